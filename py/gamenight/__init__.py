@@ -1,0 +1,1 @@
+"""Game Night Central: light-themed board games that run in the browser."""

@@ -1,0 +1,1 @@
+"""Shared vocabulary of every game: grid and directions, seeded randomness, errors, JSON helpers."""

@@ -1,0 +1,113 @@
+"""The ``Game`` protocol every game folder implements, and the small values it speaks in.
+
+The lobby, the network and the UI see a game only through this protocol, so a fourth game is one
+new folder and one line in ``gamenight.games``. States are immutable: ``play`` returns a new state
+and never mutates its input, so bots search by calling ``play`` and undo is keeping the old state.
+Moves, events, options and views are JSON-safe dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+Event = JSON
+Move = JSON
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the home page and the lobby show of a game before any match exists."""
+
+    id: str
+    title: str
+    pitch: str
+    seats: range
+
+    @property
+    def players(self) -> str:
+        """The player count as people write it: ``"2–4"``, ``"2"``."""
+        lo, hi = self.seats.start, self.seats.stop - 1
+        return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a match ended.
+
+    ``ranking`` lists places best first; each place is the tuple of seats sharing it.
+    A shared first place is a draw.
+    """
+
+    ranking: tuple[tuple[str, ...], ...]
+    scores: Mapping[str, int] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    @property
+    def draw(self) -> bool:
+        return len(self.winners) != 1
+
+    def to_json(self) -> JSON:
+        return {
+            "ranking": [list(place) for place in self.ranking],
+            "scores": dict(self.scores),
+            "notes": dict(self.notes),
+            "winners": list(self.winners),
+            "draw": self.draw,
+        }
+
+
+def rank_by(seats: Iterable[str], key: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """Places from best to worst by ``key[seat]`` (higher is better); equal keys share a place."""
+    ordered = sorted(seats, key=lambda s: key[s], reverse=True)
+    places: list[list[str]] = []
+    for seat in ordered:
+        if places and key[places[-1][0]] == key[seat]:
+            places[-1].append(seat)
+        else:
+            places.append([seat])
+    return tuple(tuple(p) for p in places)
+
+
+class Game(Protocol):
+    """A game definition: pure functions from (state, input) to a new state."""
+
+    info: GameInfo
+
+    def options(self, raw: Mapping[str, Any] | None) -> Any:
+        """Validate ``raw`` options and fill defaults; raises ``BadOptions``."""
+        ...
+
+    def setup(self, options: Any, seats: Sequence[str], seed: int) -> Any:
+        """The first state of a match between ``seats`` (seat ids in turn order)."""
+        ...
+
+    def active(self, state: Any) -> frozenset[str]:
+        """The seats that may move now (several at once in simultaneous games)."""
+        ...
+
+    def legal(self, state: Any, seat: str) -> Iterable[Move]:
+        """Every legal move of ``seat``, where the moves can be enumerated."""
+        ...
+
+    def play(self, state: Any, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[Any, list[Event]]:
+        """Apply an untrusted ``move``; raises ``IllegalMove`` with a readable reason."""
+        ...
+
+    def tick(self, state: Any, now_ms: int) -> tuple[Any, list[Event]]:
+        """Apply time limits; returns the state unchanged and no events when nothing is due."""
+        ...
+
+    def view(self, state: Any, seat: str | None) -> JSON:
+        """What ``seat`` may see (``None`` = a spectator); never another seat's secrets."""
+        ...
+
+    def result(self, state: Any) -> Result | None:
+        """The result once the match has ended, else ``None``."""
+        ...

@@ -1,0 +1,10 @@
+"""Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
+
+from gamenight.core.game import GameInfo
+
+INFO = GameInfo(
+    id="raythread",
+    title="Raythread Rally",
+    pitch="Bend your beam through a shared board of mirrors and prisms to light the beacons first.",
+    seats=range(2, 5),
+)
