@@ -1,0 +1,65 @@
+# Game Night Central. `make serve` to play locally, `make test` to check everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: help setup venv vendor site serve test lint unit e2e chromium bench clean
+
+help:
+	@echo "make serve   build the site and serve it on http://localhost:$(PORT) (PORT=... to change)"
+	@echo "make test    set up, then run ruff, unit tests and end-to-end tests in headless Chromium"
+	@echo "make site    build _site/, exactly what GitHub Pages serves"
+	@echo "make bench   benchmarks (boot time ratio and the pure-Python budgets)"
+
+# --- setup (idempotent: each step reruns only when its inputs change) ---------------------------
+$(VENV)/.stamp: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet '.[test]'
+	@rm -rf build *.egg-info
+	@touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+vendor/.stamp: node_modules/.stamp tools/vendor.py
+	$(PYTHON) tools/vendor.py
+	@touch $@
+
+venv: $(VENV)/.stamp
+vendor: vendor/.stamp
+setup: venv vendor
+
+site: vendor
+	$(PYTHON) tools/build_site.py
+
+serve: site
+	$(PYTHON) tools/serve.py _site --port $(PORT)
+
+# --- checks --------------------------------------------------------------------------------------
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+unit: venv
+	$(VENV)/bin/pytest tests/unit -q
+
+chromium: venv
+	@tools/ensure-chromium.sh $(VENV)
+
+# End-to-end tests run inside a private network namespace where the machine allows it.
+e2e: venv site chromium
+	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q
+
+test: lint unit e2e
+
+bench: venv site chromium
+	$(PY) bench/run.py
+
+clean:
+	rm -rf _site vendor node_modules $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""User interface: pure element trees and screens, plus the one module (dom.py) that touches the page."""

@@ -1,0 +1,120 @@
+"""End-to-end harness: the built ``_site/`` served on a free localhost port, driven in headless Chromium.
+
+Chromium comes from ``$CHROMIUM``, else Debian's ``/usr/bin/chromium``, else Playwright's own build.
+Every page opened through ``watch`` records its requests, console errors and failed responses, and
+the test fails if the page reached outside its own origin or logged an error.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+
+from tools.serve import serve_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_site"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive: ``$CHROMIUM``, Debian's, or ``None`` for Playwright's own."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+    if os.geteuid() == 0:
+        args.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
+    # Host candidates must be real addresses, not mDNS names the other context cannot resolve.
+    args.append("--disable-features=WebRtcHideLocalIpsWithMdns")
+    launch = {**browser_type_launch_args, "args": args}
+    path = chromium_path()
+    if path:
+        launch["executable_path"] = path
+    return launch
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").exists():
+        pytest.fail("_site/ is not built: run `make site` (make test does it for you)")
+    url, server = serve_in_thread(SITE)
+    yield url
+    server.shutdown()
+
+
+@dataclass
+class PageWatch:
+    """What a page did: every request URL, console errors, uncaught errors, failed responses."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    allowed_errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> Page:
+        page.on("request", self._on_request)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
+        page.on("response", self._on_response)
+        return page
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def foreign_requests(self) -> list[str]:
+        """Requests that left the page's own origin (data: and blob: URLs stay on the page)."""
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(self.origin + "/") and not url.startswith(("data:", "blob:"))
+        ]
+
+    def unexpected_errors(self) -> list[str]:
+        return [e for e in self.errors if not any(allowed in e for allowed in self.allowed_errors)]
+
+    def check(self) -> None:
+        assert self.requests, "the page made no request at all: was it opened?"
+        assert self.foreign_requests() == [], "the page reached outside its origin"
+        assert self.unexpected_errors() == [], "the page logged errors"
+
+
+@pytest.fixture
+def watch(site_url: str) -> PageWatch:
+    return PageWatch(origin=site_url)
+
+
+@pytest.fixture
+def app(context: BrowserContext, watch: PageWatch) -> Iterator[Page]:
+    """A fresh page, watched; the test fails afterwards on foreign requests or errors."""
+    page = watch.attach(context.new_page())
+    yield page
+    watch.check()
+
+
+def open_app(page: Page, site_url: str, route: str = "#/") -> Page:
+    """Load the app at ``route`` and wait until Python has mounted it."""
+    page.goto(f"{site_url}/{route}")
+    page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate("document.documentElement.dataset.app")
+    assert state == "ready", f"boot ended in state {state!r}: {page.inner_text('#boot')}"
+    return page

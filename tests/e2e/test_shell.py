@@ -1,0 +1,111 @@
+"""The app shell in a real browser: boot, home page, routing, offline-only requests, error panel."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, open_app
+
+pytestmark = pytest.mark.e2e
+
+GAMES = [
+    ("raythread", "Raythread Rally", "2–4 players"),
+    ("reflection", "Reflection", "1–6 players"),
+    ("lightseeker", "Light Seeker", "2 players"),
+]
+
+
+def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, watch):
+    open_app(app, site_url)
+    expect(app.locator("#boot")).to_have_count(0)
+    expect(app.locator("h1")).to_have_text("Pick a game for tonight")
+    cards = app.locator(".card")
+    expect(cards).to_have_count(3)
+    for i, (game_id, title, players) in enumerate(GAMES):
+        card = cards.nth(i)
+        expect(card).to_have_attribute("data-game", game_id)
+        expect(card.locator("h2")).to_have_text(title)
+        expect(card.locator(".players")).to_have_text(players)
+        expect(card.locator(".pitch")).not_to_be_empty()
+        expect(card.locator(".actions a").first).to_be_visible()
+    # Python fetched the runtime and the package from this origin only.
+    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.requests)
+    assert any(url.endswith("/py/gamenight/ui/app.py") for url in watch.requests)
+
+
+def test_routing_to_each_game_and_back(app: Page, site_url: str):
+    open_app(app, site_url)
+    for game_id, title, _ in GAMES:
+        app.locator(f'.card[data-game="{game_id}"] .actions a').last.click()
+        expect(app).to_have_url(re.compile(rf"#/{game_id}$"))
+        expect(app.locator("main.game h1")).to_have_text(title)
+        expect(app).to_have_title(f"{title} · Game Night Central")
+        app.go_back()
+        expect(app.locator("main.home")).to_be_visible()
+        expect(app).to_have_title("Game Night Central")
+
+
+def test_deep_link_and_unknown_route(app: Page, site_url: str):
+    open_app(app, site_url, "#/reflection")
+    expect(app.locator("main.game h1")).to_have_text("Reflection")
+    app.evaluate("location.hash = '#/no-such-game'")
+    expect(app.locator("main.missing")).to_contain_text("There is no page at /no-such-game")
+    app.locator("header a").click()
+    expect(app.locator("main.home")).to_be_visible()
+
+
+def test_loading_screen_paints_before_python_and_reports_real_stages(context, site_url: str):
+    page = context.new_page()
+    # Record every stage label the loading screen shows, from the first paint on.
+    page.add_init_script("""
+        window.__stages = [];
+        new MutationObserver((records) => {
+            for (const record of records) {
+                if (record.target.id !== 'boot-stage') continue;
+                for (const node of record.addedNodes) window.__stages.push(node.textContent);
+            }
+        }).observe(document, {subtree: true, childList: true});
+    """)
+    open_app(page, site_url)
+    shown = page.evaluate("window.__stages")  # includes the label the HTML parser painted first
+    stages = [s for i, s in enumerate(shown) if i == 0 or shown[i - 1] != s]
+    expected = ["Downloading the Python runtime…", "Starting Python…", "Loading the game files…", "Starting the app…"]
+    assert [s for s in stages if s in expected] == expected, stages
+
+
+def test_loading_screen_is_shown_while_the_runtime_downloads(context, site_url: str):
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: Python cannot start
+    page.goto(f"{site_url}/")
+    expect(page.locator(".boot-title")).to_have_text("Game Night Central")
+    expect(page.locator("#boot-bar")).to_be_visible()
+    expect(page.locator("#boot-stage")).to_have_text("Downloading the Python runtime…")
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+
+
+def test_missing_runtime_file_shows_a_readable_error_panel(context, site_url: str):
+    page = context.new_page()
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/")
+    page.wait_for_function("document.documentElement.dataset.app === 'failed'", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error h2")).to_have_text("Game Night Central could not start")
+    expect(page.locator("#boot-error-detail")).not_to_be_empty()
+    expect(page.locator("#boot-bar")).to_be_hidden()
+
+
+def test_missing_game_module_shows_the_error_panel(context, site_url: str):
+    page = context.new_page()
+    page.route("**/py/gamenight/ui/app.py", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/")
+    page.wait_for_function("document.documentElement.dataset.app === 'failed'", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_be_visible()
+
+
+def test_no_webassembly_shows_a_readable_error_panel(context, site_url: str):
+    page = context.new_page()
+    page.add_init_script("delete window.WebAssembly")
+    page.goto(f"{site_url}/")
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error-detail")).to_contain_text("WebAssembly")

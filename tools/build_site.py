@@ -1,0 +1,58 @@
+"""Build ``_site/``: exactly the files GitHub Pages serves, and what the end-to-end tests load.
+
+The PyScript config is generated here from the ``py/`` tree, so a new module can never be missing
+from it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ("index.html", "css", "vendor")
+
+
+def python_files(py_root: Path) -> list[str]:
+    """Every module of the ``gamenight`` package, as paths relative to ``py_root``, sorted."""
+    return sorted(p.relative_to(py_root).as_posix() for p in (py_root / "gamenight").rglob("*.py"))
+
+
+def pyscript_config(base: dict, py_root: Path) -> dict:
+    """``base`` plus a ``files`` map that puts every package module into the interpreter's working dir."""
+    files = {"{FROM}": "./py", "{TO}": "."}
+    files.update({f"{{FROM}}/{name}": f"{{TO}}/{name}" for name in python_files(py_root)})
+    return {**base, "files": files}
+
+
+def build(root: Path = ROOT, out: Path | None = None) -> Path:
+    """Write the site into ``out`` (default ``root/_site``), replacing what was there."""
+    out = out or root / "_site"
+    if not (root / "vendor" / "pyodide").is_dir():
+        raise SystemExit("vendor/ is missing: run `make vendor` first")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in STATIC:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, out / name)
+        else:
+            shutil.copy2(source, out / name)
+    py_out = out / "py"
+    for rel in ["main.py", *python_files(root / "py")]:
+        (py_out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / "py" / rel, py_out / rel)
+    base = json.loads((root / "pyscript.json").read_text())
+    config = pyscript_config(base, root / "py")
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    (out / ".nojekyll").write_text("")  # GitHub Pages must not run Jekyll over the site
+    return out
+
+
+if __name__ == "__main__":
+    site = build()
+    count = sum(1 for p in site.rglob("*") if p.is_file())
+    print(f"built {site.relative_to(ROOT)}/ ({count} files)", file=sys.stderr)

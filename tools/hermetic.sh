@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Run a command in a private network namespace when this machine allows it (root with unshare), else
+# directly. Inside, only loopback and a veth pair of our own exist, with a default route so that
+# Chromium gathers WebRTC host candidates; nothing can reach another machine.
+# Usage: tools/hermetic.sh COMMAND [ARGS...]
+set -euo pipefail
+
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && command -v ip >/dev/null \
+    && unshare -n true 2>/dev/null; then
+  export GNC_HERMETIC=1
+  exec unshare -n bash -c '
+    set -e
+    ip link set lo up
+    ip link add v0 type veth peer name v1
+    ip addr add 10.213.0.1/30 dev v0
+    ip addr add 10.213.0.2/30 dev v1
+    ip link set v0 up
+    ip link set v1 up
+    ip route add default dev v0
+    exec "$@"
+  ' hermetic "$@"
+fi
+echo "tools/hermetic.sh: no private network namespace here (needs root and unshare); running directly" >&2
+exec "$@"
