@@ -7,8 +7,6 @@ the test fails if the page reached outside its own origin or logged an error.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
 
+from tools.browser import launch_args
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,26 +22,9 @@ SITE = ROOT / "_site"
 BOOT_TIMEOUT_MS = 60_000
 
 
-def chromium_path() -> str | None:
-    """The Chromium to drive: ``$CHROMIUM``, Debian's, or ``None`` for Playwright's own."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
-    if os.geteuid() == 0:
-        args.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
-    # Host candidates must be real addresses, not mDNS names the other context cannot resolve.
-    args.append("--disable-features=WebRtcHideLocalIpsWithMdns")
-    launch = {**browser_type_launch_args, "args": args}
-    path = chromium_path()
-    if path:
-        launch["executable_path"] = path
-    return launch
+    return {**browser_type_launch_args, **launch_args()}
 
 
 @pytest.fixture(scope="session")

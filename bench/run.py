@@ -1,0 +1,25 @@
+"""Run every benchmark: the browser boot benchmark, then each pure-Python ``bench/bench_*.py``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    scripts = [HERE / "boot.py", *sorted(HERE.glob("bench_*.py"))]
+    failed = []
+    for script in scripts:
+        print(f"\n=== {script.name}", flush=True)
+        if subprocess.run([sys.executable, str(script)], check=False).returncode:
+            failed.append(script.name)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
