@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from gamenight import lightseeker, raythread, reflection
-from gamenight.core.game import GameInfo
+from gamenight.core.game import Game, GameInfo
 
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
+
+# The rules of each game whose core exists, by game id (the lobby plays only these).
+RULES: dict[str, Game] = {}
 
 
 def info(game_id: str) -> GameInfo | None:
     """The catalogue entry of ``game_id``, or ``None`` for an unknown id."""
     return next((g for g in CATALOG if g.id == game_id), None)
+
+
+def rules(game_id: str) -> Game | None:
+    """The ``Game`` definition of ``game_id``, or ``None`` if unknown or not playable yet."""
+    return RULES.get(game_id)
