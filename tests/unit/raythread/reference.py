@@ -53,6 +53,4 @@ def naive_inputs(state: State) -> tuple[Board, dict[Cell, tuple[str, str]], set[
 def naive_reached(state: State) -> tuple[frozenset[Cell], ...]:
     """For each seat, the beacons its beam reaches (what ``rules.reached`` must return)."""
     board, tiles, beacons, emitters = naive_inputs(state)
-    return tuple(
-        frozenset(naive_trace(board.size, e.cell, e.facing, tiles, beacons, emitters)) for e in board.emitters
-    )
+    return tuple(frozenset(naive_trace(board.size, e.cell, e.facing, tiles, beacons, emitters)) for e in board.emitters)

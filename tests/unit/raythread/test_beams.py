@@ -3,13 +3,13 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.unit.raythread.helpers import position, tile
+from tests.unit.raythread.reference import naive_reached
 
 from gamenight.core.grid import DIRECTIONS, MIRRORS, E, N, S, W, in_bounds, step
 from gamenight.raythread.beams import ABSORBED, BLOCKED, EDGE, LOOP, TURN, Run, direction_index, trace
 from gamenight.raythread.board import COLOURS
 from gamenight.raythread.rules import beam_runs, board_grid, reached
-from tests.unit.raythread.helpers import position, tile
-from tests.unit.raythread.reference import naive_reached
 
 CENTRE = (5, 5)
 
@@ -62,7 +62,7 @@ def test_a_beam_runs_straight_to_the_edge_and_leaves():
 
 def test_a_beam_turned_off_the_board_by_a_border_tile_leaves_at_once():
     state = position({}, [tile((3, 10), "\\"), tile((10, 10), "\\")], seats=("A",))
-    # East into "\" at (3, 10) goes south down the last column, then "\\" in the corner sends it east, off.
+    # East into "\" at (3, 10) goes south down the last column, then "\" in the corner sends it east, off.
     assert beam_runs(state)["A"][-1] == Run((10, 10), (10, 10), E, EDGE)
 
 
