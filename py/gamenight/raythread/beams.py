@@ -8,8 +8,8 @@ bounds the work by ``4 * size * size`` steps per colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from gamenight.core.grid import DIRECTIONS, Cell, Direction, Mirror
 
@@ -45,8 +45,7 @@ def _steps(size: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """One straight stretch of a beam, from ``start`` (emitter or tile) to ``stop`` heading ``heading``.
 
     ``end`` says why it stops: at a tile that turns or splits it (``"tile"``), at the board's edge

@@ -174,13 +174,16 @@ def board_grid(board: Board, tiles: Sequence[Tile]) -> bytes:
 # --- beams and resolution ------------------------------------------------------------------------
 
 
+def _lit(state: State) -> list[set[int]]:
+    """For each seat, the grid indices of the beacons its beam reaches."""
+    size, grid = state.board.size, state.grid
+    return [trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing)) for e in state.board.emitters]
+
+
 def reached(state: State) -> tuple[frozenset[Cell], ...]:
     """For each seat, the beacon cells its beam reaches on the current board."""
-    size, grid = state.board.size, state.grid
-    return tuple(
-        frozenset(divmod(i, size) for i in trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing)))
-        for e in state.board.emitters
-    )
+    size = state.board.size
+    return tuple(frozenset(divmod(i, size) for i in hits) for hits in _lit(state))
 
 
 def beam_runs(state: State) -> dict[str, list[Run]]:
@@ -195,19 +198,23 @@ def beam_runs(state: State) -> dict[str, list[Run]]:
 
 def _resolve(state: State) -> tuple[State, list[Event]]:
     """Claim every unclaimed beacon reached by at least one beam, for all the colours reaching it."""
-    hits = reached(state)
+    hits = _lit(state)
+    lit = set().union(*hits)
+    if not lit:
+        return state, []
+    size = state.board.size
     claims = list(state.claims)
     scores = list(state.scores)
     events: list[Event] = []
     for b, beacon in enumerate(state.board.beacons):
-        if claims[b]:
+        i = beacon.cell[0] * size + beacon.cell[1]
+        if claims[b] or i not in lit:
             continue
-        by = tuple(seat for seat, seen in zip(state.seats, hits, strict=True) if beacon.cell in seen)
-        if by:
-            claims[b] = by
-            for seat in by:
-                scores[state.seats.index(seat)] += beacon.value
-            events.append({"type": "claimed", "cell": list(beacon.cell), "value": beacon.value, "seats": list(by)})
+        by = tuple(seat for seat, seen in zip(state.seats, hits, strict=True) if i in seen)
+        claims[b] = by
+        for seat in by:
+            scores[state.seats.index(seat)] += beacon.value
+        events.append({"type": "claimed", "cell": list(beacon.cell), "value": beacon.value, "seats": list(by)})
     if not events:
         return state, events
     return replace(state, claims=tuple(claims), scores=tuple(scores)), events
