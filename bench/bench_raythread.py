@@ -32,7 +32,7 @@ from gamenight.raythread.board import COLOURS, make_board  # noqa: E402
 from gamenight.raythread.rules import KINDS, Options, Tile, beam_runs, board_grid, play, reached, start  # noqa: E402
 
 BOARDS = 60
-ROUNDS = 7
+ROUNDS = 11
 CALLS = 20
 SEARCHED = 3000  # random boards searched for the one with the longest beams
 CLIMB = 3000  # single-tile changes tried to lengthen that board's beams further
