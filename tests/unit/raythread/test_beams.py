@@ -7,6 +7,7 @@ from tests.unit.raythread.helpers import position, tile
 from tests.unit.raythread.reference import naive_reached
 
 from gamenight.core.grid import DIRECTIONS, MIRRORS, E, N, S, W, in_bounds, step
+from gamenight.raythread import GAME
 from gamenight.raythread.beams import ABSORBED, BLOCKED, EDGE, LOOP, TURN, Run, direction_index, trace
 from gamenight.raythread.board import COLOURS
 from gamenight.raythread.rules import beam_runs, board_grid, reached
@@ -48,6 +49,11 @@ def test_a_prism_fork_is_listed_as_two_branches_straight_first():
         Run((3, 4), (1, 4), N, ABSORBED),
     ]
     assert reached(state)[0] == {(3, 8), (1, 4)}
+    assert GAME.view(state, None)["beams"]["A"] == [
+        {"from": [3, 0], "to": [3, 4], "dir": "E", "end": "tile"},
+        {"from": [3, 4], "to": [3, 8], "dir": "E", "end": "beacon"},
+        {"from": [3, 4], "to": [1, 4], "dir": "N", "end": "beacon"},
+    ]
 
 
 def test_the_beam_starts_in_the_cell_in_front_of_its_emitter():
