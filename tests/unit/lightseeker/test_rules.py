@@ -177,7 +177,7 @@ def test_a_turn_that_isolates_a_cube_is_illegal_and_changes_nothing():
     # Cube 5 tilts south to (2, 3), then cube 8 slides south to (3, 2): it still touches cube 5
     # diagonally, so that is legal; sliding cube 8 further away is not.
     GAME.play(s, "ann", move((5, "tilt", "S"), (8, "slide", "S"), buh=0), 0)
-    with pytest.raises(IllegalMove, match="^cube 5 would be isolated$"):
+    with pytest.raises(IllegalMove, match=r"^cube 5 would be isolated$"):
         GAME.play(s, "ann", move((5, "tilt", "E"), (5, "slide", "E"), buh=0), 0)
     assert s == snapshot
 
@@ -192,10 +192,10 @@ def test_only_the_final_position_must_be_connected():
 def test_total_light_must_rise_strictly():
     s = state(NEAR_WIN)
     # Two slides keep the light at 6.
-    with pytest.raises(IllegalMove, match="^total light must rise above 6"):
+    with pytest.raises(IllegalMove, match=r"^total light must rise above 6"):
         GAME.play(s, "ann", move((5, "slide", "S"), (6, "slide", "W"), buh=0), 0)
     # Tilting cube 2 (full) north gives a dark face; cube 5's tilt south adds 2: 6 - 2 + 2 = 6.
-    with pytest.raises(IllegalMove, match="^total light must rise above 6, but this turn ends with 6$"):
+    with pytest.raises(IllegalMove, match=r"^total light must rise above 6, but this turn ends with 6$"):
         GAME.play(s, "ann", move((2, "tilt", "N"), (5, "tilt", "S"), buh=0), 0)
     # Rising by one is enough.
     after, _ = GAME.play(s, "ann", move((5, "tilt", "W"), (6, "slide", "W"), buh=0), 0)
@@ -223,10 +223,10 @@ def test_slide_keeps_the_orientation_and_tilt_rolls_the_cube():
 
 def test_an_action_needs_an_open_space_that_way():
     s = state(NEAR_WIN)
-    with pytest.raises(IllegalMove, match="^cube 0 cannot slide E: cube 1 is in the way$"):
+    with pytest.raises(IllegalMove, match=r"^cube 0 cannot slide E: cube 1 is in the way$"):
         GAME.play(s, "ann", move((0, "slide", "E"), (5, "tilt", "W"), buh=2), 0)
     # The first action can open the way for the second.
-    with pytest.raises(IllegalMove, match="^cube 7 cannot tilt E: cube 8 is in the way$"):
+    with pytest.raises(IllegalMove, match=r"^cube 7 cannot tilt E: cube 8 is in the way$"):
         GAME.play(s, "ann", move((7, "tilt", "E"), (8, "slide", "S"), buh=0), 0)
     after, _ = GAME.play(s, "ann", move((8, "slide", "S"), (7, "tilt", "E"), buh=0), 0)
     assert after.board.cells[7] == (2, 2) and after.board.cells[8] == (3, 2)
@@ -234,14 +234,14 @@ def test_an_action_needs_an_open_space_that_way():
 
 def test_buh_blocks_its_cube_and_must_move_to_another_cube():
     s = state(NEAR_WIN)  # Buh is on cube 4
-    with pytest.raises(IllegalMove, match="^cube 4 is under Buh$"):
+    with pytest.raises(IllegalMove, match=r"^cube 4 is under Buh$"):
         GAME.play(s, "ann", move((5, "tilt", "W"), (4, "slide", "S"), buh=0), 0)
-    with pytest.raises(IllegalMove, match="^Buh must move to another cube than cube 4$"):
+    with pytest.raises(IllegalMove, match=r"^Buh must move to another cube than cube 4$"):
         GAME.play(s, "ann", move((5, "tilt", "S"), (6, "slide", "W"), buh=4), 0)
     # Any other cube will do, even one that just acted.
     after, _ = GAME.play(s, "ann", move((5, "tilt", "S"), (6, "slide", "W"), buh=5), 0)
     assert after.board.buh == 5
-    with pytest.raises(IllegalMove, match="^cube 5 is under Buh$"):
+    with pytest.raises(IllegalMove, match=r"^cube 5 is under Buh$"):
         GAME.play(after, "bob", move((5, "tilt", "N"), (0, "tilt", "N"), buh=0), 0)
 
 
