@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from gamenight.lightseeker import GAME  # noqa: E402
-from gamenight.lightseeker.rules import has_legal_turn, light_areas, turn_outcomes  # noqa: E402
+from gamenight.lightseeker import GAME
+from gamenight.lightseeker.rules import has_legal_turn, light_areas, turn_outcomes
 
 BOT_BUDGET_MS = 300.0
 SEEDS = range(1, 13)

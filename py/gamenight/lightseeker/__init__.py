@@ -1,4 +1,4 @@
-"""Light Seeker: slide and tilt glowing cubes to join a light area worth 7 before your rival does."""
+"""Light Seeker: slide and tilt nine light cubes until a light area of 7 shines."""
 
 from gamenight.core.game import GameInfo
 from gamenight.lightseeker.rules import LightSeeker

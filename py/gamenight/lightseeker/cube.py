@@ -187,19 +187,19 @@ class Lighting:
     @classmethod
     def of(cls, net: Net) -> Lighting:
         check_net(net)
-        corners = tuple(
-            tuple(
-                tuple(sorted((facing(o, a).compass, facing(o, b).compass), key=DIRECTIONS.index))
-                for a, b in net[top(o)]
-            )
-            for o in range(len(ROTATIONS))
-        )
+        corners = tuple(tuple(_top_corner(o, t) for t in net[top(o)]) for o in range(len(ROTATIONS)))
         return cls(
             net=net,
             light=tuple(len(c) for c in corners),
-            lit_corners=corners,  # type: ignore[arg-type]
+            lit_corners=corners,
             lit_edges=tuple(frozenset(d for corner in c for d in corner) for c in corners),
         )
+
+
+def _top_corner(o: Orientation, triangle: Triangle) -> tuple[Direction, Direction]:
+    """The compass edges of the top face that a lit triangle of the top face touches, in N E S W order."""
+    a, b = (facing(o, face).compass for face in triangle)
+    return (a, b) if DIRECTIONS.index(a) < DIRECTIONS.index(b) else (b, a)
 
 
 DEFAULT_LIGHTING = Lighting.of(DEFAULT_NET)

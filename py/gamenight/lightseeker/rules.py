@@ -221,6 +221,7 @@ def apply_turn(board: Board, turn: Turn) -> Board:
 
 # --- enumeration -------------------------------------------------------------------------------------
 
+_TILTS = tuple(tuple(tilt(o, d) for d in DIRECTIONS) for o in range(len(LIGHTING.light)))
 _PAD = 3  # a turn moves a cube at most 2 cells; one more keeps the ring of every cell inside the frame
 
 
@@ -236,8 +237,7 @@ def _outcomes(board: Board, actions_due: int) -> Iterator[tuple[tuple[tuple[int,
     ors0 = list(board.orientations)
     deltas = (-stride, 1, stride, -1)  # N, E, S, W: the order of DIRECTIONS
     around = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
-    light = LIGHTING.light
-    tilts = [[tilt(o, d) for d in DIRECTIONS] for o in range(len(light))]
+    light, tilts = LIGHTING.light, _TILTS
     start = sum(light[o] for o in ors0)
     movers = [i for i in range(len(pos0)) if i != board.buh]
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
