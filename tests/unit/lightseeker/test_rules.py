@@ -405,3 +405,22 @@ def test_view_shows_cubes_buh_areas_light_and_the_mover():
 def test_tick_changes_nothing():
     s = state(NEAR_WIN)
     assert GAME.tick(s, 10**9) == (s, [])
+
+
+def test_legal_outcomes_match_play_for_separate_groups_far_from_the_origin():
+    # Two groups a long way apart, at negative and positive coordinates, mixed orientations.
+    far = board(
+        ((-40, -41), FULL),
+        ((-40, -40), HALF_NW),
+        ((-39, -39), DARK),
+        ((-41, -40), HALF_ES),
+        ((100, 7), DARK),
+        ((100, 8), orientation(EAST, UP)),
+        ((101, 9), FULL),
+        ((99, 9), DARK),
+        ((101, 7), HALF_ES),
+        buh=1,
+    )
+    s = state(far)
+    boards = {(b.cells, b.orientations) for _, b in turn_outcomes(s.board, s.actions_due)}
+    assert boards and boards == brute_force_boards(s)
