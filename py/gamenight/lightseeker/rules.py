@@ -222,10 +222,11 @@ def apply_turn(board: Board, turn: Turn) -> Board:
 # --- enumeration -------------------------------------------------------------------------------------
 
 _TILTS = tuple(tuple(tilt(o, d) for d in DIRECTIONS) for o in range(len(LIGHTING.light)))
+_RawAction = tuple[int, int, int]  # (cube, index into KINDS, index into DIRECTIONS)
 _PAD = 3  # a turn moves a cube at most 2 cells; one more keeps the ring of every cell inside the frame
 
 
-def _outcomes(board: Board, actions_due: int) -> Iterator[tuple[tuple[tuple[int, int, int], ...], list, list]]:
+def _outcomes(board: Board, actions_due: int) -> Iterator[tuple[tuple[_RawAction, ...], list[int], list[int]]]:
     """Each distinct arrangement a legal turn can leave, with the first action sequence reaching it.
 
     Yields ``(actions, cells, orientations)`` where an action is ``(cube, kind index, direction
