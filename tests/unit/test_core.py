@@ -164,3 +164,8 @@ def test_result_winners_and_draws():
 def test_game_info_player_counts():
     assert GameInfo("x", "X", "", range(2, 5)).players == "2–4"
     assert GameInfo("x", "X", "", range(2, 3)).players == "2"
+
+
+def test_result_carries_the_reason_the_match_ended():
+    done = Result(ranking=(("a",), ("b",)), reason="a reached 12 points")
+    assert done.to_json()["reason"] == "a reached 12 points"

@@ -38,12 +38,14 @@ class Result:
     """How a match ended.
 
     ``ranking`` lists places best first; each place is the tuple of seats sharing it.
-    A shared first place is a draw.
+    A shared first place is a draw. ``reason`` says why the match ended, in a sentence; ``notes`` holds
+    a short remark per seat (a tie-break count, a failed reveal).
     """
 
     ranking: tuple[tuple[str, ...], ...]
     scores: Mapping[str, int] = field(default_factory=dict)
     notes: Mapping[str, str] = field(default_factory=dict)
+    reason: str = ""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -58,6 +60,7 @@ class Result:
             "ranking": [list(place) for place in self.ranking],
             "scores": dict(self.scores),
             "notes": dict(self.notes),
+            "reason": self.reason,
             "winners": list(self.winners),
             "draw": self.draw,
         }

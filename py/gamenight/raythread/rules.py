@@ -362,7 +362,7 @@ def play(state: State, seat: str, move: Mapping[str, Any], now_ms: int = 0) -> t
         state, passes = _advance(state)
         events += passes
     if state.ended:
-        events.append({"type": "end", "reason": state.ended, **_result(state).to_json()})
+        events.append({"type": "end", "ended": state.ended, **_result(state).to_json()})
     return state, events
 
 
@@ -390,12 +390,20 @@ def joint_claims(state: State, seat: str) -> int:
     return sum(1 for by in state.claims if seat in by and len(by) > 1)
 
 
+ENDINGS = {
+    "target": "a seat reached the target score",
+    "supply": "the deck and every hand are empty",
+    "stuck": "no seat can move",
+}
+
+
 def _result(state: State) -> Result:
     key = {s: (state.scores[n], joint_claims(state, s)) for n, s in enumerate(state.seats)}
     return Result(
         ranking=rank_by(state.seats, key),
         scores=dict(zip(state.seats, state.scores, strict=True)),
         notes={s: f"{key[s][1]} joint claims" for s in state.seats},
+        reason=ENDINGS.get(state.ended or "", ""),
     )
 
 

@@ -139,7 +139,7 @@ def test_the_match_ends_when_nobody_can_move():
     assert events[-1] == {"type": "pass", "seat": "C"} and GAME.active(state) == {"A"}
     assert legal(state, "A") == [rotate(free)]
     state, events = play(state, "A", rotate(free))
-    assert state.ended == "stuck" and events[-1]["type"] == "end" and events[-1]["reason"] == "stuck"
+    assert state.ended == "stuck" and events[-1]["type"] == "end" and events[-1]["ended"] == "stuck"
     assert GAME.active(state) == frozenset()
 
 
@@ -203,7 +203,7 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     after, events = play(state, "A", SHARED_MOVE)
     assert after.ended == "target" and after.scores == (13, 4)
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
-    assert events[-1]["reason"] == "target" and events[-1]["winners"] == ["A"]
+    assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
     with pytest.raises(IllegalMove, match="the match is over"):
         play(after, "C", place("mirror", (9, 9), "/"))
     assert legal(after, "C") == []
@@ -257,7 +257,7 @@ def test_the_match_ends_when_the_deck_and_every_hand_are_empty():
     state = position({}, [tile((9, 9), "/", owner="C")], hands={"A": (1, 0), "C": (0, 0)}, deck=(), scores={"C": 2})
     after, events = play(state, "A", place("mirror", (5, 5), "/"))
     assert after.ended == "supply"
-    assert events[-1]["reason"] == "supply" and events[-1]["ranking"] == [["C"], ["A"]]
+    assert events[-1]["ended"] == "supply" and events[-1]["ranking"] == [["C"], ["A"]]
 
 
 def test_no_supply_end_while_a_hand_still_holds_a_tile():

@@ -1,0 +1,175 @@
+"""The cube: 24 orientations, tilting and spinning, and which edges of the top face are lit."""
+
+import pytest
+
+from gamenight.core.grid import DIRECTIONS, E, N, S, W
+from gamenight.lightseeker.cube import (
+    DEFAULT_LIGHTING,
+    DEFAULT_NET,
+    DOWN,
+    EAST,
+    FACES,
+    HOME,
+    NORTH,
+    ROTATIONS,
+    SOUTH,
+    UP,
+    WEST,
+    Lighting,
+    check_net,
+    facing,
+    is_rotation,
+    orientation,
+    spin,
+    tilt,
+    top,
+)
+
+ALL = range(len(ROTATIONS))
+LIGHT, EDGES = DEFAULT_LIGHTING.light, DEFAULT_LIGHTING.lit_edges
+
+
+def reachable_by_tilts(start):
+    found = {start}
+    todo = [start]
+    while todo:
+        o = todo.pop()
+        for d in DIRECTIONS:
+            nxt = tilt(o, d)
+            if nxt not in found:
+                found.add(nxt)
+                todo.append(nxt)
+    return found
+
+
+def test_the_24_orientations_are_all_reachable_by_tilts_and_are_real_rotations():
+    assert reachable_by_tilts(HOME) == set(ALL)
+    assert len(set(ROTATIONS)) == 24
+    assert all(is_rotation(r) for r in ROTATIONS)
+    # Each orientation is fixed by its top face and the face pointing north.
+    assert len({(top(o), next(f for f in FACES if facing(o, f) is NORTH)) for o in ALL}) == 24
+
+
+def test_a_mirror_image_is_not_a_rotation():
+    home = ROTATIONS[HOME]
+    mirrored = tuple({EAST: WEST, WEST: EAST}.get(f, f) for f in home)
+    assert is_rotation(home)
+    assert not is_rotation(mirrored)
+
+
+@pytest.mark.parametrize("d", DIRECTIONS)
+def test_four_tilts_one_way_return_every_orientation(d):
+    for o in ALL:
+        assert tilt(tilt(tilt(tilt(o, d), d), d), d) == o
+        assert tilt(o, d) != o
+
+
+@pytest.mark.parametrize("d", DIRECTIONS)
+def test_tilting_back_undoes_a_tilt(d):
+    for o in ALL:
+        assert tilt(tilt(o, d), d.opposite) == o
+
+
+@pytest.mark.parametrize("d", DIRECTIONS)
+def test_a_tilt_turns_the_top_to_that_side_and_sends_that_side_down(d):
+    side = {N: NORTH, E: EAST, S: SOUTH, W: WEST}[d]
+    for o in ALL:
+        up = top(o)
+        on_side = next(f for f in FACES if facing(o, f) is side)
+        after = tilt(o, d)
+        assert facing(after, up) is side
+        assert facing(after, on_side) is DOWN
+        assert top(after) is next(f for f in FACES if facing(o, f) is side.opposite)
+
+
+def test_spin_turns_clockwise_about_the_vertical_axis():
+    for o in ALL:
+        assert spin(o, 4) == o
+        assert top(spin(o)) is top(o)
+        assert spin(o, 3) == spin(spin(spin(o)))
+        assert {d.right for d in EDGES[o]} == EDGES[spin(o)]
+    assert facing(spin(HOME), NORTH) is EAST
+
+
+def test_orientation_by_top_and_north_face():
+    o = orientation(EAST, NORTH)
+    assert top(o) is EAST and facing(o, NORTH) is NORTH
+    assert orientation(UP, NORTH) == HOME
+    with pytest.raises(ValueError, match="not neighbours"):
+        orientation(EAST, WEST)
+
+
+# Hand-worked on paper for the default net: from home (dark up), tilt in turn N, E, S, W, W, N, E, S, E
+# and after each tilt note the face on top, its light and the compass edges its lit triangles touch.
+HAND_WORKED_ROLL = [
+    (N, SOUTH, 2, "NESW"),
+    (E, WEST, 1, "NE"),
+    (S, UP, 0, ""),
+    (W, SOUTH, 2, "NESW"),
+    (W, DOWN, 0, ""),
+    (N, WEST, 1, "SW"),
+    (E, SOUTH, 2, "NESW"),
+    (S, DOWN, 0, ""),
+    (E, EAST, 1, "NW"),
+]
+
+
+def test_light_after_each_tilt_matches_the_hand_worked_table():
+    o = HOME
+    assert (top(o), LIGHT[o], EDGES[o]) == (UP, 0, frozenset())
+    for d, face, light, edges in HAND_WORKED_ROLL:
+        o = tilt(o, d)
+        assert (top(o), LIGHT[o], "".join(x.value for x in DIRECTIONS if x in EDGES[o])) == (face, light, edges), d
+
+
+# Hand-worked: the lit edges of each half face on top, for each face that can point north.
+HAND_WORKED_HALVES = {
+    (EAST, NORTH): "NW",
+    (EAST, UP): "NE",
+    (EAST, SOUTH): "ES",
+    (EAST, DOWN): "SW",
+    (WEST, NORTH): "ES",
+    (WEST, UP): "NE",
+    (WEST, SOUTH): "NW",
+    (WEST, DOWN): "SW",
+}
+
+
+def test_half_faces_light_two_adjacent_edges_as_worked_by_hand():
+    for (up, north), edges in HAND_WORKED_HALVES.items():
+        o = orientation(up, north)
+        assert LIGHT[o] == 1
+        assert "".join(x.value for x in DIRECTIONS if x in EDGES[o]) == edges, (up, north)
+
+
+def test_every_top_face_shows_its_net_light_in_every_rotation():
+    for o in ALL:
+        face = top(o)
+        assert LIGHT[o] == len(DEFAULT_NET[face])
+        assert len(EDGES[o]) == {0: 0, 1: 2, 2: 4}[LIGHT[o]]
+        if LIGHT[o] == 1:
+            a, b = EDGES[o]
+            assert a.opposite is not b
+    assert {top(o): LIGHT[o] for o in ALL} == {UP: 0, DOWN: 0, NORTH: 2, SOUTH: 2, EAST: 1, WEST: 1}
+
+
+def test_a_variant_net_is_one_table():
+    variant = {**DEFAULT_NET, UP: ((NORTH, EAST),)}
+    lighting = Lighting.of(variant)
+    assert lighting.light[HOME] == 1
+    assert lighting.lit_edges[HOME] == frozenset({N, E})
+
+
+@pytest.mark.parametrize(
+    ("net", "message"),
+    [
+        ({f: () for f in FACES if f is not UP}, "all six faces"),
+        ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))}, "opposite corners"),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "more than two"),
+    ],
+)
+def test_impossible_nets_are_rejected(net, message):
+    with pytest.raises(ValueError, match=message):
+        check_net(net)
