@@ -8,7 +8,7 @@ from gamenight.core.game import Game, GameInfo
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
 
 # The rules of each game whose core exists, by game id (the lobby plays only these).
-RULES: dict[str, Game] = {}
+RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME,)}
 
 
 def info(game_id: str) -> GameInfo | None:

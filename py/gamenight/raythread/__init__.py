@@ -1,6 +1,7 @@
 """Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
 
 from gamenight.core.game import GameInfo
+from gamenight.raythread.rules import RaythreadRally
 
 INFO = GameInfo(
     id="raythread",
@@ -8,3 +9,4 @@ INFO = GameInfo(
     pitch="Bend your beam through a shared board of mirrors and prisms to light the beacons first.",
     seats=range(2, 5),
 )
+GAME = RaythreadRally(INFO)

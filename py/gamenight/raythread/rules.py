@@ -1,0 +1,469 @@
+"""Raythread Rally rules: a pure, immutable state and the ``Game`` protocol over it.
+
+Two to four seats (colours A–D) take turns placing a mirror or prism from their hand, or rotating a
+tile of their own once. After every move each colour's beam is traced; an unclaimed beacon reached by
+any beams becomes claimed by all of their colours, and each of them scores its value. The match ends
+at the target score, when the supply runs out, or when nobody can move. ``docs/rules/raythread.md``
+states every rule and choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamenight.core.errors import BadOptions, IllegalMove
+from gamenight.core.game import JSON, Event, GameInfo, Move, Result, rank_by
+from gamenight.core.grid import MIRRORS, Cell, Mirror, flip
+from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_keys
+from gamenight.core.rng import rng
+from gamenight.raythread.beams import BEACON, EMITTER, Run, direction_index, tile_code, trace
+from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Board, make_board
+
+KINDS: tuple[str, ...] = ("mirror", "prism")
+Hand = tuple[int, ...]  # how many of each of KINDS a seat holds
+
+
+@dataclass(frozen=True)
+class Options:
+    """The match settings: board side, deck contents, hand size and the score that ends the match."""
+
+    size: int = 11
+    mirrors: int = 24
+    prisms: int = 12
+    hand: int = 3
+    target: int = 12
+
+    def to_json(self) -> JSON:
+        return {
+            "size": self.size,
+            "mirrors": self.mirrors,
+            "prisms": self.prisms,
+            "hand": self.hand,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A placed mirror or prism: where it is, how it is drawn, who owns it, whether it was rotated."""
+
+    cell: Cell
+    kind: str
+    orient: Mirror
+    owner: str
+    rotated: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole match. ``grid`` is the board's cell codes with the tiles on it, kept for fast tracing.
+
+    ``claims[i]`` lists the seats that claimed ``board.beacons[i]`` (empty while unclaimed), and
+    ``scores``, ``hands`` and ``turn`` are indexed like ``seats``. ``ended`` is why the match ended.
+    """
+
+    options: Options
+    seats: tuple[str, ...]
+    board: Board
+    tiles: tuple[Tile, ...]
+    grid: bytes
+    claims: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    deck: tuple[str, ...]
+    turn: int
+    ended: str | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    kind: str
+    cell: Cell
+    orient: Mirror
+
+
+@dataclass(frozen=True)
+class Rotate:
+    cell: Cell
+
+
+# --- options and setup ---------------------------------------------------------------------------
+
+
+def parse_options(raw: Mapping[str, Any] | None) -> Options:
+    """Validate untrusted options and fill the defaults; raises ``BadOptions`` with a reason."""
+    if raw is None:
+        return Options()
+    raw = obj(raw, "the options", BadOptions)
+    only_keys(raw, ("size", "mirrors", "prisms", "hand", "target"), "the options", BadOptions)
+    d = Options()
+    size = get_int(raw, "size", BadOptions, MIN_SIZE, MAX_SIZE, default=d.size)
+    if size % 2 == 0:
+        raise BadOptions(f"'size' must be odd so the board has a centre, not {size}")
+    mirrors = get_int(raw, "mirrors", BadOptions, 0, 99, default=d.mirrors)
+    prisms = get_int(raw, "prisms", BadOptions, 0, 99, default=d.prisms)
+    if mirrors + prisms == 0:
+        raise BadOptions("the deck needs at least one tile")
+    hand = get_int(raw, "hand", BadOptions, 1, 6, default=d.hand)
+    target = get_int(raw, "target", BadOptions, 1, 28, default=d.target)
+    return Options(size, mirrors, prisms, hand, target)
+
+
+def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """The seats as a tuple, if they are the colours of a match of their count (A,C / A,B,C / A,B,C,D)."""
+    seats = tuple(seats)
+    if seats != SEATINGS.get(len(seats)):
+        got = ", ".join(map(str, seats)) or "no seats"
+        raise BadOptions(f"Raythread Rally seats 2 players as A, C; 3 as A, B, C; 4 as A, B, C, D (got {got})")
+    return seats
+
+
+def shuffled_deck(options: Options, seed: int) -> tuple[str, ...]:
+    """The match's deck, top first: the options' mirrors and prisms shuffled by the seed."""
+    deck = ["mirror"] * options.mirrors + ["prism"] * options.prisms
+    rng(seed, "deck").shuffle(deck)
+    return tuple(deck)
+
+
+def setup(options: Options, seats: Sequence[str], seed: int) -> State:
+    """The first state: seeded beacons, pinwheel emitters, a shuffled deck and dealt hands."""
+    seats = check_seats(seats)
+    return start(options, seats, make_board(options.size, seats, seed), shuffled_deck(options, seed))
+
+
+def start(options: Options, seats: tuple[str, ...], board: Board, deck: tuple[str, ...]) -> State:
+    """A fresh match on ``board``: hands are dealt from ``deck`` one tile at a time in seat order."""
+    hands = [[0] * len(KINDS) for _ in seats]
+    dealt = 0
+    for _ in range(options.hand):
+        for hand in hands:
+            if dealt < len(deck):
+                hand[KINDS.index(deck[dealt])] += 1
+                dealt += 1
+    state = State(
+        options=options,
+        seats=seats,
+        board=board,
+        tiles=(),
+        grid=board_grid(board, ()),
+        claims=tuple(() for _ in board.beacons),
+        scores=tuple(0 for _ in seats),
+        hands=tuple(tuple(h) for h in hands),
+        deck=deck[dealt:],
+        turn=len(seats) - 1,
+    )
+    following, _ = _advance(state)
+    return following
+
+
+def board_grid(board: Board, tiles: Sequence[Tile]) -> bytes:
+    """The cell codes of ``board`` with ``tiles`` on it (the tracer's input)."""
+    size = board.size
+    grid = bytearray(size * size)
+    for e in board.emitters:
+        grid[e.cell[0] * size + e.cell[1]] = EMITTER
+    for b in board.beacons:
+        grid[b.cell[0] * size + b.cell[1]] = BEACON
+    for t in tiles:
+        grid[t.cell[0] * size + t.cell[1]] = tile_code(t.kind, t.orient)
+    return bytes(grid)
+
+
+# --- beams and resolution ------------------------------------------------------------------------
+
+
+def _lit(state: State) -> list[set[int]]:
+    """For each seat, the grid indices of the beacons its beam reaches."""
+    size, grid = state.board.size, state.grid
+    return [trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing)) for e in state.board.emitters]
+
+
+def reached(state: State) -> tuple[frozenset[Cell], ...]:
+    """For each seat, the beacon cells its beam reaches on the current board."""
+    size = state.board.size
+    return tuple(frozenset(divmod(i, size) for i in hits) for hits in _lit(state))
+
+
+def beam_runs(state: State) -> dict[str, list[Run]]:
+    """Every seat's traced beam as straight runs, prism branches included (for views and scenes)."""
+    size, grid = state.board.size, state.grid
+    paths: dict[str, list[Run]] = {}
+    for e in state.board.emitters:
+        paths[e.seat] = runs = []
+        trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing), runs)
+    return paths
+
+
+def _resolve(state: State) -> tuple[State, list[Event]]:
+    """Claim every unclaimed beacon reached by at least one beam, for all the colours reaching it."""
+    hits = _lit(state)
+    lit = set().union(*hits)
+    if not lit:
+        return state, []
+    size = state.board.size
+    claims = list(state.claims)
+    scores = list(state.scores)
+    events: list[Event] = []
+    for b, beacon in enumerate(state.board.beacons):
+        i = beacon.cell[0] * size + beacon.cell[1]
+        if claims[b] or i not in lit:
+            continue
+        by = tuple(seat for seat, seen in zip(state.seats, hits, strict=True) if i in seen)
+        claims[b] = by
+        for seat in by:
+            scores[state.seats.index(seat)] += beacon.value
+        events.append({"type": "claimed", "cell": list(beacon.cell), "value": beacon.value, "seats": list(by)})
+    if not events:
+        return state, events
+    return replace(state, claims=tuple(claims), scores=tuple(scores)), events
+
+
+# --- turns ---------------------------------------------------------------------------------------
+
+
+def empty_cells(state: State) -> Iterator[Cell]:
+    """The cells holding no tile, emitter or beacon, row by row."""
+    size = state.board.size
+    for i, code in enumerate(state.grid):
+        if not code:
+            yield divmod(i, size)
+
+
+def can_move(state: State, seat: str) -> bool:
+    """Whether ``seat`` could place a tile (one in hand and an empty cell) or rotate one of its own."""
+    if any(state.hands[state.seats.index(seat)]) and any(not code for code in state.grid):
+        return True
+    return any(t.owner == seat and not t.rotated for t in state.tiles)
+
+
+def _advance(state: State) -> tuple[State, list[Event]]:
+    """Pass the turn to the next seat in order that can move; seats that cannot pass automatically.
+    If nobody can move, the match ends."""
+    n = len(state.seats)
+    for step in range(1, n + 1):
+        turn = (state.turn + step) % n
+        if can_move(state, state.seats[turn]):
+            passes = [{"type": "pass", "seat": state.seats[(state.turn + s) % n]} for s in range(1, step)]
+            return replace(state, turn=turn), passes
+    return replace(state, ended="stuck"), []
+
+
+def _end_reason(state: State) -> str | None:
+    if max(state.scores) >= state.options.target:
+        return "target"
+    if not state.deck and not any(any(h) for h in state.hands):
+        return "supply"
+    return None
+
+
+def parse_move(raw: Mapping[str, Any]) -> Place | Rotate:
+    """Validate an untrusted move dict; raises ``IllegalMove`` naming the bad field."""
+    raw = obj(raw, "a move", IllegalMove)
+    kind = get_choice(raw, "type", ("place", "rotate"), IllegalMove)
+    if kind == "rotate":
+        only_keys(raw, ("type", "cell"), "a rotate move", IllegalMove)
+        return Rotate(get_cell(raw, "cell", IllegalMove))
+    only_keys(raw, ("type", "tile", "cell", "orient"), "a place move", IllegalMove)
+    return Place(
+        get_choice(raw, "tile", KINDS, IllegalMove),
+        get_cell(raw, "cell", IllegalMove),
+        get_choice(raw, "orient", MIRRORS, IllegalMove),
+    )
+
+
+def _check_cell(state: State, cell: Cell) -> None:
+    size = state.board.size
+    if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+        raise IllegalMove(f"that cell is off the board (rows and columns run from 0 to {size - 1})")
+
+
+def _place(state: State, seat: int, move: Place) -> tuple[State, Event]:
+    _check_cell(state, move.cell)
+    size = state.board.size
+    i = move.cell[0] * size + move.cell[1]
+    code = state.grid[i]
+    if code == BEACON:
+        raise IllegalMove("that cell holds a beacon")
+    if code == EMITTER:
+        raise IllegalMove("that cell holds an emitter")
+    if code:
+        raise IllegalMove("that cell already holds a tile")
+    k = KINDS.index(move.kind)
+    hand = list(state.hands[seat])
+    if not hand[k]:
+        raise IllegalMove(f"you have no {move.kind} in your hand")
+    hand[k] -= 1
+    tile = Tile(move.cell, move.kind, move.orient, state.seats[seat])
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    grid = state.grid[:i] + bytes((tile_code(move.kind, move.orient),)) + state.grid[i + 1 :]
+    placed = replace(state, tiles=(*state.tiles, tile), grid=grid, hands=tuple(hands))
+    event = {"type": "placed", "seat": tile.owner, "tile": tile.kind, "cell": list(tile.cell), "orient": tile.orient}
+    return placed, event
+
+
+def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, Event]:
+    _check_cell(state, move.cell)
+    index = next((n for n, t in enumerate(state.tiles) if t.cell == move.cell), None)
+    if index is None:
+        raise IllegalMove("there is no tile on that cell to rotate")
+    tile = state.tiles[index]
+    if tile.owner != state.seats[seat]:
+        raise IllegalMove(f"only its owner ({tile.owner}) may rotate that tile")
+    if tile.rotated:
+        raise IllegalMove("you rotated that tile already; each tile turns only once")
+    turned = replace(tile, orient=flip(tile.orient), rotated=True)
+    tiles = (*state.tiles[:index], turned, *state.tiles[index + 1 :])
+    size = state.board.size
+    i = tile.cell[0] * size + tile.cell[1]
+    grid = state.grid[:i] + bytes((tile_code(turned.kind, turned.orient),)) + state.grid[i + 1 :]
+    event = {"type": "rotated", "seat": tile.owner, "cell": list(tile.cell), "orient": turned.orient}
+    return replace(state, tiles=tiles, grid=grid), event
+
+
+def _draw(state: State, seat: int) -> tuple[State, list[Event]]:
+    if not state.deck:
+        return state, []
+    hands = list(state.hands)
+    hand = list(hands[seat])
+    hand[KINDS.index(state.deck[0])] += 1
+    hands[seat] = tuple(hand)
+    event = {"type": "drew", "seat": state.seats[seat], "tile": state.deck[0]}
+    return replace(state, hands=tuple(hands), deck=state.deck[1:]), [event]
+
+
+def play(state: State, seat: str, move: Mapping[str, Any], now_ms: int = 0) -> tuple[State, list[Event]]:
+    """Apply ``seat``'s untrusted ``move``: place or rotate, resolve the beams, draw after a placement,
+    then end the match or pass the turn on. Raises ``IllegalMove`` and leaves ``state`` unchanged."""
+    if state.ended:
+        raise IllegalMove("the match is over")
+    if seat not in state.seats:
+        raise IllegalMove("you do not have a seat in this match")
+    if state.seats[state.turn] != seat:
+        raise IllegalMove("not your turn")
+    parsed = parse_move(move)
+    mover = state.turn
+    if isinstance(parsed, Place):
+        state, done = _place(state, mover, parsed)
+    else:
+        state, done = _rotate(state, mover, parsed)
+    events = [done]
+    state, claimed = _resolve(state)
+    events += claimed
+    if isinstance(parsed, Place):
+        state, drew = _draw(state, mover)
+        events += drew
+    reason = _end_reason(state)
+    if reason:
+        state = replace(state, ended=reason)
+    else:
+        state, passes = _advance(state)
+        events += passes
+    if state.ended:
+        events.append({"type": "end", "reason": state.ended, **_result(state).to_json()})
+    return state, events
+
+
+def legal(state: State, seat: str) -> list[Move]:
+    """Every legal move of ``seat``: placements (kind in hand × empty cell × orientation), then rotations."""
+    if state.ended or state.seats[state.turn] != seat:
+        return []
+    hand = state.hands[state.turn]
+    kinds = [k for k, n in zip(KINDS, hand, strict=True) if n]
+    moves: list[Move] = [
+        {"type": "place", "tile": kind, "cell": list(cell), "orient": orient}
+        for cell in empty_cells(state)
+        for kind in kinds
+        for orient in MIRRORS
+    ]
+    moves += [{"type": "rotate", "cell": list(t.cell)} for t in state.tiles if t.owner == seat and not t.rotated]
+    return moves
+
+
+# --- result and view -----------------------------------------------------------------------------
+
+
+def joint_claims(state: State, seat: str) -> int:
+    """How many beacons ``seat`` claimed together with at least one other colour (the tie-break)."""
+    return sum(1 for by in state.claims if seat in by and len(by) > 1)
+
+
+def _result(state: State) -> Result:
+    key = {s: (state.scores[n], joint_claims(state, s)) for n, s in enumerate(state.seats)}
+    return Result(
+        ranking=rank_by(state.seats, key),
+        scores=dict(zip(state.seats, state.scores, strict=True)),
+        notes={s: f"{key[s][1]} joint claims" for s in state.seats},
+    )
+
+
+def result(state: State) -> Result | None:
+    """The ranking by score, then by joint claims; tied seats share a place (a shared first is a draw)."""
+    return _result(state) if state.ended else None
+
+
+def view(state: State, seat: str | None) -> JSON:
+    """Everything on the table, which every seat and spectator may see; of the deck only its size."""
+    board = state.board
+    done = result(state)
+    return {
+        "game": "raythread",
+        "you": seat,
+        "seats": list(state.seats),
+        "size": board.size,
+        "target": state.options.target,
+        "turn": None if state.ended else state.seats[state.turn],
+        "ended": state.ended,
+        "emitters": [{"seat": e.seat, "cell": list(e.cell), "facing": e.facing.value} for e in board.emitters],
+        "beacons": [
+            {"cell": list(b.cell), "value": b.value, "claimers": list(by)}
+            for b, by in zip(board.beacons, state.claims, strict=True)
+        ],
+        "tiles": [
+            {"cell": list(t.cell), "kind": t.kind, "orient": t.orient, "owner": t.owner, "rotated": t.rotated}
+            for t in state.tiles
+        ],
+        "scores": dict(zip(state.seats, state.scores, strict=True)),
+        "joint": {s: joint_claims(state, s) for s in state.seats},
+        "hands": {s: dict(zip(KINDS, h, strict=True)) for s, h in zip(state.seats, state.hands, strict=True)},
+        "deck": len(state.deck),
+        "beams": {
+            s: [{"from": list(r.start), "to": list(r.stop), "dir": r.heading.value, "end": r.end} for r in runs]
+            for s, runs in beam_runs(state).items()
+        },
+        "result": done.to_json() if done else None,
+    }
+
+
+class RaythreadRally:
+    """The ``Game`` protocol object for Raythread Rally (``GAME`` in the package)."""
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    def options(self, raw: Mapping[str, Any] | None) -> Options:
+        return parse_options(raw)
+
+    def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
+        return setup(options, seats, seed)
+
+    def active(self, state: State) -> frozenset[str]:
+        return frozenset() if state.ended else frozenset((state.seats[state.turn],))
+
+    def legal(self, state: State, seat: str) -> list[Move]:
+        return legal(state, seat)
+
+    def play(self, state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+        return play(state, seat, move, now_ms)
+
+    def tick(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+        """Raythread Rally has no clock."""
+        return state, []
+
+    def view(self, state: State, seat: str | None) -> JSON:
+        return view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
