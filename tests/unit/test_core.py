@@ -197,3 +197,4 @@ def test_every_playable_game_seats_each_count_from_its_largest_seating():
             seats = seat_ids(game, count)
             assert len(set(seats)) == count
             assert all(seat_colour(game, s) in SEAT_COLOURS for s in seats)
+            game.setup(game.options(None), seats, 1)  # the lobby's seats are the game's
