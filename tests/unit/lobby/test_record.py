@@ -65,7 +65,9 @@ def test_a_full_raythread_match_replays_from_its_saved_file():
 
 
 def test_the_record_json_names_every_part():
-    record = Record("count", {"target": 5}, ("X", "Z"), {"X": "Ann", "Z": "Bob"}, 9, (Entry(5, "X", {"add": 1}), Entry(7)))
+    record = Record(
+        "count", {"target": 5}, ("X", "Z"), {"X": "Ann", "Z": "Bob"}, 9, (Entry(5, "X", {"add": 1}), Entry(7))
+    )
     assert record.to_json() == {
         "v": 1,
         "game": "count",
@@ -117,7 +119,10 @@ def test_a_malformed_record_is_refused(raw, reason):
         (changed(game="chess"), "cannot play 'chess'"),
         (changed(options={"target": 0}), "cannot be set up"),
         (changed(seats=["1", "2"], names={"1": "A", "2": "B"}, log=[]), "cannot be set up"),
-        (changed(log=[{"at": 1, "seat": "Z", "move": {"add": 1}}]), "step 1 of the record is illegal: it is not your turn"),
+        (
+            changed(log=[{"at": 1, "seat": "Z", "move": {"add": 1}}]),
+            "step 1 of the record is illegal: it is not your turn",
+        ),
         (changed(ended="over"), "ending does not match"),
     ],
 )

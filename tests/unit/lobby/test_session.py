@@ -255,7 +255,7 @@ def test_an_accepted_move_is_a_numbered_update_to_everyone_with_their_own_view_a
     seq = table.session.seq
     out = table.host(p.Move("X", {"add": 3}))
     assert sorted(to for to, _ in out) == sorted([HOST_PEER, "g1", "g2", "g3"])
-    for to, message in out:
+    for _, message in out:
         assert message["type"] == "update" and message["seq"] == seq + 1
         assert message["events"] == [{"type": "added", "seat": "X", "add": 3, "total": 3}]
         assert message["match"]["view"]["total"] == 3
@@ -358,7 +358,9 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
     table.host(p.Move("X", {"add": 1}))
     table.session.disconnect("g1", table.now)
     out = table.send("g1b", p.Hello("Someone else", table.tokens["g1"]))
-    assert of_type(out, "welcome") == [("g1b", {"v": 1, "type": "welcome", "member": "m2", "token": table.tokens["g1"]})]
+    assert of_type(out, "welcome") == [
+        ("g1b", {"v": 1, "type": "welcome", "member": "m2", "token": table.tokens["g1"]})
+    ]
     snapshot = last_update(out, "g1b")
     assert snapshot["type"] == "snapshot" and snapshot["match"]["you"] == "Y"
     assert snapshot["match"]["view"]["secret"] == secret_of(42, "Y")
@@ -427,7 +429,7 @@ def test_the_clock_of_a_timed_game_skips_a_slow_player_and_the_skip_is_recorded(
     assert len(first) == 4 and {tuple(m["events"]) for _, m in first} == {()}
     assert table.session.tick(table.now + 5_000) == []
     out = table.session.tick(table.now + 10_000)
-    assert [m["events"] for _, m in out][0] == [{"type": "timeout", "seat": "X"}]
+    assert {tuple(map(dumps, m["events"])) for _, m in out} == {(dumps({"type": "timeout", "seat": "X"}),)}
     assert sorted(to for to, _ in out) == sorted([HOST_PEER, "g1", "g2", "g3"])
     assert last_update(out, "g1")["match"]["view"]["turn"] == ["Y"]
     assert not errors(table.send("g1", p.Move("Y", {"add": 1})))
