@@ -1,13 +1,17 @@
-"""A session driven message by message, as the shell would, with a clock that moves 100 ms per message."""
+"""Test drivers: ``Table`` drives a session message by message; ``Party`` runs pages over the loopback."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from gamenight import games
 from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
+from gamenight.net.link import GuestLink, HostLink
+from gamenight.net.loopback import GuestEnd, Loopback
 
 
 class Table:
@@ -57,3 +61,73 @@ def of_type(out: list[tuple[str, dict]], kind: str) -> list[tuple[str, dict]]:
 
 def last_update(out: list[tuple[str, dict]], peer: str) -> dict:
     return [m for to, m in out if to == peer and m["type"] in ("update", "snapshot")][-1]
+
+
+class Party:
+    """A host page and its guests on one loopback network."""
+
+    def __init__(self, game: str, players: int, options: dict | None = None, seed: int = 1) -> None:
+        self.net = Loopback()
+        self.session = Session(game, "Host", options=options, players=players, random=random.Random(seed))
+        self.host = HostLink(self.session, self.net.host, self.net.clock)
+        self.clients: dict[str, Client] = {}
+        self.links: dict[str, GuestLink] = {}
+        self.ends: dict[str, GuestEnd] = {}
+        self._attach("Host", Client("Host"), self.net.connect(HOST_PEER), host_page=True)
+
+    def _attach(self, name: str, client: Client, end: GuestEnd, host_page: bool = False) -> None:
+        self.clients[name], self.ends[name] = client, end
+        self.links[name] = GuestLink(client, end, host_page=host_page)
+        self.pump()
+
+    def join(self, name: str) -> Client:
+        self._attach(name, Client(name), self.net.connect())
+        return self.clients[name]
+
+    def reconnect(self, name: str) -> None:
+        self._attach(name, self.clients[name], self.net.connect())
+
+    def drop(self, name: str) -> None:
+        self.ends[name].close()
+        self.pump()
+
+    def send(self, name: str, message: p._Message | dict) -> None:
+        self.links[name].send(message.to_json() if isinstance(message, p._Message) else message)
+        self.pump()
+
+    def pump(self) -> None:
+        self.net.now_ms += 100
+        self.net.pump()
+
+    def member(self, name: str) -> str:
+        return next(m.id for m in self.session.members.values() if m.name == name)
+
+    def in_step(self) -> None:
+        """Every connected mirror shows exactly what the host would show that member now."""
+        for name, client in self.clients.items():
+            if not self.ends[name].open:
+                continue
+            member = self.member(name)
+            assert (client.seq, client.awaiting_snapshot) == (self.session.seq, False), name
+            assert client.lobby == self.session.lobby(), name
+            assert client.match == self.session.match_view(member), name
+
+    def mover(self) -> tuple[str, str]:
+        """The name and seat of a member whose turn it is."""
+        game = games.rules(self.session.game_id)
+        seat = sorted(game.active(self.session.match.state))[0]
+        return self.session.members[self.session.seats[seat]].name, seat
+
+    def play_one(self, brain: random.Random) -> None:
+        name, seat = self.mover()
+        game = games.rules(self.session.game_id)
+        client = self.clients[name]
+        assert client.match.you == seat
+        self.send(name, client.move(brain.choice(game.legal(self.session.match.state, seat))))
+
+
+def seat_everyone(party: Party, seats: dict[str, str]) -> None:
+    for name, seat in seats.items():
+        if name != "Host":
+            party.join(name)
+        party.send(name, party.clients[name].sit(seat))
