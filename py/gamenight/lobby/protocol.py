@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 from gamenight.core.errors import BadMessage
@@ -42,18 +43,23 @@ class _Message:
 
 
 def _fields_json(value: Any) -> JSON:
-    return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 def _plain(value: Any) -> Any:
     """A field value as JSON: dataclasses by their fields (no envelope), tuples as lists."""
-    if is_dataclass(value):
-        return _fields_json(value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+    if value is None or isinstance(value, str | int):
+        return value
     if isinstance(value, Mapping):
         return dict(value)
-    return value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return _fields_json(value)
 
 
 def encode(message: _Message | JSON) -> str:
