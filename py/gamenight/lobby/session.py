@@ -144,6 +144,8 @@ class Session:
 
     def disconnect(self, peer: str, now_ms: int) -> Out:
         """``peer``'s connection closed: its member stays, shown as disconnected; a seated player's turn waits."""
+        if peer == self.host_peer:
+            return []  # the host page's own link: the session lives in that page, so it is always there
         self._flood.pop(peer, None)
         if self.peers.pop(peer, None) is None:
             return []
@@ -178,6 +180,8 @@ class Session:
                 raise Refused("lobby-full", f"This lobby is full ({MAX_MEMBERS} members).")
             if any(m.name.casefold() == hello.name.casefold() for m in self.members.values()):
                 raise Refused("name-taken", f"Someone here is already called {hello.name}; choose another name.")
+            while f"m{self.next_member}" in self.members:  # a hand-edited save may have used it
+                self.next_member += 1
             member = Member(f"m{self.next_member}", hello.name, _token(self.random))
             self.next_member += 1
             self.members[member.id] = member
@@ -192,8 +196,8 @@ class Session:
             return None
         found = None
         for member in self.members.values():  # compare every token, in constant time each
-            if hmac.compare_digest(member.token.encode(), token.encode()):
-                found = member
+            if hmac.compare_digest(member.token.encode(), token.encode()) and member.id != self.host:
+                found = member  # the host's member belongs to the host page alone
         return found
 
     def _chat(self, member: str, message: p.Chat, now_ms: int) -> Out:

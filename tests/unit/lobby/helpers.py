@@ -13,6 +13,20 @@ from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.net.loopback import GuestEnd, Loopback
 
+# Sample host messages' parts, for protocol and mirror tests.
+LOBBY = p.Lobby(
+    game="count",
+    title="Count to Ten",
+    options={"target": 12},
+    players=2,
+    phase="playing",
+    host="m1",
+    members=(p.MemberInfo("m1", "Ann", True), p.MemberInfo("m2", "Bob", False)),
+    seats=(p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", None)),
+)
+MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)
+SAID = p.Said("m2", "Bob", "hello\nthere", 1500)
+
 
 class Table:
     """A host session plus helpers to send messages from peers and read what comes back."""

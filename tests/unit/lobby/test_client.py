@@ -5,7 +5,7 @@ import pytest
 from gamenight.core.errors import BadMessage
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
-from tests.unit.lobby.test_protocol import LOBBY, MATCH, SAID
+from tests.unit.lobby.helpers import LOBBY, MATCH, SAID
 
 
 def snapshot(seq: int, match=MATCH) -> str:

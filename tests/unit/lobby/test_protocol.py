@@ -6,19 +6,7 @@ import pytest
 
 from gamenight.core.errors import BadMessage
 from gamenight.lobby import protocol as p
-
-LOBBY = p.Lobby(
-    game="count",
-    title="Count to Ten",
-    options={"target": 12},
-    players=2,
-    phase="playing",
-    host="m1",
-    members=(p.MemberInfo("m1", "Ann", True), p.MemberInfo("m2", "Bob", False)),
-    seats=(p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", None)),
-)
-MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)
-SAID = p.Said("m2", "Bob", "hello\nthere", 1500)
+from tests.unit.lobby.helpers import LOBBY, MATCH, SAID
 
 TO_HOST = [
     p.Hello("Ann"),

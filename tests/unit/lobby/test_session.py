@@ -376,6 +376,24 @@ def test_signing_in_from_a_second_window_closes_the_first():
     refused(table, "g1", p.Chat("still here?"), "not-joined")
 
 
+def test_no_guest_can_take_over_the_host_page():
+    table = seated_table()
+    host_token = table.session.members["m1"].token
+    out = table.join("g9", "Mallory", host_token)
+    assert table.members["g9"] != "m1" and not of_type(out, "bye")
+    assert table.session.peers[HOST_PEER] == "m1"
+    assert table.session.disconnect(HOST_PEER, table.now) == [] and table.session.peers[HOST_PEER] == "m1"
+
+
+def test_new_members_never_reuse_an_id():
+    table = seated_table()
+    saved = loads(table.state_json())
+    saved["next_member"] = 2  # a hand-edited save
+    restored = Session.restore(dumps(saved))
+    out = restored.handle("g9", p.encode(p.Hello("Zed")), 0)
+    assert of_type(out, "welcome")[0][1]["member"] == "m5" and restored.members["m2"].name == "Bob"
+
+
 def test_a_resync_is_a_snapshot_for_the_asker_alone():
     table = seated_table()
     table.start()
