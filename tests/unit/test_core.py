@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import GameInfo, Result, rank_by
+from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
 from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, neighbours, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
 
@@ -169,3 +169,37 @@ def test_game_info_player_counts():
 def test_result_carries_the_reason_the_match_ended():
     done = Result(ranking=(("a",), ("b",)), reason="a reached 12 points")
     assert done.to_json()["reason"] == "a reached 12 points"
+
+
+class _Seated:
+    info = GameInfo("x", "X", "", range(2, 5))
+
+    def seat_ids(self, count):
+        return {2: ("A", "C"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}[count]
+
+
+class _Numbered:
+    info = GameInfo("y", "Y", "", range(1, 3))
+
+
+def test_seat_ids_come_from_the_game_or_count_from_one():
+    assert seat_ids(_Seated(), 2) == ("A", "C")
+    assert seat_ids(_Numbered(), 2) == ("1", "2")
+
+
+def test_a_seat_keeps_its_colour_at_every_player_count():
+    assert seat_colour(_Seated(), "C") == SEAT_COLOURS[2]
+    assert [seat_colour(_Numbered(), s) for s in ("1", "2")] == list(SEAT_COLOURS[:2])
+    with pytest.raises(ValueError):
+        seat_colour(_Seated(), "E")
+
+
+def test_every_playable_game_seats_each_count_from_its_largest_seating():
+    from gamenight import games
+
+    for game in games.RULES.values():
+        for count in game.info.seats:
+            seats = seat_ids(game, count)
+            assert len(set(seats)) == count
+            assert all(seat_colour(game, s) in SEAT_COLOURS for s in seats)
+            game.setup(game.options(None), seats, 1)  # the lobby's seats are the game's

@@ -114,3 +114,27 @@ class Game(Protocol):
     def result(self, state: Any) -> Result | None:
         """The result once the match has ended, else ``None``."""
         ...
+
+    # Optional: ``seat_ids(count) -> tuple[str, ...]``, the seat ids of a ``count``-player match in
+    # turn order, for games whose seats have fixed names (Raythread seats two players as A and C).
+    # Games without it are seated as "1".."count"; read seats through ``seat_ids(game, count)``.
+    # Events from ``play`` and ``tick`` are shown to everyone: secrets belong in ``view`` only.
+
+
+# The seat colours, by a seat's place in the game's largest seating; the stylesheet draws each name.
+SEAT_COLOURS: tuple[str, ...] = ("amber", "cyan", "magenta", "lime", "violet", "coral")
+
+
+def seat_ids(game: Game, count: int) -> tuple[str, ...]:
+    """The seat ids of a ``count``-player match of ``game`` in turn order (its own, else "1".."count")."""
+    own = getattr(game, "seat_ids", None)
+    return tuple(own(count)) if own else tuple(str(n) for n in range(1, count + 1))
+
+
+def seat_colour(game: Game, seat: str) -> str:
+    """The colour of ``seat``: its place in the largest seating, so it keeps its colour at any player count.
+
+    Every smaller seating of a game is drawn from its largest one (``ValueError`` otherwise).
+    """
+    largest = seat_ids(game, game.info.seats.stop - 1)
+    return SEAT_COLOURS[largest.index(seat) % len(SEAT_COLOURS)]

@@ -19,7 +19,7 @@ from gamenight.core.grid import MIRRORS, Cell, Mirror, flip
 from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
 from gamenight.raythread.beams import BEACON, EMITTER, Run, direction_index, tile_code, trace
-from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Board, make_board
+from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Board, make_board, seat_ids
 
 KINDS: tuple[str, ...] = ("mirror", "prism")
 Hand = tuple[int, ...]  # how many of each of KINDS a seat holds
@@ -453,6 +453,10 @@ class RaythreadRally:
 
     def options(self, raw: Mapping[str, Any] | None) -> Options:
         return parse_options(raw)
+
+    def seat_ids(self, count: int) -> tuple[str, ...]:
+        """The lobby's seats for ``count`` players (the ``Game`` protocol's optional seating hook)."""
+        return seat_ids(count)
 
     def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
         return setup(options, seats, seed)

@@ -1,0 +1,515 @@
+"""The wire protocol between the host's session and its guests: versioned JSON envelopes.
+
+Every message is one JSON object ``{"v": 1, "type": ..., ...fields}`` of at most 64 KiB of UTF-8.
+Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
+Each type has one parse function that accepts exactly its fields, with their types and limits, and
+raises ``BadMessage`` with a readable sentence for anything else. ``docs/protocol.md`` lists them all.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any, ClassVar, Literal
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.game import JSON
+from gamenight.core.jsonutil import dumps, get_bool, get_int, get_str, loads, obj, only_keys
+from gamenight.core.rng import MAX_SEED
+
+VERSION = 1
+MAX_BYTES = 64 * 1024
+MAX_NAME = 24
+MAX_CHAT = 500
+MAX_ID = 32  # member ids, seat ids, game ids, error codes
+MAX_TOKEN = 64
+MAX_TEXT = 2000  # error sentences and farewell reasons
+FLOOD_LIMIT, FLOOD_WINDOW_MS = 20, 1000  # per peer: more in one second is a flood
+
+
+class _Message:
+    """A message: its ``type`` and dataclass fields, written out as an envelope."""
+
+    type: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        return {"v": VERSION, "type": self.type, **self.body()}
+
+    def body(self) -> JSON:
+        """The fields without the envelope (a chat line inside a snapshot or a saved lobby)."""
+        return _fields_json(self)
+
+
+def _fields_json(value: Any) -> JSON:
+    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _plain(value: Any) -> Any:
+    """A field value as JSON: dataclasses by their fields (no envelope), tuples as lists."""
+    if value is None or isinstance(value, str | int):
+        return value
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return _fields_json(value)
+
+
+def encode(message: _Message | JSON) -> str:
+    """The text sent on the wire (canonical JSON)."""
+    return dumps(message.to_json() if isinstance(message, _Message) else message)
+
+
+# --- guest → host -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello(_Message):
+    """The first message of a connection: join with a name, or come back with a reconnect token."""
+
+    type: ClassVar[str] = "hello"
+    name: str
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Chat(_Message):
+    type: ClassVar[str] = "chat"
+    text: str
+
+
+@dataclass(frozen=True)
+class Sit(_Message):
+    """Take a free seat before a match (or change to another free one)."""
+
+    type: ClassVar[str] = "sit"
+    seat: str
+
+
+@dataclass(frozen=True)
+class Stand(_Message):
+    """Leave one's seat before a match and watch."""
+
+    type: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True)
+class Move(_Message):
+    """A move for ``seat`` (which must be the sender's own); the game parses ``move``."""
+
+    type: ClassVar[str] = "move"
+    seat: str
+    move: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Resync(_Message):
+    """Ask for a full snapshot (after a sequence gap, or to start mirroring)."""
+
+    type: ClassVar[str] = "resync"
+
+
+@dataclass(frozen=True)
+class Choose(_Message):
+    """Host: set the game, its options and the player count (``None`` = as many as are here)."""
+
+    type: ClassVar[str] = "choose"
+    game: str
+    options: Mapping[str, Any] | None = None
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class Assign(_Message):
+    """Host: put ``member`` into ``seat`` (a free one), or take its seat away (``seat`` = ``None``)."""
+
+    type: ClassVar[str] = "assign"
+    member: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Kick(_Message):
+    """Host: remove ``member`` from the lobby."""
+
+    type: ClassVar[str] = "kick"
+    member: str
+
+
+@dataclass(frozen=True)
+class Start(_Message):
+    """Host: start a match with every seat filled (``seed`` = ``None`` draws one)."""
+
+    type: ClassVar[str] = "start"
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class End(_Message):
+    """Host: end the running match now."""
+
+    type: ClassVar[str] = "end"
+
+
+ToHost = Hello | Chat | Sit | Stand | Move | Resync | Choose | Assign | Kick | Start | End
+HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, Kick, Start, End)
+
+
+# --- host → guest -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemberInfo:
+    id: str
+    name: str
+    connected: bool
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    id: str
+    colour: str
+    member: str | None
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """What everyone sees of the lobby: the game and options, members, seats and the phase."""
+
+    game: str
+    title: str
+    options: Mapping[str, Any] | None
+    players: int
+    phase: Literal["lobby", "playing"]
+    host: str
+    members: tuple[MemberInfo, ...]
+    seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """One recipient's sight of the current (or last) match: its seat, the game's view, the result."""
+
+    game: str
+    you: str | None
+    view: Mapping[str, Any]
+    result: Mapping[str, Any] | None
+    moves: int
+    ended: Literal["over", "host"] | None
+
+
+@dataclass(frozen=True)
+class Welcome(_Message):
+    """To a member that joined: its id and its secret reconnect token (sent to it alone)."""
+
+    type: ClassVar[str] = "welcome"
+    member: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Said(_Message):
+    """A chat line, shown to everyone."""
+
+    type: ClassVar[str] = "said"
+    member: str
+    name: str
+    text: str
+    at: int
+
+
+@dataclass(frozen=True)
+class Snapshot(_Message):
+    """Everything a member may see, at sequence number ``seq``: the start of mirroring, and every resync."""
+
+    type: ClassVar[str] = "snapshot"
+    seq: int
+    lobby: Lobby
+    match: MatchView | None
+    chat: tuple[Said, ...]
+
+
+@dataclass(frozen=True)
+class Update(_Message):
+    """A change, numbered ``seq`` (one more than the last): the new lobby and view, and public events."""
+
+    type: ClassVar[str] = "update"
+    seq: int
+    lobby: Lobby
+    match: MatchView | None
+    events: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Error(_Message):
+    """A refusal, sent to the sender alone; ``about`` is the type of the refused message, if known."""
+
+    type: ClassVar[str] = "error"
+    code: str
+    text: str
+    about: str | None = None
+
+
+@dataclass(frozen=True)
+class Bye(_Message):
+    """The host closes this connection (removed, or signed in elsewhere)."""
+
+    type: ClassVar[str] = "bye"
+    reason: str
+
+
+ToGuest = Welcome | Said | Snapshot | Update | Error | Bye
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+
+def parse_name(raw: str) -> str:
+    """A display name: trimmed, 1 to 24 printable characters."""
+    name = raw.strip()
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise BadMessage(f"a name has 1 to {MAX_NAME} printable characters")
+    return name
+
+
+def parse_chat_text(raw: str) -> str:
+    """Chat text: trimmed, 1 to 500 characters, printable apart from line breaks."""
+    text = raw.strip()
+    if not 1 <= len(text) <= MAX_CHAT:
+        raise BadMessage(f"a chat message has 1 to {MAX_CHAT} characters")
+    if not all(ch.isprintable() or ch == "\n" for ch in text):
+        raise BadMessage("a chat message may not contain control characters")
+    return text
+
+
+def _id(raw: Mapping[str, Any], key: str) -> str:
+    value = get_str(raw, key, BadMessage, MAX_ID)
+    if not value:
+        raise BadMessage(f"{key!r} is empty")
+    return value
+
+
+def _opt_id(raw: Mapping[str, Any], key: str) -> str | None:
+    return None if raw.get(key) is None else _id(raw, key)
+
+
+def _opt_obj(raw: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
+    return None if raw.get(key) is None else obj(raw[key], repr(key), BadMessage)
+
+
+def _hello(raw: Mapping[str, Any]) -> Hello:
+    token = raw.get("token")
+    if token is not None:
+        token = get_str(raw, "token", BadMessage, MAX_TOKEN)
+    return Hello(parse_name(get_str(raw, "name", BadMessage, 200)), token)
+
+
+def _chat(raw: Mapping[str, Any]) -> Chat:
+    return Chat(parse_chat_text(get_str(raw, "text", BadMessage, MAX_CHAT + 100)))
+
+
+def _move(raw: Mapping[str, Any]) -> Move:
+    return Move(_id(raw, "seat"), obj(raw.get("move"), "'move'", BadMessage))
+
+
+def _choose(raw: Mapping[str, Any]) -> Choose:
+    players = None if raw.get("players") is None else get_int(raw, "players", BadMessage, 1, 64)
+    return Choose(_id(raw, "game"), _opt_obj(raw, "options"), players)
+
+
+def _start(raw: Mapping[str, Any]) -> Start:
+    return Start(None if raw.get("seed") is None else get_int(raw, "seed", BadMessage, 0, MAX_SEED))
+
+
+def _member_info(raw: Any) -> MemberInfo:
+    raw = _exact(raw, "a member", ("id", "name", "connected"))
+    return MemberInfo(
+        _id(raw, "id"), parse_name(get_str(raw, "name", BadMessage, MAX_NAME)), get_bool(raw, "connected", BadMessage)
+    )
+
+
+def _seat_info(raw: Any) -> SeatInfo:
+    raw = _exact(raw, "a seat", ("id", "colour", "member"))
+    return SeatInfo(_id(raw, "id"), _id(raw, "colour"), _opt_id(raw, "member"))
+
+
+def _list(raw: Mapping[str, Any], key: str, item: Callable[[Any], Any]) -> tuple[Any, ...]:
+    value = raw.get(key)
+    if not isinstance(value, list):
+        raise BadMessage(f"{key!r} must be a list")
+    return tuple(item(v) for v in value)
+
+
+def parse_lobby(raw: Any) -> Lobby:
+    keys = ("game", "title", "options", "players", "phase", "host", "members", "seats")
+    raw = _exact(raw, "the lobby", keys)
+    phase = raw.get("phase")
+    if phase not in ("lobby", "playing"):
+        raise BadMessage("'phase' must be 'lobby' or 'playing'")
+    return Lobby(
+        game=_id(raw, "game"),
+        title=get_str(raw, "title", BadMessage, 200),
+        options=_opt_obj(raw, "options"),
+        players=get_int(raw, "players", BadMessage, 1, 64),
+        phase=phase,
+        host=_id(raw, "host"),
+        members=_list(raw, "members", _member_info),
+        seats=_list(raw, "seats", _seat_info),
+    )
+
+
+def _match_view(raw: Any) -> MatchView | None:
+    if raw is None:
+        return None
+    raw = _exact(raw, "the match", ("game", "you", "view", "result", "moves", "ended"))
+    ended = raw.get("ended")
+    if ended not in (None, "over", "host"):
+        raise BadMessage("'ended' must be null, 'over' or 'host'")
+    return MatchView(
+        game=_id(raw, "game"),
+        you=_opt_id(raw, "you"),
+        view=obj(raw.get("view"), "'view'", BadMessage),
+        result=_opt_obj(raw, "result"),
+        moves=get_int(raw, "moves", BadMessage, 0),
+        ended=ended,
+    )
+
+
+def _said(raw: Mapping[str, Any]) -> Said:
+    return Said(
+        _id(raw, "member"),
+        parse_name(get_str(raw, "name", BadMessage, MAX_NAME)),
+        parse_chat_text(get_str(raw, "text", BadMessage, MAX_CHAT)),
+        get_int(raw, "at", BadMessage, 0),
+    )
+
+
+def parse_chat_line(raw: Any) -> Said:
+    """A chat line without its envelope, as kept in snapshots and saved lobbies."""
+    return _said(_exact(raw, "a chat line", ("member", "name", "text", "at")))
+
+
+def _snapshot(raw: Mapping[str, Any]) -> Snapshot:
+    chat = _list(raw, "chat", parse_chat_line)
+    return Snapshot(
+        get_int(raw, "seq", BadMessage, 0), parse_lobby(raw.get("lobby")), _match_view(raw.get("match")), chat
+    )
+
+
+def _event(raw: Any) -> Mapping[str, Any]:
+    return obj(raw, "an event", BadMessage)
+
+
+def _update(raw: Mapping[str, Any]) -> Update:
+    events = _list(raw, "events", _event)
+    return Update(
+        get_int(raw, "seq", BadMessage, 1), parse_lobby(raw.get("lobby")), _match_view(raw.get("match")), events
+    )
+
+
+def _error(raw: Mapping[str, Any]) -> Error:
+    return Error(_id(raw, "code"), get_str(raw, "text", BadMessage, MAX_TEXT), _opt_id(raw, "about"))
+
+
+def _exact(raw: Any, what: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    """``raw`` as an object with exactly ``keys`` (missing ones read as absent by the field readers)."""
+    raw = obj(raw, what, BadMessage)
+    only_keys(raw, keys, what, BadMessage)
+    return raw
+
+
+Parser = Callable[[Mapping[str, Any]], Any]
+
+# Each type: its parse function and the fields it may carry.
+TO_HOST: dict[str, tuple[Parser, tuple[str, ...]]] = {
+    "hello": (_hello, ("name", "token")),
+    "chat": (_chat, ("text",)),
+    "sit": (lambda raw: Sit(_id(raw, "seat")), ("seat",)),
+    "stand": (lambda raw: Stand(), ()),
+    "move": (_move, ("seat", "move")),
+    "resync": (lambda raw: Resync(), ()),
+    "choose": (_choose, ("game", "options", "players")),
+    "assign": (lambda raw: Assign(_id(raw, "member"), _opt_id(raw, "seat")), ("member", "seat")),
+    "kick": (lambda raw: Kick(_id(raw, "member")), ("member",)),
+    "start": (_start, ("seed",)),
+    "end": (lambda raw: End(), ()),
+}
+TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
+    "welcome": (
+        lambda raw: Welcome(_id(raw, "member"), get_str(raw, "token", BadMessage, MAX_TOKEN)),
+        ("member", "token"),
+    ),
+    "said": (_said, ("member", "name", "text", "at")),
+    "snapshot": (_snapshot, ("seq", "lobby", "match", "chat")),
+    "update": (_update, ("seq", "lobby", "match", "events")),
+    "error": (_error, ("code", "text", "about")),
+    "bye": (lambda raw: Bye(get_str(raw, "reason", BadMessage, MAX_TEXT)), ("reason",)),
+}
+
+
+def _parse(data: str | bytes, table: dict[str, tuple[Parser, tuple[str, ...]]]) -> Any:
+    raw = obj(loads(data, MAX_BYTES), "a message", BadMessage)
+    version = raw.get("v")
+    if isinstance(version, bool) or version != VERSION:
+        raise BadMessage(f"unsupported protocol version {version!r} (this app speaks version {VERSION})")
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in table:
+        raise BadMessage(f"unknown message type {kind!r}" if isinstance(kind, str) else "'type' must be text")
+    parse, allowed = table[kind]
+    only_keys(raw, ("v", "type", *allowed), f"a {kind!r} message", BadMessage)
+    return parse(raw)
+
+
+def parse_to_host(data: str | bytes) -> ToHost:
+    """A guest's message to the host from its wire text; raises ``BadMessage``."""
+    return _parse(data, TO_HOST)
+
+
+def parse_to_guest(data: str | bytes) -> ToGuest:
+    """The host's message to a guest from its wire text; raises ``BadMessage``."""
+    return _parse(data, TO_GUEST)
+
+
+# --- rate limits --------------------------------------------------------------------------------
+
+
+class RateLimit:
+    """At most ``limit`` accepted events in any ``window_ms`` milliseconds (a sliding log)."""
+
+    def __init__(self, limit: int, window_ms: int) -> None:
+        self.limit, self.window_ms = limit, window_ms
+        self._times: deque[int] = deque()
+
+    def allow(self, now_ms: int) -> bool:
+        """Whether one more event at ``now_ms`` fits; if so it is counted."""
+        while self._times and self._times[0] <= now_ms - self.window_ms:
+            self._times.popleft()
+        if len(self._times) >= self.limit:
+            return False
+        self._times.append(now_ms)
+        return True
+
+
+class FloodGuard:
+    """One peer's flood check: over 20 messages a second are dropped, with one warning per flood."""
+
+    def __init__(self, limit: int = FLOOD_LIMIT, window_ms: int = FLOOD_WINDOW_MS) -> None:
+        self._rate = RateLimit(limit, window_ms)
+        self._warned = False
+
+    def admit(self, now_ms: int) -> Literal["ok", "warn", "drop"]:
+        """``ok`` to handle the message; ``warn`` to drop it and warn once; ``drop`` to drop it silently."""
+        if self._rate.allow(now_ms):
+            self._warned = False
+            return "ok"
+        if self._warned:
+            return "drop"
+        self._warned = True
+        return "warn"

@@ -1,0 +1,149 @@
+"""Match records: a match is ``(game, options, seats, seed, moves)``, and replaying it rebuilds every state.
+
+A record is the save file of a finished match, the host's reload file mid-match (with the session),
+and the replay viewer's input. Moves are stored as the raw JSON the mover sent, with its seat and
+time; clock ticks that changed the match are stored too, so timed games replay exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from gamenight import games
+from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
+from gamenight.core.game import JSON
+from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
+from gamenight.core.rng import MAX_SEED
+from gamenight.lobby.protocol import MAX_ID, parse_name
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024  # a saved file, not a wire message: long matches are allowed
+Ending = Literal["over", "host"]  # the game reached a result / the host ended it
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock ticked."""
+
+    at: int
+    seat: str | None = None
+    move: Mapping[str, Any] | None = None
+
+    def to_json(self) -> JSON:
+        if self.seat is None:
+            return {"at": self.at, "tick": True}
+        return {"at": self.at, "seat": self.seat, "move": dict(self.move or {})}
+
+
+@dataclass(frozen=True)
+class Record:
+    """A match from its setup to its last step; ``names`` shows who sat where; ``ended`` says how it ended."""
+
+    game: str
+    options: Mapping[str, Any] | None
+    seats: tuple[str, ...]
+    names: Mapping[str, str]
+    seed: int
+    log: tuple[Entry, ...] = ()
+    ended: Ending | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "v": 1,
+            "game": self.game,
+            "options": None if self.options is None else dict(self.options),
+            "seats": list(self.seats),
+            "names": dict(self.names),
+            "seed": self.seed,
+            "log": [e.to_json() for e in self.log],
+            "ended": self.ended,
+        }
+
+
+def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
+    raw = obj(raw, "a log entry", BadMessage)
+    at = get_int(raw, "at", BadMessage, 0)
+    if "tick" in raw:
+        only_keys(raw, ("at", "tick"), "a tick entry", BadMessage)
+        if not get_bool(raw, "tick", BadMessage):
+            raise BadMessage("'tick' must be true")
+        return Entry(at)
+    only_keys(raw, ("at", "seat", "move"), "a move entry", BadMessage)
+    seat = get_str(raw, "seat", BadMessage, MAX_ID)
+    if seat not in seats:
+        raise BadMessage(f"a move by {seat!r}, who has no seat in this match")
+    return Entry(at, seat, obj(raw.get("move"), "'move'", BadMessage))
+
+
+def parse_record(raw: Any) -> Record:
+    """A record from untrusted JSON (a saved file or a restored session); raises ``BadMessage``.
+
+    The moves are checked by ``replay``, which needs the game.
+    """
+    raw = obj(raw, "a match record", BadMessage)
+    only_keys(raw, ("v", "game", "options", "seats", "names", "seed", "log", "ended"), "a match record", BadMessage)
+    if get_int(raw, "v", BadMessage) != 1:
+        raise BadMessage("unsupported match record version")
+    seats = raw.get("seats")
+    if (
+        not isinstance(seats, list)
+        or not seats
+        or any(not isinstance(s, str) or not 0 < len(s) <= MAX_ID for s in seats)
+    ):
+        raise BadMessage("'seats' must be a list of seat ids")
+    if len(set(seats)) != len(seats):
+        raise BadMessage("'seats' lists a seat twice")
+    names = obj(raw.get("names"), "'names'", BadMessage)
+    if set(names) != set(seats) or not all(isinstance(n, str) for n in names.values()):
+        raise BadMessage("'names' must name the player of every seat")
+    log = raw.get("log")
+    if not isinstance(log, list):
+        raise BadMessage("'log' must be a list")
+    ended = raw.get("ended")
+    if ended not in (None, "over", "host"):
+        raise BadMessage("'ended' must be null, 'over' or 'host'")
+    options = raw.get("options")
+    return Record(
+        game=get_str(raw, "game", BadMessage, MAX_ID),
+        options=None if options is None else obj(options, "'options'", BadMessage),
+        seats=tuple(seats),
+        names={seat: parse_name(names[seat]) for seat in seats},
+        seed=get_int(raw, "seed", BadMessage, 0, MAX_SEED),
+        log=tuple(_entry(e, tuple(seats)) for e in log),
+        ended=ended,
+    )
+
+
+def load_record(text: str | bytes) -> Record:
+    """A record from a saved file's text; raises ``BadMessage``."""
+    return parse_record(loads(text, MAX_RECORD_BYTES))
+
+
+def replay(record: Record) -> list[Any]:
+    """Every state of the match: after setup, then after each log entry.
+
+    Raises ``BadMessage`` if the game is unknown, the options or seats do not suit it, a move is
+    illegal, or the record's ending disagrees with the game's result.
+    """
+    game = games.rules(record.game)
+    if game is None:
+        raise BadMessage(f"this app cannot play {record.game!r}")
+    try:
+        state = game.setup(game.options(record.options), record.seats, record.seed)
+    except BadOptions as err:
+        raise BadMessage(f"the match cannot be set up: {err}") from None
+    states = [state]
+    for number, entry in enumerate(record.log, 1):
+        if entry.seat is None:
+            state, _ = game.tick(state, entry.at)
+        else:
+            try:
+                state, _ = game.play(state, entry.seat, entry.move or {}, entry.at)
+            except IllegalMove as err:
+                raise BadMessage(f"step {number} of the record is illegal: {err}") from None
+        states.append(state)
+    finished = game.result(state) is not None
+    if finished != (record.ended == "over"):
+        raise BadMessage("the record's ending does not match the game's result")
+    return states

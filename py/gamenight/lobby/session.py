@@ -1,0 +1,539 @@
+"""The host's lobby: members, seats, spectators and the match, as a state machine with no I/O.
+
+The browser shell feeds it what arrives — ``handle(peer, text, now_ms)``, ``disconnect(peer, now_ms)``,
+``tick(now_ms)`` — and sends what they return: a list of ``(peer, message)`` pairs, each message a
+JSON-safe dict for ``protocol.encode``. A message that is refused changes nothing and is answered
+with an ``error`` to its sender alone. ``docs/lobby.md`` states the rules.
+
+The lobby sees a game only through ``gamenight.games`` and the ``Game`` protocol. Seats are the
+game's seat ids for the chosen player count (``core.game.seat_ids``); while a match runs the seats
+are the match's seats. Everything except the live connections and rate limits serialises to JSON
+(``to_json``/``restore``), with the match as its record, so the host can reload and continue.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from random import Random
+from typing import Any
+
+from gamenight import games
+from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
+from gamenight.core.game import JSON, Game, seat_colour, seat_ids
+from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
+from gamenight.core.rng import fresh_seed
+from gamenight.lobby import protocol as p
+from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay
+
+HOST_PEER = "host"  # the host's own page talks to the session as this peer
+MAX_MEMBERS = 24
+CHAT_KEPT = 50  # chat lines kept for snapshots
+CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
+Out = list[tuple[str, JSON]]
+
+
+class Refused(GameNightError):
+    """A well-formed request the lobby turns down; ``code`` names the reason for programs."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Member:
+    id: str
+    name: str
+    token: str
+
+
+@dataclass
+class Match:
+    """The current or last match: its record and live state; ``holders`` is who held each seat when it ended."""
+
+    record: Record
+    state: Any
+    holders: dict[str, str | None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.record.ended is None
+
+
+def _token(source: Random | None) -> str:
+    """A fresh reconnect token: 128 random bits, never derived from anything public."""
+    return f"{source.getrandbits(128):032x}" if source else secrets.token_hex(16)
+
+
+class Session:
+    """The authoritative lobby the host runs. Mutable; every refused request leaves it as it was."""
+
+    def __init__(
+        self,
+        game_id: str,
+        host_name: str,
+        *,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        host_peer: str = HOST_PEER,
+        random: Random | None = None,
+    ) -> None:
+        """A new lobby for ``game_id`` with its host seated in the first seat (``random``: tokens and seeds)."""
+        self.random = random
+        host = Member("m1", p.parse_name(host_name), _token(random))
+        self.members: dict[str, Member] = {host.id: host}
+        self.host = host.id
+        self.next_member = 2
+        self.seq = 0
+        self.chat: list[p.Said] = []
+        self.match: Match | None = None
+        game = _game(game_id)
+        self.game_id = game_id
+        self.players = players if players is not None else game.info.seats.start
+        self.options = options
+        _check_setup(game, options, self.players)
+        self.seats: dict[str, str | None] = dict.fromkeys(seat_ids(game, self.players))
+        self.seats[next(iter(self.seats))] = host.id
+        self._open(host_peer)
+
+    def _open(self, host_peer: str) -> None:
+        """The live part, never saved: which peer is which member (only the host at first), and rate limits."""
+        self.host_peer = host_peer
+        self.peers: dict[str, str] = {host_peer: self.host}
+        self._flood: dict[str, p.FloodGuard] = {}
+        self._chat_limits: dict[str, p.RateLimit] = {}
+
+    @property
+    def game(self) -> Game:
+        return _game(self.game_id)
+
+    def peer_of(self, member: str) -> str | None:
+        return next((peer for peer, m in self.peers.items() if m == member), None)
+
+    def seat_of(self, member: str) -> str | None:
+        return next((seat for seat, m in self.seats.items() if m == member), None)
+
+    # --- entry points ------------------------------------------------------------------------
+
+    def handle(self, peer: str, data: str | bytes, now_ms: int) -> Out:
+        """Handle one message from ``peer``; returns the messages to send."""
+        verdict = self._flood.setdefault(peer, p.FloodGuard()).admit(now_ms)
+        if verdict == "drop":
+            return []
+        if verdict == "warn":
+            text = "You are sending too many messages: some were dropped. Please slow down."
+            return [(peer, p.Error("flood", text).to_json())]
+        about = None
+        try:
+            message = p.parse_to_host(data)
+            about = message.type
+            if isinstance(message, p.Hello):
+                return self._hello(peer, message)
+            member = self.peers.get(peer)
+            if member is None:
+                raise Refused("not-joined", "Join the lobby with a name first.")
+            if isinstance(message, p.HOST_ONLY) and member != self.host:
+                raise Refused("not-host", "Only the host may do that.")
+            return _HANDLERS[type(message)](self, member, message, now_ms)
+        except (BadMessage, Refused) as err:
+            code = err.code if isinstance(err, Refused) else "bad-message"
+            return [(peer, p.Error(code, str(err), about).to_json())]
+
+    def disconnect(self, peer: str, now_ms: int) -> Out:
+        """``peer``'s connection closed: its member stays, shown as disconnected; a seated player's turn waits."""
+        if peer == self.host_peer:
+            return []  # the host page's own link: the session lives in that page, so it is always there
+        self._flood.pop(peer, None)
+        if self.peers.pop(peer, None) is None:
+            return []
+        return self._broadcast([])
+
+    def tick(self, now_ms: int) -> Out:
+        """Run the game's clock; broadcasts an update if the match changed."""
+        match = self.match
+        if match is None or not match.running:
+            return []
+        state, events = self.game.tick(match.state, now_ms)
+        if state is match.state and not events:
+            return []
+        self._advance(Entry(now_ms), state)
+        return self._broadcast(events)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def _hello(self, peer: str, hello: p.Hello) -> Out:
+        if peer in self.peers:
+            raise Refused("already-joined", "You have already joined this lobby.")
+        member = self._by_token(hello.token)
+        out: Out = []
+        if member is not None:
+            old = self.peer_of(member.id)
+            if old is not None:
+                del self.peers[old]
+                self._flood.pop(old, None)
+                out.append((old, p.Bye("You joined from another window.").to_json()))
+        else:
+            if len(self.members) >= MAX_MEMBERS:
+                raise Refused("lobby-full", f"This lobby is full ({MAX_MEMBERS} members).")
+            if any(m.name.casefold() == hello.name.casefold() for m in self.members.values()):
+                raise Refused("name-taken", f"Someone here is already called {hello.name}; choose another name.")
+            while f"m{self.next_member}" in self.members:  # a hand-edited save may have used it
+                self.next_member += 1
+            member = Member(f"m{self.next_member}", hello.name, _token(self.random))
+            self.next_member += 1
+            self.members[member.id] = member
+        self.peers[peer] = member.id
+        out += self._broadcast([], skip=member.id)
+        out.append((peer, p.Welcome(member.id, member.token).to_json()))
+        out.append((peer, self.snapshot(member.id).to_json()))
+        return out
+
+    def _by_token(self, token: str | None) -> Member | None:
+        if not token:
+            return None
+        found = None
+        for member in self.members.values():  # compare every token, in constant time each
+            if hmac.compare_digest(member.token.encode(), token.encode()) and member.id != self.host:
+                found = member  # the host's member belongs to the host page alone
+        return found
+
+    def _chat(self, member: str, message: p.Chat, now_ms: int) -> Out:
+        if not self._chat_limits.setdefault(member, p.RateLimit(CHAT_LIMIT, CHAT_WINDOW_MS)).allow(now_ms):
+            raise Refused("slow-down", "You are chatting too fast; wait a moment.")
+        line = p.Said(member, self.members[member].name, message.text, now_ms)
+        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
+        return [(peer, line.to_json()) for peer in self.peers]
+
+    def _before_match(self) -> None:
+        if self.match is not None and self.match.running:
+            raise Refused("match-running", "The match has started: seats change when the host starts a new one.")
+
+    def _sit(self, member: str, message: p.Sit, now_ms: int) -> Out:
+        seat = message.seat
+        self._before_match()
+        if seat not in self.seats:
+            raise Refused("no-such-seat", f"There is no seat {seat}.")
+        if self.seats[seat] not in (None, member):
+            raise Refused("seat-taken", f"Seat {seat} is taken.")
+        self._unseat(member)
+        self.seats[seat] = member
+        return self._broadcast([])
+
+    def _stand(self, member: str, message: p.Stand, now_ms: int) -> Out:
+        self._before_match()
+        if self.seat_of(member) is None:
+            raise Refused("not-seated", "You have no seat.")
+        self._unseat(member)
+        return self._broadcast([])
+
+    def _unseat(self, member: str) -> None:
+        seat = self.seat_of(member)
+        if seat is not None:
+            self.seats[seat] = None
+
+    def _move(self, member: str, message: p.Move, now_ms: int) -> Out:
+        seat, move = message.seat, message.move
+        match = self.match
+        if match is None or not match.running:
+            raise Refused("no-match", "No match is running.")
+        own = self.seat_of(member)
+        if own is None:
+            raise Refused("not-seated", "You are watching this match: only seated players move.")
+        if seat != own:
+            raise Refused("not-your-seat", "You can only move for your own seat.")
+        game = self.game
+        if seat not in game.active(match.state):
+            raise Refused("not-your-turn", "It is not your turn.")
+        try:
+            state, events = game.play(match.state, seat, move, now_ms)
+        except IllegalMove as err:
+            raise Refused("illegal-move", str(err)) from None
+        self._advance(Entry(now_ms, seat, dict(move)), state)
+        return self._broadcast(events)
+
+    def _advance(self, entry: Entry, state: Any) -> None:
+        """Record ``entry`` and its resulting ``state``; the match is over once the game has a result."""
+        match = self.match
+        assert match is not None
+        over = self.game.result(state) is not None
+        match.record = replace(match.record, log=(*match.record.log, entry), ended="over" if over else None)
+        match.state = state
+        if over:
+            match.holders = dict(self.seats)
+
+    # --- host requests -------------------------------------------------------------------------
+
+    def _resync(self, member: str, message: p.Resync, now_ms: int) -> Out:
+        return [(self.peer_of(member), self.snapshot(member).to_json())]
+
+    def _choose(self, member: str, message: p.Choose, now_ms: int) -> Out:
+        game_id, options, players = message.game, message.options, message.players
+        self._before_match()
+        game = games.rules(game_id)
+        if game is None:
+            raise Refused("unknown-game", f"There is no game {game_id!r} to play.")
+        if players is None:
+            players = min(max(len(self.peers), game.info.seats.start), game.info.seats.stop - 1)
+        try:
+            _check_setup(game, options, players)
+        except BadOptions as err:
+            raise Refused("bad-options", str(err)) from None
+        seated = list(self.seats.values())
+        self.game_id, self.options, self.players = game_id, options, players
+        # Members keep their place in the seat order when the seats are renamed or fewer.
+        self.seats = dict(zip(seat_ids(game, players), seated + [None] * players, strict=False))
+        return self._broadcast([])
+
+    def _member(self, member: str) -> Member:
+        if member not in self.members:
+            raise Refused("no-such-member", "There is no such member.")
+        return self.members[member]
+
+    def _assign(self, member: str, message: p.Assign, now_ms: int) -> Out:
+        target, seat = message.member, message.seat
+        self._member(target)
+        if seat is None:
+            if self.seat_of(target) is None:
+                raise Refused("not-seated", f"{self.members[target].name} has no seat.")
+        elif seat not in self.seats:
+            raise Refused("no-such-seat", f"There is no seat {seat}.")
+        elif self.seats[seat] not in (None, target):
+            raise Refused("seat-taken", f"Seat {seat} is taken: free it first.")
+        self._unseat(target)
+        if seat is not None:
+            self.seats[seat] = target
+        return self._broadcast([])
+
+    def _kick(self, member: str, message: p.Kick, now_ms: int) -> Out:
+        target = message.member
+        removed = self._member(target)
+        if target == self.host:
+            raise Refused("is-host", "The host cannot remove themselves.")
+        self._unseat(target)
+        if self.match is not None and self.match.holders is not None:
+            self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}
+        del self.members[target]
+        self._chat_limits.pop(target, None)
+        out: Out = []
+        peer = self.peer_of(target)
+        if peer is not None:
+            del self.peers[peer]
+            self._flood.pop(peer, None)
+            out.append((peer, p.Bye(f"The host removed {removed.name} from the lobby.").to_json()))
+        return out + self._broadcast([])
+
+    def _start(self, member: str, message: p.Start, now_ms: int) -> Out:
+        seed = message.seed
+        self._before_match()
+        empty = [seat for seat, member in self.seats.items() if member is None]
+        if empty:
+            raise Refused("seats-empty", f"Seat {empty[0]} is empty: seat someone or choose fewer players.")
+        game = self.game
+        seed = fresh_seed(self.random) if seed is None else seed
+        seats = tuple(self.seats)
+        try:
+            state = game.setup(game.options(self.options), seats, seed)
+        except BadOptions as err:
+            raise Refused("cannot-start", str(err)) from None
+        names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
+        self.match = Match(Record(self.game_id, self.options, seats, names, seed), state)
+        return self._broadcast([])
+
+    def _end(self, member: str, message: p.End, now_ms: int) -> Out:
+        match = self.match
+        if match is None or not match.running:
+            raise Refused("no-match", "No match is running.")
+        match.record = replace(match.record, ended="host")
+        match.holders = dict(self.seats)
+        return self._broadcast([])
+
+    # --- what members see ----------------------------------------------------------------------
+
+    def lobby(self) -> p.Lobby:
+        game = self.game
+        return p.Lobby(
+            game=self.game_id,
+            title=game.info.title,
+            options=self.options,
+            players=self.players,
+            phase="playing" if self.match and self.match.running else "lobby",
+            host=self.host,
+            members=tuple(p.MemberInfo(m.id, m.name, self.peer_of(m.id) is not None) for m in self.members.values()),
+            seats=tuple(p.SeatInfo(seat, seat_colour(game, seat), m) for seat, m in self.seats.items()),
+        )
+
+    def match_view(self, member: str) -> p.MatchView | None:
+        """``member``'s sight of the match: its seat's view, or the spectator view if it holds none."""
+        match = self.match
+        if match is None:
+            return None
+        holders = self.seats if match.running else match.holders or {}
+        seat = next((s for s, m in holders.items() if m == member and s in match.record.seats), None)
+        game = _game(match.record.game)
+        result = game.result(match.state)
+        return p.MatchView(
+            game=match.record.game,
+            you=seat,
+            view=game.view(match.state, seat),
+            result=result.to_json() if result else None,
+            moves=sum(1 for e in match.record.log if e.seat is not None),
+            ended=match.record.ended,
+        )
+
+    def snapshot(self, member: str) -> p.Snapshot:
+        return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat))
+
+    def _broadcast(self, events: list[JSON], skip: str | None = None) -> Out:
+        """A numbered update to every connected member (but ``skip``), each with its own view."""
+        self.seq += 1
+        lobby = self.lobby()
+        return [
+            (peer, p.Update(self.seq, lobby, self.match_view(member), tuple(events)).to_json())
+            for peer, member in self.peers.items()
+            if member != skip
+        ]
+
+    # --- saving and restoring ------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        """Everything to restore this lobby after a reload: members and tokens, seats, chat, the match record."""
+        match = self.match
+        return {
+            "v": 1,
+            "game": self.game_id,
+            "options": None if self.options is None else dict(self.options),
+            "players": self.players,
+            "host": self.host,
+            "next_member": self.next_member,
+            "members": [{"id": m.id, "name": m.name, "token": m.token} for m in self.members.values()],
+            "seats": _pairs(self.seats),
+            "seq": self.seq,
+            "chat": [line.body() for line in self.chat],
+            "match": None if match is None else {"record": match.record.to_json(), "holders": _pairs(match.holders)},
+        }
+
+    @classmethod
+    def restore(cls, text: str | bytes, *, host_peer: str = HOST_PEER, random: Random | None = None) -> Session:
+        """A session from ``to_json`` text, its match replayed from the record; raises ``BadMessage``.
+
+        Only the host is connected; guests come back with their tokens.
+        """
+        raw = obj(loads(text, MAX_RECORD_BYTES), "a saved lobby", BadMessage)
+        keys = ("v", "game", "options", "players", "host", "next_member", "members", "seats", "seq", "chat", "match")
+        only_keys(raw, keys, "a saved lobby", BadMessage)
+        if get_int(raw, "v", BadMessage) != 1:
+            raise BadMessage("unsupported saved lobby version")
+        self = cls.__new__(cls)
+        self.random = random
+        self.game_id = get_str(raw, "game", BadMessage, p.MAX_ID)
+        game = games.rules(self.game_id)
+        if game is None:
+            raise BadMessage(f"this app cannot play {self.game_id!r}")
+        options = raw.get("options")
+        self.options = None if options is None else obj(options, "'options'", BadMessage)
+        self.players = get_int(raw, "players", BadMessage, 1, 64)
+        try:
+            _check_setup(game, self.options, self.players)
+        except BadOptions as err:
+            raise BadMessage(str(err)) from None
+        self.members = _members(raw.get("members"))
+        self.host = get_str(raw, "host", BadMessage, p.MAX_ID)
+        if self.host not in self.members:
+            raise BadMessage("the host is not a member")
+        self.next_member = get_int(raw, "next_member", BadMessage, 2)
+        self.seats = _seats(raw.get("seats"), set(self.members))
+        if tuple(self.seats) != seat_ids(game, self.players):
+            raise BadMessage("the seats do not suit the game and player count")
+        self.seq = get_int(raw, "seq", BadMessage, 0)
+        chat = raw.get("chat")
+        if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
+            raise BadMessage(f"'chat' must be a list of at most {CHAT_KEPT} lines")
+        self.chat = [p.parse_chat_line(line) for line in chat]
+        self.match = _match(raw.get("match"), self.seats, set(self.members))
+        self._open(host_peer)
+        return self
+
+
+_HANDLERS: dict[type, Any] = {
+    p.Chat: Session._chat,
+    p.Sit: Session._sit,
+    p.Stand: Session._stand,
+    p.Move: Session._move,
+    p.Resync: Session._resync,
+    p.Choose: Session._choose,
+    p.Assign: Session._assign,
+    p.Kick: Session._kick,
+    p.Start: Session._start,
+    p.End: Session._end,
+}
+
+
+def _game(game_id: str) -> Game:
+    game = games.rules(game_id)
+    if game is None:
+        raise BadOptions(f"there is no game {game_id!r} to play")
+    return game
+
+
+def _check_setup(game: Game, options: Mapping[str, Any] | None, players: int) -> None:
+    """Raise ``BadOptions`` unless ``game`` takes ``players`` players and ``options``."""
+    if players not in game.info.seats:
+        raise BadOptions(f"{game.info.title} is for {game.info.players} players, not {players}")
+    game.options(options)
+
+
+def _pairs(seats: dict[str, str | None] | None) -> list[list[str | None]] | None:
+    """Seats as ``[seat, member]`` pairs, which keep their order in any JSON reader."""
+    return None if seats is None else [[seat, member] for seat, member in seats.items()]
+
+
+def _members(raw: Any) -> dict[str, Member]:
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_MEMBERS:
+        raise BadMessage(f"'members' must list 1 to {MAX_MEMBERS} members")
+    members: dict[str, Member] = {}
+    for item in raw:
+        item = obj(item, "a member", BadMessage)
+        only_keys(item, ("id", "name", "token"), "a member", BadMessage)
+        member = Member(
+            get_str(item, "id", BadMessage, p.MAX_ID),
+            p.parse_name(get_str(item, "name", BadMessage, p.MAX_NAME)),
+            get_str(item, "token", BadMessage, p.MAX_TOKEN),
+        )
+        if member.id in members or len(member.token) < 16 or any(m.token == member.token for m in members.values()):
+            raise BadMessage("members must have distinct ids and distinct reconnect tokens")
+        members[member.id] = member
+    return members
+
+
+def _seats(raw: Any, members: set[str]) -> dict[str, str | None]:
+    if not isinstance(raw, list):
+        raise BadMessage("'seats' must be a list")
+    seats: dict[str, str | None] = {}
+    for item in raw:
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str):
+            raise BadMessage("a seat must be a [seat, member] pair")
+        seat, member = item
+        if member is not None and (member not in members or member in seats.values()):
+            raise BadMessage("a seat's member must be a member with no other seat")
+        seats[seat] = member
+    return seats
+
+
+def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match | None:
+    if raw is None:
+        return None
+    raw = obj(raw, "'match'", BadMessage)
+    only_keys(raw, ("record", "holders"), "'match'", BadMessage)
+    record = parse_record(raw.get("record"))
+    state = replay(record)[-1]
+    if record.ended is None:
+        if raw.get("holders") is not None or record.seats != tuple(seats):
+            raise BadMessage("a running match must be played in the lobby's seats")
+        return Match(record, state)
+    holders = _seats(raw.get("holders"), members)
+    if tuple(holders) != record.seats:
+        raise BadMessage("'holders' must list the match's seats")
+    return Match(record, state, holders)

@@ -1,0 +1,67 @@
+"""The glue between a transport and the lobby, the same for WebRTC in the browser and the loopback in tests.
+
+A host transport carries text to and from peers by id; a guest transport carries text to and from
+the host. The host page is itself a peer of its session (``session.host_peer``), joined to it by an
+in-page transport, so its screens use the same ``Client`` mirror as every guest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from gamenight.core.game import JSON
+from gamenight.lobby.client import Client
+from gamenight.lobby.protocol import encode
+from gamenight.lobby.session import Out, Session
+
+
+class HostTransport(Protocol):
+    def send(self, peer: str, text: str) -> None: ...
+    def close(self, peer: str) -> None: ...
+    def on_message(self, handler: Callable[[str, str], None]) -> None: ...
+    def on_close(self, handler: Callable[[str], None]) -> None: ...
+
+
+class GuestTransport(Protocol):
+    def send(self, text: str) -> None: ...
+    def close(self) -> None: ...
+    def on_message(self, handler: Callable[[str], None]) -> None: ...
+    def on_close(self, handler: Callable[[], None]) -> None: ...
+
+
+class HostLink:
+    """Runs ``session`` over ``transport``: every message in is handled, every message out is sent.
+
+    ``clock()`` gives the time in milliseconds; the page calls ``tick()`` on a timer for timed games.
+    """
+
+    def __init__(self, session: Session, transport: HostTransport, clock: Callable[[], int]) -> None:
+        self.session, self.transport, self.clock = session, transport, clock
+        transport.on_message(lambda peer, text: self._send(self.session.handle(peer, text, self.clock())))
+        transport.on_close(lambda peer: self._send(self.session.disconnect(peer, self.clock())))
+
+    def tick(self) -> None:
+        self._send(self.session.tick(self.clock()))
+
+    def _send(self, out: Out) -> None:
+        for peer, message in out:
+            self.transport.send(peer, encode(message))
+            if message["type"] == "bye":
+                self.transport.close(peer)
+
+
+class GuestLink:
+    """Keeps ``client`` in step over ``transport``: says hello (or, for the host page, asks for a snapshot)."""
+
+    def __init__(self, client: Client, transport: GuestTransport, *, host_page: bool = False) -> None:
+        self.client, self.transport = client, transport
+        transport.on_message(self._receive)
+        self.send(client.resync() if host_page else client.hello())
+
+    def send(self, message: JSON) -> None:
+        self.transport.send(encode(message))
+
+    def _receive(self, text: str) -> None:
+        for reply in self.client.receive(text):
+            self.send(reply)

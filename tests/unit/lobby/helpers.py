@@ -1,0 +1,147 @@
+"""Test drivers: ``Table`` drives a session message by message; ``Party`` runs pages over the loopback."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamenight import games
+from gamenight.core.jsonutil import dumps
+from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
+from gamenight.lobby.session import HOST_PEER, Session
+from gamenight.net.link import GuestLink, HostLink
+from gamenight.net.loopback import GuestEnd, Loopback
+
+# Sample host messages' parts, for protocol and mirror tests.
+LOBBY = p.Lobby(
+    game="count",
+    title="Count to Ten",
+    options={"target": 12},
+    players=2,
+    phase="playing",
+    host="m1",
+    members=(p.MemberInfo("m1", "Ann", True), p.MemberInfo("m2", "Bob", False)),
+    seats=(p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", None)),
+)
+MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)
+SAID = p.Said("m2", "Bob", "hello\nthere", 1500)
+
+
+class Table:
+    """A host session plus helpers to send messages from peers and read what comes back."""
+
+    def __init__(self, game: str = "count", players: int | None = 3, seed: int = 7, **options: Any) -> None:
+        self.session = Session(game, "Ann", options=options or None, players=players, random=random.Random(seed))
+        self.now = 1000
+        self.tokens: dict[str, str] = {}
+        self.members: dict[str, str] = {HOST_PEER: self.session.host}
+
+    def send(self, peer: str, message: p._Message | dict | str | bytes) -> list[tuple[str, dict]]:
+        self.now += 100
+        if isinstance(message, p._Message):
+            message = message.to_json()
+        data = message if isinstance(message, str | bytes) else dumps(message)
+        return self.session.handle(peer, data, self.now)
+
+    def host(self, message: p._Message | dict) -> list[tuple[str, dict]]:
+        return self.send(HOST_PEER, message)
+
+    def join(self, peer: str, name: str, token: str | None = None) -> list[tuple[str, dict]]:
+        out = self.send(peer, p.Hello(name, token))
+        welcome = next(m for to, m in out if to == peer and m["type"] == "welcome")
+        self.tokens[peer], self.members[peer] = welcome["token"], welcome["member"]
+        return out
+
+    def seat(self, peer: str, seat: str) -> None:
+        assert not errors(self.send(peer, p.Sit(seat)))
+
+    def start(self, seed: int = 42) -> list[tuple[str, dict]]:
+        out = self.host(p.Start(seed))
+        assert not errors(out), out
+        return out
+
+    def state_json(self) -> str:
+        return dumps(self.session.to_json())
+
+
+def errors(out: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    return [(to, m) for to, m in out if m["type"] == "error"]
+
+
+def of_type(out: list[tuple[str, dict]], kind: str) -> list[tuple[str, dict]]:
+    return [(to, m) for to, m in out if m["type"] == kind]
+
+
+def last_update(out: list[tuple[str, dict]], peer: str) -> dict:
+    return [m for to, m in out if to == peer and m["type"] in ("update", "snapshot")][-1]
+
+
+class Party:
+    """A host page and its guests on one loopback network."""
+
+    def __init__(self, game: str, players: int, options: dict | None = None, seed: int = 1) -> None:
+        self.net = Loopback()
+        self.session = Session(game, "Host", options=options, players=players, random=random.Random(seed))
+        self.host = HostLink(self.session, self.net.host, self.net.clock)
+        self.clients: dict[str, Client] = {}
+        self.links: dict[str, GuestLink] = {}
+        self.ends: dict[str, GuestEnd] = {}
+        self._attach("Host", Client("Host"), self.net.connect(HOST_PEER), host_page=True)
+
+    def _attach(self, name: str, client: Client, end: GuestEnd, host_page: bool = False) -> None:
+        self.clients[name], self.ends[name] = client, end
+        self.links[name] = GuestLink(client, end, host_page=host_page)
+        self.pump()
+
+    def join(self, name: str) -> Client:
+        self._attach(name, Client(name), self.net.connect())
+        return self.clients[name]
+
+    def reconnect(self, name: str) -> None:
+        self._attach(name, self.clients[name], self.net.connect())
+
+    def drop(self, name: str) -> None:
+        self.ends[name].close()
+        self.pump()
+
+    def send(self, name: str, message: p._Message | dict) -> None:
+        self.links[name].send(message.to_json() if isinstance(message, p._Message) else message)
+        self.pump()
+
+    def pump(self) -> None:
+        self.net.now_ms += 100
+        self.net.pump()
+
+    def member(self, name: str) -> str:
+        return next(m.id for m in self.session.members.values() if m.name == name)
+
+    def in_step(self) -> None:
+        """Every connected mirror shows exactly what the host would show that member now."""
+        for name, client in self.clients.items():
+            if not self.ends[name].open:
+                continue
+            member = self.member(name)
+            assert (client.seq, client.awaiting_snapshot) == (self.session.seq, False), name
+            assert client.lobby == self.session.lobby(), name
+            assert client.match == self.session.match_view(member), name
+
+    def mover(self) -> tuple[str, str]:
+        """The name and seat of a member whose turn it is."""
+        game = games.rules(self.session.game_id)
+        seat = sorted(game.active(self.session.match.state))[0]
+        return self.session.members[self.session.seats[seat]].name, seat
+
+    def play_one(self, brain: random.Random) -> None:
+        name, seat = self.mover()
+        game = games.rules(self.session.game_id)
+        client = self.clients[name]
+        assert client.match.you == seat
+        self.send(name, client.move(brain.choice(game.legal(self.session.match.state, seat))))
+
+
+def seat_everyone(party: Party, seats: dict[str, str]) -> None:
+    for name, seat in seats.items():
+        if name != "Host":
+            party.join(name)
+        party.send(name, party.clients[name].sit(seat))

@@ -1,0 +1,106 @@
+"""The guest's mirror: snapshots reset it, numbered updates advance it, a gap makes it ask for a resync."""
+
+import pytest
+
+from gamenight.core.errors import BadMessage
+from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
+from tests.unit.lobby.helpers import LOBBY, MATCH, SAID
+
+
+def snapshot(seq: int, match=MATCH) -> str:
+    return p.encode(p.Snapshot(seq, LOBBY, match, (SAID,)))
+
+
+def update(seq: int, total: int = 0) -> str:
+    view = {**MATCH.view, "total": total}
+    return p.encode(p.Update(seq, LOBBY, p.MatchView("count", "X", view, None, seq, None), ({"n": seq},)))
+
+
+def joined(seq: int = 3) -> Client:
+    client = Client("Ann")
+    client.hello()
+    assert client.receive(p.encode(p.Welcome("m1", "tok" * 8))) == []
+    assert client.receive(snapshot(seq)) == []
+    return client
+
+
+def test_hello_carries_the_name_and_the_token_of_an_earlier_visit():
+    assert Client("Ann").hello() == {"v": 1, "type": "hello", "name": "Ann", "token": None}
+    assert Client("Ann", "t0k3n").hello()["token"] == "t0k3n"
+
+
+def test_a_welcome_and_a_snapshot_set_up_the_mirror():
+    client = joined()
+    assert (client.member, client.token, client.seq) == ("m1", "tok" * 8, 3)
+    assert client.lobby == LOBBY and client.match == MATCH and client.chat == [SAID]
+    assert client.seat == "X" and client.is_host
+
+
+def test_updates_apply_in_sequence():
+    client = joined()
+    assert client.receive(update(4, total=2)) == []
+    assert client.receive(update(5, total=5)) == []
+    assert client.seq == 5 and client.match.view["total"] == 5 and client.events == ({"n": 5},)
+
+
+def test_a_gap_asks_for_a_snapshot_and_ignores_updates_until_it_comes():
+    client = joined()
+    assert client.receive(update(5, total=9)) == [{"v": 1, "type": "resync"}]
+    assert client.seq == 3 and client.match == MATCH  # nothing applied across the gap
+    assert client.receive(update(6)) == []  # still waiting: no second request
+    assert client.receive(snapshot(6, match=None)) == []
+    assert client.seq == 6 and client.match is None and not client.awaiting_snapshot
+    assert client.receive(update(7, total=1)) == [] and client.seq == 7
+
+
+def test_stale_or_repeated_updates_are_ignored():
+    client = joined()
+    client.receive(update(4, total=4))
+    assert client.receive(update(4, total=99)) == [] and client.receive(update(2, total=99)) == []
+    assert client.seq == 4 and client.match.view["total"] == 4
+
+
+def test_an_update_before_any_snapshot_asks_for_one():
+    client = Client("Host")
+    assert client.receive(update(8)) == [{"v": 1, "type": "resync"}]
+    assert client.seq is None and client.awaiting_snapshot
+
+
+def test_after_a_reconnect_the_mirror_waits_for_its_new_snapshot():
+    client = joined()
+    client.hello()
+    assert client.receive(update(4)) == [] and client.seq is None
+    client.receive(snapshot(10))
+    assert client.seq == 10
+
+
+def test_chat_errors_and_farewells_are_kept():
+    client = joined()
+    line = p.Said("m2", "Bob", "hi", 5)
+    client.receive(p.encode(line))
+    client.receive(p.encode(p.Error("slow-down", "Wait.", "chat")))
+    client.receive(p.encode(p.Bye("removed")))
+    assert client.chat[-1] == line and client.errors == [p.Error("slow-down", "Wait.", "chat")]
+    assert client.closed == "removed"
+
+
+def test_a_malformed_message_from_the_host_is_noted_and_ignored():
+    client = joined()
+    for bad in ("{", '{"v":1,"type":"update","seq":"4"}', '{"v":1,"type":"hello","name":"x"}'):
+        assert client.receive(bad) == []
+    assert len(client.problems) == 3 and client.seq == 3 and client.match == MATCH
+
+
+def test_moves_are_sent_for_the_members_own_seat():
+    client = joined()
+    assert client.move({"add": 2}) == {"v": 1, "type": "move", "seat": "X", "move": {"add": 2}}
+    client.receive(snapshot(9, match=None))
+    with pytest.raises(BadMessage):
+        client.move({"add": 2})
+
+
+def test_requests_are_well_formed_messages():
+    client = Client("Ann")
+    for message in (client.say("hi"), client.sit("X"), client.stand(), client.resync()):
+        assert p.parse_to_host(p.encode(message)).to_json() == message

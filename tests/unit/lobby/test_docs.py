@@ -1,0 +1,36 @@
+"""docs/protocol.md shows every message type once, and every example there parses as written."""
+
+import re
+from pathlib import Path
+
+from gamenight.lobby import protocol as p
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
+
+
+def examples() -> dict[str, tuple[str, str]]:
+    """Each ``### type`` heading's first JSON example, with the section it is in."""
+    found, section, heading = {}, "", None
+    for block in re.split(r"^(#{2,3} .*)$", DOC.read_text(), flags=re.M):
+        if block.startswith("## "):
+            section = block[3:]
+        elif block.startswith("### "):
+            heading = block[4:].strip()
+        elif heading and (code := re.search(r"```json\n(.*?)\n```", block, re.S)):
+            found[heading] = (section, code.group(1))
+    return found
+
+
+def test_every_message_type_has_one_example_that_parses():
+    shown = examples()
+    assert set(shown) == set(p.TO_HOST) | set(p.TO_GUEST)
+    for kind, (section, text) in shown.items():
+        parse = p.parse_to_guest if section.startswith("Host → guest") else p.parse_to_host
+        assert parse(text).type == kind
+
+
+def test_every_error_code_the_session_uses_is_listed():
+    source = (Path(p.__file__).parent / "session.py").read_text()
+    used = set(re.findall(r'Refused\("([a-z-]+)"', source)) | {"bad-message", "flood"}
+    listed = set(re.findall(r"`([a-z]+(?:-[a-z]+)+|flood)`", DOC.read_text().split("Codes:")[1].split("###")[0]))
+    assert used == listed

@@ -1,0 +1,538 @@
+"""The host's session, message by message: members, seats, the host's powers, matches, reconnects, saving."""
+
+import random
+import re
+
+import pytest
+
+from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.core.jsonutil import dumps, loads
+from gamenight.lobby import protocol as p
+from gamenight.lobby.record import replay
+from gamenight.lobby.session import CHAT_KEPT, HOST_PEER, MAX_MEMBERS, Session
+from tests.unit.lobby.countgame import secret_of
+from tests.unit.lobby.helpers import Table, errors, last_update, of_type
+
+
+def refused(table: Table, peer: str, message, code: str) -> dict:
+    """Send ``message``; it must be refused with ``code``, to ``peer`` alone, changing nothing."""
+    before = table.state_json()
+    out = table.send(peer, message)
+    assert [(to, m["type"], m["code"]) for to, m in out] == [(peer, "error", code)], out
+    assert table.state_json() == before
+    return out[0][1]
+
+
+def seated_table(**options) -> Table:
+    """Ann (host) in X, Bob in Y, Cy in Z, and Dee watching; no match yet."""
+    table = Table(**options)
+    for peer, name, seat in (("g1", "Bob", "Y"), ("g2", "Cy", "Z"), ("g3", "Dee", None)):
+        table.join(peer, name)
+        if seat:
+            table.seat(peer, seat)
+    return table
+
+
+def seats(table: Table) -> dict:
+    return {s: (table.session.members[m].name if m else None) for s, m in table.session.seats.items()}
+
+
+# --- members ---------------------------------------------------------------------------------
+
+
+def test_the_host_opens_the_lobby_in_the_first_seat_of_the_game():
+    table = Table(players=3)
+    lobby = table.session.lobby()
+    assert (lobby.game, lobby.title, lobby.phase, lobby.players) == ("count", "Count to Ten", "lobby", 3)
+    assert [(s.id, s.colour, s.member) for s in lobby.seats] == [
+        ("X", "amber", table.session.host),
+        ("Y", "cyan", None),
+        ("Z", "magenta", None),
+    ]
+    numbered = Table(game="numbered", players=2).session.lobby()
+    assert [s.id for s in numbered.seats] == ["1", "2"]
+
+
+def test_two_players_of_a_game_with_named_seats_sit_in_its_seats_with_their_own_colours():
+    lobby = Table(players=2).session.lobby()
+    # Z keeps Z's colour when Y is not in play, as the game's seating says.
+    assert [(s.id, s.colour) for s in lobby.seats] == [("X", "amber"), ("Z", "magenta")]
+
+
+def test_a_joiner_gets_a_welcome_with_a_secret_token_and_the_others_see_the_new_member():
+    table = Table()
+    out = table.join("g1", "  Bob ")
+    welcome = [m for to, m in out if m["type"] == "welcome"]
+    assert [to for to, m in out if m["type"] == "welcome"] == ["g1"]
+    assert re.fullmatch(r"[0-9a-f]{32}", welcome[0]["token"])
+    snapshot = last_update(out, "g1")
+    assert snapshot["type"] == "snapshot" and snapshot["seq"] == table.session.seq
+    host_update = last_update(out, HOST_PEER)
+    assert [m["name"] for m in host_update["lobby"]["members"]] == ["Ann", "Bob"]
+    assert welcome[0]["token"] not in dumps(host_update)
+
+
+def test_tokens_come_from_the_random_source_and_differ_between_members():
+    tokens = []
+    for _ in range(2):
+        table = Table(seed=5)
+        table.join("g1", "Bob")
+        table.join("g2", "Cy")
+        tokens.append((table.tokens["g1"], table.tokens["g2"]))
+    assert tokens[0] == tokens[1] and tokens[0][0] != tokens[0][1]
+    other = Table(seed=6)
+    other.join("g1", "Bob")
+    assert other.tokens["g1"] != tokens[0][0]
+    # Without a random source they come from the operating system.
+    unseeded = Session("count", "Ann", players=2)
+    out = unseeded.handle("g1", p.encode(p.Hello("Bob")), 0) + unseeded.handle("g2", p.encode(p.Hello("Cy")), 0)
+    drawn = [m["token"] for _, m in of_type(out, "welcome")]
+    assert len(set(drawn)) == 2 and all(re.fullmatch(r"[0-9a-f]{32}", t) for t in drawn)
+
+
+def test_names_are_unique_in_a_lobby_whatever_their_case():
+    table = Table()
+    table.join("g1", "Bob")
+    refused(table, "g2", p.Hello("bob"), "name-taken")
+    refused(table, "g2", p.Hello("ANN"), "name-taken")
+
+
+def test_a_bad_name_is_refused():
+    table = Table()
+    error = refused(table, "g1", {"v": 1, "type": "hello", "name": "\x00" * 3}, "bad-message")
+    assert "printable" in error["text"]
+
+
+def test_the_lobby_holds_at_most_24_members():
+    table = Table()
+    for n in range(1, MAX_MEMBERS):
+        table.join(f"g{n}", f"Guest {n}")
+    refused(table, "late", p.Hello("One too many"), "lobby-full")
+
+
+def test_a_peer_must_join_before_anything_else_and_joins_once():
+    table = Table()
+    refused(table, "g1", p.Chat("hi"), "not-joined")
+    table.join("g1", "Bob")
+    refused(table, "g1", p.Hello("Bob again"), "already-joined")
+    refused(table, HOST_PEER, p.Hello("Ann"), "already-joined")
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+def test_members_take_free_seats_change_seats_and_leave_them():
+    table = Table()
+    table.join("g1", "Bob")
+    table.join("g2", "Cy")
+    table.seat("g1", "Y")
+    refused(table, "g2", p.Sit("Y"), "seat-taken")
+    refused(table, "g2", p.Sit("Q"), "no-such-seat")
+    table.seat("g1", "Z")
+    assert seats(table) == {"X": "Ann", "Y": None, "Z": "Bob"}
+    out = table.send("g1", p.Stand())
+    assert seats(table) == {"X": "Ann", "Y": None, "Z": None}
+    assert {to for to, _ in out} == {HOST_PEER, "g1", "g2"}
+    refused(table, "g1", p.Stand(), "not-seated")
+
+
+def test_only_the_host_sends_host_messages():
+    table = seated_table()
+    for message in (p.Choose("count", None, 2), p.Assign("m3", "Y"), p.Kick("m1"), p.Start(1), p.End()):
+        error = refused(table, "g1", message, "not-host")
+        assert error["about"] == message.type
+
+
+def test_the_host_chooses_the_game_options_and_player_count_and_members_keep_their_place():
+    table = seated_table()
+    table.host(p.Choose("count", {"target": 20, "mode": "together"}, 2))
+    # X, Y, Z held by Ann, Bob, Cy; two seats X, Z: Ann and Bob keep their order, Cy watches.
+    assert seats(table) == {"X": "Ann", "Z": "Bob"}
+    lobby = table.session.lobby()
+    assert (lobby.options, lobby.players) == ({"target": 20, "mode": "together"}, 2)
+    table.host(p.Choose("numbered", None, 3))
+    assert seats(table) == {"1": "Ann", "2": "Bob", "3": None}
+
+
+def test_without_a_player_count_the_lobby_seats_everyone_connected_within_the_games_range():
+    table = seated_table()  # four connected members, the game takes 2 or 3
+    table.host(p.Choose("count"))
+    assert table.session.players == 3
+    small = Table(players=3)
+    small.host(p.Choose("count"))
+    assert small.session.players == 2
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        (p.Choose("chess"), "unknown-game"),
+        (p.Choose("count", {"target": 1000}), "bad-options"),
+        (p.Choose("count", {"colour": "red"}), "bad-options"),
+        (p.Choose("count", None, 4), "bad-options"),
+        (p.Choose("count", None, 1), "bad-options"),
+    ],
+)
+def test_the_game_validates_the_hosts_choice(message, code):
+    error = refused(seated_table(), HOST_PEER, message, code)
+    assert error["text"]
+
+
+def test_the_host_moves_members_between_free_seats_and_takes_seats_away():
+    table = seated_table()
+    refused(table, HOST_PEER, p.Assign("m4", "Y"), "seat-taken")
+    refused(table, HOST_PEER, p.Assign("m9", "Y"), "no-such-member")
+    refused(table, HOST_PEER, p.Assign("m4", "W"), "no-such-seat")
+    refused(table, HOST_PEER, p.Assign("m4"), "not-seated")
+    table.host(p.Assign("m2"))
+    table.host(p.Assign("m4", "Y"))
+    assert seats(table) == {"X": "Ann", "Y": "Dee", "Z": "Cy"}
+
+
+def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working():
+    table = seated_table()
+    token = table.tokens["g1"]
+    out = table.host(p.Kick("m2"))
+    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "The host removed Bob from the lobby."})]
+    assert "g1" not in {to for to, m in out if m["type"] == "update"}
+    assert seats(table)["Y"] is None and "m2" not in table.session.members
+    refused(table, "g1", p.Chat("let me in"), "not-joined")
+    table.join("g5", "Bob", token)  # the old token is void: a fresh member
+    assert table.members["g5"] != "m2"
+    refused(table, HOST_PEER, p.Kick("m1"), "is-host")
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+def test_a_match_starts_only_with_every_seat_filled():
+    table = Table()
+    table.join("g1", "Bob")
+    table.seat("g1", "Y")
+    error = refused(table, HOST_PEER, p.Start(1), "seats-empty")
+    assert "Seat Z is empty" in error["text"]
+
+
+def test_starting_deals_each_seat_its_own_view_and_spectators_the_spectator_view():
+    table = seated_table()
+    out = table.start(seed=42)
+    views = {to: last_update(out, to)["match"] for to in (HOST_PEER, "g1", "g2", "g3")}
+    assert {to: v["you"] for to, v in views.items()} == {HOST_PEER: "X", "g1": "Y", "g2": "Z", "g3": None}
+    assert views["g1"]["view"]["secret"] == secret_of(42, "Y")
+    assert views["g3"]["view"]["secret"] is None
+    assert table.session.match.record.seed == 42
+    assert table.session.lobby().phase == "playing"
+
+
+def test_without_a_seed_the_host_draws_one_from_its_random_source():
+    seeds = []
+    for _ in range(2):
+        table = seated_table()
+        table.host(p.Start())
+        seeds.append(table.session.match.record.seed)
+    assert seeds[0] == seeds[1]
+    other = Table(seed=99)
+    other.join("g1", "Bob")
+    other.join("g2", "Cy")
+    other.seat("g1", "Y")
+    other.seat("g2", "Z")
+    other.host(p.Start())
+    assert other.session.match.record.seed != seeds[0]
+
+
+def test_seats_and_the_game_are_fixed_while_a_match_runs():
+    table = seated_table()
+    table.start()
+    refused(table, "g3", p.Sit("Y"), "match-running")
+    refused(table, "g1", p.Stand(), "match-running")
+    refused(table, HOST_PEER, p.Choose("numbered"), "match-running")
+    refused(table, HOST_PEER, p.Start(3), "match-running")
+
+
+def test_an_accepted_move_is_a_numbered_update_to_everyone_with_their_own_view_and_the_events():
+    table = seated_table()
+    table.start()
+    seq = table.session.seq
+    out = table.host(p.Move("X", {"add": 3}))
+    assert sorted(to for to, _ in out) == sorted([HOST_PEER, "g1", "g2", "g3"])
+    for _, message in out:
+        assert message["type"] == "update" and message["seq"] == seq + 1
+        assert message["events"] == [{"type": "added", "seat": "X", "add": 3, "total": 3}]
+        assert message["match"]["view"]["total"] == 3
+    assert last_update(out, "g2")["match"]["view"]["secret"] == secret_of(42, "Z")
+    record = table.session.match.record
+    assert [(e.seat, e.move, e.at) for e in record.log] == [("X", {"add": 3}, table.now)]
+
+
+@pytest.mark.parametrize(
+    ("peer", "message", "code", "text"),
+    [
+        ("g1", p.Move("Y", {"add": 1}), "not-your-turn", "It is not your turn."),
+        ("g1", p.Move("X", {"add": 1}), "not-your-seat", "You can only move for your own seat."),
+        ("g3", p.Move("X", {"add": 1}), "not-seated", "You are watching this match: only seated players move."),
+        (HOST_PEER, p.Move("X", {"add": 4}), "illegal-move", "'add' must be between 1 and 3, not 4"),
+        (HOST_PEER, p.Move("X", {"add": 1, "also": 2}), "illegal-move", "a move has unknown field 'also'"),
+    ],
+)
+def test_a_refused_move_tells_the_mover_alone_and_changes_nothing(peer, message, code, text):
+    table = seated_table()
+    table.start()
+    assert refused(table, peer, message, code)["text"] == text
+
+
+def test_moves_need_a_running_match():
+    table = seated_table()
+    refused(table, HOST_PEER, p.Move("X", {"add": 1}), "no-match")
+    refused(table, HOST_PEER, p.End(), "no-match")
+
+
+def play_to_the_end(table: Table) -> list:
+    order = [(HOST_PEER, "X"), ("g1", "Y"), ("g2", "Z")]
+    out = []
+    while table.session.match.running:
+        peer, seat = order[len(table.session.match.record.log) % 3]
+        out = table.send(peer, p.Move(seat, {"add": 3 if seat == "Y" else 1}))
+        assert not errors(out)
+    return out
+
+
+def test_a_match_ends_with_the_games_result_and_the_lobby_reopens_for_a_new_one():
+    table = seated_table()
+    table.start()
+    out = play_to_the_end(table)
+    match = last_update(out, "g3")["match"]
+    assert match["ended"] == "over" and match["result"]["winners"] == ["Y"]
+    assert table.session.lobby().phase == "lobby"
+    refused(table, "g1", p.Move("Y", {"add": 1}), "no-match")
+    # Seats change again, and the finished match stays on show as it ended.
+    table.host(p.Assign("m2"))
+    table.host(p.Assign("m4", "Y"))
+    assert table.session.match_view("m4").you is None
+    assert table.session.match_view("m2").you == "Y"
+    assert table.session.snapshot("m4").match.view["secret"] is None
+    table.start(seed=5)
+    assert table.session.match.record.seed == 5 and table.session.match_view("m4").you == "Y"
+
+
+def test_the_host_may_end_a_match():
+    table = seated_table()
+    table.start()
+    out = table.host(p.End())
+    assert {m["match"]["ended"] for _, m in out} == {"host"}
+    assert table.session.lobby().phase == "lobby"
+    assert table.session.match.record.ended == "host"
+
+
+def test_simultaneous_picks_stay_secret_until_everyone_has_picked():
+    table = seated_table(mode="together")
+    table.start()
+    out = table.send("g1", p.Move("Y", {"add": 3}))
+    assert {tuple(m["events"]) == ({"type": "picked", "seat": "Y"},) for _, m in out} == {True}
+    assert last_update(out, "g1")["match"]["view"]["pick"] == 3
+    assert all(last_update(out, peer)["match"]["view"]["pick"] is None for peer in (HOST_PEER, "g2", "g3"))
+    refused(table, "g1", p.Move("Y", {"add": 1}), "not-your-turn")
+    table.host(p.Move("X", {"add": 1}))
+    out = table.send("g2", p.Move("Z", {"add": 2}))
+    assert last_update(out, "g3")["events"] == [{"type": "revealed", "picks": {"X": 1, "Y": 3, "Z": 2}, "total": 6}]
+
+
+# --- connections -----------------------------------------------------------------------------
+
+
+def test_a_dropped_player_is_shown_disconnected_keeps_the_seat_and_the_game_waits():
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}))  # Y (Bob) to move
+    out = table.session.disconnect("g1", table.now)
+    lobby = last_update(out, HOST_PEER)["lobby"]
+    assert {m["name"]: m["connected"] for m in lobby["members"]}["Bob"] is False
+    assert {s["id"]: s["member"] for s in lobby["seats"]}["Y"] == "m2"
+    refused(table, "g2", p.Move("Y", {"add": 1}), "not-your-seat")
+    refused(table, "g2", p.Move("Z", {"add": 1}), "not-your-turn")
+    assert table.session.disconnect("g1", table.now) == []
+
+
+def test_a_guest_back_with_its_token_regains_its_name_and_seat():
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}))
+    table.session.disconnect("g1", table.now)
+    out = table.send("g1b", p.Hello("Someone else", table.tokens["g1"]))
+    assert of_type(out, "welcome") == [
+        ("g1b", {"v": 1, "type": "welcome", "member": "m2", "token": table.tokens["g1"]})
+    ]
+    snapshot = last_update(out, "g1b")
+    assert snapshot["type"] == "snapshot" and snapshot["match"]["you"] == "Y"
+    assert snapshot["match"]["view"]["secret"] == secret_of(42, "Y")
+    assert {m["id"]: (m["name"], m["connected"]) for m in snapshot["lobby"]["members"]}["m2"] == ("Bob", True)
+    assert not errors(table.send("g1b", p.Move("Y", {"add": 2})))
+
+
+def test_signing_in_from_a_second_window_closes_the_first():
+    table = seated_table()
+    out = table.send("g1b", p.Hello("Bob", table.tokens["g1"]))
+    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "You joined from another window."})]
+    assert table.session.peer_of("m2") == "g1b"
+    refused(table, "g1", p.Chat("still here?"), "not-joined")
+
+
+def test_no_guest_can_take_over_the_host_page():
+    table = seated_table()
+    host_token = table.session.members["m1"].token
+    out = table.join("g9", "Mallory", host_token)
+    assert table.members["g9"] != "m1" and not of_type(out, "bye")
+    assert table.session.peers[HOST_PEER] == "m1"
+    assert table.session.disconnect(HOST_PEER, table.now) == [] and table.session.peers[HOST_PEER] == "m1"
+
+
+def test_new_members_never_reuse_an_id():
+    table = seated_table()
+    saved = loads(table.state_json())
+    saved["next_member"] = 2  # a hand-edited save
+    restored = Session.restore(dumps(saved))
+    out = restored.handle("g9", p.encode(p.Hello("Zed")), 0)
+    assert of_type(out, "welcome")[0][1]["member"] == "m5" and restored.members["m2"].name == "Bob"
+
+
+def test_a_resync_is_a_snapshot_for_the_asker_alone():
+    table = seated_table()
+    table.start()
+    before = table.state_json()
+    out = table.send("g3", p.Resync())
+    assert [(to, m["type"]) for to, m in out] == [("g3", "snapshot")]
+    assert out[0][1]["seq"] == table.session.seq and table.state_json() == before
+
+
+def test_chat_reaches_everyone_connected_and_is_rate_limited():
+    table = seated_table()
+    table.session.disconnect("g2", table.now)
+    out = table.send("g1", p.Chat(" hello all "))
+    assert sorted(to for to, _ in out) == sorted([HOST_PEER, "g1", "g3"])
+    assert {m["text"] for _, m in out} == {"hello all"} and {m["name"] for _, m in out} == {"Bob"}
+    for n in range(4):
+        table.send("g1", p.Chat(f"line {n}"))
+    refused(table, "g1", p.Chat("one more"), "slow-down")
+    table.now += 5000
+    assert not errors(table.send("g1", p.Chat("later")))
+    assert not errors(table.send("g3", p.Chat("others may still talk")))
+
+
+def test_snapshots_carry_the_latest_chat_lines():
+    table = seated_table()
+    for n in range(CHAT_KEPT + 5):
+        table.now += 2000
+        table.send("g1", p.Chat(f"line {n}"))
+    chat = table.session.snapshot("m4").chat
+    assert len(chat) == CHAT_KEPT and chat[-1].text == f"line {CHAT_KEPT + 4}"
+
+
+def test_a_flooding_peer_is_dropped_with_one_warning_without_hurting_others():
+    table = seated_table()
+    before = table.session.seq
+    out = []
+    for n in range(30):
+        out += table.session.handle("g1", p.encode(p.Sit("Y")), 5000 + n)
+    flood = [m for to, m in out if m.get("code") == "flood"]
+    assert len(flood) == 1 and all(to == "g1" for to, m in out if m["type"] == "error")
+    assert len(out) == 20 * 4 + 1  # twenty handled (each an update to four members), then one warning
+    assert table.session.seq == before + 20
+    others = table.session.handle("g3", p.encode(p.Chat("I am fine")), 5010)
+    assert of_type(others, "said")
+
+
+def test_the_clock_of_a_timed_game_skips_a_slow_player_and_the_skip_is_recorded():
+    table = seated_table(limit_ms=10_000)
+    table.start()
+    first = table.session.tick(table.now)  # the clock starts: a new state, without events
+    assert len(first) == 4 and {tuple(m["events"]) for _, m in first} == {()}
+    assert table.session.tick(table.now + 5_000) == []
+    out = table.session.tick(table.now + 10_000)
+    assert {tuple(map(dumps, m["events"])) for _, m in out} == {(dumps({"type": "timeout", "seat": "X"}),)}
+    assert sorted(to for to, _ in out) == sorted([HOST_PEER, "g1", "g2", "g3"])
+    assert last_update(out, "g1")["match"]["view"]["turn"] == ["Y"]
+    assert not errors(table.send("g1", p.Move("Y", {"add": 1})))
+    record = table.session.match.record
+    assert [e.seat for e in record.log] == [None, None, "Y"]
+    assert replay(record)[-1] == table.session.match.state
+
+
+def test_an_untimed_match_and_an_empty_lobby_do_not_tick():
+    table = seated_table()
+    assert table.session.tick(5000) == []
+    table.start()
+    assert table.session.tick(10**9) == []
+    assert table.session.match.record.log == ()
+
+
+# --- saving and restoring --------------------------------------------------------------------
+
+
+def test_a_session_round_trips_through_json_mid_match_and_play_continues():
+    table = seated_table(mode="together")
+    table.send("g1", p.Chat("before"))
+    table.start()
+    table.send("g1", p.Move("Y", {"add": 2}))
+    saved = table.state_json()
+    restored = Session.restore(saved, random=random.Random(1))
+    assert dumps(restored.to_json()) == saved
+    assert restored.match.state == table.session.match.state
+    assert restored.peers == {HOST_PEER: "m1"}  # guests come back with their tokens
+    out = restored.handle("new", p.encode(p.Hello("B", table.tokens["g1"])), table.now + 100)
+    snap = last_update(out, "new")
+    assert snap["match"]["you"] == "Y" and snap["match"]["view"]["pick"] == 2 and snap["chat"][0]["text"] == "before"
+    out = restored.handle(HOST_PEER, p.encode(p.Move("X", {"add": 1})), table.now + 200)
+    assert not errors(out)
+    assert restored.match.record.log[-1].seat == "X"
+
+
+def test_a_finished_match_is_restored_with_the_seats_it_ended_with():
+    table = seated_table()
+    table.start()
+    play_to_the_end(table)
+    table.host(p.Assign("m2"))
+    restored = Session.restore(table.state_json())
+    assert restored.match_view("m2").you == "Y" and restored.match.record.ended == "over"
+    assert restored.seats["Y"] is None
+
+
+def corrupt(saved: str, change) -> str:
+    raw = loads(saved)
+    change(raw)
+    return dumps(raw)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda r: r.update(v=2), "version"),
+        (lambda r: r.update(game="chess"), "cannot play 'chess'"),
+        (lambda r: r.update(players=5), "players"),
+        (lambda r: r.update(extra=1), "unknown field"),
+        (lambda r: r.update(host="m9"), "host is not a member"),
+        (lambda r: r["members"][1].update(token=r["members"][0]["token"]), "distinct"),
+        (lambda r: r["members"][1].update(name=""), "printable"),
+        (lambda r: r["seats"].pop(), "seats do not suit"),
+        (lambda r: r["seats"][1].__setitem__(1, "m1"), "no other seat"),
+        (lambda r: r["seats"][1].__setitem__(1, "m9"), "no other seat"),
+        (lambda r: r["match"]["record"]["log"][0]["move"].update(add=9), "step 1 of the record is illegal"),
+        (lambda r: r["match"]["record"].update(seed=-4), "seed"),
+        (lambda r: r["match"]["record"].update(ended="over"), "ending does not match"),
+        (lambda r: r["match"].update(holders=[]), "running match"),
+        (lambda r: r.update(chat=[{"member": "m2"}]), "missing"),
+    ],
+)
+def test_a_corrupt_save_is_refused_with_a_reason(change, reason):
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}))
+    with pytest.raises(BadMessage, match=reason):
+        Session.restore(corrupt(table.state_json(), change))
+
+
+def test_a_session_is_opened_for_a_playable_game_and_player_count():
+    with pytest.raises(BadOptions):
+        Session("chess", "Ann")
+    with pytest.raises(BadOptions):
+        Session("count", "Ann", players=9)
+    with pytest.raises(BadMessage):
+        Session("count", "")
