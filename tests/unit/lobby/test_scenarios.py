@@ -57,6 +57,24 @@ def test_two_players_of_raythread_sit_in_its_two_player_seats():
     assert [s.colour for s in party.clients["Bea"].lobby.seats] == ["amber", "magenta"]
 
 
+def test_two_players_play_a_full_light_seeker_match_with_a_spectator():
+    party = Party("lightseeker", 2)
+    seat_everyone(party, {"Host": "1", "Bea": "2"})
+    party.join("Eve")
+    party.send("Host", p.Start(11))
+    party.in_step()
+    brain = random.Random(8)
+    moves = 0
+    while party.session.match.running:
+        party.play_one(brain)
+        moves += 1
+        party.in_step()
+    final = party.clients["Eve"].match
+    assert final.ended == "over" and final.result is not None and final.moves == moves
+    assert final.view["seats"] == ["1", "2"] and final.you is None
+    assert replay(load_record(dumps(party.session.match.record.to_json())))[-1] == party.session.match.state
+
+
 def test_a_late_joiner_watches_and_takes_a_seat_in_the_next_match():
     party = Party("count", 2)
     seat_everyone(party, {"Host": "X", "Bea": "Z"})
