@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
+from gamenight.ui.program import Screen
 
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
 
 # The rules of each game whose core exists, by game id (the lobby plays only these).
 RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, lightseeker.GAME)}
+
+
+# Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
+# on the game's home card under the screen's ``label``, in this order.
+SCREENS: dict[tuple[str, str], Screen] = {}
 
 
 def info(game_id: str) -> GameInfo | None:

@@ -1,61 +1,91 @@
-"""Screens and hash routing, as pure functions from a route to an element tree.
+"""The app: hash routing, and the screen for each route, as pure ``init`` / ``update`` / ``view``.
 
-Routes: ``#/`` (home), ``#/<game id>`` (a game's screen); anything else shows a "not found" page.
-The app never special-cases a game: everything it shows comes from the catalogue in ``gamenight.games``.
+Routes: ``#/`` (home), ``#/<game id>`` (a game's page), ``#/<game id>/<screen>?k=v&…`` (a screen the
+game registers in ``gamenight.games.SCREENS``, e.g. Reflection's solo training), and anything else
+shows a "not found" page. The app never special-cases a game: what it shows comes from the registry.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from gamenight import games
 from gamenight.core.game import GameInfo
+from gamenight.ui.program import Effect, Env, Message, Screen
 from gamenight.ui.svg import Element, h
 
 SITE_TITLE = "Game Night Central"
+MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 
 @dataclass(frozen=True)
 class Route:
-    """Where the player is: ``page`` is ``"home"``, ``"game"`` or ``"missing"``."""
+    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"`` or ``"missing"``."""
 
     page: str
     game: str | None = None
+    screen: str | None = None
+    params: Mapping[str, str] = field(default_factory=dict)
     path: str = "/"
 
 
+@dataclass(frozen=True)
+class RouteChanged:
+    """The URL's hash changed (a link, back/forward, or a pasted URL)."""
+
+    location_hash: str
+
+
 def parse_route(location_hash: str) -> Route:
-    """The route for a ``location.hash`` value such as ``"#/reflection"`` (untrusted: any text)."""
-    path = location_hash[1:] if location_hash.startswith("#") else location_hash
+    """The route for a ``location.hash`` value such as ``"#/reflection/solo?seed=7"`` (untrusted text)."""
+    text = location_hash[1:] if location_hash.startswith("#") else location_hash
+    if len(text) > MAX_HASH:
+        return Route("missing", path="/…")
+    path, _, query = text.partition("?")
     path = "/" + path.strip("/")
+    params = dict(parse_qsl(query, keep_blank_values=True)) if query else {}
     if path == "/":
         return Route("home")
     parts = path[1:].split("/")
     if len(parts) == 1 and games.info(parts[0]):
         return Route("game", game=parts[0], path=path)
+    if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
+        return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
 
 
-def title(route: Route) -> str:
-    """The document title for ``route``."""
-    if route.page == "game" and route.game:
-        return f"{games.info(route.game).title} · {SITE_TITLE}"
-    return SITE_TITLE
+def route_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
+    """The hash of a game screen with ``params`` (the inverse of ``parse_route``)."""
+    query = urlencode({k: str(v) for k, v in params.items()})
+    return f"#/{game}/{screen}" + (f"?{query}" if query else "")
 
 
-def screen(route: Route) -> Element:
-    """The whole app view for ``route``: the header and the page."""
-    if route.page == "home":
-        page = home()
-    elif route.page == "game" and route.game:
-        page = game_page(games.info(route.game))
-    else:
-        page = missing(route.path)
-    return h("div", {"class": "frame", "data-page": route.page}, header(), page)
+# --- static pages --------------------------------------------------------------------------------
 
 
-def header() -> Element:
-    return h("header", {"class": "app-header"}, h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE))
+@dataclass(frozen=True)
+class StaticPage:
+    """A screen with no state: it only renders."""
+
+    render: Callable[[], Element]
+    page_title: str = SITE_TITLE
+    label: str = ""
+    storage_keys: tuple[str, ...] = ()
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[Any, list[Effect]]:
+        return None, []
+
+    def update(self, model: Any, message: Message) -> tuple[Any, list[Effect]]:
+        return model, []
+
+    def view(self, model: Any) -> Element:
+        return self.render()
+
+    def title(self, model: Any) -> str:
+        return self.page_title
 
 
 def home() -> Element:
@@ -80,19 +110,17 @@ def game_card(info: GameInfo) -> Element:
             "div",
             {"class": "actions"},
             [
-                h("a", {"class": "button primary", "href": f"#/{info.id}", "data-action": "open"}, label)
-                for label in card_actions(info)
+                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
+                for i, (label, href) in enumerate(card_actions(info))
             ],
         ),
     )
 
 
-def card_actions(info: GameInfo) -> list[str]:
-    """What a card offers: every game can be hosted; games that allow one seat can also be played solo."""
-    actions = ["Host a game night"]
-    if info.seats.start == 1:
-        actions.insert(0, "Play solo")
-    return actions
+def card_actions(info: GameInfo) -> list[tuple[str, str]]:
+    """What a card offers: the game's registered screens (solo play first), then hosting a game night."""
+    actions = [(s.label, f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
+    return [*actions, ("Host a game night", f"#/{info.id}")]
 
 
 def game_page(info: GameInfo) -> Element:
@@ -101,7 +129,7 @@ def game_page(info: GameInfo) -> Element:
         {"class": "page game", "data-game": info.id},
         h("h1", {}, info.title),
         h("p", {"class": "lede"}, f"{info.players} players · {info.pitch}"),
-        h("p", {"class": "notice"}, "Coming soon: this game's table is being built."),
+        h("p", {"class": "notice"}, "Coming soon: hosting a game night for this game is being built."),
         h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
     )
 
@@ -114,3 +142,63 @@ def missing(path: str) -> Element:
         h("p", {}, f"There is no page at {path}."),
         h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
     )
+
+
+def screen_for(route: Route) -> Screen:
+    """The screen that shows ``route``."""
+    if route.page == "home":
+        return StaticPage(home)
+    if route.page == "game" and route.game:
+        info = games.info(route.game)
+        return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
+    if route.page == "screen" and route.game and route.screen:
+        return games.SCREENS[(route.game, route.screen)]
+    return StaticPage(lambda: missing(route.path))
+
+
+# --- the app program -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Model:
+    """The whole app: the route, the screen showing it and that screen's own model."""
+
+    route: Route
+    screen: Screen
+    inner: Any
+
+
+def storage_keys(location_hash: str) -> tuple[str, ...]:
+    """The stored entries the screen for ``location_hash`` reads when it starts."""
+    return screen_for(parse_route(location_hash)).storage_keys
+
+
+def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
+    route = parse_route(location_hash)
+    screen = screen_for(route)
+    inner, effects = screen.init(route.params, env)
+    return Model(route, screen, inner), effects
+
+
+def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
+    """Route changes start the new route's screen; every other message goes to the current screen."""
+    if isinstance(message, RouteChanged):
+        route = parse_route(message.location_hash)
+        if route == model.route:
+            return model, []
+        return init(message.location_hash, env)
+    inner, effects = model.screen.update(model.inner, message)
+    return Model(model.route, model.screen, inner), effects
+
+
+def view(model: Model) -> Element:
+    """The whole app view: the header and the current screen."""
+    return h("div", {"class": "frame", "data-page": model.route.page}, header(), model.screen.view(model.inner))
+
+
+def title(model: Model) -> str:
+    return model.screen.title(model.inner)
+
+
+def header() -> Element:
+    return h("header", {"class": "app-header"}, h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE))

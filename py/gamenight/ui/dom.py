@@ -1,39 +1,208 @@
-"""The browser side of the UI: the only module here that touches the page (via ``js``).
+"""The browser shell: the only UI module that touches the page (through Pyodide's ``js``).
 
-It puts an element tree on the page with one ``innerHTML`` assignment, and reports boot progress
-to the static loading screen in ``index.html``.
+It runs the app program (``ui/app.py``): reads the hash and stored values, renders each new view with
+one ``innerHTML`` assignment (every Python→JavaScript call through Pyodide is expensive, so the shell
+makes as few as it can), turns user input into ``UiEvent`` messages through one delegated listener per
+event type on the app root, and carries out the effects screens return.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import Any
 
-import js  # Pyodide's bridge to the page: browser-only by design
-from pyodide.ffi import create_proxy
+import js  # browser-only by design
+from pyodide.ffi import create_proxy, jsnull
 
+from gamenight.ui import app
+from gamenight.ui.program import (
+    Copy,
+    Effect,
+    Env,
+    Focus,
+    Navigate,
+    StartTimer,
+    StopTimer,
+    Store,
+    Tick,
+    UiEvent,
+    Work,
+    WorkDone,
+    WorkProgress,
+)
 from gamenight.ui.svg import Element, render
 
-_listeners: list = []  # proxies must stay alive as long as the listeners they back
+STORAGE_PREFIX = "gnc:"
+# Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
+# A handler reports back by ``shell.send(message)``.
+EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
+DELEGATED = ("click", "keydown", "change", "submit", "pointerdown", "pointerup", "dragstart", "dragover", "drop")
+_proxies: list = []  # proxies must live as long as the listeners they back
 
 
-def mount(element_id: str, tree: Element) -> None:
-    """Replace the content of ``#element_id`` with ``tree`` in a single DOM call."""
-    js.document.getElementById(element_id).innerHTML = render(tree)
+def _proxy(fn: Callable) -> Any:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    return proxy
 
 
-def location_hash() -> str:
-    return str(js.location.hash)
+def now_ms() -> int:
+    return int(js.Date.now())
 
 
-def set_title(text: str) -> None:
-    js.document.title = text
+def stored(keys: tuple[str, ...]) -> dict[str, str]:
+    """The local-storage values of ``keys`` that exist (a disabled or failing storage gives none)."""
+    found = {}
+    for key in keys:
+        try:
+            value = js.localStorage.getItem(STORAGE_PREFIX + key)
+        except Exception:  # storage disabled (privacy mode) or blocked: play on without it
+            return found
+        if value is not None:
+            found[key] = str(value)
+    return found
 
 
-def on_hash_change(callback: Callable[[], None]) -> None:
-    """Call ``callback()`` whenever the URL's hash changes (navigation and back/forward)."""
-    proxy = create_proxy(lambda _event: callback())
-    _listeners.append(proxy)
-    js.window.addEventListener("hashchange", proxy)
+class Shell:
+    """Runs the app program on the page: model in, view out, effects carried out."""
+
+    def __init__(self, root_id: str = "app") -> None:
+        self.root = js.document.getElementById(root_id)
+        self.timers: dict[str, Any] = {}
+        self.tasks: dict[str, Work] = {}
+        self.focus: str | None = None
+        self.model, effects = app.init(self.hash(), self.env(self.hash()))
+        self.render()
+        self.run(effects)
+        for kind in DELEGATED:
+            self.root.addEventListener(kind, _proxy(self.on_dom_event))
+        js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
+
+    @staticmethod
+    def hash() -> str:
+        return str(js.location.hash)
+
+    @staticmethod
+    def env(location_hash: str) -> Env:
+        return Env(stored(app.storage_keys(location_hash)), now_ms())
+
+    def send(self, message: Any) -> None:
+        """Feed one message to the program, re-render, carry out the effects."""
+        before = self.model
+        env = self.env(message.location_hash) if isinstance(message, app.RouteChanged) else Env(now_ms=now_ms())
+        self.model, effects = app.update(self.model, message, env)
+        if self.model is not before:
+            self.render()
+        self.run(effects)
+
+    def render(self) -> None:
+        tree: Element = app.view(self.model)
+        self.root.innerHTML = render(tree)
+        js.document.title = app.title(self.model)
+        if self.focus:
+            target = self.root.querySelector(self.focus)
+            if target is not None and target is not jsnull:
+                target.focus()
+            self.focus = None
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def on_dom_event(self, event: Any) -> None:
+        ui = read_event(event)
+        if ui is None:
+            return
+        if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
+            event.preventDefault()
+        self.send(ui)
+
+    # --- effects -------------------------------------------------------------------------------
+
+    def run(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Store):
+                self.store(effect)
+            elif isinstance(effect, Navigate):
+                self.navigate(effect)
+            elif isinstance(effect, StartTimer):
+                self.stop_timer(effect.timer)
+                callback = _proxy(lambda name=effect.timer: self.send(Tick(name, now_ms())))
+                self.timers[effect.timer] = js.setInterval(callback, effect.every_ms)
+            elif isinstance(effect, StopTimer):
+                self.stop_timer(effect.timer)
+            elif isinstance(effect, Copy):
+                js.navigator.clipboard.writeText(effect.text)
+            elif isinstance(effect, Work):
+                self.tasks[effect.task] = effect
+                js.setTimeout(_proxy(lambda w=effect: self.work_slice(w)), 0)
+            elif isinstance(effect, Focus):
+                self.focus = effect.selector
+                self.render()
+            elif type(effect) in EFFECT_HANDLERS:
+                EFFECT_HANDLERS[type(effect)](self, effect)
+            else:
+                raise TypeError(f"no handler for the effect {effect!r}")
+
+    @staticmethod
+    def store(effect: Store) -> None:
+        try:
+            if effect.text is None:
+                js.localStorage.removeItem(STORAGE_PREFIX + effect.key)
+            else:
+                js.localStorage.setItem(STORAGE_PREFIX + effect.key, effect.text)
+        except Exception:  # full or disabled storage: the game goes on, only persistence is lost
+            js.console.warn(f"could not save {effect.key} in local storage")
+
+    def navigate(self, effect: Navigate) -> None:
+        if effect.replace:
+            # replaceState fires no hashchange: the screen already shows this state.
+            js.history.replaceState(None, "", effect.location_hash)
+        else:
+            js.location.hash = effect.location_hash
+
+    def stop_timer(self, name: str) -> None:
+        if name in self.timers:
+            js.clearInterval(self.timers.pop(name))
+
+    def work_slice(self, work: Work) -> None:
+        """Advance ``work`` for about ``slice_ms``, then yield to the browser (unless replaced)."""
+        if self.tasks.get(work.task) is not work:
+            return
+        deadline = time.perf_counter() + work.slice_ms / 1000
+        last = None
+        try:
+            while time.perf_counter() < deadline:
+                last = next(work.steps)
+        except StopIteration as done:
+            del self.tasks[work.task]
+            self.send(WorkDone(work.task, done.value))
+            return
+        self.send(WorkProgress(work.task, last))
+        js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
+
+
+def read_event(event: Any) -> UiEvent | None:
+    """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``)."""
+    kind = str(event.type)
+    target = event.target
+    holder = target.closest("[data-action]") if hasattr(target, "closest") else None
+    if holder is jsnull:  # JavaScript's null arrives as ``jsnull``, not None
+        holder = None
+    if holder is None and kind not in ("keydown", "submit"):
+        return None
+    data = {}
+    action = ""
+    if holder is not None:
+        data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
+        action = data.pop("action", "")
+    key = str(event.key) if kind == "keydown" else ""
+    value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
+    form = {}
+    if kind == "submit":
+        entries = js.Array.from_(js.FormData.new(target).entries())
+        form = {str(pair[0]): str(pair[1]) for pair in entries}
+        action = str(target.dataset.action or action)
+    return UiEvent(kind, action, data, key, value, form)
 
 
 def boot_progress(percent: int, text: str) -> None:

@@ -1,0 +1,153 @@
+"""The shape of every screen: a pure ``init`` / ``update`` / ``view`` triple, and the messages and
+effects that flow between it and the browser shell (``ui/dom.py``).
+
+A screen never touches the page. It receives messages (a user input, a timer tick, the result of a
+piece of background work) and returns its new model plus a list of effects — plain data the shell
+carries out (store a value, start a timer, copy text, run a long computation in slices). That keeps
+every screen testable on CPython by feeding it messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gamenight.ui.svg import Element
+
+# --- messages (shell → screen) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UiEvent:
+    """A user input, read by the one delegated listener of the app root.
+
+    ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
+    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
+    inputs, ``form`` (field name → value) for form submissions.
+    """
+
+    type: str
+    action: str = ""
+    data: Mapping[str, str] = field(default_factory=dict)
+    key: str = ""
+    value: str = ""
+    form: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A timer started by ``StartTimer`` fired."""
+
+    timer: str
+    now_ms: int
+
+
+@dataclass(frozen=True)
+class WorkProgress:
+    """A ``Work`` iterator yielded ``value`` (shown as progress); more slices follow."""
+
+    task: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class WorkDone:
+    """A ``Work`` iterator finished; ``value`` is what it returned."""
+
+    task: str
+    value: Any
+
+
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | a screen's own messages
+
+# --- effects (screen → shell) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Store:
+    """Write ``text`` to local storage under ``key`` (``None`` removes it)."""
+
+    key: str
+    text: str | None
+
+
+@dataclass(frozen=True)
+class Navigate:
+    """Go to ``location_hash``; ``replace`` rewrites the current history entry instead of adding one."""
+
+    location_hash: str
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class StartTimer:
+    timer: str
+    every_ms: int
+
+
+@dataclass(frozen=True)
+class StopTimer:
+    timer: str
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Put ``text`` on the clipboard."""
+
+    text: str
+
+
+@dataclass(frozen=True, eq=False)
+class Work:
+    """Run ``steps`` in slices so the page stays responsive: the shell calls ``next`` until about
+    ``slice_ms`` have passed, yields to the browser, and goes on; each yielded value is reported as
+    ``WorkProgress`` and the generator's return value as ``WorkDone``. Starting a task under a name
+    that is already running cancels the old one."""
+
+    task: str
+    steps: Iterator[Any]
+    slice_ms: int = 12
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move keyboard focus to the element matching ``selector`` after the next render."""
+
+    selector: str
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus
+
+
+@dataclass(frozen=True)
+class Env:
+    """What a screen may know of the world when it starts: the stored values it asked for, the time."""
+
+    stored: Mapping[str, str] = field(default_factory=dict)
+    now_ms: int = 0
+
+
+class Screen(Protocol):
+    """One screen of the app: pure functions over its own model."""
+
+    label: str  # how a link to it reads ("Play solo")
+    storage_keys: tuple[str, ...]  # the local-storage entries ``init`` wants to read
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[Any, list[Effect]]: ...
+
+    def update(self, model: Any, message: Message) -> tuple[Any, list[Effect]]: ...
+
+    def view(self, model: Any) -> Element: ...
+
+    def title(self, model: Any) -> str: ...
+
+
+def run_work(work: Work) -> tuple[list[Any], Any]:
+    """Drive a ``Work`` to the end synchronously (tests and CPython): its progress values and result."""
+    progress = []
+    while True:
+        try:
+            progress.append(next(work.steps))
+        except StopIteration as done:
+            return progress, done.value
