@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
+from gamenight.reflection import solo
 from gamenight.ui.program import Screen
 
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
@@ -14,7 +15,7 @@ RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, lights
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order.
-SCREENS: dict[tuple[str, str], Screen] = {}
+SCREENS: dict[tuple[str, str], Screen] = {("reflection", "solo"): solo.SCREEN}
 
 
 def info(game_id: str) -> GameInfo | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl
 
 from gamenight import games
 from gamenight.core.game import GameInfo
@@ -55,12 +55,6 @@ def parse_route(location_hash: str) -> Route:
     if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
-
-
-def route_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
-    """The hash of a game screen with ``params`` (the inverse of ``parse_route``)."""
-    query = urlencode({k: str(v) for k, v in params.items()})
-    return f"#/{game}/{screen}" + (f"?{query}" if query else "")
 
 
 # --- static pages --------------------------------------------------------------------------------

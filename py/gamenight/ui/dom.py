@@ -72,6 +72,7 @@ class Shell:
         self.timers: dict[str, Any] = {}
         self.tasks: dict[str, Work] = {}
         self.focus: str | None = None
+        self.markup = ""
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
@@ -98,8 +99,19 @@ class Shell:
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
-        self.root.innerHTML = render(tree)
+        markup = render(tree)
         js.document.title = app.title(self.model)
+        if markup == self.markup and not self.focus:
+            # Nothing to show: leave the page alone (replacing the element under a pressed pointer
+            # would also swallow the click that follows).
+            return
+        self.markup = markup
+        # Re-rendering replaces the elements: keep keyboard focus on the element with the same id.
+        active = js.document.activeElement
+        focused = str(active.id) if active is not None and active is not jsnull and active.id else ""
+        self.root.innerHTML = markup
+        if focused and not self.focus:
+            self.focus = "#" + focused
         if self.focus:
             target = self.root.querySelector(self.focus)
             if target is not None and target is not jsnull:
@@ -202,7 +214,7 @@ def read_event(event: Any) -> UiEvent | None:
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form)
+    return UiEvent(kind, action, data, key, value, form, now_ms())
 
 
 def boot_progress(percent: int, text: str) -> None:

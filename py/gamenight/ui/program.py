@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import urlencode
 
 from gamenight.ui.svg import Element
 
@@ -24,7 +25,7 @@ class UiEvent:
 
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
     ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
-    inputs, ``form`` (field name → value) for form submissions.
+    inputs, ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
     """
 
     type: str
@@ -33,6 +34,7 @@ class UiEvent:
     key: str = ""
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -151,3 +153,9 @@ def run_work(work: Work) -> tuple[list[Any], Any]:
             progress.append(next(work.steps))
         except StopIteration as done:
             return progress, done.value
+
+
+def screen_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
+    """The URL hash of a game's screen with ``params`` (``ui.app.parse_route`` reads it back)."""
+    query = urlencode({k: str(v) for k, v in params.items()})
+    return f"#/{game}/{screen}" + (f"?{query}" if query else "")
