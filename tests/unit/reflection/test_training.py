@@ -1,0 +1,149 @@
+"""Solo training values: settings from links and forms, stats, and the saved puzzle, all strict."""
+
+import json
+
+import pytest
+
+from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.core.jsonutil import dumps
+from gamenight.reflection import training
+from gamenight.reflection.generate import PRESETS
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.puzzle import TileSet, puzzle_of
+from gamenight.reflection.training import Progress, Stats
+
+
+def test_presets_come_from_the_preset_table_and_custom_from_the_fields():
+    easy = training.parse_settings({"preset": "easy", "seed": "1234"}, 9)
+    assert (easy.size, easy.tiles, easy.seed, easy.limit_min) == (PRESETS["easy"].size, PRESETS["easy"].tiles, 1234, 0)
+    custom = training.parse_settings(
+        {
+            "preset": "custom",
+            "size": "7",
+            "diagonal": "5",
+            "flat": "2",
+            "block": "1",
+            "hole": "1",
+            "warp": "1",
+            "limit": "5",
+        },
+        9,
+    )
+    assert (custom.size, custom.tiles, custom.warp, custom.limit_min, custom.seed) == (
+        7,
+        TileSet(5, 2, 1, 1),
+        True,
+        5,
+        9,
+    )
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"preset": "hard", "seed": "77"},
+        {"preset": "expert", "limit": "60", "seed": "0"},
+        {"preset": "custom", "size": "4", "diagonal": "3", "warp": "0", "seed": "5"},
+    ],
+)
+def test_settings_round_trip_through_url_parameters(settings):
+    parsed = training.parse_settings(settings, 1)
+    assert training.parse_settings(parsed.params(), 2) == parsed
+
+
+@pytest.mark.parametrize(
+    ("params", "reason"),
+    [
+        ({"preset": "impossible"}, "unknown preset"),
+        ({"preset": "easy", "limit": "7"}, "time limit"),
+        ({"preset": "easy", "seed": "-3"}, "whole number"),
+        ({"preset": "easy", "seed": "9" * 30}, "between"),
+        ({"preset": "custom", "size": "13", "diagonal": "2"}, "between 4 and 12"),
+        ({"preset": "custom", "size": "6"}, "at least one tile"),
+        ({"preset": "custom", "size": "4", "diagonal": "9"}, "at most 8 tiles"),
+        ({"preset": "custom", "size": "six"}, "whole number"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_reason(params, reason):
+    with pytest.raises(BadOptions, match=reason):
+        training.parse_settings(params, 1)
+
+
+def test_best_times_count_only_hint_free_preset_solves():
+    stats = training.solved(Stats(), "easy", 90_000, hints=0)
+    stats = training.solved(stats, "easy", 120_000, hints=0)
+    stats = training.solved(stats, "easy", 30_000, hints=2)
+    stats = training.solved(stats, "custom", 10_000, hints=0)
+    assert stats.best("easy") == 90_000 and stats.best("custom") is None
+    assert (stats.solved, stats.hints, stats.recent_ms) == (4, 2, (90_000, 120_000, 30_000, 10_000))
+    stats = training.gave_up(training.abandoned(stats, 1), 3)
+    assert (stats.given_up, stats.abandoned, stats.hints) == (1, 1, 6)
+
+
+def test_stats_round_trip_and_keep_only_recent_times():
+    stats = Stats()
+    for ms in range(30):
+        stats = training.solved(stats, "normal", 1000 + ms, 0)
+    assert len(stats.recent_ms) == training.RECENT
+    assert training.parse_stats(dumps(stats.to_json())) == stats
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[]",
+        '{"v": 99}',
+        '{"v": 1, "solved": -1}',
+        '{"v": 1, "solved": "3"}',
+        '{"v": 1, "best_ms": {"nightmare": 5}}',
+        '{"v": 1, "recent_ms": [1.5]}',
+        '{"v": 1, "extra": 1}',
+    ],
+)
+def test_bad_stored_stats_are_refused(text):
+    with pytest.raises(BadMessage):
+        training.parse_stats(text)
+
+
+def make_progress(**changes):
+    solution = Layout.of(6, {(1, 1): "/", (2, 4): "\\", (4, 2): "|"})
+    settings = training.parse_settings({"preset": "custom", "size": "6", "diagonal": "2", "flat": "1", "seed": "3"}, 0)
+    puzzle = puzzle_of(solution, (), settings.tiles)
+    values = dict(
+        settings=settings,
+        puzzle=puzzle,
+        solution=solution,
+        layout=Layout.of(6, {(1, 1): "\\"}),
+        elapsed_ms=65_000,
+        hints=1,
+    )
+    values.update(changes)
+    return Progress(**values)
+
+
+def test_progress_round_trips():
+    progress = make_progress()
+    assert training.parse_progress(progress.to_text()) == progress
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(v=0),
+        lambda d: d["solution"].update(rows=["......"] * 6),
+        lambda d: d["layout"].update(rows=["//////"] + ["......"] * 5),
+        lambda d: d["layout"].update(rows=["...."] * 4),
+        lambda d: d["puzzle"]["clues"].pop(),
+        lambda d: d["settings"].update(size="7"),
+        lambda d: d.update(elapsed_ms=-1),
+        lambda d: d.update(hints="2"),
+        lambda d: d["settings"].update(preset=7),
+    ],
+)
+def test_a_damaged_saved_puzzle_is_refused(change):
+    data = json.loads(make_progress().to_text())
+    change(data)
+    with pytest.raises(BadMessage):
+        training.parse_progress(json.dumps(data))
