@@ -1,0 +1,134 @@
+"""Reflection solo training in the browser: a seeded puzzle by URL, played by clicking, end to end.
+
+The test computes the puzzle and its solution with the same Python engine on CPython, and checks
+that the page, running that engine on Pyodide, shows the very same clues.
+"""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.reflection import training
+from gamenight.reflection.generate import generate_steps
+from gamenight.reflection.puzzle import KIND_OF
+from gamenight.reflection.solo import FIRST_TILE
+from gamenight.ui.program import Work, run_work
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+
+SEED = 2024
+LINK = f"#/reflection/solo?preset=easy&seed={SEED}"
+
+
+def expected():
+    settings = training.parse_settings({"preset": "easy", "seed": str(SEED)}, 0)
+    _, done = run_work(Work("t", generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)))
+    return done.puzzle, done.solution
+
+
+PUZZLE, SOLUTION = expected()
+
+
+def cell(page: Page, r: int, c: int):
+    return page.locator(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
+
+
+def open_puzzle(page: Page, site_url: str) -> Page:
+    open_app(page, site_url, LINK)
+    expect(page.locator(".rf-board")).to_be_visible(timeout=30_000)
+    return page
+
+
+def wrong_count(page: Page) -> int:
+    return page.locator(".rf-edge.rf-wrong").count()
+
+
+def test_a_seeded_puzzle_is_played_by_clicking_until_solved(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    shown = {e.get_attribute("data-edge"): e.get_attribute("aria-label") for e in app.locator(".rf-edge").all()}
+    for name, label in shown.items():
+        clue = PUZZLE.clue(name)
+        assert label.startswith(f"{name}: {clue.colour} {clue.number}"), "the browser built another puzzle"
+    frames = [wrong_count(app)]
+    assert frames[0] > 0
+    for (r, c), tile in sorted(SOLUTION.tiles().items()):
+        app.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+        cell(app, r, c).click()
+        if cell(app, r, c).get_attribute("data-tile") != tile:
+            cell(app, r, c).click()  # turn it
+        if app.locator("main[data-phase=playing]").count():
+            expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
+            frames.append(wrong_count(app))
+    expect(app.locator("main")).to_have_attribute("data-phase", "solved")
+    expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
+    expect(app.locator(".rf-edge.rf-wrong")).to_have_count(0)
+    assert frames == sorted(frames, reverse=True) or frames[-1] < frames[0]
+    expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 1")
+
+
+def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    app.locator('.rf-tray-tile[data-kind="diagonal"]').click()
+    cell(app, 2, 2).click()
+    expect(cell(app, 2, 2)).to_have_attribute("data-tile", "/")
+    cell(app, 2, 2).click()
+    expect(cell(app, 2, 2)).to_have_attribute("data-tile", "\\")
+    app.locator('.rf-tray-tile[data-kind="remove"]').click()
+    cell(app, 2, 2).click()
+    expect(cell(app, 2, 2)).not_to_have_attribute("data-tile", "\\")
+    # The laser of an edge cell is drawn through the current layout with its running count.
+    app.locator('.rf-edge[data-edge="L3"]').click()
+    laser = app.locator('.rf-laser[data-edge="L3"]')
+    expect(laser).to_be_visible()
+    count = int(laser.get_attribute("data-number"))
+    expect(laser.locator(".rf-count")).to_have_count(count)
+    app.locator('[data-action="give-up"]').click()
+    expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
+    for (r, c), tile in SOLUTION.tiles().items():
+        expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
+
+
+def test_keyboard_and_drag(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    app.locator("#rf-board").focus()
+    app.keyboard.press("ArrowRight")
+    app.keyboard.press("ArrowDown")
+    app.keyboard.press("/")
+    expect(cell(app, 1, 1)).to_have_attribute("data-tile", "/")
+    app.keyboard.press("r")
+    expect(cell(app, 1, 1)).to_have_attribute("data-tile", "\\")
+    app.keyboard.press("Delete")
+    expect(cell(app, 1, 1)).not_to_have_attribute("data-tile", "\\")
+    app.locator('.rf-tray-tile[data-kind="diagonal"]').drag_to(cell(app, 3, 4))
+    expect(cell(app, 3, 4)).to_have_attribute("data-tile", "/")
+    cell(app, 3, 4).drag_to(app.locator(".rf-help"))
+    expect(cell(app, 3, 4)).not_to_have_attribute("data-tile", "/")
+
+
+def test_reload_mid_puzzle_restores_the_layout(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    (r, c), tile = sorted(SOLUTION.tiles().items())[0]
+    app.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+    cell(app, r, c).click()
+    placed = FIRST_TILE[KIND_OF[tile]]
+    expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
+    expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    expect(app.locator(".rf-message")).to_contain_text("as you left it")
+
+
+def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: str):
+    app.goto(f"{site_url}/css/app.css")  # same origin: write the bad entries before the app starts
+    app.evaluate(
+        """() => {
+            localStorage.setItem('gnc:reflection.progress', '{"v": 1, "puzzle": 7');
+            localStorage.setItem('gnc:reflection.stats', JSON.stringify({v: 1, solved: "many"}));
+        }"""
+    )
+    open_puzzle(app, site_url)
+    expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 0")
+    assert json.loads(app.evaluate("JSON.stringify(Object.keys(localStorage))"))  # still usable
