@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from math import factorial
 
 from gamenight.core.grid import Cell
-from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, WARP_CODE, Layout, geometry
+from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, WARP_CODE, Geometry, Layout, geometry
 from gamenight.reflection.puzzle import Puzzle, check, fits
 
 UNKNOWN = -2
@@ -30,6 +30,13 @@ _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 # The kind index (into TileSet.counts()) of each tile code, -1 for none.
 _KIND = (-1, 0, 0, 1, 1, 2, 3)
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
+DONE = -1
+import os
+MODE = int(os.environ.get("MODE", "1"))
+CAP = int(os.environ.get("CAP", "10000000000"))
+_BIT = tuple(1 << code for code in range(7))
+_POP = tuple(bin(mask).count("1") for mask in range(128))
+_CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,21 @@ class _Search:
         self.number = [c.number for c in puzzle.clues]
         self.colour = [_COLOUR[c.colour] for c in puzzle.clues]
         self.target = [(k + 1) // 2 if col == YELLOW else k for k, col in zip(self.number, self.colour, strict=True)]
-        self.done = [False] * edges
         self.partners = [self._partners(e) for e in range(edges)]
-        self.need = [self._need(e) for e in range(edges)]
-        # Short lasers first: they fix the cells near the edges that longer lasers then run through.
-        self.order = sorted(range(edges), key=lambda e: (self.target[e], self.colour[e] == GREEN, e))
+        self.cells = n * n
+        self.dist = _distances(geo)
+        # Each laser's frontier: the cell it is about to enter (DONE once it matched its clue),
+        # its heading and the entries counted so far.
+        self.at = [geo.entry[e][0] for e in range(edges)]
+        self.head = [geo.entry[e][1] for e in range(edges)]
+        self.cnt = [0] * edges
+        self.focus = -1
+        # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
+        self.passes = [
+            tuple((code, geo.nxt[cell * 4 + TURN[code * 4 + h]]) for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR))
+            for cell in range(n * n)
+            for h in range(4)
+        ]
 
     def _partners(self, e: int) -> frozenset[int]:
         """The edges a green laser from ``e`` may leave by: green, same number, right parity."""
@@ -105,137 +122,210 @@ class _Search:
             found.add(f)
         return frozenset(found)
 
-    def _need(self, e: int) -> list[int] | None:
-        """For a green laser: the fewest entries, counting the cell itself, from entering each cell to
-        leaving by one of its partner edges (a lower bound that ignores tiles)."""
-        if self.colour[e] != GREEN:
-            return None
-        geo = self.geo
-        cells = geo.size * geo.size
-        ends = [geo.entry[f][0] for f in self.partners[e]]
-        if not ends:
-            return [cells * 8] * cells
-        return [1 + min(_distance(geo, x, end) for end in ends) for x in range(cells)]
-
     def run(self) -> None:
-        if not self.feasible:
+        if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
             return
         try:
-            self._next_laser()
+            self._search()
         except _Enough:
             pass
 
-    def _next_laser(self) -> None:
-        done = self.done
-        for e in self.order:
-            if not done[e]:
-                cell, heading = self.geo.entry[e]
-                self._extend(e, cell, heading, 0)
-                return
-        self._record()
+    def _advance(self, e: int) -> bool:
+        """Move laser ``e`` on through decided cells; ``False`` when it can no longer match its clue.
 
-    def _finish(self, e: int, partner: int) -> None:
-        done = self.done
-        done[e] = True
-        if partner >= 0:
-            done[partner] = True
-        self._next_laser()
-        done[e] = False
-        if partner >= 0:
-            done[partner] = False
-
-    def _extend(self, e: int, cell: int, heading: int, count: int) -> None:
-        """Follow laser ``e`` about to enter ``cell`` with ``heading`` after ``count`` entries."""
+        It stops at the next undecided cell (its frontier) or completes and is marked done.
+        """
         grid = self.grid
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
         colour = self.colour[e]
-        need = self.need[e]
+        at = self.at
+        cell, heading, count = at[e], self.head[e], self.cnt[e]
         while True:
             count += 1
             if count > target:
-                return
+                return False
             code = grid[cell]
             if code == UNKNOWN:
-                self._branch(e, cell, heading, count)
-                return
+                at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
+                return True
             if code == WARP_CODE:
                 cell = geo.partner[cell]
                 count += 1
                 if count > target:
-                    return
+                    return False
                 new = heading
             else:
                 new = TURN[code * 4 + heading]
                 if count == target:
                     if colour == YELLOW:
-                        if new == heading ^ 2:
-                            self._finish(e, -1)
-                        return
+                        at[e] = DONE
+                        return new == heading ^ 2
                     if colour == BLACK:
-                        if new == STOP:
-                            self._finish(e, -1)
-                        return
+                        at[e] = DONE
+                        return new == STOP
                     if new == STOP:
-                        return
+                        return False
                 elif new == STOP or new == heading ^ 2:
-                    return
+                    return False
             nx = nxt[cell * 4 + new]
             if nx < 0:
                 exit = -1 - nx
-                if count == target and exit in self.partners[e] and not self.done[exit]:
-                    self._finish(e, exit)
-                return
-            if count == target or (need is not None and count + need[nx] > target):
-                return
+                if count == target and exit in self.partners[e] and at[exit] != DONE:
+                    at[e] = at[exit] = DONE
+                    return True
+                return False
+            if count == target or (colour == GREEN and self._far(e, nx, count)):
+                return False
             cell, heading = nx, new
 
-    def _branch(self, e: int, cell: int, heading: int, count: int) -> None:
-        """Try every tile (or none) on the undecided ``cell`` that laser ``e`` enters as entry ``count``."""
+    def _domain(self, e: int) -> int:
+        """The tile codes (a bit mask) the frontier cell of laser ``e`` may hold for that laser."""
+        cell, heading, count = self.at[e], self.head[e], self.cnt[e] + 1
         target = self.target[e]
         colour = self.colour[e]
-        grid, left = self.grid, self.left
         if count == target and colour != GREEN:
             if colour == YELLOW:
-                options = (BLOCK, VBAR if heading & 1 else DASH)
+                return _BIT[BLOCK] | _BIT[VBAR if heading & 1 else DASH]
+            return _BIT[HOLE]
+        mask = 0
+        if count == target:
+            partners, at = self.partners[e], self.at
+            for code, nx in self.passes[cell * 4 + heading]:
+                if nx < 0 and -1 - nx in partners and at[-1 - nx] != DONE:
+                    mask |= _BIT[code]
+            return mask
+        green = colour == GREEN
+        grid = self.grid
+        for code, nx in self.passes[cell * 4 + heading]:
+            # Where the partner waits on this very cell, the two ends may meet here.
+            if nx >= 0 and not (green and self._far(e, nx, count, cell)):
+                if grid[nx] == UNKNOWN or self._probe(e, nx, TURN[code * 4 + heading], count, cell):
+                    mask |= _BIT[code]
+        return mask
+
+    def _probe(self, e: int, cell: int, heading: int, count: int, here: int) -> bool:
+        """Whether laser ``e`` could still match its clue when it enters ``cell`` next (looking only
+        through decided cells, changing nothing)."""
+        grid = self.grid
+        geo = self.geo
+        nxt = geo.nxt
+        target = self.target[e]
+        colour = self.colour[e]
+        while True:
+            count += 1
+            if count > target:
+                return False
+            code = grid[cell]
+            if code == UNKNOWN:
+                return True
+            if code == WARP_CODE:
+                cell = geo.partner[cell]
+                count += 1
+                if count > target:
+                    return False
+                new = heading
             else:
-                options = (HOLE,)
-            for code in options:
-                kind = _KIND[code]
-                if left[kind]:
-                    self.nodes += 1
-                    grid[cell] = code
-                    left[kind] -= 1
-                    self._finish(e, -1)
-                    left[kind] += 1
-            grid[cell] = UNKNOWN
-            return
-        nxt = self.geo.nxt
-        need = self.need[e]
-        for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if heading & 1 else VBAR):
-            kind = _KIND[code]
-            if kind >= 0 and not left[kind]:
-                continue
-            new = TURN[code * 4 + heading]
+                new = TURN[code * 4 + heading]
+                if count == target:
+                    if colour == YELLOW:
+                        return new == heading ^ 2
+                    if colour == BLACK:
+                        return new == STOP
+                    if new == STOP:
+                        return False
+                elif new == STOP or new == heading ^ 2:
+                    return False
             nx = nxt[cell * 4 + new]
             if nx < 0:
                 exit = -1 - nx
-                if count != target or exit not in self.partners[e] or self.done[exit]:
-                    continue
-            elif count == target or (need is not None and count + need[nx] > target):
-                continue
+                return count == target and exit in self.partners[e] and self.at[exit] != DONE
+            if count == target or (colour == GREEN and self._far(e, nx, count, here)):
+                return False
+            cell, heading = nx, new
+
+    def _far(self, e: int, cell: int, count: int, here: int = -1) -> bool:
+        """Whether green laser ``e``, entering ``cell`` as entry ``count + 1``, is too far to end in time.
+
+        Its path must run on to where a partner's laser (traced from the other end) has got to, then
+        back along that partner's path: at least ``count + 1 + distance + partner's count`` entries.
+        """
+        at, cnt, row = self.at, self.cnt, cell * self.cells
+        dist, grid = self.dist, self.grid
+        budget = self.target[e] - count - 1
+        for q in self.partners[e]:
+            end = at[q]
+            # A partner whose frontier was just decided has not moved on yet: no bound from it.
+            if end != DONE and (dist[row + end] + cnt[q] <= budget or grid[end] != UNKNOWN or end == here):
+                return False
+        return True
+
+    def _search(self) -> None:
+        at = self.at
+        left = self.left
+        stock = _BIT[EMPTY_CODE]
+        for code in range(1, 7):
+            if left[_KIND[code]]:
+                stock |= _BIT[code]
+        domains: dict[int, int] = {}
+        slack: dict[int, int] = {}
+        target, cnt = self.target, self.cnt
+        for e in range(self.geo.edges):
+            cell = at[e]
+            if cell >= 0:
+                domains[cell] = domains.get(cell, stock) & self._domain(e)
+                r = target[e] - cnt[e]
+                if MODE == 1:
+                    slack[cell] = min(slack.get(cell, 999), r)
+                elif MODE == 2:
+                    if self.colour[e] == GREEN:
+                        row = cell * self.cells
+                        r -= min((self.dist[row + at[q]] + cnt[q] for q in self.partners[e] if at[q] != DONE), default=0)
+                    slack[cell] = min(slack.get(cell, 999), r)
+                elif MODE == 4:
+                    if self.colour[e] == GREEN:
+                        row = cell * self.cells
+                        r -= min((self.dist[row + at[q]] + cnt[q] for q in self.partners[e] if at[q] != DONE), default=0)
+                    else:
+                        r += 100
+                    slack[cell] = min(slack.get(cell, 999), r)
+                elif MODE == 3:
+                    slack[cell] = min(slack.get(cell, 999), 0 if e == self.focus else 1)
+                else:
+                    slack[cell] = 0
+        if not domains:
+            self._record()
+            return
+        best, best_key = -1, (99, 0)
+        for cell, mask in domains.items():
+            key = (_POP[mask], slack[cell])
+            if key < best_key:
+                best, best_key = cell, key
+        if best_key[0] == 0:
+            return
+        if MODE == 3:
+            old = self.focus
+            self.focus = next(e for e in range(self.geo.edges) if at[e] == best)
+        grid = self.grid
+        edges = range(self.geo.edges)
+        saved = (at[:], self.head[:], self.cnt[:])
+        if self.nodes > CAP:
+            raise _Enough
+        for code in _CODES[domains[best]]:
             self.nodes += 1
-            grid[cell] = code
+            kind = _KIND[code]
+            grid[best] = code
             if kind >= 0:
                 left[kind] -= 1
-            if nx < 0:
-                self._finish(e, -1 - nx)
-            else:
-                self._extend(e, nx, new, count)
+            if all(self._advance(e) for e in edges if at[e] == best):
+                self._search()
+            at[:], self.head[:], self.cnt[:] = saved[0], saved[1], saved[2]
             if kind >= 0:
                 left[kind] += 1
-        grid[cell] = UNKNOWN
+        grid[best] = UNKNOWN
+        if MODE == 3:
+            self.focus = old
 
     def _record(self) -> None:
         free = self.grid.count(UNKNOWN)
@@ -246,7 +336,13 @@ class _Search:
             raise _Enough
 
 
-def _distance(geo, a: int, b: int) -> int:
+def _distances(geo: Geometry) -> list[int]:
+    """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
+    cells = range(geo.size * geo.size)
+    return [_distance(geo, a, b) for a in cells for b in cells]
+
+
+def _distance(geo: Geometry, a: int, b: int) -> int:
     """The fewest entries after ``a`` to reach ``b`` (Manhattan, or through the warp pair)."""
     n = geo.size
     ar, ac = divmod(a, n)
