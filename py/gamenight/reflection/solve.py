@@ -31,8 +31,8 @@ _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 _KIND = (-1, 0, 0, 1, 1, 2, 3)
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 DONE = -1
+FAIL, MATCH, STALE = -2, -1, -1
 import os
-MODE = int(os.environ.get("MODE", "1"))
 CAP = int(os.environ.get("CAP", "10000000000"))
 _BIT = tuple(1 << code for code in range(7))
 _POP = tuple(bin(mask).count("1") for mask in range(128))
@@ -98,7 +98,8 @@ class _Search:
         self.at = [geo.entry[e][0] for e in range(edges)]
         self.head = [geo.entry[e][1] for e in range(edges)]
         self.cnt = [0] * edges
-        self.focus = -1
+        self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
+        self.stops: list[tuple[int, ...]] = [()] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
         self.passes = [
             tuple((code, geo.nxt[cell * 4 + TURN[code * 4 + h]]) for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR))
@@ -181,10 +182,15 @@ class _Search:
             cell, heading = nx, new
 
     def _domain(self, e: int) -> int:
-        """The tile codes (a bit mask) the frontier cell of laser ``e`` may hold for that laser."""
+        """The tile codes (a bit mask) the frontier cell of laser ``e`` may hold for that laser.
+
+        Also notes in ``stops[e]`` the undecided cells its look-ahead ended on: deciding one of them
+        (or moving a partner) is what can change this answer.
+        """
         cell, heading, count = self.at[e], self.head[e], self.cnt[e] + 1
         target = self.target[e]
         colour = self.colour[e]
+        self.stops[e] = ()
         if count == target and colour != GREEN:
             if colour == YELLOW:
                 return _BIT[BLOCK] | _BIT[VBAR if heading & 1 else DASH]
@@ -198,16 +204,22 @@ class _Search:
             return mask
         green = colour == GREEN
         grid = self.grid
+        stops = []
         for code, nx in self.passes[cell * 4 + heading]:
             # Where the partner waits on this very cell, the two ends may meet here.
             if nx >= 0 and not (green and self._far(e, nx, count, cell)):
-                if grid[nx] == UNKNOWN or self._probe(e, nx, TURN[code * 4 + heading], count, cell):
+                end = nx if grid[nx] == UNKNOWN else self._probe(e, nx, TURN[code * 4 + heading], count, cell)
+                if end != FAIL:
                     mask |= _BIT[code]
+                    if end >= 0:
+                        stops.append(end)
+        self.stops[e] = tuple(stops)
         return mask
 
-    def _probe(self, e: int, cell: int, heading: int, count: int, here: int) -> bool:
-        """Whether laser ``e`` could still match its clue when it enters ``cell`` next (looking only
-        through decided cells, changing nothing)."""
+    def _probe(self, e: int, cell: int, heading: int, count: int, here: int) -> int:
+        """Look ahead along laser ``e`` as it enters ``cell`` next, through decided cells only:
+        ``FAIL`` when it can no longer match its clue, ``MATCH`` when it does, else the undecided cell
+        it reaches."""
         grid = self.grid
         geo = self.geo
         nxt = geo.nxt
@@ -216,33 +228,33 @@ class _Search:
         while True:
             count += 1
             if count > target:
-                return False
+                return FAIL
             code = grid[cell]
             if code == UNKNOWN:
-                return True
+                return cell
             if code == WARP_CODE:
                 cell = geo.partner[cell]
                 count += 1
                 if count > target:
-                    return False
+                    return FAIL
                 new = heading
             else:
                 new = TURN[code * 4 + heading]
                 if count == target:
                     if colour == YELLOW:
-                        return new == heading ^ 2
+                        return MATCH if new == heading ^ 2 else FAIL
                     if colour == BLACK:
-                        return new == STOP
+                        return MATCH if new == STOP else FAIL
                     if new == STOP:
-                        return False
+                        return FAIL
                 elif new == STOP or new == heading ^ 2:
-                    return False
+                    return FAIL
             nx = nxt[cell * 4 + new]
             if nx < 0:
                 exit = -1 - nx
-                return count == target and exit in self.partners[e] and self.at[exit] != DONE
+                return MATCH if count == target and exit in self.partners[e] and self.at[exit] != DONE else FAIL
             if count == target or (colour == GREEN and self._far(e, nx, count, here)):
-                return False
+                return FAIL
             cell, heading = nx, new
 
     def _far(self, e: int, cell: int, count: int, here: int = -1) -> bool:
@@ -262,7 +274,7 @@ class _Search:
         return True
 
     def _search(self) -> None:
-        at = self.at
+        at, cnt, target, dom = self.at, self.cnt, self.target, self.dom
         left = self.left
         stock = _BIT[EMPTY_CODE]
         for code in range(1, 7):
@@ -270,33 +282,19 @@ class _Search:
                 stock |= _BIT[code]
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
-        target, cnt = self.target, self.cnt
-        for e in range(self.geo.edges):
+        edges = range(self.geo.edges)
+        for e in edges:
             cell = at[e]
             if cell >= 0:
-                domains[cell] = domains.get(cell, stock) & self._domain(e)
-                r = target[e] - cnt[e]
-                if MODE == 1:
-                    slack[cell] = min(slack.get(cell, 999), r)
-                elif MODE == 2:
-                    if self.colour[e] == GREEN:
-                        row = cell * self.cells
-                        r -= min((self.dist[row + at[q]] + cnt[q] for q in self.partners[e] if at[q] != DONE), default=0)
-                    slack[cell] = min(slack.get(cell, 999), r)
-                elif MODE == 4:
-                    if self.colour[e] == GREEN:
-                        row = cell * self.cells
-                        r -= min((self.dist[row + at[q]] + cnt[q] for q in self.partners[e] if at[q] != DONE), default=0)
-                    else:
-                        r += 100
-                    slack[cell] = min(slack.get(cell, 999), r)
-                elif MODE == 3:
-                    slack[cell] = min(slack.get(cell, 999), 0 if e == self.focus else 1)
-                else:
-                    slack[cell] = 0
+                mask = dom[e]
+                if mask < 0:
+                    mask = dom[e] = self._domain(e)
+                domains[cell] = domains.get(cell, stock) & mask
+                slack[cell] = min(slack.get(cell, 999), target[e] - cnt[e])
         if not domains:
             self._record()
             return
+        # The most constrained cell first; among equals, the one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
             key = (_POP[mask], slack[cell])
@@ -304,12 +302,9 @@ class _Search:
                 best, best_key = cell, key
         if best_key[0] == 0:
             return
-        if MODE == 3:
-            old = self.focus
-            self.focus = next(e for e in range(self.geo.edges) if at[e] == best)
         grid = self.grid
-        edges = range(self.geo.edges)
-        saved = (at[:], self.head[:], self.cnt[:])
+        head, stops, partners = self.head, self.stops, self.partners
+        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
         if self.nodes > CAP:
             raise _Enough
         for code in _CODES[domains[best]]:
@@ -319,13 +314,19 @@ class _Search:
             if kind >= 0:
                 left[kind] -= 1
             if all(self._advance(e) for e in edges if at[e] == best):
+                old_at, old_cnt = saved[0], saved[2]
+                for e in edges:
+                    if at[e] != old_at[e] or cnt[e] != old_cnt[e]:
+                        dom[e] = STALE
+                        for q in partners[e]:
+                            dom[q] = STALE
+                    elif best in stops[e]:
+                        dom[e] = STALE
                 self._search()
-            at[:], self.head[:], self.cnt[:] = saved[0], saved[1], saved[2]
+            at[:], head[:], cnt[:], dom[:], stops[:] = saved
             if kind >= 0:
                 left[kind] += 1
         grid[best] = UNKNOWN
-        if MODE == 3:
-            self.focus = old
 
     def _record(self) -> None:
         free = self.grid.count(UNKNOWN)
