@@ -32,8 +32,6 @@ _KIND = (-1, 0, 0, 1, 1, 2, 3)
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 DONE = -1
 FAIL, MATCH, STALE = -2, -1, -1
-import os
-CAP = int(os.environ.get("CAP", "10000000000"))
 _BIT = tuple(1 << code for code in range(7))
 _POP = tuple(bin(mask).count("1") for mask in range(128))
 _CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
@@ -42,15 +40,18 @@ _CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in 
 @dataclass(frozen=True)
 class Solved:
     """The outcome of a search: the number of solutions (capped at the limit asked), one solution
-    (unknown cells empty) when there is any, and the search effort in decisions tried."""
+    when there is any, and the search effort in decisions tried. When the search ran out of budget,
+    ``complete`` is false and ``count`` is only what it found so far."""
 
     count: int
     layout: Layout | None
     nodes: int
+    complete: bool = True
 
     @property
     def unique(self) -> bool:
-        return self.count == 1
+        """Exactly one solution, proven (the search was not cut short by its budget)."""
+        return self.count == 1 and self.complete
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,18 @@ class _Enough(Exception):
     """Raised inside the search once the limit of solutions is reached."""
 
 
+class _OverBudget(Exception):
+    """Raised inside the search once it has tried more decisions than it may."""
+
+
 class _Search:
-    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None) -> None:
+    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float) -> None:
         n = puzzle.size
         geo = geometry(n, puzzle.warps)
         self.geo = geo
         self.limit = limit
+        self.budget = budget
+        self.complete = True
         self.count = 0
         self.nodes = 0
         self.first: list[int] | None = None
@@ -102,7 +109,10 @@ class _Search:
         self.stops: list[tuple[int, ...]] = [()] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
         self.passes = [
-            tuple((code, geo.nxt[cell * 4 + TURN[code * 4 + h]]) for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR))
+            tuple(
+                (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
+                for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+            )
             for cell in range(n * n)
             for h in range(4)
         ]
@@ -130,6 +140,8 @@ class _Search:
             self._search()
         except _Enough:
             pass
+        except _OverBudget:
+            self.complete = False
 
     def _advance(self, e: int) -> bool:
         """Move laser ``e`` on through decided cells; ``False`` when it can no longer match its clue.
@@ -305,8 +317,8 @@ class _Search:
         grid = self.grid
         head, stops, partners = self.head, self.stops, self.partners
         saved = (at[:], head[:], cnt[:], dom[:], stops[:])
-        if self.nodes > CAP:
-            raise _Enough
+        if self.nodes > self.budget:
+            raise _OverBudget
         for code in _CODES[domains[best]]:
             self.nodes += 1
             kind = _KIND[code]
@@ -369,24 +381,27 @@ def _completions(free: int, left: list[int]) -> int:
             for k in range(min(b, free - i - j) + 1):
                 for m in range(min(h, free - i - j - k) + 1):
                     rest = free - i - j - k - m
-                    ways = factorial(free) // (factorial(i) * factorial(j) * factorial(k) * factorial(m) * factorial(rest))
+                    ways = factorial(free) // (
+                        factorial(i) * factorial(j) * factorial(k) * factorial(m) * factorial(rest)
+                    )
                     total += ways << (i + j)
     return total
 
 
-def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None) -> Solved:
+def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")) -> Solved:
     """Count the solutions of ``puzzle`` up to ``limit`` and return the first found.
 
-    With ``given``, only solutions that keep every tile of ``given`` in place are counted.
+    With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
+    stops after ``budget`` decisions (then ``complete`` is false).
     """
-    search = _Search(puzzle, limit, given)
+    search = _Search(puzzle, limit, given, budget)
     search.run()
     layout = None
     if search.first is not None:
         size = puzzle.size
         chars = [EMPTY if code in (UNKNOWN, WARP_CODE) else CHAR[code] for code in search.first]
         layout = Layout(tuple("".join(chars[r * size : (r + 1) * size]) for r in range(size)))
-    return Solved(min(search.count, limit), layout, search.nodes)
+    return Solved(min(search.count, limit), layout, search.nodes, search.complete)
 
 
 def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:
