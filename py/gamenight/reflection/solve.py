@@ -21,20 +21,55 @@ from dataclasses import dataclass
 from math import factorial
 
 from gamenight.core.grid import Cell
-from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, WARP_CODE, Geometry, Layout, geometry
+from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, Geometry, Layout, geometry
 from gamenight.reflection.puzzle import Puzzle, check, fits
 
-UNKNOWN = -2
 GREEN, YELLOW, BLACK = 0, 1, 2
 _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
-# The kind index (into TileSet.counts()) of each tile code, -1 for none.
-_KIND = (-1, 0, 0, 1, 1, 2, 3)
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 DONE = -1
 FAIL, MATCH, STALE = -2, -1, -1
+
+# A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
+# every code, a decided cell one code. A laser only needs to know what the tile does to it, so a
+# cell crossed straight north-south is left as "empty or |" until a laser crosses it east-west.
+UNKNOWN = (1 << 7) - 1
+WARP = 1 << 7
+MIXED = -9
 _BIT = tuple(1 << code for code in range(7))
-_POP = tuple(bin(mask).count("1") for mask in range(128))
 _CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
+# UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
+UNIFORM = tuple(
+    (outs.pop() if len(outs := {TURN[c * 4 + h] for c in _CODES[mask]}) == 1 else MIXED) if mask else MIXED
+    for mask in range(128)
+    for h in range(4)
+)
+
+
+def _split(mask: int, axes: int) -> tuple[int, ...]:
+    """``mask`` split into the groups of codes that act alike on lasers along ``axes``
+    (1: north-south, 2: east-west, 3: both)."""
+    groups: dict[tuple[int, ...], int] = {}
+    for code in _CODES[mask]:
+        key = tuple(TURN[code * 4 + h] for h in (0, 1) if axes >> h & 1)
+        groups[key] = groups.get(key, 0) | _BIT[code]
+    return tuple(groups.values())
+
+
+GROUPS = tuple(_split(mask, axes) for mask in range(128) for axes in range(4))
+# What a cell's mask certainly uses up: 0 nothing (it may stay empty), 1 a diagonal mirror, 2 a flat
+# mirror, 3 a block, 4 a black hole, 5 "a block or a flat mirror".
+_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4)
+
+
+def _category(mask: int) -> int:
+    kinds = {_KIND_OF_CODE[c] for c in _CODES[mask]}
+    if len(kinds) == 1:
+        return kinds.pop()
+    return 5 if kinds == {2, 3} else 0
+
+
+CATEGORY = tuple(_category(mask) for mask in range(128))
 
 
 @dataclass(frozen=True)
@@ -80,19 +115,19 @@ class _Search:
         self.complete = True
         self.count = 0
         self.nodes = 0
-        self.first: list[int] | None = None
+        self.first: Layout | None = None
         grid = [UNKNOWN] * (n * n)
-        left = list(puzzle.tiles.counts())
+        self.caps = puzzle.tiles.counts()
+        self.used = [0] * 6  # cells per category (index 0 unused)
         for w in geo.warp:
-            grid[w] = WARP_CODE
+            grid[w] = WARP
         if given is not None:
             for (r, c), tile in given.tiles().items():
                 code = CHAR.index(tile)
-                grid[r * n + c] = code
-                left[_KIND[code]] -= 1
+                grid[r * n + c] = _BIT[code]
+                self.used[CATEGORY[_BIT[code]]] += 1
         self.grid = grid
-        self.left = left
-        self.feasible = min(left) >= 0 and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
+        self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
         edges = geo.edges
         self.number = [c.number for c in puzzle.clues]
         self.colour = [_COLOUR[c.colour] for c in puzzle.clues]
@@ -159,18 +194,18 @@ class _Search:
             count += 1
             if count > target:
                 return False
-            code = grid[cell]
-            if code == UNKNOWN:
-                at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
-                return True
-            if code == WARP_CODE:
+            mask = grid[cell]
+            if mask == WARP:
                 cell = geo.partner[cell]
                 count += 1
                 if count > target:
                     return False
                 new = heading
             else:
-                new = TURN[code * 4 + heading]
+                new = UNIFORM[mask * 4 + heading]
+                if new == MIXED:
+                    at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
+                    return True
                 if count == target:
                     if colour == YELLOW:
                         at[e] = DONE
@@ -215,12 +250,11 @@ class _Search:
                     mask |= _BIT[code]
             return mask
         green = colour == GREEN
-        grid = self.grid
         stops = []
         for code, nx in self.passes[cell * 4 + heading]:
             # Where the partner waits on this very cell, the two ends may meet here.
             if nx >= 0 and not (green and self._far(e, nx, count, cell)):
-                end = nx if grid[nx] == UNKNOWN else self._probe(e, nx, TURN[code * 4 + heading], count, cell)
+                end = self._probe(e, nx, TURN[code * 4 + heading], count, cell)
                 if end != FAIL:
                     mask |= _BIT[code]
                     if end >= 0:
@@ -241,17 +275,17 @@ class _Search:
             count += 1
             if count > target:
                 return FAIL
-            code = grid[cell]
-            if code == UNKNOWN:
-                return cell
-            if code == WARP_CODE:
+            mask = grid[cell]
+            if mask == WARP:
                 cell = geo.partner[cell]
                 count += 1
                 if count > target:
                     return FAIL
                 new = heading
             else:
-                new = TURN[code * 4 + heading]
+                new = UNIFORM[mask * 4 + heading]
+                if new == MIXED:
+                    return cell
                 if count == target:
                     if colour == YELLOW:
                         return MATCH if new == heading ^ 2 else FAIL
@@ -275,25 +309,50 @@ class _Search:
         Its path must run on to where a partner's laser (traced from the other end) has got to, then
         back along that partner's path: at least ``count + 1 + distance + partner's count`` entries.
         """
-        at, cnt, row = self.at, self.cnt, cell * self.cells
+        at, cnt, head, row = self.at, self.cnt, self.head, cell * self.cells
         dist, grid = self.dist, self.grid
         budget = self.target[e] - count - 1
         for q in self.partners[e]:
             end = at[q]
-            # A partner whose frontier was just decided has not moved on yet: no bound from it.
-            if end != DONE and (dist[row + end] + cnt[q] <= budget or grid[end] != UNKNOWN or end == here):
+            if end == DONE:
+                continue
+            if dist[row + end] + cnt[q] <= budget or end == here:
+                return False
+            # A partner that has not moved on to a cell that is open for it yet gives no bound.
+            mask = grid[end]
+            if mask == WARP or UNIFORM[mask * 4 + head[q]] != MIXED:
                 return False
         return True
 
+    def _fits(self) -> bool:
+        """Whether the tiles the cells certainly hold fit in the tile set."""
+        d, f, b, h = self.caps
+        used = self.used
+        return used[1] <= d and used[2] <= f and used[3] <= b and used[4] <= h and used[2] + used[3] + used[5] <= f + b
+
+    def _stock(self) -> int:
+        """The codes a cell that may still be empty could newly take without overdrawing the tile set."""
+        d, f, b, h = self.caps
+        used = self.used
+        mask = _BIT[EMPTY_CODE]
+        if used[1] < d:
+            mask |= _BIT[SLASH] | _BIT[BACKSLASH]
+        if used[4] < h:
+            mask |= _BIT[HOLE]
+        if used[2] + used[3] + used[5] < f + b:
+            if used[2] < f:
+                mask |= _BIT[VBAR] | _BIT[DASH]
+            if used[3] < b:
+                mask |= _BIT[BLOCK]
+        return mask
+
     def _search(self) -> None:
-        at, cnt, target, dom = self.at, self.cnt, self.target, self.dom
-        left = self.left
-        stock = _BIT[EMPTY_CODE]
-        for code in range(1, 7):
-            if left[_KIND[code]]:
-                stock |= _BIT[code]
+        at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
+        grid = self.grid
+        stock = self._stock()
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
+        axes: dict[int, int] = {}
         edges = range(self.geo.edges)
         for e in edges:
             cell = at[e]
@@ -301,52 +360,107 @@ class _Search:
                 mask = dom[e]
                 if mask < 0:
                     mask = dom[e] = self._domain(e)
-                domains[cell] = domains.get(cell, stock) & mask
-                slack[cell] = min(slack.get(cell, 999), target[e] - cnt[e])
+                if cell in domains:
+                    domains[cell] &= mask
+                    axes[cell] |= 1 << (head[e] & 1)
+                    slack[cell] = min(slack[cell], target[e] - cnt[e])
+                else:
+                    now = grid[cell]
+                    domains[cell] = mask & (now if CATEGORY[now] else now & stock)
+                    axes[cell] = 1 << (head[e] & 1)
+                    slack[cell] = target[e] - cnt[e]
         if not domains:
             self._record()
             return
-        # The most constrained cell first; among equals, the one a nearly finished laser waits on.
+        # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
-            key = (_POP[mask], slack[cell])
+            key = (len(GROUPS[mask * 4 + axes[cell]]), slack[cell])
             if key < best_key:
                 best, best_key = cell, key
         if best_key[0] == 0:
             return
-        grid = self.grid
-        head, stops, partners = self.head, self.stops, self.partners
-        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
         if self.nodes > self.budget:
             raise _OverBudget
-        for code in _CODES[domains[best]]:
+        used, partners, stops = self.used, self.partners, self.stops
+        old = grid[best]
+        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
+        for group in GROUPS[domains[best] * 4 + axes[best]]:
             self.nodes += 1
-            kind = _KIND[code]
-            grid[best] = code
-            if kind >= 0:
-                left[kind] -= 1
-            if all(self._advance(e) for e in edges if at[e] == best):
-                old_at, old_cnt = saved[0], saved[2]
-                for e in edges:
-                    if at[e] != old_at[e] or cnt[e] != old_cnt[e]:
-                        dom[e] = STALE
-                        for q in partners[e]:
-                            dom[q] = STALE
-                    elif best in stops[e]:
-                        dom[e] = STALE
-                self._search()
-            at[:], head[:], cnt[:], dom[:], stops[:] = saved
-            if kind >= 0:
-                left[kind] += 1
-        grid[best] = UNKNOWN
+            used[CATEGORY[old]] -= 1
+            used[CATEGORY[group]] += 1
+            if self._fits():
+                grid[best] = group
+                if all(self._advance(e) for e in edges if at[e] == best):
+                    old_at, old_cnt = saved[0], saved[2]
+                    for e in edges:
+                        if at[e] != old_at[e] or cnt[e] != old_cnt[e]:
+                            dom[e] = STALE
+                            for q in partners[e]:
+                                dom[q] = STALE
+                        elif best in stops[e]:
+                            dom[e] = STALE
+                    self._search()
+                at[:], head[:], cnt[:], dom[:], stops[:] = saved
+            used[CATEGORY[group]] -= 1
+            used[CATEGORY[old]] += 1
+        grid[best] = old
 
     def _record(self) -> None:
-        free = self.grid.count(UNKNOWN)
-        self.count += _completions(free, self.left)
-        if self.first is None:
-            self.first = list(self.grid)
+        """Every laser matches: count the layouts the open cells allow within the tile set."""
+        d, f, b, h = self.caps
+        singles = [0] * 5
+        open_cells: list[int] = []
+        free = 0
+        for mask in self.grid:
+            if mask == UNKNOWN:
+                free += 1
+            elif mask != WARP:
+                codes = _CODES[mask]
+                if len(codes) == 1:
+                    singles[_KIND_OF_CODE[codes[0]]] += 1
+                else:
+                    open_cells.append(mask)
+        # Cells some laser saw but did not pin down, one by one; cells no laser reached, in closed form.
+        ways = {tuple(singles[1:]): 1}
+        for mask in open_cells:
+            grown: dict[tuple[int, ...], int] = {}
+            for state, n in ways.items():
+                for code in _CODES[mask]:
+                    kind = _KIND_OF_CODE[code]
+                    if kind:
+                        state2 = list(state)
+                        state2[kind - 1] += 1
+                        key = tuple(state2)
+                    else:
+                        key = state
+                    grown[key] = grown.get(key, 0) + n
+            ways = {k: n for k, n in grown.items() if k[0] <= d and k[1] <= f and k[2] <= b and k[3] <= h}
+        total = sum(n * _completions(free, [d - k[0], f - k[1], b - k[2], h - k[3]]) for k, n in ways.items())
+        if total and self.first is None:
+            self.first = self._layout()
+        self.count += total
         if self.count >= self.limit:
             raise _Enough
+
+    def _layout(self) -> Layout:
+        """One concrete solution from the current cells: open cells empty where they may be, else the
+        tile the set still has."""
+        left = list(self.caps)
+        picks = []
+        for mask in self.grid:
+            codes = _CODES[mask] if mask != WARP else (EMPTY_CODE,)
+            picks.append(codes[0] if len(codes) == 1 or EMPTY_CODE in codes else None)
+            if len(codes) == 1 and codes[0]:
+                left[_KIND_OF_CODE[codes[0]] - 1] -= 1
+        for i, pick in enumerate(picks):
+            if pick is None:
+                pick = next(c for c in _CODES[self.grid[i]] if left[_KIND_OF_CODE[c] - 1] > 0)
+                left[_KIND_OF_CODE[pick] - 1] -= 1
+                picks[i] = pick
+        size = self.geo.size
+        chars = "".join(CHAR[c] for c in picks)
+        return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
 
 
 def _distances(geo: Geometry) -> list[int]:
@@ -396,12 +510,7 @@ def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: f
     """
     search = _Search(puzzle, limit, given, budget)
     search.run()
-    layout = None
-    if search.first is not None:
-        size = puzzle.size
-        chars = [EMPTY if code in (UNKNOWN, WARP_CODE) else CHAR[code] for code in search.first]
-        layout = Layout(tuple("".join(chars[r * size : (r + 1) * size]) for r in range(size)))
-    return Solved(min(search.count, limit), layout, search.nodes, search.complete)
+    return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
 
 
 def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:
