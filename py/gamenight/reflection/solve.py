@@ -353,8 +353,8 @@ class _Search:
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
         axes: dict[int, int] = {}
-        edges = range(self.geo.edges)
-        for e in edges:
+        waiting: dict[int, list[int]] = {}
+        for e in range(self.geo.edges):
             cell = at[e]
             if cell >= 0:
                 mask = dom[e]
@@ -363,11 +363,15 @@ class _Search:
                 if cell in domains:
                     domains[cell] &= mask
                     axes[cell] |= 1 << (head[e] & 1)
-                    slack[cell] = min(slack[cell], target[e] - cnt[e])
+                    waiting[cell].append(e)
+                    left = target[e] - cnt[e]
+                    if left < slack[cell]:
+                        slack[cell] = left
                 else:
                     now = grid[cell]
                     domains[cell] = mask & (now if CATEGORY[now] else now & stock)
                     axes[cell] = 1 << (head[e] & 1)
+                    waiting[cell] = [e]
                     slack[cell] = target[e] - cnt[e]
         if not domains:
             self._record()
@@ -383,6 +387,11 @@ class _Search:
         if self.nodes > self.budget:
             raise _OverBudget
         used, partners, stops = self.used, self.partners, self.stops
+        movers = waiting[best]
+        # Lasers whose look-ahead stopped on this cell see something new whatever goes there.
+        for e, ends in enumerate(stops):
+            if best in ends:
+                dom[e] = STALE
         old = grid[best]
         saved = (at[:], head[:], cnt[:], dom[:], stops[:])
         for group in GROUPS[domains[best] * 4 + axes[best]]:
@@ -391,15 +400,15 @@ class _Search:
             used[CATEGORY[group]] += 1
             if self._fits():
                 grid[best] = group
-                if all(self._advance(e) for e in edges if at[e] == best):
-                    old_at, old_cnt = saved[0], saved[2]
-                    for e in edges:
-                        if at[e] != old_at[e] or cnt[e] != old_cnt[e]:
-                            dom[e] = STALE
-                            for q in partners[e]:
-                                dom[q] = STALE
-                        elif best in stops[e]:
-                            dom[e] = STALE
+                if all(self._advance(e) for e in movers if at[e] == best):
+                    # A moved laser, and every partner of it or of a partner it finished, looks again.
+                    for e in movers:
+                        dom[e] = STALE
+                        for q in partners[e]:
+                            dom[q] = STALE
+                            if at[q] == DONE:
+                                for r in partners[q]:
+                                    dom[r] = STALE
                     self._search()
                 at[:], head[:], cnt[:], dom[:], stops[:] = saved
             used[CATEGORY[group]] -= 1
