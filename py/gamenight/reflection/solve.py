@@ -4,15 +4,21 @@ Solutions are every layout ``check`` accepts: at most the tile set of each kind,
 cells, every clue reproduced. Fewer tiles count, so a puzzle is unique only when no other layout —
 with fewer tiles, or with a spare tile somewhere no laser goes — shows the same clues.
 
-The search follows one laser at a time from its edge cell and decides a cell only when a laser first
-enters it, so it never branches on cells no laser reaches (those are counted in closed form at the
-end). Each clue prunes hard, because the physics is reversible:
+Every laser is followed from its edge cell, and a cell is looked at only when a laser reaches it,
+so the search never branches on cells no laser enters (those, and spare tiles on them, are counted
+in closed form once every laser matches). A cell holds the set of tiles still possible there; a
+decision splits it by what the tiles do to the lasers waiting on it (empty and an edge-on flat
+mirror look alike to a laser, so they stay one choice until a crossing laser tells them apart). The
+cell with the fewest choices is decided first. Each clue prunes hard, because the physics is
+reversible:
 
 * a green or black laser never reverses (a reversed laser retraces its path back to its own edge),
   so on its path every cell lets it pass or turns it, and a black one stops exactly at entry ``n``;
 * a yellow laser's path is a palindrome: it reverses exactly at entry ``(n + 1) / 2``;
-* a green laser must leave at entry ``n`` through another green edge showing ``n``, so it is
-  abandoned as soon as it is too far from every such edge to get there in time.
+* a green laser must leave at entry ``n`` through another green edge showing ``n``; traced from both
+  ends at once, it is abandoned as soon as it is too far from where its partner has got to;
+* a choice that sends a laser through decided cells into a contradiction is dropped at once
+  (look-ahead), and no kind is used more often than the tile set holds.
 """
 
 from __future__ import annotations
@@ -106,6 +112,8 @@ class _OverBudget(Exception):
 
 
 class _Search:
+    """One depth-first search; mutable state with explicit undo, kept private to ``solve``."""
+
     def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float) -> None:
         n = puzzle.size
         geo = geometry(n, puzzle.warps)
