@@ -128,16 +128,18 @@ def puzzle_of(layout: Layout, warps: tuple[Cell, ...] = (), tiles: TileSet | Non
 def fits(puzzle: Puzzle, layout: Layout) -> bool:
     """Whether ``layout`` may be placed at all: right size, within the tile set, warp cells empty."""
     return (
-        layout.size == puzzle.size
-        and puzzle.tiles.allows(layout)
-        and all(layout.at(w) == EMPTY for w in puzzle.warps)
+        layout.size == puzzle.size and puzzle.tiles.allows(layout) and all(layout.at(w) == EMPTY for w in puzzle.warps)
     )
 
 
 def mismatches(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
     """The edge cells whose laser on ``layout`` does not (yet) show the puzzle's clue — drawn in red."""
     names = edge_names(puzzle.size)
-    return tuple(names[i] for i, (want, got) in enumerate(zip(puzzle.clues, clues(layout, puzzle.warps), strict=True)) if want != got)
+    return tuple(
+        names[i]
+        for i, (want, got) in enumerate(zip(puzzle.clues, clues(layout, puzzle.warps), strict=True))
+        if want != got
+    )
 
 
 def check(puzzle: Puzzle, layout: Layout) -> bool:
@@ -190,7 +192,13 @@ def _parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
 
 def _parse_clue(raw: Any, limit: int) -> Clue:
     colours = {c[0]: c for c in COLOURS}
-    if not isinstance(raw, str) or len(raw) < 2 or raw[0] not in colours or not raw[1:].isascii() or not raw[1:].isdigit():
+    if (
+        not isinstance(raw, str)
+        or len(raw) < 2
+        or raw[0] not in colours
+        or not raw[1:].isascii()
+        or not raw[1:].isdigit()
+    ):
         raise BadMessage(f"a clue is a colour letter g, y or b and a number, like 'g5', not {str(raw)[:20]!r}")
     number = int(raw[1:])
     if not 1 <= number <= limit:
