@@ -26,7 +26,7 @@ LINK = f"#/reflection/solo?preset=easy&seed={SEED}"
 def expected():
     settings = training.parse_settings({"preset": "easy", "seed": str(SEED)}, 0)
     _, done = run_work(Work("t", generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)))
-    return done.puzzle, done.solution
+    return done.puzzle, done.layout
 
 
 PUZZLE, SOLUTION = expected()

@@ -7,6 +7,7 @@ draws layouts from the seed until one passes; the same arguments always give the
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from itertools import count
 
@@ -92,6 +93,19 @@ def generate(
 
 def generate_with(size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True) -> Generated:
     """``generate`` with an explicit tile set."""
+    steps = generate_steps(size, tileset, warp, seed, unique)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def generate_steps(
+    size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True
+) -> Generator[int, None, Generated]:
+    """``generate_with`` one layout at a time: yields the number of layouts tried so far, returns the
+    puzzle. The browser runs it in slices between frames, so the page stays responsive."""
     free = size * size - (2 if warp else 0)
     if tileset.total > free:
         raise ValueError(f"{tileset.total} tiles do not fit on {free} free cells")
@@ -101,6 +115,7 @@ def generate_with(size: int, tileset: TileSet, warp: bool = False, seed: int = 0
     spots = [c for c in cells if c not in warps]
     kinds = ["/\\"] * tileset.diagonal + ["|-"] * tileset.flat + ["#"] * tileset.block + ["o"] * tileset.hole
     for attempt in count(1):
+        yield attempt
         if attempt > MAX_ATTEMPTS:
             raise RuntimeError(f"no unique puzzle found in {MAX_ATTEMPTS} attempts")
         placed = dict(zip(r.sample(spots, len(kinds)), (r.choice(k) for k in kinds), strict=True))

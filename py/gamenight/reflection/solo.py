@@ -166,7 +166,7 @@ def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
             model,
             phase="playing",
             puzzle=generated.puzzle,
-            solution=generated.solution,
+            solution=generated.layout,
             layout=Layout.empty(generated.puzzle.size),
             cursor=(0, 0),
             hints=0,
@@ -421,7 +421,7 @@ def options_form(model: Model) -> Element:
         h(
             "option",
             {"value": name, "selected": name == s.preset},
-            f"{name.capitalize()} — {p.size}×{p.size}, {p.tiles.total} tiles",
+            f"{name.capitalize()} — {p.size}×{p.size}, {p.tiles} tiles",
         )
         for name, p in PRESETS.items()
     ]

@@ -77,7 +77,7 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
     if preset != "custom":
         base = PRESETS[preset]
-        return Settings(preset, base.size, base.tiles, base.warp, limit, seed)
+        return Settings(preset, base.size, base.mix, False, limit, seed)
     size = _int_param(params, "size", MIN_SIZE, MAX_SIZE, 8)
     counts = [_int_param(params, kind, 0, size * size, 0) for kind in KINDS]
     tiles = TileSet(*counts)

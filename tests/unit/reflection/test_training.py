@@ -15,7 +15,7 @@ from gamenight.reflection.training import Progress, Stats
 
 def test_presets_come_from_the_preset_table_and_custom_from_the_fields():
     easy = training.parse_settings({"preset": "easy", "seed": "1234"}, 9)
-    assert (easy.size, easy.tiles, easy.seed, easy.limit_min) == (PRESETS["easy"].size, PRESETS["easy"].tiles, 1234, 0)
+    assert (easy.size, easy.tiles, easy.seed, easy.limit_min) == (PRESETS["easy"].size, PRESETS["easy"].mix, 1234, 0)
     custom = training.parse_settings(
         {
             "preset": "custom",
