@@ -1,0 +1,552 @@
+"""The solver: count a puzzle's solutions up to a limit, return one, and give hints.
+
+Solutions are every layout ``check`` accepts: at most the tile set of each kind, nothing on the warp
+cells, every clue reproduced. Fewer tiles count, so a puzzle is unique only when no other layout —
+with fewer tiles, or with a spare tile somewhere no laser goes — shows the same clues.
+
+Every laser is followed from its edge cell, and a cell is looked at only when a laser reaches it,
+so the search never branches on cells no laser enters (those, and spare tiles on them, are counted
+in closed form once every laser matches). A cell holds the set of tiles still possible there; a
+decision splits it by what the tiles do to the lasers waiting on it (empty and an edge-on flat
+mirror look alike to a laser, so they stay one choice until a crossing laser tells them apart). The
+cell with the fewest choices is decided first. Each clue prunes hard, because the physics is
+reversible:
+
+* a green or black laser never reverses (a reversed laser retraces its path back to its own edge),
+  so on its path every cell lets it pass or turns it, and a black one stops exactly at entry ``n``;
+* a yellow laser's path is a palindrome: it reverses exactly at entry ``(n + 1) / 2``;
+* a green laser must leave at entry ``n`` through another green edge showing ``n``; traced from both
+  ends at once, it is abandoned as soon as it is too far from where its partner has got to;
+* a choice that sends a laser through decided cells into a contradiction is dropped at once
+  (look-ahead), and no kind is used more often than the tile set holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import factorial
+
+from gamenight.core.grid import Cell
+from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, Geometry, Layout, geometry
+from gamenight.reflection.puzzle import Puzzle, check, fits
+
+GREEN, YELLOW, BLACK = 0, 1, 2
+_COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
+SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
+DONE = -1
+FAIL, MATCH, STALE = -2, -1, -1
+
+# A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
+# every code, a decided cell one code. A laser only needs to know what the tile does to it, so a
+# cell crossed straight north-south is left as "empty or |" until a laser crosses it east-west.
+UNKNOWN = (1 << 7) - 1
+WARP = 1 << 7
+MIXED = -9
+_BIT = tuple(1 << code for code in range(7))
+_CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
+# UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
+UNIFORM = tuple(
+    (outs.pop() if len(outs := {TURN[c * 4 + h] for c in _CODES[mask]}) == 1 else MIXED) if mask else MIXED
+    for mask in range(128)
+    for h in range(4)
+)
+
+
+def _split(mask: int, axes: int) -> tuple[int, ...]:
+    """``mask`` split into the groups of codes that act alike on lasers along ``axes``
+    (1: north-south, 2: east-west, 3: both)."""
+    groups: dict[tuple[int, ...], int] = {}
+    for code in _CODES[mask]:
+        key = tuple(TURN[code * 4 + h] for h in (0, 1) if axes >> h & 1)
+        groups[key] = groups.get(key, 0) | _BIT[code]
+    return tuple(groups.values())
+
+
+GROUPS = tuple(_split(mask, axes) for mask in range(128) for axes in range(4))
+# What a cell's mask certainly uses up: 0 nothing (it may stay empty), 1 a diagonal mirror, 2 a flat
+# mirror, 3 a block, 4 a black hole, 5 "a block or a flat mirror".
+_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4)
+
+
+def _category(mask: int) -> int:
+    kinds = {_KIND_OF_CODE[c] for c in _CODES[mask]}
+    if len(kinds) == 1:
+        return kinds.pop()
+    return 5 if kinds == {2, 3} else 0
+
+
+CATEGORY = tuple(_category(mask) for mask in range(128))
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The outcome of a search: the number of solutions (capped at the limit asked), one solution
+    when there is any, and the search effort in decisions tried. When the search ran out of budget,
+    ``complete`` is false and ``count`` is only what it found so far."""
+
+    count: int
+    layout: Layout | None
+    nodes: int
+    complete: bool = True
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution, proven (the search was not cut short by its budget)."""
+        return self.count == 1 and self.complete
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Put ``tile`` on ``cell`` (``"."`` means: take the tile that is there away)."""
+
+    cell: Cell
+    tile: str
+
+
+class _Enough(Exception):
+    """Raised inside the search once the limit of solutions is reached."""
+
+
+class _OverBudget(Exception):
+    """Raised inside the search once it has tried more decisions than it may."""
+
+
+class _Search:
+    """One depth-first search; mutable state with explicit undo, kept private to ``solve``."""
+
+    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float) -> None:
+        n = puzzle.size
+        geo = geometry(n, puzzle.warps)
+        self.geo = geo
+        self.limit = limit
+        self.budget = budget
+        self.complete = True
+        self.count = 0
+        self.nodes = 0
+        self.first: Layout | None = None
+        grid = [UNKNOWN] * (n * n)
+        self.caps = puzzle.tiles.counts()
+        self.used = [0] * 6  # cells per category (index 0 unused)
+        for w in geo.warp:
+            grid[w] = WARP
+        if given is not None:
+            for (r, c), tile in given.tiles().items():
+                code = CHAR.index(tile)
+                grid[r * n + c] = _BIT[code]
+                self.used[CATEGORY[_BIT[code]]] += 1
+        self.grid = grid
+        self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
+        edges = geo.edges
+        self.number = [c.number for c in puzzle.clues]
+        self.colour = [_COLOUR[c.colour] for c in puzzle.clues]
+        self.target = [(k + 1) // 2 if col == YELLOW else k for k, col in zip(self.number, self.colour, strict=True)]
+        self.partners = [self._partners(e) for e in range(edges)]
+        self.cells = n * n
+        self.dist = _distances(geo)
+        # Each laser's frontier: the cell it is about to enter (DONE once it matched its clue),
+        # its heading and the entries counted so far.
+        self.at = [geo.entry[e][0] for e in range(edges)]
+        self.head = [geo.entry[e][1] for e in range(edges)]
+        self.cnt = [0] * edges
+        self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
+        self.stops: list[tuple[int, ...]] = [()] * edges
+        # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
+        self.passes = [
+            tuple(
+                (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
+                for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+            )
+            for cell in range(n * n)
+            for h in range(4)
+        ]
+
+    def _partners(self, e: int) -> frozenset[int]:
+        """The edges a green laser from ``e`` may leave by: green, same number, right parity."""
+        if self.colour[e] != GREEN:
+            return frozenset()
+        geo = self.geo
+        k = self.number[e]
+        found = set()
+        for f in range(geo.edges):
+            if f == e or self.colour[f] != GREEN or self.number[f] != k:
+                continue
+            # Without warps every entry moves one cell, so the path length fixes the parity.
+            if not geo.warp and (k - 1 - _distance(geo, geo.entry[e][0], geo.entry[f][0])) % 2:
+                continue
+            found.add(f)
+        return frozenset(found)
+
+    def run(self) -> None:
+        if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
+            return
+        try:
+            self._search()
+        except _Enough:
+            pass
+        except _OverBudget:
+            self.complete = False
+
+    def _advance(self, e: int) -> bool:
+        """Move laser ``e`` on through decided cells; ``False`` when it can no longer match its clue.
+
+        It stops at the next undecided cell (its frontier) or completes and is marked done.
+        """
+        grid = self.grid
+        geo = self.geo
+        nxt = geo.nxt
+        target = self.target[e]
+        colour = self.colour[e]
+        at = self.at
+        cell, heading, count = at[e], self.head[e], self.cnt[e]
+        while True:
+            count += 1
+            if count > target:
+                return False
+            mask = grid[cell]
+            if mask == WARP:
+                cell = geo.partner[cell]
+                count += 1
+                if count > target:
+                    return False
+                new = heading
+            else:
+                new = UNIFORM[mask * 4 + heading]
+                if new == MIXED:
+                    at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
+                    return True
+                if count == target:
+                    if colour == YELLOW:
+                        at[e] = DONE
+                        return new == heading ^ 2
+                    if colour == BLACK:
+                        at[e] = DONE
+                        return new == STOP
+                    if new == STOP:
+                        return False
+                elif new == STOP or new == heading ^ 2:
+                    return False
+            nx = nxt[cell * 4 + new]
+            if nx < 0:
+                exit = -1 - nx
+                if count == target and exit in self.partners[e] and at[exit] != DONE:
+                    at[e] = at[exit] = DONE
+                    return True
+                return False
+            if count == target or (colour == GREEN and self._far(e, nx, count)):
+                return False
+            cell, heading = nx, new
+
+    def _domain(self, e: int) -> int:
+        """The tile codes (a bit mask) the frontier cell of laser ``e`` may hold for that laser.
+
+        Also notes in ``stops[e]`` the undecided cells its look-ahead ended on: deciding one of them
+        (or moving a partner) is what can change this answer.
+        """
+        cell, heading, count = self.at[e], self.head[e], self.cnt[e] + 1
+        target = self.target[e]
+        colour = self.colour[e]
+        self.stops[e] = ()
+        if count == target and colour != GREEN:
+            if colour == YELLOW:
+                return _BIT[BLOCK] | _BIT[VBAR if heading & 1 else DASH]
+            return _BIT[HOLE]
+        mask = 0
+        if count == target:
+            partners, at = self.partners[e], self.at
+            for code, nx in self.passes[cell * 4 + heading]:
+                if nx < 0 and -1 - nx in partners and at[-1 - nx] != DONE:
+                    mask |= _BIT[code]
+            return mask
+        green = colour == GREEN
+        stops = []
+        for code, nx in self.passes[cell * 4 + heading]:
+            # Where the partner waits on this very cell, the two ends may meet here.
+            if nx >= 0 and not (green and self._far(e, nx, count, cell)):
+                end = self._probe(e, nx, TURN[code * 4 + heading], count, cell)
+                if end != FAIL:
+                    mask |= _BIT[code]
+                    if end >= 0:
+                        stops.append(end)
+        self.stops[e] = tuple(stops)
+        return mask
+
+    def _probe(self, e: int, cell: int, heading: int, count: int, here: int) -> int:
+        """Look ahead along laser ``e`` as it enters ``cell`` next, through decided cells only:
+        ``FAIL`` when it can no longer match its clue, ``MATCH`` when it does, else the undecided cell
+        it reaches."""
+        grid = self.grid
+        geo = self.geo
+        nxt = geo.nxt
+        target = self.target[e]
+        colour = self.colour[e]
+        while True:
+            count += 1
+            if count > target:
+                return FAIL
+            mask = grid[cell]
+            if mask == WARP:
+                cell = geo.partner[cell]
+                count += 1
+                if count > target:
+                    return FAIL
+                new = heading
+            else:
+                new = UNIFORM[mask * 4 + heading]
+                if new == MIXED:
+                    return cell
+                if count == target:
+                    if colour == YELLOW:
+                        return MATCH if new == heading ^ 2 else FAIL
+                    if colour == BLACK:
+                        return MATCH if new == STOP else FAIL
+                    if new == STOP:
+                        return FAIL
+                elif new == STOP or new == heading ^ 2:
+                    return FAIL
+            nx = nxt[cell * 4 + new]
+            if nx < 0:
+                exit = -1 - nx
+                return MATCH if count == target and exit in self.partners[e] and self.at[exit] != DONE else FAIL
+            if count == target or (colour == GREEN and self._far(e, nx, count, here)):
+                return FAIL
+            cell, heading = nx, new
+
+    def _far(self, e: int, cell: int, count: int, here: int = -1) -> bool:
+        """Whether green laser ``e``, entering ``cell`` as entry ``count + 1``, is too far to end in time.
+
+        Its path must run on to where a partner's laser (traced from the other end) has got to, then
+        back along that partner's path: at least ``count + 1 + distance + partner's count`` entries.
+        """
+        at, cnt, head, row = self.at, self.cnt, self.head, cell * self.cells
+        dist, grid = self.dist, self.grid
+        budget = self.target[e] - count - 1
+        for q in self.partners[e]:
+            end = at[q]
+            if end == DONE:
+                continue
+            if dist[row + end] + cnt[q] <= budget or end == here:
+                return False
+            # A partner that has not moved on to a cell that is open for it yet gives no bound.
+            mask = grid[end]
+            if mask == WARP or UNIFORM[mask * 4 + head[q]] != MIXED:
+                return False
+        return True
+
+    def _fits(self) -> bool:
+        """Whether the tiles the cells certainly hold fit in the tile set."""
+        d, f, b, h = self.caps
+        used = self.used
+        return used[1] <= d and used[2] <= f and used[3] <= b and used[4] <= h and used[2] + used[3] + used[5] <= f + b
+
+    def _stock(self) -> int:
+        """The codes a cell that may still be empty could newly take without overdrawing the tile set."""
+        d, f, b, h = self.caps
+        used = self.used
+        mask = _BIT[EMPTY_CODE]
+        if used[1] < d:
+            mask |= _BIT[SLASH] | _BIT[BACKSLASH]
+        if used[4] < h:
+            mask |= _BIT[HOLE]
+        if used[2] + used[3] + used[5] < f + b:
+            if used[2] < f:
+                mask |= _BIT[VBAR] | _BIT[DASH]
+            if used[3] < b:
+                mask |= _BIT[BLOCK]
+        return mask
+
+    def _search(self) -> None:
+        at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
+        grid = self.grid
+        stock = self._stock()
+        domains: dict[int, int] = {}
+        slack: dict[int, int] = {}
+        axes: dict[int, int] = {}
+        waiting: dict[int, list[int]] = {}
+        for e in range(self.geo.edges):
+            cell = at[e]
+            if cell >= 0:
+                mask = dom[e]
+                if mask < 0:
+                    mask = dom[e] = self._domain(e)
+                if cell in domains:
+                    domains[cell] &= mask
+                    axes[cell] |= 1 << (head[e] & 1)
+                    waiting[cell].append(e)
+                    left = target[e] - cnt[e]
+                    if left < slack[cell]:
+                        slack[cell] = left
+                else:
+                    now = grid[cell]
+                    domains[cell] = mask & (now if CATEGORY[now] else now & stock)
+                    axes[cell] = 1 << (head[e] & 1)
+                    waiting[cell] = [e]
+                    slack[cell] = target[e] - cnt[e]
+        if not domains:
+            self._record()
+            return
+        # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
+        best, best_key = -1, (99, 0)
+        for cell, mask in domains.items():
+            key = (len(GROUPS[mask * 4 + axes[cell]]), slack[cell])
+            if key < best_key:
+                best, best_key = cell, key
+        if best_key[0] == 0:
+            return
+        if self.nodes > self.budget:
+            raise _OverBudget
+        used, partners, stops = self.used, self.partners, self.stops
+        movers = waiting[best]
+        # Lasers whose look-ahead stopped on this cell see something new whatever goes there.
+        for e, ends in enumerate(stops):
+            if best in ends:
+                dom[e] = STALE
+        old = grid[best]
+        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
+        for group in GROUPS[domains[best] * 4 + axes[best]]:
+            self.nodes += 1
+            used[CATEGORY[old]] -= 1
+            used[CATEGORY[group]] += 1
+            if self._fits():
+                grid[best] = group
+                if all(self._advance(e) for e in movers if at[e] == best):
+                    # A moved laser, and every partner of it or of a partner it finished, looks again.
+                    for e in movers:
+                        dom[e] = STALE
+                        for q in partners[e]:
+                            dom[q] = STALE
+                            if at[q] == DONE:
+                                for r in partners[q]:
+                                    dom[r] = STALE
+                    self._search()
+                at[:], head[:], cnt[:], dom[:], stops[:] = saved
+            used[CATEGORY[group]] -= 1
+            used[CATEGORY[old]] += 1
+        grid[best] = old
+
+    def _record(self) -> None:
+        """Every laser matches: count the layouts the open cells allow within the tile set."""
+        d, f, b, h = self.caps
+        singles = [0] * 5
+        open_cells: list[int] = []
+        free = 0
+        for mask in self.grid:
+            if mask == UNKNOWN:
+                free += 1
+            elif mask != WARP:
+                codes = _CODES[mask]
+                if len(codes) == 1:
+                    singles[_KIND_OF_CODE[codes[0]]] += 1
+                else:
+                    open_cells.append(mask)
+        # Cells some laser saw but did not pin down, one by one; cells no laser reached, in closed form.
+        ways = {tuple(singles[1:]): 1}
+        for mask in open_cells:
+            grown: dict[tuple[int, ...], int] = {}
+            for state, n in ways.items():
+                for code in _CODES[mask]:
+                    kind = _KIND_OF_CODE[code]
+                    if kind:
+                        state2 = list(state)
+                        state2[kind - 1] += 1
+                        key = tuple(state2)
+                    else:
+                        key = state
+                    grown[key] = grown.get(key, 0) + n
+            ways = {k: n for k, n in grown.items() if k[0] <= d and k[1] <= f and k[2] <= b and k[3] <= h}
+        total = sum(n * _completions(free, [d - k[0], f - k[1], b - k[2], h - k[3]]) for k, n in ways.items())
+        if total and self.first is None:
+            self.first = self._layout()
+        self.count += total
+        if self.count >= self.limit:
+            raise _Enough
+
+    def _layout(self) -> Layout:
+        """One concrete solution from the current cells: open cells empty where they may be, else the
+        tile the set still has."""
+        left = list(self.caps)
+        picks = []
+        for mask in self.grid:
+            codes = _CODES[mask] if mask != WARP else (EMPTY_CODE,)
+            picks.append(codes[0] if len(codes) == 1 or EMPTY_CODE in codes else None)
+            if len(codes) == 1 and codes[0]:
+                left[_KIND_OF_CODE[codes[0]] - 1] -= 1
+        for i, pick in enumerate(picks):
+            if pick is None:
+                pick = next(c for c in _CODES[self.grid[i]] if left[_KIND_OF_CODE[c] - 1] > 0)
+                left[_KIND_OF_CODE[pick] - 1] -= 1
+                picks[i] = pick
+        size = self.geo.size
+        chars = "".join(CHAR[c] for c in picks)
+        return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
+
+
+def _distances(geo: Geometry) -> list[int]:
+    """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
+    cells = range(geo.size * geo.size)
+    return [_distance(geo, a, b) for a in cells for b in cells]
+
+
+def _distance(geo: Geometry, a: int, b: int) -> int:
+    """The fewest entries after ``a`` to reach ``b`` (Manhattan, or through the warp pair)."""
+    n = geo.size
+    ar, ac = divmod(a, n)
+    br, bc = divmod(b, n)
+    best = abs(ar - br) + abs(ac - bc)
+    if geo.warp:
+        for x, y in (geo.warp, geo.warp[::-1]):
+            xr, xc = divmod(x, n)
+            yr, yc = divmod(y, n)
+            best = min(best, abs(ar - xr) + abs(ac - xc) + 1 + abs(yr - br) + abs(yc - bc))
+    return best
+
+
+def _completions(free: int, left: list[int]) -> int:
+    """How many ways spare tiles (or none) can go on ``free`` cells no laser reaches.
+
+    A mirror has two orientations, so each placed diagonal or flat mirror doubles the count.
+    """
+    d, f, b, h = left
+    total = 0
+    for i in range(min(d, free) + 1):
+        for j in range(min(f, free - i) + 1):
+            for k in range(min(b, free - i - j) + 1):
+                for m in range(min(h, free - i - j - k) + 1):
+                    rest = free - i - j - k - m
+                    ways = factorial(free) // (
+                        factorial(i) * factorial(j) * factorial(k) * factorial(m) * factorial(rest)
+                    )
+                    total += ways << (i + j)
+    return total
+
+
+def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")) -> Solved:
+    """Count the solutions of ``puzzle`` up to ``limit`` and return the first found.
+
+    With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
+    stops after ``budget`` decisions (then ``complete`` is false).
+    """
+    search = _Search(puzzle, limit, given, budget)
+    search.run()
+    return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
+
+
+def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:
+    """One step towards a solution from the player's ``layout``, or ``None`` when it already solves.
+
+    When some solution keeps every tile the player placed, the hint is a tile of that solution the
+    player is missing (first in reading order); otherwise it names a placed tile that no solution
+    has, with the tile a solution has there (``"."``: take it away).
+    """
+    if fits(puzzle, layout) and check(puzzle, layout):
+        return None
+    kept = solve(puzzle, 1, layout).layout if fits(puzzle, layout) else None
+    if kept is not None:
+        missing = sorted(set(kept.tiles().items()) - set(layout.tiles().items()))
+        if missing:
+            cell, tile = missing[0]
+            return Hint(cell, tile)
+    target = solve(puzzle, 1).layout
+    if target is None:
+        raise ValueError("the puzzle has no solution")
+    wrong = sorted(cell for cell, tile in layout.tiles().items() if target.at(cell) != tile)
+    return Hint(wrong[0], target.at(wrong[0]))

@@ -1,0 +1,96 @@
+"""The generator: unique puzzles, deterministic per seed, every tile visible; the presets' tile mixes."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.reflection.generate import PRESETS, all_visible, generate, generate_with, mix
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.puzzle import TileSet, check, puzzle_of
+from gamenight.reflection.solve import solve
+
+from .helpers import brute_force_count
+
+seeds = st.integers(0, 2**53 - 1)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seeds,
+    st.sampled_from([TileSet(1, 1, 1, 0), TileSet(2, 0, 0, 1), TileSet(2, 0, 1, 0)]),
+    st.booleans(),
+)
+def test_generated_4x4_puzzles_are_unique_by_brute_force(seed, tiles, warp):
+    made = generate_with(4, tiles, warp, seed)
+    assert check(made.puzzle, made.layout)
+    assert brute_force_count(made.puzzle) == 1
+
+
+@settings(max_examples=4, deadline=None)
+@given(seeds)
+def test_generated_5x5_puzzles_are_unique_by_brute_force(seed):
+    made = generate(5, 3, seed=seed)
+    assert brute_force_count(made.puzzle) == 1
+
+
+@pytest.mark.parametrize("preset", ["easy", "normal"])
+def test_generated_presets_are_unique_and_show_every_tile(preset):
+    p = PRESETS[preset]
+    made = generate(p.size, p.tiles, p.black_holes, seed=7)
+    assert made.puzzle.tiles == p.mix and made.puzzle.size == p.size
+    assert TileSet.of(made.layout) == p.mix  # the builder places every tile
+    assert all_visible(made.layout)
+    solved = solve(made.puzzle)
+    assert solved.unique and solved.layout == made.layout
+    assert made.effort > 0 and made.attempts >= 1
+
+
+def test_generation_is_deterministic_for_a_seed():
+    assert generate(6, 6, seed=11) == generate(6, 6, seed=11)
+    assert generate(6, 6, seed=11).puzzle != generate(6, 6, seed=12).puzzle
+    with_warp = generate(6, 6, warp=True, seed=11)
+    assert with_warp == generate(6, 6, warp=True, seed=11)
+
+
+def test_warp_cells_are_two_distinct_empty_cells():
+    made = generate(6, 6, warp=True, seed=3)
+    a, b = made.puzzle.warps
+    assert a != b and made.layout.at(a) == made.layout.at(b) == "."
+
+
+def test_without_uniqueness_every_tile_still_shows():
+    made = generate(8, 10, seed=5, unique=False)
+    assert made.effort == 0 and all_visible(made.layout) and check(made.puzzle, made.layout)
+
+
+def test_a_tile_no_laser_notices_is_not_visible():
+    # The four holes around (1, 1) hide it from every laser.
+    hidden = Layout.of(4, {(0, 1): "o", (1, 0): "o", (2, 1): "o", (1, 2): "o", (1, 1): "/"})
+    assert not all_visible(hidden)
+    assert all_visible(hidden.place((1, 1), "."))
+    # A flat mirror met only edge-on changes nothing either: the holes stop L2 and R2 before it.
+    edge_on = Layout.of(4, {(1, 0): "o", (1, 1): "|", (1, 2): "o"})
+    assert not all_visible(edge_on)
+    assert all_visible(edge_on.place((1, 1), "-"))
+
+
+def test_preset_mixes_are_mostly_diagonal_mirrors():
+    assert {name: p.mix for name, p in PRESETS.items()} == {
+        "easy": TileSet(diagonal=4, flat=1, block=1),
+        "normal": TileSet(diagonal=6, flat=2, block=2),
+        "hard": TileSet(diagonal=14, flat=3, block=3),
+        "expert": TileSet(diagonal=16, flat=4, block=4, hole=2),
+    }
+    for p in PRESETS.values():
+        assert p.mix.total == p.tiles and 2 * p.mix.diagonal > p.tiles
+    assert mix(1) == TileSet(diagonal=1) and mix(2, True) == TileSet(diagonal=1, hole=1)
+
+
+def test_too_many_tiles_for_the_board_are_refused():
+    with pytest.raises(ValueError):
+        generate(4, 17)
+
+
+def test_puzzle_of_a_generated_layout_is_the_generated_puzzle():
+    made = generate(6, 6, seed=1)
+    assert puzzle_of(made.layout, made.puzzle.warps, made.puzzle.tiles) == made.puzzle

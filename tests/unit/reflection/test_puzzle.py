@@ -1,0 +1,129 @@
+"""Puzzles: tile sets, the solution check, live feedback and the puzzle and layout codes."""
+
+import pytest
+from hypothesis import given, settings
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.jsonutil import dumps, loads
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.puzzle import (
+    Clue,
+    Puzzle,
+    TileSet,
+    check,
+    clues,
+    mismatches,
+    parse_layout,
+    parse_puzzle,
+    puzzle_of,
+)
+
+from .helpers import layouts
+
+BUILT = Layout.of(5, {(1, 1): "/", (1, 3): "\\", (3, 3): "#"})
+
+
+def test_a_puzzle_holds_the_clues_and_the_tile_set_but_not_the_layout():
+    puzzle = puzzle_of(BUILT)
+    assert puzzle.tiles == TileSet(diagonal=2, block=1)
+    assert puzzle.clues == clues(BUILT)
+    assert "rows" not in puzzle.to_json()
+
+
+@settings(max_examples=100, deadline=None)
+@given(layouts())
+def test_every_layout_solves_its_own_clues(case):
+    layout, warps = case
+    assert check(puzzle_of(layout, warps), layout)
+    assert mismatches(puzzle_of(layout, warps), layout) == ()
+
+
+def test_a_mirror_may_be_turned_either_way_within_its_kind():
+    assert TileSet(diagonal=1).allows(Layout.of(4, {(0, 0): "\\"}))
+    assert TileSet(flat=1).allows(Layout.of(4, {(0, 0): "-"}))
+    assert not TileSet(flat=1).allows(Layout.of(4, {(0, 0): "/"}))
+
+
+def test_a_layout_other_than_the_builders_also_solves():
+    built = Layout(("\\../", "....", "....", "...."))
+    other = Layout(("....", "....", "....", "/..\\"))
+    assert check(puzzle_of(built), other)
+
+
+def test_fewer_tiles_than_the_set_are_allowed():
+    built = Layout.of(4, {(1, 1): "#"})
+    puzzle = puzzle_of(built, tiles=TileSet(diagonal=2, block=3))
+    assert check(puzzle, built)
+
+
+def test_more_tiles_of_a_kind_than_the_set_never_solve_even_with_matching_clues():
+    crowded = Layout.of(4, {(1, 1): "#", (2, 2): "#"})
+    puzzle = Puzzle(4, (), TileSet(block=1, diagonal=5), clues(crowded))
+    assert not check(puzzle, crowded)
+    assert check(Puzzle(4, (), TileSet(block=2), clues(crowded)), crowded)
+
+
+def test_nothing_may_stand_on_a_warp_cell():
+    warps = ((0, 0), (3, 3))
+    puzzle = puzzle_of(Layout.empty(4), warps, TileSet(diagonal=1))
+    assert check(puzzle, Layout.empty(4))
+    assert not check(puzzle, Layout.of(4, {(0, 0): "/"}))
+
+
+def test_mismatches_name_the_edges_whose_clue_differs_so_far():
+    puzzle = puzzle_of(Layout.of(4, {(0, 2): "#"}))
+    assert mismatches(puzzle, Layout.empty(4)) == ("T3", "R1", "B3", "L1")
+    assert mismatches(puzzle, Layout.of(4, {(0, 2): "|"})) == ("T3", "B3")  # L1 and R1 already match
+    assert mismatches(puzzle, Layout.of(4, {(0, 2): "#"})) == ()
+
+
+def test_the_clue_colour_counts_not_only_the_number():
+    # A hole at depth 3 shows black 3; a block at depth 2 shows yellow 3: same number, other colour.
+    puzzle = puzzle_of(Layout.of(4, {(0, 2): "o"}))
+    assert puzzle.clue("L1") == Clue(3, "black")
+    assert "L1" in mismatches(puzzle, Layout.of(4, {(0, 1): "#"}))
+
+
+def test_puzzle_codes_round_trip_through_canonical_json():
+    puzzle = puzzle_of(BUILT, ((0, 4), (4, 0)), TileSet(diagonal=3, flat=1, block=1))
+    text = dumps(puzzle.to_json())
+    assert parse_puzzle(loads(text)) == puzzle
+    assert parse_layout(loads(dumps(BUILT.to_json())), 5) == BUILT
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"size": 3}, "between 4 and 12"),
+        ({"size": "5"}, "whole number"),
+        ({"extra": 1}, "unknown field"),
+        ({"warps": [[0, 0]]}, "two cells"),
+        ({"warps": [[0, 0], [0, 0]]}, "must differ"),
+        ({"warps": [[0, 0], [5, 0]]}, "on the 5×5 board"),
+        ({"tiles": {"diagonal": -1}}, "between 0"),
+        ({"tiles": {"mirror": 1}}, "unknown field"),
+        ({"tiles": {"diagonal": 20, "block": 10}}, "do not fit"),
+        ({"clues": ["g1"] * 19}, "20 clues"),
+        ({"clues": ["x1"] * 20}, "colour letter"),
+        ({"clues": ["g0"] * 20}, "between 1"),
+        ({"clues": ["y2"] * 20}, "odd"),
+        ({"clues": ["g3"] + ["y1"] * 19}, "pairs"),
+        ({"clues": [5] * 20}, "colour letter"),
+    ],
+)
+def test_untrusted_puzzle_codes_fail_with_a_readable_reason(change, message):
+    raw = {**puzzle_of(BUILT).to_json(), **change}
+    with pytest.raises(BadMessage, match=message):
+        parse_puzzle(raw)
+
+
+def test_untrusted_layouts_fail_with_a_readable_reason():
+    for raw in (
+        {"rows": ["...."] * 4},
+        {"rows": ["....x"] * 5},
+        {"rows": "....."},
+        [],
+        {"rows": ["....."] * 5, "x": 1},
+    ):
+        with pytest.raises(BadMessage):
+            parse_layout(raw, 5)
