@@ -13,7 +13,7 @@ from itertools import count
 
 from gamenight.core.grid import Cell
 from gamenight.core.rng import rng
-from gamenight.reflection.laser import CHAR, STOP, TURN, WARP_CODE, Layout, geometry
+from gamenight.reflection.laser import CHAR, STOP, TURN, WARP_CODE, Layout, TraceLoopError, geometry
 from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
 from gamenight.reflection.solve import solve
 
@@ -139,7 +139,7 @@ def all_visible(layout: Layout, warps: tuple[Cell, ...] = ()) -> bool:
     nxt, partner = geo.nxt, geo.partner
     for edge in range(geo.edges):
         cell, heading = geo.entry[edge]
-        while hidden:
+        for _ in range(geo.limit):
             code = grid[cell]
             if code == WARP_CODE:
                 cell = partner[cell]
@@ -154,6 +154,8 @@ def all_visible(layout: Layout, warps: tuple[Cell, ...] = ()) -> bool:
             if cell < 0:
                 break
             heading = new
+        else:
+            raise TraceLoopError(f"the laser of edge {edge} passed {geo.limit} cell entries")
         if not hidden:
             return True
-    return not hidden
+    return False
