@@ -122,12 +122,10 @@ def test_reload_mid_puzzle_restores_the_layout(app: Page, site_url: str):
 
 
 def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: str):
-    app.goto(f"{site_url}/css/app.css")  # same origin: write the bad entries before the app starts
-    app.evaluate(
-        """() => {
-            localStorage.setItem('gnc:reflection.progress', '{"v": 1, "puzzle": 7');
-            localStorage.setItem('gnc:reflection.stats', JSON.stringify({v: 1, solved: "many"}));
-        }"""
+    # Written before any script of the page runs, so the app starts on the bad entries.
+    app.add_init_script(
+        """localStorage.setItem('gnc:reflection.progress', '{"v": 1, "puzzle": 7');
+        localStorage.setItem('gnc:reflection.stats', JSON.stringify({v: 1, solved: "many"}));"""
     )
     open_puzzle(app, site_url)
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 0")
