@@ -35,7 +35,17 @@ from gamenight.core.rng import derive, rng
 from gamenight.reflection import training
 from gamenight.reflection.generate import PRESETS, generate, mix
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
-from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, clues, mismatches, parse_layout, parse_puzzle
+from gamenight.reflection.puzzle import (
+    KINDS,
+    Puzzle,
+    TileSet,
+    check,
+    clues,
+    fits,
+    mismatches,
+    parse_layout,
+    parse_puzzle,
+)
 
 Mode = Literal["built", "random", "training"]
 Variant = Literal["A", "B"]
@@ -505,12 +515,12 @@ def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tup
     sheet = state.sheets[assignment(state, state.round)[seat]]
     assert sheet.puzzle is not None
     layout = _layout(move, sheet.puzzle.size)
+    if not fits(sheet.puzzle, layout):
+        raise IllegalMove("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell")
     if not check(sheet.puzzle, layout):
         wrong = mismatches(sheet.puzzle, layout)
-        if wrong:
-            shown = ", ".join(wrong[:6]) + (", …" if len(wrong) > 6 else "")
-            raise IllegalMove(f"not solved yet: {len(wrong)} edge numbers differ ({shown})")
-        raise IllegalMove("that layout uses tiles the puzzle does not have, or covers a warp cell")
+        shown = ", ".join(wrong[:6]) + (", …" if len(wrong) > 6 else "")
+        raise IllegalMove(f"not solved yet: {len(wrong)} edge numbers differ ({shown})")
     return _finish(state, seat, "solved", now_ms)
 
 
