@@ -3,24 +3,30 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from gamenight.core.grid import Cell
 from gamenight.reflection import GAME
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import State, submission
+from gamenight.reflection.puzzle import TileSet
 
 BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
 
 
 def built_layout(state: State, k: int) -> Layout:
     """A layout placing exactly the match's tile set, warp cells empty (different for each ``k``)."""
-    o = state.options
+    return layout_for(state.options.size, state.options.tileset, state.warps, k)
+
+
+def layout_for(size: int, t: TileSet, warps: Sequence[Cell], k: int) -> Layout:
+    """A layout placing exactly the tiles of ``t`` on a ``size × size`` board, ``warps`` left empty."""
     r = random.Random(k)
-    free = [(row, col) for row in range(o.size) for col in range(o.size) if (row, col) not in state.warps]
-    t = o.tileset
+    free = [(row, col) for row in range(size) for col in range(size) if (row, col) not in warps]
     kinds = ["/\\"] * t.diagonal + ["|-"] * t.flat + ["#"] * t.block + ["o"] * t.hole
     cells = r.sample(free, len(kinds))
-    return Layout.of(o.size, {cell: r.choice(kind) for cell, kind in zip(cells, kinds, strict=True)})
+    return Layout.of(size, {cell: r.choice(kind) for cell, kind in zip(cells, kinds, strict=True)})
 
 
 def salt(k: int) -> str:
