@@ -6,6 +6,8 @@ from fractions import Fraction
 from math import floor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.reflection import GAME
@@ -393,3 +395,37 @@ def test_legal_lists_the_moves_that_need_no_layout():
 def test_options_json_round_trips():
     o = Options(mode="built", variant="B", limit_min=5, preset="custom", size=7, tiles=9, warp=True)
     assert GAME.options(o.to_json()) == o
+
+
+@st.composite
+def _steps(draw):
+    return draw(
+        st.lists(
+            st.tuples(st.sampled_from(("solve", "give_up", "tick")), st.integers(0, 2), st.integers(0, 90_000)),
+            max_size=20,
+        )
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(steps=_steps(), seed=st.integers(0, 3))
+def test_any_sequence_of_timed_moves_and_ticks_replays_to_the_same_state(steps, seed):
+    m = Match({**SMALL, "rounds": 3, "limit": 2}, 3, seed=seed)
+    for kind, who, delay in steps:
+        if kind == "tick":
+            m.tick(delay)
+            continue
+        seat = m.seats[who]
+        if seat not in GAME.active(m.state):
+            continue
+        if kind == "solve":
+            m.solve(seat, delay)
+        else:
+            m.play(seat, {"type": "give_up"}, delay)
+    assert m.replayed() == m.state
+    for r in range(1, m.state.round + 1):
+        done = [f for f in m.state.finishes if f.round == r]
+        assert len({f.seat for f in done}) == len(done)  # one finish per seat and round
+        solved = [f.points for f in done if f.outcome == "solved"]
+        assert solved == [place_points(k, 3, 3) for k in range(1, len(solved) + 1)]
+        assert all(f.points == failure_points(3, 3) for f in done if f.outcome != "solved")
