@@ -147,8 +147,6 @@ def check_seating(options: Options, players: int) -> None:
         raise BadOptions("training is for one player")
     if options.mode == "random" and options.teams and players < 3:
         raise BadOptions("teams need at least 3 players")
-    if options.mode == "random" and options.teams > players:
-        raise BadOptions(f"{players} players cannot make {options.teams} teams")
 
 
 # --- scoring -------------------------------------------------------------------------------------
