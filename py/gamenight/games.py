@@ -10,7 +10,7 @@ from gamenight.ui.program import Screen
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
 
 # The rules of each game whose core exists, by game id (the lobby plays only these).
-RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, lightseeker.GAME)}
+RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflection.GAME, lightseeker.GAME)}
 
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered

@@ -161,6 +161,14 @@ def test_result_winners_and_draws():
     assert shared.to_json()["ranking"] == [["a", "b"]]
 
 
+def test_a_team_sharing_first_place_wins_and_two_teams_sharing_it_draw():
+    teams = (("a", "c"), ("b", "d"))
+    won = Result(ranking=(("a", "c"), ("b", "d")), teams=teams)
+    assert won.draw is False and won.to_json()["teams"] == [["a", "c"], ["b", "d"]]
+    assert Result(ranking=(("a", "b", "c", "d"),), teams=teams).draw is True
+    assert Result(ranking=(("a",), ("b",))).to_json()["teams"] == []
+
+
 def test_game_info_player_counts():
     assert GameInfo("x", "X", "", range(2, 5)).players == "2–4"
     assert GameInfo("x", "X", "", range(2, 3)).players == "2"

@@ -39,13 +39,15 @@ class Result:
 
     ``ranking`` lists places best first; each place is the tuple of seats sharing it.
     A shared first place is a draw. ``reason`` says why the match ended, in a sentence; ``notes`` holds
-    a short remark per seat (a tie-break count, a failed reveal).
+    a short remark per seat (a tie-break count, a failed reveal). In a team game ``teams`` lists the
+    seats of each team; team-mates share their place, and only a first place shared by two teams is a draw.
     """
 
     ranking: tuple[tuple[str, ...], ...]
     scores: Mapping[str, int] = field(default_factory=dict)
     notes: Mapping[str, str] = field(default_factory=dict)
     reason: str = ""
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -53,6 +55,8 @@ class Result:
 
     @property
     def draw(self) -> bool:
+        if self.teams:
+            return sum(1 for team in self.teams if set(team) & set(self.winners)) != 1
         return len(self.winners) != 1
 
     def to_json(self) -> JSON:
@@ -63,6 +67,7 @@ class Result:
             "reason": self.reason,
             "winners": list(self.winners),
             "draw": self.draw,
+            "teams": [list(team) for team in self.teams],
         }
 
 

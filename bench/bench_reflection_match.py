@@ -1,0 +1,66 @@
+"""Reflection match flow on CPython: setup (puzzle generation), a judged solve, a reveal, a view.
+
+Run: ``python bench/bench_reflection_match.py``. Several runs, medians; each line also shows its
+ratio to the 16 ms frame budget of a move (a move and its views must fit well inside it).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from gamenight.reflection import GAME
+from gamenight.reflection.generate import generate
+from gamenight.reflection.match import submission
+
+RUNS = 7
+FRAME_MS = 16.0
+
+
+def median_ms(work, runs: int = RUNS) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def built_match(players: int):
+    """A built match on a Hard-sized board, every puzzle submitted, round 1 running."""
+    options = GAME.options({"mode": "built", "preset": "hard"})
+    seats = tuple(str(n) for n in range(1, players + 1))
+    state = GAME.setup(options, seats, 1)
+    layouts = {seat: generate(options.size, options.tiles, seed=k, unique=False).layout for k, seat in enumerate(seats)}
+    for k, seat in enumerate(seats):
+        state, _ = GAME.play(state, seat, submission(layouts[seat], (), f"{k:02x}" * 16), 1000 + k)
+    return state, layouts
+
+
+def main() -> None:
+    rows = []
+    for preset, rounds in (("easy", 5), ("normal", 5), ("hard", 1)):
+        options = GAME.options({"preset": preset, "rounds": rounds})
+        ms = median_ms(lambda o=options: GAME.setup(o, ("1", "2", "3"), 7), runs=3)
+        rows.append((f"setup random, {preset}, {rounds} round(s)", ms))
+    state, layouts = built_match(6)
+    solver, builder = "1", "2"  # in round 1 seat 1 solves seat 2's puzzle
+    move = {"type": "solve", "layout": layouts[builder].to_json()}
+    rows.append(("play: a judged solve, 10×10, 20 tiles", median_ms(lambda: GAME.play(state, solver, move, 5000))))
+    rows.append(("view of one seat, 6 players", median_ms(lambda: GAME.view(state, solver))))
+    rows.append(
+        ("views of 6 seats + spectator", median_ms(lambda: [GAME.view(state, s) for s in (*state.seats, None)]))
+    )
+    rows.append(("tick with nothing due", median_ms(lambda: GAME.tick(state, 6000))))
+    width = max(len(name) for name, _ in rows)
+    print(f"{'what':<{width}}  {'median ms':>10}  {'÷ 16 ms':>8}")
+    for name, ms in rows:
+        print(f"{name:<{width}}  {ms:>10.3f}  {ms / FRAME_MS:>8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,696 @@
+"""Reflection matches: build and solve phases, rounds, scoring, teams, time limits and solo training.
+
+Three modes share one flow of *rounds*; in a round every seat given a puzzle solves it at the same
+time, and the round ends when each of them has solved it or failed (gave up, ran out of time):
+
+* ``built`` (2–6 seats): every player first builds a puzzle from the same tiles and warp cells. In
+  variant A each round gives every player another player's puzzle (``n − 1`` rounds, everyone
+  solves every other puzzle once); in variant B everyone solves the same puzzle while its builder
+  sits out (``n`` rounds).
+* ``random`` (1–6 seats): every round everyone solves the same generated puzzle; 1, 3 or 5 rounds,
+  optionally in 2 or 3 teams scored by their members' average.
+* ``training`` (1 seat): generated puzzles one after another until the player stops; no score, but
+  the session's stats (``training.Stats``) and the time of every puzzle.
+
+A builder's layout never reaches the host: ``submit_puzzle`` carries the clues and the commitment
+``sha256(canonical layout JSON + salt)``; once the puzzle's last round is over the builder sends
+``reveal`` (layout and salt) and the host checks it against the commitment, the tile set and the
+clues. A solve is judged by the clues alone (``puzzle.check``), so no layout is needed to judge it.
+``docs/rules/reflection.md`` ("Matches and scoring") states the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Literal
+
+from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
+from gamenight.core.game import JSON, Event, GameInfo, Move, Result, rank_by
+from gamenight.core.grid import Cell
+from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_str, obj, only_keys
+from gamenight.core.rng import derive, rng
+from gamenight.reflection import training
+from gamenight.reflection.generate import PRESETS, generate, mix
+from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
+from gamenight.reflection.puzzle import (
+    KINDS,
+    Puzzle,
+    TileSet,
+    check,
+    clues,
+    fits,
+    mismatches,
+    parse_layout,
+    parse_puzzle,
+)
+
+Mode = Literal["built", "random", "training"]
+Variant = Literal["A", "B"]
+Phase = Literal["build", "solve", "reveal", "pause", "over"]
+Outcome = Literal["solved", "gave_up", "timeout", "abandoned"]
+MODES: tuple[Mode, ...] = ("built", "random", "training")
+VARIANTS: tuple[Variant, ...] = ("A", "B")
+ROUNDS = (1, 3, 5)
+TEAMS = (0, 2, 3)  # 0 = every player for themselves
+POINTS = 120  # what the winner of a one-round match scores
+REVEAL_MS = 60_000  # how long a builder has to reveal once the puzzle's last round is over
+SALT_LENGTHS = range(32, 129)  # lowercase hex characters
+HEX = frozenset("0123456789abcdef")
+
+
+# --- options -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """A match's settings. ``variant`` counts in built mode, ``rounds`` and ``teams`` in random mode;
+    ``size``, ``tiles`` and ``black_holes`` come from the preset unless it is ``"custom"``."""
+
+    mode: Mode = "random"
+    variant: Variant = "A"
+    rounds: int = 1
+    teams: int = 0
+    limit_min: int = 0
+    preset: str = "easy"
+    size: int = PRESETS["easy"].size
+    tiles: int = PRESETS["easy"].tiles
+    black_holes: bool = PRESETS["easy"].black_holes
+    warp: bool = False
+
+    @property
+    def tileset(self) -> TileSet:
+        return mix(self.tiles, self.black_holes)
+
+    @property
+    def limit_ms(self) -> int:
+        return self.limit_min * 60_000
+
+    def to_json(self) -> JSON:
+        return {
+            "mode": self.mode,
+            "variant": self.variant,
+            "rounds": self.rounds,
+            "teams": self.teams,
+            "limit": self.limit_min,
+            "preset": self.preset,
+            "size": self.size,
+            "tiles": self.tiles,
+            "black_holes": self.black_holes,
+            "warp": self.warp,
+        }
+
+
+def parse_options(raw: Mapping[str, Any] | None) -> Options:
+    """Options from untrusted JSON, defaults filled in; raises ``BadOptions`` with a readable reason."""
+    if raw is None:
+        return Options()
+    raw = obj(raw, "the options", BadOptions)
+    only_keys(raw, tuple(Options().to_json()), "the options", BadOptions)
+    limit = get_int(raw, "limit", BadOptions, 0, 60, default=0)
+    if limit not in training.TIME_LIMITS:
+        shown = ", ".join(map(str, training.TIME_LIMITS[1:]))
+        raise BadOptions(f"the time limit must be one of {shown} minutes, or 0 for none")
+    preset = get_choice(raw, "preset", (*PRESETS, "custom"), BadOptions, default="easy")
+    if preset == "custom":
+        size = get_int(raw, "size", BadOptions, MIN_SIZE, MAX_SIZE, default=8)
+        tiles = get_int(raw, "tiles", BadOptions, 1, size * size // 2, default=min(10, size * size // 2))
+        black_holes = get_bool(raw, "black_holes", BadOptions, default=False)
+    else:
+        base = PRESETS[preset]
+        size, tiles, black_holes = base.size, base.tiles, base.black_holes
+    return Options(
+        mode=get_choice(raw, "mode", MODES, BadOptions, default="random"),
+        variant=get_choice(raw, "variant", VARIANTS, BadOptions, default="A"),
+        rounds=get_choice(raw, "rounds", ROUNDS, BadOptions, default=1),
+        teams=get_choice(raw, "teams", TEAMS, BadOptions, default=0),
+        limit_min=limit,
+        preset=preset,
+        size=size,
+        tiles=tiles,
+        black_holes=black_holes,
+        warp=get_bool(raw, "warp", BadOptions, default=False),
+    )
+
+
+def check_seating(options: Options, players: int) -> None:
+    """Raise ``BadOptions`` unless ``options`` can be played by ``players`` players."""
+    if not 1 <= players <= 6:
+        raise BadOptions(f"Reflection is for 1 to 6 players, not {players}")
+    if options.mode == "built" and players < 2:
+        raise BadOptions("player-built puzzles need at least 2 players: choose random puzzles or training")
+    if options.mode == "built" and options.variant == "B" and players < 3:
+        raise BadOptions("variant B (everyone solves the same puzzle) needs at least 3 players")
+    if options.mode == "training" and players != 1:
+        raise BadOptions("training is for one player")
+    if options.mode == "random" and options.teams and players < 3:
+        raise BadOptions("teams need at least 3 players")
+
+
+# --- scoring -------------------------------------------------------------------------------------
+
+
+def place_points(place: int, players: int, rounds: int) -> int:
+    """Points of the ``place``-th solver of a round: ``floor(120 · (n − k + 1) / (R · n))``."""
+    return POINTS * (players - place + 1) // (rounds * players)
+
+
+def failure_points(players: int, rounds: int) -> int:
+    """Points of a failed puzzle: ``−floor(120 / (R · n))`` (the seed rounds a penalty toward zero)."""
+    return -(POINTS // (rounds * players))
+
+
+def teams_of(seats: Sequence[str], count: int) -> tuple[tuple[str, ...], ...]:
+    """``count`` teams as even as possible, dealt in seat order: team 1 takes seats 1, 1 + count, …"""
+    return tuple(tuple(seats[t::count]) for t in range(count))
+
+
+# --- commitments ---------------------------------------------------------------------------------
+
+
+def commitment(layout: Layout, salt: str) -> str:
+    """The builder's commitment: hex ``sha256`` of the canonical layout JSON followed by the salt."""
+    return hashlib.sha256((dumps(layout.to_json()) + salt).encode()).hexdigest()
+
+
+def submission(layout: Layout, warps: tuple[Cell, ...], salt: str) -> Move:
+    """The ``submit_puzzle`` move of a builder's device for ``layout``: clues and commitment only."""
+    return {
+        "type": "submit_puzzle",
+        "clues": [str(c) for c in clues(layout, warps)],
+        "commitment": commitment(layout, salt),
+    }
+
+
+def reveal_flaw(puzzle: Puzzle, committed: str, layout: Layout, salt: str) -> str | None:
+    """Why a reveal fails, or ``None`` when ``layout`` and ``salt`` open the commitment, place every
+    tile of the set (warp cells empty) and make exactly the submitted clues."""
+    if commitment(layout, salt) != committed:
+        return "the layout and salt do not match the commitment"
+    if TileSet.of(layout) != puzzle.tiles or any(layout.at(w) != EMPTY for w in puzzle.warps):
+        return "the layout does not place every tile of the set"
+    if clues(layout, puzzle.warps) != puzzle.clues:
+        return "the layout does not make the clues it was submitted with"
+    return None
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One puzzle of the match.
+
+    ``builder`` is ``None`` for a generated puzzle, whose ``solution`` is known from the start; a
+    built puzzle has its clues and ``commitment`` once submitted, and its ``solution`` only after an
+    honest reveal. ``flaw`` says why a reveal failed (or that none came).
+    """
+
+    builder: str | None
+    puzzle: Puzzle | None = None
+    commitment: str | None = None
+    solution: Layout | None = None
+    revealed: bool = False
+    flaw: str | None = None
+
+
+@dataclass(frozen=True)
+class Finish:
+    """How ``seat`` ended its puzzle of ``round``: after ``ms`` on the round's clock, for ``points``."""
+
+    round: int
+    seat: str
+    outcome: Outcome
+    ms: int
+    points: int
+
+    def to_json(self) -> JSON:
+        return {"round": self.round, "seat": self.seat, "outcome": self.outcome, "ms": self.ms, "points": self.points}
+
+
+@dataclass(frozen=True)
+class State:
+    """A match. ``round`` counts from 1 (0 while building); ``started_ms`` is when the round's clock
+    started (``None`` until the first move or tick after a round opened at setup); ``deadline_ms``
+    ends the reveal phase; ``stats`` is the training session's record."""
+
+    options: Options
+    seats: tuple[str, ...]
+    seed: int
+    warps: tuple[Cell, ...]
+    sheets: tuple[Sheet, ...]
+    phase: Phase
+    round: int
+    started_ms: int | None = None
+    deadline_ms: int | None = None
+    finishes: tuple[Finish, ...] = ()
+    stats: training.Stats = field(default_factory=training.Stats)
+
+
+def rounds_of(state: State) -> int:
+    """The number of rounds: ``n − 1`` (variant A), ``n`` (variant B), the option (random); training
+    counts the puzzles so far."""
+    n, o = len(state.seats), state.options
+    if o.mode == "built":
+        return n - 1 if o.variant == "A" else n
+    return o.rounds if o.mode == "random" else len(state.sheets)
+
+
+def assignment(state: State, round: int) -> dict[str, int]:
+    """Which puzzle (index into ``sheets``) each solving seat gets in ``round``."""
+    seats, n = state.seats, len(state.seats)
+    if state.options.mode != "built":
+        return dict.fromkeys(seats, round - 1)
+    if state.options.variant == "A":
+        return {seat: (i + round) % n for i, seat in enumerate(seats)}
+    return {seat: round - 1 for seat in seats if seat != seats[round - 1]}
+
+
+def last_round(state: State, sheet: int) -> int:
+    """The last round that uses puzzle ``sheet``: in variant A every puzzle is used until the end."""
+    if state.options.mode == "built" and state.options.variant == "A":
+        return rounds_of(state)
+    return sheet + 1
+
+
+def is_done(state: State, sheet: int) -> bool:
+    """Whether every round that uses puzzle ``sheet`` is over (its solution may then be shown)."""
+    last = last_round(state, sheet)
+    return state.round > last or (state.round == last and state.phase in ("reveal", "pause", "over"))
+
+
+def finished(state: State, round: int) -> dict[str, Finish]:
+    return {f.seat: f for f in state.finishes if f.round == round}
+
+
+def owing(state: State) -> list[str]:
+    """The builders who still owe a reveal of a puzzle whose rounds are over."""
+    return [
+        s.builder
+        for i, s in enumerate(state.sheets)
+        if s.builder is not None and not s.revealed and s.flaw is None and is_done(state, i)
+    ]
+
+
+def scores(state: State) -> dict[str, int]:
+    """Each seat's points so far; a builder whose reveal failed scores 0 for the match."""
+    total = dict.fromkeys(state.seats, 0)
+    for f in state.finishes:
+        total[f.seat] += f.points
+    for s in state.sheets:
+        if s.builder is not None and s.flaw is not None:
+            total[s.builder] = 0
+    return total
+
+
+def team_scores(state: State) -> list[Fraction]:
+    """Each team's score: the exact average of its members' points."""
+    total = scores(state)
+    return [Fraction(sum(total[s] for s in team), len(team)) for team in teams_of(state.seats, state.options.teams)]
+
+
+# --- the flow ------------------------------------------------------------------------------------
+
+
+def _generated(options: Options, seed: int, number: int) -> Sheet:
+    """Puzzle ``number`` (from 1) of a random or training match, drawn from the match seed."""
+    sub = derive(seed, "reflection", "puzzle", number)
+    try:
+        made = generate(options.size, options.tiles, options.black_holes, options.warp, sub)
+    except RuntimeError:
+        raise BadOptions("no puzzle with a single solution was found for these settings: use fewer tiles") from None
+    return Sheet(None, made.puzzle, solution=made.layout)
+
+
+def setup(options: Options, seats: Sequence[str], seed: int) -> State:
+    """The first state: the build phase, or round 1 of generated puzzles (its clock starts on the
+    first move or tick)."""
+    check_seating(options, len(seats))
+    if len(set(seats)) != len(seats):
+        raise BadOptions("every seat must be different")
+    seats = tuple(seats)
+    if options.mode == "built":
+        cells = [(r, c) for r in range(options.size) for c in range(options.size)]
+        warps = tuple(sorted(rng(seed, "reflection", "warps").sample(cells, 2))) if options.warp else ()
+        return State(options, seats, seed, warps, tuple(Sheet(s) for s in seats), "build", 0)
+    count = options.rounds if options.mode == "random" else 1
+    sheets = tuple(_generated(options, seed, k) for k in range(1, count + 1))
+    return State(options, seats, seed, (), sheets, "solve", 1)
+
+
+def _open_round(state: State, round: int, now_ms: int) -> tuple[State, list[Event]]:
+    return replace(state, phase="solve", round=round, started_ms=now_ms, deadline_ms=None), [
+        {"type": "round", "round": round}
+    ]
+
+
+def _advance(state: State, now_ms: int) -> tuple[State, list[Event]]:
+    """After a round or a reveal phase ended: reveals due, the next round, a training pause, or the end."""
+    if state.options.mode == "training":
+        return replace(state, phase="pause"), []
+    due = [
+        s.builder for i, s in enumerate(state.sheets) if s.builder is not None and last_round(state, i) == state.round
+    ]
+    if state.phase == "solve" and due:
+        return replace(state, phase="reveal", deadline_ms=now_ms + REVEAL_MS), [
+            {"type": "reveal_due", "seats": due, "deadline_ms": now_ms + REVEAL_MS}
+        ]
+    if state.round < rounds_of(state):
+        return _open_round(state, state.round + 1, now_ms)
+    return replace(state, phase="over", deadline_ms=None), [{"type": "end", "scores": scores(state)}]
+
+
+def _finish(
+    state: State, seat: str, outcome: Outcome, now_ms: int, at_ms: int | None = None
+) -> tuple[State, list[Event]]:
+    """``seat`` ends its puzzle of the current round at ``at_ms`` (default ``now_ms``); the round ends
+    with its last solver."""
+    at_ms = now_ms if at_ms is None else at_ms
+    ms = at_ms - (state.started_ms if state.started_ms is not None else at_ms)
+    points, stats, o = 0, state.stats, state.options
+    if o.mode == "training":
+        if outcome == "solved":
+            stats = training.solved(stats, o.preset, ms, 0)
+        elif outcome == "abandoned":
+            stats = training.abandoned(stats, 0)
+        else:
+            stats = training.gave_up(stats, 0)
+    elif outcome == "solved":
+        place = 1 + sum(1 for f in finished(state, state.round).values() if f.outcome == "solved")
+        points = place_points(place, len(state.seats), rounds_of(state))
+    else:
+        points = failure_points(len(state.seats), rounds_of(state))
+    done = Finish(state.round, seat, outcome, ms, points)
+    state = replace(state, finishes=(*state.finishes, done), stats=stats)
+    events: list[Event] = [{"type": outcome, **done.to_json()}]
+    if set(finished(state, state.round)) >= set(assignment(state, state.round)):
+        state, more = _advance(state, now_ms)
+        events = [*events, {"type": "round_over", "round": done.round}, *more]
+    return state, events
+
+
+def _due(state: State, now_ms: int) -> tuple[State, list[Event]]:
+    """What time has done by ``now_ms``: start a waiting clock, time out solvers, close the reveals."""
+    if state.phase == "solve" and state.started_ms is None:
+        return replace(state, started_ms=now_ms), [{"type": "clock", "round": state.round, "started_ms": now_ms}]
+    limit = state.options.limit_ms
+    if state.phase == "solve" and limit and state.started_ms is not None and now_ms >= state.started_ms + limit:
+        events: list[Event] = []
+        for seat in sorted(_solvers_left(state), key=state.seats.index):
+            state, more = _finish(state, seat, "timeout", now_ms, state.started_ms + limit)
+            events += more
+        return state, events
+    if state.phase == "reveal" and state.deadline_ms is not None and now_ms >= state.deadline_ms:
+        missing = set(owing(state))
+        sheets = tuple(replace(s, flaw="no reveal came in time") if s.builder in missing else s for s in state.sheets)
+        events = [{"type": "reveal_failed", "seat": s, "why": "no reveal came in time"} for s in sorted(missing)]
+        state, more = _advance(replace(state, sheets=sheets), now_ms)
+        return state, events + more
+    return state, []
+
+
+def _solvers_left(state: State) -> list[str]:
+    if state.phase != "solve":
+        return []
+    done = finished(state, state.round)
+    return [s for s in assignment(state, state.round) if s not in done]
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+MOVE_FIELDS: dict[str, tuple[str, ...]] = {
+    "submit_puzzle": ("clues", "commitment"),
+    "reveal": ("layout", "salt"),
+    "solve": ("layout",),
+    "give_up": (),
+    "abandon": (),
+    "continue": (),
+    "stop": (),
+}
+# Which moves each phase takes (training adds abandoning and stopping to the solve phase).
+PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
+    "build": ("submit_puzzle",),
+    "solve": ("solve", "give_up"),
+    "reveal": ("reveal",),
+    "pause": ("continue", "stop"),
+    "over": (),
+}
+PHASE_TEXT: dict[Phase, str] = {
+    "build": "while puzzles are being built",
+    "solve": "while puzzles are being solved",
+    "reveal": "while builders reveal their puzzles",
+    "pause": "between training puzzles",
+    "over": "after the match",
+}
+
+
+def _move_kind(move: Any) -> tuple[str, Mapping[str, Any]]:
+    move = obj(move, "a move", IllegalMove)
+    kind = get_choice(move, "type", tuple(MOVE_FIELDS), IllegalMove)
+    only_keys(move, ("type", *MOVE_FIELDS[kind]), f"a {kind!r} move", IllegalMove)
+    return kind, move
+
+
+def _layout(move: Mapping[str, Any], size: int) -> Layout:
+    try:
+        return parse_layout(move.get("layout"), size)
+    except BadMessage as err:
+        raise IllegalMove(str(err)) from None
+
+
+def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+    index = state.seats.index(seat)
+    if state.sheets[index].puzzle is not None:
+        raise IllegalMove("you have already submitted your puzzle")
+    o = state.options
+    shape = {
+        "size": o.size,
+        "warps": [list(w) for w in state.warps],
+        "tiles": dict(zip(KINDS, o.tileset.counts(), strict=True)),
+        "clues": move.get("clues"),
+    }
+    try:
+        puzzle = parse_puzzle(shape)
+    except BadMessage as err:
+        raise IllegalMove(str(err)) from None
+    committed = get_str(move, "commitment", IllegalMove, 64)
+    if len(committed) != 64 or not set(committed) <= HEX:
+        raise IllegalMove("'commitment' must be a sha256 digest: 64 lowercase hex digits")
+    sheet = replace(state.sheets[index], puzzle=puzzle, commitment=committed)
+    state = replace(state, sheets=(*state.sheets[:index], sheet, *state.sheets[index + 1 :]))
+    events: list[Event] = [{"type": "submitted", "seat": seat}]
+    if all(s.puzzle is not None for s in state.sheets):
+        state, more = _open_round(state, 1, now_ms)
+        events += more
+    return state, events
+
+
+def _reveal(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+    index = state.seats.index(seat)
+    sheet = state.sheets[index]
+    assert sheet.puzzle is not None and sheet.commitment is not None
+    layout = _layout(move, sheet.puzzle.size)
+    salt = get_str(move, "salt", IllegalMove, SALT_LENGTHS.stop - 1)
+    if len(salt) not in SALT_LENGTHS or not set(salt) <= HEX:
+        raise IllegalMove(f"'salt' must be {SALT_LENGTHS.start} to {SALT_LENGTHS.stop - 1} lowercase hex digits")
+    flaw = reveal_flaw(sheet.puzzle, sheet.commitment, layout, salt)
+    if flaw is None:
+        sheet = replace(sheet, solution=layout, revealed=True)
+        event: Event = {"type": "revealed", "seat": seat}
+    else:
+        sheet = replace(sheet, flaw=flaw)
+        event = {"type": "reveal_failed", "seat": seat, "why": flaw}
+    state = replace(state, sheets=(*state.sheets[:index], sheet, *state.sheets[index + 1 :]))
+    if owing(state):
+        return state, [event]
+    state, more = _advance(state, now_ms)
+    return state, [event, *more]
+
+
+def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+    sheet = state.sheets[assignment(state, state.round)[seat]]
+    assert sheet.puzzle is not None
+    layout = _layout(move, sheet.puzzle.size)
+    if not fits(sheet.puzzle, layout):
+        raise IllegalMove("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell")
+    if not check(sheet.puzzle, layout):
+        wrong = mismatches(sheet.puzzle, layout)
+        shown = ", ".join(wrong[:6]) + (", …" if len(wrong) > 6 else "")
+        raise IllegalMove(f"not solved yet: {len(wrong)} edge numbers differ ({shown})")
+    return _finish(state, seat, "solved", now_ms)
+
+
+def _continue(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+    number = len(state.sheets) + 1
+    try:
+        sheet = _generated(state.options, state.seed, number)
+    except BadOptions as err:
+        raise IllegalMove(str(err)) from None
+    return _open_round(replace(state, sheets=(*state.sheets, sheet)), number, now_ms)
+
+
+def _stop(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    if state.phase == "solve":
+        state, events = _finish(state, seat, "abandoned", now_ms)
+    return replace(state, phase="over"), [*events, {"type": "end", "stats": state.stats.to_json()}]
+
+
+HANDLERS = {
+    "submit_puzzle": _submit,
+    "reveal": _reveal,
+    "solve": _solve,
+    "give_up": lambda state, seat, move, now_ms: _finish(state, seat, "gave_up", now_ms),
+    "abandon": lambda state, seat, move, now_ms: _finish(state, seat, "abandoned", now_ms),
+    "continue": _continue,
+    "stop": _stop,
+}
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+
+def _clues_shown(state: State, seat: str | None, index: int) -> bool:
+    """A puzzle's clues are seen by its builder, by each seat it has been given to, by spectators
+    while someone solves it, and by everyone once its rounds are over."""
+    sheet = state.sheets[index]
+    if sheet.puzzle is None:
+        return False
+    if is_done(state, index) or (seat is not None and sheet.builder == seat):
+        return True
+    if state.round == 0:
+        return False
+    if seat is None:
+        return index in assignment(state, state.round).values()
+    return any(assignment(state, r).get(seat) == index for r in range(1, state.round + 1))
+
+
+def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
+    sheet, o = state.sheets[index], state.options
+    shown = _clues_shown(state, seat, index)
+    puzzle = sheet.puzzle
+    done = is_done(state, index)
+    return {
+        "number": index + 1,
+        "builder": sheet.builder,
+        "size": puzzle.size if puzzle else o.size,
+        "warps": [list(w) for w in (puzzle.warps if puzzle else state.warps)],
+        "tiles": dict(zip(KINDS, (puzzle.tiles if puzzle else o.tileset).counts(), strict=True)),
+        "submitted": puzzle is not None,
+        "clues": [str(c) for c in puzzle.clues] if puzzle and shown else None,
+        "commitment": sheet.commitment,
+        "solution": list(sheet.solution.rows) if done and sheet.solution else None,
+        "reveal": "failed" if sheet.flaw else "done" if sheet.revealed else None,
+        "flaw": sheet.flaw,
+    }
+
+
+# --- the Game --------------------------------------------------------------------------------------
+
+
+class ReflectionMatch:
+    """The ``Game`` protocol for Reflection: simultaneous play, several seats active at once."""
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    def options(self, raw: Mapping[str, Any] | None) -> Options:
+        return parse_options(raw)
+
+    def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
+        return setup(options, seats, seed)
+
+    def active(self, state: State) -> frozenset[str]:
+        if state.phase == "build":
+            return frozenset(s.builder for s in state.sheets if s.puzzle is None and s.builder is not None)
+        if state.phase == "solve":
+            return frozenset(_solvers_left(state))
+        if state.phase == "reveal":
+            return frozenset(owing(state))
+        return frozenset(state.seats) if state.phase == "pause" else frozenset()
+
+    def legal(self, state: State, seat: str) -> list[Move]:
+        """The moves that can be listed without a layout: giving up, abandoning, continuing, stopping."""
+        if seat not in self.active(state):
+            return []
+        kinds = [k for k in self._kinds(state) if not MOVE_FIELDS[k]]
+        return [{"type": k} for k in kinds]
+
+    def _kinds(self, state: State) -> tuple[str, ...]:
+        if state.options.mode == "training" and state.phase == "solve":
+            return (*PHASE_MOVES["solve"], "abandon", "stop")
+        return PHASE_MOVES[state.phase]
+
+    def play(self, state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
+        if seat not in state.seats:
+            raise IllegalMove(f"{seat!r} is not playing in this match")
+        kind, move = _move_kind(move)
+        state, events = _due(state, now_ms)
+        if state.phase == "over":
+            raise IllegalMove("the match is over")
+        if kind not in self._kinds(state):
+            raise IllegalMove(f"you cannot {kind.replace('_', ' ')} {PHASE_TEXT[state.phase]}")
+        if seat not in self.active(state):
+            raise IllegalMove(_waiting(state))
+        state, more = HANDLERS[kind](state, seat, move, now_ms)
+        return state, events + more
+
+    def tick(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+        return _due(state, now_ms)
+
+    def view(self, state: State, seat: str | None) -> JSON:
+        """Public progress and scores; the clues each seat may see; solutions only once a puzzle is done."""
+        you = seat if seat in state.seats else None
+        now = assignment(state, state.round) if state.phase == "solve" else {}
+        o = state.options
+        view: JSON = {
+            "game": self.info.id,
+            "you": you,
+            "seats": list(state.seats),
+            "options": o.to_json(),
+            "phase": state.phase,
+            "round": state.round,
+            "rounds": rounds_of(state),
+            "started_ms": state.started_ms,
+            "limit_ms": o.limit_ms,
+            "deadline_ms": state.deadline_ms,
+            "active": sorted(self.active(state), key=state.seats.index),
+            "solving": {s: i + 1 for s, i in now.items()},
+            "puzzles": [_sheet_json(state, you, i) for i in range(len(state.sheets))],
+            "finishes": [f.to_json() for f in state.finishes],
+            "scores": scores(state),
+            "teams": [list(t) for t in teams_of(state.seats, o.teams)] if o.teams else [],
+            "team_scores": [float(t) for t in team_scores(state)] if o.teams else [],
+            "stats": state.stats.to_json() if o.mode == "training" else None,
+        }
+        result = self.result(state)
+        view["result"] = result.to_json() if result else None
+        return view
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        if state.options.mode == "training":
+            s = state.stats
+            return Result(
+                ranking=(state.seats,),
+                reason=f"training over: {s.solved} solved, {s.given_up} given up, {s.abandoned} abandoned",
+            )
+        total = scores(state)
+        notes = {s.builder: f"reveal failed: {s.flaw}" for s in state.sheets if s.builder and s.flaw}
+        if not state.options.teams:
+            return Result(rank_by(state.seats, total), total, notes, "the most points after the last round")
+        teams = teams_of(state.seats, state.options.teams)
+        averages = team_scores(state)
+        key = {seat: averages[t] for t, team in enumerate(teams) for seat in team}
+        return Result(rank_by(state.seats, key), total, notes, "the best team average after the last round", teams)
+
+
+def _waiting(state: State) -> str:
+    if state.phase == "build":
+        return "you have already submitted your puzzle"
+    if state.phase == "solve":
+        return "you have finished this round's puzzle, or sit this round out"
+    return "you have nothing to reveal now" if state.phase == "reveal" else "it is not your turn"
