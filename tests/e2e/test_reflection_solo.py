@@ -65,7 +65,7 @@ def test_a_seeded_puzzle_is_played_by_clicking_until_solved(app: Page, site_url:
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
     expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
     expect(app.locator(".rf-edge.rf-wrong")).to_have_count(0)
-    assert frames == sorted(frames, reverse=True) or frames[-1] < frames[0]
+    assert len(set(frames)) > 2, "the red frames should change as the tiles go in"
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 1")
 
 
