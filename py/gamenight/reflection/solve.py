@@ -76,6 +76,8 @@ def _category(mask: int) -> int:
 
 
 CATEGORY = tuple(_category(mask) for mask in range(128))
+# The laser colour a category can end: a reverser sends a yellow laser back, a black hole stops a black one.
+_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW)
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,9 @@ class _Search:
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
         self.used = [0] * 6  # cells per category (index 0 unused)
+        # Cells certainly holding a reverser (a flat mirror or a block) and cells holding a black hole:
+        # once the tile set has no more of them, yellow and black lasers must end on one of these.
+        self.ends: list[list[int]] = [[], [], []]
         for w in geo.warp:
             grid[w] = WARP
         if given is not None:
@@ -134,6 +139,8 @@ class _Search:
                 code = CHAR.index(tile)
                 grid[r * n + c] = _BIT[code]
                 self.used[CATEGORY[_BIT[code]]] += 1
+                if _END_OF[CATEGORY[_BIT[code]]]:
+                    self.ends[_END_OF[CATEGORY[_BIT[code]]]].append(r * n + c)
         self.grid = grid
         self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
         edges = geo.edges
@@ -232,7 +239,9 @@ class _Search:
                     at[e] = at[exit] = DONE
                     return True
                 return False
-            if count == target or (colour == GREEN and self._far(e, nx, count)):
+            if count == target or (
+                self._far(e, nx, count) if colour == GREEN else self._stranded(colour, nx, target - count - 1)
+            ):
                 return False
             cell, heading = nx, new
 
@@ -261,7 +270,9 @@ class _Search:
         stops = []
         for code, nx in self.passes[cell * 4 + heading]:
             # Where the partner waits on this very cell, the two ends may meet here.
-            if nx >= 0 and not (green and self._far(e, nx, count, cell)):
+            if nx >= 0 and not (
+                self._far(e, nx, count, cell) if green else self._stranded(colour, nx, target - count - 1)
+            ):
                 end = self._probe(e, nx, TURN[code * 4 + heading], count, cell)
                 if end != FAIL:
                     mask |= _BIT[code]
@@ -307,7 +318,9 @@ class _Search:
             if nx < 0:
                 exit = -1 - nx
                 return MATCH if count == target and exit in self.partners[e] and self.at[exit] != DONE else FAIL
-            if count == target or (colour == GREEN and self._far(e, nx, count, here)):
+            if count == target or (
+                self._far(e, nx, count, here) if colour == GREEN else self._stranded(colour, nx, target - count - 1)
+            ):
                 return FAIL
             cell, heading = nx, new
 
@@ -329,6 +342,22 @@ class _Search:
             # A partner that has not moved on to a cell that is open for it yet gives no bound.
             mask = grid[end]
             if mask == WARP or UNIFORM[mask * 4 + head[q]] != MIXED:
+                return False
+        return True
+
+    def _stranded(self, colour: int, cell: int, left: int) -> bool:
+        """Whether a yellow (black) laser entering ``cell`` with ``left`` more entries to go before it
+        must turn back (stop) can no longer do so: the tile set has no reverser (hole) left to place
+        and every placed one is too far, or at the wrong parity (without warps every entry moves one
+        cell, so the distance and the entries left agree in parity)."""
+        _, f, b, h = self.caps
+        used = self.used
+        if (used[2] + used[3] + used[5] < f + b) if colour == YELLOW else used[4] < h:
+            return False
+        row, dist, warp = cell * self.cells, self.dist, self.geo.warp
+        for end in self.ends[colour]:
+            gap = left - dist[row + end]
+            if gap >= 0 and (warp or not gap & 1):
                 return False
         return True
 
@@ -406,6 +435,9 @@ class _Search:
             self.nodes += 1
             used[CATEGORY[old]] -= 1
             used[CATEGORY[group]] += 1
+            ending = _END_OF[CATEGORY[group]] if not _END_OF[CATEGORY[old]] else 0
+            if ending:
+                self.ends[ending].append(best)
             if self._fits():
                 grid[best] = group
                 if all(self._advance(e) for e in movers if at[e] == best):
@@ -419,6 +451,8 @@ class _Search:
                                     dom[r] = STALE
                     self._search()
                 at[:], head[:], cnt[:], dom[:], stops[:] = saved
+            if ending:
+                self.ends[ending].pop()
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
         grid[best] = old
