@@ -23,8 +23,10 @@ reversible:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from math import factorial
+from typing import TypeVar
 
 from gamenight.core.grid import Cell
 from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, Geometry, Layout, geometry
@@ -34,6 +36,9 @@ GREEN, YELLOW, BLACK = 0, 1, 2
 _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 DONE = -1
+T = TypeVar("T")
+# The stepping search pauses after about this many decisions (a few milliseconds on CPython).
+PAUSE = 250
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
@@ -125,6 +130,7 @@ class _Search:
         self.complete = True
         self.count = 0
         self.nodes = 0
+        self.pause = PAUSE
         self.first: Layout | None = None
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
@@ -183,11 +189,12 @@ class _Search:
             found.add(f)
         return frozenset(found)
 
-    def run(self) -> None:
+    def run(self) -> Generator[int, None, None]:
+        """The search, pausing (yielding the decisions so far) every ``PAUSE`` decisions."""
         if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
             return
         try:
-            self._search()
+            yield from self._search()
         except _Enough:
             pass
         except _OverBudget:
@@ -383,7 +390,7 @@ class _Search:
                 mask |= _BIT[BLOCK]
         return mask
 
-    def _search(self) -> None:
+    def _search(self) -> Generator[int, None, None]:
         at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
         grid = self.grid
         stock = self._stock()
@@ -423,6 +430,9 @@ class _Search:
             return
         if self.nodes > self.budget:
             raise _OverBudget
+        if self.nodes >= self.pause:
+            self.pause += PAUSE
+            yield self.nodes
         used, partners, stops = self.used, self.partners, self.stops
         movers = waiting[best]
         # Lasers whose look-ahead stopped on this cell see something new whatever goes there.
@@ -449,7 +459,7 @@ class _Search:
                             if at[q] == DONE:
                                 for r in partners[q]:
                                     dom[r] = STALE
-                    self._search()
+                    yield from self._search()
                 at[:], head[:], cnt[:], dom[:], stops[:] = saved
             if ending:
                 self.ends[ending].pop()
@@ -559,9 +569,25 @@ def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: f
     With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
     stops after ``budget`` decisions (then ``complete`` is false).
     """
+    return finish(solve_steps(puzzle, limit, given, budget))
+
+
+def solve_steps(
+    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")
+) -> Generator[int, None, Solved]:
+    """``solve`` in slices: yields the decisions tried so far every ``PAUSE`` or so, returns the outcome."""
     search = _Search(puzzle, limit, given, budget)
-    search.run()
+    yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
+
+
+def finish(steps: Generator[int, None, T]) -> T:
+    """Run a stepping computation to its end and return its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:
