@@ -132,6 +132,7 @@ class _Search:
         self.nodes = 0
         self.pause = PAUSE
         self.first: Layout | None = None
+        self.stock = UNKNOWN
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
         self.used = [0] * 6  # cells per category (index 0 unused)
@@ -191,6 +192,7 @@ class _Search:
 
     def run(self) -> Generator[int, None, None]:
         """The search, pausing (yielding the decisions so far) every ``PAUSE`` decisions."""
+        self.stock = self._stock()
         if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
             return
         try:
@@ -205,7 +207,7 @@ class _Search:
 
         It stops at the next undecided cell (its frontier) or completes and is marked done.
         """
-        grid = self.grid
+        grid, stock = self.grid, self.stock
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
@@ -224,7 +226,8 @@ class _Search:
                     return False
                 new = heading
             else:
-                new = UNIFORM[mask * 4 + heading]
+                # A cell that may stay empty can only take what the tile set has left.
+                new = UNIFORM[(mask if CATEGORY[mask] else mask & stock) * 4 + heading]
                 if new == MIXED:
                     at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
                     return True
@@ -292,7 +295,7 @@ class _Search:
         """Look ahead along laser ``e`` as it enters ``cell`` next, through decided cells only:
         ``FAIL`` when it can no longer match its clue, ``MATCH`` when it does, else the undecided cell
         it reaches."""
-        grid = self.grid
+        grid, stock = self.grid, self.stock
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
@@ -309,7 +312,8 @@ class _Search:
                     return FAIL
                 new = heading
             else:
-                new = UNIFORM[mask * 4 + heading]
+                # A cell that may stay empty can only take what the tile set has left.
+                new = UNIFORM[(mask if CATEGORY[mask] else mask & stock) * 4 + heading]
                 if new == MIXED:
                     return cell
                 if count == target:
@@ -346,9 +350,10 @@ class _Search:
                 continue
             if dist[row + end] + cnt[q] <= budget or end == here:
                 return False
-            # A partner that has not moved on to a cell that is open for it yet gives no bound.
+            # A partner that has not moved on to a cell that is open for it yet gives no bound (the
+            # tile set may have run out of what would stop it there since it last moved).
             mask = grid[end]
-            if mask == WARP or UNIFORM[mask * 4 + head[q]] != MIXED:
+            if mask == WARP or UNIFORM[(mask if CATEGORY[mask] else mask & self.stock) * 4 + head[q]] != MIXED:
                 return False
         return True
 
@@ -393,7 +398,7 @@ class _Search:
     def _search(self) -> Generator[int, None, None]:
         at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
         grid = self.grid
-        stock = self._stock()
+        stock = self.stock
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
         axes: dict[int, int] = {}
@@ -449,6 +454,7 @@ class _Search:
             if ending:
                 self.ends[ending].append(best)
             if self._fits():
+                self.stock = self._stock()
                 grid[best] = group
                 if all(self._advance(e) for e in movers if at[e] == best):
                     # A moved laser, and every partner of it or of a partner it finished, looks again.
@@ -466,6 +472,7 @@ class _Search:
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
         grid[best] = old
+        self.stock = stock
 
     def _record(self) -> None:
         """Every laser matches: count the layouts the open cells allow within the tile set."""
