@@ -373,6 +373,29 @@ class _Search:
                 return False
         return True
 
+    def _short(self) -> bool:
+        """Whether more yellow (black) lasers than the tile set can still serve are too far from every
+        placed reverser (hole): each such laser needs a new one, and a new tile ends at most four
+        lasers, one from each side."""
+        _, f, b, h = self.caps
+        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
+        dist, cells, warp = self.dist, self.cells, self.geo.warp
+        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        stranded = [0, 0, 0]
+        for e in range(self.geo.edges):
+            c = colour[e]
+            cell = at[e]
+            if c == GREEN or cell < 0:
+                continue
+            row, steps = cell * cells, target[e] - cnt[e] - 1
+            for end in self.ends[c]:
+                gap = steps - dist[row + end]
+                if gap >= 0 and (warp or not gap & 1):
+                    break
+            else:
+                stranded[c] += 1
+        return stranded[YELLOW] > 4 * left[YELLOW] or stranded[BLACK] > 4 * left[BLACK]
+
     def _fits(self) -> bool:
         """Whether the tiles the cells certainly hold fit in the tile set."""
         d, f, b, h = self.caps
@@ -424,6 +447,8 @@ class _Search:
                     slack[cell] = target[e] - cnt[e]
         if not domains:
             self._record()
+            return
+        if self._short():
             return
         # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
