@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
+from functools import lru_cache
 from math import factorial
 from typing import TypeVar
 
@@ -165,14 +166,7 @@ class _Search:
         self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
         self.stops: list[tuple[int, ...]] = [()] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
-        self.passes = [
-            tuple(
-                (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
-                for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
-            )
-            for cell in range(n * n)
-            for h in range(4)
-        ]
+        self.passes = _passes(geo)
 
     def _partners(self, e: int) -> frozenset[int]:
         """The edges a green laser from ``e`` may leave by: green, same number, right parity."""
@@ -556,6 +550,21 @@ class _Search:
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
 
 
+# Geometries are themselves cached per board shape, so these tables are built once per shape.
+@lru_cache(maxsize=16)
+def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
+    """For each ``cell * 4 + heading``, the codes that let a laser pass or turn there, with the next cell."""
+    return [
+        tuple(
+            (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
+            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+        )
+        for cell in range(geo.size * geo.size)
+        for h in range(4)
+    ]
+
+
+@lru_cache(maxsize=16)
 def _distances(geo: Geometry) -> list[int]:
     """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
     cells = range(geo.size * geo.size)
