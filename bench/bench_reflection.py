@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from gamenight.reflection.generate import PRESETS, generate
+from gamenight.reflection.generate import PRESETS, generate_steps
 from gamenight.reflection.puzzle import clues
 from gamenight.reflection.solve import solve
 
@@ -32,20 +32,19 @@ BASE_RUNS = {"easy": 30, "normal": 30, "hard": 15, "expert": 2}
 
 def bench_generator(scale: float, names: list[str]) -> dict[str, list]:
     print("generator (seeds 0..runs-1, no warp); attempts = layouts drawn per puzzle")
-    head = ("preset", "tiles", "runs", "success", "median s", "p95 s", "max s", "attempts", "vs 0.3 s")
-    print("{:8} {:>13} {:>5} {:>8} {:>9} {:>8} {:>8} {:>9} {:>9}".format(*head))
+    print("longest step = the longest stretch between two yields of generate_steps (what blocks a browser frame)")
+    head = ("preset", "tiles", "runs", "success", "median s", "p95 s", "max s", "attempts", "vs 0.3 s", "step ms")
+    print("{:8} {:>13} {:>5} {:>8} {:>9} {:>8} {:>8} {:>9} {:>9} {:>8}".format(*head))
     made: dict[str, list] = {}
     for name in names:
         p = PRESETS[name]
         runs = max(1, round(BASE_RUNS[name] * scale))
-        times, attempts, puzzles = [], [], []
+        times, attempts, puzzles, longest = [], [], [], 0.0
         for seed in range(runs):
             start = time.perf_counter()
-            try:
-                g = generate(p.size, p.tiles, p.black_holes, seed=seed)
-            except RuntimeError:
-                g = None
+            g, step = _stepped(generate_steps(p.size, p.mix, False, seed))
             times.append(time.perf_counter() - start)
+            longest = max(longest, step)
             if g is not None:
                 attempts.append(g.attempts)
                 puzzles.append(g)
@@ -56,9 +55,25 @@ def bench_generator(scale: float, names: list[str]) -> dict[str, list]:
         mean_attempts = statistics.mean(attempts) if attempts else float("nan")
         print(
             f"{name:8} {kinds:>13} {runs:5} {len(puzzles) / runs:8.0%} {med:9.3f} {pct(times, 0.95):8.3f}"
-            f" {max(times):8.3f} {mean_attempts:9.1f} {med / BUDGET_S:8.2f}x"
+            f" {max(times):8.3f} {mean_attempts:9.1f} {med / BUDGET_S:8.2f}x {longest * 1000:8.0f}"
         )
     return made
+
+
+def _stepped(steps):
+    """Run a stepping generation to its end: its result (``None`` when it gave up) and the longest step."""
+    longest = 0.0
+    last = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, max(longest, time.perf_counter() - last)
+        except RuntimeError:
+            return None, longest
+        now = time.perf_counter()
+        longest = max(longest, now - last)
+        last = now
 
 
 def bench_solver(made: dict[str, list]) -> None:

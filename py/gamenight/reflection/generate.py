@@ -15,11 +15,11 @@ from gamenight.core.grid import Cell
 from gamenight.core.rng import rng
 from gamenight.reflection.laser import CHAR, STOP, TURN, WARP_CODE, Layout, TraceLoopError, geometry
 from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
-from gamenight.reflection.solve import solve
+from gamenight.reflection.solve import finish, solve_steps
 
 # A layout whose uniqueness takes the solver more decisions than this is passed over: it would cost
 # too long to prove, and a puzzle that needs that much search is no fun by hand either.
-SEARCH_BUDGET = 20_000
+SEARCH_BUDGET = 5_000
 MAX_ATTEMPTS = 2_000
 
 
@@ -93,19 +93,15 @@ def generate(
 
 def generate_with(size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True) -> Generated:
     """``generate`` with an explicit tile set."""
-    steps = generate_steps(size, tileset, warp, seed, unique)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(generate_steps(size, tileset, warp, seed, unique))
 
 
 def generate_steps(
     size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True
 ) -> Generator[int, None, Generated]:
-    """``generate_with`` one layout at a time: yields the number of layouts tried so far, returns the
-    puzzle. The browser runs it in slices between frames, so the page stays responsive."""
+    """``generate_with`` in small steps: yields the number of the layout being tried (once as it is
+    drawn, and again every few milliseconds of its uniqueness proof), returns the puzzle. The browser
+    runs it in slices between frames, so the page stays responsive."""
     free = size * size - (2 if warp else 0)
     if tileset.total > free:
         raise ValueError(f"{tileset.total} tiles do not fit on {free} free cells")
@@ -125,7 +121,14 @@ def generate_steps(
         puzzle = puzzle_of(layout, warps, tileset)
         if not unique:
             return Generated(puzzle, layout, 0, attempt)
-        solved = solve(puzzle, 2, budget=SEARCH_BUDGET)
+        proof = solve_steps(puzzle, 2, budget=SEARCH_BUDGET)
+        while True:
+            try:
+                next(proof)
+            except StopIteration as done:
+                solved = done.value
+                break
+            yield attempt
         if solved.unique:
             return Generated(puzzle, layout, solved.nodes, attempt)
     raise AssertionError("unreachable")

@@ -23,8 +23,11 @@ reversible:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
+from functools import lru_cache
 from math import factorial
+from typing import TypeVar
 
 from gamenight.core.grid import Cell
 from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, Geometry, Layout, geometry
@@ -34,6 +37,9 @@ GREEN, YELLOW, BLACK = 0, 1, 2
 _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 DONE = -1
+T = TypeVar("T")
+# The stepping search pauses after about this many decisions (a few milliseconds on CPython).
+PAUSE = 250
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
@@ -76,6 +82,8 @@ def _category(mask: int) -> int:
 
 
 CATEGORY = tuple(_category(mask) for mask in range(128))
+# The laser colour a category can end: a reverser sends a yellow laser back, a black hole stops a black one.
+_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW)
 
 
 @dataclass(frozen=True)
@@ -123,10 +131,15 @@ class _Search:
         self.complete = True
         self.count = 0
         self.nodes = 0
+        self.pause = PAUSE
         self.first: Layout | None = None
+        self.stock = UNKNOWN
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
         self.used = [0] * 6  # cells per category (index 0 unused)
+        # Cells certainly holding a reverser (a flat mirror or a block) and cells holding a black hole:
+        # once the tile set has no more of them, yellow and black lasers must end on one of these.
+        self.ends: list[list[int]] = [[], [], []]
         for w in geo.warp:
             grid[w] = WARP
         if given is not None:
@@ -134,6 +147,8 @@ class _Search:
                 code = CHAR.index(tile)
                 grid[r * n + c] = _BIT[code]
                 self.used[CATEGORY[_BIT[code]]] += 1
+                if _END_OF[CATEGORY[_BIT[code]]]:
+                    self.ends[_END_OF[CATEGORY[_BIT[code]]]].append(r * n + c)
         self.grid = grid
         self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
         edges = geo.edges
@@ -151,14 +166,7 @@ class _Search:
         self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
         self.stops: list[tuple[int, ...]] = [()] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
-        self.passes = [
-            tuple(
-                (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
-                for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
-            )
-            for cell in range(n * n)
-            for h in range(4)
-        ]
+        self.passes = _passes(geo)
 
     def _partners(self, e: int) -> frozenset[int]:
         """The edges a green laser from ``e`` may leave by: green, same number, right parity."""
@@ -176,11 +184,13 @@ class _Search:
             found.add(f)
         return frozenset(found)
 
-    def run(self) -> None:
+    def run(self) -> Generator[int, None, None]:
+        """The search, pausing (yielding the decisions so far) every ``PAUSE`` decisions."""
+        self.stock = self._stock()
         if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
             return
         try:
-            self._search()
+            yield from self._search()
         except _Enough:
             pass
         except _OverBudget:
@@ -191,7 +201,7 @@ class _Search:
 
         It stops at the next undecided cell (its frontier) or completes and is marked done.
         """
-        grid = self.grid
+        grid, stock = self.grid, self.stock
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
@@ -210,7 +220,8 @@ class _Search:
                     return False
                 new = heading
             else:
-                new = UNIFORM[mask * 4 + heading]
+                # A cell that may stay empty can only take what the tile set has left.
+                new = UNIFORM[(mask if CATEGORY[mask] else mask & stock) * 4 + heading]
                 if new == MIXED:
                     at[e], self.head[e], self.cnt[e] = cell, heading, count - 1
                     return True
@@ -232,7 +243,9 @@ class _Search:
                     at[e] = at[exit] = DONE
                     return True
                 return False
-            if count == target or (colour == GREEN and self._far(e, nx, count)):
+            if count == target or (
+                self._far(e, nx, count) if colour == GREEN else self._stranded(colour, nx, target - count - 1)
+            ):
                 return False
             cell, heading = nx, new
 
@@ -261,7 +274,9 @@ class _Search:
         stops = []
         for code, nx in self.passes[cell * 4 + heading]:
             # Where the partner waits on this very cell, the two ends may meet here.
-            if nx >= 0 and not (green and self._far(e, nx, count, cell)):
+            if nx >= 0 and not (
+                self._far(e, nx, count, cell) if green else self._stranded(colour, nx, target - count - 1)
+            ):
                 end = self._probe(e, nx, TURN[code * 4 + heading], count, cell)
                 if end != FAIL:
                     mask |= _BIT[code]
@@ -274,7 +289,7 @@ class _Search:
         """Look ahead along laser ``e`` as it enters ``cell`` next, through decided cells only:
         ``FAIL`` when it can no longer match its clue, ``MATCH`` when it does, else the undecided cell
         it reaches."""
-        grid = self.grid
+        grid, stock = self.grid, self.stock
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
@@ -291,7 +306,8 @@ class _Search:
                     return FAIL
                 new = heading
             else:
-                new = UNIFORM[mask * 4 + heading]
+                # A cell that may stay empty can only take what the tile set has left.
+                new = UNIFORM[(mask if CATEGORY[mask] else mask & stock) * 4 + heading]
                 if new == MIXED:
                     return cell
                 if count == target:
@@ -307,7 +323,9 @@ class _Search:
             if nx < 0:
                 exit = -1 - nx
                 return MATCH if count == target and exit in self.partners[e] and self.at[exit] != DONE else FAIL
-            if count == target or (colour == GREEN and self._far(e, nx, count, here)):
+            if count == target or (
+                self._far(e, nx, count, here) if colour == GREEN else self._stranded(colour, nx, target - count - 1)
+            ):
                 return FAIL
             cell, heading = nx, new
 
@@ -326,11 +344,51 @@ class _Search:
                 continue
             if dist[row + end] + cnt[q] <= budget or end == here:
                 return False
-            # A partner that has not moved on to a cell that is open for it yet gives no bound.
+            # A partner that has not moved on to a cell that is open for it yet gives no bound (the
+            # tile set may have run out of what would stop it there since it last moved).
             mask = grid[end]
-            if mask == WARP or UNIFORM[mask * 4 + head[q]] != MIXED:
+            if mask == WARP or UNIFORM[(mask if CATEGORY[mask] else mask & self.stock) * 4 + head[q]] != MIXED:
                 return False
         return True
+
+    def _stranded(self, colour: int, cell: int, left: int) -> bool:
+        """Whether a yellow (black) laser entering ``cell`` with ``left`` more entries to go before it
+        must turn back (stop) can no longer do so: the tile set has no reverser (hole) left to place
+        and every placed one is too far, or at the wrong parity (without warps every entry moves one
+        cell, so the distance and the entries left agree in parity)."""
+        _, f, b, h = self.caps
+        used = self.used
+        if (used[2] + used[3] + used[5] < f + b) if colour == YELLOW else used[4] < h:
+            return False
+        row, dist, warp = cell * self.cells, self.dist, self.geo.warp
+        for end in self.ends[colour]:
+            gap = left - dist[row + end]
+            if gap >= 0 and (warp or not gap & 1):
+                return False
+        return True
+
+    def _short(self) -> bool:
+        """Whether more yellow (black) lasers than the tile set can still serve are too far from every
+        placed reverser (hole): each such laser needs a new one, and a new tile ends at most four
+        lasers, one from each side."""
+        _, f, b, h = self.caps
+        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
+        dist, cells, warp = self.dist, self.cells, self.geo.warp
+        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        stranded = [0, 0, 0]
+        for e in range(self.geo.edges):
+            c = colour[e]
+            cell = at[e]
+            if c == GREEN or cell < 0:
+                continue
+            row, steps = cell * cells, target[e] - cnt[e] - 1
+            for end in self.ends[c]:
+                gap = steps - dist[row + end]
+                if gap >= 0 and (warp or not gap & 1):
+                    break
+            else:
+                stranded[c] += 1
+        return stranded[YELLOW] > 4 * left[YELLOW] or stranded[BLACK] > 4 * left[BLACK]
 
     def _fits(self) -> bool:
         """Whether the tiles the cells certainly hold fit in the tile set."""
@@ -354,10 +412,10 @@ class _Search:
                 mask |= _BIT[BLOCK]
         return mask
 
-    def _search(self) -> None:
+    def _search(self) -> Generator[int, None, None]:
         at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
         grid = self.grid
-        stock = self._stock()
+        stock = self.stock
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
         axes: dict[int, int] = {}
@@ -384,6 +442,8 @@ class _Search:
         if not domains:
             self._record()
             return
+        if self._short():
+            return
         # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
@@ -394,6 +454,9 @@ class _Search:
             return
         if self.nodes > self.budget:
             raise _OverBudget
+        if self.nodes >= self.pause:
+            self.pause += PAUSE
+            yield self.nodes
         used, partners, stops = self.used, self.partners, self.stops
         movers = waiting[best]
         # Lasers whose look-ahead stopped on this cell see something new whatever goes there.
@@ -406,7 +469,11 @@ class _Search:
             self.nodes += 1
             used[CATEGORY[old]] -= 1
             used[CATEGORY[group]] += 1
+            ending = _END_OF[CATEGORY[group]] if not _END_OF[CATEGORY[old]] else 0
+            if ending:
+                self.ends[ending].append(best)
             if self._fits():
+                self.stock = self._stock()
                 grid[best] = group
                 if all(self._advance(e) for e in movers if at[e] == best):
                     # A moved laser, and every partner of it or of a partner it finished, looks again.
@@ -417,11 +484,14 @@ class _Search:
                             if at[q] == DONE:
                                 for r in partners[q]:
                                     dom[r] = STALE
-                    self._search()
+                    yield from self._search()
                 at[:], head[:], cnt[:], dom[:], stops[:] = saved
+            if ending:
+                self.ends[ending].pop()
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
         grid[best] = old
+        self.stock = stock
 
     def _record(self) -> None:
         """Every laser matches: count the layouts the open cells allow within the tile set."""
@@ -480,6 +550,21 @@ class _Search:
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
 
 
+# Geometries are themselves cached per board shape, so these tables are built once per shape.
+@lru_cache(maxsize=16)
+def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
+    """For each ``cell * 4 + heading``, the codes that let a laser pass or turn there, with the next cell."""
+    return [
+        tuple(
+            (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
+            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+        )
+        for cell in range(geo.size * geo.size)
+        for h in range(4)
+    ]
+
+
+@lru_cache(maxsize=16)
 def _distances(geo: Geometry) -> list[int]:
     """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
     cells = range(geo.size * geo.size)
@@ -525,9 +610,25 @@ def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: f
     With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
     stops after ``budget`` decisions (then ``complete`` is false).
     """
+    return finish(solve_steps(puzzle, limit, given, budget))
+
+
+def solve_steps(
+    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")
+) -> Generator[int, None, Solved]:
+    """``solve`` in slices: yields the decisions tried so far every ``PAUSE`` or so, returns the outcome."""
     search = _Search(puzzle, limit, given, budget)
-    search.run()
+    yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
+
+
+def finish(steps: Generator[int, None, T]) -> T:
+    """Run a stepping computation to its end and return its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:

@@ -1,11 +1,42 @@
-"""The stepping generator the browser runs in slices gives exactly what ``generate_with`` gives."""
+"""The stepping generator and solver the browser runs in slices give exactly what the plain calls give."""
 
 from gamenight.reflection.generate import PRESETS, generate_steps, generate_with
-from gamenight.ui.program import Work, run_work
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.puzzle import puzzle_of
+from gamenight.reflection.solve import PAUSE, solve, solve_steps
+
+
+def run(steps):
+    """Every value the steps yield, and what they return."""
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as done:
+            return seen, done.value
 
 
 def test_steps_count_the_layouts_tried_and_return_the_same_puzzle():
-    preset = PRESETS["easy"]
-    tried, done = run_work(Work("t", generate_steps(preset.size, preset.mix, False, 31)))
-    assert tried == list(range(1, len(tried) + 1)) and done.attempts == len(tried)
-    assert done == generate_with(preset.size, preset.mix, False, 31)
+    preset = PRESETS["normal"]
+    for seed in (31, 32, 33):
+        tried, done = run(generate_steps(preset.size, preset.mix, False, seed))
+        # Each layout is announced as it is drawn and again while its proof runs, in order.
+        assert sorted(set(tried)) == list(range(1, done.attempts + 1)) and tried == sorted(tried)
+        assert done == generate_with(preset.size, preset.mix, False, seed)
+
+
+def test_a_long_proof_pauses_every_few_hundred_decisions():
+    preset = PRESETS["hard"]
+    made = next(
+        m for seed in range(50) if (m := generate_with(preset.size, preset.mix, False, seed)).effort > 4 * PAUSE
+    )
+    paused, solved = run(solve_steps(made.puzzle))
+    assert solved == solve(made.puzzle) and solved.unique
+    gaps = [b - a for a, b in zip([0, *paused], [*paused, solved.nodes], strict=True)]
+    assert len(paused) > 3 and all(0 < gap < 2 * PAUSE for gap in gaps)
+
+
+def test_solving_in_steps_counts_like_solving_at_once():
+    layout = Layout.of(6, {(1, 1): "/", (1, 4): "\\", (4, 4): "#", (3, 2): "|", (2, 2): "/"})
+    puzzle = puzzle_of(layout)
+    assert run(solve_steps(puzzle, 10))[1] == solve(puzzle, 10)

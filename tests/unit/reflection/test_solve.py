@@ -94,3 +94,11 @@ def test_a_hint_keeps_the_players_correct_tiles_and_fixes_a_wrong_one():
     wrong = Layout.of(5, {(1, 3): "/"})
     assert hint(puzzle, wrong) == Hint((1, 3), "\\")
     assert hint(puzzle, built) is None
+
+
+def test_lasers_that_run_through_cells_the_tile_set_leaves_empty_still_meet_their_partner():
+    # Once both spare diagonal mirrors are placed, B4 runs straight through open cells and meets L1's
+    # laser on a cell L1 has not moved past yet; a third mirror in either bottom corner changes nothing.
+    layout = Layout(("...\\.", ".....", ".\\...", ".....", "/...."))
+    puzzle = puzzle_of(layout, (), TileSet(3, 0, 0, 0))
+    assert solve(puzzle, 10).count == brute_force_count(puzzle) == 3
