@@ -27,6 +27,7 @@ from gamenight.ui.program import (
     Store,
     Tick,
     UiEvent,
+    WarnBeforeLeaving,
     Work,
     WorkDone,
     WorkProgress,
@@ -72,12 +73,14 @@ class Shell:
         self.timers: dict[str, Any] = {}
         self.tasks: dict[str, Work] = {}
         self.focus: str | None = None
+        self.warn_on_leave = False
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
         for kind in DELEGATED:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
+        js.window.addEventListener("beforeunload", _proxy(self.on_before_unload))
 
     @staticmethod
     def hash() -> str:
@@ -85,7 +88,7 @@ class Shell:
 
     @staticmethod
     def env(location_hash: str) -> Env:
-        return Env(stored(app.storage_keys(location_hash)), now_ms())
+        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href))
 
     def send(self, message: Any) -> None:
         """Feed one message to the program, re-render, carry out the effects."""
@@ -116,6 +119,10 @@ class Shell:
             event.preventDefault()
         self.send(ui)
 
+    def on_before_unload(self, event: Any) -> None:
+        if self.warn_on_leave:
+            event.preventDefault()  # the browser asks the player to confirm leaving
+
     # --- effects -------------------------------------------------------------------------------
 
     def run(self, effects: list[Effect]) -> None:
@@ -138,6 +145,8 @@ class Shell:
             elif isinstance(effect, Focus):
                 self.focus = effect.selector
                 self.render()
+            elif isinstance(effect, WarnBeforeLeaving):
+                self.warn_on_leave = effect.on
             elif type(effect) in EFFECT_HANDLERS:
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
@@ -202,7 +211,7 @@ def read_event(event: Any) -> UiEvent | None:
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form)
+    return UiEvent(kind, action, data, key, value, form, now_ms())
 
 
 def boot_progress(percent: int, text: str) -> None:

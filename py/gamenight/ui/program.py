@@ -24,7 +24,7 @@ class UiEvent:
 
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
     ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
-    inputs, ``form`` (field name → value) for form submissions.
+    inputs, ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
     """
 
     type: str
@@ -33,6 +33,7 @@ class UiEvent:
     key: str = ""
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,15 +118,24 @@ class Focus:
     selector: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus
+@dataclass(frozen=True)
+class WarnBeforeLeaving:
+    """While ``on``, closing or reloading the page asks the player to confirm (a match is running)."""
+
+    on: bool
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving
 
 
 @dataclass(frozen=True)
 class Env:
-    """What a screen may know of the world when it starts: the stored values it asked for, the time."""
+    """What a screen may know of the world when it starts: the stored values it asked for, the time,
+    and the page's address (``page_url``: links to share are built from it)."""
 
     stored: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
+    page_url: str = ""
 
 
 class Screen(Protocol):
