@@ -312,8 +312,7 @@ def _unwrap(text: str, kind: int) -> bytes:
     if len(code) > MAX_CODE or not CODE_CHARS.match(code):
         raise BadCode(
             "garbled",
-            f"That is not a Game Night {what} code: it has characters no code contains. "
-            "Copy the whole code again.",
+            f"That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again.",
         )
     try:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
@@ -411,10 +410,7 @@ def _read_transport(reader: _Reader, setup: str = "actpass") -> Transport:
             raise _damaged()
         family = FAMILIES[kind >> 2]
         raw = reader.take(4 if family == "ipv4" else 16)
-        if family == "mdns":
-            address = f"{uuid.UUID(bytes=raw)}.local"
-        else:
-            address = str(ipaddress.ip_address(raw))
+        address = f"{uuid.UUID(bytes=raw)}.local" if family == "mdns" else str(ipaddress.ip_address(raw))
         port = reader.u16()
         if port == 0:
             raise _damaged()
