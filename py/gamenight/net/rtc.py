@@ -29,6 +29,7 @@ class Connection:
         self.open = False
         self.ended = False
         self.interrupted = False
+        self.waiting: list[str] = []
 
     def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
         proxy = create_proxy(handler)
@@ -75,8 +76,12 @@ class Rtc:
 
     def send_text(self, shell: dom.Shell, effect: pe.SendText) -> None:
         conn = self.peers.get(effect.peer)
-        if conn is not None and conn.open and str(conn.channel.readyState) == "open":
+        if conn is None or conn.channel is None:
+            return
+        if str(conn.channel.readyState) == "open":
             conn.channel.send(effect.text)
+        elif not conn.open:
+            conn.waiting.append(effect.text)  # sent when the channel opens
 
     def close_peer(self, shell: dom.Shell, effect: pe.ClosePeer) -> None:
         conn = self.peers.pop(effect.peer, None)
@@ -114,10 +119,17 @@ class Rtc:
         conn.channel = channel
 
         def opened(_event: Any) -> None:
+            if conn.open:
+                return
             conn.open = True
+            for text in conn.waiting:
+                channel.send(text)
+            conn.waiting.clear()
             shell.send(pe.PeerOpened(conn.name, dom.now_ms()))
 
         conn.listen(channel, "open", opened)
+        if str(channel.readyState) == "open":  # an answerer's channel may arrive already open
+            opened(None)
         conn.listen(channel, "message", lambda event: shell.send(pe.PeerText(conn.name, str(event.data), dom.now_ms())))
         conn.listen(channel, "close", lambda _e: self._ended(shell, conn, "The connection closed."))
 
@@ -189,8 +201,19 @@ def _js(value: dict) -> Any:
 SERVICE = Rtc()
 
 
+def _page_hidden(event: Any) -> None:
+    """Closing the tab closes its connections at once, so the other side hears of it now, not after
+    ICE gives up (about 30 s). A page kept in the back/forward cache (``persisted``) keeps them."""
+    if not event.persisted:
+        for conn in list(SERVICE.peers.values()):
+            conn.ended = True
+            _close(conn)
+        SERVICE.peers.clear()
+
+
 def install() -> None:
     """Let the shell carry out the WebRTC effects."""
+    js.window.addEventListener("pagehide", create_proxy(_page_hidden))
     dom.EFFECT_HANDLERS.update(
         {
             pe.OpenInvite: SERVICE.open_invite,

@@ -60,7 +60,7 @@ def stored(keys: tuple[str, ...]) -> dict[str, str]:
             value = js.localStorage.getItem(STORAGE_PREFIX + key)
         except Exception:  # storage disabled (privacy mode) or blocked: play on without it
             return found
-        if value is not None:
+        if value is not None and value is not jsnull:  # a missing entry is JavaScript's null
             found[key] = str(value)
     return found
 
@@ -74,6 +74,7 @@ class Shell:
         self.tasks: dict[str, Work] = {}
         self.focus: str | None = None
         self.warn_on_leave = False
+        self.markup = ""
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
@@ -101,7 +102,10 @@ class Shell:
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
-        self.root.innerHTML = render(tree)
+        markup = render(tree)
+        if markup != self.markup:  # e.g. a timer tick that changed nothing on screen
+            self.markup = markup
+            js.window.gncRender(self.root, markup)  # one call; keeps typed text and focus (index.html)
         js.document.title = app.title(self.model)
         if self.focus:
             target = self.root.querySelector(self.focus)
@@ -117,6 +121,8 @@ class Shell:
             return
         if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
             event.preventDefault()
+        if ui.type == "submit":
+            event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
         self.send(ui)
 
     def on_before_unload(self, event: Any) -> None:
@@ -199,6 +205,8 @@ def read_event(event: Any) -> UiEvent | None:
         holder = None
     if holder is None and kind not in ("keydown", "submit"):
         return None
+    if holder is not None and str(holder.tagName) == "FORM" and kind not in ("keydown", "change", "submit"):
+        return None  # a click in a form (on a field, its submit button) is the browser's: it leads to submit
     data = {}
     action = ""
     if holder is not None:

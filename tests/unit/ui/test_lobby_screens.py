@@ -6,7 +6,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
 from gamenight.ui.lobby import host as lobby_host
-from gamenight.ui.program import Env
+from gamenight.ui.program import Env, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 
@@ -310,3 +310,13 @@ def test_untrusted_names_are_escaped_on_every_page():
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "<b>Bea</b>")
     assert "&lt;b&gt;Bea&lt;/b&gt;" in render(host.tree) and "<b>Bea</b>" not in render(bea.tree)
+
+
+def test_only_clicks_and_submissions_act():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    for kind in ("pointerdown", "pointerup", "keydown", "change"):
+        host.send(UiEvent(kind, "invite", now_ms=rtc.now))
+    assert host.by_class("invite") == []
+    host.click("invite")
+    assert len(host.by_class("invite")) == 1

@@ -144,8 +144,10 @@ class HostScreen:
         if isinstance(message, pe.OfferReady):
             return _offer_ready(model, message)
         if isinstance(message, pe.PeerOpened):
+            invite = next((i for i in model.invites if i.peer == message.peer), None)
+            note = f"{invite.guest} is connected." if invite and invite.guest else model.reply_note
             invites = _set(model.invites, message.peer, state="joined")
-            return replace(model, invites=invites, now_ms=message.now_ms), []
+            return replace(model, invites=invites, now_ms=message.now_ms, reply_note=note), []
         if isinstance(message, pe.PeerText):
             live.hub.receive(message.peer, message.text)
             return replace(model, now_ms=message.now_ms), live.run(message.now_ms)
@@ -178,6 +180,8 @@ def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
 
 
 def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
+    if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
+        return model, []
     now = event.now_ms or model.now_ms
     model = replace(model, now_ms=now)
     live = model.live

@@ -122,6 +122,8 @@ class JoinScreen:
 
 
 def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
+    if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
+        return model, []
     model = replace(model, now_ms=event.now_ms or model.now_ms)
     if event.action == "copy":
         return model, [Copy(event.data.get("text", ""))]
