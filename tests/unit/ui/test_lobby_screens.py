@@ -320,3 +320,11 @@ def test_only_clicks_and_submissions_act():
     assert host.by_class("invite") == []
     host.click("invite")
     assert len(host.by_class("invite")) == 1
+
+
+def test_a_guest_refused_at_the_door_sees_why():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    twin = join(rtc, host, "ann")  # the host is Ann: names are unique ignoring case
+    assert "already called ann" in twin.text
+    assert "ann" not in members(host)

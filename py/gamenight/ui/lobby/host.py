@@ -55,6 +55,7 @@ class Live:
     def __init__(self, session: Session, lobby_id: str, name: str) -> None:
         self.session, self.lobby_id, self.name = session, lobby_id, name
         self.now_ms = 0
+        self.last_saved = ""
         self.hub = pe.PageHub(HOST_PEER)
         self.link = HostLink(session, self.hub, lambda: self.now_ms)
         self.client = Client(session.members[session.host].name)
@@ -65,9 +66,13 @@ class Live:
     def run(self, now_ms: int) -> list[Effect]:
         """Deliver what is queued at ``now_ms``; the texts for remote peers, then the save and leave guard."""
         self.now_ms = now_ms
-        sends = self.hub.pump()
-        running = self.session.match is not None and self.session.match.running
-        return [*sends, Store(STORE_KEY, self.saved()), WarnBeforeLeaving(running)]
+        effects: list[Effect] = list(self.hub.pump())
+        saved = self.saved()
+        if saved != self.last_saved:  # the timer runs this every second; storage is written on change
+            self.last_saved = saved
+            running = self.session.match is not None and self.session.match.running
+            effects += [Store(STORE_KEY, saved), WarnBeforeLeaving(running)]
+        return effects
 
     def request(self, message: Mapping[str, Any], now_ms: int) -> list[Effect]:
         self.client.errors.clear()

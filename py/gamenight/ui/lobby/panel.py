@@ -42,7 +42,7 @@ def panel(client: Client, sight: Sight) -> Element:
     """The whole lobby for this page."""
     lobby = client.lobby
     if lobby is None:
-        return h("section", {"class": "lobby waiting"}, h("p", {}, "Waiting for the lobby…"))
+        return h("section", {"class": "lobby waiting"}, _error(client) or h("p", {}, "Waiting for the lobby…"))
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
