@@ -17,7 +17,6 @@ from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageWatch
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 
 CONNECT_MS = 20_000
-DBG = []
 
 
 class People:
@@ -37,7 +36,6 @@ class People:
         watch = PageWatch(origin=self.site_url)
         self.watches.append(watch)
         page = watch.attach(context.new_page())
-        page.on("console", lambda m, n=len(self.watches): DBG.append(f"{n} {m.type} {m.text[:300]}"))
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("document.documentElement.dataset.app") == "ready"
@@ -99,12 +97,7 @@ def paste_reply(host: Page, reply: str) -> None:
 def join(people: People, host: Page, name: str, context: BrowserContext | None = None) -> Page:
     guest, reply = answer(people, context or people.person(), new_invitation(host), name)
     paste_reply(host, reply)
-    try:
-        expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    except AssertionError:
-        print("HOST", host.inner_text("main"))
-        print("\n".join(DBG))
-        raise
+    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     return guest
 
 
