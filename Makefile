@@ -46,7 +46,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-unit: venv
+unit: venv vendor
 	$(VENV)/bin/pytest tests/unit -q
 
 chromium: venv

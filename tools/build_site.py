@@ -20,11 +20,19 @@ def python_files(py_root: Path) -> list[str]:
     return sorted(p.relative_to(py_root).as_posix() for p in (py_root / "gamenight").rglob("*.py"))
 
 
-def pyscript_config(base: dict, py_root: Path) -> dict:
-    """``base`` plus a ``files`` map that puts every package module into the interpreter's working dir."""
+def pyscript_config(base: dict, py_root: Path, wheels: list[str] = ()) -> dict:
+    """``base`` plus a ``files`` map that puts every package module into the interpreter's working dir,
+    and each vendored wheel (file names in ``vendor/wheels/``) into its ``wheels/`` folder, unopened:
+    Python imports from the zip."""
     files = {"{FROM}": "./py", "{TO}": "."}
     files.update({f"{{FROM}}/{name}": f"{{TO}}/{name}" for name in python_files(py_root)})
+    files.update({f"./vendor/wheels/{name}": f"./wheels/{name}" for name in wheels})
     return {**base, "files": files}
+
+
+def vendored_wheels(vendor_root: Path) -> list[str]:
+    """The wheel files in ``vendor_root/wheels``, sorted."""
+    return sorted(p.name for p in (vendor_root / "wheels").glob("*.whl"))
 
 
 def build(root: Path = ROOT, out: Path | None = None) -> Path:
@@ -46,7 +54,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
         (py_out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / "py" / rel, py_out / rel)
     base = json.loads((root / "pyscript.json").read_text())
-    config = pyscript_config(base, root / "py")
+    config = pyscript_config(base, root / "py", vendored_wheels(root / "vendor"))
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     (out / ".nojekyll").write_text("")  # GitHub Pages must not run Jekyll over the site
     return out

@@ -1,14 +1,18 @@
-"""Copy the browser runtime the page needs from node_modules/ into vendor/ (no source maps, no demos).
+"""Copy the browser runtime the page needs from node_modules/ into vendor/ (no source maps, no demos),
+and fetch the pinned pure-Python wheels the page imports (``pip download --no-deps``, hash-checked).
 
 Run after ``npm ci``. Idempotent: vendor/ is rebuilt from scratch each time, so it always matches
-package-lock.json.
+package-lock.json and ``WHEELS``.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import shutil
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +44,40 @@ RUNTIME = (
 )
 
 
-def vendor(root: Path = ROOT) -> list[Path]:
-    """Rebuild ``root/vendor`` from ``root/node_modules``; returns the files written."""
+# Pure wheels the page imports from their zip (never installed, no micropip): (requirement, file, sha256).
+WHEELS = (
+    (
+        "segno==1.6.6",
+        "segno-1.6.6-py3-none-any.whl",
+        "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+    ),
+)
+
+
+def pip_download(requirement: str, dest: Path) -> None:
+    """Fetch one wheel, without its dependencies, from the package index pip is configured for."""
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
+    subprocess.run([*command, "--dest", str(dest), requirement], check=True)
+
+
+def fetch_wheels(dest: Path, download: Callable[[str, Path], None] = pip_download) -> list[Path]:
+    """Download each of ``WHEELS`` into ``dest`` and check its hash; returns the wheel files."""
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    for requirement, name, sha256 in WHEELS:
+        download(requirement, dest)
+        path = dest / name
+        if not path.is_file():
+            raise SystemExit(f"pip did not fetch {name} for {requirement}")
+        if hashlib.sha256(path.read_bytes()).hexdigest() != sha256:
+            path.unlink()
+            raise SystemExit(f"{name} does not have the pinned sha256 {sha256}: refusing it")
+        written.append(path)
+    return written
+
+
+def vendor(root: Path = ROOT, download: Callable[[str, Path], None] = pip_download) -> list[Path]:
+    """Rebuild ``root/vendor`` from ``root/node_modules`` and ``WHEELS``; returns the files written."""
     out = root / "vendor"
     if out.exists():
         shutil.rmtree(out)
@@ -57,7 +93,7 @@ def vendor(root: Path = ROOT) -> list[Path]:
                 raise SystemExit(f"no file matches {pattern} in {source}: has the npm package changed?")
             for path in matches:
                 written.append(Path(shutil.copy2(path, out / dest / path.name)))
-    return written
+    return written + fetch_wheels(out / "wheels", download)
 
 
 if __name__ == "__main__":

@@ -37,13 +37,18 @@ def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, 
 def test_routing_to_each_game_and_back(app: Page, site_url: str):
     open_app(app, site_url)
     for game_id, title, _ in GAMES:
-        app.locator(f'.card[data-game="{game_id}"] .actions a').last.click()
-        expect(app).to_have_url(re.compile(rf"#/{game_id}$"))
+        app.evaluate(f"location.hash = '#/{game_id}'")
         expect(app.locator("main.game h1")).to_have_text(title)
         expect(app).to_have_title(f"{title} · Game Night Central")
+        app.locator("main.game a.primary").click()
+        expect(app).to_have_url(re.compile(rf"#/host\?game={game_id}$"))
+        expect(app.locator("main.host h1")).to_have_text("Host a game night")
+        app.go_back()
         app.go_back()
         expect(app.locator("main.home")).to_be_visible()
         expect(app).to_have_title("Game Night Central")
+    app.locator('.card[data-game="raythread"] .actions a').last.click()
+    expect(app).to_have_url(re.compile(r"#/host\?game=raythread$"))
 
 
 def test_deep_link_and_unknown_route(app: Page, site_url: str):

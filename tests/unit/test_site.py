@@ -1,5 +1,6 @@
 """The build: the generated PyScript config, the vendored runtime, the site tree and the dev server."""
 
+import hashlib
 import json
 import urllib.request
 from pathlib import Path
@@ -55,7 +56,25 @@ def fake_node_modules(root: Path, extra: tuple[str, ...] = ()) -> None:
         (root / name).write_text("unwanted")
 
 
-def test_vendor_copies_only_runtime_files(tmp_path: Path):
+FAKE_WHEEL = b"PK fake wheel"
+
+
+@pytest.fixture
+def fake_wheels(monkeypatch):
+    """``WHEELS`` as one small fake wheel, and a downloader that writes it (no network in unit tests)."""
+    sha = hashlib.sha256(FAKE_WHEEL).hexdigest()
+    monkeypatch.setattr(vendor, "WHEELS", (("fake==1.0", "fake-1.0-py3-none-any.whl", sha),))
+    fetched = []
+
+    def download(requirement: str, dest: Path) -> None:
+        fetched.append(requirement)
+        (dest / "fake-1.0-py3-none-any.whl").write_bytes(FAKE_WHEEL)
+
+    download.fetched = fetched
+    return download
+
+
+def test_vendor_copies_only_runtime_files(tmp_path: Path, fake_wheels):
     fake_node_modules(
         tmp_path,
         extra=(
@@ -65,17 +84,45 @@ def test_vendor_copies_only_runtime_files(tmp_path: Path):
             "node_modules/@pyscript/core/dist/codemirror-x.js",
         ),
     )
-    written = vendor.vendor(tmp_path)
+    written = vendor.vendor(tmp_path, fake_wheels)
     names = {p.name for p in written}
     assert "pyodide.asm.wasm" in names and "core.js" in names and "core-abc123.js" in names
     assert not any(n.endswith(".map") or n.endswith(".html") or n.startswith("codemirror") for n in names)
+    assert (tmp_path / "vendor" / "wheels" / "fake-1.0-py3-none-any.whl").read_bytes() == FAKE_WHEEL
+    assert fake_wheels.fetched == ["fake==1.0"]
     # Idempotent: a second run gives the same tree.
-    assert sorted(p.name for p in vendor.vendor(tmp_path)) == sorted(names)
+    assert sorted(p.name for p in vendor.vendor(tmp_path, fake_wheels)) == sorted(names)
 
 
-def test_vendor_fails_clearly_without_node_modules(tmp_path: Path):
+def test_vendor_fails_clearly_without_node_modules(tmp_path: Path, fake_wheels):
     with pytest.raises(SystemExit, match="npm ci"):
-        vendor.vendor(tmp_path)
+        vendor.vendor(tmp_path, fake_wheels)
+
+
+def test_a_wheel_without_the_pinned_hash_is_refused(tmp_path: Path, fake_wheels):
+    def tampered(requirement: str, dest: Path) -> None:
+        (dest / "fake-1.0-py3-none-any.whl").write_bytes(FAKE_WHEEL + b"!")
+
+    with pytest.raises(SystemExit, match="sha256"):
+        vendor.fetch_wheels(tmp_path / "wheels", tampered)
+    assert not (tmp_path / "wheels" / "fake-1.0-py3-none-any.whl").exists()
+
+
+def test_the_pinned_qr_wheel_is_segno_1_6_6_fetched_without_dependencies():
+    assert [(req, name) for req, name, _sha in vendor.WHEELS] == [("segno==1.6.6", "segno-1.6.6-py3-none-any.whl")]
+    assert all(len(sha) == 64 for _req, _name, sha in vendor.WHEELS)
+
+
+def test_wheels_are_mapped_into_the_interpreter_unopened(tmp_path: Path):
+    (tmp_path / "wheels").mkdir()
+    (tmp_path / "wheels" / "segno-1.6.6-py3-none-any.whl").write_bytes(b"zip")
+    (tmp_path / "wheels" / "notes.txt").write_text("not a wheel")
+    wheels = build_site.vendored_wheels(tmp_path)
+    assert wheels == ["segno-1.6.6-py3-none-any.whl"]
+    files = build_site.pyscript_config({}, ROOT / "py", wheels)["files"]
+    # A plain destination (no trailing /*): PyScript writes the zip as it is, and Python imports from it.
+    assert files["./vendor/wheels/segno-1.6.6-py3-none-any.whl"] == "./wheels/segno-1.6.6-py3-none-any.whl"
+    assert "./vendor/wheels/notes.txt" not in files
 
 
 def test_build_writes_the_served_tree(tmp_path: Path):

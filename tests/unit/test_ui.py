@@ -114,13 +114,15 @@ def test_home_has_one_card_per_game_with_pitch_players_and_actions():
         text = text_of(card)
         assert info.title in text and info.pitch in text and f"{info.players} players" in text
         links = find_all(card, lambda e: e.tag == "a")
-        assert links and all(str(link.attr("href")).startswith(f"#/{info.id}") for link in links)
+        hrefs = [str(link.attr("href")) for link in links]
+        assert hrefs and all(h.startswith(f"#/{info.id}") or h == f"#/host?game={info.id}" for h in hrefs)
 
 
 def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     offers = {info.id: app.card_actions(info) for info in games.CATALOG}
-    assert offers["reflection"][-2:] == [("Count", "#/reflection/count"), ("Host a game night", "#/reflection")]
-    assert offers["raythread"] == [("Host a game night", "#/raythread")]
+    reflection = [("Count", "#/reflection/count"), ("Host a game night", "#/host?game=reflection")]
+    assert offers["reflection"][-2:] == reflection
+    assert offers["raythread"] == [("Host a game night", "#/host?game=raythread")]
 
 
 def test_game_page_and_missing_page_link_home():

@@ -423,12 +423,13 @@ def _solvers_left(state: State) -> list[str]:
 MOVE_FIELDS: dict[str, tuple[str, ...]] = {
     "submit_puzzle": ("clues", "commitment"),
     "reveal": ("layout", "salt"),
-    "solve": ("layout",),
-    "give_up": (),
+    "solve": ("layout", "round"),
+    "give_up": ("round",),
     "abandon": (),
     "continue": (),
     "stop": (),
 }
+OPTIONAL_FIELDS = {"round"}  # a solve or give-up may name its round, so a late one is refused clearly
 # Which moves each phase takes (training adds abandoning and stopping to the solve phase).
 PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
     "build": ("submit_puzzle",),
@@ -615,7 +616,7 @@ class ReflectionMatch:
         """The moves that can be listed without a layout: giving up, abandoning, continuing, stopping."""
         if seat not in self.active(state):
             return []
-        kinds = [k for k in self._kinds(state) if not MOVE_FIELDS[k]]
+        kinds = [k for k in self._kinds(state) if not set(MOVE_FIELDS[k]) - OPTIONAL_FIELDS]
         return [{"type": k} for k in kinds]
 
     def _kinds(self, state: State) -> tuple[str, ...]:
@@ -628,6 +629,9 @@ class ReflectionMatch:
             raise IllegalMove(f"{seat!r} is not playing in this match")
         kind, move = _move_kind(move)
         state, events = _due(state, now_ms)
+        if "round" in move and get_int(move, "round", IllegalMove, 1, 99) != state.round:
+            # The round the player was solving ended (its time ran out) before the move arrived.
+            raise IllegalMove(f"round {move['round']} is over: its time ran out")
         if state.phase == "over":
             raise IllegalMove("the match is over")
         if kind not in self._kinds(state):

@@ -1,7 +1,8 @@
 """The app: hash routing, and the screen for each route, as pure ``init`` / ``update`` / ``view``.
 
 Routes: ``#/`` (home), ``#/<game id>`` (a game's page), ``#/<game id>/<screen>?k=v&…`` (a screen the
-game registers in ``gamenight.games.SCREENS``, e.g. Reflection's solo training), and anything else
+game registers in ``gamenight.games.SCREENS``, e.g. Reflection's solo training), the lobby's pages
+(``#/host?game=<id>``, and the links people share: ``#join=CODE``, ``#reply=CODE``), and anything else
 shows a "not found" page. The app never special-cases a game: what it shows comes from the registry.
 """
 
@@ -14,6 +15,8 @@ from urllib.parse import parse_qsl
 
 from gamenight import games
 from gamenight.core.game import GameInfo
+from gamenight.ui.lobby import host as lobby_host
+from gamenight.ui.lobby import join as lobby_join
 from gamenight.ui.program import Effect, Env, Message, Screen
 from gamenight.ui.svg import Element, h
 
@@ -21,9 +24,15 @@ SITE_TITLE = "Game Night Central"
 MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 
+# The lobby's pages, outside any game: ``#/<name>?k=v`` …
+LOBBY_PAGES: dict[str, Screen] = {"host": lobby_host.SCREEN}
+# … and the links people share, ``#<name>=<code>``.
+LINK_PAGES: dict[str, Screen] = {"join": lobby_join.JOIN, "reply": lobby_join.REPLY}
+
+
 @dataclass(frozen=True)
 class Route:
-    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"`` or ``"missing"``."""
+    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"`` or ``"missing"``."""
 
     page: str
     game: str | None = None
@@ -44,6 +53,9 @@ def parse_route(location_hash: str) -> Route:
     text = location_hash[1:] if location_hash.startswith("#") else location_hash
     if len(text) > MAX_HASH:
         return Route("missing", path="/…")
+    link, is_link, code = text.partition("=")
+    if is_link and link in LINK_PAGES:
+        return Route("lobby", screen=link, params={"code": code}, path=f"/{link}")
     path, _, query = text.partition("?")
     path = "/" + path.strip("/")
     params = dict(parse_qsl(query, keep_blank_values=True)) if query else {}
@@ -52,6 +64,8 @@ def parse_route(location_hash: str) -> Route:
     parts = path[1:].split("/")
     if len(parts) == 1 and games.info(parts[0]):
         return Route("game", game=parts[0], path=path)
+    if len(parts) == 1 and parts[0] in LOBBY_PAGES:
+        return Route("lobby", screen=parts[0], params=params, path=path)
     if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
@@ -114,7 +128,7 @@ def game_card(info: GameInfo) -> Element:
 def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     """What a card offers: the game's registered screens (solo play first), then hosting a game night."""
     actions = [(s.label, f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
-    return [*actions, ("Host a game night", f"#/{info.id}")]
+    return [*actions, ("Host a game night", f"#/host?game={info.id}")]
 
 
 def game_page(info: GameInfo) -> Element:
@@ -123,8 +137,12 @@ def game_page(info: GameInfo) -> Element:
         {"class": "page game", "data-game": info.id},
         h("h1", {}, info.title),
         h("p", {"class": "lede"}, f"{info.players} players · {info.pitch}"),
-        h("p", {"class": "notice"}, "Coming soon: hosting a game night for this game is being built."),
-        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+        h(
+            "p",
+            {"class": "actions"},
+            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, "Host a game night"),
+            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+        ),
     )
 
 
@@ -147,6 +165,8 @@ def screen_for(route: Route) -> Screen:
         return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen:
         return games.SCREENS[(route.game, route.screen)]
+    if route.page == "lobby" and route.screen:
+        return LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen]
     return StaticPage(lambda: missing(route.path))
 
 

@@ -27,6 +27,7 @@ from gamenight.ui.program import (
     Store,
     Tick,
     UiEvent,
+    WarnBeforeLeaving,
     Work,
     WorkDone,
     WorkProgress,
@@ -59,7 +60,7 @@ def stored(keys: tuple[str, ...]) -> dict[str, str]:
             value = js.localStorage.getItem(STORAGE_PREFIX + key)
         except Exception:  # storage disabled (privacy mode) or blocked: play on without it
             return found
-        if value is not None:
+        if value is not None and value is not jsnull:  # a missing entry is JavaScript's null
             found[key] = str(value)
     return found
 
@@ -72,6 +73,7 @@ class Shell:
         self.timers: dict[str, Any] = {}
         self.tasks: dict[str, Work] = {}
         self.focus: str | None = None
+        self.warn_on_leave = False
         self.markup = ""
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
@@ -79,6 +81,7 @@ class Shell:
         for kind in DELEGATED:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
+        js.window.addEventListener("beforeunload", _proxy(self.on_before_unload))
 
     @staticmethod
     def hash() -> str:
@@ -86,7 +89,7 @@ class Shell:
 
     @staticmethod
     def env(location_hash: str) -> Env:
-        return Env(stored(app.storage_keys(location_hash)), now_ms())
+        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href))
 
     def send(self, message: Any) -> None:
         """Feed one message to the program, re-render, carry out the effects."""
@@ -102,14 +105,15 @@ class Shell:
         markup = render(tree)
         js.document.title = app.title(self.model)
         if markup == self.markup and not self.focus:
-            # Nothing to show: leave the page alone (replacing the element under a pressed pointer
-            # would also swallow the click that follows).
+            # Nothing changed on screen (e.g. a timer tick): leave the page alone. Replacing the element
+            # under a pressed pointer would also swallow the click that follows.
             return
         self.markup = markup
-        # Re-rendering replaces the elements: keep keyboard focus on the element with the same id.
+        # Re-rendering replaces the elements: keep keyboard focus on the element with the same id
+        # (gncRender already keeps typed text and the focus of named form fields).
         active = js.document.activeElement
         focused = str(active.id) if active is not None and active is not jsnull and active.id else ""
-        self.root.innerHTML = markup
+        js.window.gncRender(self.root, markup)  # one call into JavaScript (index.html)
         if focused and not self.focus:
             self.focus = "#" + focused
         if self.focus:
@@ -126,7 +130,13 @@ class Shell:
             return
         if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
             event.preventDefault()
+        if ui.type == "submit":
+            event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
         self.send(ui)
+
+    def on_before_unload(self, event: Any) -> None:
+        if self.warn_on_leave:
+            event.preventDefault()  # the browser asks the player to confirm leaving
 
     # --- effects -------------------------------------------------------------------------------
 
@@ -150,6 +160,8 @@ class Shell:
             elif isinstance(effect, Focus):
                 self.focus = effect.selector
                 self.render()
+            elif isinstance(effect, WarnBeforeLeaving):
+                self.warn_on_leave = effect.on
             elif type(effect) in EFFECT_HANDLERS:
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
@@ -202,6 +214,8 @@ def read_event(event: Any) -> UiEvent | None:
         holder = None
     if holder is None and kind not in ("keydown", "submit"):
         return None
+    if holder is not None and str(holder.tagName) == "FORM" and kind not in ("keydown", "change", "submit"):
+        return None  # a click in a form (on a field, its submit button) is the browser's: it leads to submit
     data = {}
     action = ""
     if holder is not None:

@@ -119,15 +119,24 @@ class Focus:
     selector: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus
+@dataclass(frozen=True)
+class WarnBeforeLeaving:
+    """While ``on``, closing or reloading the page asks the player to confirm (a match is running)."""
+
+    on: bool
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving
 
 
 @dataclass(frozen=True)
 class Env:
-    """What a screen may know of the world when it starts: the stored values it asked for, the time."""
+    """What a screen may know of the world when it starts: the stored values it asked for, the time,
+    and the page's address (``page_url``: links to share are built from it)."""
 
     stored: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
+    page_url: str = ""
 
 
 class Screen(Protocol):

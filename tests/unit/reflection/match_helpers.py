@@ -76,7 +76,8 @@ class Match:
         return self.layouts[sheet.builder] if sheet.builder else sheet.solution
 
     def solve(self, seat: str, after_ms: int = 1_000) -> list[dict]:
-        return self.play(seat, {"type": "solve", "layout": self.solution(seat).to_json()}, after_ms)
+        move = {"type": "solve", "layout": self.solution(seat).to_json(), "round": self.state.round}
+        return self.play(seat, move, after_ms)
 
     def replayed(self) -> State:
         state = GAME.setup(GAME.options(self.options), self.seats, self.seed)

@@ -418,11 +418,23 @@ def test_any_sequence_of_timed_moves_and_ticks_replays_to_the_same_state(steps, 
         seat = m.seats[who]
         if seat not in GAME.active(m.state):
             continue
-        if kind == "solve":
-            m.solve(seat, delay)
-        else:
-            m.play(seat, {"type": "give_up"}, delay)
+        try:
+            if kind == "solve":
+                m.solve(seat, delay)
+            else:
+                m.play(seat, {"type": "give_up", "round": m.state.round}, delay)
+        except IllegalMove as refused:  # a move for a round whose time ran out meanwhile changes nothing
+            assert "is over" in str(refused)
+            m.now -= delay
     assert m.replayed() == m.state
+
+
+def test_a_solve_for_a_round_whose_time_ran_out_is_refused_clearly():
+    m = Match({**SMALL, "rounds": 3, "limit": 2}, 2, seed=0)
+    m.solve(m.seats[0], 0)
+    late = {"type": "solve", "layout": m.solution(m.seats[1]).to_json(), "round": 1}
+    with pytest.raises(IllegalMove, match="round 1 is over"):
+        GAME.play(m.state, m.seats[1], late, m.now + 121_000)
     for r in range(1, m.state.round + 1):
         done = [f for f in m.state.finishes if f.round == r]
         assert len({f.seat for f in done}) == len(done)  # one finish per seat and round

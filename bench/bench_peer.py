@@ -1,0 +1,112 @@
+"""Latency of a lobby update over real WebRTC between browser pages (loopback, no STUN).
+
+Run ``python bench/bench_peer.py`` after ``make site``. As root it re-runs itself inside the private
+network namespace of ``tools/hermetic.sh`` (as the end-to-end tests do). Three headless Chromium
+contexts — a host and two guests — connect through the app's own invitation and reply codes. Then
+guest Bea sends chat lines; each travels Bea's page → data channel → the host page's session →
+broadcast → data channel → Cal's page, and is timed from Bea's submit to the line appearing in
+Cal's DOM (both pages read the same clock: ``performance.timeOrigin + performance.now()``).
+
+A chat line takes the same path as a move (guest intent → host session → numbered broadcast to
+every page → mirror → render); a move adds the game's ``play`` and one ``view`` per page, measured on
+CPython by ``bench/bench_lobby.py``. The pages have no move controls yet (board scenes are their own
+issues), which is why chat carries the measurement. Budget (DESIGN.md): move → remote board updated
+≤ 50 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+
+SAMPLES = 40
+WARMUP = 5
+PACE_S = 1.05  # the lobby allows 5 chat lines in 5 seconds per member
+
+SEND = """(text) => {
+    const form = document.querySelector('form[data-action=chat]');
+    form.querySelector('input[name=text]').value = text;
+    const t0 = performance.timeOrigin + performance.now();
+    form.requestSubmit();
+    return t0;
+}"""
+WATCH = """(text) => { window.__seen = new Promise((resolve) => {
+    const seen = () => {
+        const lines = document.querySelector('.chat-lines');
+        return lines && lines.textContent.includes(text);
+    };
+    const observer = new MutationObserver(() => {
+        if (seen()) { observer.disconnect(); resolve(performance.timeOrigin + performance.now()); }
+    });
+    observer.observe(document.getElementById('app'), {childList: true, subtree: true, characterData: true});
+}); }"""
+
+
+def main() -> int:
+    if os.geteuid() == 0 and not os.environ.get("GNC_HERMETIC"):
+        return subprocess.run([str(ROOT / "tools" / "hermetic.sh"), sys.executable, __file__], check=False).returncode
+    from playwright.sync_api import sync_playwright
+
+    from tools.browser import launch_args
+    from tools.serve import serve_in_thread
+
+    url, server = serve_in_thread(ROOT / "_site")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**launch_args())
+            host, bea, cal = (browser.new_context().new_page() for _ in range(3))
+            lobby(host, bea, cal, url)
+            times = []
+            for i in range(WARMUP + SAMPLES):
+                text = f"ping {i}"
+                time.sleep(PACE_S)
+                cal.evaluate(WATCH, text)
+                t0 = bea.evaluate(SEND, text)
+                t1 = cal.evaluate("Promise.race([window.__seen, new Promise((r) => setTimeout(() => r(null), 5000))])")
+                if t1 is None:
+                    raise SystemExit(f"{text!r} never reached Cal's page")
+                if i >= WARMUP:
+                    times.append(t1 - t0)
+            browser.close()
+    finally:
+        server.shutdown()
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    print(f"chat line guest → host → other guest, {SAMPLES} samples after {WARMUP} warm-up:")
+    print(f"  median {statistics.median(times):.1f} ms   p95 {p95:.1f} ms   max {times[-1]:.1f} ms   (budget 50 ms)")
+    return 0
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
+
+
+def lobby(host, bea, cal, url: str) -> None:
+    """The host opens a lobby and lets Bea and Cal in through invitation and reply codes."""
+    boot(host, f"{url}/?stun=none#/host?game=raythread")
+    host.fill("input[name=lobby]", "Bench night")
+    host.fill("input[name=name]", "Ann")
+    host.click("form[data-action=host-setup] button[type=submit]")
+    for guest, name in ((bea, "Bea"), (cal, "Cal")):
+        host.click("button[data-action=invite]")
+        card = host.locator(".invite").first
+        card.locator(".invite-link").wait_for()
+        boot(guest, card.locator(".invite-link").input_value())
+        guest.fill("input[name=name]", name)
+        guest.click("form[data-action=join] button[type=submit]")
+        guest.locator(".reply-code").wait_for(timeout=20_000)
+        host.fill("form[data-action=reply] input[name=reply]", guest.locator(".reply-code").input_value())
+        host.click("form[data-action=reply] button[type=submit]")
+        guest.locator(".chat-form").wait_for(timeout=20_000)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

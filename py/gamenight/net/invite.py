@@ -1,0 +1,418 @@
+"""The serverless handshake's codes: a WebRTC offer or answer squeezed into a short link-safe code.
+
+A code holds only what the other browser needs to reach this one: the ICE username fragment and
+password, the DTLS certificate fingerprint, the UDP candidates, and a little lobby data (the invite's
+id and time, the lobby's id and name; for a reply, the guest's name). Everything else of the SDP is
+what Chromium and Firefox always write for one data channel, so ``build_sdp`` writes it back.
+
+Layout (all integers big-endian)::
+
+    header   1 byte   version << 4 | kind << 1 | deflated      (kind: 0 invitation, 1 reply)
+    length   2 bytes  bytes that follow (body + check)
+    body     n bytes  the fields below, raw-deflated when that is shorter
+    check    2 bytes  CRC-32 of header, length and body, low 16 bits
+
+Body of an invitation: invite id (4), lobby id (4), issued at (4, Unix seconds), ICE ufrag and pwd
+(each: a length byte, then 6 bits per character), fingerprint (32, SHA-256), candidates (a count
+byte, then each: kind byte = type | family << 2, the address, the port (2)), lobby name (a length
+byte, UTF-8). A reply: invite id (4), ufrag, pwd, fingerprint, candidates, setup role (1: 0 active,
+1 passive), guest name. The code is the whole thing in base64url without padding.
+
+Decoding is strict and each failure says what went wrong in a sentence a player understands.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import re
+import struct
+import uuid
+import zlib
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from gamenight.core.errors import GameNightError
+
+VERSION = 1
+INVITE_TTL_S = 10 * 60
+ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+TYPES = ("host", "srflx", "prflx", "relay")
+TYPE_PREFERENCE = {"host": 126, "prflx": 110, "srflx": 100, "relay": 0}
+FAMILIES = ("ipv4", "ipv6", "mdns")  # mdns: Chromium's <uuid>.local host names
+MAX_CANDIDATES = 8
+MAX_LOBBY_NAME = 40
+MAX_CODE = 1200  # characters; a longer text is not one of our codes
+FINGERPRINT_BYTES = 32
+ICE_CHAR = re.compile(r"[A-Za-z0-9+/]{1,256}\Z")
+CODE_CHARS = re.compile(r"[A-Za-z0-9_-]*\Z")
+
+Kind = Literal["invitation", "reply"]
+_KINDS: tuple[Kind, Kind] = ("invitation", "reply")
+
+
+class BadCode(GameNightError):
+    """A code that cannot be used; ``reason`` names why for programs: ``empty``, ``garbled``,
+    ``truncated``, ``damaged``, ``version``, ``kind``, ``expired``, ``reused``, ``unknown``,
+    ``unusable``."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One ICE candidate: ``address`` is an IP address or a ``<uuid>.local`` name."""
+
+    address: str
+    port: int
+    type: str = "host"
+
+
+@dataclass(frozen=True)
+class Transport:
+    """What WebRTC needs of one side's description: ICE credentials, DTLS fingerprint, candidates."""
+
+    ufrag: str
+    pwd: str
+    fingerprint: bytes
+    candidates: tuple[Candidate, ...]
+    setup: str = "actpass"  # actpass in an offer; active or passive in an answer
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """The host's offer: which invite, of which lobby, made when."""
+
+    invite: bytes  # 4 bytes: names the pending invite at the host
+    lobby: bytes  # 4 bytes: names the lobby (guests keep their reconnect token under it)
+    issued_s: int
+    lobby_name: str
+    transport: Transport
+
+    @property
+    def invite_id(self) -> str:
+        return self.invite.hex()
+
+    @property
+    def lobby_id(self) -> str:
+        return self.lobby.hex()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The guest's answer to invitation ``invite``."""
+
+    invite: bytes
+    name: str
+    transport: Transport
+
+    @property
+    def invite_id(self) -> str:
+        return self.invite.hex()
+
+
+# --- SDP ------------------------------------------------------------------------------------------
+
+
+def parse_sdp(sdp: str) -> Transport:
+    """The transport of a browser's data-channel description; raises ``BadCode`` if it lacks a part.
+
+    Only UDP candidates are kept (every browser gathers them; TCP candidates would double the code).
+    """
+    ufrag = pwd = fingerprint = None
+    setup = "actpass"
+    candidates: list[Candidate] = []
+    for line in sdp.splitlines():
+        line = line.strip()
+        if line.startswith("a=ice-ufrag:"):
+            ufrag = line.partition(":")[2]
+        elif line.startswith("a=ice-pwd:"):
+            pwd = line.partition(":")[2]
+        elif line.startswith("a=fingerprint:"):
+            algorithm, _, value = line.partition(":")[2].partition(" ")
+            if algorithm.lower() == "sha-256":
+                fingerprint = bytes.fromhex(value.replace(":", ""))
+        elif line.startswith("a=setup:"):
+            setup = line.partition(":")[2]
+        elif line.startswith("a=candidate:"):
+            candidate = _parse_candidate(line)
+            if candidate is not None and candidate not in candidates:
+                candidates.append(candidate)
+    if ufrag is None or pwd is None or fingerprint is None or len(fingerprint) != FINGERPRINT_BYTES:
+        raise BadCode("unusable", "The browser made a connection offer this app cannot read.")
+    return Transport(ufrag, pwd, fingerprint, tuple(candidates[:MAX_CANDIDATES]), setup)
+
+
+def _parse_candidate(line: str) -> Candidate | None:
+    parts = line.split()
+    if len(parts) < 8 or parts[2].lower() != "udp" or parts[6] != "typ" or parts[7] not in TYPES:
+        return None
+    try:
+        port = int(parts[5])
+        _address_bytes(parts[4])
+    except ValueError:
+        return None
+    return Candidate(parts[4], port, parts[7]) if 0 < port < 65536 else None
+
+
+def build_sdp(transport: Transport, *, session_id: int = 1) -> str:
+    """A complete data-channel description for ``transport`` that Chromium and Firefox accept."""
+    lines = [
+        "v=0",
+        f"o=- {session_id} 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+    ]
+    for i, c in enumerate(transport.candidates):
+        priority = (TYPE_PREFERENCE[c.type] << 24) + ((65535 - i) << 8) + 255
+        lines.append(f"a=candidate:{i + 1} 1 udp {priority} {c.address} {c.port} typ {c.type} generation 0")
+    lines += [
+        "a=end-of-candidates",
+        f"a=ice-ufrag:{transport.ufrag}",
+        f"a=ice-pwd:{transport.pwd}",
+        "a=ice-options:trickle",
+        "a=fingerprint:sha-256 " + ":".join(f"{b:02X}" for b in transport.fingerprint),
+        f"a=setup:{transport.setup}",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+    ]
+    return "\r\n".join(lines) + "\r\n"
+
+
+# --- encoding -------------------------------------------------------------------------------------
+
+
+def encode_invitation(invitation: Invitation) -> str:
+    """The invitation's code (raises ``BadCode`` if the offer has no usable candidate)."""
+    name = invitation.lobby_name.encode()[: MAX_LOBBY_NAME * 4]
+    body = (
+        invitation.invite
+        + invitation.lobby
+        + struct.pack(">I", invitation.issued_s)
+        + _transport_bytes(invitation.transport)
+        + _text(name)
+    )
+    return _wrap(0, body)
+
+
+def encode_reply(reply: Reply) -> str:
+    """The reply's code (raises ``BadCode`` if the answer has no usable candidate)."""
+    setup = b"\x01" if reply.transport.setup == "passive" else b"\x00"
+    return _wrap(1, reply.invite + _transport_bytes(reply.transport) + setup + _text(reply.name.encode()))
+
+
+def _wrap(kind: int, body: bytes) -> str:
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = deflater.compress(body) + deflater.flush()
+    deflated = len(packed) < len(body)
+    body = packed if deflated else body
+    head = bytes([VERSION << 4 | kind << 1 | deflated]) + struct.pack(">H", len(body) + 2)
+    check = struct.pack(">H", zlib.crc32(head + body) & 0xFFFF)
+    return base64.urlsafe_b64encode(head + body + check).decode().rstrip("=")
+
+
+def _transport_bytes(t: Transport) -> bytes:
+    if not t.candidates:
+        raise BadCode("unusable", "This browser found no network address to offer: check your connection.")
+    out = _ice(t.ufrag) + _ice(t.pwd) + t.fingerprint + bytes([len(t.candidates)])
+    for c in t.candidates:
+        family, address = _address_bytes(c.address)
+        out += bytes([TYPES.index(c.type) | FAMILIES.index(family) << 2]) + address + struct.pack(">H", c.port)
+    return out
+
+
+def _address_bytes(address: str) -> tuple[str, bytes]:
+    if address.endswith(".local"):
+        return "mdns", uuid.UUID(address.removesuffix(".local")).bytes
+    ip = ipaddress.ip_address(address)
+    return ("ipv4" if ip.version == 4 else "ipv6"), ip.packed
+
+
+def _ice(text: str) -> bytes:
+    """An ICE ufrag or pwd: its length, then 6 bits per character (ICE allows only base64 characters)."""
+    if not ICE_CHAR.match(text) or len(text) > 255:
+        raise BadCode("unusable", "The browser made ICE credentials this app cannot carry.")
+    bits = "".join(f"{ICE_CHARS.index(ch):06b}" for ch in text)
+    bits += "0" * (-len(bits) % 8)
+    return bytes([len(text)]) + int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def _text(data: bytes) -> bytes:
+    return bytes([len(data)]) + data
+
+
+# --- decoding -------------------------------------------------------------------------------------
+
+
+def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset()) -> Invitation:
+    """The invitation in ``code`` (whole link or bare code); raises ``BadCode`` if it cannot be used now.
+
+    ``used``: ids of invitations this browser has already answered (each is single-use).
+    """
+    reader = _Reader(_unwrap(code, 0))
+    invite, lobby, issued_s = reader.take(4), reader.take(4), reader.u32()
+    transport = _read_transport(reader)
+    invitation = Invitation(invite, lobby, issued_s, _name(reader), transport)
+    reader.end()
+    age = now_s - invitation.issued_s
+    if age > INVITE_TTL_S:
+        minutes = max(1, (age - INVITE_TTL_S) // 60)
+        raise BadCode(
+            "expired",
+            f"This invitation expired {minutes} minute{'s' if minutes != 1 else ''} ago "
+            "(invitations last 10 minutes): ask your host for a new one.",
+        )
+    if invitation.invite_id in used:
+        raise BadCode("reused", "You have already answered this invitation: ask your host for a new one.")
+    return invitation
+
+
+def decode_reply(code: str) -> Reply:
+    """The reply in ``code`` (whole link or bare code); raises ``BadCode``."""
+    reader = _Reader(_unwrap(code, 1))
+    invite = reader.take(4)
+    transport = _read_transport(reader)
+    setup = reader.u8()
+    if setup > 1:
+        raise _damaged()
+    reply = Reply(invite, _name(reader), replace(transport, setup="passive" if setup else "active"))
+    reader.end()
+    return reply
+
+
+def _name(reader: _Reader) -> str:
+    try:
+        return reader.take(reader.u8()).decode()
+    except UnicodeDecodeError:
+        raise _damaged() from None
+
+
+def code_of(text: str) -> str:
+    """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link."""
+    text = text.strip()
+    for marker in ("#join=", "#reply="):
+        if marker in text:
+            return text.rpartition(marker)[2].strip()
+    return text
+
+
+def _unwrap(text: str, kind: int) -> bytes:
+    code = code_of(text)
+    what = _KINDS[kind]
+    if not code:
+        raise BadCode("empty", f"Paste the {what} code first.")
+    if len(code) > MAX_CODE or not CODE_CHARS.match(code):
+        raise BadCode(
+            "garbled",
+            f"That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again.",
+        )
+    try:
+        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):
+        raise _truncated(what) from None
+    if len(data) < 5:
+        raise _truncated(what)
+    version = data[0] >> 4
+    if version != VERSION:
+        raise BadCode(
+            "version",
+            f"This {what} code was made by a different version of Game Night Central "
+            f"(code version {version}, this page reads version {VERSION}). Ask for a new one, "
+            "and make sure you both use the same site.",
+        )
+    (length,) = struct.unpack(">H", data[1:3])
+    if len(data) - 3 < length:
+        raise _truncated(what)
+    if len(data) - 3 > length:
+        raise BadCode("garbled", f"This {what} code has extra characters at its end: copy exactly the code.")
+    if struct.unpack(">H", data[-2:])[0] != zlib.crc32(data[:-2]) & 0xFFFF:
+        raise _damaged()
+    found = (data[0] >> 1) & 1
+    if found != kind or data[0] & 0b1100:
+        raise BadCode(
+            "kind",
+            f"This is {'a reply' if found else 'an invitation'} code, not {'a reply' if kind else 'an invitation'}: "
+            "the guest opens the host's invitation, and the host pastes the guest's reply.",
+        )
+    body = data[3:-2]
+    if data[0] & 1:
+        try:
+            inflater = zlib.decompressobj(-15)
+            body = inflater.decompress(body, 4096)
+            if not inflater.eof or inflater.unconsumed_tail:
+                raise zlib.error("incomplete")
+        except zlib.error:
+            raise _damaged() from None
+    return body
+
+
+def _truncated(what: str) -> BadCode:
+    return BadCode("truncated", f"This {what} code is incomplete: it was probably cut off. Copy the whole code again.")
+
+
+def _damaged() -> BadCode:
+    return BadCode("damaged", "This code is damaged (a character was changed or lost): copy it again.")
+
+
+class _Reader:
+    """Reads a body; running out of bytes or leaving some over means the code is damaged."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def take(self, n: int) -> bytes:
+        if self.at + n > len(self.data):
+            raise _damaged()
+        self.at += n
+        return self.data[self.at - n : self.at]
+
+    def u8(self) -> int:
+        return self.take(1)[0]
+
+    def u16(self) -> int:
+        return struct.unpack(">H", self.take(2))[0]
+
+    def u32(self) -> int:
+        return struct.unpack(">I", self.take(4))[0]
+
+    def end(self) -> None:
+        if self.at != len(self.data):
+            raise _damaged()
+
+
+def _read_ice(reader: _Reader) -> str:
+    count = reader.u8()
+    if count == 0:
+        raise _damaged()
+    value = int.from_bytes(reader.take((count * 6 + 7) // 8), "big")
+    value >>= -count * 6 % 8
+    return "".join(ICE_CHARS[(value >> (6 * (count - 1 - i))) & 63] for i in range(count))
+
+
+def _read_transport(reader: _Reader, setup: str = "actpass") -> Transport:
+    ufrag, pwd = _read_ice(reader), _read_ice(reader)
+    fingerprint = reader.take(FINGERPRINT_BYTES)
+    count = reader.u8()
+    if not 0 < count <= MAX_CANDIDATES:
+        raise _damaged()
+    candidates = []
+    for _ in range(count):
+        kind = reader.u8()
+        if kind >> 2 >= len(FAMILIES) or kind >> 4:
+            raise _damaged()
+        family = FAMILIES[kind >> 2]
+        raw = reader.take(4 if family == "ipv4" else 16)
+        address = f"{uuid.UUID(bytes=raw)}.local" if family == "mdns" else str(ipaddress.ip_address(raw))
+        port = reader.u16()
+        if port == 0:
+            raise _damaged()
+        candidates.append(Candidate(address, port, TYPES[kind & 3]))
+    return Transport(ufrag, pwd, fingerprint, tuple(candidates), setup)

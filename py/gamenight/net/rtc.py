@@ -1,0 +1,227 @@
+"""The browser's WebRTC service: carries out the effects of ``net/peer.py`` and reports back.
+
+One RTCPeerConnection with one ordered, reliable data channel per peer. ICE candidates are gathered
+completely (or until ``GATHER_TIMEOUT_MS``) before an offer or answer is handed to the screen, since
+the handshake travels as one code each way. ``install()`` registers the handlers with the shell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import js  # browser-only by design
+from pyodide.ffi import create_proxy, to_js
+
+from gamenight.net import peer as pe
+from gamenight.ui import dom
+
+
+class Connection:
+    """One peer's connection, its channel and the listeners that must live as long as they do."""
+
+    def __init__(self, name: str, pc: Any) -> None:
+        self.name = name
+        self.pc = pc
+        self.channel: Any = None
+        self.proxies: list[tuple[Any, str, Any]] = []
+        self.open = False
+        self.ended = False
+        self.interrupted = False
+        self.waiting: list[str] = []
+
+    def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append((target, kind, proxy))
+        target.addEventListener(kind, proxy)
+
+
+class Rtc:
+    def __init__(self) -> None:
+        self.peers: dict[str, Connection] = {}
+        self.signals: Any = None
+        self._signal_proxy: Any = None
+        self._tasks: set[asyncio.Future] = set()
+
+    # --- effects ------------------------------------------------------------------------------
+
+    def open_invite(self, shell: dom.Shell, effect: pe.OpenInvite) -> None:
+        conn = self._connection(shell, effect.peer, effect.ice_servers)
+        self._channel(shell, conn, conn.pc.createDataChannel("lobby", _js({"ordered": True})))
+        self._run(shell, conn, self._offer(shell, conn))
+
+    async def _offer(self, shell: dom.Shell, conn: Connection) -> None:
+        await conn.pc.setLocalDescription(await conn.pc.createOffer())
+        await self._gathered(conn)
+        shell.send(pe.OfferReady(conn.name, str(conn.pc.localDescription.sdp)))
+
+    def accept_answer(self, shell: dom.Shell, effect: pe.AcceptAnswer) -> None:
+        conn = self.peers.get(effect.peer)
+        if conn is None:
+            shell.send(pe.PeerClosed(effect.peer, dom.now_ms(), "That invitation's connection is closed."))
+            return
+        self._run(shell, conn, conn.pc.setRemoteDescription(_js({"type": "answer", "sdp": effect.sdp})))
+
+    def answer_offer(self, shell: dom.Shell, effect: pe.AnswerOffer) -> None:
+        conn = self._connection(shell, effect.peer, effect.ice_servers)
+        conn.listen(conn.pc, "datachannel", lambda event: self._channel(shell, conn, event.channel))
+        self._run(shell, conn, self._answer(shell, conn, effect.sdp))
+
+    async def _answer(self, shell: dom.Shell, conn: Connection, sdp: str) -> None:
+        await conn.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
+        await conn.pc.setLocalDescription(await conn.pc.createAnswer())
+        await self._gathered(conn)
+        shell.send(pe.AnswerReady(conn.name, str(conn.pc.localDescription.sdp)))
+
+    def send_text(self, shell: dom.Shell, effect: pe.SendText) -> None:
+        conn = self.peers.get(effect.peer)
+        if conn is None or conn.channel is None:
+            return
+        if str(conn.channel.readyState) == "open":
+            conn.channel.send(effect.text)
+        elif not conn.open:
+            conn.waiting.append(effect.text)  # sent when the channel opens
+
+    def close_peer(self, shell: dom.Shell, effect: pe.ClosePeer) -> None:
+        conn = self.peers.pop(effect.peer, None)
+        if conn is not None:
+            conn.ended = True
+            _close(conn)
+
+    def listen_signals(self, shell: dom.Shell, effect: pe.ListenSignals) -> None:
+        if self._signal_proxy is None:
+            self._signal_proxy = create_proxy(lambda event: shell.send(pe.Signal(str(event.data))))
+            self._signals().addEventListener("message", self._signal_proxy)
+
+    def post_signal(self, shell: dom.Shell, effect: pe.PostSignal) -> None:
+        self._signals().postMessage(effect.text)
+
+    def _signals(self) -> Any:
+        if self.signals is None:
+            self.signals = js.BroadcastChannel.new(pe.SIGNAL_CHANNEL)
+        return self.signals
+
+    # --- connections ----------------------------------------------------------------------------
+
+    def _connection(self, shell: dom.Shell, name: str, ice_servers: tuple[str, ...]) -> Connection:
+        old = self.peers.pop(name, None)
+        if old is not None:
+            old.ended = True
+            _close(old)
+        config = {"iceServers": [{"urls": url} for url in ice_servers]}
+        conn = Connection(name, js.RTCPeerConnection.new(_js(config)))
+        self.peers[name] = conn
+        conn.listen(conn.pc, "iceconnectionstatechange", lambda _e: self._ice_state(shell, conn))
+        return conn
+
+    def _channel(self, shell: dom.Shell, conn: Connection, channel: Any) -> None:
+        conn.channel = channel
+
+        def opened(_event: Any) -> None:
+            if conn.open:
+                return
+            conn.open = True
+            for text in conn.waiting:
+                channel.send(text)
+            conn.waiting.clear()
+            shell.send(pe.PeerOpened(conn.name, dom.now_ms()))
+
+        conn.listen(channel, "open", opened)
+        if str(channel.readyState) == "open":  # an answerer's channel may arrive already open
+            opened(None)
+        conn.listen(channel, "message", lambda event: shell.send(pe.PeerText(conn.name, str(event.data), dom.now_ms())))
+        conn.listen(channel, "close", lambda _e: self._ended(shell, conn, "The connection closed."))
+
+    def _ice_state(self, shell: dom.Shell, conn: Connection) -> None:
+        state = str(conn.pc.iceConnectionState)
+        if state == "disconnected" and conn.open:
+            conn.interrupted = True
+            shell.send(pe.PeerState(conn.name, "reconnecting"))
+        elif state in ("connected", "completed") and conn.interrupted:
+            conn.interrupted = False
+            shell.send(pe.PeerState(conn.name, "connected"))
+        elif state in ("failed", "closed"):
+            self._ended(shell, conn, "The connection failed: the two browsers could not reach each other.")
+
+    def _ended(self, shell: dom.Shell, conn: Connection, reason: str) -> None:
+        if conn.ended:
+            return
+        conn.ended = True
+        if self.peers.get(conn.name) is conn:
+            del self.peers[conn.name]
+        _close(conn)
+        shell.send(pe.PeerClosed(conn.name, dom.now_ms(), reason))
+
+    async def _gathered(self, conn: Connection) -> None:
+        """Until ICE gathering completes, or ``GATHER_TIMEOUT_MS`` passed (then with what was found)."""
+        if str(conn.pc.iceGatheringState) == "complete":
+            return
+        done = asyncio.get_event_loop().create_future()
+
+        def check(_event: Any) -> None:
+            if str(conn.pc.iceGatheringState) == "complete" and not done.done():
+                done.set_result(None)
+
+        conn.listen(conn.pc, "icegatheringstatechange", check)
+        try:
+            await asyncio.wait_for(done, pe.GATHER_TIMEOUT_MS / 1000)
+        except TimeoutError:
+            js.console.warn(f"ICE gathering for {conn.name} timed out; using the candidates found so far")
+
+    def _run(self, shell: dom.Shell, conn: Connection, step: Any) -> None:
+        """Run an async step; a failure ends the connection with a readable reason."""
+
+        async def guarded() -> None:
+            try:
+                await step
+            except Exception as err:  # a browser refusal (bad description, closed connection)
+                js.console.warn(f"WebRTC step failed for {conn.name}: {err}")
+                self._ended(shell, conn, "The browser could not use this code for a connection.")
+
+        task = asyncio.ensure_future(guarded())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def _close(conn: Connection) -> None:
+    if conn.channel is not None:
+        conn.channel.close()
+    conn.pc.close()
+    # Unhooked, not destroyed: a listener may be the caller, and destroying a running proxy breaks it.
+    for target, kind, proxy in conn.proxies:
+        target.removeEventListener(kind, proxy)
+    conn.proxies.clear()
+
+
+def _js(value: dict) -> Any:
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+SERVICE = Rtc()
+
+
+def _page_hidden(event: Any) -> None:
+    """Closing the tab closes its connections at once, so the other side hears of it now, not after
+    ICE gives up (about 30 s). A page kept in the back/forward cache (``persisted``) keeps them."""
+    if not event.persisted:
+        for conn in list(SERVICE.peers.values()):
+            conn.ended = True
+            _close(conn)
+        SERVICE.peers.clear()
+
+
+def install() -> None:
+    """Let the shell carry out the WebRTC effects."""
+    js.window.addEventListener("pagehide", create_proxy(_page_hidden))
+    dom.EFFECT_HANDLERS.update(
+        {
+            pe.OpenInvite: SERVICE.open_invite,
+            pe.AcceptAnswer: SERVICE.accept_answer,
+            pe.AnswerOffer: SERVICE.answer_offer,
+            pe.SendText: SERVICE.send_text,
+            pe.ClosePeer: SERVICE.close_peer,
+            pe.ListenSignals: SERVICE.listen_signals,
+            pe.PostSignal: SERVICE.post_signal,
+        }
+    )

@@ -1,0 +1,457 @@
+"""The host's screen (``#/host?game=<id>``): open a lobby, invite players by link, run the lobby.
+
+The page runs the authoritative ``Session`` and is itself a member of it through a ``PageHub``
+(``HostLink`` on one side, the page's ``Client`` mirror via ``GuestLink`` on the other), exactly as
+guests are over WebRTC. Each invitation is one peer connection (``OpenInvite``), named ``i<id>``; it
+is single-use and expires after ``INVITE_TTL_S``. The lobby is saved in local storage after every
+change, so a reloaded host page restores it (and the match) and re-invites everyone.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamenight import games
+from gamenight.core.errors import BadMessage, BadOptions, GameNightError
+from gamenight.core.jsonutil import dumps, get_str, loads, obj
+from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
+from gamenight.lobby.session import HOST_PEER, Session
+from gamenight.net import invite as iv
+from gamenight.net import peer as pe
+from gamenight.net.link import GuestLink, HostLink
+from gamenight.ui.lobby.panel import Sight, lobby_request, panel
+from gamenight.ui.program import Copy, Effect, Env, Message, StartTimer, Store, Tick, UiEvent, WarnBeforeLeaving
+from gamenight.ui.qr import qr_code
+from gamenight.ui.svg import Element, h
+
+STORE_KEY = "peer.host"
+TIMER = "host-lobby"
+MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
+INVITES_SHOWN = 12
+OPEN = ("preparing", "waiting")  # invitation states that may still be answered
+
+
+@dataclass(frozen=True)
+class Invite:
+    """One invitation: ``state`` is preparing, waiting, connecting, joined, expired or failed."""
+
+    peer: str
+    invite: bytes
+    issued_ms: int
+    state: str = "preparing"
+    code: str = ""
+    guest: str = ""  # the name in the guest's reply
+    member: str = ""  # when inviting a member back
+    note: str = ""
+
+
+class Live:
+    """The host page's running lobby: the session, this page's own mirror, and the hub between them."""
+
+    def __init__(self, session: Session, lobby_id: str, name: str) -> None:
+        self.session, self.lobby_id, self.name = session, lobby_id, name
+        self.now_ms = 0
+        self.last_saved = ""
+        self.hub = pe.PageHub(HOST_PEER)
+        self.link = HostLink(session, self.hub, lambda: self.now_ms)
+        self.client = Client(session.members[session.host].name)
+        self.client.member = session.host  # the host page's member never needs a welcome
+        GuestLink(self.client, self.hub.local_end, host_page=True)
+        self.hub.pump()
+
+    def run(self, now_ms: int) -> list[Effect]:
+        """Deliver what is queued at ``now_ms``; the texts for remote peers, then the save and leave guard."""
+        self.now_ms = now_ms
+        effects: list[Effect] = list(self.hub.pump())
+        saved = self.saved()
+        if saved != self.last_saved:  # the timer runs this every second; storage is written on change
+            self.last_saved = saved
+            running = self.session.match is not None and self.session.match.running
+            effects += [Store(STORE_KEY, saved), WarnBeforeLeaving(running)]
+        return effects
+
+    def request(self, message: Mapping[str, Any], now_ms: int) -> list[Effect]:
+        self.client.errors.clear()
+        self.hub.local_end.send(p.encode(dict(message)))
+        return self.run(now_ms)
+
+    def saved(self) -> str:
+        return dumps({"v": 1, "id": self.lobby_id, "name": self.name, "session": self.session.to_json()})
+
+    @classmethod
+    def restore(cls, text: str) -> Live:
+        """A live lobby from ``saved()`` text; raises ``BadMessage``."""
+        raw = obj(loads(text, 16 * 1024 * 1024), "a saved game night", BadMessage)
+        if raw.get("v") != 1:
+            raise BadMessage("unsupported saved game night")
+        lobby_id = get_str(raw, "id", BadMessage, 8)
+        if len(lobby_id) != 8 or any(c not in "0123456789abcdef" for c in lobby_id):
+            raise BadMessage("a saved game night needs its lobby id")
+        session = Session.restore(dumps(obj(raw.get("session"), "'session'", BadMessage)))
+        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)))
+
+
+@dataclass(frozen=True)
+class HostModel:
+    page_url: str
+    game: str
+    now_ms: int
+    live: Live | None = None
+    invites: tuple[Invite, ...] = ()
+    peer_states: Mapping[str, str] = field(default_factory=dict)  # peer → reconnecting
+    notice: str = ""
+    error: str = ""  # of the setup form
+    reply_error: str = ""
+    reply_note: str = ""
+
+
+def parse_lobby_name(raw: str) -> str:
+    """A lobby name: trimmed, 1 to 40 printable characters."""
+    name = raw.strip()
+    if not 1 <= len(name) <= MAX_LOBBY_NAME or not name.isprintable():
+        raise BadMessage(f"a lobby name has 1 to {MAX_LOBBY_NAME} printable characters")
+    return name
+
+
+class HostScreen:
+    label = "Host a game night"
+    storage_keys = (STORE_KEY,)
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[HostModel, list[Effect]]:
+        game = params.get("game", "")
+        model = HostModel(env.page_url, game, env.now_ms)
+        saved = env.stored.get(STORE_KEY)
+        if saved is None:
+            if game and games.rules(game) is None:
+                title = games.info(game).title if games.info(game) else game
+                model = replace(model, notice=f"{title} cannot be hosted yet: pick another game for tonight.")
+            return model, []
+        try:
+            live = Live.restore(saved)
+        except GameNightError as err:
+            notice = f"Your saved game night could not be restored ({err}); open a new one."
+            return replace(model, notice=notice), [Store(STORE_KEY, None)]
+        notice = "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
+        return _start(replace(model, live=live, notice=notice), env.now_ms)
+
+    def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
+        live = model.live
+        if isinstance(message, UiEvent):
+            return _ui(model, message)
+        if live is None:
+            return model, []
+        if isinstance(message, Tick) and message.timer == TIMER:
+            return _tick(model, message.now_ms)
+        if isinstance(message, pe.OfferReady):
+            return _offer_ready(model, message)
+        if isinstance(message, pe.PeerOpened):
+            invite = next((i for i in model.invites if i.peer == message.peer), None)
+            note = f"{invite.guest} is connected." if invite and invite.guest else model.reply_note
+            invites = _set(model.invites, message.peer, state="joined")
+            return replace(model, invites=invites, now_ms=message.now_ms, reply_note=note), []
+        if isinstance(message, pe.PeerText):
+            live.hub.receive(message.peer, message.text)
+            return replace(model, now_ms=message.now_ms), live.run(message.now_ms)
+        if isinstance(message, pe.PeerState):
+            states = {**model.peer_states, message.peer: message.state}
+            return replace(model, peer_states=states), []
+        if isinstance(message, pe.PeerClosed):
+            return _peer_closed(model, message)
+        if isinstance(message, pe.Signal):
+            return _signal(model, message.text)
+        return model, []
+
+    def view(self, model: HostModel) -> Element:
+        if model.live is None:
+            return _setup_view(model)
+        return _lobby_view(model, model.live)
+
+    def title(self, model: HostModel) -> str:
+        name = model.live.name if model.live else "Host a game night"
+        return f"{name} · Game Night Central"
+
+
+# --- updates ----------------------------------------------------------------------------------------
+
+
+def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
+    """The lobby is open: keep time, hear reply links from other tabs, save it."""
+    effects: list[Effect] = [StartTimer(TIMER, 1000), pe.ListenSignals()]
+    return model, effects + model.live.run(now_ms)
+
+
+def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
+    if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
+        return model, []
+    now = event.now_ms or model.now_ms
+    model = replace(model, now_ms=now)
+    live = model.live
+    if event.action == "copy":
+        return model, [Copy(event.data.get("text", ""))]
+    if live is None:
+        if event.action == "host-setup" and event.type == "submit":
+            return _open_lobby(model, event.form, now)
+        return model, []
+    if event.action == "invite":
+        return _invite(model, event.data.get("member", ""), now)
+    if event.action == "reply" and event.type == "submit":
+        return _accept(model, event.form.get("reply", ""), now)
+    if event.action == "close-lobby":
+        return HostModel(model.page_url, live.session.game_id, now, notice="The game night is closed."), [
+            *(pe.ClosePeer(peer) for peer in live.session.peers if peer != HOST_PEER),
+            *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
+            Store(STORE_KEY, None),
+            WarnBeforeLeaving(False),
+        ]
+    try:
+        request = lobby_request(live.client, event)
+    except BadMessage as err:
+        live.client.errors[:] = [p.Error("bad-input", str(err).capitalize() + ".")]
+        return replace(model), []
+    if request is None:
+        return model, []
+    return replace(model), live.request(request, now)
+
+
+def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[HostModel, list[Effect]]:
+    game = form.get("game", "")
+    try:
+        lobby_name = parse_lobby_name(form.get("lobby", ""))
+        host_name = p.parse_name(form.get("name", ""))
+        if games.rules(game) is None:
+            raise BadMessage(f"there is no game {game!r} to host")
+        session = Session(game, host_name)
+    except (BadMessage, BadOptions) as err:
+        return replace(model, error=str(err).capitalize() + "."), []
+    live = Live(session, secrets.token_hex(4), lobby_name)
+    return _start(replace(model, live=live, error="", notice=""), now)
+
+
+def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
+    invite_id = secrets.token_bytes(4)
+    name = model.live.session.members[member].name if member in model.live.session.members else ""
+    invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name)
+    kept = model.invites[-(INVITES_SHOWN - 1) :]
+    return replace(model, invites=(*kept, invite)), [pe.OpenInvite(invite.peer, pe.ice_servers(model.page_url))]
+
+
+def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, list[Effect]]:
+    invite = next((i for i in model.invites if i.peer == ready.peer and i.state == "preparing"), None)
+    if invite is None:
+        return model, [pe.ClosePeer(ready.peer)]
+    live = model.live
+    try:
+        transport = iv.parse_sdp(ready.sdp)
+        issued_s = invite.issued_ms // 1000
+        code = iv.encode_invitation(
+            iv.Invitation(invite.invite, bytes.fromhex(live.lobby_id), issued_s, live.name, transport)
+        )
+    except iv.BadCode as err:
+        return replace(model, invites=_set(model.invites, ready.peer, state="failed", note=str(err))), [
+            pe.ClosePeer(ready.peer)
+        ]
+    return replace(model, invites=_set(model.invites, ready.peer, state="waiting", code=code)), []
+
+
+def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[Invite, iv.Reply]:
+    """The open invitation a pasted reply answers, and the reply; raises ``BadCode``."""
+    reply = iv.decode_reply(text)
+    invite = next((i for i in invites if i.invite == reply.invite), None)
+    if invite is None:
+        raise iv.BadCode(
+            "unknown",
+            "This reply answers no invitation of this page (perhaps one made before the page was reloaded): "
+            "make a new invitation.",
+        )
+    if invite.state == "expired" or (invite.state in OPEN and now_ms - invite.issued_ms > iv.INVITE_TTL_S * 1000):
+        raise iv.BadCode("expired", "The invitation this reply answers has expired (after 10 minutes): make a new one.")
+    if invite.state != "waiting":
+        raise iv.BadCode(
+            "reused", "This reply was already used: each invitation lets one player in. Make a new invitation."
+        )
+    return invite, reply
+
+
+def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effect]]:
+    try:
+        invite, reply = check_reply(model.invites, text, now)
+    except iv.BadCode as err:
+        return replace(model, reply_error=str(err), reply_note=""), []
+    invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name)
+    note = f"Connecting {reply.name}…"
+    sdp = iv.build_sdp(reply.transport, session_id=int.from_bytes(invite.invite, "big"))
+    return replace(model, invites=invites, reply_error="", reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
+
+
+def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
+    """A reply link opened in another tab of this browser hands its code over."""
+    try:
+        raw = obj(loads(text, 4096), "a signal", BadMessage)
+    except BadMessage:
+        return model, []
+    code = raw.get("reply")
+    if not isinstance(code, str) or "ack" in raw:
+        return model, []
+    model, effects = _accept(model, code, model.now_ms)
+    ok = not model.reply_error
+    ack = {"ack": code, "ok": ok, "text": model.reply_note if ok else model.reply_error}
+    return model, [*effects, pe.PostSignal(dumps(ack))]
+
+
+def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, list[Effect]]:
+    live = model.live
+    states = {k: v for k, v in model.peer_states.items() if k != closed.peer}
+    invites = model.invites
+    invite = next((i for i in invites if i.peer == closed.peer), None)
+    if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
+        invites = _set(invites, closed.peer, state="failed", note=closed.reason)
+    model = replace(model, invites=invites, peer_states=states, now_ms=closed.now_ms)
+    if closed.peer in live.session.peers:
+        live.hub.closed(closed.peer)
+        return model, live.run(closed.now_ms)
+    return model, []
+
+
+def _tick(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
+    effects: list[Effect] = []
+    invites = []
+    for invite in model.invites:
+        if invite.state in OPEN and now - invite.issued_ms > iv.INVITE_TTL_S * 1000:
+            invite = replace(invite, state="expired")
+            effects.append(pe.ClosePeer(invite.peer))
+        invites.append(invite)
+    model.live.link.tick()
+    return replace(model, now_ms=now, invites=tuple(invites)), effects + model.live.run(now)
+
+
+def _set(invites: tuple[Invite, ...], peer: str, **changes: Any) -> tuple[Invite, ...]:
+    return tuple(replace(i, **changes) if i.peer == peer else i for i in invites)
+
+
+# --- views ------------------------------------------------------------------------------------------
+
+
+def _setup_view(model: HostModel) -> Element:
+    chosen = model.game if games.rules(model.game) else next(iter(games.RULES))
+    return h(
+        "main",
+        {"class": "page host", "data-stage": "setup"},
+        h("h1", {}, "Host a game night"),
+        h("p", {"class": "lede"}, "Your browser runs the lobby: friends join with a link, no server needed."),
+        model.notice and h("p", {"class": "notice"}, model.notice),
+        h(
+            "form",
+            {"class": "stack", "data-action": "host-setup"},
+            h(
+                "label",
+                {},
+                "Name of the game night",
+                h("input", {"name": "lobby", "value": "Game night", "maxlength": MAX_LOBBY_NAME, "required": True}),
+            ),
+            h("label", {}, "Your name", h("input", {"name": "name", "maxlength": p.MAX_NAME, "required": True})),
+            h(
+                "label",
+                {},
+                "Game",
+                h(
+                    "select",
+                    {"name": "game"},
+                    [
+                        h("option", {"value": gid, "selected": gid == chosen}, g.info.title)
+                        for gid, g in games.RULES.items()
+                    ],
+                ),
+            ),
+            model.error and h("p", {"class": "error", "role": "alert"}, model.error),
+            h("button", {"class": "button primary", "type": "submit"}, "Open the lobby"),
+        ),
+    )
+
+
+def _lobby_view(model: HostModel, live: Live) -> Element:
+    session = live.session
+    states = {}
+    for member in session.members:
+        peer = session.peer_of(member)
+        if peer is not None and model.peer_states.get(peer) == "reconnecting":
+            states[member] = "reconnecting"
+    return h(
+        "main",
+        {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
+        h("h1", {}, live.name),
+        model.notice and h("p", {"class": "notice"}, model.notice),
+        _invites_view(model),
+        panel(live.client, Sight(host=True, states=states)),
+        h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, "Close this game night")),
+    )
+
+
+STATE_TEXT = {
+    "preparing": "Preparing the invitation…",
+    "waiting": "Send this link to one player, then paste their reply below.",
+    "connecting": "Connecting…",
+    "joined": "Joined.",
+    "expired": "Expired: make a new invitation.",
+    "failed": "Failed.",
+}
+
+
+def _invites_view(model: HostModel) -> Element:
+    site = pe.site_url(model.page_url)
+    cards = []
+    for invite in reversed(model.invites):
+        link = f"{site}#join={invite.code}" if invite.code else ""
+        left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
+        title = f"Invitation for {invite.member}" if invite.member else "Invitation"
+        if invite.guest:
+            title += f" · reply from {invite.guest}"
+        body: list = [h("p", {"class": "status"}, STATE_TEXT[invite.state], " ", invite.note)]
+        if invite.state == "waiting":
+            body += [
+                h("input", {"class": "invite-link", "readonly": True, "value": link, "aria-label": "Invitation link"}),
+                h("button", {"class": "button", "data-action": "copy", "data-text": link}, "Copy link"),
+                h("p", {"class": "expires"}, f"Expires in {left_s // 60}:{left_s % 60:02d}."),
+                qr_code(link, "QR code of the invitation link"),
+            ]
+        cards.append(
+            h(
+                "li",
+                {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
+                h("h3", {}, title),
+                body,
+            )
+        )
+    waiting = any(i.state == "waiting" for i in model.invites)
+    return h(
+        "section",
+        {"class": "invites"},
+        h("h2", {}, "Invitations"),
+        h(
+            "p",
+            {},
+            h("button", {"class": "button primary", "data-action": "invite"}, "Invite a player"),
+            " Each invitation lets one player in and lasts 10 minutes.",
+        ),
+        h("ul", {"class": "invite-list"}, cards),
+        (waiting or model.reply_error or model.reply_note)
+        and h(
+            "form",
+            {"class": "reply-form", "data-action": "reply"},
+            h(
+                "label",
+                {},
+                "Paste a player's reply code or link",
+                h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
+            ),
+            h("button", {"class": "button primary", "type": "submit"}, "Connect"),
+            model.reply_error and h("p", {"class": "error", "role": "alert"}, model.reply_error),
+            model.reply_note and h("p", {"class": "note"}, model.reply_note),
+        ),
+    )
+
+
+SCREEN = HostScreen()

@@ -1,0 +1,349 @@
+"""The guest's screens: an invitation link (``#join=CODE``) and a reply link (``#reply=CODE``).
+
+Joining: the page reads the invitation (strictly: a damaged, expired or already answered one shows
+why and does nothing), asks for a display name, answers the host's offer (``AnswerOffer``) and shows
+the reply code to send back. When the host accepts it the channel opens, the page says hello and
+mirrors the lobby. The reconnect token the host gives is kept in local storage under the lobby's id,
+so a new invitation to the same lobby brings the player back to its seat.
+
+A reply link opened in the host's browser hands its code to the open host tab over a
+BroadcastChannel (``PostSignal``) and says whether the host took it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
+from gamenight.net import invite as iv
+from gamenight.net import peer as pe
+from gamenight.net.link import GuestLink
+from gamenight.ui.lobby.panel import Sight, lobby_request, panel
+from gamenight.ui.program import (
+    Copy,
+    Effect,
+    Env,
+    Message,
+    StartTimer,
+    StopTimer,
+    Store,
+    Tick,
+    UiEvent,
+    WarnBeforeLeaving,
+)
+from gamenight.ui.qr import qr_code
+from gamenight.ui.svg import Element, h
+
+TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
+USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds), pruned after expiry
+HOST = "host"  # a guest page's one peer
+MAX_REMEMBERED = 20
+
+
+def _stored_map(env: Env, key: str) -> dict[str, Any]:
+    try:
+        return dict(obj(loads(env.stored.get(key, "{}"), 64 * 1024), key, BadMessage))
+    except BadMessage:
+        return {}
+
+
+@dataclass(frozen=True)
+class JoinModel:
+    """``stage``: problem, name, answering, reply, lobby, lost or closed."""
+
+    page_url: str
+    stage: str
+    now_ms: int = 0
+    problem: str = ""
+    invitation: iv.Invitation | None = None
+    tokens: Mapping[str, Any] = field(default_factory=dict)
+    used: Mapping[str, int] = field(default_factory=dict)
+    name: str = ""
+    name_error: str = ""
+    reply: str = ""
+    client: Client | None = None
+    outbox: pe.Outbox | None = None
+    reconnecting: bool = False
+    farewell: str = ""
+
+    @property
+    def remembered(self) -> Mapping[str, str] | None:
+        """This browser's earlier membership of the invitation's lobby (name and token), if any."""
+        if self.invitation is None:
+            return None
+        entry = self.tokens.get(self.invitation.lobby_id)
+        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and isinstance(entry.get("name"), str):
+            return entry
+        return None
+
+
+class JoinScreen:
+    label = "Join a game night"
+    storage_keys = (TOKENS_KEY, USED_KEY)
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[JoinModel, list[Effect]]:
+        now_s = env.now_ms // 1000
+        used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
+        model = JoinModel(env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used)
+        try:
+            invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
+        except iv.BadCode as err:
+            return replace(model, stage="problem", problem=str(err)), []
+        model = replace(model, invitation=invitation)
+        remembered = model.remembered
+        return replace(model, name=remembered["name"] if remembered else ""), []
+
+    def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
+        if isinstance(message, UiEvent):
+            return _ui(model, message)
+        if isinstance(message, pe.AnswerReady) and model.stage == "answering":
+            return _answer_ready(model, message)
+        if isinstance(message, pe.PeerOpened) and message.peer == HOST:
+            return _opened(model)
+        if isinstance(message, pe.PeerText) and message.peer == HOST and model.outbox is not None:
+            return _received(model, message.text)
+        if isinstance(message, pe.PeerState) and message.peer == HOST:
+            return replace(model, reconnecting=message.state == "reconnecting"), []
+        if isinstance(message, pe.PeerClosed) and message.peer == HOST:
+            return _closed(model, message)
+        return model, []
+
+    def view(self, model: JoinModel) -> Element:
+        return h("main", {"class": "page join", "data-stage": model.stage}, _join_view(model))
+
+    def title(self, model: JoinModel) -> str:
+        name = model.invitation.lobby_name if model.invitation else "Join a game night"
+        return f"{name} · Game Night Central"
+
+
+def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
+    if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
+        return model, []
+    model = replace(model, now_ms=event.now_ms or model.now_ms)
+    if event.action == "copy":
+        return model, [Copy(event.data.get("text", ""))]
+    if event.action == "join" and event.type == "submit" and model.stage == "name":
+        return _answer(model, event.form.get("name", ""))
+    if model.stage != "lobby" or model.client is None:
+        return model, []
+    try:
+        request = lobby_request(model.client, event)
+    except BadMessage as err:
+        model.client.errors[:] = [p.Error("bad-input", str(err).capitalize() + ".")]
+        return replace(model), []
+    if request is None:
+        return model, []
+    model.client.errors.clear()
+    model.outbox.send(p.encode(request))
+    return replace(model), model.outbox.drain()
+
+
+def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
+    remembered = model.remembered
+    try:
+        name = remembered["name"] if remembered else p.parse_name(raw_name)
+    except BadMessage as err:
+        return replace(model, name_error=str(err).capitalize() + "."), []
+    invitation = model.invitation
+    used = dict(sorted({**model.used, invitation.invite_id: invitation.issued_s}.items(), key=lambda kv: kv[1]))
+    sdp = iv.build_sdp(invitation.transport, session_id=int.from_bytes(invitation.invite, "big"))
+    effects: list[Effect] = [
+        pe.AnswerOffer(HOST, sdp, pe.ice_servers(model.page_url)),
+        Store(USED_KEY, dumps(used)),  # one answer per invitation, even after a reload
+    ]
+    return replace(model, stage="answering", name=name, name_error="", used=used), effects
+
+
+def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, list[Effect]]:
+    try:
+        transport = iv.parse_sdp(ready.sdp)
+        code = iv.encode_reply(iv.Reply(model.invitation.invite, model.name, transport))
+    except iv.BadCode as err:
+        return replace(model, stage="problem", problem=str(err)), [pe.ClosePeer(HOST)]
+    return replace(model, stage="reply", reply=code), []
+
+
+def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    remembered = model.remembered
+    client = Client(model.name, remembered["token"] if remembered else None)
+    outbox = pe.Outbox(HOST)
+    GuestLink(client, outbox)
+    return replace(model, stage="lobby", client=client, outbox=outbox, reconnecting=False), outbox.drain()
+
+
+def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
+    client = model.client
+    token = client.token
+    model.outbox.deliver(text)
+    effects: list[Effect] = list(model.outbox.drain())
+    if client.token != token and client.token is not None:
+        kept = {k: v for k, v in model.tokens.items() if k != model.invitation.lobby_id}
+        kept = dict(list(kept.items())[-(MAX_REMEMBERED - 1) :])
+        tokens = {**kept, model.invitation.lobby_id: {"name": client.name, "token": client.token}}
+        model = replace(model, tokens=tokens)
+        effects.append(Store(TOKENS_KEY, dumps(tokens)))
+    if client.closed is not None:
+        effects += [pe.ClosePeer(HOST), WarnBeforeLeaving(False)]
+        return replace(model, stage="closed", farewell=client.closed), effects
+    effects.append(WarnBeforeLeaving(client.lobby is not None and client.lobby.phase == "playing"))
+    return replace(model), effects
+
+
+def _closed(model: JoinModel, closed: pe.PeerClosed) -> tuple[JoinModel, list[Effect]]:
+    if model.stage == "lobby":
+        return replace(model, stage="lost", reconnecting=False), [WarnBeforeLeaving(False)]
+    if model.stage in ("answering", "reply"):
+        return replace(model, stage="problem", problem=closed.reason or "The connection failed."), []
+    return model, []
+
+
+# --- views ------------------------------------------------------------------------------------------
+
+
+def _join_view(model: JoinModel) -> list:
+    invitation = model.invitation
+    if model.stage == "problem":
+        return [
+            h("h1", {}, "This invitation cannot be used"),
+            h("p", {"class": "error", "role": "alert"}, model.problem),
+            h("a", {"class": "button", "href": "#/"}, "← All games"),
+        ]
+    title = h("h1", {}, invitation.lobby_name)
+    if model.stage == "name":
+        remembered = model.remembered
+        field_ = (
+            h("p", {}, f"Welcome back, {remembered['name']}: you will get your place back.")
+            if remembered
+            else h(
+                "label",
+                {},
+                "Your name",
+                h("input", {"name": "name", "value": model.name, "maxlength": p.MAX_NAME, "required": True}),
+            )
+        )
+        return [
+            title,
+            h("p", {"class": "lede"}, "You are invited to a game night."),
+            h(
+                "form",
+                {"class": "stack", "data-action": "join"},
+                field_,
+                model.name_error and h("p", {"class": "error", "role": "alert"}, model.name_error),
+                h("button", {"class": "button primary", "type": "submit"}, "Rejoin" if remembered else "Join"),
+            ),
+        ]
+    if model.stage == "answering":
+        return [title, h("p", {"class": "status"}, "Preparing your reply…")]
+    if model.stage == "reply":
+        link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
+        return [
+            title,
+            h("p", {"class": "lede"}, "Send this reply to your host. You join as soon as the host pastes it."),
+            h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": "Reply code"}),
+            h("button", {"class": "button primary", "data-action": "copy", "data-text": model.reply}, "Copy reply"),
+            h(
+                "p",
+                {},
+                "Or the reply as a link (for a host in this browser): ",
+                h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, "reply link"),
+                " ",
+                h("button", {"class": "button", "data-action": "copy", "data-text": link}, "Copy link"),
+            ),
+            qr_code(model.reply, "QR code of the reply"),
+            h("p", {"class": "status"}, "Waiting for the host…"),
+        ]
+    if model.stage == "closed":
+        return [title, h("p", {"class": "notice", "role": "alert"}, model.farewell)]
+    banner = None
+    if model.stage == "lost":
+        banner = h(
+            "p",
+            {"class": "notice lost", "role": "alert"},
+            "The connection to the host was lost. Ask the host for a new invitation link and open it here: "
+            "you get your seat back.",
+        )
+    elif model.reconnecting:
+        banner = h("p", {"class": "notice", "role": "status"}, "Reconnecting to the host…")
+    return [title, banner, panel(model.client, Sight(offline=model.stage == "lost"))]
+
+
+# --- the reply link ---------------------------------------------------------------------------------
+
+REPLY_WAIT = "reply-wait"
+
+
+@dataclass(frozen=True)
+class ReplyModel:
+    """``stage``: problem, sent (waiting for an answer), taken, refused or alone (no host tab answered)."""
+
+    stage: str
+    code: str = ""
+    text: str = ""
+
+
+class ReplyScreen:
+    label = "Reply to an invitation"
+    storage_keys = ()
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[ReplyModel, list[Effect]]:
+        code = params.get("code", "")
+        try:
+            iv.decode_reply(code)
+        except iv.BadCode as err:
+            return ReplyModel("problem", code, str(err)), []
+        effects = [pe.ListenSignals(), pe.PostSignal(dumps({"reply": code})), StartTimer(REPLY_WAIT, 2500)]
+        return ReplyModel("sent", code), effects
+
+    def update(self, model: ReplyModel, message: Message) -> tuple[ReplyModel, list[Effect]]:
+        if isinstance(message, UiEvent) and message.action == "copy":
+            return model, [Copy(model.code)]
+        if isinstance(message, Tick) and message.timer == REPLY_WAIT:
+            if model.stage == "sent":
+                model = replace(model, stage="alone")
+            return model, [StopTimer(REPLY_WAIT)]
+        if isinstance(message, pe.Signal) and model.stage in ("sent", "refused"):
+            try:
+                raw = obj(loads(message.text, 4096), "a signal", BadMessage)
+            except BadMessage:
+                return model, []
+            if raw.get("ack") != model.code:
+                return model, []
+            if raw.get("ok") is True:
+                return ReplyModel("taken", model.code, str(raw.get("text", ""))), [StopTimer(REPLY_WAIT)]
+            return ReplyModel("refused", model.code, str(raw.get("text", ""))), []
+        return model, []
+
+    def view(self, model: ReplyModel) -> Element:
+        body: list = [h("h1", {}, "A reply to your invitation")]
+        if model.stage == "problem":
+            body.append(h("p", {"class": "error", "role": "alert"}, model.text))
+        elif model.stage == "sent":
+            body.append(h("p", {"class": "status"}, "Handing the reply to your host page…"))
+        elif model.stage == "taken":
+            body.append(
+                h("p", {"class": "status"}, "Your host page took the reply: you can close this tab. ", model.text)
+            )
+        else:
+            why = (
+                model.text
+                if model.stage == "refused"
+                else "No host page of this site is open in this browser: copy the code and paste it on the host page."
+            )
+            body += [
+                h("p", {"class": "error", "role": "alert"}, why),
+                h("input", {"class": "reply-code", "readonly": True, "value": model.code, "aria-label": "Reply code"}),
+                h("button", {"class": "button", "data-action": "copy"}, "Copy reply"),
+            ]
+        return h("main", {"class": "page reply", "data-stage": model.stage}, body)
+
+    def title(self, model: ReplyModel) -> str:
+        return "Reply · Game Night Central"
+
+
+JOIN = JoinScreen()
+REPLY = ReplyScreen()

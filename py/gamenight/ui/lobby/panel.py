@@ -1,0 +1,280 @@
+"""The lobby as every member sees it, drawn from its ``Client`` mirror: members, seats, the host's
+pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
+
+Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``start``, ``end``,
+``kick``, ``invite``); ``lobby_request`` turns such an input into the protocol message to send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight import games
+from gamenight.core.errors import BadMessage
+from gamenight.core.game import JSON
+from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import Element, h
+
+STATE_TEXT = {"connected": "connected", "reconnecting": "reconnecting…", "gone": "disconnected"}
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a page adds to its mirror: whether it is the host's, and connection states it knows better."""
+
+    host: bool = False
+    states: Mapping[str, str] = field(default_factory=dict)  # member id → connected / reconnecting / gone
+    offline: bool = False  # this page's own connection is gone: controls are disabled
+
+
+def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
+    if member.id in sight.states:
+        return sight.states[member.id]
+    return "connected" if member.connected else "gone"
+
+
+def panel(client: Client, sight: Sight) -> Element:
+    """The whole lobby for this page."""
+    lobby = client.lobby
+    if lobby is None:
+        return h("section", {"class": "lobby waiting"}, _error(client) or h("p", {}, "Waiting for the lobby…"))
+    return h(
+        "section",
+        {"class": "lobby", "data-phase": lobby.phase},
+        h("h2", {}, f"{lobby.title} · {'match running' if lobby.phase == 'playing' else 'choosing seats'}"),
+        _error(client),
+        h(
+            "div",
+            {"class": "lobby-grid"},
+            h("div", {}, _seats(client, sight), _members(client, sight), _host_controls(client, sight)),
+            h("div", {}, _match(client), _chat(client, sight)),
+        ),
+    )
+
+
+def _error(client: Client) -> Element | None:
+    if not client.errors:
+        return None
+    return h("p", {"class": "error", "role": "alert"}, client.errors[-1].text)
+
+
+def _names(lobby: p.Lobby) -> dict[str, str]:
+    return {m.id: m.name for m in lobby.members}
+
+
+def _seats(client: Client, sight: Sight) -> Element:
+    lobby = client.lobby
+    names = _names(lobby)
+    mine = client.seat
+    before_match = lobby.phase == "lobby" and not sight.offline
+    rows = []
+    for seat in lobby.seats:
+        holder = names.get(seat.member) if seat.member else None
+        button = None
+        if before_match and seat.member is None:
+            button = h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, "Take seat")
+        elif before_match and seat.id == mine:
+            button = h("button", {"class": "button", "data-action": "stand"}, "Leave seat")
+        rows.append(
+            h(
+                "li",
+                {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
+                h("span", {"class": "swatch", "data-colour": seat.colour}),
+                h("span", {"class": "seat-name"}, f"Seat {seat.id}"),
+                h("span", {"class": "holder"}, holder or "free"),
+                button,
+            )
+        )
+    return h("section", {"class": "seats"}, h("h3", {}, "Seats"), h("ul", {}, rows))
+
+
+def _members(client: Client, sight: Sight) -> Element:
+    lobby = client.lobby
+    colours = {s.member: s.colour for s in lobby.seats if s.member}
+    rows = []
+    for m in lobby.members:
+        state = member_state(client, sight, m)
+        badges = [
+            m.id == lobby.host and h("span", {"class": "badge"}, "host"),
+            m.id == client.member and h("span", {"class": "badge"}, "you"),
+            lobby.phase == "playing" and m.id not in colours and h("span", {"class": "badge spectator"}, "spectator"),
+        ]
+        actions = []
+        if sight.host and m.id != lobby.host:
+            if state == "gone":
+                actions.append(
+                    h("button", {"class": "button", "data-action": "invite", "data-member": m.id}, "Invite again")
+                )
+            actions.append(h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, "Remove"))
+        rows.append(
+            h(
+                "li",
+                {"class": "member", "data-member": m.id, "data-state": state},
+                h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
+                h("span", {"class": "name"}, m.name),
+                badges,
+                h("span", {"class": "state"}, STATE_TEXT[state]),
+                actions,
+            )
+        )
+    return h("section", {"class": "members"}, h("h3", {}, f"Members ({len(rows)})"), h("ul", {}, rows))
+
+
+def _host_controls(client: Client, sight: Sight) -> Element | None:
+    if not sight.host:
+        return None
+    lobby = client.lobby
+    if lobby.phase == "playing":
+        return h(
+            "section",
+            {"class": "host-controls"},
+            h("button", {"class": "button", "data-action": "end"}, "End the match"),
+        )
+    game = games.rules(lobby.game)
+    counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
+    options = "" if lobby.options is None else dumps(dict(lobby.options))
+    return h(
+        "section",
+        {"class": "host-controls"},
+        h("h3", {}, "Game"),
+        h(
+            "form",
+            {"class": "choose", "data-action": "choose"},
+            h(
+                "label",
+                {},
+                "Game ",
+                h(
+                    "select",
+                    {"name": "game"},
+                    [
+                        h("option", {"value": gid, "selected": gid == lobby.game}, g.info.title)
+                        for gid, g in games.RULES.items()
+                    ],
+                ),
+            ),
+            h(
+                "label",
+                {},
+                "Players ",
+                h(
+                    "select",
+                    {"name": "players"},
+                    [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
+                ),
+            ),
+            h(
+                "label",
+                {},
+                "Options (JSON) ",
+                h("input", {"name": "options", "value": options, "placeholder": "{} for the defaults"}),
+            ),
+            h("button", {"class": "button", "type": "submit"}, "Apply"),
+        ),
+        h("button", {"class": "button primary", "data-action": "start"}, "Start the match"),
+    )
+
+
+def _match(client: Client) -> Element | None:
+    match, lobby = client.match, client.lobby
+    if match is None:
+        return None
+    names = {s.id: _names(lobby).get(s.member, "") for s in lobby.seats if s.member}
+    view = match.view
+    seats = view.get("seats") if isinstance(view.get("seats"), list) else [s.id for s in lobby.seats]
+    turn = next((view[k] for k in ("turn", "to_move") if isinstance(view.get(k), str)), None)
+    scores = view.get("scores") if isinstance(view.get("scores"), dict) else {}
+    title = games.info(match.game).title if games.info(match.game) else match.game
+    if match.ended is None:
+        status = f"Match running · move {match.moves + 1}"
+        if turn is not None:
+            status += f" · {names.get(turn) or 'Seat ' + turn} to play" + (" (you)" if turn == match.you else "")
+    else:
+        status = "The host ended the match." if match.ended == "host" else "The match is over."
+    rows = [
+        h(
+            "li",
+            {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
+            f"Seat {seat}: {names.get(seat) or '—'}",
+            f" · {scores[seat]} points" if seat in scores else "",
+        )
+        for seat in seats
+        if isinstance(seat, str)
+    ]
+    return h(
+        "section",
+        {"class": "match", "data-ended": match.ended or "", "data-you": match.you or ""},
+        h("h3", {}, title),
+        h("p", {"class": "status"}, status),
+        h("p", {"class": "role"}, f"You play seat {match.you}." if match.you else "You are watching this match."),
+        h("ul", {"class": "match-seats"}, rows),
+        _result(match.result, names),
+    )
+
+
+def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
+    if not result:
+        return None
+    winners = [names.get(s) or f"Seat {s}" for s in result.get("winners", [])]
+    headline = "A draw." if result.get("draw") else f"Winner: {', '.join(winners)}."
+    return h("p", {"class": "result"}, headline, " ", str(result.get("reason", "")))
+
+
+def _chat(client: Client, sight: Sight) -> Element:
+    lines = [
+        h("li", {"data-member": line.member}, h("b", {}, line.name), ": ", line.text) for line in client.chat[-50:]
+    ]
+    return h(
+        "section",
+        {"class": "chat"},
+        h("h3", {}, "Chat"),
+        h("ol", {"class": "chat-lines", "aria-live": "polite"}, lines),
+        h(
+            "form",
+            {"class": "chat-form", "data-action": "chat"},
+            h(
+                "input",
+                {
+                    "name": "text",
+                    "maxlength": p.MAX_CHAT,
+                    "autocomplete": "off",
+                    "placeholder": "Say something",
+                    "disabled": sight.offline,
+                },
+            ),
+            h("button", {"class": "button", "type": "submit", "disabled": sight.offline}, "Send"),
+        ),
+    )
+
+
+def lobby_request(client: Client, event: UiEvent) -> JSON | None:
+    """The protocol message for a lobby input, or ``None`` if the input is not a lobby request.
+
+    Raises ``BadMessage`` (with a sentence for the player) for input that cannot be sent.
+    """
+    action = event.action
+    if action == "chat" and event.type == "submit":
+        return client.say(p.parse_chat_text(event.form.get("text", "")))
+    if action == "sit":
+        return client.sit(event.data.get("seat", ""))
+    if action == "stand":
+        return client.stand()
+    if action == "start":
+        return p.Start().to_json()
+    if action == "end":
+        return p.End().to_json()
+    if action == "kick":
+        return p.Kick(event.data.get("member", "")).to_json()
+    if action == "choose" and event.type == "submit":
+        text = event.form.get("options", "").strip()
+        options = obj(loads(text, 4096), "the options", BadMessage) if text else None
+        game, players = event.form.get("game", ""), event.form.get("players", "")
+        # A new game starts from as many players as are here; the count picker showed the old game's range.
+        count = int(players) if players.isdigit() and client.lobby and game == client.lobby.game else None
+        return p.Choose(game, options, count).to_json()
+    return None

@@ -1,0 +1,184 @@
+"""Peer links in real browser pages: a host and guests in separate Chromium contexts connect over WebRTC
+with no STUN server (``?stun=none``), passing the codes through the pages as people would.
+
+Run by ``make test`` inside a private network namespace (``tools/hermetic.sh``). Every page is
+watched: a request outside the site's origin or a console error fails the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageWatch
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+
+CONNECT_MS = 20_000
+
+
+class People:
+    """Browser contexts (one per person) and their watched pages; all pages are checked at the end."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.watches: list[PageWatch] = []
+        self.contexts: list[BrowserContext] = []
+
+    def person(self) -> BrowserContext:
+        context = self.browser.new_context()
+        self.contexts.append(context)
+        return context
+
+    def open(self, context: BrowserContext, url: str) -> Page:
+        watch = PageWatch(origin=self.site_url)
+        self.watches.append(watch)
+        page = watch.attach(context.new_page())
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.app") == "ready"
+        return page
+
+    def check(self) -> None:
+        for watch in self.watches:
+            watch.check()
+
+
+@pytest.fixture
+def people(browser: Browser, site_url: str) -> Iterator[People]:
+    crowd = People(browser, site_url)
+    yield crowd
+    crowd.check()
+    for context in crowd.contexts:
+        context.close()
+
+
+def open_host(people: People, name: str = "Ann") -> Page:
+    page = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game=raythread")
+    page.fill("input[name=lobby]", "Friday night")
+    page.fill("input[name=name]", name)
+    page.click("form[data-action=host-setup] button[type=submit]")
+    expect(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    return page
+
+
+def new_invitation(host: Page) -> str:
+    """Click "Invite a player" and copy the new link's text from the page."""
+    before = host.locator(".invite").count()
+    host.click("button[data-action=invite]:not([data-member])")
+    card = host.locator(".invite").first
+    expect(host.locator(".invite")).to_have_count(before + 1)
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    expect(card.locator("svg.qr")).to_be_visible()
+    return card.locator(".invite-link").input_value()
+
+
+def answer(people: People, context: BrowserContext, link: str, name: str | None) -> tuple[Page, str]:
+    """A guest opens ``link``, gives its name (unless rejoining) and copies its reply code."""
+    guest = people.open(context, link)
+    expect(guest.locator("main.join h1")).to_have_text("Friday night")
+    if name is None:  # this browser was here before: it comes back under its old name
+        expect(guest.locator("main.join form")).to_contain_text("Welcome back")
+    else:
+        guest.fill("input[name=name]", name)
+    guest.click("form[data-action=join] button[type=submit]")
+    code = guest.locator(".reply-code")
+    expect(code).to_be_visible(timeout=CONNECT_MS)
+    return guest, code.input_value()
+
+
+def paste_reply(host: Page, reply: str) -> None:
+    host.fill("form[data-action=reply] input[name=reply]", reply)
+    host.click("form[data-action=reply] button[type=submit]")
+
+
+def join(people: People, host: Page, name: str, context: BrowserContext | None = None) -> Page:
+    guest, reply = answer(people, context or people.person(), new_invitation(host), name)
+    paste_reply(host, reply)
+    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    return guest
+
+
+def member(page: Page, name: str):
+    return page.locator(".member", has=page.locator(".name", has_text=name))
+
+
+def seat(page: Page, seat_id: str):
+    return page.locator(f".seat[data-seat='{seat_id}'] .holder")
+
+
+def test_host_and_two_guests_join_sit_chat_and_a_late_joiner_spectates(people: People):
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal = join(people, host, "Cal")
+    host.select_option("form[data-action=choose] select[name=players]", "3")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(seat(host, "B")).to_have_text("free")
+    bea.click(".seat[data-seat='B'] button[data-action=sit]")
+    expect(seat(cal, "B")).to_have_text("Bea")
+    cal.click(".seat[data-seat='C'] button[data-action=sit]")
+    for page in (host, bea, cal):
+        for name in ("Ann", "Bea", "Cal"):
+            expect(member(page, name)).to_have_attribute("data-state", "connected")
+        for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cal")):
+            expect(seat(page, seat_id)).to_have_text(name)
+
+    bea.fill("form[data-action=chat] input[name=text]", "Good luck, everyone!")
+    bea.press("form[data-action=chat] input[name=text]", "Enter")
+    for page in (host, bea, cal):
+        expect(page.locator(".chat-lines")).to_contain_text("Bea: Good luck, everyone!")
+    expect(bea.locator("form[data-action=chat] input[name=text]")).to_have_value("")
+
+    host.click("button[data-action=start]")
+    for page in (host, bea, cal):
+        expect(page.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".match .status")).to_contain_text("Match running")
+    expect(dan.locator(".match .role")).to_have_text("You are watching this match.")
+    expect(member(dan, "Dan").locator(".badge.spectator")).to_be_visible()
+    expect(member(host, "Dan").locator(".badge.spectator")).to_be_visible()
+    expect(bea.locator(".match .role")).to_have_text("You play seat B.")
+
+
+def test_a_guest_who_closes_its_page_shows_disconnected_and_rejoins_its_seat(people: People):
+    host = open_host(people)
+    bea_browser = people.person()
+    bea = join(people, host, "Bea", bea_browser)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    bea.close()
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    expect(member(host, "Bea").locator(".state")).to_have_text("disconnected")
+    expect(seat(host, "C")).to_have_text("Bea")
+
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    expect(card.locator("h3")).to_have_text("Invitation for Bea")
+    again, reply = answer(people, bea_browser, card.locator(".invite-link").input_value(), None)
+    paste_reply(host, reply)
+    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(seat(again, "C")).to_have_text("Bea")
+    expect(member(again, "Bea").locator(".badge")).to_have_text("you")
+
+
+def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
+    host = open_host(people)
+    guest, _reply = answer(people, people.person(), new_invitation(host), "Bea")
+    reply_link = guest.locator(".reply-link").get_attribute("href")
+    tab = people.open(host.context, reply_link)
+    expect(tab.locator("main.reply")).to_have_attribute("data-stage", "taken", timeout=CONNECT_MS)
+    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+
+
+def test_garbled_and_reused_codes_show_errors_and_change_nothing(people: People):
+    host = open_host(people)
+    link = new_invitation(host)
+    garbled = people.open(people.person(), link[:-12] + "Zz9")
+    expect(garbled.locator("main.join[data-stage=problem] .error")).to_contain_text("code")
+
+    paste_reply(host, "this is not a reply code")
+    expect(host.locator(".reply-form .error")).to_contain_text("not a Game Night reply code")
+    expect(host.locator(".member")).to_have_count(1)

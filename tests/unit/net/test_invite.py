@@ -1,0 +1,204 @@
+"""Invitation and reply codes: round trips, sizes, the SDP they rebuild, and strict decoding."""
+
+import base64
+import struct
+import zlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.net import invite as iv
+
+# What Chromium 156 wrote for one data channel in the test network namespace (host candidate only).
+CHROMIUM_OFFER = """v=0\r
+o=- 6573565294552157111 2 IN IP4 127.0.0.1\r
+s=-\r
+t=0 0\r
+a=group:BUNDLE 0\r
+a=extmap-allow-mixed\r
+a=msid-semantic: WMS\r
+m=application 36051 UDP/DTLS/SCTP webrtc-datachannel\r
+c=IN IP4 10.213.0.1\r
+a=candidate:3926423002 1 udp 2113937151 10.213.0.1 36051 typ host generation 0 network-cost 999\r
+a=candidate:2 1 tcp 1518280447 10.213.0.1 9 typ host tcptype active generation 0\r
+a=ice-ufrag:SzI2\r
+a=ice-pwd:XtGGbjt2yp9wfFLpuz0H5BT4\r
+a=ice-options:trickle\r
+a=fingerprint:sha-256 88:11:88:FB:FB:53:D4:96:2E:F7:F9:82:38:6E:7C:8F:DF:43:83:AC:30:D5:BD:C9:F1:E8:67:2A:D5:C0:85:37\r
+a=setup:actpass\r
+a=mid:0\r
+a=sctp-port:5000\r
+a=max-message-size:262144\r
+"""
+MDNS = iv.Candidate("c0a8e3c1-5b7e-4f7a-9d1c-2b6a6b1f0e11.local", 36052)
+SRFLX = iv.Candidate("203.0.113.7", 40000, "srflx")
+IPV6 = iv.Candidate("2001:db8::7", 41000)
+NOW_S = 1_800_000_000
+
+
+def offer_transport(*extra: iv.Candidate) -> iv.Transport:
+    t = iv.parse_sdp(CHROMIUM_OFFER)
+    return iv.Transport(t.ufrag, t.pwd, t.fingerprint, t.candidates + extra)
+
+
+def invitation(*extra: iv.Candidate, name: str = "Friday game night", issued: int = NOW_S) -> iv.Invitation:
+    return iv.Invitation(b"\x01\x02\x03\x04", b"\xaa\xbb\xcc\xdd", issued, name, offer_transport(*extra))
+
+
+def reply(name: str = "Bea") -> iv.Reply:
+    t = offer_transport()
+    return iv.Reply(
+        b"\x01\x02\x03\x04",
+        name,
+        iv.Transport("zYsZ", "4GNxHtcb+sCbdalmNGUbIBgq", t.fingerprint[::-1], t.candidates, "active"),
+    )
+
+
+def test_parse_sdp_keeps_what_webrtc_needs_and_only_udp_candidates():
+    t = iv.parse_sdp(CHROMIUM_OFFER)
+    assert (t.ufrag, t.pwd, t.setup) == ("SzI2", "XtGGbjt2yp9wfFLpuz0H5BT4", "actpass")
+    assert t.fingerprint.hex().upper().startswith("881188FBFB53")
+    assert t.candidates == (iv.Candidate("10.213.0.1", 36051, "host"),)
+
+
+def test_parse_sdp_refuses_a_description_without_credentials():
+    with pytest.raises(iv.BadCode) as err:
+        iv.parse_sdp(CHROMIUM_OFFER.replace("a=ice-pwd", "a=x-pwd"))
+    assert err.value.reason == "unusable"
+
+
+def test_a_typical_host_candidate_invitation_is_under_200_characters():
+    code = iv.encode_invitation(invitation())
+    assert len(code) <= 200, len(code)
+    assert len(iv.encode_reply(reply())) <= 200
+    # Even with an mDNS name and a public address (STUN) it stays short.
+    assert len(iv.encode_invitation(invitation(MDNS, SRFLX))) <= 200
+
+
+@pytest.mark.parametrize("extra", [(), (MDNS,), (SRFLX,), (IPV6, MDNS, SRFLX)])
+def test_invitations_round_trip(extra):
+    sent = invitation(*extra)
+    assert iv.decode_invitation(iv.encode_invitation(sent), NOW_S + 60) == sent
+
+
+def test_replies_round_trip_with_their_setup_role():
+    sent = reply("Bé 🎲")
+    assert iv.decode_reply(iv.encode_reply(sent)) == sent
+    passive = iv.Reply(sent.invite, "Cal", iv.Transport(*_parts(sent.transport), "passive"))
+    assert iv.decode_reply(iv.encode_reply(passive)).transport.setup == "passive"
+
+
+def _parts(t: iv.Transport) -> tuple:
+    return t.ufrag, t.pwd, t.fingerprint, t.candidates
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ufrag=st.text(iv.ICE_CHARS, min_size=4, max_size=32),
+    pwd=st.text(iv.ICE_CHARS, min_size=22, max_size=64),
+    fingerprint=st.binary(min_size=32, max_size=32),
+    ports=st.lists(st.integers(1, 65535), min_size=1, max_size=iv.MAX_CANDIDATES),
+    name=st.text(min_size=1, max_size=40),
+)
+def test_any_transport_and_name_round_trip(ufrag, pwd, fingerprint, ports, name):
+    candidates = tuple(iv.Candidate(f"192.168.1.{i}", port) for i, port in enumerate(ports))
+    sent = iv.Invitation(b"abcd", b"wxyz", NOW_S, name, iv.Transport(ufrag, pwd, fingerprint, candidates))
+    assert iv.decode_invitation(iv.encode_invitation(sent), NOW_S) == sent
+
+
+def test_the_rebuilt_sdp_carries_the_same_transport():
+    sent = offer_transport(MDNS, SRFLX)
+    sdp = iv.build_sdp(sent)
+    assert iv.parse_sdp(sdp) == sent
+    for line in ("m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "a=mid:0", "a=sctp-port:5000", "a=setup:actpass"):
+        assert line in sdp.splitlines()
+    # Host candidates first, by ICE type preference.
+    priorities = [int(line.split()[3]) for line in sdp.splitlines() if line.startswith("a=candidate:")]
+    assert priorities == sorted(priorities, reverse=True)
+
+
+def test_links_and_bare_codes_are_both_read():
+    code = iv.encode_invitation(invitation())
+    assert iv.decode_invitation(f"  https://x.example/gnc/?stun=none#join={code}\n", NOW_S) == invitation()
+    r = iv.encode_reply(reply())
+    assert iv.decode_reply(f"https://x.example/#reply={r}") == reply()
+
+
+def reason(fn, *args) -> tuple[str, str]:
+    with pytest.raises(iv.BadCode) as err:
+        fn(*args)
+    return err.value.reason, str(err.value)
+
+
+def test_a_truncated_code_says_it_was_cut_off():
+    code = iv.encode_invitation(invitation())
+    for cut in (1, 5, len(code) // 2, len(code) - 3):
+        kind, text = reason(iv.decode_invitation, code[:cut], NOW_S)
+        assert kind == "truncated", cut
+        assert "cut off" in text
+
+
+def test_a_changed_character_is_reported_as_damage():
+    code = iv.encode_invitation(invitation())
+    for at in (10, 40, len(code) - 8):
+        changed = code[:at] + ("A" if code[at] != "A" else "B") + code[at + 1 :]
+        kind, text = reason(iv.decode_invitation, changed, NOW_S)
+        assert kind == "damaged", at
+        assert "damaged" in text
+
+
+def test_foreign_characters_extra_text_and_empty_codes():
+    code = iv.encode_invitation(invitation())
+    assert reason(iv.decode_invitation, code[:20] + "!*" + code[22:], NOW_S)[0] == "garbled"
+    assert reason(iv.decode_invitation, code + "AAAA", NOW_S)[0] == "garbled"
+    assert reason(iv.decode_invitation, "  ", NOW_S)[0] == "empty"
+    assert reason(iv.decode_reply, "x" * 5000)[0] == "garbled"
+
+
+def test_a_code_of_another_version_says_so():
+    raw = base64.urlsafe_b64decode(iv.encode_invitation(invitation()) + "==")
+    head = bytes([2 << 4 | (raw[0] & 15)])
+    body = head + raw[1:-2]
+    future = base64.urlsafe_b64encode(body + struct.pack(">H", zlib.crc32(body) & 0xFFFF)).decode().rstrip("=")
+    kind, text = reason(iv.decode_invitation, future, NOW_S)
+    assert kind == "version" and "version 2" in text and "version 1" in text
+
+
+def test_an_invitation_is_not_a_reply_and_back():
+    assert reason(iv.decode_reply, iv.encode_invitation(invitation()))[0] == "kind"
+    assert reason(iv.decode_invitation, iv.encode_reply(reply()), NOW_S)[0] == "kind"
+
+
+def test_an_invitation_expires_after_ten_minutes():
+    code = iv.encode_invitation(invitation())
+    assert iv.decode_invitation(code, NOW_S + iv.INVITE_TTL_S).invite_id == "01020304"
+    kind, text = reason(iv.decode_invitation, code, NOW_S + iv.INVITE_TTL_S + 185)
+    assert kind == "expired" and "expired 3 minutes ago" in text
+
+
+def test_an_answered_invitation_cannot_be_answered_again():
+    code = iv.encode_invitation(invitation())
+    kind, text = reason(iv.decode_invitation, code, NOW_S, frozenset({"01020304"}))
+    assert kind == "reused" and "already answered" in text
+
+
+def test_a_crafted_body_with_a_valid_check_is_still_refused():
+    def wrap(kind: int, body: bytes) -> str:
+        head = bytes([1 << 4 | kind << 1]) + struct.pack(">H", len(body) + 2)
+        return (
+            base64.urlsafe_b64encode(head + body + struct.pack(">H", zlib.crc32(head + body) & 0xFFFF))
+            .decode()
+            .rstrip("=")
+        )
+
+    assert reason(iv.decode_invitation, wrap(0, b"\x00" * 7), NOW_S)[0] == "damaged"
+    good = base64.urlsafe_b64decode(iv.encode_reply(reply()) + "==")[3:-2]
+    assert reason(iv.decode_reply, wrap(1, good + b"extra"))[0] == "damaged"
+    assert reason(iv.decode_reply, wrap(1, good[:-4] + b"\xff\xfe\x01\x02"))[0] == "damaged"
+
+
+def test_an_offer_without_candidates_cannot_become_a_code():
+    t = offer_transport()
+    empty = iv.Invitation(b"abcd", b"wxyz", NOW_S, "x", iv.Transport(t.ufrag, t.pwd, t.fingerprint, ()))
+    assert reason(iv.encode_invitation, empty)[0] == "unusable"

@@ -1,0 +1,238 @@
+"""A test driver for the lobby screens: pages run the real app program; ``FakeRtc`` plays the browser.
+
+``FakeRtc`` carries out the WebRTC effects as ``net/rtc.py`` does, in memory: an offer or answer is a
+real SDP text built by ``invite.build_sdp`` with a ufrag unique to its connection, so a page can
+only connect by passing the codes through its screens, as people do. Messages are queued and
+delivered by ``pump``. Pages of one ``browser`` share local storage and hear each other's signals.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.net import invite as iv
+from gamenight.net import peer as pe
+from gamenight.ui import app
+from gamenight.ui.program import Copy, Env, StartTimer, StopTimer, Store, Tick, UiEvent, WarnBeforeLeaving
+from gamenight.ui.svg import Element, find_all, text_of
+
+SITE = "https://friends.example/gnc/?stun=none"
+ICE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass
+class Browser:
+    """One browser profile: its local storage (with the shell's key names) and its open pages."""
+
+    storage: dict[str, str] = field(default_factory=dict)
+    pages: list[Page] = field(default_factory=list)
+
+
+class Page:
+    def __init__(self, rtc: FakeRtc, browser: Browser, location_hash: str) -> None:
+        self.rtc, self.browser = rtc, browser
+        self.open = True
+        self.copied: list[str] = []
+        self.timers: set[str] = set()
+        self.warn = False
+        browser.pages.append(self)
+        keys = app.storage_keys(location_hash)
+        env = Env({k: browser.storage[k] for k in keys if k in browser.storage}, rtc.now, SITE + location_hash)
+        self.model, effects = app.init(location_hash, env)
+        self.run(effects)
+
+    # --- input ---------------------------------------------------------------------------------------
+
+    def send(self, message: Any) -> None:
+        if not self.open:
+            return
+        self.model, effects = app.update(self.model, message, Env(now_ms=self.rtc.now))
+        self.run(effects)
+
+    def click(self, action: str, **data: str) -> None:
+        self.send(UiEvent("click", action, data, now_ms=self.rtc.now))
+        self.rtc.pump()
+
+    def submit(self, action: str, **form: str) -> None:
+        self.send(UiEvent("submit", action, {}, form=form, now_ms=self.rtc.now))
+        self.rtc.pump()
+
+    def tick(self, timer: str) -> None:
+        self.send(Tick(timer, self.rtc.now))
+        self.rtc.pump()
+
+    def close(self) -> None:
+        """The player closes the tab: its connections end."""
+        self.open = False
+        self.rtc.page_closed(self)
+
+    # --- what the page shows -------------------------------------------------------------------------
+
+    @property
+    def tree(self) -> Element:
+        return app.view(self.model)
+
+    @property
+    def text(self) -> str:
+        return text_of(self.tree)
+
+    def find(self, predicate: Callable[[Element], bool]) -> list[Element]:
+        return find_all(self.tree, predicate)
+
+    def by_class(self, name: str) -> list[Element]:
+        return self.find(lambda e: name in str(e.attr("class") or "").split())
+
+    def value_of(self, name: str) -> str:
+        """The ``value`` of the first element with class ``name`` (a link or code shown to copy)."""
+        return str(self.by_class(name)[0].attr("value"))
+
+    @property
+    def inner(self) -> Any:
+        return self.model.inner
+
+    # --- effects -------------------------------------------------------------------------------------
+
+    def run(self, effects: list) -> None:
+        for effect in effects:
+            if isinstance(effect, Store):
+                if effect.text is None:
+                    self.browser.storage.pop(effect.key, None)
+                else:
+                    self.browser.storage[effect.key] = effect.text
+            elif isinstance(effect, StartTimer):
+                self.timers.add(effect.timer)
+            elif isinstance(effect, StopTimer):
+                self.timers.discard(effect.timer)
+            elif isinstance(effect, Copy):
+                self.copied.append(effect.text)
+            elif isinstance(effect, WarnBeforeLeaving):
+                self.warn = effect.on
+            else:
+                self.rtc.carry_out(self, effect)
+
+
+@dataclass
+class End:
+    """One page's end of a connection."""
+
+    page: Page
+    peer: str
+    ufrag: str
+    other: End | None = None
+    open: bool = False
+
+
+class FakeRtc:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000_000
+        self.queue: deque[Callable[[], None]] = deque()
+        self.ends: dict[str, End] = {}  # by ufrag
+        self.count = 0
+        self.listening: set[int] = set()
+        self.sent: list[tuple[str, str]] = []  # (peer, text) of every SendText
+
+    def page(self, browser: Browser, location_hash: str) -> Page:
+        page = Page(self, browser, location_hash)
+        self.pump()
+        return page
+
+    def _sdp(self, ufrag: str, setup: str) -> str:
+        transport = iv.Transport(ufrag, "P" * 24, bytes(range(32)), (iv.Candidate("10.213.0.1", 40000),), setup)
+        return iv.build_sdp(transport)
+
+    def _new_end(self, page: Page, peer: str) -> End:
+        self.count += 1
+        ufrag = ICE[self.count // len(ICE)] + ICE[self.count % len(ICE)] + "uf"
+        end = End(page, peer, ufrag)
+        self.ends[ufrag] = end
+        return end
+
+    def _later(self, page: Page, message: Any) -> None:
+        self.queue.append(lambda: page.send(message))
+
+    def carry_out(self, page: Page, effect: Any) -> None:
+        if isinstance(effect, pe.OpenInvite):
+            assert effect.ice_servers == (), "tests use no STUN server"
+            end = self._new_end(page, effect.peer)
+            self._later(page, pe.OfferReady(effect.peer, self._sdp(end.ufrag, "actpass")))
+        elif isinstance(effect, pe.AnswerOffer):
+            offered = iv.parse_sdp(effect.sdp).ufrag
+            end = self._new_end(page, effect.peer)
+            host_end = self.ends.get(offered)
+            if host_end is not None and host_end.other is None:
+                end.other = host_end
+            self._later(page, pe.AnswerReady(effect.peer, self._sdp(end.ufrag, "active")))
+        elif isinstance(effect, pe.AcceptAnswer):
+            guest = self.ends.get(iv.parse_sdp(effect.sdp).ufrag)
+            host = next((e for e in self.ends.values() if e.page is page and e.peer == effect.peer), None)
+            if guest is not None and host is not None and guest.other is host and guest.page.open:
+                host.other, host.open, guest.open = guest, True, True
+                self._later(page, pe.PeerOpened(host.peer, self.now))
+                self._later(guest.page, pe.PeerOpened(guest.peer, self.now))
+        elif isinstance(effect, pe.SendText):
+            end = self._end(page, effect.peer)
+            if end is not None and end.open and end.other.open:
+                self.sent.append((effect.peer, effect.text))
+                other = end.other
+                self._later(other.page, pe.PeerText(other.peer, effect.text, self.now))
+        elif isinstance(effect, pe.ClosePeer):
+            end = self._end(page, effect.peer)
+            if end is not None:
+                self._drop(end, notify_self=False)
+        elif isinstance(effect, pe.ListenSignals):
+            self.listening.add(id(page))
+        elif isinstance(effect, pe.PostSignal):
+            for other in page.browser.pages:
+                if other is not page and other.open and id(other) in self.listening:
+                    self._later(other, pe.Signal(effect.text))
+        else:
+            raise TypeError(f"no fake for {effect!r}")
+
+    def _end(self, page: Page, peer: str) -> End | None:
+        return next((e for e in self.ends.values() if e.page is page and e.peer == peer), None)
+
+    def _drop(self, end: End, notify_self: bool) -> None:
+        del self.ends[end.ufrag]
+        other = end.other
+        if notify_self and end.page.open:
+            self._later(end.page, pe.PeerClosed(end.peer, self.now, "The connection closed."))
+        if other is not None and other.open and other.ufrag in self.ends:
+            del self.ends[other.ufrag]
+            self._later(other.page, pe.PeerClosed(other.peer, self.now, "The connection closed."))
+
+    def page_closed(self, page: Page) -> None:
+        for end in [e for e in self.ends.values() if e.page is page]:
+            self._drop(end, notify_self=False)
+        self.pump()
+
+    def pump(self) -> None:
+        for _ in range(10_000):
+            if not self.queue:
+                return
+            self.now += 5
+            self.queue.popleft()()
+        raise RuntimeError("the fake network does not settle")
+
+
+def host_lobby(rtc: FakeRtc, browser: Browser, game: str = "raythread", name: str = "Ann") -> Page:
+    host = rtc.page(browser, f"#/host?game={game}")
+    host.submit("host-setup", lobby="Friday night", name=name, game=game)
+    return host
+
+
+def invite_link(host: Page) -> str:
+    """Click "Invite a player" and read the new invitation's link, as a person copies it."""
+    host.click("invite")
+    return str(host.by_class("invite-link")[0].attr("value"))
+
+
+def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> Page:
+    """A guest opens a fresh invitation, answers with ``name``; the host pastes the reply."""
+    link = invite_link(host)
+    guest = rtc.page(browser or Browser(), link.partition(SITE)[2])
+    guest.submit("join", name=name)
+    host.submit("reply", reply=guest.value_of("reply-code"))
+    return guest

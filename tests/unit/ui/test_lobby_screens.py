@@ -1,0 +1,332 @@
+"""The lobby screens run as pages over a fake WebRTC: host, invitations, replies, the lobby, reconnects."""
+
+import json
+
+from gamenight import games
+from gamenight.net import invite as iv
+from gamenight.net import peer as pe
+from gamenight.ui import app
+from gamenight.ui.lobby import host as lobby_host
+from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+
+
+def members(page: Page) -> dict[str, str]:
+    """Member name → state shown on ``page``."""
+    return {text_of(li.children[1]): str(li.attr("data-state")) for li in page.by_class("member")}
+
+
+def seats(page: Page) -> dict[str, str]:
+    """Seat → holder's name (or "free") shown on ``page``."""
+    return {
+        str(li.attr("data-seat")): text_of(find_all(li, lambda e: e.attr("class") == "holder")[0])
+        for li in page.by_class("seat")
+    }
+
+
+def test_home_cards_and_game_pages_lead_to_the_host_screen():
+    model, _ = app.init("#/", Env())
+    hrefs = {str(a.attr("href")) for a in find_all(app.view(model), lambda e: e.tag == "a")}
+    assert {"#/host?game=raythread", "#/host?game=lightseeker", "#/host?game=reflection"} <= hrefs
+    route = app.parse_route("#/host?game=raythread")
+    assert (route.page, route.screen, route.params) == ("lobby", "host", {"game": "raythread"})
+    assert app.parse_route("#join=abc-_12").params == {"code": "abc-_12"}
+    assert app.parse_route("#reply=xyz").screen == "reply"
+    assert app.parse_route("#nope=xyz").page == "missing"
+
+
+def test_a_game_without_rules_yet_cannot_be_hosted_but_others_can(monkeypatch):
+    monkeypatch.delitem(games.RULES, "lightseeker")
+    rtc = FakeRtc()
+    page = rtc.page(Browser(), "#/host?game=lightseeker")
+    assert "Light Seeker cannot be hosted yet" in page.text
+    options = {o.attr("value") for o in page.find(lambda e: e.tag == "option")}
+    assert "lightseeker" not in options and {"raythread", "reflection"} <= options
+
+
+def test_the_setup_form_checks_names():
+    rtc = FakeRtc()
+    page = rtc.page(Browser(), "#/host?game=raythread")
+    page.submit("host-setup", lobby="  ", name="Ann", game="raythread")
+    assert "lobby name has 1 to 40" in page.text and page.inner.live is None
+    page.submit("host-setup", lobby="Fun", name="", game="raythread")
+    assert "name has 1 to 24" in page.text
+
+
+def test_an_invitation_shows_its_link_qr_code_and_expiry():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    assert link.startswith(SITE + "#join=")
+    code = link.partition("#join=")[2]
+    assert len(code) <= 200
+    invitation = iv.decode_invitation(code, rtc.now // 1000)
+    assert invitation.lobby_name == "Friday night" and invitation.lobby_id == host.inner.live.lobby_id
+    card = host.by_class("invite")[0]
+    assert card.attr("data-state") == "waiting"
+    assert "Expires in 10:00" in text_of(card)
+    qr = host.by_class("qr")
+    assert qr and int(qr[0].attr("data-modules")) >= 21
+    host.click("copy", text=link)
+    assert host.copied == [link]
+
+
+def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    guest = rtc.page(Browser(), link.partition(SITE)[2])
+    assert "Friday night" in guest.text and guest.model.inner.stage == "name"
+    guest.submit("join", name="Bea")
+    reply_code = guest.value_of("reply-code")
+    assert len(reply_code) <= 200 and guest.by_class("qr")
+    assert guest.by_class("reply-link")[0].attr("href") == f"{SITE}#reply={reply_code}"
+    assert "Bea" not in members(host)  # nothing happens before the host pastes the reply
+    host.submit("reply", reply=reply_code)
+    assert members(host) == {"Ann": "connected", "Bea": "connected"}
+    assert members(guest) == {"Ann": "connected", "Bea": "connected"}
+    assert host.by_class("invite")[0].attr("data-state") == "joined"
+
+
+def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3", options="")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    for page in (host, bea, cal):
+        assert seats(page) == {"A": "Ann", "B": "Bea", "C": "Cal"}
+        assert set(members(page)) == {"Ann", "Bea", "Cal"}
+    bea.submit("chat", text="Good luck!")
+    for page in (host, bea, cal):
+        assert "Bea: Good luck!" in page.text
+    host.click("start")
+    assert host.warn and bea.warn, "leaving asks to confirm while a match runs"
+    dan = join(rtc, host, "Dan")
+    for page in (host, bea, cal, dan):
+        assert page.by_class("match"), "the match reaches every page"
+        assert "Match running" in text_of(page.by_class("match")[0])
+    assert dan.by_class("spectator") and "You are watching this match." in dan.text
+    assert "You play seat B." in bea.text
+    assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
+
+
+def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invitation():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="C")
+    token = json.loads(bea_browser.storage["peer.tokens"])[host.inner.live.lobby_id]["token"]
+    assert len(token) == 32
+    bea.close()
+    assert members(host)["Bea"] == "gone" and "disconnected" in host.text
+    assert seats(host)["C"] == "Bea"
+    # The host invites Bea again from her row; she opens the link in the same browser.
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    link = str(host.by_class("invite-link")[0].attr("value"))
+    assert "Invitation for Bea" in host.text
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert "Welcome back, Bea" in again.text
+    again.submit("join")
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
+    assert seats(again)["C"] == "Bea" and again.inner.client.member == bea_id
+
+
+def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.send(pe.PeerState("host", "reconnecting"))
+    assert "Reconnecting to the host" in bea.text
+    host.send(pe.PeerState(next(p for p in host.inner.live.session.peers if p != "host"), "reconnecting"))
+    assert members(host)["Bea"] == "reconnecting"
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert bea.inner.stage == "lost" and "Ask the host for a new invitation link" in bea.text
+
+
+def test_each_invitation_lets_one_player_in():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    reply_code = bea.value_of("reply-code")
+    host.submit("reply", reply=reply_code)
+    host.submit("reply", reply=reply_code)
+    assert "already used" in text_of(host.by_class("reply-form")[0])
+    # A second guest opening the same link gets in nowhere: the host refuses its reply.
+    cal = rtc.page(Browser(), link.partition(SITE)[2])
+    cal.submit("join", name="Cal")
+    host.submit("reply", reply=cal.value_of("reply-code"))
+    assert "already used" in host.text and "Cal" not in members(host)
+
+
+def test_a_reloaded_guest_page_does_not_answer_the_same_invitation_twice():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    browser = Browser()
+    rtc.page(browser, link.partition(SITE)[2]).submit("join", name="Bea")
+    again = rtc.page(browser, link.partition(SITE)[2])
+    assert again.inner.stage == "problem" and "already answered this invitation" in again.text
+
+
+def test_invitations_expire_after_ten_minutes_with_a_clear_message():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    rtc.now += 10 * 60 * 1000 + 2000
+    host.tick(lobby_host.TIMER)
+    assert host.by_class("invite")[0].attr("data-state") == "expired"
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert "has expired" in host.text and "Bea" not in members(host)
+    late = rtc.page(Browser(), link.partition(SITE)[2])
+    assert late.inner.stage == "problem" and "This invitation expired" in late.text
+
+
+def test_garbled_codes_show_an_error_and_change_nothing():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    broken = rtc.page(Browser(), link.partition(SITE)[2][:-10] + "%%%")
+    assert broken.inner.stage == "problem" and broken.by_class("error")
+    before = host.inner.live.saved()
+    host.submit("reply", reply="not-a-code")
+    assert host.by_class("error") and host.inner.live.saved() == before
+    host.submit("reply", reply=link)  # the invitation itself, pasted by mistake
+    assert "not a reply" in host.text
+
+
+def test_several_invitations_can_be_pending_at_once():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    first, second = invite_link(host), invite_link(host)
+    assert first != second
+    bea = rtc.page(Browser(), second.partition(SITE)[2])
+    cal = rtc.page(Browser(), first.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    cal.submit("join", name="Cal")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    host.submit("reply", reply=cal.value_of("reply-code"))
+    assert members(host) == {"Ann": "connected", "Bea": "connected", "Cal": "connected"}
+
+
+def test_a_reply_link_in_the_hosts_browser_is_handed_to_the_host_tab():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    reply_link = str(bea.by_class("reply-link")[0].attr("href"))
+    tab = rtc.page(host_browser, reply_link.partition(SITE)[2])
+    assert tab.inner.stage == "taken" and "you can close this tab" in tab.text
+    assert members(host)["Bea"] == "connected"
+    # The same link again: the host tab refuses it and the reply tab says why.
+    again = rtc.page(host_browser, reply_link.partition(SITE)[2])
+    assert again.inner.stage == "refused" and "already used" in again.text
+
+
+def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    tab = rtc.page(Browser(), str(bea.by_class("reply-link")[0].attr("href")).partition(SITE)[2])
+    assert tab.inner.stage == "sent"
+    tab.tick("reply-wait")
+    assert tab.inner.stage == "alone" and "No host page" in tab.text
+    assert tab.value_of("reply-code") == bea.value_of("reply-code")
+
+
+def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
+    rtc = FakeRtc()
+    host_browser, bea_browser = Browser(), Browser()
+    host = host_lobby(rtc, host_browser, game="lightseeker")
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="2")
+    host.click("start")
+    host.close()
+    assert bea.inner.stage == "lost"
+    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    assert "was restored" in reloaded.text and reloaded.warn
+    assert members(reloaded) == {"Ann": "connected", "Bea": "gone"}
+    assert reloaded.by_class("match") and seats(reloaded) == {"1": "Ann", "2": "Bea"}
+    bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
+    reloaded.click("invite", member=bea_id)
+    back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    assert "You play seat 2." in back.text and members(reloaded)["Bea"] == "connected"
+
+
+def test_a_damaged_saved_lobby_is_dropped_with_a_notice():
+    rtc = FakeRtc()
+    browser = Browser(storage={lobby_host.STORE_KEY: '{"v": 1, "id": "zz"}'})
+    page = rtc.page(browser, "#/host?game=raythread")
+    assert "could not be restored" in page.text and lobby_host.STORE_KEY not in browser.storage
+
+
+def test_the_host_picks_the_game_and_options_and_sees_refusals():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    host.submit("choose", game="lightseeker", players="4", options="")
+    assert host.by_class("lobby")[0].children[0].children[0].startswith("Light Seeker")
+    assert list(seats(host)) == ["1", "2"]
+    host.submit("choose", game="lightseeker", players="2", options='{"nonsense": 1}')
+    assert host.by_class("error")
+    host.submit("choose", game="lightseeker", players="2", options="{not json")
+    assert host.by_class("error")
+    host.click("start")
+    assert "Seat 2 is empty" in host.text
+
+
+def test_the_host_removes_a_member_and_its_page_is_told():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea_id = bea.inner.client.member
+    host.click("kick", member=bea_id)
+    assert "Bea" not in members(host)
+    assert bea.inner.stage == "closed" and "removed Bea" in bea.text
+
+
+def test_closing_the_game_night_forgets_it():
+    rtc = FakeRtc()
+    browser = Browser()
+    host = host_lobby(rtc, browser)
+    assert lobby_host.STORE_KEY in browser.storage
+    host.click("close-lobby")
+    assert lobby_host.STORE_KEY not in browser.storage and host.inner.live is None
+
+
+def test_untrusted_names_are_escaped_on_every_page():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "<b>Bea</b>")
+    assert "&lt;b&gt;Bea&lt;/b&gt;" in render(host.tree) and "<b>Bea</b>" not in render(bea.tree)
+
+
+def test_only_clicks_and_submissions_act():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    for kind in ("pointerdown", "pointerup", "keydown", "change"):
+        host.send(UiEvent(kind, "invite", now_ms=rtc.now))
+    assert host.by_class("invite") == []
+    host.click("invite")
+    assert len(host.by_class("invite")) == 1
+
+
+def test_a_guest_refused_at_the_door_sees_why():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    twin = join(rtc, host, "ann")  # the host is Ann: names are unique ignoring case
+    assert "already called ann" in twin.text
+    assert "ann" not in members(host)
