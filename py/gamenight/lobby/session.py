@@ -166,6 +166,14 @@ class Session:
 
     def _hello(self, peer: str, hello: p.Hello) -> Out:
         if peer in self.peers:
+            member = self.members[self.peers[peer]]
+            if peer != self.host_peer and member.name == hello.name and hello.token in (None, member.token):
+                # The guest repeats its hello when no answer came (a first message can be lost while a
+                # fresh connection settles): answer it again, changing nothing.
+                return [
+                    (peer, p.Welcome(member.id, member.token).to_json()),
+                    (peer, self.snapshot(member.id).to_json()),
+                ]
             raise Refused("already-joined", "You have already joined this lobby.")
         member = self._by_token(hello.token)
         out: Out = []

@@ -118,6 +118,15 @@ def test_a_peer_must_join_before_anything_else_and_joins_once():
     refused(table, HOST_PEER, p.Hello("Ann"), "already-joined")
 
 
+def test_a_repeated_hello_is_answered_again_and_changes_nothing():
+    table = Table()
+    table.join("g1", "Bob")
+    before = table.session.to_json()
+    out = table.session.handle("g1", p.encode(p.Hello("Bob")), 5)
+    assert [(to, m["type"]) for to, m in out] == [("g1", "welcome"), ("g1", "snapshot")]
+    assert table.session.to_json() == before
+
+
 # --- seats -----------------------------------------------------------------------------------
 
 

@@ -1,13 +1,17 @@
 """The lobby screens run as pages over a fake WebRTC: host, invitations, replies, the lobby, reconnects."""
 
 import json
+from dataclasses import replace
 
 from gamenight import games
+from gamenight.lobby import protocol as p
+from gamenight.lobby.session import Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
 from gamenight.ui.lobby import host as lobby_host
-from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.lobby import join as join_screen
+from gamenight.ui.program import Env, StartTimer, StopTimer, Tick, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 
@@ -330,3 +334,24 @@ def test_a_guest_refused_at_the_door_sees_why():
     twin = join(rtc, host, "ann")  # the host is Ann: names are unique ignoring case
     assert "already called ann" in twin.text
     assert "ann" not in members(host)
+
+
+def test_a_guest_says_hello_again_until_the_lobby_arrives():
+    rtc = FakeRtc()
+    link = invite_link(host_lobby(rtc, Browser()))
+    guest = rtc.page(Browser(), link.partition(SITE)[2])
+    model = replace(guest.inner, stage="reply", name="Bea")  # answered; the host has not pasted yet
+    model, effects = join_screen.JOIN.update(model, pe.PeerOpened(join_screen.HOST, 1))
+    hellos = [e for e in effects if isinstance(e, pe.SendText)]
+    assert [json.loads(e.text)["type"] for e in hellos] == ["hello"]
+    assert StartTimer(join_screen.HELLO_RETRY, join_screen.HELLO_RETRY_MS) in effects
+    # The first hello (or its answer) was lost: the next tick says hello again.
+    model, effects = join_screen.JOIN.update(model, Tick(join_screen.HELLO_RETRY, 3001))
+    (again,) = [e for e in effects if isinstance(e, pe.SendText)]
+    session = Session("raythread", "Ann", players=2)
+    session.handle("g", hellos[0].text, 1)
+    for _to, message in session.handle("g", again.text, 3002):  # answered again, nothing refused
+        model, _ = join_screen.JOIN.update(model, pe.PeerText(join_screen.HOST, p.encode(message), 3003))
+    assert model.client.lobby is not None and not model.client.errors
+    model, effects = join_screen.JOIN.update(model, Tick(join_screen.HELLO_RETRY, 6001))
+    assert effects == [StopTimer(join_screen.HELLO_RETRY)]

@@ -105,6 +105,8 @@ class JoinScreen:
             return _answer_ready(model, message)
         if isinstance(message, pe.PeerOpened) and message.peer == HOST:
             return _opened(model)
+        if isinstance(message, Tick) and message.timer == HELLO_RETRY:
+            return _hello_again(model)
         if isinstance(message, pe.PeerText) and message.peer == HOST and model.outbox is not None:
             return _received(model, message.text)
         if isinstance(message, pe.PeerState) and message.peer == HOST:
@@ -173,7 +175,22 @@ def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     client = Client(model.name, remembered["token"] if remembered else None)
     outbox = pe.Outbox(HOST)
     GuestLink(client, outbox)
-    return replace(model, stage="lobby", client=client, outbox=outbox, reconnecting=False), outbox.drain()
+    opened = replace(model, stage="lobby", client=client, outbox=outbox, reconnecting=False)
+    return opened, [*outbox.drain(), StartTimer(HELLO_RETRY, HELLO_RETRY_MS)]
+
+
+def _hello_again(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    """No lobby yet a while after the channel opened: say hello again (the host answers a repeated
+    hello by resending the welcome and the snapshot). Stops once the lobby has arrived."""
+    client = model.client
+    if model.stage != "lobby" or client is None or client.lobby is not None or client.closed is not None:
+        return model, [StopTimer(HELLO_RETRY)]
+    model.outbox.send(p.encode(client.hello()))
+    return replace(model), model.outbox.drain()
+
+
+HELLO_RETRY = "join.hello"
+HELLO_RETRY_MS = 3000
 
 
 def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
