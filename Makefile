@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help setup venv vendor site serve test lint unit e2e chromium bench clean
+.PHONY: help setup venv vendor catalogues locale site serve test lint unit e2e chromium bench clean
 
 help:
 	@echo "make serve   build the site and serve it on http://localhost:$(PORT) (PORT=... to change)"
@@ -33,10 +33,19 @@ vendor/.stamp: node_modules/.stamp tools/vendor.py
 
 venv: $(VENV)/.stamp
 vendor: vendor/.stamp
-setup: venv vendor
+setup: venv vendor catalogues
 
-site: vendor
-	$(PYTHON) tools/build_site.py
+# The gettext catalogues compiled to .mo (the page and the unit tests read them).
+catalogues: venv
+	$(PY) tools/catalogues.py
+
+# Re-extract every marked string and merge it into locale/*/gamenight.po (then translate the new ones).
+locale: venv
+	$(VENV)/bin/pybabel extract -F pyproject.toml --no-location --sort-output -o locale/gamenight.pot .
+	$(VENV)/bin/pybabel update -i locale/gamenight.pot -d locale -D gamenight --no-wrap --no-fuzzy-matching
+
+site: vendor catalogues
+	$(PY) tools/build_site.py
 
 serve: site
 	$(PYTHON) tools/serve.py _site --port $(PORT)
@@ -46,7 +55,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-unit: venv vendor
+unit: venv vendor catalogues
 	$(VENV)/bin/pytest tests/unit -q
 
 chromium: venv

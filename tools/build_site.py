@@ -11,6 +11,11 @@ import shutil
 import sys
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script: make ``tools`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import catalogues
+
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ("index.html", "css", "vendor")
 
@@ -20,12 +25,18 @@ def python_files(py_root: Path) -> list[str]:
     return sorted(p.relative_to(py_root).as_posix() for p in (py_root / "gamenight").rglob("*.py"))
 
 
+def catalogue_files(py_root: Path) -> list[str]:
+    """The compiled gettext catalogues (``gamenight/locale/<lang>/LC_MESSAGES/*.mo``), relative to ``py_root``."""
+    return sorted(p.relative_to(py_root).as_posix() for p in (py_root / "gamenight" / "locale").rglob("*.mo"))
+
+
 def pyscript_config(base: dict, py_root: Path, wheels: list[str] = ()) -> dict:
     """``base`` plus a ``files`` map that puts every package module into the interpreter's working dir,
     and each vendored wheel (file names in ``vendor/wheels/``) into its ``wheels/`` folder, unopened:
     Python imports from the zip."""
     files = {"{FROM}": "./py", "{TO}": "."}
-    files.update({f"{{FROM}}/{name}": f"{{TO}}/{name}" for name in python_files(py_root)})
+    package = python_files(py_root) + catalogue_files(py_root)
+    files.update({f"{{FROM}}/{name}": f"{{TO}}/{name}" for name in package})
     files.update({f"./vendor/wheels/{name}": f"./wheels/{name}" for name in wheels})
     return {**base, "files": files}
 
@@ -50,7 +61,8 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
         else:
             shutil.copy2(source, out / name)
     py_out = out / "py"
-    for rel in ["main.py", *python_files(root / "py")]:
+    catalogues.compile_all(root / "locale", root / "py" / "gamenight" / "locale")
+    for rel in ["main.py", *python_files(root / "py"), *catalogue_files(root / "py")]:
         (py_out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / "py" / rel, py_out / rel)
     base = json.loads((root / "pyscript.json").read_text())

@@ -16,9 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_package_module_is_in_the_generated_config():
     config = build_site.pyscript_config({"interpreter": "x"}, ROOT / "py")
     files = config["files"]
-    on_disk = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "gamenight").rglob("*.py")}
+    package = ROOT / "py" / "gamenight"
+    on_disk = {p.relative_to(ROOT / "py").as_posix() for p in [*package.rglob("*.py"), *package.rglob("*.mo")]}
     listed = {key.removeprefix("{FROM}/") for key in files if key.startswith("{FROM}/")}
     assert on_disk and listed == on_disk
+    assert "gamenight/locale/ja/LC_MESSAGES/gamenight.mo" in listed
     assert all(files[f"{{FROM}}/{name}"] == f"{{TO}}/{name}" for name in listed)
     assert config["interpreter"] == "x"
 

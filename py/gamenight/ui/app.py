@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.game import GameInfo
+from gamenight.i18n import _
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as lobby_join
-from gamenight.ui.program import Effect, Env, Message, Screen
+from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, Store, UiEvent
 from gamenight.ui.svg import Element, h
 
 SITE_TITLE = "Game Night Central"
+LANGUAGE_KEY = "lang"  # the language the player chose (local storage); else the browser's
 MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 
@@ -195,7 +197,13 @@ def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
 
 
 def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
-    """Route changes start the new route's screen; every other message goes to the current screen."""
+    """Route changes start the new route's screen; the header's language switch is the app's own;
+    every other message goes to the current screen."""
+    if isinstance(message, UiEvent) and message.action == "language" and message.type == "click":
+        code = message.data.get("lang", "")
+        if code not in i18n.LANGUAGES:
+            return model, []
+        return model, [Store(LANGUAGE_KEY, code), SetLanguage(code)]
     if isinstance(message, RouteChanged):
         route = parse_route(message.location_hash)
         if route == model.route:
@@ -215,4 +223,25 @@ def title(model: Model) -> str:
 
 
 def header() -> Element:
-    return h("header", {"class": "app-header"}, h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE))
+    current = i18n.language()
+    switch = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "lang",
+                "data-action": "language",
+                "data-lang": code,
+                "lang": code,
+                "aria-pressed": "true" if code == current else "false",
+            },
+            name,
+        )
+        for code, name in i18n.LANGUAGES.items()
+    ]
+    return h(
+        "header",
+        {"class": "app-header"},
+        h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE),
+        h("nav", {"class": "lang-switch", "aria-label": _("Language")}, switch),
+    )

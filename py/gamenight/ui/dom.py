@@ -15,6 +15,7 @@ from typing import Any
 import js  # browser-only by design
 from pyodide.ffi import create_proxy, jsnull
 
+from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
     Copy,
@@ -22,6 +23,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    SetLanguage,
     StartTimer,
     StopTimer,
     Store,
@@ -75,6 +77,7 @@ class Shell:
         self.focus: str | None = None
         self.warn_on_leave = False
         self.markup = ""
+        self.set_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY) or i18n.pick_language(browser_languages()))
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
@@ -162,10 +165,17 @@ class Shell:
                 self.render()
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn_on_leave = effect.on
+            elif isinstance(effect, SetLanguage):
+                self.set_language(effect.code)
+                self.render()
             elif type(effect) in EFFECT_HANDLERS:
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
                 raise TypeError(f"no handler for the effect {effect!r}")
+
+    @staticmethod
+    def set_language(code: str) -> None:
+        js.document.documentElement.lang = i18n.set_language(code)
 
     @staticmethod
     def store(effect: Store) -> None:
@@ -203,6 +213,14 @@ class Shell:
             return
         self.send(WorkProgress(work.task, last))
         js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
+
+
+def browser_languages() -> list[str]:
+    """The languages the browser asks for, most wanted first."""
+    try:
+        return [str(tag) for tag in js.navigator.languages]
+    except Exception:  # an old browser without navigator.languages
+        return [str(js.navigator.language or "")]
 
 
 def read_event(event: Any) -> UiEvent | None:

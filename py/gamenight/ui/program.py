@@ -126,7 +126,14 @@ class WarnBeforeLeaving:
     on: bool
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving
+@dataclass(frozen=True)
+class SetLanguage:
+    """Speak ``code`` from now on: the shell loads its catalogue, sets ``<html lang>`` and re-renders."""
+
+    code: str
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""Words: the app's gettext catalogues (English, Japanese) and the language the page speaks.
+
+Every visible string goes through ``_`` / ``ngettext`` / ``pgettext`` *when a view is built*, never at
+import time: module-level texts are marked with ``N_`` (extracted, left as they are) and translated
+where they are shown, so switching the language re-renders everything in it.
+
+The catalogues are ``locale/<lang>/LC_MESSAGES/gamenight.po`` in the repository, extracted from the
+code with Babel (``make locale``; the mapping is in pyproject.toml) and compiled to ``.mo`` files
+under this package's ``locale/`` folder by the build, where the page reads them with the standard
+library's ``gettext``. English is the source language: its catalogue only carries the plural forms.
+
+Reasons for refusals travel as a code and parameters (``core/errors.py``); ``describe`` turns them
+into a sentence in this page's language.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+DOMAIN = "gamenight"
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}  # each named in its own language
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = DEFAULT
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (module-level tables of texts)."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the page's language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in the page's language (``{n}`` is not filled)."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the page's language, told apart from the same English words by ``context``."""
+    return _translations.pgettext(context, message)
+
+
+def language() -> str:
+    """The code of the language the page speaks (``"en"``, ``"ja"``)."""
+    return _language
+
+
+def set_language(code: str, translations: _gettext.NullTranslations | None = None) -> str:
+    """Speak ``code`` from now on (an unknown code speaks English); returns the code in use.
+
+    ``translations`` replaces the compiled catalogue (tests use a pseudo-locale this way).
+    """
+    global _translations, _language
+    code = code if code in LANGUAGES else DEFAULT
+    if translations is None:
+        translations = _gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True)
+    _translations, _language = translations, code
+    return code
+
+
+def pick_language(preferred: Iterable[str]) -> str:
+    """The first of the browser's languages (``navigator.languages``: "ja-JP", "en-GB" …) that the app
+    speaks, by its primary subtag; English when none is."""
+    for tag in preferred:
+        primary = str(tag).split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT
+
+
+# --- reasons: refusals as codes and parameters ---------------------------------------------------
+
+# code → English template (a msgid), e.g. "not-your-turn" → "It is not your turn.". The code "text"
+# carries a sentence that was never given a code (English only): new code always registers one.
+REASONS: dict[str, str] = {"text": "{text}"}
+TERMS: dict[str, str] = {}  # a parameter value that is a word of the game ("mirror") → its msgid
+
+
+def reasons(table: Mapping[str, str]) -> None:
+    """Register refusal codes and their English templates (``str.format`` fields name the parameters).
+
+    Each module registers its own next to the code that raises them; a code means one thing everywhere.
+    """
+    for code, template in table.items():
+        if REASONS.get(code, template) != template:
+            raise ValueError(f"the reason code {code!r} is registered twice with different texts")
+        REASONS[code] = template
+
+
+def terms(table: Mapping[str, str]) -> None:
+    """Register parameter values that are words to translate (tile kinds, phases …) and their msgids."""
+    TERMS.update(table)
+
+
+def describe(code: str, params: Mapping[str, object] | None = None) -> str:
+    """The sentence for a refusal ``code`` with ``params``, in the page's language.
+
+    Parameters that are registered terms are translated; numbers and names are shown as they are. An
+    unknown code (a peer running another version of the app) still gives a readable sentence.
+    """
+    params = params or {}
+    template = REASONS.get(code)
+    if template is None:
+        return _("Refused ({code}).").format(code=code)
+    shown = {k: _(TERMS[v]) if isinstance(v, str) and v in TERMS else v for k, v in params.items()}
+    try:
+        return _(template).format(**shown)
+    except (KeyError, IndexError, ValueError):  # a parameter missing from an untrusted message
+        return _(template)

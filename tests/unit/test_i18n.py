@@ -1,0 +1,81 @@
+"""The catalogues and the language machinery (gamenight.i18n), on CPython."""
+
+import gettext
+
+import pytest
+
+from gamenight import i18n
+from gamenight.core.errors import BadOptions, IllegalMove
+from gamenight.ui import app
+from gamenight.ui.program import Env, SetLanguage, Store, UiEvent
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
+def test_the_browser_languages_pick_the_first_one_the_app_speaks():
+    assert i18n.pick_language(["ja-JP", "en-US"]) == "ja"
+    assert i18n.pick_language(["fr-FR", "en-GB", "ja"]) == "en"
+    assert i18n.pick_language(["de", "JA_jp"]) == "ja"
+    assert i18n.pick_language([]) == "en"
+
+
+def test_an_unknown_language_speaks_english():
+    assert i18n.set_language("xx") == "en"
+    assert i18n.language() == "en"
+
+
+class Bracketing(gettext.NullTranslations):
+    """A pseudo-language: every translated text in brackets."""
+
+    def gettext(self, message):
+        return f"[{message}]"
+
+
+def test_a_registered_reason_travels_as_code_and_params_and_reads_in_the_page_language():
+    i18n.reasons({"test-cell-taken": "cell {row} is taken by a {kind}"})
+    i18n.terms({"test-mirror": "mirror"})
+    err = IllegalMove("test-cell-taken", row=3, kind="test-mirror")
+    assert str(err) == "cell 3 is taken by a mirror"  # the English sentence, for logs and tests
+    assert err.to_json() == {"code": "test-cell-taken", "params": {"row": 3, "kind": "test-mirror"}}
+    assert i18n.describe(**err.to_json()) == "cell 3 is taken by a mirror"
+    i18n.set_language("en", Bracketing())
+    assert i18n.describe(**err.to_json()) == "[cell 3 is taken by a [mirror]]"
+
+
+def test_a_code_means_one_thing():
+    i18n.reasons({"test-once": "one text"})
+    i18n.reasons({"test-once": "one text"})
+    with pytest.raises(ValueError):
+        i18n.reasons({"test-once": "another text"})
+
+
+def test_unknown_codes_and_missing_params_still_read_as_sentences():
+    assert "no-such-code" in i18n.describe("no-such-code", {})
+    i18n.reasons({"test-needs": "needs {thing}"})
+    assert i18n.describe("test-needs", {}) == "needs {thing}"
+
+
+def test_an_uncoded_sentence_travels_as_text():
+    err = BadOptions("the deck needs at least one tile")
+    assert err.to_json() == {"code": "text", "params": {"text": "the deck needs at least one tile"}}
+    assert i18n.describe(**err.to_json()) == "the deck needs at least one tile"
+
+
+def test_the_header_switch_stores_and_sets_the_language():
+    model, _ = app.init("#/", Env())
+    click = UiEvent("click", "language", {"lang": "ja"})
+    same, effects = app.update(model, click, Env())
+    assert same is model
+    assert effects == [Store(app.LANGUAGE_KEY, "ja"), SetLanguage("ja")]
+    assert app.update(model, UiEvent("click", "language", {"lang": "xx"}), Env()) == (model, [])
+
+
+def test_the_compiled_japanese_catalogue_is_read():
+    # Built by `make catalogues` (tools/catalogues.py) from locale/ja/LC_MESSAGES/gamenight.po.
+    assert (i18n.LOCALE_DIR / "ja" / "LC_MESSAGES" / "gamenight.mo").exists()
+    assert i18n.set_language("ja") == "ja"
+    assert i18n.language() == "ja"
