@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import fresh_seed
-from gamenight.reflection import scene, training
-from gamenight.reflection.generate import PRESETS, generate_steps
+from gamenight.i18n import _
+from gamenight.reflection import prefetch, scene, training
+from gamenight.reflection.generate import PRESETS, VERSION, Generated, steps
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, check, mismatches
 from gamenight.reflection.solve import hint
@@ -29,6 +30,7 @@ from gamenight.ui.program import (
     Navigate,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -43,6 +45,10 @@ STATS_KEY = "reflection.stats"
 PROGRESS_KEY = "reflection.progress"
 CLOCK = "reflection.clock"
 GENERATE = "reflection.generate"
+PROGRESS = "reflection.progress"  # ticks while a puzzle is being made, for the progress bar
+# How long making a preset's puzzle usually takes in the browser (docs/performance.md); Expert comes
+# from the verified bank. Custom settings have no estimate.
+TYPICAL_S = {"easy": 0.3, "normal": 0.5, "hard": 1.0, "expert": 0.2}
 FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o"}
 TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|"}
 KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o"}
@@ -67,8 +73,8 @@ class Model:
     banked_ms: int = 0  # time spent before that
     now_ms: int = 0
     hints: int = 0
-    attempts: int = 0
     message: str = ""
+    shelf: prefetch.Shelf = field(default_factory=prefetch.Shelf)  # the next puzzle, made ahead
 
     @property
     def elapsed_ms(self) -> int:
@@ -136,7 +142,8 @@ def resume(model: Model, saved: Progress, now_ms: int) -> tuple[Model, list[Effe
         now_ms=now_ms,
         message="Welcome back: your puzzle is as you left it.",
     )
-    return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000)]
+    resumed, more = prepare_next(resumed)
+    return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000), *more]
 
 
 def url(settings: Settings) -> str:
@@ -144,12 +151,53 @@ def url(settings: Settings) -> str:
 
 
 def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
-    """Generate the puzzle of ``settings`` in the background (the page stays responsive)."""
-    generating = replace(
-        model, phase="generating", settings=settings, puzzle=None, layout=None, laser=None, attempts=0, message=""
+    """Make the puzzle of ``settings`` in the background (the page stays responsive), or take it from
+    the shelf when it was made ahead (or wait for the shelf when it is being made)."""
+    generating = replace(model, phase="generating", settings=settings, puzzle=None, layout=None, laser=None, message="")
+    effects: list[Effect] = [Navigate(url(settings), replace=True), StopTimer(CLOCK), StopWork(GENERATE)]
+    made = model.shelf.ready(settings.order)
+    if made is not None:
+        playing, more = play(generating, made)
+        return playing, effects + more
+    generating = replace(generating, started_ms=model.now_ms)
+    effects.append(StartTimer(PROGRESS, 250))
+    if model.shelf.preparing(settings.order):
+        return generating, effects
+    shelf, stopped = prefetch.clear(model.shelf)
+    return replace(generating, shelf=shelf), effects + stopped + [Work(GENERATE, steps(settings.order))]
+
+
+def play(model: Model, made: Generated) -> tuple[Model, list[Effect]]:
+    """Show ``made`` on an empty board, start the clock, and make the next puzzle of these settings."""
+    playing = replace(
+        model,
+        phase="playing",
+        puzzle=made.puzzle,
+        solution=made.layout,
+        layout=Layout.empty(made.puzzle.size),
+        cursor=(0, 0),
+        hints=0,
+        banked_ms=0,
+        started_ms=model.now_ms,
+        message="",
     )
-    steps = generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)
-    return generating, [Navigate(url(settings), replace=True), StopTimer(CLOCK), Work(GENERATE, steps)]
+    playing, more = prepare_next(playing)
+    return playing, [StopTimer(PROGRESS), StartTimer(CLOCK, 1000), save(playing), *more]
+
+
+def prepare_next(model: Model) -> tuple[Model, list[Effect]]:
+    """Start making the puzzle "New puzzle" will show: the same settings, a fresh seed."""
+    upcoming = model.shelf.order
+    if upcoming not in (None, model.settings.order) and upcoming == following(model.settings, upcoming.seed).order:
+        return model, []  # already made, or being made
+    seed = fresh_seed(random.Random(model.now_ms ^ model.settings.seed))
+    shelf, effects = prefetch.prepare(model.shelf, following(model.settings, seed).order)
+    return replace(model, shelf=shelf), effects
+
+
+def following(settings: Settings, seed: int) -> Settings:
+    """The settings of the puzzle after one of ``settings``: another seed, the current generator."""
+    return replace(settings, seed=seed, version=VERSION)
 
 
 # --- update --------------------------------------------------------------------------------------
@@ -158,23 +206,18 @@ def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
 def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
     if isinstance(message, Tick) and message.timer == CLOCK:
         return tick(model, message.now_ms)
-    if isinstance(message, WorkProgress) and message.task == GENERATE:
-        return replace(model, attempts=int(message.value or 0)), []
+    if isinstance(message, Tick) and message.timer == PROGRESS:
+        return replace(model, now_ms=message.now_ms), []
+    if isinstance(message, WorkProgress):
+        return model, []
     if isinstance(message, WorkDone) and message.task == GENERATE and model.phase == "generating":
-        generated = message.value
-        playing = replace(
-            model,
-            phase="playing",
-            puzzle=generated.puzzle,
-            solution=generated.layout,
-            layout=Layout.empty(generated.puzzle.size),
-            cursor=(0, 0),
-            hints=0,
-            banked_ms=0,
-            started_ms=model.now_ms,
-            message="",
-        )
-        return playing, [StartTimer(CLOCK, 1000), save(playing)]
+        return play(model, message.value)
+    if isinstance(message, WorkDone) and message.task == prefetch.TASK:
+        model = replace(model, shelf=prefetch.receive(model.shelf, message))
+        made = model.shelf.ready(model.settings.order)
+        if model.phase == "generating" and made is not None:  # the player was waiting for it
+            return play(model, made)
+        return model, []
     if not isinstance(message, UiEvent):
         return model, []
     if message.now_ms and message.type in ("click", "keydown", "submit"):
@@ -198,7 +241,7 @@ def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
             settings = training.parse_settings(event.form, fresh_seed(random.Random(event.now_ms)))
         except BadOptions as err:
             return replace(model, message=str(err)), []
-        return start(model, settings)
+        return start(model, replace(settings, version=VERSION))  # the form asks for today's puzzles
     if event.type != "click" and event.type not in ("keydown", "pointerdown", "pointerup"):
         return model, []
     if action == "options":
@@ -358,12 +401,24 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
-    effects: list[Effect] = [StopTimer(CLOCK), Store(PROGRESS_KEY, None), Navigate("#/reflection/solo", replace=True)]
+    """Back to the options; any puzzle being made stops at once (Cancel)."""
+    shelf, stopped = prefetch.clear(model.shelf)
+    effects: list[Effect] = [
+        StopTimer(CLOCK),
+        StopTimer(PROGRESS),
+        StopWork(GENERATE),
+        *stopped,
+        Store(PROGRESS_KEY, None),
+        Navigate("#/reflection/solo", replace=True),
+    ]
     stats = model.stats
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
-    return replace(model, phase="options", stats=stats, puzzle=None, layout=None, laser=None, message=""), effects
+    return (
+        replace(model, phase="options", stats=stats, puzzle=None, layout=None, laser=None, message="", shelf=shelf),
+        effects,
+    )
 
 
 def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -372,7 +427,11 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
-    settings = replace(model.settings, seed=fresh_seed(random.Random(now_ms)))
+    upcoming = model.shelf.order
+    if upcoming is not None and upcoming == following(model.settings, upcoming.seed).order:
+        settings = following(model.settings, upcoming.seed)  # the puzzle made (or being made) ahead
+    else:
+        settings = following(model.settings, fresh_seed(random.Random(now_ms)))
     model, started = start(replace(model, stats=stats), settings)
     return model, effects + started
 
@@ -469,13 +528,29 @@ def options_form(model: Model) -> Element:
 
 
 def generating(model: Model) -> Element:
+    """What the player sees while a puzzle is made: a bar that fills with the time it usually takes,
+    the seconds so far, and Cancel (which stops the work at once)."""
+    s = model.settings
+    waited = max(0, model.now_ms - model.started_ms) / 1000
+    typical = TYPICAL_S.get(s.preset) if s.version == VERSION else None
+    if typical is None:
+        note = _("Big boards with many tiles can take a while; older links are made the slower old way.")
+        bar = h("progress", {"aria-label": _("making the puzzle")})  # no estimate: an indeterminate bar
+    else:
+        # The bar nears the end as the usual time passes, and never claims to be done.
+        share = min(0.95, waited / (2 * typical))
+        bar = h("progress", {"aria-label": _("making the puzzle"), "max": 100, "value": round(100 * share)})
+        if waited <= 3 * typical:
+            note = _("Usually ready in about {n} s.").format(n=f"{typical:g}")
+        else:
+            note = _("Taking longer than usual: some puzzles need a long search to prove they have one solution.")
     return h(
         "section",
-        {"class": "rf-generating"},
-        h("p", {}, f"Building puzzle #{model.settings.seed}: {model.settings.label}…"),
-        h("progress", {"aria-label": "building the puzzle"}),
-        h("p", {"class": "rf-attempts"}, f"{model.attempts} layouts tried" if model.attempts else ""),
-        h("button", {"type": "button", "class": "button", "data-action": "options"}, "Cancel"),
+        {"class": "rf-generating", "aria-busy": "true"},
+        h("p", {}, _("Making puzzle #{seed}: {label}…").format(seed=s.seed, label=s.label)),
+        bar,
+        h("p", {"class": "rf-wait"}, note, " ", h("span", {"class": "rf-waited"}, f"{int(waited)} s")),
+        h("button", {"type": "button", "class": "button", "data-action": "options"}, _("Cancel")),
     )
 
 
@@ -492,16 +567,18 @@ def play_area(model: Model) -> Element:
     total = 4 * puzzle.size
     limit = model.settings.limit_min
     controls: list[Element]
+    # Marks the next puzzle as made ahead: pressing the button shows it at once (tests wait for it).
+    ready = {"data-ready": "true"} if model.shelf.made is not None else {}
     if model.phase == "playing":
         controls = [
             h("button", {"type": "button", "class": "button", "data-action": "hint"}, "Hint"),
             h("button", {"type": "button", "class": "button", "data-action": "give-up"}, "Give up"),
-            h("button", {"type": "button", "class": "button", "data-action": "next"}, "New puzzle"),
+            h("button", {"type": "button", "class": "button", "data-action": "next", **ready}, "New puzzle"),
             h("button", {"type": "button", "class": "button", "data-action": "options"}, "Options"),
         ]
     else:
         controls = [
-            h("button", {"type": "button", "class": "button primary", "data-action": "next"}, "Next puzzle"),
+            h("button", {"type": "button", "class": "button primary", "data-action": "next", **ready}, "Next puzzle"),
             h("button", {"type": "button", "class": "button", "data-action": "options"}, "Change options"),
         ]
     return h(

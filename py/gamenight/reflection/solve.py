@@ -82,6 +82,22 @@ def _category(mask: int) -> int:
 
 
 CATEGORY = tuple(_category(mask) for mask in range(128))
+DIAGONALS = _BIT[SLASH] | _BIT[BACKSLASH]
+REVERSERS = _BIT[VBAR] | _BIT[DASH] | _BIT[BLOCK]
+HOLE_BIT = _BIT[HOLE]
+MANY = -3
+
+
+def _straight(mask: int, heading: int) -> int:
+    outs = {TURN[c * 4 + heading] for c in _CODES[mask]} - {STOP, heading ^ 2}
+    return outs.pop() if len(outs) == 1 else MANY if outs else FAIL
+
+
+# Where a laser that may neither reverse nor stop goes on from a cell holding one of ``mask``: the
+# heading, FAIL when it cannot go on, MANY when it has a choice (a placed mirror not yet turned).
+STRAIGHT = tuple(_straight(mask, h) for mask in range(128) for h in range(4))
+# Whether some code of ``mask`` sends a laser arriving with ``heading`` back.
+REVERSES = tuple(any(TURN[c * 4 + h] == h ^ 2 for c in _CODES[mask]) for mask in range(128) for h in range(4))
 # The laser colour a category can end: a reverser sends a yellow laser back, a black hole stops a black one.
 _END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW)
 
@@ -122,8 +138,9 @@ class _OverBudget(Exception):
 class _Search:
     """One depth-first search; mutable state with explicit undo, kept private to ``solve``."""
 
-    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float) -> None:
+    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float, counting: bool = True) -> None:
         n = puzzle.size
+        self.counting = counting
         geo = geometry(n, puzzle.warps)
         self.geo = geo
         self.limit = limit
@@ -150,6 +167,9 @@ class _Search:
                 if _END_OF[CATEGORY[_BIT[code]]]:
                     self.ends[_END_OF[CATEGORY[_BIT[code]]]].append(r * n + c)
         self.grid = grid
+        # Cells no laser has looked at yet, and cells seen but not known to hold a tile (bit sets).
+        self.unknown = sum(1 << i for i, mask in enumerate(grid) if mask == UNKNOWN)
+        self.partial = 0
         self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
         edges = geo.edges
         self.number = [c.number for c in puzzle.clues]
@@ -158,6 +178,7 @@ class _Search:
         self.partners = [self._partners(e) for e in range(edges)]
         self.cells = n * n
         self.dist = _distances(geo)
+        self.balls = _balls(geo)
         # Each laser's frontier: the cell it is about to enter (DONE once it matched its clue),
         # its heading and the entries counted so far.
         self.at = [geo.entry[e][0] for e in range(edges)]
@@ -165,6 +186,11 @@ class _Search:
         self.cnt = [0] * edges
         self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
         self.stops: list[tuple[int, ...]] = [()] * edges
+        # Cached ``_needs_turn`` of each laser (STALE when it must be recomputed), the cells it read
+        # and the stock it was computed with.
+        self.turn = [STALE] * edges
+        self.read = [0] * edges
+        self.turn_stock = [0] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
         self.passes = _passes(geo)
 
@@ -390,6 +416,146 @@ class _Search:
                 stranded[c] += 1
         return stranded[YELLOW] > 4 * left[YELLOW] or stranded[BLACK] > 4 * left[BLACK]
 
+    def _unturned(self, greens: int, others: int) -> bool:
+        """Whether the lasers that cannot match without a new diagonal mirror need more than the
+        mirrors left can give.
+
+        Each open laser is followed along the only path it has without a new diagonal mirror
+        (straight through open cells, turned by placed mirrors). A new mirror has two faces and each
+        face turns one path, so the paths that fail need at most twice the mirrors left; a green path
+        is seen from both its ends, so ``g`` failing green lasers need at least ``ceil(g / 2)`` faces.
+        """
+        left = 2 * (self.caps[0] - self.used[1])
+        if (greens + 1) // 2 + others <= left:  # ``greens`` and ``others``: the open lasers
+            return False
+        at, colour = self.at, self.colour
+        g = y = 0
+        turn, turn_stock, stock = self.turn, self.turn_stock, self.stock
+        for e in range(self.geo.edges):
+            if at[e] < 0:
+                continue
+            verdict = turn[e]
+            if verdict < 0 or turn_stock[e] != stock:
+                verdict = self._needs_turn(e)
+            if verdict:
+                if colour[e] == GREEN:
+                    g += 1
+                else:
+                    y += 1
+                if (g + 1) // 2 + y > left:
+                    return True
+        return False
+
+    def _needs_turn(self, e: int) -> int:
+        """1 when laser ``e`` cannot match its clue unless a new diagonal mirror turns it, else 0.
+
+        Cached with the cells it read (``read[e]``, a bit set): deciding one of them, moving the laser
+        or a partner, or a change of the tile set's stock is what can change the answer.
+        """
+        grid, stock = self.grid, self.stock & ~DIAGONALS
+        geo = self.geo
+        nxt = geo.nxt
+        target = self.target[e]
+        colour = self.colour[e]
+        cell, heading, count = self.at[e], self.head[e], self.cnt[e]
+        read = 0
+        verdict = 1
+        while True:
+            count += 1
+            if count > target:
+                break
+            read |= 1 << cell
+            mask = grid[cell]
+            if mask == WARP:
+                cell = geo.partner[cell]
+                count += 1
+                if count > target:
+                    break
+                new = heading
+            else:
+                if not CATEGORY[mask]:
+                    mask &= stock
+                if count == target and colour != GREEN:
+                    verdict = 0 if (REVERSES[mask * 4 + heading] if colour == YELLOW else mask & HOLE_BIT) else 1
+                    break
+                new = STRAIGHT[mask * 4 + heading]
+                if new < 0:
+                    verdict = 1 if new == FAIL else 0
+                    break
+            nx = nxt[cell * 4 + new]
+            if nx < 0:
+                if count == target and -1 - nx in self.partners[e] and self.at[-1 - nx] != DONE:
+                    verdict = 0
+                break
+            if count == target:
+                break
+            cell, heading = nx, new
+        self.turn[e], self.read[e], self.turn_stock[e] = verdict, read, self.stock
+        return verdict
+
+    def _uncovered(self) -> bool:
+        """Whether the yellow (black) lasers out of reach of every placed reverser (hole) need more new
+        ones than the tile set has left.
+
+        Such a laser must end on a cell it reaches at the right distance and parity that may still take
+        a new reverser (hole). A new tile ends at most four lasers, one from each side; and lasers whose
+        candidate cells are disjoint need different tiles, so a family of pairwise disjoint candidate
+        sets larger than what is left is a dead end.
+        """
+        _, f, b, h = self.caps
+        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
+        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        dist, cells, warp, balls = self.dist, self.cells, self.geo.warp, self.balls
+        stranded: list[list[int]] = [[], [], []]
+        for e in range(self.geo.edges):
+            c = colour[e]
+            cell = at[e]
+            if c == GREEN or cell < 0:
+                continue
+            row, steps = cell * cells, target[e] - cnt[e] - 1
+            for end in self.ends[c]:
+                gap = steps - dist[row + end]
+                if gap >= 0 and (warp or not gap & 1):
+                    break
+            else:
+                stranded[c].append(e)
+        for c in (YELLOW, BLACK):
+            lasers = stranded[c]
+            if len(lasers) > 4 * left[c]:
+                return True
+            if len(lasers) <= left[c]:
+                continue
+            spots = self._open_for(REVERSERS if c == YELLOW else HOLE_BIT)
+            reach = []
+            for e in lasers:
+                ball, steps = balls[at[e]], target[e] - cnt[e] - 1
+                found = (ball[steps] if steps < len(ball) else ball[-2 + (steps & 1)]) & spots
+                if not found:
+                    return True
+                reach.append(found)
+            taken = apart = 0
+            for found in sorted(reach, key=int.bit_count):
+                if not found & taken:
+                    taken |= found
+                    apart += 1
+                    if apart > left[c]:
+                        return True
+        return False
+
+    def _open_for(self, codes: int) -> int:
+        """The cells (a bit set) that may still newly take one of ``codes`` from the stock."""
+        can = codes & self.stock
+        if not can:
+            return 0
+        found = self.unknown
+        grid, rest = self.grid, self.partial
+        while rest:
+            low = rest & -rest
+            if grid[low.bit_length() - 1] & can:
+                found |= low
+            rest ^= low
+        return found
+
     def _fits(self) -> bool:
         """Whether the tiles the cells certainly hold fit in the tile set."""
         d, f, b, h = self.caps
@@ -420,9 +586,15 @@ class _Search:
         slack: dict[int, int] = {}
         axes: dict[int, int] = {}
         waiting: dict[int, list[int]] = {}
+        colour = self.colour
+        greens = others = 0
         for e in range(self.geo.edges):
             cell = at[e]
             if cell >= 0:
+                if colour[e] == GREEN:
+                    greens += 1
+                else:
+                    others += 1
                 mask = dom[e]
                 if mask < 0:
                     mask = dom[e] = self._domain(e)
@@ -442,8 +614,6 @@ class _Search:
         if not domains:
             self._record()
             return
-        if self._short():
-            return
         # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
@@ -451,6 +621,8 @@ class _Search:
             if key < best_key:
                 best, best_key = cell, key
         if best_key[0] == 0:
+            return
+        if (self._uncovered() or self._unturned(greens, others)) if self.counting else self._short():
             return
         if self.nodes > self.budget:
             raise _OverBudget
@@ -463,8 +635,14 @@ class _Search:
         for e, ends in enumerate(stops):
             if best in ends:
                 dom[e] = STALE
+        turn, read, bit = self.turn, self.read, 1 << best
+        for e in range(len(turn)):
+            if read[e] & bit:
+                turn[e] = STALE
         old = grid[best]
-        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
+        saved = (at[:], head[:], cnt[:], dom[:], stops[:], turn[:], read[:], self.turn_stock[:])
+        unknown, partial = self.unknown, self.partial
+        self.unknown = unknown & ~bit
         for group in GROUPS[domains[best] * 4 + axes[best]]:
             self.nodes += 1
             used[CATEGORY[old]] -= 1
@@ -475,23 +653,25 @@ class _Search:
             if self._fits():
                 self.stock = self._stock()
                 grid[best] = group
+                self.partial = partial & ~bit if CATEGORY[group] else partial | bit
                 if all(self._advance(e) for e in movers if at[e] == best):
                     # A moved laser, and every partner of it or of a partner it finished, looks again.
                     for e in movers:
-                        dom[e] = STALE
+                        dom[e] = turn[e] = STALE
                         for q in partners[e]:
-                            dom[q] = STALE
+                            dom[q] = turn[q] = STALE
                             if at[q] == DONE:
                                 for r in partners[q]:
-                                    dom[r] = STALE
+                                    dom[r] = turn[r] = STALE
                     yield from self._search()
-                at[:], head[:], cnt[:], dom[:], stops[:] = saved
+                at[:], head[:], cnt[:], dom[:], stops[:], turn[:], read[:], self.turn_stock[:] = saved
             if ending:
                 self.ends[ending].pop()
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
         grid[best] = old
         self.stock = stock
+        self.unknown, self.partial = unknown, partial
 
     def _record(self) -> None:
         """Every laser matches: count the layouts the open cells allow within the tile set."""
@@ -565,6 +745,26 @@ def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
 
 
 @lru_cache(maxsize=16)
+def _balls(geo: Geometry) -> list[list[int]]:
+    """For each cell and number of steps ``k``, the cells (a bit set) a laser could be on after exactly
+    ``k`` more entries: within distance ``k``, and without warps at the same parity. Past the board's
+    diameter the sets repeat with period 2, so each list ends there."""
+    cells = geo.size * geo.size
+    top = 2 * geo.size + 2
+    dist = _distances(geo)
+    step = 1 if geo.warp else 2  # without warps, k entries reach only cells at k, k - 2, k - 4, ...
+    balls = []
+    for a in range(cells):
+        row = [0] * top
+        for b in range(cells):
+            row[dist[a * cells + b]] |= 1 << b
+        for k in range(step, top):
+            row[k] |= row[k - step]
+        balls.append(row)
+    return balls
+
+
+@lru_cache(maxsize=16)
 def _distances(geo: Geometry) -> list[int]:
     """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
     cells = range(geo.size * geo.size)
@@ -604,20 +804,26 @@ def _completions(free: int, left: list[int]) -> int:
     return total
 
 
-def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")) -> Solved:
+def solve(
+    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf"), counting: bool = True
+) -> Solved:
     """Count the solutions of ``puzzle`` up to ``limit`` and return the first found.
 
     With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
     stops after ``budget`` decisions (then ``complete`` is false).
     """
-    return finish(solve_steps(puzzle, limit, given, budget))
+    return finish(solve_steps(puzzle, limit, given, budget, counting))
 
 
 def solve_steps(
-    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")
+    puzzle: Puzzle,
+    limit: int = 2,
+    given: Layout | None = None,
+    budget: float = float("inf"),
+    counting: bool = True,
 ) -> Generator[int, None, Solved]:
     """``solve`` in slices: yields the decisions tried so far every ``PAUSE`` or so, returns the outcome."""
-    search = _Search(puzzle, limit, given, budget)
+    search = _Search(puzzle, limit, given, budget, counting)
     yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
 

@@ -14,7 +14,8 @@ from typing import Any
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
-from gamenight.reflection.generate import PRESETS
+from gamenight.i18n import N_, reasons
+from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order
 from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
 
@@ -23,10 +24,13 @@ STATS_VERSION = 1
 PROGRESS_VERSION = 1
 RECENT = 20  # solve times kept
 
+reasons({"newer-link": N_("This link is from a newer version of the site: reload the page to update it.")})
+
 
 @dataclass(frozen=True)
 class Settings:
-    """One training run: a preset (or ``"custom"``) with its board and tiles, warp, time limit, seed."""
+    """One training run: a preset (or ``"custom"``) with its board and tiles, warp, time limit, seed,
+    and the generator version the seed is read with (links made before versions existed are 1)."""
 
     preset: str
     size: int
@@ -34,6 +38,12 @@ class Settings:
     warp: bool
     limit_min: int
     seed: int
+    version: int = VERSION
+
+    @property
+    def order(self) -> Order:
+        """What to ask the generator for."""
+        return Order(self.size, self.tiles, self.warp, self.seed, self.version)
 
     def params(self) -> dict[str, str]:
         """URL parameters that reproduce this puzzle (``parse_settings`` reads them back)."""
@@ -45,6 +55,7 @@ class Settings:
         if self.limit_min:
             out["limit"] = str(self.limit_min)
         out["seed"] = str(self.seed)
+        out["v"] = str(self.version)
         return out
 
     @property
@@ -75,9 +86,12 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     if limit not in TIME_LIMITS:
         raise BadOptions(f"the time limit must be one of {', '.join(map(str, TIME_LIMITS[1:]))} minutes, or none")
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
+    version = _int_param(params, "v", 0, MAX_SEED, 1)  # no version: a link from before versions
+    if version not in VERSIONS:
+        raise BadOptions("newer-link")
     if preset != "custom":
         base = PRESETS[preset]
-        return Settings(preset, base.size, base.mix, False, limit, seed)
+        return Settings(preset, base.size, base.mix, False, limit, seed, version)
     size = _int_param(params, "size", MIN_SIZE, MAX_SIZE, 8)
     counts = [_int_param(params, kind, 0, size * size, 0) for kind in KINDS]
     tiles = TileSet(*counts)
@@ -86,7 +100,7 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
         raise BadOptions("a puzzle needs at least one tile")
     if tiles.total > size * size // 2:
         raise BadOptions(f"at most {size * size // 2} tiles fit a {size}×{size} puzzle")
-    return Settings("custom", size, tiles, warp, limit, seed)
+    return Settings("custom", size, tiles, warp, limit, seed, version)
 
 
 # --- stats ---------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from gamenight.core.game import GameInfo
 from gamenight.i18n import _
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as lobby_join
-from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, Store, UiEvent
+from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, StopWork, Store, UiEvent
 from gamenight.ui.svg import Element, h
 
 SITE_TITLE = "Game Night Central"
@@ -208,7 +208,9 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
-        return init(message.location_hash, env)
+        # The screen being left stops its background work at once: none of it runs after this.
+        started, effects = init(message.location_hash, env)
+        return started, [StopWork(), *effects]
     inner, effects = model.screen.update(model.inner, message)
     return Model(model.route, model.screen, inner), effects
 

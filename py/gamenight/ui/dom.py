@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # browser-only by design
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_once_callable, create_proxy, jsnull
 
 from gamenight import i18n
 from gamenight.ui import app
@@ -26,13 +26,14 @@ from gamenight.ui.program import (
     SetLanguage,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
+    Tasks,
     Tick,
     UiEvent,
     WarnBeforeLeaving,
     Work,
     WorkDone,
-    WorkProgress,
 )
 from gamenight.ui.svg import Element, render
 
@@ -73,7 +74,7 @@ class Shell:
     def __init__(self, root_id: str = "app") -> None:
         self.root = js.document.getElementById(root_id)
         self.timers: dict[str, Any] = {}
-        self.tasks: dict[str, Work] = {}
+        self.tasks = Tasks()
         self.focus: str | None = None
         self.warn_on_leave = False
         self.markup = ""
@@ -158,8 +159,12 @@ class Shell:
             elif isinstance(effect, Copy):
                 js.navigator.clipboard.writeText(effect.text)
             elif isinstance(effect, Work):
-                self.tasks[effect.task] = effect
-                js.setTimeout(_proxy(lambda w=effect: self.work_slice(w)), 0)
+                self.tasks.start(effect)
+                self.show_tasks()
+                js.setTimeout(create_once_callable(lambda w=effect: self.work_slice(w)), 0)
+            elif isinstance(effect, StopWork):
+                self.tasks.stop(effect.task)
+                self.show_tasks()
             elif isinstance(effect, Focus):
                 self.focus = effect.selector
                 self.render()
@@ -199,20 +204,20 @@ class Shell:
             js.clearInterval(self.timers.pop(name))
 
     def work_slice(self, work: Work) -> None:
-        """Advance ``work`` for about ``slice_ms``, then yield to the browser (unless replaced)."""
-        if self.tasks.get(work.task) is not work:
+        """Advance ``work`` for about ``slice_ms``, then yield to the browser (unless replaced or stopped)."""
+        message = self.tasks.slice(work, time.perf_counter)
+        if message is None:
             return
-        deadline = time.perf_counter() + work.slice_ms / 1000
-        last = None
-        try:
-            while time.perf_counter() < deadline:
-                last = next(work.steps)
-        except StopIteration as done:
-            del self.tasks[work.task]
-            self.send(WorkDone(work.task, done.value))
-            return
-        self.send(WorkProgress(work.task, last))
-        js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
+        if isinstance(message, WorkDone):
+            self.show_tasks()
+        self.send(message)
+        if not isinstance(message, WorkDone):
+            # A one-shot proxy frees itself once called: a long task runs thousands of slices.
+            js.setTimeout(create_once_callable(lambda: self.work_slice(work)), 0)
+
+    def show_tasks(self) -> None:
+        """``<html data-work>``: how many background tasks are running (tests and benchmarks read it)."""
+        js.document.documentElement.dataset.work = str(len(self.tasks.running))
 
 
 def browser_languages() -> list[str]:
