@@ -534,7 +534,10 @@ def generating(model: Model) -> Element:
     waited = max(0, model.now_ms - model.started_ms) / 1000
     typical = TYPICAL_S.get(s.preset) if s.version == VERSION else None
     if typical is None:
-        note = _("Big boards with many tiles can take a while; older links are made the slower old way.")
+        if s.version < VERSION:
+            note = _("This link is from an older version: its puzzle is made the old, slower way.")
+        else:
+            note = _("Big boards with many tiles can take a while.")
         bar = h("progress", {"aria-label": _("making the puzzle")})  # no estimate: an indeterminate bar
     else:
         # The bar nears the end as the usual time passes, and never claims to be done.
@@ -544,12 +547,13 @@ def generating(model: Model) -> Element:
             note = _("Usually ready in about {n} s.").format(n=f"{typical:g}")
         else:
             note = _("Taking longer than usual: some puzzles need a long search to prove they have one solution.")
+    so_far = _("{n} s so far").format(n=int(waited))
     return h(
         "section",
         {"class": "rf-generating", "aria-busy": "true"},
         h("p", {}, _("Making puzzle #{seed}: {label}…").format(seed=s.seed, label=s.label)),
         bar,
-        h("p", {"class": "rf-wait"}, note, " ", h("span", {"class": "rf-waited"}, f"{int(waited)} s")),
+        h("p", {"class": "rf-wait"}, note, " ", h("span", {"class": "rf-waited"}, so_far)),
         h("button", {"type": "button", "class": "button", "data-action": "options"}, _("Cancel")),
     )
 
