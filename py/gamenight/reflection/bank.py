@@ -7,7 +7,8 @@ repeat. A bank belongs to one generator version; rebuilding it differently needs
 
 Each entry is the layout packed into a fixed number of bytes, then the proof's decision count
 (2 bytes, the difficulty estimate): the occupied cells as a rank in the combinatorial number system
-and the tile codes in base 6. A 10×10 board with 26 tiles takes 19 + 2 bytes.
+and the tile codes in base 6 (10 with triangle mirrors). A 10×10 board with 26 tiles takes 19 + 2
+bytes.
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ from gamenight.reflection.puzzle import TileSet
 EFFORT_BYTES = 2
 
 
+def _base(tiles: TileSet) -> int:
+    """How many tile codes a layout of ``tiles`` may use: six, or ten with triangle mirrors."""
+    return 10 if tiles.triangle else 6
+
+
 def width(size: int, tiles: TileSet) -> int:
     """Bytes a packed layout of ``tiles`` on a ``size × size`` board takes."""
-    return ((comb(size * size, tiles.total) * 6**tiles.total - 1).bit_length() + 7) // 8
+    return ((comb(size * size, tiles.total) * _base(tiles) ** tiles.total - 1).bit_length() + 7) // 8
 
 
 def pack(layout: Layout, tiles: TileSet) -> bytes:
@@ -35,17 +41,17 @@ def pack(layout: Layout, tiles: TileSet) -> bytes:
     flat = "".join(layout.rows)
     cells = [i for i, ch in enumerate(flat) if ch != "."]
     rank = sum(comb(cell, i) for i, cell in enumerate(cells, 1))
-    codes = 0
+    codes, base = 0, _base(tiles)
     for cell in reversed(cells):
-        codes = codes * 6 + CHAR.index(flat[cell]) - 1
-    value = rank * 6 ** len(cells) + codes
+        codes = codes * base + CHAR.index(flat[cell]) - 1
+    value = rank * base ** len(cells) + codes
     return value.to_bytes(width(layout.size, tiles), "big")
 
 
 def unpack(data: bytes, size: int, tiles: TileSet) -> Layout:
     """The layout ``pack`` packed into ``data``; raises ``ValueError`` for bytes no layout packs to."""
-    k = tiles.total
-    rank, codes = divmod(int.from_bytes(data, "big"), 6**k)
+    k, base = tiles.total, _base(tiles)
+    rank, codes = divmod(int.from_bytes(data, "big"), base**k)
     cells = []
     for i in range(k, 0, -1):  # the largest cell c with comb(c, i) <= rank, from the last tile back
         cell = i - 1
@@ -57,7 +63,7 @@ def unpack(data: bytes, size: int, tiles: TileSet) -> Layout:
         raise ValueError("not a packed layout of this board")
     grid = ["."] * (size * size)
     for cell in reversed(cells):
-        codes, code = divmod(codes, 6)
+        codes, code = divmod(codes, base)
         grid[cell] = CHAR[code + 1]
     layout = Layout(tuple("".join(grid[r * size : (r + 1) * size]) for r in range(size)))
     if TileSet.of(layout) != tiles:

@@ -24,6 +24,7 @@ from gamenight.reflection.laser import (
     CHAR,
     EMPTY_CODE,
     STOP,
+    TRIANGLES,
     TURN,
     WARP_CODE,
     Geometry,
@@ -119,9 +120,11 @@ def make(order: Order) -> Generated:
     return finish(steps(order))
 
 
-def mix(tiles: int, black_holes: bool = False) -> TileSet:
+def mix(tiles: int, black_holes: bool = False, triangles: bool = False) -> TileSet:
     """The kinds of ``tiles`` items: about 15% flat mirrors, 15% blocks, one black hole per 12
-    items (at least one) when black holes are on, and diagonal mirrors for the rest."""
+    items (at least one) when black holes are on, and diagonal mirrors for the rest; with triangle
+    mirrors on, about 15% of the items are triangle mirrors instead of diagonal ones (at least one
+    diagonal mirror stays)."""
     if tiles < 0:
         raise ValueError("the number of tiles is never negative")
     hole = max(1, (tiles + 6) // 12) if black_holes and tiles else 0
@@ -133,7 +136,9 @@ def mix(tiles: int, black_holes: bool = False) -> TileSet:
             flat -= 1
         else:
             hole -= 1
-    return TileSet(tiles - flat - block - hole, flat, block, hole)
+    diagonal = tiles - flat - block - hole
+    triangle = min((tiles * 3 + 10) // 20, diagonal - 1) if triangles and diagonal > 1 else 0
+    return TileSet(diagonal - triangle, flat, block, hole, triangle)
 
 
 def generate(
@@ -144,13 +149,14 @@ def generate(
     seed: int = 0,
     unique: bool = True,
     version: int = VERSION,
+    triangles: bool = False,
 ) -> Generated:
     """A random puzzle on a ``size × size`` board with ``tiles`` items mixed by ``mix``.
 
     With ``warp``, two warp cells are drawn first. With ``unique`` (the default) the puzzle has
     exactly one solution; without, every tile still changes some laser.
     """
-    return generate_with(size, mix(tiles, black_holes), warp, seed, unique, version)
+    return generate_with(size, mix(tiles, black_holes, triangles), warp, seed, unique, version)
 
 
 def generate_with(
@@ -174,11 +180,15 @@ def generate_steps(
     free = size * size - (2 if warp else 0)
     if tileset.total > free:
         raise ValueError(f"{tileset.total} tiles do not fit on {free} free cells")
-    r = rng(seed, "reflection", "generate", size, *tileset.counts(), warp)
+    # The stream's label names the tile counts; triangle mirrors only when there are any, so every
+    # puzzle from before them keeps its seed.
+    counts = tileset.counts() if tileset.triangle else tileset.counts()[:4]
+    r = rng(seed, "reflection", "generate", size, *counts, warp)
     cells = [(row, col) for row in range(size) for col in range(size)]
     warps: tuple[Cell, ...] = tuple(sorted(r.sample(cells, 2))) if warp else ()
     spots = [c for c in cells if c not in warps]
     kinds = ["/\\"] * tileset.diagonal + ["|-"] * tileset.flat + ["#"] * tileset.block + ["o"] * tileset.hole
+    kinds += ["".join(TRIANGLES)] * tileset.triangle
     for attempt in count(1):
         yield attempt
         if attempt > MAX_ATTEMPTS:
@@ -236,8 +246,8 @@ def all_visible(layout: Layout, warps: tuple[Cell, ...] = ()) -> bool:
 
 
 # The kind of each tile code (an index into ``TileSet.counts()``), and the codes of each kind.
-_KIND = (-1, 0, 0, 1, 1, 2, 3)
-_CODES_OF_KIND = ((1, 2), (3, 4), (5,), (6,))
+_KIND = (-1, 0, 0, 1, 1, 2, 3, 4, 4, 4, 4)
+_CODES_OF_KIND = ((1, 2), (3, 4), (5,), (6,), (7, 8, 9, 10))
 
 
 def nearby_solution(puzzle: Puzzle, layout: Layout) -> Layout | None:

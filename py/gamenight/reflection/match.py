@@ -36,7 +36,6 @@ from gamenight.reflection import training
 from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import (
-    KINDS,
     Puzzle,
     TileSet,
     check,
@@ -79,10 +78,11 @@ class Options:
     tiles: int = PRESETS["easy"].tiles
     black_holes: bool = PRESETS["easy"].black_holes
     warp: bool = False
+    triangles: bool = False  # triangle mirrors in the tile set (any preset or custom)
 
     @property
     def tileset(self) -> TileSet:
-        return mix(self.tiles, self.black_holes)
+        return mix(self.tiles, self.black_holes, self.triangles)
 
     @property
     def limit_ms(self) -> int:
@@ -100,6 +100,7 @@ class Options:
             "tiles": self.tiles,
             "black_holes": self.black_holes,
             "warp": self.warp,
+            "triangles": self.triangles,
         }
 
 
@@ -132,6 +133,7 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
         tiles=tiles,
         black_holes=black_holes,
         warp=get_bool(raw, "warp", BadOptions, default=False),
+        triangles=get_bool(raw, "triangles", BadOptions, default=False),
     )
 
 
@@ -477,7 +479,7 @@ def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tu
     shape = {
         "size": o.size,
         "warps": [list(w) for w in state.warps],
-        "tiles": dict(zip(KINDS, o.tileset.counts(), strict=True)),
+        "tiles": o.tileset.to_json(),
         "clues": move.get("clues"),
     }
     try:
@@ -586,7 +588,7 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
         "builder": sheet.builder,
         "size": puzzle.size if puzzle else o.size,
         "warps": [list(w) for w in (puzzle.warps if puzzle else state.warps)],
-        "tiles": dict(zip(KINDS, (puzzle.tiles if puzzle else o.tileset).counts(), strict=True)),
+        "tiles": (puzzle.tiles if puzzle else o.tileset).to_json(),
         "submitted": puzzle is not None,
         "clues": [str(c) for c in puzzle.clues] if puzzle and shown else None,
         "commitment": sheet.commitment,

@@ -49,9 +49,10 @@ PROGRESS = "reflection.progress"  # ticks while a puzzle is being made, for the 
 # How long making a preset's puzzle usually takes in the browser (docs/performance.md); Expert comes
 # from the verified bank. Custom settings have no estimate.
 TYPICAL_S = {"easy": 0.3, "normal": 0.5, "hard": 1.0, "expert": 0.2}
-FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o"}
-TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|"}
-KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o"}
+FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o", "triangle": "◤"}
+# Turning: a mirror flips, a triangle mirror takes the next of its four corners, clockwise.
+TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|", "◤": "◥", "◥": "◢", "◢": "◣", "◣": "◤"}
+KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o", "t": "◤", "T": "◤"}
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -494,6 +495,13 @@ def options_form(model: Model) -> Element:
         {"class": "rf-options", "data-action": "options"},
         h("label", {}, "Puzzle ", h("select", {"name": "preset"}, presets)),
         h(
+            "label",
+            {},
+            h("input", {"type": "checkbox", "name": "triangles", "value": "1", "checked": s.tiles.triangle > 0}),
+            " ",
+            _("Triangle mirrors (presets; a custom puzzle sets its own count)"),
+        ),
+        h(
             "fieldset",
             {"class": "rf-custom"},
             h("legend", {}, "Custom puzzle"),
@@ -607,7 +615,8 @@ def play_area(model: Model) -> Element:
                 "class": "rf-board-wrap",
                 "tabindex": 0,
                 "data-action": "board",
-                "aria-label": "puzzle board: arrow keys move, / \\ | - # o place, Space turns, Delete removes",
+                "aria-label": "puzzle board: arrow keys move, / \\ | - # o place, Space turns, Delete removes"
+                + (_(", t places a triangle mirror and r turns it") if puzzle.tiles.triangle else ""),
             },
             scene.board(puzzle, layout, look),
         ),

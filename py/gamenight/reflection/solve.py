@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from functools import lru_cache
-from math import factorial
+from math import comb
 from typing import TypeVar
 
 from gamenight.core.grid import Cell
@@ -36,6 +36,8 @@ from gamenight.reflection.puzzle import Puzzle, check, fits
 GREEN, YELLOW, BLACK = 0, 1, 2
 _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
+TRIANGLE_CODES = (7, 8, 9, 10)
+CODES = 11  # tile codes, empty included
 DONE = -1
 T = TypeVar("T")
 # The stepping search pauses after about this many decisions (a few milliseconds on CPython).
@@ -45,61 +47,88 @@ FAIL, MATCH, STALE = -2, -1, -1
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
 # every code, a decided cell one code. A laser only needs to know what the tile does to it, so a
 # cell crossed straight north-south is left as "empty or |" until a laser crosses it east-west.
-UNKNOWN = (1 << 7) - 1
-WARP = 1 << 7
+UNKNOWN = (1 << CODES) - 1
+WARP = 1 << CODES
 MIXED = -9
-_BIT = tuple(1 << code for code in range(7))
-_CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
-# UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
-UNIFORM = tuple(
-    (outs.pop() if len(outs := {TURN[c * 4 + h] for c in _CODES[mask]}) == 1 else MIXED) if mask else MIXED
-    for mask in range(128)
-    for h in range(4)
-)
-
-
-def _split(mask: int, axes: int) -> tuple[int, ...]:
-    """``mask`` split into the groups of codes that act alike on lasers along ``axes``
-    (1: north-south, 2: east-west, 3: both)."""
-    groups: dict[tuple[int, ...], int] = {}
-    for code in _CODES[mask]:
-        key = tuple(TURN[code * 4 + h] for h in (0, 1) if axes >> h & 1)
-        groups[key] = groups.get(key, 0) | _BIT[code]
-    return tuple(groups.values())
-
-
-GROUPS = tuple(_split(mask, axes) for mask in range(128) for axes in range(4))
-# What a cell's mask certainly uses up: 0 nothing (it may stay empty), 1 a diagonal mirror, 2 a flat
-# mirror, 3 a block, 4 a black hole, 5 "a block or a flat mirror".
-_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4)
-
-
-def _category(mask: int) -> int:
-    kinds = {_KIND_OF_CODE[c] for c in _CODES[mask]}
-    if len(kinds) == 1:
-        return kinds.pop()
-    return 5 if kinds == {2, 3} else 0
-
-
-CATEGORY = tuple(_category(mask) for mask in range(128))
-DIAGONALS = _BIT[SLASH] | _BIT[BACKSLASH]
-REVERSERS = _BIT[VBAR] | _BIT[DASH] | _BIT[BLOCK]
-HOLE_BIT = _BIT[HOLE]
 MANY = -3
+_BIT = tuple(1 << code for code in range(CODES))
+# What a code uses up: 0 nothing, 1 a diagonal mirror, 2 a flat mirror, 3 a block, 4 a black hole,
+# 5 a triangle mirror. A cell's category (below) may also be 6: "a block or a flat mirror".
+_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4, 5, 5, 5, 5)
+TRIANGLE, REVERSER = 5, 6
 
 
-def _straight(mask: int, heading: int) -> int:
-    outs = {TURN[c * 4 + heading] for c in _CODES[mask]} - {STOP, heading ^ 2}
-    return outs.pop() if len(outs) == 1 else MANY if outs else FAIL
+def _tables() -> tuple[tuple, ...]:
+    """Per-mask tables, each entry built from the mask without its lowest code (2 048 masks)."""
+    masks = range(1 << CODES)
+    codes: list[tuple[int, ...]] = [()]
+    kinds = [0]  # the kinds of a mask's codes, as a bit set
+    uniform = [MIXED] * 4
+    outs: list[int] = [0] * 4  # the headings the codes give, as a bit set (bit 4: STOP)
+    for mask in masks[1:]:
+        low = mask & -mask
+        code, rest = low.bit_length() - 1, mask ^ low
+        codes.append((code, *codes[rest]))
+        kinds.append(kinds[rest] | 1 << _KIND_OF_CODE[code])
+        for h in range(4):
+            out = TURN[code * 4 + h]
+            uniform.append(out if not rest or uniform[rest * 4 + h] == out else MIXED)
+            outs.append(outs[rest * 4 + h] | 1 << (4 if out == STOP else out))
+    return tuple(codes), tuple(kinds), tuple(uniform), tuple(outs)
+
+
+_CODES, _KINDS, UNIFORM, _OUTS = _tables()
+# UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
+
+
+def _category(kinds: int) -> int:
+    """What a cell whose codes have these kinds certainly uses up (0: nothing certain)."""
+    if kinds and not kinds & (kinds - 1):
+        return kinds.bit_length() - 1
+    return REVERSER if kinds == 0b1100 else 0
+
+
+CATEGORY = tuple(_category(kinds) for kinds in _KINDS)
+DIAGONALS = _BIT[SLASH] | _BIT[BACKSLASH]
+TRIANGLES = sum(_BIT[c] for c in TRIANGLE_CODES)
+TURNERS = DIAGONALS | TRIANGLES  # the tiles that can turn a laser
+REVERSERS = _BIT[VBAR] | _BIT[DASH] | _BIT[BLOCK] | TRIANGLES  # the tiles that can send one back
+HOLE_BIT = _BIT[HOLE]
+
+
+def _straight(outs: int, heading: int) -> int:
+    left = outs & ~(1 << 4 | 1 << (heading ^ 2))
+    if not left:
+        return FAIL
+    return left.bit_length() - 1 if not left & (left - 1) else MANY
 
 
 # Where a laser that may neither reverse nor stop goes on from a cell holding one of ``mask``: the
 # heading, FAIL when it cannot go on, MANY when it has a choice (a placed mirror not yet turned).
-STRAIGHT = tuple(_straight(mask, h) for mask in range(128) for h in range(4))
+STRAIGHT = tuple(_straight(outs, i & 3) for i, outs in enumerate(_OUTS))
 # Whether some code of ``mask`` sends a laser arriving with ``heading`` back.
-REVERSES = tuple(any(TURN[c * 4 + h] == h ^ 2 for c in _CODES[mask]) for mask in range(128) for h in range(4))
+REVERSES = tuple(bool(outs >> ((i & 3) ^ 2) & 1) for i, outs in enumerate(_OUTS))
 # The laser colour a category can end: a reverser sends a yellow laser back, a black hole stops a black one.
-_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW)
+_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW, YELLOW)
+# The codes that send a laser moving with ``heading`` back.
+_BACK = tuple(sum(_BIT[c] for c in range(CODES) if TURN[c * 4 + h] == h ^ 2) for h in range(4))
+# The triangle mirrors that turn a laser moving with ``heading`` (their long side faces it).
+_TURNING = tuple(tuple(c for c in TRIANGLE_CODES if TURN[c * 4 + h] not in (h ^ 2, STOP)) for h in range(4))
+_GROUPS: dict[int, tuple[int, ...]] = {}
+
+
+def groups(mask: int, heads: int) -> tuple[int, ...]:
+    """``mask`` split into the groups of codes that act alike on lasers moving along ``heads`` (a
+    set of headings, bit ``h`` for heading ``h``). Cached: the search asks for few combinations."""
+    key = mask << 4 | heads
+    found = _GROUPS.get(key)
+    if found is None:
+        split: dict[tuple[int, ...], int] = {}
+        for code in _CODES[mask]:
+            behaviour = tuple(TURN[code * 4 + h] for h in range(4) if heads >> h & 1)
+            split[behaviour] = split.get(behaviour, 0) | _BIT[code]
+        found = _GROUPS[key] = tuple(split.values())
+    return found
 
 
 @dataclass(frozen=True)
@@ -153,7 +182,7 @@ class _Search:
         self.stock = UNKNOWN
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
-        self.used = [0] * 6  # cells per category (index 0 unused)
+        self.used = [0] * 7  # cells per category (index 0 unused)
         # Cells certainly holding a reverser (a flat mirror or a block) and cells holding a black hole:
         # once the tile set has no more of them, yellow and black lasers must end on one of these.
         self.ends: list[list[int]] = [[], [], []]
@@ -287,7 +316,7 @@ class _Search:
         self.stops[e] = ()
         if count == target and colour != GREEN:
             if colour == YELLOW:
-                return _BIT[BLOCK] | _BIT[VBAR if heading & 1 else DASH]
+                return _BACK[heading]
             return _BIT[HOLE]
         mask = 0
         if count == target:
@@ -382,9 +411,9 @@ class _Search:
         must turn back (stop) can no longer do so: the tile set has no reverser (hole) left to place
         and every placed one is too far, or at the wrong parity (without warps every entry moves one
         cell, so the distance and the entries left agree in parity)."""
-        _, f, b, h = self.caps
+        _, f, b, h, t = self.caps
         used = self.used
-        if (used[2] + used[3] + used[5] < f + b) if colour == YELLOW else used[4] < h:
+        if (used[2] + used[3] + used[REVERSER] < f + b or used[TRIANGLE] < t) if colour == YELLOW else used[4] < h:
             return False
         row, dist, warp = cell * self.cells, self.dist, self.geo.warp
         for end in self.ends[colour]:
@@ -397,10 +426,9 @@ class _Search:
         """Whether more yellow (black) lasers than the tile set can still serve are too far from every
         placed reverser (hole): each such laser needs a new one, and a new tile ends at most four
         lasers, one from each side."""
-        _, f, b, h = self.caps
-        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
+        at, cnt, target, colour = self.at, self.cnt, self.target, self.colour
         dist, cells, warp = self.dist, self.cells, self.geo.warp
-        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        left = self._left()
         stranded = [0, 0, 0]
         for e in range(self.geo.edges):
             c = colour[e]
@@ -425,7 +453,7 @@ class _Search:
         face turns one path, so the paths that fail need at most twice the mirrors left; a green path
         is seen from both its ends, so ``g`` failing green lasers need at least ``ceil(g / 2)`` faces.
         """
-        left = 2 * (self.caps[0] - self.used[1])
+        left = 2 * (self.caps[0] - self.used[1]) + self.caps[4] - self.used[TRIANGLE]
         if (greens + 1) // 2 + others <= left:  # ``greens`` and ``others``: the open lasers
             return False
         at, colour = self.at, self.colour
@@ -447,12 +475,13 @@ class _Search:
         return False
 
     def _needs_turn(self, e: int) -> int:
-        """1 when laser ``e`` cannot match its clue unless a new diagonal mirror turns it, else 0.
+        """1 when laser ``e`` cannot match its clue unless a new mirror (diagonal or triangle) turns it,
+        else 0. (A new triangle mirror may still send a yellow laser back where it must turn back.)
 
         Cached with the cells it read (``read[e]``, a bit set): deciding one of them, moving the laser
         or a partner, or a change of the tile set's stock is what can change the answer.
         """
-        grid, stock = self.grid, self.stock & ~DIAGONALS
+        grid, stock, ends = self.grid, self.stock & ~TURNERS, self.stock & ~DIAGONALS
         geo = self.geo
         nxt = geo.nxt
         target = self.target[e]
@@ -473,11 +502,13 @@ class _Search:
                     break
                 new = heading
             else:
-                if not CATEGORY[mask]:
-                    mask &= stock
                 if count == target and colour != GREEN:
+                    if not CATEGORY[mask]:
+                        mask &= ends
                     verdict = 0 if (REVERSES[mask * 4 + heading] if colour == YELLOW else mask & HOLE_BIT) else 1
                     break
+                if not CATEGORY[mask]:
+                    mask &= stock
                 new = STRAIGHT[mask * 4 + heading]
                 if new < 0:
                     verdict = 1 if new == FAIL else 0
@@ -502,9 +533,8 @@ class _Search:
         candidate cells are disjoint need different tiles, so a family of pairwise disjoint candidate
         sets larger than what is left is a dead end.
         """
-        _, f, b, h = self.caps
-        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
-        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        at, cnt, target, colour = self.at, self.cnt, self.target, self.colour
+        left = self._left()
         dist, cells, warp, balls = self.dist, self.cells, self.geo.warp, self.balls
         stranded: list[list[int]] = [[], [], []]
         for e in range(self.geo.edges):
@@ -556,22 +586,38 @@ class _Search:
             rest ^= low
         return found
 
+    def _left(self) -> tuple[int, int, int]:
+        """How many more tiles can end a laser, by colour: (0, reversers, black holes) — a flat mirror,
+        a block or a triangle mirror can send a yellow laser back."""
+        _, f, b, h, t = self.caps
+        used = self.used
+        return (0, f + b - used[2] - used[3] - used[REVERSER] + t - used[TRIANGLE], h - used[4])
+
     def _fits(self) -> bool:
         """Whether the tiles the cells certainly hold fit in the tile set."""
-        d, f, b, h = self.caps
+        d, f, b, h, t = self.caps
         used = self.used
-        return used[1] <= d and used[2] <= f and used[3] <= b and used[4] <= h and used[2] + used[3] + used[5] <= f + b
+        return (
+            used[1] <= d
+            and used[2] <= f
+            and used[3] <= b
+            and used[4] <= h
+            and used[TRIANGLE] <= t
+            and used[2] + used[3] + used[REVERSER] <= f + b
+        )
 
     def _stock(self) -> int:
         """The codes a cell that may still be empty could newly take without overdrawing the tile set."""
-        d, f, b, h = self.caps
+        d, f, b, h, t = self.caps
         used = self.used
         mask = _BIT[EMPTY_CODE]
         if used[1] < d:
             mask |= _BIT[SLASH] | _BIT[BACKSLASH]
         if used[4] < h:
             mask |= _BIT[HOLE]
-        if used[2] + used[3] + used[5] < f + b:
+        if used[TRIANGLE] < t:
+            mask |= TRIANGLES
+        if used[2] + used[3] + used[REVERSER] < f + b:
             if used[2] < f:
                 mask |= _BIT[VBAR] | _BIT[DASH]
             if used[3] < b:
@@ -584,7 +630,7 @@ class _Search:
         stock = self.stock
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
-        axes: dict[int, int] = {}
+        heads: dict[int, int] = {}  # the headings of the lasers waiting on each cell (a bit set)
         waiting: dict[int, list[int]] = {}
         colour = self.colour
         greens = others = 0
@@ -600,7 +646,7 @@ class _Search:
                     mask = dom[e] = self._domain(e)
                 if cell in domains:
                     domains[cell] &= mask
-                    axes[cell] |= 1 << (head[e] & 1)
+                    heads[cell] |= 1 << head[e]
                     waiting[cell].append(e)
                     left = target[e] - cnt[e]
                     if left < slack[cell]:
@@ -608,7 +654,7 @@ class _Search:
                 else:
                     now = grid[cell]
                     domains[cell] = mask & (now if CATEGORY[now] else now & stock)
-                    axes[cell] = 1 << (head[e] & 1)
+                    heads[cell] = 1 << head[e]
                     waiting[cell] = [e]
                     slack[cell] = target[e] - cnt[e]
         if not domains:
@@ -617,7 +663,7 @@ class _Search:
         # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
-            key = (len(GROUPS[mask * 4 + axes[cell]]), slack[cell])
+            key = (len(groups(mask, heads[cell])), slack[cell])
             if key < best_key:
                 best, best_key = cell, key
         if best_key[0] == 0:
@@ -643,7 +689,7 @@ class _Search:
         saved = (at[:], head[:], cnt[:], dom[:], stops[:], turn[:], read[:], self.turn_stock[:])
         unknown, partial = self.unknown, self.partial
         self.unknown = unknown & ~bit
-        for group in GROUPS[domains[best] * 4 + axes[best]]:
+        for group in groups(domains[best], heads[best]):
             self.nodes += 1
             used[CATEGORY[old]] -= 1
             used[CATEGORY[group]] += 1
@@ -675,8 +721,8 @@ class _Search:
 
     def _record(self) -> None:
         """Every laser matches: count the layouts the open cells allow within the tile set."""
-        d, f, b, h = self.caps
-        singles = [0] * 5
+        caps = self.caps
+        singles = [0] * 6
         open_cells: list[int] = []
         free = 0
         for mask in self.grid:
@@ -702,8 +748,10 @@ class _Search:
                     else:
                         key = state
                     grown[key] = grown.get(key, 0) + n
-            ways = {k: n for k, n in grown.items() if k[0] <= d and k[1] <= f and k[2] <= b and k[3] <= h}
-        total = sum(n * _completions(free, [d - k[0], f - k[1], b - k[2], h - k[3]]) for k, n in ways.items())
+            ways = {k: n for k, n in grown.items() if all(used <= cap for used, cap in zip(k, caps, strict=True))}
+        total = sum(
+            n * _completions(free, [cap - used for used, cap in zip(k, caps, strict=True)]) for k, n in ways.items()
+        )
         if total and self.first is None:
             self.first = self._layout()
         self.count += total
@@ -737,7 +785,7 @@ def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
     return [
         tuple(
             (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
-            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR, *_TURNING[h])
         )
         for cell in range(geo.size * geo.size)
         for h in range(4)
@@ -785,23 +833,21 @@ def _distance(geo: Geometry, a: int, b: int) -> int:
     return best
 
 
-def _completions(free: int, left: list[int]) -> int:
-    """How many ways spare tiles (or none) can go on ``free`` cells no laser reaches.
+# How many ways a tile of each kind can lie on a cell: a mirror turns two ways, a triangle four.
+_ORIENTATIONS = (2, 2, 1, 1, 4)
 
-    A mirror has two orientations, so each placed diagonal or flat mirror doubles the count.
-    """
-    d, f, b, h = left
-    total = 0
-    for i in range(min(d, free) + 1):
-        for j in range(min(f, free - i) + 1):
-            for k in range(min(b, free - i - j) + 1):
-                for m in range(min(h, free - i - j - k) + 1):
-                    rest = free - i - j - k - m
-                    ways = factorial(free) // (
-                        factorial(i) * factorial(j) * factorial(k) * factorial(m) * factorial(rest)
-                    )
-                    total += ways << (i + j)
-    return total
+
+def _completions(free: int, left: list[int]) -> int:
+    """How many ways spare tiles (or none) can go on ``free`` cells no laser reaches, with at most
+    ``left[k]`` tiles of kind ``k`` (in ``KINDS`` order), each in any of its orientations."""
+    ways = {0: 1}  # cells taken so far -> ways; kind by kind, choose which free cells it takes
+    for most, turns in zip(left, _ORIENTATIONS, strict=True):
+        grown: dict[int, int] = {}
+        for taken, n in ways.items():
+            for k in range(min(most, free - taken) + 1):
+                grown[taken + k] = grown.get(taken + k, 0) + n * comb(free - taken, k) * turns**k
+        ways = grown
+    return sum(ways.values())
 
 
 def solve(

@@ -14,8 +14,8 @@ from typing import Any
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
-from gamenight.i18n import N_, reasons
-from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order
+from gamenight.i18n import N_, _, reasons
+from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order, mix
 from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
 
@@ -50,8 +50,10 @@ class Settings:
         out = {"preset": self.preset}
         if self.preset == "custom":
             out["size"] = str(self.size)
-            out.update({kind: str(n) for kind, n in zip(KINDS, self.tiles.counts(), strict=True)})
+            out.update({kind: str(n) for kind, n in self.tiles.to_json().items()})
             out["warp"] = "1" if self.warp else "0"
+        elif self.tiles.triangle:
+            out["triangles"] = "1"
         if self.limit_min:
             out["limit"] = str(self.limit_min)
         out["seed"] = str(self.seed)
@@ -60,9 +62,9 @@ class Settings:
 
     @property
     def label(self) -> str:
-        if self.preset == "custom":
-            return f"Custom {self.size}×{self.size}, {self.tiles.total} tiles"
-        return f"{self.preset.capitalize()} {self.size}×{self.size}, {self.tiles.total} tiles"
+        name = "Custom" if self.preset == "custom" else self.preset.capitalize()
+        extra = _(", with triangle mirrors") if self.tiles.triangle else ""
+        return f"{name} {self.size}×{self.size}, {self.tiles.total} tiles{extra}"
 
 
 def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: int) -> int:
@@ -91,7 +93,8 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
         raise BadOptions("newer-link")
     if preset != "custom":
         base = PRESETS[preset]
-        return Settings(preset, base.size, base.mix, False, limit, seed, version)
+        triangles = params.get("triangles", "0") in ("1", "on", "true")  # an option, off by default
+        return Settings(preset, base.size, mix(base.tiles, base.black_holes, triangles), False, limit, seed, version)
     size = _int_param(params, "size", MIN_SIZE, MAX_SIZE, 8)
     counts = [_int_param(params, kind, 0, size * size, 0) for kind in KINDS]
     tiles = TileSet(*counts)

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from gamenight.reflection.laser import Layout, geometry
+from gamenight.reflection.laser import TRIANGLES, Layout, geometry
 from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
 
-KIND_TILES = (("/", "\\"), ("|", "-"), ("#",), ("o",))
+KIND_TILES = (("/", "\\"), ("|", "-"), ("#",), ("o",), TRIANGLES)
 
 
 @st.composite

@@ -23,7 +23,7 @@ def full_layouts(draw):
     size = draw(st.integers(4, 12))
     cells = [(r, c) for r in range(size) for c in range(size)]
     spots = draw(st.lists(st.sampled_from(cells), max_size=min(30, size * size // 2), unique=True))
-    layout = Layout.of(size, {c: draw(st.sampled_from("/\\|-#o")) for c in spots})
+    layout = Layout.of(size, {c: draw(st.sampled_from("/\\|-#o◤◥◢◣")) for c in spots})
     return layout, TileSet.of(layout)
 
 
