@@ -540,7 +540,8 @@ def generating(model: Model) -> Element:
     the seconds so far, and Cancel (which stops the work at once)."""
     s = model.settings
     waited = max(0, model.now_ms - model.started_ms) / 1000
-    typical = TYPICAL_S.get(s.preset) if s.version == VERSION else None
+    # Only the presets as measured have an estimate: not custom boards, old links or triangle mirrors.
+    typical = TYPICAL_S.get(s.preset) if s.version == VERSION and not s.tiles.triangle else None
     if typical is None:
         if s.version < VERSION:
             note = _("This link is from an older version: its puzzle is made the old, slower way.")

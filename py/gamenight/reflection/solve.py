@@ -41,7 +41,7 @@ CODES = 11  # tile codes, empty included
 DONE = -1
 T = TypeVar("T")
 # The stepping search pauses after about this many decisions (a few milliseconds on CPython).
-PAUSE = 250
+PAUSE = 60
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
@@ -768,11 +768,26 @@ class _Search:
             picks.append(codes[0] if len(codes) == 1 or EMPTY_CODE in codes else None)
             if len(codes) == 1 and codes[0]:
                 left[_KIND_OF_CODE[codes[0]] - 1] -= 1
-        for i, pick in enumerate(picks):
-            if pick is None:
-                pick = next(c for c in _CODES[self.grid[i]] if left[_KIND_OF_CODE[c] - 1] > 0)
-                left[_KIND_OF_CODE[pick] - 1] -= 1
-                picks[i] = pick
+        # Cells that must hold a tile of one of several kinds: a small search, since taking the first
+        # kind available for one cell may leave none for another (``_record`` counted at least one).
+        pending = [i for i, pick in enumerate(picks) if pick is None]
+
+        def assign(k: int) -> bool:
+            if k == len(pending):
+                return True
+            i = pending[k]
+            for code in _CODES[self.grid[i]]:
+                kind = _KIND_OF_CODE[code] - 1
+                if left[kind] > 0:
+                    left[kind] -= 1
+                    picks[i] = code
+                    if assign(k + 1):
+                        return True
+                    left[kind] += 1
+            return False
+
+        if not assign(0):
+            raise AssertionError("no layout fits the counted solution")
         size = self.geo.size
         chars = "".join(CHAR[c] for c in picks)
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))

@@ -258,3 +258,23 @@ def test_triangles_are_an_option_off_by_default_for_presets_custom_and_matches()
     assert options.tileset == mix(6, triangles=True)
     state = setup(options, ("a",), 7)
     assert state.sheets[0].puzzle.tiles.triangle == 1 and TileSet.of(state.sheets[0].solution).triangle == 1
+
+
+def test_the_solution_shown_fits_the_tile_set_when_open_cells_share_kinds():
+    # Found by a random search: taking the first kind available cell by cell once left no kind for a
+    # later cell; the solver now searches for an assignment that fits.
+    layout = Layout((".....", "....◥", "...-.", "...#.", "...#."))
+    puzzle = puzzle_of(layout, (), TileSet(flat=1, block=2, triangle=1))
+    solved = solve(puzzle, 3)
+    assert solved.count >= 1 and check(puzzle, solved.layout)
+
+
+@settings(max_examples=60, deadline=None)
+@given(triangle_layouts(), st.integers(0, 1), st.integers(0, 1))
+def test_the_solver_always_shows_a_solution_that_checks(case, spare_block, spare_triangle):
+    layout, warps = case
+    used = TileSet.of(layout)
+    tiles = TileSet(used.diagonal, used.flat, used.block + spare_block, used.hole, used.triangle + spare_triangle)
+    puzzle = puzzle_of(layout, warps, tiles)
+    solved = solve(puzzle, 3, budget=20_000)
+    assert solved.layout is not None and check(puzzle, solved.layout)
