@@ -76,3 +76,30 @@ def test_leaving_the_screen_stops_making_the_puzzle(app: Page, site_url: str):
     app.go_back()
     expect(app.locator("main.home")).to_be_visible()
     assert app.evaluate(WORK) == "0"
+
+
+# The shell schedules each slice of background work with ``scheduler.postTask`` where the browser has
+# it (no 4 ms clamp between nested timeouts) and with ``setTimeout`` where it does not.
+COUNT_POSTED = """
+    window.__posted = 0;
+    const post = scheduler.postTask.bind(scheduler);
+    scheduler.postTask = (callback, options) => { window.__posted += 1; return post(callback, options); };
+"""
+NO_SCHEDULER = "Object.defineProperty(window, 'scheduler', {value: undefined, configurable: true});"
+MADE_LIVE = "#/reflection/solo?preset=hard&seed=5&v=2"
+
+
+def test_slices_of_work_are_posted_as_browser_tasks(app: Page, site_url: str):
+    app.add_init_script(COUNT_POSTED)
+    open_app(app, site_url, MADE_LIVE)
+    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=120_000)
+    assert shown_clues(app) == expected_clues({"preset": "hard", "seed": "5", "v": "2"})
+    assert app.evaluate("window.__posted") >= 1
+
+
+def test_slices_of_work_fall_back_to_timeouts_without_a_scheduler(app: Page, site_url: str):
+    app.add_init_script(NO_SCHEDULER)
+    open_app(app, site_url, MADE_LIVE)
+    assert app.evaluate("typeof scheduler") == "undefined"
+    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=120_000)
+    assert shown_clues(app) == expected_clues({"preset": "hard", "seed": "5", "v": "2"})
