@@ -129,8 +129,8 @@ def game_card(info: GameInfo) -> Element:
 
 def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     """What a card offers: the game's registered screens (solo play first), then hosting a game night."""
-    actions = [(s.label, f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
-    return [*actions, ("Host a game night", f"#/host?game={info.id}")]
+    actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
+    return [*actions, (_("Host a game night"), f"#/host?game={info.id}")]
 
 
 def game_page(info: GameInfo) -> Element:

@@ -40,7 +40,20 @@ STORAGE_PREFIX = "gnc:"
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
-DELEGATED = ("click", "keydown", "change", "submit", "pointerdown", "pointerup", "dragstart", "dragover", "drop")
+DELEGATED = (
+    "click",
+    "keydown",
+    "change",
+    "submit",
+    "pointerdown",
+    "pointerup",
+    "pointerover",
+    "dragstart",
+    "dragover",
+    "drop",
+)
+# Keys that scroll the page: on a board (role="grid") they move its cursor instead.
+SCROLL_KEYS = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Home", "End", "PageUp", "PageDown"))
 _proxies: list = []  # proxies must live as long as the listeners they back
 
 
@@ -131,7 +144,11 @@ class Shell:
         ui = read_event(event)
         if ui is None:
             return
-        if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
+        if (
+            ui.type in ("submit", "dragover", "drop")
+            or (ui.type == "click" and ui.action)
+            or (ui.type == "keydown" and ui.key in SCROLL_KEYS and _on_grid(event.target))
+        ):
             event.preventDefault()
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
@@ -240,13 +257,26 @@ def read_event(event: Any) -> UiEvent | None:
         data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
         action = data.pop("action", "")
     key = str(event.key) if kind == "keydown" else ""
+    pointer = (
+        str(getattr(event, "pointerType", "") or "")
+        if kind in ("click", "pointerover", "pointerdown", "pointerup")
+        else ""
+    )
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
     form = {}
     if kind == "submit":
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms())
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer)
+
+
+def _on_grid(target: Any) -> bool:
+    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``."""
+    if not hasattr(target, "closest"):
+        return False
+    found = target.closest('[role="grid"]')
+    return found is not None and found is not jsnull
 
 
 def boot_progress(percent: int, text: str) -> None:

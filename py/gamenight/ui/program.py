@@ -35,6 +35,7 @@ class UiEvent:
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
+    pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
 
 
 @dataclass(frozen=True)
