@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
 from gamenight.raythread import controls as raythread_controls
 from gamenight.reflection import solo
-from gamenight.ui.match import Board
 from gamenight.ui.program import Screen
-from gamenight.ui.table import TableScreen
+
+if TYPE_CHECKING:
+    from gamenight.ui.match import Board
 
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
 
@@ -18,15 +21,13 @@ RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflec
 # The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
 BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD}
 
-# Games whose every seat may play from one device (no seat hides anything from another).
+# Games whose every seat may play from one device (no seat hides anything from another): the app
+# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
 ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order.
-SCREENS: dict[tuple[str, str], Screen] = {
-    ("reflection", "solo"): solo.SCREEN,
-    **{(game, "table"): TableScreen(game) for game in ON_ONE_DEVICE},
-}
+SCREENS: dict[tuple[str, str], Screen] = {("reflection", "solo"): solo.SCREEN}
 
 
 def info(game_id: str) -> GameInfo | None:

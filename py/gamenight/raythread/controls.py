@@ -99,7 +99,7 @@ class RaythreadBoard:
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
 
-    def update(self, ui: Ui, view: JSON, seat: str | None, event: UiEvent) -> tuple[Ui, Move | None]:
+    def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         action, data = event.action, event.data
         size = view["size"]
         if event.type == "pointerover":
@@ -108,14 +108,14 @@ class RaythreadBoard:
         if event.type == "keydown":
             if action not in ("board", "rt-cell"):
                 return ui, None
-            return self._key(ui, view, seat, event.key)
+            return self._key(ui, view, seat, table, event.key)
         if event.type != "click":
             return ui, None
         if action == "rt-hand":
             kind = data.get("kind", "")
             if kind not in rules.KINDS:
                 return ui, None
-            return self._choose(ui, seat, kind), None
+            return self._choose(ui, seat, table, kind), None
         if action == "rt-orient":
             orient = data.get("orient", "")
             return (replace(ui, orient=orient, note=None), None) if orient in ("/", "\\") else (ui, None)
@@ -130,19 +130,19 @@ class RaythreadBoard:
             ui = replace(ui, cursor=cell)
             if event.pointer == "touch" and ui.aim != cell and ui.chosen:
                 return replace(ui, aim=cell, note=None), None  # a first tap previews; the second places
-            return self._act(ui, seat, cell)
+            return self._act(ui, seat, table, cell)
         return ui, None
 
-    def _choose(self, ui: Ui, seat: str | None, kind: str) -> Ui:
+    def _choose(self, ui: Ui, seat: str | None, table: Table, kind: str) -> Ui:
         if seat is None:
-            return replace(ui, note=_note(ui, seat))
+            return replace(ui, note=_waiting(table))
         hand = ui.state.hands[ui.state.seats.index(seat)]
         if not hand[rules.KINDS.index(kind)]:
             return replace(ui, note={"code": "rt-no-tile", "params": {}})
         chosen = None if ui.chosen == kind else kind
         return replace(ui, chosen=chosen, turning=None, note=None)
 
-    def _key(self, ui: Ui, view: JSON, seat: str | None, key: str) -> tuple[Ui, Move | None]:
+    def _key(self, ui: Ui, view: JSON, seat: str | None, table: Table, key: str) -> tuple[Ui, Move | None]:
         size = view["size"]
         if key in ARROWS:
             dr, dc = ARROWS[key]
@@ -150,7 +150,7 @@ class RaythreadBoard:
             cursor = (min(size - 1, max(0, r + dr)), min(size - 1, max(0, c + dc)))
             return replace(ui, cursor=cursor, aim=cursor), None
         if key in KIND_KEYS:
-            return self._choose(ui, seat, KIND_KEYS[key]), None
+            return self._choose(ui, seat, table, KIND_KEYS[key]), None
         if key in ("/", "\\"):
             return replace(ui, orient=key), None
         if key in ("o", "O"):
@@ -158,15 +158,15 @@ class RaythreadBoard:
         if key == "Escape":
             return replace(ui, chosen=None, turning=None, aim=None, note=None), None
         if key in ("Enter", " "):
-            return self._act(replace(ui, aim=ui.cursor), seat, ui.cursor)
+            return self._act(replace(ui, aim=ui.cursor), seat, table, ui.cursor)
         if key in ("r", "R"):
-            return self._act(replace(ui, chosen=None), seat, ui.cursor)
+            return self._act(replace(ui, chosen=None), seat, table, ui.cursor)
         return ui, None
 
-    def _act(self, ui: Ui, seat: str | None, cell: Cell) -> tuple[Ui, Move | None]:
+    def _act(self, ui: Ui, seat: str | None, table: Table, cell: Cell) -> tuple[Ui, Move | None]:
         """Place the chosen tile on ``cell``, or choose / turn one of the player's tiles there."""
         if seat is None:
-            return replace(ui, note=_note(ui, seat)), None
+            return replace(ui, note=_waiting(table)), None
         tile = next((t for t in ui.state.tiles if t.cell == cell), None)
         if ui.chosen is None or (tile is not None and tile.owner == seat):
             if tile is None:
@@ -289,6 +289,7 @@ class RaythreadBoard:
                     "class": "rt-orient" + (" chosen" if ui.orient == o else ""),
                     "data-action": "rt-orient",
                     "data-orient": o,
+                    "data-orient-name": "slash" if o == "/" else "backslash",
                     "aria-pressed": "true" if ui.orient == o else "false",
                     "aria-label": _("Orientation {orient}").format(orient=o),
                     "aria-keyshortcuts": o,
@@ -361,8 +362,9 @@ class RaythreadBoard:
         return None
 
 
-def _note(ui: Ui, seat: str | None) -> JSON:
-    return {"code": "rt-wait-turn" if ui.state.ended is None else "rt-watching", "params": {}}
+def _waiting(table: Table) -> JSON:
+    """Why this page may not move now: it only watches, or another seat is to play."""
+    return {"code": "rt-wait-turn" if table.mine else "rt-watching", "params": {}}
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:

@@ -275,7 +275,7 @@ def cell_label(
         )
     else:
         what = _("empty")
-    if lit:
+    if lit and not emitter:
         what += " · " + _("lit by {names}").format(names=", ".join(_seat_name(s, look) for s in lit))
     if at in look.targets:
         what += " · " + _("you may place here")
@@ -393,26 +393,32 @@ def _beams(view: JSON, look: Look) -> list[Element]:
     for seat, runs in view["beams"].items():
         colour = look.colours.get(seat, "none")
         offset = lanes.get(seat, 0.0)
+        classes = f"rt-beam seat-{colour} lane-{seat}"
+        turned: set[Cell] = set()
         for run in runs:
             (x0, y0), (x1, y1) = run_points(run, offset, tiles, n)
+            start, stop = tuple(run["from"]), tuple(run["to"])
+            turned.update(c for c in (start, stop if run["end"] == "tile" else None) if c in tiles)
             if (x0, y0) == (x1, y1):
                 continue
             key = run_key(seat, run)
             fresh = key in look.fresh and not look.preview
-            drawn.append(
-                h(
-                    "line",
-                    {
-                        "id": None if look.preview else key,
-                        "class": f"rt-beam seat-{colour} lane-{seat}" + (" rt-fresh" if fresh else ""),
-                        "x1": round(x0, 1),
-                        "y1": round(y0, 1),
-                        "x2": round(x1, 1),
-                        "y2": round(y1, 1),
-                    },
-                )
-            )
+            drawn.append(_line(None if look.preview else key, classes + (" rt-fresh" if fresh else ""), x0, y0, x1, y1))
+        # On a "/" a colour's horizontal and vertical lanes meet the diagonal at two points: the light
+        # runs along the mirror between them (on a "\" the two points are one).
+        for cell in sorted(turned):
+            if tiles[cell] == "/" and offset:
+                cx, cy = centre(cell)
+                glint = (cx - offset, cy + offset, cx + offset, cy - offset)
+                drawn.append(_line(None, classes + " rt-glint", *glint))
     return drawn
+
+
+def _line(key: str | None, classes: str, x0: float, y0: float, x1: float, y1: float) -> Element:
+    return h(
+        "line",
+        {"id": key, "class": classes, "x1": round(x0, 1), "y1": round(y0, 1), "x2": round(x1, 1), "y2": round(y1, 1)},
+    )
 
 
 def run_points(

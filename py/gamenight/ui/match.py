@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from gamenight import games, i18n
+from gamenight import i18n
 from gamenight.core.game import JSON, Move
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import UiEvent
@@ -38,7 +38,7 @@ class Board(Protocol):
         """The board's state for a new position ``view`` (``before``: the previous one, to animate changes)."""
         ...
 
-    def update(self, ui: Any, view: JSON, seat: str | None, event: UiEvent) -> tuple[Any, Move | None]:
+    def update(self, ui: Any, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Any, Move | None]:
         """Handle an input on the board; a complete move to send, or ``None``."""
         ...
 
@@ -90,25 +90,21 @@ class Table:
 
 @dataclass(frozen=True)
 class MatchUi:
-    """The match screen's state: the position shown, the board's own state, the log, a refusal."""
+    """The match screen's state: the game's board, the position shown, the board's own state (``local``),
+    the log and a refusal."""
 
     game: str
+    board: Board
     view: JSON
-    board: Any
+    local: Any
     log: tuple[JSON, ...] = ()
     latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
 
 
-def board_of(game: str) -> Board:
-    found = games.board(game)
-    if found is None:
-        raise KeyError(f"{game!r} has no board")
-    return found
-
-
-def start(game: str, view: JSON) -> MatchUi:
-    return MatchUi(game, view, board_of(game).start(view, None))
+def start(game: str, board: Board, view: JSON) -> MatchUi:
+    """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``."""
+    return MatchUi(game, board, view, board.start(view, None))
 
 
 def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = ()) -> MatchUi:
@@ -116,8 +112,8 @@ def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = ())
     if view == ui.view and not events:
         return ui
     log = (*ui.log, *events)[-LOG_KEPT:]
-    board = board_of(ui.game).start(view, ui.view)
-    return replace(ui, view=view, board=board, log=log, latest=tuple(events), error=None)
+    local = ui.board.start(view, ui.view)
+    return replace(ui, view=view, local=local, log=log, latest=tuple(events), error=None)
 
 
 def refused(ui: MatchUi, reason: JSON) -> MatchUi:
@@ -127,7 +123,7 @@ def refused(ui: MatchUi, reason: JSON) -> MatchUi:
 
 def acting_seat(ui: MatchUi, table: Table) -> str | None:
     """The seat this page moves for now: one of its seats that may move (the first in seat order)."""
-    active = board_of(ui.game).active(ui.view)
+    active = ui.board.active(ui.view)
     return next((s.id for s in table.seats if s.id in table.mine and s.id in active), None)
 
 
@@ -135,10 +131,10 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
     """An input on the match screen; the move to play, if it completes one."""
     if ui.view.get("result"):
         return ui, None
-    board, move = board_of(ui.game).update(ui.board, ui.view, acting_seat(ui, table), event)
-    if board is ui.board and move is None:
+    local, move = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
+    if local is ui.local and move is None:
         return ui, None  # nothing changed: the page is not redrawn
-    return replace(ui, board=board, error=None), move
+    return replace(ui, local=local, error=None), move
 
 
 # --- the view --------------------------------------------------------------------------------------
@@ -147,7 +143,7 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
 def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> Element:
     """The match screen: status, the game's board, the seats, the result, the log and ``controls``
     (what the table offers: undo, new match, rematch …)."""
-    game = board_of(ui.game)
+    game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
     return h(
@@ -158,7 +154,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
             "div",
             {"class": "match-main"},
             h("p", {"class": "match-status", "data-turn": ",".join(sorted(game.active(ui.view)))}, status(ui, table)),
-            game.render(ui.board, ui.view, seat, table),
+            game.render(ui.local, ui.view, seat, table),
             ui.error and h("p", {"class": "error match-error", "role": "alert"}, describe(ui.error)),
         ),
         h(
@@ -191,7 +187,7 @@ def status(ui: MatchUi, table: Table) -> str:
     """Whose turn it is, in words (“Bea (B) to play — your turn”)."""
     if ui.view.get("result"):
         return _("The match is over.")
-    active = [s.id for s in table.seats if s.id in board_of(ui.game).active(ui.view)]
+    active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         return _("Waiting…")
     names = ", ".join(seat_label(table, s) for s in active)
@@ -207,7 +203,7 @@ def status(ui: MatchUi, table: Table) -> str:
 
 
 def seat_list(ui: MatchUi, table: Table) -> Element:
-    game = board_of(ui.game)
+    game = ui.board
     scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
     active = game.active(ui.view)
     rows = []
@@ -276,7 +272,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
 
 
 def log_panel(ui: MatchUi, table: Table) -> Element:
-    game = board_of(ui.game)
+    game = ui.board
     lines = [text for text in (game.event_text(e, table.names) for e in ui.log) if text]
     return h(
         "section",
@@ -290,6 +286,6 @@ def log_panel(ui: MatchUi, table: Table) -> Element:
 
 def news(ui: MatchUi, table: Table) -> str:
     """What a screen reader announces after a change: the last move's lines and whose turn it is."""
-    game = board_of(ui.game)
+    game = ui.board
     said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
     return " ".join([*said, status(ui, table)])

@@ -158,7 +158,7 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     state = rules.setup(rules.options(model.options), seats, seed)
     played = Played(record, (state,), ((),))
     model = replace(model, phase="playing", played=played, seats=_seats(model.game, record), message="")
-    model = replace(model, ui=match.start(model.game, _view(model)))
+    model = replace(model, ui=match.start(model.game, games.board(model.game), _view(model)))
     return model, [save(model)]
 
 
@@ -187,7 +187,7 @@ def restore(game: str, text: str) -> Model:
         played=played,
         seats=_seats(game, record),
     )
-    ui = match.start(game, _view(model))
+    ui = match.start(game, games.board(game), _view(model))
     log = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
     return replace(model, ui=replace(ui, log=log))
 
@@ -260,7 +260,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     record = replace(played.record, log=tuple(log[:keep]), ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=_("Move taken back."))
-    ui = match.start(model.game, _view(model))
+    ui = match.start(model.game, games.board(model.game), _view(model))
     log_events = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
     model = replace(model, ui=replace(ui, log=log_events))
     return model, [save(model)]

@@ -78,11 +78,12 @@ def sync_board(ui: screen.MatchUi | None, client: Client) -> screen.MatchUi | No
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
     position (with the events that led to it), told of a refused move; ``None`` without a board."""
     match = client.match
-    if match is None or games.board(match.game) is None:
+    board = games.board(match.game) if match is not None else None
+    if board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
     if ui is None or ui.game != match.game or (match.moves == 0 and ui.log):
-        ui = screen.start(match.game, view)  # a new match
+        ui = screen.start(match.game, board, view)  # a new match
     elif ui.view is not match.view and ui.view != view:
         ui = screen.advance(ui, view, client.events)
     if client.errors and client.errors[-1].about == "move":
