@@ -50,7 +50,9 @@ class Ui:
     """The board's own state for one position."""
 
     state: rules.State
-    places: Mapping[str, frozenset[Cell]]  # tile kind → the cells the seat to play may put it on (legal())
+    # tile kind → the cells the seat to play may put it on (from legal()); worked out when a tile is
+    # first chosen, so pages that only watch a move arrive never enumerate the moves
+    places: Mapping[str, frozenset[Cell]] | None = None
     chosen: str | None = None  # the hand tile chosen: "mirror" or "prism"
     orient: str = "/"
     cursor: Cell = (0, 0)
@@ -76,11 +78,6 @@ class RaythreadBoard:
 
     def start(self, view: JSON, before: JSON | None) -> Ui:
         state = rules.from_view(view)
-        turn = view["turn"]
-        places: dict[str, set[Cell]] = {kind: set() for kind in rules.KINDS}
-        for move in rules.legal(state, turn) if turn else ():
-            if move["type"] == "place":
-                places[move["tile"]].add(tuple(move["cell"]))
         fresh: frozenset[str] = frozenset()
         last = None
         if before is not None and before.get("size") == view["size"]:
@@ -93,8 +90,7 @@ class RaythreadBoard:
             }
             last = _changed_tile(before, view)
         centre = view["size"] // 2
-        frozen = {kind: frozenset(cells) for kind, cells in places.items()}
-        return Ui(state, frozen, cursor=(centre, centre), fresh=fresh, last=last)
+        return Ui(state, cursor=(centre, centre), fresh=fresh, last=last)
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
@@ -140,7 +136,7 @@ class RaythreadBoard:
         if not hand[rules.KINDS.index(kind)]:
             return replace(ui, note={"code": "rt-no-tile", "params": {}})
         chosen = None if ui.chosen == kind else kind
-        return replace(ui, chosen=chosen, turning=None, note=None)
+        return replace(ui, chosen=chosen, turning=None, note=None, places=ui.places or _places(ui.state, seat))
 
     def _key(self, ui: Ui, view: JSON, seat: str | None, table: Table, key: str) -> tuple[Ui, Move | None]:
         size = view["size"]
@@ -189,7 +185,7 @@ class RaythreadBoard:
 
     def targets(self, ui: Ui) -> frozenset[Cell]:
         """The cells the chosen tile may go to (from the engine's legal moves)."""
-        return ui.places.get(ui.chosen, frozenset()) if ui.chosen else frozenset()
+        return ui.places.get(ui.chosen, frozenset()) if ui.chosen and ui.places else frozenset()
 
     def previewed(self, ui: Ui, seat: str | None) -> tuple[Move | None, JSON | None]:
         """The move under the cursor and the view after it, if there is one to preview."""
@@ -360,6 +356,15 @@ class RaythreadBoard:
         if kind == "end":
             return _("The match is over.")
         return None
+
+
+def _places(state: rules.State, seat: str) -> dict[str, frozenset[Cell]]:
+    """For each tile kind, the cells where ``seat`` may place it now (the engine's legal moves)."""
+    places: dict[str, set[Cell]] = {kind: set() for kind in rules.KINDS}
+    for move in rules.legal(state, seat):
+        if move["type"] == "place":
+            places[move["tile"]].add(tuple(move["cell"]))
+    return {kind: frozenset(cells) for kind, cells in places.items()}
 
 
 def _waiting(table: Table) -> JSON:

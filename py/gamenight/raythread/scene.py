@@ -20,9 +20,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, _
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
 PAD = 4
@@ -128,6 +129,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
+    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.language())
     return h(
         "g",
         {"class": "rt-cells"},
@@ -138,7 +140,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
                 "g",
                 {"role": "row", "aria-rowindex": r + 1},
                 [
-                    _cell(view, (r, c), look, tiles.get((r, c)), beacons.get((r, c)), emitters.get((r, c)), lit)
+                    _kept_cell((r, c), look, tiles.get((r, c)), beacons.get((r, c)), emitters.get((r, c)), lit, context)
                     for c in range(n)
                 ],
             )
@@ -211,8 +213,40 @@ def _grid_path(n: int) -> str:
     return "".join(lines)
 
 
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _kept_cell(
+    at: Cell,
+    look: Look,
+    tile: JSON | None,
+    beacon: JSON | None,
+    emitter: JSON | None,
+    lit: Mapping[Cell, list[str]],
+    context: tuple,
+) -> Memo:
+    """A cell as ``_cell`` draws it, kept while it looks the same: after a move most cells are unchanged,
+    so their markup is reused and the page's morphing step skips them (``svg.Memo``)."""
+    key = (
+        at,
+        tile and (tile["kind"], tile["orient"], tile["owner"], tile["rotated"]),
+        beacon and (beacon["value"], tuple(beacon["claimers"])),
+        emitter and (emitter["seat"], emitter["facing"]),
+        tuple(lit.get(at, ())),
+        at in look.targets,
+        at == look.last,
+        beacon is not None and f"rt-k{at[0]}-{at[1]}" in look.fresh,
+        context,
+    )
+    kept = _KEPT.get(key)
+    if kept is None:
+        if len(_KEPT) > 6000:
+            _KEPT.clear()
+        kept = _KEPT[key] = Memo(_cell(at, look, tile, beacon, emitter, lit))
+    return kept
+
+
 def _cell(
-    view: JSON,
     at: Cell,
     look: Look,
     tile: JSON | None,

@@ -112,9 +112,10 @@ class Shell:
         before = self.model
         env = self.env(message.location_hash) if isinstance(message, app.RouteChanged) else Env(now_ms=now_ms())
         self.model, effects = app.update(self.model, message, env)
+        # Effects first: a move or a broadcast leaves for the other pages before this page redraws.
+        self.run(effects)
         if self.model is not before:
             self.render()
-        self.run(effects)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)

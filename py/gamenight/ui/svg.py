@@ -40,6 +40,8 @@ class Memo(Element):
 
     A scene keeps the parts that do not change between frames (a board's cells for one position) as
     one ``Memo`` and puts the same object into every frame's tree, so only what changed is serialised.
+    The markup carries ``data-memo``, a key of its content: the page's morphing step leaves an element
+    whose key has not changed as it is, without comparing its children (index.html, ``gncRender``).
     """
 
     __slots__ = ("markup",)
@@ -79,7 +81,9 @@ def _render_into(node: Element | str, out: list[str]) -> None:
         if node.markup is None:
             parts: list[str] = []
             _render_into(Element(node.tag, node.attrs, node.children), parts)
-            object.__setattr__(node, "markup", "".join(parts))
+            markup = "".join(parts)
+            key = f"{hash(markup) & 0xFFFFFFFFFFFF:x}"
+            object.__setattr__(node, "markup", f'<{node.tag} data-memo="{key}"' + markup[len(node.tag) + 1 :])
         out.append(node.markup)
         return
     out.append("<" + node.tag)
