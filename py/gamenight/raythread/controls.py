@@ -31,7 +31,6 @@ Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "prism", "P": "prism"}
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
-ZOOM_FROM = 13  # boards this big offer a zoomed, scrollable view for fingers
 
 reasons(
     {
@@ -220,10 +219,9 @@ class RaythreadBoard:
             names=table.names,
         )
         cells = _cells(view, look)
-        big = view["size"] >= ZOOM_FROM
         return h(
             "div",
-            {"class": "rt-play"},
+            {"class": "rt-play", "data-size": view["size"]},
             h(
                 "div",
                 {"class": "rt-info"},
@@ -233,16 +231,15 @@ class RaythreadBoard:
                     {},
                     ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
                 ),
-                big
-                and h(
+                h(
                     "button",
                     {
                         "type": "button",
-                        "class": "button quiet",
+                        "class": "button quiet rt-zoom",
                         "data-action": "rt-zoom",
                         "aria-pressed": "true" if ui.zoom else "false",
                     },
-                    _("Zoom in"),
+                    _("Fit the board") if ui.zoom else _("Zoom in"),
                 ),
             ),
             h(

@@ -278,7 +278,7 @@ def log_panel(ui: MatchUi, table: Table) -> Element:
         "section",
         {"class": "match-log"},
         h("h2", {}, _("What happened")),
-        h("ol", {"reversed": True}, [h("li", {}, line) for line in reversed(lines[-12:])])
+        h("ul", {}, [h("li", {}, line) for line in reversed(lines[-12:])])
         if lines
         else h("p", {"class": "quiet"}, _("No moves yet.")),
     )
