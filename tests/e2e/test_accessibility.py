@@ -80,7 +80,7 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             problems = violations(page)
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
-        assert found == {}
+        assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
         watch.check()
     finally:
         context.close()

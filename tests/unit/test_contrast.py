@@ -20,7 +20,10 @@ def block(selector_pattern: str, text: str = CSS) -> dict[str, str]:
 
 LIGHT = block(r":root")
 DARK = {**LIGHT, **block(r":root", CSS[CSS.index("prefers-color-scheme: dark") :])}
-SEATS = {name: colour for name, colour in re.findall(r'\[data-colour="(\w+)"\], \.seat-\w+ \{ --seat: (#[0-9a-f]{6}); \}', CSS)}
+SEATS = {
+    name: colour
+    for name, colour in re.findall(r'\[data-colour="(\w+)"\], \.seat-\w+ \{ --seat: (#[0-9a-f]{6}); \}', CSS)
+}
 
 
 def luminance(hex_colour: str) -> float:
