@@ -40,6 +40,11 @@ def start_table(page: Page) -> None:
     page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: targets and the hand's pressed state
 
 
+def open_help(page: Page) -> None:
+    page.keyboard.press("?")
+    expect(page.locator("#overlay")).to_be_focused()
+
+
 def open_host(page: Page) -> None:
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", "Ann")
@@ -52,8 +57,10 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/raythread", None),
     ("#/reflection", None),
     ("#/lightseeker", None),
+    ("#/raythread/rules", None),
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
+    ("#/raythread/table", open_help),
     ("#/reflection/solo", None),
     ("#/host?game=raythread", None),
     ("#/host?game=raythread", open_host),
