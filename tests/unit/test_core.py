@@ -11,6 +11,7 @@ from gamenight.core.errors import BadMessage, BadOptions, GameNightError, Illega
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
 from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, neighbours, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
+from gamenight.i18n import reasons
 
 directions = st.sampled_from(DIRECTIONS)
 mirrors = st.sampled_from(["/", "\\"])
@@ -174,9 +175,12 @@ def test_game_info_player_counts():
     assert GameInfo("x", "X", "", range(2, 3)).players == "2"
 
 
-def test_result_carries_the_reason_the_match_ended():
-    done = Result(ranking=(("a",), ("b",)), reason="a reached 12 points")
-    assert done.to_json()["reason"] == "a reached 12 points"
+def test_result_carries_the_reason_the_match_ended_as_a_code_and_params():
+    reasons({"test-reached": "{seat} reached {n} points"})
+    done = Result(ranking=(("a",), ("b",)), reason="test-reached", params={"seat": "a", "n": 12})
+    assert done.to_json()["reason"] == {"code": "test-reached", "params": {"seat": "a", "n": 12}}
+    assert done.sentence == "a reached 12 points"
+    assert Result(ranking=(("a", "b"),)).to_json()["reason"] is None
 
 
 class _Seated:
