@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import gamenight.raythread.rules  # noqa: F401  (registers the reasons used below)
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
@@ -73,9 +74,14 @@ def test_derived_streams_are_stable_and_independent():
 
 def test_error_types_are_readable_value_errors():
     for cls in (IllegalMove, BadOptions, BadMessage):
-        err = cls("that cell holds a beacon")
+        err = cls("raythread-beacon")
         assert isinstance(err, GameNightError) and isinstance(err, ValueError)
-        assert str(err) == "that cell holds a beacon"
+        assert str(err) == "that cell holds a beacon" and err.to_json() == {"code": "raythread-beacon", "params": {}}
+
+
+def test_text_parameters_are_cut_short():
+    err = BadMessage("unknown-field", what="message", key="k" * 5000)
+    assert len(err.params["key"]) == 60 and err.params["key"].endswith("…") and len(str(err)) < 120
 
 
 def test_canonical_dumps_is_order_independent_and_compact():
