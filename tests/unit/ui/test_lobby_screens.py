@@ -373,3 +373,22 @@ def test_a_guest_whose_hello_or_lobby_is_lost_asks_again_with_back_off_and_offer
     assert model.client.lobby is not None and not model.client.errors
     model, sent = tick(model, 60000)
     assert sent == []  # nothing is awaited any more
+
+
+def test_a_host_reloaded_with_a_full_chat_of_the_fattest_lines_gets_its_lobby_back():
+    """Version 1 restored the chat into a snapshot over 64 KiB that the host's own page refused, and it
+    waited "for the lobby" for ever; now the snapshot travels in parts."""
+    rtc = FakeRtc()
+    browser = Browser()
+    host = host_lobby(rtc, browser)
+    bea = join(rtc, host, "Bea")
+    for k in range(50):
+        rtc.now += 1100
+        bea.submit("chat", text=f"{k:02d}" + "😀" * 498)
+    assert len(host.inner.live.session.chat) == 50
+    assert len(p.encode(host.inner.live.session.snapshot("m1").to_json()).encode()) > p.MAX_BYTES
+    again = rtc.page(browser, "#/host?game=raythread")  # the reload
+    assert again.inner.live.client.lobby is not None and len(again.inner.live.client.chat) == 50
+    assert "Waiting for the lobby" not in again.text
+    newcomer = join(rtc, again, "Cal")
+    assert newcomer.inner.client.lobby is not None and len(newcomer.inner.client.chat) == 50

@@ -322,7 +322,11 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "closed":
         bye = model.client.closed
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
-    sight = Sight(offline=model.stage == "lost", now_ms=model.now_ms)
+    lost = model.stage == "lost"
+    own = (
+        {model.client.member: "gone"} if lost and model.client.member else {}
+    )  # the mirror's last word was "connected"
+    sight = Sight(offline=lost, states=own, now_ms=model.now_ms)
     return [title, _connection(model), model.stage == "lost" and _rejoin_form(model), panel(model.client, sight)]
 
 
@@ -349,7 +353,8 @@ def _connection(model: JoinModel) -> Element | None:
     else:
         return None
     role = "alert" if state in ("away", "reconnecting") else "status"
-    why = model.lost and state == "away" and h("span", {"class": "why"}, " ", _text(model.lost))
+    shown = model.lost and state == "away" and model.lost["code"] != "peer-closed"  # a plain close says nothing more
+    why = shown and h("span", {"class": "why"}, " ", _text(model.lost))
     return h(
         "p", {"class": f"connection {state}", "role": role, "data-connection": state}, _(CONNECTION_TEXT[state]), why
     )
