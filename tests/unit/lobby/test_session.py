@@ -545,3 +545,26 @@ def test_a_session_is_opened_for_a_playable_game_and_player_count():
         Session("count", "Ann", players=9)
     with pytest.raises(BadMessage):
         Session("count", "")
+
+
+def test_a_lone_surrogate_anywhere_is_refused_at_the_edge_and_nothing_escapes():
+    table = Table()
+    for text in (
+        '{"v": 2, "type": "hello", "name": "Bob", "token": "\\ud800"}',
+        '{"v": 2, "type": "hello", "name": "B\\udfffb"}',
+    ):
+        error = refused(table, "g1", text, "lone-surrogate")
+        assert p.parse_to_guest(p.encode(error)).code == "lone-surrogate"  # the sender can read its refusal
+
+
+def test_a_numbered_request_is_acknowledged_to_its_sender_and_a_copy_changes_nothing():
+    table = Table()
+    table.join("g1", "Bob")
+    out = table.send("g1", {**p.Chat("hi").to_json(), "n": 1})
+    assert {m["ack"] for to, m in out if to == "g1"} == {1}
+    assert {m["ack"] for to, m in out if to == HOST_PEER} == {0}
+    before = table.state_json()
+    assert table.send("g1", {**p.Chat("hi").to_json(), "n": 1}) == []
+    assert table.state_json() == before
+    gap = table.send("g1", {**p.Chat("later").to_json(), "n": 5})
+    assert [(m["code"], m["params"]) for _, m in gap] == [("request-gap", {"expected": 2})]
