@@ -1,13 +1,18 @@
 """Build ``_site/``: exactly the files GitHub Pages serves, and what the end-to-end tests load.
 
 The PyScript config is generated here from the ``py/`` tree, so a new module can never be missing
-from it.
+from it. The PNG icons are rendered from ``icons/icon.svg`` (``tools/icons.mjs``), and the service
+worker (``sw.js``) gets the list of every file of the site with its content hash (Workbox's precache
+manifest), so a new build is a new service worker and offline play always matches what is deployed.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,7 +22,10 @@ if __package__ in (None, ""):  # run as a script: make ``tools`` importable
 from tools import catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ("index.html", "css", "vendor")
+STATIC = ("index.html", "manifest.webmanifest", "css", "vendor")
+SERVICE_WORKER = "sw.js"
+# Never precached: the worker itself (the browser fetches it to look for updates) and Pages' marker.
+NOT_PRECACHED = {SERVICE_WORKER, ".nojekyll"}
 
 
 def python_files(py_root: Path) -> list[str]:
@@ -46,6 +54,40 @@ def vendored_wheels(vendor_root: Path) -> list[str]:
     return sorted(p.name for p in (vendor_root / "wheels").glob("*.whl"))
 
 
+def precache_manifest(site: Path) -> list[dict[str, str]]:
+    """Workbox's precache list for ``site``: every file (but ``NOT_PRECACHED``) as a relative URL, with
+    its content hash as the revision and a subresource ``integrity`` so a torn download is refused."""
+    entries = []
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel in NOT_PRECACHED:
+            continue
+        digest = hashlib.sha256(path.read_bytes()).digest()
+        integrity = "sha256-" + base64.b64encode(digest).decode()
+        entries.append({"url": f"./{rel}", "revision": digest.hex()[:16], "integrity": integrity})
+    return entries
+
+
+def build_id(manifest: list[dict[str, str]]) -> str:
+    """The build's version: a hash of its precache manifest (changes whenever any file does)."""
+    return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def service_worker(template: str, manifest: list[dict[str, str]]) -> str:
+    """``sw.js`` with the precache manifest and the build id written in."""
+    if template.count("self.__WB_MANIFEST") != 1 or "__GNC_BUILD__" not in template:
+        raise SystemExit("sw.js must use self.__WB_MANIFEST once and name the __GNC_BUILD__")
+    listed = json.dumps(manifest, indent=1)
+    return template.replace("self.__WB_MANIFEST", listed).replace("__GNC_BUILD__", build_id(manifest))
+
+
+def render_icons(root: Path, out: Path) -> None:
+    """``icons/icon.svg`` and the PNG icons rendered from it (``tools/icons.mjs``, needs ``npm ci``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(root / "icons" / "icon.svg", out / "icon.svg")
+    subprocess.run(["node", str(root / "tools" / "icons.mjs"), str(root / "icons" / "icon.svg"), str(out)], check=True)
+
+
 def build(root: Path = ROOT, out: Path | None = None) -> Path:
     """Write the site into ``out`` (default ``root/_site``), replacing what was there."""
     out = out or root / "_site"
@@ -69,6 +111,10 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     config = pyscript_config(base, root / "py", vendored_wheels(root / "vendor"))
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     (out / ".nojekyll").write_text("")  # GitHub Pages must not run Jekyll over the site
+    render_icons(root, out / "icons")
+    # Last: the worker lists every other file of the site.
+    template = (root / SERVICE_WORKER).read_text()
+    (out / SERVICE_WORKER).write_text(service_worker(template, precache_manifest(out)))
     return out
 
 

@@ -41,6 +41,13 @@ RUNTIME = (
         ),
         "pyscript",
     ),
+    # Workbox's precaching for the service worker (sw.js imports these builds in this order), and its
+    # window helper that tells the page a new version is waiting.
+    ("node_modules/workbox-core/build", ("workbox-core.prod.js",), "workbox"),
+    ("node_modules/workbox-routing/build", ("workbox-routing.prod.js",), "workbox"),
+    ("node_modules/workbox-strategies/build", ("workbox-strategies.prod.js",), "workbox"),
+    ("node_modules/workbox-precaching/build", ("workbox-precaching.prod.js",), "workbox"),
+    ("node_modules/workbox-window/build", ("workbox-window.prod.mjs",), "workbox"),
 )
 
 
@@ -86,7 +93,7 @@ def vendor(root: Path = ROOT, download: Callable[[str, Path], None] = pip_downlo
         source = root / package
         if not source.is_dir():
             raise SystemExit(f"{source} is missing: run `npm ci` first")
-        (out / dest).mkdir(parents=True)
+        (out / dest).mkdir(parents=True, exist_ok=True)
         for pattern in patterns:
             matches = sorted(p for p in source.iterdir() if fnmatch.fnmatch(p.name, pattern) and p.is_file())
             if not matches:
