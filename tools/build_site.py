@@ -85,7 +85,8 @@ def render_icons(root: Path, out: Path) -> None:
     """``icons/icon.svg`` and the PNG icons rendered from it (``tools/icons.mjs``, needs ``npm ci``)."""
     out.mkdir(parents=True, exist_ok=True)
     shutil.copy2(root / "icons" / "icon.svg", out / "icon.svg")
-    subprocess.run(["node", str(root / "tools" / "icons.mjs"), str(root / "icons" / "icon.svg"), str(out)], check=True)
+    script = Path(__file__).resolve().parent / "icons.mjs"  # resolves resvg from this repository's node_modules
+    subprocess.run(["node", str(script), str(root / "icons" / "icon.svg"), str(out)], check=True)
 
 
 def build(root: Path = ROOT, out: Path | None = None) -> Path:

@@ -42,10 +42,12 @@ def test_base_config_uses_the_vendored_interpreter_not_a_cdn():
 
 def test_runtime_versions_are_pinned_exactly():
     package = json.loads((ROOT / "package.json").read_text())
-    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    workbox = {f"workbox-{name}": "7.4.1" for name in ("core", "routing", "strategies", "precaching", "window")}
+    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", **workbox}
+    assert package["devDependencies"] == {"@resvg/resvg-js": "2.6.2"}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    assert lock["node_modules/pyodide"]["version"] == "314.0.7"
-    assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
+    for name, version in {**package["dependencies"], **package["devDependencies"]}.items():
+        assert lock[f"node_modules/{name}"]["version"] == version
 
 
 def fake_node_modules(root: Path, extra: tuple[str, ...] = ()) -> None:
@@ -128,7 +130,8 @@ def test_wheels_are_mapped_into_the_interpreter_unopened(tmp_path: Path):
 
 
 def test_build_writes_the_served_tree(tmp_path: Path):
-    for name in ("index.html", "pyscript.json"):
+    for name in ("index.html", "pyscript.json", "manifest.webmanifest", "sw.js", "icons/icon.svg"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text((ROOT / name).read_text())
     (tmp_path / "css").mkdir()
     (tmp_path / "css" / "app.css").write_text("body{}")
@@ -142,10 +145,19 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     assert shipped == [
         ".nojekyll",
         "css/app.css",
+        "icons/apple-touch-icon.png",
+        "icons/icon-192.png",
+        "icons/icon-32.png",
+        "icons/icon-512.png",
+        "icons/icon.svg",
+        "icons/maskable-192.png",
+        "icons/maskable-512.png",
         "index.html",
+        "manifest.webmanifest",
         "py/gamenight/__init__.py",
         "py/main.py",
         "pyscript.json",
+        "sw.js",
     ]
     config = json.loads((site / "pyscript.json").read_text())
     assert "{FROM}/gamenight/__init__.py" in config["files"]

@@ -2,23 +2,27 @@
 
 Routes: ``#/`` (home), ``#/<game id>`` (a game's page), ``#/<game id>/<screen>?k=v&…`` (a screen the
 game registers in ``gamenight.games.SCREENS``, e.g. Reflection's solo training), the lobby's pages
-(``#/host?game=<id>``, and the links people share: ``#join=CODE``, ``#reply=CODE``), and anything else
-shows a "not found" page. The app never special-cases a game: what it shows comes from the registry.
+(``#/host?game=<id>``, and the links people share: ``#join=CODE``, ``#reply=CODE``), the settings
+(``#/settings``), and anything else shows a "not found" page. The app never special-cases a game: what it
+shows comes from the registry. Screens are imported when first shown (``LazyScreen``), so the start page
+compiles only what it needs.
+
+Above every screen the app offers a new version once one is installed in the background
+(``UpdateReady``); it reloads only when the player presses the button.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
 from gamenight.i18n import _
-from gamenight.ui.lobby import host as lobby_host
-from gamenight.ui.lobby import join as lobby_join
-from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, Store, UiEvent
+from gamenight.ui.program import Effect, Env, LazyScreen, Message, Screen, SetLanguage, Store, UiEvent, loaded
+from gamenight.ui.settings import ApplyUpdate, UpdateReady
 from gamenight.ui.svg import Element, h
 
 SITE_TITLE = "Game Night Central"
@@ -27,14 +31,20 @@ MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
-LOBBY_PAGES: dict[str, Screen] = {"host": lobby_host.SCREEN}
+LOBBY_PAGES: dict[str, Screen | LazyScreen] = {"host": LazyScreen("gamenight.ui.lobby.host")}
 # … and the links people share, ``#<name>=<code>``.
-LINK_PAGES: dict[str, Screen] = {"join": lobby_join.JOIN, "reply": lobby_join.REPLY}
+LINK_PAGES: dict[str, Screen | LazyScreen] = {
+    "join": LazyScreen("gamenight.ui.lobby.join", "JOIN"),
+    "reply": LazyScreen("gamenight.ui.lobby.join", "REPLY"),
+}
+# The app's own pages: ``#/<name>``.
+APP_PAGES: dict[str, Screen | LazyScreen] = {"settings": LazyScreen("gamenight.ui.settings")}
 
 
 @dataclass(frozen=True)
 class Route:
-    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"`` or ``"missing"``."""
+    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"``, ``"app"`` (the
+    app's own pages, e.g. settings) or ``"missing"``."""
 
     page: str
     game: str | None = None
@@ -68,6 +78,8 @@ def parse_route(location_hash: str) -> Route:
         return Route("game", game=parts[0], path=path)
     if len(parts) == 1 and parts[0] in LOBBY_PAGES:
         return Route("lobby", screen=parts[0], params=params, path=path)
+    if len(parts) == 1 and parts[0] in APP_PAGES:
+        return Route("app", screen=parts[0], params=params, path=path)
     if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
@@ -166,9 +178,11 @@ def screen_for(route: Route) -> Screen:
         info = games.info(route.game)
         return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen:
-        return games.SCREENS[(route.game, route.screen)]
+        return loaded(games.SCREENS[(route.game, route.screen)])
     if route.page == "lobby" and route.screen:
-        return LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen]
+        return loaded(LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen])
+    if route.page == "app" and route.screen:
+        return loaded(APP_PAGES[route.screen])
     return StaticPage(lambda: missing(route.path))
 
 
@@ -177,11 +191,13 @@ def screen_for(route: Route) -> Screen:
 
 @dataclass(frozen=True)
 class Model:
-    """The whole app: the route, the screen showing it and that screen's own model."""
+    """The whole app: the route, the screen showing it and that screen's own model; ``update`` is
+    ``"ready"`` while a new version waits to be offered, ``"later"`` once the player put it off."""
 
     route: Route
     screen: Screen
     inner: Any
+    update: str = ""
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -197,25 +213,45 @@ def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
 
 
 def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
-    """Route changes start the new route's screen; the header's language switch is the app's own;
-    every other message goes to the current screen."""
+    """Route changes start the new route's screen; the header's language switch and the update offer
+    are the app's own; every other message goes to the current screen."""
     if isinstance(message, UiEvent) and message.action == "language" and message.type == "click":
         code = message.data.get("lang", "")
         if code not in i18n.LANGUAGES:
             return model, []
         return model, [Store(LANGUAGE_KEY, code), SetLanguage(code)]
+    if isinstance(message, UpdateReady):
+        return (model, []) if model.update else (replace(model, update="ready"), [])
+    if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
+        if message.action == "update-later":
+            return replace(model, update="later"), []
+        return model, [ApplyUpdate()]  # the page reloads into the new version
     if isinstance(message, RouteChanged):
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
-        return init(message.location_hash, env)
+        started, effects = init(message.location_hash, env)
+        return replace(started, update=model.update), effects
     inner, effects = model.screen.update(model.inner, message)
-    return Model(model.route, model.screen, inner), effects
+    return replace(model, inner=inner), effects
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header and the current screen."""
-    return h("div", {"class": "frame", "data-page": model.route.page}, header(), model.screen.view(model.inner))
+    """The whole app view: the header, the offer of a new version if one waits, and the current screen."""
+    offer = update_offer() if model.update == "ready" else None
+    return h("div", {"class": "frame", "data-page": model.route.page}, header(), offer, model.screen.view(model.inner))
+
+
+def update_offer() -> Element:
+    """A new version is installed and waiting: offer it, never force it (a match or a puzzle may be in
+    progress; the puzzle is saved, and a running match asks before the page is left)."""
+    return h(
+        "div",
+        {"class": "update-offer", "role": "status"},
+        h("p", {}, _("A new version of Game Night Central is ready.")),
+        h("button", {"type": "button", "class": "button primary", "data-action": "update-now"}, _("Reload")),
+        h("button", {"type": "button", "class": "button", "data-action": "update-later"}, _("Later")),
+    )
 
 
 def title(model: Model) -> str:
@@ -244,4 +280,5 @@ def header() -> Element:
         {"class": "app-header"},
         h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE),
         h("nav", {"class": "lang-switch", "aria-label": _("Language")}, switch),
+        h("a", {"class": "settings-link", "href": "#/settings"}, _("Settings")),
     )

@@ -9,6 +9,7 @@ every screen testable on CPython by feeding it messages.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -159,6 +160,24 @@ class Screen(Protocol):
     def view(self, model: Any) -> Element: ...
 
     def title(self, model: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class LazyScreen:
+    """A screen named by its module, imported the first time it is shown: the start page must not pay
+    for compiling screens it does not show. ``label`` is known without the import (home page cards)."""
+
+    module: str
+    attr: str = "SCREEN"
+    label: str = ""
+
+    def load(self) -> Screen:
+        return getattr(importlib.import_module(self.module), self.attr)
+
+
+def loaded(screen: Screen | LazyScreen) -> Screen:
+    """The screen itself, imported first if it is a ``LazyScreen`` (registries may hold either)."""
+    return screen.load() if isinstance(screen, LazyScreen) else screen
 
 
 def run_work(work: Work) -> tuple[list[Any], Any]:
