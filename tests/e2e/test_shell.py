@@ -31,7 +31,7 @@ def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, 
         expect(card.locator(".actions a").first).to_be_visible()
     # Python fetched the runtime and the package from this origin only.
     assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.requests)
-    assert any(url.endswith("/py/gamenight/ui/app.py") for url in watch.requests)
+    assert any(url.endswith("/py/gamenight.zip") for url in watch.requests)
 
 
 def test_routing_to_each_game_and_back(app: Page, site_url: str):

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,16 +14,25 @@ from tools.serve import MIME_TYPES, serve_in_thread
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_package_module_is_in_the_generated_config():
-    config = build_site.pyscript_config({"interpreter": "x"}, ROOT / "py")
-    files = config["files"]
+def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Path):
+    archive = tmp_path / "gamenight.zip"
+    build_site.package_archive(ROOT / "py", archive)
     package = ROOT / "py" / "gamenight"
     on_disk = {p.relative_to(ROOT / "py").as_posix() for p in [*package.rglob("*.py"), *package.rglob("*.mo")]}
-    listed = {key.removeprefix("{FROM}/") for key in files if key.startswith("{FROM}/")}
+    with zipfile.ZipFile(archive) as zipped:
+        listed = set(zipped.namelist())
+        assert zipped.read("gamenight/games.py") == (package / "games.py").read_bytes()
     assert on_disk and listed == on_disk
     assert "gamenight/locale/ja/LC_MESSAGES/gamenight.mo" in listed
-    assert all(files[f"{{FROM}}/{name}"] == f"{{TO}}/{name}" for name in listed)
-    assert config["interpreter"] == "x"
+    config = build_site.pyscript_config({"interpreter": "x"})
+    # A destination ending in /* makes PyScript unpack the archive into the working folder.
+    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./*"}}
+
+
+def test_the_archive_is_reproducible(tmp_path: Path):
+    build_site.package_archive(ROOT / "py", tmp_path / "a.zip")
+    build_site.package_archive(ROOT / "py", tmp_path / "b.zip")
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
 
 
 def test_the_generator_follows_new_modules(tmp_path: Path):
@@ -123,7 +133,7 @@ def test_wheels_are_mapped_into_the_interpreter_unopened(tmp_path: Path):
     (tmp_path / "wheels" / "notes.txt").write_text("not a wheel")
     wheels = build_site.vendored_wheels(tmp_path)
     assert wheels == ["segno-1.6.6-py3-none-any.whl"]
-    files = build_site.pyscript_config({}, ROOT / "py", wheels)["files"]
+    files = build_site.pyscript_config({}, wheels)["files"]
     # A plain destination (no trailing /*): PyScript writes the zip as it is, and Python imports from it.
     assert files["./vendor/wheels/segno-1.6.6-py3-none-any.whl"] == "./wheels/segno-1.6.6-py3-none-any.whl"
     assert "./vendor/wheels/notes.txt" not in files
@@ -154,13 +164,14 @@ def test_build_writes_the_served_tree(tmp_path: Path):
         "icons/maskable-512.png",
         "index.html",
         "manifest.webmanifest",
-        "py/gamenight/__init__.py",
+        "py/gamenight.zip",
         "py/main.py",
         "pyscript.json",
         "sw.js",
     ]
     config = json.loads((site / "pyscript.json").read_text())
-    assert "{FROM}/gamenight/__init__.py" in config["files"]
+    assert config["files"] == {"./py/gamenight.zip": "./*"}
+    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.py"]
 
 
 def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):

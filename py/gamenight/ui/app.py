@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
@@ -70,7 +69,7 @@ def parse_route(location_hash: str) -> Route:
         return Route("lobby", screen=link, params={"code": code}, path=f"/{link}")
     path, _, query = text.partition("?")
     path = "/" + path.strip("/")
-    params = dict(parse_qsl(query, keep_blank_values=True)) if query else {}
+    params = query_params(query) if query else {}
     if path == "/":
         return Route("home")
     parts = path[1:].split("/")
@@ -83,6 +82,14 @@ def parse_route(location_hash: str) -> Route:
     if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
+
+
+def query_params(query: str) -> dict[str, str]:
+    """``k=v&…`` as a dict (blank values kept). urllib.parse is imported here, not at the top: it imports
+    ipaddress, and the start page (no query) should not pay for compiling them in the browser."""
+    from urllib.parse import parse_qsl
+
+    return dict(parse_qsl(query, keep_blank_values=True))
 
 
 # --- static pages --------------------------------------------------------------------------------

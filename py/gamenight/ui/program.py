@@ -13,7 +13,6 @@ import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import urlencode
 
 from gamenight.ui.svg import Element
 
@@ -192,5 +191,7 @@ def run_work(work: Work) -> tuple[list[Any], Any]:
 
 def screen_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
     """The URL hash of a game's screen with ``params`` (``ui.app.parse_route`` reads it back)."""
+    from urllib.parse import urlencode  # here, not at the top: it imports ipaddress, slow to start in the page
+
     query = urlencode({k: str(v) for k, v in params.items()})
     return f"#/{game}/{screen}" + (f"?{query}" if query else "")
