@@ -15,6 +15,6 @@ js.performance.mark("gnc:imported")
 dom.boot_progress(95, "Starting the app…")
 dom.SERVICES["gamenight.net.peer"] = "gamenight.net.rtc"  # before the shell: a first screen may need it
 shell = dom.Shell("app")
-storage.install(shell)
+storage.start(shell)
 dom.show_app()
 js.performance.mark("gnc:rendered")

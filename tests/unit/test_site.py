@@ -60,6 +60,10 @@ def test_runtime_versions_are_pinned_exactly():
         assert lock[f"node_modules/{name}"]["version"] == version
 
 
+def fake_compile(archive: Path) -> None:
+    archive.write_text("compiled " + archive.read_text())
+
+
 def fake_node_modules(root: Path, extra: tuple[str, ...] = ()) -> None:
     for package, patterns, _dest in vendor.RUNTIME:
         folder = root / package
@@ -98,19 +102,20 @@ def test_vendor_copies_only_runtime_files(tmp_path: Path, fake_wheels):
             "node_modules/@pyscript/core/dist/codemirror-x.js",
         ),
     )
-    written = vendor.vendor(tmp_path, fake_wheels)
+    written = vendor.vendor(tmp_path, fake_wheels, fake_compile)
     names = {p.name for p in written}
     assert "pyodide.asm.wasm" in names and "core.js" in names and "core-abc123.js" in names
     assert not any(n.endswith(".map") or n.endswith(".html") or n.startswith("codemirror") for n in names)
     assert (tmp_path / "vendor" / "wheels" / "fake-1.0-py3-none-any.whl").read_bytes() == FAKE_WHEEL
     assert fake_wheels.fetched == ["fake==1.0"]
+    assert (tmp_path / "vendor" / vendor.STDLIB).read_text() == "compiled python_stdlib.zip"  # precompiled
     # Idempotent: a second run gives the same tree.
-    assert sorted(p.name for p in vendor.vendor(tmp_path, fake_wheels)) == sorted(names)
+    assert sorted(p.name for p in vendor.vendor(tmp_path, fake_wheels, fake_compile)) == sorted(names)
 
 
 def test_vendor_fails_clearly_without_node_modules(tmp_path: Path, fake_wheels):
     with pytest.raises(SystemExit, match="npm ci"):
-        vendor.vendor(tmp_path, fake_wheels)
+        vendor.vendor(tmp_path, fake_wheels, fake_compile)
 
 
 def test_a_wheel_without_the_pinned_hash_is_refused(tmp_path: Path, fake_wheels):

@@ -20,8 +20,19 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
 from gamenight.i18n import _
-from gamenight.ui.program import Effect, Env, LazyScreen, Message, Screen, SetLanguage, Store, UiEvent, loaded
-from gamenight.ui.settings import ApplyUpdate, UpdateReady
+from gamenight.ui.program import (
+    ApplyUpdate,
+    Effect,
+    Env,
+    LazyScreen,
+    Message,
+    Screen,
+    SetLanguage,
+    Store,
+    UiEvent,
+    UpdateReady,
+    loaded,
+)
 from gamenight.ui.svg import Element, h
 
 SITE_TITLE = "Game Night Central"

@@ -61,7 +61,12 @@ class WorkDone:
     value: Any
 
 
-Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | a screen's own messages
+@dataclass(frozen=True)
+class UpdateReady:
+    """A new version of the app was installed in the background and waits to be used."""
+
+
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | a screen's own messages
 
 # --- effects (screen → shell) --------------------------------------------------------------------
 
@@ -133,7 +138,12 @@ class SetLanguage:
     code: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage
+@dataclass(frozen=True)
+class ApplyUpdate:
+    """Hand the page over to the new version waiting in the background: the page reloads."""
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage | ApplyUpdate
 
 
 @dataclass(frozen=True)

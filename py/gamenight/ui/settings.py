@@ -5,9 +5,6 @@ own data (stats, saved puzzles and matches, settings: the app's local-storage en
 browser allows, and whether the browser promised to keep it all (persistent storage). It is a pure
 screen: it asks for numbers with effects (``ReadStorage``, ``KeepStorage``, ``ClearData``) that
 ``ui/storage.py`` carries out in the browser, answering with a ``StorageReport``.
-
-The app-wide update offer's message and effect live here too (``UpdateReady``, ``ApplyUpdate``): both
-are about the copy of the app this device keeps.
 """
 
 from __future__ import annotations
@@ -39,11 +36,6 @@ class ClearData:
     The offline copy of the app stays: it holds nothing personal."""
 
 
-@dataclass(frozen=True)
-class ApplyUpdate:
-    """Hand the page over to the new version waiting in the background: the page reloads."""
-
-
 # --- messages (ui/storage.py → screen) -------------------------------------------------------------
 
 
@@ -64,11 +56,6 @@ class StorageReport:
     data_bytes: int = 0
     persisted: bool | None = None
     build: str = ""
-
-
-@dataclass(frozen=True)
-class UpdateReady:
-    """A new version of the app was installed in the background and waits to be used."""
 
 
 def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:

@@ -3,7 +3,9 @@
 waiting new version) and tells the app when a new version is waiting.
 
 The service worker itself is registered by ``index.html`` once the app runs (``window.gncUpdate``);
-this module only listens to it and asks it for its version.
+this module only listens to it and asks it for its version. ``start(shell)`` runs at boot (the update
+offer, the request to keep the storage); the settings' effects are installed when the settings page
+first asks (``dom.SERVICES``), so the start page does not import it.
 """
 
 from __future__ import annotations
@@ -15,31 +17,17 @@ import js  # browser-only by design
 from pyodide.ffi import create_proxy, jsnull, to_js
 
 from gamenight.ui import dom
-from gamenight.ui.settings import (
-    ApplyUpdate,
-    ClearData,
-    KeepStorage,
-    ReadStorage,
-    StorageReport,
-    UpdateReady,
-    local_data_size,
-)
+from gamenight.ui.program import ApplyUpdate, UpdateReady
 
 VERSION_TIMEOUT_S = 2.0  # a worker that does not answer (an old one) shows no version
 _tasks: set[asyncio.Future] = set()  # running coroutines must be referenced until they end
 
 
-def install(shell: dom.Shell) -> None:
-    """Carry out the settings' effects; tell ``shell`` when a new version waits; ask once, on a return
-    visit, that the browser keep the app's storage."""
-    dom.EFFECT_HANDLERS.update(
-        {
-            ReadStorage: lambda sh, _e: _spawn(_report(sh)),
-            KeepStorage: lambda sh, _e: _spawn(_keep(sh)),
-            ClearData: _clear,
-            ApplyUpdate: lambda _sh, _e: js.window.gncUpdate.apply(),
-        }
-    )
+def start(shell: dom.Shell) -> None:
+    """At boot: tell ``shell`` when a new version waits, switch to it when asked; ask once, on a return
+    visit, that the browser keep the app's storage; install the settings' effects on first use."""
+    dom.EFFECT_HANDLERS[ApplyUpdate] = lambda _sh, _e: js.window.gncUpdate.apply()
+    dom.SERVICES["gamenight.ui.settings"] = __name__
     js.window.addEventListener("gnc:update", create_proxy(lambda _event: shell.send(UpdateReady())))
     if js.window.gncUpdate.waiting:
         shell.send(UpdateReady())
@@ -47,6 +35,19 @@ def install(shell: dom.Shell) -> None:
         # A returning player with the app saved: stats and saved games are worth keeping. (Chrome and
         # Safari decide silently; Firefox asks the player, which on a first visit would be too soon.)
         _spawn(_persist())
+
+
+def install() -> None:
+    """Carry out the settings page's effects."""
+    from gamenight.ui import settings as st
+
+    dom.EFFECT_HANDLERS.update(
+        {
+            st.ReadStorage: lambda shell, _e: _spawn(_report(shell)),
+            st.KeepStorage: lambda shell, _e: _spawn(_keep(shell)),
+            st.ClearData: _clear,
+        }
+    )
 
 
 def _spawn(coroutine: Any) -> None:
@@ -85,6 +86,8 @@ async def _keep(shell: dom.Shell) -> None:
 
 
 async def _report(shell: dom.Shell) -> None:
+    from gamenight.ui.settings import StorageReport, local_data_size
+
     usage = quota = offline = None
     persisted = None
     storage = _storage()
@@ -113,7 +116,7 @@ def _local_entries() -> list[tuple[str, str]]:
         return []
 
 
-def _clear(shell: dom.Shell, _effect: ClearData) -> None:
+def _clear(shell: dom.Shell, _effect: Any) -> None:
     for key, _value in _local_entries():
         try:
             js.localStorage.removeItem(key)

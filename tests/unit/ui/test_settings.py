@@ -9,17 +9,8 @@ import pytest
 
 from gamenight import games
 from gamenight.ui import app, settings
-from gamenight.ui.program import Env, Focus, LazyScreen, UiEvent
-from gamenight.ui.settings import (
-    ApplyUpdate,
-    ClearData,
-    KeepStorage,
-    ReadStorage,
-    StorageReport,
-    UpdateReady,
-    local_data_size,
-    size_text,
-)
+from gamenight.ui.program import ApplyUpdate, Env, Focus, LazyScreen, UiEvent, UpdateReady
+from gamenight.ui.settings import ClearData, KeepStorage, ReadStorage, StorageReport, local_data_size, size_text
 from gamenight.ui.svg import find_all, text_of
 
 PY = Path(__file__).resolve().parents[3] / "py"
@@ -193,7 +184,6 @@ def test_the_start_page_imports_no_game_rules_lobby_or_network():
         "gamenight.ui",
         "gamenight.ui.app",
         "gamenight.ui.program",
-        "gamenight.ui.settings",
         "gamenight.ui.svg",
     }
     # Nor urllib.parse, which imports ipaddress: slow to compile in the page (CPython 3.11's pathlib
