@@ -13,7 +13,9 @@ from gamenight.ui import dom, storage  # noqa: E402  (after the mark: their impo
 
 js.performance.mark("gnc:imported")
 dom.boot_progress(95, "Starting the app…")
-dom.SERVICES["gamenight.net.peer"] = "gamenight.net.rtc"  # before the shell: a first screen may need it
+# Before the shell starts: the first screen may already ask for these services.
+dom.SERVICES["gamenight.net.peer"] = "gamenight.net.rtc"
+dom.SERVICES["gamenight.ui.settings"] = "gamenight.ui.storage"
 shell = dom.Shell("app")
 storage.start(shell)
 dom.show_app()

@@ -180,6 +180,22 @@ def test_the_first_visit_saves_the_app_and_a_warm_start_downloads_nothing(watche
     assert {path for path, _code in deployment.answered} <= {"/sw.js"}
 
 
+def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
+    open_app(watched, deployment.url)
+    controlled(watched)
+    watched.evaluate("localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('not-ours', 'kept')")
+    open_app(watched, deployment.url, "#/settings")  # a first screen that asks the browser at once
+    version = build_site.build_id(deployment.manifest())
+    expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {version}", timeout=20_000)
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    watched.locator("#clear-data").click()
+    expect(watched.locator("#clear-cancel")).to_be_focused()
+    watched.locator("#clear-confirm").click()
+    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared.")
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("0 entries")
+    assert watched.evaluate("[localStorage.getItem('gnc:lang'), localStorage.getItem('not-ours')]") == [None, "kept"]
+
+
 def play_reflection_solo(page: Page) -> None:
     """Open the seeded easy puzzle and solve it by clicking (tests/e2e/test_reflection_solo.py)."""
     page.evaluate(f"location.hash = {LINK!r}")

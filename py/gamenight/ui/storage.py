@@ -4,8 +4,8 @@ waiting new version) and tells the app when a new version is waiting.
 
 The service worker itself is registered by ``index.html`` once the app runs (``window.gncUpdate``);
 this module only listens to it and asks it for its version. ``start(shell)`` runs at boot (the update
-offer, the request to keep the storage); the settings' effects are installed when the settings page
-first asks (``dom.SERVICES``), so the start page does not import it.
+offer, the request to keep the storage); ``install()`` adds the settings' effects when the settings
+page first asks (``py/main.py`` names it in ``dom.SERVICES``), so the start page does not import it.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ _tasks: set[asyncio.Future] = set()  # running coroutines must be referenced unt
 
 def start(shell: dom.Shell) -> None:
     """At boot: tell ``shell`` when a new version waits, switch to it when asked; ask once, on a return
-    visit, that the browser keep the app's storage; install the settings' effects on first use."""
+    visit, that the browser keep the app's storage."""
     dom.EFFECT_HANDLERS[ApplyUpdate] = lambda _sh, _e: js.window.gncUpdate.apply()
-    dom.SERVICES["gamenight.ui.settings"] = __name__
     js.window.addEventListener("gnc:update", create_proxy(lambda _event: shell.send(UpdateReady())))
     if js.window.gncUpdate.waiting:
         shell.send(UpdateReady())
