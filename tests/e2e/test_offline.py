@@ -196,6 +196,16 @@ def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page,
     assert watched.evaluate("[localStorage.getItem('gnc:lang'), localStorage.getItem('not-ours')]") == [None, "kept"]
 
 
+def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):
+    # Links people share carry a query and a hash: the saved app must serve them like its start page
+    # (an installed app opens them; with the server gone, nothing else could).
+    open_app(watched, deployment.url)
+    controlled(watched)
+    deployment.stop()
+    open_app(watched, deployment.url, "?stun=none#join=not-a-real-code")
+    expect(watched.locator("main.join h1")).to_have_text("This invitation cannot be used")
+
+
 def play_reflection_solo(page: Page) -> None:
     """Open the seeded easy puzzle and solve it by clicking (tests/e2e/test_reflection_solo.py)."""
     page.evaluate(f"location.hash = {LINK!r}")
