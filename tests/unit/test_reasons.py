@@ -13,7 +13,11 @@ PY = Path(gamenight.__file__).resolve().parent
 # Callables whose first argument is a reason code (BadCode's is its second: the first is a category).
 FIRST = {"IllegalMove", "BadOptions", "BadMessage", "Refused", "GameNightError", "error", "Error", "Bye"}
 SECOND = {"BadCode"}
-BROWSER = {"gamenight.ui.dom", "gamenight.net.rtc"}  # they import js: their codes are checked by the scan only
+BROWSER = {
+    "gamenight.ui.dom",
+    "gamenight.net.rtc",
+    "gamenight.ui.storage",
+}  # they import js: their codes are checked by the scan only
 
 
 def _load_everything() -> None:
