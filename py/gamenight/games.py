@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
+from gamenight.lightseeker import controls as lightseeker_controls
 from gamenight.raythread import controls as raythread_controls
 from gamenight.reflection import solo
 from gamenight.ui.program import Screen
@@ -19,11 +20,11 @@ CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.IN
 RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflection.GAME, lightseeker.GAME)}
 
 # The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
-BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD}
+BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD, "lightseeker": lightseeker_controls.BOARD}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
-ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
+ON_ONE_DEVICE: tuple[str, ...] = ("raythread", "lightseeker")
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order.
