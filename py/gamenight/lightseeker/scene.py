@@ -355,7 +355,11 @@ def _values(view: JSON, winning: frozenset[int]) -> list[Element]:
         drawn.append(
             h(
                 "g",
-                {"class": "ls-value" + (" ls-win" if won else ""), "data-value": area["value"]},
+                {
+                    "class": "ls-value" + (" ls-win" if won else ""),
+                    "data-value": area["value"],
+                    "data-cubes": ",".join(str(i) for i in area["cubes"]),
+                },
                 h("circle", {"cx": round(x, 1), "cy": round(y, 1), "r": 10}),
                 h("text", {"x": round(x, 1), "y": round(y + 4.5, 1)}, str(area["value"])),
             )
