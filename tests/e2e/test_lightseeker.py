@@ -49,8 +49,15 @@ def cell(board: rules.Board, cube: int) -> str:
 
 
 def click_turn(page: Page, state: rules.State, move: dict) -> None:
-    """Build ``move`` by clicks: each action's cube, then its arrow on the board; Buh's cube; Confirm."""
+    """Play ``move`` by clicks on this device's table and wait until it is saved."""
     turns = len(record(page)["log"])
+    build_turn(page, state, move, lambda: record(page)["log"] == record(page)["log"][:turns])
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length > {turns}")
+
+
+def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: True) -> None:
+    """Build ``move`` by clicks: each action's cube, then its arrow on the board; Buh's cube; Confirm.
+    The light shown after each action is the engine's."""
     board = state.board
     for a in move["actions"]:
         if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
@@ -59,9 +66,9 @@ def click_turn(page: Page, state: rules.State, move: dict) -> None:
         board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
     page.click(cell(board, move["buh"]))
-    assert record(page)["log"] == record(page)["log"][:turns], "nothing is sent before Confirm turn"
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    assert nothing_sent(), "nothing is sent before Confirm turn"
     page.click("button[data-action=ls-confirm]")
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length > {turns}")
 
 
 def assert_page_shows(page: Page, state: rules.State) -> None:
