@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from gamenight import i18n
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, _
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, Memo, h
 
 CELL = 60  # user units per cell of the valley
 VIEW = 600  # the square the frame is fitted into
@@ -168,7 +169,7 @@ def board(view: JSON, look: Look = Look(), names: Mapping[str, str] | None = Non
             h(
                 "g",
                 {"class": "ls-cubes", "aria-hidden": "true"},
-                [_cube(i, c, look) for i, c in sorted(cubes.items())],
+                [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
             h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning)),
             _buh(view, look),
@@ -216,6 +217,25 @@ def _winning(view: JSON) -> frozenset[int]:
     if best is None or best["value"] < view["win_area"]:
         return frozenset()
     return frozenset(best["cubes"])
+
+
+def _kept_cube(i: int, cube: JSON, look: Look) -> Memo:
+    key = (
+        "cube",
+        i,
+        tuple(cube["cell"]),
+        cube.get("orientation"),
+        cube["shade"],
+        tuple(map(tuple, cube["lit_corners"])),
+        cube["buh"],
+        i == look.selected,
+        i in look.dim,
+        look.choosing,
+        i in look.moved,
+        look.rolls.get(i),
+    )
+    kept = _KEPT.get(key)
+    return kept if kept is not None else _keep(key, _cube(i, cube, look))
 
 
 def _cube(i: int, cube: JSON, look: Look) -> Element:
@@ -382,35 +402,75 @@ def _cells(
 ) -> list[Element]:
     at = {tuple(c["cell"]): i for i, c in enumerate(view["cubes"])}
     targets = _targets(view, look)
-    return [
-        h(
-            "g",
-            {"role": "row", "aria-rowindex": r - r0 + 1},
-            [
-                h(
-                    "g",
-                    {
-                        "class": "ls-cell" + (" ls-target" if (r, c) in targets else ""),
-                        "id": cell_id((r, c)),
-                        "role": "gridcell",
-                        "aria-colindex": c - c0 + 1,
-                        "aria-label": cell_label(
-                            (r - r0, c - c0), at.get((r, c)), view, look, area_of, winning, (r, c) in targets
-                        ),
-                        "aria-selected": "true"
-                        if at.get((r, c)) == look.selected and look.selected is not None
-                        else None,
-                        "data-action": "ls-cell",
-                        "data-r": r,
-                        "data-c": c,
-                    },
-                    h("rect", {"x": c * CELL, "y": r * CELL, "width": CELL, "height": CELL}),
-                )
-                for c in range(c0, c0 + cols)
-            ],
-        )
-        for r in range(r0, r0 + rows)
-    ]
+    language = i18n.language()
+    rows_drawn = []
+    for r in range(r0, r0 + rows):
+        cells = []
+        for c in range(c0, c0 + cols):
+            cube = at.get((r, c))
+            info = view["cubes"][cube] if cube is not None else None
+            area = area_of.get(cube) if cube is not None else None
+            key = (
+                r,
+                c,
+                r0,
+                c0,
+                cube,
+                info and (tuple(map(tuple, info["lit_corners"])), info["buh"]),
+                area and area["value"],
+                cube in winning,
+                cube is not None and cube == look.selected,
+                cube in look.dim and not look.choosing,
+                (r, c) in targets,
+                language,
+            )
+            kept = _KEPT.get(key)
+            if kept is None:
+                kept = _keep(key, _cell(view, look, r, c, r0, c0, cube, area_of, winning, (r, c) in targets))
+            cells.append(kept)
+        rows_drawn.append(h("g", {"role": "row", "aria-rowindex": r - r0 + 1}, cells))
+    return rows_drawn
+
+
+# Cells and cubes drawn once and reused while they look the same: after an input most are unchanged,
+# so their markup is not made again and the page's morphing step skips them (``svg.Memo``).
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _keep(key: tuple, element: Element) -> Memo:
+    if len(_KEPT) > 4000:
+        _KEPT.clear()
+    kept = _KEPT[key] = Memo(element)
+    return kept
+
+
+def _cell(
+    view: JSON,
+    look: Look,
+    r: int,
+    c: int,
+    r0: int,
+    c0: int,
+    cube: int | None,
+    area_of: Mapping[int, JSON],
+    winning: frozenset[int],
+    target: bool,
+) -> Element:
+    return h(
+        "g",
+        {
+            "class": "ls-cell" + (" ls-target" if target else ""),
+            "id": cell_id((r, c)),
+            "role": "gridcell",
+            "aria-colindex": c - c0 + 1,
+            "aria-label": cell_label((r - r0, c - c0), cube, view, look, area_of, winning, target),
+            "aria-selected": "true" if cube is not None and cube == look.selected else None,
+            "data-action": "ls-cell",
+            "data-r": r,
+            "data-c": c,
+        },
+        h("rect", {"x": c * CELL, "y": r * CELL, "width": CELL, "height": CELL}),
+    )
 
 
 def _targets(view: JSON, look: Look) -> set[Cell]:
