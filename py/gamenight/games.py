@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
 from gamenight.lightseeker import controls as lightseeker_controls
+from gamenight.lightseeker import guide as lightseeker_guide
 from gamenight.raythread import controls as raythread_controls
 from gamenight.raythread import guide as raythread_guide
 from gamenight.reflection import solo
@@ -25,7 +26,7 @@ RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflec
 BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD, "lightseeker": lightseeker_controls.BOARD}
 
 # How to play each game, in the app (a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``).
-GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide}
+GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide, "lightseeker": lightseeker_guide}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).

@@ -147,3 +147,17 @@ def test_a_view_of_a_cube_that_just_tilted_rolls_its_new_face_in():
     top = by_class(cube, "ls-top")[0]
     # The face's id names the orientation: a new face on top is a new element, so the roll plays once.
     assert top.attr("class") == "ls-top ls-roll-W" and top.attr("id") == f"ls-top-5-{DARK}"
+
+
+def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
+    from gamenight.lightseeker import guide
+
+    tree = guide.page()
+    boards = find_all(tree, lambda e: e.tag == "svg" and "ls-board" in str(e.attr("class")))
+    assert len(boards) == 5 and all(b.attr("role") is None and b.attr("tabindex") is None for b in boards)
+    faces, joined, apart, acting, won = boards
+    assert [e.attr("data-value") for e in by_class(joined, "ls-value")] == [2], "lit edges meet: one area"
+    assert [e.attr("data-value") for e in by_class(apart, "ls-value")] == [1, 1], "a dark edge between: two"
+    assert len(find_all(acting, lambda e: e.attr("data-action") == "ls-act")) == 4
+    assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
+    assert [k for k, _what in guide.SHORTCUTS] == ["S, T", "Space", "Enter", "Escape, U"]

@@ -97,3 +97,11 @@ def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():
     reloaded, _ = screen({"table.lightseeker": saved})
     assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
     assert "ls-board" in render(app.view(reloaded))
+
+
+def test_help_lists_the_boards_keys_and_how_to_play_opens_the_rules():
+    model, _ = started()
+    opened, _ = send(model, UiEvent("keydown", "", {}, key="?"))
+    assert opened.overlay == "help" and "Light Seeker: slide or tilt the chosen cube" in text_of(app.view(opened))
+    rules, _ = click(model, "app-rules", game="lightseeker")
+    assert rules.overlay == "rules" and "Light Seeker: how to play" in text_of(app.view(rules))
