@@ -39,7 +39,7 @@ def example(
 
 def picture(view: dict, label: str, look: scene.Look | None = None) -> Element:
     """A small valley, shown as a picture (its cells are not a grid to explore)."""
-    board = scene.board(view, look or scene.Look())
+    board = scene.board(view, look or scene.Look(), fit=3)
     dropped = {"role", "tabindex", "data-action", "aria-activedescendant", "aria-rowcount", "aria-colcount", "id"}
     attrs = (*((k, v) for k, v in board.attrs if k not in dropped), ("aria-hidden", "true"))
     return h(

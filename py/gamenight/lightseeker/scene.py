@@ -96,10 +96,11 @@ def frame_of(cells: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
     return r0, c0, max(rows) + 2 - r0, max(cols) + 2 - c0
 
 
-def camera(view: JSON) -> str:
-    """The CSS transform that fits the frame into the square view, centred (it is transitioned)."""
+def camera(view: JSON, fit: int = MIN_CELLS) -> str:
+    """The CSS transform that fits the frame into the square view, centred (it is transitioned); the
+    view spans at least ``fit`` cells."""
     r0, c0, rows, cols = frame(view)
-    scale = VIEW / (max(rows, cols, MIN_CELLS) * CELL)
+    scale = VIEW / (max(rows, cols, fit) * CELL)
     cx, cy = (c0 + cols / 2) * CELL, (r0 + rows / 2) * CELL
     return f"transform: translate({VIEW / 2:g}px, {VIEW / 2:g}px) scale({scale:.4f}) translate({-cx:g}px, {-cy:g}px)"
 
@@ -131,8 +132,8 @@ def number(cube: int) -> int:
 # --- the board ---------------------------------------------------------------------------------------
 
 
-def board(view: JSON, look: Look = Look(), names: Mapping[str, str] | None = None) -> Element:
-    """The valley of ``view`` as the player is looking at it."""
+def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
+    """The valley of ``view`` as the player is looking at it (at least ``fit`` cells across)."""
     r0, c0, rows, cols = frame(view)
     cubes = {i: c for i, c in enumerate(view["cubes"])}
     area_of = {i: a for a in view["areas"] for i in a["cubes"]}
@@ -163,7 +164,7 @@ def board(view: JSON, look: Look = Look(), names: Mapping[str, str] | None = Non
         h("rect", {"class": "ls-field", "width": VIEW, "height": VIEW, "rx": 12}),
         h(
             "g",
-            {"class": "ls-world", "id": "ls-world", "style": camera(view)},
+            {"class": "ls-world", "id": "ls-world", "style": camera(view, fit)},
             _floor(r0, c0, rows, cols),
             h("g", {"class": "ls-areas", "aria-hidden": "true"}, _outlines(view, winning)),
             h(

@@ -156,6 +156,7 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     boards = find_all(tree, lambda e: e.tag == "svg" and "ls-board" in str(e.attr("class")))
     assert len(boards) == 5 and all(b.attr("role") is None and b.attr("tabindex") is None for b in boards)
     faces, joined, apart, acting, won = boards
+    assert len(by_class(faces, "ls-lit")) == 3, "dark, half (one triangle), full (two)"
     assert [e.attr("data-value") for e in by_class(joined, "ls-value")] == [2], "lit edges meet: one area"
     assert [e.attr("data-value") for e in by_class(apart, "ls-value")] == [1, 1], "a dark edge between: two"
     assert len(find_all(acting, lambda e: e.attr("data-action") == "ls-act")) == 4
