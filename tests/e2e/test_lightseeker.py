@@ -196,3 +196,11 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     assert record(app)["log"][0]["move"] == move
     expect(app.locator("#match-news")).to_contain_text("Buh to cube")
     expect(app.locator("#ls-board")).to_be_focused()
+    # Cubes, Buh and the frame glide, and a tilted face rolls in — unless the player asks for less motion.
+    glide = "el => getComputedStyle(el).transitionDuration"
+    assert app.eval_on_selector("#ls-cube-0", glide) == "0.32s"
+    assert app.eval_on_selector("#ls-world", glide) == "0.32s"
+    app.emulate_media(reduced_motion="reduce")
+    assert app.eval_on_selector("#ls-cube-0", glide) == "0s"
+    assert app.eval_on_selector("#ls-buh", glide) == "0s"
+    assert app.eval_on_selector_all(".ls-top", "els => els.map(e => getComputedStyle(e).animationName)") == ["none"] * 9

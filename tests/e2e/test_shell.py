@@ -47,7 +47,7 @@ def test_routing_to_each_game_and_back(app: Page, site_url: str):
         app.go_back()
         expect(app.locator("main.home")).to_be_visible()
         expect(app).to_have_title("Game Night Central")
-    app.locator('.card[data-game="raythread"] .actions a').last.click()
+    app.locator('.card[data-game="raythread"] .actions a[href="#/host?game=raythread"]').click()
     expect(app).to_have_url(re.compile(r"#/host\?game=raythread$"))
 
 

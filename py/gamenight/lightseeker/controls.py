@@ -27,7 +27,7 @@ from typing import Any
 from gamenight.core.errors import IllegalMove
 from gamenight.core.game import JSON, Move
 from gamenight.core.grid import DIRECTIONS, Direction, step
-from gamenight.i18n import N_, _, ngettext, reasons
+from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action
@@ -57,6 +57,7 @@ reasons(
         "ls-choose-buh": N_("Choose Buh's new cube first."),
     }
 )
+terms({word: word for word in scene.DIRECTION_WORDS.values()})
 
 
 # --- what can lead to a legal turn (from the rules' turn_outcomes) ----------------------------------
@@ -198,6 +199,11 @@ class LightSeekerBoard:
     # --- input ------------------------------------------------------------------------------------
 
     def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+        new, move = self._input(ui, seat, table, event)
+        # The same object when nothing changed, so the page is not redrawn.
+        return (ui if move is None and new is not ui and new == ui else new), move
+
+    def _input(self, ui: Ui, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         action, data = event.action, event.data
         if event.type == "keydown":
             if action not in ("board", "ls-cell"):
@@ -300,7 +306,7 @@ class LightSeekerBoard:
                 note=_note(
                     "ls-blocked",
                     n=scene.number(action.cube),
-                    direction=_(scene.DIRECTION_WORDS[action.dir.value]),
+                    direction=scene.DIRECTION_WORDS[action.dir.value],  # a registered term: read in any language
                     other=scene.number(other),
                 ),
             )
@@ -330,11 +336,7 @@ class LightSeekerBoard:
     def _undo(self, ui: Ui) -> Ui:
         """Take back the last action (and Buh's choice that followed it)."""
         if not ui.actions:
-            return (
-                ui
-                if ui.selected is None and ui.note is None and ui.kind is None
-                else replace(ui, selected=None, kind=None, note=None)
-            )
+            return replace(ui, selected=None, kind=None, note=None)  # nothing to take back: let the cube go
         last = ui.actions[-1]
         back = replace(ui, actions=ui.actions[:-1], buh=None, kind=None, note=None, rolls={}, moved=frozenset())
         return replace(back, selected=last.cube, cursor=back.board().cells[last.cube])
