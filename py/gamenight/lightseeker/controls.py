@@ -74,44 +74,55 @@ def plan(board: rules.Board, due: int) -> Plan:
     through any open cell next to both its start and its end.
     """
     found: dict[Action, set[Action]] = {}
-    occupied = set(board.cells)
+    cells, orientations = board.cells, board.orientations
+    occupied = set(cells)
     for _actions, after in rules.turn_outcomes(board, due):
         changed = [
             i
-            for i in range(len(board.cells))
-            if (board.cells[i], board.orientations[i]) != (after.cells[i], after.orientations[i])
+            for i, (cell, o, cell2, o2) in enumerate(
+                zip(cells, orientations, after.cells, after.orientations, strict=True)
+            )
+            if cell != cell2 or o != o2
         ]
         if due == 1:
             (i,) = changed
-            found.setdefault(_one_step(i, board.cells[i], board.orientations[i], after), set())
+            found.setdefault(_one_step(i, cells[i], orientations[i], after), set())
         elif len(changed) == 2:
             for first, then in (changed, changed[::-1]):
                 if after.cells[first] in occupied:
                     continue  # it moves into the space the other cube leaves: the other goes first
-                a1 = _one_step(first, board.cells[first], board.orientations[first], after)
-                found.setdefault(a1, set()).add(_one_step(then, board.cells[then], board.orientations[then], after))
+                a1 = _one_step(first, cells[first], orientations[first], after)
+                found.setdefault(a1, set()).add(_one_step(then, cells[then], orientations[then], after))
         else:
             (i,) = changed
+            r, c = cells[i]
+            end = after.cells[i]
             for d in DIRECTIONS:
-                middle = step(board.cells[i], d)
-                if middle in occupied:
-                    continue
+                dr, dc = d.delta
+                middle = (r + dr, c + dc)
+                if middle in occupied or abs(end[0] - middle[0]) + abs(end[1] - middle[1]) != 1:
+                    continue  # the cube's end is not one step from this middle cell
                 for kind in rules.KINDS:
-                    o = tilt(board.orientations[i], d) if kind == "tilt" else board.orientations[i]
+                    o = tilt(orientations[i], d) if kind == "tilt" else orientations[i]
                     a2 = _one_step(i, middle, o, after)
                     if a2 is not None:
                         found.setdefault(Action(i, kind, d), set()).add(a2)
     return {a: frozenset(then) for a, then in found.items()}
 
 
+_WAY = {d.delta: d for d in DIRECTIONS}
+
+
 def _one_step(i: int, cell: Cell, o: int, after: rules.Board) -> Action | None:
     """The action that takes cube ``i`` from ``cell`` in orientation ``o`` to where it is in ``after``."""
-    for d in DIRECTIONS:
-        if step(cell, d) == after.cells[i]:
-            if after.orientations[i] == o:
-                return Action(i, "slide", d)
-            if after.orientations[i] == tilt(o, d):
-                return Action(i, "tilt", d)
+    end = after.cells[i]
+    d = _WAY.get((end[0] - cell[0], end[1] - cell[1]))
+    if d is None:
+        return None
+    if after.orientations[i] == o:
+        return Action(i, "slide", d)
+    if after.orientations[i] == tilt(o, d):
+        return Action(i, "tilt", d)
     return None
 
 
@@ -425,7 +436,9 @@ class LightSeekerBoard:
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)
-        return h(
+        # The frame is a CSS container: the board and the turn's panel sit side by side only where the
+        # match screen is wide enough (a table page on a laptop), not inside the lobby's narrower column.
+        play = h(
             "div",
             {"class": "ls-play", "data-step": _step(ui, seat)},
             h(
@@ -462,6 +475,7 @@ class LightSeekerBoard:
                 h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
             ),
         )
+        return h("div", {"class": "ls-frame"}, play)
 
     def _turn_panel(self, ui: Ui, seat: str, look: scene.Look) -> Element:
         """The steps of the turn, the chosen cube's actions as buttons, Undo action and Confirm turn."""
