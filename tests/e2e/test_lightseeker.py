@@ -21,6 +21,11 @@ STORE = "gnc:table.lightseeker"
 
 def start(page: Page, site_url: str, names=("Ann", "Bea"), joins: str | None = None) -> None:
     open_app(page, site_url, "#/lightseeker/table")
+    start_table(page, names, joins)
+
+
+def start_table(page: Page, names=("Ann", "Bea"), joins: str | None = None) -> None:
+    """Fill the setup form of the table on this device and start the match."""
     for i, name in enumerate(names):
         page.fill(f"input[name=name{i}]", name)
     if joins:
