@@ -431,6 +431,12 @@ def test_the_log_tells_each_turn_and_the_end():
     assert BOARD.event_text({"type": "end", "winner": "ann", "reason": "ann lit an area worth 7"}, names) == (
         "The match is over: ann lit an area worth 7."
     )
+    coded = {
+        "type": "end",
+        "winner": "ann",
+        "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 8}},
+    }
+    assert BOARD.event_text(coded, names) == "The match is over: ann lit an area worth 8."
     assert isinstance(BOARD.event_text({"type": "turn", "actions": "junk", "buh": "x"}, names), str)
     assert BOARD.event_text({"type": "chat"}, names) is None
 
