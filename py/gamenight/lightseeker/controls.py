@@ -277,9 +277,12 @@ class LightSeekerBoard:
 
     def _at(self, ui: Ui, seat: str | None, table: Table, cell: Cell, keep: bool = False) -> Ui:
         """A click on a cell (or Space/Enter at the cursor): choose the cube there, or Buh's new cube."""
+        board = ui.board()
+        r0, c0, rows, cols = scene.frame_of(board.cells)
+        if not (r0 <= cell[0] < r0 + rows and c0 <= cell[1] < c0 + cols):
+            return ui  # not a cell of the board as drawn (a stale or forged input)
         if seat is None:
             return replace(ui, cursor=cell, note=_waiting(table))
-        board = ui.board()
         cube = _cube_at(board, cell)
         if ui.acting:
             if cube is None:

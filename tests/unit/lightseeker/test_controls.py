@@ -380,6 +380,8 @@ def test_keys_that_do_not_fit_are_explained_or_ignored():
     assert BOARD.update(ui, view, "ann", TABLE, UiEvent("pointerover", "ls-cell", {"r": "1", "c": "1"}))[0] is ui
     for data in (
         {"r": "x", "c": "1"},
+        {"r": "40", "c": "1"},  # outside the frame drawn
+        {"r": "-2", "c": "0"},
         {"cube": "9", "kind": "slide", "dir": "N"},
         {"cube": "1", "kind": "roll", "dir": "N"},
     ):
