@@ -229,11 +229,25 @@ def play_lightseeker_on_one_device(page: Page) -> None:
     expect(page.locator(".match-log li")).to_have_count(1)
 
 
-# What must be playable offline, after one visit online. HOOK for issue 12 (the lead, when merging): add
-# "a game on one device" here, e.g. ("table", play_on_one_device) opening #/<game>/table and playing a move.
+def play_raythread_on_one_device(page: Page) -> None:
+    """Start a two-player Raythread Rally match on this device and play a few moves by clicking."""
+    page.evaluate("location.hash = '#/raythread/table'")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".rt-board")).to_be_visible(timeout=30_000)
+    for moves in range(1, 4):
+        page.click(".rt-hand-tile:not([disabled])")
+        page.locator(".rt-cell.rt-target").nth(7).click()
+        expect(page.locator(".rt-tile")).to_have_count(moves)
+    expect(page.locator(".match-log li").first).to_contain_text("draws")
+
+
+# What must be playable offline, after one visit online.
 OFFLINE_PLAY: list[tuple[str, Callable[[Page], None]]] = [
     ("reflection-solo", play_reflection_solo),
-    ("lightseeker-table", play_lightseeker_on_one_device),
+    ("raythread-on-one-device", play_raythread_on_one_device),
+    ("lightseeker-on-one-device", play_lightseeker_on_one_device),
 ]
 
 
