@@ -2,11 +2,13 @@
 
 All three arrive as untrusted text — URL parameters, local storage — and go through parse functions
 that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one ignores the value.
+A settings error names the field as the form labels it ("Puzzle number"), never an internal name.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -14,14 +16,49 @@ from typing import Any
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
+from gamenight.i18n import N_, reasons, terms
+from gamenight.reflection import daily
 from gamenight.reflection.generate import PRESETS
-from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
-from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
+from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
+from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
+from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1
-PROGRESS_VERSION = 1
+PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
 RECENT = 20  # solve times kept
+PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
+
+# The form's labels, for errors that name a field (parameter values translated by ``i18n.describe``).
+FIELDS = {
+    "preset": N_("Puzzle"),
+    "size": N_("Board size"),
+    "diagonal": N_("Diagonal mirrors"),
+    "flat": N_("Flat mirrors"),
+    "block": N_("Blocks"),
+    "hole": N_("Black holes"),
+    "limit": N_("Time limit"),
+    "seed": N_("Puzzle number"),
+}
+terms({f"rf-field-{key}": label for key, label in FIELDS.items()})
+reasons(
+    {
+        "rf-whole-number": N_("{field} must be a whole number."),
+        "rf-between": N_("{field} must be between {lo} and {hi}, not {value}."),
+        "rf-unknown-preset": N_("There is no puzzle type “{name}”: choose easy, normal, hard, expert or custom."),
+        "rf-time-limit": N_("The time limit must be one of {choices} minutes, or none."),
+        "rf-no-tiles": N_("A puzzle needs at least one tile."),
+        "rf-too-many-tiles": N_("At most {most} tiles fit a {size}×{size} board."),
+        "rf-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01."),
+        "rf-daily-preset": N_("Daily puzzles come as easy, normal, hard or expert puzzles, not custom ones."),
+        "rf-daily-fixed": N_("A daily puzzle has no puzzle number or time limit of its own."),
+    }
+)
+
+
+def new_number(source: random.Random) -> int:
+    """A fresh puzzle number (short: six digits at most)."""
+    return source.randrange(1, PUZZLE_NUMBERS)
 
 
 @dataclass(frozen=True)
@@ -34,9 +71,12 @@ class Settings:
     warp: bool
     limit_min: int
     seed: int
+    daily: str = ""  # the date (YYYY-MM-DD) of a daily puzzle; its seed comes from the date
 
     def params(self) -> dict[str, str]:
         """URL parameters that reproduce this puzzle (``parse_settings`` reads them back)."""
+        if self.daily:
+            return {"preset": self.preset, "daily": self.daily}
         out = {"preset": self.preset}
         if self.preset == "custom":
             out["size"] = str(self.size)
@@ -47,33 +87,33 @@ class Settings:
         out["seed"] = str(self.seed)
         return out
 
-    @property
-    def label(self) -> str:
-        if self.preset == "custom":
-            return f"Custom {self.size}×{self.size}, {self.tiles.total} tiles"
-        return f"{self.preset.capitalize()} {self.size}×{self.size}, {self.tiles.total} tiles"
-
 
 def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: int) -> int:
-    raw = params.get(key, "")
-    if raw.strip() == "":
+    raw = params.get(key, "").strip()
+    if raw == "":
         return default
-    if not raw.strip().isdigit():
-        raise BadOptions(f"{key!r} must be a whole number")
+    if not raw.isascii() or not raw.isdigit():
+        raise BadOptions("rf-whole-number", field=f"rf-field-{key}")
     value = int(raw)
     if not lo <= value <= hi:
-        raise BadOptions(f"{key!r} must be between {lo} and {hi}, not {value}")
+        raise BadOptions("rf-between", field=f"rf-field-{key}", lo=lo, hi=hi, value=value)
     return value
 
 
 def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
-    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``."""
+    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``.
+
+    ``daily=YYYY-MM-DD`` asks for that day's puzzle of a preset: its seed comes from the date, and it
+    has no time limit.
+    """
     preset = params.get("preset", "easy")
     if preset not in (*PRESETS, "custom"):
-        raise BadOptions(f"unknown preset {preset[:20]!r}: choose {', '.join(PRESETS)} or custom")
+        raise BadOptions("rf-unknown-preset", name=preset[:20])
+    if params.get("daily", ""):
+        return _daily_settings(params, preset)
     limit = _int_param(params, "limit", 0, 60, 0)
     if limit not in TIME_LIMITS:
-        raise BadOptions(f"the time limit must be one of {', '.join(map(str, TIME_LIMITS[1:]))} minutes, or none")
+        raise BadOptions("rf-time-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
     if preset != "custom":
         base = PRESETS[preset]
@@ -83,10 +123,23 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     tiles = TileSet(*counts)
     warp = params.get("warp", "0") in ("1", "on", "true")
     if tiles.total == 0:
-        raise BadOptions("a puzzle needs at least one tile")
+        raise BadOptions("rf-no-tiles")
     if tiles.total > size * size // 2:
-        raise BadOptions(f"at most {size * size // 2} tiles fit a {size}×{size} puzzle")
+        raise BadOptions("rf-too-many-tiles", most=size * size // 2, size=size)
     return Settings("custom", size, tiles, warp, limit, seed)
+
+
+def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:
+    text = params["daily"]
+    day = daily.parse_day(text)
+    if day is None:
+        raise BadOptions("rf-daily-date", text=text[:20])
+    if preset not in PRESETS:
+        raise BadOptions("rf-daily-preset")
+    if params.get("seed", "").strip() or params.get("limit", "0").strip() not in ("", "0"):
+        raise BadOptions("rf-daily-fixed")
+    base = PRESETS[preset]
+    return Settings(preset, base.size, base.mix, False, 0, daily.daily_seed(day, preset), day.isoformat())
 
 
 # --- stats ---------------------------------------------------------------------------------------
@@ -180,7 +233,8 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
 @dataclass(frozen=True)
 class Progress:
     """A puzzle being solved, saved so a reload comes back to it: what was asked, the answer (this is
-    the player's own device), what the player has placed, the time spent and the hints taken."""
+    the player's own device), what the player has placed and noted, the undo history, the time spent
+    and the hints taken (checks count as hints)."""
 
     settings: Settings
     puzzle: Puzzle
@@ -188,6 +242,16 @@ class Progress:
     layout: Layout
     elapsed_ms: int
     hints: int
+    notes: Notes | None = None  # None: no notes (stored as an empty set of notes)
+    history: History = field(default_factory=History)
+
+    def __post_init__(self) -> None:
+        if self.notes is None:
+            object.__setattr__(self, "notes", Notes.empty(self.puzzle.size))
+
+    @property
+    def desk(self) -> Desk:
+        return Desk(self.layout, self.notes)
 
     def to_text(self) -> str:
         return dumps(
@@ -197,18 +261,33 @@ class Progress:
                 "puzzle": self.puzzle.to_json(),
                 "solution": self.solution.to_json(),
                 "layout": self.layout.to_json(),
+                "notes": self.desk.notes.to_json(),
+                "history": self.history.to_json(),
                 "elapsed_ms": self.elapsed_ms,
                 "hints": self.hints,
             }
         )
 
 
-def parse_progress(text: str) -> Progress:
-    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent."""
-    data = _stored(text, PROGRESS_VERSION, "saved puzzle")
-    only_keys(
-        data, ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints"), "saved puzzle", BadMessage
+def desk_fits(puzzle: Puzzle, desk: Desk) -> bool:
+    """Whether a desk may stand on ``puzzle``'s board: the tiles fit, no note on a warp cell or a tile."""
+    notes = desk.notes.marks()
+    return fits(puzzle, desk.layout) and not any(
+        cell in puzzle.warps or desk.layout.at(cell) != EMPTY for cell in notes
     )
+
+
+def parse_progress(text: str) -> Progress:
+    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent.
+
+    A version 1 save (before notes and undo) loads with no notes and an empty history.
+    """
+    try:
+        data = _stored(text, PROGRESS_VERSION, "saved puzzle")
+    except BadMessage:
+        data = _stored(text, 1, "saved puzzle")
+    keys = ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints")
+    only_keys(data, keys + (("notes", "history") if data["v"] == 2 else ()), "saved puzzle", BadMessage)
     params = obj(data.get("settings"), "saved puzzle: 'settings'", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
         raise BadMessage("saved puzzle: 'settings' holds text parameters")
@@ -227,4 +306,11 @@ def parse_progress(text: str) -> Progress:
         raise BadMessage("saved puzzle: the placed tiles do not fit the puzzle")
     elapsed = get_int(data, "elapsed_ms", BadMessage, 0, 10**10)
     hints = get_int(data, "hints", BadMessage, 0, 10**6)
-    return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    if data["v"] == 1:
+        return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    notes = parse_notes(data.get("notes"), puzzle.size)
+    desk = Desk(layout, notes)
+    if not desk_fits(puzzle, desk):
+        raise BadMessage("saved puzzle: a note stands on a tile or a warp cell")
+    history = parse_history(data.get("history"), desk, lambda d: desk_fits(puzzle, d))
+    return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history)

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import js  # browser-only by design
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
+    Announce,
     Copy,
+    Download,
     Effect,
     Env,
     Focus,
@@ -41,6 +44,9 @@ STORAGE_PREFIX = "gnc:"
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
 DELEGATED = ("click", "keydown", "change", "submit", "pointerdown", "pointerup", "dragstart", "dragover", "drop")
+FIELDS = ("INPUT", "SELECT", "TEXTAREA")
+PRESSABLE = ("BUTTON", "A", "SUMMARY")
+MAX_FILE = 65536  # bytes of a picked file handed to a screen
 _proxies: list = []  # proxies must live as long as the listeners they back
 
 
@@ -92,7 +98,8 @@ class Shell:
 
     @staticmethod
     def env(location_hash: str) -> Env:
-        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href))
+        offset = -int(js.Date.new().getTimezoneOffset())  # minutes ahead of UTC
+        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href), offset)
 
     def send(self, message: Any) -> None:
         """Feed one message to the program, re-render, carry out the effects."""
@@ -113,9 +120,14 @@ class Shell:
             return
         self.markup = markup
         # Re-rendering replaces the elements: keep keyboard focus on the element with the same id
-        # (gncRender already keeps typed text and the focus of named form fields).
+        # (gncRender already keeps typed text and the focus of named form fields). Inside a board
+        # (role="grid", one Tab stop with a roving cursor) focus follows the cursor: the grid's cell
+        # with tabindex="0".
         active = js.document.activeElement
         focused = str(active.id) if active is not None and active is not jsnull and active.id else ""
+        grid = active.closest('[role="grid"][id]') if active is not None and active is not jsnull else None
+        if grid is not None and grid is not jsnull:
+            focused = f'{grid.id} [tabindex="0"]'
         js.window.gncRender(self.root, markup)  # one call into JavaScript (index.html)
         if focused and not self.focus:
             self.focus = "#" + focused
@@ -133,9 +145,23 @@ class Shell:
             return
         if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
             event.preventDefault()
+        if ui.type == "keydown" and in_grid(event) and ui.key != "Tab" and ui.mods in ("", "shift"):
+            event.preventDefault()  # a board's keys are its own: arrows and Space never scroll the page
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
+        if ui.type == "change" and str(event.target.type) == "file":
+            self.read_file(event.target, ui)
+            return
         self.send(ui)
+
+    def read_file(self, field: Any, ui: UiEvent) -> None:
+        """Send ``ui`` once the picked file's text (its first ``MAX_FILE`` bytes) has been read."""
+        files = field.files
+        if not files or not files.length:
+            return
+        pending = files.item(0).slice(0, MAX_FILE).text()
+        field.value = ""  # picking the same file again is a new change
+        pending.then(_proxy(lambda text: self.send(replace(ui, value=str(text)))))
 
     def on_before_unload(self, event: Any) -> None:
         if self.warn_on_leave:
@@ -168,6 +194,10 @@ class Shell:
             elif isinstance(effect, SetLanguage):
                 self.set_language(effect.code)
                 self.render()
+            elif isinstance(effect, Announce):
+                announce(effect.text)
+            elif isinstance(effect, Download):
+                download(effect.filename, effect.text)
             elif type(effect) in EFFECT_HANDLERS:
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
@@ -215,6 +245,35 @@ class Shell:
         js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
 
 
+def announce(text: str) -> None:
+    """Put ``text`` in the page's live region (outside the app root, so re-renders never replace it).
+    The same words twice differ by a trailing no-break space, so they are read again."""
+    region = js.document.getElementById("announcer")
+    if region is None or region is jsnull:
+        return
+    if str(region.textContent) == text:
+        text += "\u00a0"
+    region.textContent = text
+
+
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` as a file: a Blob made in the page and a temporary link clicked (no request)."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href, link.download = url, filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+def in_grid(event: Any) -> bool:
+    target = event.target
+    holder = target.closest('[role="grid"]') if hasattr(target, "closest") else None
+    return holder is not None and holder is not jsnull
+
+
 def browser_languages() -> list[str]:
     """The languages the browser asks for, most wanted first."""
     try:
@@ -224,9 +283,19 @@ def browser_languages() -> list[str]:
 
 
 def read_event(event: Any) -> UiEvent | None:
-    """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``)."""
+    """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``).
+
+    A key press in a form field is the field's, and Enter or Space on a button or link is that
+    button's (the browser follows with its click): neither reaches a screen as a key press.
+    """
     kind = str(event.type)
     target = event.target
+    if kind == "keydown" and hasattr(target, "tagName"):
+        tag = str(target.tagName).upper()
+        if tag in FIELDS or bool(getattr(target, "isContentEditable", False)):
+            return None
+        if str(event.key) in ("Enter", " ") and (tag in PRESSABLE or str(target.getAttribute("role")) == "button"):
+            return None
     holder = target.closest("[data-action]") if hasattr(target, "closest") else None
     if holder is jsnull:  # JavaScript's null arrives as ``jsnull``, not None
         holder = None
@@ -240,13 +309,17 @@ def read_event(event: Any) -> UiEvent | None:
         data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
         action = data.pop("action", "")
     key = str(event.key) if kind == "keydown" else ""
+    mods = ""
+    if kind == "keydown":
+        held = (("ctrl", event.ctrlKey or event.metaKey), ("alt", event.altKey), ("shift", event.shiftKey))
+        mods = "+".join(name for name, down in held if down)
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
     form = {}
     if kind == "submit":
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms())
+    return UiEvent(kind, action, data, key, value, form, now_ms(), mods)
 
 
 def boot_progress(percent: int, text: str) -> None:

@@ -24,8 +24,13 @@ class UiEvent:
     """A user input, read by the one delegated listener of the app root.
 
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
-    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
-    inputs, ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
+    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses (``mods`` holds
+    the modifiers held, e.g. ``"ctrl+shift"``; Cmd counts as ctrl), ``value`` for inputs (for a file
+    picked in an ``<input type="file">``: its text, up to 64 KB), ``form`` (field name → value) for
+    form submissions; ``now_ms`` is when it happened.
+
+    The shell sends no key press from a form field (typing is the field's), and none for Enter or
+    Space on a button or link (the browser turns those into the button's own click).
     """
 
     type: str
@@ -35,6 +40,7 @@ class UiEvent:
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
+    mods: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,17 +139,46 @@ class SetLanguage:
     code: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage
+@dataclass(frozen=True)
+class Announce:
+    """Say ``text`` to screen-reader users (a polite live region outside the re-rendered app)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a file called ``filename`` (a save file), made in the page: no request."""
+
+    filename: str
+    text: str
+
+
+Effect = (
+    Store
+    | Navigate
+    | StartTimer
+    | StopTimer
+    | Copy
+    | Work
+    | Focus
+    | WarnBeforeLeaving
+    | SetLanguage
+    | Announce
+    | Download
+)
 
 
 @dataclass(frozen=True)
 class Env:
     """What a screen may know of the world when it starts: the stored values it asked for, the time,
-    and the page's address (``page_url``: links to share are built from it)."""
+    the page's address (``page_url``: links to share are built from it) and how far the player's
+    clock is ahead of UTC (``utc_offset_min``: the local date, e.g. for a daily puzzle)."""
 
     stored: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
     page_url: str = ""
+    utc_offset_min: int = 0
 
 
 class Screen(Protocol):
