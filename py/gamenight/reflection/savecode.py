@@ -1,11 +1,12 @@
 """Saved games: a solo puzzle in progress as a short code (or a small text file holding it), and back.
 
 A code is ``REFL1.`` followed by base64url of a zlib-packed line (deflate with a checksum, so a
-damaged code is refused rather than misread) of ``|``-separated fields:
+damaged code is refused rather than misread) of ``~``-separated fields (``~`` is in no field: the
+tiles include ``|``):
 
-    settings (URL parameters) | board size | warp cells "r,c;r,c" | tile counts "d,f,b,h" |
-    clues "g5y3b7…" | solution (one character per cell) | desk (tiles, and "d"/"r" for notes) |
-    seconds played | hints taken
+    settings (URL parameters) ~ board size ~ warp cells "r,c;r,c" ~ tile counts "d,f,b,h" ~
+    clues "g5y3b7…" ~ solution (one character per cell) ~ desk (tiles, and "d"/"r" for notes) ~
+    seconds played ~ hints taken
 
 The clues travel with the code, so a code opens the same puzzle on any version of the generator. The
 solution travels too, packed like the rest (the way Simon Tatham's puzzles obscure a game's
@@ -36,6 +37,7 @@ PREFIX = f"{MAGIC}{VERSION}."
 MAX_CODE = 6000  # characters; a 12×12 puzzle's code is well under 1000
 MAX_LINE = 8192  # bytes once inflated (a deflate bomb stops here)
 FIELDS = 9
+SEPARATOR = "~"
 CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 CLUES = re.compile(r"(?:[gyb][1-9][0-9]{0,3})+")
 CLUE = re.compile(r"[gyb][0-9]+")
@@ -79,7 +81,7 @@ def export(progress: Progress) -> str:
         str(progress.elapsed_ms // 1000),
         str(progress.hints),
     ]
-    packed = zlib.compress("|".join(fields).encode("ascii"), 9)
+    packed = zlib.compress(SEPARATOR.join(fields).encode("ascii"), 9)
     return PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
 
 
@@ -106,7 +108,7 @@ def parse_code(text: str) -> Progress:
         raise BadMessage("rf-code-foreign")
     if head != MAGIC + VERSION:
         raise BadMessage("rf-code-version", version=head[len(MAGIC) :][:8] or "?")
-    fields = _unpack(body).split("|")
+    fields = _unpack(body).split(SEPARATOR)
     if len(fields) != FIELDS:
         raise BadMessage("rf-code-damaged")
     query, size_text, warps_text, counts_text, clues_text, solution_text, desk_text, seconds, hints = fields

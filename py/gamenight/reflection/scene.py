@@ -359,9 +359,7 @@ def tool(kind: str, selected: str | None, content: list, disabled: bool = False)
         {
             "type": "button",
             "id": f"rf-tool-{kind}",
-            "class": "rf-tray-tile"
-            + (" selected" if selected == kind else "")
-            + (" rf-note-tool" if kind in ("dot", "ring") else ""),
+            "class": "rf-tray-tile" + (" selected" if selected == kind else ""),
             "data-action": "tray",
             "data-kind": kind,
             "aria-pressed": "true" if selected == kind else "false",

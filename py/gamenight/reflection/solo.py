@@ -112,6 +112,7 @@ class Model:
     hinted: Explained | None = None  # the last hint, shown until the board changes
     keys: bool = False  # the list of shortcuts is open
     saving: bool = False  # the save panel (code, file) is open
+    zoom: bool = False  # big cells (a phone): the board pans inside its frame
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
     utc_offset_min: int = 0
     record: daily.Record = field(default_factory=daily.Record)
@@ -382,6 +383,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return start_daily(model, data.get("preset", ""))
     if action == "keys":
         return replace(model, keys=not model.keys), []
+    if action == "zoom":
+        return replace(model, zoom=not model.zoom), []
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model)), Announce(_("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:
@@ -447,7 +450,12 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         return step_again(model)
     if ctrl or "alt" in mods or event.action not in ("cell", "edge", "board"):
         return model, []
-    return on_board_key(model, key)
+    # The focused cell or clue is where the key acts (focus may have moved without the cursor).
+    at = _cell(model, event.data) if event.action == "cell" else None
+    edge = event.data.get("edge", "") if event.action == "edge" else ""
+    if edge in edge_names(model.puzzle.size):
+        at = scene.edge_cell(model.puzzle.size, edge)
+    return on_board_key(replace(model, cursor=at) if at else model, key)
 
 
 def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
@@ -1119,6 +1127,7 @@ def play_area(model: Model) -> Element:
                 {"class": "rf-matched"},
                 _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
             ),
+            button("zoom", _("Bigger cells"), **{"aria-pressed": "true" if model.zoom else "false"}),
         ),
     ]
     if playing:
@@ -1165,7 +1174,11 @@ def play_area(model: Model) -> Element:
         {"class": "rf-play"},
         h(
             "div",
-            {"class": "rf-board-wrap", "data-action": "board"},
+            {
+                "class": "rf-board-wrap" + (" rf-zoom" if model.zoom else ""),
+                "data-action": "board",
+                "style": f"--rf-units: {puzzle.size + 2}",
+            },
             scene.board(puzzle, layout, look),
         ),
         h("div", {"class": "rf-side"}, side),

@@ -36,6 +36,7 @@ CUSTOM = progress_for(
     {"preset": "custom", "size": "6", "diagonal": "4", "flat": "1", "block": "1", "hole": "1", "warp": "1", "seed": "8"}
 )
 DAILY = progress_for({"preset": "easy", "daily": "2026-12-01"}, tiles=0, notes=False)
+UPRIGHT = progress_for({"preset": "easy", "seed": "2024"}, tiles=6)  # its solution holds every tile kind
 
 
 def pack(line: str) -> str:
@@ -47,7 +48,12 @@ def line_of(code: str) -> str:
     return zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).decode()
 
 
-@pytest.mark.parametrize("progress", [EASY, CUSTOM, DAILY])
+def test_every_tile_and_note_travels():
+    assert set("".join(UPRIGHT.solution.rows)) == {".", "/", "\\", "|", "#"}
+    assert UPRIGHT.layout == UPRIGHT.solution
+
+
+@pytest.mark.parametrize("progress", [EASY, CUSTOM, DAILY, UPRIGHT])
 def test_a_game_in_progress_survives_the_trip(progress):
     code = savecode.export(progress)
     assert code.startswith("REFL1.") and len(code) < 300
@@ -65,9 +71,9 @@ def test_file_names_say_what_the_game_is():
 
 
 def field_changed(index: int, value: str) -> str:
-    fields = line_of(savecode.export(EASY)).split("|")
+    fields = line_of(savecode.export(EASY)).split("~")
     fields[index] = value
-    return pack("|".join(fields))
+    return pack("~".join(fields))
 
 
 @pytest.mark.parametrize(
@@ -83,7 +89,7 @@ def field_changed(index: int, value: str) -> str:
         ("REFL1.abcde", "rf-code-damaged"),
         ("REFL1." + "A" * 7000, "rf-code-too-long"),
         (savecode.export(EASY)[:-6], "rf-code-damaged"),
-        (pack("a|b"), "rf-code-damaged"),
+        (pack("a~b"), "rf-code-damaged"),
         (pack("x" * 9000), "rf-code-too-long"),  # inflates past the limit
         (field_changed(0, "preset=nightmare&seed=1"), "rf-code-part"),
         (field_changed(0, "preset=hard&seed=1"), "rf-code-part"),  # settings and puzzle disagree

@@ -1,10 +1,13 @@
 """The solo training screen, driven message by message as the browser shell would drive it."""
 
+import gettext
 import json
+import re
 from dataclasses import replace
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import scene, solo, training
 from gamenight.reflection.history import DOT, RING
@@ -613,3 +616,70 @@ def test_new_puzzle_numbers_are_short_and_the_board_is_one_named_tab_stop():
     assert len(find_all(tree, lambda e: e.attr("tabindex") == 0)) == 1
     assert all(b.attr("id") for b in find_all(tree, lambda e: e.tag == "button")), "focus is kept by id"
     assert "rf-grid" in render(tree)
+
+
+class Bracketing(gettext.NullTranslations):
+    """A pseudo-language: every translated text in brackets, so an untranslated one stands out."""
+
+    def gettext(self, message):
+        return f"[{message}]"
+
+    def ngettext(self, singular, plural, n):
+        return f"[{singular if n == 1 else plural}]"
+
+    def pgettext(self, context, message):
+        return f"[{message}]"
+
+
+def visible_words(node):
+    """Every text node and every aria-label/title/placeholder of a view."""
+    if isinstance(node, str):
+        yield node
+        return
+    for name in ("aria-label", "title", "placeholder"):
+        if isinstance(node.attr(name), str):
+            yield node.attr(name)
+    for child in node.children:
+        yield from visible_words(child)
+
+
+NOT_WORDS = re.compile(r"[\d\s:×/\\|\-#o.?·✓#]*|REFL1\.[\w-]+")
+
+
+def test_no_visible_english_is_left_outside_the_catalogue():
+    i18n.set_language("en", Bracketing())
+    try:
+        options, _ = SCREEN.init({}, Env(now_ms=T0))
+        options, _ = send(options, UiEvent("change", action="preset", value="custom"))
+        model, _ = generated({"preset": "easy", "daily": "2026-12-01"})
+        model, _ = send(model, click("tray", kind="ring"), cell(1, 1), click("hint"), click("save"), click("keys"))
+        model, _ = send(model, click("edge", edge="T1"))
+        solved = replace(place_solution(model), now_ms=model.now_ms)
+        screens = [options, replace(options, phase="generating", attempts=3), model, solved]
+        for shown in screens:
+            tree = SCREEN.view(shown)
+            for words in visible_words(tree):
+                words = words.strip()
+                assert "[" in words or NOT_WORDS.fullmatch(words), f"untranslated: {words!r}"
+            assert SCREEN.title(shown).startswith("[")
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_key_acts_on_the_focused_cell_even_if_the_cursor_was_elsewhere():
+    model, _ = generated()
+    model, _ = send(model, cell(4, 4))  # a click: a tile, and the cursor there
+    model, _ = send(model, UiEvent("keydown", action="cell", data={"r": "1", "c": "2"}, key="#"))
+    assert model.layout.at((1, 2)) == "#" and model.cursor == (1, 2)
+    model, _ = send(model, UiEvent("keydown", action="edge", data={"edge": "B3"}, key="Enter"))
+    assert model.laser == "B3" and model.cursor == (model.puzzle.size, 2)
+    model, _ = send(model, UiEvent("keydown", action="cell", data={"r": "99", "c": "2"}, key="Delete"))
+    assert model.layout.at((1, 2)) == "#"  # a bad position is no position: the cursor (a clue) takes no key
+
+
+def test_the_zoom_toggles_bigger_cells():
+    model, _ = generated()
+    model, _ = send(model, click("zoom"))
+    assert model.zoom and find_all(SCREEN.view(model), lambda e: "rf-zoom" in str(e.attr("class")))
+    model, _ = send(model, click("zoom"))
+    assert not model.zoom
