@@ -902,7 +902,7 @@ def share_text(model: Model) -> str:
 def view(model: Model) -> Element:
     body: list[Element | None]
     if model.phase == "options":
-        body = [options_form(model), daily_panel(model), import_panel()]
+        body = [h("div", {"class": "rf-start"}, options_form(model), h("div", {}, daily_panel(model), import_panel()))]
     elif model.phase == "generating":
         body = [generating(model)]
     else:
