@@ -41,6 +41,8 @@ RUNTIME = (
         ),
         "pyscript",
     ),
+    # The DOM morphing library the shell renders with (see index.html's gncRender).
+    ("node_modules/idiomorph/dist", ("idiomorph.min.js",), "idiomorph"),
 )
 
 

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
+from gamenight.raythread import controls as raythread_controls
 from gamenight.reflection import solo
 from gamenight.ui.program import Screen
+
+if TYPE_CHECKING:
+    from gamenight.ui.match import Board
 
 CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
 
 # The rules of each game whose core exists, by game id (the lobby plays only these).
 RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflection.GAME, lightseeker.GAME)}
 
+# The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
+BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD}
+
+# Games whose every seat may play from one device (no seat hides anything from another): the app
+# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
+ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order.
@@ -26,3 +38,8 @@ def info(game_id: str) -> GameInfo | None:
 def rules(game_id: str) -> Game | None:
     """The ``Game`` definition of ``game_id``, or ``None`` if unknown or not playable yet."""
     return RULES.get(game_id)
+
+
+def board(game_id: str) -> Board | None:
+    """The match screen of ``game_id``, or ``None`` if it has none yet (the lobby shows a text panel)."""
+    return BOARDS.get(game_id)

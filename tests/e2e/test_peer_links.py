@@ -136,11 +136,11 @@ def test_host_and_two_guests_join_sit_chat_and_a_late_joiner_spectates(people: P
     for page in (host, bea, cal):
         expect(page.locator(".lobby")).to_have_attribute("data-phase", "playing")
     dan = join(people, host, "Dan")
-    expect(dan.locator(".match .status")).to_contain_text("Match running")
-    expect(dan.locator(".match .role")).to_have_text("You are watching this match.")
+    expect(dan.locator(".rt-board")).to_be_visible()
+    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     expect(member(dan, "Dan").locator(".badge.spectator")).to_be_visible()
     expect(member(host, "Dan").locator(".badge.spectator")).to_be_visible()
-    expect(bea.locator(".match .role")).to_have_text("You play seat B.")
+    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
 
 
 def test_a_guest_who_closes_its_page_shows_disconnected_and_rejoins_its_seat(people: People):
@@ -183,3 +183,60 @@ def test_garbled_and_reused_codes_show_errors_and_change_nothing(people: People)
     paste_reply(host, "this is not a reply code")
     expect(host.locator(".reply-form .error")).to_contain_text("not a Game Night reply code")
     expect(host.locator(".member")).to_have_count(1)
+
+
+def board_state(page: Page) -> dict:
+    """What a page's board shows: tiles, claimed beacons, beams and scores."""
+    return page.evaluate(
+        """() => ({
+            tiles: [...document.querySelectorAll('.rt-cell')].filter(c => c.querySelector('.rt-tile'))
+                .map(c => c.id + ':' + c.getAttribute('aria-label')).sort(),
+            claimed: [...document.querySelectorAll('.rt-beacon.rt-claimed')].map(b => b.id).sort(),
+            beams: [...document.querySelectorAll('.rt-beam[id]')].map(b => b.id).sort(),
+            scores: [...document.querySelectorAll('.match-seat .score')].map(s => s.dataset.score),
+        })"""
+    )
+
+
+def place(page: Page, kind: str, cell: tuple[int, int]) -> None:
+    page.click(f".rt-hand-tile[data-kind={kind}]")
+    page.click(f"#rt-c{cell[0]}-{cell[1]}")
+
+
+def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(people: People):
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    for page in (host, bea):
+        expect(page.locator(".rt-board")).to_be_visible()
+        expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
+
+    # Not Bea's turn: her click is explained on her page and sends nothing.
+    bea.click("#rt-c5-2")
+    expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
+
+    place(host, "mirror", (1, 1))
+    expect(bea.locator(".match-status")).to_contain_text("Bea (C) to play")
+    expect(bea.locator(".match-log")).to_contain_text("Ann (A) places a mirror / at row 2, column 2.")
+    # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
+    bea.click(".rt-hand-tile[data-kind=mirror]")
+    bea.click("#rt-c1-1")
+    expect(bea.locator(".rt-note")).to_contain_text("already holds a tile")
+    bea.click("button[data-action=rt-cancel]")
+    place(bea, "mirror", (7, 5))
+    expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
+    expect(host.locator(".rt-tile")).to_have_count(2)
+    assert board_state(host) == board_state(bea)
+
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+    expect(dan.locator(".rt-tile")).to_have_count(2)
+    assert board_state(dan) == board_state(host)
+    expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
+    dan.click("#rt-c4-4")
+    expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
+    place(host, "prism", (3, 3))
+    expect(dan.locator(".rt-tile")).to_have_count(3)
+    assert board_state(dan) == board_state(host) == board_state(bea)

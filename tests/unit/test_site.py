@@ -42,10 +42,11 @@ def test_base_config_uses_the_vendored_interpreter_not_a_cdn():
 
 def test_runtime_versions_are_pinned_exactly():
     package = json.loads((ROOT / "package.json").read_text())
-    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "idiomorph": "0.8.0"}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     assert lock["node_modules/pyodide"]["version"] == "314.0.7"
     assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
+    assert lock["node_modules/idiomorph"]["version"] == "0.8.0"
 
 
 def fake_node_modules(root: Path, extra: tuple[str, ...] = ()) -> None:

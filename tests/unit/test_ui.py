@@ -122,7 +122,10 @@ def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     offers = {info.id: app.card_actions(info) for info in games.CATALOG}
     reflection = [("Count", "#/reflection/count"), ("Host a game night", "#/host?game=reflection")]
     assert offers["reflection"][-2:] == reflection
-    assert offers["raythread"] == [("Host a game night", "#/host?game=raythread")]
+    assert offers["raythread"] == [
+        ("Play on this device", "#/raythread/table"),
+        ("Host a game night", "#/host?game=raythread"),
+    ]
 
 
 def test_game_page_and_missing_page_link_home():

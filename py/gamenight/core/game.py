@@ -71,6 +71,24 @@ class Result:
         }
 
 
+@dataclass(frozen=True)
+class OptionField:
+    """One of a game's options as a form shows it (the hotseat table, the lobby).
+
+    ``kind`` is ``"int"`` (``lo``..``hi``), ``"choice"`` (one of ``choices``: value → label msgid) or
+    ``"bool"``. ``label`` and the choice labels are msgids (``N_``): the form translates them. The
+    game's ``options()`` still validates whatever the form sends.
+    """
+
+    name: str
+    label: str
+    default: int | str | bool
+    kind: str = "int"
+    lo: int = 0
+    hi: int = 0
+    choices: tuple[tuple[int | str, str], ...] = ()
+
+
 def rank_by(seats: Iterable[str], key: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
     """Places from best to worst by ``key[seat]`` (higher is better); equal keys share a place."""
     ordered = sorted(seats, key=lambda s: key[s], reverse=True)
@@ -120,6 +138,7 @@ class Game(Protocol):
         """The result once the match has ended, else ``None``."""
         ...
 
+    # Optional: ``option_fields: tuple[OptionField, ...]``, the options as a form offers them.
     # Optional: ``seat_ids(count) -> tuple[str, ...]``, the seat ids of a ``count``-player match in
     # turn order, for games whose seats have fixed names (Raythread seats two players as A and C).
     # Games without it are seated as "1".."count"; read seats through ``seat_ids(game, count)``.

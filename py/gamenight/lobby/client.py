@@ -101,7 +101,7 @@ class Client:
         return p.Stand().to_json()
 
     def move(self, move: Mapping[str, Any]) -> JSON:
-        """A move for this member's own seat."""
+        """A move for this member's own seat, made on the position this mirror shows."""
         if self.match is None or self.match.you is None:
             raise BadMessage("you have no seat in this match")
-        return p.Move(self.match.you, dict(move)).to_json()
+        return p.Move(self.match.you, dict(move), self.match.moves).to_json()

@@ -102,11 +102,16 @@ class Stand(_Message):
 
 @dataclass(frozen=True)
 class Move(_Message):
-    """A move for ``seat`` (which must be the sender's own); the game parses ``move``."""
+    """A move for ``seat`` (which must be the sender's own); the game parses ``move``.
+
+    ``at`` is how many moves of the match the sender had seen (``MatchView.moves``): a move made for
+    an earlier position than the host's is refused rather than played on a board its sender never saw.
+    """
 
     type: ClassVar[str] = "move"
     seat: str
     move: Mapping[str, Any]
+    at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -316,7 +321,8 @@ def _chat(raw: Mapping[str, Any]) -> Chat:
 
 
 def _move(raw: Mapping[str, Any]) -> Move:
-    return Move(_id(raw, "seat"), obj(raw.get("move"), "'move'", BadMessage))
+    at = None if raw.get("at") is None else get_int(raw, "at", BadMessage, 0, 1 << 31)
+    return Move(_id(raw, "seat"), obj(raw.get("move"), "'move'", BadMessage), at)
 
 
 def _choose(raw: Mapping[str, Any]) -> Choose:
@@ -433,7 +439,7 @@ TO_HOST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "chat": (_chat, ("text",)),
     "sit": (lambda raw: Sit(_id(raw, "seat")), ("seat",)),
     "stand": (lambda raw: Stand(), ()),
-    "move": (_move, ("seat", "move")),
+    "move": (_move, ("seat", "move", "at")),
     "resync": (lambda raw: Resync(), ()),
     "choose": (_choose, ("game", "options", "players")),
     "assign": (lambda raw: Assign(_id(raw, "member"), _opt_id(raw, "seat")), ("member", "seat")),

@@ -126,6 +126,11 @@ def replay(record: Record) -> list[Any]:
     Raises ``BadMessage`` if the game is unknown, the options or seats do not suit it, a move is
     illegal, or the record's ending disagrees with the game's result.
     """
+    return [state for state, _events in replay_steps(record)]
+
+
+def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
+    """Like ``replay``, with the events of each step (none for the setup)."""
     game = games.rules(record.game)
     if game is None:
         raise BadMessage(f"this app cannot play {record.game!r}")
@@ -133,17 +138,17 @@ def replay(record: Record) -> list[Any]:
         state = game.setup(game.options(record.options), record.seats, record.seed)
     except BadOptions as err:
         raise BadMessage(f"the match cannot be set up: {err}") from None
-    states = [state]
+    steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
         if entry.seat is None:
-            state, _ = game.tick(state, entry.at)
+            state, events = game.tick(state, entry.at)
         else:
             try:
-                state, _ = game.play(state, entry.seat, entry.move or {}, entry.at)
+                state, events = game.play(state, entry.seat, entry.move or {}, entry.at)
             except IllegalMove as err:
                 raise BadMessage(f"step {number} of the record is illegal: {err}") from None
-        states.append(state)
+        steps.append((state, events))
     finished = game.result(state) is not None
     if finished != (record.ended == "over"):
         raise BadMessage("the record's ending does not match the game's result")
-    return states
+    return steps

@@ -252,6 +252,9 @@ class Session:
             raise Refused("not-seated", "You are watching this match: only seated players move.")
         if seat != own:
             raise Refused("not-your-seat", "You can only move for your own seat.")
+        moves = sum(1 for e in match.record.log if e.seat is not None)
+        if message.at is not None and message.at != moves:
+            raise Refused("stale-move", "That move was made on an earlier position: the board has moved on since.")
         game = self.game
         if seat not in game.active(match.state):
             raise Refused("not-your-turn", "It is not your turn.")

@@ -13,13 +13,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamenight.core.errors import BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Result, rank_by
-from gamenight.core.grid import MIRRORS, Cell, Mirror, flip
+from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
+from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Result, rank_by
+from gamenight.core.grid import MIRRORS, Cell, Direction, Mirror, flip
 from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
+from gamenight.i18n import N_
 from gamenight.raythread.beams import BEACON, EMITTER, Run, direction_index, tile_code, trace
-from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Board, make_board, seat_ids
+from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Beacon, Board, Emitter, make_board, seat_ids
 
 KINDS: tuple[str, ...] = ("mirror", "prism")
 Hand = tuple[int, ...]  # how many of each of KINDS a seat holds
@@ -445,8 +446,68 @@ def view(state: State, seat: str | None) -> JSON:
     }
 
 
+def from_view(view: Mapping[str, Any]) -> State:
+    """A state that plays like the match whose ``view`` this is, for the board's legal targets and
+    previews on any page (a guest has only the view).
+
+    Everything on the table is public; only the deck's order is not, so the deck here is a placeholder
+    of the right size. ``legal`` and ``play`` on it give the real moves, beams, claims and scores; only
+    the tile a placement draws is unknown. Raises ``BadMessage`` for a view that does not fit together.
+    """
+    try:
+        seats = check_seats(view["seats"])
+        size = view["size"]
+        options = Options(size=size, mirrors=0, prisms=0, target=view["target"])
+        board = make_board_from(view, seats)
+        tiles = tuple(Tile(tuple(t["cell"]), t["kind"], t["orient"], t["owner"], t["rotated"]) for t in view["tiles"])
+        beacons = {tuple(b["cell"]): tuple(b["claimers"]) for b in view["beacons"]}
+        ended = view["ended"]
+        turn = seats.index(view["turn"]) if view["turn"] is not None else 0
+        return State(
+            options=options,
+            seats=seats,
+            board=board,
+            tiles=tiles,
+            grid=board_grid(board, tiles),
+            claims=tuple(beacons[b.cell] for b in board.beacons),
+            scores=tuple(view["scores"][s] for s in seats),
+            hands=tuple(tuple(view["hands"][s][k] for k in KINDS) for s in seats),
+            deck=("mirror",) * view["deck"],
+            turn=turn,
+            ended=ended,
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise BadMessage(f"a Raythread Rally view that does not fit together ({err.__class__.__name__})") from None
+
+
+def make_board_from(view: Mapping[str, Any], seats: tuple[str, ...]) -> Board:
+    """The board a view shows: its emitters and beacons as listed (the seed is not in a view)."""
+    emitters = tuple(Emitter(e["seat"], tuple(e["cell"]), Direction(e["facing"])) for e in view["emitters"])
+    if tuple(e.seat for e in emitters) != seats:
+        raise ValueError("emitters")
+    beacons = tuple(Beacon(tuple(b["cell"]), b["value"]) for b in view["beacons"])
+    return Board(view["size"], emitters, beacons)
+
+
+OPTION_FIELDS = (
+    OptionField(
+        "size",
+        N_("Board size"),
+        11,
+        "choice",
+        choices=tuple((n, f"{n} × {n}") for n in range(MIN_SIZE, MAX_SIZE + 1, 2)),
+    ),
+    OptionField("mirrors", N_("Mirrors in the deck"), 24, "int", 0, 99),
+    OptionField("prisms", N_("Prisms in the deck"), 12, "int", 0, 99),
+    OptionField("hand", N_("Tiles in hand"), 3, "int", 1, 6),
+    OptionField("target", N_("Points to win"), 12, "int", 1, 28),
+)
+
+
 class RaythreadRally:
     """The ``Game`` protocol object for Raythread Rally (``GAME`` in the package)."""
+
+    option_fields = OPTION_FIELDS
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

@@ -20,6 +20,7 @@ from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as lobby_join
 from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, Store, UiEvent
 from gamenight.ui.svg import Element, h
+from gamenight.ui.table import TableScreen
 
 SITE_TITLE = "Game Night Central"
 LANGUAGE_KEY = "lang"  # the language the player chose (local storage); else the browser's
@@ -28,6 +29,9 @@ MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
 LOBBY_PAGES: dict[str, Screen] = {"host": lobby_host.SCREEN}
+# A table on this device, for every game that can be played from one device.
+TABLE = "table"
+TABLES: dict[str, Screen] = {}
 # … and the links people share, ``#<name>=<code>``.
 LINK_PAGES: dict[str, Screen] = {"join": lobby_join.JOIN, "reply": lobby_join.REPLY}
 
@@ -68,7 +72,9 @@ def parse_route(location_hash: str) -> Route:
         return Route("game", game=parts[0], path=path)
     if len(parts) == 1 and parts[0] in LOBBY_PAGES:
         return Route("lobby", screen=parts[0], params=params, path=path)
-    if len(parts) == 2 and (parts[0], parts[1]) in games.SCREENS:
+    if len(parts) == 2 and (
+        (parts[0], parts[1]) in games.SCREENS or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
+    ):
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
 
@@ -127,10 +133,20 @@ def game_card(info: GameInfo) -> Element:
     )
 
 
+def table_screen(game: str) -> Screen:
+    """The "Play on this device" screen of ``game`` (one per game, made when first needed)."""
+    if game not in TABLES:
+        TABLES[game] = TableScreen(game)
+    return TABLES[game]
+
+
 def card_actions(info: GameInfo) -> list[tuple[str, str]]:
-    """What a card offers: the game's registered screens (solo play first), then hosting a game night."""
-    actions = [(s.label, f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
-    return [*actions, ("Host a game night", f"#/host?game={info.id}")]
+    """What a card offers: the game's registered screens (solo play first), play on this device, then
+    hosting a game night."""
+    actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
+    if info.id in games.ON_ONE_DEVICE:
+        actions.append((_(TableScreen.label), f"#/{info.id}/{TABLE}"))
+    return [*actions, (_("Host a game night"), f"#/host?game={info.id}")]
 
 
 def game_page(info: GameInfo) -> Element:
@@ -165,6 +181,8 @@ def screen_for(route: Route) -> Screen:
     if route.page == "game" and route.game:
         info = games.info(route.game)
         return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
+    if route.page == "screen" and route.game and route.screen == TABLE:
+        return table_screen(route.game)
     if route.page == "screen" and route.game and route.screen:
         return games.SCREENS[(route.game, route.screen)]
     if route.page == "lobby" and route.screen:
@@ -210,6 +228,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
             return model, []
         return init(message.location_hash, env)
     inner, effects = model.screen.update(model.inner, message)
+    if inner is model.inner:
+        return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)
     return Model(model.route, model.screen, inner), effects
 
 

@@ -43,7 +43,20 @@ STORAGE_PREFIX = "gnc:"
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
-DELEGATED = ("click", "keydown", "change", "submit", "pointerdown", "pointerup", "dragstart", "dragover", "drop")
+DELEGATED = (
+    "click",
+    "keydown",
+    "change",
+    "submit",
+    "pointerdown",
+    "pointerup",
+    "pointerover",
+    "dragstart",
+    "dragover",
+    "drop",
+)
+# Keys that scroll the page: on a board (role="grid") they move its cursor instead.
+SCROLL_KEYS = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Home", "End", "PageUp", "PageDown"))
 FIELDS = ("INPUT", "SELECT", "TEXTAREA")
 PRESSABLE = ("BUTTON", "A", "SUMMARY")
 MAX_FILE = 65536  # bytes of a picked file handed to a screen
@@ -106,9 +119,10 @@ class Shell:
         before = self.model
         env = self.env(message.location_hash) if isinstance(message, app.RouteChanged) else Env(now_ms=now_ms())
         self.model, effects = app.update(self.model, message, env)
+        # Effects first: a move or a broadcast leaves for the other pages before this page redraws.
+        self.run(effects)
         if self.model is not before:
             self.render()
-        self.run(effects)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
@@ -126,7 +140,7 @@ class Shell:
         active = js.document.activeElement
         focused = str(active.id) if active is not None and active is not jsnull and active.id else ""
         grid = active.closest('[role="grid"][id]') if active is not None and active is not jsnull else None
-        if grid is not None and grid is not jsnull:
+        if grid is not None and grid is not jsnull and not grid.isSameNode(active):
             focused = f'{grid.id} [tabindex="0"]'
         js.window.gncRender(self.root, markup)  # one call into JavaScript (index.html)
         if focused and not self.focus:
@@ -143,10 +157,14 @@ class Shell:
         ui = read_event(event)
         if ui is None:
             return
-        if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
+        if (
+            ui.type in ("submit", "dragover", "drop")
+            or (ui.type == "click" and ui.action)
+            or (ui.type == "keydown" and ui.key in SCROLL_KEYS and _on_grid(event.target))
+        ):
             event.preventDefault()
-        if ui.type == "keydown" and in_grid(event) and ui.key != "Tab" and ui.mods in ("", "shift"):
-            event.preventDefault()  # a board's keys are its own: arrows and Space never scroll the page
+        elif ui.type == "keydown" and ui.key != "Tab" and ui.mods in ("", "shift") and _on_grid(event.target):
+            event.preventDefault()  # a board's other keys are its own too (Firefox's quick find starts on / and ')
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
         if ui.type == "change" and str(event.target.type) == "file":
@@ -268,12 +286,6 @@ def download(filename: str, text: str) -> None:
     js.setTimeout(_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
 
-def in_grid(event: Any) -> bool:
-    target = event.target
-    holder = target.closest('[role="grid"]') if hasattr(target, "closest") else None
-    return holder is not None and holder is not jsnull
-
-
 def browser_languages() -> list[str]:
     """The languages the browser asks for, most wanted first."""
     try:
@@ -309,6 +321,11 @@ def read_event(event: Any) -> UiEvent | None:
         data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
         action = data.pop("action", "")
     key = str(event.key) if kind == "keydown" else ""
+    pointer = (
+        str(getattr(event, "pointerType", "") or "")
+        if kind in ("click", "pointerover", "pointerdown", "pointerup")
+        else ""
+    )
     mods = ""
     if kind == "keydown":
         held = (("ctrl", event.ctrlKey or event.metaKey), ("alt", event.altKey), ("shift", event.shiftKey))
@@ -319,7 +336,15 @@ def read_event(event: Any) -> UiEvent | None:
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms(), mods)
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, mods)
+
+
+def _on_grid(target: Any) -> bool:
+    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``."""
+    if not hasattr(target, "closest"):
+        return False
+    found = target.closest('[role="grid"]')
+    return found is not None and found is not jsnull
 
 
 def boot_progress(percent: int, text: str) -> None:

@@ -40,7 +40,8 @@ class UiEvent:
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
-    mods: str = ""
+    pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
+    mods: str = ""  # for key presses: the modifiers held, e.g. "ctrl+shift" (Cmd counts as ctrl)
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def test_a_malformed_message_from_the_host_is_noted_and_ignored():
 
 def test_moves_are_sent_for_the_members_own_seat():
     client = joined()
-    assert client.move({"add": 2}) == {"v": 1, "type": "move", "seat": "X", "move": {"add": 2}}
+    # A move names the position it was made on: the number of moves the mirror has seen.
+    assert client.move({"add": 2}) == {"v": 1, "type": "move", "seat": "X", "move": {"add": 2}, "at": MATCH.moves}
     client.receive(snapshot(9, match=None))
     with pytest.raises(BadMessage):
         client.move({"add": 2})

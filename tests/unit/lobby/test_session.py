@@ -289,6 +289,17 @@ def test_a_refused_move_tells_the_mover_alone_and_changes_nothing(peer, message,
     assert refused(table, peer, message, code)["text"] == text
 
 
+def test_a_move_made_on_an_earlier_position_is_refused_and_one_on_the_current_position_is_played():
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}, at=0))
+    stale = refused(table, "g1", p.Move("Y", {"add": 2}, at=0), "stale-move")
+    assert stale["text"] == "That move was made on an earlier position: the board has moved on since."
+    assert [e.move for e in table.session.match.record.log] == [{"add": 1}]
+    out = table.send("g1", p.Move("Y", {"add": 2}, at=1))
+    assert last_update(out, "g1")["match"]["view"]["total"] == 3
+
+
 def test_moves_need_a_running_match():
     table = seated_table()
     refused(table, HOST_PEER, p.Move("X", {"add": 1}), "no-match")

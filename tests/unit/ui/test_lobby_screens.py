@@ -110,8 +110,8 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert host.warn and bea.warn, "leaving asks to confirm while a match runs"
     dan = join(rtc, host, "Dan")
     for page in (host, bea, cal, dan):
-        assert page.by_class("match"), "the match reaches every page"
-        assert "Match running" in text_of(page.by_class("match")[0])
+        assert page.by_class("match-screen"), "the match's board reaches every page"
+        assert page.by_class("rt-board")
     assert dan.by_class("spectator") and "You are watching this match." in dan.text
     assert "You play seat B." in bea.text
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"

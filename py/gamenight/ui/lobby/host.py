@@ -23,7 +23,7 @@ from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
-from gamenight.ui.lobby.panel import Sight, lobby_request, panel
+from gamenight.ui.lobby.panel import LOBBY_ACTIONS, Sight, board_input, lobby_request, panel, sync_board
 from gamenight.ui.program import Copy, Effect, Env, Message, StartTimer, Store, Tick, UiEvent, WarnBeforeLeaving
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
@@ -107,6 +107,7 @@ class HostModel:
     error: str = ""  # of the setup form
     reply_error: str = ""
     reply_note: str = ""
+    board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
 
 
 def parse_lobby_name(raw: str) -> str:
@@ -139,6 +140,14 @@ class HostScreen:
         return _start(replace(model, live=live, notice=notice), env.now_ms)
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
+        updated, effects = self._update(model, message)
+        if updated.live is not None:
+            board = sync_board(updated.board, updated.live.client)
+            if board is not updated.board:
+                updated = replace(updated, board=board)
+        return updated, effects
+
+    def _update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         live = model.live
         if isinstance(message, UiEvent):
             return _ui(model, message)
@@ -185,6 +194,12 @@ def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
 
 
 def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
+    if model.board is not None and model.live is not None and event.action not in LOBBY_ACTIONS:
+        board, request = board_input(model.board, model.live.client, event)
+        if request is None:
+            return (model, []) if board is model.board else (replace(model, board=board), [])
+        now = event.now_ms or model.now_ms
+        return replace(model, board=board, now_ms=now), model.live.request(request, now)
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     now = event.now_ms or model.now_ms
@@ -385,7 +400,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         h("h1", {}, live.name),
         model.notice and h("p", {"class": "notice"}, model.notice),
         _invites_view(model),
-        panel(live.client, Sight(host=True, states=states)),
+        panel(live.client, Sight(host=True, states=states), model.board),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, "Close this game night")),
     )
 

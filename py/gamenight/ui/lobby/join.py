@@ -23,7 +23,7 @@ from gamenight.lobby.client import Client
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
-from gamenight.ui.lobby.panel import Sight, lobby_request, panel
+from gamenight.ui.lobby.panel import LOBBY_ACTIONS, Sight, board_input, lobby_request, panel, sync_board
 from gamenight.ui.program import (
     Copy,
     Effect,
@@ -70,6 +70,7 @@ class JoinModel:
     outbox: pe.Outbox | None = None
     reconnecting: bool = False
     farewell: str = ""
+    board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -99,6 +100,14 @@ class JoinScreen:
         return replace(model, name=remembered["name"] if remembered else ""), []
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
+        updated, effects = self._update(model, message)
+        if updated.client is not None:
+            board = sync_board(updated.board, updated.client)
+            if board is not updated.board:
+                updated = replace(updated, board=board)
+        return updated, effects
+
+    def _update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         if isinstance(message, UiEvent):
             return _ui(model, message)
         if isinstance(message, pe.AnswerReady) and model.stage == "answering":
@@ -124,6 +133,13 @@ class JoinScreen:
 
 
 def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
+    if model.board is not None and model.stage == "lobby" and event.action not in LOBBY_ACTIONS:
+        board, request = board_input(model.board, model.client, event)
+        if request is None:
+            return (model, []) if board is model.board else (replace(model, board=board), [])
+        model.client.errors.clear()
+        model.outbox.send(p.encode(request))
+        return replace(model, board=board), model.outbox.drain()
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     model = replace(model, now_ms=event.now_ms or model.now_ms)
@@ -286,7 +302,7 @@ def _join_view(model: JoinModel) -> list:
         )
     elif model.reconnecting:
         banner = h("p", {"class": "notice", "role": "status"}, "Reconnecting to the host…")
-    return [title, banner, panel(model.client, Sight(offline=model.stage == "lost"))]
+    return [title, banner, panel(model.client, Sight(offline=model.stage == "lost"), model.board)]
 
 
 # --- the reply link ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from gamenight.core.game import JSON
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
+from gamenight.ui import match as screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -38,21 +39,87 @@ def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
     return "connected" if member.connected else "gone"
 
 
-def panel(client: Client, sight: Sight) -> Element:
-    """The whole lobby for this page."""
+# Inputs the lobby itself handles; every other input on a lobby page belongs to the match's board.
+LOBBY_ACTIONS = frozenset(
+    (
+        "chat",
+        "sit",
+        "stand",
+        "start",
+        "end",
+        "kick",
+        "choose",
+        "invite",
+        "reply",
+        "copy",
+        "close-lobby",
+        "host-setup",
+        "join",
+    )
+)
+
+
+def match_table(client: Client) -> screen.Table | None:
+    """The match as a table seen from this page: every seat with its player; this page moves for its own."""
+    match, lobby = client.match, client.lobby
+    if match is None or lobby is None:
+        return None
+    names = _names(lobby)
+    seats = tuple(
+        screen.SeatAt(
+            s.id, names.get(s.member, "") if s.member else "", s.colour, "here" if s.id == match.you else "remote"
+        )
+        for s in lobby.seats
+    )
+    return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
+
+
+def sync_board(ui: screen.MatchUi | None, client: Client) -> screen.MatchUi | None:
+    """The match screen's state after the mirror changed: started for a new match, advanced for a new
+    position (with the events that led to it), told of a refused move; ``None`` without a board."""
+    match = client.match
+    board = games.board(match.game) if match is not None else None
+    if board is None:
+        return None
+    view = match.view if isinstance(match.view, dict) else dict(match.view)
+    if ui is None or ui.game != match.game or (match.moves == 0 and ui.log):
+        ui = screen.start(match.game, board, view)  # a new match
+    elif ui.view is not match.view and ui.view != view:
+        ui = screen.advance(ui, view, client.events)
+    if client.errors and client.errors[-1].about == "move":
+        # The host refused this page's move: say why next to the board (and only there).
+        refusal = client.errors.pop()
+        ui = screen.refused(ui, {"code": "text", "params": {"text": refusal.text}})
+    return ui
+
+
+def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[screen.MatchUi, JSON | None]:
+    """An input on the match's board: its new state, and the move request to send, if any."""
+    table = match_table(client)
+    if table is None:
+        return ui, None
+    ui, move = screen.handle(ui, table, event)
+    return ui, (client.move(move) if move is not None else None)
+
+
+def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> Element:
+    """The whole lobby for this page (``board``: the match screen's state, when the game has a board)."""
     lobby = client.lobby
     if lobby is None:
         return h("section", {"class": "lobby waiting"}, _error(client) or h("p", {}, "Waiting for the lobby…"))
+    table = match_table(client) if board is not None else None
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
         h("h2", {}, f"{lobby.title} · {'match running' if lobby.phase == 'playing' else 'choosing seats'}"),
-        _error(client),
+        _error(client) if board is None or board.error is None else None,
+        table is not None and _role(client),
+        table is not None and screen.render(board, table),
         h(
             "div",
             {"class": "lobby-grid"},
             h("div", {}, _seats(client, sight), _members(client, sight), _host_controls(client, sight)),
-            h("div", {}, _match(client), _chat(client, sight)),
+            h("div", {}, _match(client) if board is None else None, _chat(client, sight)),
         ),
     )
 
@@ -215,6 +282,11 @@ def _match(client: Client) -> Element | None:
         h("ul", {"class": "match-seats"}, rows),
         _result(match.result, names),
     )
+
+
+def _role(client: Client) -> Element:
+    you = client.match.you if client.match else None
+    return h("p", {"class": "role"}, f"You play seat {you}." if you else "You are watching this match.")
 
 
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
