@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
 from gamenight.raythread import controls as raythread_controls
+from gamenight.raythread import guide as raythread_guide
+from gamenight.reflection import guide as reflection_guide
 from gamenight.reflection import solo
 from gamenight.ui.program import Screen
 
@@ -20,6 +23,9 @@ RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflec
 
 # The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
 BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD}
+
+# How to play each game, in the app (a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``).
+GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide, "reflection": reflection_guide}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
@@ -43,3 +49,8 @@ def rules(game_id: str) -> Game | None:
 def board(game_id: str) -> Board | None:
     """The match screen of ``game_id``, or ``None`` if it has none yet (the lobby shows a text panel)."""
     return BOARDS.get(game_id)
+
+
+def guide(game_id: str) -> ModuleType | None:
+    """How to play ``game_id`` (its rules page and shortcuts), or ``None`` if it has none yet."""
+    return GUIDES.get(game_id)

@@ -19,8 +19,9 @@ SMALL = """() => {
         const box = el.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;  // not shown
         if (box.width < 44 || box.height < 44) {
-            small.push(`${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`
-                + ` "${(el.textContent || el.value || el.name || '').trim().slice(0, 20)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+            const name = (el.textContent || el.value || el.name || '').trim().slice(0, 20);
+            const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+            small.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} "${name}" ${size}`);
         }
     }
     return small;

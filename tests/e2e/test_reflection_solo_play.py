@@ -91,7 +91,7 @@ def keyboard_solve(page: Page, solution) -> None:
 
 
 def announced(page: Page) -> str:
-    return page.locator("#announcer").text_content()
+    return page.locator("#rf-news").text_content().strip()
 
 
 def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
@@ -221,7 +221,7 @@ def test_a_daily_puzzle_is_solved_and_its_share_line_copied(context: BrowserCont
     line = app.locator("#rf-share-line")
     expect(line).to_have_text(re.compile(rf"^Reflection daily {day} · Easy · \d+:\d\d · no hints$"))
     app.locator("#rf-share").click()
-    expect(app.locator("#announcer")).to_have_text("The result line is copied.")
+    expect(app.locator("#rf-news")).to_have_text(re.compile(r"^The result line is copied\.\s*$"))
     assert app.evaluate("navigator.clipboard.readText()") == line.text_content()
     app.locator("#rf-options").click()
     expect(app.locator("#rf-daily-easy")).to_contain_text("✓")

@@ -324,14 +324,14 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
                 selected,
                 [
                     icon(icons[kind]),
-                    h("span", {"class": "sr-only"}, _(KIND_NAMES[kind]) + ": "),
+                    h("span", {"class": "visually-hidden"}, _(KIND_NAMES[kind]) + ": "),
                     h(
                         "span",
                         {"class": "rf-left", "data-left": left},
                         h("span", {"aria-hidden": "true"}, "×"),
                         str(left),
                     ),
-                    h("span", {"class": "sr-only"}, " " + _("left")),
+                    h("span", {"class": "visually-hidden"}, " " + _("left")),
                 ],
                 disabled=left <= 0 and selected != kind,
             )
@@ -345,7 +345,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
                 [
                     h("svg", {"class": "rf-icon", "viewBox": f"0 0 {CELL} {CELL}", "aria-hidden": "true"}, shape),
                     _(name),
-                    h("span", {"class": "sr-only"}, ", " + _(meaning)),
+                    h("span", {"class": "visually-hidden"}, ", " + _(meaning)),
                 ],
             )
         )

@@ -40,7 +40,6 @@ from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, check, mismatches
 from gamenight.reflection.training import Progress, Settings, Stats
 from gamenight.ui.program import (
-    Announce,
     Copy,
     Download,
     Effect,
@@ -73,18 +72,14 @@ TOOLS = (*KINDS, *NOTE_TOOLS, "remove")
 NEXT_NOTE = {EMPTY: DOT, DOT: RING, RING: EMPTY}
 WARNINGS = (60_000, 10_000)  # time left when a timed puzzle says so
 PRESET_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
-SHORTCUTS = (
-    (N_("Arrow keys, Home, End"), N_("move the cursor over the board and its clues")),
-    ("/  \\  |  -  #  o", N_("place that tile (a mirror, a block, a black hole)")),
-    (N_("Space or Enter"), N_("use the selected tool; on a tile: turn it; on a clue: show its laser")),
-    ("T", N_("turn the tile")),
-    (N_("Delete, Backspace or X"), N_("take the tile or note away")),
-    (".", N_("note a dot: surely empty")),
-    ("N", N_("cycle the note: dot, ring, none")),
-    (N_("Ctrl+Z or U"), N_("undo")),
-    (N_("Ctrl+Y, Ctrl+Shift+Z or R"), N_("redo")),
-    ("?", N_("show or hide this list")),
-)
+
+
+@dataclass(frozen=True)
+class Say:
+    """What a screen reader should hear about a change. Not an effect for the shell: ``update`` puts
+    it into the page's polite live region (``#rf-news``, kept across re-renders by the morph)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -110,12 +105,13 @@ class Model:
     notes: Notes | None = None
     history: History = field(default_factory=History)
     hinted: Explained | None = None  # the last hint, shown until the board changes
-    keys: bool = False  # the list of shortcuts is open
     saving: bool = False  # the save panel (code, file) is open
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
     utc_offset_min: int = 0
     record: daily.Record = field(default_factory=daily.Record)
+    said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
+    said_n: int = 0
 
     @property
     def elapsed_ms(self) -> int:
@@ -277,6 +273,14 @@ def building(settings: Settings) -> Generator[int, None, Generated | None]:
 
 
 def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
+    model, effects = react(model, message)
+    said = [e.text for e in effects if isinstance(e, Say)]
+    if not said:
+        return model, effects
+    return replace(model, said=" ".join(said), said_n=model.said_n + 1), [e for e in effects if not isinstance(e, Say)]
+
+
+def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
     if isinstance(message, Tick) and message.timer == CLOCK:
         return tick(model, message.now_ms)
     if isinstance(message, WorkProgress) and message.task == GENERATE:
@@ -296,7 +300,7 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         said = _("Puzzle {name} could not be built: try another puzzle number.").format(
             name=puzzle_name(model.settings)
         )
-        return replace(model, phase="options", message=said), [Announce(said)]
+        return replace(model, phase="options", message=said), [Say(said)]
     playing = replace(
         model,
         phase="playing",
@@ -314,7 +318,7 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
     said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.").format(
         name=puzzle_name(model.settings)
     )
-    return playing, [StartTimer(CLOCK, 1000), save(playing), Announce(said)]
+    return playing, [StartTimer(CLOCK, 1000), save(playing), Say(said)]
 
 
 def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -333,7 +337,7 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
                 said = ngettext("{n} minute left.", "{n} minutes left.", seconds // 60).format(n=seconds // 60)
             else:
                 said = ngettext("{n} second left.", "{n} seconds left.", seconds).format(n=seconds)
-            effects.append(Announce(said))
+            effects.append(Say(said))
     return model, effects
 
 
@@ -366,7 +370,7 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
             settings = training.parse_settings(event.form, training.new_number(random.Random(event.now_ms)))
         except BadOptions as err:
             said = describe(err)
-            return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Announce(said)]
+            return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
         return start(model, settings)
     if event.action == "import" and model.phase == "options":
         return open_code(model, event.form.get("code", ""))
@@ -381,12 +385,10 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return next_puzzle(model, model.now_ms)
     if action == "daily":
         return start_daily(model, data.get("preset", ""))
-    if action == "keys":
-        return replace(model, keys=not model.keys), []
     if action == "zoom":
         return replace(model, zoom=not model.zoom), []
     if action == "share" and model.settings.daily and model.phase == "solved":
-        return model, [Copy(share_text(model)), Announce(_("The result line is copied."))]
+        return model, [Copy(share_text(model)), Say(_("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:
         return model, []
     if action == "tray":
@@ -413,7 +415,7 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "save":
         return replace(model, saving=not model.saving), []
     if action == "copy-code":
-        return model, [Copy(export_code(model)), Announce(_("The code is copied."))]
+        return model, [Copy(export_code(model)), Say(_("The code is copied."))]
     if action == "download":
         return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
     if action == "give-up":
@@ -432,14 +434,12 @@ def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
 
 
 def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
-    """Undo, redo and the shortcut list work wherever the key was pressed; the board's own keys only
-    while the board (a cell or a clue) has focus."""
+    """Undo and redo work wherever the key was pressed (but in a form field); the board's own keys
+    only while the board (a cell or a clue) has focus. ``?`` (the app's help) lists them all."""
     key, mods = event.key, event.mods
     ctrl = "ctrl" in mods.split("+")
-    if key == "?" and not ctrl and model.puzzle is not None:
-        return replace(model, keys=not model.keys), []
-    if key == "Escape" and model.keys:
-        return replace(model, keys=False), []
+    if event.typing:  # a key in a form field is the field's
+        return model, []
     playing = model.phase == "playing" and model.layout is not None and model.puzzle is not None
     if not playing:
         return model, []
@@ -498,10 +498,10 @@ def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect]]:
 
 def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect]]:
     if model.laser == edge:
-        return replace(model, laser=None), [Announce(_("Laser hidden."))]
+        return replace(model, laser=None), [Say(_("Laser hidden."))]
     path = trace(model.layout, edge, model.puzzle.warps)
     shown = replace(model, laser=edge)
-    return shown, [Announce(laser_words(model.puzzle, path))]
+    return shown, [Say(laser_words(model.puzzle, path))]
 
 
 def laser_words(puzzle: Puzzle, path) -> str:
@@ -612,7 +612,7 @@ def set_note(model: Model, cell: Cell, mark: str, toggle: bool = True) -> tuple[
 
 
 def refuse(model: Model, why: str) -> tuple[Model, list[Effect]]:
-    return replace(model, message=why), [Announce(why)]
+    return replace(model, message=why), [Say(why)]
 
 
 def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect]]:
@@ -635,7 +635,7 @@ def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect]]
     """After the board changed: finished, or saved with the change and the clues it matched said."""
     if check(model.puzzle, model.layout):
         return finish(model)
-    return model, [save(model), Announce(" ".join(filter(None, [said, clue_news(before, model)])))]
+    return model, [save(model), Say(" ".join(filter(None, [said, clue_news(before, model)])))]
 
 
 def clue_news(before: Model, after: Model) -> str:
@@ -715,7 +715,7 @@ def take_hint(model: Model) -> tuple[Model, list[Effect]]:
         kind = _(scene.KIND_NAMES[KIND_OF[found.tile]])
         text += " " + _("Take back a misplaced {kind} first to place it.").format(kind=kind)
         shown = replace(helped, hinted=found, message=text)
-        return shown, [save(shown), Announce(text)]
+        return shown, [save(shown), Say(text)]
     done, effects = commit(helped, change(model.desk, [(found.cell, TILE, found.tile)]), text)
     if done.phase == "playing":
         done = replace(done, hinted=found, message=text)
@@ -745,7 +745,7 @@ def check_tiles(model: Model) -> tuple[Model, list[Effect]]:
     else:
         text = _("Check: every tile you placed is right so far (this counts as a hint).")
     checked = replace(model, hints=model.hints + 1, message=text)
-    return checked, [save(checked), Announce(text)]
+    return checked, [save(checked), Say(text)]
 
 
 def finish(model: Model) -> tuple[Model, list[Effect]]:
@@ -769,7 +769,7 @@ def finish(model: Model) -> tuple[Model, list[Effect]]:
         streak = daily.streak(record, day)
         text += " " + ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak)
         done = replace(done, message=text)
-    return done, [*effects, Announce(text)]
+    return done, [*effects, Say(text)]
 
 
 def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
@@ -787,7 +787,7 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
         message=why,
     )
     effects: list[Effect] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
-    return shown, [*effects, Store(TIME_KEY, None), Announce(why)]
+    return shown, [*effects, Store(TIME_KEY, None), Say(why)]
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
@@ -804,7 +804,7 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
     cleared = replace(
         model, phase="options", stats=stats, puzzle=None, layout=None, notes=None, laser=None, hinted=None, message=""
     )
-    return replace(cleared, preset_choice=model.settings.preset, keys=False, saving=False), effects
+    return replace(cleared, preset_choice=model.settings.preset, saving=False), effects
 
 
 def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -835,12 +835,12 @@ def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
         progress = savecode.parse_code(text)
     except BadMessage as err:
         said = describe(err)
-        return replace(model, message=said), [Announce(said)]
+        return replace(model, message=said), [Say(said)]
     said = _("Saved game opened: {name}, {time} played.").format(
         name=puzzle_name(progress.settings), time=clock(progress.elapsed_ms)
     )
     opened, effects = resume(model, progress, model.now_ms, said)
-    return opened, [*effects, save(opened), Announce(said)]
+    return opened, [*effects, save(opened), Say(said)]
 
 
 def progress_of(model: Model) -> Progress:
@@ -911,6 +911,11 @@ def view(model: Model) -> Element:
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
         h("h1", {}, _("Reflection · solo training")),
+        h(
+            "p",
+            {"class": "visually-hidden", "aria-live": "polite", "id": "rf-news"},
+            model.said + ("\u00a0" if model.said_n % 2 else ""),
+        ),
         h("p", {"class": "rf-message"}, model.message) if model.message else None,
         body,
         stats_panel(model),
@@ -1119,7 +1124,7 @@ def play_area(model: Model) -> Element:
             h(
                 "p",
                 {"class": "rf-clock" + (" rf-low" if limit and playing and left <= 60_000 else "")},
-                h("span", {"class": "sr-only"}, _("Time") + " "),
+                h("span", {"class": "visually-hidden"}, _("Time") + " "),
                 clock(model.elapsed_ms) + (f" / {limit}:00" if limit else ""),
             ),
             h(
@@ -1152,7 +1157,17 @@ def play_area(model: Model) -> Element:
                 "div",
                 {"class": "actions rf-more"},
                 button("save", _("Save or move"), **{"aria-expanded": "true" if model.saving else "false"}),
-                button("keys", _("Keys (?)"), **{"aria-expanded": "true" if model.keys else "false"}),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "id": "rf-how",
+                        "class": "button",
+                        "data-action": "app-rules",
+                        "data-game": "reflection",
+                    },
+                    _("How to play"),
+                ),
                 button("next", _("New puzzle")),
                 button("options", _("Options")),
             ),
@@ -1168,7 +1183,6 @@ def play_area(model: Model) -> Element:
                 button("options", _("Change options")),
             ),
         ]
-    side.append(keys_panel() if model.keys else None)
     return h(
         "section",
         {"class": "rf-play"},
@@ -1228,16 +1242,6 @@ def solved_panel(model: Model) -> Element:
         {"class": "rf-share", "aria-label": _("Your result")},
         h("p", {"class": "rf-share-line", "id": "rf-share-line"}, line),
         button("share", _("Copy the result"), primary=True),
-    )
-
-
-def keys_panel() -> Element:
-    return h(
-        "section",
-        {"class": "rf-keys", "aria-labelledby": "rf-keys-title"},
-        h("h2", {"id": "rf-keys-title"}, _("Keyboard")),
-        h("dl", {}, [[h("dt", {}, _(k)), h("dd", {}, _(d))] for k, d in SHORTCUTS]),
-        button("keys", _("Close")),
     )
 
 

@@ -19,7 +19,6 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
-    Announce,
     Copy,
     Download,
     Effect,
@@ -212,8 +211,6 @@ class Shell:
             elif isinstance(effect, SetLanguage):
                 self.set_language(effect.code)
                 self.render()
-            elif isinstance(effect, Announce):
-                announce(effect.text)
             elif isinstance(effect, Download):
                 download(effect.filename, effect.text)
             elif type(effect) in EFFECT_HANDLERS:
@@ -263,17 +260,6 @@ class Shell:
         js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
 
 
-def announce(text: str) -> None:
-    """Put ``text`` in the page's live region (outside the app root, so re-renders never replace it).
-    The same words twice differ by a trailing no-break space, so they are read again."""
-    region = js.document.getElementById("announcer")
-    if region is None or region is jsnull:
-        return
-    if str(region.textContent) == text:
-        text += "\u00a0"
-    region.textContent = text
-
-
 def download(filename: str, text: str) -> None:
     """Offer ``text`` as a file: a Blob made in the page and a temporary link clicked (no request)."""
     blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}, dict_converter=js.Object.fromEntries))
@@ -297,17 +283,13 @@ def browser_languages() -> list[str]:
 def read_event(event: Any) -> UiEvent | None:
     """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``).
 
-    A key press in a form field is the field's, and Enter or Space on a button or link is that
-    button's (the browser follows with its click): neither reaches a screen as a key press.
+    Enter or Space on a button or link is that button's (the browser follows with its click): it
+    never reaches a screen as a key press. A key pressed in a form field arrives marked ``typing``.
     """
     kind = str(event.type)
     target = event.target
-    if kind == "keydown" and hasattr(target, "tagName"):
-        tag = str(target.tagName).upper()
-        if tag in FIELDS or bool(getattr(target, "isContentEditable", False)):
-            return None
-        if str(event.key) in ("Enter", " ") and (tag in PRESSABLE or str(target.getAttribute("role")) == "button"):
-            return None
+    if kind == "keydown" and str(event.key) in ("Enter", " ") and pressable(target):
+        return None
     holder = target.closest("[data-action]") if hasattr(target, "closest") else None
     if holder is jsnull:  # JavaScript's null arrives as ``jsnull``, not None
         holder = None
@@ -336,7 +318,17 @@ def read_event(event: Any) -> UiEvent | None:
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, mods)
+    typing = kind == "keydown" and (
+        str(getattr(target, "tagName", "")) in FIELDS or bool(getattr(target, "isContentEditable", False))
+    )
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing, mods)
+
+
+def pressable(target: Any) -> bool:
+    """Whether ``target`` is a button or a link (Enter or Space presses it)."""
+    if not hasattr(target, "tagName"):
+        return False
+    return str(target.tagName).upper() in PRESSABLE or str(target.getAttribute("role")) == "button"
 
 
 def _on_grid(target: Any) -> bool:

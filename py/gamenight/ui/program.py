@@ -29,8 +29,8 @@ class UiEvent:
     picked in an ``<input type="file">``: its text, up to 64 KB), ``form`` (field name → value) for
     form submissions; ``now_ms`` is when it happened.
 
-    The shell sends no key press from a form field (typing is the field's), and none for Enter or
-    Space on a button or link (the browser turns those into the button's own click).
+    The shell sends no key press for Enter or Space on a button or link (the browser turns those
+    into the button's own click, so a button acts only for itself).
     """
 
     type: str
@@ -41,6 +41,7 @@ class UiEvent:
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
     pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
+    typing: bool = False  # the key was pressed in a text field or a picker: it is the field's, not a shortcut
     mods: str = ""  # for key presses: the modifiers held, e.g. "ctrl+shift" (Cmd counts as ctrl)
 
 
@@ -141,13 +142,6 @@ class SetLanguage:
 
 
 @dataclass(frozen=True)
-class Announce:
-    """Say ``text`` to screen-reader users (a polite live region outside the re-rendered app)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
 class Download:
     """Offer ``text`` as a file called ``filename`` (a save file), made in the page: no request."""
 
@@ -155,19 +149,7 @@ class Download:
     text: str
 
 
-Effect = (
-    Store
-    | Navigate
-    | StartTimer
-    | StopTimer
-    | Copy
-    | Work
-    | Focus
-    | WarnBeforeLeaving
-    | SetLanguage
-    | Announce
-    | Download
-)
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage | Download
 
 
 @dataclass(frozen=True)

@@ -141,3 +141,28 @@ def test_tray_counts_what_is_left_of_each_kind():
     # Screen readers hear what each button is, not "× 3".
     assert text_of(buttons["diagonal"]) == "diagonal mirror: ×1 left"
     assert text_of(buttons["dot"]) == "Dot, note: surely empty"
+
+
+def test_the_guide_pictures_say_what_the_engine_does():
+    from gamenight.reflection import guide
+
+    page = guide.page()
+    figures = find_all(page, lambda e: e.tag == "figure")
+    assert len(figures) == 5
+    expected = [
+        ("L2", "green", 3, "T2"),
+        ("L2", "yellow", 3, "L2"),
+        ("T2", "green", 3, "B2"),
+        ("T2", "yellow", 3, "T2"),
+    ]
+    expected.append(("L2", "black", 2, None))
+    tiles = ["/", "|", "|", "#", "o"]
+    for figure, tile, (edge, colour, number, exit) in zip(figures, tiles, expected, strict=True):
+        path = trace(Layout.of(3, {(1, 1): tile}), edge)
+        assert (path.colour, path.number, path.exit) == (colour, number, exit)
+        caption = text_of(find_all(figure, lambda e: e.tag == "figcaption")[0])
+        assert edge in caption and (exit is None or exit in caption or colour in caption)
+        # A picture, not a second board: nothing in it is focusable, named or clickable.
+        assert not find_all(
+            figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
+        )
