@@ -182,7 +182,12 @@ def test_undo_and_redo_by_keyboard_and_buttons(app: Page, site_url: str):
 
 
 def test_a_note_is_placed_and_removed_and_blocks_are_visible(app: Page, site_url: str):
+    app.set_viewport_size({"width": 1280, "height": 800})
     open_puzzle(app, site_url)
+    # At 1280×800 the tray and the controls sit beside the board, not below the fold (issue 18).
+    for part in ("#rf-tool-diagonal", "#rf-tool-remove", "#rf-undo", "#rf-hint"):
+        box = app.locator(part).bounding_box()
+        assert box and box["y"] + box["height"] <= 800, f"{part} is below the fold"
     app.locator("#rf-tool-dot").click()
     cell(app, 2, 2).click()
     expect(cell(app, 2, 2)).to_have_attribute("data-note", "d")

@@ -25,6 +25,7 @@ import random
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from gamenight import i18n
@@ -297,9 +298,7 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
 
 def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect]]:
     if result is None:
-        said = _("Puzzle {name} could not be built: try another puzzle number.").format(
-            name=puzzle_name(model.settings)
-        )
+        said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
         return replace(model, phase="options", message=said), [Say(said)]
     playing = replace(
         model,
@@ -640,7 +639,7 @@ def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect]]
 
 def clue_news(before: Model, after: Model) -> str:
     """Which clues a change matched or unmatched, and how many match now."""
-    was, now = set(mismatches(before.puzzle, before.layout)), set(mismatches(after.puzzle, after.layout))
+    was, now = set(unmatched(before.puzzle, before.layout)), set(unmatched(after.puzzle, after.layout))
     order = edge_names(after.puzzle.size)
     won = [e for e in order if e in was - now]
     lost = [e for e in order if e in now - was]
@@ -655,6 +654,13 @@ def clue_news(before: Model, after: Model) -> str:
         total = len(order)
         parts.append(_("{n} of {total} clues match.").format(n=total - len(now), total=total))
     return " ".join(parts)
+
+
+@lru_cache(maxsize=8)
+def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
+    """``mismatches``, remembered for the last few boards: a change announces the clues it matched
+    and then draws them, from one tracing of every laser."""
+    return mismatches(puzzle, layout)
 
 
 def _names(edges: list[str]) -> str:
@@ -1102,7 +1108,7 @@ def generating(model: Model) -> Element:
 def play_area(model: Model) -> Element:
     puzzle, layout = model.puzzle, model.layout
     playing = model.phase == "playing"
-    wrong = mismatches(puzzle, layout) if playing else ()
+    wrong = unmatched(puzzle, layout) if playing else ()
     path = trace(layout, model.laser, puzzle.warps) if model.laser else None
     look = scene.Look(
         wrong=wrong,
