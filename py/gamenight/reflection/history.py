@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from gamenight.core.errors import BadMessage
 from gamenight.core.grid import Cell
@@ -93,9 +94,9 @@ class Desk:
         return Desk(self.layout, self.notes.place(cell, value))
 
 
-@dataclass(frozen=True)
-class Edit:
-    """One cell of one layer changed from ``before`` to ``after``."""
+class Edit(NamedTuple):
+    """One cell of one layer changed from ``before`` to ``after`` (a named tuple: steps are hashed
+    often, to reuse their stored text)."""
 
     cell: Cell
     layer: str
@@ -151,7 +152,9 @@ class History:
         return History((*self.done, step)[-MAX_STEPS:], ())
 
     def to_json(self) -> dict[str, Any]:
-        return {"done": [_step_json(s) for s in self.done], "undone": [_step_json(s) for s in self.undone]}
+        """Each step as a short text, ``"r,c,layer,before,after"`` per edit joined by ``;`` (a long
+        history is saved after every move: strings are quick to write)."""
+        return {"done": [step_text(s) for s in self.done], "undone": [step_text(s) for s in self.undone]}
 
 
 def undo(desk: Desk, history: History) -> tuple[Desk, History, Step] | None:
@@ -170,8 +173,10 @@ def redo(desk: Desk, history: History) -> tuple[Desk, History, Step] | None:
     return apply(desk, step), History((*history.done, step), history.undone[:-1]), step
 
 
-def _step_json(step: Step) -> list[list[Any]]:
-    return [[e.cell[0], e.cell[1], e.layer, e.before, e.after] for e in step]
+@lru_cache(maxsize=4096)
+def step_text(step: Step) -> str:
+    """``"3,4,t,.,/;3,4,n,d,."``: a step as stored (cached: a step never changes)."""
+    return ";".join(f"{e.cell[0]},{e.cell[1]},{e.layer},{e.before},{e.after}" for e in step)
 
 
 def parse_history(data: Any, desk: Desk, valid: Callable[[Desk], bool]) -> History:
@@ -206,18 +211,19 @@ def _replay(desk: Desk, edits: Iterable[Edit], way: Callable[[Edit], tuple[str, 
 
 
 def _parse_step(raw: Any, size: int) -> Step:
-    if not isinstance(raw, list) or not 0 < len(raw) <= 2 * MAX_SIZE * MAX_SIZE:
+    if not isinstance(raw, str) or not 0 < len(raw) <= 16 * 2 * MAX_SIZE * MAX_SIZE:
         raise BadMessage("rf-history-bad")
-    return tuple(_parse_edit(e, size) for e in raw)
+    return tuple(_parse_edit(e, size) for e in raw.split(";"))
 
 
-def _parse_edit(raw: Any, size: int) -> Edit:
-    if not isinstance(raw, list) or len(raw) != 5:
+def _parse_edit(raw: str, size: int) -> Edit:
+    parts = raw.split(",")
+    if len(parts) != 5 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts[:2]):
         raise BadMessage("rf-history-bad")
-    r, c, layer, before, after = raw
-    if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < size for x in (r, c)):
+    r, c, layer, before, after = int(parts[0]), int(parts[1]), *parts[2:]
+    if not (0 <= r < size and 0 <= c < size):
         raise BadMessage("rf-history-bad")
     allowed = {EMPTY, *TILES} if layer == TILE else {EMPTY, *MARKS} if layer == NOTE else set()
-    if not isinstance(before, str) or not isinstance(after, str) or {before, after} - allowed or before == after:
+    if {before, after} - allowed or before == after:
         raise BadMessage("rf-history-bad")
     return Edit((r, c), layer, before, after)

@@ -22,7 +22,7 @@ from gamenight.i18n import N_, _
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
 GRID_ID = "rf-grid"
@@ -90,23 +90,31 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     width = (n + 2) * CELL
     cursor = look.cursor if look.cursor is not None else (0, 0)
 
+    words = _("row {r}, column {c}: {what}")  # the language's mark: a kept element speaks one language
+    shown = look.path.edge if look.path else None
+
     def clue(r: int, c: int, column: int | None = None) -> Element:
         name = edge_at(n, (r, c))
-        return edge(puzzle, name, name in look.wrong, (r, c) == cursor, look, column)
+        wrong, current = name in look.wrong, (r, c) == cursor
+        key = (n, name, puzzle.clue(name), wrong, current, shown == name, name in look.hint_edges, column, words)
+        return _kept(key, lambda: edge(puzzle, name, wrong, current, look, column))
 
     def square(r: int, c: int) -> Element:
-        return cell(puzzle, layout, (r, c), look, (r, c) == cursor)
+        at = (r, c)
+        note = look.notes.at(at) if look.notes else EMPTY
+        key = (n, at, at in puzzle.warps, layout.at(at), note, at == cursor, at == look.hint_cell, words)
+        return _kept(key, lambda: cell(puzzle, layout, at, look, at == cursor))
 
     rows = [
         [clue(-1, c, c + 2) for c in range(n)],
         *[[clue(r, -1), *(square(r, c) for c in range(n)), clue(r, n)] for r in range(n)],
         [clue(n, c, c + 2) for c in range(n)],
     ]
-    shown = [laser(puzzle.size, look.path) if look.path else None]
+    over = [laser(puzzle.size, look.path) if look.path else None]
     if look.hint_cell is not None:
-        shown.append(hint_mark(look.hint_cell))
+        over.append(hint_mark(look.hint_cell))
     if look.cursor is not None:
-        shown.append(cursor_mark(look.cursor))
+        over.append(cursor_mark(look.cursor))
     return h(
         "svg",
         {
@@ -118,8 +126,22 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
             "data-size": n,
         },
         [h("g", {"role": "row", "class": "rf-row"}, row) for row in rows],
-        h("g", {"class": "rf-over", "aria-hidden": "true"}, shown),
+        h("g", {"class": "rf-over", "aria-hidden": "true"}, over),
     )
+
+
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _kept(key: tuple, draw) -> Memo:
+    """A cell or clue kept while it looks the same: after a move most are unchanged, so their markup
+    is reused and the page's morphing step skips them (``svg.Memo``)."""
+    kept = _KEPT.get(key)
+    if kept is None:
+        if len(_KEPT) > 6000:
+            _KEPT.clear()
+        kept = _KEPT[key] = Memo(draw())
+    return kept
 
 
 def cell_label(puzzle: Puzzle, layout: Layout, at: Cell, look: Look) -> str:

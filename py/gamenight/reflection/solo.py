@@ -38,7 +38,7 @@ from gamenight.reflection.explain import Explained, explain, misplaced, names, w
 from gamenight.reflection.generate import PRESETS, Generated, generate_steps
 from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
-from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, check, mismatches
+from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
 from gamenight.reflection.training import Progress, Settings, Stats
 from gamenight.ui.program import (
     Copy,
@@ -632,7 +632,7 @@ def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect]]:
 
 def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect]]:
     """After the board changed: finished, or saved with the change and the clues it matched said."""
-    if check(model.puzzle, model.layout):
+    if not unmatched(model.puzzle, model.layout) and fits(model.puzzle, model.layout):  # ``check``, traced once
         return finish(model)
     return model, [save(model), Say(" ".join(filter(None, [said, clue_news(before, model)])))]
 

@@ -94,6 +94,11 @@ def test_a_new_change_after_undo_forgets_what_could_be_redone():
     assert history.undone == () and redo(desk, history) is None
 
 
+def test_steps_are_stored_as_short_texts():
+    step = (Edit((3, 4), NOTE, RING, EMPTY), Edit((3, 4), TILE, EMPTY, "\\"))
+    assert History((step,)).to_json() == {"done": ["3,4,n,r,.;3,4,t,.,\\"], "undone": []}
+
+
 def test_a_tile_wipes_the_note_in_the_same_step_and_undo_brings_the_note_back():
     desk = apply(Desk.empty(SIZE), change(Desk.empty(SIZE), [((2, 2), NOTE, RING)]))
     step = change(desk, [((2, 2), TILE, "\\")])
@@ -120,17 +125,20 @@ def test_no_op_changes_make_no_step_and_the_history_is_bounded():
         [],
         {"done": []},
         {"done": [], "undone": [], "more": []},
-        {"done": [[]], "undone": []},  # an empty step
-        {"done": [[[0, 0, "t", EMPTY, "/"]]], "undone": []},  # (0, 0) is empty on the board
-        {"done": [[[0, 0, "x", EMPTY, "/"]]], "undone": []},
-        {"done": [[[0, 9, "t", EMPTY, "/"]]], "undone": []},
-        {"done": [[[0, True, "t", EMPTY, "/"]]], "undone": []},
-        {"done": [[[0, 0, "t", EMPTY, "?"]]], "undone": []},
-        {"done": [[[0, 0, "n", EMPTY, "/"]]], "undone": []},
-        {"done": [[[0, 0, "t", EMPTY, EMPTY]]], "undone": []},
-        {"done": [[[0, 0, "t", ["x"], "/"]]], "undone": []},
-        {"done": [], "undone": [[[1, 1, "t", EMPTY, "/"]]]},  # (1, 1) already holds a tile
-        {"done": [[[0, 0, "t", EMPTY, "/"]]] * (MAX_STEPS + 1), "undone": []},
+        {"done": [""], "undone": []},  # an empty step
+        {"done": ["0,0,t,.,/"], "undone": []},  # (0, 0) is empty on the board
+        {"done": ["0,0,x,.,/"], "undone": []},
+        {"done": ["0,9,t,.,/"], "undone": []},
+        {"done": ["0,-1,t,.,/"], "undone": []},
+        {"done": ["0,٣,t,.,/"], "undone": []},
+        {"done": ["0,0,t,.,?"], "undone": []},
+        {"done": ["0,0,n,.,/"], "undone": []},
+        {"done": ["0,0,t,.,."], "undone": []},
+        {"done": ["0,0,t,.,/,x"], "undone": []},
+        {"done": [["0,0,t,.,/"]], "undone": []},
+        {"done": [[0, 0, "t", ".", "/"]], "undone": []},
+        {"done": [], "undone": ["1,1,t,.,/"]},  # (1, 1) already holds a tile
+        {"done": ["1,1,t,.,/"] * (MAX_STEPS + 1), "undone": []},
     ],
 )
 def test_a_damaged_history_is_refused(data):
@@ -142,7 +150,7 @@ def test_a_damaged_history_is_refused(data):
 
 def test_a_history_passing_through_a_board_the_puzzle_forbids_is_refused():
     desk = apply(Desk.empty(SIZE), change(Desk.empty(SIZE), [((1, 1), TILE, "/")]))
-    history = {"done": [[[1, 1, "t", EMPTY, "/"]], [[2, 2, "t", "#", EMPTY]]], "undone": []}
+    history = {"done": ["1,1,t,.,/", "2,2,t,#,."], "undone": []}
     assert parse_history(history, desk, consistent)  # sound on its own …
     with pytest.raises(BadMessage):  # … but undoing it puts a block back where the rules allow none
         parse_history(history, desk, lambda d: "#" not in "".join(d.layout.rows))

@@ -194,10 +194,10 @@ def test_a_version_1_save_still_loads_without_notes_or_history():
         lambda d: d["settings"].update(preset=7),
         lambda d: d["notes"].update(rows=["......", ".d...."] + ["......"] * 4),  # a note on a tile
         lambda d: d["notes"].update(rows=["x....."] + ["......"] * 5),
-        lambda d: d.update(history={"done": [[[0, 0, "t", ".", "/"]]], "undone": []}),  # (0, 0) is empty
-        lambda d: d.update(history={"done": [[[1, 1, "t", "/", "-"]]], "undone": []}),  # (1, 1) holds \\
-        lambda d: d.update(history={"done": [], "undone": [[[9, 0, "t", ".", "/"]]]}),
-        lambda d: d.update(history={"done": [[[1, 1, "t", ".", "\\"]]], "undone": [], "x": 1}),
+        lambda d: d.update(history={"done": ["0,0,t,.,/"], "undone": []}),  # (0, 0) is empty
+        lambda d: d.update(history={"done": ["1,1,t,/,-"], "undone": []}),  # (1, 1) holds \\
+        lambda d: d.update(history={"done": [], "undone": ["9,0,t,.,/"]}),
+        lambda d: d.update(history={"done": ["1,1,t,.,\\"], "undone": [], "x": 1}),
         lambda d: d.update(history=[]),
     ],
 )
