@@ -20,7 +20,7 @@ SHORTCUTS = (
     ("Delete, X", N_("Reflection: take the tile or note away")),
     (".", N_("Reflection: note a dot, surely empty")),
     ("N", N_("Reflection: cycle the note: dot, ring, none")),
-    ("Home, End", N_("Reflection: to the ends of the row")),
+    ("Home, End", N_("Reflection: to the first or last column")),
     ("Ctrl+Z, U", N_("Reflection: undo")),
     ("Ctrl+Y, R", N_("Reflection: redo")),
 )

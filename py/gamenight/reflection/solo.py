@@ -463,10 +463,8 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
     if key in ARROWS:
         dr, dc = ARROWS[key]
         return move_cursor(model, (r + dr, c + dc))
-    if key == "Home":
-        return move_cursor(model, (r, 0 if 0 <= r < n else c))
-    if key == "End":
-        return move_cursor(model, (r, n - 1 if 0 <= r < n else c))
+    if key in ("Home", "End"):  # the row's first or last board column (on the top and bottom rows: clue)
+        return move_cursor(model, (r, 0 if key == "Home" else n - 1))
     edge = scene.edge_at(n, model.cursor)
     if edge is not None:
         return toggle_laser(model, edge) if key in (" ", "Enter") else (model, [])

@@ -304,6 +304,17 @@ def test_a_key_pressed_on_a_button_or_the_page_never_acts_on_the_board(action):
         assert not any(isinstance(e, Work | Store | Navigate) for e in effects)
 
 
+def test_home_and_end_go_to_the_ends_of_a_row_clue_rows_included():
+    model, _ = generated()
+    n = model.puzzle.size
+    model, _ = send(model, key("ArrowDown"), key("End"))
+    assert model.cursor == (1, n - 1)
+    model, _ = send(model, key("ArrowRight"), key("Home"))  # from the right clue R2
+    assert model.cursor == (1, 0)
+    model, _ = send(model, key("ArrowUp"), key("ArrowUp"), key("End"))  # on the top clues: to T6
+    assert model.cursor == (-1, n - 1)
+
+
 def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     model, _ = generated()
     model, _ = send(model, key("ArrowUp"))  # onto T1
