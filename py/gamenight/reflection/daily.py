@@ -20,13 +20,24 @@ from typing import Any
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import derive
-from gamenight.i18n import _, ngettext
+from gamenight.i18n import N_, _, ngettext, reasons
 
 RECORD_VERSION = 1
 KEEP_DAYS = 40  # results kept per day (for the ✓ on today's buttons); the streak is kept apart
 FIRST_DAY, LAST_DAY = date(2020, 1, 1), date(2199, 12, 31)
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 PUZZLE_NUMBERS = 10**9
+
+reasons(
+    {
+        "daily-record-json": N_("daily record: not valid JSON"),
+        "daily-record-version": N_("daily record: not a record of this version"),
+        "daily-record-days": N_("daily record: 'days' must map a few dates to results"),
+        "daily-record-day": N_("daily record: a day must be a date with its results"),
+        "daily-record-result": N_("daily record: a result is [milliseconds, hints]"),
+        "daily-record-streak": N_("daily record: the streak is not sound"),
+    }
+)
 
 
 def local_day(now_ms: int, utc_offset_min: int) -> date:
@@ -113,25 +124,25 @@ def parse_record(text: str) -> Record:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage("daily record: not valid JSON") from None
+        raise BadMessage("daily-record-json") from None
     keys = {"v", "days", "last", "run", "best"}
     if not isinstance(data, dict) or data.get("v") != RECORD_VERSION or set(data) != keys:
-        raise BadMessage("daily record: not a record of this version")
+        raise BadMessage("daily-record-version")
     raw_days = data["days"]
     if not isinstance(raw_days, dict) or len(raw_days) > KEEP_DAYS + 1:
-        raise BadMessage("daily record: 'days' must map a few dates to results")
+        raise BadMessage("daily-record-days")
     days: dict[str, dict[str, Result]] = {}
     for key, by in raw_days.items():
         if parse_day(key) is None or not isinstance(by, dict) or len(by) > 8:
-            raise BadMessage("daily record: a day must be a date with its results")
+            raise BadMessage("daily-record-day")
         days[key] = {}
         for preset, pair in by.items():
             if not isinstance(preset, str) or len(preset) > 20 or not _pair(pair):
-                raise BadMessage("daily record: a result is [milliseconds, hints]")
+                raise BadMessage("daily-record-result")
             days[key][preset] = Result(pair[0], pair[1])
     last, run, best = data["last"], data["run"], data["best"]
     if (last != "" and parse_day(last) is None) or not _count(run) or not _count(best) or run > best:
-        raise BadMessage("daily record: the streak is not sound")
+        raise BadMessage("daily-record-streak")
     return Record(days, last, run, best)
 
 

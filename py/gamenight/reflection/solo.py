@@ -977,7 +977,10 @@ def options_form(model: Model) -> Element:
             {"class": "rf-custom"},
             h("legend", {}, _("Custom puzzle")),
             number("size", _("Board size"), s.size, 4, 12),
-            [number(kind, _(training.FIELDS[kind]), n, 0, 60) for kind, n in zip(KINDS, s.tiles.counts(), strict=True)],
+            [
+                number(kind, _(i18n.TERMS[training.SETTING_LABELS[kind]]), n, 0, 60)
+                for kind, n in zip(KINDS, s.tiles.counts(), strict=True)
+            ],
             h(
                 "label",
                 {"class": "rf-check"},

@@ -2,7 +2,6 @@
 
 All three arrive as untrusted text — URL parameters, local storage — and go through parse functions
 that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one ignores the value.
-A settings error names the field as the form labels it ("Puzzle number"), never an internal name.
 """
 
 from __future__ import annotations
@@ -28,32 +27,6 @@ STATS_VERSION = 1
 PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
 RECENT = 20  # solve times kept
 PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
-
-# The form's labels, for errors that name a field (parameter values translated by ``i18n.describe``).
-FIELDS = {
-    "preset": N_("Puzzle"),
-    "size": N_("Board size"),
-    "diagonal": N_("Diagonal mirrors"),
-    "flat": N_("Flat mirrors"),
-    "block": N_("Blocks"),
-    "hole": N_("Black holes"),
-    "limit": N_("Time limit"),
-    "seed": N_("Puzzle number"),
-}
-terms({f"rf-field-{key}": label for key, label in FIELDS.items()})
-reasons(
-    {
-        "rf-whole-number": N_("{field} must be a whole number."),
-        "rf-between": N_("{field} must be between {lo} and {hi}, not {value}."),
-        "rf-unknown-preset": N_("There is no puzzle type “{name}”: choose easy, normal, hard, expert or custom."),
-        "rf-time-limit": N_("The time limit must be one of {choices} minutes, or none."),
-        "rf-no-tiles": N_("A puzzle needs at least one tile."),
-        "rf-too-many-tiles": N_("At most {most} tiles fit a {size}×{size} board."),
-        "rf-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01."),
-        "rf-daily-preset": N_("Daily puzzles come as easy, normal, hard or expert puzzles, not custom ones."),
-        "rf-daily-fixed": N_("A daily puzzle has no puzzle number or time limit of its own."),
-    }
-)
 
 
 def new_number(source: random.Random) -> int:
@@ -88,15 +61,62 @@ class Settings:
         return out
 
 
+reasons(
+    {
+        "training-preset": N_("unknown preset '{got}': choose {choices} or custom"),
+        "training-limit": N_("the time limit must be one of {choices} minutes, or none"),
+        "training-no-tiles": N_("a puzzle needs at least one tile"),
+        "training-too-many-tiles": N_("at most {n} tiles fit a {size}×{size} puzzle"),
+        "training-stats-recent": N_("stats: 'recent_ms' must be a short list of times"),
+        "training-stats-best": N_("stats: 'best_ms' maps preset names to times"),
+        "training-stored-json": N_("{what}: not valid JSON"),
+        "training-stored-version": N_("{what}: version {got} is not {want}"),
+        "training-saved-settings": N_("saved puzzle: 'settings' holds text parameters"),
+        "training-saved-mismatch": N_("saved puzzle: the puzzle does not match its settings"),
+        "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
+        "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
+        "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
+        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01"),
+        "training-daily-preset": N_("daily puzzles come as easy, normal, hard or expert puzzles, not custom ones"),
+        "training-daily-fixed": N_("a daily puzzle has no puzzle number or time limit of its own"),
+    }
+)
+# The solo screen's fields, as its form names them: a refusal shows the label the player sees.
+SETTING_LABELS = {
+    "seed": "training-seed",
+    "size": "training-size",
+    "limit": "training-limit-field",
+    "diagonal": "training-diagonals",
+    "flat": "training-flats",
+    "block": "training-blocks",
+    "hole": "training-holes",
+}
+terms(
+    {
+        "training-seed": N_("Puzzle number"),
+        "training-size": N_("Board size"),
+        "training-limit-field": N_("Time limit"),
+        "training-diagonals": N_("Diagonal mirrors"),
+        "training-flats": N_("Flat mirrors"),
+        "training-blocks": N_("Blocks"),
+        "training-holes": N_("Black holes"),
+        "stats": N_("stats"),
+        "saved puzzle": N_("saved puzzle"),
+        "best_ms": N_("stats: 'best_ms'"),
+    }
+)
+
+
 def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: int) -> int:
-    raw = params.get(key, "").strip()
-    if raw == "":
+    raw = params.get(key, "")
+    if raw.strip() == "":
         return default
-    if not raw.isascii() or not raw.isdigit():
-        raise BadOptions("rf-whole-number", field=f"rf-field-{key}")
+    field = SETTING_LABELS.get(key, key)
+    if not raw.strip().isdigit():
+        raise BadOptions("field-not-whole", field=field)
     value = int(raw)
     if not lo <= value <= hi:
-        raise BadOptions("rf-between", field=f"rf-field-{key}", lo=lo, hi=hi, value=value)
+        raise BadOptions("field-range", field=field, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -108,12 +128,12 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     """
     preset = params.get("preset", "easy")
     if preset not in (*PRESETS, "custom"):
-        raise BadOptions("rf-unknown-preset", name=preset[:20])
+        raise BadOptions("training-preset", got=preset[:20], choices=", ".join(PRESETS))
     if params.get("daily", ""):
         return _daily_settings(params, preset)
     limit = _int_param(params, "limit", 0, 60, 0)
     if limit not in TIME_LIMITS:
-        raise BadOptions("rf-time-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
+        raise BadOptions("training-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
     if preset != "custom":
         base = PRESETS[preset]
@@ -123,9 +143,9 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     tiles = TileSet(*counts)
     warp = params.get("warp", "0") in ("1", "on", "true")
     if tiles.total == 0:
-        raise BadOptions("rf-no-tiles")
+        raise BadOptions("training-no-tiles")
     if tiles.total > size * size // 2:
-        raise BadOptions("rf-too-many-tiles", most=size * size // 2, size=size)
+        raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
     return Settings("custom", size, tiles, warp, limit, seed)
 
 
@@ -133,11 +153,11 @@ def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:
     text = params["daily"]
     day = daily.parse_day(text)
     if day is None:
-        raise BadOptions("rf-daily-date", text=text[:20])
+        raise BadOptions("training-daily-date", text=text[:20])
     if preset not in PRESETS:
-        raise BadOptions("rf-daily-preset")
+        raise BadOptions("training-daily-preset")
     if params.get("seed", "").strip() or params.get("limit", "0").strip() not in ("", "0"):
-        raise BadOptions("rf-daily-fixed")
+        raise BadOptions("training-daily-fixed")
     base = PRESETS[preset]
     return Settings(preset, base.size, base.mix, False, 0, daily.daily_seed(day, preset), day.isoformat())
 
@@ -205,10 +225,10 @@ def parse_stats(text: str) -> Stats:
     }
     recent = data.get("recent_ms", [])
     if not isinstance(recent, list) or len(recent) > RECENT or not all(_is_ms(x) for x in recent):
-        raise BadMessage("stats: 'recent_ms' must be a short list of times")
-    best = obj(data.get("best_ms", {}), "stats: 'best_ms'", BadMessage)
+        raise BadMessage("training-stats-recent")
+    best = obj(data.get("best_ms", {}), "best_ms", BadMessage)
     if any(k not in PRESETS or not _is_ms(v) for k, v in best.items()):
-        raise BadMessage("stats: 'best_ms' maps preset names to times")
+        raise BadMessage("training-stats-best")
     return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best))
 
 
@@ -220,10 +240,10 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage(f"{what}: not valid JSON") from None
+        raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)
     if data.get("v") != version:
-        raise BadMessage(f"{what}: version {data.get('v')!r} is not {version}")
+        raise BadMessage("training-stored-version", what=what, got=str(data.get("v")), want=version)
     return data
 
 
@@ -288,22 +308,22 @@ def parse_progress(text: str) -> Progress:
         data = _stored(text, 1, "saved puzzle")
     keys = ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints")
     only_keys(data, keys + (("notes", "history") if data["v"] == 2 else ()), "saved puzzle", BadMessage)
-    params = obj(data.get("settings"), "saved puzzle: 'settings'", BadMessage)
+    params = obj(data.get("settings"), "settings", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
-        raise BadMessage("saved puzzle: 'settings' holds text parameters")
+        raise BadMessage("training-saved-settings")
     try:
         settings = parse_settings(params, 0)
     except BadOptions as err:
-        raise BadMessage(f"saved puzzle: {err}") from None
+        raise BadMessage(err.code, **err.params) from None
     puzzle = parse_puzzle(data.get("puzzle"))
     if puzzle.size != settings.size or puzzle.tiles != settings.tiles:
-        raise BadMessage("saved puzzle: the puzzle does not match its settings")
+        raise BadMessage("training-saved-mismatch")
     solution = parse_layout(data.get("solution"), puzzle.size)
     if not check(puzzle, solution):
-        raise BadMessage("saved puzzle: the stored answer does not solve the puzzle")
+        raise BadMessage("training-saved-answer")
     layout = parse_layout(data.get("layout"), puzzle.size)
     if any(layout.at(w) != "." for w in puzzle.warps) or not puzzle.tiles.allows(layout):
-        raise BadMessage("saved puzzle: the placed tiles do not fit the puzzle")
+        raise BadMessage("training-saved-placed")
     elapsed = get_int(data, "elapsed_ms", BadMessage, 0, 10**10)
     hints = get_int(data, "hints", BadMessage, 0, 10**6)
     if data["v"] == 1:
@@ -311,6 +331,6 @@ def parse_progress(text: str) -> Progress:
     notes = parse_notes(data.get("notes"), puzzle.size)
     desk = Desk(layout, notes)
     if not desk_fits(puzzle, desk):
-        raise BadMessage("saved puzzle: a note stands on a tile or a warp cell")
+        raise BadMessage("training-saved-notes")
     history = parse_history(data.get("history"), desk, lambda d: desk_fits(puzzle, d))
     return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history)

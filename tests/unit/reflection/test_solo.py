@@ -267,10 +267,10 @@ def test_stored_stats_are_shown():
 def test_options_form_starts_a_puzzle_or_explains_what_is_wrong():
     model, _ = SCREEN.init({}, Env(now_ms=T0))
     bad, effects = solo.update(model, UiEvent("submit", action="options", form={"preset": "custom", "size": "40"}))
-    assert bad.phase == "options" and bad.message == "Board size must be between 4 and 12, not 40."
+    assert bad.phase == "options" and bad.message == "Board size must be between 4 and 12, not 40"
     assert effects == [] and bad.said == bad.message
     bad, _ = solo.update(model, UiEvent("submit", action="options", form={"preset": "easy", "seed": "12a"}))
-    assert bad.message == "Puzzle number must be a whole number."
+    assert bad.message == "Puzzle number must be a whole number"
     good, effects = solo.update(model, UiEvent("submit", action="options", form={"preset": "normal", "seed": "77"}))
     assert good.phase == "generating" and good.settings.seed == 77 and any(isinstance(e, Work) for e in effects)
 
