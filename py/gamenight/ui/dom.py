@@ -150,7 +150,9 @@ class Shell:
             self.focus = "#" + focused
         if self.focus:
             target = self.root.querySelector(self.focus)
-            if target is not None and target is not jsnull:
+            # Only a move of focus: focusing the focused element again would scroll it back into view
+            # every clock tick (a board the player panned on a phone).
+            if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
                 target.focus()
             self.focus = None
 
