@@ -16,6 +16,7 @@ from gamenight.lightseeker.cube import (
     UP,
     WEST,
     Lighting,
+    _all_rotations,
     check_net,
     facing,
     is_rotation,
@@ -89,6 +90,23 @@ def test_spin_turns_clockwise_about_the_vertical_axis():
         assert spin(o, 3) == spin(spin(spin(o)))
         assert {d.right for d in EDGES[o]} == EDGES[spin(o)]
     assert facing(spin(HOME), NORTH) is EAST
+
+
+@pytest.mark.parametrize("turns", [-5, -4, -3, -2, -1, 0, 5, 6, 7, 8, 9, 103])
+def test_spinning_by_any_number_of_quarter_turns_is_spinning_by_it_modulo_four(turns):
+    # A negative count turns anticlockwise: -1 is three clockwise quarter turns.
+    for o in ALL:
+        expected = o
+        for _ in range(turns % 4):
+            expected = spin(expected)
+        assert spin(o, turns) == expected, (o, turns)
+    assert facing(spin(HOME, -1), NORTH) is WEST and facing(spin(HOME, 5), NORTH) is EAST
+
+
+def test_the_rotation_table_is_built_from_home_by_tilts():
+    built = _all_rotations()
+    assert built == ROTATIONS and built[0] == FACES
+    assert len(set(built)) == 24 and all(is_rotation(r) for r in built)
 
 
 def test_orientation_by_top_and_north_face():
@@ -166,6 +184,12 @@ def test_a_variant_net_is_one_table():
         ({f: () for f in FACES if f is not UP}, "all six faces"),
         ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "no corner"),
         ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((SOUTH, UP),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((DOWN, EAST),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((EAST, DOWN),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((EAST, EAST),)}, "no corner"),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, EAST))}, "opposite corners"),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, EAST))}, "opposite corners"),
         ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))}, "opposite corners"),
         ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "more than two"),
     ],
@@ -173,3 +197,5 @@ def test_a_variant_net_is_one_table():
 def test_impossible_nets_are_rejected(net, message):
     with pytest.raises(ValueError, match=message):
         check_net(net)
+    with pytest.raises(ValueError, match=message):
+        Lighting.of(net)

@@ -11,7 +11,7 @@ from gamenight.lobby import protocol as p
 from gamenight.lobby.record import replay
 from gamenight.lobby.session import CHAT_KEPT, HOST_PEER, MAX_MEMBERS, Session
 from tests.unit.lobby.countgame import secret_of
-from tests.unit.lobby.helpers import Table, errors, last_update, of_type
+from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hold_only_the_connected, of_type
 
 
 def refused(table: Table, peer: str, message, code: str) -> dict:
@@ -172,6 +172,17 @@ def test_without_a_player_count_the_lobby_seats_everyone_connected_within_the_ga
     assert small.session.players == 2
 
 
+def test_a_new_game_without_a_player_count_seats_at_most_as_many_as_it_takes():
+    table = seated_table()
+    table.join("g4", "Eve")  # five connected members
+    table.host(p.Choose("lightseeker"))  # exactly two players: the first two keep their places
+    assert table.session.players == 2 and seats(table) == {"1": "Ann", "2": "Bob"}
+    table.host(p.Choose("raythread"))  # two to four
+    assert table.session.players == 4 and seats(table) == {"A": "Ann", "B": "Bob", "C": None, "D": None}
+    table.host(p.Choose("reflection"))  # one to six: everyone connected
+    assert table.session.players == 5
+
+
 @pytest.mark.parametrize(
     ("message", "code"),
     [
@@ -209,6 +220,33 @@ def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working
     table.join("g5", "Bob", token)  # the old token is void: a fresh member
     assert table.members["g5"] != "m2"
     refused(table, HOST_PEER, p.Kick("m1"), "is-host")
+
+
+def test_what_a_removed_disconnected_or_replaced_connection_held_is_released():
+    table = seated_table()
+    for peer in ("g1", "g2", "g3"):
+        table.send(peer, p.Chat(f"hello from {peer}"))
+    assert {"g1", "g2", "g3"} <= set(table.session._flood) and "m2" in table.session._chat_limits
+    table.host(p.Kick("m2"))  # Bob, on g1
+    live_tables_hold_only_the_connected(table.session)
+    assert "g1" not in table.session._flood and "m2" not in table.session._chat_limits
+    table.session.disconnect("g2", table.now)
+    live_tables_hold_only_the_connected(table.session)
+    table.send("g3b", p.Hello("Dee", table.tokens["g3"]))  # Dee signs in from a second window
+    live_tables_hold_only_the_connected(table.session)
+    assert "g3" not in table.session._flood
+
+
+def test_a_kicked_peer_id_starts_afresh_if_it_joins_again():
+    # A peer that flooded and was removed is not still counted as flooding when its id comes back.
+    table = seated_table()
+    for n in range(19):
+        table.session.handle("g1", p.encode(p.Resync()), table.now + n)
+    table.host(p.Kick("m2"))
+    out = []
+    for n in range(15):
+        out += table.session.handle("g1", p.encode(p.Hello("Bob")) if n == 0 else p.encode(p.Resync()), table.now + n)
+    assert not [m for _, m in out if m.get("code") == "flood"] and of_type(out, "welcome")
 
 
 # --- matches ---------------------------------------------------------------------------------
@@ -528,14 +566,83 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r["match"]["record"].update(ended="over"), "ending does not match"),
         (lambda r: r["match"].update(holders=[]), "running match"),
         (lambda r: r.update(chat=[{"member": "m2"}]), "missing"),
+        (lambda r: r.update(chat={"0": "hi"}), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(chat=None), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(chat=[CHAT_LINE] * (CHAT_KEPT + 1)), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(members=[]), "'members' must list 1 to 24 members"),
+        (lambda r: r.update(members={"m1": {}}), "'members' must list 1 to 24 members"),
+        (lambda r: r["members"].extend(extra_members(MAX_MEMBERS - 3)), "'members' must list 1 to 24 members"),
+        (lambda r: r["members"][1].update(seat="Y"), "a member has unknown field 'seat'"),
+        (lambda r: r["members"][1].update(token="0123456789abcde"), "distinct ids and distinct reconnect tokens"),
+        (lambda r: r["members"][1].update(id="m1"), "distinct ids and distinct reconnect tokens"),
+        (lambda r: r["members"].__setitem__(1, ["m2", "Bob"]), "a member must be an object"),
+        (lambda r: r.update(seats={"X": "m1"}), "'seats' must be a list"),
+        (lambda r: r["seats"].__setitem__(1, ["Y"]), r"a seat must be a \[seat, member\] pair"),
+        (lambda r: r["seats"].__setitem__(1, ["Y", "m2", "m3"]), r"a seat must be a \[seat, member\] pair"),
+        (lambda r: r["seats"].__setitem__(1, [2, "m2"]), r"a seat must be a \[seat, member\] pair"),
+        (lambda r: r["seats"].__setitem__(1, {"Y": "m2"}), r"a seat must be a \[seat, member\] pair"),
+        (lambda r: r.update(seq=-1), "'seq' must be between 0"),
+        (lambda r: r.update(next_member=1), "'next_member' must be between 2"),
+        (lambda r: r.update(match=[]), "'match' must be an object"),
+        (lambda r: r["match"].update(seats=[]), "'match' has unknown field 'seats'"),
+        (lambda r: r["match"]["record"].update(seats=["X", "Z"], names={"X": "Ann", "Z": "Cy"}), "lobby's seats"),
     ],
 )
 def test_a_corrupt_save_is_refused_with_a_reason(change, reason):
     table = seated_table()
+    table.send("g1", p.Chat("hello"))
     table.start()
     table.host(p.Move("X", {"add": 1}))
     with pytest.raises(BadMessage, match=reason):
         Session.restore(corrupt(table.state_json(), change))
+
+
+CHAT_LINE = {"member": "m2", "name": "Bob", "text": "hi", "at": 5}
+
+
+def extra_members(n: int) -> list[dict]:
+    return [{"id": f"m{10 + i}", "name": f"Guest {i}", "token": f"{i:032x}"} for i in range(n)]
+
+
+def finished_save() -> dict:
+    """A save whose match ended (X, Y, Z held by m1, m2, m3) and whose lobby seats changed since."""
+    table = seated_table()
+    table.start()
+    play_to_the_end(table)
+    table.host(p.Assign("m2"))
+    return loads(table.state_json())
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda r: r["match"].update(holders=None), "must be a list"),
+        (lambda r: r["match"]["holders"].pop(), "'holders' must list the match's seats"),
+        (lambda r: r["match"]["holders"].reverse(), "'holders' must list the match's seats"),
+        (lambda r: r["match"]["holders"][0].__setitem__(0, "W"), "'holders' must list the match's seats"),
+        (lambda r: r["match"]["holders"][0].__setitem__(1, "m9"), "a seat's member must be a member"),
+        (lambda r: r["match"]["holders"][1].__setitem__(1, "m1"), "a seat's member must be a member with no other"),
+    ],
+)
+def test_a_finished_match_must_name_who_held_each_of_its_seats(change, reason):
+    raw = finished_save()
+    Session.restore(dumps(raw))  # the save as written restores
+    change(raw)
+    with pytest.raises(BadMessage, match=reason):
+        Session.restore(dumps(raw))
+
+
+def test_the_limits_of_a_save_are_inclusive():
+    fresh = loads(dumps(Session("count", "Ann").to_json()))
+    assert fresh["seq"] == 0  # nothing broadcast yet
+    assert Session.restore(dumps(fresh)).seq == 0
+    raw = loads(seated_table().state_json())
+    raw["chat"] = [CHAT_LINE] * CHAT_KEPT
+    raw["members"] += extra_members(MAX_MEMBERS - len(raw["members"]))
+    restored = Session.restore(dumps(raw))
+    assert len(restored.chat) == CHAT_KEPT and len(restored.members) == MAX_MEMBERS
+    raw["members"][1]["token"] = "0123456789abcdef"  # 16 characters: the shortest token a save may hold
+    assert Session.restore(dumps(raw)).members["m2"].token == "0123456789abcdef"
 
 
 def test_a_session_is_opened_for_a_playable_game_and_player_count():

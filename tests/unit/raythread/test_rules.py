@@ -12,6 +12,7 @@ from gamenight.raythread import GAME
 from gamenight.raythread.board import COLOURS
 from gamenight.raythread.rules import Tile, joint_claims, legal, play, result
 from tests.unit.raythread.helpers import position, tile
+from tests.unit.words import assert_says
 
 
 def place(kind, cell, orient):
@@ -53,6 +54,11 @@ def test_only_the_seat_to_move_may_play():
         (place("mirror", (4, 4), "/"), "that cell already holds a tile"),
         (place("mirror", (11, 0), "/"), "off the board"),
         (place("mirror", (0, -1), "/"), "off the board"),
+        (place("mirror", (-1, 5), "/"), "off the board"),
+        (place("mirror", (0, 11), "/"), "off the board"),  # not wrapped onto (1, 0)
+        (place("mirror", (4, 11), "/"), "off the board"),  # not wrapped onto (5, 0) (an empty cell)
+        (rotate((3, 11)), "off the board"),  # not wrapped onto (4, 0)
+        (rotate((-1, 4)), "off the board"),
         (place("prism", (5, 5), "/"), "you have no prism in your hand"),
         (rotate((5, 5)), "there is no tile on that cell"),
         (rotate((6, 6)), r"only its owner \(C\) may rotate that tile"),
@@ -141,6 +147,7 @@ def test_the_match_ends_when_nobody_can_move():
     state, events = play(state, "A", rotate(free))
     assert state.ended == "stuck" and events[-1]["type"] == "end" and events[-1]["ended"] == "stuck"
     assert GAME.active(state) == frozenset()
+    assert_says(result(state), "no seat can move")
 
 
 # --- scoring -----------------------------------------------------------------------------------------------
@@ -204,6 +211,7 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     assert after.ended == "target" and after.scores == (13, 4)
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
     assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
+    assert_says(result(after), "reached the target score")
     with pytest.raises(IllegalMove, match="the match is over"):
         play(after, "C", place("mirror", (9, 9), "/"))
     assert legal(after, "C") == []
@@ -245,6 +253,24 @@ def test_tied_scores_are_ranked_by_joint_claims():
     assert result(after).winners == ("A",) and not result(after).draw
 
 
+def test_a_beacon_claimed_alone_is_not_a_joint_claim():
+    # A and C both reach 13; A's earlier beacon was claimed by A alone, C's together with B, so C has
+    # more joint claims and ranks first.
+    seats = ("A", "B", "C")
+    state = position(
+        {(1, 8): 3, (9, 9): 2, (1, 1): 2},
+        SHARED,
+        seats=seats,
+        scores={"A": 10, "B": 2, "C": 10},
+        claims={(9, 9): ("A",), (1, 1): ("B", "C")},
+    )
+    after, _ = play(state, "A", SHARED_MOVE)
+    assert after.scores == (13, 2, 13)
+    assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
+    assert result(after).ranking == (("C",), ("A",), ("B",))
+    assert result(after).notes == {"A": "1 joint claims", "B": "1 joint claims", "C": "2 joint claims"}
+
+
 def test_seats_tied_on_score_and_joint_claims_share_first_place_as_a_draw():
     state = position({(1, 8): 3}, SHARED, scores={"A": 10, "C": 10})
     after, events = play(state, "A", SHARED_MOVE)
@@ -258,6 +284,7 @@ def test_the_match_ends_when_the_deck_and_every_hand_are_empty():
     after, events = play(state, "A", place("mirror", (5, 5), "/"))
     assert after.ended == "supply"
     assert events[-1]["ended"] == "supply" and events[-1]["ranking"] == [["C"], ["A"]]
+    assert_says(result(after), "the deck and every hand are empty")
 
 
 def test_no_supply_end_while_a_hand_still_holds_a_tile():

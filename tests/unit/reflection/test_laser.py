@@ -181,7 +181,17 @@ def test_layouts_are_canonical_rows():
     assert layout.to_json() == {"rows": ["../", "...", "o.."]}
     assert layout.tiles() == {(0, 2): "/", (2, 0): "o"}
     assert layout.place((0, 2), ".").place((1, 1), "#").rows == ("...", ".#.", "o..")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="holds only"):
         Layout(("..", "x."))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="square"):
         Layout(("...", ".."))
+    with pytest.raises(ValueError, match="square"):
+        Layout(("..", "..", ".."))
+
+
+@pytest.mark.parametrize("cell", [(0, 4), (4, 0), (3, 4), (4, 4), (-1, 0), (0, -1), (9, 9)])
+def test_a_tile_off_the_board_is_refused_with_the_layouts_own_error(cell):
+    # Column 4 of a 4×4 board is off it: refused in words, not an IndexError, never wrapped or clipped.
+    with pytest.raises(ValueError, match=rf"cell \({cell[0]}, {cell[1]}\) is off a 4×4 board"):
+        Layout.of(4, {(1, 1): "/", cell: "#"})
+    assert Layout.of(4, {(3, 3): "#", (0, 0): "/"}).rows == ("/...", "....", "....", "...#")
