@@ -19,6 +19,7 @@ from gamenight.lightseeker.rules import (
     total_light,
     turn_outcomes,
 )
+from tests.unit.words import assert_says
 
 DARK = HOME
 FULL = orientation(NORTH, UP)
@@ -146,6 +147,7 @@ def test_an_area_of_7_wins_for_the_player_who_made_it():
     assert result is not None and result.winners == ("ann",) and not result.draw
     assert result.ranking == (("ann",), ("bob",))
     assert events[-1] == {"type": "end", "winner": "ann", "reason": "ann lit an area worth 7"}
+    assert_says(result, r"^ann lit an area worth 7\.?$")
     assert GAME.active(after) == frozenset()
     assert GAME.legal(after, "bob") == []
     with pytest.raises(IllegalMove, match="over"):
@@ -306,12 +308,14 @@ def test_a_player_with_no_legal_turn_loses():
     result = GAME.result(after)
     assert result is not None and result.ranking == (("ann",), ("bob",))
     assert events[-1]["reason"] == "bob has no legal turn"
+    assert_says(result, r"^bob has no legal turn\.?$")
 
 
 def test_no_legal_turn_can_be_a_draw_by_option():
     after, _ = GAME.play(state(DIAGONAL, no_legal_turn="draw"), "ann", STRANDING_TURN, 0)
     result = GAME.result(after)
     assert result is not None and result.draw and result.ranking == (("ann", "bob"),)
+    assert_says(result, r"^bob has no legal turn: a draw\.?$")
 
 
 def test_a_player_who_can_still_move_is_not_stranded():
