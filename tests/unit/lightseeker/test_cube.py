@@ -17,6 +17,7 @@ from gamenight.lightseeker.cube import (
     WEST,
     Lighting,
     _all_rotations,
+    _tilt_map,
     check_net,
     facing,
     is_rotation,
@@ -174,8 +175,25 @@ def test_every_top_face_shows_its_net_light_in_every_rotation():
 def test_a_variant_net_is_one_table():
     variant = {**DEFAULT_NET, UP: ((NORTH, EAST),)}
     lighting = Lighting.of(variant)
+    assert lighting.net == variant
     assert lighting.light[HOME] == 1
     assert lighting.lit_edges[HOME] == frozenset({N, E})
+    # A corner is named by its two edges in N E S W order, whichever order the net lists its faces.
+    assert lighting.lit_corners[HOME] == ((N, E),)
+    assert Lighting.of({**DEFAULT_NET, UP: ((WEST, NORTH),)}).lit_corners[HOME] == ((N, W),)
+    assert Lighting.of({**DEFAULT_NET, UP: ((SOUTH, EAST),)}).lit_corners[HOME] == ((E, S),)
+
+
+def test_every_lit_corner_is_named_in_compass_order():
+    for o in ALL:
+        for a, b in DEFAULT_LIGHTING.lit_corners[o]:
+            assert DIRECTIONS.index(a) < DIRECTIONS.index(b) and a.opposite is not b
+
+
+@pytest.mark.parametrize(("d", "side"), [(N, NORTH), (E, EAST), (S, SOUTH), (W, WEST)])
+def test_a_tilt_is_a_quarter_turn_of_four_faces(d, side):
+    # Rolling over the edge on side d: up goes to d's side, that side goes down, down comes up the far side.
+    assert _tilt_map(d) == {UP: side, side: DOWN, DOWN: side.opposite, side.opposite: UP}
 
 
 @pytest.mark.parametrize(

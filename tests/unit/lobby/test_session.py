@@ -532,6 +532,13 @@ def test_a_session_round_trips_through_json_mid_match_and_play_continues():
     assert restored.match.record.log[-1].seat == "X"
 
 
+def test_a_restored_session_draws_tokens_and_seeds_from_the_random_source_it_is_given():
+    saved = seated_table().state_json()
+    first, second = (Session.restore(saved, random=random.Random(5)) for _ in range(2))
+    tokens = [of_type(s.handle("g9", p.encode(p.Hello("Zed")), 0), "welcome")[0][1]["token"] for s in (first, second)]
+    assert tokens[0] == tokens[1] == f"{random.Random(5).getrandbits(128):032x}"
+
+
 def test_a_finished_match_is_restored_with_the_seats_it_ended_with():
     table = seated_table()
     table.start()
@@ -552,6 +559,13 @@ def corrupt(saved: str, change) -> str:
     ("change", "reason"),
     [
         (lambda r: r.update(v=2), "version"),
+        (lambda r: r.update(v="1"), "'v' must be a whole number"),
+        (lambda r: r.pop("v"), "'v' is missing"),
+        (lambda r: r.update(game=5), "'game' must be text"),
+        (lambda r: r.update(options=[1]), "'options' must be an object"),
+        (lambda r: r.update(players="3"), "'players' must be a whole number"),
+        (lambda r: r.update(host=None), "'host' must be text"),
+        (lambda r: r.update(seq="5"), "'seq' must be a whole number"),
         (lambda r: r.update(game="chess"), "cannot play 'chess'"),
         (lambda r: r.update(players=5), "players"),
         (lambda r: r.update(extra=1), "unknown field"),

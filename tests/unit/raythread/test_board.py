@@ -8,8 +8,17 @@ from gamenight.core.errors import BadOptions
 from gamenight.core.grid import E, N, S, W
 from gamenight.raythread import GAME
 from gamenight.raythread.beams import direction_index, trace
-from gamenight.raythread.board import COLOURS, Board, beacon_layout, emitter, make_board, rotate, seat_ids
-from gamenight.raythread.rules import KINDS, Options, board_grid, start
+from gamenight.raythread.board import (
+    COLOURS,
+    Board,
+    beacon_layout,
+    beam_lines,
+    emitter,
+    make_board,
+    rotate,
+    seat_ids,
+)
+from gamenight.raythread.rules import KINDS, Options, board_grid, check_seats, parse_options, start
 
 sizes = st.sampled_from([9, 11, 13, 15])
 seeds = st.integers(0, 2**53 - 1)
@@ -41,6 +50,21 @@ def test_bad_options_are_rejected_with_a_reason(raw, reason):
         GAME.options(raw)
 
 
+def test_options_travel_as_json_under_their_own_names():
+    options = Options(13, 5, 2, 1, 20)
+    assert options.to_json() == {"size": 13, "mirrors": 5, "prisms": 2, "hand": 1, "target": 20}
+    assert parse_options(options.to_json()) == options
+
+
+@pytest.mark.parametrize("size", [9, 11, 13, 15])
+def test_beam_lines_are_the_rows_and_columns_the_emitters_beams_cross_on_an_empty_board(size):
+    # On an empty board each beam runs straight across: along its emitter's row if it faces E or W,
+    # its column if N or S. The pinwheel puts two beams on each of the two lines.
+    lines = [e.cell[0] if e.facing in (E, W) else e.cell[1] for e in (emitter(s, size) for s in COLOURS)]
+    assert beam_lines(size) == set(lines) and sorted(lines) == sorted(list(beam_lines(size)) * 2)
+    assert beam_lines(11) == {3, 7}
+
+
 def test_seats_are_the_colours_of_their_count_in_turn_order():
     assert seat_ids(2) == ("A", "C") and seat_ids(3) == ("A", "B", "C") and seat_ids(4) == COLOURS
     options = GAME.options(None)
@@ -48,6 +72,10 @@ def test_seats_are_the_colours_of_their_count_in_turn_order():
         with pytest.raises(BadOptions, match="seats 2 players as A, C"):
             GAME.setup(options, seats, 1)
     assert GAME.setup(options, ("A", "C"), 1).seats == ("A", "C")
+    with pytest.raises(BadOptions, match=r"\(got no seats\)$"):
+        check_seats(())
+    with pytest.raises(BadOptions, match=r"\(got C, A\)$"):
+        check_seats(["C", "A"])
 
 
 def test_emitters_follow_the_pinwheel_formula_on_the_default_board():

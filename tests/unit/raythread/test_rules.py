@@ -318,6 +318,9 @@ def test_the_view_shows_the_table_and_only_the_deck_size():
     assert set(seen["hands"]) == set(COLOURS) and sum(seen["hands"]["A"].values()) == 3
     assert set(seen["beams"]) == set(COLOURS) and seen["beams"]["A"][0]["from"] == [3, 0]
     assert seen["scores"] == dict.fromkeys(COLOURS, 0) and seen["result"] is None
+    beacon = state.board.beacons[0]
+    assert seen["beacons"][0] == {"cell": list(beacon.cell), "value": beacon.value, "claimers": []}
+    assert seen["hands"]["B"] == {"mirror": state.hands[1][0], "prism": state.hands[1][1]}
     json.dumps(seen)  # JSON-safe
 
 

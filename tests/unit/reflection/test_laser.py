@@ -81,6 +81,7 @@ def test_a_black_hole_stops_the_laser_and_its_cell_counts():
     assert clue(layout, "T3") == Clue(1, "black")
     path = trace(layout, "L1")
     assert path.exit is None and path.steps[-1].cell == (0, 2) and path.steps[-1].leaving is None
+    assert (path.edge, path.colour, path.number) == ("L1", "black", 3)
 
 
 def test_a_cell_crossed_twice_counts_twice():
@@ -99,6 +100,7 @@ def test_a_warp_jump_counts_both_warp_cells_and_keeps_the_direction():
     assert [s.count for s in path.steps] == [1, 2, 3, 4]
     assert all(s.entering == E for s in path.steps)
     assert path.exit == "R4" and clue(empty, "L1", warps) == Clue(4, "green")
+    assert all(s.leaving == E for s in path.steps)  # a warp jump keeps the heading
     # Entering the other warp cell jumps back the same way.
     assert [s.cell for s in trace(empty, "R4", warps).steps] == [(3, 3), (3, 2), (0, 1), (0, 0)]
 

@@ -96,7 +96,7 @@ def test_puzzle_codes_round_trip_through_canonical_json():
     [
         ({"size": 3}, "between 4 and 12"),
         ({"size": "5"}, "whole number"),
-        ({"extra": 1}, "unknown field"),
+        ({"extra": 1}, "^a puzzle has unknown field 'extra'$"),
         ({"warps": [[0, 0]]}, "two cells"),
         ({"warps": [[0, 0], [0, 0]]}, "must differ"),
         ({"warps": [[0, 0], [5, 0]]}, "on the 5×5 board"),
