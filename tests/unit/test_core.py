@@ -132,6 +132,8 @@ def test_field_readers_accept_good_values():
         (lambda: jsonutil.get_int({"n": True}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 1.5}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, 1, 5), BadOptions, "between 1 and 5"),
+        (lambda: jsonutil.get_int({"n": -1}, "n", BadOptions, 0), BadOptions, "^'n' must be at least 0, not -1$"),
+        (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, hi=5), BadOptions, "^'n' must be at most 5, not 9$"),
         (lambda: jsonutil.get_int({}, "n", BadOptions), BadOptions, "missing"),
         (lambda: jsonutil.get_str({"s": 3}, "s", BadMessage), BadMessage, "text"),
         (lambda: jsonutil.get_str({"s": "xx"}, "s", BadMessage, max_len=1), BadMessage, "longer"),

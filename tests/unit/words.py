@@ -20,3 +20,10 @@ def assert_says(result: Result | None, pattern: str) -> None:
     """Fail unless the ending sentence contains ``pattern`` (a regular expression; case is ignored)."""
     text = ending(result)
     assert re.search(pattern, text, re.IGNORECASE), f"the match ended saying {text!r}, not {pattern!r}"
+
+
+def sentence(text: str) -> str:
+    """A pattern for ``pytest.raises(match=...)`` that matches the whole message ``text``, and nothing
+    around it, whether or not its first letter is capitalised and a full stop ends it."""
+    first = text[:1]
+    return rf"^[{re.escape(first.lower() + first.upper())}]{re.escape(text[1:])}\.?$"

@@ -73,6 +73,10 @@ def get_int(
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise error(f"{key!r} must be a whole number")
     if (lo is not None and raw < lo) or (hi is not None and raw > hi):
+        if hi is None:  # "between 0 and None" is no sentence
+            raise error(f"{key!r} must be at least {lo}, not {raw}")
+        if lo is None:
+            raise error(f"{key!r} must be at most {hi}, not {raw}")
         raise error(f"{key!r} must be between {lo} and {hi}, not {raw}")
     return raw
 

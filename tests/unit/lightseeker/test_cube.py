@@ -26,6 +26,7 @@ from gamenight.lightseeker.cube import (
     tilt,
     top,
 )
+from tests.unit.words import sentence
 
 ALL = range(len(ROTATIONS))
 LIGHT, EDGES = DEFAULT_LIGHTING.light, DEFAULT_LIGHTING.lit_edges
@@ -199,21 +200,30 @@ def test_a_tilt_is_a_quarter_turn_of_four_faces(d, side):
 @pytest.mark.parametrize(
     ("net", "message"),
     [
-        ({f: () for f in FACES if f is not UP}, "all six faces"),
-        ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((SOUTH, UP),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((DOWN, EAST),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((EAST, DOWN),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((EAST, EAST),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, EAST))}, "opposite corners"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, EAST))}, "opposite corners"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))}, "opposite corners"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "more than two"),
+        ({f: () for f in FACES if f is not UP}, "a net lists the lit triangles of all six faces"),
+        ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "the up face has no corner between north and south"),
+        ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "the up face has no corner between up and south"),
+        ({**DEFAULT_NET, UP: ((SOUTH, UP),)}, "the up face has no corner between south and up"),
+        ({**DEFAULT_NET, UP: ((DOWN, EAST),)}, "the up face has no corner between down and east"),
+        ({**DEFAULT_NET, UP: ((EAST, DOWN),)}, "the up face has no corner between east and down"),
+        ({**DEFAULT_NET, UP: ((EAST, EAST),)}, "the up face has no corner between east and east"),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, EAST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, EAST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "the up face has more than two triangles"),
     ],
 )
 def test_impossible_nets_are_rejected(net, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=sentence(message)):
         check_net(net)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=sentence(message)):
         Lighting.of(net)

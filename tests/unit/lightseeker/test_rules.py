@@ -19,7 +19,7 @@ from gamenight.lightseeker.rules import (
     total_light,
     turn_outcomes,
 )
-from tests.unit.words import assert_says
+from tests.unit.words import assert_says, sentence
 
 DARK = HOME
 FULL = orientation(NORTH, UP)
@@ -272,22 +272,31 @@ def test_only_the_player_to_move_may_play():
     ("raw", "message"),
     [
         ("tilt", "a turn must be an object"),
-        ({"actions": [], "buh": 0, "pass": True}, "unknown field 'pass'"),
-        ({"buh": 0}, "'actions' must be a list"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 3, "buh": 0}, "exactly 2 actions"),
+        ({"actions": [], "buh": 0, "pass": True}, "a turn has unknown field 'pass'"),
+        ({"buh": 0}, "'actions' must be a list of actions"),
+        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 3, "buh": 0}, "a turn has exactly 2 actions"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, 3], "buh": 0}, "action 2 must be an object"),
-        ({"actions": [{"cube": 9, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be between 0 and 8"),
+        ({"actions": [{"cube": 9, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be between 0 and 8, not 9"),
         ({"actions": [{"cube": True, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be a whole number"),
-        ({"actions": [{"cube": 5, "kind": "roll", "dir": "W"}] * 2, "buh": 0}, "'kind' must be one of"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "NE"}] * 2, "buh": 0}, "'dir' must be one of"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0}, "action 1 has unknown"),
+        ({"actions": [{"cube": 5, "kind": "roll", "dir": "W"}] * 2, "buh": 0}, "'kind' must be one of 'slide', 'tilt'"),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "NE"}] * 2, "buh": 0},
+            "'dir' must be one of 'N', 'E', 'S', 'W'",
+        ),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0},
+            "action 1 has unknown field 'x'",
+        ),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2}, "'buh' is missing"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1}, "'buh' must be between"),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1},
+            "'buh' must be between 0 and 8, not -1",
+        ),
     ],
 )
 def test_malformed_turns_are_rejected_with_a_reason(raw, message):
     s = state(NEAR_WIN)
-    with pytest.raises(IllegalMove, match=message):
+    with pytest.raises(IllegalMove, match=sentence(message)):
         GAME.play(s, "ann", raw, 0)
 
 

@@ -19,6 +19,7 @@ from gamenight.raythread.board import (
     seat_ids,
 )
 from gamenight.raythread.rules import KINDS, Options, board_grid, check_seats, parse_options, start
+from tests.unit.words import sentence
 
 sizes = st.sampled_from([9, 11, 13, 15])
 seeds = st.integers(0, 2**53 - 1)
@@ -32,21 +33,21 @@ def test_default_options():
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        ({"size": 12}, "odd"),
-        ({"size": 7}, "between 9 and 15"),
-        ({"size": 17}, "between 9 and 15"),
-        ({"size": "11"}, "whole number"),
-        ({"size": True}, "whole number"),
-        ({"mirrors": 0, "prisms": 0}, "at least one tile"),
-        ({"mirrors": -1}, "'mirrors'"),
-        ({"hand": 0}, "'hand'"),
-        ({"target": 29}, "'target'"),
-        ({"colour": "red"}, "unknown field 'colour'"),
-        ([1, 2], "must be an object"),
+        ({"size": 12}, "'size' must be odd so the board has a centre, not 12"),
+        ({"size": 7}, "'size' must be between 9 and 15, not 7"),
+        ({"size": 17}, "'size' must be between 9 and 15, not 17"),
+        ({"size": "11"}, "'size' must be a whole number"),
+        ({"size": True}, "'size' must be a whole number"),
+        ({"mirrors": 0, "prisms": 0}, "the deck needs at least one tile"),
+        ({"mirrors": -1}, "'mirrors' must be between 0 and 99, not -1"),
+        ({"hand": 0}, "'hand' must be between 1 and 6, not 0"),
+        ({"target": 29}, "'target' must be between 1 and 28, not 29"),
+        ({"colour": "red"}, "the options has unknown field 'colour'"),
+        ([1, 2], "the options must be an object"),
     ],
 )
 def test_bad_options_are_rejected_with_a_reason(raw, reason):
-    with pytest.raises(BadOptions, match=reason):
+    with pytest.raises(BadOptions, match=sentence(reason)):
         GAME.options(raw)
 
 

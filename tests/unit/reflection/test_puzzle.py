@@ -17,6 +17,7 @@ from gamenight.reflection.puzzle import (
     parse_puzzle,
     puzzle_of,
 )
+from tests.unit.words import sentence
 
 from .helpers import layouts
 
@@ -94,47 +95,50 @@ def test_puzzle_codes_round_trip_through_canonical_json():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"size": 3}, "between 4 and 12"),
-        ({"size": "5"}, "whole number"),
-        ({"extra": 1}, "^a puzzle has unknown field 'extra'$"),
-        ({"warps": [[0, 0]]}, "two cells"),
-        ({"warps": [[0, 0], [0, 0]]}, "must differ"),
-        ({"warps": [[0, 0], [5, 0]]}, "on the 5×5 board"),
-        ({"tiles": {"diagonal": -1}}, "between 0"),
-        ({"tiles": {"mirror": 1}}, "unknown field"),
-        ({"tiles": {"diagonal": 20, "block": 10}}, "do not fit"),
-        ({"clues": ["g1"] * 19}, "20 clues"),
-        ({"clues": ["x1"] * 20}, "colour letter"),
-        ({"clues": ["g0"] * 20}, "between 1"),
-        ({"clues": ["y2"] * 20}, "odd"),
-        ({"clues": ["g3"] + ["y1"] * 19}, "pairs"),
-        ({"clues": [5] * 20}, "colour letter"),
-        ({"clues": ["g٣"] * 20}, "colour letter"),  # an Arabic-Indic three is a digit, but not ours
-        ({"clues": ["b²"] * 20}, "colour letter"),
-        ({"clues": ["g"] * 20}, "colour letter"),
-        ({"clues": ["b-1"] * 20}, "colour letter"),
-        ({"clues": ["b 5"] * 20}, "colour letter"),
-        ({"clues": ["G5"] * 20}, "colour letter"),
-        ({"clues": ["b109"] * 20}, "between 1 and 108, not 109"),  # 4 × 5² + 8 entries at most
-        ({"clues": None}, "20 clues"),
-        ({"clues": ["b1"] * 21}, "20 clues"),
-        ({"warps": [[0, 0], [1, 1], [2, 2]]}, "two cells"),
-        ({"warps": [[0, 0], [1]]}, "pair on the 5×5 board"),
-        ({"warps": [[0, 0], [1, 1, 1]]}, "pair on the 5×5 board"),
-        ({"warps": [[0, 0], [True, 1]]}, "pair on the 5×5 board"),
-        ({"warps": [[0, 0], [1, -1]]}, "pair on the 5×5 board"),
-        ({"warps": [[0, 0], "b2"]}, "pair on the 5×5 board"),
-        ({"warps": {"a": [0, 0]}}, "two cells"),
-        ({"tiles": {"diagonal": 26}}, "between 0 and 25, not 26"),
+        ({"size": 3}, "'size' must be between 4 and 12, not 3"),
+        ({"size": "5"}, "'size' must be a whole number"),
+        ({"extra": 1}, "a puzzle has unknown field 'extra'"),
+        ({"warps": [[0, 0]]}, "'warps' must be a list of no cells or two cells"),
+        ({"warps": [[0, 0], [0, 0]]}, "the two warp cells must differ"),
+        ({"warps": [[0, 0], [5, 0]]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"tiles": {"diagonal": -1}}, "'diagonal' must be between 0 and 25, not -1"),
+        ({"tiles": {"mirror": 1}}, "'tiles' has unknown field 'mirror'"),
+        ({"tiles": {"diagonal": 20, "block": 10}}, "30 tiles do not fit on 25 free cells"),
+        ({"clues": ["g1"] * 19}, "'clues' must be a list of 20 clues, one per edge cell"),
+        ({"clues": ["x1"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'x1'"),
+        ({"clues": ["g0"] * 20}, "a clue number must be between 1 and 108, not 0"),
+        ({"clues": ["y2"] * 20}, "a yellow number is always odd: the laser goes in and comes back the same way"),
+        ({"clues": ["g3"] + ["y1"] * 19}, "green numbers come in pairs: each green laser ends at another green cell"),
+        ({"clues": [5] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not '5'"),
+        (
+            {"clues": ["g٣"] * 20},
+            "a clue is a colour letter g, y or b and a number, like 'g5', not 'g٣'",
+        ),  # an Arabic-Indic three is a digit, but not ours
+        ({"clues": ["b²"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'b²'"),
+        ({"clues": ["g"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'g'"),
+        ({"clues": ["b-1"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'b-1'"),
+        ({"clues": ["b 5"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'b 5'"),
+        ({"clues": ["G5"] * 20}, "a clue is a colour letter g, y or b and a number, like 'g5', not 'G5'"),
+        ({"clues": ["b109"] * 20}, "a clue number must be between 1 and 108, not 109"),  # 4 × 5² + 8 entries at most
+        ({"clues": None}, "'clues' must be a list of 20 clues, one per edge cell"),
+        ({"clues": ["b1"] * 21}, "'clues' must be a list of 20 clues, one per edge cell"),
+        ({"warps": [[0, 0], [1, 1], [2, 2]]}, "'warps' must be a list of no cells or two cells"),
+        ({"warps": [[0, 0], [1]]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"warps": [[0, 0], [1, 1, 1]]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"warps": [[0, 0], [True, 1]]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"warps": [[0, 0], [1, -1]]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"warps": [[0, 0], "b2"]}, "a warp cell must be a [row, column] pair on the 5×5 board"),
+        ({"warps": {"a": [0, 0]}}, "'warps' must be a list of no cells or two cells"),
+        ({"tiles": {"diagonal": 26}}, "'diagonal' must be between 0 and 25, not 26"),
         ({"tiles": {"diagonal": 20, "block": 6}}, "26 tiles do not fit on 25 free cells"),
         ({"warps": [[0, 0], [1, 1]], "tiles": {"diagonal": 20, "block": 4}}, "24 tiles do not fit on 23 free cells"),
         ({"tiles": [1, 0, 0, 0]}, "'tiles' must be an object"),
-        ({"tiles": {"diagonal": True}}, "whole number"),
+        ({"tiles": {"diagonal": True}}, "'diagonal' must be a whole number"),
     ],
 )
 def test_untrusted_puzzle_codes_fail_with_a_readable_reason(change, message):
     raw = {**puzzle_of(BUILT).to_json(), **change}
-    with pytest.raises(BadMessage, match=message):
+    with pytest.raises(BadMessage, match=sentence(message)):
         parse_puzzle(raw)
 
 
@@ -148,13 +152,13 @@ def test_untrusted_puzzle_codes_fail_with_a_readable_reason(change, message):
         ({"rows": ["....."] * 4 + [5]}, "a layout is 5 rows of 5 characters"),
         ({"rows": "....."}, "a layout is 5 rows of 5 characters"),
         ({}, "a layout is 5 rows of 5 characters"),
-        ({"rows": ["....x"] * 5}, "holds only '.' and the tiles"),
+        ({"rows": ["....x"] * 5}, "a layout holds only '.' and the tiles / \\ | - # o"),
         ([], "a layout must be an object"),
-        ({"rows": ["....."] * 5, "x": 1}, "unknown field 'x'"),
+        ({"rows": ["....."] * 5, "x": 1}, "a layout has unknown field 'x'"),
     ],
 )
 def test_untrusted_layouts_fail_with_a_readable_reason(raw, message):
-    with pytest.raises(BadMessage, match=message):
+    with pytest.raises(BadMessage, match=sentence(message)):
         parse_layout(raw, 5)
 
 
