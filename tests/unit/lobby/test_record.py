@@ -105,7 +105,7 @@ def changed(**parts):
         (changed(log=[{"at": 1, "seat": "Q", "move": {}}]), "no seat"),
         (changed(log=[{"at": 1, "tick": False}]), "must be true"),
         (changed(log=[{"at": 1, "tick": True, "seat": "X"}]), "unknown field"),
-        (changed(log=[{"at": -1, "seat": "X", "move": {}}]), "between 0"),
+        (changed(log=[{"at": -1, "seat": "X", "move": {}}]), "at least 0"),
         (changed(ended="later"), "'ended'"),
     ],
 )
