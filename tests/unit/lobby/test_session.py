@@ -15,12 +15,21 @@ from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hol
 from tests.unit.words import sentence
 
 
+# Refusals that pass on the reason of the message parser or the game's rules (checked in their own tests).
+PASSED_ON = ("bad-message", "bad-options", "illegal-move", "cannot-start")
+
+
 def refused(table: Table, peer: str, message, code: str) -> dict:
     """Send ``message``; it must be refused with ``code``, to ``peer`` alone, changing nothing."""
     before = table.state_json()
     out = table.send(peer, message)
     assert [(to, m["type"], m["code"]) for to, m in out] == [(peer, "error", code)], out
     assert table.state_json() == before
+    text = out[0][1]["text"]
+    assert text, "a refusal says why"
+    if code not in PASSED_ON:
+        # The lobby's own reasons are sentences a player reads: capitalised, with a full stop, not shouted.
+        assert text[:1].isupper() and text.endswith(".") and not text.isupper(), text
     return out[0][1]
 
 
