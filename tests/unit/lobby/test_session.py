@@ -14,7 +14,6 @@ from tests.unit.lobby.countgame import secret_of
 from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hold_only_the_connected, of_type
 from tests.unit.words import sentence
 
-
 # Refusals that pass on the reason of the message parser or the game's rules (checked in their own tests).
 PASSED_ON = ("bad-message", "bad-options", "illegal-move", "cannot-start")
 
