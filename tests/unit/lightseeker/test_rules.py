@@ -394,6 +394,7 @@ def test_first_turn_legal_moves_are_single_tilts_onto_a_lit_face():
 def test_view_shows_cubes_buh_areas_light_and_the_mover():
     s = state(NEAR_WIN)
     v = GAME.view(s, None)
+    assert v["game"] == "lightseeker" and v["seats"] == ["ann", "bob"] and v["turn"] == s.turn + 1
     assert v["to_move"] == "ann" and v["you"] is None and v["actions_due"] == 2
     assert v["buh"] == 4 and v["total_light"] == 6 and v["win_area"] == 7
     assert v["areas"] == [{"cubes": [0, 1, 2], "value": 6}]

@@ -12,13 +12,14 @@ from gamenight.raythread.board import (
     COLOURS,
     Board,
     beacon_layout,
+    beacon_orbits,
     beam_lines,
     emitter,
     make_board,
     rotate,
     seat_ids,
 )
-from gamenight.raythread.rules import KINDS, Options, board_grid, check_seats, parse_options, start
+from gamenight.raythread.rules import KINDS, Options, board_grid, check_seats, parse_options, shuffled_deck, start
 from tests.unit.words import sentence
 
 sizes = st.sampled_from([9, 11, 13, 15])
@@ -41,6 +42,7 @@ def test_default_options():
         ({"mirrors": 0, "prisms": 0}, "the deck needs at least one tile"),
         ({"mirrors": -1}, "'mirrors' must be between 0 and 99, not -1"),
         ({"hand": 0}, "'hand' must be between 1 and 6, not 0"),
+        ({"target": 0}, "'target' must be between 1 and 28, not 0"),
         ({"target": 29}, "'target' must be between 1 and 28, not 29"),
         ({"colour": "red"}, "the options has unknown field 'colour'"),
         ([1, 2], "the options must be an object"),
@@ -122,6 +124,24 @@ def test_beacon_layout_rules(size, seed):
     grid = board_grid(board, ())
     for e in board.emitters:
         assert trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing)) == set()
+
+
+def test_beacons_may_stand_two_steps_from_the_centre_but_not_next_to_it():
+    for size in (9, 11, 13, 15):
+        mid = size // 2
+        allowed = {cell for orbit in beacon_orbits(size) for cell in orbit}
+        assert (mid - 1, mid - 1) in allowed  # two steps away, off the beam lines
+        assert not {(mid - 1, mid), (mid, mid - 1), (mid + 1, mid), (mid, mid + 1)} & allowed
+
+
+def test_a_seed_gives_the_same_board_and_deck_in_every_version():
+    # Saved records replay from their seed, so what a seed deals is fixed for good (drawn once by hand).
+    assert [(b.cell, b.value) for b in beacon_layout(11, 2024)] == [
+        ((1, 6), 1), ((2, 2), 3), ((2, 4), 2), ((2, 8), 3), ((4, 1), 1), ((4, 8), 2), ((5, 5), 4),
+        ((6, 2), 2), ((6, 9), 1), ((8, 2), 3), ((8, 6), 2), ((8, 8), 3), ((9, 4), 1),
+    ]  # fmt: skip
+    deck = ("prism", "prism", "mirror", "mirror", "mirror", "prism", "mirror")
+    assert shuffled_deck(Options(mirrors=4, prisms=3), 2024) == deck
 
 
 def test_beacon_layout_comes_from_the_seed():
