@@ -16,6 +16,7 @@ from gamenight.lightseeker.rules import (
     first_isolated,
     has_legal_turn,
     light_areas,
+    setup_board,
     total_light,
     turn_outcomes,
 )
@@ -79,9 +80,26 @@ def test_setup_needs_exactly_two_different_seats():
 def test_options_default_and_validation():
     assert GAME.options(None) == GAME.options({}) == Options("loses")
     assert GAME.options({"no_legal_turn": "draw"}) == Options("draw")
-    for bad in ({"no_legal_turn": "wins"}, {"no_legal_turn": True}, {"colour": "red"}, ["draw"]):
-        with pytest.raises(BadOptions):
+    for bad, reason in (
+        ({"no_legal_turn": "wins"}, "'no_legal_turn' must be one of 'loses', 'draw'"),
+        ({"no_legal_turn": True}, "'no_legal_turn' must be one of 'loses', 'draw'"),
+        ({"colour": "red"}, "the options has unknown field 'colour'"),
+        (["draw"], "the options must be an object"),
+    ):
+        with pytest.raises(BadOptions, match=sentence(reason)):
             GAME.options(bad)
+
+
+def test_a_seed_sets_up_the_same_cubes_in_every_version():
+    # Saved records replay from their seed, so what a seed sets up is fixed for good.
+    assert setup_board(2024).orientations == (0, 19, 20, 9, 21, 17, 23, 23, 19)
+
+
+def test_a_turn_is_announced_with_its_actions_buh_and_the_light_after_it():
+    s = GAME.setup(GAME.options(None), ["ann", "bob"], 3)
+    turn = {"actions": [{"cube": 0, "kind": "tilt", "dir": "N"}], "buh": 0}
+    _, events = GAME.play(s, "ann", turn, 0)
+    assert events == [{"type": "turn", "seat": "ann", **turn, "light": 2}]
 
 
 # --- light areas ------------------------------------------------------------------------------------
@@ -291,6 +309,10 @@ def test_only_the_player_to_move_may_play():
         (
             {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1},
             "'buh' must be between 0 and 8, not -1",
+        ),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": 9},
+            "'buh' must be between 0 and 8, not 9",
         ),
     ],
 )

@@ -79,6 +79,7 @@ def test_a_joiner_gets_a_welcome_with_a_secret_token_and_the_others_see_the_new_
     host_update = last_update(out, HOST_PEER)
     assert [m["name"] for m in host_update["lobby"]["members"]] == ["Ann", "Bob"]
     assert welcome[0]["token"] not in dumps(host_update)
+    assert sorted(m["type"] for to, m in out if to == "g1") == ["snapshot", "welcome"]  # no update on top
 
 
 def test_tokens_come_from_the_random_source_and_differ_between_members():

@@ -137,6 +137,12 @@ def test_tracing_ends_within_the_proven_bound_and_never_repeats_a_state(case):
         assert len(set(states)) == len(states)
 
 
+@pytest.mark.parametrize(("size", "limit"), [(4, 72), (5, 108), (12, 584)])
+def test_the_step_bound_is_four_entries_a_cell_and_eight_for_the_warps(size, limit):
+    # Built afresh (geometry() caches): every cell entered at most once from each side, plus warp jumps.
+    assert Geometry(size, ()).limit == limit == Geometry(size, ((0, 0), (1, 1))).limit
+
+
 def test_the_step_bound_guards_against_runaway_traces():
     geo = Geometry(4, ())
     geo.limit = 2  # pretend the proof allowed fewer entries than a straight crossing takes

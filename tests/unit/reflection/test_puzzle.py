@@ -188,16 +188,16 @@ def test_a_puzzle_code_takes_every_clue_number_a_laser_can_show():
 
 def test_a_builder_cannot_use_more_tiles_than_the_tile_set():
     crowded = Layout.of(4, {(1, 1): "#", (2, 2): "#"})
-    with pytest.raises(ValueError, match="the layout uses more tiles than the tile set"):
+    with pytest.raises(ValueError, match=sentence("the layout uses more tiles than the tile set")):
         puzzle_of(crowded, tiles=TileSet(block=1, diagonal=4))
     assert puzzle_of(crowded, tiles=TileSet(block=2)).tiles == TileSet(block=2)
 
 
 def test_tile_sets_and_puzzles_are_checked_when_made():
-    with pytest.raises(ValueError, match="never negative"):
+    with pytest.raises(ValueError, match=sentence("tile counts are never negative")):
         TileSet(hole=-1)
     assert TileSet(diagonal=1, flat=2, block=3, hole=4).total == 10
-    with pytest.raises(ValueError, match="a 4×4 puzzle has 16 clues"):
+    with pytest.raises(ValueError, match=sentence("a 4×4 puzzle has 16 clues")):
         Puzzle(4, (), TileSet(), (Clue(1, "black"),) * 15)
-    with pytest.raises(ValueError, match="no warp cells or exactly two"):
+    with pytest.raises(ValueError, match=sentence("a board has no warp cells or exactly two distinct ones")):
         Puzzle(4, ((0, 0),), TileSet(), (Clue(1, "black"),) * 16)
