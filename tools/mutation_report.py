@@ -7,7 +7,7 @@ as surviving. The score is killed / (mutants checked - equivalent). Prints a Mar
 docs/testing.md, then every surviving mutant not judged equivalent (``mutmut show NAME`` shows it).
 
 Usage: python tools/mutation_report.py [--fail-under PERCENT]
-       python tools/mutation_report.py --sample N [--seed S]   (N mutants a file, for ``mutmut run``)
+       python tools/mutation_report.py --sample N [--seed S]   (N mutants a file not run yet, for ``MUTANTS=``)
 """
 
 from __future__ import annotations
@@ -57,13 +57,13 @@ def results(file: str) -> dict[str, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fail-under", type=float, default=None, help="exit 1 if a file scores below this")
-    parser.add_argument("--sample", type=int, default=None, help="print N random mutant names of each file")
+    parser.add_argument("--sample", type=int, default=None, help="print N random unrun mutants of each file")
     parser.add_argument("--seed", type=int, default=22)
     args = parser.parse_args()
     if args.sample is not None:
         chooser = random.Random(args.seed)
         for file in mutated_files():
-            names = sorted(results(file))
+            names = sorted(name for name, status in results(file).items() if status == UNCHECKED)
             print(" ".join(chooser.sample(names, min(args.sample, len(names)))))
         return 0
     judged = equivalent_mutants()

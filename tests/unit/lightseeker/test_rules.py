@@ -71,9 +71,10 @@ def test_setup_is_random_per_cube_but_fixed_by_the_seed():
 
 
 def test_setup_needs_exactly_two_different_seats():
-    with pytest.raises(BadOptions):
+    two = sentence("Light Seeker is played by exactly 2 different seats")
+    with pytest.raises(BadOptions, match=two):
         GAME.setup(GAME.options(None), ["ann", "bob", "cy"], 1)
-    with pytest.raises(BadOptions):
+    with pytest.raises(BadOptions, match=two):
         GAME.setup(GAME.options(None), ["ann", "ann"], 1)
 
 

@@ -687,6 +687,11 @@ def test_the_limits_of_a_save_are_inclusive():
     assert Session.restore(dumps(raw)).members["m2"].token == "0123456789abcdef"
 
 
+def test_a_saved_lobby_is_an_object():
+    with pytest.raises(BadMessage, match=sentence("a saved lobby must be an object")):
+        Session.restore("[]")
+
+
 def test_a_session_is_opened_for_a_playable_game_and_player_count():
     with pytest.raises(BadOptions):
         Session("chess", "Ann")

@@ -142,6 +142,7 @@ def test_a_seed_gives_the_same_board_and_deck_in_every_version():
     ]  # fmt: skip
     deck = ("prism", "prism", "mirror", "mirror", "mirror", "prism", "mirror")
     assert shuffled_deck(Options(mirrors=4, prisms=3), 2024) == deck
+    assert make_board(11, ("A", "C"), 2024).beacons == beacon_layout(11, 2024)
 
 
 def test_beacon_layout_comes_from_the_seed():

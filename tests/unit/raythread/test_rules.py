@@ -73,6 +73,7 @@ def test_only_the_seat_to_move_may_play():
         ),
         ({"type": "place", "tile": "mirror", "orient": "/"}, "'cell' is missing"),
         ({"type": "rotate", "cell": [4, 4], "orient": "/"}, "a rotate move has unknown field 'orient'"),
+        ({**place("mirror", (5, 5), "/"), "seat": "A"}, "a place move has unknown field 'seat'"),
         (["place"], "a move must be an object"),
     ],
 )
@@ -216,6 +217,7 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
     assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
     assert_says(result(after), "reached the target score")
+    assert GAME.view(after, "C")["result"] == result(after).to_json() and GAME.view(after, None)["turn"] is None
     with pytest.raises(IllegalMove, match="the match is over"):
         play(after, "C", place("mirror", (9, 9), "/"))
     assert legal(after, "C") == []

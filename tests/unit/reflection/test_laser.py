@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from gamenight.core.grid import E, N, S, W
 from gamenight.reflection.laser import Geometry, Layout, TraceLoopError, edge_index, edge_names, geometry, trace
 from gamenight.reflection.puzzle import Clue, clues
+from tests.unit.words import sentence
 
 from .helpers import layouts
 
@@ -189,11 +190,11 @@ def test_layouts_are_canonical_rows():
     assert layout.to_json() == {"rows": ["../", "...", "o.."]}
     assert layout.tiles() == {(0, 2): "/", (2, 0): "o"}
     assert layout.place((0, 2), ".").place((1, 1), "#").rows == ("...", ".#.", "o..")
-    with pytest.raises(ValueError, match="holds only"):
+    with pytest.raises(ValueError, match=sentence("a layout holds only '.' and the tiles '/\\\\|-#o'")):
         Layout(("..", "x."))
-    with pytest.raises(ValueError, match="square"):
+    with pytest.raises(ValueError, match=sentence("a layout is square: every row has one character per column")):
         Layout(("...", ".."))
-    with pytest.raises(ValueError, match="square"):
+    with pytest.raises(ValueError, match=sentence("a layout is square: every row has one character per column")):
         Layout(("..", "..", ".."))
 
 

@@ -158,6 +158,8 @@ def test_untrusted_puzzle_codes_fail_with_a_readable_reason(change, message):
     ],
 )
 def test_untrusted_layouts_fail_with_a_readable_reason(raw, message):
+    with pytest.raises(BadMessage, match=sentence("a puzzle must be an object")):
+        parse_puzzle([])
     with pytest.raises(BadMessage, match=sentence(message)):
         parse_layout(raw, 5)
 
