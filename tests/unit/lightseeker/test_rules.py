@@ -420,6 +420,7 @@ def test_view_shows_cubes_buh_areas_light_and_the_mover():
     assert v["game"] == "lightseeker" and v["seats"] == ["ann", "bob"] and v["turn"] == s.turn + 1
     assert v["to_move"] == "ann" and v["you"] is None and v["actions_due"] == 2
     assert v["buh"] == 4 and v["total_light"] == 6 and v["win_area"] == 7
+    assert v["options"] == {"no_legal_turn": "loses"} and v["result"] is None
     assert v["areas"] == [{"cubes": [0, 1, 2], "value": 6}]
     assert v["cubes"][2] == {
         "cube": 2,

@@ -490,6 +490,9 @@ def test_a_flooding_peer_is_dropped_with_one_warning_without_hurting_others():
     for n in range(30):
         out += table.session.handle("g1", p.encode(p.Sit("Y")), 5000 + n)
     flood = [m for to, m in out if m.get("code") == "flood"]
+    assert re.match(
+        sentence("You are sending too many messages: some were dropped. Please slow down"), flood[0]["text"]
+    )
     assert len(flood) == 1 and all(to == "g1" for to, m in out if m["type"] == "error")
     assert len(out) == 20 * 4 + 1  # twenty handled (each an update to four members), then one warning
     assert table.session.seq == before + 20
@@ -578,6 +581,7 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r.update(seq="5"), "'seq' must be a whole number"),
         (lambda r: r.update(game="chess"), "this app cannot play 'chess'"),
         (lambda r: r.update(players=5), "Count to Ten is for 2–3 players, not 5"),
+        (lambda r: r.update(players=65), "'players' must be between 1 and 64, not 65"),
         (lambda r: r.update(extra=1), "a saved lobby has unknown field 'extra'"),
         (lambda r: r.update(host="m9"), "the host is not a member"),
         (

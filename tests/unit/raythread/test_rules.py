@@ -318,6 +318,7 @@ def test_the_view_shows_the_table_and_only_the_deck_size():
     seen = GAME.view(state, "B")
     assert seen["deck"] == len(state.deck) == 36 - 12 - 1
     assert seen["turn"] == "B" and seen["you"] == "B" and seen["size"] == 11
+    assert seen["game"] == "raythread" and seen["target"] == 12 and seen["ended"] is None
     assert [e["seat"] for e in seen["emitters"]] == list(COLOURS)
     assert len(seen["beacons"]) == 13 and all(b["claimers"] == [] for b in seen["beacons"])
     assert seen["tiles"][0]["owner"] == "A" and seen["tiles"][0]["rotated"] is False
@@ -345,6 +346,7 @@ def test_protocol_has_no_clock_and_a_result_only_at_the_end():
     state = GAME.setup(GAME.options(None), ("A", "C"), 3)
     assert GAME.tick(state, 10**9) == (state, [])
     assert GAME.result(state) is None
+    assert GAME.info.id == "raythread" and GAME.info.seats == range(2, 5)
 
 
 def test_a_beacon_reached_by_two_branches_of_one_colour_scores_once():
