@@ -225,7 +225,7 @@ def test_total_light_must_rise_strictly():
 
 def test_the_first_turn_of_the_match_has_one_action_and_later_turns_two():
     s = GAME.setup(GAME.options(None), ["ann", "bob"], 7)
-    with pytest.raises(IllegalMove, match="first turn of the match has exactly 1 action"):
+    with pytest.raises(IllegalMove, match=sentence("the first turn of the match has exactly 1 action")):
         GAME.play(s, "ann", move((0, "tilt", "N"), (0, "tilt", "S"), buh=0), 0)
     after, _ = GAME.play(s, "ann", move((0, "tilt", "N"), buh=0), 0)
     assert after.actions_due == 2 and GAME.active(after) == {"bob"}

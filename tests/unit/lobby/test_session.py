@@ -607,6 +607,7 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r.update(members={"m1": {}}), "'members' must list 1 to 24 members"),
         (lambda r: r["members"].extend(extra_members(MAX_MEMBERS - 3)), "'members' must list 1 to 24 members"),
         (lambda r: r["members"][1].update(seat="Y"), "a member has unknown field 'seat'"),
+        (lambda r: r["members"][1].update(token=12345678901234567890), "'token' must be text"),
         (
             lambda r: r["members"][1].update(token="0123456789abcde"),
             "members must have distinct ids and distinct reconnect tokens",
@@ -689,6 +690,17 @@ def test_the_limits_of_a_save_are_inclusive():
     assert len(restored.chat) == CHAT_KEPT and len(restored.members) == MAX_MEMBERS
     raw["members"][1]["token"] = "0123456789abcdef"  # 16 characters: the shortest token a save may hold
     assert Session.restore(dumps(raw)).members["m2"].token == "0123456789abcdef"
+
+
+def test_a_game_that_cannot_set_up_the_match_is_refused_with_its_reason(monkeypatch):
+    table = seated_table()
+
+    def no_table(*args):
+        raise BadOptions("the table is too small")
+
+    monkeypatch.setattr(table.session.game, "setup", no_table)
+    error = refused(table, HOST_PEER, p.Start(1), "cannot-start")
+    assert error["text"] == "the table is too small" and table.session.match is None
 
 
 def test_a_saved_lobby_is_an_object():

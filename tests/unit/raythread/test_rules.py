@@ -10,7 +10,7 @@ import pytest
 from gamenight.core.errors import IllegalMove
 from gamenight.raythread import GAME
 from gamenight.raythread.board import COLOURS
-from gamenight.raythread.rules import Tile, joint_claims, legal, play, result
+from gamenight.raythread.rules import RaythreadRally, Tile, joint_claims, legal, play, result
 from tests.unit.raythread.helpers import position, tile
 from tests.unit.words import assert_says, sentence
 
@@ -321,7 +321,14 @@ def test_the_view_shows_the_table_and_only_the_deck_size():
     assert seen["game"] == "raythread" and seen["target"] == 12 and seen["ended"] is None
     assert [e["seat"] for e in seen["emitters"]] == list(COLOURS)
     assert len(seen["beacons"]) == 13 and all(b["claimers"] == [] for b in seen["beacons"])
-    assert seen["tiles"][0]["owner"] == "A" and seen["tiles"][0]["rotated"] is False
+    placed = state.tiles[0]
+    assert seen["tiles"][0] == {
+        "cell": list(placed.cell),
+        "kind": placed.kind,
+        "orient": placed.orient,
+        "owner": "A",
+        "rotated": False,
+    }
     assert set(seen["hands"]) == set(COLOURS) and sum(seen["hands"]["A"].values()) == 3
     assert set(seen["beams"]) == set(COLOURS) and seen["beams"]["A"][0]["from"] == [3, 0]
     assert seen["scores"] == dict.fromkeys(COLOURS, 0) and seen["result"] is None
@@ -347,6 +354,7 @@ def test_protocol_has_no_clock_and_a_result_only_at_the_end():
     assert GAME.tick(state, 10**9) == (state, [])
     assert GAME.result(state) is None
     assert GAME.info.id == "raythread" and GAME.info.seats == range(2, 5)
+    assert RaythreadRally(GAME.info).info is GAME.info  # GAME itself is built at import
 
 
 def test_a_beacon_reached_by_two_branches_of_one_colour_scores_once():

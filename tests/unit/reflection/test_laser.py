@@ -147,7 +147,7 @@ def test_the_step_bound_is_four_entries_a_cell_and_eight_for_the_warps(size, lim
 def test_the_step_bound_guards_against_runaway_traces():
     geo = Geometry(4, ())
     geo.limit = 2  # pretend the proof allowed fewer entries than a straight crossing takes
-    with pytest.raises(TraceLoopError):
+    with pytest.raises(TraceLoopError, match=sentence("the laser of edge 0 passed 2 cell entries")):
         geo.run(geo.codes(Layout.empty(4)), 0)
 
 
