@@ -81,7 +81,7 @@ $(VENV)/.mutate-stamp: pyproject.toml $(VENV)/.stamp
 	@rm -rf build *.egg-info
 	@touch $@
 
-mutate: $(VENV)/.mutate-stamp catalogues
+mutate: $(VENV)/.mutate-stamp vendor catalogues
 	nice -n 10 $(PY) tools/mutmut_run.py run $(MUTANTS)
 	$(PY) tools/mutation_report.py
 
