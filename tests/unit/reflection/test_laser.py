@@ -144,6 +144,17 @@ def test_the_step_bound_is_four_entries_a_cell_and_eight_for_the_warps(size, lim
     assert Geometry(size, ()).limit == limit == Geometry(size, ((0, 0), (1, 1))).limit
 
 
+def test_the_path_tracer_has_the_same_guard(monkeypatch):
+    monkeypatch.setattr(geometry(4, ()), "limit", 2)  # the cached tables trace() uses
+    with pytest.raises(TraceLoopError, match=sentence("the laser of L1 passed 2 cell entries")):
+        trace(Layout.empty(4), "L1")
+
+
+def test_a_layout_is_traced_only_on_a_board_of_its_size():
+    with pytest.raises(ValueError, match=sentence("the layout is 5×5, the board 4×4")):
+        Geometry(4, ()).codes(Layout.empty(5))
+
+
 def test_the_step_bound_guards_against_runaway_traces():
     geo = Geometry(4, ())
     geo.limit = 2  # pretend the proof allowed fewer entries than a straight crossing takes
