@@ -169,7 +169,7 @@ def test_an_area_of_7_wins_for_the_player_who_made_it():
     assert_says(result, r"^ann lit an area worth 7\.?$")
     assert GAME.active(after) == frozenset()
     assert GAME.legal(after, "bob") == []
-    with pytest.raises(IllegalMove, match="over"):
+    with pytest.raises(IllegalMove, match=sentence("the match is over")):
         GAME.play(after, "bob", move((1, "tilt", "N"), (1, "tilt", "S"), buh=2), 0)
 
 

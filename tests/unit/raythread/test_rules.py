@@ -319,6 +319,7 @@ def test_the_view_shows_the_table_and_only_the_deck_size():
     assert seen["deck"] == len(state.deck) == 36 - 12 - 1
     assert seen["turn"] == "B" and seen["you"] == "B" and seen["size"] == 11
     assert seen["game"] == "raythread" and seen["target"] == 12 and seen["ended"] is None
+    assert seen["joint"] == dict.fromkeys(COLOURS, 0)
     assert [e["seat"] for e in seen["emitters"]] == list(COLOURS)
     assert len(seen["beacons"]) == 13 and all(b["claimers"] == [] for b in seen["beacons"])
     placed = state.tiles[0]
