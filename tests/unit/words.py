@@ -1,19 +1,32 @@
-"""Reading what a result says, in English, for assertions that should not depend on how it travels."""
+"""Reading what a result or a refusal says, in English, for assertions that should not depend on how it
+travels (the wire carries reason codes and parameters; ``str(err)`` and ``Result.sentence`` are English)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from gamenight.core.game import Result
-from gamenight.i18n import REASONS, describe
+from gamenight.i18n import REASONS, english
 
 
 def ending(result: Result | None) -> str:
-    """The English sentence saying why a match ended: ``Result.reason`` as it is, or described when
-    it is a registered reason code."""
+    """The English sentence saying why a match ended (its registered reason code, filled in)."""
     assert result is not None, "the match has not ended"
-    reason = result.reason
-    return describe(reason, getattr(result, "params", None)) if reason in REASONS else reason
+    assert result.reason in REASONS and result.reason != "text", f"unregistered ending {result.reason!r}"
+    return result.sentence
+
+
+def note(result: Result, seat: str) -> str:
+    """The English sentence of ``seat``'s note in ``result`` (a reason code and its parameters)."""
+    return said(result.notes[seat])
+
+
+def said(reason: Mapping[str, Any]) -> str:
+    """The English sentence of a reason as it travels: ``{"code": …, "params": {…}}``."""
+    assert reason["code"] in REASONS and reason["code"] != "text", f"unregistered reason {reason['code']!r}"
+    return english(reason["code"], reason.get("params"))
 
 
 def assert_says(result: Result | None, pattern: str) -> None:

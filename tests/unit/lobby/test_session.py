@@ -1,21 +1,38 @@
 """The host's session, message by message: members, seats, the host's powers, matches, reconnects, saving."""
 
+import ast
 import random
 import re
+from pathlib import Path
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.lobby import protocol as p
+from gamenight.lobby import session as session_module
 from gamenight.lobby.record import replay
 from gamenight.lobby.session import CHAT_KEPT, HOST_PEER, MAX_MEMBERS, Session
+from tests.unit import words
 from tests.unit.lobby.countgame import secret_of
-from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hold_only_the_connected, of_type
-from tests.unit.words import sentence
+from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hold_only_the_connected, of_type, sentence
 
-# Refusals that pass on the reason of the message parser or the game's rules (checked in their own tests).
-PASSED_ON = ("bad-message", "bad-options", "illegal-move", "cannot-start")
+
+def _own_codes() -> frozenset[str]:
+    """The reason codes the session registers next to its own refusals (``reasons({...})`` in session.py);
+    every other refusal passes on the reason of the message parser or the game's rules (checked in their
+    own tests)."""
+    tree = ast.parse(Path(session_module.__file__).read_text())
+    tables = [
+        node.args[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reasons"
+    ]
+    return frozenset(key.value for table in tables for key in table.keys)
+
+
+OWN_CODES = _own_codes()
 
 
 def refused(table: Table, peer: str, message, code: str) -> dict:
@@ -24,9 +41,9 @@ def refused(table: Table, peer: str, message, code: str) -> dict:
     out = table.send(peer, message)
     assert [(to, m["type"], m["code"]) for to, m in out] == [(peer, "error", code)], out
     assert table.state_json() == before
-    text = out[0][1]["text"]
+    text = sentence(out[0][1])
     assert text, "a refusal says why"
-    if code not in PASSED_ON:
+    if code in OWN_CODES:
         # The lobby's own reasons are sentences a player reads: capitalised, with a full stop, not shouted.
         assert text[:1].isupper() and text.endswith(".") and not text.isupper(), text
     return out[0][1]
@@ -109,8 +126,8 @@ def test_names_are_unique_in_a_lobby_whatever_their_case():
 
 def test_a_bad_name_is_refused():
     table = Table()
-    error = refused(table, "g1", {"v": 1, "type": "hello", "name": "\x00" * 3}, "bad-message")
-    assert "printable" in error["text"]
+    error = refused(table, "g1", {"v": 2, "type": "hello", "name": "\x00" * 3}, "name-characters")
+    assert "letters, digits" in sentence(error)
 
 
 def test_the_lobby_holds_at_most_24_members():
@@ -152,7 +169,7 @@ def test_members_take_free_seats_change_seats_and_leave_them():
     out = table.send("g1", p.Stand())
     assert seats(table) == {"X": "Ann", "Y": None, "Z": None}
     assert {to for to, _ in out} == {HOST_PEER, "g1", "g2"}
-    refused(table, "g1", p.Stand(), "not-seated")
+    refused(table, "g1", p.Stand(), "no-seat")
 
 
 def test_only_the_host_sends_host_messages():
@@ -197,23 +214,23 @@ def test_a_new_game_without_a_player_count_seats_at_most_as_many_as_it_takes():
     ("message", "code"),
     [
         (p.Choose("chess"), "unknown-game"),
-        (p.Choose("count", {"target": 1000}), "bad-options"),
-        (p.Choose("count", {"colour": "red"}), "bad-options"),
-        (p.Choose("count", None, 4), "bad-options"),
-        (p.Choose("count", None, 1), "bad-options"),
+        (p.Choose("count", {"target": 1000}), "field-range"),
+        (p.Choose("count", {"colour": "red"}), "unknown-field"),
+        (p.Choose("count", None, 4), "player-count"),
+        (p.Choose("count", None, 1), "player-count"),
     ],
 )
 def test_the_game_validates_the_hosts_choice(message, code):
     error = refused(seated_table(), HOST_PEER, message, code)
-    assert error["text"]
+    assert sentence(error)
 
 
 def test_the_host_moves_members_between_free_seats_and_takes_seats_away():
     table = seated_table()
-    refused(table, HOST_PEER, p.Assign("m4", "Y"), "seat-taken")
+    refused(table, HOST_PEER, p.Assign("m4", "Y"), "seat-taken-free-it")
     refused(table, HOST_PEER, p.Assign("m9", "Y"), "no-such-member")
     refused(table, HOST_PEER, p.Assign("m4", "W"), "no-such-seat")
-    refused(table, HOST_PEER, p.Assign("m4"), "not-seated")
+    refused(table, HOST_PEER, p.Assign("m4"), "member-no-seat")
     table.host(p.Assign("m2"))
     table.host(p.Assign("m4", "Y"))
     assert seats(table) == {"X": "Ann", "Y": "Dee", "Z": "Cy"}
@@ -223,7 +240,7 @@ def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working
     table = seated_table()
     token = table.tokens["g1"]
     out = table.host(p.Kick("m2"))
-    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "The host removed Bob from the lobby."})]
+    assert of_type(out, "bye") == [("g1", {"v": 2, "type": "bye", "code": "kicked", "params": {"name": "Bob"}})]
     assert "g1" not in {to for to, m in out if m["type"] == "update"}
     assert seats(table)["Y"] is None and "m2" not in table.session.members
     refused(table, "g1", p.Chat("let me in"), "not-joined")
@@ -267,7 +284,7 @@ def test_a_match_starts_only_with_every_seat_filled():
     table.join("g1", "Bob")
     table.seat("g1", "Y")
     error = refused(table, HOST_PEER, p.Start(1), "seats-empty")
-    assert "Seat Z is empty" in error["text"]
+    assert "Seat Z is empty" in sentence(error)
 
 
 def test_starting_deals_each_seat_its_own_view_and_spectators_the_spectator_view():
@@ -326,15 +343,28 @@ def test_an_accepted_move_is_a_numbered_update_to_everyone_with_their_own_view_a
     [
         ("g1", p.Move("Y", {"add": 1}), "not-your-turn", "It is not your turn."),
         ("g1", p.Move("X", {"add": 1}), "not-your-seat", "You can only move for your own seat."),
-        ("g3", p.Move("X", {"add": 1}), "not-seated", "You are watching this match: only seated players move."),
-        (HOST_PEER, p.Move("X", {"add": 4}), "illegal-move", "'add' must be between 1 and 3, not 4"),
-        (HOST_PEER, p.Move("X", {"add": 1, "also": 2}), "illegal-move", "a move has unknown field 'also'"),
+        ("g3", p.Move("X", {"add": 1}), "watching", "You are watching this match: only seated players move."),
+        (HOST_PEER, p.Move("X", {"add": 4}), "field-range", "'add' must be between 1 and 3, not 4"),
+        (HOST_PEER, p.Move("X", {"add": 1, "also": 2}), "unknown-field", "a move has unknown field 'also'"),
     ],
 )
 def test_a_refused_move_tells_the_mover_alone_and_changes_nothing(peer, message, code, text):
     table = seated_table()
     table.start()
-    assert refused(table, peer, message, code)["text"] == text
+    assert sentence(refused(table, peer, message, code)) == text
+
+
+def test_a_move_made_on_an_earlier_position_is_refused_and_one_on_the_current_position_is_played():
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}, at=0))
+    stale = refused(table, "g1", p.Move("Y", {"add": 2}, at=0), "stale-move")
+    assert i18n.describe(stale["code"], stale["params"]) == (
+        "That move was made on an earlier position: the board has moved on since."
+    )
+    assert [e.move for e in table.session.match.record.log] == [{"add": 1}]
+    out = table.send("g1", p.Move("Y", {"add": 2}, at=1))
+    assert last_update(out, "g1")["match"]["view"]["total"] == 3
 
 
 def test_moves_need_a_running_match():
@@ -416,7 +446,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
     table.session.disconnect("g1", table.now)
     out = table.send("g1b", p.Hello("Someone else", table.tokens["g1"]))
     assert of_type(out, "welcome") == [
-        ("g1b", {"v": 1, "type": "welcome", "member": "m2", "token": table.tokens["g1"]})
+        ("g1b", {"v": 2, "type": "welcome", "member": "m2", "token": table.tokens["g1"], "ack": 0})
     ]
     snapshot = last_update(out, "g1b")
     assert snapshot["type"] == "snapshot" and snapshot["match"]["you"] == "Y"
@@ -428,7 +458,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
 def test_signing_in_from_a_second_window_closes_the_first():
     table = seated_table()
     out = table.send("g1b", p.Hello("Bob", table.tokens["g1"]))
-    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "You joined from another window."})]
+    assert of_type(out, "bye") == [("g1", {"v": 2, "type": "bye", "code": "replaced", "params": {}})]
     assert table.session.peer_of("m2") == "g1b"
     refused(table, "g1", p.Chat("still here?"), "not-joined")
 
@@ -490,9 +520,7 @@ def test_a_flooding_peer_is_dropped_with_one_warning_without_hurting_others():
     for n in range(30):
         out += table.session.handle("g1", p.encode(p.Sit("Y")), 5000 + n)
     flood = [m for to, m in out if m.get("code") == "flood"]
-    assert re.match(
-        sentence("You are sending too many messages: some were dropped. Please slow down"), flood[0]["text"]
-    )
+    assert sentence(flood[0]) == "You are sending too many messages: some were dropped. Please slow down."
     assert len(flood) == 1 and all(to == "g1" for to, m in out if m["type"] == "error")
     assert len(out) == 20 * 4 + 1  # twenty handled (each an update to four members), then one warning
     assert table.session.seq == before + 20
@@ -575,7 +603,7 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r.update(v="1"), "'v' must be a whole number"),
         (lambda r: r.pop("v"), "'v' is missing"),
         (lambda r: r.update(game=5), "'game' must be text"),
-        (lambda r: r.update(options=[1]), "'options' must be an object"),
+        (lambda r: r.update(options=[1]), "the options must be an object"),
         (lambda r: r.update(players="3"), "'players' must be a whole number"),
         (lambda r: r.update(host=None), "'host' must be text"),
         (lambda r: r.update(seq="5"), "'seq' must be a whole number"),
@@ -588,7 +616,7 @@ def corrupt(saved: str, change) -> str:
             lambda r: r["members"][1].update(token=r["members"][0]["token"]),
             "members must have distinct ids and distinct reconnect tokens",
         ),
-        (lambda r: r["members"][1].update(name=""), "a name has 1 to 24 printable characters"),
+        (lambda r: r["members"][1].update(name=""), "a name has 1 to 24 characters"),
         (lambda r: r["seats"].pop(), "the seats do not suit the game and player count"),
         (lambda r: r["seats"][1].__setitem__(1, "m1"), "a seat's member must be a member with no other seat"),
         (lambda r: r["seats"][1].__setitem__(1, "m9"), "a seat's member must be a member with no other seat"),
@@ -634,7 +662,7 @@ def test_a_corrupt_save_is_refused_with_a_reason(change, reason):
     table.send("g1", p.Chat("hello"))
     table.start()
     table.host(p.Move("X", {"add": 1}))
-    with pytest.raises(BadMessage, match=sentence(reason)):
+    with pytest.raises(BadMessage, match=words.sentence(reason)):
         Session.restore(corrupt(table.state_json(), change))
 
 
@@ -675,7 +703,7 @@ def test_a_finished_match_must_name_who_held_each_of_its_seats(change, reason):
     raw = finished_save()
     Session.restore(dumps(raw))  # the save as written restores
     change(raw)
-    with pytest.raises(BadMessage, match=sentence(reason)):
+    with pytest.raises(BadMessage, match=words.sentence(reason)):
         Session.restore(dumps(raw))
 
 
@@ -696,15 +724,16 @@ def test_a_game_that_cannot_set_up_the_match_is_refused_with_its_reason(monkeypa
     table = seated_table()
 
     def no_table(*args):
-        raise BadOptions("the table is too small")
+        raise BadOptions("count-seats", n=9, seats="X, Y, Z")
 
     monkeypatch.setattr(table.session.game, "setup", no_table)
-    error = refused(table, HOST_PEER, p.Start(1), "cannot-start")
-    assert error["text"] == "the table is too small" and table.session.match is None
+    error = refused(table, HOST_PEER, p.Start(1), "count-seats")
+    assert error["params"] == {"n": 9, "seats": "X, Y, Z"} and table.session.match is None
+    assert sentence(error) == "this game seats 9 players as X, Y, Z"
 
 
 def test_a_saved_lobby_is_an_object():
-    with pytest.raises(BadMessage, match=sentence("a saved lobby must be an object")):
+    with pytest.raises(BadMessage, match=words.sentence("a saved lobby must be an object")):
         Session.restore("[]")
 
 
@@ -715,3 +744,26 @@ def test_a_session_is_opened_for_a_playable_game_and_player_count():
         Session("count", "Ann", players=9)
     with pytest.raises(BadMessage):
         Session("count", "")
+
+
+def test_a_lone_surrogate_anywhere_is_refused_at_the_edge_and_nothing_escapes():
+    table = Table()
+    for text in (
+        '{"v": 2, "type": "hello", "name": "Bob", "token": "\\ud800"}',
+        '{"v": 2, "type": "hello", "name": "B\\udfffb"}',
+    ):
+        error = refused(table, "g1", text, "lone-surrogate")
+        assert p.parse_to_guest(p.encode(error)).code == "lone-surrogate"  # the sender can read its refusal
+
+
+def test_a_numbered_request_is_acknowledged_to_its_sender_and_a_copy_changes_nothing():
+    table = Table()
+    table.join("g1", "Bob")
+    out = table.send("g1", {**p.Chat("hi").to_json(), "n": 1})
+    assert {m["ack"] for to, m in out if to == "g1"} == {1}
+    assert {m["ack"] for to, m in out if to == HOST_PEER} == {0}
+    before = table.state_json()
+    assert table.send("g1", {**p.Chat("hi").to_json(), "n": 1}) == []
+    assert table.state_json() == before
+    gap = table.send("g1", {**p.Chat("later").to_json(), "n": 5})
+    assert [(m["code"], m["params"]) for _, m in gap] == [("request-gap", {"expected": 2})]

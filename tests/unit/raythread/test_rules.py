@@ -12,7 +12,7 @@ from gamenight.raythread import GAME
 from gamenight.raythread.board import COLOURS
 from gamenight.raythread.rules import RaythreadRally, Tile, joint_claims, legal, play, result
 from tests.unit.raythread.helpers import position, tile
-from tests.unit.words import assert_says, sentence
+from tests.unit.words import assert_says, note, sentence
 
 
 def place(kind, cell, orient):
@@ -274,7 +274,11 @@ def test_a_beacon_claimed_alone_is_not_a_joint_claim():
     assert after.scores == (13, 2, 13)
     assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
     assert result(after).ranking == (("C",), ("A",), ("B",))
-    assert result(after).notes == {"A": "1 joint claims", "B": "1 joint claims", "C": "2 joint claims"}
+    assert {s: note(result(after), s) for s in seats} == {
+        "A": "1 joint claims",
+        "B": "1 joint claims",
+        "C": "2 joint claims",
+    }
 
 
 def test_seats_tied_on_score_and_joint_claims_share_first_place_as_a_draw():
