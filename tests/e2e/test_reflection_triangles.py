@@ -26,36 +26,43 @@ def cell(page: Page, r: int, c: int):
     return page.locator(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
 
 
+def roving(page: Page) -> tuple[int, int]:
+    """The board cell that holds the roving cursor (the board's one Tab stop)."""
+    at = page.locator('.rf-board [tabindex="0"]')
+    return int(at.get_attribute("data-r")), int(at.get_attribute("data-c"))
+
+
 def test_a_triangle_mirror_puzzle_is_solved_by_clicking_and_turning(app: Page, site_url: str):
     assert MADE.puzzle.tiles.triangle == 2 and sum(t in TRIANGLES for t in MADE.layout.tiles().values()) == 2
     open_app(app, site_url, LINK)
     expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
     for edge in app.locator(".rf-edge").all():
-        name = edge.get_attribute("data-edge")
-        clue = MADE.puzzle.clue(name)
-        assert edge.get_attribute("aria-label").startswith(f"{name}: {clue.colour} {clue.number}")
+        clue = MADE.puzzle.clue(edge.get_attribute("data-edge"))
+        shown = edge.get_attribute("aria-label").split(":")[1].split(",")[0].split()  # "top 1: green 5, …"
+        assert shown == [clue.colour, str(clue.number)]
     tiles = sorted(MADE.layout.tiles().items(), key=lambda item: item[1] in TRIANGLES)
     *others, ((kr, kc), keyed) = tiles
     for (r, c), tile in others:
-        app.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+        app.locator(f"#rf-tool-{KIND_OF[tile]}").click()
         cell(app, r, c).click()
         for _ in range(3):  # a triangle takes up to three quarter turns to reach its corner
             if cell(app, r, c).get_attribute("data-tile") == tile:
                 break
             cell(app, r, c).click()
         expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
-    # The last triangle by keyboard: move the cursor there, t places it, r turns it.
-    app.locator("#rf-board").focus()
-    for _ in range(6):
-        app.keyboard.press("ArrowUp")
-        app.keyboard.press("ArrowLeft")
-    for _ in range(kr):
-        app.keyboard.press("ArrowDown")
-    for _ in range(kc):
-        app.keyboard.press("ArrowRight")
-    app.keyboard.press("t")
-    for _ in range(TRIANGLES.index(keyed)):
-        app.keyboard.press("r")
+    # The last triangle by keyboard: arrows walk the cursor there, V places it, T turns it.
+    app.locator('.rf-board [tabindex="0"]').focus()
+    r, c = roving(app)
+    for _ in range(abs(kr - r)):
+        app.keyboard.press("ArrowDown" if kr > r else "ArrowUp")
+    for _ in range(abs(kc - c)):
+        app.keyboard.press("ArrowRight" if kc > c else "ArrowLeft")
+    expect(app.locator('.rf-board [tabindex="0"]')).to_have_attribute("data-r", str(kr))
+    expect(app.locator('.rf-board [tabindex="0"]')).to_have_attribute("data-c", str(kc))
+    app.keyboard.press("v")
+    for turns in range(TRIANGLES.index(keyed)):
+        expect(cell(app, kr, kc)).to_have_attribute("data-tile", TRIANGLES[turns])
+        app.keyboard.press("t")
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
     expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
     expect(cell(app, kr, kc)).to_have_attribute("data-tile", keyed)

@@ -6,11 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import gamenight.raythread.rules  # noqa: F401  (registers the reasons used below)
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
 from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, neighbours, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
+from gamenight.i18n import reasons
 
 directions = st.sampled_from(DIRECTIONS)
 mirrors = st.sampled_from(["/", "\\"])
@@ -72,9 +74,14 @@ def test_derived_streams_are_stable_and_independent():
 
 def test_error_types_are_readable_value_errors():
     for cls in (IllegalMove, BadOptions, BadMessage):
-        err = cls("that cell holds a beacon")
+        err = cls("raythread-beacon")
         assert isinstance(err, GameNightError) and isinstance(err, ValueError)
-        assert str(err) == "that cell holds a beacon"
+        assert str(err) == "that cell holds a beacon" and err.to_json() == {"code": "raythread-beacon", "params": {}}
+
+
+def test_text_parameters_are_cut_short():
+    err = BadMessage("unknown-field", what="message", key="k" * 5000)
+    assert len(err.params["key"]) == 60 and err.params["key"].endswith("…") and len(str(err)) < 120
 
 
 def test_canonical_dumps_is_order_independent_and_compact():
@@ -132,6 +139,8 @@ def test_field_readers_accept_good_values():
         (lambda: jsonutil.get_int({"n": True}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 1.5}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, 1, 5), BadOptions, "between 1 and 5"),
+        (lambda: jsonutil.get_int({"n": -1}, "n", BadOptions, 0), BadOptions, "^'n' must be at least 0, not -1$"),
+        (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, hi=5), BadOptions, "^'n' must be at most 5, not 9$"),
         (lambda: jsonutil.get_int({}, "n", BadOptions), BadOptions, "missing"),
         (lambda: jsonutil.get_str({"s": 3}, "s", BadMessage), BadMessage, "text"),
         (lambda: jsonutil.get_str({"s": "xx"}, "s", BadMessage, max_len=1), BadMessage, "longer"),
@@ -148,6 +157,21 @@ def test_field_readers_accept_good_values():
 def test_field_readers_raise_the_callers_error_naming_the_field(call, error, reason):
     with pytest.raises(error, match=reason):
         call()
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "value", "wire"),
+    [
+        (0, None, -1, {"code": "field-at-least", "params": {"field": "n", "lo": 0, "value": -1}}),
+        (None, 5, 9, {"code": "field-at-most", "params": {"field": "n", "hi": 5, "value": 9}}),
+        (1, 5, 9, {"code": "field-range", "params": {"field": "n", "lo": 1, "hi": 5, "value": 9}}),
+    ],
+)
+def test_a_bound_on_one_side_travels_as_its_own_reason_code(lo, hi, value, wire):
+    # "between 0 and None" is no sentence: a one-sided bound has its own registered code.
+    with pytest.raises(BadOptions) as caught:
+        jsonutil.get_int({"n": value}, "n", BadOptions, lo, hi)
+    assert caught.value.to_json() == wire
 
 
 def test_rank_by_shares_places_between_equal_keys():
@@ -174,9 +198,12 @@ def test_game_info_player_counts():
     assert GameInfo("x", "X", "", range(2, 3)).players == "2"
 
 
-def test_result_carries_the_reason_the_match_ended():
-    done = Result(ranking=(("a",), ("b",)), reason="a reached 12 points")
-    assert done.to_json()["reason"] == "a reached 12 points"
+def test_result_carries_the_reason_the_match_ended_as_a_code_and_params():
+    reasons({"test-reached": "{seat} reached {n} points"})
+    done = Result(ranking=(("a",), ("b",)), reason="test-reached", params={"seat": "a", "n": 12})
+    assert done.to_json()["reason"] == {"code": "test-reached", "params": {"seat": "a", "n": 12}}
+    assert done.sentence == "a reached 12 points"
+    assert Result(ranking=(("a", "b"),)).to_json()["reason"] is None
 
 
 class _Seated:

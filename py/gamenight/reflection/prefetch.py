@@ -9,6 +9,7 @@ The solo screen keeps one shelf; a host's random-mode rounds can keep one per ro
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from gamenight.reflection.generate import Generated, Order, steps
@@ -40,14 +41,24 @@ def prepare(shelf: Shelf, order: Order, task: str = TASK) -> tuple[Shelf, list[E
     whatever the shelf held before is dropped."""
     if shelf.order == order:
         return shelf, []
-    return Shelf(order), [Work(task, steps(order), SLICE_MS)]
+    return Shelf(order), [Work(task, making(order), SLICE_MS)]
+
+
+def making(order: Order) -> Generator[int, None, Generated | None]:
+    """``steps(order)``, or ``None`` when the generator gives up on its seed (custom settings with
+    hardly any unique puzzle): the background work ends quietly instead of failing in the page."""
+    try:
+        return (yield from steps(order))
+    except RuntimeError:
+        return None
 
 
 def receive(shelf: Shelf, message: WorkDone) -> Shelf:
-    """The shelf once its task reported ``message`` (the puzzle of the order being prepared)."""
+    """The shelf once its task reported ``message`` (the puzzle of the order being prepared); empty
+    again if the generator gave up (``None``), so "New puzzle" makes a puzzle of its own."""
     if shelf.order is None or shelf.made is not None:
         return shelf
-    return replace(shelf, made=message.value)
+    return replace(shelf, made=message.value) if message.value is not None else Shelf()
 
 
 def clear(shelf: Shelf, task: str = TASK) -> tuple[Shelf, list[Effect]]:

@@ -7,6 +7,7 @@ that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -14,17 +15,23 @@ from typing import Any
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
-from gamenight.i18n import N_, _, reasons
+from gamenight.i18n import N_, reasons, terms
+from gamenight.reflection import daily
 from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order, mix
-from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
-from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
+from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
+from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
+from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1
-PROGRESS_VERSION = 1
+PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
 RECENT = 20  # solve times kept
+PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
 
-reasons({"newer-link": N_("This link is from a newer version of the site: reload the page to update it.")})
+
+def new_number(source: random.Random) -> int:
+    """A fresh puzzle number (short: six digits at most)."""
+    return source.randrange(1, PUZZLE_NUMBERS)
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,8 @@ class Settings:
     warp: bool
     limit_min: int
     seed: int
-    version: int = VERSION
+    daily: str = ""  # the date (YYYY-MM-DD) of a daily puzzle; its seed comes from the date
+    version: int = VERSION  # a daily puzzle is always made by today's generator
 
     @property
     def order(self) -> Order:
@@ -47,6 +55,8 @@ class Settings:
 
     def params(self) -> dict[str, str]:
         """URL parameters that reproduce this puzzle (``parse_settings`` reads them back)."""
+        if self.daily:
+            return {"preset": self.preset, "daily": self.daily}
         out = {"preset": self.preset}
         if self.preset == "custom":
             out["size"] = str(self.size)
@@ -60,50 +70,116 @@ class Settings:
         out["v"] = str(self.version)
         return out
 
-    @property
-    def label(self) -> str:
-        name = "Custom" if self.preset == "custom" else self.preset.capitalize()
-        extra = _(", with triangle mirrors") if self.tiles.triangle else ""
-        return f"{name} {self.size}×{self.size}, {self.tiles.total} tiles{extra}"
+
+reasons(
+    {
+        "training-preset": N_("unknown preset '{got}': choose {choices} or custom"),
+        "training-limit": N_("the time limit must be one of {choices} minutes, or none"),
+        "training-no-tiles": N_("a puzzle needs at least one tile"),
+        "training-too-many-tiles": N_("at most {n} tiles fit a {size}×{size} puzzle"),
+        "training-stats-recent": N_("stats: 'recent_ms' must be a short list of times"),
+        "training-stats-best": N_("stats: 'best_ms' maps preset names to times"),
+        "training-stored-json": N_("{what}: not valid JSON"),
+        "training-stored-version": N_("{what}: version {got} is not {want}"),
+        "training-saved-settings": N_("saved puzzle: 'settings' holds text parameters"),
+        "training-saved-mismatch": N_("saved puzzle: the puzzle does not match its settings"),
+        "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
+        "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
+        "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
+        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01"),
+        "training-daily-preset": N_("daily puzzles come as easy, normal, hard or expert puzzles, not custom ones"),
+        "training-newer-link": N_("This link is from a newer version of the site: reload the page to update it."),
+        "training-daily-fixed": N_("a daily puzzle has no puzzle number or time limit of its own"),
+    }
+)
+# The solo screen's fields, as its form names them: a refusal shows the label the player sees.
+SETTING_LABELS = {
+    "seed": "training-seed",
+    "size": "training-size",
+    "limit": "training-limit-field",
+    "diagonal": "training-diagonals",
+    "flat": "training-flats",
+    "block": "training-blocks",
+    "hole": "training-holes",
+    "triangle": "training-triangles",
+    "v": "training-version",
+}
+terms(
+    {
+        "training-seed": N_("Puzzle number"),
+        "training-size": N_("Board size"),
+        "training-limit-field": N_("Time limit"),
+        "training-diagonals": N_("Diagonal mirrors"),
+        "training-flats": N_("Flat mirrors"),
+        "training-blocks": N_("Blocks"),
+        "training-holes": N_("Black holes"),
+        "training-triangles": N_("Triangle mirrors"),
+        "training-version": N_("Generator version (v)"),
+        "stats": N_("stats"),
+        "saved puzzle": N_("saved puzzle"),
+        "best_ms": N_("stats: 'best_ms'"),
+    }
+)
 
 
 def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: int) -> int:
     raw = params.get(key, "")
     if raw.strip() == "":
         return default
+    field = SETTING_LABELS.get(key, key)
     if not raw.strip().isdigit():
-        raise BadOptions(f"{key!r} must be a whole number")
+        raise BadOptions("field-not-whole", field=field)
     value = int(raw)
     if not lo <= value <= hi:
-        raise BadOptions(f"{key!r} must be between {lo} and {hi}, not {value}")
+        raise BadOptions("field-range", field=field, lo=lo, hi=hi, value=value)
     return value
 
 
 def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
-    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``."""
+    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``.
+
+    ``daily=YYYY-MM-DD`` asks for that day's puzzle of a preset: its seed comes from the date, and it
+    has no time limit.
+    """
     preset = params.get("preset", "easy")
     if preset not in (*PRESETS, "custom"):
-        raise BadOptions(f"unknown preset {preset[:20]!r}: choose {', '.join(PRESETS)} or custom")
+        raise BadOptions("training-preset", got=preset[:20], choices=", ".join(PRESETS))
+    if params.get("daily", ""):
+        return _daily_settings(params, preset)
     limit = _int_param(params, "limit", 0, 60, 0)
     if limit not in TIME_LIMITS:
-        raise BadOptions(f"the time limit must be one of {', '.join(map(str, TIME_LIMITS[1:]))} minutes, or none")
+        raise BadOptions("training-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
     version = _int_param(params, "v", 0, MAX_SEED, 1)  # no version: a link from before versions
     if version not in VERSIONS:
-        raise BadOptions("newer-link")
+        raise BadOptions("training-newer-link")
     if preset != "custom":
         base = PRESETS[preset]
         triangles = params.get("triangles", "0") in ("1", "on", "true")  # an option, off by default
-        return Settings(preset, base.size, mix(base.tiles, base.black_holes, triangles), False, limit, seed, version)
+        tiles = mix(base.tiles, base.black_holes, triangles)
+        return Settings(preset, base.size, tiles, False, limit, seed, version=version)
     size = _int_param(params, "size", MIN_SIZE, MAX_SIZE, 8)
     counts = [_int_param(params, kind, 0, size * size, 0) for kind in KINDS]
     tiles = TileSet(*counts)
     warp = params.get("warp", "0") in ("1", "on", "true")
     if tiles.total == 0:
-        raise BadOptions("a puzzle needs at least one tile")
+        raise BadOptions("training-no-tiles")
     if tiles.total > size * size // 2:
-        raise BadOptions(f"at most {size * size // 2} tiles fit a {size}×{size} puzzle")
-    return Settings("custom", size, tiles, warp, limit, seed, version)
+        raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
+    return Settings("custom", size, tiles, warp, limit, seed, version=version)
+
+
+def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:
+    text = params["daily"]
+    day = daily.parse_day(text)
+    if day is None:
+        raise BadOptions("training-daily-date", text=text[:20])
+    if preset not in PRESETS:
+        raise BadOptions("training-daily-preset")
+    if params.get("seed", "").strip() or params.get("limit", "0").strip() not in ("", "0"):
+        raise BadOptions("training-daily-fixed")
+    base = PRESETS[preset]
+    return Settings(preset, base.size, base.mix, False, 0, daily.daily_seed(day, preset), day.isoformat())
 
 
 # --- stats ---------------------------------------------------------------------------------------
@@ -169,10 +245,10 @@ def parse_stats(text: str) -> Stats:
     }
     recent = data.get("recent_ms", [])
     if not isinstance(recent, list) or len(recent) > RECENT or not all(_is_ms(x) for x in recent):
-        raise BadMessage("stats: 'recent_ms' must be a short list of times")
-    best = obj(data.get("best_ms", {}), "stats: 'best_ms'", BadMessage)
+        raise BadMessage("training-stats-recent")
+    best = obj(data.get("best_ms", {}), "best_ms", BadMessage)
     if any(k not in PRESETS or not _is_ms(v) for k, v in best.items()):
-        raise BadMessage("stats: 'best_ms' maps preset names to times")
+        raise BadMessage("training-stats-best")
     return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best))
 
 
@@ -184,10 +260,10 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage(f"{what}: not valid JSON") from None
+        raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)
     if data.get("v") != version:
-        raise BadMessage(f"{what}: version {data.get('v')!r} is not {version}")
+        raise BadMessage("training-stored-version", what=what, got=str(data.get("v")), want=version)
     return data
 
 
@@ -197,7 +273,8 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
 @dataclass(frozen=True)
 class Progress:
     """A puzzle being solved, saved so a reload comes back to it: what was asked, the answer (this is
-    the player's own device), what the player has placed, the time spent and the hints taken."""
+    the player's own device), what the player has placed and noted, the undo history, the time spent
+    and the hints taken (checks count as hints)."""
 
     settings: Settings
     puzzle: Puzzle
@@ -205,6 +282,16 @@ class Progress:
     layout: Layout
     elapsed_ms: int
     hints: int
+    notes: Notes | None = None  # None: no notes (stored as an empty set of notes)
+    history: History = field(default_factory=History)
+
+    def __post_init__(self) -> None:
+        if self.notes is None:
+            object.__setattr__(self, "notes", Notes.empty(self.puzzle.size))
+
+    @property
+    def desk(self) -> Desk:
+        return Desk(self.layout, self.notes)
 
     def to_text(self) -> str:
         return dumps(
@@ -214,34 +301,56 @@ class Progress:
                 "puzzle": self.puzzle.to_json(),
                 "solution": self.solution.to_json(),
                 "layout": self.layout.to_json(),
+                "notes": self.desk.notes.to_json(),
+                "history": self.history.to_json(),
                 "elapsed_ms": self.elapsed_ms,
                 "hints": self.hints,
             }
         )
 
 
-def parse_progress(text: str) -> Progress:
-    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent."""
-    data = _stored(text, PROGRESS_VERSION, "saved puzzle")
-    only_keys(
-        data, ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints"), "saved puzzle", BadMessage
+def desk_fits(puzzle: Puzzle, desk: Desk) -> bool:
+    """Whether a desk may stand on ``puzzle``'s board: the tiles fit, no note on a warp cell or a tile."""
+    notes = desk.notes.marks()
+    return fits(puzzle, desk.layout) and not any(
+        cell in puzzle.warps or desk.layout.at(cell) != EMPTY for cell in notes
     )
-    params = obj(data.get("settings"), "saved puzzle: 'settings'", BadMessage)
+
+
+def parse_progress(text: str) -> Progress:
+    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent.
+
+    A version 1 save (before notes and undo) loads with no notes and an empty history.
+    """
+    try:
+        data = _stored(text, PROGRESS_VERSION, "saved puzzle")
+    except BadMessage:
+        data = _stored(text, 1, "saved puzzle")
+    keys = ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints")
+    only_keys(data, keys + (("notes", "history") if data["v"] == 2 else ()), "saved puzzle", BadMessage)
+    params = obj(data.get("settings"), "settings", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
-        raise BadMessage("saved puzzle: 'settings' holds text parameters")
+        raise BadMessage("training-saved-settings")
     try:
         settings = parse_settings(params, 0)
     except BadOptions as err:
-        raise BadMessage(f"saved puzzle: {err}") from None
+        raise BadMessage(err.code, **err.params) from None
     puzzle = parse_puzzle(data.get("puzzle"))
     if puzzle.size != settings.size or puzzle.tiles != settings.tiles:
-        raise BadMessage("saved puzzle: the puzzle does not match its settings")
+        raise BadMessage("training-saved-mismatch")
     solution = parse_layout(data.get("solution"), puzzle.size)
     if not check(puzzle, solution):
-        raise BadMessage("saved puzzle: the stored answer does not solve the puzzle")
+        raise BadMessage("training-saved-answer")
     layout = parse_layout(data.get("layout"), puzzle.size)
     if any(layout.at(w) != "." for w in puzzle.warps) or not puzzle.tiles.allows(layout):
-        raise BadMessage("saved puzzle: the placed tiles do not fit the puzzle")
+        raise BadMessage("training-saved-placed")
     elapsed = get_int(data, "elapsed_ms", BadMessage, 0, 10**10)
     hints = get_int(data, "hints", BadMessage, 0, 10**6)
-    return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    if data["v"] == 1:
+        return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    notes = parse_notes(data.get("notes"), puzzle.size)
+    desk = Desk(layout, notes)
+    if not desk_fits(puzzle, desk):
+        raise BadMessage("training-saved-notes")
+    history = parse_history(data.get("history"), desk, lambda d: desk_fits(puzzle, d))
+    return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history)

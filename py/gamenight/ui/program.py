@@ -9,10 +9,10 @@ every screen testable on CPython by feeding it messages.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import urlencode
 
 from gamenight.ui.svg import Element
 
@@ -24,8 +24,13 @@ class UiEvent:
     """A user input, read by the one delegated listener of the app root.
 
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
-    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
-    inputs, ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
+    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses (``mods`` holds
+    the modifiers held, e.g. ``"ctrl+shift"``; Cmd counts as ctrl), ``value`` for inputs (for a file
+    picked in an ``<input type="file">``: its text, up to 64 KB), ``form`` (field name → value) for
+    form submissions; ``now_ms`` is when it happened.
+
+    The shell sends no key press for Enter or Space on a button or link (the browser turns those
+    into the button's own click, so a button acts only for itself).
     """
 
     type: str
@@ -35,6 +40,9 @@ class UiEvent:
     value: str = ""
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
+    pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
+    typing: bool = False  # the key was pressed in a text field or a picker: it is the field's, not a shortcut
+    mods: str = ""  # for key presses: the modifiers held, e.g. "ctrl+shift" (Cmd counts as ctrl)
 
 
 @dataclass(frozen=True)
@@ -61,7 +69,12 @@ class WorkDone:
     value: Any
 
 
-Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | a screen's own messages
+@dataclass(frozen=True)
+class UpdateReady:
+    """A new version of the app was installed in the background and waits to be used."""
+
+
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | a screen's own messages
 
 # --- effects (screen → shell) --------------------------------------------------------------------
 
@@ -141,17 +154,45 @@ class SetLanguage:
     code: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | StopWork | Focus | WarnBeforeLeaving | SetLanguage
+@dataclass(frozen=True)
+class ApplyUpdate:
+    """Hand the page over to the new version waiting in the background: the page reloads."""
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a file called ``filename`` (a save file), made in the page: no request."""
+
+    filename: str
+    text: str
+
+
+Effect = (
+    Store
+    | Navigate
+    | StartTimer
+    | StopTimer
+    | Copy
+    | Work
+    | StopWork
+    | Focus
+    | WarnBeforeLeaving
+    | SetLanguage
+    | ApplyUpdate
+    | Download
+)
 
 
 @dataclass(frozen=True)
 class Env:
     """What a screen may know of the world when it starts: the stored values it asked for, the time,
-    and the page's address (``page_url``: links to share are built from it)."""
+    the page's address (``page_url``: links to share are built from it) and how far the player's
+    clock is ahead of UTC (``utc_offset_min``: the local date, e.g. for a daily puzzle)."""
 
     stored: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
     page_url: str = ""
+    utc_offset_min: int = 0
 
 
 class Screen(Protocol):
@@ -207,6 +248,24 @@ class Tasks:
         return WorkProgress(work.task, last)
 
 
+@dataclass(frozen=True)
+class LazyScreen:
+    """A screen named by its module, imported the first time it is shown: the start page must not pay
+    for compiling screens it does not show. ``label`` is known without the import (home page cards)."""
+
+    module: str
+    attr: str = "SCREEN"
+    label: str = ""
+
+    def load(self) -> Screen:
+        return getattr(importlib.import_module(self.module), self.attr)
+
+
+def loaded(screen: Screen | LazyScreen) -> Screen:
+    """The screen itself, imported first if it is a ``LazyScreen`` (registries may hold either)."""
+    return screen.load() if isinstance(screen, LazyScreen) else screen
+
+
 def run_work(work: Work) -> tuple[list[Any], Any]:
     """Drive a ``Work`` to the end synchronously (tests and CPython): its progress values and result."""
     progress = []
@@ -219,5 +278,7 @@ def run_work(work: Work) -> tuple[list[Any], Any]:
 
 def screen_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
     """The URL hash of a game's screen with ``params`` (``ui.app.parse_route`` reads it back)."""
+    from urllib.parse import urlencode  # here, not at the top: it imports ipaddress, slow to start in the page
+
     query = urlencode({k: str(v) for k, v in params.items()})
     return f"#/{game}/{screen}" + (f"?{query}" if query else "")

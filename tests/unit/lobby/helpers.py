@@ -7,6 +7,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.jsonutil import dumps
+from gamenight.i18n import english
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
@@ -26,6 +27,7 @@ LOBBY = p.Lobby(
 )
 MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)
 SAID = p.Said("m2", "Bob", "hello\nthere", 1500)
+MAX_MOVES = 2000  # far more than any test match needs (Raythread's supply runs out well before)
 
 
 class Table:
@@ -65,6 +67,11 @@ class Table:
         return dumps(self.session.to_json())
 
 
+def sentence(message: dict) -> str:
+    """The English sentence of an ``error`` or ``bye`` (the wire carries only its code and parameters)."""
+    return english(message["code"], message.get("params"))
+
+
 def errors(out: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
     return [(to, m) for to, m in out if m["type"] == "error"]
 
@@ -91,7 +98,9 @@ class Party:
 
     def _attach(self, name: str, client: Client, end: GuestEnd, host_page: bool = False) -> None:
         self.clients[name], self.ends[name] = client, end
-        self.links[name] = GuestLink(client, end, host_page=host_page)
+        self.links[name] = GuestLink(client, end, host_page=host_page, clock=self.net.clock)
+        if host_page:
+            client.joined_as(self.session.host, self.session.handled.get(self.session.host, 0))
         self.pump()
 
     def join(self, name: str) -> Client:
@@ -133,11 +142,22 @@ class Party:
         return self.session.members[self.session.seats[seat]].name, seat
 
     def play_one(self, brain: random.Random) -> None:
+        """The member to move plays one of its legal moves, which the host must accept.
+
+        Tests loop ``while the match runs: play_one``; a move the host refuses fails here at once, so a
+        rules change that makes ``legal`` and ``play`` disagree fails fast instead of looping forever.
+        """
         name, seat = self.mover()
         game = games.rules(self.session.game_id)
         client = self.clients[name]
         assert client.match.you == seat
+        record = self.session.match.record
+        played = sum(1 for e in record.log if e.seat is not None)
         self.send(name, client.move(brain.choice(game.legal(self.session.match.state, seat))))
+        after = self.session.match.record
+        assert after.seed == record.seed, "a new match started"
+        assert sum(1 for e in after.log if e.seat is not None) == played + 1, f"the host refused {name}'s legal move"
+        assert played < MAX_MOVES, f"the match is still running after {MAX_MOVES} moves"
 
 
 def seat_everyone(party: Party, seats: dict[str, str]) -> None:
@@ -145,3 +165,10 @@ def seat_everyone(party: Party, seats: dict[str, str]) -> None:
         if name != "Host":
             party.join(name)
         party.send(name, party.clients[name].sit(seat))
+
+
+def live_tables_hold_only_the_connected(session: Session) -> None:
+    """Flood guards name only connected peers, chat limits only members: what a closed connection or a
+    removed member held there was released (a long evening does not grow them)."""
+    assert set(session._flood) <= set(session.peers), session._flood
+    assert set(session._chat_limits) <= set(session.members), session._chat_limits
