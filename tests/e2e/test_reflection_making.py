@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from gamenight.reflection import training
 from gamenight.reflection.generate import make
+from gamenight.reflection.laser import edge_names
 from tests.e2e.conftest import open_app
 
 pytestmark = pytest.mark.e2e
@@ -16,14 +17,17 @@ SLOW = "#/reflection/solo?preset=expert&seed=3"
 WORK = "document.documentElement.dataset.work"
 
 
-def shown_clues(page: Page) -> list[str]:
-    labels = [e.get_attribute("aria-label") for e in page.locator(".rf-edge").all()]
-    return [label.split(":")[1].split(",")[0].split() for label in labels]  # "T1: green 5, not matched yet"
+def shown_clues(page: Page) -> dict[str, list[str]]:
+    """Each clue on the page by its edge: "top 1: green 5, not matched yet" -> {"T1": ["green", "5"]}."""
+    return {
+        e.get_attribute("data-edge"): e.get_attribute("aria-label").split(":")[1].split(",")[0].split()
+        for e in page.locator(".rf-edge").all()
+    }
 
 
-def expected_clues(params: dict[str, str]) -> list[list[str]]:
+def expected_clues(params: dict[str, str]) -> dict[str, list[str]]:
     puzzle = make(training.parse_settings(params, 0).order).puzzle
-    return [[c.colour, str(c.number)] for c in puzzle.clues]
+    return {edge: [puzzle.clue(edge).colour, str(puzzle.clue(edge).number)] for edge in edge_names(puzzle.size)}
 
 
 def test_new_puzzle_shows_the_puzzle_made_ahead_at_once(app: Page, site_url: str):
