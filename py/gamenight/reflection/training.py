@@ -67,7 +67,8 @@ class Settings:
         if self.limit_min:
             out["limit"] = str(self.limit_min)
         out["seed"] = str(self.seed)
-        out["v"] = str(self.version)
+        if self.version != 1:  # a link from before versions keeps its exact address
+            out["v"] = str(self.version)
         return out
 
 

@@ -365,7 +365,7 @@ def test_progress_says_how_long_it_usually_takes_not_layouts_tried():
 
 def test_an_old_link_keeps_its_puzzle_and_new_puzzles_use_the_current_generator():
     old, _ = generated({"preset": "normal", "seed": "7"})
-    assert old.settings.version == 1
+    assert old.settings.version == 1 and solo.url(old.settings) == "#/reflection/solo?preset=normal&seed=7"
     assert old.puzzle == generate(8, 10, seed=7, version=1).puzzle
     model, _ = send(old, click("next"))
     assert model.settings.version == VERSION
