@@ -1162,10 +1162,11 @@ def generating(model: Model) -> Element:
         share = min(0.95, waited / (2 * typical))
         bar = h("progress", {"aria-label": _("making the puzzle"), "max": 100, "value": round(100 * share)})
         if waited <= 3 * typical:
-            note = _("Usually ready in about {n} s.").format(n=f"{typical:g}")
+            # A no-break space keeps the number and its unit on one line.
+            note = _("Usually ready in about {n}\u00a0s.").format(n=f"{typical:g}")
         else:
             note = _("Taking longer than usual: some puzzles need a long search to prove they have one solution.")
-    so_far = _("{n} s so far").format(n=int(waited))
+    so_far = _("{n}\u00a0s so far").format(n=int(waited))
     return h(
         "section",
         {"class": "rf-generating", "aria-busy": "true"},

@@ -349,12 +349,12 @@ def test_progress_says_how_long_it_usually_takes_not_layouts_tried():
     model, effects = SCREEN.init({"preset": "hard", "seed": "5", "v": "2"}, Env(now_ms=T0))
     assert StartTimer(solo.PROGRESS, 250) in effects
     shown = text_of(SCREEN.view(model))
-    assert "Usually ready in about 1 s" in shown and "layouts" not in shown
+    assert "Usually ready in about 1\u00a0s" in shown and "layouts" not in shown
     (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
     assert bar.attr("value") == 0
     model, _ = send(model, Tick(solo.PROGRESS, T0 + 1500))
     (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
-    assert 0 < bar.attr("value") < 100 and "1 s" in text_of(SCREEN.view(model))
+    assert 0 < bar.attr("value") < 100 and "1\u00a0s" in text_of(SCREEN.view(model))
     model, _ = send(model, Tick(solo.PROGRESS, T0 + 20_000))
     (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
     assert "Taking longer than usual" in text_of(SCREEN.view(model)) and bar.attr("value") == 95
