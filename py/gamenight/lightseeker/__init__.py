@@ -1,6 +1,7 @@
 """Light Seeker: slide and tilt nine light cubes until a light area of 7 shines."""
 
 from gamenight.core.game import GameInfo
+from gamenight.lightseeker.bot import LightSeekerBot
 from gamenight.lightseeker.rules import LightSeeker
 
 INFO = GameInfo(
@@ -11,3 +12,4 @@ INFO = GameInfo(
 )
 
 GAME = LightSeeker(INFO)
+BOT = LightSeekerBot()

@@ -18,7 +18,7 @@ from gamenight.core.game import JSON, Event, GameInfo, Move, Result
 from gamenight.core.grid import DIRECTIONS, Cell, Direction, ring, step
 from gamenight.core.jsonutil import get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
-from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, Orientation, spin, tilt, top
+from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, NORTH, Orientation, pointing, spin, tilt, top
 
 CUBES = 9
 WIN_AREA = 7
@@ -331,6 +331,7 @@ def _cube_json(board: Board, i: int) -> JSON:
         "cube": i,
         "cell": list(board.cells[i]),
         "top": top(o).value,
+        "north": pointing(o, NORTH).value,
         "shade": SHADES[LIGHTING.light[o]],
         "light": LIGHTING.light[o],
         "lit_edges": [d.value for d in DIRECTIONS if d in LIGHTING.lit_edges[o]],

@@ -1,6 +1,7 @@
 """Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
 
 from gamenight.core.game import GameInfo
+from gamenight.raythread.bot import RaythreadBot
 from gamenight.raythread.rules import RaythreadRally
 
 INFO = GameInfo(
@@ -10,3 +11,4 @@ INFO = GameInfo(
     seats=range(2, 5),
 )
 GAME = RaythreadRally(INFO)
+BOT = RaythreadBot()

@@ -422,6 +422,7 @@ def view(state: State, seat: str | None) -> JSON:
         "seats": list(state.seats),
         "size": board.size,
         "target": state.options.target,
+        "options": state.options.to_json(),
         "turn": None if state.ended else state.seats[state.turn],
         "ended": state.ended,
         "emitters": [{"seat": e.seat, "cell": list(e.cell), "facing": e.facing.value} for e in board.emitters],
