@@ -9,9 +9,9 @@ cube's cell, the face on top and the face pointing north give its orientation).
   opponent no winning turn.
 - **Hard** searches: it wins at once when it can (a light area of 7, or leaving the opponent without a
   legal turn when that loses), never leaves an immediate win, and looks one full turn further for a
-  turn after which *every* answer of the opponent hands it a win (a forced win); it avoids answers
-  that let the opponent do the same to it. Positions met twice are looked up, not searched again
-  (a transposition table), and turns are tried in order of promise.
+  turn after which *every* answer of the opponent hands it a win (a forced win). Positions met twice
+  are looked up, not analysed again (a transposition table); the search stops after a fixed number
+  of analyses, and then plays one of its safe turns.
 
 The search rests on ``threats``: for the side to move, which cubes Buh must sit on to stop every
 winning turn, and which cubes Buh may sit on without leaving it stuck, computed for all nine Buh
@@ -23,7 +23,7 @@ built.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import NamedTuple
 
 from gamenight.core.bot import Thinking, parse_level
@@ -48,7 +48,7 @@ NO_WIN = -1
 
 # Hard's search budget, in positions analysed with ``threats`` (counts, never the clock, so a seed
 # always gives the same turn on every machine).
-HARD_BUDGET = 200
+HARD_BUDGET = 150
 # Yield to the page after about this many analyses (each a fraction of a millisecond of CPython).
 PER_YIELD = 4
 
@@ -457,9 +457,10 @@ def refutes(mine: Threats, buh: int) -> bool:
     return any(k != buh and (not mine.wins_with_buh_on(k) or mine.stuck_with_buh_on(k)) for k in range(CUBES))
 
 
-def forced(analyst: Analyst, pos: Position, buh: list[int], budget: int) -> int | None:
+def forced(analyst: Analyst, pos: Position, buh: list[int], budget: int) -> Generator[None, None, int | None]:
     """A Buh cube among ``buh`` after which every answer of the opponent to ``pos`` leaves the bot a
-    winning turn (or leaves the opponent no turn), if there is one within the budget.
+    winning turn (or leaves the opponent no turn), if there is one within the budget; yields while
+    working.
 
     Answers are tried lazily: first any answer, which usually refutes most Buh cubes at once, then
     only answers that the remaining Buh cube allows."""
@@ -468,6 +469,7 @@ def forced(analyst: Analyst, pos: Position, buh: list[int], budget: int) -> int 
         if analyst.count > budget:
             return None
         mine = analyst.threats(Position(cells, orients))
+        yield
         gone = {j for j in alive if not mask >> j & 1 and refutes(mine, j)}
         if gone:
             alive -= gone
@@ -476,7 +478,9 @@ def forced(analyst: Analyst, pos: Position, buh: list[int], budget: int) -> int 
         for _, cells, orients in outcomes(*pos, j):
             if analyst.count > budget:
                 return None
-            if refutes(analyst.threats(Position(cells, orients)), j):
+            mine = analyst.threats(Position(cells, orients))
+            yield
+            if refutes(mine, j):
                 break
         else:
             return j
@@ -520,13 +524,13 @@ def hard(root: Root, chooser: random.Random) -> Iterator[Move | None]:
         return
     chooser.shuffle(safe)
     budget = analyst.count + HARD_BUDGET
-    for n, (k, open_buh) in enumerate(safe):
-        winning = forced(analyst, root.turns[k][1], open_buh, budget)
+    # Move ordering: a forced win is likeliest where the light is already high (the opponent has the
+    # fewest ways to raise it without handing over an area of 7).
+    for k, open_buh in sorted(safe, key=lambda t: -sum(LIGHT[o] for o in root.turns[t[0]][1].orients)):
+        winning = yield from forced(analyst, root.turns[k][1], open_buh, budget)
         if winning is not None:
             yield answer(root.turns[k][0], winning)
             return
-        if n % PER_YIELD == 0:
-            yield None
     k, open_buh = safe[0]
     yield answer(root.turns[k][0], chooser.choice(open_buh))
 

@@ -68,6 +68,10 @@ WIN_VALUE = 100.0
 REPLY_WEIGHTS = (1.0, 0.0, 0.0)
 FOLLOW_UP = 0.3
 ANSWERING = 3
+# Hard with three or four players: how many of Normal's best candidates it plays through a whole
+# round, and how much of Normal's price it adds to the round's outcome.
+ROUND_WIDTH = 12
+ROUND_NORMAL = 0.5
 FOLLOW_UP_WIDTH = 12
 # Yield to the page after about this many beam walks (each a few microseconds of CPython).
 WALKS_PER_YIELD = 40
@@ -650,6 +654,9 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
             yield None
         else:
             scored = step
+    if len(table.seats) > 2:  # a deep search over three rivals' replies costs too much per move
+        yield from round_choice(table, pos, me, scored, counter)
+        return
     search = Search(table, me, counter)
     budget = counter[0] + HARD_BUDGET
     best, best_value = scored[0].play, -math.inf
@@ -669,6 +676,36 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
         if total > best_value:
             best, best_value = cand.play, total
         yield None
+    yield best
+
+
+def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], counter: list[int]) -> Iterator[Play | None]:
+    """With three or four players: Normal's best candidates played through a whole round, every
+    opponent answering with its best-scoring reply in turn order; the bot's standing after the round
+    plus what it can take next, averaged over its possible draws."""
+    n = len(table.seats)
+    best, best_value = scored[0].play, -math.inf
+    for cand in scored[:ROUND_WIDTH]:
+        total = 0.0
+        for draw, weight in draws(pos, me, cand.play):
+            cur, _ = apply(table, pos, me, cand.play, draw)
+            for k in range(1, n):
+                seat = (me + k) % n
+                if cur.ended or not can_move(cur, seat):
+                    continue
+                answer = replies(table, cur, seat, counter)
+                if answer and answer[0].gain > 0:
+                    cur, _ = apply(table, cur, seat, answer[0].play)
+                yield None
+            value = standing(table, cur, me)
+            if not cur.ended:
+                value += LEAF_GAIN * best_gain(table, cur, me, counter)
+            total += weight * value
+        if cand.play.rotate and len(pos.unclaimed) > 1:
+            total -= ROTATION_RESERVE
+        total += ROUND_NORMAL * cand.score
+        if total > best_value:
+            best, best_value = cand.play, total
     yield best
 
 
