@@ -554,7 +554,10 @@ def think(view: JSON, level: str, seed: int) -> Thinking:
 
 
 class LightSeekerBot:
-    """The ``Bot`` of Light Seeker (``BOT`` in the package)."""
+    """The ``Bot`` of Light Seeker (``BOT``, registered in ``gamenight.games.BOTS``)."""
 
     def think(self, view: JSON, level: str, seed: int) -> Thinking:
         return think(view, level, seed)
+
+
+BOT = LightSeekerBot()

@@ -751,7 +751,10 @@ def _normal(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator
 
 
 class RaythreadBot:
-    """The ``Bot`` of Raythread Rally (``BOT`` in the package)."""
+    """The ``Bot`` of Raythread Rally (``BOT``, registered in ``gamenight.games.BOTS``)."""
 
     def think(self, view: JSON, level: str, seed: int) -> Thinking:
         return think(view, level, seed)
+
+
+BOT = RaythreadBot()

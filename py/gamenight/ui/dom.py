@@ -8,6 +8,7 @@ event type on the app root, and carries out the effects screens return.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -40,7 +41,23 @@ STORAGE_PREFIX = "gnc:"
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
-DELEGATED = ("click", "keydown", "change", "submit", "pointerdown", "pointerup", "dragstart", "dragover", "drop")
+# … or, to keep them out of the start-up time, name them here: the effects defined in the key module are
+# carried out by the value module, imported and ``install()``ed when the first such effect arrives.
+SERVICES: dict[str, str] = {}
+DELEGATED = (
+    "click",
+    "keydown",
+    "change",
+    "submit",
+    "pointerdown",
+    "pointerup",
+    "pointerover",
+    "dragstart",
+    "dragover",
+    "drop",
+)
+# Keys that scroll the page: on a board (role="grid") they move its cursor instead.
+SCROLL_KEYS = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Home", "End", "PageUp", "PageDown"))
 _proxies: list = []  # proxies must live as long as the listeners they back
 
 
@@ -99,9 +116,10 @@ class Shell:
         before = self.model
         env = self.env(message.location_hash) if isinstance(message, app.RouteChanged) else Env(now_ms=now_ms())
         self.model, effects = app.update(self.model, message, env)
+        # Effects first: a move or a broadcast leaves for the other pages before this page redraws.
+        self.run(effects)
         if self.model is not before:
             self.render()
-        self.run(effects)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
@@ -131,7 +149,11 @@ class Shell:
         ui = read_event(event)
         if ui is None:
             return
-        if ui.type in ("submit", "dragover", "drop") or (ui.type == "click" and ui.action):
+        if (
+            ui.type in ("submit", "dragover", "drop")
+            or (ui.type == "click" and ui.action)
+            or (ui.type == "keydown" and ui.key in SCROLL_KEYS and _on_grid(event.target))
+        ):
             event.preventDefault()
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
@@ -168,7 +190,9 @@ class Shell:
             elif isinstance(effect, SetLanguage):
                 self.set_language(effect.code)
                 self.render()
-            elif type(effect) in EFFECT_HANDLERS:
+            elif type(effect) in EFFECT_HANDLERS or type(effect).__module__ in SERVICES:
+                if type(effect) not in EFFECT_HANDLERS:
+                    importlib.import_module(SERVICES.pop(type(effect).__module__)).install()
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
                 raise TypeError(f"no handler for the effect {effect!r}")
@@ -240,13 +264,30 @@ def read_event(event: Any) -> UiEvent | None:
         data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
         action = data.pop("action", "")
     key = str(event.key) if kind == "keydown" else ""
+    pointer = (
+        str(getattr(event, "pointerType", "") or "")
+        if kind in ("click", "pointerover", "pointerdown", "pointerup")
+        else ""
+    )
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
     form = {}
     if kind == "submit":
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms())
+    typing = kind == "keydown" and (
+        str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
+        or bool(getattr(target, "isContentEditable", False))
+    )
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing)
+
+
+def _on_grid(target: Any) -> bool:
+    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``."""
+    if not hasattr(target, "closest"):
+        return False
+    found = target.closest('[role="grid"]')
+    return found is not None and found is not jsnull
 
 
 def boot_progress(percent: int, text: str) -> None:

@@ -35,6 +35,22 @@ class Element:
         return next((v for k, v in self.attrs if k == name), None)
 
 
+class Memo(Element):
+    """An element whose markup is made once, on its first render, and reused while the object lives.
+
+    A scene keeps the parts that do not change between frames (a board's cells for one position) as
+    one ``Memo`` and puts the same object into every frame's tree, so only what changed is serialised.
+    The markup carries ``data-memo``, a key of its content: the page's morphing step leaves an element
+    whose key has not changed as it is, without comparing its children (index.html, ``gncRender``).
+    """
+
+    __slots__ = ("markup",)
+
+    def __init__(self, element: Element) -> None:
+        super().__init__(element.tag, element.attrs, element.children)
+        object.__setattr__(self, "markup", None)
+
+
 def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, *children: Element | str | Iterable) -> Element:
     """Build an element. Children may be elements, text, or iterables of them (flattened); ``None`` is skipped."""
     return Element(tag, tuple((attrs or {}).items()), tuple(_flatten(children)))
@@ -60,6 +76,15 @@ def render(node: Element | str) -> str:
 def _render_into(node: Element | str, out: list[str]) -> None:
     if isinstance(node, str):
         out.append(node.translate(_TEXT_ESCAPES))
+        return
+    if type(node) is Memo:
+        if node.markup is None:
+            parts: list[str] = []
+            _render_into(Element(node.tag, node.attrs, node.children), parts)
+            markup = "".join(parts)
+            key = f"{hash(markup) & 0xFFFFFFFFFFFF:x}"
+            object.__setattr__(node, "markup", f'<{node.tag} data-memo="{key}"' + markup[len(node.tag) + 1 :])
+        out.append(node.markup)
         return
     out.append("<" + node.tag)
     for name, value in node.attrs:

@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 
 from gamenight.core.bot import decide
-from gamenight.raythread import BOT, GAME, bot
+from gamenight.raythread import GAME, bot
 from gamenight.raythread.beams import direction_index, trace
+from gamenight.raythread.bot import BOT
 from gamenight.raythread.rules import KINDS
 from tests.unit.raythread.helpers import position
 

@@ -1,0 +1,430 @@
+"""Raythread Rally's match screen: the board scene plus the controls that turn input into moves.
+
+Everything the controls offer is derived from the rules: the view is turned back into a state
+(``rules.from_view``, the deck order aside), and the cells a chosen tile may go to, the tiles that may
+turn, and each preview (the beams after the move under the cursor) come from the engine's own
+``legal`` and ``play``. A refused attempt is explained with the engine's own reason.
+
+Input: choose a tile from the hand (click, or 1 / 2), choose its orientation (the two buttons, or
+``/`` ``\\`` and ``O`` to flip), then a cell (click or Enter at the cursor). Hovering or moving the
+cursor over a cell previews the move; on a touch screen the first tap previews and a second tap on
+the same cell places. Clicking one of your own tiles that has not turned yet previews its rotation;
+a second click (or Enter) turns it. Escape cancels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamenight import i18n
+from gamenight.core.errors import GameNightError, IllegalMove
+from gamenight.core.game import JSON, Move
+from gamenight.i18n import N_, _, ngettext, reasons
+from gamenight.raythread import rules, scene
+from gamenight.ui.match import Table, describe
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import Element, Memo, h
+
+Cell = tuple[int, int]
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "prism", "P": "prism"}
+KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
+
+reasons(
+    {
+        "rt-watching": N_("You are watching: only the players move."),
+        "rt-wait-turn": N_("Wait for your turn."),
+        "rt-choose-tile": N_("Choose a mirror or a prism from your hand first, or click one of your tiles to turn it."),
+        "rt-turned": N_("That tile has turned once already."),
+        "rt-not-yours": N_("Only its owner may turn that tile."),
+        "rt-no-tile": N_("You have no tile of that kind in your hand."),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Ui:
+    """The board's own state for one position."""
+
+    state: rules.State
+    # tile kind → the cells the seat to play may put it on (from legal()); worked out when a tile is
+    # first chosen, so pages that only watch a move arrive never enumerate the moves
+    places: Mapping[str, frozenset[Cell]] | None = None
+    chosen: str | None = None  # the hand tile chosen: "mirror" or "prism"
+    orient: str = "/"
+    cursor: Cell = (0, 0)
+    aim: Cell | None = None  # the cell previewed (under the pointer or the cursor)
+    turning: Cell | None = None  # one of the player's tiles chosen to turn
+    zoom: bool = False
+    note: JSON | None = None  # why the last attempt could not be made
+    fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
+    last: Cell | None = None
+
+
+def _cell(data: Mapping[str, str], size: int) -> Cell | None:
+    """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
+    try:
+        cell = (int(data.get("r", "")), int(data.get("c", "")))
+    except ValueError:
+        return None
+    return cell if 0 <= cell[0] < size and 0 <= cell[1] < size else None
+
+
+class RaythreadBoard:
+    """The ``ui.match.Board`` of Raythread Rally."""
+
+    def start(self, view: JSON, before: JSON | None) -> Ui:
+        state = rules.from_view(view)
+        fresh: frozenset[str] = frozenset()
+        last = None
+        if before is not None and before.get("size") == view["size"]:
+            fresh = scene.beam_keys(view) - scene.beam_keys(before)
+            old = {tuple(b["cell"]) for b in before["beacons"] if b["claimers"]}
+            fresh |= {
+                f"rt-k{b['cell'][0]}-{b['cell'][1]}"
+                for b in view["beacons"]
+                if b["claimers"] and tuple(b["cell"]) not in old
+            }
+            last = _changed_tile(before, view)
+        centre = view["size"] // 2
+        return Ui(state, cursor=(centre, centre), fresh=fresh, last=last)
+
+    def active(self, view: JSON) -> frozenset[str]:
+        return frozenset((view["turn"],)) if view.get("turn") else frozenset()
+
+    def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+        action, data = event.action, event.data
+        size = view["size"]
+        if event.type == "pointerover":
+            aim = _cell(data, size) if action == "rt-cell" else None
+            return (ui, None) if aim == ui.aim else (replace(ui, aim=aim), None)
+        if event.type == "keydown":
+            if action not in ("board", "rt-cell"):
+                return ui, None
+            return self._key(ui, view, seat, table, event.key)
+        if event.type != "click":
+            return ui, None
+        if action == "rt-hand":
+            kind = data.get("kind", "")
+            if kind not in rules.KINDS:
+                return ui, None
+            return self._choose(ui, seat, table, kind), None
+        if action == "rt-orient":
+            orient = data.get("orient", "")
+            return (replace(ui, orient=orient, note=None), None) if orient in ("/", "\\") else (ui, None)
+        if action == "rt-zoom":
+            return replace(ui, zoom=not ui.zoom), None
+        if action == "rt-cancel":
+            return replace(ui, chosen=None, turning=None, aim=None, note=None), None
+        if action == "rt-cell":
+            cell = _cell(data, size)
+            if cell is None:
+                return ui, None
+            ui = replace(ui, cursor=cell)
+            if event.pointer == "touch" and ui.aim != cell and ui.chosen:
+                return replace(ui, aim=cell, note=None), None  # a first tap previews; the second places
+            return self._act(ui, seat, table, cell)
+        return ui, None
+
+    def _choose(self, ui: Ui, seat: str | None, table: Table, kind: str) -> Ui:
+        if seat is None:
+            return replace(ui, note=_waiting(table))
+        hand = ui.state.hands[ui.state.seats.index(seat)]
+        if not hand[rules.KINDS.index(kind)]:
+            return replace(ui, note={"code": "rt-no-tile", "params": {}})
+        chosen = None if ui.chosen == kind else kind
+        return replace(ui, chosen=chosen, turning=None, note=None, places=ui.places or _places(ui.state, seat))
+
+    def _key(self, ui: Ui, view: JSON, seat: str | None, table: Table, key: str) -> tuple[Ui, Move | None]:
+        size = view["size"]
+        if key in ARROWS:
+            dr, dc = ARROWS[key]
+            r, c = ui.cursor
+            cursor = (min(size - 1, max(0, r + dr)), min(size - 1, max(0, c + dc)))
+            return replace(ui, cursor=cursor, aim=cursor), None
+        if key in KIND_KEYS:
+            return self._choose(ui, seat, table, KIND_KEYS[key]), None
+        if key in ("/", "\\"):
+            return replace(ui, orient=key), None
+        if key in ("o", "O"):
+            return replace(ui, orient="\\" if ui.orient == "/" else "/"), None
+        if key == "Escape":
+            return replace(ui, chosen=None, turning=None, aim=None, note=None), None
+        if key in ("Enter", " "):
+            return self._act(replace(ui, aim=ui.cursor), seat, table, ui.cursor)
+        if key in ("r", "R"):
+            return self._act(replace(ui, chosen=None), seat, table, ui.cursor)
+        return ui, None
+
+    def _act(self, ui: Ui, seat: str | None, table: Table, cell: Cell) -> tuple[Ui, Move | None]:
+        """Place the chosen tile on ``cell``, or choose / turn one of the player's tiles there."""
+        if seat is None:
+            return replace(ui, note=_waiting(table)), None
+        tile = next((t for t in ui.state.tiles if t.cell == cell), None)
+        if ui.chosen is None or (tile is not None and tile.owner == seat):
+            if tile is None:
+                return replace(ui, note={"code": "rt-choose-tile", "params": {}}), None
+            if tile.owner != seat:
+                return replace(ui, note={"code": "rt-not-yours", "params": {}}), None
+            if tile.rotated:
+                return replace(ui, note={"code": "rt-turned", "params": {}}), None
+            if ui.turning == cell:
+                return replace(ui, turning=None), {"type": "rotate", "cell": list(cell)}
+            return replace(ui, turning=cell, chosen=None, aim=cell, note=None), None
+        move = {"type": "place", "tile": ui.chosen, "cell": list(cell), "orient": ui.orient}
+        try:
+            rules.play(ui.state, seat, move)
+        except IllegalMove as err:
+            return replace(ui, note=err.to_json(), aim=cell), None
+        return replace(ui, chosen=None, aim=None), move
+
+    # --- what is drawn ------------------------------------------------------------------------------
+
+    def targets(self, ui: Ui) -> frozenset[Cell]:
+        """The cells the chosen tile may go to (from the engine's legal moves)."""
+        return ui.places.get(ui.chosen, frozenset()) if ui.chosen and ui.places else frozenset()
+
+    def previewed(self, ui: Ui, seat: str | None) -> tuple[Move | None, JSON | None]:
+        """The move under the cursor and the view after it, if there is one to preview."""
+        if seat is None:
+            return None, None
+        if ui.turning is not None:
+            move = {"type": "rotate", "cell": list(ui.turning)}
+        elif ui.chosen is not None and ui.aim is not None and ui.aim in self.targets(ui):
+            move = {"type": "place", "tile": ui.chosen, "cell": list(ui.aim), "orient": ui.orient}
+        else:
+            return None, None
+        try:
+            after, _events = rules.play(ui.state, seat, move)
+        except GameNightError:
+            return None, None
+        return move, rules.view(after, seat)
+
+    def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
+        move, preview = self.previewed(ui, seat)
+        ghost = None
+        if move is not None and move["type"] == "place":
+            ghost = (tuple(move["cell"]), move["tile"], move["orient"])
+        look = scene.Look(
+            cursor=ui.cursor if seat is not None else None,
+            targets=self.targets(ui),
+            preview=preview,
+            ghost=ghost,
+            rotating=ui.turning,
+            last=ui.last,
+            fresh=ui.fresh,
+            colours=table.colours,
+            names=table.names,
+        )
+        cells = _cells(view, look)
+        return h(
+            "div",
+            {"class": "rt-play", "data-size": view["size"]},
+            h(
+                "div",
+                {"class": "rt-info"},
+                h("span", {}, _("First to {n} points").format(n=view["target"])),
+                h(
+                    "span",
+                    {},
+                    ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button quiet rt-zoom",
+                        "data-action": "rt-zoom",
+                        "aria-pressed": "true" if ui.zoom else "false",
+                    },
+                    _("Fit the board") if ui.zoom else _("Zoom in"),
+                ),
+            ),
+            h(
+                "div",
+                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom else ""), "data-size": view["size"]},
+                scene.board(view, look, cells),
+            ),
+            self._hand(ui, view, seat),
+            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, describe(ui.note)),
+            h("p", {"class": "rt-hint"}, _hint(ui, seat, preview, view)),
+        )
+
+    def _hand(self, ui: Ui, view: JSON, seat: str | None) -> Element | None:
+        if seat is None:
+            return None
+        hand = view["hands"][seat]
+        tiles = [
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "rt-hand-tile" + (" chosen" if ui.chosen == kind else ""),
+                    "data-action": "rt-hand",
+                    "data-kind": kind,
+                    "aria-pressed": "true" if ui.chosen == kind else "false",
+                    "disabled": not hand[kind],
+                    "aria-keyshortcuts": str(i + 1),
+                },
+                _icon(kind, ui.orient),
+                h("span", {}, _(KIND_WORDS[kind])),
+                h("span", {"class": "count"}, f"× {hand[kind]}"),
+            )
+            for i, kind in enumerate(rules.KINDS)
+        ]
+        orients = [
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "rt-orient" + (" chosen" if ui.orient == o else ""),
+                    "data-action": "rt-orient",
+                    "data-orient": o,
+                    "data-orient-name": "slash" if o == "/" else "backslash",
+                    "aria-pressed": "true" if ui.orient == o else "false",
+                    "aria-label": _("Orientation {orient}").format(orient=o),
+                    "aria-keyshortcuts": o,
+                },
+                _icon(ui.chosen or "mirror", o),
+            )
+            for o in ("/", "\\")
+        ]
+        cancel = (ui.chosen or ui.turning) and h(
+            "button",
+            {"type": "button", "class": "button quiet", "data-action": "rt-cancel", "aria-keyshortcuts": "Escape"},
+            _("Cancel"),
+        )
+        return h(
+            "div",
+            {"class": "rt-hand", "role": "group", "aria-label": _("Your hand")},
+            tiles,
+            h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
+            cancel,
+        )
+
+    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+        hand = view["hands"].get(seat, {})
+        mirrors, prisms = hand.get("mirror", 0), hand.get("prism", 0)
+        return [
+            ngettext("{n} mirror", "{n} mirrors", mirrors).format(n=mirrors)
+            + ", "
+            + ngettext("{n} prism", "{n} prisms", prisms).format(n=prisms)
+        ]
+
+    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+        kind = event.get("type")
+
+        def who(seat: Any) -> str:
+            name = names.get(seat) if isinstance(seat, str) else None
+            return f"{name} ({seat})" if name else str(seat)
+
+        def where(cell: Any) -> str:
+            if isinstance(cell, list) and len(cell) == 2:
+                return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
+            return "?"
+
+        if kind == "placed":
+            return _("{name} places a {tile} {orient} at {where}.").format(
+                name=who(event.get("seat")),
+                tile=_(scene.TILE_WORDS.get(event.get("tile"), "")),
+                orient=event.get("orient", ""),
+                where=where(event.get("cell")),
+            )
+        if kind == "rotated":
+            return _("{name} turns the tile at {where} to {orient}.").format(
+                name=who(event.get("seat")), where=where(event.get("cell")), orient=event.get("orient", "")
+            )
+        if kind == "claimed":
+            seats = event.get("seats") if isinstance(event.get("seats"), list) else []
+            value = event.get("value", 0)
+            return ngettext(
+                "{names}'s beam claims the {value} at {where} · +{value}",
+                "{names}'s beams claim the {value} at {where} · +{value} each",
+                len(seats),
+            ).format(names=", ".join(who(s) for s in seats), value=value, where=where(event.get("cell")))
+        if kind == "drew":
+            return _("{name} draws a {tile}.").format(
+                name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile"), ""))
+            )
+        if kind == "pass":
+            return _("{name} cannot move and passes.").format(name=who(event.get("seat")))
+        if kind == "end":
+            return _("The match is over.")
+        return None
+
+
+def _places(state: rules.State, seat: str) -> dict[str, frozenset[Cell]]:
+    """For each tile kind, the cells where ``seat`` may place it now (the engine's legal moves)."""
+    places: dict[str, set[Cell]] = {kind: set() for kind in rules.KINDS}
+    for move in rules.legal(state, seat):
+        if move["type"] == "place":
+            places[move["tile"]].add(tuple(move["cell"]))
+    return {kind: frozenset(cells) for kind, cells in places.items()}
+
+
+def _waiting(table: Table) -> JSON:
+    """Why this page may not move now: it only watches, or another seat is to play."""
+    return {"code": "rt-wait-turn" if table.mine else "rt-watching", "params": {}}
+
+
+def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
+    if seat is None:
+        return ""
+    if ui.turning is not None:
+        return _(
+            "The beams as they would be with the tile turned. Click it again or press Enter to turn it; Escape cancels."
+        )
+    if ui.chosen is None:
+        return _("Choose a tile from your hand (1, 2), or click one of your tiles marked ↻ to turn it.")
+    if preview is not None:
+        return _("The beams as they would be after this move. Click or press Enter to place; Escape cancels.")
+    return _("Point at a highlighted cell to see the beams after the move; click to place.")
+
+
+_CELLS: dict[tuple, tuple[JSON, Memo]] = {}
+
+
+def _cells(view: JSON, look: scene.Look) -> Memo:
+    """The board's cells layer, kept while the position (the same view object) and the chosen tile stay:
+    hovering and moving the cursor then re-serialise only the beams and the overlay."""
+    key = (
+        id(view),
+        frozenset(look.targets),
+        look.last,
+        frozenset(look.fresh),
+        tuple(look.colours.items()),
+        tuple(look.names.items()),
+        i18n.language(),
+    )
+    kept = _CELLS.get(key)
+    if kept is not None and kept[0] is view:
+        return kept[1]
+    if len(_CELLS) > 8:
+        _CELLS.clear()
+    layer = Memo(scene.cells_layer(view, look))
+    _CELLS[key] = (view, layer)
+    return layer
+
+
+def _icon(kind: str, orient: str) -> Element:
+    size = 28
+    return h(
+        "svg",
+        {"class": "rt-icon", "viewBox": f"0 0 {size} {size}", "width": size, "height": size, "aria-hidden": "true"},
+        scene.tile_shape(kind, orient, size / 2, size / 2, size),
+    )
+
+
+def _changed_tile(before: JSON, after: JSON) -> Cell | None:
+    """The cell of the tile the last move placed or turned."""
+    old = {tuple(t["cell"]): (t["orient"], t["rotated"]) for t in before["tiles"]}
+    for t in after["tiles"]:
+        cell = tuple(t["cell"])
+        if old.get(cell) != (t["orient"], t["rotated"]):
+            return cell
+    return None
+
+
+BOARD = RaythreadBoard()

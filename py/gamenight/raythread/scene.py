@@ -1,0 +1,512 @@
+"""The Raythread Rally board as an SVG element tree, drawn from a seat's ``view`` JSON alone.
+
+Pure and rules-free (like chessground): it draws what the view says — the grid, emitters, beacons
+with their claimants, mirrors and prisms with their owners, and every colour's beam — plus what the
+player is looking at (``Look``: the cursor, the cells a chosen tile may go to, a preview of the beams
+after a move, the last move, what just changed).
+
+Beams that share a cell never hide each other: each colour runs in its own lane, a fixed offset from
+the cell's centre line, and each colour has its own dash pattern, so beams are told apart without
+colour. The board is a dark field in both themes so beams read as light.
+
+For screen readers the board is a grid of rows of named cells ("row 3, column 4: mirror, slash, A's,
+can still turn"); the keyboard cursor is the grid's active descendant.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight import i18n
+from gamenight.core.game import JSON
+from gamenight.i18n import N_, _
+from gamenight.ui.svg import Element, Memo, h
+
+CELL = 40  # user units per cell; the SVG scales to its box
+PAD = 4
+LANE = 6.0  # distance between the lanes of two colours, in user units
+BEACON_R = 13
+DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+# How each seat's beam is drawn besides its colour (the stylesheet has the same patterns by seat).
+PATTERNS = {"A": N_("solid line"), "B": N_("long dashes"), "C": N_("dots"), "D": N_("dash and dot")}
+TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
+ORIENT_WORDS = {"/": N_("slash /"), "\\": N_("backslash \\")}
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the player is looking at, beyond the position itself.
+
+    ``preview`` is the view after the move under the cursor (its beams and claims are drawn instead
+    of the current ones); ``ghost`` is that move's tile as ``(cell, kind, orient)``; ``targets`` are
+    the cells the chosen tile may go to; ``fresh`` are the beam runs and beacons that appeared with the
+    last move (they are animated once); ``last`` is the cell of the last move.
+    """
+
+    cursor: Cell | None = None
+    targets: Collection[Cell] = ()
+    preview: JSON | None = None
+    ghost: tuple[Cell, str, str] | None = None
+    rotating: Cell | None = None
+    last: Cell | None = None
+    fresh: Collection[str] = ()
+    colours: Mapping[str, str] = field(default_factory=dict)  # seat → colour name (core.game.seat_colour)
+    names: Mapping[str, str] = field(default_factory=dict)  # seat → player name
+
+
+def cell_id(cell: Cell) -> str:
+    return f"rt-c{cell[0]}-{cell[1]}"
+
+
+def run_key(seat: str, run: Mapping[str, Any]) -> str:
+    """A beam run's identity: the same run in two positions is the same element (it is not re-animated)."""
+    (r0, c0), (r1, c1) = run["from"], run["to"]
+    return f"rt-b{seat}{r0}-{c0}-{r1}-{c1}{run['dir']}{run['end'][0]}"
+
+
+def beam_keys(view: JSON) -> frozenset[str]:
+    """Every beam run of ``view`` by its key (to tell which runs a move added)."""
+    return frozenset(run_key(seat, run) for seat, runs in view["beams"].items() for run in runs)
+
+
+def centre(cell: Sequence[int]) -> tuple[float, float]:
+    return (PAD + (cell[1] + 0.5) * CELL, PAD + (cell[0] + 0.5) * CELL)
+
+
+def lane_offsets(seats: Sequence[str]) -> dict[str, float]:
+    """Each seat's lane: a fixed offset from a cell's centre line, symmetric about it."""
+    n = len(seats)
+    return {seat: (i - (n - 1) / 2) * LANE for i, seat in enumerate(seats)}
+
+
+# --- the board --------------------------------------------------------------------------------------
+
+
+def board(view: JSON, look: Look = Look(), cells: Element | None = None) -> Element:
+    """The whole board of ``view`` as the player is looking at it.
+
+    ``cells`` is ``cells_layer(view, look)`` when the caller keeps it between frames (it changes only
+    with the position and the chosen tile); it is built when absent.
+    """
+    n = view["size"]
+    width = n * CELL + 2 * PAD
+    shown = look.preview or view
+    gained = _gained(view, look.preview) if look.preview else {}
+    return h(
+        "svg",
+        {
+            "class": "rt-board" + (" rt-previewing" if look.preview else ""),
+            "viewBox": f"0 0 {width} {width}",
+            "role": "grid",
+            "aria-label": _("Raythread Rally board, {n} by {n}").format(n=n),
+            "aria-rowcount": n,
+            "aria-colcount": n,
+            "tabindex": 0,
+            "id": "rt-board",
+            "data-action": "board",
+            "aria-activedescendant": cell_id(look.cursor) if look.cursor else None,
+            "data-size": n,
+        },
+        cells if cells is not None else cells_layer(view, look),
+        h("g", {"class": "rt-beams", "aria-hidden": "true"}, _beams(shown, look)),
+        h("g", {"class": "rt-overlay", "aria-hidden": "true"}, _overlay(view, look), _marks(gained, look)),
+    )
+
+
+def cells_layer(view: JSON, look: Look) -> Element:
+    """The field, the grid and every cell with what stands on it. It depends on the position and, of
+    ``look``, only on ``targets``, ``last``, ``fresh``, ``colours`` and ``names`` — not on the cursor or
+    a preview — so callers may keep it between frames (``svg.Memo``)."""
+    n = view["size"]
+    width = n * CELL + 2 * PAD
+    tiles = {tuple(t["cell"]): t for t in view["tiles"]}
+    beacons = {tuple(b["cell"]): b for b in view["beacons"]}
+    emitters = {tuple(e["cell"]): e for e in view["emitters"]}
+    lit = lit_cells(view)
+    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.language())
+    return h(
+        "g",
+        {"class": "rt-cells"},
+        h("rect", {"class": "rt-field", "x": 0, "y": 0, "width": width, "height": width, "rx": 10}),
+        h("path", {"class": "rt-grid", "d": _grid_path(n)}),
+        [
+            h(
+                "g",
+                {"role": "row", "aria-rowindex": r + 1},
+                [
+                    _kept_cell((r, c), look, tiles.get((r, c)), beacons.get((r, c)), emitters.get((r, c)), lit, context)
+                    for c in range(n)
+                ],
+            )
+            for r in range(n)
+        ],
+    )
+
+
+def lit_cells(view: JSON) -> dict[Cell, list[str]]:
+    """For each cell a beam crosses, the seats whose beams cross it (in seat order)."""
+    lit: dict[Cell, list[str]] = {}
+    for seat, runs in view["beams"].items():
+        for run in runs:
+            (r0, c0), (r1, c1) = run["from"], run["to"]
+            if r0 == r1:
+                cells = [(r0, c) for c in range(min(c0, c1), max(c0, c1) + 1)]
+            else:
+                cells = [(r, c0) for r in range(min(r0, r1), max(r0, r1) + 1)]
+            for cell in cells:
+                seats = lit.setdefault(cell, [])
+                if seat not in seats:
+                    seats.append(seat)
+    return lit
+
+
+def _overlay(view: JSON, look: Look) -> list[Element]:
+    """The cursor, and the tile a previewed move would place or turn."""
+    drawn = []
+    if look.ghost is not None:
+        cell, kind, orient = look.ghost
+        cx, cy = centre(cell)
+        drawn.append(h("g", {"class": "rt-ghost"}, tile_shape(kind, orient, cx, cy)))
+    if look.rotating is not None and look.preview is not None:
+        turned = next((t for t in look.preview["tiles"] if tuple(t["cell"]) == look.rotating), None)
+        if turned is not None:
+            cx, cy = centre(look.rotating)
+            drawn.append(
+                h(
+                    "g",
+                    {"class": "rt-ghost rt-turned"},
+                    h(
+                        "rect",
+                        {
+                            "class": "rt-cover",
+                            "x": cx - CELL / 2 + 1,
+                            "y": cy - CELL / 2 + 1,
+                            "width": CELL - 2,
+                            "height": CELL - 2,
+                        },
+                    ),
+                    tile_shape(turned["kind"], turned["orient"], cx, cy),
+                )
+            )
+    if look.cursor is not None:
+        x, y = PAD + look.cursor[1] * CELL, PAD + look.cursor[0] * CELL
+        drawn.append(
+            h(
+                "rect",
+                {"class": "rt-cursor", "x": x + 1.5, "y": y + 1.5, "width": CELL - 3, "height": CELL - 3, "rx": 4},
+            )
+        )
+    return drawn
+
+
+def _grid_path(n: int) -> str:
+    lines = []
+    for i in range(1, n):
+        at = PAD + i * CELL
+        lines.append(f"M{PAD} {at}H{PAD + n * CELL}M{at} {PAD}V{PAD + n * CELL}")
+    return "".join(lines)
+
+
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _kept_cell(
+    at: Cell,
+    look: Look,
+    tile: JSON | None,
+    beacon: JSON | None,
+    emitter: JSON | None,
+    lit: Mapping[Cell, list[str]],
+    context: tuple,
+) -> Memo:
+    """A cell as ``_cell`` draws it, kept while it looks the same: after a move most cells are unchanged,
+    so their markup is reused and the page's morphing step skips them (``svg.Memo``)."""
+    key = (
+        at,
+        tile and (tile["kind"], tile["orient"], tile["owner"], tile["rotated"]),
+        beacon and (beacon["value"], tuple(beacon["claimers"])),
+        emitter and (emitter["seat"], emitter["facing"]),
+        tuple(lit.get(at, ())),
+        at in look.targets,
+        at == look.last,
+        beacon is not None and f"rt-k{at[0]}-{at[1]}" in look.fresh,
+        context,
+    )
+    kept = _KEPT.get(key)
+    if kept is None:
+        if len(_KEPT) > 6000:
+            _KEPT.clear()
+        kept = _KEPT[key] = Memo(_cell(at, look, tile, beacon, emitter, lit))
+    return kept
+
+
+def _cell(
+    at: Cell,
+    look: Look,
+    tile: JSON | None,
+    beacon: JSON | None,
+    emitter: JSON | None,
+    lit: Mapping[Cell, list[str]],
+) -> Element:
+    x, y = PAD + at[1] * CELL, PAD + at[0] * CELL
+    classes = ["rt-cell"]
+    if at in look.targets:
+        classes.append("rt-target")
+    if at == look.last:
+        classes.append("rt-last")
+    content: list[Element | None] = []
+    if emitter:
+        content.append(_emitter(emitter, look))
+    elif beacon:
+        content.append(_beacon(beacon, look))
+    elif tile:
+        content.append(_tile(tile, look))
+    return h(
+        "g",
+        {
+            "class": " ".join(classes),
+            "id": cell_id(at),
+            "role": "gridcell",
+            "aria-colindex": at[1] + 1,
+            "aria-label": cell_label(at, tile, beacon, emitter, look, lit.get(at, ())),
+            "data-action": "rt-cell",
+            "data-r": at[0],
+            "data-c": at[1],
+        },
+        h("rect", {"x": x, "y": y, "width": CELL, "height": CELL}),
+        content,
+    )
+
+
+def cell_label(
+    at: Cell, tile: JSON | None, beacon: JSON | None, emitter: JSON | None, look: Look, lit: Collection[str] = ()
+) -> str:
+    """What a screen reader says of a cell: where it is and what is on it."""
+    where = _("row {row}, column {col}").format(row=at[0] + 1, col=at[1] + 1)
+    if emitter:
+        what = _("{name}'s emitter, shining {direction}").format(
+            name=_seat_name(emitter["seat"], look), direction=_direction(emitter["facing"])
+        )
+    elif beacon:
+        if beacon["claimers"]:
+            by = ", ".join(_seat_name(s, look) for s in beacon["claimers"])
+            what = _("beacon worth {value}, claimed by {names}").format(value=beacon["value"], names=by)
+        else:
+            what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
+    elif tile:
+        turn = _("already turned") if tile["rotated"] else _("can still turn")
+        what = _("{tile}, {orient}, {name}'s, {turn}").format(
+            tile=_(TILE_WORDS[tile["kind"]]),
+            orient=_(ORIENT_WORDS[tile["orient"]]),
+            name=_seat_name(tile["owner"], look),
+            turn=turn,
+        )
+    else:
+        what = _("empty")
+    if lit and not emitter:
+        what += " · " + _("lit by {names}").format(names=", ".join(_seat_name(s, look) for s in lit))
+    if at in look.targets:
+        what += " · " + _("you may place here")
+    return f"{where}: {what}"
+
+
+def _seat_name(seat: str, look: Look) -> str:
+    name = look.names.get(seat)
+    return f"{name} ({seat})" if name else seat
+
+
+def _direction(facing: str) -> str:
+    return {"N": _("north"), "E": _("east"), "S": _("south"), "W": _("west")}[facing]
+
+
+def _emitter(emitter: JSON, look: Look) -> Element:
+    cx, cy = centre(emitter["cell"])
+    dr, dc = DELTA[emitter["facing"]]
+    s = CELL * 0.36
+    # A triangle pointing the way the emitter shines.
+    tip = (cx + dc * s, cy + dr * s)
+    left = (cx - dc * s * 0.7 + dr * s, cy - dr * s * 0.7 - dc * s)
+    right = (cx - dc * s * 0.7 - dr * s, cy - dr * s * 0.7 + dc * s)
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, left, right))
+    return h(
+        "g",
+        {"class": f"rt-emitter seat-{look.colours.get(emitter['seat'], 'none')}"},
+        h("polygon", {"points": points}),
+        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, emitter["seat"]),
+    )
+
+
+def _beacon(beacon: JSON, look: Look) -> Element:
+    cx, cy = centre(beacon["cell"])
+    claimers = beacon["claimers"]
+    key = f"rt-k{beacon['cell'][0]}-{beacon['cell'][1]}"
+    classes = "rt-beacon" + (" rt-claimed" if claimers else "") + (" rt-fresh" if key in look.fresh else "")
+    rings = []
+    if claimers:
+        # One arc per claimant, so a joint claim shows every colour.
+        share = 360 / len(claimers)
+        for i, seat in enumerate(claimers):
+            rings.append(
+                h(
+                    "path",
+                    {
+                        "class": f"rt-claim seat-{look.colours.get(seat, 'none')}",
+                        "d": _arc(cx, cy, BEACON_R + 3, i * share, (i + 1) * share),
+                    },
+                )
+            )
+    return h(
+        "g",
+        {"class": classes, "id": key},
+        h("circle", {"cx": cx, "cy": cy, "r": BEACON_R}),
+        rings,
+        h("text", {"x": cx, "y": cy + 5}, str(beacon["value"])),
+    )
+
+
+def _arc(cx: float, cy: float, r: float, start: float, stop: float) -> str:
+    """An SVG arc path from ``start`` to ``stop`` degrees (clockwise from the top)."""
+    if stop - start >= 360:
+        return f"M{cx - r:.1f} {cy:.1f}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0"
+    a0, a1 = math.radians(start - 90), math.radians(stop - 90 - 4)
+    x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
+    x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
+    large = 1 if stop - start - 4 > 180 else 0
+    return f"M{x0:.1f} {y0:.1f}A{r} {r} 0 {large} 1 {x1:.1f} {y1:.1f}"
+
+
+def tile_shape(kind: str, orient: str, cx: float, cy: float, size: float = CELL) -> list[Element]:
+    """A mirror (a solid silver bar) or a prism (a glass bar with bright edges) along its diagonal."""
+    s = size * 0.38
+    # "/" runs from bottom-left to top-right; "\" from top-left to bottom-right.
+    x0, y0, x1, y1 = (cx - s, cy + s, cx + s, cy - s) if orient == "/" else (cx - s, cy - s, cx + s, cy + s)
+    if kind == "mirror":
+        return [h("line", {"class": "rt-mirror", "x1": x0, "y1": y0, "x2": x1, "y2": y1})]
+    w = size * 0.09  # the prism's half thickness, across the diagonal
+    nx, ny = (w, w) if orient == "/" else (w, -w)
+    corners = ((x0 - nx, y0 - ny), (x1 - nx, y1 - ny), (x1 + nx, y1 + ny), (x0 + nx, y0 + ny))
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    return [h("polygon", {"class": "rt-prism", "points": points})]
+
+
+def _tile(tile: JSON, look: Look) -> Element:
+    cx, cy = centre(tile["cell"])
+    x, y = cx - CELL / 2, cy - CELL / 2
+    owner = look.colours.get(tile["owner"], "none")
+    badge = h(
+        "g",
+        {"class": f"rt-owner seat-{owner}"},
+        h("circle", {"cx": x + 7, "cy": y + 7, "r": 5.5}),
+        h("text", {"x": x + 7, "y": y + 9.5}, tile["owner"]),
+    )
+    # A small turn arrow while the owner may still rotate the tile once.
+    turn = None if tile["rotated"] else h("text", {"class": "rt-can-turn", "x": x + CELL - 7, "y": y + CELL - 4}, "↻")
+    return h(
+        "g",
+        {"class": "rt-tile"},
+        tile_shape(tile["kind"], tile["orient"], cx, cy),
+        badge,
+        turn,
+    )
+
+
+# --- beams ---------------------------------------------------------------------------------------------
+
+
+def _beams(view: JSON, look: Look) -> list[Element]:
+    lanes = lane_offsets(view["seats"])
+    tiles = {tuple(t["cell"]): t["orient"] for t in view["tiles"]}
+    n = view["size"]
+    drawn = []
+    for seat, runs in view["beams"].items():
+        colour = look.colours.get(seat, "none")
+        offset = lanes.get(seat, 0.0)
+        classes = f"rt-beam seat-{colour} lane-{seat}"
+        turned: set[Cell] = set()
+        for run in runs:
+            (x0, y0), (x1, y1) = run_points(run, offset, tiles, n)
+            start, stop = tuple(run["from"]), tuple(run["to"])
+            turned.update(c for c in (start, stop if run["end"] == "tile" else None) if c in tiles)
+            if (x0, y0) == (x1, y1):
+                continue
+            key = run_key(seat, run)
+            fresh = key in look.fresh and not look.preview
+            drawn.append(_line(None if look.preview else key, classes + (" rt-fresh" if fresh else ""), x0, y0, x1, y1))
+        # On a "/" a colour's horizontal and vertical lanes meet the diagonal at two points: the light
+        # runs along the mirror between them (on a "\" the two points are one).
+        for cell in sorted(turned):
+            if tiles[cell] == "/" and offset:
+                cx, cy = centre(cell)
+                glint = (cx - offset, cy + offset, cx + offset, cy - offset)
+                drawn.append(_line(None, classes + " rt-glint", *glint))
+    return drawn
+
+
+def _line(key: str | None, classes: str, x0: float, y0: float, x1: float, y1: float) -> Element:
+    return h(
+        "line",
+        {"id": key, "class": classes, "x1": round(x0, 1), "y1": round(y0, 1), "x2": round(x1, 1), "y2": round(y1, 1)},
+    )
+
+
+def run_points(
+    run: Mapping[str, Any], offset: float, tiles: Mapping[Cell, str], size: int
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a beam run is drawn: along its colour's lane, from where it leaves its start cell to where
+    it meets what stops it (a tile's diagonal, a beacon's rim, an emitter, the board's edge)."""
+    heading = run["dir"]
+    dr, dc = DELTA[heading]
+    start, stop = tuple(run["from"]), tuple(run["to"])
+    horizontal = dr == 0
+
+    def on_lane(cell: Cell) -> tuple[float, float]:
+        cx, cy = centre(cell)
+        return (cx, cy + offset) if horizontal else (cx + offset, cy)
+
+    def on_diagonal(cell: Cell) -> tuple[float, float]:
+        cx, cy = centre(cell)
+        sign = -1 if tiles[cell] == "/" else 1  # "/" is x - cx = -(y - cy); "\" is x - cx = y - cy
+        return (cx + sign * offset, cy + offset) if horizontal else (cx + offset, cy + sign * offset)
+
+    begin = on_diagonal(start) if start in tiles else on_lane(start)
+    end_kind = run["end"]
+    if end_kind == "tile" and stop in tiles:
+        end = on_diagonal(stop)
+    elif end_kind == "edge":
+        x, y = on_lane(stop)
+        end = (x + dc * CELL / 2, y + dr * CELL / 2)
+    elif end_kind == "beacon":
+        x, y = on_lane(stop)
+        end = (x - dc * BEACON_R, y - dr * BEACON_R)
+    elif end_kind == "emitter":
+        x, y = on_lane(stop)
+        end = (x - dc * CELL * 0.35, y - dr * CELL * 0.35)
+    else:  # a loop: the rest of this path is drawn already
+        end = on_lane(stop)
+    return begin, end
+
+
+def _gained(view: JSON, preview: JSON) -> dict[Cell, tuple[int, list[str]]]:
+    """The beacons a previewed move would claim: cell → (value, claimants)."""
+    before = {tuple(b["cell"]): b for b in view["beacons"]}
+    gained = {}
+    for b in preview["beacons"]:
+        cell = tuple(b["cell"])
+        if b["claimers"] and not before[cell]["claimers"]:
+            gained[cell] = (b["value"], b["claimers"])
+    return gained
+
+
+def _marks(gained: Mapping[Cell, tuple[int, list[str]]], look: Look) -> list[Element]:
+    """Labels over the beacons a previewed move would claim (“+3”)."""
+    marks = []
+    for cell, (value, _claimers) in sorted(gained.items()):
+        cx, cy = centre(cell)
+        marks.append(h("text", {"class": "rt-gain", "x": cx, "y": cy - BEACON_R - 4}, f"+{value}"))
+    return marks

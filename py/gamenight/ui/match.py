@@ -1,0 +1,301 @@
+"""The match screen every game shares: a game's board, the seats, the log, the result.
+
+A match is shown the same way wherever its seats are — on this device, over peer links, or given to
+bots: this module draws it from one seat's ``view`` JSON and a ``Table`` (who sits where and which
+seats this page moves for), and turns input into a move for the table to play. It never knows the
+rules' state or who holds the authority; the table does (``ui/table.py`` on this device, the lobby's
+session over peer links).
+
+A game takes part through a ``Board`` (its scene and controls, registered in ``gamenight.games``),
+so the framework never special-cases a game: like boardgame.io's client, like chessground's renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from gamenight import i18n
+from gamenight.core.game import JSON, Move
+from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import Element, h
+
+LOG_KEPT = 40
+KINDS = {"here": N_("on this device"), "remote": N_("over the link"), "bot": N_("computer")}
+
+
+class Board(Protocol):
+    """A game's match screen: it draws a seat's view and turns input into moves, with no authority.
+
+    ``ui`` is the board's own state (a chosen tile, the cursor, a preview …), started afresh by
+    ``start`` for every new position. ``seat`` is the seat this page may move for right now, or
+    ``None`` when it only watches.
+    """
+
+    def start(self, view: JSON, before: JSON | None) -> Any:
+        """The board's state for a new position ``view`` (``before``: the previous one, to animate changes)."""
+        ...
+
+    def update(self, ui: Any, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Any, Move | None]:
+        """Handle an input on the board; a complete move to send, or ``None``."""
+        ...
+
+    def render(self, ui: Any, view: JSON, seat: str | None, table: Table) -> Element:
+        """The board and the game's own controls (a hand, the tiles to choose)."""
+        ...
+
+    def active(self, view: JSON) -> frozenset[str]:
+        """The seats that may move in ``view``."""
+        ...
+
+    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+        """Short public facts about a seat for the seat list (its hand, its cubes …)."""
+        ...
+
+    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+        """A line of the log for one of the game's events, in the page's language."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatAt:
+    """A seat at this table: who holds it and where they are (``kind``: here, remote or bot)."""
+
+    id: str
+    name: str
+    colour: str
+    kind: str = "here"
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Where a match is played from this page's point of view: its seats, and which of them this
+    page moves for (``mine``: every human seat on this device, or a guest's own seat)."""
+
+    game: str
+    seats: tuple[SeatAt, ...]
+    mine: frozenset[str] = frozenset()
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.id: s.name for s in self.seats}
+
+    @property
+    def colours(self) -> dict[str, str]:
+        return {s.id: s.colour for s in self.seats}
+
+
+@dataclass(frozen=True)
+class MatchUi:
+    """The match screen's state: the game's board, the position shown, the board's own state (``local``),
+    the log and a refusal."""
+
+    game: str
+    board: Board
+    view: JSON
+    local: Any
+    log: tuple[JSON, ...] = ()
+    latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
+    error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
+
+
+def start(game: str, board: Board, view: JSON) -> MatchUi:
+    """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``."""
+    return MatchUi(game, board, view, board.start(view, None))
+
+
+def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = ()) -> MatchUi:
+    """A new position arrived (a move was played here or elsewhere): the board starts afresh."""
+    if view == ui.view and not events:
+        return ui
+    log = (*ui.log, *events)[-LOG_KEPT:]
+    local = ui.board.start(view, ui.view)
+    return replace(ui, view=view, local=local, log=log, latest=tuple(events), error=None)
+
+
+def refused(ui: MatchUi, reason: JSON) -> MatchUi:
+    """The authority refused this page's move: say why, change nothing else."""
+    return replace(ui, error=dict(reason))
+
+
+def acting_seat(ui: MatchUi, table: Table) -> str | None:
+    """The seat this page moves for now: one of its seats that may move (the first in seat order)."""
+    active = ui.board.active(ui.view)
+    return next((s.id for s in table.seats if s.id in table.mine and s.id in active), None)
+
+
+def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
+    """An input on the match screen; the move to play, if it completes one."""
+    if ui.view.get("result"):
+        return ui, None
+    local, move = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
+    if local is ui.local and move is None:
+        return ui, None  # nothing changed: the page is not redrawn
+    return replace(ui, local=local, error=None), move
+
+
+# --- the view --------------------------------------------------------------------------------------
+
+
+def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> Element:
+    """The match screen: status, the game's board, the seats, the result, the log and ``controls``
+    (what the table offers: undo, new match, rematch …)."""
+    game = ui.board
+    seat = acting_seat(ui, table)
+    result = ui.view.get("result")
+    return h(
+        "section",
+        # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
+        {"class": "match-screen", "data-game": ui.game, "data-ended": "1" if result else None, "data-action": "match"},
+        h(
+            "div",
+            {"class": "match-main"},
+            h("p", {"class": "match-status", "data-turn": ",".join(sorted(game.active(ui.view)))}, status(ui, table)),
+            game.render(ui.local, ui.view, seat, table),
+            ui.error and h("p", {"class": "error match-error", "role": "alert"}, describe(ui.error)),
+        ),
+        h(
+            "aside",
+            {"class": "match-side"},
+            result and result_panel(result, table),
+            seat_list(ui, table),
+            h(
+                "div",
+                {"class": "actions match-controls"},
+                controls,
+                # The app opens the game's rules over the match (ui/app.py), so nothing is left.
+                h(
+                    "button",
+                    {"type": "button", "class": "button quiet", "data-action": "app-rules", "data-game": ui.game},
+                    _("How to play"),
+                ),
+            ),
+            log_panel(ui, table),
+        ),
+        h("p", {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"}, news(ui, table)),
+    )
+
+
+def describe(reason: Any) -> str:
+    """A refusal or ending reason in the page's language: a ``{"code", "params"}`` dict, or a sentence
+    from a peer that sends sentences."""
+    if isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
+        params = reason.get("params")
+        return i18n.describe(reason["code"], params if isinstance(params, Mapping) else {})
+    return str(reason or "")
+
+
+def seat_label(table: Table, seat: str) -> str:
+    name = table.names.get(seat) or seat
+    return f"{name} ({seat})" if name != seat else seat
+
+
+def status(ui: MatchUi, table: Table) -> str:
+    """Whose turn it is, in words (“Bea (B) to play — your turn”)."""
+    if ui.view.get("result"):
+        return _("The match is over.")
+    active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
+    if not active:
+        return _("Waiting…")
+    names = ", ".join(seat_label(table, s) for s in active)
+    text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
+    mine = [s for s in active if s in table.mine]
+    if mine and len(table.mine) == 1:
+        text += " · " + _("your turn")
+    elif not mine:
+        by = {s.id: s for s in table.seats}
+        if all(by[s].kind == "bot" for s in active if s in by):
+            text += " · " + _("thinking…")
+    return text
+
+
+def seat_list(ui: MatchUi, table: Table) -> Element:
+    game = ui.board
+    scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
+    active = game.active(ui.view)
+    rows = []
+    for s in table.seats:
+        badges = []
+        if s.kind == "bot":
+            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=_(s.level) if s.level else "")))
+        if s.id in table.mine and len(table.mine) == 1:
+            badges.append(h("span", {"class": "badge"}, _("you")))
+        rows.append(
+            h(
+                "li",
+                {
+                    "class": "match-seat" + (" turn" if s.id in active else ""),
+                    "data-seat": s.id,
+                    "data-colour": s.colour,
+                },
+                h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
+                h("span", {"class": "seat-name"}, seat_label(table, s.id)),
+                badges,
+                s.id in active and h("span", {"class": "badge turn-badge"}, _("to play")),
+                s.id in scores
+                and h(
+                    "span",
+                    {"class": "score", "data-score": scores[s.id]},
+                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=scores[s.id]),
+                ),
+                h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id))),
+            )
+        )
+    return h("section", {"class": "match-seats"}, h("h2", {}, _("Players")), h("ul", {}, rows))
+
+
+def result_panel(result: Mapping[str, Any], table: Table) -> Element:
+    """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes."""
+    winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
+    if result.get("draw"):
+        headline = _("A draw between {names}.").format(names=", ".join(winners))
+    else:
+        headline = _("{names} wins!").format(names=", ".join(winners))
+    scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
+    notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
+    places = []
+    for place, seats in enumerate(result.get("ranking", []), start=1):
+        for seat in seats if isinstance(seats, list) else []:
+            points = scores.get(seat)
+            note = notes.get(seat)
+            places.append(
+                h(
+                    "li",
+                    {"data-seat": seat, "data-place": place},
+                    h("span", {"class": "place"}, f"{place}."),
+                    " ",
+                    seat_label(table, seat),
+                    points is not None and " · " + ngettext("{n} point", "{n} points", points).format(n=points),
+                    note and h("span", {"class": "note"}, " · ", describe(note)),
+                )
+            )
+    return h(
+        "section",
+        {"class": "match-result", "role": "status"},
+        h("h2", {}, headline),
+        h("p", {"class": "reason"}, describe(result.get("reason"))),
+        h("ol", {"class": "ranking"}, places),
+    )
+
+
+def log_panel(ui: MatchUi, table: Table) -> Element:
+    game = ui.board
+    lines = [text for text in (game.event_text(e, table.names) for e in ui.log) if text]
+    return h(
+        "section",
+        {"class": "match-log"},
+        h("h2", {}, _("What happened")),
+        h("ul", {}, [h("li", {}, line) for line in reversed(lines[-12:])])
+        if lines
+        else h("p", {"class": "quiet"}, _("No moves yet.")),
+    )
+
+
+def news(ui: MatchUi, table: Table) -> str:
+    """What a screen reader announces after a change: the last move's lines and whose turn it is."""
+    game = ui.board
+    said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
+    return " ".join([*said, status(ui, table)])

@@ -1,0 +1,150 @@
+"""Raythread Rally in the browser, on one device: a whole match played by clicking (the moves chosen by
+the CPython engine for the page's own match), checked against the engine as it goes; undo; a reload;
+a move made with the keyboard alone."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.raythread import GAME, rules, scene
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+STORE = "gnc:table.raythread"
+
+
+def start(page: Page, site_url: str, names=("Ann", "Bea")) -> None:
+    open_app(page, site_url, "#/raythread/table")
+    if len(names) != 2:
+        page.select_option("select[name=players]", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".rt-board")).to_be_visible()
+
+
+def record(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))["record"]
+
+
+def engine(page: Page) -> rules.State:
+    """The page's match replayed by the CPython engine from what the page saved."""
+    saved = record(page)
+    state = GAME.setup(GAME.options(saved["options"]), tuple(saved["seats"]), saved["seed"])
+    for entry in saved["log"]:
+        state, _ = rules.play(state, entry["seat"], entry["move"])
+    return state
+
+
+def click_move(page: Page, move: dict) -> None:
+    moves = len(record(page)["log"])
+    if move["type"] == "place":
+        page.click(f".rt-hand-tile[data-kind={move['tile']}]")
+        orient = "slash" if move["orient"] == "/" else "backslash"
+        page.click(f".rt-orient[data-orient-name={orient}]")
+    r, c = move["cell"]
+    page.click(f"#rt-c{r}-{c}")
+    if move["type"] == "rotate":
+        page.click(f"#rt-c{r}-{c}")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length > {moves}")
+
+
+def assert_page_shows(page: Page, state: rules.State) -> None:
+    """Scores, claims and beams on the page are the engine's."""
+    view = rules.view(state, None)
+    for seat, score in view["scores"].items():
+        expect(page.locator(f".match-seat[data-seat={seat}] .score")).to_have_attribute("data-score", str(score))
+    claimed = {f"rt-k{b['cell'][0]}-{b['cell'][1]}" for b in view["beacons"] if b["claimers"]}
+    on_page = set(page.eval_on_selector_all(".rt-beacon.rt-claimed", "els => els.map(e => e.id)"))
+    assert on_page == claimed
+    for beacon in view["beacons"]:
+        ring = page.locator(f"#rt-k{beacon['cell'][0]}-{beacon['cell'][1]} .rt-claim")
+        expect(ring).to_have_count(len(beacon["claimers"]))
+    drawn = set(page.eval_on_selector_all(".rt-beam[id]", "els => els.map(e => e.id)"))
+    assert drawn <= scene.beam_keys(view) and len(drawn) >= len(scene.beam_keys(view)) - len(view["beams"]) * 4
+    tiles = page.locator(".rt-tile")
+    expect(tiles).to_have_count(len(view["tiles"]))
+
+
+def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str):
+    start(app, site_url)
+    state = engine(app)
+    chooser = random.Random(record(app)["seed"])
+    moves = 0
+    while not state.ended:
+        seat = state.seats[state.turn]
+        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        move = chooser.choice(rules.legal(state, seat))
+        click_move(app, move)
+        state, _ = rules.play(state, seat, move)
+        assert engine(app) == state
+        moves += 1
+        if moves % 6 == 0:
+            assert_page_shows(app, state)
+    assert_page_shows(app, state)
+    result = GAME.result(state)
+    panel = app.locator(".match-result")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h2")).to_contain_text("draw" if result.draw else "wins")
+    places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
+    assert places == [s for place in result.ranking for s in place]
+    expect(app.locator("button[data-action=table-new]")).to_have_text("Rematch")
+
+
+def test_undo_and_a_reload_keep_the_match(app: Page, site_url: str):
+    start(app, site_url, ("Ann", "Bea", "Cy"))
+    state = engine(app)
+    before = []
+    for _ in range(3):
+        seat = state.seats[state.turn]
+        move = [m for m in rules.legal(state, seat) if m["type"] == "place"][11]
+        click_move(app, move)
+        before.append(state)
+        state, _ = rules.play(state, seat, move)
+    app.click("button[data-action=table-undo]")
+    expect(app.locator(".rt-tile")).to_have_count(2)
+    assert engine(app) == before[-1]
+    assert_page_shows(app, before[-1])
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(app.locator(".notice")).to_contain_text("Welcome back")
+    assert_page_shows(app, before[-1])
+    # A preview: pointing at a cell with a tile chosen shows the beams after the move.
+    app.click(".rt-hand-tile:not([disabled])")
+    target = app.locator(".rt-cell.rt-target").nth(3)
+    target.hover()
+    expect(app.locator(".rt-board.rt-previewing")).to_have_count(1)
+
+
+def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
+    open_app(app, site_url, "#/raythread/table")
+    app.keyboard.press("Tab")
+    for _ in range(40):  # Tab through the page to the first player's name field
+        if app.evaluate("document.activeElement.name") == "name0":
+            break
+        app.keyboard.press("Tab")
+    app.keyboard.type("Ann")
+    app.keyboard.press("Enter")  # submits the setup form
+    expect(app.locator(".rt-board")).to_be_visible()
+    for _ in range(40):
+        if app.evaluate("document.activeElement.id") == "rt-board":
+            break
+        app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement.id") == "rt-board", "the board is reachable with Tab"
+    scroll = app.evaluate("window.scrollY")
+    app.keyboard.press("1")  # choose a mirror
+    expect(app.locator(".rt-hand-tile[data-kind=mirror]")).to_have_attribute("aria-pressed", "true")
+    app.keyboard.press("Backslash")
+    for key in ("ArrowUp", "ArrowUp", "ArrowLeft"):
+        app.keyboard.press(key)
+    assert app.evaluate("window.scrollY") == scroll, "arrow keys move the cursor, not the page"
+    expect(app.locator("#rt-board")).to_have_attribute("aria-activedescendant", "rt-c3-4")
+    app.keyboard.press("Enter")
+    app.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
+    entry = record(app)["log"][0]
+    assert entry["move"] == {"type": "place", "tile": "mirror", "cell": [3, 4], "orient": "\\"}
+    expect(app.locator("#match-news")).to_contain_text("places a mirror")

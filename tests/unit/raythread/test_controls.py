@@ -1,0 +1,193 @@
+"""Raythread Rally's match controls: every target, preview and refusal comes from the rules engine."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight import i18n
+from gamenight.core.errors import BadMessage
+from gamenight.raythread import GAME, rules
+from gamenight.raythread.controls import BOARD
+from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.program import UiEvent
+
+from .helpers import position, tile
+
+
+def played(seed: int, moves: int, seats=("A", "B", "C", "D")) -> rules.State:
+    """A position after ``moves`` random legal moves of a seeded match."""
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), seats, seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.ended:
+            break
+        seat = state.seats[state.turn]
+        state, _ = rules.play(state, seat, chooser.choice(rules.legal(state, seat)))
+    return state
+
+
+def said(note) -> str:
+    """A board's note as the player reads it."""
+    return i18n.describe(note["code"], note["params"])
+
+
+TABLE = Table("raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", "Cy", "magenta")), frozenset("AC"))
+WATCHING = Table("raythread", TABLE.seats, frozenset())
+
+
+def update(ui, view, seat, event, table=TABLE):
+    return BOARD.update(ui, view, seat, table, event)
+
+
+def click(ui, view, seat, action, table=TABLE, **data):
+    return update(ui, view, seat, UiEvent("click", action, {k: str(v) for k, v in data.items()}), table)
+
+
+def key(ui, view, seat, name):
+    return update(ui, view, seat, UiEvent("keydown", "board", {}, key=name))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_a_view_turned_back_into_a_state_plays_like_the_match(seed, moves):
+    state = played(seed, moves)
+    view = rules.view(state, "B")
+    again = rules.from_view(view)
+    assert rules.view(again, "B") == view
+    if not state.ended:
+        seat = state.seats[state.turn]
+        assert rules.legal(again, seat) == rules.legal(state, seat)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30))
+def test_the_targets_are_the_legal_placements_and_the_preview_is_the_engines_move(seed, moves):
+    state = played(seed, moves)
+    if state.ended:
+        return
+    seat = state.seats[state.turn]
+    view = rules.view(state, seat)
+    ui = BOARD.start(view, None)
+    legal = rules.legal(state, seat)
+    for kind in rules.KINDS:
+        expected = {tuple(m["cell"]) for m in legal if m["type"] == "place" and m["tile"] == kind}
+        chosen, _ = click(ui, view, seat, "rt-hand", kind=kind)
+        assert BOARD.targets(chosen) == (expected if chosen.chosen else set())
+    move = random.Random(seed).choice([m for m in legal if m["type"] == "place"])
+    ui, _ = click(ui, view, seat, "rt-hand", kind=move["tile"])
+    ui, _ = click(ui, view, seat, "rt-orient", orient=move["orient"])
+    r, c = move["cell"]
+    ui, sent = update(ui, view, seat, UiEvent("pointerover", "rt-cell", {"r": str(r), "c": str(c)}))
+    assert sent is None
+    previewed, after = BOARD.previewed(ui, seat)
+    assert previewed == move
+    engine, _ = rules.play(state, seat, move)
+    expected = rules.view(engine, seat)
+    for part in ("beams", "beacons", "scores", "tiles", "turn"):
+        assert after[part] == expected[part], part
+    _, sent = click(ui, view, seat, "rt-cell", r=r, c=c)
+    assert sent == move
+
+
+def test_a_refused_placement_gives_the_rules_reason_and_sends_nothing():
+    state = position({(1, 5): 2}, [tile((4, 4), "/", owner="C")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    ui, _ = click(ui, view, "A", "rt-hand", kind="mirror")
+    for cell, reason in (((1, 5), "that cell holds a beacon"), ((4, 4), "that cell already holds a tile")):
+        refused, sent = click(ui, view, "A", "rt-cell", r=cell[0], c=cell[1])
+        assert sent is None
+        assert refused.note is not None and reason in said(refused.note)
+    ui_c, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=4, c=4)
+    assert said(ui_c.note) == "Only its owner may turn that tile.", "another seat's tile does not turn"
+
+
+def test_turning_one_of_your_tiles_is_previewed_then_confirmed():
+    state = position({(1, 5): 2}, [tile((3, 5), "\\", owner="A"), tile((6, 6), "/", owner="A", rotated=True)])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    ui, sent = click(ui, view, "A", "rt-cell", r=3, c=5)
+    assert sent is None and ui.turning == (3, 5)
+    _, after = BOARD.previewed(ui, "A")
+    assert after["beacons"][0]["claimers"] == ["A"], "the turned mirror sends A's beam into the 2"
+    ui2, sent = click(ui, view, "A", "rt-cell", r=3, c=5)
+    assert sent == {"type": "rotate", "cell": [3, 5]} and ui2.turning is None
+    refused, sent = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
+    assert sent is None and said(refused.note) == "That tile has turned once already."
+
+
+def test_a_whole_move_by_keyboard():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    assert ui.cursor == (5, 5)
+    ui, _ = key(ui, view, "A", "1")
+    assert ui.chosen == "mirror"
+    ui, _ = key(ui, view, "A", "/")
+    for arrow in ("ArrowUp", "ArrowUp", "ArrowLeft", "ArrowRight", "ArrowLeft"):
+        ui, sent = key(ui, view, "A", arrow)
+        assert sent is None
+    assert ui.cursor == (3, 4) and ui.aim == (3, 4)
+    ui, _ = key(ui, view, "A", "ArrowRight")
+    escaped, _ = key(ui, view, "A", "Escape")
+    assert escaped.chosen is None
+    _, sent = key(ui, view, "A", "Enter")
+    assert sent == {"type": "place", "tile": "mirror", "cell": [3, 5], "orient": "/"}
+    # Keys pressed on a button belong to that button, not to the board.
+    same, sent = update(ui, view, "A", UiEvent("keydown", "table-undo", {}, key="Enter"))
+    assert same is ui and sent is None
+
+
+def test_watching_or_waiting_never_makes_a_move():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "C")
+    ui = BOARD.start(view, None)
+    for action, data in (("rt-hand", {"kind": "mirror"}), ("rt-cell", {"r": 3, "c": 3})):
+        waiting, sent = click(ui, view, None, action, **data)
+        assert sent is None and said(waiting.note) == "Wait for your turn."
+        watching, sent = click(ui, view, None, action, WATCHING, **data)
+        assert sent is None and said(watching.note) == "You are watching: only the players move."
+
+
+def test_touch_previews_on_the_first_tap_and_places_on_the_second():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="prism")
+    tap = UiEvent("click", "rt-cell", {"r": "3", "c": "5"}, pointer="touch")
+    ui, sent = update(ui, view, "A", tap)
+    assert sent is None and ui.aim == (3, 5)
+    _, sent = update(ui, view, "A", tap)
+    assert sent == {"type": "place", "tile": "prism", "cell": [3, 5], "orient": "/"}
+
+
+def test_untrusted_input_changes_nothing():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    for data in ({"r": "x", "c": "1"}, {"r": "11", "c": "0"}, {"r": "-1", "c": "0"}, {}):
+        assert click(ui, view, "A", "rt-cell", **data) == (ui, None)
+    assert click(ui, view, "A", "rt-hand", kind="laser") == (ui, None)
+    assert click(ui, view, "A", "rt-orient", orient="|") == (ui, None)
+    with pytest.raises(BadMessage):
+        rules.from_view({**view, "seats": ["A", "Z"]})
+
+
+def test_event_lines_read_as_sentences():
+    names = {"A": "Ann", "C": "Cy"}
+    lines = [
+        BOARD.event_text(e, names)
+        for e in (
+            {"type": "placed", "seat": "A", "tile": "prism", "cell": [2, 4], "orient": "\\"},
+            {"type": "claimed", "cell": [1, 5], "value": 3, "seats": ["C"]},
+            {"type": "claimed", "cell": [5, 5], "value": 4, "seats": ["A", "C"]},
+            {"type": "pass", "seat": "C"},
+        )
+    ]
+    assert lines == [
+        "Ann (A) places a prism \\ at row 3, column 5.",
+        "Cy (C)'s beam claims the 3 at row 2, column 6 · +3",
+        "Ann (A), Cy (C)'s beams claim the 4 at row 6, column 6 · +4 each",
+        "Cy (C) cannot move and passes.",
+    ]

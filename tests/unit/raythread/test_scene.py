@@ -1,0 +1,94 @@
+"""The Raythread Rally board scene, drawn from views of hand-made positions."""
+
+from gamenight.raythread import rules, scene
+from gamenight.ui.svg import find_all, render, text_of
+
+from .helpers import position, tile
+
+COLOURS = {"A": "amber", "B": "cyan", "C": "magenta", "D": "lime"}
+
+
+def crossing() -> dict:
+    """A's beam (east along row 3) turns north at a / on (3, 5) into the 2 at (1, 5); C's beam (west along
+    row 7) turns north at a \\ on (7, 5), runs up column 5 into the same / and leaves east along row 3."""
+    state = position(
+        {(1, 5): 2, (9, 9): 1},
+        [tile((3, 5), "/", owner="A"), tile((7, 5), "\\", owner="C", rotated=True)],
+        claims={(1, 5): ("A",)},
+    )
+    return rules.view(state, "A")
+
+
+def beams(tree, seat: str) -> list:
+    return find_all(tree, lambda e: e.tag == "line" and f"lane-{seat}" in str(e.attr("class")))
+
+
+def test_each_colours_beam_runs_in_its_own_lane_along_its_path():
+    view = crossing()
+    tree = scene.board(view, scene.Look(colours=COLOURS))
+    a, c = beams(tree, "A"), beams(tree, "C")
+
+    def lines(elements):
+        return [(e.attr("x1"), e.attr("y1"), e.attr("x2"), e.attr("y2")) for e in elements]
+
+    # Row 3's centre line is y = 4 + 3.5 * 40 = 144 and column 5's is x = 224; with two seats, A's lane is
+    # 3 units before the centre line (y = 141 across, x = 221 up and down) and C's 3 units after it.
+    assert lines(a) == [
+        (24.0, 141.0, 227.0, 141.0),  # from A's emitter to where its lane meets the / on (3, 5)
+        (221.0, 147.0, 221.0, 77.0),  # north up column 5 into the beacon's rim at (1, 5)
+        (227.0, 141.0, 221.0, 147.0),  # the glint along the / between the two lanes' points
+    ]
+    assert lines(c) == [
+        (424.0, 307.0, 227.0, 307.0),  # west along row 7 (y = 304 + 3) to the \ on (7, 5), where both lanes meet
+        (227.0, 307.0, 227.0, 141.0),  # north up column 5 (lane x = 227) to the /
+        (221.0, 147.0, 444.0, 147.0),  # east along row 3 (lane y = 147) to the edge
+        (221.0, 147.0, 227.0, 141.0),  # its glint along the / on (3, 5)
+    ]
+    # The two beams cross column 5 on different lanes: A's at x = 221, C's at x = 227.
+    assert {x for x, _, x2, _ in lines(a)[1:2]} == {221.0} and {x for x, _, _, _ in lines(c)[1:2]} == {227.0}
+    assert all("seat-amber" in str(e.attr("class")) for e in a)
+    assert all("seat-magenta" in str(e.attr("class")) for e in c)
+
+
+def test_beacons_show_every_claimant_and_cells_are_named():
+    view = crossing()
+    view["beacons"][0]["claimers"] = ["A", "C"]  # a joint claim, as the rules make them
+    tree = scene.board(view, scene.Look(colours=COLOURS, names={"A": "Ann", "C": "Cy"}))
+    claims = find_all(tree, lambda e: "rt-claim " in str(e.attr("class")) + " ")
+    assert sorted(str(e.attr("class")) for e in claims) == ["rt-claim seat-amber", "rt-claim seat-magenta"]
+    labels = {e.attr("id"): e.attr("aria-label") for e in find_all(tree, lambda e: e.attr("role") == "gridcell")}
+    assert len(labels) == 121
+    assert labels["rt-c1-5"] == "row 2, column 6: beacon worth 2, claimed by Ann (A), Cy (C) · lit by Ann (A)"
+    assert labels["rt-c3-5"] == "row 4, column 6: mirror, slash /, Ann (A)'s, can still turn · lit by Ann (A), Cy (C)"
+    assert labels["rt-c7-5"] == "row 8, column 6: mirror, backslash \\, Cy (C)'s, already turned · lit by Cy (C)"
+    assert labels["rt-c3-0"] == "row 4, column 1: Ann (A)'s emitter, shining east"
+    assert labels["rt-c9-9"] == "row 10, column 10: beacon worth 1, unclaimed"
+    assert "2" in text_of(tree) and "1" in text_of(tree)
+
+
+def test_a_preview_draws_the_beams_after_the_move_and_what_it_would_claim():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    after, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [3, 5], "orient": "/"})
+    look = scene.Look(preview=rules.view(after, "A"), ghost=((3, 5), "mirror", "/"), colours=COLOURS)
+    tree = scene.board(view, look)
+    runs = [e for e in beams(tree, "A") if "rt-glint" not in str(e.attr("class"))]
+    assert len(runs) == 2, "the previewed path turns north at the ghost mirror"
+    assert [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "rt-gain")] == ["+2"]
+    assert find_all(tree, lambda e: e.attr("class") == "rt-ghost")
+    plain = scene.board(view, scene.Look(colours=COLOURS))
+    assert len(beams(plain, "A")) == 1 and not find_all(plain, lambda e: e.attr("class") == "rt-gain")
+
+
+def test_targets_cursor_and_fresh_runs_are_marked():
+    view = crossing()
+    fresh = {scene.run_key("A", view["beams"]["A"][1])}
+    look = scene.Look(targets={(0, 0), (4, 4)}, cursor=(4, 4), fresh=fresh, last=(3, 5), colours=COLOURS)
+    tree = scene.board(view, look)
+    targets = {e.attr("id") for e in find_all(tree, lambda e: "rt-target" in str(e.attr("class")))}
+    assert targets == {"rt-c0-0", "rt-c4-4"}
+    assert tree.attr("aria-activedescendant") == "rt-c4-4" and tree.attr("role") == "grid"
+    assert [e.attr("id") for e in find_all(tree, lambda e: "rt-fresh" in str(e.attr("class")))] == list(fresh)
+    assert find_all(tree, lambda e: e.attr("id") == "rt-c3-5")[0].attr("class") == "rt-cell rt-last"
+    # The cells layer is the same whether it is built here or kept between frames.
+    assert render(scene.board(view, look, scene.cells_layer(view, look))) == render(tree)

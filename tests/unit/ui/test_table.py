@@ -1,0 +1,145 @@
+"""A table on this device: setup, a whole match through the screen's inputs, undo, reload, new match."""
+
+import json
+import random
+
+from gamenight.raythread import GAME, rules
+from gamenight.ui import app
+from gamenight.ui.program import Env, Store, UiEvent
+from gamenight.ui.svg import find_all, render, text_of
+
+ROUTE = "#/raythread/table"
+
+
+def screen(stored=None):
+    model, effects = app.init(ROUTE, Env(stored=stored or {}, now_ms=1_000))
+    return model, effects
+
+
+def send(model, event):
+    return app.update(model, event, Env(now_ms=2_000))
+
+
+def click(model, action, **data):
+    return send(model, UiEvent("click", action, {k: str(v) for k, v in data.items()}, now_ms=2_000))
+
+
+def started(names=("Ann", "Bea"), **options):
+    model, _ = screen()
+    form = {"players": str(len(names)), **{f"name{i}": n for i, n in enumerate(names)}, **options}
+    return send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+
+
+def play(model, move):
+    """Make ``move`` the way a player does: choose the tile and orientation, then click its cell."""
+    if move["type"] == "place":
+        model, _ = click(model, "rt-hand", kind=move["tile"])
+        model, _ = click(model, "rt-orient", orient=move["orient"])
+    r, c = move["cell"]
+    model, effects = click(model, "rt-cell", r=r, c=c)
+    if move["type"] == "rotate":  # the first click previews the turn, the second makes it
+        model, effects = click(model, "rt-cell", r=r, c=c)
+    return model, effects
+
+
+def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
+    model, effects = started(("Ann", "Bea", "Cy"))
+    inner = model.inner
+    assert inner.phase == "playing" and [s.name for s in inner.seats] == ["Ann", "Bea", "Cy"]
+    assert isinstance(effects[0], Store) and effects[0].key == "table.raythread"
+    record = inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    chooser = random.Random(7)
+    moves = 0
+    while not state.ended:
+        seat = state.seats[state.turn]
+        move = chooser.choice(rules.legal(state, seat))
+        model, effects = play(model, move)
+        state, _ = rules.play(state, seat, move)
+        moves += 1
+        assert model.inner.played.state == state, f"after move {moves}"
+        assert model.inner.ui.view == rules.view(state, model.inner.ui.view["you"])
+        assert [type(e) for e in effects] == [Store]
+    tree = app.view(model)
+    result = GAME.result(state)
+    assert find_all(tree, lambda e: e.attr("class") == "match-result")
+    headline = text_of(find_all(tree, lambda e: e.attr("class") == "match-result")[0])
+    assert ("draw" in headline) == result.draw
+    places = [e.attr("data-seat") for e in find_all(tree, lambda e: e.attr("data-place") is not None)]
+    assert places == [s for place in result.ranking for s in place]
+    assert "Rematch" in text_of(tree)
+    # After the end no input plays anything.
+    assert click(model, "rt-hand", kind="mirror")[0] is model
+
+
+def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
+    model, _ = started()
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    states = [state]
+    for _ in range(3):
+        seat = state.seats[state.turn]
+        move = [m for m in rules.legal(state, seat) if m["type"] == "place"][5]
+        model, effects = play(model, move)
+        state, _ = rules.play(state, seat, move)
+        states.append(state)
+    saved = effects[-1].text
+    model, effects = click(model, "table-undo")
+    assert model.inner.played.state == states[2] and len(model.inner.played.record.log) == 2
+    assert json.loads(effects[0].text)["record"]["log"] == json.loads(saved)["record"]["log"][:2]
+    reloaded, effects = screen({"table.raythread": saved})
+    assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
+    assert reloaded.inner.ui.log, "the log of the restored match is shown again"
+    for _ in range(3):
+        reloaded, _ = click(reloaded, "table-undo")
+    assert reloaded.inner.played.state == states[0]
+    assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
+
+
+def test_new_match_deals_again_with_the_same_players():
+    model, _ = started(("Ann", "Bea", "Cy", "Dee"), target="5", size="13")
+    first = model.inner.played.record
+    model, _ = click(model, "table-new")
+    second = model.inner.played.record
+    assert second.names == first.names and second.options == first.options == {"size": 13, "target": 5}
+    assert second.log == () and model.inner.ui.view["size"] == 13
+
+
+def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
+    model, _ = screen()
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
+    assert model.inner.phase == "setup" and model.inner.message == "Give every player a different name."
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "target": "99"}))
+    assert model.inner.phase == "setup" and "'target' must be between 1 and 28" in model.inner.message
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "hand": "lots"}))
+    assert model.inner.message == "Tiles in hand must be a whole number from 1 to 6."
+    for bad in ("{", '{"v": 1}', '{"v": 1, "record": {"v": 1}}', json.dumps({"v": 2, "record": {}})):
+        restored, effects = screen({"table.raythread": bad})
+        assert restored.inner.phase == "setup" and "could not be restored" in restored.inner.message
+        assert effects == [Store("table.raythread", None)]
+
+
+def test_the_player_count_picker_redraws_the_seats():
+    model, _ = screen()
+    assert len(find_all(app.view(model), lambda e: e.attr("class") == "table-seat")) == 2
+    model, _ = send(model, UiEvent("change", "table-setup", {"field": "players"}, value="4"))
+    assert [e.attr("data-seat") for e in find_all(app.view(model), lambda e: e.attr("class") == "table-seat")] == [
+        "A",
+        "B",
+        "C",
+        "D",
+    ]
+    assert send(model, UiEvent("change", "table-setup", {"field": "players"}, value="9"))[0] is model
+
+
+def test_hovering_without_change_does_not_redraw():
+    model, _ = started()
+    model, _ = click(model, "rt-hand", kind="mirror")
+    target = sorted(model.inner.ui.local.places["mirror"])[0]
+    over = UiEvent("pointerover", "rt-cell", {"r": str(target[0]), "c": str(target[1])})
+    aimed, _ = send(model, over)
+    assert aimed is not model and "rt-previewing" in render(app.view(aimed))
+    again, _ = send(aimed, over)
+    assert again.inner is aimed.inner, "the same cell again changes nothing, so the page is not redrawn"
+    left, _ = send(aimed, UiEvent("pointerover", "match"))
+    assert "rt-previewing" not in render(app.view(left))
