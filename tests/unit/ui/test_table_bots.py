@@ -149,13 +149,19 @@ def test_an_unknown_level_from_the_form_is_refused_with_a_reason():
     assert model.inner.phase == "setup" and "Easy, Normal or Hard" in model.inner.message
 
 
-def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch():
-    model, effects = started(("easy", "easy", "easy"), ("", "", ""))
+@pytest.mark.parametrize("game", sorted(set(games.BOTS) & set(games.ON_ONE_DEVICE)))
+def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
+    """Every game with a bot and a table: no game-specific code, the same screen seats its bots."""
+    model, _ = screen(f"#/{game}/table")
+    count = 3 if 3 in games.info(game).seats else 2
+    form = {"players": str(count), **{f"kind{i}": "easy" for i in range(count)}}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert [s.name for s in model.inner.seats] == list(table.BOT_NAMES[:count])
     turns = 0
     while model.inner.ui.view.get("result") is None:
         model, effects = bot_turn(model, effects)
         turns += 1
-    assert turns > 3 and GAME.result(model.inner.played.state) is not None
+    assert turns > 3 and games.rules(game).result(model.inner.played.state) is not None
     assert not any(isinstance(e, Work) and list(e.steps) for e in effects)
 
 
