@@ -87,7 +87,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def strength(matches: int, jobs: int, configs: list[str], budgeted: bool) -> None:
+def strength(matches: int, jobs: int, configs: list[str], budgeted: bool, pairs: list[str] | None = None) -> None:
     print(f"round robin, {matches} matches per pairing, seats alternated; rate = first level's share of wins")
     with Pool(jobs) as pool:
         for name in configs:
@@ -96,7 +96,7 @@ def strength(matches: int, jobs: int, configs: list[str], budgeted: bool) -> Non
             print(f"  {'pairing':18} {'matches':>7} {'rate':>6}  95% CI          budget")
             for low, high in combinations(PLAYERS, 2):
                 a, b = high, low  # the stronger-meant level first
-                if budgeted and (a, b) not in BUDGETS:
+                if (budgeted and (a, b) not in BUDGETS) or (pairs and f"{a}:{b}" not in pairs):
                     continue
                 start = time.perf_counter()
                 scores = pool.map(match_score, [(game_id, a, b, count, m) for m in range(matches)])
@@ -258,11 +258,12 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true", help="CPython timings only")
     parser.add_argument("--config", action="append", choices=tuple(CONFIGS), help="tournaments of this game only")
     parser.add_argument("--budgeted", action="store_true", help="only the pairings that have a budget")
+    parser.add_argument("--pair", action="append", help="only this pairing, e.g. hard:normal (repeatable)")
     args = parser.parse_args()
     if args.only != "strength":
         speed(not args.no_browser)
     if args.only != "speed":
-        strength(args.games, args.jobs, args.config or list(CONFIGS), args.budgeted)
+        strength(args.games, args.jobs, args.config or list(CONFIGS), args.budgeted, args.pair)
 
 
 if __name__ == "__main__":
