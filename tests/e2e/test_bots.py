@@ -52,6 +52,7 @@ def replayed(page: Page, store: str, game) -> tuple[int, object]:
     return len(saved["log"]), state
 
 
+@pytest.mark.timeout(600)  # a whole match with a bot's thinking and pauses: longer than one page's test
 def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_url: str):
     setup(app, site_url, "raythread", "normal")
     expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot (Normal)")
@@ -80,6 +81,7 @@ def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_u
     expect(app.locator("button[data-action=table-new]")).to_have_text("Rematch")
 
 
+@pytest.mark.timeout(600)
 def test_a_person_against_the_computer_at_light_seeker_to_the_end(app: Page, site_url: str):
     setup(app, site_url, "lightseeker", "easy")
     expect(app.locator(".ls-board")).to_be_visible()
