@@ -29,6 +29,7 @@ from gamenight.ui.program import (
     Message,
     Screen,
     SetLanguage,
+    StopWork,
     Store,
     UiEvent,
     UpdateReady,
@@ -293,8 +294,9 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
+        # The screen being left stops its background work at once: none of it runs after this.
         started, effects = init(message.location_hash, env)
-        return replace(started, update=model.update), effects
+        return replace(started, update=model.update), [StopWork(), *effects]
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)

@@ -445,3 +445,23 @@ def test_a_solve_for_a_round_whose_time_ran_out_is_refused_clearly():
         solved = [f.points for f in done if f.outcome == "solved"]
         assert solved == [place_points(k, 3, 3) for k in range(1, len(solved) + 1)]
         assert all(f.points == failure_points(3, 3) for f in done if f.outcome != "solved")
+
+
+def test_puzzles_made_ahead_by_a_host_give_the_same_match(monkeypatch):
+    from gamenight.reflection import match as match_module
+    from gamenight.reflection.generate import make
+    from gamenight.reflection.match import parse_options, puzzle_order, setup
+
+    options = parse_options({"mode": "random", "rounds": 3, "preset": "normal"})
+    seats = ("red", "blue")
+    orders = [puzzle_order(options, 42, k) for k in (1, 2, 3)]
+    assert len(set(orders)) == 3 and all(o.size == 8 and o.tiles == options.tileset for o in orders)
+    made = {order: make(order) for order in orders}
+    fresh = setup(options, seats, 42)
+
+    def too_slow(order):
+        raise AssertionError("a puzzle made ahead was made again")
+
+    monkeypatch.setattr(match_module, "make", too_slow)
+    assert setup(options, seats, 42, made) == fresh
+    assert [s.puzzle for s in fresh.sheets] == [made[o].puzzle for o in orders]
