@@ -26,6 +26,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = DEFAULT
+_generation = 0  # counts language changes: a cache of words (a scene's kept cells) keys on it
 
 
 def N_(message: str) -> str:
@@ -58,12 +59,19 @@ def set_language(code: str, translations: _gettext.NullTranslations | None = Non
 
     ``translations`` replaces the compiled catalogue (tests use a pseudo-locale this way).
     """
-    global _translations, _language
+    global _translations, _language, _generation
     code = code if code in LANGUAGES else DEFAULT
     if translations is None:
         translations = _gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True)
     _translations, _language = translations, code
+    _generation += 1
     return code
+
+
+def generation() -> int:
+    """A number that changes whenever the language does: what is kept between renders (labels of a
+    board's cells) keys on it, so that switching the language redraws it in the new words."""
+    return _generation
 
 
 def pick_language(preferred: Iterable[str]) -> str:

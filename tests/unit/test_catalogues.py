@@ -80,7 +80,7 @@ def test_the_page_reads_the_japanese_catalogue():
     try:
         i18n.set_language("ja")
         assert i18n._("Settings") == "設定"
-        assert i18n.ngettext("{n} point", "{n} points", 3).format(n=3) == "3 点"
+        assert i18n.ngettext("{n} point", "{n} points", 3).format(n=3) == "3点"
         assert i18n.describe("not-your-turn", {}) != i18n.english("not-your-turn", {})
     finally:
         i18n.set_language("en")

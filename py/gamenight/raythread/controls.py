@@ -396,7 +396,7 @@ def _cells(view: JSON, look: scene.Look) -> Memo:
         frozenset(look.fresh),
         tuple(look.colours.items()),
         tuple(look.names.items()),
-        i18n.language(),
+        i18n.generation(),  # labels in the page's language
     )
     kept = _CELLS.get(key)
     if kept is not None and kept[0] is view:

@@ -237,6 +237,7 @@ def _kept_cell(
         at == look.last,
         beacon is not None and f"rt-k{at[0]}-{at[1]}" in look.fresh,
         context,
+        i18n.generation(),  # the cell's label is in the page's language
     )
     kept = _KEPT.get(key)
     if kept is None:

@@ -347,7 +347,11 @@ def _match(client: Client) -> Element | None:
 
 def _role(client: Client) -> Element:
     you = client.match.you if client.match else None
-    return h("p", {"class": "role"}, f"You play seat {you}." if you else "You are watching this match.")
+    return h(
+        "p",
+        {"class": "role"},
+        _("You play seat {seat}.").format(seat=you) if you else _("You are watching this match."),
+    )
 
 
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
