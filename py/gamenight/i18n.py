@@ -49,6 +49,11 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def listing(items: Iterable[str]) -> str:
+    """``items`` as a list in a sentence: "Ann, Bea" in English, "Ann、Bea" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
+
+
 def language() -> str:
     """The code of the language the page speaks (``"en"``, ``"ja"``)."""
     return _language
