@@ -64,14 +64,21 @@ def _import(name: str) -> Any:
 
 # The match screen of each game that has one (its scene and controls, a ``ui.match.Board``), imported
 # on first use like the rules.
-BOARDS: dict[str, str] = {"raythread": "gamenight.raythread.controls:BOARD"}
+BOARDS: dict[str, str] = {
+    "raythread": "gamenight.raythread.controls:BOARD",
+    "lightseeker": "gamenight.lightseeker.controls:BOARD",
+}
 
 # How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
-GUIDES: dict[str, str] = {"raythread": "gamenight.raythread.guide", "reflection": "gamenight.reflection.guide"}
+GUIDES: dict[str, str] = {
+    "raythread": "gamenight.raythread.guide",
+    "reflection": "gamenight.reflection.guide",
+    "lightseeker": "gamenight.lightseeker.guide",
+}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
-ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
+ON_ONE_DEVICE: tuple[str, ...] = ("raythread", "lightseeker")
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order. A ``LazyScreen`` is imported when
