@@ -224,3 +224,26 @@ def test_switching_the_language_redraws_what_a_board_keeps_between_frames():
     assert untranslated(app.view(model)), "in English the board's cells are named in English"
     i18n.set_language("en", Pseudo())
     check(model, "the same board after switching the language")
+
+
+def test_a_light_seeker_match_played_to_its_end_through_the_board():
+    from gamenight.lightseeker import GAME
+    from tests.unit.ui import test_table_lightseeker as ls
+
+    model, _ = ls.started()
+    chooser = random.Random(5)
+    turns = 0
+    while model.inner.played.state.outcome is None:
+        state = model.inner.played.state
+        move = chooser.choice(GAME.legal(state, state.to_move))
+        if turns < 2:  # half-way through a turn: a cube chosen, its arrows, then Buh to move
+            first = move["actions"][0]
+            r, c = model.inner.ui.local.board().cells[first["cube"]]
+            halfway, _ = ls.click(model, "ls-cell", r=r, c=c)
+            check(halfway, "light seeker, a cube chosen")
+            halfway, _ = ls.click(halfway, "ls-act", cube=first["cube"], kind=first["kind"], dir=first["dir"])
+            check(halfway, "light seeker, after an action")
+        model, _ = ls.play(model, move)
+        turns += 1
+        if turns < 3 or model.inner.played.state.outcome is not None:
+            check(model, f"light seeker after {turns} turns")

@@ -129,7 +129,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
-    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.language())
+    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.generation())
     return h(
         "g",
         {"class": "rt-cells"},
