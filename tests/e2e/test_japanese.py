@@ -161,3 +161,42 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     expect(host.locator(".match-result")).to_contain_text("山札と全員の手札がなくなりました")
     expect(guest.locator(".match-status")).to_contain_text("The match is over.")
     expect(host.locator(".match-status")).to_contain_text("対戦は終了しました。")
+
+
+def test_the_loading_screen_speaks_japanese_before_python_runs(browser: Browser, site_url: str, watch):
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = watch.attach(context.new_page())
+        # Record every stage label the loading screen shows and its words once the HTML is parsed.
+        page.add_init_script("""
+            window.__stages = [];
+            new MutationObserver((records) => {
+                for (const record of records) {
+                    if (record.target.id !== 'boot-stage') continue;
+                    for (const node of record.addedNodes) window.__stages.push(node.textContent);
+                }
+            }).observe(document, {subtree: true, childList: true});
+            document.addEventListener('DOMContentLoaded', () => {
+                window.__parsed = [document.documentElement.lang,
+                    document.querySelector('.boot-tagline').textContent,
+                    document.getElementById('boot-bar').getAttribute('aria-label')];
+            });
+        """)
+        open_app(page, site_url)
+        assert page.evaluate("window.__parsed") == [
+            "ja",
+            "友だちと遊ぶ、光がテーマのボードゲーム。ブラウザでそのまま。",
+            "読み込み中",
+        ]
+        shown = page.evaluate("window.__stages")
+        expected = [
+            "Python ランタイムをダウンロード中…",
+            "Python を起動中…",
+            "ゲームのファイルを読み込み中…",
+            "アプリを起動中…",
+        ]
+        assert [s for i, s in enumerate(shown) if s in expected and (i == 0 or shown[i - 1] != s)] == expected, shown
+        speaks(page, "ja")
+        watch.check()
+    finally:
+        context.close()
