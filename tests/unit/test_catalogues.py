@@ -86,3 +86,27 @@ def test_the_page_reads_the_japanese_catalogue():
         i18n.set_language("en")
     assert i18n._("Settings") == "Settings"
     assert i18n.ngettext("{n} point", "{n} points", 1).format(n=1) == "1 point"
+
+
+# Reflection's key words in its Japanese rules text (/work/shared/seeds/001_…): the tiles, the colours
+# of the numbers, and scoring. The in-app rules page in Japanese uses the same words.
+SEED_TERMS = {
+    "tiles": ("ミラータイル", "ブラックホール", "タイル"),
+    "the laser and its count": ("レーザー", "通過したマス数", "往復分のマス数"),
+    "colours": ("緑のマス", "黄のマス", "黒のマス"),
+    "scoring": ("ギブアップ", "減点"),
+}
+
+
+def test_the_japanese_reflection_rules_page_uses_the_words_of_the_japanese_rules_text():
+    from gamenight import games
+    from gamenight.ui.svg import text_of
+
+    try:
+        i18n.set_language("ja")
+        text = text_of(games.guide("reflection").page())
+    finally:
+        i18n.set_language("en")
+    missing = {what: [t for t in words if t not in text] for what, words in SEED_TERMS.items()}
+    assert not any(missing.values()), missing
+    assert "Reflection" in text and not re.search(r"\b(mirror|laser|tile|green|yellow|black)\b", text, re.I)
