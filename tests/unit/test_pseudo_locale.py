@@ -51,7 +51,7 @@ ALLOWED = {
     *(info.title for info in games.CATALOG),
     *("Ann", "Bea", "Cal", "Friday night", "Good luck", "nowhere"),  # typed by the players in these tests
     "turn:relay.example.org:3478",  # an example of an address to type
-    *("Tab", "Enter", "Space", "Escape", "Esc", "Delete", "Backspace", "Home", "End", "Shift"),
+    *("Tab", "Enter", "Space", "Escape", "Esc", "Delete", "Backspace", "Home", "End", "Shift", "Ctrl", "Alt"),
     *("English", "TURN", "STUN", "ICE", "JSON", "UTF", "QR", "KB", "MB", "GB", "Buh"),
 }
 _ALLOWED = re.compile("|".join(re.escape(w) for w in sorted(ALLOWED, key=len, reverse=True)))
@@ -257,3 +257,53 @@ def test_a_light_seeker_match_played_to_its_end_through_the_board():
         turns += 1
         if turns < 3 or model.inner.played.state.outcome is not None:
             check(model, f"light seeker after {turns} turns")
+
+
+def check_screen(tree: Element, title: str, label: str) -> None:
+    problems = untranslated(tree)
+    if english_words(title):
+        problems.append(f"page title: {title!r}")
+    assert not problems, f"{label}:\n" + "\n".join(problems[:15])
+
+
+def test_reflection_solo_in_every_phase():
+    from gamenight.reflection import solo
+    from gamenight.reflection.laser import edge_names
+    from tests.unit.reflection import test_solo as rs
+
+    def seen(model, label):
+        check_screen(rs.SCREEN.view(model), rs.SCREEN.title(model), label)
+
+    model, _ = rs.generated()
+    seen(model, "solo, a new puzzle")
+    edge = edge_names(model.puzzle.size)[0]
+    steps = [
+        ("a laser shown", rs.click("edge", edge=edge)),
+        ("a hint", rs.click("hint")),
+        ("a tile placed", rs.click("tray", kind="diagonal")),
+        ("", rs.cell(0, 0)),
+        ("a check", rs.click("check")),
+        ("undone", rs.click("undo")),
+        ("redone", rs.click("redo")),
+        ("a note", rs.click("tray", kind="dot")),
+        ("", rs.cell(1, 1)),
+        ("the save dialog", rs.click("save")),
+        ("bigger cells", rs.click("zoom")),
+        ("restarted", rs.click("restart")),
+    ]
+    for label, message in steps:
+        model, _ = rs.send(model, message)
+        if label:
+            seen(model, f"solo, {label}")
+    given_up, _ = rs.send(model, rs.click("give-up"))
+    assert given_up.phase == "revealed"
+    seen(given_up, "solo, given up")
+    solved = rs.place_solution(rs.generated()[0])
+    assert solved.phase == "solved"
+    seen(solved, "solo, solved")
+    options, _ = rs.send(solved, rs.click("options"))
+    seen(options, "solo, back to the options")
+    today, _ = rs.SCREEN.init({}, Env(now_ms=1_796_000_000_000))  # the daily puzzles of 2026-11-30
+    daily, _ = rs.send(today, rs.click("daily", preset="easy"))
+    seen(daily, "solo, a daily puzzle being made")
+    assert solo.SCREEN is rs.SCREEN
