@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Callable, Iterable, Mapping
+from datetime import date
 from pathlib import Path
 
 DOMAIN = "gamenight"
@@ -52,6 +53,11 @@ def pgettext(context: str, message: str) -> str:
 def listing(items: Iterable[str]) -> str:
     """``items`` as a list in a sentence: "Ann, Bea" in English, "Ann、Bea" in Japanese."""
     return pgettext("list separator", ", ").join(items)
+
+
+def date_text(day: date) -> str:
+    """A calendar day in the page's language: 2026-12-01 in English, 2026年12月1日 in Japanese."""
+    return _("{year}-{month:02}-{day:02}").format(year=day.year, month=day.month, day=day.day)
 
 
 def language() -> str:

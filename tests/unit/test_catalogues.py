@@ -112,3 +112,15 @@ def test_the_japanese_reflection_rules_page_uses_the_words_of_the_japanese_rules
     missing = {what: [t for t in words if t not in text] for what, words in SEED_TERMS.items()}
     assert not any(missing.values()), missing
     assert "Reflection" in text and not re.search(r"\b(mirror|laser|tile|green|yellow|black)\b", text, re.I)
+
+
+def test_dates_and_lists_read_in_the_page_language():
+    from datetime import date
+
+    day = date(2026, 12, 1)
+    assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026-12-01", "Ann, Bea")
+    try:
+        i18n.set_language("ja")
+        assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026年12月1日", "Ann、Bea")
+    finally:
+        i18n.set_language("en")
