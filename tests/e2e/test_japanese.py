@@ -60,13 +60,19 @@ def test_a_browser_set_to_japanese_opens_the_app_in_japanese(browser: Browser, s
         context.close()
 
 
-def place_anywhere(page: Page, kind: str) -> str:
-    """Choose a ``kind`` tile from the hand and place it on the first cell the board offers; its id."""
-    page.click(f".rt-hand-tile[data-kind={kind}]")
+def place_anywhere(page: Page) -> tuple[str, str]:
+    """Place a tile the (randomly dealt) hand holds on the first cell the board offers (beacons stand
+    anywhere): the tile's kind and the cell's id."""
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    kind = str(tile.get_attribute("data-kind"))
+    tile.click()
     target = page.locator(".rt-cell.rt-target").first
     cell = str(target.get_attribute("id"))
     target.click()
-    return cell
+    return kind, cell
+
+
+TILE_JA = {"mirror": "ミラー", "prism": "プリズム"}
 
 
 def where(cell: str, lang: str) -> str:
@@ -86,11 +92,11 @@ def test_a_raythread_move_in_japanese(browser: Browser, site_url: str, watch):
         page.click("form[data-action=table-setup] button[type=submit]")
         expect(page.locator(".match-status")).to_contain_text("Ann (A) の番")
         expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rally のボード"))
-        cell = place_anywhere(page, "mirror")
-        placed = f"Ann (A) が {where(cell, 'ja')} にミラー（/）を置きました。"
+        kind, cell = place_anywhere(page)
+        placed = f"Ann (A) が {where(cell, 'ja')} に{TILE_JA[kind]}（/）を置きました。"
         expect(page.locator(".match-log")).to_contain_text(placed)
         expect(page.locator(".match-status")).to_contain_text("Bea (C) の番")
-        said = f"{where(cell, 'ja')}：ミラー、スラッシュ /、Ann (A) のタイル"
+        said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) のタイル"
         expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
         watch.check()
     finally:
@@ -149,14 +155,15 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("button[data-action=start]")
     expect(host.locator(".match-status")).to_contain_text("Ann (A) の番")
     expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
-    cell = place_anywhere(host, "mirror")
+    kind, cell = place_anywhere(host)
+    assert kind == "mirror", "the deck holds only mirrors"
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror / at {where(cell, 'en')}.")
     expect(host.locator(".match-log")).to_contain_text(f"Ann (A) が {where(cell, 'ja')} にミラー（/）を置きました。")
     expect(host.locator(".match-status")).to_contain_text("Bea (C) の番")
     expect(guest.locator(".match-status")).to_contain_text("Bea (C) to play")
 
     # The result travels as codes (ranking, reason): each page words it.
-    place_anywhere(guest, "mirror")
+    place_anywhere(guest)
     expect(guest.locator(".match-result")).to_contain_text("the deck and every hand are empty")
     expect(host.locator(".match-result")).to_contain_text("山札と全員の手札がなくなりました")
     expect(guest.locator(".match-status")).to_contain_text("The match is over.")
