@@ -936,7 +936,9 @@ def preset_title(preset: str) -> str:
 def puzzle_name(settings: Settings) -> str:
     """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
     if settings.daily:
-        return _("Daily puzzle {day} · {preset}").format(day=settings.daily, preset=preset_title(settings.preset))
+        return _("Daily puzzle {day} · {preset}").format(
+            day=i18n.date_text(date.fromisoformat(settings.daily)), preset=preset_title(settings.preset)
+        )
     tiles = ngettext("{n} tile", "{n} tiles", settings.tiles.total).format(n=settings.tiles.total)
     name = _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(
         number=settings.seed, preset=preset_title(settings.preset), size=settings.size, tiles=tiles
@@ -1103,7 +1105,7 @@ def daily_panel(model: Model) -> Element:
     return h(
         "section",
         {"class": "rf-daily", "aria-labelledby": "rf-daily-title"},
-        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=today.isoformat())),
+        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=i18n.date_text(today))),
         h("p", {"class": "rf-note-text"}, _("One puzzle per size each day, the same for everyone.")),
         h("div", {"class": "actions"}, buttons),
         h(

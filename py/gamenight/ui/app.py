@@ -19,7 +19,7 @@ from typing import Any
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
-from gamenight.i18n import N_, _
+from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import (
     ApplyUpdate,
     Effect,
@@ -144,8 +144,8 @@ def home() -> Element:
     return h(
         "main",
         {"class": "page home"},
-        h("h1", {}, "Pick a game for tonight"),
-        h("p", {"class": "lede"}, "No accounts, no server: share a link and play together in your browsers."),
+        h("h1", {}, _("Pick a game for tonight")),
+        h("p", {"class": "lede"}, _("No accounts, no server: share a link and play together in your browsers.")),
         h("ul", {"class": "cards"}, [game_card(info) for info in games.CATALOG]),
     )
 
@@ -155,8 +155,8 @@ def game_card(info: GameInfo) -> Element:
         "li",
         {"class": "card", "data-game": info.id},
         h("h2", {}, info.title),
-        h("p", {"class": "players"}, f"{info.players} players"),
-        h("p", {"class": "pitch"}, info.pitch),
+        h("p", {"class": "players"}, players(info)),
+        h("p", {"class": "pitch"}, _(info.pitch)),
         h(
             "div",
             {"class": "actions"},
@@ -166,6 +166,14 @@ def game_card(info: GameInfo) -> Element:
             ],
         ),
     )
+
+
+def players(info: GameInfo) -> str:
+    """How many play ``info``: "2 players", "2–4 players" (in the page's language)."""
+    lo, hi = info.seats.start, info.seats.stop - 1
+    if lo == hi:
+        return ngettext("{n} player", "{n} players", lo).format(n=lo)
+    return _("{lo}–{hi} players").format(lo=lo, hi=hi)
 
 
 def table_screen(game: str) -> Screen:
@@ -205,12 +213,12 @@ def game_page(info: GameInfo) -> Element:
         "main",
         {"class": "page game", "data-game": info.id},
         h("h1", {}, info.title),
-        h("p", {"class": "lede"}, f"{info.players} players · {info.pitch}"),
+        h("p", {"class": "lede"}, f"{players(info)} · {_(info.pitch)}"),
         h(
             "p",
             {"class": "actions"},
-            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, "Host a game night"),
-            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, _("Host a game night")),
+            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
         ),
     )
 
@@ -219,9 +227,9 @@ def missing(path: str) -> Element:
     return h(
         "main",
         {"class": "page missing"},
-        h("h1", {}, "Nothing here"),
-        h("p", {}, f"There is no page at {path}."),
-        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+        h("h1", {}, _("Nothing here")),
+        h("p", {}, _("There is no page at {path}.").format(path=path)),
+        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
     )
 
 

@@ -201,7 +201,7 @@ def status(ui: MatchUi, table: Table) -> str:
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         return _("Waiting…")
-    names = ", ".join(seat_label(table, s) for s in active)
+    names = i18n.listing(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
     if mine and len(table.mine) == 1:
@@ -255,9 +255,9 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes."""
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
-        headline = _("A draw between {names}.").format(names=", ".join(winners))
+        headline = _("A draw between {names}.").format(names=i18n.listing(winners))
     else:
-        headline = _("{names} wins!").format(names=", ".join(winners))
+        headline = _("{names} wins!").format(names=i18n.listing(winners))
     scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
     notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
     places = []
