@@ -101,6 +101,8 @@ class MatchUi:
     log: tuple[JSON, ...] = ()
     latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
+    # Why the match stopped before its end (an ``N_`` message, e.g. the host ended it): no seat moves any more.
+    halted: str = ""
 
 
 def start(game: str, board: Board, view: JSON) -> MatchUi:
@@ -124,13 +126,15 @@ def refused(ui: MatchUi, reason: JSON) -> MatchUi:
 
 def acting_seat(ui: MatchUi, table: Table) -> str | None:
     """The seat this page moves for now: one of its seats that may move (the first in seat order)."""
+    if ui.halted:
+        return None
     active = ui.board.active(ui.view)
     return next((s.id for s in table.seats if s.id in table.mine and s.id in active), None)
 
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
     """An input on the match screen; the move to play, if it completes one."""
-    if ui.view.get("result"):
+    if ui.view.get("result") or ui.halted:
         return ui, None
     local, move = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
     if local is ui.local and move is None:
@@ -150,7 +154,12 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
     return h(
         "section",
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
-        {"class": "match-screen", "data-game": ui.game, "data-ended": "1" if result else None, "data-action": "match"},
+        {
+            "class": "match-screen",
+            "data-game": ui.game,
+            "data-ended": "1" if result or ui.halted else None,
+            "data-action": "match",
+        },
         h(
             "div",
             {"class": "match-main"},
@@ -198,6 +207,8 @@ def status(ui: MatchUi, table: Table) -> str:
     """Whose turn it is, in words (“Bea (B) to play — your turn”)."""
     if ui.view.get("result"):
         return _("The match is over.")
+    if ui.halted:
+        return _(ui.halted)
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         return _("Waiting…")

@@ -117,6 +117,26 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
+def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    assert "your turn" not in text_of(bea.by_class("match-status")[0])
+    assert host.by_class("rt-hand") and "your turn" in text_of(host.by_class("match-status")[0])
+    host.click("end")
+    for page in (host, bea):
+        screen = page.by_class("match-screen")[0]
+        assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
+        assert screen.attr("data-ended") == "1"
+        assert not page.by_class("rt-hand"), "no hand to play from once the match is ended"
+    # A key on the board changes nothing: no tile is chosen, no cell offered.
+    before = host.text
+    host.click("rt-hand", kind="mirror")
+    assert host.text == before and not host.by_class("rt-target")
+
+
 def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invitation():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

@@ -9,7 +9,7 @@ send. Refusals and results arrive as codes and parameters and are worded here, i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
@@ -109,6 +109,8 @@ def sync_board(ui: screen.MatchUi | None, client: Client) -> screen.MatchUi | No
         ui = screen.start(match.game, board, view)  # a new match
     elif ui.view is not match.view and ui.view != view:
         ui = screen.advance(ui, view, client.events)
+    if match.ended == "host" and not ui.halted:
+        ui = replace(ui, halted=N_("The host ended the match."))
     if client.errors and client.errors[-1].about == "move":
         # The host refused this page's move: say why next to the board (and only there).
         refusal = client.errors.pop()
