@@ -153,8 +153,8 @@ def game_card(info: GameInfo) -> Element:
     return h(
         "li",
         {"class": "card", "data-game": info.id},
-        h("h2", {}, info.title),
-        h("p", {"class": "players"}, f"{info.players} players"),
+        h("h2", {}, h("a", {"href": f"#/{info.id}", "data-nav": "game"}, info.title)),
+        h("p", {"class": "players"}, _("{players} players").format(players=info.players)),
         h("p", {"class": "pitch"}, info.pitch),
         h(
             "div",
@@ -202,12 +202,15 @@ def game_page(info: GameInfo) -> Element:
         "main",
         {"class": "page game", "data-game": info.id},
         h("h1", {}, info.title),
-        h("p", {"class": "lede"}, f"{info.players} players · {info.pitch}"),
+        h("p", {"class": "lede"}, _("{players} players").format(players=info.players) + f" · {info.pitch}"),
         h(
             "p",
             {"class": "actions"},
-            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, "Host a game night"),
-            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+            [
+                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
+                for i, (label, href) in enumerate(card_actions(info))
+            ],
+            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
         ),
     )
 
