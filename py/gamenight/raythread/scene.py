@@ -58,6 +58,7 @@ class Look:
     fresh: Collection[str] = ()
     colours: Mapping[str, str] = field(default_factory=dict)  # seat → colour name (core.game.seat_colour)
     names: Mapping[str, str] = field(default_factory=dict)  # seat → player name
+    tags: Mapping[str, str] = field(default_factory=dict)  # seat → what players read (board.seat_tags)
 
 
 def cell_id(cell: Cell) -> str:
@@ -129,7 +130,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
-    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.language())
+    context = (tuple(look.colours.items()), tuple(look.names.items()), tuple(look.tags.items()), i18n.language())
     return h(
         "g",
         {"class": "rt-cells"},
@@ -317,8 +318,8 @@ def cell_label(
 
 
 def _seat_name(seat: str, look: Look) -> str:
-    name = look.names.get(seat)
-    return f"{name} ({seat})" if name else seat
+    name, tag = look.names.get(seat), look.tags.get(seat, seat)
+    return f"{name} ({tag})" if name else tag
 
 
 def _direction(facing: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, seat_colour, seat_ids
+from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, reasons
@@ -287,6 +287,7 @@ def setup_view(model: Model) -> Element:
     rules = games.rules(model.game)
     seats = seat_ids(rules, model.players)
     counts = rules.info.seats
+    tags = seat_tags(rules, seats)
     rows = [
         h(
             "li",
@@ -295,7 +296,7 @@ def setup_view(model: Model) -> Element:
             h(
                 "label",
                 {},
-                h("span", {}, _("Player {n} ({seat})").format(n=i + 1, seat=seat)),
+                h("span", {}, _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat])),
                 h(
                     "input",
                     {
