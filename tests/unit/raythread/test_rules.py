@@ -55,7 +55,7 @@ def test_only_the_seat_to_move_may_play():
         (place("mirror", (0, -1), "/"), "off the board"),
         (place("prism", (5, 5), "/"), "you have no prism in your hand"),
         (rotate((5, 5)), "there is no tile on that cell"),
-        (rotate((6, 6)), r"only its owner \(C\) may rotate that tile"),
+        (rotate((6, 6)), r"only its owner \(B\) may rotate that tile"),  # seat C of two reads B
         (rotate((4, 4)), "you rotated that tile already"),
         ({"type": "jump"}, "'type' must be one of"),
         ({"type": "place", "tile": "lens", "cell": [1, 1], "orient": "/"}, "'tile' must be one of"),
