@@ -222,7 +222,7 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
 
     place(host, "mirror", (1, 1))
-    expect(bea.locator(".match-status")).to_contain_text("Bea (C) to play")
+    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".match-log")).to_contain_text("Ann (A) places a mirror / at row 2, column 2.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
     bea.click(".rt-hand-tile[data-kind=mirror]")
@@ -324,7 +324,7 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     expect(seat(bea, "C")).to_have_text("Bea")
-    expect(bea.locator(".lobby .role")).to_have_text("You play seat C.")
+    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")  # seat C of two reads B
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
 

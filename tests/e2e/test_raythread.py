@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight.raythread import GAME, rules, scene
+from gamenight.raythread.board import seat_tags
 from tests.e2e.conftest import open_app
 
 pytestmark = pytest.mark.e2e
@@ -77,7 +78,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     moves = 0
     while not state.ended:
         seat = state.seats[state.turn]
-        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        expect(app.locator(".match-status")).to_contain_text(f"({seat_tags(state.seats)[seat]}) to play")
         move = chooser.choice(rules.legal(state, seat))
         click_move(app, move)
         state, _ = rules.play(state, seat, move)
