@@ -44,6 +44,11 @@ def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     page = render(app.view(model))  # the markup: visible text and the screen reader's names
     assert "Bea (B)" in page and "Ann (A)" in page
     assert not re.search(r"\((C)\)|Seat C|seat C", page), "no C is read in a two-player match"
+    tree = app.view(model)
+    letters = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "rt-letter")]
+    assert sorted(letters) == ["A", "B"], "the emitters are lettered as players read them"
+    badges = find_all(tree, lambda e: "rt-owner" in str(e.attr("class") or ""))
+    assert badges and {text_of(b) for b in badges} == {"A"}
     three, _ = app.init("#/raythread/table", Env(now_ms=1_000))
     form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
     three, _ = send(three, UiEvent("submit", "table-setup", form=form, now_ms=2_000))

@@ -339,7 +339,7 @@ def _emitter(emitter: JSON, look: Look) -> Element:
         "g",
         {"class": f"rt-emitter seat-{look.colours.get(emitter['seat'], 'none')}"},
         h("polygon", {"points": points}),
-        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, emitter["seat"]),
+        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, look.tags.get(emitter["seat"], emitter["seat"])),
     )
 
 
@@ -404,7 +404,7 @@ def _tile(tile: JSON, look: Look) -> Element:
         "g",
         {"class": f"rt-owner seat-{owner}"},
         h("circle", {"cx": x + 7, "cy": y + 7, "r": 5.5}),
-        h("text", {"x": x + 7, "y": y + 9.5}, tile["owner"]),
+        h("text", {"x": x + 7, "y": y + 9.5}, look.tags.get(tile["owner"], tile["owner"])),
     )
     # A small turn arrow while the owner may still rotate the tile once.
     turn = None if tile["rotated"] else h("text", {"class": "rt-can-turn", "x": x + CELL - 7, "y": y + CELL - 4}, "↻")
