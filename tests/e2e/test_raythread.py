@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
@@ -123,6 +123,7 @@ def test_undo_and_a_reload_keep_the_match(app: Page, site_url: str):
 
 def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     open_app(app, site_url, "#/raythread/table")
+    count_pointer_events(app)
     app.keyboard.press("Tab")
     for _ in range(40):  # Tab through the page to the first player's name field
         if app.evaluate("document.activeElement.name") == "name0":
@@ -149,3 +150,4 @@ def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     entry = record(app)["log"][0]
     assert entry["move"] == {"type": "place", "tile": "mirror", "cell": [3, 4], "orient": "\\"}
     expect(app.locator("#match-news")).to_contain_text("places a mirror")
+    assert pointer_events(app) == 0, "a move made with no pointer at all"
