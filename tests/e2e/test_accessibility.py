@@ -42,6 +42,16 @@ def start_table(page: Page) -> None:
     page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: targets and the hand's pressed state
 
 
+def place_a_tile(page: Page) -> None:
+    """A Raythread board with a tile on it (its owner's badge and turn mark) and the next hand chosen."""
+    expect(page.locator(".rt-board")).to_be_visible()
+    if not page.locator(".rt-hand-tile[aria-pressed=true]").count():  # none chosen yet
+        page.click(".rt-hand-tile:not([disabled])")
+    page.click(".rt-cell.rt-target >> nth=0")
+    expect(page.locator(".rt-tile")).to_have_count(1)
+    page.click(".rt-hand-tile:not([disabled])")
+
+
 def start_lightseeker(page: Page) -> None:
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bea")
@@ -104,6 +114,7 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/lightseeker/rules", None),
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
     ("#/raythread/table", open_help),
     ("#/lightseeker/table", None),
     ("#/lightseeker/table", start_lightseeker),

@@ -288,10 +288,12 @@ def _cell(
 def cell_label(
     at: Cell, tile: JSON | None, beacon: JSON | None, emitter: JSON | None, look: Look, lit: Collection[str] = ()
 ) -> str:
-    """What a screen reader says of a cell: where it is and what is on it."""
+    """What a screen reader says of a cell: where it is and what is on it. The seat's letter drawn in the
+    cell stands as a word of the name ("placed by Ann (A)", not "Ann (A)'s"), so the name contains the
+    cell's visible text (WCAG 2.5.3, label in name)."""
     where = _("row {row}, column {col}").format(row=at[0] + 1, col=at[1] + 1)
     if emitter:
-        what = _("{name}'s emitter, shining {direction}").format(
+        what = _("emitter of {name}, shining {direction}").format(
             name=_seat_name(emitter["seat"], look), direction=_direction(emitter["facing"])
         )
     elif beacon:
@@ -302,7 +304,7 @@ def cell_label(
             what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
     elif tile:
         turn = _("already turned") if tile["rotated"] else _("can still turn")
-        what = _("{tile}, {orient}, {name}'s, {turn}").format(
+        what = _("{tile}, {orient}, placed by {name}, {turn}").format(
             tile=_(TILE_WORDS[tile["kind"]]),
             orient=_(ORIENT_WORDS[tile["orient"]]),
             name=_seat_name(tile["owner"], look),
@@ -396,6 +398,14 @@ def tile_shape(kind: str, orient: str, cx: float, cy: float, size: float = CELL)
     return [h("polygon", {"class": "rt-prism", "points": points})]
 
 
+def _turn_mark(cx: float, cy: float, r: float = 3.4) -> Element:
+    """A clockwise circular arrow centred on ``(cx, cy)``: three quarters of a circle and its head."""
+    arc = f"M{cx - r:.1f},{cy:.1f} A{r},{r} 0 1 1 {cx:.1f},{cy + r:.1f}"
+    # The arc ends at the bottom heading west (clockwise): the head points that way.
+    head = f"{cx - 2.2:.1f},{cy + r:.1f} {cx + 0.8:.1f},{cy + r - 2.2:.1f} {cx + 0.8:.1f},{cy + r + 2.2:.1f}"
+    return h("g", {"class": "rt-can-turn"}, h("path", {"d": arc}), h("polygon", {"points": head}))
+
+
 def _tile(tile: JSON, look: Look) -> Element:
     cx, cy = centre(tile["cell"])
     x, y = cx - CELL / 2, cy - CELL / 2
@@ -407,7 +417,9 @@ def _tile(tile: JSON, look: Look) -> Element:
         h("text", {"x": x + 7, "y": y + 9.5}, look.tags.get(tile["owner"], tile["owner"])),
     )
     # A small turn arrow while the owner may still rotate the tile once.
-    turn = None if tile["rotated"] else h("text", {"class": "rt-can-turn", "x": x + CELL - 7, "y": y + CELL - 4}, "↻")
+    # A small turn arrow while the owner may still rotate the tile once. It is drawn, not a "↻" glyph:
+    # the cell's name says "can still turn" in words, and visible text the name lacks fails WCAG 2.5.3.
+    turn = None if tile["rotated"] else _turn_mark(x + CELL - 7, y + CELL - 7)
     return h(
         "g",
         {"class": "rt-tile"},
