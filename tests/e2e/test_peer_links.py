@@ -224,17 +224,21 @@ def board_state(page: Page) -> dict:
 def in_hand(page: Page, kind: str) -> str:
     """``kind`` if the page's hand holds one, else the other kind (hands are dealt from a shuffled deck:
     three tiles may all be prisms)."""
+    expect(page.locator(".rt-hand-tile:not([disabled])").first).to_be_visible()  # the page may move now
     if page.locator(f".rt-hand-tile[data-kind={kind}]:not([disabled])").count():
         return kind
     return "prism" if kind == "mirror" else "mirror"
 
 
-def place(page: Page, kind: str, cell: tuple[int, int]) -> str:
-    """Place a tile of ``kind`` (or the other kind if the hand has none) at ``cell``; the kind placed."""
+def place(page: Page, kind: str) -> tuple[str, tuple[int, int]]:
+    """Place a tile of ``kind`` (or the other kind if the hand has none) on the first cell the page offers
+    (boards are dealt at random: a fixed cell may hold a beacon); the kind and the cell."""
     kind = in_hand(page, kind)
     page.click(f".rt-hand-tile[data-kind={kind}]")
-    page.click(f"#rt-c{cell[0]}-{cell[1]}")
-    return kind
+    target = page.locator(".rt-cell.rt-target").first
+    cell = (int(target.get_attribute("data-r")), int(target.get_attribute("data-c")))
+    target.click()
+    return kind, cell
 
 
 def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(people: People):
@@ -251,15 +255,15 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     bea.click("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
 
-    placed = place(host, "mirror", (1, 1))
+    placed, (r, c) = place(host, "mirror")
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
-    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {placed} / at row 2, column 2.")
+    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {placed} / at row {r + 1}, column {c + 1}.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
     bea.click(f".rt-hand-tile[data-kind={in_hand(bea, 'mirror')}]")
-    bea.click("#rt-c1-1")
+    bea.click(f"#rt-c{r}-{c}")
     expect(bea.locator(".rt-note")).to_contain_text("already holds a tile")
     bea.click("button[data-action=rt-cancel]")
-    place(bea, "mirror", (7, 5))
+    place(bea, "mirror")
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
     expect(host.locator(".rt-tile")).to_have_count(2)
     assert board_state(host) == board_state(bea)
@@ -272,7 +276,7 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
-    place(host, "prism", (3, 3))
+    place(host, "prism")
     expect(dan.locator(".rt-tile")).to_have_count(3)
     assert board_state(dan) == board_state(host) == board_state(bea)
 
