@@ -221,24 +221,18 @@ def board_state(page: Page) -> dict:
     )
 
 
-def in_hand(page: Page, kind: str) -> str:
-    """``kind`` if the page's hand holds one, else the other kind (hands are dealt from a shuffled deck:
-    three tiles may all be prisms)."""
-    expect(page.locator(".rt-hand-tile:not([disabled])").first).to_be_visible()  # the page may move now
-    if page.locator(f".rt-hand-tile[data-kind={kind}]:not([disabled])").count():
-        return kind
-    return "prism" if kind == "mirror" else "mirror"
-
-
-def place(page: Page, kind: str) -> tuple[str, tuple[int, int]]:
-    """Place a tile of ``kind`` (or the other kind if the hand has none) on the first cell the page offers
-    (boards are dealt at random: a fixed cell may hold a beacon); the kind and the cell."""
-    kind = in_hand(page, kind)
-    page.click(f".rt-hand-tile[data-kind={kind}]")
-    target = page.locator(".rt-cell.rt-target").first
-    cell = (int(target.get_attribute("data-r")), int(target.get_attribute("data-c")))
+def place(page: Page, near: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """Place a tile from the page's hand at ``near``, or at the first cell the board offers if ``near``
+    is not free (the lobby's seed is random: beacons may stand anywhere, and a hand may hold no mirror).
+    Returns the tile's kind and its cell."""
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    kind = tile.get_attribute("data-kind") or ""
+    tile.click()
+    wanted = page.locator(f"#rt-c{near[0]}-{near[1]}.rt-target")
+    target = wanted if wanted.count() else page.locator(".rt-target").first
+    row, col = (int(n) for n in (target.get_attribute("id") or "").removeprefix("rt-c").split("-"))
     target.click()
-    return kind, cell
+    return kind, (row, col)
 
 
 def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(people: People):
@@ -255,15 +249,17 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     bea.click("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
 
-    placed, (r, c) = place(host, "mirror")
+    kind, (row, col) = place(host, (1, 1))
+    expect(host.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
-    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {placed} / at row {r + 1}, column {c + 1}.")
+    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
+    expect(bea.locator(".match-log")).to_contain_text(f"at row {row + 1}, column {col + 1}.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
-    bea.click(f".rt-hand-tile[data-kind={in_hand(bea, 'mirror')}]")
-    bea.click(f"#rt-c{r}-{c}")
+    bea.locator(".rt-hand-tile:not([disabled])").first.click()
+    bea.click(f"#rt-c{row}-{col}")
     expect(bea.locator(".rt-note")).to_contain_text("already holds a tile")
     bea.click("button[data-action=rt-cancel]")
-    place(bea, "mirror")
+    place(bea, (7, 5))
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
     expect(host.locator(".rt-tile")).to_have_count(2)
     assert board_state(host) == board_state(bea)
@@ -276,7 +272,7 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
-    place(host, "prism")
+    place(host, (3, 3))
     expect(dan.locator(".rt-tile")).to_have_count(3)
     assert board_state(dan) == board_state(host) == board_state(bea)
 
