@@ -128,6 +128,7 @@ def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     assert offers["reflection"][-3:] == reflection
     assert offers["raythread"] == [
         ("Play on this device", "#/raythread/table"),
+        ("Play vs computer", "#/raythread/table?vs=normal"),
         ("Host a game night", "#/host?game=raythread"),
         ("How to play", "#/raythread/rules"),
     ]

@@ -182,6 +182,8 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
     if info.id in games.ON_ONE_DEVICE:
         actions.append((_(TABLE_LABEL), f"#/{info.id}/{TABLE}"))
+        if info.id in games.BOTS:  # one person against the computer at Normal, in one click
+            actions.append((_("Play vs computer"), f"#/{info.id}/{TABLE}?vs=normal"))
     actions.append((_("Host a game night"), f"#/host?game={info.id}"))
     if info.id in games.GUIDES:
         actions.append((_("How to play"), f"#/{info.id}/{RULES}"))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from gamenight import games, i18n
+from gamenight.core.bot import LEVELS, level_name
 from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import UiEvent
@@ -214,8 +215,10 @@ def status(ui: MatchUi, table: Table) -> str:
         text += " · " + _("your turn")
     elif not mine:
         by = {s.id: s for s in table.seats}
-        if all(by[s].kind == "bot" for s in active if s in by):
-            text += " · " + _("thinking…")
+        bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
+        if bots and len(bots) == len(active):
+            names = ", ".join(s.name for s in bots)
+            return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
     return text
 
 
@@ -227,7 +230,8 @@ def seat_list(ui: MatchUi, table: Table) -> Element:
     for s in table.seats:
         badges = []
         if s.kind == "bot":
-            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=_(s.level) if s.level else "")))
+            level = level_name(s.level) if s.level in LEVELS else s.level
+            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=level) if level else _("Bot")))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))
         rows.append(
