@@ -110,3 +110,20 @@ def open_app(page: Page, site_url: str, route: str = "#/") -> Page:
     state = page.evaluate("document.documentElement.dataset.app")
     assert state == "ready", f"boot ended in state {state!r}: {page.inner_text('#boot')}"
     return page
+
+
+POINTER_EVENTS = ("pointerdown", "mousedown", "touchstart", "wheel")
+
+
+def count_pointer_events(page: Page) -> None:
+    """From now on, count the pointer events the page receives (a keyboard-only run expects none)."""
+    page.evaluate(
+        """(kinds) => { window.gncPointers = 0;
+            for (const kind of kinds) addEventListener(kind, () => { window.gncPointers += 1; }, true); }""",
+        list(POINTER_EVENTS),
+    )
+
+
+def pointer_events(page: Page) -> int:
+    """The pointer events counted since ``count_pointer_events``."""
+    return page.evaluate("window.gncPointers")

@@ -4,12 +4,14 @@ violation of WCAG 2.2 A/AA rules."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from gamenight.net import invite as iv
 from tests.e2e.conftest import PageWatch, open_app
 
 pytestmark = pytest.mark.e2e
@@ -40,6 +42,16 @@ def start_table(page: Page) -> None:
     page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: targets and the hand's pressed state
 
 
+def place_a_tile(page: Page) -> None:
+    """A Raythread board with a tile on it (its owner's badge and turn mark) and the next hand chosen."""
+    expect(page.locator(".rt-board")).to_be_visible()
+    if not page.locator(".rt-hand-tile[aria-pressed=true]").count():  # none chosen yet
+        page.click(".rt-hand-tile:not([disabled])")
+    page.click(".rt-cell.rt-target >> nth=0")
+    expect(page.locator(".rt-tile")).to_have_count(1)
+    page.click(".rt-hand-tile:not([disabled])")
+
+
 def start_lightseeker(page: Page) -> None:
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bea")
@@ -52,6 +64,25 @@ def start_lightseeker(page: Page) -> None:
 def open_help(page: Page) -> None:
     page.keyboard.press("?")
     expect(page.locator("#overlay")).to_be_focused()
+
+
+def open_rules_over_the_match(page: Page) -> None:
+    """Light Seeker's rules from inside a match: the help overlay's "How to play"."""
+    expect(page.locator(".ls-board")).to_be_visible()
+    page.keyboard.press("?")
+    page.click("#overlay button[data-action=app-rules]")
+    expect(page.locator("#overlay")).to_contain_text("Light Seeker: how to play")
+
+
+def open_invitation(page: Page) -> None:
+    """A fresh invitation (made now, so it has not expired): the join page names the game, the host
+    and the minutes left. Only the page's reading of the code is exercised: nothing is answered."""
+    transport = iv.Transport("abcd", "P" * 24, bytes(range(32)), (iv.Candidate("10.0.0.1", 40000),))
+    made = iv.Invitation(b"\1\2\3\4", b"\5\6\7\x08", int(time.time()), "Friday night", transport, "lightseeker", "Ann")
+    page.evaluate("(route) => { location.hash = route; }", "#join=" + iv.encode_invitation(made))
+    expect(page.locator("main.join[data-stage=name]")).to_be_visible()
+    expect(page.locator(".invited")).to_contain_text("Ann invites you to play Light Seeker.")
+    expect(page.locator(".invited .expiry")).to_contain_text("expires in 10 minutes")
 
 
 def play_reflection(page: Page) -> None:
@@ -80,17 +111,21 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/lightseeker", None),
     ("#/raythread/rules", None),
     ("#/reflection/rules", None),
+    ("#/lightseeker/rules", None),
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
     ("#/raythread/table", open_help),
     ("#/lightseeker/table", None),
     ("#/lightseeker/table", start_lightseeker),
+    ("#/lightseeker/table", open_rules_over_the_match),
     ("#/reflection/solo", None),
     ("#/reflection/rules", None),
     ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
     ("#/host?game=raythread", None),
     ("#/host?game=raythread", open_host),
     ("#join=not-a-code", None),
+    ("#/", open_invitation),
     ("#/nowhere", None),
 ]
 

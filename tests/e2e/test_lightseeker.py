@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -169,6 +169,7 @@ KEYS = {"N": "ArrowUp", "E": "ArrowRight", "S": "ArrowDown", "W": "ArrowLeft"}
 
 def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     open_app(app, site_url, "#/lightseeker/table")
+    count_pointer_events(app)
     for _ in range(40):  # Tab through the page to the first player's name field
         if app.evaluate("document.activeElement.name") == "name0":
             break
@@ -201,6 +202,7 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     assert record(app)["log"][0]["move"] == move
     expect(app.locator("#match-news")).to_contain_text("Buh to cube")
     expect(app.locator("#ls-board")).to_be_focused()
+    assert pointer_events(app) == 0, "a turn played with no pointer at all"
     # Cubes, Buh and the frame glide, and a tilted face rolls in — unless the player asks for less motion.
     glide = "el => getComputedStyle(el).transitionDuration"
     assert app.eval_on_selector("#ls-cube-0", glide) == "0.32s"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageWatch
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_lightseeker import build_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
@@ -84,6 +86,9 @@ def answer(people: People, context: BrowserContext, link: str, name: str | None)
     """A guest opens ``link``, gives its name (unless rejoining) and copies its reply code."""
     guest = people.open(context, link)
     expect(guest.locator("main.join h1")).to_have_text("Friday night")
+    # What the invitation is for: the game, the host, the minutes left.
+    expect(guest.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
+    expect(guest.locator(".invited .expiry")).to_contain_text(re.compile(r"expires in (9|10) minutes"))
     if name is None:  # this browser was here before: it comes back under its old name
         expect(guest.locator("main.join form")).to_contain_text("Welcome back")
     else:
@@ -189,6 +194,20 @@ def test_garbled_and_reused_codes_show_errors_and_change_nothing(people: People)
     expect(host.locator(".member")).to_have_count(1)
 
 
+def assert_accessible(pages: tuple[Page, ...]) -> None:
+    """axe-core on the lobby's board in play (host, player, spectator), light and dark: no serious or
+    critical violation."""
+    found = {}
+    for n, page in enumerate(pages):
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            problems = violations(page)
+            if problems:
+                found[f"page {n} ({scheme})"] = problems
+        page.emulate_media(color_scheme="light")
+    assert not found, found
+
+
 def board_state(page: Page) -> dict:
     """What a page's board shows: tiles, claimed beacons, beams and scores."""
     return page.evaluate(
@@ -231,8 +250,8 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
 
     kind, (row, col) = place(host, (1, 1))
-    expect(host.locator(".match-status")).to_contain_text("Bea (C) to play")
-    expect(bea.locator(".match-status")).to_contain_text("Bea (C) to play")
+    expect(host.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
+    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
     expect(bea.locator(".match-log")).to_contain_text(f"at row {row + 1}, column {col + 1}.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
@@ -250,6 +269,7 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(dan.locator(".rt-tile")).to_have_count(2)
     assert board_state(dan) == board_state(host)
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
+    assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
     place(host, (3, 3))
@@ -335,7 +355,7 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     expect(seat(bea, "C")).to_have_text("Bea")
-    expect(bea.locator(".lobby .role")).to_have_text("You play seat C.")
+    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")  # seat C of two reads B
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
 
@@ -407,3 +427,4 @@ def test_a_light_seeker_match_over_peer_links_shows_one_valley_to_players_and_a_
             expect(dan.locator(".ls-turn")).to_have_count(0)
     expect(dan.locator(".match-log")).to_contain_text("Buh to cube")
     assert valley(dan) == valley(host) == valley(bea)
+    assert_accessible((host, bea, dan))

@@ -11,7 +11,8 @@ from tests.e2e.test_accessibility import ROUTES
 
 pytestmark = pytest.mark.e2e
 SMALL = """() => {
-    const controls = document.querySelectorAll('button, a.button, input:not([type=hidden]), select, summary');
+    const controls = document.querySelectorAll(
+        'button, a.button, .card h2 a, input:not([type=hidden]), select, summary');
     const small = [];
     for (const control of controls) {
         // A checkbox or radio button is tapped through its label.

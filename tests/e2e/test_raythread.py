@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight.raythread import GAME, rules, scene
-from tests.e2e.conftest import open_app
+from gamenight.raythread.board import seat_tags
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
@@ -77,7 +78,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     moves = 0
     while not state.ended:
         seat = state.seats[state.turn]
-        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        expect(app.locator(".match-status")).to_contain_text(f"({seat_tags(state.seats)[seat]}) to play")
         move = chooser.choice(rules.legal(state, seat))
         click_move(app, move)
         state, _ = rules.play(state, seat, move)
@@ -122,6 +123,7 @@ def test_undo_and_a_reload_keep_the_match(app: Page, site_url: str):
 
 def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     open_app(app, site_url, "#/raythread/table")
+    count_pointer_events(app)
     app.keyboard.press("Tab")
     for _ in range(40):  # Tab through the page to the first player's name field
         if app.evaluate("document.activeElement.name") == "name0":
@@ -161,3 +163,4 @@ def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     entry = record(app)["log"][0]
     assert entry["move"] == {"type": "place", "tile": kind, "cell": [row, col], "orient": "\\"}
     expect(app.locator("#match-news")).to_contain_text(f"places a {kind}")
+    assert pointer_events(app) == 0, "a move made with no pointer at all"

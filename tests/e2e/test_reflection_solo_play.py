@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from gamenight.reflection import training
 from gamenight.reflection.generate import steps
 from gamenight.ui.program import Work, run_work
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 
@@ -96,6 +96,7 @@ def announced(page: Page) -> str:
 
 def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     open_puzzle(app, site_url)
+    count_pointer_events(app)
     passed = tab_to_board(app)
     assert set(passed) <= {"header"}, f"the board comes right after the page header, not after {passed}"
     assert cursor(app) == (0, 0)
@@ -116,6 +117,7 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
     expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
     assert announced(app).startswith("Solved in")
+    assert pointer_events(app) == 0, "a puzzle solved with no pointer at all"
 
 
 def test_keys_reach_only_the_focused_control(app: Page, site_url: str):

@@ -40,7 +40,7 @@ def test_routing_to_each_game_and_back(app: Page, site_url: str):
         app.evaluate(f"location.hash = '#/{game_id}'")
         expect(app.locator("main.game h1")).to_have_text(title)
         expect(app).to_have_title(f"{title} · Game Night Central")
-        app.locator("main.game a.primary").click()
+        app.locator('main.game a[href^="#/host"]').click()  # the game page offers its card's actions
         expect(app).to_have_url(re.compile(rf"#/host\?game={game_id}$"))
         expect(app.locator("main.host h1")).to_have_text("Host a game night")
         app.go_back()

@@ -146,6 +146,26 @@ def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     ]
 
 
+def test_a_cards_title_is_a_link_to_its_game_page():
+    cards = find_all(screen_tree("#/"), lambda e: e.attr("class") == "card")
+    for card, info in zip(cards, games.CATALOG, strict=True):
+        title = find_all(card, lambda e: e.tag == "h2")[0]
+        links = find_all(title, lambda e: e.tag == "a")
+        assert [(str(a.attr("href")), text_of(a)) for a in links] == [(f"#/{info.id}", info.title)]
+
+
+def test_a_game_page_offers_everything_its_card_does():
+    """The game page's pitch promises no more than its buttons: Reflection's "or train solo" has one."""
+    for info in games.CATALOG:
+        page = find_all(screen_tree(f"#/{info.id}"), lambda e: e.tag == "main")[0]
+        offered = [(text_of(a), str(a.attr("href"))) for a in find_all(page, lambda e: e.tag == "a")]
+        assert offered[: len(app.card_actions(info))] == app.card_actions(info)
+        assert ("← All games", "#/") in offered
+    page = find_all(screen_tree("#/reflection"), lambda e: e.tag == "main")[0]
+    reflection = [str(a.attr("href")) for a in find_all(page, lambda e: e.tag == "a")]
+    assert reflection[0] == "#/reflection/solo" and "train solo" in text_of(page)
+
+
 def test_game_page_and_missing_page_link_home():
     for location_hash in ("#/raythread", "#/nowhere"):
         tree = screen_tree(location_hash)

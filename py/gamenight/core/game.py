@@ -171,6 +171,17 @@ def seat_ids(game: Game, count: int) -> tuple[str, ...]:
     return tuple(own(count)) if own else tuple(str(n) for n in range(1, count + 1))
 
 
+def seat_tags(game: Game | None, seats: Sequence[str]) -> dict[str, str]:
+    """What players read for each seat of a match seated ``seats`` (in turn order): the first names of
+    the game's largest seating. A two-player Raythread match sits at A and C (opposite corners, by its
+    rules) and reads "A" and "B"; the ids stay what the rules, the wire and the colours use. An unknown
+    game (``None``) reads its ids."""
+    if game is None:
+        return {s: s for s in seats}
+    largest = seat_ids(game, game.info.seats.stop - 1)
+    return {s: largest[i] if i < len(largest) else s for i, s in enumerate(seats)}
+
+
 def seat_colour(game: Game, seat: str) -> str:
     """The colour of ``seat``: its place in the largest seating, so it keeps its colour at any player count.
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
-from gamenight.core.game import JSON, Game, seat_colour, seat_ids
+from gamenight.core.game import JSON, Game, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED, fresh_seed
 from gamenight.i18n import N_, reasons, terms
@@ -293,6 +293,10 @@ class Session:
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         return [(peer, line.to_json()) for peer in self.peers]
 
+    def _tag(self, seat: str) -> str:
+        """The seat as players read it in a refusal (``core.game.seat_tags``: two Raythread seats, A and B)."""
+        return seat_tags(self.game, list(self.seats)).get(seat, seat)
+
     def _before_match(self) -> None:
         if self.match is not None and self.match.running:
             raise Refused("match-running")
@@ -303,7 +307,7 @@ class Session:
         if seat not in self.seats:
             raise Refused("no-such-seat", seat=seat)
         if self.seats[seat] not in (None, member):
-            raise Refused("seat-taken", seat=seat)
+            raise Refused("seat-taken", seat=self._tag(seat))
         self._unseat(member)
         self.seats[seat] = member
         return self._broadcast([])
@@ -384,7 +388,7 @@ class Session:
         elif seat not in self.seats:
             raise Refused("no-such-seat", seat=seat)
         elif self.seats[seat] not in (None, target):
-            raise Refused("seat-taken-free-it", seat=seat)
+            raise Refused("seat-taken-free-it", seat=self._tag(seat))
         self._unseat(target)
         if seat is not None:
             self.seats[seat] = target
@@ -413,7 +417,7 @@ class Session:
         self._before_match()
         empty = [seat for seat, member in self.seats.items() if member is None]
         if empty:
-            raise Refused("seats-empty", seat=empty[0])
+            raise Refused("seats-empty", seat=self._tag(empty[0]))
         game = self.game
         seed = fresh_seed(self.random) if seed is None else seed
         seats = tuple(self.seats)

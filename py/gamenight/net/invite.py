@@ -2,7 +2,8 @@
 
 A code holds only what the other browser needs to reach this one: the ICE username fragment and
 password, the DTLS certificate fingerprint, the UDP candidates, and a little lobby data (the invite's
-id and time, the lobby's id and name; for a reply, the guest's name). Everything else of the SDP is
+id and time, the lobby's id and name, its game and its host's name, so the guest sees what it is
+invited to; for a reply, the guest's name). Everything else of the SDP is
 what Chromium and Firefox always write for one data channel, so ``build_sdp`` writes it back.
 
 Layout (all integers big-endian)::
@@ -14,11 +15,13 @@ Layout (all integers big-endian)::
 
 Body of an invitation: invite id (4), lobby id (4), issued at (4, Unix seconds), ICE ufrag and pwd
 (each: a length byte, then 6 bits per character), fingerprint (32, SHA-256), candidates (a count
-byte, then each: kind byte = type | family << 2, the address, the port (2)), lobby name (a length
-byte, UTF-8). A reply: invite id (4), ufrag, pwd, fingerprint, candidates, setup role (1: 0 active,
-1 passive), guest name. The code is the whole thing in base64url without padding.
+byte, then each: kind byte = type | family << 2, the address, the port (2)), lobby name, game id
+and host name (each a length byte, then UTF-8). A reply: invite id (4), ufrag, pwd, fingerprint,
+candidates, setup role (1: 0 active, 1 passive), guest name. The code is the whole thing in base64url without padding.
 
-Decoding is strict and each failure says what went wrong in a sentence a player understands.
+Decoding is strict and each failure says what went wrong in a sentence a player understands. The
+check is read before the version: only an intact code of another version is called one; anything else
+that is not a whole code of this version is cut off, changed, extended or not a code at all.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from typing import Literal
 from gamenight.core.errors import GameNightError
 from gamenight.i18n import N_, reasons, terms
 
-VERSION = 1
+VERSION = 2  # 2: the invitation names its game and its host
 INVITE_TTL_S = 10 * 60
 ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 TYPES = ("host", "srflx", "prflx", "relay")
@@ -44,9 +47,12 @@ TYPE_PREFERENCE = {"host": 126, "prflx": 110, "srflx": 100, "relay": 0}
 FAMILIES = ("ipv4", "ipv6", "mdns")  # mdns: Chromium's <uuid>.local host names
 MAX_CANDIDATES = 8
 MAX_LOBBY_NAME = 40
+MAX_HOST_NAME = 24  # characters (the lobby's longest member name)
+GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 MAX_CODE = 1200  # characters; a longer text is not one of our codes
 FINGERPRINT_BYTES = 32
 ICE_CHAR = re.compile(r"[A-Za-z0-9+/]{1,256}\Z")
+B64_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"  # base64url, in order
 CODE_CHARS = re.compile(r"[A-Za-z0-9_-]*\Z")
 
 Kind = Literal["invitation", "reply"]
@@ -75,6 +81,10 @@ reasons(
         "code-empty": N_("Paste the {what} code first."),
         "code-garbled": N_(
             "That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again."
+        ),
+        "code-foreign": N_(
+            "That is not a Game Night {what} code (it is not one this site makes, or a large part of it is "
+            "wrong). Copy the whole link or code again."
         ),
         "code-version": N_(
             "This {what} code was made by a different version of Game Night Central (code version {got}, this "
@@ -125,6 +135,12 @@ class Invitation:
     issued_s: int
     lobby_name: str
     transport: Transport
+    game: str = ""  # the lobby's game id (registry id; "" only in codes made by hand)
+    host: str = ""  # the host's display name
+
+    def expires_s(self) -> int:
+        """When this invitation stops being accepted (Unix seconds)."""
+        return self.issued_s + INVITE_TTL_S
 
     @property
     def invite_id(self) -> str:
@@ -233,6 +249,8 @@ def encode_invitation(invitation: Invitation) -> str:
         + struct.pack(">I", invitation.issued_s)
         + _transport_bytes(invitation.transport)
         + _text(name)
+        + _text(invitation.game.encode())
+        + _text(invitation.host.encode()[: MAX_HOST_NAME * 4])
     )
     return _wrap(0, body)
 
@@ -294,7 +312,10 @@ def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset())
     reader = _Reader(_unwrap(code, 0))
     invite, lobby, issued_s = reader.take(4), reader.take(4), reader.u32()
     transport = _read_transport(reader)
-    invitation = Invitation(invite, lobby, issued_s, _name(reader), transport)
+    lobby_name, game, host = _name(reader), _name(reader), _name(reader)
+    if game and not GAME_ID.match(game):
+        raise _damaged()
+    invitation = Invitation(invite, lobby, issued_s, lobby_name, transport, game, host)
     reader.end()
     age = now_s - invitation.issued_s
     if age > INVITE_TTL_S:
@@ -343,19 +364,25 @@ def _unwrap(text: str, kind: int) -> bytes:
         raise BadCode("garbled", "code-garbled", what=what)
     try:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-    except (binascii.Error, ValueError):
-        raise _truncated(what) from None
+    except (binascii.Error, ValueError):  # one character too many or too few for base64
+        raise _short(code, what) from None
     if len(data) < 5:
-        raise _truncated(what)
+        raise _short(code, what)
     version = data[0] >> 4
+    intact = struct.unpack(">H", data[-2:])[0] == zlib.crc32(data[:-2]) & 0xFFFF
     if version != VERSION:
-        raise BadCode("version", "code-version", what=what, got=version, want=VERSION)
+        # An intact code of another version is one; a failed check with a foreign header is no code.
+        if intact:
+            raise BadCode("version", "code-version", what=what, got=version, want=VERSION)
+        raise _foreign(what)
     (length,) = struct.unpack(">H", data[1:3])
     if len(data) - 3 < length:
         raise _truncated(what)
     if len(data) - 3 > length:
-        raise BadCode("garbled", "code-extra", what=what)
-    if struct.unpack(">H", data[-2:])[0] != zlib.crc32(data[:-2]) & 0xFFFF:
+        end = 3 + length
+        whole = length >= 2 and struct.unpack(">H", data[end - 2 : end])[0] == zlib.crc32(data[: end - 2]) & 0xFFFF
+        raise BadCode("garbled", "code-extra", what=what) if whole else _damaged()
+    if not intact:
         raise _damaged()
     found = (data[0] >> 1) & 1
     if found != kind or data[0] & 0b1100:
@@ -374,6 +401,18 @@ def _unwrap(text: str, kind: int) -> bytes:
 
 def _truncated(what: str) -> BadCode:
     return BadCode("truncated", "code-truncated", what=what)
+
+
+def _short(code: str, what: str) -> BadCode:
+    """Too short to be whole: the start of a code of this version is cut off, anything else is no code
+    (the first character holds the version: its 6 bits are the header's top bits)."""
+    if B64_CHARS.index(code[0]) >> 2 == VERSION:
+        return _truncated(what)
+    return _foreign(what)
+
+
+def _foreign(what: str) -> BadCode:
+    return BadCode("garbled", "code-foreign", what=what)
 
 
 def _damaged() -> BadCode:

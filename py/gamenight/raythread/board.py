@@ -51,6 +51,13 @@ def seat_ids(count: int) -> tuple[str, ...]:
     return SEATINGS[count]
 
 
+def seat_tags(seats: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """What players read for the seats of a match, in turn order: A, B, … by turn, whichever corners the
+    rules seat them at (two players sit at A and C, opposite corners, and read "A" and "B"). The ids
+    stay as they are for the rules, the wire and the colours (``core.game.seat_tags`` agrees)."""
+    return dict(zip(seats, COLOURS, strict=False))
+
+
 def rotate(cell: Cell, size: int) -> Cell:
     """``cell`` after a clockwise quarter turn of the board about its centre."""
     return (cell[1], size - 1 - cell[0])

@@ -23,6 +23,7 @@ from gamenight.core.errors import GameNightError, IllegalMove
 from gamenight.core.game import JSON, Move
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
+from gamenight.raythread.board import seat_tags
 from gamenight.ui.match import Table, describe
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h
@@ -217,6 +218,7 @@ class RaythreadBoard:
             fresh=ui.fresh,
             colours=table.colours,
             names=table.names,
+            tags=table.tags,
         )
         cells = _cells(view, look)
         return h(
@@ -319,9 +321,11 @@ class RaythreadBoard:
     def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
         kind = event.get("type")
 
+        tags = seat_tags(list(names))  # the table names every seat of the match, in turn order
+
         def who(seat: Any) -> str:
             name = names.get(seat) if isinstance(seat, str) else None
-            return f"{name} ({seat})" if name else str(seat)
+            return f"{name} ({tags[seat]})" if name else str(tags.get(seat, seat))
 
         def where(cell: Any) -> str:
             if isinstance(cell, list) and len(cell) == 2:
@@ -399,6 +403,7 @@ def _cells(view: JSON, look: scene.Look) -> Memo:
         frozenset(look.fresh),
         tuple(look.colours.items()),
         tuple(look.names.items()),
+        tuple(look.tags.items()),
         i18n.generation(),  # labels in the page's language
     )
     kept = _CELLS.get(key)

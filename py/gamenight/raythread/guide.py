@@ -148,6 +148,13 @@ def page() -> Element:
             h("li", {}, _("Point at a cell, or move the cursor with the arrow keys, to see the beams after the move.")),
             h("li", {}, _("Click or press Enter to place. On a touch screen, tap once to see, twice to place.")),
             h("li", {}, _("Click one of your tiles marked ↻ to see it turned; click again to turn it.")),
-            h("li", {}, _("Each colour has its own line pattern: A solid, B long dashes, C dots, D dash and dot.")),
+            h(
+                "li",
+                {},
+                _(
+                    "Each player's beam has its own colour and line pattern (solid, long dashes, dots, or dash "
+                    "and dot), shown beside the name in the players list."
+                ),
+            ),
         ),
     )

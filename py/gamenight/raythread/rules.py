@@ -20,7 +20,17 @@ from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_key
 from gamenight.core.rng import rng
 from gamenight.i18n import N_, reasons, terms
 from gamenight.raythread.beams import BEACON, EMITTER, Run, direction_index, tile_code, trace
-from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Beacon, Board, Emitter, make_board, seat_ids
+from gamenight.raythread.board import (
+    MAX_SIZE,
+    MIN_SIZE,
+    SEATINGS,
+    Beacon,
+    Board,
+    Emitter,
+    make_board,
+    seat_ids,
+    seat_tags,
+)
 
 reasons(
     {
@@ -338,7 +348,7 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, Event]:
         raise IllegalMove("raythread-no-tile")
     tile = state.tiles[index]
     if tile.owner != state.seats[seat]:
-        raise IllegalMove("raythread-not-owner", seat=tile.owner)
+        raise IllegalMove("raythread-not-owner", seat=seat_tags(state.seats).get(tile.owner, tile.owner))
     if tile.rotated:
         raise IllegalMove("raythread-rotated")
     turned = replace(tile, orient=flip(tile.orient), rotated=True)

@@ -58,6 +58,7 @@ class Look:
     fresh: Collection[str] = ()
     colours: Mapping[str, str] = field(default_factory=dict)  # seat → colour name (core.game.seat_colour)
     names: Mapping[str, str] = field(default_factory=dict)  # seat → player name
+    tags: Mapping[str, str] = field(default_factory=dict)  # seat → what players read (board.seat_tags)
 
 
 def cell_id(cell: Cell) -> str:
@@ -129,7 +130,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
-    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.generation())
+    context = (tuple(look.colours.items()), tuple(look.names.items()), tuple(look.tags.items()), i18n.generation())
     return h(
         "g",
         {"class": "rt-cells"},
@@ -288,10 +289,12 @@ def _cell(
 def cell_label(
     at: Cell, tile: JSON | None, beacon: JSON | None, emitter: JSON | None, look: Look, lit: Collection[str] = ()
 ) -> str:
-    """What a screen reader says of a cell: where it is and what is on it."""
+    """What a screen reader says of a cell: where it is and what is on it. The seat's letter drawn in the
+    cell stands as a word of the name ("placed by Ann (A)", not "Ann (A)'s"), so the name contains the
+    cell's visible text (WCAG 2.5.3, label in name)."""
     where = _("row {row}, column {col}").format(row=at[0] + 1, col=at[1] + 1)
     if emitter:
-        what = _("{name}'s emitter, shining {direction}").format(
+        what = _("emitter of {name}, shining {direction}").format(
             name=_seat_name(emitter["seat"], look), direction=_direction(emitter["facing"])
         )
     elif beacon:
@@ -302,7 +305,7 @@ def cell_label(
             what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
     elif tile:
         turn = _("already turned") if tile["rotated"] else _("can still turn")
-        what = _("{tile}, {orient}, {name}'s, {turn}").format(
+        what = _("{tile}, {orient}, placed by {name}, {turn}").format(
             tile=_(TILE_WORDS[tile["kind"]]),
             orient=_(ORIENT_WORDS[tile["orient"]]),
             name=_seat_name(tile["owner"], look),
@@ -318,8 +321,8 @@ def cell_label(
 
 
 def _seat_name(seat: str, look: Look) -> str:
-    name = look.names.get(seat)
-    return f"{name} ({seat})" if name else seat
+    name, tag = look.names.get(seat), look.tags.get(seat, seat)
+    return f"{name} ({tag})" if name else tag
 
 
 def _direction(facing: str) -> str:
@@ -339,7 +342,7 @@ def _emitter(emitter: JSON, look: Look) -> Element:
         "g",
         {"class": f"rt-emitter seat-{look.colours.get(emitter['seat'], 'none')}"},
         h("polygon", {"points": points}),
-        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, emitter["seat"]),
+        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, look.tags.get(emitter["seat"], emitter["seat"])),
     )
 
 
@@ -396,6 +399,14 @@ def tile_shape(kind: str, orient: str, cx: float, cy: float, size: float = CELL)
     return [h("polygon", {"class": "rt-prism", "points": points})]
 
 
+def _turn_mark(cx: float, cy: float, r: float = 3.4) -> Element:
+    """A clockwise circular arrow centred on ``(cx, cy)``: three quarters of a circle and its head."""
+    arc = f"M{cx - r:.1f},{cy:.1f} A{r},{r} 0 1 1 {cx:.1f},{cy + r:.1f}"
+    # The arc ends at the bottom heading west (clockwise): the head points that way.
+    head = f"{cx - 2.2:.1f},{cy + r:.1f} {cx + 0.8:.1f},{cy + r - 2.2:.1f} {cx + 0.8:.1f},{cy + r + 2.2:.1f}"
+    return h("g", {"class": "rt-can-turn"}, h("path", {"d": arc}), h("polygon", {"points": head}))
+
+
 def _tile(tile: JSON, look: Look) -> Element:
     cx, cy = centre(tile["cell"])
     x, y = cx - CELL / 2, cy - CELL / 2
@@ -404,10 +415,12 @@ def _tile(tile: JSON, look: Look) -> Element:
         "g",
         {"class": f"rt-owner seat-{owner}"},
         h("circle", {"cx": x + 7, "cy": y + 7, "r": 5.5}),
-        h("text", {"x": x + 7, "y": y + 9.5}, tile["owner"]),
+        h("text", {"x": x + 7, "y": y + 9.5}, look.tags.get(tile["owner"], tile["owner"])),
     )
     # A small turn arrow while the owner may still rotate the tile once.
-    turn = None if tile["rotated"] else h("text", {"class": "rt-can-turn", "x": x + CELL - 7, "y": y + CELL - 4}, "↻")
+    # A small turn arrow while the owner may still rotate the tile once. It is drawn, not a "↻" glyph:
+    # the cell's name says "can still turn" in words, and visible text the name lacks fails WCAG 2.5.3.
+    turn = None if tile["rotated"] else _turn_mark(x + CELL - 7, y + CELL - 7)
     return h(
         "g",
         {"class": "rt-tile"},

@@ -154,7 +154,7 @@ def game_card(info: GameInfo) -> Element:
     return h(
         "li",
         {"class": "card", "data-game": info.id},
-        h("h2", {}, info.title),
+        h("h2", {}, h("a", {"href": f"#/{info.id}", "data-nav": "game"}, info.title)),
         h("p", {"class": "players"}, players(info)),
         h("p", {"class": "pitch"}, _(info.pitch)),
         h(
@@ -217,7 +217,10 @@ def game_page(info: GameInfo) -> Element:
         h(
             "p",
             {"class": "actions"},
-            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, _("Host a game night")),
+            [
+                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
+                for i, (label, href) in enumerate(card_actions(info))
+            ],
             h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
         ),
     )

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from gamenight import i18n
+from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, level_name
-from gamenight.core.game import JSON, Move
+from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
@@ -87,6 +87,11 @@ class Table:
     @property
     def colours(self) -> dict[str, str]:
         return {s.id: s.colour for s in self.seats}
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """What players read for each seat (``core.game.seat_tags``: two Raythread seats read A and B)."""
+        return seat_tags(games.rules(self.game), [s.id for s in self.seats])
 
 
 @dataclass(frozen=True)
@@ -199,8 +204,10 @@ def describe(reason: Any) -> str:
 
 
 def seat_label(table: Table, seat: str) -> str:
-    name = table.names.get(seat) or seat
-    return f"{name} ({seat})" if name != seat else seat
+    """A seat as players read it: "Bea (B)", or its tag alone when nobody is named."""
+    tag = table.tags.get(seat, seat)
+    name = table.names.get(seat)
+    return f"{name} ({tag})" if name else tag
 
 
 def status(ui: MatchUi, table: Table) -> str:

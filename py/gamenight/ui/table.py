@@ -26,7 +26,7 @@ from typing import Any
 from gamenight import games
 from gamenight.core.bot import LEVELS, Thinking, level_name, parse_level
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, seat_colour, seat_ids
+from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import derive, fresh_seed
 from gamenight.i18n import N_, _, reasons
@@ -414,6 +414,7 @@ def setup_view(model: Model) -> Element:
     rules = games.rules(model.game)
     seats = seat_ids(rules, model.players)
     counts = rules.info.seats
+    tags = seat_tags(rules, seats)
     has_bot = games.bot(model.game) is not None
     rows = [
         h(
@@ -423,7 +424,7 @@ def setup_view(model: Model) -> Element:
             h(
                 "label",
                 {},
-                h("span", {}, _("Player {n} ({seat})").format(n=i + 1, seat=seat)),
+                h("span", {}, _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat])),
                 h(
                     "input",
                     {

@@ -3,6 +3,7 @@
 import base64
 import struct
 import zlib
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -156,13 +157,52 @@ def test_foreign_characters_extra_text_and_empty_codes():
     assert reason(iv.decode_reply, "x" * 5000)[0] == "garbled"
 
 
+def with_version(code: str, version: int) -> str:
+    """``code`` as an intact code of ``version`` (its check made anew)."""
+    raw = base64.urlsafe_b64decode(code + "==")
+    body = bytes([version << 4 | (raw[0] & 15)]) + raw[1:-2]
+    return base64.urlsafe_b64encode(body + struct.pack(">H", zlib.crc32(body) & 0xFFFF)).decode().rstrip("=")
+
+
 def test_a_code_of_another_version_says_so():
-    raw = base64.urlsafe_b64decode(iv.encode_invitation(invitation()) + "==")
-    head = bytes([2 << 4 | (raw[0] & 15)])
-    body = head + raw[1:-2]
-    future = base64.urlsafe_b64encode(body + struct.pack(">H", zlib.crc32(body) & 0xFFFF)).decode().rstrip("=")
-    kind, text = reason(iv.decode_invitation, future, NOW_S)
-    assert kind == "version" and "version 2" in text and "version 1" in text
+    code = iv.encode_invitation(invitation())
+    for version in (1, 3):  # the code before invitations named their game and host; a later one
+        kind, text = reason(iv.decode_invitation, with_version(code, version), NOW_S)
+        assert kind == "version" and f"version {version}" in text and f"version {iv.VERSION}" in text
+
+
+def test_text_that_is_no_code_is_called_so_not_another_version():
+    """Pasted or typed text of code characters that no version made (the check fails under a foreign
+    header) is not a code: it is never blamed on a different version of the site."""
+    code = iv.encode_invitation(invitation())
+    samples = ["not-a-code", "garbage123", "hello", "x", "Zm9vYmFyYmF6", "AAAAAAAAAAAAAAAAAAAA", "_" * 60]
+    samples += ["z" + code[1:], code[::-1]]
+    for text in samples:
+        kind, said = reason(iv.decode_invitation, text, NOW_S)
+        assert kind == "garbled", text
+        assert "not a Game Night invitation code" in said and "version" not in said, text
+    kind, said = reason(iv.decode_reply, "not-a-reply")
+    assert kind == "garbled" and "not a Game Night reply code" in said
+
+
+def test_the_invitation_names_its_game_and_host_and_its_end():
+    sent = replace(invitation(), game="lightseeker", host="Ann 🌙")
+    got = iv.decode_invitation(iv.encode_invitation(sent), NOW_S)
+    assert (got.game, got.host, got.lobby_name) == ("lightseeker", "Ann 🌙", sent.lobby_name)
+    assert got.expires_s() == NOW_S + iv.INVITE_TTL_S
+
+
+def test_a_crafted_game_id_is_refused():
+    def crafted(game: str) -> str:
+        """An intact invitation whose game id is ``game`` (the body edited, then wrapped as the encoder does)."""
+        raw = base64.urlsafe_b64decode(iv.encode_invitation(replace(invitation(), game="ab")) + "==")
+        body = zlib.decompress(raw[3:-2], -15) if raw[0] & 1 else raw[3:-2]
+        at = body.index(b"\x02ab")
+        return iv._wrap(0, body[:at] + bytes([len(game.encode())]) + game.encode() + body[at + 3 :])
+
+    assert iv.decode_invitation(crafted("reflection"), NOW_S).game == "reflection"
+    for game in ("<b>", "Raythread", "a" * 40, "x\u00e9"):
+        assert reason(iv.decode_invitation, crafted(game), NOW_S)[0] == "damaged", game
 
 
 def test_an_invitation_is_not_a_reply_and_back():
@@ -185,7 +225,7 @@ def test_an_answered_invitation_cannot_be_answered_again():
 
 def test_a_crafted_body_with_a_valid_check_is_still_refused():
     def wrap(kind: int, body: bytes) -> str:
-        head = bytes([1 << 4 | kind << 1]) + struct.pack(">H", len(body) + 2)
+        head = bytes([iv.VERSION << 4 | kind << 1]) + struct.pack(">H", len(body) + 2)
         return (
             base64.urlsafe_b64encode(head + body + struct.pack(">H", zlib.crc32(head + body) & 0xFFFF))
             .decode()

@@ -185,9 +185,10 @@ def test_event_lines_read_as_sentences():
             {"type": "pass", "seat": "C"},
         )
     ]
+    # Two players sit at A and C (opposite corners) and read as the first two: A and B.
     assert lines == [
         "Ann (A) places a prism \\ at row 3, column 5.",
-        "Cy (C)'s beam claims the 3 at row 2, column 6 · +3",
-        "Ann (A), Cy (C)'s beams claim the 4 at row 6, column 6 · +4 each",
-        "Cy (C) cannot move and passes.",
+        "Cy (B)'s beam claims the 3 at row 2, column 6 · +3",
+        "Ann (A), Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
+        "Cy (B) cannot move and passes.",
     ]

@@ -62,7 +62,7 @@ def test_only_the_seat_to_move_may_play():
         (rotate((-1, 4)), OFF_BOARD),
         (place("prism", (5, 5), "/"), "you have no prism in your hand"),
         (rotate((5, 5)), "there is no tile on that cell to rotate"),
-        (rotate((6, 6)), "only its owner (C) may rotate that tile"),
+        (rotate((6, 6)), "only its owner (B) may rotate that tile"),  # seat C of two reads B
         (rotate((4, 4)), "you rotated that tile already; each tile turns only once"),
         ({"type": "jump"}, "'type' must be one of 'place', 'rotate'"),
         ({"type": "place", "tile": "lens", "cell": [1, 1], "orient": "/"}, "'tile' must be one of 'mirror', 'prism'"),

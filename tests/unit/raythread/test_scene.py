@@ -59,9 +59,13 @@ def test_beacons_show_every_claimant_and_cells_are_named():
     labels = {e.attr("id"): e.attr("aria-label") for e in find_all(tree, lambda e: e.attr("role") == "gridcell")}
     assert len(labels) == 121
     assert labels["rt-c1-5"] == "row 2, column 6: beacon worth 2, claimed by Ann (A), Cy (C) · lit by Ann (A)"
-    assert labels["rt-c3-5"] == "row 4, column 6: mirror, slash /, Ann (A)'s, can still turn · lit by Ann (A), Cy (C)"
-    assert labels["rt-c7-5"] == "row 8, column 6: mirror, backslash \\, Cy (C)'s, already turned · lit by Cy (C)"
-    assert labels["rt-c3-0"] == "row 4, column 1: Ann (A)'s emitter, shining east"
+    assert labels["rt-c3-5"] == (
+        "row 4, column 6: mirror, slash /, placed by Ann (A), can still turn · lit by Ann (A), Cy (C)"
+    )
+    assert labels["rt-c7-5"] == (
+        "row 8, column 6: mirror, backslash \\, placed by Cy (C), already turned · lit by Cy (C)"
+    )
+    assert labels["rt-c3-0"] == "row 4, column 1: emitter of Ann (A), shining east"
     assert labels["rt-c9-9"] == "row 10, column 10: beacon worth 1, unclaimed"
     assert "2" in text_of(tree) and "1" in text_of(tree)
 

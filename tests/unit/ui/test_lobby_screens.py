@@ -216,6 +216,45 @@ def test_invitations_expire_after_ten_minutes_with_a_clear_message():
     assert late.inner.stage == "problem" and "This invitation expired" in late.text
 
 
+def test_the_join_page_says_which_game_who_hosts_and_when_the_invitation_expires():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="lightseeker", name="Ann")
+    link = invite_link(host)
+    rtc.now += 150 * 1000  # opened two and a half minutes after it was made
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    assert bea.inner.stage == "name" and join_screen.EXPIRY in bea.timers
+    assert "Ann invites you to play Light Seeker." in bea.text
+    assert "This invitation expires in 8 minutes" in bea.text
+    rtc.now += 7 * 60 * 1000 + 20 * 1000  # 40 s left: still counted as a minute
+    bea.tick(join_screen.EXPIRY)
+    assert "expires in 1 minute:" in bea.text
+    rtc.now += 41 * 1000
+    bea.tick(join_screen.EXPIRY)  # the page tells at once, before the player types a name
+    assert bea.inner.stage == "problem" and "This invitation expired" in bea.text
+    assert join_screen.EXPIRY not in bea.timers
+    bea.submit("join", name="Bea")
+    assert bea.inner.stage == "problem" and not any(end.page is bea for end in rtc.ends.values())
+
+
+def test_an_invitation_answered_after_it_expired_says_so_and_sends_nothing():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    rtc.now += iv.INVITE_TTL_S * 1000 + 61 * 1000  # no tick came (a sleeping tab): the submit checks
+    bea.submit("join", name="Bea")
+    assert bea.inner.stage == "problem" and "expired 1 min ago" in bea.text
+    assert not any(end.page is bea for end in rtc.ends.values()) and "peer.used" not in str(bea.browser.storage)
+
+
+def test_a_garbled_invitation_link_is_not_blamed_on_another_version():
+    rtc = FakeRtc()
+    for code in ("not-a-code", "garbage123", "x"):
+        page = rtc.page(Browser(), f"#join={code}")
+        assert page.inner.stage == "problem", code
+        assert "not a Game Night invitation code" in page.text and "version" not in page.text, code
+
+
 def test_garbled_codes_show_an_error_and_change_nothing():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

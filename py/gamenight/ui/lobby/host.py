@@ -306,8 +306,17 @@ def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, lis
     try:
         transport = iv.parse_sdp(ready.sdp)
         issued_s = invite.issued_ms // 1000
+        session = live.session
         code = iv.encode_invitation(
-            iv.Invitation(invite.invite, bytes.fromhex(live.lobby_id), issued_s, live.name, transport)
+            iv.Invitation(
+                invite.invite,
+                bytes.fromhex(live.lobby_id),
+                issued_s,
+                live.name,
+                transport,
+                game=session.game_id,
+                host=session.members[session.host].name,
+            )
         )
     except iv.BadCode as err:
         return replace(model, invites=_set(model.invites, ready.peer, state="failed", note=_reason(err))), [

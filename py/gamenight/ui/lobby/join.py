@@ -1,10 +1,11 @@
 """The guest's screens: an invitation link (``#join=CODE``) and a reply link (``#reply=CODE``).
 
 Joining: the page reads the invitation (strictly: a damaged, expired or already answered one shows
-why and does nothing), asks for a display name, answers the host's offer (``AnswerOffer``) and shows
-the reply code to send back. When the host accepts it the channel opens, the page says hello and
-mirrors the lobby. The reconnect token the host gives is kept in local storage under the lobby's id,
-so a new invitation to the same lobby brings the player back to its seat.
+why and does nothing), says which game, who hosts and when the invitation expires (the page counts
+the minutes down and says so when it runs out), asks for a display name, answers the host's offer
+(``AnswerOffer``) and shows the reply code to send back. When the host accepts it the channel opens,
+the page says hello and mirrors the lobby. The reconnect token the host gives is kept in local storage
+under the lobby's id, so a new invitation to the same lobby brings the player back to its seat.
 
 The page always says how its connection stands (connected, reconnecting, the host is away) and what
 to do. When the connection is lost, the page keeps its mirror and its unconfirmed requests and takes
@@ -21,9 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads, obj
-from gamenight.i18n import N_, _, reasons
+from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.net import invite as iv
@@ -51,6 +53,8 @@ HOST = "host"  # a guest page's one peer
 MAX_REMEMBERED = 20
 POLL = "join.poll"  # while in the lobby: send again what got no answer, and say so when it takes long
 POLL_MS = 1000
+EXPIRY = "join.expiry"  # while the invitation waits for a name: the minutes left, and its end
+EXPIRY_MS = 5000
 
 reasons({"other-lobby": N_("This invitation is for another game night ({name}): open it in a new tab.")})
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
@@ -114,7 +118,7 @@ class JoinScreen:
             return replace(model, stage="problem", problem=_reason(err)), []
         model = replace(model, invitation=invitation)
         remembered = model.remembered
-        return replace(model, name=remembered["name"] if remembered else ""), []
+        return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
@@ -133,6 +137,8 @@ class JoinScreen:
             return _opened(replace(model, now_ms=message.now_ms))
         if isinstance(message, Tick) and message.timer == POLL:
             return _poll(replace(model, now_ms=message.now_ms))
+        if isinstance(message, Tick) and message.timer == EXPIRY:
+            return _expiry(replace(model, now_ms=message.now_ms))
         if isinstance(message, pe.PeerText) and message.peer == HOST and model.outbox is not None:
             return _received(replace(model, now_ms=message.now_ms), message.text)
         if isinstance(message, pe.PeerState) and message.peer == HOST:
@@ -163,7 +169,8 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if event.action == "copy":
         return model, [Copy(event.data.get("text", ""))]
     if event.action == "join" and event.type == "submit" and model.stage == "name":
-        return _answer(model, event.form.get("name", ""))
+        expired, effects = _expiry(model)
+        return (expired, effects) if expired.stage != "name" else _answer(model, event.form.get("name", ""))
     if event.action == "rejoin" and event.type == "submit" and model.stage == "lost":
         return _rejoin(model, event.form.get("invitation", ""))
     if model.stage != "lobby" or model.link is None:
@@ -184,6 +191,18 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     return replace(model), model.outbox.drain()
 
 
+def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    """The invitation still waiting for a name is checked against the clock: once it has expired the
+    page says so (as the host refuses its reply by then); otherwise the minutes left are redrawn."""
+    if model.stage != "name" or model.invitation is None:
+        return model, [StopTimer(EXPIRY)]
+    over_s = model.now_ms // 1000 - model.invitation.expires_s()
+    if over_s > 0:
+        problem = {"code": "code-expired", "params": {"minutes": max(1, over_s // 60)}}
+        return replace(model, stage="problem", problem=problem), [StopTimer(EXPIRY)]
+    return model, []
+
+
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     remembered = model.remembered
     try:
@@ -200,6 +219,7 @@ def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[Joi
         pe.AnswerOffer(HOST, sdp, pe.ice_servers(model.page_url)),
         Store(USED_KEY, dumps(used)),  # one answer per invitation, even after a reload
         StopTimer(POLL),
+        StopTimer(EXPIRY),
     ]
     return replace(model, stage="answering", invitation=invitation, used=used), effects
 
@@ -305,7 +325,7 @@ def _join_view(model: JoinModel) -> list:
         )
         return [
             title,
-            h("p", {"class": "lede"}, _("You are invited to a game night.")),
+            _invited(model),
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
@@ -349,6 +369,33 @@ def _join_view(model: JoinModel) -> list:
         model.stage == "lost" and _rejoin_form(model),
         panel(model.client, sight, model.board),
     ]
+
+
+def _invited(model: JoinModel) -> Element:
+    """What the invitation is for: the game, the host, and how long it still lasts."""
+    invitation = model.invitation
+    info = games.info(invitation.game)
+    game = info.title if info else invitation.game
+    if game and invitation.host:
+        what = _("{host} invites you to play {game}.").format(host=invitation.host, game=game)
+    else:
+        what = _("You are invited to a game night.")
+    left_s = max(0, invitation.expires_s() - model.now_ms // 1000)
+    minutes = -(-left_s // 60)  # rounded up: "1 minute" until it has run out
+    expiry = ngettext(
+        "This invitation expires in {n} minute: join before then.",
+        "This invitation expires in {n} minutes: join before then.",
+        minutes,
+    ).format(n=minutes)
+    return h(
+        "div",
+        {"class": "invited"},
+        h("p", {"class": "lede", "data-game": invitation.game}, what),
+        info is None
+        and invitation.game
+        and h("p", {"class": "notice"}, _("This page does not know that game: the site may have changed.")),
+        h("p", {"class": "expiry", "data-left-s": left_s}, expiry),
+    )
 
 
 CONNECTION_TEXT = {

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
@@ -182,9 +182,15 @@ def _names(lobby: p.Lobby) -> dict[str, str]:
     return {m.id: m.name for m in lobby.members}
 
 
+def _tags(lobby: p.Lobby) -> dict[str, str]:
+    """What players read for the lobby's seats (a two-player Raythread match: A and B, not A and C)."""
+    return seat_tags(games.rules(lobby.game), [s.id for s in lobby.seats])
+
+
 def _seats(client: Client, sight: Sight) -> Element:
     lobby = client.lobby
     names = _names(lobby)
+    tags = _tags(lobby)
     mine = client.seat
     before_match = lobby.phase == "lobby" and not sight.offline
     rows = []
@@ -200,7 +206,7 @@ def _seats(client: Client, sight: Sight) -> Element:
                 "li",
                 {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
                 h("span", {"class": "swatch", "data-colour": seat.colour}),
-                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=seat.id)),
+                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tags.get(seat.id, seat.id))),
                 h("span", {"class": "holder"}, holder or _("free")),
                 button,
             )
@@ -308,6 +314,7 @@ def _match(client: Client) -> Element | None:
     if match is None:
         return None
     names = {s.id: _names(lobby).get(s.member, "") for s in lobby.seats if s.member}
+    tags = _tags(lobby)
     view = match.view
     seats = view.get("seats") if isinstance(view.get("seats"), list) else [s.id for s in lobby.seats]
     turn = next((view[k] for k in ("turn", "to_move") if isinstance(view.get(k), str)), None)
@@ -316,7 +323,7 @@ def _match(client: Client) -> Element | None:
     if match.ended is None:
         status = _("Match running · move {n}").format(n=match.moves + 1)
         if turn is not None:
-            who = names.get(turn) or _("Seat {seat}").format(seat=turn)
+            who = names.get(turn) or _("Seat {seat}").format(seat=tags.get(turn, turn))
             status += " · " + (_("{name} to play (you)") if turn == match.you else _("{name} to play")).format(name=who)
     else:
         status = _("The host ended the match.") if match.ended == "host" else _("The match is over.")
@@ -324,7 +331,7 @@ def _match(client: Client) -> Element | None:
         h(
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
-            _("Seat {seat}: {name}").format(seat=seat, name=names.get(seat) or "—"),
+            _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
             " · " + ngettext("{n} point", "{n} points", scores[seat]).format(n=scores[seat])
             if isinstance(scores.get(seat), int)
             else "",
@@ -340,26 +347,33 @@ def _match(client: Client) -> Element | None:
         h(
             "p",
             {"class": "role"},
-            _("You play seat {seat}.").format(seat=match.you) if match.you else _("You are watching this match."),
+            _("You play seat {seat}.").format(seat=tags.get(match.you, match.you))
+            if match.you
+            else _("You are watching this match."),
         ),
         h("ul", {"class": "match-seats"}, rows),
-        _result(match.result, names),
+        _result(match.result, names, tags),
     )
 
 
 def _role(client: Client) -> Element:
     you = client.match.you if client.match else None
+    tag = _tags(client.lobby).get(you, you) if you else None
     return h(
         "p",
         {"class": "role"},
-        _("You play seat {seat}.").format(seat=you) if you else _("You are watching this match."),
+        _("You play seat {seat}.").format(seat=tag) if you else _("You are watching this match."),
     )
 
 
-def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
+def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Mapping[str, str]) -> Element | None:
     if not result:
         return None
-    winners = [names.get(s) or _("Seat {seat}").format(seat=s) for s in result.get("winners", []) if isinstance(s, str)]
+    winners = [
+        names.get(s) or _("Seat {seat}").format(seat=tags.get(s, s))
+        for s in result.get("winners", [])
+        if isinstance(s, str)
+    ]
     headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.listing(winners))
     why = result.get("reason")
     sentence = reason_text(why["code"], why.get("params")) if _is_reason(why) else ""

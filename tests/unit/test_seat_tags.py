@@ -1,0 +1,94 @@
+"""Seats as players read them: a two-player Raythread match sits at A and C (opposite corners, by its
+rules) and reads "A" and "B" wherever players see it; the ids stay A and C for the rules and the wire."""
+
+import re
+
+from gamenight import games
+from gamenight.core.game import seat_ids, seat_tags
+from gamenight.raythread import GAME, board, rules
+from gamenight.ui import app
+from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.ui.peers import Browser, FakeRtc, host_lobby, join
+
+
+def test_the_tags_are_the_first_names_of_the_largest_seating():
+    for count in (2, 3, 4):
+        seats = board.seat_ids(count)
+        assert seat_tags(GAME, seats) == board.seat_tags(seats) == dict(zip(seats, "ABCD", strict=False))
+    assert seat_tags(GAME, ("A", "C")) == {"A": "A", "C": "B"}
+    lightseeker = games.rules("lightseeker")
+    assert seat_tags(lightseeker, seat_ids(lightseeker, 2)) == {"1": "1", "2": "2"}
+    assert seat_tags(None, ("x", "y")) == {"x": "x", "y": "y"}
+
+
+def send(model, event):
+    return app.update(model, event, Env(now_ms=2_000))
+
+
+def test_a_two_player_table_reads_seats_a_and_b_everywhere():
+    model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+    setup = text_of(app.view(model))
+    assert "Player 2 (B)" in setup and "(C)" not in setup
+    form = {"players": "2", "name0": "Ann", "name1": "Bea"}
+    model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    state = model.inner.played.state
+    assert state.seats == ("A", "C"), "the rules still seat two players at opposite corners"
+    # Ann places a tile; then Bea tries to turn it: the refusal names its owner as players read it.
+    move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+    model, _ = send(model, UiEvent("click", "rt-hand", {"kind": move["tile"]}, now_ms=2_000))
+    model, _ = send(model, UiEvent("click", "rt-orient", {"orient": move["orient"]}, now_ms=2_000))
+    r, c = move["cell"]
+    model, _ = send(model, UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, now_ms=2_000))
+    assert model.inner.played.state.seats[model.inner.played.state.turn] == "C"
+    page = render(app.view(model))  # the markup: visible text and the screen reader's names
+    assert "Bea (B)" in page and "Ann (A)" in page
+    assert not re.search(r"\((C)\)|Seat C|seat C", page), "no C is read in a two-player match"
+    tree = app.view(model)
+    letters = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "rt-letter")]
+    assert sorted(letters) == ["A", "B"], "the emitters are lettered as players read them"
+    badges = find_all(tree, lambda e: "rt-owner" in str(e.attr("class") or ""))
+    assert badges and {text_of(b) for b in badges} == {"A"}
+    three, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+    form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
+    three, _ = send(three, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert "Cy (C)" in render(app.view(three)), "three players keep A, B and C"
+
+
+def test_the_refusal_names_the_owner_by_its_tag():
+    state = GAME.setup(GAME.options(None), ("A", "C"), 5)
+    move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+    state, _ = rules.play(state, "A", move)
+    err = None
+    try:
+        rules.play(state, "C", {"type": "rotate", "cell": move["cell"]})
+    except rules.IllegalMove as raised:
+        err = raised
+    assert err is not None and err.params == {"seat": "A"}
+    # Seat C's own tile, refused to A: C reads B.
+    move = next(m for m in rules.legal(state, "C") if m["type"] == "place")
+    state, _ = rules.play(state, "C", move)
+    try:
+        rules.play(state, "A", {"type": "rotate", "cell": move["cell"]})
+    except rules.IllegalMove as raised:
+        err = raised
+    assert err.params == {"seat": "B"} and "only its owner (B)" in str(err)
+
+
+def test_the_lobby_shows_seats_a_and_b_for_two_raythread_players():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="2")
+    for page in (host, bea):
+        names = [text_of(e) for e in page.by_class("seat-name")]
+        assert names == ["Seat A", "Seat B"], names
+    host.click("start")
+    assert "Seat B is empty" in host.text and "Seat C" not in host.text
+    bea.click("sit", seat="C")
+    host.click("start")
+    for page in (host, bea):
+        shown = render(page.tree)
+        assert "Bea (B)" in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
+    assert "You play seat B." in bea.text
+    assert find_all(bea.tree, lambda e: e.attr("data-seat") == "C"), "the markup keeps the seat ids"
