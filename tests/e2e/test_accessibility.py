@@ -120,7 +120,6 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/lightseeker/table", start_lightseeker),
     ("#/lightseeker/table", open_rules_over_the_match),
     ("#/reflection/solo", None),
-    ("#/reflection/rules", None),
     ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
     ("#/host?game=raythread", None),
     ("#/host?game=raythread", open_host),
