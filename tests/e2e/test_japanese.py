@@ -54,7 +54,7 @@ def test_a_browser_set_to_japanese_opens_the_app_in_japanese(browser: Browser, s
         page = watch.attach(context.new_page())
         open_app(page, site_url, "#/raythread")
         speaks(page, "ja")
-        expect(page.locator("main.game .actions a").first).to_have_text("ゲームナイトを開く")
+        expect(page.locator("main.game .actions a[href^='#/host']")).to_have_text("ゲームナイトを開く")
         watch.check()
     finally:
         context.close()
@@ -95,8 +95,8 @@ def test_a_raythread_move_in_japanese(browser: Browser, site_url: str, watch):
         kind, cell = place_anywhere(page)
         placed = f"Ann (A) が {where(cell, 'ja')} に{TILE_JA[kind]}（/）を置きました。"
         expect(page.locator(".match-log")).to_contain_text(placed)
-        expect(page.locator(".match-status")).to_contain_text("Bea (C) の番")
-        said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) のタイル"
+        expect(page.locator(".match-status")).to_contain_text("Bea (B) の番")  # two seats read A and B
+        said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) が置いたタイル"
         expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
         watch.check()
     finally:
@@ -119,7 +119,7 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
 
     guest = people.open(person(people, "en-GB"), new_invitation(host))
     speaks(guest, "en")
-    expect(guest.locator("main.join")).to_contain_text("You are invited to a game night.")
+    expect(guest.locator("main.join")).to_contain_text("Ann invites you to play Raythread Rally.")
     guest.fill("input[name=name]", "Bea")
     guest.click("form[data-action=join] button[type=submit]")
     code = guest.locator(".reply-code")
@@ -139,9 +139,9 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
         }"""
     )
     expect(guest.locator(".lobby .error")).to_have_text("Seat A is taken.")
-    # The host's own refusal, in Japanese: the match cannot start with seat C empty.
+    # The host's own refusal, in Japanese: the match cannot start with the second seat (C, read B) empty.
     host.click("button[data-action=start]")
-    expect(host.locator(".lobby .error")).to_contain_text("席 C が空いています")
+    expect(host.locator(".lobby .error")).to_contain_text("席 B が空いています")
 
     guest.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
@@ -159,8 +159,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     assert kind == "mirror", "the deck holds only mirrors"
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror / at {where(cell, 'en')}.")
     expect(host.locator(".match-log")).to_contain_text(f"Ann (A) が {where(cell, 'ja')} にミラー（/）を置きました。")
-    expect(host.locator(".match-status")).to_contain_text("Bea (C) の番")
-    expect(guest.locator(".match-status")).to_contain_text("Bea (C) to play")
+    expect(host.locator(".match-status")).to_contain_text("Bea (B) の番")
+    expect(guest.locator(".match-status")).to_contain_text("Bea (B) to play")
 
     # The result travels as codes (ranking, reason): each page words it.
     place_anywhere(guest)
