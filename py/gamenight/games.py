@@ -43,3 +43,8 @@ def rules(game_id: str) -> Game | None:
 def board(game_id: str) -> Board | None:
     """The match screen of ``game_id``, or ``None`` if it has none yet (the lobby shows a text panel)."""
     return BOARDS.get(game_id)
+
+
+def board_storage_keys() -> tuple[str, ...]:
+    """The local-storage entries the boards read when a page that shows matches starts."""
+    return tuple(dict.fromkeys(key for b in BOARDS.values() for key in getattr(b, "storage_keys", ())))

@@ -2,7 +2,8 @@
 
 A record is the save file of a finished match, the host's reload file mid-match (with the session),
 and the replay viewer's input. Moves are stored as the raw JSON the mover sent, with its seat and
-time; clock ticks that changed the match are stored too, so timed games replay exactly.
+time; clock ticks that changed the match are stored too, so timed games replay exactly, and so is
+the value of each piece of work the match waited for (``Game.prepare``), so a replay never redoes it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ Ending = Literal["over", "host"]  # the game reached a result / the host ended i
 
 @dataclass(frozen=True)
 class Entry:
-    """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock ticked."""
+    """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock
+    ticked, or the host's background work finished with the value ``prepared``."""
 
     at: int
     seat: str | None = None
     move: Mapping[str, Any] | None = None
+    prepared: Mapping[str, Any] | None = None
 
     def to_json(self) -> JSON:
+        if self.prepared is not None:
+            return {"at": self.at, "prepared": dict(self.prepared)}
         if self.seat is None:
             return {"at": self.at, "tick": True}
         return {"at": self.at, "seat": self.seat, "move": dict(self.move or {})}
@@ -64,6 +69,9 @@ class Record:
 def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
     raw = obj(raw, "a log entry", BadMessage)
     at = get_int(raw, "at", BadMessage, 0)
+    if "prepared" in raw:
+        only_keys(raw, ("at", "prepared"), "a prepared entry", BadMessage)
+        return Entry(at, prepared=obj(raw["prepared"], "'prepared'", BadMessage))
     if "tick" in raw:
         only_keys(raw, ("at", "tick"), "a tick entry", BadMessage)
         if not get_bool(raw, "tick", BadMessage):
@@ -140,7 +148,15 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
         raise BadMessage(f"the match cannot be set up: {err}") from None
     steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
-        if entry.seat is None:
+        if entry.prepared is not None:
+            take = getattr(game, "prepared", None)
+            if take is None:
+                raise BadMessage(f"step {number} of the record is work {record.game!r} never waits for")
+            try:
+                state, events = take(state, entry.prepared, entry.at)
+            except IllegalMove as err:
+                raise BadMessage(f"step {number} of the record is illegal: {err}") from None
+        elif entry.seat is None:
             state, events = game.tick(state, entry.at)
         else:
             try:

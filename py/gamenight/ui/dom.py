@@ -227,9 +227,9 @@ class Shell:
                 last = next(work.steps)
         except StopIteration as done:
             del self.tasks[work.task]
-            self.send(WorkDone(work.task, done.value))
+            self.send(WorkDone(work.task, done.value, now_ms()))
             return
-        self.send(WorkProgress(work.task, last))
+        self.send(WorkProgress(work.task, last, now_ms()))
         js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
 
 

@@ -292,11 +292,12 @@ def test_a_solve_arriving_after_the_limit_is_refused():
         GAME.play(m.state, "1", {"type": "solve", "layout": m.solution("1").to_json()}, late)
 
 
-def test_an_untimed_round_never_times_out_and_its_clock_starts_on_the_first_tick():
-    m = Match(SMALL, 2)
-    assert m.state.started_ms is None
-    m.tick(500)
-    assert m.state.started_ms == m.now and m.events[-1]["type"] == "clock"
+def test_an_untimed_round_never_times_out_and_its_clock_starts_when_its_puzzle_is_ready():
+    m = Match(SMALL, 2, prepared=False)
+    assert m.state.phase == "prepare" and m.state.started_ms is None and GAME.active(m.state) == frozenset()
+    assert m.tick(5_000) == [] and m.state.started_ms is None  # waiting for the puzzle: no clock
+    m.ready(after_ms=500)
+    assert m.state.phase == "solve" and m.state.started_ms == m.now and m.events[-1] == {"type": "round", "round": 1}
     before = m.state
     m.tick(10**9)
     assert m.state is before

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.lobby import protocol as p
@@ -23,7 +24,16 @@ from gamenight.lobby.client import Client
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
-from gamenight.ui.lobby.panel import LOBBY_ACTIONS, Sight, board_input, lobby_request, panel, sync_board
+from gamenight.ui import match as screen
+from gamenight.ui.lobby.panel import (
+    LOBBY_ACTIONS,
+    Sight,
+    board_input,
+    board_message,
+    lobby_request,
+    panel,
+    sync_board,
+)
 from gamenight.ui.program import (
     Copy,
     Effect,
@@ -35,6 +45,8 @@ from gamenight.ui.program import (
     Tick,
     UiEvent,
     WarnBeforeLeaving,
+    WorkDone,
+    WorkProgress,
 )
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
@@ -71,6 +83,7 @@ class JoinModel:
     reconnecting: bool = False
     farewell: str = ""
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
+    stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -85,12 +98,15 @@ class JoinModel:
 
 class JoinScreen:
     label = "Join a game night"
-    storage_keys = (TOKENS_KEY, USED_KEY)
+    storage_keys = (TOKENS_KEY, USED_KEY, *games.board_storage_keys())
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[JoinModel, list[Effect]]:
         now_s = env.now_ms // 1000
         used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
-        model = JoinModel(env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used)
+        stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
+        model = JoinModel(
+            env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used, stored=stored
+        )
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
         except iv.BadCode as err:
@@ -102,9 +118,8 @@ class JoinScreen:
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
         if updated.client is not None:
-            board = sync_board(updated.board, updated.client)
-            if board is not updated.board:
-                updated = replace(updated, board=board)
+            updated, more = _follow(updated)
+            effects = [*effects, *more]
         return updated, effects
 
     def _update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
@@ -122,6 +137,9 @@ class JoinScreen:
             return replace(model, reconnecting=message.state == "reconnecting"), []
         if isinstance(message, pe.PeerClosed) and message.peer == HOST:
             return _closed(model, message)
+        if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
+            board = board_message(model.board, model.client, message)
+            return (model, []) if board is model.board else (replace(model, board=board), [])
         return model, []
 
     def view(self, model: JoinModel) -> Element:
@@ -159,6 +177,24 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     model.client.errors.clear()
     model.outbox.send(p.encode(request))
     return replace(model), model.outbox.drain()
+
+
+def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
+    board = sync_board(model.board, model.client, model.stored)
+    if board is None:
+        return (model, []) if model.board is None else (replace(model, board=None), [])
+    board, effects, moves = screen.take(board)
+    if board is not model.board:
+        model = replace(model, board=board)
+    if moves and model.outbox is not None and model.stage == "lobby":
+        for move in moves:
+            try:
+                model.outbox.send(p.encode(model.client.move(move)))
+            except BadMessage:
+                continue  # the page no longer holds a seat
+        effects += model.outbox.drain()
+    return model, effects
 
 
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:

@@ -8,7 +8,7 @@ Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``star
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
@@ -74,23 +74,39 @@ def match_table(client: Client) -> screen.Table | None:
     return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
 
 
-def sync_board(ui: screen.MatchUi | None, client: Client) -> screen.MatchUi | None:
+def sync_board(
+    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None
+) -> screen.MatchUi | None:
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
-    position (with the events that led to it), told of a refused move; ``None`` without a board."""
+    position (with the events that led to it), told of a refused move; ``None`` without a board.
+    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started."""
     match = client.match
     board = games.board(match.game) if match is not None else None
     if board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
-    if ui is None or ui.game != match.game or (match.moves == 0 and ui.log):
-        ui = screen.start(match.game, board, view)  # a new match
+    table = match_table(client)
+    if ui is None or ui.game != match.game or _new_match(ui, match):
+        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
+        ui = replace(ui, moves=match.moves)
     elif ui.view is not match.view and ui.view != view:
-        ui = screen.advance(ui, view, client.events)
+        ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
     if client.errors and client.errors[-1].about == "move":
         # The host refused this page's move: say why next to the board (and only there).
         refusal = client.errors.pop()
         ui = screen.refused(ui, {"code": "text", "params": {"text": refusal.text}})
     return ui
+
+
+def _new_match(ui: screen.MatchUi, match: p.MatchView) -> bool:
+    """Whether ``match`` is another match than the one ``ui`` shows: fewer moves than before, or a
+    fresh position after one that had ended (moves are counted from 0 in every match)."""
+    return match.moves < ui.moves or (match.moves == 0 and bool(ui.view.get("result")) and not match.result)
+
+
+def board_message(ui: screen.MatchUi, client: Client, message: Any) -> screen.MatchUi:
+    """A tick of the board's timer, or its background work's progress or result."""
+    return screen.react(ui, match_table(client), message)
 
 
 def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[screen.MatchUi, JSON | None]:
