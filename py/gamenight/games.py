@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
 from gamenight.raythread import controls as raythread_controls
+from gamenight.reflection import controls as reflection_controls
 from gamenight.reflection import solo
 from gamenight.ui.program import Screen
 
@@ -19,10 +20,11 @@ CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.IN
 RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflection.GAME, lightseeker.GAME)}
 
 # The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
-BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD}
+BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD, "reflection": reflection_controls.BOARD}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
-# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
+# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every
+# builder and solver hides its own work, so it is played over peer links.
 ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered

@@ -156,6 +156,9 @@ class Game(Protocol):
     # Optional: ``seat_ids(count) -> tuple[str, ...]``, the seat ids of a ``count``-player match in
     # turn order, for games whose seats have fixed names (Raythread seats two players as A and C).
     # Games without it are seated as "1".."count"; read seats through ``seat_ids(game, count)``.
+    # Optional: ``simultaneous = True`` when several seats act at once and each move is judged on its
+    # own (Reflection): the lobby then takes a move made before another seat's, instead of refusing it
+    # as made on an earlier position.
     # Optional: ``prepare(state) -> Preparation | None``, work the match waits for (or that a later
     # round will need), and ``prepared(state, value, now_ms) -> (state, events)``, which takes its
     # value in (from the host's slices, or from a record: untrusted, it raises ``IllegalMove``). Games

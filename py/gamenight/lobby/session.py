@@ -276,9 +276,10 @@ class Session:
         if seat != own:
             raise Refused("not-your-seat", "You can only move for your own seat.")
         moves = sum(1 for e in match.record.log if e.seat is not None)
-        if message.at is not None and message.at != moves:
-            raise Refused("stale-move", "That move was made on an earlier position: the board has moved on since.")
         game = self.game
+        # In a game where seats act at once, another seat's move does not make this one stale.
+        if message.at is not None and message.at != moves and not getattr(game, "simultaneous", False):
+            raise Refused("stale-move", "That move was made on an earlier position: the board has moved on since.")
         if seat not in game.active(match.state):
             raise Refused("not-your-turn", "It is not your turn.")
         try:

@@ -686,6 +686,8 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
 class ReflectionMatch:
     """The ``Game`` protocol for Reflection: simultaneous play, several seats active at once."""
 
+    simultaneous = True  # a solve or a reveal stands on its own, whoever moved just before
+
     def __init__(self, info: GameInfo) -> None:
         self.info = info
 

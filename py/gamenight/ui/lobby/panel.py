@@ -15,6 +15,7 @@ from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
 from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.i18n import _
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.ui import match as screen
@@ -130,7 +131,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         h("h2", {}, f"{lobby.title} · {'match running' if lobby.phase == 'playing' else 'choosing seats'}"),
         _error(client) if board is None or board.error is None else None,
         table is not None and _role(client),
-        table is not None and screen.render(board, table),
+        table is not None and screen.render(board, table, _match_controls(client, sight)),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -138,6 +139,14 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             h("div", {}, _match(client) if board is None else None, _chat(client, sight)),
         ),
     )
+
+
+def _match_controls(client: Client, sight: Sight) -> list[Element]:
+    """Beside a finished match, the host may start the next one with the same seats and options."""
+    lobby, match = client.lobby, client.match
+    if not sight.host or match is None or match.ended is None or lobby.phase != "lobby":
+        return []
+    return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
 
 
 def _error(client: Client) -> Element | None:
