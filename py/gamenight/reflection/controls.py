@@ -667,7 +667,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
         h(
             "p",
             {"class": "rf-status"},
-            desk.task.kind == "build" and h("span", {"class": "rf-left"}, tiles_left(desk, view)),
+            desk.task.kind == "build" and h("span", {"class": "rf-to-place"}, tiles_left(desk, view)),
             desk.task.kind != "build"
             and h(
                 "span",
@@ -795,21 +795,24 @@ def advice_line(desk: Desk, view: JSON) -> Element | None:
 
 
 def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
-    """How this page's seat ended the puzzle it solved, once it has."""
+    """How this page's seat ended the puzzle it solves, once it has; while the next round runs, how
+    it ended the last one (a round that ends with this seat's solve gives way to the next at once)."""
     if desk.task.kind != "solve":
         return None
     you = view.get("you")
-    done = next(
-        (f for f in view.get("finishes", []) if f.get("seat") == you and f.get("round") == desk.task.round), None
-    )
-    if done is None:
+    mine = {f.get("round"): f for f in view.get("finishes", []) if isinstance(f, dict) and f.get("seat") == you}
+    done, last = mine.get(desk.task.round), mine.get(desk.task.round - 1)
+    if done is None and last is None:
         return None
-    points = done.get("points", 0)
-    if done.get("outcome") == "solved":
-        text = _("Solved in {t}: {p:+d} points.").format(t=clock(done.get("ms", 0)), p=points)
+    ended = done or last
+    points = standings.points_text(int(ended.get("points", 0)))
+    if ended.get("outcome") == "solved":
+        text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
     else:
-        text = _("{outcome}: {p:+d} points.").format(outcome=_(OUTCOMES.get(done.get("outcome"), "")), p=points)
-    return h("p", {"class": "rf-finished", "role": "status"}, text)
+        text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome"), "")), p=points)
+    if done is None:
+        text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
+    return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)
 
 
 def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:

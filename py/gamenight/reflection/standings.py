@@ -189,7 +189,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         for r in range(1, rounds + 1):
             f = by.get((seat, r))
             if f is None:
-                cells.append(h("td", {}, "–"))
+                cells.append(h("td", {"data-round": r}, "–"))
                 continue
             outcome = f.get("outcome")
             text = points_text(int(f.get("points", 0)))
@@ -197,7 +197,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
             cells.append(
                 h(
                     "td",
-                    {"class": "rf-void" if f.get("void") else None, "data-points": f.get("points")},
+                    {"class": "rf-void" if f.get("void") else None, "data-round": r, "data-points": f.get("points")},
                     h("s", {}, text) if f.get("void") else text,
                     h("span", {"class": "rf-detail"}, " ", detail),
                     f.get("void") and h("span", {"class": "rf-detail"}, " ", _("(void)")),

@@ -21,6 +21,7 @@ from typing import Any
 from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
+from gamenight.i18n import _
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
@@ -230,7 +231,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     own moves, sent like an input's), and the work the match waits for is started when it changes."""
     live = model.live
     effects: list[Effect] = []
-    for _ in range(3):  # a board's own move (a reveal) changes the position once more
+    for _round in range(3):  # a board's own move (a reveal) changes the position once more
         board = sync_board(model.board, live.client, model.stored)
         moves: list = []
         if board is not None:
@@ -478,6 +479,12 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         h("h1", {}, live.name),
         model.notice and h("p", {"class": "notice"}, model.notice),
         _invites_view(model),
+        model.preparing
+        and h(
+            "p",
+            {"class": "notice preparing", "role": "status", "data-preparing": "1"},
+            _("Your browser is making the match's next puzzle in the background."),
+        ),
         panel(live.client, Sight(host=True, states=states), model.board),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, "Close this game night")),
     )
