@@ -570,8 +570,8 @@ def watch(desk: Desk, view: JSON, number: str) -> Reply:
 def left_ms(view: JSON, desk: Desk) -> int | None:
     """Time left in the round on this page's clock, if the round has a limit and has started."""
     limit, started = view.get("limit_ms") or 0, view.get("started_ms")
-    if not limit or started is None or view.get("phase") != "solve":
-        return None
+    if not limit or started is None or view.get("phase") != "solve" or not desk.now_ms:
+        return None  # (no time known yet on this page: the clock shows from its first tick)
     return max(0, min(limit, started + limit - desk.now_ms))
 
 
@@ -623,6 +623,8 @@ def round_clock(desk: Desk, view: JSON) -> Element | None:
     if view.get("phase") != "solve":
         return None
     left = left_ms(view, desk)
+    if not desk.now_ms:
+        return None
     if left is None:
         started = view.get("started_ms")
         spent = max(0, desk.now_ms - started) if started is not None else 0
