@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
 from gamenight.raythread import controls as raythread_controls
+from gamenight.raythread import guide as raythread_guide
 from gamenight.reflection import controls as reflection_controls
 from gamenight.reflection import solo
 from gamenight.ui.program import Screen
@@ -21,6 +23,9 @@ RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflec
 
 # The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
 BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD, "reflection": reflection_controls.BOARD}
+
+# How to play each game, in the app (a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``).
+GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every
@@ -50,3 +55,8 @@ def board(game_id: str) -> Board | None:
 def board_storage_keys() -> tuple[str, ...]:
     """The local-storage entries the boards read when a page that shows matches starts."""
     return tuple(dict.fromkeys(key for b in BOARDS.values() for key in getattr(b, "storage_keys", ())))
+
+
+def guide(game_id: str) -> ModuleType | None:
+    """How to play ``game_id`` (its rules page and shortcuts), or ``None`` if it has none yet."""
+    return GUIDES.get(game_id)

@@ -6,7 +6,7 @@ import pytest
 
 from gamenight import games
 from gamenight.ui import app
-from gamenight.ui.program import Env, Store, UiEvent, Work, run_work, screen_hash
+from gamenight.ui.program import Env, Focus, Store, UiEvent, Work, run_work, screen_hash
 from gamenight.ui.svg import Element, find_all, h, render, text_of
 
 
@@ -125,6 +125,7 @@ def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     assert offers["raythread"] == [
         ("Play on this device", "#/raythread/table"),
         ("Host a game night", "#/host?game=raythread"),
+        ("How to play", "#/raythread/rules"),
     ]
 
 
@@ -148,3 +149,37 @@ def test_run_work_drives_a_generator_to_its_result():
         return "done"
 
     assert run_work(Work("t", count_to(3))) == ([0, 1, 2], "done")
+
+
+def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_screen():
+    model, _ = app.init("#/raythread/table", Env())
+    typing = UiEvent("keydown", "", {}, key="?", typing=True)
+    assert app.update(model, typing, Env())[0] is model, "a ? typed into a field is the field's"
+    opened, effects = app.update(model, UiEvent("keydown", "", {}, key="?"), Env())
+    assert opened.overlay == "help" and effects == [Focus("#overlay")]
+    tree = app.view(opened)
+    dialog = find_all(tree, lambda e: e.attr("role") == "dialog")[0]
+    assert dialog.attr("aria-modal") == "true" and "Raythread: choose a mirror" in text_of(dialog)
+    screen = find_all(tree, lambda e: e.attr("inert") is True)
+    assert screen and "Raythread Rally" in text_of(screen[0]), "the screen under the dialog is inert"
+    # While it is open, the screen does not get inputs.
+    assert app.update(opened, UiEvent("submit", "table-setup", form={"players": "2"}), Env())[0] is opened
+    closed, effects = app.update(opened, UiEvent("keydown", "", {}, key="Escape"), Env())
+    assert closed.overlay == "" and effects == [Focus("#app-help")]
+    rules, _ = app.update(closed, UiEvent("click", "app-rules", {"game": "raythread"}), Env())
+    assert rules.overlay == "rules" and "Raythread Rally: how to play" in text_of(app.view(rules))
+    unknown, _ = app.update(closed, UiEvent("click", "app-rules", {"game": "nope"}), Env())
+    assert unknown.overlay == "help", "a game without a guide gets the help"
+
+
+def test_the_rules_page_is_drawn_by_the_games_scene_as_pictures():
+    tree = screen_tree("#/raythread/rules")
+    figures = find_all(tree, lambda e: e.tag == "figure")
+    assert len(figures) == 5
+    boards = find_all(tree, lambda e: e.tag == "svg" and "rt-board" in str(e.attr("class")))
+    assert len(boards) == 5 and all(b.attr("role") is None and b.attr("tabindex") is None for b in boards)
+    # The prism picture shows two branches of A's beam leaving the prism.
+    prism = boards[3]
+    runs = find_all(prism, lambda e: e.tag == "line" and "rt-beam" in str(e.attr("class")))
+    assert len([r for r in runs if "rt-glint" not in str(r.attr("class"))]) == 3
+    assert find_all(tree, lambda e: e.attr("class") == "rt-beacon rt-claimed")

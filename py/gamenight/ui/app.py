@@ -9,16 +9,16 @@ shows a "not found" page. The app never special-cases a game: what it shows come
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
-from gamenight.i18n import _
+from gamenight.i18n import N_, _
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as lobby_join
-from gamenight.ui.program import Effect, Env, Message, Screen, SetLanguage, Store, UiEvent
+from gamenight.ui.program import Effect, Env, Focus, Message, Screen, SetLanguage, Store, UiEvent
 from gamenight.ui.svg import Element, h
 from gamenight.ui.table import TableScreen
 
@@ -29,8 +29,9 @@ MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
 LOBBY_PAGES: dict[str, Screen] = {"host": lobby_host.SCREEN}
-# A table on this device, for every game that can be played from one device.
+# A table on this device, for every game that can be played from one device; a game's rules page.
 TABLE = "table"
+RULES = "rules"
 TABLES: dict[str, Screen] = {}
 # … and the links people share, ``#<name>=<code>``.
 LINK_PAGES: dict[str, Screen] = {"join": lobby_join.JOIN, "reply": lobby_join.REPLY}
@@ -73,7 +74,9 @@ def parse_route(location_hash: str) -> Route:
     if len(parts) == 1 and parts[0] in LOBBY_PAGES:
         return Route("lobby", screen=parts[0], params=params, path=path)
     if len(parts) == 2 and (
-        (parts[0], parts[1]) in games.SCREENS or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
+        (parts[0], parts[1]) in games.SCREENS
+        or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
+        or (parts[1] == RULES and games.guide(parts[0]))
     ):
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
@@ -146,7 +149,19 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
     if info.id in games.ON_ONE_DEVICE:
         actions.append((_(TableScreen.label), f"#/{info.id}/{TABLE}"))
-    return [*actions, (_("Host a game night"), f"#/host?game={info.id}")]
+    actions.append((_("Host a game night"), f"#/host?game={info.id}"))
+    if games.guide(info.id):
+        actions.append((_("How to play"), f"#/{info.id}/{RULES}"))
+    return actions
+
+
+def rules_page(game: str) -> Element:
+    return h(
+        "main",
+        {"class": "page rules", "data-game": game},
+        games.guide(game).page(),
+        h("p", {}, h("a", {"class": "button", "href": f"#/{game}", "data-nav": "game"}, _("Back"))),
+    )
 
 
 def game_page(info: GameInfo) -> Element:
@@ -183,6 +198,8 @@ def screen_for(route: Route) -> Screen:
         return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen == TABLE:
         return table_screen(route.game)
+    if route.page == "screen" and route.game and route.screen == RULES:
+        return StaticPage(lambda: rules_page(route.game), f"{games.info(route.game).title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen:
         return games.SCREENS[(route.game, route.screen)]
     if route.page == "lobby" and route.screen:
@@ -195,11 +212,14 @@ def screen_for(route: Route) -> Screen:
 
 @dataclass(frozen=True)
 class Model:
-    """The whole app: the route, the screen showing it and that screen's own model."""
+    """The whole app: the route, the screen showing it and that screen's own model, and the overlay
+    open over it (``"help"``, ``"rules"``, or ``""``)."""
 
     route: Route
     screen: Screen
     inner: Any
+    overlay: str = ""
+    overlay_game: str = ""
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -222,6 +242,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         if code not in i18n.LANGUAGES:
             return model, []
         return model, [Store(LANGUAGE_KEY, code), SetLanguage(code)]
+    if isinstance(message, UiEvent) and (model.overlay or message.action in OVERLAY_ACTIONS or _asks_help(message)):
+        return overlay_input(model, message)
     if isinstance(message, RouteChanged):
         route = parse_route(message.location_hash)
         if route == model.route:
@@ -230,12 +252,108 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)
-    return Model(model.route, model.screen, inner), effects
+    return replace(model, inner=inner), effects
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header and the current screen."""
-    return h("div", {"class": "frame", "data-page": model.route.page}, header(), model.screen.view(model.inner))
+    """The whole app view: the header, the current screen and the overlay open over it."""
+    return h(
+        "div",
+        {"class": "frame", "data-page": model.route.page},
+        header(),
+        h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
+        overlay_view(model) if model.overlay else None,
+    )
+
+
+# --- help and rules, over any screen ---------------------------------------------------------------
+
+OVERLAY_ACTIONS = ("app-help", "app-rules", "app-close")
+GENERAL_KEYS = (
+    ("Tab", N_("Move between the controls of the page")),
+    ("Enter, Space", N_("Press the focused button")),
+    ("?", N_("Show or hide this help")),
+    ("Escape", N_("Close this help; on a board, step back")),
+)
+BOARD_KEYS = (
+    ("←↑→↓", N_("On a board: move the cursor (the board is one Tab stop)")),
+    ("Enter", N_("On a board: act at the cursor")),
+)
+
+
+def _asks_help(event: UiEvent) -> bool:
+    return event.type == "keydown" and event.key == "?" and not event.typing
+
+
+def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+    """Opening and closing the help and rules overlay; while it is open, the screen under it waits."""
+    opening = (event.type == "click" and event.action in ("app-help", "app-rules")) or _asks_help(event)
+    if opening and not (model.overlay == "help" and _asks_help(event)):
+        game = event.data.get("game", "") if event.action == "app-rules" else model.route.game or ""
+        kind = "rules" if event.action == "app-rules" and games.guide(game) else "help"
+        return replace(model, overlay=kind, overlay_game=game), [Focus("#overlay")]
+    closing = (event.type == "click" and event.action == "app-close") or (
+        event.type == "keydown" and event.key in ("Escape", "?") and not event.typing
+    )
+    if closing and model.overlay:
+        return replace(model, overlay="", overlay_game=""), [Focus("#app-help")]
+    return model, []
+
+
+def overlay_view(model: Model) -> Element:
+    guide = games.guide(model.overlay_game)
+    if model.overlay == "rules" and guide is not None:
+        title, body = _("How to play"), guide.page()
+    else:
+        title, body = _("Help"), help_body(model)
+    return h(
+        "div",
+        {"class": "overlay-backdrop"},
+        h(
+            "div",
+            {
+                "class": "overlay",
+                "id": "overlay",
+                "role": "dialog",
+                "aria-modal": "true",
+                "aria-labelledby": "overlay-title",
+                "tabindex": -1,
+                "data-overlay": model.overlay,
+            },
+            h(
+                "div",
+                {"class": "overlay-head"},
+                h("h2", {"id": "overlay-title"}, title),
+                h("button", {"type": "button", "class": "button", "data-action": "app-close"}, _("Close")),
+            ),
+            body,
+        ),
+    )
+
+
+def help_body(model: Model) -> Element:
+    """The keys of every screen, and those of the current game's board."""
+    guide = games.guide(model.route.game or "")
+    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(guide.SHORTCUTS if guide else ())]
+    return h(
+        "div",
+        {"class": "help"},
+        h(
+            "table",
+            {"class": "keys"},
+            h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, keys), h("td", {}, _(what))) for keys, what in rows]),
+        ),
+        guide
+        and h(
+            "p",
+            {},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "app-rules", "data-game": model.route.game},
+                _("How to play"),
+            ),
+        ),
+    )
 
 
 def title(model: Model) -> str:
@@ -264,4 +382,16 @@ def header() -> Element:
         {"class": "app-header"},
         h("a", {"href": "#/", "data-nav": "home"}, SITE_TITLE),
         h("nav", {"class": "lang-switch", "aria-label": _("Language")}, switch),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "lang help-button",
+                "id": "app-help",
+                "data-action": "app-help",
+                "aria-label": _("Help and keyboard shortcuts"),
+                "aria-keyshortcuts": "?",
+            },
+            "?",
+        ),
     )

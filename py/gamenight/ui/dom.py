@@ -269,7 +269,11 @@ def read_event(event: Any) -> UiEvent | None:
         entries = js.Array.from_(js.FormData.new(target).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
-    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer)
+    typing = kind == "keydown" and (
+        str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
+        or bool(getattr(target, "isContentEditable", False))
+    )
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing)
 
 
 def _on_grid(target: Any) -> bool:

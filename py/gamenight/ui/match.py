@@ -252,7 +252,17 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
             {"class": "match-side"},
             result and result_panel(result, table),
             seat_list(ui, table),
-            controls and h("div", {"class": "actions match-controls"}, controls),
+            h(
+                "div",
+                {"class": "actions match-controls"},
+                controls,
+                # The app opens the game's rules over the match (ui/app.py), so nothing is left.
+                h(
+                    "button",
+                    {"type": "button", "class": "button quiet", "data-action": "app-rules", "data-game": ui.game},
+                    _("How to play"),
+                ),
+            ),
             log_panel(ui, table),
         ),
         h("p", {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"}, news(ui, table)),

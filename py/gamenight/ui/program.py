@@ -36,6 +36,7 @@ class UiEvent:
     form: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
     pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
+    typing: bool = False  # the key was pressed in a text field or a picker: it is the field's, not a shortcut
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,93 @@
+"""Accessibility checks with axe-core (pinned in package.json's devDependencies, used only by the tests):
+every route, and each board in play, in the light and the dark theme — no serious or critical
+violation of WCAG 2.2 A/AA rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PageWatch, open_app
+
+pytestmark = pytest.mark.e2e
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def violations(page: Page) -> list[str]:
+    """The serious and critical axe violations on the page, one line each."""
+    page.add_script_tag(path=str(AXE))  # injected inline: no request leaves the page
+    found = page.evaluate(
+        """async (tags) => {
+            const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+            return result.violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        }""",
+        TAGS,
+    )
+    return found
+
+
+def start_table(page: Page) -> None:
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".rt-board")).to_be_visible()
+    page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: targets and the hand's pressed state
+
+
+def open_help(page: Page) -> None:
+    page.keyboard.press("?")
+    expect(page.locator("#overlay")).to_be_focused()
+
+
+def open_host(page: Page) -> None:
+    page.fill("input[name=lobby]", "Friday night")
+    page.fill("input[name=name]", "Ann")
+    page.click("form[data-action=host-setup] button[type=submit]")
+    expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
+
+
+ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
+    ("#/", None),
+    ("#/raythread", None),
+    ("#/reflection", None),
+    ("#/lightseeker", None),
+    ("#/raythread/rules", None),
+    ("#/raythread/table", None),
+    ("#/raythread/table", start_table),
+    ("#/raythread/table", open_help),
+    ("#/reflection/solo", None),
+    ("#/host?game=raythread", None),
+    ("#/host?game=raythread", open_host),
+    ("#join=not-a-code", None),
+    ("#/nowhere", None),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site_url: str, scheme: str):
+    """One page per theme goes through every route (the app routes without reloading)."""
+    context = browser.new_context(color_scheme=scheme)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    found = {}
+    try:
+        open_app(page, site_url, "#/")
+        for route, then in ROUTES:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => location.hash === route", arg=route)
+            page.wait_for_timeout(300)  # the route's first render
+            if then:
+                then(page)
+            problems = violations(page)
+            if problems:
+                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
+        assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+        watch.check()
+    finally:
+        context.close()
