@@ -19,6 +19,7 @@ from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import submission
 from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_peer_links import CONNECT_MS, People, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
 
@@ -81,6 +82,14 @@ def choose(host: Page, players: int, options: dict) -> None:
 def sit(page: Page, seat_id: str, host: Page) -> None:
     page.click(f".seat[data-seat='{seat_id}'] button[data-action=sit]")
     expect(seat(host, seat_id)).not_to_have_text("free")
+
+
+def accessible(page: Page) -> None:
+    """No serious or critical axe-core violation on the page, in the light and the dark theme."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert violations(page) == [], scheme
+    page.emulate_media(color_scheme="light")
 
 
 def place(page: Page, layout: Layout) -> None:
@@ -153,6 +162,8 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
         place(page, LAYOUTS[number])
         expect(page.locator(".rf-to-place")).to_have_text("Every tile is placed.")
         expect(page.locator(".rf-advice")).to_be_visible()
+        if number == "1":
+            accessible(page)
         page.click("button[data-action=rf-send]")
         if number != "3":  # the last puzzle sent starts round 1 at once
             expect(page.locator(".rf-to-place")).to_contain_text("Sent.")
@@ -193,6 +204,8 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
                 dan = join(people, host, "Dan", context)
                 expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
                 expect(dan.locator(".rf-watch")).to_be_visible()
+                accessible(dan)
+                accessible(host)
             elif round_ == 2 and number == order[2][1]:
                 # The last solver is still at work: nothing of any layout on the spectator's page yet.
                 expect(dan.locator(".rf-work svg.rf-board")).to_be_visible()
@@ -214,6 +227,7 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
     for page in pages.values():  # revealed: the devices forget them
         assert page.evaluate("localStorage.getItem('gnc:reflection.secrets')") is None
     expect(host.locator(".match-controls button[data-action=start]")).to_have_text("Rematch")
+    accessible(host)
 
     # Every message the spectator received: a layout only once its puzzle was revealed.
     received = dan.evaluate("window.__received")

@@ -52,6 +52,7 @@ CHECK = "match.check"
 CHECK_BUDGET = 200_000  # solver decisions before the advice gives up ("could not tell")
 CHECK_SHOWN = 2_000  # the advice's progress is redrawn every this many decisions
 HURRY_MS = 30_000
+COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
     {
@@ -661,6 +662,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     look = scene.Look(wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view))
     drawn = scene.board(puzzle, desk.layout, look)
     native = drawn.attr("role") == "grid"  # the scene is a grid of named cells: it takes the focus itself
+    if not native:
+        drawn = standings.picture(drawn)  # one image; the cursor's line below names what is under it
     total = 4 * puzzle.size
     return h(
         "section",
@@ -683,7 +686,9 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "id": "rf-board",
                 "class": "rf-board-wrap",
                 "tabindex": None if native else 0,
-                "role": None if native else "grid",
+                # A picture of the board (no grid of cells to walk): the page takes its keys, and
+                # the cursor's cell is read out from the live line below.
+                "role": None if native else "application",
                 "data-action": "board",
                 "aria-label": _(
                     "Your board: arrow keys move, / \\ | - # o place a tile, Space turns, Delete removes, "
@@ -723,12 +728,20 @@ def tiles_left(desk: Desk, view: JSON) -> str:
 
 
 def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
+    """What is under the cursor, and the numbers at both ends of its row and column (matched or not),
+    so the board reads out cell by cell."""
     r, c = desk.cursor
     if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
         return ""
     tile = desk.layout.at((r, c))
     what = _("warp") if (r, c) in puzzle.warps else _(scene.TILE_NAMES[tile]) if tile != EMPTY else _("empty")
-    return _("Row {r}, column {c}: {what}").format(r=r + 1, c=c + 1, what=what)
+    wrong = set(mismatches(puzzle, desk.layout))
+    ends = []
+    for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
+        clue = puzzle.clue(edge)
+        said = _("{edge} {colour} {n}").format(edge=edge, colour=_(COLOURS[clue.colour]), n=clue.number)
+        ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
+    return _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what) + " " + ", ".join(ends) + "."
 
 
 def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:

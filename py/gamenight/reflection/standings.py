@@ -287,12 +287,27 @@ def gallery(view: JSON, table: Table) -> Element | None:
 
 
 def inert(node: Element | str) -> Element | str:
-    """A board to look at only: no input targets, no focus stops, no ids, an image to screen readers."""
+    """A board to look at only: no input targets, no focus stops, no ids; one image to screen readers
+    (its caption says whose puzzle it is), with nothing labelled inside it."""
+    return _strip(node, top=True)
+
+
+def picture(node: Element | str) -> Element | str:
+    """A board drawn as one image whose parts carry no names of their own (the page describes them)."""
     if isinstance(node, str):
         return node
-    skip = ("data-action", "tabindex", "id") if node.tag == "svg" else ("data-action", "tabindex", "id", "role")
-    attrs = tuple((k, "img" if k == "role" else v) for k, v in node.attrs if k not in skip)
-    return Element(node.tag, attrs, tuple(inert(c) for c in node.children))
+    children = tuple(_strip(c, top=False, keep_inputs=True) for c in node.children)
+    return Element(node.tag, node.attrs, children)
+
+
+def _strip(node: Element | str, top: bool, keep_inputs: bool = False) -> Element | str:
+    if isinstance(node, str):
+        return node
+    drop = {"aria-label", "role", "aria-colindex", "tabindex", "id"} if not top else {"tabindex", "id"}
+    if not keep_inputs:
+        drop.add("data-action")
+    attrs = tuple((k, "img" if k == "role" else v) for k, v in node.attrs if k not in drop)
+    return Element(node.tag, attrs, tuple(_strip(c, False, keep_inputs) for c in node.children))
 
 
 # --- the match screen's seat list and log ---------------------------------------------------------------

@@ -277,10 +277,11 @@ def read_event(event: Any) -> UiEvent | None:
 
 
 def _on_grid(target: Any) -> bool:
-    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``."""
+    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``, or a board drawn
+    as one picture whose keys the page handles (``role="application"``)."""
     if not hasattr(target, "closest"):
         return False
-    found = target.closest('[role="grid"]')
+    found = target.closest('[role="grid"], [role="application"]')
     return found is not None and found is not jsnull
 
 
