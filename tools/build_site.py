@@ -1,14 +1,22 @@
 """Build ``_site/``: exactly the files GitHub Pages serves, and what the end-to-end tests load.
 
-The PyScript config is generated here from the ``py/`` tree, so a new module can never be missing
-from it.
+The ``gamenight`` package ships as one archive (``py/gamenight.zip``: one request instead of ~60, see
+docs/performance.md) that PyScript unpacks into the interpreter's working folder; the PyScript config
+is generated here, so a new module can never be missing. The PNG icons are rendered from
+``icons/icon.svg`` (``tools/icons.mjs``), and the service worker (``sw.js``) gets the list of every file
+of the site with its content hash (Workbox's precache manifest), so a new build is a new service worker
+and offline play always matches what is deployed.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make ``tools`` importable
@@ -17,7 +25,11 @@ if __package__ in (None, ""):  # run as a script: make ``tools`` importable
 from tools import catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ("index.html", "css", "vendor")
+STATIC = ("index.html", "manifest.webmanifest", "css", "vendor")
+ARCHIVE = "gamenight.zip"  # the package's modules and catalogues, in py/
+SERVICE_WORKER = "sw.js"
+# Never precached: the worker itself (the browser fetches it to look for updates) and Pages' marker.
+NOT_PRECACHED = {SERVICE_WORKER, ".nojekyll"}
 
 
 def python_files(py_root: Path) -> list[str]:
@@ -30,13 +42,25 @@ def catalogue_files(py_root: Path) -> list[str]:
     return sorted(p.relative_to(py_root).as_posix() for p in (py_root / "gamenight" / "locale").rglob("*.mo"))
 
 
-def pyscript_config(base: dict, py_root: Path, wheels: list[str] = ()) -> dict:
-    """``base`` plus a ``files`` map that puts every package module into the interpreter's working dir,
-    and each vendored wheel (file names in ``vendor/wheels/``) into its ``wheels/`` folder, unopened:
-    Python imports from the zip."""
-    files = {"{FROM}": "./py", "{TO}": "."}
-    package = python_files(py_root) + catalogue_files(py_root)
-    files.update({f"{{FROM}}/{name}": f"{{TO}}/{name}" for name in package})
+def package_archive(py_root: Path, dest: Path) -> list[str]:
+    """Zip every module and catalogue of the package (``python_files`` + ``catalogue_files``) into
+    ``dest``, reproducibly: sorted, fixed timestamps and modes, so the same sources give the same bytes
+    and an unchanged package keeps its content hash (no needless update for the service worker)."""
+    names = python_files(py_root) + catalogue_files(py_root)
+    with zipfile.ZipFile(dest, "w") as archive:
+        for name in names:
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, (py_root / name).read_bytes(), compresslevel=9)
+    return names
+
+
+def pyscript_config(base: dict, wheels: list[str] = ()) -> dict:
+    """``base`` plus a ``files`` map: the package archive unpacked into the interpreter's working dir
+    (a destination ending in ``/*`` makes PyScript unpack it), and each vendored wheel (file names in
+    ``vendor/wheels/``) into its ``wheels/`` folder, unopened: Python imports from the zip."""
+    files = {f"./py/{ARCHIVE}": "./*"}
     files.update({f"./vendor/wheels/{name}": f"./wheels/{name}" for name in wheels})
     return {**base, "files": files}
 
@@ -44,6 +68,41 @@ def pyscript_config(base: dict, py_root: Path, wheels: list[str] = ()) -> dict:
 def vendored_wheels(vendor_root: Path) -> list[str]:
     """The wheel files in ``vendor_root/wheels``, sorted."""
     return sorted(p.name for p in (vendor_root / "wheels").glob("*.whl"))
+
+
+def precache_manifest(site: Path) -> list[dict[str, str]]:
+    """Workbox's precache list for ``site``: every file (but ``NOT_PRECACHED``) as a relative URL, with
+    its content hash as the revision and a subresource ``integrity`` so a torn download is refused."""
+    entries = []
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel in NOT_PRECACHED:
+            continue
+        digest = hashlib.sha256(path.read_bytes()).digest()
+        integrity = "sha256-" + base64.b64encode(digest).decode()
+        entries.append({"url": f"./{rel}", "revision": digest.hex()[:16], "integrity": integrity})
+    return entries
+
+
+def build_id(manifest: list[dict[str, str]]) -> str:
+    """The build's version: a hash of its precache manifest (changes whenever any file does)."""
+    return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def service_worker(template: str, manifest: list[dict[str, str]]) -> str:
+    """``sw.js`` with the precache manifest and the build id written in."""
+    if template.count("self.__WB_MANIFEST") != 1 or "__GNC_BUILD__" not in template:
+        raise SystemExit("sw.js must use self.__WB_MANIFEST once and name the __GNC_BUILD__")
+    listed = json.dumps(manifest, indent=1)
+    return template.replace("self.__WB_MANIFEST", listed).replace("__GNC_BUILD__", build_id(manifest))
+
+
+def render_icons(root: Path, out: Path) -> None:
+    """``icons/icon.svg`` and the PNG icons rendered from it (``tools/icons.mjs``, needs ``npm ci``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(root / "icons" / "icon.svg", out / "icon.svg")
+    script = Path(__file__).resolve().parent / "icons.mjs"  # resolves resvg from this repository's node_modules
+    subprocess.run(["node", str(script), str(root / "icons" / "icon.svg"), str(out)], check=True)
 
 
 def build(root: Path = ROOT, out: Path | None = None) -> Path:
@@ -62,13 +121,17 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
             shutil.copy2(source, out / name)
     py_out = out / "py"
     catalogues.compile_all(root / "locale", root / "py" / "gamenight" / "locale")
-    for rel in ["main.py", *python_files(root / "py"), *catalogue_files(root / "py")]:
-        (py_out / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / "py" / rel, py_out / rel)
+    py_out.mkdir()
+    shutil.copy2(root / "py" / "main.py", py_out / "main.py")
+    package_archive(root / "py", py_out / ARCHIVE)
     base = json.loads((root / "pyscript.json").read_text())
-    config = pyscript_config(base, root / "py", vendored_wheels(root / "vendor"))
+    config = pyscript_config(base, vendored_wheels(root / "vendor"))
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     (out / ".nojekyll").write_text("")  # GitHub Pages must not run Jekyll over the site
+    render_icons(root, out / "icons")
+    # Last: the worker lists every other file of the site.
+    template = (root / SERVICE_WORKER).read_text()
+    (out / SERVICE_WORKER).write_text(service_worker(template, precache_manifest(out)))
     return out
 
 

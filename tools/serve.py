@@ -21,6 +21,8 @@ MIME_TYPES = {
     ".css": "text/css",
     ".svg": "image/svg+xml",
     ".html": "text/html",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
 }
 
 

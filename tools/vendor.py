@@ -1,5 +1,7 @@
 """Copy the browser runtime the page needs from node_modules/ into vendor/ (no source maps, no demos),
-and fetch the pinned pure-Python wheels the page imports (``pip download --no-deps``, hash-checked).
+precompile Pyodide's standard library (``tools/precompile.mjs``: the page then never compiles it at
+start-up, which halved the boot, see docs/performance.md), and fetch the pinned pure-Python wheels the
+page imports (``pip download --no-deps``, hash-checked).
 
 Run after ``npm ci``. Idempotent: vendor/ is rebuilt from scratch each time, so it always matches
 package-lock.json and ``WHEELS``.
@@ -43,6 +45,13 @@ RUNTIME = (
     ),
     # The DOM morphing library the shell renders with (see index.html's gncRender).
     ("node_modules/idiomorph/dist", ("idiomorph.min.js",), "idiomorph"),
+    # Workbox's precaching for the service worker (sw.js imports these builds in this order), and its
+    # window helper that tells the page a new version is waiting.
+    ("node_modules/workbox-core/build", ("workbox-core.prod.js",), "workbox"),
+    ("node_modules/workbox-routing/build", ("workbox-routing.prod.js",), "workbox"),
+    ("node_modules/workbox-strategies/build", ("workbox-strategies.prod.js",), "workbox"),
+    ("node_modules/workbox-precaching/build", ("workbox-precaching.prod.js",), "workbox"),
+    ("node_modules/workbox-window/build", ("workbox-window.prod.mjs",), "workbox"),
 )
 
 
@@ -78,7 +87,22 @@ def fetch_wheels(dest: Path, download: Callable[[str, Path], None] = pip_downloa
     return written
 
 
-def vendor(root: Path = ROOT, download: Callable[[str, Path], None] = pip_download) -> list[Path]:
+STDLIB = "pyodide/python_stdlib.zip"  # under vendor/
+
+
+def precompile(archive: Path) -> None:
+    """Replace a zip of Python sources by the same modules compiled by Pyodide's interpreter (Node)."""
+    compiled = archive.with_suffix(".pyc.zip")
+    script = Path(__file__).resolve().parent / "precompile.mjs"
+    subprocess.run(["node", str(script), str(archive), str(compiled)], check=True)
+    compiled.replace(archive)
+
+
+def vendor(
+    root: Path = ROOT,
+    download: Callable[[str, Path], None] = pip_download,
+    compile_zip: Callable[[Path], None] = precompile,
+) -> list[Path]:
     """Rebuild ``root/vendor`` from ``root/node_modules`` and ``WHEELS``; returns the files written."""
     out = root / "vendor"
     if out.exists():
@@ -88,13 +112,14 @@ def vendor(root: Path = ROOT, download: Callable[[str, Path], None] = pip_downlo
         source = root / package
         if not source.is_dir():
             raise SystemExit(f"{source} is missing: run `npm ci` first")
-        (out / dest).mkdir(parents=True)
+        (out / dest).mkdir(parents=True, exist_ok=True)
         for pattern in patterns:
             matches = sorted(p for p in source.iterdir() if fnmatch.fnmatch(p.name, pattern) and p.is_file())
             if not matches:
                 raise SystemExit(f"no file matches {pattern} in {source}: has the npm package changed?")
             for path in matches:
                 written.append(Path(shutil.copy2(path, out / dest / path.name)))
+    compile_zip(out / STDLIB)
     return written + fetch_wheels(out / "wheels", download)
 
 

@@ -1,31 +1,80 @@
-"""The game registry: the one place that lists the games. A new game is one folder and one line here."""
+"""The game registry: the one place that lists the games. A new game is one folder and one line here.
+
+Start-up time matters in the browser (every module is compiled when first imported), so the registry
+imports only each game's package, which holds its ``INFO``; a game's rules (``package.GAME``) and
+screens are imported the first time something asks for them.
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, MutableMapping
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamenight import lightseeker, raythread, reflection
 from gamenight.core.game import Game, GameInfo
-from gamenight.raythread import controls as raythread_controls
-from gamenight.raythread import guide as raythread_guide
-from gamenight.reflection import controls as reflection_controls
-from gamenight.reflection import solo
-from gamenight.ui.program import Screen
+from gamenight.i18n import N_
+from gamenight.ui.program import LazyScreen, Screen
 
 if TYPE_CHECKING:
     from gamenight.ui.match import Board
 
-CATALOG: tuple[GameInfo, ...] = (raythread.INFO, reflection.INFO, lightseeker.INFO)
+PACKAGES: tuple[ModuleType, ...] = (raythread, reflection, lightseeker)
+
+CATALOG: tuple[GameInfo, ...] = tuple(package.INFO for package in PACKAGES)
+
+
+class Rules(MutableMapping[str, Game]):
+    """Game id → its ``Game`` definition; an entry may be a game package, replaced by the package's
+    ``GAME`` on first access (tests may add and remove entries like in a dict)."""
+
+    def __init__(self, entries: dict[str, Game | ModuleType]) -> None:
+        self._entries = dict(entries)
+
+    def __getitem__(self, game_id: str) -> Game:
+        entry = self._entries[game_id]
+        if isinstance(entry, ModuleType):
+            entry = self._entries[game_id] = entry.GAME
+        return entry
+
+    def __setitem__(self, game_id: str, game: Game) -> None:
+        self._entries[game_id] = game
+
+    def __delitem__(self, game_id: str) -> None:
+        del self._entries[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
 
 # The rules of each game whose core exists, by game id (the lobby plays only these).
-RULES: dict[str, Game] = {game.info.id: game for game in (raythread.GAME, reflection.GAME, lightseeker.GAME)}
+RULES: Rules = Rules({package.INFO.id: package for package in PACKAGES})
 
-# The match screen of each game that has one (its scene and controls, ``ui.match.Board``).
-BOARDS: dict[str, Board] = {"raythread": raythread_controls.BOARD, "reflection": reflection_controls.BOARD}
 
-# How to play each game, in the app (a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``).
-GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide}
+def _import(name: str) -> Any:
+    """The object ``"package.module:attr"`` names (or the module itself, without ``:attr``)."""
+    module, _, attr = name.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attr) if attr else loaded
+
+
+# The match screen of each game that has one (its scene and controls, a ``ui.match.Board``), imported
+# on first use like the rules.
+BOARDS: dict[str, str] = {
+    "raythread": "gamenight.raythread.controls:BOARD",
+    "reflection": "gamenight.reflection.controls:BOARD",
+}
+
+# The local-storage entries a board reads when its page starts (its ``storage_keys``), named here so the
+# lobby pages ask for them without importing the board (a unit test checks that the two agree).
+BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets",)}
+
+# How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
+GUIDES: dict[str, str] = {"raythread": "gamenight.raythread.guide"}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every
@@ -33,8 +82,11 @@ GUIDES: dict[str, ModuleType] = {"raythread": raythread_guide}
 ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
-# on the game's home card under the screen's ``label``, in this order.
-SCREENS: dict[tuple[str, str], Screen] = {("reflection", "solo"): solo.SCREEN}
+# on the game's home card under the screen's ``label``, in this order. A ``LazyScreen`` is imported when
+# first shown.
+SCREENS: dict[tuple[str, str], Screen | LazyScreen] = {
+    ("reflection", "solo"): LazyScreen("gamenight.reflection.solo", label=N_("Play solo")),
+}
 
 
 def info(game_id: str) -> GameInfo | None:
@@ -49,14 +101,16 @@ def rules(game_id: str) -> Game | None:
 
 def board(game_id: str) -> Board | None:
     """The match screen of ``game_id``, or ``None`` if it has none yet (the lobby shows a text panel)."""
-    return BOARDS.get(game_id)
+    name = BOARDS.get(game_id)
+    return _import(name) if name else None
 
 
 def board_storage_keys() -> tuple[str, ...]:
     """The local-storage entries the boards read when a page that shows matches starts."""
-    return tuple(dict.fromkeys(key for b in BOARDS.values() for key in getattr(b, "storage_keys", ())))
+    return tuple(dict.fromkeys(key for keys in BOARD_STORAGE.values() for key in keys))
 
 
 def guide(game_id: str) -> ModuleType | None:
     """How to play ``game_id`` (its rules page and shortcuts), or ``None`` if it has none yet."""
-    return GUIDES.get(game_id)
+    name = GUIDES.get(game_id)
+    return _import(name) if name else None

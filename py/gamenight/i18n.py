@@ -16,7 +16,7 @@ into a sentence in this page's language.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 DOMAIN = "gamenight"
@@ -81,7 +81,14 @@ def pick_language(preferred: Iterable[str]) -> str:
 # code → English template (a msgid), e.g. "not-your-turn" → "It is not your turn.". The code "text"
 # carries a sentence that was never given a code (English only): new code always registers one.
 REASONS: dict[str, str] = {"text": "{text}"}
+UNKNOWN = N_("Refused ({code}).")  # a code this version does not know (a peer running another version)
 TERMS: dict[str, str] = {}  # a parameter value that is a word of the game ("mirror") → its msgid
+# Parameters that are what a player typed or an id (names, chat, seat ids): never read as terms, so a
+# player called "mirror" stays "mirror" in every language.
+VERBATIM = frozenset({"name", "text", "key", "value", "seat", "member", "code", "got", "choices"})
+# A parameter naming a field (``field``, ``what``) reads as its registered label; an unregistered one is
+# shown as the quoted key, e.g. 'size', which is what the sender wrote.
+FIELDS = frozenset({"field", "what"})
 
 
 def reasons(table: Mapping[str, str]) -> None:
@@ -96,8 +103,29 @@ def reasons(table: Mapping[str, str]) -> None:
 
 
 def terms(table: Mapping[str, str]) -> None:
-    """Register parameter values that are words to translate (tile kinds, phases …) and their msgids."""
-    TERMS.update(table)
+    """Register parameter values that are words to translate (tile kinds, field labels …) and their msgids."""
+    for value, msgid in table.items():
+        if TERMS.get(value, msgid) != msgid:
+            raise ValueError(f"the term {value!r} is registered twice with different texts")
+        TERMS[value] = msgid
+
+
+def shown_params(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
+    """``params`` as a template shows them: terms translated by ``translate``, unlabelled fields quoted."""
+    shown: dict[str, object] = {}
+    for key, value in params.items():
+        if isinstance(value, str) and key not in VERBATIM and value in TERMS:
+            shown[key] = translate(TERMS[value])
+        elif isinstance(value, str) and key in FIELDS:
+            shown[key] = f"'{value}'"
+        else:
+            shown[key] = value
+    return shown
+
+
+def english(code: str, params: Mapping[str, object] | None = None) -> str:
+    """The English sentence of a registered reason (logs and tests); like ``describe`` without a catalogue."""
+    return _fill(REASONS.get(code), code, params or {}, lambda msgid: msgid)
 
 
 def describe(code: str, params: Mapping[str, object] | None = None) -> str:
@@ -106,12 +134,13 @@ def describe(code: str, params: Mapping[str, object] | None = None) -> str:
     Parameters that are registered terms are translated; numbers and names are shown as they are. An
     unknown code (a peer running another version of the app) still gives a readable sentence.
     """
-    params = params or {}
-    template = REASONS.get(code)
+    return _fill(REASONS.get(code), code, params or {}, _)
+
+
+def _fill(template: str | None, code: str, params: Mapping[str, object], translate: Callable[[str], str]) -> str:
     if template is None:
-        return _("Refused ({code}).").format(code=code)
-    shown = {k: _(TERMS[v]) if isinstance(v, str) and v in TERMS else v for k, v in params.items()}
+        return translate(UNKNOWN).format(code=code)
     try:
-        return _(template).format(**shown)
-    except (KeyError, IndexError, ValueError):  # a parameter missing from an untrusted message
-        return _(template)
+        return translate(template).format(**shown_params(params, translate))
+    except (KeyError, IndexError, ValueError, AttributeError):  # a parameter missing from an untrusted message
+        return translate(template)

@@ -240,3 +240,86 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     place(host, "prism", (3, 3))
     expect(dan.locator(".rt-tile")).to_have_count(3)
     assert board_state(dan) == board_state(host) == board_state(bea)
+
+
+# Closing a page's data channels from the outside, as a network that drops a connection would.
+TRACK_CHANNELS = """
+(() => {
+  const Original = window.RTCPeerConnection;
+  window.__channels = [];
+  function Tracked(...args) {
+    const pc = new Original(...args);
+    pc.addEventListener("datachannel", (event) => window.__channels.push(event.channel));
+    const create = pc.createDataChannel.bind(pc);
+    pc.createDataChannel = (...more) => {
+      const channel = create(...more);
+      window.__channels.push(channel);
+      return channel;
+    };
+    return pc;
+  }
+  Tracked.prototype = Original.prototype;
+  window.RTCPeerConnection = Tracked;
+})();
+"""
+FAT_LINE = "😀" * 500  # 2,000 bytes of UTF-8: 34 such lines make a lobby snapshot larger than 64 KiB
+
+
+def test_an_oversized_chat_stalls_no_one_and_a_newcomer_still_joins(people: People):
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal = join(people, host, "Cal")
+    box = "form[data-action=chat] input[name=text]"
+    for k in range(34):  # the most a member may send: 5 lines in 5 seconds
+        bea.fill(box, f"{k:02d}{FAT_LINE[2:]}")
+        bea.press(box, "Enter")
+        expect(host.locator(".chat-lines li")).to_have_count(k + 1, timeout=CONNECT_MS)
+        bea.wait_for_timeout(1000)
+    for page in (host, bea, cal):
+        expect(page.locator(".chat-lines li")).to_have_count(34)
+    # Everyone keeps working: a chat line and a seat change reach every page.
+    cal.fill(box, "still here")
+    cal.press(box, "Enter")
+    cal.click(".seat[data-seat='C'] button[data-action=sit]")
+    for page in (host, bea, cal):
+        expect(page.locator(".chat-lines")).to_contain_text("Cal: still here")
+        expect(seat(page, "C")).to_have_text("Cal")
+    # A newcomer's snapshot holds the whole chat (over 64 KiB): it arrives in parts and is joined.
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".chat-lines li")).to_have_count(35)
+    expect(seat(dan, "C")).to_have_text("Cal")
+    expect(dan.locator(".lobby .error")).to_have_count(0)
+
+
+def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(people: People):
+    host = open_host(people)
+    bea_browser = people.person()
+    bea_browser.add_init_script(TRACK_CHANNELS)
+    bea = join(people, host, "Bea", bea_browser)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected")
+
+    bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    expect(bea.locator("[data-connection]")).to_contain_text("Invite again")
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    expect(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
+
+    member(host, "Bea").locator("button[data-action=invite]").click()  # one click for the host
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    link = card.locator(".invite-link").input_value()
+    bea.fill("form[data-action=rejoin] input[name=invitation]", link)  # one paste for the guest
+    bea.click("form[data-action=rejoin] button[type=submit]")
+    reply = bea.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, reply.input_value())
+    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    expect(seat(bea, "C")).to_have_text("Bea")
+    expect(bea.locator(".lobby .role")).to_have_text("You play seat C.")
+    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace

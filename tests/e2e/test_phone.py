@@ -28,11 +28,14 @@ SMALL = """() => {
 }"""
 
 
-def phone_problems(page: Page) -> list[str]:
+def phone_problems(page: Page, width: int) -> list[str]:
     problems = page.evaluate(SMALL)
     wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     if wide > 0:
         problems.append(f"the page scrolls sideways by {wide} px")
+    shown = page.evaluate("window.innerWidth")
+    if shown > width:  # a phone shows a page wider than its screen zoomed out, with tiny text
+        problems.append(f"the page is {shown} px wide on a {width} px screen")
     return problems
 
 
@@ -50,7 +53,7 @@ def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site
             page.wait_for_timeout(300)
             if then:
                 then(page)
-            problems = phone_problems(page)
+            problems = phone_problems(page, size[0])
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())

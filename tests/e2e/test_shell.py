@@ -31,7 +31,7 @@ def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, 
         expect(card.locator(".actions a").first).to_be_visible()
     # Python fetched the runtime and the package from this origin only.
     assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.requests)
-    assert any(url.endswith("/py/gamenight/ui/app.py") for url in watch.requests)
+    assert any(url.endswith("/py/gamenight.zip") for url in watch.requests)
 
 
 def test_routing_to_each_game_and_back(app: Page, site_url: str):
@@ -47,7 +47,7 @@ def test_routing_to_each_game_and_back(app: Page, site_url: str):
         app.go_back()
         expect(app.locator("main.home")).to_be_visible()
         expect(app).to_have_title("Game Night Central")
-    app.locator('.card[data-game="raythread"] .actions a').last.click()
+    app.locator('.card[data-game="raythread"] .actions a[href^="#/host"]').click()
     expect(app).to_have_url(re.compile(r"#/host\?game=raythread$"))
 
 
@@ -56,7 +56,7 @@ def test_deep_link_and_unknown_route(app: Page, site_url: str):
     expect(app.locator("main.game h1")).to_have_text("Reflection")
     app.evaluate("location.hash = '#/no-such-game'")
     expect(app.locator("main.missing")).to_contain_text("There is no page at /no-such-game")
-    app.locator("header a").click()
+    app.locator("header a[data-nav=home]").click()
     expect(app.locator("main.home")).to_be_visible()
 
 
@@ -102,7 +102,7 @@ def test_missing_runtime_file_shows_a_readable_error_panel(context, site_url: st
 
 def test_missing_game_module_shows_the_error_panel(context, site_url: str):
     page = context.new_page()
-    page.route("**/py/gamenight/ui/app.py", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/py/gamenight.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/")
     page.wait_for_function("document.documentElement.dataset.app === 'failed'", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#boot-error")).to_be_visible()

@@ -6,11 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import gamenight.raythread.rules  # noqa: F401  (registers the reasons used below)
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
 from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, neighbours, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
+from gamenight.i18n import reasons
 
 directions = st.sampled_from(DIRECTIONS)
 mirrors = st.sampled_from(["/", "\\"])
@@ -72,9 +74,14 @@ def test_derived_streams_are_stable_and_independent():
 
 def test_error_types_are_readable_value_errors():
     for cls in (IllegalMove, BadOptions, BadMessage):
-        err = cls("that cell holds a beacon")
+        err = cls("raythread-beacon")
         assert isinstance(err, GameNightError) and isinstance(err, ValueError)
-        assert str(err) == "that cell holds a beacon"
+        assert str(err) == "that cell holds a beacon" and err.to_json() == {"code": "raythread-beacon", "params": {}}
+
+
+def test_text_parameters_are_cut_short():
+    err = BadMessage("unknown-field", what="message", key="k" * 5000)
+    assert len(err.params["key"]) == 60 and err.params["key"].endswith("…") and len(str(err)) < 120
 
 
 def test_canonical_dumps_is_order_independent_and_compact():
@@ -174,9 +181,12 @@ def test_game_info_player_counts():
     assert GameInfo("x", "X", "", range(2, 3)).players == "2"
 
 
-def test_result_carries_the_reason_the_match_ended():
-    done = Result(ranking=(("a",), ("b",)), reason="a reached 12 points")
-    assert done.to_json()["reason"] == "a reached 12 points"
+def test_result_carries_the_reason_the_match_ended_as_a_code_and_params():
+    reasons({"test-reached": "{seat} reached {n} points"})
+    done = Result(ranking=(("a",), ("b",)), reason="test-reached", params={"seat": "a", "n": 12})
+    assert done.to_json()["reason"] == {"code": "test-reached", "params": {"seat": "a", "n": 12}}
+    assert done.sentence == "a reached 12 points"
+    assert Result(ranking=(("a", "b"),)).to_json()["reason"] is None
 
 
 class _Seated:

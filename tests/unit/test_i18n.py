@@ -5,6 +5,7 @@ import gettext
 import pytest
 
 from gamenight import i18n
+from gamenight.core import errors
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.ui import app
 from gamenight.ui.program import Env, SetLanguage, Store, UiEvent
@@ -59,7 +60,8 @@ def test_unknown_codes_and_missing_params_still_read_as_sentences():
     assert i18n.describe("test-needs", {}) == "needs {thing}"
 
 
-def test_an_uncoded_sentence_travels_as_text():
+def test_an_uncoded_sentence_travels_as_text(monkeypatch):
+    monkeypatch.setattr(errors, "STRICT", False)  # outside the tests, an old sentence still travels
     err = BadOptions("the deck needs at least one tile")
     assert err.to_json() == {"code": "text", "params": {"text": "the deck needs at least one tile"}}
     assert i18n.describe(**err.to_json()) == "the deck needs at least one tile"
@@ -79,3 +81,16 @@ def test_the_compiled_japanese_catalogue_is_read():
     assert (i18n.LOCALE_DIR / "ja" / "LC_MESSAGES" / "gamenight.mo").exists()
     assert i18n.set_language("ja") == "ja"
     assert i18n.language() == "ja"
+
+
+def test_in_the_tests_an_unregistered_code_fails_at_once():
+    with pytest.raises(AssertionError, match="unregistered reason code"):
+        IllegalMove("no-such-reason-code")
+
+
+def test_a_player_name_is_never_read_as_a_term_and_unlabelled_fields_are_quoted():
+    i18n.reasons({"test-named": "{name} has no {kind}; {field} is wrong"})
+    i18n.terms({"test-prism": "prism"})
+    i18n.set_language("en", Bracketing())
+    text = i18n.describe("test-named", {"name": "test-prism", "kind": "test-prism", "field": "size"})
+    assert text == "[test-prism has no [prism]; 'size' is wrong]"

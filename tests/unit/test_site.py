@@ -3,6 +3,7 @@
 import hashlib
 import json
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,16 +14,25 @@ from tools.serve import MIME_TYPES, serve_in_thread
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_package_module_is_in_the_generated_config():
-    config = build_site.pyscript_config({"interpreter": "x"}, ROOT / "py")
-    files = config["files"]
+def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Path):
+    archive = tmp_path / "gamenight.zip"
+    build_site.package_archive(ROOT / "py", archive)
     package = ROOT / "py" / "gamenight"
     on_disk = {p.relative_to(ROOT / "py").as_posix() for p in [*package.rglob("*.py"), *package.rglob("*.mo")]}
-    listed = {key.removeprefix("{FROM}/") for key in files if key.startswith("{FROM}/")}
+    with zipfile.ZipFile(archive) as zipped:
+        listed = set(zipped.namelist())
+        assert zipped.read("gamenight/games.py") == (package / "games.py").read_bytes()
     assert on_disk and listed == on_disk
     assert "gamenight/locale/ja/LC_MESSAGES/gamenight.mo" in listed
-    assert all(files[f"{{FROM}}/{name}"] == f"{{TO}}/{name}" for name in listed)
-    assert config["interpreter"] == "x"
+    config = build_site.pyscript_config({"interpreter": "x"})
+    # A destination ending in /* makes PyScript unpack the archive into the working folder.
+    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./*"}}
+
+
+def test_the_archive_is_reproducible(tmp_path: Path):
+    build_site.package_archive(ROOT / "py", tmp_path / "a.zip")
+    build_site.package_archive(ROOT / "py", tmp_path / "b.zip")
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
 
 
 def test_the_generator_follows_new_modules(tmp_path: Path):
@@ -42,11 +52,21 @@ def test_base_config_uses_the_vendored_interpreter_not_a_cdn():
 
 def test_runtime_versions_are_pinned_exactly():
     package = json.loads((ROOT / "package.json").read_text())
-    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "idiomorph": "0.8.0"}
+    workbox = {f"workbox-{name}": "7.4.1" for name in ("core", "routing", "strategies", "precaching", "window")}
+    assert package["dependencies"] == {
+        "pyodide": "314.0.7",
+        "@pyscript/core": "0.7.31",
+        "idiomorph": "0.8.0",
+        **workbox,
+    }
+    assert package["devDependencies"] == {"@resvg/resvg-js": "2.6.2", "axe-core": "4.14.1"}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    assert lock["node_modules/pyodide"]["version"] == "314.0.7"
-    assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
-    assert lock["node_modules/idiomorph"]["version"] == "0.8.0"
+    for name, version in {**package["dependencies"], **package["devDependencies"]}.items():
+        assert lock[f"node_modules/{name}"]["version"] == version
+
+
+def fake_compile(archive: Path) -> None:
+    archive.write_text("compiled " + archive.read_text())
 
 
 def fake_node_modules(root: Path, extra: tuple[str, ...] = ()) -> None:
@@ -87,19 +107,20 @@ def test_vendor_copies_only_runtime_files(tmp_path: Path, fake_wheels):
             "node_modules/@pyscript/core/dist/codemirror-x.js",
         ),
     )
-    written = vendor.vendor(tmp_path, fake_wheels)
+    written = vendor.vendor(tmp_path, fake_wheels, fake_compile)
     names = {p.name for p in written}
     assert "pyodide.asm.wasm" in names and "core.js" in names and "core-abc123.js" in names
     assert not any(n.endswith(".map") or n.endswith(".html") or n.startswith("codemirror") for n in names)
     assert (tmp_path / "vendor" / "wheels" / "fake-1.0-py3-none-any.whl").read_bytes() == FAKE_WHEEL
     assert fake_wheels.fetched == ["fake==1.0"]
+    assert (tmp_path / "vendor" / vendor.STDLIB).read_text() == "compiled python_stdlib.zip"  # precompiled
     # Idempotent: a second run gives the same tree.
-    assert sorted(p.name for p in vendor.vendor(tmp_path, fake_wheels)) == sorted(names)
+    assert sorted(p.name for p in vendor.vendor(tmp_path, fake_wheels, fake_compile)) == sorted(names)
 
 
 def test_vendor_fails_clearly_without_node_modules(tmp_path: Path, fake_wheels):
     with pytest.raises(SystemExit, match="npm ci"):
-        vendor.vendor(tmp_path, fake_wheels)
+        vendor.vendor(tmp_path, fake_wheels, fake_compile)
 
 
 def test_a_wheel_without_the_pinned_hash_is_refused(tmp_path: Path, fake_wheels):
@@ -122,14 +143,15 @@ def test_wheels_are_mapped_into_the_interpreter_unopened(tmp_path: Path):
     (tmp_path / "wheels" / "notes.txt").write_text("not a wheel")
     wheels = build_site.vendored_wheels(tmp_path)
     assert wheels == ["segno-1.6.6-py3-none-any.whl"]
-    files = build_site.pyscript_config({}, ROOT / "py", wheels)["files"]
+    files = build_site.pyscript_config({}, wheels)["files"]
     # A plain destination (no trailing /*): PyScript writes the zip as it is, and Python imports from it.
     assert files["./vendor/wheels/segno-1.6.6-py3-none-any.whl"] == "./wheels/segno-1.6.6-py3-none-any.whl"
     assert "./vendor/wheels/notes.txt" not in files
 
 
 def test_build_writes_the_served_tree(tmp_path: Path):
-    for name in ("index.html", "pyscript.json"):
+    for name in ("index.html", "pyscript.json", "manifest.webmanifest", "sw.js", "icons/icon.svg"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text((ROOT / name).read_text())
     (tmp_path / "css").mkdir()
     (tmp_path / "css" / "app.css").write_text("body{}")
@@ -143,13 +165,23 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     assert shipped == [
         ".nojekyll",
         "css/app.css",
+        "icons/apple-touch-icon.png",
+        "icons/icon-192.png",
+        "icons/icon-32.png",
+        "icons/icon-512.png",
+        "icons/icon.svg",
+        "icons/maskable-192.png",
+        "icons/maskable-512.png",
         "index.html",
-        "py/gamenight/__init__.py",
+        "manifest.webmanifest",
+        "py/gamenight.zip",
         "py/main.py",
         "pyscript.json",
+        "sw.js",
     ]
     config = json.loads((site / "pyscript.json").read_text())
-    assert "{FROM}/gamenight/__init__.py" in config["files"]
+    assert config["files"] == {"./py/gamenight.zip": "./*"}
+    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.py"]
 
 
 def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):

@@ -4,13 +4,28 @@ A reason is a code registered with its English template (``gamenight.i18n.reason
 parameters that fill it: ``IllegalMove("not-your-turn")``, ``BadOptions("size-odd", size=12)``.
 ``str(err)`` is the English sentence (logs, tests); ``err.code`` and ``err.params`` are what travels
 on the wire, and ``i18n.describe(code, params)`` is the sentence in the reader's language.
+
+Parameters are short: a text parameter longer than ``MAX_PARAM`` characters is cut (an error must never
+repeat an attacker's input at length), and a parameter is a string, a whole number, a boolean or null.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gamenight.i18n import REASONS, TERMS
+from gamenight import i18n
+
+MAX_PARAM = 60  # characters of a text parameter; longer ones end in "…"
+# Tests set this: a reason code that is not registered then fails at once instead of travelling as text.
+STRICT = False
+
+
+def clip(value: Any) -> str | int | bool | None:
+    """A parameter as it may travel: short text, a number, a boolean or null (anything else as short text)."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= MAX_PARAM else text[: MAX_PARAM - 1] + "…"
 
 
 class GameNightError(ValueError):
@@ -21,14 +36,14 @@ class GameNightError(ValueError):
     """
 
     def __init__(self, reason: str, /, **params: Any) -> None:
-        template = REASONS.get(reason)
-        if template is None:
+        if reason not in i18n.REASONS or reason == "text":
+            if STRICT:
+                raise AssertionError(f"unregistered reason code {reason!r}")
             self.code, self.params = "text", {"text": reason}
             super().__init__(reason)
-        else:
-            self.code, self.params = reason, dict(params)
-            english = {k: TERMS[v] if isinstance(v, str) and v in TERMS else v for k, v in params.items()}
-            super().__init__(template.format(**english))
+            return
+        self.code, self.params = reason, {key: clip(value) for key, value in params.items()}
+        super().__init__(i18n.english(self.code, self.params))
 
     def to_json(self) -> dict[str, Any]:
         """The reason as the wire carries it: ``{"code": …, "params": {…}}``."""

@@ -12,6 +12,8 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from gamenight import i18n
+
 JSON = dict[str, Any]
 Event = JSON
 Move = JSON
@@ -33,21 +35,35 @@ class GameInfo:
         return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
+def reason(code: str, **params: Any) -> JSON:
+    """A reason as views and results carry it: a registered code (``i18n.reasons``) and its parameters,
+    which each page words in its own language (``i18n.describe``)."""
+    return {"code": code, "params": params}
+
+
 @dataclass(frozen=True)
 class Result:
     """How a match ended.
 
     ``ranking`` lists places best first; each place is the tuple of seats sharing it.
-    A shared first place is a draw. ``reason`` says why the match ended, in a sentence; ``notes`` holds
-    a short remark per seat (a tie-break count, a failed reveal). In a team game ``teams`` lists the
-    seats of each team; team-mates share their place, and only a first place shared by two teams is a draw.
+    A shared first place is a draw. ``reason`` says why the match ended: a registered reason code, with
+    ``params`` (``sentence`` is its English, for logs and tests); ``notes`` holds a short remark per
+    seat (a tie-break count, a failed reveal), each a ``reason(code, **params)``. In a team game
+    ``teams`` lists the seats of each team; team-mates share their place, and only a first place shared
+    by two teams is a draw.
     """
 
     ranking: tuple[tuple[str, ...], ...]
     scores: Mapping[str, int] = field(default_factory=dict)
-    notes: Mapping[str, str] = field(default_factory=dict)
+    notes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     reason: str = ""
     teams: tuple[tuple[str, ...], ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def sentence(self) -> str:
+        """Why the match ended, in English (logs and tests)."""
+        return i18n.english(self.reason, self.params) if self.reason else ""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -63,8 +79,8 @@ class Result:
         return {
             "ranking": [list(place) for place in self.ranking],
             "scores": dict(self.scores),
-            "notes": dict(self.notes),
-            "reason": self.reason,
+            "notes": {seat: reason(note["code"], **note.get("params", {})) for seat, note in self.notes.items()},
+            "reason": reason(self.reason, **self.params) if self.reason else None,
             "winners": list(self.winners),
             "draw": self.draw,
             "teams": [list(team) for team in self.teams],

@@ -1,18 +1,45 @@
 """JSON at the edges: canonical encoding, size-capped decoding, and typed field readers.
 
 The readers turn untrusted dicts into checked values and raise the caller's error type
-(``IllegalMove``, ``BadOptions``, ``BadMessage``) with a sentence naming the field.
+(``IllegalMove``, ``BadOptions``, ``BadMessage``) with a reason naming the field: ``field`` is the key,
+which a page shows as its registered label (``i18n.terms``) or else as the quoted key.
+
+Every text that ``loads`` returns is valid Unicode: JSON may spell a lone surrogate (``"\\ud800"``), which
+no UTF-8 text can hold, so it is refused here rather than failing later when the text is sent on.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
 from gamenight.core.errors import BadMessage, GameNightError
+from gamenight.i18n import N_, reasons, terms
+
+reasons(
+    {
+        "not-utf8": N_("the text is not valid UTF-8"),
+        "too-large": N_("too large: {size} bytes, the limit is {limit}"),
+        "not-json": N_("not valid JSON"),
+        "lone-surrogate": N_("the text holds a broken character (a lone surrogate)"),
+        "not-object": N_("{what} must be an object"),
+        "unknown-field": N_("{what} has unknown field '{key}'"),
+        "field-missing": N_("{field} is missing"),
+        "field-not-whole": N_("{field} must be a whole number"),
+        "field-range": N_("{field} must be between {lo} and {hi}, not {value}"),
+        "field-not-text": N_("{field} must be text"),
+        "field-too-long": N_("{field} is longer than {max} characters"),
+        "field-not-bool": N_("{field} must be true or false"),
+        "field-choice": N_("{field} must be one of {choices}"),
+        "field-not-cell": N_("{field} must be a [row, column] pair of whole numbers"),
+    }
+)
+terms({"options": N_("the options"), "move": N_("a move")})  # what most games' readers check
 
 T = TypeVar("T")
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _MISSING: Any = object()
 
 
@@ -27,27 +54,50 @@ def loads(data: str | bytes, max_bytes: int = 65536) -> Any:
         try:
             data = data.encode("utf-8")
         except UnicodeEncodeError:
-            raise BadMessage("the text is not valid UTF-8") from None
+            raise BadMessage("not-utf8") from None
     if len(data) > max_bytes:
-        raise BadMessage(f"too large: {len(data)} bytes, the limit is {max_bytes}")
+        raise BadMessage("too-large", size=len(data), limit=max_bytes)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadMessage("the text is not valid UTF-8") from None
+        raise BadMessage("not-utf8") from None
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as err:
-        raise BadMessage(f"not valid JSON ({err.__class__.__name__})") from None
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("not-json") from None
+    if "\\u" in text:  # only an escape can spell a lone surrogate: UTF-8 text cannot hold one
+        _check_text(value)
+    return value
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _check_text(value: Any) -> None:
+    """Raise ``BadMessage`` if any string (key or value) in ``value`` holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings: Any = (item,)
+        elif isinstance(item, dict):
+            strings = item.keys()
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+            continue
+        else:
+            continue
+        for text in strings:
+            if not text.isascii() and _SURROGATES.search(text):
+                raise BadMessage("lone-surrogate")
+
+
 def obj(value: Any, what: str, error: type[GameNightError]) -> Mapping[str, Any]:
     """``value`` as a JSON object, else ``error``."""
     if not isinstance(value, Mapping):
-        raise error(f"{what} must be an object")
+        raise error("not-object", what=what)
     return value
 
 
@@ -55,7 +105,7 @@ def only_keys(value: Mapping[str, Any], allowed: Collection[str], what: str, err
     """Reject keys outside ``allowed`` (so typos and smuggled fields fail loudly)."""
     extra = sorted(str(k) for k in value if k not in allowed)
     if extra:
-        raise error(f"{what} has unknown field {extra[0]!r}")
+        raise error("unknown-field", what=what, key=extra[0])
 
 
 def get_int(
@@ -69,11 +119,11 @@ def get_int(
     """An integer field (booleans are not integers here), optionally within ``lo..hi``."""
     raw = value.get(key, default)
     if raw is _MISSING:
-        raise error(f"{key!r} is missing")
+        raise error("field-missing", field=key)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise error(f"{key!r} must be a whole number")
+        raise error("field-not-whole", field=key)
     if (lo is not None and raw < lo) or (hi is not None and raw > hi):
-        raise error(f"{key!r} must be between {lo} and {hi}, not {raw}")
+        raise error("field-range", field=key, lo=lo, hi=hi, value=raw)
     return raw
 
 
@@ -87,11 +137,11 @@ def get_str(
     """A string field of at most ``max_len`` characters."""
     raw = value.get(key, default)
     if raw is _MISSING:
-        raise error(f"{key!r} is missing")
+        raise error("field-missing", field=key)
     if not isinstance(raw, str):
-        raise error(f"{key!r} must be text")
+        raise error("field-not-text", field=key)
     if len(raw) > max_len:
-        raise error(f"{key!r} is longer than {max_len} characters")
+        raise error("field-too-long", field=key, max=max_len)
     return raw
 
 
@@ -99,9 +149,9 @@ def get_bool(value: Mapping[str, Any], key: str, error: type[GameNightError], de
     """A boolean field."""
     raw = value.get(key, default)
     if raw is _MISSING:
-        raise error(f"{key!r} is missing")
+        raise error("field-missing", field=key)
     if not isinstance(raw, bool):
-        raise error(f"{key!r} must be true or false")
+        raise error("field-not-bool", field=key)
     return raw
 
 
@@ -115,10 +165,9 @@ def get_choice(
     """A field whose value must be one of ``choices``."""
     raw = value.get(key, default)
     if raw is _MISSING:
-        raise error(f"{key!r} is missing")
+        raise error("field-missing", field=key)
     if isinstance(raw, bool) or raw not in choices:
-        shown = ", ".join(repr(c) for c in choices)
-        raise error(f"{key!r} must be one of {shown}")
+        raise error("field-choice", field=key, choices=", ".join(repr(c) for c in choices))
     return raw
 
 
@@ -126,11 +175,11 @@ def get_cell(value: Mapping[str, Any], key: str, error: type[GameNightError]) ->
     """A ``[row, col]`` field as a tuple of two integers (bounds are the game's to check)."""
     raw = value.get(key, _MISSING)
     if raw is _MISSING:
-        raise error(f"{key!r} is missing")
+        raise error("field-missing", field=key)
     if (
         not isinstance(raw, list | tuple)
         or len(raw) != 2
         or any(isinstance(x, bool) or not isinstance(x, int) for x in raw)
     ):
-        raise error(f"{key!r} must be a [row, column] pair of whole numbers")
+        raise error("field-not-cell", field=key)
     return (raw[0], raw[1])

@@ -1,7 +1,6 @@
 """Light Seeker: slide and tilt nine light cubes until a light area of 7 shines."""
 
 from gamenight.core.game import GameInfo
-from gamenight.lightseeker.rules import LightSeeker
 
 INFO = GameInfo(
     id="lightseeker",
@@ -10,4 +9,13 @@ INFO = GameInfo(
     seats=range(2, 3),
 )
 
-GAME = LightSeeker(INFO)
+
+def __getattr__(name: str) -> object:
+    """``GAME``, the rules, is built on first use: the start page needs only ``INFO``, and importing
+    the rules costs start-up time in the browser (see docs/performance.md)."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gamenight.lightseeker.rules import LightSeeker
+
+    globals()["GAME"] = game = LightSeeker(INFO)
+    return game

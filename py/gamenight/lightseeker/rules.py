@@ -10,15 +10,37 @@ who made it; a player with no legal turn loses (or, by option, the match is draw
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gamenight.core.errors import BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Result
+from gamenight.core.game import JSON, Event, GameInfo, Move, Result, reason
 from gamenight.core.grid import DIRECTIONS, Cell, Direction, ring, step
 from gamenight.core.jsonutil import get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
+from gamenight.i18n import N_, reasons, terms
 from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, Orientation, spin, tilt, top
+
+reasons(
+    {
+        "lightseeker-actions-list": N_("'actions' must be a list of actions"),
+        "lightseeker-first-turn": N_("the first turn of the match has exactly 1 action"),
+        "lightseeker-action-count": N_("a turn has exactly {n} actions"),
+        "lightseeker-under-buh": N_("cube {cube} is under Buh"),
+        "lightseeker-blocked": N_("cube {cube} cannot {kind} {dir}: cube {other} is in the way"),
+        "lightseeker-isolated": N_("cube {cube} would be isolated"),
+        "lightseeker-light": N_("total light must rise above {start}, but this turn ends with {end}"),
+        "lightseeker-buh-stays": N_("Buh must move to another cube than cube {cube}"),
+        "lightseeker-seats": N_("Light Seeker is played by exactly 2 different seats"),
+        "match-over": N_("the match is over"),
+        "not-playing": N_("'{seat}' is not playing in this match"),
+        "lightseeker-not-your-turn": N_("it is not your turn"),
+        "lightseeker-lit": N_("{seat} lit an area worth {value}"),
+        "lightseeker-stuck": N_("{seat} has no legal turn"),
+        "lightseeker-stuck-draw": N_("{seat} has no legal turn: a draw"),
+    }
+)
+terms({"turn": N_("a turn"), "action": N_("an action"), "slide": N_("slide"), "tilt": N_("tilt")})
 
 CUBES = 9
 WIN_AREA = 7
@@ -86,10 +108,11 @@ class Area:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How the match ended: the winner (``None`` for a draw) and a sentence saying why."""
+    """How the match ended: the winner (``None`` for a draw) and why: a reason code and its parameters."""
 
     winner: str | None
     reason: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -162,19 +185,19 @@ def first_isolated(cells: Sequence[Cell]) -> int | None:
 
 def parse_turn(raw: Any, actions_due: int, cubes: int = CUBES) -> Turn:
     """A turn from untrusted JSON; raises ``IllegalMove`` naming the first malformed field."""
-    move = obj(raw, "a turn", IllegalMove)
-    only_keys(move, ("actions", "buh"), "a turn", IllegalMove)
+    move = obj(raw, "turn", IllegalMove)
+    only_keys(move, ("actions", "buh"), "turn", IllegalMove)
     actions = move.get("actions")
     if not isinstance(actions, list):
-        raise IllegalMove("'actions' must be a list of actions")
+        raise IllegalMove("lightseeker-actions-list")
     if len(actions) != actions_due:
         if actions_due == 1:
-            raise IllegalMove("the first turn of the match has exactly 1 action")
-        raise IllegalMove(f"a turn has exactly {actions_due} actions")
+            raise IllegalMove("lightseeker-first-turn")
+        raise IllegalMove("lightseeker-action-count", n=actions_due)
     parsed = []
-    for k, raw_action in enumerate(actions, 1):
-        action = obj(raw_action, f"action {k}", IllegalMove)
-        only_keys(action, ("cube", "kind", "dir"), f"action {k}", IllegalMove)
+    for raw_action in actions:
+        action = obj(raw_action, "action", IllegalMove)
+        only_keys(action, ("cube", "kind", "dir"), "action", IllegalMove)
         cube = get_int(action, "cube", IllegalMove, 0, cubes - 1)
         kind = get_choice(action, "kind", KINDS, IllegalMove)
         d = get_choice(action, "dir", [d.value for d in DIRECTIONS], IllegalMove)
@@ -186,11 +209,11 @@ def act(board: Board, action: Action) -> Board:
     """The board after one action; raises ``IllegalMove`` if the cube is under Buh or the way is blocked."""
     i = action.cube
     if i == board.buh:
-        raise IllegalMove(f"cube {i} is under Buh")
+        raise IllegalMove("lightseeker-under-buh", cube=i)
     target = step(board.cells[i], action.dir)
     if target in board.cells:
         raise IllegalMove(
-            f"cube {i} cannot {action.kind} {action.dir.value}: cube {board.cells.index(target)} is in the way"
+            "lightseeker-blocked", cube=i, kind=action.kind, dir=action.dir.value, other=board.cells.index(target)
         )
     o = board.orientations[i]
     if action.kind == "tilt":
@@ -210,12 +233,12 @@ def apply_turn(board: Board, turn: Turn) -> Board:
         after = act(after, action)
     lonely = first_isolated(after.cells)
     if lonely is not None:
-        raise IllegalMove(f"cube {lonely} would be isolated")
+        raise IllegalMove("lightseeker-isolated", cube=lonely)
     end = total_light(after)
     if end <= start:
-        raise IllegalMove(f"total light must rise above {start}, but this turn ends with {end}")
+        raise IllegalMove("lightseeker-light", start=start, end=end)
     if turn.buh == board.buh:
-        raise IllegalMove(f"Buh must move to another cube than cube {board.buh}")
+        raise IllegalMove("lightseeker-buh-stays", cube=board.buh)
     return replace(after, buh=turn.buh)
 
 
@@ -348,13 +371,13 @@ class LightSeeker:
     def options(self, raw: Mapping[str, Any] | None) -> Options:
         if raw is None:
             return Options()
-        raw = obj(raw, "the options", BadOptions)
-        only_keys(raw, ("no_legal_turn",), "the options", BadOptions)
+        raw = obj(raw, "options", BadOptions)
+        only_keys(raw, ("no_legal_turn",), "options", BadOptions)
         return Options(get_choice(raw, "no_legal_turn", NO_LEGAL_TURN, BadOptions, default="loses"))
 
     def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
         if len(seats) != 2 or len(set(seats)) != 2:
-            raise BadOptions("Light Seeker is played by exactly 2 different seats")
+            raise BadOptions("lightseeker-seats")
         return State(options, (seats[0], seats[1]), setup_board(seed))
 
     def active(self, state: State) -> frozenset[str]:
@@ -373,27 +396,27 @@ class LightSeeker:
 
     def play(self, state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
         if state.outcome:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("match-over")
         if seat not in state.seats:
-            raise IllegalMove(f"{seat!r} is not playing in this match")
+            raise IllegalMove("not-playing", seat=seat)
         if seat != state.to_move:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove("lightseeker-not-your-turn")
         turn = parse_turn(move, state.actions_due, len(state.board.cells))
         board = apply_turn(state.board, turn)
         after = replace(state, board=board, turn=state.turn + 1)
         events: list[Event] = [{"type": "turn", "seat": seat, **turn.to_json(), "light": total_light(board)}]
         best = max((a.value for a in light_areas(board)), default=0)
         if best >= WIN_AREA:
-            outcome = Outcome(seat, f"{seat} lit an area worth {best}")
+            outcome = Outcome(seat, "lightseeker-lit", {"seat": seat, "value": best})
         elif not has_legal_turn(board, after.actions_due):
             stuck = after.seats[after.turn % 2]
             if state.options.no_legal_turn == "loses":
-                outcome = Outcome(seat, f"{stuck} has no legal turn")
+                outcome = Outcome(seat, "lightseeker-stuck", {"seat": stuck})
             else:
-                outcome = Outcome(None, f"{stuck} has no legal turn: a draw")
+                outcome = Outcome(None, "lightseeker-stuck-draw", {"seat": stuck})
         else:
             return after, events
-        events.append({"type": "end", "winner": outcome.winner, "reason": outcome.reason})
+        events.append({"type": "end", "winner": outcome.winner, "reason": reason(outcome.reason, **outcome.params)})
         return replace(after, outcome=outcome), events
 
     def tick(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
@@ -424,6 +447,6 @@ class LightSeeker:
         if outcome is None:
             return None
         if outcome.winner is None:
-            return Result(ranking=(state.seats,), reason=outcome.reason)
+            return Result(ranking=(state.seats,), reason=outcome.reason, params=outcome.params)
         loser = next(s for s in state.seats if s != outcome.winner)
-        return Result(ranking=((outcome.winner,), (loser,)), reason=outcome.reason)
+        return Result(ranking=((outcome.winner,), (loser,)), reason=outcome.reason, params=outcome.params)

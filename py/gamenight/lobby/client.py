@@ -1,8 +1,13 @@
 """The guest's mirror of the host's lobby: applies snapshots and numbered updates, and asks to resync on a gap.
 
-The page renders ``lobby``, ``match`` and ``chat``; it sends the dicts that ``hello``, ``chat``,
-``sit``, ``move`` … return, and whatever ``receive`` returns. Messages from the host are untrusted
-too: one that does not parse is noted in ``problems`` and ignored.
+The page renders ``lobby``, ``match`` and ``chat``; it sends what ``hello``, ``request``, ``poll`` and
+``receive`` return. Messages from the host are untrusted too: one that does not parse is noted in
+``problems`` and ignored (and if it was the snapshot the mirror waits for, asked for again).
+
+Nothing the player asks for is lost or applied twice (docs/peer-links.md): requests are numbered
+(``n``) and kept in ``outbox`` until the host acknowledges them (``ack`` on every host message); they
+are sent again after a reconnection and, with back-off, when no acknowledgement comes. A snapshot
+that does not come is asked for again the same way, so a mirror never waits forever.
 """
 
 from __future__ import annotations
@@ -12,9 +17,14 @@ from typing import Any
 
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
+from gamenight.i18n import N_, reasons
 from gamenight.lobby import protocol as p
 
 CHAT_SHOWN = 200
+RETRY_FIRST_MS, RETRY_MAX_MS = 2000, 16000  # back-off of repeated hellos, resyncs and requests
+SLOW_MS = 5000  # a page that has waited this long says what for and offers "Try again"
+
+reasons({"no-seat-in-match": N_("you have no seat in this match")})
 
 
 class Client:
@@ -22,7 +32,7 @@ class Client:
 
     def __init__(self, name: str, token: str | None = None) -> None:
         self.name = name
-        self.token = token  # kept by the page (e.g. in session storage) to come back after a drop
+        self.token = token  # kept by the page (e.g. in local storage) to come back after a drop
         self.member: str | None = None
         self.seq: int | None = None  # None until the first snapshot
         self.awaiting_snapshot = False
@@ -32,7 +42,15 @@ class Client:
         self.chat: list[p.Said] = []
         self.errors: list[p.Error] = []
         self.problems: list[str] = []
-        self.closed: str | None = None  # the host's reason, once it has closed this connection
+        self.closed: p.Bye | None = None  # the host's farewell, once it has closed this connection
+        self.welcomed = False  # the host answered this connection's hello
+        self.next_n: int | None = None  # the number of the next request, known from the welcome
+        self.pending: list[JSON] = []  # requests made before the welcome: numbered when it comes
+        self.outbox: list[JSON] = []  # numbered requests the host has not acknowledged, in order
+        self.since_ms: int | None = None  # when the oldest thing this mirror waits for was asked
+        self.retry_at_ms = 0
+        self.backoff_ms = RETRY_FIRST_MS
+        self._parts = p.Reassembly()
 
     @property
     def seat(self) -> str | None:
@@ -45,51 +63,158 @@ class Client:
     def is_host(self) -> bool:
         return self.lobby is not None and self.member is not None and self.lobby.host == self.member
 
-    def receive(self, data: str | bytes) -> list[JSON]:
-        """Apply one message from the host; returns the messages to send back (a resync request on a gap)."""
+    @property
+    def waiting_for(self) -> str | None:
+        """What this mirror waits for from the host: ``"welcome"``, ``"lobby"``, ``"answer"`` or nothing."""
+        if self.closed is not None:
+            return None
+        if not self.welcomed:
+            return "welcome"
+        if self.awaiting_snapshot:
+            return "lobby"
+        return "answer" if self.outbox else None
+
+    def slow(self, now_ms: int) -> bool:
+        """Whether the page has waited long enough to say so and offer "Try again"."""
+        return self.waiting_for is not None and self.since_ms is not None and now_ms - self.since_ms >= SLOW_MS
+
+    def receive(self, data: str | bytes, now_ms: int = 0) -> list[JSON]:
+        """Apply one text from the host; returns the messages to send back."""
         try:
-            message = p.parse_to_guest(data)
+            message, ack = p.read_to_guest(data)
+            if isinstance(message, p.Part):
+                whole = self._parts.add(message)
+                if whole is None:
+                    return []
+                message, ack = p.read_to_guest(whole, p.MAX_MESSAGE_BYTES)
         except BadMessage as err:
             self.problems.append(str(err))
             return []
+        out: list[JSON] = []
+        if ack is not None:
+            self._acked(ack, now_ms)
         match message:
             case p.Welcome(member=member, token=token):
-                self.member, self.token = member, token
+                self.member, self.token, self.welcomed = member, token, True
+                out += self._welcomed(ack or 0, now_ms)
             case p.Snapshot():
                 self.seq, self.awaiting_snapshot = message.seq, False
                 self.lobby, self.match, self.events = message.lobby, message.match, ()
                 self.chat = list(message.chat)
+                self._settled(now_ms)
             case p.Update():
-                return self._update(message)
+                out += self._update(message, now_ms)
             case p.Said():
                 self.chat = [*self.chat[-(CHAT_SHOWN - 1) :], message]
+            case p.Error(code="request-gap", params=params):
+                out += self._resend_from(params.get("expected"), now_ms)
             case p.Error():
                 self.errors.append(message)
-            case p.Bye(reason=reason):
-                self.closed = reason
-        return []
+            case p.Bye():
+                self.closed = message
+        return out
 
-    def _update(self, update: p.Update) -> list[JSON]:
+    def _acked(self, ack: int, now_ms: int) -> None:
+        before = len(self.outbox)
+        self.outbox = [m for m in self.outbox if m["n"] > ack]
+        if len(self.outbox) != before:
+            self._settled(now_ms)
+
+    def _welcomed(self, ack: int, now_ms: int) -> list[JSON]:
+        """The host answered the hello: number what waited, send again what it has not handled."""
+        self.outbox = [m for m in self.outbox if m["n"] > ack]
+        self.outbox = [{**m, "n": ack + 1 + k} for k, m in enumerate(self.outbox)]  # no gaps, ever
+        self.next_n = ack + 1 + len(self.outbox)
+        queued, self.pending = self.pending, []
+        return list(self.outbox) + [self._number(m, now_ms) for m in queued]
+
+    def _resend_from(self, expected: Any, now_ms: int) -> list[JSON]:
+        """The host missed requests from ``expected`` on: send the outbox again, numbered from there."""
+        if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+            return []
+        self.outbox = [{**m, "n": expected + k} for k, m in enumerate(self.outbox)]
+        self.next_n = expected + len(self.outbox)
+        return list(self.outbox)
+
+    def _update(self, update: p.Update, now_ms: int) -> list[JSON]:
         if self.awaiting_snapshot or (self.seq is not None and update.seq <= self.seq):
             return []  # stale, or superseded by the snapshot on its way
         if self.seq is None or update.seq != self.seq + 1:
-            return [self.resync()]
+            return [self.resync(now_ms)]
         self.seq = update.seq
         self.lobby, self.match, self.events = update.lobby, update.match, update.events
         return []
 
+    def _waiting(self, now_ms: int) -> None:
+        if self.since_ms is None:
+            self.since_ms = now_ms
+            self.retry_at_ms, self.backoff_ms = now_ms + RETRY_FIRST_MS, RETRY_FIRST_MS
+
+    def _settled(self, now_ms: int) -> None:
+        """One wait ended: start the clock again for whatever is still awaited."""
+        self.since_ms = None
+        if self.waiting_for is not None:
+            self._waiting(now_ms)
+
     # --- requests ------------------------------------------------------------------------------
 
-    def hello(self) -> JSON:
+    def joined_as(self, member: str, handled: int) -> None:
+        """The host page's own mirror: a member from the start, without a hello (it never travels)."""
+        self.member, self.welcomed, self.next_n = member, True, handled + 1
+
+    def hello(self, now_ms: int = 0) -> JSON:
         """The first message on every (re)connection; with a token, the host restores this member."""
         self.closed = None
+        self.welcomed, self.next_n = False, None
         self.seq, self.awaiting_snapshot = None, True
+        self.since_ms = None
+        self._waiting(now_ms)
         return p.Hello(self.name, self.token).to_json()
 
-    def resync(self) -> JSON:
+    def resync(self, now_ms: int = 0) -> JSON:
         """Ask for a snapshot; updates are ignored until it comes."""
         self.awaiting_snapshot = True
+        self._waiting(now_ms)
         return p.Resync().to_json()
+
+    def request(self, message: Mapping[str, Any], now_ms: int = 0) -> list[JSON]:
+        """Send ``message`` (chat, sit, move …) as the next numbered request: what to send now (nothing
+        before the welcome: it goes out, numbered, when the welcome comes)."""
+        if self.next_n is None:
+            self.pending.append(dict(message))
+            return []
+        return [self._number(message, now_ms)]
+
+    def _number(self, message: Mapping[str, Any], now_ms: int) -> JSON:
+        numbered = {**message, "n": self.next_n}
+        self.next_n += 1
+        self.outbox.append(numbered)
+        self._waiting(now_ms)
+        return numbered
+
+    def poll(self, now_ms: int) -> list[JSON]:
+        """Called on a timer: what to send again because no answer came (with back-off)."""
+        if self.waiting_for is None or self.since_ms is None or now_ms < self.retry_at_ms:
+            return []
+        self.backoff_ms = min(self.backoff_ms * 2, RETRY_MAX_MS)
+        self.retry_at_ms = now_ms + self.backoff_ms
+        return self._again()
+
+    def try_again(self, now_ms: int) -> list[JSON]:
+        """The player pressed "Try again": ask again now, and start the back-off afresh."""
+        if self.waiting_for is None:
+            return []
+        self.since_ms = None
+        self._waiting(now_ms)
+        return self._again()
+
+    def _again(self) -> list[JSON]:
+        wait = self.waiting_for
+        if wait == "welcome":
+            return [p.Hello(self.name, self.token).to_json()]  # the host answers a repeated hello again
+        if wait == "lobby":
+            return [p.Resync().to_json()]
+        return list(self.outbox)
 
     def say(self, text: str) -> JSON:
         return p.Chat(text).to_json()
@@ -103,5 +228,5 @@ class Client:
     def move(self, move: Mapping[str, Any]) -> JSON:
         """A move for this member's own seat, made on the position this mirror shows."""
         if self.match is None or self.match.you is None:
-            raise BadMessage("you have no seat in this match")
+            raise BadMessage("no-seat-in-match")
         return p.Move(self.match.you, dict(move), self.match.moves).to_json()

@@ -1,32 +1,81 @@
 """The wire protocol between the host's session and its guests: versioned JSON envelopes.
 
-Every message is one JSON object ``{"v": 1, "type": ..., ...fields}`` of at most 64 KiB of UTF-8.
+Every message is one JSON object ``{"v": 2, "type": ..., ...fields}``; one text on the channel is at
+most 64 KiB of UTF-8 (``MAX_BYTES``). A longer host message travels as numbered ``part`` frames that the
+guest joins again, up to ``MAX_MESSAGE_BYTES`` (``frames`` / ``Reassembly``).
 Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
 Each type has one parse function that accepts exactly its fields, with their types and limits, and
-raises ``BadMessage`` with a readable sentence for anything else. ``docs/protocol.md`` lists them all.
+raises ``BadMessage`` with a reason code for anything else. ``docs/protocol.md`` lists them all.
+
+Version 2 speaks no sentences: refusals and farewells are a code and parameters (``error``, ``bye``),
+read by each page in its own language (``i18n.describe``). A guest numbers its requests (``n``) and
+the host acknowledges them (``ack`` on every message to that member), so a request is never lost
+and never applied twice.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, ClassVar, Literal
 
-from gamenight.core.errors import BadMessage
+from gamenight.core.errors import MAX_PARAM, BadMessage
 from gamenight.core.game import JSON
 from gamenight.core.jsonutil import dumps, get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
+from gamenight.i18n import N_, reasons, terms
+from gamenight.lobby import names
 
-VERSION = 1
-MAX_BYTES = 64 * 1024
+VERSION = 2
+MAX_BYTES = 64 * 1024  # one text on the data channel, either way
+FRAME_CHARS = 8192  # characters of a message per part: at most 4 bytes each, so a part is < 33 KiB
+MAX_PARTS = 128
+MAX_MESSAGE_BYTES = 1024 * 1024  # a whole host message, joined from its parts
 MAX_NAME = 24
 MAX_CHAT = 500
 MAX_ID = 32  # member ids, seat ids, game ids, error codes
 MAX_TOKEN = 64
-MAX_TEXT = 2000  # error sentences and farewell reasons
+MAX_PARAMS = 8  # parameters of one refusal
 FLOOD_LIMIT, FLOOD_WINDOW_MS = 20, 1000  # per peer: more in one second is a flood
+NAME_PUNCTUATION = frozenset("-'’._・")  # besides letters, marks, digits and single spaces
+
+reasons(
+    {
+        "bad-version": N_(
+            "This message comes from another version of Game Night Central (protocol {got}, this page "
+            "speaks {want}): reload both pages."
+        ),
+        "bad-type": N_("unknown message type '{got}'"),
+        "type-not-text": N_("'type' must be text"),
+        "field-empty": N_("{field} is empty"),
+        "field-not-list": N_("{field} must be a list"),
+        "bad-phase": N_("'phase' must be 'lobby' or 'playing'"),
+        "bad-ended": N_("'ended' must be null, 'over' or 'host'"),
+        "bad-params": N_("the parameters of a refusal must be at most 8 short values"),
+        "name-length": N_("a name has 1 to {max} characters"),
+        "name-characters": N_("a name has letters, digits, single spaces and - ' . _ only"),
+        "name-scripts": N_("a name is written in one alphabet (not mixed, like Latin with Cyrillic)"),
+        "chat-length": N_("a chat message has 1 to {max} characters"),
+        "chat-control": N_("a chat message may not contain control characters"),
+        "bad-part": N_("a part of a long message came out of order"),
+        "message-too-large": N_("too large: {size} bytes, the limit is {limit}"),
+    }
+)
+terms(
+    {
+        "message": N_("a message"),
+        "lobby": N_("the lobby"),
+        "member-info": N_("a member"),
+        "seat-info": N_("a seat"),
+        "match": N_("the match"),
+        "chat-line": N_("a chat line"),
+        "event": N_("an event"),
+        "params": N_("the parameters"),
+    }
+)
 
 
 class _Message:
@@ -254,50 +303,81 @@ class Update(_Message):
 
 @dataclass(frozen=True)
 class Error(_Message):
-    """A refusal, sent to the sender alone; ``about`` is the type of the refused message, if known."""
+    """A refusal, sent to the sender alone: a reason ``code`` and its ``params`` (each page words it in
+    its own language with ``i18n.describe``); ``about`` is the type of the refused message, if known."""
 
     type: ClassVar[str] = "error"
     code: str
-    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
     about: str | None = None
+
+    @classmethod
+    def of(cls, err: Any, about: str | None = None) -> Error:
+        """The refusal for a ``GameNightError``."""
+        return cls(err.code, dict(err.params), about)
 
 
 @dataclass(frozen=True)
 class Bye(_Message):
-    """The host closes this connection (removed, or signed in elsewhere)."""
+    """The host closes this connection (removed, or signed in elsewhere): a reason code and parameters."""
 
     type: ClassVar[str] = "bye"
-    reason: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
-ToGuest = Welcome | Said | Snapshot | Update | Error | Bye
+@dataclass(frozen=True)
+class Part(_Message):
+    """Part ``i`` of ``of`` of host message number ``id``, too long for one text (``frames``)."""
+
+    type: ClassVar[str] = "part"
+    id: int
+    i: int
+    of: int
+    data: str
+
+
+ToGuest = Welcome | Said | Snapshot | Update | Error | Bye | Part
 
 
 # --- parsing ------------------------------------------------------------------------------------
 
 
 def parse_name(raw: str) -> str:
-    """A display name: trimmed, 1 to 24 printable characters."""
-    name = raw.strip()
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise BadMessage(f"a name has 1 to {MAX_NAME} printable characters")
+    """A display name: trimmed, 1 to 24 characters that cannot pose as something else.
+
+    Letters, combining marks, digits, single spaces and ``- ' ’ . _ ・`` only (so no "Ann (host)"),
+    with the letters in one script (``names.scripts``: "Аnn" with a Cyrillic А is refused). Names in
+    a lobby are also unique by their look-alike key (``names.name_key``), checked by the session.
+    """
+    name = unicodedata.normalize("NFC", raw.strip())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise BadMessage("name-length", max=MAX_NAME)
+    if "  " in name or not all(_name_char(ch) for ch in name):
+        raise BadMessage("name-characters")
+    if not names.one_script(name):
+        raise BadMessage("name-scripts")
     return name
+
+
+def _name_char(ch: str) -> bool:
+    return ch == " " or ch in NAME_PUNCTUATION or unicodedata.category(ch)[0] in "LMN"
 
 
 def parse_chat_text(raw: str) -> str:
     """Chat text: trimmed, 1 to 500 characters, printable apart from line breaks."""
     text = raw.strip()
     if not 1 <= len(text) <= MAX_CHAT:
-        raise BadMessage(f"a chat message has 1 to {MAX_CHAT} characters")
+        raise BadMessage("chat-length", max=MAX_CHAT)
     if not all(ch.isprintable() or ch == "\n" for ch in text):
-        raise BadMessage("a chat message may not contain control characters")
+        raise BadMessage("chat-control")
     return text
 
 
 def _id(raw: Mapping[str, Any], key: str) -> str:
     value = get_str(raw, key, BadMessage, MAX_ID)
     if not value:
-        raise BadMessage(f"{key!r} is empty")
+        raise BadMessage("field-empty", field=key)
     return value
 
 
@@ -306,7 +386,7 @@ def _opt_id(raw: Mapping[str, Any], key: str) -> str | None:
 
 
 def _opt_obj(raw: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
-    return None if raw.get(key) is None else obj(raw[key], repr(key), BadMessage)
+    return None if raw.get(key) is None else obj(raw[key], key, BadMessage)
 
 
 def _hello(raw: Mapping[str, Any]) -> Hello:
@@ -322,7 +402,7 @@ def _chat(raw: Mapping[str, Any]) -> Chat:
 
 def _move(raw: Mapping[str, Any]) -> Move:
     at = None if raw.get("at") is None else get_int(raw, "at", BadMessage, 0, 1 << 31)
-    return Move(_id(raw, "seat"), obj(raw.get("move"), "'move'", BadMessage), at)
+    return Move(_id(raw, "seat"), obj(raw.get("move"), "move", BadMessage), at)
 
 
 def _choose(raw: Mapping[str, Any]) -> Choose:
@@ -335,30 +415,30 @@ def _start(raw: Mapping[str, Any]) -> Start:
 
 
 def _member_info(raw: Any) -> MemberInfo:
-    raw = _exact(raw, "a member", ("id", "name", "connected"))
+    raw = _exact(raw, "member-info", ("id", "name", "connected"))
     return MemberInfo(
         _id(raw, "id"), parse_name(get_str(raw, "name", BadMessage, MAX_NAME)), get_bool(raw, "connected", BadMessage)
     )
 
 
 def _seat_info(raw: Any) -> SeatInfo:
-    raw = _exact(raw, "a seat", ("id", "colour", "member"))
+    raw = _exact(raw, "seat-info", ("id", "colour", "member"))
     return SeatInfo(_id(raw, "id"), _id(raw, "colour"), _opt_id(raw, "member"))
 
 
 def _list(raw: Mapping[str, Any], key: str, item: Callable[[Any], Any]) -> tuple[Any, ...]:
     value = raw.get(key)
     if not isinstance(value, list):
-        raise BadMessage(f"{key!r} must be a list")
+        raise BadMessage("field-not-list", field=key)
     return tuple(item(v) for v in value)
 
 
 def parse_lobby(raw: Any) -> Lobby:
     keys = ("game", "title", "options", "players", "phase", "host", "members", "seats")
-    raw = _exact(raw, "the lobby", keys)
+    raw = _exact(raw, "lobby", keys)
     phase = raw.get("phase")
     if phase not in ("lobby", "playing"):
-        raise BadMessage("'phase' must be 'lobby' or 'playing'")
+        raise BadMessage("bad-phase")
     return Lobby(
         game=_id(raw, "game"),
         title=get_str(raw, "title", BadMessage, 200),
@@ -374,14 +454,14 @@ def parse_lobby(raw: Any) -> Lobby:
 def _match_view(raw: Any) -> MatchView | None:
     if raw is None:
         return None
-    raw = _exact(raw, "the match", ("game", "you", "view", "result", "moves", "ended"))
+    raw = _exact(raw, "match", ("game", "you", "view", "result", "moves", "ended"))
     ended = raw.get("ended")
     if ended not in (None, "over", "host"):
-        raise BadMessage("'ended' must be null, 'over' or 'host'")
+        raise BadMessage("bad-ended")
     return MatchView(
         game=_id(raw, "game"),
         you=_opt_id(raw, "you"),
-        view=obj(raw.get("view"), "'view'", BadMessage),
+        view=obj(raw.get("view"), "view", BadMessage),
         result=_opt_obj(raw, "result"),
         moves=get_int(raw, "moves", BadMessage, 0),
         ended=ended,
@@ -399,7 +479,7 @@ def _said(raw: Mapping[str, Any]) -> Said:
 
 def parse_chat_line(raw: Any) -> Said:
     """A chat line without its envelope, as kept in snapshots and saved lobbies."""
-    return _said(_exact(raw, "a chat line", ("member", "name", "text", "at")))
+    return _said(_exact(raw, "chat-line", ("member", "name", "text", "at")))
 
 
 def _snapshot(raw: Mapping[str, Any]) -> Snapshot:
@@ -410,7 +490,7 @@ def _snapshot(raw: Mapping[str, Any]) -> Snapshot:
 
 
 def _event(raw: Any) -> Mapping[str, Any]:
-    return obj(raw, "an event", BadMessage)
+    return obj(raw, "event", BadMessage)
 
 
 def _update(raw: Mapping[str, Any]) -> Update:
@@ -420,8 +500,29 @@ def _update(raw: Mapping[str, Any]) -> Update:
     )
 
 
+def parse_params(raw: Any) -> Mapping[str, str | int | bool | None]:
+    """A refusal's parameters: at most 8, each a short text, a whole number, a boolean or null."""
+    params = obj(raw, "params", BadMessage)
+    if len(params) > MAX_PARAMS or not all(
+        len(k) <= MAX_ID and (v is None or isinstance(v, bool | int) or (isinstance(v, str) and len(v) <= MAX_PARAM))
+        for k, v in params.items()
+    ):
+        raise BadMessage("bad-params")
+    return dict(params)
+
+
 def _error(raw: Mapping[str, Any]) -> Error:
-    return Error(_id(raw, "code"), get_str(raw, "text", BadMessage, MAX_TEXT), _opt_id(raw, "about"))
+    return Error(_id(raw, "code"), parse_params(raw.get("params", {})), _opt_id(raw, "about"))
+
+
+def _part(raw: Mapping[str, Any]) -> Part:
+    of = get_int(raw, "of", BadMessage, 2, MAX_PARTS)
+    return Part(
+        get_int(raw, "id", BadMessage, 0),
+        get_int(raw, "i", BadMessage, 0, of - 1),
+        of,
+        get_str(raw, "data", BadMessage, FRAME_CHARS),
+    )
 
 
 def _exact(raw: Any, what: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -455,32 +556,98 @@ TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "said": (_said, ("member", "name", "text", "at")),
     "snapshot": (_snapshot, ("seq", "lobby", "match", "chat")),
     "update": (_update, ("seq", "lobby", "match", "events")),
-    "error": (_error, ("code", "text", "about")),
-    "bye": (lambda raw: Bye(get_str(raw, "reason", BadMessage, MAX_TEXT)), ("reason",)),
+    "error": (_error, ("code", "params", "about")),
+    "bye": (lambda raw: Bye(_id(raw, "code"), parse_params(raw.get("params", {}))), ("code", "params")),
+    "part": (_part, ("id", "i", "of", "data")),
 }
+NUMBERED = frozenset(("chat", "sit", "stand", "move", "choose", "assign", "kick", "start", "end"))
 
 
-def _parse(data: str | bytes, table: dict[str, tuple[Parser, tuple[str, ...]]]) -> Any:
-    raw = obj(loads(data, MAX_BYTES), "a message", BadMessage)
+def _parse(data: str | bytes, table: dict[str, tuple[Parser, tuple[str, ...]]], number: str, max_bytes: int) -> Any:
+    """The message and its envelope number (``n`` of a request, ``ack`` of a host message), or ``None``."""
+    raw = obj(loads(data, max_bytes), "message", BadMessage)
     version = raw.get("v")
-    if isinstance(version, bool) or version != VERSION:
-        raise BadMessage(f"unsupported protocol version {version!r} (this app speaks version {VERSION})")
+    if type(version) is not int or version != VERSION:  # 1.0, true and "2" are not version numbers
+        raise BadMessage("bad-version", got=str(version), want=VERSION)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in table:
-        raise BadMessage(f"unknown message type {kind!r}" if isinstance(kind, str) else "'type' must be text")
+        raise BadMessage("bad-type", got=kind) if isinstance(kind, str) else BadMessage("type-not-text")
     parse, allowed = table[kind]
-    only_keys(raw, ("v", "type", *allowed), f"a {kind!r} message", BadMessage)
-    return parse(raw)
+    numbered = number == "ack" or kind in NUMBERED
+    only_keys(raw, ("v", "type", *allowed, *((number,) if numbered else ())), "message", BadMessage)
+    n = None if raw.get(number) is None else get_int(raw, number, BadMessage, 0 if number == "ack" else 1, MAX_SEED)
+    return parse(raw), n
+
+
+def read_to_host(data: str | bytes) -> tuple[ToHost, int | None]:
+    """A guest's message to the host and its request number ``n`` (if numbered); raises ``BadMessage``."""
+    return _parse(data, TO_HOST, "n", MAX_BYTES)
+
+
+def read_to_guest(data: str | bytes, max_bytes: int = MAX_BYTES) -> tuple[ToGuest, int | None]:
+    """The host's message to a guest and its ``ack`` (the member's requests handled so far, if sent)."""
+    return _parse(data, TO_GUEST, "ack", max_bytes)
 
 
 def parse_to_host(data: str | bytes) -> ToHost:
     """A guest's message to the host from its wire text; raises ``BadMessage``."""
-    return _parse(data, TO_HOST)
+    return read_to_host(data)[0]
 
 
 def parse_to_guest(data: str | bytes) -> ToGuest:
     """The host's message to a guest from its wire text; raises ``BadMessage``."""
-    return _parse(data, TO_GUEST)
+    return read_to_guest(data)[0]
+
+
+# --- long messages ------------------------------------------------------------------------------
+
+_part_ids = iter(range(1, MAX_SEED))
+
+
+def frames(text: str) -> list[str]:
+    """``text`` as the texts to send: itself when it fits one text, else ``part`` frames of
+    ``FRAME_CHARS`` characters each (so each frame stays far below ``MAX_BYTES``).
+
+    Raises ``BadMessage`` for a message beyond ``MAX_MESSAGE_BYTES``, which no receiver would join:
+    the host's budgets (docs/protocol.md) keep every message below it.
+    """
+    size = len(text.encode("utf-8"))
+    if size <= MAX_BYTES:
+        return [text]
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage("message-too-large", size=size, limit=MAX_MESSAGE_BYTES)
+    pieces = [text[k : k + FRAME_CHARS] for k in range(0, len(text), FRAME_CHARS)]
+    ident = next(_part_ids)
+    return [encode(Part(ident, i, len(pieces), piece)) for i, piece in enumerate(pieces)]
+
+
+class Reassembly:
+    """Joins ``part`` frames into their message: one message at a time (the channel keeps order), its
+    parts in order, at most ``MAX_PARTS`` of them and ``MAX_MESSAGE_BYTES`` in all; anything else is
+    refused and forgotten, so a bad sender can make the receiver hold at most one message's worth."""
+
+    def __init__(self) -> None:
+        self._id: int | None = None
+        self._pieces: list[str] = []
+        self._of = 0
+        self._bytes = 0
+
+    def add(self, part: Part) -> str | None:
+        """The whole message once ``part`` completes it, else ``None``; raises ``BadMessage``."""
+        if part.i == 0:
+            self._id, self._pieces, self._of, self._bytes = part.id, [], part.of, 0
+        elif part.id != self._id or part.i != len(self._pieces) or part.of != self._of:
+            self._id, self._pieces = None, []
+            raise BadMessage("bad-part")
+        self._pieces.append(part.data)
+        self._bytes += len(part.data.encode("utf-8", "surrogatepass"))
+        if self._bytes > MAX_MESSAGE_BYTES:
+            self._id, self._pieces = None, []
+            raise BadMessage("message-too-large", size=self._bytes, limit=MAX_MESSAGE_BYTES)
+        if len(self._pieces) < self._of:
+            return None
+        text, self._id, self._pieces = "".join(self._pieces), None, []
+        return text
 
 
 # --- rate limits --------------------------------------------------------------------------------

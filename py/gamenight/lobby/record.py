@@ -17,10 +17,35 @@ from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
 from gamenight.core.game import JSON
 from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
+from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby.protocol import MAX_ID, parse_name
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024  # a saved file, not a wire message: long matches are allowed
 Ending = Literal["over", "host"]  # the game reached a result / the host ended it
+
+reasons(
+    {
+        "record-tick": N_("'tick' must be true"),
+        "record-no-seat": N_("a move by '{seat}', who has no seat in this match"),
+        "record-version": N_("unsupported match record version"),
+        "record-seats": N_("'seats' must be a list of seat ids"),
+        "record-seat-twice": N_("'seats' lists a seat twice"),
+        "record-names": N_("'names' must name the player of every seat"),
+        "bad-ended": N_("'ended' must be null, 'over' or 'host'"),
+        "cannot-play": N_("This app cannot play '{game}'."),
+        "record-setup": N_("the match cannot be set up: {why}"),
+        "record-illegal": N_("step {step} of the record is illegal: {why}"),
+        "record-ending": N_("the record's ending does not match the game's result"),
+    }
+)
+terms(
+    {
+        "log-entry": N_("a log entry"),
+        "tick-entry": N_("a tick entry"),
+        "move-entry": N_("a move entry"),
+        "match-record": N_("a match record"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -67,21 +92,21 @@ class Record:
 
 
 def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
-    raw = obj(raw, "a log entry", BadMessage)
+    raw = obj(raw, "log-entry", BadMessage)
     at = get_int(raw, "at", BadMessage, 0)
     if "prepared" in raw:
         only_keys(raw, ("at", "prepared"), "a prepared entry", BadMessage)
         return Entry(at, prepared=obj(raw["prepared"], "'prepared'", BadMessage))
     if "tick" in raw:
-        only_keys(raw, ("at", "tick"), "a tick entry", BadMessage)
+        only_keys(raw, ("at", "tick"), "tick-entry", BadMessage)
         if not get_bool(raw, "tick", BadMessage):
-            raise BadMessage("'tick' must be true")
+            raise BadMessage("record-tick")
         return Entry(at)
-    only_keys(raw, ("at", "seat", "move"), "a move entry", BadMessage)
+    only_keys(raw, ("at", "seat", "move"), "move-entry", BadMessage)
     seat = get_str(raw, "seat", BadMessage, MAX_ID)
     if seat not in seats:
-        raise BadMessage(f"a move by {seat!r}, who has no seat in this match")
-    return Entry(at, seat, obj(raw.get("move"), "'move'", BadMessage))
+        raise BadMessage("record-no-seat", seat=seat)
+    return Entry(at, seat, obj(raw.get("move"), "move", BadMessage))
 
 
 def parse_record(raw: Any) -> Record:
@@ -89,32 +114,32 @@ def parse_record(raw: Any) -> Record:
 
     The moves are checked by ``replay``, which needs the game.
     """
-    raw = obj(raw, "a match record", BadMessage)
-    only_keys(raw, ("v", "game", "options", "seats", "names", "seed", "log", "ended"), "a match record", BadMessage)
+    raw = obj(raw, "match-record", BadMessage)
+    only_keys(raw, ("v", "game", "options", "seats", "names", "seed", "log", "ended"), "match-record", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
-        raise BadMessage("unsupported match record version")
+        raise BadMessage("record-version")
     seats = raw.get("seats")
     if (
         not isinstance(seats, list)
         or not seats
         or any(not isinstance(s, str) or not 0 < len(s) <= MAX_ID for s in seats)
     ):
-        raise BadMessage("'seats' must be a list of seat ids")
+        raise BadMessage("record-seats")
     if len(set(seats)) != len(seats):
-        raise BadMessage("'seats' lists a seat twice")
-    names = obj(raw.get("names"), "'names'", BadMessage)
+        raise BadMessage("record-seat-twice")
+    names = obj(raw.get("names"), "names", BadMessage)
     if set(names) != set(seats) or not all(isinstance(n, str) for n in names.values()):
-        raise BadMessage("'names' must name the player of every seat")
+        raise BadMessage("record-names")
     log = raw.get("log")
     if not isinstance(log, list):
-        raise BadMessage("'log' must be a list")
+        raise BadMessage("field-not-list", field="log")
     ended = raw.get("ended")
     if ended not in (None, "over", "host"):
-        raise BadMessage("'ended' must be null, 'over' or 'host'")
+        raise BadMessage("bad-ended")
     options = raw.get("options")
     return Record(
         game=get_str(raw, "game", BadMessage, MAX_ID),
-        options=None if options is None else obj(options, "'options'", BadMessage),
+        options=None if options is None else obj(options, "options", BadMessage),
         seats=tuple(seats),
         names={seat: parse_name(names[seat]) for seat in seats},
         seed=get_int(raw, "seed", BadMessage, 0, MAX_SEED),
@@ -141,11 +166,11 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
     """Like ``replay``, with the events of each step (none for the setup)."""
     game = games.rules(record.game)
     if game is None:
-        raise BadMessage(f"this app cannot play {record.game!r}")
+        raise BadMessage("cannot-play", game=record.game)
     try:
         state = game.setup(game.options(record.options), record.seats, record.seed)
     except BadOptions as err:
-        raise BadMessage(f"the match cannot be set up: {err}") from None
+        raise BadMessage("record-setup", why=str(err)) from None
     steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
         if entry.prepared is not None:
@@ -162,9 +187,9 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
             try:
                 state, events = game.play(state, entry.seat, entry.move or {}, entry.at)
             except IllegalMove as err:
-                raise BadMessage(f"step {number} of the record is illegal: {err}") from None
+                raise BadMessage("record-illegal", step=number, why=str(err)) from None
         steps.append((state, events))
     finished = game.result(state) is not None
     if finished != (record.ended == "over"):
-        raise BadMessage("the record's ending does not match the game's result")
+        raise BadMessage("record-ending")
     return steps

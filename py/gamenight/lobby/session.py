@@ -25,23 +25,67 @@ from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Preparation, seat_colour, seat_ids
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
-from gamenight.core.rng import fresh_seed
+from gamenight.core.rng import MAX_SEED, fresh_seed
+from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import protocol as p
+from gamenight.lobby.names import name_key
 from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay
 
 HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
 CHAT_KEPT = 50  # chat lines kept for snapshots
 CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
+SAVE_VERSION = 1  # members may carry "handled" (their requests handled so far); older saves lack it
 Out = list[tuple[str, JSON]]
 
 
 class Refused(GameNightError):
-    """A well-formed request the lobby turns down; ``code`` names the reason for programs."""
+    """A well-formed request the lobby turns down: a registered reason code and its parameters."""
 
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(text)
-        self.code = code
+
+reasons(
+    {
+        "flood": N_("You are sending too many messages: some were dropped. Please slow down."),
+        "not-joined": N_("Join the lobby with a name first."),
+        "not-host": N_("Only the host may do that."),
+        "already-joined": N_("You have already joined this lobby."),
+        "replaced": N_("You joined from another window."),
+        "lobby-full": N_("This lobby is full ({max} members)."),
+        "name-taken": N_("Someone here is already called {name} (or a name that looks the same); choose another name."),
+        "slow-down": N_("You are chatting too fast; wait a moment."),
+        "match-running": N_("The match has started: seats change when the host starts a new one."),
+        "no-such-seat": N_("There is no seat {seat}."),
+        "seat-taken": N_("Seat {seat} is taken."),
+        "seat-taken-free-it": N_("Seat {seat} is taken: free it first."),
+        "no-seat": N_("You have no seat."),
+        "member-no-seat": N_("{name} has no seat."),
+        "no-match": N_("No match is running."),
+        "watching": N_("You are watching this match: only seated players move."),
+        "not-your-seat": N_("You can only move for your own seat."),
+        "stale-move": N_("That move was made on an earlier position: the board has moved on since."),
+        "not-your-turn": N_("It is not your turn."),
+        "unknown-game": N_("There is no game '{game}' to play."),
+        "no-such-member": N_("There is no such member."),
+        "is-host": N_("The host cannot remove themselves."),
+        "kicked": N_("The host removed {name} from the lobby."),
+        "seats-empty": N_("Seat {seat} is empty: seat someone or choose fewer players."),
+        "request-gap": N_("Some of your requests did not arrive: sending them again from number {expected}."),
+        "player-count": N_("{game} is for {range} players, not {players}."),
+        "bad-save": N_("This saved lobby is damaged or from another version ({detail})."),
+        "cannot-play": N_("This app cannot play '{game}'."),
+        "save-host": N_("the host is not a member"),
+        "save-seats": N_("the seats do not suit the game and player count"),
+        "save-chat": N_("'chat' must be a list of at most {max} lines"),
+        "save-members": N_("'members' must list 1 to {max} members"),
+        "save-tokens": N_("members must have distinct ids and distinct reconnect tokens"),
+        "save-seat-pair": N_("a seat must be a [seat, member] pair"),
+        "save-seat-member": N_("a seat's member must be a member with no other seat"),
+        "save-running": N_("a running match must be played in the lobby's seats"),
+        "save-holders": N_("'holders' must list the match's seats"),
+        "save-version": N_("unsupported saved lobby version"),
+    }
+)
+terms({"saved-lobby": N_("a saved lobby"), "saved-match": N_("'match'"), "saved-member": N_("a member")})
 
 
 @dataclass(frozen=True)
@@ -86,6 +130,7 @@ class Session:
         self.random = random
         host = Member("m1", p.parse_name(host_name), _token(random))
         self.members: dict[str, Member] = {host.id: host}
+        self.handled: dict[str, int] = {}  # member → its numbered requests handled so far (acknowledged)
         self.host = host.id
         self.next_member = 2
         self.seq = 0
@@ -121,27 +166,58 @@ class Session:
 
     def handle(self, peer: str, data: str | bytes, now_ms: int) -> Out:
         """Handle one message from ``peer``; returns the messages to send."""
+        return self._stamped(self._handle(peer, data, now_ms))
+
+    def _handle(self, peer: str, data: str | bytes, now_ms: int) -> Out:
         verdict = self._flood.setdefault(peer, p.FloodGuard()).admit(now_ms)
         if verdict == "drop":
-            return []
+            return []  # a numbered request dropped here is sent again by its client (see _numbered)
         if verdict == "warn":
-            text = "You are sending too many messages: some were dropped. Please slow down."
-            return [(peer, p.Error("flood", text).to_json())]
+            return [(peer, p.Error("flood").to_json())]
         about = None
         try:
-            message = p.parse_to_host(data)
+            message, number = p.read_to_host(data)
             about = message.type
             if isinstance(message, p.Hello):
                 return self._hello(peer, message)
             member = self.peers.get(peer)
             if member is None:
-                raise Refused("not-joined", "Join the lobby with a name first.")
-            if isinstance(message, p.HOST_ONLY) and member != self.host:
-                raise Refused("not-host", "Only the host may do that.")
-            return _HANDLERS[type(message)](self, member, message, now_ms)
-        except (BadMessage, Refused) as err:
-            code = err.code if isinstance(err, Refused) else "bad-message"
-            return [(peer, p.Error(code, str(err), about).to_json())]
+                raise Refused("not-joined")
+            if number is not None:
+                return self._numbered(peer, member, message, number, now_ms)
+            return self._request(member, message, now_ms)
+        except GameNightError as err:
+            return [(peer, p.Error.of(err, about).to_json())]
+
+    def _numbered(self, peer: str, member: str, message: p.ToHost, number: int, now_ms: int) -> Out:
+        """Request ``number`` of ``member``: each is handled once, in order.
+
+        An old number (a request sent again after a reconnection, already handled) changes nothing; a
+        number beyond the next one means requests in between did not arrive (dropped in a flood), and
+        the client is asked to send again from the first missing one.
+        """
+        done = self.handled.get(member, 0)
+        if number <= done:
+            return []
+        if number > done + 1:
+            return [(peer, p.Error("request-gap", {"expected": done + 1}, message.type).to_json())]
+        self.handled[member] = number
+        try:
+            return self._request(member, message, now_ms)
+        except GameNightError as err:
+            return [(peer, p.Error.of(err, message.type).to_json())]
+
+    def _request(self, member: str, message: p.ToHost, now_ms: int) -> Out:
+        if isinstance(message, p.HOST_ONLY) and member != self.host:
+            raise Refused("not-host")
+        return _HANDLERS[type(message)](self, member, message, now_ms)
+
+    def _stamped(self, out: Out) -> Out:
+        """Each message to a member with ``ack``: how many of its requests the host has handled."""
+        return [
+            (peer, {**message, "ack": self.handled.get(self.peers[peer], 0)}) if peer in self.peers else (peer, message)
+            for peer, message in out
+        ]
 
     def disconnect(self, peer: str, now_ms: int) -> Out:
         """``peer``'s connection closed: its member stays, shown as disconnected; a seated player's turn waits."""
@@ -150,7 +226,7 @@ class Session:
         self._flood.pop(peer, None)
         if self.peers.pop(peer, None) is None:
             return []
-        return self._broadcast([])
+        return self._stamped(self._broadcast([]))
 
     def tick(self, now_ms: int) -> Out:
         """Run the game's clock; broadcasts an update if the match changed."""
@@ -161,7 +237,7 @@ class Session:
         if state is match.state and not events:
             return []
         self._advance(Entry(now_ms), state)
-        return self._broadcast(events)
+        return self._stamped(self._broadcast(events))
 
     def preparation(self) -> Preparation | None:
         """The work the running match waits for or will need (a game's optional ``prepare``), if any:
@@ -183,7 +259,7 @@ class Session:
         except IllegalMove:
             return []  # the game's own work gave a value it refuses: nothing changes
         self._advance(Entry(now_ms, prepared=value), state)
-        return self._broadcast(events)
+        return self._stamped(self._broadcast(events))
 
     # --- requests ------------------------------------------------------------------------------
 
@@ -197,7 +273,7 @@ class Session:
                     (peer, p.Welcome(member.id, member.token).to_json()),
                     (peer, self.snapshot(member.id).to_json()),
                 ]
-            raise Refused("already-joined", "You have already joined this lobby.")
+            raise Refused("already-joined")
         member = self._by_token(hello.token)
         out: Out = []
         if member is not None:
@@ -205,12 +281,14 @@ class Session:
             if old is not None:
                 del self.peers[old]
                 self._flood.pop(old, None)
-                out.append((old, p.Bye("You joined from another window.").to_json()))
+                out.append((old, p.Bye("replaced").to_json()))
         else:
             if len(self.members) >= MAX_MEMBERS:
-                raise Refused("lobby-full", f"This lobby is full ({MAX_MEMBERS} members).")
-            if any(m.name.casefold() == hello.name.casefold() for m in self.members.values()):
-                raise Refused("name-taken", f"Someone here is already called {hello.name}; choose another name.")
+                raise Refused("lobby-full", max=MAX_MEMBERS)
+            key = name_key(hello.name)
+            taken = next((m.name for m in self.members.values() if name_key(m.name) == key), None)
+            if taken is not None:
+                raise Refused("name-taken", name=taken)
             while f"m{self.next_member}" in self.members:  # a hand-edited save may have used it
                 self.next_member += 1
             member = Member(f"m{self.next_member}", hello.name, _token(self.random))
@@ -233,22 +311,22 @@ class Session:
 
     def _chat(self, member: str, message: p.Chat, now_ms: int) -> Out:
         if not self._chat_limits.setdefault(member, p.RateLimit(CHAT_LIMIT, CHAT_WINDOW_MS)).allow(now_ms):
-            raise Refused("slow-down", "You are chatting too fast; wait a moment.")
+            raise Refused("slow-down")
         line = p.Said(member, self.members[member].name, message.text, now_ms)
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         return [(peer, line.to_json()) for peer in self.peers]
 
     def _before_match(self) -> None:
         if self.match is not None and self.match.running:
-            raise Refused("match-running", "The match has started: seats change when the host starts a new one.")
+            raise Refused("match-running")
 
     def _sit(self, member: str, message: p.Sit, now_ms: int) -> Out:
         seat = message.seat
         self._before_match()
         if seat not in self.seats:
-            raise Refused("no-such-seat", f"There is no seat {seat}.")
+            raise Refused("no-such-seat", seat=seat)
         if self.seats[seat] not in (None, member):
-            raise Refused("seat-taken", f"Seat {seat} is taken.")
+            raise Refused("seat-taken", seat=seat)
         self._unseat(member)
         self.seats[seat] = member
         return self._broadcast([])
@@ -256,7 +334,7 @@ class Session:
     def _stand(self, member: str, message: p.Stand, now_ms: int) -> Out:
         self._before_match()
         if self.seat_of(member) is None:
-            raise Refused("not-seated", "You have no seat.")
+            raise Refused("no-seat")
         self._unseat(member)
         return self._broadcast([])
 
@@ -269,23 +347,20 @@ class Session:
         seat, move = message.seat, message.move
         match = self.match
         if match is None or not match.running:
-            raise Refused("no-match", "No match is running.")
+            raise Refused("no-match")
         own = self.seat_of(member)
         if own is None:
-            raise Refused("not-seated", "You are watching this match: only seated players move.")
+            raise Refused("watching")
         if seat != own:
-            raise Refused("not-your-seat", "You can only move for your own seat.")
+            raise Refused("not-your-seat")
         moves = sum(1 for e in match.record.log if e.seat is not None)
         game = self.game
         # In a game where seats act at once, another seat's move does not make this one stale.
         if message.at is not None and message.at != moves and not getattr(game, "simultaneous", False):
-            raise Refused("stale-move", "That move was made on an earlier position: the board has moved on since.")
+            raise Refused("stale-move")
         if seat not in game.active(match.state):
-            raise Refused("not-your-turn", "It is not your turn.")
-        try:
-            state, events = game.play(match.state, seat, move, now_ms)
-        except IllegalMove as err:
-            raise Refused("illegal-move", str(err)) from None
+            raise Refused("not-your-turn")
+        state, events = game.play(match.state, seat, move, now_ms)  # IllegalMove: the game's own reason
         self._advance(Entry(now_ms, seat, dict(move)), state)
         return self._broadcast(events)
 
@@ -309,13 +384,10 @@ class Session:
         self._before_match()
         game = games.rules(game_id)
         if game is None:
-            raise Refused("unknown-game", f"There is no game {game_id!r} to play.")
+            raise Refused("unknown-game", game=game_id)
         if players is None:
             players = min(max(len(self.peers), game.info.seats.start), game.info.seats.stop - 1)
-        try:
-            _check_setup(game, options, players)
-        except BadOptions as err:
-            raise Refused("bad-options", str(err)) from None
+        _check_setup(game, options, players)  # BadOptions: the game's own reason
         seated = list(self.seats.values())
         self.game_id, self.options, self.players = game_id, options, players
         # Members keep their place in the seat order when the seats are renamed or fewer.
@@ -324,7 +396,7 @@ class Session:
 
     def _member(self, member: str) -> Member:
         if member not in self.members:
-            raise Refused("no-such-member", "There is no such member.")
+            raise Refused("no-such-member")
         return self.members[member]
 
     def _assign(self, member: str, message: p.Assign, now_ms: int) -> Out:
@@ -332,11 +404,11 @@ class Session:
         self._member(target)
         if seat is None:
             if self.seat_of(target) is None:
-                raise Refused("not-seated", f"{self.members[target].name} has no seat.")
+                raise Refused("member-no-seat", name=self.members[target].name)
         elif seat not in self.seats:
-            raise Refused("no-such-seat", f"There is no seat {seat}.")
+            raise Refused("no-such-seat", seat=seat)
         elif self.seats[seat] not in (None, target):
-            raise Refused("seat-taken", f"Seat {seat} is taken: free it first.")
+            raise Refused("seat-taken-free-it", seat=seat)
         self._unseat(target)
         if seat is not None:
             self.seats[seat] = target
@@ -346,7 +418,7 @@ class Session:
         target = message.member
         removed = self._member(target)
         if target == self.host:
-            raise Refused("is-host", "The host cannot remove themselves.")
+            raise Refused("is-host")
         self._unseat(target)
         if self.match is not None and self.match.holders is not None:
             self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}
@@ -357,7 +429,7 @@ class Session:
         if peer is not None:
             del self.peers[peer]
             self._flood.pop(peer, None)
-            out.append((peer, p.Bye(f"The host removed {removed.name} from the lobby.").to_json()))
+            out.append((peer, p.Bye("kicked", {"name": removed.name}).to_json()))
         return out + self._broadcast([])
 
     def _start(self, member: str, message: p.Start, now_ms: int) -> Out:
@@ -365,14 +437,11 @@ class Session:
         self._before_match()
         empty = [seat for seat, member in self.seats.items() if member is None]
         if empty:
-            raise Refused("seats-empty", f"Seat {empty[0]} is empty: seat someone or choose fewer players.")
+            raise Refused("seats-empty", seat=empty[0])
         game = self.game
         seed = fresh_seed(self.random) if seed is None else seed
         seats = tuple(self.seats)
-        try:
-            state = game.setup(game.options(self.options), seats, seed)
-        except BadOptions as err:
-            raise Refused("cannot-start", str(err)) from None
+        state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed), state)
         return self._broadcast([])
@@ -380,7 +449,7 @@ class Session:
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:
         match = self.match
         if match is None or not match.running:
-            raise Refused("no-match", "No match is running.")
+            raise Refused("no-match")
         match.record = replace(match.record, ended="host")
         match.holders = dict(self.seats)
         return self._broadcast([])
@@ -437,13 +506,16 @@ class Session:
         """Everything to restore this lobby after a reload: members and tokens, seats, chat, the match record."""
         match = self.match
         return {
-            "v": 1,
+            "v": SAVE_VERSION,
             "game": self.game_id,
             "options": None if self.options is None else dict(self.options),
             "players": self.players,
             "host": self.host,
             "next_member": self.next_member,
-            "members": [{"id": m.id, "name": m.name, "token": m.token} for m in self.members.values()],
+            "members": [
+                {"id": m.id, "name": m.name, "token": m.token, "handled": self.handled.get(m.id, 0)}
+                for m in self.members.values()
+            ],
             "seats": _pairs(self.seats),
             "seq": self.seq,
             "chat": [line.body() for line in self.chat],
@@ -456,36 +528,36 @@ class Session:
 
         Only the host is connected; guests come back with their tokens.
         """
-        raw = obj(loads(text, MAX_RECORD_BYTES), "a saved lobby", BadMessage)
+        raw = obj(loads(text, MAX_RECORD_BYTES), "saved-lobby", BadMessage)
         keys = ("v", "game", "options", "players", "host", "next_member", "members", "seats", "seq", "chat", "match")
-        only_keys(raw, keys, "a saved lobby", BadMessage)
-        if get_int(raw, "v", BadMessage) != 1:
-            raise BadMessage("unsupported saved lobby version")
+        only_keys(raw, keys, "saved-lobby", BadMessage)
+        if get_int(raw, "v", BadMessage) != SAVE_VERSION:
+            raise BadMessage("save-version")
         self = cls.__new__(cls)
         self.random = random
         self.game_id = get_str(raw, "game", BadMessage, p.MAX_ID)
         game = games.rules(self.game_id)
         if game is None:
-            raise BadMessage(f"this app cannot play {self.game_id!r}")
+            raise BadMessage("cannot-play", game=self.game_id)
         options = raw.get("options")
-        self.options = None if options is None else obj(options, "'options'", BadMessage)
+        self.options = None if options is None else obj(options, "options", BadMessage)
         self.players = get_int(raw, "players", BadMessage, 1, 64)
         try:
             _check_setup(game, self.options, self.players)
         except BadOptions as err:
-            raise BadMessage(str(err)) from None
-        self.members = _members(raw.get("members"))
+            raise BadMessage(err.code, **err.params) from None
+        self.members, self.handled = _members(raw.get("members"))
         self.host = get_str(raw, "host", BadMessage, p.MAX_ID)
         if self.host not in self.members:
-            raise BadMessage("the host is not a member")
+            raise BadMessage("save-host")
         self.next_member = get_int(raw, "next_member", BadMessage, 2)
         self.seats = _seats(raw.get("seats"), set(self.members))
         if tuple(self.seats) != seat_ids(game, self.players):
-            raise BadMessage("the seats do not suit the game and player count")
+            raise BadMessage("save-seats")
         self.seq = get_int(raw, "seq", BadMessage, 0)
         chat = raw.get("chat")
         if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
-            raise BadMessage(f"'chat' must be a list of at most {CHAT_KEPT} lines")
+            raise BadMessage("save-chat", max=CHAT_KEPT)
         self.chat = [p.parse_chat_line(line) for line in chat]
         self.match = _match(raw.get("match"), self.seats, set(self.members))
         self._open(host_peer)
@@ -509,14 +581,14 @@ _HANDLERS: dict[type, Any] = {
 def _game(game_id: str) -> Game:
     game = games.rules(game_id)
     if game is None:
-        raise BadOptions(f"there is no game {game_id!r} to play")
+        raise BadOptions("unknown-game", game=game_id)
     return game
 
 
 def _check_setup(game: Game, options: Mapping[str, Any] | None, players: int) -> None:
     """Raise ``BadOptions`` unless ``game`` takes ``players`` players and ``options``."""
     if players not in game.info.seats:
-        raise BadOptions(f"{game.info.title} is for {game.info.players} players, not {players}")
+        raise BadOptions("player-count", game=game.info.title, range=game.info.players, players=players)
     game.options(options)
 
 
@@ -525,34 +597,37 @@ def _pairs(seats: dict[str, str | None] | None) -> list[list[str | None]] | None
     return None if seats is None else [[seat, member] for seat, member in seats.items()]
 
 
-def _members(raw: Any) -> dict[str, Member]:
+def _members(raw: Any) -> tuple[dict[str, Member], dict[str, int]]:
+    """The saved members, and how many requests of each the host had handled."""
     if not isinstance(raw, list) or not 0 < len(raw) <= MAX_MEMBERS:
-        raise BadMessage(f"'members' must list 1 to {MAX_MEMBERS} members")
+        raise BadMessage("save-members", max=MAX_MEMBERS)
     members: dict[str, Member] = {}
+    handled: dict[str, int] = {}
     for item in raw:
-        item = obj(item, "a member", BadMessage)
-        only_keys(item, ("id", "name", "token"), "a member", BadMessage)
+        item = obj(item, "saved-member", BadMessage)
+        only_keys(item, ("id", "name", "token", "handled"), "saved-member", BadMessage)
         member = Member(
             get_str(item, "id", BadMessage, p.MAX_ID),
             p.parse_name(get_str(item, "name", BadMessage, p.MAX_NAME)),
             get_str(item, "token", BadMessage, p.MAX_TOKEN),
         )
         if member.id in members or len(member.token) < 16 or any(m.token == member.token for m in members.values()):
-            raise BadMessage("members must have distinct ids and distinct reconnect tokens")
+            raise BadMessage("save-tokens")
         members[member.id] = member
-    return members
+        handled[member.id] = get_int(item, "handled", BadMessage, 0, MAX_SEED, default=0)
+    return members, handled
 
 
 def _seats(raw: Any, members: set[str]) -> dict[str, str | None]:
     if not isinstance(raw, list):
-        raise BadMessage("'seats' must be a list")
+        raise BadMessage("field-not-list", field="seats")
     seats: dict[str, str | None] = {}
     for item in raw:
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str):
-            raise BadMessage("a seat must be a [seat, member] pair")
+            raise BadMessage("save-seat-pair")
         seat, member = item
         if member is not None and (member not in members or member in seats.values()):
-            raise BadMessage("a seat's member must be a member with no other seat")
+            raise BadMessage("save-seat-member")
         seats[seat] = member
     return seats
 
@@ -560,15 +635,15 @@ def _seats(raw: Any, members: set[str]) -> dict[str, str | None]:
 def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match | None:
     if raw is None:
         return None
-    raw = obj(raw, "'match'", BadMessage)
-    only_keys(raw, ("record", "holders"), "'match'", BadMessage)
+    raw = obj(raw, "saved-match", BadMessage)
+    only_keys(raw, ("record", "holders"), "saved-match", BadMessage)
     record = parse_record(raw.get("record"))
     state = replay(record)[-1]
     if record.ended is None:
         if raw.get("holders") is not None or record.seats != tuple(seats):
-            raise BadMessage("a running match must be played in the lobby's seats")
+            raise BadMessage("save-running")
         return Match(record, state)
     holders = _seats(raw.get("holders"), members)
     if tuple(holders) != record.seats:
-        raise BadMessage("'holders' must list the match's seats")
+        raise BadMessage("save-holders")
     return Match(record, state, holders)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from gamenight.core.errors import GameNightError
+from gamenight.i18n import N_, reasons, terms
 
 VERSION = 1
 INVITE_TTL_S = 10 * 60
@@ -57,9 +58,42 @@ class BadCode(GameNightError):
     ``truncated``, ``damaged``, ``version``, ``kind``, ``expired``, ``reused``, ``unknown``,
     ``unusable``."""
 
-    def __init__(self, reason: str, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, reason: str, code: str, /, **params: object) -> None:
+        super().__init__(code, **params)
         self.reason = reason
+
+
+reasons(
+    {
+        "code-unreadable-offer": N_("The browser made a connection offer this app cannot read."),
+        "code-no-address": N_("This browser found no network address to offer: check your connection."),
+        "code-credentials": N_("The browser made ICE credentials this app cannot carry."),
+        "code-expired": N_(
+            "This invitation expired {minutes} min ago (invitations last 10 minutes): ask your host for a new one."
+        ),
+        "code-answered": N_("You have already answered this invitation: ask your host for a new one."),
+        "code-empty": N_("Paste the {what} code first."),
+        "code-garbled": N_(
+            "That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again."
+        ),
+        "code-version": N_(
+            "This {what} code was made by a different version of Game Night Central (code version {got}, this "
+            "page reads version {want}). Ask for a new one, and make sure you both use the same site."
+        ),
+        "code-extra": N_("This {what} code has extra characters at its end: copy exactly the code."),
+        "code-not-invitation": N_(
+            "This is a reply code, not an invitation: the guest opens the host's invitation, and the host "
+            "pastes the guest's reply."
+        ),
+        "code-not-reply": N_(
+            "This is an invitation code, not a reply: the guest opens the host's invitation, and the host "
+            "pastes the guest's reply."
+        ),
+        "code-truncated": N_("This {what} code is incomplete: it was probably cut off. Copy the whole code again."),
+        "code-damaged": N_("This code is damaged (a character was changed or lost): copy it again."),
+    }
+)
+terms({"invitation": N_("invitation"), "reply": N_("reply")})
 
 
 @dataclass(frozen=True)
@@ -142,7 +176,7 @@ def parse_sdp(sdp: str) -> Transport:
             if candidate is not None and candidate not in candidates:
                 candidates.append(candidate)
     if ufrag is None or pwd is None or fingerprint is None or len(fingerprint) != FINGERPRINT_BYTES:
-        raise BadCode("unusable", "The browser made a connection offer this app cannot read.")
+        raise BadCode("unusable", "code-unreadable-offer")
     return Transport(ufrag, pwd, fingerprint, tuple(candidates[:MAX_CANDIDATES]), setup)
 
 
@@ -221,7 +255,7 @@ def _wrap(kind: int, body: bytes) -> str:
 
 def _transport_bytes(t: Transport) -> bytes:
     if not t.candidates:
-        raise BadCode("unusable", "This browser found no network address to offer: check your connection.")
+        raise BadCode("unusable", "code-no-address")
     out = _ice(t.ufrag) + _ice(t.pwd) + t.fingerprint + bytes([len(t.candidates)])
     for c in t.candidates:
         family, address = _address_bytes(c.address)
@@ -239,7 +273,7 @@ def _address_bytes(address: str) -> tuple[str, bytes]:
 def _ice(text: str) -> bytes:
     """An ICE ufrag or pwd: its length, then 6 bits per character (ICE allows only base64 characters)."""
     if not ICE_CHAR.match(text) or len(text) > 255:
-        raise BadCode("unusable", "The browser made ICE credentials this app cannot carry.")
+        raise BadCode("unusable", "code-credentials")
     bits = "".join(f"{ICE_CHARS.index(ch):06b}" for ch in text)
     bits += "0" * (-len(bits) % 8)
     return bytes([len(text)]) + int(bits, 2).to_bytes(len(bits) // 8, "big")
@@ -265,13 +299,9 @@ def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset())
     age = now_s - invitation.issued_s
     if age > INVITE_TTL_S:
         minutes = max(1, (age - INVITE_TTL_S) // 60)
-        raise BadCode(
-            "expired",
-            f"This invitation expired {minutes} minute{'s' if minutes != 1 else ''} ago "
-            "(invitations last 10 minutes): ask your host for a new one.",
-        )
+        raise BadCode("expired", "code-expired", minutes=minutes)
     if invitation.invite_id in used:
-        raise BadCode("reused", "You have already answered this invitation: ask your host for a new one.")
+        raise BadCode("reused", "code-answered")
     return invitation
 
 
@@ -308,12 +338,9 @@ def _unwrap(text: str, kind: int) -> bytes:
     code = code_of(text)
     what = _KINDS[kind]
     if not code:
-        raise BadCode("empty", f"Paste the {what} code first.")
+        raise BadCode("empty", "code-empty", what=what)
     if len(code) > MAX_CODE or not CODE_CHARS.match(code):
-        raise BadCode(
-            "garbled",
-            f"That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again.",
-        )
+        raise BadCode("garbled", "code-garbled", what=what)
     try:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except (binascii.Error, ValueError):
@@ -322,26 +349,17 @@ def _unwrap(text: str, kind: int) -> bytes:
         raise _truncated(what)
     version = data[0] >> 4
     if version != VERSION:
-        raise BadCode(
-            "version",
-            f"This {what} code was made by a different version of Game Night Central "
-            f"(code version {version}, this page reads version {VERSION}). Ask for a new one, "
-            "and make sure you both use the same site.",
-        )
+        raise BadCode("version", "code-version", what=what, got=version, want=VERSION)
     (length,) = struct.unpack(">H", data[1:3])
     if len(data) - 3 < length:
         raise _truncated(what)
     if len(data) - 3 > length:
-        raise BadCode("garbled", f"This {what} code has extra characters at its end: copy exactly the code.")
+        raise BadCode("garbled", "code-extra", what=what)
     if struct.unpack(">H", data[-2:])[0] != zlib.crc32(data[:-2]) & 0xFFFF:
         raise _damaged()
     found = (data[0] >> 1) & 1
     if found != kind or data[0] & 0b1100:
-        raise BadCode(
-            "kind",
-            f"This is {'a reply' if found else 'an invitation'} code, not {'a reply' if kind else 'an invitation'}: "
-            "the guest opens the host's invitation, and the host pastes the guest's reply.",
-        )
+        raise BadCode("kind", "code-not-invitation" if found else "code-not-reply")
     body = data[3:-2]
     if data[0] & 1:
         try:
@@ -355,11 +373,11 @@ def _unwrap(text: str, kind: int) -> bytes:
 
 
 def _truncated(what: str) -> BadCode:
-    return BadCode("truncated", f"This {what} code is incomplete: it was probably cut off. Copy the whole code again.")
+    return BadCode("truncated", "code-truncated", what=what)
 
 
 def _damaged() -> BadCode:
-    return BadCode("damaged", "This code is damaged (a character was changed or lost): copy it again.")
+    return BadCode("damaged", "code-damaged")
 
 
 class _Reader:

@@ -2,7 +2,7 @@
 
 Nothing is delivered until ``pump()``, which delivers queued messages in order, so a test decides
 when the network runs. ``delivered`` lists every text that reached each guest (for leak tests), and
-``lose`` may drop chosen host → guest texts (for sequence gap tests).
+``lose`` / ``lose_to_host`` may drop chosen texts either way (for gap and retry tests).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ class Loopback:
         self.guests: dict[str, GuestEnd] = {}
         self.delivered: list[tuple[str, str]] = []
         self.lose: Callable[[str, str], bool] | None = None
+        self.lose_to_host: Callable[[str, str], bool] | None = None
         self._queue: deque[Callable[[], None]] = deque()
         self._count = 0
 
@@ -61,6 +62,9 @@ class Loopback:
         self._queue.append(deliver)
 
     def _to_host(self, peer: str, text: str) -> None:
+        if self.lose_to_host and self.lose_to_host(peer, text):
+            return
+
         def deliver() -> None:
             if self.host._on_message:
                 self.host._on_message(peer, text)

@@ -11,12 +11,59 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
-from urllib.parse import parse_qsl, urlsplit
+from typing import Any, Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.jsonutil import get_str, obj, only_keys
+from gamenight.i18n import N_, reasons
 
 DEFAULT_STUN = ("stun:stun.l.google.com:19302",)
 GATHER_TIMEOUT_MS = 5000  # ICE gathering stops here and the candidates found so far are used
 SIGNAL_CHANNEL = "gnc-peer"  # the BroadcastChannel that carries reply links to the host's tab
+TURN_PARAMS = ("turn", "turn_user", "turn_pass")  # the page address's relay setting
+MAX_ICE_TEXT = 200
+
+reasons(
+    {
+        # Why a connection ended (``PeerClosed.reason``), with what to try.
+        "peer-closed": N_("The connection closed."),
+        "peer-failed": N_(
+            "The two browsers could not reach each other. Networks that block direct connections (many "
+            "phones and offices) need a relay: the host can set a TURN server when opening the game night. "
+            "Or try another network, such as a phone's hotspot."
+        ),
+        "peer-unusable": N_("The browser could not use this code for a connection: ask for a new invitation."),
+        "peer-gone": N_("That invitation's connection is closed: make a new invitation."),
+        "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
+    }
+)
+
+
+@dataclass(frozen=True)
+class IceServer:
+    """A STUN or TURN server for RTCPeerConnection (a TURN relay has a user name and credential)."""
+
+    urls: str
+    username: str = ""
+    credential: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """As ``RTCIceServer`` takes it."""
+        own = {"urls": self.urls}
+        return {**own, "username": self.username, "credential": self.credential} if self.username else own
+
+    @classmethod
+    def parse(cls, raw: Any) -> IceServer:
+        """A saved server; raises ``BadMessage``."""
+        raw = obj(raw, "ice-server", BadMessage)
+        only_keys(raw, ("urls", "username", "credential"), "ice-server", BadMessage)
+        return cls(
+            get_str(raw, "urls", BadMessage, MAX_ICE_TEXT),
+            get_str(raw, "username", BadMessage, MAX_ICE_TEXT, default=""),
+            get_str(raw, "credential", BadMessage, MAX_ICE_TEXT, default=""),
+        )
+
 
 # --- effects (screen → rtc.py) --------------------------------------------------------------------
 
@@ -26,7 +73,7 @@ class OpenInvite:
     """Host: a new connection and data channel for ``peer``; its offer comes back as ``OfferReady``."""
 
     peer: str
-    ice_servers: tuple[str, ...]
+    ice_servers: tuple[IceServer, ...]
 
 
 @dataclass(frozen=True)
@@ -43,7 +90,7 @@ class AnswerOffer:
 
     peer: str
     sdp: str
-    ice_servers: tuple[str, ...]
+    ice_servers: tuple[IceServer, ...]
 
 
 @dataclass(frozen=True)
@@ -106,8 +153,18 @@ class PeerState:
 
 
 @dataclass(frozen=True)
+class PeerRoute:
+    """How the open connection to ``peer`` runs: ``direct`` (host candidates), ``stun`` (an address a
+    STUN server reported, through a NAT) or ``relay`` (through a TURN server)."""
+
+    peer: str
+    route: Literal["direct", "stun", "relay"]
+
+
+@dataclass(frozen=True)
 class PeerClosed:
-    """The connection to ``peer`` is gone for good (closed, failed, or never opened: ``reason``)."""
+    """The connection to ``peer`` is gone for good (closed, failed, or never opened): ``reason`` is a
+    reason code (``peer-closed``, ``peer-failed`` …)."""
 
     peer: str
     now_ms: int
@@ -122,22 +179,53 @@ class Signal:
 # --- options --------------------------------------------------------------------------------------
 
 
-def ice_servers(page_url: str) -> tuple[str, ...]:
-    """The STUN servers to use, from the page address's ``stun`` parameter.
+def ice_servers(page_url: str, turn: IceServer | None = None) -> tuple[IceServer, ...]:
+    """The ICE servers to use: STUN from the page address's ``stun`` parameter, and a TURN relay from
+    ``turn`` (the host's setting) or else from the address's ``turn``, ``turn_user``, ``turn_pass``
+    (an invitation link carries the host's setting so).
 
-    Absent: the public default. ``stun=none``: none (tests, and a local network). Otherwise a
+    ``stun`` absent: the public default. ``stun=none``: none (tests, and a local network). Otherwise a
     comma-separated list of ``stun:host:port`` URLs; anything else is ignored.
     """
     query = dict(parse_qsl(urlsplit(page_url).query))
     if "stun" not in query:
-        return DEFAULT_STUN
-    urls = [u.strip() for u in query["stun"].split(",")]
-    return tuple(u for u in urls if u.startswith(("stun:", "stuns:")) and len(u) < 200)
+        stun = DEFAULT_STUN
+    else:
+        urls = [u.strip() for u in query["stun"].split(",")]
+        stun = tuple(u for u in urls if u.startswith(("stun:", "stuns:")) and len(u) < MAX_ICE_TEXT)
+    if turn is None and query.get("turn"):
+        try:
+            turn = turn_server(query["turn"], query.get("turn_user", ""), query.get("turn_pass", ""))
+        except BadMessage:
+            turn = None  # a damaged relay setting in a link: connect without it
+    return (*(IceServer(u) for u in stun), *((turn,) if turn else ()))
+
+
+def turn_server(url: str, username: str, credential: str) -> IceServer | None:
+    """The relay a host typed in (``None`` when the address is empty); raises ``BadMessage``."""
+    url, username = url.strip(), username.strip()
+    if not url:
+        return None
+    if not url.startswith(("turn:", "turns:")) or len(url) > MAX_ICE_TEXT or any(c.isspace() for c in url):
+        raise BadMessage("turn-url")
+    return IceServer(url, username[:MAX_ICE_TEXT], credential[:MAX_ICE_TEXT])
 
 
 def site_url(page_url: str) -> str:
     """The page address without its fragment: invitation and reply links start with it."""
     return page_url.partition("#")[0]
+
+
+def invitation_base(page_url: str, turn: IceServer | None) -> str:
+    """The start of an invitation link: the site address with the host's relay setting, if any, so the
+    guest's page uses the same relay."""
+    base = site_url(page_url)
+    if turn is None:
+        return base
+    url, _, query = base.partition("?")
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k not in TURN_PARAMS]
+    relay = [("turn", turn.urls), ("turn_user", turn.username), ("turn_pass", turn.credential)]
+    return f"{url}?{urlencode(kept + relay)}"
 
 
 # --- the host page's transport --------------------------------------------------------------------

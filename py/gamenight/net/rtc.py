@@ -3,6 +3,10 @@
 One RTCPeerConnection with one ordered, reliable data channel per peer. ICE candidates are gathered
 completely (or until ``GATHER_TIMEOUT_MS``) before an offer or answer is handed to the screen, since
 the handshake travels as one code each way. ``install()`` registers the handlers with the shell.
+
+A channel's listeners are all attached before the screen hears that it is open: the guest says hello
+from inside that report, so every listener must already be there (docs/peer-links.md, "No message
+lost"). Once open, the selected candidate pair tells how the connection runs (``PeerRoute``).
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ class Rtc:
     def accept_answer(self, shell: dom.Shell, effect: pe.AcceptAnswer) -> None:
         conn = self.peers.get(effect.peer)
         if conn is None:
-            shell.send(pe.PeerClosed(effect.peer, dom.now_ms(), "That invitation's connection is closed."))
+            shell.send(pe.PeerClosed(effect.peer, dom.now_ms(), "peer-gone"))
             return
         self._run(shell, conn, conn.pc.setRemoteDescription(_js({"type": "answer", "sdp": effect.sdp})))
 
@@ -82,6 +86,8 @@ class Rtc:
             conn.channel.send(effect.text)
         elif not conn.open:
             conn.waiting.append(effect.text)  # sent when the channel opens
+        # else the channel is closing: its close event follows, and the lobby client sends what was not
+        # acknowledged again once it is back (requests are numbered and acknowledged)
 
     def close_peer(self, shell: dom.Shell, effect: pe.ClosePeer) -> None:
         conn = self.peers.pop(effect.peer, None)
@@ -104,12 +110,12 @@ class Rtc:
 
     # --- connections ----------------------------------------------------------------------------
 
-    def _connection(self, shell: dom.Shell, name: str, ice_servers: tuple[str, ...]) -> Connection:
+    def _connection(self, shell: dom.Shell, name: str, ice_servers: tuple[pe.IceServer, ...]) -> Connection:
         old = self.peers.pop(name, None)
         if old is not None:
             old.ended = True
             _close(old)
-        config = {"iceServers": [{"urls": url} for url in ice_servers]}
+        config = {"iceServers": [server.to_json() for server in ice_servers]}
         conn = Connection(name, js.RTCPeerConnection.new(_js(config)))
         self.peers[name] = conn
         conn.listen(conn.pc, "iceconnectionstatechange", lambda _e: self._ice_state(shell, conn))
@@ -125,13 +131,48 @@ class Rtc:
             for text in conn.waiting:
                 channel.send(text)
             conn.waiting.clear()
-            shell.send(pe.PeerOpened(conn.name, dom.now_ms()))
+            shell.send(pe.PeerOpened(conn.name, dom.now_ms()))  # the guest says hello from in here
+            task = asyncio.ensure_future(self._route(shell, conn))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
-        conn.listen(channel, "open", opened)
-        if str(channel.readyState) == "open":  # an answerer's channel may arrive already open
-            opened(None)
+        # Every listener first, then the report that the channel is open: whatever the screen sends
+        # from that report may be answered at once, and the answer must find its listener.
         conn.listen(channel, "message", lambda event: shell.send(pe.PeerText(conn.name, str(event.data), dom.now_ms())))
-        conn.listen(channel, "close", lambda _e: self._ended(shell, conn, "The connection closed."))
+        conn.listen(channel, "close", lambda _e: self._ended(shell, conn, "peer-closed"))
+        conn.listen(channel, "open", opened)
+        if str(channel.readyState) == "open":  # an answerer's channel arrives already open in Chromium
+            opened(None)
+
+    async def _route(self, shell: dom.Shell, conn: Connection) -> None:
+        """How the open connection runs, from the selected candidate pair: direct, via STUN or via relay.
+        Only informative: a browser whose statistics differ shows no route, the connection is unaffected."""
+        try:
+            route = await self._read_route(conn)
+        except Exception as err:  # statistics are a browser's own business: never let them end a game
+            js.console.warn(f"could not read the route of {conn.name}: {err}")
+            return
+        if route is not None and not conn.ended:
+            shell.send(pe.PeerRoute(conn.name, route))
+
+    async def _read_route(self, conn: Connection) -> str | None:
+        stats = await conn.pc.getStats()
+        entries = {str(k): v for k, v in js.Array.from_(stats.entries())}
+        pair = None
+        for value in entries.values():
+            if str(value.type) == "transport" and getattr(value, "selectedCandidatePairId", None):
+                pair = entries.get(str(value.selectedCandidatePairId))
+        if pair is None:
+            pair = next(
+                (v for v in entries.values() if str(v.type) == "candidate-pair" and str(v.state) == "succeeded"), None
+            )
+        if pair is None:
+            return None
+        kinds = {
+            str(getattr(entries.get(str(pair.localCandidateId)), "candidateType", "")),
+            str(getattr(entries.get(str(pair.remoteCandidateId)), "candidateType", "")),
+        }
+        return "relay" if "relay" in kinds else "stun" if kinds & {"srflx", "prflx"} else "direct"
 
     def _ice_state(self, shell: dom.Shell, conn: Connection) -> None:
         state = str(conn.pc.iceConnectionState)
@@ -142,7 +183,7 @@ class Rtc:
             conn.interrupted = False
             shell.send(pe.PeerState(conn.name, "connected"))
         elif state in ("failed", "closed"):
-            self._ended(shell, conn, "The connection failed: the two browsers could not reach each other.")
+            self._ended(shell, conn, "peer-failed")
 
     def _ended(self, shell: dom.Shell, conn: Connection, reason: str) -> None:
         if conn.ended:
@@ -177,7 +218,7 @@ class Rtc:
                 await step
             except Exception as err:  # a browser refusal (bad description, closed connection)
                 js.console.warn(f"WebRTC step failed for {conn.name}: {err}")
-                self._ended(shell, conn, "The browser could not use this code for a connection.")
+                self._ended(shell, conn, "peer-unusable")
 
         task = asyncio.ensure_future(guarded())
         self._tasks.add(task)

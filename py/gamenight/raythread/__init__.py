@@ -1,7 +1,6 @@
 """Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
 
 from gamenight.core.game import GameInfo
-from gamenight.raythread.rules import RaythreadRally
 
 INFO = GameInfo(
     id="raythread",
@@ -9,4 +8,14 @@ INFO = GameInfo(
     pitch="Bend your beam through a shared board of mirrors and prisms to light the beacons first.",
     seats=range(2, 5),
 )
-GAME = RaythreadRally(INFO)
+
+
+def __getattr__(name: str) -> object:
+    """``GAME``, the rules, is built on first use: the start page needs only ``INFO``, and importing
+    the rules costs start-up time in the browser (see docs/performance.md)."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gamenight.raythread.rules import RaythreadRally
+
+    globals()["GAME"] = game = RaythreadRally(INFO)
+    return game

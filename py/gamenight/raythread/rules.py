@@ -14,13 +14,40 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Result, rank_by
+from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Result, rank_by, reason
 from gamenight.core.grid import MIRRORS, Cell, Direction, Mirror, flip
 from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
-from gamenight.i18n import N_
+from gamenight.i18n import N_, reasons, terms
 from gamenight.raythread.beams import BEACON, EMITTER, Run, direction_index, tile_code, trace
 from gamenight.raythread.board import MAX_SIZE, MIN_SIZE, SEATINGS, Beacon, Board, Emitter, make_board, seat_ids
+
+reasons(
+    {
+        "raythread-size-odd": N_("'size' must be odd so the board has a centre, not {size}"),
+        "raythread-empty-deck": N_("the deck needs at least one tile"),
+        "raythread-bad-view": N_("a Raythread Rally view that does not fit together ({what})"),
+        "raythread-seats": N_("Raythread Rally seats 2 players as A, C; 3 as A, B, C; 4 as A, B, C, D (got {got})"),
+        "raythread-off-board": N_("that cell is off the board (rows and columns run from 0 to {last})"),
+        "raythread-beacon": N_("that cell holds a beacon"),
+        "raythread-emitter": N_("that cell holds an emitter"),
+        "raythread-occupied": N_("that cell already holds a tile"),
+        "raythread-not-in-hand": N_("you have no {kind} in your hand"),
+        "raythread-no-tile": N_("there is no tile on that cell to rotate"),
+        "raythread-not-owner": N_("only its owner ({seat}) may rotate that tile"),
+        "raythread-rotated": N_("you rotated that tile already; each tile turns only once"),
+        "match-over": N_("the match is over"),
+        "raythread-no-seat": N_("you do not have a seat in this match"),
+        "raythread-not-your-turn": N_("not your turn"),
+        "raythread-target": N_("a seat reached the target score"),
+        "raythread-supply": N_("the deck and every hand are empty"),
+        "raythread-stuck": N_("no seat can move"),
+        "raythread-joint-claims": N_("{n} joint claims"),
+    }
+)
+terms(
+    {"mirror": N_("mirror"), "prism": N_("prism"), "rotate-move": N_("a rotate move"), "place-move": N_("a place move")}
+)
 
 KINDS: tuple[str, ...] = ("mirror", "prism")
 Hand = tuple[int, ...]  # how many of each of KINDS a seat holds
@@ -97,16 +124,16 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
     """Validate untrusted options and fill the defaults; raises ``BadOptions`` with a reason."""
     if raw is None:
         return Options()
-    raw = obj(raw, "the options", BadOptions)
-    only_keys(raw, ("size", "mirrors", "prisms", "hand", "target"), "the options", BadOptions)
+    raw = obj(raw, "options", BadOptions)
+    only_keys(raw, ("size", "mirrors", "prisms", "hand", "target"), "options", BadOptions)
     d = Options()
     size = get_int(raw, "size", BadOptions, MIN_SIZE, MAX_SIZE, default=d.size)
     if size % 2 == 0:
-        raise BadOptions(f"'size' must be odd so the board has a centre, not {size}")
+        raise BadOptions("raythread-size-odd", size=size)
     mirrors = get_int(raw, "mirrors", BadOptions, 0, 99, default=d.mirrors)
     prisms = get_int(raw, "prisms", BadOptions, 0, 99, default=d.prisms)
     if mirrors + prisms == 0:
-        raise BadOptions("the deck needs at least one tile")
+        raise BadOptions("raythread-empty-deck")
     hand = get_int(raw, "hand", BadOptions, 1, 6, default=d.hand)
     target = get_int(raw, "target", BadOptions, 1, 28, default=d.target)
     return Options(size, mirrors, prisms, hand, target)
@@ -116,8 +143,7 @@ def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     """The seats as a tuple, if they are the colours of a match of their count (A,C / A,B,C / A,B,C,D)."""
     seats = tuple(seats)
     if seats != SEATINGS.get(len(seats)):
-        got = ", ".join(map(str, seats)) or "no seats"
-        raise BadOptions(f"Raythread Rally seats 2 players as A, C; 3 as A, B, C; 4 as A, B, C, D (got {got})")
+        raise BadOptions("raythread-seats", got=", ".join(map(str, seats)) or "-")
     return seats
 
 
@@ -261,12 +287,12 @@ def _end_reason(state: State) -> str | None:
 
 def parse_move(raw: Mapping[str, Any]) -> Place | Rotate:
     """Validate an untrusted move dict; raises ``IllegalMove`` naming the bad field."""
-    raw = obj(raw, "a move", IllegalMove)
+    raw = obj(raw, "move", IllegalMove)
     kind = get_choice(raw, "type", ("place", "rotate"), IllegalMove)
     if kind == "rotate":
-        only_keys(raw, ("type", "cell"), "a rotate move", IllegalMove)
+        only_keys(raw, ("type", "cell"), "rotate-move", IllegalMove)
         return Rotate(get_cell(raw, "cell", IllegalMove))
-    only_keys(raw, ("type", "tile", "cell", "orient"), "a place move", IllegalMove)
+    only_keys(raw, ("type", "tile", "cell", "orient"), "place-move", IllegalMove)
     return Place(
         get_choice(raw, "tile", KINDS, IllegalMove),
         get_cell(raw, "cell", IllegalMove),
@@ -277,7 +303,7 @@ def parse_move(raw: Mapping[str, Any]) -> Place | Rotate:
 def _check_cell(state: State, cell: Cell) -> None:
     size = state.board.size
     if not (0 <= cell[0] < size and 0 <= cell[1] < size):
-        raise IllegalMove(f"that cell is off the board (rows and columns run from 0 to {size - 1})")
+        raise IllegalMove("raythread-off-board", last=size - 1)
 
 
 def _place(state: State, seat: int, move: Place) -> tuple[State, Event]:
@@ -286,15 +312,15 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, Event]:
     i = move.cell[0] * size + move.cell[1]
     code = state.grid[i]
     if code == BEACON:
-        raise IllegalMove("that cell holds a beacon")
+        raise IllegalMove("raythread-beacon")
     if code == EMITTER:
-        raise IllegalMove("that cell holds an emitter")
+        raise IllegalMove("raythread-emitter")
     if code:
-        raise IllegalMove("that cell already holds a tile")
+        raise IllegalMove("raythread-occupied")
     k = KINDS.index(move.kind)
     hand = list(state.hands[seat])
     if not hand[k]:
-        raise IllegalMove(f"you have no {move.kind} in your hand")
+        raise IllegalMove("raythread-not-in-hand", kind=move.kind)
     hand[k] -= 1
     tile = Tile(move.cell, move.kind, move.orient, state.seats[seat])
     hands = list(state.hands)
@@ -309,12 +335,12 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, Event]:
     _check_cell(state, move.cell)
     index = next((n for n, t in enumerate(state.tiles) if t.cell == move.cell), None)
     if index is None:
-        raise IllegalMove("there is no tile on that cell to rotate")
+        raise IllegalMove("raythread-no-tile")
     tile = state.tiles[index]
     if tile.owner != state.seats[seat]:
-        raise IllegalMove(f"only its owner ({tile.owner}) may rotate that tile")
+        raise IllegalMove("raythread-not-owner", seat=tile.owner)
     if tile.rotated:
-        raise IllegalMove("you rotated that tile already; each tile turns only once")
+        raise IllegalMove("raythread-rotated")
     turned = replace(tile, orient=flip(tile.orient), rotated=True)
     tiles = (*state.tiles[:index], turned, *state.tiles[index + 1 :])
     size = state.board.size
@@ -339,11 +365,11 @@ def play(state: State, seat: str, move: Mapping[str, Any], now_ms: int = 0) -> t
     """Apply ``seat``'s untrusted ``move``: place or rotate, resolve the beams, draw after a placement,
     then end the match or pass the turn on. Raises ``IllegalMove`` and leaves ``state`` unchanged."""
     if state.ended:
-        raise IllegalMove("the match is over")
+        raise IllegalMove("match-over")
     if seat not in state.seats:
-        raise IllegalMove("you do not have a seat in this match")
+        raise IllegalMove("raythread-no-seat")
     if state.seats[state.turn] != seat:
-        raise IllegalMove("not your turn")
+        raise IllegalMove("raythread-not-your-turn")
     parsed = parse_move(move)
     mover = state.turn
     if isinstance(parsed, Place):
@@ -391,11 +417,7 @@ def joint_claims(state: State, seat: str) -> int:
     return sum(1 for by in state.claims if seat in by and len(by) > 1)
 
 
-ENDINGS = {
-    "target": "a seat reached the target score",
-    "supply": "the deck and every hand are empty",
-    "stuck": "no seat can move",
-}
+ENDINGS = {"target": "raythread-target", "supply": "raythread-supply", "stuck": "raythread-stuck"}  # reason codes
 
 
 def _result(state: State) -> Result:
@@ -403,7 +425,7 @@ def _result(state: State) -> Result:
     return Result(
         ranking=rank_by(state.seats, key),
         scores=dict(zip(state.seats, state.scores, strict=True)),
-        notes={s: f"{key[s][1]} joint claims" for s in state.seats},
+        notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats},
         reason=ENDINGS.get(state.ended or "", ""),
     )
 
@@ -477,7 +499,7 @@ def from_view(view: Mapping[str, Any]) -> State:
             ended=ended,
         )
     except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise BadMessage(f"a Raythread Rally view that does not fit together ({err.__class__.__name__})") from None
+        raise BadMessage("raythread-bad-view", what=err.__class__.__name__) from None
 
 
 def make_board_from(view: Mapping[str, Any], seats: tuple[str, ...]) -> Board:

@@ -1,7 +1,6 @@
 """Reflection: build hidden-mirror puzzles and race to solve each other's from the edge numbers."""
 
 from gamenight.core.game import GameInfo
-from gamenight.reflection.match import ReflectionMatch
 
 INFO = GameInfo(
     id="reflection",
@@ -10,4 +9,13 @@ INFO = GameInfo(
     seats=range(1, 7),
 )
 
-GAME = ReflectionMatch(INFO)
+
+def __getattr__(name: str) -> object:
+    """``GAME``, the rules, is built on first use: the start page needs only ``INFO``, and importing
+    the rules costs start-up time in the browser (see docs/performance.md)."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gamenight.reflection.match import ReflectionMatch
+
+    globals()["GAME"] = game = ReflectionMatch(INFO)
+    return game

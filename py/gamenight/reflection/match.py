@@ -31,11 +31,11 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Preparation, Result, rank_by
+from gamenight.core.game import JSON, Event, GameInfo, Move, Preparation, Result, rank_by, reason
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_str, obj, only_keys
 from gamenight.core.rng import derive, rng
-from gamenight.i18n import N_, reasons
+from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import training
 from gamenight.reflection.generate import PRESETS, generate, generate_steps, mix
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
@@ -71,6 +71,7 @@ reasons(
         "rf-prepared-layout": N_("a prepared puzzle's layout does not make its clues"),
     }
 )
+terms({"rf-prepared": N_("a prepared puzzle")})
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -119,12 +120,11 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
     """Options from untrusted JSON, defaults filled in; raises ``BadOptions`` with a readable reason."""
     if raw is None:
         return Options()
-    raw = obj(raw, "the options", BadOptions)
-    only_keys(raw, tuple(Options().to_json()), "the options", BadOptions)
+    raw = obj(raw, "options", BadOptions)
+    only_keys(raw, tuple(Options().to_json()), "options", BadOptions)
     limit = get_int(raw, "limit", BadOptions, 0, 60, default=0)
     if limit not in training.TIME_LIMITS:
-        shown = ", ".join(map(str, training.TIME_LIMITS[1:]))
-        raise BadOptions(f"the time limit must be one of {shown} minutes, or 0 for none")
+        raise BadOptions("reflection-limit", choices=", ".join(map(str, training.TIME_LIMITS[1:])))
     preset = get_choice(raw, "preset", (*PRESETS, "custom"), BadOptions, default="easy")
     if preset == "custom":
         size = get_int(raw, "size", BadOptions, MIN_SIZE, MAX_SIZE, default=8)
@@ -150,15 +150,15 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
 def check_seating(options: Options, players: int) -> None:
     """Raise ``BadOptions`` unless ``options`` can be played by ``players`` players."""
     if not 1 <= players <= 6:
-        raise BadOptions(f"Reflection is for 1 to 6 players, not {players}")
+        raise BadOptions("reflection-players", players=players)
     if options.mode == "built" and players < 2:
-        raise BadOptions("player-built puzzles need at least 2 players: choose random puzzles or training")
+        raise BadOptions("reflection-built-players")
     if options.mode == "built" and options.variant == "B" and players < 3:
-        raise BadOptions("variant B (everyone solves the same puzzle) needs at least 3 players")
+        raise BadOptions("reflection-variant-b")
     if options.mode == "training" and players != 1:
-        raise BadOptions("training is for one player")
+        raise BadOptions("reflection-training-one")
     if options.mode == "random" and options.teams and players < 3:
-        raise BadOptions("teams need at least 3 players")
+        raise BadOptions("reflection-teams")
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -197,14 +197,14 @@ def submission(layout: Layout, warps: tuple[Cell, ...], salt: str) -> Move:
 
 
 def reveal_flaw(puzzle: Puzzle, committed: str, layout: Layout, salt: str) -> str | None:
-    """Why a reveal fails, or ``None`` when ``layout`` and ``salt`` open the commitment, place every
-    tile of the set (warp cells empty) and make exactly the submitted clues."""
+    """Why a reveal fails (a term that ``i18n`` words), or ``None`` when ``layout`` and ``salt`` open the
+    commitment, place every tile of the set (warp cells empty) and make exactly the submitted clues."""
     if commitment(layout, salt) != committed:
-        return "the layout and salt do not match the commitment"
+        return "reveal-commitment"
     if TileSet.of(layout) != puzzle.tiles or any(layout.at(w) != EMPTY for w in puzzle.warps):
-        return "the layout does not place every tile of the set"
+        return "reveal-tiles"
     if clues(layout, puzzle.warps) != puzzle.clues:
-        return "the layout does not make the clues it was submitted with"
+        return "reveal-clues"
     return None
 
 
@@ -349,7 +349,7 @@ def _generated(options: Options, seed: int, number: int) -> Sheet:
     try:
         made = generate(options.size, options.tiles, options.black_holes, options.warp, sub)
     except RuntimeError:
-        raise BadOptions("no puzzle with a single solution was found for these settings: use fewer tiles") from None
+        raise BadOptions("reflection-no-puzzle") from None
     return Sheet(None, made.puzzle, solution=made.layout)
 
 
@@ -358,7 +358,7 @@ def setup(options: Options, seats: Sequence[str], seed: int) -> State:
     first move or tick)."""
     check_seating(options, len(seats))
     if len(set(seats)) != len(seats):
-        raise BadOptions("every seat must be different")
+        raise BadOptions("reflection-seats-differ")
     seats = tuple(seats)
     if options.mode == "built":
         cells = [(r, c) for r in range(options.size) for c in range(options.size)]
@@ -399,8 +399,8 @@ def prepared(state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]
     """Take in puzzle ``number`` made by ``prepare``'s steps (or read back from a record: untrusted, so
     it must be the puzzle the match waits for, suit the settings and be made by its layout). A round
     waiting for it opens now; a generator that found none ends the match."""
-    value = obj(value, "a prepared puzzle", IllegalMove)
-    only_keys(value, ("number", "puzzle", "layout", "failed"), "a prepared puzzle", IllegalMove)
+    value = obj(value, "rf-prepared", IllegalMove)
+    only_keys(value, ("number", "puzzle", "layout", "failed"), "rf-prepared", IllegalMove)
     number = get_int(value, "number", IllegalMove, 1, 99)
     missing = next((i + 1 for i, s in enumerate(state.sheets) if s.puzzle is None), None)
     if prepare(state) is None or number != missing:
@@ -411,7 +411,7 @@ def prepared(state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]
     try:
         puzzle = parse_puzzle(value.get("puzzle"))
     except BadMessage as err:
-        raise IllegalMove(str(err)) from None
+        raise IllegalMove(err.code, **err.params) from None
     o = state.options
     if puzzle.size != o.size or puzzle.tiles != o.tileset or len(puzzle.warps) != (2 if o.warp else 0):
         raise IllegalMove("rf-prepared-puzzle")
@@ -493,7 +493,7 @@ def _due(state: State, now_ms: int) -> tuple[State, list[Event]]:
         return state, events
     if state.phase == "reveal" and state.deadline_ms is not None and now_ms >= state.deadline_ms:
         missing = set(owing(state))
-        sheets = tuple(replace(s, flaw="no reveal came in time") if s.builder in missing else s for s in state.sheets)
+        sheets = tuple(replace(s, flaw="reveal-late") if s.builder in missing else s for s in state.sheets)
         events = [{"type": "reveal_failed", "seat": s, "why": "no reveal came in time"} for s in sorted(missing)]
         state, more = _advance(replace(state, sheets=sheets), now_ms)
         return state, events + more
@@ -528,20 +528,72 @@ PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
     "pause": ("continue", "stop"),
     "over": (),
 }
-PHASE_TEXT: dict[Phase, str] = {
-    "build": "while puzzles are being built",
-    "prepare": "while the next puzzle is being made",
-    "solve": "while puzzles are being solved",
-    "reveal": "while builders reveal their puzzles",
-    "pause": "between training puzzles",
-    "over": "after the match",
-}
+terms(
+    {
+        "phase-build": N_("while puzzles are being built"),
+        "phase-prepare": N_("while the next puzzle is being made"),
+        "phase-solve": N_("while puzzles are being solved"),
+        "phase-reveal": N_("while builders reveal their puzzles"),
+        "phase-pause": N_("between training puzzles"),
+        "phase-over": N_("after the match"),
+        "move-submit_puzzle": N_("submit puzzle"),
+        "move-solve": N_("solve"),
+        "move-give_up": N_("give up"),
+        "move-reveal": N_("reveal"),
+        "move-abandon": N_("abandon"),
+        "move-continue": N_("continue"),
+        "move-stop": N_("stop"),
+    }
+)
+terms(  # why a reveal failed (``Sheet.flaw``, the ``why`` of a ``reveal_failed`` event)
+    {
+        "reveal-commitment": N_("the layout and salt do not match the commitment"),
+        "reveal-tiles": N_("the layout does not place every tile of the set"),
+        "reveal-clues": N_("the layout does not make the clues it was submitted with"),
+        "reveal-late": N_("no reveal came in time"),
+    }
+)
+reasons(
+    {
+        "reveal-failed": N_("reveal failed: {why}"),
+        "reflection-limit": N_("the time limit must be one of {choices} minutes, or 0 for none"),
+        "reflection-players": N_("Reflection is for 1 to 6 players, not {players}"),
+        "reflection-built-players": N_(
+            "player-built puzzles need at least 2 players: choose random puzzles or training"
+        ),
+        "reflection-variant-b": N_("variant B (everyone solves the same puzzle) needs at least 3 players"),
+        "reflection-training-one": N_("training is for one player"),
+        "reflection-teams": N_("teams need at least 3 players"),
+        "reflection-no-puzzle": N_("no puzzle with a single solution was found for these settings: use fewer tiles"),
+        "reflection-seats-differ": N_("every seat must be different"),
+        "reflection-submitted": N_("you have already submitted your puzzle"),
+        "reflection-commitment": N_("'commitment' must be a sha256 digest: 64 lowercase hex digits"),
+        "reflection-salt": N_("'salt' must be {lo} to {hi} lowercase hex digits"),
+        "reflection-layout-fit": N_("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell"),
+        "reflection-not-solved": N_("not solved yet: {n} edge numbers differ ({which})"),
+        "reflection-training-limit": N_("a training match has at most {n} puzzles: start a new one"),
+        "not-playing": N_("'{seat}' is not playing in this match"),
+        "reflection-round-over": N_("round {round} is over: its time ran out"),
+        "match-over": N_("the match is over"),
+        "reflection-wrong-phase": N_("you cannot {kind} {phase}"),
+        "reflection-finished": N_("you have finished this round's puzzle, or sit this round out"),
+        "reflection-nothing-to-reveal": N_("you have nothing to reveal now"),
+        "reflection-not-your-turn": N_("it is not your turn"),
+        "reflection-training-over": N_("training over: {solved} solved, {given_up} given up, {abandoned} abandoned"),
+        "reflection-most-points": N_("the most points after the last round"),
+        "reflection-team-average": N_("the best team average after the last round"),
+        "reflection-no-puzzle-round": N_("no puzzle could be made for round {round}"),
+    }
+)
+# A training match can go on for ever; its view lists every puzzle, so it stops here (its view then
+# stays below 0.5 MB: docs/protocol.md).
+MAX_TRAINING_PUZZLES = 200
 
 
 def _move_kind(move: Any) -> tuple[str, Mapping[str, Any]]:
-    move = obj(move, "a move", IllegalMove)
+    move = obj(move, "move", IllegalMove)
     kind = get_choice(move, "type", tuple(MOVE_FIELDS), IllegalMove)
-    only_keys(move, ("type", *MOVE_FIELDS[kind]), f"a {kind!r} move", IllegalMove)
+    only_keys(move, ("type", *MOVE_FIELDS[kind]), "move", IllegalMove)
     return kind, move
 
 
@@ -549,13 +601,13 @@ def _layout(move: Mapping[str, Any], size: int) -> Layout:
     try:
         return parse_layout(move.get("layout"), size)
     except BadMessage as err:
-        raise IllegalMove(str(err)) from None
+        raise IllegalMove(err.code, **err.params) from None
 
 
 def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
     index = state.seats.index(seat)
     if state.sheets[index].puzzle is not None:
-        raise IllegalMove("you have already submitted your puzzle")
+        raise IllegalMove("reflection-submitted")
     o = state.options
     shape = {
         "size": o.size,
@@ -566,10 +618,10 @@ def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tu
     try:
         puzzle = parse_puzzle(shape)
     except BadMessage as err:
-        raise IllegalMove(str(err)) from None
+        raise IllegalMove(err.code, **err.params) from None
     committed = get_str(move, "commitment", IllegalMove, 64)
     if len(committed) != 64 or not set(committed) <= HEX:
-        raise IllegalMove("'commitment' must be a sha256 digest: 64 lowercase hex digits")
+        raise IllegalMove("reflection-commitment")
     sheet = replace(state.sheets[index], puzzle=puzzle, commitment=committed)
     state = replace(state, sheets=(*state.sheets[:index], sheet, *state.sheets[index + 1 :]))
     events: list[Event] = [{"type": "submitted", "seat": seat}]
@@ -586,7 +638,7 @@ def _reveal(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tu
     layout = _layout(move, sheet.puzzle.size)
     salt = get_str(move, "salt", IllegalMove, SALT_LENGTHS.stop - 1)
     if len(salt) not in SALT_LENGTHS or not set(salt) <= HEX:
-        raise IllegalMove(f"'salt' must be {SALT_LENGTHS.start} to {SALT_LENGTHS.stop - 1} lowercase hex digits")
+        raise IllegalMove("reflection-salt", lo=SALT_LENGTHS.start, hi=SALT_LENGTHS.stop - 1)
     flaw = reveal_flaw(sheet.puzzle, sheet.commitment, layout, salt)
     if flaw is None:
         sheet = replace(sheet, solution=layout, revealed=True)
@@ -606,20 +658,22 @@ def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tup
     assert sheet.puzzle is not None
     layout = _layout(move, sheet.puzzle.size)
     if not fits(sheet.puzzle, layout):
-        raise IllegalMove("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell")
+        raise IllegalMove("reflection-layout-fit")
     if not check(sheet.puzzle, layout):
         wrong = mismatches(sheet.puzzle, layout)
         shown = ", ".join(wrong[:6]) + (", …" if len(wrong) > 6 else "")
-        raise IllegalMove(f"not solved yet: {len(wrong)} edge numbers differ ({shown})")
+        raise IllegalMove("reflection-not-solved", n=len(wrong), which=shown)
     return _finish(state, seat, "solved", now_ms)
 
 
 def _continue(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
     number = len(state.sheets) + 1
+    if number > MAX_TRAINING_PUZZLES:
+        raise IllegalMove("reflection-training-limit", n=MAX_TRAINING_PUZZLES)
     try:
         sheet = _generated(state.options, state.seed, number)
     except BadOptions as err:
-        raise IllegalMove(str(err)) from None
+        raise IllegalMove(err.code, **err.params) from None
     return _open_round(replace(state, sheets=(*state.sheets, sheet)), number, now_ms)
 
 
@@ -720,16 +774,16 @@ class ReflectionMatch:
 
     def play(self, state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:
         if seat not in state.seats:
-            raise IllegalMove(f"{seat!r} is not playing in this match")
+            raise IllegalMove("not-playing", seat=seat)
         kind, move = _move_kind(move)
         state, events = _due(state, now_ms)
         if "round" in move and get_int(move, "round", IllegalMove, 1, 99) != state.round:
             # The round the player was solving ended (its time ran out) before the move arrived.
-            raise IllegalMove(f"round {move['round']} is over: its time ran out")
+            raise IllegalMove("reflection-round-over", round=move["round"])
         if state.phase == "over":
-            raise IllegalMove("the match is over")
+            raise IllegalMove("match-over")
         if kind not in self._kinds(state):
-            raise IllegalMove(f"you cannot {kind.replace('_', ' ')} {PHASE_TEXT[state.phase]}")
+            raise IllegalMove("reflection-wrong-phase", kind=f"move-{kind}", phase=f"phase-{state.phase}")
         if seat not in self.active(state):
             raise IllegalMove(_waiting(state))
         state, more = HANDLERS[kind](state, seat, move, now_ms)
@@ -781,26 +835,29 @@ class ReflectionMatch:
             s = state.stats
             return Result(
                 ranking=(state.seats,),
-                reason=f"training over: {s.solved} solved, {s.given_up} given up, {s.abandoned} abandoned",
+                reason="reflection-training-over",
+                params={"solved": s.solved, "given_up": s.given_up, "abandoned": s.abandoned},
             )
         if state.unmade:
-            return Result((state.seats,), scores(state), {}, f"no puzzle could be made for round {state.unmade}")
+            return Result(
+                (state.seats,), scores(state), {}, "reflection-no-puzzle-round", params={"round": state.unmade}
+            )
         total = scores(state)
-        notes = {s.builder: f"reveal failed: {s.flaw}" for s in state.sheets if s.builder and s.flaw}
+        notes = {s.builder: reason("reveal-failed", why=s.flaw) for s in state.sheets if s.builder and s.flaw}
         if not state.options.teams:
             # Disqualified builders come after every player who revealed, whatever the points.
             out = disqualified(state)
             ranking = rank_by([s for s in state.seats if s not in out], total) + rank_by(out, total)
-            return Result(ranking, total, notes, "the most points after the last round")
+            return Result(ranking, total, notes, "reflection-most-points")
         teams = teams_of(state.seats, state.options.teams)
         averages = team_scores(state)
         key = {seat: averages[t] for t, team in enumerate(teams) for seat in team}
-        return Result(rank_by(state.seats, key), total, notes, "the best team average after the last round", teams)
+        return Result(rank_by(state.seats, key), total, notes, "reflection-team-average", teams)
 
 
 def _waiting(state: State) -> str:
     if state.phase == "build":
-        return "you have already submitted your puzzle"
+        return "reflection-submitted"
     if state.phase == "solve":
-        return "you have finished this round's puzzle, or sit this round out"
-    return "you have nothing to reveal now" if state.phase == "reveal" else "it is not your turn"
+        return "reflection-finished"
+    return "reflection-nothing-to-reveal" if state.phase == "reveal" else "reflection-not-your-turn"

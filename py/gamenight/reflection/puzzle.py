@@ -16,6 +16,7 @@ from typing import Any, Literal
 from gamenight.core.errors import BadMessage
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import get_int, obj, only_keys
+from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection.laser import (
     EMPTY,
     MAX_SIZE,
@@ -32,6 +33,22 @@ Kind = Literal["diagonal", "flat", "block", "hole"]
 KINDS: tuple[Kind, ...] = ("diagonal", "flat", "block", "hole")
 KIND_OF: dict[str, Kind] = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
 COLOURS: tuple[Colour, ...] = ("green", "yellow", "black")
+reasons(
+    {
+        "puzzle-tiles-fit": N_("{n} tiles do not fit on {cells} free cells"),
+        "puzzle-clue-count": N_("'clues' must be a list of {n} clues, one per edge cell"),
+        "puzzle-yellow-odd": N_("a yellow number is always odd: the laser goes in and comes back the same way"),
+        "puzzle-green-pairs": N_("green numbers come in pairs: each green laser ends at another green cell"),
+        "puzzle-warps": N_("'warps' must be a list of no cells or two cells"),
+        "puzzle-warp-cell": N_("a warp cell must be a [row, column] pair on the {size}×{size} board"),
+        "puzzle-warps-differ": N_("the two warp cells must differ"),
+        "puzzle-clue": N_("a clue is a colour letter g, y or b and a number, like 'g5', not '{got}'"),
+        "puzzle-clue-number": N_("a clue number must be between 1 and {limit}, not {value}"),
+        "layout-shape": N_("a layout is {size} rows of {size} characters"),
+        "layout-characters": N_("a layout holds only '{empty}' and the tiles {tiles}"),
+    }
+)
+terms({"puzzle": N_("a puzzle"), "tiles": N_("'tiles'"), "layout": N_("a layout")})
 
 
 @dataclass(frozen=True)
@@ -149,25 +166,25 @@ def check(puzzle: Puzzle, layout: Layout) -> bool:
 
 def parse_puzzle(data: Any) -> Puzzle:
     """A puzzle from untrusted JSON (a pasted code or a peer message); raises ``BadMessage``."""
-    data = obj(data, "a puzzle", BadMessage)
-    only_keys(data, ("size", "warps", "tiles", "clues"), "a puzzle", BadMessage)
+    data = obj(data, "puzzle", BadMessage)
+    only_keys(data, ("size", "warps", "tiles", "clues"), "puzzle", BadMessage)
     size = get_int(data, "size", BadMessage, MIN_SIZE, MAX_SIZE)
     warps = _parse_warps(data.get("warps"), size)
-    tiles_raw = obj(data.get("tiles"), "'tiles'", BadMessage)
-    only_keys(tiles_raw, KINDS, "'tiles'", BadMessage)
+    tiles_raw = obj(data.get("tiles"), "tiles", BadMessage)
+    only_keys(tiles_raw, KINDS, "tiles", BadMessage)
     cells = size * size - len(warps)
     tiles = TileSet(*(get_int(tiles_raw, k, BadMessage, 0, cells, default=0) for k in KINDS))
     if tiles.total > cells:
-        raise BadMessage(f"{tiles.total} tiles do not fit on {cells} free cells")
+        raise BadMessage("puzzle-tiles-fit", n=tiles.total, cells=cells)
     raw = data.get("clues")
     if not isinstance(raw, list) or len(raw) != 4 * size:
-        raise BadMessage(f"'clues' must be a list of {4 * size} clues, one per edge cell")
+        raise BadMessage("puzzle-clue-count", n=4 * size)
     parsed = tuple(_parse_clue(c, geometry(size, warps).limit) for c in raw)
     if any(c.colour == "yellow" and c.number % 2 == 0 for c in parsed):
-        raise BadMessage("a yellow number is always odd: the laser goes in and comes back the same way")
+        raise BadMessage("puzzle-yellow-odd")
     greens = Counter(c.number for c in parsed if c.colour == "green")
     if any(n % 2 for n in greens.values()):
-        raise BadMessage("green numbers come in pairs: each green laser ends at another green cell")
+        raise BadMessage("puzzle-green-pairs")
     return Puzzle(size, warps, tiles, parsed)
 
 
@@ -175,7 +192,7 @@ def _parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) not in (0, 2):
-        raise BadMessage("'warps' must be a list of no cells or two cells")
+        raise BadMessage("puzzle-warps")
     warps = []
     for cell in raw:
         if (
@@ -183,10 +200,10 @@ def _parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
             or len(cell) != 2
             or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < size for x in cell)
         ):
-            raise BadMessage(f"a warp cell must be a [row, column] pair on the {size}×{size} board")
+            raise BadMessage("puzzle-warp-cell", size=size)
         warps.append((cell[0], cell[1]))
     if len(set(warps)) != len(warps):
-        raise BadMessage("the two warp cells must differ")
+        raise BadMessage("puzzle-warps-differ")
     return tuple(warps)
 
 
@@ -199,20 +216,20 @@ def _parse_clue(raw: Any, limit: int) -> Clue:
         or not raw[1:].isascii()
         or not raw[1:].isdigit()
     ):
-        raise BadMessage(f"a clue is a colour letter g, y or b and a number, like 'g5', not {str(raw)[:20]!r}")
+        raise BadMessage("puzzle-clue", got=str(raw)[:20])
     number = int(raw[1:])
     if not 1 <= number <= limit:
-        raise BadMessage(f"a clue number must be between 1 and {limit}, not {number}")
+        raise BadMessage("puzzle-clue-number", limit=limit, value=number)
     return Clue(number, colours[raw[0]])
 
 
 def parse_layout(data: Any, size: int) -> Layout:
     """A ``size × size`` layout from untrusted JSON ``{"rows": [...]}``; raises ``BadMessage``."""
-    data = obj(data, "a layout", BadMessage)
-    only_keys(data, ("rows",), "a layout", BadMessage)
+    data = obj(data, "layout", BadMessage)
+    only_keys(data, ("rows",), "layout", BadMessage)
     rows = data.get("rows")
     if not isinstance(rows, list) or len(rows) != size or not all(isinstance(r, str) and len(r) == size for r in rows):
-        raise BadMessage(f"a layout is {size} rows of {size} characters")
+        raise BadMessage("layout-shape", size=size)
     if any(ch != EMPTY and ch not in TILES for r in rows for ch in r):
-        raise BadMessage(f"a layout holds only {EMPTY!r} and the tiles {' '.join(TILES)}")
+        raise BadMessage("layout-characters", empty=EMPTY, tiles=" ".join(TILES))
     return Layout(tuple(rows))

@@ -17,6 +17,7 @@ from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import fresh_seed
+from gamenight.i18n import describe
 from gamenight.reflection import scene, training
 from gamenight.reflection.generate import PRESETS, generate_steps
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
@@ -197,7 +198,7 @@ def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         try:
             settings = training.parse_settings(event.form, fresh_seed(random.Random(event.now_ms)))
         except BadOptions as err:
-            return replace(model, message=str(err)), []
+            return replace(model, message=describe(err.code, err.params)), []  # "Puzzle number must be …"
         return start(model, settings)
     if event.type != "click" and event.type not in ("keydown", "pointerdown", "pointerup"):
         return model, []

@@ -14,6 +14,7 @@ from typing import Any
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
+from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection.generate import PRESETS
 from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
@@ -54,15 +55,58 @@ class Settings:
         return f"{self.preset.capitalize()} {self.size}×{self.size}, {self.tiles.total} tiles"
 
 
+reasons(
+    {
+        "training-preset": N_("unknown preset '{got}': choose {choices} or custom"),
+        "training-limit": N_("the time limit must be one of {choices} minutes, or none"),
+        "training-no-tiles": N_("a puzzle needs at least one tile"),
+        "training-too-many-tiles": N_("at most {n} tiles fit a {size}×{size} puzzle"),
+        "training-stats-recent": N_("stats: 'recent_ms' must be a short list of times"),
+        "training-stats-best": N_("stats: 'best_ms' maps preset names to times"),
+        "training-stored-json": N_("{what}: not valid JSON"),
+        "training-stored-version": N_("{what}: version {got} is not {want}"),
+        "training-saved-settings": N_("saved puzzle: 'settings' holds text parameters"),
+        "training-saved-mismatch": N_("saved puzzle: the puzzle does not match its settings"),
+        "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
+        "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
+    }
+)
+# The solo screen's fields, as its form names them: a refusal shows the label the player sees.
+SETTING_LABELS = {
+    "seed": "training-seed",
+    "size": "training-size",
+    "limit": "training-limit-field",
+    "diagonal": "training-diagonals",
+    "flat": "training-flats",
+    "block": "training-blocks",
+    "hole": "training-holes",
+}
+terms(
+    {
+        "training-seed": N_("Puzzle number"),
+        "training-size": N_("Board size"),
+        "training-limit-field": N_("Time limit"),
+        "training-diagonals": N_("Diagonal mirrors"),
+        "training-flats": N_("Flat mirrors"),
+        "training-blocks": N_("Blocks"),
+        "training-holes": N_("Black holes"),
+        "stats": N_("stats"),
+        "saved puzzle": N_("saved puzzle"),
+        "best_ms": N_("stats: 'best_ms'"),
+    }
+)
+
+
 def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: int) -> int:
     raw = params.get(key, "")
     if raw.strip() == "":
         return default
+    field = SETTING_LABELS.get(key, key)
     if not raw.strip().isdigit():
-        raise BadOptions(f"{key!r} must be a whole number")
+        raise BadOptions("field-not-whole", field=field)
     value = int(raw)
     if not lo <= value <= hi:
-        raise BadOptions(f"{key!r} must be between {lo} and {hi}, not {value}")
+        raise BadOptions("field-range", field=field, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -70,10 +114,10 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``."""
     preset = params.get("preset", "easy")
     if preset not in (*PRESETS, "custom"):
-        raise BadOptions(f"unknown preset {preset[:20]!r}: choose {', '.join(PRESETS)} or custom")
+        raise BadOptions("training-preset", got=preset, choices=", ".join(PRESETS))
     limit = _int_param(params, "limit", 0, 60, 0)
     if limit not in TIME_LIMITS:
-        raise BadOptions(f"the time limit must be one of {', '.join(map(str, TIME_LIMITS[1:]))} minutes, or none")
+        raise BadOptions("training-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
     if preset != "custom":
         base = PRESETS[preset]
@@ -83,9 +127,9 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     tiles = TileSet(*counts)
     warp = params.get("warp", "0") in ("1", "on", "true")
     if tiles.total == 0:
-        raise BadOptions("a puzzle needs at least one tile")
+        raise BadOptions("training-no-tiles")
     if tiles.total > size * size // 2:
-        raise BadOptions(f"at most {size * size // 2} tiles fit a {size}×{size} puzzle")
+        raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
     return Settings("custom", size, tiles, warp, limit, seed)
 
 
@@ -152,10 +196,10 @@ def parse_stats(text: str) -> Stats:
     }
     recent = data.get("recent_ms", [])
     if not isinstance(recent, list) or len(recent) > RECENT or not all(_is_ms(x) for x in recent):
-        raise BadMessage("stats: 'recent_ms' must be a short list of times")
-    best = obj(data.get("best_ms", {}), "stats: 'best_ms'", BadMessage)
+        raise BadMessage("training-stats-recent")
+    best = obj(data.get("best_ms", {}), "best_ms", BadMessage)
     if any(k not in PRESETS or not _is_ms(v) for k, v in best.items()):
-        raise BadMessage("stats: 'best_ms' maps preset names to times")
+        raise BadMessage("training-stats-best")
     return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best))
 
 
@@ -167,10 +211,10 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage(f"{what}: not valid JSON") from None
+        raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)
     if data.get("v") != version:
-        raise BadMessage(f"{what}: version {data.get('v')!r} is not {version}")
+        raise BadMessage("training-stored-version", what=what, got=str(data.get("v")), want=version)
     return data
 
 
@@ -209,22 +253,22 @@ def parse_progress(text: str) -> Progress:
     only_keys(
         data, ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints"), "saved puzzle", BadMessage
     )
-    params = obj(data.get("settings"), "saved puzzle: 'settings'", BadMessage)
+    params = obj(data.get("settings"), "settings", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
-        raise BadMessage("saved puzzle: 'settings' holds text parameters")
+        raise BadMessage("training-saved-settings")
     try:
         settings = parse_settings(params, 0)
     except BadOptions as err:
-        raise BadMessage(f"saved puzzle: {err}") from None
+        raise BadMessage(err.code, **err.params) from None
     puzzle = parse_puzzle(data.get("puzzle"))
     if puzzle.size != settings.size or puzzle.tiles != settings.tiles:
-        raise BadMessage("saved puzzle: the puzzle does not match its settings")
+        raise BadMessage("training-saved-mismatch")
     solution = parse_layout(data.get("solution"), puzzle.size)
     if not check(puzzle, solution):
-        raise BadMessage("saved puzzle: the stored answer does not solve the puzzle")
+        raise BadMessage("training-saved-answer")
     layout = parse_layout(data.get("layout"), puzzle.size)
     if any(layout.at(w) != "." for w in puzzle.warps) or not puzzle.tiles.allows(layout):
-        raise BadMessage("saved puzzle: the placed tiles do not fit the puzzle")
+        raise BadMessage("training-saved-placed")
     elapsed = get_int(data, "elapsed_ms", BadMessage, 0, 10**10)
     hints = get_int(data, "hints", BadMessage, 0, 10**6)
     return Progress(settings, puzzle, solution, layout, elapsed, hints)

@@ -2,8 +2,13 @@
 
 Routes: ``#/`` (home), ``#/<game id>`` (a game's page), ``#/<game id>/<screen>?k=v&…`` (a screen the
 game registers in ``gamenight.games.SCREENS``, e.g. Reflection's solo training), the lobby's pages
-(``#/host?game=<id>``, and the links people share: ``#join=CODE``, ``#reply=CODE``), and anything else
-shows a "not found" page. The app never special-cases a game: what it shows comes from the registry.
+(``#/host?game=<id>``, and the links people share: ``#join=CODE``, ``#reply=CODE``), the settings
+(``#/settings``), and anything else shows a "not found" page. The app never special-cases a game: what it
+shows comes from the registry. Screens are imported when first shown (``LazyScreen``), so the start page
+compiles only what it needs.
+
+Above every screen the app offers a new version once one is installed in the background
+(``UpdateReady``); it reloads only when the player presses the button.
 """
 
 from __future__ import annotations
@@ -11,16 +16,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_, _
-from gamenight.ui.lobby import host as lobby_host
-from gamenight.ui.lobby import join as lobby_join
-from gamenight.ui.program import Effect, Env, Focus, Message, Screen, SetLanguage, Store, UiEvent
+from gamenight.ui.program import (
+    ApplyUpdate,
+    Effect,
+    Env,
+    Focus,
+    LazyScreen,
+    Message,
+    Screen,
+    SetLanguage,
+    Store,
+    UiEvent,
+    UpdateReady,
+    loaded,
+)
 from gamenight.ui.svg import Element, h
-from gamenight.ui.table import TableScreen
 
 SITE_TITLE = "Game Night Central"
 LANGUAGE_KEY = "lang"  # the language the player chose (local storage); else the browser's
@@ -28,18 +42,25 @@ MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
-LOBBY_PAGES: dict[str, Screen] = {"host": lobby_host.SCREEN}
+LOBBY_PAGES: dict[str, Screen | LazyScreen] = {"host": LazyScreen("gamenight.ui.lobby.host")}
 # A table on this device, for every game that can be played from one device; a game's rules page.
 TABLE = "table"
 RULES = "rules"
+TABLE_LABEL = N_("Play on this device")
 TABLES: dict[str, Screen] = {}
 # … and the links people share, ``#<name>=<code>``.
-LINK_PAGES: dict[str, Screen] = {"join": lobby_join.JOIN, "reply": lobby_join.REPLY}
+LINK_PAGES: dict[str, Screen | LazyScreen] = {
+    "join": LazyScreen("gamenight.ui.lobby.join", "JOIN"),
+    "reply": LazyScreen("gamenight.ui.lobby.join", "REPLY"),
+}
+# The app's own pages: ``#/<name>``.
+APP_PAGES: dict[str, Screen | LazyScreen] = {"settings": LazyScreen("gamenight.ui.settings")}
 
 
 @dataclass(frozen=True)
 class Route:
-    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"`` or ``"missing"``."""
+    """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"``, ``"app"`` (the
+    app's own pages, e.g. settings) or ``"missing"``."""
 
     page: str
     game: str | None = None
@@ -65,7 +86,7 @@ def parse_route(location_hash: str) -> Route:
         return Route("lobby", screen=link, params={"code": code}, path=f"/{link}")
     path, _, query = text.partition("?")
     path = "/" + path.strip("/")
-    params = dict(parse_qsl(query, keep_blank_values=True)) if query else {}
+    params = query_params(query) if query else {}
     if path == "/":
         return Route("home")
     parts = path[1:].split("/")
@@ -73,13 +94,23 @@ def parse_route(location_hash: str) -> Route:
         return Route("game", game=parts[0], path=path)
     if len(parts) == 1 and parts[0] in LOBBY_PAGES:
         return Route("lobby", screen=parts[0], params=params, path=path)
+    if len(parts) == 1 and parts[0] in APP_PAGES:
+        return Route("app", screen=parts[0], params=params, path=path)
     if len(parts) == 2 and (
         (parts[0], parts[1]) in games.SCREENS
         or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
-        or (parts[1] == RULES and games.guide(parts[0]))
+        or (parts[1] == RULES and parts[0] in games.GUIDES)
     ):
         return Route("screen", game=parts[0], screen=parts[1], params=params, path=path)
     return Route("missing", path=path)
+
+
+def query_params(query: str) -> dict[str, str]:
+    """``k=v&…`` as a dict (blank values kept). urllib.parse is imported here, not at the top: it imports
+    ipaddress, and the start page (no query) should not pay for compiling them in the browser."""
+    from urllib.parse import parse_qsl
+
+    return dict(parse_qsl(query, keep_blank_values=True))
 
 
 # --- static pages --------------------------------------------------------------------------------
@@ -139,6 +170,8 @@ def game_card(info: GameInfo) -> Element:
 def table_screen(game: str) -> Screen:
     """The "Play on this device" screen of ``game`` (one per game, made when first needed)."""
     if game not in TABLES:
+        from gamenight.ui.table import TableScreen  # on first use: the start page does not need it
+
         TABLES[game] = TableScreen(game)
     return TABLES[game]
 
@@ -148,9 +181,9 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     hosting a game night."""
     actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
     if info.id in games.ON_ONE_DEVICE:
-        actions.append((_(TableScreen.label), f"#/{info.id}/{TABLE}"))
+        actions.append((_(TABLE_LABEL), f"#/{info.id}/{TABLE}"))
     actions.append((_("Host a game night"), f"#/host?game={info.id}"))
-    if games.guide(info.id):
+    if info.id in games.GUIDES:
         actions.append((_("How to play"), f"#/{info.id}/{RULES}"))
     return actions
 
@@ -201,9 +234,11 @@ def screen_for(route: Route) -> Screen:
     if route.page == "screen" and route.game and route.screen == RULES:
         return StaticPage(lambda: rules_page(route.game), f"{games.info(route.game).title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen:
-        return games.SCREENS[(route.game, route.screen)]
+        return loaded(games.SCREENS[(route.game, route.screen)])
     if route.page == "lobby" and route.screen:
-        return LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen]
+        return loaded(LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen])
+    if route.page == "app" and route.screen:
+        return loaded(APP_PAGES[route.screen])
     return StaticPage(lambda: missing(route.path))
 
 
@@ -212,14 +247,16 @@ def screen_for(route: Route) -> Screen:
 
 @dataclass(frozen=True)
 class Model:
-    """The whole app: the route, the screen showing it and that screen's own model, and the overlay
-    open over it (``"help"``, ``"rules"``, or ``""``)."""
+    """The whole app: the route, the screen showing it and that screen's own model; the overlay open
+    over it (``"help"``, ``"rules"``, or ``""``); ``update`` is ``"ready"`` while a new version waits to
+    be offered, ``"later"`` once the player put it off."""
 
     route: Route
     screen: Screen
     inner: Any
     overlay: str = ""
     overlay_game: str = ""
+    update: str = ""
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -235,20 +272,27 @@ def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
 
 
 def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
-    """Route changes start the new route's screen; the header's language switch is the app's own;
-    every other message goes to the current screen."""
+    """Route changes start the new route's screen; the header's language switch and the update offer
+    are the app's own; every other message goes to the current screen."""
     if isinstance(message, UiEvent) and message.action == "language" and message.type == "click":
         code = message.data.get("lang", "")
         if code not in i18n.LANGUAGES:
             return model, []
         return model, [Store(LANGUAGE_KEY, code), SetLanguage(code)]
+    if isinstance(message, UpdateReady):
+        return (model, []) if model.update else (replace(model, update="ready"), [])
+    if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
+        if message.action == "update-later":
+            return replace(model, update="later"), []
+        return model, [ApplyUpdate()]  # the page reloads into the new version
     if isinstance(message, UiEvent) and (model.overlay or message.action in OVERLAY_ACTIONS or _asks_help(message)):
         return overlay_input(model, message)
     if isinstance(message, RouteChanged):
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
-        return init(message.location_hash, env)
+        started, effects = init(message.location_hash, env)
+        return replace(started, update=model.update), effects
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)
@@ -256,13 +300,28 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header, the current screen and the overlay open over it."""
+    """The whole app view: the header, the offer of a new version if one waits, the current screen and
+    the overlay open over it."""
+    offer = update_offer() if model.update == "ready" else None
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
         header(),
+        offer,
         h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
         overlay_view(model) if model.overlay else None,
+    )
+
+
+def update_offer() -> Element:
+    """A new version is installed and waiting: offer it, never force it (a match or a puzzle may be in
+    progress; the puzzle is saved, and a running match asks before the page is left)."""
+    return h(
+        "div",
+        {"class": "update-offer", "role": "status"},
+        h("p", {}, _("A new version of Game Night Central is ready.")),
+        h("button", {"type": "button", "class": "button primary", "data-action": "update-now"}, _("Reload")),
+        h("button", {"type": "button", "class": "button", "data-action": "update-later"}, _("Later")),
     )
 
 
@@ -394,4 +453,5 @@ def header() -> Element:
             },
             "?",
         ),
+        h("a", {"class": "settings-link", "href": "#/settings"}, _("Settings")),
     )

@@ -8,6 +8,7 @@ event type on the app root, and carries out the effects screens return.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,9 @@ STORAGE_PREFIX = "gnc:"
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
+# … or, to keep them out of the start-up time, name them here: the effects defined in the key module are
+# carried out by the value module, imported and ``install()``ed when the first such effect arrives.
+SERVICES: dict[str, str] = {}
 DELEGATED = (
     "click",
     "keydown",
@@ -186,7 +190,9 @@ class Shell:
             elif isinstance(effect, SetLanguage):
                 self.set_language(effect.code)
                 self.render()
-            elif type(effect) in EFFECT_HANDLERS:
+            elif type(effect) in EFFECT_HANDLERS or type(effect).__module__ in SERVICES:
+                if type(effect) not in EFFECT_HANDLERS:
+                    importlib.import_module(SERVICES.pop(type(effect).__module__)).install()
                 EFFECT_HANDLERS[type(effect)](self, effect)
             else:
                 raise TypeError(f"no handler for the effect {effect!r}")

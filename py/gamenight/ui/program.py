@@ -9,10 +9,10 @@ every screen testable on CPython by feeding it messages.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import urlencode
 
 from gamenight.ui.svg import Element
 
@@ -65,7 +65,12 @@ class WorkDone:
     now_ms: int = 0
 
 
-Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | a screen's own messages
+@dataclass(frozen=True)
+class UpdateReady:
+    """A new version of the app was installed in the background and waits to be used."""
+
+
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | a screen's own messages
 
 # --- effects (screen → shell) --------------------------------------------------------------------
 
@@ -137,7 +142,12 @@ class SetLanguage:
     code: str
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage
+@dataclass(frozen=True)
+class ApplyUpdate:
+    """Hand the page over to the new version waiting in the background: the page reloads."""
+
+
+Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage | ApplyUpdate
 
 
 @dataclass(frozen=True)
@@ -165,6 +175,24 @@ class Screen(Protocol):
     def title(self, model: Any) -> str: ...
 
 
+@dataclass(frozen=True)
+class LazyScreen:
+    """A screen named by its module, imported the first time it is shown: the start page must not pay
+    for compiling screens it does not show. ``label`` is known without the import (home page cards)."""
+
+    module: str
+    attr: str = "SCREEN"
+    label: str = ""
+
+    def load(self) -> Screen:
+        return getattr(importlib.import_module(self.module), self.attr)
+
+
+def loaded(screen: Screen | LazyScreen) -> Screen:
+    """The screen itself, imported first if it is a ``LazyScreen`` (registries may hold either)."""
+    return screen.load() if isinstance(screen, LazyScreen) else screen
+
+
 def run_work(work: Work) -> tuple[list[Any], Any]:
     """Drive a ``Work`` to the end synchronously (tests and CPython): its progress values and result."""
     progress = []
@@ -177,5 +205,7 @@ def run_work(work: Work) -> tuple[list[Any], Any]:
 
 def screen_hash(game: str, screen: str, params: Mapping[str, Any]) -> str:
     """The URL hash of a game's screen with ``params`` (``ui.app.parse_route`` reads it back)."""
+    from urllib.parse import urlencode  # here, not at the top: it imports ipaddress, slow to start in the page
+
     query = urlencode({k: str(v) for k, v in params.items()})
     return f"#/{game}/{screen}" + (f"?{query}" if query else "")

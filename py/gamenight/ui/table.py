@@ -34,6 +34,8 @@ reasons(
     {
         "table-names-differ": N_("Give every player a different name."),
         "table-players": N_("Choose {lo} to {hi} players."),
+        "table-save-version": N_("This saved match is from another version of the app."),
+        "table-save-game": N_("This saved match is of another game."),
     }
 )
 
@@ -172,10 +174,10 @@ def restore(game: str, text: str) -> Model:
     raw = obj(loads(text, MAX_RECORD_BYTES), "a saved table", BadMessage)
     only_keys(raw, ("v", "record"), "a saved table", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
-        raise BadMessage("unsupported saved table")
+        raise BadMessage("table-save-version")
     record = parse_record(raw.get("record"))
     if record.game != game:
-        raise BadMessage("a saved table of another game")
+        raise BadMessage("table-save-game")
     steps = replay_steps(record)
     played = Played(record, tuple(s for s, _e in steps), tuple(tuple(e) for _s, e in steps))
     model = Model(

@@ -6,6 +6,7 @@ import pytest
 
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.core.grid import DIRECTIONS, E, N, S, W
+from gamenight.i18n import english
 from gamenight.lightseeker import GAME
 from gamenight.lightseeker.cube import DEFAULT_LIGHTING, DOWN, EAST, HOME, NORTH, UP, WEST, orientation, top
 from gamenight.lightseeker.rules import (
@@ -145,7 +146,11 @@ def test_an_area_of_7_wins_for_the_player_who_made_it():
     result = GAME.result(after)
     assert result is not None and result.winners == ("ann",) and not result.draw
     assert result.ranking == (("ann",), ("bob",))
-    assert events[-1] == {"type": "end", "winner": "ann", "reason": "ann lit an area worth 7"}
+    assert events[-1] == {
+        "type": "end",
+        "winner": "ann",
+        "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 7}},
+    }
     assert GAME.active(after) == frozenset()
     assert GAME.legal(after, "bob") == []
     with pytest.raises(IllegalMove, match="over"):
@@ -273,12 +278,12 @@ def test_only_the_player_to_move_may_play():
         ({"actions": [], "buh": 0, "pass": True}, "unknown field 'pass'"),
         ({"buh": 0}, "'actions' must be a list"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 3, "buh": 0}, "exactly 2 actions"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, 3], "buh": 0}, "action 2 must be an object"),
+        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, 3], "buh": 0}, "an action must be an object"),
         ({"actions": [{"cube": 9, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be between 0 and 8"),
         ({"actions": [{"cube": True, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be a whole number"),
         ({"actions": [{"cube": 5, "kind": "roll", "dir": "W"}] * 2, "buh": 0}, "'kind' must be one of"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "NE"}] * 2, "buh": 0}, "'dir' must be one of"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0}, "action 1 has unknown"),
+        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0}, "an action has unknown"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2}, "'buh' is missing"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1}, "'buh' must be between"),
     ],
@@ -305,7 +310,7 @@ def test_a_player_with_no_legal_turn_loses():
     assert not has_legal_turn(after.board, 2)
     result = GAME.result(after)
     assert result is not None and result.ranking == (("ann",), ("bob",))
-    assert events[-1]["reason"] == "bob has no legal turn"
+    assert english(**events[-1]["reason"]) == "bob has no legal turn"
 
 
 def test_no_legal_turn_can_be_a_draw_by_option():

@@ -16,6 +16,9 @@ from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.core.game import GameInfo, Result, rank_by
 from gamenight.core.jsonutil import get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
+from gamenight.i18n import reasons
+
+reasons({"count-seats": "this game seats {n} players as {seats}", "count-not-your-turn": "it is not your turn"})
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,8 @@ class Count:
     def options(self, raw: Mapping[str, Any] | None) -> Options:
         if raw is None:
             return Options()
-        raw = obj(raw, "the options", BadOptions)
-        only_keys(raw, ("target", "mode", "limit_ms"), "the options", BadOptions)
+        raw = obj(raw, "options", BadOptions)
+        only_keys(raw, ("target", "mode", "limit_ms"), "options", BadOptions)
         return Options(
             get_int(raw, "target", BadOptions, 3, 50, default=10),
             get_choice(raw, "mode", ("turns", "together"), BadOptions, default="turns"),
@@ -64,7 +67,7 @@ class Count:
     def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
         seats = tuple(seats)
         if len(seats) not in self.info.seats or seats != self.expected_seats(len(seats)):
-            raise BadOptions(f"this game seats {len(seats)} players as {', '.join(self.expected_seats(len(seats)))}")
+            raise BadOptions("count-seats", n=len(seats), seats=", ".join(self.expected_seats(len(seats))))
         return State(
             options=options,
             seats=seats,
@@ -85,9 +88,9 @@ class Count:
 
     def play(self, state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[dict]]:
         if seat not in self.active(state):
-            raise IllegalMove("it is not your turn")
-        move = obj(move, "a move", IllegalMove)
-        only_keys(move, ("add",), "a move", IllegalMove)
+            raise IllegalMove("count-not-your-turn")
+        move = obj(move, "move", IllegalMove)
+        only_keys(move, ("add",), "move", IllegalMove)
         add = get_int(move, "add", IllegalMove, 1, 3)
         i = state.seats.index(seat)
         if state.options.mode == "together":

@@ -7,6 +7,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.jsonutil import dumps
+from gamenight.i18n import english
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
@@ -65,6 +66,11 @@ class Table:
         return dumps(self.session.to_json())
 
 
+def sentence(message: dict) -> str:
+    """The English sentence of an ``error`` or ``bye`` (the wire carries only its code and parameters)."""
+    return english(message["code"], message.get("params"))
+
+
 def errors(out: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
     return [(to, m) for to, m in out if m["type"] == "error"]
 
@@ -91,7 +97,9 @@ class Party:
 
     def _attach(self, name: str, client: Client, end: GuestEnd, host_page: bool = False) -> None:
         self.clients[name], self.ends[name] = client, end
-        self.links[name] = GuestLink(client, end, host_page=host_page)
+        self.links[name] = GuestLink(client, end, host_page=host_page, clock=self.net.clock)
+        if host_page:
+            client.joined_as(self.session.host, self.session.handled.get(self.session.host, 0))
         self.pump()
 
     def join(self, name: str) -> Client:

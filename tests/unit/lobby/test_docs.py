@@ -3,7 +3,9 @@
 import re
 from pathlib import Path
 
+from gamenight import i18n
 from gamenight.lobby import protocol as p
+from gamenight.lobby import session  # noqa: F401  (registers the lobby's reasons)
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
 
@@ -29,8 +31,10 @@ def test_every_message_type_has_one_example_that_parses():
         assert parse(text).type == kind
 
 
-def test_every_error_code_the_session_uses_is_listed():
+def test_every_error_code_the_session_uses_is_listed_and_registered():
     source = (Path(p.__file__).parent / "session.py").read_text()
-    used = set(re.findall(r'Refused\("([a-z-]+)"', source)) | {"bad-message", "flood"}
-    listed = set(re.findall(r"`([a-z]+(?:-[a-z]+)+|flood)`", DOC.read_text().split("Codes:")[1].split("###")[0]))
-    assert used == listed
+    used = set(re.findall(r'Refused\("([a-z-]+)"', source)) | {"flood", "request-gap"}
+    codes = DOC.read_text().split("Codes:")[1].split("###")[0]
+    listed = set(re.findall(r"`([a-z]+(?:-[a-z]+)+|flood|watching)`", codes))
+    assert used <= listed
+    assert {code for code in listed if not code.endswith("-")} <= set(i18n.REASONS)

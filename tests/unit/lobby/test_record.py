@@ -98,7 +98,7 @@ def changed(**parts):
         (changed(seats=[]), "list of seat ids"),
         (changed(seats=["X", "X"], names={"X": "Ann"}), "twice"),
         (changed(names={"X": "Ann"}), "every seat"),
-        (changed(names={"X": "Ann", "Z": "\n"}), "printable"),
+        (changed(names={"X": "Ann", "Z": "\n"}), "1 to 24"),
         (changed(seed="9"), "whole number"),
         (changed(log={}), "must be a list"),
         (changed(log=[{"at": 1, "seat": "Q", "move": {}}]), "no seat"),

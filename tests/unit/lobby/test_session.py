@@ -5,13 +5,14 @@ import re
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import replay
 from gamenight.lobby.session import CHAT_KEPT, HOST_PEER, MAX_MEMBERS, Session
 from tests.unit.lobby.countgame import secret_of
-from tests.unit.lobby.helpers import Table, errors, last_update, of_type
+from tests.unit.lobby.helpers import Table, errors, last_update, of_type, sentence
 
 
 def refused(table: Table, peer: str, message, code: str) -> dict:
@@ -99,8 +100,8 @@ def test_names_are_unique_in_a_lobby_whatever_their_case():
 
 def test_a_bad_name_is_refused():
     table = Table()
-    error = refused(table, "g1", {"v": 1, "type": "hello", "name": "\x00" * 3}, "bad-message")
-    assert "printable" in error["text"]
+    error = refused(table, "g1", {"v": 2, "type": "hello", "name": "\x00" * 3}, "name-characters")
+    assert "letters, digits" in sentence(error)
 
 
 def test_the_lobby_holds_at_most_24_members():
@@ -142,7 +143,7 @@ def test_members_take_free_seats_change_seats_and_leave_them():
     out = table.send("g1", p.Stand())
     assert seats(table) == {"X": "Ann", "Y": None, "Z": None}
     assert {to for to, _ in out} == {HOST_PEER, "g1", "g2"}
-    refused(table, "g1", p.Stand(), "not-seated")
+    refused(table, "g1", p.Stand(), "no-seat")
 
 
 def test_only_the_host_sends_host_messages():
@@ -176,23 +177,23 @@ def test_without_a_player_count_the_lobby_seats_everyone_connected_within_the_ga
     ("message", "code"),
     [
         (p.Choose("chess"), "unknown-game"),
-        (p.Choose("count", {"target": 1000}), "bad-options"),
-        (p.Choose("count", {"colour": "red"}), "bad-options"),
-        (p.Choose("count", None, 4), "bad-options"),
-        (p.Choose("count", None, 1), "bad-options"),
+        (p.Choose("count", {"target": 1000}), "field-range"),
+        (p.Choose("count", {"colour": "red"}), "unknown-field"),
+        (p.Choose("count", None, 4), "player-count"),
+        (p.Choose("count", None, 1), "player-count"),
     ],
 )
 def test_the_game_validates_the_hosts_choice(message, code):
     error = refused(seated_table(), HOST_PEER, message, code)
-    assert error["text"]
+    assert sentence(error)
 
 
 def test_the_host_moves_members_between_free_seats_and_takes_seats_away():
     table = seated_table()
-    refused(table, HOST_PEER, p.Assign("m4", "Y"), "seat-taken")
+    refused(table, HOST_PEER, p.Assign("m4", "Y"), "seat-taken-free-it")
     refused(table, HOST_PEER, p.Assign("m9", "Y"), "no-such-member")
     refused(table, HOST_PEER, p.Assign("m4", "W"), "no-such-seat")
-    refused(table, HOST_PEER, p.Assign("m4"), "not-seated")
+    refused(table, HOST_PEER, p.Assign("m4"), "member-no-seat")
     table.host(p.Assign("m2"))
     table.host(p.Assign("m4", "Y"))
     assert seats(table) == {"X": "Ann", "Y": "Dee", "Z": "Cy"}
@@ -202,7 +203,7 @@ def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working
     table = seated_table()
     token = table.tokens["g1"]
     out = table.host(p.Kick("m2"))
-    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "The host removed Bob from the lobby."})]
+    assert of_type(out, "bye") == [("g1", {"v": 2, "type": "bye", "code": "kicked", "params": {"name": "Bob"}})]
     assert "g1" not in {to for to, m in out if m["type"] == "update"}
     assert seats(table)["Y"] is None and "m2" not in table.session.members
     refused(table, "g1", p.Chat("let me in"), "not-joined")
@@ -219,7 +220,7 @@ def test_a_match_starts_only_with_every_seat_filled():
     table.join("g1", "Bob")
     table.seat("g1", "Y")
     error = refused(table, HOST_PEER, p.Start(1), "seats-empty")
-    assert "Seat Z is empty" in error["text"]
+    assert "Seat Z is empty" in sentence(error)
 
 
 def test_starting_deals_each_seat_its_own_view_and_spectators_the_spectator_view():
@@ -278,15 +279,15 @@ def test_an_accepted_move_is_a_numbered_update_to_everyone_with_their_own_view_a
     [
         ("g1", p.Move("Y", {"add": 1}), "not-your-turn", "It is not your turn."),
         ("g1", p.Move("X", {"add": 1}), "not-your-seat", "You can only move for your own seat."),
-        ("g3", p.Move("X", {"add": 1}), "not-seated", "You are watching this match: only seated players move."),
-        (HOST_PEER, p.Move("X", {"add": 4}), "illegal-move", "'add' must be between 1 and 3, not 4"),
-        (HOST_PEER, p.Move("X", {"add": 1, "also": 2}), "illegal-move", "a move has unknown field 'also'"),
+        ("g3", p.Move("X", {"add": 1}), "watching", "You are watching this match: only seated players move."),
+        (HOST_PEER, p.Move("X", {"add": 4}), "field-range", "'add' must be between 1 and 3, not 4"),
+        (HOST_PEER, p.Move("X", {"add": 1, "also": 2}), "unknown-field", "a move has unknown field 'also'"),
     ],
 )
 def test_a_refused_move_tells_the_mover_alone_and_changes_nothing(peer, message, code, text):
     table = seated_table()
     table.start()
-    assert refused(table, peer, message, code)["text"] == text
+    assert sentence(refused(table, peer, message, code)) == text
 
 
 def test_a_move_made_on_an_earlier_position_is_refused_and_one_on_the_current_position_is_played():
@@ -294,7 +295,9 @@ def test_a_move_made_on_an_earlier_position_is_refused_and_one_on_the_current_po
     table.start()
     table.host(p.Move("X", {"add": 1}, at=0))
     stale = refused(table, "g1", p.Move("Y", {"add": 2}, at=0), "stale-move")
-    assert stale["text"] == "That move was made on an earlier position: the board has moved on since."
+    assert i18n.describe(stale["code"], stale["params"]) == (
+        "That move was made on an earlier position: the board has moved on since."
+    )
     assert [e.move for e in table.session.match.record.log] == [{"add": 1}]
     out = table.send("g1", p.Move("Y", {"add": 2}, at=1))
     assert last_update(out, "g1")["match"]["view"]["total"] == 3
@@ -379,7 +382,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
     table.session.disconnect("g1", table.now)
     out = table.send("g1b", p.Hello("Someone else", table.tokens["g1"]))
     assert of_type(out, "welcome") == [
-        ("g1b", {"v": 1, "type": "welcome", "member": "m2", "token": table.tokens["g1"]})
+        ("g1b", {"v": 2, "type": "welcome", "member": "m2", "token": table.tokens["g1"], "ack": 0})
     ]
     snapshot = last_update(out, "g1b")
     assert snapshot["type"] == "snapshot" and snapshot["match"]["you"] == "Y"
@@ -391,7 +394,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
 def test_signing_in_from_a_second_window_closes_the_first():
     table = seated_table()
     out = table.send("g1b", p.Hello("Bob", table.tokens["g1"]))
-    assert of_type(out, "bye") == [("g1", {"v": 1, "type": "bye", "reason": "You joined from another window."})]
+    assert of_type(out, "bye") == [("g1", {"v": 2, "type": "bye", "code": "replaced", "params": {}})]
     assert table.session.peer_of("m2") == "g1b"
     refused(table, "g1", p.Chat("still here?"), "not-joined")
 
@@ -530,7 +533,7 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r.update(extra=1), "unknown field"),
         (lambda r: r.update(host="m9"), "host is not a member"),
         (lambda r: r["members"][1].update(token=r["members"][0]["token"]), "distinct"),
-        (lambda r: r["members"][1].update(name=""), "printable"),
+        (lambda r: r["members"][1].update(name=""), "1 to 24"),
         (lambda r: r["seats"].pop(), "seats do not suit"),
         (lambda r: r["seats"][1].__setitem__(1, "m1"), "no other seat"),
         (lambda r: r["seats"][1].__setitem__(1, "m9"), "no other seat"),
@@ -556,3 +559,26 @@ def test_a_session_is_opened_for_a_playable_game_and_player_count():
         Session("count", "Ann", players=9)
     with pytest.raises(BadMessage):
         Session("count", "")
+
+
+def test_a_lone_surrogate_anywhere_is_refused_at_the_edge_and_nothing_escapes():
+    table = Table()
+    for text in (
+        '{"v": 2, "type": "hello", "name": "Bob", "token": "\\ud800"}',
+        '{"v": 2, "type": "hello", "name": "B\\udfffb"}',
+    ):
+        error = refused(table, "g1", text, "lone-surrogate")
+        assert p.parse_to_guest(p.encode(error)).code == "lone-surrogate"  # the sender can read its refusal
+
+
+def test_a_numbered_request_is_acknowledged_to_its_sender_and_a_copy_changes_nothing():
+    table = Table()
+    table.join("g1", "Bob")
+    out = table.send("g1", {**p.Chat("hi").to_json(), "n": 1})
+    assert {m["ack"] for to, m in out if to == "g1"} == {1}
+    assert {m["ack"] for to, m in out if to == HOST_PEER} == {0}
+    before = table.state_json()
+    assert table.send("g1", {**p.Chat("hi").to_json(), "n": 1}) == []
+    assert table.state_json() == before
+    gap = table.send("g1", {**p.Chat("later").to_json(), "n": 5})
+    assert [(m["code"], m["params"]) for _, m in gap] == [("request-gap", {"expected": 2})]

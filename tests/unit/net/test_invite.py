@@ -174,7 +174,7 @@ def test_an_invitation_expires_after_ten_minutes():
     code = iv.encode_invitation(invitation())
     assert iv.decode_invitation(code, NOW_S + iv.INVITE_TTL_S).invite_id == "01020304"
     kind, text = reason(iv.decode_invitation, code, NOW_S + iv.INVITE_TTL_S + 185)
-    assert kind == "expired" and "expired 3 minutes ago" in text
+    assert kind == "expired" and "expired 3 min ago" in text
 
 
 def test_an_answered_invitation_cannot_be_answered_again():

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.core.errors import BadOptions, IllegalMove
+from gamenight.core.game import reason
 from gamenight.reflection import GAME
 from gamenight.reflection.generate import PRESETS
 from gamenight.reflection.laser import Layout
@@ -379,7 +380,7 @@ def test_replaying_options_seats_seed_and_timed_moves_reproduces_the_match():
     assert m.state.phase == "over"
     assert m.replayed() == m.state
     assert GAME.result(m.replayed()) == GAME.result(m.state)
-    assert GAME.result(m.state).notes == {"3": "reveal failed: no reveal came in time"}
+    assert GAME.result(m.state).notes == {"3": reason("reveal-failed", why="reveal-late")}
 
 
 def test_legal_lists_the_moves_that_need_no_layout():

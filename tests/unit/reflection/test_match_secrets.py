@@ -7,6 +7,7 @@ import hashlib
 import pytest
 
 from gamenight.core.errors import IllegalMove
+from gamenight.core.game import reason
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import GAME
 from gamenight.reflection.laser import Layout
@@ -49,25 +50,21 @@ def test_an_honest_reveal_is_accepted():
 
 def test_a_changed_layout_or_a_wrong_salt_does_not_open_the_commitment():
     changed = HONEST.place((0, 1), "\\")
-    assert _flaw(HONEST, changed, salt(1)) == "the layout and salt do not match the commitment"
-    assert _flaw(HONEST, HONEST, salt(2)) == "the layout and salt do not match the commitment"
+    assert _flaw(HONEST, changed, salt(1)) == "reveal-commitment"
+    assert _flaw(HONEST, HONEST, salt(2)) == "reveal-commitment"
 
 
 def test_a_layout_missing_a_tile_is_rejected_even_when_it_matches_its_commitment():
     missing = HONEST.place((4, 4), ".")
     tiles = puzzle_of(HONEST).tiles
     puzzle = puzzle_of(missing, (), tiles)  # the cheat submitted the clues of the smaller layout
-    assert reveal_flaw(puzzle, commitment(missing, salt(1)), missing, salt(1)) == (
-        "the layout does not place every tile of the set"
-    )
+    assert reveal_flaw(puzzle, commitment(missing, salt(1)), missing, salt(1)) == "reveal-tiles"
 
 
 def test_a_layout_whose_clues_differ_from_the_submitted_ones_is_rejected():
     other = HONEST.place((0, 1), ".").place((0, 0), "/")
     assert clues(other) != clues(HONEST)
-    assert _flaw(other, other, salt(1), submitted_from=HONEST) == (
-        "the layout does not make the clues it was submitted with"
-    )
+    assert _flaw(other, other, salt(1), submitted_from=HONEST) == "reveal-clues"
 
 
 def test_a_failed_reveal_scores_zero_for_the_match_and_is_flagged_in_the_result():
@@ -82,11 +79,11 @@ def test_a_failed_reveal_scores_zero_for_the_match_and_is_flagged_in_the_result(
     assert events[0] == {
         "type": "reveal_failed",
         "seat": "2",
-        "why": "the layout and salt do not match the commitment",
+        "why": "reveal-commitment",
     }
     result = GAME.result(m.state)
     assert result.scores == {"1": 120, "2": 0}  # seat 2 solved second (60 points) but loses them
-    assert result.notes == {"2": "reveal failed: the layout and salt do not match the commitment"}
+    assert result.notes == {"2": reason("reveal-failed", why="reveal-commitment")}
     view = GAME.view(m.state, None)
     assert view["puzzles"][1]["reveal"] == "failed" and view["puzzles"][1]["solution"] is None
     assert view["puzzles"][0]["solution"] == list(m.layouts["1"].rows)
@@ -103,7 +100,7 @@ def test_a_reveal_that_never_comes_fails_when_the_reveal_timeout_passes():
     m.tick(1_000)
     assert m.state.phase == "over"
     assert GAME.result(m.state).scores == {"1": 0, "2": 120}
-    assert GAME.result(m.state).notes == {"1": "reveal failed: no reveal came in time"}
+    assert GAME.result(m.state).notes == {"1": reason("reveal-failed", why="reveal-late")}
 
 
 def test_a_reveal_before_the_puzzles_rounds_are_over_is_refused():

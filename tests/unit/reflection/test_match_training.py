@@ -34,7 +34,7 @@ def test_stop_ends_the_session_with_its_stats_and_no_score():
     m.play("1", {"type": "stop"})
     result = GAME.result(m.state)
     assert m.state.phase == "over" and result.ranking == (("1",),) and result.scores == {}
-    assert result.reason == "training over: 1 solved, 0 given up, 0 abandoned"
+    assert result.sentence == "training over: 1 solved, 0 given up, 0 abandoned"
     assert GAME.view(m.state, "1")["stats"]["solved"] == 1
     with pytest.raises(IllegalMove, match="the match is over"):
         GAME.play(m.state, "1", {"type": "continue"}, m.now + 1)

@@ -147,3 +147,12 @@ def test_a_damaged_saved_puzzle_is_refused(change):
     change(data)
     with pytest.raises(BadMessage):
         training.parse_progress(json.dumps(data))
+
+
+def test_a_refused_setting_names_the_field_as_the_form_labels_it():
+    with pytest.raises(BadOptions) as caught:
+        training.parse_settings({"preset": "easy", "seed": "lucky"}, 1)
+    assert str(caught.value) == "Puzzle number must be a whole number"
+    assert caught.value.to_json() == {"code": "field-not-whole", "params": {"field": "training-seed"}}
+    with pytest.raises(BadOptions, match="Board size must be between 4 and 12, not 13"):
+        training.parse_settings({"preset": "custom", "size": "13"}, 1)

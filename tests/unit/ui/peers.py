@@ -221,10 +221,10 @@ class FakeRtc:
         del self.ends[end.ufrag]
         other = end.other
         if notify_self and end.page.open:
-            self._later(end.page, pe.PeerClosed(end.peer, self.now, "The connection closed."))
+            self._later(end.page, pe.PeerClosed(end.peer, self.now, "peer-closed"))
         if other is not None and other.open and other.ufrag in self.ends:
             del self.ends[other.ufrag]
-            self._later(other.page, pe.PeerClosed(other.peer, self.now, "The connection closed."))
+            self._later(other.page, pe.PeerClosed(other.peer, self.now, "peer-closed"))
 
     def page_closed(self, page: Page) -> None:
         for end in [e for e in self.ends.values() if e.page is page]:

@@ -11,7 +11,7 @@ from gamenight.net import peer as pe
 from gamenight.ui import app
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
-from gamenight.ui.program import Env, StartTimer, StopTimer, Tick, UiEvent
+from gamenight.ui.program import Env, StartTimer, Tick, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 
@@ -150,7 +150,8 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     host.send(pe.PeerState(next(p for p in host.inner.live.session.peers if p != "host"), "reconnecting"))
     assert members(host)["Bea"] == "reconnecting"
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
-    assert bea.inner.stage == "lost" and "Ask the host for a new invitation link" in bea.text
+    assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
+    assert "host is away" in bea.text and bea.by_class("rejoin")
 
 
 def test_each_invitation_lets_one_player_in():
@@ -314,8 +315,12 @@ def test_closing_the_game_night_forgets_it():
 def test_untrusted_names_are_escaped_on_every_page():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "<b>Bea</b>")
-    assert "&lt;b&gt;Bea&lt;/b&gt;" in render(host.tree) and "<b>Bea</b>" not in render(bea.tree)
+    bea = join(rtc, host, "Bea")
+    bea.submit("chat", text="<b>Bea</b> & co")
+    assert "&lt;b&gt;Bea&lt;/b&gt; &amp; co" in render(host.tree) and "<b>Bea</b> &" not in render(bea.tree)
+    cal = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    cal.submit("join", name="<b>Cal</b>")  # a name cannot hold markup at all
+    assert cal.inner.stage == "name" and "letters, digits" in cal.text
 
 
 def test_only_clicks_and_submissions_act():
@@ -332,26 +337,58 @@ def test_a_guest_refused_at_the_door_sees_why():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     twin = join(rtc, host, "ann")  # the host is Ann: names are unique ignoring case
-    assert "already called ann" in twin.text
+    assert "already called Ann" in twin.text
     assert "ann" not in members(host)
 
 
-def test_a_guest_says_hello_again_until_the_lobby_arrives():
+def test_a_guest_whose_hello_or_lobby_is_lost_asks_again_with_back_off_and_offers_try_again():
     rtc = FakeRtc()
     link = invite_link(host_lobby(rtc, Browser()))
     guest = rtc.page(Browser(), link.partition(SITE)[2])
     model = replace(guest.inner, stage="reply", name="Bea")  # answered; the host has not pasted yet
-    model, effects = join_screen.JOIN.update(model, pe.PeerOpened(join_screen.HOST, 1))
+    model, effects = join_screen.JOIN.update(model, pe.PeerOpened(join_screen.HOST, 1000))
     hellos = [e for e in effects if isinstance(e, pe.SendText)]
     assert [json.loads(e.text)["type"] for e in hellos] == ["hello"]
-    assert StartTimer(join_screen.HELLO_RETRY, join_screen.HELLO_RETRY_MS) in effects
-    # The first hello (or its answer) was lost: the next tick says hello again.
-    model, effects = join_screen.JOIN.update(model, Tick(join_screen.HELLO_RETRY, 3001))
-    (again,) = [e for e in effects if isinstance(e, pe.SendText)]
+    assert StartTimer(join_screen.POLL, join_screen.POLL_MS) in effects
+
+    def tick(model, now):
+        model, effects = join_screen.JOIN.update(model, Tick(join_screen.POLL, now))
+        return model, [json.loads(e.text)["type"] for e in effects if isinstance(e, pe.SendText)]
+
+    # The first hello (or its answer) was lost: asked again after 2 s, then 4 s later, then 8 s later.
+    model, early = tick(model, 2999)
+    model, again = tick(model, 3000)
+    model, later = tick(model, 5000)
+    model, after = tick(model, 7000)
+    assert (early, again, later, after) == ([], ["hello"], [], ["hello"])  # after 2 s, then 4 s later
+    assert "Try again" not in text_of(join_screen.JOIN.view(replace(model, now_ms=5000)))
+    slow = text_of(join_screen.JOIN.view(replace(model, now_ms=6500)))
+    assert "has not answered yet" in slow and "Try again" in slow
+    model, effects = join_screen.JOIN.update(model, UiEvent("click", "try-again", now_ms=6600))
+    (retry,) = [e for e in effects if isinstance(e, pe.SendText)]
     session = Session("raythread", "Ann", players=2)
     session.handle("g", hellos[0].text, 1)
-    for _to, message in session.handle("g", again.text, 3002):  # answered again, nothing refused
-        model, _ = join_screen.JOIN.update(model, pe.PeerText(join_screen.HOST, p.encode(message), 3003))
+    for _to, message in session.handle("g", retry.text, 3002):  # a repeated hello is answered again
+        model, _ = join_screen.JOIN.update(model, pe.PeerText(join_screen.HOST, p.encode(message), 6700))
     assert model.client.lobby is not None and not model.client.errors
-    model, effects = join_screen.JOIN.update(model, Tick(join_screen.HELLO_RETRY, 6001))
-    assert effects == [StopTimer(join_screen.HELLO_RETRY)]
+    model, sent = tick(model, 60000)
+    assert sent == []  # nothing is awaited any more
+
+
+def test_a_host_reloaded_with_a_full_chat_of_the_fattest_lines_gets_its_lobby_back():
+    """Version 1 restored the chat into a snapshot over 64 KiB that the host's own page refused, and it
+    waited "for the lobby" for ever; now the snapshot travels in parts."""
+    rtc = FakeRtc()
+    browser = Browser()
+    host = host_lobby(rtc, browser)
+    bea = join(rtc, host, "Bea")
+    for k in range(50):
+        rtc.now += 1100
+        bea.submit("chat", text=f"{k:02d}" + "😀" * 498)
+    assert len(host.inner.live.session.chat) == 50
+    assert len(p.encode(host.inner.live.session.snapshot("m1").to_json()).encode()) > p.MAX_BYTES
+    again = rtc.page(browser, "#/host?game=raythread")  # the reload
+    assert again.inner.live.client.lobby is not None and len(again.inner.live.client.chat) == 50
+    assert "Waiting for the lobby" not in again.text
+    newcomer = join(rtc, again, "Cal")
+    assert newcomer.inner.client.lobby is not None and len(newcomer.inner.client.chat) == 50

@@ -21,7 +21,7 @@ from typing import Any
 from gamenight import games
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
-from gamenight.i18n import _
+from gamenight.i18n import N_, _, reasons, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
@@ -36,6 +36,7 @@ from gamenight.ui.lobby.panel import (
     board_message,
     lobby_request,
     panel,
+    reason_text,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -61,6 +62,40 @@ PREPARE = "host-prepare"  # the Work running what the match waits for
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
 OPEN = ("preparing", "waiting")  # invitation states that may still be answered
+Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
+
+reasons(
+    {
+        "saved-night-version": N_("unsupported saved game night"),
+        "saved-night-id": N_("a saved game night needs its lobby id"),
+        "lobby-name": N_("a lobby name has 1 to {max} printable characters"),
+        "no-game-to-host": N_("there is no game '{game}' to host"),
+        "cannot-host-yet": N_("{game} cannot be hosted yet: pick another game for tonight."),
+        "restore-failed": N_("Your saved game night could not be restored: open a new one."),
+        "restored": N_(
+            "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
+        ),
+        "night-closed": N_("The game night is closed."),
+        "reply-unknown": N_(
+            "This reply answers no invitation of this page (perhaps one made before the page was reloaded): "
+            "make a new invitation."
+        ),
+        "reply-expired": N_("The invitation this reply answers has expired (after 10 minutes): make a new one."),
+        "reply-used": N_("This reply was already used: each invitation lets one player in. Make a new invitation."),
+        "connecting-guest": N_("Connecting {name}…"),
+        "guest-connected": N_("{name} is connected."),
+        "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
+    }
+)
+terms({"saved-night": N_("a saved game night"), "session": N_("'session'")})
+
+
+def _reason(err: Any) -> Reason:
+    return {"code": err.code, "params": dict(err.params)}
+
+
+def _said(code: str, **params: Any) -> Reason:
+    return {"code": code, "params": params}
 
 
 @dataclass(frozen=True)
@@ -74,53 +109,59 @@ class Invite:
     code: str = ""
     guest: str = ""  # the name in the guest's reply
     member: str = ""  # when inviting a member back
-    note: str = ""
+    note: Reason | None = None
 
 
 class Live:
     """The host page's running lobby: the session, this page's own mirror, and the hub between them."""
 
-    def __init__(self, session: Session, lobby_id: str, name: str) -> None:
-        self.session, self.lobby_id, self.name = session, lobby_id, name
+    def __init__(self, session: Session, lobby_id: str, name: str, turn: pe.IceServer | None = None) -> None:
+        self.session, self.lobby_id, self.name, self.turn = session, lobby_id, name, turn
         self.now_ms = 0
         self.last_saved = ""
         self.hub = pe.PageHub(HOST_PEER)
         self.link = HostLink(session, self.hub, lambda: self.now_ms)
         self.client = Client(session.members[session.host].name)
-        self.client.member = session.host  # the host page's member never needs a welcome
-        GuestLink(self.client, self.hub.local_end, host_page=True)
+        # The host page's member never needs a welcome: it numbers its requests on from the saved count.
+        self.client.joined_as(session.host, session.handled.get(session.host, 0))
+        self.guest = GuestLink(self.client, self.hub.local_end, host_page=True, clock=lambda: self.now_ms)
         self.hub.pump()
 
     def run(self, now_ms: int) -> list[Effect]:
         """Deliver what is queued at ``now_ms``; the texts for remote peers, then the save and leave guard."""
         self.now_ms = now_ms
-        effects: list[Effect] = list(self.hub.pump())
+        sends: list[Effect] = list(self.hub.pump())
+        effects: list[Effect] = []
         saved = self.saved()
         if saved != self.last_saved:  # the timer runs this every second; storage is written on change
             self.last_saved = saved
             running = self.session.match is not None and self.session.match.running
             effects += [Store(STORE_KEY, saved), WarnBeforeLeaving(running)]
-        return effects
+        # Saved before anything is sent: no guest hears an acknowledgement the saved lobby does not hold.
+        return effects + sends
 
     def request(self, message: Mapping[str, Any], now_ms: int) -> list[Effect]:
+        self.now_ms = now_ms
         self.client.errors.clear()
-        self.hub.local_end.send(p.encode(dict(message)))
+        self.guest.request(dict(message))
         return self.run(now_ms)
 
     def saved(self) -> str:
-        return dumps({"v": 1, "id": self.lobby_id, "name": self.name, "session": self.session.to_json()})
+        turn = None if self.turn is None else self.turn.to_json()
+        return dumps({"v": 1, "id": self.lobby_id, "name": self.name, "turn": turn, "session": self.session.to_json()})
 
     @classmethod
     def restore(cls, text: str) -> Live:
         """A live lobby from ``saved()`` text; raises ``BadMessage``."""
-        raw = obj(loads(text, 16 * 1024 * 1024), "a saved game night", BadMessage)
+        raw = obj(loads(text, 16 * 1024 * 1024), "saved-night", BadMessage)
         if raw.get("v") != 1:
-            raise BadMessage("unsupported saved game night")
+            raise BadMessage("saved-night-version")
         lobby_id = get_str(raw, "id", BadMessage, 8)
         if len(lobby_id) != 8 or any(c not in "0123456789abcdef" for c in lobby_id):
-            raise BadMessage("a saved game night needs its lobby id")
-        session = Session.restore(dumps(obj(raw.get("session"), "'session'", BadMessage)))
-        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)))
+            raise BadMessage("saved-night-id")
+        session = Session.restore(dumps(obj(raw.get("session"), "session", BadMessage)))
+        turn = None if raw.get("turn") is None else pe.IceServer.parse(raw.get("turn"))
+        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)), turn)
 
 
 @dataclass(frozen=True)
@@ -131,10 +172,11 @@ class HostModel:
     live: Live | None = None
     invites: tuple[Invite, ...] = ()
     peer_states: Mapping[str, str] = field(default_factory=dict)  # peer → reconnecting
-    notice: str = ""
-    error: str = ""  # of the setup form
-    reply_error: str = ""
-    reply_note: str = ""
+    routes: Mapping[str, str] = field(default_factory=dict)  # peer → direct / stun / relay
+    notice: tuple[Reason, ...] = ()
+    error: Reason | None = None  # of the setup form
+    reply_error: Reason | None = None
+    reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
@@ -144,7 +186,7 @@ def parse_lobby_name(raw: str) -> str:
     """A lobby name: trimmed, 1 to 40 printable characters."""
     name = raw.strip()
     if not 1 <= len(name) <= MAX_LOBBY_NAME or not name.isprintable():
-        raise BadMessage(f"a lobby name has 1 to {MAX_LOBBY_NAME} printable characters")
+        raise BadMessage("lobby-name", max=MAX_LOBBY_NAME)
     return name
 
 
@@ -160,15 +202,13 @@ class HostScreen:
         if saved is None:
             if game and games.rules(game) is None:
                 title = games.info(game).title if games.info(game) else game
-                model = replace(model, notice=f"{title} cannot be hosted yet: pick another game for tonight.")
+                model = replace(model, notice=(_said("cannot-host-yet", game=title),))
             return model, []
         try:
             live = Live.restore(saved)
         except GameNightError as err:
-            notice = f"Your saved game night could not be restored ({err}); open a new one."
-            return replace(model, notice=notice), [Store(STORE_KEY, None)]
-        notice = "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
-        model, effects = _start(replace(model, live=live, notice=notice), env.now_ms)
+            return replace(model, notice=(_said("restore-failed"), _reason(err))), [Store(STORE_KEY, None)]
+        model, effects = _start(replace(model, live=live, notice=(_said("restored"),)), env.now_ms)
         model, more = _follow(model)
         return model, effects + more
 
@@ -198,9 +238,11 @@ class HostScreen:
             return _offer_ready(model, message)
         if isinstance(message, pe.PeerOpened):
             invite = next((i for i in model.invites if i.peer == message.peer), None)
-            note = f"{invite.guest} is connected." if invite and invite.guest else model.reply_note
+            note = _said("guest-connected", name=invite.guest) if invite and invite.guest else model.reply_note
             invites = _set(model.invites, message.peer, state="joined")
             return replace(model, invites=invites, now_ms=message.now_ms, reply_note=note), []
+        if isinstance(message, pe.PeerRoute):
+            return replace(model, routes={**model.routes, message.peer: message.route}), []
         if isinstance(message, pe.PeerText):
             live.hub.receive(message.peer, message.text)
             return replace(model, now_ms=message.now_ms), live.run(message.now_ms)
@@ -219,7 +261,7 @@ class HostScreen:
         return _lobby_view(model, model.live)
 
     def title(self, model: HostModel) -> str:
-        name = model.live.name if model.live else "Host a game night"
+        name = model.live.name if model.live else _("Host a game night")
         return f"{name} · Game Night Central"
 
 
@@ -295,7 +337,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     if event.action == "reply" and event.type == "submit":
         return _accept(model, event.form.get("reply", ""), now)
     if event.action == "close-lobby":
-        return HostModel(model.page_url, live.session.game_id, now, notice="The game night is closed."), [
+        return HostModel(model.page_url, live.session.game_id, now, notice=(_said("night-closed"),)), [
             *(pe.ClosePeer(peer) for peer in live.session.peers if peer != HOST_PEER),
             *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
             Store(STORE_KEY, None),
@@ -304,7 +346,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     try:
         request = lobby_request(live.client, event)
     except BadMessage as err:
-        live.client.errors[:] = [p.Error("bad-input", str(err).capitalize() + ".")]
+        live.client.errors[:] = [p.Error.of(err)]
         return replace(model), []
     if request is None:
         return model, []
@@ -317,12 +359,13 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
         lobby_name = parse_lobby_name(form.get("lobby", ""))
         host_name = p.parse_name(form.get("name", ""))
         if games.rules(game) is None:
-            raise BadMessage(f"there is no game {game!r} to host")
+            raise BadMessage("no-game-to-host", game=game)
+        turn = pe.turn_server(form.get("turn", ""), form.get("turn_user", ""), form.get("turn_pass", ""))
         session = Session(game, host_name)
     except (BadMessage, BadOptions) as err:
-        return replace(model, error=str(err).capitalize() + "."), []
-    live = Live(session, secrets.token_hex(4), lobby_name)
-    return _start(replace(model, live=live, error="", notice=""), now)
+        return replace(model, error=_reason(err)), []
+    live = Live(session, secrets.token_hex(4), lobby_name, turn)
+    return _start(replace(model, live=live, error=None, notice=()), now)
 
 
 def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
@@ -330,7 +373,8 @@ def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Ef
     name = model.live.session.members[member].name if member in model.live.session.members else ""
     invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name)
     kept = model.invites[-(INVITES_SHOWN - 1) :]
-    return replace(model, invites=(*kept, invite)), [pe.OpenInvite(invite.peer, pe.ice_servers(model.page_url))]
+    servers = pe.ice_servers(model.page_url, model.live.turn)
+    return replace(model, invites=(*kept, invite)), [pe.OpenInvite(invite.peer, servers)]
 
 
 def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, list[Effect]]:
@@ -345,7 +389,7 @@ def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, lis
             iv.Invitation(invite.invite, bytes.fromhex(live.lobby_id), issued_s, live.name, transport)
         )
     except iv.BadCode as err:
-        return replace(model, invites=_set(model.invites, ready.peer, state="failed", note=str(err))), [
+        return replace(model, invites=_set(model.invites, ready.peer, state="failed", note=_reason(err))), [
             pe.ClosePeer(ready.peer)
         ]
     return replace(model, invites=_set(model.invites, ready.peer, state="waiting", code=code)), []
@@ -356,17 +400,11 @@ def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[In
     reply = iv.decode_reply(text)
     invite = next((i for i in invites if i.invite == reply.invite), None)
     if invite is None:
-        raise iv.BadCode(
-            "unknown",
-            "This reply answers no invitation of this page (perhaps one made before the page was reloaded): "
-            "make a new invitation.",
-        )
+        raise iv.BadCode("unknown", "reply-unknown")
     if invite.state == "expired" or (invite.state in OPEN and now_ms - invite.issued_ms > iv.INVITE_TTL_S * 1000):
-        raise iv.BadCode("expired", "The invitation this reply answers has expired (after 10 minutes): make a new one.")
+        raise iv.BadCode("expired", "reply-expired")
     if invite.state != "waiting":
-        raise iv.BadCode(
-            "reused", "This reply was already used: each invitation lets one player in. Make a new invitation."
-        )
+        raise iv.BadCode("reused", "reply-used")
     return invite, reply
 
 
@@ -374,11 +412,11 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
     try:
         invite, reply = check_reply(model.invites, text, now)
     except iv.BadCode as err:
-        return replace(model, reply_error=str(err), reply_note=""), []
+        return replace(model, reply_error=_reason(err), reply_note=None), []
     invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name)
-    note = f"Connecting {reply.name}…"
+    note = _said("connecting-guest", name=reply.name)
     sdp = iv.build_sdp(reply.transport, session_id=int.from_bytes(invite.invite, "big"))
-    return replace(model, invites=invites, reply_error="", reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
+    return replace(model, invites=invites, reply_error=None, reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
 
 
 def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
@@ -391,19 +429,20 @@ def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
     if not isinstance(code, str) or "ack" in raw:
         return model, []
     model, effects = _accept(model, code, model.now_ms)
-    ok = not model.reply_error
-    ack = {"ack": code, "ok": ok, "text": model.reply_note if ok else model.reply_error}
+    ok = model.reply_error is None
+    ack = {"ack": code, "ok": ok, "said": model.reply_note if ok else model.reply_error}
     return model, [*effects, pe.PostSignal(dumps(ack))]
 
 
 def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, list[Effect]]:
     live = model.live
     states = {k: v for k, v in model.peer_states.items() if k != closed.peer}
+    routes = {k: v for k, v in model.routes.items() if k != closed.peer}
     invites = model.invites
     invite = next((i for i in invites if i.peer == closed.peer), None)
     if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
-        invites = _set(invites, closed.peer, state="failed", note=closed.reason)
-    model = replace(model, invites=invites, peer_states=states, now_ms=closed.now_ms)
+        invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
+    model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms)
     if closed.peer in live.session.peers:
         live.hub.closed(closed.peer)
         return model, live.run(closed.now_ms)
@@ -429,28 +468,39 @@ def _set(invites: tuple[Invite, ...], peer: str, **changes: Any) -> tuple[Invite
 # --- views ------------------------------------------------------------------------------------------
 
 
+def _text(reason: Reason | None) -> str:
+    return reason_text(reason["code"], reason.get("params")) if reason else ""
+
+
+def _notice(model: HostModel) -> Element | None:
+    return model.notice and h("p", {"class": "notice"}, " ".join(_text(r) for r in model.notice))
+
+
 def _setup_view(model: HostModel) -> Element:
     chosen = model.game if games.rules(model.game) else next(iter(games.RULES))
     return h(
         "main",
         {"class": "page host", "data-stage": "setup"},
-        h("h1", {}, "Host a game night"),
-        h("p", {"class": "lede"}, "Your browser runs the lobby: friends join with a link, no server needed."),
-        model.notice and h("p", {"class": "notice"}, model.notice),
+        h("h1", {}, _("Host a game night")),
+        h("p", {"class": "lede"}, _("Your browser runs the lobby: friends join with a link, no server needed.")),
+        _notice(model),
         h(
             "form",
             {"class": "stack", "data-action": "host-setup"},
             h(
                 "label",
                 {},
-                "Name of the game night",
-                h("input", {"name": "lobby", "value": "Game night", "maxlength": MAX_LOBBY_NAME, "required": True}),
+                _("Name of the game night"),
+                h(
+                    "input",
+                    {"name": "lobby", "value": _("Game night"), "maxlength": MAX_LOBBY_NAME, "required": True},
+                ),
             ),
-            h("label", {}, "Your name", h("input", {"name": "name", "maxlength": p.MAX_NAME, "required": True})),
+            h("label", {}, _("Your name"), h("input", {"name": "name", "maxlength": p.MAX_NAME, "required": True})),
             h(
                 "label",
                 {},
-                "Game",
+                _("Game"),
                 h(
                     "select",
                     {"name": "game"},
@@ -460,24 +510,52 @@ def _setup_view(model: HostModel) -> Element:
                     ],
                 ),
             ),
-            model.error and h("p", {"class": "error", "role": "alert"}, model.error),
-            h("button", {"class": "button primary", "type": "submit"}, "Open the lobby"),
+            h(
+                "details",
+                {"class": "relay"},
+                h("summary", {}, _("Relay server (optional)")),
+                h(
+                    "p",
+                    {},
+                    _(
+                        "Some networks (many phones, offices) block direct connections. A TURN relay carries the "
+                        "game for them; its address and login travel in your invitations."
+                    ),
+                ),
+                h(
+                    "label",
+                    {},
+                    _("TURN address"),
+                    h("input", {"name": "turn", "placeholder": "turn:relay.example.org:3478", "spellcheck": "false"}),
+                ),
+                h("label", {}, _("TURN user name"), h("input", {"name": "turn_user", "autocomplete": "off"})),
+                h(
+                    "label",
+                    {},
+                    _("TURN password"),
+                    h("input", {"name": "turn_pass", "type": "password", "autocomplete": "off"}),
+                ),
+            ),
+            model.error and h("p", {"class": "error", "role": "alert"}, _text(model.error)),
+            h("button", {"class": "button primary", "type": "submit"}, _("Open the lobby")),
         ),
     )
 
 
 def _lobby_view(model: HostModel, live: Live) -> Element:
     session = live.session
-    states = {}
+    states, routes = {}, {}
     for member in session.members:
         peer = session.peer_of(member)
         if peer is not None and model.peer_states.get(peer) == "reconnecting":
             states[member] = "reconnecting"
+        if peer is not None and peer in model.routes:
+            routes[member] = model.routes[peer]
     return h(
         "main",
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
         h("h1", {}, live.name),
-        model.notice and h("p", {"class": "notice"}, model.notice),
+        _notice(model),
         _invites_view(model),
         model.preparing
         and h(
@@ -485,37 +563,44 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
             {"class": "notice preparing", "role": "status", "data-preparing": "1"},
             _("Your browser is making the match's next puzzle in the background."),
         ),
-        panel(live.client, Sight(host=True, states=states), model.board),
-        h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, "Close this game night")),
+        panel(live.client, Sight(host=True, states=states, routes=routes, now_ms=model.now_ms), model.board),
+        h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )
 
 
 STATE_TEXT = {
-    "preparing": "Preparing the invitation…",
-    "waiting": "Send this link to one player, then paste their reply below.",
-    "connecting": "Connecting…",
-    "joined": "Joined.",
-    "expired": "Expired: make a new invitation.",
-    "failed": "Failed.",
+    "preparing": N_("Preparing the invitation…"),
+    "waiting": N_("Send this link to one player, then paste their reply below."),
+    "connecting": N_("Connecting…"),
+    "joined": N_("Joined."),
+    "expired": N_("Expired: make a new invitation."),
+    "failed": N_("Failed."),
 }
 
 
 def _invites_view(model: HostModel) -> Element:
-    site = pe.site_url(model.page_url)
+    site = pe.invitation_base(model.page_url, model.live.turn if model.live else None)
     cards = []
     for invite in reversed(model.invites):
         link = f"{site}#join={invite.code}" if invite.code else ""
         left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
-        title = f"Invitation for {invite.member}" if invite.member else "Invitation"
+        title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
         if invite.guest:
-            title += f" · reply from {invite.guest}"
-        body: list = [h("p", {"class": "status"}, STATE_TEXT[invite.state], " ", invite.note)]
+            title += " · " + _("reply from {name}").format(name=invite.guest)
+        body: list = [h("p", {"class": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))]
         if invite.state == "waiting":
             body += [
-                h("input", {"class": "invite-link", "readonly": True, "value": link, "aria-label": "Invitation link"}),
-                h("button", {"class": "button", "data-action": "copy", "data-text": link}, "Copy link"),
-                h("p", {"class": "expires"}, f"Expires in {left_s // 60}:{left_s % 60:02d}."),
-                qr_code(link, "QR code of the invitation link"),
+                h(
+                    "input",
+                    {"class": "invite-link", "readonly": True, "value": link, "aria-label": _("Invitation link")},
+                ),
+                h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
+                h(
+                    "p",
+                    {"class": "expires"},
+                    _("Expires in {m}:{s}.").format(m=left_s // 60, s=f"{left_s % 60:02d}"),
+                ),
+                qr_code(link, _("QR code of the invitation link")),
             ]
         cards.append(
             h(
@@ -529,12 +614,12 @@ def _invites_view(model: HostModel) -> Element:
     return h(
         "section",
         {"class": "invites"},
-        h("h2", {}, "Invitations"),
+        h("h2", {}, _("Invitations")),
         h(
             "p",
             {},
-            h("button", {"class": "button primary", "data-action": "invite"}, "Invite a player"),
-            " Each invitation lets one player in and lasts 10 minutes.",
+            h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
+            " " + _("Each invitation lets one player in and lasts 10 minutes."),
         ),
         h("ul", {"class": "invite-list"}, cards),
         (waiting or model.reply_error or model.reply_note)
@@ -544,12 +629,12 @@ def _invites_view(model: HostModel) -> Element:
             h(
                 "label",
                 {},
-                "Paste a player's reply code or link",
+                _("Paste a player's reply code or link"),
                 h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
             ),
-            h("button", {"class": "button primary", "type": "submit"}, "Connect"),
-            model.reply_error and h("p", {"class": "error", "role": "alert"}, model.reply_error),
-            model.reply_note and h("p", {"class": "note"}, model.reply_note),
+            h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
+            model.reply_error and h("p", {"class": "error", "role": "alert"}, _text(model.reply_error)),
+            model.reply_note and h("p", {"class": "note"}, _text(model.reply_note)),
         ),
     )
 

@@ -6,6 +6,11 @@ the reply code to send back. When the host accepts it the channel opens, the pag
 mirrors the lobby. The reconnect token the host gives is kept in local storage under the lobby's id,
 so a new invitation to the same lobby brings the player back to its seat.
 
+The page always says how its connection stands (connected, reconnecting, the host is away) and what
+to do. When the connection is lost, the page keeps its mirror and its unconfirmed requests and takes
+the host's new invitation ("Invite again") in one paste: the player answers it here and comes back to
+the same seat, and whatever the host had not confirmed is sent again (docs/peer-links.md).
+
 A reply link opened in the host's browser hands its code to the open host tab over a
 BroadcastChannel (``PostSignal``) and says whether the host took it.
 """
@@ -19,6 +24,7 @@ from typing import Any
 from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.i18n import N_, _, reasons
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.net import invite as iv
@@ -32,6 +38,7 @@ from gamenight.ui.lobby.panel import (
     board_message,
     lobby_request,
     panel,
+    reason_text,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -55,6 +62,15 @@ TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
 USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds), pruned after expiry
 HOST = "host"  # a guest page's one peer
 MAX_REMEMBERED = 20
+POLL = "join.poll"  # while in the lobby: send again what got no answer, and say so when it takes long
+POLL_MS = 1000
+
+reasons({"other-lobby": N_("This invitation is for another game night ({name}): open it in a new tab.")})
+Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
+
+
+def _reason(err: Any) -> Reason:
+    return {"code": err.code, "params": dict(err.params)}
 
 
 def _stored_map(env: Env, key: str) -> dict[str, Any]:
@@ -71,17 +87,19 @@ class JoinModel:
     page_url: str
     stage: str
     now_ms: int = 0
-    problem: str = ""
+    problem: Reason | None = None
     invitation: iv.Invitation | None = None
     tokens: Mapping[str, Any] = field(default_factory=dict)
     used: Mapping[str, int] = field(default_factory=dict)
     name: str = ""
-    name_error: str = ""
+    name_error: Reason | None = None
     reply: str = ""
     client: Client | None = None
     outbox: pe.Outbox | None = None
+    link: GuestLink | None = None
     reconnecting: bool = False
-    farewell: str = ""
+    lost: Reason | None = None  # why the connection to the host ended
+    rejoin_error: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
 
@@ -110,7 +128,7 @@ class JoinScreen:
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
         except iv.BadCode as err:
-            return replace(model, stage="problem", problem=str(err)), []
+            return replace(model, stage="problem", problem=_reason(err)), []
         model = replace(model, invitation=invitation)
         remembered = model.remembered
         return replace(model, name=remembered["name"] if remembered else ""), []
@@ -128,11 +146,11 @@ class JoinScreen:
         if isinstance(message, pe.AnswerReady) and model.stage == "answering":
             return _answer_ready(model, message)
         if isinstance(message, pe.PeerOpened) and message.peer == HOST:
-            return _opened(model)
-        if isinstance(message, Tick) and message.timer == HELLO_RETRY:
-            return _hello_again(model)
+            return _opened(replace(model, now_ms=message.now_ms))
+        if isinstance(message, Tick) and message.timer == POLL:
+            return _poll(replace(model, now_ms=message.now_ms))
         if isinstance(message, pe.PeerText) and message.peer == HOST and model.outbox is not None:
-            return _received(model, message.text)
+            return _received(replace(model, now_ms=message.now_ms), message.text)
         if isinstance(message, pe.PeerState) and message.peer == HOST:
             return replace(model, reconnecting=message.state == "reconnecting"), []
         if isinstance(message, pe.PeerClosed) and message.peer == HOST:
@@ -146,7 +164,7 @@ class JoinScreen:
         return h("main", {"class": "page join", "data-stage": model.stage}, _join_view(model))
 
     def title(self, model: JoinModel) -> str:
-        name = model.invitation.lobby_name if model.invitation else "Join a game night"
+        name = model.invitation.lobby_name if model.invitation else _("Join a game night")
         return f"{name} · Game Night Central"
 
 
@@ -165,17 +183,23 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         return model, [Copy(event.data.get("text", ""))]
     if event.action == "join" and event.type == "submit" and model.stage == "name":
         return _answer(model, event.form.get("name", ""))
-    if model.stage != "lobby" or model.client is None:
+    if event.action == "rejoin" and event.type == "submit" and model.stage == "lost":
+        return _rejoin(model, event.form.get("invitation", ""))
+    if model.stage != "lobby" or model.link is None:
         return model, []
+    model.link.clock = lambda: model.now_ms
+    if event.action == "try-again":
+        model.link.try_again()
+        return replace(model), model.outbox.drain()
     try:
         request = lobby_request(model.client, event)
     except BadMessage as err:
-        model.client.errors[:] = [p.Error("bad-input", str(err).capitalize() + ".")]
+        model.client.errors[:] = [p.Error.of(err)]
         return replace(model), []
     if request is None:
         return model, []
     model.client.errors.clear()
-    model.outbox.send(p.encode(request))
+    model.link.request(request)
     return replace(model), model.outbox.drain()
 
 
@@ -187,10 +211,10 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     board, effects, moves = screen.take(board)
     if board is not model.board:
         model = replace(model, board=board)
-    if moves and model.outbox is not None and model.stage == "lobby":
+    if moves and model.link is not None and model.stage == "lobby":
         for move in moves:
             try:
-                model.outbox.send(p.encode(model.client.move(move)))
+                model.link.request(model.client.move(move))  # numbered: sent again if it gets no answer
             except BadMessage:
                 continue  # the page no longer holds a seat
         effects += model.outbox.drain()
@@ -202,15 +226,32 @@ def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     try:
         name = remembered["name"] if remembered else p.parse_name(raw_name)
     except BadMessage as err:
-        return replace(model, name_error=str(err).capitalize() + "."), []
-    invitation = model.invitation
+        return replace(model, name_error=_reason(err)), []
+    return _answer_invitation(replace(model, name=name, name_error=None), model.invitation)
+
+
+def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[JoinModel, list[Effect]]:
     used = dict(sorted({**model.used, invitation.invite_id: invitation.issued_s}.items(), key=lambda kv: kv[1]))
     sdp = iv.build_sdp(invitation.transport, session_id=int.from_bytes(invitation.invite, "big"))
     effects: list[Effect] = [
         pe.AnswerOffer(HOST, sdp, pe.ice_servers(model.page_url)),
         Store(USED_KEY, dumps(used)),  # one answer per invitation, even after a reload
+        StopTimer(POLL),
     ]
-    return replace(model, stage="answering", name=name, name_error="", used=used), effects
+    return replace(model, stage="answering", invitation=invitation, used=used), effects
+
+
+def _rejoin(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
+    """The lost page takes the host's new invitation: answered here, so the mirror and its unconfirmed
+    requests carry over (the page address keeps its old code; the new one lives in the model)."""
+    try:
+        invitation = iv.decode_invitation(text, model.now_ms // 1000, frozenset(model.used))
+    except iv.BadCode as err:
+        return replace(model, rejoin_error=_reason(err)), []
+    if model.invitation is not None and invitation.lobby_id != model.invitation.lobby_id:
+        other = {"code": "other-lobby", "params": {"name": invitation.lobby_name}}
+        return replace(model, rejoin_error=other), []
+    return _answer_invitation(replace(model, rejoin_error=None, lost=None), invitation)
 
 
 def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, list[Effect]]:
@@ -218,36 +259,37 @@ def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, l
         transport = iv.parse_sdp(ready.sdp)
         code = iv.encode_reply(iv.Reply(model.invitation.invite, model.name, transport))
     except iv.BadCode as err:
-        return replace(model, stage="problem", problem=str(err)), [pe.ClosePeer(HOST)]
+        return replace(model, stage="problem", problem=_reason(err)), [pe.ClosePeer(HOST)]
     return replace(model, stage="reply", reply=code), []
 
 
 def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
-    remembered = model.remembered
-    client = Client(model.name, remembered["token"] if remembered else None)
-    outbox = pe.Outbox(HOST)
-    GuestLink(client, outbox)
-    opened = replace(model, stage="lobby", client=client, outbox=outbox, reconnecting=False)
-    return opened, [*outbox.drain(), StartTimer(HELLO_RETRY, HELLO_RETRY_MS)]
-
-
-def _hello_again(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
-    """No lobby yet a while after the channel opened: say hello again (the host answers a repeated
-    hello by resending the welcome and the snapshot). Stops once the lobby has arrived."""
+    """The channel is open: say hello. A page coming back keeps its mirror, so the requests the host
+    had not confirmed are sent again once it answers."""
     client = model.client
-    if model.stage != "lobby" or client is None or client.lobby is not None or client.closed is not None:
-        return model, [StopTimer(HELLO_RETRY)]
-    model.outbox.send(p.encode(client.hello()))
+    if client is None:
+        remembered = model.remembered
+        client = Client(model.name, remembered["token"] if remembered else None)
+    outbox = pe.Outbox(HOST)
+    link = GuestLink(client, outbox, clock=lambda: model.now_ms)
+    opened = replace(model, stage="lobby", client=client, outbox=outbox, link=link, reconnecting=False, lost=None)
+    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS)]
+
+
+def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    """Every second in the lobby: send again what got no answer (with back-off), and re-render so a
+    long wait says so."""
+    if model.stage != "lobby" or model.link is None:
+        return model, [StopTimer(POLL)]
+    model.link.clock = lambda: model.now_ms
+    model.link.poll()
     return replace(model), model.outbox.drain()
-
-
-HELLO_RETRY = "join.hello"
-HELLO_RETRY_MS = 3000
 
 
 def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
     client = model.client
     token = client.token
+    model.link.clock = lambda: model.now_ms
     model.outbox.deliver(text)
     effects: list[Effect] = list(model.outbox.drain())
     if client.token != token and client.token is not None:
@@ -257,17 +299,20 @@ def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
         model = replace(model, tokens=tokens)
         effects.append(Store(TOKENS_KEY, dumps(tokens)))
     if client.closed is not None:
-        effects += [pe.ClosePeer(HOST), WarnBeforeLeaving(False)]
-        return replace(model, stage="closed", farewell=client.closed), effects
+        effects += [pe.ClosePeer(HOST), WarnBeforeLeaving(False), StopTimer(POLL)]
+        return replace(model, stage="closed"), effects
     effects.append(WarnBeforeLeaving(client.lobby is not None and client.lobby.phase == "playing"))
     return replace(model), effects
 
 
 def _closed(model: JoinModel, closed: pe.PeerClosed) -> tuple[JoinModel, list[Effect]]:
+    why = {"code": closed.reason or "peer-closed", "params": {}}
     if model.stage == "lobby":
-        return replace(model, stage="lost", reconnecting=False), [WarnBeforeLeaving(False)]
+        return replace(model, stage="lost", reconnecting=False, lost=why), [WarnBeforeLeaving(False), StopTimer(POLL)]
+    if model.stage in ("answering", "reply") and model.client is not None:  # a rejoin that did not connect
+        return replace(model, stage="lost", lost=why), []
     if model.stage in ("answering", "reply"):
-        return replace(model, stage="problem", problem=closed.reason or "The connection failed."), []
+        return replace(model, stage="problem", problem=why), []
     return model, []
 
 
@@ -278,67 +323,118 @@ def _join_view(model: JoinModel) -> list:
     invitation = model.invitation
     if model.stage == "problem":
         return [
-            h("h1", {}, "This invitation cannot be used"),
-            h("p", {"class": "error", "role": "alert"}, model.problem),
-            h("a", {"class": "button", "href": "#/"}, "← All games"),
+            h("h1", {}, _("This invitation cannot be used")),
+            h("p", {"class": "error", "role": "alert"}, _text(model.problem)),
+            h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
     title = h("h1", {}, invitation.lobby_name)
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
-            h("p", {}, f"Welcome back, {remembered['name']}: you will get your place back.")
+            h("p", {}, _("Welcome back, {name}: you will get your place back.").format(name=remembered["name"]))
             if remembered
             else h(
                 "label",
                 {},
-                "Your name",
+                _("Your name"),
                 h("input", {"name": "name", "value": model.name, "maxlength": p.MAX_NAME, "required": True}),
             )
         )
         return [
             title,
-            h("p", {"class": "lede"}, "You are invited to a game night."),
+            h("p", {"class": "lede"}, _("You are invited to a game night.")),
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
                 field_,
-                model.name_error and h("p", {"class": "error", "role": "alert"}, model.name_error),
-                h("button", {"class": "button primary", "type": "submit"}, "Rejoin" if remembered else "Join"),
+                model.name_error and h("p", {"class": "error", "role": "alert"}, _text(model.name_error)),
+                h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
             ),
         ]
     if model.stage == "answering":
-        return [title, h("p", {"class": "status"}, "Preparing your reply…")]
+        return [title, _connection(model), h("p", {"class": "status"}, _("Preparing your reply…"))]
     if model.stage == "reply":
         link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
         return [
             title,
-            h("p", {"class": "lede"}, "Send this reply to your host. You join as soon as the host pastes it."),
-            h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": "Reply code"}),
-            h("button", {"class": "button primary", "data-action": "copy", "data-text": model.reply}, "Copy reply"),
+            _connection(model),
+            h("p", {"class": "lede"}, _("Send this reply to your host. You join as soon as the host pastes it.")),
+            h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": _("Reply code")}),
+            h("button", {"class": "button primary", "data-action": "copy", "data-text": model.reply}, _("Copy reply")),
             h(
                 "p",
                 {},
-                "Or the reply as a link (for a host in this browser): ",
-                h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, "reply link"),
+                _("Or the reply as a link (for a host in this browser):") + " ",
+                h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, _("reply link")),
                 " ",
-                h("button", {"class": "button", "data-action": "copy", "data-text": link}, "Copy link"),
+                h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
             ),
-            qr_code(model.reply, "QR code of the reply"),
-            h("p", {"class": "status"}, "Waiting for the host…"),
+            qr_code(model.reply, _("QR code of the reply")),
+            h("p", {"class": "status"}, _("Waiting for the host…")),
         ]
     if model.stage == "closed":
-        return [title, h("p", {"class": "notice", "role": "alert"}, model.farewell)]
-    banner = None
-    if model.stage == "lost":
-        banner = h(
-            "p",
-            {"class": "notice lost", "role": "alert"},
-            "The connection to the host was lost. Ask the host for a new invitation link and open it here: "
-            "you get your seat back.",
-        )
-    elif model.reconnecting:
-        banner = h("p", {"class": "notice", "role": "status"}, "Reconnecting to the host…")
-    return [title, banner, panel(model.client, Sight(offline=model.stage == "lost"), model.board)]
+        bye = model.client.closed
+        return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
+    lost = model.stage == "lost"
+    own = (
+        {model.client.member: "gone"} if lost and model.client.member else {}
+    )  # the mirror's last word was "connected"
+    sight = Sight(offline=lost, states=own, now_ms=model.now_ms)
+    return [
+        title,
+        _connection(model),
+        model.stage == "lost" and _rejoin_form(model),
+        panel(model.client, sight, model.board),
+    ]
+
+
+CONNECTION_TEXT = {
+    "connected": N_("Connected to the host."),
+    "reconnecting": N_("Reconnecting to the host… Your seat is kept; wait a moment."),
+    "away": N_(
+        "The host is away: the connection to the host's page closed. Your seat and anything not yet "
+        "confirmed are kept. Ask the host for a new invitation (the “Invite again” button next to your "
+        "name) and paste it below, or scan its QR code."
+    ),
+    "rejoining": N_("Coming back: send the reply to the host, who pastes it."),
+}
+
+
+def _connection(model: JoinModel) -> Element | None:
+    """How this page's connection to the host stands, and what to do (a guest sees it, not only the host)."""
+    if model.stage == "lobby":
+        state = "reconnecting" if model.reconnecting else "connected"
+    elif model.stage == "lost":
+        state = "away"
+    elif model.client is not None:
+        state = "rejoining"
+    else:
+        return None
+    role = "alert" if state in ("away", "reconnecting") else "status"
+    shown = model.lost and state == "away" and model.lost["code"] != "peer-closed"  # a plain close says nothing more
+    why = shown and h("span", {"class": "why"}, " ", _text(model.lost))
+    return h(
+        "p", {"class": f"connection {state}", "role": role, "data-connection": state}, _(CONNECTION_TEXT[state]), why
+    )
+
+
+def _rejoin_form(model: JoinModel) -> Element:
+    return h(
+        "form",
+        {"class": "rejoin stack", "data-action": "rejoin"},
+        h(
+            "label",
+            {},
+            _("The host's new invitation (link or code)"),
+            h("input", {"name": "invitation", "autocomplete": "off", "spellcheck": "false"}),
+        ),
+        h("button", {"class": "button primary", "type": "submit"}, _("Rejoin")),
+        model.rejoin_error and h("p", {"class": "error", "role": "alert"}, _text(model.rejoin_error)),
+    )
+
+
+def _text(reason: Reason | None) -> str:
+    return reason_text(reason["code"], reason.get("params")) if reason else ""
 
 
 # --- the reply link ---------------------------------------------------------------------------------
@@ -352,7 +448,7 @@ class ReplyModel:
 
     stage: str
     code: str = ""
-    text: str = ""
+    said: Reason | None = None  # the host tab's answer, or why the code is unusable
 
 
 class ReplyScreen:
@@ -364,7 +460,7 @@ class ReplyScreen:
         try:
             iv.decode_reply(code)
         except iv.BadCode as err:
-            return ReplyModel("problem", code, str(err)), []
+            return ReplyModel("problem", code, err.to_json()), []
         effects = [pe.ListenSignals(), pe.PostSignal(dumps({"reply": code})), StartTimer(REPLY_WAIT, 2500)]
         return ReplyModel("sent", code), effects
 
@@ -382,36 +478,48 @@ class ReplyScreen:
                 return model, []
             if raw.get("ack") != model.code:
                 return model, []
+            said = raw.get("said")
+            said = said if isinstance(said, dict) and isinstance(said.get("code"), str) else None
             if raw.get("ok") is True:
-                return ReplyModel("taken", model.code, str(raw.get("text", ""))), [StopTimer(REPLY_WAIT)]
-            return ReplyModel("refused", model.code, str(raw.get("text", ""))), []
+                return ReplyModel("taken", model.code, said), [StopTimer(REPLY_WAIT)]
+            return ReplyModel("refused", model.code, said), []
         return model, []
 
     def view(self, model: ReplyModel) -> Element:
-        body: list = [h("h1", {}, "A reply to your invitation")]
+        body: list = [h("h1", {}, _("A reply to your invitation"))]
         if model.stage == "problem":
-            body.append(h("p", {"class": "error", "role": "alert"}, model.text))
+            body.append(h("p", {"class": "error", "role": "alert"}, _text(model.said)))
         elif model.stage == "sent":
-            body.append(h("p", {"class": "status"}, "Handing the reply to your host page…"))
+            body.append(h("p", {"class": "status"}, _("Handing the reply to your host page…")))
         elif model.stage == "taken":
             body.append(
-                h("p", {"class": "status"}, "Your host page took the reply: you can close this tab. ", model.text)
+                h(
+                    "p",
+                    {"class": "status"},
+                    _("Your host page took the reply: you can close this tab.") + " ",
+                    _text(model.said),
+                )
             )
         else:
             why = (
-                model.text
+                _text(model.said)
                 if model.stage == "refused"
-                else "No host page of this site is open in this browser: copy the code and paste it on the host page."
+                else _(
+                    "No host page of this site is open in this browser: copy the code and paste it on the host page."
+                )
             )
             body += [
                 h("p", {"class": "error", "role": "alert"}, why),
-                h("input", {"class": "reply-code", "readonly": True, "value": model.code, "aria-label": "Reply code"}),
-                h("button", {"class": "button", "data-action": "copy"}, "Copy reply"),
+                h(
+                    "input",
+                    {"class": "reply-code", "readonly": True, "value": model.code, "aria-label": _("Reply code")},
+                ),
+                h("button", {"class": "button", "data-action": "copy"}, _("Copy reply")),
             ]
         return h("main", {"class": "page reply", "data-stage": model.stage}, body)
 
     def title(self, model: ReplyModel) -> str:
-        return "Reply · Game Night Central"
+        return _("Reply") + " · Game Night Central"
 
 
 JOIN = JoinScreen()

@@ -2,7 +2,8 @@
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
 Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``start``, ``end``,
-``kick``, ``invite``); ``lobby_request`` turns such an input into the protocol message to send.
+``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the protocol message to
+send. Refusals and results arrive as codes and parameters and are worded here, in the page's language.
 """
 
 from __future__ import annotations
@@ -15,14 +16,26 @@ from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
 from gamenight.core.jsonutil import dumps, loads, obj
-from gamenight.i18n import _
+from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.ui import match as screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
-STATE_TEXT = {"connected": "connected", "reconnecting": "reconnecting…", "gone": "disconnected"}
+STATE_TEXT = {"connected": N_("connected"), "reconnecting": N_("reconnecting…"), "gone": N_("disconnected")}
+# How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
+ROUTE_TEXT = {"direct": N_("direct"), "stun": N_("via STUN"), "relay": N_("via relay")}
+WAIT_TEXT = {
+    "welcome": N_("Waiting for the host to let you in…"),
+    "lobby": N_("Waiting for the lobby…"),
+    "answer": N_("Waiting for the host to confirm…"),
+}
+SLOW_TEXT = {
+    "welcome": N_("The host has not answered yet. Its page may be busy or asleep: try again, or ask the host."),
+    "lobby": N_("The lobby has not arrived yet. Try again; if nothing comes, ask the host for a new invitation."),
+    "answer": N_("The host has not confirmed your last action yet. It is kept and sent again: try again now."),
+}
 
 
 @dataclass(frozen=True)
@@ -31,7 +44,17 @@ class Sight:
 
     host: bool = False
     states: Mapping[str, str] = field(default_factory=dict)  # member id → connected / reconnecting / gone
+    routes: Mapping[str, str] = field(default_factory=dict)  # member id → direct / stun / relay
     offline: bool = False  # this page's own connection is gone: controls are disabled
+    now_ms: int = 0  # for "still waiting" notices
+
+
+def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """A refusal's sentence in the page's language, starting with a capital and ending with a stop."""
+    text = describe(code, params)
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "。", "…")) else text + "."
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
@@ -123,13 +146,17 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     """The whole lobby for this page (``board``: the match screen's state, when the game has a board)."""
     lobby = client.lobby
     if lobby is None:
-        return h("section", {"class": "lobby waiting"}, _error(client) or h("p", {}, "Waiting for the lobby…"))
+        return h(
+            "section", {"class": "lobby waiting"}, _error(client), _waiting(client, sight) or _waiting_text(client)
+        )
+    phase = _("match running") if lobby.phase == "playing" else _("choosing seats")
     table = match_table(client) if board is not None else None
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
-        h("h2", {}, f"{lobby.title} · {'match running' if lobby.phase == 'playing' else 'choosing seats'}"),
+        h("h2", {}, f"{lobby.title} · {phase}"),
         _error(client) if board is None or board.error is None else None,
+        _waiting(client, sight),
         table is not None and _role(client),
         table is not None and screen.render(board, table, _match_controls(client, sight)),
         h(
@@ -152,7 +179,26 @@ def _match_controls(client: Client, sight: Sight) -> list[Element]:
 def _error(client: Client) -> Element | None:
     if not client.errors:
         return None
-    return h("p", {"class": "error", "role": "alert"}, client.errors[-1].text)
+    error = client.errors[-1]
+    return h("p", {"class": "error", "role": "alert", "data-code": error.code}, reason_text(error.code, error.params))
+
+
+def _waiting_text(client: Client) -> Element:
+    wait = client.waiting_for or "lobby"
+    return h("p", {"class": "status", "role": "status"}, _(WAIT_TEXT[wait]))
+
+
+def _waiting(client: Client, sight: Sight) -> Element | None:
+    """After a few seconds without an answer: what the page waits for, and "Try again"."""
+    wait = client.waiting_for
+    if sight.offline or wait is None or not client.slow(sight.now_ms):
+        return None
+    return h(
+        "div",
+        {"class": "notice slow", "role": "status", "data-waiting": wait},
+        h("p", {}, _(SLOW_TEXT[wait])),
+        h("button", {"class": "button", "data-action": "try-again"}, _("Try again")),
+    )
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
@@ -169,20 +215,20 @@ def _seats(client: Client, sight: Sight) -> Element:
         holder = names.get(seat.member) if seat.member else None
         button = None
         if before_match and seat.member is None:
-            button = h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, "Take seat")
+            button = h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, _("Take seat"))
         elif before_match and seat.id == mine:
-            button = h("button", {"class": "button", "data-action": "stand"}, "Leave seat")
+            button = h("button", {"class": "button", "data-action": "stand"}, _("Leave seat"))
         rows.append(
             h(
                 "li",
                 {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
                 h("span", {"class": "swatch", "data-colour": seat.colour}),
-                h("span", {"class": "seat-name"}, f"Seat {seat.id}"),
-                h("span", {"class": "holder"}, holder or "free"),
+                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=seat.id)),
+                h("span", {"class": "holder"}, holder or _("free")),
                 button,
             )
         )
-    return h("section", {"class": "seats"}, h("h3", {}, "Seats"), h("ul", {}, rows))
+    return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows))
 
 
 def _members(client: Client, sight: Sight) -> Element:
@@ -192,17 +238,22 @@ def _members(client: Client, sight: Sight) -> Element:
     for m in lobby.members:
         state = member_state(client, sight, m)
         badges = [
-            m.id == lobby.host and h("span", {"class": "badge"}, "host"),
-            m.id == client.member and h("span", {"class": "badge"}, "you"),
-            lobby.phase == "playing" and m.id not in colours and h("span", {"class": "badge spectator"}, "spectator"),
+            m.id == lobby.host and h("span", {"class": "badge"}, _("host")),
+            m.id == client.member and h("span", {"class": "badge"}, _("you")),
+            lobby.phase == "playing"
+            and m.id not in colours
+            and h("span", {"class": "badge spectator"}, _("spectator")),
         ]
+        route = sight.routes.get(m.id) if state != "gone" else None
         actions = []
         if sight.host and m.id != lobby.host:
             if state == "gone":
                 actions.append(
-                    h("button", {"class": "button", "data-action": "invite", "data-member": m.id}, "Invite again")
+                    h("button", {"class": "button", "data-action": "invite", "data-member": m.id}, _("Invite again"))
                 )
-            actions.append(h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, "Remove"))
+            actions.append(
+                h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, _("Remove"))
+            )
         rows.append(
             h(
                 "li",
@@ -210,11 +261,13 @@ def _members(client: Client, sight: Sight) -> Element:
                 h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
                 h("span", {"class": "name"}, m.name),
                 badges,
-                h("span", {"class": "state"}, STATE_TEXT[state]),
+                h("span", {"class": "state"}, _(STATE_TEXT[state])),
+                route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
                 actions,
             )
         )
-    return h("section", {"class": "members"}, h("h3", {}, f"Members ({len(rows)})"), h("ul", {}, rows))
+    title = _("Members ({n})").format(n=len(rows))
+    return h("section", {"class": "members"}, h("h3", {}, title), h("ul", {}, rows))
 
 
 def _host_controls(client: Client, sight: Sight) -> Element | None:
@@ -225,7 +278,7 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
         return h(
             "section",
             {"class": "host-controls"},
-            h("button", {"class": "button", "data-action": "end"}, "End the match"),
+            h("button", {"class": "button", "data-action": "end"}, _("End the match")),
         )
     game = games.rules(lobby.game)
     counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
@@ -233,14 +286,14 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
     return h(
         "section",
         {"class": "host-controls"},
-        h("h3", {}, "Game"),
+        h("h3", {}, _("Game")),
         h(
             "form",
             {"class": "choose", "data-action": "choose"},
             h(
                 "label",
                 {},
-                "Game ",
+                _("Game") + " ",
                 h(
                     "select",
                     {"name": "game"},
@@ -253,7 +306,7 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
             h(
                 "label",
                 {},
-                "Players ",
+                _("Players") + " ",
                 h(
                     "select",
                     {"name": "players"},
@@ -263,12 +316,12 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
             h(
                 "label",
                 {},
-                "Options (JSON) ",
-                h("input", {"name": "options", "value": options, "placeholder": "{} for the defaults"}),
+                _("Options (JSON)") + " ",
+                h("input", {"name": "options", "value": options, "placeholder": _("{} for the defaults")}),
             ),
-            h("button", {"class": "button", "type": "submit"}, "Apply"),
+            h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
-        h("button", {"class": "button primary", "data-action": "start"}, "Start the match"),
+        h("button", {"class": "button primary", "data-action": "start"}, _("Start the match")),
     )
 
 
@@ -283,17 +336,20 @@ def _match(client: Client) -> Element | None:
     scores = view.get("scores") if isinstance(view.get("scores"), dict) else {}
     title = games.info(match.game).title if games.info(match.game) else match.game
     if match.ended is None:
-        status = f"Match running · move {match.moves + 1}"
+        status = _("Match running · move {n}").format(n=match.moves + 1)
         if turn is not None:
-            status += f" · {names.get(turn) or 'Seat ' + turn} to play" + (" (you)" if turn == match.you else "")
+            who = names.get(turn) or _("Seat {seat}").format(seat=turn)
+            status += " · " + (_("{name} to play (you)") if turn == match.you else _("{name} to play")).format(name=who)
     else:
-        status = "The host ended the match." if match.ended == "host" else "The match is over."
+        status = _("The host ended the match.") if match.ended == "host" else _("The match is over.")
     rows = [
         h(
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
-            f"Seat {seat}: {names.get(seat) or '—'}",
-            f" · {scores[seat]} points" if seat in scores else "",
+            _("Seat {seat}: {name}").format(seat=seat, name=names.get(seat) or "—"),
+            " · " + ngettext("{n} point", "{n} points", scores[seat]).format(n=scores[seat])
+            if isinstance(scores.get(seat), int)
+            else "",
         )
         for seat in seats
         if isinstance(seat, str)
@@ -303,7 +359,11 @@ def _match(client: Client) -> Element | None:
         {"class": "match", "data-ended": match.ended or "", "data-you": match.you or ""},
         h("h3", {}, title),
         h("p", {"class": "status"}, status),
-        h("p", {"class": "role"}, f"You play seat {match.you}." if match.you else "You are watching this match."),
+        h(
+            "p",
+            {"class": "role"},
+            _("You play seat {seat}.").format(seat=match.you) if match.you else _("You are watching this match."),
+        ),
         h("ul", {"class": "match-seats"}, rows),
         _result(match.result, names),
     )
@@ -317,9 +377,20 @@ def _role(client: Client) -> Element:
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
     if not result:
         return None
-    winners = [names.get(s) or f"Seat {s}" for s in result.get("winners", [])]
-    headline = "A draw." if result.get("draw") else f"Winner: {', '.join(winners)}."
-    return h("p", {"class": "result"}, headline, " ", str(result.get("reason", "")))
+    winners = [names.get(s) or _("Seat {seat}").format(seat=s) for s in result.get("winners", []) if isinstance(s, str)]
+    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=", ".join(winners))
+    why = result.get("reason")
+    sentence = reason_text(why["code"], why.get("params")) if _is_reason(why) else ""
+    return h("p", {"class": "result"}, headline, " ", sentence)
+
+
+def _is_reason(value: Any) -> bool:
+    """A ``{"code", "params"}`` object as results carry them (from the host: untrusted)."""
+    return (
+        isinstance(value, Mapping)
+        and isinstance(value.get("code"), str)
+        and isinstance(value.get("params", {}), Mapping)
+    )
 
 
 def _chat(client: Client, sight: Sight) -> Element:
@@ -329,7 +400,7 @@ def _chat(client: Client, sight: Sight) -> Element:
     return h(
         "section",
         {"class": "chat"},
-        h("h3", {}, "Chat"),
+        h("h3", {}, _("Chat")),
         h("ol", {"class": "chat-lines", "aria-live": "polite"}, lines),
         h(
             "form",
@@ -340,11 +411,12 @@ def _chat(client: Client, sight: Sight) -> Element:
                     "name": "text",
                     "maxlength": p.MAX_CHAT,
                     "autocomplete": "off",
-                    "placeholder": "Say something",
+                    "placeholder": _("Say something"),
+                    "aria-label": _("Chat message"),
                     "disabled": sight.offline,
                 },
             ),
-            h("button", {"class": "button", "type": "submit", "disabled": sight.offline}, "Send"),
+            h("button", {"class": "button", "type": "submit", "disabled": sight.offline}, _("Send")),
         ),
     )
 
@@ -369,7 +441,7 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         return p.Kick(event.data.get("member", "")).to_json()
     if action == "choose" and event.type == "submit":
         text = event.form.get("options", "").strip()
-        options = obj(loads(text, 4096), "the options", BadMessage) if text else None
+        options = obj(loads(text, 4096), "options", BadMessage) if text else None
         game, players = event.form.get("game", ""), event.form.get("players", "")
         # A new game starts from as many players as are here; the count picker showed the old game's range.
         count = int(players) if players.isdigit() and client.lobby and game == client.lobby.game else None

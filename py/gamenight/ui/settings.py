@@ -1,0 +1,210 @@
+"""The settings page (``#/settings``): what this device keeps for the app, and "clear my data".
+
+It shows the offline copy of the app (the service worker's cache: its size and version), the player's
+own data (stats, saved puzzles and matches, settings: the app's local-storage entries), the space the
+browser allows, and whether the browser promised to keep it all (persistent storage). It is a pure
+screen: it asks for numbers with effects (``ReadStorage``, ``KeepStorage``, ``ClearData``) that
+``ui/storage.py`` carries out in the browser, answering with a ``StorageReport``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.program import Effect, Env, Focus, Message, UiEvent
+from gamenight.ui.svg import Element, h
+
+# --- effects (screen → ui/storage.py) --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReadStorage:
+    """Measure what the app keeps on this device; a ``StorageReport`` follows."""
+
+
+@dataclass(frozen=True)
+class KeepStorage:
+    """Ask the browser to keep the app's storage even when space runs low; a ``StorageReport`` follows."""
+
+
+@dataclass(frozen=True)
+class ClearData:
+    """Delete everything the app stored for the player (its local-storage entries); a report follows.
+    The offline copy of the app stays: it holds nothing personal."""
+
+
+# --- messages (ui/storage.py → screen) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StorageReport:
+    """What the browser said. ``None`` where it cannot tell (an API it lacks).
+
+    ``usage`` and ``quota``: bytes the site uses in all and may use; ``offline_bytes``: of which the
+    offline copy (Cache Storage); ``data_entries``/``data_bytes``: the app's local-storage entries;
+    ``persisted``: the browser promised not to evict the site's storage; ``build``: the version of the
+    offline copy serving this page ("" when none does yet).
+    """
+
+    usage: int | None = None
+    quota: int | None = None
+    offline_bytes: int | None = None
+    data_entries: int = 0
+    data_bytes: int = 0
+    persisted: bool | None = None
+    build: str = ""
+
+
+def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
+    """How many entries, and their bytes as browsers count local storage (UTF-16: 2 per code unit)."""
+    count = size = 0
+    for key, value in entries:
+        count += 1
+        size += len(key.encode("utf-16-le")) + len(value.encode("utf-16-le"))
+    return count, size
+
+
+_UNITS = (N_("{n} KB"), N_("{n} MB"), N_("{n} GB"))
+
+
+def size_text(size: int) -> str:
+    """A byte count as people read it: ``"812 bytes"``, ``"14.1 MB"`` (decimal units, like file managers)."""
+    if size < 1000:
+        return ngettext("{n} byte", "{n} bytes", size).format(n=size)
+    value, unit = size / 1000, 0
+    while value >= 1000 and unit < len(_UNITS) - 1:
+        value, unit = value / 1000, unit + 1
+    shown = f"{value:.1f}" if value < 100 else f"{value:.0f}"
+    return _(_UNITS[unit]).format(n=shown)
+
+
+# --- the screen ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Model:
+    """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
+    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed."""
+
+    report: StorageReport | None = None
+    step: str = ""
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class SettingsScreen:
+    label: str = N_("Settings")
+    storage_keys: tuple[str, ...] = ()
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
+        return Model(), [ReadStorage()]
+
+    def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
+        if isinstance(message, StorageReport):
+            return replace(model, report=message), []
+        if not isinstance(message, UiEvent) or message.type != "click":
+            return model, []
+        if message.action == "clear-data":
+            return replace(model, step="confirm"), [Focus("#clear-cancel")]
+        if message.action == "clear-cancel" and model.step == "confirm":
+            return replace(model, step=""), [Focus("#clear-data")]
+        if message.action == "clear-confirm" and model.step == "confirm":
+            return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
+        if message.action == "keep-data":
+            return replace(model, asked=True), [KeepStorage()]
+        return model, []
+
+    def view(self, model: Model) -> Element:
+        return h(
+            "main",
+            {"class": "page settings"},
+            h("h1", {}, _("Settings")),
+            storage_section(model),
+            clear_section(model),
+        )
+
+    def title(self, model: Model) -> str:
+        return _("Settings") + " · Game Night Central"
+
+
+def storage_section(model: Model) -> Element:
+    report = model.report
+    if report is None:
+        body: Any = h("p", {"class": "muted"}, _("Measuring…"))
+    else:
+        body = h("dl", {"class": "storage"}, storage_rows(report, model.asked))
+    return h(
+        "section",
+        {"class": "panel", "aria-labelledby": "storage-title"},
+        h("h2", {"id": "storage-title"}, _("Storage on this device")),
+        body,
+    )
+
+
+def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
+    if report.build:
+        offline = _("Saved, version {version}: the games start without a network.").format(version=report.build)
+        if report.offline_bytes is not None:
+            offline = size_text(report.offline_bytes) + " · " + offline
+    else:
+        offline = _("Not saved yet. It is saved in the background while you play online.")
+    entries = ngettext("{n} entry", "{n} entries", report.data_entries).format(n=report.data_entries)
+    data = size_text(report.data_bytes) + " · " + entries
+    rows = [
+        (_("Offline copy of the app"), offline, "offline"),
+        (_("Your data: stats, saved puzzles and matches, settings"), data, "data"),
+    ]
+    if report.usage is not None and report.quota is not None:
+        total = _("{used} of the {allowed} this browser allows").format(
+            used=size_text(report.usage), allowed=size_text(report.quota)
+        )
+        rows.append((_("Used in all"), total, "usage"))
+    rows.append((_("Kept when space runs low"), kept(report, asked), "kept"))
+    return [h("div", {"data-row": key}, h("dt", {}, term), h("dd", {}, value)) for term, value, key in rows]
+
+
+def kept(report: StorageReport, asked: bool) -> list[Element | str]:
+    if report.persisted is None:
+        return [_("This browser does not say.")]
+    if report.persisted:
+        return [_("Yes: the browser will not delete it to free space.")]
+    text = _("Not promised: the browser may delete it when the device runs low on space.")
+    if asked:
+        return [text, " ", _("The browser declined for now; it decides from how often you play.")]
+    return [text, " ", button("keep-data", _("Ask to keep it"))]
+
+
+def button(action: str, text: str, kind: str = "") -> Element:
+    """A button acting for itself, its id the same as its action (focus returns to it by id)."""
+    return h("button", {"type": "button", "class": f"button {kind}".strip(), "id": action, "data-action": action}, text)
+
+
+def clear_section(model: Model) -> Element:
+    if model.step == "confirm":
+        question = _("Delete your stats, saved puzzles and matches, and settings? This cannot be undone.")
+        controls = [
+            h("p", {"class": "warning"}, question),
+            button("clear-confirm", _("Yes, clear my data"), "danger"),
+            button("clear-cancel", _("Cancel")),
+        ]
+    else:
+        controls = [button("clear-data", _("Clear my data"))]
+    done = _("Your data was cleared.") if model.step == "cleared" else ""
+    return h(
+        "section",
+        {"class": "panel", "aria-labelledby": "clear-title"},
+        h("h2", {"id": "clear-title"}, _("Clear my data")),
+        h(
+            "p",
+            {},
+            _("Removes everything this app saved for you on this device. The offline copy of the app stays."),
+        ),
+        h("div", {"class": "actions"}, controls),
+        h("p", {"class": "settings-status", "role": "status"}, done),
+    )
+
+
+SCREEN = SettingsScreen()

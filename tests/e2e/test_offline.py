@@ -1,0 +1,300 @@
+"""Installable and offline: the manifest, the service worker's precache, offline play, and updates.
+
+Each test serves its own copy of ``_site/`` and records what the browser downloads, so it can check
+that a warm start downloads nothing, take the server away to be offline, and deploy a new build.
+Every page is watched like the other end-to-end tests (no request outside the origin, no console
+error), including the requests the service worker makes itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from gamenight.reflection.puzzle import KIND_OF
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, SITE, PageWatch, open_app
+from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
+from tools import build_site
+from tools.serve import Handler
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL_TIMEOUT_MS = 120_000  # the first install copies 14 MB into Cache Storage on a busy machine
+
+
+class RecordingHandler(Handler):
+    """The dev server's handler, noting each (path, status) it answers."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.answered.append((urlsplit(self.path).path, int(code)))
+
+
+@dataclass
+class Deployment:
+    """A copy of the built site on its own server: what a test deploys, changes and takes away."""
+
+    root: Path
+    url: str = ""
+    answered: list[tuple[str, int]] = field(default_factory=list)
+    server: http.server.ThreadingHTTPServer | None = None
+
+    def start(self) -> None:
+        handler = functools.partial(RecordingHandler, directory=str(self.root))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server.answered = self.answered
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def manifest(self) -> list[dict[str, str]]:
+        return build_site.precache_manifest(self.root)
+
+    def redeploy(self) -> str:
+        """Write a new ``sw.js`` for the files as they are now (what ``make site`` does); its build id."""
+        manifest = self.manifest()
+        template = (ROOT / build_site.SERVICE_WORKER).read_text()
+        (self.root / build_site.SERVICE_WORKER).write_text(build_site.service_worker(template, manifest))
+        return build_site.build_id(manifest)
+
+    def downloaded(self) -> set[str]:
+        """Paths sent with a body (200) since the list was last cleared: 304s and the like are not downloads."""
+        return {path for path, code in self.answered if code == 200}
+
+
+@pytest.fixture
+def deployment(tmp_path: Path) -> Iterator[Deployment]:
+    if not (SITE / "sw.js").exists():
+        pytest.fail("_site/ is not built: run `make site` (make test does it for you)")
+    site = Deployment(tmp_path / "site")
+    shutil.copytree(SITE, site.root)
+    site.start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def profile(browser_type, browser_type_launch_args, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A browser with a real profile, as a player has: Chromium installs apps only outside incognito, and
+    its incognito HTTP cache keeps no 10 MB file (the runtime would be downloaded twice)."""
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def watched(profile: BrowserContext, deployment: Deployment) -> Iterator[Page]:
+    """A page of ``deployment``, watched with the requests of its service worker too."""
+    watch = PageWatch(origin=deployment.url)
+    profile.on("request", watch._on_request)  # includes the service worker's own fetches
+    page = watch.attach(profile.new_page())
+    yield page
+    watch.check()
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker has installed everything and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_TIMEOUT_MS)
+
+
+def cache_state(page: Page) -> dict:
+    """The page's caches: names, and the keys of the precache (URLs with Workbox's revision)."""
+    return page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const precache = names.find((n) => n.startsWith("gnc-precache"));
+            const keys = precache ? (await (await caches.open(precache)).keys()).map((r) => r.url) : [];
+            return {names, precache, keys, scope: (await navigator.serviceWorker.ready).scope};
+        }"""
+    )
+
+
+def ready(page: Page) -> None:
+    page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.app") == "ready", page.inner_text("body")
+
+
+# --- the manifest --------------------------------------------------------------------------------
+
+
+def test_the_manifest_is_linked_valid_and_the_app_installable(watched: Page, profile, deployment: Deployment):
+    page = open_app(watched, deployment.url)
+    assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.webmanifest"
+    themes = page.eval_on_selector_all('meta[name="theme-color"]', "els => els.map(e => [e.media, e.content])")
+    assert dict(themes) == {"(prefers-color-scheme: light)": "#f7f5ef", "(prefers-color-scheme: dark)": "#12131a"}
+    controlled(page)
+    cdp = profile.new_cdp_session(page)
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["url"] == f"{deployment.url}/manifest.webmanifest" and parsed["errors"] == []
+    # Chromium's own verdict: manifest, icons, service worker and scope make the app installable.
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = json.loads(page.evaluate("fetch('./manifest.webmanifest').then(r => r.text())"))
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")
+    for icon in manifest["icons"]:
+        if icon["type"] == "image/svg+xml":
+            assert page.evaluate("src => fetch(src).then(r => r.text())", icon["src"]).startswith("<svg")
+            continue
+        size = page.evaluate(
+            "src => fetch(src).then(r => r.blob()).then(createImageBitmap).then(b => `${b.width}x${b.height}`)",
+            icon["src"],
+        )
+        assert icon["sizes"] == size, icon
+    purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= purposes
+
+
+# --- the service worker --------------------------------------------------------------------------
+
+
+def test_the_first_visit_saves_the_app_and_a_warm_start_downloads_nothing(watched: Page, deployment: Deployment):
+    open_app(watched, deployment.url)
+    controlled(watched)
+    state = cache_state(watched)
+    assert state["names"] == [f"gnc-precache-v2-{deployment.url}/"]
+    files = {entry["url"][1:] for entry in deployment.manifest()}  # "/vendor/…"
+    assert {urlsplit(key).path for key in state["keys"]} == files
+    # Installing revalidated what the page had just downloaded (304) instead of downloading it again.
+    bodies = [path for path, code in deployment.answered if code == 200]
+    assert sorted(p for p in set(bodies) if bodies.count(p) > 1) == []
+
+    deployment.answered.clear()
+    watched.reload()
+    ready(watched)
+    expect(watched.locator("main.home")).to_be_visible()
+    # Only the browser's look for a new version of the worker reached the server.
+    assert {path for path, _code in deployment.answered} <= {"/sw.js"}
+
+
+def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
+    open_app(watched, deployment.url)
+    controlled(watched)
+    watched.evaluate("localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('not-ours', 'kept')")
+    open_app(watched, deployment.url, "#/settings")  # a first screen that asks the browser at once
+    version = build_site.build_id(deployment.manifest())
+    expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {version}", timeout=20_000)
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    watched.locator("#clear-data").click()
+    expect(watched.locator("#clear-cancel")).to_be_focused()
+    watched.locator("#clear-confirm").click()
+    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared.")
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("0 entries")
+    assert watched.evaluate("[localStorage.getItem('gnc:lang'), localStorage.getItem('not-ours')]") == [None, "kept"]
+
+
+def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):
+    # Links people share carry a query and a hash: the saved app must serve them like its start page
+    # (an installed app opens them; with the server gone, nothing else could).
+    open_app(watched, deployment.url)
+    controlled(watched)
+    deployment.stop()
+    open_app(watched, deployment.url, "?stun=none#join=not-a-real-code")
+    expect(watched.locator("main.join h1")).to_have_text("This invitation cannot be used")
+
+
+def play_reflection_solo(page: Page) -> None:
+    """Open the seeded easy puzzle and solve it by clicking (tests/e2e/test_reflection_solo.py)."""
+    page.evaluate(f"location.hash = {LINK!r}")
+    expect(page.locator(".rf-board")).to_be_visible(timeout=30_000)
+    for (r, c), tile in sorted(SOLUTION.tiles().items()):
+        page.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+        cell(page, r, c).click()
+        if cell(page, r, c).get_attribute("data-tile") != tile:
+            cell(page, r, c).click()  # turn it
+    expect(page.locator("main")).to_have_attribute("data-phase", "solved")
+
+
+def play_raythread_on_one_device(page: Page) -> None:
+    """Start a two-player Raythread Rally match on this device and play a few moves by clicking."""
+    page.evaluate("location.hash = '#/raythread/table'")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".rt-board")).to_be_visible(timeout=30_000)
+    for moves in range(1, 4):
+        page.click(".rt-hand-tile:not([disabled])")
+        page.locator(".rt-cell.rt-target").nth(7).click()
+        expect(page.locator(".rt-tile")).to_have_count(moves)
+    expect(page.locator(".match-log li").first).to_contain_text("draws")
+
+
+# What must be playable offline, after one visit online.
+OFFLINE_PLAY: list[tuple[str, Callable[[Page], None]]] = [
+    ("reflection-solo", play_reflection_solo),
+    ("raythread-on-one-device", play_raythread_on_one_device),
+]
+
+
+@pytest.mark.parametrize("play", [p for _name, p in OFFLINE_PLAY], ids=[name for name, _p in OFFLINE_PLAY])
+def test_offline_after_one_visit_the_app_boots_and_plays(
+    watched: Page, profile: BrowserContext, deployment: Deployment, play
+):
+    open_app(watched, deployment.url)
+    controlled(watched)
+    deployment.stop()  # no server at all …
+    profile.set_offline(True)  # … and no network
+    watched.reload()
+    ready(watched)
+    expect(watched.locator("main.home h1")).to_be_visible()
+    play(watched)
+    assert watched.evaluate("navigator.onLine") is False
+
+
+def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched: Page, deployment: Deployment):
+    open_app(watched, deployment.url, LINK)
+    controlled(watched)
+    (r, c), tile = sorted(SOLUTION.tiles().items())[0]
+    watched.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+    cell(watched, r, c).click()
+    placed = cell(watched, r, c).get_attribute("data-tile")
+    assert placed in ("/", "\\")
+    watched.evaluate("window.gncSameDocument = true")
+    scope = cache_state(watched)["scope"]
+    # An older version's leftover cache (ours), and another site's cache on the same origin (not ours).
+    watched.evaluate("s => Promise.all([caches.open('gnc-leftover-' + s), caches.open('another-app')])", scope)
+    old_css = next(e for e in deployment.manifest() if e["url"] == "./css/app.css")["revision"]
+
+    # Deploy a new build: one file changes, so its hash and the worker change.
+    with (deployment.root / "css" / "app.css").open("a") as css:
+        css.write("\n/* a new build */\n")
+    new_build = deployment.redeploy()
+    deployment.answered.clear()
+    watched.evaluate("gncUpdate.check()")  # what the page does hourly and when the player comes back
+
+    offer = watched.locator(".update-offer")
+    expect(offer).to_be_visible(timeout=INSTALL_TIMEOUT_MS)
+    expect(offer).to_contain_text("A new version of Game Night Central is ready.")
+    # The new version was fetched in the background: only what changed was downloaded.
+    assert deployment.downloaded() == {"/sw.js", "/css/app.css"}
+    # … and nothing was interrupted: the same page, the puzzle as it was.
+    assert watched.evaluate("window.gncSameDocument") is True
+    expect(cell(watched, r, c)).to_have_attribute("data-tile", placed)
+    expect(watched.locator("main")).to_have_attribute("data-phase", "playing")
+
+    watched.locator('[data-action="update-now"]').click()
+    watched.wait_for_function("window.gncSameDocument === undefined", timeout=BOOT_TIMEOUT_MS)
+    ready(watched)
+    expect(cell(watched, r, c)).to_have_attribute("data-tile", placed)  # the puzzle was saved
+    assert "a new build" in watched.evaluate("fetch('./css/app.css').then(r => r.text())")
+    state = cache_state(watched)
+    assert sorted(state["names"]) == sorted([f"gnc-precache-v2-{scope}", "another-app"])
+    css_keys = [key for key in state["keys"] if urlsplit(key).path == "/css/app.css"]
+    assert len(css_keys) == 1 and old_css not in css_keys[0]
+    assert len(state["keys"]) == len(deployment.manifest())
+    watched.evaluate("location.hash = '#/settings'")
+    expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {new_build}", timeout=20_000)
+    expect(watched.locator(".update-offer")).to_have_count(0)

@@ -1,0 +1,222 @@
+"""The settings page, the offer of a new version, and what the start page imports."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamenight import games
+from gamenight.ui import app, settings
+from gamenight.ui.program import ApplyUpdate, Env, Focus, LazyScreen, UiEvent, UpdateReady
+from gamenight.ui.settings import ClearData, KeepStorage, ReadStorage, StorageReport, local_data_size, size_text
+from gamenight.ui.svg import find_all, text_of
+
+PY = Path(__file__).resolve().parents[3] / "py"
+REPORT = StorageReport(
+    usage=14_500_000,
+    quota=10_800_000_000,
+    offline_bytes=14_300_000,
+    data_entries=3,
+    data_bytes=2_048,
+    persisted=False,
+    build="87ad0c27f955",
+)
+
+
+def click(action: str) -> UiEvent:
+    return UiEvent("click", action=action)
+
+
+def open_settings():
+    model, effects = app.init("#/settings", Env())
+    assert model.route.page == "app" and effects == [ReadStorage()]
+    return model
+
+
+def row(model, key: str) -> str:
+    (found,) = find_all(app.view(model), lambda e: e.attr("data-row") == key)
+    return text_of(found)
+
+
+def test_the_settings_page_asks_for_the_numbers_and_shows_them():
+    model = open_settings()
+    assert "Measuring…" in text_of(app.view(model))
+    assert app.title(model) == "Settings · Game Night Central"
+    model, effects = app.update(model, REPORT, Env())
+    assert effects == []
+    assert "14.3 MB" in row(model, "offline") and "version 87ad0c27f955" in row(model, "offline")
+    assert "2.0 KB · 3 entries" in row(model, "data")
+    assert "14.5 MB of the 10.8 GB this browser allows" in row(model, "usage")
+    assert "may delete it" in row(model, "kept") and "Ask to keep it" in row(model, "kept")
+
+
+def test_what_the_browser_cannot_tell_is_said_plainly():
+    model = open_settings()
+    model, _ = app.update(model, StorageReport(data_entries=1, data_bytes=10), Env())
+    assert "Not saved yet" in row(model, "offline")
+    assert "10 bytes · 1 entry" in row(model, "data")
+    assert not find_all(app.view(model), lambda e: e.attr("data-row") == "usage")
+    assert "does not say" in row(model, "kept")
+    model, _ = app.update(model, StorageReport(persisted=True), Env())
+    assert "will not delete it" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
+
+
+def test_asking_to_keep_the_data_reports_again_and_says_when_the_browser_declined():
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    model, effects = app.update(model, click("keep-data"), Env())
+    assert effects == [KeepStorage()]
+    model, _ = app.update(model, REPORT, Env())  # still not persisted
+    assert "declined for now" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
+
+
+def test_clearing_my_data_asks_first_and_can_be_cancelled():
+    model = open_settings()
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert effects == [], "confirming without being asked does nothing"
+    model, effects = app.update(model, click("clear-data"), Env())
+    assert effects == [Focus("#clear-cancel")]
+    assert "This cannot be undone." in text_of(app.view(model))
+    model, effects = app.update(model, click("clear-cancel"), Env())
+    assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
+    model, _ = app.update(model, click("clear-data"), Env())
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert effects == [ClearData(), Focus("#clear-data")]
+    assert "Your data was cleared." in text_of(app.view(model))
+
+
+def test_every_settings_button_is_a_real_button_with_its_own_id():
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    model, _ = app.update(model, click("clear-data"), Env())
+    buttons = find_all(app.view(model), lambda e: e.tag == "button" and e.attr("data-action") != "language")
+    actions = {b.attr("data-action") for b in buttons}
+    assert {"keep-data", "clear-confirm", "clear-cancel"} <= actions
+    for button in buttons:
+        assert button.attr("type") == "button" and text_of(button)
+        if button.attr("data-action").startswith(("keep", "clear")):
+            assert button.attr("id") == button.attr("data-action")
+
+
+@pytest.mark.parametrize(
+    ("size", "text"),
+    [(0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1000, "1.0 KB"), (2048, "2.0 KB"), (14_300_000, "14.3 MB")],
+)
+def test_sizes_read_like_a_file_manager(size: int, text: str):
+    assert size_text(size) == text
+
+
+def test_sizes_past_the_largest_unit_stay_in_it():
+    assert size_text(123_000_000_000) == "123 GB" and size_text(5_000_000_000_000) == "5000 GB"
+
+
+def test_local_data_is_counted_as_browsers_do_in_utf16():
+    assert local_data_size([]) == (0, 0)
+    assert local_data_size([("gnc:a", "xy"), ("gnc:lang", "ja")]) == (2, 2 * (5 + 2 + 8 + 2))
+    assert local_data_size([("gnc:k", "😀")]) == (1, 2 * 5 + 4)  # a surrogate pair
+
+
+# --- the offer of a new version --------------------------------------------------------------------
+
+
+def offer_of(model):
+    return find_all(app.view(model), lambda e: e.attr("class") == "update-offer")
+
+
+def test_a_waiting_version_is_offered_on_every_page_and_applied_only_on_request():
+    model, _ = app.init("#/reflection", Env())
+    assert offer_of(model) == []
+    model, effects = app.update(model, UpdateReady(), Env())
+    assert effects == []
+    (offer,) = offer_of(model)
+    assert offer.attr("role") == "status"
+    assert "A new version of Game Night Central is ready." in text_of(offer)
+    # It stays through route changes …
+    model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
+    assert offer_of(model)
+    # … and only the player's click hands over to it.
+    _, effects = app.update(model, click("update-now"), Env())
+    assert effects == [ApplyUpdate()]
+
+
+def test_later_hides_the_offer_until_the_next_visit():
+    model, _ = app.init("#/", Env())
+    model, _ = app.update(model, UpdateReady(), Env())
+    model, effects = app.update(model, click("update-later"), Env())
+    assert effects == [] and offer_of(model) == []
+    model, _ = app.update(model, UpdateReady(), Env())  # the page's hourly check finds it again
+    model, _ = app.update(model, app.RouteChanged("#/reflection"), Env())
+    assert offer_of(model) == []
+
+
+def test_the_header_links_to_the_settings():
+    model, _ = app.init("#/", Env())
+    links = find_all(app.view(model), lambda e: e.tag == "a" and e.attr("href") == "#/settings")
+    assert [text_of(link) for link in links] == ["Settings"]
+
+
+# --- what the start page imports -------------------------------------------------------------------
+
+
+def test_the_start_page_imports_no_game_rules_lobby_or_network():
+    # A fresh interpreter, like the page: build the home page and list what got imported.
+    code = (
+        "import sys\n"
+        "from gamenight.ui import app\n"
+        "from gamenight.ui.program import Env\n"
+        "from gamenight.ui.svg import render\n"
+        "render(app.view(app.init('#/', Env())[0]))\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('gamenight'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=PY, capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert loaded == {
+        "gamenight",
+        "gamenight.core",
+        "gamenight.core.game",
+        "gamenight.games",
+        "gamenight.i18n",
+        "gamenight.lightseeker",
+        "gamenight.raythread",
+        "gamenight.reflection",
+        "gamenight.ui",
+        "gamenight.ui.app",
+        "gamenight.ui.program",
+        "gamenight.ui.svg",
+    }
+    # Nor urllib.parse, which imports ipaddress: slow to compile in the page (CPython 3.11's pathlib
+    # imports it anyway, so look at the modules' own top-level imports).
+    for name in loaded:
+        module = PY / name.replace(".", "/")
+        path = module / "__init__.py" if module.is_dir() else module.with_suffix(".py")
+        tree = ast.parse(path.read_text())
+        top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+        names = [a.name for n in top if isinstance(n, ast.Import) for a in n.names]
+        names += [n.module for n in top if isinstance(n, ast.ImportFrom) and n.module]
+        assert not any(m.startswith("urllib") for m in names), name
+
+
+def test_lazy_screens_and_rules_load_on_first_use_and_match_their_registry_entry():
+    for (game, name), entry in games.SCREENS.items():
+        assert isinstance(entry, LazyScreen)
+        screen = entry.load()
+        assert screen.label == entry.label, (game, name)
+    for page in (*app.LOBBY_PAGES.values(), *app.LINK_PAGES.values(), *app.APP_PAGES.values()):
+        assert callable(page.load().init)
+    assert {gid: type(g).__name__ for gid, g in games.RULES.items()} == {
+        "raythread": "RaythreadRally",
+        "reflection": "ReflectionMatch",
+        "lightseeker": "LightSeeker",
+    }
+    from gamenight import raythread
+
+    assert games.RULES["raythread"] is raythread.GAME  # one instance, built once
+    with pytest.raises(AttributeError):
+        raythread.NOT_THERE  # noqa: B018
+
+
+def test_the_settings_screen_is_registered_under_its_route():
+    assert app.parse_route("#/settings") == app.Route("app", screen="settings", path="/settings")
+    assert app.screen_for(app.parse_route("#/settings")) is settings.SCREEN
