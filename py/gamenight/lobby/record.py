@@ -36,6 +36,7 @@ reasons(
         "record-setup": N_("the match cannot be set up: {why}"),
         "record-illegal": N_("step {step} of the record is illegal: {why}"),
         "record-ending": N_("the record's ending does not match the game's result"),
+        "record-no-work": N_("step {step} of the record is work '{game}' never waits for"),
     }
 )
 terms(
@@ -43,6 +44,7 @@ terms(
         "log-entry": N_("a log entry"),
         "tick-entry": N_("a tick entry"),
         "move-entry": N_("a move entry"),
+        "prepared-entry": N_("a prepared entry"),
         "match-record": N_("a match record"),
     }
 )
@@ -95,8 +97,8 @@ def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
     raw = obj(raw, "log-entry", BadMessage)
     at = get_int(raw, "at", BadMessage, 0)
     if "prepared" in raw:
-        only_keys(raw, ("at", "prepared"), "a prepared entry", BadMessage)
-        return Entry(at, prepared=obj(raw["prepared"], "'prepared'", BadMessage))
+        only_keys(raw, ("at", "prepared"), "prepared-entry", BadMessage)
+        return Entry(at, prepared=obj(raw["prepared"], "prepared-entry", BadMessage))
     if "tick" in raw:
         only_keys(raw, ("at", "tick"), "tick-entry", BadMessage)
         if not get_bool(raw, "tick", BadMessage):
@@ -176,11 +178,11 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
         if entry.prepared is not None:
             take = getattr(game, "prepared", None)
             if take is None:
-                raise BadMessage(f"step {number} of the record is work {record.game!r} never waits for")
+                raise BadMessage("record-no-work", step=number, game=record.game)
             try:
                 state, events = take(state, entry.prepared, entry.at)
             except IllegalMove as err:
-                raise BadMessage(f"step {number} of the record is illegal: {err}") from None
+                raise BadMessage("record-illegal", step=number, why=str(err)) from None
         elif entry.seat is None:
             state, events = game.tick(state, entry.at)
         else:

@@ -65,7 +65,7 @@ def test_in_a_two_player_match_the_builder_of_forged_clues_ranks_last_alone():
     result = GAME.result(m.state)
     assert result.scores == {"1": 0, "2": 0}  # seat 1's failure is void; seat 2 scores nothing
     assert result.ranking == (("1",), ("2",)) and result.winners == ("1",) and not result.draw
-    assert set(result.notes) == {"2"} and result.notes["2"].startswith("reveal failed")
+    assert result.notes == {"2": {"code": "reveal-failed", "params": {"why": "reveal-clues"}}}
     view = GAME.view(m.state, "1")
     assert view["disqualified"] == ["2"]
     assert [(f["seat"], f["points"], f["void"]) for f in view["finishes"]] == [("2", 120, False), ("1", -60, True)]
@@ -82,7 +82,7 @@ def test_a_builder_who_never_reveals_forged_clues_is_disqualified_and_timeouts_o
     m.tick(60_000)  # seat 2 keeps its layout to itself
     result = GAME.result(m.state)
     assert result.scores == {"1": 0, "2": 0} and result.ranking == (("1",), ("2",))
-    assert result.notes == {"2": "reveal failed: no reveal came in time"}
+    assert result.notes == {"2": {"code": "reveal-failed", "params": {"why": "reveal-late"}}}
     assert m.replayed() == m.state
 
 

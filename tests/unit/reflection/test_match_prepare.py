@@ -102,7 +102,7 @@ def test_when_no_puzzle_can_be_made_the_match_ends_and_says_so():
     state, events = GAME.prepared(m.state, {"number": 2, "failed": True}, m.now + 5)
     assert state.phase == "over" and [e["type"] for e in events] == ["no_puzzle", "end"]
     result = GAME.result(state)
-    assert "round 2" in result.reason and result.scores == {"1": 40, "2": 20}
+    assert result.sentence == "no puzzle could be made for round 2" and result.scores == {"1": 40, "2": 20}
     assert GAME.prepare(state) is None
 
 
