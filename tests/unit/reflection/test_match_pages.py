@@ -4,6 +4,7 @@ still reveals from its local storage, and the host is offered a rematch."""
 
 from __future__ import annotations
 
+from gamenight import games
 from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.reflection.controls import SECRETS_KEY
@@ -108,3 +109,10 @@ def test_a_move_made_while_another_seat_moved_is_still_taken():
         ("1", "solved"),
         ("2", "gave_up"),
     ]
+
+
+def test_the_registry_names_the_storage_every_board_reads():
+    """The lobby pages ask for the boards' storage keys without importing the boards: the two agree."""
+    for game_id in games.BOARDS:
+        assert tuple(getattr(games.board(game_id), "storage_keys", ())) == games.BOARD_STORAGE.get(game_id, ())
+    assert SECRETS_KEY in games.board_storage_keys()
