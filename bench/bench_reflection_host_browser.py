@@ -4,8 +4,9 @@ match's puzzles in the background, beside the solo screen making puzzles of the 
 One host page opens a lobby for one player, starts a random match of three rounds and waits until the
 page no longer says it is making puzzles ([data-preparing]); every main-thread task over 50 ms is
 recorded with a PerformanceObserver ("longtask"). The match is ended and another started (a fresh
-seed each time). Then the same page follows solo puzzle links of that preset (the same generator in
-the same slices), so the two columns compare the host's overhead with the generator's own steps.
+seed each time). In turn with each match, a second page of the same browser follows three solo puzzle
+links of that preset (the same generator in the same slices): the two columns, measured under the same
+load, compare the host page's overhead with the generator's own steps.
 Budget (DESIGN.md): the longest main-thread task during background work ≤ 50 ms.
 
 Run: ``python bench/bench_reflection_host_browser.py`` (after ``make site``); no network needed.
@@ -50,9 +51,11 @@ def host_runs(page, preset: str, runs: int) -> tuple[list[float], list[float]]:
         options = {"mode": "random", "preset": preset, "rounds": ROUNDS}
         page.fill("form[data-action=choose] input[name=options]", json.dumps(options))
         page.click("form[data-action=choose] button[type=submit]")
-        page.evaluate("window.__long = []")
         start = time.perf_counter()
         page.click("button[data-action=start]")
+        # The start itself (a new match drawn, the first time Reflection's board imported) is not the
+        # background work: count from here.
+        page.evaluate("window.__long = []")
         page.wait_for_selector("[data-preparing]", state="detached", timeout=600_000)
         seconds.append(time.perf_counter() - start)
         tasks += page.evaluate("window.__long")
@@ -61,17 +64,18 @@ def host_runs(page, preset: str, runs: int) -> tuple[list[float], list[float]]:
     return seconds, tasks
 
 
-def solo_runs(page, preset: str, runs: int) -> list[float]:
-    """Every long task while the solo screen makes ``runs`` × ``ROUNDS`` puzzles of ``preset``."""
+def solo_runs(page, preset: str, first_seed: int) -> tuple[float, list[float]]:
+    """Seconds to make ``ROUNDS`` puzzles of ``preset`` on the solo screen, and every long task meanwhile."""
     tasks = []
-    for seed in range(1, runs * ROUNDS + 1):
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + ROUNDS):
         page.evaluate("window.__long = []")
         page.evaluate(f"location.hash = '#/reflection/solo?preset={preset}&seed={seed}'")
         page.wait_for_selector('main[data-phase="playing"] .rf-board', timeout=600_000)
         tasks += page.evaluate("window.__long")
         page.evaluate("localStorage.removeItem('gnc:reflection.progress'); location.hash = '#/'")
         page.wait_for_selector("main.home")
-    return tasks
+    return time.perf_counter() - start, tasks
 
 
 def main() -> None:
@@ -92,21 +96,29 @@ def main() -> None:
             page.select_option("form[data-action=host-setup] select[name=game]", "reflection")
             page.click("form[data-action=host-setup] button[type=submit]")
             page.wait_for_selector("main.host[data-stage=lobby]")
+            solo = browser.new_page()  # the same browser, used in turn: both see the same load
+            solo.goto(f"{url}/#/")
+            solo.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
+            solo.evaluate(OBSERVE)
             for preset, runs in RUNS.items():
-                seconds, hosted = host_runs(page, preset, runs)
-                rows.append((preset, seconds, hosted))
-            page.click("button[data-action=close-lobby]")
-            for i, (preset, _s, _h) in enumerate(rows):
-                rows[i] = (*rows[i], solo_runs(page, preset, RUNS[preset]))
+                seconds, hosted, solo_seconds, alone = [], [], [], []
+                for run in range(runs):  # host and solo alternate, so both see the same load
+                    s, t = host_runs(page, preset, 1)
+                    seconds += s
+                    hosted += t
+                    s2, t2 = solo_runs(solo, preset, 1 + run * ROUNDS)
+                    solo_seconds.append(s2)
+                    alone += t2
+                rows.append((preset, seconds, hosted, solo_seconds, alone))
             browser.close()
     finally:
         server.shutdown()
     print(f"random match of {ROUNDS} rounds made on the host page vs the same preset on the solo page:")
     print(
-        f"  {'preset':7} {'runs':>4} {'make s, median':>15}  "
+        f"  {'preset':7} {'runs':>4} {'host s':>7} {'solo s':>7}  "
         f"{'host: tasks>50ms / median / p95 / max':>38}  {'solo: tasks>50ms / median / p95 / max':>38}"
     )
-    for preset, seconds, hosted, solo in rows:
+    for preset, seconds, hosted, solo_seconds, solo in rows:
 
         def cell(tasks: list[float]) -> str:
             if not tasks:
@@ -114,7 +126,8 @@ def main() -> None:
             return f"{len(tasks):>5} / {statistics.median(tasks):6.0f} / {p95(tasks):6.0f} / {max(tasks):6.0f}"
 
         print(
-            f"  {preset:7} {len(seconds):>4} {statistics.median(seconds):15.1f}  {cell(hosted):>38}  {cell(solo):>38}"
+            f"  {preset:7} {len(seconds):>4} {statistics.median(seconds):7.1f} {statistics.median(solo_seconds):7.1f}"
+            f"  {cell(hosted):>38}  {cell(solo):>38}"
         )
 
 
