@@ -262,6 +262,21 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     found = solve(puzzle, 1).layout
     place(host, found)
     solved_by(host)
+    # Bea tries with the keyboard alone: the board is one Tab stop, arrows move its cursor, not the page.
+    board = bea.locator("#rf-board")
+    board.focus()
+    scrolled = bea.evaluate("window.scrollY")
+    for key in ("ArrowUp", "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"):
+        bea.keyboard.press(key)
+    assert bea.evaluate("window.scrollY") == scrolled
+    bea.keyboard.press("/")
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "/")
+    expect(bea.locator("#rf-cursor-text")).to_contain_text("Row 5, column 3: mirror /")
+    bea.keyboard.press("r")
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "\\")
+    bea.keyboard.press("Delete")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    expect(board).to_be_focused()
     bea.click("button[data-action=rf-give-up]")
     expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first
     bea.click("button[data-action=rf-give-up]")
