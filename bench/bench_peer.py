@@ -29,7 +29,7 @@ sys.path[:0] = [str(ROOT)]
 SAMPLES = 40
 WARMUP = 5
 MOVES = 36
-OPTIONS = '{"mirrors": 60, "prisms": 30, "target": 28}'  # a match long enough for every sample
+OPTIONS = {"mirrors": "60", "prisms": "30", "target": "28"}  # a match long enough for every sample
 PACE_S = 1.05  # the lobby allows 5 chat lines in 5 seconds per member
 
 SEND = """(text) => {
@@ -114,7 +114,9 @@ PLACE = """(i) => {
 def match_moves(host, bea, cal) -> list[float]:
     """Seat Bea and Cal, start a three-player match and time every move to the other two boards."""
     host.select_option("form[data-action=choose] select[name=players]", "3")
-    host.fill("form[data-action=choose] input[name=options]", OPTIONS)
+    host.click("form[data-action=choose] summary")
+    for name, value in OPTIONS.items():
+        host.fill(f"form[data-action=choose] input[name={name}]", value)
     host.click("form[data-action=choose] button[type=submit]")
     bea.click(".seat[data-seat='B'] button[data-action=sit]")
     bea.locator(".seat[data-seat='B'] button[data-action=stand]").wait_for()

@@ -14,7 +14,6 @@ Run: ``python bench/bench_reflection_host_browser.py`` (after ``make site``); no
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
@@ -47,10 +46,13 @@ def host_runs(page, preset: str, runs: int) -> tuple[list[float], list[float]]:
     """Seconds to make a match's puzzles, and every long task meanwhile."""
     seconds, tasks = [], []
     for _ in range(runs):
-        page.select_option("form[data-action=choose] select[name=players]", "1")
-        options = {"mode": "random", "preset": preset, "rounds": ROUNDS}
-        page.fill("form[data-action=choose] input[name=options]", json.dumps(options))
-        page.click("form[data-action=choose] button[type=submit]")
+        form = page.locator("form[data-action=choose]")
+        form.locator("select[name=players]").select_option("1")
+        if form.locator("details.table-options").get_attribute("open") is None:
+            form.locator("details.table-options summary").click()
+        for name, value in {"mode": "random", "preset": preset, "rounds": ROUNDS}.items():
+            form.locator(f"select[name={name}]").select_option(str(value))
+        form.locator("button[type=submit]").click()
         start = time.perf_counter()
         page.click("button[data-action=start]")
         # The start itself (a new match drawn, the first time Reflection's board imported) is not the

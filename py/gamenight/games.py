@@ -74,7 +74,7 @@ BOARDS: dict[str, str] = {
 BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets",)}
 
 # How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
-GUIDES: dict[str, str] = {"raythread": "gamenight.raythread.guide"}
+GUIDES: dict[str, str] = {"raythread": "gamenight.raythread.guide", "reflection": "gamenight.reflection.guide"}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every

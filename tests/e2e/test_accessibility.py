@@ -58,6 +58,7 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/reflection", None),
     ("#/lightseeker", None),
     ("#/raythread/rules", None),
+    ("#/reflection/rules", None),
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
     ("#/raythread/table", open_help),

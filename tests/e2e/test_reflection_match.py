@@ -74,9 +74,21 @@ def open_host(people: People, name: str = "Ann", context: BrowserContext | None 
 
 
 def choose(host: Page, players: int, options: dict) -> None:
-    host.select_option("form[data-action=choose] select[name=players]", str(players))
-    host.fill("form[data-action=choose] input[name=options]", json.dumps(options))
-    host.click("form[data-action=choose] button[type=submit]")
+    """The host sets the player count and the options in the lobby's form, as a person does."""
+    form = host.locator("form[data-action=choose]")
+    form.locator("select[name=players]").select_option(str(players))
+    details = form.locator("details.table-options")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    for name, value in options.items():
+        control = form.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(str(value))
+        else:
+            control.fill(str(value))
+    form.locator("button[type=submit]").click()
 
 
 def sit(page: Page, seat_id: str, host: Page) -> None:

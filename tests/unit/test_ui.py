@@ -120,8 +120,12 @@ def test_home_has_one_card_per_game_with_pitch_players_and_actions():
 
 def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     offers = {info.id: app.card_actions(info) for info in games.CATALOG}
-    reflection = [("Count", "#/reflection/count"), ("Host a game night", "#/host?game=reflection")]
-    assert offers["reflection"][-2:] == reflection
+    reflection = [
+        ("Count", "#/reflection/count"),
+        ("Host a game night", "#/host?game=reflection"),
+        ("How to play", "#/reflection/rules"),
+    ]
+    assert offers["reflection"][-3:] == reflection
     assert offers["raythread"] == [
         ("Play on this device", "#/raythread/table"),
         ("Host a game night", "#/host?game=raythread"),
@@ -183,3 +187,12 @@ def test_the_rules_page_is_drawn_by_the_games_scene_as_pictures():
     runs = find_all(prism, lambda e: e.tag == "line" and "rt-beam" in str(e.attr("class")))
     assert len([r for r in runs if "rt-glint" not in str(r.attr("class"))]) == 3
     assert find_all(tree, lambda e: e.attr("class") == "rt-beacon rt-claimed")
+
+
+def test_reflections_rules_page_draws_each_tile_on_a_traced_laser():
+    tree = screen_tree("#/reflection/rules")
+    boards = find_all(tree, lambda e: e.tag == "svg" and "rf-board" in str(e.attr("class")))
+    assert len(boards) == 4 and all(b.attr("role") is None for b in boards)
+    # Each picture draws one laser; the mirror's turns and the block's comes back (a yellow clue).
+    assert all(find_all(b, lambda e: "rf-laser" in str(e.attr("class"))) for b in boards)
+    assert "Yellow square" in text_of(tree) and "black hole" in text_of(tree)

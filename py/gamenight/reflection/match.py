@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Preparation, Result, rank_by, reason
+from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Preparation, Result, rank_by, reason
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_str, obj, only_keys
 from gamenight.core.rng import derive, rng
@@ -734,6 +734,68 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
     }
 
 
+# The options as the lobby's form offers them; ``parse_options`` still validates what it sends. The
+# board size, tiles and black holes count only for the preset "custom" (the form sends them anyway).
+OPTION_FIELDS = (
+    OptionField(
+        "mode",
+        N_("Puzzles"),
+        "random",
+        "choice",
+        choices=(("random", N_("made by the app")), ("built", N_("built by the players"))),
+    ),
+    OptionField(
+        "variant",
+        N_("Built puzzles"),
+        "A",
+        "choice",
+        choices=(("A", N_("A: everyone solves every other puzzle")), ("B", N_("B: each solves the next one"))),
+    ),
+    OptionField("rounds", N_("Rounds (made by the app)"), 1, "choice", choices=tuple((n, str(n)) for n in ROUNDS)),
+    OptionField(
+        "teams",
+        N_("Teams"),
+        0,
+        "choice",
+        choices=((0, N_("everyone for themselves")), (2, N_("2 teams")), (3, N_("3 teams"))),
+    ),
+    OptionField(
+        "limit",
+        N_("Time per round"),
+        0,
+        "choice",
+        choices=(
+            (0, N_("no limit")),
+            (2, N_("2 minutes")),
+            (3, N_("3 minutes")),
+            (5, N_("5 minutes")),
+            (10, N_("10 minutes")),
+            (15, N_("15 minutes")),
+            (20, N_("20 minutes")),
+            (30, N_("30 minutes")),
+            (60, N_("1 hour")),
+        ),
+    ),
+    OptionField(
+        "preset",
+        N_("Difficulty"),
+        "easy",
+        "choice",
+        choices=(
+            ("easy", N_("Easy")),
+            ("normal", N_("Normal")),
+            ("hard", N_("Hard")),
+            ("expert", N_("Expert")),
+            ("custom", N_("Custom (the fields below)")),
+        ),
+    ),
+    OptionField("size", N_("Custom board size"), PRESETS["easy"].size, "int", MIN_SIZE, MAX_SIZE),
+    OptionField("tiles", N_("Custom tiles"), PRESETS["easy"].tiles, "int", 1, MAX_SIZE * MAX_SIZE // 2),
+    OptionField("black_holes", N_("Custom: black holes"), False, "bool"),
+    OptionField("warp", N_("Warp gates"), False, "bool"),
+)
+
+
 # --- the Game --------------------------------------------------------------------------------------
 
 
@@ -741,6 +803,7 @@ class ReflectionMatch:
     """The ``Game`` protocol for Reflection: simultaneous play, several seats active at once."""
 
     simultaneous = True  # a solve or a reveal stands on its own, whoever moved just before
+    option_fields = OPTION_FIELDS
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

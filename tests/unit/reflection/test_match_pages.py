@@ -24,11 +24,16 @@ def place(page: Page, layout: Layout) -> None:
                 page.click("cell", r=str(r), c=str(c))
 
 
+def form_fields(options: dict) -> dict[str, str]:
+    """The lobby form's fields for ``options``, as a person sets them (a box is sent only ticked)."""
+    return {k: ("1" if v is True else str(v)) for k, v in options.items() if v is not False}
+
+
 def two_players(options: dict, host_browser: Browser | None = None, bea_browser: Browser | None = None):
     rtc = FakeRtc()
     host = host_lobby(rtc, host_browser or Browser(), "reflection")
     bea = join(rtc, host, "Bea", bea_browser)
-    host.submit("choose", game="reflection", players="2", options=dumps(options))
+    host.submit("choose", game="reflection", players="2", **form_fields(options))
     bea.click("sit", seat="2")
     host.click("start")
     return rtc, host, bea
@@ -116,3 +121,26 @@ def test_the_registry_names_the_storage_every_board_reads():
     for game_id in games.BOARDS:
         assert tuple(getattr(games.board(game_id), "storage_keys", ())) == games.BOARD_STORAGE.get(game_id, ())
     assert SECRETS_KEY in games.board_storage_keys()
+
+
+def test_the_lobby_form_offers_every_option_the_rules_accept_and_the_host_sets_them():
+    from gamenight.reflection import training
+    from gamenight.reflection.match import OPTION_FIELDS, parse_options
+
+    fields = {f.name: f for f in OPTION_FIELDS}
+    assert set(fields) == set(parse_options(None).to_json())  # no option the form cannot set
+    assert [v for v, _label in fields["limit"].choices] == list(training.TIME_LIMITS)
+    for f in OPTION_FIELDS:  # every choice offered is one the rules take
+        for value, _label in f.choices:
+            assert parse_options({f.name: value}).to_json()[f.name] == value
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), "reflection")
+    assert {"mode", "variant", "rounds", "limit", "preset", "size", "tiles", "warp"} <= {
+        str(e.attr("name")) for e in host.find(lambda e: e.tag in ("select", "input") and e.attr("name"))
+    }
+    join(rtc, host, "Bea")
+    host.submit("choose", game="reflection", players="2", mode="built", preset="custom", size="5", tiles="4", warp="1")
+    options = host.inner.live.session.options
+    assert options["mode"] == "built" and options["size"] == 5 and options["tiles"] == 4 and options["warp"] is True
+    host.submit("choose", game="reflection", players="2", preset="custom", size="40")
+    assert "between 4 and 12" in host.text and host.inner.live.session.options["size"] == 5  # refused

@@ -97,7 +97,7 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
-    host.submit("choose", game="raythread", players="3", options="")
+    host.submit("choose", game="raythread", players="3")
     bea.click("sit", seat="B")
     cal.click("sit", seat="C")
     for page in (host, bea, cal):
@@ -282,15 +282,28 @@ def test_the_host_picks_the_game_and_options_and_sees_refusals():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     join(rtc, host, "Bea")
-    host.submit("choose", game="lightseeker", players="4", options="")
+    host.submit("choose", game="lightseeker", players="4")
     assert host.by_class("lobby")[0].children[0].children[0].startswith("Light Seeker")
     assert list(seats(host)) == ["1", "2"]
-    host.submit("choose", game="lightseeker", players="2", options='{"nonsense": 1}')
-    assert host.by_class("error")
-    host.submit("choose", game="lightseeker", players="2", options="{not json")
-    assert host.by_class("error")
     host.click("start")
     assert "Seat 2 is empty" in host.text
+    # The options are the game's own fields, read back and validated by the game.
+    host.submit("choose", game="raythread", players="2")
+    assert host.inner.live.session.options is None
+    assert {f.attr("name") for f in host.find(lambda e: e.tag in ("input", "select") and e.attr("name"))} >= {
+        "size",
+        "mirrors",
+        "prisms",
+        "hand",
+        "target",
+    }
+    host.submit("choose", game="raythread", players="2", size="13", target="20", mirrors="30")
+    assert host.inner.live.session.options == {"size": 13, "target": 20, "mirrors": 30}
+    host.submit("choose", game="raythread", players="2", target="lots")
+    assert host.by_class("error")[0].children[0] == "Points to win must be a whole number from 1 to 28."
+    host.submit("choose", game="raythread", players="2", target="99")
+    assert "'target' must be between 1 and 28" in text_of(host.by_class("error")[0])
+    assert host.inner.live.session.options == {"size": 13, "target": 20, "mirrors": 30}, "a refusal changes nothing"
 
 
 def test_the_host_removes_a_member_and_its_page_is_told():

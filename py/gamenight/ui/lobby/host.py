@@ -345,7 +345,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         ]
     try:
         request = lobby_request(live.client, event)
-    except BadMessage as err:
+    except (BadMessage, BadOptions) as err:
         live.client.errors[:] = [p.Error.of(err)]
         return replace(model), []
     if request is None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
-from gamenight.core.errors import BadMessage
+from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, reasons
 from gamenight.lobby import protocol as p
@@ -193,7 +193,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         return replace(model), model.outbox.drain()
     try:
         request = lobby_request(model.client, event)
-    except BadMessage as err:
+    except (BadMessage, BadOptions) as err:
         model.client.errors[:] = [p.Error.of(err)]
         return replace(model), []
     if request is None:

@@ -13,12 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
-from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
-from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
+from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
@@ -282,11 +281,11 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
         )
     game = games.rules(lobby.game)
     counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
-    options = "" if lobby.options is None else dumps(dict(lobby.options))
+    fields = getattr(game, "option_fields", ()) if game else ()
     return h(
         "section",
         {"class": "host-controls"},
-        h("h3", {}, _("Game")),
+        h("h3", {}, _("The match")),
         h(
             "form",
             {"class": "choose", "data-action": "choose"},
@@ -313,11 +312,12 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
                     [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
                 ),
             ),
-            h(
-                "label",
-                {},
-                _("Options (JSON)") + " ",
-                h("input", {"name": "options", "value": options, "placeholder": _("{} for the defaults")}),
+            fields
+            and h(
+                "details",
+                {"class": "table-options"},
+                h("summary", {}, _("Options")),
+                forms.option_fields(fields, lobby.options or {}),
             ),
             h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
@@ -440,10 +440,13 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
     if action == "kick":
         return p.Kick(event.data.get("member", "")).to_json()
     if action == "choose" and event.type == "submit":
-        text = event.form.get("options", "").strip()
-        options = obj(loads(text, 4096), "options", BadMessage) if text else None
         game, players = event.form.get("game", ""), event.form.get("players", "")
-        # A new game starts from as many players as are here; the count picker showed the old game's range.
-        count = int(players) if players.isdigit() and client.lobby and game == client.lobby.game else None
+        same = client.lobby is not None and game == client.lobby.game
+        # The form showed the current game's options and player counts: a new game starts from its
+        # defaults and from as many players as are here.
+        rules = games.rules(game) if same else None
+        fields = getattr(rules, "option_fields", ()) if rules else ()
+        options = forms.read_options(fields, event.form) or None if fields else None
+        count = int(players) if players.isdigit() and same else None
         return p.Choose(game, options, count).to_json()
     return None
