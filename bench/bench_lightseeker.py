@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from gamenight.lightseeker import GAME
+from gamenight.lightseeker.controls import plan
 from gamenight.lightseeker.rules import has_legal_turn, light_areas, turn_outcomes
 
 BOT_BUDGET_MS = 300.0
@@ -52,6 +53,7 @@ def main() -> None:
         for name, fn in (
             ("legal() - every turn as move JSON", lambda s=s, seat=seat: GAME.legal(s, seat)),
             ("turn_outcomes() - distinct arrangements", lambda s=s: turn_outcomes(s.board, s.actions_due)),
+            ("controls.plan() - what the board dims", lambda s=s: plan.__wrapped__(s.board, s.actions_due)),
             ("has_legal_turn() - first legal turn", lambda s=s: has_legal_turn(s.board, s.actions_due)),
             ("play() - one legal turn", lambda s=s, seat=seat, m=some_move: GAME.play(s, seat, m, 0)),
             ("light_areas()", lambda s=s: light_areas(s.board)),

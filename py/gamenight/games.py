@@ -67,6 +67,7 @@ def _import(name: str) -> Any:
 BOARDS: dict[str, str] = {
     "raythread": "gamenight.raythread.controls:BOARD",
     "reflection": "gamenight.reflection.controls:BOARD",
+    "lightseeker": "gamenight.lightseeker.controls:BOARD",
 }
 
 # The local-storage entries a board reads when its page starts (its ``storage_keys``), named here so the
@@ -74,12 +75,16 @@ BOARDS: dict[str, str] = {
 BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets",)}
 
 # How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
-GUIDES: dict[str, str] = {"raythread": "gamenight.raythread.guide", "reflection": "gamenight.reflection.guide"}
+GUIDES: dict[str, str] = {
+    "raythread": "gamenight.raythread.guide",
+    "reflection": "gamenight.reflection.guide",
+    "lightseeker": "gamenight.lightseeker.guide",
+}
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
 # offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every
 # builder and solver hides its own work, so it is played over peer links.
-ON_ONE_DEVICE: tuple[str, ...] = ("raythread",)
+ON_ONE_DEVICE: tuple[str, ...] = ("raythread", "lightseeker")
 
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order. A ``LazyScreen`` is imported when

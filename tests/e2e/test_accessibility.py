@@ -40,6 +40,15 @@ def start_table(page: Page) -> None:
     page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: targets and the hand's pressed state
 
 
+def start_lightseeker(page: Page) -> None:
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".ls-board")).to_be_visible()
+    page.click(".ls-cell[aria-label*='cube 1,']")  # a cube chosen: its arrows and action buttons
+    expect(page.locator(".ls-moves")).to_be_visible()
+
+
 def open_help(page: Page) -> None:
     page.keyboard.press("?")
     expect(page.locator("#overlay")).to_be_focused()
@@ -62,6 +71,8 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
     ("#/raythread/table", open_help),
+    ("#/lightseeker/table", None),
+    ("#/lightseeker/table", start_lightseeker),
     ("#/reflection/solo", None),
     ("#/host?game=raythread", None),
     ("#/host?game=raythread", open_host),

@@ -21,8 +21,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.reflection.puzzle import KIND_OF
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, SITE, PageWatch, open_app
+from tests.e2e.test_lightseeker import click_turn, engine, start_table
 from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
 from tools import build_site
 from tools.serve import Handler
@@ -218,6 +220,15 @@ def play_reflection_solo(page: Page) -> None:
     expect(page.locator("main")).to_have_attribute("data-phase", "solved")
 
 
+def play_lightseeker_on_one_device(page: Page) -> None:
+    """Start Light Seeker on this device and play its first turn by clicks (tests/e2e/test_lightseeker.py)."""
+    page.evaluate("location.hash = '#/lightseeker/table'")
+    start_table(page)
+    state = engine(page)
+    click_turn(page, state, LIGHTSEEKER.legal(state, state.to_move)[0])
+    expect(page.locator(".match-log li")).to_have_count(1)
+
+
 def play_raythread_on_one_device(page: Page) -> None:
     """Start a two-player Raythread Rally match on this device and play a few moves by clicking."""
     page.evaluate("location.hash = '#/raythread/table'")
@@ -236,6 +247,7 @@ def play_raythread_on_one_device(page: Page) -> None:
 OFFLINE_PLAY: list[tuple[str, Callable[[Page], None]]] = [
     ("reflection-solo", play_reflection_solo),
     ("raythread-on-one-device", play_raythread_on_one_device),
+    ("lightseeker-on-one-device", play_lightseeker_on_one_device),
 ]
 
 

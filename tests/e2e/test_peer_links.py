@@ -7,12 +7,16 @@ watched: a request outside the site's origin or a console error fails the test.
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from gamenight.lightseeker import GAME as LIGHTSEEKER
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageWatch
+from tests.e2e.test_lightseeker import build_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 
@@ -56,8 +60,8 @@ def people(browser: Browser, site_url: str) -> Iterator[People]:
         context.close()
 
 
-def open_host(people: People, name: str = "Ann") -> Page:
-    page = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game=raythread")
+def open_host(people: People, name: str = "Ann", game: str = "raythread") -> Page:
+    page = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game={game}")
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", name)
     page.click("form[data-action=host-setup] button[type=submit]")
@@ -323,3 +327,72 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     expect(bea.locator(".lobby .role")).to_have_text("You play seat C.")
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
+
+
+def valley(page: Page) -> dict:
+    """What a page's valley shows: where each cube stands and the face on top, Buh, areas, total light."""
+    return page.evaluate(
+        """() => ({
+            cubes: [...document.querySelectorAll('.ls-cube')].map(c => c.id + ' ' + c.getAttribute('style')
+                + ' ' + c.querySelector('.ls-top').id),
+            buh: document.querySelector('#ls-buh').getAttribute('style'),
+            areas: [...document.querySelectorAll('.ls-value')].map(v => v.dataset.cubes + '=' + v.dataset.value),
+            light: document.querySelector('.ls-light').dataset.light,
+        })"""
+    )
+
+
+def hosted_match(host: Page):
+    """The host's match replayed by the CPython engine from the record the host page saved."""
+    saved = json.loads(host.evaluate("localStorage.getItem('gnc:peer.host')"))["session"]["match"]["record"]
+    state = LIGHTSEEKER.setup(LIGHTSEEKER.options(saved["options"]), tuple(saved["seats"]), saved["seed"])
+    for entry in saved["log"]:
+        if entry.get("seat") is not None:
+            state, _ = LIGHTSEEKER.play(state, entry["seat"], entry["move"], 0)
+    return state, len(saved["log"])
+
+
+def test_a_light_seeker_match_over_peer_links_shows_one_valley_to_players_and_a_spectator(people: People):
+    host = open_host(people, game="lightseeker")
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='2'] button[data-action=sit]")
+    expect(seat(host, "2")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    for page in (host, bea):
+        expect(page.locator(".ls-board")).to_be_visible()
+        expect(page.locator(".match-status")).to_contain_text("Ann (1) to play")
+    # Not Bea's turn: a click on a cube is explained on her page, she has no turn to build.
+    bea.click(".ls-cell[aria-label*='cube 1,']")
+    expect(bea.locator(".ls-note")).to_have_text("Wait for your turn.")
+    expect(bea.locator(".ls-turn")).to_have_count(0)
+
+    pages = {"1": host, "2": bea}
+    dan = None
+    for turn in range(4):
+        state, saved = hosted_match(host)
+        seat_id = state.to_move
+        move = random.Random(turn).choice(LIGHTSEEKER.legal(state, seat_id))
+        build_turn(pages[seat_id], state, move)
+        following = "Bea (2)" if seat_id == "1" else "Ann (1)"
+        for page in (host, bea, *([dan] if dan else [])):
+            expect(page.locator(".match-status")).to_contain_text(f"{following} to play")
+        host.wait_for_function(
+            f"JSON.parse(localStorage.getItem('gnc:peer.host')).session.match.record.log.length > {saved}",
+            timeout=CONNECT_MS,
+        )
+        after, _ = LIGHTSEEKER.play(state, seat_id, move, 0)
+        assert hosted_match(host)[0] == after
+        expect(bea.locator(".ls-light")).to_have_attribute(
+            "data-light", str(LIGHTSEEKER.view(after, None)["total_light"])
+        )
+        assert valley(host) == valley(bea)
+        if turn == 1:  # a spectator joins mid-match and sees the same valley
+            dan = join(people, host, "Dan")
+            expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+            expect(dan.locator(".ls-board")).to_be_visible()
+            assert valley(dan) == valley(host)
+            dan.click(".ls-cell[aria-label*='cube 2,']")
+            expect(dan.locator(".ls-note")).to_have_text("You are watching: only the players move.")
+            expect(dan.locator(".ls-turn")).to_have_count(0)
+    expect(dan.locator(".match-log")).to_contain_text("Buh to cube")
+    assert valley(dan) == valley(host) == valley(bea)

@@ -53,6 +53,10 @@ PAIRS = [
     ("--control-edge", "--bg", GRAPHIC),
     ("--board-ink", "--board-cell", TEXT),  # a beacon's number
     ("--board", "--board-ink", TEXT),  # a claimed beacon's number
+    ("--ls-lit", "--ls-face", GRAPHIC),  # Light Seeker: a lit triangle on its dark face
+    ("--ls-cube-edge", "--board", GRAPHIC),  # a cube's outline on the valley
+    ("--ls-ink", "--board", TEXT),  # a light area's value
+    ("--board-ink", "--ls-face", TEXT),  # a cube's number
 ]
 
 

@@ -4,7 +4,9 @@ The valley is an unbounded grid of ``(row, col)`` cells (rows grow southwards). 
 cubes (two actions; one on the match's first turn), then moves Buh, the blocking token, to another
 cube. After the actions every cube must touch another (orthogonally or diagonally) and the total
 light on top must be higher than at the start of the turn. A light area worth 7 wins for the player
-who made it; a player with no legal turn loses (or, by option, the match is drawn).
+who made it; a player with no legal turn loses (or, by option, the match is drawn). How lit tops join
+into areas is a match option too (``light_joins``): where lit edges meet (the default), or between any
+two orthogonally adjacent lit tops.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from gamenight.core.errors import BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Result, reason
+from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
+from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Result, reason
 from gamenight.core.grid import DIRECTIONS, Cell, Direction, ring, step
 from gamenight.core.jsonutil import get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
 from gamenight.i18n import N_, reasons, terms
-from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, Orientation, spin, tilt, top
+from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, ROTATIONS, Orientation, spin, tilt, top
 
 reasons(
     {
@@ -38,6 +40,7 @@ reasons(
         "lightseeker-lit": N_("{seat} lit an area worth {value}"),
         "lightseeker-stuck": N_("{seat} has no legal turn"),
         "lightseeker-stuck-draw": N_("{seat} has no legal turn: a draw"),
+        "lightseeker-bad-view": N_("This Light Seeker position does not fit together."),
     }
 )
 terms({"turn": N_("a turn"), "action": N_("an action"), "slide": N_("slide"), "tilt": N_("tilt")})
@@ -51,16 +54,39 @@ Kind = Literal["slide", "tilt"]
 KINDS: tuple[Kind, ...] = ("slide", "tilt")
 NoLegalTurn = Literal["loses", "draw"]
 NO_LEGAL_TURN: tuple[NoLegalTurn, ...] = ("loses", "draw")
+Joins = Literal["edges", "faces"]
+LIGHT_JOINS: tuple[Joins, ...] = ("edges", "faces")
 
 
 @dataclass(frozen=True)
 class Options:
-    """``no_legal_turn``: what happens to a player who cannot make any legal turn."""
+    """``no_legal_turn``: what happens to a player who cannot make any legal turn. ``light_joins``: when
+    two orthogonally adjacent lit tops are one light area — where their lit edges meet (``edges``, the
+    default reading of the rulebook) or always (``faces``)."""
 
     no_legal_turn: NoLegalTurn = "loses"
+    light_joins: Joins = "edges"
 
     def to_json(self) -> JSON:
-        return {"no_legal_turn": self.no_legal_turn}
+        return {"no_legal_turn": self.no_legal_turn, "light_joins": self.light_joins}
+
+
+OPTION_FIELDS = (
+    OptionField(
+        "light_joins",
+        N_("Light joins"),
+        "edges",
+        "choice",
+        choices=(("edges", N_("where lit edges meet")), ("faces", N_("between any adjacent lit faces"))),
+    ),
+    OptionField(
+        "no_legal_turn",
+        N_("A player with no legal turn"),
+        "loses",
+        "choice",
+        choices=(("loses", N_("loses the match")), ("draw", N_("ends it in a draw"))),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -144,13 +170,16 @@ def total_light(board: Board) -> int:
     return sum(light[o] for o in board.orientations)
 
 
-def light_areas(board: Board) -> tuple[Area, ...]:
+def light_areas(board: Board, joins: Joins = "edges") -> tuple[Area, ...]:
     """The light areas, ordered by their lowest cube.
 
     A top face's lit triangles are one area (a full face's two triangles touch along the diagonal);
-    two orthogonally adjacent cubes join when the edge they share is lit on both sides.
+    two orthogonally adjacent cubes join when the edge they share is lit on both sides (``joins``
+    ``"edges"``), or, in the variant ``"faces"``, whenever both tops show any light.
     """
     light, lit = LIGHTING.light, LIGHTING.lit_edges
+    if joins == "faces":
+        lit = tuple(frozenset(DIRECTIONS) if light[o] else frozenset() for o in range(len(light)))
     where = {cell: i for i, cell in enumerate(board.cells)}
     seen: set[int] = set()
     areas = []
@@ -359,11 +388,53 @@ def _cube_json(board: Board, i: int) -> JSON:
         "lit_edges": [d.value for d in DIRECTIONS if d in LIGHTING.lit_edges[o]],
         "lit_corners": [[a.value, b.value] for a, b in LIGHTING.lit_corners[o]],
         "buh": i == board.buh,
+        "orientation": o,
     }
+
+
+def _whole(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError("not a whole number")
+    return value
+
+
+def from_view(view: Mapping[str, Any]) -> State:
+    """A state that plays like the match whose ``view`` this is (everything in Light Seeker is public),
+    so a page that has only the view — a guest, a spectator — can ask ``act``, ``apply_turn`` and
+    ``turn_outcomes`` what a turn would do. A finished match's outcome is not rebuilt (nothing is
+    played on it). Raises ``BadMessage`` for a view that does not fit together.
+    """
+    try:
+        seats = tuple(view["seats"])
+        cubes = sorted(view["cubes"], key=lambda c: c["cube"])
+        cells = tuple((_whole(c["cell"][0]), _whole(c["cell"][1])) for c in cubes)
+        orientations = tuple(_whole(c["orientation"]) for c in cubes)
+        buh, turn = _whole(view["buh"]), _whole(view["turn"]) - 1
+        raw = view["options"]
+        options = Options(
+            get_choice(raw, "no_legal_turn", NO_LEGAL_TURN, BadMessage),
+            get_choice(raw, "light_joins", LIGHT_JOINS, BadMessage),
+        )
+        if (
+            len(seats) != 2
+            or not all(isinstance(s, str) for s in seats)
+            or [c["cube"] for c in cubes] != list(range(CUBES))
+            or any(len(c["cell"]) != 2 for c in cubes)
+            or len(set(cells)) != CUBES
+            or not all(0 <= o < len(ROTATIONS) for o in orientations)
+            or not 0 <= buh < CUBES
+            or turn < 0
+        ):
+            raise ValueError("inconsistent view")
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise BadMessage("lightseeker-bad-view") from err
+    return State(options, (seats[0], seats[1]), Board(cells, orientations, buh), turn=turn)
 
 
 class LightSeeker:
     """The ``Game`` protocol for Light Seeker (exactly two seats; the first seat starts)."""
+
+    option_fields = OPTION_FIELDS
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -372,8 +443,11 @@ class LightSeeker:
         if raw is None:
             return Options()
         raw = obj(raw, "options", BadOptions)
-        only_keys(raw, ("no_legal_turn",), "options", BadOptions)
-        return Options(get_choice(raw, "no_legal_turn", NO_LEGAL_TURN, BadOptions, default="loses"))
+        only_keys(raw, ("no_legal_turn", "light_joins"), "options", BadOptions)
+        return Options(
+            get_choice(raw, "no_legal_turn", NO_LEGAL_TURN, BadOptions, default="loses"),
+            get_choice(raw, "light_joins", LIGHT_JOINS, BadOptions, default="edges"),
+        )
 
     def setup(self, options: Options, seats: Sequence[str], seed: int) -> State:
         if len(seats) != 2 or len(set(seats)) != 2:
@@ -405,7 +479,7 @@ class LightSeeker:
         board = apply_turn(state.board, turn)
         after = replace(state, board=board, turn=state.turn + 1)
         events: list[Event] = [{"type": "turn", "seat": seat, **turn.to_json(), "light": total_light(board)}]
-        best = max((a.value for a in light_areas(board)), default=0)
+        best = max((a.value for a in light_areas(board, state.options.light_joins)), default=0)
         if best >= WIN_AREA:
             outcome = Outcome(seat, "lightseeker-lit", {"seat": seat, "value": best})
         elif not has_legal_turn(board, after.actions_due):
@@ -435,7 +509,7 @@ class LightSeeker:
             "actions_due": state.actions_due,
             "cubes": [_cube_json(board, i) for i in range(len(board.cells))],
             "buh": board.buh,
-            "areas": [a.to_json() for a in light_areas(board)],
+            "areas": [a.to_json() for a in light_areas(board, state.options.light_joins)],
             "total_light": total_light(board),
             "win_area": WIN_AREA,
             "options": state.options.to_json(),

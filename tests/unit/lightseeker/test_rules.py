@@ -398,6 +398,7 @@ def test_view_shows_cubes_buh_areas_light_and_the_mover():
         "lit_edges": ["N", "E", "S", "W"],
         "lit_corners": v["cubes"][2]["lit_corners"],
         "buh": False,
+        "orientation": FULL,  # the whole cube is public: a page works out its tilts from it
     }
     assert v["cubes"][4]["buh"] is True and v["cubes"][4]["shade"] == "dark"
     after, _ = GAME.play(s, "ann", move((5, "tilt", "W"), (8, "slide", "E"), buh=0), 0)

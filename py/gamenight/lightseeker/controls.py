@@ -1,0 +1,727 @@
+"""Light Seeker's match screen: the valley scene plus the controls that build a turn step by step.
+
+A turn is built on this page and sent whole: choose a cube, make an action (its slides and tilts are
+arrows into the open spaces next to it, each tilt showing the face that would come up), see the
+position it leaves with its light, make the second action (none on the match's first turn), then
+choose Buh's new cube and confirm. "Undo action" (or Escape) steps back; nothing is sent before
+"Confirm turn".
+
+Everything offered comes from the rules: the view is turned back into a state (``rules.from_view``;
+all of Light Seeker is public), actions are the engine's ``act``, the turn is checked with
+``apply_turn`` before it is sent, and what is dimmed — actions and cubes from which no legal turn can
+be finished — is worked out from ``turn_outcomes`` (``plan``). When the actions are made but the turn
+cannot end legally, the failing rule is said in words before Buh is chosen.
+
+Keyboard (the board is one Tab stop): arrow keys move the cursor and choose the cube under it; ``S`` or
+``T`` then an arrow slides or tilts it; Space chooses (a cube, then Buh's cube); Enter confirms a
+complete turn; Escape steps back (the armed key, Buh's choice, the last action, the chosen cube).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from gamenight.core.errors import IllegalMove
+from gamenight.core.game import JSON, Move
+from gamenight.core.grid import DIRECTIONS, Direction, step
+from gamenight.i18n import N_, _, ngettext, reasons, terms
+from gamenight.lightseeker import GAME, rules, scene
+from gamenight.lightseeker.cube import tilt
+from gamenight.lightseeker.rules import Action
+from gamenight.ui.match import Table, describe
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import Element, h
+
+Cell = tuple[int, int]
+Plan = Mapping[Action, frozenset[Action]]
+ARROWS = {"ArrowUp": Direction.N, "ArrowRight": Direction.E, "ArrowDown": Direction.S, "ArrowLeft": Direction.W}
+GLYPHS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+KIND_KEYS = {"s": "slide", "S": "slide", "t": "tilt", "T": "tilt"}
+
+reasons(
+    {
+        "ls-watching": N_("You are watching: only the players move."),
+        "ls-wait-turn": N_("Wait for your turn."),
+        "ls-under-buh": N_("Cube {n} is under Buh: it cannot act this turn."),
+        "ls-blocked": N_("Cube {n} cannot move {direction}: cube {other} is in the way."),
+        "ls-choose-cube": N_("Choose a cube first (click it, or move the cursor onto it)."),
+        "ls-actions-done": N_("Both actions are made: choose Buh's new cube, or undo an action."),
+        "ls-isolated": N_("This turn cannot end here: cube {n} would stand alone, touching no other cube."),
+        "ls-too-dark": N_("This turn cannot end here: the light must rise above {start}, but it is {end}."),
+        "ls-no-way-on": N_("No action now can make this turn legal: undo the last action."),
+        "ls-buh-stays": N_("Buh must leave cube {n}: choose another cube."),
+        "ls-more-actions": N_("Make your actions first, then move Buh."),
+        "ls-choose-buh": N_("Choose Buh's new cube first."),
+    }
+)
+terms({word: word for word in scene.DIRECTION_WORDS.values()})
+
+
+# --- what can lead to a legal turn (from the rules' turn_outcomes) ----------------------------------
+
+
+@lru_cache(maxsize=16)
+def plan(board: rules.Board, due: int) -> Plan:
+    """Every first action from which a legal turn can be finished, with the second actions that finish
+    one (an empty set on a one-action turn).
+
+    ``turn_outcomes`` lists every arrangement a legal turn can leave, once; the cubes an arrangement
+    differs in say which actions reach it. With two cubes changed, each moved once, in either order
+    (unless the first to move goes where the other stood); with one cube changed, it moved twice,
+    through any open cell next to both its start and its end.
+    """
+    found: dict[Action, set[Action]] = {}
+    cells, orientations = board.cells, board.orientations
+    occupied = set(cells)
+    for _actions, after in rules.turn_outcomes(board, due):
+        changed = [
+            i
+            for i, (cell, o, cell2, o2) in enumerate(
+                zip(cells, orientations, after.cells, after.orientations, strict=True)
+            )
+            if cell != cell2 or o != o2
+        ]
+        if due == 1:
+            (i,) = changed
+            found.setdefault(_one_step(i, cells[i], orientations[i], after), set())
+        elif len(changed) == 2:
+            for first, then in (changed, changed[::-1]):
+                if after.cells[first] in occupied:
+                    continue  # it moves into the space the other cube leaves: the other goes first
+                a1 = _one_step(first, cells[first], orientations[first], after)
+                found.setdefault(a1, set()).add(_one_step(then, cells[then], orientations[then], after))
+        else:
+            (i,) = changed
+            r, c = cells[i]
+            end = after.cells[i]
+            for d in DIRECTIONS:
+                dr, dc = d.delta
+                middle = (r + dr, c + dc)
+                if middle in occupied or abs(end[0] - middle[0]) + abs(end[1] - middle[1]) != 1:
+                    continue  # the cube's end is not one step from this middle cell
+                for kind in rules.KINDS:
+                    o = tilt(orientations[i], d) if kind == "tilt" else orientations[i]
+                    a2 = _one_step(i, middle, o, after)
+                    if a2 is not None:
+                        found.setdefault(Action(i, kind, d), set()).add(a2)
+    return {a: frozenset(then) for a, then in found.items()}
+
+
+_WAY = {d.delta: d for d in DIRECTIONS}
+
+
+def _one_step(i: int, cell: Cell, o: int, after: rules.Board) -> Action | None:
+    """The action that takes cube ``i`` from ``cell`` in orientation ``o`` to where it is in ``after``."""
+    end = after.cells[i]
+    d = _WAY.get((end[0] - cell[0], end[1] - cell[1]))
+    if d is None:
+        return None
+    if after.orientations[i] == o:
+        return Action(i, "slide", d)
+    if after.orientations[i] == tilt(o, d):
+        return Action(i, "tilt", d)
+    return None
+
+
+# --- the board's own state ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ui:
+    """The turn being built on this page, for one position."""
+
+    state: rules.State
+    actions: tuple[Action, ...] = ()
+    selected: int | None = None  # the cube chosen to act
+    kind: str | None = None  # "slide" or "tilt" once S or T is pressed: the next arrow key acts
+    buh: int | None = None  # Buh's new cube, once chosen
+    cursor: Cell = (0, 0)
+    note: JSON | None = None  # why the last attempt could not be made
+    rolls: Mapping[int, str] = field(default_factory=dict)  # cube → the way it just tilted
+    moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
+
+    @property
+    def due(self) -> int:
+        return self.state.actions_due
+
+    @property
+    def acting(self) -> bool:
+        """Whether actions are still to be made (else Buh is to be moved)."""
+        return len(self.actions) < self.due
+
+    def board(self) -> rules.Board:
+        """The valley after the actions made so far (Buh not moved yet)."""
+        board = self.state.board
+        for action in self.actions:
+            board = rules.act(board, action)
+        return board
+
+
+def _cube_at(board: rules.Board, cell: Cell) -> int | None:
+    return board.cells.index(cell) if cell in board.cells else None
+
+
+def problem(ui: Ui) -> JSON | None:
+    """Why the actions made so far cannot end a legal turn (in the rules' order), or ``None``."""
+    board = ui.board()
+    lonely = rules.first_isolated(board.cells)
+    if lonely is not None:
+        return {"code": "ls-isolated", "params": {"n": scene.number(lonely)}}
+    start, end = rules.total_light(ui.state.board), rules.total_light(board)
+    if end <= start:
+        return {"code": "ls-too-dark", "params": {"start": start, "end": end}}
+    return None
+
+
+def _note(code: str, **params: Any) -> JSON:
+    return {"code": code, "params": params}
+
+
+def _waiting(table: Table) -> JSON:
+    return _note("ls-wait-turn" if table.mine else "ls-watching")
+
+
+class LightSeekerBoard:
+    """The ``ui.match.Board`` of Light Seeker."""
+
+    def start(self, view: JSON, before: JSON | None) -> Ui:
+        state = rules.from_view(view)
+        rolls: dict[int, str] = {}
+        moved: set[int] = set()
+        if before is not None and len(before.get("cubes", ())) == len(view["cubes"]):
+            for i, (old, new) in enumerate(zip(before["cubes"], view["cubes"], strict=True)):
+                if old["cell"] != new["cell"] or old.get("orientation") != new.get("orientation"):
+                    moved.add(i)
+                    if old.get("orientation") != new.get("orientation"):
+                        rolls[i] = _way(old["cell"], new["cell"])
+        # The cursor starts on the cube nearest the middle of the valley.
+        cells = state.board.cells
+        mr = sum(r for r, _c in cells) / len(cells)
+        mc = sum(c for _r, c in cells) / len(cells)
+        cursor = min(cells, key=lambda cell: ((cell[0] - mr) ** 2 + (cell[1] - mc) ** 2, cell))
+        return Ui(state, cursor=cursor, rolls=rolls, moved=frozenset(moved))
+
+    def active(self, view: JSON) -> frozenset[str]:
+        return frozenset((view["to_move"],)) if view.get("to_move") else frozenset()
+
+    # --- input ------------------------------------------------------------------------------------
+
+    def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+        new, move = self._input(ui, seat, table, event)
+        # The same object when nothing changed, so the page is not redrawn.
+        return (ui if move is None and new is not ui and new == ui else new), move
+
+    def _input(self, ui: Ui, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+        action, data = event.action, event.data
+        if event.type == "keydown":
+            if action not in ("board", "ls-cell"):
+                return ui, None
+            return self._key(ui, seat, table, event.key)
+        if event.type != "click":
+            return ui, None
+        if action == "ls-cell":
+            cell = _cell(data)
+            return (ui, None) if cell is None else (self._at(ui, seat, table, cell), None)
+        if action == "ls-act":
+            chosen = _action(data)
+            return (ui, None) if chosen is None else (self._do(ui, seat, table, chosen), None)
+        if action == "ls-undo":
+            return self._undo(ui), None
+        if action == "ls-confirm":
+            return self._confirm(ui, seat, table)
+        return ui, None
+
+    def _key(self, ui: Ui, seat: str | None, table: Table, key: str) -> tuple[Ui, Move | None]:
+        if key in ARROWS:
+            d = ARROWS[key]
+            if seat is not None and ui.acting and ui.kind and ui.selected is not None:
+                return self._do(ui, seat, table, Action(ui.selected, ui.kind, d)), None
+            return self._move_cursor(ui, seat, d), None
+        if key in KIND_KEYS:
+            if seat is None:
+                return replace(ui, note=_waiting(table)), None
+            if not ui.acting:
+                return replace(ui, note=_note("ls-actions-done")), None
+            if ui.selected is None:
+                return replace(ui, note=_note("ls-choose-cube")), None
+            kind = None if ui.kind == KIND_KEYS[key] else KIND_KEYS[key]
+            return replace(ui, kind=kind, note=None), None
+        if key == " ":
+            return self._at(ui, seat, table, ui.cursor, keep=True), None
+        if key == "Enter":
+            if not ui.acting and ui.buh is not None:
+                return self._confirm(ui, seat, table)
+            return self._at(ui, seat, table, ui.cursor, keep=True), None
+        if key == "Escape":
+            return self._back(ui), None
+        if key in ("Backspace", "u", "U"):
+            return self._undo(ui), None
+        return ui, None
+
+    def _move_cursor(self, ui: Ui, seat: str | None, d: Direction) -> Ui:
+        board = ui.board()
+        r0, c0, rows, cols = scene.frame_of(board.cells)
+        r, c = step(ui.cursor, d)
+        cursor = (min(r0 + rows - 1, max(r0, r)), min(c0 + cols - 1, max(c0, c)))
+        if seat is None or not ui.acting:
+            return replace(ui, cursor=cursor, note=None)
+        # While acting, the chosen cube is the one under the cursor (Buh's cube cannot be chosen).
+        cube = _cube_at(board, cursor)
+        selected = None if cube is None or cube == board.buh else cube
+        return replace(
+            ui, cursor=cursor, selected=selected, kind=ui.kind if selected == ui.selected else None, note=None
+        )
+
+    def _at(self, ui: Ui, seat: str | None, table: Table, cell: Cell, keep: bool = False) -> Ui:
+        """A click on a cell (or Space/Enter at the cursor): choose the cube there, or Buh's new cube."""
+        board = ui.board()
+        r0, c0, rows, cols = scene.frame_of(board.cells)
+        if not (r0 <= cell[0] < r0 + rows and c0 <= cell[1] < c0 + cols):
+            return ui  # not a cell of the board as drawn (a stale or forged input)
+        if seat is None:
+            return replace(ui, cursor=cell, note=_waiting(table))
+        cube = _cube_at(board, cell)
+        if ui.acting:
+            if cube is None:
+                return replace(ui, cursor=cell, selected=None, kind=None, note=None)
+            if cube == board.buh:
+                return replace(
+                    ui, cursor=cell, selected=None, kind=None, note=_note("ls-under-buh", n=scene.number(cube))
+                )
+            if cube == ui.selected and not keep:
+                return replace(ui, cursor=cell, selected=None, kind=None, note=None)
+            return replace(ui, cursor=cell, selected=cube, kind=None if cube != ui.selected else ui.kind, note=None)
+        failing = problem(ui)
+        if failing is not None:
+            return replace(ui, cursor=cell, note=failing)
+        if cube is None:
+            return replace(ui, cursor=cell, note=None)
+        if cube == ui.state.board.buh:
+            return replace(ui, cursor=cell, note=_note("ls-buh-stays", n=scene.number(cube)))
+        return replace(ui, cursor=cell, buh=cube, note=None)
+
+    def _do(self, ui: Ui, seat: str | None, table: Table, action: Action) -> Ui:
+        """Make one action on this page (nothing is sent): the position it leaves is shown at once."""
+        if seat is None:
+            return replace(ui, note=_waiting(table))
+        if not ui.acting:
+            return replace(ui, note=_note("ls-actions-done"))
+        board = ui.board()
+        if action.cube == board.buh:
+            return replace(ui, note=_note("ls-under-buh", n=scene.number(action.cube)))
+        target = step(board.cells[action.cube], action.dir)
+        other = _cube_at(board, target)
+        if other is not None:
+            return replace(
+                ui,
+                note=_note(
+                    "ls-blocked",
+                    n=scene.number(action.cube),
+                    direction=scene.DIRECTION_WORDS[action.dir.value],  # a registered term: read in any language
+                    other=scene.number(other),
+                ),
+            )
+        try:
+            rules.act(board, action)
+        except IllegalMove as err:  # the checks above are the engine's; this keeps its word final
+            return replace(ui, note=err.to_json())
+        actions = (*ui.actions, action)
+        more = len(actions) < ui.due
+        done = replace(
+            ui,
+            actions=actions,
+            selected=action.cube if more else None,
+            kind=None,
+            buh=None,
+            cursor=target,
+            rolls={action.cube: action.dir.value} if action.kind == "tilt" else {},
+            moved=frozenset((action.cube,)),
+            note=None,
+        )
+        if not more:
+            return replace(done, note=problem(done))
+        if not self.viable(done):
+            return replace(done, note=_note("ls-no-way-on"))
+        return done
+
+    def _undo(self, ui: Ui) -> Ui:
+        """Take back the last action (and Buh's choice that followed it)."""
+        if not ui.actions:
+            return replace(ui, selected=None, kind=None, note=None)  # nothing to take back: let the cube go
+        last = ui.actions[-1]
+        back = replace(ui, actions=ui.actions[:-1], buh=None, kind=None, note=None, rolls={}, moved=frozenset())
+        return replace(back, selected=last.cube, cursor=back.board().cells[last.cube])
+
+    def _back(self, ui: Ui) -> Ui:
+        """Escape: one step back through what was chosen."""
+        if ui.kind is not None:
+            return replace(ui, kind=None, note=None)
+        if ui.buh is not None:
+            return replace(ui, buh=None, note=None)
+        if ui.actions:
+            return self._undo(ui)
+        if ui.selected is not None or ui.note is not None:
+            return replace(ui, selected=None, note=None)
+        return ui
+
+    def _confirm(self, ui: Ui, seat: str | None, table: Table) -> tuple[Ui, Move | None]:
+        """Send the whole turn, checked by the engine first."""
+        if seat is None:
+            return replace(ui, note=_waiting(table)), None
+        if ui.acting:
+            return replace(ui, note=_note("ls-more-actions")), None
+        failing = problem(ui)
+        if failing is not None:
+            return replace(ui, note=failing), None
+        if ui.buh is None:
+            return replace(ui, note=_note("ls-choose-buh")), None
+        turn = rules.Turn(ui.actions, ui.buh)
+        try:
+            rules.apply_turn(ui.state.board, turn)
+        except IllegalMove as err:
+            return replace(ui, note=err.to_json()), None
+        return replace(ui, note=None), turn.to_json()
+
+    # --- what is drawn ------------------------------------------------------------------------------
+
+    def viable(self, ui: Ui) -> frozenset[Action] | None:
+        """The actions that can still lead to a legal turn at this step (``None`` once the actions are made)."""
+        if not ui.acting:
+            return None
+        options = plan(ui.state.board, ui.due)
+        if not ui.actions:
+            return frozenset(options)
+        return options.get(ui.actions[0], frozenset())
+
+    def shown(self, ui: Ui, view: JSON) -> JSON:
+        """The view of the position on the board: after the actions made so far, with Buh's new cube."""
+        if not ui.actions and ui.buh is None:
+            return view
+        board = ui.board()
+        if ui.buh is not None:
+            board = replace(board, buh=ui.buh)
+        return GAME.view(replace(ui.state, board=board), view.get("you"))
+
+    def look(self, ui: Ui, view: JSON, seat: str | None) -> scene.Look:
+        """What the scene draws besides the position: the cursor, the chosen cube's arrows, the dimming."""
+        if seat is None or view.get("result"):
+            return scene.Look(cursor=ui.cursor, rolls=ui.rolls, moved=ui.moved)
+        board = ui.board()
+        if not ui.acting:
+            choosing = problem(ui) is None
+            return scene.Look(
+                cursor=ui.cursor,
+                dim=frozenset((ui.state.board.buh,)) if choosing else frozenset(range(len(board.cells))),
+                choosing=choosing,
+                buh_was=ui.state.board.buh if ui.buh is not None else None,
+                rolls=ui.rolls,
+                moved=ui.moved,
+            )
+        viable = self.viable(ui) or frozenset()
+        movers = {a.cube for a in viable}
+        dim = frozenset(i for i in range(len(board.cells)) if i not in movers and i != board.buh)
+        return scene.Look(
+            cursor=ui.cursor,
+            selected=ui.selected,
+            arrows=_arrows(board, ui.selected, viable) if ui.selected is not None else (),
+            dim=dim,
+            rolls=ui.rolls,
+            moved=ui.moved,
+        )
+
+    def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
+        shown = self.shown(ui, view)
+        look = self.look(ui, view, seat)
+        running = not view.get("result")
+        start = view["total_light"]
+        light = shown["total_light"]
+        best = max((a["value"] for a in shown["areas"]), default=0)
+        # The frame is a CSS container: the board and the turn's panel sit side by side only where the
+        # match screen is wide enough (a table page on a laptop), not inside the lobby's narrower column.
+        play = h(
+            "div",
+            {"class": "ls-play", "data-step": _step(ui, seat)},
+            h(
+                "div",
+                {"class": "ls-info"},
+                h(
+                    "span",
+                    {"class": "ls-light", "data-light": light},
+                    _("Light on the board: {n}").format(n=light),
+                    light != start and h("span", {"class": "ls-was"}, " " + _("(was {n})").format(n=start)),
+                ),
+                running
+                and h(
+                    "span",
+                    {"class": "ls-above", "data-above": start},
+                    _("This turn must end above {n}").format(n=start),
+                ),
+                h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
+                running
+                and h(
+                    "span",
+                    {"class": "ls-due"},
+                    ngettext("Turn {turn}: {n} action", "Turn {turn}: {n} actions", view["actions_due"]).format(
+                        turn=view["turn"], n=view["actions_due"]
+                    ),
+                ),
+            ),
+            h("div", {"class": "ls-board-wrap"}, scene.board(shown, look)),
+            h(
+                "div",
+                {"class": "ls-side"},
+                seat is not None and running and self._turn_panel(ui, seat, look),
+                ui.note and h("p", {"class": "error ls-note", "role": "alert"}, describe(ui.note)),
+                h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
+            ),
+        )
+        return h("div", {"class": "ls-frame"}, play)
+
+    def _turn_panel(self, ui: Ui, seat: str, look: scene.Look) -> Element:
+        """The steps of the turn, the chosen cube's actions as buttons, Undo action and Confirm turn."""
+        steps = []
+        for k in range(ui.due):
+            if k < len(ui.actions):
+                text = _action_words(ui.actions[k])
+                state = "done"
+            else:
+                text = _("choose a cube and an action")
+                state = "now" if k == len(ui.actions) else "later"
+            steps.append(h("li", {"class": f"ls-step {state}"}, _("Action {k}: {what}").format(k=k + 1, what=text)))
+        if ui.buh is not None:
+            buh_text = _("Buh to cube {n}").format(n=scene.number(ui.buh))
+        else:
+            buh_text = _("Buh: choose its new cube")
+        steps.append(
+            h(
+                "li",
+                {"class": "ls-step " + ("done" if ui.buh is not None else "now" if not ui.acting else "later")},
+                buh_text,
+            )
+        )
+        complete = not ui.acting and ui.buh is not None and problem(ui) is None
+        return h(
+            "div",
+            {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
+            h("ol", {"class": "ls-steps"}, steps),
+            look.selected is not None and _action_buttons(look),
+            h(
+                "div",
+                {"class": "ls-buttons"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "ls-undo",
+                        "disabled": not ui.actions,
+                        "aria-keyshortcuts": "Escape",
+                    },
+                    _("Undo action"),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button primary",
+                        "data-action": "ls-confirm",
+                        "disabled": not complete,
+                        "aria-keyshortcuts": "Enter",
+                    },
+                    _("Confirm turn"),
+                ),
+            ),
+        )
+
+    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+        seats = view.get("seats") or []
+        return [_("starts the match")] if seats and seat == seats[0] else []
+
+    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+        kind = event.get("type")
+
+        def who(seat: Any) -> str:
+            name = names.get(seat) if isinstance(seat, str) else None
+            return f"{name} ({seat})" if name else str(seat)
+
+        if kind == "turn":
+            done = []
+            for raw in event.get("actions") or []:
+                try:
+                    done.append(_action_words(Action(int(raw["cube"]), raw["kind"], Direction(raw["dir"]))))
+                except (KeyError, TypeError, ValueError):
+                    continue
+            buh = event.get("buh")
+            return _("{name}: {actions}; Buh to cube {n} · light {light}.").format(
+                name=who(event.get("seat")),
+                actions=", ".join(done),
+                n=scene.number(buh) if isinstance(buh, int) else "?",
+                light=event.get("light", "?"),
+            )
+        if kind == "end":
+            reason = describe(event.get("reason"))
+            return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
+        return None
+
+
+def _step(ui: Ui, seat: str | None) -> str:
+    """Which step of the turn this page is at (tests and styles read it)."""
+    if seat is None:
+        return "watch"
+    if ui.acting:
+        return f"action{len(ui.actions) + 1}"
+    return "buh" if ui.buh is None else "confirm"
+
+
+def _arrows(board: rules.Board, cube: int, viable: frozenset[Action]) -> tuple[scene.Arrow, ...]:
+    """The chosen cube's actions into the open cells next to it, with the face each leaves on top."""
+    arrows = []
+    o = board.orientations[cube]
+    for d in DIRECTIONS:
+        if step(board.cells[cube], d) in board.cells:
+            continue
+        for kind in rules.KINDS:
+            after = tilt(o, d) if kind == "tilt" else o
+            corners = tuple((a.value, b.value) for a, b in rules.LIGHTING.lit_corners[after])
+            arrows.append(scene.Arrow(d.value, kind, corners, Action(cube, kind, d) in viable))
+    return tuple(arrows)
+
+
+def _action_buttons(look: scene.Look) -> Element:
+    """The chosen cube's actions as buttons (for Tab and screen readers, and large targets on phones)."""
+    cube = scene.number(look.selected)
+    by = {(a.kind, a.dir): a for a in look.arrows}
+    rows = []
+    for kind, word in (("slide", _("Slide")), ("tilt", _("Tilt"))):
+        buttons = []
+        for d in DIRECTIONS:
+            arrow = by.get((kind, d.value))
+            direction = _(scene.DIRECTION_WORDS[d.value])
+            if arrow is None:
+                label = _("{kind} cube {n} {direction}: blocked").format(kind=word, n=cube, direction=direction)
+            elif kind == "slide":
+                label = _("Slide cube {n} {direction}").format(n=cube, direction=direction)
+            else:
+                label = _("Tilt cube {n} {direction}: a {face} face comes up").format(
+                    n=cube, direction=direction, face=scene.shade_words(arrow.corners)
+                )
+            if arrow is not None and not arrow.viable:
+                label += " · " + _("no legal turn follows")
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "ls-move" + ("" if arrow is None or arrow.viable else " ls-dim"),
+                        "data-action": "ls-act",
+                        "data-cube": look.selected,
+                        "data-kind": kind,
+                        "data-dir": d.value,
+                        "disabled": arrow is None,
+                        "aria-label": label,
+                        "title": label,
+                    },
+                    h("span", {"class": "ls-glyph-text", "aria-hidden": "true"}, GLYPHS[d.value]),
+                    arrow is not None and kind == "tilt" and _mini_face(arrow.corners),
+                )
+            )
+        rows.append(
+            h(
+                "div",
+                {"class": "ls-move-row", "role": "group", "aria-label": word},
+                h(
+                    "span",
+                    {"class": "ls-move-kind", "aria-hidden": "true"},
+                    word,
+                    h("kbd", {}, "S" if kind == "slide" else "T"),
+                ),
+                buttons,
+            )
+        )
+    return h("div", {"class": "ls-moves", "aria-label": _("Cube {n}'s actions").format(n=cube), "role": "group"}, rows)
+
+
+def _mini_face(corners: tuple[scene.Corner, ...]) -> Element:
+    return h(
+        "svg",
+        {"class": "ls-mini", "viewBox": "0 0 20 20", "width": 20, "height": 20, "aria-hidden": "true"},
+        scene.face(corners, 1, 1, 18),
+    )
+
+
+def _action_words(action: Action) -> str:
+    direction = _(scene.DIRECTION_WORDS[action.dir.value])
+    n = scene.number(action.cube)
+    if action.kind == "slide":
+        return _("cube {n} slides {direction}").format(n=n, direction=direction)
+    return _("cube {n} tilts {direction}").format(n=n, direction=direction)
+
+
+def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str:
+    if seat is None:
+        return ""
+    wins = " " + _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
+    if not ui.acting:
+        if problem(ui) is not None:
+            return _("Undo an action (Escape) and try another.")
+        if ui.buh is None:
+            return (
+                _("Now move Buh: choose any cube other than cube {n} (click it, or Space at the cursor).").format(
+                    n=scene.number(ui.state.board.buh)
+                )
+                + wins
+            )
+        return _("Confirm the turn (Enter), or choose another cube for Buh.") + wins
+    if ui.selected is None:
+        left = ui.due - len(ui.actions)
+        return (
+            ngettext(
+                "{n} action to make: choose a cube (click it, or move onto it with the arrow keys).",
+                "{n} actions to make: choose a cube (click it, or move onto it with the arrow keys).",
+                left,
+            ).format(n=left)
+            + wins
+        )
+    return (
+        _(
+            "Click an arrow: the straight arrow slides the cube, the small face tilts it and shows the face that "
+            "comes up. Keys: S or T, then an arrow."
+        )
+        + wins
+    )
+
+
+def _way(old: Any, new: Any) -> str:
+    """The way a cube that tilted went, from its cells (``in`` when it came back where it was)."""
+    dr, dc = new[0] - old[0], new[1] - old[1]
+    if abs(dr) >= abs(dc) and dr:
+        return "S" if dr > 0 else "N"
+    if dc:
+        return "E" if dc > 0 else "W"
+    return "in"
+
+
+def _cell(data: Mapping[str, str]) -> Cell | None:
+    """The cell an input names (untrusted ``data-r``/``data-c``)."""
+    try:
+        return (int(data.get("r", "")), int(data.get("c", "")))
+    except ValueError:
+        return None
+
+
+def _action(data: Mapping[str, str]) -> Action | None:
+    """The action an arrow or button names (untrusted ``data-*``)."""
+    try:
+        cube = int(data.get("cube", ""))
+        kind, d = data.get("kind", ""), Direction(data.get("dir", ""))
+    except ValueError:
+        return None
+    if kind not in rules.KINDS or not 0 <= cube < rules.CUBES:
+        return None
+    return Action(cube, kind, d)
+
+
+BOARD = LightSeekerBoard()

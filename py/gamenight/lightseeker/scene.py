@@ -1,0 +1,589 @@
+"""The Light Seeker valley as an SVG element tree, drawn from a seat's ``view`` JSON alone.
+
+Pure and rules-free: it draws what the view says — every cube's top face (dark, half or full, the lit
+triangles glowing on a dark face), the light areas outlined with their values, Buh on its cube, the
+winning area at the end — plus what the player is looking at (``Look``: the cursor, the chosen cube,
+the actions it may make as arrows into the open spaces next to it, what is dimmed, what just moved).
+
+The valley has no edges, so the picture is framed on the cubes: their bounding box with a margin of
+one cell (where the arrows go), centred in a fixed square. The frame is a CSS transform of one group,
+so when the valley drifts the view glides to its new frame instead of jumping; each cube is its own
+group moved by a CSS transform too, so slides and tilts glide (the page morphs the DOM, keeping the
+elements). Nothing moves with ``prefers-reduced-motion`` (css/app.css).
+
+For screen readers the frame is a grid of rows of named cells ("row 2, column 3: cube 5, fully lit,
+in a light area worth 4"); the keyboard cursor is the grid's active descendant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from gamenight import i18n
+from gamenight.core.game import JSON
+from gamenight.i18n import N_, _
+from gamenight.ui.svg import Element, Memo, h
+
+CELL = 60  # user units per cell of the valley
+VIEW = 600  # the square the frame is fitted into
+MIN_CELLS = 6  # a small valley is not drawn larger than 6 cells across
+INSET = 4  # the gap between a cube and its cell's edge
+FACE = 8  # the top face's inset inside the cell
+DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+ANGLE = {"N": -90, "E": 0, "S": 90, "W": 180}
+DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+CORNER_WORDS = {
+    ("N", "E"): N_("north-east"),
+    ("N", "W"): N_("north-west"),
+    ("E", "S"): N_("south-east"),
+    ("S", "W"): N_("south-west"),
+}
+
+Cell = tuple[int, int]
+Corner = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An action the chosen cube may make: ``kind`` (slide or tilt) one cell ``dir`` into an open space.
+
+    ``corners`` are the lit corners of the face that would be on top afterwards (for a tilt, the face
+    that comes up); ``viable`` is false when no legal turn can follow it (it is dimmed, not hidden).
+    """
+
+    dir: str
+    kind: str
+    corners: tuple[Corner, ...] = ()
+    viable: bool = True
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the player is looking at, beyond the position itself.
+
+    ``selected`` is the cube chosen to act and ``arrows`` its actions; ``dim`` are cubes with no action
+    that leads to a legal turn (or, while Buh is being moved, the cube Buh may not go to); ``choosing``
+    marks the cubes Buh may move to; ``buh_was`` is Buh's cube at the start of the turn once a new one
+    is chosen; ``rolls`` tells which cubes just tilted and which way (their new face rolls in); ``moved``
+    are the cubes the last action or turn moved (marked).
+    """
+
+    cursor: Cell | None = None
+    selected: int | None = None
+    arrows: tuple[Arrow, ...] = ()
+    dim: Collection[int] = ()
+    choosing: bool = False
+    buh_was: int | None = None
+    rolls: Mapping[int, str] = field(default_factory=dict)
+    moved: Collection[int] = ()
+
+
+# --- geometry ----------------------------------------------------------------------------------------
+
+
+def frame(view: JSON) -> tuple[int, int, int, int]:
+    """The cells drawn: the cubes' bounding box with a margin of one cell, as (row, col, rows, cols)."""
+    return frame_of([c["cell"] for c in view["cubes"]])
+
+
+def frame_of(cells: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
+    """The bounding box of ``cells`` with a margin of one cell, as (row, col, rows, cols)."""
+    cells = list(cells)
+    rows = [c[0] for c in cells]
+    cols = [c[1] for c in cells]
+    r0, c0 = min(rows) - 1, min(cols) - 1
+    return r0, c0, max(rows) + 2 - r0, max(cols) + 2 - c0
+
+
+def camera(view: JSON, fit: int = MIN_CELLS) -> str:
+    """The CSS transform that fits the frame into the square view, centred (it is transitioned); the
+    view spans at least ``fit`` cells."""
+    r0, c0, rows, cols = frame(view)
+    scale = VIEW / (max(rows, cols, fit) * CELL)
+    cx, cy = (c0 + cols / 2) * CELL, (r0 + rows / 2) * CELL
+    return f"transform: translate({VIEW / 2:g}px, {VIEW / 2:g}px) scale({scale:.4f}) translate({-cx:g}px, {-cy:g}px)"
+
+
+def corner_points(corner: Sequence[str], x: float, y: float, size: float) -> tuple[tuple[float, float], ...]:
+    """The triangle of a square at (x, y) that touches the two edges of ``corner`` (its right angle there)."""
+    nw, ne, se, sw = (x, y), (x + size, y), (x + size, y + size), (x, y + size)
+    return {
+        ("N", "E"): (nw, ne, se),
+        ("N", "W"): (ne, nw, sw),
+        ("E", "S"): (ne, se, sw),
+        ("S", "W"): (se, sw, nw),
+    }[(corner[0], corner[1])]
+
+
+def _points(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{x:g},{y:g}" for x, y in points)
+
+
+def cell_id(cell: Sequence[int]) -> str:
+    return f"ls-c{cell[0]}_{cell[1]}"
+
+
+def number(cube: int) -> int:
+    """The number players see on a cube: 1–9 (the wire numbers them 0–8)."""
+    return cube + 1
+
+
+# --- the board ---------------------------------------------------------------------------------------
+
+
+def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
+    """The valley of ``view`` as the player is looking at it (at least ``fit`` cells across)."""
+    r0, c0, rows, cols = frame(view)
+    cubes = {i: c for i, c in enumerate(view["cubes"])}
+    area_of = {i: a for a in view["areas"] for i in a["cubes"]}
+    winning = _winning(view)
+    return h(
+        "svg",
+        {
+            "class": "ls-board",
+            "viewBox": f"0 0 {VIEW} {VIEW}",
+            "role": "grid",
+            "aria-label": _("The valley, {rows} rows by {cols} columns around the cubes").format(rows=rows, cols=cols),
+            "aria-rowcount": rows,
+            "aria-colcount": cols,
+            "tabindex": 0,
+            "id": "ls-board",
+            "data-action": "board",
+            "aria-activedescendant": cell_id(look.cursor) if look.cursor else None,
+        },
+        h(
+            "defs",
+            {},
+            h(
+                "pattern",
+                {"id": "ls-floor", "width": CELL, "height": CELL, "patternUnits": "userSpaceOnUse"},
+                h("path", {"class": "ls-floor-line", "d": f"M{CELL} 0H0V{CELL}"}),
+            ),
+        ),
+        h("rect", {"class": "ls-field", "width": VIEW, "height": VIEW, "rx": 12}),
+        h(
+            "g",
+            {"class": "ls-world", "id": "ls-world", "style": camera(view, fit)},
+            _floor(r0, c0, rows, cols),
+            h("g", {"class": "ls-areas", "aria-hidden": "true"}, _outlines(view, winning)),
+            h(
+                "g",
+                {"class": "ls-cubes", "aria-hidden": "true"},
+                [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
+            ),
+            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning)),
+            _buh(view, look),
+            h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
+            h("g", {"class": "ls-arrows"}, _arrows(view, look)),
+            look.cursor is not None
+            and h(
+                "rect",
+                {
+                    "class": "ls-cursor",
+                    "x": look.cursor[1] * CELL + 1.5,
+                    "y": look.cursor[0] * CELL + 1.5,
+                    "width": CELL - 3,
+                    "height": CELL - 3,
+                    "rx": 8,
+                },
+            ),
+        ),
+    )
+
+
+def _floor(r0: int, c0: int, rows: int, cols: int) -> Element:
+    """The valley floor: a grid reaching well past the frame, so a gliding frame never shows its edge.
+    Its extent moves in steps of 16 cells, so it rarely changes between positions."""
+    step = 16
+    top, left = (r0 // step - 2) * step, (c0 // step - 2) * step
+    return h(
+        "rect",
+        {
+            "class": "ls-floor",
+            "x": left * CELL,
+            "y": top * CELL,
+            "width": (step * 5 + cols) * CELL,
+            "height": (step * 5 + rows) * CELL,
+            "fill": "url(#ls-floor)",
+        },
+    )
+
+
+def _winning(view: JSON) -> frozenset[int]:
+    """The cubes of the area that won the match (an area worth at least the target, once it is over)."""
+    if not view.get("result"):
+        return frozenset()
+    best = max(view["areas"], key=lambda a: a["value"], default=None)
+    if best is None or best["value"] < view["win_area"]:
+        return frozenset()
+    return frozenset(best["cubes"])
+
+
+def _kept_cube(i: int, cube: JSON, look: Look) -> Memo:
+    key = (
+        "cube",
+        i,
+        tuple(cube["cell"]),
+        cube.get("orientation"),
+        cube["shade"],
+        tuple(map(tuple, cube["lit_corners"])),
+        cube["buh"],
+        i == look.selected,
+        i in look.dim,
+        look.choosing,
+        i in look.moved,
+        look.rolls.get(i),
+    )
+    kept = _KEPT.get(key)
+    return kept if kept is not None else _keep(key, _cube(i, cube, look))
+
+
+def _cube(i: int, cube: JSON, look: Look) -> Element:
+    r, c = cube["cell"]
+    classes = ["ls-cube", f"ls-{cube['shade']}"]
+    if i == look.selected:
+        classes.append("ls-selected")
+    if i in look.dim:
+        classes.append("ls-dim")
+    if look.choosing and i not in look.dim and not cube["buh"]:
+        classes.append("ls-choosable")
+    if i in look.moved:
+        classes.append("ls-moved")
+    roll = look.rolls.get(i)
+    top_classes = "ls-top" + (f" ls-roll-{roll}" if roll else "")
+    return h(
+        "g",
+        {
+            "class": " ".join(classes),
+            "id": f"ls-cube-{i}",
+            "style": f"transform: translate({c * CELL}px, {r * CELL}px)",
+        },
+        h(
+            "rect",
+            {
+                "class": "ls-body",
+                "x": INSET,
+                "y": INSET,
+                "width": CELL - 2 * INSET,
+                "height": CELL - 2 * INSET,
+                "rx": 8,
+            },
+        ),
+        # A new id when the face on top changes: the page makes a new element, so its roll plays once.
+        h(
+            "g",
+            {"class": top_classes, "id": f"ls-top-{i}-{cube.get('orientation', cube['top'])}"},
+            face(cube["lit_corners"], FACE, FACE, CELL - 2 * FACE),
+        ),
+        h("text", {"class": "ls-num", "x": INSET + 9, "y": CELL - INSET - 6}, str(number(i))),
+    )
+
+
+def face(corners: Sequence[Sequence[str]], x: float, y: float, size: float) -> list[Element]:
+    """A top face at (x, y): dark, with its lit triangles glowing; a full face shows its diagonal."""
+    drawn = [h("rect", {"class": "ls-face", "x": x, "y": y, "width": size, "height": size, "rx": 3})]
+    for corner in corners:
+        drawn.append(h("polygon", {"class": "ls-lit", "points": _points(corner_points(corner, x, y, size))}))
+    if len(corners) == 2:
+        a, _b, c = corner_points(corners[0], x, y, size)
+        drawn.append(h("line", {"class": "ls-diagonal", "x1": a[0], "y1": a[1], "x2": c[0], "y2": c[1]}))
+    return drawn
+
+
+def _buh(view: JSON, look: Look) -> list[Element]:
+    """Buh: a dark token with two eyes on its cube (it glides to a newly chosen cube); a dashed ring marks
+    where it sat at the start of the turn."""
+    drawn = []
+    cubes = view["cubes"]
+    if look.buh_was is not None and look.buh_was != view["buh"]:
+        r, c = cubes[look.buh_was]["cell"]
+        drawn.append(h("circle", {"class": "ls-buh-was", "cx": (c + 0.5) * CELL, "cy": (r + 0.5) * CELL, "r": 14}))
+    r, c = cubes[view["buh"]]["cell"]
+    drawn.append(
+        h(
+            "g",
+            {
+                "class": "ls-buh",
+                "id": "ls-buh",
+                "style": f"transform: translate({(c + 0.5) * CELL:g}px, {(r + 0.5) * CELL:g}px)",
+                "aria-hidden": "true",
+            },
+            h("circle", {"class": "ls-buh-body", "r": 14}),
+            h("circle", {"class": "ls-buh-eye", "cx": -5, "cy": -2, "r": 3.2}),
+            h("circle", {"class": "ls-buh-eye", "cx": 5, "cy": -2, "r": 3.2}),
+            h("path", {"class": "ls-buh-mouth", "d": "M-5 6Q0 9 5 6"}),
+        )
+    )
+    return drawn
+
+
+# --- light areas -------------------------------------------------------------------------------------
+
+
+def area_edges(view: JSON, area: JSON) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The outline of a light area: the edges of its shapes that no other shape of it shares.
+
+    Where lit edges join (the default), the shapes are the lit triangles, so the outline follows the
+    light; in the "faces" variant the shapes are the whole top faces of the area's cubes.
+    """
+    faces = view.get("options", {}).get("light_joins") == "faces"
+    count: dict[frozenset, int] = {}
+    for i in area["cubes"]:
+        cube = view["cubes"][i]
+        r, c = cube["cell"]
+        x, y = c * CELL, r * CELL
+        if faces:
+            shapes = [((x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL))]
+        else:
+            shapes = [corner_points(corner, x, y, CELL) for corner in cube["lit_corners"]]
+        for shape in shapes:
+            for k, a in enumerate(shape):
+                edge = frozenset((a, shape[(k + 1) % len(shape)]))
+                count[edge] = count.get(edge, 0) + 1
+    edges = [tuple(sorted(e)) for e, n in count.items() if n == 1]
+    return sorted(edges)
+
+
+def _outlines(view: JSON, winning: frozenset[int]) -> list[Element]:
+    drawn = []
+    for area in view["areas"]:
+        d = "".join(f"M{a[0]} {a[1]}L{b[0]} {b[1]}" for a, b in area_edges(view, area))
+        won = bool(winning) and set(area["cubes"]) == winning
+        drawn.append(h("path", {"class": "ls-area" + (" ls-win" if won else ""), "d": d}))
+    return drawn
+
+
+def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
+    """Where an area's value is written: on the lit triangle nearest the middle of the area's light."""
+    spots = []
+    for i in area["cubes"]:
+        r, c = view["cubes"][i]["cell"]
+        for corner in view["cubes"][i]["lit_corners"]:
+            pts = corner_points(corner, c * CELL, r * CELL, CELL)
+            # Halfway between the triangle's centroid and its right-angle corner: well inside the light.
+            cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+            spots.append(((cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2))
+    mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
+    return min(spots, key=lambda s: ((s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+
+
+def _values(view: JSON, winning: frozenset[int]) -> list[Element]:
+    drawn = []
+    for area in view["areas"]:
+        x, y = value_spot(view, area)
+        won = bool(winning) and set(area["cubes"]) == winning
+        drawn.append(
+            h(
+                "g",
+                {
+                    "class": "ls-value" + (" ls-win" if won else ""),
+                    "data-value": area["value"],
+                    "data-cubes": ",".join(str(i) for i in area["cubes"]),
+                },
+                h("circle", {"cx": round(x, 1), "cy": round(y, 1), "r": 10}),
+                h("text", {"x": round(x, 1), "y": round(y + 4.5, 1)}, str(area["value"])),
+            )
+        )
+    return drawn
+
+
+# --- cells (what a screen reader reads, where clicks land) -------------------------------------------
+
+
+def _cells(
+    view: JSON,
+    look: Look,
+    r0: int,
+    c0: int,
+    rows: int,
+    cols: int,
+    area_of: Mapping[int, JSON],
+    winning: frozenset[int],
+) -> list[Element]:
+    at = {tuple(c["cell"]): i for i, c in enumerate(view["cubes"])}
+    targets = _targets(view, look)
+    language = i18n.language()
+    rows_drawn = []
+    for r in range(r0, r0 + rows):
+        cells = []
+        for c in range(c0, c0 + cols):
+            cube = at.get((r, c))
+            info = view["cubes"][cube] if cube is not None else None
+            area = area_of.get(cube) if cube is not None else None
+            key = (
+                r,
+                c,
+                r0,
+                c0,
+                cube,
+                info and (tuple(map(tuple, info["lit_corners"])), info["buh"]),
+                area and area["value"],
+                cube in winning,
+                cube is not None and cube == look.selected,
+                cube in look.dim and not look.choosing,
+                (r, c) in targets,
+                language,
+            )
+            kept = _KEPT.get(key)
+            if kept is None:
+                kept = _keep(key, _cell(view, look, r, c, r0, c0, cube, area_of, winning, (r, c) in targets))
+            cells.append(kept)
+        rows_drawn.append(h("g", {"role": "row", "aria-rowindex": r - r0 + 1}, cells))
+    return rows_drawn
+
+
+# Cells and cubes drawn once and reused while they look the same: after an input most are unchanged,
+# so their markup is not made again and the page's morphing step skips them (``svg.Memo``).
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _keep(key: tuple, element: Element) -> Memo:
+    if len(_KEPT) > 4000:
+        _KEPT.clear()
+    kept = _KEPT[key] = Memo(element)
+    return kept
+
+
+def _cell(
+    view: JSON,
+    look: Look,
+    r: int,
+    c: int,
+    r0: int,
+    c0: int,
+    cube: int | None,
+    area_of: Mapping[int, JSON],
+    winning: frozenset[int],
+    target: bool,
+) -> Element:
+    return h(
+        "g",
+        {
+            "class": "ls-cell" + (" ls-target" if target else ""),
+            "id": cell_id((r, c)),
+            "role": "gridcell",
+            "aria-colindex": c - c0 + 1,
+            "aria-label": cell_label((r - r0, c - c0), cube, view, look, area_of, winning, target),
+            "aria-selected": "true" if cube is not None and cube == look.selected else None,
+            "data-action": "ls-cell",
+            "data-r": r,
+            "data-c": c,
+        },
+        h("rect", {"x": c * CELL, "y": r * CELL, "width": CELL, "height": CELL}),
+    )
+
+
+def _targets(view: JSON, look: Look) -> set[Cell]:
+    if look.selected is None:
+        return set()
+    r, c = view["cubes"][look.selected]["cell"]
+    return {(r + DELTA[a.dir][0], c + DELTA[a.dir][1]) for a in look.arrows}
+
+
+def shade_words(corners: Sequence[Sequence[str]]) -> str:
+    """A top face in words: dark, half lit (and in which corner), or fully lit."""
+    if not corners:
+        return _("dark")
+    if len(corners) == 1:
+        return _("half lit, in the {corner} corner").format(corner=_(CORNER_WORDS[(corners[0][0], corners[0][1])]))
+    return _("fully lit")
+
+
+def cell_label(
+    where: Cell,
+    cube: int | None,
+    view: JSON,
+    look: Look,
+    area_of: Mapping[int, JSON],
+    winning: frozenset[int],
+    target: bool = False,
+) -> str:
+    """What a screen reader says of a cell: where it is (in the frame) and what is on it."""
+    place = _("row {row}, column {col}").format(row=where[0] + 1, col=where[1] + 1)
+    if cube is None:
+        what = _("open space")
+        if target:
+            what += " · " + _("the chosen cube may move here")
+        return f"{place}: {what}"
+    info = view["cubes"][cube]
+    parts = [_("cube {n}").format(n=number(cube)), shade_words(info["lit_corners"])]
+    area = area_of.get(cube)
+    if area is not None:
+        parts.append(_("in a light area worth {value}").format(value=area["value"]))
+        if cube in winning:
+            parts.append(_("the winning area"))
+    if info["buh"]:
+        parts.append(_("Buh sits here"))
+    if cube == look.selected:
+        parts.append(_("chosen"))
+    elif cube in look.dim and not look.choosing:
+        parts.append(_("no action of it leads to a legal turn"))
+    return f"{place}: " + ", ".join(parts)
+
+
+# --- arrows ------------------------------------------------------------------------------------------
+
+
+def _arrows(view: JSON, look: Look) -> list[Element]:
+    """Each action of the chosen cube in the open cell it leads to: the slide in one half (a straight
+    arrow), the tilt in the other (the face that would come up, with a rolling arrow)."""
+    if look.selected is None:
+        return []
+    r, c = view["cubes"][look.selected]["cell"]
+    drawn = []
+    for arrow in look.arrows:
+        dr, dc = DELTA[arrow.dir]
+        x, y = (c + dc) * CELL, (r + dr) * CELL
+        across = arrow.dir in ("E", "W")  # the halves: top and bottom for east/west, else left and right
+        half = 0 if arrow.kind == "slide" else 1
+        if across:
+            hx, hy, hw, hh = x + 2, y + 2 + half * (CELL / 2 - 2), CELL - 4, CELL / 2 - 2
+        else:
+            hx, hy, hw, hh = x + 2 + half * (CELL / 2 - 2), y + 2, CELL / 2 - 2, CELL - 4
+        mx, my = hx + hw / 2, hy + hh / 2
+        inner: list[Element] = []
+        if arrow.kind == "slide":
+            inner.append(
+                h(
+                    "path",
+                    {
+                        "class": "ls-glyph",
+                        "d": "M-9 0H7M2 -6L9 0L2 6",
+                        "transform": f"translate({mx:g} {my:g}) rotate({ANGLE[arrow.dir]})",
+                    },
+                )
+            )
+        else:
+            size = 20  # the face that would come up, and a small arrow the way the cube rolls
+            fx, fy, gx, gy = (mx - 10, my, mx + 15, my) if across else (mx, my - 10, mx, my + 15)
+            inner.append(h("g", {"class": "ls-preview"}, face(arrow.corners, fx - size / 2, fy - size / 2, size)))
+            inner.append(
+                h(
+                    "path",
+                    {
+                        "class": "ls-glyph ls-small",
+                        "d": "M-9 0H7M2 -6L9 0L2 6",
+                        "transform": f"translate({gx:g} {gy:g}) scale(0.6) rotate({ANGLE[arrow.dir]})",
+                    },
+                )
+            )
+        drawn.append(
+            h(
+                "g",
+                {
+                    "class": f"ls-arrow ls-{arrow.kind}" + ("" if arrow.viable else " ls-dim"),
+                    "data-action": "ls-act",
+                    "data-cube": look.selected,
+                    "data-kind": arrow.kind,
+                    "data-dir": arrow.dir,
+                    "aria-hidden": "true",
+                },
+                h(
+                    "rect",
+                    {"x": round(hx, 1), "y": round(hy, 1), "width": round(hw, 1), "height": round(hh, 1), "rx": 6},
+                ),
+                inner,
+            )
+        )
+    return drawn

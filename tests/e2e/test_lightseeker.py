@@ -1,0 +1,211 @@
+"""Light Seeker in the browser, on one device: a whole match played by clicking (the turns chosen by the
+CPython engine for the page's own match), the page's light areas and total light checked against the
+engine every turn; an illegal turn explained; undo of an action; a reload; a turn by keyboard alone."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.core.grid import Direction
+from gamenight.lightseeker import GAME, rules
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+STORE = "gnc:table.lightseeker"
+
+
+def start(page: Page, site_url: str, names=("Ann", "Bea"), joins: str | None = None) -> None:
+    open_app(page, site_url, "#/lightseeker/table")
+    start_table(page, names, joins)
+
+
+def start_table(page: Page, names=("Ann", "Bea"), joins: str | None = None) -> None:
+    """Fill the setup form of the table on this device and start the match."""
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    if joins:
+        page.click(".table-options summary")
+        page.select_option("select[name=light_joins]", joins)
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".ls-board")).to_be_visible()
+
+
+def record(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))["record"]
+
+
+def engine(page: Page) -> rules.State:
+    """The page's match replayed by the CPython engine from what the page saved."""
+    saved = record(page)
+    state = GAME.setup(GAME.options(saved["options"]), tuple(saved["seats"]), saved["seed"])
+    for entry in saved["log"]:
+        state, _ = GAME.play(state, entry["seat"], entry["move"], 0)
+    return state
+
+
+def cell(board: rules.Board, cube: int) -> str:
+    r, c = board.cells[cube]
+    return f"#ls-c{r}_{c}"
+
+
+def click_turn(page: Page, state: rules.State, move: dict) -> None:
+    """Play ``move`` by clicks on this device's table and wait until it is saved."""
+    turns = len(record(page)["log"])
+    build_turn(page, state, move, lambda: record(page)["log"] == record(page)["log"][:turns])
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length > {turns}")
+
+
+def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: True) -> None:
+    """Build ``move`` by clicks: each action's cube, then its arrow on the board; Buh's cube; Confirm.
+    The light shown after each action is the engine's."""
+    board = state.board
+    for a in move["actions"]:
+        if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+            page.click(cell(board, a["cube"]))
+        page.click(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
+        expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+    page.click(cell(board, move["buh"]))
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    assert nothing_sent(), "nothing is sent before Confirm turn"
+    page.click("button[data-action=ls-confirm]")
+
+
+def assert_page_shows(page: Page, state: rules.State) -> None:
+    """The light areas (their cubes and values) and the total light on the page are the engine's."""
+    view = GAME.view(state, None)
+    expect(page.locator(".ls-light")).to_have_attribute("data-light", str(view["total_light"]))
+    shown = page.eval_on_selector_all(".ls-value", "els => els.map(e => [e.dataset.cubes, +e.dataset.value])")
+    assert sorted(shown) == sorted([",".join(map(str, a["cubes"])), a["value"]] for a in view["areas"])
+    for i, cube in enumerate(view["cubes"]):
+        r, c = cube["cell"]
+        expect(page.locator(f"#ls-cube-{i}")).to_have_attribute(
+            "style", f"transform: translate({c * 60}px, {r * 60}px)"
+        )
+    r, c = view["cubes"][view["buh"]]["cell"]
+    expect(page.locator(f"#ls-c{r}_{c}")).to_have_attribute("aria-label", re.compile("Buh sits here"))
+
+
+@pytest.mark.parametrize("joins", ["edges", "faces"])
+def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str, joins: str):
+    start(app, site_url, joins=joins)
+    state = engine(app)
+    assert state.options.light_joins == joins
+    chooser = random.Random(record(app)["seed"])
+    while state.outcome is None:
+        seat = state.to_move
+        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        move = chooser.choice(GAME.legal(state, seat))
+        click_turn(app, state, move)
+        state, _ = GAME.play(state, seat, move, 0)
+        assert engine(app) == state
+        assert_page_shows(app, state)
+    result = GAME.result(state)
+    panel = app.locator(".match-result")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h2")).to_contain_text("draw" if result.draw else "wins")
+    places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
+    assert places == [s for place in result.ranking for s in place]
+    if max((a["value"] for a in GAME.view(state, None)["areas"]), default=0) >= 7:
+        expect(app.locator(".ls-value.ls-win")).to_have_count(1)
+    expect(app.locator("button[data-action=table-new]")).to_have_text("Rematch")
+
+
+def test_an_illegal_turn_is_explained_undo_takes_an_action_back_and_a_reload_keeps_the_match(app: Page, site_url: str):
+    start(app, site_url)
+    state = engine(app)
+    # On the first turn a slide cannot raise the light: its arrows are dimmed, but may be tried.
+    cube = next(
+        i
+        for i in range(9)
+        if i != state.board.buh and rules.step(state.board.cells[i], Direction.N) not in state.board.cells
+    )
+    app.click(cell(state.board, cube))
+    slide = app.locator(f".ls-arrow[data-cube='{cube}'][data-kind=slide][data-dir=N]")
+    expect(slide).to_have_class(re.compile("ls-dim"))
+    slide.click()
+    expect(app.locator(".ls-note")).to_have_text("This turn cannot end here: the light must rise above 0, but it is 0.")
+    expect(app.locator("button[data-action=ls-confirm]")).to_be_disabled()
+    app.click(
+        cell(state.board, (state.board.buh + 1) % 9 if (state.board.buh + 1) % 9 != cube else (state.board.buh + 2) % 9)
+    )
+    expect(app.locator(".ls-note")).to_contain_text("the light must rise above 0")
+    assert record(app)["log"] == []
+    # Undo action: the cube is back where it was, and the turn can be made properly.
+    app.click("button[data-action=ls-undo]")
+    r, c = state.board.cells[cube]
+    expect(app.locator(f"#ls-cube-{cube}")).to_have_attribute("style", f"transform: translate({c * 60}px, {r * 60}px)")
+    expect(app.locator(".ls-note")).to_have_count(0)
+    move = random.Random(1).choice(GAME.legal(state, state.to_move))
+    click_turn(app, state, move)
+    state, _ = GAME.play(state, state.to_move, move, 0)
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(app.locator(".notice")).to_contain_text("Welcome back")
+    assert engine(app) == state
+    assert_page_shows(app, state)
+    expect(app.locator(".match-log")).to_contain_text("Buh to cube")
+
+
+def keys_to(page: Page, start: tuple[int, int], goal: tuple[int, int]) -> tuple[int, int]:
+    """Move the board's cursor from ``start`` to ``goal`` with arrow keys (rows first, then columns)."""
+    r, c = start
+    while r != goal[0]:
+        page.keyboard.press("ArrowDown" if goal[0] > r else "ArrowUp")
+        r += 1 if goal[0] > r else -1
+    while c != goal[1]:
+        page.keyboard.press("ArrowRight" if goal[1] > c else "ArrowLeft")
+        c += 1 if goal[1] > c else -1
+    return goal
+
+
+KEYS = {"N": "ArrowUp", "E": "ArrowRight", "S": "ArrowDown", "W": "ArrowLeft"}
+
+
+def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
+    open_app(app, site_url, "#/lightseeker/table")
+    for _ in range(40):  # Tab through the page to the first player's name field
+        if app.evaluate("document.activeElement.name") == "name0":
+            break
+        app.keyboard.press("Tab")
+    app.keyboard.type("Ann")
+    app.keyboard.press("Enter")  # submits the setup form
+    expect(app.locator(".ls-board")).to_be_visible()
+    for _ in range(40):
+        if app.evaluate("document.activeElement.id") == "ls-board":
+            break
+        app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement.id") == "ls-board", "the board is reachable with Tab"
+    state = engine(app)
+    move = next(m for m in GAME.legal(state, state.to_move) if m["buh"] != 4)
+    action = move["actions"][0]
+    scroll = app.evaluate("window.scrollY")
+    cursor = keys_to(app, (1, 1), state.board.cells[action["cube"]])  # the cursor starts on the middle cube
+    expect(app.locator(f"#ls-cube-{action['cube']}")).to_have_class(re.compile("ls-selected"))
+    app.keyboard.press("t")
+    app.keyboard.press(KEYS[action["dir"]])
+    assert app.evaluate("window.scrollY") == scroll, "arrow keys move the cursor, not the page"
+    after = rules.act(state.board, rules.Action(action["cube"], "tilt", Direction(action["dir"])))
+    expect(app.locator(".ls-play")).to_have_attribute("data-step", "buh")
+    cursor = after.cells[action["cube"]]
+    keys_to(app, cursor, after.cells[move["buh"]])
+    app.keyboard.press("Space")
+    expect(app.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    app.keyboard.press("Enter")
+    app.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
+    assert record(app)["log"][0]["move"] == move
+    expect(app.locator("#match-news")).to_contain_text("Buh to cube")
+    expect(app.locator("#ls-board")).to_be_focused()
+    # Cubes, Buh and the frame glide, and a tilted face rolls in — unless the player asks for less motion.
+    glide = "el => getComputedStyle(el).transitionDuration"
+    assert app.eval_on_selector("#ls-cube-0", glide) == "0.32s"
+    assert app.eval_on_selector("#ls-world", glide) == "0.32s"
+    app.emulate_media(reduced_motion="reduce")
+    assert app.eval_on_selector("#ls-cube-0", glide) == "0s"
+    assert app.eval_on_selector("#ls-buh", glide) == "0s"
+    assert app.eval_on_selector_all(".ls-top", "els => els.map(e => getComputedStyle(e).animationName)") == ["none"] * 9

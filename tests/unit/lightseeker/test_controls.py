@@ -1,0 +1,451 @@
+"""Light Seeker's match controls: a turn built step by step, everything offered from the rules engine."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight import i18n
+from gamenight.core.errors import BadMessage, IllegalMove
+from gamenight.core.grid import DIRECTIONS, Direction
+from gamenight.lightseeker import GAME, rules
+from gamenight.lightseeker.controls import BOARD, plan, problem
+from gamenight.lightseeker.rules import Action, Options, State
+from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import find_all, render, text_of
+
+from .test_rules import NEAR_WIN
+
+TABLE = Table("lightseeker", (SeatAt("ann", "Ann", "amber"), SeatAt("bob", "Bob", "cyan")), frozenset(("ann", "bob")))
+GUEST = Table("lightseeker", TABLE.seats, frozenset(("bob",)))
+WATCHING = Table("lightseeker", TABLE.seats, frozenset())
+
+
+def played(seed: int, turns: int, joins: str = "edges") -> State:
+    """A position after ``turns`` random legal turns of a seeded match."""
+    state = GAME.setup(GAME.options({"light_joins": joins}), ["ann", "bob"], seed)
+    chooser = random.Random(seed)
+    for _ in range(turns):
+        if state.outcome:
+            break
+        state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
+    return state
+
+
+def said(note) -> str:
+    return i18n.describe(note["code"], note["params"])
+
+
+def click(ui, view, seat, action, table=TABLE, **data):
+    return BOARD.update(ui, view, seat, table, UiEvent("click", action, {k: str(v) for k, v in data.items()}))
+
+
+def key(ui, view, seat, name, table=TABLE):
+    return BOARD.update(ui, view, seat, table, UiEvent("keydown", "board", {}, key=name))
+
+
+def at(view, cube):
+    r, c = view["cubes"][cube]["cell"]
+    return {"r": r, "c": c}
+
+
+def build(ui, view, seat, turn):
+    """Make ``turn`` (move JSON) by clicks: each action's cube, then its arrow; Buh's cube; Confirm."""
+    for a in turn["actions"]:
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:
+            ui, sent = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+            assert sent is None and ui.selected == a["cube"]
+        ui, sent = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+        assert sent is None, "nothing is sent before Confirm turn"
+    cell = ui.board().cells[turn["buh"]]
+    ui, sent = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+    assert sent is None and ui.buh == turn["buh"]
+    return click(ui, view, seat, "ls-confirm")
+
+
+# --- what is offered comes from the rules ------------------------------------------------------------
+
+
+def brute_plan(b: rules.Board, due: int) -> dict:
+    """Every first action with the second actions that make a legal turn, by trying every pair."""
+    actions = [Action(i, k, d) for i in range(len(b.cells)) for k in rules.KINDS for d in DIRECTIONS]
+    other = (b.buh + 1) % len(b.cells)
+    found = {}
+    for a1 in actions:
+        if due == 1:
+            try:
+                rules.apply_turn(b, rules.Turn((a1,), other))
+                found[a1] = frozenset()
+            except IllegalMove:
+                pass
+            continue
+        then = set()
+        for a2 in actions:
+            try:
+                rules.apply_turn(b, rules.Turn((a1, a2), other))
+                then.add(a2)
+            except IllegalMove:
+                pass
+        if then:
+            found[a1] = frozenset(then)
+    return found
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 8))
+def test_the_plan_of_what_can_lead_to_a_legal_turn_is_exactly_what_brute_force_finds(seed, turns):
+    state = played(seed, turns)
+    if state.outcome:
+        return
+    assert plan(state.board, state.actions_due) == brute_plan(state.board, state.actions_due)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10), st.sampled_from(["edges", "faces"]))
+def test_a_view_turned_back_into_a_state_plays_like_the_match(seed, turns, joins):
+    state = played(seed, turns, joins)
+    if state.outcome:
+        return
+    view = GAME.view(state, "bob")
+    again = rules.from_view(view)
+    assert again == state
+    assert GAME.view(again, "bob") == view
+
+
+def test_a_view_that_does_not_fit_together_is_refused():
+    view = GAME.view(played(3, 2), None)
+    for spoil in (
+        lambda v: v["cubes"].pop(),
+        lambda v: v["cubes"][0].update(cell=v["cubes"][1]["cell"]),
+        lambda v: v["cubes"][0].update(orientation=24),
+        lambda v: v["cubes"][0].update(orientation="3"),
+        lambda v: v.update(buh=9),
+        lambda v: v.update(seats=["ann"]),
+        lambda v: v["options"].update(light_joins="corners"),
+        lambda v: v.pop("turn"),
+    ):
+        bad = GAME.view(played(3, 2), None)
+        spoil(bad)
+        with pytest.raises(BadMessage):
+            rules.from_view(bad)
+    assert rules.from_view(view) is not None
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 8))
+def test_a_random_legal_turn_built_by_clicks_is_the_engines_turn_and_shows_its_light(seed, turns):
+    state = played(seed, turns)
+    if state.outcome:
+        return
+    seat = state.to_move
+    view = GAME.view(state, seat)
+    turn = random.Random(seed).choice(GAME.legal(state, seat))
+    ui = BOARD.start(view, None)
+    # Every cube the turn moves is offered (not dimmed) at its step, and so is every action.
+    b = state.board
+    for a in turn["actions"]:
+        look = BOARD.look(ui, view, seat)
+        assert a["cube"] not in look.dim
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:  # after its first action a cube stays chosen (a click would let it go)
+            ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+        arrow = next(x for x in BOARD.look(ui, view, seat).arrows if (x.kind, x.dir) == (a["kind"], a["dir"]))
+        assert arrow.viable
+        ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+        b = rules.act(b, Action(a["cube"], a["kind"], Direction(a["dir"])))
+        # The intermediate position is the engine's, with its areas and light.
+        shown = BOARD.shown(ui, view)
+        expected = GAME.view(State(state.options, state.seats, b, state.turn), seat)
+        assert shown["cubes"] == expected["cubes"] and shown["areas"] == expected["areas"]
+        assert shown["total_light"] == rules.total_light(b)
+    assert problem(ui) is None
+    cell = ui.board().cells[turn["buh"]]
+    ui, sent = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+    assert sent is None and BOARD.shown(ui, view)["buh"] == turn["buh"]
+    _ui, sent = click(ui, view, seat, "ls-confirm")
+    assert sent == turn
+
+
+def test_arrows_offer_every_open_side_with_the_face_a_tilt_brings_up():
+    state = played(11, 3)
+    seat = state.to_move
+    view = GAME.view(state, seat)
+    ui = BOARD.start(view, None)
+    cube = next(i for i in range(9) if i != state.board.buh)
+    cell = state.board.cells[cube]
+    ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+    arrows = BOARD.look(ui, view, seat).arrows
+    open_sides = [d.value for d in DIRECTIONS if rules.step(cell, d) not in state.board.cells]
+    assert sorted({a.dir for a in arrows}) == sorted(open_sides)
+    viable = plan(state.board, state.actions_due)
+    for a in arrows:
+        action = Action(cube, a.kind, Direction(a.dir))
+        after = rules.act(state.board, action).orientations[cube]
+        assert a.corners == tuple((x.value, y.value) for x, y in rules.LIGHTING.lit_corners[after])
+        assert a.viable == (action in viable)
+    # The same actions are buttons too (for Tab and screen readers), the blocked sides disabled.
+    tree = BOARD.render(ui, view, seat, TABLE)
+    buttons = find_all(tree, lambda e: e.attr("class") in ("ls-move", "ls-move ls-dim"))
+    assert len(buttons) == 8
+    enabled = {(b.attr("data-kind"), b.attr("data-dir")) for b in buttons if not b.attr("disabled")}
+    assert enabled == {(a.kind, a.dir) for a in arrows}
+    dimmed = {(b.attr("data-kind"), b.attr("data-dir")) for b in buttons if "ls-dim" in b.attr("class")}
+    assert dimmed == {(a.kind, a.dir) for a in arrows if not a.viable}
+
+
+def test_cubes_from_which_no_legal_turn_can_follow_are_dimmed():
+    state = played(5, 4)
+    seat = state.to_move
+    view = GAME.view(state, seat)
+    look = BOARD.look(BOARD.start(view, None), view, seat)
+    movers = {a.cube for a in plan(state.board, state.actions_due)}
+    assert set(look.dim) == set(range(9)) - movers - {state.board.buh}
+    classes = {
+        e.attr("id"): e.attr("class")
+        for e in find_all(
+            BOARD.render(BOARD.start(view, None), view, seat, TABLE), lambda e: str(e.attr("id")).startswith("ls-cube-")
+        )
+    }
+    assert {i for i in range(9) if "ls-dim" in classes[f"ls-cube-{i}"]} == set(look.dim)
+
+
+# --- an illegal turn explained, undo, Buh ------------------------------------------------------------
+
+# A row of three full faces (cubes 0-2) over dark ones, Buh on cube 4 (NEAR_WIN of the rules tests).
+
+
+def near_win(turn: int = 2) -> tuple[State, dict]:
+    state = State(Options(), ("ann", "bob"), NEAR_WIN, turn=turn)
+    return state, GAME.view(state, "ann")
+
+
+def test_a_turn_that_would_leave_a_cube_alone_is_explained_before_buh_and_cannot_be_confirmed():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    # Cube 5 at (1, 3) slides east twice: it ends at (1, 5), touching nothing.
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="slide", dir="E")
+    assert ui.note is None, "a second action could still bring a cube next to it and raise the light"
+    ui, sent = click(ui, view, "ann", "ls-act", cube=5, kind="slide", dir="E")
+    assert sent is None
+    assert said(ui.note) == "This turn cannot end here: cube 6 would stand alone, touching no other cube."
+    assert said(problem(ui)) == said(ui.note)
+    tree = BOARD.render(ui, view, "ann", TABLE)
+    assert "stand alone" in text_of(tree)
+    confirm = find_all(tree, lambda e: e.attr("data-action") == "ls-confirm")[0]
+    assert confirm.attr("disabled") is True
+    # Choosing Buh is refused with the same reason; Confirm sends nothing.
+    ui2, sent = click(ui, view, "ann", "ls-cell", r=0, c=0)
+    assert sent is None and ui2.buh is None and "stand alone" in said(ui2.note)
+    _ui, sent = click(ui2, view, "ann", "ls-confirm")
+    assert sent is None
+    # The engine refuses the same turn for the same reason.
+    with pytest.raises(IllegalMove, match="cube 5 would be isolated"):
+        GAME.play(near_win()[0], "ann", {"actions": [{"cube": 5, "kind": "slide", "dir": "E"}] * 2, "buh": 0}, 0)
+
+
+def test_an_action_after_which_no_legal_turn_can_follow_is_dimmed_and_then_explained():
+    state, view = near_win()
+    viable = plan(state.board, state.actions_due)
+    doomed = next(
+        Action(i, k, d)
+        for i in range(9)
+        for k in rules.KINDS
+        for d in DIRECTIONS
+        if i != state.board.buh
+        and rules.step(state.board.cells[i], d) not in state.board.cells
+        and Action(i, k, d) not in viable
+    )
+    ui = BOARD.start(view, None)
+    cell = state.board.cells[doomed.cube]
+    ui, _ = click(ui, view, "ann", "ls-cell", r=cell[0], c=cell[1])
+    arrow = next(a for a in BOARD.look(ui, view, "ann").arrows if (a.kind, a.dir) == (doomed.kind, doomed.dir.value))
+    assert not arrow.viable, "dimmed, but still there to try"
+    ui, sent = click(ui, view, "ann", "ls-act", cube=doomed.cube, kind=doomed.kind, dir=doomed.dir.value)
+    assert sent is None and ui.actions == (doomed,)
+    assert said(ui.note) == "No action now can make this turn legal: undo the last action."
+    assert set(BOARD.look(ui, view, "ann").dim) == set(range(9)) - {state.board.buh}
+
+
+def test_a_turn_that_does_not_raise_the_light_is_explained():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="slide", dir="S")
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="slide", dir="N")
+    assert said(ui.note) == "This turn cannot end here: the light must rise above 6, but it is 6."
+
+
+def test_undo_action_and_escape_step_back_one_at_a_time():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="tilt", dir="W")
+    assert BOARD.shown(ui, view)["total_light"] == 7
+    ui, _ = click(ui, view, "ann", "ls-cell", r=2, c=2)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=8, kind="slide", dir="E")
+    ui, _ = click(ui, view, "ann", "ls-cell", r=0, c=0)
+    assert ui.buh == 0 and len(ui.actions) == 2
+    ui, _ = key(ui, view, "ann", "Escape")
+    assert ui.buh is None and len(ui.actions) == 2
+    ui, _ = click(ui, view, "ann", "ls-undo")
+    assert len(ui.actions) == 1 and ui.selected == 8 and ui.board().cells[8] == (2, 2)
+    ui, _ = key(ui, view, "ann", "Escape")
+    assert ui.actions == () and ui.selected == 5 and ui.board() == NEAR_WIN
+    assert BOARD.shown(ui, view) is view, "with nothing built the position itself is shown"
+    ui, _ = key(ui, view, "ann", "Escape")
+    assert ui.selected is None
+    assert key(ui, view, "ann", "Escape")[0] is ui, "nothing left to step back: nothing changes"
+
+
+def test_buh_must_move_and_its_cube_cannot_act():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui2, _ = click(ui, view, "ann", "ls-cell", r=1, c=1)  # cube 4, under Buh
+    assert ui2.selected is None and said(ui2.note) == "Cube 5 is under Buh: it cannot act this turn."
+    ui2, _ = click(ui, view, "ann", "ls-act", cube=4, kind="slide", dir="N")
+    assert ui2.actions == () and "under Buh" in said(ui2.note)
+    ui2, _ = click(ui, view, "ann", "ls-act", cube=3, kind="slide", dir="E")
+    assert ui2.actions == () and said(ui2.note) == "Cube 4 cannot move east: cube 5 is in the way."
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="tilt", dir="W")
+    ui, _ = click(ui, view, "ann", "ls-cell", r=2, c=2)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=8, kind="slide", dir="E")
+    ui2, _ = click(ui, view, "ann", "ls-cell", r=1, c=1)
+    assert ui2.buh is None and said(ui2.note) == "Buh must leave cube 5: choose another cube."
+    _ui, sent = click(ui, view, "ann", "ls-confirm")
+    assert sent is None and said(_ui.note) == "Choose Buh's new cube first."
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=2)  # cube 5 itself, which just acted
+    ui, sent = click(ui, view, "ann", "ls-confirm")
+    assert sent == {
+        "actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}],
+        "buh": 5,
+    }
+    after, _ = GAME.play(near_win()[0], "ann", sent, 0)
+    assert GAME.result(after).winners == ("ann",)
+
+
+def test_a_winning_turn_is_announced_before_it_is_confirmed():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)
+    ui, _ = click(ui, view, "ann", "ls-act", cube=5, kind="tilt", dir="W")
+    assert "This turn wins: a light area worth 7!" in text_of(BOARD.render(ui, view, "ann", TABLE))
+
+
+# --- the keyboard ------------------------------------------------------------------------------------
+
+
+def test_a_whole_turn_by_keyboard():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    assert ui.cursor == (1, 1), "the cursor starts on the cube nearest the middle"
+    ui, _ = key(ui, view, "ann", "ArrowRight")  # (1, 2) is an open space
+    assert ui.cursor == (1, 2) and ui.selected is None
+    ui, _ = key(ui, view, "ann", "ArrowRight")
+    assert ui.cursor == (1, 3) and ui.selected == 5, "the cube under the cursor is chosen"
+    ui, _ = key(ui, view, "ann", "t")
+    assert ui.kind == "tilt"
+    ui, _ = key(ui, view, "ann", "ArrowLeft")  # tilts cube 5 west
+    assert ui.actions == (Action(5, "tilt", Direction.W),) and ui.kind is None and ui.cursor == (1, 2)
+    ui, _ = key(ui, view, "ann", "ArrowDown")
+    assert ui.cursor == (2, 2) and ui.selected == 8
+    ui, _ = key(ui, view, "ann", "s")
+    ui, _ = key(ui, view, "ann", "ArrowRight")
+    assert ui.actions[-1] == Action(8, "slide", Direction.E)
+    for name in ("ArrowUp",) * 4:
+        ui, _ = key(ui, view, "ann", name)
+    assert ui.cursor == (-1, 3), "the cursor stays inside the frame (one cell around the cubes)"
+    ui, _ = key(ui, view, "ann", "ArrowDown")
+    ui, _ = key(ui, view, "ann", "ArrowLeft")
+    ui, sent = key(ui, view, "ann", " ")
+    assert ui.buh == 2 and sent is None
+    ui, sent = key(ui, view, "ann", "Enter")
+    assert sent == {
+        "actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}],
+        "buh": 2,
+    }
+
+
+def test_keys_that_do_not_fit_are_explained_or_ignored():
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui2, _ = key(ui, view, "ann", "s")
+    assert said(ui2.note).startswith("Choose a cube first")
+    assert key(ui, view, "ann", "q")[0] is ui
+    assert BOARD.update(ui, view, "ann", TABLE, UiEvent("keydown", "chat", {}, key="s"))[0] is ui
+    assert BOARD.update(ui, view, "ann", TABLE, UiEvent("pointerover", "ls-cell", {"r": "1", "c": "1"}))[0] is ui
+    for data in (
+        {"r": "x", "c": "1"},
+        {"r": "40", "c": "1"},  # outside the frame drawn
+        {"r": "-2", "c": "0"},
+        {"cube": "9", "kind": "slide", "dir": "N"},
+        {"cube": "1", "kind": "roll", "dir": "N"},
+    ):
+        action = "ls-cell" if "r" in data else "ls-act"
+        assert BOARD.update(ui, view, "ann", TABLE, UiEvent("click", action, data))[0] is ui
+
+
+# --- watching and waiting ----------------------------------------------------------------------------
+
+
+def test_a_page_that_only_watches_or_waits_sends_nothing_and_says_why():
+    state, _ = near_win()
+    view = GAME.view(state, None)
+    ui = BOARD.start(view, None)
+    watched, sent = click(ui, view, None, "ls-cell", table=WATCHING, r=1, c=3)
+    assert sent is None and said(watched.note) == "You are watching: only the players move."
+    waiting, sent = click(ui, view, None, "ls-act", table=GUEST, cube=5, kind="tilt", dir="W")
+    assert sent is None and said(waiting.note) == "Wait for your turn."
+    moved, _ = key(ui, view, None, "ArrowUp", table=WATCHING)
+    assert moved.cursor == (0, 1), "a spectator may still move the cursor to read the cells"
+    tree = BOARD.render(ui, view, None, WATCHING)
+    assert not find_all(tree, lambda e: e.attr("data-action") in ("ls-confirm", "ls-act"))
+    assert "This turn must end above 6" in text_of(tree) and "Light on the board: 6" in text_of(tree)
+
+
+def test_a_new_position_marks_what_moved_and_which_way_cubes_rolled():
+    state, before = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
+    after, _ = GAME.play(state, "ann", turn, 0)
+    view = GAME.view(after, "bob")
+    ui = BOARD.start(view, before)
+    assert ui.moved == {5, 8} and ui.rolls == {5: "W"}
+    markup = render(BOARD.render(ui, view, "bob", TABLE))
+    assert 'class="ls-top ls-roll-W"' in markup and "ls-moved" in markup
+
+
+def test_the_log_tells_each_turn_and_the_end():
+    names = {"ann": "Ann", "bob": "Bob"}
+    event = {
+        "type": "turn",
+        "seat": "ann",
+        "actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}],
+        "buh": 0,
+        "light": 8,
+    }
+    assert (
+        BOARD.event_text(event, names) == "Ann (ann): cube 6 tilts west, cube 9 slides east; Buh to cube 1 · light 8."
+    )
+    assert BOARD.event_text({"type": "end", "winner": "ann", "reason": "ann lit an area worth 7"}, names) == (
+        "The match is over: ann lit an area worth 7."
+    )
+    coded = {
+        "type": "end",
+        "winner": "ann",
+        "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 8}},
+    }
+    assert BOARD.event_text(coded, names) == "The match is over: ann lit an area worth 8."
+    assert isinstance(BOARD.event_text({"type": "turn", "actions": "junk", "buh": "x"}, names), str)
+    assert BOARD.event_text({"type": "chat"}, names) is None
+
+
+def test_on_a_first_turn_one_action_completes_the_actions():
+    state = GAME.setup(GAME.options(None), ["ann", "bob"], 9)
+    view = GAME.view(state, "ann")
+    move = GAME.legal(state, "ann")[0]
+    _ui, sent = build(BOARD.start(view, None), view, "ann", move)
+    assert sent == move

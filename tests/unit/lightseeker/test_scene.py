@@ -1,0 +1,164 @@
+"""The Light Seeker valley scene, drawn from views of hand-made positions."""
+
+from gamenight.lightseeker import GAME, scene
+from gamenight.lightseeker.rules import Board, Options, State
+from gamenight.ui.svg import find_all
+
+from .test_rules import DARK, FULL, HALF_ES, HALF_NW, NEAR_WIN, board
+
+C = scene.CELL
+
+
+def view_of(b: Board, joins: str = "edges", turn: int = 2) -> dict:
+    return GAME.view(State(Options(light_joins=joins), ("ann", "bob"), b, turn=turn), "ann")
+
+
+def by_class(tree, name):
+    return find_all(tree, lambda e: name in str(e.attr("class")).split())
+
+
+def test_the_frame_is_the_cubes_bounding_box_with_a_margin_of_one_cell_centred():
+    b = board(((0, 0), FULL), ((0, 1), DARK), ((2, 5), DARK), ((-1, 3), DARK))
+    view = view_of(b)
+    assert scene.frame(view) == (-2, -1, 6, 8)  # rows -2..3, columns -1..6
+    # Eight columns across: the frame's middle (column 3, row 1 in cells; 180, 60 in units) at the centre.
+    assert scene.camera(view) == "transform: translate(300px, 300px) scale(1.2500) translate(-180px, -60px)"
+    small = view_of(board(((0, 0), DARK), ((0, 1), DARK)))
+    assert "scale(1.6667)" in scene.camera(small), "a small valley is drawn no larger than 6 cells across"
+    tree = scene.board(view)
+    cells = find_all(tree, lambda e: e.attr("role") == "gridcell")
+    assert len(cells) == 6 * 8
+    assert tree.attr("aria-rowcount") == 6 and tree.attr("aria-colcount") == 8
+
+
+def test_top_faces_show_their_lit_triangles_in_the_right_corners():
+    b = board(((0, 0), DARK), ((0, 1), HALF_NW), ((0, 2), HALF_ES), ((0, 3), FULL))
+    tree = scene.board(view_of(b))
+
+    def lit(i):
+        cube = find_all(tree, lambda e: e.attr("id") == f"ls-cube-{i}")[0]
+        return [e.attr("points") for e in by_class(cube, "ls-lit")], by_class(cube, "ls-diagonal")
+
+    f, s = scene.FACE, C - 2 * scene.FACE  # the face's inset and size inside its cube
+    assert lit(0) == ([], [])
+    # North-west: the triangle with its right angle at the top-left corner.
+    assert lit(1)[0] == [f"{f + s},{f} {f},{f} {f},{f + s}"]
+    # East-south: its right angle at the bottom-right corner.
+    assert lit(2)[0] == [f"{f + s},{f} {f + s},{f + s} {f},{f + s}"]
+    points, diagonal = lit(3)
+    assert len(points) == 2 and len(diagonal) == 1
+    cube = find_all(tree, lambda e: e.attr("id") == "ls-cube-3")[0]
+    assert cube.attr("style") == f"transform: translate({3 * C}px, 0px)"
+    assert "ls-full" in cube.attr("class") and "ls-half" in find_all(tree, lambda e: e.attr("id") == "ls-cube-1")[
+        0
+    ].attr("class")
+
+
+def test_light_areas_are_outlined_along_their_light_with_their_values():
+    # Two half faces whose lit edges meet (one area of 2), and a full face alone (an area of 2).
+    b = board(((0, 0), HALF_ES), ((0, 1), HALF_NW), ((2, 0), FULL))
+    view = view_of(b)
+    assert view["areas"] == [{"cubes": [0, 1], "value": 2}, {"cubes": [2], "value": 2}]
+    # The two triangles share the edge between the cubes: it is not part of the outline.
+    edges = scene.area_edges(view, view["areas"][0])
+    assert ((C, 0), (C, C)) not in edges
+    # Points are (x, y) in units; the outline follows the light, not the cells.
+    assert sorted(edges) == [
+        ((0, C), (C, 0)),  # the first cube's diagonal
+        ((0, C), (C, C)),  # its south edge
+        ((C, 0), (2 * C, 0)),  # the second cube's north edge
+        ((C, C), (2 * C, 0)),  # its diagonal
+    ]
+    # A full face's outline is its square (the diagonal between its triangles is inside the area).
+    assert sorted(scene.area_edges(view, view["areas"][1])) == [
+        ((0, 2 * C), (0, 3 * C)),
+        ((0, 2 * C), (C, 2 * C)),
+        ((0, 3 * C), (C, 3 * C)),
+        ((C, 2 * C), (C, 3 * C)),
+    ]
+    tree = scene.board(view)
+    values = by_class(tree, "ls-value")
+    assert [v.attr("data-value") for v in values] == [2, 2]
+    assert len(by_class(tree, "ls-area")) == 2
+
+
+def test_in_the_faces_variant_an_area_is_outlined_around_whole_faces():
+    b = board(((0, 0), HALF_NW), ((0, 1), HALF_NW))
+    view = view_of(b, "faces")
+    assert view["areas"] == [{"cubes": [0, 1], "value": 2}]
+    edges = scene.area_edges(view, view["areas"][0])
+    assert len(edges) == 6 and ((C, 0), (C, C)) not in edges  # a 2 × 1 rectangle in unit edges
+
+
+def test_buh_sits_on_its_cube_and_cells_are_named():
+    view = view_of(NEAR_WIN)
+    tree = scene.board(view)
+    buh = find_all(tree, lambda e: e.attr("id") == "ls-buh")[0]
+    assert buh.attr("style") == f"transform: translate({1.5 * C:g}px, {1.5 * C:g}px)"  # cube 4 on (1, 1)
+    labels = {e.attr("id"): e.attr("aria-label") for e in find_all(tree, lambda e: e.attr("role") == "gridcell")}
+    assert labels["ls-c1_1"] == "row 3, column 3: cube 5, dark, Buh sits here"
+    assert labels["ls-c0_0"] == "row 2, column 2: cube 1, fully lit, in a light area worth 6"
+    assert labels["ls-c1_2"] == "row 3, column 4: open space"
+
+
+def test_the_winning_area_is_highlighted_at_the_end():
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
+    after, _ = GAME.play(State(Options(), ("ann", "bob"), NEAR_WIN, turn=2), "ann", turn, 0)
+    view = GAME.view(after, None)
+    tree = scene.board(view)
+    won = by_class(tree, "ls-win")
+    assert {e.tag for e in won} == {"path", "g"} and len(won) == 2
+    assert [e.attr("data-value") for e in won if e.tag == "g"] == [7]
+    assert "the winning area" in find_all(tree, lambda e: e.attr("id") == "ls-c0_0")[0].attr("aria-label")
+    assert not by_class(scene.board(view_of(NEAR_WIN)), "ls-win"), "nothing is highlighted while the match runs"
+
+
+def test_arrows_sit_in_the_open_cells_next_to_the_chosen_cube():
+    view = view_of(NEAR_WIN)
+    arrows = (
+        scene.Arrow("E", "slide"),
+        scene.Arrow("E", "tilt", (("N", "W"),), viable=False),
+        scene.Arrow("N", "tilt", (("N", "E"), ("S", "W"))),
+    )
+    tree = scene.board(view, scene.Look(selected=5, arrows=arrows, cursor=(1, 3)))
+    drawn = find_all(tree, lambda e: e.attr("data-action") == "ls-act")
+    assert [(e.attr("data-kind"), e.attr("data-dir"), e.attr("data-cube")) for e in drawn] == [
+        ("slide", "E", 5),
+        ("tilt", "E", 5),
+        ("tilt", "N", 5),
+    ]
+    # Cube 5 is on (1, 3): east is the cell (1, 4) — slide in its top half, tilt in its bottom half.
+    rects = [e.children[0] for e in drawn]
+    assert (rects[0].attr("x"), rects[0].attr("y")) == (4 * C + 2, C + 2)
+    assert rects[1].attr("y") == C + C / 2
+    assert rects[2].attr("x") == 3 * C + C / 2 and rects[2].attr("y") == 2  # north: the right half of (0, 3)
+    assert "ls-dim" in drawn[1].attr("class") and "ls-dim" not in drawn[0].attr("class")
+    assert len(by_class(drawn[2], "ls-lit")) == 2, "a tilt shows the face that comes up"
+    assert tree.attr("aria-activedescendant") == "ls-c1_3"
+    target = find_all(tree, lambda e: e.attr("id") == "ls-c1_4")[0]
+    assert "ls-target" in target.attr("class") and "may move here" in target.attr("aria-label")
+
+
+def test_a_view_of_a_cube_that_just_tilted_rolls_its_new_face_in():
+    view = view_of(NEAR_WIN)
+    tree = scene.board(view, scene.Look(rolls={5: "W"}, moved={5}))
+    cube = find_all(tree, lambda e: e.attr("id") == "ls-cube-5")[0]
+    assert "ls-moved" in cube.attr("class")
+    top = by_class(cube, "ls-top")[0]
+    # The face's id names the orientation: a new face on top is a new element, so the roll plays once.
+    assert top.attr("class") == "ls-top ls-roll-W" and top.attr("id") == f"ls-top-5-{DARK}"
+
+
+def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
+    from gamenight.lightseeker import guide
+
+    tree = guide.page()
+    boards = find_all(tree, lambda e: e.tag == "svg" and "ls-board" in str(e.attr("class")))
+    assert len(boards) == 5 and all(b.attr("role") is None and b.attr("tabindex") is None for b in boards)
+    faces, joined, apart, acting, won = boards
+    assert len(by_class(faces, "ls-lit")) == 3, "dark, half (one triangle), full (two)"
+    assert [e.attr("data-value") for e in by_class(joined, "ls-value")] == [2], "lit edges meet: one area"
+    assert [e.attr("data-value") for e in by_class(apart, "ls-value")] == [1, 1], "a dark edge between: two"
+    assert len(find_all(acting, lambda e: e.attr("data-action") == "ls-act")) == 4
+    assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
+    assert [k for k, _what in guide.SHORTCUTS] == ["S, T", "Space", "Enter", "Escape, U"]

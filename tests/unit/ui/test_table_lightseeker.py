@@ -1,0 +1,107 @@
+"""Light Seeker on a table on this device: options from the form, a whole match through the screen's
+inputs against the engine, undo and reload."""
+
+import random
+
+from gamenight.lightseeker import GAME
+from gamenight.ui import app
+from gamenight.ui.program import Env, Store, UiEvent
+from gamenight.ui.svg import find_all, render, text_of
+
+ROUTE = "#/lightseeker/table"
+
+
+def screen(stored=None):
+    return app.init(ROUTE, Env(stored=stored or {}, now_ms=1_000))
+
+
+def send(model, event):
+    return app.update(model, event, Env(now_ms=2_000))
+
+
+def click(model, action, **data):
+    return send(model, UiEvent("click", action, {k: str(v) for k, v in data.items()}, now_ms=2_000))
+
+
+def started(**options):
+    model, _ = screen()
+    form = {"name0": "Ann", "name1": "Bea", **options}
+    return send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+
+
+def play(model, move):
+    """A turn the way a player makes it: each action's cube and arrow, Buh's cube, Confirm turn."""
+    for a in move["actions"]:
+        ui = model.inner.ui.local
+        if ui.selected != a["cube"]:
+            r, c = ui.board().cells[a["cube"]]
+            model, _ = click(model, "ls-cell", r=r, c=c)
+        model, _ = click(model, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    r, c = model.inner.ui.local.board().cells[move["buh"]]
+    model, _ = click(model, "ls-cell", r=r, c=c)
+    return click(model, "ls-confirm")
+
+
+def test_the_setup_offers_the_light_joins_option_and_the_match_plays_by_it():
+    model, _ = screen()
+    tree = app.view(model)
+    select = find_all(tree, lambda e: e.tag == "select" and e.attr("name") == "light_joins")[0]
+    assert [o.attr("value") for o in select.children] == ["edges", "faces"]
+    assert "Light joins" in text_of(tree) and "between any adjacent lit faces" in text_of(tree)
+    model, effects = started(light_joins="faces", no_legal_turn="draw")
+    inner = model.inner
+    assert inner.phase == "playing" and inner.played.record.options == {"light_joins": "faces", "no_legal_turn": "draw"}
+    assert inner.ui.view["options"] == {"light_joins": "faces", "no_legal_turn": "draw"}
+    assert isinstance(effects[0], Store) and effects[0].key == "table.lightseeker"
+
+
+def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
+    model, _ = started()
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    chooser = random.Random(3)
+    turns = 0
+    while state.outcome is None:
+        seat = state.to_move
+        move = chooser.choice(GAME.legal(state, seat))
+        model, effects = play(model, move)
+        state, _ = GAME.play(state, seat, move, 0)
+        turns += 1
+        assert model.inner.played.state == state, f"after turn {turns}"
+        assert model.inner.ui.view == GAME.view(state, model.inner.ui.view["you"])
+        assert [type(e) for e in effects] == [Store]
+    tree = app.view(model)
+    result = GAME.result(state)
+    panel = find_all(tree, lambda e: e.attr("class") == "match-result")
+    assert panel and (("draw" in text_of(panel[0])) == result.draw)
+    assert "Rematch" in text_of(tree)
+    assert click(model, "ls-cell", r=0, c=0)[0] is model, "after the end no input changes anything"
+    assert "The match is over" in text_of(find_all(tree, lambda e: e.attr("class") == "match-log")[0])
+
+
+def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():
+    model, _ = started()
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    states = [state]
+    for k in range(3):
+        move = GAME.legal(state, state.to_move)[k * 7]
+        model, effects = play(model, move)
+        state, _ = GAME.play(state, state.to_move, move, 0)
+        states.append(state)
+    saved = effects[-1].text
+    # A half-built turn is not part of the match: undo takes back the last whole turn.
+    model, _ = click(model, "ls-cell", r=0, c=0)
+    model, _ = click(model, "table-undo")
+    assert model.inner.played.state == states[2] and model.inner.ui.local.actions == ()
+    reloaded, _ = screen({"table.lightseeker": saved})
+    assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
+    assert "ls-board" in render(app.view(reloaded))
+
+
+def test_help_lists_the_boards_keys_and_how_to_play_opens_the_rules():
+    model, _ = started()
+    opened, _ = send(model, UiEvent("keydown", "", {}, key="?"))
+    assert opened.overlay == "help" and "Light Seeker: slide or tilt the chosen cube" in text_of(app.view(opened))
+    rules, _ = click(model, "app-rules", game="lightseeker")
+    assert rules.overlay == "rules" and "Light Seeker: how to play" in text_of(app.view(rules))
