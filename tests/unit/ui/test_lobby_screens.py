@@ -262,7 +262,8 @@ def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
     reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
     assert "was restored" in reloaded.text and reloaded.warn
     assert members(reloaded) == {"Ann": "connected", "Bea": "gone"}
-    assert reloaded.by_class("match-screen") and seats(reloaded) == {"1": "Ann", "2": "Bea"}  # the restored match on its board at once
+    # The restored match is shown on its board at once.
+    assert reloaded.by_class("match-screen") and seats(reloaded) == {"1": "Ann", "2": "Bea"}
     bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
     reloaded.click("invite", member=bea_id)
     back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
