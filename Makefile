@@ -7,13 +7,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help setup venv vendor catalogues locale site serve test lint unit e2e chromium bench clean
+.PHONY: help setup venv vendor catalogues locale site serve test lint unit e2e chromium bench mutate clean
 
 help:
 	@echo "make serve   build the site and serve it on http://localhost:$(PORT) (PORT=... to change)"
 	@echo "make test    set up, then run ruff, unit tests and end-to-end tests in headless Chromium"
 	@echo "make site    build _site/, exactly what GitHub Pages serves"
 	@echo "make bench   benchmarks (boot time ratio and the pure-Python budgets)"
+	@echo "make mutate  mutation testing of the rules cores (slow: an hour or more; docs/testing.md)"
 
 # --- setup (idempotent: each step reruns only when its inputs change) ---------------------------
 $(VENV)/.stamp: pyproject.toml
@@ -55,8 +56,10 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# Each test has a time limit (pyproject.toml); the session one stops a broken build that makes many
+# tests hang from running on for hours (the suite takes about a minute).
 unit: venv vendor catalogues
-	$(VENV)/bin/pytest tests/unit -q
+	$(VENV)/bin/pytest tests/unit -q --session-timeout=900
 
 chromium: venv
 	@tools/ensure-chromium.sh $(VENV)
@@ -70,5 +73,17 @@ test: lint unit e2e
 bench: venv site chromium
 	$(PY) bench/run.py
 
+# Mutation testing with mutmut (settings in pyproject.toml; docs/testing.md), niced: it shares the
+# machine. MUTANTS="name-or-glob ..." runs only those; mutants/ keeps results between runs (delete it
+# to start over). Then the score of each file.
+$(VENV)/.mutate-stamp: pyproject.toml $(VENV)/.stamp
+	$(PY) -m pip install --quiet '.[mutate]'
+	@rm -rf build *.egg-info
+	@touch $@
+
+mutate: $(VENV)/.mutate-stamp vendor catalogues
+	nice -n 10 $(PY) tools/mutmut_run.py run $(MUTANTS)
+	$(PY) tools/mutation_report.py
+
 clean:
-	rm -rf _site vendor node_modules $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf _site vendor node_modules $(VENV) .pytest_cache .ruff_cache .hypothesis mutants

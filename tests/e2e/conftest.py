@@ -20,6 +20,16 @@ from tools.serve import serve_in_thread
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 BOOT_TIMEOUT_MS = 60_000
+# Per test (pytest-timeout; the unit tests' limit is in pyproject.toml): a page boot may take a minute on
+# a loaded machine and a peer test waits for two boots and a connection, so a browser test gets more.
+E2E_TIMEOUT_S = 300
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here) and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(E2E_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")

@@ -54,6 +54,18 @@ def open_help(page: Page) -> None:
     expect(page.locator("#overlay")).to_be_focused()
 
 
+def play_reflection(page: Page) -> None:
+    """A Reflection puzzle in play: a tile, a note, a laser, a hint, the save panel."""
+    expect(page.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
+    page.click("#rf-tool-diagonal")
+    page.click('.rf-cell[data-r="1"][data-c="1"]')
+    page.click("#rf-tool-ring")
+    page.click('.rf-cell[data-r="3"][data-c="3"]')
+    page.click('.rf-edge[data-edge="L2"]')
+    page.click("#rf-hint")
+    page.click("#rf-save")
+
+
 def open_host(page: Page) -> None:
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", "Ann")
@@ -74,6 +86,8 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/lightseeker/table", None),
     ("#/lightseeker/table", start_lightseeker),
     ("#/reflection/solo", None),
+    ("#/reflection/rules", None),
+    ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
     ("#/host?game=raythread", None),
     ("#/host?game=raythread", open_host),
     ("#join=not-a-code", None),

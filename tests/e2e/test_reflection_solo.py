@@ -49,9 +49,10 @@ def wrong_count(page: Page) -> int:
 def test_a_seeded_puzzle_is_played_by_clicking_until_solved(app: Page, site_url: str):
     open_puzzle(app, site_url)
     shown = {e.get_attribute("data-edge"): e.get_attribute("aria-label") for e in app.locator(".rf-edge").all()}
+    sides = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
     for name, label in shown.items():
         clue = PUZZLE.clue(name)
-        assert label.startswith(f"{name}: {clue.colour} {clue.number}"), "the browser built another puzzle"
+        assert label.startswith(f"{sides[name[0]]} {name[1:]}: {clue.colour} {clue.number}, "), "another puzzle"
     frames = [wrong_count(app)]
     assert frames[0] > 0
     for (r, c), tile in sorted(SOLUTION.tiles().items()):
@@ -65,7 +66,7 @@ def test_a_seeded_puzzle_is_played_by_clicking_until_solved(app: Page, site_url:
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
     expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
     expect(app.locator(".rf-edge.rf-wrong")).to_have_count(0)
-    assert len(set(frames)) > 2, "the red frames should change as the tiles go in"
+    assert len(set(frames)) > 2, "the unmatched frames should change as the tiles go in"
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 1")
 
 
@@ -93,12 +94,12 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
 
 def test_keyboard_and_drag(app: Page, site_url: str):
     open_puzzle(app, site_url)
-    app.locator("#rf-board").focus()
+    app.locator('.rf-board [tabindex="0"]').focus()
     app.keyboard.press("ArrowRight")
     app.keyboard.press("ArrowDown")
     app.keyboard.press("/")
     expect(cell(app, 1, 1)).to_have_attribute("data-tile", "/")
-    app.keyboard.press("r")
+    app.keyboard.press("t")
     expect(cell(app, 1, 1)).to_have_attribute("data-tile", "\\")
     app.keyboard.press("Delete")
     expect(cell(app, 1, 1)).not_to_have_attribute("data-tile", "\\")

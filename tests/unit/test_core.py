@@ -139,6 +139,8 @@ def test_field_readers_accept_good_values():
         (lambda: jsonutil.get_int({"n": True}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 1.5}, "n", BadOptions), BadOptions, "whole number"),
         (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, 1, 5), BadOptions, "between 1 and 5"),
+        (lambda: jsonutil.get_int({"n": -1}, "n", BadOptions, 0), BadOptions, "^'n' must be at least 0, not -1$"),
+        (lambda: jsonutil.get_int({"n": 9}, "n", BadOptions, hi=5), BadOptions, "^'n' must be at most 5, not 9$"),
         (lambda: jsonutil.get_int({}, "n", BadOptions), BadOptions, "missing"),
         (lambda: jsonutil.get_str({"s": 3}, "s", BadMessage), BadMessage, "text"),
         (lambda: jsonutil.get_str({"s": "xx"}, "s", BadMessage, max_len=1), BadMessage, "longer"),
@@ -155,6 +157,21 @@ def test_field_readers_accept_good_values():
 def test_field_readers_raise_the_callers_error_naming_the_field(call, error, reason):
     with pytest.raises(error, match=reason):
         call()
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "value", "wire"),
+    [
+        (0, None, -1, {"code": "field-at-least", "params": {"field": "n", "lo": 0, "value": -1}}),
+        (None, 5, 9, {"code": "field-at-most", "params": {"field": "n", "hi": 5, "value": 9}}),
+        (1, 5, 9, {"code": "field-range", "params": {"field": "n", "lo": 1, "hi": 5, "value": 9}}),
+    ],
+)
+def test_a_bound_on_one_side_travels_as_its_own_reason_code(lo, hi, value, wire):
+    # "between 0 and None" is no sentence: a one-sided bound has its own registered code.
+    with pytest.raises(BadOptions) as caught:
+        jsonutil.get_int({"n": value}, "n", BadOptions, lo, hi)
+    assert caught.value.to_json() == wire
 
 
 def test_rank_by_shares_places_between_equal_keys():

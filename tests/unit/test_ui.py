@@ -192,7 +192,7 @@ def test_the_rules_page_is_drawn_by_the_games_scene_as_pictures():
 def test_reflections_rules_page_draws_each_tile_on_a_traced_laser():
     tree = screen_tree("#/reflection/rules")
     boards = find_all(tree, lambda e: e.tag == "svg" and "rf-board" in str(e.attr("class")))
-    assert len(boards) == 4 and all(b.attr("role") is None for b in boards)
+    assert len(boards) == 5 and all(b.attr("role") is None for b in boards)
     # Each picture draws one laser; the mirror's turns and the block's comes back (a yellow clue).
     assert all(find_all(b, lambda e: "rf-laser" in str(e.attr("class"))) for b in boards)
-    assert "Yellow square" in text_of(tree) and "black hole" in text_of(tree)
+    assert "Yellow (a diamond)" in text_of(tree) and "black hole" in text_of(tree)

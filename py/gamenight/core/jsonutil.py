@@ -29,6 +29,8 @@ reasons(
         "field-missing": N_("{field} is missing"),
         "field-not-whole": N_("{field} must be a whole number"),
         "field-range": N_("{field} must be between {lo} and {hi}, not {value}"),
+        "field-at-least": N_("{field} must be at least {lo}, not {value}"),
+        "field-at-most": N_("{field} must be at most {hi}, not {value}"),
         "field-not-text": N_("{field} must be text"),
         "field-too-long": N_("{field} is longer than {max} characters"),
         "field-not-bool": N_("{field} must be true or false"),
@@ -123,6 +125,10 @@ def get_int(
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise error("field-not-whole", field=key)
     if (lo is not None and raw < lo) or (hi is not None and raw > hi):
+        if hi is None:  # "between 0 and None" is no sentence
+            raise error("field-at-least", field=key, lo=lo, value=raw)
+        if lo is None:
+            raise error("field-at-most", field=key, hi=hi, value=raw)
         raise error("field-range", field=key, lo=lo, hi=hi, value=raw)
     return raw
 

@@ -1,12 +1,12 @@
-"""How to play Reflection, in the app: the laser's rules and the clues, illustrated by the game's own
-scene on small puzzles (the pictures are traced by the physics engine, so they show exactly what the
-game does). ``docs/rules/reflection.md`` has every rule in full; the wording follows the original
-Japanese rules text.
+"""How to play Reflection, in the app: the rules in short, illustrated by the game's own scene.
+
+Every picture is a small board whose laser is traced by ``laser.trace`` and drawn by ``scene.board``,
+so the pictures show exactly what the game does. ``docs/rules/reflection.md`` has every rule in full.
+``SHORTCUTS`` are the solo board's keys, listed in the app's help (``?``).
 """
 
 from __future__ import annotations
 
-from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _
 from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout, trace
@@ -14,95 +14,93 @@ from gamenight.reflection.puzzle import puzzle_of
 from gamenight.ui.svg import Element, h
 
 SHORTCUTS = (
-    ("/ \\ | - # o", N_("Reflection: put that tile at the cursor")),
-    ("Space", N_("Reflection: place the chosen tile, or turn the tile at the cursor")),
-    ("Delete", N_("Reflection: take the tile at the cursor back")),
+    ("/  \\  |  -  #  o", N_("Reflection: place that tile at the cursor")),
+    ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser")),
+    ("T", N_("Reflection: turn the tile")),
+    ("Delete, X", N_("Reflection: take the tile or note away")),
+    (".", N_("Reflection: note a dot, surely empty")),
+    ("N", N_("Reflection: cycle the note: dot, ring, none")),
+    ("Home, End", N_("Reflection: to the first or last column")),
+    ("Ctrl+Z, U", N_("Reflection: undo")),
+    ("Ctrl+Y, R", N_("Reflection: redo")),
 )
+INERT = {"role", "tabindex", "data-action", "id", "aria-label", "aria-colindex"}
 
 
-def picture(size: int, tiles: dict[Cell, str], edge: str, label: str) -> Element:
-    """A small puzzle with one laser drawn, as a picture (not a board to play on)."""
+def picture(tiles: dict, edge: str, label: str, size: int = 3) -> Element:
+    """A small board with ``tiles`` and the laser of ``edge`` drawn, shown as a picture."""
     layout = Layout.of(size, tiles)
     puzzle = puzzle_of(layout)
     board = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge)))
-    dropped = {"role", "tabindex", "data-action", "aria-activedescendant", "id"}
-    inert = Element(
-        board.tag, (*((k, v) for k, v in board.attrs if k not in dropped), ("aria-hidden", "true")), board.children
-    )
     return h(
         "figure",
         {"class": "guide-figure"},
-        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, inert),
+        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, inert(board)),
         h("figcaption", {}, label),
     )
+
+
+def inert(node: Element | str) -> Element | str:
+    """A board as a picture: no grid roles, focus stops, inputs or names, anywhere in it."""
+    if isinstance(node, str):
+        return node
+    attrs = tuple((k, v) for k, v in node.attrs if k not in INERT)
+    if node.tag == "svg":
+        attrs = (*attrs, ("aria-hidden", "true"))
+    return Element(node.tag, attrs, tuple(inert(child) for child in node.children))
 
 
 def page() -> Element:
     """The rules of Reflection, short and illustrated."""
     return h(
         "article",
-        {"class": "guide", "data-game": "reflection"},
-        h("h2", {}, _("Reflection: how to play")),
+        {"class": "guide"},
+        h("h2", {}, _("Reflection")),
         h(
             "p",
             {},
             _(
-                "Every player builds a puzzle from the same tiles, then everyone solves the others' puzzles. "
-                "The faster you solve, the more points you score. Alone, you train on generated puzzles."
+                "Tiles are hidden on the board. Every clue around it is a laser fired into the board: its number "
+                "counts the cells the laser enters, its colour tells where it ends. Put the tiles back where they "
+                "make every clue come true."
             ),
         ),
-        h("h3", {}, _("The lasers")),
-        h(
-            "p",
-            {},
-            _(
-                "From every square around the board an invisible laser shines straight in. The number on the "
-                "square counts the cells its laser crosses before it leaves the board, the tiles' cells included."
-            ),
-        ),
+        h("h3", {}, _("Tiles")),
         h(
             "div",
             {"class": "guide-figures"},
-            picture(4, {(1, 2): "/"}, "L2", _("A mirror tile / or \\ turns the laser by 90 degrees.")),
-            picture(
-                4,
-                {(1, 2): "|"},
-                "L2",
-                _("A mirror tile ‖ or = sends a laser that hits it square-on back; one running along it passes."),
-            ),
-            picture(4, {(2, 1): "#"}, "T2", _("A block ■ sends the laser back the way it came.")),
-            picture(4, {(2, 2): "o"}, "L3", _("A black hole ● stops the laser.")),
+            picture({(1, 1): "/"}, "L2", _("A diagonal mirror turns the laser: L2 goes up and leaves at T2.")),
+            picture({(1, 1): "|"}, "L2", _("A flat mirror hit head-on sends it back: L2 comes back out, yellow 3.")),
+            picture({(1, 1): "|"}, "T2", _("Along a flat mirror, the laser passes: T2 leaves at B2, green 3.")),
+            picture({(1, 1): "#"}, "T2", _("A block sends back every laser: T2 is yellow 3.")),
+            picture({(1, 1): "o"}, "L2", _("A black hole stops the laser: L2 is black 2.")),
         ),
-        h("h3", {}, _("The numbers and their colours")),
+        h("h3", {}, _("Clues")),
         h(
             "ul",
             {},
-            h(
-                "li",
-                {},
-                _(
-                    "Green square ○: its laser comes out at another square, which shows the same green number: "
-                    "the two are joined by the laser."
-                ),
-            ),
-            h(
-                "li",
-                {},
-                _(
-                    "Yellow square ◇: its laser comes back to the same square (a mirror ‖ = or a block sent it "
-                    "back): the number counts the way there and back, plus the tile's own cell."
-                ),
-            ),
-            h("li", {}, _("Black square ■: its laser ends in a black hole.")),
-            h("li", {}, _("Lasers never disturb each other where they cross or overlap.")),
+            h("li", {}, _("Green (a disc): the laser leaves by another edge cell, which shows the same number.")),
+            h("li", {}, _("Yellow (a diamond): the laser comes back out where it went in; its number is odd.")),
+            h("li", {}, _("Black (a square): a black hole stopped the laser.")),
+            h("li", {}, _("Every cell the laser enters counts, a cell crossed twice twice, the tile's cell too.")),
         ),
-        h("h3", {}, _("Solving")),
+        h("h3", {}, _("With friends")),
         h(
             "p",
             {},
             _(
-                "Place the tiles so that every number and colour around the board matches the puzzle. Numbers "
-                "that do not match yet are framed. Giving up shows a solution, and costs points in a match."
+                "Every player builds a puzzle from the same tiles, then everyone solves the others' puzzles. The "
+                "faster you solve, the more points you score; giving up shows a solution and scores nothing."
+            ),
+        ),
+        h("h3", {}, _("Solo play")),
+        h(
+            "p",
+            {},
+            _(
+                "A clue with a dashed frame does not match your tiles yet. Pick a clue to see its laser. Notes mark "
+                "cells: a dot for surely empty, a ring for something here. Undo takes back any step; a hint shows "
+                "one cell and the lasers through it; Check counts your misplaced tiles."
             ),
         ),
     )

@@ -1,8 +1,15 @@
-"""The Reflection board as an SVG element tree: grid, warp cells, tiles, edge clues, one laser path.
+"""The Reflection board as an SVG element tree: grid, warp cells, tiles, notes, edge clues, one laser path.
 
 Pure: a function of the puzzle, the layout and what the player is looking at. Cells and edge clues
 carry ``data-action`` attributes so the shell's one delegated listener can tell what was touched.
-Clue colours come with a shape (green ○, yellow ◇, black ■) so they read without colour too.
+
+The board is an ARIA grid a screen reader can walk: row by row, the top clues, then each board row
+between its left and right clue, then the bottom clues; every cell and clue is a named grid cell
+("row 3, column 4: diagonal mirror, slash", "top 2: green 5, matched"). It is one Tab stop with a
+roving cursor: the cell under the cursor has ``tabindex="0"``, every other one ``-1``, and the shell
+keeps focus on it across re-renders. Nothing is told by colour alone: a clue's colour is also its
+shape (green ●, yellow ◆, black ■), an unmatched clue has a dashed frame, notes are drawn hollow
+and small next to the solid tiles.
 """
 
 from __future__ import annotations
@@ -11,31 +18,45 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.reflection.laser import EMPTY, Layout, Trace, edge_names
+from gamenight.i18n import N_, _
+from gamenight.reflection.history import DOT, RING, Notes
+from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
-CUE = {"green": "○", "yellow": "◇", "black": "■"}
-KIND_NAMES = {"diagonal": "diagonal mirror", "flat": "flat mirror", "block": "block", "hole": "black hole"}
-TILE_NAMES = {
-    "/": "mirror /",
-    "\\": "mirror \\",
-    "|": "flat mirror ‖",
-    "-": "flat mirror =",
-    "#": "block",
-    "o": "black hole",
+GRID_ID = "rf-grid"
+KIND_NAMES = {
+    "diagonal": N_("diagonal mirror"),
+    "flat": N_("flat mirror"),
+    "block": N_("block"),
+    "hole": N_("black hole"),
 }
+TILE_NAMES = {
+    "/": N_("diagonal mirror, slash"),
+    "\\": N_("diagonal mirror, backslash"),
+    "|": N_("flat mirror, upright"),
+    "-": N_("flat mirror, level"),
+    "#": N_("block"),
+    "o": N_("black hole"),
+}
+NOTE_NAMES = {DOT: N_("noted empty"), RING: N_("noted: something here")}
+COLOUR_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
+SIDE_NAMES = {"T": N_("top"), "R": N_("right"), "B": N_("bottom"), "L": N_("left")}
 
 
 @dataclass(frozen=True)
 class Look:
-    """What the board shows beyond the tiles: red frames, one laser, the keyboard cursor."""
+    """What the board shows beyond the tiles: unmatched clues, one laser, the cursor (a board cell or
+    an edge clue, as a ring position), the notes, and the cell and clues of the last hint."""
 
     wrong: Collection[str] = ()
     path: Trace | None = None
     cursor: Cell | None = None
     solved: bool = False
+    notes: Notes | None = None
+    hint_cell: Cell | None = None
+    hint_edges: Collection[str] = ()
 
 
 def edge_cell(size: int, name: str) -> Cell:
@@ -49,44 +70,124 @@ def centre(cell: Cell) -> tuple[float, float]:
     return ((cell[1] + 1.5) * CELL, (cell[0] + 1.5) * CELL)
 
 
+def edge_at(size: int, at: Cell) -> str | None:
+    """The edge clue at ring position ``at`` (row or column -1 or ``size``), else ``None``."""
+    r, c = at
+    if r == -1 and 0 <= c < size:
+        return f"T{c + 1}"
+    if r == size and 0 <= c < size:
+        return f"B{c + 1}"
+    if c == -1 and 0 <= r < size:
+        return f"L{r + 1}"
+    if c == size and 0 <= r < size:
+        return f"R{r + 1}"
+    return None
+
+
 def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
-    """The whole board for ``puzzle`` with ``layout`` placed on it."""
+    """The whole board for ``puzzle`` with ``layout`` placed on it, as a grid of named cells."""
     n = puzzle.size
     width = (n + 2) * CELL
+    cursor = look.cursor if look.cursor is not None else (0, 0)
+
+    words = _("row {r}, column {c}: {what}")  # the language's mark: a kept element speaks one language
+    shown = look.path.edge if look.path else None
+
+    def clue(r: int, c: int, column: int | None = None) -> Element:
+        name = edge_at(n, (r, c))
+        wrong, current = name in look.wrong, (r, c) == cursor
+        key = (n, name, puzzle.clue(name), wrong, current, shown == name, name in look.hint_edges, column, words)
+        return _kept(key, lambda: edge(puzzle, name, wrong, current, look, column))
+
+    def square(r: int, c: int) -> Element:
+        at = (r, c)
+        note = look.notes.at(at) if look.notes else EMPTY
+        key = (n, at, at in puzzle.warps, layout.at(at), note, at == cursor, at == look.hint_cell, words)
+        return _kept(key, lambda: cell(puzzle, layout, at, look, at == cursor))
+
+    rows = [
+        [clue(-1, c, c + 2) for c in range(n)],
+        *[[clue(r, -1), *(square(r, c) for c in range(n)), clue(r, n)] for r in range(n)],
+        [clue(n, c, c + 2) for c in range(n)],
+    ]
+    over = [laser(puzzle.size, look.path) if look.path else None]
+    if look.hint_cell is not None:
+        over.append(hint_mark(look.hint_cell))
+    if look.cursor is not None:
+        over.append(cursor_mark(look.cursor))
     return h(
         "svg",
         {
+            "id": GRID_ID,
             "class": "rf-board" + (" rf-solved" if look.solved else ""),
             "viewBox": f"0 0 {width} {width}",
-            "role": "img",
-            "aria-label": f"{n} by {n} Reflection board",
+            "role": "grid",
+            "aria-label": _("Board, {n} by {n}, with its clues around it").format(n=n),
             "data-size": n,
         },
-        h("g", {"class": "rf-cells"}, [cell(puzzle, layout, (r, c)) for r in range(n) for c in range(n)]),
-        h("g", {"class": "rf-edges"}, [edge(puzzle, name, name in look.wrong) for name in edge_names(n)]),
-        laser(puzzle.size, look.path) if look.path else None,
-        cursor(look.cursor) if look.cursor else None,
+        [h("g", {"role": "row", "class": "rf-row"}, row) for row in rows],
+        h("g", {"class": "rf-over", "aria-hidden": "true"}, over),
     )
 
 
-def cell(puzzle: Puzzle, layout: Layout, at: Cell) -> Element:
+_KEPT: dict[tuple, Memo] = {}
+
+
+def _kept(key: tuple, draw) -> Memo:
+    """A cell or clue kept while it looks the same: after a move most are unchanged, so their markup
+    is reused and the page's morphing step skips them (``svg.Memo``)."""
+    kept = _KEPT.get(key)
+    if kept is None:
+        if len(_KEPT) > 6000:
+            _KEPT.clear()
+        kept = _KEPT[key] = Memo(draw())
+    return kept
+
+
+def cell_label(puzzle: Puzzle, layout: Layout, at: Cell, look: Look) -> str:
+    """ "row 3, column 4: diagonal mirror, slash" (and its note, and whether the hint names it)."""
+    tile = layout.at(at)
+    if at in puzzle.warps:
+        what = _("light warp")
+    elif tile != EMPTY:
+        what = _(TILE_NAMES[tile])
+    else:
+        note = look.notes.at(at) if look.notes else EMPTY
+        what = _("empty") if note == EMPTY else _("empty, {note}").format(note=_(NOTE_NAMES[note]))
+    label = _("row {r}, column {c}: {what}").format(r=at[0] + 1, c=at[1] + 1, what=what)
+    return label + (_(", the hint's cell") if at == look.hint_cell else "")
+
+
+def cell(puzzle: Puzzle, layout: Layout, at: Cell, look: Look = Look(), current: bool = False) -> Element:
     x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
     warp = at in puzzle.warps
     tile = layout.at(at)
-    label = "warp" if warp else TILE_NAMES.get(tile, "empty")
+    note = look.notes.at(at) if look.notes and tile == EMPTY else EMPTY
     return h(
         "g",
         {
             "class": "rf-cell" + (" rf-warp" if warp else ""),
+            "role": "gridcell",
+            "tabindex": 0 if current else -1,
             "data-action": "cell",
             "data-r": at[0],
             "data-c": at[1],
             "data-tile": tile if tile != EMPTY else None,
-            "aria-label": f"row {at[0] + 1} column {at[1] + 1}: {label}",
+            "data-note": note if note != EMPTY else None,
+            "aria-label": cell_label(puzzle, layout, at, look),
         },
-        h("rect", {"x": x, "y": y, "width": CELL, "height": CELL}),
+        h("rect", {"class": "rf-bg", "x": x, "y": y, "width": CELL, "height": CELL}),
         warp_mark(x, y) if warp else tile_shape(tile, x, y),
+        note_shape(note, x, y) if note != EMPTY else None,
     )
+
+
+def note_shape(note: str, x: float, y: float) -> Element:
+    """A note, drawn small and hollow so it never passes for a tile: a dot, or a dashed ring."""
+    c = CELL / 2
+    if note == DOT:
+        return h("circle", {"class": "rf-note rf-dot", "cx": x + c, "cy": y + c, "r": 4})
+    return h("circle", {"class": "rf-note rf-ring", "cx": x + c, "cy": y + c, "r": CELL * 0.3})
 
 
 def warp_mark(x: float, y: float) -> Element:
@@ -124,22 +225,60 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
     return None
 
 
-def edge(puzzle: Puzzle, name: str, wrong: bool) -> Element:
+def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
+    """ "top 2: green 5, matched"."""
     clue = puzzle.clue(name)
-    x, y = (v - CELL / 2 for v in centre(edge_cell(puzzle.size, name)))
-    pad = 3
+    label = _("{side} {index}: {colour} {number}, {state}").format(
+        side=_(SIDE_NAMES[name[0]]),
+        index=name[1:],
+        colour=_(COLOUR_NAMES[clue.colour]),
+        number=clue.number,
+        state=_("not matched yet") if wrong else _("matched"),
+    )
+    if look.path is not None and look.path.edge == name:
+        label += _(", laser shown")
+    if name in look.hint_edges:
+        label += _(", named by the hint")
+    return label
+
+
+def edge(
+    puzzle: Puzzle, name: str, wrong: bool, current: bool = False, look: Look = Look(), column: int | None = None
+) -> Element:
+    """An edge clue: its number on a shape that tells its colour, a dashed frame while unmatched."""
+    clue = puzzle.clue(name)
+    cx, cy = centre(edge_cell(puzzle.size, name))
+    x, y = cx - CELL / 2, cy - CELL / 2
+    long = clue.number >= 100
     return h(
         "g",
         {
-            "class": f"rf-edge rf-{clue.colour}" + (" rf-wrong" if wrong else ""),
+            "class": f"rf-edge rf-{clue.colour}"
+            + (" rf-wrong" if wrong else "")
+            + (" rf-hinted" if name in look.hint_edges else ""),
+            "role": "gridcell",
+            "tabindex": 0 if current else -1,
+            "aria-colindex": column,
             "data-action": "edge",
             "data-edge": name,
-            "aria-label": f"{name}: {clue.colour} {clue.number}" + (", not matched yet" if wrong else ""),
+            "aria-label": edge_label(puzzle, name, wrong, look),
         },
-        h("rect", {"x": x + pad, "y": y + pad, "width": CELL - 2 * pad, "height": CELL - 2 * pad, "rx": 6}),
-        h("text", {"x": x + CELL / 2, "y": y + CELL / 2 + 1, "class": "rf-number"}, str(clue.number)),
-        h("text", {"x": x + CELL - 9, "y": y + 12, "class": "rf-cue"}, CUE[clue.colour]),
+        h("rect", {"class": "rf-frame", "x": x + 1.5, "y": y + 1.5, "width": CELL - 3, "height": CELL - 3, "rx": 7})
+        if wrong or name in look.hint_edges
+        else None,
+        clue_shape(clue.colour, cx, cy),
+        h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + (" rf-long" if long else "")}, str(clue.number)),
     )
+
+
+def clue_shape(colour: str, cx: float, cy: float) -> Element:
+    """Green is a disc, yellow a diamond, black a square: the shape says the colour too."""
+    if colour == "green":
+        return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 15})
+    if colour == "yellow":
+        d = 17
+        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - d}L{cx + d} {cy}L{cx} {cy + d}L{cx - d} {cy}Z"})
+    return h("rect", {"class": "rf-shape", "x": cx - 14, "y": cy - 14, "width": 28, "height": 28, "rx": 3})
 
 
 def laser(size: int, path: Trace) -> Element:
@@ -174,13 +313,24 @@ def laser(size: int, path: Trace) -> Element:
     )
 
 
-def cursor(at: Cell) -> Element:
+def cursor_mark(at: Cell) -> Element:
     x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
     return h("rect", {"class": "rf-cursor", "x": x + 2, "y": y + 2, "width": CELL - 4, "height": CELL - 4, "rx": 4})
 
 
+def hint_mark(at: Cell) -> Element:
+    x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
+    return h("rect", {"class": "rf-hint", "x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6})
+
+
+NOTE_TOOLS = {
+    DOT: (N_("Dot"), N_("note: surely empty")),
+    RING: (N_("Ring"), N_("note: something here")),
+}
+
+
 def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
-    """The tiles still to place, by kind with their counts, plus the remove tool."""
+    """The tiles still to place, by kind with their counts; the two notes; the remove tool."""
     used = {kind: 0 for kind in KIND_NAMES}
     for tile in layout.tiles().values():
         used[KIND_OF[tile]] += 1
@@ -191,36 +341,54 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
             continue
         left = have - used[kind]
         buttons.append(
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "rf-tray-tile" + (" selected" if selected == kind else ""),
-                    "data-action": "tray",
-                    "data-kind": kind,
-                    "aria-pressed": "true" if selected == kind else "false",
-                    "disabled": left <= 0 and selected != kind,
-                    "title": f"{KIND_NAMES[kind]}: {left} left",
-                },
-                icon(icons[kind]),
-                h("span", {"class": "rf-left", "data-left": left}, f"× {left}"),
+            tool(
+                kind,
+                selected,
+                [
+                    icon(icons[kind]),
+                    h("span", {"class": "visually-hidden"}, _(KIND_NAMES[kind]) + ": "),
+                    h(
+                        "span",
+                        {"class": "rf-left", "data-left": left},
+                        h("span", {"aria-hidden": "true"}, "×"),
+                        str(left),
+                    ),
+                    h("span", {"class": "visually-hidden"}, " " + _("left")),
+                ],
+                disabled=left <= 0 and selected != kind,
             )
         )
-    buttons.append(
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "rf-tray-tile rf-remove" + (" selected" if selected == "remove" else ""),
-                "data-action": "tray",
-                "data-kind": "remove",
-                "aria-pressed": "true" if selected == "remove" else "false",
-                "title": "remove tiles: click a placed tile to take it back",
-            },
-            "Remove",
+    for mark, (name, meaning) in NOTE_TOOLS.items():
+        shape = note_shape(mark, 0, 0)
+        buttons.append(
+            tool(
+                {DOT: "dot", RING: "ring"}[mark],
+                selected,
+                [
+                    h("svg", {"class": "rf-icon", "viewBox": f"0 0 {CELL} {CELL}", "aria-hidden": "true"}, shape),
+                    _(name),
+                    h("span", {"class": "visually-hidden"}, ", " + _(meaning)),
+                ],
+            )
         )
+    buttons.append(tool("remove", selected, [_("Remove")]))
+    return h("div", {"class": "rf-tray", "role": "group", "aria-label": _("Tiles and notes")}, buttons)
+
+
+def tool(kind: str, selected: str | None, content: list, disabled: bool = False) -> Element:
+    return h(
+        "button",
+        {
+            "type": "button",
+            "id": f"rf-tool-{kind}",
+            "class": "rf-tray-tile" + (" selected" if selected == kind else ""),
+            "data-action": "tray",
+            "data-kind": kind,
+            "aria-pressed": "true" if selected == kind else "false",
+            "disabled": disabled,
+        },
+        content,
     )
-    return h("div", {"class": "rf-tray", "role": "toolbar", "aria-label": "tiles to place"}, buttons)
 
 
 def icon(tile: str) -> Element:

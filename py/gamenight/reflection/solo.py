@@ -2,29 +2,47 @@
 
 A pure screen (see ``ui/program.py``): the model is an immutable value, every input is a message,
 and saving, timers and puzzle generation are effects the shell carries out. The URL carries the
-settings and seed, so a link reproduces the puzzle; the stats and the puzzle in progress live in
-local storage and survive a reload (a bad or old stored value is ignored).
+settings and seed, so a link reproduces the puzzle; the stats, the daily record and the puzzle in
+progress (tiles, notes, undo history, time) live in local storage and survive a reload (a bad or old
+stored value is ignored).
+
+Playing: every placement, turn, move, removal, note, hint and restart is one step of an undo history
+(``history.py``): Undo/Redo buttons, Ctrl+Z / Ctrl+Y (or U / R). A hint reveals one cell of the
+solution and the clues whose lasers pass through it (``explain.py``); Check counts the misplaced
+tiles and costs a hint. A daily puzzle per preset (``daily.py``) keeps a streak and gives a share
+line. A game in progress can be exported as a short code or a file and opened elsewhere
+(``savecode.py``).
+
+Keys: a key press reaches the board only while the board has focus (the shell sends none from a form
+field, nor Enter/Space from a button); undo, redo and the shortcut list work anywhere else too.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import lru_cache
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
-from gamenight.core.rng import fresh_seed
-from gamenight.i18n import describe
-from gamenight.reflection import scene, training
-from gamenight.reflection.generate import PRESETS, generate_steps
+from gamenight.i18n import N_, _, ngettext
+from gamenight.reflection import daily, savecode, scene, training
+from gamenight.reflection.explain import Explained, explain, misplaced, names, why
+from gamenight.reflection.generate import PRESETS, Generated, generate_steps
+from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
-from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, check, mismatches
-from gamenight.reflection.solve import hint
+from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
 from gamenight.reflection.training import Progress, Settings, Stats
 from gamenight.ui.program import (
+    Copy,
+    Download,
     Effect,
     Env,
     Navigate,
@@ -42,12 +60,27 @@ from gamenight.ui.svg import Element, h
 
 STATS_KEY = "reflection.stats"
 PROGRESS_KEY = "reflection.progress"
+TIME_KEY = "reflection.time"  # the clock of the puzzle in progress, saved every second
+DAILY_KEY = "reflection.daily"
 CLOCK = "reflection.clock"
 GENERATE = "reflection.generate"
 FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o"}
 TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|"}
 KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o"}
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+NOTE_TOOLS = {"dot": DOT, "ring": RING}
+TOOLS = (*KINDS, *NOTE_TOOLS, "remove")
+NEXT_NOTE = {EMPTY: DOT, DOT: RING, RING: EMPTY}
+WARNINGS = (60_000, 10_000)  # time left when a timed puzzle says so
+PRESET_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
+
+
+@dataclass(frozen=True)
+class Say:
+    """What a screen reader should hear about a change. Not an effect for the shell: ``update`` puts
+    it into the page's polite live region (``#rf-news``, kept across re-renders by the morph)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -60,8 +93,8 @@ class Model:
     puzzle: Puzzle | None = None
     solution: Layout | None = None
     layout: Layout | None = None
-    tool: str = "diagonal"  # the tray tool: a tile kind, or "remove"
-    cursor: Cell = (0, 0)
+    tool: str = "diagonal"  # the tray tool: a tile kind, a note ("dot", "ring"), or "remove"
+    cursor: Cell = (0, 0)  # a board cell, or a clue on the ring around it (row or column -1 / size)
     laser: str | None = None  # the edge whose laser is drawn
     drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
     started_ms: int = 0  # when the clock last started
@@ -70,11 +103,30 @@ class Model:
     hints: int = 0
     attempts: int = 0
     message: str = ""
+    notes: Notes | None = None
+    history: History = field(default_factory=History)
+    hinted: Explained | None = None  # the last hint, shown until the board changes
+    saving: bool = False  # the save panel (code, file) is open
+    zoom: bool = False  # big cells (a phone): the board pans inside its frame
+    preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
+    utc_offset_min: int = 0
+    record: daily.Record = field(default_factory=daily.Record)
+    said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
+    said_n: int = 0
 
     @property
     def elapsed_ms(self) -> int:
         running = self.phase == "playing"
         return self.banked_ms + (max(0, self.now_ms - self.started_ms) if running else 0)
+
+    @property
+    def desk(self) -> Desk:
+        assert self.layout is not None
+        return Desk(self.layout, self.notes or Notes.empty(self.layout.size))
+
+    @property
+    def today(self) -> date:
+        return daily.local_day(self.now_ms, self.utc_offset_min)
 
 
 # --- init ----------------------------------------------------------------------------------------
@@ -82,21 +134,32 @@ class Model:
 
 class SoloScreen:
     label = "Play solo"
-    storage_keys = (STATS_KEY, PROGRESS_KEY)
+    storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY)
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         stats = _load(training.parse_stats, env.stored.get(STATS_KEY)) or Stats()
+        record = _load(daily.parse_record, env.stored.get(DAILY_KEY)) or daily.Record()
         saved = _load(training.parse_progress, env.stored.get(PROGRESS_KEY))
-        seed = fresh_seed(random.Random(env.now_ms))
-        base = Model("options", training.parse_settings({}, seed), stats, now_ms=env.now_ms)
-        if "seed" not in params:
+        if saved:
+            saved = replace(saved, elapsed_ms=max(saved.elapsed_ms, saved_clock(env.stored.get(TIME_KEY), saved)))
+        seed = training.new_number(random.Random(env.now_ms))
+        base = Model(
+            "options",
+            training.parse_settings({}, seed),
+            stats,
+            now_ms=env.now_ms,
+            utc_offset_min=env.utc_offset_min,
+            record=record,
+        )
+        if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
                 return resume(base, saved, env.now_ms)
             return base, []
         try:
             settings = training.parse_settings(params, seed)
         except BadOptions as err:
-            return replace(base, message=f"That link's settings don't work: {err}"), []
+            shown = _("That link's settings don't work: {reason}").format(reason=describe(err))
+            return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
             return resume(base, saved, env.now_ms)
         return start(base, settings)
@@ -109,8 +172,8 @@ class SoloScreen:
 
     def title(self, model: Model) -> str:
         if model.puzzle:
-            return f"Reflection puzzle #{model.settings.seed} · Game Night Central"
-        return "Reflection solo training · Game Night Central"
+            return _("{name} · Reflection · Game Night Central").format(name=puzzle_name(model.settings))
+        return _("Reflection solo training · Game Night Central")
 
 
 def _load(parse, text: str | None):
@@ -123,7 +186,32 @@ def _load(parse, text: str | None):
         return None
 
 
-def resume(model: Model, saved: Progress, now_ms: int) -> tuple[Model, list[Effect]]:
+def describe(err: BadMessage | BadOptions) -> str:
+    """A refusal in the page's language."""
+    return i18n.describe(err.code, err.params)
+
+
+def clock_id(puzzle: Puzzle) -> str:
+    """Which puzzle a saved clock belongs to."""
+    return hashlib.sha256(dumps(puzzle.to_json()).encode()).hexdigest()[:16]
+
+
+def saved_clock(text: str | None, progress: Progress) -> int:
+    """The time saved by the last clock tick for ``progress``'s puzzle (0 when none or another's).
+
+    The puzzle in progress is saved on every change, its clock every second: a reload goes on from
+    the last second, not from the last move."""
+    try:
+        data = json.loads(text or "")
+    except ValueError:
+        return 0
+    if not isinstance(data, dict) or data.get("id") != clock_id(progress.puzzle):
+        return 0
+    ms = data.get("ms")
+    return ms if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**10 else 0
+
+
+def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[Model, list[Effect]]:
     resumed = replace(
         model,
         phase="playing",
@@ -131,11 +219,15 @@ def resume(model: Model, saved: Progress, now_ms: int) -> tuple[Model, list[Effe
         puzzle=saved.puzzle,
         solution=saved.solution,
         layout=saved.layout,
+        notes=saved.desk.notes,
+        history=saved.history,
         hints=saved.hints,
         banked_ms=saved.elapsed_ms,
         started_ms=now_ms,
         now_ms=now_ms,
-        message="Welcome back: your puzzle is as you left it.",
+        hinted=None,
+        laser=None,
+        message=said or _("Welcome back: your puzzle is as you left it."),
     )
     return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000)]
 
@@ -147,76 +239,160 @@ def url(settings: Settings) -> str:
 def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
     """Generate the puzzle of ``settings`` in the background (the page stays responsive)."""
     generating = replace(
-        model, phase="generating", settings=settings, puzzle=None, layout=None, laser=None, attempts=0, message=""
+        model,
+        phase="generating",
+        settings=settings,
+        puzzle=None,
+        layout=None,
+        notes=None,
+        history=History(),
+        hinted=None,
+        laser=None,
+        attempts=0,
+        saving=False,
+        message="",
     )
-    steps = generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)
-    return generating, [Navigate(url(settings), replace=True), StopTimer(CLOCK), Work(GENERATE, steps)]
+    return generating, [Navigate(url(settings), replace=True), StopTimer(CLOCK), Work(GENERATE, building(settings))]
+
+
+def building(settings: Settings) -> Generator[int, None, Generated | None]:
+    """Generate ``settings``' puzzle; ``None`` if the generator gives up on its seed. A daily puzzle
+    then goes on with the next seed of its day, the same on every device."""
+    seeds = [settings.seed]
+    if settings.daily:
+        day = date.fromisoformat(settings.daily)
+        seeds += [daily.daily_seed(day, settings.preset, attempt) for attempt in (1, 2)]
+    for seed in seeds:
+        try:
+            return (yield from generate_steps(settings.size, settings.tiles, settings.warp, seed))
+        except RuntimeError:  # no unique puzzle within the generator's attempts
+            continue
+    return None
 
 
 # --- update --------------------------------------------------------------------------------------
 
 
 def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
+    model, effects = react(model, message)
+    said = [e.text for e in effects if isinstance(e, Say)]
+    if not said:
+        return model, effects
+    return replace(model, said=" ".join(said), said_n=model.said_n + 1), [e for e in effects if not isinstance(e, Say)]
+
+
+def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
     if isinstance(message, Tick) and message.timer == CLOCK:
         return tick(model, message.now_ms)
     if isinstance(message, WorkProgress) and message.task == GENERATE:
         return replace(model, attempts=int(message.value or 0)), []
     if isinstance(message, WorkDone) and message.task == GENERATE and model.phase == "generating":
-        generated = message.value
-        playing = replace(
-            model,
-            phase="playing",
-            puzzle=generated.puzzle,
-            solution=generated.layout,
-            layout=Layout.empty(generated.puzzle.size),
-            cursor=(0, 0),
-            hints=0,
-            banked_ms=0,
-            started_ms=model.now_ms,
-            message="",
-        )
-        return playing, [StartTimer(CLOCK, 1000), save(playing)]
+        return generated(model, message.value)
     if not isinstance(message, UiEvent):
         return model, []
-    if message.now_ms and message.type in ("click", "keydown", "submit"):
+    if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
         # Pointer presses leave the clock alone: re-rendering under a pressed pointer loses its click.
         model = replace(model, now_ms=message.now_ms)
     return on_input(model, message)
 
 
+def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect]]:
+    if result is None:
+        said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
+        return replace(model, phase="options", message=said), [Say(said)]
+    playing = replace(
+        model,
+        phase="playing",
+        puzzle=result.puzzle,
+        solution=result.layout,
+        layout=Layout.empty(result.puzzle.size),
+        notes=Notes.empty(result.puzzle.size),
+        history=History(),
+        cursor=(0, 0),
+        hints=0,
+        banked_ms=0,
+        started_ms=model.now_ms,
+        message="",
+    )
+    said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.").format(
+        name=puzzle_name(model.settings)
+    )
+    return playing, [StartTimer(CLOCK, 1000), save(playing), Say(said)]
+
+
 def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
+    before = model.elapsed_ms
     model = replace(model, now_ms=now_ms)
+    if model.phase != "playing" or model.puzzle is None:
+        return model, []
+    effects: list[Effect] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
     limit = model.settings.limit_min * 60_000
-    if model.phase == "playing" and limit and model.elapsed_ms >= limit:
-        return reveal(model, "Time is up: here is the solution.")
-    return model, []
+    if limit and model.elapsed_ms >= limit:
+        return reveal(model, _("Time is up: here is the solution."))
+    for left in WARNINGS:
+        if limit > left and limit - before > left >= limit - model.elapsed_ms:
+            seconds = left // 1000
+            if seconds >= 60:
+                said = ngettext("{n} minute left.", "{n} minutes left.", seconds // 60).format(n=seconds // 60)
+            else:
+                said = ngettext("{n} second left.", "{n} seconds left.", seconds).format(n=seconds)
+            effects.append(Say(said))
+    return model, effects
 
 
 def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     action, data = event.action, event.data
-    if event.type == "submit" and action == "options":
-        try:
-            settings = training.parse_settings(event.form, fresh_seed(random.Random(event.now_ms)))
-        except BadOptions as err:
-            return replace(model, message=describe(err.code, err.params)), []  # "Puzzle number must be …"
-        return start(model, settings)
-    if event.type != "click" and event.type not in ("keydown", "pointerdown", "pointerup"):
-        return model, []
-    if action == "options":
-        return abandon_to_options(model)
-    if action == "next":
-        return next_puzzle(model, event.now_ms)
-    if model.phase != "playing" or model.layout is None or model.puzzle is None:
+    if event.type == "submit":
+        return on_submit(model, event)
+    if event.type == "change":
+        if action == "preset":
+            return replace(model, preset_choice=event.value), []
+        if action == "import-file" and model.phase == "options":
+            return open_code(model, event.value)
         return model, []
     if event.type == "keydown":
-        return on_key(model, event.key)
+        return on_key(model, event)
+    if event.type == "click":
+        return on_click(model, action, data)
+    if model.phase != "playing" or model.layout is None or model.puzzle is None:
+        return model, []
     if event.type == "pointerdown":
         return on_pointer_down(model, action, data)
     if event.type == "pointerup":
         return on_pointer_up(model, action, data)
+    return model, []
+
+
+def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+    if event.action == "options":
+        try:
+            settings = training.parse_settings(event.form, training.new_number(random.Random(event.now_ms)))
+        except BadOptions as err:
+            said = describe(err)
+            return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
+        return start(model, settings)
+    if event.action == "import" and model.phase == "options":
+        return open_code(model, event.form.get("code", ""))
+    return model, []
+
+
+def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
+    """A click (or Enter/Space on a focused button, which the browser turns into its click)."""
+    if action == "options":
+        return abandon_to_options(model)
+    if action == "next":
+        return next_puzzle(model, model.now_ms)
+    if action == "daily":
+        return start_daily(model, data.get("preset", ""))
+    if action == "zoom":
+        return replace(model, zoom=not model.zoom), []
+    if action == "share" and model.settings.daily and model.phase == "solved":
+        return model, [Copy(share_text(model)), Say(_("The result line is copied."))]
+    if model.phase != "playing" or model.layout is None or model.puzzle is None:
+        return model, []
     if action == "tray":
         kind = data.get("kind", "")
-        return (replace(model, tool=kind, message=""), []) if kind in (*KINDS, "remove") else (model, [])
+        return (replace(model, tool=kind, message=""), []) if kind in TOOLS else (model, [])
     if action == "cell":
         cell = _cell(model, data)
         return use_tool(replace(model, cursor=cell), cell) if cell else (model, [])
@@ -224,11 +400,25 @@ def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         edge = data.get("edge", "")
         if edge not in edge_names(model.puzzle.size):
             return model, []
-        return replace(model, laser=None if model.laser == edge else edge), []
+        return toggle_laser(replace(model, cursor=scene.edge_cell(model.puzzle.size, edge)), edge)
     if action == "hint":
         return take_hint(model)
+    if action == "check":
+        return check_tiles(model)
+    if action == "undo":
+        return step_back(model)
+    if action == "redo":
+        return step_again(model)
+    if action == "restart":
+        return restart(model)
+    if action == "save":
+        return replace(model, saving=not model.saving), []
+    if action == "copy-code":
+        return model, [Copy(export_code(model)), Say(_("The code is copied."))]
+    if action == "download":
+        return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
     if action == "give-up":
-        return reveal(model, "You gave up: here is a solution.")
+        return reveal(model, _("You gave up: here is a solution."))
     return model, []
 
 
@@ -242,21 +432,91 @@ def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
     return cell if 0 <= cell[0] < n and 0 <= cell[1] < n else None
 
 
-def on_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
-    r, c = model.cursor
+def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+    """Undo and redo work wherever the key was pressed (but in a form field); the board's own keys
+    only while the board (a cell or a clue) has focus. ``?`` (the app's help) lists them all."""
+    key, mods = event.key, event.mods
+    ctrl = "ctrl" in mods.split("+")
+    if event.typing:  # a key in a form field is the field's
+        return model, []
+    playing = model.phase == "playing" and model.layout is not None and model.puzzle is not None
+    if not playing:
+        return model, []
+    lower = key.lower()
+    if (ctrl and lower == "z" and "shift" not in mods) or (not ctrl and key in ("u", "U")):
+        return step_back(model)
+    if (ctrl and (lower == "y" or (lower == "z" and "shift" in mods))) or (not ctrl and key in ("r", "R")):
+        return step_again(model)
+    if ctrl or "alt" in mods or event.action not in ("cell", "edge", "board"):
+        return model, []
+    # The focused cell or clue is where the key acts (focus may have moved without the cursor).
+    at = _cell(model, event.data) if event.action == "cell" else None
+    edge = event.data.get("edge", "") if event.action == "edge" else ""
+    if edge in edge_names(model.puzzle.size):
+        at = scene.edge_cell(model.puzzle.size, edge)
+    return on_board_key(replace(model, cursor=at) if at else model, key)
+
+
+def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
     n = model.puzzle.size
+    r, c = model.cursor
     if key in ARROWS:
         dr, dc = ARROWS[key]
-        return replace(model, cursor=(min(n - 1, max(0, r + dr)), min(n - 1, max(0, c + dc)))), []
+        return move_cursor(model, (r + dr, c + dc))
+    if key in ("Home", "End"):  # the row's first or last board column (on the top and bottom rows: clue)
+        return move_cursor(model, (r, 0 if key == "Home" else n - 1))
+    edge = scene.edge_at(n, model.cursor)
+    if edge is not None:
+        return toggle_laser(model, edge) if key in (" ", "Enter") else (model, [])
+    cell = model.cursor
     if key in KEY_TILES:
-        return set_tile(model, model.cursor, KEY_TILES[key])
+        return set_tile(model, cell, KEY_TILES[key])
     if key in (" ", "Enter"):
-        return use_tool(model, model.cursor)
-    if key in ("r", "R"):
-        return rotate(model, model.cursor)
+        return use_tool(model, cell)
+    if key in ("t", "T"):
+        return rotate(model, cell)
     if key in ("Delete", "Backspace", "x", "X"):
-        return set_tile(model, model.cursor, EMPTY)
+        return clear_cell(model, cell)
+    if key == ".":
+        return set_note(model, cell, DOT)
+    if key in ("n", "N"):
+        return set_note(model, cell, NEXT_NOTE[model.desk.notes.at(cell)], toggle=False)
     return model, []
+
+
+def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect]]:
+    """The cursor goes over the board and the clues around it (never onto a corner, never off)."""
+    n = model.puzzle.size
+    on_board = 0 <= to[0] < n and 0 <= to[1] < n
+    if not on_board and scene.edge_at(n, to) is None:
+        return model, []
+    return replace(model, cursor=to), []
+
+
+def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect]]:
+    if model.laser == edge:
+        return replace(model, laser=None), [Say(_("Laser hidden."))]
+    path = trace(model.layout, edge, model.puzzle.warps)
+    shown = replace(model, laser=edge)
+    return shown, [Say(laser_words(model.puzzle, path))]
+
+
+def laser_words(puzzle: Puzzle, path) -> str:
+    """What the drawn laser does, for a screen reader: where it goes and how far it counts."""
+    if path.exit is None:
+        end = _("a black hole stops it")
+    elif path.exit == path.edge:
+        end = _("it comes back out at {edge}").format(edge=path.edge)
+    else:
+        end = _("it leaves at {edge}").format(edge=path.exit)
+    want = puzzle.clue(path.edge)
+    return _("Laser of {edge}: {end}, count {count}; the clue says {colour} {number}.").format(
+        edge=path.edge,
+        end=end,
+        count=path.number,
+        colour=_(scene.COLOUR_NAMES[want.colour]),
+        number=want.number,
+    )
 
 
 def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
@@ -288,16 +548,18 @@ def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[M
         return set_tile(model, (r, c), EMPTY)
     if model.layout.at(target) != EMPTY or target in model.puzzle.warps:
         return model, []
-    moved = replace(model, layout=model.layout.place((r, c), EMPTY), cursor=target)
-    return set_tile(moved, target, tile)
+    step = change(model.desk, [((r, c), TILE, EMPTY), (target, TILE, tile)])
+    return commit(replace(model, cursor=target), step, cell_words(apply(model.desk, step), model.puzzle, target))
 
 
 def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
-    """A click (or Space) on ``cell``: the remove tool takes the tile back; a tile turns; an empty
-    cell gets a tile of the selected kind."""
+    """A click (or Space) on ``cell``: the remove tool takes the tile or note back; a note tool
+    toggles its note; a tile turns; an empty cell gets a tile of the selected kind."""
     tile = model.layout.at(cell)
     if model.tool == "remove":
-        return set_tile(model, cell, EMPTY)
+        return clear_cell(model, cell)
+    if model.tool in NOTE_TOOLS:
+        return set_note(model, cell, NOTE_TOOLS[model.tool])
     if tile != EMPTY:
         return rotate(model, cell)
     return set_tile(model, cell, FIRST_TILE[model.tool])
@@ -308,7 +570,15 @@ def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
     if tile in TURNED:
         return set_tile(model, cell, TURNED[tile])
     if tile != EMPTY:
-        return replace(model, message="Blocks and black holes do not turn; use Remove to take one back."), []
+        return refuse(model, _("Blocks and black holes do not turn; use Remove to take one back."))
+    return model, []
+
+
+def clear_cell(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
+    if model.layout.at(cell) != EMPTY:
+        return set_tile(model, cell, EMPTY)
+    if model.desk.notes.at(cell) != EMPTY:
+        return commit(model, change(model.desk, [(cell, NOTE, EMPTY)]), cell_words(model.desk, model.puzzle, cell))
     return model, []
 
 
@@ -316,55 +586,229 @@ def set_tile(model: Model, cell: Cell, tile: str) -> tuple[Model, list[Effect]]:
     """Put ``tile`` (or ``"."``) on ``cell`` if the rules allow, then check for a solve and save."""
     puzzle, layout = model.puzzle, model.layout
     if cell in puzzle.warps:
-        return replace(model, message="Warp cells hold no tiles."), []
+        return refuse(model, _("Warp cells hold no tiles."))
     if layout.at(cell) == tile:
         return model, []
-    changed = layout.place(cell, tile)
-    if not puzzle.tiles.allows(changed):
-        kind = scene.KIND_NAMES[KIND_OF[tile]]
-        return replace(model, message=f"No {kind} left in your tray: take one back first."), []
-    model = replace(model, layout=changed, message="")
-    if check(puzzle, changed):
+    if not puzzle.tiles.allows(layout.place(cell, tile)):
+        kind = _(scene.KIND_NAMES[KIND_OF[tile]])
+        return refuse(model, _("No {kind} left in your tray: take one back first.").format(kind=kind))
+    step = change(model.desk, [(cell, TILE, tile)])
+    return commit(model, step, cell_words(apply(model.desk, step), puzzle, cell))
+
+
+def set_note(model: Model, cell: Cell, mark: str, toggle: bool = True) -> tuple[Model, list[Effect]]:
+    """Note ``mark`` on an empty ``cell`` (with ``toggle``, the same note again takes it away)."""
+    if cell in model.puzzle.warps:
+        return refuse(model, _("Warp cells take no notes."))
+    if model.layout.at(cell) != EMPTY:
+        return refuse(model, _("Notes go on empty cells: take the tile away first."))
+    if toggle and model.desk.notes.at(cell) == mark:
+        mark = EMPTY
+    step = change(model.desk, [(cell, NOTE, mark)])
+    return commit(model, step, cell_words(apply(model.desk, step), model.puzzle, cell))
+
+
+def refuse(model: Model, why: str) -> tuple[Model, list[Effect]]:
+    return replace(model, message=why), [Say(why)]
+
+
+def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect]]:
+    """Make ``step`` (one undoable change), then check for a solve and save."""
+    if not step:
+        return model, []
+    desk = apply(model.desk, step)
+    changed = replace(
+        model,
+        layout=desk.layout,
+        notes=desk.notes,
+        history=model.history.record(step),
+        hinted=None,
+        message="",
+    )
+    return settle(model, changed, said)
+
+
+def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect]]:
+    """After the board changed: finished, or saved with the change and the clues it matched said."""
+    if not unmatched(model.puzzle, model.layout) and fits(model.puzzle, model.layout):  # ``check``, traced once
         return finish(model)
-    return model, [save(model)]
+    return model, [save(model), Say(" ".join(filter(None, [said, clue_news(before, model)])))]
+
+
+def clue_news(before: Model, after: Model) -> str:
+    """Which clues a change matched or unmatched, and how many match now."""
+    was, now = set(unmatched(before.puzzle, before.layout)), set(unmatched(after.puzzle, after.layout))
+    order = edge_names(after.puzzle.size)
+    won = [e for e in order if e in was - now]
+    lost = [e for e in order if e in now - was]
+    parts = []
+    if won:
+        parts.append(ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=_names(won)))
+    if lost:
+        parts.append(
+            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(edges=_names(lost))
+        )
+    if won or lost:
+        total = len(order)
+        parts.append(_("{n} of {total} clues match.").format(n=total - len(now), total=total))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=8)
+def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
+    """``mismatches``, remembered for the last few boards: a change announces the clues it matched
+    and then draws them, from one tracing of every laser."""
+    return mismatches(puzzle, layout)
+
+
+def _names(edges: list[str]) -> str:
+    return names(edges[:6]) if len(edges) <= 6 else names([*edges[:5], _("{n} more").format(n=len(edges) - 5)])
+
+
+def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:
+    """ "Row 3, column 4: diagonal mirror, slash." — a cell as it is now."""
+    text = scene.cell_label(puzzle, desk.layout, cell, scene.Look(notes=desk.notes))
+    return text[:1].upper() + text[1:] + "."
+
+
+def step_back(model: Model) -> tuple[Model, list[Effect]]:
+    undone = undo(model.desk, model.history)
+    if undone is None:
+        return refuse(model, _("Nothing to undo."))
+    desk, history, step = undone
+    changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
+    return settle(model, changed, _("Undone: {what}").format(what=step_words(desk, model.puzzle, step)))
+
+
+def step_again(model: Model) -> tuple[Model, list[Effect]]:
+    redone = redo(model.desk, model.history)
+    if redone is None:
+        return refuse(model, _("Nothing to redo."))
+    desk, history, step = redone
+    changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
+    return settle(model, changed, _("Redone: {what}").format(what=step_words(desk, model.puzzle, step)))
+
+
+def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
+    """The cells a step touched, as they are now (one or two named, else how many)."""
+    cells = list(dict.fromkeys(edit.cell for edit in step))
+    if len(cells) > 2:
+        return ngettext("{n} cell changed.", "{n} cells changed.", len(cells)).format(n=len(cells))
+    return " ".join(cell_words(desk, puzzle, cell) for cell in cells)
+
+
+def restart(model: Model) -> tuple[Model, list[Effect]]:
+    """Clear every tile and note (one step: Undo brings them back); the clock and hints go on."""
+    desk = model.desk
+    wanted = [(cell, TILE, EMPTY) for cell in desk.layout.tiles()]
+    wanted += [(cell, NOTE, EMPTY) for cell in desk.notes.marks()]
+    if not wanted:
+        return refuse(model, _("The board is already empty."))
+    return commit(model, change(desk, wanted), _("The board is cleared; the clock runs on. Undo brings it back."))
 
 
 def take_hint(model: Model) -> tuple[Model, list[Effect]]:
-    step = hint(model.puzzle, model.layout)
-    if step is None:
+    """Reveal one cell the player does not have right, with the clues whose lasers pass through it."""
+    found = explain(model.puzzle, model.solution, model.layout)
+    if found is None:
         return model, []
-    helped = replace(model, hints=model.hints + 1, cursor=step.cell)
-    placed, effects = set_tile(helped, step.cell, step.tile)
-    if placed.layout == model.layout:  # the hint could not be applied as is: clear the cell first
-        placed, effects = set_tile(replace(helped, layout=model.layout.place(step.cell, EMPTY)), step.cell, step.tile)
-    verb = "Take away the tile at" if step.tile == EMPTY else f"A {scene.TILE_NAMES[step.tile]} belongs at"
-    if placed.phase == "playing":
-        placed = replace(placed, message=f"Hint: {verb} row {step.cell[0] + 1}, column {step.cell[1] + 1}.")
-    return placed, effects
+    helped = replace(model, hints=model.hints + 1, cursor=found.cell)
+    text = hint_words(found)
+    placed = model.layout.place(found.cell, found.tile)
+    if not model.puzzle.tiles.allows(placed):  # every tile of that kind is out on wrong cells
+        kind = _(scene.KIND_NAMES[KIND_OF[found.tile]])
+        text += " " + _("Take back a misplaced {kind} first to place it.").format(kind=kind)
+        shown = replace(helped, hinted=found, message=text)
+        return shown, [save(shown), Say(text)]
+    done, effects = commit(helped, change(model.desk, [(found.cell, TILE, found.tile)]), text)
+    if done.phase == "playing":
+        done = replace(done, hinted=found, message=text)
+    return done, effects
+
+
+def hint_words(found: Explained) -> str:
+    """ "Hint: a diagonal mirror, slash belongs at row 3, column 4 — the lasers of T3 and L5 turn here."""
+    r, c = found.cell[0] + 1, found.cell[1] + 1
+    if found.tile == EMPTY:
+        return _("Hint: nothing belongs at row {r}, column {c} — {why}.").format(r=r, c=c, why=why(found))
+    tile = _(scene.TILE_NAMES[found.tile])
+    return _("Hint: a {tile} belongs at row {r}, column {c} — {why}.").format(tile=tile, r=r, c=c, why=why(found))
+
+
+def check_tiles(model: Model) -> tuple[Model, list[Effect]]:
+    """How many placed tiles are misplaced, without saying which. Costs a hint."""
+    if not model.layout.tiles():
+        return refuse(model, _("Place some tiles first: the check looks at the tiles you placed."))
+    wrong = misplaced(model.solution, model.layout)
+    if wrong:
+        text = ngettext(
+            "Check: {n} of your tiles is misplaced (this counts as a hint).",
+            "Check: {n} of your tiles are misplaced (this counts as a hint).",
+            wrong,
+        ).format(n=wrong)
+    else:
+        text = _("Check: every tile you placed is right so far (this counts as a hint).")
+    checked = replace(model, hints=model.hints + 1, message=text)
+    return checked, [save(checked), Say(text)]
 
 
 def finish(model: Model) -> tuple[Model, list[Effect]]:
     ms = model.elapsed_ms
     stats = training.solved(model.stats, model.settings.preset, ms, model.hints)
-    done = replace(model, phase="solved", stats=stats, banked_ms=ms, laser=None, message=f"Solved in {clock(ms)}!")
-    return done, [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
+    text = _("Solved in {time}!").format(time=clock(ms))
+    done = replace(
+        model, phase="solved", stats=stats, banked_ms=ms, laser=None, hinted=None, saving=False, message=text
+    )
+    effects: list[Effect] = [
+        StopTimer(CLOCK),
+        Store(STATS_KEY, _json(stats)),
+        Store(PROGRESS_KEY, None),
+        Store(TIME_KEY, None),
+    ]
+    day = daily.parse_day(model.settings.daily)
+    if day is not None and day == model.today:
+        record = daily.solved(model.record, day, model.settings.preset, ms, model.hints)
+        done = replace(done, record=record)
+        effects.append(Store(DAILY_KEY, record.to_text()))
+        streak = daily.streak(record, day)
+        text += " " + ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak)
+        done = replace(done, message=text)
+    return done, [*effects, Say(text)]
 
 
 def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
     stats = training.gave_up(model.stats, model.hints)
     shown = replace(
-        model, phase="revealed", layout=model.solution, stats=stats, banked_ms=model.elapsed_ms, laser=None, message=why
+        model,
+        phase="revealed",
+        layout=model.solution,
+        notes=Notes.empty(model.puzzle.size),
+        stats=stats,
+        banked_ms=model.elapsed_ms,
+        laser=None,
+        hinted=None,
+        saving=False,
+        message=why,
     )
-    return shown, [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
+    effects: list[Effect] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
+    return shown, [*effects, Store(TIME_KEY, None), Say(why)]
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
-    effects: list[Effect] = [StopTimer(CLOCK), Store(PROGRESS_KEY, None), Navigate("#/reflection/solo", replace=True)]
+    effects: list[Effect] = [
+        StopTimer(CLOCK),
+        Store(PROGRESS_KEY, None),
+        Store(TIME_KEY, None),
+        Navigate("#/reflection/solo", replace=True),
+    ]
     stats = model.stats
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
-    return replace(model, phase="options", stats=stats, puzzle=None, layout=None, laser=None, message=""), effects
+    cleared = replace(
+        model, phase="options", stats=stats, puzzle=None, layout=None, notes=None, laser=None, hinted=None, message=""
+    )
+    return replace(cleared, preset_choice=model.settings.preset, saving=False), effects
 
 
 def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -373,14 +817,55 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
-    settings = replace(model.settings, seed=fresh_seed(random.Random(now_ms)))
+    if model.settings.daily:  # after a daily puzzle, the next one is an ordinary puzzle of its size
+        settings = replace(model.settings, daily="", seed=training.new_number(random.Random(now_ms)))
+    else:
+        settings = replace(model.settings, seed=training.new_number(random.Random(now_ms)))
     model, started = start(replace(model, stats=stats), settings)
     return model, effects + started
 
 
+def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect]]:
+    """Today's (local date) puzzle of ``preset``."""
+    if preset not in PRESETS or model.phase not in ("options", "solved", "revealed"):
+        return model, []
+    settings = training.parse_settings({"preset": preset, "daily": model.today.isoformat()}, 0)
+    return start(model, settings)
+
+
+def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
+    """Open a saved game from its code (pasted, or a save file's text)."""
+    try:
+        progress = savecode.parse_code(text)
+    except BadMessage as err:
+        said = describe(err)
+        return replace(model, message=said), [Say(said)]
+    said = _("Saved game opened: {name}, {time} played.").format(
+        name=puzzle_name(progress.settings), time=clock(progress.elapsed_ms)
+    )
+    opened, effects = resume(model, progress, model.now_ms, said)
+    return opened, [*effects, save(opened), Say(said)]
+
+
+def progress_of(model: Model) -> Progress:
+    return Progress(
+        model.settings,
+        model.puzzle,
+        model.solution,
+        model.layout,
+        model.elapsed_ms,
+        model.hints,
+        model.desk.notes,
+        model.history,
+    )
+
+
 def save(model: Model) -> Store:
-    progress = Progress(model.settings, model.puzzle, model.solution, model.layout, model.elapsed_ms, model.hints)
-    return Store(PROGRESS_KEY, progress.to_text())
+    return Store(PROGRESS_KEY, progress_of(model).to_text())
+
+
+def export_code(model: Model) -> str:
+    return savecode.export(progress_of(model))
 
 
 def _json(stats: Stats) -> str:
@@ -395,13 +880,33 @@ def clock(ms: int) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
+def preset_title(preset: str) -> str:
+    return _(PRESET_TITLES[preset]) if preset in PRESET_TITLES else _("Custom")
+
+
+def puzzle_name(settings: Settings) -> str:
+    """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
+    if settings.daily:
+        return _("Daily puzzle {day} · {preset}").format(day=settings.daily, preset=preset_title(settings.preset))
+    tiles = ngettext("{n} tile", "{n} tiles", settings.tiles.total).format(n=settings.tiles.total)
+    return _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(
+        number=settings.seed, preset=preset_title(settings.preset), size=settings.size, tiles=tiles
+    )
+
+
+def share_text(model: Model) -> str:
+    day = daily.parse_day(model.settings.daily)
+    assert day is not None
+    return daily.share_line(day, preset_title(model.settings.preset), clock(model.banked_ms), model.hints)
+
+
 # --- view ----------------------------------------------------------------------------------------
 
 
 def view(model: Model) -> Element:
     body: list[Element | None]
     if model.phase == "options":
-        body = [options_form(model)]
+        body = [h("div", {"class": "rf-start"}, options_form(model), h("div", {}, daily_panel(model), import_panel()))]
     elif model.phase == "generating":
         body = [generating(model)]
     else:
@@ -409,63 +914,178 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
-        h("h1", {}, "Reflection · solo training"),
-        h("p", {"class": "rf-message", "role": "status"}, model.message) if model.message else None,
+        h("h1", {}, _("Reflection · solo training")),
+        h(
+            "p",
+            {"class": "visually-hidden", "aria-live": "polite", "id": "rf-news"},
+            model.said + ("\u00a0" if model.said_n % 2 else ""),
+        ),
+        h("p", {"class": "rf-message"}, model.message) if model.message else None,
         body,
         stats_panel(model),
     )
 
 
+def button(action: str, text: str, primary: bool = False, **attrs: Any) -> Element:
+    """A button of this screen; its id keeps keyboard focus on it across re-renders."""
+    return h(
+        "button",
+        {
+            "type": "button",
+            "id": f"rf-{action}",
+            "class": "button primary" if primary else "button",
+            "data-action": action,
+            **attrs,
+        },
+        text,
+    )
+
+
 def options_form(model: Model) -> Element:
     s = model.settings
+    choice = model.preset_choice or s.preset
     presets = [
         h(
             "option",
-            {"value": name, "selected": name == s.preset},
-            f"{name.capitalize()} — {p.size}×{p.size}, {p.tiles} tiles",
+            {"value": name, "selected": name == choice},
+            _("{preset} — {size}×{size}, {n} tiles").format(preset=preset_title(name), size=p.size, n=p.tiles),
         )
         for name, p in PRESETS.items()
     ]
-    presets.append(h("option", {"value": "custom", "selected": s.preset == "custom"}, "Custom…"))
+    presets.append(h("option", {"value": "custom", "selected": choice == "custom"}, _("Custom…")))
 
     def number(name: str, label: str, value: int, lo: int, hi: int) -> Element:
-        return h("label", {}, label, h("input", {"type": "number", "name": name, "value": value, "min": lo, "max": hi}))
+        return h(
+            "label",
+            {},
+            label,
+            h("input", {"type": "number", "name": name, "value": value, "min": lo, "max": hi, "inputmode": "numeric"}),
+        )
 
     return h(
         "form",
-        {"class": "rf-options", "data-action": "options"},
-        h("label", {}, "Puzzle ", h("select", {"name": "preset"}, presets)),
+        {"class": "rf-options", "data-action": "options", "aria-label": _("A new puzzle")},
+        h("h2", {}, _("A new puzzle")),
+        h(
+            "label",
+            {},
+            _("Puzzle"),
+            h("select", {"name": "preset", "data-action": "preset", "id": "rf-preset"}, presets),
+        ),
         h(
             "fieldset",
             {"class": "rf-custom"},
-            h("legend", {}, "Custom puzzle"),
-            number("size", "Board size ", s.size, 4, 12),
+            h("legend", {}, _("Custom puzzle")),
+            number("size", _("Board size"), s.size, 4, 12),
             [
-                number(kind, f"{scene.KIND_NAMES[kind].capitalize()}s ", n, 0, 60)
+                number(kind, _(i18n.TERMS[training.SETTING_LABELS[kind]]), n, 0, 60)
                 for kind, n in zip(KINDS, s.tiles.counts(), strict=True)
             ],
             h(
                 "label",
-                {},
+                {"class": "rf-check"},
                 h("input", {"type": "checkbox", "name": "warp", "value": "1", "checked": s.warp}),
-                " Light warp",
+                _("Light warp"),
+            ),
+        )
+        if choice == "custom"
+        else None,
+        h(
+            "label",
+            {},
+            _("Time limit"),
+            h(
+                "select",
+                {"name": "limit"},
+                [
+                    h(
+                        "option",
+                        {"value": m, "selected": m == s.limit_min},
+                        ngettext("{n} minute", "{n} minutes", m).format(n=m) if m else _("none"),
+                    )
+                    for m in training.TIME_LIMITS
+                ],
             ),
         ),
         h(
             "label",
             {},
-            "Time limit ",
-            h(
-                "select",
-                {"name": "limit"},
-                [
-                    h("option", {"value": m, "selected": m == s.limit_min}, f"{m} min" if m else "none")
-                    for m in training.TIME_LIMITS
-                ],
-            ),
+            _("Puzzle number"),
+            h("input", {"name": "seed", "inputmode": "numeric", "placeholder": _("random"), "autocomplete": "off"}),
         ),
-        h("label", {}, "Puzzle number ", h("input", {"name": "seed", "inputmode": "numeric", "placeholder": "random"})),
-        h("button", {"type": "submit", "class": "button primary"}, "Start"),
+        h("button", {"type": "submit", "class": "button primary", "id": "rf-start"}, _("Start")),
+    )
+
+
+def daily_panel(model: Model) -> Element:
+    """Today's puzzle of each preset, ticked when solved, and the streak."""
+    today = model.today
+    streak = daily.streak(model.record, today)
+    buttons = []
+    for preset in PRESETS:
+        result = model.record.result(today, preset)
+        text = preset_title(preset)
+        if result is not None:
+            text = _("{preset} ✓ {time}").format(preset=text, time=clock(result.ms))
+        buttons.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "id": f"rf-daily-{preset}",
+                    "class": "button" + (" done" if result else ""),
+                    "data-action": "daily",
+                    "data-preset": preset,
+                    "aria-label": _("Daily {preset}, solved in {time}").format(
+                        preset=preset_title(preset), time=clock(result.ms)
+                    )
+                    if result
+                    else None,
+                },
+                text,
+            )
+        )
+    return h(
+        "section",
+        {"class": "rf-daily", "aria-labelledby": "rf-daily-title"},
+        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=today.isoformat())),
+        h("p", {"class": "rf-note-text"}, _("One puzzle per size each day, the same for everyone.")),
+        h("div", {"class": "actions"}, buttons),
+        h(
+            "p",
+            {"class": "rf-streak", "data-streak": streak},
+            ngettext("Streak: {n} day", "Streak: {n} days", streak).format(n=streak)
+            + " · "
+            + _("best {n}").format(n=model.record.best),
+        ),
+    )
+
+
+def import_panel() -> Element:
+    return h(
+        "section",
+        {"class": "rf-import", "aria-labelledby": "rf-import-title"},
+        h("h2", {"id": "rf-import-title"}, _("Open a saved game")),
+        h(
+            "form",
+            {"data-action": "import", "class": "rf-import-form"},
+            h(
+                "label",
+                {"for": "rf-code-in"},
+                _("Code of a saved game"),
+            ),
+            h(
+                "textarea",
+                {"id": "rf-code-in", "name": "code", "rows": 2, "spellcheck": "false", "autocomplete": "off"},
+            ),
+            h("button", {"type": "submit", "class": "button", "id": "rf-open"}, _("Open")),
+        ),
+        h(
+            "label",
+            {"class": "rf-file"},
+            _("…or a save file: "),
+            h("input", {"type": "file", "accept": ".txt,text/plain", "data-action": "import-file", "id": "rf-file"}),
+        ),
     )
 
 
@@ -473,71 +1093,162 @@ def generating(model: Model) -> Element:
     return h(
         "section",
         {"class": "rf-generating"},
-        h("p", {}, f"Building puzzle #{model.settings.seed}: {model.settings.label}…"),
-        h("progress", {"aria-label": "building the puzzle"}),
-        h("p", {"class": "rf-attempts"}, f"{model.attempts} layouts tried" if model.attempts else ""),
-        h("button", {"type": "button", "class": "button", "data-action": "options"}, "Cancel"),
+        h("p", {}, _("Building {name}…").format(name=puzzle_name(model.settings))),
+        h("progress", {"aria-label": _("building the puzzle")}),
+        h(
+            "p",
+            {"class": "rf-attempts"},
+            ngettext("{n} layout tried", "{n} layouts tried", model.attempts).format(n=model.attempts)
+            if model.attempts
+            else "",
+        ),
+        button("options", _("Cancel")),
     )
 
 
 def play_area(model: Model) -> Element:
     puzzle, layout = model.puzzle, model.layout
-    wrong = mismatches(puzzle, layout) if model.phase == "playing" else ()
+    playing = model.phase == "playing"
+    wrong = unmatched(puzzle, layout) if playing else ()
     path = trace(layout, model.laser, puzzle.warps) if model.laser else None
     look = scene.Look(
         wrong=wrong,
         path=path,
-        cursor=model.cursor if model.phase == "playing" else None,
+        cursor=model.cursor,
         solved=model.phase == "solved",
+        notes=model.notes if playing else None,
+        hint_cell=model.hinted.cell if model.hinted else None,
+        hint_edges=model.hinted.edges if model.hinted else (),
     )
     total = 4 * puzzle.size
     limit = model.settings.limit_min
-    controls: list[Element]
-    if model.phase == "playing":
-        controls = [
-            h("button", {"type": "button", "class": "button", "data-action": "hint"}, "Hint"),
-            h("button", {"type": "button", "class": "button", "data-action": "give-up"}, "Give up"),
-            h("button", {"type": "button", "class": "button", "data-action": "next"}, "New puzzle"),
-            h("button", {"type": "button", "class": "button", "data-action": "options"}, "Options"),
+    left = limit * 60_000 - model.elapsed_ms
+    side: list[Element | None] = [
+        h(
+            "div",
+            {"class": "rf-status"},
+            h("p", {"class": "rf-name"}, puzzle_name(model.settings)),
+            h(
+                "p",
+                {"class": "rf-clock" + (" rf-low" if limit and playing and left <= 60_000 else "")},
+                h("span", {"class": "visually-hidden"}, _("Time") + " "),
+                clock(model.elapsed_ms) + (f" / {limit}:00" if limit else ""),
+            ),
+            h(
+                "p",
+                {"class": "rf-matched"},
+                _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
+            ),
+            button("zoom", _("Bigger cells"), **{"aria-pressed": "true" if model.zoom else "false"}),
+        ),
+    ]
+    if playing:
+        history = model.history
+        side += [
+            scene.tray(puzzle, layout, model.tool),
+            h(
+                "div",
+                {"class": "actions rf-edit", "role": "group", "aria-label": _("Undo and redo")},
+                button("undo", _("Undo"), **{"aria-disabled": "true" if not history.done else None}),
+                button("redo", _("Redo"), **{"aria-disabled": "true" if not history.undone else None}),
+                button("restart", _("Restart")),
+            ),
+            h(
+                "div",
+                {"class": "actions rf-controls"},
+                button("hint", _("Hint")),
+                button("check", _("Check")),
+                button("give-up", _("Give up")),
+            ),
+            h(
+                "div",
+                {"class": "actions rf-more"},
+                button("save", _("Save or move"), **{"aria-expanded": "true" if model.saving else "false"}),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "id": "rf-how",
+                        "class": "button",
+                        "data-action": "app-rules",
+                        "data-game": "reflection",
+                    },
+                    _("How to play"),
+                ),
+                button("next", _("New puzzle")),
+                button("options", _("Options")),
+            ),
+            save_panel(model) if model.saving else None,
         ]
     else:
-        controls = [
-            h("button", {"type": "button", "class": "button primary", "data-action": "next"}, "Next puzzle"),
-            h("button", {"type": "button", "class": "button", "data-action": "options"}, "Change options"),
+        side += [
+            solved_panel(model) if model.phase == "solved" and model.settings.daily else None,
+            h(
+                "div",
+                {"class": "actions rf-controls"},
+                button("next", _("Next puzzle"), primary=True),
+                button("options", _("Change options")),
+            ),
         ]
     return h(
         "section",
         {"class": "rf-play"},
         h(
             "div",
-            {"class": "rf-status"},
-            h("span", {"class": "rf-name"}, f"Puzzle #{model.settings.seed} · {model.settings.label}"),
-            h(
-                "span",
-                {"class": "rf-clock", "aria-label": "time"},
-                clock(model.elapsed_ms) + (f" / {limit}:00" if limit else ""),
-            ),
-            h("span", {"class": "rf-matched"}, f"{total - len(wrong)} of {total} numbers match"),
-        ),
-        h("div", {"class": "actions rf-controls"}, controls),
-        h(
-            "div",
             {
-                "id": "rf-board",
-                "class": "rf-board-wrap",
-                "tabindex": 0,
+                "class": "rf-board-wrap" + (" rf-zoom" if model.zoom else ""),
                 "data-action": "board",
-                "aria-label": "puzzle board: arrow keys move, / \\ | - # o place, Space turns, Delete removes",
+                "style": f"--rf-units: {puzzle.size + 2}",
             },
             scene.board(puzzle, layout, look),
         ),
-        scene.tray(puzzle, layout, model.tool) if model.phase == "playing" else None,
+        h("div", {"class": "rf-side"}, side),
         h(
             "p",
             {"class": "rf-help"},
-            "Click a tile in the tray, then a cell. Click a placed tile to turn it. "
-            "Drag tiles on and off the board. Click a number to see its laser.",
+            _(
+                "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
+                "Drag tiles on and off the board. Pick a clue to see its laser. Tab to the board to play by "
+                "keyboard; ? lists the keys."
+            ),
+        )
+        if playing
+        else None,
+    )
+
+
+def save_panel(model: Model) -> Element:
+    code = export_code(model)
+    return h(
+        "section",
+        {"class": "rf-save", "aria-labelledby": "rf-save-title"},
+        h("h2", {"id": "rf-save-title"}, _("Save or move this game")),
+        h(
+            "p",
+            {},
+            _(
+                "This code holds the puzzle, your tiles and notes and your time. Open it on the options page, "
+                "here or on another device."
+            ),
         ),
+        h("label", {"for": "rf-code-out"}, _("Code")),
+        h("textarea", {"id": "rf-code-out", "readonly": True, "rows": 3, "spellcheck": "false"}, code),
+        h(
+            "div",
+            {"class": "actions"},
+            button("copy-code", _("Copy the code")),
+            button("download", _("Download a file")),
+        ),
+    )
+
+
+def solved_panel(model: Model) -> Element:
+    line = share_text(model)
+    return h(
+        "section",
+        {"class": "rf-share", "aria-label": _("Your result")},
+        h("p", {"class": "rf-share-line", "id": "rf-share-line"}, line),
+        button("share", _("Copy the result"), primary=True),
     )
 
 
@@ -546,11 +1257,17 @@ def stats_panel(model: Model) -> Element:
     best = s.best(model.settings.preset)
     return h(
         "aside",
-        {"class": "rf-stats", "aria-label": "your training record"},
-        h("span", {"data-stat": "solved"}, f"Solved {s.solved}"),
-        h("span", {"data-stat": "given-up"}, f"Given up {s.given_up}"),
-        h("span", {"data-stat": "hints"}, f"Hints {s.hints}"),
-        h("span", {"data-stat": "best"}, f"Best {model.settings.preset}: {clock(best)}") if best is not None else None,
+        {"class": "rf-stats", "aria-label": _("Your training record")},
+        h("span", {"data-stat": "solved"}, _("Solved {n}").format(n=s.solved)),
+        h("span", {"data-stat": "given-up"}, _("Given up {n}").format(n=s.given_up)),
+        h("span", {"data-stat": "hints"}, _("Hints {n}").format(n=s.hints)),
+        h(
+            "span",
+            {"data-stat": "best"},
+            _("Best {preset}: {time}").format(preset=preset_title(model.settings.preset), time=clock(best)),
+        )
+        if best is not None
+        else None,
     )
 
 

@@ -7,6 +7,7 @@ that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -15,14 +16,22 @@ from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
+from gamenight.reflection import daily
 from gamenight.reflection.generate import PRESETS
-from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout
-from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, parse_layout, parse_puzzle
+from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
+from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
+from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1
-PROGRESS_VERSION = 1
+PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
 RECENT = 20  # solve times kept
+PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
+
+
+def new_number(source: random.Random) -> int:
+    """A fresh puzzle number (short: six digits at most)."""
+    return source.randrange(1, PUZZLE_NUMBERS)
 
 
 @dataclass(frozen=True)
@@ -35,9 +44,12 @@ class Settings:
     warp: bool
     limit_min: int
     seed: int
+    daily: str = ""  # the date (YYYY-MM-DD) of a daily puzzle; its seed comes from the date
 
     def params(self) -> dict[str, str]:
         """URL parameters that reproduce this puzzle (``parse_settings`` reads them back)."""
+        if self.daily:
+            return {"preset": self.preset, "daily": self.daily}
         out = {"preset": self.preset}
         if self.preset == "custom":
             out["size"] = str(self.size)
@@ -47,12 +59,6 @@ class Settings:
             out["limit"] = str(self.limit_min)
         out["seed"] = str(self.seed)
         return out
-
-    @property
-    def label(self) -> str:
-        if self.preset == "custom":
-            return f"Custom {self.size}×{self.size}, {self.tiles.total} tiles"
-        return f"{self.preset.capitalize()} {self.size}×{self.size}, {self.tiles.total} tiles"
 
 
 reasons(
@@ -69,6 +75,10 @@ reasons(
         "training-saved-mismatch": N_("saved puzzle: the puzzle does not match its settings"),
         "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
         "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
+        "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
+        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01"),
+        "training-daily-preset": N_("daily puzzles come as easy, normal, hard or expert puzzles, not custom ones"),
+        "training-daily-fixed": N_("a daily puzzle has no puzzle number or time limit of its own"),
     }
 )
 # The solo screen's fields, as its form names them: a refusal shows the label the player sees.
@@ -111,10 +121,16 @@ def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: i
 
 
 def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
-    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``."""
+    """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``.
+
+    ``daily=YYYY-MM-DD`` asks for that day's puzzle of a preset: its seed comes from the date, and it
+    has no time limit.
+    """
     preset = params.get("preset", "easy")
     if preset not in (*PRESETS, "custom"):
-        raise BadOptions("training-preset", got=preset, choices=", ".join(PRESETS))
+        raise BadOptions("training-preset", got=preset[:20], choices=", ".join(PRESETS))
+    if params.get("daily", ""):
+        return _daily_settings(params, preset)
     limit = _int_param(params, "limit", 0, 60, 0)
     if limit not in TIME_LIMITS:
         raise BadOptions("training-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
@@ -131,6 +147,19 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     if tiles.total > size * size // 2:
         raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
     return Settings("custom", size, tiles, warp, limit, seed)
+
+
+def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:
+    text = params["daily"]
+    day = daily.parse_day(text)
+    if day is None:
+        raise BadOptions("training-daily-date", text=text[:20])
+    if preset not in PRESETS:
+        raise BadOptions("training-daily-preset")
+    if params.get("seed", "").strip() or params.get("limit", "0").strip() not in ("", "0"):
+        raise BadOptions("training-daily-fixed")
+    base = PRESETS[preset]
+    return Settings(preset, base.size, base.mix, False, 0, daily.daily_seed(day, preset), day.isoformat())
 
 
 # --- stats ---------------------------------------------------------------------------------------
@@ -224,7 +253,8 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
 @dataclass(frozen=True)
 class Progress:
     """A puzzle being solved, saved so a reload comes back to it: what was asked, the answer (this is
-    the player's own device), what the player has placed, the time spent and the hints taken."""
+    the player's own device), what the player has placed and noted, the undo history, the time spent
+    and the hints taken (checks count as hints)."""
 
     settings: Settings
     puzzle: Puzzle
@@ -232,6 +262,16 @@ class Progress:
     layout: Layout
     elapsed_ms: int
     hints: int
+    notes: Notes | None = None  # None: no notes (stored as an empty set of notes)
+    history: History = field(default_factory=History)
+
+    def __post_init__(self) -> None:
+        if self.notes is None:
+            object.__setattr__(self, "notes", Notes.empty(self.puzzle.size))
+
+    @property
+    def desk(self) -> Desk:
+        return Desk(self.layout, self.notes)
 
     def to_text(self) -> str:
         return dumps(
@@ -241,18 +281,33 @@ class Progress:
                 "puzzle": self.puzzle.to_json(),
                 "solution": self.solution.to_json(),
                 "layout": self.layout.to_json(),
+                "notes": self.desk.notes.to_json(),
+                "history": self.history.to_json(),
                 "elapsed_ms": self.elapsed_ms,
                 "hints": self.hints,
             }
         )
 
 
-def parse_progress(text: str) -> Progress:
-    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent."""
-    data = _stored(text, PROGRESS_VERSION, "saved puzzle")
-    only_keys(
-        data, ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints"), "saved puzzle", BadMessage
+def desk_fits(puzzle: Puzzle, desk: Desk) -> bool:
+    """Whether a desk may stand on ``puzzle``'s board: the tiles fit, no note on a warp cell or a tile."""
+    notes = desk.notes.marks()
+    return fits(puzzle, desk.layout) and not any(
+        cell in puzzle.warps or desk.layout.at(cell) != EMPTY for cell in notes
     )
+
+
+def parse_progress(text: str) -> Progress:
+    """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent.
+
+    A version 1 save (before notes and undo) loads with no notes and an empty history.
+    """
+    try:
+        data = _stored(text, PROGRESS_VERSION, "saved puzzle")
+    except BadMessage:
+        data = _stored(text, 1, "saved puzzle")
+    keys = ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints")
+    only_keys(data, keys + (("notes", "history") if data["v"] == 2 else ()), "saved puzzle", BadMessage)
     params = obj(data.get("settings"), "settings", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
         raise BadMessage("training-saved-settings")
@@ -271,4 +326,11 @@ def parse_progress(text: str) -> Progress:
         raise BadMessage("training-saved-placed")
     elapsed = get_int(data, "elapsed_ms", BadMessage, 0, 10**10)
     hints = get_int(data, "hints", BadMessage, 0, 10**6)
-    return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    if data["v"] == 1:
+        return Progress(settings, puzzle, solution, layout, elapsed, hints)
+    notes = parse_notes(data.get("notes"), puzzle.size)
+    desk = Desk(layout, notes)
+    if not desk_fits(puzzle, desk):
+        raise BadMessage("training-saved-notes")
+    history = parse_history(data.get("history"), desk, lambda d: desk_fits(puzzle, d))
+    return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history)

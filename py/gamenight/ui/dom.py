@@ -11,15 +11,17 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import js  # browser-only by design
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
     Copy,
+    Download,
     Effect,
     Env,
     Focus,
@@ -58,6 +60,9 @@ DELEGATED = (
 )
 # Keys that scroll the page: on a board (role="grid") they move its cursor instead.
 SCROLL_KEYS = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Home", "End", "PageUp", "PageDown"))
+FIELDS = ("INPUT", "SELECT", "TEXTAREA")
+PRESSABLE = ("BUTTON", "A", "SUMMARY")
+MAX_FILE = 65536  # bytes of a picked file handed to a screen
 _proxies: list = []  # proxies must live as long as the listeners they back
 
 
@@ -109,7 +114,8 @@ class Shell:
 
     @staticmethod
     def env(location_hash: str) -> Env:
-        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href))
+        offset = -int(js.Date.new().getTimezoneOffset())  # minutes ahead of UTC
+        return Env(stored(app.storage_keys(location_hash)), now_ms(), str(js.location.href), offset)
 
     def send(self, message: Any) -> None:
         """Feed one message to the program, re-render, carry out the effects."""
@@ -131,15 +137,22 @@ class Shell:
             return
         self.markup = markup
         # Re-rendering replaces the elements: keep keyboard focus on the element with the same id
-        # (gncRender already keeps typed text and the focus of named form fields).
+        # (gncRender already keeps typed text and the focus of named form fields). Inside a board
+        # (role="grid", one Tab stop with a roving cursor) focus follows the cursor: the grid's cell
+        # with tabindex="0".
         active = js.document.activeElement
         focused = str(active.id) if active is not None and active is not jsnull and active.id else ""
+        grid = active.closest('[role="grid"][id]') if active is not None and active is not jsnull else None
+        if grid is not None and grid is not jsnull and not grid.isSameNode(active):
+            focused = f'{grid.id} [tabindex="0"]'
         js.window.gncRender(self.root, markup)  # one call into JavaScript (index.html)
         if focused and not self.focus:
             self.focus = "#" + focused
         if self.focus:
             target = self.root.querySelector(self.focus)
-            if target is not None and target is not jsnull:
+            # Only a move of focus: focusing the focused element again would scroll it back into view
+            # every clock tick (a board the player panned on a phone).
+            if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
                 target.focus()
             self.focus = None
 
@@ -155,9 +168,23 @@ class Shell:
             or (ui.type == "keydown" and ui.key in SCROLL_KEYS and _on_grid(event.target))
         ):
             event.preventDefault()
+        elif ui.type == "keydown" and ui.key != "Tab" and ui.mods in ("", "shift") and _on_grid(event.target):
+            event.preventDefault()  # a board's other keys are its own too (Firefox's quick find starts on / and ')
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
+        if ui.type == "change" and str(event.target.type) == "file":
+            self.read_file(event.target, ui)
+            return
         self.send(ui)
+
+    def read_file(self, field: Any, ui: UiEvent) -> None:
+        """Send ``ui`` once the picked file's text (its first ``MAX_FILE`` bytes) has been read."""
+        files = field.files
+        if not files or not files.length:
+            return
+        pending = files.item(0).slice(0, MAX_FILE).text()
+        field.value = ""  # picking the same file again is a new change
+        pending.then(_proxy(lambda text: self.send(replace(ui, value=str(text)))))
 
     def on_before_unload(self, event: Any) -> None:
         if self.warn_on_leave:
@@ -190,6 +217,8 @@ class Shell:
             elif isinstance(effect, SetLanguage):
                 self.set_language(effect.code)
                 self.render()
+            elif isinstance(effect, Download):
+                download(effect.filename, effect.text)
             elif type(effect) in EFFECT_HANDLERS or type(effect).__module__ in SERVICES:
                 if type(effect) not in EFFECT_HANDLERS:
                     importlib.import_module(SERVICES.pop(type(effect).__module__)).install()
@@ -239,6 +268,18 @@ class Shell:
         js.setTimeout(_proxy(lambda: self.work_slice(work)), 0)
 
 
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` as a file: a Blob made in the page and a temporary link clicked (no request)."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href, link.download = url, filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
 def browser_languages() -> list[str]:
     """The languages the browser asks for, most wanted first."""
     try:
@@ -248,9 +289,15 @@ def browser_languages() -> list[str]:
 
 
 def read_event(event: Any) -> UiEvent | None:
-    """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``)."""
+    """The ``UiEvent`` for a DOM event, from the closest element with ``data-action`` (or ``None``).
+
+    Enter or Space on a button or link is that button's (the browser follows with its click): it
+    never reaches a screen as a key press. A key pressed in a form field arrives marked ``typing``.
+    """
     kind = str(event.type)
     target = event.target
+    if kind == "keydown" and str(event.key) in ("Enter", " ") and pressable(target):
+        return None
     holder = target.closest("[data-action]") if hasattr(target, "closest") else None
     if holder is jsnull:  # JavaScript's null arrives as ``jsnull``, not None
         holder = None
@@ -269,6 +316,10 @@ def read_event(event: Any) -> UiEvent | None:
         if kind in ("click", "pointerover", "pointerdown", "pointerup")
         else ""
     )
+    mods = ""
+    if kind == "keydown":
+        held = (("ctrl", event.ctrlKey or event.metaKey), ("alt", event.altKey), ("shift", event.shiftKey))
+        mods = "+".join(name for name, down in held if down)
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
     form = {}
     if kind == "submit":
@@ -276,10 +327,16 @@ def read_event(event: Any) -> UiEvent | None:
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
     typing = kind == "keydown" and (
-        str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
-        or bool(getattr(target, "isContentEditable", False))
+        str(getattr(target, "tagName", "")) in FIELDS or bool(getattr(target, "isContentEditable", False))
     )
-    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing)
+    return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing, mods)
+
+
+def pressable(target: Any) -> bool:
+    """Whether ``target`` is a button or a link (Enter or Space presses it)."""
+    if not hasattr(target, "tagName"):
+        return False
+    return str(target.tagName).upper() in PRESSABLE or str(target.getAttribute("role")) == "button"
 
 
 def _on_grid(target: Any) -> bool:

@@ -24,8 +24,13 @@ class UiEvent:
     """A user input, read by the one delegated listener of the app root.
 
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
-    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses, ``value`` for
-    inputs, ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
+    ``data-*`` attributes, names without the prefix); ``key`` is set for key presses (``mods`` holds
+    the modifiers held, e.g. ``"ctrl+shift"``; Cmd counts as ctrl), ``value`` for inputs (for a file
+    picked in an ``<input type="file">``: its text, up to 64 KB), ``form`` (field name → value) for
+    form submissions; ``now_ms`` is when it happened.
+
+    The shell sends no key press for Enter or Space on a button or link (the browser turns those
+    into the button's own click, so a button acts only for itself).
     """
 
     type: str
@@ -37,6 +42,7 @@ class UiEvent:
     now_ms: int = 0
     pointer: str = ""  # for pointer input: "mouse", "touch" or "pen" (a tap may want a second look)
     typing: bool = False  # the key was pressed in a text field or a picker: it is the field's, not a shortcut
+    mods: str = ""  # for key presses: the modifiers held, e.g. "ctrl+shift" (Cmd counts as ctrl)
 
 
 @dataclass(frozen=True)
@@ -147,17 +153,39 @@ class ApplyUpdate:
     """Hand the page over to the new version waiting in the background: the page reloads."""
 
 
-Effect = Store | Navigate | StartTimer | StopTimer | Copy | Work | Focus | WarnBeforeLeaving | SetLanguage | ApplyUpdate
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a file called ``filename`` (a save file), made in the page: no request."""
+
+    filename: str
+    text: str
+
+
+Effect = (
+    Store
+    | Navigate
+    | StartTimer
+    | StopTimer
+    | Copy
+    | Work
+    | Focus
+    | WarnBeforeLeaving
+    | SetLanguage
+    | ApplyUpdate
+    | Download
+)
 
 
 @dataclass(frozen=True)
 class Env:
     """What a screen may know of the world when it starts: the stored values it asked for, the time,
-    and the page's address (``page_url``: links to share are built from it)."""
+    the page's address (``page_url``: links to share are built from it) and how far the player's
+    clock is ahead of UTC (``utc_offset_min``: the local date, e.g. for a daily puzzle)."""
 
     stored: Mapping[str, str] = field(default_factory=dict)
     now_ms: int = 0
     page_url: str = ""
+    utc_offset_min: int = 0
 
 
 class Screen(Protocol):

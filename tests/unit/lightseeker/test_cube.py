@@ -16,6 +16,8 @@ from gamenight.lightseeker.cube import (
     UP,
     WEST,
     Lighting,
+    _all_rotations,
+    _tilt_map,
     check_net,
     facing,
     is_rotation,
@@ -24,6 +26,7 @@ from gamenight.lightseeker.cube import (
     tilt,
     top,
 )
+from tests.unit.words import sentence
 
 ALL = range(len(ROTATIONS))
 LIGHT, EDGES = DEFAULT_LIGHTING.light, DEFAULT_LIGHTING.lit_edges
@@ -91,6 +94,23 @@ def test_spin_turns_clockwise_about_the_vertical_axis():
     assert facing(spin(HOME), NORTH) is EAST
 
 
+@pytest.mark.parametrize("turns", [-5, -4, -3, -2, -1, 0, 5, 6, 7, 8, 9, 103])
+def test_spinning_by_any_number_of_quarter_turns_is_spinning_by_it_modulo_four(turns):
+    # A negative count turns anticlockwise: -1 is three clockwise quarter turns.
+    for o in ALL:
+        expected = o
+        for _ in range(turns % 4):
+            expected = spin(expected)
+        assert spin(o, turns) == expected, (o, turns)
+    assert facing(spin(HOME, -1), NORTH) is WEST and facing(spin(HOME, 5), NORTH) is EAST
+
+
+def test_the_rotation_table_is_built_from_home_by_tilts():
+    built = _all_rotations()
+    assert built == ROTATIONS and built[0] == FACES
+    assert len(set(built)) == 24 and all(is_rotation(r) for r in built)
+
+
 def test_orientation_by_top_and_north_face():
     o = orientation(EAST, NORTH)
     assert top(o) is EAST and facing(o, NORTH) is NORTH
@@ -156,20 +176,54 @@ def test_every_top_face_shows_its_net_light_in_every_rotation():
 def test_a_variant_net_is_one_table():
     variant = {**DEFAULT_NET, UP: ((NORTH, EAST),)}
     lighting = Lighting.of(variant)
+    assert lighting.net == variant
     assert lighting.light[HOME] == 1
     assert lighting.lit_edges[HOME] == frozenset({N, E})
+    # A corner is named by its two edges in N E S W order, whichever order the net lists its faces.
+    assert lighting.lit_corners[HOME] == ((N, E),)
+    assert Lighting.of({**DEFAULT_NET, UP: ((WEST, NORTH),)}).lit_corners[HOME] == ((N, W),)
+    assert Lighting.of({**DEFAULT_NET, UP: ((SOUTH, EAST),)}).lit_corners[HOME] == ((E, S),)
+
+
+def test_every_lit_corner_is_named_in_compass_order():
+    for o in ALL:
+        for a, b in DEFAULT_LIGHTING.lit_corners[o]:
+            assert DIRECTIONS.index(a) < DIRECTIONS.index(b) and a.opposite is not b
+
+
+@pytest.mark.parametrize(("d", "side"), [(N, NORTH), (E, EAST), (S, SOUTH), (W, WEST)])
+def test_a_tilt_is_a_quarter_turn_of_four_faces(d, side):
+    # Rolling over the edge on side d: up goes to d's side, that side goes down, down comes up the far side.
+    assert _tilt_map(d) == {UP: side, side: DOWN, DOWN: side.opposite, side.opposite: UP}
 
 
 @pytest.mark.parametrize(
     ("net", "message"),
     [
-        ({f: () for f in FACES if f is not UP}, "all six faces"),
-        ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "no corner"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))}, "opposite corners"),
-        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "more than two"),
+        ({f: () for f in FACES if f is not UP}, "a net lists the lit triangles of all six faces"),
+        ({**DEFAULT_NET, UP: ((NORTH, SOUTH),)}, "the up face has no corner between north and south"),
+        ({**DEFAULT_NET, UP: ((UP, SOUTH),)}, "the up face has no corner between up and south"),
+        ({**DEFAULT_NET, UP: ((SOUTH, UP),)}, "the up face has no corner between south and up"),
+        ({**DEFAULT_NET, UP: ((DOWN, EAST),)}, "the up face has no corner between down and east"),
+        ({**DEFAULT_NET, UP: ((EAST, DOWN),)}, "the up face has no corner between east and down"),
+        ({**DEFAULT_NET, UP: ((EAST, EAST),)}, "the up face has no corner between east and east"),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, EAST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, EAST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        (
+            {**DEFAULT_NET, UP: ((NORTH, EAST), (NORTH, WEST))},
+            "the up face's two lit triangles must be in opposite corners",
+        ),
+        ({**DEFAULT_NET, UP: ((NORTH, EAST), (SOUTH, WEST), (NORTH, WEST))}, "the up face has more than two triangles"),
     ],
 )
 def test_impossible_nets_are_rejected(net, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=sentence(message)):
         check_net(net)
+    with pytest.raises(ValueError, match=sentence(message)):
+        Lighting.of(net)

@@ -17,9 +17,11 @@ from gamenight.lightseeker.rules import (
     first_isolated,
     has_legal_turn,
     light_areas,
+    setup_board,
     total_light,
     turn_outcomes,
 )
+from tests.unit.words import assert_says, sentence
 
 DARK = HOME
 FULL = orientation(NORTH, UP)
@@ -70,18 +72,36 @@ def test_setup_is_random_per_cube_but_fixed_by_the_seed():
 
 
 def test_setup_needs_exactly_two_different_seats():
-    with pytest.raises(BadOptions):
+    two = sentence("Light Seeker is played by exactly 2 different seats")
+    with pytest.raises(BadOptions, match=two):
         GAME.setup(GAME.options(None), ["ann", "bob", "cy"], 1)
-    with pytest.raises(BadOptions):
+    with pytest.raises(BadOptions, match=two):
         GAME.setup(GAME.options(None), ["ann", "ann"], 1)
 
 
 def test_options_default_and_validation():
     assert GAME.options(None) == GAME.options({}) == Options("loses")
     assert GAME.options({"no_legal_turn": "draw"}) == Options("draw")
-    for bad in ({"no_legal_turn": "wins"}, {"no_legal_turn": True}, {"colour": "red"}, ["draw"]):
-        with pytest.raises(BadOptions):
+    for bad, reason in (
+        ({"no_legal_turn": "wins"}, "'no_legal_turn' must be one of 'loses', 'draw'"),
+        ({"no_legal_turn": True}, "'no_legal_turn' must be one of 'loses', 'draw'"),
+        ({"colour": "red"}, "the options has unknown field 'colour'"),
+        (["draw"], "the options must be an object"),
+    ):
+        with pytest.raises(BadOptions, match=sentence(reason)):
             GAME.options(bad)
+
+
+def test_a_seed_sets_up_the_same_cubes_in_every_version():
+    # Saved records replay from their seed, so what a seed sets up is fixed for good.
+    assert setup_board(2024).orientations == (0, 19, 20, 9, 21, 17, 23, 23, 19)
+
+
+def test_a_turn_is_announced_with_its_actions_buh_and_the_light_after_it():
+    s = GAME.setup(GAME.options(None), ["ann", "bob"], 3)
+    turn = {"actions": [{"cube": 0, "kind": "tilt", "dir": "N"}], "buh": 0}
+    _, events = GAME.play(s, "ann", turn, 0)
+    assert events == [{"type": "turn", "seat": "ann", **turn, "light": 2}]
 
 
 # --- light areas ------------------------------------------------------------------------------------
@@ -151,9 +171,10 @@ def test_an_area_of_7_wins_for_the_player_who_made_it():
         "winner": "ann",
         "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 7}},
     }
+    assert_says(result, r"^ann lit an area worth 7\.?$")
     assert GAME.active(after) == frozenset()
     assert GAME.legal(after, "bob") == []
-    with pytest.raises(IllegalMove, match="over"):
+    with pytest.raises(IllegalMove, match=sentence("the match is over")):
         GAME.play(after, "bob", move((1, "tilt", "N"), (1, "tilt", "S"), buh=2), 0)
 
 
@@ -209,7 +230,7 @@ def test_total_light_must_rise_strictly():
 
 def test_the_first_turn_of_the_match_has_one_action_and_later_turns_two():
     s = GAME.setup(GAME.options(None), ["ann", "bob"], 7)
-    with pytest.raises(IllegalMove, match="first turn of the match has exactly 1 action"):
+    with pytest.raises(IllegalMove, match=sentence("the first turn of the match has exactly 1 action")):
         GAME.play(s, "ann", move((0, "tilt", "N"), (0, "tilt", "S"), buh=0), 0)
     after, _ = GAME.play(s, "ann", move((0, "tilt", "N"), buh=0), 0)
     assert after.actions_due == 2 and GAME.active(after) == {"bob"}
@@ -275,22 +296,35 @@ def test_only_the_player_to_move_may_play():
     ("raw", "message"),
     [
         ("tilt", "a turn must be an object"),
-        ({"actions": [], "buh": 0, "pass": True}, "unknown field 'pass'"),
-        ({"buh": 0}, "'actions' must be a list"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 3, "buh": 0}, "exactly 2 actions"),
+        ({"actions": [], "buh": 0, "pass": True}, "a turn has unknown field 'pass'"),
+        ({"buh": 0}, "'actions' must be a list of actions"),
+        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 3, "buh": 0}, "a turn has exactly 2 actions"),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, 3], "buh": 0}, "an action must be an object"),
-        ({"actions": [{"cube": 9, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be between 0 and 8"),
+        ({"actions": [{"cube": 9, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be between 0 and 8, not 9"),
         ({"actions": [{"cube": True, "kind": "tilt", "dir": "W"}] * 2, "buh": 0}, "'cube' must be a whole number"),
-        ({"actions": [{"cube": 5, "kind": "roll", "dir": "W"}] * 2, "buh": 0}, "'kind' must be one of"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "NE"}] * 2, "buh": 0}, "'dir' must be one of"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0}, "an action has unknown"),
+        ({"actions": [{"cube": 5, "kind": "roll", "dir": "W"}] * 2, "buh": 0}, "'kind' must be one of 'slide', 'tilt'"),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "NE"}] * 2, "buh": 0},
+            "'dir' must be one of 'N', 'E', 'S', 'W'",
+        ),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W", "x": 1}] * 2, "buh": 0},
+            "an action has unknown field 'x'",
+        ),
         ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2}, "'buh' is missing"),
-        ({"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1}, "'buh' must be between"),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": -1},
+            "'buh' must be between 0 and 8, not -1",
+        ),
+        (
+            {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}] * 2, "buh": 9},
+            "'buh' must be between 0 and 8, not 9",
+        ),
     ],
 )
 def test_malformed_turns_are_rejected_with_a_reason(raw, message):
     s = state(NEAR_WIN)
-    with pytest.raises(IllegalMove, match=message):
+    with pytest.raises(IllegalMove, match=sentence(message)):
         GAME.play(s, "ann", raw, 0)
 
 
@@ -311,12 +345,14 @@ def test_a_player_with_no_legal_turn_loses():
     result = GAME.result(after)
     assert result is not None and result.ranking == (("ann",), ("bob",))
     assert english(**events[-1]["reason"]) == "bob has no legal turn"
+    assert_says(result, r"^bob has no legal turn\.?$")
 
 
 def test_no_legal_turn_can_be_a_draw_by_option():
     after, _ = GAME.play(state(DIAGONAL, no_legal_turn="draw"), "ann", STRANDING_TURN, 0)
     result = GAME.result(after)
     assert result is not None and result.draw and result.ranking == (("ann", "bob"),)
+    assert_says(result, r"^bob has no legal turn: a draw\.?$")
 
 
 def test_a_player_who_can_still_move_is_not_stranded():
@@ -386,8 +422,10 @@ def test_first_turn_legal_moves_are_single_tilts_onto_a_lit_face():
 def test_view_shows_cubes_buh_areas_light_and_the_mover():
     s = state(NEAR_WIN)
     v = GAME.view(s, None)
+    assert v["game"] == "lightseeker" and v["seats"] == ["ann", "bob"] and v["turn"] == s.turn + 1
     assert v["to_move"] == "ann" and v["you"] is None and v["actions_due"] == 2
     assert v["buh"] == 4 and v["total_light"] == 6 and v["win_area"] == 7
+    assert v["options"] == {"no_legal_turn": "loses", "light_joins": "edges"} and v["result"] is None
     assert v["areas"] == [{"cubes": [0, 1, 2], "value": 6}]
     assert v["cubes"][2] == {
         "cube": 2,

@@ -27,6 +27,7 @@ LOBBY = p.Lobby(
 )
 MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)
 SAID = p.Said("m2", "Bob", "hello\nthere", 1500)
+MAX_MOVES = 2000  # far more than any test match needs (Raythread's supply runs out well before)
 
 
 class Table:
@@ -157,11 +158,22 @@ class Party:
         return self.session.members[self.session.seats[seat]].name, seat
 
     def play_one(self, brain: random.Random) -> None:
+        """The member to move plays one of its legal moves, which the host must accept.
+
+        Tests loop ``while the match runs: play_one``; a move the host refuses fails here at once, so a
+        rules change that makes ``legal`` and ``play`` disagree fails fast instead of looping forever.
+        """
         name, seat = self.mover()
         game = games.rules(self.session.game_id)
         client = self.clients[name]
         assert client.match.you == seat
+        record = self.session.match.record
+        played = sum(1 for e in record.log if e.seat is not None)
         self.send(name, client.move(brain.choice(game.legal(self.session.match.state, seat))))
+        after = self.session.match.record
+        assert after.seed == record.seed, "a new match started"
+        assert sum(1 for e in after.log if e.seat is not None) == played + 1, f"the host refused {name}'s legal move"
+        assert played < MAX_MOVES, f"the match is still running after {MAX_MOVES} moves"
 
 
 def seat_everyone(party: Party, seats: dict[str, str]) -> None:
@@ -169,3 +181,10 @@ def seat_everyone(party: Party, seats: dict[str, str]) -> None:
         if name != "Host":
             party.join(name)
         party.send(name, party.clients[name].sit(seat))
+
+
+def live_tables_hold_only_the_connected(session: Session) -> None:
+    """Flood guards name only connected peers, chat limits only members: what a closed connection or a
+    removed member held there was released (a long evening does not grow them)."""
+    assert set(session._flood) <= set(session.peers), session._flood
+    assert set(session._chat_limits) <= set(session.members), session._chat_limits

@@ -13,7 +13,7 @@ from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net.link import HostLink
 from tests.unit.lobby.countgame import secret_of
-from tests.unit.lobby.helpers import Party, seat_everyone
+from tests.unit.lobby.helpers import Party, live_tables_hold_only_the_connected, seat_everyone
 
 
 def test_no_member_ever_receives_another_seats_secret_or_another_members_token():
@@ -62,6 +62,10 @@ def test_no_member_ever_receives_another_seats_secret_or_another_members_token()
     party.in_step()
 
     tokens = {m.name: m.token for m in party.session.members.values()}
+    party.send("Host", p.Kick(party.member("Eve")))  # the evening ends with a removal
+    party.pump()
+    live_tables_hold_only_the_connected(party.session)
+    assert party.ends["Eve"].peer not in party.session._flood
     secrets = {(seed, seat): secret_of(seed, seat) for seed in (101, 202) for seat in ("X", "Y", "Z")}
     received = {name: [text for peer, text in party.net.delivered if peers[peer] == name] for name in held}
     assert all(received.values())

@@ -178,7 +178,7 @@ def test_host_messages_are_checked_field_by_field():
     good = json.loads(p.encode(p.Update(4, LOBBY, MATCH, ())))
     for path, value, reason in [
         (("seq",), "4", "whole number"),
-        (("seq",), 0, "between 1"),
+        (("seq",), 0, "at least 1"),
         (("lobby", "phase"), "dancing", "'phase'"),
         (("lobby", "members"), {}, "must be a list"),
         (("lobby", "seats"), [{"id": "X", "colour": "amber", "member": 5}], "'member' must be text"),

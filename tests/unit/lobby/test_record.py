@@ -30,6 +30,7 @@ def play_out(game_id: str, players: int, seed: int, choose, options=None, tick_e
                 log.append(Entry(now))
                 states.append(state)
                 continue
+        assert len(log) < 5000, "the match never ends"  # a rules change must fail, not loop forever
         seat = sorted(game.active(state))[0]
         move = choose(game.legal(state, seat))
         state, _ = game.play(state, seat, move, now)
@@ -104,7 +105,7 @@ def changed(**parts):
         (changed(log=[{"at": 1, "seat": "Q", "move": {}}]), "no seat"),
         (changed(log=[{"at": 1, "tick": False}]), "must be true"),
         (changed(log=[{"at": 1, "tick": True, "seat": "X"}]), "unknown field"),
-        (changed(log=[{"at": -1, "seat": "X", "move": {}}]), "between 0"),
+        (changed(log=[{"at": -1, "seat": "X", "move": {}}]), "at least 0"),
         (changed(ended="later"), "'ended'"),
     ],
 )

@@ -1,7 +1,9 @@
 """The host's session, message by message: members, seats, the host's powers, matches, reconnects, saving."""
 
+import ast
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -9,10 +11,28 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.lobby import protocol as p
+from gamenight.lobby import session as session_module
 from gamenight.lobby.record import replay
 from gamenight.lobby.session import CHAT_KEPT, HOST_PEER, MAX_MEMBERS, Session
+from tests.unit import words
 from tests.unit.lobby.countgame import secret_of
-from tests.unit.lobby.helpers import Table, errors, last_update, of_type, sentence
+from tests.unit.lobby.helpers import Table, errors, last_update, live_tables_hold_only_the_connected, of_type, sentence
+
+
+def _own_codes() -> frozenset[str]:
+    """The reason codes the session registers next to its own refusals (``reasons({...})`` in session.py);
+    every other refusal passes on the reason of the message parser or the game's rules (checked in their
+    own tests)."""
+    tree = ast.parse(Path(session_module.__file__).read_text())
+    tables = [
+        node.args[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reasons"
+    ]
+    return frozenset(key.value for table in tables for key in table.keys)
+
+
+OWN_CODES = _own_codes()
 
 
 def refused(table: Table, peer: str, message, code: str) -> dict:
@@ -21,6 +41,11 @@ def refused(table: Table, peer: str, message, code: str) -> dict:
     out = table.send(peer, message)
     assert [(to, m["type"], m["code"]) for to, m in out] == [(peer, "error", code)], out
     assert table.state_json() == before
+    text = sentence(out[0][1])
+    assert text, "a refusal says why"
+    if code in OWN_CODES:
+        # The lobby's own reasons are sentences a player reads: capitalised, with a full stop, not shouted.
+        assert text[:1].isupper() and text.endswith(".") and not text.isupper(), text
     return out[0][1]
 
 
@@ -71,6 +96,7 @@ def test_a_joiner_gets_a_welcome_with_a_secret_token_and_the_others_see_the_new_
     host_update = last_update(out, HOST_PEER)
     assert [m["name"] for m in host_update["lobby"]["members"]] == ["Ann", "Bob"]
     assert welcome[0]["token"] not in dumps(host_update)
+    assert sorted(m["type"] for to, m in out if to == "g1") == ["snapshot", "welcome"]  # no update on top
 
 
 def test_tokens_come_from_the_random_source_and_differ_between_members():
@@ -173,6 +199,17 @@ def test_without_a_player_count_the_lobby_seats_everyone_connected_within_the_ga
     assert small.session.players == 2
 
 
+def test_a_new_game_without_a_player_count_seats_at_most_as_many_as_it_takes():
+    table = seated_table()
+    table.join("g4", "Eve")  # five connected members
+    table.host(p.Choose("lightseeker"))  # exactly two players: the first two keep their places
+    assert table.session.players == 2 and seats(table) == {"1": "Ann", "2": "Bob"}
+    table.host(p.Choose("raythread"))  # two to four
+    assert table.session.players == 4 and seats(table) == {"A": "Ann", "B": "Bob", "C": None, "D": None}
+    table.host(p.Choose("reflection"))  # one to six: everyone connected
+    assert table.session.players == 5
+
+
 @pytest.mark.parametrize(
     ("message", "code"),
     [
@@ -210,6 +247,33 @@ def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working
     table.join("g5", "Bob", token)  # the old token is void: a fresh member
     assert table.members["g5"] != "m2"
     refused(table, HOST_PEER, p.Kick("m1"), "is-host")
+
+
+def test_what_a_removed_disconnected_or_replaced_connection_held_is_released():
+    table = seated_table()
+    for peer in ("g1", "g2", "g3"):
+        table.send(peer, p.Chat(f"hello from {peer}"))
+    assert {"g1", "g2", "g3"} <= set(table.session._flood) and "m2" in table.session._chat_limits
+    table.host(p.Kick("m2"))  # Bob, on g1
+    live_tables_hold_only_the_connected(table.session)
+    assert "g1" not in table.session._flood and "m2" not in table.session._chat_limits
+    table.session.disconnect("g2", table.now)
+    live_tables_hold_only_the_connected(table.session)
+    table.send("g3b", p.Hello("Dee", table.tokens["g3"]))  # Dee signs in from a second window
+    live_tables_hold_only_the_connected(table.session)
+    assert "g3" not in table.session._flood
+
+
+def test_a_kicked_peer_id_starts_afresh_if_it_joins_again():
+    # A peer that flooded and was removed is not still counted as flooding when its id comes back.
+    table = seated_table()
+    for n in range(19):
+        table.session.handle("g1", p.encode(p.Resync()), table.now + n)
+    table.host(p.Kick("m2"))
+    out = []
+    for n in range(15):
+        out += table.session.handle("g1", p.encode(p.Hello("Bob")) if n == 0 else p.encode(p.Resync()), table.now + n)
+    assert not [m for _, m in out if m.get("code") == "flood"] and of_type(out, "welcome")
 
 
 # --- matches ---------------------------------------------------------------------------------
@@ -456,6 +520,7 @@ def test_a_flooding_peer_is_dropped_with_one_warning_without_hurting_others():
     for n in range(30):
         out += table.session.handle("g1", p.encode(p.Sit("Y")), 5000 + n)
     flood = [m for to, m in out if m.get("code") == "flood"]
+    assert sentence(flood[0]) == "You are sending too many messages: some were dropped. Please slow down."
     assert len(flood) == 1 and all(to == "g1" for to, m in out if m["type"] == "error")
     assert len(out) == 20 * 4 + 1  # twenty handled (each an update to four members), then one warning
     assert table.session.seq == before + 20
@@ -508,6 +573,13 @@ def test_a_session_round_trips_through_json_mid_match_and_play_continues():
     assert restored.match.record.log[-1].seat == "X"
 
 
+def test_a_restored_session_draws_tokens_and_seeds_from_the_random_source_it_is_given():
+    saved = seated_table().state_json()
+    first, second = (Session.restore(saved, random=random.Random(5)) for _ in range(2))
+    tokens = [of_type(s.handle("g9", p.encode(p.Hello("Zed")), 0), "welcome")[0][1]["token"] for s in (first, second)]
+    assert tokens[0] == tokens[1] == f"{random.Random(5).getrandbits(128):032x}"
+
+
 def test_a_finished_match_is_restored_with_the_seats_it_ended_with():
     table = seated_table()
     table.start()
@@ -527,29 +599,142 @@ def corrupt(saved: str, change) -> str:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda r: r.update(v=2), "version"),
-        (lambda r: r.update(game="chess"), "cannot play 'chess'"),
-        (lambda r: r.update(players=5), "players"),
-        (lambda r: r.update(extra=1), "unknown field"),
-        (lambda r: r.update(host="m9"), "host is not a member"),
-        (lambda r: r["members"][1].update(token=r["members"][0]["token"]), "distinct"),
-        (lambda r: r["members"][1].update(name=""), "1 to 24"),
-        (lambda r: r["seats"].pop(), "seats do not suit"),
-        (lambda r: r["seats"][1].__setitem__(1, "m1"), "no other seat"),
-        (lambda r: r["seats"][1].__setitem__(1, "m9"), "no other seat"),
-        (lambda r: r["match"]["record"]["log"][0]["move"].update(add=9), "step 1 of the record is illegal"),
-        (lambda r: r["match"]["record"].update(seed=-4), "seed"),
-        (lambda r: r["match"]["record"].update(ended="over"), "ending does not match"),
-        (lambda r: r["match"].update(holders=[]), "running match"),
-        (lambda r: r.update(chat=[{"member": "m2"}]), "missing"),
+        (lambda r: r.update(v=2), "unsupported saved lobby version"),
+        (lambda r: r.update(v="1"), "'v' must be a whole number"),
+        (lambda r: r.pop("v"), "'v' is missing"),
+        (lambda r: r.update(game=5), "'game' must be text"),
+        (lambda r: r.update(options=[1]), "the options must be an object"),
+        (lambda r: r.update(players="3"), "'players' must be a whole number"),
+        (lambda r: r.update(host=None), "'host' must be text"),
+        (lambda r: r.update(seq="5"), "'seq' must be a whole number"),
+        (lambda r: r.update(game="chess"), "this app cannot play 'chess'"),
+        (lambda r: r.update(players=5), "Count to Ten is for 2–3 players, not 5"),
+        (lambda r: r.update(players=65), "'players' must be between 1 and 64, not 65"),
+        (lambda r: r.update(extra=1), "a saved lobby has unknown field 'extra'"),
+        (lambda r: r.update(host="m9"), "the host is not a member"),
+        (
+            lambda r: r["members"][1].update(token=r["members"][0]["token"]),
+            "members must have distinct ids and distinct reconnect tokens",
+        ),
+        (lambda r: r["members"][1].update(name=""), "a name has 1 to 24 characters"),
+        (lambda r: r["seats"].pop(), "the seats do not suit the game and player count"),
+        (lambda r: r["seats"][1].__setitem__(1, "m1"), "a seat's member must be a member with no other seat"),
+        (lambda r: r["seats"][1].__setitem__(1, "m9"), "a seat's member must be a member with no other seat"),
+        (
+            lambda r: r["match"]["record"]["log"][0]["move"].update(add=9),
+            "step 1 of the record is illegal: 'add' must be between 1 and 3, not 9",
+        ),
+        (lambda r: r["match"]["record"].update(seed=-4), "'seed' must be between 0 and 9007199254740991, not -4"),
+        (lambda r: r["match"]["record"].update(ended="over"), "the record's ending does not match the game's result"),
+        (lambda r: r["match"].update(holders=[]), "a running match must be played in the lobby's seats"),
+        (lambda r: r.update(chat=[{"member": "m2"}]), "'name' is missing"),
+        (lambda r: r.update(chat={"0": "hi"}), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(chat=None), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(chat=[CHAT_LINE] * (CHAT_KEPT + 1)), "'chat' must be a list of at most 50 lines"),
+        (lambda r: r.update(members=[]), "'members' must list 1 to 24 members"),
+        (lambda r: r.update(members={"m1": {}}), "'members' must list 1 to 24 members"),
+        (lambda r: r["members"].extend(extra_members(MAX_MEMBERS - 3)), "'members' must list 1 to 24 members"),
+        (lambda r: r["members"][1].update(seat="Y"), "a member has unknown field 'seat'"),
+        (lambda r: r["members"][1].update(token=12345678901234567890), "'token' must be text"),
+        (
+            lambda r: r["members"][1].update(token="0123456789abcde"),
+            "members must have distinct ids and distinct reconnect tokens",
+        ),
+        (lambda r: r["members"][1].update(id="m1"), "members must have distinct ids and distinct reconnect tokens"),
+        (lambda r: r["members"].__setitem__(1, ["m2", "Bob"]), "a member must be an object"),
+        (lambda r: r.update(seats={"X": "m1"}), "'seats' must be a list"),
+        (lambda r: r["seats"].__setitem__(1, ["Y"]), "a seat must be a [seat, member] pair"),
+        (lambda r: r["seats"].__setitem__(1, ["Y", "m2", "m3"]), "a seat must be a [seat, member] pair"),
+        (lambda r: r["seats"].__setitem__(1, [2, "m2"]), "a seat must be a [seat, member] pair"),
+        (lambda r: r["seats"].__setitem__(1, {"Y": "m2"}), "a seat must be a [seat, member] pair"),
+        (lambda r: r.update(seq=-1), "'seq' must be at least 0, not -1"),
+        (lambda r: r.update(next_member=1), "'next_member' must be at least 2, not 1"),
+        (lambda r: r.update(match=[]), "'match' must be an object"),
+        (lambda r: r["match"].update(seats=[]), "'match' has unknown field 'seats'"),
+        (
+            lambda r: r["match"]["record"].update(seats=["X", "Z"], names={"X": "Ann", "Z": "Cy"}),
+            "a running match must be played in the lobby's seats",
+        ),
     ],
 )
 def test_a_corrupt_save_is_refused_with_a_reason(change, reason):
     table = seated_table()
+    table.send("g1", p.Chat("hello"))
     table.start()
     table.host(p.Move("X", {"add": 1}))
-    with pytest.raises(BadMessage, match=reason):
+    with pytest.raises(BadMessage, match=words.sentence(reason)):
         Session.restore(corrupt(table.state_json(), change))
+
+
+CHAT_LINE = {"member": "m2", "name": "Bob", "text": "hi", "at": 5}
+
+
+def extra_members(n: int) -> list[dict]:
+    return [{"id": f"m{10 + i}", "name": f"Guest {i}", "token": f"{i:032x}"} for i in range(n)]
+
+
+def finished_save() -> dict:
+    """A save whose match ended (X, Y, Z held by m1, m2, m3) and whose lobby seats changed since."""
+    table = seated_table()
+    table.start()
+    play_to_the_end(table)
+    table.host(p.Assign("m2"))
+    return loads(table.state_json())
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda r: r["match"].update(holders=None), "'seats' must be a list"),
+        (lambda r: r["match"]["holders"].pop(), "'holders' must list the match's seats"),
+        (lambda r: r["match"]["holders"].reverse(), "'holders' must list the match's seats"),
+        (lambda r: r["match"]["holders"][0].__setitem__(0, "W"), "'holders' must list the match's seats"),
+        (
+            lambda r: r["match"]["holders"][0].__setitem__(1, "m9"),
+            "a seat's member must be a member with no other seat",
+        ),
+        (
+            lambda r: r["match"]["holders"][1].__setitem__(1, "m1"),
+            "a seat's member must be a member with no other seat",
+        ),
+    ],
+)
+def test_a_finished_match_must_name_who_held_each_of_its_seats(change, reason):
+    raw = finished_save()
+    Session.restore(dumps(raw))  # the save as written restores
+    change(raw)
+    with pytest.raises(BadMessage, match=words.sentence(reason)):
+        Session.restore(dumps(raw))
+
+
+def test_the_limits_of_a_save_are_inclusive():
+    fresh = loads(dumps(Session("count", "Ann").to_json()))
+    assert fresh["seq"] == 0  # nothing broadcast yet
+    assert Session.restore(dumps(fresh)).seq == 0
+    raw = loads(seated_table().state_json())
+    raw["chat"] = [CHAT_LINE] * CHAT_KEPT
+    raw["members"] += extra_members(MAX_MEMBERS - len(raw["members"]))
+    restored = Session.restore(dumps(raw))
+    assert len(restored.chat) == CHAT_KEPT and len(restored.members) == MAX_MEMBERS
+    raw["members"][1]["token"] = "0123456789abcdef"  # 16 characters: the shortest token a save may hold
+    assert Session.restore(dumps(raw)).members["m2"].token == "0123456789abcdef"
+
+
+def test_a_game_that_cannot_set_up_the_match_is_refused_with_its_reason(monkeypatch):
+    table = seated_table()
+
+    def no_table(*args):
+        raise BadOptions("count-seats", n=9, seats="X, Y, Z")
+
+    monkeypatch.setattr(table.session.game, "setup", no_table)
+    error = refused(table, HOST_PEER, p.Start(1), "count-seats")
+    assert error["params"] == {"n": 9, "seats": "X, Y, Z"} and table.session.match is None
+    assert sentence(error) == "this game seats 9 players as X, Y, Z"
+
+
+def test_a_saved_lobby_is_an_object():
+    with pytest.raises(BadMessage, match=words.sentence("a saved lobby must be an object")):
+        Session.restore("[]")
 
 
 def test_a_session_is_opened_for_a_playable_game_and_player_count():

@@ -8,8 +8,19 @@ from gamenight.core.errors import BadOptions
 from gamenight.core.grid import E, N, S, W
 from gamenight.raythread import GAME
 from gamenight.raythread.beams import direction_index, trace
-from gamenight.raythread.board import COLOURS, Board, beacon_layout, emitter, make_board, rotate, seat_ids
-from gamenight.raythread.rules import KINDS, Options, board_grid, start
+from gamenight.raythread.board import (
+    COLOURS,
+    Board,
+    beacon_layout,
+    beacon_orbits,
+    beam_lines,
+    emitter,
+    make_board,
+    rotate,
+    seat_ids,
+)
+from gamenight.raythread.rules import KINDS, Options, board_grid, check_seats, parse_options, shuffled_deck, start
+from tests.unit.words import sentence
 
 sizes = st.sampled_from([9, 11, 13, 15])
 seeds = st.integers(0, 2**53 - 1)
@@ -23,22 +34,38 @@ def test_default_options():
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        ({"size": 12}, "odd"),
-        ({"size": 7}, "between 9 and 15"),
-        ({"size": 17}, "between 9 and 15"),
-        ({"size": "11"}, "whole number"),
-        ({"size": True}, "whole number"),
-        ({"mirrors": 0, "prisms": 0}, "at least one tile"),
-        ({"mirrors": -1}, "'mirrors'"),
-        ({"hand": 0}, "'hand'"),
-        ({"target": 29}, "'target'"),
-        ({"colour": "red"}, "unknown field 'colour'"),
-        ([1, 2], "must be an object"),
+        ({"size": 12}, "'size' must be odd so the board has a centre, not 12"),
+        ({"size": 7}, "'size' must be between 9 and 15, not 7"),
+        ({"size": 17}, "'size' must be between 9 and 15, not 17"),
+        ({"size": "11"}, "'size' must be a whole number"),
+        ({"size": True}, "'size' must be a whole number"),
+        ({"mirrors": 0, "prisms": 0}, "the deck needs at least one tile"),
+        ({"mirrors": -1}, "'mirrors' must be between 0 and 99, not -1"),
+        ({"hand": 0}, "'hand' must be between 1 and 6, not 0"),
+        ({"target": 0}, "'target' must be between 1 and 28, not 0"),
+        ({"target": 29}, "'target' must be between 1 and 28, not 29"),
+        ({"colour": "red"}, "the options has unknown field 'colour'"),
+        ([1, 2], "the options must be an object"),
     ],
 )
 def test_bad_options_are_rejected_with_a_reason(raw, reason):
-    with pytest.raises(BadOptions, match=reason):
+    with pytest.raises(BadOptions, match=sentence(reason)):
         GAME.options(raw)
+
+
+def test_options_travel_as_json_under_their_own_names():
+    options = Options(13, 5, 2, 1, 20)
+    assert options.to_json() == {"size": 13, "mirrors": 5, "prisms": 2, "hand": 1, "target": 20}
+    assert parse_options(options.to_json()) == options
+
+
+@pytest.mark.parametrize("size", [9, 11, 13, 15])
+def test_beam_lines_are_the_rows_and_columns_the_emitters_beams_cross_on_an_empty_board(size):
+    # On an empty board each beam runs straight across: along its emitter's row if it faces E or W,
+    # its column if N or S. The pinwheel puts two beams on each of the two lines.
+    lines = [e.cell[0] if e.facing in (E, W) else e.cell[1] for e in (emitter(s, size) for s in COLOURS)]
+    assert beam_lines(size) == set(lines) and sorted(lines) == sorted(list(beam_lines(size)) * 2)
+    assert beam_lines(11) == {3, 7}
 
 
 def test_seats_are_the_colours_of_their_count_in_turn_order():
@@ -48,6 +75,10 @@ def test_seats_are_the_colours_of_their_count_in_turn_order():
         with pytest.raises(BadOptions, match="seats 2 players as A, C"):
             GAME.setup(options, seats, 1)
     assert GAME.setup(options, ("A", "C"), 1).seats == ("A", "C")
+    with pytest.raises(BadOptions, match=r"\(got -\)$"):
+        check_seats(())
+    with pytest.raises(BadOptions, match=r"\(got C, A\)$"):
+        check_seats(["C", "A"])
 
 
 def test_emitters_follow_the_pinwheel_formula_on_the_default_board():
@@ -93,6 +124,25 @@ def test_beacon_layout_rules(size, seed):
     grid = board_grid(board, ())
     for e in board.emitters:
         assert trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing)) == set()
+
+
+def test_beacons_may_stand_two_steps_from_the_centre_but_not_next_to_it():
+    for size in (9, 11, 13, 15):
+        mid = size // 2
+        allowed = {cell for orbit in beacon_orbits(size) for cell in orbit}
+        assert (mid - 1, mid - 1) in allowed  # two steps away, off the beam lines
+        assert not {(mid - 1, mid), (mid, mid - 1), (mid + 1, mid), (mid, mid + 1)} & allowed
+
+
+def test_a_seed_gives_the_same_board_and_deck_in_every_version():
+    # Saved records replay from their seed, so what a seed deals is fixed for good (drawn once by hand).
+    assert [(b.cell, b.value) for b in beacon_layout(11, 2024)] == [
+        ((1, 6), 1), ((2, 2), 3), ((2, 4), 2), ((2, 8), 3), ((4, 1), 1), ((4, 8), 2), ((5, 5), 4),
+        ((6, 2), 2), ((6, 9), 1), ((8, 2), 3), ((8, 6), 2), ((8, 8), 3), ((9, 4), 1),
+    ]  # fmt: skip
+    deck = ("prism", "prism", "mirror", "mirror", "mirror", "prism", "mirror")
+    assert shuffled_deck(Options(mirrors=4, prisms=3), 2024) == deck
+    assert make_board(11, ("A", "C"), 2024).beacons == beacon_layout(11, 2024)
 
 
 def test_beacon_layout_comes_from_the_seed():

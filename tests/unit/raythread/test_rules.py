@@ -10,8 +10,9 @@ import pytest
 from gamenight.core.errors import IllegalMove
 from gamenight.raythread import GAME
 from gamenight.raythread.board import COLOURS
-from gamenight.raythread.rules import Tile, joint_claims, legal, play, result
+from gamenight.raythread.rules import RaythreadRally, Tile, joint_claims, legal, play, result
 from tests.unit.raythread.helpers import position, tile
+from tests.unit.words import assert_says, note, sentence
 
 
 def place(kind, cell, orient):
@@ -30,6 +31,7 @@ def claimed(events):
 # both beams leave it both east and north, so a mirror "/" at (1, 5) sends both east into (1, 8).
 SHARED = [tile((3, 5), "/", "prism", "A"), tile((7, 5), "\\", "mirror", "C")]
 SHARED_MOVE = place("mirror", (1, 5), "/")
+OFF_BOARD = "that cell is off the board (rows and columns run from 0 to 10)"
 
 
 # --- turns -----------------------------------------------------------------------------------------------
@@ -51,26 +53,35 @@ def test_only_the_seat_to_move_may_play():
         (place("mirror", (2, 2), "/"), "that cell holds a beacon"),
         (place("mirror", (3, 0), "/"), "that cell holds an emitter"),
         (place("mirror", (4, 4), "/"), "that cell already holds a tile"),
-        (place("mirror", (11, 0), "/"), "off the board"),
-        (place("mirror", (0, -1), "/"), "off the board"),
+        (place("mirror", (11, 0), "/"), OFF_BOARD),
+        (place("mirror", (0, -1), "/"), OFF_BOARD),
+        (place("mirror", (-1, 5), "/"), OFF_BOARD),
+        (place("mirror", (0, 11), "/"), OFF_BOARD),  # not wrapped onto (1, 0)
+        (place("mirror", (4, 11), "/"), OFF_BOARD),  # not wrapped onto (5, 0), an empty cell
+        (rotate((3, 11)), OFF_BOARD),  # not wrapped onto (4, 0)
+        (rotate((-1, 4)), OFF_BOARD),
         (place("prism", (5, 5), "/"), "you have no prism in your hand"),
-        (rotate((5, 5)), "there is no tile on that cell"),
-        (rotate((6, 6)), r"only its owner \(C\) may rotate that tile"),
-        (rotate((4, 4)), "you rotated that tile already"),
-        ({"type": "jump"}, "'type' must be one of"),
-        ({"type": "place", "tile": "lens", "cell": [1, 1], "orient": "/"}, "'tile' must be one of"),
-        ({"type": "place", "tile": "mirror", "cell": [1, 1], "orient": "|"}, "'orient' must be one of"),
-        ({"type": "place", "tile": "mirror", "cell": "b2", "orient": "/"}, "'cell' must be a"),
+        (rotate((5, 5)), "there is no tile on that cell to rotate"),
+        (rotate((6, 6)), "only its owner (C) may rotate that tile"),
+        (rotate((4, 4)), "you rotated that tile already; each tile turns only once"),
+        ({"type": "jump"}, "'type' must be one of 'place', 'rotate'"),
+        ({"type": "place", "tile": "lens", "cell": [1, 1], "orient": "/"}, "'tile' must be one of 'mirror', 'prism'"),
+        ({"type": "place", "tile": "mirror", "cell": [1, 1], "orient": "|"}, "'orient' must be one of '/', '\\\\'"),
+        (
+            {"type": "place", "tile": "mirror", "cell": "b2", "orient": "/"},
+            "'cell' must be a [row, column] pair of whole numbers",
+        ),
         ({"type": "place", "tile": "mirror", "orient": "/"}, "'cell' is missing"),
-        ({"type": "rotate", "cell": [4, 4], "orient": "/"}, "unknown field 'orient'"),
-        (["place"], "must be an object"),
+        ({"type": "rotate", "cell": [4, 4], "orient": "/"}, "a rotate move has unknown field 'orient'"),
+        ({**place("mirror", (5, 5), "/"), "seat": "A"}, "a place move has unknown field 'seat'"),
+        (["place"], "a move must be an object"),
     ],
 )
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(move, reason):
     tiles = [tile((4, 4), "/", owner="A", rotated=True), tile((6, 6), "/", owner="C")]
     state = position({(2, 2): 1}, tiles, hands={"A": (2, 0)})
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalMove, match=reason):
+    with pytest.raises(IllegalMove, match=sentence(reason)):
         play(state, "A", move)
     assert state == before
 
@@ -141,6 +152,7 @@ def test_the_match_ends_when_nobody_can_move():
     state, events = play(state, "A", rotate(free))
     assert state.ended == "stuck" and events[-1]["type"] == "end" and events[-1]["ended"] == "stuck"
     assert GAME.active(state) == frozenset()
+    assert_says(result(state), "no seat can move")
 
 
 # --- scoring -----------------------------------------------------------------------------------------------
@@ -204,6 +216,8 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     assert after.ended == "target" and after.scores == (13, 4)
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
     assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
+    assert_says(result(after), "reached the target score")
+    assert GAME.view(after, "C")["result"] == result(after).to_json() and GAME.view(after, None)["turn"] is None
     with pytest.raises(IllegalMove, match="the match is over"):
         play(after, "C", place("mirror", (9, 9), "/"))
     assert legal(after, "C") == []
@@ -245,6 +259,28 @@ def test_tied_scores_are_ranked_by_joint_claims():
     assert result(after).winners == ("A",) and not result(after).draw
 
 
+def test_a_beacon_claimed_alone_is_not_a_joint_claim():
+    # A and C both reach 13; A's earlier beacon was claimed by A alone, C's together with B, so C has
+    # more joint claims and ranks first.
+    seats = ("A", "B", "C")
+    state = position(
+        {(1, 8): 3, (9, 9): 2, (1, 1): 2},
+        SHARED,
+        seats=seats,
+        scores={"A": 10, "B": 2, "C": 10},
+        claims={(9, 9): ("A",), (1, 1): ("B", "C")},
+    )
+    after, _ = play(state, "A", SHARED_MOVE)
+    assert after.scores == (13, 2, 13)
+    assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
+    assert result(after).ranking == (("C",), ("A",), ("B",))
+    assert {s: note(result(after), s) for s in seats} == {
+        "A": "1 joint claims",
+        "B": "1 joint claims",
+        "C": "2 joint claims",
+    }
+
+
 def test_seats_tied_on_score_and_joint_claims_share_first_place_as_a_draw():
     state = position({(1, 8): 3}, SHARED, scores={"A": 10, "C": 10})
     after, events = play(state, "A", SHARED_MOVE)
@@ -258,6 +294,7 @@ def test_the_match_ends_when_the_deck_and_every_hand_are_empty():
     after, events = play(state, "A", place("mirror", (5, 5), "/"))
     assert after.ended == "supply"
     assert events[-1]["ended"] == "supply" and events[-1]["ranking"] == [["C"], ["A"]]
+    assert_says(result(after), "the deck and every hand are empty")
 
 
 def test_no_supply_end_while_a_hand_still_holds_a_tile():
@@ -285,12 +322,24 @@ def test_the_view_shows_the_table_and_only_the_deck_size():
     seen = GAME.view(state, "B")
     assert seen["deck"] == len(state.deck) == 36 - 12 - 1
     assert seen["turn"] == "B" and seen["you"] == "B" and seen["size"] == 11
+    assert seen["game"] == "raythread" and seen["target"] == 12 and seen["ended"] is None
+    assert seen["joint"] == dict.fromkeys(COLOURS, 0)
     assert [e["seat"] for e in seen["emitters"]] == list(COLOURS)
     assert len(seen["beacons"]) == 13 and all(b["claimers"] == [] for b in seen["beacons"])
-    assert seen["tiles"][0]["owner"] == "A" and seen["tiles"][0]["rotated"] is False
+    placed = state.tiles[0]
+    assert seen["tiles"][0] == {
+        "cell": list(placed.cell),
+        "kind": placed.kind,
+        "orient": placed.orient,
+        "owner": "A",
+        "rotated": False,
+    }
     assert set(seen["hands"]) == set(COLOURS) and sum(seen["hands"]["A"].values()) == 3
     assert set(seen["beams"]) == set(COLOURS) and seen["beams"]["A"][0]["from"] == [3, 0]
     assert seen["scores"] == dict.fromkeys(COLOURS, 0) and seen["result"] is None
+    beacon = state.board.beacons[0]
+    assert seen["beacons"][0] == {"cell": list(beacon.cell), "value": beacon.value, "claimers": []}
+    assert seen["hands"]["B"] == {"mirror": state.hands[1][0], "prism": state.hands[1][1]}
     json.dumps(seen)  # JSON-safe
 
 
@@ -309,6 +358,8 @@ def test_protocol_has_no_clock_and_a_result_only_at_the_end():
     state = GAME.setup(GAME.options(None), ("A", "C"), 3)
     assert GAME.tick(state, 10**9) == (state, [])
     assert GAME.result(state) is None
+    assert GAME.info.id == "raythread" and GAME.info.seats == range(2, 5)
+    assert RaythreadRally(GAME.info).info is GAME.info  # GAME itself is built at import
 
 
 def test_a_beacon_reached_by_two_branches_of_one_colour_scores_once():

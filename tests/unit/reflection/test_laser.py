@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from gamenight.core.grid import E, N, S, W
 from gamenight.reflection.laser import Geometry, Layout, TraceLoopError, edge_index, edge_names, geometry, trace
 from gamenight.reflection.puzzle import Clue, clues
+from tests.unit.words import sentence
 
 from .helpers import layouts
 
@@ -81,6 +82,7 @@ def test_a_black_hole_stops_the_laser_and_its_cell_counts():
     assert clue(layout, "T3") == Clue(1, "black")
     path = trace(layout, "L1")
     assert path.exit is None and path.steps[-1].cell == (0, 2) and path.steps[-1].leaving is None
+    assert (path.edge, path.colour, path.number) == ("L1", "black", 3)
 
 
 def test_a_cell_crossed_twice_counts_twice():
@@ -99,6 +101,7 @@ def test_a_warp_jump_counts_both_warp_cells_and_keeps_the_direction():
     assert [s.count for s in path.steps] == [1, 2, 3, 4]
     assert all(s.entering == E for s in path.steps)
     assert path.exit == "R4" and clue(empty, "L1", warps) == Clue(4, "green")
+    assert all(s.leaving == E for s in path.steps)  # a warp jump keeps the heading
     # Entering the other warp cell jumps back the same way.
     assert [s.cell for s in trace(empty, "R4", warps).steps] == [(3, 3), (3, 2), (0, 1), (0, 0)]
 
@@ -135,10 +138,27 @@ def test_tracing_ends_within_the_proven_bound_and_never_repeats_a_state(case):
         assert len(set(states)) == len(states)
 
 
+@pytest.mark.parametrize(("size", "limit"), [(4, 72), (5, 108), (12, 584)])
+def test_the_step_bound_is_four_entries_a_cell_and_eight_for_the_warps(size, limit):
+    # Built afresh (geometry() caches): every cell entered at most once from each side, plus warp jumps.
+    assert Geometry(size, ()).limit == limit == Geometry(size, ((0, 0), (1, 1))).limit
+
+
+def test_the_path_tracer_has_the_same_guard(monkeypatch):
+    monkeypatch.setattr(geometry(4, ()), "limit", 2)  # the cached tables trace() uses
+    with pytest.raises(TraceLoopError, match=sentence("the laser of L1 passed 2 cell entries")):
+        trace(Layout.empty(4), "L1")
+
+
+def test_a_layout_is_traced_only_on_a_board_of_its_size():
+    with pytest.raises(ValueError, match=sentence("the layout is 5×5, the board 4×4")):
+        Geometry(4, ()).codes(Layout.empty(5))
+
+
 def test_the_step_bound_guards_against_runaway_traces():
     geo = Geometry(4, ())
     geo.limit = 2  # pretend the proof allowed fewer entries than a straight crossing takes
-    with pytest.raises(TraceLoopError):
+    with pytest.raises(TraceLoopError, match=sentence("the laser of edge 0 passed 2 cell entries")):
         geo.run(geo.codes(Layout.empty(4)), 0)
 
 
@@ -181,7 +201,17 @@ def test_layouts_are_canonical_rows():
     assert layout.to_json() == {"rows": ["../", "...", "o.."]}
     assert layout.tiles() == {(0, 2): "/", (2, 0): "o"}
     assert layout.place((0, 2), ".").place((1, 1), "#").rows == ("...", ".#.", "o..")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=sentence("a layout holds only '.' and the tiles '/\\\\|-#o'")):
         Layout(("..", "x."))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=sentence("a layout is square: every row has one character per column")):
         Layout(("...", ".."))
+    with pytest.raises(ValueError, match=sentence("a layout is square: every row has one character per column")):
+        Layout(("..", "..", ".."))
+
+
+@pytest.mark.parametrize("cell", [(0, 4), (4, 0), (3, 4), (4, 4), (-1, 0), (0, -1), (9, 9)])
+def test_a_tile_off_the_board_is_refused_with_the_layouts_own_error(cell):
+    # Column 4 of a 4×4 board is off it: refused in words, not an IndexError, never wrapped or clipped.
+    with pytest.raises(ValueError, match=rf"cell \({cell[0]}, {cell[1]}\) is off a 4×4 board"):
+        Layout.of(4, {(1, 1): "/", cell: "#"})
+    assert Layout.of(4, {(3, 3): "#", (0, 0): "/"}).rows == ("/...", "....", "....", "...#")

@@ -24,6 +24,7 @@ from gamenight.reflection.match import (
     teams_of,
 )
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
+from tests.unit.words import assert_says
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}
 
@@ -191,6 +192,7 @@ def test_a_three_player_built_match_scores_each_round_by_finish_order():
     assert m.state.phase == "over" and result is not None
     assert result.scores == {"1": 80, "2": 100, "3": 20}
     assert result.ranking == (("2",), ("1",), ("3",)) and not result.draw and result.notes == {}
+    assert_says(result, "the most points after the last round")
 
 
 def test_variant_b_reveals_each_puzzle_after_its_own_round():
@@ -335,6 +337,7 @@ def test_a_team_scores_the_average_of_its_members_and_team_mates_share_their_pla
     assert GAME.view(m.state, None)["team_scores"] == [72.0, 48.0]
     assert result.ranking == (("1", "3", "5"), ("2", "4")) and not result.draw
     assert result.teams == (("1", "3", "5"), ("2", "4"))
+    assert_says(result, "the best team average after the last round")
 
 
 def test_teams_with_equal_averages_draw():

@@ -1,6 +1,7 @@
 """The Reflection board scene: every cell, clue, tile, warp, red frame and laser is drawn as stated."""
 
 from gamenight.reflection import scene
+from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import Layout, trace
 from gamenight.reflection.puzzle import TileSet, puzzle_of
 from gamenight.ui.svg import find_all, render, text_of
@@ -20,22 +21,73 @@ def test_every_cell_and_edge_is_a_target_with_its_coordinates():
     assert [(c.attr("data-r"), c.attr("data-c")) for c in cells] == [(r, c) for r in range(5) for c in range(5)]
     assert all(c.attr("data-action") == "cell" for c in cells)
     edges = by_class(tree, "rf-edge")
-    assert [e.attr("data-edge") for e in edges] == [f"{s}{i}" for s in "TRBL" for i in range(1, 6)]
+    assert sorted(e.attr("data-edge") for e in edges) == sorted(f"{s}{i}" for s in "TRBL" for i in range(1, 6))
+
+
+def test_the_board_is_a_grid_of_rows_a_screen_reader_walks_clues_included():
+    tree = scene.board(PUZZLE, Layout.empty(5))
+    assert tree.attr("role") == "grid" and tree.attr("id") == scene.GRID_ID and "5 by 5" in tree.attr("aria-label")
+    rows = [e for e in tree.children if e.attr("role") == "row"]
+    names = [[c.attr("data-edge") or f"{c.attr('data-r')},{c.attr('data-c')}" for c in row.children] for row in rows]
+    assert names[0] == ["T1", "T2", "T3", "T4", "T5"] and names[-1] == ["B1", "B2", "B3", "B4", "B5"]
+    assert names[3] == ["L3", "2,0", "2,1", "2,2", "2,3", "2,4", "R3"]
+    assert all(c.attr("role") == "gridcell" and c.attr("aria-label") for row in rows for c in row.children)
+    # The top and bottom clues sit in columns 2..6 of the 7-column grid (the corners are empty).
+    assert [c.attr("aria-colindex") for c in rows[0].children] == [2, 3, 4, 5, 6]
+    # Everything else (laser, cursor, hint) is hidden from screen readers.
+    (over,) = [e for e in tree.children if e.attr("role") != "row"]
+    assert over.attr("aria-hidden") == "true"
+
+
+def test_the_board_is_one_tab_stop_on_the_cursor_cell_or_clue():
+    for cursor, name in (((2, 3), "2,3"), ((-1, 1), "T2"), ((4, 5), "R5")):
+        tree = scene.board(PUZZLE, Layout.empty(5), scene.Look(cursor=cursor))
+        stops = find_all(tree, lambda e: e.attr("tabindex") == 0)
+        assert [e.attr("data-edge") or f"{e.attr('data-r')},{e.attr('data-c')}" for e in stops] == [name]
+        assert len(find_all(tree, lambda e: e.attr("tabindex") == -1)) == 25 + 20 - 1
 
 
 def test_clues_show_number_colour_and_a_shape_for_colour_blind_players():
     tree = scene.board(PUZZLE, Layout.empty(5))
+    shapes = {}
     for e in by_class(tree, "rf-edge"):
-        clue = PUZZLE.clue(e.attr("data-edge"))
+        name = e.attr("data-edge")
+        clue = PUZZLE.clue(name)
         assert f"rf-{clue.colour}" in e.attr("class")
-        assert text_of(e) == f"{clue.number}{scene.CUE[clue.colour]}"
-        assert e.attr("aria-label").startswith(f"{e.attr('data-edge')}: {clue.colour} {clue.number}")
-    assert len(set(scene.CUE.values())) == 3
+        assert text_of(e) == str(clue.number)
+        side = {"T": "top", "R": "right", "B": "bottom", "L": "left"}[name[0]]
+        assert e.attr("aria-label") == f"{side} {name[1:]}: {clue.colour} {clue.number}, matched"
+        (shape,) = by_class(e, "rf-shape")
+        shapes.setdefault(clue.colour, set()).add(shape.tag if shape.tag != "path" else "diamond")
+    assert shapes == {"green": {"circle"}, "yellow": {"diamond"}, "black": {"rect"}}
 
 
-def test_wrong_clues_get_the_red_frame_and_only_they():
+def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
     tree = scene.board(PUZZLE, Layout.empty(5), scene.Look(wrong={"T1", "L3"}))
     assert sorted(e.attr("data-edge") for e in by_class(tree, "rf-wrong")) == ["L3", "T1"]
+    framed = [e.attr("data-edge") for e in by_class(tree, "rf-edge") if by_class(e, "rf-frame")]
+    assert sorted(framed) == ["L3", "T1"]
+    labels = {e.attr("data-edge"): e.attr("aria-label") for e in by_class(tree, "rf-edge")}
+    assert labels["T1"].endswith("not matched yet") and labels["T2"].endswith(", matched")
+
+
+def test_notes_are_drawn_small_and_hollow_and_named():
+    notes = Notes.empty(5).place((1, 1), DOT).place((3, 3), RING)
+    tree = scene.board(PUZZLE, Layout.empty(5), scene.Look(notes=notes))
+    cells = {(c.attr("data-r"), c.attr("data-c")): c for c in by_class(tree, "rf-cell")}
+    assert cells[(1, 1)].attr("data-note") == DOT and by_class(cells[(1, 1)], "rf-dot")
+    assert cells[(3, 3)].attr("data-note") == RING and by_class(cells[(3, 3)], "rf-ring")
+    assert cells[(1, 1)].attr("aria-label") == "row 2, column 2: empty, noted empty"
+    assert cells[(3, 3)].attr("aria-label") == "row 4, column 4: empty, noted: something here"
+    assert cells[(0, 0)].attr("data-note") is None and not by_class(cells[(0, 0)], "rf-note")
+
+
+def test_a_hint_marks_its_cell_and_its_clues():
+    tree = scene.board(PUZZLE, Layout.empty(5), scene.Look(hint_cell=(2, 2), hint_edges=("T3", "L3")))
+    assert len(by_class(tree, "rf-hint")) == 1
+    assert sorted(e.attr("data-edge") for e in by_class(tree, "rf-hinted")) == ["L3", "T3"]
+    assert all(by_class(e, "rf-frame") for e in by_class(tree, "rf-hinted"))
+    assert "named by the hint" in by_class(tree, "rf-hinted")[0].attr("aria-label")
 
 
 def test_tiles_and_warps_are_drawn_in_their_cells():
@@ -79,10 +131,38 @@ def test_tray_counts_what_is_left_of_each_kind():
     layout = Layout.of(5, {(0, 0): "/", (1, 1): "\\", (2, 2): "o"})
     tray = scene.tray(PUZZLE, layout, "diagonal")
     buttons = {b.attr("data-kind"): b for b in find_all(tray, lambda e: e.tag == "button")}
-    assert list(buttons) == ["diagonal", "flat", "block", "hole", "remove"]
-    left = {k: b for k, b in buttons.items() if k != "remove"}
+    assert list(buttons) == ["diagonal", "flat", "block", "hole", "dot", "ring", "remove"]
+    left = {k: b for k, b in buttons.items() if k not in ("dot", "ring", "remove")}
     assert {
         k: find_all(b, lambda e: e.attr("data-left") is not None)[0].attr("data-left") for k, b in left.items()
     } == {"diagonal": 1, "flat": 2, "block": 1, "hole": 0}
     assert buttons["diagonal"].attr("aria-pressed") == "true" and buttons["hole"].attr("disabled") is True
     assert "&lt;" not in render(tray)
+    # Screen readers hear what each button is, not "× 3".
+    assert text_of(buttons["diagonal"]) == "diagonal mirror: ×1 left"
+    assert text_of(buttons["dot"]) == "Dot, note: surely empty"
+
+
+def test_the_guide_pictures_say_what_the_engine_does():
+    from gamenight.reflection import guide
+
+    page = guide.page()
+    figures = find_all(page, lambda e: e.tag == "figure")
+    assert len(figures) == 5
+    expected = [
+        ("L2", "green", 3, "T2"),
+        ("L2", "yellow", 3, "L2"),
+        ("T2", "green", 3, "B2"),
+        ("T2", "yellow", 3, "T2"),
+    ]
+    expected.append(("L2", "black", 2, None))
+    tiles = ["/", "|", "|", "#", "o"]
+    for figure, tile, (edge, colour, number, exit) in zip(figures, tiles, expected, strict=True):
+        path = trace(Layout.of(3, {(1, 1): tile}), edge)
+        assert (path.colour, path.number, path.exit) == (colour, number, exit)
+        caption = text_of(find_all(figure, lambda e: e.tag == "figcaption")[0])
+        assert edge in caption and (exit is None or exit in caption or colour in caption)
+        # A picture, not a second board: nothing in it is focusable, named or clickable.
+        assert not find_all(
+            figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
+        )

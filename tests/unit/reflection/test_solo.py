@@ -1,15 +1,21 @@
 """The solo training screen, driven message by message as the browser shell would drive it."""
 
+import gettext
 import json
+import re
 from dataclasses import replace
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.jsonutil import dumps
-from gamenight.reflection import solo, training
-from gamenight.reflection.laser import EMPTY, Layout, trace
+from gamenight.reflection import scene, solo, training
+from gamenight.reflection.history import DOT, RING
+from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, check, mismatches
 from gamenight.ui.program import (
+    Copy,
+    Download,
     Env,
     Navigate,
     StartTimer,
@@ -32,8 +38,8 @@ def click(action, now_ms=0, **data):
     return UiEvent("click", action=action, data={k: str(v) for k, v in data.items()}, now_ms=now_ms)
 
 
-def key(name):
-    return UiEvent("keydown", action="board", key=name)
+def key(name, action="cell", mods=""):
+    return UiEvent("keydown", action=action, key=name, mods=mods)
 
 
 def cell(r, c, kind="click"):
@@ -135,11 +141,13 @@ def test_keyboard_moves_the_cursor_places_turns_and_removes():
     model, _ = generated()
     model, _ = send(model, key("ArrowDown"), key("ArrowDown"), key("ArrowRight"), key("ArrowUp"), key("ArrowLeft"))
     assert model.cursor == (1, 0)
-    model, _ = send(model, key("ArrowLeft"), key("ArrowUp"), key("ArrowUp"))
-    assert model.cursor == (0, 0)  # the cursor stays on the board
-    model, _ = send(model, key("ArrowRight"), key("\\"))
+    model, _ = send(model, key("ArrowUp"), key("ArrowLeft"))
+    assert model.cursor == (0, -1)  # the cursor goes onto the clues around the board (here L1) …
+    model, _ = send(model, key("ArrowUp"), key("ArrowLeft"))
+    assert model.cursor == (0, -1)  # … but never onto a corner or off the ring
+    model, _ = send(model, key("ArrowRight"), key("ArrowRight"), key("\\"))
     assert model.layout.at((0, 1)) == "\\"
-    model, _ = send(model, key("r"))
+    model, _ = send(model, key("t"))
     assert model.layout.at((0, 1)) == "/"
     model, _ = send(model, key("Delete"))
     assert model.layout.at((0, 1)) == EMPTY
@@ -253,13 +261,16 @@ def test_a_corrupted_or_old_stored_puzzle_is_ignored(stored):
 def test_stored_stats_are_shown():
     stats = training.solved(training.Stats(), "easy", 75_000, 0)
     model, _ = SCREEN.init({}, Env(stored={solo.STATS_KEY: dumps(stats.to_json())}, now_ms=T0))
-    assert "Solved 1" in text_of(SCREEN.view(model)) and "Best easy: 1:15" in text_of(SCREEN.view(model))
+    assert "Solved 1" in text_of(SCREEN.view(model)) and "Best Easy: 1:15" in text_of(SCREEN.view(model))
 
 
 def test_options_form_starts_a_puzzle_or_explains_what_is_wrong():
     model, _ = SCREEN.init({}, Env(now_ms=T0))
     bad, effects = solo.update(model, UiEvent("submit", action="options", form={"preset": "custom", "size": "40"}))
-    assert bad.phase == "options" and "between 4 and 12" in bad.message and effects == []
+    assert bad.phase == "options" and bad.message == "Board size must be between 4 and 12, not 40"
+    assert effects == [] and bad.said == bad.message
+    bad, _ = solo.update(model, UiEvent("submit", action="options", form={"preset": "easy", "seed": "12a"}))
+    assert bad.message == "Puzzle number must be a whole number"
     good, effects = solo.update(model, UiEvent("submit", action="options", form={"preset": "normal", "seed": "77"}))
     assert good.phase == "generating" and good.settings.seed == 77 and any(isinstance(e, Work) for e in effects)
 
@@ -274,3 +285,412 @@ def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
 def test_a_bad_link_shows_why_and_the_options():
     model, effects = SCREEN.init({"preset": "easy", "seed": "12", "limit": "13"}, Env(now_ms=T0))
     assert model.phase == "options" and "time limit" in model.message and effects == []
+
+
+# --- keyboard: a key press goes to what has focus --------------------------------------------------
+
+
+@pytest.mark.parametrize("action", ["next", "options", "hint", "give-up", "tray", "restart", ""])
+def test_a_key_pressed_on_a_button_or_the_page_never_acts_on_the_board(action):
+    model, _ = generated()
+    for name in ("Tab", "/", "#", " ", "Enter", "Delete", "ArrowDown", "t", "."):
+        after, effects = solo.update(model, key(name, action=action))
+        assert (after.phase, after.layout, after.cursor, after.settings) == (
+            model.phase,
+            model.layout,
+            model.cursor,
+            model.settings,
+        )
+        assert not any(isinstance(e, Work | Store | Navigate) for e in effects)
+
+
+def test_home_and_end_go_to_the_ends_of_a_row_clue_rows_included():
+    model, _ = generated()
+    n = model.puzzle.size
+    model, _ = send(model, key("ArrowDown"), key("End"))
+    assert model.cursor == (1, n - 1)
+    model, _ = send(model, key("ArrowRight"), key("Home"))  # from the right clue R2
+    assert model.cursor == (1, 0)
+    model, _ = send(model, key("ArrowUp"), key("ArrowUp"), key("End"))  # on the top clues: to T6
+    assert model.cursor == (-1, n - 1)
+
+
+def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
+    model, _ = generated()
+    model, _ = send(model, key("ArrowUp"))  # onto T1
+    assert model.cursor == (-1, 0)
+    model, _effects = send(model, key("Enter", action="edge"))
+    assert model.laser == "T1" and model.said.startswith("Laser of T1")
+    model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
+    assert model.layout == Layout.empty(model.puzzle.size)
+    model, _ = send(model, key(" ", action="edge"))
+    assert model.laser is None
+
+
+# --- undo, redo, restart ---------------------------------------------------------------------------
+
+
+def test_undo_and_redo_by_keys_and_buttons():
+    model, _ = generated()
+    model, _ = send(model, key("/"), key("ArrowRight"), key("#"), key("ArrowRight"), key("."))
+    placed = model.layout
+    assert placed.at((0, 0)) == "/" and placed.at((0, 1)) == "#" and model.desk.notes.at((0, 2)) == DOT
+    model, _ = send(model, key("z", mods="ctrl"))
+    assert model.layout == placed and model.desk.notes.at((0, 2)) == EMPTY  # the last step first: the note
+    model, _ = send(model, key("u", action=""), click("undo"))
+    assert model.layout == Layout.empty(model.puzzle.size)
+    model, effects = send(model, key("u"))
+    assert model.message == "Nothing to undo." and not any(isinstance(e, Store) for e in effects)
+    # Redo by Ctrl+Y, Ctrl+Shift+Z and R — with focus anywhere, here on a button.
+    model, _ = send(model, key("y", mods="ctrl"), key("Z", mods="ctrl+shift"), key("R", action="next"))
+    assert model.layout == placed and model.desk.notes.at((0, 2)) == DOT
+    model, _ = send(model, click("redo"))
+    assert model.message == "Nothing to redo."
+
+
+def test_undo_works_with_focus_anywhere_but_a_form_field_and_is_saved():
+    model, _ = generated()
+    model, effects = send(model, click("tray", kind="diagonal"), cell(2, 2), click("undo"))
+    assert model.layout.at((2, 2)) == EMPTY
+    saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
+    back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 5000))
+    back, _ = send(back, click("redo"))
+    assert back.layout.at((2, 2)) == "/"  # the history survives a reload
+
+
+def test_a_drag_move_is_one_step():
+    model, _ = generated()
+    model, _ = send(
+        model, click("tray", kind="diagonal"), cell(1, 1), cell(1, 1, "pointerdown"), cell(4, 4, "pointerup")
+    )
+    assert model.layout.at((4, 4)) == "/" and model.layout.at((1, 1)) == EMPTY
+    model, _ = send(model, click("undo"))
+    assert model.layout.at((1, 1)) == "/" and model.layout.at((4, 4)) == EMPTY
+
+
+def test_restart_clears_the_board_keeps_the_clock_and_can_be_undone():
+    model, _ = generated()
+    model, _ = send(model, click("tray", kind="diagonal"), cell(1, 1), click("tray", kind="dot"), cell(3, 3))
+    model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 42_000))
+    before = model.desk
+    model, effects = send(model, click("restart", now_ms=T0 + 43_000))
+    assert model.layout == Layout.empty(model.puzzle.size) and not model.desk.notes.marks()
+    assert model.phase == "playing" and model.elapsed_ms == 43_000 and StopTimer(solo.CLOCK) not in effects
+    model, _ = send(model, click("undo"))
+    assert model.desk == before
+
+
+# --- notes -----------------------------------------------------------------------------------------
+
+
+def test_notes_are_placed_and_removed_and_never_on_a_tile():
+    model, _ = generated()
+    model, _ = send(model, click("tray", kind="dot"), cell(2, 2), click("tray", kind="ring"), cell(2, 3))
+    assert model.desk.notes.marks() == {(2, 2): DOT, (2, 3): RING}
+    model, _ = send(model, cell(2, 3))  # the same note again takes it away
+    assert model.desk.notes.marks() == {(2, 2): DOT}
+    model, _ = send(model, key("ArrowLeft"))
+    assert model.cursor == (2, 2)
+    model, _ = send(model, key("n"))
+    assert model.desk.notes.at((2, 2)) == RING
+    model, _ = send(model, key("Delete"))
+    assert model.desk.notes.at((2, 2)) == EMPTY
+    model, _ = send(model, key("."), key("/"))  # a tile replaces the note in one step
+    assert model.desk.notes.at((2, 2)) == EMPTY and model.layout.at((2, 2)) == "/"
+    model, _ = send(model, key("."))
+    assert model.message.startswith("Notes go on empty cells") and model.desk.notes.at((2, 2)) == EMPTY
+    model, _ = send(model, click("undo"))
+    assert model.desk.notes.at((2, 2)) == DOT and model.layout.at((2, 2)) == EMPTY
+
+
+def test_notes_never_affect_the_check():
+    model, _ = generated()
+    n = model.puzzle.size
+    free = [(r, c) for r in range(n) for c in range(n) if model.solution.at((r, c)) == EMPTY]
+    model, _ = send(
+        model, click("tray", kind="ring"), *(cell(r, c) for r, c in free if (r, c) not in model.puzzle.warps)
+    )
+    assert len(model.desk.notes.marks()) == len([c for c in free if c not in model.puzzle.warps])
+    assert mismatches(model.puzzle, model.layout) == mismatches(model.puzzle, Layout.empty(n))
+    model = place_solution(model)
+    assert model.phase == "solved"
+
+
+# --- hints that explain, and the check -------------------------------------------------------------
+
+
+def test_a_hint_explains_itself_with_the_lasers_through_its_cell():
+    model, _ = generated()
+    model, _effects = send(model, click("hint"))
+    ((at, tile),) = model.layout.tiles().items()
+    assert model.solution.at(at) == tile and model.hints == 1 and model.hinted.cell == at
+    edges = {e for e in edge_names(model.puzzle.size) if any(s.cell == at for s in trace(model.solution, e).steps)}
+    assert set(model.hinted.edges) == edges and edges
+    assert model.message.startswith(f"Hint: a {scene.TILE_NAMES[tile]} belongs at row {at[0] + 1}, column {at[1] + 1}")
+    for edge in edges:
+        assert edge in model.message
+    assert model.said.startswith(model.message)
+    tree = SCREEN.view(model)
+    assert sorted(e.attr("data-edge") for e in find_all(tree, lambda e: "rf-hinted" in str(e.attr("class")))) == sorted(
+        edges
+    )
+    # The hint's marks go with the next change; the hint stays counted and can be undone.
+    model, _ = send(model, click("undo"))
+    assert model.hinted is None and model.hints == 1 and model.layout == Layout.empty(model.puzzle.size)
+
+
+def test_a_hint_fixes_a_wrong_tile_before_adding_a_missing_one():
+    model, _ = generated()
+    wrong = next(
+        (r, c)
+        for r in range(model.puzzle.size)
+        for c in range(model.puzzle.size)
+        if model.solution.at((r, c)) == EMPTY and (r, c) not in model.puzzle.warps
+    )
+    model, _ = send(model, click("tray", kind="block"), cell(*wrong), click("hint"))
+    assert model.layout.at(wrong) == EMPTY and "nothing belongs at" in model.message
+
+
+def test_check_counts_misplaced_tiles_without_saying_which_and_costs_a_hint():
+    model, _ = generated()
+    model, _ = send(model, click("check"))
+    assert model.hints == 0 and "Place some tiles first" in model.message
+    (right, tile), *_ = sorted(model.solution.tiles().items())
+    wrong = [
+        (r, c)
+        for r in range(model.puzzle.size)
+        for c in range(model.puzzle.size)
+        if model.solution.at((r, c)) == EMPTY and (r, c) not in model.puzzle.warps
+    ][:2]
+    model, _ = send(model, click("tray", kind=KIND_OF[tile]), cell(*right))
+    if model.layout.at(right) != tile:
+        model, _ = send(model, cell(*right))
+    model, _ = send(model, click("tray", kind="diagonal"), *(cell(*w) for w in wrong))
+    model, effects = send(model, click("check"))
+    assert model.message.startswith("Check: 2 of your tiles are misplaced") and model.hints == 1
+    assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
+    for w in wrong:
+        assert f"row {w[0] + 1}" not in model.message
+
+
+# --- the daily puzzle ------------------------------------------------------------------------------
+
+DAY_MS = 1_796_126_400_000  # 2026-12-01 12:00 UTC
+
+
+def test_a_daily_puzzle_is_solved_and_gives_a_share_line_and_a_streak():
+    model, _ = SCREEN.init({}, Env(now_ms=DAY_MS, utc_offset_min=60))
+    text = text_of(SCREEN.view(model))
+    assert "Daily puzzles · 2026-12-01" in text and "Streak: 0 days" in text
+    model, effects = send(model, click("daily", now_ms=DAY_MS + 1000, preset="easy"))
+    assert (
+        model.settings.daily == "2026-12-01"
+        and Navigate("#/reflection/solo?preset=easy&daily=2026-12-01", replace=True) in effects
+    )
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    _, result = run_work(work)
+    model, _ = solo.update(model, WorkDone(work.task, result))
+    assert "Daily puzzle 2026-12-01 · Easy" in text_of(SCREEN.view(model))
+    model, _ = solo.update(model, Tick(solo.CLOCK, DAY_MS + 223_000))
+    model = place_solution(model)
+    assert model.phase == "solved" and "Daily streak: 1 day." in model.message
+    line = "Reflection daily 2026-12-01 · Easy · 3:42 · no hints"
+    assert line in text_of(SCREEN.view(model))
+    model, effects = send(model, click("share"))
+    assert Copy(line) in effects
+    # The record is stored, and the options page ticks today's Easy with its time.
+    record = model.record
+    assert record.result(model.today, "easy").ms == 222_000
+    back, _ = SCREEN.init(
+        {}, Env(stored={solo.DAILY_KEY: record.to_text()}, now_ms=DAY_MS + 300_000, utc_offset_min=60)
+    )
+    assert "Easy ✓ 3:42" in text_of(SCREEN.view(back)) and "Streak: 1 day" in text_of(SCREEN.view(back))
+
+
+def test_a_daily_puzzle_opened_another_day_does_not_count_for_the_streak():
+    model, _ = generated({"preset": "easy", "daily": "2026-11-30"})
+    model = replace(model, now_ms=DAY_MS)
+    model = place_solution(model)
+    assert model.phase == "solved" and model.record == solo.daily.Record() and "streak" not in model.message
+
+
+def test_a_daily_puzzle_the_generator_gives_up_on_goes_on_with_the_next_seed_of_the_day(monkeypatch):
+    tried = []
+    real = solo.generate_steps
+
+    def picky(size, tiles, warp, seed):
+        tried.append(seed)
+        if len(tried) == 1:
+            raise RuntimeError("no unique puzzle")
+        return (yield from real(size, tiles, warp, seed))
+
+    monkeypatch.setattr(solo, "generate_steps", picky)
+    model, effects = SCREEN.init({"preset": "easy", "daily": "2026-12-01"}, Env(now_ms=DAY_MS))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    _, result = run_work(work)
+    day = solo.date(2026, 12, 1)
+    assert tried == [solo.daily.daily_seed(day, "easy"), solo.daily.daily_seed(day, "easy", 1)]
+    model, _ = solo.update(model, WorkDone(work.task, result))
+    assert model.phase == "playing"
+    failed, effects = solo.update(replace(model, phase="generating"), WorkDone(solo.GENERATE, None))
+    assert failed.phase == "options" and "could not be built" in failed.message
+
+
+# --- save and load ---------------------------------------------------------------------------------
+
+
+def test_a_game_is_exported_as_a_code_and_a_file_and_opened_on_a_fresh_page():
+    model, _ = generated()
+    model, _ = send(model, click("tray", kind="diagonal"), cell(1, 1), click("tray", kind="ring"), cell(2, 2))
+    model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 65_000))
+    model, effects = send(model, click("save"), click("copy-code"))
+    ((code,),) = [[e.text for e in effects if isinstance(e, Copy)]]
+    assert code in text_of(SCREEN.view(model))
+    _, effects = send(model, click("download"))
+    assert effects == [Download("reflection-easy-1234.txt", code + "\n")]
+    fresh, _ = SCREEN.init({}, Env(now_ms=T0 + 10**7))
+    opened, effects = send(fresh, UiEvent("submit", action="import", form={"code": code}))
+    assert opened.phase == "playing" and opened.layout == model.layout and opened.desk.notes == model.desk.notes
+    assert opened.elapsed_ms == 65_000 and opened.puzzle == model.puzzle
+    assert Navigate("#/reflection/solo?preset=easy&seed=1234", replace=True) in effects
+    assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
+    from_file, _ = send(fresh, UiEvent("change", action="import-file", value=code + "\n"))
+    assert from_file.layout == model.layout
+
+
+def test_a_bad_code_says_why_and_changes_nothing():
+    fresh, _ = SCREEN.init({}, Env(now_ms=T0))
+    for text, words in (("", "Paste the code"), ("hello", "not a saved Reflection game"), ("REFL1.AAAA", "damaged")):
+        after, effects = send(fresh, UiEvent("submit", action="import", form={"code": text}))
+        assert after.phase == "options" and words in after.message
+        assert not any(isinstance(e, Store | Navigate | StartTimer) for e in effects)
+
+
+# --- the clock across reloads, and the time running out --------------------------------------------
+
+
+def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "5"})
+    model, effects = send(model, click("tray", kind="diagonal"), cell(1, 1))
+    saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
+    model, effects = solo.update(model, Tick(solo.CLOCK, T0 + 200_000))
+    (clock,) = [e.text for e in effects if isinstance(e, Store) and e.key == solo.TIME_KEY]
+    back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: clock}, now_ms=T0 + 10**6))
+    assert back.elapsed_ms == 200_000 and back.layout.at((1, 1)) == "/"
+    # A clock saved for another puzzle is ignored.
+    other = json.dumps({"id": "someone-else", "ms": 500_000})
+    back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: other}, now_ms=T0 + 10**6))
+    assert back.elapsed_ms == 0
+
+
+def test_the_time_running_out_is_announced():
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+    said = []
+    for t in range(55_000, 121_000, 1000):
+        spoken = model.said_n
+        model, _ = solo.update(model, Tick(solo.CLOCK, T0 + t))
+        said += [model.said] if model.said_n > spoken else []
+    assert said == ["1 minute left.", "10 seconds left.", "Time is up: here is the solution."]
+
+
+# --- what screen readers hear, and the options form -------------------------------------------------
+
+
+def test_a_placement_is_announced_with_the_clues_it_matched():
+    model, _ = generated()
+    (at, tile), *_ = sorted(model.solution.tiles().items())
+    model, _effects = send(model, click("tray", kind=KIND_OF[tile]), cell(*at))
+    said = model.said
+    assert said.startswith(f"Row {at[0] + 1}, column {at[1] + 1}: ")
+    assert f"of {4 * model.puzzle.size} clues match" in said or "match" not in said
+
+
+def test_the_custom_fields_show_only_for_a_custom_puzzle():
+    model, _ = SCREEN.init({}, Env(now_ms=T0))
+
+    def fields(m):
+        return {e.attr("name") for e in find_all(SCREEN.view(m), lambda e: e.tag == "input")}
+
+    assert "size" not in fields(model) and "seed" in fields(model)
+    model, _ = send(model, UiEvent("change", action="preset", value="custom"))
+    assert {"size", "diagonal", "flat", "block", "hole", "warp"} <= fields(model)
+    model, _ = send(model, UiEvent("change", action="preset", value="hard"))
+    assert "size" not in fields(model)
+
+
+def test_new_puzzle_numbers_are_short_and_the_board_is_one_named_tab_stop():
+    model, _ = generated()
+    model, _ = send(model, click("next", now_ms=T0 + 99))
+    assert model.settings.seed < 1_000_000
+    model, _ = generated()
+    tree = SCREEN.view(model)
+    assert len(find_all(tree, lambda e: e.attr("tabindex") == 0)) == 1
+    assert all(b.attr("id") for b in find_all(tree, lambda e: e.tag == "button")), "focus is kept by id"
+    assert "rf-grid" in render(tree)
+
+
+class Bracketing(gettext.NullTranslations):
+    """A pseudo-language: every translated text in brackets, so an untranslated one stands out."""
+
+    def gettext(self, message):
+        return f"[{message}]"
+
+    def ngettext(self, singular, plural, n):
+        return f"[{singular if n == 1 else plural}]"
+
+    def pgettext(self, context, message):
+        return f"[{message}]"
+
+
+def visible_words(node):
+    """Every text node and every aria-label/title/placeholder of a view."""
+    if isinstance(node, str):
+        yield node
+        return
+    for name in ("aria-label", "title", "placeholder"):
+        if isinstance(node.attr(name), str):
+            yield node.attr(name)
+    for child in node.children:
+        yield from visible_words(child)
+
+
+NOT_WORDS = re.compile(r"[\d\s:×/\\|\-#o.?·✓#]*|REFL1\.[\w-]+")
+
+
+def test_no_visible_english_is_left_outside_the_catalogue():
+    i18n.set_language("en", Bracketing())
+    try:
+        options, _ = SCREEN.init({}, Env(now_ms=T0))
+        options, _ = send(options, UiEvent("change", action="preset", value="custom"))
+        model, _ = generated({"preset": "easy", "daily": "2026-12-01"})
+        model, _ = send(model, click("tray", kind="ring"), cell(1, 1), click("hint"), click("save"), click("keys"))
+        model, _ = send(model, click("edge", edge="T1"))
+        solved = replace(place_solution(model), now_ms=model.now_ms)
+        screens = [options, replace(options, phase="generating", attempts=3), model, solved]
+        for shown in screens:
+            tree = SCREEN.view(shown)
+            for words in visible_words(tree):
+                words = words.strip()
+                assert "[" in words or NOT_WORDS.fullmatch(words), f"untranslated: {words!r}"
+            assert SCREEN.title(shown).startswith("[")
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_key_acts_on_the_focused_cell_even_if_the_cursor_was_elsewhere():
+    model, _ = generated()
+    model, _ = send(model, cell(4, 4))  # a click: a tile, and the cursor there
+    model, _ = send(model, UiEvent("keydown", action="cell", data={"r": "1", "c": "2"}, key="#"))
+    assert model.layout.at((1, 2)) == "#" and model.cursor == (1, 2)
+    model, _ = send(model, UiEvent("keydown", action="edge", data={"edge": "B3"}, key="Enter"))
+    assert model.laser == "B3" and model.cursor == (model.puzzle.size, 2)
+    model, _ = send(model, UiEvent("keydown", action="cell", data={"r": "99", "c": "2"}, key="Delete"))
+    assert model.layout.at((1, 2)) == "#"  # a bad position is no position: the cursor (a clue) takes no key
+
+
+def test_the_zoom_toggles_bigger_cells():
+    model, _ = generated()
+    model, _ = send(model, click("zoom"))
+    assert model.zoom and find_all(SCREEN.view(model), lambda e: "rf-zoom" in str(e.attr("class")))
+    model, _ = send(model, click("zoom"))
+    assert not model.zoom

@@ -8,6 +8,7 @@ from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import training
 from gamenight.reflection.generate import PRESETS
+from gamenight.reflection.history import DOT, NOTE, TILE, History, apply, change, undo
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.puzzle import TileSet, puzzle_of
 from gamenight.reflection.training import Progress, Stats
@@ -54,19 +55,48 @@ def test_settings_round_trip_through_url_parameters(settings):
 @pytest.mark.parametrize(
     ("params", "reason"),
     [
-        ({"preset": "impossible"}, "unknown preset"),
+        ({"preset": "impossible"}, "unknown preset 'impossible'"),
         ({"preset": "easy", "limit": "7"}, "time limit"),
-        ({"preset": "easy", "seed": "-3"}, "whole number"),
-        ({"preset": "easy", "seed": "9" * 30}, "between"),
-        ({"preset": "custom", "size": "13", "diagonal": "2"}, "between 4 and 12"),
+        ({"preset": "easy", "seed": "-3"}, "^Puzzle number must be a whole number"),
+        ({"preset": "easy", "seed": "9" * 30}, "^Puzzle number must be between"),
+        ({"preset": "custom", "size": "13", "diagonal": "2"}, "^Board size must be between 4 and 12, not 13"),
+        ({"preset": "custom", "size": "6", "flat": "x"}, "^Flat mirrors must be a whole number"),
         ({"preset": "custom", "size": "6"}, "at least one tile"),
-        ({"preset": "custom", "size": "4", "diagonal": "9"}, "at most 8 tiles"),
-        ({"preset": "custom", "size": "six"}, "whole number"),
+        ({"preset": "custom", "size": "4", "diagonal": "9"}, "at most 8 tiles fit a 4×4 puzzle"),
+        ({"preset": "custom", "size": "six"}, "^Board size must be a whole number"),
+        ({"preset": "hard", "daily": "2026-02-30"}, "not a date"),
+        ({"preset": "hard", "daily": "yesterday"}, "not a date"),
+        ({"preset": "custom", "daily": "2026-12-01"}, "daily puzzles come as"),
+        ({"preset": "hard", "daily": "2026-12-01", "seed": "5"}, "no puzzle number or time limit"),
+        ({"preset": "hard", "daily": "2026-12-01", "limit": "5"}, "no puzzle number or time limit"),
     ],
 )
 def test_bad_settings_are_refused_with_a_reason(params, reason):
     with pytest.raises(BadOptions, match=reason):
         training.parse_settings(params, 1)
+
+
+def test_setting_errors_name_the_field_as_the_form_does_in_any_language():
+    with pytest.raises(BadOptions) as caught:
+        training.parse_settings({"preset": "easy", "seed": "abc"}, 1)
+    assert (caught.value.code, caught.value.params) == ("field-not-whole", {"field": "training-seed"})
+    assert "seed" not in str(caught.value).lower()
+
+
+def test_a_daily_link_names_the_day_and_its_seed_comes_from_it():
+    settings = training.parse_settings({"preset": "hard", "daily": "2026-12-01"}, 1)
+    assert settings.daily == "2026-12-01" and settings.limit_min == 0 and settings.size == PRESETS["hard"].size
+    assert settings.params() == {"preset": "hard", "daily": "2026-12-01"}
+    assert training.parse_settings(settings.params(), 2) == settings
+    other = training.parse_settings({"preset": "hard", "daily": "2026-12-02"}, 1)
+    assert other.seed != settings.seed
+
+
+def test_new_puzzle_numbers_are_short():
+    import random
+
+    numbers = [training.new_number(random.Random(i)) for i in range(200)]
+    assert all(1 <= n < 1_000_000 for n in numbers) and len(set(numbers)) > 190
 
 
 def test_best_times_count_only_hint_free_preset_solves():
@@ -128,6 +158,27 @@ def test_progress_round_trips():
     assert training.parse_progress(progress.to_text()) == progress
 
 
+def test_progress_keeps_notes_and_the_undo_history():
+    base = make_progress()
+    desk = base.desk
+    history = History()
+    for wanted in ([((0, 0), NOTE, DOT)], [((5, 5), TILE, "|")], [((0, 0), TILE, "/")]):
+        step = change(desk, wanted)
+        desk, history = apply(desk, step), history.record(step)
+    desk, history, _ = undo(desk, history)
+    progress = make_progress(layout=desk.layout, notes=desk.notes, history=history)
+    back = training.parse_progress(progress.to_text())
+    assert back == progress and back.notes.at((0, 0)) == DOT and len(back.history.undone) == 1
+
+
+def test_a_version_1_save_still_loads_without_notes_or_history():
+    data = json.loads(make_progress().to_text())
+    del data["notes"], data["history"]
+    data["v"] = 1
+    back = training.parse_progress(json.dumps(data))
+    assert back == make_progress() and back.history == History()
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -140,6 +191,13 @@ def test_progress_round_trips():
         lambda d: d.update(elapsed_ms=-1),
         lambda d: d.update(hints="2"),
         lambda d: d["settings"].update(preset=7),
+        lambda d: d["notes"].update(rows=["......", ".d...."] + ["......"] * 4),  # a note on a tile
+        lambda d: d["notes"].update(rows=["x....."] + ["......"] * 5),
+        lambda d: d.update(history={"done": ["0,0,t,.,/"], "undone": []}),  # (0, 0) is empty
+        lambda d: d.update(history={"done": ["1,1,t,/,-"], "undone": []}),  # (1, 1) holds \\
+        lambda d: d.update(history={"done": [], "undone": ["9,0,t,.,/"]}),
+        lambda d: d.update(history={"done": ["1,1,t,.,\\"], "undone": [], "x": 1}),
+        lambda d: d.update(history=[]),
     ],
 )
 def test_a_damaged_saved_puzzle_is_refused(change):

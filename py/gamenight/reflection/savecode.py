@@ -1,0 +1,186 @@
+"""Saved games: a solo puzzle in progress as a short code (or a small text file holding it), and back.
+
+A code is ``REFL1.`` followed by base64url of a zlib-packed line (deflate with a checksum, so a
+damaged code is refused rather than misread) of ``~``-separated fields (``~`` is in no field: the
+tiles include ``|``):
+
+    settings (URL parameters) ~ board size ~ warp cells "r,c;r,c" ~ tile counts "d,f,b,h" ~
+    clues "g5y3b7…" ~ solution (one character per cell) ~ desk (tiles, and "d"/"r" for notes) ~
+    seconds played ~ hints taken
+
+The clues travel with the code, so a code opens the same puzzle on any version of the generator. The
+solution travels too, packed like the rest (the way Simon Tatham's puzzles obscure a game's
+description), so hints, the check and giving up work offline on the other device; it is checked
+against the clues when the code is read. The undo history does not travel. Reading is strict: every
+field is checked, the parts must agree, and a bad code raises ``BadMessage`` with a reason a player
+can read. Whitespace inside a code (a chat app's line breaks) is ignored.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from urllib.parse import parse_qsl, urlencode
+
+from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.i18n import N_, reasons, terms
+from gamenight.reflection.history import MARKS, NOTE, TILE, Desk
+from gamenight.reflection.laser import EMPTY, TILES, Layout
+from gamenight.reflection.puzzle import KINDS, check, parse_layout, parse_puzzle
+from gamenight.reflection.training import Progress, Settings, desk_fits, parse_settings
+
+MAGIC = "REFL"
+VERSION = "1"
+PREFIX = f"{MAGIC}{VERSION}."
+MAX_CODE = 6000  # characters; a 12×12 puzzle's code is well under 1000
+MAX_LINE = 8192  # bytes once inflated (a deflate bomb stops here)
+FIELDS = 9
+SEPARATOR = "~"
+CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+CLUES = re.compile(r"(?:[gyb][1-9][0-9]{0,3})+")
+CLUE = re.compile(r"[gyb][0-9]+")
+WARPS = re.compile(r"(?:\d{1,2},\d{1,2};\d{1,2},\d{1,2})?")
+COUNTS = re.compile(r"\d{1,3},\d{1,3},\d{1,3},\d{1,3}")
+NUMBER = re.compile(r"\d{1,8}")
+
+terms(
+    {
+        "rf-part-settings": N_("settings"),
+        "rf-part-clues": N_("clues"),
+        "rf-part-solution": N_("solution"),
+        "rf-part-desk": N_("tiles and notes"),
+    }
+)
+reasons(
+    {
+        "rf-code-empty": N_("Paste the code of a saved game first."),
+        "rf-code-too-long": N_("That is too long to be the code of a saved game."),
+        "rf-code-foreign": N_("That is not a saved Reflection game: its code starts with REFL1."),
+        "rf-code-version": N_("That code was saved in another format ({version}); this app reads format 1."),
+        "rf-code-damaged": N_("That code is damaged: part of it is missing or was changed."),
+        "rf-code-part": N_("That code is damaged: its {part} do not fit the puzzle."),
+    }
+)
+
+
+def export(progress: Progress) -> str:
+    """The code of ``progress`` (without its undo history)."""
+    puzzle, desk = progress.puzzle, progress.desk
+    n = puzzle.size
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    fields = [
+        urlencode(progress.settings.params()),
+        str(n),
+        ";".join(f"{r},{c}" for r, c in puzzle.warps),
+        ",".join(map(str, puzzle.tiles.counts())),
+        "".join(str(clue) for clue in puzzle.clues),
+        "".join(progress.solution.rows),
+        "".join(desk.layout.at(cell) if desk.layout.at(cell) != EMPTY else desk.notes.at(cell) for cell in cells),
+        str(progress.elapsed_ms // 1000),
+        str(progress.hints),
+    ]
+    packed = zlib.compress(SEPARATOR.join(fields).encode("ascii"), 9)
+    return PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+
+def filename(settings: Settings) -> str:
+    """The name a downloaded save file gets."""
+    if settings.daily:
+        return f"reflection-daily-{settings.daily}-{settings.preset}.txt"
+    return f"reflection-{settings.preset}-{settings.seed}.txt"
+
+
+def parse_code(text: str) -> Progress:
+    """The game saved in ``text`` (a code, or a save file's contents); raises ``BadMessage``."""
+    if not isinstance(text, str):
+        raise BadMessage("rf-code-damaged")
+    if len(text) > 4 * MAX_CODE:
+        raise BadMessage("rf-code-too-long")
+    code = "".join(text.split())
+    if not code:
+        raise BadMessage("rf-code-empty")
+    if len(code) > MAX_CODE:
+        raise BadMessage("rf-code-too-long")
+    head, dot, body = code.partition(".")
+    if not dot or not head.upper().startswith(MAGIC):
+        raise BadMessage("rf-code-foreign")
+    if head != MAGIC + VERSION:
+        raise BadMessage("rf-code-version", version=head[len(MAGIC) :][:8] or "?")
+    fields = _unpack(body).split(SEPARATOR)
+    if len(fields) != FIELDS:
+        raise BadMessage("rf-code-damaged")
+    query, size_text, warps_text, counts_text, clues_text, solution_text, desk_text, seconds, hints = fields
+    if not all(
+        pattern.fullmatch(value)
+        for pattern, value in (
+            (NUMBER, size_text),
+            (WARPS, warps_text),
+            (COUNTS, counts_text),
+            (CLUES, clues_text),
+            (NUMBER, seconds),
+            (NUMBER, hints),
+        )
+    ):
+        raise BadMessage("rf-code-damaged")
+    try:
+        settings = parse_settings(dict(parse_qsl(query, keep_blank_values=True, strict_parsing=True)), 0)
+    except (BadOptions, ValueError):
+        raise BadMessage("rf-code-part", part="rf-part-settings") from None
+    size = int(size_text)
+    try:
+        puzzle = parse_puzzle(
+            {
+                "size": size,
+                "warps": [[int(x) for x in w.split(",")] for w in warps_text.split(";")] if warps_text else [],
+                "tiles": dict(zip(KINDS, (int(x) for x in counts_text.split(",")), strict=True)),
+                "clues": CLUE.findall(clues_text),
+            }
+        )
+    except BadMessage:
+        raise BadMessage("rf-code-part", part="rf-part-clues") from None
+    if puzzle.size != settings.size or puzzle.tiles != settings.tiles or bool(puzzle.warps) != settings.warp:
+        raise BadMessage("rf-code-part", part="rf-part-settings")
+    solution = _layout(solution_text, size, "rf-part-solution")
+    if not check(puzzle, solution):
+        raise BadMessage("rf-code-part", part="rf-part-solution")
+    desk = _desk(desk_text, size)
+    if not desk_fits(puzzle, desk):
+        raise BadMessage("rf-code-part", part="rf-part-desk")
+    return Progress(settings, puzzle, solution, desk.layout, int(seconds) * 1000, int(hints), desk.notes)
+
+
+def _unpack(body: str) -> str:
+    if not CODE_CHARS.fullmatch(body) or len(body) % 4 == 1:
+        raise BadMessage("rf-code-damaged")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        line = inflater.decompress(packed, MAX_LINE)
+        if inflater.unconsumed_tail:
+            raise BadMessage("rf-code-too-long")
+        if not inflater.eof or inflater.unused_data:
+            raise BadMessage("rf-code-damaged")
+        return line.decode("ascii")
+    except (binascii.Error, zlib.error, UnicodeDecodeError):
+        raise BadMessage("rf-code-damaged") from None
+
+
+def _layout(text: str, size: int, part: str) -> Layout:
+    if len(text) != size * size:
+        raise BadMessage("rf-code-part", part=part)
+    try:
+        return parse_layout({"rows": [text[i : i + size] for i in range(0, len(text), size)]}, size)
+    except BadMessage:
+        raise BadMessage("rf-code-part", part=part) from None
+
+
+def _desk(text: str, size: int) -> Desk:
+    if len(text) != size * size or not set(text) <= {EMPTY, *TILES, *MARKS}:
+        raise BadMessage("rf-code-part", part="rf-part-desk")
+    desk = Desk.empty(size)
+    for i, ch in enumerate(text):
+        if ch != EMPTY:
+            desk = desk.put(divmod(i, size), NOTE if ch in MARKS else TILE, ch)
+    return desk

@@ -1,0 +1,299 @@
+"""Reflection solo in the browser, as a keyboard or screen-reader player meets it: a puzzle solved with
+the keyboard alone, undo and redo, notes, the daily puzzle and its share line, a saved game opened on a
+fresh page, and what issue 18 found broken (keys reaching the wrong control, invisible blocks).
+
+The puzzles are computed with the same engine on CPython, so the test knows the solution.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from gamenight.reflection import training
+from gamenight.reflection.generate import generate_steps
+from gamenight.ui.program import Work, run_work
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+
+LINK = "#/reflection/solo?preset=easy&seed=2024"
+
+
+def solution_of(params: dict):
+    settings = training.parse_settings(params, 0)
+    _, done = run_work(Work("t", generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)))
+    return done.puzzle, done.layout
+
+
+PUZZLE, SOLUTION = solution_of({"preset": "easy", "seed": "2024"})
+
+
+def cell(page: Page, r: int, c: int):
+    return page.locator(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
+
+
+def open_puzzle(page: Page, site_url: str, route: str = LINK) -> Page:
+    open_app(page, site_url, route)
+    expect(page.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
+    return page
+
+
+def focused(page: Page) -> dict:
+    """What has keyboard focus: its tag, action and board position."""
+    return page.evaluate(
+        """() => { const e = document.activeElement;
+        return {tag: e.tagName, action: e.dataset ? (e.dataset.action || '') : '', r: e.dataset && e.dataset.r,
+                c: e.dataset && e.dataset.c, edge: e.dataset && e.dataset.edge, id: e.id,
+                grid: !!e.closest('[role=grid]')}; }"""
+    )
+
+
+def tab_to_board(page: Page) -> list[str]:
+    """Press Tab from the top of the page until the board has focus; what had focus on the way."""
+    page.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    passed = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused(page)["grid"]:
+            return passed
+        passed.append(page.evaluate("document.activeElement.closest('header') ? 'header' : document.activeElement.id"))
+    raise AssertionError("the board is not in the Tab order")
+
+
+def cursor(page: Page) -> tuple[int, int]:
+    now = focused(page)
+    assert now["grid"], f"focus left the board: {now}"
+    if now["edge"]:
+        raise AssertionError("the cursor is on a clue")
+    return int(now["r"]), int(now["c"])
+
+
+def go(page: Page, target: tuple[int, int]) -> None:
+    """Walk the cursor to ``target`` with the arrow keys."""
+    r, c = cursor(page)
+    for _ in range(abs(target[0] - r)):
+        page.keyboard.press("ArrowDown" if target[0] > r else "ArrowUp")
+    for _ in range(abs(target[1] - c)):
+        page.keyboard.press("ArrowRight" if target[1] > c else "ArrowLeft")
+    expect(page.locator('.rf-board [tabindex="0"]')).to_have_attribute("data-r", str(target[0]))
+    expect(page.locator('.rf-board [tabindex="0"]')).to_have_attribute("data-c", str(target[1]))
+    assert cursor(page) == target
+
+
+def keyboard_solve(page: Page, solution) -> None:
+    for (r, c), tile in sorted(solution.tiles().items()):
+        go(page, (r, c))
+        page.keyboard.type(tile)
+        if page.locator('main[data-phase="playing"]').count():
+            expect(cell(page, r, c)).to_have_attribute("data-tile", tile)
+
+
+def announced(page: Page) -> str:
+    return page.locator("#rf-news").text_content().strip()
+
+
+def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    passed = tab_to_board(app)
+    assert set(passed) <= {"header"}, f"the board comes right after the page header, not after {passed}"
+    assert cursor(app) == (0, 0)
+    # Arrows and Space never scroll the page.
+    app.evaluate("window.scrollTo(0, 0)")
+    app.keyboard.press("ArrowDown")
+    app.keyboard.press("PageDown")
+    app.keyboard.press("ArrowUp")
+    assert app.evaluate("window.scrollY") == 0 and cursor(app) == (0, 0)
+    # The clue ring is part of the grid: up from (0, 0) is the clue T1; Enter shows its laser.
+    app.keyboard.press("ArrowUp")
+    assert focused(app)["edge"] == "T1"
+    app.keyboard.press("Enter")
+    expect(app.locator('.rf-laser[data-edge="T1"]')).to_have_count(1)
+    assert announced(app).startswith("Laser of T1")
+    app.keyboard.press("ArrowDown")
+    keyboard_solve(app, SOLUTION)
+    expect(app.locator("main")).to_have_attribute("data-phase", "solved")
+    expect(app.locator(".rf-message")).to_have_text(re.compile(r"Solved in \d+:\d\d!"))
+    assert announced(app).startswith("Solved in")
+
+
+def test_keys_reach_only_the_focused_control(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    url = app.url
+    # Tab through every control of the screen: nothing happens to the puzzle.
+    tab_to_board(app)
+    for _ in range(25):
+        app.keyboard.press("Tab")
+    assert app.url == url and app.locator(".rf-cell[data-tile]").count() == 0
+    expect(app.locator("main")).to_have_attribute("data-phase", "playing")
+    # Enter on Hint gives a hint (not a tile at the board's cursor) and focus stays on Hint.
+    app.locator("#rf-hint").focus()
+    app.keyboard.press("Enter")
+    expect(app.locator(".rf-message")).to_contain_text("Hint:")
+    assert focused(app)["id"] == "rf-hint"
+    hinted = app.locator(".rf-cell[data-tile]")
+    expect(hinted).to_have_count(1)
+    # Space on a tray tile selects that tool only: the board does not change.
+    app.locator("#rf-tool-ring").focus()
+    app.keyboard.press(" ")
+    expect(app.locator("#rf-tool-ring")).to_have_attribute("aria-pressed", "true")
+    assert focused(app)["id"] == "rf-tool-ring"
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(1)
+    # A tile key pressed on a button does nothing to the board.
+    app.keyboard.press("/")
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(1)
+
+
+def test_undo_and_redo_by_keyboard_and_buttons(app: Page, site_url: str):
+    open_puzzle(app, site_url)
+    tab_to_board(app)
+    app.keyboard.type("/")
+    app.keyboard.press("ArrowRight")
+    app.keyboard.type("#")
+    expect(cell(app, 0, 1)).to_have_attribute("data-tile", "#")
+    app.keyboard.press("Control+z")
+    expect(cell(app, 0, 1)).not_to_have_attribute("data-tile", "#")
+    assert announced(app).startswith("Undone: Row 1, column 2: empty")
+    app.keyboard.press("u")
+    expect(cell(app, 0, 0)).not_to_have_attribute("data-tile", "/")
+    app.keyboard.press("Control+y")
+    expect(cell(app, 0, 0)).to_have_attribute("data-tile", "/")
+    app.keyboard.press("r")
+    expect(cell(app, 0, 1)).to_have_attribute("data-tile", "#")
+    # The buttons do the same, and Restart clears the board but keeps the clock.
+    app.locator("#rf-undo").click()
+    expect(cell(app, 0, 1)).not_to_have_attribute("data-tile", "#")
+    app.locator("#rf-redo").click()
+    expect(cell(app, 0, 1)).to_have_attribute("data-tile", "#")
+    app.wait_for_timeout(1500)
+    app.locator("#rf-restart").click()
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(0)
+    assert app.locator(".rf-clock").text_content().strip() != "Time 0:00"
+    app.locator("#rf-undo").click()
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(2)
+    # Kept across a reload with the puzzle.
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
+    app.locator("#rf-undo").click()  # the block placed last
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(1)
+    app.locator("#rf-redo").click()  # and back
+    expect(app.locator(".rf-cell[data-tile]")).to_have_count(2)
+
+
+def test_a_note_is_placed_and_removed_and_blocks_are_visible(app: Page, site_url: str):
+    app.set_viewport_size({"width": 1280, "height": 800})
+    open_puzzle(app, site_url)
+    # At 1280×800 the tray and the controls sit beside the board, not below the fold (issue 18).
+    for part in ("#rf-tool-diagonal", "#rf-tool-remove", "#rf-undo", "#rf-hint"):
+        box = app.locator(part).bounding_box()
+        assert box and box["y"] + box["height"] <= 800, f"{part} is below the fold"
+    app.locator("#rf-tool-dot").click()
+    cell(app, 2, 2).click()
+    expect(cell(app, 2, 2)).to_have_attribute("data-note", "d")
+    expect(cell(app, 2, 2)).to_have_attribute("aria-label", "row 3, column 3: empty, noted empty")
+    app.locator("#rf-tool-ring").click()
+    cell(app, 2, 3).click()
+    expect(cell(app, 2, 3).locator(".rf-ring")).to_have_count(1)
+    cell(app, 2, 3).click()
+    expect(cell(app, 2, 3)).not_to_have_attribute("data-note", "r")
+    cell(app, 2, 2).focus()
+    app.keyboard.press("Delete")
+    expect(cell(app, 2, 2)).not_to_have_attribute("data-note", "d")
+    # A placed block is drawn in the text colour, not hidden under the cell's fill (issue 18).
+    app.locator("#rf-tool-block").click()
+    cell(app, 4, 4).click()
+    fills = app.evaluate(
+        """() => { const c = document.querySelector('.rf-cell[data-r="4"][data-c="4"]');
+        return [getComputedStyle(c.querySelector('.rf-block')).fill, getComputedStyle(c.querySelector('.rf-bg')).fill,
+                getComputedStyle(document.body).color]; }"""
+    )
+    assert fills[0] != fills[1] and fills[0] == fills[2]
+
+
+def test_a_daily_puzzle_is_solved_and_its_share_line_copied(context: BrowserContext, app: Page, site_url: str):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    open_app(app, site_url, "#/reflection/solo")
+    heading = app.locator("#rf-daily-title").text_content()
+    day = re.search(r"\d{4}-\d\d-\d\d", heading).group()
+    app.locator("#rf-daily-easy").click()
+    expect(app.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
+    assert app.url.endswith(f"#/reflection/solo?preset=easy&daily={day}")
+    _, solution = solution_of({"preset": "easy", "daily": day})
+    tab_to_board(app)
+    keyboard_solve(app, solution)
+    expect(app.locator("main")).to_have_attribute("data-phase", "solved")
+    line = app.locator("#rf-share-line")
+    expect(line).to_have_text(re.compile(rf"^Reflection daily {day} · Easy · \d+:\d\d · no hints$"))
+    app.locator("#rf-share").click()
+    expect(app.locator("#rf-news")).to_have_text(re.compile(r"^The result line is copied\.\s*$"))
+    assert app.evaluate("navigator.clipboard.readText()") == line.text_content()
+    app.locator("#rf-options").click()
+    expect(app.locator("#rf-daily-easy")).to_contain_text("✓")
+    expect(app.locator(".rf-streak")).to_contain_text("Streak: 1 day")
+
+
+def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Page, site_url: str, tmp_path: Path):
+    open_puzzle(app, site_url)
+    app.locator("#rf-tool-diagonal").click()
+    cell(app, 1, 1).click()
+    app.locator("#rf-tool-ring").click()
+    cell(app, 3, 3).click()
+    app.locator("#rf-save").click()
+    code = app.locator("#rf-code-out").input_value()
+    assert code.startswith("REFL1.")
+    with app.expect_download() as download:
+        app.locator("#rf-download").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == "reflection-easy-2024.txt" and saved.read_text().strip() == code
+
+    for how in ("code", "file"):
+        fresh = context.browser.new_context()  # no storage: another device
+        page = fresh.new_page()
+        open_app(page, site_url, "#/reflection/solo")
+        if how == "code":
+            page.locator("#rf-code-in").fill("REFL1.garbage")
+            page.locator("#rf-open").click()
+            expect(page.locator(".rf-message")).to_contain_text("damaged")
+            page.locator("#rf-code-in").fill(code)
+            page.locator("#rf-open").click()
+        else:
+            page.locator("#rf-file").set_input_files(str(saved))
+        expect(page.locator('main[data-phase="playing"]')).to_be_visible(timeout=30_000)
+        expect(page.locator('.rf-cell[data-r="1"][data-c="1"]')).to_have_attribute("data-tile", "/")
+        expect(page.locator('.rf-cell[data-r="3"][data-c="3"]')).to_have_attribute("data-note", "r")
+        expect(page.locator(".rf-message")).to_contain_text("Saved game opened")
+        assert page.url.endswith(LINK)
+        fresh.close()
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str, watch, width: int):
+    context = browser.new_context(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True)
+    page = watch.attach(context.new_page())
+    open_puzzle(page, site_url, "#/reflection/solo?preset=hard&seed=7")
+    sizes = page.evaluate(
+        """() => {
+        const svg = document.querySelector('.rf-board');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const number = parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale;
+        const small = [...document.querySelectorAll('main button, main select, main input')]
+            .map(b => b.getBoundingClientRect()).filter(r => r.width && (r.height < 44 || r.width < 44));
+        return {overflow: document.documentElement.scrollWidth - window.innerWidth, number, small: small.length};
+        }"""
+    )
+    assert sizes["overflow"] <= 0, "the page scrolls sideways"
+    assert sizes["small"] == 0, "a button is under 44 px"
+    if width >= 390:
+        assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px"
+    # "Bigger cells": cells a finger can hit; the board pans inside its frame, the page does not.
+    page.locator("#rf-zoom").click()
+    expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
+    zoomed = page.evaluate(
+        """() => ({cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
+                   overflow: document.documentElement.scrollWidth - window.innerWidth})"""
+    )
+    assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0
+    context.close()
+    watch.check()

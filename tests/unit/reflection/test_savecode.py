@@ -1,0 +1,140 @@
+"""Saved-game codes: a game in progress survives the trip, and a bad code is refused with a reason."""
+
+import base64
+import zlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.core.errors import BadMessage
+from gamenight.reflection import savecode, training
+from gamenight.reflection.generate import generate_with
+from gamenight.reflection.history import DOT, RING, Notes
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.training import Progress
+
+
+def progress_for(params, tiles=3, notes=True):
+    s = training.parse_settings(params, 0)
+    g = generate_with(s.size, s.tiles, s.warp, s.seed)
+    layout = Layout.of(s.size, dict(sorted(g.layout.tiles().items())[:tiles]))
+    free = [
+        (r, c)
+        for r in range(s.size)
+        for c in range(s.size)
+        if layout.at((r, c)) == "." and (r, c) not in g.puzzle.warps
+    ]
+    marks = Notes.empty(s.size)
+    if notes:
+        marks = marks.place(free[0], DOT).place(free[-1], RING)
+    return Progress(s, g.puzzle, g.layout, layout, 83_456, 2, marks)
+
+
+EASY = progress_for({"preset": "easy", "seed": "1234"})
+CUSTOM = progress_for(
+    {"preset": "custom", "size": "6", "diagonal": "4", "flat": "1", "block": "1", "hole": "1", "warp": "1", "seed": "8"}
+)
+DAILY = progress_for({"preset": "easy", "daily": "2026-12-01"}, tiles=0, notes=False)
+UPRIGHT = progress_for({"preset": "easy", "seed": "2024"}, tiles=6)  # its solution holds every tile kind
+
+
+def pack(line: str) -> str:
+    return savecode.PREFIX + base64.urlsafe_b64encode(zlib.compress(line.encode())).decode().rstrip("=")
+
+
+def line_of(code: str) -> str:
+    body = code[len(savecode.PREFIX) :]
+    return zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).decode()
+
+
+def test_every_tile_and_note_travels():
+    assert set("".join(UPRIGHT.solution.rows)) == {".", "/", "\\", "|", "#"}
+    assert UPRIGHT.layout == UPRIGHT.solution
+
+
+@pytest.mark.parametrize("progress", [EASY, CUSTOM, DAILY, UPRIGHT])
+def test_a_game_in_progress_survives_the_trip(progress):
+    code = savecode.export(progress)
+    assert code.startswith("REFL1.") and len(code) < 300
+    back = savecode.parse_code(code)
+    assert back.settings == progress.settings and back.puzzle == progress.puzzle
+    assert back.solution == progress.solution and back.layout == progress.layout and back.notes == progress.notes
+    assert back.elapsed_ms == 83_000 and back.hints == 2  # whole seconds travel
+    # A chat app's line breaks and spaces do not matter.
+    assert savecode.parse_code("  " + "\n".join(code[i : i + 40] for i in range(0, len(code), 40)) + "\n") == back
+
+
+def test_file_names_say_what_the_game_is():
+    assert savecode.filename(EASY.settings) == "reflection-easy-1234.txt"
+    assert savecode.filename(DAILY.settings) == "reflection-daily-2026-12-01-easy.txt"
+
+
+def field_changed(index: int, value: str) -> str:
+    fields = line_of(savecode.export(EASY)).split("~")
+    fields[index] = value
+    return pack("~".join(fields))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "rf-code-empty"),
+        ("   \n ", "rf-code-empty"),
+        ("hello there", "rf-code-foreign"),
+        ("#join=abcdef", "rf-code-foreign"),
+        ("REFL2.abcd", "rf-code-version"),
+        ("REFL1.", "rf-code-damaged"),
+        ("REFL1.@@@@", "rf-code-damaged"),
+        ("REFL1.abcde", "rf-code-damaged"),
+        ("REFL1." + "A" * 7000, "rf-code-too-long"),
+        (savecode.export(EASY)[:-6], "rf-code-damaged"),
+        (pack("a~b"), "rf-code-damaged"),
+        (pack("x" * 9000), "rf-code-too-long"),  # inflates past the limit
+        (field_changed(0, "preset=nightmare&seed=1"), "rf-code-part"),
+        (field_changed(0, "preset=hard&seed=1"), "rf-code-part"),  # settings and puzzle disagree
+        (field_changed(1, "7"), "rf-code-part"),
+        (field_changed(1, "x"), "rf-code-damaged"),
+        (field_changed(4, "g1" * 24), "rf-code-part"),  # green numbers must pair up … and solve
+        (field_changed(5, "." * 36), "rf-code-part"),  # the solution does not solve the clues
+        (field_changed(5, "?" * 36), "rf-code-part"),
+        (field_changed(6, "/" * 36), "rf-code-part"),  # more tiles than the tray holds
+        (field_changed(6, "." * 35), "rf-code-part"),
+        (field_changed(7, "-5"), "rf-code-damaged"),
+        (field_changed(8, "1e3"), "rf-code-damaged"),
+    ],
+)
+def test_a_bad_code_is_refused_with_a_reason(text, code):
+    with pytest.raises(BadMessage) as caught:
+        savecode.parse_code(text)
+    assert caught.value.code == code
+    assert str(caught.value) and "{" not in str(caught.value)
+
+
+def as_code(data: bytes) -> str:
+    return savecode.PREFIX + base64.urlsafe_b64encode(data).decode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.binary(max_size=200).map(as_code),
+        st.binary(max_size=200).map(zlib.compress).map(as_code),
+    )
+)
+def test_nothing_but_a_reasoned_refusal_comes_out_of_garbage(text):
+    try:
+        savecode.parse_code(text)
+    except BadMessage as err:
+        assert err.code.startswith("rf-code-")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 7))
+def test_a_flipped_bit_never_opens_a_different_game(position, bit):
+    code = savecode.export(CUSTOM)
+    body = bytearray(base64.urlsafe_b64decode(code[6:] + "=" * (-len(code[6:]) % 4)))
+    body[position % len(body)] ^= 1 << bit
+    with pytest.raises(BadMessage):
+        savecode.parse_code(as_code(bytes(body)))

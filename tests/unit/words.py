@@ -1,0 +1,42 @@
+"""Reading what a result or a refusal says, in English, for assertions that should not depend on how it
+travels (the wire carries reason codes and parameters; ``str(err)`` and ``Result.sentence`` are English)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from gamenight.core.game import Result
+from gamenight.i18n import REASONS, english
+
+
+def ending(result: Result | None) -> str:
+    """The English sentence saying why a match ended (its registered reason code, filled in)."""
+    assert result is not None, "the match has not ended"
+    assert result.reason in REASONS and result.reason != "text", f"unregistered ending {result.reason!r}"
+    return result.sentence
+
+
+def note(result: Result, seat: str) -> str:
+    """The English sentence of ``seat``'s note in ``result`` (a reason code and its parameters)."""
+    return said(result.notes[seat])
+
+
+def said(reason: Mapping[str, Any]) -> str:
+    """The English sentence of a reason as it travels: ``{"code": …, "params": {…}}``."""
+    assert reason["code"] in REASONS and reason["code"] != "text", f"unregistered reason {reason['code']!r}"
+    return english(reason["code"], reason.get("params"))
+
+
+def assert_says(result: Result | None, pattern: str) -> None:
+    """Fail unless the ending sentence contains ``pattern`` (a regular expression; case is ignored)."""
+    text = ending(result)
+    assert re.search(pattern, text, re.IGNORECASE), f"the match ended saying {text!r}, not {pattern!r}"
+
+
+def sentence(text: str) -> str:
+    """A pattern for ``pytest.raises(match=...)`` that matches the whole message ``text``, and nothing
+    around it, whether or not its first letter is capitalised and a full stop ends it."""
+    first = text[:1]
+    return rf"^[{re.escape(first.lower() + first.upper())}]{re.escape(text[1:])}\.?$"
