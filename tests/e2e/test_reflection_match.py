@@ -211,7 +211,7 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
     first = dict(sorted(LAYOUTS["2"].tiles().items())[:1])
     place(host, Layout.of(6, first))
     host.click("button[data-action=rf-submit]")
-    expect(host.locator(".rf-note")).to_contain_text("The numbers that differ:")
+    expect(host.locator(".rf-said")).to_contain_text("The numbers that differ:")
     assert not ref.state.finishes
 
     # Round 1: 1 solves 2's, 2 solves 3's, 3 solves 1's; finishing order Cal, Ann, Bea. Round 2 the others.
@@ -291,20 +291,23 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     place(host, found)
     solved_by(host)
     # Bea tries with the keyboard alone: the board is one Tab stop, arrows move its cursor, not the page.
-    board = bea.locator("#rf-board")
-    board.focus()
+    cursor = bea.locator('#rf-board [role="grid"] [tabindex="0"]')  # the grid's one Tab stop: its cursor cell
+    # The whole board in view: moving the focus to a cell already on screen scrolls nothing, so any
+    # scrolling below would be the arrows' own.
+    bea.evaluate("document.querySelector('#rf-board').scrollIntoView({block: 'center'})")
+    cursor.focus()
     scrolled = bea.evaluate("window.scrollY")
     for key in ("ArrowUp", "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"):
         bea.keyboard.press(key)
     assert bea.evaluate("window.scrollY") == scrolled
     bea.keyboard.press("/")
     expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "/")
-    expect(bea.locator("#rf-cursor-text")).to_contain_text("Row 5, column 3: mirror /")
+    expect(bea.locator("#rf-cursor-text")).to_contain_text("Row 5, column 3: diagonal mirror")
     bea.keyboard.press("r")
     expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "\\")
     bea.keyboard.press("Delete")
     expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
-    expect(board).to_be_focused()
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_be_focused()  # focus follows the cursor
     bea.click("button[data-action=rf-give-up]")
     expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first
     bea.click("button[data-action=rf-give-up]")

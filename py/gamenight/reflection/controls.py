@@ -655,15 +655,13 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
         return reveal_status(desk, view)
     puzzle = the_puzzle(desk, view)
     if puzzle is None:
-        return h("p", {"class": "rf-note"}, _("Waiting for the puzzle…"))
+        return h("p", {"class": "rf-said"}, _("Waiting for the puzzle…"))
     can_edit = editable(desk, view, seat)
     wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
     look = scene.Look(wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view))
+    # The scene is a grid of named cells, one Tab stop whose focus follows the cursor (ui/dom.py).
     drawn = scene.board(puzzle, desk.layout, look)
-    native = drawn.attr("role") == "grid"  # the scene is a grid of named cells: it takes the focus itself
-    if not native:
-        drawn = standings.picture(drawn)  # one image; the cursor's line below names what is under it
     total = 4 * puzzle.size
     return h(
         "section",
@@ -682,27 +680,14 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
         ),
         h(
             "div",
-            {
-                "id": "rf-board",
-                "class": "rf-board-wrap",
-                "tabindex": None if native else 0,
-                # A picture of the board (no grid of cells to walk): the page takes its keys, and
-                # the cursor's cell is read out from the live line below.
-                "role": None if native else "application",
-                "data-action": "board",
-                "aria-label": _(
-                    "Your board: arrow keys move, / \\ | - # o place a tile, Space turns, Delete removes, "
-                    "E shows the lasers through the cursor"
-                ),
-                "aria-describedby": "rf-cursor-text",
-            },
+            {"id": "rf-board", "class": "rf-board-wrap", "data-action": "board"},
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool),
         actions(desk, view, seat),
         desk.task.kind == "build" and advice_line(desk, view),
-        desk.note and h("p", {"class": "error rf-note", "role": "alert"}, describe(desk.note)),
+        desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
         finish_line(desk, view, table),
     )
 
@@ -866,7 +851,7 @@ def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
 def reveal_status(desk: Desk, view: JSON) -> Element | None:
     """While builders reveal: what this page's device does about its own puzzle."""
     if view.get("phase") != "reveal":
-        return desk.note and h("p", {"class": "error rf-note", "role": "alert"}, describe(desk.note))
+        return desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note))
     owing = view.get("you") in view.get("active", ())
     if desk.note:
         text: Element | str = h("span", {"class": "error"}, describe(desk.note))
