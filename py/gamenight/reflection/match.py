@@ -749,7 +749,7 @@ OPTION_FIELDS = (
         N_("Built puzzles"),
         "A",
         "choice",
-        choices=(("A", N_("A: everyone solves every other puzzle")), ("B", N_("B: each solves the next one"))),
+        choices=(("A", N_("A: solve all the others")), ("B", N_("B: one puzzle a round"))),
     ),
     OptionField("rounds", N_("Rounds (made by the app)"), 1, "choice", choices=tuple((n, str(n)) for n in ROUNDS)),
     OptionField(
@@ -757,7 +757,7 @@ OPTION_FIELDS = (
         N_("Teams"),
         0,
         "choice",
-        choices=((0, N_("everyone for themselves")), (2, N_("2 teams")), (3, N_("3 teams"))),
+        choices=((0, N_("no teams")), (2, N_("2 teams")), (3, N_("3 teams"))),
     ),
     OptionField(
         "limit",
@@ -786,7 +786,7 @@ OPTION_FIELDS = (
             ("normal", N_("Normal")),
             ("hard", N_("Hard")),
             ("expert", N_("Expert")),
-            ("custom", N_("Custom (the fields below)")),
+            ("custom", N_("Custom (below)")),
         ),
     ),
     OptionField("size", N_("Custom board size"), PRESETS["easy"].size, "int", MIN_SIZE, MAX_SIZE),
