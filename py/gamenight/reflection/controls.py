@@ -684,7 +684,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
-        can_edit and scene.tray(puzzle, desk.layout, desk.tool),
+        can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=False),  # no notes in a match (yet)
         actions(desk, view, seat),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),

@@ -218,6 +218,8 @@ def test_the_tray_never_hands_out_more_tiles_than_the_set_and_warp_cells_take_no
     ann.click("cell", r=free[1][0], c=free[1][1])
     assert ann.note() == "No block left in your tray: take one back first."
     assert sum(1 for t in ann.desk.layout.tiles().values() if t == "#") == 1
+    offered = {str(e.attr("data-kind")) for e in find_all(ann.tree, lambda e: e.attr("data-action") == "tray")}
+    assert "remove" in offered and not offered & {"dot", "ring"}  # a match's board keeps no notes: none offered
 
 
 def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
