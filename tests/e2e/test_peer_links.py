@@ -202,9 +202,18 @@ def board_state(page: Page) -> dict:
     )
 
 
-def place(page: Page, kind: str, cell: tuple[int, int]) -> None:
-    page.click(f".rt-hand-tile[data-kind={kind}]")
-    page.click(f"#rt-c{cell[0]}-{cell[1]}")
+def place(page: Page, near: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """Place a tile from the page's hand at ``near``, or at the first cell the board offers if ``near``
+    is not free (the lobby's seed is random: beacons may stand anywhere, and a hand may hold no mirror).
+    Returns the tile's kind and its cell."""
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    kind = tile.get_attribute("data-kind") or ""
+    tile.click()
+    wanted = page.locator(f"#rt-c{near[0]}-{near[1]}.rt-target")
+    target = wanted if wanted.count() else page.locator(".rt-target").first
+    row, col = (int(n) for n in (target.get_attribute("id") or "").removeprefix("rt-c").split("-"))
+    target.click()
+    return kind, (row, col)
 
 
 def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(people: People):
@@ -221,15 +230,17 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     bea.click("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
 
-    place(host, "mirror", (1, 1))
+    kind, (row, col) = place(host, (1, 1))
+    expect(host.locator(".match-status")).to_contain_text("Bea (C) to play")
     expect(bea.locator(".match-status")).to_contain_text("Bea (C) to play")
-    expect(bea.locator(".match-log")).to_contain_text("Ann (A) places a mirror / at row 2, column 2.")
+    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
+    expect(bea.locator(".match-log")).to_contain_text(f"at row {row + 1}, column {col + 1}.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
-    bea.click(".rt-hand-tile[data-kind=mirror]")
-    bea.click("#rt-c1-1")
+    bea.locator(".rt-hand-tile:not([disabled])").first.click()
+    bea.click(f"#rt-c{row}-{col}")
     expect(bea.locator(".rt-note")).to_contain_text("already holds a tile")
     bea.click("button[data-action=rt-cancel]")
-    place(bea, "mirror", (7, 5))
+    place(bea, (7, 5))
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
     expect(host.locator(".rt-tile")).to_have_count(2)
     assert board_state(host) == board_state(bea)
@@ -241,7 +252,7 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
-    place(host, "prism", (3, 3))
+    place(host, (3, 3))
     expect(dan.locator(".rt-tile")).to_have_count(3)
     assert board_state(dan) == board_state(host) == board_state(bea)
 
