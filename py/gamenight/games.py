@@ -18,6 +18,7 @@ from gamenight.i18n import N_
 from gamenight.ui.program import LazyScreen, Screen
 
 if TYPE_CHECKING:
+    from gamenight.core.bot import Bot
     from gamenight.ui.match import Board
 
 PACKAGES: tuple[ModuleType, ...] = (raythread, reflection, lightseeker)
@@ -86,6 +87,10 @@ GUIDES: dict[str, str] = {
 # builder and solver hides its own work, so it is played over peer links.
 ON_ONE_DEVICE: tuple[str, ...] = ("raythread", "lightseeker")
 
+# The computer opponent of each game that has one (a ``core.bot.Bot``), imported on first use: the UI
+# seats a bot through this table only.
+BOTS: dict[str, str] = {"raythread": "gamenight.raythread.bot:BOT", "lightseeker": "gamenight.lightseeker.bot:BOT"}
+
 # Screens a game adds to the app, by (game id, screen name): routed as ``#/<game>/<screen>`` and offered
 # on the game's home card under the screen's ``label``, in this order. A ``LazyScreen`` is imported when
 # first shown.
@@ -118,4 +123,10 @@ def board_storage_keys() -> tuple[str, ...]:
 def guide(game_id: str) -> ModuleType | None:
     """How to play ``game_id`` (its rules page and shortcuts), or ``None`` if it has none yet."""
     name = GUIDES.get(game_id)
+    return _import(name) if name else None
+
+
+def bot(game_id: str) -> Bot | None:
+    """The computer opponent of ``game_id``, or ``None`` if the game has none."""
+    name = BOTS.get(game_id)
     return _import(name) if name else None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Callable, Iterable, Mapping
+from datetime import date
 from pathlib import Path
 
 DOMAIN = "gamenight"
@@ -26,6 +27,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = DEFAULT
+_generation = 0  # counts language changes: a cache of words (a scene's kept cells) keys on it
 
 
 def N_(message: str) -> str:
@@ -48,6 +50,16 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def listing(items: Iterable[str]) -> str:
+    """``items`` as a list in a sentence: "Ann, Bea" in English, "Ann、Bea" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
+
+
+def date_text(day: date) -> str:
+    """A calendar day in the page's language: 2026-12-01 in English, 2026年12月1日 in Japanese."""
+    return _("{year}-{month:02}-{day:02}").format(year=day.year, month=day.month, day=day.day)
+
+
 def language() -> str:
     """The code of the language the page speaks (``"en"``, ``"ja"``)."""
     return _language
@@ -58,12 +70,19 @@ def set_language(code: str, translations: _gettext.NullTranslations | None = Non
 
     ``translations`` replaces the compiled catalogue (tests use a pseudo-locale this way).
     """
-    global _translations, _language
+    global _translations, _language, _generation
     code = code if code in LANGUAGES else DEFAULT
     if translations is None:
         translations = _gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True)
     _translations, _language = translations, code
+    _generation += 1
     return code
+
+
+def generation() -> int:
+    """A number that changes whenever the language does: what is kept between renders (labels of a
+    board's cells) keys on it, so that switching the language redraws it in the new words."""
+    return _generation
 
 
 def pick_language(preferred: Iterable[str]) -> str:

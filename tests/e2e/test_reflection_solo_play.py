@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.reflection import training
-from gamenight.reflection.generate import generate_steps
+from gamenight.reflection.generate import steps
 from gamenight.ui.program import Work, run_work
 from tests.e2e.conftest import open_app
 
@@ -23,7 +23,7 @@ LINK = "#/reflection/solo?preset=easy&seed=2024"
 
 def solution_of(params: dict):
     settings = training.parse_settings(params, 0)
-    _, done = run_work(Work("t", generate_steps(settings.size, settings.tiles, settings.warp, settings.seed)))
+    _, done = run_work(Work("t", steps(settings.order)))  # the link's generator version (none: version 1)
     return done.puzzle, done.layout
 
 

@@ -6,7 +6,19 @@ import pytest
 
 from gamenight import games
 from gamenight.ui import app
-from gamenight.ui.program import Env, Focus, Store, UiEvent, Work, run_work, screen_hash
+from gamenight.ui.program import (
+    Env,
+    Focus,
+    StopWork,
+    Store,
+    Tasks,
+    UiEvent,
+    Work,
+    WorkDone,
+    WorkProgress,
+    run_work,
+    screen_hash,
+)
 from gamenight.ui.svg import Element, find_all, h, render, text_of
 
 
@@ -128,6 +140,7 @@ def test_cards_offer_the_games_own_screens_before_hosting(counter_screen):
     assert offers["reflection"][-3:] == reflection
     assert offers["raythread"] == [
         ("Play on this device", "#/raythread/table"),
+        ("Play vs computer", "#/raythread/table?vs=normal"),
         ("Host a game night", "#/host?game=raythread"),
         ("How to play", "#/raythread/rules"),
     ]
@@ -153,6 +166,74 @@ def test_run_work_drives_a_generator_to_its_result():
         return "done"
 
     assert run_work(Work("t", count_to(3))) == ([0, 1, 2], "done")
+
+
+# --- background work: slices, replacing, stopping ------------------------------------------------
+
+
+class Clock:
+    """A fake ``perf_counter`` that moves 1 ms each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_tasks_run_work_in_slices_until_it_returns():
+    def count_to(n):
+        yield from range(n)
+        return "done"
+
+    tasks = Tasks()
+    work = Work("t", count_to(50), slice_ms=10)
+    tasks.start(work)
+    messages = []
+    while (message := tasks.slice(work, Clock())) is not None:
+        messages.append(message)
+    assert all(isinstance(m, WorkProgress) for m in messages[:-1]) and messages[-1] == WorkDone("t", "done")
+    assert 3 <= len(messages) == tasks.slices and tasks.running == {}
+
+
+def test_a_replaced_or_stopped_task_runs_no_other_slice():
+    advanced = []
+
+    def forever(name):
+        while True:
+            advanced.append(name)
+            yield
+
+    tasks = Tasks()
+    old, new = Work("t", forever("old")), Work("t", forever("new"))
+    tasks.start(old)
+    assert tasks.slice(old, Clock()) is not None
+    tasks.start(new)  # the same name: the old one is replaced
+    before = len(advanced)
+    assert tasks.slice(old, Clock()) is None and len(advanced) == before
+    other = Work("u", forever("other"))
+    tasks.start(other)
+    tasks.stop("t")
+    assert tasks.slice(new, Clock()) is None and tasks.slice(other, Clock()) is not None
+    tasks.stop()
+    before = len(advanced)
+    assert tasks.slice(other, Clock()) is None and len(advanced) == before and tasks.running == {}
+
+
+def test_leaving_a_screen_stops_its_work_no_slice_runs_after():
+    tasks = Tasks()
+    model, effects = app.init("#/reflection/solo?preset=expert&seed=3&v=1", Env())  # minutes of work
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    tasks.start(work)
+    assert isinstance(tasks.slice(work, Clock()), WorkProgress)
+    model, effects = app.update(model, app.RouteChanged("#/"), Env())
+    assert effects[0] == StopWork()  # before anything the new screen starts
+    for effect in effects:
+        if isinstance(effect, StopWork):
+            tasks.stop(effect.task)
+    slices = tasks.slices
+    assert tasks.slice(work, Clock()) is None and tasks.slices == slices and tasks.running == {}
 
 
 def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_screen():

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.errors import IllegalMove
 from gamenight.core.game import JSON, Move
 from gamenight.core.grid import DIRECTIONS, Direction, step
@@ -557,7 +558,7 @@ class LightSeekerBoard:
             buh = event.get("buh")
             return _("{name}: {actions}; Buh to cube {n} · light {light}.").format(
                 name=who(event.get("seat")),
-                actions=", ".join(done),
+                actions=i18n.listing(done),
                 n=scene.number(buh) if isinstance(buh, int) else "?",
                 light=event.get("light", "?"),
             )

@@ -144,6 +144,11 @@ def top(o: Orientation) -> Face:
     return FACES[ROTATIONS[o].index(UP)]
 
 
+def pointing(o: Orientation, world: Face) -> Face:
+    """The face that points to the world direction ``world`` in orientation ``o`` (``top`` is ``UP``'s)."""
+    return FACES[ROTATIONS[o].index(world)]
+
+
 def tilt(o: Orientation, d: Direction) -> Orientation:
     """The orientation after rolling the cube over its edge on side ``d``."""
     return _TILT[o][_DIR_INDEX[d]]

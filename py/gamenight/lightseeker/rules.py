@@ -21,7 +21,17 @@ from gamenight.core.grid import DIRECTIONS, Cell, Direction, ring, step
 from gamenight.core.jsonutil import get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
 from gamenight.i18n import N_, reasons, terms
-from gamenight.lightseeker.cube import DEFAULT_LIGHTING, FACES, ROTATIONS, Orientation, spin, tilt, top
+from gamenight.lightseeker.cube import (
+    DEFAULT_LIGHTING,
+    FACES,
+    NORTH,
+    ROTATIONS,
+    Orientation,
+    pointing,
+    spin,
+    tilt,
+    top,
+)
 
 reasons(
     {
@@ -383,6 +393,7 @@ def _cube_json(board: Board, i: int) -> JSON:
         "cube": i,
         "cell": list(board.cells[i]),
         "top": top(o).value,
+        "north": pointing(o, NORTH).value,
         "shade": SHADES[LIGHTING.light[o]],
         "light": LIGHTING.light[o],
         "lit_edges": [d.value for d in DIRECTIONS if d in LIGHTING.lit_edges[o]],

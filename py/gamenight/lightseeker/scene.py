@@ -403,7 +403,7 @@ def _cells(
 ) -> list[Element]:
     at = {tuple(c["cell"]): i for i, c in enumerate(view["cubes"])}
     targets = _targets(view, look)
-    language = i18n.language()
+    language = i18n.generation()  # the labels are in the page's language
     rows_drawn = []
     for r in range(r0, r0 + rows):
         cells = []
@@ -505,7 +505,7 @@ def cell_label(
         what = _("open space")
         if target:
             what += " · " + _("the chosen cube may move here")
-        return f"{place}: {what}"
+        return _("{where}: {what}").format(where=place, what=what)
     info = view["cubes"][cube]
     parts = [_("cube {n}").format(n=number(cube)), shade_words(info["lit_corners"])]
     area = area_of.get(cube)
@@ -519,7 +519,7 @@ def cell_label(
         parts.append(_("chosen"))
     elif cube in look.dim and not look.choosing:
         parts.append(_("no action of it leads to a legal turn"))
-    return f"{place}: " + ", ".join(parts)
+    return _("{where}: {what}").format(where=place, what=i18n.listing(parts))
 
 
 # --- arrows ------------------------------------------------------------------------------------------

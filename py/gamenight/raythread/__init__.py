@@ -1,11 +1,12 @@
 """Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
 
 from gamenight.core.game import GameInfo
+from gamenight.i18n import N_
 
 INFO = GameInfo(
     id="raythread",
     title="Raythread Rally",
-    pitch="Bend your beam through a shared board of mirrors and prisms to light the beacons first.",
+    pitch=N_("Bend your beam through a shared board of mirrors and prisms to light the beacons first."),
     seats=range(2, 5),
 )
 

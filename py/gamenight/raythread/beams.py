@@ -35,7 +35,7 @@ def direction_index(direction: Direction) -> int:
 
 
 @cache
-def _steps(size: int) -> tuple[int, ...]:
+def step_table(size: int) -> tuple[int, ...]:
     """``steps[cell * 4 + d]``: the index of the next cell from ``cell`` in direction ``d``, or -1."""
     table = []
     for i in range(size * size):
@@ -67,7 +67,7 @@ def trace(grid: bytes, size: int, origin: int, heading: int, runs: list[Run] | N
     leaves at the edge. A branch entering a (cell, direction) already traced stops. When ``runs`` is
     given, the straight runs of every branch are appended to it in a fixed (depth-first) order.
     """
-    steps = _steps(size)
+    steps = step_table(size)
     seen = bytearray(4 * size * size)
     hits: set[int] = set()
     pending = [(origin, heading)]

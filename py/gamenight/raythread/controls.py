@@ -308,9 +308,12 @@ class RaythreadBoard:
         hand = view["hands"].get(seat, {})
         mirrors, prisms = hand.get("mirror", 0), hand.get("prism", 0)
         return [
-            ngettext("{n} mirror", "{n} mirrors", mirrors).format(n=mirrors)
-            + ", "
-            + ngettext("{n} prism", "{n} prisms", prisms).format(n=prisms)
+            i18n.listing(
+                (
+                    ngettext("{n} mirror", "{n} mirrors", mirrors).format(n=mirrors),
+                    ngettext("{n} prism", "{n} prisms", prisms).format(n=prisms),
+                )
+            )
         ]
 
     def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
@@ -343,7 +346,7 @@ class RaythreadBoard:
                 "{names}'s beam claims the {value} at {where} · +{value}",
                 "{names}'s beams claim the {value} at {where} · +{value} each",
                 len(seats),
-            ).format(names=", ".join(who(s) for s in seats), value=value, where=where(event.get("cell")))
+            ).format(names=i18n.listing(who(s) for s in seats), value=value, where=where(event.get("cell")))
         if kind == "drew":
             return _("{name} draws a {tile}.").format(
                 name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile"), ""))
@@ -396,7 +399,7 @@ def _cells(view: JSON, look: scene.Look) -> Memo:
         frozenset(look.fresh),
         tuple(look.colours.items()),
         tuple(look.names.items()),
-        i18n.language(),
+        i18n.generation(),  # labels in the page's language
     )
     kept = _CELLS.get(key)
     if kept is not None and kept[0] is view:

@@ -445,6 +445,7 @@ def view(state: State, seat: str | None) -> JSON:
         "seats": list(state.seats),
         "size": board.size,
         "target": state.options.target,
+        "options": state.options.to_json(),
         "turn": None if state.ended else state.seats[state.turn],
         "ended": state.ended,
         "emitters": [{"seat": e.seat, "cell": list(e.cell), "facing": e.facing.value} for e in board.emitters],
@@ -479,7 +480,9 @@ def from_view(view: Mapping[str, Any]) -> State:
     try:
         seats = check_seats(view["seats"])
         size = view["size"]
-        options = Options(size=size, mirrors=0, prisms=0, target=view["target"])
+        options = parse_options(view["options"])  # public: the totals tell a bot which tiles are unseen
+        if (options.size, options.target) != (size, view["target"]):
+            raise ValueError("options")
         board = make_board_from(view, seats)
         tiles = tuple(Tile(tuple(t["cell"]), t["kind"], t["orient"], t["owner"], t["rotated"]) for t in view["tiles"])
         beacons = {tuple(b["cell"]): tuple(b["claimers"]) for b in view["beacons"]}

@@ -129,7 +129,7 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
-    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.language())
+    context = (tuple(look.colours.items()), tuple(look.names.items()), i18n.generation())
     return h(
         "g",
         {"class": "rt-cells"},
@@ -237,6 +237,7 @@ def _kept_cell(
         at == look.last,
         beacon is not None and f"rt-k{at[0]}-{at[1]}" in look.fresh,
         context,
+        i18n.generation(),  # the cell's label is in the page's language
     )
     kept = _KEPT.get(key)
     if kept is None:
@@ -295,7 +296,7 @@ def cell_label(
         )
     elif beacon:
         if beacon["claimers"]:
-            by = ", ".join(_seat_name(s, look) for s in beacon["claimers"])
+            by = i18n.listing(_seat_name(s, look) for s in beacon["claimers"])
             what = _("beacon worth {value}, claimed by {names}").format(value=beacon["value"], names=by)
         else:
             what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
@@ -310,10 +311,10 @@ def cell_label(
     else:
         what = _("empty")
     if lit and not emitter:
-        what += " · " + _("lit by {names}").format(names=", ".join(_seat_name(s, look) for s in lit))
+        what += " · " + _("lit by {names}").format(names=i18n.listing(_seat_name(s, look) for s in lit))
     if at in look.targets:
         what += " · " + _("you may place here")
-    return f"{where}: {what}"
+    return _("{where}: {what}").format(where=where, what=what)
 
 
 def _seat_name(seat: str, look: Look) -> str:

@@ -1,11 +1,12 @@
 """Reflection: build hidden-mirror puzzles and race to solve each other's from the edge numbers."""
 
 from gamenight.core.game import GameInfo
+from gamenight.i18n import N_
 
 INFO = GameInfo(
     id="reflection",
     title="Reflection",
-    pitch="Hide mirrors, read the laser numbers, and race to solve each other's puzzles — or train solo.",
+    pitch=N_("Hide mirrors, read the laser numbers, and race to solve each other's puzzles — or train solo."),
     seats=range(1, 7),
 )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamenight import i18n
 from gamenight.core.grid import Cell
 from gamenight.i18n import _, ngettext
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
@@ -90,7 +91,7 @@ def names(edges: list[str]) -> str:
     """``T3``, ``T3 and L5``, ``T3, L5 and B2``."""
     if len(edges) == 1:
         return edges[0]
-    return _("{first} and {last}").format(first=", ".join(edges[:-1]), last=edges[-1])
+    return _("{first} and {last}").format(first=i18n.listing(edges[:-1]), last=edges[-1])
 
 
 def why(hint: Explained) -> str:

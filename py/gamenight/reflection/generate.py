@@ -3,6 +3,12 @@
 A generated puzzle's solution set is exactly its hidden layout: no other layout within the tile set
 (fewer tiles included) shows the same clues, so every tile is visible to some laser. The generator
 draws layouts from the seed until one passes; the same arguments always give the same puzzle.
+
+The generator is versioned: a seed gives the same puzzle only under the same ``version``. Version 1
+proved uniqueness with the solver of the first releases; version 2 (``VERSION``) lets the solver use
+its counting bounds, which prove more layouts within the search budget (so a seed may give another
+puzzle than under version 1), and takes the settings that have a verified bank (Expert) from it. Old
+links carry no version and keep their meaning through ``version=1``.
 """
 
 from __future__ import annotations
@@ -13,13 +19,28 @@ from itertools import count
 
 from gamenight.core.grid import Cell
 from gamenight.core.rng import rng
-from gamenight.reflection.laser import CHAR, STOP, TURN, WARP_CODE, Layout, TraceLoopError, geometry
+from gamenight.reflection import bank
+from gamenight.reflection.laser import (
+    CHAR,
+    EMPTY_CODE,
+    STOP,
+    TRIANGLES,
+    TURN,
+    WARP_CODE,
+    Geometry,
+    Layout,
+    TraceLoopError,
+    geometry,
+)
 from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
 from gamenight.reflection.solve import finish, solve_steps
 
+VERSION = 2
+VERSIONS = (1, 2)
 # A layout whose uniqueness takes the solver more decisions than this is passed over: it would cost
-# too long to prove, and a puzzle that needs that much search is no fun by hand either.
-SEARCH_BUDGET = 5_000
+# too long to prove, and a puzzle that needs that much search is no fun by hand either. Version 2's
+# solver needs fewer decisions for the same proof, so its budget is recalibrated (docs/performance.md).
+SEARCH_BUDGETS = {1: 5_000, 2: 5_000}
 MAX_ATTEMPTS = 2_000
 
 
@@ -53,8 +74,9 @@ class Generated:
     """A generated puzzle, its hidden layout and how hard it was to prove unique.
 
     ``effort`` is the solver's decision count for that proof (0 when uniqueness was not asked
-    for): a difficulty estimate, since the solver's search mirrors the trial and error a player needs.
-    ``attempts`` counts the layouts drawn, this one included.
+    for): a difficulty estimate, since the solver's search mirrors the trial and error a player needs
+    (counts of different generator versions are on different scales). ``attempts`` counts the layouts
+    drawn, this one included (0 for a puzzle from a bank).
     """
 
     puzzle: Puzzle
@@ -63,9 +85,46 @@ class Generated:
     attempts: int
 
 
-def mix(tiles: int, black_holes: bool = False) -> TileSet:
+@dataclass(frozen=True)
+class Order:
+    """A request for one puzzle: the board, the tile set, warp cells or not, the seed and the generator
+    version. A value, so a puzzle made ahead (in the background, or by a host before a round) is known
+    to be exactly the one asked for: ``make(order)`` always gives the same ``Generated``."""
+
+    size: int
+    tiles: TileSet
+    warp: bool = False
+    seed: int = 0
+    version: int = VERSION
+
+    @property
+    def banked(self) -> bool:
+        """Whether the puzzle comes from a verified bank instead of live generation."""
+        return self.version >= 2 and not self.warp and bank.find(self.size, self.tiles) is not None
+
+
+def steps(order: Order) -> Generator[int, None, Generated]:
+    """The puzzle of ``order`` in small steps (run them in ``Work`` slices in the browser): from the
+    bank when the settings have one, else ``generate_steps``. Yields what ``generate_steps`` yields."""
+    if order.banked:
+        found = bank.find(order.size, order.tiles)
+        assert found is not None
+        layout, effort = found.get(order.seed % len(found))
+        yield 1
+        return Generated(puzzle_of(layout, (), order.tiles), layout, effort, 0)
+    return (yield from generate_steps(order.size, order.tiles, order.warp, order.seed, version=order.version))
+
+
+def make(order: Order) -> Generated:
+    """The puzzle of ``order`` at once (``steps`` run to the end)."""
+    return finish(steps(order))
+
+
+def mix(tiles: int, black_holes: bool = False, triangles: bool = False) -> TileSet:
     """The kinds of ``tiles`` items: about 15% flat mirrors, 15% blocks, one black hole per 12
-    items (at least one) when black holes are on, and diagonal mirrors for the rest."""
+    items (at least one) when black holes are on, and diagonal mirrors for the rest; with triangle
+    mirrors on, about 15% of the items are triangle mirrors instead of diagonal ones (at least one
+    diagonal mirror stays)."""
     if tiles < 0:
         raise ValueError("the number of tiles is never negative")
     hole = max(1, (tiles + 6) // 12) if black_holes and tiles else 0
@@ -77,39 +136,59 @@ def mix(tiles: int, black_holes: bool = False) -> TileSet:
             flat -= 1
         else:
             hole -= 1
-    return TileSet(tiles - flat - block - hole, flat, block, hole)
+    diagonal = tiles - flat - block - hole
+    triangle = min((tiles * 3 + 10) // 20, diagonal - 1) if triangles and diagonal > 1 else 0
+    return TileSet(diagonal - triangle, flat, block, hole, triangle)
 
 
 def generate(
-    size: int, tiles: int, black_holes: bool = False, warp: bool = False, seed: int = 0, unique: bool = True
+    size: int,
+    tiles: int,
+    black_holes: bool = False,
+    warp: bool = False,
+    seed: int = 0,
+    unique: bool = True,
+    version: int = VERSION,
+    triangles: bool = False,
 ) -> Generated:
     """A random puzzle on a ``size × size`` board with ``tiles`` items mixed by ``mix``.
 
     With ``warp``, two warp cells are drawn first. With ``unique`` (the default) the puzzle has
     exactly one solution; without, every tile still changes some laser.
     """
-    return generate_with(size, mix(tiles, black_holes), warp, seed, unique)
+    return generate_with(size, mix(tiles, black_holes, triangles), warp, seed, unique, version)
 
 
-def generate_with(size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True) -> Generated:
+def generate_with(
+    size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True, version: int = VERSION
+) -> Generated:
     """``generate`` with an explicit tile set."""
-    return finish(generate_steps(size, tileset, warp, seed, unique))
+    return finish(generate_steps(size, tileset, warp, seed, unique, version))
 
 
 def generate_steps(
-    size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True
+    size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True, version: int = VERSION
 ) -> Generator[int, None, Generated]:
     """``generate_with`` in small steps: yields the number of the layout being tried (once as it is
     drawn, and again every few milliseconds of its uniqueness proof), returns the puzzle. The browser
-    runs it in slices between frames, so the page stays responsive."""
+    runs it in slices between frames, so the page stays responsive.
+
+    Layouts with a second solution close by (``nearby_solution``) are passed over before the proof;
+    that never changes which puzzle a seed gives, since the proof would reject them too."""
+    if version not in VERSIONS:
+        raise ValueError(f"no generator version {version}")
     free = size * size - (2 if warp else 0)
     if tileset.total > free:
         raise ValueError(f"{tileset.total} tiles do not fit on {free} free cells")
-    r = rng(seed, "reflection", "generate", size, *tileset.counts(), warp)
+    # The stream's label names the tile counts; triangle mirrors only when there are any, so every
+    # puzzle from before them keeps its seed.
+    counts = tileset.counts() if tileset.triangle else tileset.counts()[:4]
+    r = rng(seed, "reflection", "generate", size, *counts, warp)
     cells = [(row, col) for row in range(size) for col in range(size)]
     warps: tuple[Cell, ...] = tuple(sorted(r.sample(cells, 2))) if warp else ()
     spots = [c for c in cells if c not in warps]
     kinds = ["/\\"] * tileset.diagonal + ["|-"] * tileset.flat + ["#"] * tileset.block + ["o"] * tileset.hole
+    kinds += ["".join(TRIANGLES)] * tileset.triangle
     for attempt in count(1):
         yield attempt
         if attempt > MAX_ATTEMPTS:
@@ -121,7 +200,9 @@ def generate_steps(
         puzzle = puzzle_of(layout, warps, tileset)
         if not unique:
             return Generated(puzzle, layout, 0, attempt)
-        proof = solve_steps(puzzle, 2, budget=SEARCH_BUDGET)
+        if nearby_solution(puzzle, layout) is not None:
+            continue  # a second solution close by: no need for the proof
+        proof = solve_steps(puzzle, 2, budget=SEARCH_BUDGETS[version], counting=version >= 2)
         while True:
             try:
                 next(proof)
@@ -162,3 +243,91 @@ def all_visible(layout: Layout, warps: tuple[Cell, ...] = ()) -> bool:
         if not hidden:
             return True
     return False
+
+
+# The kind of each tile code (an index into ``TileSet.counts()``), and the codes of each kind.
+_KIND = (-1, 0, 0, 1, 1, 2, 3, 4, 4, 4, 4)
+_CODES_OF_KIND = ((1, 2), (3, 4), (5,), (6,), (7, 8, 9, 10))
+
+
+def nearby_solution(puzzle: Puzzle, layout: Layout) -> Layout | None:
+    """Another layout solving ``puzzle`` that differs from ``layout`` (a solution) by one tile, if the
+    quick search below finds one; ``None`` proves nothing.
+
+    Most random layouts with a second solution have one close by. For each tile: take it away and
+    retrace the lasers it touched; if no clue changes, the layout without it is a second solution.
+    Otherwise put that tile (or any kind the tile set still has spare), in each orientation, on each
+    empty cell every broken laser now visits, and retrace the lasers through that cell: a full match
+    is a second solution. About a millisecond for a Hard layout.
+    """
+    geo = geometry(puzzle.size, puzzle.warps)
+    grid = geo.codes(layout)
+    edges = range(geo.edges)
+    want = [_shows(geo, grid, e) for e in edges]
+    paths = [_visits(geo, grid, e) for e in edges]
+    spare = list(puzzle.tiles.counts())
+    for code in grid:
+        if code != WARP_CODE and code:
+            spare[_KIND[code]] -= 1
+    for cell, code in enumerate(grid):
+        if code == WARP_CODE or not code:
+            continue
+        grid[cell] = EMPTY_CODE
+        now = list(paths)
+        broken = []
+        for e in edges:
+            if cell in paths[e]:
+                now[e] = _visits(geo, grid, e)
+                if _shows(geo, grid, e) != want[e]:
+                    broken.append(e)
+        if not broken:
+            return _layout_of(geo, grid)
+        spots = set.intersection(*(now[e] for e in broken))
+        kind = _KIND[code]
+        tries = [t for k, codes in enumerate(_CODES_OF_KIND) if k == kind or spare[k] > 0 for t in codes]
+        for spot in sorted(spots):
+            if grid[spot] != EMPTY_CODE:
+                continue
+            through = [e for e in edges if spot in now[e]]
+            for t in tries:
+                if spot == cell and t == code:
+                    continue
+                grid[spot] = t
+                if all(_shows(geo, grid, e) == want[e] for e in through):
+                    return _layout_of(geo, grid)
+            grid[spot] = EMPTY_CODE
+        grid[cell] = code
+    return None
+
+
+def _shows(geo: Geometry, grid: list[int], edge: int) -> tuple[int, int]:
+    """The clue of ``edge`` on a code grid: its number, and 0 green, 1 yellow, 2 black."""
+    number, exit = geo.run(grid, edge)
+    return number, 2 if exit < 0 else 1 if exit == edge else 0
+
+
+def _visits(geo: Geometry, grid: list[int], edge: int) -> set[int]:
+    """The cells the laser of ``edge`` enters on a code grid."""
+    nxt, partner = geo.nxt, geo.partner
+    cell, heading = geo.entry[edge]
+    seen = set()
+    for _ in range(geo.limit):
+        seen.add(cell)
+        code = grid[cell]
+        if code == WARP_CODE:
+            cell = partner[cell]
+            seen.add(cell)
+        else:
+            heading = TURN[code * 4 + heading]
+            if heading == STOP:
+                return seen
+        cell = nxt[cell * 4 + heading]
+        if cell < 0:
+            return seen
+    raise TraceLoopError(f"the laser of edge {edge} passed {geo.limit} cell entries")
+
+
+def _layout_of(geo: Geometry, grid: list[int]) -> Layout:
+    chars = "".join(CHAR[code] if code != WARP_CODE else "." for code in grid)
+    n = geo.size
+    return Layout(tuple(chars[r * n : (r + 1) * n] for r in range(n)))

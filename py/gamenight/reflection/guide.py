@@ -16,6 +16,7 @@ from gamenight.ui.svg import Element, h
 SHORTCUTS = (
     ("/  \\  |  -  #  o", N_("Reflection: place that tile at the cursor")),
     ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser")),
+    ("V", N_("Reflection: place a triangle mirror (when the puzzle has them)")),
     ("T", N_("Reflection: turn the tile")),
     ("Delete, X", N_("Reflection: take the tile or note away")),
     (".", N_("Reflection: note a dot, surely empty")),

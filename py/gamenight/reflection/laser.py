@@ -6,8 +6,11 @@ left to right) and ``L1..LN`` (left, top to bottom). Each fires a laser straight
 
 Tiles: ``/`` and ``\\`` turn a laser by 90°; ``|`` reverses a laser moving East/West and lets one
 moving North/South pass (``-`` the other way round); ``#`` reverses any laser; ``o`` (a black hole)
-stops it. A pair of warp cells ``X`` (fixed by the puzzle, never holding a tile) sends a laser that
-enters one out of the other in the same direction.
+stops it. A triangle mirror fills half a cell, cut along a diagonal; it is named by the corner it
+fills (``◤`` top-left, ``◥`` top-right, ``◢`` bottom-right, ``◣`` bottom-left). A laser that meets
+its long side (the diagonal) turns as on a diagonal mirror along it; one that meets a short side (on
+the cell's edge) is sent back as by a block. A pair of warp cells ``X`` (fixed by the puzzle, never
+holding a tile) sends a laser that enters one out of the other in the same direction.
 
 The number of a laser counts every cell entry until it leaves the board or stops: a cell crossed
 twice counts twice, the cell that turns, reverses or stops it counts, and a warp jump counts both
@@ -24,18 +27,19 @@ from typing import Literal
 
 from gamenight.core.grid import DIRECTIONS, Cell, Direction
 
-Tile = Literal["/", "\\", "|", "-", "#", "o"]
+Tile = Literal["/", "\\", "|", "-", "#", "o", "◤", "◥", "◢", "◣"]
 Colour = Literal["green", "yellow", "black"]
-TILES: tuple[Tile, ...] = ("/", "\\", "|", "-", "#", "o")
+TILES: tuple[Tile, ...] = ("/", "\\", "|", "-", "#", "o", "◤", "◥", "◢", "◣")
+TRIANGLES: tuple[Tile, ...] = ("◤", "◥", "◢", "◣")  # clockwise: a quarter turn is the next one
 EMPTY = "."
 WARP = "X"
 SIDES = ("T", "R", "B", "L")
 MIN_SIZE, MAX_SIZE = 4, 12
 
 # Tile codes used by the fast tracer and the solver: an index into ``TURN``.
-EMPTY_CODE, WARP_CODE = 0, 7
-CODE: dict[str, int] = {EMPTY: 0, "/": 1, "\\": 2, "|": 3, "-": 4, "#": 5, "o": 6}
-CHAR = "./\\|-#o"
+EMPTY_CODE, WARP_CODE = 0, 11
+CODE: dict[str, int] = {EMPTY: 0, "/": 1, "\\": 2, "|": 3, "-": 4, "#": 5, "o": 6, "◤": 7, "◥": 8, "◢": 9, "◣": 10}
+CHAR = "./\\|-#o◤◥◢◣"
 STOP = -1
 # TURN[code * 4 + heading] -> new heading (0=N, 1=E, 2=S, 3=W), or STOP for a black hole.
 TURN: tuple[int, ...] = (
@@ -46,6 +50,11 @@ TURN: tuple[int, ...] = (
     *(2, 1, 0, 3),  # "-": reverses N/S, passes E/W
     *(2, 3, 0, 1),  # "#": reverses everything
     *(STOP, STOP, STOP, STOP),  # "o": stops
+    # A triangle's short sides send a laser back; its long side turns it like the mirror along it.
+    *(1, 3, 0, 2),  # "◤" (long side "/"): N->E, W->S; met from the north or west: back
+    *(3, 2, 0, 1),  # "◥" (long side "\\"): N->W, E->S; met from the north or east: back
+    *(2, 0, 3, 1),  # "◢" (long side "/"): E->N, S->W; met from the south or east: back
+    *(2, 3, 1, 0),  # "◣" (long side "\\"): S->E, W->N; met from the south or west: back
 )
 
 

@@ -37,10 +37,9 @@ from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_st
 from gamenight.core.rng import derive, rng
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import training
-from gamenight.reflection.generate import PRESETS, generate, generate_steps, mix
+from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix, steps
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import (
-    KINDS,
     Puzzle,
     TileSet,
     check,
@@ -92,10 +91,11 @@ class Options:
     tiles: int = PRESETS["easy"].tiles
     black_holes: bool = PRESETS["easy"].black_holes
     warp: bool = False
+    triangles: bool = False  # triangle mirrors in the tile set (any preset or custom)
 
     @property
     def tileset(self) -> TileSet:
-        return mix(self.tiles, self.black_holes)
+        return mix(self.tiles, self.black_holes, self.triangles)
 
     @property
     def limit_ms(self) -> int:
@@ -113,6 +113,7 @@ class Options:
             "tiles": self.tiles,
             "black_holes": self.black_holes,
             "warp": self.warp,
+            "triangles": self.triangles,
         }
 
 
@@ -144,6 +145,7 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
         tiles=tiles,
         black_holes=black_holes,
         warp=get_bool(raw, "warp", BadOptions, default=False),
+        triangles=get_bool(raw, "triangles", BadOptions, default=False),
     )
 
 
@@ -343,19 +345,29 @@ def team_scores(state: State) -> list[Fraction]:
 # --- the flow ------------------------------------------------------------------------------------
 
 
-def _generated(options: Options, seed: int, number: int) -> Sheet:
-    """Puzzle ``number`` (from 1) of a random or training match, drawn from the match seed."""
-    sub = derive(seed, "reflection", "puzzle", number)
+def puzzle_order(options: Options, seed: int, number: int) -> Order:
+    """What puzzle ``number`` (from 1) of a random or training match is, drawn from the match seed. A
+    host may make it ahead in the background (``generate.steps(order)`` in ``Work`` slices) and hand
+    it to ``setup``: the match is the same, only faster to start."""
+    return Order(options.size, options.tileset, options.warp, derive(seed, "reflection", "puzzle", number))
+
+
+def _generated(options: Options, seed: int, number: int, made: Mapping[Order, Generated] | None = None) -> Sheet:
+    """Puzzle ``number`` of a random or training match: from ``made`` when it was made ahead."""
+    order = puzzle_order(options, seed, number)
     try:
-        made = generate(options.size, options.tiles, options.black_holes, options.warp, sub)
+        made_ahead = (made or {}).get(order)
+        made_now = made_ahead if made_ahead is not None else make(order)
     except RuntimeError:
         raise BadOptions("reflection-no-puzzle") from None
-    return Sheet(None, made.puzzle, solution=made.layout)
+    return Sheet(None, made_now.puzzle, solution=made_now.layout)
 
 
-def setup(options: Options, seats: Sequence[str], seed: int) -> State:
+def setup(options: Options, seats: Sequence[str], seed: int, made: Mapping[Order, Generated] | None = None) -> State:
     """The first state: the build phase, or round 1 of generated puzzles (its clock starts on the
-    first move or tick)."""
+    first move or tick). ``made`` holds puzzles made ahead by ``puzzle_order``: in random mode the
+    rest come through ``prepare`` (round 1 waits, phase ``prepare``, unless it was made ahead); a
+    training puzzle not made ahead is made now."""
     check_seating(options, len(seats))
     if len(set(seats)) != len(seats):
         raise BadOptions("reflection-seats-differ")
@@ -365,9 +377,13 @@ def setup(options: Options, seats: Sequence[str], seed: int) -> State:
         warps = tuple(sorted(rng(seed, "reflection", "warps").sample(cells, 2))) if options.warp else ()
         return State(options, seats, seed, warps, tuple(Sheet(s) for s in seats), "build", 0)
     if options.mode == "random":
-        # The host makes the puzzles in the background (``prepare``); round 1 waits for its own.
-        return State(options, seats, seed, (), tuple(Sheet(None) for _ in range(options.rounds)), "prepare", 1)
-    return State(options, seats, seed, (), (_generated(options, seed, 1),), "solve", 1)
+        # The host makes the puzzles in the background (``prepare``); round 1 waits for its own unless
+        # it was made ahead.
+        ahead = made or {}
+        orders = [puzzle_order(options, seed, k) for k in range(1, options.rounds + 1)]
+        sheets = tuple(Sheet(None, g.puzzle, solution=g.layout) if (g := ahead.get(o)) else Sheet(None) for o in orders)
+        return State(options, seats, seed, (), sheets, "solve" if sheets[0].puzzle else "prepare", 1)
+    return State(options, seats, seed, (), (_generated(options, seed, 1, made),), "solve", 1)
 
 
 # --- random mode: puzzles made in the background --------------------------------------------------
@@ -387,9 +403,8 @@ def prepare(state: State) -> Preparation | None:
 
 
 def _puzzle_steps(options: Options, seed: int, number: int) -> Generator[int, None, JSON]:
-    sub = derive(seed, "reflection", "puzzle", number)
     try:
-        made = yield from generate_steps(options.size, options.tileset, options.warp, sub)
+        made = yield from steps(puzzle_order(options, seed, number))
     except RuntimeError:
         return {"number": number, "failed": True}
     return {"number": number, "puzzle": made.puzzle.to_json(), "layout": made.layout.to_json()}
@@ -612,7 +627,7 @@ def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tu
     shape = {
         "size": o.size,
         "warps": [list(w) for w in state.warps],
-        "tiles": dict(zip(KINDS, o.tileset.counts(), strict=True)),
+        "tiles": o.tileset.to_json(),
         "clues": move.get("clues"),
     }
     try:
@@ -723,7 +738,7 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
         "builder": sheet.builder,
         "size": puzzle.size if puzzle else o.size,
         "warps": [list(w) for w in (puzzle.warps if puzzle else state.warps)],
-        "tiles": dict(zip(KINDS, (puzzle.tiles if puzzle else o.tileset).counts(), strict=True)),
+        "tiles": (puzzle.tiles if puzzle else o.tileset).to_json(),
         "submitted": puzzle is not None,
         "ready": puzzle is not None,
         "clues": [str(c) for c in puzzle.clues] if puzzle and shown else None,
@@ -793,6 +808,7 @@ OPTION_FIELDS = (
     OptionField("tiles", N_("Custom tiles"), PRESETS["easy"].tiles, "int", 1, MAX_SIZE * MAX_SIZE // 2),
     OptionField("black_holes", N_("Custom: black holes"), False, "bool"),
     OptionField("warp", N_("Warp gates"), False, "bool"),
+    OptionField("triangles", N_("Triangle mirrors"), False, "bool"),
 )
 
 

@@ -22,6 +22,7 @@ from gamenight.reflection.laser import (
     MAX_SIZE,
     MIN_SIZE,
     TILES,
+    TRIANGLES,
     Colour,
     Layout,
     colour_of,
@@ -29,9 +30,17 @@ from gamenight.reflection.laser import (
     geometry,
 )
 
-Kind = Literal["diagonal", "flat", "block", "hole"]
-KINDS: tuple[Kind, ...] = ("diagonal", "flat", "block", "hole")
-KIND_OF: dict[str, Kind] = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
+Kind = Literal["diagonal", "flat", "block", "hole", "triangle"]
+KINDS: tuple[Kind, ...] = ("diagonal", "flat", "block", "hole", "triangle")
+KIND_OF: dict[str, Kind] = {
+    "/": "diagonal",
+    "\\": "diagonal",
+    "|": "flat",
+    "-": "flat",
+    "#": "block",
+    "o": "hole",
+    **dict.fromkeys(TRIANGLES, "triangle"),
+}
 COLOURS: tuple[Colour, ...] = ("green", "yellow", "black")
 reasons(
     {
@@ -70,14 +79,19 @@ class TileSet:
     flat: int = 0
     block: int = 0
     hole: int = 0
+    triangle: int = 0  # triangle mirrors (an option, off by default)
 
     def __post_init__(self) -> None:
         if min(self.counts()) < 0:
             raise ValueError("tile counts are never negative")
 
-    def counts(self) -> tuple[int, int, int, int]:
+    def counts(self) -> tuple[int, int, int, int, int]:
         """The counts in ``KINDS`` order."""
-        return (self.diagonal, self.flat, self.block, self.hole)
+        return (self.diagonal, self.flat, self.block, self.hole, self.triangle)
+
+    def to_json(self) -> dict[str, int]:
+        """Kind -> count; triangle mirrors only when there are any (so codes from before them read the same)."""
+        return {k: n for k, n in zip(KINDS, self.counts(), strict=True) if n or k != "triangle"}
 
     @property
     def total(self) -> int:
@@ -115,7 +129,7 @@ class Puzzle:
         return {
             "size": self.size,
             "warps": [list(w) for w in self.warps],
-            "tiles": dict(zip(KINDS, self.tiles.counts(), strict=True)),
+            "tiles": self.tiles.to_json(),
             "clues": [str(c) for c in self.clues],
         }
 

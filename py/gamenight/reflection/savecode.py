@@ -4,9 +4,12 @@ A code is ``REFL1.`` followed by base64url of a zlib-packed line (deflate with a
 damaged code is refused rather than misread) of ``~``-separated fields (``~`` is in no field: the
 tiles include ``|``):
 
-    settings (URL parameters) ~ board size ~ warp cells "r,c;r,c" ~ tile counts "d,f,b,h" ~
-    clues "g5y3b7…" ~ solution (one character per cell) ~ desk (tiles, and "d"/"r" for notes) ~
-    seconds played ~ hints taken
+    settings (URL parameters) ~ board size ~ warp cells "r,c;r,c" ~ tile counts "d,f,b,h" (",t" when
+    the puzzle has triangle mirrors) ~ clues "g5y3b7…" ~ solution (one character per cell) ~ desk
+    (tiles, and "d"/"r" for notes) ~ seconds played ~ hints taken
+
+The line is ASCII: a triangle mirror is written as the digit of its corner on a numeric keypad
+(◤ 7, ◥ 9, ◢ 3, ◣ 1).
 
 The clues travel with the code, so a code opens the same puzzle on any version of the generator. The
 solution travels too, packed like the rest (the way Simon Tatham's puzzles obscure a game's
@@ -42,7 +45,10 @@ CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 CLUES = re.compile(r"(?:[gyb][1-9][0-9]{0,3})+")
 CLUE = re.compile(r"[gyb][0-9]+")
 WARPS = re.compile(r"(?:\d{1,2},\d{1,2};\d{1,2},\d{1,2})?")
-COUNTS = re.compile(r"\d{1,3},\d{1,3},\d{1,3},\d{1,3}")
+COUNTS = re.compile(r"\d{1,3}(?:,\d{1,3}){3,4}")  # a fifth count: triangle mirrors
+# Triangle mirrors in the ASCII line: the keypad digit of the corner they fill.
+TO_ASCII = str.maketrans({"◤": "7", "◥": "9", "◢": "3", "◣": "1"})
+FROM_ASCII = str.maketrans({"7": "◤", "9": "◥", "3": "◢", "1": "◣"})
 NUMBER = re.compile(r"\d{1,8}")
 
 terms(
@@ -74,10 +80,12 @@ def export(progress: Progress) -> str:
         urlencode(progress.settings.params()),
         str(n),
         ";".join(f"{r},{c}" for r, c in puzzle.warps),
-        ",".join(map(str, puzzle.tiles.counts())),
+        ",".join(map(str, puzzle.tiles.to_json().values())),  # no triangle count when there are none
         "".join(str(clue) for clue in puzzle.clues),
-        "".join(progress.solution.rows),
-        "".join(desk.layout.at(cell) if desk.layout.at(cell) != EMPTY else desk.notes.at(cell) for cell in cells),
+        "".join(progress.solution.rows).translate(TO_ASCII),
+        "".join(
+            desk.layout.at(cell) if desk.layout.at(cell) != EMPTY else desk.notes.at(cell) for cell in cells
+        ).translate(TO_ASCII),
         str(progress.elapsed_ms // 1000),
         str(progress.hints),
     ]
@@ -134,7 +142,7 @@ def parse_code(text: str) -> Progress:
             {
                 "size": size,
                 "warps": [[int(x) for x in w.split(",")] for w in warps_text.split(";")] if warps_text else [],
-                "tiles": dict(zip(KINDS, (int(x) for x in counts_text.split(",")), strict=True)),
+                "tiles": dict(zip(KINDS, (int(x) for x in counts_text.split(",")), strict=False)),
                 "clues": CLUE.findall(clues_text),
             }
         )
@@ -142,10 +150,10 @@ def parse_code(text: str) -> Progress:
         raise BadMessage("rf-code-part", part="rf-part-clues") from None
     if puzzle.size != settings.size or puzzle.tiles != settings.tiles or bool(puzzle.warps) != settings.warp:
         raise BadMessage("rf-code-part", part="rf-part-settings")
-    solution = _layout(solution_text, size, "rf-part-solution")
+    solution = _layout(solution_text.translate(FROM_ASCII), size, "rf-part-solution")
     if not check(puzzle, solution):
         raise BadMessage("rf-code-part", part="rf-part-solution")
-    desk = _desk(desk_text, size)
+    desk = _desk(desk_text.translate(FROM_ASCII), size)
     if not desk_fits(puzzle, desk):
         raise BadMessage("rf-code-part", part="rf-part-desk")
     return Progress(settings, puzzle, solution, desk.layout, int(seconds) * 1000, int(hints), desk.notes)

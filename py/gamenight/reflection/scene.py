@@ -31,6 +31,7 @@ KIND_NAMES = {
     "flat": N_("flat mirror"),
     "block": N_("block"),
     "hole": N_("black hole"),
+    "triangle": N_("triangle mirror"),
 }
 TILE_NAMES = {
     "/": N_("diagonal mirror, slash"),
@@ -39,7 +40,15 @@ TILE_NAMES = {
     "-": N_("flat mirror, level"),
     "#": N_("block"),
     "o": N_("black hole"),
+    "◤": N_("triangle mirror, top-left"),
+    "◥": N_("triangle mirror, top-right"),
+    "◢": N_("triangle mirror, bottom-right"),
+    "◣": N_("triangle mirror, bottom-left"),
 }
+# A triangle mirror fills the half of its cell at one corner: the three corners it covers, in the
+# order (corner, the two ends of its long side). Corners: 0 top-left, 1 top-right, 2 bottom-right,
+# 3 bottom-left.
+TRIANGLE_CORNERS = {"◤": (0, 1, 3), "◥": (1, 2, 0), "◢": (2, 3, 1), "◣": (3, 0, 2)}
 NOTE_NAMES = {DOT: N_("noted empty"), RING: N_("noted: something here")}
 COLOUR_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 SIDE_NAMES = {"T": N_("top"), "R": N_("right"), "B": N_("bottom"), "L": N_("left")}
@@ -222,6 +231,16 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
         return h("rect", {"class": "rf-block", "x": x + m, "y": y + m, "width": CELL - 2 * m, "height": CELL - 2 * m})
     if tile == "o":
         return h("circle", {"class": "rf-hole", "cx": x + c, "cy": y + c, "r": CELL * 0.3})
+    if tile in TRIANGLE_CORNERS:
+        corners = ((x + m, y + m), (x + CELL - m, y + m), (x + CELL - m, y + CELL - m), (x + m, y + CELL - m))
+        (ax, ay), (bx, by), (cx, cy) = (corners[i] for i in TRIANGLE_CORNERS[tile])
+        # The body is a solid (its short sides send lasers back); the long side is drawn as a mirror.
+        return h(
+            "g",
+            {"class": "rf-triangle"},
+            h("path", {"class": "rf-triangle-body", "d": f"M{ax:g} {ay:g}L{bx:g} {by:g}L{cx:g} {cy:g}Z"}),
+            h("path", {"class": "rf-mirror", "d": f"M{bx:g} {by:g}L{cx:g} {cy:g}"}),
+        )
     return None
 
 
@@ -335,7 +354,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
     used = {kind: 0 for kind in KIND_NAMES}
     for tile in layout.tiles().values():
         used[KIND_OF[tile]] += 1
-    icons = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o"}
+    icons = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o", "triangle": "◤"}
     buttons = []
     for kind, have in zip(KIND_NAMES, puzzle.tiles.counts(), strict=True):
         if not have:

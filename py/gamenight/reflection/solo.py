@@ -33,9 +33,9 @@ from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
 from gamenight.i18n import N_, _, ngettext
-from gamenight.reflection import daily, savecode, scene, training
+from gamenight.reflection import daily, prefetch, savecode, scene, training
 from gamenight.reflection.explain import Explained, explain, misplaced, names, why
-from gamenight.reflection.generate import PRESETS, Generated, generate_steps
+from gamenight.reflection.generate import PRESETS, VERSION, Generated, steps
 from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
@@ -48,6 +48,7 @@ from gamenight.ui.program import (
     Navigate,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -64,9 +65,15 @@ TIME_KEY = "reflection.time"  # the clock of the puzzle in progress, saved every
 DAILY_KEY = "reflection.daily"
 CLOCK = "reflection.clock"
 GENERATE = "reflection.generate"
-FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o"}
-TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|"}
-KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o"}
+PROGRESS = "reflection.progress"  # ticks while a puzzle is being made, for the progress bar
+# How long making a preset's puzzle usually takes in the browser (docs/performance.md); Expert comes
+# from the verified bank. Custom settings have no estimate.
+TYPICAL_S = {"easy": 0.3, "normal": 0.5, "hard": 1.0, "expert": 0.2}
+FIRST_TILE = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o", "triangle": "◤"}
+# Turning: a mirror flips, a triangle mirror takes the next of its four corners, clockwise.
+TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|", "◤": "◥", "◥": "◢", "◢": "◣", "◣": "◤"}
+# V (a triangle's shape) places a triangle mirror; T turns any tile (R is redo).
+KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o", "v": "◤", "V": "◤"}
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 NOTE_TOOLS = {"dot": DOT, "ring": RING}
 TOOLS = (*KINDS, *NOTE_TOOLS, "remove")
@@ -101,8 +108,8 @@ class Model:
     banked_ms: int = 0  # time spent before that
     now_ms: int = 0
     hints: int = 0
-    attempts: int = 0
     message: str = ""
+    shelf: prefetch.Shelf = field(default_factory=prefetch.Shelf)  # the next puzzle, made ahead
     notes: Notes | None = None
     history: History = field(default_factory=History)
     hinted: Explained | None = None  # the last hint, shown until the board changes
@@ -229,7 +236,8 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
         laser=None,
         message=said or _("Welcome back: your puzzle is as you left it."),
     )
-    return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000)]
+    resumed, more = prepare_next(resumed)
+    return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000), *more]
 
 
 def url(settings: Settings) -> str:
@@ -237,7 +245,8 @@ def url(settings: Settings) -> str:
 
 
 def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
-    """Generate the puzzle of ``settings`` in the background (the page stays responsive)."""
+    """Make the puzzle of ``settings`` in the background (the page stays responsive), or take it from
+    the shelf when it was made ahead (or wait for the shelf when it is being made)."""
     generating = replace(
         model,
         phase="generating",
@@ -248,11 +257,20 @@ def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
         history=History(),
         hinted=None,
         laser=None,
-        attempts=0,
         saving=False,
         message="",
     )
-    return generating, [Navigate(url(settings), replace=True), StopTimer(CLOCK), Work(GENERATE, building(settings))]
+    effects: list[Effect] = [Navigate(url(settings), replace=True), StopTimer(CLOCK), StopWork(GENERATE)]
+    made = model.shelf.ready(settings.order)
+    if made is not None:
+        playing, more = generated(generating, made)
+        return playing, effects + more
+    generating = replace(generating, started_ms=model.now_ms)
+    effects.append(StartTimer(PROGRESS, 250))
+    if model.shelf.preparing(settings.order):
+        return generating, effects
+    shelf, stopped = prefetch.clear(model.shelf)
+    return replace(generating, shelf=shelf), effects + stopped + [Work(GENERATE, building(settings))]
 
 
 def building(settings: Settings) -> Generator[int, None, Generated | None]:
@@ -264,10 +282,26 @@ def building(settings: Settings) -> Generator[int, None, Generated | None]:
         seeds += [daily.daily_seed(day, settings.preset, attempt) for attempt in (1, 2)]
     for seed in seeds:
         try:
-            return (yield from generate_steps(settings.size, settings.tiles, settings.warp, seed))
+            return (yield from steps(replace(settings, seed=seed).order))
         except RuntimeError:  # no unique puzzle within the generator's attempts
             continue
     return None
+
+
+def prepare_next(model: Model) -> tuple[Model, list[Effect]]:
+    """Start making the puzzle "New puzzle" will show: the same settings, a fresh number."""
+    upcoming = model.shelf.order
+    if upcoming not in (None, model.settings.order) and upcoming == following(model.settings, upcoming.seed).order:
+        return model, []  # already made, or being made
+    seed = training.new_number(random.Random(model.now_ms ^ model.settings.seed))
+    shelf, effects = prefetch.prepare(model.shelf, following(model.settings, seed).order)
+    return replace(model, shelf=shelf), effects
+
+
+def following(settings: Settings, seed: int) -> Settings:
+    """The settings of the puzzle after one of ``settings``: another number, the current generator (after
+    a daily puzzle, an ordinary puzzle of its size)."""
+    return replace(settings, seed=seed, version=VERSION, daily="")
 
 
 # --- update --------------------------------------------------------------------------------------
@@ -284,10 +318,18 @@ def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
 def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
     if isinstance(message, Tick) and message.timer == CLOCK:
         return tick(model, message.now_ms)
-    if isinstance(message, WorkProgress) and message.task == GENERATE:
-        return replace(model, attempts=int(message.value or 0)), []
+    if isinstance(message, Tick) and message.timer == PROGRESS:
+        return replace(model, now_ms=message.now_ms), []
+    if isinstance(message, WorkProgress):
+        return model, []
     if isinstance(message, WorkDone) and message.task == GENERATE and model.phase == "generating":
         return generated(model, message.value)
+    if isinstance(message, WorkDone) and message.task == prefetch.TASK:
+        waiting = model.phase == "generating" and model.shelf.preparing(model.settings.order)
+        model = replace(model, shelf=prefetch.receive(model.shelf, message))
+        if waiting:  # the player was waiting for it (``None``: the generator gave up on its seed)
+            return generated(model, message.value)
+        return model, []
     if not isinstance(message, UiEvent):
         return model, []
     if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
@@ -299,7 +341,7 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
 def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect]]:
     if result is None:
         said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
-        return replace(model, phase="options", message=said), [Say(said)]
+        return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said)]
     playing = replace(
         model,
         phase="playing",
@@ -317,7 +359,8 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
     said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.").format(
         name=puzzle_name(model.settings)
     )
-    return playing, [StartTimer(CLOCK, 1000), save(playing), Say(said)]
+    playing, more = prepare_next(playing)  # the next puzzle of these settings, made ahead
+    return playing, [StopTimer(PROGRESS), StartTimer(CLOCK, 1000), save(playing), Say(said), *more]
 
 
 def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -370,7 +413,7 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         except BadOptions as err:
             said = describe(err)
             return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
-        return start(model, settings)
+        return start(model, replace(settings, version=VERSION))  # the form asks for today's puzzles
     if event.action == "import" and model.phase == "options":
         return open_code(model, event.form.get("code", ""))
     return model, []
@@ -795,8 +838,13 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
+    """Back to the options; any puzzle being made stops at once (Cancel)."""
+    shelf, stopped = prefetch.clear(model.shelf)
     effects: list[Effect] = [
         StopTimer(CLOCK),
+        StopTimer(PROGRESS),
+        StopWork(GENERATE),
+        *stopped,
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
         Navigate("#/reflection/solo", replace=True),
@@ -808,7 +856,7 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
     cleared = replace(
         model, phase="options", stats=stats, puzzle=None, layout=None, notes=None, laser=None, hinted=None, message=""
     )
-    return replace(cleared, preset_choice=model.settings.preset, saving=False), effects
+    return replace(cleared, preset_choice=model.settings.preset, saving=False, shelf=shelf), effects
 
 
 def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -817,10 +865,11 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
-    if model.settings.daily:  # after a daily puzzle, the next one is an ordinary puzzle of its size
-        settings = replace(model.settings, daily="", seed=training.new_number(random.Random(now_ms)))
-    else:
-        settings = replace(model.settings, seed=training.new_number(random.Random(now_ms)))
+    upcoming = model.shelf.order
+    if upcoming is not None and upcoming == following(model.settings, upcoming.seed).order:
+        settings = following(model.settings, upcoming.seed)  # the puzzle made (or being made) ahead
+    else:  # after a daily puzzle, the next one is an ordinary puzzle of its size
+        settings = following(model.settings, training.new_number(random.Random(now_ms)))
     model, started = start(replace(model, stats=stats), settings)
     return model, effects + started
 
@@ -887,11 +936,14 @@ def preset_title(preset: str) -> str:
 def puzzle_name(settings: Settings) -> str:
     """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
     if settings.daily:
-        return _("Daily puzzle {day} · {preset}").format(day=settings.daily, preset=preset_title(settings.preset))
+        return _("Daily puzzle {day} · {preset}").format(
+            day=i18n.date_text(date.fromisoformat(settings.daily)), preset=preset_title(settings.preset)
+        )
     tiles = ngettext("{n} tile", "{n} tiles", settings.tiles.total).format(n=settings.tiles.total)
-    return _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(
+    name = _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(
         number=settings.seed, preset=preset_title(settings.preset), size=settings.size, tiles=tiles
     )
+    return name + (_(", with triangle mirrors") if settings.tiles.triangle else "")
 
 
 def share_text(model: Model) -> str:
@@ -989,7 +1041,12 @@ def options_form(model: Model) -> Element:
             ),
         )
         if choice == "custom"
-        else None,
+        else h(
+            "label",
+            {"class": "rf-check"},
+            h("input", {"type": "checkbox", "name": "triangles", "value": "1", "checked": s.tiles.triangle > 0}),
+            _("Triangle mirrors"),
+        ),
         h(
             "label",
             {},
@@ -1048,7 +1105,7 @@ def daily_panel(model: Model) -> Element:
     return h(
         "section",
         {"class": "rf-daily", "aria-labelledby": "rf-daily-title"},
-        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=today.isoformat())),
+        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=i18n.date_text(today))),
         h("p", {"class": "rf-note-text"}, _("One puzzle per size each day, the same for everyone.")),
         h("div", {"class": "actions"}, buttons),
         h(
@@ -1090,18 +1147,34 @@ def import_panel() -> Element:
 
 
 def generating(model: Model) -> Element:
+    """What the player sees while a puzzle is made: a bar that fills with the time it usually takes,
+    the seconds so far, and Cancel (which stops the work at once)."""
+    s = model.settings
+    waited = max(0, model.now_ms - model.started_ms) / 1000
+    # Only the presets as measured have an estimate: not custom boards, old links or triangle mirrors.
+    typical = TYPICAL_S.get(s.preset) if s.version == VERSION and not s.tiles.triangle else None
+    if typical is None:
+        if s.version < VERSION:
+            note = _("This link is from an older version: its puzzle is made the old, slower way.")
+        else:
+            note = _("Big boards with many tiles can take a while.")
+        bar = h("progress", {"aria-label": _("making the puzzle")})  # no estimate: an indeterminate bar
+    else:
+        # The bar nears the end as the usual time passes, and never claims to be done.
+        share = min(0.95, waited / (2 * typical))
+        bar = h("progress", {"aria-label": _("making the puzzle"), "max": 100, "value": round(100 * share)})
+        if waited <= 3 * typical:
+            # A no-break space keeps the number and its unit on one line.
+            note = _("Usually ready in about {n}\u00a0s.").format(n=f"{typical:g}")
+        else:
+            note = _("Taking longer than usual: some puzzles need a long search to prove they have one solution.")
+    so_far = _("{n}\u00a0s so far").format(n=int(waited))
     return h(
         "section",
-        {"class": "rf-generating"},
-        h("p", {}, _("Building {name}…").format(name=puzzle_name(model.settings))),
-        h("progress", {"aria-label": _("building the puzzle")}),
-        h(
-            "p",
-            {"class": "rf-attempts"},
-            ngettext("{n} layout tried", "{n} layouts tried", model.attempts).format(n=model.attempts)
-            if model.attempts
-            else "",
-        ),
+        {"class": "rf-generating", "aria-busy": "true"},
+        h("p", {}, _("Making {name}…").format(name=puzzle_name(s))),
+        bar,
+        h("p", {"class": "rf-wait"}, note, " ", h("span", {"class": "rf-waited"}, so_far)),
         button("options", _("Cancel")),
     )
 
@@ -1123,6 +1196,8 @@ def play_area(model: Model) -> Element:
     total = 4 * puzzle.size
     limit = model.settings.limit_min
     left = limit * 60_000 - model.elapsed_ms
+    # Marks the next puzzle as made ahead: pressing the button shows it at once (tests wait for it).
+    ready = {"data-ready": "true"} if model.shelf.made is not None else {}
     side: list[Element | None] = [
         h(
             "div",
@@ -1175,7 +1250,7 @@ def play_area(model: Model) -> Element:
                     },
                     _("How to play"),
                 ),
-                button("next", _("New puzzle")),
+                button("next", _("New puzzle"), **ready),
                 button("options", _("Options")),
             ),
             save_panel(model) if model.saving else None,
@@ -1186,7 +1261,7 @@ def play_area(model: Model) -> Element:
             h(
                 "div",
                 {"class": "actions rf-controls"},
-                button("next", _("Next puzzle"), primary=True),
+                button("next", _("Next puzzle"), primary=True, **ready),
                 button("options", _("Change options")),
             ),
         ]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from functools import lru_cache
-from math import factorial
+from math import comb
 from typing import TypeVar
 
 from gamenight.core.grid import Cell
@@ -36,54 +36,99 @@ from gamenight.reflection.puzzle import Puzzle, check, fits
 GREEN, YELLOW, BLACK = 0, 1, 2
 _COLOUR = {"green": GREEN, "yellow": YELLOW, "black": BLACK}
 SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
+TRIANGLE_CODES = (7, 8, 9, 10)
+CODES = 11  # tile codes, empty included
 DONE = -1
 T = TypeVar("T")
 # The stepping search pauses after about this many decisions (a few milliseconds on CPython).
-PAUSE = 250
+PAUSE = 60
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
 # every code, a decided cell one code. A laser only needs to know what the tile does to it, so a
 # cell crossed straight north-south is left as "empty or |" until a laser crosses it east-west.
-UNKNOWN = (1 << 7) - 1
-WARP = 1 << 7
+UNKNOWN = (1 << CODES) - 1
+WARP = 1 << CODES
 MIXED = -9
-_BIT = tuple(1 << code for code in range(7))
-_CODES = tuple(tuple(code for code in range(7) if mask >> code & 1) for mask in range(128))
+MANY = -3
+_BIT = tuple(1 << code for code in range(CODES))
+# What a code uses up: 0 nothing, 1 a diagonal mirror, 2 a flat mirror, 3 a block, 4 a black hole,
+# 5 a triangle mirror. A cell's category (below) may also be 6: "a block or a flat mirror".
+_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4, 5, 5, 5, 5)
+TRIANGLE, REVERSER = 5, 6
+
+
+def _tables() -> tuple[tuple, ...]:
+    """Per-mask tables, each entry built from the mask without its lowest code (2 048 masks)."""
+    masks = range(1 << CODES)
+    codes: list[tuple[int, ...]] = [()]
+    kinds = [0]  # the kinds of a mask's codes, as a bit set
+    uniform = [MIXED] * 4
+    outs: list[int] = [0] * 4  # the headings the codes give, as a bit set (bit 4: STOP)
+    for mask in masks[1:]:
+        low = mask & -mask
+        code, rest = low.bit_length() - 1, mask ^ low
+        codes.append((code, *codes[rest]))
+        kinds.append(kinds[rest] | 1 << _KIND_OF_CODE[code])
+        for h in range(4):
+            out = TURN[code * 4 + h]
+            uniform.append(out if not rest or uniform[rest * 4 + h] == out else MIXED)
+            outs.append(outs[rest * 4 + h] | 1 << (4 if out == STOP else out))
+    return tuple(codes), tuple(kinds), tuple(uniform), tuple(outs)
+
+
+_CODES, _KINDS, UNIFORM, _OUTS = _tables()
 # UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
-UNIFORM = tuple(
-    (outs.pop() if len(outs := {TURN[c * 4 + h] for c in _CODES[mask]}) == 1 else MIXED) if mask else MIXED
-    for mask in range(128)
-    for h in range(4)
-)
 
 
-def _split(mask: int, axes: int) -> tuple[int, ...]:
-    """``mask`` split into the groups of codes that act alike on lasers along ``axes``
-    (1: north-south, 2: east-west, 3: both)."""
-    groups: dict[tuple[int, ...], int] = {}
-    for code in _CODES[mask]:
-        key = tuple(TURN[code * 4 + h] for h in (0, 1) if axes >> h & 1)
-        groups[key] = groups.get(key, 0) | _BIT[code]
-    return tuple(groups.values())
+def _category(kinds: int) -> int:
+    """What a cell whose codes have these kinds certainly uses up (0: nothing certain)."""
+    if kinds and not kinds & (kinds - 1):
+        return kinds.bit_length() - 1
+    return REVERSER if kinds == 0b1100 else 0
 
 
-GROUPS = tuple(_split(mask, axes) for mask in range(128) for axes in range(4))
-# What a cell's mask certainly uses up: 0 nothing (it may stay empty), 1 a diagonal mirror, 2 a flat
-# mirror, 3 a block, 4 a black hole, 5 "a block or a flat mirror".
-_KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4)
+CATEGORY = tuple(_category(kinds) for kinds in _KINDS)
+DIAGONALS = _BIT[SLASH] | _BIT[BACKSLASH]
+TRIANGLES = sum(_BIT[c] for c in TRIANGLE_CODES)
+TURNERS = DIAGONALS | TRIANGLES  # the tiles that can turn a laser
+REVERSERS = _BIT[VBAR] | _BIT[DASH] | _BIT[BLOCK] | TRIANGLES  # the tiles that can send one back
+HOLE_BIT = _BIT[HOLE]
 
 
-def _category(mask: int) -> int:
-    kinds = {_KIND_OF_CODE[c] for c in _CODES[mask]}
-    if len(kinds) == 1:
-        return kinds.pop()
-    return 5 if kinds == {2, 3} else 0
+def _straight(outs: int, heading: int) -> int:
+    left = outs & ~(1 << 4 | 1 << (heading ^ 2))
+    if not left:
+        return FAIL
+    return left.bit_length() - 1 if not left & (left - 1) else MANY
 
 
-CATEGORY = tuple(_category(mask) for mask in range(128))
+# Where a laser that may neither reverse nor stop goes on from a cell holding one of ``mask``: the
+# heading, FAIL when it cannot go on, MANY when it has a choice (a placed mirror not yet turned).
+STRAIGHT = tuple(_straight(outs, i & 3) for i, outs in enumerate(_OUTS))
+# Whether some code of ``mask`` sends a laser arriving with ``heading`` back.
+REVERSES = tuple(bool(outs >> ((i & 3) ^ 2) & 1) for i, outs in enumerate(_OUTS))
 # The laser colour a category can end: a reverser sends a yellow laser back, a black hole stops a black one.
-_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW)
+_END_OF = (0, 0, YELLOW, YELLOW, BLACK, YELLOW, YELLOW)
+# The codes that send a laser moving with ``heading`` back.
+_BACK = tuple(sum(_BIT[c] for c in range(CODES) if TURN[c * 4 + h] == h ^ 2) for h in range(4))
+# The triangle mirrors that turn a laser moving with ``heading`` (their long side faces it).
+_TURNING = tuple(tuple(c for c in TRIANGLE_CODES if TURN[c * 4 + h] not in (h ^ 2, STOP)) for h in range(4))
+_GROUPS: dict[int, tuple[int, ...]] = {}
+
+
+def groups(mask: int, heads: int) -> tuple[int, ...]:
+    """``mask`` split into the groups of codes that act alike on lasers moving along ``heads`` (a
+    set of headings, bit ``h`` for heading ``h``). Cached: the search asks for few combinations."""
+    key = mask << 4 | heads
+    found = _GROUPS.get(key)
+    if found is None:
+        split: dict[tuple[int, ...], int] = {}
+        for code in _CODES[mask]:
+            behaviour = tuple(TURN[code * 4 + h] for h in range(4) if heads >> h & 1)
+            split[behaviour] = split.get(behaviour, 0) | _BIT[code]
+        found = _GROUPS[key] = tuple(split.values())
+    return found
 
 
 @dataclass(frozen=True)
@@ -122,8 +167,9 @@ class _OverBudget(Exception):
 class _Search:
     """One depth-first search; mutable state with explicit undo, kept private to ``solve``."""
 
-    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float) -> None:
+    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float, counting: bool = True) -> None:
         n = puzzle.size
+        self.counting = counting
         geo = geometry(n, puzzle.warps)
         self.geo = geo
         self.limit = limit
@@ -136,7 +182,7 @@ class _Search:
         self.stock = UNKNOWN
         grid = [UNKNOWN] * (n * n)
         self.caps = puzzle.tiles.counts()
-        self.used = [0] * 6  # cells per category (index 0 unused)
+        self.used = [0] * 7  # cells per category (index 0 unused)
         # Cells certainly holding a reverser (a flat mirror or a block) and cells holding a black hole:
         # once the tile set has no more of them, yellow and black lasers must end on one of these.
         self.ends: list[list[int]] = [[], [], []]
@@ -150,6 +196,9 @@ class _Search:
                 if _END_OF[CATEGORY[_BIT[code]]]:
                     self.ends[_END_OF[CATEGORY[_BIT[code]]]].append(r * n + c)
         self.grid = grid
+        # Cells no laser has looked at yet, and cells seen but not known to hold a tile (bit sets).
+        self.unknown = sum(1 << i for i, mask in enumerate(grid) if mask == UNKNOWN)
+        self.partial = 0
         self.feasible = self._fits() and all(given is None or given.at(w) == EMPTY for w in puzzle.warps)
         edges = geo.edges
         self.number = [c.number for c in puzzle.clues]
@@ -158,6 +207,7 @@ class _Search:
         self.partners = [self._partners(e) for e in range(edges)]
         self.cells = n * n
         self.dist = _distances(geo)
+        self.balls = _balls(geo)
         # Each laser's frontier: the cell it is about to enter (DONE once it matched its clue),
         # its heading and the entries counted so far.
         self.at = [geo.entry[e][0] for e in range(edges)]
@@ -165,6 +215,11 @@ class _Search:
         self.cnt = [0] * edges
         self.dom = [STALE] * edges  # cached _domain of each laser, STALE when it must be recomputed
         self.stops: list[tuple[int, ...]] = [()] * edges
+        # Cached ``_needs_turn`` of each laser (STALE when it must be recomputed), the cells it read
+        # and the stock it was computed with.
+        self.turn = [STALE] * edges
+        self.read = [0] * edges
+        self.turn_stock = [0] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
         self.passes = _passes(geo)
 
@@ -261,7 +316,7 @@ class _Search:
         self.stops[e] = ()
         if count == target and colour != GREEN:
             if colour == YELLOW:
-                return _BIT[BLOCK] | _BIT[VBAR if heading & 1 else DASH]
+                return _BACK[heading]
             return _BIT[HOLE]
         mask = 0
         if count == target:
@@ -356,9 +411,9 @@ class _Search:
         must turn back (stop) can no longer do so: the tile set has no reverser (hole) left to place
         and every placed one is too far, or at the wrong parity (without warps every entry moves one
         cell, so the distance and the entries left agree in parity)."""
-        _, f, b, h = self.caps
+        _, f, b, h, t = self.caps
         used = self.used
-        if (used[2] + used[3] + used[5] < f + b) if colour == YELLOW else used[4] < h:
+        if (used[2] + used[3] + used[REVERSER] < f + b or used[TRIANGLE] < t) if colour == YELLOW else used[4] < h:
             return False
         row, dist, warp = cell * self.cells, self.dist, self.geo.warp
         for end in self.ends[colour]:
@@ -371,10 +426,9 @@ class _Search:
         """Whether more yellow (black) lasers than the tile set can still serve are too far from every
         placed reverser (hole): each such laser needs a new one, and a new tile ends at most four
         lasers, one from each side."""
-        _, f, b, h = self.caps
-        used, at, cnt, target, colour = self.used, self.at, self.cnt, self.target, self.colour
+        at, cnt, target, colour = self.at, self.cnt, self.target, self.colour
         dist, cells, warp = self.dist, self.cells, self.geo.warp
-        left = (0, f + b - used[2] - used[3] - used[5], h - used[4])
+        left = self._left()
         stranded = [0, 0, 0]
         for e in range(self.geo.edges):
             c = colour[e]
@@ -390,22 +444,180 @@ class _Search:
                 stranded[c] += 1
         return stranded[YELLOW] > 4 * left[YELLOW] or stranded[BLACK] > 4 * left[BLACK]
 
+    def _unturned(self, greens: int, others: int) -> bool:
+        """Whether the lasers that cannot match without a new diagonal mirror need more than the
+        mirrors left can give.
+
+        Each open laser is followed along the only path it has without a new diagonal mirror
+        (straight through open cells, turned by placed mirrors). A new mirror has two faces and each
+        face turns one path, so the paths that fail need at most twice the mirrors left; a green path
+        is seen from both its ends, so ``g`` failing green lasers need at least ``ceil(g / 2)`` faces.
+        """
+        left = 2 * (self.caps[0] - self.used[1]) + self.caps[4] - self.used[TRIANGLE]
+        if (greens + 1) // 2 + others <= left:  # ``greens`` and ``others``: the open lasers
+            return False
+        at, colour = self.at, self.colour
+        g = y = 0
+        turn, turn_stock, stock = self.turn, self.turn_stock, self.stock
+        for e in range(self.geo.edges):
+            if at[e] < 0:
+                continue
+            verdict = turn[e]
+            if verdict < 0 or turn_stock[e] != stock:
+                verdict = self._needs_turn(e)
+            if verdict:
+                if colour[e] == GREEN:
+                    g += 1
+                else:
+                    y += 1
+                if (g + 1) // 2 + y > left:
+                    return True
+        return False
+
+    def _needs_turn(self, e: int) -> int:
+        """1 when laser ``e`` cannot match its clue unless a new mirror (diagonal or triangle) turns it,
+        else 0. (A new triangle mirror may still send a yellow laser back where it must turn back.)
+
+        Cached with the cells it read (``read[e]``, a bit set): deciding one of them, moving the laser
+        or a partner, or a change of the tile set's stock is what can change the answer.
+        """
+        grid, stock, ends = self.grid, self.stock & ~TURNERS, self.stock & ~DIAGONALS
+        geo = self.geo
+        nxt = geo.nxt
+        target = self.target[e]
+        colour = self.colour[e]
+        cell, heading, count = self.at[e], self.head[e], self.cnt[e]
+        read = 0
+        verdict = 1
+        while True:
+            count += 1
+            if count > target:
+                break
+            read |= 1 << cell
+            mask = grid[cell]
+            if mask == WARP:
+                cell = geo.partner[cell]
+                count += 1
+                if count > target:
+                    break
+                new = heading
+            else:
+                if count == target and colour != GREEN:
+                    if not CATEGORY[mask]:
+                        mask &= ends
+                    verdict = 0 if (REVERSES[mask * 4 + heading] if colour == YELLOW else mask & HOLE_BIT) else 1
+                    break
+                if not CATEGORY[mask]:
+                    mask &= stock
+                new = STRAIGHT[mask * 4 + heading]
+                if new < 0:
+                    verdict = 1 if new == FAIL else 0
+                    break
+            nx = nxt[cell * 4 + new]
+            if nx < 0:
+                if count == target and -1 - nx in self.partners[e] and self.at[-1 - nx] != DONE:
+                    verdict = 0
+                break
+            if count == target:
+                break
+            cell, heading = nx, new
+        self.turn[e], self.read[e], self.turn_stock[e] = verdict, read, self.stock
+        return verdict
+
+    def _uncovered(self) -> bool:
+        """Whether the yellow (black) lasers out of reach of every placed reverser (hole) need more new
+        ones than the tile set has left.
+
+        Such a laser must end on a cell it reaches at the right distance and parity that may still take
+        a new reverser (hole). A new tile ends at most four lasers, one from each side; and lasers whose
+        candidate cells are disjoint need different tiles, so a family of pairwise disjoint candidate
+        sets larger than what is left is a dead end.
+        """
+        at, cnt, target, colour = self.at, self.cnt, self.target, self.colour
+        left = self._left()
+        dist, cells, warp, balls = self.dist, self.cells, self.geo.warp, self.balls
+        stranded: list[list[int]] = [[], [], []]
+        for e in range(self.geo.edges):
+            c = colour[e]
+            cell = at[e]
+            if c == GREEN or cell < 0:
+                continue
+            row, steps = cell * cells, target[e] - cnt[e] - 1
+            for end in self.ends[c]:
+                gap = steps - dist[row + end]
+                if gap >= 0 and (warp or not gap & 1):
+                    break
+            else:
+                stranded[c].append(e)
+        for c in (YELLOW, BLACK):
+            lasers = stranded[c]
+            if len(lasers) > 4 * left[c]:
+                return True
+            if len(lasers) <= left[c]:
+                continue
+            spots = self._open_for(REVERSERS if c == YELLOW else HOLE_BIT)
+            reach = []
+            for e in lasers:
+                ball, steps = balls[at[e]], target[e] - cnt[e] - 1
+                found = (ball[steps] if steps < len(ball) else ball[-2 + (steps & 1)]) & spots
+                if not found:
+                    return True
+                reach.append(found)
+            taken = apart = 0
+            for found in sorted(reach, key=int.bit_count):
+                if not found & taken:
+                    taken |= found
+                    apart += 1
+                    if apart > left[c]:
+                        return True
+        return False
+
+    def _open_for(self, codes: int) -> int:
+        """The cells (a bit set) that may still newly take one of ``codes`` from the stock."""
+        can = codes & self.stock
+        if not can:
+            return 0
+        found = self.unknown
+        grid, rest = self.grid, self.partial
+        while rest:
+            low = rest & -rest
+            if grid[low.bit_length() - 1] & can:
+                found |= low
+            rest ^= low
+        return found
+
+    def _left(self) -> tuple[int, int, int]:
+        """How many more tiles can end a laser, by colour: (0, reversers, black holes) — a flat mirror,
+        a block or a triangle mirror can send a yellow laser back."""
+        _, f, b, h, t = self.caps
+        used = self.used
+        return (0, f + b - used[2] - used[3] - used[REVERSER] + t - used[TRIANGLE], h - used[4])
+
     def _fits(self) -> bool:
         """Whether the tiles the cells certainly hold fit in the tile set."""
-        d, f, b, h = self.caps
+        d, f, b, h, t = self.caps
         used = self.used
-        return used[1] <= d and used[2] <= f and used[3] <= b and used[4] <= h and used[2] + used[3] + used[5] <= f + b
+        return (
+            used[1] <= d
+            and used[2] <= f
+            and used[3] <= b
+            and used[4] <= h
+            and used[TRIANGLE] <= t
+            and used[2] + used[3] + used[REVERSER] <= f + b
+        )
 
     def _stock(self) -> int:
         """The codes a cell that may still be empty could newly take without overdrawing the tile set."""
-        d, f, b, h = self.caps
+        d, f, b, h, t = self.caps
         used = self.used
         mask = _BIT[EMPTY_CODE]
         if used[1] < d:
             mask |= _BIT[SLASH] | _BIT[BACKSLASH]
         if used[4] < h:
             mask |= _BIT[HOLE]
-        if used[2] + used[3] + used[5] < f + b:
+        if used[TRIANGLE] < t:
+            mask |= TRIANGLES
+        if used[2] + used[3] + used[REVERSER] < f + b:
             if used[2] < f:
                 mask |= _BIT[VBAR] | _BIT[DASH]
             if used[3] < b:
@@ -418,17 +630,23 @@ class _Search:
         stock = self.stock
         domains: dict[int, int] = {}
         slack: dict[int, int] = {}
-        axes: dict[int, int] = {}
+        heads: dict[int, int] = {}  # the headings of the lasers waiting on each cell (a bit set)
         waiting: dict[int, list[int]] = {}
+        colour = self.colour
+        greens = others = 0
         for e in range(self.geo.edges):
             cell = at[e]
             if cell >= 0:
+                if colour[e] == GREEN:
+                    greens += 1
+                else:
+                    others += 1
                 mask = dom[e]
                 if mask < 0:
                     mask = dom[e] = self._domain(e)
                 if cell in domains:
                     domains[cell] &= mask
-                    axes[cell] |= 1 << (head[e] & 1)
+                    heads[cell] |= 1 << head[e]
                     waiting[cell].append(e)
                     left = target[e] - cnt[e]
                     if left < slack[cell]:
@@ -436,21 +654,21 @@ class _Search:
                 else:
                     now = grid[cell]
                     domains[cell] = mask & (now if CATEGORY[now] else now & stock)
-                    axes[cell] = 1 << (head[e] & 1)
+                    heads[cell] = 1 << head[e]
                     waiting[cell] = [e]
                     slack[cell] = target[e] - cnt[e]
         if not domains:
             self._record()
             return
-        if self._short():
-            return
         # The cell with the fewest choices first; among equals, one a nearly finished laser waits on.
         best, best_key = -1, (99, 0)
         for cell, mask in domains.items():
-            key = (len(GROUPS[mask * 4 + axes[cell]]), slack[cell])
+            key = (len(groups(mask, heads[cell])), slack[cell])
             if key < best_key:
                 best, best_key = cell, key
         if best_key[0] == 0:
+            return
+        if (self._uncovered() or self._unturned(greens, others)) if self.counting else self._short():
             return
         if self.nodes > self.budget:
             raise _OverBudget
@@ -463,9 +681,15 @@ class _Search:
         for e, ends in enumerate(stops):
             if best in ends:
                 dom[e] = STALE
+        turn, read, bit = self.turn, self.read, 1 << best
+        for e in range(len(turn)):
+            if read[e] & bit:
+                turn[e] = STALE
         old = grid[best]
-        saved = (at[:], head[:], cnt[:], dom[:], stops[:])
-        for group in GROUPS[domains[best] * 4 + axes[best]]:
+        saved = (at[:], head[:], cnt[:], dom[:], stops[:], turn[:], read[:], self.turn_stock[:])
+        unknown, partial = self.unknown, self.partial
+        self.unknown = unknown & ~bit
+        for group in groups(domains[best], heads[best]):
             self.nodes += 1
             used[CATEGORY[old]] -= 1
             used[CATEGORY[group]] += 1
@@ -475,28 +699,30 @@ class _Search:
             if self._fits():
                 self.stock = self._stock()
                 grid[best] = group
+                self.partial = partial & ~bit if CATEGORY[group] else partial | bit
                 if all(self._advance(e) for e in movers if at[e] == best):
                     # A moved laser, and every partner of it or of a partner it finished, looks again.
                     for e in movers:
-                        dom[e] = STALE
+                        dom[e] = turn[e] = STALE
                         for q in partners[e]:
-                            dom[q] = STALE
+                            dom[q] = turn[q] = STALE
                             if at[q] == DONE:
                                 for r in partners[q]:
-                                    dom[r] = STALE
+                                    dom[r] = turn[r] = STALE
                     yield from self._search()
-                at[:], head[:], cnt[:], dom[:], stops[:] = saved
+                at[:], head[:], cnt[:], dom[:], stops[:], turn[:], read[:], self.turn_stock[:] = saved
             if ending:
                 self.ends[ending].pop()
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
         grid[best] = old
         self.stock = stock
+        self.unknown, self.partial = unknown, partial
 
     def _record(self) -> None:
         """Every laser matches: count the layouts the open cells allow within the tile set."""
-        d, f, b, h = self.caps
-        singles = [0] * 5
+        caps = self.caps
+        singles = [0] * 6
         open_cells: list[int] = []
         free = 0
         for mask in self.grid:
@@ -522,8 +748,10 @@ class _Search:
                     else:
                         key = state
                     grown[key] = grown.get(key, 0) + n
-            ways = {k: n for k, n in grown.items() if k[0] <= d and k[1] <= f and k[2] <= b and k[3] <= h}
-        total = sum(n * _completions(free, [d - k[0], f - k[1], b - k[2], h - k[3]]) for k, n in ways.items())
+            ways = {k: n for k, n in grown.items() if all(used <= cap for used, cap in zip(k, caps, strict=True))}
+        total = sum(
+            n * _completions(free, [cap - used for used, cap in zip(k, caps, strict=True)]) for k, n in ways.items()
+        )
         if total and self.first is None:
             self.first = self._layout()
         self.count += total
@@ -540,11 +768,26 @@ class _Search:
             picks.append(codes[0] if len(codes) == 1 or EMPTY_CODE in codes else None)
             if len(codes) == 1 and codes[0]:
                 left[_KIND_OF_CODE[codes[0]] - 1] -= 1
-        for i, pick in enumerate(picks):
-            if pick is None:
-                pick = next(c for c in _CODES[self.grid[i]] if left[_KIND_OF_CODE[c] - 1] > 0)
-                left[_KIND_OF_CODE[pick] - 1] -= 1
-                picks[i] = pick
+        # Cells that must hold a tile of one of several kinds: a small search, since taking the first
+        # kind available for one cell may leave none for another (``_record`` counted at least one).
+        pending = [i for i, pick in enumerate(picks) if pick is None]
+
+        def assign(k: int) -> bool:
+            if k == len(pending):
+                return True
+            i = pending[k]
+            for code in _CODES[self.grid[i]]:
+                kind = _KIND_OF_CODE[code] - 1
+                if left[kind] > 0:
+                    left[kind] -= 1
+                    picks[i] = code
+                    if assign(k + 1):
+                        return True
+                    left[kind] += 1
+            return False
+
+        if not assign(0):
+            raise AssertionError("no layout fits the counted solution")
         size = self.geo.size
         chars = "".join(CHAR[c] for c in picks)
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
@@ -557,11 +800,31 @@ def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
     return [
         tuple(
             (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
-            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR)
+            for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR, *_TURNING[h])
         )
         for cell in range(geo.size * geo.size)
         for h in range(4)
     ]
+
+
+@lru_cache(maxsize=16)
+def _balls(geo: Geometry) -> list[list[int]]:
+    """For each cell and number of steps ``k``, the cells (a bit set) a laser could be on after exactly
+    ``k`` more entries: within distance ``k``, and without warps at the same parity. Past the board's
+    diameter the sets repeat with period 2, so each list ends there."""
+    cells = geo.size * geo.size
+    top = 2 * geo.size + 2
+    dist = _distances(geo)
+    step = 1 if geo.warp else 2  # without warps, k entries reach only cells at k, k - 2, k - 4, ...
+    balls = []
+    for a in range(cells):
+        row = [0] * top
+        for b in range(cells):
+            row[dist[a * cells + b]] |= 1 << b
+        for k in range(step, top):
+            row[k] |= row[k - step]
+        balls.append(row)
+    return balls
 
 
 @lru_cache(maxsize=16)
@@ -585,39 +848,43 @@ def _distance(geo: Geometry, a: int, b: int) -> int:
     return best
 
 
+# How many ways a tile of each kind can lie on a cell: a mirror turns two ways, a triangle four.
+_ORIENTATIONS = (2, 2, 1, 1, 4)
+
+
 def _completions(free: int, left: list[int]) -> int:
-    """How many ways spare tiles (or none) can go on ``free`` cells no laser reaches.
-
-    A mirror has two orientations, so each placed diagonal or flat mirror doubles the count.
-    """
-    d, f, b, h = left
-    total = 0
-    for i in range(min(d, free) + 1):
-        for j in range(min(f, free - i) + 1):
-            for k in range(min(b, free - i - j) + 1):
-                for m in range(min(h, free - i - j - k) + 1):
-                    rest = free - i - j - k - m
-                    ways = factorial(free) // (
-                        factorial(i) * factorial(j) * factorial(k) * factorial(m) * factorial(rest)
-                    )
-                    total += ways << (i + j)
-    return total
+    """How many ways spare tiles (or none) can go on ``free`` cells no laser reaches, with at most
+    ``left[k]`` tiles of kind ``k`` (in ``KINDS`` order), each in any of its orientations."""
+    ways = {0: 1}  # cells taken so far -> ways; kind by kind, choose which free cells it takes
+    for most, turns in zip(left, _ORIENTATIONS, strict=True):
+        grown: dict[int, int] = {}
+        for taken, n in ways.items():
+            for k in range(min(most, free - taken) + 1):
+                grown[taken + k] = grown.get(taken + k, 0) + n * comb(free - taken, k) * turns**k
+        ways = grown
+    return sum(ways.values())
 
 
-def solve(puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")) -> Solved:
+def solve(
+    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf"), counting: bool = True
+) -> Solved:
     """Count the solutions of ``puzzle`` up to ``limit`` and return the first found.
 
     With ``given``, only solutions that keep every tile of ``given`` in place are counted. The search
     stops after ``budget`` decisions (then ``complete`` is false).
     """
-    return finish(solve_steps(puzzle, limit, given, budget))
+    return finish(solve_steps(puzzle, limit, given, budget, counting))
 
 
 def solve_steps(
-    puzzle: Puzzle, limit: int = 2, given: Layout | None = None, budget: float = float("inf")
+    puzzle: Puzzle,
+    limit: int = 2,
+    given: Layout | None = None,
+    budget: float = float("inf"),
+    counting: bool = True,
 ) -> Generator[int, None, Solved]:
     """``solve`` in slices: yields the decisions tried so far every ``PAUSE`` or so, returns the outcome."""
-    search = _Search(puzzle, limit, given, budget)
+    search = _Search(puzzle, limit, given, budget, counting)
     yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
 

@@ -17,7 +17,7 @@ from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import daily
-from gamenight.reflection.generate import PRESETS
+from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order, mix
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
@@ -36,7 +36,8 @@ def new_number(source: random.Random) -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    """One training run: a preset (or ``"custom"``) with its board and tiles, warp, time limit, seed."""
+    """One training run: a preset (or ``"custom"``) with its board and tiles, warp, time limit, seed,
+    and the generator version the seed is read with (links made before versions existed are 1)."""
 
     preset: str
     size: int
@@ -45,6 +46,12 @@ class Settings:
     limit_min: int
     seed: int
     daily: str = ""  # the date (YYYY-MM-DD) of a daily puzzle; its seed comes from the date
+    version: int = VERSION  # a daily puzzle is always made by today's generator
+
+    @property
+    def order(self) -> Order:
+        """What to ask the generator for."""
+        return Order(self.size, self.tiles, self.warp, self.seed, self.version)
 
     def params(self) -> dict[str, str]:
         """URL parameters that reproduce this puzzle (``parse_settings`` reads them back)."""
@@ -53,11 +60,15 @@ class Settings:
         out = {"preset": self.preset}
         if self.preset == "custom":
             out["size"] = str(self.size)
-            out.update({kind: str(n) for kind, n in zip(KINDS, self.tiles.counts(), strict=True)})
+            out.update({kind: str(n) for kind, n in self.tiles.to_json().items()})
             out["warp"] = "1" if self.warp else "0"
+        elif self.tiles.triangle:
+            out["triangles"] = "1"
         if self.limit_min:
             out["limit"] = str(self.limit_min)
         out["seed"] = str(self.seed)
+        if self.version != 1:  # a link from before versions keeps its exact address
+            out["v"] = str(self.version)
         return out
 
 
@@ -78,6 +89,7 @@ reasons(
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
         "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01"),
         "training-daily-preset": N_("daily puzzles come as easy, normal, hard or expert puzzles, not custom ones"),
+        "training-newer-link": N_("This link is from a newer version of the site: reload the page to update it."),
         "training-daily-fixed": N_("a daily puzzle has no puzzle number or time limit of its own"),
     }
 )
@@ -90,6 +102,8 @@ SETTING_LABELS = {
     "flat": "training-flats",
     "block": "training-blocks",
     "hole": "training-holes",
+    "triangle": "training-triangles",
+    "v": "training-version",
 }
 terms(
     {
@@ -100,6 +114,8 @@ terms(
         "training-flats": N_("Flat mirrors"),
         "training-blocks": N_("Blocks"),
         "training-holes": N_("Black holes"),
+        "training-triangles": N_("Triangle mirrors"),
+        "training-version": N_("Generator version (v)"),
         "stats": N_("stats"),
         "saved puzzle": N_("saved puzzle"),
         "best_ms": N_("stats: 'best_ms'"),
@@ -135,9 +151,14 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     if limit not in TIME_LIMITS:
         raise BadOptions("training-limit", choices=", ".join(map(str, TIME_LIMITS[1:])))
     seed = _int_param(params, "seed", 0, MAX_SEED, seed)
+    version = _int_param(params, "v", 0, MAX_SEED, 1)  # no version: a link from before versions
+    if version not in VERSIONS:
+        raise BadOptions("training-newer-link")
     if preset != "custom":
         base = PRESETS[preset]
-        return Settings(preset, base.size, base.mix, False, limit, seed)
+        triangles = params.get("triangles", "0") in ("1", "on", "true")  # an option, off by default
+        tiles = mix(base.tiles, base.black_holes, triangles)
+        return Settings(preset, base.size, tiles, False, limit, seed, version=version)
     size = _int_param(params, "size", MIN_SIZE, MAX_SIZE, 8)
     counts = [_int_param(params, kind, 0, size * size, 0) for kind in KINDS]
     tiles = TileSet(*counts)
@@ -146,7 +167,7 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
         raise BadOptions("training-no-tiles")
     if tiles.total > size * size // 2:
         raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
-    return Settings("custom", size, tiles, warp, limit, seed)
+    return Settings("custom", size, tiles, warp, limit, seed, version=version)
 
 
 def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:

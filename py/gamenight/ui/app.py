@@ -19,7 +19,7 @@ from typing import Any
 
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
-from gamenight.i18n import N_, _
+from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import (
     ApplyUpdate,
     Effect,
@@ -29,6 +29,7 @@ from gamenight.ui.program import (
     Message,
     Screen,
     SetLanguage,
+    StopWork,
     Store,
     UiEvent,
     UpdateReady,
@@ -143,8 +144,8 @@ def home() -> Element:
     return h(
         "main",
         {"class": "page home"},
-        h("h1", {}, "Pick a game for tonight"),
-        h("p", {"class": "lede"}, "No accounts, no server: share a link and play together in your browsers."),
+        h("h1", {}, _("Pick a game for tonight")),
+        h("p", {"class": "lede"}, _("No accounts, no server: share a link and play together in your browsers.")),
         h("ul", {"class": "cards"}, [game_card(info) for info in games.CATALOG]),
     )
 
@@ -154,8 +155,8 @@ def game_card(info: GameInfo) -> Element:
         "li",
         {"class": "card", "data-game": info.id},
         h("h2", {}, info.title),
-        h("p", {"class": "players"}, f"{info.players} players"),
-        h("p", {"class": "pitch"}, info.pitch),
+        h("p", {"class": "players"}, players(info)),
+        h("p", {"class": "pitch"}, _(info.pitch)),
         h(
             "div",
             {"class": "actions"},
@@ -165,6 +166,14 @@ def game_card(info: GameInfo) -> Element:
             ],
         ),
     )
+
+
+def players(info: GameInfo) -> str:
+    """How many play ``info``: "2 players", "2–4 players" (in the page's language)."""
+    lo, hi = info.seats.start, info.seats.stop - 1
+    if lo == hi:
+        return ngettext("{n} player", "{n} players", lo).format(n=lo)
+    return _("{lo}–{hi} players").format(lo=lo, hi=hi)
 
 
 def table_screen(game: str) -> Screen:
@@ -182,6 +191,8 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     actions = [(_(s.label), f"#/{info.id}/{name}") for (game, name), s in games.SCREENS.items() if game == info.id]
     if info.id in games.ON_ONE_DEVICE:
         actions.append((_(TABLE_LABEL), f"#/{info.id}/{TABLE}"))
+        if info.id in games.BOTS:  # one person against the computer at Normal, in one click
+            actions.append((_("Play vs computer"), f"#/{info.id}/{TABLE}?vs=normal"))
     actions.append((_("Host a game night"), f"#/host?game={info.id}"))
     if info.id in games.GUIDES:
         actions.append((_("How to play"), f"#/{info.id}/{RULES}"))
@@ -202,12 +213,12 @@ def game_page(info: GameInfo) -> Element:
         "main",
         {"class": "page game", "data-game": info.id},
         h("h1", {}, info.title),
-        h("p", {"class": "lede"}, f"{info.players} players · {info.pitch}"),
+        h("p", {"class": "lede"}, f"{players(info)} · {_(info.pitch)}"),
         h(
             "p",
             {"class": "actions"},
-            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, "Host a game night"),
-            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+            h("a", {"class": "button primary", "href": f"#/host?game={info.id}"}, _("Host a game night")),
+            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
         ),
     )
 
@@ -216,9 +227,9 @@ def missing(path: str) -> Element:
     return h(
         "main",
         {"class": "page missing"},
-        h("h1", {}, "Nothing here"),
-        h("p", {}, f"There is no page at {path}."),
-        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, "← All games"),
+        h("h1", {}, _("Nothing here")),
+        h("p", {}, _("There is no page at {path}.").format(path=path)),
+        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
     )
 
 
@@ -291,8 +302,9 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
+        # The screen being left stops its background work at once: none of it runs after this.
         started, effects = init(message.location_hash, env)
-        return replace(started, update=model.update), effects
+        return replace(started, update=model.update), [StopWork(), *effects]
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)

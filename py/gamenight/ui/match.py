@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gamenight import i18n
+from gamenight.core.bot import LEVELS, level_name
 from gamenight.core.game import JSON, Move
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Store, UiEvent
@@ -290,15 +291,17 @@ def status(ui: MatchUi, table: Table) -> str:
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         return _("Waiting…")
-    names = ", ".join(seat_label(table, s) for s in active)
+    names = i18n.listing(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
     if mine and len(table.mine) == 1:
         text += " · " + _("your turn")
     elif not mine:
         by = {s.id: s for s in table.seats}
-        if all(by[s].kind == "bot" for s in active if s in by):
-            text += " · " + _("thinking…")
+        bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
+        if bots and len(bots) == len(active):
+            names = ", ".join(s.name for s in bots)
+            return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
     return text
 
 
@@ -310,7 +313,8 @@ def seat_list(ui: MatchUi, table: Table) -> Element:
     for s in table.seats:
         badges = []
         if s.kind == "bot":
-            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=_(s.level) if s.level else "")))
+            level = level_name(s.level) if s.level in LEVELS else s.level
+            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=level) if level else _("Bot")))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))
         rows.append(
@@ -341,9 +345,9 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes."""
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
-        headline = _("A draw between {names}.").format(names=", ".join(winners))
+        headline = _("A draw between {names}.").format(names=i18n.listing(winners))
     else:
-        headline = _("{names} wins!").format(names=", ".join(winners))
+        headline = _("{names} wins!").format(names=i18n.listing(winners))
     scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
     notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
     places = []

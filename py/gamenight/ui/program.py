@@ -10,7 +10,7 @@ every screen testable on CPython by feeding it messages.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -128,6 +128,14 @@ class Work:
 
 
 @dataclass(frozen=True)
+class StopWork:
+    """Stop the background task ``task`` at once (``None``: every task); no slice of it runs after
+    this, and it reports nothing more. The app stops every task when the route changes."""
+
+    task: str | None = None
+
+
+@dataclass(frozen=True)
 class Focus:
     """Move keyboard focus to the element matching ``selector`` after the next render."""
 
@@ -168,6 +176,7 @@ Effect = (
     | StopTimer
     | Copy
     | Work
+    | StopWork
     | Focus
     | WarnBeforeLeaving
     | SetLanguage
@@ -201,6 +210,44 @@ class Screen(Protocol):
     def view(self, model: Any) -> Element: ...
 
     def title(self, model: Any) -> str: ...
+
+
+class Tasks:
+    """The background work a shell runs: the current ``Work`` under each task name, advanced in slices.
+
+    Bookkeeping only — the shell owns the timers — so its rules are tested on CPython: a task started
+    under a running name replaces it, ``stop`` ends one or all, and a replaced or stopped task never
+    runs another slice. ``slices`` counts the slices run.
+    """
+
+    def __init__(self) -> None:
+        self.running: dict[str, Work] = {}
+        self.slices = 0
+
+    def start(self, work: Work) -> None:
+        self.running[work.task] = work
+
+    def stop(self, task: str | None = None) -> None:
+        if task is None:
+            self.running.clear()
+        else:
+            self.running.pop(task, None)
+
+    def slice(self, work: Work, clock: Callable[[], float]) -> WorkProgress | WorkDone | None:
+        """Advance ``work`` until ``clock`` (seconds) has moved on by its ``slice_ms``: the message to
+        send (``WorkDone`` when it finished), or ``None`` when it is no longer current (nothing ran)."""
+        if self.running.get(work.task) is not work:
+            return None
+        self.slices += 1
+        deadline = clock() + work.slice_ms / 1000
+        last = None
+        try:
+            while clock() < deadline:
+                last = next(work.steps)
+        except StopIteration as done:
+            del self.running[work.task]
+            return WorkDone(work.task, done.value)
+        return WorkProgress(work.task, last)
 
 
 @dataclass(frozen=True)

@@ -7,27 +7,45 @@ Undo takes back the last move (keeping the previous states: they are immutable);
 in local storage after every move, so a reload replays it and the match goes on; "New match" deals
 again with the same seats and options.
 
-Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player. Computer seats
-come with the bots; the table already runs whatever the seats say.
+Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
+(``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
+play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
+page stays responsive while "Bea (bot) is thinking…"); the chosen move waits a short pause so a person
+can follow it, then goes through the same ``play`` as a person's. A thinking whose position has gone
+(an undo, a new match) is dropped. Undo takes back the computer players' moves and the last move made
+here. A table of computer players only is allowed: the device watches them play.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
+from gamenight.core.bot import LEVELS, Thinking, level_name, parse_level
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
-from gamenight.core.rng import fresh_seed
+from gamenight.core.rng import derive, fresh_seed
 from gamenight.i18n import N_, _, reasons
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
 from gamenight.ui import forms, match
-from gamenight.ui.program import Effect, Env, Store, UiEvent, WarnBeforeLeaving
+from gamenight.ui.program import (
+    Effect,
+    Env,
+    Navigate,
+    StartTimer,
+    StopTimer,
+    Store,
+    Tick,
+    UiEvent,
+    WarnBeforeLeaving,
+    Work,
+    WorkDone,
+)
 from gamenight.ui.svg import Element, h
 
 reasons(
@@ -38,6 +56,13 @@ reasons(
         "table-save-game": N_("This saved match is of another game."),
     }
 )
+
+
+# The names a computer player gets when the setup leaves its name empty, by seat number (names of
+# people, the same in every language).
+BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
+BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
+BOT_PAUSE_MS = 450  # how long a computer's chosen move waits before it is played: long enough to see
 
 
 def store_key(game: str) -> str:
@@ -71,6 +96,8 @@ class Model:
     ui: match.MatchUi | None = None
     message: str = ""
     now_ms: int = 0
+    bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
+    pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
 
 
 class TableScreen:
@@ -85,6 +112,14 @@ class TableScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         rules = games.rules(self.game)
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
+        vs = params.get("vs")
+        if vs in LEVELS and games.bot(self.game) is not None:
+            # "Play vs computer" (the game's card): one person against one computer player, at once;
+            # the address loses its ``?vs`` so a reload restores this match instead of dealing again.
+            names = (_("Player {n}").format(n=1), BOT_NAMES[1])
+            model = replace(model, names=names, bots={seat_ids(rules, 2)[1]: vs})
+            model, effects = deal(model, env.now_ms)
+            return model, [*effects, Navigate(f"#/{self.game}/table", replace=True)]
         saved = env.stored.get(store_key(self.game))
         if saved is None:
             return model, []
@@ -94,11 +129,14 @@ class TableScreen:
             return replace(model, message=_("Your saved match could not be restored; start a new one.")), [
                 Store(store_key(self.game), None)
             ]
-        return replace(restored, now_ms=env.now_ms, message=_("Welcome back: the match is as you left it.")), [
-            WarnBeforeLeaving(False)
-        ]
+        restored = replace(restored, now_ms=env.now_ms, message=_("Welcome back: the match is as you left it."))
+        return restored, [WarnBeforeLeaving(False), *think(restored)]
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
+        if isinstance(message, WorkDone) and message.task == BOT_TASK:
+            return thought(model, message.value)
+        if isinstance(message, Tick) and message.timer == BOT_TASK:
+            return bot_moves(model, message.now_ms)
         if not isinstance(message, UiEvent):
             return model, []
         now = message.now_ms or model.now_ms
@@ -127,7 +165,8 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
     if event.type == "submit" and event.action == "table-setup":
         return _start_from_form(model, event.form, now)
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
-        return replace(model, phase="playing", message=""), []
+        model = replace(model, phase="playing", message="")
+        return model, think(model)
     return model, []
 
 
@@ -137,8 +176,17 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         count = int(form.get("players", "")) if form.get("players", "").isdigit() else model.players
         if count not in rules.info.seats:
             raise BadOptions("table-players", lo=rules.info.seats.start, hi=rules.info.seats.stop - 1)
+        bots = {}
+        if games.bot(model.game) is not None:
+            seats = seat_ids(rules, count)
+            kinds = [form.get(f"kind{i}", "here") for i in range(count)]
+            bots = {seats[i]: parse_level(kind) for i, kind in enumerate(kinds) if kind != "here"}
         names = tuple(
-            parse_name(form.get(f"name{i}", "").strip() or _("Player {n}").format(n=i + 1)) for i in range(count)
+            parse_name(
+                form.get(f"name{i}", "").strip()
+                or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else _("Player {n}").format(n=i + 1))
+            )
+            for i in range(count)
         )
         if len({n.casefold() for n in names}) != len(names):
             raise BadMessage("table-names-differ")
@@ -147,7 +195,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         rules.options(raw)
     except GameNightError as err:
         return replace(model, message=match.describe(err.to_json())), []
-    return deal(replace(model, players=count, names=names, options=raw), now)
+    return deal(replace(model, players=count, names=names, options=raw, bots=bots), now)
 
 
 def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
@@ -159,25 +207,38 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     record = Record(model.game, model.options, seats, names, seed)
     state = rules.setup(rules.options(model.options), seats, seed)
     played = Played(record, (state,), ((),))
-    model = replace(model, phase="playing", played=played, seats=_seats(model.game, record), message="")
-    model = replace(model, ui=match.start(model.game, games.board(model.game), _view(model)))
-    return model, [save(model)]
+    bots = {s: level for s, level in model.bots.items() if s in seats}
+    model = replace(
+        model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message=""
+    )
+    model = replace(model, ui=match.start(model.game, games.board(model.game), _view(model)), pending=None)
+    return model, [save(model), *think(model)]
 
 
-def _seats(game: str, record: Record) -> tuple[match.SeatAt, ...]:
+def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.SeatAt, ...]:
     rules = games.rules(game)
-    return tuple(match.SeatAt(s, record.names[s], seat_colour(rules, s), "here") for s in record.seats)
+    return tuple(
+        match.SeatAt(s, record.names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, ""))
+        for s in record.seats
+    )
 
 
 def restore(game: str, text: str) -> Model:
     """The table saved by ``save``; raises ``BadMessage`` for anything that does not replay exactly."""
     raw = obj(loads(text, MAX_RECORD_BYTES), "a saved table", BadMessage)
-    only_keys(raw, ("v", "record"), "a saved table", BadMessage)
+    only_keys(raw, ("v", "record", "bots"), "a saved table", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
         raise BadMessage("table-save-version")
     record = parse_record(raw.get("record"))
     if record.game != game:
         raise BadMessage("table-save-game")
+    bots = obj(raw.get("bots", {}), "a saved table", BadMessage)
+    if not set(bots) <= set(record.seats):
+        raise BadMessage("table-save-game")
+    try:
+        bots = {seat: parse_level(level) for seat, level in bots.items()}
+    except BadOptions as err:
+        raise BadMessage(err.code, **err.params) from None
     steps = replay_steps(record)
     played = Played(record, tuple(s for s, _e in steps), tuple(tuple(e) for _s, e in steps))
     model = Model(
@@ -187,7 +248,8 @@ def restore(game: str, text: str) -> Model:
         names=tuple(record.names[s] for s in record.seats),
         options=record.options,
         played=played,
-        seats=_seats(game, record),
+        seats=_seats(game, record, bots),
+        bots=bots,
     )
     ui = match.start(game, games.board(game), _view(model))
     log = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
@@ -195,7 +257,71 @@ def restore(game: str, text: str) -> Model:
 
 
 def save(model: Model) -> Store:
-    return Store(store_key(model.game), dumps({"v": 1, "record": model.played.record.to_json()}))
+    saved: dict[str, Any] = {"v": 1, "record": model.played.record.to_json()}
+    if model.bots:
+        saved["bots"] = dict(model.bots)
+    return Store(store_key(model.game), dumps(saved))
+
+
+# --- computer players -----------------------------------------------------------------------------
+
+
+def bot_to_play(model: Model) -> str | None:
+    """The computer seat that is to play now, if any (none once the match is over)."""
+    if model.phase != "playing" or model.played is None:
+        return None
+    rules = games.rules(model.game)
+    state = model.played.state
+    if rules.result(state) is not None:
+        return None
+    return next((s for s in rules.active(state) if s in model.bots), None)
+
+
+def think(model: Model) -> list[Effect]:
+    """Start the thinking of the computer seat to play (replacing any thinking still running), or
+    stop a thinking whose turn has gone."""
+    if not model.bots:
+        return []
+    seat = bot_to_play(model)
+    if seat is None:
+        return [Work(BOT_TASK, iter(())), StopTimer(BOT_TASK)]  # the same task name cancels the old one
+    rules = games.rules(model.game)
+    record = model.played.record
+    at = len(record.log)
+    # The seed comes from the match, so a reloaded match makes the same computer moves.
+    seed = derive(record.seed, "bot", seat, at)
+    view = rules.view(model.played.state, seat)
+    return [
+        StopTimer(BOT_TASK),
+        Work(BOT_TASK, _thinking(games.bot(model.game).think(view, model.bots[seat], seed), at, seat)),
+    ]
+
+
+def _thinking(steps: Thinking, at: int, seat: str) -> Thinking:
+    """The bot's thinking, returning its move with the position it is for: ``(at, seat, move)``."""
+    move = yield from steps
+    return at, seat, move
+
+
+def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
+    """A computer player chose its move: it is played after a short pause, if its position still stands."""
+    if not isinstance(value, tuple) or not _current(model, value[0], value[1]):
+        return model, []
+    return replace(model, pending=value), [StartTimer(BOT_TASK, BOT_PAUSE_MS)]
+
+
+def bot_moves(model: Model, now: int) -> tuple[Model, list[Effect]]:
+    """The pause is over: the computer's move goes through the table's one ``play``."""
+    pending = model.pending
+    if pending is None or not _current(model, pending[0], pending[1]):
+        return (model if pending is None else replace(model, pending=None)), [StopTimer(BOT_TASK)]
+    _at, seat, move = pending
+    model, effects = play(replace(model, pending=None), seat, move, now)
+    return model, [StopTimer(BOT_TASK), *effects]
+
+
+def _current(model: Model, at: int, seat: str) -> bool:
+    return bot_to_play(model) == seat and len(model.played.record.log) == at
 
 
 # --- playing ------------------------------------------------------------------------------------
@@ -222,7 +348,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     if event.type == "click" and action == "table-new":
         return deal(model, now)
     if event.type == "click" and action == "table-setup":
-        return replace(model, phase="setup", message=""), []
+        model = replace(model, phase="setup", message="", pending=None)
+        return model, think(model)
     ui, move = match.handle(model.ui, table_of(model), event)
     if move is None:
         return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), [])
@@ -245,7 +372,7 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
     model = replace(model, ui=match.advance(model.ui, _view(model), events))
-    return model, [save(model)]
+    return model, [save(model), *think(model)]
 
 
 def undo(model: Model) -> tuple[Model, list[Effect]]:
@@ -261,11 +388,11 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     keep -= 1
     record = replace(played.record, log=tuple(log[:keep]), ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = replace(model, played=played, message=_("Move taken back."))
+    model = replace(model, played=played, message=_("Move taken back."), pending=None)
     ui = match.start(model.game, games.board(model.game), _view(model))
     log_events = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
     model = replace(model, ui=replace(ui, log=log_events))
-    return model, [save(model)]
+    return model, [save(model), *think(model)]
 
 
 # --- the view -----------------------------------------------------------------------------------
@@ -287,6 +414,7 @@ def setup_view(model: Model) -> Element:
     rules = games.rules(model.game)
     seats = seat_ids(rules, model.players)
     counts = rules.info.seats
+    has_bot = games.bot(model.game) is not None
     rows = [
         h(
             "li",
@@ -307,6 +435,7 @@ def setup_view(model: Model) -> Element:
                     },
                 ),
             ),
+            has_bot and kind_field(i, model.bots.get(seat, "here")),
         )
         for i, seat in enumerate(seats)
     ]
@@ -346,6 +475,23 @@ def setup_view(model: Model) -> Element:
     )
 
 
+def kind_field(i: int, chosen: str) -> Element:
+    """Who plays a seat: a person on this device, or the computer at a level."""
+    choices = [("here", _("A person"))] + [
+        (level, _("Computer: {level}").format(level=level_name(level))) for level in LEVELS
+    ]
+    return h(
+        "label",
+        {"class": "seat-kind"},
+        h("span", {}, _("Played by")),
+        h(
+            "select",
+            {"name": f"kind{i}"},
+            [h("option", {"value": value, "selected": value == chosen}, text) for value, text in choices],
+        ),
+    )
+
+
 def playing_view(model: Model) -> Element:
     ended = model.ui.view.get("result") is not None
     controls = [
@@ -360,7 +506,7 @@ def playing_view(model: Model) -> Element:
                 "type": "button",
                 "class": "button",
                 "data-action": "table-undo",
-                "disabled": not model.played.record.log,
+                "disabled": not any(e.seat not in model.bots for e in model.played.record.log),
             },
             _("Undo"),
         ),

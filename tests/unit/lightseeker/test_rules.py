@@ -431,6 +431,7 @@ def test_view_shows_cubes_buh_areas_light_and_the_mover():
         "cube": 2,
         "cell": [0, 2],
         "top": "north",
+        "north": "up",
         "shade": "full",
         "light": 2,
         "lit_edges": ["N", "E", "S", "W"],

@@ -64,7 +64,8 @@ def test_a_restored_session_replays_prepared_puzzles_without_making_them_again(m
         table.now += 500
         table.session.prepared(key, value, table.now)
     state = table.session.match.state
-    monkeypatch.setattr(rules, "generate_steps", _never)  # a replay must not generate
+    monkeypatch.setattr(rules, "steps", _never)  # a replay must not generate
+    monkeypatch.setattr(rules, "make", _never)
     restored = Session.restore(table.state_json())
     assert restored.match.state == state
     assert "3 of" in restored.preparation().key  # and the host page goes on with puzzle 3

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from gamenight.reflection.laser import Layout, geometry
-from gamenight.reflection.puzzle import Puzzle
+from gamenight.reflection.laser import TRIANGLES, Layout, geometry
+from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
 
-KIND_TILES = (("/", "\\"), ("|", "-"), ("#",), ("o",))
+KIND_TILES = (("/", "\\"), ("|", "-"), ("#",), ("o",), TRIANGLES)
 
 
 @st.composite
@@ -63,4 +63,37 @@ def brute_force_count(puzzle: Puzzle) -> int:
                 break
         else:
             found += 1
+    return found
+
+
+def random_puzzle(rnd, sizes: tuple[int, ...], max_tiles: int, spare: bool = False, warp_share: float = 0.2) -> Puzzle:
+    """A puzzle from a random layout (any tiles, maybe warp cells); with ``spare``, the tile set may
+    hold a tile or two more than the layout uses."""
+    size = rnd.choice(sizes)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    warps = tuple(rnd.sample(cells, 2)) if rnd.random() < warp_share else ()
+    free = [c for c in cells if c not in warps]
+    tiles = {c: rnd.choice("//\\\\|-#o") for c in rnd.sample(free, rnd.randint(1, min(max_tiles, len(free) // 2)))}
+    layout = Layout.of(size, tiles)
+    used = TileSet.of(layout)
+    if spare:
+        used = TileSet(*(n + rnd.randint(0, 1) for n in used.counts()))
+    return puzzle_of(layout, warps, used)
+
+
+def solutions(puzzle: Puzzle) -> list[Layout]:
+    """Every layout that reproduces the clues, by trying them all (tiny boards only)."""
+    geo = geometry(puzzle.size, puzzle.warps)
+    wanted = [(c.number, c.colour) for c in puzzle.clues]
+    found = []
+    for layout in all_layouts(puzzle):
+        grid = geo.codes(layout)
+        shown = []
+        for edge in range(geo.edges):
+            got, exit = geo.run(grid, edge)
+            shown.append((got, "black" if exit < 0 else "yellow" if exit == edge else "green"))
+            if shown[-1] != wanted[edge]:
+                break
+        else:
+            found.append(layout)
     return found

@@ -201,7 +201,7 @@ def test_layouts_are_canonical_rows():
     assert layout.to_json() == {"rows": ["../", "...", "o.."]}
     assert layout.tiles() == {(0, 2): "/", (2, 0): "o"}
     assert layout.place((0, 2), ".").place((1, 1), "#").rows == ("...", ".#.", "o..")
-    with pytest.raises(ValueError, match=sentence("a layout holds only '.' and the tiles '/\\\\|-#o'")):
+    with pytest.raises(ValueError, match=sentence("a layout holds only '.' and the tiles '/\\\\|-#o◤◥◢◣'")):
         Layout(("..", "x."))
     with pytest.raises(ValueError, match=sentence("a layout is square: every row has one character per column")):
         Layout(("...", ".."))

@@ -23,6 +23,7 @@ from gamenight.reflection.match import (
     submission,
     teams_of,
 )
+from gamenight.reflection.solve import finish
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.words import assert_says
 
@@ -446,3 +447,35 @@ def test_a_solve_for_a_round_whose_time_ran_out_is_refused_clearly():
         solved = [f.points for f in done if f.outcome == "solved"]
         assert solved == [place_points(k, 3, 3) for k in range(1, len(solved) + 1)]
         assert all(f.points == failure_points(3, 3) for f in done if f.outcome != "solved")
+
+
+def test_puzzles_made_ahead_by_a_host_give_the_same_match(monkeypatch):
+    from gamenight.reflection import match as match_module
+    from gamenight.reflection.generate import make
+    from gamenight.reflection.match import parse_options, puzzle_order, setup
+
+    options = parse_options({"mode": "random", "rounds": 3, "preset": "normal"})
+    seats = ("red", "blue")
+    orders = [puzzle_order(options, 42, k) for k in (1, 2, 3)]
+    assert len(set(orders)) == 3 and all(o.size == 8 and o.tiles == options.tileset for o in orders)
+    made = {order: make(order) for order in orders}
+    fresh = setup(options, seats, 42)  # random mode: the puzzles come through ``prepare``
+    assert fresh.phase == "prepare" and all(s.puzzle is None for s in fresh.sheets)
+    while (preparation := GAME.prepare(fresh)) is not None:
+        fresh = GAME.prepared(fresh, finish(preparation.steps()), 0)[0]
+
+    def too_slow(order):
+        raise AssertionError("a puzzle made ahead was made again")
+
+    monkeypatch.setattr(match_module, "make", too_slow)
+    ahead = setup(options, seats, 42, made)
+    assert ahead.phase == "solve" and GAME.prepare(ahead) is None
+    assert ahead.sheets == fresh.sheets
+    assert [s.puzzle for s in fresh.sheets] == [made[o].puzzle for o in orders]
+    partly = setup(options, seats, 42, {orders[0]: made[orders[0]]})  # round 1 made ahead, 2 and 3 to come
+    assert partly.phase == "solve" and partly.sheets[0] == fresh.sheets[0]
+    preparation = GAME.prepare(partly)
+    assert (
+        preparation is not None
+        and GAME.prepared(partly, finish(preparation.steps()), 0)[0].sheets[1] == fresh.sheets[1]
+    )

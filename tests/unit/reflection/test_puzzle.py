@@ -152,7 +152,7 @@ def test_untrusted_puzzle_codes_fail_with_a_readable_reason(change, message):
         ({"rows": ["....."] * 4 + [5]}, "a layout is 5 rows of 5 characters"),
         ({"rows": "....."}, "a layout is 5 rows of 5 characters"),
         ({}, "a layout is 5 rows of 5 characters"),
-        ({"rows": ["....x"] * 5}, "a layout holds only '.' and the tiles / \\ | - # o"),
+        ({"rows": ["....x"] * 5}, "a layout holds only '.' and the tiles / \\ | - # o ◤ ◥ ◢ ◣"),
         ([], "a layout must be an object"),
         ({"rows": ["....."] * 5, "x": 1}, "a layout has unknown field 'x'"),
     ],

@@ -138,3 +138,27 @@ def test_a_flipped_bit_never_opens_a_different_game(position, bit):
     body[position % len(body)] ^= 1 << bit
     with pytest.raises(BadMessage):
         savecode.parse_code(as_code(bytes(body)))
+
+
+TRIANGLES = progress_for(
+    {"preset": "custom", "size": "6", "diagonal": "2", "block": "1", "triangle": "3", "seed": "4"}, tiles=5
+)
+
+
+def test_triangle_mirrors_travel_as_keypad_digits_in_an_ascii_line():
+    assert any(t in "".join(TRIANGLES.layout.rows) for t in "◤◥◢◣")
+    code = savecode.export(TRIANGLES)
+    fields = line_of(code).split("~")
+    assert line_of(code).isascii() and fields[3] == "2,0,1,0,3"
+    assert set(fields[5]) & set("7931") and not set(fields[5]) & set("◤◥◢◣")
+    back = savecode.parse_code(code)
+    assert (back.puzzle, back.solution, back.layout, back.notes) == (
+        TRIANGLES.puzzle,
+        TRIANGLES.solution,
+        TRIANGLES.layout,
+        TRIANGLES.notes,
+    )
+
+
+def test_a_code_without_triangle_mirrors_keeps_four_counts():
+    assert line_of(savecode.export(EASY)).split("~")[3].count(",") == 3

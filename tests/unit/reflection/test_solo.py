@@ -9,7 +9,8 @@ import pytest
 
 from gamenight import i18n
 from gamenight.core.jsonutil import dumps
-from gamenight.reflection import scene, solo, training
+from gamenight.reflection import prefetch, scene, solo, training
+from gamenight.reflection.generate import VERSION, generate
 from gamenight.reflection.history import DOT, RING
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, check, mismatches
@@ -20,6 +21,7 @@ from gamenight.ui.program import (
     Navigate,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -56,7 +58,7 @@ def send(model, *messages):
 
 def generated(params=None, stored=None):
     """The screen after opening a puzzle link and letting the generator finish."""
-    params = params or {"preset": "easy", "seed": "1234"}
+    params = params or {"preset": "easy", "seed": "1234", "v": "2"}
     model, effects = SCREEN.init(params, Env(stored=stored or {}, now_ms=T0))
     (work,) = [e for e in effects if isinstance(e, Work)]
     progress, result = run_work(work)
@@ -84,9 +86,9 @@ def test_a_link_without_a_seed_opens_the_options():
 
 
 def test_a_puzzle_link_generates_that_puzzle_in_the_background_and_keeps_the_url():
-    model, effects = SCREEN.init({"preset": "easy", "seed": "1234"}, Env(now_ms=T0))
+    model, effects = SCREEN.init({"preset": "easy", "seed": "1234", "v": "2"}, Env(now_ms=T0))
     assert model.phase == "generating" and "#1234" in text_of(SCREEN.view(model))
-    assert Navigate("#/reflection/solo?preset=easy&seed=1234", replace=True) in effects
+    assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
     assert any(isinstance(e, Work) for e in effects)
     model, effects = generated()
     assert model.phase == "playing" and model.layout == Layout.empty(model.puzzle.size)
@@ -245,11 +247,11 @@ def test_a_reload_mid_puzzle_restores_the_layout_time_and_hints():
         ),
     )
     saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
-    for params in ({}, {"preset": "easy", "seed": "1234"}):
+    for params in ({}, {"preset": "easy", "seed": "1234", "v": "2"}):
         back, effects = SCREEN.init(params, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 99_000))
         assert back.phase == "playing" and back.layout == model.layout and back.hints == 1
         assert back.elapsed_ms == 30_000 and StartTimer(solo.CLOCK, 1000) in effects
-        assert Navigate("#/reflection/solo?preset=easy&seed=1234", replace=True) in effects
+        assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
 
 
 @pytest.mark.parametrize("stored", ["{", '{"v": 0}', "null", json.dumps({"v": 1, "settings": {}})])
@@ -277,14 +279,113 @@ def test_options_form_starts_a_puzzle_or_explains_what_is_wrong():
 
 def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
     model, _ = generated()
-    model, effects = send(model, click("next", now_ms=T0 + 5))
+    model, _ = send(model, click("next", now_ms=T0 + 5))
     assert model.phase == "generating" and model.settings.seed != 1234
-    assert model.stats.abandoned == 1 and any(isinstance(e, Work) for e in effects)
+    # The next puzzle was already being made in the background: the screen waits for that work.
+    assert model.stats.abandoned == 1 and model.shelf.preparing(model.settings.order)
 
 
 def test_a_bad_link_shows_why_and_the_options():
     model, effects = SCREEN.init({"preset": "easy", "seed": "12", "limit": "13"}, Env(now_ms=T0))
     assert model.phase == "options" and "time limit" in model.message and effects == []
+
+
+# --- made ahead, cancel, progress, versions (issue 16) -------------------------------------------
+
+
+def prefetch_work(effects):
+    (work,) = [e for e in effects if isinstance(e, Work) and e.task == prefetch.TASK]
+    return work
+
+
+def test_new_puzzle_shows_the_puzzle_made_ahead_at_once():
+    model, effects = generated()
+    work = prefetch_work(effects)  # playing starts making the next puzzle of the same settings
+    upcoming = model.shelf.order
+    assert upcoming.seed != 1234 and (upcoming.size, upcoming.tiles) == (model.settings.size, model.settings.tiles)
+    assert not find_all(SCREEN.view(model), lambda e: e.attr("data-ready") == "true")
+    model, _ = send(model, WorkDone(work.task, run_work(work)[1]))
+    assert find_all(SCREEN.view(model), lambda e: e.attr("data-action") == "next" and e.attr("data-ready") == "true")
+    made = model.shelf.made
+    model, effects = send(model, click("next", now_ms=T0 + 9))
+    assert model.phase == "playing" and model.puzzle == made.puzzle and model.settings.seed == upcoming.seed
+    assert not any(isinstance(e, Work) and e.task == solo.GENERATE for e in effects)
+    assert prefetch_work(effects).task == prefetch.TASK and model.shelf.order.seed != upcoming.seed
+    assert Navigate(solo.url(model.settings), replace=True) in effects
+
+
+def test_new_puzzle_while_the_next_one_is_still_being_made_waits_for_that_work():
+    model, effects = generated()
+    work = prefetch_work(effects)
+    model, effects = send(model, click("next", now_ms=T0 + 9))
+    assert model.phase == "generating" and not any(isinstance(e, Work) for e in effects)
+    model, effects = send(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and model.settings.seed == work_seed(model)
+    assert StartTimer(solo.CLOCK, 1000) in effects and StopTimer(solo.PROGRESS) in effects
+
+
+def work_seed(model):
+    return int(solo.url(model.settings).rsplit("seed=", 1)[1].split("&")[0])
+
+
+def test_cancel_stops_the_work_at_once():
+    model, _ = SCREEN.init({"preset": "hard", "seed": "5", "v": "2"}, Env(now_ms=T0))
+    model, effects = send(model, click("options"))
+    assert model.phase == "options" and StopWork(solo.GENERATE) in effects
+    # Waiting for the puzzle made ahead: Cancel stops that work too.
+    model, effects = generated()
+    model, _ = send(model, click("next"))
+    assert model.phase == "generating"
+    model, effects = send(model, click("options"))
+    assert StopWork(prefetch.TASK) in effects and model.shelf == prefetch.Shelf()
+    # Changing the settings drops the puzzle made ahead for the old ones.
+    model, effects = generated()
+    form = {"preset": "normal", "seed": "3"}
+    model, effects = send(model, click("options"), UiEvent("submit", action="options", form=form))
+    assert StopWork(prefetch.TASK) in effects and model.shelf == prefetch.Shelf()
+
+
+def test_progress_says_how_long_it_usually_takes_not_layouts_tried():
+    model, effects = SCREEN.init({"preset": "hard", "seed": "5", "v": "2"}, Env(now_ms=T0))
+    assert StartTimer(solo.PROGRESS, 250) in effects
+    shown = text_of(SCREEN.view(model))
+    assert "Usually ready in about 1\u00a0s" in shown and "layouts" not in shown
+    (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
+    assert bar.attr("value") == 0
+    model, _ = send(model, Tick(solo.PROGRESS, T0 + 1500))
+    (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
+    assert 0 < bar.attr("value") < 100 and "1\u00a0s" in text_of(SCREEN.view(model))
+    model, _ = send(model, Tick(solo.PROGRESS, T0 + 20_000))
+    (bar,) = find_all(SCREEN.view(model), lambda e: e.tag == "progress")
+    assert "Taking longer than usual" in text_of(SCREEN.view(model)) and bar.attr("value") == 95
+    custom, _ = SCREEN.init({"preset": "custom", "size": "9", "diagonal": "9", "seed": "5", "v": "2"}, Env(now_ms=T0))
+    (bar,) = find_all(SCREEN.view(custom), lambda e: e.tag == "progress")
+    assert bar.attr("value") is None  # no estimate for custom boards: an indeterminate bar
+
+
+def test_an_old_link_keeps_its_puzzle_and_new_puzzles_use_the_current_generator():
+    old, _ = generated({"preset": "normal", "seed": "7"})
+    assert old.settings.version == 1 and solo.url(old.settings) == "#/reflection/solo?preset=normal&seed=7"
+    assert old.puzzle == generate(8, 10, seed=7, version=1).puzzle
+    model, _ = send(old, click("next"))
+    assert model.settings.version == VERSION
+    form = {"preset": "normal", "seed": "7"}
+    model, _ = send(old, click("options"), UiEvent("submit", action="options", form=form))
+    assert model.settings.version == VERSION and "v=2" in solo.url(model.settings)
+
+
+def test_a_link_from_a_newer_version_says_so():
+    model, effects = SCREEN.init({"preset": "easy", "seed": "1", "v": "9"}, Env(now_ms=T0))
+    assert model.phase == "options" and "newer version" in model.message and effects == []
+
+
+def test_the_expert_preset_comes_from_the_bank_at_once():
+    model, effects = SCREEN.init({"preset": "expert", "seed": "123456789", "v": "2"}, Env(now_ms=T0))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    progress, made = run_work(work)
+    assert len(progress) == 1 and made.attempts == 0
+    model, _ = send(model, WorkDone(work.task, made))
+    assert model.phase == "playing" and check(model.puzzle, model.solution)
 
 
 # --- keyboard: a key press goes to what has focus --------------------------------------------------
@@ -516,15 +617,15 @@ def test_a_daily_puzzle_opened_another_day_does_not_count_for_the_streak():
 
 def test_a_daily_puzzle_the_generator_gives_up_on_goes_on_with_the_next_seed_of_the_day(monkeypatch):
     tried = []
-    real = solo.generate_steps
+    real = solo.steps
 
-    def picky(size, tiles, warp, seed):
-        tried.append(seed)
+    def picky(order):
+        tried.append(order.seed)
         if len(tried) == 1:
             raise RuntimeError("no unique puzzle")
-        return (yield from real(size, tiles, warp, seed))
+        return (yield from real(order))
 
-    monkeypatch.setattr(solo, "generate_steps", picky)
+    monkeypatch.setattr(solo, "steps", picky)
     model, effects = SCREEN.init({"preset": "easy", "daily": "2026-12-01"}, Env(now_ms=DAY_MS))
     (work,) = [e for e in effects if isinstance(e, Work)]
     _, result = run_work(work)
@@ -552,7 +653,7 @@ def test_a_game_is_exported_as_a_code_and_a_file_and_opened_on_a_fresh_page():
     opened, effects = send(fresh, UiEvent("submit", action="import", form={"code": code}))
     assert opened.phase == "playing" and opened.layout == model.layout and opened.desk.notes == model.desk.notes
     assert opened.elapsed_ms == 65_000 and opened.puzzle == model.puzzle
-    assert Navigate("#/reflection/solo?preset=easy&seed=1234", replace=True) in effects
+    assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
     from_file, _ = send(fresh, UiEvent("change", action="import-file", value=code + "\n"))
     assert from_file.layout == model.layout
@@ -666,7 +767,7 @@ def test_no_visible_english_is_left_outside_the_catalogue():
         model, _ = send(model, click("tray", kind="ring"), cell(1, 1), click("hint"), click("save"), click("keys"))
         model, _ = send(model, click("edge", edge="T1"))
         solved = replace(place_solution(model), now_ms=model.now_ms)
-        screens = [options, replace(options, phase="generating", attempts=3), model, solved]
+        screens = [options, replace(options, phase="generating", started_ms=T0 - 1500), model, solved]
         for shown in screens:
             tree = SCREEN.view(shown)
             for words in visible_words(tree):

@@ -1,13 +1,15 @@
 """The solver: it counts every layout the check accepts, finds the planted one, and gives hints."""
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.reflection.laser import Layout
-from gamenight.reflection.puzzle import TileSet, check, puzzle_of
+from gamenight.reflection.puzzle import Puzzle, TileSet, check, clues, puzzle_of
 from gamenight.reflection.solve import Hint, hint, solve
 
-from .helpers import brute_force_count, layouts
+from .helpers import brute_force_count, layouts, random_puzzle
 
 CORNERS = Layout(("\\../", "....", "....", "...."))  # shows the same clues as its mirror image
 
@@ -102,3 +104,47 @@ def test_lasers_that_run_through_cells_the_tile_set_leaves_empty_still_meet_thei
     layout = Layout(("...\\.", ".....", ".\\...", ".....", "/...."))
     puzzle = puzzle_of(layout, (), TileSet(3, 0, 0, 0))
     assert solve(puzzle, 10).count == brute_force_count(puzzle) == 3
+
+
+# --- counting bounds (version 2 of the generator) -----------------------------------------------
+
+
+def test_the_counting_bounds_agree_with_the_previous_solver_on_300_random_puzzles():
+    rnd = random.Random(2024)
+    fewer = 0
+    for _ in range(300):
+        puzzle = random_puzzle(rnd, (5, 6, 7, 8), 16)
+        before = solve(puzzle, 3, budget=3000, counting=False)
+        after = solve(puzzle, 3, budget=3000)
+        if before.complete:
+            # The bounds only cut branches without solutions: the same count, never more decisions.
+            assert after.complete and after.count == before.count, puzzle
+            assert after.nodes <= before.nodes
+            assert (after.layout is None) == (before.layout is None)
+            if after.layout is not None:
+                assert check(puzzle, after.layout)
+        fewer += after.nodes < before.nodes
+    assert fewer >= 100  # the bounds do cut, on about half of these puzzles
+
+
+def test_the_counting_bounds_agree_with_brute_force_where_they_cut():
+    rnd = random.Random(77)
+    compared = 0
+    while compared < 8:
+        puzzle = random_puzzle(rnd, (4, 5), 3, spare=True, warp_share=0.25)
+        if puzzle.tiles.total > 3:  # brute force over four tiles with triangle mirrors takes seconds
+            continue
+        cut = solve(puzzle, 10**6)
+        if cut.nodes >= solve(puzzle, 10**6, counting=False).nodes:
+            continue  # only puzzles where a bound fires
+        assert cut.complete and cut.count == brute_force_count(puzzle), puzzle
+        compared += 1
+
+
+def test_a_laser_that_needs_a_turn_with_no_diagonal_mirror_left_is_a_dead_end():
+    # Four green paths turn, two at each mirror (T2-L2 and R2-B2 at (1, 1), T5-L5 and R5-B5 at (4, 4)).
+    # One diagonal mirror has two faces, so it turns at most two paths: no search needed.
+    layout = Layout.of(6, {(1, 1): "/", (4, 4): "/"})
+    short = Puzzle(6, (), TileSet(diagonal=1), clues(layout))
+    assert solve(short, 10).count == 0 == brute_force_count(short)
+    assert solve(short, 10).nodes < solve(short, 10, counting=False).nodes

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
@@ -371,14 +371,18 @@ def _match(client: Client) -> Element | None:
 
 def _role(client: Client) -> Element:
     you = client.match.you if client.match else None
-    return h("p", {"class": "role"}, f"You play seat {you}." if you else "You are watching this match.")
+    return h(
+        "p",
+        {"class": "role"},
+        _("You play seat {seat}.").format(seat=you) if you else _("You are watching this match."),
+    )
 
 
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> Element | None:
     if not result:
         return None
     winners = [names.get(s) or _("Seat {seat}").format(seat=s) for s in result.get("winners", []) if isinstance(s, str)]
-    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=", ".join(winners))
+    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.listing(winners))
     why = result.get("reason")
     sentence = reason_text(why["code"], why.get("params")) if _is_reason(why) else ""
     return h("p", {"class": "result"}, headline, " ", sentence)

@@ -1,0 +1,68 @@
+"""Computer opponents: the one interface every game's bot implements, and the levels a player picks.
+
+A bot plays one seat from that seat's ``view`` JSON (what ``Game.view(state, seat)`` gives the seat; the
+view carries the match's public options), a level and a seed. It never sees the state, so it cannot
+read a secret such as Raythread's deck order.
+
+A bot thinks as a generator: ``think(view, level, seed)`` yields ``None`` every few hundred
+microseconds of CPython work and returns a legal move JSON, so the UI runs it as a ``Work`` effect in
+~12 ms slices and the page never blocks (Pyodide runs the same code 2–3× slower). Its work is bounded
+by counts (positions searched), never by the clock, so the same view, level and seed always give the
+same move on every machine: a bot's bug is reproducible from a saved match.
+
+Games register their bot beside their rules (``gamenight.games.BOTS``), so the UI never
+special-cases a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, Protocol
+
+from gamenight.core.errors import BadOptions
+from gamenight.core.game import JSON, Move
+from gamenight.i18n import N_, _, reasons
+
+Thinking = Generator[None, None, Move]
+"""A bot's thinking: yields ``None`` between small steps; returns the move (``StopIteration.value``)."""
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+DEFAULT_LEVEL = "normal"
+
+reasons(
+    {
+        "bot-level": N_("A computer opponent plays Easy, Normal or Hard, not {level}."),
+        "bot-not-its-turn": N_("It is not the computer's turn."),
+    }
+)
+
+
+class Bot(Protocol):
+    """A game's computer opponent (``think`` is all the UI calls)."""
+
+    def think(self, view: JSON, level: str, seed: int) -> Thinking:
+        """Choose the move of the seat ``view["you"]``; raises ``BadOptions`` for an unknown level."""
+        ...
+
+
+def level_name(level: str) -> str:
+    """The level as the page shows it, in the page's language ("Hard", "難しい")."""
+    return _(LEVEL_NAMES[level])
+
+
+def parse_level(raw: Any) -> str:
+    """A level from untrusted input (a stored choice, a lobby message); raises ``BadOptions``."""
+    if not isinstance(raw, str) or raw not in LEVELS:
+        raise BadOptions("bot-level", level=str(raw)[:20])
+    return raw
+
+
+def decide(bot: Bot, view: JSON, level: str, seed: int) -> Move:
+    """Run ``bot``'s thinking to its end at once (tests, benchmarks; the page uses ``Work`` slices)."""
+    thinking = bot.think(view, level, seed)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value

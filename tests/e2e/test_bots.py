@@ -1,0 +1,117 @@
+"""Computer players in the browser, at a table on this device: a person against a bot, Raythread Rally
+and Light Seeker, each played to its end by clicking; the bot's moves go through the page's one
+authority (the saved record replays in the CPython engine), the page says the bot is thinking, and
+undo takes back the bot's move with the person's."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.lightseeker import GAME as LS_GAME
+from gamenight.raythread import GAME as RT_GAME
+from gamenight.raythread import rules
+from tests.e2e import test_lightseeker as ls
+from tests.e2e import test_raythread as rt
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+BOT_MS = 90_000  # a generous bound for one computer move on a loaded machine (a state is awaited, not a time)
+
+# Remembers whether the status line ever said a bot is thinking (it may say so only briefly).
+WATCH_THINKING = """() => {
+  window.sawThinking = false;
+  new MutationObserver(() => {
+    const status = document.querySelector('.match-status');
+    if (status && status.textContent.includes('(bot) is thinking')) window.sawThinking = true;
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def setup(page: Page, site_url: str, game: str, level: str) -> None:
+    open_app(page, site_url, f"#/{game}/table")
+    page.fill("input[name=name0]", "Ann")
+    page.select_option("select[name=kind1]", level)
+    page.click("form[data-action=table-setup] button[type=submit]")
+
+
+def wait_for_moves(page: Page, store: str, count: int) -> None:
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{store}')).record.log.length >= {count}", timeout=BOT_MS)
+
+
+def replayed(page: Page, store: str, game) -> tuple[int, object]:
+    """The number of moves the page saved and the engine's state after them (one read of the record,
+    so a bot moving meanwhile cannot make the two disagree)."""
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{store}')"))["record"]
+    state = game.setup(game.options(saved["options"]), tuple(saved["seats"]), saved["seed"])
+    for entry in saved["log"]:
+        state, _ = game.play(state, entry["seat"], entry["move"], 0)
+    return len(saved["log"]), state
+
+
+@pytest.mark.timeout(600)  # a whole match with a bot's thinking and pauses: longer than one page's test
+def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_url: str):
+    setup(app, site_url, "raythread", "normal")
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot (Normal)")
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bea")
+    app.evaluate(WATCH_THINKING)
+    chooser = random.Random(5)
+    undone = False
+    count, state = replayed(app, rt.STORE, RT_GAME)
+    while not state.ended:
+        seat = state.seats[state.turn]
+        if seat == "A":
+            expect(app.locator(".match-status")).to_contain_text("(A) to play")
+            rt.click_move(app, chooser.choice(rules.legal(state, seat)))
+        else:
+            wait_for_moves(app, rt.STORE, count + 1)
+        count, state = replayed(app, rt.STORE, RT_GAME)
+        if not undone and count == 4 and state.seats[state.turn] == "A":
+            app.click("button[data-action=table-undo]")  # Ann's move and Bea's answer are taken back
+            app.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length === 2")
+            undone = True
+            count, state = replayed(app, rt.STORE, RT_GAME)
+    assert undone and app.evaluate("window.sawThinking")
+    assert [e["seat"] for e in rt.record(app)["log"]][:4] == ["A", "C", "A", "C"]
+    rt.assert_page_shows(app, state)
+    expect(app.locator(".match-result")).to_be_visible()
+    expect(app.locator("button[data-action=table-new]")).to_have_text("Rematch")
+
+
+@pytest.mark.timeout(600)
+def test_a_person_against_the_computer_at_light_seeker_to_the_end(app: Page, site_url: str):
+    setup(app, site_url, "lightseeker", "easy")
+    expect(app.locator(".ls-board")).to_be_visible()
+    app.evaluate(WATCH_THINKING)
+    chooser = random.Random(2)
+    count, state = replayed(app, ls.STORE, LS_GAME)
+    while state.outcome is None:
+        if state.to_move == "1":
+            expect(app.locator(".match-status")).to_contain_text("(1) to play")
+            ls.click_turn(app, state, chooser.choice(LS_GAME.legal(state, "1")))
+        else:
+            wait_for_moves(app, ls.STORE, count + 1)
+        count, state = replayed(app, ls.STORE, LS_GAME)
+    assert app.evaluate("window.sawThinking")
+    assert {e["seat"] for e in ls.record(app)["log"][1::2]} == {"2"}
+    ls.assert_page_shows(app, state)
+    expect(app.locator(".match-result")).to_be_visible()
+
+
+def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, site_url: str):
+    open_app(app, site_url, "#/")
+    app.click("a[href='#/raythread/table?vs=normal']")
+    expect(app.locator(".rt-board")).to_be_visible()
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot (Normal)")
+    assert app.evaluate("location.hash") == "#/raythread/table"
+    state = rt.engine(app)
+    rt.click_move(app, next(m for m in rules.legal(state, "A") if m["type"] == "place"))
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot (Normal)")
+    wait_for_moves(app, rt.STORE, 2)  # the bot, interrupted by the reload, thinks again and answers
+    assert [e["seat"] for e in rt.record(app)["log"]] == ["A", "C"]
+    rt.assert_page_shows(app, rt.engine(app))  # the engine replays the bot's move: it was legal

@@ -1,0 +1,209 @@
+"""The app in Japanese, in real browser pages: chosen in the header or from the browser's languages,
+remembered over a reload, played in; and a lobby whose host reads Japanese while its guest reads
+English, over real peer links (the wire carries codes and parameters, each page words them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.conftest import open_app
+from tests.e2e.test_peer_links import CONNECT_MS, People, member, new_invitation, paste_reply, people, seat
+
+__all__ = ["people"]  # the fixture, imported for the lobby test
+
+
+def speaks(page: Page, lang: str) -> None:
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator(f".lang-switch .lang[data-lang={lang}]")).to_have_attribute("aria-pressed", "true")
+
+
+def ready(page: Page) -> None:
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+
+
+def test_the_header_switch_speaks_japanese_and_the_choice_survives_a_reload(app: Page, site_url: str):
+    open_app(app, site_url)
+    speaks(app, "en")
+    expect(app.locator("main.home h1")).to_have_text("Pick a game for tonight")
+    app.click(".lang-switch .lang[data-lang=ja]")
+    speaks(app, "ja")
+    expect(app.locator("main.home h1")).to_have_text("今夜のゲームを選ぼう")
+    expect(app.locator(".settings-link")).to_have_text("設定")
+    # Japanese text is set in a Japanese font stack (system fonts: nothing is downloaded).
+    family = app.evaluate("getComputedStyle(document.querySelector('main.home h1')).fontFamily")
+    assert "Hiragino Sans" in family and "Noto Sans CJK JP" in family
+
+    app.reload()
+    ready(app)
+    speaks(app, "ja")
+    expect(app.locator("main.home h1")).to_have_text("今夜のゲームを選ぼう")
+    app.click(".lang-switch .lang[data-lang=en]")
+    speaks(app, "en")
+    expect(app.locator("main.home h1")).to_have_text("Pick a game for tonight")
+    app.reload()
+    ready(app)
+    speaks(app, "en")
+
+
+def test_a_browser_set_to_japanese_opens_the_app_in_japanese(browser: Browser, site_url: str, watch):
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = watch.attach(context.new_page())
+        open_app(page, site_url, "#/raythread")
+        speaks(page, "ja")
+        expect(page.locator("main.game .actions a").first).to_have_text("ゲームナイトを開く")
+        watch.check()
+    finally:
+        context.close()
+
+
+def place_anywhere(page: Page) -> tuple[str, str]:
+    """Place a tile the (randomly dealt) hand holds on the first cell the board offers (beacons stand
+    anywhere): the tile's kind and the cell's id."""
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    kind = str(tile.get_attribute("data-kind"))
+    tile.click()
+    target = page.locator(".rt-cell.rt-target").first
+    cell = str(target.get_attribute("id"))
+    target.click()
+    return kind, cell
+
+
+TILE_JA = {"mirror": "ミラー", "prism": "プリズム"}
+
+
+def where(cell: str, lang: str) -> str:
+    """How a page names the cell with id ``cell`` ("rt-c1-2")."""
+    r, c = (int(x) + 1 for x in cell.removeprefix("rt-c").split("-"))
+    return f"{r}行 {c}列" if lang == "ja" else f"row {r}, column {c}"
+
+
+def test_a_raythread_move_in_japanese(browser: Browser, site_url: str, watch):
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = watch.attach(context.new_page())
+        open_app(page, site_url, "#/raythread/table")
+        speaks(page, "ja")
+        page.fill("input[name=name0]", "Ann")
+        page.fill("input[name=name1]", "Bea")
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-status")).to_contain_text("Ann (A) の番")
+        expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rally のボード"))
+        kind, cell = place_anywhere(page)
+        placed = f"Ann (A) が {where(cell, 'ja')} に{TILE_JA[kind]}（/）を置きました。"
+        expect(page.locator(".match-log")).to_contain_text(placed)
+        expect(page.locator(".match-status")).to_contain_text("Bea (C) の番")
+        said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) のタイル"
+        expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
+        watch.check()
+    finally:
+        context.close()
+
+
+def person(people: People, locale: str) -> BrowserContext:
+    context = people.browser.new_context(locale=locale)
+    people.contexts.append(context)
+    return context
+
+
+def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(people: People):
+    host = people.open(person(people, "ja-JP"), f"{people.site_url}/?stun=none#/host?game=raythread")
+    speaks(host, "ja")
+    host.fill("input[name=lobby]", "Friday night")
+    host.fill("input[name=name]", "Ann")
+    host.click("form[data-action=host-setup] button[type=submit]")
+    expect(host.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+
+    guest = people.open(person(people, "en-GB"), new_invitation(host))
+    speaks(guest, "en")
+    expect(guest.locator("main.join")).to_contain_text("You are invited to a game night.")
+    guest.fill("input[name=name]", "Bea")
+    guest.click("form[data-action=join] button[type=submit]")
+    code = guest.locator(".reply-code")
+    expect(code).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, code.input_value())
+    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(member(host, "Bea").locator(".state")).to_have_text("接続中")
+    expect(member(guest, "Ann").locator(".state")).to_have_text("connected")
+
+    # A refusal from the Japanese host's session reaches the English guest as a code, in English: Bea
+    # asks for seat A, which Ann holds (as a page that has not caught up yet would).
+    guest.evaluate(
+        """() => {
+            const b = document.createElement('button');
+            b.dataset.action = 'sit'; b.dataset.seat = 'A';
+            document.querySelector('.lobby').append(b); b.click();
+        }"""
+    )
+    expect(guest.locator(".lobby .error")).to_have_text("Seat A is taken.")
+    # The host's own refusal, in Japanese: the match cannot start with seat C empty.
+    host.click("button[data-action=start]")
+    expect(host.locator(".lobby .error")).to_contain_text("席 C が空いています")
+
+    guest.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    # A short match: one tile in each hand and none left in the deck, so it ends after two moves.
+    host.click("details.table-options summary")
+    host.fill("input[name=mirrors]", "2")
+    host.fill("input[name=prisms]", "0")
+    host.fill("input[name=hand]", "1")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(guest.locator(".lobby .error")).to_have_count(0)
+    host.click("button[data-action=start]")
+    expect(host.locator(".match-status")).to_contain_text("Ann (A) の番")
+    expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
+    kind, cell = place_anywhere(host)
+    assert kind == "mirror", "the deck holds only mirrors"
+    expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror / at {where(cell, 'en')}.")
+    expect(host.locator(".match-log")).to_contain_text(f"Ann (A) が {where(cell, 'ja')} にミラー（/）を置きました。")
+    expect(host.locator(".match-status")).to_contain_text("Bea (C) の番")
+    expect(guest.locator(".match-status")).to_contain_text("Bea (C) to play")
+
+    # The result travels as codes (ranking, reason): each page words it.
+    place_anywhere(guest)
+    expect(guest.locator(".match-result")).to_contain_text("the deck and every hand are empty")
+    expect(host.locator(".match-result")).to_contain_text("山札と全員の手札がなくなりました")
+    expect(guest.locator(".match-status")).to_contain_text("The match is over.")
+    expect(host.locator(".match-status")).to_contain_text("対戦は終了しました。")
+
+
+def test_the_loading_screen_speaks_japanese_before_python_runs(browser: Browser, site_url: str, watch):
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = watch.attach(context.new_page())
+        # Record every stage label the loading screen shows and its words once the HTML is parsed.
+        page.add_init_script("""
+            window.__stages = [];
+            new MutationObserver((records) => {
+                for (const record of records) {
+                    if (record.target.id !== 'boot-stage') continue;
+                    for (const node of record.addedNodes) window.__stages.push(node.textContent);
+                }
+            }).observe(document, {subtree: true, childList: true});
+            document.addEventListener('DOMContentLoaded', () => {
+                window.__parsed = [document.documentElement.lang,
+                    document.querySelector('.boot-tagline').textContent,
+                    document.getElementById('boot-bar').getAttribute('aria-label')];
+            });
+        """)
+        open_app(page, site_url)
+        assert page.evaluate("window.__parsed") == [
+            "ja",
+            "友だちと遊ぶ、光がテーマのボードゲーム。ブラウザでそのまま。",
+            "読み込み中",
+        ]
+        shown = page.evaluate("window.__stages")
+        expected = [
+            "Python ランタイムをダウンロード中…",
+            "Python を起動中…",
+            "ゲームのファイルを読み込み中…",
+            "アプリを起動中…",
+        ]
+        assert [s for i, s in enumerate(shown) if s in expected and (i == 0 or shown[i - 1] != s)] == expected, shown
+        speaks(page, "ja")
+        watch.check()
+    finally:
+        context.close()

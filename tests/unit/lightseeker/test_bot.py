@@ -1,0 +1,160 @@
+"""Light Seeker's bot: its analysis agrees with brute force over the rules, it reads the position
+exactly from the view, and each level does what docs/rules/lightseeker.md says."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from gamenight.core.bot import decide
+from gamenight.lightseeker import GAME, bot
+from gamenight.lightseeker.bot import BOT
+from gamenight.lightseeker.rules import WIN_AREA, light_areas, turn_outcomes
+
+NOBODY = 99  # a Buh cube number no cube has: every cube may act
+
+
+def random_positions(games: int, first: int = 0):
+    """Every position of seeded random games ``first`` .. ``first + games - 1``."""
+    for seed in range(first, first + games):
+        state = GAME.setup(GAME.options(None), ["1", "2"], seed)
+        chooser = random.Random(seed)
+        while not state.outcome:
+            yield state
+            state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
+
+
+def frame(board):
+    return tuple((r + bot.OFFSET) * bot.STRIDE + c + bot.OFFSET for r, c in board.cells), board.orientations
+
+
+def wins(board) -> bool:
+    return max((a.value for a in light_areas(board)), default=0) >= WIN_AREA
+
+
+def brute_threats(board) -> tuple[int, int]:
+    """``Threats`` by brute force: every outcome of every turn, its moved cubes, whether it wins."""
+    win, free, everyone = bot.NO_WIN, 0, 511
+    for _, after in turn_outcomes(replace(board, buh=NOBODY), 2):
+        moved = sum(
+            1 << i
+            for i in range(9)
+            if (after.cells[i], after.orientations[i]) != (board.cells[i], board.orientations[i])
+        )
+        free |= everyone & ~moved
+        if wins(after):
+            win = moved if win == bot.NO_WIN else win & moved
+    return win, free
+
+
+def test_threats_agree_with_brute_force_on_every_position_of_random_games():
+    seen = {"win": 0, "unstoppable": 0, "stuck": 0}
+    for state in random_positions(12):
+        found = bot.Threats(*frame(state.board))
+        assert (found.win, found.free) == brute_threats(state.board)
+        seen["win"] += found.win != bot.NO_WIN
+        seen["unstoppable"] += found.win == 0
+        seen["stuck"] += found.free != 511
+    assert all(seen.values())  # the positions exercised every case
+
+
+def test_outcomes_are_the_rules_outcomes():
+    for state in random_positions(6):
+        if state.actions_due != 2:
+            continue
+        for buh in (state.board.buh, -1):
+            mine = {(c, o) for _, c, o in bot.outcomes(*frame(state.board), buh)}
+            board = replace(state.board, buh=buh if buh >= 0 else NOBODY)
+            assert mine == {frame(after) for _, after in turn_outcomes(board, 2)}
+
+
+def test_the_view_gives_the_exact_position():
+    for state in random_positions(4):
+        root = bot.read_view(GAME.view(state, state.to_move))
+        assert root.board == state.board and root.due == state.actions_due
+
+
+def test_easy_takes_a_win_when_there_is_one():
+    seen = 0
+    for state in random_positions(10):
+        if any(wins(after) for _, after in turn_outcomes(state.board, state.actions_due)):
+            after, _ = GAME.play(state, state.to_move, decide(BOT, GAME.view(state, state.to_move), "easy", 1), 0)
+            assert after.outcome and after.outcome.winner == state.to_move
+            seen += 1
+    assert seen > 5
+
+
+def opponent_can_win(board) -> bool:
+    return any(wins(after) for _, after in turn_outcomes(board, 2))
+
+
+def safe_buh(root, pos) -> list[int]:
+    """The Buh cubes after ``pos`` that leave the opponent no winning turn (by ``Threats``, which the
+    first test checks against brute force)."""
+    seen = bot.Threats(*pos)
+    return [j for j in range(9) if j != root.board.buh and not seen.wins_with_buh_on(j)]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_never_leave_an_immediate_win_when_a_turn_avoids_it(level):
+    checked = 0
+    for state in random_positions(8):
+        root = bot.read_view(GAME.view(state, state.to_move))
+        if any(bot.best_area(*pos) >= WIN_AREA for _, pos in root.turns):
+            continue
+        avoidable = any(safe_buh(root, pos) for _, pos in root.turns)
+        after, _ = GAME.play(state, state.to_move, decide(BOT, GAME.view(state, state.to_move), level, 4), 0)
+        if avoidable and not after.outcome:
+            assert not opponent_can_win(after.board)
+            checked += 1
+    assert checked > 20
+
+
+def test_hard_leaves_the_opponent_without_a_turn_when_that_wins():
+    for state in random_positions(13, first=17):  # seed 17's game is the first with such a position
+        root = bot.read_view(GAME.view(state, state.to_move))
+        if any(bot.best_area(*pos) >= WIN_AREA for _, pos in root.turns):
+            continue
+        if any(bot.Threats(*pos).stuck_with_buh_on(j) for _, pos in root.turns for j in safe_buh(root, pos)):
+            after, _ = GAME.play(state, state.to_move, decide(BOT, GAME.view(state, state.to_move), "hard", 1), 0)
+            assert after.outcome and after.outcome.winner == state.to_move
+            assert after.outcome.reason == "lightseeker-stuck"
+            return
+    pytest.fail("no position in these games lets a player leave the other without a turn")
+
+
+def test_a_forced_win_that_hard_finds_is_one():
+    """Whatever the opponent answers (every outcome the rules allow, every Buh cube), the bot then has
+    a winning turn."""
+    for state in random_positions(8, first=22):  # seed 22's game is the first where Hard finds one
+        if sum(o["light"] for o in GAME.view(state, None)["cubes"]) < 8:
+            continue
+        root = bot.read_view(GAME.view(state, state.to_move))
+        if any(bot.best_area(*pos) >= WIN_AREA for _, pos in root.turns):
+            continue
+        analyst = bot.Analyst()
+        for _, pos in root.turns:
+            seen = analyst.threats(pos)
+            buh = [j for j in safe_buh(root, pos) if not seen.stuck_with_buh_on(j)]
+            found = run(bot.forced(analyst, pos, buh, budget=analyst.count + 60))
+            if found is None:
+                continue
+            r0 = min(r for r, _ in root.board.cells) - bot.OFFSET
+            c0 = min(c for _, c in root.board.cells) - bot.OFFSET
+            cells = tuple((p // bot.STRIDE + r0, p % bot.STRIDE + c0) for p in pos.cells)
+            mine = replace(root.board, cells=cells, orientations=pos.orients, buh=found)
+            answers = turn_outcomes(mine, 2)
+            assert answers
+            for _, answer in answers:
+                again = bot.Threats(*frame(answer))
+                assert all(again.wins_with_buh_on(k) for k in range(9) if k != found)
+            return
+    pytest.fail("no forced win found in these games")
+
+
+def run(thinking):
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value

@@ -1,0 +1,126 @@
+"""The catalogues in the repository: every message of the code is in them, and Japanese translates each one.
+
+A new ``_("…")`` in the code fails here until `make locale` has merged it and its Japanese is written.
+"""
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+from gamenight import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "locale"
+
+
+def catalogue(lang: str):
+    with (LOCALE / lang / "LC_MESSAGES" / "gamenight.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def forms(value) -> tuple[str, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def fields(text: str) -> set[str]:
+    """The ``str.format`` fields of ``text`` (``{name}``, ``{n}``)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def code_messages() -> set[str]:
+    """Every message marked in the Python tree (what `make locale` extracts), by its singular msgid."""
+    found = set()
+    for _path, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "py"), [("**.py", "python")], keywords=DEFAULT_KEYWORDS
+    ):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_message_of_the_code_is_in_the_catalogue(lang):
+    ids = {forms(m.id)[0] for m in catalogue(lang) if m.id}
+    missing = sorted(code_messages() - ids)
+    assert not missing, f"run `make locale` and translate: {missing[:10]}"
+
+
+def test_japanese_translates_every_message_with_its_placeholders():
+    problems = []
+    entries = [m for m in catalogue("ja") if m.id]
+    assert len(entries) > 400
+    for m in entries:
+        wanted = set().union(*(fields(t) for t in forms(m.id)))
+        for text in forms(m.string):
+            if not text or m.fuzzy:
+                problems.append(f"untranslated or fuzzy: {m.id!r}")
+            elif fields(text) != wanted:
+                problems.append(f"placeholders {sorted(fields(text))} ≠ {sorted(wanted)}: {m.id!r}")
+            elif text == forms(m.id)[0] and re.search(r"[a-z]{3}", text) and not _kept_as_is(text):
+                problems.append(f"left in English: {m.id!r}")
+    assert not problems, "\n".join(problems)
+
+
+def _kept_as_is(text: str) -> bool:
+    """Field names quoted from the wire ('match'), units and names (the site's, the games') stay as
+    they are in Japanese too."""
+    names = r"Game Night Central|Raythread Rally|Reflection|Light Seeker|\{\w+\}|[^A-Za-z]"
+    return bool(re.fullmatch(r"'\w+'|\{n\} [KMG]B", text) or re.fullmatch(f"(?:{names})*", text))
+
+
+def test_japanese_has_one_plural_form_and_every_plural_message_fills_it():
+    ja = catalogue("ja")
+    assert ja.num_plurals == 1
+    plurals = [m for m in ja if isinstance(m.id, tuple)]
+    assert plurals and all(len(m.string) == 1 and m.string[0] for m in plurals)
+
+
+def test_the_page_reads_the_japanese_catalogue():
+    try:
+        i18n.set_language("ja")
+        assert i18n._("Settings") == "設定"
+        assert i18n.ngettext("{n} point", "{n} points", 3).format(n=3) == "3点"
+        assert i18n.describe("not-your-turn", {}) != i18n.english("not-your-turn", {})
+    finally:
+        i18n.set_language("en")
+    assert i18n._("Settings") == "Settings"
+    assert i18n.ngettext("{n} point", "{n} points", 1).format(n=1) == "1 point"
+
+
+# Reflection's key words in its Japanese rules text (/work/shared/seeds/001_…): the tiles, the colours
+# of the numbers, and scoring. The in-app rules page in Japanese uses the same words.
+SEED_TERMS = {
+    "tiles": ("ミラータイル", "ブラックホール", "タイル"),
+    "the laser and its count": ("レーザー", "通過したマス数", "往復分のマス数"),
+    "colours": ("緑のマス", "黄のマス", "黒のマス"),
+    "scoring": ("ギブアップ", "早く解けた順", "点数"),
+}
+
+
+def test_the_japanese_reflection_rules_page_uses_the_words_of_the_japanese_rules_text():
+    from gamenight import games
+    from gamenight.ui.svg import text_of
+
+    try:
+        i18n.set_language("ja")
+        text = text_of(games.guide("reflection").page())
+    finally:
+        i18n.set_language("en")
+    missing = {what: [t for t in words if t not in text] for what, words in SEED_TERMS.items()}
+    assert not any(missing.values()), missing
+    assert "Reflection" in text and not re.search(r"\b(mirror|laser|tile|green|yellow|black)\b", text, re.I)
+
+
+def test_dates_and_lists_read_in_the_page_language():
+    from datetime import date
+
+    day = date(2026, 12, 1)
+    assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026-12-01", "Ann, Bea")
+    try:
+        i18n.set_language("ja")
+        assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026年12月1日", "Ann、Bea")
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,175 @@
+"""Computer players at a table on this device: seated from the setup, thinking as ``Work``, their moves
+through the table's one ``play`` after a pause, undo back to the person's last move, reload, watch."""
+
+import json
+import random
+
+import pytest
+
+from gamenight import games
+from gamenight.core.bot import decide
+from gamenight.core.rng import derive
+from gamenight.raythread import GAME, rules
+from gamenight.ui import app, table
+from gamenight.ui.program import Env, Navigate, StartTimer, Store, Tick, UiEvent, Work, WorkDone
+from gamenight.ui.svg import render, text_of
+from tests.unit.ui.test_table import play as click_move
+
+ROUTE = "#/raythread/table"
+
+
+def screen(route=ROUTE, stored=None):
+    return app.init(route, Env(stored=stored or {}, now_ms=1_000))
+
+
+def send(model, message):
+    return app.update(model, message, Env(now_ms=2_000))
+
+
+def started(kinds=("here", "hard"), names=("Ann", "")):
+    model, _ = screen()
+    form = {"players": str(len(kinds))}
+    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+        form |= {f"name{i}": name, f"kind{i}": kind}
+    return send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+
+
+def work_of(effects):
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    return work
+
+
+def finish(work, slices=None):
+    """Run a ``Work`` as the shell does (to its end), counting the steps."""
+    steps = 0
+    while True:
+        try:
+            next(work.steps)
+            steps += 1
+        except StopIteration as done:
+            return done.value, steps
+
+
+def bot_turn(model, effects):
+    """The shell's part of a computer's turn: run the thinking, report it, fire the pause's timer."""
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    assert any(isinstance(e, StartTimer) and e.timer == table.BOT_TASK for e in effects)
+    return send(model, Tick(table.BOT_TASK, 3_000))
+
+
+def test_the_setup_offers_a_computer_player_per_seat_with_its_level():
+    model, _ = screen()
+    page = model.inner and render(app.view(model))
+    assert 'name="kind0"' in page and 'name="kind1"' in page
+    assert "Computer: Hard" in page and "A person" in page
+
+
+def test_a_seat_given_to_the_computer_thinks_as_work_and_plays_through_the_one_authority():
+    model, effects = started(("hard", "here"), ("", "Ann"))
+    inner = model.inner
+    assert [(s.name, s.kind, s.level) for s in inner.seats] == [("Ada", "bot", "hard"), ("Ann", "here", "")]
+    assert "Ada (bot) is thinking…" in text_of(app.view(model))
+    work = work_of(effects)
+    assert work.task == table.BOT_TASK
+    record = inner.played.record
+    value, steps = finish(work)
+    assert steps > 1  # it yields: the shell runs it in slices
+    at, seat, move = value
+    view = GAME.view(inner.played.state, "A")
+    expected = decide(games.bot("raythread"), view, "hard", derive(record.seed, "bot", "A", 0))
+    assert (at, seat, move) == (0, "A", expected)
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    assert model.inner.played.record.log == ()  # not yet: a short pause so a person can follow it
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))
+    assert [(e.seat, e.move) for e in model.inner.played.record.log] == [("A", move)]
+    assert model.inner.played.state == rules.play(inner.played.state, "A", move)[0]
+    assert any(isinstance(e, Store) for e in effects)
+    assert not any(isinstance(e, Work) and e.steps is not None and list(e.steps) for e in effects)  # Ann's turn
+
+
+def test_a_whole_match_against_the_computer_ends_and_undo_goes_back_to_the_persons_last_move():
+    model, effects = started(("here", "normal"))
+    chooser = random.Random(3)
+    human_moves = 0
+    while model.inner.ui.view.get("result") is None:
+        state = model.inner.played.state
+        seat = state.seats[state.turn]
+        if seat == "A":
+            model, effects = click_move(model, chooser.choice(rules.legal(state, seat)))
+            human_moves += 1
+        else:
+            model, effects = bot_turn(model, effects)
+        if human_moves == 3 and model.inner.played.state.seats[model.inner.played.state.turn] == "A":
+            before = model.inner.played.record.log
+            assert before[-1].seat == "C"  # two players sit at A and C
+            model, effects = send(model, UiEvent("click", "table-undo", now_ms=2_000))
+            log = model.inner.played.record.log
+            assert log == before[: len(before) - 2] and log[-1].seat == "C"  # the bot's and Ann's moves
+            human_moves += 1
+    assert human_moves > 4 and GAME.result(model.inner.played.state) is not None
+
+
+def test_a_stale_thinking_is_dropped_after_undo():
+    model, effects = started(("here", "easy"))
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, "A")[0])
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, UiEvent("click", "table-undo", now_ms=2_000))
+    assert model.inner.played.record.log == ()
+    assert list(work_of(effects).steps) == []  # the running thinking is replaced by nothing
+    after, effects = send(model, WorkDone(table.BOT_TASK, value))
+    assert after is model and effects == []
+
+
+def test_reload_restores_the_computer_seats_and_thinks_again():
+    model, effects = started(("here", "hard"))
+    (saved,) = [e for e in effects if isinstance(e, Store)]
+    assert json.loads(saved.text)["bots"] == {"C": "hard"}
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, "A")[0])
+    (saved,) = [e for e in effects if isinstance(e, Store)]
+    again, effects = screen(stored={"table.raythread": saved.text})
+    assert [(s.kind, s.level) for s in again.inner.seats] == [("here", ""), ("bot", "hard")]
+    assert work_of(effects).task == table.BOT_TASK
+    assert "Bot (Hard)" in text_of(app.view(again))
+
+
+@pytest.mark.parametrize("bots", [{"C": "brilliant"}, {"Z": "hard"}, ["C"]])
+def test_a_save_with_bad_computer_seats_is_refused(bots):
+    _, effects = started(("here", "hard"))
+    (saved,) = [e for e in effects if isinstance(e, Store)]
+    raw = json.loads(saved.text) | {"bots": bots}
+    again, effects = screen(stored={"table.raythread": json.dumps(raw)})
+    assert again.inner.phase == "setup" and "could not be restored" in again.inner.message
+
+
+def test_an_unknown_level_from_the_form_is_refused_with_a_reason():
+    model, _ = started(("here", "brilliant"))
+    assert model.inner.phase == "setup" and "Easy, Normal or Hard" in model.inner.message
+
+
+@pytest.mark.parametrize("game", sorted(set(games.BOTS) & set(games.ON_ONE_DEVICE)))
+def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
+    """Every game with a bot and a table: no game-specific code, the same screen seats its bots."""
+    model, _ = screen(f"#/{game}/table")
+    count = 3 if 3 in games.info(game).seats else 2
+    form = {"players": str(count), **{f"kind{i}": "easy" for i in range(count)}}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert [s.name for s in model.inner.seats] == list(table.BOT_NAMES[:count])
+    turns = 0
+    while model.inner.ui.view.get("result") is None:
+        model, effects = bot_turn(model, effects)
+        turns += 1
+    assert turns > 3 and games.rules(game).result(model.inner.played.state) is not None
+    assert not any(isinstance(e, Work) and list(e.steps) for e in effects)
+
+
+def test_play_vs_computer_starts_a_one_person_match_at_once():
+    card = app.card_actions(games.info("raythread"))
+    assert ("Play vs computer", "#/raythread/table?vs=normal") in card
+    model, effects = screen("#/raythread/table?vs=normal")
+    assert model.inner.phase == "playing"
+    assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
+    assert Navigate("#/raythread/table", replace=True) in effects  # a reload restores, not deals again
+    assert "Bot (Normal)" in text_of(app.view(model))
