@@ -1,4 +1,5 @@
-"""Reflection match flow on CPython: setup (puzzle generation), a judged solve, a reveal, a view.
+"""Reflection match flow on CPython: setup, making the random puzzles (the host's background work, with
+its longest step), a judged solve, a reveal, a view.
 
 Run: ``python bench/bench_reflection_match.py``. Several runs, medians; each line also shows its
 ratio to the 16 ms frame budget of a move (a move and its views must fit well inside it).
@@ -41,12 +42,35 @@ def built_match(players: int):
     return state, layouts
 
 
+def prepare_all(state, steps: list[float]):
+    """Make every puzzle the match waits for, as the host's page does in slices; ``steps`` gets the
+    time of each step (what one slice can at least block the page for)."""
+    while (preparation := GAME.prepare(state)) is not None:
+        work = preparation.steps()
+        before = time.perf_counter()
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                value = done.value
+                break
+            now = time.perf_counter()
+            steps.append((now - before) * 1000)
+            before = now
+        state, _events = GAME.prepared(state, value, 0)
+    return state
+
+
 def main() -> None:
     rows = []
     for preset, rounds in (("easy", 5), ("normal", 5), ("hard", 1)):
         options = GAME.options({"preset": preset, "rounds": rounds})
         ms = median_ms(lambda o=options: GAME.setup(o, ("1", "2", "3"), 7), runs=3)
-        rows.append((f"setup random, {preset}, {rounds} round(s)", ms))
+        rows.append((f"setup random, {preset}, {rounds} round(s) (puzzles made later)", ms))
+        steps: list[float] = []
+        ms = median_ms(lambda o=options, s=steps: prepare_all(GAME.setup(o, ("1", "2", "3"), 7), s), runs=3)
+        rows.append((f"prepare: all {rounds} puzzle(s), {preset}", ms))
+        rows.append((f"prepare: longest step between two yields, {preset}", max(steps)))
     state, layouts = built_match(6)
     solver, builder = "1", "2"  # in round 1 seat 1 solves seat 2's puzzle
     move = {"type": "solve", "layout": layouts[builder].to_json()}

@@ -67,8 +67,13 @@ def _import(name: str) -> Any:
 # on first use like the rules.
 BOARDS: dict[str, str] = {
     "raythread": "gamenight.raythread.controls:BOARD",
+    "reflection": "gamenight.reflection.controls:BOARD",
     "lightseeker": "gamenight.lightseeker.controls:BOARD",
 }
+
+# The local-storage entries a board reads when its page starts (its ``storage_keys``), named here so the
+# lobby pages ask for them without importing the board (a unit test checks that the two agree).
+BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets",)}
 
 # How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
 GUIDES: dict[str, str] = {
@@ -78,7 +83,8 @@ GUIDES: dict[str, str] = {
 }
 
 # Games whose every seat may play from one device (no seat hides anything from another): the app
-# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``).
+# offers them "Play on this device" (``#/<game>/table``, ``ui/table.py``). Not Reflection: every
+# builder and solver hides its own work, so it is played over peer links.
 ON_ONE_DEVICE: tuple[str, ...] = ("raythread", "lightseeker")
 
 # The computer opponent of each game that has one (a ``core.bot.Bot``), imported on first use: the UI
@@ -107,6 +113,11 @@ def board(game_id: str) -> Board | None:
     """The match screen of ``game_id``, or ``None`` if it has none yet (the lobby shows a text panel)."""
     name = BOARDS.get(game_id)
     return _import(name) if name else None
+
+
+def board_storage_keys() -> tuple[str, ...]:
+    """The local-storage entries the boards read when a page that shows matches starts."""
+    return tuple(dict.fromkeys(key for keys in BOARD_STORAGE.values() for key in keys))
 
 
 def guide(game_id: str) -> ModuleType | None:

@@ -8,7 +8,7 @@ Moves, events, options and views are JSON-safe dicts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -105,6 +105,20 @@ class OptionField:
     choices: tuple[tuple[int | str, str], ...] = ()
 
 
+@dataclass(frozen=True)
+class Preparation:
+    """Work a match waits for that is too long for one call of ``play`` (Reflection's generated puzzles).
+
+    ``key`` names it; ``steps()`` starts a generator doing it in small steps (what it yields is
+    progress) and returning a JSON-safe value. The authority runs the steps in slices between
+    messages and hands the value to the game's ``prepared``; the record keeps the value, so a replay
+    never computes it again.
+    """
+
+    key: str
+    steps: Callable[[], Generator[Any, None, JSON]]
+
+
 def rank_by(seats: Iterable[str], key: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
     """Places from best to worst by ``key[seat]`` (higher is better); equal keys share a place."""
     ordered = sorted(seats, key=lambda s: key[s], reverse=True)
@@ -158,6 +172,13 @@ class Game(Protocol):
     # Optional: ``seat_ids(count) -> tuple[str, ...]``, the seat ids of a ``count``-player match in
     # turn order, for games whose seats have fixed names (Raythread seats two players as A and C).
     # Games without it are seated as "1".."count"; read seats through ``seat_ids(game, count)``.
+    # Optional: ``simultaneous = True`` when several seats act at once and each move is judged on its
+    # own (Reflection): the lobby then takes a move made before another seat's, instead of refusing it
+    # as made on an earlier position.
+    # Optional: ``prepare(state) -> Preparation | None``, work the match waits for (or that a later
+    # round will need), and ``prepared(state, value, now_ms) -> (state, events)``, which takes its
+    # value in (from the host's slices, or from a record: untrusted, it raises ``IllegalMove``). Games
+    # without them never wait.
     # Events from ``play`` and ``tick`` are shown to everyone: secrets belong in ``view`` only.
 
 

@@ -2,7 +2,8 @@
 
 A record is the save file of a finished match, the host's reload file mid-match (with the session),
 and the replay viewer's input. Moves are stored as the raw JSON the mover sent, with its seat and
-time; clock ticks that changed the match are stored too, so timed games replay exactly.
+time; clock ticks that changed the match are stored too, so timed games replay exactly, and so is
+the value of each piece of work the match waited for (``Game.prepare``), so a replay never redoes it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ reasons(
         "record-setup": N_("the match cannot be set up: {why}"),
         "record-illegal": N_("step {step} of the record is illegal: {why}"),
         "record-ending": N_("the record's ending does not match the game's result"),
+        "record-no-work": N_("step {step} of the record is work '{game}' never waits for"),
     }
 )
 terms(
@@ -42,6 +44,7 @@ terms(
         "log-entry": N_("a log entry"),
         "tick-entry": N_("a tick entry"),
         "move-entry": N_("a move entry"),
+        "prepared-entry": N_("a prepared entry"),
         "match-record": N_("a match record"),
     }
 )
@@ -49,13 +52,17 @@ terms(
 
 @dataclass(frozen=True)
 class Entry:
-    """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock ticked."""
+    """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock
+    ticked, or the host's background work finished with the value ``prepared``."""
 
     at: int
     seat: str | None = None
     move: Mapping[str, Any] | None = None
+    prepared: Mapping[str, Any] | None = None
 
     def to_json(self) -> JSON:
+        if self.prepared is not None:
+            return {"at": self.at, "prepared": dict(self.prepared)}
         if self.seat is None:
             return {"at": self.at, "tick": True}
         return {"at": self.at, "seat": self.seat, "move": dict(self.move or {})}
@@ -89,6 +96,9 @@ class Record:
 def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
     raw = obj(raw, "log-entry", BadMessage)
     at = get_int(raw, "at", BadMessage, 0)
+    if "prepared" in raw:
+        only_keys(raw, ("at", "prepared"), "prepared-entry", BadMessage)
+        return Entry(at, prepared=obj(raw["prepared"], "prepared-entry", BadMessage))
     if "tick" in raw:
         only_keys(raw, ("at", "tick"), "tick-entry", BadMessage)
         if not get_bool(raw, "tick", BadMessage):
@@ -165,7 +175,15 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
         raise BadMessage("record-setup", why=str(err)) from None
     steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
-        if entry.seat is None:
+        if entry.prepared is not None:
+            take = getattr(game, "prepared", None)
+            if take is None:
+                raise BadMessage("record-no-work", step=number, game=record.game)
+            try:
+                state, events = take(state, entry.prepared, entry.at)
+            except IllegalMove as err:
+                raise BadMessage("record-illegal", step=number, why=str(err)) from None
+        elif entry.seat is None:
             state, events = game.tick(state, entry.at)
         else:
             try:

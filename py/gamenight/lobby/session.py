@@ -1,9 +1,10 @@
 """The host's lobby: members, seats, spectators and the match, as a state machine with no I/O.
 
 The browser shell feeds it what arrives — ``handle(peer, text, now_ms)``, ``disconnect(peer, now_ms)``,
-``tick(now_ms)`` — and sends what they return: a list of ``(peer, message)`` pairs, each message a
-JSON-safe dict for ``protocol.encode``. A message that is refused changes nothing and is answered
-with an ``error`` to its sender alone. ``docs/lobby.md`` states the rules.
+``tick(now_ms)``, and the value of the work the match waits for (``preparation()`` says what to run in
+slices, ``prepared(key, value, now_ms)`` takes its value) — and sends what they return: a list of
+``(peer, message)`` pairs, each message a JSON-safe dict for ``protocol.encode``. A message that is
+refused changes nothing and is answered with an ``error`` to its sender alone. ``docs/lobby.md`` states the rules.
 
 The lobby sees a game only through ``gamenight.games`` and the ``Game`` protocol. Seats are the
 game's seat ids for the chosen player count (``core.game.seat_ids``); while a match runs the seats
@@ -21,8 +22,8 @@ from random import Random
 from typing import Any
 
 from gamenight import games
-from gamenight.core.errors import BadMessage, BadOptions, GameNightError
-from gamenight.core.game import JSON, Game, seat_colour, seat_ids, seat_tags
+from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
+from gamenight.core.game import JSON, Game, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED, fresh_seed
 from gamenight.i18n import N_, reasons, terms
@@ -238,6 +239,28 @@ class Session:
         self._advance(Entry(now_ms), state)
         return self._stamped(self._broadcast(events))
 
+    def preparation(self) -> Preparation | None:
+        """The work the running match waits for or will need (a game's optional ``prepare``), if any:
+        the shell runs its steps in slices, so the page keeps handling messages meanwhile."""
+        match = self.match
+        prepare = getattr(self.game, "prepare", None)
+        if match is None or not match.running or prepare is None:
+            return None
+        return prepare(match.state)
+
+    def prepared(self, key: str, value: JSON, now_ms: int) -> Out:
+        """The work ``key`` is done: the match takes ``value`` in, recorded and broadcast like a move.
+        A result for work the match no longer wants (another match, a restored session) is dropped."""
+        wanted = self.preparation()
+        if wanted is None or wanted.key != key:
+            return []
+        try:
+            state, events = self.game.prepared(self.match.state, value, now_ms)
+        except IllegalMove:
+            return []  # the game's own work gave a value it refuses: nothing changes
+        self._advance(Entry(now_ms, prepared=value), state)
+        return self._stamped(self._broadcast(events))
+
     # --- requests ------------------------------------------------------------------------------
 
     def _hello(self, peer: str, hello: p.Hello) -> Out:
@@ -335,9 +358,10 @@ class Session:
         if seat != own:
             raise Refused("not-your-seat")
         moves = sum(1 for e in match.record.log if e.seat is not None)
-        if message.at is not None and message.at != moves:
-            raise Refused("stale-move")
         game = self.game
+        # In a game where seats act at once, another seat's move does not make this one stale.
+        if message.at is not None and message.at != moves and not getattr(game, "simultaneous", False):
+            raise Refused("stale-move")
         if seat not in game.active(match.state):
             raise Refused("not-your-turn")
         state, events = game.play(match.state, seat, move, now_ms)  # IllegalMove: the game's own reason

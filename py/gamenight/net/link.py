@@ -45,6 +45,10 @@ class HostLink:
     def tick(self) -> None:
         self._send(self.session.tick(self.clock()))
 
+    def prepared(self, key: str, value: JSON) -> None:
+        """The page's background work for the match (``Session.preparation``) finished with ``value``."""
+        self._send(self.session.prepared(key, value, self.clock()))
+
     def _send(self, out: Out) -> None:
         for peer, message in out:
             try:

@@ -8,7 +8,9 @@ time, and the round ends when each of them has solved it or failed (gave up, ran
   solves every other puzzle once); in variant B everyone solves the same puzzle while its builder
   sits out (``n`` rounds).
 * ``random`` (1–6 seats): every round everyone solves the same generated puzzle; 1, 3 or 5 rounds,
-  optionally in 2 or 3 teams scored by their members' average.
+  optionally in 2 or 3 teams scored by their members' average. The puzzles are made by the host in
+  the background (``prepare`` / ``prepared``), one after another from the start of the match, so a
+  round's puzzle is usually ready before the round; otherwise the match waits (phase ``prepare``).
 * ``training`` (1 seat): generated puzzles one after another until the player stops; no score, but
   the session's stats (``training.Stats``) and the time of every puzzle.
 
@@ -16,25 +18,26 @@ A builder's layout never reaches the host: ``submit_puzzle`` carries the clues a
 ``sha256(canonical layout JSON + salt)``; once the puzzle's last round is over the builder sends
 ``reveal`` (layout and salt) and the host checks it against the commitment, the tile set and the
 clues. A solve is judged by the clues alone (``puzzle.check``), so no layout is needed to judge it.
+A builder whose reveal fails is disqualified, and the failures of its puzzle's solvers are void.
 ``docs/rules/reflection.md`` ("Matches and scoring") states the rules.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, GameInfo, Move, Result, rank_by, reason
+from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Preparation, Result, rank_by, reason
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_str, obj, only_keys
 from gamenight.core.rng import derive, rng
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import training
-from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix
+from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix, steps
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import (
     Puzzle,
@@ -49,7 +52,7 @@ from gamenight.reflection.puzzle import (
 
 Mode = Literal["built", "random", "training"]
 Variant = Literal["A", "B"]
-Phase = Literal["build", "solve", "reveal", "pause", "over"]
+Phase = Literal["build", "prepare", "solve", "reveal", "pause", "over"]
 Outcome = Literal["solved", "gave_up", "timeout", "abandoned"]
 MODES: tuple[Mode, ...] = ("built", "random", "training")
 VARIANTS: tuple[Variant, ...] = ("A", "B")
@@ -59,6 +62,15 @@ POINTS = 120  # what the winner of a one-round match scores
 REVEAL_MS = 60_000  # how long a builder has to reveal once the puzzle's last round is over
 SALT_LENGTHS = range(32, 129)  # lowercase hex characters
 HEX = frozenset("0123456789abcdef")
+
+reasons(
+    {
+        "rf-prepared-number": N_("puzzle {number} is not the one the match is waiting for"),
+        "rf-prepared-puzzle": N_("a prepared puzzle does not suit the match's settings"),
+        "rf-prepared-layout": N_("a prepared puzzle's layout does not make its clues"),
+    }
+)
+terms({"rf-prepared": N_("a prepared puzzle")})
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -249,6 +261,7 @@ class State:
     deadline_ms: int | None = None
     finishes: tuple[Finish, ...] = ()
     stats: training.Stats = field(default_factory=training.Stats)
+    unmade: int = 0  # a round whose puzzle the generator could not make (the match ended there)
 
 
 def rounds_of(state: State) -> int:
@@ -296,14 +309,30 @@ def owing(state: State) -> list[str]:
     ]
 
 
+def disqualified(state: State) -> list[str]:
+    """The builders whose reveal failed (or never came), in seat order: they may have sent clues that
+    no layout makes, so they score 0 and rank below every player who revealed."""
+    out = {s.builder for s in state.sheets if s.builder is not None and s.flaw is not None}
+    return [seat for seat in state.seats if seat in out]
+
+
+def void(state: State, finish: Finish) -> bool:
+    """Whether ``finish`` counts for nothing: a failure on a puzzle whose reveal failed, which may have
+    had no solution at all (those who solved it keep their points)."""
+    if finish.outcome == "solved" or state.options.mode != "built":
+        return False
+    return state.sheets[assignment(state, finish.round)[finish.seat]].flaw is not None
+
+
 def scores(state: State) -> dict[str, int]:
-    """Each seat's points so far; a builder whose reveal failed scores 0 for the match."""
+    """Each seat's points so far: failures on a puzzle whose reveal failed are void, and its builder
+    scores 0 for the match."""
     total = dict.fromkeys(state.seats, 0)
     for f in state.finishes:
-        total[f.seat] += f.points
-    for s in state.sheets:
-        if s.builder is not None and s.flaw is not None:
-            total[s.builder] = 0
+        if not void(state, f):
+            total[f.seat] += f.points
+    for seat in disqualified(state):
+        total[seat] = 0
     return total
 
 
@@ -336,7 +365,9 @@ def _generated(options: Options, seed: int, number: int, made: Mapping[Order, Ge
 
 def setup(options: Options, seats: Sequence[str], seed: int, made: Mapping[Order, Generated] | None = None) -> State:
     """The first state: the build phase, or round 1 of generated puzzles (its clock starts on the
-    first move or tick). ``made`` holds puzzles made ahead by ``puzzle_order`` (the rest are made now)."""
+    first move or tick). ``made`` holds puzzles made ahead by ``puzzle_order``: in random mode the
+    rest come through ``prepare`` (round 1 waits, phase ``prepare``, unless it was made ahead); a
+    training puzzle not made ahead is made now."""
     check_seating(options, len(seats))
     if len(set(seats)) != len(seats):
         raise BadOptions("reflection-seats-differ")
@@ -345,9 +376,68 @@ def setup(options: Options, seats: Sequence[str], seed: int, made: Mapping[Order
         cells = [(r, c) for r in range(options.size) for c in range(options.size)]
         warps = tuple(sorted(rng(seed, "reflection", "warps").sample(cells, 2))) if options.warp else ()
         return State(options, seats, seed, warps, tuple(Sheet(s) for s in seats), "build", 0)
-    count = options.rounds if options.mode == "random" else 1
-    sheets = tuple(_generated(options, seed, k, made) for k in range(1, count + 1))
-    return State(options, seats, seed, (), sheets, "solve", 1)
+    if options.mode == "random":
+        # The host makes the puzzles in the background (``prepare``); round 1 waits for its own unless
+        # it was made ahead.
+        ahead = made or {}
+        orders = [puzzle_order(options, seed, k) for k in range(1, options.rounds + 1)]
+        sheets = tuple(Sheet(None, g.puzzle, solution=g.layout) if (g := ahead.get(o)) else Sheet(None) for o in orders)
+        return State(options, seats, seed, (), sheets, "solve" if sheets[0].puzzle else "prepare", 1)
+    return State(options, seats, seed, (), (_generated(options, seed, 1, made),), "solve", 1)
+
+
+# --- random mode: puzzles made in the background --------------------------------------------------
+
+
+def prepare(state: State) -> Preparation | None:
+    """The next generated puzzle the match lacks (random mode), made one after another from the start:
+    each is drawn from the match seed and its number, as ``_generated`` draws a training puzzle."""
+    if state.options.mode != "random" or state.phase == "over":
+        return None
+    number = next((i + 1 for i, s in enumerate(state.sheets) if s.puzzle is None), None)
+    if number is None:
+        return None
+    options, seed = state.options, state.seed
+    key = f"reflection puzzle {number} of {seed} {dumps(options.to_json())}"
+    return Preparation(key, lambda: _puzzle_steps(options, seed, number))
+
+
+def _puzzle_steps(options: Options, seed: int, number: int) -> Generator[int, None, JSON]:
+    try:
+        made = yield from steps(puzzle_order(options, seed, number))
+    except RuntimeError:
+        return {"number": number, "failed": True}
+    return {"number": number, "puzzle": made.puzzle.to_json(), "layout": made.layout.to_json()}
+
+
+def prepared(state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]:
+    """Take in puzzle ``number`` made by ``prepare``'s steps (or read back from a record: untrusted, so
+    it must be the puzzle the match waits for, suit the settings and be made by its layout). A round
+    waiting for it opens now; a generator that found none ends the match."""
+    value = obj(value, "rf-prepared", IllegalMove)
+    only_keys(value, ("number", "puzzle", "layout", "failed"), "rf-prepared", IllegalMove)
+    number = get_int(value, "number", IllegalMove, 1, 99)
+    missing = next((i + 1 for i, s in enumerate(state.sheets) if s.puzzle is None), None)
+    if prepare(state) is None or number != missing:
+        raise IllegalMove("rf-prepared-number", number=number)
+    if value.get("failed") is True:
+        state = replace(state, phase="over", unmade=number, started_ms=None)
+        return state, [{"type": "no_puzzle", "round": number}, {"type": "end", "scores": scores(state)}]
+    try:
+        puzzle = parse_puzzle(value.get("puzzle"))
+    except BadMessage as err:
+        raise IllegalMove(err.code, **err.params) from None
+    o = state.options
+    if puzzle.size != o.size or puzzle.tiles != o.tileset or len(puzzle.warps) != (2 if o.warp else 0):
+        raise IllegalMove("rf-prepared-puzzle")
+    layout = _layout(value, puzzle.size)
+    if TileSet.of(layout) != puzzle.tiles or not check(puzzle, layout):
+        raise IllegalMove("rf-prepared-layout")
+    sheet = Sheet(None, puzzle, solution=layout)
+    state = replace(state, sheets=(*state.sheets[: number - 1], sheet, *state.sheets[number:]))
+    if state.phase == "prepare" and state.round == number:
+        return _open_round(state, number, now_ms)
+    return state, []
 
 
 def _open_round(state: State, round: int, now_ms: int) -> tuple[State, list[Event]]:
@@ -368,6 +458,10 @@ def _advance(state: State, now_ms: int) -> tuple[State, list[Event]]:
             {"type": "reveal_due", "seats": due, "deadline_ms": now_ms + REVEAL_MS}
         ]
     if state.round < rounds_of(state):
+        if state.options.mode == "random" and state.sheets[state.round].puzzle is None:
+            # Its puzzle is still being made: the round opens when it is ready (``prepared``).
+            waiting = replace(state, phase="prepare", round=state.round + 1, started_ms=None, deadline_ms=None)
+            return waiting, [{"type": "preparing", "round": state.round + 1}]
         return _open_round(state, state.round + 1, now_ms)
     return replace(state, phase="over", deadline_ms=None), [{"type": "end", "scores": scores(state)}]
 
@@ -443,6 +537,7 @@ OPTIONAL_FIELDS = {"round"}  # a solve or give-up may name its round, so a late 
 # Which moves each phase takes (training adds abandoning and stopping to the solve phase).
 PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
     "build": ("submit_puzzle",),
+    "prepare": (),
     "solve": ("solve", "give_up"),
     "reveal": ("reveal",),
     "pause": ("continue", "stop"),
@@ -451,6 +546,7 @@ PHASE_MOVES: dict[Phase, tuple[str, ...]] = {
 terms(
     {
         "phase-build": N_("while puzzles are being built"),
+        "phase-prepare": N_("while the next puzzle is being made"),
         "phase-solve": N_("while puzzles are being solved"),
         "phase-reveal": N_("while builders reveal their puzzles"),
         "phase-pause": N_("between training puzzles"),
@@ -501,6 +597,7 @@ reasons(
         "reflection-training-over": N_("training over: {solved} solved, {given_up} given up, {abandoned} abandoned"),
         "reflection-most-points": N_("the most points after the last round"),
         "reflection-team-average": N_("the best team average after the last round"),
+        "reflection-no-puzzle-round": N_("no puzzle could be made for round {round}"),
     }
 )
 # A training match can go on for ever; its view lists every puzzle, so it stops here (its view then
@@ -643,6 +740,7 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
         "warps": [list(w) for w in (puzzle.warps if puzzle else state.warps)],
         "tiles": (puzzle.tiles if puzzle else o.tileset).to_json(),
         "submitted": puzzle is not None,
+        "ready": puzzle is not None,
         "clues": [str(c) for c in puzzle.clues] if puzzle and shown else None,
         "commitment": sheet.commitment,
         "solution": list(sheet.solution.rows) if done and sheet.solution else None,
@@ -651,11 +749,77 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
     }
 
 
+# The options as the lobby's form offers them; ``parse_options`` still validates what it sends. The
+# board size, tiles and black holes count only for the preset "custom" (the form sends them anyway).
+OPTION_FIELDS = (
+    OptionField(
+        "mode",
+        N_("Puzzles"),
+        "random",
+        "choice",
+        choices=(("random", N_("made by the app")), ("built", N_("built by the players"))),
+    ),
+    OptionField(
+        "variant",
+        N_("Built puzzles"),
+        "A",
+        "choice",
+        choices=(("A", N_("A: solve all the others")), ("B", N_("B: one puzzle a round"))),
+    ),
+    OptionField("rounds", N_("Rounds (made by the app)"), 1, "choice", choices=tuple((n, str(n)) for n in ROUNDS)),
+    OptionField(
+        "teams",
+        N_("Teams"),
+        0,
+        "choice",
+        choices=((0, N_("no teams")), (2, N_("2 teams")), (3, N_("3 teams"))),
+    ),
+    OptionField(
+        "limit",
+        N_("Time per round"),
+        0,
+        "choice",
+        choices=(
+            (0, N_("no limit")),
+            (2, N_("2 minutes")),
+            (3, N_("3 minutes")),
+            (5, N_("5 minutes")),
+            (10, N_("10 minutes")),
+            (15, N_("15 minutes")),
+            (20, N_("20 minutes")),
+            (30, N_("30 minutes")),
+            (60, N_("1 hour")),
+        ),
+    ),
+    OptionField(
+        "preset",
+        N_("Difficulty"),
+        "easy",
+        "choice",
+        choices=(
+            ("easy", N_("Easy")),
+            ("normal", N_("Normal")),
+            ("hard", N_("Hard")),
+            ("expert", N_("Expert")),
+            ("custom", N_("Custom (below)")),
+        ),
+    ),
+    OptionField("size", N_("Custom board size"), PRESETS["easy"].size, "int", MIN_SIZE, MAX_SIZE),
+    OptionField("tiles", N_("Custom tiles"), PRESETS["easy"].tiles, "int", 1, MAX_SIZE * MAX_SIZE // 2),
+    OptionField("black_holes", N_("Custom: black holes"), False, "bool"),
+    OptionField("warp", N_("Warp gates"), False, "bool"),
+    OptionField("triangles", N_("Triangle mirrors"), False, "bool"),
+)
+
+
 # --- the Game --------------------------------------------------------------------------------------
 
 
 class ReflectionMatch:
     """The ``Game`` protocol for Reflection: simultaneous play, several seats active at once."""
+
+    simultaneous = True  # a solve or a reveal stands on its own, whoever moved just before
+    option_fields = OPTION_FIELDS
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -707,6 +871,12 @@ class ReflectionMatch:
     def tick(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
         return _due(state, now_ms)
 
+    def prepare(self, state: State) -> Preparation | None:
+        return prepare(state)
+
+    def prepared(self, state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]:
+        return prepared(state, value, now_ms)
+
     def view(self, state: State, seat: str | None) -> JSON:
         """Public progress and scores; the clues each seat may see; solutions only once a puzzle is done."""
         you = seat if seat in state.seats else None
@@ -726,7 +896,8 @@ class ReflectionMatch:
             "active": sorted(self.active(state), key=state.seats.index),
             "solving": {s: i + 1 for s, i in now.items()},
             "puzzles": [_sheet_json(state, you, i) for i in range(len(state.sheets))],
-            "finishes": [f.to_json() for f in state.finishes],
+            "finishes": [{**f.to_json(), "void": void(state, f)} for f in state.finishes],
+            "disqualified": disqualified(state),
             "scores": scores(state),
             "teams": [list(t) for t in teams_of(state.seats, o.teams)] if o.teams else [],
             "team_scores": [float(t) for t in team_scores(state)] if o.teams else [],
@@ -746,10 +917,17 @@ class ReflectionMatch:
                 reason="reflection-training-over",
                 params={"solved": s.solved, "given_up": s.given_up, "abandoned": s.abandoned},
             )
+        if state.unmade:
+            return Result(
+                (state.seats,), scores(state), {}, "reflection-no-puzzle-round", params={"round": state.unmade}
+            )
         total = scores(state)
         notes = {s.builder: reason("reveal-failed", why=s.flaw) for s in state.sheets if s.builder and s.flaw}
         if not state.options.teams:
-            return Result(rank_by(state.seats, total), total, notes, "reflection-most-points")
+            # Disqualified builders come after every player who revealed, whatever the points.
+            out = disqualified(state)
+            ranking = rank_by([s for s in state.seats if s not in out], total) + rank_by(out, total)
+            return Result(ranking, total, notes, "reflection-most-points")
         teams = teams_of(state.seats, state.options.teams)
         averages = team_scores(state)
         key = {seat: averages[t] for t, team in enumerate(teams) for seat in team}

@@ -348,8 +348,9 @@ NOTE_TOOLS = {
 }
 
 
-def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
-    """The tiles still to place, by kind with their counts; the two notes; the remove tool."""
+def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = True) -> Element:
+    """The tiles still to place, by kind with their counts; the two notes (unless ``notes`` is false:
+    a board that keeps no notes, as a match's); the remove tool."""
     used = {kind: 0 for kind in KIND_NAMES}
     for tile in layout.tiles().values():
         used[KIND_OF[tile]] += 1
@@ -377,7 +378,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
                 disabled=left <= 0 and selected != kind,
             )
         )
-    for mark, (name, meaning) in NOTE_TOOLS.items():
+    for mark, (name, meaning) in NOTE_TOOLS.items() if notes else ():
         shape = note_shape(mark, 0, 0)
         buttons.append(
             tool(
@@ -391,7 +392,8 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None) -> Element:
             )
         )
     buttons.append(tool("remove", selected, [_("Remove")]))
-    return h("div", {"class": "rf-tray", "role": "group", "aria-label": _("Tiles and notes")}, buttons)
+    label = _("Tiles and notes") if notes else _("Tiles")
+    return h("div", {"class": "rf-tray", "role": "group", "aria-label": label}, buttons)
 
 
 def tool(kind: str, selected: str | None, content: list, disabled: bool = False) -> Element:

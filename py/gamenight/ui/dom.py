@@ -263,7 +263,7 @@ class Shell:
             return
         if isinstance(message, WorkDone):
             self.show_tasks()
-        self.send(message)
+        self.send(replace(message, now_ms=now_ms()))  # the host's lobby takes a prepared puzzle at this time
         if not isinstance(message, WorkDone):
             soon(lambda: self.work_slice(work))
 
@@ -370,10 +370,11 @@ def pressable(target: Any) -> bool:
 
 
 def _on_grid(target: Any) -> bool:
-    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``."""
+    """Whether ``target`` is a board (or inside one): an element with ``role="grid"``, or a board drawn
+    as one picture whose keys the page handles (``role="application"``)."""
     if not hasattr(target, "closest"):
         return False
-    found = target.closest('[role="grid"]')
+    found = target.closest('[role="grid"], [role="application"]')
     return found is not None and found is not jsnull
 
 

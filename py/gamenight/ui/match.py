@@ -8,19 +8,23 @@ session over peer links).
 
 A game takes part through a ``Board`` (its scene and controls, registered in ``gamenight.games``),
 so the framework never special-cases a game: like boardgame.io's client, like chessground's renderer.
+A board whose work outlives a position (a Reflection builder's layout, a solver's tiles) also answers
+``react``: its state is then carried from one position to the next, and it may ask its page for
+timers, local storage, background work, or a move of its own (a reveal), collected in the match
+screen's outbox and taken by the page with ``take``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, level_name
 from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import Effect, Store, UiEvent
 from gamenight.ui.svg import Element, h
 
 LOG_KEPT = 40
@@ -58,6 +62,39 @@ class Board(Protocol):
     def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
         """A line of the log for one of the game's events, in the page's language."""
         ...
+
+    # Optional (looked up with getattr; a board without them is started afresh for every position):
+    #   storage_keys: tuple[str, ...] — the local-storage entries it reads (they come in ``Moved``).
+    #   react(ui, view, seat, table, message) -> Reply — a message that is not an input: ``Moved`` for
+    #       every new position (the board keeps or resets its own state), and the ``Tick``,
+    #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
+    # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A board's answer: its new state, a move to send (``None``: none) and effects for its page
+    (timers, storage, background work; the page carries them out)."""
+
+    local: Any
+    move: Move | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A new position reached the board (``before``: the view it replaces, ``None`` for the first);
+    ``stored`` holds the page's local-storage values of the board's ``storage_keys``."""
+
+    before: JSON | None
+    stored: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move a board makes without an input (a committed puzzle's reveal): the page sends it."""
+
+    move: Move
 
 
 @dataclass(frozen=True)
@@ -106,22 +143,73 @@ class MatchUi:
     log: tuple[JSON, ...] = ()
     latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
+    moves: int = 0  # the moves that led to this position (a table tells a new match by it)
+    outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
+    stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
     # Why the match stopped before its end (an ``N_`` message, e.g. the host ended it): no seat moves any more.
     halted: str = ""
 
 
-def start(game: str, board: Board, view: JSON) -> MatchUi:
-    """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``."""
-    return MatchUi(game, board, view, board.start(view, None))
+def start(
+    game: str, board: Board, view: JSON, table: Table | None = None, stored: Mapping[str, str] | None = None
+) -> MatchUi:
+    """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``;
+    ``stored``: the page's local-storage values of the board's ``storage_keys``."""
+    ui = MatchUi(game, board, view, board.start(view, None), stored=dict(stored or {}))
+    return _react(ui, table, Moved(None, ui.stored))
 
 
-def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = ()) -> MatchUi:
-    """A new position arrived (a move was played here or elsewhere): the board starts afresh."""
+def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = (), table: Table | None = None) -> MatchUi:
+    """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
+    carries its own state over if it ``react``s."""
     if view == ui.view and not events:
         return ui
     log = (*ui.log, *events)[-LOG_KEPT:]
-    local = ui.board.start(view, ui.view)
-    return replace(ui, view=view, local=local, log=log, latest=tuple(events), error=None)
+    if getattr(ui.board, "react", None) is None:
+        local = ui.board.start(view, ui.view)
+        return replace(ui, view=view, local=local, log=log, latest=tuple(events), error=None)
+    moved = replace(ui, view=view, log=log, latest=tuple(events), error=None)
+    return _react(moved, table, Moved(ui.view, ui.stored))
+
+
+def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
+    """A message for the board that is not an input: a tick of its timer, its background work's progress."""
+    return _react(ui, table, message)
+
+
+def _react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
+    answer = getattr(ui.board, "react", None)
+    if answer is None:
+        return ui
+    seat = acting_seat(ui, table) if table is not None else None
+    return _apply(ui, answer(ui.local, ui.view, seat, table, message))
+
+
+def _apply(ui: MatchUi, reply: Reply) -> MatchUi:
+    """The board's new state, with what it asked for put in the outbox (a move as ``Play``)."""
+    asked: list[Effect | Play] = list(reply.effects)
+    if reply.move is not None:
+        asked.append(Play(reply.move))
+    if reply.local is ui.local and not asked:
+        return ui
+    keys = getattr(ui.board, "storage_keys", ())
+    stored = dict(ui.stored)
+    for effect in asked:
+        if isinstance(effect, Store) and effect.key in keys:
+            if effect.text is None:
+                stored.pop(effect.key, None)
+            else:
+                stored[effect.key] = effect.text
+    return replace(ui, local=reply.local, outbox=(*ui.outbox, *asked), stored=stored)
+
+
+def take(ui: MatchUi) -> tuple[MatchUi, list[Effect], list[Move]]:
+    """What the board asked of its page since the last ``take``: effects to carry out, moves to send."""
+    if not ui.outbox:
+        return ui, [], []
+    effects = [e for e in ui.outbox if not isinstance(e, Play)]
+    moves = [e.move for e in ui.outbox if isinstance(e, Play)]
+    return replace(ui, outbox=()), effects, moves
 
 
 def refused(ui: MatchUi, reason: JSON) -> MatchUi:
@@ -141,10 +229,12 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
     """An input on the match screen; the move to play, if it completes one."""
     if ui.view.get("result") or ui.halted:
         return ui, None
-    local, move = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
-    if local is ui.local and move is None:
+    answer = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
+    reply = answer if isinstance(answer, Reply) else Reply(*answer)
+    if reply.local is ui.local and reply.move is None and not reply.effects:
         return ui, None  # nothing changed: the page is not redrawn
-    return replace(ui, local=local, error=None), move
+    ui = _apply(replace(ui, error=None), Reply(reply.local, None, reply.effects))
+    return ui, reply.move
 
 
 # --- the view --------------------------------------------------------------------------------------

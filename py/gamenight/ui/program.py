@@ -59,14 +59,16 @@ class WorkProgress:
 
     task: str
     value: Any
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)
 class WorkDone:
-    """A ``Work`` iterator finished; ``value`` is what it returned."""
+    """A ``Work`` iterator finished at ``now_ms``; ``value`` is what it returned."""
 
     task: str
     value: Any
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)

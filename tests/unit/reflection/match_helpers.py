@@ -11,6 +11,7 @@ from gamenight.reflection import GAME
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import State, submission
 from gamenight.reflection.puzzle import TileSet
+from gamenight.reflection.solve import finish
 
 BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
 
@@ -29,14 +30,23 @@ def layout_for(size: int, t: TileSet, warps: Sequence[Cell], k: int) -> Layout:
     return Layout.of(size, {cell: r.choice(kind) for cell, kind in zip(cells, kinds, strict=True)})
 
 
+PREPARED = "(prepared)"  # a log entry of the host's background work, not a seat's move
+
+
 def salt(k: int) -> str:
     return f"{k:02x}" * 16
 
 
 class Match:
-    """A match under test: ``play``/``tick`` advance a clock and keep the log for replays."""
+    """A match under test: ``play``/``tick`` advance a clock and keep the log for replays.
 
-    def __init__(self, options: dict[str, Any] | None, seats: int | tuple[str, ...] = 3, seed: int = 5) -> None:
+    Random mode's puzzles are made at once (``ready``), as the host's background work would, unless
+    ``prepared=False``.
+    """
+
+    def __init__(
+        self, options: dict[str, Any] | None, seats: int | tuple[str, ...] = 3, seed: int = 5, prepared: bool = True
+    ) -> None:
         self.seats = tuple(str(n) for n in range(1, seats + 1)) if isinstance(seats, int) else seats
         self.options, self.seed = options, seed
         self.state = GAME.setup(GAME.options(options), self.seats, seed)
@@ -44,6 +54,23 @@ class Match:
         self.log: list[tuple[str | None, dict | None, int]] = []
         self.events: list[dict] = []
         self.layouts: dict[str, Layout] = {}
+        if prepared:
+            self.ready()
+
+    def ready(self, count: int = 99, after_ms: int = 0) -> list[dict]:
+        """Make up to ``count`` of the puzzles the match lacks, as the host's background work does."""
+        events: list[dict] = []
+        for _ in range(count):
+            preparation = GAME.prepare(self.state)
+            if preparation is None:
+                break
+            value = finish(preparation.steps())
+            self.now += after_ms
+            self.state, more = GAME.prepared(self.state, value, self.now)
+            self.log.append((PREPARED, value, self.now))
+            self.events += more
+            events += more
+        return events
 
     def play(self, seat: str, move: dict, after_ms: int = 1_000) -> list[dict]:
         self.now += after_ms
@@ -82,5 +109,10 @@ class Match:
     def replayed(self) -> State:
         state = GAME.setup(GAME.options(self.options), self.seats, self.seed)
         for seat, move, at in self.log:
-            state = GAME.tick(state, at)[0] if seat is None else GAME.play(state, seat, move, at)[0]
+            if seat is None:
+                state = GAME.tick(state, at)[0]
+            elif seat is PREPARED:
+                state = GAME.prepared(state, move, at)[0]
+            else:
+                state = GAME.play(state, seat, move, at)[0]
         return state

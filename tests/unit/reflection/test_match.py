@@ -23,6 +23,7 @@ from gamenight.reflection.match import (
     submission,
     teams_of,
 )
+from gamenight.reflection.solve import finish
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.words import assert_says
 
@@ -295,11 +296,12 @@ def test_a_solve_arriving_after_the_limit_is_refused():
         GAME.play(m.state, "1", {"type": "solve", "layout": m.solution("1").to_json()}, late)
 
 
-def test_an_untimed_round_never_times_out_and_its_clock_starts_on_the_first_tick():
-    m = Match(SMALL, 2)
-    assert m.state.started_ms is None
-    m.tick(500)
-    assert m.state.started_ms == m.now and m.events[-1]["type"] == "clock"
+def test_an_untimed_round_never_times_out_and_its_clock_starts_when_its_puzzle_is_ready():
+    m = Match(SMALL, 2, prepared=False)
+    assert m.state.phase == "prepare" and m.state.started_ms is None and GAME.active(m.state) == frozenset()
+    assert m.tick(5_000) == [] and m.state.started_ms is None  # waiting for the puzzle: no clock
+    m.ready(after_ms=500)
+    assert m.state.phase == "solve" and m.state.started_ms == m.now and m.events[-1] == {"type": "round", "round": 1}
     before = m.state
     m.tick(10**9)
     assert m.state is before
@@ -457,11 +459,23 @@ def test_puzzles_made_ahead_by_a_host_give_the_same_match(monkeypatch):
     orders = [puzzle_order(options, 42, k) for k in (1, 2, 3)]
     assert len(set(orders)) == 3 and all(o.size == 8 and o.tiles == options.tileset for o in orders)
     made = {order: make(order) for order in orders}
-    fresh = setup(options, seats, 42)
+    fresh = setup(options, seats, 42)  # random mode: the puzzles come through ``prepare``
+    assert fresh.phase == "prepare" and all(s.puzzle is None for s in fresh.sheets)
+    while (preparation := GAME.prepare(fresh)) is not None:
+        fresh = GAME.prepared(fresh, finish(preparation.steps()), 0)[0]
 
     def too_slow(order):
         raise AssertionError("a puzzle made ahead was made again")
 
     monkeypatch.setattr(match_module, "make", too_slow)
-    assert setup(options, seats, 42, made) == fresh
+    ahead = setup(options, seats, 42, made)
+    assert ahead.phase == "solve" and GAME.prepare(ahead) is None
+    assert ahead.sheets == fresh.sheets
     assert [s.puzzle for s in fresh.sheets] == [made[o].puzzle for o in orders]
+    partly = setup(options, seats, 42, {orders[0]: made[orders[0]]})  # round 1 made ahead, 2 and 3 to come
+    assert partly.phase == "solve" and partly.sheets[0] == fresh.sheets[0]
+    preparation = GAME.prepare(partly)
+    assert (
+        preparation is not None
+        and GAME.prepared(partly, finish(preparation.steps()), 0)[0].sheets[1] == fresh.sheets[1]
+    )

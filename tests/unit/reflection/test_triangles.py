@@ -11,9 +11,9 @@ from gamenight.core.grid import Direction
 from gamenight.reflection import scene, solo
 from gamenight.reflection.generate import PRESETS, all_visible, generate, generate_with, mix, nearby_solution
 from gamenight.reflection.laser import CODE, STOP, TRIANGLES, TURN, Layout, edge_names, trace
-from gamenight.reflection.match import parse_options, setup
+from gamenight.reflection.match import parse_options, prepare, prepared, setup
 from gamenight.reflection.puzzle import Puzzle, TileSet, check, clues, parse_puzzle, puzzle_of
-from gamenight.reflection.solve import solve
+from gamenight.reflection.solve import finish, solve
 from gamenight.reflection.training import parse_settings
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import find_all
@@ -257,6 +257,9 @@ def test_triangles_are_an_option_off_by_default_for_presets_custom_and_matches()
     options = parse_options({"mode": "random", "preset": "easy", "triangles": True})
     assert options.tileset == mix(6, triangles=True)
     state = setup(options, ("a",), 7)
+    preparation = prepare(state)  # random mode: the host makes the puzzle in the background
+    assert preparation is not None
+    state = prepared(state, finish(preparation.steps()), 0)[0]
     assert state.sheets[0].puzzle.tiles.triangle == 1 and TileSet.of(state.sheets[0].solution).triangle == 1
 
 

@@ -16,7 +16,19 @@ from typing import Any
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
-from gamenight.ui.program import Copy, Env, StartTimer, StopTimer, Store, Tick, UiEvent, WarnBeforeLeaving
+from gamenight.ui.program import (
+    Copy,
+    Env,
+    StartTimer,
+    StopTimer,
+    Store,
+    Tick,
+    UiEvent,
+    WarnBeforeLeaving,
+    Work,
+    WorkDone,
+    run_work,
+)
 from gamenight.ui.svg import Element, find_all, text_of
 
 SITE = "https://friends.example/gnc/?stun=none"
@@ -37,6 +49,7 @@ class Page:
         self.open = True
         self.copied: list[str] = []
         self.timers: set[str] = set()
+        self.works: dict[str, Work] = {}  # background work asked for and not run yet (a new one replaces its namesake)
         self.warn = False
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
@@ -63,6 +76,14 @@ class Page:
     def tick(self, timer: str) -> None:
         self.send(Tick(timer, self.rtc.now))
         self.rtc.pump()
+
+    def work(self, task: str | None = None) -> None:
+        """Run the page's background work (all of it, or ``task``) to its end, as the shell's slices do."""
+        while pending := [name for name in self.works if task in (None, name)]:
+            work = self.works.pop(pending[0])
+            _progress, value = run_work(work)
+            self.send(WorkDone(work.task, value, self.rtc.now))
+            self.rtc.pump()
 
     def close(self) -> None:
         """The player closes the tab: its connections end."""
@@ -110,6 +131,8 @@ class Page:
                 self.copied.append(effect.text)
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
+            elif isinstance(effect, Work):
+                self.works[effect.task] = effect
             else:
                 self.rtc.carry_out(self, effect)
 

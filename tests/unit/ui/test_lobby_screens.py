@@ -135,6 +135,11 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     before = host.text
     host.click("rt-hand", kind="mirror")
     assert host.text == before and not host.by_class("rt-target")
+    # The next match is played again on every board.
+    host.click("start")
+    for page in (host, bea):
+        assert page.by_class("match-screen")[0].attr("data-ended") is None
+    assert "your turn" in text_of(host.by_class("match-status")[0]) and host.by_class("rt-hand")
 
 
 def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invitation():
@@ -321,7 +326,8 @@ def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
     reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
     assert "was restored" in reloaded.text and reloaded.warn
     assert members(reloaded) == {"Ann": "connected", "Bea": "gone"}
-    assert reloaded.by_class("match") and seats(reloaded) == {"1": "Ann", "2": "Bea"}
+    # The restored match is shown on its board at once.
+    assert reloaded.by_class("match-screen") and seats(reloaded) == {"1": "Ann", "2": "Bea"}
     bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
     reloaded.click("invite", member=bea_id)
     back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])

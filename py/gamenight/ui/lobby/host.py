@@ -5,6 +5,10 @@ The page runs the authoritative ``Session`` and is itself a member of it through
 guests are over WebRTC. Each invitation is one peer connection (``OpenInvite``), named ``i<id>``; it
 is single-use and expires after ``INVITE_TTL_S``. The lobby is saved in local storage after every
 change, so a reloaded host page restores it (and the match) and re-invites everyone.
+
+Work the match waits for (``Session.preparation``: Reflection's generated puzzles) runs here as a
+``Work`` effect in slices, so the page keeps handling guests' messages while it runs; its value goes
+back to the session (``HostLink.prepared``), which records and broadcasts it.
 """
 
 from __future__ import annotations
@@ -24,13 +28,37 @@ from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
-from gamenight.ui.lobby.panel import LOBBY_ACTIONS, Sight, board_input, lobby_request, panel, reason_text, sync_board
-from gamenight.ui.program import Copy, Effect, Env, Message, StartTimer, Store, Tick, UiEvent, WarnBeforeLeaving
+from gamenight.ui import match as screen
+from gamenight.ui.lobby.panel import (
+    LOBBY_ACTIONS,
+    Sight,
+    board_input,
+    board_message,
+    lobby_request,
+    panel,
+    reason_text,
+    sync_board,
+)
+from gamenight.ui.program import (
+    Copy,
+    Effect,
+    Env,
+    Message,
+    StartTimer,
+    Store,
+    Tick,
+    UiEvent,
+    WarnBeforeLeaving,
+    Work,
+    WorkDone,
+    WorkProgress,
+)
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
 
 STORE_KEY = "peer.host"
 TIMER = "host-lobby"
+PREPARE = "host-prepare"  # the Work running what the match waits for
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
 OPEN = ("preparing", "waiting")  # invitation states that may still be answered
@@ -150,6 +178,8 @@ class HostModel:
     reply_error: Reason | None = None
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
+    stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
+    preparing: str = ""  # the key of the match's preparation the PREPARE work runs
 
 
 def parse_lobby_name(raw: str) -> str:
@@ -162,11 +192,12 @@ def parse_lobby_name(raw: str) -> str:
 
 class HostScreen:
     label = "Host a game night"
-    storage_keys = (STORE_KEY,)
+    storage_keys = (STORE_KEY, *games.board_storage_keys())
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[HostModel, list[Effect]]:
         game = params.get("game", "")
-        model = HostModel(env.page_url, game, env.now_ms)
+        stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
+        model = HostModel(env.page_url, game, env.now_ms, stored=stored)
         saved = env.stored.get(STORE_KEY)
         if saved is None:
             if game and games.rules(game) is None:
@@ -177,14 +208,15 @@ class HostScreen:
             live = Live.restore(saved)
         except GameNightError as err:
             return replace(model, notice=(_said("restore-failed"), _reason(err))), [Store(STORE_KEY, None)]
-        return _start(replace(model, live=live, notice=(_said("restored"),)), env.now_ms)
+        model, effects = _start(replace(model, live=live, notice=(_said("restored"),)), env.now_ms)
+        model, more = _follow(model)
+        return model, effects + more
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
         if updated.live is not None:
-            board = sync_board(updated.board, updated.live.client)
-            if board is not updated.board:
-                updated = replace(updated, board=board)
+            updated, more = _follow(updated)
+            effects = [*effects, *more]
         return updated, effects
 
     def _update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
@@ -195,6 +227,13 @@ class HostScreen:
             return model, []
         if isinstance(message, Tick) and message.timer == TIMER:
             return _tick(model, message.now_ms)
+        if isinstance(message, WorkDone) and message.task == PREPARE:
+            return _prepared(model, message)
+        if isinstance(message, WorkProgress) and message.task == PREPARE:
+            return model, []  # nothing to redraw: the page stays as cheap as can be while it works
+        if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
+            board = board_message(model.board, live.client, message)
+            return (model, []) if board is model.board else (replace(model, board=board), [])
         if isinstance(message, pe.OfferReady):
             return _offer_ready(model, message)
         if isinstance(message, pe.PeerOpened):
@@ -227,6 +266,46 @@ class HostScreen:
 
 
 # --- updates ----------------------------------------------------------------------------------------
+
+
+def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
+    """After any change: the board follows the mirror (and what it asks for is done: its effects, its
+    own moves, sent like an input's), and the work the match waits for is started when it changes."""
+    live = model.live
+    effects: list[Effect] = []
+    for _round in range(3):  # a board's own move (a reveal) changes the position once more
+        board = sync_board(model.board, live.client, model.stored)
+        moves: list = []
+        if board is not None:
+            board, asked, moves = screen.take(board)
+            effects += asked
+        if board is not model.board:
+            model = replace(model, board=board)
+        if not moves:
+            break
+        for move in moves:
+            try:
+                request = live.client.move(move)
+            except BadMessage:
+                continue  # the page no longer holds a seat: its board's move has nobody to play it
+            effects += live.request(request, model.now_ms)
+    wanted = live.session.preparation()
+    key = wanted.key if wanted is not None else ""
+    if key != model.preparing:
+        # A new task replaces the running one under the same name; an empty one just ends it.
+        effects.append(Work(PREPARE, wanted.steps() if wanted is not None else iter(())))
+        model = replace(model, preparing=key)
+    return model, effects
+
+
+def _prepared(model: HostModel, done: WorkDone) -> tuple[HostModel, list[Effect]]:
+    """The match's background work finished: its value goes to the session (dropped if stale)."""
+    now = done.now_ms or model.now_ms
+    live = model.live
+    live.now_ms = now
+    if model.preparing:
+        live.link.prepared(model.preparing, done.value)
+    return replace(model, now_ms=now), live.run(now)
 
 
 def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
@@ -487,6 +566,12 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         h("h1", {}, live.name),
         _notice(model),
         _invites_view(model),
+        model.preparing
+        and h(
+            "p",
+            {"class": "notice preparing", "role": "status", "data-preparing": "1"},
+            _("Your browser is making the match's next puzzle in the background."),
+        ),
         panel(live.client, Sight(host=True, states=states, routes=routes, now_ms=model.now_ms), model.board),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )

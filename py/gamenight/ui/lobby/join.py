@@ -31,7 +31,17 @@ from gamenight.lobby.client import Client
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
-from gamenight.ui.lobby.panel import LOBBY_ACTIONS, Sight, board_input, lobby_request, panel, reason_text, sync_board
+from gamenight.ui import match as screen
+from gamenight.ui.lobby.panel import (
+    LOBBY_ACTIONS,
+    Sight,
+    board_input,
+    board_message,
+    lobby_request,
+    panel,
+    reason_text,
+    sync_board,
+)
 from gamenight.ui.program import (
     Copy,
     Effect,
@@ -43,6 +53,8 @@ from gamenight.ui.program import (
     Tick,
     UiEvent,
     WarnBeforeLeaving,
+    WorkDone,
+    WorkProgress,
 )
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
@@ -92,6 +104,7 @@ class JoinModel:
     lost: Reason | None = None  # why the connection to the host ended
     rejoin_error: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
+    stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -106,12 +119,15 @@ class JoinModel:
 
 class JoinScreen:
     label = "Join a game night"
-    storage_keys = (TOKENS_KEY, USED_KEY)
+    storage_keys = (TOKENS_KEY, USED_KEY, *games.board_storage_keys())
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[JoinModel, list[Effect]]:
         now_s = env.now_ms // 1000
         used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
-        model = JoinModel(env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used)
+        stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
+        model = JoinModel(
+            env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used, stored=stored
+        )
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
         except iv.BadCode as err:
@@ -123,9 +139,8 @@ class JoinScreen:
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
         if updated.client is not None:
-            board = sync_board(updated.board, updated.client)
-            if board is not updated.board:
-                updated = replace(updated, board=board)
+            updated, more = _follow(updated)
+            effects = [*effects, *more]
         return updated, effects
 
     def _update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
@@ -145,6 +160,9 @@ class JoinScreen:
             return replace(model, reconnecting=message.state == "reconnecting"), []
         if isinstance(message, pe.PeerClosed) and message.peer == HOST:
             return _closed(model, message)
+        if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
+            board = board_message(model.board, model.client, message)
+            return (model, []) if board is model.board else (replace(model, board=board), [])
         return model, []
 
     def view(self, model: JoinModel) -> Element:
@@ -201,6 +219,24 @@ def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
         problem = {"code": "code-expired", "params": {"minutes": max(1, over_s // 60)}}
         return replace(model, stage="problem", problem=problem), [StopTimer(EXPIRY)]
     return model, []
+
+
+def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
+    """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
+    board = sync_board(model.board, model.client, model.stored)
+    if board is None:
+        return (model, []) if model.board is None else (replace(model, board=None), [])
+    board, effects, moves = screen.take(board)
+    if board is not model.board:
+        model = replace(model, board=board)
+    if moves and model.link is not None and model.stage == "lobby":
+        for move in moves:
+            try:
+                model.link.request(model.client.move(move))  # numbered: sent again if it gets no answer
+            except BadMessage:
+                continue  # the page no longer holds a seat
+        effects += model.outbox.drain()
+    return model, effects
 
 
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:

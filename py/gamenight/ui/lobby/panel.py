@@ -97,25 +97,42 @@ def match_table(client: Client) -> screen.Table | None:
     return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
 
 
-def sync_board(ui: screen.MatchUi | None, client: Client) -> screen.MatchUi | None:
+def sync_board(
+    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None
+) -> screen.MatchUi | None:
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
-    position (with the events that led to it), told of a refused move; ``None`` without a board."""
+    position (with the events that led to it), told of a refused move; ``None`` without a board.
+    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started."""
     match = client.match
     board = games.board(match.game) if match is not None else None
     if board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
-    if ui is None or ui.game != match.game or (match.moves == 0 and ui.log):
-        ui = screen.start(match.game, board, view)  # a new match
+    table = match_table(client)
+    if ui is None or ui.game != match.game or _new_match(ui, match):
+        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
+        ui = replace(ui, moves=match.moves)
     elif ui.view is not match.view and ui.view != view:
-        ui = screen.advance(ui, view, client.events)
-    if match.ended == "host" and not ui.halted:
-        ui = replace(ui, halted=N_("The host ended the match."))
+        ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
+    halted = N_("The host ended the match.") if match.ended == "host" else ""
+    if ui.halted != halted:
+        ui = replace(ui, halted=halted)
     if client.errors and client.errors[-1].about == "move":
         # The host refused this page's move: say why next to the board (and only there).
         refusal = client.errors.pop()
         ui = screen.refused(ui, {"code": "text", "params": {"text": refusal.text}})
     return ui
+
+
+def _new_match(ui: screen.MatchUi, match: p.MatchView) -> bool:
+    """Whether ``match`` is another match than the one ``ui`` shows: fewer moves than before, or a
+    fresh position after one that had ended (moves are counted from 0 in every match)."""
+    return match.moves < ui.moves or (match.moves == 0 and bool(ui.view.get("result")) and not match.result)
+
+
+def board_message(ui: screen.MatchUi, client: Client, message: Any) -> screen.MatchUi:
+    """A tick of the board's timer, or its background work's progress or result."""
+    return screen.react(ui, match_table(client), message)
 
 
 def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[screen.MatchUi, JSON | None]:
@@ -143,7 +160,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         _error(client) if board is None or board.error is None else None,
         _waiting(client, sight),
         table is not None and _role(client),
-        table is not None and screen.render(board, table),
+        table is not None and screen.render(board, table, _match_controls(client, sight)),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -151,6 +168,14 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             h("div", {}, _match(client) if board is None else None, _chat(client, sight)),
         ),
     )
+
+
+def _match_controls(client: Client, sight: Sight) -> list[Element]:
+    """Beside a finished match, the host may start the next one with the same seats and options."""
+    lobby, match = client.lobby, client.match
+    if not sight.host or match is None or match.ended is None or lobby.phase != "lobby":
+        return []
+    return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
 
 
 def _error(client: Client) -> Element | None:

@@ -1,0 +1,874 @@
+"""Reflection's match screen (the ``ui.match.Board`` of Reflection): build, race and reveal.
+
+Every seat hides its own work, so a page only ever holds its own tiles. The board reuses the solo
+screen's board and tray (``reflection/scene.py``) and its placing rules; what it adds:
+
+* **Build phase**: the builder places *every* tile of the match's set on its own board, sees its own
+  clues live (the scene draws the clues its layout makes), traces any laser, and is told whether the
+  puzzle has one solution: the solver runs as a ``Work`` in slices, with its progress shown (advice,
+  not a rule: an ambiguous puzzle may still be sent, with a warning). "Send puzzle" makes a fresh
+  salt and sends the clues and the commitment only; the layout and salt go to this device's local
+  storage (``SECRETS_KEY``, by commitment), so a reload of the page keeps them until they are revealed.
+* **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet; the
+  round clock (time left, with a visible warning in the last 30 s); a layout that matches every
+  number is sent at once; "Submit" on a layout that does not says which numbers differ (as the
+  host would, without asking it); "Give up" asks once more first.
+* **Reveal**: when the rules ask for this seat's reveal, the board sends it by itself from local
+  storage (``Play``); a device without the layout says so.
+* Everyone sees who has sent, the finish order of the round, points per round, totals, team
+  averages, flags for failed reveals, and each revealed layout beside its clues once the view
+  carries it. Spectators see the puzzles in play and may try them on their own page; they never
+  get a layout the view does not give them, since the board draws only what it was sent.
+"""
+
+from __future__ import annotations
+
+import secrets as random_source
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.game import JSON
+from gamenight.core.grid import Cell
+from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.i18n import N_, _, ngettext, reasons, terms
+from gamenight.reflection import scene, standings
+from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
+from gamenight.reflection.match import commitment, submission
+from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, TileSet, check, mismatches, parse_layout
+from gamenight.reflection.puzzle import puzzle_of as make_puzzle
+from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, TURNED, clock
+from gamenight.reflection.solve import solve_steps
+from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
+from gamenight.ui.match import Moved, Reply, Table, describe
+from gamenight.ui.program import StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone, WorkProgress
+from gamenight.ui.svg import Element, h
+
+SECRETS_KEY = "reflection.secrets"  # this device's own built puzzles: layout and salt by commitment
+SECRETS_KEPT = 8
+CLOCK = "match.clock"
+CHECK = "match.check"
+CHECK_BUDGET = 200_000  # solver decisions before the advice gives up ("could not tell")
+CHECK_SHOWN = 2_000  # the advice's progress is redrawn every this many decisions
+HURRY_MS = 30_000
+COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
+
+reasons(
+    {
+        "rf-watching": N_("You are watching: the tiles you place stay on this page."),
+        "rf-sent": N_("Your puzzle is sent: it cannot change any more."),
+        "rf-done": N_("You have finished this round's puzzle."),
+        "rf-warp-cell": N_("Warp cells hold no tiles."),
+        "rf-none-left": N_("No {kind} left in your tray: take one back first."),
+        "rf-no-turn": N_("Blocks and black holes do not turn; use Remove to take one back."),
+        "rf-place-all": N_("Place every tile first ({n} still in the tray)."),
+        "rf-differ": N_("Not solved yet. The numbers that differ: {which}."),
+        "rf-no-secret": N_(
+            "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
+        ),
+    }
+)
+terms({f"rf-kind-{kind}": name for kind, name in scene.KIND_NAMES.items()})
+
+ADVICE = {
+    "running": N_("Checking whether your puzzle has one solution…"),
+    "unique": N_("One solution: a fair puzzle."),
+    "several": N_(
+        "More than one layout makes these numbers: a solver who finds another one still solves it. "
+        "You may send it anyway."
+    ),
+    "unknown": N_("The check could not decide in time: the puzzle may have several solutions. You may send it anyway."),
+}
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A built puzzle's layout and salt, kept on the builder's device until it is revealed."""
+
+    layout: Layout
+    salt: str
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Whether ``layout`` makes a puzzle with one solution: ``running``, ``unique``, ``several`` or
+    ``unknown`` (the check ran out of budget), after ``decisions`` of the solver's."""
+
+    layout: Layout
+    outcome: str = "running"
+    decisions: int = 0
+
+
+@dataclass(frozen=True)
+class Task:
+    """What this page works on: ``build`` its puzzle, ``solve`` puzzle ``number`` in ``round``, ``watch``
+    it (spectators, and a builder sitting out), or ``rest`` (no board: waiting, revealing, results)."""
+
+    kind: str = "rest"
+    number: int = 0
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class Desk:
+    """The board's own state: the task and this page's tiles for it, the tools, the advice, this
+    device's built puzzles, and the page's clock (from ticks and inputs)."""
+
+    task: Task = Task()
+    layout: Layout | None = None
+    tool: str = "diagonal"  # a tile kind, or "remove"
+    cursor: Cell = (0, 0)
+    laser: str | None = None  # the edge whose laser is drawn
+    drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
+    wrong: tuple[str, ...] = ()  # the numbers that differed when "Submit" was last pressed
+    note: JSON | None = None
+    advice: Advice | None = None
+    secrets: Mapping[str, Secret] = field(default_factory=dict)
+    revealing: str = ""  # the commitment whose reveal this page has sent
+    confirm: bool = False  # "Give up" was pressed once
+    ticking: bool = False  # the clock timer runs
+    now_ms: int = 0
+
+
+# --- reading the view ------------------------------------------------------------------------------
+
+
+def own_number(view: JSON) -> int:
+    """The number of the puzzle this page's seat builds (0 if none)."""
+    you = view.get("you")
+    return next((p["number"] for p in view.get("puzzles", []) if you and p.get("builder") == you), 0)
+
+
+def tileset(view: JSON) -> TileSet:
+    tiles = (sheet(view, 1) or {}).get("tiles", {})
+    return TileSet(*(int(tiles.get(k, 0)) for k in KINDS))
+
+
+def warps(view: JSON) -> tuple[Cell, ...]:
+    return tuple(tuple(w) for w in (sheet(view, 1) or {}).get("warps", []))  # type: ignore[misc]
+
+
+def size(view: JSON) -> int:
+    return int((sheet(view, 1) or {}).get("size", view.get("options", {}).get("size", 6)))
+
+
+def in_play(view: JSON) -> list[int]:
+    """The puzzles being solved this round, in number order."""
+    return sorted(set(view.get("solving", {}).values())) if view.get("phase") == "solve" else []
+
+
+def task_of(view: JSON, desk: Desk) -> Task:
+    phase, you, round_ = view.get("phase"), view.get("you"), view.get("round", 0)
+    if phase == "build" and you:
+        return Task("build", own_number(view))
+    if phase == "solve":
+        solving = view.get("solving", {})
+        if you in solving:
+            return Task("solve", solving[you], round_)
+        shown = in_play(view)
+        if shown:
+            keep = desk.task.kind == "watch" and desk.task.number in shown and desk.task.round == round_
+            return Task("watch", desk.task.number if keep else shown[0], round_)
+    return Task("rest", 0, round_)
+
+
+def the_puzzle(desk: Desk, view: JSON) -> Puzzle | None:
+    """The puzzle on this page's board: the clues of its own layout while building, else the view's."""
+    if desk.task.kind == "build" and desk.layout is not None:
+        return make_puzzle(desk.layout, warps(view), tileset(view))
+    return puzzle_of(sheet(view, desk.task.number))
+
+
+def submitted(view: JSON) -> bool:
+    return bool((sheet(view, own_number(view)) or {}).get("submitted"))
+
+
+def editable(desk: Desk, view: JSON, seat: str | None) -> bool:
+    """Whether this page may change its tiles: its own unsent puzzle, its puzzle while it still
+    solves, or (locally) a puzzle it watches."""
+    if desk.layout is None:
+        return False
+    if desk.task.kind == "watch":
+        return True
+    return seat is not None and seat == view.get("you") and desk.task.kind in ("build", "solve")
+
+
+# --- this device's secrets --------------------------------------------------------------------------
+
+
+def load_secrets(text: str | None) -> dict[str, Secret]:
+    """The stored layouts and salts (untrusted: an entry that does not open its commitment is dropped)."""
+    if not text:
+        return {}
+    try:
+        raw = obj(loads(text, 64 * 1024), "stored puzzles", BadMessage)
+        found = {}
+        for item in raw.get("puzzles", []) if isinstance(raw.get("puzzles"), list) else []:
+            item = obj(item, "a stored puzzle", BadMessage)
+            rows, salt, committed = item.get("rows"), item.get("salt"), item.get("commitment")
+            if not isinstance(rows, list) or not isinstance(salt, str) or not isinstance(committed, str):
+                continue
+            layout = parse_layout({"rows": rows}, len(rows))
+            if commitment(layout, salt) == committed:
+                found[committed] = Secret(layout, salt)
+        return found
+    except (BadMessage, ValueError):
+        return {}
+
+
+def store_secrets(kept: Mapping[str, Secret]) -> Store:
+    items = [{"commitment": c, "rows": list(s.layout.rows), "salt": s.salt} for c, s in kept.items()]
+    return Store(SECRETS_KEY, dumps({"v": 1, "puzzles": items[-SECRETS_KEPT:]}) if items else None)
+
+
+# --- the Board ---------------------------------------------------------------------------------------
+
+
+class ReflectionBoard:
+    """The ``ui.match.Board`` of Reflection."""
+
+    storage_keys = (SECRETS_KEY,)
+
+    def start(self, view: JSON, before: JSON | None) -> Desk:
+        return Desk()
+
+    def active(self, view: JSON) -> frozenset[str]:
+        return frozenset(view.get("active", ()))
+
+    def react(self, desk: Desk, view: JSON, seat: str | None, table: Table | None, message: Any) -> Reply:
+        if isinstance(message, Moved):
+            return follow(desk, view, message)
+        if isinstance(message, Tick) and message.timer == CLOCK:
+            return Reply(replace(desk, now_ms=message.now_ms))
+        if isinstance(message, WorkProgress) and message.task == CHECK:
+            advice = desk.advice
+            decisions = int(message.value or 0)
+            if (
+                advice is None
+                or advice.outcome != "running"
+                or decisions // CHECK_SHOWN == advice.decisions // CHECK_SHOWN
+            ):
+                return Reply(desk)  # the same numbers on screen: no redraw
+            return Reply(replace(desk, advice=replace(advice, decisions=decisions)))
+        if isinstance(message, WorkDone) and message.task == CHECK:
+            return Reply(advised(desk, message.value))
+        return Reply(desk)
+
+    def update(self, desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEvent) -> Reply:
+        if event.now_ms and event.type in ("click", "keydown"):
+            desk = replace(desk, now_ms=event.now_ms)
+        return on_input(desk, view, seat, table, event)
+
+    def render(self, desk: Desk, view: JSON, seat: str | None, table: Table) -> Element:
+        return h(
+            "div",
+            {"class": "rf-match", "data-phase": view.get("phase"), "data-task": desk.task.kind},
+            banner(desk, view, table),
+            work_area(desk, view, seat, table),
+            standings.race(view, table),
+            standings.scoreboard(view, table),
+            standings.gallery(view, table),
+        )
+
+    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+        return standings.seat_facts(view, seat)
+
+    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+        return standings.event_text(event, names)
+
+
+# --- following the match ------------------------------------------------------------------------------
+
+
+def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
+    """A new position: keep this page's tiles while the task is the same, start afresh when it changes;
+    start or stop the clock; reveal this seat's puzzle when the rules ask; forget it once revealed."""
+    effects: list = []
+    if moved.before is None:
+        desk = replace(desk, secrets=load_secrets(moved.stored.get(SECRETS_KEY)))
+    task = task_of(view, desk)
+    if task != desk.task:
+        if desk.advice is not None and desk.advice.outcome == "running":
+            effects.append(Work(CHECK, iter(())))  # the check of a layout that is gone: end it
+        desk = fresh(desk, view, task)
+    if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
+        desk = replace(desk, advice=None)
+    ticking = view.get("phase") in ("solve", "reveal")
+    if ticking != desk.ticking:
+        effects.append(StartTimer(CLOCK, 1000) if ticking else StopTimer(CLOCK))
+        desk = replace(desk, ticking=ticking)
+    mine = sheet(view, own_number(view)) or {}
+    committed = mine.get("commitment")
+    move = None
+    if view.get("phase") == "reveal" and view.get("you") in view.get("active", ()) and committed:
+        kept = desk.secrets.get(committed)
+        if kept is None:
+            desk = replace(desk, note={"code": "rf-no-secret", "params": {}})
+        elif desk.revealing != committed:
+            move = {"type": "reveal", "layout": kept.layout.to_json(), "salt": kept.salt}
+            desk = replace(desk, revealing=committed)
+    if mine.get("reveal") in ("done", "failed") and committed in desk.secrets:
+        kept = {c: s for c, s in desk.secrets.items() if c != committed}
+        desk = replace(desk, secrets=kept)
+        effects.append(store_secrets(kept))
+    return Reply(desk, move, tuple(effects))
+
+
+def fresh(desk: Desk, view: JSON, task: Task) -> Desk:
+    """This page's desk for a new task: an empty board of the right size (or its sent layout)."""
+    layout = None
+    if task.kind in ("build", "solve", "watch"):
+        n = size(view) if task.kind == "build" else int((sheet(view, task.number) or {}).get("size", size(view)))
+        layout = Layout.empty(n)
+        committed = (sheet(view, task.number) or {}).get("commitment") if task.kind == "build" else None
+        if committed in desk.secrets:  # a reload after sending: show what was sent
+            layout = desk.secrets[committed].layout
+    middle = (layout.size // 2, layout.size // 2) if layout else (0, 0)
+    return replace(
+        desk,
+        task=task,
+        layout=layout,
+        cursor=middle,
+        laser=None,
+        drag=None,
+        wrong=(),
+        note=None,
+        advice=None,
+        confirm=False,
+    )
+
+
+def advised(desk: Desk, solved: Any) -> Desk:
+    """The solver's verdict on the layout being built (dropped if the layout changed meanwhile)."""
+    advice = desk.advice
+    if advice is None or advice.layout != desk.layout or solved is None:
+        return desk
+    outcome = "unknown" if not solved.complete else "unique" if solved.count == 1 else "several"
+    return replace(desk, advice=replace(advice, outcome=outcome, decisions=solved.nodes))
+
+
+# --- input -----------------------------------------------------------------------------------------
+
+
+def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEvent) -> Reply:
+    action, data = event.action, event.data
+    if event.type == "click":
+        if action == "rf-send":
+            return send(desk, view, seat)
+        if action == "rf-submit":
+            return submit(desk, view, seat)
+        if action == "rf-give-up":
+            return give_up(desk, view, seat)
+        if action == "rf-keep-going":
+            return Reply(replace(desk, confirm=False))
+        if action == "rf-reveal":
+            return reveal_again(desk, view)
+        if action == "rf-watch":
+            return watch(desk, view, data.get("number", ""))
+    puzzle = the_puzzle(desk, view) if desk.layout is not None else None
+    if puzzle is None:
+        return Reply(desk)
+    if event.type == "keydown":
+        if action not in ("board", "cell", "edge"):
+            return Reply(desk)
+        return on_key(desk, view, seat, puzzle, event.key)
+    if event.type == "pointerdown":
+        return Reply(grab(desk, action, data))
+    if event.type == "pointerup":
+        return drop(desk, view, seat, puzzle, action, data)
+    if event.type != "click":
+        return Reply(desk)
+    if action == "tray":
+        kind = data.get("kind", "")
+        return Reply(replace(desk, tool=kind, note=None)) if kind in (*KINDS, "remove") else Reply(desk)
+    if action == "cell":
+        cell = _cell(desk, data)
+        return use_tool(replace(desk, cursor=cell), view, seat, puzzle, cell) if cell else Reply(desk)
+    if action == "edge":
+        edge = data.get("edge", "")
+        if edge not in edge_names(puzzle.size):
+            return Reply(desk)
+        return Reply(replace(desk, laser=None if desk.laser == edge else edge))
+    return Reply(desk)
+
+
+def _cell(desk: Desk, data: Mapping[str, str]) -> Cell | None:
+    """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
+    try:
+        cell = (int(data.get("r", "")), int(data.get("c", "")))
+    except ValueError:
+        return None
+    n = desk.layout.size if desk.layout else 0
+    return cell if 0 <= cell[0] < n and 0 <= cell[1] < n else None
+
+
+def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -> Reply:
+    r, c = desk.cursor
+    n = puzzle.size
+    if key in ARROWS:
+        dr, dc = ARROWS[key]
+        return Reply(replace(desk, cursor=(min(n - 1, max(0, r + dr)), min(n - 1, max(0, c + dc)))))
+    if key in KEY_TILES:
+        return set_tile(desk, view, seat, puzzle, desk.cursor, KEY_TILES[key])
+    if key in (" ", "Enter"):
+        return use_tool(desk, view, seat, puzzle, desk.cursor)
+    if key in ("r", "R"):
+        return rotate(desk, view, seat, puzzle, desk.cursor)
+    if key in ("Delete", "Backspace", "x", "X"):
+        return set_tile(desk, view, seat, puzzle, desk.cursor, EMPTY)
+    if key in ("e", "E"):  # the lasers through the cursor, one after another: left, top, right, bottom, none
+        ring = [f"L{r + 1}", f"T{c + 1}", f"R{r + 1}", f"B{c + 1}"]
+        laser = ring[0] if desk.laser not in ring else [*ring, None][ring.index(desk.laser) + 1]
+        return Reply(replace(desk, laser=laser))
+    if key == "Escape":
+        return Reply(replace(desk, confirm=False, laser=None, note=None))
+    return Reply(desk)
+
+
+def grab(desk: Desk, action: str, data: Mapping[str, str]) -> Desk:
+    if action == "tray" and data.get("kind") in KINDS:
+        return replace(desk, drag=("tray", data["kind"]))
+    cell = _cell(desk, data) if action == "cell" else None
+    if cell and desk.layout is not None and desk.layout.at(cell) != EMPTY:
+        return replace(desk, drag=("cell", f"{cell[0]},{cell[1]}"))
+    return desk
+
+
+def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, data: Mapping[str, str]) -> Reply:
+    """Finish a drag as the solo board does: tray → empty cell places, cell → cell moves, cell → off
+    the board takes the tile back; a drag that ends where it began is a click."""
+    if desk.drag is None:
+        return Reply(desk)
+    source, what = desk.drag
+    desk = replace(desk, drag=None)
+    target = _cell(desk, data) if action == "cell" else None
+    if source == "tray":
+        if target and desk.layout.at(target) == EMPTY:
+            return set_tile(replace(desk, tool=what, cursor=target), view, seat, puzzle, target, FIRST_TILE[what])
+        return Reply(desk)
+    r, c = (int(x) for x in what.split(","))
+    if target == (r, c):
+        return Reply(desk)
+    if target is None:
+        return set_tile(desk, view, seat, puzzle, (r, c), EMPTY)
+    if desk.layout.at(target) != EMPTY or target in puzzle.warps:
+        return Reply(desk)
+    tile = desk.layout.at((r, c))
+    moved = replace(desk, layout=desk.layout.place((r, c), EMPTY), cursor=target)
+    return set_tile(moved, view, seat, puzzle, target, tile)
+
+
+def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
+    tile = desk.layout.at(cell)
+    if desk.tool == "remove":
+        return set_tile(desk, view, seat, puzzle, cell, EMPTY)
+    if tile != EMPTY:
+        return rotate(desk, view, seat, puzzle, cell)
+    return set_tile(desk, view, seat, puzzle, cell, FIRST_TILE.get(desk.tool, "/"))
+
+
+def rotate(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
+    tile = desk.layout.at(cell)
+    if tile in TURNED:
+        return set_tile(desk, view, seat, puzzle, cell, TURNED[tile])
+    if tile != EMPTY:
+        return Reply(replace(desk, note={"code": "rf-no-turn", "params": {}}))
+    return Reply(desk)
+
+
+def locked_note(desk: Desk, view: JSON) -> JSON:
+    if desk.task.kind == "build":
+        return {"code": "rf-sent", "params": {}}
+    if desk.task.kind == "solve":
+        return {"code": "rf-done", "params": {}}
+    return {"code": "rf-watching", "params": {}}
+
+
+def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell, tile: str) -> Reply:
+    """Put ``tile`` (or ``"."``) on ``cell`` if the rules allow; then check the build or the solve."""
+    if not editable(desk, view, seat):
+        return Reply(replace(desk, note=locked_note(desk, view)))
+    if cell in puzzle.warps:
+        return Reply(replace(desk, note={"code": "rf-warp-cell", "params": {}}))
+    if desk.layout.at(cell) == tile:
+        return Reply(desk)
+    changed = desk.layout.place(cell, tile)
+    if not puzzle.tiles.allows(changed):
+        return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
+    desk = replace(desk, layout=changed, note=None, wrong=(), confirm=False)
+    if desk.task.kind == "build":
+        return recheck(desk, view)
+    if desk.task.kind == "solve" and check(puzzle, changed):
+        return Reply(desk, solve_move(desk))  # every number matches: solved, sent at once
+    return Reply(desk)
+
+
+def recheck(desk: Desk, view: JSON) -> Reply:
+    """The build changed: once every tile is placed, ask the solver (in slices) whether it has one solution."""
+    if TileSet.of(desk.layout) != tileset(view):
+        ended = desk.advice is not None and desk.advice.outcome == "running"
+        return Reply(replace(desk, advice=None), None, (Work(CHECK, iter(())),) if ended else ())
+    puzzle = make_puzzle(desk.layout, warps(view), tileset(view))
+    steps = solve_steps(puzzle, 2, budget=CHECK_BUDGET)
+    return Reply(replace(desk, advice=Advice(desk.layout)), None, (Work(CHECK, steps),))
+
+
+def solve_move(desk: Desk) -> JSON:
+    return {"type": "solve", "layout": desk.layout.to_json(), "round": desk.task.round}
+
+
+def send(desk: Desk, view: JSON, seat: str | None) -> Reply:
+    """Send the finished puzzle: clues and commitment travel; the layout and a fresh salt stay here."""
+    if desk.task.kind != "build" or not editable(desk, view, seat):
+        return Reply(replace(desk, note=locked_note(desk, view)))
+    left = tileset(view).total - TileSet.of(desk.layout).total
+    if TileSet.of(desk.layout) != tileset(view):
+        return Reply(replace(desk, note={"code": "rf-place-all", "params": {"n": left}}))
+    salt = random_source.token_hex(32)
+    move = submission(desk.layout, warps(view), salt)
+    kept = {**desk.secrets, move["commitment"]: Secret(desk.layout, salt)}
+    return Reply(replace(desk, secrets=kept, note=None), move, (store_secrets(kept),))
+
+
+def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
+    puzzle = the_puzzle(desk, view)
+    if desk.task.kind != "solve" or puzzle is None or not editable(desk, view, seat):
+        return Reply(replace(desk, note=locked_note(desk, view)))
+    wrong = mismatches(puzzle, desk.layout)
+    if not wrong:
+        return Reply(desk, solve_move(desk))
+    shown = ", ".join(wrong[:8]) + (", …" if len(wrong) > 8 else "")
+    return Reply(replace(desk, wrong=wrong, note={"code": "rf-differ", "params": {"which": shown}}))
+
+
+def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
+    if desk.task.kind != "solve" or not editable(desk, view, seat):
+        return Reply(replace(desk, note=locked_note(desk, view)))
+    if not desk.confirm:
+        return Reply(replace(desk, confirm=True))
+    return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round})
+
+
+def reveal_again(desk: Desk, view: JSON) -> Reply:
+    committed = (sheet(view, own_number(view)) or {}).get("commitment")
+    kept = desk.secrets.get(committed) if committed else None
+    if kept is None or view.get("you") not in view.get("active", ()):
+        return Reply(desk)
+    return Reply(desk, {"type": "reveal", "layout": kept.layout.to_json(), "salt": kept.salt})
+
+
+def watch(desk: Desk, view: JSON, number: str) -> Reply:
+    shown = in_play(view)
+    if desk.task.kind != "watch" or not number.isdigit() or int(number) not in shown:
+        return Reply(desk)
+    return Reply(fresh(desk, view, Task("watch", int(number), desk.task.round)))
+
+
+# --- what is drawn -----------------------------------------------------------------------------------
+
+
+def left_ms(view: JSON, desk: Desk) -> int | None:
+    """Time left in the round on this page's clock, if the round has a limit and has started."""
+    limit, started = view.get("limit_ms") or 0, view.get("started_ms")
+    if not limit or started is None or view.get("phase") != "solve" or not desk.now_ms:
+        return None  # (no time known yet on this page: the clock shows from its first tick)
+    return max(0, min(limit, started + limit - desk.now_ms))
+
+
+def banner(desk: Desk, view: JSON, table: Table) -> Element:
+    """The phase in a sentence, and the round clock."""
+    phase, round_, rounds = view.get("phase"), view.get("round", 0), view.get("rounds", 0)
+    builder = (sheet(view, desk.task.number) or {}).get("builder")
+    if phase == "build":
+        left = [s for s in view.get("active", ())]
+        if desk.task.kind == "build" and not submitted(view):
+            title = _("Build your puzzle: place every tile, then send it.")
+        elif desk.task.kind == "build":
+            title = ngettext(
+                "Your puzzle is sent. Waiting for {names}…", "Your puzzle is sent. Waiting for {names}…", len(left)
+            ).format(names=", ".join(name_of(table, s) for s in left))
+        else:
+            title = _("The players are building their puzzles.")
+    elif phase == "prepare":
+        title = _("Preparing round {n}…").format(n=round_)
+    elif phase == "solve":
+        if builder:
+            title = _("Round {r} of {n}: {name}'s puzzle").format(r=round_, n=rounds, name=name_of(table, builder))
+        else:
+            title = _("Round {r} of {n}").format(r=round_, n=rounds)
+    elif phase == "reveal":
+        title = _("The builders reveal their puzzles.")
+    elif phase == "over":
+        title = _("Final results")
+    else:
+        title = _("Between puzzles")
+    return h(
+        "div",
+        {"class": "rf-banner"},
+        h("h2", {"class": "rf-phase"}, title),
+        phase == "prepare"
+        and h(
+            "p",
+            {"class": "rf-preparing", "role": "status"},
+            h("progress", {"aria-label": _("Preparing the puzzle")}),
+            " ",
+            _("The host's browser is making the puzzle."),
+        ),
+        round_clock(desk, view),
+        phase == "reveal" and reveal_clock(desk, view),
+    )
+
+
+def round_clock(desk: Desk, view: JSON) -> Element | None:
+    if view.get("phase") != "solve":
+        return None
+    left = left_ms(view, desk)
+    if not desk.now_ms:
+        return None
+    if left is None:
+        started = view.get("started_ms")
+        spent = max(0, desk.now_ms - started) if started is not None else 0
+        return h("p", {"class": "rf-clock", "data-left": ""}, _("Time: {t}").format(t=clock(spent)))
+    hurry = left <= HURRY_MS
+    # rounded up: the clock says 0:01 until the very end, like a kitchen timer
+    shown = clock(-(-left // 1000) * 1000)
+    return h(
+        "p",
+        {"class": "rf-clock" + (" rf-hurry" if hurry else ""), "data-left": left // 1000, "role": "timer"},
+        _("{t} left").format(t=shown),
+        hurry and h("strong", {"class": "rf-hurry-note"}, " ⚠ ", _("Less than 30 seconds!")),
+    )
+
+
+def reveal_clock(desk: Desk, view: JSON) -> Element | None:
+    deadline = view.get("deadline_ms")
+    if deadline is None:
+        return None
+    left = max(0, deadline - desk.now_ms)
+    return h("p", {"class": "rf-clock"}, _("{t} left to reveal").format(t=clock(-(-left // 1000) * 1000)))
+
+
+def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element | None:
+    """The board of this page's task with its tray and buttons (none while resting)."""
+    if desk.layout is None or desk.task.kind == "rest":
+        return reveal_status(desk, view)
+    puzzle = the_puzzle(desk, view)
+    if puzzle is None:
+        return h("p", {"class": "rf-said"}, _("Waiting for the puzzle…"))
+    can_edit = editable(desk, view, seat)
+    wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
+    path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
+    look = scene.Look(wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view))
+    # The scene is a grid of named cells, one Tab stop whose focus follows the cursor (ui/dom.py).
+    drawn = scene.board(puzzle, desk.layout, look)
+    total = 4 * puzzle.size
+    return h(
+        "section",
+        {"class": "rf-work", "data-kind": desk.task.kind, "aria-label": _("Your board")},
+        watch_picker(desk, view, table),
+        h(
+            "p",
+            {"class": "rf-status"},
+            desk.task.kind == "build" and h("span", {"class": "rf-to-place"}, tiles_left(desk, view)),
+            desk.task.kind != "build"
+            and h(
+                "span",
+                {"class": "rf-matched", "data-matched": total - len(wrong)},
+                _("{k} of {n} numbers match").format(k=total - len(wrong), n=total),
+            ),
+        ),
+        h(
+            "div",
+            {"id": "rf-board", "class": "rf-board-wrap", "data-action": "board"},
+            drawn,
+        ),
+        h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
+        can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=False),  # no notes in a match (yet)
+        actions(desk, view, seat),
+        desk.task.kind == "build" and advice_line(desk, view),
+        desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
+        finish_line(desk, view, table),
+    )
+
+
+def solved(desk: Desk, view: JSON) -> bool:
+    you = view.get("you")
+    return (
+        any(
+            f.get("seat") == you and f.get("round") == desk.task.round and f.get("outcome") == "solved"
+            for f in view.get("finishes", [])
+        )
+        and desk.task.kind == "solve"
+    )
+
+
+def tiles_left(desk: Desk, view: JSON) -> str:
+    left = tileset(view).total - TileSet.of(desk.layout).total
+    if submitted(view):
+        return _("Sent. Its layout stays on this device until the reveal.")
+    if left:
+        return ngettext("{n} tile still to place", "{n} tiles still to place", left).format(n=left)
+    return _("Every tile is placed.")
+
+
+def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
+    """What is under the cursor, and the numbers at both ends of its row and column (matched or not),
+    so the board reads out cell by cell."""
+    r, c = desk.cursor
+    if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
+        return ""
+    tile = desk.layout.at((r, c))
+    what = _("warp") if (r, c) in puzzle.warps else _(scene.TILE_NAMES[tile]) if tile != EMPTY else _("empty")
+    wrong = set(mismatches(puzzle, desk.layout))
+    ends = []
+    for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
+        clue = puzzle.clue(edge)
+        said = _("{edge} {colour} {n}").format(edge=edge, colour=_(COLOURS[clue.colour]), n=clue.number)
+        ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
+    return _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what) + " " + ", ".join(ends) + "."
+
+
+def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:
+    can_edit = editable(desk, view, seat)
+    buttons: list[Element] = []
+    if desk.task.kind == "build" and can_edit:
+        complete = TileSet.of(desk.layout) == tileset(view)
+        doubtful = desk.advice is not None and desk.advice.outcome in ("several", "unknown")
+        buttons.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button primary",
+                    "data-action": "rf-send",
+                    "aria-disabled": None if complete else "true",
+                },
+                _("Send anyway") if doubtful else _("Send puzzle"),
+            )
+        )
+    if desk.task.kind == "solve" and can_edit:
+        buttons.append(
+            h("button", {"type": "button", "class": "button primary", "data-action": "rf-submit"}, _("Submit"))
+        )
+        if desk.confirm:
+            buttons += [
+                h(
+                    "button",
+                    {"type": "button", "class": "button danger", "data-action": "rf-give-up"},
+                    _("Yes, give up"),
+                ),
+                h("button", {"type": "button", "class": "button", "data-action": "rf-keep-going"}, _("Keep solving")),
+            ]
+        else:
+            buttons.append(
+                h("button", {"type": "button", "class": "button", "data-action": "rf-give-up"}, _("Give up"))
+            )
+    if not buttons:
+        return None
+    return h(
+        "div",
+        {"class": "actions rf-actions"},
+        buttons,
+        desk.confirm and h("p", {"class": "rf-confirm", "role": "alert"}, _("Give up this puzzle? It costs points.")),
+    )
+
+
+def advice_line(desk: Desk, view: JSON) -> Element | None:
+    advice = desk.advice
+    if submitted(view) or advice is None:
+        return None
+    text = _(ADVICE[advice.outcome])
+    return h(
+        "p",
+        {"class": f"rf-advice rf-advice-{advice.outcome}", "role": "status", "data-outcome": advice.outcome},
+        "⚠ " if advice.outcome in ("several", "unknown") else "✓ " if advice.outcome == "unique" else "",
+        text,
+        advice.outcome == "running"
+        and h(
+            "span",
+            {"class": "rf-advice-progress"},
+            " ",
+            ngettext("({n} step)", "({n} steps)", advice.decisions).format(n=advice.decisions),
+        ),
+    )
+
+
+def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
+    """How this page's seat ended the puzzle it solves, once it has; while the next round runs, how
+    it ended the last one (a round that ends with this seat's solve gives way to the next at once)."""
+    if desk.task.kind != "solve":
+        return None
+    you = view.get("you")
+    mine = {f.get("round"): f for f in view.get("finishes", []) if isinstance(f, dict) and f.get("seat") == you}
+    done, last = mine.get(desk.task.round), mine.get(desk.task.round - 1)
+    if done is None and last is None:
+        return None
+    ended = done or last
+    points = standings.points_text(int(ended.get("points", 0)))
+    if ended.get("outcome") == "solved":
+        text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
+    else:
+        text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome"), "")), p=points)
+    if done is None:
+        text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
+    return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)
+
+
+def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
+    shown = in_play(view)
+    if desk.task.kind != "watch":
+        return None
+    builders = {n: (sheet(view, n) or {}).get("builder") for n in shown}
+    return h(
+        "div",
+        {"class": "rf-watch"},
+        h("p", {"class": "rf-watch-note"}, describe({"code": "rf-watching", "params": {}})),
+        len(shown) > 1
+        and h(
+            "div",
+            {"class": "actions", "role": "group", "aria-label": _("Puzzles in play")},
+            [
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button" + (" primary" if n == desk.task.number else ""),
+                        "data-action": "rf-watch",
+                        "data-number": n,
+                        "aria-pressed": "true" if n == desk.task.number else "false",
+                    },
+                    _("{name}'s puzzle").format(name=name_of(table, builders[n]))
+                    if builders[n]
+                    else _("Puzzle {n}").format(n=n),
+                )
+                for n in shown
+            ],
+        ),
+    )
+
+
+def reveal_status(desk: Desk, view: JSON) -> Element | None:
+    """While builders reveal: what this page's device does about its own puzzle."""
+    if view.get("phase") != "reveal":
+        return desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note))
+    owing = view.get("you") in view.get("active", ())
+    if desk.note:
+        text: Element | str = h("span", {"class": "error"}, describe(desk.note))
+    elif owing and desk.revealing:
+        text = _("Your puzzle's layout and salt were sent to be checked.")
+    elif owing:
+        text = _("Your puzzle is due to be revealed.")
+    else:
+        return None
+    again = owing and desk.revealing and not desk.note
+    return h(
+        "section",
+        {"class": "rf-work", "data-kind": "reveal"},
+        h("p", {"role": "status"}, text),
+        again
+        and h("button", {"type": "button", "class": "button", "data-action": "rf-reveal"}, _("Send the reveal again")),
+    )
+
+
+BOARD = ReflectionBoard()

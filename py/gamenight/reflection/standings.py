@@ -1,0 +1,379 @@
+"""What everyone sees of a Reflection match around the boards: who has sent, the round's finish order,
+points per round and totals, team averages, failed reveals, the revealed layouts beside their clues,
+the seat list's facts and the log's lines. Pure: drawn from one seat's view, never from more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamenight.core.errors import BadMessage
+from gamenight.core.game import JSON
+from gamenight.i18n import N_, TERMS, _, ngettext
+from gamenight.reflection import scene
+from gamenight.reflection.laser import Layout
+from gamenight.reflection.puzzle import Puzzle, parse_layout, parse_puzzle
+from gamenight.reflection.solo import clock
+from gamenight.ui.match import Table
+from gamenight.ui.svg import Element, h
+
+# "abandoned", not "left": the catalogue already has "left" as a board side (左 in Japanese).
+OUTCOMES = {
+    "solved": N_("solved"),
+    "gave_up": N_("gave up"),
+    "timeout": N_("out of time"),
+    "abandoned": N_("abandoned"),
+}
+
+
+# --- reading the view ------------------------------------------------------------------------------
+
+
+def sheet(view: JSON, number: int) -> JSON | None:
+    """Puzzle ``number`` (from 1) of the view."""
+    puzzles = view.get("puzzles", [])
+    return puzzles[number - 1] if isinstance(puzzles, list) and 1 <= number <= len(puzzles) else None
+
+
+def puzzle_of(data: JSON | None) -> Puzzle | None:
+    """The puzzle a sheet of the view shows, if its clues are given (untrusted: ``None`` if malformed)."""
+    if not data or data.get("clues") is None:
+        return None
+    try:
+        return parse_puzzle({k: data[k] for k in ("size", "warps", "tiles", "clues")})
+    except (BadMessage, KeyError):
+        return None
+
+
+def solution_of(data: JSON | None) -> Layout | None:
+    """A sheet's solution once the view carries it (after every round using it), else ``None``."""
+    if not data or not isinstance(data.get("solution"), list):
+        return None
+    try:
+        return parse_layout({"rows": data["solution"]}, int(data.get("size", 0)))
+    except (BadMessage, ValueError):
+        return None
+
+
+def name_of(table: Table | Mapping[str, str], seat: Any) -> str:
+    """``"Bea (2)"`` for a seat, or the seat id alone when nobody's name is known."""
+    names = table.names if isinstance(table, Table) else table
+    if not isinstance(seat, str):
+        return "?"
+    name = names.get(seat) or ""
+    return f"{name} ({seat})" if name and name != seat else seat
+
+
+def flaw_text(flaw: Any) -> str:
+    """Why a reveal failed, in the page's language (a registered term, or the rules' own sentence)."""
+    if not isinstance(flaw, str):
+        return ""
+    return _(TERMS[flaw]) if flaw in TERMS else flaw
+
+
+def points_text(points: int) -> str:
+    return f"{points:+d}".replace("-", "−")
+
+
+def round_finishes(view: JSON, round_: int) -> list[JSON]:
+    return [f for f in view.get("finishes", []) if isinstance(f, dict) and f.get("round") == round_]
+
+
+# --- panels ----------------------------------------------------------------------------------------
+
+
+def race(view: JSON, table: Table) -> Element | None:
+    """Who has sent (build), the round's finish order (solve), who has revealed (reveal)."""
+    phase = view.get("phase")
+    active = list(view.get("active", ()))
+    if phase == "build":
+        rows = [
+            h(
+                "li",
+                {"data-seat": p.get("builder"), "data-sent": "1" if p.get("submitted") else "0"},
+                name_of(table, p.get("builder")),
+                " · ",
+                _("sent ✓") if p.get("submitted") else _("still building…"),
+            )
+            for p in view.get("puzzles", [])
+        ]
+        return h("section", {"class": "rf-race"}, h("h3", {}, _("Puzzles")), h("ul", {}, rows))
+    if phase == "reveal":
+        rows = []
+        for p in view.get("puzzles", []):
+            if p.get("builder") is None or (p.get("reveal") is None and p.get("builder") not in active):
+                continue
+            state = p.get("reveal")
+            text = (
+                _("revealed ✓")
+                if state == "done"
+                else _("reveal failed ✗: {why}").format(why=flaw_text(p.get("flaw")))
+                if state == "failed"
+                else _("revealing…")
+            )
+            rows.append(h("li", {"data-seat": p.get("builder")}, name_of(table, p.get("builder")), " · ", text))
+        return h("section", {"class": "rf-race"}, h("h3", {}, _("Reveals")), h("ul", {}, rows))
+    round_ = view.get("round", 0)
+    done = round_finishes(view, round_)
+    if phase != "solve" and not done:
+        round_ -= 1
+        done = round_finishes(view, round_)
+    if round_ < 1:
+        return None
+    solved = [f for f in done if f.get("outcome") == "solved"]
+    failed = [f for f in done if f.get("outcome") != "solved"]
+    still = [s for s in view.get("solving", {}) if s in active] if phase == "solve" else []
+    return h(
+        "section",
+        {"class": "rf-race", "data-round": round_},
+        h("h3", {}, _("Round {n}: finish order").format(n=round_)),
+        h(
+            "ol",
+            {"class": "rf-order"},
+            [
+                h(
+                    "li",
+                    {"data-seat": f.get("seat"), "data-points": f.get("points")},
+                    name_of(table, f.get("seat")),
+                    " · ",
+                    clock(int(f.get("ms", 0))),
+                    " · ",
+                    points_text(int(f.get("points", 0))),
+                )
+                for f in solved
+            ],
+        ),
+        failed
+        and h(
+            "ul",
+            {"class": "rf-failed"},
+            [
+                h(
+                    "li",
+                    {"data-seat": f.get("seat"), "data-points": f.get("points")},
+                    name_of(table, f.get("seat")),
+                    " · ",
+                    _(OUTCOMES.get(f.get("outcome"), "")),
+                    " · ",
+                    points_text(int(f.get("points", 0))),
+                    f.get("void") and h("span", {"class": "rf-void"}, " ", _("(void)")),
+                )
+                for f in failed
+            ],
+        ),
+        still
+        and h(
+            "p",
+            {"class": "rf-still"},
+            _("Still solving: {names}").format(names=", ".join(name_of(table, s) for s in still)),
+        ),
+        not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),
+    )
+
+
+def scoreboard(view: JSON, table: Table) -> Element | None:
+    """Points per round and totals; teams' averages; disqualified builders flagged."""
+    finishes = [f for f in view.get("finishes", []) if isinstance(f, dict)]
+    if not finishes and view.get("phase") != "over":
+        return None
+    rounds = max(int(view.get("rounds", 0) or 0), max((int(f.get("round", 0)) for f in finishes), default=0))
+    seats = [s for s in view.get("seats", []) if isinstance(s, str)]
+    scores = view.get("scores", {}) if isinstance(view.get("scores"), dict) else {}
+    out = set(view.get("disqualified", []) or [])
+    by = {(f.get("seat"), f.get("round")): f for f in finishes}
+    head = h(
+        "tr",
+        {},
+        h("th", {"scope": "col"}, _("Player")),
+        [h("th", {"scope": "col"}, _("Round {n}").format(n=r)) for r in range(1, rounds + 1)],
+        h("th", {"scope": "col"}, _("Total")),
+    )
+    rows = []
+    for seat in seats:
+        cells = []
+        for r in range(1, rounds + 1):
+            f = by.get((seat, r))
+            if f is None:
+                cells.append(h("td", {"data-round": r}, "–"))
+                continue
+            outcome = f.get("outcome")
+            text = points_text(int(f.get("points", 0)))
+            detail = clock(int(f.get("ms", 0))) if outcome == "solved" else _(OUTCOMES.get(outcome, ""))
+            cells.append(
+                h(
+                    "td",
+                    {"class": "rf-void" if f.get("void") else None, "data-round": r, "data-points": f.get("points")},
+                    h("s", {}, text) if f.get("void") else text,
+                    h("span", {"class": "rf-detail"}, " ", detail),
+                    f.get("void") and h("span", {"class": "rf-detail"}, " ", _("(void)")),
+                )
+            )
+        rows.append(
+            h(
+                "tr",
+                {"data-seat": seat},
+                h(
+                    "th",
+                    {"scope": "row"},
+                    name_of(table, seat),
+                    seat in out and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
+                ),
+                cells,
+                h("td", {"class": "rf-total", "data-score": scores.get(seat)}, str(scores.get(seat, 0))),
+            )
+        )
+    teams = view.get("teams") or []
+    averages = view.get("team_scores") or []
+    team_rows = [
+        h(
+            "tr",
+            {"class": "rf-team", "data-team": i + 1},
+            h(
+                "th",
+                {"scope": "row", "colspan": rounds + 1},
+                _("Team {n}: {names}").format(n=i + 1, names=", ".join(name_of(table, s) for s in team)),
+            ),
+            h("td", {"class": "rf-total"}, _("average {x}").format(x=f"{float(averages[i]):.1f}")),
+        )
+        for i, team in enumerate(teams)
+        if i < len(averages)
+    ]
+    return h(
+        "section",
+        {"class": "rf-scores"},
+        h("h3", {}, _("Points")),
+        h(
+            "div",
+            {"class": "rf-table-wrap"},
+            h("table", {"class": "rf-table"}, h("thead", {}, head), h("tbody", {}, rows, team_rows)),
+        ),
+    )
+
+
+def gallery(view: JSON, table: Table) -> Element | None:
+    """Each finished puzzle: its revealed layout beside its clues, or why there is none."""
+    figures = []
+    for data in view.get("puzzles", []):
+        puzzle, layout = puzzle_of(data), solution_of(data)
+        failed = data.get("reveal") == "failed"
+        if puzzle is None or (layout is None and not failed):
+            continue
+        builder = data.get("builder")
+        caption = (
+            _("Puzzle {n} by {name}").format(n=data.get("number"), name=name_of(table, builder))
+            if builder
+            else _("Round {n}'s puzzle").format(n=data.get("number"))
+        )
+        drawn = inert(scene.board(puzzle, layout or Layout.empty(puzzle.size)))
+        figures.append(
+            h(
+                "figure",
+                {"class": "rf-revealed", "data-number": data.get("number"), "data-failed": "1" if failed else None},
+                h("div", {"class": "rf-mini"}, drawn),
+                h(
+                    "figcaption",
+                    {},
+                    caption,
+                    failed
+                    and h(
+                        "span",
+                        {"class": "rf-flag"},
+                        " · ",
+                        _("reveal failed: {why}").format(why=flaw_text(data.get("flaw"))),
+                    ),
+                ),
+            )
+        )
+    if not figures:
+        return None
+    return h(
+        "section", {"class": "rf-gallery"}, h("h3", {}, _("Solutions")), h("div", {"class": "rf-figures"}, figures)
+    )
+
+
+def inert(node: Element | str) -> Element | str:
+    """A board to look at only: no input targets, no focus stops, no ids; one image to screen readers
+    (its caption says whose puzzle it is), with nothing labelled inside it."""
+    return _strip(node, top=True)
+
+
+def picture(node: Element | str) -> Element | str:
+    """A board drawn as one image whose parts carry no names of their own (the page describes them)."""
+    if isinstance(node, str):
+        return node
+    children = tuple(_strip(c, top=False, keep_inputs=True) for c in node.children)
+    return Element(node.tag, node.attrs, children)
+
+
+def _strip(node: Element | str, top: bool, keep_inputs: bool = False) -> Element | str:
+    if isinstance(node, str):
+        return node
+    drop = {"aria-label", "role", "aria-colindex", "tabindex", "id"} if not top else {"tabindex", "id"}
+    if not keep_inputs:
+        drop.add("data-action")
+    attrs = tuple((k, "img" if k == "role" else v) for k, v in node.attrs if k not in drop)
+    return Element(node.tag, attrs, tuple(_strip(c, False, keep_inputs) for c in node.children))
+
+
+# --- the match screen's seat list and log ---------------------------------------------------------------
+
+
+def seat_facts(view: JSON, seat: str) -> list[str]:
+    facts = []
+    phase, round_ = view.get("phase"), view.get("round", 0)
+    mine = next((p for p in view.get("puzzles", []) if p.get("builder") == seat), None)
+    if phase == "build" and mine is not None:
+        facts.append(_("sent") if mine.get("submitted") else _("building"))
+    elif phase == "solve":
+        done = next((f for f in round_finishes(view, round_) if f.get("seat") == seat), None)
+        if done is not None and done.get("outcome") == "solved":
+            facts.append(_("solved in {t}").format(t=clock(int(done.get("ms", 0)))))
+        elif done is not None:
+            facts.append(_(OUTCOMES.get(done.get("outcome"), "")))
+        elif seat in view.get("solving", {}):
+            facts.append(_("solving"))
+        else:
+            facts.append(_("sits this round out"))
+    elif phase == "reveal" and mine is not None and mine.get("reveal") is None and seat in view.get("active", ()):
+        facts.append(_("revealing"))
+    if seat in (view.get("disqualified") or []):
+        facts.append(_("disqualified"))
+    return facts
+
+
+def event_text(event: JSON, names: Mapping[str, str]) -> str | None:
+    kind = event.get("type")
+    who = name_of(names, event.get("seat"))
+    if kind == "submitted":
+        return _("{name} sent a puzzle.").format(name=who)
+    if kind == "round":
+        return _("Round {n} begins.").format(n=event.get("round"))
+    if kind == "preparing":
+        return _("Preparing round {n}…").format(n=event.get("round"))
+    if kind == "solved":
+        return _("{name} solved it in {t}: {p} points.").format(
+            name=who, t=clock(int(event.get("ms", 0))), p=points_text(int(event.get("points", 0)))
+        )
+    if kind in ("gave_up", "timeout", "abandoned"):
+        return _("{name}: {outcome}, {p} points.").format(
+            name=who, outcome=_(OUTCOMES[kind]), p=points_text(int(event.get("points", 0)))
+        )
+    if kind == "round_over":
+        return _("Round {n} is over.").format(n=event.get("round"))
+    if kind == "reveal_due":
+        seats = event.get("seats") if isinstance(event.get("seats"), list) else []
+        return ngettext("{names} must reveal their puzzle.", "{names} must reveal their puzzles.", len(seats)).format(
+            names=", ".join(name_of(names, s) for s in seats)
+        )
+    if kind == "revealed":
+        return _("{name} revealed their puzzle.").format(name=who)
+    if kind == "reveal_failed":
+        return _("{name}'s reveal failed ({why}): disqualified; failures on that puzzle cost nothing.").format(
+            name=who, why=flaw_text(event.get("why"))
+        )
+    if kind == "no_puzzle":
+        return _("No puzzle could be made for round {n}.").format(n=event.get("round"))
+    if kind == "end":
+        return _("The match is over.")
+    return None

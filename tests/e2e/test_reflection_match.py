@@ -1,0 +1,365 @@
+"""Reflection with friends in real browser pages over peer links (run in the private network namespace
+by ``make e2e``): a built match from the first tile to the final ranking, a random round where one
+player gives up, a round that runs out of time, and how long the host's page is blocked while it makes
+random puzzles. Every page is watched: a request outside the site or a console error fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from gamenight.reflection import GAME
+from gamenight.reflection.generate import mix
+from gamenight.reflection.laser import Layout, edge_names
+from gamenight.reflection.match import submission
+from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
+from gamenight.reflection.solve import solve
+from tests.e2e.test_accessibility import violations
+from tests.e2e.test_peer_links import CONNECT_MS, People, join, seat
+from tests.unit.reflection.match_helpers import Match, salt
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+
+KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
+EASY = mix(6)  # 6 × 6: 4 diagonal mirrors, 1 flat mirror, 1 block
+# Each builder's puzzle, placed by clicking (every tile of the set, none hidden from every laser).
+LAYOUTS = {
+    "1": Layout(("......", ".\\..#.", "......", "...|..", "./...\\", "...../")),
+    "2": Layout(("./....", "......", "..#\\..", "......", ".-../.", "....\\.")),
+    "3": Layout(("...\\..", "#.....", "....|.", "./....", "......", "..\\./.")),
+}
+# Record every text a page receives over its data channels (installed before the app starts).
+CAPTURE = """
+window.__received = [];
+const listen = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, handler, ...rest) {
+  if (type === 'message') {
+    const seen = (event) => { window.__received.push(String(event.data)); return handler.call(this, event); };
+    return listen.call(this, type, seen, ...rest);
+  }
+  return listen.call(this, type, handler, ...rest);
+};
+"""
+LONG_TASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longtasks.push([entry.startTime, entry.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+@pytest.fixture
+def crowd(browser: Browser, site_url: str) -> Iterator[People]:
+    """People in their own browser contexts; every page they opened is checked at the end."""
+    people = People(browser, site_url)
+    yield people
+    people.check()
+    for context in people.contexts:
+        context.close()
+
+
+def open_host(people: People, name: str = "Ann", context: BrowserContext | None = None) -> Page:
+    page = people.open(context or people.person(), f"{people.site_url}/?stun=none#/host?game=reflection")
+    page.fill("input[name=lobby]", "Friday night")
+    page.fill("input[name=name]", name)
+    page.select_option("form[data-action=host-setup] select[name=game]", "reflection")
+    page.click("form[data-action=host-setup] button[type=submit]")
+    expect(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    return page
+
+
+def choose(host: Page, players: int, options: dict) -> None:
+    """The host sets the player count and the options in the lobby's form, as a person does."""
+    form = host.locator("form[data-action=choose]")
+    form.locator("select[name=players]").select_option(str(players))
+    details = form.locator("details.table-options")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    for name, value in options.items():
+        control = form.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(str(value))
+        else:
+            control.fill(str(value))
+    form.locator("button[type=submit]").click()
+
+
+def sit(page: Page, seat_id: str, host: Page) -> None:
+    page.click(f".seat[data-seat='{seat_id}'] button[data-action=sit]")
+    expect(seat(host, seat_id)).not_to_have_text("free")
+
+
+def accessible(page: Page) -> None:
+    """No serious or critical axe-core violation on the page, in the light and the dark theme."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert violations(page) == [], scheme
+    page.emulate_media(color_scheme="light")
+
+
+def place(page: Page, layout: Layout) -> None:
+    """Put ``layout``'s tiles on the page's board by clicking: a kind in the tray, then a cell (again to turn)."""
+    tiles = sorted(layout.tiles().items())
+    for i, ((r, c), tile) in enumerate(tiles):
+        cell = page.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")
+        current = cell.get_attribute("data-tile")
+        if current == tile:
+            continue
+        if current is None:
+            page.click(f".rf-work .rf-tray-tile[data-kind={KINDS[tile]}]")
+            cell.click()
+        if current is not None or tile in ("\\", "-"):  # a mirror goes in as / or ‖: a click turns it
+            cell.click()
+        if i < len(tiles) - 1:  # the last tile may finish the puzzle, and the next one replaces it
+            expect(cell).to_have_attribute("data-tile", tile)
+
+
+def read_puzzle(page: Page, tiles: TileSet) -> Puzzle:
+    """The puzzle on the page's board, read from its edge numbers (colour from the class)."""
+    size = int(page.locator(".rf-work svg.rf-board").get_attribute("data-size"))
+    found = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.rf-work .rf-edge')].map(e => [
+            e.dataset.edge,
+            [['green', 'yellow', 'black'].find(c => e.classList.contains('rf-' + c)),
+             Number(e.querySelector('.rf-number').textContent)]]))"""
+    )
+    clues = tuple(Clue(found[name][1], found[name][0]) for name in edge_names(size))
+    return Puzzle(size, (), tiles, clues)
+
+
+def page_scores(page: Page) -> dict[str, int]:
+    seats = page.locator(".match-seat")
+    expect(seats.first).to_be_visible()
+    return {
+        seats.nth(i).get_attribute("data-seat"): int(seats.nth(i).locator(".score").get_attribute("data-score"))
+        for i in range(seats.count())
+    }
+
+
+def solved_by(page: Page) -> None:
+    expect(page.locator(".rf-finished")).to_contain_text("Solved in", timeout=CONNECT_MS)
+
+
+def points_of(number: str, round_: int) -> str:
+    """The score table's cell of seat ``number`` in ``round_``, once it has points."""
+    return f".rf-scores tr[data-seat='{number}'] td[data-round='{round_}'][data-points]"
+
+
+def joined(texts: list[str]) -> list[str]:
+    """The messages a page received, a long one's ``part`` frames joined back (a layout split across
+    two frames would otherwise escape the search)."""
+    messages, pieces = [], []
+    for text in texts:
+        frame = json.loads(text)
+        if frame.get("type") != "part":
+            messages.append(text)
+            continue
+        pieces.append(frame["data"])
+        if frame["i"] == frame["of"] - 1:
+            messages.append("".join(pieces))
+            pieces = []
+    return messages
+
+
+def rows_of(layout: Layout) -> str:
+    """A layout's rows as they would appear in a message (compact JSON, as the host writes it)."""
+    return json.dumps(list(layout.rows), separators=(",", ":"))
+
+
+def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees_a_layout_early(crowd: People):
+    people = crowd
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal = join(people, host, "Cal")
+    choose(host, 3, {"mode": "built", "variant": "A", "preset": "easy"})
+    sit(bea, "2", host)
+    sit(cal, "3", host)
+    host.click("button[data-action=start]")
+    pages = {"1": host, "2": bea, "3": cal}
+
+    # Build: every tile placed by clicking, the clues drawn live, the one-solution check shown, then sent.
+    for number, page in pages.items():
+        expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
+        place(page, LAYOUTS[number])
+        expect(page.locator(".rf-to-place")).to_have_text("Every tile is placed.")
+        expect(page.locator(".rf-advice")).to_be_visible()
+        if number == "1":
+            accessible(page)
+        page.click("button[data-action=rf-send]")
+        if number != "3":  # the last puzzle sent starts round 1 at once
+            expect(page.locator(".rf-to-place")).to_contain_text("Sent.")
+            expect(host.locator(f".rf-race li[data-seat='{number}']")).to_have_attribute("data-sent", "1")
+        kept = page.evaluate("localStorage.getItem('gnc:reflection.secrets')")
+        assert kept and json.loads(kept)["puzzles"][0]["rows"] == list(LAYOUTS[number].rows)
+    for page in pages.values():
+        expect(page.locator(".rf-phase")).to_contain_text("Round 1 of 2", timeout=CONNECT_MS)
+
+    # The engine's match, played with the same layouts in the same order.
+    ref = Match({"mode": "built", "preset": "easy"}, 3)
+    for k, number in enumerate(pages):
+        ref.play(number, submission(LAYOUTS[number], (), salt(k)))
+        ref.layouts[number] = LAYOUTS[number]
+
+    # A wrong try: Submit names the numbers that differ and sends nothing.
+    first = dict(sorted(LAYOUTS["2"].tiles().items())[:1])
+    place(host, Layout.of(6, first))
+    host.click("button[data-action=rf-submit]")
+    expect(host.locator(".rf-said")).to_contain_text("The numbers that differ:")
+    assert not ref.state.finishes
+
+    # Round 1: 1 solves 2's, 2 solves 3's, 3 solves 1's; finishing order Cal, Ann, Bea. Round 2 the others.
+    order = {1: ("3", "1", "2"), 2: ("2", "3", "1")}
+    dan = None
+    for round_ in (1, 2):
+        for number in order[round_]:
+            builder = str((int(number) - 1 + round_) % 3 + 1)  # variant A: seat i solves seat i + r's
+            expect(pages[number].locator(".rf-phase")).to_contain_text(f"Round {round_} of 2", timeout=CONNECT_MS)
+            place(pages[number], LAYOUTS[builder])  # the last number that matches sends the solve
+            ref.solve(number)
+            for page in pages.values():
+                expect(page.locator(points_of(number, round_))).to_contain_text("+", timeout=CONNECT_MS)
+            if dan is None:
+                # A spectator joins during round 1: it watches the puzzles in play, with no layout shown.
+                context = people.person()
+                context.add_init_script(CAPTURE)
+                dan = join(people, host, "Dan", context)
+                expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+                expect(dan.locator(".rf-watch")).to_be_visible()
+                accessible(dan)
+                accessible(host)
+            elif round_ == 2 and number == order[2][1]:
+                # The last solver is still at work: nothing of any layout on the spectator's page yet.
+                expect(dan.locator(".rf-work svg.rf-board")).to_be_visible()
+                assert dan.locator("[data-tile]").count() == 0
+                assert dan.locator(".rf-revealed").count() == 0
+
+    # The boards reveal by themselves; the ranking follows.
+    for page in (*pages.values(), dan):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+    for number in pages:
+        ref.reveal(number)
+    result = GAME.result(ref.state)
+    assert result is not None and result.notes == {}
+    for page in (*pages.values(), dan):
+        assert page_scores(page) == dict(result.scores)
+        expect(page.locator(".rf-revealed")).to_have_count(3)
+        winner = page.locator(".match-result .ranking li").first
+        expect(winner).to_have_attribute("data-seat", result.ranking[0][0])
+    for page in pages.values():  # revealed: the devices forget them
+        assert page.evaluate("localStorage.getItem('gnc:reflection.secrets')") is None
+    expect(host.locator(".match-controls button[data-action=start]")).to_have_text("Rematch")
+    accessible(host)
+
+    # Every message the spectator received: a layout only once its puzzle was revealed.
+    received = joined(dan.evaluate("window.__received"))
+    assert received, "the spectator's page received nothing"
+    for text in received:
+        message = json.loads(text)
+        view = ((message.get("match") or {}).get("view")) or {}
+        shown = {p["builder"]: p for p in view.get("puzzles", [])}
+        for builder, layout in LAYOUTS.items():
+            if rows_of(layout) in text:
+                assert shown.get(builder, {}).get("reveal") == "done", f"{builder}'s layout leaked: {text[:200]}"
+        for p in view.get("puzzles", []):
+            assert p.get("solution") is None or p.get("reveal") == "done"
+
+
+def play_random(people: People, options: dict, host_context: BrowserContext | None = None) -> tuple[Page, Page]:
+    host = open_host(people, context=host_context)
+    bea = join(people, host, "Bea")
+    choose(host, 2, options)
+    sit(bea, "2", host)
+    host.click("button[data-action=start]")
+    for page in (host, bea):
+        expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    return host, bea
+
+
+def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up(crowd: People):
+    people = crowd
+    host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
+    puzzle = read_puzzle(host, EASY)
+    assert read_puzzle(bea, EASY) == puzzle  # everyone solves the same puzzle
+    found = solve(puzzle, 1).layout
+    place(host, found)
+    solved_by(host)
+    # Bea tries with the keyboard alone: the board is one Tab stop, arrows move its cursor, not the page.
+    cursor = bea.locator('#rf-board [role="grid"] [tabindex="0"]')  # the grid's one Tab stop: its cursor cell
+    # The whole board in view: moving the focus to a cell already on screen scrolls nothing, so any
+    # scrolling below would be the arrows' own.
+    bea.evaluate("document.querySelector('#rf-board').scrollIntoView({block: 'center'})")
+    cursor.focus()
+    scrolled = bea.evaluate("window.scrollY")
+    for key in ("ArrowUp", "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"):
+        bea.keyboard.press(key)
+    assert bea.evaluate("window.scrollY") == scrolled
+    bea.keyboard.press("/")
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "/")
+    expect(bea.locator("#rf-cursor-text")).to_contain_text("Row 5, column 3: diagonal mirror")
+    bea.keyboard.press("r")
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_have_attribute("data-tile", "\\")
+    bea.keyboard.press("Delete")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_be_focused()  # focus follows the cursor
+    bea.click("button[data-action=rf-give-up]")
+    expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first
+    bea.click("button[data-action=rf-give-up]")
+    for page in (host, bea):
+        expect(page.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+        assert page_scores(page) == {"1": 120, "2": -60}
+        expect(page.locator(".rf-revealed")).to_have_count(1)  # the solution, now that the round is over
+        expect(page.locator(".rf-failed li[data-seat='2']")).to_contain_text("gave up")
+
+
+def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(crowd: People):
+    people = crowd
+    context = people.person()
+    context.clock.install()  # the host's clock, which the match runs on, can be moved on
+    host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1, "limit": 2}, context)
+    expect(host.locator(".rf-clock")).to_contain_text("left")
+    expect(host.locator(".rf-hurry")).to_have_count(0)
+    context.clock.fast_forward("01:35")
+    expect(host.locator(".rf-clock.rf-hurry")).to_contain_text("Less than 30 seconds!", timeout=CONNECT_MS)
+    context.clock.fast_forward("00:30")
+    for page in (host, bea):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        expect(page.locator(".rf-failed li")).to_have_count(2)
+        expect(page.locator(".rf-failed")).to_contain_text("out of time")
+        assert page_scores(page) == {"1": -60, "2": -60}
+
+
+def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(crowd: People):
+    people = crowd
+    """Reported, not asserted as a timing: the longest main-thread task while the host's page makes
+    three Hard puzzles, and a guest's chat line still arrives meanwhile."""
+    context = people.person()
+    context.add_init_script(LONG_TASKS)
+    host = open_host(people, context=context)
+    bea = join(people, host, "Bea")
+    choose(host, 2, {"mode": "random", "preset": "hard", "rounds": 3})
+    sit(bea, "2", host)
+    begin = host.evaluate("performance.now()")
+    host.click("button[data-action=start]")
+    bea.fill("form[data-action=chat] input[name=text]", "Still there?")
+    bea.press("form[data-action=chat] input[name=text]", "Enter")
+    expect(host.locator(".chat-lines")).to_contain_text("Bea: Still there?")
+    chat_while_preparing = host.locator("[data-preparing]").count() == 1
+    expect(bea.locator(".rf-phase")).to_contain_text("Round 1 of 3", timeout=180_000)
+    expect(host.locator("[data-preparing]")).to_have_count(0, timeout=300_000)
+    end = host.evaluate("performance.now()")
+    tasks = [d for start, d in host.evaluate("window.__longtasks") if begin <= start <= end]
+    longest = max(tasks, default=0)
+    p95 = statistics.quantiles(tasks, n=20)[-1] if len(tasks) >= 2 else longest
+    median = statistics.median(tasks) if tasks else 0
+    print(
+        f"\nhost page making 3 Hard puzzles: {(end - begin) / 1000:.1f} s, {len(tasks)} tasks over 50 ms, "
+        f"longest {longest:.0f} ms, p95 of those {p95:.0f} ms, median {median:.0f} ms; "
+        f"a guest's chat arrived while it worked: {chat_while_preparing}"
+    )

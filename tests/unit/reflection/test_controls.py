@@ -1,0 +1,495 @@
+"""Reflection's match screen (``reflection/controls.py``) driven through the shared match screen
+(``ui/match.py``) against the rules engine: each page sees only its seat's view, its moves are played
+on the engine, and what it asks of its page (storage, timers, background work) is carried out here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamenight import i18n
+from gamenight.core.jsonutil import dumps
+from gamenight.reflection import GAME
+from gamenight.reflection.controls import BOARD, CHECK, CLOCK, HURRY_MS, SECRETS_KEY, load_secrets
+from gamenight.reflection.laser import Layout, edge_names
+from gamenight.reflection.match import commitment
+from gamenight.reflection.puzzle import clues, puzzle_of
+from gamenight.reflection.solve import solve
+from gamenight.ui import match as screen
+from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.program import StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone, run_work
+from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.reflection.match_helpers import Match, built_layout
+
+BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
+KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
+SEATS = (SeatAt("1", "Ann", "amber"), SeatAt("2", "Bea", "cyan"), SeatAt("3", "Cal", "magenta"))
+
+
+class Page:
+    """One seat's page (``seat=None``: a spectator) showing ``match``: the match screen, its local
+    storage, its running timers and the background work it was asked for."""
+
+    def __init__(self, match: Match, seat: str | None, storage: dict[str, str] | None = None) -> None:
+        self.match, self.seat = match, seat
+        self.storage = storage if storage is not None else {}
+        self.table = Table("reflection", SEATS[: len(match.seats)], frozenset((seat,)) if seat else frozenset())
+        self.timers: set[str] = set()
+        self.works: dict[str, Work] = {}
+        self.moves: list[dict] = []
+        self.ui = screen.start("reflection", BOARD, self.view(), self.table, self.storage)
+        self.take()
+
+    def view(self) -> dict:
+        return json.loads(dumps(GAME.view(self.match.state, self.seat)))  # as it arrives over the wire
+
+    def take(self) -> None:
+        self.ui, effects, moves = screen.take(self.ui)
+        for effect in effects:
+            if isinstance(effect, Store):
+                if effect.text is None:
+                    self.storage.pop(effect.key, None)
+                else:
+                    self.storage[effect.key] = effect.text
+            elif isinstance(effect, StartTimer):
+                self.timers.add(effect.timer)
+            elif isinstance(effect, StopTimer):
+                self.timers.discard(effect.timer)
+            elif isinstance(effect, Work):
+                self.works[effect.task] = effect
+        for move in moves:
+            self.play(move)
+
+    def play(self, move: dict) -> None:
+        self.moves.append(move)
+        self.match.play(self.seat, move)
+
+    def see(self) -> None:
+        self.ui = screen.advance(self.ui, self.view(), (), self.table)
+        self.take()
+
+    def send(self, event: UiEvent) -> None:
+        self.ui, move = screen.handle(self.ui, self.table, event)
+        self.take()
+        if move is not None:
+            self.play(move)
+
+    def click(self, action: str, **data: object) -> None:
+        self.send(UiEvent("click", action, {k: str(v) for k, v in data.items()}, now_ms=self.match.now))
+
+    def key(self, name: str) -> None:
+        self.send(UiEvent("keydown", "board", {}, key=name, now_ms=self.match.now))
+
+    def tick(self, now_ms: int) -> None:
+        self.ui = screen.react(self.ui, self.table, Tick(CLOCK, now_ms))
+        self.take()
+
+    def work(self) -> None:
+        while self.works:
+            task, work = self.works.popitem()
+            _progress, value = run_work(work)
+            self.ui = screen.react(self.ui, self.table, WorkDone(task, value))
+            self.take()
+
+    def place(self, layout: Layout) -> None:
+        for (r, c), tile in sorted(layout.tiles().items()):
+            self.click("tray", kind=KINDS[tile])
+            self.click("cell", r=r, c=c)
+            if tile in ("\\", "-"):
+                self.click("cell", r=r, c=c)
+
+    @property
+    def desk(self):
+        return self.ui.local
+
+    @property
+    def tree(self):
+        return screen.render(self.ui, self.table)
+
+    @property
+    def text(self) -> str:
+        return text_of(self.tree)
+
+    def find(self, cls: str) -> list:
+        return find_all(self.tree, lambda e: cls in str(e.attr("class") or "").split())
+
+    def note(self) -> str:
+        return i18n.describe(self.desk.note["code"], self.desk.note["params"]) if self.desk.note else ""
+
+
+def pages(m: Match, *seats: str | None) -> dict[str | None, Page]:
+    return {seat: Page(m, seat) for seat in seats}
+
+
+def everyone_sees(shown: dict) -> None:
+    for page in shown.values():
+        page.see()
+
+
+def shown_clues(page: Page) -> list[str]:
+    """The clues drawn around the page's own board, in edge order, as ``g5``/``y3``/``b1``."""
+    edges = find_all(page.find("rf-work")[0], lambda e: "rf-edge" in str(e.attr("class") or "").split())
+    drawn = {}
+    for e in edges:
+        colour = next(c for c in ("green", "yellow", "black") if f"rf-{c}" in e.attr("class").split())
+        number = find_all(e, lambda x: x.attr("class") == "rf-number")[0]
+        drawn[e.attr("data-edge")] = f"{colour[0]}{text_of(number)}"
+    return [drawn[name] for name in edge_names(page.desk.layout.size)]
+
+
+# --- building ------------------------------------------------------------------------------------
+
+
+def test_a_builder_places_every_tile_sees_its_own_clues_live_and_sends_only_clues_and_a_commitment():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    assert ann.desk.layout == Layout.empty(5) and ann.desk.task.kind == "build"
+    layout = built_layout(m.state, 0)
+    ann.place(layout)
+    assert ann.desk.layout == layout
+    assert shown_clues(ann) == [str(c) for c in clues(layout, m.state.warps)]  # the clues it makes, live
+    assert CHECK in ann.works and ann.desk.advice.outcome == "running"
+    assert "Checking whether your puzzle has one solution" in ann.text
+    ann.work()
+    assert ann.desk.advice.outcome in ("unique", "several")
+    ann.click("rf-send")
+    sent = ann.moves[-1]
+    assert set(sent) == {"type", "clues", "commitment"} and sent["clues"] == [str(c) for c in clues(layout)]
+    kept = load_secrets(ann.storage[SECRETS_KEY])
+    assert kept == {sent["commitment"]: kept[sent["commitment"]]} and kept[sent["commitment"]].layout == layout
+    salt = kept[sent["commitment"]].salt
+    assert len(salt) == 64 and commitment(layout, salt) == sent["commitment"]
+    ann.see()
+    assert "Sent. Its layout stays on this device until the reveal." in ann.text
+    ann.click("cell", r=0, c=0)
+    assert ann.note() == "Your puzzle is sent: it cannot change any more." and ann.desk.layout == layout
+
+
+def test_a_puzzle_cannot_be_sent_before_every_tile_is_placed_and_an_ambiguous_one_is_sent_with_a_warning():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    ann.click("tray", kind="diagonal")
+    ann.click("cell", r=1, c=1)
+    ann.click("rf-send")
+    assert ann.moves == [] and ann.note() == "Place every tile first (3 still in the tray)."
+    assert "3 tiles still to place" in ann.text
+    ambiguous = next(  # a layout the solver finds another one for (a tile no laser notices, say)
+        layout
+        for layout in (built_layout(m.state, k) for k in range(100))
+        if solve(puzzle_of(layout, (), m.state.options.tileset), 2).count == 2
+    )
+    ann.click("cell", r=1, c=1)  # take the first one back: it turns to "\"
+    ann.click("tray", kind="remove")
+    ann.click("cell", r=1, c=1)
+    ann.place(ambiguous)
+    ann.work()
+    assert ann.desk.advice.outcome == "several"
+    assert "More than one layout makes these numbers" in ann.text
+    send = find_all(ann.tree, lambda e: e.attr("data-action") == "rf-send")[0]
+    assert text_of(send) == "Send anyway"
+    ann.click("rf-send")
+    assert ann.moves[-1]["type"] == "submit_puzzle"
+
+
+def test_a_check_of_a_layout_that_changed_meanwhile_is_dropped():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    layout = built_layout(m.state, 0)
+    ann.place(layout)
+    stale = ann.works.pop(CHECK)
+    ann.click("tray", kind="remove")
+    first = next(iter(layout.tiles()))
+    ann.click("cell", r=first[0], c=first[1])
+    assert ann.desk.advice is None  # a tile is back in the tray: no advice
+    ann.ui = screen.react(ann.ui, ann.table, WorkDone(CHECK, run_work(stale)[1]))
+    assert ann.desk.advice is None
+
+
+def test_the_tray_never_hands_out_more_tiles_than_the_set_and_warp_cells_take_none():
+    m = Match({**BUILT, "warp": True}, 2)
+    ann = Page(m, "1")
+    warp = m.state.warps[0]
+    ann.click("tray", kind="block")
+    ann.click("cell", r=warp[0], c=warp[1])
+    assert ann.note() == "Warp cells hold no tiles." and ann.desk.layout == Layout.empty(5)
+    free = [(r, c) for r in range(5) for c in range(5) if (r, c) not in m.state.warps]
+    ann.click("cell", r=free[0][0], c=free[0][1])
+    ann.click("cell", r=free[1][0], c=free[1][1])
+    assert ann.note() == "No block left in your tray: take one back first."
+    assert sum(1 for t in ann.desk.layout.tiles().values() if t == "#") == 1
+    offered = {str(e.attr("data-kind")) for e in find_all(ann.tree, lambda e: e.attr("data-action") == "tray")}
+    assert "remove" in offered and not offered & {"dot", "ring"}  # a match's board keeps no notes: none offered
+
+
+def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    assert ann.desk.cursor == (2, 2)
+    for name in ("ArrowUp", "ArrowLeft", "ArrowLeft", "ArrowLeft"):
+        ann.key(name)
+    assert ann.desk.cursor == (1, 0)  # the cursor stops at the edge
+    ann.key("/")
+    ann.key("r")
+    assert ann.desk.layout.at((1, 0)) == "\\"
+    ann.key("ArrowRight")
+    ann.key("#")
+    ann.key("Delete")
+    assert ann.desk.layout.at((1, 1)) == "."
+    ann.key(" ")  # Space uses the tool (a diagonal mirror)
+    assert ann.desk.layout.at((1, 1)) == "/"
+    lasers = []
+    for _ in range(5):
+        ann.key("e")
+        lasers.append(ann.desk.laser)
+    assert lasers == ["L2", "T2", "R2", "B2", None]
+    ann.key("e")
+    assert find_all(ann.tree, lambda e: e.attr("data-edge") == "L2" and "rf-laser" in str(e.attr("class")))
+    cursor = find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0]
+    said = text_of(cursor)  # the cell, and the numbers at the ends of its row and column
+    assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
+    assert all(f"{edge} " in said.partition(".")[2] for edge in ("L2", "R2", "T2", "B2"))
+
+
+def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the_board():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    ann.send(UiEvent("pointerdown", "tray", {"kind": "flat"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "3", "c": "3"}))
+    assert ann.desk.layout.at((3, 3)) == "|"
+    ann.send(UiEvent("pointerdown", "cell", {"r": "3", "c": "3"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "0", "c": "4"}))
+    assert ann.desk.layout.at((3, 3)) == "." and ann.desk.layout.at((0, 4)) == "|"
+    ann.send(UiEvent("pointerdown", "cell", {"r": "0", "c": "4"}))
+    ann.send(UiEvent("pointerup", "screen", {}))
+    assert ann.desk.layout == Layout.empty(5)
+
+
+# --- solving --------------------------------------------------------------------------------------
+
+
+def built_match(n: int = 2, **options) -> tuple[Match, dict[str | None, Page]]:
+    m = Match({**BUILT, **options}, n)
+    shown = pages(m, *m.seats, None)
+    for seat in m.seats:
+        m.layouts[seat] = built_layout(m.state, int(seat))
+        shown[seat].place(m.layouts[seat])
+        shown[seat].click("rf-send")
+        everyone_sees(shown)
+    return m, shown
+
+
+def test_a_solver_gets_its_puzzle_with_red_frames_and_the_first_layout_that_matches_is_sent_at_once():
+    m, shown = built_match()
+    ann = shown["1"]
+    assert ann.desk.task.kind == "solve" and ann.desk.layout == Layout.empty(5)
+    target = m.layouts["2"]
+    assert "Round 1 of 1: Bea (2)'s puzzle" in ann.text
+    assert len(ann.find("rf-wrong")) == sum(
+        1 for a, b in zip(clues(Layout.empty(5)), clues(target), strict=True) if a != b
+    )
+    ann.place(target)
+    assert ann.moves[-1] == {"type": "solve", "layout": target.to_json(), "round": 1}
+    everyone_sees(shown)
+    assert "Solved in 0:" in ann.text and "+120 points" in ann.text
+    assert [
+        li.attr("data-seat") for li in find_all(shown[None].tree, lambda e: e.tag == "li" and e.attr("data-points"))
+    ] == ["1"]
+
+
+def test_submit_names_the_numbers_that_differ_and_sends_nothing():
+    m, shown = built_match()
+    bea = shown["2"]
+    first = sorted(m.layouts["1"].tiles().items())[0]
+    bea.click("tray", kind=KINDS[first[1]])
+    bea.click("cell", r=first[0][0], c=first[0][1])
+    moves = len(bea.moves)
+    bea.click("rf-submit")
+    assert len(bea.moves) == moves
+    assert bea.note().startswith("Not solved yet. The numbers that differ: ")
+    assert bea.desk.wrong and all(edge in bea.note() for edge in bea.desk.wrong[:8])
+
+
+def test_give_up_asks_once_more_and_can_be_taken_back():
+    _m, shown = built_match()
+    bea = shown["2"]
+    bea.click("rf-give-up")
+    assert (
+        bea.desk.confirm and "Give up this puzzle? It costs points." in bea.text and bea.moves[-1]["type"] != "give_up"
+    )
+    bea.click("rf-keep-going")
+    assert not bea.desk.confirm
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    assert bea.moves[-1] == {"type": "give_up", "round": 1}
+    everyone_sees(shown)
+    assert "gave up: −60 points." in bea.text
+
+
+def test_the_round_clock_counts_down_and_warns_in_its_last_30_seconds():
+    m, shown = built_match(limit=2)
+    ann = shown["1"]
+    assert CLOCK in ann.timers
+    start = m.state.started_ms
+    ann.tick(start + 30_000)
+    clock = ann.find("rf-clock")[0]
+    assert text_of(clock) == "1:30 left" and "rf-hurry" not in clock.attr("class")
+    ann.tick(start + 120_000 - HURRY_MS + 500)
+    clock = ann.find("rf-clock")[0]
+    assert "rf-hurry" in clock.attr("class") and "Less than 30 seconds!" in text_of(clock)
+    assert text_of(clock).startswith("0:30 left")
+    m.tick(130_000)  # the host's tick: both run out of time, the reveals are due
+    everyone_sees(shown)
+    assert m.state.phase in ("reveal", "over")
+
+
+def test_the_clock_stops_outside_rounds():
+    m, shown = built_match()
+    assert all(CLOCK in p.timers for p in shown.values())
+    shown["1"].place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    everyone_sees(shown)
+    assert m.state.phase == "over"  # the boards revealed by themselves
+    everyone_sees(shown)
+    assert all(CLOCK not in p.timers for p in shown.values())
+
+
+# --- revealing -------------------------------------------------------------------------------------
+
+
+def test_each_board_reveals_its_own_puzzle_when_the_rules_ask_and_forgets_it_once_revealed():
+    m, shown = built_match()
+    shown["1"].place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    assert m.state.phase == "reveal"
+    everyone_sees(shown)  # each builder's board sends its reveal from its local storage
+    reveals = [move for p in shown.values() for move in p.moves if move["type"] == "reveal"]
+    assert len(reveals) == 2 and m.state.phase == "over"
+    assert GAME.result(m.state).notes == {}
+    everyone_sees(shown)
+    assert all(SECRETS_KEY not in p.storage for p in shown.values())
+    for p in shown.values():
+        figures = p.find("rf-revealed")
+        assert len(figures) == 2
+        assert not find_all(figures[0], lambda e: e.attr("data-action") or e.attr("tabindex") is not None)
+
+
+def test_a_reloaded_builders_page_still_holds_its_puzzle_and_reveals_it():
+    m, shown = built_match()
+    storage = shown["1"].storage
+    again = Page(m, "1", storage)  # the page is reloaded: a new match screen, the same local storage
+    assert again.desk.task.kind == "solve"
+    again.place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    again.see()
+    shown["2"].see()
+    assert m.state.phase == "over" and GAME.result(m.state).notes == {}
+
+
+def test_a_device_without_the_layout_says_so_and_cannot_reveal():
+    m, shown = built_match()
+    elsewhere = Page(
+        m,
+        "1",
+        {SECRETS_KEY: dumps({"v": 1, "puzzles": [{"commitment": "0" * 64, "rows": ["....."] * 5, "salt": "a" * 64}]})},
+    )
+    elsewhere.place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    elsewhere.see()
+    assert m.state.phase == "reveal" and not any(move["type"] == "reveal" for move in elsewhere.moves)
+    assert "does not hold your puzzle's layout" in elsewhere.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not json", "[]", dumps({"puzzles": [{"commitment": "x", "rows": ["./"], "salt": "s"}]}), dumps({"puzzles": 5})],
+)
+def test_stored_secrets_that_do_not_open_their_commitment_are_ignored(text):
+    assert load_secrets(text) == {}
+
+
+# --- spectators and everyone ---------------------------------------------------------------------
+
+
+def test_a_spectator_watches_the_puzzles_in_play_tries_them_locally_and_sees_no_layout_before_the_reveal():
+    m, shown = built_match(3)
+    dan = shown[None]
+    assert dan.desk.task.kind == "watch" and "You are watching" in dan.text
+    picker = find_all(dan.tree, lambda e: e.attr("data-action") == "rf-watch")
+    assert [text_of(b) for b in picker] == ["Ann (1)'s puzzle", "Bea (2)'s puzzle", "Cal (3)'s puzzle"]
+    assert not find_all(dan.tree, lambda e: e.attr("data-tile"))
+    dan.click("rf-watch", number=2)
+    assert dan.desk.task.number == 2
+    dan.click("tray", kind="diagonal")
+    dan.click("cell", r=0, c=0)
+    assert dan.desk.layout.at((0, 0)) == "/" and dan.moves == []  # its own try, never sent
+    everything = render(dan.tree)
+    for layout in m.layouts.values():
+        assert dumps(list(layout.rows)) not in everything
+    for seat in m.seats:
+        n = int(seat)
+        shown[seat].place(m.layouts[str(n % 3 + 1)])
+    everyone_sees(shown)
+    assert m.state.round == 2 and not dan.find("rf-revealed")
+
+
+def test_the_scoreboard_shows_points_per_round_void_failures_and_a_disqualified_builder():
+    m, shown = built_match()
+    shown["2"].place(m.layouts["1"])  # Bea solves Ann's puzzle: +120
+    shown["1"].click("rf-give-up")
+    shown["1"].click("rf-give-up")  # Ann gives up on Bea's: −60, until Bea's reveal fails
+    m.play("2", {"type": "reveal", "layout": Layout.empty(5).to_json(), "salt": "a" * 64})
+    everyone_sees(shown)
+    assert m.state.phase == "over"
+    board = shown[None]
+    cells = {
+        (row.attr("data-seat"), cell.attr("data-round")): cell
+        for row in board.find("rf-table")[0].children[1].children
+        for cell in row.children
+        if cell.tag == "td" and cell.attr("data-round")
+    }
+    assert "void" in (cells[("1", 1)].attr("class") or "") and "(void)" in text_of(cells[("1", 1)])
+    assert "disqualified: reveal failed" in board.text
+    assert "reveal failed: the layout and salt do not match the commitment" in board.text
+    assert [li.attr("data-seat") for li in find_all(board.tree, lambda e: e.attr("data-place"))] == ["1", "2"]
+
+
+def test_team_averages_are_shown_in_random_mode():
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
+    shown = pages(m, "1", "2", "3")
+    for seat in ("1", "2", "3"):
+        shown[seat].place(m.state.sheets[0].solution)
+    everyone_sees(shown)
+    text = shown["1"].text
+    assert "Team 1: Ann (1), Cal (3)" in text and "average 80.0" in text and "average 80.0" in text
+
+
+def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_sees_how():
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2, prepared=False)
+    ann = Page(m, "1")
+    assert "Preparing round 1…" in ann.text and ann.desk.task.kind == "rest"
+    m.ready(count=1)
+    ann.see()
+    bea = Page(m, "2")
+    ann.place(m.state.sheets[0].solution)
+    bea.place(m.state.sheets[0].solution)
+    ann.see()
+    assert m.state.phase == "prepare" and "Preparing round 2…" in ann.text
+    m.ready(count=1)
+    ann.see()
+    assert ann.desk.task == ann.desk.task.__class__("solve", 2, 2)
+    assert "Round 1: Solved in" in ann.text  # how the last round ended, under the new puzzle
+
+
+def test_seat_facts_and_log_lines_say_what_happened_in_words():
+    _m, shown = built_match()
+    ann = shown["1"]
+    assert BOARD.seat_facts(ann.ui.view, "1") == ["solving"]
+    names = {"1": "Ann", "2": "Bea"}
+    assert BOARD.event_text({"type": "submitted", "seat": "2"}, names) == "Bea (2) sent a puzzle."
+    assert BOARD.event_text({"type": "solved", "seat": "1", "ms": 61_000, "points": 60}, names) == (
+        "Ann (1) solved it in 1:01: +60 points."
+    )
+    assert BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann (1): gave up, −20 points."
+    assert "disqualified" in BOARD.event_text({"type": "reveal_failed", "seat": "1", "why": "x"}, names)
+    assert BOARD.event_text({"type": "clock", "round": 1, "started_ms": 5}, names) is None

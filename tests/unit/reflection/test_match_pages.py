@@ -1,0 +1,146 @@
+"""Reflection through the real lobby pages (host and guests, in memory): the host page makes random
+puzzles as background work while it keeps serving guests, a builder's page reloaded after sending
+still reveals from its local storage, and the host is offered a rematch."""
+
+from __future__ import annotations
+
+from gamenight import games
+from gamenight.core.jsonutil import dumps
+from gamenight.lobby import protocol as p
+from gamenight.reflection.controls import SECRETS_KEY
+from gamenight.reflection.laser import Layout
+from gamenight.ui.lobby.host import PREPARE
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
+
+KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
+
+
+def place(page: Page, layout: Layout) -> None:
+    for (r, c), tile in sorted(layout.tiles().items()):
+        if page.inner.board.local.layout.at((r, c)) == ".":
+            page.click("tray", kind=KINDS[tile])
+            page.click("cell", r=str(r), c=str(c))
+            if tile in ("\\", "-"):
+                page.click("cell", r=str(r), c=str(c))
+
+
+def form_fields(options: dict) -> dict[str, str]:
+    """The lobby form's fields for ``options``, as a person sets them (a box is sent only ticked)."""
+    return {k: ("1" if v is True else str(v)) for k, v in options.items() if v is not False}
+
+
+def two_players(options: dict, host_browser: Browser | None = None, bea_browser: Browser | None = None):
+    rtc = FakeRtc()
+    host = host_lobby(rtc, host_browser or Browser(), "reflection")
+    bea = join(rtc, host, "Bea", bea_browser)
+    host.submit("choose", game="reflection", players="2", **form_fields(options))
+    bea.click("sit", seat="2")
+    host.click("start")
+    return rtc, host, bea
+
+
+def test_the_host_page_makes_random_puzzles_in_the_background_and_serves_guests_meanwhile():
+    rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3})
+    assert PREPARE in host.works  # asked for, not run yet: the page stays free
+    assert "Preparing round 1…" in bea.text and "Preparing round 1…" in host.text
+    assert host.by_class("preparing"), "the host is told its browser is working"
+    bea.submit("chat", text="Ready when you are")
+    assert "Bea: Ready when you are" in host.text  # a guest's message is handled while the work waits
+    host.work(PREPARE)
+    record = host.inner.live.session.match.record
+    assert [bool(e.prepared) for e in record.log] == [True, True, True]  # round 1's, then 2 and 3 ahead
+    assert "Round 1 of 3" in bea.text and not host.by_class("preparing")
+    state = host.inner.live.session.match.state
+    for text in (t for _peer, t in rtc.sent):  # puzzles made ahead never reach a guest early
+        for later in state.sheets[1:]:
+            assert dumps([str(c) for c in later.puzzle.clues]) not in text
+
+
+def test_a_reloaded_host_page_goes_on_making_the_puzzles_it_has_not_made():
+    host_browser = Browser()
+    rtc, host, _bea = two_players({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, host_browser)
+    work = host.works.pop(PREPARE)
+    first = next(work.steps)  # a slice of round 1's puzzle, then the page is reloaded
+    assert first == 1
+    host.close()
+    again = rtc.page(host_browser, "#/host?game=reflection")
+    assert PREPARE in again.works and "Preparing round 1…" in again.text
+    again.work(PREPARE)
+    assert again.inner.live.session.match.state.phase == "solve"
+
+
+def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle():
+    bea_browser = Browser()
+    rtc, host, bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, bea_browser=bea_browser)
+    layouts = {
+        "1": Layout(("/...", "..\\.", "....", ".../")),
+        "2": Layout(("....", ".\\..", "/...", "..\\.")),
+    }
+    place(host, layouts["1"])
+    host.click("rf-send")
+    place(bea, layouts["2"])
+    bea.click("rf-send")
+    assert SECRETS_KEY in bea_browser.storage
+    bea.close()  # the page is reloaded: it comes back through a new invitation, its storage kept
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again.submit("join")
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert "You play seat 2." in again.text and again.inner.board.local.secrets
+    place(host, layouts["2"])
+    place(again, layouts["1"])
+    state = host.inner.live.session.match.state
+    assert state.phase == "over" and all(s.revealed for s in state.sheets)
+    assert SECRETS_KEY not in bea_browser.storage  # revealed: forgotten
+    assert host.find(lambda e: e.attr("data-action") == "start" and "Rematch" in str(e.children))
+    assert not again.find(lambda e: e.attr("data-action") == "start")  # only the host starts matches
+    host.click("start")
+    assert host.inner.live.session.match.running and host.inner.board.local.task.kind == "build"
+    assert again.inner.board.local.layout == Layout.empty(4)  # the rematch starts from a clean board
+
+
+def test_a_move_made_while_another_seat_moved_is_still_taken():
+    rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})
+    host.work(PREPARE)
+    solution = host.inner.live.session.match.state.sheets[0].solution
+    made_before = bea.inner.client.move({"type": "give_up", "round": 1})  # on the position before the solve
+    place(host, solution)  # the host solves first: the position moves on
+    assert bea.inner.client.match.moves > made_before["at"]
+    bea.inner.outbox.send(p.encode(made_before))
+    bea.run(bea.inner.outbox.drain())
+    rtc.pump()
+    assert [(f.seat, f.outcome) for f in host.inner.live.session.match.state.finishes] == [
+        ("1", "solved"),
+        ("2", "gave_up"),
+    ]
+
+
+def test_the_registry_names_the_storage_every_board_reads():
+    """The lobby pages ask for the boards' storage keys without importing the boards: the two agree."""
+    for game_id in games.BOARDS:
+        assert tuple(getattr(games.board(game_id), "storage_keys", ())) == games.BOARD_STORAGE.get(game_id, ())
+    assert SECRETS_KEY in games.board_storage_keys()
+
+
+def test_the_lobby_form_offers_every_option_the_rules_accept_and_the_host_sets_them():
+    from gamenight.reflection import training
+    from gamenight.reflection.match import OPTION_FIELDS, parse_options
+
+    fields = {f.name: f for f in OPTION_FIELDS}
+    assert set(fields) == set(parse_options(None).to_json())  # no option the form cannot set
+    assert [v for v, _label in fields["limit"].choices] == list(training.TIME_LIMITS)
+    for f in OPTION_FIELDS:  # every choice offered is one the rules take
+        for value, _label in f.choices:
+            assert parse_options({f.name: value}).to_json()[f.name] == value
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), "reflection")
+    assert {"mode", "variant", "rounds", "limit", "preset", "size", "tiles", "warp"} <= {
+        str(e.attr("name")) for e in host.find(lambda e: e.tag in ("select", "input") and e.attr("name"))
+    }
+    join(rtc, host, "Bea")
+    host.submit("choose", game="reflection", players="2", mode="built", preset="custom", size="5", tiles="4", warp="1")
+    options = host.inner.live.session.options
+    assert options["mode"] == "built" and options["size"] == 5 and options["tiles"] == 4 and options["warp"] is True
+    host.submit("choose", game="reflection", players="2", preset="custom", size="40")
+    assert "between 4 and 12" in host.text and host.inner.live.session.options["size"] == 5  # refused
