@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -29,6 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.stats import median_p95  # noqa: E402
 from gamenight.core.grid import Direction  # noqa: E402
 from gamenight.lightseeker import GAME, rules  # noqa: E402
 from gamenight.lightseeker.controls import plan  # noqa: E402
@@ -112,9 +112,7 @@ def measure(page, state: rules.State, plain: bool) -> dict[str, list[tuple[float
 
 
 def summary(samples: list[tuple[float, float]], which: int) -> str:
-    values = sorted(s[which] for s in samples)
-    p95 = values[max(0, round(0.95 * len(values)) - 1)]
-    return f"{statistics.median(values):6.1f} {p95:6.1f}"
+    return median_p95([s[which] for s in samples])
 
 
 def main() -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -26,6 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.stats import median_p95  # noqa: E402
 from gamenight.lobby.record import Entry, Record  # noqa: E402
 from gamenight.raythread import GAME, rules  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
@@ -85,9 +85,7 @@ def measure(page, plain: bool) -> dict[str, list[tuple[float, float]]]:
 
 
 def summary(samples: list[tuple[float, float]], which: int) -> str:
-    values = sorted(s[which] for s in samples)
-    p95 = values[max(0, round(0.95 * len(values)) - 1)]
-    return f"{statistics.median(values):6.1f} {p95:6.1f}"
+    return median_p95([s[which] for s in samples])
 
 
 def main() -> None:
