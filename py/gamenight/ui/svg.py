@@ -59,10 +59,15 @@ def _compile(memo: Memo) -> None:
     parts: list[str | Memo] = []
     _emit(Element(memo.tag, memo.attrs, memo.children), parts)
     body = parts[1:]  # parts[0] is "<" + tag
-    inner = "".join(p if isinstance(p, str) else p.markup for p in body)
+    try:
+        inner = "".join(body)  # most memos hold no other: one C-level join
+        nested: list[Memo] = []
+    except TypeError:
+        nested = [p for p in body if not isinstance(p, str)]
+        inner = "".join(p if isinstance(p, str) else p.markup for p in body)
     key = f"{hash((memo.tag, inner)) & 0xFFFFFFFFFFFF:x}"
     head = f'<{memo.tag} data-memo="{key}"'
-    keys = frozenset((key,)).union(*(p.keys for p in body if not isinstance(p, str)))
+    keys = frozenset((key,)).union(*(p.keys for p in nested))
     # The page keeps its element whole: the stub needs only what the morph matches it by (its id).
     ident = memo.attr("id")
     ident = "" if ident is None else f' id="{str(ident).translate(_ATTR_ESCAPES)}"'
