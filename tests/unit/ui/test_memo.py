@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 from gamenight import i18n
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
-from gamenight.ui import match
+from gamenight.ui import match, table
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.svg import Memo, h, keep, render, render_page
 
@@ -144,3 +144,20 @@ def test_the_seats_and_the_log_are_kept_between_inputs_and_redrawn_when_their_in
     log = match.log_panel(moved, TABLE)
     i18n.set_language(i18n.language())
     assert match.seat_list(ui, TABLE) is not seats and match.log_panel(moved, TABLE) is not log
+
+
+def test_a_move_taken_back_shows_the_earlier_view_and_its_kept_panels_again():
+    from tests.unit.ui.test_table import click, play, started
+
+    model, _ = started()
+    before = model.inner.ui.view
+    seats = match.seat_list(model.inner.ui, table.table_of(model.inner))
+    state = model.inner.played.state
+    seat = state.seats[state.turn]
+    model, _ = play(model, [m for m in rules.legal(state, seat) if m["type"] == "place"][3])
+    moved = model.inner.ui.view
+    assert moved is not before and moved != before
+    assert render(match.seat_list(model.inner.ui, table.table_of(model.inner))) != render(seats)
+    model, _ = click(model, "table-undo")
+    assert model.inner.ui.view is before
+    assert match.seat_list(model.inner.ui, table.table_of(model.inner)) is seats
