@@ -52,7 +52,6 @@ from gamenight.ui.program import (
     Message,
     StartTimer,
     StopTimer,
-    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -385,7 +384,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
-            StopWork(BOT_TASK),
+            Work(BOT_TASK, iter(())),  # an empty task under the name ends a thinking in flight
             StopTimer(BOT_TASK),
         ]
     try:
