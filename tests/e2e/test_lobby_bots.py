@@ -65,7 +65,7 @@ def click_move(page: Page, move: dict) -> None:
 
 
 @pytest.mark.timeout(900)  # a whole three-seat match with a bot's thinking over peer links
-def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):
+def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):  # noqa: F811 (the fixture)
     host = open_host(people)
     bea = join(people, host, "Bea")
     host.select_option("form[data-action=choose] select[name=players]", "3")

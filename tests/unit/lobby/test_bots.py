@@ -17,7 +17,7 @@ from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import parse_record, replay
 from gamenight.lobby.session import HOST_PEER, Session
-from tests.unit.lobby.helpers import Table, errors, last_update, run_steps
+from tests.unit.lobby.helpers import Table, errors, run_steps
 from tests.unit.lobby.test_session import refused
 
 SHORT = {"target": 4}  # a Raythread match to 4 points: a whole match in a few dozen moves
@@ -121,7 +121,8 @@ def play_to_the_end(table: Table, chooser: random.Random) -> list[str]:
     page makes them (``bot_turn`` thought to its end, then ``bot_move``). Returns who moved, in order."""
     session = table.session
     game = session.game
-    seats_of = {seat: peer for peer, member in table.members.items() for seat, m in session.seats.items() if m == member}
+    peers = {member: peer for peer, member in table.members.items()}
+    seats_of = {seat: peers[m] for seat, m in session.seats.items() if m in peers}
     movers = []
     while session.match.running:
         turn = session.bot_turn()
@@ -129,7 +130,8 @@ def play_to_the_end(table: Table, chooser: random.Random) -> list[str]:
             # The seat's own view and the match's seed: the same turn as a reloaded host page would find.
             assert turn.view == game.view(session.match.state, turn.seat)
             assert turn.seed == turn_seed(session.match.record.seed, turn.seat, len(session.match.record.log))
-            at, seat, move = run_steps(thinking(games.bot("raythread"), turn.view, turn.level, turn.seed, turn.at, turn.seat))
+            bot = games.bot("raythread")
+            at, seat, move = run_steps(thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat))
             table.now += 500
             out = session.bot_move(at, seat, move, table.now)
             assert {to for to, m in out if m["type"] == "update"} == set(session.peers)

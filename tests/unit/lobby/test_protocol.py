@@ -48,7 +48,7 @@ def test_the_tables_cover_every_message_type():
 @pytest.mark.parametrize("message", TO_HOST, ids=lambda m: m.type)
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
-    assert json.loads(text)["v"] == 2 and json.loads(text)["type"] == message.type
+    assert json.loads(text)["v"] == 3 and json.loads(text)["type"] == message.type
     assert p.parse_to_host(text) == message
     assert p.parse_to_host(text.encode()) == message
 

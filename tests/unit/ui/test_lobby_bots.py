@@ -34,7 +34,7 @@ def first_place(host: Page, seat: str) -> dict:
 def lobby_with_a_bot(rtc: FakeRtc, host_browser: Browser) -> tuple[Page, Page]:
     host = host_lobby(rtc, host_browser)
     bea = join(rtc, host, "Bea")
-    host.submit("choose", game="raythread", players="3", target="4")
+    host.submit("choose", game="raythread", players="3")
     bea.click("sit", seat="C")
     # Only the host is offered a computer player, and only for the free seat.
     offers = host.find(lambda e: e.attr("data-action") == "add-bot")
@@ -85,7 +85,7 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
 def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
     rtc = FakeRtc()
     host_browser = Browser()
-    host, bea = lobby_with_a_bot(rtc, host_browser)
+    host, _bea = lobby_with_a_bot(rtc, host_browser)
     host.click("start")
     click_place(host, first_place(host, "A"))
     turn = host.inner.live.session.bot_turn()
