@@ -15,7 +15,15 @@ from playwright.sync_api import Page, expect
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
-from tests.e2e.test_peer_links import CONNECT_MS, People, join, open_host, people, seat  # noqa: F401 (fixture)
+from tests.e2e.test_peer_links import (  # noqa: F401 (people: the fixture)
+    CONNECT_MS,
+    People,
+    assert_accessible,
+    join,
+    open_host,
+    people,
+    seat,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 BOT_MS = 90_000  # a generous bound for one computer move on a loaded machine (a state is awaited, not a time)
@@ -76,6 +84,8 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
     expect(bea.locator("form[data-action=add-bot]")).to_have_count(0)  # only the host seats bots
+    expect(host.locator(".seat[data-seat='B'] form[data-action=add-bot]")).to_be_visible()
+    assert_accessible((host,))  # the host's offer of a computer player, light and dark
     host.select_option(".seat[data-seat='B'] select[name=level]", "normal")
     host.click(".seat[data-seat='B'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea):
@@ -90,6 +100,7 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     chooser = random.Random(7)
     pages = {"A": host, "C": bea}
     count, state = replayed(host)
+    checked = False
     while not state.ended:
         mover = state.seats[state.turn]
         if mover in pages:
@@ -98,6 +109,9 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
         else:
             wait_for_steps(host, count + 1, BOT_MS)  # the host's page thinks and plays for the bot
         count, state = replayed(host)
+        if not checked and count >= 2:  # the board in play beside a bot, on both pages
+            assert_accessible((host, bea))
+            checked = True
 
     record = saved_record(host)
     assert record["bots"] == {"B": "normal"} and record["ended"] == "over"
