@@ -3,12 +3,13 @@ network namespace (``tools/hermetic.sh``) with long-term credentials; the host t
 server" when opening the game night, the invitation link carries it to the guest, and the guest joins,
 plays and chats through it.
 
-Both browsers are held to relay candidates by an init script this test adds to their contexts
+The browsers are held to relay candidates by an init script this test adds to their contexts
 (``iceTransportPolicy: "relay"``, as a network that blocks every direct path would): the product has no
 such switch, so nothing a user types or a link carries can turn it on (docs/peer-links.md). Every peer
 packet therefore passes through the turnserver: the codes hold only relay candidates, the host's row
 for the guest reads "via relay" from the selected candidate pair, and the turnserver's log shows the
-allocations. The relay listens on the namespace's own address; nothing leaves the machine.
+allocations. A wrong password is explained on the host's and on the guest's page. The relay listens
+on the namespace's own address; nothing leaves the machine.
 """
 
 from __future__ import annotations
@@ -180,9 +181,11 @@ def relay_only(people: People) -> BrowserContext:
     return context
 
 
-def open_host_with_relay(people: People, relay: Relay, password: str) -> Page:
-    """The host opens a game night with the relay typed into the "Relay server" setting."""
-    page = people.open(relay_only(people), f"{people.site_url}/?stun=none#/host?game=raythread")
+def open_host_with_relay(people: People, relay: Relay, password: str, only: bool = True) -> Page:
+    """The host opens a game night with the relay typed into the "Relay server" setting (held to relay
+    candidates unless ``only`` is false)."""
+    context = relay_only(people) if only else people.person()
+    page = people.open(context, f"{people.site_url}/?stun=none#/host?game=raythread")
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", "Ann")
     page.click("details.relay summary")
@@ -251,11 +254,20 @@ def test_a_guest_joins_plays_and_chats_through_a_turn_relay(people: People, rela
     assert "CREATE_PERMISSION processed, success" in log, log[-3000:]  # each side let the other's relay in
 
 
-def test_a_wrong_relay_password_says_so(people: People, relay: Relay):
+def test_a_wrong_relay_password_says_so_on_the_host_and_the_guest_page(people: People, relay: Relay):
     host = open_host_with_relay(people, relay, "not-the-password")
     host.click("button[data-action=invite]:not([data-member])")
     card = host.locator(".invite").first
     expect(card).to_have_attribute("data-state", "failed", timeout=CONNECT_MS)
     expect(card).to_contain_text("The relay server refused its user name or password")
+    # A host whose own addresses work invites a guest held to the relay, with the same wrong password.
+    other = open_host_with_relay(people, relay, "not-the-password", only=False)
+    guest = people.open(relay_only(people), new_invitation(other))
+    guest.fill("input[name=name]", "Bea")
+    guest.click("form[data-action=join] button[type=submit]")
+    expect(guest.locator("main.join[data-stage=problem] .error")).to_contain_text(
+        "The relay server refused its user name or password", timeout=CONNECT_MS
+    )
     log = relay.log_text()
-    assert "401" in log and "ALLOCATE processed, success" not in log, log[-3000:]
+    refusals = [line for line in log.splitlines() if "error 401" in line and f"user <{TURN_USER}>" in line]
+    assert refusals and "ALLOCATE processed, success" not in log, log[-3000:]

@@ -40,10 +40,6 @@ reasons(
             "it. Check the relay's address, user name and password with whoever runs it, then open the game "
             "night again with them."
         ),
-        "relay-unreachable": N_(
-            "The two browsers could not reach each other, and the relay server did not answer. Check the "
-            "relay's address (turn:host:port), or try another network, such as a phone's hotspot."
-        ),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
     }
 )
