@@ -40,10 +40,10 @@ CODES = 11  # tile codes, empty included
 DONE = -1
 T = TypeVar("T")
 # The stepping search pauses once set up, then after at most this many decisions: one decision runs
-# up to ~7,000 lines of Python (a Hard board's look-ahead and counting bounds), so a step stays near a
-# millisecond of CPU on CPython and a few in Pyodide, far below the page's 50 ms (issue 14; the test
-# ``test_generate_pauses`` bounds a step in lines run).
-PAUSE = 4
+# up to ~7,000 lines of Python (look-ahead and counting bounds), so a step stays under ~1.5 ms of CPU
+# on CPython and ~3 ms in Pyodide here, far below the page's 50 ms (issue 14; ``test_generate_pauses``
+# bounds a step in lines run). Fewer pauses cost less: each resumes the whole recursion (~9 µs).
+PAUSE = 8
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is

@@ -15,10 +15,11 @@ from gamenight.reflection import solve as solver
 from gamenight.reflection.generate import PRESETS, Order, generate, generate_steps, mix, steps
 from gamenight.reflection.solve import solve_steps
 
-# About 1 ms of CPU on CPython and a few in Pyodide on the development machine (docs/performance.md):
-# a step this long leaves a 12 ms slice well under 50 ms even on a machine several times slower. The
-# solver pauses every ``solve.PAUSE`` decisions; one decision runs up to about 7,000 lines.
-LINES = 32_000
+# About 1.6 ms of CPU on CPython (≈ 40,000 lines a millisecond) and ≈ 3 ms in Pyodide (≈ 1.8 times
+# slower) on the development machine (docs/performance.md): a step this long leaves a 12 ms slice well
+# under 50 ms even on a machine several times slower. The solver pauses every ``solve.PAUSE`` (8)
+# decisions, and one decision runs up to about 7,000 lines.
+LINES = 64_000
 
 
 def stretches(work: Generator[Any, None, Any]) -> tuple[list[int], Any]:
