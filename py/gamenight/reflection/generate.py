@@ -171,9 +171,10 @@ def generate_with(
 def generate_steps(
     size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True, version: int = VERSION
 ) -> Generator[int, None, Generated]:
-    """``generate_with`` in small steps: yields the number of the layout being tried (once as it is
-    drawn, and again every few milliseconds of its uniqueness proof), returns the puzzle. The browser
-    runs it in slices between frames, so the page stays responsive.
+    """``generate_with`` in small steps: yields the number of the layout being tried (as it is drawn,
+    once its clues are known, and again at every pause of the local filter and of the uniqueness
+    proof: a step is at most a few milliseconds in Pyodide), returns the puzzle. The browser runs it in
+    slices between frames, so the page stays responsive (issue 14: no task over 50 ms).
 
     Layouts with a second solution close by (``nearby_solution``) are passed over before the proof;
     that never changes which puzzle a seed gives, since the proof would reject them too."""

@@ -807,7 +807,7 @@ class _Tables:
     """The lookup tables the search reads for one board shape (see ``_tables``)."""
 
     passes: list[tuple[tuple[int, int], ...]]  # ``_passes``
-    dist: list[int]  # ``_distance`` between every two cells, as a flat ``cells × cells`` table
+    dist: list[int]  # ``_distance_row`` of every cell, as a flat ``cells × cells`` table
     balls: list[list[int]]  # ``_balls``
 
 
@@ -870,7 +870,8 @@ def _balls(geo: Geometry, dist: list[int]) -> list[int]:
 
 
 def _distance_row(geo: Geometry, a: int) -> list[int]:
-    """``_distance`` from ``a`` to every cell, in cell order."""
+    """The fewest entries after ``a`` to reach each cell, in cell order: Manhattan, or through the warp
+    pair (a jump counts one entry)."""
     n = geo.size
     ar, ac = divmod(a, n)
     row = [abs(ar - br) + abs(ac - bc) for br in range(n) for bc in range(n)]
@@ -881,20 +882,6 @@ def _distance_row(geo: Geometry, a: int) -> list[int]:
             via = abs(ar - xr) + abs(ac - xc) + 1
             row = [min(d, via + abs(yr - b // n) + abs(yc - b % n)) for b, d in enumerate(row)]
     return row
-
-
-def _distance(geo: Geometry, a: int, b: int) -> int:
-    """The fewest entries after ``a`` to reach ``b`` (Manhattan, or through the warp pair)."""
-    n = geo.size
-    ar, ac = divmod(a, n)
-    br, bc = divmod(b, n)
-    best = abs(ar - br) + abs(ac - bc)
-    if geo.warp:
-        for x, y in (geo.warp, geo.warp[::-1]):
-            xr, xc = divmod(x, n)
-            yr, yc = divmod(y, n)
-            best = min(best, abs(ar - xr) + abs(ac - xc) + 1 + abs(yr - br) + abs(yc - bc))
-    return best
 
 
 # How many ways a tile of each kind can lie on a cell: a mirror turns two ways, a triangle four.

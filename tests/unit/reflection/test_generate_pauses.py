@@ -13,7 +13,8 @@ from typing import Any
 
 from gamenight.reflection import solve as solver
 from gamenight.reflection.generate import PRESETS, Order, generate, generate_steps, mix, steps
-from gamenight.reflection.solve import solve_steps
+from gamenight.reflection.laser import geometry
+from gamenight.reflection.solve import finish, solve_steps
 
 # About 1.6 ms of CPU on CPython (≈ 40,000 lines a millisecond) and ≈ 3 ms in Pyodide (≈ 1.8 times
 # slower) on the development machine (docs/performance.md): a step this long leaves a 12 ms slice well
@@ -80,3 +81,19 @@ def test_normal_and_easy_puzzles_and_a_builders_check_pause_as_often():
     drawn = generate(10, 20, seed=5, unique=False)
     lines, solved = stretches(solve_steps(drawn.puzzle, 2, budget=3_000))
     assert solved.nodes > 100 and max(lines) <= LINES, (solved.nodes, max(lines))
+
+
+def test_the_tables_built_in_steps_hold_the_distances_through_the_warp_pair():
+    geo = geometry(5, ((1, 1), (3, 4)))
+    tables = finish(solver._tables(geo))
+
+    def fewest(a: int, b: int) -> int:  # Manhattan, or to one warp cell, one entry to jump, on from the other
+        (ar, ac), (br, bc) = divmod(a, 5), divmod(b, 5)
+        best = abs(ar - br) + abs(ac - bc)
+        for (xr, xc), (yr, yc) in (((1, 1), (3, 4)), ((3, 4), (1, 1))):
+            best = min(best, abs(ar - xr) + abs(ac - xc) + 1 + abs(yr - br) + abs(yc - bc))
+        return best
+
+    assert tables.dist == [fewest(a, b) for a in range(25) for b in range(25)]
+    assert tables.dist[0 * 25 + 24] == 4  # corner to corner: to (1, 1), jump, on to (4, 4)
+    assert len(tables.passes) == 25 * 4 and all(len(row) == 2 * 5 + 2 for row in tables.balls)
