@@ -11,7 +11,7 @@ Budget (DESIGN.md): the longest main-thread task during background work ≤ 50 m
 
 Run: ``python bench/bench_reflection_host_browser.py [--before REV] [--runs N]`` (after ``make site``);
 no network needed. With ``--before``, the same matches and solo puzzles also run on a copy of the site
-with the package of git revision ``REV`` (``bench/site_at.py``), in turn with today's, so the rows
+with the package of git revision ``REV`` (``bench/baseline.py``), in turn with today's, so the rows
 before and after a change see the same load.
 """
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import sys
 import time
@@ -30,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.site_at import site_at  # noqa: E402
+from bench.baseline import site_of  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -55,9 +54,10 @@ def host_runs(page, preset: str, runs: int) -> tuple[list[float], list[float]]:
     for _ in range(runs):
         form = page.locator("form[data-action=choose]")
         form.locator("select[name=players]").select_option("1")
-        if form.locator("details.table-options").get_attribute("open") is None:
-            form.locator("details.table-options summary").click()
         for name, value in {"mode": "random", "preset": preset, "rounds": ROUNDS}.items():
+            # A choice may redraw the form with its options folded again: unfold before each one.
+            if form.locator("details.table-options").get_attribute("open") is None:
+                form.locator("details.table-options summary").click()
             form.locator(f"select[name={name}]").select_option(str(value))
         form.locator("button[type=submit]").click()
         start = time.perf_counter()
@@ -116,7 +116,7 @@ def main() -> None:
         raise SystemExit("_site/ is not built: run `make site`")
     sites = {"after": site} if args.before else {"": site}
     if args.before:
-        sites = {"before": site_at(args.before), **sites}
+        sites = {"before": site_of(args.before), **sites}
     print(f"({load()})")
     servers, rows = [], []
     try:
@@ -143,8 +143,6 @@ def main() -> None:
     finally:
         for server in servers:
             server.shutdown()
-        if args.before:
-            shutil.rmtree(sites["before"].parent, ignore_errors=True)
     print(f"random match of {ROUNDS} rounds made on the host page vs the same preset on the solo page:")
     print(
         f"  {'preset':7} {'code':6} {'runs':>4} {'host s':>7} {'solo s':>7}  "

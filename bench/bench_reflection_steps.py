@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-from bench.site_at import package_at, site_at  # noqa: E402
+from bench.baseline import package_of, site_of  # noqa: E402
 
 BEFORE = "fd81d04"
 # name: (board size, tile counts (diagonal, flat, block, hole), warp cells)
@@ -167,7 +167,7 @@ def main() -> None:
     seeds = range(1, args.seeds + 1)
     orders = {name: [[size, counts, warp, seed] for seed in seeds] for name, (size, counts, warp) in cases.items()}
     print(f"({load()}) before = {args.before}, after = the working tree")
-    old = package_at(args.before)
+    old = package_of(args.before)
     try:
         workers = {"before": Worker(old / "py"), "after": Worker(ROOT / "py")}
         cpu: dict[str, dict[str, list[dict]]] = {"before": {}, "after": {}}
@@ -211,7 +211,7 @@ def browser(rev: str, orders: dict[str, list[list]]) -> dict[str, dict[str, list
 
     if not (ROOT / "_site" / "index.html").exists():
         raise SystemExit("_site/ is not built: run `make site`")
-    before_site = site_at(rev)
+    before_site = site_of(rev)
     after_site = Path(tempfile.mkdtemp(prefix="gnc-after-")) / "site"
     shutil.copytree(ROOT / "_site", after_site)
     servers, pages = [], {}
@@ -240,7 +240,6 @@ def browser(rev: str, orders: dict[str, list[list]]) -> dict[str, dict[str, list
     finally:
         for server in servers:
             server.shutdown()
-        shutil.rmtree(before_site.parent, ignore_errors=True)
         shutil.rmtree(after_site.parent, ignore_errors=True)
     return results
 
