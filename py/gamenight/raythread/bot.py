@@ -57,7 +57,9 @@ WIRE = {tile_code(kind, orient): (kind, orient) for kind in ("mirror", "prism") 
 HARD_DEPTH = 3
 MY_WIDTH = 6
 THEIR_WIDTH = 4
-HARD_BUDGET = 20_000
+# (9 000 walks since the leaves are priced from their parent's replies: on the bench's positions the
+# same moves as 20 000 walks before it, in two thirds of the time.)
+HARD_BUDGET = 9_000
 THREATS = 1  # the other side's best threats a layer tries to block
 BLOCK_REACH = 2  # cells of a threat's new beam (after its own cell) where a block is tried
 ROTATION_RESERVE = 0.6
@@ -71,6 +73,7 @@ ANSWERING = 3
 # Hard with three or four players: how many of Normal's best candidates it plays through a whole
 # round, and how much of Normal's price it adds to the round's outcome.
 ROUND_WIDTH = 12
+FOUR = "rollout"
 ROUND_NORMAL = 0.5
 FOLLOW_UP_WIDTH = 12
 # Yield to the page after about this many beam walks (each a few microseconds of CPython).
@@ -390,13 +393,17 @@ class Answers:
     """A seat's replies on one position, to price its best reply after another seat's move cheaply:
     a move off the seat's beam changes a reply only if its cell lies on the reply's new part."""
 
-    def __init__(self, table: Table, pos: Pos, seat: int, counter: list[int]) -> None:
+    def __init__(self, table: Table, pos: Pos, seat: int, counter: list[int], indexed: bool = True) -> None:
         self.table, self.pos, self.seat, self.counter = table, pos, seat, counter
         self.list = replies(table, pos, seat, counter)
-        self.crossing: dict[int, list[Reply]] = {}
-        for r in self.list:
-            for cell in crossed(r.route.seen):
-                self.crossing.setdefault(cell, []).append(r)
+        # Which replies cross each cell: worth building for many questions (Normal prices every
+        # candidate), not for a few (a layer of Hard's search asks once per child).
+        self.crossing: dict[int, list[Reply]] | None = None
+        if indexed:
+            self.crossing = {}
+            for r in self.list:
+                for cell in crossed(r.route.seen):
+                    self.crossing.setdefault(cell, []).append(r)
 
     def best_after(self, play: Play, after: Pos) -> int:
         """The seat's best own gain on ``after``, the position after someone else's ``play``."""
@@ -404,7 +411,10 @@ class Answers:
         if crosses(self.pos.beams[seat].seen, play.cell):
             return best_gain(table, after, seat, self.counter)
         best = 0
-        redone = self.crossing.get(play.cell, ())
+        if self.crossing is None:
+            redone = [r for r in self.list if crosses(r.route.seen, play.cell)]
+        else:
+            redone = self.crossing.get(play.cell, ())
         if redone:
             grid = bytearray(after.grid)
             for r in redone:
@@ -470,10 +480,11 @@ def candidates(table: Table, pos: Pos, me: int, answers: list[Answers], chooser:
 
 
 def normal_scores(
-    table: Table, pos: Pos, me: int, chooser: random.Random, counter: list[int]
+    table: Table, pos: Pos, me: int, chooser: random.Random, counter: list[int], follow_up: float | None = None
 ) -> Iterator[list[Candidate] | None]:
     """Normal's price of each candidate move: its gain, minus what it hands the others at once and
     each opponent's best reply on the new board. Yields while working; the last value is the list."""
+    follow_up = FOLLOW_UP if follow_up is None else follow_up
     n = len(table.seats)
     answers = []
     for k in range(1, n):
@@ -489,17 +500,17 @@ def normal_scores(
         ):
             score += WIN_VALUE
         else:
-            score -= sum(w * a.best_after(play, after) for w, a in zip(REPLY_WEIGHTS, answers, strict=False))
+            score -= sum(w * a.best_after(play, after) for w, a in zip(REPLY_WEIGHTS, answers, strict=False) if w)
         scored.append(Candidate(score, chooser.random(), play))
         if counter[0] - last > WALKS_PER_YIELD:
             last = counter[0]
             yield None
     scored.sort(key=lambda c: (-c.score, c.tie))
-    if FOLLOW_UP:
+    if follow_up:
         top = scored[:FOLLOW_UP_WIDTH]
         for k, cand in enumerate(top):
             after, _ = apply(table, pos, me, cand.play, likely_draw(pos))
-            top[k] = cand._replace(score=cand.score + FOLLOW_UP * best_gain(table, after, me, counter))
+            top[k] = cand._replace(score=cand.score + follow_up * best_gain(table, after, me, counter))
             yield None
         scored = sorted(top, key=lambda c: (-c.score, c.tie)) + scored[FOLLOW_UP_WIDTH:]
     yield scored
@@ -561,11 +572,35 @@ class Search:
         )
         return pos.scores[me] - threat
 
-    def children(self, pos: Pos, mine: bool) -> list[Pos]:
-        """The positions after the side to move's most promising moves: its best moves for its own
-        beam, and tiles across the route of the other side's best threats (a block); the bot's best
-        for it first, the opponents' worst for it first. In the opponents' layer any opponent may
-        answer with its own moves; the next one in turn order also tries to block the bot."""
+    def leaf_after(self, child: Pos, play: Play, mine: bool, answers: dict[int, Answers]) -> float:
+        """``leaf(child, mine)`` for a child of the position ``answers`` were read on, reached by
+        ``play`` of a seat other than those answering: each best gain is the parent's replies updated
+        where ``play`` crosses them (``Answers.best_after``, exact), not a fresh look at every reply."""
+        table, me = self.table, self.me
+        value = standing(table, child, me)
+        if child.ended:
+            return value
+        if mine:
+            return value + LEAF_GAIN * answers[me].best_after(play, child)
+        threat = max(
+            child.scores[s] + LEAF_GAIN * answers[s].best_after(play, child)
+            for s in range(len(child.scores))
+            if s != me
+        )
+        return child.scores[me] - threat
+
+    def answers(self, pos: Pos, mine: bool) -> dict[int, Answers]:
+        """The replies of the seats whose best gain the leaves under ``pos`` need: the opponents after
+        the bot's move, the bot after theirs."""
+        seats = [s for s in range(len(pos.scores)) if s != self.me] if mine else [self.me]
+        return {s: Answers(self.table, pos, s, self.counter, indexed=False) for s in seats}
+
+    def children(self, pos: Pos, mine: bool, answers: dict[int, Answers] | None = None) -> list[tuple[Pos, Play]]:
+        """The positions after the side to move's most promising moves (with the move): its best
+        moves for its own beam, and tiles across the route of the other side's best threats (a
+        block); the bot's best for it first, the opponents' worst for it first. In the opponents'
+        layer any opponent may answer with its own moves; the next one in turn order also tries to
+        block the bot."""
         table, me = self.table, self.me
         n = len(pos.scores)
         found = []
@@ -579,18 +614,24 @@ class Search:
                 continue
             draw = likely_draw(pos) if mine else None
             for r in replies(table, pos, seat, self.counter)[:width]:
-                found.append(apply(table, pos, seat, r.play, draw)[0])
+                found.append((apply(table, pos, seat, r.play, draw)[0], r.play))
             codes = codes_in_hand(pos.hands[seat])
-            for cell in sorted({c for other in blocked for c in self.threat_cells(pos, other)}):
+            cells = set()
+            for other in blocked:
+                threats = answers[other].list if answers else replies(table, pos, other, self.counter)
+                cells.update(self.threat_cells(pos, other, threats))
+            for cell in sorted(cells):
                 for code in codes:
-                    found.append(apply(table, pos, seat, Play(cell, code, False), draw)[0])
-        found.sort(key=lambda p: standing(table, p, me), reverse=mine)
+                    play = Play(cell, code, False)
+                    found.append((apply(table, pos, seat, play, draw)[0], play))
+        found.sort(key=lambda found: standing(table, found[0], me), reverse=mine)
         return found
 
-    def threat_cells(self, pos: Pos, seat: int) -> list[int]:
+    def threat_cells(self, pos: Pos, seat: int, threats: list[Reply]) -> list[int]:
         """Empty cells where a tile hurts ``seat`` most: the first cells in front of its emitter (a
         tile there turns its whole beam, and nothing can be put before it), and the cell of its best
-        scoring reply and the first cells of the new beam leaving it."""
+        scoring reply (``threats``: its replies, best first) and the first cells of the new beam
+        leaving it."""
         table, size, grid = self.table, self.table.size, pos.grid
         steps = step_table(size)
         cells = []
@@ -601,7 +642,7 @@ class Search:
                 break
             cells.append(i)
             i = steps[i * 4 + heading]
-        for r in replies(table, pos, seat, self.counter)[:THREATS]:
+        for r in threats[:THREATS]:
             if r.gain <= 0:
                 break
             cells.append(r.play.cell)
@@ -616,19 +657,24 @@ class Search:
 
     def value(self, pos: Pos, depth: int, alpha: float, beta: float, mine: bool) -> Iterator[float | None]:
         """Minimax value of ``pos`` for the bot, ``depth`` layers deep; yields ``None`` while working
-        and the value last."""
+        and the value last. One layer above the leaves, the leaves are priced from this position's
+        replies (``leaf_after``)."""
         if pos.ended or depth == 0:
             yield self.leaf(pos, mine)
             return
-        children = self.children(pos, mine)
+        answers = self.answers(pos, mine) if depth == 1 else None
+        children = self.children(pos, mine, answers)
         if not children:
             yield self.leaf(pos, mine)
             return
         best = -math.inf if mine else math.inf
-        for child in children:
-            for v in self.value(child, depth - 1, alpha, beta, not mine):
-                if v is None:
-                    yield None
+        for child, play in children:
+            if answers is not None:
+                v = self.leaf_after(child, play, not mine, answers)
+            else:
+                for v in self.value(child, depth - 1, alpha, beta, not mine):
+                    if v is None:
+                        yield None
             if self.due():
                 yield None
             if mine:
@@ -655,7 +701,12 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
         else:
             scored = step
     if len(table.seats) > 2:  # a deep search over three rivals' replies costs too much per move
-        yield from round_choice(table, pos, me, scored, counter)
+        if FOUR == "rollout":
+            yield from rollout_choice(table, pos, me, scored, counter, chooser)
+        elif FOUR == "normal":
+            yield scored[0].play
+        else:
+            yield from round_choice(table, pos, me, scored, counter)
         return
     search = Search(table, me, counter)
     budget = counter[0] + HARD_BUDGET
@@ -704,6 +755,52 @@ def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], count
         if cand.play.rotate and len(pos.unclaimed) > 1:
             total -= ROTATION_RESERVE
         total += ROUND_NORMAL * cand.score
+        if total > best_value:
+            best, best_value = cand.play, total
+    yield best
+
+
+ROLLOUT_WIDTH = 4
+ROLLOUT_MEAN = False
+ROLLOUT_NORMAL = 0.0
+
+
+def rollout_choice(
+    table: Table, pos: Pos, me: int, scored: list[Candidate], counter: list[int], chooser: random.Random
+) -> Iterator[Play | None]:
+    """With three or four players: Normal's best candidates played through a whole round in which
+    every opponent answers with Normal's own choice (the same tie-breaks for every candidate: common
+    random numbers); the bot's standing after the round plus what it can take next, averaged over its
+    possible draws."""
+    n = len(table.seats)
+    seeds = [chooser.getrandbits(32) for _ in range(n)]
+    best, best_value = scored[0].play, -math.inf
+    for cand in scored[:ROLLOUT_WIDTH]:
+        total = 0.0
+        for draw, weight in draws(pos, me, cand.play):
+            cur, _ = apply(table, pos, me, cand.play, draw)
+            for k in range(1, n):
+                seat = (me + k) % n
+                if cur.ended or not can_move(cur, seat):
+                    continue
+                ranked: list[Candidate] = []
+                for step in normal_scores(table, cur, seat, random.Random(seeds[k]), counter, follow_up=0.0):
+                    if step is None:
+                        yield None
+                    else:
+                        ranked = step
+                if ranked:
+                    cur, _ = apply(table, cur, seat, ranked[0].play)
+            if ROLLOUT_MEAN and not cur.ended:
+                value = cur.scores[me] - sum(sc for s, sc in enumerate(cur.scores) if s != me) / (n - 1)
+            else:
+                value = standing(table, cur, me)
+            if not cur.ended:
+                value += LEAF_GAIN * best_gain(table, cur, me, counter)
+            total += weight * value
+        if cand.play.rotate and len(pos.unclaimed) > 1:
+            total -= ROTATION_RESERVE
+        total += ROLLOUT_NORMAL * cand.score
         if total > best_value:
             best, best_value = cand.play, total
     yield best
