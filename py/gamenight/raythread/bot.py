@@ -73,7 +73,6 @@ ANSWERING = 3
 # Hard with three or four players: how many of Normal's best candidates it plays through a whole
 # round, and how much of Normal's price it adds to the round's outcome.
 ROUND_WIDTH = 12
-FOUR = "rollout"
 ROUND_NORMAL = 0.5
 FOLLOW_UP_WIDTH = 12
 # Yield to the page after about this many beam walks (each a few microseconds of CPython).
@@ -701,12 +700,7 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
         else:
             scored = step
     if len(table.seats) > 2:  # a deep search over three rivals' replies costs too much per move
-        if FOUR == "rollout":
-            yield from rollout_choice(table, pos, me, scored, counter, chooser)
-        elif FOUR == "normal":
-            yield scored[0].play
-        else:
-            yield from round_choice(table, pos, me, scored, counter)
+        yield from round_choice(table, pos, me, scored, counter)
         return
     search = Search(table, me, counter)
     budget = counter[0] + HARD_BUDGET
@@ -755,52 +749,6 @@ def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], count
         if cand.play.rotate and len(pos.unclaimed) > 1:
             total -= ROTATION_RESERVE
         total += ROUND_NORMAL * cand.score
-        if total > best_value:
-            best, best_value = cand.play, total
-    yield best
-
-
-ROLLOUT_WIDTH = 4
-ROLLOUT_MEAN = False
-ROLLOUT_NORMAL = 0.0
-
-
-def rollout_choice(
-    table: Table, pos: Pos, me: int, scored: list[Candidate], counter: list[int], chooser: random.Random
-) -> Iterator[Play | None]:
-    """With three or four players: Normal's best candidates played through a whole round in which
-    every opponent answers with Normal's own choice (the same tie-breaks for every candidate: common
-    random numbers); the bot's standing after the round plus what it can take next, averaged over its
-    possible draws."""
-    n = len(table.seats)
-    seeds = [chooser.getrandbits(32) for _ in range(n)]
-    best, best_value = scored[0].play, -math.inf
-    for cand in scored[:ROLLOUT_WIDTH]:
-        total = 0.0
-        for draw, weight in draws(pos, me, cand.play):
-            cur, _ = apply(table, pos, me, cand.play, draw)
-            for k in range(1, n):
-                seat = (me + k) % n
-                if cur.ended or not can_move(cur, seat):
-                    continue
-                ranked: list[Candidate] = []
-                for step in normal_scores(table, cur, seat, random.Random(seeds[k]), counter, follow_up=0.0):
-                    if step is None:
-                        yield None
-                    else:
-                        ranked = step
-                if ranked:
-                    cur, _ = apply(table, cur, seat, ranked[0].play)
-            if ROLLOUT_MEAN and not cur.ended:
-                value = cur.scores[me] - sum(sc for s, sc in enumerate(cur.scores) if s != me) / (n - 1)
-            else:
-                value = standing(table, cur, me)
-            if not cur.ended:
-                value += LEAF_GAIN * best_gain(table, cur, me, counter)
-            total += weight * value
-        if cand.play.rotate and len(pos.unclaimed) > 1:
-            total -= ROTATION_RESERVE
-        total += ROLLOUT_NORMAL * cand.score
         if total > best_value:
             best, best_value = cand.play, total
     yield best
