@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.i18n import N_, _
+from gamenight.i18n import N_, _, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
@@ -244,6 +244,11 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
     return None
 
 
+def edge_name(name: str) -> str:
+    """ "T2" as a screen reader says it, the way the clue cells are named: "top 2"."""
+    return _("{side} {index}").format(side=_(SIDE_NAMES[name[0]]), index=name[1:])
+
+
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
     """ "top 2: green 5, matched"."""
     clue = puzzle.clue(name)
@@ -373,7 +378,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                         h("span", {"aria-hidden": "true"}, "×"),
                         str(left),
                     ),
-                    h("span", {"class": "visually-hidden"}, " " + _("left")),
+                    h("span", {"class": "visually-hidden"}, " " + pgettext("tiles remaining", "left")),
                 ],
                 disabled=left <= 0 and selected != kind,
             )

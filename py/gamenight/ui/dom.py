@@ -104,6 +104,7 @@ class Shell:
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
+        shown(self.hash())
         for kind in DELEGATED:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
@@ -127,6 +128,8 @@ class Shell:
         self.run(effects)
         if self.model is not before:
             self.render()
+        if isinstance(message, app.RouteChanged):
+            shown(message.location_hash)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
@@ -203,6 +206,7 @@ class Shell:
                 self.stop_timer(effect.timer)
                 callback = _proxy(lambda name=effect.timer: self.send(Tick(name, now_ms())))
                 self.timers[effect.timer] = js.setInterval(callback, effect.every_ms)
+                js.document.documentElement.dataset.timers = str(len(self.timers))
             elif isinstance(effect, StopTimer):
                 self.stop_timer(effect.timer)
             elif isinstance(effect, Copy):
@@ -252,9 +256,12 @@ class Shell:
         else:
             js.location.hash = effect.location_hash
 
-    def stop_timer(self, name: str) -> None:
-        if name in self.timers:
-            js.clearInterval(self.timers.pop(name))
+    def stop_timer(self, name: str | None) -> None:
+        """Stop the timer ``name`` (``None``: every timer); ``<html data-timers>`` counts those left."""
+        for timer in list(self.timers) if name is None else [name]:
+            if timer in self.timers:
+                js.clearInterval(self.timers.pop(timer))
+        js.document.documentElement.dataset.timers = str(len(self.timers))
 
     def work_slice(self, work: Work) -> None:
         """Advance ``work`` for about ``slice_ms``, then yield to the browser (unless replaced or stopped)."""
@@ -270,6 +277,11 @@ class Shell:
     def show_tasks(self) -> None:
         """``<html data-work>``: how many background tasks are running (tests and benchmarks read it)."""
         js.document.documentElement.dataset.work = str(len(self.tasks.running))
+
+
+def shown(location_hash: str) -> None:
+    """``<html data-route>``: the location whose screen the page now shows (tests wait on it, not on time)."""
+    js.document.documentElement.dataset.route = location_hash
 
 
 def soon(fn: Callable[[], None]) -> None:

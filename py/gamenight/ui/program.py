@@ -105,7 +105,10 @@ class StartTimer:
 
 @dataclass(frozen=True)
 class StopTimer:
-    timer: str
+    """Stop the timer ``timer`` (``None``: every timer). The app stops every timer when the route
+    changes, so a clock or a poll of the screen being left never ticks again."""
+
+    timer: str | None = None
 
 
 @dataclass(frozen=True)
