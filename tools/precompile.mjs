@@ -4,20 +4,24 @@
 // and compiling the ~200 modules Python and PyScript import at start-up took most of the boot
 // (docs/performance.md). Only Pyodide's interpreter (same version, same magic number) can write them.
 //
-//   node tools/precompile.mjs <in.zip> <out.zip>
+//   node tools/precompile.mjs <in.zip> <out.zip> [where]
+//
+// ``where`` is the path the page imports the zip from (tracebacks name it); by default, the standard
+// library's place on Pyodide's own path. tools/build_site.py compiles the app's package this way too.
 //
 // Other files are kept as they are; entries keep their order and timestamps, so the same input gives
 // the same bytes (the service worker's content hash stays put across builds).
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const [source, target] = process.argv.slice(2);
+const [source, target, location] = process.argv.slice(2);
 if (!source || !target) {
-  console.error("usage: node tools/precompile.mjs <in.zip> <out.zip>");
+  console.error("usage: node tools/precompile.mjs <in.zip> <out.zip> [where]");
   process.exit(2);
 }
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
+pyodide.globals.set("location", location ?? null);
 const report = pyodide.runPython(`
 import importlib._bootstrap_external as bootstrap
 import importlib.util
@@ -25,7 +29,7 @@ import sys
 import zipfile
 
 # Name the code by where the page imports it from, as compiling there would (tracebacks, warnings).
-where = next(path for path in sys.path if path.endswith(".zip"))
+where = location or next(path for path in sys.path if path.endswith(".zip"))
 
 compiled = kept = 0
 with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w") as out:

@@ -2,6 +2,9 @@
 
 import hashlib
 import json
+import re
+import subprocess
+import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -14,7 +17,7 @@ from tools.serve import MIME_TYPES, serve_in_thread
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Path):
+def test_every_package_module_is_in_the_archive_the_page_imports_from(tmp_path: Path):
     archive = tmp_path / "gamenight.zip"
     build_site.package_archive(ROOT / "py", archive)
     package = ROOT / "py" / "gamenight"
@@ -25,8 +28,28 @@ def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Pat
     assert on_disk and listed == on_disk
     assert "gamenight/locale/ja/LC_MESSAGES/gamenight.mo" in listed
     config = build_site.pyscript_config({"interpreter": "x"})
-    # A destination ending in /* makes PyScript unpack the archive into the working folder.
-    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./*"}}
+    # Written as it is (a destination ending in /* would make PyScript unpack it) where main.py puts it
+    # on Python's path: the page imports the package from the zip.
+    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./gamenight.zip"}}
+    assert 'sys.path.insert(0, os.path.abspath("gamenight.zip"))' in (ROOT / "py" / "main.py").read_text()
+
+
+def test_the_package_imports_and_reads_its_catalogues_from_the_archive(tmp_path: Path):
+    # As in the page: only the archive on the path (no unpacked folder), then the start page's imports
+    # and a switch to Japanese, whose catalogue is a file inside the zip.
+    build_site.package_archive(ROOT / "py", tmp_path / "gamenight.zip")
+    code = (
+        "import sys, zipimport\n"
+        f"sys.path.insert(0, {str(tmp_path / 'gamenight.zip')!r})\n"
+        "from gamenight import i18n\n"
+        "from gamenight.ui import app\n"
+        "assert isinstance(i18n.__loader__, zipimport.zipimporter), i18n.__file__\n"
+        "i18n.set_language('ja')\n"
+        "print(i18n._('Settings'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "設定"
 
 
 def test_the_archive_is_reproducible(tmp_path: Path):
@@ -41,6 +64,22 @@ def test_the_generator_follows_new_modules(tmp_path: Path):
     (tmp_path / "gamenight" / "newgame" / "rules.py").write_text("")
     (tmp_path / "gamenight" / "notes.txt").write_text("")
     assert build_site.python_files(tmp_path) == ["gamenight/__init__.py", "gamenight/newgame/rules.py"]
+
+
+def test_the_boot_preloads_only_files_the_site_has_in_the_mode_their_users_fetch_them():
+    # A preload of a file that is gone (a new PyScript build renames core-<hash>.js) would cost a
+    # download for nothing; one in another request mode than the fetch that uses it is fetched twice.
+    links = re.findall(r"<link rel=\"(preload|modulepreload)\" ([^>]*)>", (ROOT / "index.html").read_text())
+    hrefs = [re.search(r'href="([^"]+)"', attrs).group(1) for _, attrs in links]
+    assert f"./py/{build_site.ARCHIVE}" in hrefs and "./vendor/pyodide/pyodide.asm.wasm" in hrefs
+    for rel, attrs in links:
+        href = re.search(r'href="([^"]+)"', attrs).group(1)
+        if href == f"./py/{build_site.ARCHIVE}":
+            assert href in build_site.pyscript_config({})["files"]  # the archive the build writes
+        else:
+            assert (ROOT / href).is_file(), href
+        if rel == "preload":
+            assert 'as="fetch"' in attrs and "crossorigin" in attrs, href
 
 
 def test_base_config_uses_the_vendored_interpreter_not_a_cdn():
@@ -180,8 +219,9 @@ def test_build_writes_the_served_tree(tmp_path: Path):
         "sw.js",
     ]
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["files"] == {"./py/gamenight.zip": "./*"}
-    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.py"]
+    assert config["files"] == {"./py/gamenight.zip": "./gamenight.zip"}
+    # Compiled by Pyodide's interpreter (tools/precompile.mjs): the page never compiles our modules.
+    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.pyc"]
 
 
 def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):
