@@ -99,12 +99,16 @@ class Navigate:
 
 @dataclass(frozen=True)
 class StartTimer:
+    """Send ``Tick(timer, now_ms)`` every ``every_ms`` ms until ``StopTimer(timer)`` (starting it again restarts it)."""
+
     timer: str
     every_ms: int
 
 
 @dataclass(frozen=True)
 class StopTimer:
+    """Stop the timer ``timer`` (no more ``Tick`` from it)."""
+
     timer: str
 
 
