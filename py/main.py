@@ -9,16 +9,41 @@ The package is imported from its archive, which PyScript wrote into the working 
 first screen needs from the zip.
 """
 
+import dataclasses
+import marshal
 import os
 import sys
 
 import js
 
 js.performance.mark("gnc:main")
-sys.path.insert(0, os.path.abspath("gamenight.zip"))
+ARCHIVE = os.path.abspath("gamenight.zip")
+sys.path.insert(0, ARCHIVE)
 
+# The methods each ``@dataclass`` generates are compiled from source at import, the start's biggest
+# cost once the modules themselves are precompiled: the build saved them compiled (DATACLASS_CODE,
+# tools/precompile.mjs), keyed by that source, so the same class gets the same code without the
+# compiler. A class the build did not see is compiled as usual.
+import gamenight  # noqa: E402  (the package's empty __init__: its loader reads the archive)
+
+try:
+    SAVED = marshal.loads(gamenight.__loader__.get_data(f"{ARCHIVE}/DATACLASS_CODE"))
+except (OSError, ValueError, EOFError, TypeError):  # missing or from another Python: compile as usual
+    SAVED = {}
+compiled = []
+
+
+def saved_exec(source: str, globals: dict | None = None, locals: dict | None = None) -> None:
+    if source not in SAVED:
+        compiled.append(source)
+    exec(SAVED.get(source, source), globals, locals)
+
+
+dataclasses.exec = saved_exec
 from gamenight.ui import dom, storage  # noqa: E402  (after the mark: their import is what we time)
 
+del dataclasses.exec  # screens imported later compile their own
+js.performance.mark(f"gnc:dataclasses saved={len(SAVED)} compiled={len(compiled)}")
 js.performance.mark("gnc:imported")
 dom.boot_progress(95, "Starting the app…")
 # Before the shell starts: the first screen may already ask for these services.

@@ -32,6 +32,9 @@ STATIC = ("index.html", "manifest.webmanifest", "css", "vendor")
 ARCHIVE = "gamenight.zip"  # the package's modules and catalogues, in py/
 # Where the page imports it from: PyScript's working folder (py/main.py puts it on Python's path).
 IMPORTED_FROM = f"/home/pyodide/{ARCHIVE}"
+# What the start page imports (tests/unit/ui/test_settings.py pins the list): the build saves the
+# methods their dataclasses generate at import, compiled, so the page does not compile them either.
+START_MODULES = ("gamenight.ui.app",)
 SERVICE_WORKER = "sw.js"
 # Never precached: the worker itself (the browser fetches it to look for updates) and Pages' marker.
 NOT_PRECACHED = {SERVICE_WORKER, ".nojekyll"}
@@ -63,7 +66,7 @@ def package_archive(py_root: Path, dest: Path) -> list[str]:
 
 def precompile_package(archive: Path) -> None:
     """Replace the sources in ``archive`` by the same modules compiled for the page (Pyodide under Node)."""
-    vendor.precompile(archive, where=IMPORTED_FROM)
+    vendor.precompile(archive, where=IMPORTED_FROM, modules=START_MODULES)
 
 
 def pyscript_config(base: dict, wheels: list[str] = ()) -> dict:

@@ -199,6 +199,11 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     (tmp_path / "py" / "main.py").write_text("print('hi')")
     (tmp_path / "py" / "gamenight" / "__init__.py").write_text("")
     (tmp_path / "py" / "gamenight" / "scratch.txt").write_text("not shipped")
+    (tmp_path / "py" / "gamenight" / "ui").mkdir()
+    (tmp_path / "py" / "gamenight" / "ui" / "__init__.py").write_text("")
+    # The start module (build_site.START_MODULES), with a dataclass whose generated methods are saved.
+    dataclass = "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass Route:\n    path: str\n"
+    (tmp_path / "py" / "gamenight" / "ui" / "app.py").write_text(dataclass)
     site = build_site.build(tmp_path)
     shipped = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert shipped == [
@@ -221,7 +226,16 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     config = json.loads((site / "pyscript.json").read_text())
     assert config["files"] == {"./py/gamenight.zip": "./gamenight.zip"}
     # Compiled by Pyodide's interpreter (tools/precompile.mjs): the page never compiles our modules.
-    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.pyc"]
+    # and the methods of the start page's dataclasses, compiled (their source text is the key).
+    with zipfile.ZipFile(site / "py" / "gamenight.zip") as archive:
+        assert archive.namelist() == [
+            "gamenight/__init__.pyc",
+            "gamenight/ui/__init__.pyc",
+            "gamenight/ui/app.pyc",
+            "DATACLASS_CODE",
+        ]
+        saved = archive.read("DATACLASS_CODE")  # marshalled by Pyodide's Python: CPython 3.11 cannot load it
+        assert saved.count(b"def __create_fn__(") == 1 and b"def __init__(self," in saved
 
 
 def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):
