@@ -59,8 +59,10 @@ def listing(items: Iterable[str]) -> str:
 
 
 def date_text(day: date) -> str:
-    """A calendar day in the page's language: 2026-12-01 in English, 2026年12月1日 in Japanese."""
-    return _("{year}-{month:02}-{day:02}").format(year=day.year, month=day.month, day=day.day)
+    """A calendar day in the page's language: 2026-12-01 in English, 2026年12月01日 in Japanese."""
+    # Padded here, not by a format spec in the msgid: gettext's checker (msgfmt -c) needs the same
+    # placeholders, spec included, in every translation.
+    return _("{year}-{month}-{day}").format(year=day.year, month=f"{day.month:02}", day=f"{day.day:02}")
 
 
 def language() -> str:

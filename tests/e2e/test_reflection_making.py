@@ -1,6 +1,7 @@
 """Making Reflection puzzles in the browser: the next puzzle made ahead, Expert from the bank, and
 work that stops at once on Cancel or when the player leaves (``<html data-work>`` counts the
-background tasks the shell runs; a stopped task runs no other slice, tests/unit/test_ui.py)."""
+background tasks the shell runs, ``<html data-timers>`` its timers; a stopped task runs no other
+slice, tests/unit/test_ui.py)."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -70,9 +71,11 @@ def test_leaving_the_screen_stops_making_the_puzzle(app: Page, site_url: str):
     open_app(app, site_url, SLOW)
     expect(app.locator("main[data-phase=generating]")).to_be_visible()
     expect(app.locator("html")).to_have_attribute("data-work", "1")
+    expect(app.locator("html")).to_have_attribute("data-timers", "1")  # the progress bar's
     app.evaluate("location.hash = '#/'")
     expect(app.locator("main.home")).to_be_visible()
     assert app.evaluate(WORK) == "0"
+    assert app.evaluate("document.documentElement.dataset.timers") == "0"  # nothing of the screen left ticks
     # Coming back to the link starts afresh (one task, not two).
     app.evaluate(f"location.hash = '{SLOW}'")
     expect(app.locator("main[data-phase=generating]")).to_be_visible()

@@ -27,8 +27,13 @@ def forms(value) -> tuple[str, ...]:
 
 
 def fields(text: str) -> set[str]:
-    """The ``str.format`` fields of ``text`` (``{name}``, ``{n}``)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The ``str.format`` fields of ``text`` (``{name}``, ``{n}``) with their conversion and spec: a
+    translation must repeat ``{day:02}`` exactly (gettext's ``msgfmt -c`` refuses it otherwise)."""
+    return {
+        name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
+        for _, name, spec, conv in string.Formatter().parse(text)
+        if name is not None
+    }
 
 
 def code_messages() -> set[str]:
@@ -121,6 +126,6 @@ def test_dates_and_lists_read_in_the_page_language():
     assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026-12-01", "Ann, Bea")
     try:
         i18n.set_language("ja")
-        assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026年12月1日", "Ann、Bea")
+        assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026年12月01日", "Ann、Bea")
     finally:
         i18n.set_language("en")

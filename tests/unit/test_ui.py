@@ -9,6 +9,7 @@ from gamenight.ui import app
 from gamenight.ui.program import (
     Env,
     Focus,
+    StopTimer,
     StopWork,
     Store,
     Tasks,
@@ -254,6 +255,13 @@ def test_leaving_a_screen_stops_its_work_no_slice_runs_after():
             tasks.stop(effect.task)
     slices = tasks.slices
     assert tasks.slice(work, Clock()) is None and tasks.slices == slices and tasks.running == {}
+
+
+def test_leaving_a_screen_stops_its_timers_before_the_next_screen_starts_its_own():
+    model, effects = app.init("#/reflection/solo?preset=easy&seed=3", Env())
+    model, effects = app.update(model, app.RouteChanged("#/raythread/table"), Env())
+    assert effects[:2] == [StopWork(), StopTimer()]  # every timer of the screen left, then the new screen's
+    assert app.update(model, app.RouteChanged("#/raythread/table"), Env())[1] == []  # same route: nothing stops
 
 
 def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_screen():

@@ -11,7 +11,9 @@ by counts (positions searched), never by the clock, so the same view, level and 
 same move on every machine: a bot's bug is reproducible from a saved match.
 
 Games register their bot beside their rules (``gamenight.games.BOTS``), so the UI never
-special-cases a game.
+special-cases a game. A table on one device (``ui/table.py``) and a hosted lobby's host page
+(``ui/lobby/host.py``) run a computer seat the same way: ``thinking`` seeded by ``turn_seed``, then
+the move waits ``PAUSE_MS`` before it is played.
 """
 
 from __future__ import annotations
@@ -21,14 +23,18 @@ from typing import Any, Protocol
 
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, Move
+from gamenight.core.rng import derive
 from gamenight.i18n import N_, _, reasons
 
 Thinking = Generator[None, None, Move]
 """A bot's thinking: yields ``None`` between small steps; returns the move (``StopIteration.value``)."""
+Turned = tuple[int, str, Move]
+"""A computer seat's chosen move with the position it is for: ``(at, seat, move)``."""
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 DEFAULT_LEVEL = "normal"
+PAUSE_MS = 450  # how long a computer's chosen move waits before it is played: long enough to see
 
 reasons(
     {
@@ -56,6 +62,25 @@ def parse_level(raw: Any) -> str:
     if not isinstance(raw, str) or raw not in LEVELS:
         raise BadOptions("bot-level", level=str(raw)[:20])
     return raw
+
+
+def label(level: str) -> str:
+    """A computer player as every page names it, in the page's language ("Bot (Hard)"): brackets no
+    person's name may hold (``lobby.protocol.parse_name``), so it never looks like a person's name."""
+    return _("Bot ({level})").format(level=level_name(level)) if level in LEVELS else _("Bot")
+
+
+def turn_seed(match_seed: int, seat: str, at: int) -> int:
+    """The seed of ``seat``'s thinking at step ``at`` of a match: from the match's own seed, so a page
+    reloaded mid-match (a table, the lobby's host) makes the same move again."""
+    return derive(match_seed, "bot", seat, at)
+
+
+def thinking(bot: Bot, view: JSON, level: str, seed: int, at: int, seat: str) -> Generator[None, None, Turned]:
+    """``bot``'s thinking for ``seat`` at step ``at``, returning ``(at, seat, move)``: the move with the
+    position it is for, so a page drops a move whose position has gone (an undo, a move elsewhere)."""
+    move = yield from bot.think(view, level, seed)
+    return at, seat, move
 
 
 def decide(bot: Bot, view: JSON, level: str, seed: int) -> Move:

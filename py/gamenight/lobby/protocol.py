@@ -1,6 +1,6 @@
 """The wire protocol between the host's session and its guests: versioned JSON envelopes.
 
-Every message is one JSON object ``{"v": 2, "type": ..., ...fields}``; one text on the channel is at
+Every message is one JSON object ``{"v": 3, "type": ..., ...fields}``; one text on the channel is at
 most 64 KiB of UTF-8 (``MAX_BYTES``). A longer host message travels as numbered ``part`` frames that the
 guest joins again, up to ``MAX_MESSAGE_BYTES`` (``frames`` / ``Reassembly``).
 Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
@@ -10,7 +10,8 @@ raises ``BadMessage`` with a reason code for anything else. ``docs/protocol.md``
 Version 2 speaks no sentences: refusals and farewells are a code and parameters (``error``, ``bye``),
 read by each page in its own language (``i18n.describe``). A guest numbers its requests (``n``) and
 the host acknowledges them (``ack`` on every message to that member), so a request is never lost
-and never applied twice.
+and never applied twice. Version 3 adds computer players: the host's ``bot`` request seats one, and
+a member that is a bot says so (``MemberInfo.bot``: its level), so each page names it "Bot (Hard)".
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import names
 
-VERSION = 2
+VERSION = 3
 MAX_BYTES = 64 * 1024  # one text on the data channel, either way
 FRAME_CHARS = 8192  # characters of a message per part: at most 4 bytes each, so a part is < 33 KiB
 MAX_PARTS = 128
@@ -190,6 +191,15 @@ class Assign(_Message):
 
 
 @dataclass(frozen=True)
+class AddBot(_Message):
+    """Host: seat a computer player at ``level`` in the free ``seat`` before a match (removed by ``kick``)."""
+
+    type: ClassVar[str] = "bot"
+    seat: str
+    level: str
+
+
+@dataclass(frozen=True)
 class Kick(_Message):
     """Host: remove ``member`` from the lobby."""
 
@@ -212,8 +222,8 @@ class End(_Message):
     type: ClassVar[str] = "end"
 
 
-ToHost = Hello | Chat | Sit | Stand | Move | Resync | Choose | Assign | Kick | Start | End
-HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, Kick, Start, End)
+ToHost = Hello | Chat | Sit | Stand | Move | Resync | Choose | Assign | AddBot | Kick | Start | End
+HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, AddBot, Kick, Start, End)
 
 
 # --- host → guest -------------------------------------------------------------------------------
@@ -221,9 +231,12 @@ HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, Kick, Start, End)
 
 @dataclass(frozen=True)
 class MemberInfo:
+    """A member as everyone sees it; ``bot`` is a computer player's level (``None``: a person)."""
+
     id: str
     name: str
     connected: bool
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -415,9 +428,12 @@ def _start(raw: Mapping[str, Any]) -> Start:
 
 
 def _member_info(raw: Any) -> MemberInfo:
-    raw = _exact(raw, "member-info", ("id", "name", "connected"))
+    raw = _exact(raw, "member-info", ("id", "name", "connected", "bot"))
     return MemberInfo(
-        _id(raw, "id"), parse_name(get_str(raw, "name", BadMessage, MAX_NAME)), get_bool(raw, "connected", BadMessage)
+        _id(raw, "id"),
+        parse_name(get_str(raw, "name", BadMessage, MAX_NAME)),
+        get_bool(raw, "connected", BadMessage),
+        _opt_id(raw, "bot"),
     )
 
 
@@ -544,6 +560,7 @@ TO_HOST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "resync": (lambda raw: Resync(), ()),
     "choose": (_choose, ("game", "options", "players")),
     "assign": (lambda raw: Assign(_id(raw, "member"), _opt_id(raw, "seat")), ("member", "seat")),
+    "bot": (lambda raw: AddBot(_id(raw, "seat"), _id(raw, "level")), ("seat", "level")),
     "kick": (lambda raw: Kick(_id(raw, "member")), ("member",)),
     "start": (_start, ("seed",)),
     "end": (lambda raw: End(), ()),
@@ -560,7 +577,7 @@ TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "bye": (lambda raw: Bye(_id(raw, "code"), parse_params(raw.get("params", {}))), ("code", "params")),
     "part": (_part, ("id", "i", "of", "data")),
 }
-NUMBERED = frozenset(("chat", "sit", "stand", "move", "choose", "assign", "kick", "start", "end"))
+NUMBERED = frozenset(("chat", "sit", "stand", "move", "choose", "assign", "bot", "kick", "start", "end"))
 
 
 def _parse(data: str | bytes, table: dict[str, tuple[Parser, tuple[str, ...]]], number: str, max_bytes: int) -> Any:

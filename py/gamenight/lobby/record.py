@@ -9,10 +9,11 @@ the value of each piece of work the match waited for (``Game.prepare``), so a re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamenight import games
+from gamenight.core.bot import LEVELS
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
 from gamenight.core.game import JSON
 from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
@@ -37,6 +38,7 @@ reasons(
         "record-illegal": N_("step {step} of the record is illegal: {why}"),
         "record-ending": N_("the record's ending does not match the game's result"),
         "record-no-work": N_("step {step} of the record is work '{game}' never waits for"),
+        "record-bots": N_("'bots' must give seats of this match a level: easy, normal or hard"),
     }
 )
 terms(
@@ -70,7 +72,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Record:
-    """A match from its setup to its last step; ``names`` shows who sat where; ``ended`` says how it ended."""
+    """A match from its setup to its last step; ``names`` shows who sat where (``bots``: the seats a
+    computer player held, with its level); ``ended`` says how it ended."""
 
     game: str
     options: Mapping[str, Any] | None
@@ -79,8 +82,11 @@ class Record:
     seed: int
     log: tuple[Entry, ...] = ()
     ended: Ending | None = None
+    bots: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
+        # "bots" is written only when a computer played: a record without one reads as before it existed.
+        bots = {"bots": dict(self.bots)} if self.bots else {}
         return {
             "v": 1,
             "game": self.game,
@@ -90,6 +96,7 @@ class Record:
             "seed": self.seed,
             "log": [e.to_json() for e in self.log],
             "ended": self.ended,
+            **bots,
         }
 
 
@@ -117,7 +124,8 @@ def parse_record(raw: Any) -> Record:
     The moves are checked by ``replay``, which needs the game.
     """
     raw = obj(raw, "match-record", BadMessage)
-    only_keys(raw, ("v", "game", "options", "seats", "names", "seed", "log", "ended"), "match-record", BadMessage)
+    keys = ("v", "game", "options", "seats", "names", "seed", "log", "ended", "bots")
+    only_keys(raw, keys, "match-record", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
         raise BadMessage("record-version")
     seats = raw.get("seats")
@@ -138,6 +146,9 @@ def parse_record(raw: Any) -> Record:
     ended = raw.get("ended")
     if ended not in (None, "over", "host"):
         raise BadMessage("bad-ended")
+    bots = obj(raw.get("bots", {}), "bots", BadMessage)
+    if not set(bots) <= set(seats) or not all(level in LEVELS for level in bots.values()):
+        raise BadMessage("record-bots")
     options = raw.get("options")
     return Record(
         game=get_str(raw, "game", BadMessage, MAX_ID),
@@ -147,6 +158,7 @@ def parse_record(raw: Any) -> Record:
         seed=get_int(raw, "seed", BadMessage, 0, MAX_SEED),
         log=tuple(_entry(e, tuple(seats)) for e in log),
         ended=ended,
+        bots=dict(bots),
     )
 
 

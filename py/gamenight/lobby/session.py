@@ -1,10 +1,15 @@
 """The host's lobby: members, seats, spectators and the match, as a state machine with no I/O.
 
 The browser shell feeds it what arrives — ``handle(peer, text, now_ms)``, ``disconnect(peer, now_ms)``,
-``tick(now_ms)``, and the value of the work the match waits for (``preparation()`` says what to run in
-slices, ``prepared(key, value, now_ms)`` takes its value) — and sends what they return: a list of
-``(peer, message)`` pairs, each message a JSON-safe dict for ``protocol.encode``. A message that is
-refused changes nothing and is answered with an ``error`` to its sender alone. ``docs/lobby.md`` states the rules.
+``tick(now_ms)``, the value of the work the match waits for (``preparation()`` says what to run in
+slices, ``prepared(key, value, now_ms)`` takes its value) and the moves of its computer players
+(``bot_turn()`` says which seat thinks on what, ``bot_move(...)`` plays the move) — and sends what
+they return: a list of ``(peer, message)`` pairs, each message a JSON-safe dict for ``protocol.encode``.
+A message that is refused changes nothing and is answered with an ``error`` to its sender alone.
+``docs/lobby.md`` states the rules.
+
+A computer player is a member without a connection (``Member.bot``: its level) that the host seats
+(``bot`` request) and removes (``kick``); the host's page runs its thinking.
 
 The lobby sees a game only through ``gamenight.games`` and the ``Game`` protocol. Seats are the
 game's seat ids for the chosen player count (``core.game.seat_ids``); while a match runs the seats
@@ -22,6 +27,7 @@ from random import Random
 from typing import Any
 
 from gamenight import games
+from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
@@ -35,7 +41,8 @@ HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
 CHAT_KEPT = 50  # chat lines kept for snapshots
 CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
-SAVE_VERSION = 1  # members may carry "handled" (their requests handled so far); older saves lack it
+SAVE_VERSION = 1  # members may carry "handled" (requests handled so far) and "bot"; older saves lack them
+BOT_NAME = "Bot"  # a computer player's name on the wire; every page shows it as "Bot (Hard)" in its language
 Out = list[tuple[str, JSON]]
 
 
@@ -83,6 +90,8 @@ reasons(
         "save-running": N_("a running match must be played in the lobby's seats"),
         "save-holders": N_("'holders' must list the match's seats"),
         "save-version": N_("unsupported saved lobby version"),
+        "no-bots": N_("{game} has no computer players."),
+        "save-bot": N_("a computer player must be seated, at easy, normal or hard"),
     }
 )
 terms({"saved-lobby": N_("a saved lobby"), "saved-match": N_("'match'"), "saved-member": N_("a member")})
@@ -90,9 +99,28 @@ terms({"saved-lobby": N_("a saved lobby"), "saved-match": N_("'match'"), "saved-
 
 @dataclass(frozen=True)
 class Member:
+    """A person, or a computer player (``bot``: its level; it has no token and never connects)."""
+
     id: str
     name: str
     token: str
+    bot: str = ""
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A computer seat to play: its ``level``, its seat's ``view`` and the ``seed`` of its thinking, for
+    the position after step ``at`` of the match's record (a move for another position is dropped)."""
+
+    seat: str
+    level: str
+    at: int
+    view: JSON
+    seed: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.at}:{self.seat}"
 
 
 @dataclass
@@ -261,6 +289,34 @@ class Session:
         self._advance(Entry(now_ms, prepared=value), state)
         return self._stamped(self._broadcast(events))
 
+    def bot_turn(self) -> BotTurn | None:
+        """The computer seat to play now, if any: the host's page runs its thinking (``core.bot.thinking``
+        with this seed, in slices) and gives the move to ``bot_move``. The seed comes from the match, so
+        a host page reloaded mid-match thinks the same move again."""
+        match = self.match
+        if match is None or not match.running or self.game_id not in games.BOTS:
+            return None
+        active = self.game.active(match.state)
+        for seat, member in self.seats.items():
+            bot = self.members[member].bot if member is not None else ""
+            if bot and seat in active:
+                at = len(match.record.log)
+                view = self.game.view(match.state, seat)
+                return BotTurn(seat, bot, at, view, turn_seed(match.record.seed, seat, at))
+        return None
+
+    def bot_move(self, at: int, seat: str, move: JSON, now_ms: int) -> Out:
+        """A computer player's move for the position after step ``at``, played through the match's one
+        ``_play`` and broadcast like a person's; a move for a position that has gone (a move elsewhere,
+        another match, the bot removed) or that the rules refuse is dropped and changes nothing."""
+        turn = self.bot_turn()
+        if turn is None or (turn.at, turn.seat) != (at, seat):
+            return []
+        try:
+            return self._stamped(self._play(seat, move, None, now_ms))
+        except GameNightError:
+            return []
+
     # --- requests ------------------------------------------------------------------------------
 
     def _hello(self, peer: str, hello: p.Hello) -> Out:
@@ -286,7 +342,8 @@ class Session:
             if len(self.members) >= MAX_MEMBERS:
                 raise Refused("lobby-full", max=MAX_MEMBERS)
             key = name_key(hello.name)
-            taken = next((m.name for m in self.members.values() if name_key(m.name) == key), None)
+            people = (m for m in self.members.values() if not m.bot)  # a bot reads "Bot (Hard)", like no one
+            taken = next((m.name for m in people if name_key(m.name) == key), None)
             if taken is not None:
                 raise Refused("name-taken", name=taken)
             while f"m{self.next_member}" in self.members:  # a hand-edited save may have used it
@@ -305,7 +362,7 @@ class Session:
             return None
         found = None
         for member in self.members.values():  # compare every token, in constant time each
-            if hmac.compare_digest(member.token.encode(), token.encode()) and member.id != self.host:
+            if hmac.compare_digest(member.token.encode(), token.encode()) and member.id != self.host and not member.bot:
                 found = member  # the host's member belongs to the host page alone
         return found
 
@@ -357,10 +414,15 @@ class Session:
             raise Refused("watching")
         if seat != own:
             raise Refused("not-your-seat")
+        return self._play(seat, move, message.at, now_ms)
+
+    def _play(self, seat: str, move: JSON, at: int | None, now_ms: int) -> Out:
+        """The one way a move enters the match, a person's or a computer player's."""
+        match = self.match
         moves = sum(1 for e in match.record.log if e.seat is not None)
         game = self.game
         # In a game where seats act at once, another seat's move does not make this one stale.
-        if message.at is not None and message.at != moves and not getattr(game, "simultaneous", False):
+        if at is not None and at != moves and not getattr(game, "simultaneous", False):
             raise Refused("stale-move")
         if seat not in game.active(match.state):
             raise Refused("not-your-turn")
@@ -396,6 +458,7 @@ class Session:
         self.game_id, self.options, self.players = game_id, options, players
         # Members keep their place in the seat order when the seats are renamed or fewer.
         self.seats = dict(zip(seat_ids(game, players), seated + [None] * players, strict=False))
+        self._drop_idle_bots()
         return self._broadcast([])
 
     def _member(self, member: str) -> Member:
@@ -416,7 +479,40 @@ class Session:
         self._unseat(target)
         if seat is not None:
             self.seats[seat] = target
+        self._drop_idle_bots()
         return self._broadcast([])
+
+    def _add_bot(self, member: str, message: p.AddBot, now_ms: int) -> Out:
+        """Seat a computer player at ``level`` in a free seat, before a match; the game must have one."""
+        seat = message.seat
+        self._before_match()
+        if self.game_id not in games.BOTS:
+            raise Refused("no-bots", game=self.game.info.title)
+        level = parse_level(message.level)  # BadOptions "bot-level"
+        if seat not in self.seats:
+            raise Refused("no-such-seat", seat=seat)
+        if self.seats[seat] is not None:
+            raise Refused("seat-taken", seat=self._tag(seat))
+        if len(self.members) >= MAX_MEMBERS:
+            raise Refused("lobby-full", max=MAX_MEMBERS)
+        while f"m{self.next_member}" in self.members:
+            self.next_member += 1
+        bot = Member(f"m{self.next_member}", BOT_NAME, "", level)
+        self.next_member += 1
+        self.members[bot.id] = bot
+        self.seats[seat] = bot.id
+        return self._broadcast([])
+
+    def _drop_idle_bots(self) -> None:
+        """A computer player lives in its seat: one left without a seat (fewer players, another game,
+        taken out by ``assign``), or whose game has no computer players, leaves the lobby."""
+        playable = self.game_id in games.BOTS
+        held = set(self.seats.values())
+        for m in [m for m in self.members.values() if m.bot and (m.id not in held or not playable)]:
+            self._unseat(m.id)
+            if self.match is not None and self.match.holders is not None:
+                self.match.holders = {s: None if h == m.id else h for s, h in self.match.holders.items()}
+            del self.members[m.id]
 
     def _kick(self, member: str, message: p.Kick, now_ms: int) -> Out:
         target = message.member
@@ -447,7 +543,8 @@ class Session:
         seats = tuple(self.seats)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
-        self.match = Match(Record(self.game_id, self.options, seats, names, seed), state)
+        bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
+        self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
 
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:
@@ -469,7 +566,9 @@ class Session:
             players=self.players,
             phase="playing" if self.match and self.match.running else "lobby",
             host=self.host,
-            members=tuple(p.MemberInfo(m.id, m.name, self.peer_of(m.id) is not None) for m in self.members.values()),
+            members=tuple(
+                p.MemberInfo(m.id, m.name, self.peer_of(m.id) is not None, m.bot or None) for m in self.members.values()
+            ),
             seats=tuple(p.SeatInfo(seat, seat_colour(game, seat), m) for seat, m in self.seats.items()),
         )
 
@@ -518,6 +617,7 @@ class Session:
             "next_member": self.next_member,
             "members": [
                 {"id": m.id, "name": m.name, "token": m.token, "handled": self.handled.get(m.id, 0)}
+                | ({"bot": m.bot} if m.bot else {})
                 for m in self.members.values()
             ],
             "seats": _pairs(self.seats),
@@ -558,6 +658,9 @@ class Session:
         self.seats = _seats(raw.get("seats"), set(self.members))
         if tuple(self.seats) != seat_ids(game, self.players):
             raise BadMessage("save-seats")
+        bots = [m.id for m in self.members.values() if m.bot]
+        if bots and (self.game_id not in games.BOTS or not set(bots) <= set(self.seats.values())):
+            raise BadMessage("save-bot")
         self.seq = get_int(raw, "seq", BadMessage, 0)
         chat = raw.get("chat")
         if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
@@ -576,6 +679,7 @@ _HANDLERS: dict[type, Any] = {
     p.Resync: Session._resync,
     p.Choose: Session._choose,
     p.Assign: Session._assign,
+    p.AddBot: Session._add_bot,
     p.Kick: Session._kick,
     p.Start: Session._start,
     p.End: Session._end,
@@ -609,13 +713,22 @@ def _members(raw: Any) -> tuple[dict[str, Member], dict[str, int]]:
     handled: dict[str, int] = {}
     for item in raw:
         item = obj(item, "saved-member", BadMessage)
-        only_keys(item, ("id", "name", "token", "handled"), "saved-member", BadMessage)
+        only_keys(item, ("id", "name", "token", "handled", "bot"), "saved-member", BadMessage)
+        bot = item.get("bot")
+        try:
+            level = "" if bot is None else parse_level(bot)
+        except BadOptions:
+            raise BadMessage("save-bot") from None
         member = Member(
             get_str(item, "id", BadMessage, p.MAX_ID),
             p.parse_name(get_str(item, "name", BadMessage, p.MAX_NAME)),
             get_str(item, "token", BadMessage, p.MAX_TOKEN),
+            level,
         )
-        if member.id in members or len(member.token) < 16 or any(m.token == member.token for m in members.values()):
+        # A computer player has no token (it never connects); every person has their own.
+        people = [m.token for m in members.values() if not m.bot]
+        bad_token = member.token != "" if member.bot else len(member.token) < 16 or member.token in people
+        if member.id in members or bad_token:
             raise BadMessage("save-tokens")
         members[member.id] = member
         handled[member.id] = get_int(item, "handled", BadMessage, 0, MAX_SEED, default=0)

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.i18n import N_, _
+from gamenight.i18n import N_, _, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
@@ -373,7 +373,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                         h("span", {"aria-hidden": "true"}, "×"),
                         str(left),
                     ),
-                    h("span", {"class": "visually-hidden"}, " " + _("left")),
+                    h("span", {"class": "visually-hidden"}, " " + pgettext("tiles remaining", "left")),
                 ],
                 disabled=left <= 0 and selected != kind,
             )

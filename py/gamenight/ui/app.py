@@ -29,6 +29,7 @@ from gamenight.ui.program import (
     Message,
     Screen,
     SetLanguage,
+    StopTimer,
     StopWork,
     Store,
     UiEvent,
@@ -305,9 +306,10 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
-        # The screen being left stops its background work at once: none of it runs after this.
+        # The screen being left stops its background work and its timers at once: none of them runs
+        # after this (the new screen starts its own afterwards).
         started, effects = init(message.location_hash, env)
-        return replace(started, update=model.update), [StopWork(), *effects]
+        return replace(started, update=model.update), [StopWork(), StopTimer(), *effects]
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)

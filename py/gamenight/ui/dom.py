@@ -203,6 +203,7 @@ class Shell:
                 self.stop_timer(effect.timer)
                 callback = _proxy(lambda name=effect.timer: self.send(Tick(name, now_ms())))
                 self.timers[effect.timer] = js.setInterval(callback, effect.every_ms)
+                js.document.documentElement.dataset.timers = str(len(self.timers))
             elif isinstance(effect, StopTimer):
                 self.stop_timer(effect.timer)
             elif isinstance(effect, Copy):
@@ -252,9 +253,12 @@ class Shell:
         else:
             js.location.hash = effect.location_hash
 
-    def stop_timer(self, name: str) -> None:
-        if name in self.timers:
-            js.clearInterval(self.timers.pop(name))
+    def stop_timer(self, name: str | None) -> None:
+        """Stop the timer ``name`` (``None``: every timer); ``<html data-timers>`` counts those left."""
+        for timer in list(self.timers) if name is None else [name]:
+            if timer in self.timers:
+                js.clearInterval(self.timers.pop(timer))
+        js.document.documentElement.dataset.timers = str(len(self.timers))
 
     def work_slice(self, work: Work) -> None:
         """Advance ``work`` for about ``slice_ms``, then yield to the browser (unless replaced or stopped)."""

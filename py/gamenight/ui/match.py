@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import LEVELS, level_name
+from gamenight.core.bot import label
 from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Store, UiEvent
@@ -318,6 +318,9 @@ def status(ui: MatchUi, table: Table) -> str:
         by = {s.id: s for s in table.seats}
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
+            if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already
+                names = i18n.listing(seat_label(table, s.id) for s in bots)
+                return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
             names = ", ".join(s.name for s in bots)
             return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
     return text
@@ -331,8 +334,9 @@ def seat_list(ui: MatchUi, table: Table) -> Element:
     for s in table.seats:
         badges = []
         if s.kind == "bot":
-            level = level_name(s.level) if s.level in LEVELS else s.level
-            badges.append(h("span", {"class": "badge"}, _("Bot ({level})").format(level=level) if level else _("Bot")))
+            # A lobby's bot is named by its label already: its badge just says what it is.
+            badge = _("computer") if s.name == label(s.level) else label(s.level)
+            badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))
         rows.append(

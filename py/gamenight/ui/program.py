@@ -107,9 +107,10 @@ class StartTimer:
 
 @dataclass(frozen=True)
 class StopTimer:
-    """Stop the timer ``timer`` (no more ``Tick`` from it)."""
+    """Stop the timer ``timer`` (``None``: every timer). The app stops every timer when the route
+    changes, so a clock or a poll of the screen being left never ticks again."""
 
-    timer: str
+    timer: str | None = None
 
 
 @dataclass(frozen=True)

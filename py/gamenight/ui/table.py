@@ -24,11 +24,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
-from gamenight.core.bot import LEVELS, Thinking, level_name, parse_level
+from gamenight.core.bot import LEVELS, PAUSE_MS, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
-from gamenight.core.rng import derive, fresh_seed
+from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, reasons
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
@@ -62,7 +62,7 @@ reasons(
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
-BOT_PAUSE_MS = 450  # how long a computer's chosen move waits before it is played: long enough to see
+BOT_PAUSE_MS = PAUSE_MS  # a computer's chosen move waits this long before it is played
 
 
 def store_key(game: str) -> str:
@@ -289,18 +289,10 @@ def think(model: Model) -> list[Effect]:
     record = model.played.record
     at = len(record.log)
     # The seed comes from the match, so a reloaded match makes the same computer moves.
-    seed = derive(record.seed, "bot", seat, at)
+    seed = turn_seed(record.seed, seat, at)
     view = rules.view(model.played.state, seat)
-    return [
-        StopTimer(BOT_TASK),
-        Work(BOT_TASK, _thinking(games.bot(model.game).think(view, model.bots[seat], seed), at, seat)),
-    ]
-
-
-def _thinking(steps: Thinking, at: int, seat: str) -> Thinking:
-    """The bot's thinking, returning its move with the position it is for: ``(at, seat, move)``."""
-    move = yield from steps
-    return at, seat, move
+    bot = games.bot(model.game)
+    return [StopTimer(BOT_TASK), Work(BOT_TASK, thinking(bot, view, model.bots[seat], seed, at, seat))]
 
 
 def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:

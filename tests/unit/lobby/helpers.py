@@ -22,7 +22,11 @@ LOBBY = p.Lobby(
     players=2,
     phase="playing",
     host="m1",
-    members=(p.MemberInfo("m1", "Ann", True), p.MemberInfo("m2", "Bob", False)),
+    members=(
+        p.MemberInfo("m1", "Ann", True),
+        p.MemberInfo("m2", "Bob", False),
+        p.MemberInfo("m3", "Bot", False, "hard"),
+    ),
     seats=(p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", None)),
 )
 MATCH = p.MatchView("count", "X", {"total": 3, "secret": "s"}, None, 2, None)

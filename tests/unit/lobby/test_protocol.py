@@ -20,6 +20,7 @@ TO_HOST = [
     p.Choose("count"),
     p.Assign("m2", "Z"),
     p.Assign("m2"),
+    p.AddBot("Z", "hard"),
     p.Kick("m2"),
     p.Start(42),
     p.Start(),
@@ -47,7 +48,7 @@ def test_the_tables_cover_every_message_type():
 @pytest.mark.parametrize("message", TO_HOST, ids=lambda m: m.type)
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
-    assert json.loads(text)["v"] == 2 and json.loads(text)["type"] == message.type
+    assert json.loads(text)["v"] == 3 and json.loads(text)["type"] == message.type
     assert p.parse_to_host(text) == message
     assert p.parse_to_host(text.encode()) == message
 
@@ -65,7 +66,7 @@ def test_each_direction_parses_only_its_own_types():
 
 
 def envelope(**fields):
-    return json.dumps({"v": 2, **fields})
+    return json.dumps({"v": 3, **fields})
 
 
 @pytest.mark.parametrize(
@@ -73,17 +74,17 @@ def envelope(**fields):
     [
         (b"\xff\xfe{}", "UTF-8"),
         ("\ud800", "UTF-8"),
-        ('{"v": 2, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
-        ('{"v": 2, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
-        ('{"v": 2, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
+        ('{"v": 3, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
+        ('{"v": 3, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
+        ('{"v": 3, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
         ("{", "not valid JSON"),
         ("[]", "must be an object"),
         ('"hello"', "must be an object"),
         (json.dumps({"type": "stand"}), "protocol None"),
-        (json.dumps({"v": 1, "type": "stand"}), "protocol 1, this page speaks 2"),
-        (json.dumps({"v": 2.0, "type": "stand"}), "protocol 2.0"),
+        (json.dumps({"v": 2, "type": "stand"}), "protocol 2, this page speaks 3"),
+        (json.dumps({"v": 3.0, "type": "stand"}), "protocol 3.0"),
         (json.dumps({"v": True, "type": "stand"}), "protocol True"),
-        (json.dumps({"v": "2", "type": "stand"}), "protocol 2"),
+        (json.dumps({"v": "3", "type": "stand"}), "protocol 3"),
         (envelope(type="dance"), "unknown message type 'dance'"),
         (envelope(type=["stand"]), "'type' must be text"),
         (envelope(type="stand", extra=1), "unknown field 'extra'"),
@@ -112,7 +113,7 @@ def test_malformed_messages_are_refused_with_a_reason(data, reason):
 
 
 def test_the_size_cap_is_64_kib_of_utf8():
-    pad = '{"v":2,"type":"chat","text":"hi"}'
+    pad = '{"v":3,"type":"chat","text":"hi"}'
     ok = pad + " " * (p.MAX_BYTES - len(pad))
     assert p.parse_to_host(ok) == p.Chat("hi")
     with pytest.raises(BadMessage, match="too large"):
@@ -182,6 +183,8 @@ def test_host_messages_are_checked_field_by_field():
         (("lobby", "phase"), "dancing", "'phase'"),
         (("lobby", "members"), {}, "must be a list"),
         (("lobby", "seats"), [{"id": "X", "colour": "amber", "member": 5}], "'member' must be text"),
+        (("lobby", "members"), [{"id": "m3", "name": "Bot", "connected": False, "bot": 3}], "'bot' must be text"),
+        (("lobby", "members"), [{"id": "m3", "name": "Bot", "connected": False, "bot": ""}], "'bot' is empty"),
         (("lobby", "extra"), 1, "unknown field 'extra'"),
         (("match", "view"), [], "'view' must be an object"),
         (("match", "ended"), "later", "'ended'"),

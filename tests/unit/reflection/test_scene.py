@@ -1,5 +1,6 @@
 """The Reflection board scene: every cell, clue, tile, warp, red frame and laser is drawn as stated."""
 
+from gamenight import i18n
 from gamenight.reflection import scene
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import Layout, trace
@@ -141,6 +142,20 @@ def test_tray_counts_what_is_left_of_each_kind():
     # Screen readers hear what each button is, not "× 3".
     assert text_of(buttons["diagonal"]) == "diagonal mirror: ×1 left"
     assert text_of(buttons["dot"]) == "Dot, note: surely empty"
+
+
+def test_in_japanese_the_tray_says_how_many_are_left_not_the_left_side():
+    # "left" the count and "left" the board's side are two words in Japanese (残り, 左).
+    layout = Layout.of(5, {(0, 0): "/"})
+    try:
+        i18n.set_language("ja")
+        tray = scene.tray(PUZZLE, layout, "diagonal")
+        edge = scene.board(PUZZLE, layout)
+        diagonal = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "diagonal")
+        assert text_of(diagonal).endswith("個残り") and "左" not in text_of(diagonal)
+        assert "左" in render(edge)  # the left side's clues keep their own word
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_guide_pictures_say_what_the_engine_does():

@@ -9,6 +9,11 @@ change, so a reloaded host page restores it (and the match) and re-invites every
 Work the match waits for (``Session.preparation``: Reflection's generated puzzles) runs here as a
 ``Work`` effect in slices, so the page keeps handling guests' messages while it runs; its value goes
 back to the session (``HostLink.prepared``), which records and broadcasts it.
+
+The lobby's computer players think here too (``Session.bot_turn``), with the same thinking, pause and
+seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` and goes to
+the session (``HostLink.bot_move``), which plays it through its one ``play`` and broadcasts it like a
+person's. A reloaded host page finds the same turn in the restored session and thinks it again.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games
+from gamenight.core.bot import PAUSE_MS, Turned, thinking
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
 from gamenight.i18n import N_, _, reasons, terms
@@ -45,6 +51,7 @@ from gamenight.ui.program import (
     Env,
     Message,
     StartTimer,
+    StopTimer,
     Store,
     Tick,
     UiEvent,
@@ -59,6 +66,7 @@ from gamenight.ui.svg import Element, h
 STORE_KEY = "peer.host"
 TIMER = "host-lobby"
 PREPARE = "host-prepare"  # the Work running what the match waits for
+BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer of its pause
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
 OPEN = ("preparing", "waiting")  # invitation states that may still be answered
@@ -180,6 +188,8 @@ class HostModel:
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
+    thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
+    bot_move: Turned | None = None  # its move, waiting for the pause to end
 
 
 def parse_lobby_name(raw: str) -> str:
@@ -214,7 +224,9 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
-        if updated.live is not None:
+        # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
+        quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
+        if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             effects = [*effects, *more]
         return updated, effects
@@ -229,8 +241,12 @@ class HostScreen:
             return _tick(model, message.now_ms)
         if isinstance(message, WorkDone) and message.task == PREPARE:
             return _prepared(model, message)
-        if isinstance(message, WorkProgress) and message.task == PREPARE:
+        if isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK):
             return model, []  # nothing to redraw: the page stays as cheap as can be while it works
+        if isinstance(message, WorkDone) and message.task == BOT_TASK:
+            return _bot_thought(model, message.value)
+        if isinstance(message, Tick) and message.timer == BOT_TASK:
+            return _bot_plays(model, message.now_ms)
         if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
             board = board_message(model.board, live.client, message)
             return (model, []) if board is model.board else (replace(model, board=board), [])
@@ -295,7 +311,33 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
         # A new task replaces the running one under the same name; an empty one just ends it.
         effects.append(Work(PREPARE, wanted.steps() if wanted is not None else iter(())))
         model = replace(model, preparing=key)
+    turn = live.session.bot_turn()
+    key = turn.key if turn is not None else ""
+    if key != model.thinking:
+        # A new turn's thinking replaces the old one under the same name; none just ends it.
+        bot = games.bot(live.session.game_id)
+        steps = thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat) if turn else iter(())
+        effects += [StopTimer(BOT_TASK), Work(BOT_TASK, steps)]
+        model = replace(model, thinking=key, bot_move=None)
     return model, effects
+
+
+def _bot_thought(model: HostModel, value: Any) -> tuple[HostModel, list[Effect]]:
+    """A computer player chose its move: it is played after a short pause, if its turn still stands."""
+    if not isinstance(value, tuple) or f"{value[0]}:{value[1]}" != model.thinking:
+        return model, []
+    return replace(model, bot_move=value), [StartTimer(BOT_TASK, PAUSE_MS)]
+
+
+def _bot_plays(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
+    """The pause is over: the move goes to the session (which drops it if its position has gone)."""
+    pending, live = model.bot_move, model.live
+    model = replace(model, bot_move=None, now_ms=now)
+    if pending is None:
+        return model, [StopTimer(BOT_TASK)]
+    live.now_ms = now
+    live.link.bot_move(*pending)
+    return model, [StopTimer(BOT_TASK), *live.run(now)]
 
 
 def _prepared(model: HostModel, done: WorkDone) -> tuple[HostModel, list[Effect]]:
@@ -342,6 +384,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
+            Work(BOT_TASK, iter(())),  # an empty task under the name ends a thinking in flight
+            StopTimer(BOT_TASK),
         ]
     try:
         request = lobby_request(live.client, event)

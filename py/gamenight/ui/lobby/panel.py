@@ -1,7 +1,7 @@
 """The lobby as every member sees it, drawn from its ``Client`` mirror: members, seats, the host's
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
-Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``start``, ``end``,
+Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``add-bot``, ``start``, ``end``,
 ``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the protocol message to
 send. Refusals and results arrive as codes and parameters and are worded here, in the page's language.
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
 from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
@@ -22,7 +23,12 @@ from gamenight.ui import match as screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
-STATE_TEXT = {"connected": N_("connected"), "reconnecting": N_("reconnecting…"), "gone": N_("disconnected")}
+STATE_TEXT = {
+    "connected": N_("connected"),
+    "reconnecting": N_("reconnecting…"),
+    "gone": N_("disconnected"),
+    "bot": N_("computer player"),  # never away: it plays in the host's page
+}
 # How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
 ROUTE_TEXT = {"direct": N_("direct"), "stun": N_("via STUN"), "relay": N_("via relay")}
 WAIT_TEXT = {
@@ -57,6 +63,8 @@ def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
+    if member.bot:
+        return "bot"
     if member.id in sight.states:
         return sight.states[member.id]
     return "connected" if member.connected else "gone"
@@ -72,6 +80,7 @@ LOBBY_ACTIONS = frozenset(
         "end",
         "kick",
         "choose",
+        "add-bot",
         "invite",
         "reply",
         "copy",
@@ -88,9 +97,14 @@ def match_table(client: Client) -> screen.Table | None:
     if match is None or lobby is None:
         return None
     names = _names(lobby)
+    bots = {m.id: m.bot for m in lobby.members if m.bot}
     seats = tuple(
         screen.SeatAt(
-            s.id, names.get(s.member, "") if s.member else "", s.colour, "here" if s.id == match.you else "remote"
+            s.id,
+            names.get(s.member, "") if s.member else "",
+            s.colour,
+            "here" if s.id == match.you else "bot" if s.member in bots else "remote",
+            bots.get(s.member, ""),
         )
         for s in lobby.seats
     )
@@ -204,7 +218,8 @@ def _waiting(client: Client, sight: Sight) -> Element | None:
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
-    return {m.id: m.name for m in lobby.members}
+    """Members as the page names them: a computer player by its level ("Bot (Hard)"), in this page's words."""
+    return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
 
 
 def _tags(lobby: p.Lobby) -> dict[str, str]:
@@ -218,25 +233,52 @@ def _seats(client: Client, sight: Sight) -> Element:
     tags = _tags(lobby)
     mine = client.seat
     before_match = lobby.phase == "lobby" and not sight.offline
+    bots = {m.id for m in lobby.members if m.bot}
+    offer_bots = sight.host and before_match and lobby.game in games.BOTS
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
+        tag = tags.get(seat.id, seat.id)
         button = None
         if before_match and seat.member is None:
-            button = h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, _("Take seat"))
+            button = [
+                h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, _("Take seat")),
+                offer_bots and _add_bot(seat.id, tag),
+            ]
         elif before_match and seat.id == mine:
             button = h("button", {"class": "button", "data-action": "stand"}, _("Leave seat"))
+        elif sight.host and before_match and seat.member in bots:
+            button = h(
+                "button",
+                {"class": "button quiet", "data-action": "kick", "data-member": seat.member},
+                _("Remove the computer player"),
+            )
         rows.append(
             h(
                 "li",
                 {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
                 h("span", {"class": "swatch", "data-colour": seat.colour}),
-                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tags.get(seat.id, seat.id))),
+                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
                 h("span", {"class": "holder"}, holder or _("free")),
                 button,
             )
         )
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows))
+
+
+def _add_bot(seat: str, tag: str) -> Element:
+    """The host's offer for a free seat: a computer player at a chosen level."""
+    return h(
+        "form",
+        {"class": "add-bot", "data-action": "add-bot"},
+        h("input", {"type": "hidden", "name": "seat", "value": seat}),
+        h(
+            "select",
+            {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
+            [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
+        ),
+        h("button", {"class": "button", "type": "submit"}, _("Add a computer player")),
+    )
 
 
 def _members(client: Client, sight: Sight) -> Element:
@@ -252,7 +294,7 @@ def _members(client: Client, sight: Sight) -> Element:
             and m.id not in colours
             and h("span", {"class": "badge spectator"}, _("spectator")),
         ]
-        route = sight.routes.get(m.id) if state != "gone" else None
+        route = sight.routes.get(m.id) if state not in ("gone", "bot") else None
         actions = []
         if sight.host and m.id != lobby.host:
             if state == "gone":
@@ -267,7 +309,7 @@ def _members(client: Client, sight: Sight) -> Element:
                 "li",
                 {"class": "member", "data-member": m.id, "data-state": state},
                 h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
-                h("span", {"class": "name"}, m.name),
+                h("span", {"class": "name"}, label(m.bot) if m.bot else m.name),
                 badges,
                 h("span", {"class": "state"}, _(STATE_TEXT[state])),
                 route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
@@ -460,6 +502,8 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         return p.End().to_json()
     if action == "kick":
         return p.Kick(event.data.get("member", "")).to_json()
+    if action == "add-bot" and event.type == "submit":
+        return p.AddBot(event.form.get("seat", ""), event.form.get("level", "")).to_json()
     if action == "choose" and event.type == "submit":
         game, players = event.form.get("game", ""), event.form.get("players", "")
         same = client.lobby is not None and game == client.lobby.game

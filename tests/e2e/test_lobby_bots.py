@@ -1,0 +1,123 @@
+"""A computer player in a hosted lobby, in real browser pages over WebRTC (``?stun=none``, in the private
+network namespace of ``tools/hermetic.sh``): the host seats a Normal bot beside a guest, the host's page
+thinks for it, and the match is played to its end by clicking on the host's and the guest's boards.
+Every page names the bot "Bot (Normal)", says when it is thinking, and shows the final scores the
+CPython engine gets by replaying the record the host page saved."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.raythread import GAME as RT_GAME
+from gamenight.raythread import rules
+from tests.e2e import test_raythread as rt
+from tests.e2e.test_peer_links import (  # noqa: F401 (people: the fixture)
+    CONNECT_MS,
+    People,
+    assert_accessible,
+    join,
+    open_host,
+    people,
+    seat,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+BOT_MS = 90_000  # a generous bound for one computer move on a loaded machine (a state is awaited, not a time)
+HOST_STORE = "gnc:peer.host"
+
+# Remembers whether the status line ever said the bot is thinking (it may say so only briefly).
+WATCH_THINKING = """() => {
+  window.sawThinking = false;
+  new MutationObserver(() => {
+    const status = document.querySelector('.match-status');
+    if (status && status.textContent.includes('Bot (Normal) (B) is thinking')) window.sawThinking = true;
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def saved_record(host: Page) -> dict:
+    return json.loads(host.evaluate(f"localStorage.getItem('{HOST_STORE}')"))["session"]["match"]["record"]
+
+
+def replayed(host: Page) -> tuple[int, rules.State]:
+    """The number of steps the host page saved and the CPython engine's state after them (one read)."""
+    record = saved_record(host)
+    state = RT_GAME.setup(RT_GAME.options(record["options"]), tuple(record["seats"]), record["seed"])
+    for entry in record["log"]:
+        state, _ = RT_GAME.play(state, entry["seat"], entry["move"], 0)
+    return len(record["log"]), state
+
+
+def wait_for_steps(host: Page, count: int, timeout: int = CONNECT_MS) -> None:
+    host.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{HOST_STORE}')).session.match.record.log.length >= {count}",
+        timeout=timeout,
+    )
+
+
+def click_move(page: Page, move: dict) -> None:
+    """A move by clicks on ``page``'s board (its player's turn, shown on that page first)."""
+    expect(page.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+    if move["type"] == "place":
+        page.click(f".rt-hand-tile[data-kind={move['tile']}]")
+        orient = "slash" if move["orient"] == "/" else "backslash"
+        page.click(f".rt-orient[data-orient-name={orient}]")
+    r, c = move["cell"]
+    page.click(f"#rt-c{r}-{c}")
+    if move["type"] == "rotate":
+        page.click(f"#rt-c{r}-{c}")
+
+
+@pytest.mark.timeout(900)  # a whole three-seat match with a bot's thinking over peer links
+def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):  # noqa: F811 (the fixture)
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    host.select_option("form[data-action=choose] select[name=players]", "3")
+    host.click("form[data-action=choose] details summary")
+    host.fill("form[data-action=choose] input[name=target]", "4")  # a short match
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(bea.locator(".seat")).to_have_count(3)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    expect(bea.locator("form[data-action=add-bot]")).to_have_count(0)  # only the host seats bots
+    expect(host.locator(".seat[data-seat='B'] form[data-action=add-bot]")).to_be_visible()
+    assert_accessible((host,))  # the host's offer of a computer player, light and dark
+    host.select_option(".seat[data-seat='B'] select[name=level]", "normal")
+    host.click(".seat[data-seat='B'] form[data-action=add-bot] button[type=submit]")
+    for page in (host, bea):
+        expect(seat(page, "B")).to_have_text("Bot (Normal)")
+        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot (Normal)")
+    host.click("button[data-action=start]")
+    for page in (host, bea):
+        expect(page.locator(".rt-board")).to_be_visible()
+        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot (Normal)")
+    bea.evaluate(WATCH_THINKING)
+
+    chooser = random.Random(7)
+    pages = {"A": host, "C": bea}
+    count, state = replayed(host)
+    checked = False
+    while not state.ended:
+        mover = state.seats[state.turn]
+        if mover in pages:
+            click_move(pages[mover], chooser.choice(rules.legal(state, mover)))
+            wait_for_steps(host, count + 1)
+        else:
+            wait_for_steps(host, count + 1, BOT_MS)  # the host's page thinks and plays for the bot
+        count, state = replayed(host)
+        if not checked and count >= 2:  # the board in play beside a bot, on both pages
+            assert_accessible((host, bea))
+            checked = True
+
+    record = saved_record(host)
+    assert record["bots"] == {"B": "normal"} and record["ended"] == "over"
+    assert "B" in [e["seat"] for e in record["log"]]
+    assert bea.evaluate("window.sawThinking"), "the guest's page said the bot was thinking"
+    for page in (host, bea):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        rt.assert_page_shows(page, state)  # the final scores, claims and beams are the engine's replay
+        expect(page.locator(".match-result")).to_contain_text("Bot (Normal)")

@@ -1,0 +1,124 @@
+"""A computer player in a hosted lobby, as pages show and run it: the host adds it to a free seat, the
+host's page thinks for it in a ``Work`` and plays its move after the pause, guests see "Bot (Normal)"
+and "thinking…", and a reloaded host page thinks the same move again."""
+
+from gamenight import games
+from gamenight.core.bot import decide
+from gamenight.ui.lobby import host as lobby_host
+from gamenight.ui.program import Tick
+from gamenight.ui.svg import find_all, text_of
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.test_lobby_screens import members, seats
+
+
+def status(page: Page) -> str:
+    return text_of(page.by_class("match-status")[0])
+
+
+def log_seats(page: Page) -> list[str]:
+    return [e.seat for e in page.inner.live.session.match.record.log]
+
+
+def click_place(page: Page, move: dict) -> None:
+    """A placement by clicks on the page's board, as a person makes it."""
+    page.click("rt-hand", kind=move["tile"])
+    page.click("rt-orient", orient=move["orient"])
+    page.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+
+
+def first_place(host: Page, seat: str) -> dict:
+    session = host.inner.live.session
+    return next(m for m in games.rules("raythread").legal(session.match.state, seat) if m["type"] == "place")
+
+
+def lobby_with_a_bot(rtc: FakeRtc, host_browser: Browser) -> tuple[Page, Page]:
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="C")
+    # Only the host is offered a computer player, and only for the free seat.
+    offers = host.find(lambda e: e.attr("data-action") == "add-bot")
+    assert len(offers) == 1
+    assert [e.attr("value") for e in find_all(offers[0], lambda e: e.tag == "input")] == ["B"]
+    assert not bea.find(lambda e: e.attr("data-action") == "add-bot")
+    host.submit("add-bot", seat="B", level="normal")
+    return host, bea
+
+
+def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_it():
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_bot(rtc, Browser())
+    for page in (host, bea):
+        assert seats(page) == {"A": "Ann", "B": "Bot (Normal)", "C": "Bea"}
+        assert members(page)["Bot (Normal)"] == "bot", "a computer player, never shown as away"
+        assert "computer player" in text_of(page.by_class("members")[0])
+    bot_row = next(li for li in host.by_class("member") if li.attr("data-state") == "bot")
+    actions = {str(e.attr("data-action")) for e in bot_row.children if hasattr(e, "attr") and e.attr("data-action")}
+    assert actions == {"kick"}, "the host may remove a bot, never invite it again"
+    host.click("start")
+    assert "host-bot" not in host.works, "no thinking while a person is to play"
+
+    click_place(host, first_place(host, "A"))
+    assert log_seats(host) == ["A"]
+    # The bot's turn: the host's page thinks in slices; every page says so.
+    assert "host-bot" in host.works and "host-bot" not in bea.works
+    for page in (host, bea):
+        assert "Bot (Normal) (B) is thinking…" in status(page)
+        assert "Bot (Normal)" in text_of(page.by_class("match-seats")[0])
+    session = host.inner.live.session
+    turn = session.bot_turn()
+    expected = decide(games.bot("raythread"), turn.view, "normal", turn.seed)
+    host.work("host-bot")
+    assert log_seats(host) == ["A"], "the chosen move waits for the pause"
+    assert "host-bot" in host.timers
+    host.tick("host-bot")
+    assert log_seats(host) == ["A", "B"] and dict(session.match.record.log[-1].move) == expected
+    assert "host-bot" not in host.timers
+    for page in (host, bea):
+        assert "Bea (C) to play" in status(page)
+    assert "your turn" in status(bea)
+    # A second tick of the pause's timer (already stopped) plays nothing more.
+    host.send(Tick("host-bot", rtc.now))
+    assert log_seats(host) == ["A", "B"]
+
+
+def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host, _bea = lobby_with_a_bot(rtc, host_browser)
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    turn = host.inner.live.session.bot_turn()
+    expected = decide(games.bot("raythread"), turn.view, "normal", turn.seed)
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    assert "host-bot" in reloaded.works, "the restored session's bot turn is thought again"
+    assert seats(reloaded)["B"] == "Bot (Normal)"
+    reloaded.work("host-bot")
+    reloaded.tick("host-bot")
+    session = reloaded.inner.live.session
+    assert [e.seat for e in session.match.record.log] == ["A", "B"]
+    assert dict(session.match.record.log[-1].move) == expected
+
+
+def test_the_host_removes_the_bot_from_its_seat():
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_bot(rtc, Browser())
+    bot = next(m.id for m in host.inner.live.session.members.values() if m.bot)
+    remove = host.find(lambda e: e.attr("data-action") == "kick" and e.attr("data-member") == bot)
+    assert remove and "Remove the computer player" in [text_of(e) for e in remove]
+    host.click("kick", member=bot)
+    for page in (host, bea):
+        assert seats(page)["B"] == "free" and "Bot (Normal)" not in members(page)
+
+
+def test_closing_the_game_night_stops_the_bot():
+    rtc = FakeRtc()
+    host, _bea = lobby_with_a_bot(rtc, Browser())
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    host.work("host-bot")
+    assert "host-bot" in host.timers
+    host.click("close-lobby")
+    assert "host-bot" not in host.timers and host.inner.live is None
+    assert list(host.works[lobby_host.BOT_TASK].steps) == [], "an empty task replaces any thinking"
