@@ -140,8 +140,8 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
             page.evaluate("(route) => { location.hash = route; }", route)
-            page.wait_for_function("(route) => location.hash === route", arg=route)
-            page.wait_for_timeout(300)  # the route's first render
+            # The screen for the route is on the page (the shell marks it once it has drawn it).
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
             if then:
                 then(page)
             problems = violations(page)

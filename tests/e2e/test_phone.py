@@ -1,11 +1,19 @@
 """Phones: at 390×844 and 320×640 with touch, no route scrolls sideways and every control is at least
-44 × 44 px (links inside running text aside)."""
+44 × 44 px (links inside running text aside); every number a player reads on a board (Raythread's beacon
+values, Light Seeker's cube numbers and area values, the scores) is drawn at 14 px or more."""
 
 from __future__ import annotations
+
+import json
+import random
 
 import pytest
 from playwright.sync_api import Browser, Page
 
+from gamenight.core.game import seat_ids
+from gamenight.lightseeker import GAME as LIGHT_SEEKER
+from gamenight.lightseeker import scene as ls_scene
+from gamenight.lobby.record import Entry, Record
 from tests.e2e.conftest import PageWatch, open_app
 from tests.e2e.test_accessibility import ROUTES
 
@@ -50,14 +58,165 @@ def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
             page.evaluate("(route) => { location.hash = route; }", route)
-            page.wait_for_function("(route) => location.hash === route", arg=route)
-            page.wait_for_timeout(300)
+            # The screen for the route is on the page (the shell marks it once it has drawn it).
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
             if then:
                 then(page)
             problems = phone_problems(page, size[0])
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+        watch.check()
+    finally:
+        context.close()
+
+
+# --- numbers a player reads on a phone -------------------------------------------------------------------
+
+READABLE_PX = 14
+# Light Seeker keeps no score: the light on the board (and what it was at the turn's start) is its count.
+LIGHT_SEEKER_NUMBERS = {"cube numbers": ".ls-num", "area values": ".ls-value text", "light count": ".ls-light"}
+RAYTHREAD_NUMBERS = {
+    "beacon values": ".rt-beacon text",
+    "scores": ".match-seat .score",
+    "hands in the seat list": ".match-seat .facts",
+    "tiles in hand": ".rt-hand-tile .count",
+}
+# The size a number is drawn at on screen, in CSS px: an SVG text's computed font size times the scale of
+# everything above it (the viewBox fitted to the board's box, a zoom, Light Seeker's camera); an HTML
+# element's computed font size. Only what is shown counts.
+SIZES = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.getBoundingClientRect().width > 0)
+    .map((e) => {
+        const font = parseFloat(getComputedStyle(e).fontSize);
+        if (!e.ownerSVGElement) return font;
+        const m = e.getScreenCTM();
+        return font * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    })"""
+
+
+def smallest(page: Page, selector: str) -> float:
+    sizes = page.evaluate(SIZES, selector)
+    assert sizes, f"no {selector} shown"
+    return min(sizes)
+
+
+def phone(browser: Browser, size: tuple[int, int]):
+    # Reduced motion: Light Seeker's camera is measured where it stops, not while it glides there.
+    return browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
+
+
+def start_raythread(page: Page, players: int, board: int | None = None) -> None:
+    if players != 2:
+        page.select_option("select[name=players]", str(players))
+    for i in range(players):
+        page.fill(f"input[name=name{i}]", ["Ann", "Bea", "Cy", "Di"][i])
+    if board is not None:
+        page.click(".table-options summary")
+        page.select_option("select[name=size]", str(board))
+    page.click("form[data-action=table-setup] button[type=submit]")
+    page.locator(".rt-board").wait_for()
+
+
+PHONES = [(390, 844), (320, 640)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
+def test_raythread_numbers_are_readable_on_a_phone(browser: Browser, site_url: str, size, players: int):
+    """The default 11 × 11 board fitted to the screen: beacon values, scores and hand counts are at least
+    14 px."""
+    context = phone(browser, size)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        start_raythread(page, players)
+        assert page.locator(".rt-board").get_attribute("data-size") == "11"
+        assert page.locator(".rt-board-wrap.zoomed").count() == 0, "the default view fits the board"
+        found = {what: smallest(page, selector) for what, selector in RAYTHREAD_NUMBERS.items()}
+        small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
+        assert not small, f"under {READABLE_PX} px: {small}"
+        assert phone_problems(page, size[0]) == []
+        watch.check()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("board", [13, 15])
+def test_a_big_raythread_board_is_read_zoomed_in_on_a_phone(browser: Browser, site_url: str, board: int):
+    """A 13 or 15 board fitted to a 320 px screen is an overview; "Zoom in" gives cells a finger can hit
+    and beacon values of at least 14 px, and the board pans inside its frame, not the page."""
+    context = phone(browser, (320, 640))
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        start_raythread(page, 2, board)
+        page.click(".rt-zoom")
+        page.locator(".rt-board-wrap.zoomed").wait_for()
+        beacons = smallest(page, ".rt-beacon text")
+        cell = page.evaluate("document.querySelector('.rt-cell rect').getBoundingClientRect().width")
+        assert beacons >= READABLE_PX, f"beacon values are {beacons:.1f} px"
+        assert cell >= 44, f"cells are {cell:.1f} px"
+        assert phone_problems(page, 320) == []
+        watch.check()
+    finally:
+        context.close()
+
+
+def spread_valley(seed: int = 2, across: int = 8) -> tuple[str, int]:
+    """A Light Seeker match on this device (saved as the table saves it), played by the CPython engine with
+    seeded random turns until the valley spreads ``across`` cells or more with light areas on it, and how
+    many cells across it is (the camera zooms out as the valley spreads)."""
+    seats = seat_ids(LIGHT_SEEKER, 2)
+    state = LIGHT_SEEKER.setup(LIGHT_SEEKER.options({}), seats, seed)
+    chooser = random.Random(seed)
+    log = []
+    for _ in range(40):
+        seat = sorted(LIGHT_SEEKER.active(state))[0]
+        move = chooser.choice(LIGHT_SEEKER.legal(state, seat))
+        state, _ = LIGHT_SEEKER.play(state, seat, move, 0)
+        log.append(Entry(0, seat, move))
+        view = LIGHT_SEEKER.view(state, None)
+        _, _, rows, cols = ls_scene.frame(view)
+        if view["areas"] and max(rows, cols) >= across:
+            record = Record("lightseeker", {}, seats, dict(zip(seats, ("Ann", "Bea"), strict=True)), seed, tuple(log))
+            return json.dumps({"v": 1, "record": record.to_json()}), max(rows, cols)
+    raise AssertionError(f"seed {seed} never spreads {across} cells across")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
+def test_light_seeker_numbers_are_readable_on_a_phone(browser: Browser, site_url: str, size):
+    """Cube numbers, the light areas' values and the light count are at least 14 px, on a valley that has spread
+    (its camera zoomed out to 8 cells across) as on a fresh one."""
+    saved, across = spread_valley()
+    context = phone(browser, size)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/lightseeker/table")
+        page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", saved)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+        page.locator(".ls-board").wait_for()
+        assert page.locator(".ls-value").count() > 0
+        found = {what: smallest(page, selector) for what, selector in LIGHT_SEEKER_NUMBERS.items()}
+        small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
+        assert not small, f"under {READABLE_PX} px on a valley {across} cells across: {small}"
+        assert phone_problems(page, size[0]) == []
+        # A fresh valley (the camera closer in): the numbers are no smaller.
+        page.evaluate("localStorage.removeItem('gnc:table.lightseeker')")
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+        page.fill("input[name=name0]", "Ann")
+        page.fill("input[name=name1]", "Bea")
+        page.click("form[data-action=table-setup] button[type=submit]")
+        page.locator(".ls-board").wait_for()
+        cubes = smallest(page, ".ls-num")
+        assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px"
         watch.check()
     finally:
         context.close()

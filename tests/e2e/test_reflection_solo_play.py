@@ -112,7 +112,7 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     assert focused(app)["edge"] == "T1"
     app.keyboard.press("Enter")
     expect(app.locator('.rf-laser[data-edge="T1"]')).to_have_count(1)
-    assert announced(app).startswith("Laser of T1")
+    assert announced(app).startswith("Laser of top 1")
     app.keyboard.press("ArrowDown")
     keyboard_solve(app, SOLUTION)
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
@@ -298,9 +298,13 @@ def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_u
     page.locator("#rf-zoom").click()
     expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
     zoomed = page.evaluate(
-        """() => ({cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
-                   overflow: document.documentElement.scrollWidth - window.innerWidth})"""
+        """() => { const svg = document.querySelector('.rf-board');
+                   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                   return {cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
+                   number: parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale,
+                   overflow: document.documentElement.scrollWidth - window.innerWidth}; }"""
     )
     assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0
+    assert zoomed["number"] >= 14, f"zoomed in, clue numbers are {zoomed['number']:.1f} px"
     context.close()
     watch.check()

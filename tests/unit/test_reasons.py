@@ -59,10 +59,11 @@ def test_every_literal_reason_code_is_registered():
 
 def test_every_reason_code_of_the_browser_modules_is_registered():
     _load_everything()
-    for peer_closed in ("peer-closed", "peer-failed", "peer-unusable", "peer-gone"):
+    closings = ("peer-closed", "peer-failed", "peer-unusable", "peer-gone", "relay-refused")
+    for peer_closed in closings:
         assert peer_closed in i18n.REASONS  # net/rtc.py reports them in PeerClosed.reason
     text = (PY / "net" / "rtc.py").read_text()
-    assert all(f'"{code}"' in text for code in ("peer-closed", "peer-failed", "peer-unusable", "peer-gone"))
+    assert all(f'"{code}"' in text for code in closings)
 
 
 def test_no_sentence_is_raised_in_place_of_a_code():

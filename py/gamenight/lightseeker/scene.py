@@ -98,11 +98,18 @@ def frame_of(cells: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
 
 def camera(view: JSON, fit: int = MIN_CELLS) -> str:
     """The CSS transform that fits the frame into the square view, centred (it is transitioned); the
-    view spans at least ``fit`` cells."""
+    view spans at least ``fit`` cells.
+
+    ``--ls-unzoom`` undoes the camera's scale for what must stay readable however wide the valley grows:
+    the stylesheet sizes the numbers (cubes' and areas') in the view's own units times it, so they keep
+    one size on screen (at least 14 px on a phone) while the cubes shrink."""
     r0, c0, rows, cols = frame(view)
     scale = VIEW / (max(rows, cols, fit) * CELL)
     cx, cy = (c0 + cols / 2) * CELL, (r0 + rows / 2) * CELL
-    return f"transform: translate({VIEW / 2:g}px, {VIEW / 2:g}px) scale({scale:.4f}) translate({-cx:g}px, {-cy:g}px)"
+    return (
+        f"transform: translate({VIEW / 2:g}px, {VIEW / 2:g}px) scale({scale:.4f}) translate({-cx:g}px, {-cy:g}px);"
+        f" --ls-unzoom: {1 / scale:.4f}"
+    )
 
 
 def corner_points(corner: Sequence[str], x: float, y: float, size: float) -> tuple[tuple[float, float], ...]:
@@ -276,7 +283,9 @@ def _cube(i: int, cube: JSON, look: Look) -> Element:
             {"class": top_classes, "id": f"ls-top-{i}-{cube.get('orientation', cube['top'])}"},
             face(cube["lit_corners"], FACE, FACE, CELL - 2 * FACE),
         ),
-        h("text", {"class": "ls-num", "x": INSET + 9, "y": CELL - INSET - 6}, str(number(i))),
+        # Anchored at the cube's bottom-left corner: however large the number is drawn, it grows into
+        # the corner of the face, away from the cube's middle.
+        h("text", {"class": "ls-num", "x": INSET + 3, "y": CELL - INSET - 3}, str(number(i))),
     )
 
 
@@ -382,7 +391,7 @@ def _values(view: JSON, winning: frozenset[int]) -> list[Element]:
                     "data-cubes": ",".join(str(i) for i in area["cubes"]),
                 },
                 h("circle", {"cx": round(x, 1), "cy": round(y, 1), "r": 10}),
-                h("text", {"x": round(x, 1), "y": round(y + 4.5, 1)}, str(area["value"])),
+                h("text", {"x": round(x, 1), "y": round(y, 1), "dy": ".35em"}, str(area["value"])),
             )
         )
     return drawn

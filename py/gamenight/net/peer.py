@@ -35,6 +35,11 @@ reasons(
         ),
         "peer-unusable": N_("The browser could not use this code for a connection: ask for a new invitation."),
         "peer-gone": N_("That invitation's connection is closed: make a new invitation."),
+        "relay-refused": N_(
+            "The relay server refused its user name or password, so the browsers could not connect through "
+            "it. Check the relay's address, user name and password with whoever runs it, then open the game "
+            "night again with them."
+        ),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
     }
 )

@@ -7,6 +7,10 @@ the handshake travels as one code each way. ``install()`` registers the handlers
 A channel's listeners are all attached before the screen hears that it is open: the guest says hello
 from inside that report, so every listener must already be there (docs/peer-links.md, "No message
 lost"). Once open, the selected candidate pair tells how the connection runs (``PeerRoute``).
+
+A TURN relay that refuses its login is remembered (``icecandidateerror``): a
+connection that then has no candidate at all, or that fails, ends with that reason instead of the
+generic one, so the page says to check the relay setting (docs/peer-links.md, "STUN, TURN and networks").
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ class Connection:
         self.ended = False
         self.interrupted = False
         self.waiting: list[str] = []
+        self.relay_problem = ""  # a reason code when the TURN relay refused the login
 
     def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
         proxy = create_proxy(handler)
@@ -58,7 +63,8 @@ class Rtc:
     async def _offer(self, shell: dom.Shell, conn: Connection) -> None:
         await conn.pc.setLocalDescription(await conn.pc.createOffer())
         await self._gathered(conn)
-        shell.send(pe.OfferReady(conn.name, str(conn.pc.localDescription.sdp)))
+        if not self._refused_by_relay(shell, conn):
+            shell.send(pe.OfferReady(conn.name, str(conn.pc.localDescription.sdp)))
 
     def accept_answer(self, shell: dom.Shell, effect: pe.AcceptAnswer) -> None:
         conn = self.peers.get(effect.peer)
@@ -76,7 +82,8 @@ class Rtc:
         await conn.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
         await conn.pc.setLocalDescription(await conn.pc.createAnswer())
         await self._gathered(conn)
-        shell.send(pe.AnswerReady(conn.name, str(conn.pc.localDescription.sdp)))
+        if not self._refused_by_relay(shell, conn):
+            shell.send(pe.AnswerReady(conn.name, str(conn.pc.localDescription.sdp)))
 
     def send_text(self, shell: dom.Shell, effect: pe.SendText) -> None:
         conn = self.peers.get(effect.peer)
@@ -119,7 +126,16 @@ class Rtc:
         conn = Connection(name, js.RTCPeerConnection.new(_js(config)))
         self.peers[name] = conn
         conn.listen(conn.pc, "iceconnectionstatechange", lambda _e: self._ice_state(shell, conn))
+        conn.listen(conn.pc, "icecandidateerror", lambda event: _candidate_error(conn, event))
         return conn
+
+    def _refused_by_relay(self, shell: dom.Shell, conn: Connection) -> bool:
+        """End a connection whose gathering found no candidate because its relay failed: a code without
+        candidates cannot connect, and the reason tells the host what to fix."""
+        if conn.relay_problem and "a=candidate:" not in str(conn.pc.localDescription.sdp):
+            self._ended(shell, conn, conn.relay_problem)
+            return True
+        return False
 
     def _channel(self, shell: dom.Shell, conn: Connection, channel: Any) -> None:
         conn.channel = channel
@@ -183,7 +199,7 @@ class Rtc:
             conn.interrupted = False
             shell.send(pe.PeerState(conn.name, "connected"))
         elif state in ("failed", "closed"):
-            self._ended(shell, conn, "peer-failed")
+            self._ended(shell, conn, conn.relay_problem or "peer-failed")
 
     def _ended(self, shell: dom.Shell, conn: Connection, reason: str) -> None:
         if conn.ended:
@@ -223,6 +239,19 @@ class Rtc:
         task = asyncio.ensure_future(guarded())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _candidate_error(conn: Connection, event: Any) -> None:
+    """A TURN server's error while gathering: 401 (after the browser's own retry with the login) means
+    it refused the user name or password. Other errors and STUN errors change nothing (an unreachable
+    relay's error comes only after Chromium's retries: none within 20 s in our test, long after
+    gathering stopped)."""
+    if not str(getattr(event, "url", "") or "").startswith(("turn:", "turns:")):
+        return
+    code = int(getattr(event, "errorCode", 0) or 0)
+    js.console.warn(f"TURN relay error for {conn.name}: {code} {getattr(event, 'errorText', '')}")
+    if code == 401:
+        conn.relay_problem = "relay-refused"
 
 
 def _close(conn: Connection) -> None:

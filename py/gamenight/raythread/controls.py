@@ -251,7 +251,13 @@ class RaythreadBoard:
             ),
             self._hand(ui, view, seat),
             ui.note and h("p", {"class": "error rt-note", "role": "alert"}, describe(ui.note)),
-            h("p", {"class": "rt-hint"}, _hint(ui, seat, preview, view)),
+            # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
+            # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
+            h(
+                "p",
+                {"class": "rt-hint", "aria-live": "polite"},
+                " ".join(filter(None, (_outcome(move, preview, view, table), _hint(ui, seat, preview, view)))),
+            ),
         )
 
     def _hand(self, ui: Ui, view: JSON, seat: str | None) -> Element | None:
@@ -374,6 +380,40 @@ def _places(state: rules.State, seat: str) -> dict[str, frozenset[Cell]]:
 def _waiting(table: Table) -> JSON:
     """Why this page may not move now: it only watches, or another seat is to play."""
     return {"code": "rt-wait-turn" if table.mine else "rt-watching", "params": {}}
+
+
+def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) -> str:
+    """The previewed move in words and the beacons it would claim: "A mirror, slash /, at row 4, column 6:
+    claims the 3 at row 2, column 6 for Ann (A)." (or "claims no beacon")."""
+    if move is None or preview is None:
+        return ""
+
+    def where(cell: Any) -> str:
+        return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
+
+    def who(seat: str) -> str:
+        name, tag = table.names.get(seat), table.tags.get(seat, seat)
+        return f"{name} ({tag})" if name else tag
+
+    if move["type"] == "place":
+        what = _("A {tile}, {orient}, at {where}").format(
+            tile=_(scene.TILE_WORDS[move["tile"]]),
+            orient=_(scene.ORIENT_WORDS[move["orient"]]),
+            where=where(move["cell"]),
+        )
+    else:
+        what = _("The tile at {where} turned").format(where=where(move["cell"]))
+    before = {tuple(b["cell"]): b for b in view["beacons"]}
+    gained = [
+        _("the {value} at {where} for {names}").format(
+            value=b["value"], where=where(b["cell"]), names=i18n.listing(who(s) for s in b["claimers"])
+        )
+        for b in preview["beacons"]
+        if b["claimers"] and not before[tuple(b["cell"])]["claimers"]
+    ]
+    if not gained:
+        return _("{move}: claims no beacon.").format(move=what)
+    return _("{move}: claims {beacons}.").format(move=what, beacons=i18n.listing(gained))
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:

@@ -28,7 +28,8 @@ from gamenight.ui.svg import Element, Memo, h
 CELL = 40  # user units per cell; the SVG scales to its box
 PAD = 4
 LANE = 6.0  # distance between the lanes of two colours, in user units
-BEACON_R = 13
+BEACON_R = 15
+EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's triangle
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 # How each seat's beam is drawn besides its colour (the stylesheet has the same patterns by seat).
@@ -332,7 +333,7 @@ def _direction(facing: str) -> str:
 def _emitter(emitter: JSON, look: Look) -> Element:
     cx, cy = centre(emitter["cell"])
     dr, dc = DELTA[emitter["facing"]]
-    s = CELL * 0.36
+    s = EMITTER_TIP
     # A triangle pointing the way the emitter shines.
     tip = (cx + dc * s, cy + dr * s)
     left = (cx - dc * s * 0.7 + dr * s, cy - dr * s * 0.7 - dc * s)
@@ -370,7 +371,7 @@ def _beacon(beacon: JSON, look: Look) -> Element:
         {"class": classes, "id": key},
         h("circle", {"cx": cx, "cy": cy, "r": BEACON_R}),
         rings,
-        h("text", {"x": cx, "y": cy + 5}, str(beacon["value"])),
+        h("text", {"x": cx, "y": cy, "dy": ".35em"}, str(beacon["value"])),
     )
 
 
@@ -436,6 +437,7 @@ def _tile(tile: JSON, look: Look) -> Element:
 def _beams(view: JSON, look: Look) -> list[Element]:
     lanes = lane_offsets(view["seats"])
     tiles = {tuple(t["cell"]): t["orient"] for t in view["tiles"]}
+    emitters = {tuple(e["cell"]) for e in view["emitters"]}
     n = view["size"]
     drawn = []
     for seat, runs in view["beams"].items():
@@ -444,7 +446,7 @@ def _beams(view: JSON, look: Look) -> list[Element]:
         classes = f"rt-beam seat-{colour} lane-{seat}"
         turned: set[Cell] = set()
         for run in runs:
-            (x0, y0), (x1, y1) = run_points(run, offset, tiles, n)
+            (x0, y0), (x1, y1) = run_points(run, offset, tiles, n, emitters)
             start, stop = tuple(run["from"]), tuple(run["to"])
             turned.update(c for c in (start, stop if run["end"] == "tile" else None) if c in tiles)
             if (x0, y0) == (x1, y1):
@@ -470,10 +472,11 @@ def _line(key: str | None, classes: str, x0: float, y0: float, x1: float, y1: fl
 
 
 def run_points(
-    run: Mapping[str, Any], offset: float, tiles: Mapping[Cell, str], size: int
+    run: Mapping[str, Any], offset: float, tiles: Mapping[Cell, str], size: int, emitters: Collection[Cell] = ()
 ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Where a beam run is drawn: along its colour's lane, from where it leaves its start cell to where
-    it meets what stops it (a tile's diagonal, a beacon's rim, an emitter, the board's edge)."""
+    """Where a beam run is drawn: along its colour's lane, from where it leaves its start cell (an
+    emitter's tip, so the beam never crosses the seat's letter drawn in it) to where it meets what stops
+    it (a tile's diagonal, a beacon's rim, an emitter, the board's edge)."""
     heading = run["dir"]
     dr, dc = DELTA[heading]
     start, stop = tuple(run["from"]), tuple(run["to"])
@@ -488,7 +491,13 @@ def run_points(
         sign = -1 if tiles[cell] == "/" else 1  # "/" is x - cx = -(y - cy); "\" is x - cx = y - cy
         return (cx + sign * offset, cy + offset) if horizontal else (cx + offset, cy + sign * offset)
 
-    begin = on_diagonal(start) if start in tiles else on_lane(start)
+    if start in tiles:
+        begin = on_diagonal(start)
+    elif start in emitters:
+        x, y = on_lane(start)
+        begin = (x + dc * EMITTER_TIP, y + dr * EMITTER_TIP)
+    else:
+        begin = on_lane(start)
     end_kind = run["end"]
     if end_kind == "tile" and stop in tiles:
         end = on_diagonal(stop)

@@ -724,7 +724,9 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
-        said = _("{edge} {colour} {n}").format(edge=edge, colour=_(COLOURS[clue.colour]), n=clue.number)
+        said = _("{edge} {colour} {n}").format(
+            edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
+        )
         ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
     return _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what) + " " + ", ".join(ends) + "."
 

@@ -14,7 +14,11 @@ from gamenight.reflection.puzzle import puzzle_of
 from gamenight.ui.svg import Element, h
 
 SHORTCUTS = (
-    ("/  \\  |  -  #  o", N_("Reflection: place that tile at the cursor")),
+    # A key per tile, each named in words: a screen reader says "slash" or "number sign", not the tile.
+    ("/  \\", N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
+    ("|  -", N_("Reflection: place a flat mirror, upright or level, at the cursor")),
+    ("#", N_("Reflection: place a block at the cursor")),
+    ("o", N_("Reflection: place a black hole at the cursor")),
     ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser")),
     ("V", N_("Reflection: place a triangle mirror (when the puzzle has them)")),
     ("T", N_("Reflection: turn the tile")),

@@ -244,6 +244,11 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
     return None
 
 
+def edge_name(name: str) -> str:
+    """ "T2" as a screen reader says it, the way the clue cells are named: "top 2"."""
+    return _("{side} {index}").format(side=_(SIDE_NAMES[name[0]]), index=name[1:])
+
+
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
     """ "top 2: green 5, matched"."""
     clue = puzzle.clue(name)

@@ -549,12 +549,12 @@ def laser_words(puzzle: Puzzle, path) -> str:
     if path.exit is None:
         end = _("a black hole stops it")
     elif path.exit == path.edge:
-        end = _("it comes back out at {edge}").format(edge=path.edge)
+        end = _("it comes back out at {edge}").format(edge=scene.edge_name(path.edge))
     else:
-        end = _("it leaves at {edge}").format(edge=path.exit)
+        end = _("it leaves at {edge}").format(edge=scene.edge_name(path.exit))
     want = puzzle.clue(path.edge)
     return _("Laser of {edge}: {end}, count {count}; the clue says {colour} {number}.").format(
-        edge=path.edge,
+        edge=scene.edge_name(path.edge),
         end=end,
         count=path.number,
         colour=_(scene.COLOUR_NAMES[want.colour]),
@@ -705,7 +705,9 @@ def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
 
 
 def _names(edges: list[str]) -> str:
-    return names(edges[:6]) if len(edges) <= 6 else names([*edges[:5], _("{n} more").format(n=len(edges) - 5)])
+    """Clues as a screen reader says them ("top 3 and left 5"), the way their cells are named."""
+    spoken = [scene.edge_name(edge) for edge in edges]
+    return names(spoken[:6]) if len(spoken) <= 6 else names([*spoken[:5], _("{n} more").format(n=len(spoken) - 5)])
 
 
 def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:

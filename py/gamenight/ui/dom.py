@@ -104,6 +104,7 @@ class Shell:
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
+        shown(self.hash())
         for kind in DELEGATED:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
@@ -127,6 +128,8 @@ class Shell:
         self.run(effects)
         if self.model is not before:
             self.render()
+        if isinstance(message, app.RouteChanged):
+            shown(message.location_hash)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
@@ -274,6 +277,11 @@ class Shell:
     def show_tasks(self) -> None:
         """``<html data-work>``: how many background tasks are running (tests and benchmarks read it)."""
         js.document.documentElement.dataset.work = str(len(self.tasks.running))
+
+
+def shown(location_hash: str) -> None:
+    """``<html data-route>``: the location whose screen the page now shows (tests wait on it, not on time)."""
+    js.document.documentElement.dataset.route = location_hash
 
 
 def soon(fn: Callable[[], None]) -> None:

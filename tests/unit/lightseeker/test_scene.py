@@ -22,7 +22,9 @@ def test_the_frame_is_the_cubes_bounding_box_with_a_margin_of_one_cell_centred()
     view = view_of(b)
     assert scene.frame(view) == (-2, -1, 6, 8)  # rows -2..3, columns -1..6
     # Eight columns across: the frame's middle (column 3, row 1 in cells; 180, 60 in units) at the centre.
-    assert scene.camera(view) == "transform: translate(300px, 300px) scale(1.2500) translate(-180px, -60px)"
+    assert scene.camera(view) == (
+        "transform: translate(300px, 300px) scale(1.2500) translate(-180px, -60px); --ls-unzoom: 0.8000"
+    )
     small = view_of(board(((0, 0), DARK), ((0, 1), DARK)))
     assert "scale(1.6667)" in scene.camera(small), "a small valley is drawn no larger than 6 cells across"
     tree = scene.board(view)

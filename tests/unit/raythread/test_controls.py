@@ -12,6 +12,7 @@ from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import find_all, text_of
 
 from .helpers import position, tile
 
@@ -192,3 +193,30 @@ def test_event_lines_read_as_sentences():
         "Ann (A), Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
         "Cy (B) cannot move and passes.",
     ]
+
+
+def hint(ui, view) -> str:
+    tree = BOARD.render(ui, view, "A", TABLE)
+    (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
+    assert p.attr("aria-live") == "polite", "a screen reader hears the preview"
+    return text_of(p)
+
+
+def test_the_preview_says_in_words_what_the_move_would_claim():
+    """The drawn preview (beams after the move, "+2" over the beacon) is for the eye; the hint says it too."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    ui, _ = key(ui, view, "A", "1")
+    for arrow in ("ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", arrow)
+    assert ui.aim == (3, 5)  # A's beam runs east along row 3 (from its emitter at (3, 0)) through here
+    ui, _ = key(ui, view, "A", "/")
+    claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann (A)."
+    assert hint(ui, view).startswith(claims)
+    ui, _ = key(ui, view, "A", "\\")
+    assert hint(ui, view).startswith("A mirror, backslash \\, at row 4, column 6: claims no beacon.")
+    chose_nothing = BOARD.start(view, None)
+    assert "claims" not in hint(chose_nothing, view)
+    turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
+    assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")

@@ -34,12 +34,12 @@ def test_each_colours_beam_runs_in_its_own_lane_along_its_path():
     # Row 3's centre line is y = 4 + 3.5 * 40 = 144 and column 5's is x = 224; with two seats, A's lane is
     # 3 units before the centre line (y = 141 across, x = 221 up and down) and C's 3 units after it.
     assert lines(a) == [
-        (24.0, 141.0, 227.0, 141.0),  # from A's emitter to where its lane meets the / on (3, 5)
-        (221.0, 147.0, 221.0, 77.0),  # north up column 5 into the beacon's rim at (1, 5)
+        (38.4, 141.0, 227.0, 141.0),  # from the tip of A's emitter (24 + 0.36 * 40) to the / on (3, 5)
+        (221.0, 147.0, 221.0, 79.0),  # north up column 5 into the beacon's rim at (1, 5) (64 + 15)
         (227.0, 141.0, 221.0, 147.0),  # the glint along the / between the two lanes' points
     ]
     assert lines(c) == [
-        (424.0, 307.0, 227.0, 307.0),  # west along row 7 (y = 304 + 3) to the \ on (7, 5), where both lanes meet
+        (409.6, 307.0, 227.0, 307.0),  # from the tip of C's emitter (424 - 14.4) west along row 7 to the \ on (7, 5)
         (227.0, 307.0, 227.0, 141.0),  # north up column 5 (lane x = 227) to the /
         (221.0, 147.0, 444.0, 147.0),  # east along row 3 (lane y = 147) to the edge
         (221.0, 147.0, 227.0, 141.0),  # its glint along the / on (3, 5)
@@ -48,6 +48,25 @@ def test_each_colours_beam_runs_in_its_own_lane_along_its_path():
     assert {x for x, _, x2, _ in lines(a)[1:2]} == {221.0} and {x for x, _, _, _ in lines(c)[1:2]} == {227.0}
     assert all("seat-amber" in str(e.attr("class")) for e in a)
     assert all("seat-magenta" in str(e.attr("class")) for e in c)
+
+
+def test_no_beam_crosses_the_letter_in_its_emitter():
+    """Each seat's beam leaves from its emitter's tip: the seat's letter, drawn at the cell's centre, stays
+    clear of every lane (it was drawn over by its own beam)."""
+    state = position({(1, 5): 2}, [], seats=("A", "B", "C", "D"))
+    view = rules.view(state, "A")
+    tree = scene.board(view, scene.Look(colours=COLOURS))
+    letters = find_all(tree, lambda e: e.attr("class") == "rt-letter")
+    assert len(letters) == 4
+    lines = find_all(tree, lambda e: e.tag == "line" and "rt-beam" in str(e.attr("class")))
+    for letter in letters:
+        x, y = float(letter.attr("x")), float(letter.attr("y")) - 4  # the letter's middle (its baseline is 4 below)
+        for line in lines:
+            x1, y1, x2, y2 = (float(line.attr(k)) for k in ("x1", "y1", "x2", "y2"))
+            # Every beam run is straight across or up and down: the letter's box (± 6 units) stays off it.
+            inside_x = min(x1, x2) - 6 <= x <= max(x1, x2) + 6
+            inside_y = min(y1, y2) - 6 <= y <= max(y1, y2) + 6
+            assert not (inside_x and inside_y), f"{line.attr('class')} crosses the letter {text_of(letter)}"
 
 
 def test_beacons_show_every_claimant_and_cells_are_named():

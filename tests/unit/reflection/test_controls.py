@@ -248,7 +248,7 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     cursor = find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0]
     said = text_of(cursor)  # the cell, and the numbers at the ends of its row and column
     assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
-    assert all(f"{edge} " in said.partition(".")[2] for edge in ("L2", "R2", "T2", "B2"))
+    assert all(f"{side} 2 " in said.partition(".")[2] for side in ("left", "right", "top", "bottom"))
 
 
 def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the_board():

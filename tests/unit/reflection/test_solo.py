@@ -421,7 +421,7 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     model, _ = send(model, key("ArrowUp"))  # onto T1
     assert model.cursor == (-1, 0)
     model, _effects = send(model, key("Enter", action="edge"))
-    assert model.laser == "T1" and model.said.startswith("Laser of T1")
+    assert model.laser == "T1" and model.said.startswith("Laser of top 1")
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
     model, _ = send(model, key(" ", action="edge"))

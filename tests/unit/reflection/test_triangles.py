@@ -4,7 +4,7 @@ and the solver, generator, filter and screens with them."""
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gamenight.core.grid import Direction
@@ -280,4 +280,18 @@ def test_the_solver_always_shows_a_solution_that_checks(case, spare_block, spare
     tiles = TileSet(used.diagonal, used.flat, used.block + spare_block, used.hole, used.triangle + spare_triangle)
     puzzle = puzzle_of(layout, warps, tiles)
     solved = solve(puzzle, 3, budget=20_000)
+    # A search stopped by its budget shows nothing, which is allowed (rare: the layouts are random);
+    # a complete search must find the planted layout or another that checks.
+    assume(solved.complete or solved.layout is not None)
     assert solved.layout is not None and check(puzzle, solved.layout)
+
+
+def test_a_layout_over_the_budget_above_is_solved_with_more():
+    # Found by the test above: 20,000 decisions stop the search before any solution; 100,000 finish it.
+    layout = Layout((".......", "......o", "◢....◢|", ".◥../.◣", "...-...", "....◣.◢", ".◣...◣."))
+    used = TileSet.of(layout)
+    tiles = TileSet(used.diagonal, used.flat, used.block + 1, used.hole, used.triangle + 1)
+    puzzle = puzzle_of(layout, ((4, 6), (5, 2)), tiles)
+    assert solve(puzzle, 3, budget=20_000).layout is None
+    solved = solve(puzzle, 3, budget=100_000)
+    assert solved.complete and solved.layout is not None and check(puzzle, solved.layout)
