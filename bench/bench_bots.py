@@ -7,9 +7,11 @@ machine: ``--games 20`` for a quick look, ``--only speed`` or ``--only strength`
 **Strength.** Every pair of players among a uniformly random player, Easy, Normal and Hard meets in
 ``--games`` matches (default 200) per game and player count. Seats alternate: in two-player matches
 the pair swaps seats every match; in four-player matches the two levels sit alternately (X Y X Y,
-then Y X Y X), two seats each. A match counts 1 for the level of its winner, ½ each when seats of
-both levels share the first place. Each rate comes with its 95% Wilson interval. The budgets (issue
-15): Hard beats Normal ≥ 70%, Normal beats Easy ≥ 70%, Hard beats random ≥ 95%.
+then Y X Y X), two seats each; the two seatings of each pair of matches play the same deal (the same
+seed: board, deck and bots' tie-breaks), so the luck of the deal and the seat order cancel. A match
+counts 1 for the level of its winner, ½ each when seats of both levels share the first place. Each
+rate comes with its 95% Wilson interval. The budgets (issue 15): Hard beats Normal ≥ 70%, Normal
+beats Easy ≥ 70%, Hard beats random ≥ 95%.
 
 **Speed.** Positions from seeded matches between bots; each level's time to choose a move there, in
 CPython (this process) and in headless Chromium on the built site (Pyodide), on the same positions,
@@ -75,7 +77,9 @@ def play(game_id: str, levels: list[str], seed: int) -> tuple[set[str], list[dic
 
 def match_score(job: tuple[str, str, str, int, int]) -> float:
     game_id, a, b, count, match = job
-    winners, _ = play(game_id, lineup(a, b, count, match), SEED_BASE + match)
+    # Both seatings of a pairing play the same deal (board, deck, tie-breaks): the seat order and the
+    # luck of the deal weigh the same on both levels, and only how they play differs.
+    winners, _ = play(game_id, lineup(a, b, count, match), SEED_BASE + match // 2)
     return 1.0 if winners == {a} else 0.0 if winners == {b} else 0.5
 
 

@@ -9,14 +9,16 @@ followed by a task, so style, layout and paint are included; CSS transitions run
 Inputs: selecting a cube (a click on its cell; every other one deselects), applying an action (a
 click on an arrow: the intermediate position with its light, areas and reframe), "Undo action", and —
 not in the budget — confirming a whole turn (the rules, the new position, the log, and the plan of
-what the next player may do, worked out once per position) followed by the table's Undo. Each kind
-of input runs under the morphing shell (idiomorph, what ships) and under plain ``innerHTML``
-replacement, alternating in rounds. Budget (issue 13): selecting a cube / applying an action →
-repainted p95 ≤ 16 ms.
+what the next player may do, worked out once per position) followed by the table's Undo. Budget
+(issue 13): selecting a cube / applying an action → repainted p95 ≤ 16 ms.
+
+``--against REF`` (e.g. ``main``) builds that git ref's site (bench/baseline.py) and alternates
+rounds between the two builds, one page each in the same browser; ``--rounds N`` (default 4).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -28,6 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.baseline import site_of  # noqa: E402
 from bench.stats import median_p95  # noqa: E402
 from gamenight.core.grid import Direction  # noqa: E402
 from gamenight.lightseeker import GAME, rules  # noqa: E402
@@ -36,7 +39,6 @@ from gamenight.lobby.record import Entry, Record  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
-ROUNDS = 4
 SEED, TURNS = 7, 6
 
 TIMED = """async (selector) => {
@@ -47,11 +49,6 @@ TIMED = """async (selector) => {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     return [handler, performance.now() - start];
 }"""
-PLAIN = """() => {
-    window.__morph = window.__morph || Idiomorph.morph;
-    Idiomorph.morph = (root, html) => { root.innerHTML = html; };
-}"""
-MORPH = "() => { if (window.__morph) Idiomorph.morph = window.__morph; }"
 CLICK = "(selector) => document.querySelector(selector).dispatchEvent(new MouseEvent('click', {bubbles: true}))"
 
 
@@ -74,8 +71,7 @@ def cell(board: rules.Board, cube: int) -> str:
     return f"#ls-c{r}_{c}"
 
 
-def measure(page, state: rules.State, plain: bool) -> dict[str, list[tuple[float, float]]]:
-    page.evaluate(PLAIN if plain else MORPH)
+def measure(page, state: rules.State) -> dict[str, list[tuple[float, float]]]:
     out: dict[str, list[tuple[float, float]]] = {
         "select": [],
         "act": [],
@@ -115,42 +111,56 @@ def summary(samples: list[tuple[float, float]], which: int) -> str:
     return median_p95([s[which] for s in samples])
 
 
+def open_table(browser, url: str, text: str, state: rules.State):
+    """A page of the site at ``url`` showing the saved match ``text``."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block").new_page()
+    page.goto(f"{url}/#/")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["gnc:table.lightseeker", text])
+    page.evaluate("location.hash = '#/lightseeker/table'")
+    page.wait_for_selector(".ls-board")
+    assert page.locator(".ls-light").get_attribute("data-light") == str(rules.total_light(state.board))
+    return page
+
+
 def main() -> None:
-    site = ROOT / "_site"
-    if not (site / "index.html").exists():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", metavar="REF", help="a git ref whose build is measured side by side")
+    parser.add_argument("--rounds", type=int, default=4)
+    args = parser.parse_args()
+    sites = {"this build": ROOT / "_site"}
+    if not (sites["this build"] / "index.html").exists():
         raise SystemExit("_site/ is not built: run `make site`")
+    if args.against:
+        sites[args.against] = site_of(args.against)
     text, state = saved_match()
-    url, server = serve_in_thread(site)
+    servers = {name: serve_in_thread(site) for name, site in sites.items()}
     load = os.getloadavg()
-    results: dict[bool, dict[str, list]] = {False: {}, True: {}}
+    results: dict[str, dict[str, list]] = {name: {} for name in sites}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_args())
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"{url}/#/")
-            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
-            page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["gnc:table.lightseeker", text])
-            page.evaluate("location.hash = '#/lightseeker/table'")
-            page.wait_for_selector(".ls-board")
-            assert page.locator(".ls-light").get_attribute("data-light") == str(rules.total_light(state.board))
-            for _ in range(ROUNDS):
-                for plain in (False, True):
-                    for name, samples in measure(page, state, plain).items():
-                        results[plain].setdefault(name, []).extend(samples)
-            assert page.locator(".match-log li").count() == TURNS, "every turn was taken back"
+            pages = {name: open_table(browser, url, text, state) for name, (url, _server) in servers.items()}
+            for _ in range(args.rounds):
+                for name, page in pages.items():
+                    for kind, samples in measure(page, state).items():
+                        results[name].setdefault(kind, []).extend(samples)
+            for page in pages.values():
+                assert page.locator(".match-log li").count() == TURNS, "every turn was taken back"
             browser.close()
     finally:
-        server.shutdown()
+        for _url, server in servers.values():
+            server.shutdown()
     print(f"Light Seeker board, turn {TURNS + 1}, light {rules.total_light(state.board)}, headless Chromium")
     print(f"load average before: {load[0]:.2f}")
-    head = f"  {'input':11} {'n':>4}  {'morph: handler med/p95':>24}  {'frame med/p95':>14}"
-    print(head + f"   {'innerHTML: handler':>20}  {'frame':>14}")
-    for name in results[False]:
-        morph, plain = results[False][name], results[True][name]
-        print(
-            f"  {name:11} {len(morph):4}  {summary(morph, 0):>24}  {summary(morph, 1):>14}"
-            f"   {summary(plain, 0):>20}  {summary(plain, 1):>14}"
-        )
+    names = list(sites)
+    print(
+        f"  {'input':11} {'n':>4}  "
+        + "   ".join(f"{name + ': handler med/p95':>28}  {'frame med/p95':>14}" for name in names)
+    )
+    for kind in results[names[0]]:
+        cells = [f"{summary(results[n][kind], 0):>28}  {summary(results[n][kind], 1):>14}" for n in names]
+        print(f"  {kind:11} {len(results[names[0]][kind]):4}  " + "   ".join(cells))
     print(f"load average after: {os.getloadavg()[0]:.2f} (ms; budget: select and act p95 ≤ 16 ms)")
 
 

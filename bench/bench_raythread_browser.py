@@ -1,5 +1,5 @@
-"""Raythread Rally's board in the browser (Pyodide): input → board repainted, with DOM morphing and
-without it, side by side in one run.
+"""Raythread Rally's board in the browser (Pyodide): input → board repainted, this build side by side
+with another version's.
 
 The page is a table on this device restored from a saved match: 11×11, four players, 36 tiles on the
 board, four beams. Measured per input, inside the page: ``handler`` is the synchronous work of the
@@ -7,13 +7,18 @@ event's dispatch (the Python update, the view, its markup and putting it on the 
 from the dispatch until the next frame has been produced (a ``requestAnimationFrame`` callback
 followed by a task, so style, layout and paint are included). Inputs: choosing a hand tile, hovering
 a cell (the preview of the beams after that move) and placing a tile (a whole move: rules, new
-position, log; each followed by an undo, measured apart). Each kind of input runs under the morphing
-shell (idiomorph, what ships) and under plain ``innerHTML`` replacement (what the shell did before),
-alternating in rounds. Budget (issue 12): click → repainted p95 ≤ 16 ms, preview p95 ≤ 16 ms.
+position, log; each followed by an undo, measured apart). Budget (issue 12): click → repainted p95 ≤
+16 ms, preview p95 ≤ 16 ms.
+
+``--against REF`` (e.g. ``main``) builds that git ref's site (bench/baseline.py) and alternates
+rounds between the two builds, one page each in the same browser; ``--rounds N`` (default 4).
+``misses`` counts the renders whose kept parts the page could not match (the whole markup was sent
+again): 0 expected.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -25,6 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.baseline import site_of  # noqa: E402
 from bench.stats import median_p95  # noqa: E402
 from gamenight.lobby.record import Entry, Record  # noqa: E402
 from gamenight.raythread import GAME, rules  # noqa: E402
@@ -32,7 +38,6 @@ from tools.browser import launch_args  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 OPTIONS = {"mirrors": 40, "prisms": 20, "target": 28}
-ROUNDS = 4
 
 TIMED = """async ([selector, type]) => {
     const target = document.querySelector(selector);
@@ -44,11 +49,6 @@ TIMED = """async ([selector, type]) => {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     return [handler, performance.now() - start];
 }"""
-PLAIN = """() => {
-    window.__morph = window.__morph || Idiomorph.morph;
-    Idiomorph.morph = (root, html) => { root.innerHTML = html; };
-}"""
-MORPH = "() => { if (window.__morph) Idiomorph.morph = window.__morph; }"
 
 
 def saved_match(seed: int = 11, tiles: int = 36) -> str:
@@ -68,8 +68,7 @@ def saved_match(seed: int = 11, tiles: int = 36) -> str:
     return json.dumps({"v": 1, "record": record.to_json()})
 
 
-def measure(page, plain: bool) -> dict[str, list[tuple[float, float]]]:
-    page.evaluate(PLAIN if plain else MORPH)
+def measure(page) -> dict[str, list[tuple[float, float]]]:
     out: dict[str, list[tuple[float, float]]] = {"choose": [], "preview": [], "place": [], "undo": []}
     for i in range(12):
         kind = "mirror" if i % 2 else "prism"
@@ -88,39 +87,55 @@ def summary(samples: list[tuple[float, float]], which: int) -> str:
     return median_p95([s[which] for s in samples])
 
 
+def open_table(browser, url: str):
+    """A page of the site at ``url`` showing the saved match."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block").new_page()
+    page.goto(f"{url}/#/")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["gnc:table.raythread", saved_match()])
+    page.evaluate("location.hash = '#/raythread/table'")
+    page.wait_for_selector(".rt-board")
+    assert page.locator(".rt-tile").count() == 36
+    return page
+
+
 def main() -> None:
-    site = ROOT / "_site"
-    if not (site / "index.html").exists():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", metavar="REF", help="a git ref whose build is measured side by side")
+    parser.add_argument("--rounds", type=int, default=4)
+    args = parser.parse_args()
+    sites = {"this build": ROOT / "_site"}
+    if not (sites["this build"] / "index.html").exists():
         raise SystemExit("_site/ is not built: run `make site`")
-    url, server = serve_in_thread(site)
+    if args.against:
+        sites[args.against] = site_of(args.against)
+    servers = {name: serve_in_thread(site) for name, site in sites.items()}
     load = os.getloadavg()
-    results: dict[bool, dict[str, list]] = {False: {}, True: {}}
+    results: dict[str, dict[str, list]] = {name: {} for name in sites}
+    misses = {}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_args())
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"{url}/#/")
-            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
-            page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["gnc:table.raythread", saved_match()])
-            page.evaluate("location.hash = '#/raythread/table'")
-            page.wait_for_selector(".rt-board")
-            assert page.locator(".rt-tile").count() == 36
-            for _ in range(ROUNDS):
-                for plain in (False, True):
-                    for name, samples in measure(page, plain).items():
-                        results[plain].setdefault(name, []).extend(samples)
+            pages = {name: open_table(browser, url) for name, (url, _server) in servers.items()}
+            for _ in range(args.rounds):
+                for name, page in pages.items():
+                    for kind, samples in measure(page).items():
+                        results[name].setdefault(kind, []).extend(samples)
+            misses = {name: page.evaluate("window.gncRender.misses") for name, page in pages.items()}
             browser.close()
     finally:
-        server.shutdown()
+        for _url, server in servers.values():
+            server.shutdown()
     print(f"Raythread board, 11×11, 36 tiles, 4 beams, headless Chromium; load average before: {load[0]:.2f}")
-    head = f"  {'input':8} {'n':>4}  {'morph: handler med/p95':>24}  {'frame med/p95':>14}"
-    print(head + f"   {'innerHTML: handler':>20}  {'frame':>14}")
-    for name in results[False]:
-        morph, plain = results[False][name], results[True][name]
-        print(
-            f"  {name:8} {len(morph):4}  {summary(morph, 0):>24}  {summary(morph, 1):>14}"
-            f"   {summary(plain, 0):>20}  {summary(plain, 1):>14}"
-        )
+    names = list(sites)
+    print(
+        f"  {'input':8} {'n':>4}  "
+        + "   ".join(f"{name + ': handler med/p95':>28}  {'frame med/p95':>14}" for name in names)
+    )
+    for kind in results[names[0]]:
+        cells = [f"{summary(results[n][kind], 0):>28}  {summary(results[n][kind], 1):>14}" for n in names]
+        print(f"  {kind:8} {len(results[names[0]][kind]):4}  " + "   ".join(cells))
+    print(f"misses: {misses}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (ms; budget: click and preview p95 ≤ 16 ms)")
 
 

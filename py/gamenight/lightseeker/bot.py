@@ -32,7 +32,20 @@ from gamenight.core.game import JSON, Move
 from gamenight.core.grid import DIRECTIONS
 from gamenight.core.rng import rng
 from gamenight.lightseeker.cube import Face, orientation, tilt
-from gamenight.lightseeker.rules import CUBES, LIGHTING, WIN_AREA, Board, Turn, turn_outcomes
+
+# ``_outcomes``: the rules' own lazy enumeration of turns (``turn_outcomes`` lists them all at once), so
+# that reading the position can yield between chunks.
+from gamenight.lightseeker.rules import (
+    CUBES,
+    KINDS,
+    LIGHTING,
+    WIN_AREA,
+    Action,
+    Board,
+    Turn,
+    _frame,
+    _outcomes,
+)
 
 # Cells are numbered ``(row + OFFSET) * STRIDE + (col + OFFSET)``: a step is an addition, and no
 # position a match can reach (at most 18 turns of 2 cells) wraps around a row.
@@ -46,11 +59,30 @@ LIT = tuple(tuple(k for k in range(4) if MASK[o] >> k & 1) for o in range(len(LI
 TILT = tuple(tuple(tilt(o, d) for d in DIRECTIONS) for o in range(len(LIGHT)))
 NO_WIN = -1
 
+
+def _brighter_twice(o0: int) -> tuple[tuple[int, int, int], ...]:
+    """A cube in orientation ``o0`` acting twice alone (slide or tilt, then slide or tilt): each
+    (first step, second step, orientation) that ends with more light on top; the board decides later
+    which are free (``Threats.twice``)."""
+    found = []
+    for d in range(4):
+        for o in (o0, TILT[o0][d]):
+            for d2 in range(4):
+                for o2 in (o, TILT[o][d2]):
+                    if LIGHT[o2] > LIGHT[o0]:
+                        found.append((DELTA[d], DELTA[d2], o2))
+    return tuple(found)
+
+
+BRIGHTER_TWICE = tuple(_brighter_twice(o) for o in range(len(LIGHT)))
+
 # Hard's search budget, in positions analysed with ``threats`` (counts, never the clock, so a seed
 # always gives the same turn on every machine).
 HARD_BUDGET = 150
 # Yield to the page after about this many analyses (each a fraction of a millisecond of CPython).
-PER_YIELD = 4
+PER_YIELD = 1
+# Yield after listing this many of the bot's possible turns (each a few microseconds of CPython).
+PER_READ = 40
 
 Cells = tuple[int, ...]
 Orients = tuple[int, ...]
@@ -218,21 +250,17 @@ class Threats:
         return found
 
     def _moves_twice(self, i: int) -> set[tuple[int, int]]:
-        cells, occupied = self.cells, self.occupied
-        old, o0 = cells[i], self.orients[i]
+        occupied = self.occupied
+        old = self.cells[i]
         found = set()
-        for d in range(4):
-            p = old + DELTA[d]
+        for step, shift, o2 in BRIGHTER_TWICE[self.orients[i]]:
+            p = old + step
             if p in occupied:
                 continue
-            for o in (o0, TILT[o0][d]):
-                for d2 in range(4):
-                    q = p + DELTA[d2]
-                    if q in occupied and q != old:
-                        continue
-                    for o2 in (o, TILT[o][d2]):
-                        if LIGHT[o2] > LIGHT[o0]:
-                            found.add((q, o2))
+            q = p + shift
+            if q in occupied and q != old:
+                continue
+            found.add((q, o2))
         return found
 
     def legal_twice(self, i: int, q: int) -> bool:
@@ -378,30 +406,48 @@ def outcomes(cells: Cells, orients: Orients, blocked: int) -> Iterator[tuple[int
 
 class Root(NamedTuple):
     """The bot's turn: the board, how many actions are due, whether a player left without a turn
-    loses (else the match is drawn), and every arrangement it can leave, with the actions reaching it."""
+    loses (else the match is drawn), and every arrangement it can leave, with the actions reaching it
+    (the rules' raw ``(cube, kind, direction)`` triples: only the chosen turn is built as a ``Turn``)."""
 
     board: Board
     due: int
     stuck_loses: bool
-    turns: list[tuple[Turn, Position]]
+    turns: list[tuple[tuple[tuple[int, int, int], ...], Position]]
 
 
-def read_view(view: JSON) -> Root:
+def reading(view: JSON) -> Generator[None, None, Root]:
+    """The position from the view, yielding every ``PER_READ`` turns while it lists them (a few hundred
+    turns take tens of milliseconds in Pyodide: over one slice of the page's ``Work``)."""
     cubes = view["cubes"]
     cells = tuple((c["cell"][0], c["cell"][1]) for c in cubes)
     orients = tuple(orientation(Face(c["top"]), Face(c["north"])) for c in cubes)
     board = Board(cells, orients, view["buh"])
-    r0 = min(r for r, _ in cells) - OFFSET
-    c0 = min(c for _, c in cells) - OFFSET
-    turns = [
-        (Turn(actions, -1), Position(tuple((r - r0) * STRIDE + (c - c0) for r, c in after.cells), after.orientations))
-        for actions, after in turn_outcomes(board, view["actions_due"])
-    ]
+    # The rules number cells in their own frame; the bot's frame differs by a row stride and a shift.
+    r0, c0, stride = _frame(cells)
+    shift = (r0 - min(r for r, _ in cells) + OFFSET) * STRIDE + (c0 - min(c for _, c in cells) + OFFSET)
+    turns = []
+    for k, (actions, after, ors) in enumerate(_outcomes(board, view["actions_due"]), 1):
+        turns.append((actions, Position(tuple(p // stride * STRIDE + p % stride + shift for p in after), tuple(ors))))
+        if k % PER_READ == 0:
+            yield
     return Root(board, view["actions_due"], view["options"]["no_legal_turn"] == "loses", turns)
 
 
-def answer(turn: Turn, buh: int) -> Move:
-    return Turn(turn.actions, buh).to_json()
+def read_view(view: JSON) -> Root:
+    """``reading`` at once (tests)."""
+    return drain(reading(view))
+
+
+def drain(steps: Generator[None, None, Root]) -> Root:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def answer(actions: tuple[tuple[int, int, int], ...], buh: int) -> Move:
+    return Turn(tuple(Action(i, KINDS[kind], DIRECTIONS[d]) for i, kind, d in actions), buh).to_json()
 
 
 def other_cubes(root: Root) -> list[int]:
@@ -540,7 +586,7 @@ def think(view: JSON, level: str, seed: int) -> Thinking:
     level = parse_level(level)
     if view.get("to_move") is None or view.get("to_move") != view.get("you"):
         raise IllegalMove("bot-not-its-turn")
-    root = read_view(view)
+    root = yield from reading(view)
     chooser = rng(seed, "lightseeker-bot", level)
     if level == "easy":
         return easy(root, chooser)

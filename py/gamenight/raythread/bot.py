@@ -57,7 +57,9 @@ WIRE = {tile_code(kind, orient): (kind, orient) for kind in ("mirror", "prism") 
 HARD_DEPTH = 3
 MY_WIDTH = 6
 THEIR_WIDTH = 4
-HARD_BUDGET = 20_000
+# (9 000 walks since the leaves are priced from their parent's replies: on the bench's positions the
+# same moves as 20 000 walks before it, in two thirds of the time.)
+HARD_BUDGET = 9_000
 THREATS = 1  # the other side's best threats a layer tries to block
 BLOCK_REACH = 2  # cells of a threat's new beam (after its own cell) where a block is tried
 ROTATION_RESERVE = 0.6
@@ -390,13 +392,17 @@ class Answers:
     """A seat's replies on one position, to price its best reply after another seat's move cheaply:
     a move off the seat's beam changes a reply only if its cell lies on the reply's new part."""
 
-    def __init__(self, table: Table, pos: Pos, seat: int, counter: list[int]) -> None:
+    def __init__(self, table: Table, pos: Pos, seat: int, counter: list[int], indexed: bool = True) -> None:
         self.table, self.pos, self.seat, self.counter = table, pos, seat, counter
         self.list = replies(table, pos, seat, counter)
-        self.crossing: dict[int, list[Reply]] = {}
-        for r in self.list:
-            for cell in crossed(r.route.seen):
-                self.crossing.setdefault(cell, []).append(r)
+        # Which replies cross each cell: worth building for many questions (Normal prices every
+        # candidate), not for a few (a layer of Hard's search asks once per child).
+        self.crossing: dict[int, list[Reply]] | None = None
+        if indexed:
+            self.crossing = {}
+            for r in self.list:
+                for cell in crossed(r.route.seen):
+                    self.crossing.setdefault(cell, []).append(r)
 
     def best_after(self, play: Play, after: Pos) -> int:
         """The seat's best own gain on ``after``, the position after someone else's ``play``."""
@@ -404,7 +410,10 @@ class Answers:
         if crosses(self.pos.beams[seat].seen, play.cell):
             return best_gain(table, after, seat, self.counter)
         best = 0
-        redone = self.crossing.get(play.cell, ())
+        if self.crossing is None:
+            redone = [r for r in self.list if crosses(r.route.seen, play.cell)]
+        else:
+            redone = self.crossing.get(play.cell, ())
         if redone:
             grid = bytearray(after.grid)
             for r in redone:
@@ -470,10 +479,11 @@ def candidates(table: Table, pos: Pos, me: int, answers: list[Answers], chooser:
 
 
 def normal_scores(
-    table: Table, pos: Pos, me: int, chooser: random.Random, counter: list[int]
+    table: Table, pos: Pos, me: int, chooser: random.Random, counter: list[int], follow_up: float | None = None
 ) -> Iterator[list[Candidate] | None]:
     """Normal's price of each candidate move: its gain, minus what it hands the others at once and
     each opponent's best reply on the new board. Yields while working; the last value is the list."""
+    follow_up = FOLLOW_UP if follow_up is None else follow_up
     n = len(table.seats)
     answers = []
     for k in range(1, n):
@@ -489,17 +499,17 @@ def normal_scores(
         ):
             score += WIN_VALUE
         else:
-            score -= sum(w * a.best_after(play, after) for w, a in zip(REPLY_WEIGHTS, answers, strict=False))
+            score -= sum(w * a.best_after(play, after) for w, a in zip(REPLY_WEIGHTS, answers, strict=False) if w)
         scored.append(Candidate(score, chooser.random(), play))
         if counter[0] - last > WALKS_PER_YIELD:
             last = counter[0]
             yield None
     scored.sort(key=lambda c: (-c.score, c.tie))
-    if FOLLOW_UP:
+    if follow_up:
         top = scored[:FOLLOW_UP_WIDTH]
         for k, cand in enumerate(top):
             after, _ = apply(table, pos, me, cand.play, likely_draw(pos))
-            top[k] = cand._replace(score=cand.score + FOLLOW_UP * best_gain(table, after, me, counter))
+            top[k] = cand._replace(score=cand.score + follow_up * best_gain(table, after, me, counter))
             yield None
         scored = sorted(top, key=lambda c: (-c.score, c.tie)) + scored[FOLLOW_UP_WIDTH:]
     yield scored
@@ -561,11 +571,35 @@ class Search:
         )
         return pos.scores[me] - threat
 
-    def children(self, pos: Pos, mine: bool) -> list[Pos]:
-        """The positions after the side to move's most promising moves: its best moves for its own
-        beam, and tiles across the route of the other side's best threats (a block); the bot's best
-        for it first, the opponents' worst for it first. In the opponents' layer any opponent may
-        answer with its own moves; the next one in turn order also tries to block the bot."""
+    def leaf_after(self, child: Pos, play: Play, mine: bool, answers: dict[int, Answers]) -> float:
+        """``leaf(child, mine)`` for a child of the position ``answers`` were read on, reached by
+        ``play`` of a seat other than those answering: each best gain is the parent's replies updated
+        where ``play`` crosses them (``Answers.best_after``, exact), not a fresh look at every reply."""
+        table, me = self.table, self.me
+        value = standing(table, child, me)
+        if child.ended:
+            return value
+        if mine:
+            return value + LEAF_GAIN * answers[me].best_after(play, child)
+        threat = max(
+            child.scores[s] + LEAF_GAIN * answers[s].best_after(play, child)
+            for s in range(len(child.scores))
+            if s != me
+        )
+        return child.scores[me] - threat
+
+    def answers(self, pos: Pos, mine: bool) -> dict[int, Answers]:
+        """The replies of the seats whose best gain the leaves under ``pos`` need: the opponents after
+        the bot's move, the bot after theirs."""
+        seats = [s for s in range(len(pos.scores)) if s != self.me] if mine else [self.me]
+        return {s: Answers(self.table, pos, s, self.counter, indexed=False) for s in seats}
+
+    def children(self, pos: Pos, mine: bool, answers: dict[int, Answers] | None = None) -> list[tuple[Pos, Play]]:
+        """The positions after the side to move's most promising moves (with the move): its best
+        moves for its own beam, and tiles across the route of the other side's best threats (a
+        block); the bot's best for it first, the opponents' worst for it first. In the opponents'
+        layer any opponent may answer with its own moves; the next one in turn order also tries to
+        block the bot."""
         table, me = self.table, self.me
         n = len(pos.scores)
         found = []
@@ -579,18 +613,24 @@ class Search:
                 continue
             draw = likely_draw(pos) if mine else None
             for r in replies(table, pos, seat, self.counter)[:width]:
-                found.append(apply(table, pos, seat, r.play, draw)[0])
+                found.append((apply(table, pos, seat, r.play, draw)[0], r.play))
             codes = codes_in_hand(pos.hands[seat])
-            for cell in sorted({c for other in blocked for c in self.threat_cells(pos, other)}):
+            cells = set()
+            for other in blocked:
+                threats = answers[other].list if answers else replies(table, pos, other, self.counter)
+                cells.update(self.threat_cells(pos, other, threats))
+            for cell in sorted(cells):
                 for code in codes:
-                    found.append(apply(table, pos, seat, Play(cell, code, False), draw)[0])
-        found.sort(key=lambda p: standing(table, p, me), reverse=mine)
+                    play = Play(cell, code, False)
+                    found.append((apply(table, pos, seat, play, draw)[0], play))
+        found.sort(key=lambda found: standing(table, found[0], me), reverse=mine)
         return found
 
-    def threat_cells(self, pos: Pos, seat: int) -> list[int]:
+    def threat_cells(self, pos: Pos, seat: int, threats: list[Reply]) -> list[int]:
         """Empty cells where a tile hurts ``seat`` most: the first cells in front of its emitter (a
         tile there turns its whole beam, and nothing can be put before it), and the cell of its best
-        scoring reply and the first cells of the new beam leaving it."""
+        scoring reply (``threats``: its replies, best first) and the first cells of the new beam
+        leaving it."""
         table, size, grid = self.table, self.table.size, pos.grid
         steps = step_table(size)
         cells = []
@@ -601,7 +641,7 @@ class Search:
                 break
             cells.append(i)
             i = steps[i * 4 + heading]
-        for r in replies(table, pos, seat, self.counter)[:THREATS]:
+        for r in threats[:THREATS]:
             if r.gain <= 0:
                 break
             cells.append(r.play.cell)
@@ -616,19 +656,24 @@ class Search:
 
     def value(self, pos: Pos, depth: int, alpha: float, beta: float, mine: bool) -> Iterator[float | None]:
         """Minimax value of ``pos`` for the bot, ``depth`` layers deep; yields ``None`` while working
-        and the value last."""
+        and the value last. One layer above the leaves, the leaves are priced from this position's
+        replies (``leaf_after``)."""
         if pos.ended or depth == 0:
             yield self.leaf(pos, mine)
             return
-        children = self.children(pos, mine)
+        answers = self.answers(pos, mine) if depth == 1 else None
+        children = self.children(pos, mine, answers)
         if not children:
             yield self.leaf(pos, mine)
             return
         best = -math.inf if mine else math.inf
-        for child in children:
-            for v in self.value(child, depth - 1, alpha, beta, not mine):
-                if v is None:
-                    yield None
+        for child, play in children:
+            if answers is not None:
+                v = self.leaf_after(child, play, not mine, answers)
+            else:
+                for v in self.value(child, depth - 1, alpha, beta, not mine):
+                    if v is None:
+                        yield None
             if self.due():
                 yield None
             if mine:

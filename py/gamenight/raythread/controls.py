@@ -26,7 +26,7 @@ from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.match import Table, describe
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import Element, Memo, h
+from gamenight.ui.svg import Element, Memo, h, keep
 
 Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
@@ -221,6 +221,9 @@ class RaythreadBoard:
             tags=table.tags,
         )
         cells = _cells(view, look)
+        shown = preview or view
+        beams_key = ("beams", tuple(look.colours.items()), frozenset(look.fresh), preview is not None)
+        beams = keep(_BEAMS, beams_key, lambda: scene.beams_layer(view, look), (shown,))
         return h(
             "div",
             {"class": "rt-play", "data-size": view["size"]},
@@ -247,7 +250,7 @@ class RaythreadBoard:
             h(
                 "div",
                 {"class": "rt-board-wrap" + (" zoomed" if ui.zoom else ""), "data-size": view["size"]},
-                scene.board(view, look, cells),
+                scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),
             ui.note and h("p", {"class": "error rt-note", "role": "alert"}, describe(ui.note)),
@@ -260,57 +263,16 @@ class RaythreadBoard:
             ),
         )
 
-    def _hand(self, ui: Ui, view: JSON, seat: str | None) -> Element | None:
+    def _hand(self, ui: Ui, view: JSON, seat: str | None) -> Memo | None:
+        """The seat's tiles to choose from and the orientation (kept while they look the same: a hover or
+        a move of the cursor leaves them as they were)."""
         if seat is None:
             return None
         hand = view["hands"][seat]
-        tiles = [
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "rt-hand-tile" + (" chosen" if ui.chosen == kind else ""),
-                    "data-action": "rt-hand",
-                    "data-kind": kind,
-                    "aria-pressed": "true" if ui.chosen == kind else "false",
-                    "disabled": not hand[kind],
-                    "aria-keyshortcuts": str(i + 1),
-                },
-                _icon(kind, ui.orient),
-                h("span", {}, _(KIND_WORDS[kind])),
-                h("span", {"class": "count"}, f"× {hand[kind]}"),
-            )
-            for i, kind in enumerate(rules.KINDS)
-        ]
-        orients = [
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "rt-orient" + (" chosen" if ui.orient == o else ""),
-                    "data-action": "rt-orient",
-                    "data-orient": o,
-                    "data-orient-name": "slash" if o == "/" else "backslash",
-                    "aria-pressed": "true" if ui.orient == o else "false",
-                    "aria-label": _("Orientation {orient}").format(orient=o),
-                    "aria-keyshortcuts": o,
-                },
-                _icon(ui.chosen or "mirror", o),
-            )
-            for o in ("/", "\\")
-        ]
-        cancel = (ui.chosen or ui.turning) and h(
-            "button",
-            {"type": "button", "class": "button quiet", "data-action": "rt-cancel", "aria-keyshortcuts": "Escape"},
-            _("Cancel"),
-        )
-        return h(
-            "div",
-            {"class": "rt-hand", "role": "group", "aria-label": _("Your hand")},
-            tiles,
-            h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
-            cancel,
-        )
+        counts = {kind: hand[kind] for kind in rules.KINDS}
+        drawn = (ui.chosen, ui.orient, ui.turning is not None)
+        key = ("hand", tuple(counts.values()), *drawn, i18n.generation())
+        return keep(_HANDS, key, lambda: _hand(counts, *drawn))
 
     def seat_facts(self, view: JSON, seat: str) -> list[str]:
         hand = view["hands"].get(seat, {})
@@ -430,6 +392,61 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
     return _("Point at a highlighted cell to see the beams after the move; click to place.")
 
 
+def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool) -> Element:
+    """The hand panel: a button per tile kind with its count, the orientation and Cancel."""
+    tiles = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "rt-hand-tile" + (" chosen" if chosen == kind else ""),
+                "data-action": "rt-hand",
+                "data-kind": kind,
+                "aria-pressed": "true" if chosen == kind else "false",
+                "disabled": not hand[kind],
+                "aria-keyshortcuts": str(i + 1),
+            },
+            _icon(kind, orient),
+            h("span", {}, _(KIND_WORDS[kind])),
+            h("span", {"class": "count"}, f"× {hand[kind]}"),
+        )
+        for i, kind in enumerate(rules.KINDS)
+    ]
+    orients = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "rt-orient" + (" chosen" if orient == o else ""),
+                "data-action": "rt-orient",
+                "data-orient": o,
+                "data-orient-name": "slash" if o == "/" else "backslash",
+                "aria-pressed": "true" if orient == o else "false",
+                "aria-label": _("Orientation {orient}").format(orient=o),
+                "aria-keyshortcuts": o,
+            },
+            _icon(chosen or "mirror", o),
+        )
+        for o in ("/", "\\")
+    ]
+    cancel = (chosen or turning) and h(
+        "button",
+        {"type": "button", "class": "button quiet", "data-action": "rt-cancel", "aria-keyshortcuts": "Escape"},
+        _("Cancel"),
+    )
+    return h(
+        "div",
+        {"class": "rt-hand", "role": "group", "aria-label": _("Your hand")},
+        tiles,
+        h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
+        cancel,
+    )
+
+
+# The hand panel and the beams layer as last drawn (``svg.keep``): choosing a tile leaves the beams
+# as they were, hovering leaves the hand.
+_HANDS: dict = {}
+_BEAMS: dict = {}
 _CELLS: dict[tuple, tuple[JSON, Memo]] = {}
 
 

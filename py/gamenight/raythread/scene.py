@@ -90,15 +90,15 @@ def lane_offsets(seats: Sequence[str]) -> dict[str, float]:
 # --- the board --------------------------------------------------------------------------------------
 
 
-def board(view: JSON, look: Look = Look(), cells: Element | None = None) -> Element:
+def board(view: JSON, look: Look = Look(), cells: Element | None = None, beams: Element | None = None) -> Element:
     """The whole board of ``view`` as the player is looking at it.
 
-    ``cells`` is ``cells_layer(view, look)`` when the caller keeps it between frames (it changes only
-    with the position and the chosen tile); it is built when absent.
+    ``cells`` is ``cells_layer(view, look)`` and ``beams`` is ``beams_layer(view, look)`` when the
+    caller keeps them between frames (the cells change only with the position and the chosen tile, the
+    beams with the position shown); they are built when absent.
     """
     n = view["size"]
     width = n * CELL + 2 * PAD
-    shown = look.preview or view
     gained = _gained(view, look.preview) if look.preview else {}
     return h(
         "svg",
@@ -116,9 +116,15 @@ def board(view: JSON, look: Look = Look(), cells: Element | None = None) -> Elem
             "data-size": n,
         },
         cells if cells is not None else cells_layer(view, look),
-        h("g", {"class": "rt-beams", "aria-hidden": "true"}, _beams(shown, look)),
+        beams if beams is not None else beams_layer(view, look),
         h("g", {"class": "rt-overlay", "aria-hidden": "true"}, _overlay(view, look), _marks(gained, look)),
     )
+
+
+def beams_layer(view: JSON, look: Look) -> Element:
+    """Every colour's light: the beams of ``look.preview`` when there is one, else of ``view``. Of
+    ``look`` it depends only on ``preview``, ``fresh`` and ``colours``."""
+    return h("g", {"class": "rt-beams", "aria-hidden": "true"}, _beams(look.preview or view, look))
 
 
 def cells_layer(view: JSON, look: Look) -> Element:

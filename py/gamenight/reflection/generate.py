@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from itertools import count
+from typing import TypeVar
 
 from gamenight.core.grid import Cell
 from gamenight.core.rng import rng
@@ -42,6 +43,7 @@ VERSIONS = (1, 2)
 # solver needs fewer decisions for the same proof, so its budget is recalibrated (docs/performance.md).
 SEARCH_BUDGETS = {1: 5_000, 2: 5_000}
 MAX_ATTEMPTS = 2_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,10 @@ def generate_with(
 def generate_steps(
     size: int, tileset: TileSet, warp: bool = False, seed: int = 0, unique: bool = True, version: int = VERSION
 ) -> Generator[int, None, Generated]:
-    """``generate_with`` in small steps: yields the number of the layout being tried (once as it is
-    drawn, and again every few milliseconds of its uniqueness proof), returns the puzzle. The browser
-    runs it in slices between frames, so the page stays responsive.
+    """``generate_with`` in small steps: yields the number of the layout being tried (as it is drawn,
+    once its clues are known, and again at every pause of the local filter and of the uniqueness
+    proof: a step is at most a few milliseconds in Pyodide), returns the puzzle. The browser runs it in
+    slices between frames, so the page stays responsive (issue 14: no task over 50 ms).
 
     Layouts with a second solution close by (``nearby_solution``) are passed over before the proof;
     that never changes which puzzle a seed gives, since the proof would reject them too."""
@@ -200,19 +203,24 @@ def generate_steps(
         puzzle = puzzle_of(layout, warps, tileset)
         if not unique:
             return Generated(puzzle, layout, 0, attempt)
-        if nearby_solution(puzzle, layout) is not None:
+        yield attempt
+        if (yield from _as(nearby_steps(puzzle, layout), attempt)) is not None:
             continue  # a second solution close by: no need for the proof
         proof = solve_steps(puzzle, 2, budget=SEARCH_BUDGETS[version], counting=version >= 2)
-        while True:
-            try:
-                next(proof)
-            except StopIteration as done:
-                solved = done.value
-                break
-            yield attempt
+        solved = yield from _as(proof, attempt)
         if solved.unique:
             return Generated(puzzle, layout, solved.nodes, attempt)
     raise AssertionError("unreachable")
+
+
+def _as(steps: Generator[int, None, T], value: int) -> Generator[int, None, T]:
+    """Run ``steps`` to the end and return their value, yielding ``value`` wherever they yield."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+        yield value
 
 
 def all_visible(layout: Layout, warps: tuple[Cell, ...] = ()) -> bool:
@@ -260,6 +268,12 @@ def nearby_solution(puzzle: Puzzle, layout: Layout) -> Layout | None:
     empty cell every broken laser now visits, and retrace the lasers through that cell: a full match
     is a second solution. About a millisecond for a Hard layout.
     """
+    return finish(nearby_steps(puzzle, layout))
+
+
+def nearby_steps(puzzle: Puzzle, layout: Layout) -> Generator[int, None, Layout | None]:
+    """``nearby_solution`` in steps: it pauses (yielding 0) after each tile taken away and each cell
+    tried for it, so no step of the page's slices retraces more than a few lasers."""
     geo = geometry(puzzle.size, puzzle.warps)
     grid = geo.codes(layout)
     edges = range(geo.edges)
@@ -282,6 +296,7 @@ def nearby_solution(puzzle: Puzzle, layout: Layout) -> Layout | None:
                     broken.append(e)
         if not broken:
             return _layout_of(geo, grid)
+        yield 0
         spots = set.intersection(*(now[e] for e in broken))
         kind = _KIND[code]
         tries = [t for k, codes in enumerate(_CODES_OF_KIND) if k == kind or spare[k] > 0 for t in codes]
@@ -296,6 +311,7 @@ def nearby_solution(puzzle: Puzzle, layout: Layout) -> Layout | None:
                 if all(_shows(geo, grid, e) == want[e] for e in through):
                     return _layout_of(geo, grid)
             grid[spot] = EMPTY_CODE
+            yield 0
         grid[cell] = code
     return None
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
@@ -40,8 +39,11 @@ TRIANGLE_CODES = (7, 8, 9, 10)
 CODES = 11  # tile codes, empty included
 DONE = -1
 T = TypeVar("T")
-# The stepping search pauses after about this many decisions (a few milliseconds on CPython).
-PAUSE = 60
+# The stepping search pauses once set up, then after at most this many decisions: one decision runs
+# up to ~7,000 lines of Python (look-ahead and counting bounds), so a step stays under ~1.5 ms of CPU
+# on CPython and ~3 ms in Pyodide here, far below the page's 50 ms (issue 14; ``test_generate_pauses``
+# bounds a step in lines run). Fewer pauses cost less: each resumes the whole recursion (~9 µs).
+PAUSE = 8
 FAIL, MATCH, STALE = -2, -1, -1
 
 # A cell of the search holds the set of tile codes still possible there, as a bit mask: UNKNOWN is
@@ -167,7 +169,9 @@ class _OverBudget(Exception):
 class _Search:
     """One depth-first search; mutable state with explicit undo, kept private to ``solve``."""
 
-    def __init__(self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float, counting: bool = True) -> None:
+    def __init__(
+        self, puzzle: Puzzle, limit: int, given: Layout | None, budget: float, counting: bool, tables: _Tables
+    ) -> None:
         n = puzzle.size
         self.counting = counting
         geo = geometry(n, puzzle.warps)
@@ -177,7 +181,7 @@ class _Search:
         self.complete = True
         self.count = 0
         self.nodes = 0
-        self.pause = PAUSE
+        self.pause = 0  # the first decision waits for a pause: setting up takes a step of its own
         self.first: Layout | None = None
         self.stock = UNKNOWN
         grid = [UNKNOWN] * (n * n)
@@ -204,10 +208,10 @@ class _Search:
         self.number = [c.number for c in puzzle.clues]
         self.colour = [_COLOUR[c.colour] for c in puzzle.clues]
         self.target = [(k + 1) // 2 if col == YELLOW else k for k, col in zip(self.number, self.colour, strict=True)]
-        self.partners = [self._partners(e) for e in range(edges)]
         self.cells = n * n
-        self.dist = _distances(geo)
-        self.balls = _balls(geo)
+        self.dist = tables.dist
+        self.partners = [self._partners(e) for e in range(edges)]
+        self.balls = tables.balls
         # Each laser's frontier: the cell it is about to enter (DONE once it matched its clue),
         # its heading and the entries counted so far.
         self.at = [geo.entry[e][0] for e in range(edges)]
@@ -221,7 +225,7 @@ class _Search:
         self.read = [0] * edges
         self.turn_stock = [0] * edges
         # For each cell and heading, the tiles that let a laser pass or turn, with the next cell.
-        self.passes = _passes(geo)
+        self.passes = tables.passes
 
     def _partners(self, e: int) -> frozenset[int]:
         """The edges a green laser from ``e`` may leave by: green, same number, right parity."""
@@ -234,13 +238,15 @@ class _Search:
             if f == e or self.colour[f] != GREEN or self.number[f] != k:
                 continue
             # Without warps every entry moves one cell, so the path length fixes the parity.
-            if not geo.warp and (k - 1 - _distance(geo, geo.entry[e][0], geo.entry[f][0])) % 2:
+            if not geo.warp and (k - 1 - self.dist[geo.entry[e][0] * self.cells + geo.entry[f][0]]) % 2:
                 continue
             found.add(f)
         return frozenset(found)
 
     def run(self) -> Generator[int, None, None]:
-        """The search, pausing (yielding the decisions so far) every ``PAUSE`` decisions."""
+        """The search, pausing (yielding the decisions so far) once set up, then every ``PAUSE`` decisions
+        at most: before a decision and after each choice tried, so a run of choices that fail at once
+        pauses too."""
         self.stock = self._stock()
         if not self.feasible or not all(self._advance(e) for e in range(self.geo.edges) if self.at[e] >= 0):
             return
@@ -625,6 +631,9 @@ class _Search:
         return mask
 
     def _search(self) -> Generator[int, None, None]:
+        if self.nodes >= self.pause:
+            self.pause = self.nodes + PAUSE
+            yield self.nodes
         at, cnt, head, target, dom = self.at, self.cnt, self.head, self.target, self.dom
         grid = self.grid
         stock = self.stock
@@ -672,9 +681,6 @@ class _Search:
             return
         if self.nodes > self.budget:
             raise _OverBudget
-        if self.nodes >= self.pause:
-            self.pause += PAUSE
-            yield self.nodes
         used, partners, stops = self.used, self.partners, self.stops
         movers = waiting[best]
         # Lasers whose look-ahead stopped on this cell see something new whatever goes there.
@@ -715,6 +721,9 @@ class _Search:
                 self.ends[ending].pop()
             used[CATEGORY[group]] -= 1
             used[CATEGORY[old]] += 1
+            if self.nodes >= self.pause:
+                self.pause = self.nodes + PAUSE
+                yield self.nodes
         grid[best] = old
         self.stock = stock
         self.unknown, self.partial = unknown, partial
@@ -793,59 +802,86 @@ class _Search:
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
 
 
-# Geometries are themselves cached per board shape, so these tables are built once per shape.
-@lru_cache(maxsize=16)
-def _passes(geo: Geometry) -> list[tuple[tuple[int, int], ...]]:
-    """For each ``cell * 4 + heading``, the codes that let a laser pass or turn there, with the next cell."""
+@dataclass(frozen=True)
+class _Tables:
+    """The lookup tables the search reads for one board shape (see ``_tables``)."""
+
+    passes: list[tuple[tuple[int, int], ...]]  # ``_passes``
+    dist: list[int]  # ``_distance_row`` of every cell, as a flat ``cells × cells`` table
+    balls: list[list[int]]  # ``_balls``
+
+
+# The tables of the last few board shapes. A board with warp cells is a shape of its own, so a match
+# with warps builds new tables for every puzzle.
+_BUILT: dict[Geometry, _Tables] = {}
+_KEPT = 16
+# Cells whose table rows are built between two pauses of ``_tables``: a 10×10 board's tables take
+# about as long to build as a few hundred decisions, too long for one step of the page's slices.
+_ROWS = 10
+
+
+def _tables(geo: Geometry) -> Generator[int, None, _Tables]:
+    """The search's tables of ``geo``'s board shape, built in steps (yielding 0) the first time the
+    shape is met, then kept: the last ``_KEPT`` shapes."""
+    found = _BUILT.get(geo)
+    if found is not None:
+        return found
+    cells = geo.size * geo.size
+    passes: list[tuple[tuple[int, int], ...]] = []
+    dist: list[int] = []
+    for a in range(cells):
+        passes += _passes(geo, a)
+        dist += _distance_row(geo, a)
+        if a % _ROWS == _ROWS - 1:
+            yield 0
+    balls = []
+    for a in range(cells):
+        balls.append(_balls(geo, dist[a * cells : (a + 1) * cells]))
+        if a % _ROWS == _ROWS - 1:
+            yield 0
+    if len(_BUILT) >= _KEPT:
+        del _BUILT[next(iter(_BUILT))]  # the oldest shape
+    made = _BUILT[geo] = _Tables(passes, dist, balls)
+    return made
+
+
+def _passes(geo: Geometry, cell: int) -> list[tuple[tuple[int, int], ...]]:
+    """For each heading into ``cell``, the codes that let a laser pass or turn there, with the next cell."""
     return [
         tuple(
             (code, geo.nxt[cell * 4 + TURN[code * 4 + h]])
             for code in (EMPTY_CODE, SLASH, BACKSLASH, DASH if h & 1 else VBAR, *_TURNING[h])
         )
-        for cell in range(geo.size * geo.size)
         for h in range(4)
     ]
 
 
-@lru_cache(maxsize=16)
-def _balls(geo: Geometry) -> list[list[int]]:
-    """For each cell and number of steps ``k``, the cells (a bit set) a laser could be on after exactly
-    ``k`` more entries: within distance ``k``, and without warps at the same parity. Past the board's
-    diameter the sets repeat with period 2, so each list ends there."""
-    cells = geo.size * geo.size
-    top = 2 * geo.size + 2
-    dist = _distances(geo)
+def _balls(geo: Geometry, dist: list[int]) -> list[int]:
+    """For a cell at ``dist`` from every cell, and each number of steps ``k``, the cells (a bit set) a
+    laser could be on after exactly ``k`` more entries: within distance ``k``, and without warps at the
+    same parity. Past the board's diameter the sets repeat with period 2, so the list ends there."""
+    row = [0] * (2 * geo.size + 2)
+    for b, d in enumerate(dist):
+        row[d] |= 1 << b
     step = 1 if geo.warp else 2  # without warps, k entries reach only cells at k, k - 2, k - 4, ...
-    balls = []
-    for a in range(cells):
-        row = [0] * top
-        for b in range(cells):
-            row[dist[a * cells + b]] |= 1 << b
-        for k in range(step, top):
-            row[k] |= row[k - step]
-        balls.append(row)
-    return balls
+    for k in range(step, len(row)):
+        row[k] |= row[k - step]
+    return row
 
 
-@lru_cache(maxsize=16)
-def _distances(geo: Geometry) -> list[int]:
-    """``_distance`` between every two cells, as a flat ``cells × cells`` table."""
-    cells = range(geo.size * geo.size)
-    return [_distance(geo, a, b) for a in cells for b in cells]
-
-
-def _distance(geo: Geometry, a: int, b: int) -> int:
-    """The fewest entries after ``a`` to reach ``b`` (Manhattan, or through the warp pair)."""
+def _distance_row(geo: Geometry, a: int) -> list[int]:
+    """The fewest entries after ``a`` to reach each cell, in cell order: Manhattan, or through the warp
+    pair (a jump counts one entry)."""
     n = geo.size
     ar, ac = divmod(a, n)
-    br, bc = divmod(b, n)
-    best = abs(ar - br) + abs(ac - bc)
+    row = [abs(ar - br) + abs(ac - bc) for br in range(n) for bc in range(n)]
     if geo.warp:
         for x, y in (geo.warp, geo.warp[::-1]):
             xr, xc = divmod(x, n)
             yr, yc = divmod(y, n)
-            best = min(best, abs(ar - xr) + abs(ac - xc) + 1 + abs(yr - br) + abs(yc - bc))
-    return best
+            via = abs(ar - xr) + abs(ac - xc) + 1
+            row = [min(d, via + abs(yr - b // n) + abs(yc - b % n)) for b, d in enumerate(row)]
+    return row
 
 
 # How many ways a tile of each kind can lie on a cell: a mirror turns two ways, a triangle four.
@@ -883,8 +919,10 @@ def solve_steps(
     budget: float = float("inf"),
     counting: bool = True,
 ) -> Generator[int, None, Solved]:
-    """``solve`` in slices: yields the decisions tried so far every ``PAUSE`` or so, returns the outcome."""
-    search = _Search(puzzle, limit, given, budget, counting)
+    """``solve`` in slices: yields the decisions tried so far (0 while its tables are built or it is
+    set up, then after at most ``PAUSE`` more), returns the outcome."""
+    tables = yield from _tables(geometry(puzzle.size, puzzle.warps))
+    search = _Search(puzzle, limit, given, budget, counting, tables)
     yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
 

@@ -1,9 +1,9 @@
 """The browser shell: the only UI module that touches the page (through Pyodide's ``js``).
 
-It runs the app program (``ui/app.py``): reads the hash and stored values, renders each new view with
-one ``innerHTML`` assignment (every Python→JavaScript call through Pyodide is expensive, so the shell
-makes as few as it can), turns user input into ``UiEvent`` messages through one delegated listener per
-event type on the app root, and carries out the effects screens return.
+It runs the app program (``ui/app.py``): reads the hash and stored values, puts each new view on the
+page with one call (``gncRender`` morphs the markup in; every Python→JavaScript call through Pyodide
+is expensive, so the shell makes as few as it can), turns user input into ``UiEvent`` messages through
+one delegated listener per event type on the app root, and carries out the effects screens return.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
 )
-from gamenight.ui.svg import Element, render
+from gamenight.ui.svg import Element, render, render_page
 
 STORAGE_PREFIX = "gnc:"
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
@@ -99,7 +99,8 @@ class Shell:
         self.tasks = Tasks()
         self.focus: str | None = None
         self.warn_on_leave = False
-        self.markup = ""
+        self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
+        self.shown: frozenset[str] = frozenset()  # the keys of the memos on the page
         self.set_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY) or i18n.pick_language(browser_languages()))
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
@@ -133,13 +134,13 @@ class Shell:
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
-        markup = render(tree)
+        same, markup, shown = render_page(tree, self.shown)
         js.document.title = app.title(self.model)
-        if markup == self.markup and not self.focus:
+        if same == self.markup and not self.focus:
             # Nothing changed on screen (e.g. a timer tick): leave the page alone. Replacing the element
             # under a pressed pointer would also swallow the click that follows.
             return
-        self.markup = markup
+        self.markup, self.shown = same, shown
         # Re-rendering replaces the elements: keep keyboard focus on the element with the same id
         # (gncRender already keeps typed text and the focus of named form fields). Inside a board
         # (role="grid", one Tab stop with a roving cursor) focus follows the cursor: the grid's cell
@@ -149,7 +150,10 @@ class Shell:
         grid = active.closest('[role="grid"][id]') if active is not None and active is not jsnull else None
         if grid is not None and grid is not jsnull and not grid.isSameNode(active):
             focused = f'{grid.id} [tabindex="0"]'
-        js.window.gncRender(self.root, markup)  # one call into JavaScript (index.html)
+        # One call into JavaScript (index.html); a second only if the page lacked a kept part the
+        # markup left out (a stub it could not match): then the whole markup goes.
+        if not js.window.gncRender(self.root, markup):
+            js.window.gncRender(self.root, render(tree))
         if focused and not self.focus:
             self.focus = "#" + focused
         if self.focus:

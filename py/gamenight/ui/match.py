@@ -25,9 +25,12 @@ from gamenight.core.bot import label
 from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Store, UiEvent
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, Memo, h, keep
 
 LOG_KEPT = 40
+# The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
+# the seats and the log as they were, so their markup is reused and the morph skips them.
+_PANELS: dict = {}
 KINDS = {"here": N_("on this device"), "remote": N_("over the link"), "bot": N_("computer")}
 
 
@@ -326,7 +329,13 @@ def status(ui: MatchUi, table: Table) -> str:
     return text
 
 
-def seat_list(ui: MatchUi, table: Table) -> Element:
+def seat_list(ui: MatchUi, table: Table) -> Memo:
+    """The players: name, colour, badges, whose turn, score and the game's facts about each seat.
+    It is drawn from the position, the table and the language only (kept between inputs)."""
+    return keep(_PANELS, ("seats", table, i18n.generation()), lambda: _seat_list(ui, table), (ui.view, ui.board))
+
+
+def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
     active = game.active(ui.view)
@@ -397,7 +406,13 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     )
 
 
-def log_panel(ui: MatchUi, table: Table) -> Element:
+def log_panel(ui: MatchUi, table: Table) -> Memo:
+    """The last lines of what happened, newest first; kept while the log, the names and the language stay."""
+    key = ("log", tuple(table.names.items()), i18n.generation())
+    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board))
+
+
+def _log_panel(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     lines = [text for text in (game.event_text(e, table.names) for e in ui.log) if text]
     return h(

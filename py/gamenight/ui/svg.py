@@ -7,7 +7,7 @@ Python call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 AttrValue = str | int | float | bool | None
@@ -40,15 +40,72 @@ class Memo(Element):
 
     A scene keeps the parts that do not change between frames (a board's cells for one position) as
     one ``Memo`` and puts the same object into every frame's tree, so only what changed is serialised.
-    The markup carries ``data-memo``, a key of its content: the page's morphing step leaves an element
-    whose key has not changed as it is, without comparing its children (index.html, ``gncRender``).
+    The markup carries ``data-memo``, a key of its content (of its markup, nested memos included): the
+    page's morphing step leaves an element whose key has not changed as it is, without comparing its
+    children (index.html, ``gncRender``), and ``render_page`` sends only a stub for it.
     """
 
-    __slots__ = ("markup",)
+    __slots__ = ("key", "keys", "markup", "parts", "stub")
 
     def __init__(self, element: Element) -> None:
         super().__init__(element.tag, element.attrs, element.children)
         object.__setattr__(self, "markup", None)
+
+
+def _compile(memo: Memo) -> None:
+    """Make ``memo``'s markup once: its key, its parts (text and nested memos, after ``<tag``), the
+    keys of every memo in it (its own included) and its stub (an empty element with its key and id,
+    marked ``data-kept``)."""
+    parts: list[str | Memo] = []
+    _emit(Element(memo.tag, memo.attrs, memo.children), parts)
+    body = parts[1:]  # parts[0] is "<" + tag
+    try:
+        inner = "".join(body)  # most memos hold no other: one C-level join
+        nested: list[Memo] = []
+    except TypeError:
+        nested = [p for p in body if not isinstance(p, str)]
+        inner = "".join(p if isinstance(p, str) else p.markup for p in body)
+    key = f"{hash((memo.tag, inner)) & 0xFFFFFFFFFFFF:x}"
+    head = f'<{memo.tag} data-memo="{key}"'
+    keys = frozenset((key,)).union(*(p.keys for p in nested))
+    # The page keeps its element whole: the stub needs only what the morph matches it by (its id).
+    ident = memo.attr("id")
+    ident = "" if ident is None else f' id="{str(ident).translate(_ATTR_ESCAPES)}"'
+    stub = None if memo.tag in _VOID else f"{head} data-kept{ident}></{memo.tag}>"
+    for name, value in (
+        ("markup", head + inner),
+        ("key", key),
+        ("parts", (head, *body)),
+        ("keys", keys),
+        ("stub", stub),
+    ):
+        object.__setattr__(memo, name, value)
+
+
+# Entries a ``keep`` cache holds before it starts afresh: a few positions' worth of panels.
+KEPT_LIMIT = 64
+
+
+def keep(
+    cache: dict[Hashable, tuple[tuple, Memo]], key: Hashable, build: Callable[[], Element], pins: tuple = ()
+) -> Memo:
+    """``build()`` as a ``Memo``, made again only when what it is drawn from changes.
+
+    ``key`` holds the hashable values the element depends on (a seat, the chosen tile, the language's
+    ``i18n.generation()``), ``pins`` the unhashable ones that are never changed in place (a view's
+    JSON, a log tuple of event dicts): those are told apart by identity. The cache holds the pinned
+    objects, so their ids cannot be reused by others while an entry lives. While the same Memo comes
+    back its markup is not made again, and the page's morphing step skips it.
+    """
+    full = (key, tuple(map(id, pins)))
+    found = cache.get(full)
+    if found is not None:
+        return found[1]
+    if len(cache) >= KEPT_LIMIT:
+        cache.clear()
+    memo = Memo(build())
+    cache[full] = (pins, memo)
+    return memo
 
 
 def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, *children: Element | str | Iterable) -> Element:
@@ -68,23 +125,55 @@ def _flatten(children: Iterable) -> Iterable[Element | str]:
 
 def render(node: Element | str) -> str:
     """Markup for ``node``: text and attribute values are escaped, ``None``/``False`` attributes omitted."""
-    parts: list[str] = []
-    _render_into(node, parts)
-    return "".join(parts)
+    parts: list[str | Memo] = []
+    _emit(node, parts)
+    return "".join(p if isinstance(p, str) else p.markup for p in parts)
 
 
-def _render_into(node: Element | str, out: list[str]) -> None:
+def render_page(node: Element, shown: frozenset[str]) -> tuple[str, str, frozenset[str]]:
+    """Markup for the page, which holds the memos whose keys are ``shown`` (from the last render).
+
+    Returns ``(same, markup, keys)``: ``same`` is a short form of the whole markup with a stub for every
+    memo (equal strings mean equal markup, to leave an unchanged page alone); ``markup`` sends a memo
+    that is on the page already as its stub — the page keeps the element it has, so it parses only what
+    is new (``gncRender`` reports a stub it could not match, and the shell sends the whole markup);
+    ``keys`` are the keys of the memos the page holds after this markup.
+    """
+    parts: list[str | Memo] = []
+    _emit(node, parts)
+    memos = [p for p in parts if not isinstance(p, str)]
+    same = "".join(p if isinstance(p, str) else (p.stub or p.markup) for p in parts)
+    if all(m.key in shown and m.stub for m in memos):
+        markup = same
+    else:
+        out: list[str] = []
+        for part in parts:
+            _page_into(part, shown, out)
+        markup = "".join(out)
+    return same, markup, frozenset().union(*(m.keys for m in memos))
+
+
+def _page_into(part: str | Memo, shown: frozenset[str], out: list[str]) -> None:
+    if isinstance(part, str):
+        out.append(part)
+    elif part.stub and part.key in shown:
+        out.append(part.stub)
+    elif part.keys.isdisjoint(shown):
+        out.append(part.markup)
+    else:
+        for inner in part.parts:
+            _page_into(inner, shown, out)
+
+
+def _emit(node: Element | str, out: list[str | Memo]) -> None:
+    """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled)."""
     if isinstance(node, str):
         out.append(node.translate(_TEXT_ESCAPES))
         return
     if type(node) is Memo:
         if node.markup is None:
-            parts: list[str] = []
-            _render_into(Element(node.tag, node.attrs, node.children), parts)
-            markup = "".join(parts)
-            key = f"{hash(markup) & 0xFFFFFFFFFFFF:x}"
-            object.__setattr__(node, "markup", f'<{node.tag} data-memo="{key}"' + markup[len(node.tag) + 1 :])
-        out.append(node.markup)
+            _compile(node)
+        out.append(node)
         return
     out.append("<" + node.tag)
     for name, value in node.attrs:
@@ -100,7 +189,7 @@ def _render_into(node: Element | str, out: list[str]) -> None:
     if node.tag in _VOID:
         return
     for child in node.children:
-        _render_into(child, out)
+        _emit(child, out)
     out.append(f"</{node.tag}>")
 
 

@@ -324,13 +324,25 @@ def table_of(model: Model) -> match.Table:
     return match.Table(model.game, model.seats, mine)
 
 
+# The view of each position shown, by the state's identity (a state is never changed; the entry holds
+# it, so its id is not reused): a move taken back shows the earlier view object again, and what the
+# match screen kept for it (svg.keep: the seats, the beams …) is reused.
+_VIEWS: dict[tuple[int, str | None], tuple[Any, JSON]] = {}
+
+
 def _view(model: Model) -> JSON:
     """The position as this device shows it: through the eyes of the seat to play if it sits here."""
     rules = games.rules(model.game)
     state = model.played.state
     here = [s.id for s in model.seats if s.kind == "here"]
     active = [s for s in here if s in rules.active(state)]
-    return rules.view(state, (active or here or [None])[0])
+    seat = (active or here or [None])[0]
+    kept = _VIEWS.get((id(state), seat))
+    if kept is None:
+        if len(_VIEWS) >= 64:
+            _VIEWS.clear()
+        kept = _VIEWS[(id(state), seat)] = (state, rules.view(state, seat))
+    return kept[1]
 
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:

@@ -158,3 +158,32 @@ def run(thinking):
             next(thinking)
         except StopIteration as done:
             return done.value
+
+
+def test_reading_the_view_lists_the_rules_turns_in_yielding_chunks():
+    """The bot lists its turns from the rules' own enumeration in chunks of ``PER_READ``, so reading a
+    position never blocks the page for the whole list; each listed arrangement and its actions are the
+    rules' (``turn_outcomes``)."""
+    chunked = 0
+    for state in random_positions(3):
+        reading = bot.reading(GAME.view(state, state.to_move))
+        yields = 0
+        while True:
+            try:
+                next(reading)
+                yields += 1
+            except StopIteration as done:
+                root = done.value
+                break
+        expected = turn_outcomes(state.board, state.actions_due)
+        assert yields == len(expected) // bot.PER_READ
+        chunked += yields > 1
+        r0 = min(r for r, _ in state.board.cells) - bot.OFFSET
+        c0 = min(c for _, c in state.board.cells) - bot.OFFSET
+        framed = [
+            (tuple((r - r0) * bot.STRIDE + c - c0 for r, c in after.cells), after.orientations) for _, after in expected
+        ]
+        assert framed == [tuple(pos) for _, pos in root.turns]
+        for (actions, _), (raw, _) in zip(expected, root.turns, strict=True):
+            assert bot.answer(raw, 3) == {"actions": [a.to_json() for a in actions], "buh": 3}
+    assert chunked > 10

@@ -154,3 +154,37 @@ def test_the_view_a_bot_reads_is_plain_json():
     state = next(iter(random_positions(games=1, every=7)))
     view = GAME.view(state, state.seats[state.turn])
     assert json.loads(json.dumps(view)) == view and view["options"]["mirrors"] == 24 and KINDS == ("mirror", "prism")
+
+
+def test_hards_leaves_priced_from_the_parents_replies_are_the_leaves_priced_afresh():
+    """One layer above the leaves the search prices them from the parent's replies, updated where the
+    move crosses them (``leaf_after``): exactly what a fresh look at every reply gives (``leaf``)."""
+    checked = 0
+    for state in random_positions(games=6, every=4):
+        table, pos, me = read(state)
+        search = bot.Search(table, me, [0])
+        for mine in (True, False):
+            answers = search.answers(pos, mine)
+            for child, play in search.children(pos, mine, answers):
+                assert search.leaf_after(child, play, not mine, answers) == search.leaf(child, not mine)
+                checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hard_with_more_players_is_deterministic_and_legal_and_reads_only_the_view(players):
+    state = GAME.setup(GAME.options(None), GAME.seat_ids(players), 21)
+    chooser = random.Random(21)
+    for moves in range(10):
+        seat = state.seats[state.turn]
+        if moves % 2 == 0:  # the others play at random, so the bot meets many kinds of boards
+            state, _ = GAME.play(state, seat, chooser.choice(GAME.legal(state, seat)), 0)
+            continue
+        view = GAME.view(state, seat)
+        move = decide(BOT, view, "hard", moves)
+        assert decide(BOT, json.loads(json.dumps(view)), "hard", moves) == move
+        assert move in GAME.legal(state, seat)
+        if len(set(state.deck)) > 1:
+            other = replace(state, deck=tuple(sorted(state.deck, reverse=state.deck[0] == "mirror")))
+            assert decide(BOT, GAME.view(other, seat), "hard", moves) == move
+        state, _ = GAME.play(state, seat, move, 0)

@@ -1,0 +1,79 @@
+"""Putting the app's markup on the page (index.html ``gncRender``, ui/dom.py): a part the page holds is
+sent as a stub and left as it is; a stub the page cannot match is reported, and the shell then sends
+the whole markup."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.raythread import rules
+from tests.e2e.conftest import open_app
+from tests.e2e.test_raythread import assert_page_shows, click_move, engine, start
+
+pytestmark = pytest.mark.e2e
+
+SENT = """() => {
+    window.gncSent = [];
+    const morph = Idiomorph.morph;
+    Idiomorph.morph = (root, html, options) => { window.gncSent.push(html); return morph(root, html, options); };
+}"""
+
+
+def test_a_kept_part_stays_and_a_stub_the_page_cannot_match_is_reported(app: Page, site_url: str):
+    open_app(app, site_url)
+    result = app.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        document.body.append(box);
+        box.innerHTML = '<p data-memo="k1"><b>kept</b></p><i>x</i>';
+        const kept = box.firstChild, before = gncRender.misses, out = [];
+        out.push(gncRender(box, '<p data-memo="k1" data-kept></p><i>y</i>'), box.innerHTML, box.firstChild === kept);
+        out.push(gncRender(box, '<p data-memo="k2" data-kept></p><i>y</i>'), gncRender.misses - before);
+        out.push(gncRender(box, '<p data-memo="k2"><b>new</b></p><i>y</i>'), box.innerHTML);
+        box.remove();
+        return out;
+    }"""
+    )
+    assert result == [
+        True,
+        '<p data-memo="k1"><b>kept</b></p><i>y</i>',
+        True,
+        False,  # no element holds k2: the page says so …
+        1,
+        True,  # … and the whole markup fills the stub in, though its key is the same
+        '<p data-memo="k2"><b>new</b></p><i>y</i>',
+    ]
+
+
+def test_the_board_sends_what_changed_and_a_lost_part_is_drawn_again(app: Page, site_url: str):
+    start(app, site_url)
+    chooser = random.Random(12)
+    state = engine(app)
+    for _ in range(3):
+        seat = state.seats[state.turn]
+        click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))
+        state = engine(app)
+    assert_page_shows(app, state)
+    assert app.evaluate("gncRender.misses") == 0
+    # Moving the board's cursor changes its overlay only: the cells and the hand go as stubs.
+    kept = [app.get_attribute(f".{part}", "data-memo") for part in ("rt-cells", "rt-hand", "match-seats", "match-log")]
+    app.evaluate(SENT)
+    app.focus("#rt-board")
+    cursor = app.get_attribute("#rt-board", "aria-activedescendant")
+    app.keyboard.press("ArrowRight")
+    expect(app.locator("#rt-board")).not_to_have_attribute("aria-activedescendant", cursor)
+    sent = app.evaluate("window.gncSent")
+    assert len(sent) == 1 and 'id="rt-c0-0"' not in sent[0] and "rt-hand-tile" not in sent[0]
+    assert all(f'data-memo="{key}" data-kept>' in sent[0] for key in kept)
+    # The page loses the hand the app believes it holds: its stub finds no match, the whole markup follows.
+    hand = app.get_attribute(".rt-hand", "data-memo")
+    app.evaluate("document.querySelector('.rt-hand').setAttribute('data-memo', 'lost')")
+    app.keyboard.press("ArrowLeft")
+    app.wait_for_function("gncRender.misses === 1")
+    expect(app.locator(".rt-hand-tile")).to_have_count(2)
+    expect(app.locator("[data-kept]")).to_have_count(0)
+    assert app.get_attribute(".rt-hand", "data-memo") == hand
+    assert_page_shows(app, state)
