@@ -13,7 +13,8 @@ and warm, with where the time goes.
 
 Budgets (DESIGN.md, issue 17): cold ≤ 1.05 × hello; warm median ≤ 2.5 s and ≤ 0.8 × cold; the static
 loading screen paints in < 200 ms. Timings are medians with p90; the machine's load is printed, since
-other jobs share its two cores.
+other jobs share its two cores. Each load's CPU time (every Chromium process, from the navigation to
+``ready``; Linux ``/proc``) is printed too: on a busy machine it varies far less than the wall time.
 """
 
 from __future__ import annotations
@@ -70,6 +71,32 @@ PHASES = (
 )
 
 
+def cpu_ticks() -> dict[int, int]:
+    """CPU time (clock ticks) of each process below this one but Playwright's driver (Node), by pid."""
+    children: dict[int, list[tuple[int, str, list[str]]]] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:  # it ended meanwhile
+            continue
+        name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+        children.setdefault(int(fields[1]), []).append((int(entry), name, fields))
+    ticks, todo = {}, [os.getpid()]
+    while todo:
+        for pid, name, fields in children.get(todo.pop(), []):
+            todo.append(pid)
+            if name != "node":
+                ticks[pid] = int(fields[11]) + int(fields[12])  # utime + stime
+    return ticks
+
+
+def cpu_ms(before: dict[int, int], after: dict[int, int]) -> float:
+    """CPU milliseconds spent between two ``cpu_ticks`` (a process that started meanwhile counts whole)."""
+    return sum(max(0, t - before.get(pid, 0)) for pid, t in after.items()) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 class LoggingHandler(Handler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         self.server.answered.append((self.path.split("?")[0], int(code)))
@@ -99,13 +126,15 @@ def bench_root(site: Path) -> Path:
 def load(context: BrowserContext, url: str) -> dict:
     """Open ``url`` in a new tab of ``context``: ms to ``data-app=ready``, first paint, marks."""
     page = context.new_page()
+    ticks = cpu_ticks()
     start = time.perf_counter()
     page.goto(url)
     page.wait_for_function(READY, timeout=180_000, polling=10)
     ready_ms = (time.perf_counter() - start) * 1000
+    cpu = cpu_ms(ticks, cpu_ticks())
     measured = page.evaluate(MEASURE)
     page.close()
-    return {"ready": ready_ms, **measured}
+    return {"ready": ready_ms, "cpu": cpu, **measured}
 
 
 def cold_load(browser: Browser, url: str) -> dict:
@@ -206,6 +235,12 @@ def main(rounds: int = 7) -> dict[str, float]:
         f"  first paint median: cold {result['cold_paint_median_ms']:.0f} ms, "
         f"warm {result['warm_paint_median_ms']:.0f} ms   (budget < 200)"
     )
+    print("CPU time of the browser from navigation to ready (ms)")
+    for label, runs in (("hello, cold", cold_hello), ("app, cold", cold_app), ("app, warm (SW cache)", warm_app)):
+        print(summary(label, [r["cpu"] for r in runs]))
+    cpu_ratio = statistics.median(r["cpu"] for r in cold_app) / statistics.median(r["cpu"] for r in cold_hello)
+    result["cold_cpu_ratio"] = cpu_ratio
+    print(f"  cold CPU ratio app/hello = {cpu_ratio:.2f}")
     print(f"  downloaded by the warm starts: {sorted(warm_downloads) or 'nothing'}")
     print(f"  app cold / hello on the stock runtime = {statistics.median(cold) / statistics.median(stock):.2f}")
     print_phases({"stock hello": cold_stock, "hello cold": cold_hello, "app cold": cold_app, "app warm": warm_app})

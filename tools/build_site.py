@@ -1,11 +1,13 @@
 """Build ``_site/``: exactly the files GitHub Pages serves, and what the end-to-end tests load.
 
 The ``gamenight`` package ships as one archive (``py/gamenight.zip``: one request instead of ~60, see
-docs/performance.md) that PyScript unpacks into the interpreter's working folder; the PyScript config
-is generated here, so a new module can never be missing. The PNG icons are rendered from
-``icons/icon.svg`` (``tools/icons.mjs``), and the service worker (``sw.js``) gets the list of every file
-of the site with its content hash (Workbox's precache manifest), so a new build is a new service worker
-and offline play always matches what is deployed.
+docs/performance.md) that PyScript writes into the interpreter's working folder as it is, and
+``py/main.py`` imports the package from it (zipimport: nothing to unpack at start); the PyScript config
+is generated here, so a new module can never be missing. Its modules are compiled by Pyodide's own
+interpreter (``tools/precompile.mjs``, as the standard library is): the page never compiles them.
+The PNG icons are rendered from ``icons/icon.svg`` (``tools/icons.mjs``), and the service worker
+(``sw.js``) gets the list of every file of the site with its content hash (Workbox's precache
+manifest), so a new build is a new service worker and offline play always matches what is deployed.
 """
 
 from __future__ import annotations
@@ -17,16 +19,22 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make ``tools`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import catalogues
+from tools import catalogues, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ("index.html", "manifest.webmanifest", "css", "vendor")
 ARCHIVE = "gamenight.zip"  # the package's modules and catalogues, in py/
+# Where the page imports it from: PyScript's working folder (py/main.py puts it on Python's path).
+IMPORTED_FROM = f"/home/pyodide/{ARCHIVE}"
+# What the start page imports (tests/unit/ui/test_settings.py pins the list): the build saves the
+# methods their dataclasses generate at import, compiled, so the page does not compile them either.
+START_MODULES = ("gamenight.ui.app",)
 SERVICE_WORKER = "sw.js"
 # Never precached: the worker itself (the browser fetches it to look for updates) and Pages' marker.
 NOT_PRECACHED = {SERVICE_WORKER, ".nojekyll"}
@@ -56,11 +64,16 @@ def package_archive(py_root: Path, dest: Path) -> list[str]:
     return names
 
 
+def precompile_package(archive: Path) -> None:
+    """Replace the sources in ``archive`` by the same modules compiled for the page (Pyodide under Node)."""
+    vendor.precompile(archive, where=IMPORTED_FROM, modules=START_MODULES)
+
+
 def pyscript_config(base: dict, wheels: list[str] = ()) -> dict:
-    """``base`` plus a ``files`` map: the package archive unpacked into the interpreter's working dir
-    (a destination ending in ``/*`` makes PyScript unpack it), and each vendored wheel (file names in
-    ``vendor/wheels/``) into its ``wheels/`` folder, unopened: Python imports from the zip."""
-    files = {f"./py/{ARCHIVE}": "./*"}
+    """``base`` plus a ``files`` map: the package archive into the interpreter's working dir and each
+    vendored wheel (file names in ``vendor/wheels/``) into its ``wheels/`` folder, all unopened (no
+    destination ending in ``/*``, which would make PyScript unpack them): Python imports from the zips."""
+    files = {f"./py/{ARCHIVE}": f"./{ARCHIVE}"}
     files.update({f"./vendor/wheels/{name}": f"./wheels/{name}" for name in wheels})
     return {**base, "files": files}
 
@@ -105,7 +118,7 @@ def render_icons(root: Path, out: Path) -> None:
     subprocess.run(["node", str(script), str(root / "icons" / "icon.svg"), str(out)], check=True)
 
 
-def build(root: Path = ROOT, out: Path | None = None) -> Path:
+def build(root: Path = ROOT, out: Path | None = None, compile_zip: Callable[[Path], None] = precompile_package) -> Path:
     """Write the site into ``out`` (default ``root/_site``), replacing what was there."""
     out = out or root / "_site"
     if not (root / "vendor" / "pyodide").is_dir():
@@ -124,6 +137,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     py_out.mkdir()
     shutil.copy2(root / "py" / "main.py", py_out / "main.py")
     package_archive(root / "py", py_out / ARCHIVE)
+    compile_zip(py_out / ARCHIVE)
     base = json.loads((root / "pyscript.json").read_text())
     config = pyscript_config(base, vendored_wheels(root / "vendor"))
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")

@@ -90,11 +90,14 @@ def fetch_wheels(dest: Path, download: Callable[[str, Path], None] = pip_downloa
 STDLIB = "pyodide/python_stdlib.zip"  # under vendor/
 
 
-def precompile(archive: Path) -> None:
-    """Replace a zip of Python sources by the same modules compiled by Pyodide's interpreter (Node)."""
+def precompile(archive: Path, where: str | None = None, modules: tuple[str, ...] = ()) -> None:
+    """Replace a zip of Python sources by the same modules compiled by Pyodide's interpreter (Node);
+    ``where``: the path the page imports the zip from (default: the standard library's); ``modules``:
+    imported to save their dataclasses' generated methods too (``tools/precompile.mjs``)."""
     compiled = archive.with_suffix(".pyc.zip")
     script = Path(__file__).resolve().parent / "precompile.mjs"
-    subprocess.run(["node", str(script), str(archive), str(compiled)], check=True)
+    args = [where, *modules] if where else []
+    subprocess.run(["node", str(script), str(archive), str(compiled), *args], check=True)
     compiled.replace(archive)
 
 

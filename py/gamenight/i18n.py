@@ -6,8 +6,10 @@ where they are shown, so switching the language re-renders everything in it.
 
 The catalogues are ``locale/<lang>/LC_MESSAGES/gamenight.po`` in the repository, extracted from the
 code with Babel (``make locale``; the mapping is in pyproject.toml) and compiled to ``.mo`` files
-under this package's ``locale/`` folder by the build, where the page reads them with the standard
-library's ``gettext``. English is the source language: its catalogue only carries the plural forms.
+under this package's ``locale/`` folder by the build. They are read through this module's loader (the
+same code reads them from the folder in a checkout and from the package archive the page imports
+from) and parsed by the standard library's ``gettext``. English is the source language: its catalogue
+only carries the plural forms.
 
 Reasons for refusals travel as a code and parameters (``core/errors.py``); ``describe`` turns them
 into a sentence in this page's language.
@@ -16,6 +18,7 @@ into a sentence in this page's language.
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from pathlib import Path
@@ -23,7 +26,7 @@ from pathlib import Path
 DOMAIN = "gamenight"
 LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}  # each named in its own language
 DEFAULT = "en"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).parent / "locale"  # in the page, a folder inside the package archive
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = DEFAULT
@@ -75,10 +78,19 @@ def set_language(code: str, translations: _gettext.NullTranslations | None = Non
     global _translations, _language, _generation
     code = code if code in LANGUAGES else DEFAULT
     if translations is None:
-        translations = _gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True)
+        translations = _catalogue(code)
     _translations, _language = translations, code
     _generation += 1
     return code
+
+
+def _catalogue(code: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``code``; no words (the English source) if there is none."""
+    try:
+        data = __loader__.get_data(str(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"))
+    except OSError:
+        return _gettext.NullTranslations()
+    return _gettext.GNUTranslations(io.BytesIO(data))
 
 
 def generation() -> int:

@@ -34,6 +34,19 @@ def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, 
     assert any(url.endswith("/py/gamenight.zip") for url in watch.requests)
 
 
+def test_the_start_compiles_none_of_its_dataclasses_and_fetches_each_boot_file_once(app: Page, site_url: str, watch):
+    # py/main.py marks how many dataclass methods the build saved and how many the page compiled anyway
+    # (a class the build did not see); the preloads in index.html must be the very requests PyScript
+    # and Pyodide make, not a second download of the same file.
+    open_app(app, site_url)
+    marks = app.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    counts = [re.fullmatch(r"gnc:dataclasses saved=(\d+) compiled=(\d+)", m) for m in marks]
+    saved, compiled = next((int(c[1]), int(c[2])) for c in counts if c)
+    assert saved >= 20 and compiled == 0, (saved, compiled)
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "gamenight.zip"):
+        assert len([url for url in watch.requests if url.split("?")[0].endswith("/" + name)]) == 1, name
+
+
 def test_routing_to_each_game_and_back(app: Page, site_url: str):
     open_app(app, site_url)
     for game_id, title, _ in GAMES:

@@ -2,6 +2,9 @@
 
 import hashlib
 import json
+import re
+import subprocess
+import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -14,7 +17,7 @@ from tools.serve import MIME_TYPES, serve_in_thread
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Path):
+def test_every_package_module_is_in_the_archive_the_page_imports_from(tmp_path: Path):
     archive = tmp_path / "gamenight.zip"
     build_site.package_archive(ROOT / "py", archive)
     package = ROOT / "py" / "gamenight"
@@ -25,8 +28,29 @@ def test_every_package_module_is_in_the_archive_the_config_unpacks(tmp_path: Pat
     assert on_disk and listed == on_disk
     assert "gamenight/locale/ja/LC_MESSAGES/gamenight.mo" in listed
     config = build_site.pyscript_config({"interpreter": "x"})
-    # A destination ending in /* makes PyScript unpack the archive into the working folder.
-    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./*"}}
+    # Written as it is (a destination ending in /* would make PyScript unpack it) where main.py puts it
+    # on Python's path: the page imports the package from the zip.
+    assert config == {"interpreter": "x", "files": {"./py/gamenight.zip": "./gamenight.zip"}}
+    main = (ROOT / "py" / "main.py").read_text()
+    assert 'ARCHIVE = os.path.abspath("gamenight.zip")' in main and "sys.path.insert(0, ARCHIVE)" in main
+
+
+def test_the_package_imports_and_reads_its_catalogues_from_the_archive(tmp_path: Path):
+    # As in the page: only the archive on the path (no unpacked folder), then the start page's imports
+    # and a switch to Japanese, whose catalogue is a file inside the zip.
+    build_site.package_archive(ROOT / "py", tmp_path / "gamenight.zip")
+    code = (
+        "import sys, zipimport\n"
+        f"sys.path.insert(0, {str(tmp_path / 'gamenight.zip')!r})\n"
+        "from gamenight import i18n\n"
+        "from gamenight.ui import app\n"
+        "assert isinstance(i18n.__loader__, zipimport.zipimporter), i18n.__file__\n"
+        "i18n.set_language('ja')\n"
+        "print(i18n._('Settings'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "設定"
 
 
 def test_the_archive_is_reproducible(tmp_path: Path):
@@ -41,6 +65,19 @@ def test_the_generator_follows_new_modules(tmp_path: Path):
     (tmp_path / "gamenight" / "newgame" / "rules.py").write_text("")
     (tmp_path / "gamenight" / "notes.txt").write_text("")
     assert build_site.python_files(tmp_path) == ["gamenight/__init__.py", "gamenight/newgame/rules.py"]
+
+
+def test_the_boot_preloads_only_files_the_site_has():
+    # A preload of a file that is gone (a new PyScript build renames core-<hash>.js) would cost a
+    # download for nothing. (That each preload is the request its user makes: tests/e2e/test_shell.py.)
+    preloads = re.findall(r'\["(preload|modulepreload)", "([^"]+)"\]', (ROOT / "index.html").read_text())
+    hrefs = [href for _, href in preloads]
+    assert f"./py/{build_site.ARCHIVE}" in hrefs and "./vendor/pyodide/pyodide.asm.wasm" in hrefs
+    for href in hrefs:
+        if href == f"./py/{build_site.ARCHIVE}":
+            assert href in build_site.pyscript_config({})["files"]  # the archive the build writes
+        else:
+            assert (ROOT / href).is_file(), href
 
 
 def test_base_config_uses_the_vendored_interpreter_not_a_cdn():
@@ -160,6 +197,11 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     (tmp_path / "py" / "main.py").write_text("print('hi')")
     (tmp_path / "py" / "gamenight" / "__init__.py").write_text("")
     (tmp_path / "py" / "gamenight" / "scratch.txt").write_text("not shipped")
+    (tmp_path / "py" / "gamenight" / "ui").mkdir()
+    (tmp_path / "py" / "gamenight" / "ui" / "__init__.py").write_text("")
+    # The start module (build_site.START_MODULES), with a dataclass whose generated methods are saved.
+    dataclass = "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass Route:\n    path: str\n"
+    (tmp_path / "py" / "gamenight" / "ui" / "app.py").write_text(dataclass)
     site = build_site.build(tmp_path)
     shipped = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert shipped == [
@@ -180,8 +222,18 @@ def test_build_writes_the_served_tree(tmp_path: Path):
         "sw.js",
     ]
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["files"] == {"./py/gamenight.zip": "./*"}
-    assert zipfile.ZipFile(site / "py" / "gamenight.zip").namelist() == ["gamenight/__init__.py"]
+    assert config["files"] == {"./py/gamenight.zip": "./gamenight.zip"}
+    # Compiled by Pyodide's interpreter (tools/precompile.mjs): the page never compiles our modules.
+    # and the methods of the start page's dataclasses, compiled (their source text is the key).
+    with zipfile.ZipFile(site / "py" / "gamenight.zip") as archive:
+        assert archive.namelist() == [
+            "gamenight/__init__.pyc",
+            "gamenight/ui/__init__.pyc",
+            "gamenight/ui/app.pyc",
+            "DATACLASS_CODE",
+        ]
+        saved = archive.read("DATACLASS_CODE")  # marshalled by Pyodide's Python: CPython 3.11 cannot load it
+        assert saved.count(b"def __create_fn__(") == 1 and b"def __init__(self," in saved
 
 
 def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):

@@ -99,6 +99,8 @@ class Navigate:
 
 @dataclass(frozen=True)
 class StartTimer:
+    """Send ``Tick(timer, now_ms)`` every ``every_ms`` ms until ``StopTimer(timer)`` (starting it again restarts it)."""
+
     timer: str
     every_ms: int
 
