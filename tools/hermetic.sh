@@ -10,6 +10,10 @@ if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && command -v ip >/dev/nu
   export GNC_HERMETIC=1
   exec unshare -n bash -c '
     set -e
+    # No IPv6 here: a link-local address finishing its duplicate check a second after the link comes
+    # up is a network change to Chromium, which then fails every request in flight with
+    # ERR_NETWORK_CHANGED (seen on the first page of a run). Our addresses are IPv4 only.
+    sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 2>/dev/null || true
     ip link set lo up
     ip link add v0 type veth peer name v1
     ip addr add 10.213.0.1/30 dev v0
