@@ -31,7 +31,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.baseline import site_of  # noqa: E402
-from bench.stats import median_p95  # noqa: E402
+from bench.stats import input_table  # noqa: E402
 from gamenight.core.grid import Direction  # noqa: E402
 from gamenight.lightseeker import GAME, rules  # noqa: E402
 from gamenight.lightseeker.controls import plan  # noqa: E402
@@ -107,10 +107,6 @@ def measure(page, state: rules.State) -> dict[str, list[tuple[float, float]]]:
     return out
 
 
-def summary(samples: list[tuple[float, float]], which: int) -> str:
-    return median_p95([s[which] for s in samples])
-
-
 def open_table(browser, url: str, text: str, state: rules.State):
     """A page of the site at ``url`` showing the saved match ``text``."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block").new_page()
@@ -153,14 +149,7 @@ def main() -> None:
             server.shutdown()
     print(f"Light Seeker board, turn {TURNS + 1}, light {rules.total_light(state.board)}, headless Chromium")
     print(f"load average before: {load[0]:.2f}")
-    names = list(sites)
-    print(
-        f"  {'input':11} {'n':>4}  "
-        + "   ".join(f"{name + ': handler med/p95':>28}  {'frame med/p95':>14}" for name in names)
-    )
-    for kind in results[names[0]]:
-        cells = [f"{summary(results[n][kind], 0):>28}  {summary(results[n][kind], 1):>14}" for n in names]
-        print(f"  {kind:11} {len(results[names[0]][kind]):4}  " + "   ".join(cells))
+    print("\n".join(input_table(results, 11)))
     print(f"load average after: {os.getloadavg()[0]:.2f} (ms; budget: select and act p95 ≤ 16 ms)")
 
 

@@ -31,7 +31,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.baseline import site_of  # noqa: E402
-from bench.stats import median_p95  # noqa: E402
+from bench.stats import input_table  # noqa: E402
 from gamenight.lobby.record import Entry, Record  # noqa: E402
 from gamenight.raythread import GAME, rules  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
@@ -83,10 +83,6 @@ def measure(page) -> dict[str, list[tuple[float, float]]]:
     return out
 
 
-def summary(samples: list[tuple[float, float]], which: int) -> str:
-    return median_p95([s[which] for s in samples])
-
-
 def open_table(browser, url: str):
     """A page of the site at ``url`` showing the saved match."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block").new_page()
@@ -127,14 +123,7 @@ def main() -> None:
         for _url, server in servers.values():
             server.shutdown()
     print(f"Raythread board, 11×11, 36 tiles, 4 beams, headless Chromium; load average before: {load[0]:.2f}")
-    names = list(sites)
-    print(
-        f"  {'input':8} {'n':>4}  "
-        + "   ".join(f"{name + ': handler med/p95':>28}  {'frame med/p95':>14}" for name in names)
-    )
-    for kind in results[names[0]]:
-        cells = [f"{summary(results[n][kind], 0):>28}  {summary(results[n][kind], 1):>14}" for n in names]
-        print(f"  {kind:8} {len(results[names[0]][kind]):4}  " + "   ".join(cells))
+    print("\n".join(input_table(results, 8)))
     print(f"misses: {misses}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (ms; budget: click and preview p95 ≤ 16 ms)")
 
