@@ -70,6 +70,9 @@ def test_an_invitation_shows_its_link_qr_code_and_expiry():
     card = host.by_class("invite")[0]
     assert card.attr("data-state") == "waiting"
     assert "Expires in 10:00" in text_of(card)
+    # Its state is a live region, so a screen reader hears it change (and a failure's reason).
+    (status,) = find_all(card, lambda e: e.attr("class") == "status")
+    assert status.attr("role") == "status" and "Expires" not in text_of(status)
     qr = host.by_class("qr")
     assert qr and int(qr[0].attr("data-modules")) >= 21
     host.click("copy", text=link)

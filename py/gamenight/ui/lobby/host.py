@@ -640,7 +640,9 @@ def _invites_view(model: HostModel) -> Element:
         title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
         if invite.guest:
             title += " · " + _("reply from {name}").format(name=invite.guest)
-        body: list = [h("p", {"class": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))]
+        # A live region: a screen reader hears the card change (connecting, joined, failed and why).
+        status = h("p", {"class": "status", "role": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))
+        body: list = [status]
         if invite.state == "waiting":
             body += [
                 h(
