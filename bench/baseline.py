@@ -10,6 +10,7 @@ CPython (``PYTHONPATH``). Both live in temporary folders removed when the proces
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import shutil
 import subprocess
@@ -48,3 +49,18 @@ def package_of(ref: str) -> Path:
     if locale.exists():
         shutil.copytree(locale, work / "py" / "gamenight" / "locale", dirs_exist_ok=True)
     return work
+
+
+def sites_to_compare(description: str) -> tuple[argparse.Namespace, dict[str, Path]]:
+    """The command line of a browser bench (``--against REF``, ``--rounds N``) and the built sites it
+    measures: this checkout's ``_site`` ("this build") and, with ``--against``, that ref's."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--against", metavar="REF", help="a git ref whose build is measured side by side")
+    parser.add_argument("--rounds", type=int, default=4)
+    args = parser.parse_args()
+    sites = {"this build": ROOT / "_site"}
+    if not (sites["this build"] / "index.html").exists():
+        raise SystemExit("_site/ is not built: run `make site`")
+    if args.against:
+        sites[args.against] = site_of(args.against)
+    return args, sites

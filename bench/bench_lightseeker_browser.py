@@ -18,7 +18,6 @@ rounds between the two builds, one page each in the same browser; ``--rounds N``
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -30,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.baseline import site_of  # noqa: E402
+from bench.baseline import sites_to_compare  # noqa: E402
 from bench.stats import input_table  # noqa: E402
 from gamenight.core.grid import Direction  # noqa: E402
 from gamenight.lightseeker import GAME, rules  # noqa: E402
@@ -120,15 +119,7 @@ def open_table(browser, url: str, text: str, state: rules.State):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--against", metavar="REF", help="a git ref whose build is measured side by side")
-    parser.add_argument("--rounds", type=int, default=4)
-    args = parser.parse_args()
-    sites = {"this build": ROOT / "_site"}
-    if not (sites["this build"] / "index.html").exists():
-        raise SystemExit("_site/ is not built: run `make site`")
-    if args.against:
-        sites[args.against] = site_of(args.against)
+    args, sites = sites_to_compare(__doc__.split("\n\n")[0])
     text, state = saved_match()
     servers = {name: serve_in_thread(site) for name, site in sites.items()}
     load = os.getloadavg()

@@ -18,7 +18,6 @@ again): 0 expected.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -30,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.baseline import site_of  # noqa: E402
+from bench.baseline import sites_to_compare  # noqa: E402
 from bench.stats import input_table  # noqa: E402
 from gamenight.lobby.record import Entry, Record  # noqa: E402
 from gamenight.raythread import GAME, rules  # noqa: E402
@@ -96,15 +95,7 @@ def open_table(browser, url: str):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--against", metavar="REF", help="a git ref whose build is measured side by side")
-    parser.add_argument("--rounds", type=int, default=4)
-    args = parser.parse_args()
-    sites = {"this build": ROOT / "_site"}
-    if not (sites["this build"] / "index.html").exists():
-        raise SystemExit("_site/ is not built: run `make site`")
-    if args.against:
-        sites[args.against] = site_of(args.against)
+    args, sites = sites_to_compare(__doc__.split("\n\n")[0])
     servers = {name: serve_in_thread(site) for name, site in sites.items()}
     load = os.getloadavg()
     results: dict[str, dict[str, list]] = {name: {} for name in sites}

@@ -62,14 +62,7 @@ def wait_for_steps(host: Page, count: int, timeout: int = CONNECT_MS) -> None:
 def click_move(page: Page, move: dict) -> None:
     """A move by clicks on ``page``'s board (its player's turn, shown on that page first)."""
     expect(page.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
-    if move["type"] == "place":
-        page.click(f".rt-hand-tile[data-kind={move['tile']}]")
-        orient = "slash" if move["orient"] == "/" else "backslash"
-        page.click(f".rt-orient[data-orient-name={orient}]")
-    r, c = move["cell"]
-    page.click(f"#rt-c{r}-{c}")
-    if move["type"] == "rotate":
-        page.click(f"#rt-c{r}-{c}")
+    rt.clicks(page, move)
 
 
 @pytest.mark.timeout(900)  # a whole three-seat match with a bot's thinking over peer links

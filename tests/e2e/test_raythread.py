@@ -41,8 +41,9 @@ def engine(page: Page) -> rules.State:
     return state
 
 
-def click_move(page: Page, move: dict) -> None:
-    moves = len(record(page)["log"])
+def clicks(page: Page, move: dict) -> None:
+    """The clicks a person makes for ``move`` on a Raythread board: the tile and its orientation, then
+    the cell (twice for a rotation)."""
     if move["type"] == "place":
         page.click(f".rt-hand-tile[data-kind={move['tile']}]")
         orient = "slash" if move["orient"] == "/" else "backslash"
@@ -51,6 +52,11 @@ def click_move(page: Page, move: dict) -> None:
     page.click(f"#rt-c{r}-{c}")
     if move["type"] == "rotate":
         page.click(f"#rt-c{r}-{c}")
+
+
+def click_move(page: Page, move: dict) -> None:
+    moves = len(record(page)["log"])
+    clicks(page, move)
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length > {moves}")
 
 
