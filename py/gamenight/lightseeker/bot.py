@@ -96,10 +96,10 @@ class Position(NamedTuple):
 # --- light areas -------------------------------------------------------------------------------------
 
 
-def area_of(cells: Cells, orients: Orients, where: dict[int, int], first: int) -> int:
-    """The value of the light area holding cube ``first`` (0 for a dark top)."""
-    if not LIGHT[orients[first]]:
-        return 0
+def _flood(cells: Cells, orients: Orients, where: dict[int, int], first: int) -> tuple[set[int], int]:
+    """The cubes of the light area holding lit cube ``first`` (among those ``where`` places) and its value.
+    Two cubes join when their lit faces touch (``LIT`` is ``MASK`` read back), so an area is the same
+    from any of its cubes."""
     seen = {first}
     todo = [first]
     value = 0
@@ -113,7 +113,12 @@ def area_of(cells: Cells, orients: Orients, where: dict[int, int], first: int) -
             if j is not None and j not in seen and MASK[orients[j]] >> ((d + 2) & 3) & 1:
                 seen.add(j)
                 todo.append(j)
-    return value
+    return seen, value
+
+
+def area_of(cells: Cells, orients: Orients, where: dict[int, int], first: int) -> int:
+    """The value of the light area holding cube ``first`` (0 for a dark top)."""
+    return _flood(cells, orients, where, first)[1] if LIGHT[orients[first]] else 0
 
 
 def best_area(cells: Cells, orients: Orients) -> int:
@@ -131,20 +136,9 @@ def areas_without(cells: Cells, orients: Orients, skip: int) -> tuple[list[int],
     for first in range(len(cells)):
         if first == skip or area[first] >= 0 or not LIGHT[orients[first]]:
             continue
-        number = len(values)
-        area[first] = number
-        todo = [first]
-        value = 0
-        while todo:
-            i = todo.pop()
-            o = orients[i]
-            value += LIGHT[o]
-            p = cells[i]
-            for d in LIT[o]:
-                j = where.get(p + DELTA[d])
-                if j is not None and area[j] < 0 and MASK[orients[j]] >> ((d + 2) & 3) & 1:
-                    area[j] = number
-                    todo.append(j)
+        members, value = _flood(cells, orients, where, first)
+        for j in members:
+            area[j] = len(values)
         values.append(value)
     return area, values
 
