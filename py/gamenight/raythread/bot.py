@@ -633,25 +633,24 @@ class Search:
         leaving it."""
         table, size, grid = self.table, self.table.size, pos.grid
         steps = step_table(size)
-        cells = []
-        origin, heading = table.origins[seat]
-        i = steps[origin * 4 + heading]
-        for _ in range(BLOCK_REACH):
-            if i < 0 or grid[i] != EMPTY:
-                break
-            cells.append(i)
-            i = steps[i * 4 + heading]
+        cells: list[int] = []
+
+        def ahead(start: int, d: int) -> None:
+            """The first empty cells a beam leaving ``start`` heading ``d`` crosses, up to a tile."""
+            i = steps[start * 4 + d]
+            for _ in range(BLOCK_REACH):
+                if i < 0 or grid[i] != EMPTY:
+                    break
+                cells.append(i)
+                i = steps[i * 4 + d]
+
+        ahead(*table.origins[seat])
         for r in threats[:THREATS]:
             if r.gain <= 0:
                 break
             cells.append(r.play.cell)
             for start, d in r.starts:
-                i = steps[start * 4 + d]
-                for _ in range(BLOCK_REACH):
-                    if i < 0 or grid[i] != EMPTY:
-                        break
-                    cells.append(i)
-                    i = steps[i * 4 + d]
+                ahead(start, d)
         return [c for c in cells if grid[c] == EMPTY]
 
     def value(self, pos: Pos, depth: int, alpha: float, beta: float, mine: bool) -> Iterator[float | None]:
