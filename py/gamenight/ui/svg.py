@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 AttrValue = str | int | float | bool | None
 Child = "Element | str"
@@ -82,20 +83,19 @@ def _compile(memo: Memo) -> None:
         object.__setattr__(memo, name, value)
 
 
-# Entries a ``keep`` cache holds before it starts afresh: a few positions' worth of panels.
+# Entries a ``remember``/``keep`` cache holds before it starts afresh: a few positions' worth.
 KEPT_LIMIT = 64
 
 
-def keep(
-    cache: dict[Hashable, tuple[tuple, Memo]], key: Hashable, build: Callable[[], Element], pins: tuple = ()
-) -> Memo:
-    """``build()`` as a ``Memo``, made again only when what it is drawn from changes.
+def remember(
+    cache: dict[Hashable, tuple[tuple, Any]], key: Hashable, build: Callable[[], Any], pins: tuple = ()
+) -> Any:
+    """``build()``, made again only when what it is made from changes (a small cache of a few entries).
 
-    ``key`` holds the hashable values the element depends on (a seat, the chosen tile, the language's
-    ``i18n.generation()``), ``pins`` the unhashable ones that are never changed in place (a view's
-    JSON, a log tuple of event dicts): those are told apart by identity. The cache holds the pinned
-    objects, so their ids cannot be reused by others while an entry lives. While the same Memo comes
-    back its markup is not made again, and the page's morphing step skips it.
+    ``key`` holds the hashable values the result depends on, ``pins`` the unhashable ones that are never
+    changed in place (a state, a view's JSON, a log tuple of event dicts): those are told apart by
+    identity. The cache holds the pinned objects, so their ids cannot be reused by others while an entry
+    lives; past ``KEPT_LIMIT`` entries it starts afresh.
     """
     full = (key, tuple(map(id, pins)))
     found = cache.get(full)
@@ -103,9 +103,19 @@ def keep(
         return found[1]
     if len(cache) >= KEPT_LIMIT:
         cache.clear()
-    memo = Memo(build())
-    cache[full] = (pins, memo)
-    return memo
+    value = build()
+    cache[full] = (pins, value)
+    return value
+
+
+def keep(
+    cache: dict[Hashable, tuple[tuple, Memo]], key: Hashable, build: Callable[[], Element], pins: tuple = ()
+) -> Memo:
+    """``build()`` as a ``Memo``, made again only when what it is drawn from changes (``remember``:
+    ``key`` e.g. a seat, the chosen tile, the language's ``i18n.generation()``; ``pins`` e.g. a view's
+    JSON). While the same Memo comes back its markup is not made again, and the page's morphing step
+    skips it."""
+    return remember(cache, key, lambda: Memo(build()), pins)
 
 
 def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, *children: Element | str | Iterable) -> Element:

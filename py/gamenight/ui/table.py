@@ -46,7 +46,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
 )
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Element, h, remember
 
 reasons(
     {
@@ -324,10 +324,10 @@ def table_of(model: Model) -> match.Table:
     return match.Table(model.game, model.seats, mine)
 
 
-# The view of each position shown, by the state's identity (a state is never changed; the entry holds
-# it, so its id is not reused): a move taken back shows the earlier view object again, and what the
-# match screen kept for it (svg.keep: the seats, the beams …) is reused.
-_VIEWS: dict[tuple[int, str | None], tuple[Any, JSON]] = {}
+# The view of each position shown, by the state's identity (svg.remember): a move taken back shows the
+# earlier view object again, and what the match screen kept for it (svg.keep: the seats, the beams …)
+# is reused.
+_VIEWS: dict[Any, tuple[tuple, JSON]] = {}
 
 
 def _view(model: Model) -> JSON:
@@ -337,12 +337,7 @@ def _view(model: Model) -> JSON:
     here = [s.id for s in model.seats if s.kind == "here"]
     active = [s for s in here if s in rules.active(state)]
     seat = (active or here or [None])[0]
-    kept = _VIEWS.get((id(state), seat))
-    if kept is None:
-        if len(_VIEWS) >= 64:
-            _VIEWS.clear()
-        kept = _VIEWS[(id(state), seat)] = (state, rules.view(state, seat))
-    return kept[1]
+    return remember(_VIEWS, seat, lambda: rules.view(state, seat), (state,))
 
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
