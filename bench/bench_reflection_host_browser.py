@@ -30,17 +30,12 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.baseline import site_of  # noqa: E402
+from bench.bench_reflection_browser import OBSERVE  # noqa: E402  (the long tasks, in window.__long)
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 RUNS = {"normal": 3, "hard": 3}
 ROUNDS = 3
-OBSERVE = """() => {
-    window.__long = [];
-    new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__long.push(entry.duration);
-    }).observe({type: 'longtask', buffered: false});
-}"""
 
 
 def p95(values: list[float]) -> float:
