@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
 
 from tools.browser import launch_args
 from tools.serve import serve_in_thread
@@ -127,3 +127,53 @@ def count_pointer_events(page: Page) -> None:
 def pointer_events(page: Page) -> int:
     """The pointer events counted since ``count_pointer_events``."""
     return page.evaluate("window.gncPointers")
+
+
+class People:
+    """Browser contexts (one per person) and their watched pages; all pages are checked at the end."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.watches: list[PageWatch] = []
+        self.contexts: list[BrowserContext] = []
+
+    def person(self) -> BrowserContext:
+        context = self.browser.new_context()
+        self.contexts.append(context)
+        return context
+
+    def open(self, context: BrowserContext, url: str) -> Page:
+        watch = PageWatch(origin=self.site_url)
+        self.watches.append(watch)
+        page = watch.attach(context.new_page())
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.app") == "ready"
+        return page
+
+    def check(self) -> None:
+        for watch in self.watches:
+            watch.check()
+
+
+@pytest.fixture
+def people(browser: Browser, site_url: str) -> Iterator[People]:
+    """People in their own browser contexts; every page they opened is checked at the end."""
+    crowd = People(browser, site_url)
+    yield crowd
+    crowd.check()
+    for context in crowd.contexts:
+        context.close()
+
+
+# An init script that records every stage label the loading screen shows, from the first paint on
+# (``window.__stages``; the label the HTML parser painted first included).
+RECORD_STAGES = """
+    window.__stages = [];
+    new MutationObserver((records) => {
+        for (const record of records) {
+            if (record.target.id !== 'boot-stage') continue;
+            for (const node of record.addedNodes) window.__stages.push(node.textContent);
+        }
+    }).observe(document, {subtree: true, childList: true});
+"""

@@ -6,13 +6,24 @@ English, over real peer links (the wire carries codes and parameters, each page 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import open_app
-from tests.e2e.test_peer_links import CONNECT_MS, People, member, new_invitation, paste_reply, people, seat
+from tests.e2e.conftest import RECORD_STAGES, PageWatch, People, open_app
+from tests.e2e.test_peer_links import CONNECT_MS, member, new_invitation, paste_reply, seat
 
-__all__ = ["people"]  # the fixture, imported for the lobby test
+
+@pytest.fixture
+def ja_page(browser: Browser, watch: PageWatch) -> Iterator[Page]:
+    """A watched page of a browser set to Japanese: no error logged, no request outside the origin."""
+    context = browser.new_context(locale="ja-JP")
+    try:
+        yield watch.attach(context.new_page())
+        watch.check()
+    finally:
+        context.close()
 
 
 def speaks(page: Page, lang: str) -> None:
@@ -48,16 +59,11 @@ def test_the_header_switch_speaks_japanese_and_the_choice_survives_a_reload(app:
     speaks(app, "en")
 
 
-def test_a_browser_set_to_japanese_opens_the_app_in_japanese(browser: Browser, site_url: str, watch):
-    context = browser.new_context(locale="ja-JP")
-    try:
-        page = watch.attach(context.new_page())
-        open_app(page, site_url, "#/raythread")
-        speaks(page, "ja")
-        expect(page.locator("main.game .actions a[href^='#/host']")).to_have_text("ゲームナイトを開く")
-        watch.check()
-    finally:
-        context.close()
+def test_a_browser_set_to_japanese_opens_the_app_in_japanese(ja_page: Page, site_url: str):
+    page = ja_page
+    open_app(page, site_url, "#/raythread")
+    speaks(page, "ja")
+    expect(page.locator("main.game .actions a[href^='#/host']")).to_have_text("ゲームナイトを開く")
 
 
 def place_anywhere(page: Page) -> tuple[str, str]:
@@ -81,26 +87,21 @@ def where(cell: str, lang: str) -> str:
     return f"{r}行 {c}列" if lang == "ja" else f"row {r}, column {c}"
 
 
-def test_a_raythread_move_in_japanese(browser: Browser, site_url: str, watch):
-    context = browser.new_context(locale="ja-JP")
-    try:
-        page = watch.attach(context.new_page())
-        open_app(page, site_url, "#/raythread/table")
-        speaks(page, "ja")
-        page.fill("input[name=name0]", "Ann")
-        page.fill("input[name=name1]", "Bea")
-        page.click("form[data-action=table-setup] button[type=submit]")
-        expect(page.locator(".match-status")).to_contain_text("Ann (A) の番")
-        expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rally のボード"))
-        kind, cell = place_anywhere(page)
-        placed = f"Ann (A) が {where(cell, 'ja')} に{TILE_JA[kind]}（/）を置きました。"
-        expect(page.locator(".match-log")).to_contain_text(placed)
-        expect(page.locator(".match-status")).to_contain_text("Bea (B) の番")  # two seats read A and B
-        said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) が置いたタイル"
-        expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
-        watch.check()
-    finally:
-        context.close()
+def test_a_raythread_move_in_japanese(ja_page: Page, site_url: str):
+    page = ja_page
+    open_app(page, site_url, "#/raythread/table")
+    speaks(page, "ja")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".match-status")).to_contain_text("Ann (A) の番")
+    expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rally のボード"))
+    kind, cell = place_anywhere(page)
+    placed = f"Ann (A) が {where(cell, 'ja')} に{TILE_JA[kind]}（/）を置きました。"
+    expect(page.locator(".match-log")).to_contain_text(placed)
+    expect(page.locator(".match-status")).to_contain_text("Bea (B) の番")  # two seats read A and B
+    said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann (A) が置いたタイル"
+    expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
 
 
 def person(people: People, locale: str) -> BrowserContext:
@@ -170,40 +171,29 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     expect(host.locator(".match-status")).to_contain_text("対戦は終了しました。")
 
 
-def test_the_loading_screen_speaks_japanese_before_python_runs(browser: Browser, site_url: str, watch):
-    context = browser.new_context(locale="ja-JP")
-    try:
-        page = watch.attach(context.new_page())
-        # Record every stage label the loading screen shows and its words once the HTML is parsed.
-        page.add_init_script("""
-            window.__stages = [];
-            new MutationObserver((records) => {
-                for (const record of records) {
-                    if (record.target.id !== 'boot-stage') continue;
-                    for (const node of record.addedNodes) window.__stages.push(node.textContent);
-                }
-            }).observe(document, {subtree: true, childList: true});
-            document.addEventListener('DOMContentLoaded', () => {
-                window.__parsed = [document.documentElement.lang,
-                    document.querySelector('.boot-tagline').textContent,
-                    document.getElementById('boot-bar').getAttribute('aria-label')];
-            });
-        """)
-        open_app(page, site_url)
-        assert page.evaluate("window.__parsed") == [
-            "ja",
-            "友だちと遊ぶ、光がテーマのボードゲーム。ブラウザでそのまま。",
-            "読み込み中",
-        ]
-        shown = page.evaluate("window.__stages")
-        expected = [
-            "Python ランタイムをダウンロード中…",
-            "Python を起動中…",
-            "ゲームのファイルを読み込み中…",
-            "アプリを起動中…",
-        ]
-        assert [s for i, s in enumerate(shown) if s in expected and (i == 0 or shown[i - 1] != s)] == expected, shown
-        speaks(page, "ja")
-        watch.check()
-    finally:
-        context.close()
+def test_the_loading_screen_speaks_japanese_before_python_runs(ja_page: Page, site_url: str):
+    page = ja_page
+    # Record every stage label the loading screen shows and its words once the HTML is parsed.
+    page.add_init_script(RECORD_STAGES)
+    page.add_init_script("""
+        document.addEventListener('DOMContentLoaded', () => {
+            window.__parsed = [document.documentElement.lang,
+                document.querySelector('.boot-tagline').textContent,
+                document.getElementById('boot-bar').getAttribute('aria-label')];
+        });
+    """)
+    open_app(page, site_url)
+    assert page.evaluate("window.__parsed") == [
+        "ja",
+        "友だちと遊ぶ、光がテーマのボードゲーム。ブラウザでそのまま。",
+        "読み込み中",
+    ]
+    shown = page.evaluate("window.__stages")
+    expected = [
+        "Python ランタイムをダウンロード中…",
+        "Python を起動中…",
+        "ゲームのファイルを読み込み中…",
+        "アプリを起動中…",
+    ]
+    assert [s for i, s in enumerate(shown) if s in expected and (i == 0 or shown[i - 1] != s)] == expected, shown
+    speaks(page, "ja")

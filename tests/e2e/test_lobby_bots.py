@@ -15,13 +15,12 @@ from playwright.sync_api import Page, expect
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
-from tests.e2e.test_peer_links import (  # noqa: F401 (people: the fixture)
+from tests.e2e.conftest import People
+from tests.e2e.test_peer_links import (
     CONNECT_MS,
-    People,
     assert_accessible,
     join,
     open_host,
-    people,
     seat,
 )
 
@@ -66,7 +65,7 @@ def click_move(page: Page, move: dict) -> None:
 
 
 @pytest.mark.timeout(900)  # a whole three-seat match with a bot's thinking over peer links
-def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):  # noqa: F811 (the fixture)
+def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):
     host = open_host(people)
     bea = join(people, host, "Bea")
     host.select_option("form[data-action=choose] select[name=players]", "3")

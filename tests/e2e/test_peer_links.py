@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageWatch
+from tests.e2e.conftest import People
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_lightseeker import build_turn
 
@@ -24,42 +23,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 
 # Generous: the first connection of a run can be slow while Chromium and the vendored runtime are cold.
 CONNECT_MS = 40_000
-
-
-class People:
-    """Browser contexts (one per person) and their watched pages; all pages are checked at the end."""
-
-    def __init__(self, browser: Browser, site_url: str) -> None:
-        self.browser, self.site_url = browser, site_url
-        self.watches: list[PageWatch] = []
-        self.contexts: list[BrowserContext] = []
-
-    def person(self) -> BrowserContext:
-        context = self.browser.new_context()
-        self.contexts.append(context)
-        return context
-
-    def open(self, context: BrowserContext, url: str) -> Page:
-        watch = PageWatch(origin=self.site_url)
-        self.watches.append(watch)
-        page = watch.attach(context.new_page())
-        page.goto(url)
-        page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
-        assert page.evaluate("document.documentElement.dataset.app") == "ready"
-        return page
-
-    def check(self) -> None:
-        for watch in self.watches:
-            watch.check()
-
-
-@pytest.fixture
-def people(browser: Browser, site_url: str) -> Iterator[People]:
-    crowd = People(browser, site_url)
-    yield crowd
-    crowd.check()
-    for context in crowd.contexts:
-        context.close()
 
 
 def open_host(people: People, name: str = "Ann", game: str = "raythread") -> Page:

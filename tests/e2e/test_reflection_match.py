@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import statistics
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.reflection import GAME
 from gamenight.reflection.generate import mix
@@ -19,8 +18,9 @@ from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import submission
 from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
+from tests.e2e.conftest import People
 from tests.e2e.test_accessibility import violations
-from tests.e2e.test_peer_links import CONNECT_MS, People, join, seat
+from tests.e2e.test_peer_links import CONNECT_MS, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
@@ -51,16 +51,6 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longtasks.push([entry.startTime, entry.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
-
-
-@pytest.fixture
-def crowd(browser: Browser, site_url: str) -> Iterator[People]:
-    """People in their own browser contexts; every page they opened is checked at the end."""
-    people = People(browser, site_url)
-    yield people
-    people.check()
-    for context in people.contexts:
-        context.close()
 
 
 def open_host(people: People, name: str = "Ann", context: BrowserContext | None = None) -> Page:
@@ -173,8 +163,7 @@ def rows_of(layout: Layout) -> str:
     return json.dumps(list(layout.rows), separators=(",", ":"))
 
 
-def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees_a_layout_early(crowd: People):
-    people = crowd
+def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees_a_layout_early(people: People):
     host = open_host(people)
     bea = join(people, host, "Bea")
     cal = join(people, host, "Cal")
@@ -282,8 +271,7 @@ def play_random(people: People, options: dict, host_context: BrowserContext | No
     return host, bea
 
 
-def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up(crowd: People):
-    people = crowd
+def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up(people: People):
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     puzzle = read_puzzle(host, EASY)
     assert read_puzzle(bea, EASY) == puzzle  # everyone solves the same puzzle
@@ -318,8 +306,7 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
         expect(page.locator(".rf-failed li[data-seat='2']")).to_contain_text("gave up")
 
 
-def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(crowd: People):
-    people = crowd
+def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(people: People):
     context = people.person()
     context.clock.install()  # the host's clock, which the match runs on, can be moved on
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1, "limit": 2}, context)
@@ -335,8 +322,7 @@ def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_
         assert page_scores(page) == {"1": -60, "2": -60}
 
 
-def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(crowd: People):
-    people = crowd
+def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: People):
     """Reported, not asserted as a timing: the longest main-thread task while the host's page makes
     three Hard puzzles, and a guest's chat line still arrives meanwhile."""
     context = people.person()

@@ -27,12 +27,12 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.net import invite as iv
+from tests.e2e.conftest import People
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
-    People,
     answer,
     board_state,
     member,
@@ -164,15 +164,6 @@ def relay(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Relay]:
             kept.parent.mkdir(exist_ok=True)
             kept.write_text(found.log_text())
             print(f"turnserver log kept in {kept}")
-
-
-@pytest.fixture
-def people(browser: Browser, site_url: str) -> Iterator[People]:
-    crowd = People(browser, site_url)
-    yield crowd
-    crowd.check()
-    for context in crowd.contexts:
-        context.close()
 
 
 def relay_only(people: People) -> BrowserContext:

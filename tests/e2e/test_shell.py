@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, open_app
 
 pytestmark = pytest.mark.e2e
 
@@ -75,16 +75,7 @@ def test_deep_link_and_unknown_route(app: Page, site_url: str):
 
 def test_loading_screen_paints_before_python_and_reports_real_stages(context, site_url: str):
     page = context.new_page()
-    # Record every stage label the loading screen shows, from the first paint on.
-    page.add_init_script("""
-        window.__stages = [];
-        new MutationObserver((records) => {
-            for (const record of records) {
-                if (record.target.id !== 'boot-stage') continue;
-                for (const node of record.addedNodes) window.__stages.push(node.textContent);
-            }
-        }).observe(document, {subtree: true, childList: true});
-    """)
+    page.add_init_script(RECORD_STAGES)
     open_app(page, site_url)
     shown = page.evaluate("window.__stages")  # includes the label the HTML parser painted first
     stages = [s for i, s in enumerate(shown) if i == 0 or shown[i - 1] != s]
