@@ -42,7 +42,7 @@ from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, TURNED, clo
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
 from gamenight.ui.match import Moved, Reply, Table, describe
-from gamenight.ui.program import StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone, WorkProgress
+from gamenight.ui.program import StartTimer, StopTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone, WorkProgress
 from gamenight.ui.svg import Element, h
 
 SECRETS_KEY = "reflection.secrets"  # this device's own built puzzles: layout and salt by commitment
@@ -290,7 +290,7 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     task = task_of(view, desk)
     if task != desk.task:
         if desk.advice is not None and desk.advice.outcome == "running":
-            effects.append(Work(CHECK, iter(())))  # the check of a layout that is gone: end it
+            effects.append(StopWork(CHECK))  # the check of a layout that is gone: end it
         desk = fresh(desk, view, task)
     if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
         desk = replace(desk, advice=None)
@@ -508,7 +508,7 @@ def recheck(desk: Desk, view: JSON) -> Reply:
     """The build changed: once every tile is placed, ask the solver (in slices) whether it has one solution."""
     if TileSet.of(desk.layout) != tileset(view):
         ended = desk.advice is not None and desk.advice.outcome == "running"
-        return Reply(replace(desk, advice=None), None, (Work(CHECK, iter(())),) if ended else ())
+        return Reply(replace(desk, advice=None), None, (StopWork(CHECK),) if ended else ())
     puzzle = make_puzzle(desk.layout, warps(view), tileset(view))
     steps = solve_steps(puzzle, 2, budget=CHECK_BUDGET)
     return Reply(replace(desk, advice=Advice(desk.layout)), None, (Work(CHECK, steps),))

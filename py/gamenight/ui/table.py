@@ -39,6 +39,7 @@ from gamenight.ui.program import (
     Navigate,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -62,7 +63,6 @@ reasons(
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
-BOT_PAUSE_MS = PAUSE_MS  # a computer's chosen move waits this long before it is played
 
 
 def store_key(game: str) -> str:
@@ -284,7 +284,7 @@ def think(model: Model) -> list[Effect]:
         return []
     seat = bot_to_play(model)
     if seat is None:
-        return [Work(BOT_TASK, iter(())), StopTimer(BOT_TASK)]  # the same task name cancels the old one
+        return [StopWork(BOT_TASK), StopTimer(BOT_TASK)]
     rules = games.rules(model.game)
     record = model.played.record
     at = len(record.log)
@@ -299,7 +299,7 @@ def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
     """A computer player chose its move: it is played after a short pause, if its position still stands."""
     if not isinstance(value, tuple) or not _current(model, value[0], value[1]):
         return model, []
-    return replace(model, pending=value), [StartTimer(BOT_TASK, BOT_PAUSE_MS)]
+    return replace(model, pending=value), [StartTimer(BOT_TASK, PAUSE_MS)]
 
 
 def bot_moves(model: Model, now: int) -> tuple[Model, list[Effect]]:

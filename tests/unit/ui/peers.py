@@ -21,6 +21,7 @@ from gamenight.ui.program import (
     Env,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -125,14 +126,17 @@ class Page:
                     self.browser.storage[effect.key] = effect.text
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
-            elif isinstance(effect, StopTimer):
-                self.timers.discard(effect.timer)
+            elif isinstance(effect, StopTimer):  # None: every timer, as the shell does
+                self.timers.difference_update(list(self.timers) if effect.timer is None else [effect.timer])
             elif isinstance(effect, Copy):
                 self.copied.append(effect.text)
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
             elif isinstance(effect, Work):
                 self.works[effect.task] = effect
+            elif isinstance(effect, StopWork):  # None: every task, as the shell does
+                for task in list(self.works) if effect.task is None else [effect.task]:
+                    self.works.pop(task, None)
             else:
                 self.rtc.carry_out(self, effect)
 

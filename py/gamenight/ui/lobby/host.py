@@ -52,6 +52,7 @@ from gamenight.ui.program import (
     Message,
     StartTimer,
     StopTimer,
+    StopWork,
     Store,
     Tick,
     UiEvent,
@@ -314,10 +315,13 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     turn = live.session.bot_turn()
     key = turn.key if turn is not None else ""
     if key != model.thinking:
-        # A new turn's thinking replaces the old one under the same name; none just ends it.
-        bot = games.bot(live.session.game_id)
-        steps = thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat) if turn else iter(())
-        effects += [StopTimer(BOT_TASK), Work(BOT_TASK, steps)]
+        # A new turn's thinking replaces the old one under the same name; no turn just ends it.
+        effects.append(StopTimer(BOT_TASK))
+        if turn is None:
+            effects.append(StopWork(BOT_TASK))
+        else:
+            bot = games.bot(live.session.game_id)
+            effects.append(Work(BOT_TASK, thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat)))
         model = replace(model, thinking=key, bot_move=None)
     return model, effects
 
@@ -384,7 +388,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
-            Work(BOT_TASK, iter(())),  # an empty task under the name ends a thinking in flight
+            StopWork(BOT_TASK),  # a thinking in flight ends
             StopTimer(BOT_TASK),
         ]
     try:
