@@ -9,11 +9,13 @@ are unseen.
 - **Easy** plays the move that scores it the most, if any does, else a random legal move.
 - **Normal** weighs each move's gain against what it hands the others: points their beams score from
   it at once, and each opponent's best reply on the new board.
-- **Hard** takes Normal's most promising moves (and keeps blocking moves and "tempo" rotations among
-  them), then plays each through a whole round: every opponent answers with its best-scoring reply in
-  turn order, and the bot's own best follow-up is averaged over its possible draws. It values what a
-  rotation kept in reserve is worth, and near the target it plays the race out: a round that ends the
-  match counts as the win or loss it is.
+- **Hard**, with two players, searches Normal's candidates three layers deep (its move, the
+  opponent's answer, its next move) with alpha-beta pruning and a budget of beam walks. A leaf counts
+  the side to move's best gain as 0.8 of itself, or as the win or loss it is when it reaches the
+  target, and with the opponent to move also 0.4 of the bot's own best gain (a threat the opponent
+  must answer). With three or four players it plays Normal's best moves through a whole round (every
+  opponent answers with its best-scoring reply in turn order) and adds twice Normal's price. It
+  values what a rotation kept in reserve is worth; its own next draw is averaged over the unseen kinds.
 
 The hot loop is ``walk``: the engine's beam physics (``beams.trace``), also listing the cells a beam
 crosses, since a tile changes only the beams that cross its cell.
@@ -738,7 +740,8 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
 def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], counter: list[int]) -> Iterator[Play | None]:
     """With three or four players: Normal's best candidates played through a whole round, every
     opponent answering with its best-scoring reply in turn order; the bot's standing after the round
-    plus what it can take next, averaged over its possible draws."""
+    plus what it can take next (a win if that reaches the target), averaged over its possible draws,
+    plus ``ROUND_NORMAL`` times Normal's price."""
     n = len(table.seats)
     best, best_value = scored[0].play, -math.inf
     for cand in scored[:ROUND_WIDTH]:
