@@ -142,7 +142,8 @@ def test_the_built_worker_carries_workbox_inline_so_a_look_for_updates_is_one_re
     # cache lacks (a warm start once fetched workbox-core.prod.js again): the built worker imports none.
     template = (ROOT / "sw.js").read_text()
     imports = build_site.worker_imports(template)
-    assert imports == [f"./vendor/workbox/workbox-{name}.prod.js" for name in ("core", "routing", "strategies", "precaching")]
+    modules = ("core", "routing", "strategies", "precaching")
+    assert imports == [f"./vendor/workbox/workbox-{name}.prod.js" for name in modules]
     worker = build_site.service_worker(template, [])
     assert "importScripts" not in worker and "sourceMappingURL" not in worker
     at = [worker.index(without_source_map((ROOT / url).read_text())) for url in imports]
