@@ -306,6 +306,30 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
         expect(page.locator(".rf-failed li[data-seat='2']")).to_contain_text("gave up")
 
 
+def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_finishes(people: People):
+    host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
+    found = solve(read_puzzle(host, EASY), 1).layout
+    bea.click("button[data-action=rf-give-up]")
+    bea.click("button[data-action=rf-give-up]")
+    first = sorted(found.tiles().items())[:2]
+    place(
+        host,
+        Layout(
+            tuple(
+                "".join(found.at((r, c)) if ((r, c), found.at((r, c))) in first else "." for c in range(found.size))
+                for r in range(found.size)
+            )
+        ),
+    )
+    host.reload()
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    for (r, c), tile in first:  # the tiles placed before the reload are back (local storage)
+        expect(host.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", tile)
+    expect(host.locator(".rf-work .rf-cell[data-tile]")).to_have_count(len(first))
+    place(host, found)
+    expect(host.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+
+
 def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(people: People):
     context = people.person()
     context.clock.install()  # the host's clock, which the match runs on, can be moved on
