@@ -73,7 +73,7 @@ BOARDS: dict[str, str] = {
 
 # The local-storage entries a board reads when its page starts (its ``storage_keys``), named here so the
 # lobby pages ask for them without importing the board (a unit test checks that the two agree).
-BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets",)}
+BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets", "reflection.draft")}
 
 # How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
 GUIDES: dict[str, str] = {

@@ -39,8 +39,10 @@ def N_(message: str) -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the page's language."""
-    return _translations.gettext(message)
+    """``message`` in the page's language (an empty one stays empty)."""
+    # gettext answers "" with the catalogue's header: a label looked up with a default of "" must not
+    # show "Project-Id-Version: …" to a Japanese player.
+    return _translations.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

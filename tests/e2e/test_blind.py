@@ -342,7 +342,7 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
     value, at = found[1], found[2]
     app.keyboard.press("Enter")
     slash = "slash /" if orient == "Slash" else "backslash \\"
-    news = ear.heard(re.escape(f"Ann (A) places a {kind} {slash[-1]} at row {r + 1}, column {c + 1}."))
+    news = ear.heard(re.escape(f"Ann (A) places a {kind} {slash} at row {r + 1}, column {c + 1}."))
     assert f"claims the {value} at {at}" in news and f"+{value}" in news, news
     assert news.endswith("Bea (B) to play") or "Bea (B) to play" in news, news
     cell_now = ear.until(

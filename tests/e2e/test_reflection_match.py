@@ -306,6 +306,29 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
         expect(page.locator(".rf-failed li[data-seat='2']")).to_contain_text("gave up")
 
 
+def first_tiles(layout: Layout, keep: int) -> Layout:
+    """``layout`` with only its first ``keep`` tiles, row by row."""
+    cells = sorted(layout.tiles())[:keep]
+    n = layout.size
+    return Layout(tuple("".join(layout.at((r, c)) if (r, c) in cells else "." for c in range(n)) for r in range(n)))
+
+
+def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_finishes(people: People):
+    host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
+    found = solve(read_puzzle(host, EASY), 1).layout
+    bea.click("button[data-action=rf-give-up]")
+    bea.click("button[data-action=rf-give-up]")
+    first = first_tiles(found, 2)
+    place(host, first)
+    host.reload()
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    for (r, c), tile in first.tiles().items():  # the tiles placed before the reload are back (local storage)
+        expect(host.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", tile)
+    expect(host.locator(".rf-work .rf-cell[data-tile]")).to_have_count(2)
+    place(host, found)
+    expect(host.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+
+
 def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(people: People):
     context = people.person()
     context.clock.install()  # the host's clock, which the match runs on, can be moved on

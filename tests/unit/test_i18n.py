@@ -83,6 +83,13 @@ def test_the_compiled_japanese_catalogue_is_read():
     assert i18n.language() == "ja"
 
 
+def test_an_empty_label_stays_empty_in_japanese():
+    # gettext maps "" to the catalogue's header; a label looked up with a default of "" must not show it.
+    i18n.set_language("ja")
+    assert i18n._("") == ""
+    assert i18n._("slash /") == "スラッシュ /"
+
+
 def test_in_the_tests_an_unregistered_code_fails_at_once():
     with pytest.raises(AssertionError, match="unregistered reason code"):
         IllegalMove("no-such-reason-code")

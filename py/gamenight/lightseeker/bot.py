@@ -33,8 +33,8 @@ from gamenight.core.grid import DIRECTIONS
 from gamenight.core.rng import rng
 from gamenight.lightseeker.cube import Face, orientation, tilt
 
-# ``_outcomes``: the rules' own lazy enumeration of turns (``turn_outcomes`` lists them all at once), so
-# that reading the position can yield between chunks.
+# ``outcomes_by_frame``: the rules' own lazy enumeration of turns (``turn_outcomes`` lists them all at
+# once), so that reading the position can yield between chunks.
 from gamenight.lightseeker.rules import (
     CUBES,
     KINDS,
@@ -43,8 +43,8 @@ from gamenight.lightseeker.rules import (
     Action,
     Board,
     Turn,
-    _frame,
-    _outcomes,
+    frame_of,
+    outcomes_by_frame,
 )
 
 # Cells are numbered ``(row + OFFSET) * STRIDE + (col + OFFSET)``: a step is an addition, and no
@@ -417,10 +417,10 @@ def reading(view: JSON) -> Generator[None, None, Root]:
     orients = tuple(orientation(Face(c["top"]), Face(c["north"])) for c in cubes)
     board = Board(cells, orients, view["buh"])
     # The rules number cells in their own frame; the bot's frame differs by a row stride and a shift.
-    r0, c0, stride = _frame(cells)
+    r0, c0, stride = frame_of(cells)
     shift = (r0 - min(r for r, _ in cells) + OFFSET) * STRIDE + (c0 - min(c for _, c in cells) + OFFSET)
     turns = []
-    for k, (actions, after, ors) in enumerate(_outcomes(board, view["actions_due"]), 1):
+    for k, (actions, after, ors) in enumerate(outcomes_by_frame(board, view["actions_due"]), 1):
         turns.append((actions, Position(tuple(p // stride * STRIDE + p % stride + shift for p in after), tuple(ors))))
         if k % PER_READ == 0:
             yield

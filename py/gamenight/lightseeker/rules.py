@@ -284,18 +284,18 @@ def apply_turn(board: Board, turn: Turn) -> Board:
 # --- enumeration -------------------------------------------------------------------------------------
 
 _TILTS = tuple(tuple(tilt(o, d) for d in DIRECTIONS) for o in range(len(LIGHTING.light)))
-_RawAction = tuple[int, int, int]  # (cube, index into KINDS, index into DIRECTIONS)
+RawAction = tuple[int, int, int]  # (cube, index into KINDS, index into DIRECTIONS)
 _PAD = 3  # a turn moves a cube at most 2 cells; one more keeps the ring of every cell inside the frame
 
 
-def _outcomes(board: Board, actions_due: int) -> Iterator[tuple[tuple[_RawAction, ...], list[int], list[int]]]:
+def outcomes_by_frame(board: Board, actions_due: int) -> Iterator[tuple[tuple[RawAction, ...], list[int], list[int]]]:
     """Each distinct arrangement a legal turn can leave, with the first action sequence reaching it.
 
     Yields ``(actions, cells, orientations)`` where an action is ``(cube, kind index, direction
-    index)`` and cells are frame numbers ``row * stride + col`` (see ``_frame``). Light is checked
+    index)`` and cells are frame numbers ``row * stride + col`` (see ``frame_of``). Light is checked
     before isolation because it is a few lookups.
     """
-    r0, c0, stride = _frame(board.cells)
+    r0, c0, stride = frame_of(board.cells)
     pos0 = [(r - r0) * stride + (c - c0) for r, c in board.cells]
     ors0 = list(board.orientations)
     deltas = (-stride, 1, stride, -1)  # N, E, S, W: the order of DIRECTIONS
@@ -342,7 +342,7 @@ def _outcomes(board: Board, actions_due: int) -> Iterator[tuple[tuple[_RawAction
                 yield (first, (j, kind2, d2)), pos2, ors2
 
 
-def _frame(cells: Sequence[Cell]) -> tuple[int, int, int]:
+def frame_of(cells: Sequence[Cell]) -> tuple[int, int, int]:
     """Origin row, origin column and row stride of a frame numbering cells ``row * stride + col``.
 
     The frame is padded so no cell a turn can reach, nor any of its neighbours, wraps to another row.
@@ -356,9 +356,9 @@ def _frame(cells: Sequence[Cell]) -> tuple[int, int, int]:
 def turn_outcomes(board: Board, actions_due: int) -> list[tuple[tuple[Action, ...], Board]]:
     """Every distinct arrangement of cubes a legal turn can leave (Buh not yet moved), each with the
     first action sequence found that reaches it (cubes, then directions N E S W, slide before tilt)."""
-    r0, c0, stride = _frame(board.cells)
+    r0, c0, stride = frame_of(board.cells)
     found = []
-    for actions, pos, ors in _outcomes(board, actions_due):
+    for actions, pos, ors in outcomes_by_frame(board, actions_due):
         cells = tuple((p // stride + r0, p % stride + c0) for p in pos)
         acts = tuple(Action(i, KINDS[k], DIRECTIONS[d]) for i, k, d in actions)
         found.append((acts, Board(cells, tuple(ors), board.buh)))
@@ -367,7 +367,7 @@ def turn_outcomes(board: Board, actions_due: int) -> list[tuple[tuple[Action, ..
 
 def has_legal_turn(board: Board, actions_due: int) -> bool:
     """Whether any legal turn exists (Buh can always move: there are other cubes)."""
-    return next(_outcomes(board, actions_due), None) is not None
+    return next(outcomes_by_frame(board, actions_due), None) is not None
 
 
 # --- the game ----------------------------------------------------------------------------------------

@@ -304,12 +304,14 @@ class RaythreadBoard:
             return _("{name} places a {tile} {orient} at {where}.").format(
                 name=who(event.get("seat")),
                 tile=_(scene.TILE_WORDS.get(event.get("tile"), "")),
-                orient=event.get("orient", ""),
+                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
                 where=where(event.get("cell")),
             )
         if kind == "rotated":
             return _("{name} turns the tile at {where} to {orient}.").format(
-                name=who(event.get("seat")), where=where(event.get("cell")), orient=event.get("orient", "")
+                name=who(event.get("seat")),
+                where=where(event.get("cell")),
+                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
             )
         if kind == "claimed":
             seats = event.get("seats") if isinstance(event.get("seats"), list) else []
@@ -441,7 +443,7 @@ def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: boo
                 "data-orient": o,
                 "data-orient-name": "slash" if o == "/" else "backslash",
                 "aria-pressed": "true" if orient == o else "false",
-                "aria-label": _("Orientation {orient}").format(orient=o),
+                "aria-label": _("Orientation {orient}").format(orient=_(scene.ORIENT_WORDS[o])),
                 "aria-keyshortcuts": o,
             },
             _icon(chosen or "mirror", o),

@@ -9,6 +9,9 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
   not a rule: an ambiguous puzzle may still be sent, with a warning). "Send puzzle" makes a fresh
   salt and sends the clues and the commitment only; the layout and salt go to this device's local
   storage (``SECRETS_KEY``, by commitment), so a reload of the page keeps them until they are revealed.
+* **A reload keeps the work in hand**: the tiles of a build not yet sent, or of a puzzle being solved,
+  go to local storage after every change (``DRAFT_KEY``: one draft per browser, named by the match,
+  round, seat and task), and come back when the page returns to the same task.
 * **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet; the
   round clock (time left, with a visible warning in the last 30 s); a layout that matches every
   number is sent at once; "Submit" on a layout that does not says which numbers differ (as the
@@ -46,6 +49,7 @@ from gamenight.ui.program import StartTimer, StopTimer, StopWork, Store, Tick, U
 from gamenight.ui.svg import Element, h
 
 SECRETS_KEY = "reflection.secrets"  # this device's own built puzzles: layout and salt by commitment
+DRAFT_KEY = "reflection.draft"  # the tiles of the build or solve in hand, so a reload keeps them
 SECRETS_KEPT = 8
 CLOCK = "match.clock"
 CHECK = "match.check"
@@ -67,6 +71,7 @@ reasons(
         "rf-no-secret": N_(
             "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
         ),
+        "rf-draft-bad": N_("Your tiles from before the reload could not be read back: the board starts empty."),
     }
 )
 terms({f"rf-kind-{kind}": name for kind, name in scene.KIND_NAMES.items()})
@@ -126,6 +131,7 @@ class Desk:
     advice: Advice | None = None
     secrets: Mapping[str, Secret] = field(default_factory=dict)
     revealing: str = ""  # the commitment whose reveal this page has sent
+    drafted: bool = False  # this page stored a draft of its task (cleared when the task changes)
     confirm: bool = False  # "Give up" was pressed once
     ticking: bool = False  # the clock timer runs
     now_ms: int = 0
@@ -222,13 +228,43 @@ def store_secrets(kept: Mapping[str, Secret]) -> Store:
     return Store(SECRETS_KEY, dumps({"v": 1, "puzzles": items[-SECRETS_KEPT:]}) if items else None)
 
 
+def draft_id(view: JSON, task: Task) -> str:
+    """What a draft belongs to: the match (its start), the round, the seat and the task."""
+    return f"{view.get('started_ms')}/{view.get('round', 0)}/{view.get('you')}/{task.kind}/{task.number}"
+
+
+def store_draft(desk: Desk, view: JSON) -> Store:
+    return Store(DRAFT_KEY, dumps({"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.layout.rows)}))
+
+
+def draft_for(desk: Desk, view: JSON, text: str) -> Layout | JSON | None:
+    """The stored draft if it is this task's (untrusted): its layout; a reason if it is unreadable or
+    breaks the task's rules; None if it belongs to another task (or there is nothing to restore)."""
+    if desk.task.kind not in ("build", "solve") or desk.layout is None or desk.layout != Layout.empty(desk.layout.size):
+        return None  # nothing to do, or a build already sent (its sent layout is shown)
+    bad = {"code": "rf-draft-bad", "params": {}}
+    try:
+        raw = obj(loads(text, 16 * 1024), "a stored draft", BadMessage)
+        if raw.get("id") != draft_id(view, desk.task):
+            return None
+        layout = parse_layout({"rows": raw.get("rows")}, desk.layout.size)
+    except (BadMessage, ValueError):
+        return bad
+    puzzle = the_puzzle(desk, view)
+    if puzzle is None:
+        return None
+    tiles = tileset(view) if desk.task.kind == "build" else puzzle.tiles
+    on_warps = any(layout.at(cell) != EMPTY for cell in puzzle.warps)
+    return layout if tiles.allows(layout) and not on_warps else bad
+
+
 # --- the Board ---------------------------------------------------------------------------------------
 
 
 class ReflectionBoard:
     """The ``ui.match.Board`` of Reflection."""
 
-    storage_keys = (SECRETS_KEY,)
+    storage_keys = (SECRETS_KEY, DRAFT_KEY)
 
     def start(self, view: JSON, before: JSON | None) -> Desk:
         return Desk()
@@ -285,13 +321,28 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     """A new position: keep this page's tiles while the task is the same, start afresh when it changes;
     start or stop the clock; reveal this seat's puzzle when the rules ask; forget it once revealed."""
     effects: list = []
-    if moved.before is None:
+    draft = None
+    if moved.before is None:  # the page (re)started: what this device kept
         desk = replace(desk, secrets=load_secrets(moved.stored.get(SECRETS_KEY)))
+        draft = moved.stored.get(DRAFT_KEY)
+        desk = replace(desk, drafted=draft is not None)
     task = task_of(view, desk)
     if task != desk.task:
         if desk.advice is not None and desk.advice.outcome == "running":
             effects.append(StopWork(CHECK))  # the check of a layout that is gone: end it
         desk = fresh(desk, view, task)
+        restored = draft_for(desk, view, draft) if draft is not None else None
+        if isinstance(restored, Layout):
+            desk = replace(desk, layout=restored)
+            if task.kind == "build":
+                reply = recheck(desk, view)
+                desk, effects = reply.local, [*effects, *reply.effects]
+        else:
+            if restored is not None:
+                desk = replace(desk, note=restored)
+            if desk.drafted:  # another task's draft (or an unreadable one): forget it
+                effects.append(Store(DRAFT_KEY, None))
+                desk = replace(desk, drafted=False)
     if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
         desk = replace(desk, advice=None)
     ticking = view.get("phase") in ("solve", "reveal")
@@ -497,11 +548,16 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
     if not puzzle.tiles.allows(changed):
         return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
     desk = replace(desk, layout=changed, note=None, wrong=(), confirm=False)
+    if desk.task.kind == "watch":
+        return Reply(desk)
+    stored = (store_draft(desk, view),)
+    desk = replace(desk, drafted=True)
     if desk.task.kind == "build":
-        return recheck(desk, view)
-    if desk.task.kind == "solve" and check(puzzle, changed):
-        return Reply(desk, solve_move(desk))  # every number matches: solved, sent at once
-    return Reply(desk)
+        reply = recheck(desk, view)
+        return Reply(reply.local, reply.move, (*stored, *reply.effects))
+    if check(puzzle, changed):
+        return Reply(desk, solve_move(desk), stored)  # every number matches: solved, sent at once
+    return Reply(desk, None, stored)
 
 
 def recheck(desk: Desk, view: JSON) -> Reply:

@@ -181,6 +181,7 @@ def test_event_lines_read_as_sentences():
         BOARD.event_text(e, names)
         for e in (
             {"type": "placed", "seat": "A", "tile": "prism", "cell": [2, 4], "orient": "\\"},
+            {"type": "rotated", "seat": "C", "cell": [2, 4], "orient": "/"},
             {"type": "claimed", "cell": [1, 5], "value": 3, "seats": ["C"]},
             {"type": "claimed", "cell": [5, 5], "value": 4, "seats": ["A", "C"]},
             {"type": "pass", "seat": "C"},
@@ -188,7 +189,8 @@ def test_event_lines_read_as_sentences():
     ]
     # Two players sit at A and C (opposite corners) and read as the first two: A and B.
     assert lines == [
-        "Ann (A) places a prism \\ at row 3, column 5.",
+        "Ann (A) places a prism backslash \\ at row 3, column 5.",
+        "Cy (B) turns the tile at row 3, column 5 to slash /.",
         "Cy (B)'s beam claims the 3 at row 2, column 6 · +3",
         "Ann (A), Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
         "Cy (B) cannot move and passes.",

@@ -50,6 +50,10 @@ def test_the_host_page_makes_random_puzzles_in_the_background_and_serves_guests_
     record = host.inner.live.session.match.record
     assert [bool(e.prepared) for e in record.log] == [True, True, True]  # round 1's, then 2 and 3 ahead
     assert "Round 1 of 3" in bea.text and not host.by_class("preparing")
+    # A task per puzzle; with nothing left to prepare the host stops the task (StopWork) rather than
+    # asking for an empty one, which would end with no value.
+    assert [task for task, _value in host.ran] == [PREPARE] * 3
+    assert all(value is not None for _task, value in host.ran)
     state = host.inner.live.session.match.state
     for text in (t for _peer, t in rtc.sent):  # puzzles made ahead never reach a guest early
         for later in state.sheets[1:]:

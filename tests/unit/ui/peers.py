@@ -51,6 +51,7 @@ class Page:
         self.copied: list[str] = []
         self.timers: set[str] = set()
         self.works: dict[str, Work] = {}  # background work asked for and not run yet (a new one replaces its namesake)
+        self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
@@ -83,6 +84,7 @@ class Page:
         while pending := [name for name in self.works if task in (None, name)]:
             work = self.works.pop(pending[0])
             _progress, value = run_work(work)
+            self.ran.append((work.task, value))
             self.send(WorkDone(work.task, value, self.rtc.now))
             self.rtc.pump()
 

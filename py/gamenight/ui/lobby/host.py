@@ -309,8 +309,8 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     wanted = live.session.preparation()
     key = wanted.key if wanted is not None else ""
     if key != model.preparing:
-        # A new task replaces the running one under the same name; an empty one just ends it.
-        effects.append(Work(PREPARE, wanted.steps() if wanted is not None else iter(())))
+        # A new task replaces the running one under the same name; no preparation just ends it.
+        effects.append(Work(PREPARE, wanted.steps()) if wanted is not None else StopWork(PREPARE))
         model = replace(model, preparing=key)
     turn = live.session.bot_turn()
     key = turn.key if turn is not None else ""

@@ -1,0 +1,99 @@
+"""A reload keeps the tiles in hand: a Reflection build not yet sent and a puzzle being solved come
+back from local storage (``DRAFT_KEY``), only to the same match, round, seat and task; a draft that
+cannot be read back says so and changes nothing."""
+
+from __future__ import annotations
+
+from gamenight.core.jsonutil import dumps, loads
+from gamenight.reflection.controls import DRAFT_KEY
+from gamenight.reflection.laser import Layout
+from gamenight.ui.lobby.host import PREPARE
+from tests.unit.reflection.test_match_pages import place, two_players
+from tests.unit.ui.peers import Browser, Page
+
+SOLVE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 2}
+
+
+def reload_host(rtc, host: Page, browser: Browser) -> Page:
+    host.close()
+    return rtc.page(browser, "#/host?game=reflection")
+
+
+def part_of(layout: Layout, keep: int) -> Layout:
+    """``layout`` with only its first ``keep`` tiles (row by row)."""
+    cells = sorted(layout.tiles())[:keep]
+    return Layout(
+        tuple(
+            "".join(layout.at((r, c)) if (r, c) in cells else "." for c in range(layout.size))
+            for r in range(layout.size)
+        )
+    )
+
+
+def solving(browser: Browser):
+    rtc, host, bea = two_players(SOLVE, browser)
+    host.work(PREPARE)
+    assert host.inner.board.local.task.kind == "solve"
+    number = host.inner.board.local.task.number
+    solution = host.inner.live.session.match.state.sheets[number - 1].solution
+    return rtc, host, bea, solution
+
+
+def test_a_reload_while_solving_keeps_the_tiles_placed():
+    browser = Browser()
+    rtc, host, _bea, solution = solving(browser)
+    half = part_of(solution, 2)
+    place(host, half)
+    assert loads(browser.storage[DRAFT_KEY], 4096)["rows"] == list(half.rows)
+    again = reload_host(rtc, host, browser)
+    assert again.inner.board.local.task.kind == "solve"
+    assert again.inner.board.local.layout == half
+    place(again, solution)  # and the solve goes on from there
+    assert [f.outcome for f in again.inner.live.session.match.state.finishes] == ["solved"]
+
+
+def test_a_draft_of_another_task_is_not_restored_and_is_forgotten():
+    browser = Browser()
+    rtc, host, _bea, solution = solving(browser)
+    stored = loads(browser.storage[DRAFT_KEY], 4096) if DRAFT_KEY in browser.storage else None
+    assert stored is None  # nothing placed yet: nothing stored
+    other = {"v": 1, "id": "1/1/2/solve/2", "rows": list(part_of(solution, 1).rows)}  # another seat's
+    browser.storage[DRAFT_KEY] = dumps(other)
+    again = reload_host(rtc, host, browser)
+    assert again.inner.board.local.layout == Layout.empty(solution.size)
+    assert DRAFT_KEY not in browser.storage
+    assert "could not be read back" not in again.text
+
+
+def test_an_unreadable_or_unlawful_draft_says_so_and_the_board_starts_empty():
+    browser = Browser()
+    rtc, host, _bea, solution = solving(browser)
+    place(host, part_of(solution, 1))
+    good = loads(browser.storage[DRAFT_KEY], 4096)
+    n = solution.size
+    for bad in (
+        "{not json",
+        dumps({**good, "rows": ["/" * n] * n}),  # more diagonals than the puzzle has
+        dumps({**good, "rows": ["." * n] * (n - 1)}),  # the wrong shape
+        dumps({**good, "rows": [".?" + "." * (n - 2)] + ["." * n] * (n - 1)}),  # not a tile
+    ):
+        browser.storage[DRAFT_KEY] = bad
+        host = reload_host(rtc, host, browser)
+        assert host.inner.board.local.layout == Layout.empty(n), bad
+        assert "could not be read back" in host.text, bad
+        assert DRAFT_KEY not in browser.storage, bad
+
+
+def test_a_build_not_yet_sent_comes_back_and_is_checked_again():
+    browser = Browser()
+    rtc, host, _bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, browser)
+    layout = Layout(("/...", "..\\.", "....", ".../"))
+    place(host, layout)
+    again = reload_host(rtc, host, browser)
+    desk = again.inner.board.local
+    assert desk.task.kind == "build" and desk.layout == layout
+    assert desk.advice is not None  # every tile placed: the one-solution check runs again
+    again.work()
+    assert again.inner.board.local.advice.outcome in ("unique", "several")
+    again.click("rf-send")
+    assert again.inner.live.session.match.state.sheets[0].commitment
