@@ -8,8 +8,8 @@ from the dispatch until the next frame has been produced (a ``requestAnimationFr
 followed by a task, so style, layout and paint are included). Inputs: choosing a hand tile, hovering
 a cell (the preview of the beams after that move) and placing a tile (a whole move: rules, new
 position, log; the pointer passes over the cell first, untimed, as a real one does, so the preview of
-that move is on the board when the click comes; each followed by an undo, measured apart). Budget (issue 12): click → repainted p95 ≤
-16 ms, preview p95 ≤ 16 ms.
+that move is on the board when the click comes; each followed by an undo, measured apart). Budget
+(issue 12): click → repainted p95 ≤ 16 ms, preview p95 ≤ 16 ms.
 
 ``--against REF`` (e.g. ``main``) builds that git ref's site (bench/baseline.py) and alternates
 rounds between the two builds, one page each in the same browser; ``--rounds N`` (default 4).
