@@ -11,14 +11,10 @@ CPython (``PYTHONPATH``). Both live in temporary folders removed when the proces
 from __future__ import annotations
 
 import argparse
-import ast
 import atexit
-import fnmatch
-import json
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
@@ -37,45 +33,12 @@ def _export(ref: str, *paths: str) -> Path:
 def site_of(ref: str) -> Path:
     """The built ``_site`` of ``ref``."""
     work = _export(ref)
-    (work / "node_modules").symlink_to(ROOT / "node_modules")
-    _borrow_vendor(work)
+    for name in ("vendor", "node_modules"):
+        (work / name).symlink_to(ROOT / name)
     if (work / "tools" / "catalogues.py").exists():  # compiled catalogues are built, not kept in git
         subprocess.run([sys.executable, str(work / "tools" / "catalogues.py")], cwd=work, check=True)
     subprocess.run([sys.executable, str(work / "tools" / "build_site.py")], cwd=work, check=True)
     return work / "_site"
-
-
-def _borrow_vendor(work: Path) -> None:
-    """``work/vendor``: this checkout's vendored folders, plus any the ref vendors and this checkout no
-    longer does (e.g. another DOM morphing library), taken from its pinned npm package (``npm pack``)."""
-    vendor = work / "vendor"
-    vendor.mkdir()
-    for folder in (ROOT / "vendor").iterdir():
-        (vendor / folder.name).symlink_to(folder)
-    runtime = next(
-        node.value
-        for node in ast.parse((work / "tools" / "vendor.py").read_text()).body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "RUNTIME"
-    )
-    pinned = json.loads((work / "package.json").read_text())["dependencies"]
-    for source, patterns, dest in ast.literal_eval(runtime):
-        if (vendor / dest).exists():
-            continue
-        inside = source.removeprefix("node_modules/")
-        name = next(n for n in pinned if inside == n or inside.startswith(n + "/"))
-        packed = subprocess.run(
-            ["npm", "pack", "--silent", f"{name}@{pinned[name]}", "--pack-destination", str(work)],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.split()[-1]
-        (vendor / dest).mkdir()
-        folder = "package" + inside.removeprefix(name)
-        with tarfile.open(work / packed) as archive:
-            for member in archive.getmembers():
-                where, _, file = member.name.rpartition("/")
-                if where == folder and any(fnmatch.fnmatch(file, p) for p in patterns):
-                    (vendor / dest / file).write_bytes(archive.extractfile(member).read())
 
 
 def package_of(ref: str) -> Path:

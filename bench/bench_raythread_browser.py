@@ -12,7 +12,8 @@ that move is on the board when the click comes; each followed by an undo, measur
 (issue 12): click → repainted p95 ≤ 16 ms, preview p95 ≤ 16 ms.
 
 ``--against REF`` (e.g. ``main``) builds that git ref's site (bench/baseline.py) and alternates
-rounds between the two builds, one page each in the same browser; ``--rounds N`` (default 4).
+rounds between the two builds, one page each in the same browser, which page goes first alternating
+too; ``--rounds N`` (default 4).
 ``misses`` counts the renders whose kept parts the page could not match (the whole markup was sent
 again): 0 expected.
 """
@@ -109,8 +110,11 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_args())
             pages = {name: open_table(browser, url) for name, (url, _server) in servers.items()}
-            for _ in range(args.rounds):
-                for name, page in pages.items():
+            for round_ in range(args.rounds):
+                # ABBA: the page measured first in a round is measurably slower (about 1 ms at load 7),
+                # so the order alternates between rounds.
+                order = list(pages.items())
+                for name, page in order[:: -1 if round_ % 2 else 1]:
                     for kind, samples in measure(page).items():
                         results[name].setdefault(kind, []).extend(samples)
             misses = {name: page.evaluate("window.gncRender.misses") for name, page in pages.items()}

@@ -44,7 +44,7 @@ RUNTIME = (
         "pyscript",
     ),
     # The DOM morphing library the shell renders with (see index.html's gncRender).
-    ("node_modules/morphdom/dist", ("morphdom-umd.min.js",), "morphdom"),
+    ("node_modules/idiomorph/dist", ("idiomorph.min.js",), "idiomorph"),
     # Workbox's precaching for the service worker (sw.js imports these builds in this order), and its
     # window helper that tells the page a new version is waiting.
     ("node_modules/workbox-core/build", ("workbox-core.prod.js",), "workbox"),

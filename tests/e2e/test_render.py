@@ -87,7 +87,7 @@ def test_a_notice_above_the_match_leaves_the_board_and_its_live_region_the_same_
     seat = state.seats[state.turn]
     click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))
     # The elements the player may be in: the board's scroll box, the board, the hint a screen reader follows.
-    parts = (".match-screen", ".rt-board-wrap", "#rt-board", "#rt-hint", ".rt-cells")
+    parts = (".match-screen", ".rt-board-wrap", "#rt-board", ".rt-hint", ".rt-cells")
     app.evaluate("(parts) => parts.forEach((p) => { document.querySelector(p).gncMarked = p; })", list(parts))
     app.click("button[data-action=table-undo]")  # "Move taken back." appears above the match
     expect(app.locator(".notice")).to_be_visible()

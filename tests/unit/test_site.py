@@ -93,7 +93,7 @@ def test_runtime_versions_are_pinned_exactly():
     assert package["dependencies"] == {
         "pyodide": "314.0.7",
         "@pyscript/core": "0.7.31",
-        "morphdom": "2.7.8",
+        "idiomorph": "0.8.0",
         **workbox,
     }
     assert package["devDependencies"] == {"@resvg/resvg-js": "2.6.2", "axe-core": "4.14.1"}

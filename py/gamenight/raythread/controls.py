@@ -258,7 +258,7 @@ class RaythreadBoard:
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(
                 "p",
-                {"class": "rt-hint", "aria-live": "polite", "id": "rt-hint"},  # a live region stays one element
+                {"class": "rt-hint", "aria-live": "polite"},
                 " ".join(filter(None, (_outcome(move, preview, view, table), _hint(ui, seat, preview, view)))),
             ),
         )

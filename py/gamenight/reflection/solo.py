@@ -1269,7 +1269,7 @@ def play_area(model: Model) -> Element:
         ]
     return h(
         "section",
-        {"class": "rf-play", "id": "rf-play"},  # an id: a message appearing above keeps it (dom.py's morph)
+        {"class": "rf-play"},
         h(
             "div",
             {

@@ -325,8 +325,7 @@ def view(model: Model) -> Element:
         {"class": "frame", "data-page": model.route.page},
         header(),
         offer,
-        # An id, so the morph keeps the screen when the offer of a new version appears above it.
-        h("div", {"id": "screen", "inert": bool(model.overlay)}, model.screen.view(model.inner)),
+        h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
         overlay_view(model) if model.overlay else None,
     )
 

@@ -255,9 +255,6 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
         {
             "class": "match-screen",
-            # An id, so the morph finds it again when a notice appears or goes above it (the table's
-            # "Move taken back."): the screen and the board's scroll and animations stay as they are.
-            "id": "match-screen",
             "data-game": ui.game,
             "data-ended": "1" if result or ui.halted else None,
             "data-action": "match",

@@ -464,7 +464,7 @@ def _chat(client: Client, sight: Sight) -> Element:
         "section",
         {"class": "chat"},
         h("h3", {}, _("Chat")),
-        h("ol", {"class": "chat-lines", "aria-live": "polite", "id": "chat-lines"}, lines),
+        h("ol", {"class": "chat-lines", "aria-live": "polite"}, lines),
         h(
             "form",
             {"class": "chat-form", "data-action": "chat"},
