@@ -313,18 +313,26 @@ def first_tiles(layout: Layout, keep: int) -> Layout:
     return Layout(tuple("".join(layout.at((r, c)) if (r, c) in cells else "." for c in range(n)) for r in range(n)))
 
 
-def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_finishes(people: People):
+def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(people: People):
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     found = solve(read_puzzle(host, EASY), 1).layout
     bea.click("button[data-action=rf-give-up]")
     bea.click("button[data-action=rf-give-up]")
     first = first_tiles(found, 2)
     place(host, first)
+    noted = next(
+        f"[data-r='{r}'][data-c='{c}']" for r in range(found.size) for c in range(found.size) if found.at((r, c)) == "."
+    )
+    host.click(".rf-work .rf-tray-tile[data-kind=dot]")  # a note: "surely empty", as on the solo board
+    host.click(f".rf-work .rf-cell{noted}")
+    expect(host.locator(".rf-work .rf-cell[data-note]")).to_have_count(1)
     host.reload()
     expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
     for (r, c), tile in first.tiles().items():  # the tiles placed before the reload are back (local storage)
         expect(host.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", tile)
     expect(host.locator(".rf-work .rf-cell[data-tile]")).to_have_count(2)
+    expect(host.locator(f".rf-work .rf-cell{noted}")).to_have_attribute("data-note", "d")
+    host.click(".rf-work .rf-tray-tile[data-kind=diagonal]")
     place(host, found)
     expect(host.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
 

@@ -37,11 +37,12 @@ from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.reflection import scene, standings
+from gamenight.reflection.history import DOT, Notes, parse_notes
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.match import commitment, submission
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, TileSet, check, mismatches, parse_layout
 from gamenight.reflection.puzzle import puzzle_of as make_puzzle
-from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, TURNED, clock
+from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, NEXT_NOTE, NOTE_TOOLS, TURNED, clock
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
 from gamenight.ui.match import Moved, Reply, Table, describe
@@ -71,6 +72,8 @@ reasons(
         "rf-no-secret": N_(
             "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
         ),
+        "rf-warp-note": N_("Warp cells take no notes."),
+        "rf-note-tile": N_("Notes go on empty cells: take the tile away first."),
         "rf-draft-bad": N_("Your tiles from before the reload could not be read back: the board starts empty."),
     }
 )
@@ -122,7 +125,8 @@ class Desk:
 
     task: Task = Task()
     layout: Layout | None = None
-    tool: str = "diagonal"  # a tile kind, or "remove"
+    notes: Notes | None = None  # the solver's dots and rings (solve and watch only), as on the solo board
+    tool: str = "diagonal"  # a tile kind, a note ("dot", "ring"), or "remove"
     cursor: Cell = (0, 0)
     laser: str | None = None  # the edge whose laser is drawn
     drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
@@ -234,12 +238,16 @@ def draft_id(view: JSON, task: Task) -> str:
 
 
 def store_draft(desk: Desk, view: JSON) -> Store:
-    return Store(DRAFT_KEY, dumps({"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.layout.rows)}))
+    draft = {"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.layout.rows)}
+    if desk.notes is not None:
+        draft["notes"] = list(desk.notes.rows)
+    return Store(DRAFT_KEY, dumps(draft))
 
 
-def draft_for(desk: Desk, view: JSON, text: str) -> Layout | JSON | None:
-    """The stored draft if it is this task's (untrusted): its layout; a reason if it is unreadable or
-    breaks the task's rules; None if it belongs to another task (or there is nothing to restore)."""
+def draft_for(desk: Desk, view: JSON, text: str) -> tuple[Layout, Notes | None] | JSON | None:
+    """The stored draft if it is this task's (untrusted): its layout and notes; a reason if it is
+    unreadable or breaks the task's rules; None if it belongs to another task (or there is nothing
+    to restore)."""
     if desk.task.kind not in ("build", "solve") or desk.layout is None or desk.layout != Layout.empty(desk.layout.size):
         return None  # nothing to do, or a build already sent (its sent layout is shown)
     bad = {"code": "rf-draft-bad", "params": {}}
@@ -248,14 +256,18 @@ def draft_for(desk: Desk, view: JSON, text: str) -> Layout | JSON | None:
         if raw.get("id") != draft_id(view, desk.task):
             return None
         layout = parse_layout({"rows": raw.get("rows")}, desk.layout.size)
+        notes = None
+        if desk.notes is not None and "notes" in raw:
+            notes = parse_notes({"rows": raw["notes"]}, desk.layout.size)
     except (BadMessage, ValueError):
         return bad
     puzzle = the_puzzle(desk, view)
     if puzzle is None:
         return None
     tiles = tileset(view) if desk.task.kind == "build" else puzzle.tiles
-    on_warps = any(layout.at(cell) != EMPTY for cell in puzzle.warps)
-    return layout if tiles.allows(layout) and not on_warps else bad
+    on_warps = any(layout.at(cell) != EMPTY or (notes and notes.at(cell) != EMPTY) for cell in puzzle.warps)
+    both = notes is not None and any(layout.at(cell) != EMPTY for cell in notes.marks())
+    return (layout, notes) if tiles.allows(layout) and not on_warps and not both else bad
 
 
 # --- the Board ---------------------------------------------------------------------------------------
@@ -332,8 +344,9 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
             effects.append(StopWork(CHECK))  # the check of a layout that is gone: end it
         desk = fresh(desk, view, task)
         restored = draft_for(desk, view, draft) if draft is not None else None
-        if isinstance(restored, Layout):
-            desk = replace(desk, layout=restored)
+        if isinstance(restored, tuple):
+            layout, notes = restored
+            desk = replace(desk, layout=layout, notes=notes or desk.notes)
             if task.kind == "build":
                 reply = recheck(desk, view)
                 desk, effects = reply.local, [*effects, *reply.effects]
@@ -380,6 +393,8 @@ def fresh(desk: Desk, view: JSON, task: Task) -> Desk:
         desk,
         task=task,
         layout=layout,
+        notes=Notes.empty(layout.size) if layout is not None and task.kind != "build" else None,
+        tool="diagonal" if desk.tool in NOTE_TOOLS and task.kind == "build" else desk.tool,
         cursor=middle,
         laser=None,
         drag=None,
@@ -432,7 +447,8 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
         return Reply(desk)
     if action == "tray":
         kind = data.get("kind", "")
-        return Reply(replace(desk, tool=kind, note=None)) if kind in (*KINDS, "remove") else Reply(desk)
+        usable = kind in (*KINDS, "remove") or (kind in NOTE_TOOLS and desk.notes is not None)
+        return Reply(replace(desk, tool=kind, note=None)) if usable else Reply(desk)
     if action == "cell":
         cell = _cell(desk, data)
         return use_tool(replace(desk, cursor=cell), view, seat, puzzle, cell) if cell else Reply(desk)
@@ -467,7 +483,11 @@ def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -
     if key in ("r", "R"):
         return rotate(desk, view, seat, puzzle, desk.cursor)
     if key in ("Delete", "Backspace", "x", "X"):
-        return set_tile(desk, view, seat, puzzle, desk.cursor, EMPTY)
+        return clear_cell(desk, view, seat, puzzle, desk.cursor)
+    if key == "." and desk.notes is not None:
+        return set_note(desk, view, seat, puzzle, desk.cursor, DOT)
+    if key in ("n", "N") and desk.notes is not None:
+        return set_note(desk, view, seat, puzzle, desk.cursor, NEXT_NOTE[desk.notes.at(desk.cursor)], toggle=False)
     if key in ("e", "E"):  # the lasers through the cursor, one after another: left, top, right, bottom, none
         ring = [f"L{r + 1}", f"T{c + 1}", f"R{r + 1}", f"B{c + 1}"]
         laser = ring[0] if desk.laser not in ring else [*ring, None][ring.index(desk.laser) + 1]
@@ -513,7 +533,9 @@ def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, 
 def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
     tile = desk.layout.at(cell)
     if desk.tool == "remove":
-        return set_tile(desk, view, seat, puzzle, cell, EMPTY)
+        return clear_cell(desk, view, seat, puzzle, cell)
+    if desk.tool in NOTE_TOOLS and desk.notes is not None:
+        return set_note(desk, view, seat, puzzle, cell, NOTE_TOOLS[desk.tool])
     if tile != EMPTY:
         return rotate(desk, view, seat, puzzle, cell)
     return set_tile(desk, view, seat, puzzle, cell, FIRST_TILE.get(desk.tool, "/"))
@@ -536,6 +558,30 @@ def locked_note(desk: Desk, view: JSON) -> JSON:
     return {"code": "rf-watching", "params": {}}
 
 
+def clear_cell(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
+    """Take back the tile on ``cell``, or else its note."""
+    if desk.layout.at(cell) == EMPTY and desk.notes is not None and desk.notes.at(cell) != EMPTY:
+        return set_note(desk, view, seat, puzzle, cell, EMPTY)
+    return set_tile(desk, view, seat, puzzle, cell, EMPTY)
+
+
+def set_note(
+    desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell, mark: str, toggle: bool = True
+) -> Reply:
+    """Note ``mark`` on an empty ``cell`` (with ``toggle``, the same note again takes it away), as on
+    the solo board: notes are the player's own and never sent."""
+    if desk.notes is None or not editable(desk, view, seat):
+        return Reply(replace(desk, note=locked_note(desk, view)))
+    if cell in puzzle.warps:
+        return Reply(replace(desk, note={"code": "rf-warp-note", "params": {}}))
+    if desk.layout.at(cell) != EMPTY:
+        return Reply(replace(desk, note={"code": "rf-note-tile", "params": {}}))
+    if toggle and desk.notes.at(cell) == mark:
+        mark = EMPTY
+    desk = replace(desk, notes=desk.notes.place(cell, mark), note=None)
+    return Reply(desk, None, () if desk.task.kind == "watch" else (store_draft(desk, view),))
+
+
 def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell, tile: str) -> Reply:
     """Put ``tile`` (or ``"."``) on ``cell`` if the rules allow; then check the build or the solve."""
     if not editable(desk, view, seat):
@@ -548,6 +594,8 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
     if not puzzle.tiles.allows(changed):
         return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
     desk = replace(desk, layout=changed, note=None, wrong=(), confirm=False)
+    if desk.notes is not None and desk.notes.at(cell) != EMPTY:  # a cell holds a tile or a note, never both
+        desk = replace(desk, notes=desk.notes.place(cell, EMPTY))
     if desk.task.kind == "watch":
         return Reply(desk)
     stored = (store_draft(desk, view),)
@@ -715,7 +763,9 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     can_edit = editable(desk, view, seat)
     wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
-    look = scene.Look(wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view))
+    look = scene.Look(
+        wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view), notes=desk.notes
+    )
     # The scene is a grid of named cells, one Tab stop whose focus follows the cursor (ui/dom.py).
     drawn = scene.board(puzzle, desk.layout, look)
     total = 4 * puzzle.size
@@ -740,7 +790,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
-        can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=False),  # no notes in a match (yet)
+        can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
         actions(desk, view, seat),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
@@ -775,7 +825,13 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
         return ""
     tile = desk.layout.at((r, c))
-    what = _("warp") if (r, c) in puzzle.warps else _(scene.TILE_NAMES[tile]) if tile != EMPTY else _("empty")
+    mark = desk.notes.at((r, c)) if desk.notes is not None and tile == EMPTY else EMPTY
+    if (r, c) in puzzle.warps:
+        what = _("warp")
+    elif tile != EMPTY:
+        what = _(scene.TILE_NAMES[tile])
+    else:
+        what = _("empty") if mark == EMPTY else _("empty, {note}").format(note=_(scene.NOTE_NAMES[mark]))
     wrong = set(mismatches(puzzle, desk.layout))
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):

@@ -1,6 +1,7 @@
-"""A reload keeps the tiles in hand: a Reflection build not yet sent and a puzzle being solved come
-back from local storage (``DRAFT_KEY``), only to the same match, round, seat and task; a draft that
-cannot be read back says so and changes nothing."""
+"""The work in hand on a Reflection match page: a solver's notes (dots and rings, as on the solo
+board, never sent), and a reload that keeps the tiles and notes — a build not yet sent and a puzzle
+being solved come back from local storage (``DRAFT_KEY``), only to the same match, round, seat and
+task; a draft that cannot be read back says so and changes nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from gamenight.core.jsonutil import dumps, loads
 from gamenight.reflection.controls import DRAFT_KEY
 from gamenight.reflection.laser import Layout
 from gamenight.ui.lobby.host import PREPARE
+from gamenight.ui.program import UiEvent
 from tests.unit.reflection.test_match_pages import place, two_players
 from tests.unit.ui.peers import Browser, Page
 
@@ -97,3 +99,60 @@ def test_a_build_not_yet_sent_comes_back_and_is_checked_again():
     assert again.inner.board.local.advice.outcome in ("unique", "several")
     again.click("rf-send")
     assert again.inner.live.session.match.state.sheets[0].commitment
+
+
+def key(page: Page, name: str) -> None:
+    page.send(UiEvent("keydown", "board", {}, key=name, now_ms=page.rtc.now))
+    page.rtc.pump()
+
+
+def empty_cell(page: Page) -> tuple[int, int]:
+    desk = page.inner.board.local
+    puzzle_warps = {tuple(w) for p in page.inner.board.view["puzzles"] for w in p.get("warps", [])}
+    n = desk.layout.size
+    return next(
+        (r, c) for r in range(n) for c in range(n) if desk.layout.at((r, c)) == "." and (r, c) not in puzzle_warps
+    )
+
+
+def test_a_solver_notes_dots_and_rings_that_stay_on_its_page():
+    browser = Browser()
+    rtc, host, _bea, _solution = solving(browser)
+    tools = [e.attr("data-kind") for e in host.find(lambda e: e.attr("data-action") == "tray")]
+    assert "dot" in tools and "ring" in tools
+    sent = len(rtc.sent)
+    r, c = empty_cell(host)
+    host.click("tray", kind="dot")
+    host.click("cell", r=str(r), c=str(c))
+    assert host.inner.board.local.notes.at((r, c)) == "d"
+    assert "empty, noted empty" in host.text  # the cursor's words name the note
+    host.click("cell", r=str(r), c=str(c))  # the same note again takes it away
+    assert host.inner.board.local.notes.at((r, c)) == "."
+    key(host, "n")  # the keyboard cycles: dot, ring, none
+    key(host, "n")
+    assert host.inner.board.local.notes.at((r, c)) == "r"
+    assert loads(browser.storage[DRAFT_KEY], 4096)["notes"][r][c] == "r"
+    assert len(rtc.sent) == sent  # notes are the player's own: nothing was sent
+    host.click("tray", kind="block")
+    host.click("cell", r=str(r), c=str(c))  # a tile wipes the note under it
+    assert host.inner.board.local.layout.at((r, c)) == "#" and host.inner.board.local.notes.at((r, c)) == "."
+    key(host, ".")
+    assert "Notes go on empty cells" in host.text
+    again = reload_host(rtc, host, browser)  # tiles and notes come back together
+    assert again.inner.board.local.layout.at((r, c)) == "#"
+
+
+def test_notes_come_back_after_a_reload_and_a_builder_has_none():
+    browser = Browser()
+    rtc, host, _bea, _solution = solving(browser)
+    r, c = empty_cell(host)
+    host.click("tray", kind="ring")
+    host.click("cell", r=str(r), c=str(c))
+    again = reload_host(rtc, host, browser)
+    assert again.inner.board.local.notes.at((r, c)) == "r"
+    rtc, builder, _bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, Browser())
+    assert builder.inner.board.local.notes is None
+    tools = [e.attr("data-kind") for e in builder.find(lambda e: e.attr("data-action") == "tray")]
+    assert "dot" not in tools and "ring" not in tools
+    builder.click("tray", kind="dot")
+    assert builder.inner.board.local.tool != "dot"
