@@ -17,9 +17,8 @@ pytestmark = pytest.mark.e2e
 
 SENT = """() => {
     window.gncSent = [];
-    const render = window.gncRender;
-    window.gncRender = (root, html) => { window.gncSent.push(html); return render(root, html); };
-    Object.defineProperty(window.gncRender, 'misses', { get: () => render.misses });
+    const morph = Idiomorph.morph;
+    Idiomorph.morph = (root, html, options) => { window.gncSent.push(html); return morph(root, html, options); };
 }"""
 
 
