@@ -201,7 +201,7 @@ class RaythreadBoard:
             after, _events = tried(ui.state, seat, move)
         except GameNightError:
             return None, None
-        return move, remember(_PREVIEWS, seat, lambda: rules.view(after, seat), (after,))
+        return move, remember(_PREVIEWS, seat, lambda: rules.view(after, seat), (after,), TRIED_KEPT)
 
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
         move, preview = self.previewed(ui, seat)
@@ -333,7 +333,9 @@ class RaythreadBoard:
 
 
 # The engine's answers to the moves tried on a position (``tried``) and the views after them, by the
-# state's identity (``svg.remember``).
+# state's identity (``svg.remember``): the last few only (a click follows the preview just shown), so
+# the heap the cycle collector walks stays small.
+TRIED_KEPT = 8
 _TRIED: dict = {}
 _PREVIEWS: dict = {}
 
@@ -348,7 +350,7 @@ def tried(state: rules.State, seat: str, move: Move) -> tuple[rules.State, list[
     time. The authority (the table, the host) still plays the move on its own state.
     """
     key = (seat, *((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(move.items())))
-    return remember(_TRIED, key, lambda: rules.play(state, seat, move), (state,))
+    return remember(_TRIED, key, lambda: rules.play(state, seat, move), (state,), TRIED_KEPT)
 
 
 def _places(state: rules.State, seat: str) -> dict[str, frozenset[Cell]]:

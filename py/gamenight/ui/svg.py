@@ -88,20 +88,24 @@ KEPT_LIMIT = 64
 
 
 def remember(
-    cache: dict[Hashable, tuple[tuple, Any]], key: Hashable, build: Callable[[], Any], pins: tuple = ()
+    cache: dict[Hashable, tuple[tuple, Any]],
+    key: Hashable,
+    build: Callable[[], Any],
+    pins: tuple = (),
+    limit: int = KEPT_LIMIT,
 ) -> Any:
     """``build()``, made again only when what it is made from changes (a small cache of a few entries).
 
     ``key`` holds the hashable values the result depends on, ``pins`` the unhashable ones that are never
     changed in place (a state, a view's JSON, a log tuple of event dicts): those are told apart by
     identity. The cache holds the pinned objects, so their ids cannot be reused by others while an entry
-    lives; past ``KEPT_LIMIT`` entries it starts afresh.
+    lives; past ``limit`` entries (``KEPT_LIMIT``) it starts afresh.
     """
     full = (key, tuple(map(id, pins)))
     found = cache.get(full)
     if found is not None:
         return found[1]
-    if len(cache) >= KEPT_LIMIT:
+    if len(cache) >= limit:
         cache.clear()
     value = build()
     cache[full] = (pins, value)
