@@ -4,6 +4,8 @@
 // integrity: a new deployment changes this file, the browser installs the new worker in the background,
 // and it downloads only the files whose hash changed. It waits until the page asks it to take over
 // (the player pressed "Reload"), so a match or a puzzle in progress is never interrupted.
+// tools/build_site.py writes these scripts into the built worker in place of this call: the browser's
+// look for a new version then fetches this one file, not also each import its HTTP cache lacks.
 importScripts(
   "./vendor/workbox/workbox-core.prod.js",
   "./vendor/workbox/workbox-routing.prod.js",

@@ -8,6 +8,8 @@ and warm, with where the time goes.
   what a warm start downloaded (only the browser's look at ``sw.js`` for a new version is expected).
 - **Stock runtime**: the hello page once more on Pyodide as npm ships it (its standard library as
   sources; ours is precompiled by ``tools/vendor.py``), to show what the precompilation saves.
+- **Other pages** (``--page NAME=FILE``, any number): another ``index.html`` (say, main's build) on
+  this build's files, cold, in the same rounds: a change to the page compared side by side.
 - **Phases** (medians), from the ``gnc:`` performance marks (``index.html`` marks PyScript's
   progress events, ``py/main.py`` our imports and first render) and resource timing.
 
@@ -19,6 +21,7 @@ other jobs share its two cores. Each load's CPU time (every Chromium process, fr
 
 from __future__ import annotations
 
+import argparse
 import functools
 import http.server
 import os
@@ -109,10 +112,13 @@ def serve(root: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
     return f"http://127.0.0.1:{server.server_address[1]}", server
 
 
-def bench_root(site: Path) -> Path:
-    """A copy of the built site plus the hello page (kept out of _site/, which is what ships)."""
+def bench_root(site: Path, pages: dict[str, Path] | None = None) -> Path:
+    """A copy of the built site plus the hello page and ``pages`` as ``page-NAME.html`` (kept out of
+    _site/, which is what ships)."""
     root = Path(tempfile.mkdtemp(prefix="gnc-bench-"))
     shutil.copytree(site, root / "site")
+    for name, page in (pages or {}).items():
+        shutil.copy2(page, root / "site" / f"page-{name}.html")
     (root / "site" / "hello.html").write_text(HELLO_HTML)
     (root / "site" / "hello.json").write_text(HELLO_CONFIG)
     # The same page on the stock runtime: Pyodide's standard library as npm ships it.
@@ -174,11 +180,13 @@ def print_phases(series: dict[str, list[dict]]) -> None:
         print(f"  {title:<48}{'  '.join(cells)}")
 
 
-def main(rounds: int = 7) -> dict[str, float]:
+def main(rounds: int = 7, pages: dict[str, Path] | None = None) -> dict[str, float]:
     site = ROOT / "_site"
     if not (site / "sw.js").exists():
         raise SystemExit("_site/ is not built: run `make site`")
-    root = bench_root(site)
+    pages = pages or {}
+    root = bench_root(site, pages)
+    cold_pages: dict[str, list[dict]] = {name: [] for name in pages}
     url, server = serve(root)
     cold_hello: list[dict] = []
     cold_stock: list[dict] = []
@@ -200,6 +208,8 @@ def main(rounds: int = 7) -> dict[str, float]:
                 cold_hello.append(cold_load(browser, f"{url}/hello.html"))
                 cold_stock.append(cold_load(browser, f"{url}/hello-stock.html"))
                 cold_app.append(cold_load(browser, f"{url}/index.html"))
+                for name, runs in cold_pages.items():
+                    runs.append(cold_load(browser, f"{url}/page-{name}.html"))
                 server.answered.clear()
                 warm_app.append(load(profile, f"{url}/index.html"))
                 warm_downloads |= {path for path, code in server.answered if code == 200}
@@ -228,6 +238,12 @@ def main(rounds: int = 7) -> dict[str, float]:
     print(summary("hello, stock runtime", stock))
     print(summary("app, cold", cold))
     print(summary("app, warm (SW cache)", warm))
+    for name, runs in cold_pages.items():
+        values = [r["ready"] for r in runs]
+        ratio = statistics.median(values) / statistics.median(hello)
+        cpu = statistics.median(r["cpu"] for r in runs) / statistics.median(r["cpu"] for r in cold_hello)
+        print(f"{summary(f'page {name}, cold', values)}   / hello {ratio:.2f} (CPU {cpu:.2f})")
+        result[f"page_{name}_ratio"] = ratio
     print(f"  cold ratio app/hello = {result['cold_ratio']:.2f}   (budget ≤ 1.05)")
     warm_line = f"  warm median {result['warm_median_ms']:.0f} ms (budget ≤ 2500)"
     print(f"{warm_line}, warm/cold = {result['warm_ratio']:.2f} (budget ≤ 0.8)")
@@ -243,9 +259,22 @@ def main(rounds: int = 7) -> dict[str, float]:
     print(f"  cold CPU ratio app/hello = {cpu_ratio:.2f}")
     print(f"  downloaded by the warm starts: {sorted(warm_downloads) or 'nothing'}")
     print(f"  app cold / hello on the stock runtime = {statistics.median(cold) / statistics.median(stock):.2f}")
-    print_phases({"stock hello": cold_stock, "hello cold": cold_hello, "app cold": cold_app, "app warm": warm_app})
+    series = {"stock hello": cold_stock, "hello cold": cold_hello, "app cold": cold_app}
+    series.update({f"{name} cold"[:10]: runs for name, runs in cold_pages.items()})
+    print_phases({**series, "app warm": warm_app})
     return result
 
 
+def page_option(text: str) -> tuple[str, Path]:
+    name, _, path = text.partition("=")
+    if not name or not Path(path).is_file():
+        raise argparse.ArgumentTypeError(f"expected NAME=FILE (an index.html), got {text!r}")
+    return name, Path(path)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=7)
+    parser.add_argument("--page", action="append", type=page_option, default=[], metavar="NAME=FILE")
+    args = parser.parse_args()
+    main(args.rounds, dict(args.page))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,9 @@ START_MODULES = ("gamenight.ui.app",)
 SERVICE_WORKER = "sw.js"
 # Never precached: the worker itself (the browser fetches it to look for updates) and Pages' marker.
 NOT_PRECACHED = {SERVICE_WORKER, ".nojekyll"}
+# The worker's importScripts call (Workbox): written into the built worker, see ``inline_imports``.
+IMPORT_SCRIPTS = re.compile(r"^importScripts\(([^)]*)\);\n", re.MULTILINE)
+SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.MULTILINE)
 
 
 def python_files(py_root: Path) -> list[str]:
@@ -102,12 +106,32 @@ def build_id(manifest: list[dict[str, str]]) -> str:
     return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def service_worker(template: str, manifest: list[dict[str, str]]) -> str:
-    """``sw.js`` with the precache manifest and the build id written in."""
+def worker_imports(template: str) -> list[str]:
+    """The scripts (relative URLs) the worker's ``importScripts`` call names, in order."""
+    match = IMPORT_SCRIPTS.search(template)
+    return re.findall(r'"([^"]+)"', match[1]) if match else []
+
+
+def inline_imports(template: str, root: Path) -> str:
+    """The worker with its ``importScripts`` call replaced by the scripts themselves (read from
+    ``root``, where ``vendor/`` is). The browser's look for a new version fetches the worker *and*
+    compares every script it imports, downloading each one the HTTP cache lacks (a warm start once
+    fetched workbox-core.prod.js again, docs/performance.md): a self-contained worker is one request.
+    importScripts runs each script in the worker's global scope, in order, as the concatenation does."""
+    parts = []
+    for url in worker_imports(template):
+        source = SOURCE_MAP.sub("", (root / url).read_text()).rstrip()
+        parts.append(f"// {url} (vendored, pinned: tools/vendor.py)\n{source}\n")
+    return IMPORT_SCRIPTS.sub(lambda _match: "".join(parts), template, count=1)
+
+
+def service_worker(template: str, manifest: list[dict[str, str]], root: Path = ROOT) -> str:
+    """``sw.js`` with Workbox, the precache manifest and the build id written in."""
     if template.count("self.__WB_MANIFEST") != 1 or "__GNC_BUILD__" not in template:
         raise SystemExit("sw.js must use self.__WB_MANIFEST once and name the __GNC_BUILD__")
     listed = json.dumps(manifest, indent=1)
-    return template.replace("self.__WB_MANIFEST", listed).replace("__GNC_BUILD__", build_id(manifest))
+    worker = inline_imports(template, root)
+    return worker.replace("self.__WB_MANIFEST", listed).replace("__GNC_BUILD__", build_id(manifest))
 
 
 def render_icons(root: Path, out: Path) -> None:
@@ -128,8 +152,8 @@ def build(root: Path = ROOT, out: Path | None = None, compile_zip: Callable[[Pat
     out.mkdir(parents=True)
     for name in STATIC:
         source = root / name
-        if source.is_dir():
-            shutil.copytree(source, out / name)
+        if source.is_dir():  # not vendor/.stamp (make's marker of a finished vendor step)
+            shutil.copytree(source, out / name, ignore=shutil.ignore_patterns(".stamp"))
         else:
             shutil.copy2(source, out / name)
     py_out = out / "py"
@@ -143,9 +167,12 @@ def build(root: Path = ROOT, out: Path | None = None, compile_zip: Callable[[Pat
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     (out / ".nojekyll").write_text("")  # GitHub Pages must not run Jekyll over the site
     render_icons(root, out / "icons")
-    # Last: the worker lists every other file of the site.
+    # Last: the worker lists every other file of the site. The Workbox scripts it carries inline are
+    # not served apart (the page uses only workbox-window).
     template = (root / SERVICE_WORKER).read_text()
-    (out / SERVICE_WORKER).write_text(service_worker(template, precache_manifest(out)))
+    for url in worker_imports(template):
+        (out / url).unlink()
+    (out / SERVICE_WORKER).write_text(service_worker(template, precache_manifest(out), root))
     return out
 
 

@@ -182,6 +182,16 @@ def test_the_first_visit_saves_the_app_and_a_warm_start_downloads_nothing(watche
     assert {path for path, _code in deployment.answered} <= {"/sw.js"}
 
 
+def test_a_look_for_a_new_version_fetches_the_worker_and_nothing_else(watched: Page, deployment: Deployment):
+    # The browser also compares each script a worker imports, downloading any its HTTP cache lacks (a
+    # warm start once fetched workbox-core.prod.js again): the built worker carries Workbox inline.
+    open_app(watched, deployment.url)
+    controlled(watched)
+    deployment.answered.clear()
+    watched.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+    assert [path for path, _code in deployment.answered] == ["/sw.js"]
+
+
 def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
     open_app(watched, deployment.url)
     controlled(watched)

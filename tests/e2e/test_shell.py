@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, SITE, open_app
 
 pytestmark = pytest.mark.e2e
 
@@ -43,8 +43,10 @@ def test_the_start_compiles_none_of_its_dataclasses_and_fetches_each_boot_file_o
     counts = [re.fullmatch(r"gnc:dataclasses saved=(\d+) compiled=(\d+)", m) for m in marks]
     saved, compiled = next((int(c[1]), int(c[2])) for c in counts if c)
     assert saved >= 20 and compiled == 0, (saved, compiled)
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "gamenight.zip"):
-        assert len([url for url in watch.requests if url.split("?")[0].endswith("/" + name)]) == 1, name
+    preloads = re.findall(r'\["(?:preload|modulepreload)", "\./([^"]+)"\]', (SITE / "index.html").read_text())
+    assert len(preloads) >= 10, preloads  # PyScript's chain (core, config, plugins, main.py) and the runtime
+    for path in preloads:
+        assert [url.split("?")[0] for url in watch.requests].count(f"{site_url}/{path}") == 1, path
 
 
 def test_routing_to_each_game_and_back(app: Page, site_url: str):

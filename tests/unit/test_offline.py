@@ -137,6 +137,25 @@ def test_a_worker_template_without_its_placeholders_is_refused():
         build_site.service_worker("importScripts('x.js');", [])
 
 
+def test_the_built_worker_carries_workbox_inline_so_a_look_for_updates_is_one_request():
+    # The browser's update check compares every script the worker imports and downloads any its HTTP
+    # cache lacks (a warm start once fetched workbox-core.prod.js again): the built worker imports none.
+    template = (ROOT / "sw.js").read_text()
+    imports = build_site.worker_imports(template)
+    modules = ("core", "routing", "strategies", "precaching")
+    assert imports == [f"./vendor/workbox/workbox-{name}.prod.js" for name in modules]
+    worker = build_site.service_worker(template, [])
+    assert "importScripts" not in worker and "sourceMappingURL" not in worker
+    at = [worker.index(without_source_map((ROOT / url).read_text())) for url in imports]
+    assert at == sorted(at)  # Workbox's own modules in dependency order, as importScripts ran them
+    assert worker.index("workbox.core.setCacheNameDetails") > at[-1]
+
+
+def without_source_map(script: str) -> str:
+    """A vendored script without its source-map comment (the built worker drops it)."""
+    return script.split("//# sourceMappingURL=")[0].rstrip()
+
+
 def test_the_worker_imports_the_vendored_workbox_in_dependency_order():
     template = (ROOT / "sw.js").read_text()
     modules = ("core", "routing", "strategies", "precaching")

@@ -193,6 +193,11 @@ def test_build_writes_the_served_tree(tmp_path: Path):
     (tmp_path / "css").mkdir()
     (tmp_path / "css" / "app.css").write_text("body{}")
     (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
+    (tmp_path / "vendor" / ".stamp").write_text("")  # make's marker: not shipped, not precached
+    (tmp_path / "vendor" / "workbox").mkdir()
+    for name in ("core", "routing", "strategies", "precaching"):  # the worker carries these inline
+        (tmp_path / "vendor" / "workbox" / f"workbox-{name}.prod.js").write_text(f"this.wb_{name}=1;\n")
+    (tmp_path / "vendor" / "workbox" / "workbox-window.prod.mjs").write_text("export {};")  # the page's
     (tmp_path / "py" / "gamenight").mkdir(parents=True)
     (tmp_path / "py" / "main.py").write_text("print('hi')")
     (tmp_path / "py" / "gamenight" / "__init__.py").write_text("")
@@ -220,7 +225,11 @@ def test_build_writes_the_served_tree(tmp_path: Path):
         "py/main.py",
         "pyscript.json",
         "sw.js",
+        "vendor/workbox/workbox-window.prod.mjs",
     ]
+    worker = (site / "sw.js").read_text()
+    assert "importScripts" not in worker and "this.wb_core=1;" in worker and "this.wb_precaching=1;" in worker
+    assert "./vendor/workbox/workbox-window.prod.mjs" in worker and ".stamp" not in worker
     config = json.loads((site / "pyscript.json").read_text())
     assert config["files"] == {"./py/gamenight.zip": "./gamenight.zip"}
     # Compiled by Pyodide's interpreter (tools/precompile.mjs): the page never compiles our modules.
