@@ -379,7 +379,7 @@ def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_o
     traced = []
     real = rules.trace
     monkeypatch.setattr(rules, "trace", lambda *a: traced.append(a[2]) or real(*a))
-    rules._shown_runs.cache_clear()
+    rules._traced_runs.cache_clear()
 
     def runs_of(view):
         return {
@@ -387,10 +387,9 @@ def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_o
             for s, runs in view["beams"].items()
         }
 
-    def engine(state):
-        return {
-            s: [(r.start, r.stop, r.heading.value, r.end) for r in runs] for s, runs in rules.beam_runs(state).items()
-        }
+    def engine(state):  # traced afresh, past the cache
+        fresh = rules._traced_runs.__wrapped__(state.board.size, state.grid, state.board.emitters)
+        return {s: [(r.start, r.stop, r.heading.value, r.end) for r in runs] for s, runs in fresh}
 
     seat = state.seats[state.turn]
     move = next(m for m in legal(state, seat) if m["type"] == "place")
@@ -401,7 +400,7 @@ def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_o
     # Another position on the same board (other hands, another deck, the next turn): no new trace.
     other = replace(after, hands=tuple(reversed(after.hands)), deck=after.deck[1:], turn=(after.turn + 1) % 4)
     assert runs_of(rules.view(other, "B")) == runs_of(first) == engine(other)
-    assert len(traced) == 4 + 4  # engine() traced once more: beam_runs itself keeps nothing
+    assert len(traced) == 4 + 4  # engine() traced once more, past the cache
     # A tile placed: another board, traced again, and drawn as the engine traces it.
     seat = after.seats[after.turn]
     moved, _ = play(after, seat, next(m for m in legal(after, seat) if m["type"] == "place"))
