@@ -77,3 +77,22 @@ def test_the_board_sends_what_changed_and_a_lost_part_is_drawn_again(app: Page, 
     expect(app.locator("[data-kept]")).to_have_count(0)
     assert app.get_attribute(".rt-hand", "data-memo") == hand
     assert_page_shows(app, state)
+
+
+def test_a_notice_above_the_match_leaves_the_board_and_its_live_region_the_same_elements(app: Page, site_url: str):
+    start(app, site_url)
+    chooser = random.Random(5)
+    state = engine(app)
+    seat = state.seats[state.turn]
+    click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))
+    # The elements the player may be in: the board's scroll box, the board, the hint a screen reader follows.
+    parts = (".match-screen", ".rt-board-wrap", "#rt-board", ".rt-hint", ".rt-cells")
+    app.evaluate("(parts) => parts.forEach((p) => { document.querySelector(p).gncMarked = p; })", list(parts))
+    app.click("button[data-action=table-undo]")  # "Move taken back." appears above the match
+    expect(app.locator(".notice")).to_be_visible()
+    state = engine(app)
+    seat = state.seats[state.turn]
+    click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))
+    expect(app.locator(".notice")).to_have_count(0)  # … and goes again
+    kept = app.evaluate("(parts) => parts.map((p) => document.querySelector(p).gncMarked === p)", list(parts))
+    assert kept == [True] * len(parts), dict(zip(parts, kept, strict=True))

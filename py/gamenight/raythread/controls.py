@@ -26,7 +26,7 @@ from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.match import Table, describe
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import Element, Memo, h, keep
+from gamenight.ui.svg import Element, Memo, h, keep, remember
 
 Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
@@ -176,7 +176,7 @@ class RaythreadBoard:
             return replace(ui, turning=cell, chosen=None, aim=cell, note=None), None
         move = {"type": "place", "tile": ui.chosen, "cell": list(cell), "orient": ui.orient}
         try:
-            rules.play(ui.state, seat, move)
+            tried(ui.state, seat, move)  # usually the move just previewed: its answer is reused
         except IllegalMove as err:
             return replace(ui, note=err.to_json(), aim=cell), None
         return replace(ui, chosen=None, aim=None), move
@@ -198,10 +198,10 @@ class RaythreadBoard:
         else:
             return None, None
         try:
-            after, _events = rules.play(ui.state, seat, move)
+            after, _events = tried(ui.state, seat, move)
         except GameNightError:
             return None, None
-        return move, rules.view(after, seat)
+        return move, remember(_PREVIEWS, seat, lambda: rules.view(after, seat), (after,), TRIED_KEPT)
 
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
         move, preview = self.previewed(ui, seat)
@@ -330,6 +330,27 @@ class RaythreadBoard:
         if kind == "end":
             return _("The match is over.")
         return None
+
+
+# The engine's answers to the moves tried on a position (``tried``) and the views after them, by the
+# state's identity (``svg.remember``): the last few only (a click follows the preview just shown), so
+# the heap the cycle collector walks stays small.
+TRIED_KEPT = 8
+_TRIED: dict = {}
+_PREVIEWS: dict = {}
+
+
+def tried(state: rules.State, seat: str, move: Move) -> tuple[rules.State, list[JSON]]:
+    """``rules.play(state, seat, move)``, remembered for the moves tried on ``state`` (the board's own
+    copy of the position, from the view).
+
+    A placement is nearly always the move previewed a moment before, under the same pointer or
+    cursor: the click then takes the preview's answer instead of playing the move again to check it.
+    Any other move (another cell, tile or orientation) is played afresh; an illegal one raises every
+    time. The authority (the table, the host) still plays the move on its own state.
+    """
+    key = (seat, *((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(move.items())))
+    return remember(_TRIED, key, lambda: rules.play(state, seat, move), (state,), TRIED_KEPT)
 
 
 def _places(state: rules.State, seat: str) -> dict[str, frozenset[Cell]]:

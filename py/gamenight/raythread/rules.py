@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
@@ -225,12 +226,20 @@ def reached(state: State) -> tuple[frozenset[Cell], ...]:
 
 def beam_runs(state: State) -> dict[str, list[Run]]:
     """Every seat's traced beam as straight runs, prism branches included (for views and scenes)."""
-    size, grid = state.board.size, state.grid
-    paths: dict[str, list[Run]] = {}
-    for e in state.board.emitters:
-        paths[e.seat] = runs = []
+    return {seat: list(runs) for seat, runs in _traced_runs(state.board.size, state.grid, state.board.emitters)}
+
+
+@lru_cache(maxsize=32)
+def _traced_runs(size: int, grid: bytes, emitters: tuple[Emitter, ...]) -> tuple[tuple[str, tuple[Run, ...]], ...]:
+    """``beam_runs``, remembered by what the beams depend on (the board's cells and its emitters): a
+    page that previewed a move has traced the beams of the position after it already, so the view of
+    that position, once the move is played, takes them as they are."""
+    paths = []
+    for e in emitters:
+        runs: list[Run] = []
         trace(grid, size, e.cell[0] * size + e.cell[1], direction_index(e.facing), runs)
-    return paths
+        paths.append((e.seat, tuple(runs)))
+    return tuple(paths)
 
 
 def _resolve(state: State) -> tuple[State, list[Event]]:
@@ -473,7 +482,7 @@ def view(state: State, seat: str | None) -> JSON:
         "deck": len(state.deck),
         "beams": {
             s: [{"from": list(r.start), "to": list(r.stop), "dir": r.heading.value, "end": r.end} for r in runs]
-            for s, runs in beam_runs(state).items()
+            for s, runs in _traced_runs(board.size, state.grid, board.emitters)
         },
         "result": done.to_json() if done else None,
     }

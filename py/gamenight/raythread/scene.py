@@ -452,14 +452,19 @@ def _beams(view: JSON, look: Look) -> list[Element]:
         classes = f"rt-beam seat-{colour} lane-{seat}"
         turned: set[Cell] = set()
         for run in runs:
-            (x0, y0), (x1, y1) = run_points(run, offset, tiles, n, emitters)
             start, stop = tuple(run["from"]), tuple(run["to"])
             turned.update(c for c in (start, stop if run["end"] == "tile" else None) if c in tiles)
-            if (x0, y0) == (x1, y1):
-                continue
             key = run_key(seat, run)
             fresh = key in look.fresh and not look.preview
-            drawn.append(_line(None if look.preview else key, classes + (" rt-fresh" if fresh else ""), x0, y0, x1, y1))
+            # What the line is drawn from: the run, its lane, the tiles it leaves and meets.
+            how = (key, offset, tiles.get(start), tiles.get(stop), start in emitters, classes, fresh, not look.preview)
+            line = _RUNS.get(how)
+            if line is None:
+                if len(_RUNS) > 2000:
+                    _RUNS.clear()
+                line = _RUNS[how] = _run_line(run, key if how[-1] else None, offset, tiles, n, emitters, classes, fresh)
+            if line is not _NO_LINE:
+                drawn.append(line)
         # On a "/" a colour's horizontal and vertical lanes meet the diagonal at two points: the light
         # runs along the mirror between them (on a "\" the two points are one).
         for cell in sorted(turned):
@@ -468,6 +473,29 @@ def _beams(view: JSON, look: Look) -> list[Element]:
                 glint = (cx - offset, cy + offset, cx + offset, cy - offset)
                 drawn.append(_line(None, classes + " rt-glint", *glint))
     return drawn
+
+
+# Each beam run's line as last drawn, by what it is drawn from: most runs stay the same from one
+# position to the next, so a move draws only the runs it adds. A position's run has its key as id
+# (the morph keeps its element, not re-animated); a preview's runs have none.
+_RUNS: dict[tuple, Element] = {}
+_NO_LINE = Element("line")  # a run drawn as a point (it starts and ends at one spot): no line
+
+
+def _run_line(
+    run: Mapping[str, Any],
+    key: str | None,
+    offset: float,
+    tiles: Mapping[Cell, str],
+    n: int,
+    emitters: Collection[Cell],
+    classes: str,
+    fresh: bool,
+) -> Element:
+    (x0, y0), (x1, y1) = run_points(run, offset, tiles, n, emitters)
+    if (x0, y0) == (x1, y1):
+        return _NO_LINE
+    return _line(key, classes + (" rt-fresh" if fresh else ""), x0, y0, x1, y1)
 
 
 def _line(key: str | None, classes: str, x0: float, y0: float, x1: float, y1: float) -> Element:

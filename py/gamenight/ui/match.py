@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
@@ -412,16 +413,19 @@ def log_panel(ui: MatchUi, table: Table) -> Memo:
     return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board))
 
 
+LOG_SHOWN = 12  # the lines of the log panel
+
+
 def _log_panel(ui: MatchUi, table: Table) -> Element:
     game = ui.board
-    lines = [text for text in (game.event_text(e, table.names) for e in ui.log) if text]
+    # Newest first, and only as many events put in words as are shown (a move rebuilds the panel).
+    said = (game.event_text(e, table.names) for e in reversed(ui.log))
+    lines = list(islice(filter(None, said), LOG_SHOWN))
     return h(
         "section",
         {"class": "match-log"},
         h("h2", {}, _("What happened")),
-        h("ul", {}, [h("li", {}, line) for line in reversed(lines[-12:])])
-        if lines
-        else h("p", {"class": "quiet"}, _("No moves yet.")),
+        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else h("p", {"class": "quiet"}, _("No moves yet.")),
     )
 
 

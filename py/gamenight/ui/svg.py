@@ -88,20 +88,24 @@ KEPT_LIMIT = 64
 
 
 def remember(
-    cache: dict[Hashable, tuple[tuple, Any]], key: Hashable, build: Callable[[], Any], pins: tuple = ()
+    cache: dict[Hashable, tuple[tuple, Any]],
+    key: Hashable,
+    build: Callable[[], Any],
+    pins: tuple = (),
+    limit: int = KEPT_LIMIT,
 ) -> Any:
     """``build()``, made again only when what it is made from changes (a small cache of a few entries).
 
     ``key`` holds the hashable values the result depends on, ``pins`` the unhashable ones that are never
     changed in place (a state, a view's JSON, a log tuple of event dicts): those are told apart by
     identity. The cache holds the pinned objects, so their ids cannot be reused by others while an entry
-    lives; past ``KEPT_LIMIT`` entries it starts afresh.
+    lives; past ``limit`` entries (``KEPT_LIMIT``) it starts afresh.
     """
     full = (key, tuple(map(id, pins)))
     found = cache.get(full)
     if found is not None:
         return found[1]
-    if len(cache) >= KEPT_LIMIT:
+    if len(cache) >= limit:
         cache.clear()
     value = build()
     cache[full] = (pins, value)
@@ -151,33 +155,34 @@ def render_page(node: Element, shown: frozenset[str]) -> tuple[str, str, frozens
     """
     parts: list[str | Memo] = []
     _emit(node, parts)
-    memos = [p for p in parts if not isinstance(p, str)]
-    same = "".join(p if isinstance(p, str) else (p.stub or p.markup) for p in parts)
+    memos = [p for p in parts if type(p) is not str]
+    same = "".join(p if type(p) is str else (p.stub or p.markup) for p in parts)
     if all(m.key in shown and m.stub for m in memos):
         markup = same
     else:
         out: list[str] = []
-        for part in parts:
-            _page_into(part, shown, out)
+        _page_into(parts, shown, out)
         markup = "".join(out)
     return same, markup, frozenset().union(*(m.keys for m in memos))
 
 
-def _page_into(part: str | Memo, shown: frozenset[str], out: list[str]) -> None:
-    if isinstance(part, str):
-        out.append(part)
-    elif part.stub and part.key in shown:
-        out.append(part.stub)
-    elif part.keys.isdisjoint(shown):
-        out.append(part.markup)
-    else:
-        for inner in part.parts:
-            _page_into(inner, shown, out)
+def _page_into(parts: Iterable[str | Memo], shown: frozenset[str], out: list[str]) -> None:
+    """``parts`` as the page needs them: text as it is, a memo the page holds as its stub, one that
+    holds nothing the page has as its markup, and the others part by part."""
+    for part in parts:
+        if type(part) is str:
+            out.append(part)
+        elif part.stub and part.key in shown:
+            out.append(part.stub)
+        elif part.keys.isdisjoint(shown):
+            out.append(part.markup)
+        else:
+            _page_into(part.parts, shown, out)
 
 
 def _emit(node: Element | str, out: list[str | Memo]) -> None:
     """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled)."""
-    if isinstance(node, str):
+    if type(node) is str:
         out.append(node.translate(_TEXT_ESCAPES))
         return
     if type(node) is Memo:
@@ -199,7 +204,10 @@ def _emit(node: Element | str, out: list[str | Memo]) -> None:
     if node.tag in _VOID:
         return
     for child in node.children:
-        _emit(child, out)
+        if type(child) is str:  # most children are text or elements: no call for text
+            out.append(child.translate(_TEXT_ESCAPES))
+        else:
+            _emit(child, out)
     out.append(f"</{node.tag}>")
 
 

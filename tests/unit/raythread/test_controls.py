@@ -222,3 +222,30 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert "claims" not in hint(chose_nothing, view)
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
     assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
+
+
+def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_move_is_played(monkeypatch):
+    state = played(7, 12)
+    seat = state.seats[state.turn]
+    view = rules.view(state, seat)
+    move = next(m for m in rules.legal(state, seat) if m["type"] == "place" and m["tile"] == "mirror")
+    ui, _ = click(BOARD.start(view, None), view, seat, "rt-hand", kind="mirror")
+    ui, _ = click(ui, view, seat, "rt-orient", orient=move["orient"])
+    r, c = move["cell"]
+    ui, _ = update(ui, view, seat, UiEvent("pointerover", "rt-cell", {"r": str(r), "c": str(c)}))
+    assert BOARD.previewed(ui, seat)[0] == move
+    real, calls = rules.play, []
+    monkeypatch.setattr(rules, "play", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    _, sent = click(ui, view, seat, "rt-cell", r=r, c=c)
+    assert sent == move and calls == [], "the preview's answer is reused"
+    # The other orientation on the same cell is another move: the engine plays it.
+    other = {**move, "orient": "\\" if move["orient"] == "/" else "/"}
+    turned, _ = click(ui, view, seat, "rt-orient", orient=other["orient"])
+    _, sent = click(turned, view, seat, "rt-cell", r=r, c=c)
+    assert calls == [other] and sent == other
+    # An illegal move is asked again every time, and refused with the engine's reason.
+    beacon = view["beacons"][0]["cell"]
+    for _ in range(2):
+        refused, sent = click(ui, view, seat, "rt-cell", r=beacon[0], c=beacon[1])
+        assert sent is None and "that cell holds a beacon" in said(refused.note)
+    assert len(calls) == 3

@@ -88,3 +88,19 @@ def test_a_hand_with_other_counts_is_drawn_again():
         counts = tuple(views[s]["hands"][s][k] for k in rules.KINDS)
         hands.setdefault(counts, hand)
         assert (hands[counts] is hand) and all(f"× {n}<" in render(hand) for n in counts)
+
+
+def test_a_beam_runs_line_is_kept_while_what_it_is_drawn_from_stays():
+    from .helpers import position, tile
+
+    def first_run(*tiles):
+        view = rules.view(position({(1, 5): 2}, list(tiles)), "A")
+        layer = scene.beams_layer(view, scene.Look(colours={"A": "amber", "C": "teal"}))
+        return next(e for e in find_all(layer, lambda e: e.tag == "line") if e.attr("id") == "rt-bA3-0-3-5Et")
+
+    line = first_run(tile((3, 5), "/"))
+    assert first_run(tile((3, 5), "/"), tile((8, 8), "\\")) is line, "another tile elsewhere: the same line"
+    turned = first_run(tile((3, 5), "\\"))
+    assert turned is not line and render(turned) != render(line), "it meets the other diagonal"
+    scene._RUNS.clear()
+    assert render(first_run(tile((3, 5), "\\"))) == render(turned), "a kept line is the line drawn afresh"

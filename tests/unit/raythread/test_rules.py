@@ -370,3 +370,39 @@ def test_a_beacon_reached_by_two_branches_of_one_colour_scores_once():
     after, events = play(state, "A", place("prism", (3, 4), "/"))
     assert claimed(events) == [((1, 6), 3, ("A",))]
     assert after.scores == (3, 0)
+
+
+def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_one(monkeypatch):
+    from gamenight.raythread import rules
+
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20}), ("A", "B", "C", "D"), 4242)
+    traced = []
+    real = rules.trace
+    monkeypatch.setattr(rules, "trace", lambda *a: traced.append(a[2]) or real(*a))
+    rules._traced_runs.cache_clear()
+
+    def runs_of(view):
+        return {
+            s: [(tuple(r["from"]), tuple(r["to"]), r["dir"], r["end"]) for r in runs]
+            for s, runs in view["beams"].items()
+        }
+
+    def engine(state):  # traced afresh, past the cache
+        fresh = rules._traced_runs.__wrapped__(state.board.size, state.grid, state.board.emitters)
+        return {s: [(r.start, r.stop, r.heading.value, r.end) for r in runs] for s, runs in fresh}
+
+    seat = state.seats[state.turn]
+    move = next(m for m in legal(state, seat) if m["type"] == "place")
+    after, _ = play(state, seat, move)  # (the play traces the beams to resolve claims)
+    traced.clear()
+    first = rules.view(after, seat)
+    assert len(traced) == 4, "one trace per emitter"
+    # Another position on the same board (other hands, another deck, the next turn): no new trace.
+    other = replace(after, hands=tuple(reversed(after.hands)), deck=after.deck[1:], turn=(after.turn + 1) % 4)
+    assert runs_of(rules.view(other, "B")) == runs_of(first) == engine(other)
+    assert len(traced) == 4 + 4  # engine() traced once more, past the cache
+    # A tile placed: another board, traced again, and drawn as the engine traces it.
+    seat = after.seats[after.turn]
+    moved, _ = play(after, seat, next(m for m in legal(after, seat) if m["type"] == "place"))
+    traced.clear()
+    assert runs_of(rules.view(moved, seat)) == engine(moved) and len(traced) == 4 + 4

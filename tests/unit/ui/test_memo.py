@@ -2,6 +2,7 @@
 an unchanged input gives back the same part, a changed one redraws it, and the page's markup leaves out
 only what the page holds."""
 
+from dataclasses import replace
 from html.parser import HTMLParser
 
 from gamenight import i18n
@@ -9,7 +10,7 @@ from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui import match, table
 from gamenight.ui.match import SeatAt, Table
-from gamenight.ui.svg import Memo, h, keep, render, render_page
+from gamenight.ui.svg import Memo, find_all, h, keep, render, render_page, text_of
 
 
 def layer(text: str, rect: int = 1) -> tuple[Memo, Memo]:
@@ -161,3 +162,24 @@ def test_a_move_taken_back_shows_the_earlier_view_and_its_kept_panels_again():
     model, _ = click(model, "table-undo")
     assert model.inner.ui.view is before
     assert match.seat_list(model.inner.ui, table.table_of(model.inner)) is seats
+
+
+def test_the_log_shows_its_newest_lines_first_and_puts_only_those_in_words():
+    state, ui = start()
+    events = []
+    while len(events) < 3 * match.LOG_SHOWN:  # a long match: more lines than the panel shows
+        seat = state.seats[state.turn]
+        state, said = rules.play(state, seat, next(m for m in rules.legal(state, seat) if m["type"] == "place"))
+        events.extend(said)
+    asked = []
+
+    class Counting(type(BOARD)):
+        def event_text(self, event, names):
+            asked.append(event)
+            return super().event_text(event, names)
+
+    long = match.advance(replace(ui, board=Counting()), rules.view(state, "A"), events, TABLE)
+    shown = [text_of(li) for li in find_all(match._log_panel(long, TABLE), lambda e: e.tag == "li")]
+    newest = [t for t in (BOARD.event_text(e, TABLE.names) for e in reversed(long.log)) if t]
+    assert shown == newest[: match.LOG_SHOWN] and len(shown) == match.LOG_SHOWN
+    assert len(asked) < 2 * match.LOG_SHOWN < len(long.log), "the older events are not put in words"
