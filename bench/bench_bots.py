@@ -147,8 +147,9 @@ def think_timed(item: dict, level: str, clock=time.perf_counter) -> tuple[dict, 
 PAGE = """<!doctype html><html data-app="loading"><head><meta charset="utf-8">
 <script type="module" src="./vendor/pyscript/core.js"></script></head><body>
 <script type="py" config="./bench-bots.json">
-import asyncio, json, time
+import asyncio, json, os, sys, time
 import js
+sys.path.insert(0, os.path.abspath("gamenight.zip"))  # the package ships as one archive (py/main.py)
 from gamenight import games
 
 async def run():

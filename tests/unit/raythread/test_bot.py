@@ -188,3 +188,36 @@ def test_hard_with_more_players_is_deterministic_and_legal_and_reads_only_the_vi
             other = replace(state, deck=tuple(sorted(state.deck, reverse=state.deck[0] == "mirror")))
             assert decide(BOT, GAME.view(other, seat), "hard", moves) == move
         state, _ = GAME.play(state, seat, move, 0)
+
+
+def test_hards_leaf_with_the_opponent_to_move_counts_the_bots_own_threat():
+    """Where the opponent moves next, a leaf counts the bot's own best gain at ``MY_THREAT`` (a
+    threat the opponent must spend its move on), on top of the standing and the opponent's threat."""
+    threatening = 0
+    for state in random_positions(games=6, every=3):
+        if len(state.seats) != 2:
+            continue
+        table, pos, me = read(state)
+        search = bot.Search(table, me, [0])
+        other = 1 - me
+        mine, theirs = bot.best_gain(table, pos, me, [0]), bot.best_gain(table, pos, other, [0])
+        if pos.scores[other] + theirs >= table.target:
+            continue  # an immediate win of the opponent prices the leaf as a loss
+        expected = pos.scores[me] - pos.scores[other] - bot.LEAF_GAIN * theirs + bot.MY_THREAT * mine
+        assert search.leaf(pos, mine=False) == pytest.approx(expected)
+        threatening += mine > 0
+    assert bot.MY_THREAT > 0 and threatening > 10
+
+
+def test_hards_leaf_where_the_side_to_move_can_reach_the_target_is_that_win_or_loss():
+    # A (10 points, target 12) reaches 12 with a mirror at (3, 2) turning its beam into the 2 at (5, 2).
+    state = counted(position({(5, 2): 2, (1, 8): 3}, scores={"A": 10, "C": 9}, target=12))
+    table, pos, _ = bot.read_view(GAME.view(state, "A"))
+    gain = bot.best_gain(table, pos, 0, [0])
+    assert gain >= 2
+    as_a, as_c = bot.Search(table, 0, [0]), bot.Search(table, 1, [0])
+    assert as_a.leaf(pos, mine=True) == bot.standing(table, pos, 0) + bot.WIN_VALUE
+    assert as_c.leaf(pos, mine=False) == bot.standing(table, pos, 1) - bot.WIN_VALUE
+    # Short of the target, the same gain counts only a share of itself.
+    short = replace(pos, scores=(12 - gain - 1, 9))
+    assert as_a.leaf(short, mine=True) == pytest.approx(short.scores[0] - 9 + bot.LEAF_GAIN * gain)
