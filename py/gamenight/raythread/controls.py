@@ -24,7 +24,7 @@ from gamenight.core.game import JSON, Move
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, describe
+from gamenight.ui.match import Table, describe, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -296,9 +296,7 @@ class RaythreadBoard:
             return f"{name} ({tags[seat]})" if name else str(tags.get(seat, seat))
 
         def where(cell: Any) -> str:
-            if isinstance(cell, list) and len(cell) == 2:
-                return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
-            return "?"
+            return scene.where_words(cell) if isinstance(cell, list) and len(cell) == 2 else "?"
 
         if kind == "placed":
             return _("{name} places a {tile} {orient} at {where}.").format(
@@ -372,26 +370,20 @@ def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) 
     claims the 3 at row 2, column 6 for Ann (A)." (or "claims no beacon")."""
     if move is None or preview is None:
         return ""
-
-    def where(cell: Any) -> str:
-        return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
-
-    def who(seat: str) -> str:
-        name, tag = table.names.get(seat), table.tags.get(seat, seat)
-        return f"{name} ({tag})" if name else tag
-
     if move["type"] == "place":
         what = _("A {tile}, {orient}, at {where}").format(
             tile=_(scene.TILE_WORDS[move["tile"]]),
             orient=_(scene.ORIENT_WORDS[move["orient"]]),
-            where=where(move["cell"]),
+            where=scene.where_words(move["cell"]),
         )
     else:
-        what = _("The tile at {where} turned").format(where=where(move["cell"]))
+        what = _("The tile at {where} turned").format(where=scene.where_words(move["cell"]))
     before = {tuple(b["cell"]): b for b in view["beacons"]}
     gained = [
         _("the {value} at {where} for {names}").format(
-            value=b["value"], where=where(b["cell"]), names=i18n.listing(who(s) for s in b["claimers"])
+            value=b["value"],
+            where=scene.where_words(b["cell"]),
+            names=i18n.listing(seat_label(table, s) for s in b["claimers"]),
         )
         for b in preview["beacons"]
         if b["claimers"] and not before[tuple(b["cell"])]["claimers"]

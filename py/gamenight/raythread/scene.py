@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gamenight import i18n
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, _
-from gamenight.ui.svg import Element, Memo, h
+from gamenight.ui.svg import Element, Memo, h, remember
 
 CELL = 40  # user units per cell; the SVG scales to its box
 PAD = 4
@@ -293,13 +294,18 @@ def _cell(
     )
 
 
+def where_words(cell: Sequence[int]) -> str:
+    """A cell as players read it: "row 3, column 5" (counted from 1)."""
+    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
+
+
 def cell_label(
     at: Cell, tile: JSON | None, beacon: JSON | None, emitter: JSON | None, look: Look, lit: Collection[str] = ()
 ) -> str:
     """What a screen reader says of a cell: where it is and what is on it. The seat's letter drawn in the
     cell stands as a word of the name ("placed by Ann (A)", not "Ann (A)'s"), so the name contains the
     cell's visible text (WCAG 2.5.3, label in name)."""
-    where = _("row {row}, column {col}").format(row=at[0] + 1, col=at[1] + 1)
+    where = where_words(at)
     if emitter:
         what = _("emitter of {name}, shining {direction}").format(
             name=_seat_name(emitter["seat"], look), direction=_direction(emitter["facing"])
@@ -458,11 +464,8 @@ def _beams(view: JSON, look: Look) -> list[Element]:
             fresh = key in look.fresh and not look.preview
             # What the line is drawn from: the run, its lane, the tiles it leaves and meets.
             how = (key, offset, tiles.get(start), tiles.get(stop), start in emitters, classes, fresh, not look.preview)
-            line = _RUNS.get(how)
-            if line is None:
-                if len(_RUNS) > 2000:
-                    _RUNS.clear()
-                line = _RUNS[how] = _run_line(run, key if how[-1] else None, offset, tiles, n, emitters, classes, fresh)
+            drawn_as = partial(_run_line, run, key if how[-1] else None, offset, tiles, n, emitters, classes, fresh)
+            line = remember(_RUNS, how, drawn_as, limit=RUNS_KEPT)
             if line is not _NO_LINE:
                 drawn.append(line)
         # On a "/" a colour's horizontal and vertical lanes meet the diagonal at two points: the light
@@ -478,7 +481,8 @@ def _beams(view: JSON, look: Look) -> list[Element]:
 # Each beam run's line as last drawn, by what it is drawn from: most runs stay the same from one
 # position to the next, so a move draws only the runs it adds. A position's run has its key as id
 # (the morph keeps its element, not re-animated); a preview's runs have none.
-_RUNS: dict[tuple, Element] = {}
+_RUNS: dict = {}
+RUNS_KEPT = 2000
 _NO_LINE = Element("line")  # a run drawn as a point (it starts and ends at one spot): no line
 
 
