@@ -135,7 +135,6 @@ class Desk:
     advice: Advice | None = None
     secrets: Mapping[str, Secret] = field(default_factory=dict)
     revealing: str = ""  # the commitment whose reveal this page has sent
-    drafted: bool = False  # this page stored a draft of its task (cleared when the task changes)
     confirm: bool = False  # "Give up" was pressed once
     ticking: bool = False  # the clock timer runs
     now_ms: int = 0
@@ -337,7 +336,6 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     if moved.before is None:  # the page (re)started: what this device kept
         desk = replace(desk, secrets=load_secrets(moved.stored.get(SECRETS_KEY)))
         draft = moved.stored.get(DRAFT_KEY)
-        desk = replace(desk, drafted=draft is not None)
     task = task_of(view, desk)
     if task != desk.task:
         if desk.advice is not None and desk.advice.outcome == "running":
@@ -350,12 +348,10 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
             if task.kind == "build":
                 reply = recheck(desk, view)
                 desk, effects = reply.local, [*effects, *reply.effects]
-        else:
+        else:  # a new task: any draft kept is another task's (or unreadable), so it is forgotten
             if restored is not None:
                 desk = replace(desk, note=restored)
-            if desk.drafted:  # another task's draft (or an unreadable one): forget it
-                effects.append(Store(DRAFT_KEY, None))
-                desk = replace(desk, drafted=False)
+            effects.append(Store(DRAFT_KEY, None))
     if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
         desk = replace(desk, advice=None)
     ticking = view.get("phase") in ("solve", "reveal")
@@ -599,7 +595,6 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
     if desk.task.kind == "watch":
         return Reply(desk)
     stored = (store_draft(desk, view),)
-    desk = replace(desk, drafted=True)
     if desk.task.kind == "build":
         reply = recheck(desk, view)
         return Reply(reply.local, reply.move, (*stored, *reply.effects))

@@ -156,3 +156,16 @@ def test_notes_come_back_after_a_reload_and_a_builder_has_none():
     assert "dot" not in tools and "ring" not in tools
     builder.click("tray", kind="dot")
     assert builder.inner.board.local.tool != "dot"
+
+
+def test_a_draft_of_notes_alone_is_forgotten_when_the_task_ends():
+    browser = Browser()
+    _rtc, host, _bea, _solution = solving(browser)
+    r, c = empty_cell(host)
+    host.click("tray", kind="dot")
+    host.click("cell", r=str(r), c=str(c))
+    assert DRAFT_KEY in browser.storage
+    host.click("rf-give-up")
+    host.click("rf-give-up")  # asked once more first
+    assert host.inner.board.local.task.kind != "solve"
+    assert DRAFT_KEY not in browser.storage
