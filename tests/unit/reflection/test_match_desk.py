@@ -115,15 +115,21 @@ def empty_cell(page: Page) -> tuple[int, int]:
     )
 
 
+def note_somewhere(page: Page, kind: str) -> tuple[int, int]:
+    """Pick the ``kind`` note ("dot", "ring") in the tray and put it on an empty cell; that cell."""
+    r, c = empty_cell(page)
+    page.click("tray", kind=kind)
+    page.click("cell", r=str(r), c=str(c))
+    return r, c
+
+
 def test_a_solver_notes_dots_and_rings_that_stay_on_its_page():
     browser = Browser()
     rtc, host, _bea, _solution = solving(browser)
     tools = [e.attr("data-kind") for e in host.find(lambda e: e.attr("data-action") == "tray")]
     assert "dot" in tools and "ring" in tools
     sent = len(rtc.sent)
-    r, c = empty_cell(host)
-    host.click("tray", kind="dot")
-    host.click("cell", r=str(r), c=str(c))
+    r, c = note_somewhere(host, "dot")
     assert host.inner.board.local.notes.at((r, c)) == "d"
     assert "empty, noted empty" in host.text  # the cursor's words name the note
     host.click("cell", r=str(r), c=str(c))  # the same note again takes it away
@@ -145,9 +151,7 @@ def test_a_solver_notes_dots_and_rings_that_stay_on_its_page():
 def test_notes_come_back_after_a_reload_and_a_builder_has_none():
     browser = Browser()
     rtc, host, _bea, _solution = solving(browser)
-    r, c = empty_cell(host)
-    host.click("tray", kind="ring")
-    host.click("cell", r=str(r), c=str(c))
+    r, c = note_somewhere(host, "ring")
     again = reload_host(rtc, host, browser)
     assert again.inner.board.local.notes.at((r, c)) == "r"
     rtc, builder, _bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, Browser())
@@ -161,9 +165,7 @@ def test_notes_come_back_after_a_reload_and_a_builder_has_none():
 def test_a_draft_of_notes_alone_is_forgotten_when_the_task_ends():
     browser = Browser()
     _rtc, host, _bea, _solution = solving(browser)
-    r, c = empty_cell(host)
-    host.click("tray", kind="dot")
-    host.click("cell", r=str(r), c=str(c))
+    note_somewhere(host, "dot")
     assert DRAFT_KEY in browser.storage
     host.click("rf-give-up")
     host.click("rf-give-up")  # asked once more first
