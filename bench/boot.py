@@ -10,6 +10,9 @@ and warm, with where the time goes.
   sources; ours is precompiled by ``tools/vendor.py``), to show what the precompilation saves.
 - **Other pages** (``--page NAME=FILE``, any number): another ``index.html`` (say, main's build) on
   this build's files, cold, in the same rounds: a change to the page compared side by side.
+- **A memory snapshot** (``--snapshot``, an experiment: nothing ships it): the app on this build, its
+  interpreter restored from a gzipped Pyodide memory snapshot made by ``bench/snapshot.mjs`` instead
+  of started (docs/performance.md, "Boot": faster than hello, at the price of ~4.8 MB more to download).
 - **Phases** (medians), from the ``gnc:`` performance marks (``index.html`` marks PyScript's
   progress events, ``py/main.py`` our imports and first render) and resource timing.
 
@@ -24,9 +27,11 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -105,11 +110,44 @@ class LoggingHandler(Handler):
         self.server.answered.append((self.path.split("?")[0], int(code)))
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A tab closed while a response was on its way (the loads end at ``ready``, not at the last byte).
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(root: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(LoggingHandler, directory=str(root)))
+    server = Server(("127.0.0.1", 0), functools.partial(LoggingHandler, directory=str(root)))
     server.answered = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+# The --snapshot page's interpreter: Pyodide's loadPyodide, given the snapshot to restore.
+SNAPSHOT_MODULE = """import { loadPyodide as load, version } from "./pyodide.mjs";
+export { version };
+export function loadPyodide(options) {
+  const snapshot = fetch(new URL("./snapshot.bin.gz", import.meta.url))
+    .then(r => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  return load({ ...options, _loadSnapshot: snapshot });
+}
+"""
+
+
+def add_snapshot_page(site: Path) -> Path:
+    """Write the snapshot, its loader and a copy of the app page starting from it into ``site``."""
+    pyodide = site / "vendor" / "pyodide"
+    node = ["node", str(ROOT / "bench" / "snapshot.mjs"), str(pyodide), str(pyodide / "snapshot.bin.gz")]
+    print(subprocess.run(node, check=True, capture_output=True, text=True).stdout.strip().split(": ")[-1])
+    (pyodide / "snapshot.mjs").write_text(SNAPSHOT_MODULE)
+    config = json.loads((site / "pyscript.json").read_text())
+    (site / "snapshot.json").write_text(json.dumps({**config, "interpreter": "./vendor/pyodide/snapshot.mjs"}))
+    page = (site / "index.html").read_text()
+    if page.count('config="./pyscript.json"') != 1:
+        raise SystemExit("index.html no longer names ./pyscript.json once: update add_snapshot_page")
+    (site / "page-snapshot.html").write_text(page.replace('config="./pyscript.json"', 'config="./snapshot.json"'))
+    return site / "page-snapshot.html"
 
 
 def bench_root(site: Path, pages: dict[str, Path] | None = None) -> Path:
@@ -180,13 +218,16 @@ def print_phases(series: dict[str, list[dict]]) -> None:
         print(f"  {title:<48}{'  '.join(cells)}")
 
 
-def main(rounds: int = 7, pages: dict[str, Path] | None = None) -> dict[str, float]:
+def main(rounds: int = 7, pages: dict[str, Path] | None = None, snapshot: bool = False) -> dict[str, float]:
     site = ROOT / "_site"
     if not (site / "sw.js").exists():
         raise SystemExit("_site/ is not built: run `make site`")
     pages = pages or {}
     root = bench_root(site, pages)
     cold_pages: dict[str, list[dict]] = {name: [] for name in pages}
+    if snapshot:
+        add_snapshot_page(root)
+        cold_pages["snapshot"] = []
     url, server = serve(root)
     cold_hello: list[dict] = []
     cold_stock: list[dict] = []
@@ -245,6 +286,10 @@ def main(rounds: int = 7, pages: dict[str, Path] | None = None) -> dict[str, flo
         print(f"{summary(f'page {name}, cold', values)}   / hello {ratio:.2f} (CPU {cpu:.2f})")
         result[f"page_{name}_ratio"] = ratio
     print(f"  cold ratio app/hello = {result['cold_ratio']:.2f}   (budget ≤ 1.05)")
+    print("  each round's ratio to that round's hello: median [lowest, highest]")
+    for name, runs in (("app", cold_app), *((f"page {name}", runs) for name, runs in cold_pages.items())):
+        paired = sorted(r["ready"] / h for r, h in zip(runs, hello, strict=True))
+        print(f"    {name:<20} {statistics.median(paired):.2f} [{paired[0]:.2f}, {paired[-1]:.2f}]")
     warm_line = f"  warm median {result['warm_median_ms']:.0f} ms (budget ≤ 2500)"
     print(f"{warm_line}, warm/cold = {result['warm_ratio']:.2f} (budget ≤ 0.8)")
     print(
@@ -276,5 +321,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rounds", nargs="?", type=int, default=7)
     parser.add_argument("--page", action="append", type=page_option, default=[], metavar="NAME=FILE")
+    parser.add_argument("--snapshot", action="store_true", help="also the app restored from a memory snapshot")
     args = parser.parse_args()
-    main(args.rounds, dict(args.page))
+    main(args.rounds, dict(args.page), args.snapshot)
