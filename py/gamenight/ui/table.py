@@ -36,6 +36,7 @@ from gamenight.ui import forms, match
 from gamenight.ui.program import (
     Effect,
     Env,
+    Focus,
     Navigate,
     StartTimer,
     StopTimer,
@@ -62,6 +63,9 @@ reasons(
 # The names a computer player gets when the setup leaves its name empty, by seat number (names of
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
+# Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to the
+# board (one Tab stop, role=grid in every game), not back to the top of the page.
+FOCUS_BOARD = Focus(".match-main [role=grid]")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 
 
@@ -163,10 +167,11 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
             return replace(model, players=int(count)), []
         return model, []
     if event.type == "submit" and event.action == "table-setup":
-        return _start_from_form(model, event.form, now)
+        model, effects = _start_from_form(model, event.form, now)
+        return model, [*effects, FOCUS_BOARD] if model.phase == "playing" else effects
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
         model = replace(model, phase="playing", message="")
-        return model, think(model)
+        return model, [*think(model), FOCUS_BOARD]
     return model, []
 
 

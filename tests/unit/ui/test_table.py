@@ -3,9 +3,11 @@
 import json
 import random
 
+import pytest
+
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app
-from gamenight.ui.program import Env, Store, UiEvent
+from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 
 ROUTE = "#/raythread/table"
@@ -117,6 +119,32 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
         restored, effects = screen({"table.raythread": bad})
         assert restored.inner.phase == "setup" and "could not be restored" in restored.inner.message
         assert effects == [Store("table.raythread", None)]
+
+
+def board_focused(model, effects) -> bool:
+    """Whether ``effects`` move keyboard focus to the board drawn in ``model``'s view (the one grid)."""
+    focus = [e for e in effects if isinstance(e, Focus)]
+    if focus != [Focus(".match-main [role=grid]")]:
+        return False
+    mains = find_all(app.view(model), lambda e: "match-main" in str(e.attr("class") or "").split())
+    return len(mains) == 1 and len(find_all(mains[0], lambda e: e.attr("role") == "grid")) == 1
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_starting_or_resuming_a_match_puts_keyboard_focus_on_the_board(game):
+    """The Start button is gone once the match starts: focus goes to the board, not the page's top."""
+    model, _ = app.init(f"#/{game}/table", Env(stored={}, now_ms=1_000))
+    model, effects = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann"}, now_ms=2_000))
+    assert model.inner.phase == "playing" and board_focused(model, effects)
+    model, effects = click(model, "table-setup")  # "Players and options", then back to the match
+    assert model.inner.phase == "setup" and not any(isinstance(e, Focus) for e in effects)
+    model, effects = click(model, "table-resume")
+    assert model.inner.phase == "playing" and board_focused(model, effects)
+    # A refused setup keeps the form and the focus where they are.
+    model, _ = app.init(f"#/{game}/table", Env(stored={}, now_ms=1_000))
+    form = {"players": "2", "name0": "Ann", "name1": "ann"}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert model.inner.phase == "setup" and not any(isinstance(e, Focus) for e in effects)
 
 
 def test_the_player_count_picker_redraws_the_seats():
