@@ -6,7 +6,7 @@ import random
 import pytest
 
 from gamenight.raythread import GAME, rules
-from gamenight.ui import app
+from gamenight.ui import app, match
 from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -171,3 +171,13 @@ def test_hovering_without_change_does_not_redraw():
     assert again.inner is aimed.inner, "the same cell again changes nothing, so the page is not redrawn"
     left, _ = send(aimed, UiEvent("pointerover", "match"))
     assert "rt-previewing" not in render(app.view(left))
+
+
+def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahead():
+    """A draw for first between two of four seats ranks them 1, 1, then 3 and 4 (not 2 and 3)."""
+    seats = tuple(match.SeatAt(s, n, "") for s, n in zip("ABCD", ("Ann", "Bea", "Cy", "Dot"), strict=True))
+    result = {"ranking": [["B", "C"], ["D"], ["A"]], "winners": ["B", "C"], "draw": True, "scores": {}}
+    panel = match.result_panel(result, match.Table("raythread", seats))
+    places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
+    assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
+    assert text_of(panel).startswith("A draw between Bea (B), Cy (C).")

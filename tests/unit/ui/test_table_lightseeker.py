@@ -77,6 +77,14 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     assert "Rematch" in text_of(tree)
     assert click(model, "ls-cell", r=0, c=0)[0] is model, "after the end no input changes anything"
     assert "The match is over" in text_of(find_all(tree, lambda e: e.attr("class") == "match-log")[0])
+    # Why it ended names the seat as the page does everywhere ("Bea (2)", not "2"), and the screen
+    # reader hears the end once and who won.
+    names = dict(record.names)
+    winner = f"{names[result.winners[0]]} ({result.winners[0]})"
+    reason = text_of(find_all(panel[0], lambda e: e.attr("class") == "reason")[0])
+    assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}"
+    news = text_of(find_all(tree, lambda e: e.attr("id") == "match-news")[0])
+    assert news.count("The match is over") == 1 and news.endswith(f"{winner} wins!"), news
 
 
 def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():
