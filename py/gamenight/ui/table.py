@@ -66,6 +66,8 @@ BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 # Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to the
 # board (one Tab stop, role=grid in every game), not back to the top of the page.
 FOCUS_BOARD = Focus(".match-main [role=grid]")
+# "Players and options" replaces the match with the setup form: focus goes to its first field.
+FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 
 
@@ -353,12 +355,15 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         return deal(model, now)
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
-        return model, think(model)
+        return model, [*think(model), FOCUS_SETUP]
     ui, move = match.handle(model.ui, table_of(model), event)
     if move is None:
         return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), [])
     seat = match.acting_seat(model.ui, table_of(model))
-    return play(replace(model, ui=ui), seat, move, now)
+    # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
+    # stays on the board, where the next turn is played (a move made on the board keeps it there).
+    model, effects = play(replace(model, ui=ui), seat, move, now)
+    return model, [*effects, FOCUS_BOARD]
 
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:
@@ -396,7 +401,9 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     ui = match.start(model.game, games.board(model.game), _view(model))
     log_events = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
     model = replace(model, ui=replace(ui, log=log_events))
-    return model, [save(model), *think(model)]
+    # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
+    last = not any(e.seat not in model.bots for e in record.log)
+    return model, [save(model), *think(model), *([FOCUS_BOARD] if last else [])]
 
 
 # --- the view -----------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         moves += 1
         assert model.inner.played.state == state, f"after move {moves}"
         assert model.inner.ui.view == rules.view(state, model.inner.ui.view["you"])
-        assert [type(e) for e in effects] == [Store]
+        # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
+        assert type(effects[0]) is Store and effects[1:] == [Focus(".match-main [role=grid]")]
     tree = app.view(model)
     result = GAME.result(state)
     assert find_all(tree, lambda e: e.attr("class") == "match-result")
@@ -85,15 +86,17 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
         model, effects = play(model, move)
         state, _ = rules.play(state, seat, move)
         states.append(state)
-    saved = effects[-1].text
+    saved = effects[0].text
     model, effects = click(model, "table-undo")
     assert model.inner.played.state == states[2] and len(model.inner.played.record.log) == 2
     assert json.loads(effects[0].text)["record"]["log"] == json.loads(saved)["record"]["log"][:2]
     reloaded, effects = screen({"table.raythread": saved})
     assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
     assert reloaded.inner.ui.log, "the log of the restored match is shown again"
-    for _ in range(3):
-        reloaded, _ = click(reloaded, "table-undo")
+    for n in range(3):
+        reloaded, effects = click(reloaded, "table-undo")
+        # The last undo disables the Undo button it was made with: focus goes to the board instead.
+        assert board_focused(reloaded, effects) == (n == 2)
     assert reloaded.inner.played.state == states[0]
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
 
@@ -132,12 +135,15 @@ def board_focused(model, effects) -> bool:
 
 @pytest.mark.parametrize("game", ["raythread", "lightseeker"])
 def test_starting_or_resuming_a_match_puts_keyboard_focus_on_the_board(game):
-    """The Start button is gone once the match starts: focus goes to the board, not the page's top."""
+    """Focus never drops to the page's top when the control pressed goes away: Start, "Back to the
+    match" and "Players and options" move it to the board or the setup form."""
     model, _ = app.init(f"#/{game}/table", Env(stored={}, now_ms=1_000))
     model, effects = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann"}, now_ms=2_000))
     assert model.inner.phase == "playing" and board_focused(model, effects)
-    model, effects = click(model, "table-setup")  # "Players and options", then back to the match
-    assert model.inner.phase == "setup" and not any(isinstance(e, Focus) for e in effects)
+    model, effects = click(model, "table-setup")  # "Players and options": focus on the form's first field
+    assert model.inner.phase == "setup" and effects[-1] == Focus("form[data-action=table-setup] :is(select, input)")
+    form = find_all(app.view(model), lambda e: e.tag == "form" and e.attr("data-action") == "table-setup")
+    assert len(form) == 1 and find_all(form[0], lambda e: e.tag in ("select", "input"))
     model, effects = click(model, "table-resume")
     assert model.inner.phase == "playing" and board_focused(model, effects)
     # A refused setup keeps the form and the focus where they are.
