@@ -99,6 +99,7 @@ def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle()
     assert SECRETS_KEY not in bea_browser.storage  # revealed: forgotten
     assert host.find(lambda e: e.attr("data-action") == "start" and "Rematch" in str(e.children))
     assert not again.find(lambda e: e.attr("data-action") == "start")  # only the host starts matches
+    assert "The host can start a rematch." in again.text and "start a rematch" not in host.text  # and they know it
     host.click("start")
     assert host.inner.live.session.match.running and host.inner.board.local.task.kind == "build"
     assert again.inner.board.local.layout == Layout.empty(4)  # the rematch starts from a clean board
