@@ -64,8 +64,8 @@ reasons(
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 # Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to the
-# board (one Tab stop, role=grid in every game), not back to the top of the page.
-FOCUS_BOARD = Focus(".match-main [role=grid]")
+# board, not back to the top of the page.
+FOCUS_BOARD = match.FOCUS_BOARD
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
 FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause

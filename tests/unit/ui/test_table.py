@@ -62,7 +62,7 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         assert model.inner.played.state == state, f"after move {moves}"
         assert model.inner.ui.view == rules.view(state, model.inner.ui.view["you"])
         # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
-        assert type(effects[0]) is Store and effects[1:] == [Focus(".match-main [role=grid]")]
+        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_BOARD]
     tree = app.view(model)
     result = GAME.result(state)
     assert find_all(tree, lambda e: e.attr("class") == "match-result")
@@ -127,10 +127,11 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
 def board_focused(model, effects) -> bool:
     """Whether ``effects`` move keyboard focus to the board drawn in ``model``'s view (the one grid)."""
     focus = [e for e in effects if isinstance(e, Focus)]
-    if focus != [Focus(".match-main [role=grid]")]:
+    if focus != [match.FOCUS_BOARD]:
         return False
     mains = find_all(app.view(model), lambda e: "match-main" in str(e.attr("class") or "").split())
-    return len(mains) == 1 and len(find_all(mains[0], lambda e: e.attr("role") == "grid")) == 1
+    grids = find_all(mains[0], lambda e: e.attr("role") == "grid") if len(mains) == 1 else []
+    return len(grids) == 1 and grids[0].attr("tabindex") == 0  # the grid is its own Tab stop here
 
 
 @pytest.mark.parametrize("game", ["raythread", "lightseeker"])

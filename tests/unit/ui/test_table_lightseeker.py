@@ -4,8 +4,8 @@ inputs against the engine, undo and reload."""
 import random
 
 from gamenight.lightseeker import GAME
-from gamenight.ui import app
-from gamenight.ui.program import Env, Focus, Store, UiEvent
+from gamenight.ui import app, match
+from gamenight.ui.program import Env, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 
 ROUTE = "#/lightseeker/table"
@@ -70,7 +70,7 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         assert model.inner.played.state == state, f"after turn {turns}"
         assert model.inner.ui.view == GAME.view(state, model.inner.ui.view["you"])
         # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
-        assert type(effects[0]) is Store and effects[1:] == [Focus(".match-main [role=grid]")]
+        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_BOARD]
     tree = app.view(model)
     result = GAME.result(state)
     panel = find_all(tree, lambda e: e.attr("class") == "match-result")
