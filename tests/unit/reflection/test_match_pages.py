@@ -86,6 +86,12 @@ def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle()
     host.click("rf-send")
     place(bea, layouts["2"])
     bea.click("rf-send")
+    # Send goes away (the last one to send sees Submit in its place): focus stays on the board.
+    for page in (host, bea):
+        assert page.focused[-1] == match.FOCUS_BOARD.selector
+        (main,) = page.by_class("match-main")
+        (grid,) = find_all(main, lambda e: e.attr("role") == "grid")
+        assert len(find_all(grid, lambda e: e.attr("tabindex") == 0)) == 1
     assert SECRETS_KEY in bea_browser.storage
     bea.close()  # the page is reloaded: it comes back through a new invitation, its storage kept
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
