@@ -478,7 +478,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "download":
         return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
     if action == "give-up":
-        return reveal(model, _("You gave up: here is a solution."))
+        model, effects = reveal(model, _("You gave up: here is a solution."))
+        return model, [*effects, Focus("#rf-next")]  # the button pressed is gone: "Next puzzle" is the way on
     return model, []
 
 

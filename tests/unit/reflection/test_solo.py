@@ -214,6 +214,11 @@ def test_giving_up_reveals_the_solution_and_counts():
     (stats,) = [training.parse_stats(e.text) for e in effects if isinstance(e, Store) and e.key == solo.STATS_KEY]
     assert stats.given_up == 1
     assert "Next puzzle" in text_of(SCREEN.view(model))
+    # The Give up button is gone with the puzzle: keyboard focus goes to "Next puzzle", not the page's top.
+    assert effects[-1] == Focus("#rf-next") and not find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-give-up")
+    assert [e.attr("data-action") for e in find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-next")] == [
+        "next"
+    ]
 
 
 def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
