@@ -357,13 +357,14 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         model = replace(model, phase="setup", message="", pending=None)
         return model, [*think(model), FOCUS_SETUP]
     ui, move = match.handle(model.ui, table_of(model), event)
+    ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
-        return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), [])
+        return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), asked)
     seat = match.acting_seat(model.ui, table_of(model))
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
     model, effects = play(replace(model, ui=ui), seat, move, now)
-    return model, [*effects, FOCUS_BOARD]
+    return model, [*asked, *effects, FOCUS_BOARD]
 
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:

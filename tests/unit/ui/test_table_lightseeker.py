@@ -114,3 +114,30 @@ def test_help_lists_the_boards_keys_and_how_to_play_opens_the_rules():
     assert opened.overlay == "help" and "Light Seeker: slide or tilt the chosen cube" in text_of(app.view(opened))
     rules, _ = click(model, "app-rules", game="lightseeker")
     assert rules.overlay == "rules" and "Light Seeker: how to play" in text_of(app.view(rules))
+
+
+def test_taking_back_the_last_action_puts_focus_on_the_board():
+    """ "Undo action" is disabled once no action is left to take back: the keyboard focus it held goes to
+    the board, not the page's body; an undo that leaves an action keeps it on the button."""
+    model, _ = started()
+    state = model.inner.played.state
+    move = GAME.legal(state, state.to_move)[0]
+    for _turn in range(2):  # the first turn has one action; the second has two
+        model, _ = play(model, move)
+        state, _ = GAME.play(state, state.to_move, move, 0)
+        move = GAME.legal(state, state.to_move)[0]
+    assert len(move["actions"]) == 2
+    for a in move["actions"]:
+        ui = model.inner.ui.local
+        if ui.selected != a["cube"]:
+            r, c = ui.board().cells[a["cube"]]
+            model, _ = click(model, "ls-cell", r=r, c=c)
+        model, _ = click(model, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    model, effects = click(model, "ls-undo")
+    assert len(model.inner.ui.local.actions) == 1 and effects == []
+    model, effects = click(model, "ls-undo")
+    assert model.inner.ui.local.actions == () and effects == [match.FOCUS_BOARD]
+    undo = find_all(app.view(model), lambda e: e.attr("data-action") == "ls-undo")
+    assert [u.attr("disabled") for u in undo] == [True]
+    model, effects = click(model, "ls-undo")  # nothing left: nothing changes, nothing moves focus
+    assert effects == []
