@@ -177,11 +177,10 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     app.keyboard.type("Ann")
     app.keyboard.press("Enter")  # submits the setup form
     expect(app.locator(".ls-board")).to_be_visible()
-    for _ in range(40):
-        if app.evaluate("document.activeElement.id") == "ls-board":
-            break
-        app.keyboard.press("Tab")
-    assert app.evaluate("document.activeElement.id") == "ls-board", "the board is reachable with Tab"
+    expect(app.locator("#ls-board")).to_be_focused()  # the Start button is gone: focus is on the board
+    app.keyboard.press("Shift+Tab")
+    app.keyboard.press("Tab")
+    expect(app.locator("#ls-board")).to_be_focused()  # and the board is one Tab stop
     state = engine(app)
     move = next(m for m in GAME.legal(state, state.to_move) if m["buh"] != 4)
     action = move["actions"][0]

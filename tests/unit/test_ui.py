@@ -285,6 +285,35 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     assert unknown.overlay == "help", "a game without a guide gets the help"
 
 
+def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
+    """The header's "?" gets it back when it opened the help; a match's "How to play" button when it
+    opened the rules; the board when "?" was pressed on it (not the header, a Tab trip away)."""
+    model, _ = app.init("#/raythread/table?vs=normal", Env())
+    escape = UiEvent("keydown", "", {}, key="Escape")
+
+    def round_trip(opening: UiEvent, *within: UiEvent) -> list:
+        opened, _ = app.update(model, opening, Env())
+        assert opened.overlay
+        for event in within:
+            opened, _ = app.update(opened, event, Env())
+        closed, effects = app.update(opened, escape, Env())
+        assert closed.overlay == ""
+        return effects
+
+    assert round_trip(UiEvent("click", "app-help")) == [Focus("#app-help")]
+    rules = UiEvent("click", "app-rules", {"game": "raythread"})
+    assert round_trip(rules) == [Focus("button[data-action=app-rules]")]
+    board = '[role=grid][tabindex="0"], [role=grid] [tabindex="0"]'
+    for action in ("board", "cell", "edge"):  # Raythread's and Light Seeker's grid; Reflection's cells and clues
+        assert round_trip(UiEvent("keydown", action, {}, key="?")) == [Focus(board)]
+    # From the help to the rules (its own "How to play" button): the way back is still the board's.
+    assert round_trip(UiEvent("keydown", "board", {}, key="?"), rules) == [Focus(board)]
+    # The selectors find the controls on the screen: one "How to play" button, one board that is a Tab stop.
+    tree = app.view(model)
+    assert len(find_all(tree, lambda e: e.tag == "button" and e.attr("data-action") == "app-rules")) == 1
+    assert len(find_all(tree, lambda e: e.attr("role") == "grid" and e.attr("tabindex") == 0)) == 1
+
+
 def test_the_rules_page_is_drawn_by_the_games_scene_as_pictures():
     tree = screen_tree("#/raythread/rules")
     figures = find_all(tree, lambda e: e.tag == "figure")

@@ -32,7 +32,7 @@ from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action
-from gamenight.ui.match import Table, describe
+from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, named
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -210,8 +210,14 @@ class LightSeekerBoard:
 
     # --- input ------------------------------------------------------------------------------------
 
-    def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+    def update(
+        self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent
+    ) -> tuple[Ui, Move | None] | Reply:
         new, move = self._input(ui, seat, table, event)
+        if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
+            # The last action taken back disables "Undo action", the button just pressed: focus goes to
+            # the board instead of the page's body.
+            return Reply(new, move, (FOCUS_BOARD,))
         # The same object when nothing changed, so the page is not redrawn.
         return (ui if move is None and new is not ui and new == ui else new), move
 
@@ -563,7 +569,7 @@ class LightSeekerBoard:
                 light=event.get("light", "?"),
             )
         if kind == "end":
-            reason = describe(event.get("reason"))
+            reason = describe(named(event.get("reason"), who))
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
 

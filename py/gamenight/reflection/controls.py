@@ -45,7 +45,7 @@ from gamenight.reflection.puzzle import puzzle_of as make_puzzle
 from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, NEXT_NOTE, NOTE_TOOLS, TURNED, clock
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
-from gamenight.ui.match import Moved, Reply, Table, describe
+from gamenight.ui.match import FOCUS_BOARD, Moved, Reply, Table, describe
 from gamenight.ui.program import StartTimer, StopTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone, WorkProgress
 from gamenight.ui.svg import Element, h
 
@@ -627,7 +627,9 @@ def send(desk: Desk, view: JSON, seat: str | None) -> Reply:
     salt = random_source.token_hex(32)
     move = submission(desk.layout, warps(view), salt)
     kept = {**desk.secrets, move["commitment"]: Secret(desk.layout, salt)}
-    return Reply(replace(desk, secrets=kept, note=None), move, (store_secrets(kept),))
+    # The Send button goes away (or, for the last to send, turns into the round's Submit): focus stays
+    # on the board, where the round is played next.
+    return Reply(replace(desk, secrets=kept, note=None), move, (store_secrets(kept), FOCUS_BOARD))
 
 
 def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:

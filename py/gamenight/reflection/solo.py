@@ -45,6 +45,7 @@ from gamenight.ui.program import (
     Download,
     Effect,
     Env,
+    Focus,
     Navigate,
     StartTimer,
     StopTimer,
@@ -115,6 +116,8 @@ class Model:
     hinted: Explained | None = None  # the last hint, shown until the board changes
     saving: bool = False  # the save panel (code, file) is open
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
+    # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
+    focus_board: bool = False
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
     utc_offset_min: int = 0
     record: daily.Record = field(default_factory=daily.Record)
@@ -240,6 +243,10 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
     return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000), *more]
 
 
+# The board's cell under the cursor (the grid's one Tab stop).
+FOCUS_BOARD = Focus('.rf-board [tabindex="0"]')
+
+
 def url(settings: Settings) -> str:
     return screen_hash("reflection", "solo", settings.params())
 
@@ -356,11 +363,20 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         started_ms=model.now_ms,
         message="",
     )
-    said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.").format(
-        name=puzzle_name(model.settings)
-    )
-    playing, more = prepare_next(playing)  # the next puzzle of these settings, made ahead
-    return playing, [StopTimer(PROGRESS), StartTimer(CLOCK, 1000), save(playing), Say(said), *more]
+    focus: list[Effect] = [FOCUS_BOARD] if model.focus_board else []
+    if focus:
+        said = _("{name} is ready: arrow keys move on the board; ? lists the keys.")
+    else:  # a puzzle link just opened: the page's focus is where the player left it
+        said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.")
+    playing, more = prepare_next(replace(playing, focus_board=False))  # the next puzzle, made ahead
+    return playing, [
+        StopTimer(PROGRESS),
+        StartTimer(CLOCK, 1000),
+        save(playing),
+        Say(said.format(name=puzzle_name(model.settings))),
+        *focus,
+        *more,
+    ]
 
 
 def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
@@ -413,7 +429,8 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         except BadOptions as err:
             said = describe(err)
             return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
-        return start(model, replace(settings, version=VERSION))  # the form asks for today's puzzles
+        # The form asks for today's puzzles; its Start button goes away, so the board takes focus.
+        return start(replace(model, focus_board=True), replace(settings, version=VERSION))
     if event.action == "import" and model.phase == "options":
         return open_code(model, event.form.get("code", ""))
     return model, []
@@ -461,7 +478,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "download":
         return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
     if action == "give-up":
-        return reveal(model, _("You gave up: here is a solution."))
+        model, effects = reveal(model, _("You gave up: here is a solution."))
+        return model, [*effects, Focus("#rf-next")]  # the button pressed is gone: "Next puzzle" is the way on
     return model, []
 
 
@@ -881,7 +899,7 @@ def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect]]:
     if preset not in PRESETS or model.phase not in ("options", "solved", "revealed"):
         return model, []
     settings = training.parse_settings({"preset": preset, "daily": model.today.isoformat()}, 0)
-    return start(model, settings)
+    return start(replace(model, focus_board=True), settings)  # its button goes away with the options
 
 
 def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
@@ -895,7 +913,7 @@ def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
         name=puzzle_name(progress.settings), time=clock(progress.elapsed_ms)
     )
     opened, effects = resume(model, progress, model.now_ms, said)
-    return opened, [*effects, save(opened), Say(said)]
+    return opened, [*effects, save(opened), Say(said), FOCUS_BOARD]  # the Open button is gone
 
 
 def progress_of(model: Model) -> Progress:

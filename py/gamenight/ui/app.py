@@ -271,6 +271,7 @@ class Model:
     inner: Any
     overlay: str = ""
     overlay_game: str = ""
+    overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector)
     update: str = ""
 
 
@@ -361,18 +362,36 @@ def _asks_help(event: UiEvent) -> bool:
     return event.type == "keydown" and event.key == "?" and not event.typing
 
 
+# Where focus goes back to when the overlay closes: the control that opened it, or the board a "?" was
+# pressed on (a grid that is its own Tab stop, or its cell under the cursor); else the header's "?".
+HELP_BUTTON = "#app-help"
+RULES_BUTTON = "button[data-action=app-rules]"
+BOARD = '[role=grid][tabindex="0"], [role=grid] [tabindex="0"]'
+BOARD_ACTIONS = ("board", "cell", "edge")  # the data-action of a board (or of its cells and clues)
+
+
+def _opener(model: Model, event: UiEvent) -> str:
+    if model.overlay:  # the help's own "How to play": the overlay changes, the way back stays
+        return model.overlay_return
+    if event.type == "click":
+        return RULES_BUTTON if event.action == "app-rules" else HELP_BUTTON
+    return BOARD if event.action in BOARD_ACTIONS else HELP_BUTTON
+
+
 def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     """Opening and closing the help and rules overlay; while it is open, the screen under it waits."""
     opening = (event.type == "click" and event.action in ("app-help", "app-rules")) or _asks_help(event)
     if opening and not (model.overlay == "help" and _asks_help(event)):
         game = event.data.get("game", "") if event.action == "app-rules" else model.route.game or ""
         kind = "rules" if event.action == "app-rules" and games.guide(game) else "help"
-        return replace(model, overlay=kind, overlay_game=game), [Focus("#overlay")]
+        opened = replace(model, overlay=kind, overlay_game=game, overlay_return=_opener(model, event))
+        return opened, [Focus("#overlay")]
     closing = (event.type == "click" and event.action == "app-close") or (
         event.type == "keydown" and event.key in ("Escape", "?") and not event.typing
     )
     if closing and model.overlay:
-        return replace(model, overlay="", overlay_game=""), [Focus("#app-help")]
+        back = model.overlay_return or HELP_BUTTON
+        return replace(model, overlay="", overlay_game="", overlay_return=""), [Focus(back)]
     return model, []
 
 

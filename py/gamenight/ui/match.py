@@ -16,7 +16,7 @@ screen's outbox and taken by the page with ``take``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, Protocol
@@ -25,9 +25,12 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Move, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Store, UiEvent
+from gamenight.ui.program import Effect, Focus, Store, UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep
 
+# Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
+# the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
+FOCUS_BOARD = Focus('.match-main [role=grid][tabindex="0"], .match-main [role=grid] [tabindex="0"]')
 LOG_KEPT = 40
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
 # the seats and the log as they were, so their markup is reused and the morph skips them.
@@ -297,6 +300,17 @@ def describe(reason: Any) -> str:
     return str(reason or "")
 
 
+def named(reason: Any, label: Callable[[str], str]) -> Any:
+    """``reason`` with the seat it names (its ``seat`` parameter, a seat id such as "2") given as
+    players read it (``label``: "Bea (2)"); anything else unchanged."""
+    if not isinstance(reason, Mapping) or not isinstance(reason.get("params"), Mapping):
+        return reason
+    seat = reason["params"].get("seat")
+    if not isinstance(seat, str):
+        return reason
+    return {**reason, "params": {**reason["params"], "seat": label(seat)}}
+
+
 def seat_label(table: Table, seat: str) -> str:
     """A seat as players read it: "Bea (B)", or its tag alone when nobody is named."""
     tag = table.tags.get(seat, seat)
@@ -373,18 +387,25 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     return h("section", {"class": "match-seats"}, h("h2", {}, _("Players")), h("ul", {}, rows))
 
 
-def result_panel(result: Mapping[str, Any], table: Table) -> Element:
-    """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes."""
+def headline(result: Mapping[str, Any], table: Table) -> str:
+    """Who won (or drew) the match, in words."""
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
-        headline = _("A draw between {names}.").format(names=i18n.listing(winners))
-    else:
-        headline = _("{names} wins!").format(names=i18n.listing(winners))
+        return _("A draw between {names}.").format(names=i18n.listing(winners))
+    return _("{names} wins!").format(names=i18n.listing(winners))
+
+
+def result_panel(result: Mapping[str, Any], table: Table) -> Element:
+    """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes.
+    Tied seats share a place and the next place counts everyone ahead (1, 1, 3), as in sport."""
     scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
     notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
     places = []
-    for place, seats in enumerate(result.get("ranking", []), start=1):
-        for seat in seats if isinstance(seats, list) else []:
+    ahead = 0
+    for seats in result.get("ranking", []):
+        seats = seats if isinstance(seats, list) else []
+        place, ahead = ahead + 1, ahead + len(seats)
+        for seat in seats:
             points = scores.get(seat)
             note = notes.get(seat)
             places.append(
@@ -401,8 +422,8 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     return h(
         "section",
         {"class": "match-result", "role": "status"},
-        h("h2", {}, headline),
-        h("p", {"class": "reason"}, describe(result.get("reason"))),
+        h("h2", {}, headline(result, table)),
+        h("p", {"class": "reason"}, describe(named(result.get("reason"), lambda s: seat_label(table, s)))),
         h("ol", {"class": "ranking"}, places),
     )
 
@@ -433,4 +454,6 @@ def news(ui: MatchUi, table: Table) -> str:
     """What a screen reader announces after a change: the last move's lines and whose turn it is."""
     game = ui.board
     said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
-    return " ".join([*said, status(ui, table)])
+    result = ui.view.get("result")
+    # At the end, who won (the status would repeat "The match is over." the last event said already).
+    return " ".join([*said, headline(result, table) if result else status(ui, table)])

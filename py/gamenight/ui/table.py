@@ -36,6 +36,7 @@ from gamenight.ui import forms, match
 from gamenight.ui.program import (
     Effect,
     Env,
+    Focus,
     Navigate,
     StartTimer,
     StopTimer,
@@ -62,6 +63,11 @@ reasons(
 # The names a computer player gets when the setup leaves its name empty, by seat number (names of
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
+# Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to the
+# board, not back to the top of the page.
+FOCUS_BOARD = match.FOCUS_BOARD
+# "Players and options" replaces the match with the setup form: focus goes to its first field.
+FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 
 
@@ -163,10 +169,11 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
             return replace(model, players=int(count)), []
         return model, []
     if event.type == "submit" and event.action == "table-setup":
-        return _start_from_form(model, event.form, now)
+        model, effects = _start_from_form(model, event.form, now)
+        return model, [*effects, FOCUS_BOARD] if model.phase == "playing" else effects
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
         model = replace(model, phase="playing", message="")
-        return model, think(model)
+        return model, [*think(model), FOCUS_BOARD]
     return model, []
 
 
@@ -348,12 +355,16 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         return deal(model, now)
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
-        return model, think(model)
+        return model, [*think(model), FOCUS_SETUP]
     ui, move = match.handle(model.ui, table_of(model), event)
+    ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
-        return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), [])
+        return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), asked)
     seat = match.acting_seat(model.ui, table_of(model))
-    return play(replace(model, ui=ui), seat, move, now)
+    # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
+    # stays on the board, where the next turn is played (a move made on the board keeps it there).
+    model, effects = play(replace(model, ui=ui), seat, move, now)
+    return model, [*asked, *effects, FOCUS_BOARD]
 
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:
@@ -391,7 +402,9 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     ui = match.start(model.game, games.board(model.game), _view(model))
     log_events = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
     model = replace(model, ui=replace(ui, log=log_events))
-    return model, [save(model), *think(model)]
+    # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
+    last = not any(e.seat not in model.bots for e in record.log)
+    return model, [save(model), *think(model), *([FOCUS_BOARD] if last else [])]
 
 
 # --- the view -----------------------------------------------------------------------------------

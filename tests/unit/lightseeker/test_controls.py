@@ -438,7 +438,8 @@ def test_the_log_tells_each_turn_and_the_end():
         "winner": "ann",
         "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 8}},
     }
-    assert BOARD.event_text(coded, names) == "The match is over: ann lit an area worth 8."
+    # The winner by name, as everywhere else on the page (not by the seat's id alone).
+    assert BOARD.event_text(coded, names) == "The match is over: Ann (ann) lit an area worth 8."
     assert isinstance(BOARD.event_text({"type": "turn", "actions": "junk", "buh": "x"}, names), str)
     assert BOARD.event_text({"type": "chat"}, names) is None
 

@@ -9,7 +9,9 @@ from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.reflection.controls import SECRETS_KEY
 from gamenight.reflection.laser import Layout
+from gamenight.ui import match
 from gamenight.ui.lobby.host import PREPARE
+from gamenight.ui.svg import find_all
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
 
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
@@ -84,6 +86,12 @@ def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle()
     host.click("rf-send")
     place(bea, layouts["2"])
     bea.click("rf-send")
+    # Send goes away (the last one to send sees Submit in its place): focus stays on the board.
+    for page in (host, bea):
+        assert page.focused[-1] == match.FOCUS_BOARD.selector
+        (main,) = page.by_class("match-main")
+        (grid,) = find_all(main, lambda e: e.attr("role") == "grid")
+        assert len(find_all(grid, lambda e: e.attr("tabindex") == 0)) == 1
     assert SECRETS_KEY in bea_browser.storage
     bea.close()  # the page is reloaded: it comes back through a new invitation, its storage kept
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
@@ -99,8 +107,14 @@ def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle()
     assert SECRETS_KEY not in bea_browser.storage  # revealed: forgotten
     assert host.find(lambda e: e.attr("data-action") == "start" and "Rematch" in str(e.children))
     assert not again.find(lambda e: e.attr("data-action") == "start")  # only the host starts matches
+    assert "The host can start a rematch." in again.text and "start a rematch" not in host.text  # and they know it
     host.click("start")
     assert host.inner.live.session.match.running and host.inner.board.local.task.kind == "build"
+    # The rematch's board takes focus (its cell under the cursor: Reflection's grid is a roving one).
+    assert host.focused[-1] == match.FOCUS_BOARD.selector
+    (main,) = host.by_class("match-main")
+    grids = find_all(main, lambda e: e.attr("role") == "grid")
+    assert len(grids) == 1 and len(find_all(grids[0], lambda e: e.attr("tabindex") == 0)) == 1
     assert again.inner.board.local.layout == Layout.empty(4)  # the rematch starts from a clean board
 
 

@@ -18,6 +18,7 @@ from gamenight.ui.program import (
     Copy,
     Download,
     Env,
+    Focus,
     Navigate,
     StartTimer,
     StopTimer,
@@ -213,6 +214,11 @@ def test_giving_up_reveals_the_solution_and_counts():
     (stats,) = [training.parse_stats(e.text) for e in effects if isinstance(e, Store) and e.key == solo.STATS_KEY]
     assert stats.given_up == 1
     assert "Next puzzle" in text_of(SCREEN.view(model))
+    # The Give up button is gone with the puzzle: keyboard focus goes to "Next puzzle", not the page's top.
+    assert effects[-1] == Focus("#rf-next") and not find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-give-up")
+    assert [e.attr("data-action") for e in find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-next")] == [
+        "next"
+    ]
 
 
 def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
@@ -275,6 +281,38 @@ def test_options_form_starts_a_puzzle_or_explains_what_is_wrong():
     assert bad.message == "Puzzle number must be a whole number"
     good, effects = solo.update(model, UiEvent("submit", action="options", form={"preset": "normal", "seed": "77"}))
     assert good.phase == "generating" and good.settings.seed == 77 and any(isinstance(e, Work) for e in effects)
+
+
+def board_focus(model, effects) -> bool:
+    """Whether ``effects`` move keyboard focus to the board's cell under the cursor, drawn once in the view."""
+    if [e for e in effects if isinstance(e, Focus)] != [Focus('.rf-board [tabindex="0"]')]:
+        return False
+    boards = find_all(SCREEN.view(model), lambda e: "rf-board" in str(e.attr("class") or "").split())
+    return len(boards) == 1 and len(find_all(boards[0], lambda e: e.attr("tabindex") == 0)) == 1
+
+
+def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
+    """Start (the options form) and a daily puzzle's button vanish with the options: once the puzzle is
+    ready, the board has focus (not the page's top) and the announcement says so. A puzzle link
+    opened leaves the page's focus alone."""
+    model, _ = SCREEN.init({}, Env(now_ms=T0))
+    form = {"preset": "easy", "seed": "77"}
+    model, effects = solo.update(model, UiEvent("submit", action="options", form=form, now_ms=T0))
+    assert not any(isinstance(e, Focus) for e in effects)  # nothing to focus while it is being made
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, effects = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and board_focus(model, effects)
+    assert model.said.endswith("is ready: arrow keys move on the board; ? lists the keys.")
+    model, effects = send(model, click("next", now_ms=T0 + 5))  # its button stays: focus stays on it
+    assert not any(isinstance(e, Focus) for e in effects)
+    linked, effects = generated()
+    assert linked.phase == "playing" and not any(isinstance(e, Focus) for e in effects)
+    assert "Tab to the board" in linked.said
+    model, _ = SCREEN.init({}, Env(now_ms=1_796_126_400_000))  # 2026-12-01 12:00 UTC
+    model, effects = send(model, click("daily", now_ms=1_796_126_401_000, preset="easy"))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, effects = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and board_focus(model, effects)
 
 
 def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
@@ -655,6 +693,7 @@ def test_a_game_is_exported_as_a_code_and_a_file_and_opened_on_a_fresh_page():
     assert opened.elapsed_ms == 65_000 and opened.puzzle == model.puzzle
     assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
+    assert board_focus(opened, effects), "the Open button is gone: the board has focus"
     from_file, _ = send(fresh, UiEvent("change", action="import-file", value=code + "\n"))
     assert from_file.layout == model.layout
 
@@ -664,7 +703,7 @@ def test_a_bad_code_says_why_and_changes_nothing():
     for text, words in (("", "Paste the code"), ("hello", "not a saved Reflection game"), ("REFL1.AAAA", "damaged")):
         after, effects = send(fresh, UiEvent("submit", action="import", form={"code": text}))
         assert after.phase == "options" and words in after.message
-        assert not any(isinstance(e, Store | Navigate | StartTimer) for e in effects)
+        assert not any(isinstance(e, Store | Navigate | StartTimer | Focus) for e in effects)
 
 
 # --- the clock across reloads, and the time running out --------------------------------------------

@@ -19,6 +19,7 @@ from gamenight.ui import app
 from gamenight.ui.program import (
     Copy,
     Env,
+    Focus,
     StartTimer,
     StopTimer,
     StopWork,
@@ -53,6 +54,7 @@ class Page:
         self.works: dict[str, Work] = {}  # background work asked for and not run yet (a new one replaces its namesake)
         self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
+        self.focused: list[str] = []  # the selectors the page asked the shell to focus, in order
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
         env = Env({k: browser.storage[k] for k in keys if k in browser.storage}, rtc.now, SITE + location_hash)
@@ -134,6 +136,8 @@ class Page:
                 self.copied.append(effect.text)
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
+            elif isinstance(effect, Focus):
+                self.focused.append(effect.selector)
             elif isinstance(effect, Work):
                 self.works[effect.task] = effect
             elif isinstance(effect, StopWork):  # None: every task, as the shell does

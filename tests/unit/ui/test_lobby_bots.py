@@ -4,6 +4,7 @@ and "thinking…", and a reloaded host page thinks the same move again."""
 
 from gamenight import games
 from gamenight.core.bot import decide
+from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.program import Tick
 from gamenight.ui.svg import find_all, text_of
@@ -57,6 +58,11 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     assert actions == {"kick"}, "the host may remove a bot, never invite it again"
     host.click("start")
     assert "host-bot" not in host.works, "no thinking while a person is to play"
+    # The Start button pressed is gone: focus goes to the board (the grid, its own Tab stop), not to
+    # the "End the match" button the page would morph the Start button into.
+    assert host.focused == [match.FOCUS_BOARD.selector] and bea.focused == []
+    (main,) = host.by_class("match-main")
+    assert [g.attr("tabindex") for g in find_all(main, lambda e: e.attr("role") == "grid")] == [0]
 
     click_place(host, first_place(host, "A"))
     assert log_seats(host) == ["A"]

@@ -3,9 +3,11 @@
 import json
 import random
 
+import pytest
+
 from gamenight.raythread import GAME, rules
-from gamenight.ui import app
-from gamenight.ui.program import Env, Store, UiEvent
+from gamenight.ui import app, match
+from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 
 ROUTE = "#/raythread/table"
@@ -59,7 +61,8 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         moves += 1
         assert model.inner.played.state == state, f"after move {moves}"
         assert model.inner.ui.view == rules.view(state, model.inner.ui.view["you"])
-        assert [type(e) for e in effects] == [Store]
+        # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
+        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_BOARD]
     tree = app.view(model)
     result = GAME.result(state)
     assert find_all(tree, lambda e: e.attr("class") == "match-result")
@@ -83,15 +86,17 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
         model, effects = play(model, move)
         state, _ = rules.play(state, seat, move)
         states.append(state)
-    saved = effects[-1].text
+    saved = effects[0].text
     model, effects = click(model, "table-undo")
     assert model.inner.played.state == states[2] and len(model.inner.played.record.log) == 2
     assert json.loads(effects[0].text)["record"]["log"] == json.loads(saved)["record"]["log"][:2]
     reloaded, effects = screen({"table.raythread": saved})
     assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
     assert reloaded.inner.ui.log, "the log of the restored match is shown again"
-    for _ in range(3):
-        reloaded, _ = click(reloaded, "table-undo")
+    for n in range(3):
+        reloaded, effects = click(reloaded, "table-undo")
+        # The last undo disables the Undo button it was made with: focus goes to the board instead.
+        assert board_focused(reloaded, effects) == (n == 2)
     assert reloaded.inner.played.state == states[0]
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
 
@@ -119,6 +124,36 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
         assert effects == [Store("table.raythread", None)]
 
 
+def board_focused(model, effects) -> bool:
+    """Whether ``effects`` move keyboard focus to the board drawn in ``model``'s view (the one grid)."""
+    focus = [e for e in effects if isinstance(e, Focus)]
+    if focus != [match.FOCUS_BOARD]:
+        return False
+    mains = find_all(app.view(model), lambda e: "match-main" in str(e.attr("class") or "").split())
+    grids = find_all(mains[0], lambda e: e.attr("role") == "grid") if len(mains) == 1 else []
+    return len(grids) == 1 and grids[0].attr("tabindex") == 0  # the grid is its own Tab stop here
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_starting_or_resuming_a_match_puts_keyboard_focus_on_the_board(game):
+    """Focus never drops to the page's top when the control pressed goes away: Start, "Back to the
+    match" and "Players and options" move it to the board or the setup form."""
+    model, _ = app.init(f"#/{game}/table", Env(stored={}, now_ms=1_000))
+    model, effects = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann"}, now_ms=2_000))
+    assert model.inner.phase == "playing" and board_focused(model, effects)
+    model, effects = click(model, "table-setup")  # "Players and options": focus on the form's first field
+    assert model.inner.phase == "setup" and effects[-1] == Focus("form[data-action=table-setup] :is(select, input)")
+    form = find_all(app.view(model), lambda e: e.tag == "form" and e.attr("data-action") == "table-setup")
+    assert len(form) == 1 and find_all(form[0], lambda e: e.tag in ("select", "input"))
+    model, effects = click(model, "table-resume")
+    assert model.inner.phase == "playing" and board_focused(model, effects)
+    # A refused setup keeps the form and the focus where they are.
+    model, _ = app.init(f"#/{game}/table", Env(stored={}, now_ms=1_000))
+    form = {"players": "2", "name0": "Ann", "name1": "ann"}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert model.inner.phase == "setup" and not any(isinstance(e, Focus) for e in effects)
+
+
 def test_the_player_count_picker_redraws_the_seats():
     model, _ = screen()
     assert len(find_all(app.view(model), lambda e: e.attr("class") == "table-seat")) == 2
@@ -143,3 +178,13 @@ def test_hovering_without_change_does_not_redraw():
     assert again.inner is aimed.inner, "the same cell again changes nothing, so the page is not redrawn"
     left, _ = send(aimed, UiEvent("pointerover", "match"))
     assert "rt-previewing" not in render(app.view(left))
+
+
+def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahead():
+    """A draw for first between two of four seats ranks them 1, 1, then 3 and 4 (not 2 and 3)."""
+    seats = tuple(match.SeatAt(s, n, "") for s, n in zip("ABCD", ("Ann", "Bea", "Cy", "Dot"), strict=True))
+    result = {"ranking": [["B", "C"], ["D"], ["A"]], "winners": ["B", "C"], "draw": True, "scores": {}}
+    panel = match.result_panel(result, match.Table("raythread", seats))
+    places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
+    assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
+    assert text_of(panel).startswith("A draw between Bea (B), Cy (C).")

@@ -4,7 +4,7 @@ inputs against the engine, undo and reload."""
 import random
 
 from gamenight.lightseeker import GAME
-from gamenight.ui import app
+from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -69,7 +69,8 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         turns += 1
         assert model.inner.played.state == state, f"after turn {turns}"
         assert model.inner.ui.view == GAME.view(state, model.inner.ui.view["you"])
-        assert [type(e) for e in effects] == [Store]
+        # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
+        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_BOARD]
     tree = app.view(model)
     result = GAME.result(state)
     panel = find_all(tree, lambda e: e.attr("class") == "match-result")
@@ -77,6 +78,14 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     assert "Rematch" in text_of(tree)
     assert click(model, "ls-cell", r=0, c=0)[0] is model, "after the end no input changes anything"
     assert "The match is over" in text_of(find_all(tree, lambda e: e.attr("class") == "match-log")[0])
+    # Why it ended names the seat as the page does everywhere ("Bea (2)", not "2"), and the screen
+    # reader hears the end once and who won.
+    names = dict(record.names)
+    winner = f"{names[result.winners[0]]} ({result.winners[0]})"
+    reason = text_of(find_all(panel[0], lambda e: e.attr("class") == "reason")[0])
+    assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}"
+    news = text_of(find_all(tree, lambda e: e.attr("id") == "match-news")[0])
+    assert news.count("The match is over") == 1 and news.endswith(f"{winner} wins!"), news
 
 
 def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():
@@ -89,7 +98,7 @@ def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():
         model, effects = play(model, move)
         state, _ = GAME.play(state, state.to_move, move, 0)
         states.append(state)
-    saved = effects[-1].text
+    saved = effects[0].text
     # A half-built turn is not part of the match: undo takes back the last whole turn.
     model, _ = click(model, "ls-cell", r=0, c=0)
     model, _ = click(model, "table-undo")
@@ -105,3 +114,30 @@ def test_help_lists_the_boards_keys_and_how_to_play_opens_the_rules():
     assert opened.overlay == "help" and "Light Seeker: slide or tilt the chosen cube" in text_of(app.view(opened))
     rules, _ = click(model, "app-rules", game="lightseeker")
     assert rules.overlay == "rules" and "Light Seeker: how to play" in text_of(app.view(rules))
+
+
+def test_taking_back_the_last_action_puts_focus_on_the_board():
+    """ "Undo action" is disabled once no action is left to take back: the keyboard focus it held goes to
+    the board, not the page's body; an undo that leaves an action keeps it on the button."""
+    model, _ = started()
+    state = model.inner.played.state
+    move = GAME.legal(state, state.to_move)[0]
+    for _turn in range(2):  # the first turn has one action; the second has two
+        model, _ = play(model, move)
+        state, _ = GAME.play(state, state.to_move, move, 0)
+        move = GAME.legal(state, state.to_move)[0]
+    assert len(move["actions"]) == 2
+    for a in move["actions"]:
+        ui = model.inner.ui.local
+        if ui.selected != a["cube"]:
+            r, c = ui.board().cells[a["cube"]]
+            model, _ = click(model, "ls-cell", r=r, c=c)
+        model, _ = click(model, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    model, effects = click(model, "ls-undo")
+    assert len(model.inner.ui.local.actions) == 1 and effects == []
+    model, effects = click(model, "ls-undo")
+    assert model.inner.ui.local.actions == () and effects == [match.FOCUS_BOARD]
+    undo = find_all(app.view(model), lambda e: e.attr("data-action") == "ls-undo")
+    assert [u.attr("disabled") for u in undo] == [True]
+    model, effects = click(model, "ls-undo")  # nothing left: nothing changes, nothing moves focus
+    assert effects == []

@@ -398,7 +398,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return replace(model), []
     if request is None:
         return model, []
-    return replace(model), live.request(request, now)
+    effects = live.request(request, now)
+    if event.action == "start":
+        # The match replaces the lobby's Start button, which the page would otherwise morph into
+        # "End the match" with the focus still on it (a second Enter would end the match at once).
+        effects.append(screen.FOCUS_BOARD)
+    return replace(model), effects
 
 
 def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[HostModel, list[Effect]]:

@@ -185,10 +185,13 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
 
 
 def _match_controls(client: Client, sight: Sight) -> list[Element]:
-    """Beside a finished match, the host may start the next one with the same seats and options."""
+    """Beside a finished match, the host may start the next one with the same seats and options (the
+    others are told who can)."""
     lobby, match = client.lobby, client.match
-    if not sight.host or match is None or match.ended is None or lobby.phase != "lobby":
+    if match is None or match.ended is None or lobby.phase != "lobby":
         return []
+    if not sight.host:
+        return [h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
     return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
 
 
