@@ -50,7 +50,8 @@ reasons(
         "match-over": N_("the match is over"),
         "raythread-no-seat": N_("you do not have a seat in this match"),
         "raythread-not-your-turn": N_("not your turn"),
-        "raythread-target": N_("a seat reached the target score"),
+        "raythread-target": N_("{seat} reached {target} points"),
+        "raythread-target-together": N_("several seats reached {target} points together"),
         "raythread-supply": N_("the deck and every hand are empty"),
         "raythread-stuck": N_("no seat can move"),
         "raythread-joint-claims": N_("{n} joint claims"),
@@ -436,7 +437,7 @@ def joint_claims(state: State, seat: str) -> int:
     return sum(1 for by in state.claims if seat in by and len(by) > 1)
 
 
-ENDINGS = {"target": "raythread-target", "supply": "raythread-supply", "stuck": "raythread-stuck"}  # reason codes
+ENDINGS = {"supply": "raythread-supply", "stuck": "raythread-stuck"}  # reason codes (the target's: _ending)
 
 
 def _result(state: State) -> Result:
@@ -445,8 +446,20 @@ def _result(state: State) -> Result:
         ranking=rank_by(state.seats, key),
         scores=dict(zip(state.seats, state.scores, strict=True)),
         notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats},
-        reason=ENDINGS.get(state.ended or "", ""),
+        **_ending(state),
     )
+
+
+def _ending(state: State) -> dict:
+    """Why the match ended (``Result``'s reason code and params): at the target, the target and the
+    seat that reached it, if only one did."""
+    if state.ended == "target":
+        target = state.options.target
+        crossed = [s for s, score in zip(state.seats, state.scores, strict=True) if score >= target]
+        if len(crossed) == 1:
+            return {"reason": "raythread-target", "params": {"seat": crossed[0], "target": target}}
+        return {"reason": "raythread-target-together", "params": {"target": target}}
+    return {"reason": ENDINGS.get(state.ended or "", "")}
 
 
 def result(state: State) -> Result | None:

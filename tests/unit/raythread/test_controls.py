@@ -197,6 +197,24 @@ def test_event_lines_read_as_sentences():
     ]
 
 
+def test_the_last_line_says_who_reached_the_target():
+    # The shared route of test_rules: A's mirror at (1, 5) sends both beams into the 3 at (1, 8), and A
+    # crosses 12 (C, second at C, reads as B).
+    shared = [tile((3, 5), "/", "prism", "A"), tile((7, 5), "\\", "mirror", "C")]
+    state = position({(1, 8): 3}, shared, scores={"A": 10, "C": 1})
+    names = {"A": "Ann", "C": "Cy"}
+    _, events = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"})
+    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached 12 points."
+    _, events = rules.play(
+        position({(1, 8): 3}, shared, scores={"A": 10, "C": 11}),
+        "A",
+        {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"},
+    )
+    assert BOARD.event_text(events[-1], names) == "The match is over: several seats reached 12 points together."
+    assert BOARD.event_text({"type": "end", "reason": "junk"}, names) == "The match is over: junk."
+    assert BOARD.event_text({"type": "end"}, names) == "The match is over."
+
+
 def hint(ui, view) -> str:
     tree = BOARD.render(ui, view, "A", TABLE)
     (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
