@@ -96,3 +96,29 @@ def test_a_notice_above_the_match_leaves_the_board_and_its_live_region_the_same_
     expect(app.locator(".notice")).to_have_count(0)  # … and goes again
     kept = app.evaluate("(parts) => parts.map((p) => document.querySelector(p).gncMarked === p)", list(parts))
     assert kept == [True] * len(parts), dict(zip(parts, kept, strict=True))
+
+
+def test_focus_on_a_part_that_goes_away_moves_to_the_screens_focus_home(app: Page, site_url: str):
+    # Another player's move can replace the element that has keyboard focus (the board being solved when
+    # the round ends): focus goes to the screen's [data-focus-home], not to the page's top.
+    open_app(app, site_url)
+    result = app.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        document.body.append(box);
+        const out = [];
+        box.innerHTML = '<p id="home" tabindex="-1" data-focus-home></p><button id="solve">solve</button>';
+        box.querySelector('#solve').focus();
+        gncRender(box, '<p id="home" tabindex="-1" data-focus-home></p><button id="solve">solve</button><i></i>');
+        out.push(document.activeElement.id);  // still there: focus stays
+        gncRender(box, '<p id="home" tabindex="-1" data-focus-home></p><section id="gallery"></section>');
+        out.push(document.activeElement.id);
+        box.innerHTML = '<button id="solve">solve</button>';
+        box.querySelector('#solve').focus();
+        gncRender(box, '<section id="gallery"></section>');  // no home on this screen: left as the browser does
+        out.push(document.activeElement === document.body);
+        box.remove();
+        return out;
+    }"""
+    )
+    assert result == ["solve", "home", True]

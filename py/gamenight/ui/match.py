@@ -265,7 +265,18 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
         h(
             "div",
             {"class": "match-main"},
-            h("p", {"class": "match-status", "data-turn": ",".join(sorted(game.active(ui.view)))}, status(ui, table)),
+            # The status takes keyboard focus when the focused element goes away without the player's
+            # doing (the page's render: index.html), e.g. the board solved when another player ends the round.
+            h(
+                "p",
+                {
+                    "class": "match-status",
+                    "data-turn": ",".join(sorted(game.active(ui.view))),
+                    "tabindex": "-1",
+                    "data-focus-home": "",
+                },
+                status(ui, table),
+            ),
             game.render(ui.local, ui.view, seat, table),
             ui.error and h("p", {"class": "error match-error", "role": "alert"}, describe(ui.error)),
         ),
