@@ -60,6 +60,15 @@ def listing(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def conjunction(items: Iterable[str]) -> str:
+    """Names joined as a sentence joins them: "Ann", "Ann and Bea", "Ann, Bea and Cy" (in Japanese
+    "AnnとBea", "Ann、BeaとCy")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=listing(items[:-1]), last=items[-1])
+
+
 def date_text(day: date) -> str:
     """A calendar day in the page's language: 2026-12-01 in English, 2026年12月01日 in Japanese."""
     # Padded here, not by a format spec in the msgid: gettext's checker (msgfmt -c) needs the same

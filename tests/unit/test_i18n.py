@@ -90,6 +90,14 @@ def test_an_empty_label_stays_empty_in_japanese():
     assert i18n._("slash /") == "スラッシュ /"
 
 
+def test_names_join_as_a_sentence_joins_them_in_each_language():
+    said = [i18n.conjunction(names) for names in ([], ["Ann"], ["Ann", "Bea"], ["Ann", "Bea", "Cy"])]
+    assert said == ["", "Ann", "Ann and Bea", "Ann, Bea and Cy"]
+    i18n.set_language("ja")
+    assert i18n.conjunction(["Ann", "Bea", "Cy"]) == "Ann、BeaとCy"
+    assert i18n.listing(["Ann", "Bea"]) == "Ann、Bea"  # a plain list keeps its commas
+
+
 def test_in_the_tests_an_unregistered_code_fails_at_once():
     with pytest.raises(AssertionError, match="unregistered reason code"):
         IllegalMove("no-such-reason-code")

@@ -318,7 +318,7 @@ class RaythreadBoard:
                 "{names}'s beam claims the {value} at {where} · +{value}",
                 "{names}'s beams claim the {value} at {where} · +{value} each",
                 len(seats),
-            ).format(names=i18n.listing(who(s) for s in seats), value=value, where=where(event.get("cell")))
+            ).format(names=i18n.conjunction(who(s) for s in seats), value=value, where=where(event.get("cell")))
         if kind == "drew":
             return _("{name} draws a {tile}.").format(
                 name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile"), ""))
@@ -384,7 +384,7 @@ def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) 
         _("the {value} at {where} for {names}").format(
             value=b["value"],
             where=scene.where_words(b["cell"]),
-            names=i18n.listing(seat_label(table, s) for s in b["claimers"]),
+            names=i18n.conjunction(seat_label(table, s) for s in b["claimers"]),
         )
         for b in preview["beacons"]
         if b["claimers"] and not before[tuple(b["cell"])]["claimers"]

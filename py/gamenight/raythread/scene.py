@@ -312,7 +312,7 @@ def cell_label(
         )
     elif beacon:
         if beacon["claimers"]:
-            by = i18n.listing(_seat_name(s, look) for s in beacon["claimers"])
+            by = i18n.conjunction(_seat_name(s, look) for s in beacon["claimers"])
             what = _("beacon worth {value}, claimed by {names}").format(value=beacon["value"], names=by)
         else:
             what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
@@ -327,7 +327,7 @@ def cell_label(
     else:
         what = _("empty")
     if lit and not emitter:
-        what += " · " + _("lit by {names}").format(names=i18n.listing(_seat_name(s, look) for s in lit))
+        what += " · " + _("lit by {names}").format(names=i18n.conjunction(_seat_name(s, look) for s in lit))
     if at in look.targets:
         what += " · " + _("you may place here")
     return _("{where}: {what}").format(where=where, what=what)

@@ -89,9 +89,7 @@ def misplaced(solution: Layout, layout: Layout) -> int:
 
 def names(edges: list[str]) -> str:
     """``T3``, ``T3 and L5``, ``T3, L5 and B2``."""
-    if len(edges) == 1:
-        return edges[0]
-    return _("{first} and {last}").format(first=i18n.listing(edges[:-1]), last=edges[-1])
+    return i18n.conjunction(edges)
 
 
 def why(hint: Explained) -> str:

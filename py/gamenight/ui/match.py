@@ -338,7 +338,7 @@ def status(ui: MatchUi, table: Table) -> str:
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         return _("Waiting…")
-    names = i18n.listing(seat_label(table, s) for s in active)
+    names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
     if mine and len(table.mine) == 1:
@@ -348,7 +348,7 @@ def status(ui: MatchUi, table: Table) -> str:
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
             if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already
-                names = i18n.listing(seat_label(table, s.id) for s in bots)
+                names = i18n.conjunction(seat_label(table, s.id) for s in bots)
                 return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
             names = ", ".join(s.name for s in bots)
             return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
@@ -402,8 +402,8 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
     """Who won (or drew) the match, in words."""
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
-        return _("A draw between {names}.").format(names=i18n.listing(winners))
-    return _("{names} wins!").format(names=i18n.listing(winners))
+        return _("A draw between {names}.").format(names=i18n.conjunction(winners))
+    return _("{names} wins!").format(names=i18n.conjunction(winners))
 
 
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:

@@ -192,7 +192,7 @@ def test_event_lines_read_as_sentences():
         "Ann (A) places a prism backslash \\ at row 3, column 5.",
         "Cy (B) turns the tile at row 3, column 5 to slash /.",
         "Cy (B)'s beam claims the 3 at row 2, column 6 · +3",
-        "Ann (A), Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
+        "Ann (A) and Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
         "Cy (B) cannot move and passes.",
     ]
 

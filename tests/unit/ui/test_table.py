@@ -187,4 +187,4 @@ def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahea
     panel = match.result_panel(result, match.Table("raythread", seats))
     places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
     assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
-    assert text_of(panel).startswith("A draw between Bea (B), Cy (C).")
+    assert text_of(panel).startswith("A draw between Bea (B) and Cy (C).")

@@ -444,7 +444,7 @@ def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Ma
         for s in result.get("winners", [])
         if isinstance(s, str)
     ]
-    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.listing(winners))
+    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.conjunction(winners))
     why = result.get("reason")
     sentence = reason_text(why["code"], why.get("params")) if _is_reason(why) else ""
     return h("p", {"class": "result"}, headline, " ", sentence)
