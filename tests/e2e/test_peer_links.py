@@ -232,6 +232,8 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(dan.locator(".rt-tile")).to_have_count(2)
     assert board_state(dan) == board_state(host)
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
+    # Dan saw none of the two moves: his log says so instead of "No moves yet."
+    expect(dan.locator(".match-log")).to_contain_text("2 moves played before this page joined the match")
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")

@@ -148,6 +148,9 @@ class MatchUi:
     latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
+    # Moves played before this page began to follow the match (a latecomer, a reloaded page): its log
+    # starts after them, and says so instead of "No moves yet."
+    unseen: int = 0
     outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
     # Why the match stopped before its end (an ``N_`` message, e.g. the host ended it): no seat moves any more.
@@ -410,7 +413,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
 def log_panel(ui: MatchUi, table: Table) -> Memo:
     """The last lines of what happened, newest first; kept while the log, the names and the language stay."""
     key = ("log", tuple(table.names.items()), i18n.generation())
-    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board))
+    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board, ui.unseen))
 
 
 LOG_SHOWN = 12  # the lines of the log panel
@@ -421,11 +424,21 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     # Newest first, and only as many events put in words as are shown (a move rebuilds the panel).
     said = (game.event_text(e, table.names) for e in reversed(ui.log))
     lines = list(islice(filter(None, said), LOG_SHOWN))
+    unseen = None
+    if ui.unseen:
+        text = ngettext(
+            "{n} move played before this page joined the match is not listed.",
+            "{n} moves played before this page joined the match are not listed.",
+            ui.unseen,
+        )
+        unseen = h("p", {"class": "quiet", "data-unseen": ui.unseen}, text.format(n=ui.unseen))
     return h(
         "section",
         {"class": "match-log"},
         h("h2", {}, _("What happened")),
-        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else h("p", {"class": "quiet"}, _("No moves yet.")),
+        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else None,
+        unseen,
+        h("p", {"class": "quiet"}, _("No moves yet.")) if not lines and unseen is None else None,
     )
 
 

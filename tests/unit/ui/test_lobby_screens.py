@@ -120,6 +120,38 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
+def log_text(page: Page) -> str:
+    return text_of(page.by_class("match-log")[0])
+
+
+def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_moves():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    assert "No moves yet." in log_text(bea)
+    session = host.inner.live.session
+    move = next(m for m in games.rules("raythread").legal(session.match.state, "A") if m["type"] == "place")
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "places a" in log_text(bea) and "not listed" not in log_text(bea)
+    # A latecomer never saw that move: its log says so rather than "No moves yet."
+    dan = join(rtc, host, "Dan")
+    assert "No moves yet." not in log_text(dan)
+    assert "1 move played before this page joined the match is not listed." in log_text(dan)
+    # The next move is listed above that line; a new match starts with an empty log again.
+    move = next(m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place")
+    bea.click("rt-hand", kind=move["tile"])
+    bea.click("rt-orient", orient=move["orient"])
+    bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "Bea (B) places a" in log_text(dan) and "1 move played before" in log_text(dan)
+    host.click("end")
+    host.click("start")
+    assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
+
+
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

@@ -125,7 +125,7 @@ def sync_board(
     table = match_table(client)
     if ui is None or ui.game != match.game or _new_match(ui, match):
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
-        ui = replace(ui, moves=match.moves)
+        ui = replace(ui, moves=match.moves, unseen=match.moves)  # a match already under way has no log here
     elif ui.view is not match.view and ui.view != view:
         ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
     halted = N_("The host ended the match.") if match.ended == "host" else ""
