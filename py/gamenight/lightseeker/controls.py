@@ -563,7 +563,7 @@ class LightSeekerBoard:
                 light=event.get("light", "?"),
             )
         if kind == "end":
-            reason = describe(event.get("reason"))
+            reason = describe(event.get("reason"), who)
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
 

@@ -16,7 +16,7 @@ screen's outbox and taken by the page with ``take``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, Protocol
@@ -291,12 +291,16 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
     )
 
 
-def describe(reason: Any) -> str:
+def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
     """A refusal or ending reason in the page's language: a ``{"code", "params"}`` dict, or a sentence
-    from a peer that sends sentences."""
+    from a peer that sends sentences. ``who`` names a ``seat`` parameter as players read it ("Ann (1)"
+    rather than the bare seat id "1")."""
     if isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
         params = reason.get("params")
-        return i18n.describe(reason["code"], params if isinstance(params, Mapping) else {})
+        params = dict(params) if isinstance(params, Mapping) else {}
+        if who is not None and isinstance(params.get("seat"), str):
+            params["seat"] = who(params["seat"])
+        return i18n.describe(reason["code"], params)
     return str(reason or "")
 
 
@@ -405,7 +409,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         "section",
         {"class": "match-result", "role": "status"},
         h("h2", {}, headline),
-        h("p", {"class": "reason"}, describe(result.get("reason"))),
+        h("p", {"class": "reason"}, describe(result.get("reason"), lambda seat: seat_label(table, seat))),
         h("ol", {"class": "ranking"}, places),
     )
 

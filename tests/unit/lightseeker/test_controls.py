@@ -438,7 +438,7 @@ def test_the_log_tells_each_turn_and_the_end():
         "winner": "ann",
         "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 8}},
     }
-    assert BOARD.event_text(coded, names) == "The match is over: ann lit an area worth 8."
+    assert BOARD.event_text(coded, names) == "The match is over: Ann (ann) lit an area worth 8."  # named as in a turn
     assert isinstance(BOARD.event_text({"type": "turn", "actions": "junk", "buh": "x"}, names), str)
     assert BOARD.event_text({"type": "chat"}, names) is None
 

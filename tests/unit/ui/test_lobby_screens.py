@@ -9,6 +9,7 @@ from gamenight.lobby.session import Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
+from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent
@@ -150,6 +151,17 @@ def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_mov
     host.click("end")
     host.click("start")
     assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
+
+
+def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():
+    table = screen.Table("lightseeker", (screen.SeatAt("1", "Ann", "amber"), screen.SeatAt("2", "Bea", "sky")))
+    reason = {"code": "lightseeker-lit", "params": {"seat": "1", "value": 10}}
+    result = {"winners": ["1"], "ranking": [["1"], ["2"]], "reason": reason}
+    assert text_of(screen.result_panel(result, table)).count("Ann (1) lit an area worth 10") == 1
+    said = games.board("lightseeker").event_text({"type": "end", "reason": reason}, table.names)
+    assert said == "The match is over: Ann (1) lit an area worth 10."
+    stuck = {"code": "lightseeker-stuck-draw", "params": {"seat": "2"}}
+    assert "Bea (2) has no legal turn: a draw" in text_of(screen.result_panel({"draw": True, "reason": stuck}, table))
 
 
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
