@@ -213,6 +213,39 @@ def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invi
     assert seats(again)["C"] == "Bea" and again.inner.client.member == bea_id
 
 
+def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_keeps_its_seat():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    link = invite_link(host)
+    bea = rtc.page(bea_browser, link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    bea.click("sit", seat="C")
+    host.click("start")
+    # The page reloads at its old address: that invitation is used up, but this browser holds a seat.
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert again.inner.stage == "back" and "already answered" not in again.text
+    assert "Welcome back, Bea" in again.text and "your seat is kept" in again.text
+    # Anything but the lobby's own new invitation is refused with its reason.
+    again.submit("rejoin", invitation="not a code")
+    assert again.inner.stage == "back" and again.by_class("error")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
+    assert again.inner.client.member == bea_id and "You play seat B." in again.text
+    assert "your turn" not in text_of(again.by_class("match-status")[0]) and again.by_class("rt-board")
+    # An expired invitation reopened in the same browser comes back the same way; in another browser,
+    # a used-up invitation still only says why it cannot be used.
+    rtc.now += 11 * 60 * 1000
+    assert rtc.page(bea_browser, link.partition(SITE)[2]).inner.stage == "back"
+    stranger = rtc.page(Browser(), link.partition(SITE)[2])
+    assert stranger.inner.stage == "problem" and "expired" in stranger.text
+
+
 def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
