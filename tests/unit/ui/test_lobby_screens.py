@@ -394,6 +394,36 @@ def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     assert tab.value_of("reply-code") == bea.value_of("reply-code")
 
 
+def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_seat_count():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    for page in (host, bea):  # the ended match stays on show, named, with a rematch for the host
+        assert page.by_class("rt-board") and "Bea (B)" in text_of(page.by_class("match-screen")[0])
+    assert "Rematch" in host.text
+    # Two seats now: the three-seat board would name its seats from the new table, so it goes.
+    host.submit("choose", game="raythread", players="2")
+    for page in (host, bea, cal):
+        assert not page.by_class("match-screen") and not page.by_class("rt-board")
+        assert "Rematch" not in page.text and "You play seat" not in page.text
+    host.submit("choose", game="raythread", players="3")
+    host.click("start")
+    host.click("end")
+    host.submit("choose", game="lightseeker", players="2")
+    for page in (host, bea, cal):
+        assert not page.by_class("rt-board") and not page.by_class("match-screen")
+        assert "Light Seeker · choosing seats" in page.text and "Rematch" not in page.text
+    host.click("start")
+    for page in (host, bea, cal):
+        assert page.by_class("ls-board") and not page.by_class("rt-board")
+    assert "You play seat 2." in bea.text and "You are watching this match." in cal.text
+
+
 def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
     rtc = FakeRtc()
     host_browser, bea_browser = Browser(), Browser()

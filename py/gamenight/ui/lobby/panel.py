@@ -91,9 +91,22 @@ LOBBY_ACTIONS = frozenset(
 )
 
 
+def shown_match(client: Client) -> p.MatchView | None:
+    """The match the lobby shows: the running one, or the last one until the host sets up another game
+    or another number of seats. Its seats are named and coloured from the lobby's, which would then
+    belong to the next match (a Raythread board labelled with Light Seeker's seats, "C wins!" unnamed)."""
+    match, lobby = client.match, client.lobby
+    if match is None or lobby is None or match.ended is None:
+        return match
+    seats = match.view.get("seats")
+    if match.game != lobby.game or (isinstance(seats, list) and set(seats) != {s.id for s in lobby.seats}):
+        return None
+    return match
+
+
 def match_table(client: Client) -> screen.Table | None:
     """The match as a table seen from this page: every seat with its player; this page moves for its own."""
-    match, lobby = client.match, client.lobby
+    match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
     names = _names(lobby)
@@ -117,7 +130,7 @@ def sync_board(
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
     position (with the events that led to it), told of a refused move; ``None`` without a board.
     ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started."""
-    match = client.match
+    match = shown_match(client)
     board = games.board(match.game) if match is not None else None
     if board is None:
         return None
@@ -186,7 +199,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
 
 def _match_controls(client: Client, sight: Sight) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options."""
-    lobby, match = client.lobby, client.match
+    lobby, match = client.lobby, shown_match(client)
     if not sight.host or match is None or match.ended is None or lobby.phase != "lobby":
         return []
     return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
@@ -377,7 +390,7 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
 
 
 def _match(client: Client) -> Element | None:
-    match, lobby = client.match, client.lobby
+    match, lobby = shown_match(client), client.lobby
     if match is None:
         return None
     names = {s.id: _names(lobby).get(s.member, "") for s in lobby.seats if s.member}
@@ -424,7 +437,8 @@ def _match(client: Client) -> Element | None:
 
 
 def _role(client: Client) -> Element:
-    you = client.match.you if client.match else None
+    match = shown_match(client)
+    you = match.you if match else None
     tag = _tags(client.lobby).get(you, you) if you else None
     return h(
         "p",
