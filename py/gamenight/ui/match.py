@@ -340,13 +340,15 @@ def status(ui: MatchUi, table: Table) -> str:
 def seat_list(ui: MatchUi, table: Table) -> Memo:
     """The players: name, colour, badges, whose turn, score and the game's facts about each seat.
     It is drawn from the position, the table and the language only (kept between inputs)."""
-    return keep(_PANELS, ("seats", table, i18n.generation()), lambda: _seat_list(ui, table), (ui.view, ui.board))
+    return keep(
+        _PANELS, ("seats", table, i18n.generation()), lambda: _seat_list(ui, table), (ui.view, ui.board, ui.halted)
+    )
 
 
 def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
-    active = game.active(ui.view)
+    active = frozenset() if ui.halted else game.active(ui.view)  # a match the host ended has no one to play
     rows = []
     for s in table.seats:
         badges = []
