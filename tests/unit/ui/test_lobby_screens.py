@@ -395,6 +395,30 @@ def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     assert tab.value_of("reply-code") == bea.value_of("reply-code")
 
 
+def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_end():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    dan = join(rtc, host, "Dan")  # a latecomer sees the ended match as it was too
+    cal.click("stand")
+    dan.click("sit", seat="C")
+    assert seats(host)["C"] == "Dan"
+    for page in (host, bea, cal, dan):
+        players = text_of(page.by_class("match-seats")[0])
+        assert "Cal (C)" in players and "Dan" not in players, "the ended match was played by Cal"
+    assert "You play seat C." in cal.text and "You are watching this match." in dan.text
+    host.click("start")  # the next match is played by the seats as they are now
+    for page in (host, bea, cal, dan):
+        players = text_of(page.by_class("match-seats")[0])
+        assert "Dan (C)" in players and "Cal" not in players
+    assert "You play seat C." in dan.text and "You are watching this match." in cal.text
+
+
 def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_seat_count():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

@@ -93,8 +93,8 @@ LOBBY_ACTIONS = frozenset(
 
 def shown_match(client: Client) -> p.MatchView | None:
     """The match the lobby shows: the running one, or the last one until the host sets up another game
-    or another number of seats. Its seats are named and coloured from the lobby's, which would then
-    belong to the next match (a Raythread board labelled with Light Seeker's seats, "C wins!" unnamed)."""
+    or another number of seats for the next (the old board would stay under the new game's name, with a
+    Rematch button that starts the new game, and its seats no longer in the lobby's: "C wins!" unnamed)."""
     match, lobby = client.match, client.lobby
     if match is None or lobby is None or match.ended is None:
         return match
@@ -111,6 +111,7 @@ def match_table(client: Client) -> screen.Table | None:
         return None
     names = _names(lobby)
     bots = {m.id: m.bot for m in lobby.members if m.bot}
+    played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
         screen.SeatAt(
             s.id,
@@ -119,7 +120,7 @@ def match_table(client: Client) -> screen.Table | None:
             "here" if s.id == match.you else "bot" if s.member in bots else "remote",
             bots.get(s.member, ""),
         )
-        for s in lobby.seats
+        for s in played
     )
     return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
 
@@ -393,7 +394,8 @@ def _match(client: Client) -> Element | None:
     match, lobby = shown_match(client), client.lobby
     if match is None:
         return None
-    names = {s.id: _names(lobby).get(s.member, "") for s in lobby.seats if s.member}
+    played = client.played if match.ended is not None and client.played else lobby.seats
+    names = {s.id: _names(lobby).get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
     view = match.view
     seats = view.get("seats") if isinstance(view.get("seats"), list) else [s.id for s in lobby.seats]
