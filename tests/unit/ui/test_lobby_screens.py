@@ -258,6 +258,8 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
     assert "host is away" in bea.text and bea.by_class("rejoin")
+    # Its last word from the host was "connected": the host it lost is shown gone, not connected.
+    assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
 
 def test_each_invitation_lets_one_player_in():

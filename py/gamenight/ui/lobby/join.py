@@ -418,10 +418,10 @@ def _join_view(model: JoinModel) -> list:
         bye = model.client.closed
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
-    own = (
-        {model.client.member: "gone"} if lost and model.client.member else {}
-    )  # the mirror's last word was "connected"
-    sight = Sight(offline=lost, states=own, now_ms=model.now_ms)
+    lobby = model.client.lobby
+    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone.
+    gone = (model.client.member, lobby.host if lobby else None) if lost else ()
+    sight = Sight(offline=lost, states={m: "gone" for m in gone if m}, now_ms=model.now_ms)
     return [
         title,
         _connection(model),
