@@ -153,7 +153,7 @@ class MatchUi:
     unseen: int = 0
     outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
-    # Why the match stopped before its end (an ``N_`` message, e.g. the host ended it): no seat moves any more.
+    # Why no seat moves here (an ``N_`` message): the host ended the match, or this page lost the host.
     halted: str = ""
 
 
@@ -348,7 +348,7 @@ def seat_list(ui: MatchUi, table: Table) -> Memo:
 def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
-    active = frozenset() if ui.halted else game.active(ui.view)  # a match the host ended has no one to play
+    active = frozenset() if ui.halted else game.active(ui.view)  # no one plays here: ended, or the host lost
     rows = []
     for s in table.seats:
         badges = []

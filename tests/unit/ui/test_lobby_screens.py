@@ -262,6 +262,36 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
 
+def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    rules = games.rules("raythread")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    # No move can reach the host: the board says so where the player looks, and offers no hand.
+    status = text_of(bea.by_class("match-status")[0])
+    assert "Not connected to the host" in status and "your turn" not in status
+    assert not bea.by_class("rt-hand") and bea.by_class("rt-board")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "C") if m["type"] == "place")
+    bea.click("rt-hand", kind=move["tile"])
+    bea.click("rt-orient", orient=move["orient"])
+    bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert [e.seat for e in host.inner.live.session.match.record.log] == ["A", "C"], "Bea's move reached the host"
+    assert "your turn" in text_of(host.by_class("match-status")[0])
+
+
 def test_each_invitation_lets_one_player_in():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

@@ -239,7 +239,7 @@ def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 
 def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
-    board = sync_board(model.board, model.client, model.stored)
+    board = sync_board(model.board, model.client, model.stored, offline=model.stage == "lost")
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), [])
     board, effects, moves = screen.take(board)

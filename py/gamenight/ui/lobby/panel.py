@@ -126,11 +126,12 @@ def match_table(client: Client) -> screen.Table | None:
 
 
 def sync_board(
-    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None
+    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None, offline: bool = False
 ) -> screen.MatchUi | None:
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
     position (with the events that led to it), told of a refused move; ``None`` without a board.
-    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started."""
+    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started.
+    ``offline``: the page lost the host, so no move can reach it: the board says so and takes none."""
     match = shown_match(client)
     board = games.board(match.game) if match is not None else None
     if board is None:
@@ -142,7 +143,12 @@ def sync_board(
         ui = replace(ui, moves=match.moves, unseen=match.moves)  # a match already under way has no log here
     elif ui.view is not match.view and ui.view != view:
         ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
-    halted = N_("The host ended the match.") if match.ended == "host" else ""
+    if match.ended == "host":
+        halted = N_("The host ended the match.")
+    elif offline and match.ended is None:
+        halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
+    else:
+        halted = ""
     if ui.halted != halted:
         ui = replace(ui, halted=halted)
     if client.errors and client.errors[-1].about == "move":
