@@ -209,7 +209,7 @@ class RaythreadBoard:
         if move is not None and move["type"] == "place":
             ghost = (tuple(move["cell"]), move["tile"], move["orient"])
         look = scene.Look(
-            cursor=ui.cursor if seat is not None else None,
+            cursor=ui.cursor,  # a spectator or a waiting player reads the board cell by cell too
             targets=self.targets(ui),
             preview=preview,
             ghost=ghost,
