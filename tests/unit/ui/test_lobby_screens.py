@@ -228,7 +228,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     assert again.inner.stage == "back" and "already answered" not in again.text
-    assert "Welcome back, Bea" in again.text and "your seat is kept" in again.text
+    assert "Welcome back, Bea" in again.text and "you keep your place" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
     again.submit("rejoin", invitation="not a code")
     assert again.inner.stage == "back" and again.by_class("error")

@@ -365,8 +365,8 @@ def _join_view(model: JoinModel) -> list:
     title = h("h1", {}, invitation.lobby_name)
     if model.stage == "back":
         back = _(
-            "Welcome back, {name}. This page left the game night when it was reloaded or closed; your seat "
-            "is kept. Ask the host for a new invitation (the “Invite again” button next to your name) and "
+            "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
+            "your place. Ask the host for a new invitation (the “Invite again” button next to your name) and "
             "paste it below, or scan its QR code."
         ).format(name=model.name)
         return [title, h("p", {"class": "connection away", "role": "status"}, back), _rejoin_form(model)]
