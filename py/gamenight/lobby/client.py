@@ -148,11 +148,12 @@ class Client:
         return []
 
     def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:
+        seen = self.match
         self.lobby, self.match, self.events = lobby, match, events
         if match is None:
             self.played = ()
-        elif match.ended is None or not self.played:  # an ended match first seen here: its seats as they are
-            self.played = lobby.seats
+        elif match.ended is None or not self.played or match != seen:
+            self.played = lobby.seats  # an ended match first seen here (a snapshot): its seats as they are
 
     def _waiting(self, now_ms: int) -> None:
         if self.since_ms is None:
