@@ -110,6 +110,7 @@ class SeatAt:
     colour: str
     kind: str = "here"
     level: str = ""
+    away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
 @dataclass(frozen=True)
@@ -323,10 +324,14 @@ def status(ui: MatchUi, table: Table) -> str:
     names = i18n.listing(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
+    by = {s.id: s for s in table.seats}
+    away = [seat_label(table, s) for s in active if s in by and by[s].away]
     if mine and len(table.mine) == 1:
         text += " · " + _("your turn")
+    elif away:  # the match waits for a page that is gone: say so where everyone looks
+        gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+        text += " · " + (_("disconnected") if len(active) == 1 else gone.format(names=i18n.listing(away)))
     elif not mine:
-        by = {s.id: s for s in table.seats}
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
             if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already

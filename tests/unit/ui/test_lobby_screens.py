@@ -247,6 +247,33 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
 
 
+def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_waits():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    assert text_of(bea.by_class("match-status")[0]) == "Ann (A) to play"
+    rules = games.rules("raythread")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
+    bea.close()  # Bea, to play next, is gone
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    for page in (host, cal):
+        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play · disconnected"
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    for page in (host, cal):
+        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
+    assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+
+
 def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

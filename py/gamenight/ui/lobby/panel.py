@@ -111,6 +111,7 @@ def match_table(client: Client) -> screen.Table | None:
         return None
     names = _names(lobby)
     bots = {m.id: m.bot for m in lobby.members if m.bot}
+    gone = {m.id for m in lobby.members if not m.connected and not m.bot}
     played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
         screen.SeatAt(
@@ -119,6 +120,7 @@ def match_table(client: Client) -> screen.Table | None:
             s.colour,
             "here" if s.id == match.you else "bot" if s.member in bots else "remote",
             bots.get(s.member, ""),
+            s.member in gone and s.id != match.you,
         )
         for s in played
     )
