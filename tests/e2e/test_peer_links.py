@@ -137,6 +137,35 @@ def test_a_guest_who_closes_its_page_shows_disconnected_and_rejoins_its_seat(peo
     expect(member(again, "Bea").locator(".badge")).to_have_text("you")
 
 
+def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_seat_and_turn(people: People):
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    place(host, (1, 1))
+    expect(bea.locator(".match-status")).to_contain_text("your turn")
+    bea.reload()  # its address still holds the invitation it answered
+    bea.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
+    expect(bea.locator("main.join")).to_have_attribute("data-stage", "back")
+    expect(bea.locator("main.join")).to_contain_text("Welcome back, Bea")
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    bea.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
+    bea.click("form[data-action=rejoin] button[type=submit]")
+    reply = bea.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, reply.input_value())
+    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
+    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
+    place(bea, (7, 5))
+    expect(host.locator(".rt-tile")).to_have_count(2)
+    assert board_state(host) == board_state(bea)
+
+
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
     host = open_host(people)
     guest, _reply = answer(people, people.person(), new_invitation(host), "Bea")
@@ -232,6 +261,8 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(dan.locator(".rt-tile")).to_have_count(2)
     assert board_state(dan) == board_state(host)
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
+    # Dan saw none of the two moves: his log says so instead of "No moves yet."
+    expect(dan.locator(".match-log")).to_contain_text("2 moves played before this page joined the match")
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")

@@ -32,7 +32,7 @@ from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action
-from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, named
+from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -569,7 +569,7 @@ class LightSeekerBoard:
                 light=event.get("light", "?"),
             )
         if kind == "end":
-            reason = describe(named(event.get("reason"), who))
+            reason = describe(event.get("reason"), who)
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
 

@@ -39,6 +39,8 @@ class Client:
         self.lobby: p.Lobby | None = None
         self.match: p.MatchView | None = None
         self.events: tuple[Mapping[str, Any], ...] = ()  # of the last update applied
+        # The lobby's seats while the match was running: who played it, once seats change after its end.
+        self.played: tuple[p.SeatInfo, ...] = ()
         self.chat: list[p.Said] = []
         self.errors: list[p.Error] = []
         self.problems: list[str] = []
@@ -99,7 +101,7 @@ class Client:
                 out += self._welcomed(ack or 0, now_ms)
             case p.Snapshot():
                 self.seq, self.awaiting_snapshot = message.seq, False
-                self.lobby, self.match, self.events = message.lobby, message.match, ()
+                self._mirror(message.lobby, message.match, ())
                 self.chat = list(message.chat)
                 self._settled(now_ms)
             case p.Update():
@@ -142,8 +144,16 @@ class Client:
         if self.seq is None or update.seq != self.seq + 1:
             return [self.resync(now_ms)]
         self.seq = update.seq
-        self.lobby, self.match, self.events = update.lobby, update.match, update.events
+        self._mirror(update.lobby, update.match, update.events)
         return []
+
+    def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:
+        seen = self.match
+        self.lobby, self.match, self.events = lobby, match, events
+        if match is None:
+            self.played = ()
+        elif match.ended is None or not self.played or match != seen:
+            self.played = lobby.seats  # an ended match first seen here (a snapshot): its seats as they are
 
     def _waiting(self, now_ms: int) -> None:
         if self.since_ms is None:

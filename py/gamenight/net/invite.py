@@ -309,6 +309,19 @@ def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset())
 
     ``used``: ids of invitations this browser has already answered (each is single-use).
     """
+    invitation = read_invitation(code)
+    age = now_s - invitation.issued_s
+    if age > INVITE_TTL_S:
+        minutes = max(1, (age - INVITE_TTL_S) // 60)
+        raise BadCode("expired", "code-expired", minutes=minutes)
+    if invitation.invite_id in used:
+        raise BadCode("reused", "code-answered")
+    return invitation
+
+
+def read_invitation(code: str) -> Invitation:
+    """The invitation in ``code`` as it was written, whether or not it may still be answered (which
+    lobby a reopened, used-up invitation was for); raises ``BadCode`` if it is damaged."""
     reader = _Reader(_unwrap(code, 0))
     invite, lobby, issued_s = reader.take(4), reader.take(4), reader.u32()
     transport = _read_transport(reader)
@@ -317,12 +330,6 @@ def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset())
         raise _damaged()
     invitation = Invitation(invite, lobby, issued_s, lobby_name, transport, game, host)
     reader.end()
-    age = now_s - invitation.issued_s
-    if age > INVITE_TTL_S:
-        minutes = max(1, (age - INVITE_TTL_S) // 60)
-        raise BadCode("expired", "code-expired", minutes=minutes)
-    if invitation.invite_id in used:
-        raise BadCode("reused", "code-answered")
     return invitation
 
 

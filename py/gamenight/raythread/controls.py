@@ -24,7 +24,7 @@ from gamenight.core.game import JSON, Move
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, describe, named, seat_label
+from gamenight.ui.match import Table, describe, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -209,7 +209,7 @@ class RaythreadBoard:
         if move is not None and move["type"] == "place":
             ghost = (tuple(move["cell"]), move["tile"], move["orient"])
         look = scene.Look(
-            cursor=ui.cursor if seat is not None else None,
+            cursor=ui.cursor,  # a spectator or a waiting player reads the board cell by cell too
             targets=self.targets(ui),
             preview=preview,
             ghost=ghost,
@@ -326,7 +326,7 @@ class RaythreadBoard:
         if kind == "pass":
             return _("{name} cannot move and passes.").format(name=who(event.get("seat")))
         if kind == "end":
-            reason = describe(named(event.get("reason"), who))
+            reason = describe(event.get("reason"), who)
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
 

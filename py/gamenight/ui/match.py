@@ -113,6 +113,7 @@ class SeatAt:
     colour: str
     kind: str = "here"
     level: str = ""
+    away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
 @dataclass(frozen=True)
@@ -151,9 +152,12 @@ class MatchUi:
     latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
+    # Moves played before this page began to follow the match (a latecomer, a reloaded page): its log
+    # starts after them, and says so instead of "No moves yet."
+    unseen: int = 0
     outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
-    # Why the match stopped before its end (an ``N_`` message, e.g. the host ended it): no seat moves any more.
+    # Why no seat moves here (an ``N_`` message): the host ended the match, or this page lost the host.
     halted: str = ""
 
 
@@ -302,24 +306,17 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
     )
 
 
-def describe(reason: Any) -> str:
+def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
     """A refusal or ending reason in the page's language: a ``{"code", "params"}`` dict, or a sentence
-    from a peer that sends sentences."""
+    from a peer that sends sentences. ``who`` names a ``seat`` parameter as players read it ("Ann (1)"
+    rather than the bare seat id "1")."""
     if isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
         params = reason.get("params")
-        return i18n.describe(reason["code"], params if isinstance(params, Mapping) else {})
+        params = dict(params) if isinstance(params, Mapping) else {}
+        if who is not None and isinstance(params.get("seat"), str):
+            params["seat"] = who(params["seat"])
+        return i18n.describe(reason["code"], params)
     return str(reason or "")
-
-
-def named(reason: Any, label: Callable[[str], str]) -> Any:
-    """``reason`` with the seat it names (its ``seat`` parameter, a seat id such as "2") given as
-    players read it (``label``: "Bea (2)"); anything else unchanged."""
-    if not isinstance(reason, Mapping) or not isinstance(reason.get("params"), Mapping):
-        return reason
-    seat = reason["params"].get("seat")
-    if not isinstance(seat, str):
-        return reason
-    return {**reason, "params": {**reason["params"], "seat": label(seat)}}
 
 
 def seat_label(table: Table, seat: str) -> str:
@@ -341,10 +338,14 @@ def status(ui: MatchUi, table: Table) -> str:
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
+    by = {s.id: s for s in table.seats}
+    away = [seat_label(table, s) for s in active if s in by and by[s].away]
     if mine and len(table.mine) == 1:
         text += " · " + _("your turn")
+    elif away:  # the match waits for a page that is gone: say so where everyone looks
+        gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+        text += " · " + (_("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away)))
     elif not mine:
-        by = {s.id: s for s in table.seats}
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
             if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already
@@ -358,13 +359,15 @@ def status(ui: MatchUi, table: Table) -> str:
 def seat_list(ui: MatchUi, table: Table) -> Memo:
     """The players: name, colour, badges, whose turn, score and the game's facts about each seat.
     It is drawn from the position, the table and the language only (kept between inputs)."""
-    return keep(_PANELS, ("seats", table, i18n.generation()), lambda: _seat_list(ui, table), (ui.view, ui.board))
+    return keep(
+        _PANELS, ("seats", table, i18n.generation()), lambda: _seat_list(ui, table), (ui.view, ui.board, ui.halted)
+    )
 
 
 def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
-    active = game.active(ui.view)
+    active = frozenset() if ui.halted else game.active(ui.view)  # no one plays here: ended, or the host lost
     rows = []
     for s in table.seats:
         badges = []
@@ -434,7 +437,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         "section",
         {"class": "match-result", "role": "status"},
         h("h2", {}, headline(result, table)),
-        h("p", {"class": "reason"}, describe(named(result.get("reason"), lambda s: seat_label(table, s)))),
+        h("p", {"class": "reason"}, describe(result.get("reason"), lambda s: seat_label(table, s))),
         h("ol", {"class": "ranking"}, places),
     )
 
@@ -442,7 +445,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
 def log_panel(ui: MatchUi, table: Table) -> Memo:
     """The last lines of what happened, newest first; kept while the log, the names and the language stay."""
     key = ("log", tuple(table.names.items()), i18n.generation())
-    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board))
+    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board, ui.unseen))
 
 
 LOG_SHOWN = 12  # the lines of the log panel
@@ -453,11 +456,21 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     # Newest first, and only as many events put in words as are shown (a move rebuilds the panel).
     said = (game.event_text(e, table.names) for e in reversed(ui.log))
     lines = list(islice(filter(None, said), LOG_SHOWN))
+    unseen = None
+    if ui.unseen:
+        text = ngettext(
+            "{n} move played before this page joined the match is not listed.",
+            "{n} moves played before this page joined the match are not listed.",
+            ui.unseen,
+        )
+        unseen = h("p", {"class": "quiet", "data-unseen": ui.unseen}, text.format(n=ui.unseen))
     return h(
         "section",
         {"class": "match-log"},
         h("h2", {}, _("What happened")),
-        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else h("p", {"class": "quiet"}, _("No moves yet.")),
+        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else None,
+        unseen,
+        h("p", {"class": "quiet"}, _("No moves yet.")) if not lines and unseen is None else None,
     )
 
 

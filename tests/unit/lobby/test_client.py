@@ -105,3 +105,20 @@ def test_requests_are_well_formed_messages():
     client = Client("Ann")
     for message in (client.say("hi"), client.sit("X"), client.stand(), client.resync()):
         assert p.parse_to_host(p.encode(message)).to_json() == message
+
+
+def test_an_ended_match_keeps_the_seats_it_was_played_in_until_another_match_arrives():
+    client = joined()
+    assert client.played == LOBBY.seats  # a running match is played in the lobby's seats
+    ended = p.MatchView("count", "X", MATCH.view, {"winners": ["X"]}, 3, "over")
+    moved = (p.SeatInfo("X", "amber", "m2"), p.SeatInfo("Z", "magenta", "m1"))
+    lobby = p.Lobby(**{**LOBBY.__dict__, "phase": "lobby"})
+    client.receive(p.encode(p.Update(4, lobby, ended, ())))
+    client.receive(p.encode(p.Update(5, p.Lobby(**{**lobby.__dict__, "seats": moved}), ended, ())))
+    assert client.lobby.seats == moved and client.played == LOBBY.seats, "who played the ended match"
+    # A snapshot with another ended match (missed while away): its seats are the best known.
+    other = p.MatchView("count", "Z", MATCH.view, {"winners": ["Z"]}, 9, "over")
+    client.receive(p.encode(p.Snapshot(9, p.Lobby(**{**lobby.__dict__, "seats": moved}), other, ())))
+    assert client.played == moved
+    client.receive(p.encode(p.Snapshot(10, LOBBY, None, ())))
+    assert client.played == ()

@@ -152,6 +152,20 @@ def test_watching_or_waiting_never_makes_a_move():
         assert sent is None and said(watching.note) == "You are watching: only the players move."
 
 
+def test_a_spectator_or_a_waiting_player_reads_the_board_with_the_arrow_keys():
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "C")
+    for seat, table in ((None, TABLE), (None, WATCHING)):
+        ui = BOARD.start(view, None)
+        for arrow in ("ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp"):
+            ui, sent = key(ui, view, seat, arrow)
+            assert sent is None
+        board = find_all(BOARD.render(ui, view, seat, table), lambda e: e.attr("id") == "rt-board")[0]
+        assert board.attr("aria-activedescendant") == "rt-c1-5"
+        cell = find_all(board, lambda e: e.attr("id") == "rt-c1-5")[0]
+        assert "beacon" in str(cell.attr("aria-label")), "the cell under the cursor is named"
+
+
 def test_touch_previews_on_the_first_tap_and_places_on_the_second():
     state = position({(1, 5): 2}, [])
     view = rules.view(state, "A")

@@ -9,6 +9,7 @@ from gamenight.lobby.session import Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
+from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent
@@ -120,6 +121,49 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
+def log_text(page: Page) -> str:
+    return text_of(page.by_class("match-log")[0])
+
+
+def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_moves():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    assert "No moves yet." in log_text(bea)
+    session = host.inner.live.session
+    move = next(m for m in games.rules("raythread").legal(session.match.state, "A") if m["type"] == "place")
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "places a" in log_text(bea) and "not listed" not in log_text(bea)
+    # A latecomer never saw that move: its log says so rather than "No moves yet."
+    dan = join(rtc, host, "Dan")
+    assert "No moves yet." not in log_text(dan)
+    assert "1 move played before this page joined the match is not listed." in log_text(dan)
+    # The next move is listed above that line; a new match starts with an empty log again.
+    move = next(m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place")
+    bea.click("rt-hand", kind=move["tile"])
+    bea.click("rt-orient", orient=move["orient"])
+    bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "Bea (B) places a" in log_text(dan) and "1 move played before" in log_text(dan)
+    host.click("end")
+    host.click("start")
+    assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
+
+
+def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():
+    table = screen.Table("lightseeker", (screen.SeatAt("1", "Ann", "amber"), screen.SeatAt("2", "Bea", "sky")))
+    reason = {"code": "lightseeker-lit", "params": {"seat": "1", "value": 10}}
+    result = {"winners": ["1"], "ranking": [["1"], ["2"]], "reason": reason}
+    assert text_of(screen.result_panel(result, table)).count("Ann (1) lit an area worth 10") == 1
+    said = games.board("lightseeker").event_text({"type": "end", "reason": reason}, table.names)
+    assert said == "The match is over: Ann (1) lit an area worth 10."
+    stuck = {"code": "lightseeker-stuck-draw", "params": {"seat": "2"}}
+    assert "Bea (2) has no legal turn: a draw" in text_of(screen.result_panel({"draw": True, "reason": stuck}, table))
+
+
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
@@ -133,6 +177,7 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
         screen = page.by_class("match-screen")[0]
         assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
         assert screen.attr("data-ended") == "1"
+        assert not page.by_class("turn-badge"), "no seat is marked to play any more"
         assert not page.by_class("rt-hand"), "no hand to play from once the match is ended"
     # A key on the board changes nothing: no tile is chosen, no cell offered.
     before = host.text
@@ -169,6 +214,66 @@ def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invi
     assert seats(again)["C"] == "Bea" and again.inner.client.member == bea_id
 
 
+def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_keeps_its_seat():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    link = invite_link(host)
+    bea = rtc.page(bea_browser, link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    bea.click("sit", seat="C")
+    host.click("start")
+    # The page reloads at its old address: that invitation is used up, but this browser holds a seat.
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert again.inner.stage == "back" and "already answered" not in again.text
+    assert "Welcome back, Bea" in again.text and "you keep your place" in again.text
+    # Anything but the lobby's own new invitation is refused with its reason.
+    again.submit("rejoin", invitation="not a code")
+    assert again.inner.stage == "back" and again.by_class("error")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
+    assert again.inner.client.member == bea_id and "You play seat B." in again.text
+    assert "your turn" not in text_of(again.by_class("match-status")[0]) and again.by_class("rt-board")
+    # An expired invitation reopened in the same browser comes back the same way; in another browser,
+    # a used-up invitation still only says why it cannot be used.
+    rtc.now += 11 * 60 * 1000
+    assert rtc.page(bea_browser, link.partition(SITE)[2]).inner.stage == "back"
+    stranger = rtc.page(Browser(), link.partition(SITE)[2])
+    assert stranger.inner.stage == "problem" and "expired" in stranger.text
+
+
+def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_waits():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    assert text_of(bea.by_class("match-status")[0]) == "Ann (A) to play"
+    rules = games.rules("raythread")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
+    bea.close()  # Bea, to play next, is gone
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    for page in (host, cal):
+        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play · disconnected"
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    for page in (host, cal):
+        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
+    assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+
+
 def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
@@ -180,6 +285,38 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
     assert "host is away" in bea.text and bea.by_class("rejoin")
+    # Its last word from the host was "connected": the host it lost is shown gone, not connected.
+    assert members(bea) == {"Ann": "gone", "Bea": "gone"}
+
+
+def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    rules = games.rules("raythread")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
+    host.click("rt-hand", kind=move["tile"])
+    host.click("rt-orient", orient=move["orient"])
+    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    # No move can reach the host: the board says so where the player looks, and offers no hand.
+    status = text_of(bea.by_class("match-status")[0])
+    assert "Not connected to the host" in status and "your turn" not in status
+    assert not bea.by_class("rt-hand") and bea.by_class("rt-board")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
+    move = next(m for m in rules.legal(host.inner.live.session.match.state, "C") if m["type"] == "place")
+    bea.click("rt-hand", kind=move["tile"])
+    bea.click("rt-orient", orient=move["orient"])
+    bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    assert [e.seat for e in host.inner.live.session.match.record.log] == ["A", "C"], "Bea's move reached the host"
+    assert "your turn" in text_of(host.by_class("match-status")[0])
 
 
 def test_each_invitation_lets_one_player_in():
@@ -315,6 +452,60 @@ def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     tab.tick("reply-wait")
     assert tab.inner.stage == "alone" and "No host page" in tab.text
     assert tab.value_of("reply-code") == bea.value_of("reply-code")
+
+
+def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_end():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    dan = join(rtc, host, "Dan")  # a latecomer sees the ended match as it was too
+    cal.click("stand")
+    dan.click("sit", seat="C")
+    assert seats(host)["C"] == "Dan"
+    for page in (host, bea, cal, dan):
+        players = text_of(page.by_class("match-seats")[0])
+        assert "Cal (C)" in players and "Dan" not in players, "the ended match was played by Cal"
+    assert "You play seat C." in cal.text and "You are watching this match." in dan.text
+    host.click("start")  # the next match is played by the seats as they are now
+    for page in (host, bea, cal, dan):
+        players = text_of(page.by_class("match-seats")[0])
+        assert "Dan (C)" in players and "Cal" not in players
+    assert "You play seat C." in dan.text and "You are watching this match." in cal.text
+
+
+def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_seat_count():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    for page in (host, bea):  # the ended match stays on show, named, with a rematch for the host
+        assert page.by_class("rt-board") and "Bea (B)" in text_of(page.by_class("match-screen")[0])
+    assert "Rematch" in host.text
+    # Two seats now: the three-seat board would name its seats from the new table, so it goes.
+    host.submit("choose", game="raythread", players="2")
+    for page in (host, bea, cal):
+        assert not page.by_class("match-screen") and not page.by_class("rt-board")
+        assert "Rematch" not in page.text and "You play seat" not in page.text
+    host.submit("choose", game="raythread", players="3")
+    host.click("start")
+    host.click("end")
+    host.submit("choose", game="lightseeker", players="2")
+    for page in (host, bea, cal):
+        assert not page.by_class("rt-board") and not page.by_class("match-screen")
+        assert "Light Seeker · choosing seats" in page.text and "Rematch" not in page.text
+    host.click("start")
+    for page in (host, bea, cal):
+        assert page.by_class("ls-board") and not page.by_class("rt-board")
+    assert "You play seat 2." in bea.text and "You are watching this match." in cal.text
 
 
 def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():

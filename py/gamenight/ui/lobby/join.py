@@ -10,7 +10,8 @@ under the lobby's id, so a new invitation to the same lobby brings the player ba
 The page always says how its connection stands (connected, reconnecting, the host is away) and what
 to do. When the connection is lost, the page keeps its mirror and its unconfirmed requests and takes
 the host's new invitation ("Invite again") in one paste: the player answers it here and comes back to
-the same seat, and whatever the host had not confirmed is sent again (docs/peer-links.md).
+the same seat, and whatever the host had not confirmed is sent again (docs/peer-links.md). A reloaded page
+of a member (its invitation used up, its token kept) offers the same paste instead of a dead end.
 
 A reply link opened in the host's browser hands its code to the open host tab over a
 BroadcastChannel (``PostSignal``) and says whether the host took it.
@@ -83,9 +84,23 @@ def _stored_map(env: Env, key: str) -> dict[str, Any]:
         return {}
 
 
+def _back(model: JoinModel, code: str) -> JoinModel | None:
+    """A used-up invitation (answered, or expired) to a lobby this browser is a member of: the page was
+    reloaded or reopened after joining. The seat is kept, so the page takes the host's new invitation in
+    one paste, as a page whose connection dropped does (stage ``back``)."""
+    if model.problem is None or model.problem["code"] not in ("code-answered", "code-expired"):
+        return None
+    try:
+        back = replace(model, stage="back", invitation=iv.read_invitation(code))
+    except iv.BadCode:
+        return None
+    remembered = back.remembered
+    return replace(back, name=remembered["name"]) if remembered else None
+
+
 @dataclass(frozen=True)
 class JoinModel:
-    """``stage``: problem, name, answering, reply, lobby, lost or closed."""
+    """``stage``: problem, back (a reloaded page of a member), name, answering, reply, lobby, lost or closed."""
 
     page_url: str
     stage: str
@@ -131,7 +146,8 @@ class JoinScreen:
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
         except iv.BadCode as err:
-            return replace(model, stage="problem", problem=_reason(err)), []
+            back = _back(replace(model, problem=_reason(err)), params.get("code", ""))
+            return back or replace(model, stage="problem", problem=_reason(err)), []
         model = replace(model, invitation=invitation)
         remembered = model.remembered
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
@@ -189,7 +205,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if event.action == "join" and event.type == "submit" and model.stage == "name":
         expired, effects = _expiry(model)
         return (expired, effects) if expired.stage != "name" else _answer(model, event.form.get("name", ""))
-    if event.action == "rejoin" and event.type == "submit" and model.stage == "lost":
+    if event.action == "rejoin" and event.type == "submit" and model.stage in ("lost", "back"):
         return _rejoin(model, event.form.get("invitation", ""))
     if model.stage != "lobby" or model.link is None:
         return model, []
@@ -223,7 +239,7 @@ def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 
 def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
-    board = sync_board(model.board, model.client, model.stored)
+    board = sync_board(model.board, model.client, model.stored, offline=model.stage == "lost")
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), [])
     board, effects, moves = screen.take(board)
@@ -347,6 +363,13 @@ def _join_view(model: JoinModel) -> list:
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
     title = h("h1", {}, invitation.lobby_name)
+    if model.stage == "back":
+        back = _(
+            "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
+            "your place. Ask the host for a new invitation (the “Invite again” button next to your name) and "
+            "paste it below, or scan its QR code."
+        ).format(name=model.name)
+        return [title, h("p", {"class": "connection away", "role": "status"}, back), _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
@@ -395,10 +418,10 @@ def _join_view(model: JoinModel) -> list:
         bye = model.client.closed
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
-    own = (
-        {model.client.member: "gone"} if lost and model.client.member else {}
-    )  # the mirror's last word was "connected"
-    sight = Sight(offline=lost, states=own, now_ms=model.now_ms)
+    lobby = model.client.lobby
+    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone.
+    gone = (model.client.member, lobby.host if lobby else None) if lost else ()
+    sight = Sight(offline=lost, states={m: "gone" for m in gone if m}, now_ms=model.now_ms)
     return [
         title,
         _connection(model),

@@ -91,13 +91,28 @@ LOBBY_ACTIONS = frozenset(
 )
 
 
+def shown_match(client: Client) -> p.MatchView | None:
+    """The match the lobby shows: the running one, or the last one until the host sets up another game
+    or another number of seats for the next (the old board would stay under the new game's name, with a
+    Rematch button that starts the new game, and its seats no longer in the lobby's: "C wins!" unnamed)."""
+    match, lobby = client.match, client.lobby
+    if match is None or lobby is None or match.ended is None:
+        return match
+    seats = match.view.get("seats")
+    if match.game != lobby.game or (isinstance(seats, list) and set(seats) != {s.id for s in lobby.seats}):
+        return None
+    return match
+
+
 def match_table(client: Client) -> screen.Table | None:
     """The match as a table seen from this page: every seat with its player; this page moves for its own."""
-    match, lobby = client.match, client.lobby
+    match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
     names = _names(lobby)
     bots = {m.id: m.bot for m in lobby.members if m.bot}
+    gone = {m.id for m in lobby.members if not m.connected and not m.bot}
+    played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
         screen.SeatAt(
             s.id,
@@ -105,19 +120,21 @@ def match_table(client: Client) -> screen.Table | None:
             s.colour,
             "here" if s.id == match.you else "bot" if s.member in bots else "remote",
             bots.get(s.member, ""),
+            s.member in gone and s.id != match.you,
         )
-        for s in lobby.seats
+        for s in played
     )
     return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
 
 
 def sync_board(
-    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None
+    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None, offline: bool = False
 ) -> screen.MatchUi | None:
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
     position (with the events that led to it), told of a refused move; ``None`` without a board.
-    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started."""
-    match = client.match
+    ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started.
+    ``offline``: the page lost the host, so no move can reach it: the board says so and takes none."""
+    match = shown_match(client)
     board = games.board(match.game) if match is not None else None
     if board is None:
         return None
@@ -125,10 +142,15 @@ def sync_board(
     table = match_table(client)
     if ui is None or ui.game != match.game or _new_match(ui, match):
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
-        ui = replace(ui, moves=match.moves)
+        ui = replace(ui, moves=match.moves, unseen=match.moves)  # a match already under way has no log here
     elif ui.view is not match.view and ui.view != view:
         ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
-    halted = N_("The host ended the match.") if match.ended == "host" else ""
+    if match.ended == "host":
+        halted = N_("The host ended the match.")
+    elif offline and match.ended is None:
+        halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
+    else:
+        halted = ""
     if ui.halted != halted:
         ui = replace(ui, halted=halted)
     if client.errors and client.errors[-1].about == "move":
@@ -187,7 +209,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
 def _match_controls(client: Client, sight: Sight) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
     others are told who can)."""
-    lobby, match = client.lobby, client.match
+    lobby, match = client.lobby, shown_match(client)
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
     if not sight.host:
@@ -380,10 +402,11 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
 
 
 def _match(client: Client) -> Element | None:
-    match, lobby = client.match, client.lobby
+    match, lobby = shown_match(client), client.lobby
     if match is None:
         return None
-    names = {s.id: _names(lobby).get(s.member, "") for s in lobby.seats if s.member}
+    played = client.played if match.ended is not None and client.played else lobby.seats
+    names = {s.id: _names(lobby).get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
     view = match.view
     seats = view.get("seats") if isinstance(view.get("seats"), list) else [s.id for s in lobby.seats]
@@ -427,7 +450,8 @@ def _match(client: Client) -> Element | None:
 
 
 def _role(client: Client) -> Element:
-    you = client.match.you if client.match else None
+    match = shown_match(client)
+    you = match.you if match else None
     tag = _tags(client.lobby).get(you, you) if you else None
     return h(
         "p",
