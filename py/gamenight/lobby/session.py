@@ -74,6 +74,7 @@ reasons(
         "unknown-game": N_("There is no game '{game}' to play."),
         "no-such-member": N_("There is no such member."),
         "is-host": N_("The host cannot remove themselves."),
+        "kick-playing": N_("{name} plays in the running match: end the match first to remove them."),
         "kicked": N_("The host removed {name} from the lobby."),
         "seats-empty": N_("Seat {seat} is empty: seat someone or choose fewer players."),
         "request-gap": N_("Some of your requests did not arrive: sending them again from number {expected}."),
@@ -519,6 +520,9 @@ class Session:
         removed = self._member(target)
         if target == self.host:
             raise Refused("is-host")
+        if self.match is not None and self.match.running and self.seat_of(target) is not None:
+            # Their seat would stay empty and the match would wait at its turn with no way to go on.
+            raise Refused("kick-playing", name=removed.name)
         self._unseat(target)
         if self.match is not None and self.match.holders is not None:
             self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}

@@ -321,6 +321,11 @@ def test_seats_and_the_game_are_fixed_while_a_match_runs():
     refused(table, "g1", p.Stand(), "match-running")
     refused(table, HOST_PEER, p.Choose("numbered"), "match-running")
     refused(table, HOST_PEER, p.Start(3), "match-running")
+    # A player cannot be removed mid-match (their seat would wait for a move forever); a watcher can.
+    refused(table, HOST_PEER, p.Kick("m2"), "kick-playing")
+    assert seats(table)["Y"] == "Bob" and "m2" in table.session.members
+    table.host(p.Kick("m4"))  # Dee, watching
+    assert "m4" not in table.session.members
 
 
 def test_an_accepted_move_is_a_numbered_update_to_everyone_with_their_own_view_and_the_events():

@@ -575,6 +575,26 @@ def test_the_host_removes_a_member_and_its_page_is_told():
     assert bea.inner.stage == "closed" and "removed Bea" in bea.text
 
 
+def test_a_player_of_the_running_match_has_no_remove_button_but_a_watcher_does():
+    # Removing a player mid-match left their seat empty and the match waiting at its turn for good.
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    bea.click("sit", seat="C")
+    host.click("start")
+
+    def removable() -> set[str]:
+        kicks = find_all(host.tree, lambda e: e.attr("data-action") == "kick")
+        return {str(e.attr("data-member")) for e in kicks}
+
+    bea_id, cal_id = bea.inner.client.member, cal.inner.client.member
+    assert cal_id in removable() and bea_id not in removable()
+    host.click("kick", member=bea_id)  # a stale page's click: refused, nothing changes
+    assert "Bea" in members(host) and "end the match first" in host.text
+    host.click("end")
+    assert bea_id in removable()
+
+
 def test_closing_the_game_night_forgets_it():
     rtc = FakeRtc()
     browser = Browser()

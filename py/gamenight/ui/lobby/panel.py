@@ -326,9 +326,10 @@ def _members(client: Client, sight: Sight) -> Element:
                 actions.append(
                     h("button", {"class": "button", "data-action": "invite", "data-member": m.id}, _("Invite again"))
                 )
-            actions.append(
-                h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, _("Remove"))
-            )
+            if not (lobby.phase == "playing" and m.id in colours):  # a player of the running match stays
+                actions.append(
+                    h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, _("Remove"))
+                )
         rows.append(
             h(
                 "li",
