@@ -273,7 +273,8 @@ def edge(
     clue = puzzle.clue(name)
     cx, cy = centre(edge_cell(puzzle.size, name))
     x, y = cx - CELL / 2, cy - CELL / 2
-    long = clue.number >= 100
+    # Three digits fit no shape at full size; two fit the disc and the square but not the diamond's tips.
+    fit = " rf-long" if clue.number >= 100 else " rf-mid" if clue.number >= 10 and clue.colour == "yellow" else ""
     return h(
         "g",
         {
@@ -291,7 +292,7 @@ def edge(
         if wrong or name in look.hint_edges
         else None,
         clue_shape(clue.colour, cx, cy),
-        h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + (" rf-long" if long else "")}, str(clue.number)),
+        h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
 
 

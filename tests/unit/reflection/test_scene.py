@@ -1,10 +1,12 @@
 """The Reflection board scene: every cell, clue, tile, warp, red frame and laser is drawn as stated."""
 
+from dataclasses import replace
+
 from gamenight import i18n
 from gamenight.reflection import scene
 from gamenight.reflection.history import DOT, RING, Notes
-from gamenight.reflection.laser import Layout, trace
-from gamenight.reflection.puzzle import TileSet, puzzle_of
+from gamenight.reflection.laser import Layout, edge_names, trace
+from gamenight.reflection.puzzle import Clue, TileSet, puzzle_of
 from gamenight.ui.svg import find_all, render, text_of
 
 LAYOUT = Layout.of(5, {(0, 0): "/", (1, 2): "\\", (2, 2): "|", (3, 1): "-", (4, 4): "#", (2, 0): "o"})
@@ -61,6 +63,19 @@ def test_clues_show_number_colour_and_a_shape_for_colour_blind_players():
         (shape,) = by_class(e, "rf-shape")
         shapes.setdefault(clue.colour, set()).add(shape.tag if shape.tag != "path" else "diamond")
     assert shapes == {"green": {"circle"}, "yellow": {"diamond"}, "black": {"rect"}}
+
+
+def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
+    names = [e.attr("data-edge") for e in by_class(scene.board(PUZZLE, Layout.empty(5)), "rf-edge")][:5]
+    numbers = {names[0]: Clue(17, "yellow"), names[1]: Clue(17, "green"), names[2]: Clue(7, "yellow")}
+    numbers |= {names[3]: Clue(117, "yellow"), names[4]: Clue(17, "black")}
+    puzzle = replace(PUZZLE, clues=tuple(numbers.get(n, c) for n, c in zip(edge_names(5), PUZZLE.clues, strict=True)))
+    sizes = {}
+    for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
+        (number,) = by_class(e, "rf-number")
+        sizes[e.attr("data-edge")] = set(str(number.attr("class")).split()) - {"rf-number"}
+    # A diamond narrows towards its tips: two digits there are set smaller; a disc or a square holds them.
+    assert [sizes[n] for n in names] == [{"rf-mid"}, set(), set(), {"rf-long"}, set()]
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
