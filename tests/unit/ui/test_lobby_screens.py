@@ -454,8 +454,8 @@ def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     assert tab.value_of("reply-code") == bea.value_of("reply-code")
 
 
-def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_end():
-    rtc = FakeRtc()
+def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
     host = host_lobby(rtc, Browser())
     bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
     host.submit("choose", game="raythread", players="3")
@@ -463,6 +463,12 @@ def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_e
     cal.click("sit", seat="C")
     host.click("start")
     host.click("end")
+    return host, bea, cal
+
+
+def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_end():
+    rtc = FakeRtc()
+    host, bea, cal = ended_three_seat_match(rtc)
     dan = join(rtc, host, "Dan")  # a latecomer sees the ended match as it was too
     cal.click("stand")
     dan.click("sit", seat="C")
@@ -480,13 +486,7 @@ def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_e
 
 def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_seat_count():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
-    host.submit("choose", game="raythread", players="3")
-    bea.click("sit", seat="B")
-    cal.click("sit", seat="C")
-    host.click("start")
-    host.click("end")
+    host, bea, cal = ended_three_seat_match(rtc)
     for page in (host, bea):  # the ended match stays on show, named, with a rematch for the host
         assert page.by_class("rt-board") and "Bea (B)" in text_of(page.by_class("match-screen")[0])
     assert "Rematch" in host.text

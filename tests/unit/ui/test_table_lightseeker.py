@@ -29,14 +29,20 @@ def started(**options):
     return send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
 
 
-def play(model, move):
-    """A turn the way a player makes it: each action's cube and arrow, Buh's cube, Confirm turn."""
+def act(model, move):
+    """A turn's actions the way a player makes them: each action's cube, then its arrow."""
     for a in move["actions"]:
         ui = model.inner.ui.local
         if ui.selected != a["cube"]:
             r, c = ui.board().cells[a["cube"]]
             model, _ = click(model, "ls-cell", r=r, c=c)
         model, _ = click(model, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    return model
+
+
+def play(model, move):
+    """A turn the way a player makes it: each action's cube and arrow, Buh's cube, Confirm turn."""
+    model = act(model, move)
     r, c = model.inner.ui.local.board().cells[move["buh"]]
     model, _ = click(model, "ls-cell", r=r, c=c)
     return click(model, "ls-confirm")
@@ -127,12 +133,7 @@ def test_taking_back_the_last_action_puts_focus_on_the_board():
         state, _ = GAME.play(state, state.to_move, move, 0)
         move = GAME.legal(state, state.to_move)[0]
     assert len(move["actions"]) == 2
-    for a in move["actions"]:
-        ui = model.inner.ui.local
-        if ui.selected != a["cube"]:
-            r, c = ui.board().cells[a["cube"]]
-            model, _ = click(model, "ls-cell", r=r, c=c)
-        model, _ = click(model, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    model = act(model, move)
     model, effects = click(model, "ls-undo")
     assert len(model.inner.ui.local.actions) == 1 and effects == []
     model, effects = click(model, "ls-undo")
