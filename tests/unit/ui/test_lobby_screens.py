@@ -99,11 +99,7 @@ def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
 
 def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
-    host.submit("choose", game="raythread", players="3")
-    bea.click("sit", seat="B")
-    cal.click("sit", seat="C")
+    host, bea, cal = three_seats(rtc)
     for page in (host, bea, cal):
         assert seats(page) == {"A": "Ann", "B": "Bea", "C": "Cal"}
         assert set(members(page)) == {"Ann", "Bea", "Cal"}
@@ -249,11 +245,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
 
 def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_waits():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
-    host.submit("choose", game="raythread", players="3")
-    bea.click("sit", seat="B")
-    cal.click("sit", seat="C")
+    host, bea, cal = three_seats(rtc)
     host.click("start")
     assert text_of(bea.by_class("match-status")[0]) == "Ann (A) to play"
     rules = games.rules("raythread")
@@ -454,13 +446,19 @@ def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     assert tab.value_of("reply-code") == bea.value_of("reply-code")
 
 
-def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
-    """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
+def three_seats(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """The host in seat A, Bea in seat B and Cal in seat C of a three-seat Raythread table."""
     host = host_lobby(rtc, Browser())
     bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
     host.submit("choose", game="raythread", players="3")
     bea.click("sit", seat="B")
     cal.click("sit", seat="C")
+    return host, bea, cal
+
+
+def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
+    host, bea, cal = three_seats(rtc)
     host.click("start")
     host.click("end")
     return host, bea, cal
