@@ -12,7 +12,7 @@ and warm, with where the time goes.
   this build's files, cold, in the same rounds: a change to the page compared side by side.
 - **A memory snapshot** (``--snapshot``, an experiment: nothing ships it): the app on this build, its
   interpreter restored from a gzipped Pyodide memory snapshot made by ``bench/snapshot.mjs`` instead
-  of started (docs/performance.md, "Boot": faster than hello, at the price of ~4.8 MB more to download).
+  of started (docs/performance.md, "Boot": faster than hello, at the price of ~4.9 MB more to download).
 - **Phases** (medians), from the ``gnc:`` performance marks (``index.html`` marks PyScript's
   progress events, ``py/main.py`` our imports and first render) and resource timing.
 
@@ -135,7 +135,7 @@ export function loadPyodide(options) {
 """
 
 
-def add_snapshot_page(site: Path) -> Path:
+def add_snapshot_page(site: Path) -> None:
     """Write the snapshot, its loader and a copy of the app page starting from it into ``site``."""
     pyodide = site / "vendor" / "pyodide"
     node = ["node", str(ROOT / "bench" / "snapshot.mjs"), str(pyodide), str(pyodide / "snapshot.bin.gz")]
@@ -147,7 +147,6 @@ def add_snapshot_page(site: Path) -> Path:
     if page.count('config="./pyscript.json"') != 1:
         raise SystemExit("index.html no longer names ./pyscript.json once: update add_snapshot_page")
     (site / "page-snapshot.html").write_text(page.replace('config="./pyscript.json"', 'config="./snapshot.json"'))
-    return site / "page-snapshot.html"
 
 
 def bench_root(site: Path, pages: dict[str, Path] | None = None) -> Path:
