@@ -12,7 +12,8 @@ and warm, with where the time goes.
   this build's files, cold, in the same rounds: a change to the page compared side by side.
 - **A memory snapshot** (``--snapshot``, an experiment: nothing ships it): the app on this build, its
   interpreter restored from a gzipped Pyodide memory snapshot made by ``bench/snapshot.mjs`` instead
-  of started (docs/performance.md, "Boot": faster than hello, at the price of ~4.9 MB more to download).
+  of started (docs/performance.md, "Boot": level with hello or a little under, at the price of ~4.9 MB
+  more to download). It slows the app's own loads in the same rounds: compare it with hello.
 - **Phases** (medians), from the ``gnc:`` performance marks (``index.html`` marks PyScript's
   progress events, ``py/main.py`` our imports and first render) and resource timing.
 
