@@ -17,6 +17,7 @@ into a sentence in this page's language.
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import io
 from collections.abc import Callable, Iterable, Mapping
@@ -95,6 +96,13 @@ def set_language(code: str, translations: _gettext.NullTranslations | None = Non
     return code
 
 
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as each language the app speaks says it: words the app wrote into a saved match in
+    one language (a default player name) are known again in another."""
+    return frozenset(_catalogue(code).gettext(message) for code in LANGUAGES)
+
+
+@functools.cache
 def _catalogue(code: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``code``; no words (the English source) if there is none."""
     try:

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, PAUSE_MS, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
@@ -122,7 +122,7 @@ class TableScreen:
         if vs in LEVELS and games.bot(self.game) is not None:
             # "Play vs computer" (the game's card): one person against one computer player, at once;
             # the address loses its ``?vs`` so a reload restores this match instead of dealing again.
-            names = (_("Player {n}").format(n=1), BOT_NAMES[1])
+            names = (default_name(0), BOT_NAMES[1])
             model = replace(model, names=names, bots={seat_ids(rules, 2)[1]: vs})
             model, effects = deal(model, env.now_ms)
             return model, [*effects, Navigate(f"#/{self.game}/table", replace=True)]
@@ -191,7 +191,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         names = tuple(
             parse_name(
                 form.get(f"name{i}", "").strip()
-                or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else _("Player {n}").format(n=i + 1))
+                or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i))
             )
             for i in range(count)
         )
@@ -228,6 +228,21 @@ def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.Se
         match.SeatAt(s, record.names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, ""))
         for s in record.seats
     )
+
+
+def default_name(index: int) -> str:
+    """The name of the ``index``-th player (from 0) whose name the setup left empty."""
+    return _("Player {n}").format(n=index + 1)
+
+
+def shown_name(name: str, index: int) -> str:
+    """A player's name as the page shows it: a default name, which the match keeps in the language it
+    started in ("Player 2"), in the page's language now ("プレイヤー 2")."""
+    return default_name(index) if _defaulted(name, index) else name
+
+
+def _defaulted(name: str, index: int) -> bool:
+    return name in {text.format(n=index + 1) for text in i18n.in_every_language("Player {n}")}
 
 
 def restore(game: str, text: str) -> Model:
@@ -328,7 +343,8 @@ def _current(model: Model, at: int, seat: str) -> bool:
 
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
-    return match.Table(model.game, model.seats, mine)
+    seats = tuple(replace(s, name=shown_name(s.name, i)) for i, s in enumerate(model.seats))
+    return match.Table(model.game, seats, mine)
 
 
 # The view of each position shown, by the state's identity (svg.remember): a move taken back shows the
@@ -441,8 +457,9 @@ def setup_view(model: Model) -> Element:
                     "input",
                     {
                         "name": f"name{i}",
-                        "value": model.names[i] if i < len(model.names) else "",
-                        "placeholder": _("Player {n}").format(n=i + 1),
+                        # A default name is left to the placeholder, which speaks the page's language.
+                        "value": model.names[i] if i < len(model.names) and not _defaulted(model.names[i], i) else "",
+                        "placeholder": default_name(i),
                         "maxlength": MAX_NAME,
                         "autocomplete": "off",
                     },

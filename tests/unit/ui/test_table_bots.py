@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.bot import decide
 from gamenight.core.rng import derive
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app, table
 from gamenight.ui.program import Env, Navigate, StartTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone
-from gamenight.ui.svg import render, text_of
+from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.test_table import play as click_move
 
 ROUTE = "#/raythread/table"
@@ -163,6 +163,27 @@ def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
         turns += 1
     assert turns > 3 and games.rules(game).result(model.inner.played.state) is not None
     assert not any(isinstance(e, Work) and list(e.steps) for e in effects)
+
+
+def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
+    # "Play vs computer" names its person "Player 1" in the page's language when the match starts; a
+    # switch of language later says it in the new one (the match keeps the words it started with).
+    model, _ = screen("#/raythread/table?vs=normal")
+    try:
+        i18n.set_language("ja")
+        assert "プレイヤー 1 (A)" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
+        model, _ = send(model, UiEvent("click", "table-setup", now_ms=3_000))  # the form offers it again
+        (field,) = find_all(app.view(model), lambda e: e.attr("name") == "name0")
+        assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー 1")
+        model, _ = send(model, UiEvent("click", "table-resume", now_ms=4_000))
+        i18n.set_language("en")
+        assert "Player 1 (A)" in text_of(app.view(model))
+        i18n.set_language("ja")
+        model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
+        i18n.set_language("en")
+        assert "Player 1 (1)" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
+    finally:
+        i18n.set_language("en")
 
 
 def test_play_vs_computer_starts_a_one_person_match_at_once():
