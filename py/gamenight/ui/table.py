@@ -63,9 +63,6 @@ reasons(
 # The names a computer player gets when the setup leaves its name empty, by seat number (names of
 # people, the same in every language).
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
-# Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to the
-# board, not back to the top of the page.
-FOCUS_BOARD = match.FOCUS_BOARD
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
 FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
@@ -170,10 +167,12 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         return model, []
     if event.type == "submit" and event.action == "table-setup":
         model, effects = _start_from_form(model, event.form, now)
-        return model, [*effects, FOCUS_BOARD] if model.phase == "playing" else effects
+        # Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to
+        # the board, not back to the top of the page.
+        return model, [*effects, match.FOCUS_BOARD] if model.phase == "playing" else effects
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
         model = replace(model, phase="playing", message="")
-        return model, [*think(model), FOCUS_BOARD]
+        return model, [*think(model), match.FOCUS_BOARD]
     return model, []
 
 
@@ -380,7 +379,7 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
     model, effects = play(replace(model, ui=ui), seat, move, now)
-    return model, [*asked, *effects, FOCUS_BOARD]
+    return model, [*asked, *effects, match.FOCUS_BOARD]
 
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:
@@ -420,7 +419,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     model = replace(model, ui=replace(ui, log=log_events))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = not any(e.seat not in model.bots for e in record.log)
-    return model, [save(model), *think(model), *([FOCUS_BOARD] if last else [])]
+    return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]
 
 
 # --- the view -----------------------------------------------------------------------------------
