@@ -96,6 +96,7 @@ def set_language(code: str, translations: _gettext.NullTranslations | None = Non
     return code
 
 
+@functools.cache  # the catalogues do not change while the page runs; a table asks at every render
 def in_every_language(message: str) -> frozenset[str]:
     """``message`` as each language the app speaks says it: words the app wrote into a saved match in
     one language (a default player name) are known again in another."""
