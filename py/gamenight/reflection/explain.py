@@ -87,11 +87,6 @@ def misplaced(solution: Layout, layout: Layout) -> int:
 # --- words (built when shown, in the page's language) ----------------------------------------------
 
 
-def names(edges: list[str]) -> str:
-    """``T3``, ``T3 and L5``, ``T3, L5 and B2``."""
-    return i18n.conjunction(edges)
-
-
 def why(hint: Explained) -> str:
     """What the lasers do in the hint's cell: "the lasers of T3 and L5 turn here"."""
     parts = []
@@ -108,7 +103,7 @@ def why(hint: Explained) -> str:
                 "the laser of {edges} passes straight through", "the lasers of {edges} pass straight through", n
             ),
         }[action]
-        parts.append(text.format(edges=names(edges)))
+        parts.append(text.format(edges=i18n.conjunction(edges)))  # T3, L5 and B2
     if not parts:
         return _("no laser crosses this cell")
     return _("; ").join(parts)

@@ -34,7 +34,7 @@ from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
 from gamenight.i18n import N_, _, ngettext
 from gamenight.reflection import daily, prefetch, savecode, scene, training
-from gamenight.reflection.explain import Explained, explain, misplaced, names, why
+from gamenight.reflection.explain import Explained, explain, misplaced, why
 from gamenight.reflection.generate import PRESETS, VERSION, Generated, steps
 from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
@@ -725,7 +725,7 @@ def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
 def _names(edges: list[str]) -> str:
     """Clues as a screen reader says them ("top 3 and left 5"), the way their cells are named."""
     spoken = [scene.edge_name(edge) for edge in edges]
-    return names(spoken[:6]) if len(spoken) <= 6 else names([*spoken[:5], _("{n} more").format(n=len(spoken) - 5)])
+    return i18n.conjunction(spoken[:6] if len(spoken) <= 6 else [*spoken[:5], _("{n} more").format(n=len(spoken) - 5)])
 
 
 def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:

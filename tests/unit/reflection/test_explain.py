@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.reflection.explain import ACTIONS, PASS, REVERSE, STOP, TURN, explain, misplaced, names, why
+from gamenight import i18n
+from gamenight.reflection.explain import ACTIONS, PASS, REVERSE, STOP, TURN, explain, misplaced, why
 from gamenight.reflection.generate import generate
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF
@@ -65,6 +66,7 @@ def test_the_sentence_names_the_lasers_and_what_they_do():
     text = why(hint)
     for edge in hint.edges:
         assert edge in text
+    names = i18n.conjunction
     assert names(["T3"]) == "T3" and names(["T3", "L5"]) == "T3 and L5" and names(["T3", "L5", "B2"]) == "T3, L5 and B2"
 
 
