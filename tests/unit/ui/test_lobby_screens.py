@@ -121,12 +121,18 @@ def log_text(page: Page) -> str:
     return text_of(page.by_class("match-log")[0])
 
 
-def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_moves():
-    rtc = FakeRtc()
+def two_player_match(rtc: FakeRtc) -> tuple[Page, Page]:
+    """The host in seat A and Bea in seat C of a Raythread match the host has just started."""
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "Bea")
     bea.click("sit", seat="C")
     host.click("start")
+    return host, bea
+
+
+def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_moves():
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
     assert "No moves yet." in log_text(bea)
     session = host.inner.live.session
     move = next(m for m in games.rules("raythread").legal(session.match.state, "A") if m["type"] == "place")
@@ -162,10 +168,7 @@ def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():
 
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = two_player_match(rtc)
     assert "your turn" not in text_of(bea.by_class("match-status")[0])
     assert host.by_class("rt-hand") and "your turn" in text_of(host.by_class("match-status")[0])
     host.click("end")
@@ -283,10 +286,7 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
 
 def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = two_player_match(rtc)
     rules = games.rules("raythread")
     move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
     host.click("rt-hand", kind=move["tile"])
