@@ -82,6 +82,16 @@ def seat(page: Page, seat_id: str):
     return page.locator(f".seat[data-seat='{seat_id}'] .holder")
 
 
+def two_player_match(people: People) -> tuple[Page, Page]:
+    """Ann hosts a Raythread match and Bea, joined over a peer link, plays it in seat C."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    return host, bea
+
+
 def test_host_and_two_guests_join_sit_chat_and_a_late_joiner_spectates(people: People):
     host = open_host(people)
     bea = join(people, host, "Bea")
@@ -138,11 +148,7 @@ def test_a_guest_who_closes_its_page_shows_disconnected_and_rejoins_its_seat(peo
 
 
 def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_seat_and_turn(people: People):
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
+    host, bea = two_player_match(people)
     place(host, (1, 1))
     expect(bea.locator(".match-status")).to_contain_text("your turn")
     bea.reload()  # its address still holds the invitation it answered
@@ -228,11 +234,7 @@ def place(page: Page, near: tuple[int, int]) -> tuple[str, tuple[int, int]]:
 
 
 def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(people: People):
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
+    host, bea = two_player_match(people)
     for page in (host, bea):
         expect(page.locator(".rt-board")).to_be_visible()
         expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
