@@ -5,7 +5,8 @@ record as the lobby (``lobby/record.py``) — and shows it with the shared match
 (``ui/match.py``). Players pass the device round (hands are public in every game offered here).
 Undo takes back the last move (keeping the previous states: they are immutable); the record is kept
 in local storage after every move, so a reload replays it and the match goes on; "New match" deals
-again with the same seats and options.
+again with the same seats and options (during a match with moves in it, it first asks, in place:
+"Start a new match? This one will be lost.", with "Keep playing" focused).
 
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
@@ -65,6 +66,9 @@ reasons(
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
 FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
+# The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
+FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
+FOCUS_NEW = Focus("button[data-action=table-new]")
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 
 
@@ -101,6 +105,8 @@ class Model:
     now_ms: int = 0
     bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
     pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
+    # "New match" was pressed during a match with moves in it: the page asks before dealing it away.
+    confirming: bool = False
 
 
 class TableScreen:
@@ -217,7 +223,9 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     model = replace(
         model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message=""
     )
-    model = replace(model, ui=match.start(model.game, games.board(model.game), _view(model)), pending=None)
+    model = replace(
+        model, ui=match.start(model.game, games.board(model.game), _view(model)), pending=None, confirming=False
+    )
     return model, [save(model), *think(model)]
 
 
@@ -364,10 +372,16 @@ def _view(model: Model) -> JSON:
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     action = event.action
+    if model.confirming and event.type == "click" and action not in ("table-new", "table-new-cancel"):
+        model = replace(model, confirming=False)  # a click elsewhere (a move, Undo) answers it: keep playing
     if event.type == "click" and action == "table-undo":
         return undo(model)
     if event.type == "click" and action == "table-new":
+        if in_progress(model) and not model.confirming:
+            return replace(model, confirming=True, message=""), [FOCUS_KEEP]
         return deal(model, now)
+    if event.type == "click" and action == "table-new-cancel":
+        return replace(model, confirming=False), [FOCUS_NEW]
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
         return model, [*think(model), FOCUS_SETUP]
@@ -378,7 +392,7 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     seat = match.acting_seat(model.ui, table_of(model))
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
-    model, effects = play(replace(model, ui=ui), seat, move, now)
+    model, effects = play(replace(model, ui=ui, confirming=False), seat, move, now)  # a move answers "New match?"
     return model, [*asked, *effects, match.FOCUS_BOARD]
 
 
@@ -420,6 +434,11 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = not any(e.seat not in model.bots for e in record.log)
     return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]
+
+
+def in_progress(model: Model) -> bool:
+    """A match with moves in it and no result yet: what "New match" would throw away."""
+    return bool(model.played.record.log) and model.ui.view.get("result") is None
 
 
 # --- the view -----------------------------------------------------------------------------------
@@ -504,6 +523,17 @@ def setup_view(model: Model) -> Element:
     )
 
 
+def confirm_new() -> Element:
+    """The question "New match" asks while a match is being played, in place of the button."""
+    return h(
+        "div",
+        {"class": "confirm", "role": "group", "aria-labelledby": "table-new-question"},
+        h("p", {"id": "table-new-question"}, _("Start a new match? This one will be lost.")),
+        h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
+        h("button", {"type": "button", "class": "button primary", "data-action": "table-new"}, _("New match")),
+    )
+
+
 def kind_field(i: int, chosen: str) -> Element:
     """Who plays a seat: a person on this device, or the computer at a level."""
     choices = [("here", _("A person"))] + [
@@ -524,7 +554,9 @@ def kind_field(i: int, chosen: str) -> Element:
 def playing_view(model: Model) -> Element:
     ended = model.ui.view.get("result") is not None
     controls = [
-        h(
+        confirm_new()
+        if model.confirming
+        else h(
             "button",
             {"type": "button", "class": "button" + (" primary" if ended else ""), "data-action": "table-new"},
             _("Rematch") if ended else _("New match"),

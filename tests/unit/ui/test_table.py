@@ -103,11 +103,40 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
 
 def test_new_match_deals_again_with_the_same_players():
     model, _ = started(("Ann", "Bea", "Cy", "Dee"), target="5", size="13")
-    first = model.inner.played.record
-    model, _ = click(model, "table-new")
+    before = model.inner.played
+    first = before.record
+    model, _ = click(model, "table-new")  # no move made yet: nothing to lose, nothing asked
     second = model.inner.played.record
+    assert model.inner.played is not before and not model.inner.confirming
     assert second.names == first.names and second.options == first.options == {"size": 13, "target": 5}
     assert second.log == () and model.inner.ui.view["size"] == 13
+
+
+def test_new_match_asks_before_a_match_in_progress_is_lost():
+    model, _ = started()
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    model, _ = play(model, rules.legal(state, state.seats[state.turn])[3])
+    first = model.inner.played
+    model, effects = click(model, "table-new")
+    assert model.inner.played is first and model.inner.confirming, "nothing is dealt yet"
+    assert effects == [Focus("button[data-action=table-new-cancel]")], "Keep playing, the safe answer, has focus"
+    question = find_all(app.view(model), lambda e: e.attr("class") == "confirm")[0]
+    assert question.attr("role") == "group" and question.attr("aria-labelledby") == "table-new-question"
+    assert text_of(question).startswith("Start a new match? This one will be lost.")
+    assert [b.attr("data-action") for b in find_all(question, lambda e: e.tag == "button")] == [
+        "table-new-cancel",
+        "table-new",
+    ]
+    kept, effects = click(model, "table-new-cancel")
+    assert kept.inner.played is first and not kept.inner.confirming
+    assert effects == [Focus("button[data-action=table-new]")]
+    assert not find_all(app.view(kept), lambda e: e.attr("class") == "confirm")
+    undone, _ = click(model, "table-undo")  # another click answers it too: the match goes on
+    assert not undone.inner.confirming and undone.inner.played.record.log == ()
+    model, _ = click(model, "table-new")
+    assert model.inner.played is not first and model.inner.played.record.log == ()
+    assert not model.inner.confirming and not find_all(app.view(model), lambda e: e.attr("class") == "confirm")
 
 
 def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
