@@ -43,7 +43,7 @@ catalogues: venv
 # Re-extract every marked string and merge it into locale/*/gamenight.po (then translate the new ones).
 locale: venv
 	$(VENV)/bin/pybabel extract -F pyproject.toml --no-location --sort-output -o locale/gamenight.pot .
-	$(VENV)/bin/pybabel update -i locale/gamenight.pot -d locale -D gamenight --no-wrap --no-fuzzy-matching
+	$(VENV)/bin/pybabel update -i locale/gamenight.pot -d locale -D gamenight --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 site: vendor catalogues
 	$(PY) tools/build_site.py

@@ -48,7 +48,7 @@ reasons(
         "ls-wait-turn": N_("Wait for your turn."),
         "ls-under-buh": N_("Cube {n} is under Buh: it cannot act this turn."),
         "ls-blocked": N_("Cube {n} cannot move {direction}: cube {other} is in the way."),
-        "ls-choose-cube": N_("Choose a cube first (click it, or move the cursor onto it)."),
+        "ls-choose-cube": N_("Choose a cube first (tap or click it, or move the cursor onto it)."),
         "ls-actions-done": N_("Both actions are made: choose Buh's new cube, or undo an action."),
         "ls-isolated": N_("This turn cannot end here: cube {n} would stand alone, touching no other cube."),
         "ls-too-dark": N_("This turn cannot end here: the light must rise above {start}, but it is {end}."),
@@ -676,9 +676,9 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
             return _("Undo an action (Escape) and try another.")
         if ui.buh is None:
             return (
-                _("Now move Buh: choose any cube other than cube {n} (click it, or Space at the cursor).").format(
-                    n=scene.number(ui.state.board.buh)
-                )
+                _(
+                    "Now move Buh: choose any cube other than cube {n} (tap or click it, or Space at the cursor)."
+                ).format(n=scene.number(ui.state.board.buh))
                 + wins
             )
         return _("Confirm the turn (Enter), or choose another cube for Buh.") + wins
@@ -686,16 +686,16 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
         left = ui.due - len(ui.actions)
         return (
             ngettext(
-                "{n} action to make: choose a cube (click it, or move onto it with the arrow keys).",
-                "{n} actions to make: choose a cube (click it, or move onto it with the arrow keys).",
+                "{n} action to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
+                "{n} actions to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
                 left,
             ).format(n=left)
             + wins
         )
     return (
         _(
-            "Click an arrow: the straight arrow slides the cube, the small face tilts it and shows the face that "
-            "comes up. Keys: S or T, then an arrow."
+            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
+            "face that comes up. Keys: S or T, then an arrow."
         )
         + wins
     )

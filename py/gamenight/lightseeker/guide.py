@@ -135,12 +135,15 @@ def page() -> Element:
         h(
             "ul",
             {},
-            h("li", {}, _("Click a cube, then an arrow. The board shows the position and its light at once.")),
+            h("li", {}, _("Tap or click a cube, then an arrow. The board shows the position and its light at once.")),
             h("li", {}, _("Dimmed cubes and arrows cannot lead to a legal turn; you may still try them.")),
             h(
                 "li",
                 {},
-                _("Undo action takes an action back. After the actions, click Buh's new cube, then Confirm turn."),
+                _(
+                    "Undo action takes an action back. After the actions, tap or click Buh's new cube, "
+                    "then Confirm turn."
+                ),
             ),
             h(
                 "li",

@@ -37,7 +37,9 @@ reasons(
     {
         "rt-watching": N_("You are watching: only the players move."),
         "rt-wait-turn": N_("Wait for your turn."),
-        "rt-choose-tile": N_("Choose a mirror or a prism from your hand first, or click one of your tiles to turn it."),
+        "rt-choose-tile": N_(
+            "Choose a mirror or a prism from your hand first, or select one of your tiles to turn it."
+        ),
         "rt-turned": N_("That tile has turned once already."),
         "rt-not-yours": N_("Only its owner may turn that tile."),
         "rt-no-tile": N_("You have no tile of that kind in your hand."),
@@ -399,13 +401,17 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
         return ""
     if ui.turning is not None:
         return _(
-            "The beams as they would be with the tile turned. Click it again or press Enter to turn it; Escape cancels."
+            "The beams as they would be with the tile turned. Tap or click it again, or press Enter, to turn it; "
+            "Escape cancels."
         )
     if ui.chosen is None:
-        return _("Choose a tile from your hand (1, 2), or click one of your tiles marked ↻ to turn it.")
+        return _("Choose a tile from your hand (1, 2), or select one of your tiles marked ↻ to turn it.")
     if preview is not None:
-        return _("The beams as they would be after this move. Click or press Enter to place; Escape cancels.")
-    return _("Point at a highlighted cell to see the beams after the move; click to place.")
+        return _(
+            "The beams as they would be after this move. Tap or click the cell, or press Enter, to place; "
+            "Escape cancels."
+        )
+    return _("Point at or tap a highlighted cell to see the beams after the move.")
 
 
 def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool) -> Element:

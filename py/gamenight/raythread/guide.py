@@ -147,7 +147,7 @@ def page() -> Element:
             h("li", {}, _("Choose a tile (or press 1 or 2), its orientation (/ or \\), then a cell.")),
             h("li", {}, _("Point at a cell, or move the cursor with the arrow keys, to see the beams after the move.")),
             h("li", {}, _("Click or press Enter to place. On a touch screen, tap once to see, twice to place.")),
-            h("li", {}, _("Click one of your tiles marked ↻ to see it turned; click again to turn it.")),
+            h("li", {}, _("Tap or click one of your tiles marked ↻ to see it turned, and once more to turn it.")),
             h(
                 "li",
                 {},
