@@ -351,7 +351,7 @@ def status(ui: MatchUi, table: Table) -> str:
             if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already
                 names = i18n.conjunction(seat_label(table, s.id) for s in bots)
                 return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
-            names = ", ".join(s.name for s in bots)
+            names = i18n.conjunction(s.name for s in bots)
             return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
     return text
 

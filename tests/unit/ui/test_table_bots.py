@@ -10,7 +10,7 @@ from gamenight import games, i18n
 from gamenight.core.bot import decide
 from gamenight.core.rng import derive
 from gamenight.raythread import GAME, rules
-from gamenight.ui import app, table
+from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, Navigate, StartTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.test_table import play as click_move
@@ -194,3 +194,13 @@ def test_play_vs_computer_starts_a_one_person_match_at_once():
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
     assert Navigate("#/raythread/table", replace=True) in effects  # a reload restores, not deals again
     assert "Bot (Normal)" in text_of(app.view(model))
+
+
+def test_bots_thinking_at_once_are_named_as_a_list_in_the_page_language():
+    class BothAtOnce:  # a board whose seats play at the same time (as Reflection's race does)
+        def active(self, view):
+            return frozenset({"A", "B"})
+
+    ui = match.MatchUi("raythread", BothAtOnce(), {}, None)
+    seats = (match.SeatAt("A", "Ann", "a", "bot", "hard"), match.SeatAt("B", "Bea", "b", "bot", "easy"))
+    assert match.status(ui, match.Table("raythread", seats)) == "Ann and Bea (bots) are thinking…"
