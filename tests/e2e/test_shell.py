@@ -55,15 +55,20 @@ def test_routing_to_each_game_and_back(app: Page, site_url: str):
         app.evaluate(f"location.hash = '#/{game_id}'")
         expect(app.locator("main.game h1")).to_have_text(title)
         expect(app).to_have_title(f"{title} · Game Night Central")
+        expect(app.locator("main.game h1")).to_be_focused()  # a link leads focus to the new screen's heading
         app.locator('main.game a[href^="#/host"]').click()  # the game page offers its card's actions
         expect(app).to_have_url(re.compile(rf"#/host\?game={game_id}$"))
         expect(app.locator("main.host h1")).to_have_text("Host a game night")
+        expect(app.locator("main.host h1")).to_be_focused()
         app.go_back()
         app.go_back()
         expect(app.locator("main.home")).to_be_visible()
         expect(app).to_have_title("Game Night Central")
     app.locator('.card[data-game="raythread"] .actions a[href^="#/host"]').click()
     expect(app).to_have_url(re.compile(r"#/host\?game=raythread$"))
+    # By keyboard: Tab goes on from the heading, to the screen's first field, not from the page's top.
+    app.keyboard.press("Tab")
+    expect(app.locator("main.host input").first).to_be_focused()
 
 
 def test_deep_link_and_unknown_route(app: Page, site_url: str):

@@ -334,3 +334,31 @@ def test_reflections_rules_page_draws_each_tile_on_a_traced_laser():
     # Each picture draws one laser; the mirror's turns and the block's comes back (a yellow clue).
     assert all(find_all(b, lambda e: "rf-laser" in str(e.attr("class"))) for b in boards)
     assert "Yellow (a diamond)" in text_of(tree) and "black hole" in text_of(tree)
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        "#/",
+        "#/raythread",
+        "#/raythread/rules",
+        "#/lightseeker/rules",
+        "#/reflection/rules",
+        "#/reflection",
+        "#/raythread/table",
+        "#/reflection/solo",
+        "#/host?game=raythread",
+        "#/nowhere",
+        "#/settings",
+    ],
+)
+def test_a_route_change_puts_focus_on_the_new_screens_heading(route):
+    """A link replaces the whole screen: focus goes to its heading (the one h1, focusable by script
+    only), so a screen reader says where the player is and Tab goes on from there."""
+    model, _ = app.init("#/settings" if route != "#/settings" else "#/", Env())
+    model, effects = app.update(model, app.RouteChanged(route), Env())
+    assert [e for e in effects if isinstance(e, Focus)] == [app.FOCUS_HEADING] == [Focus("main h1")]
+    (heading,) = find_all(app.view(model), lambda e: e.tag == "h1")
+    assert heading.attr("tabindex") == "-1"
+    mains = find_all(app.view(model), lambda e: e.tag == "main")
+    assert mains and find_all(mains[0], lambda e: e.tag == "h1") == [heading]

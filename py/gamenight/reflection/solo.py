@@ -986,7 +986,7 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
-        h("h1", {}, _("Reflection · solo training")),
+        h("h1", {"tabindex": "-1"}, _("Reflection · solo training")),
         h(
             "p",
             {"class": "visually-hidden", "aria-live": "polite", "id": "rf-news"},

@@ -78,6 +78,9 @@ class RouteChanged:
     location_hash: str
 
 
+FOCUS_HEADING = Focus("main h1")  # after a route change (``update``)
+
+
 def parse_route(location_hash: str) -> Route:
     """The route for a ``location.hash`` value such as ``"#/reflection/solo?seed=7"`` (untrusted text)."""
     text = location_hash[1:] if location_hash.startswith("#") else location_hash
@@ -145,7 +148,7 @@ def home() -> Element:
     return h(
         "main",
         {"class": "page home"},
-        h("h1", {}, _("Pick a game for tonight")),
+        h("h1", {"tabindex": "-1"}, _("Pick a game for tonight")),
         h("p", {"class": "lede"}, _("No accounts, no server: share a link and play together in your browsers.")),
         h("ul", {"class": "cards"}, [game_card(info) for info in games.CATALOG]),
     )
@@ -201,10 +204,15 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
 
 
 def rules_page(game: str) -> Element:
+    guide = games.guide(game).page()
+    # The guide's title (an h2 under "How to play" in the help overlay) is this page's heading.
+    title, *rest = guide.children
+    if isinstance(title, Element) and title.tag == "h2":
+        guide = replace(guide, children=(h("h1", {"tabindex": "-1"}, *title.children), *rest))
     return h(
         "main",
         {"class": "page rules", "data-game": game},
-        games.guide(game).page(),
+        guide,
         h("p", {}, h("a", {"class": "button", "href": f"#/{game}", "data-nav": "game"}, _("Back"))),
     )
 
@@ -213,7 +221,7 @@ def game_page(info: GameInfo) -> Element:
     return h(
         "main",
         {"class": "page game", "data-game": info.id},
-        h("h1", {}, info.title),
+        h("h1", {"tabindex": "-1"}, info.title),
         h("p", {"class": "lede"}, f"{players(info)} · {_(info.pitch)}"),
         h(
             "p",
@@ -231,7 +239,7 @@ def missing(path: str) -> Element:
     return h(
         "main",
         {"class": "page missing"},
-        h("h1", {}, _("Nothing here")),
+        h("h1", {"tabindex": "-1"}, _("Nothing here")),
         h("p", {}, _("There is no page at {path}.").format(path=path)),
         h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
     )
@@ -310,7 +318,11 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # The screen being left stops its background work and its timers at once: none of them runs
         # after this (the new screen starts its own afterwards).
         started, effects = init(message.location_hash, env)
-        return replace(started, update=model.update), [StopWork(), StopTimer(), *effects]
+        # Focus goes to the new screen's heading (every screen's h1 takes it: tabindex -1), so a screen
+        # reader says where the link led and Tab goes on from there, not from the page's top; unless
+        # the screen puts focus somewhere itself (a board).
+        heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
+        return replace(started, update=model.update), [StopWork(), StopTimer(), *heading, *effects]
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)

@@ -121,7 +121,7 @@ class SettingsScreen:
         return h(
             "main",
             {"class": "page settings"},
-            h("h1", {}, _("Settings")),
+            h("h1", {"tabindex": "-1"}, _("Settings")),
             storage_section(model),
             clear_section(model),
         )

@@ -450,7 +450,7 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
-        h("h1", {}, info.title, h("span", {"class": "subtitle"}, " · ", _("on this device"))),
+        h("h1", {"tabindex": "-1"}, info.title, h("span", {"class": "subtitle"}, " · ", _("on this device"))),
         model.message and h("p", {"class": "notice", "role": "status"}, model.message),
         body,
     )

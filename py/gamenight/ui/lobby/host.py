@@ -543,7 +543,7 @@ def _setup_view(model: HostModel) -> Element:
     return h(
         "main",
         {"class": "page host", "data-stage": "setup"},
-        h("h1", {}, _("Host a game night")),
+        h("h1", {"tabindex": "-1"}, _("Host a game night")),
         h("p", {"class": "lede"}, _("Your browser runs the lobby: friends join with a link, no server needed.")),
         _notice(model),
         h(
@@ -616,7 +616,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
     return h(
         "main",
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
-        h("h1", {}, live.name),
+        h("h1", {"tabindex": "-1"}, live.name),
         _notice(model),
         _invites_view(model),
         model.preparing

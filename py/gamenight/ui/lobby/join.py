@@ -358,11 +358,11 @@ def _join_view(model: JoinModel) -> list:
     invitation = model.invitation
     if model.stage == "problem":
         return [
-            h("h1", {}, _("This invitation cannot be used")),
+            h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
             h("p", {"class": "error", "role": "alert"}, _text(model.problem)),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
-    title = h("h1", {}, invitation.lobby_name)
+    title = h("h1", {"tabindex": "-1"}, invitation.lobby_name)
     if model.stage == "back":
         back = _(
             "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
@@ -555,7 +555,7 @@ class ReplyScreen:
         return model, []
 
     def view(self, model: ReplyModel) -> Element:
-        body: list = [h("h1", {}, _("A reply to your invitation"))]
+        body: list = [h("h1", {"tabindex": "-1"}, _("A reply to your invitation"))]
         if model.stage == "problem":
             body.append(h("p", {"class": "error", "role": "alert"}, _text(model.said)))
         elif model.stage == "sent":
