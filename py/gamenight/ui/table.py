@@ -555,7 +555,7 @@ def playing_view(model: Model) -> Element:
     ended = model.ui.view.get("result") is not None
     controls = [
         confirm_new()
-        if model.confirming
+        if model.confirming and in_progress(model)  # a computer's move may have ended the match meanwhile
         else h(
             "button",
             {"type": "button", "class": "button" + (" primary" if ended else ""), "data-action": "table-new"},

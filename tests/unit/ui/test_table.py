@@ -2,6 +2,7 @@
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -71,6 +72,10 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     places = [e.attr("data-seat") for e in find_all(tree, lambda e: e.attr("data-place") is not None)]
     assert places == [s for place in result.ranking for s in place]
     assert "Rematch" in text_of(tree)
+    # A question asked before a computer's move ended the match is not asked of a finished match.
+    asked = replace(model, inner=replace(model.inner, confirming=True))
+    asked_tree = app.view(asked)
+    assert not find_all(asked_tree, lambda e: e.attr("class") == "confirm") and "Rematch" in text_of(asked_tree)
     # After the end no input plays anything.
     assert click(model, "rt-hand", kind="mirror")[0] is model
 
