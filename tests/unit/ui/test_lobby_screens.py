@@ -17,6 +17,12 @@ from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 
 
+def end_match(host) -> None:
+    """The host ends the match: "End the match", then the same in the question it asks."""
+    host.click("end")
+    host.click("end")
+
+
 def members(page: Page) -> dict[str, str]:
     """Member name → state shown on ``page``."""
     return {text_of(li.children[1]): str(li.attr("data-state")) for li in page.by_class("member")}
@@ -150,7 +156,7 @@ def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_mov
     bea.click("rt-orient", orient=move["orient"])
     bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     assert "Bea (B) places a" in log_text(dan) and "1 move played before" in log_text(dan)
-    host.click("end")
+    end_match(host)
     host.click("start")
     assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
 
@@ -171,7 +177,15 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     host, bea = two_player_match(rtc)
     assert "your turn" not in text_of(bea.by_class("match-status")[0])
     assert host.by_class("rt-hand") and "your turn" in text_of(host.by_class("match-status")[0])
+    host.click("end")  # the first press asks, on the host's page only; the match goes on meanwhile
+    (question,) = host.by_class("confirm")
+    assert text_of(question).startswith("End the match for everyone? It cannot be resumed.")
+    assert host.focused[-1] == "button[data-action=end-cancel]" and not bea.by_class("confirm")
+    host.click("end-cancel")
+    assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]"
+    assert "your turn" in text_of(host.by_class("match-status")[0])
     host.click("end")
+    host.click("end")  # "End the match" in the question
     for page in (host, bea):
         screen = page.by_class("match-screen")[0]
         assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
@@ -460,7 +474,7 @@ def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
     host, bea, cal = three_seats(rtc)
     host.click("start")
-    host.click("end")
+    end_match(host)
     return host, bea, cal
 
 
@@ -495,7 +509,7 @@ def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_
         assert "Rematch" not in page.text and "You play seat" not in page.text
     host.submit("choose", game="raythread", players="3")
     host.click("start")
-    host.click("end")
+    end_match(host)
     host.submit("choose", game="lightseeker", players="2")
     for page in (host, bea, cal):
         assert not page.by_class("rt-board") and not page.by_class("match-screen")
@@ -589,7 +603,7 @@ def test_a_player_of_the_running_match_has_no_remove_button_but_a_watcher_does()
     assert cal_id in removable() and bea_id not in removable()
     host.click("kick", member=bea_id)  # a stale page's click: refused, nothing changes
     assert "Bea" in members(host) and "end the match first" in host.text
-    host.click("end")
+    end_match(host)
     assert bea_id in removable()
 
 

@@ -49,6 +49,7 @@ from gamenight.ui.program import (
     Copy,
     Effect,
     Env,
+    Focus,
     Message,
     StartTimer,
     StopTimer,
@@ -67,6 +68,9 @@ from gamenight.ui.svg import Element, h
 STORE_KEY = "peer.host"
 TIMER = "host-lobby"
 PREPARE = "host-prepare"  # the Work running what the match waits for
+# The question before the match is ended for everyone offers "Keep playing" first (Enter keeps it).
+FOCUS_KEEP_PLAYING = Focus("button[data-action=end-cancel]")
+FOCUS_END = Focus("button[data-action=end]")
 BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer of its pause
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
@@ -191,6 +195,7 @@ class HostModel:
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
     thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
     bot_move: Turned | None = None  # its move, waiting for the pause to end
+    ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
 
 
 def parse_lobby_name(raw: str) -> str:
@@ -366,12 +371,20 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         if request is None:
             return (model, []) if board is model.board else (replace(model, board=board), [])
         now = event.now_ms or model.now_ms
-        return replace(model, board=board, now_ms=now), model.live.request(request, now)
+        return replace(model, board=board, now_ms=now, ending=False), model.live.request(request, now)
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     now = event.now_ms or model.now_ms
-    model = replace(model, now_ms=now)
+    # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
+    # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
+    # the match has ended some other way.
+    asked = model.ending
+    model = replace(model, now_ms=now, ending=False)
     live = model.live
+    if event.action == "end-cancel":
+        return model, [FOCUS_END]
+    if event.action == "end" and not asked:
+        return replace(model, ending=True), [FOCUS_KEEP_PLAYING]
     if event.action == "copy":
         return model, [Copy(event.data.get("text", ""))]
     if live is None:
@@ -625,7 +638,11 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
             {"class": "notice preparing", "role": "status", "data-preparing": "1"},
             _("Your browser is making the match's next puzzle in the background."),
         ),
-        panel(live.client, Sight(host=True, states=states, routes=routes, now_ms=model.now_ms), model.board),
+        panel(
+            live.client,
+            Sight(host=True, states=states, routes=routes, now_ms=model.now_ms, ending=model.ending),
+            model.board,
+        ),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )
 

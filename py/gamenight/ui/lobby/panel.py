@@ -52,6 +52,7 @@ class Sight:
     routes: Mapping[str, str] = field(default_factory=dict)  # member id → direct / stun / relay
     offline: bool = False  # this page's own connection is gone: controls are disabled
     now_ms: int = 0  # for "still waiting" notices
+    ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
 
 
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
@@ -78,6 +79,7 @@ LOBBY_ACTIONS = frozenset(
         "stand",
         "start",
         "end",
+        "end-cancel",
         "kick",
         "choose",
         "add-bot",
@@ -350,6 +352,14 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
     if not sight.host:
         return None
     lobby = client.lobby
+    if lobby.phase == "playing" and sight.ending:
+        return h(
+            "section",
+            {"class": "host-controls confirm", "role": "group", "aria-labelledby": "end-question"},
+            h("p", {"id": "end-question"}, _("End the match for everyone? It cannot be resumed.")),
+            h("button", {"class": "button", "data-action": "end-cancel"}, _("Keep playing")),
+            h("button", {"class": "button primary", "data-action": "end"}, _("End the match")),
+        )
     if lobby.phase == "playing":
         return h(
             "section",
