@@ -74,7 +74,13 @@ reasons(
         "unknown-game": N_("There is no game '{game}' to play."),
         "no-such-member": N_("There is no such member."),
         "is-host": N_("The host cannot remove themselves."),
-        "kick-playing": N_("{name} plays in the running match: end the match first to remove them."),
+        "kick-playing": N_(
+            "{name} plays in the running match: end the match first to remove them, or put a computer player in "
+            "their seat if they have left."
+        ),
+        "player-here": N_(
+            "{name} is still connected: a computer player takes over only the seat of a player who left."
+        ),
         "kicked": N_("The host removed {name} from the lobby."),
         "seats-empty": N_("Seat {seat} is empty: seat someone or choose fewer players."),
         "request-gap": N_("Some of your requests did not arrive: sending them again from number {expected}."),
@@ -484,15 +490,23 @@ class Session:
         return self._broadcast([])
 
     def _add_bot(self, member: str, message: p.AddBot, now_ms: int) -> Out:
-        """Seat a computer player at ``level`` in a free seat, before a match; the game must have one."""
+        """Seat a computer player at ``level`` (the game must have one): in a free seat before a match, or,
+        during a match, in the seat of a player whose page is gone, so the match need not wait for them
+        for good. That player stays a member: coming back, they watch."""
         seat = message.seat
-        self._before_match()
+        running = self.match is not None and self.match.running
         if self.game_id not in games.BOTS:
             raise Refused("no-bots", game=self.game.info.title)
         level = parse_level(message.level)  # BadOptions "bot-level"
         if seat not in self.seats:
             raise Refused("no-such-seat", seat=seat)
-        if self.seats[seat] is not None:
+        holder = self.seats[seat]
+        if running:
+            if holder is None or self.members[holder].bot:
+                raise Refused("match-running")
+            if self.peer_of(holder) is not None:
+                raise Refused("player-here", name=self.members[holder].name)
+        elif holder is not None:
             raise Refused("seat-taken", seat=self._tag(seat))
         if len(self.members) >= MAX_MEMBERS:
             raise Refused("lobby-full", max=MAX_MEMBERS)
@@ -502,6 +516,8 @@ class Session:
         self.next_member += 1
         self.members[bot.id] = bot
         self.seats[seat] = bot.id
+        if running:  # the record says which seats the computer played, from here on too
+            self.match.record = replace(self.match.record, bots={**self.match.record.bots, seat: level})
         return self._broadcast([])
 
     def _drop_idle_bots(self) -> None:

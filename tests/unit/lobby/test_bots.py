@@ -163,6 +163,39 @@ def test_a_match_with_a_bot_is_played_to_its_end_and_its_record_replays():
     assert table.session.bot_turn() is None, "no bot thinks once the match is over"
 
 
+def test_a_bot_takes_over_the_seat_of_a_player_who_left_and_the_match_goes_on():
+    table = Table("raythread", players=3, **SHORT)
+    table.join("g1", "Bea")
+    table.join("g2", "Cy")
+    table.seat("g1", "B")
+    table.seat("g2", "C")
+    table.start(seed=5)
+    bea = table.members["g1"]
+    # Only the seat of a player whose page is gone: not a connected player's, not the host's.
+    refused(table, HOST_PEER, p.AddBot("B", "easy"), "player-here")
+    refused(table, HOST_PEER, p.AddBot("A", "easy"), "player-here")
+    table.session.disconnect("g1", table.now)
+    refused(table, "g2", p.AddBot("B", "easy"), "not-host")
+    refused(table, HOST_PEER, p.AddBot("B", "brutal"), "bot-level")
+    out = table.host(p.AddBot("B", "easy"))
+    assert not errors(out)
+    bot = bot_id(table)
+    assert table.session.seats == {"A": "m1", "B": bot, "C": table.members["g2"]}
+    assert table.session.match.record.bots == {"B": "easy"} and table.session.match.running
+    assert bea in table.session.members, "Bea stays a member, without a seat"
+    refused(table, HOST_PEER, p.AddBot("B", "hard"), "match-running")  # a bot's seat is not taken over
+    # Bea comes back and watches; the match is played to its end with the bot in her seat.
+    out = table.join("g1b", "Bea", table.tokens["g1"])
+    assert table.members["g1b"] == bea and table.session.match_view(bea).you is None
+    del table.members["g1"]
+    movers = play_to_the_end(table, random.Random(4))
+    assert "B" in movers and table.session.match.record.ended == "over"
+    record = table.session.match.record
+    again = parse_record(json.loads(dumps(record.to_json())))
+    assert again == record and again.bots == {"B": "easy"} and replay(again)[-1] == table.session.match.state
+    assert [e.seat for e in record.log if e.seat is not None][-len(movers) :] == movers
+
+
 def test_a_bot_move_for_a_position_that_has_gone_is_dropped():
     table = bot_table("easy", seat="B")
     table.start(seed=5)

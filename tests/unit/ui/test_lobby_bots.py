@@ -128,3 +128,26 @@ def test_closing_the_game_night_stops_the_bot():
     host.click("close-lobby")
     assert "host-bot" not in host.timers and host.inner.live is None
     assert lobby_host.BOT_TASK not in host.works, "the thinking is stopped (StopWork)"
+
+
+def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    takeover = lambda page: page.find(lambda e: e.attr("data-action") == "add-bot")  # noqa: E731
+    assert not takeover(host) and not takeover(bea), "nothing to take over while Bea is here"
+    click_place(host, first_place(host, "A"))
+    bea.close()
+    assert "disconnected" in status(host)
+    (offer,) = takeover(host)
+    assert [e.attr("value") for e in find_all(offer, lambda e: e.tag == "input")] == ["C"]
+    assert "Let a computer player take over" in text_of(offer)
+    host.submit("add-bot", seat="C", level="easy")
+    assert seats(host) == {"A": "Ann", "C": "Bot (Easy)"} and not takeover(host)  # seat C reads B
+    assert "Bot (Easy) (B) is thinking…" in status(host)
+    host.work("host-bot")
+    host.tick("host-bot")
+    assert log_seats(host) == ["A", "C"] and "your turn" in status(host)
+    assert host.inner.live.session.match.record.bots == {"C": "easy"}

@@ -262,6 +262,9 @@ def _seats(client: Client, sight: Sight) -> Element:
     before_match = lobby.phase == "lobby" and not sight.offline
     bots = {m.id for m in lobby.members if m.bot}
     offer_bots = sight.host and before_match and lobby.game in games.BOTS
+    # During a match the host may hand a computer player the seat of a player who left (it waits for them).
+    left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
+    take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
@@ -274,6 +277,8 @@ def _seats(client: Client, sight: Sight) -> Element:
             ]
         elif before_match and seat.id == mine:
             button = h("button", {"class": "button", "data-action": "stand"}, _("Leave seat"))
+        elif take_over and seat.member in left:
+            button = _add_bot(seat.id, tag, _("Let a computer player take over"))
         elif sight.host and before_match and seat.member in bots:
             button = h(
                 "button",
@@ -293,8 +298,8 @@ def _seats(client: Client, sight: Sight) -> Element:
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows))
 
 
-def _add_bot(seat: str, tag: str) -> Element:
-    """The host's offer for a free seat: a computer player at a chosen level."""
+def _add_bot(seat: str, tag: str, text: str = "") -> Element:
+    """The host's offer for a free seat (or a seat its player left): a computer player at a chosen level."""
     return h(
         "form",
         {"class": "add-bot", "data-action": "add-bot"},
@@ -304,7 +309,7 @@ def _add_bot(seat: str, tag: str) -> Element:
             {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
             [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
         ),
-        h("button", {"class": "button", "type": "submit"}, _("Add a computer player")),
+        h("button", {"class": "button", "type": "submit"}, text or _("Add a computer player")),
     )
 
 
