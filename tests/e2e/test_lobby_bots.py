@@ -2,7 +2,8 @@
 network namespace of ``tools/hermetic.sh``): the host seats a Normal bot beside a guest, the host's page
 thinks for it, and the match is played to its end by clicking on the host's and the guest's boards.
 Every page names the bot "Bot (Normal)", says when it is thinking, and shows the final scores the
-CPython engine gets by replaying the record the host page saved."""
+CPython engine gets by replaying the record the host page saved. And when a guest's browser is gone
+mid-match, the host lets a computer player take over the seat, and the match goes on."""
 
 from __future__ import annotations
 
@@ -113,3 +114,27 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
         expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         rt.assert_page_shows(page, state)  # the final scores, claims and beams are the engine's replay
         expect(page.locator(".match-result")).to_contain_text("Bot (Normal)")
+
+
+@pytest.mark.timeout(600)
+def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left(people: People):
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".rt-board")).to_be_visible()
+    takeover = host.locator(".seat[data-seat='C'] form[data-action=add-bot]")
+    expect(takeover).to_have_count(0)  # nothing to take over while Bea is here
+    click_move(host, next(m for m in rules.legal(replayed(host)[1], "A") if m["type"] == "place"))
+    wait_for_steps(host, 1)
+    bea.context.close()  # Bea's browser is gone for good; the match waits at her turn
+    expect(host.locator(".match-status")).to_contain_text("disconnected", timeout=CONNECT_MS)
+    expect(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
+    host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
+    host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
+    expect(seat(host, "C")).to_have_text("Bot (Easy)")
+    wait_for_steps(host, 2, BOT_MS)  # the host's page plays the seat now
+    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+    record = saved_record(host)
+    assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C"]
