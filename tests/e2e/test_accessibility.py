@@ -52,6 +52,14 @@ def place_a_tile(page: Page) -> None:
     page.click(".rt-hand-tile:not([disabled])")
 
 
+def ask_new_match(page: Page) -> None:
+    """The question "New match" asks during a match with moves in it."""
+    if not page.locator(".rt-tile").count():
+        place_a_tile(page)
+    page.click("button[data-action=table-new]")
+    expect(page.locator(".match-controls .confirm")).to_be_visible()
+
+
 def start_lightseeker(page: Page) -> None:
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bea")
@@ -115,6 +123,7 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/raythread/table", None),
     ("#/raythread/table", start_table),
     ("#/raythread/table", place_a_tile),
+    ("#/raythread/table", ask_new_match),
     ("#/raythread/table", open_help),
     ("#/lightseeker/table", None),
     ("#/lightseeker/table", start_lightseeker),
