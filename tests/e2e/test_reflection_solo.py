@@ -85,7 +85,10 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
     expect(laser).to_be_visible()
     count = int(laser.get_attribute("data-number"))
     expect(laser.locator(".rf-count")).to_have_count(count)
-    app.locator('[data-action="give-up"]').click()
+    app.locator('[data-action="give-up"]').click()  # it asks first, with "Keep solving" focused
+    expect(app.locator("#rf-keep-solving")).to_be_focused()
+    expect(app.locator("main")).to_have_attribute("data-phase", "playing")
+    app.locator('[data-action="give-up"]').click()  # "Yes, give up"
     expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
     for (r, c), tile in SOLUTION.tiles().items():
         expect(cell(app, r, c)).to_have_attribute("data-tile", tile)

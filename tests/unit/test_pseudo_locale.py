@@ -295,7 +295,9 @@ def test_reflection_solo_in_every_phase():
         model, _ = rs.send(model, message)
         if label:
             seen(model, f"solo, {label}")
-    given_up, _ = rs.send(model, rs.click("give-up"))
+    asked, _ = rs.send(model, rs.click("give-up"))
+    seen(asked, "solo, asked to give up")
+    given_up, _ = rs.send(asked, rs.click("give-up"))
     assert given_up.phase == "revealed"
     seen(given_up, "solo, given up")
     solved = rs.place_solution(rs.generated()[0])

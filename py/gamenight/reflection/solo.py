@@ -115,6 +115,7 @@ class Model:
     history: History = field(default_factory=History)
     hinted: Explained | None = None  # the last hint, shown until the board changes
     saving: bool = False  # the save panel (code, file) is open
+    giving_up: bool = False  # "Give up" was pressed once: the page asks before it shows a solution
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
     # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
     focus_board: bool = False
@@ -438,6 +439,8 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
 
 def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
     """A click (or Enter/Space on a focused button, which the browser turns into its click)."""
+    if model.giving_up and action not in ("give-up", "keep-solving"):
+        model = replace(model, giving_up=False)  # any other click answers "keep solving"
     if action == "options":
         return abandon_to_options(model)
     if action == "next":
@@ -477,8 +480,12 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return model, [Copy(export_code(model)), Say(_("The code is copied."))]
     if action == "download":
         return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
+    if action == "keep-solving":
+        return replace(model, giving_up=False), [Focus("#rf-give-up")]
+    if action == "give-up" and not model.giving_up:  # a solution shown cannot be unseen: ask first
+        return replace(model, giving_up=True), [Focus("#rf-keep-solving")]
     if action == "give-up":
-        model, effects = reveal(model, _("You gave up: here is a solution."))
+        model, effects = reveal(replace(model, giving_up=False), _("You gave up: here is a solution."))
         return model, [*effects, Focus("#rf-next")]  # the button pressed is gone: "Next puzzle" is the way on
     return model, []
 
@@ -998,6 +1005,21 @@ def view(model: Model) -> Element:
     )
 
 
+def give_up_buttons(model: Model) -> list[Element]:
+    """The "Give up" button, or the question it asks ("Keep solving" comes first: Enter keeps the puzzle)."""
+    if not model.giving_up:
+        return [button("give-up", _("Give up"))]
+    return [
+        h(
+            "p",
+            {"class": "rf-confirm", "id": "rf-give-up-question"},
+            _("Give up this puzzle? A solution will be shown."),
+        ),
+        button("keep-solving", _("Keep solving")),
+        button("give-up", _("Yes, give up"), **{"class": "button danger", "aria-describedby": "rf-give-up-question"}),
+    ]
+
+
 def button(action: str, text: str, primary: bool = False, **attrs: Any) -> Element:
     """A button of this screen; its id keeps keyboard focus on it across re-renders."""
     return h(
@@ -1253,7 +1275,7 @@ def play_area(model: Model) -> Element:
                 {"class": "actions rf-controls"},
                 button("hint", _("Hint")),
                 button("check", _("Check")),
-                button("give-up", _("Give up")),
+                *give_up_buttons(model),
             ),
             h(
                 "div",

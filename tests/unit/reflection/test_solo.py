@@ -207,10 +207,23 @@ def test_clicking_a_number_draws_its_laser_and_clicking_again_hides_it():
     assert not find_all(SCREEN.view(model), lambda e: "rf-laser" in str(e.attr("class")))
 
 
-def test_giving_up_reveals_the_solution_and_counts():
+def test_giving_up_asks_first_then_reveals_the_solution_and_counts():
     model, _ = generated()
-    model, effects = send(model, click("give-up"))
-    assert model.phase == "revealed" and model.layout == model.solution
+    asked, effects = send(model, click("give-up"))
+    # A solution shown cannot be unseen: the first press asks, "Keep solving" first (Enter keeps the puzzle).
+    assert asked.phase == "playing" and asked.giving_up and effects == [Focus("#rf-keep-solving")]
+    tree = SCREEN.view(asked)
+    assert "Give up this puzzle? A solution will be shown." in text_of(tree)
+    assert [e.attr("id") for e in find_all(tree, lambda e: e.tag == "button" and "give" in str(e.attr("id")))] == [
+        "rf-give-up"
+    ]
+    kept, effects = send(asked, click("keep-solving"))
+    assert kept.phase == "playing" and not kept.giving_up and effects == [Focus("#rf-give-up")]
+    assert "Give up this puzzle?" not in text_of(SCREEN.view(kept))
+    hinted, _ = send(asked, click("hint"))  # any other click answers it too
+    assert not hinted.giving_up and hinted.phase == "playing"
+    model, effects = send(asked, click("give-up"))
+    assert model.phase == "revealed" and model.layout == model.solution and not model.giving_up
     (stats,) = [training.parse_stats(e.text) for e in effects if isinstance(e, Store) and e.key == solo.STATS_KEY]
     assert stats.given_up == 1
     assert "Next puzzle" in text_of(SCREEN.view(model))
