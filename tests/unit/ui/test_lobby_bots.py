@@ -8,7 +8,7 @@ from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.program import Tick
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 from tests.unit.ui.test_lobby_screens import members, seats
 
 
@@ -151,3 +151,29 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     host.tick("host-bot")
     assert log_seats(host) == ["A", "C"] and "your turn" in status(host)
     assert host.inner.live.session.match.record.bots == {"C": "easy"}
+
+
+def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_watch():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    link = invite_link(host).partition(SITE)[2]
+    bea = rtc.page(bea_browser, link)
+    bea.submit("join", name="Bea")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    bea.click("sit", seat="C")
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    bea.close()
+    host.submit("add-bot", seat="C", level="easy")
+    host.work("host-bot")
+    host.tick("host-bot")
+    # Her page comes back (a reload): it cannot know yet, and says her place may have gone.
+    again = rtc.page(bea_browser, link)
+    assert "unless the host let a computer player take over your seat" in again.text
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert "You are watching this match." in again.text and not again.by_class("rt-hand")
+    assert seats(again) == {"A": "Ann", "C": "Bot (Easy)"} and members(again)["Bea"] == "connected"

@@ -366,14 +366,21 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "back":
         back = _(
             "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
-            "your place. Ask the host for a new invitation (the “Invite again” button next to your name) and "
-            "paste it below, or scan its QR code."
+            "your place, unless the host let a computer player take over your seat in a match. Ask the host "
+            "for a new invitation (the “Invite again” button next to your name) and paste it below, or scan "
+            "its QR code."
         ).format(name=model.name)
         return [title, h("p", {"class": "connection away", "role": "status"}, back), _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
-            h("p", {}, _("Welcome back, {name}: you will get your place back.").format(name=remembered["name"]))
+            h(
+                "p",
+                {},
+                _(
+                    "Welcome back, {name}: you will get your place back (unless a computer player took over your seat)."
+                ).format(name=remembered["name"]),
+            )
             if remembered
             else h(
                 "label",
