@@ -501,6 +501,7 @@ def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_
     host, bea, cal = ended_three_seat_match(rtc)
     for page in (host, bea):  # the ended match stays on show, named, with a rematch for the host
         assert page.by_class("rt-board") and "Bea (B)" in text_of(page.by_class("match-screen")[0])
+        assert "Raythread Rally · match over" in page.text and "choosing seats" not in page.text
     assert "Rematch" in host.text
     # Two seats now: the three-seat board would name its seats from the new table, so it goes.
     host.submit("choose", game="raythread", players="2")

@@ -189,7 +189,13 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         return h(
             "section", {"class": "lobby waiting"}, _error(client), _waiting(client, sight) or _waiting_text(client)
         )
-    phase = _("match running") if lobby.phase == "playing" else _("choosing seats")
+    shown = shown_match(client)
+    if lobby.phase == "playing":
+        phase = _("match running")
+    elif shown is not None and shown.ended is not None:  # the last match stays on show until the next
+        phase = _("match over")
+    else:
+        phase = _("choosing seats")
     table = match_table(client) if board is not None else None
     return h(
         "section",
