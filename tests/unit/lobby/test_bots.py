@@ -184,6 +184,9 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_left_and_the_match_goes_on():
     assert table.session.match.record.bots == {"B": "easy"} and table.session.match.running
     assert bea in table.session.members, "Bea stays a member, without a seat"
     refused(table, HOST_PEER, p.AddBot("B", "hard"), "match-running")  # a bot's seat is not taken over
+    # A host page reloaded now restores the bot in the seat, and the record saying so.
+    restored = Session.restore(table.state_json())
+    assert restored.seats == table.session.seats and restored.match.record.bots == {"B": "easy"}
     # Bea comes back and watches; the match is played to its end with the bot in her seat.
     out = table.join("g1b", "Bea", table.tokens["g1"])
     assert table.members["g1b"] == bea and table.session.match_view(bea).you is None
