@@ -67,6 +67,7 @@ def test_routing_to_each_game_and_back(app: Page, site_url: str):
     app.locator('.card[data-game="raythread"] .actions a[href^="#/host"]').click()
     expect(app).to_have_url(re.compile(r"#/host\?game=raythread$"))
     # By keyboard: Tab goes on from the heading, to the screen's first field, not from the page's top.
+    expect(app.locator("main.host h1")).to_be_focused()  # the screen is drawn (the URL changes first)
     app.keyboard.press("Tab")
     expect(app.locator("main.host input").first).to_be_focused()
 
