@@ -510,6 +510,8 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     playing = model.phase == "playing" and model.layout is not None and model.puzzle is not None
     if not playing:
         return model, []
+    if key == "Escape" and model.giving_up:  # Escape answers "Give up this puzzle?" with keep solving
+        return replace(model, giving_up=False), [Focus("#rf-give-up")]
     lower = key.lower()
     if (ctrl and lower == "z" and "shift" not in mods) or (not ctrl and key in ("u", "U")):
         return step_back(model)

@@ -220,6 +220,8 @@ def test_giving_up_asks_first_then_reveals_the_solution_and_counts():
     kept, effects = send(asked, click("keep-solving"))
     assert kept.phase == "playing" and not kept.giving_up and effects == [Focus("#rf-give-up")]
     assert "Give up this puzzle?" not in text_of(SCREEN.view(kept))
+    escaped, effects = solo.update(asked, key("Escape", action="keep-solving"))  # so does Escape
+    assert not escaped.giving_up and effects == [Focus("#rf-give-up")]
     hinted, _ = send(asked, click("hint"))  # any other click answers it too
     assert not hinted.giving_up and hinted.phase == "playing"
     model, effects = send(asked, click("give-up"))
