@@ -2,7 +2,7 @@
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
 Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``add-bot``, ``start``, ``end``,
-``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the protocol message to
+``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the protocol message to
 send. Refusals and results arrive as codes and parameters and are worded here, in the page's language.
 """
 
