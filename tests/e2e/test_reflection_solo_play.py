@@ -265,8 +265,10 @@ def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Pa
             expect(page.locator(".rf-message")).to_contain_text("damaged")
             page.locator("#rf-code-in").fill(code)
             page.locator("#rf-open").click()
-        else:
-            page.locator("#rf-file").set_input_files(str(saved))
+        else:  # the button in the page's words opens the browser's file chooser
+            with page.expect_file_chooser() as chooser:
+                page.locator(".rf-file .button").click()
+            chooser.value.set_files(str(saved))
         expect(page.locator('main[data-phase="playing"]')).to_be_visible(timeout=30_000)
         expect(page.locator('.rf-cell[data-r="1"][data-c="1"]')).to_have_attribute("data-tile", "/")
         expect(page.locator('.rf-cell[data-r="3"][data-c="3"]')).to_have_attribute("data-note", "r")

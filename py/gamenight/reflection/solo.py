@@ -503,15 +503,23 @@ def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
 def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     """Undo and redo work wherever the key was pressed (but in a form field); the board's own keys
     only while the board (a cell or a clue) has focus. ``?`` (the app's help) lists them all."""
-    key, mods = event.key, event.mods
-    ctrl = "ctrl" in mods.split("+")
     if event.typing:  # a key in a form field is the field's
         return model, []
     playing = model.phase == "playing" and model.layout is not None and model.puzzle is not None
     if not playing:
         return model, []
-    if key == "Escape" and model.giving_up:  # Escape answers "Give up this puzzle?" with keep solving
+    if event.key == "Escape" and model.giving_up:  # Escape answers "Give up this puzzle?" with keep solving
         return replace(model, giving_up=False), [Focus("#rf-give-up")]
+    after, effects = on_puzzle_key(model, event)
+    if after.giving_up and (after.layout, after.notes) != (model.layout, model.notes):
+        after = replace(after, giving_up=False)  # a key that changed the board answers keep solving, as a click does
+    return after, effects
+
+
+def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+    """Undo, redo and the board's keys, on a puzzle being played."""
+    key, mods = event.key, event.mods
+    ctrl = "ctrl" in mods.split("+")
     lower = key.lower()
     if (ctrl and lower == "z" and "shift" not in mods) or (not ctrl and key in ("u", "U")):
         return step_back(model)
@@ -1181,11 +1189,24 @@ def import_panel() -> Element:
             ),
             h("button", {"type": "submit", "class": "button", "id": "rf-open"}, _("Open")),
         ),
+        # The browser draws a file input's button in its own language ("Choose File" on a Japanese
+        # page): the input stays for the keyboard and screen readers, hidden, and the label shows a
+        # button of our own words that opens it.
         h(
             "label",
             {"class": "rf-file"},
             _("…or a save file: "),
-            h("input", {"type": "file", "accept": ".txt,text/plain", "data-action": "import-file", "id": "rf-file"}),
+            h(
+                "input",
+                {
+                    "type": "file",
+                    "accept": ".txt,text/plain",
+                    "data-action": "import-file",
+                    "id": "rf-file",
+                    "class": "visually-hidden",
+                },
+            ),
+            h("span", {"class": "button", "aria-hidden": "true"}, _("Choose a file")),
         ),
     )
 

@@ -224,6 +224,12 @@ def test_giving_up_asks_first_then_reveals_the_solution_and_counts():
     assert not escaped.giving_up and effects == [Focus("#rf-give-up")]
     hinted, _ = send(asked, click("hint"))  # any other click answers it too
     assert not hinted.giving_up and hinted.phase == "playing"
+    looked, _ = solo.update(asked, key("ArrowRight"))  # a key that only moves the cursor leaves it asked
+    assert looked.giving_up and looked.cursor != asked.cursor
+    placed, _ = solo.update(looked, key("/"))  # a key that changes the board answers keep solving
+    assert not placed.giving_up and placed.layout != asked.layout
+    undone, _ = solo.update(replace(placed, giving_up=True), key("u"))  # so does undo
+    assert not undone.giving_up and undone.layout == asked.layout
     model, effects = send(asked, click("give-up"))
     assert model.phase == "revealed" and model.layout == model.solution and not model.giving_up
     (stats,) = [training.parse_stats(e.text) for e in effects if isinstance(e, Store) and e.key == solo.STATS_KEY]
@@ -828,6 +834,21 @@ def test_no_visible_english_is_left_outside_the_catalogue():
                 words = words.strip()
                 assert "[" in words or NOT_WORDS.fullmatch(words), f"untranslated: {words!r}"
             assert SCREEN.title(shown).startswith("[")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_save_file_button_is_in_the_pages_words():
+    """The browser labels a file input's button in its own language; the page shows its own button and
+    keeps the input (hidden, inside the same label) for the keyboard and screen readers."""
+    i18n.set_language("en", Bracketing())
+    try:
+        options, _ = SCREEN.init({}, Env(now_ms=T0))
+        (label,) = find_all(SCREEN.view(options), lambda e: e.attr("class") == "rf-file")
+        (picker,) = find_all(label, lambda e: e.tag == "input")
+        assert picker.attr("type") == "file" and picker.attr("class") == "visually-hidden"
+        (button,) = find_all(label, lambda e: e.attr("class") == "button")
+        assert text_of(button) == "[Choose a file]" and button.attr("aria-hidden") == "true"
     finally:
         i18n.set_language("en")
 
