@@ -172,7 +172,10 @@ class Shell:
             return
         if (
             ui.type in ("submit", "dragover", "drop")
-            or (ui.type == "click" and ui.action)
+            # A click is the screen's, not the browser's (a link, a form's button), except in a label
+            # (it passes the click to its field: a save-file button opens the file chooser) and on a
+            # file input itself, whose default is to open the chooser.
+            or (ui.type == "click" and ui.action and not event.target.closest('label, input[type="file"]'))
             or (ui.type == "keydown" and ui.key in SCROLL_KEYS and _on_grid(event.target))
         ):
             event.preventDefault()
