@@ -23,8 +23,10 @@ SMALL = """() => {
         'button, a.button, .card h2 a, input:not([type=hidden]), select, summary');
     const small = [];
     for (const control of controls) {
-        // A checkbox or radio button is tapped through its label.
-        const el = control.matches('input[type=checkbox], input[type=radio]') && control.closest('label') || control;
+        // A checkbox, a radio button or a file input (hidden behind a button of the page's words) is
+        // tapped through its label.
+        const el = control.matches('input[type=checkbox], input[type=radio], input[type=file]')
+            && control.closest('label') || control;
         const box = el.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;  // not shown
         if (box.width < 44 || box.height < 44) {
