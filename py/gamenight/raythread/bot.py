@@ -785,6 +785,23 @@ def seat_features(table: Table, pos: Pos, seat: int, counter: list[int]) -> tupl
     )
 
 
+def exact_exp(z: float) -> float:
+    """e ** ``z`` for ``z`` ≤ 0 from additions, multiplications and divisions only, which IEEE 754
+    rounds the same everywhere: ``math.exp`` comes from the platform's C library, and Pyodide's
+    (musl, WebAssembly) may differ from CPython's in the last bit, enough to flip a near tie between
+    two moves (the speed bench caught Chromium choosing other moves than CPython). A Taylor series of
+    e ** (z / 256), squared eight times; |z| stays far below 100 here (logits differ by a few points'
+    worth), where the result is within about 1e-13 of e ** z."""
+    y = z / 256.0
+    term = total = 1.0
+    for k in range(1, 14):
+        term *= y / k
+        total += term
+    for _ in range(8):
+        total *= total
+    return total
+
+
 def win_chances(table: Table, pos: Pos, counter: list[int]) -> list[float]:
     """Each seat's learned chance of winning from ``pos`` (a match still running; ``WIN_WEIGHTS``)."""
     logits = [
@@ -792,7 +809,7 @@ def win_chances(table: Table, pos: Pos, counter: list[int]) -> list[float]:
         for s in range(len(pos.scores))
     ]
     top = max(logits)
-    odds = [math.exp(z - top) for z in logits]
+    odds = [exact_exp(z - top) for z in logits]
     return [o / sum(odds) for o in odds]
 
 

@@ -2,6 +2,7 @@
 deck order), and each level does what docs/rules/raythread.md says."""
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -253,3 +254,9 @@ def test_the_learned_chances_share_one_win_and_favour_the_seat_with_more_points(
         for s in range(len(pos.scores)):
             ahead = replace(pos, scores=tuple(sc + (t == s) for t, sc in enumerate(pos.scores)))
             assert bot.win_chances(table, ahead, [0])[s] > chances[s]
+
+
+def test_the_platform_independent_exp_is_the_exponential():
+    for k in range(0, 4000, 7):
+        z = -k / 100
+        assert bot.exact_exp(z) == pytest.approx(math.exp(z), rel=1e-12)
