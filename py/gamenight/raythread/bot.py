@@ -14,7 +14,9 @@ are unseen.
   the side to move's best gain as 0.8 of itself, or as the win or loss it is when it reaches the
   target, and with the opponent to move also 0.4 of the bot's own best gain (a threat the opponent
   must answer). With three or four players it plays Normal's best moves through a whole round (every
-  opponent answers with its best-scoring reply in turn order) and adds twice Normal's price. It
+  opponent answers with its best-scoring reply in turn order), values the position after it by a
+  learned chance of winning (a softmax over the seats of a few features, fitted offline on matches
+  between the bots) and adds twice Normal's price. It
   values what a rotation kept in reserve is worth; its own next draw is averaged over the unseen kinds.
 
 The hot loop is ``walk``: the engine's beam physics (``beams.trace``), also listing the cells a beam
@@ -77,9 +79,21 @@ REPLY_WEIGHTS = (1.0, 0.0, 0.0)
 FOLLOW_UP = 0.3
 ANSWERING = 3
 # Hard with three or four players: how many of Normal's best candidates it plays through a whole
-# round, and how much of Normal's price it adds to the round's outcome.
+# round, how much the learned chance of winning after the round counts, and how much of Normal's
+# price is added to it.
 ROUND_WIDTH = 12
+ROUND_WIN = 30.0
 ROUND_NORMAL = 2.0
+# The learned evaluation (``win_chances``): a softmax over the seats of WIN_WEIGHTS · seat_features.
+# Fitted by bench/fit_raythread_eval.py on 54 034 positions of 1 200 four-player matches (seeds
+# 5 000 000–5 000 399: Hard and Normal alternating both ways round, and four Normals; none of the
+# bench's deals), each seat labelled with its final win share; Hard was then the one before this
+# evaluation (commit 5c6dba8), so a refit with today's Hard plays other matches and gives slightly
+# other weights. Refit: `python bench/fit_raythread_eval.py --seeds 400` (needs numpy; prints the
+# line). Three-player Hard uses the same weights (not measured: the bench plays two and four).
+WIN_FEATURES = ("lead", "score", "next", "second", "last", "locked", "cells", "gain", "gain now", "second gain")
+WIN_FEATURES += ("reach", "hand")
+WIN_WEIGHTS = (0.1715, 1.2555, 0.047, -0.0789, -0.2578, -0.1727, 0.032, -0.1035, 0.6427, -0.0104, 0.3458, 0.0826)
 FOLLOW_UP_WIDTH = 12
 # Yield to the page after about this many beam walks (each a few microseconds of CPython).
 WALKS_PER_YIELD = 40
@@ -737,11 +751,80 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
     yield best
 
 
+def seat_features(table: Table, pos: Pos, seat: int, counter: list[int]) -> tuple[float, ...]:
+    """What ``win_chances`` weighs for ``seat`` (``WIN_FEATURES``): its lead over the best other seat,
+    its score, how many turns until it moves (one-hot: next, second, last; 0 = to move), whether it
+    is locked (no move changes its beam), how many cells of its beam it can change (at most 10), its
+    best gain, that gain again if it is the one to move, its best gain on another cell than the best
+    one's, the unclaimed points its scoring moves reach between them, and the tiles in its hand."""
+    n = len(pos.scores)
+    found = replies(table, pos, seat, counter)
+    best = found[0].gain if found else 0
+    best_cell = found[0].play.cell if best > 0 else -1
+    second = max((r.gain for r in found if r.play.cell != best_cell), default=0)
+    reach: set[int] = set()
+    for r in found:
+        if r.gain <= 0:
+            break
+        reach.update(b for b in r.route.hits if b in pos.unclaimed)
+    wait = (seat - pos.turn) % n
+    mine = pos.scores[seat]
+    return (
+        mine - max(sc for s, sc in enumerate(pos.scores) if s != seat),
+        mine,
+        float(wait == 1),
+        float(wait == 2),
+        float(wait == 3),
+        float(not found),
+        min(len({r.play.cell for r in found}), 10),
+        best,
+        best if wait == 0 else 0,
+        second,
+        sum(table.values[b] for b in reach),
+        pos.hands[seat][0] + pos.hands[seat][1],
+    )
+
+
+def exact_exp(z: float) -> float:
+    """e ** ``z`` for ``z`` ≤ 0 from additions, multiplications and divisions only, which IEEE 754
+    rounds the same everywhere: ``math.exp`` comes from the platform's C library, and Pyodide's
+    (musl, WebAssembly) may differ from CPython's in the last bit, enough to flip a near tie between
+    two moves (the speed bench caught Chromium choosing other moves than CPython). A Taylor series of
+    e ** (z / 256), squared eight times; |z| stays far below 100 here (logits differ by a few points'
+    worth), where the result is within about 1e-13 of e ** z."""
+    y = z / 256.0
+    term = total = 1.0
+    for k in range(1, 14):
+        term *= y / k
+        total += term
+    for _ in range(8):
+        total *= total
+    return total
+
+
+def win_chances(table: Table, pos: Pos, counter: list[int]) -> list[float]:
+    """Each seat's learned chance of winning from ``pos`` (a match still running; ``WIN_WEIGHTS``)."""
+    logits = [
+        sum(w * f for w, f in zip(WIN_WEIGHTS, seat_features(table, pos, s, counter), strict=True))
+        for s in range(len(pos.scores))
+    ]
+    top = max(logits)
+    odds = [exact_exp(z - top) for z in logits]
+    return [o / sum(odds) for o in odds]
+
+
+def win_share(pos: Pos, me: int) -> float:
+    """``me``'s share of an ended match's win: 1, or 1/k of a first place shared by k, else 0."""
+    keys = [(pos.scores[s], pos.joint[s]) for s in range(len(pos.scores))]
+    top = max(keys)
+    return 0.0 if keys[me] < top else 1.0 / keys.count(top)
+
+
 def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], counter: list[int]) -> Iterator[Play | None]:
     """With three or four players: Normal's best candidates played through a whole round, every
-    opponent answering with its best-scoring reply in turn order; the bot's standing after the round
-    plus what it can take next (a win if that reaches the target), averaged over its possible draws,
-    plus ``ROUND_NORMAL`` times Normal's price."""
+    opponent answering with its best-scoring reply in turn order; ``ROUND_WIN`` times the bot's
+    learned chance of winning after the round (``win_chances``; its share if the match ended),
+    averaged over its possible draws, plus ``ROUND_NORMAL`` times Normal's price."""
     n = len(table.seats)
     best, best_value = scored[0].play, -math.inf
     for cand in scored[:ROUND_WIDTH]:
@@ -756,11 +839,9 @@ def round_choice(table: Table, pos: Pos, me: int, scored: list[Candidate], count
                 if answer and answer[0].gain > 0:
                     cur, _ = apply(table, cur, seat, answer[0].play)
                 yield None
-            value = standing(table, cur, me)
-            if not cur.ended:
-                g = best_gain(table, cur, me, counter)
-                value += WIN_VALUE if cur.scores[me] + g >= table.target else LEAF_GAIN * g
-            total += weight * value
+            chance = win_share(cur, me) if cur.ended else win_chances(table, cur, counter)[me]
+            total += weight * ROUND_WIN * chance
+            yield None
         if cand.play.rotate and len(pos.unclaimed) > 1:
             total -= ROTATION_RESERVE
         total += ROUND_NORMAL * cand.score

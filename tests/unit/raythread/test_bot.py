@@ -2,6 +2,7 @@
 deck order), and each level does what docs/rules/raythread.md says."""
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -221,3 +222,41 @@ def test_hards_leaf_where_the_side_to_move_can_reach_the_target_is_that_win_or_l
     # Short of the target, the same gain counts only a share of itself.
     short = replace(pos, scores=(12 - gain - 1, 9))
     assert as_a.leaf(short, mine=True) == pytest.approx(short.scores[0] - 9 + bot.LEAF_GAIN * gain)
+
+
+def test_the_learned_evaluations_features_are_what_the_position_shows():
+    """``seat_features`` (four-player Hard's evaluation): the standing, the turn order, and the best
+    gain, as the rest of the bot and the rules count them."""
+    checked = 0
+    for state in random_positions(games=6, every=4):
+        table, pos, _ = read(state)
+        n = len(pos.scores)
+        for s in range(n):
+            f = dict(zip(bot.WIN_FEATURES, bot.seat_features(table, pos, s, [0]), strict=True))
+            assert f["score"] == state.scores[s]
+            assert f["lead"] == state.scores[s] - max(state.scores[t] for t in range(n) if t != s)
+            wait = (s - state.turn) % n
+            assert [f["next"], f["second"], f["last"]] == [float(wait == k) for k in (1, 2, 3)]
+            gain = bot.best_gain(table, pos, s, [0])
+            assert f["gain"] == gain and f["gain now"] == (gain if wait == 0 else 0)
+            assert f["locked"] == float(not bot.replies(table, pos, s, [0])) == float(f["cells"] == 0)
+            assert f["reach"] >= gain >= f["second gain"]
+            assert f["hand"] == sum(pos.hands[s])
+            checked += 1
+    assert checked > 100
+
+
+def test_the_learned_chances_share_one_win_and_favour_the_seat_with_more_points():
+    for state in random_positions(games=6, every=5):
+        table, pos, _ = read(state)
+        chances = bot.win_chances(table, pos, [0])
+        assert len(chances) == len(pos.scores) and sum(chances) == pytest.approx(1.0)
+        for s in range(len(pos.scores)):
+            ahead = replace(pos, scores=tuple(sc + (t == s) for t, sc in enumerate(pos.scores)))
+            assert bot.win_chances(table, ahead, [0])[s] > chances[s]
+
+
+def test_the_platform_independent_exp_is_the_exponential():
+    for k in range(0, 4000, 7):
+        z = -k / 100
+        assert bot.exact_exp(z) == pytest.approx(math.exp(z), rel=1e-12)
