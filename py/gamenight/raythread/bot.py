@@ -542,9 +542,14 @@ def standing(table: Table, pos: Pos, me: int) -> float:
     lead = mine - max(sc for s, sc in enumerate(pos.scores) if s != me)
     if not pos.ended:
         return lead
-    key = (mine, pos.joint[me])
-    best = max((pos.scores[s], pos.joint[s]) for s in range(len(pos.scores)) if s != me)
+    key = rank_key(pos, me)
+    best = max(rank_key(pos, s) for s in range(len(pos.scores)) if s != me)
     return lead + (WIN_VALUE if key > best else -WIN_VALUE if key < best else 0.0)
+
+
+def rank_key(pos: Pos, seat: int) -> tuple[int, int]:
+    """What ranks ``seat`` at the end, as the rules rank it: its score, then its joint claims."""
+    return pos.scores[seat], pos.joint[seat]
 
 
 def likely_draw(pos: Pos) -> int | None:
@@ -810,12 +815,13 @@ def win_chances(table: Table, pos: Pos, counter: list[int]) -> list[float]:
     ]
     top = max(logits)
     odds = [exact_exp(z - top) for z in logits]
-    return [o / sum(odds) for o in odds]
+    total = sum(odds)
+    return [o / total for o in odds]
 
 
 def win_share(pos: Pos, me: int) -> float:
     """``me``'s share of an ended match's win: 1, or 1/k of a first place shared by k, else 0."""
-    keys = [(pos.scores[s], pos.joint[s]) for s in range(len(pos.scores))]
+    keys = [rank_key(pos, s) for s in range(len(pos.scores))]
     top = max(keys)
     return 0.0 if keys[me] < top else 1.0 / keys.count(top)
 
