@@ -101,6 +101,41 @@ def test_a_person_against_the_computer_at_light_seeker_to_the_end(app: Page, sit
     expect(app.locator(".match-result")).to_be_visible()
 
 
+# Every line the live region gains or changes to, as a screen reader would be told them.
+WATCH_NEWS = """() => {
+  window.heard = [];
+  new MutationObserver(changes => {
+    for (const change of changes) {
+      if (change.type === 'characterData') window.heard.push(change.target.data);
+      for (const node of change.addedNodes) window.heard.push(node.textContent);
+    }
+  }).observe(document.getElementById('match-news'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_screen_reader_hears_each_computer_move_once_before_the_persons_turn(app: Page, site_url: str):
+    open_app(app, site_url, "#/raythread/table")
+    app.select_option("select[name=players]", "4")
+    app.fill("input[name=name0]", "Ann")
+    for i in (1, 2, 3):
+        app.select_option(f"select[name=kind{i}]", "easy")
+    app.click("form[data-action=table-setup] button[type=submit]")
+    expect(app.locator(".match-status")).to_contain_text("(A) to play")
+    app.evaluate(WATCH_NEWS)
+    count, state = replayed(app, rt.STORE, RT_GAME)
+    rt.click_move(app, rules.legal(state, "A")[0])
+    wait_for_moves(app, rt.STORE, count + 4)
+    expect(app.locator(".match-status")).to_contain_text("(A) to play")
+    news = app.locator("#match-news p")
+    expect(news.last).to_contain_text("(A) to play")
+    lines = news.all_text_contents()
+    moves = [line for line in lines if " places a " in line or " turns " in line]
+    assert [line.split(" ")[0] for line in moves] == ["Ann", "Bea", "Cy", "Dot"], lines
+    heard = app.evaluate("window.heard")
+    for line in moves:  # each move once: the region gains lines, it does not say them all again
+        assert heard.count(line) == 1, (line, heard)
+
+
 def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, site_url: str):
     open_app(app, site_url, "#/")
     app.click("a[href='#/raythread/table?vs=normal']")

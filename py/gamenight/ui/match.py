@@ -32,6 +32,8 @@ from gamenight.ui.svg import Element, Memo, h, keep
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
 FOCUS_BOARD = Focus('.match-main [role=grid][tabindex="0"], .match-main [role=grid] [tabindex="0"]')
 LOG_KEPT = 40
+# The most events the live region holds (``heard``): a round of four players is about a dozen.
+NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
 # the seats and the log as they were, so their markup is reused and the morph skips them.
 _PANELS: dict = {}
@@ -149,7 +151,8 @@ class MatchUi:
     view: JSON
     local: Any
     log: tuple[JSON, ...] = ()
-    latest: tuple[JSON, ...] = ()  # the events of the last move (what is announced)
+    # The events announced (``news``): this page's own last move and the moves since (``heard``).
+    latest: tuple[JSON, ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
     # Moves played before this page began to follow the match (a latecomer, a reloaded page): its log
@@ -176,11 +179,27 @@ def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = (),
     if view == ui.view and not events:
         return ui
     log = (*ui.log, *events)[-LOG_KEPT:]
+    latest = heard(ui, events, table)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, ui.view)
-        return replace(ui, view=view, local=local, log=log, latest=tuple(events), error=None)
-    moved = replace(ui, view=view, log=log, latest=tuple(events), error=None)
+        return replace(ui, view=view, local=local, log=log, latest=latest, error=None)
+    moved = replace(ui, view=view, log=log, latest=latest, error=None)
     return _react(moved, table, Moved(ui.view, ui.stored))
+
+
+def heard(ui: MatchUi, events: tuple[JSON, ...] | list[JSON], table: Table | None) -> tuple[JSON, ...]:
+    """The live region's events after ``events``: the page's own last move and every move since (computer
+    players', friends' on other devices), so a screen-reader user whose turn comes after three computer
+    players hears all three moves, not only the last. The region gains a line per event and a screen
+    reader reads the lines added, so nothing is said twice. A move made while the page could move (its
+    own, or any in a game where everyone moves at once) starts afresh; so does every move on a page
+    with no seat (a spectator hears each move as it comes)."""
+    if table is None or not table.mine or acting_seat(ui, table) is not None:
+        return tuple(events)
+    kept = (*ui.latest, *events)
+    # Over the limit it starts afresh, not with the oldest line dropped: that would move every line up
+    # one and make a screen reader read them all again at each move.
+    return kept if len(kept) <= NEWS_KEPT else tuple(events)
 
 
 def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
@@ -302,7 +321,11 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
             ),
             log_panel(ui, table),
         ),
-        h("p", {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"}, news(ui, table)),
+        h(
+            "div",
+            {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},
+            [h("p", {}, line) for line in news(ui, table)],
+        ),
     )
 
 
@@ -474,10 +497,10 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     )
 
 
-def news(ui: MatchUi, table: Table) -> str:
-    """What a screen reader announces after a change: the last move's lines and whose turn it is."""
+def news(ui: MatchUi, table: Table) -> list[str]:
+    """The live region's lines: the page's last move and those since (``heard``), then whose turn it is."""
     game = ui.board
     said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
     result = ui.view.get("result")
     # At the end, who won (the status would repeat "The match is over." the last event said already).
-    return " ".join([*said, headline(result, table) if result else status(ui, table)])
+    return [*said, headline(result, table) if result else status(ui, table)]

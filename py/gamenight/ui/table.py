@@ -410,7 +410,7 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
-    model = replace(model, ui=match.advance(model.ui, _view(model), events))
+    model = replace(model, ui=match.advance(model.ui, _view(model), events, table_of(model)))
     return model, [save(model), *think(model)]
 
 

@@ -110,6 +110,37 @@ def test_a_whole_match_against_the_computer_ends_and_undo_goes_back_to_the_perso
     assert human_moves > 4 and GAME.result(model.inner.played.state) is not None
 
 
+def news_lines(model):
+    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "match-news")
+    assert region.attr("aria-live") == "polite"
+    return [text_of(line) for line in region.children]
+
+
+def test_the_screen_reader_hears_every_computer_move_since_the_persons_own():
+    model, effects = started(("here", "easy", "easy", "easy"), ("Ann", "", "", ""))
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, "A")[0])
+    first = news_lines(model)
+    assert len(first) >= 2 and all("Ann" in line for line in first[:-1])  # her move (and draw), then whose turn
+    for _ in range(3):
+        model, effects = bot_turn(model, effects)
+    lines = news_lines(model)
+    names = [s.name for s in model.inner.seats]
+    # The three computers' moves, one line each (and any beacon they lit), in turn order; then Ann's turn.
+    said = [next(i for i, line in enumerate(lines[:-1]) if name in line) for name in names[1:]]
+    assert said == sorted(said), lines
+    # The region keeps her own move first (to read back what answered it); a screen reader reads only
+    # the lines added, so it is not said again.
+    assert lines[: len(first) - 1] == first[:-1] and not any("Ann" in line for line in lines[len(first) - 1 : -1])
+    assert "Ann" in lines[-1]
+    # Her next move starts afresh: only it is said.
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, "A")[0])
+    again = news_lines(model)
+    assert len(again) >= 2 and all("Ann" in line for line in again[:-1])
+    assert not any(n in line for n in names[2:] for line in again)  # Bea may be named: she thinks next
+
+
 def test_a_stale_thinking_is_dropped_after_undo():
     model, effects = started(("here", "easy"))
     state = model.inner.played.state
@@ -161,6 +192,8 @@ def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
     while model.inner.ui.view.get("result") is None:
         model, effects = bot_turn(model, effects)
         turns += 1
+        # No seat here: the live region says each move as it comes, not a growing list.
+        assert len(news_lines(model)) <= 6
     assert turns > 3 and games.rules(game).result(model.inner.played.state) is not None
     assert not any(isinstance(e, Work) and list(e.steps) for e in effects)
 
