@@ -54,7 +54,7 @@ reasons(
         "raythread-target-together": N_("several seats reached {target} points together"),
         "raythread-supply": N_("the deck and every hand are empty"),
         "raythread-stuck": N_("no seat can move"),
-        "raythread-joint-claims": N_("{n} joint claims"),
+        "raythread-joint-claims": N_("joint claims: {n}"),  # no plural: "1 joint claims" read wrong
     }
 )
 terms(

@@ -277,9 +277,9 @@ def test_a_beacon_claimed_alone_is_not_a_joint_claim():
     assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
     assert result(after).ranking == (("C",), ("A",), ("B",))
     assert {s: note(result(after), s) for s in seats} == {
-        "A": "1 joint claims",
-        "B": "1 joint claims",
-        "C": "2 joint claims",
+        "A": "joint claims: 1",
+        "B": "joint claims: 1",
+        "C": "joint claims: 2",
     }
 
 
