@@ -79,6 +79,9 @@ def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_u
     rt.assert_page_shows(app, state)
     expect(app.locator(".match-result")).to_be_visible()
     expect(app.locator("button[data-action=table-new]")).to_have_text("Rematch")
+    # Why it ended, standing alone, starts with a capital ("The deck and every hand are empty").
+    first_letter = "getComputedStyle(document.querySelector('.match-result .reason'), '::first-letter').textTransform"
+    assert app.evaluate(first_letter) == "uppercase"
 
 
 @pytest.mark.timeout(600)
