@@ -33,8 +33,6 @@ BEACON_R = 15
 EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's triangle
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-# How each seat's beam is drawn besides its colour (the stylesheet has the same patterns by seat).
-PATTERNS = {"A": N_("solid line"), "B": N_("long dashes"), "C": N_("dots"), "D": N_("dash and dot")}
 TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
 ORIENT_WORDS = {"/": N_("slash /"), "\\": N_("backslash \\")}
 

@@ -41,13 +41,9 @@ class Explained:
         return tuple(edge for edge, _ in self.lasers)
 
 
-def lasers_through(puzzle: Puzzle, solution: Layout, cell: Cell) -> tuple[tuple[str, frozenset[str]], ...]:
-    """Every edge whose laser enters ``cell`` in ``solution``, in clue order, with what it does there."""
-    return _all_lasers(puzzle, solution).get(cell, ())
-
-
 def _all_lasers(puzzle: Puzzle, solution: Layout) -> dict[Cell, tuple[tuple[str, frozenset[str]], ...]]:
-    """``lasers_through`` for every cell at once (each laser traced once)."""
+    """For every cell, each edge whose laser enters it in ``solution``, in clue order, with what it does
+    there (each laser traced once)."""
     seen: dict[Cell, dict[str, set[str]]] = {}
     for edge in edge_names(puzzle.size):
         for step in trace(solution, edge, puzzle.warps).steps:
