@@ -28,11 +28,13 @@ RUNTIME = (
     ),
     # PyScript's core and the plugin stubs it imports at start-up. The stubs pull in their heavy parts
     # (CodeMirror, xterm.js, MicroPython, TOML) only when a page uses those features; this app does not.
+    # Not its core.css: it styles <py-script> elements, the editor, the terminal and the file-system
+    # dialog, none of which this app uses (<script type="py"> is never displayed), and a stylesheet in
+    # the head holds the first paint until it has loaded.
     (
         "node_modules/@pyscript/core/dist",
         (
             "core.js",
-            "core.css",
             "core-*.js",
             "error-*.js",
             "deprecations-manager-*.js",
