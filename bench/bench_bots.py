@@ -91,8 +91,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def strength(matches: int, jobs: int, configs: list[str], budgeted: bool, pairs: list[str] | None = None) -> None:
-    print(f"round robin, {matches} matches per pairing, seats alternated; rate = first level's share of wins")
+def strength(
+    matches: int, jobs: int, configs: list[str], budgeted: bool, pairs: list[str] | None = None, first_deal: int = 0
+) -> None:
+    print(
+        f"round robin, {matches} matches per pairing (deals from {first_deal}), seats alternated;"
+        " rate = first level's share of wins"
+    )
     with Pool(jobs) as pool:
         for name in configs:
             game_id, count = CONFIGS[name]
@@ -103,7 +108,8 @@ def strength(matches: int, jobs: int, configs: list[str], budgeted: bool, pairs:
                 if (budgeted and (a, b) not in BUDGETS) or (pairs and f"{a}:{b}" not in pairs):
                     continue
                 start = time.perf_counter()
-                scores = pool.map(match_score, [(game_id, a, b, count, m) for m in range(matches)])
+                first = 2 * first_deal  # deal d is matches 2d and 2d + 1 (both seatings)
+                scores = pool.map(match_score, [(game_id, a, b, count, m) for m in range(first, first + matches)])
                 rate = sum(scores) / matches
                 lo, hi = wilson(sum(scores), matches)
                 need = BUDGETS.get((a, b))
@@ -264,11 +270,17 @@ def main() -> None:
     parser.add_argument("--config", action="append", choices=tuple(CONFIGS), help="tournaments of this game only")
     parser.add_argument("--budgeted", action="store_true", help="only the pairings that have a budget")
     parser.add_argument("--pair", action="append", help="only this pairing, e.g. hard:normal (repeatable)")
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="first deal (default 0, the budgets' deals; screen variants on others, e.g. 300)",
+    )
     args = parser.parse_args()
     if args.only != "strength":
         speed(not args.no_browser)
     if args.only != "speed":
-        strength(args.games, args.jobs, args.config or list(CONFIGS), args.budgeted, args.pair)
+        strength(args.games, args.jobs, args.config or list(CONFIGS), args.budgeted, args.pair, args.first_deal)
 
 
 if __name__ == "__main__":
