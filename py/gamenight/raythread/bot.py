@@ -91,8 +91,20 @@ ROUND_NORMAL = 2.0
 # evaluation (commit 5c6dba8), so a refit with today's Hard plays other matches and gives slightly
 # other weights. Refit: `python bench/fit_raythread_eval.py --seeds 400` (needs numpy; prints the
 # line). Three-player Hard uses the same weights (not measured: the bench plays two and four).
-WIN_FEATURES = ("lead", "score", "next", "second", "last", "locked", "cells", "gain", "gain now", "second gain")
-WIN_FEATURES += ("reach", "hand")
+WIN_FEATURES = (
+    "lead",
+    "score",
+    "next",
+    "second",
+    "last",
+    "locked",
+    "cells",
+    "gain",
+    "gain now",
+    "second gain",
+    "reach",
+    "hand",
+)
 WIN_WEIGHTS = (0.1715, 1.2555, 0.047, -0.0789, -0.2578, -0.1727, 0.032, -0.1035, 0.6427, -0.0104, 0.3458, 0.0826)
 FOLLOW_UP_WIDTH = 12
 # Yield to the page after about this many beam walks (each a few microseconds of CPython).
