@@ -34,8 +34,9 @@ and the Hard seats (itself included) play today's Hard.
 - ``--mode hard``: today's Hard in the Hard seats (the bench itself; the baseline on the same deals).
 
 Reported: the Hard seats' share as the bench counts it (1 if only Hard seats win, 0 if only Normal,
-½ if shared) with its 95% Wilson interval, by seating (Hard in A, C or in B, D), which seats win, how
-often the lookahead's move differs from Hard's, and its CPU time (process time) per decision.
+½ if shared) with its 95% Wilson interval, by seating (Hard in A, C or in B, D), the pairwise score
+(``pairwise_raythread.py``), which seats win, how often the lookahead's move differs from Hard's, and
+its CPU time (process time) per decision.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from bench.bench_bots import SEED_BASE, lineup, wilson  # noqa: E402
+from bench.pairwise_raythread import pairs  # noqa: E402
 from gamenight import games  # noqa: E402
 from gamenight.core.bot import decide  # noqa: E402
 from gamenight.core.game import JSON, Move, seat_ids  # noqa: E402
@@ -181,7 +183,8 @@ def lookahead_match(job: tuple[Look, int]) -> dict:
             move = decide(BOT, GAME.view(state, seat), levels[seat], derive(seed, "bot", seat, moves))
         state, _ = GAME.play(state, seat, move, 0)
         moves += 1
-    winners = sorted(GAME.result(state).winners)
+    result = GAME.result(state)
+    winners = sorted(result.winners)
     won = {levels[w] for w in winners}
     score = 1.0 if won == {"hard"} else 0.0 if won == {"normal"} else 0.5
     hard_seats = "".join(s for s in seats if levels[s] == "hard")
@@ -189,6 +192,7 @@ def lookahead_match(job: tuple[Look, int]) -> dict:
         "match": match,
         "score": score,
         "winners": winners,
+        "pairs": pairs(result.ranking, levels),
         "hard": hard_seats,
         "moves": moves,
         "decisions": decisions,
@@ -204,6 +208,10 @@ def report(rows: list[dict]) -> None:
         part = [r["score"] for r in rows if r["hard"] == seating]
         lo, hi = wilson(sum(part), len(part))
         print(f"  Hard in {seating}: {sum(part) / len(part):.1%} [{lo:.1%}, {hi:.1%}] over {len(part)}")
+    if all("pairs" in r for r in rows):  # lines written before pairs were recorded have none
+        paired = sum(r["pairs"] for r in rows)
+        lo, hi = wilson(paired, 4 * n)
+        print(f"  pairwise (pairwise_raythread.py): {paired / (4 * n):.1%} [{lo:.1%}, {hi:.1%}] over {4 * n} pairs")
     wins = Counter(w for r in rows for w in r["winners"])
     shared = sum(len(r["winners"]) > 1 for r in rows)
     print(f"  first places by seat: {dict(sorted(wins.items()))}; shared firsts: {shared}")

@@ -40,12 +40,17 @@ def scores(match: int) -> tuple[float, float]:
         state, _ = game.play(state, seat, move, 0)
         moves += 1
     ranking = game.result(state).ranking
-    place = {seat: k for k, tied in enumerate(ranking) for seat in tied}
-    hard = [s for s in seats if level[s] == "hard"]
-    normal = [s for s in seats if level[s] == "normal"]
-    pairs = sum(1.0 if place[h] < place[n] else 0.5 if place[h] == place[n] else 0.0 for h in hard for n in normal)
     first = {level[s] for s in ranking[0]}
-    return (1.0 if first == {"hard"} else 0.0 if first == {"normal"} else 0.5), pairs
+    return (1.0 if first == {"hard"} else 0.0 if first == {"normal"} else 0.5), pairs(ranking, level)
+
+
+def pairs(ranking, level: dict[str, str]) -> float:
+    """The sum over the match's Hard-against-Normal pairs (``level``: each seat's) of 1 if the Hard seat
+    placed above, ½ in the same place, 0 below; ``ranking``: the result's places, best first."""
+    place = {seat: k for k, tied in enumerate(ranking) for seat in tied}
+    hard = [s for s in level if level[s] == "hard"]
+    normal = [s for s in level if level[s] == "normal"]
+    return sum(1.0 if place[h] < place[n] else 0.5 if place[h] == place[n] else 0.0 for h in hard for n in normal)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ for the bench's Hard seats and not for some other match."""
 
 from bench import ceiling_raythread as ceiling
 from bench.bench_bots import SEED_BASE, lineup, play
+from bench.pairwise_raythread import pairs
 from gamenight.core.bot import decide
 
 
@@ -36,3 +37,10 @@ def test_the_oracle_replays_the_bench_match_exactly(monkeypatch):
         assert info["hard share"] == ceiling.outcome(end, "A", by_seat, objective)[0]
         assert info["share"] >= info["hard share"]
         assert move == found[info["rank"]]
+
+
+def test_pairs_scores_each_hard_seat_against_each_normal_seat():
+    level = {"A": "hard", "B": "normal", "C": "hard", "D": "normal"}
+    # A first; B and C share second; D last: A beats B and D, C ties B and beats D.
+    assert pairs([["A"], ["B", "C"], ["D"]], level) == 1 + 1 + 0.5 + 1
+    assert pairs([["B"], ["D"], ["A", "C"]], level) == 0
