@@ -134,7 +134,8 @@ class BotTurn:
 class Match:
     """The current or last match: its record and live state; ``holders`` is who held each seat when it
     ended; ``events``: the public events of each step of the record (what the updates carried), for
-    the log a snapshot gives a latecomer. They come from the record (a restored match replays it)."""
+    the log a snapshot gives a latecomer. They come from the record (a restored match replays it), and
+    grow with it: a few events a step, beside a step's entry of the same size."""
 
     record: Record
     state: Any
