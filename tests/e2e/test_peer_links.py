@@ -263,8 +263,15 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     expect(dan.locator(".rt-tile")).to_have_count(2)
     assert board_state(dan) == board_state(host)
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
-    # Dan saw none of the two moves: his log says so instead of "No moves yet."
-    expect(dan.locator(".match-log")).to_contain_text("2 moves played before this page joined the match")
+    # Dan saw neither move played, but his snapshot carried their events: his log lists both, newest
+    # first, each move's lines in their order (the tile placed before what it drew), just as Bea's does.
+    moves = dan.locator(".match-log li")
+    expect(moves).to_have_count(2)
+    expect(moves.first.locator("p").first).to_contain_text("Bea (B) places a")
+    expect(moves.nth(1).locator("p").first).to_contain_text(f"Ann (A) places a {kind}")
+    expect(moves.nth(1).locator("p").last).to_contain_text("Ann (A) draws a")
+    expect(dan.locator(".match-log")).not_to_contain_text("not listed")
+    assert dan.locator(".match-log ul").inner_text() == bea.locator(".match-log ul").inner_text()
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")

@@ -17,6 +17,29 @@ from gamenight import i18n
 JSON = dict[str, Any]
 Event = JSON
 Move = JSON
+# A match's public events step by step (a move, a clock tick, prepared work), oldest first: what its
+# log lists, each step's events in their own order (the cause before its effects).
+Log = tuple[tuple[Event, ...], ...]
+# The most events a log keeps (a page's match screen, a snapshot's log for a latecomer): a memory bound,
+# far more than the log panel shows, so the recent lines are the same on every page.
+LOG_KEPT = 40
+
+
+def log_start(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> int:
+    """Where the kept part of ``log`` starts: the newest whole steps that hold at most ``limit`` events
+    in all, and always the newest step that has any (``kept`` cuts that one if it alone is longer)."""
+    start, total = len(log), 0
+    while start and (total == 0 or total + len(log[start - 1]) <= limit):
+        start -= 1
+        total += len(log[start])
+    return start
+
+
+def kept(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> Log:
+    """The steps of ``log`` a log keeps (``log_start``), without those that said nothing. Whole steps
+    only, so no step's effects are listed without their cause; a single step longer than ``limit`` keeps
+    its first events. Keeping step by step keeps the same steps as keeping the whole log at once."""
+    return tuple(tuple(step)[:limit] for step in log[log_start(log, limit) :] if step)
 
 
 @dataclass(frozen=True)

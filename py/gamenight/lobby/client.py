@@ -39,6 +39,9 @@ class Client:
         self.lobby: p.Lobby | None = None
         self.match: p.MatchView | None = None
         self.events: tuple[Mapping[str, Any], ...] = ()  # of the last update applied
+        # The match's recent events as the last snapshot told them, until the next update is applied:
+        # the page's log starts from them (a latecomer, a reloaded page, a resync after a gap).
+        self.told: p.MatchLog | None = None
         # The lobby's seats while the match was running: who played it, once seats change after its end.
         self.played: tuple[p.SeatInfo, ...] = ()
         self.chat: list[p.Said] = []
@@ -102,6 +105,7 @@ class Client:
             case p.Snapshot():
                 self.seq, self.awaiting_snapshot = message.seq, False
                 self._mirror(message.lobby, message.match, ())
+                self.told = message.log
                 self.chat = list(message.chat)
                 self._settled(now_ms)
             case p.Update():
@@ -145,6 +149,7 @@ class Client:
             return [self.resync(now_ms)]
         self.seq = update.seq
         self._mirror(update.lobby, update.match, update.events)
+        self.told = None
         return []
 
     def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:

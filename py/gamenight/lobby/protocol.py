@@ -1,6 +1,6 @@
 """The wire protocol between the host's session and its guests: versioned JSON envelopes.
 
-Every message is one JSON object ``{"v": 3, "type": ..., ...fields}``; one text on the channel is at
+Every message is one JSON object ``{"v": 4, "type": ..., ...fields}``; one text on the channel is at
 most 64 KiB of UTF-8 (``MAX_BYTES``). A longer host message travels as numbered ``part`` frames that the
 guest joins again, up to ``MAX_MESSAGE_BYTES`` (``frames`` / ``Reassembly``).
 Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
@@ -12,6 +12,8 @@ read by each page in its own language (``i18n.describe``). A guest numbers its r
 the host acknowledges them (``ack`` on every message to that member), so a request is never lost
 and never applied twice. Version 3 adds computer players: the host's ``bot`` request seats one, and
 a member that is a bot says so (``MemberInfo.bot``: its level), so each page names it "Bot (Hard)".
+Version 4 gives a snapshot the match's recent public events (``MatchLog``), so a latecomer's log lists
+the same recent moves as everyone else's.
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ from functools import cache
 from typing import Any, ClassVar, Literal
 
 from gamenight.core.errors import MAX_PARAM, BadMessage
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, LOG_KEPT
 from gamenight.core.jsonutil import dumps, get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import names
 
-VERSION = 3
+VERSION = 4
 MAX_BYTES = 64 * 1024  # one text on the data channel, either way
 FRAME_CHARS = 8192  # characters of a message per part: at most 4 bytes each, so a part is < 33 KiB
 MAX_PARTS = 128
@@ -63,6 +65,9 @@ reasons(
         "chat-control": N_("a chat message may not contain control characters"),
         "bad-part": N_("a part of a long message came out of order"),
         "message-too-large": N_("too large: {size} bytes, the limit is {limit}"),
+        "log-step": N_("a step of the log must be a list of one or more events"),
+        "log-too-long": N_("the log holds at most {max} events"),
+        "log-without-match": N_("a log must come with its match"),
     }
 )
 terms(
@@ -74,6 +79,7 @@ terms(
         "match": N_("the match"),
         "chat-line": N_("a chat line"),
         "event": N_("an event"),
+        "match-log": N_("the match's log"),
         "params": N_("the parameters"),
     }
 )
@@ -293,14 +299,25 @@ class Said(_Message):
 
 
 @dataclass(frozen=True)
+class MatchLog:
+    """The match's recent public events, step by step, oldest first (``core.game.kept``: at most
+    ``LOG_KEPT`` events, whole steps), and how many moves were played before its first step."""
+
+    earlier: int
+    steps: tuple[tuple[Mapping[str, Any], ...], ...]
+
+
+@dataclass(frozen=True)
 class Snapshot(_Message):
-    """Everything a member may see, at sequence number ``seq``: the start of mirroring, and every resync."""
+    """Everything a member may see, at sequence number ``seq``: the start of mirroring, and every resync.
+    ``log``: the recent events of ``match`` (``None`` without a match), for the page's log."""
 
     type: ClassVar[str] = "snapshot"
     seq: int
     lobby: Lobby
     match: MatchView | None
     chat: tuple[Said, ...]
+    log: MatchLog | None = None
 
 
 @dataclass(frozen=True)
@@ -500,13 +517,32 @@ def parse_chat_line(raw: Any) -> Said:
 
 def _snapshot(raw: Mapping[str, Any]) -> Snapshot:
     chat = _list(raw, "chat", parse_chat_line)
-    return Snapshot(
-        get_int(raw, "seq", BadMessage, 0), parse_lobby(raw.get("lobby")), _match_view(raw.get("match")), chat
-    )
+    match = _match_view(raw.get("match"))
+    log = _match_log(raw.get("log"))
+    if log is not None and match is None:
+        raise BadMessage("log-without-match")
+    return Snapshot(get_int(raw, "seq", BadMessage, 0), parse_lobby(raw.get("lobby")), match, chat, log)
 
 
 def _event(raw: Any) -> Mapping[str, Any]:
     return obj(raw, "event", BadMessage)
+
+
+def _match_log(raw: Any) -> MatchLog | None:
+    """A snapshot's log: counted before anything in it is read, so an oversized one costs nothing."""
+    if raw is None:
+        return None
+    raw = _exact(raw, "match-log", ("earlier", "steps"))
+    steps = raw.get("steps")
+    if not isinstance(steps, list):
+        raise BadMessage("field-not-list", field="steps")
+    if not all(isinstance(step, list) and step for step in steps):
+        raise BadMessage("log-step")
+    if sum(len(step) for step in steps) > LOG_KEPT:
+        raise BadMessage("log-too-long", max=LOG_KEPT)
+    return MatchLog(
+        get_int(raw, "earlier", BadMessage, 0, MAX_SEED), tuple(tuple(_event(e) for e in step) for step in steps)
+    )
 
 
 def _update(raw: Mapping[str, Any]) -> Update:
@@ -571,7 +607,7 @@ TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
         ("member", "token"),
     ),
     "said": (_said, ("member", "name", "text", "at")),
-    "snapshot": (_snapshot, ("seq", "lobby", "match", "chat")),
+    "snapshot": (_snapshot, ("seq", "lobby", "match", "chat", "log")),
     "update": (_update, ("seq", "lobby", "match", "events")),
     "error": (_error, ("code", "params", "about")),
     "bye": (lambda raw: Bye(_id(raw, "code"), parse_params(raw.get("params", {}))), ("code", "params")),

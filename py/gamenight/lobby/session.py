@@ -29,13 +29,13 @@ from typing import Any
 from gamenight import games
 from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, Game, Preparation, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, Game, Log, Preparation, kept, log_start, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED, fresh_seed
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.names import name_key
-from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay
+from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
 
 HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
@@ -132,11 +132,15 @@ class BotTurn:
 
 @dataclass
 class Match:
-    """The current or last match: its record and live state; ``holders`` is who held each seat when it ended."""
+    """The current or last match: its record and live state; ``holders`` is who held each seat when it
+    ended; ``events``: the public events of each step of the record (what the updates carried), for
+    the log a snapshot gives a latecomer. They come from the record (a restored match replays it), and
+    grow with it: a few events a step, beside a step's entry of the same size."""
 
     record: Record
     state: Any
     holders: dict[str, str | None] | None = None
+    events: Log = ()
 
     @property
     def running(self) -> bool:
@@ -271,7 +275,7 @@ class Session:
         state, events = self.game.tick(match.state, now_ms)
         if state is match.state and not events:
             return []
-        self._advance(Entry(now_ms), state)
+        self._advance(Entry(now_ms), state, events)
         return self._stamped(self._broadcast(events))
 
     def preparation(self) -> Preparation | None:
@@ -293,7 +297,7 @@ class Session:
             state, events = self.game.prepared(self.match.state, value, now_ms)
         except IllegalMove:
             return []  # the game's own work gave a value it refuses: nothing changes
-        self._advance(Entry(now_ms, prepared=value), state)
+        self._advance(Entry(now_ms, prepared=value), state, events)
         return self._stamped(self._broadcast(events))
 
     def bot_turn(self) -> BotTurn | None:
@@ -434,16 +438,18 @@ class Session:
         if seat not in game.active(match.state):
             raise Refused("not-your-turn")
         state, events = game.play(match.state, seat, move, now_ms)  # IllegalMove: the game's own reason
-        self._advance(Entry(now_ms, seat, dict(move)), state)
+        self._advance(Entry(now_ms, seat, dict(move)), state, events)
         return self._broadcast(events)
 
-    def _advance(self, entry: Entry, state: Any) -> None:
-        """Record ``entry`` and its resulting ``state``; the match is over once the game has a result."""
+    def _advance(self, entry: Entry, state: Any, events: list[JSON]) -> None:
+        """Record ``entry``, its resulting ``state`` and the ``events`` broadcast; the match is over once
+        the game has a result."""
         match = self.match
         assert match is not None
         over = self.game.result(state) is not None
         match.record = replace(match.record, log=(*match.record.log, entry), ended="over" if over else None)
         match.state = state
+        match.events = (*match.events, tuple(events))
         if over:
             match.holders = dict(self.seats)
 
@@ -610,8 +616,18 @@ class Session:
             ended=match.record.ended,
         )
 
+    def match_log(self) -> p.MatchLog | None:
+        """The match's recent public events, step by step, as every page's log keeps them (the same for
+        every member: the updates carried them to all), and the moves played before them."""
+        match = self.match
+        if match is None:
+            return None
+        start = log_start(match.events)
+        earlier = sum(1 for e in match.record.log[:start] if e.seat is not None)
+        return p.MatchLog(earlier, kept(match.events[start:]))
+
     def snapshot(self, member: str) -> p.Snapshot:
-        return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat))
+        return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log())
 
     def _broadcast(self, events: list[JSON], skip: str | None = None) -> Out:
         """A numbered update to every connected member (but ``skip``), each with its own view."""
@@ -775,12 +791,13 @@ def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match |
     raw = obj(raw, "saved-match", BadMessage)
     only_keys(raw, ("record", "holders"), "saved-match", BadMessage)
     record = parse_record(raw.get("record"))
-    state = replay(record)[-1]
+    steps = replay_steps(record)
+    state, events = steps[-1][0], tuple(tuple(e) for _state, e in steps[1:])
     if record.ended is None:
         if raw.get("holders") is not None or record.seats != tuple(seats):
             raise BadMessage("save-running")
-        return Match(record, state)
+        return Match(record, state, events=events)
     holders = _seats(raw.get("holders"), members)
     if tuple(holders) != record.seats:
         raise BadMessage("save-holders")
-    return Match(record, state, holders)
+    return Match(record, state, holders, events)

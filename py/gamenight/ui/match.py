@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from gamenight import games, i18n
 from gamenight.core.bot import label
-from gamenight.core.game import JSON, Move, seat_tags
+from gamenight.core.game import JSON, Log, Move, kept, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Focus, Store, UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep
@@ -31,7 +31,6 @@ from gamenight.ui.svg import Element, Memo, h, keep
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
 FOCUS_BOARD = Focus('.match-main [role=grid][tabindex="0"], .match-main [role=grid] [tabindex="0"]')
-LOG_KEPT = 40
 # The most events the live region holds (``heard``): a round of four players is about a dozen.
 NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
@@ -150,13 +149,15 @@ class MatchUi:
     board: Board
     view: JSON
     local: Any
-    log: tuple[JSON, ...] = ()
+    # The events of the moves shown, step by step (one per ``advance``: a move, a clock tick, prepared
+    # work), oldest first and bounded by ``core.game.kept``; the panel lists the steps newest first.
+    log: Log = ()
     # The events announced (``news``): this page's own last move and the moves since (``heard``).
     latest: tuple[JSON, ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
-    # Moves played before this page began to follow the match (a latecomer, a reloaded page): its log
-    # starts after them, and says so instead of "No moves yet."
+    # Moves played before the first step of ``log`` that this page was never told of (a latecomer, a
+    # reloaded page, given the recent steps by a snapshot): the log says so instead of "No moves yet."
     unseen: int = 0
     outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
@@ -175,16 +176,26 @@ def start(
 
 def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = (), table: Table | None = None) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
-    carries its own state over if it ``react``s."""
+    carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
+    log keeps them together, in their order."""
     if view == ui.view and not events:
         return ui
-    log = (*ui.log, *events)[-LOG_KEPT:]
+    log = kept((*ui.log, tuple(events))) if events else ui.log
     latest = heard(ui, events, table)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, ui.view)
         return replace(ui, view=view, local=local, log=log, latest=latest, error=None)
     moved = replace(ui, view=view, log=log, latest=latest, error=None)
     return _react(moved, table, Moved(ui.view, ui.stored))
+
+
+def retold(ui: MatchUi, log: Log, unseen: int) -> MatchUi:
+    """The log as the authority tells it (a snapshot's recent steps, a table's replayed record), with
+    the moves before them that it leaves out."""
+    log = kept(log)
+    if log == ui.log and unseen == ui.unseen:
+        return ui  # the same panel: kept by identity (svg.keep)
+    return replace(ui, log=log, unseen=unseen)
 
 
 def heard(ui: MatchUi, events: tuple[JSON, ...] | list[JSON], table: Table | None) -> tuple[JSON, ...]:
@@ -466,7 +477,8 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
 
 
 def log_panel(ui: MatchUi, table: Table) -> Memo:
-    """The last lines of what happened, newest first; kept while the log, the names and the language stay."""
+    """The last lines of what happened: moves newest first, each move's events in their order (its
+    cause above its effects); kept while the log, the names and the language stay."""
     key = ("log", tuple(table.names.items()), i18n.generation())
     return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board, ui.unseen))
 
@@ -476,24 +488,31 @@ LOG_SHOWN = 12  # the lines of the log panel
 
 def _log_panel(ui: MatchUi, table: Table) -> Element:
     game = ui.board
-    # Newest first, and only as many events put in words as are shown (a move rebuilds the panel).
-    said = (game.event_text(e, table.names) for e in reversed(ui.log))
-    lines = list(islice(filter(None, said), LOG_SHOWN))
+    # Steps newest first, and only as many events put in words as are shown (a move rebuilds the panel):
+    # the oldest step shown may lose its last lines, never its first.
+    steps: list[list[str]] = []
+    left = LOG_SHOWN
+    for step in reversed(ui.log):
+        if not left:
+            break
+        said = (game.event_text(e, table.names) for e in step)
+        lines = list(islice(filter(None, said), left))
+        if lines:
+            steps.append(lines)
+            left -= len(lines)
     unseen = None
     if ui.unseen:
-        text = ngettext(
-            "{n} move played before this page joined the match is not listed.",
-            "{n} moves played before this page joined the match are not listed.",
-            ui.unseen,
-        )
+        # Said after the list: the moves before the oldest one listed (a latecomer joins a long match).
+        text = ngettext("{n} earlier move is not listed.", "{n} earlier moves are not listed.", ui.unseen)
         unseen = h("p", {"class": "quiet", "data-unseen": ui.unseen}, text.format(n=ui.unseen))
     return h(
         "section",
         {"class": "match-log"},
         h("h2", {}, _("What happened")),
-        h("ul", {}, [h("li", {}, line) for line in lines]) if lines else None,
+        # One item per step, its lines in order: a screen reader reads a move as one item.
+        h("ul", {}, [h("li", {}, [h("p", {}, line) for line in lines]) for lines in steps]) if steps else None,
         unseen,
-        h("p", {"class": "quiet"}, _("No moves yet.")) if not lines and unseen is None else None,
+        h("p", {"class": "quiet"}, _("No moves yet.")) if not steps and unseen is None else None,
     )
 
 

@@ -280,9 +280,9 @@ def restore(game: str, text: str) -> Model:
         seats=_seats(game, record, bots),
         bots=bots,
     )
+    # The log as it was: every step replayed, so nothing before it goes unlisted.
     ui = match.start(game, games.board(game), _view(model))
-    log = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
-    return replace(model, ui=replace(ui, log=log))
+    return replace(model, ui=match.retold(ui, played.events, 0))
 
 
 def save(model: Model) -> Store:
@@ -429,8 +429,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=_("Move taken back."), pending=None)
     ui = match.start(model.game, games.board(model.game), _view(model))
-    log_events = tuple(e for events in played.events for e in events)[-match.LOG_KEPT :]
-    model = replace(model, ui=replace(ui, log=log_events))
+    model = replace(model, ui=match.retold(ui, played.events, 0))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = not any(e.seat not in model.bots for e in record.log)
     return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]

@@ -31,6 +31,7 @@ TO_GUEST = [
     SAID,
     p.Snapshot(3, LOBBY, MATCH, (SAID,)),
     p.Snapshot(0, LOBBY, None, ()),
+    p.Snapshot(5, LOBBY, MATCH, (), p.MatchLog(3, (({"type": "added", "seat": "X", "add": 2}, {"type": "end"}),))),
     p.Update(4, LOBBY, MATCH, ({"type": "added", "seat": "X", "add": 2},)),
     p.Error("not-your-turn", {}, "move"),
     p.Error("field-range", {"field": "add", "lo": 1, "hi": 3, "value": 4}, "move"),
@@ -48,7 +49,7 @@ def test_the_tables_cover_every_message_type():
 @pytest.mark.parametrize("message", TO_HOST, ids=lambda m: m.type)
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
-    assert json.loads(text)["v"] == 3 and json.loads(text)["type"] == message.type
+    assert json.loads(text)["v"] == 4 and json.loads(text)["type"] == message.type
     assert p.parse_to_host(text) == message
     assert p.parse_to_host(text.encode()) == message
 
@@ -66,7 +67,7 @@ def test_each_direction_parses_only_its_own_types():
 
 
 def envelope(**fields):
-    return json.dumps({"v": 3, **fields})
+    return json.dumps({"v": 4, **fields})
 
 
 @pytest.mark.parametrize(
@@ -74,17 +75,17 @@ def envelope(**fields):
     [
         (b"\xff\xfe{}", "UTF-8"),
         ("\ud800", "UTF-8"),
-        ('{"v": 3, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
-        ('{"v": 3, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
-        ('{"v": 3, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
+        ('{"v": 4, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
+        ('{"v": 4, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
+        ('{"v": 4, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
         ("{", "not valid JSON"),
         ("[]", "must be an object"),
         ('"hello"', "must be an object"),
         (json.dumps({"type": "stand"}), "protocol None"),
-        (json.dumps({"v": 2, "type": "stand"}), "protocol 2, this page speaks 3"),
-        (json.dumps({"v": 3.0, "type": "stand"}), "protocol 3.0"),
+        (json.dumps({"v": 3, "type": "stand"}), "protocol 3, this page speaks 4"),
+        (json.dumps({"v": 4.0, "type": "stand"}), "protocol 4.0"),
         (json.dumps({"v": True, "type": "stand"}), "protocol True"),
-        (json.dumps({"v": "3", "type": "stand"}), "protocol 3"),
+        (json.dumps({"v": "4", "type": "stand"}), "protocol 4"),
         (envelope(type="dance"), "unknown message type 'dance'"),
         (envelope(type=["stand"]), "'type' must be text"),
         (envelope(type="stand", extra=1), "unknown field 'extra'"),
@@ -113,7 +114,7 @@ def test_malformed_messages_are_refused_with_a_reason(data, reason):
 
 
 def test_the_size_cap_is_64_kib_of_utf8():
-    pad = '{"v":3,"type":"chat","text":"hi"}'
+    pad = '{"v":4,"type":"chat","text":"hi"}'
     ok = pad + " " * (p.MAX_BYTES - len(pad))
     assert p.parse_to_host(ok) == p.Chat("hi")
     with pytest.raises(BadMessage, match="too large"):
@@ -197,6 +198,40 @@ def test_host_messages_are_checked_field_by_field():
         target[path[-1]] = value
         with pytest.raises(BadMessage, match=reason):
             p.parse_to_guest(json.dumps(bad))
+
+
+EVENT = {"type": "added", "seat": "X", "add": 2}
+
+
+@pytest.mark.parametrize(
+    ("log", "reason"),
+    [
+        ([[EVENT]], "the match's log must be an object"),
+        ({"earlier": 0}, "'steps' must be a list"),
+        ({"earlier": 0, "steps": {"0": [EVENT]}}, "'steps' must be a list"),
+        ({"earlier": 0, "steps": [EVENT]}, "a step of the log must be a list of one or more events"),
+        ({"earlier": 0, "steps": [[EVENT], []]}, "a step of the log must be a list of one or more events"),
+        ({"earlier": 0, "steps": [[EVENT, 7]]}, "an event must be an object"),
+        ({"earlier": 0, "steps": [[EVENT] * 30, [EVENT] * 11]}, "the log holds at most 40 events"),
+        ({"earlier": -1, "steps": [[EVENT]]}, "'earlier' must be between 0"),
+        ({"earlier": "2", "steps": [[EVENT]]}, "'earlier' must be a whole number"),
+        ({"steps": [[EVENT]]}, "'earlier' is missing"),
+        ({"earlier": 0, "steps": [], "more": 1}, "unknown field 'more'"),
+    ],
+)
+def test_a_snapshots_log_is_checked_and_a_bad_one_refused_with_its_reason(log, reason):
+    good = json.loads(p.encode(p.Snapshot(3, LOBBY, MATCH, (), p.MatchLog(0, ((EVENT,),)))))
+    assert p.parse_to_guest(json.dumps(good)).log == p.MatchLog(0, ((EVENT,),))
+    with pytest.raises(BadMessage, match=reason):
+        p.parse_to_guest(json.dumps({**good, "log": log}))
+
+
+def test_a_snapshot_without_a_match_carries_no_log():
+    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, None, ()))).log is None
+    bad = json.loads(p.encode(p.Snapshot(3, LOBBY, None, ())))
+    bad["log"] = {"earlier": 0, "steps": []}
+    with pytest.raises(BadMessage, match="a log must come with its match"):
+        p.parse_to_guest(json.dumps(bad))
 
 
 def test_a_rate_limit_counts_a_sliding_window():

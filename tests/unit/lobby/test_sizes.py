@@ -3,12 +3,13 @@ game's largest options (docs/protocol.md, "Sizes"): long messages travel in part
 and are joined intact, and no whole message comes near the 1 MiB a guest joins."""
 
 import random
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamenight import games
+from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.reflection import match as reflection
 from tests.unit.lobby.helpers import Party, seat_everyone
@@ -24,6 +25,7 @@ LARGEST = {
     ),
 }
 BUDGET = 600 * 1024  # the bound docs/protocol.md proves (well under MAX_MESSAGE_BYTES)
+LOG_BUDGET = 8 * 1024  # a snapshot's log: LOG_KEPT events of about 100 bytes, and a result's
 seen_max: dict[str, int] = {}
 
 
@@ -55,6 +57,10 @@ def run(game: str, chats: list[int], brain: random.Random, moves: int) -> None:
     biggest = max(len(p.encode(party.session.snapshot(m).to_json()).encode()) for m in party.session.members)
     seen_max[game] = max(seen_max.get(game, 0), biggest)
     assert biggest <= BUDGET
+    # The snapshot's log: at most LOG_KEPT events, whatever the game (docs/protocol.md, "Sizes").
+    log = len(dumps(asdict(party.session.match_log())).encode())
+    seen_max[f"{game} log"] = max(seen_max.get(f"{game} log", 0), log)
+    assert log <= LOG_BUDGET
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,7 +93,7 @@ def test_a_training_match_stops_at_its_puzzle_limit_and_its_largest_view_fits():
     )
     state = replace(state, sheets=(sheet,) * reflection.MAX_TRAINING_PUZZLES, phase="pause")
     view = games.rules("reflection").view(state, "1")
-    size = len(p.encode({"v": 3, "type": "update", "view": view}).encode())
+    size = len(p.encode({"v": 4, "type": "update", "view": view}).encode())
     assert size < 300 * 1024, size
     game = games.rules("reflection")
     try:

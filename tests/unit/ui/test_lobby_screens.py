@@ -4,6 +4,7 @@ import json
 from dataclasses import replace
 
 from gamenight import games
+from gamenight.core.game import LOG_KEPT, log_start
 from gamenight.lobby import protocol as p
 from gamenight.lobby.session import Session
 from gamenight.net import invite as iv
@@ -136,29 +137,62 @@ def two_player_match(rtc: FakeRtc) -> tuple[Page, Page]:
     return host, bea
 
 
-def test_a_page_that_joins_a_match_under_way_says_its_log_misses_the_earlier_moves():
+def play(page: Page, session: Session, seat: str) -> None:
+    """``page`` makes the first move the rules allow ``seat`` by clicks: a placement, or a turn."""
+    move = games.rules("raythread").legal(session.match.state, seat)[0]
+    r, c = (str(n) for n in move["cell"])
+    if move["type"] == "place":
+        page.click("rt-hand", kind=move["tile"])
+        page.click("rt-orient", orient=move["orient"])
+    else:
+        page.click("rt-cell", r=r, c=c)  # the player's own tile: chosen to turn, then turned
+    page.click("rt-cell", r=r, c=c)
+
+
+def log_moves(page: Page) -> list[list[str]]:
+    """The log panel's items (one per move, newest first) and their lines, as ``page`` shows them."""
+    items = find_all(page.by_class("match-log")[0], lambda e: e.tag == "li")
+    return [[text_of(line) for line in li.children] for li in items]
+
+
+def test_a_page_that_joins_a_match_under_way_lists_the_moves_played_before_it_came():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
     assert "No moves yet." in log_text(bea)
     session = host.inner.live.session
-    move = next(m for m in games.rules("raythread").legal(session.match.state, "A") if m["type"] == "place")
-    host.click("rt-hand", kind=move["tile"])
-    host.click("rt-orient", orient=move["orient"])
-    host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+    play(host, session, "A")
     assert "places a" in log_text(bea) and "not listed" not in log_text(bea)
-    # A latecomer never saw that move: its log says so rather than "No moves yet."
+    # A latecomer's snapshot carries the match's recent events: its log lists that move as Bea's does.
     dan = join(rtc, host, "Dan")
-    assert "No moves yet." not in log_text(dan)
-    assert "1 move played before this page joined the match is not listed." in log_text(dan)
-    # The next move is listed above that line; a new match starts with an empty log again.
-    move = next(m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place")
-    bea.click("rt-hand", kind=move["tile"])
-    bea.click("rt-orient", orient=move["orient"])
-    bea.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
-    assert "Bea (B) places a" in log_text(dan) and "1 move played before" in log_text(dan)
+    assert log_moves(dan) == log_moves(bea) == log_moves(host) and len(log_moves(dan)) == 1
+    assert "No moves yet." not in log_text(dan) and "not listed" not in log_text(dan)
+    # The next move is listed above it; a new match starts with an empty log again.
+    play(bea, session, "C")
+    assert "Bea (B) places a" in log_moves(dan)[0][0] and log_moves(dan) == log_moves(bea)
     end_match(host)
     host.click("start")
     assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
+
+
+def test_a_latecomer_to_a_long_match_lists_the_same_recent_moves_and_counts_those_cut_off():
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    session = host.inner.live.session
+    while session.match.running and sum(map(len, session.match.events)) < LOG_KEPT + 12:
+        turn = "A" if session.match.state.turn == 0 else "C"
+        play(host if turn == "A" else bea, session, turn)
+    dan = join(rtc, host, "Dan")
+    # The same recent lines as the pages that saw every move; the moves the snapshot left out are counted.
+    assert log_moves(dan) == log_moves(bea) == log_moves(host)
+    cut = sum(1 for e in session.match.record.log[: log_start(session.match.events)] if e.seat is not None)
+    note = find_all(dan.by_class("match-log")[0], lambda e: e.attr("data-unseen") is not None)
+    assert cut > 0 and [n.attr("data-unseen") for n in note] == [cut]
+    assert text_of(note[0]).endswith("earlier moves are not listed." if cut > 1 else "earlier move is not listed.")
+    assert "not listed" not in log_text(bea)
+    if session.match.running:  # the next move reaches everyone's log alike
+        turn = "A" if session.match.state.turn == 0 else "C"
+        play(host if turn == "A" else bea, session, turn)
+        assert log_moves(dan) == log_moves(bea)
 
 
 def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():

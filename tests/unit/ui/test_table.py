@@ -92,12 +92,15 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
         state, _ = rules.play(state, seat, move)
         states.append(state)
     saved = effects[0].text
+    logged = model.inner.ui.log  # one step per move, each with its events in order
+    assert len(logged) == 3 and logged == model.inner.played.events[1:]
     model, effects = click(model, "table-undo")
     assert model.inner.played.state == states[2] and len(model.inner.played.record.log) == 2
+    assert model.inner.ui.log == logged[:2]
     assert json.loads(effects[0].text)["record"]["log"] == json.loads(saved)["record"]["log"][:2]
     reloaded, effects = screen({"table.raythread": saved})
     assert reloaded.inner.played.state == states[3] and "Welcome back" in text_of(app.view(reloaded))
-    assert reloaded.inner.ui.log, "the log of the restored match is shown again"
+    assert reloaded.inner.ui.log == logged, "the log of the restored match is shown again, move by move"
     for n in range(3):
         reloaded, effects = click(reloaded, "table-undo")
         # The last undo disables the Undo button it was made with: focus goes to the board instead.

@@ -146,7 +146,12 @@ def sync_board(
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
         ui = replace(ui, moves=match.moves, unseen=match.moves)  # a match already under way has no log here
     elif ui.view is not match.view and ui.view != view:
+        # One update, one step of the match: its events stay together in the log.
         ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
+    if client.told is not None:
+        # A snapshot: the log starts from the match's recent steps as the host tells them (the same on
+        # every page), and only the moves before them go unlisted.
+        ui = screen.retold(ui, client.told.steps, client.told.earlier)
     if match.ended == "host":
         halted = N_("The host ended the match.")
     elif offline and match.ended is None:

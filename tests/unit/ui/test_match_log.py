@@ -1,0 +1,98 @@
+"""The match screen's log: one step per move (or clock tick), moves newest first with each move's
+events in their own order, a bound in events that keeps whole steps, and a log told by the authority
+(a snapshot's recent steps, a replayed record) with the moves it leaves out."""
+
+from gamenight.core.game import LOG_KEPT, kept, log_start
+from gamenight.raythread import GAME, rules
+from gamenight.raythread.controls import BOARD
+from gamenight.ui import match
+from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.svg import find_all, text_of
+
+TABLE = Table("raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", "Cy", "magenta")), frozenset("AC"))
+
+
+def busy_move(state, seat):
+    """A placement of ``seat`` whose beam claims a number: a move of several events (placed, claimed, drew)."""
+    for move in rules.legal(state, seat):
+        after, events = rules.play(state, seat, move)
+        if move["type"] == "place" and len(events) >= 3:
+            return after, events
+    raise AssertionError("no placement claims a number here")
+
+
+def played(moves: int, seed: int = 42):
+    """A Raythread match after ``moves`` moves that each claim a number when one can: the state, each
+    move's events, and the match screen advanced move by move."""
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), ("A", "C"), seed)
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
+    steps = []
+    for _ in range(moves):
+        seat = state.seats[state.turn]
+        try:
+            state, events = busy_move(state, seat)
+        except AssertionError:
+            state, events = rules.play(state, seat, rules.legal(state, seat)[0])
+        steps.append(tuple(events))
+        ui = match.advance(ui, rules.view(state, "A"), events, TABLE)
+    return state, steps, ui
+
+
+def panel_moves(ui) -> list[list[str]]:
+    """The log panel's items (one per move) and the lines in each, top to bottom."""
+    items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
+    return [[text_of(line) for line in li.children] for li in items]
+
+
+def words(events) -> list[str]:
+    return [BOARD.event_text(e, TABLE.names) for e in events]
+
+
+def test_moves_are_listed_newest_first_and_each_moves_events_in_their_order():
+    _state, steps, ui = played(2)
+    assert all(len(step) >= 3 for step in steps), "each move places, claims and draws"
+    shown = panel_moves(ui)
+    # The newest move on top; within it the tile placed comes before the number its beam claims.
+    assert shown == [words(steps[1]), words(steps[0])]
+    assert "places a" in shown[0][0] and "claims the" in shown[0][1] and "draws a" in shown[0][2]
+
+
+def test_the_log_keeps_whole_steps_up_to_its_bound_in_events():
+    _state, steps, ui = played(30)
+    assert sum(map(len, steps)) > LOG_KEPT + 20
+    assert sum(map(len, ui.log)) <= LOG_KEPT < sum(map(len, ui.log)) + len(steps[-len(ui.log) - 1])
+    assert ui.log == tuple(steps[-len(ui.log) :]), "the newest moves, each whole"
+    # Kept move by move or all at once: the same steps (a latecomer's log matches everyone else's).
+    assert kept(steps) == ui.log
+    # The panel shows its lines from the newest moves, cutting only the oldest move shown at its end.
+    shown = panel_moves(ui)
+    assert sum(map(len, shown)) == match.LOG_SHOWN
+    newest = [words(step) for step in reversed(ui.log)]
+    assert shown[:-1] == newest[: len(shown) - 1] and shown[-1] == newest[len(shown) - 1][: len(shown[-1])]
+
+
+def test_a_step_that_says_nothing_adds_nothing_and_one_longer_than_the_bound_keeps_its_cause():
+    state, _steps, ui = played(2)
+    view = rules.view(state, "C")
+    assert match.advance(ui, view, (), TABLE).log == ui.log  # a position without events (a quiet tick)
+    long = tuple({"type": "pass", "seat": "A"} for _ in range(LOG_KEPT + 5))
+    flood = match.advance(ui, view, [{"type": "placed", "seat": "C"}, *long], TABLE)
+    assert flood.log == ((({"type": "placed", "seat": "C"}, *long[: LOG_KEPT - 1])),)
+    # Where the kept part starts: the newest steps that fit, quiet ones passed over.
+    thirty, twenty = ({"type": "pass"},) * 30, ({"type": "pass"},) * 20
+    assert log_start([thirty, twenty, (), ()]) == 1 and log_start([twenty, twenty]) == 0 and log_start([]) == 0
+
+
+def test_a_log_told_by_the_authority_replaces_the_pages_own_and_says_what_it_leaves_out():
+    _state, steps, ui = played(4)
+    fresh = match.start("raythread", BOARD, ui.view, TABLE)
+    told = match.retold(fresh, tuple(steps[2:]), 2)
+    assert panel_moves(told) == [words(steps[3]), words(steps[2])]
+    note = find_all(match._log_panel(told, TABLE), lambda e: e.attr("data-unseen") is not None)
+    assert [text_of(p) for p in note] == ["2 earlier moves are not listed."]
+    assert match.retold(told, tuple(steps[2:]), 2) is told, "told again the same: the same state (kept panels)"
+    # Nothing left out: no note, and no "No moves yet." either.
+    whole = match.retold(fresh, tuple(steps), 0)
+    text = text_of(match._log_panel(whole, TABLE))
+    assert "not listed" not in text and "No moves yet." not in text and len(panel_moves(whole)) == 4
+    assert "No moves yet." in text_of(match._log_panel(fresh, TABLE))
