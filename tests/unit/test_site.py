@@ -1,6 +1,7 @@
 """The build: the generated PyScript config, the vendored runtime, the site tree and the dev server."""
 
 import hashlib
+import http.server
 import json
 import re
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools import build_site, vendor
-from tools.serve import MIME_TYPES, serve_in_thread
+from tools.serve import MIME_TYPES, Server, serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -261,3 +262,16 @@ def test_server_sends_the_mime_types_wasm_and_modules_need(tmp_path: Path):
     finally:
         server.shutdown()
     assert MIME_TYPES[".wasm"] == "application/wasm"
+
+
+def test_the_server_is_quiet_about_a_closed_connection_but_not_about_its_own_errors(capsys):
+    server = Server(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    try:
+        for error, reported in ((ConnectionResetError(), False), (BrokenPipeError(), False), (ValueError(), True)):
+            try:
+                raise error
+            except Exception:
+                server.handle_error(None, ("127.0.0.1", 1))
+            assert ("Exception occurred" in capsys.readouterr().err) is reported
+    finally:
+        server.server_close()
