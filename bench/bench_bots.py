@@ -75,12 +75,18 @@ def play(game_id: str, levels: list[str], seed: int) -> tuple[set[str], list[dic
     return {levels[seats.index(w)] for w in game.result(state).winners}, seen
 
 
+def side_score(first: set[str], a: str, b: str) -> float:
+    """A match's score for level ``a`` against ``b``, from the levels of its first place (``first``): 1 if
+    only ``a`` seats are first, 0 if only ``b`` seats, ½ if both share it."""
+    return 1.0 if first == {a} else 0.0 if first == {b} else 0.5
+
+
 def match_score(job: tuple[str, str, str, int, int]) -> float:
     game_id, a, b, count, match = job
     # Both seatings of a pairing play the same deal (board, deck, tie-breaks): the seat order and the
     # luck of the deal weigh the same on both levels, and only how they play differs.
     winners, _ = play(game_id, lineup(a, b, count, match), SEED_BASE + match // 2)
-    return 1.0 if winners == {a} else 0.0 if winners == {b} else 0.5
+    return side_score(winners, a, b)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

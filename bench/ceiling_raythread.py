@@ -56,7 +56,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-from bench.bench_bots import SEED_BASE, lineup, wilson  # noqa: E402
+from bench.bench_bots import SEED_BASE, lineup, side_score, wilson  # noqa: E402
 from bench.pairwise_raythread import pairs  # noqa: E402
 from gamenight import games  # noqa: E402
 from gamenight.core.bot import decide  # noqa: E402
@@ -98,7 +98,7 @@ def outcome(state, seat: str, levels: dict[str, str], objective: str) -> tuple[f
         return share, score[seat] - max(sc for s, sc in score.items() if s != seat)
     won = {levels[w] for w in winners}
     best = {level: max(sc for s, sc in score.items() if levels[s] == level) for level in ("hard", "normal")}
-    return 1.0 if won == {"hard"} else 0.0 if won == {"normal"} else 0.5, best["hard"] - best["normal"]
+    return side_score(won, "hard", "normal"), best["hard"] - best["normal"]
 
 
 def candidates(state, seat: str, seed: int, k: int) -> list[Move]:
@@ -186,7 +186,7 @@ def lookahead_match(job: tuple[Look, int]) -> dict:
     result = GAME.result(state)
     winners = sorted(result.winners)
     won = {levels[w] for w in winners}
-    score = 1.0 if won == {"hard"} else 0.0 if won == {"normal"} else 0.5
+    score = side_score(won, "hard", "normal")
     hard_seats = "".join(s for s in seats if levels[s] == "hard")
     return {
         "match": match,

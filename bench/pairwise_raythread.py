@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-from bench.bench_bots import SEED_BASE, lineup, wilson  # noqa: E402
+from bench.bench_bots import SEED_BASE, lineup, side_score, wilson  # noqa: E402
 from gamenight import games  # noqa: E402
 from gamenight.core.bot import decide  # noqa: E402
 from gamenight.core.game import seat_ids  # noqa: E402
@@ -41,7 +41,7 @@ def scores(match: int) -> tuple[float, float]:
         moves += 1
     ranking = game.result(state).ranking
     first = {level[s] for s in ranking[0]}
-    return (1.0 if first == {"hard"} else 0.0 if first == {"normal"} else 0.5), pairs(ranking, level)
+    return side_score(first, "hard", "normal"), pairs(ranking, level)
 
 
 def pairs(ranking, level: dict[str, str]) -> float:

@@ -3,7 +3,7 @@ moves and result as ``bench_bots.play`` for the same deal), which is what makes 
 for the bench's Hard seats and not for some other match."""
 
 from bench import ceiling_raythread as ceiling
-from bench.bench_bots import SEED_BASE, lineup, play
+from bench.bench_bots import SEED_BASE, lineup, play, side_score
 from bench.pairwise_raythread import pairs
 from gamenight.core.bot import decide
 
@@ -44,3 +44,10 @@ def test_pairs_scores_each_hard_seat_against_each_normal_seat():
     # A first; B and C share second; D last: A beats B and D, C ties B and beats D.
     assert pairs([["A"], ["B", "C"], ["D"]], level) == 1 + 1 + 0.5 + 1
     assert pairs([["B"], ["D"], ["A", "C"]], level) == 0
+
+
+def test_the_side_score_counts_a_first_place_shared_by_both_levels_as_half():
+    assert side_score({"hard"}, "hard", "normal") == 1.0
+    assert side_score({"normal"}, "hard", "normal") == 0.0
+    assert side_score({"hard", "normal"}, "hard", "normal") == 0.5
+    assert side_score({"easy"}, "easy", "random") == 1.0  # any two levels
