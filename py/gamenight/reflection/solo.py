@@ -56,6 +56,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
     WorkProgress,
+    board_stop,
     screen_hash,
 )
 from gamenight.ui.svg import Element, h
@@ -244,8 +245,7 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
     return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000), *more]
 
 
-# The board's cell under the cursor (the grid's one Tab stop).
-FOCUS_BOARD = Focus('.rf-board [tabindex="0"]')
+FOCUS_BOARD = Focus(board_stop(".rf-play"))
 
 
 def url(settings: Settings) -> str:

@@ -34,6 +34,7 @@ from gamenight.ui.program import (
     Store,
     UiEvent,
     UpdateReady,
+    board_stop,
     loaded,
 )
 from gamenight.ui.svg import Element, h
@@ -378,7 +379,7 @@ def _asks_help(event: UiEvent) -> bool:
 # pressed on (a grid that is its own Tab stop, or its cell under the cursor); else the header's "?".
 HELP_BUTTON = "#app-help"
 RULES_BUTTON = "button[data-action=app-rules]"
-BOARD = '[role=grid][tabindex="0"], [role=grid] [tabindex="0"]'
+BOARD = board_stop()
 BOARD_ACTIONS = ("board", "cell", "edge")  # the data-action of a board (or of its cells and clues)
 
 

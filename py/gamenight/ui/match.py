@@ -25,12 +25,12 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Log, Move, kept, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Focus, Store, UiEvent
+from gamenight.ui.program import Effect, Focus, Store, UiEvent, board_stop
 from gamenight.ui.svg import Element, Memo, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
-FOCUS_BOARD = Focus('.match-main [role=grid][tabindex="0"], .match-main [role=grid] [tabindex="0"]')
+FOCUS_BOARD = Focus(board_stop(".match-main"))
 # The most events the live region holds (``heard``): a round of four players is about a dozen.
 NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves

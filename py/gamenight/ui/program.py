@@ -147,6 +147,14 @@ class Focus:
     selector: str
 
 
+def board_stop(within: str = "") -> str:
+    """The selector of a board's one Tab stop, inside ``within`` (a selector; the whole page if empty): a
+    board is a ``role="grid"`` that is its own Tab stop or has one cell with ``tabindex="0"`` under its
+    roving cursor (docs/accessibility.md; ui/dom.py keeps focus on it across renders)."""
+    scope = f"{within} " if within else ""
+    return f'{scope}[role=grid][tabindex="0"], {scope}[role=grid] [tabindex="0"]'
+
+
 @dataclass(frozen=True)
 class WarnBeforeLeaving:
     """While ``on``, closing or reloading the page asks the player to confirm (a match is running)."""

@@ -306,7 +306,7 @@ def test_options_form_starts_a_puzzle_or_explains_what_is_wrong():
 
 def board_focus(model, effects) -> bool:
     """Whether ``effects`` move keyboard focus to the board's cell under the cursor, drawn once in the view."""
-    if [e for e in effects if isinstance(e, Focus)] != [Focus('.rf-board [tabindex="0"]')]:
+    if [e for e in effects if isinstance(e, Focus)] != [solo.FOCUS_BOARD]:
         return False
     boards = find_all(SCREEN.view(model), lambda e: "rf-board" in str(e.attr("class") or "").split())
     return len(boards) == 1 and len(find_all(boards[0], lambda e: e.attr("tabindex") == 0)) == 1
