@@ -112,6 +112,24 @@ def test_missing_runtime_file_shows_a_readable_error_panel(context, site_url: st
     expect(page.locator("#boot-bar")).to_be_hidden()
 
 
+def test_a_missing_stylesheet_or_icon_does_not_stop_the_start(context, site_url: str):
+    # A broken deploy without app.css (or an icon) starts, unstyled, without ever saying it could not.
+    page = context.new_page()
+    page.add_init_script(
+        # The document, not its root: the root does not exist yet when this runs.
+        """new MutationObserver(() => {
+               if (document.documentElement.dataset.app === "failed") window.__failed = true;
+             }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-app"]});"""
+    )
+    for gone in ("**/css/app.css", "**/icons/icon.svg"):
+        page.route(gone, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.__failed") is None
+    expect(page.locator("#boot-error")).to_be_hidden()
+    expect(page.locator(".card")).to_have_count(3)
+
+
 def test_missing_game_module_shows_the_error_panel(context, site_url: str):
     page = context.new_page()
     page.route("**/py/gamenight.zip", lambda route: route.fulfill(status=404, body="gone"))
