@@ -112,6 +112,18 @@ def open_host(page: Page) -> None:
     expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
 
 
+def ask_to_clear_data(page: Page) -> None:
+    """Settings' "Clear my data" question, before anything is cleared."""
+    page.click("#clear-data")
+    expect(page.locator("#clear-cancel")).to_be_focused()
+
+
+def in_japanese(page: Page) -> None:
+    """The page in Japanese (the header's switch): every route after this one is checked in Japanese."""
+    page.click("button[data-action=language][data-lang=ja]")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+
+
 ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/", None),
     ("#/raythread", None),
@@ -135,6 +147,12 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#join=not-a-code", None),
     ("#/", open_invitation),
     ("#/nowhere", None),
+    ("#/settings", None),
+    ("#/settings", ask_to_clear_data),
+    ("#/", in_japanese),
+    ("#/raythread/table", None),
+    ("#/reflection/solo?preset=easy&seed=2024", None),
+    ("#/host?game=raythread", None),
 ]
 
 

@@ -17,6 +17,7 @@ from gamenight.raythread import rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import open_app
+from tests.e2e.test_accessibility import violations
 
 pytestmark = pytest.mark.e2e
 BOT_MS = 90_000  # a generous bound for one computer move on a loaded machine (a state is awaited, not a time)
@@ -82,6 +83,8 @@ def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_u
     # Why it ended, standing alone, starts with a capital ("The deck and every hand are empty").
     first_letter = "getComputedStyle(document.querySelector('.match-result .reason'), '::first-letter').textTransform"
     assert app.evaluate(first_letter) == "uppercase"
+    # The ended match (result panel, a full log) has no serious accessibility violation.
+    assert not violations(app)
 
 
 @pytest.mark.timeout(600)
@@ -102,6 +105,7 @@ def test_a_person_against_the_computer_at_light_seeker_to_the_end(app: Page, sit
     assert {e["seat"] for e in ls.record(app)["log"][1::2]} == {"2"}
     ls.assert_page_shows(app, state)
     expect(app.locator(".match-result")).to_be_visible()
+    assert not violations(app)
 
 
 # Every line the live region gains or changes to, as a screen reader would be told them.

@@ -508,9 +508,16 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     return h(
         "section",
         {"class": "match-log"},
-        h("h2", {}, _("What happened")),
-        # One item per step, its lines in order: a screen reader reads a move as one item.
-        h("ul", {}, [h("li", {}, [h("p", {}, line) for line in lines]) for lines in steps]) if steps else None,
+        h("h2", {"id": "match-log-title"}, _("What happened")),
+        # One item per step, its lines in order: a screen reader reads a move as one item. The list scrolls
+        # once it is long, so it is a Tab stop, named by its heading: a keyboard can scroll it too.
+        h(
+            "ul",
+            {"tabindex": "0", "aria-labelledby": "match-log-title"},
+            [h("li", {}, [h("p", {}, line) for line in lines]) for lines in steps],
+        )
+        if steps
+        else None,
         unseen,
         h("p", {"class": "quiet"}, _("No moves yet.")) if not steps and unseen is None else None,
     )

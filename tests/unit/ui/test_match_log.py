@@ -96,3 +96,12 @@ def test_a_log_told_by_the_authority_replaces_the_pages_own_and_says_what_it_lea
     text = text_of(match._log_panel(whole, TABLE))
     assert "not listed" not in text and "No moves yet." not in text and len(panel_moves(whole)) == 4
     assert "No moves yet." in text_of(match._log_panel(fresh, TABLE))
+
+
+def test_the_list_scrolls_and_so_is_a_tab_stop_named_by_its_heading():
+    # A long log scrolls (css/app.css): a region a keyboard cannot reach cannot be scrolled without a mouse.
+    panel = match._log_panel(played(2)[2], TABLE)
+    (heading,) = find_all(panel, lambda e: e.tag == "h2")
+    (listed,) = find_all(panel, lambda e: e.tag == "ul")
+    assert listed.attr("tabindex") == "0" and listed.attr("aria-labelledby") == heading.attr("id")
+    assert text_of(heading) == "What happened"
