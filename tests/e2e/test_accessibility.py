@@ -1,6 +1,6 @@
 """Accessibility checks with axe-core (pinned in package.json's devDependencies, used only by the tests):
-every route, and each board in play, in the light and the dark theme — no serious or critical
-violation of WCAG 2.2 A/AA rules."""
+every route, and each board in play, on a desktop in the light theme and on a phone in the dark one — no
+serious or critical violation of WCAG 2.2 A/AA rules."""
 
 from __future__ import annotations
 
@@ -156,10 +156,17 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
 ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site_url: str, scheme: str):
-    """One page per theme goes through every route (the app routes without reloading)."""
-    context = browser.new_context(color_scheme=scheme)
+# The desktop in the light theme, a phone (touch, narrow: another layout) in the dark one.
+SCREENS = {
+    "desktop-light": {"color_scheme": "light", "viewport": {"width": 1280, "height": 800}},
+    "phone-dark": {"color_scheme": "dark", "viewport": {"width": 390, "height": 844}, "has_touch": True},
+}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site_url: str, screen: str):
+    """One page per screen goes through every route (the app routes without reloading)."""
+    context = browser.new_context(**SCREENS[screen])
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
     found = {}
