@@ -1,0 +1,144 @@
+"""Whole matches by keyboard alone: Raythread Rally and Light Seeker against the computer, from the home
+page's "Play vs computer" to the end and a rematch, with no pointer event at all. After every computer
+move the board still has keyboard focus, so a person who plays by keyboard never has to find it again.
+(The moves are chosen at random among the engine's legal ones for the page's own match.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gamenight.lightseeker import GAME as LS_GAME
+from gamenight.lightseeker import rules as ls_rules
+from gamenight.raythread import GAME as RT_GAME
+from gamenight.raythread import rules as rt_rules
+from tests.e2e import test_lightseeker as ls
+from tests.e2e import test_raythread as rt
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
+from tests.e2e.test_bots import replayed, wait_for_moves
+from tests.e2e.test_lightseeker import KEYS, keys_to
+
+pytestmark = pytest.mark.e2e
+
+
+def tab_to(page: Page, selector: str, most: int = 60) -> int:
+    """Press Tab until ``selector`` has focus; the number of presses."""
+    for presses in range(most):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} not reached in {most} Tabs")
+
+
+def vs_computer(page: Page, site_url: str, game: str) -> None:
+    """From the home page to a match against the computer: Tab to the game card's link, Enter."""
+    open_app(page, site_url, "#/")
+    count_pointer_events(page)
+    tab_to(page, f'a[href="#/{game}/table?vs=normal"]')
+    page.keyboard.press("Enter")
+
+
+def cursor(page: Page, board: str, prefix: str, sep: str) -> tuple[int, int] | None:
+    """The board's keyboard cursor (its active descendant), if it shows one."""
+    active = page.get_attribute(board, "aria-activedescendant")
+    if not active:
+        return None
+    r, c = active.removeprefix(prefix).split(sep)
+    return int(r), int(c)
+
+
+def rt_keys(page: Page, move: dict) -> None:
+    """A Raythread move by keys: the tile's key and its orientation, the cursor to the cell, Enter (for a
+    turn: the cursor to the tile, Enter to see the turn, Enter to make it)."""
+    if move["type"] == "place":
+        key = page.get_attribute(f".rt-hand-tile[data-kind={move['tile']}]", "aria-keyshortcuts") or ""
+        page.keyboard.press(key.split()[0])
+        page.keyboard.press("Slash" if move["orient"] == "/" else "Backslash")
+    at = cursor(page, "#rt-board", "rt-c", "-")
+    if at is None:  # no cursor shown yet: an arrow shows it where it starts, one step on
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowUp")
+        at = cursor(page, "#rt-board", "rt-c", "-")
+    assert at is not None
+    keys_to(page, at, tuple(move["cell"]))
+    expect(page.locator("#rt-board")).to_have_attribute("aria-activedescendant", "rt-c{}-{}".format(*move["cell"]))
+    page.keyboard.press("Enter")
+    if move["type"] == "rotate":
+        page.keyboard.press("Enter")
+
+
+@pytest.mark.timeout(600)
+def test_raythread_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: str):
+    vs_computer(app, site_url, "raythread")
+    expect(app.locator(".rt-board")).to_be_visible()
+    tab_to(app, "#rt-board")
+    chooser = random.Random(11)
+    count, state = replayed(app, rt.STORE, RT_GAME)
+    turned = 0
+    while not state.ended:
+        seat = state.seats[state.turn]
+        if seat == "A":
+            expect(app.locator("#rt-board")).to_be_focused()  # still, after the computer's move
+            moves = rt_rules.legal(state, seat)
+            rotations = [m for m in moves if m["type"] == "rotate"]
+            move = chooser.choice(rotations if rotations and not turned else moves)  # a turn, once
+            turned += move["type"] == "rotate"
+            rt_keys(app, move)
+            wait_for_moves(app, rt.STORE, count + 1)
+            assert rt.record(app)["log"][count]["move"] == move
+        wait_for_moves(app, rt.STORE, count + 1)
+        count, state = replayed(app, rt.STORE, RT_GAME)
+    assert turned, f"the person turned a tile at least once ({count} moves)"
+    rt.assert_page_shows(app, state)
+    expect(app.locator(".match-result")).to_be_visible()
+    # The rematch, by keyboard too: a fresh board.
+    tab_to(app, "button[data-action=table-new]")
+    app.keyboard.press("Enter")
+    expect(app.locator(".rt-tile")).to_have_count(0)
+    expect(app.locator(".match-result")).to_have_count(0)
+    assert pointer_events(app) == 0, "a whole match with no pointer at all"
+
+
+def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
+    """A Light Seeker turn by keys: for each action, the cursor to its cube (which chooses it), S or T and
+    the arrow; then the cursor to Buh's cube, Space, and Enter."""
+    board = state.board
+    at = cursor(page, "#ls-board", "ls-c", "_") or (1, 1)  # the cursor starts on the middle cube
+    for a in move["actions"]:
+        at = keys_to(page, at, board.cells[a["cube"]])
+        expect(page.locator(f"#ls-cube-{a['cube']}")).to_have_class(ls.re.compile("ls-selected"))
+        page.keyboard.press("s" if a["kind"] == "slide" else "t")
+        page.keyboard.press(KEYS[a["dir"]])
+        board = ls_rules.act(board, ls_rules.Action(a["cube"], a["kind"], ls.Direction(a["dir"])))
+        at = board.cells[a["cube"]]  # the cursor goes with its cube
+        expect(page.locator(".ls-light")).to_have_attribute("data-light", str(ls_rules.total_light(board)))
+    keys_to(page, at, board.cells[move["buh"]])
+    page.keyboard.press("Space")
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.timeout(600)
+def test_light_seeker_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: str):
+    vs_computer(app, site_url, "lightseeker")
+    expect(app.locator(".ls-board")).to_be_visible()
+    tab_to(app, "#ls-board")
+    chooser = random.Random(3)
+    count, state = replayed(app, ls.STORE, LS_GAME)
+    while state.outcome is None:
+        if state.to_move == "1":
+            expect(app.locator("#ls-board")).to_be_focused()  # still, after the computer's turn
+            move = chooser.choice(LS_GAME.legal(state, "1"))
+            ls_keys(app, state, move)
+            wait_for_moves(app, ls.STORE, count + 1)
+            assert ls.record(app)["log"][count]["move"] == move
+        wait_for_moves(app, ls.STORE, count + 1)
+        count, state = replayed(app, ls.STORE, LS_GAME)
+    ls.assert_page_shows(app, state)
+    expect(app.locator(".match-result")).to_be_visible()
+    tab_to(app, "button[data-action=table-new]")
+    app.keyboard.press("Enter")
+    expect(app.locator(".match-result")).to_have_count(0)
+    assert pointer_events(app) == 0, "a whole match with no pointer at all"
