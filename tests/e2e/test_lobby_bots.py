@@ -2,8 +2,9 @@
 network namespace of ``tools/hermetic.sh``): the host seats a Normal bot beside a guest, the host's page
 thinks for it, and the match is played to its end by clicking on the host's and the guest's boards.
 Every page names the bot "Bot (Normal)", says when it is thinking, and shows the final scores the
-CPython engine gets by replaying the record the host page saved. And when a guest's browser is gone
-mid-match, the host lets a computer player take over the seat, and the match goes on."""
+CPython engine gets by replaying the record the host page saved. And when a guest's page is gone
+mid-match, the host lets a computer player take over the seat, and the match goes on; when the guest
+comes back, the seat is theirs again, the computer player leaves, and the guest plays on."""
 
 from __future__ import annotations
 
@@ -19,9 +20,12 @@ from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import People
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
+    answer,
     assert_accessible,
     join,
+    member,
     open_host,
+    paste_reply,
     seat,
 )
 
@@ -116,8 +120,12 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
         expect(page.locator(".match-result")).to_contain_text("Bot (Normal)")
 
 
+def first_place(host: Page, seat_id: str) -> dict:
+    return next(m for m in rules.legal(replayed(host)[1], seat_id) if m["type"] == "place")
+
+
 @pytest.mark.timeout(600)
-def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left(people: People):
+def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_comes_back(people: People):
     host = open_host(people)
     bea = join(people, host, "Bea")
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
@@ -126,9 +134,10 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left(people: Peopl
     expect(bea.locator(".rt-board")).to_be_visible()
     takeover = host.locator(".seat[data-seat='C'] form[data-action=add-bot]")
     expect(takeover).to_have_count(0)  # nothing to take over while Bea is here
-    click_move(host, next(m for m in rules.legal(replayed(host)[1], "A") if m["type"] == "place"))
+    click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)
-    bea.context.close()  # Bea's browser is gone for good; the match waits at her turn
+    bea_browser = bea.context
+    bea.close()  # Bea's page is gone (her browser keeps her token); the match waits at her turn
     expect(host.locator(".match-status")).to_contain_text("disconnected", timeout=CONNECT_MS)
     expect(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
@@ -138,3 +147,24 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left(people: Peopl
     expect(host.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
     record = saved_record(host)
     assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C"]
+
+    # Bea comes back (the host invites her again): the seat is hers on every page, the bot has left.
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    again, reply = answer(people, bea_browser, card.locator(".invite-link").input_value(), None)
+    paste_reply(host, reply)
+    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    for page in (host, again):
+        expect(seat(page, "C")).to_have_text("Bea")
+        expect(page.locator(".member[data-state=bot]")).to_have_count(0)
+        expect(page.locator(".match-seat[data-seat=C]")).to_contain_text("Bea")
+    expect(again.locator(".lobby .role")).to_have_text("You play seat B.")
+    # She plays her seat again, by clicks on her board, after the host's move.
+    click_move(host, first_place(host, "A"))
+    wait_for_steps(host, 3)
+    click_move(again, first_place(host, "C"))
+    wait_for_steps(host, 4)
+    record = saved_record(host)
+    assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C", "A", "C"]
+    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)

@@ -9,7 +9,9 @@ A message that is refused changes nothing and is answered with an ``error`` to i
 ``docs/lobby.md`` states the rules.
 
 A computer player is a member without a connection (``Member.bot``: its level) that the host seats
-(``bot`` request) and removes (``kick``); the host's page runs its thinking.
+(``bot`` request) and removes (``kick``); the host's page runs its thinking. One that took over a seat
+mid-match stands in for its player (``Match.stand_ins``): when that player comes back, the seat is theirs
+again and the computer player leaves.
 
 The lobby sees a game only through ``gamenight.games`` and the ``Game`` protocol. Seats are the
 game's seat ids for the chosen player count (``core.game.seat_ids``); while a match runs the seats
@@ -22,7 +24,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
@@ -41,7 +43,9 @@ HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
 CHAT_KEPT = 50  # chat lines kept for snapshots
 CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
-SAVE_VERSION = 1  # members may carry "handled" (requests handled so far) and "bot"; older saves lack them
+# Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins"; older
+# saves lack them and load as before (a save without "stand_ins": the players of bot seats only watch).
+SAVE_VERSION = 1
 BOT_NAME = "Bot"  # a computer player's name on the wire; every page shows it as "Bot (Hard)" in its language
 Out = list[tuple[str, JSON]]
 
@@ -99,6 +103,10 @@ reasons(
         "save-version": N_("unsupported saved lobby version"),
         "no-bots": N_("{game} has no computer players."),
         "save-bot": N_("a computer player must be seated, at easy, normal or hard"),
+        "save-stand-in": N_(
+            "'stand_ins' must map seats of the running match that computer players hold to the guests they "
+            "stand in for, each without a seat and named once"
+        ),
     }
 )
 terms({"saved-lobby": N_("a saved lobby"), "saved-match": N_("'match'"), "saved-member": N_("a member")})
@@ -135,12 +143,15 @@ class Match:
     """The current or last match: its record and live state; ``holders`` is who held each seat when it
     ended; ``events``: the public events of each step of the record (what the updates carried), for
     the log a snapshot gives a latecomer. They come from the record (a restored match replays it), and
-    grow with it: a few events a step, beside a step's entry of the same size."""
+    grow with it: a few events a step, beside a step's entry of the same size. ``stand_ins``: the seats
+    a computer player took over from a player who left, with that player (the seat is theirs again
+    when they come back); only seats a computer player still holds, only while the match runs."""
 
     record: Record
     state: Any
     holders: dict[str, str | None] | None = None
     events: Log = ()
+    stand_ins: dict[str, str] = field(default_factory=dict)
 
     @property
     def running(self) -> bool:
@@ -349,6 +360,7 @@ class Session:
                 del self.peers[old]
                 self._flood.pop(old, None)
                 out.append((old, p.Bye("replaced").to_json()))
+            self._seat_back(member.id)
         else:
             if len(self.members) >= MAX_MEMBERS:
                 raise Refused("lobby-full", max=MAX_MEMBERS)
@@ -367,6 +379,16 @@ class Session:
         out.append((peer, p.Welcome(member.id, member.token).to_json()))
         out.append((peer, self.snapshot(member.id).to_json()))
         return out
+
+    def _seat_back(self, member: str) -> None:
+        """``member`` came back: the seat of the running match a computer player took over from them is
+        theirs again (the update everyone gets shows it), and that computer player leaves the lobby. Its
+        move in thought, if any, is dropped (``bot_move`` plays only a computer seat's turn)."""
+        match = self.match
+        seat = next((s for s, m in match.stand_ins.items() if m == member), None) if match else None
+        if seat is not None:
+            self.seats[seat] = member
+            self._drop_idle_bots()
 
     def _by_token(self, token: str | None) -> Member | None:
         if not token:
@@ -451,7 +473,7 @@ class Session:
         match.state = state
         match.events = (*match.events, tuple(events))
         if over:
-            match.holders = dict(self.seats)
+            match.holders, match.stand_ins = dict(self.seats), {}
 
     # --- host requests -------------------------------------------------------------------------
 
@@ -498,7 +520,8 @@ class Session:
     def _add_bot(self, member: str, message: p.AddBot, now_ms: int) -> Out:
         """Seat a computer player at ``level`` (the game must have one): in a free seat before a match, or,
         during a match, in the seat of a player whose page is gone, so the match need not wait for them
-        for good. That player stays a member: coming back, they watch."""
+        for good. That player stays a member; the computer player stands in for them until they come back
+        (``_seat_back``)."""
         seat = message.seat
         running = self.match is not None and self.match.running
         if self.game_id not in games.BOTS:
@@ -524,6 +547,7 @@ class Session:
         self.seats[seat] = bot.id
         if running:  # the record says which seats the computer played, from here on too
             self.match.record = replace(self.match.record, bots={**self.match.record.bots, seat: level})
+            self.match.stand_ins = {**self.match.stand_ins, seat: holder}
         return self._broadcast([])
 
     def _drop_idle_bots(self) -> None:
@@ -536,6 +560,22 @@ class Session:
             if self.match is not None and self.match.holders is not None:
                 self.match.holders = {s: None if h == m.id else h for s, h in self.match.holders.items()}
             del self.members[m.id]
+        self._keep_stand_ins()
+
+    def _keep_stand_ins(self) -> None:
+        """A computer player stands in for a member while it holds that member's seat and the member,
+        still in the lobby, has no other (the host may have taken the bot out, removed the member, or
+        seated them elsewhere)."""
+        if self.match is not None:
+            self.match.stand_ins = {
+                s: m
+                for s, m in self.match.stand_ins.items()
+                if self._bot_at(s) and m in self.members and self.seat_of(m) is None
+            }
+
+    def _bot_at(self, seat: str) -> bool:
+        member = self.seats.get(seat)
+        return member is not None and bool(self.members[member].bot)
 
     def _kick(self, member: str, message: p.Kick, now_ms: int) -> Out:
         target = message.member
@@ -549,6 +589,7 @@ class Session:
         if self.match is not None and self.match.holders is not None:
             self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}
         del self.members[target]
+        self._keep_stand_ins()  # a computer player in their seat plays it on for good
         self._chat_limits.pop(target, None)
         out: Out = []
         peer = self.peer_of(target)
@@ -578,7 +619,7 @@ class Session:
         if match is None or not match.running:
             raise Refused("no-match")
         match.record = replace(match.record, ended="host")
-        match.holders = dict(self.seats)
+        match.holders, match.stand_ins = dict(self.seats), {}
         return self._broadcast([])
 
     # --- what members see ----------------------------------------------------------------------
@@ -659,7 +700,10 @@ class Session:
             "seats": _pairs(self.seats),
             "seq": self.seq,
             "chat": [line.body() for line in self.chat],
-            "match": None if match is None else {"record": match.record.to_json(), "holders": _pairs(match.holders)},
+            "match": None
+            if match is None
+            else {"record": match.record.to_json(), "holders": _pairs(match.holders)}
+            | ({"stand_ins": dict(match.stand_ins)} if match.stand_ins else {}),
         }
 
     @classmethod
@@ -703,8 +747,29 @@ class Session:
             raise BadMessage("save-chat", max=CHAT_KEPT)
         self.chat = [p.parse_chat_line(line) for line in chat]
         self.match = _match(raw.get("match"), self.seats, set(self.members))
+        if self.match is not None:
+            self.match.stand_ins = self._stand_ins(raw["match"].get("stand_ins", {}))
         self._open(host_peer)
         return self
+
+    def _stand_ins(self, raw: Any) -> dict[str, str]:
+        """The saved ``Match.stand_ins``: a seat of the running match a computer player holds, for a
+        member with no seat (so a person: every computer player is seated), not the host, each once.
+        A save without them has none."""
+        stand_ins = obj(raw, "stand_ins", BadMessage)
+        people = list(stand_ins.values())
+        for seat, member in stand_ins.items():
+            if (
+                not self.match.running
+                or not self._bot_at(seat)
+                or not isinstance(member, str)
+                or member not in self.members
+                or member == self.host
+                or self.seat_of(member) is not None
+                or people.count(member) > 1
+            ):
+                raise BadMessage("save-stand-in")
+        return dict(stand_ins)
 
 
 _HANDLERS: dict[type, Any] = {
@@ -789,7 +854,7 @@ def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match |
     if raw is None:
         return None
     raw = obj(raw, "saved-match", BadMessage)
-    only_keys(raw, ("record", "holders"), "saved-match", BadMessage)
+    only_keys(raw, ("record", "holders", "stand_ins"), "saved-match", BadMessage)
     record = parse_record(raw.get("record"))
     steps = replay_steps(record)
     state, events = steps[-1][0], tuple(tuple(e) for _state, e in steps[1:])

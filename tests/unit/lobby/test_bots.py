@@ -17,7 +17,7 @@ from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import parse_record, replay
 from gamenight.lobby.session import HOST_PEER, Session
-from tests.unit.lobby.helpers import Table, errors, run_steps
+from tests.unit.lobby.helpers import Table, errors, last_update, run_steps
 from tests.unit.lobby.test_session import refused
 
 SHORT = {"target": 4}  # a Raythread match to 4 points: a whole match in a few dozen moves
@@ -163,6 +163,20 @@ def test_a_match_with_a_bot_is_played_to_its_end_and_its_record_replays():
     assert table.session.bot_turn() is None, "no bot thinks once the match is over"
 
 
+def left_to_a_bot(level: str = "easy") -> Table:
+    """Raythread for three (Ann in A, Bea in B, Cy in C), started (a whole match: a long one); Bea's
+    page is gone and a bot at ``level`` took over seat B."""
+    table = Table("raythread", players=3)
+    table.join("g1", "Bea")
+    table.join("g2", "Cy")
+    table.seat("g1", "B")
+    table.seat("g2", "C")
+    table.start(seed=5)
+    table.session.disconnect("g1", table.now)
+    assert not errors(table.host(p.AddBot("B", level)))
+    return table
+
+
 def test_a_bot_takes_over_the_seat_of_a_player_who_left_and_the_match_goes_on():
     table = Table("raythread", players=3, **SHORT)
     table.join("g1", "Bea")
@@ -183,20 +197,144 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_left_and_the_match_goes_on():
     assert table.session.seats == {"A": "m1", "B": bot, "C": table.members["g2"]}
     assert table.session.match.record.bots == {"B": "easy"} and table.session.match.running
     assert bea in table.session.members, "Bea stays a member, without a seat"
+    assert table.session.match.stand_ins == {"B": bea}, "the bot stands in for Bea"
     refused(table, HOST_PEER, p.AddBot("B", "hard"), "match-running")  # a bot's seat is not taken over
     # A host page reloaded now restores the bot in the seat, and the record saying so.
     restored = Session.restore(table.state_json())
     assert restored.seats == table.session.seats and restored.match.record.bots == {"B": "easy"}
-    # Bea comes back and watches; the match is played to its end with the bot in her seat.
-    out = table.join("g1b", "Bea", table.tokens["g1"])
-    assert table.members["g1b"] == bea and table.session.match_view(bea).you is None
+    # Bea does not come back: the match is played to its end with the bot in her seat.
     del table.members["g1"]
     movers = play_to_the_end(table, random.Random(4))
     assert "B" in movers and table.session.match.record.ended == "over"
+    assert table.session.match.stand_ins == {}, "a stand-in ends with its match"
     record = table.session.match.record
     again = parse_record(json.loads(dumps(record.to_json())))
     assert again == record and again.bots == {"B": "easy"} and replay(again)[-1] == table.session.match.state
     assert [e.seat for e in record.log if e.seat is not None][-len(movers) :] == movers
+
+
+def play_a_turn(table: Table) -> str:
+    """Whoever is to play plays: a person a legal move through their page, a bot the move its turn
+    thinks. Returns the seat that played."""
+    session = table.session
+    (seat,) = session.game.active(session.match.state)
+    turn = session.bot_turn()
+    if turn is not None:
+        move = decide(games.bot("raythread"), turn.view, turn.level, turn.seed)
+        assert session.bot_move(turn.at, turn.seat, move, table.now)
+    else:
+        peer = next(peer for peer, m in session.peers.items() if m == session.seats[seat])
+        move = session.game.legal(session.match.state, seat)[0]
+        assert not errors(table.send(peer, p.Move(seat, move)))
+    return seat
+
+
+def test_a_player_who_comes_back_gets_their_seat_back_and_the_stand_in_leaves():
+    table = left_to_a_bot("hard")
+    session = table.session
+    bea, bot = table.members["g1"], bot_id(table)
+    played = [play_a_turn(table)]
+    while session.bot_turn() is None or "B" not in played:  # the bot plays Bea's seat while she is away
+        played.append(play_a_turn(table))
+    turn = session.bot_turn()
+    assert turn.seat == "B", "the bot's turn again: the host's page is thinking"
+    thought = decide(games.bot("raythread"), turn.view, turn.level, turn.seed)
+    log = session.match.record.log
+    # Bea comes back with her token: the seat is hers again and the bot leaves the lobby.
+    out = table.join("g1b", "Bea", table.tokens["g1"])
+    assert table.members["g1b"] == bea
+    assert session.seats == {"A": "m1", "B": bea, "C": table.members["g2"]}
+    assert bot not in session.members and session.match.stand_ins == {}
+    # Every page sees it in the one message it gets: the seat list names Bea, and no bot is listed.
+    for peer in (HOST_PEER, "g2", "g1b"):
+        (message,) = [m for to, m in out if to == peer and m["type"] in ("update", "snapshot")]
+        lobby = p.parse_to_guest(p.encode(message)).lobby
+        assert next(s.member for s in lobby.seats if s.id == "B") == bea
+        assert [m.bot for m in lobby.members] == [None, None, None]
+    snapshot = p.parse_to_guest(p.encode(last_update(out, "g1b")))
+    state = session.match.state
+    assert session.game.view(state, "B") != session.game.view(state, None), "a seat sees its own hand"
+    assert (snapshot.match.you, snapshot.match.view) == ("B", session.game.view(state, "B"))
+    # The move the host's page was thinking for the bot is not played once the seat is Bea's.
+    assert session.bot_turn() is None
+    assert session.bot_move(turn.at, "B", thought, table.now) == []
+    assert session.match.record.log == log
+    # Bea plays her seat again; the record still says the computer played it (for part of the match).
+    assert play_a_turn(table) == "B"
+    record = session.match.record
+    assert record.log[-1].seat == "B" and len(record.log) == len(log) + 1
+    assert record.bots == {"B": "hard"} and record.names["B"] == "Bea"
+    again = parse_record(json.loads(dumps(record.to_json())))
+    assert again == record and replay(again)[-1] == session.match.state
+
+
+def test_a_reloaded_host_hands_the_seat_back_too():
+    table = left_to_a_bot()
+    bea = table.members["g1"]
+    saved = table.state_json()
+    assert json.loads(saved)["match"]["stand_ins"] == {"B": bea}
+    restored = Session.restore(saved)
+    assert restored.match.stand_ins == {"B": bea} and restored.to_json() == table.session.to_json()
+    out = restored.handle("g1b", dumps(p.Hello("Bea", table.tokens["g1"]).to_json()), table.now + 100)
+    assert next(m for _to, m in out if m["type"] == "welcome")["member"] == bea
+    assert restored.seats["B"] == bea and not [m for m in restored.members.values() if m.bot]
+    assert restored.match_view(bea).you == "B" and restored.bot_turn() is None
+    # A lobby saved before stand-ins were kept still loads: its bot plays on, and Bea, back, watches.
+    old = json.loads(saved)
+    del old["match"]["stand_ins"]
+    restored = Session.restore(dumps(old))
+    restored.handle("g1b", dumps(p.Hello("Bea", table.tokens["g1"]).to_json()), table.now + 100)
+    assert restored.seats["B"] == bot_id(table) and restored.match_view(bea).you is None
+
+
+def test_nobody_else_gets_a_stand_ins_seat_by_coming_back():
+    table = left_to_a_bot()
+    session = table.session
+    bea, bot = table.members["g1"], bot_id(table)
+    # A newcomer watches; a seated player who drops and comes back keeps their own seat.
+    table.join("g3", "Dan")
+    session.disconnect("g2", table.now)
+    table.join("g2b", "Cy", table.tokens["g2"])
+    assert session.seats == {"A": "m1", "B": bot, "C": table.members["g2"]}
+    assert session.match_view(table.members["g3"]).you is None
+    # The host takes the bot out and gives the seat to Dan: Bea, back, watches (the seat is not hers now).
+    assert not errors(table.host(p.Assign(bot, None)))
+    assert session.match.stand_ins == {}
+    assert not errors(table.host(p.Assign(table.members["g3"], "B")))
+    table.join("g1b", "Bea", table.tokens["g1"])
+    assert session.seats["B"] == table.members["g3"] and session.match_view(bea).you is None
+
+
+def test_a_player_the_host_seated_elsewhere_keeps_that_seat_and_the_stand_in_plays_on():
+    table = left_to_a_bot()
+    session = table.session
+    bea, cy, bot = table.members["g1"], table.members["g2"], bot_id(table)
+    session.disconnect("g2", table.now)
+    assert not errors(table.host(p.Assign(cy, None)))  # Cy's seat is freed, and given to Bea
+    assert not errors(table.host(p.Assign(bea, "C")))
+    assert session.match.stand_ins == {}
+    assert Session.restore(table.state_json()).seats == session.seats, "the lobby saves and restores"
+    table.join("g1b", "Bea", table.tokens["g1"])
+    assert session.seats == {"A": "m1", "B": bot, "C": bea} and session.match_view(bea).you == "C"
+
+
+def test_a_removed_player_leaves_the_stand_in_in_the_seat():
+    table = left_to_a_bot()
+    session = table.session
+    bea, bot = table.members["g1"], bot_id(table)
+    assert not errors(table.host(p.Kick(bea)))  # she has no seat, so the host may remove her
+    assert session.match.stand_ins == {} and session.seats["B"] == bot
+    assert Session.restore(table.state_json()).match.stand_ins == {}, "a reloaded host finds the same"
+    table.join("g4", "Bea")  # someone new under her name is no one the bot stands in for
+    assert session.seats["B"] == bot and session.match_view(table.members["g4"]).you is None
+
+
+def test_the_stand_in_ends_with_the_match():
+    table = left_to_a_bot()
+    assert not errors(table.host(p.End()))
+    assert table.session.match.stand_ins == {} and "stand_ins" not in table.session.to_json()["match"]
+    table.join("g1b", "Bea", table.tokens["g1"])
+    assert table.session.seats["B"] == bot_id(table), "after the match, the bot's seat is for the host to free"
 
 
 def test_a_bot_move_for_a_position_that_has_gone_is_dropped():
@@ -308,3 +446,54 @@ def test_a_save_whose_game_has_no_bots_cannot_hold_one():
     with pytest.raises(BadMessage) as refused_save:
         Session.restore(dumps(counting))
     assert refused_save.value.code == "save-bot"
+
+
+def two_stand_ins() -> Table:
+    """Bea's and Cy's pages are gone and bots stand in for both (seats B and C)."""
+    table = left_to_a_bot()
+    table.session.disconnect("g2", table.now)
+    assert not errors(table.host(p.AddBot("C", "normal")))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda raw, ids: raw["match"].update(stand_ins=[["B", ids["bea"]]]), "not-object"),
+        (lambda raw, ids: raw["match"].update(stand_ins={"B": [ids["bea"]]}), "save-stand-in"),
+        (lambda raw, ids: raw["match"]["stand_ins"].update(B="m99"), "save-stand-in"),  # no such member
+        (lambda raw, ids: raw["match"]["stand_ins"].update(B="m1"), "save-stand-in"),  # the host
+        (
+            lambda raw, ids: (raw["match"]["stand_ins"].update(B="m1"), raw["seats"][0].__setitem__(1, None)),
+            "save-stand-in",
+        ),
+        (lambda raw, ids: raw["match"]["stand_ins"].update(C=ids["bea"]), "save-stand-in"),  # Bea twice
+        (lambda raw, ids: raw["match"]["stand_ins"].update(A=ids["dan"]), "save-stand-in"),  # not a bot's seat
+        (lambda raw, ids: raw["match"]["stand_ins"].update(Z=ids["dan"]), "save-stand-in"),  # no such seat
+        (lambda raw, ids: raw["match"]["stand_ins"].update(B=ids["bot"]), "save-stand-in"),  # a bot
+    ],
+)
+def test_a_damaged_save_with_a_stand_in_is_refused(change, code):
+    table = two_stand_ins()
+    table.join("g3", "Dan")
+    session = table.session
+    ids = {"bea": table.members["g1"], "dan": table.members["g3"], "bot": session.seats["C"]}
+    assert Session.restore(table.state_json()).match.stand_ins == {"B": ids["bea"], "C": table.members["g2"]}
+    with pytest.raises(BadMessage) as refused_save:
+        Session.restore(saved_with(table, lambda raw: change(raw, ids)))
+    assert refused_save.value.code == code
+
+
+def test_a_save_whose_stand_in_has_a_seat_or_whose_match_ended_is_refused():
+    table = left_to_a_bot()
+    # Cy, seated in C, cannot also be stood in for in B.
+    seated = saved_with(table, lambda raw: raw["match"]["stand_ins"].update(B=table.members["g2"]))
+    with pytest.raises(BadMessage, match="stand in for"):
+        Session.restore(seated)
+    stand_in = table.session.to_json()["match"]["stand_ins"]
+    assert not errors(table.host(p.End()))
+    ended = saved_with(table, lambda raw: raw["match"].update(stand_ins=stand_in))
+    with pytest.raises(BadMessage) as refused_save:
+        Session.restore(ended)
+    assert refused_save.value.code == "save-stand-in"
+    assert Session.restore(table.state_json()).seats["B"] == bot_id(table)

@@ -153,7 +153,7 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     assert host.inner.live.session.match.record.bots == {"C": "easy"}
 
 
-def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_watch():
+def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea_browser = Browser()
@@ -168,12 +168,25 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_watch():
     host.submit("add-bot", seat="C", level="easy")
     host.work("host-bot")
     host.tick("host-bot")
-    # Her page comes back (a reload): it cannot know yet, and says her place may have gone.
+    click_place(host, first_place(host, "A"))
+    # The bot's turn again: its move is chosen and waits for the pause when Bea comes back.
+    host.work("host-bot")
+    assert "host-bot" in host.timers
+    # Her page comes back (a reload): it cannot know yet, and says when a seat a computer took over is hers.
     again = rtc.page(bea_browser, link)
-    assert "unless the host let a computer player take over your seat" in again.text
+    assert "A seat a computer player took over is yours again if its match is still on" in again.text
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
     host.submit("reply", reply=again.value_of("reply-code"))
-    assert "You are watching this match." in again.text and not again.by_class("rt-hand")
-    assert seats(again) == {"A": "Ann", "C": "Bot (Easy)"} and members(again)["Bea"] == "connected"
+    # The seat is hers again on every page; the computer player has left the lobby.
+    for page in (host, again):
+        assert seats(page) == {"A": "Ann", "C": "Bea"} and "Bot (Easy)" not in members(page)
+    assert members(again)["Bea"] == "connected" and "You play seat B." in again.text
+    # The bot's move that waited for the pause is not played: the pause's timer stopped, its tick plays nothing.
+    assert "host-bot" not in host.timers and "host-bot" not in host.works
+    host.send(Tick("host-bot", rtc.now))
+    assert log_seats(host) == ["A", "C", "A"] and "your turn" in status(again)
+    click_place(again, first_place(host, "C"))
+    assert log_seats(host) == ["A", "C", "A", "C"] and "Bea (B)" in text_of(host.by_class("match-seats")[0])
+    assert host.inner.live.session.match.record.bots == {"C": "easy"}

@@ -364,11 +364,12 @@ def _join_view(model: JoinModel) -> list:
         ]
     title = h("h1", {"tabindex": "-1"}, invitation.lobby_name)
     if model.stage == "back":
+        # Before it reconnects the page cannot know whether its seat is still there: say when it is.
         back = _(
             "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
-            "your place, unless the host let a computer player take over your seat in a match. Ask the host "
-            "for a new invitation (the “Invite again” button next to your name) and paste it below, or scan "
-            "its QR code."
+            "your place. A seat a computer player took over is yours again if its match is still on and "
+            "the host has not given it to someone else. Ask the host for a new invitation (the “Invite "
+            "again” button next to your name) and paste it below, or scan its QR code."
         ).format(name=model.name)
         return [title, h("p", {"class": "connection away", "role": "status"}, back), _rejoin_form(model)]
     if model.stage == "name":
@@ -378,7 +379,8 @@ def _join_view(model: JoinModel) -> list:
                 "p",
                 {},
                 _(
-                    "Welcome back, {name}: you will get your place back (unless a computer player took over your seat)."
+                    "Welcome back, {name}: you get your place back. A seat a computer player took over is yours "
+                    "again if its match is still on and the host has not given it to someone else."
                 ).format(name=remembered["name"]),
             )
             if remembered
