@@ -347,6 +347,10 @@ def read_event(event: Any) -> UiEvent | None:
     target = event.target
     if kind == "keydown" and str(event.key) in ("Enter", " ") and pressable(target):
         return None
+    if kind == "pointerover" and str(getattr(event, "pointerType", "")) == "touch":
+        # A finger has no hover: the pointerover a tap starts with would aim at the cell before the tap
+        # (Raythread's first tap on a cell previews the move; it would place it at once).
+        return None
     holder = target.closest("[data-action]") if hasattr(target, "closest") else None
     if holder is jsnull:  # JavaScript's null arrives as ``jsnull``, not None
         holder = None

@@ -1,14 +1,16 @@
-"""Whole matches by keyboard alone: Raythread Rally and Light Seeker against the computer, from the home
-page's "Play vs computer" to the end and a rematch, with no pointer event at all. After every computer
-move the board still has keyboard focus, so a person who plays by keyboard never has to find it again.
-(The moves are chosen at random among the engine's legal ones for the page's own match.)"""
+"""Whole matches by keyboard alone and by touch alone: Raythread Rally and Light Seeker against the
+computer, from the home page's "Play vs computer" to the end and a rematch. By keyboard: no pointer
+event at all, and after every computer move the board still has keyboard focus, so a person who plays
+by keyboard never has to find it again. By touch: taps on a phone (390×844, dark), where a Raythread cell
+is tapped twice (the first tap previews). The moves are chosen at random among the engine's legal ones
+for the page's own match, and each one the person makes is checked in the page's saved record."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as ls_rules
@@ -16,7 +18,7 @@ from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
 from tests.e2e.test_bots import replayed, wait_for_moves
 from tests.e2e.test_lightseeker import KEYS, keys_to
 
@@ -142,3 +144,95 @@ def test_light_seeker_against_the_computer_to_the_end_by_keyboard_alone(app: Pag
     app.keyboard.press("Enter")
     expect(app.locator(".match-result")).to_have_count(0)
     assert pointer_events(app) == 0, "a whole match with no pointer at all"
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str):
+    """A page on a phone, watched like ``app``."""
+    context = browser.new_context(**PHONE)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    yield page
+    watch.check()
+    context.close()
+
+
+def tap_home(page: Page, site_url: str, game: str) -> None:
+    open_app(page, site_url, "#/")
+    page.tap(f'a[href="#/{game}/table?vs=normal"]')
+
+
+def rt_taps(page: Page, move: dict) -> None:
+    """A Raythread move by taps: the tile and its orientation, then the cell twice (the first tap shows
+    the move, the second makes it); a turn: the tile twice."""
+    if move["type"] == "place":
+        page.tap(f".rt-hand-tile[data-kind={move['tile']}]")
+        page.tap(f".rt-orient[data-orient-name={'slash' if move['orient'] == '/' else 'backslash'}]")
+    cell = "#rt-c{}-{}".format(*move["cell"])
+    page.tap(cell)
+    expect(page.locator(".rt-board.rt-previewing")).to_have_count(1)
+    page.tap(cell)
+
+
+@pytest.mark.timeout(600)
+def test_raythread_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str):
+    tap_home(phone, site_url, "raythread")
+    expect(phone.locator(".rt-board")).to_be_visible()
+    chooser = random.Random(12)
+    count, state = replayed(phone, rt.STORE, RT_GAME)
+    turned = 0
+    while not state.ended:
+        seat = state.seats[state.turn]
+        if seat == "A":
+            moves = rt_rules.legal(state, seat)
+            rotations = [m for m in moves if m["type"] == "rotate"]
+            move = chooser.choice(rotations if rotations and not turned else moves)  # a turn, once
+            turned += move["type"] == "rotate"
+            rt_taps(phone, move)
+            wait_for_moves(phone, rt.STORE, count + 1)
+            assert rt.record(phone)["log"][count]["move"] == move
+        wait_for_moves(phone, rt.STORE, count + 1)
+        count, state = replayed(phone, rt.STORE, RT_GAME)
+    assert turned, f"the person turned a tile at least once ({count} moves)"
+    rt.assert_page_shows(phone, state)
+    expect(phone.locator(".match-result")).to_be_visible()
+    phone.tap("button[data-action=table-new]")
+    expect(phone.locator(".rt-tile")).to_have_count(0)
+    expect(phone.locator(".match-result")).to_have_count(0)
+
+
+def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
+    """A Light Seeker turn by taps: each action's cube and arrow, Buh's cube, Confirm."""
+    board = state.board
+    for a in move["actions"]:
+        if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+            page.tap(ls.cell(board, a["cube"]))
+        page.tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        board = ls_rules.act(board, ls_rules.Action(a["cube"], a["kind"], ls.Direction(a["dir"])))
+        expect(page.locator(".ls-light")).to_have_attribute("data-light", str(ls_rules.total_light(board)))
+    page.tap(ls.cell(board, move["buh"]))
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    page.tap("button[data-action=ls-confirm]")
+
+
+@pytest.mark.timeout(600)
+def test_light_seeker_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str):
+    tap_home(phone, site_url, "lightseeker")
+    expect(phone.locator(".ls-board")).to_be_visible()
+    chooser = random.Random(4)
+    count, state = replayed(phone, ls.STORE, LS_GAME)
+    while state.outcome is None:
+        if state.to_move == "1":
+            move = chooser.choice(LS_GAME.legal(state, "1"))
+            ls_taps(phone, state, move)
+            wait_for_moves(phone, ls.STORE, count + 1)
+            assert ls.record(phone)["log"][count]["move"] == move
+        wait_for_moves(phone, ls.STORE, count + 1)
+        count, state = replayed(phone, ls.STORE, LS_GAME)
+    ls.assert_page_shows(phone, state)
+    expect(phone.locator(".match-result")).to_be_visible()
+    phone.tap("button[data-action=table-new]")
+    expect(phone.locator(".match-result")).to_have_count(0)
