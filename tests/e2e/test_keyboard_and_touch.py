@@ -7,7 +7,9 @@ for the page's own match, and each one the person makes is checked in the page's
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,7 +17,6 @@ from playwright.sync_api import Browser, Page, expect
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as ls_rules
 from gamenight.raythread import GAME as RT_GAME
-from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
@@ -51,7 +52,7 @@ def cursor(page: Page, board: str, prefix: str, sep: str) -> tuple[int, int] | N
     return int(r), int(c)
 
 
-def rt_keys(page: Page, move: dict) -> None:
+def rt_keys(page: Page, state: object, move: dict) -> None:
     """A Raythread move by keys: the tile's key and its orientation, the cursor to the cell, Enter (for a
     turn: the cursor to the tile, Enter to see the turn, Enter to make it)."""
     if move["type"] == "place":
@@ -71,36 +72,37 @@ def rt_keys(page: Page, move: dict) -> None:
         page.keyboard.press("Enter")
 
 
-@pytest.mark.timeout(600)
-def test_raythread_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: str):
-    vs_computer(app, site_url, "raythread")
-    expect(app.locator(".rt-board")).to_be_visible()
-    tab_to(app, "#rt-board")
-    chooser = random.Random(11)
-    count, state = replayed(app, rt.STORE, RT_GAME)
+def store_of(game_id: str) -> str:
+    return rt.STORE if game_id == "raythread" else ls.STORE
+
+
+def play_match(page: Page, game_id: str, seed: int, make: Callable, each_turn=lambda: None) -> int:
+    """Play the person's seat (the first) against the computer to the end with ``make(page, state, move)``
+    (keys or taps), through the ``Game`` protocol; in Raythread a tile turned once among the moves.
+    ``each_turn`` checks the page when the person's turn comes."""
+    game, store = (RT_GAME if game_id == "raythread" else LS_GAME), store_of(game_id)
+    chooser = random.Random(seed)
+    count, state = replayed(page, store, game)
+    person = state.seats[0]
     turned = 0
-    while not state.ended:
-        seat = state.seats[state.turn]
-        if seat == "A":
-            expect(app.locator("#rt-board")).to_be_focused()  # still, after the computer's move
-            moves = rt_rules.legal(state, seat)
-            rotations = [m for m in moves if m["type"] == "rotate"]
+    while game.result(state) is None:
+        if person in game.active(state):
+            # As a person does: play once the page says it is their turn (the computer's move drawn).
+            expect(page.locator(".match-status")).to_contain_text(f"({person}) to play")
+            each_turn()
+            moves = list(game.legal(state, person))
+            rotations = [m for m in moves if m.get("type") == "rotate"]
             move = chooser.choice(rotations if rotations and not turned else moves)  # a turn, once
-            turned += move["type"] == "rotate"
-            rt_keys(app, move)
-            wait_for_moves(app, rt.STORE, count + 1)
-            assert rt.record(app)["log"][count]["move"] == move
-        wait_for_moves(app, rt.STORE, count + 1)
-        count, state = replayed(app, rt.STORE, RT_GAME)
-    assert turned, f"the person turned a tile at least once ({count} moves)"
-    rt.assert_page_shows(app, state)
-    expect(app.locator(".match-result")).to_be_visible()
-    # The rematch, by keyboard too: a fresh board.
-    tab_to(app, "button[data-action=table-new]")
-    app.keyboard.press("Enter")
-    expect(app.locator(".rt-tile")).to_have_count(0)
-    expect(app.locator(".match-result")).to_have_count(0)
-    assert pointer_events(app) == 0, "a whole match with no pointer at all"
+            turned += move.get("type") == "rotate"
+            make(page, state, move)
+            wait_for_moves(page, store, count + 1)
+            assert json.loads(page.evaluate(f"localStorage.getItem('{store}')"))["record"]["log"][count]["move"] == move
+        wait_for_moves(page, store, count + 1)
+        count, state = replayed(page, store, game)
+    assert turned or game_id != "raythread", f"the person turned a tile at least once ({count} moves)"
+    (rt if game_id == "raythread" else ls).assert_page_shows(page, state)
+    expect(page.locator(".match-result")).to_be_visible()
+    return count
 
 
 def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
@@ -122,30 +124,6 @@ def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
     page.keyboard.press("Enter")
 
 
-@pytest.mark.timeout(600)
-def test_light_seeker_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: str):
-    vs_computer(app, site_url, "lightseeker")
-    expect(app.locator(".ls-board")).to_be_visible()
-    tab_to(app, "#ls-board")
-    chooser = random.Random(3)
-    count, state = replayed(app, ls.STORE, LS_GAME)
-    while state.outcome is None:
-        if state.to_move == "1":
-            expect(app.locator("#ls-board")).to_be_focused()  # still, after the computer's turn
-            move = chooser.choice(LS_GAME.legal(state, "1"))
-            ls_keys(app, state, move)
-            wait_for_moves(app, ls.STORE, count + 1)
-            assert ls.record(app)["log"][count]["move"] == move
-        wait_for_moves(app, ls.STORE, count + 1)
-        count, state = replayed(app, ls.STORE, LS_GAME)
-    ls.assert_page_shows(app, state)
-    expect(app.locator(".match-result")).to_be_visible()
-    tab_to(app, "button[data-action=table-new]")
-    app.keyboard.press("Enter")
-    expect(app.locator(".match-result")).to_have_count(0)
-    assert pointer_events(app) == 0, "a whole match with no pointer at all"
-
-
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
 
 
@@ -160,12 +138,7 @@ def phone(browser: Browser, site_url: str):
     context.close()
 
 
-def tap_home(page: Page, site_url: str, game: str) -> None:
-    open_app(page, site_url, "#/")
-    page.tap(f'a[href="#/{game}/table?vs=normal"]')
-
-
-def rt_taps(page: Page, move: dict) -> None:
+def rt_taps(page: Page, state: object, move: dict) -> None:
     """A Raythread move by taps: the tile and its orientation, then the cell twice (the first tap shows
     the move, the second makes it); a turn: the tile twice."""
     if move["type"] == "place":
@@ -175,33 +148,6 @@ def rt_taps(page: Page, move: dict) -> None:
     page.tap(cell)
     expect(page.locator(".rt-board.rt-previewing")).to_have_count(1)
     page.tap(cell)
-
-
-@pytest.mark.timeout(600)
-def test_raythread_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str):
-    tap_home(phone, site_url, "raythread")
-    expect(phone.locator(".rt-board")).to_be_visible()
-    chooser = random.Random(12)
-    count, state = replayed(phone, rt.STORE, RT_GAME)
-    turned = 0
-    while not state.ended:
-        seat = state.seats[state.turn]
-        if seat == "A":
-            moves = rt_rules.legal(state, seat)
-            rotations = [m for m in moves if m["type"] == "rotate"]
-            move = chooser.choice(rotations if rotations and not turned else moves)  # a turn, once
-            turned += move["type"] == "rotate"
-            rt_taps(phone, move)
-            wait_for_moves(phone, rt.STORE, count + 1)
-            assert rt.record(phone)["log"][count]["move"] == move
-        wait_for_moves(phone, rt.STORE, count + 1)
-        count, state = replayed(phone, rt.STORE, RT_GAME)
-    assert turned, f"the person turned a tile at least once ({count} moves)"
-    rt.assert_page_shows(phone, state)
-    expect(phone.locator(".match-result")).to_be_visible()
-    phone.tap("button[data-action=table-new]")
-    expect(phone.locator(".rt-tile")).to_have_count(0)
-    expect(phone.locator(".match-result")).to_have_count(0)
 
 
 def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
@@ -218,21 +164,40 @@ def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
     page.tap("button[data-action=ls-confirm]")
 
 
+GAMES = ["raythread", "lightseeker"]
+
+
+def rematch(page: Page, game_id: str, moves: int) -> None:
+    """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last)."""
+    expect(page.locator(".match-result")).to_have_count(0)
+    page.wait_for_function(
+        "([k, n]) => JSON.parse(localStorage.getItem(k)).record.log.length < n", arg=[store_of(game_id), moves]
+    )
+
+
 @pytest.mark.timeout(600)
-def test_light_seeker_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str):
-    tap_home(phone, site_url, "lightseeker")
-    expect(phone.locator(".ls-board")).to_be_visible()
-    chooser = random.Random(4)
-    count, state = replayed(phone, ls.STORE, LS_GAME)
-    while state.outcome is None:
-        if state.to_move == "1":
-            move = chooser.choice(LS_GAME.legal(state, "1"))
-            ls_taps(phone, state, move)
-            wait_for_moves(phone, ls.STORE, count + 1)
-            assert ls.record(phone)["log"][count]["move"] == move
-        wait_for_moves(phone, ls.STORE, count + 1)
-        count, state = replayed(phone, ls.STORE, LS_GAME)
-    ls.assert_page_shows(phone, state)
-    expect(phone.locator(".match-result")).to_be_visible()
+@pytest.mark.parametrize(
+    "game_id, seed, keys", [("raythread", 11, rt_keys), ("lightseeker", 3, ls_keys)], ids=["raythread", "lightseeker"]
+)
+def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: str, game_id, seed, keys):
+    board = "#rt-board" if game_id == "raythread" else "#ls-board"
+    vs_computer(app, site_url, game_id)
+    tab_to(app, board)
+    # The board keeps focus after each computer move.
+    moves = play_match(app, game_id, seed, keys, lambda: expect(app.locator(board)).to_be_focused())
+    tab_to(app, "button[data-action=table-new]")  # the rematch, by keyboard too
+    app.keyboard.press("Enter")
+    rematch(app, game_id, moves)
+    assert pointer_events(app) == 0, "a whole match with no pointer at all"
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize(
+    "game_id, seed, taps", [("raythread", 12, rt_taps), ("lightseeker", 4, ls_taps)], ids=["raythread", "lightseeker"]
+)
+def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, game_id, seed, taps):
+    open_app(phone, site_url, "#/")
+    phone.tap(f'a[href="#/{game_id}/table?vs=normal"]')
+    moves = play_match(phone, game_id, seed, taps)
     phone.tap("button[data-action=table-new]")
-    expect(phone.locator(".match-result")).to_have_count(0)
+    rematch(phone, game_id, moves)
