@@ -27,11 +27,15 @@ LOG_KEPT = 40
 
 def log_start(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> int:
     """Where the kept part of ``log`` starts: the newest whole steps that hold at most ``limit`` events
-    in all, and always the newest step that has any (``kept`` cuts that one if it alone is longer)."""
+    in all, and always the newest step that has any (``kept`` cuts that one if it alone is longer).
+    It starts at a step that has events (or at the end), so what lies before it is what the log does
+    not list: the moves counted as earlier are the same wherever the log is kept."""
     start, total = len(log), 0
     while start and (total == 0 or total + len(log[start - 1]) <= limit):
         start -= 1
         total += len(log[start])
+    while start < len(log) and not log[start]:
+        start += 1
     return start
 
 

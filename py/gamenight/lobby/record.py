@@ -8,14 +8,14 @@ the value of each piece of work the match waited for (``Game.prepare``), so a re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamenight import games
 from gamenight.core.bot import LEVELS
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, Event, Log, kept, log_start
 from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
@@ -98,6 +98,18 @@ class Record:
             "ended": self.ended,
             **bots,
         }
+
+
+def count_moves(entries: Sequence[Entry]) -> int:
+    """How many of ``entries`` are a seat's moves (not the clock's ticks, not prepared work)."""
+    return sum(1 for e in entries if e.seat is not None)
+
+
+def recent_steps(entries: Sequence[Entry], events: Sequence[Sequence[Event]]) -> tuple[int, Log]:
+    """The moves played before the steps a log keeps (``core.game.kept``) of a match's ``entries``, and
+    those steps (``events``: each entry's public events): what a snapshot tells, a table retells."""
+    start = log_start(events)
+    return count_moves(entries[:start]), kept(events[start:])
 
 
 def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:

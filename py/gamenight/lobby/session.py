@@ -31,13 +31,21 @@ from typing import Any
 from gamenight import games
 from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, Game, Log, Preparation, kept, log_start, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, Game, Log, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED, fresh_seed
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.names import name_key
-from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
+from gamenight.lobby.record import (
+    MAX_RECORD_BYTES,
+    Entry,
+    Record,
+    count_moves,
+    parse_record,
+    recent_steps,
+    replay_steps,
+)
 
 HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
@@ -452,7 +460,7 @@ class Session:
     def _play(self, seat: str, move: JSON, at: int | None, now_ms: int) -> Out:
         """The one way a move enters the match, a person's or a computer player's."""
         match = self.match
-        moves = sum(1 for e in match.record.log if e.seat is not None)
+        moves = count_moves(match.record.log)
         game = self.game
         # In a game where seats act at once, another seat's move does not make this one stale.
         if at is not None and at != moves and not getattr(game, "simultaneous", False):
@@ -653,7 +661,7 @@ class Session:
             you=seat,
             view=game.view(match.state, seat),
             result=result.to_json() if result else None,
-            moves=sum(1 for e in match.record.log if e.seat is not None),
+            moves=count_moves(match.record.log),
             ended=match.record.ended,
         )
 
@@ -663,9 +671,7 @@ class Session:
         match = self.match
         if match is None:
             return None
-        start = log_start(match.events)
-        earlier = sum(1 for e in match.record.log[:start] if e.seat is not None)
-        return p.MatchLog(earlier, kept(match.events[start:]))
+        return p.MatchLog(*recent_steps(match.record.log, match.events))
 
     def snapshot(self, member: str) -> p.Snapshot:
         return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log())

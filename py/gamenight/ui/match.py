@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from gamenight import games, i18n
 from gamenight.core.bot import label
-from gamenight.core.game import JSON, Log, Move, kept, seat_tags
+from gamenight.core.game import JSON, Log, Move, kept, log_start, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Focus, Store, UiEvent, board_stop
 from gamenight.ui.svg import Element, Memo, h, keep
@@ -152,13 +152,18 @@ class MatchUi:
     # The events of the moves shown, step by step (one per ``advance``: a move, a clock tick, prepared
     # work), oldest first and bounded by ``core.game.kept``; the panel lists the steps newest first.
     log: Log = ()
+    before: tuple[int, ...] = ()  # the moves played before each step of ``log``
     # The events announced (``news``): this page's own last move and the moves since (``heard``).
     latest: tuple[JSON, ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
-    # Moves played before the first step of ``log`` that this page was never told of (a latecomer, a
-    # reloaded page, given the recent steps by a snapshot): the log says so instead of "No moves yet."
+    # Moves played before the first step of ``log``: cut by its bound, or never told to this page (a
+    # latecomer given the recent steps by a snapshot). The log says so instead of "No moves yet.", the
+    # same on every page that lists the same steps.
     unseen: int = 0
+    # The number of the authority's update this screen last followed (a lobby mirror's ``seq``), so
+    # that each update's events reach the log once, whether or not its view changed.
+    followed: int | None = None
     outbox: tuple[Effect | Play, ...] = ()  # what the board asked of its page, until ``take``n
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
     # Why no seat moves here (an ``N_`` message): the host ended the match, or this page lost the host.
@@ -174,28 +179,49 @@ def start(
     return _react(ui, table, Moved(None, ui.stored))
 
 
-def advance(ui: MatchUi, view: JSON, events: tuple[JSON, ...] | list[JSON] = (), table: Table | None = None) -> MatchUi:
+def advance(
+    ui: MatchUi,
+    view: JSON,
+    events: tuple[JSON, ...] | list[JSON] = (),
+    table: Table | None = None,
+    moves: int | None = None,
+) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
     carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
-    log keeps them together, in their order."""
+    log keeps them together, in their order. ``moves``: the moves that led to ``view`` (``None``: as
+    many as before), so the log counts the moves its bound cuts."""
+    moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
-        return ui
-    log = kept((*ui.log, tuple(events))) if events else ui.log
+        return ui if moves == ui.moves else replace(ui, moves=moves)
+    log, before, unseen = ui.log, ui.before, ui.unseen
+    if events:
+        log, before, unseen = _bounded((*log, tuple(events)), (*before, ui.moves), unseen)
     latest = heard(ui, events, table)
+    moved = replace(ui, view=view, log=log, before=before, unseen=unseen, moves=moves, latest=latest, error=None)
     if getattr(ui.board, "react", None) is None:
-        local = ui.board.start(view, ui.view)
-        return replace(ui, view=view, local=local, log=log, latest=latest, error=None)
-    moved = replace(ui, view=view, log=log, latest=latest, error=None)
+        return replace(moved, local=ui.board.start(view, ui.view))
     return _react(moved, table, Moved(ui.view, ui.stored))
 
 
-def retold(ui: MatchUi, log: Log, unseen: int) -> MatchUi:
+def retold(ui: MatchUi, log: Log, earlier: int, moves: int) -> MatchUi:
     """The log as the authority tells it (a snapshot's recent steps, a table's replayed record), with
-    the moves before them that it leaves out."""
-    log = kept(log)
-    if log == ui.log and unseen == ui.unseen:
+    the ``earlier`` moves played before them; ``moves``: those that led to the position shown. Which
+    steps told are moves is not told: each counts as one, oldest first, while ``moves`` allows. That is
+    exact when every step is a move (a table's); otherwise the count of moves cut later may be high by
+    the other steps (clock ticks, prepared work) until the bound has cut every step told."""
+    steps = tuple(tuple(step) for step in log if step)
+    log, before, unseen = _bounded(steps, tuple(min(earlier + i, moves) for i in range(len(steps))), earlier)
+    if log == ui.log and before == ui.before and unseen == ui.unseen and moves == ui.moves:
         return ui  # the same panel: kept by identity (svg.keep)
-    return replace(ui, log=log, unseen=unseen)
+    return replace(ui, log=log, before=before, unseen=unseen, moves=moves)
+
+
+def _bounded(log: Log, before: tuple[int, ...], unseen: int) -> tuple[Log, tuple[int, ...], int]:
+    """The steps of ``log`` (none without events) that its bound keeps, the moves before each, and
+    the moves before the first of them (``unseen`` when there is none): the moves it does not list."""
+    start = log_start(log)
+    before = before[start:]
+    return kept(log), before, before[0] if before else unseen
 
 
 def heard(ui: MatchUi, events: tuple[JSON, ...] | list[JSON], table: Table | None) -> tuple[JSON, ...]:

@@ -31,6 +31,7 @@ from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, reasons
+from gamenight.lobby import record as records
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
 from gamenight.ui import forms, match
@@ -280,9 +281,8 @@ def restore(game: str, text: str) -> Model:
         seats=_seats(game, record, bots),
         bots=bots,
     )
-    # The log as it was: every step replayed, so nothing before it goes unlisted.
-    ui = match.start(game, games.board(game), _view(model))
-    return replace(model, ui=match.retold(ui, played.events, 0))
+    # The log as it was: every step replayed, and the moves before those it keeps counted.
+    return replace(model, ui=retold(model))
 
 
 def save(model: Model) -> Store:
@@ -410,7 +410,8 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
-    model = replace(model, ui=match.advance(model.ui, _view(model), events, table_of(model)))
+    ui = match.advance(model.ui, _view(model), events, table_of(model), records.count_moves(record.log))
+    model = replace(model, ui=ui)
     return model, [save(model), *think(model)]
 
 
@@ -428,11 +429,20 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     record = replace(played.record, log=tuple(log[:keep]), ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=_("Move taken back."), pending=None)
-    ui = match.start(model.game, games.board(model.game), _view(model))
-    model = replace(model, ui=match.retold(ui, played.events, 0))
+    model = replace(model, ui=retold(model))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = not any(e.seat not in model.bots for e in record.log)
     return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]
+
+
+def retold(model: Model) -> match.MatchUi:
+    """The match screen started afresh at the match's position, with the log its record tells (a
+    restored match, a move taken back): the same steps, and the same moves before them, as the log
+    that followed it move by move."""
+    record = model.played.record
+    ui = match.start(model.game, games.board(model.game), _view(model))
+    earlier, steps = records.recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
+    return match.retold(ui, steps, earlier, records.count_moves(record.log))
 
 
 def in_progress(model: Model) -> bool:

@@ -155,6 +155,12 @@ def log_moves(page: Page) -> list[list[str]]:
     return [[text_of(line) for line in li.children] for li in items]
 
 
+def unseen(page: Page) -> int:
+    """The moves the "earlier moves" line under ``page``'s log counts (0: it has none)."""
+    note = page.find(lambda e: e.attr("data-unseen") is not None)
+    return int(note[0].attr("data-unseen")) if note else 0
+
+
 def test_a_page_that_joins_a_match_under_way_lists_the_moves_played_before_it_came():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
@@ -182,17 +188,19 @@ def test_a_latecomer_to_a_long_match_lists_the_same_recent_moves_and_counts_thos
         turn = "A" if session.match.state.turn == 0 else "C"
         play(host if turn == "A" else bea, session, turn)
     dan = join(rtc, host, "Dan")
-    # The same recent lines as the pages that saw every move; the moves the snapshot left out are counted.
+    # The same recent lines as the pages that saw every move, and the same count of the moves before
+    # them: left out of the snapshot, or cut by the bound of the pages that followed them.
     assert log_moves(dan) == log_moves(bea) == log_moves(host)
     cut = sum(1 for e in session.match.record.log[: log_start(session.match.events)] if e.seat is not None)
-    note = find_all(dan.by_class("match-log")[0], lambda e: e.attr("data-unseen") is not None)
-    assert cut > 0 and [n.attr("data-unseen") for n in note] == [cut]
-    assert text_of(note[0]).endswith("earlier moves are not listed." if cut > 1 else "earlier move is not listed.")
-    assert "not listed" not in log_text(bea)
-    if session.match.running:  # the next move reaches everyone's log alike
+    for page in (dan, bea, host):
+        note = find_all(page.by_class("match-log")[0], lambda e: e.attr("data-unseen") is not None)
+        assert cut > 0 and [n.attr("data-unseen") for n in note] == [cut]
+        assert text_of(note[0]).endswith("earlier moves are not listed." if cut > 1 else "earlier move is not listed.")
+    if session.match.running:  # the next move reaches everyone's log alike, and its line too
         turn = "A" if session.match.state.turn == 0 else "C"
         play(host if turn == "A" else bea, session, turn)
-        assert log_moves(dan) == log_moves(bea)
+        assert log_moves(dan) == log_moves(bea) == log_moves(host)
+        assert unseen(dan) == unseen(bea) == unseen(host) >= cut
 
 
 def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():

@@ -1,6 +1,7 @@
 """The match screen's log: one step per move (or clock tick), moves newest first with each move's
-events in their own order, a bound in events that keeps whole steps, and a log told by the authority
-(a snapshot's recent steps, a replayed record) with the moves it leaves out."""
+events in their own order, a bound in events that keeps whole steps, the moves it cuts counted on the
+page that followed them as a log told by the authority counts those it leaves out (a snapshot's recent
+steps, a replayed record), and a lobby page's log fed one step per update."""
 
 from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
@@ -27,15 +28,21 @@ def played(moves: int, seed: int = 42):
     state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), ("A", "C"), seed)
     ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
     steps = []
-    for _ in range(moves):
+    for n in range(1, moves + 1):
         seat = state.seats[state.turn]
         try:
             state, events = busy_move(state, seat)
         except AssertionError:
             state, events = rules.play(state, seat, rules.legal(state, seat)[0])
         steps.append(tuple(events))
-        ui = match.advance(ui, rules.view(state, "A"), events, TABLE)
+        ui = match.advance(ui, rules.view(state, "A"), events, TABLE, n)
     return state, steps, ui
+
+
+def unseen_note(ui) -> list[str]:
+    """The "earlier moves" line under the log, if it has one."""
+    note = find_all(match._log_panel(ui, TABLE), lambda e: e.attr("data-unseen") is not None)
+    return [text_of(p) for p in note]
 
 
 def panel_moves(ui) -> list[list[str]]:
@@ -81,18 +88,19 @@ def test_a_step_that_says_nothing_adds_nothing_and_one_longer_than_the_bound_kee
     # Where the kept part starts: the newest steps that fit, quiet ones passed over.
     thirty, twenty = ({"type": "pass"},) * 30, ({"type": "pass"},) * 20
     assert log_start([thirty, twenty, (), ()]) == 1 and log_start([twenty, twenty]) == 0 and log_start([]) == 0
+    # It starts at a step that says something, so what lies before it is exactly what is not listed.
+    assert log_start([thirty, (), twenty]) == 2 and log_start([(), ()]) == 2
 
 
 def test_a_log_told_by_the_authority_replaces_the_pages_own_and_says_what_it_leaves_out():
     _state, steps, ui = played(4)
     fresh = match.start("raythread", BOARD, ui.view, TABLE)
-    told = match.retold(fresh, tuple(steps[2:]), 2)
+    told = match.retold(fresh, tuple(steps[2:]), 2, 4)
     assert panel_moves(told) == [words(steps[3]), words(steps[2])]
-    note = find_all(match._log_panel(told, TABLE), lambda e: e.attr("data-unseen") is not None)
-    assert [text_of(p) for p in note] == ["2 earlier moves are not listed."]
-    assert match.retold(told, tuple(steps[2:]), 2) is told, "told again the same: the same state (kept panels)"
+    assert unseen_note(told) == ["2 earlier moves are not listed."]
+    assert match.retold(told, tuple(steps[2:]), 2, 4) is told, "told again the same: the same state (kept panels)"
     # Nothing left out: no note, and no "No moves yet." either.
-    whole = match.retold(fresh, tuple(steps), 0)
+    whole = match.retold(fresh, tuple(steps), 0, 4)
     text = text_of(match._log_panel(whole, TABLE))
     assert "not listed" not in text and "No moves yet." not in text and len(panel_moves(whole)) == 4
     assert "No moves yet." in text_of(match._log_panel(fresh, TABLE))
@@ -105,3 +113,35 @@ def test_the_list_scrolls_and_so_is_a_tab_stop_named_by_its_heading():
     (listed,) = find_all(panel, lambda e: e.tag == "ul")
     assert listed.attr("tabindex") == "0" and listed.attr("aria-labelledby") == heading.attr("id")
     assert text_of(heading) == "What happened"
+
+
+def test_a_page_that_followed_a_long_match_counts_the_moves_its_bound_cut_as_a_told_log_does():
+    _state, steps, ui = played(30)
+    cut = len(steps) - len(ui.log)
+    assert cut > 0 and ui.unseen == cut
+    assert unseen_note(ui) == [f"{cut} earlier moves are not listed."]
+    # A page given the whole record at once (a restored table) shows the same steps and the same line.
+    fresh = match.start("raythread", BOARD, ui.view, TABLE)
+    told = match.retold(fresh, tuple(steps), 0, len(steps))
+    assert (told.log, told.unseen) == (ui.log, ui.unseen) and unseen_note(told) == unseen_note(ui)
+    # And the next move cuts on both alike, so both keep saying the same.
+    last = ({"type": "pass", "seat": "A"},) * 5
+    ahead, behind = (match.advance(u, ui.view, last, TABLE, len(steps) + 1) for u in (ui, told))
+    assert (ahead.log, ahead.unseen) == (behind.log, behind.unseen) and ahead.unseen > cut
+
+
+def test_steps_that_are_not_moves_are_listed_but_not_counted_as_earlier_moves():
+    state, _steps, ui = played(1)
+    view = rules.view(state, "A")
+    # Ticks of a clock (a seat skipped) between moves: steps of the log, not moves.
+    steps, moved, moves = [], [], 1
+    for n in range(40):
+        tick = n % 3 == 2
+        moves += 0 if tick else 1
+        step = ({"type": "timeout" if tick else "pass", "seat": "A"},) * 3
+        steps.append(step)
+        moved.append(not tick)
+        ui = match.advance(ui, view, step, TABLE, moves)
+    start = log_start(steps)
+    assert ui.log == tuple(steps[start:]) and start > 10
+    assert ui.unseen == 1 + sum(moved[:start]) < 1 + start, "the first move and the moves cut, not the ticks"

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Focus, Store, UiEvent
@@ -107,6 +108,34 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
         assert board_focused(reloaded, effects) == (n == 2)
     assert reloaded.inner.played.state == states[0]
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
+
+
+def unseen(model) -> list:
+    """The "earlier moves" line under the table's log: its count and its words (none: empty)."""
+    note = find_all(app.view(model), lambda e: e.attr("data-unseen") is not None)
+    return [(n.attr("data-unseen"), text_of(n)) for n in note]
+
+
+def test_a_long_match_counts_the_moves_its_log_cut_when_followed_restored_or_taken_back():
+    model, effects = started()
+    state = model.inner.played.state
+    while sum(map(len, model.inner.played.events)) < LOG_KEPT + 20:
+        seat = state.seats[state.turn]
+        move = rules.legal(state, seat)[0]
+        model, effects = play(model, move)
+        state, _ = rules.play(state, seat, move)
+    followed = model.inner.ui
+    cut = len(model.inner.played.record.log) - len(followed.log)
+    assert cut > 0 and unseen(model) == [(cut, f"{cut} earlier moves are not listed.")]
+    # Reloaded, the record is replayed: the same steps, the same line.
+    reloaded, _ = screen({"table.raythread": effects[0].text})
+    assert reloaded.inner.ui.log == followed.log and unseen(reloaded) == unseen(model)
+    # A move taken back: the log as the shorter record gives it, counted the same way.
+    undone, _ = click(model, "table-undo")
+    events = undone.inner.played.events[1:]
+    start = log_start(events)
+    assert undone.inner.ui.log == kept(events) and undone.inner.ui.unseen == start > 0
+    assert unseen(undone) == [(start, f"{start} earlier moves are not listed.")]
 
 
 def test_new_match_deals_again_with_the_same_players():

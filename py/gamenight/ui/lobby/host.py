@@ -301,16 +301,21 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
         if board is not None:
             board, asked, moves = screen.take(board)
             effects += asked
+        requests = []
+        for move in moves:  # each made on the position shown: stamped so before any is played
+            try:
+                requests.append(live.client.move(move))
+            except BadMessage:
+                continue  # the page no longer holds a seat: its board's move has nobody to play it
+        for request in requests:
+            effects += live.request(request, model.now_ms)
+            # The host plays it at once: its update is followed before the next move's, so each
+            # move is a step of its own in the log (the mirror keeps only the last update's events).
+            board = sync_board(board, live.client, model.stored)
         if board is not model.board:
             model = replace(model, board=board)
         if not moves:
             break
-        for move in moves:
-            try:
-                request = live.client.move(move)
-            except BadMessage:
-                continue  # the page no longer holds a seat: its board's move has nobody to play it
-            effects += live.request(request, model.now_ms)
     wanted = live.session.preparation()
     key = wanted.key if wanted is not None else ""
     if key != model.preparing:

@@ -144,14 +144,19 @@ def sync_board(
     table = match_table(client)
     if ui is None or ui.game != match.game or _new_match(ui, match):
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
-        ui = replace(ui, moves=match.moves, unseen=match.moves)  # a match already under way has no log here
-    elif ui.view is not match.view and ui.view != view:
-        # One update, one step of the match: its events stay together in the log.
-        ui = replace(screen.advance(ui, view, client.events, table), moves=match.moves)
+        # A match already under way has no log here.
+        ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
+    elif ui.followed != client.seq or (ui.view is not match.view and ui.view != view):
+        # One update, one step of the match: its events stay together in the log, and reach it once
+        # (the page follows the mirror again after every message), even if the view did not change.
+        events = client.events if ui.followed != client.seq else ()
+        ui = screen.advance(ui, view, events, table, match.moves)
+        if ui.followed != client.seq:
+            ui = replace(ui, followed=client.seq)
     if client.told is not None:
         # A snapshot: the log starts from the match's recent steps as the host tells them (the same on
         # every page), and only the moves before them go unlisted.
-        ui = screen.retold(ui, client.told.steps, client.told.earlier)
+        ui = screen.retold(ui, client.told.steps, client.told.earlier, match.moves)
     if match.ended == "host":
         halted = N_("The host ended the match.")
     elif offline and match.ended is None:
