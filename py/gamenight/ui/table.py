@@ -31,9 +31,16 @@ from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, reasons
-from gamenight.lobby import record as records
 from gamenight.lobby.protocol import MAX_NAME, parse_name
-from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay_steps
+from gamenight.lobby.record import (
+    MAX_RECORD_BYTES,
+    Entry,
+    Record,
+    count_moves,
+    parse_record,
+    recent_steps,
+    replay_steps,
+)
 from gamenight.ui import forms, match
 from gamenight.ui.program import (
     Effect,
@@ -410,7 +417,7 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
-    ui = match.advance(model.ui, _view(model), events, table_of(model), records.count_moves(record.log))
+    ui = match.advance(model.ui, _view(model), events, table_of(model), count_moves(record.log))
     model = replace(model, ui=ui)
     return model, [save(model), *think(model)]
 
@@ -441,8 +448,8 @@ def retold(model: Model) -> match.MatchUi:
     that followed it move by move."""
     record = model.played.record
     ui = match.start(model.game, games.board(model.game), _view(model))
-    earlier, steps = records.recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
-    return match.retold(ui, steps, earlier, records.count_moves(record.log))
+    earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
+    return match.retold(ui, steps, earlier, count_moves(record.log))
 
 
 def in_progress(model: Model) -> bool:
