@@ -168,3 +168,17 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     record = saved_record(host)
     assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C", "A", "C"]
     expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+
+
+def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people: People):
+    # Start puts focus on the board, which scrolls it into view below the lobby: with the status line
+    # above it and the hand below it, on a 1280 x 800 laptop.
+    host = open_host(people)
+    host.set_viewport_size({"width": 1280, "height": 800})
+    host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
+    host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
+    host.click("button[data-action=start]")
+    expect(host.locator("#rt-board")).to_be_focused()
+    for part in (".match-status", ".rt-board", ".rt-hand"):
+        box = host.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, (part, box)
