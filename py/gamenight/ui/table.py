@@ -466,7 +466,8 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
-        h("h1", {"tabindex": "-1"}, info.title, h("span", {"class": "subtitle"}, " · ", _("on this device"))),
+        # The subtitle moves to a line of its own as a whole, never broken inside (Japanese breaks anywhere).
+        h("h1", {"tabindex": "-1"}, info.title, " ", h("span", {"class": "subtitle"}, "· ", _("on this device"))),
         model.message and h("p", {"class": "notice", "role": "status"}, model.message),
         body,
     )
