@@ -34,6 +34,7 @@ from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
 from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
+    TRACK_CHANNELS,
     hosted_match,
     member,
     new_invitation,
@@ -77,7 +78,9 @@ def join_by_taps(people: People, host: Page, name: str, device: dict, before=Non
     """A guest on a phone opens the invitation link the host sent her (``before``: what she does on the
     page first), types her name, taps Join and "Copy reply", and sends the reply; the host pastes it.
     ``check``: what must hold of her page at each step."""
-    guest = people.open(person(people, device), new_invitation(host))
+    context = person(people, device)
+    context.add_init_script(TRACK_CHANNELS)  # so a test can drop her connection as a network would
+    guest = people.open(context, new_invitation(host))
     expect(guest.locator("main.join h1")).to_have_text("Friday night")
     if before:
         before(guest)
@@ -442,4 +445,29 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     speaks_japanese(bea)
     assert leaking(bea.evaluate("window.shown")) == []
     shot(bea, "ja-3-over")
+    fits(bea)
+    told = bea.locator(".match-log ul").inner_text()
+
+    # Her phone's connection drops (a screen locked, a tunnel): her page says so and how to come back, in
+    # Japanese; the host invites her again and she pastes the link by taps. The snapshot that brings her
+    # back tells the match's moves again: her log reads as before, in Japanese.
+    bea.evaluate("window.__channels.forEach((channel) => channel.close())")
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    speaks_japanese(bea)
+    shot(bea, "ja-4-away")
+    fits(bea)
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    type_into(bea, "form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
+    bea.tap("form[data-action=rejoin] button[type=submit]")
+    reply = bea.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    speaks_japanese(bea)
+    paste_reply(host, reply.input_value())
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
+    assert bea.locator(".match-log ul").inner_text() == told
+    speaks_japanese(bea)
     fits(bea)
