@@ -211,7 +211,10 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
                 turned.add(mover)
             else:
                 move = raythread_move(state, mover, chooser, greedy=count >= 8)  # two rounds first
-            (rt.clicks if page is host else rt_taps)(page, move)
+            if page is host:
+                rt.clicks(host, move)
+            else:
+                rt_taps(page, state, move)
             wait_for_steps(host, count + 1)
             assert replayed(host)[0] == count + 1 and saved_record(host)["log"][count]["move"] == move
         else:
@@ -351,7 +354,7 @@ def release_sends(page: Page) -> None:
 def place_by_taps(page: Page, state, seat: str, skip: int = 0) -> dict:
     """A placement by taps (tile, orientation, the cell twice): the ``skip``-th the rules allow."""
     move = [m for m in rt_rules.legal(state, seat) if m["type"] == "place"][skip]
-    rt_taps(page, move)
+    rt_taps(page, state, move)
     return move
 
 
