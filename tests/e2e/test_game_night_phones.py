@@ -41,6 +41,7 @@ from tests.e2e.test_peer_links import (
     open_host,
     paste_reply,
     seat,
+    valley,
 )
 from tests.e2e.test_phone import phone_problems
 
@@ -473,4 +474,36 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
     assert bea.locator(".match-log ul").inner_text() == told
     speaks_japanese(bea)
+    fits(bea)
+
+    # Light Seeker next (two seats: the computer player leaves), played by her taps to its end.
+    host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(seat(bea, "2")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".ls-board")).to_be_visible()
+    pages = {"1": host, "2": bea}
+    state, saved = hosted_match(host)
+    while state.outcome is None:
+        mover = pages[state.to_move]
+        move = light_seeker_move(state)
+        if mover is bea:
+            expect(bea.locator(".match-status")).to_contain_text(tr["your turn"], timeout=CONNECT_MS)
+            ls_taps(bea, state, move)
+        else:
+            expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+            ls.build_turn(host, state, move)
+        wait_for_steps(host, saved + 1)
+        state, saved = hosted_match(host)
+        speaks_japanese(bea)
+    ls.assert_page_shows(host, state)  # its words are English: Bea's valley is compared with it
+    assert valley(bea) == valley(host)
+    result = LIGHTSEEKER.result(state)
+    winner = {"1": "Ann (1)", "2": "Bea (2)"}[result.ranking[0][0]]
+    value = max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])
+    lit = tr["{seat} lit an area worth {value}"].format(seat=winner, value=value)
+    expect(bea.locator(".match-result")).to_contain_text(lit)
+    speaks_japanese(bea)
+    assert leaking(bea.evaluate("window.shown")) == []
+    shot(bea, "ja-5-light-seeker-over")
     fits(bea)
