@@ -119,6 +119,25 @@ def light_seeker_move(state) -> dict:
     return random.Random(state.turn).choice(legal)
 
 
+def play_light_seeker(host: Page, guest: Page, her_turn: str, after=lambda played: None):
+    """A Light Seeker match in the lobby to its end, the host (seat 1) by clicks, the guest (seat 2) by
+    taps, each when their page says it is their turn (``her_turn``: how the guest's page says so);
+    ``after(played)`` after each turn. The engine's final state."""
+    state, saved = hosted_match(host)
+    while state.outcome is None:
+        move = light_seeker_move(state)
+        if state.to_move == "2":
+            expect(guest.locator(".match-status")).to_contain_text(her_turn, timeout=CONNECT_MS)
+            ls_taps(guest, state, move)
+        else:
+            expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+            ls.build_turn(host, state, move)
+        wait_for_steps(host, saved + 1)
+        state, saved = hosted_match(host)
+        after(saved)
+    return state
+
+
 def raythread_move(state, seat: str, chooser: random.Random, greedy: bool) -> dict:
     """A move at random, or (``greedy``) the one among a sample that scores most for ``seat``."""
     legal = rt_rules.legal(state, seat)
@@ -147,21 +166,13 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     # Light Seeker: Bea by taps, Ann by clicks, to the end.
     host.click("button[data-action=start]")
     expect(bea.locator(".ls-board")).to_be_visible()
-    pages = {"1": host, "2": bea}
-    state, saved = hosted_match(host)
-    while state.outcome is None:
-        mover = pages[state.to_move]
-        expect(mover.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
-        move = light_seeker_move(state)
-        if mover is bea:
-            ls_taps(bea, state, move)
-        else:
-            ls.build_turn(host, state, move)
-        wait_for_steps(host, saved + 1)
-        state, saved = hosted_match(host)
-        if saved == 1:
+
+    def first_turn(played: int) -> None:
+        if played == 1:
             shot(bea, "Bea-4-light-seeker")
             fits(bea)
+
+    state = play_light_seeker(host, bea, "your turn", first_turn)
     result = LIGHTSEEKER.result(state)
     for page in (host, bea):
         expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
@@ -482,20 +493,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     expect(seat(bea, "2")).to_have_text("Bea")
     host.click("button[data-action=start]")
     expect(bea.locator(".ls-board")).to_be_visible()
-    pages = {"1": host, "2": bea}
-    state, saved = hosted_match(host)
-    while state.outcome is None:
-        mover = pages[state.to_move]
-        move = light_seeker_move(state)
-        if mover is bea:
-            expect(bea.locator(".match-status")).to_contain_text(tr["your turn"], timeout=CONNECT_MS)
-            ls_taps(bea, state, move)
-        else:
-            expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
-            ls.build_turn(host, state, move)
-        wait_for_steps(host, saved + 1)
-        state, saved = hosted_match(host)
-        speaks_japanese(bea)
+    state = play_light_seeker(host, bea, tr["your turn"], lambda _played: speaks_japanese(bea))
     ls.assert_page_shows(host, state)  # its words are English: Bea's valley is compared with it
     assert valley(bea) == valley(host)
     result = LIGHTSEEKER.result(state)
