@@ -25,8 +25,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 CONNECT_MS = 40_000
 
 
-def open_host(people: People, name: str = "Ann", game: str = "raythread") -> Page:
-    page = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game={game}")
+def open_host(
+    people: People, name: str = "Ann", game: str = "raythread", context: BrowserContext | None = None
+) -> Page:
+    page = people.open(context or people.person(), f"{people.site_url}/?stun=none#/host?game={game}")
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", name)
     page.click("form[data-action=host-setup] button[type=submit]")

@@ -3,7 +3,7 @@
 import json
 from dataclasses import replace
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.game import LOG_KEPT, log_start
 from gamenight.lobby import protocol as p
 from gamenight.lobby.session import Session
@@ -323,6 +323,36 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
     assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+
+
+def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
+    """On a slow connection a guest can make a second move before the host's answer to the first arrives:
+    the host refuses it (made on an earlier position). The guest's page words the refusal, in its own
+    language, and keeps following the match (it used to fail on the refusal and then on every later
+    message from the host, so her board froze)."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    session = host.inner.live.session
+    play(host, session, "A")
+    i18n.set_language("ja")
+    try:
+        places = [m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place"]
+        for move in places[:2]:  # both sent before anything arrives from the host
+            bea.send(UiEvent("click", "rt-hand", {"kind": move["tile"]}, now_ms=rtc.now))
+            bea.send(UiEvent("click", "rt-orient", {"orient": move["orient"]}, now_ms=rtc.now))
+            bea.send(
+                UiEvent("click", "rt-cell", {"r": str(move["cell"][0]), "c": str(move["cell"][1])}, now_ms=rtc.now)
+            )
+        rtc.pump()
+        assert len(session.match.record.log) == 2, "the first move is played, the second refused"
+        error = bea.by_class("match-error")
+        assert [text_of(e) for e in error] == ["その手は前の局面で指されたものです。ボードはその後変わっています。"]
+    finally:
+        i18n.set_language("en")
+    play(host, session, "A")  # and her page still follows the match
+    assert len(session.match.record.log) == 3
+    assert text_of(bea.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+    assert not bea.by_class("match-error")
 
 
 def test_a_guest_whose_connection_drops_is_told_how_to_come_back():

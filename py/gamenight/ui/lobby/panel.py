@@ -166,9 +166,10 @@ def sync_board(
     if ui.halted != halted:
         ui = replace(ui, halted=halted)
     if client.errors and client.errors[-1].about == "move":
-        # The host refused this page's move: say why next to the board (and only there).
+        # The host refused this page's move: say why next to the board (and only there), in this page's
+        # words (the refusal came as a code and its parameters).
         refusal = client.errors.pop()
-        ui = screen.refused(ui, {"code": "text", "params": {"text": refusal.text}})
+        ui = screen.refused(ui, {"code": refusal.code, "params": dict(refusal.params)})
     return ui
 
 

@@ -1,0 +1,507 @@
+"""A game night as people have one: the host on a laptop, the guests on phones, playing by touch, and a
+guest whose page speaks Japanese while the host's speaks English. Real pages over WebRTC
+(``?stun=none``, in the private network namespace of ``tools/hermetic.sh``).
+
+The guests join from the host's invitation by taps (they open the link the host sent them, type a name,
+tap Join, tap "Copy reply"), take seats, chat and play whole matches by taps; the host plays by clicks.
+Every page's scores and result are the CPython engine's replay of the record the host page saved, and
+no phone page scrolls sideways or shows a control too small for a finger (``test_phone``). The
+Japanese guest reads everything that comes over the wire in Japanese: no line of her page is an
+English sentence of the catalogue that has a Japanese translation.
+
+Screenshots of the phone pages at each stage go to ``$GNC_SHOTS`` when it is set (for a person to look at).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import BrowserContext, Page, expect
+
+from gamenight.lightseeker import GAME as LIGHTSEEKER
+from gamenight.raythread import GAME as RAYTHREAD
+from gamenight.raythread import rules as rt_rules
+from tests.e2e import test_lightseeker as ls
+from tests.e2e import test_raythread as rt
+from tests.e2e.conftest import ROOT, People
+from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
+from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
+from tests.e2e.test_peer_links import (
+    CONNECT_MS,
+    TRACK_CHANNELS,
+    hosted_match,
+    member,
+    new_invitation,
+    open_host,
+    paste_reply,
+    seat,
+    valley,
+)
+from tests.e2e.test_phone import phone_problems
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+
+LAPTOP = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "light"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
+SHOTS = os.environ.get("GNC_SHOTS")
+
+
+def person(people: People, device: dict) -> BrowserContext:
+    context = people.browser.new_context(**device)
+    people.contexts.append(context)
+    return context
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def fits(page: Page) -> None:
+    """The phone page neither scrolls sideways nor shows a control smaller than a finger."""
+    assert phone_problems(page, 390) == []
+
+
+def type_into(page: Page, selector: str, text: str) -> None:
+    """Tap a field and type, as on a phone's keyboard."""
+    page.tap(selector)
+    page.keyboard.type(text)
+
+
+def join_by_taps(people: People, host: Page, name: str, device: dict, before=None, check=fits) -> Page:
+    """A guest on a phone opens the invitation link the host sent her (``before``: what she does on the
+    page first), types her name, taps Join and "Copy reply", and sends the reply; the host pastes it.
+    ``check``: what must hold of her page at each step."""
+    context = person(people, device)
+    context.add_init_script(TRACK_CHANNELS)  # so a test can drop her connection as a network would
+    guest = people.open(context, new_invitation(host))
+    expect(guest.locator("main.join h1")).to_have_text("Friday night")
+    if before:
+        before(guest)
+    shot(guest, f"{name}-1-invited")
+    check(guest)
+    type_into(guest, "input[name=name]", name)
+    guest.tap("form[data-action=join] button[type=submit]")
+    code = guest.locator(".reply-code")
+    expect(code).to_be_visible(timeout=CONNECT_MS)
+    guest.tap("button[data-action=copy][data-text]:not([data-text*='#'])")  # "Copy reply"
+    shot(guest, f"{name}-2-reply")
+    check(guest)
+    paste_reply(host, code.input_value())
+    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    return guest
+
+
+def chat_by_taps(guest: Page, text: str) -> None:
+    type_into(guest, "form[data-action=chat] input[name=text]", text)
+    guest.tap("form[data-action=chat] button[type=submit]")
+
+
+def ranking(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
+
+
+def light_seeker_move(state) -> dict:
+    """A turn that wins at once if there is one (so the match is short), else one at random."""
+    seat = state.to_move
+    legal = LIGHTSEEKER.legal(state, seat)
+    for move in legal:
+        after, _ = LIGHTSEEKER.play(state, seat, move, 0)
+        if after.outcome is not None and after.outcome.winner == seat:
+            return move
+    return random.Random(state.turn).choice(legal)
+
+
+def play_light_seeker(host: Page, guest: Page, her_turn: str, after=lambda played: None):
+    """A Light Seeker match in the lobby to its end, the host (seat 1) by clicks, the guest (seat 2) by
+    taps, each when their page says it is their turn (``her_turn``: how the guest's page says so);
+    ``after(played)`` after each turn. The engine's final state."""
+    state, saved = hosted_match(host)
+    while state.outcome is None:
+        move = light_seeker_move(state)
+        if state.to_move == "2":
+            expect(guest.locator(".match-status")).to_contain_text(her_turn, timeout=CONNECT_MS)
+            ls_taps(guest, state, move)
+        else:
+            expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+            ls.build_turn(host, state, move)
+        wait_for_steps(host, saved + 1)
+        state, saved = hosted_match(host)
+        after(saved)
+    return state
+
+
+def raythread_move(state, seat: str, chooser: random.Random, greedy: bool) -> dict:
+    """A move at random, or (``greedy``) the one among a sample that scores most for ``seat``."""
+    legal = rt_rules.legal(state, seat)
+    if not greedy:
+        return chooser.choice(legal)
+    sample = legal if len(legal) <= 200 else chooser.sample(legal, 200)
+    return max(sample, key=lambda m: rt_rules.view(rt_rules.play(state, seat, m)[0], None)["scores"][seat])
+
+
+@pytest.mark.timeout(420)
+def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythread_with_a_bot_by_touch(
+    people: People,
+):
+    host = open_host(people, game="lightseeker", context=person(people, LAPTOP))
+    bea = join_by_taps(people, host, "Bea", PHONE)
+    shot(bea, "Bea-3-lobby")
+    fits(bea)
+    bea.tap(".seat[data-seat='2'] button[data-action=sit]")
+    for page in (host, bea):
+        expect(seat(page, "2")).to_have_text("Bea")
+    chat_by_taps(bea, "Hi from my phone!")
+    for page in (host, bea):
+        expect(page.locator(".chat-lines")).to_contain_text("Bea: Hi from my phone!")
+    expect(bea.locator("form[data-action=chat] input[name=text]")).to_have_value("")
+
+    # Light Seeker: Bea by taps, Ann by clicks, to the end.
+    host.click("button[data-action=start]")
+    expect(bea.locator(".ls-board")).to_be_visible()
+
+    def first_turn(played: int) -> None:
+        if played == 1:
+            shot(bea, "Bea-4-light-seeker")
+            fits(bea)
+
+    state = play_light_seeker(host, bea, "your turn", first_turn)
+    result = LIGHTSEEKER.result(state)
+    for page in (host, bea):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        ls.assert_page_shows(page, state)
+        assert ranking(page) == [s for place in result.ranking for s in place]
+    winner = "Ann" if result.ranking[0] == ("1",) else "Bea"
+    expect(bea.locator(".match-result h2")).to_contain_text(f"{winner} (")
+    shot(bea, "Bea-5-light-seeker-over")
+    fits(bea)
+
+    # Raythread Rally next, four seats: Ann, Bea, Cy (a second phone, light) and a Normal bot.
+    host.select_option("form[data-action=choose] select[name=game]", "raythread")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(bea.locator(".lobby > h2")).to_have_text("Raythread Rally · choosing seats")
+    cy = join_by_taps(people, host, "Cy", {**PHONE, "color_scheme": "light"})
+    host.select_option("form[data-action=choose] select[name=players]", "4")
+    host.click("form[data-action=choose] details summary")
+    host.fill("form[data-action=choose] input[name=target]", "6")  # a short match
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(cy.locator(".seat")).to_have_count(4)
+    expect(seat(cy, "B")).to_have_text("Bea")  # she keeps her place in the seat order
+    cy.tap(".seat[data-seat='C'] button[data-action=sit]")
+    host.select_option(".seat[data-seat='D'] select[name=level]", "normal")
+    host.click(".seat[data-seat='D'] form[data-action=add-bot] button[type=submit]")
+    for page in (host, bea, cy):
+        for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cy"), ("D", "Bot (Normal)")):
+            expect(seat(page, seat_id)).to_have_text(name)
+    shot(cy, "Cy-3-lobby-light")
+    fits(cy)
+    chat_by_taps(cy, "Ready!")
+    for page in (host, bea, cy):
+        expect(page.locator(".chat-lines")).to_contain_text("Cy: Ready!")
+
+    host.click("button[data-action=start]")
+    pages = {"A": host, "B": bea, "C": cy}
+    chooser = random.Random(5)
+    count, state = replayed(host)
+    assert count == 0
+    turned = set()
+    while not state.ended:
+        mover = state.seats[state.turn]
+        if mover in pages:
+            page = pages[mover]
+            expect(page.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+            rotations = [m for m in rt_rules.legal(state, mover) if m["type"] == "rotate"]
+            if page is not host and rotations and mover not in turned:  # a guest turns a tile, once
+                move = chooser.choice(rotations)
+                turned.add(mover)
+            else:
+                move = raythread_move(state, mover, chooser, greedy=count >= 8)  # two rounds first
+            if page is host:
+                rt.clicks(host, move)
+            else:
+                rt_taps(page, state, move)
+            wait_for_steps(host, count + 1)
+            assert replayed(host)[0] == count + 1 and saved_record(host)["log"][count]["move"] == move
+        else:
+            wait_for_steps(host, count + 1, BOT_MS)  # the host's page thinks for the bot
+        count, state = replayed(host)
+        if count == 4:
+            shot(bea, "Bea-6-raythread")
+            shot(cy, "Cy-6-raythread-light")
+            for phone in (bea, cy):
+                fits(phone)
+    assert turned, f"a guest turned a tile by taps ({count} moves)"
+    result = RAYTHREAD.result(state)
+    for page in (host, bea, cy):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        rt.assert_page_shows(page, state)
+        assert ranking(page) == [s for place in result.ranking for s in place]
+    shot(bea, "Bea-7-raythread-over")
+    shot(cy, "Cy-7-raythread-over-light")
+    for phone in (bea, cy):
+        fits(phone)
+        expect(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
+    # The host's rematch: a fresh board on every page, Bea's first to tap when her turn comes.
+    host.get_by_role("button", name="Rematch").click()
+    for page in (host, bea, cy):
+        expect(page.locator(".match-result")).to_have_count(0)
+        expect(page.locator(".rt-tile")).to_have_count(0)
+        expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
+
+
+# --- a guest in Japanese ---------------------------------------------------------------------------------
+
+CATALOGUE = ROOT / "locale" / "ja" / "LC_MESSAGES" / "gamenight.po"
+
+
+@cache
+def japanese() -> dict[str, str]:
+    """English msgid → Japanese msgstr, for every entry translated into something else."""
+    with CATALOGUE.open("rb") as file:
+        catalogue = read_po(file)
+    found = {}
+    for message in catalogue:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strs = message.string if isinstance(message.string, tuple) else (message.string,)
+        for msgid in ids:
+            if msgid and strs[0] and strs[0] != msgid:
+                found[msgid] = strs[0]
+    return found
+
+
+@cache
+def english_patterns() -> list[tuple[str, re.Pattern]]:
+    """Each translated English sentence as a pattern of a whole line: its placeholders stand for any text.
+    A msgid with too few letters of its own (``{name}: {text}``) matches too much to tell."""
+    patterns = []
+    for msgid in japanese():
+        literal = re.sub(r"\{[a-z_0-9]*\}", "", msgid)
+        if sum(ch.isalpha() for ch in literal) < 4:
+            continue
+        parts = re.split(r"(\{[a-z_0-9]*\})", msgid)
+        body = "".join(".+?" if re.fullmatch(r"\{[a-z_0-9]*\}", part) else re.escape(part) for part in parts)
+        patterns.append((msgid, re.compile(body, re.S)))
+    return patterns
+
+
+# Every text of the page a person reads or hears: its lines, each text node, and the labels of controls.
+TEXTS = """() => {
+    const texts = document.body.innerText.split('\\n');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement.closest('script, style')) texts.push(node.textContent);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+        for (const name of ['aria-label', 'title', 'placeholder']) {
+            if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+        }
+    }
+    return [...new Set(texts.map(t => t.trim()).filter(t => t))];
+}"""
+
+
+def leaking(texts: list[str]) -> list[str]:
+    return [
+        f"{text!r} (msgid {msgid!r})"
+        for text in texts
+        for msgid, pattern in english_patterns()
+        if pattern.fullmatch(text) or (" " in msgid and "{" not in msgid and msgid in text)
+    ]
+
+
+def leaks(page: Page) -> list[str]:
+    """The page's texts that are English sentences of the catalogue (translated there into Japanese): a
+    whole text that is one, or a text holding one of two words or more."""
+    return leaking(page.evaluate(TEXTS))
+
+
+def speaks_japanese(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    assert leaks(page) == []
+
+
+# Records every text the match's status line and its notes show, however briefly (a refusal next to the
+# board lasts until the next move arrives; "… is thinking" while the computer player thinks).
+WATCH_TEXTS = """() => {
+    window.shown = [];
+    const look = () => {
+        for (const el of document.querySelectorAll('.match-status, .match-error, .rt-note, .lobby .error')) {
+            const text = el.textContent.trim();
+            if (text && !window.shown.includes(text)) window.shown.push(text);
+        }
+    };
+    new MutationObserver(look).observe(document.body, {subtree: true, childList: true, characterData: true});
+    look();
+}"""
+
+
+def hold_sends(page: Page) -> None:
+    """From now on, what the page sends over its data channels waits (in order) until ``release_sends``:
+    a slow mobile connection, made as slow as the test needs."""
+    page.evaluate(
+        """() => {
+            window.__send = RTCDataChannel.prototype.send;
+            window.__held = [];
+            RTCDataChannel.prototype.send = function (data) { window.__held.push([this, data]); };
+        }"""
+    )
+
+
+def release_sends(page: Page) -> None:
+    page.evaluate(
+        """() => {
+            RTCDataChannel.prototype.send = window.__send;
+            for (const [channel, data] of window.__held) channel.send(data);
+        }"""
+    )
+
+
+def place_by_taps(page: Page, state, seat: str, skip: int = 0) -> dict:
+    """A placement by taps (tile, orientation, the cell twice): the ``skip``-th the rules allow."""
+    move = [m for m in rt_rules.legal(state, seat) if m["type"] == "place"][skip]
+    rt_taps(page, state, move)
+    return move
+
+
+@pytest.mark.timeout(300)
+def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_match_in_japanese(people: People):
+    host = open_host(people, context=person(people, LAPTOP))
+    tr = japanese()
+
+    def switch(page: Page) -> None:  # she switches her page to Japanese in the header
+        page.tap(".lang-switch .lang[data-lang=ja]")
+
+    def check(page: Page) -> None:
+        speaks_japanese(page)
+        fits(page)
+
+    bea = join_by_taps(people, host, "Bea", PHONE, before=switch, check=check)
+    speaks_japanese(bea)
+    expect(member(host, "Bea").locator(".state")).to_have_text("connected")
+    expect(member(bea, "Ann").locator(".state")).to_have_text(tr["connected"])
+    # Three seats: Bea takes B, the host seats a Normal computer player in C.
+    host.select_option("form[data-action=choose] select[name=players]", "3")
+    host.click("form[data-action=choose] button[type=submit]")
+    bea.tap(".seat[data-seat='B'] button[data-action=sit]")
+    expect(seat(host, "B")).to_have_text("Bea")
+    host.select_option(".seat[data-seat='C'] select[name=level]", "normal")
+    host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
+    expect(seat(host, "C")).to_have_text("Bot (Normal)")
+    bot = tr["Bot ({level})"].format(level=tr["Normal"])
+    expect(seat(bea, "C")).to_have_text(bot)
+    expect(bea.locator(".seat[data-seat='B'] .seat-name")).to_have_text(tr["Seat {seat}"].format(seat="B"))
+    expect(seat(bea, "A")).to_have_text("Ann")
+    expect(bea.locator(".member[data-state=bot] .state")).to_have_text(tr["computer player"])
+    speaks_japanese(bea)
+
+    # She chats too fast (six lines in a row): the host's refusal, in Japanese.
+    for k in range(6):
+        chat_by_taps(bea, f"やった{k}")
+    expect(bea.locator(".lobby .error")).to_have_text(tr["You are chatting too fast; wait a moment."])
+    expect(host.locator(".chat-lines li")).to_have_count(5)
+    speaks_japanese(bea)
+    shot(bea, "ja-1-lobby")
+
+    # A short match: three mirrors, one in each hand, none left in the deck: it ends after three moves.
+    host.click("details.table-options summary")
+    host.fill("input[name=mirrors]", "3")
+    host.fill("input[name=prisms]", "0")
+    host.fill("input[name=hand]", "1")
+    host.click("form[data-action=choose] button[type=submit]")
+    host.click("button[data-action=start]")
+    bea.evaluate(WATCH_TEXTS)
+    expect(host.locator(".match-status")).to_contain_text("Ann (A) to play · your turn")
+    expect(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names="Ann (A)"))
+    # Not her turn: her page says so, in Japanese.
+    bea.tap("#rt-c5-2")
+    expect(bea.locator(".rt-note")).to_have_text(tr["Wait for your turn."])
+    speaks_japanese(bea)
+
+    count, state = replayed(host)
+    rt.clicks(host, next(m for m in rt_rules.legal(state, "A") if m["type"] == "place"))
+    wait_for_steps(host, 1)
+    count, state = replayed(host)
+    expect(bea.locator(".match-status")).to_contain_text(tr["your turn"])
+    expect(bea.locator(".match-log li")).to_have_count(1)
+    speaks_japanese(bea)
+
+    # On a slow connection she taps a second move before the host has her first: the host refuses it
+    # (made on an earlier position), her page says why in Japanese, and follows the match on.
+    hold_sends(bea)
+    first = place_by_taps(bea, state, "B")
+    place_by_taps(bea, state, "B", skip=1)
+    release_sends(bea)
+    stale = tr["That move was made on an earlier position: the board has moved on since."]
+    bea.wait_for_function("(text) => window.shown.includes(text)", arg=stale, timeout=CONNECT_MS)
+    if bea.locator(".match-error").count():  # the computer player has not moved yet
+        shot(bea, "ja-2-refused")
+    wait_for_steps(host, 2)
+    assert saved_record(host)["log"][1] == {**saved_record(host)["log"][1], "seat": "B", "move": first}
+
+    # The computer player thinks, then moves: both worded on her page in Japanese.
+    wait_for_steps(host, 3, BOT_MS)
+    count, state = replayed(host)
+    assert count == 3 and state.ended, "three mirrors: the deck and every hand are empty"
+    expect(bea.locator(".match-log li").first).to_contain_text(f"{bot} (C)")
+    thinking = tr["{names} is thinking…"].format(names=f"{bot} (C)")
+    assert thinking in bea.evaluate("window.shown")
+    rt.assert_page_shows(bea, state)
+    expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
+    expect(bea.locator(".match-status")).to_contain_text(tr["The match is over."])
+    expect(host.locator(".match-result")).to_contain_text("the deck and every hand are empty")
+    expect(bea.locator(".match-log li")).to_have_count(3)
+    speaks_japanese(bea)
+    assert leaking(bea.evaluate("window.shown")) == []
+    shot(bea, "ja-3-over")
+    fits(bea)
+    told = bea.locator(".match-log ul").inner_text()
+
+    # Her phone's connection drops (a screen locked, a tunnel): her page says so and how to come back, in
+    # Japanese; the host invites her again and she pastes the link by taps. The snapshot that brings her
+    # back tells the match's moves again: her log reads as before, in Japanese.
+    bea.evaluate("window.__channels.forEach((channel) => channel.close())")
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    speaks_japanese(bea)
+    shot(bea, "ja-4-away")
+    fits(bea)
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    type_into(bea, "form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
+    bea.tap("form[data-action=rejoin] button[type=submit]")
+    reply = bea.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    speaks_japanese(bea)
+    paste_reply(host, reply.input_value())
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
+    assert bea.locator(".match-log ul").inner_text() == told
+    speaks_japanese(bea)
+    fits(bea)
+
+    # Light Seeker next (two seats: the computer player leaves), played by her taps to its end.
+    host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(seat(bea, "2")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".ls-board")).to_be_visible()
+    state = play_light_seeker(host, bea, tr["your turn"], lambda _played: speaks_japanese(bea))
+    ls.assert_page_shows(host, state)  # its words are English: Bea's valley is compared with it
+    assert valley(bea) == valley(host)
+    result = LIGHTSEEKER.result(state)
+    winner = {"1": "Ann (1)", "2": "Bea (2)"}[result.ranking[0][0]]
+    value = max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])
+    lit = tr["{seat} lit an area worth {value}"].format(seat=winner, value=value)
+    expect(bea.locator(".match-result")).to_contain_text(lit)
+    speaks_japanese(bea)
+    assert leaking(bea.evaluate("window.shown")) == []
+    shot(bea, "ja-5-light-seeker-over")
+    fits(bea)
