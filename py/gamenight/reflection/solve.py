@@ -60,7 +60,7 @@ _KIND_OF_CODE = (0, 1, 1, 2, 2, 3, 4, 5, 5, 5, 5)
 TRIANGLE, REVERSER = 5, 6
 
 
-def _tables() -> tuple[tuple, ...]:
+def _mask_tables() -> tuple[tuple, ...]:
     """Per-mask tables, each entry built from the mask without its lowest code (2 048 masks)."""
     masks = range(1 << CODES)
     codes: list[tuple[int, ...]] = [()]
@@ -79,7 +79,7 @@ def _tables() -> tuple[tuple, ...]:
     return tuple(codes), tuple(kinds), tuple(uniform), tuple(outs)
 
 
-_CODES, _KINDS, UNIFORM, _OUTS = _tables()
+_CODES, _KINDS, UNIFORM, _OUTS = _mask_tables()
 # UNIFORM[mask * 4 + heading]: the heading every code of ``mask`` gives (STOP included), else MIXED.
 
 
