@@ -17,6 +17,7 @@ in a light area worth 4"); the keyboard cursor is the grid's active descendant.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -363,8 +364,16 @@ def _outlines(view: JSON, winning: frozenset[int]) -> list[Element]:
     return drawn
 
 
+# Where a cube's number may reach in its cell, drawn at its largest (a one-digit number from its anchor at
+# the bottom-left corner, ``_cube``): an area's value is kept off it.
+NUMBER_BOX = (INSET + 3, CELL - INSET - 3 - 34, INSET + 3 + 22, CELL - INSET - 3)
+CLEAR = 8  # clearances within the same 8 units count alike: then the spot nearest the light's middle
+
+
 def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
-    """Where an area's value is written: on the lit triangle nearest the middle of the area's light."""
+    """Where an area's value is written: on one of its lit triangles, the farthest from every cube's
+    number (a value drawn over a number hides which cube is which), then the nearest the middle of
+    the area's light."""
     spots = []
     for i in area["cubes"]:
         r, c = view["cubes"][i]["cell"]
@@ -374,7 +383,18 @@ def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
             cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
             spots.append(((cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2))
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
-    return min(spots, key=lambda s: ((s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+    cells = [cube["cell"] for cube in view["cubes"]]
+    return min(spots, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+
+
+def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> float:
+    """How far ``spot`` is from the nearest cube's number (``NUMBER_BOX`` in the cube's cell)."""
+    x0, y0, x1, y1 = NUMBER_BOX
+    x, y = spot
+    return min(
+        math.hypot(max(c * CELL + x0 - x, 0, x - c * CELL - x1), max(r * CELL + y0 - y, 0, y - r * CELL - y1))
+        for r, c in cells
+    )
 
 
 def _values(view: JSON, winning: frozenset[int]) -> list[Element]:

@@ -1,5 +1,7 @@
 """The Light Seeker valley scene, drawn from views of hand-made positions."""
 
+import random
+
 from gamenight.lightseeker import GAME, scene
 from gamenight.lightseeker.rules import Board, Options, State
 from gamenight.ui.svg import find_all
@@ -164,3 +166,38 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     assert len(find_all(acting, lambda e: e.attr("data-action") == "ls-act")) == 4
     assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
     assert [k for k, _what in guide.SHORTCUTS] == ["S, T", "Space", "Enter", "Escape, U"]
+
+
+def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
+    # A whole lit face (two triangles, top left and bottom right): the value goes on the bottom right
+    # one, away from the number that grows from the bottom left corner up (the top left one, first in
+    # order, hid the number's top at its largest).
+    view = view_of(board(((0, 0), FULL), ((3, 3), DARK)))
+    (area,) = view["areas"]
+    x, y = scene.value_spot(view, area)
+    assert (x, y) == (50, 50)
+    assert scene.clearance((x, y), [c["cell"] for c in view["cubes"]]) >= 16
+    # In positions of real matches, a value is never drawn over a number if its light leaves room.
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(30):
+        state = GAME.setup(GAME.options({}), ("1", "2"), rng.randrange(1000))
+        while GAME.result(state) is None:
+            state, _ = GAME.play(state, state.to_move, rng.choice(list(GAME.legal(state, state.to_move))), 0)
+            view = GAME.view(state, None)
+            cells = [c["cell"] for c in view["cubes"]]
+            for area in view["areas"]:
+                best = max(scene.clearance(s, cells) for s in lit_spots(view, area))
+                seen += 1
+                assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
+    assert seen > 100
+
+
+def lit_spots(view, area):
+    """Every spot a value could go: the middle of each lit triangle's half at its right angle."""
+    for i in area["cubes"]:
+        r, c = view["cubes"][i]["cell"]
+        for corner in view["cubes"][i]["lit_corners"]:
+            pts = scene.corner_points(corner, c * C, r * C, C)
+            cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+            yield (cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2
