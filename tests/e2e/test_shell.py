@@ -144,3 +144,15 @@ def test_no_webassembly_shows_a_readable_error_panel(context, site_url: str):
     page.goto(f"{site_url}/")
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#boot-error-detail")).to_contain_text("WebAssembly")
+
+
+def test_a_button_answers_the_pointer(app: Page, site_url: str):
+    # Hovered, its edge takes the text's colour; a tap shows no browser rectangle (the pressed look instead).
+    open_app(app, site_url, "#/")
+    button = app.locator("a.button[href='#/raythread/table?vs=normal']")
+    edge = "e => getComputedStyle(e).borderTopColor"
+    before = button.evaluate(edge)
+    button.hover()
+    expect(button).not_to_have_css("border-top-color", before)
+    assert button.evaluate(edge) == button.evaluate("e => getComputedStyle(e).color")
+    assert button.evaluate("e => getComputedStyle(e).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
