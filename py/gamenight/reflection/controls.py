@@ -494,12 +494,14 @@ def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -
 
 
 def grab(desk: Desk, action: str, data: Mapping[str, str]) -> Desk:
+    """A press starts a drag from the tray or a placed tile, and forgets any drag that ended with no
+    pointerup (as on the solo board)."""
     if action == "tray" and data.get("kind") in KINDS:
         return replace(desk, drag=("tray", data["kind"]))
     cell = _cell(desk, data) if action == "cell" else None
     if cell and desk.layout is not None and desk.layout.at(cell) != EMPTY:
         return replace(desk, drag=("cell", f"{cell[0]},{cell[1]}"))
-    return desk
+    return replace(desk, drag=None) if desk.drag else desk
 
 
 def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, data: Mapping[str, str]) -> Reply:

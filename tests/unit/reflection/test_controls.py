@@ -265,6 +265,17 @@ def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the
     assert ann.desk.layout == Layout.empty(5)
 
 
+def test_a_drag_that_never_ended_does_not_carry_its_tile_to_the_next_tap():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    ann.send(UiEvent("pointerdown", "tray", {"kind": "flat"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "3", "c": "3"}))
+    ann.send(UiEvent("pointerdown", "cell", {"r": "3", "c": "3"}))  # a swipe the browser took: no pointerup
+    ann.send(UiEvent("pointerdown", "cell", {"r": "0", "c": "4"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "0", "c": "4"}))
+    assert ann.desk.layout.at((3, 3)) == "|" and ann.desk.layout.at((0, 4)) == "." and ann.desk.drag is None
+
+
 # --- solving --------------------------------------------------------------------------------------
 
 
