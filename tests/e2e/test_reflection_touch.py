@@ -11,11 +11,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
+from gamenight.reflection.laser import Layout
+from tests.e2e.conftest import PHONE, People, count_pointer_events, pointer_events
+from tests.e2e.test_keyboard_and_touch import tab_to
+from tests.e2e.test_peer_links import CONNECT_MS, member, seat
+from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
 from tests.e2e.test_reflection_solo_play import SOLUTION, cell, open_puzzle
 
 pytestmark = pytest.mark.e2e
 
-KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
 TILES = """[...document.querySelectorAll('.rf-cell[data-tile]')]
     .map(e => [Number(e.dataset.r), Number(e.dataset.c), e.dataset.tile])"""
 
@@ -143,3 +147,168 @@ def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, si
     expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
     assert tiles(phone) == {(1, 1, "/"), (2, 4, "/")}
     assert sideways(phone) <= 0
+
+
+# --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
+
+GRID_CURSOR = '.rf-work [role="grid"] [tabindex="0"]'  # the board's one Tab stop: the cell under its cursor
+
+
+def board_focused(page: Page) -> tuple[int, int]:
+    """The board cell with keyboard focus (the test fails if focus is elsewhere)."""
+    expect(page.locator(GRID_CURSOR)).to_be_focused()
+    at = page.locator(GRID_CURSOR)
+    return int(at.get_attribute("data-r")), int(at.get_attribute("data-c"))
+
+
+def keys_place(page: Page, layout: Layout) -> None:
+    """``layout``'s tiles typed on the focused board: the arrows to each cell, then the tile's key."""
+    tiles = sorted(layout.tiles().items())
+    for i, ((r, c), tile) in enumerate(tiles):
+        at = board_focused(page)
+        for _ in range(abs(r - at[0])):
+            page.keyboard.press("ArrowDown" if r > at[0] else "ArrowUp")
+        for _ in range(abs(c - at[1])):
+            page.keyboard.press("ArrowRight" if c > at[1] else "ArrowLeft")
+        assert board_focused(page) == (r, c)
+        page.keyboard.type(tile)
+        if i < len(tiles) - 1:  # the last tile may finish the puzzle, and the round's end replaces the board
+            expect(page.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", tile)
+
+
+def taps_place(page: Page, layout: Layout) -> None:
+    """``layout``'s tiles put on the board by taps: the kind in the tray, then the cell (again to turn)."""
+    tiles = sorted(layout.tiles().items())
+    for i, ((r, c), tile) in enumerate(tiles):
+        at = f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']"
+        if page.locator(at).get_attribute("data-tile") == tile:
+            continue
+        page.tap(f".rf-work .rf-tray-tile[data-kind={KINDS[tile]}]")
+        page.tap(at)
+        if tile in ("\\", "-"):
+            page.tap(at)
+        if i < len(tiles) - 1:
+            expect(page.locator(at)).to_have_attribute("data-tile", tile)
+
+
+def press(page: Page, selector: str) -> None:
+    """Tab to ``selector`` and press Enter."""
+    tab_to(page, selector)
+    page.keyboard.press("Enter")
+
+
+def host_by_keyboard(people: People) -> Page:
+    """Ann opens the host page and sets up the lobby with the keyboard alone."""
+    ann = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game=reflection")
+    count_pointer_events(ann)
+    tab_to(ann, "input[name=lobby]")
+    ann.keyboard.press("Control+a")
+    ann.keyboard.type("Friday night")
+    ann.keyboard.press("Tab")
+    ann.keyboard.type("Ann")
+    assert ann.locator("form[data-action=host-setup] select[name=game]").input_value() == "reflection"
+    ann.keyboard.press("Enter")
+    expect(ann.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    return ann
+
+
+def join_by_touch(people: People, ann: Page) -> Page:
+    """Ann invites (the link goes to Bea as a message would); Bea opens it on her phone, types her name,
+    taps Join and sends back her reply, which Ann pastes and sends with the keyboard."""
+    press(ann, "button[data-action=invite]:not([data-member])")
+    card = ann.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    link = card.locator(".invite-link").input_value()
+    bea = people.open(people.person(**PHONE), link)
+    expect(bea.locator("main.join h1")).to_have_text("Friday night")
+    bea.tap("input[name=name]")
+    bea.keyboard.type("Bea")
+    bea.tap("form[data-action=join] button[type=submit]")
+    expect(bea.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    reply = bea.locator(".reply-code").input_value()
+    tab_to(ann, "form[data-action=reply] input[name=reply]")
+    ann.keyboard.insert_text(reply)  # pasted
+    ann.keyboard.press("Enter")
+    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    return bea
+
+
+@pytest.mark.webrtc
+@pytest.mark.timeout(600)
+def test_a_built_race_by_keyboard_alone_against_touch_on_a_phone(people: People):
+    ann = host_by_keyboard(people)
+    bea = join_by_touch(people, ann)
+    # Ann chooses a built match for two (Easy) in the lobby's form: a select takes the key typed.
+    tab_to(ann, "form[data-action=choose] select[name=players]")
+    ann.keyboard.press("2")
+    press(ann, "form[data-action=choose] details.table-options summary")
+    tab_to(ann, "form[data-action=choose] select[name=mode]")
+    ann.keyboard.press("b")
+    assert ann.locator("form[data-action=choose] select[name=mode]").input_value() == "built"
+    assert ann.locator("form[data-action=choose] select[name=preset]").input_value() == "easy"
+    press(ann, "form[data-action=choose] button[type=submit]")
+    bea.tap(".seat[data-seat='2'] button[data-action=sit]")
+    expect(seat(ann, "2")).to_have_text("Bea")
+    press(ann, "button[data-action=start]")
+
+    # Build: Ann types her puzzle on the board, which Start left focused, and sends it with Tab, Enter.
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
+    board_focused(ann)
+    keys_place(ann, LAYOUTS["1"])
+    expect(ann.locator(".rf-to-place")).to_have_text("Every tile is placed.")
+    press(ann, "button[data-action=rf-send]")
+    expect(ann.locator(".rf-to-place")).to_contain_text("Sent.")
+    board_focused(ann)  # Send went away: focus is back on the board
+    # Bea builds by touch: one tile dragged from the tray by a finger, the others tapped; then Send.
+    cdp = bea.context.new_cdp_session(bea)
+    (r, c), first = sorted(LAYOUTS["2"].tiles().items())[0]
+    bea.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+    finger(
+        bea,
+        cdp,
+        centre(bea, f".rf-work .rf-tray-tile[data-kind={KINDS[first]}]"),
+        centre(bea, f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']"),
+    )
+    expect(bea.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", first)
+    taps_place(bea, LAYOUTS["2"])
+    expect(bea.locator(".rf-to-place")).to_have_text("Every tile is placed.")
+    assert sideways(bea) <= 0
+    bea.tap("button[data-action=rf-send]")
+
+    # Solve: Ann solves Bea's puzzle by keys, Bea Ann's by taps (a note, a wrong try, then the solution).
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_contain_text("Round 1 of 1", timeout=CONNECT_MS)
+    board_focused(ann)  # the round replaced the board Ann was on: focus stays on it
+    bea.tap(".rf-work .rf-tray-tile[data-kind=dot]")
+    empty = next((r, c) for r in range(6) for c in range(6) if LAYOUTS["1"].at((r, c)) == ".")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-note]")).to_have_count(1)
+    bea.tap(".rf-work .rf-tray-tile[data-kind=block]")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-note]")).to_have_count(0)  # the block took the note's place
+    bea.tap("button[data-action=rf-submit]")
+    expect(bea.locator(".rf-said")).to_contain_text("The numbers that differ:")
+    bea.tap(".rf-work .rf-tray-tile[data-kind=remove]")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    keys_place(ann, LAYOUTS["2"])
+    solved_by(ann)
+    taps_place(bea, LAYOUTS["1"])  # the last to solve ends the round: the boards reveal by themselves
+
+    # Both pages end the match alike.
+    for page in (ann, bea):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        expect(page.locator(".rf-revealed")).to_have_count(2)
+        expect(page.locator(".match-result h2")).to_have_text("Ann (1) wins!")  # she solved first
+    assert page_scores(ann) == page_scores(bea) == {"1": 120, "2": 60}
+    seats = "l => l.map(e => e.dataset.seat)"
+    assert ann.locator(".match-result .ranking li").evaluate_all(seats) == ["1", "2"]
+    assert bea.locator(".match-result .ranking li").evaluate_all(seats) == ["1", "2"]
+    assert sideways(bea) <= 0
+    # The rematch, by keyboard too: both pages build again.
+    press(ann, ".match-controls button[data-action=start]")
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    assert pointer_events(ann) == 0, "Ann played the whole match with no pointer at all"
