@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
 from gamenight.reflection.laser import Layout
-from tests.e2e.conftest import PHONE, People, count_pointer_events, pointer_events
+from tests.e2e.conftest import PHONE, People, count_pointer_events, open_app, pointer_events
 from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, member, seat
 from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
@@ -147,6 +147,39 @@ def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, si
     expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
     assert tiles(phone) == {(1, 1, "/"), (2, 4, "/")}
     assert sideways(phone) <= 0
+
+
+SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return {cell: document.querySelector('.rf-work .rf-cell .rf-bg').getBoundingClientRect().width,
+            number: parseFloat(getComputedStyle(document.querySelector('.rf-work .rf-number')).fontSize) * scale}; }"""
+
+
+def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, site_url: str):
+    """A Hard board fitted to a phone has 28 px cells and 11 px numbers: Bigger cells, as on the solo
+    board, makes them 46 px and the numbers readable (docs/accessibility.md), the page never scrolling
+    sideways. A one-player round made by the app, hosted on the phone itself."""
+    open_app(phone, site_url, "?stun=none#/host?game=reflection")
+    phone.tap("input[name=name]")
+    phone.keyboard.type("Ann")
+    phone.tap("form[data-action=host-setup] button[type=submit]")
+    form = phone.locator("form[data-action=choose]")
+    form.locator("details.table-options summary").tap()
+    form.locator("select[name=preset]").select_option("hard")  # the phone's own picker
+    form.locator("button[type=submit]").tap()
+    phone.tap("button[data-action=start]")
+    expect(phone.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
+    assert phone.locator(".rf-work .rf-board").get_attribute("data-size") == "10"
+    phone.tap("#rf-zoom")
+    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(1)
+    zoomed = phone.evaluate(SIZES)
+    assert zoomed["cell"] >= 44, f"cells of {zoomed['cell']:.1f} px"
+    assert zoomed["number"] >= 14, f"clue numbers of {zoomed['number']:.1f} px"
+    assert sideways(phone) <= 0, "the page scrolls sideways"
+    phone.tap(".rf-work .rf-cell[data-r='4'][data-c='4']")
+    expect(phone.locator(".rf-work .rf-cell[data-r='4'][data-c='4']")).to_have_attribute("data-tile", "/")
+    phone.tap("#rf-zoom")
+    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
