@@ -35,9 +35,12 @@ def sideways(page: Page) -> int:
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box, f"{selector} is not on screen"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """Where a finger touches ``selector``: its centre, which must be on the screen."""
+    box, screen = page.locator(selector).bounding_box(), page.viewport_size
+    assert box and screen, f"{selector} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert 0 <= x < screen["width"] and 0 <= y < screen["height"], f"{selector} is off the screen"
+    return x, y
 
 
 def finger(page: Page, cdp: CDPSession, start: tuple[float, float], end: tuple[float, float]) -> None:
@@ -296,7 +299,8 @@ def test_a_built_race_by_keyboard_alone_against_touch_on_a_phone(people: People)
     # Bea builds by touch: one tile dragged from the tray by a finger, the others tapped; then Send.
     cdp = bea.context.new_cdp_session(bea)
     (r, c), first = sorted(LAYOUTS["2"].tiles().items())[0]
-    bea.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+    expect(bea.locator(".rf-race li[data-seat='1']")).to_have_attribute("data-sent", "1")  # no redraw mid-drag
+    bea.locator(".rf-work").evaluate("e => e.scrollIntoView({block: 'start'})")  # the board and the tray in view
     finger(
         bea,
         cdp,
