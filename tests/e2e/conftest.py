@@ -103,6 +103,21 @@ def app(context: BrowserContext, watch: PageWatch) -> Iterator[Page]:
     watch.check()
 
 
+# A phone: 390×844 CSS px, touch, dark (tests/e2e/test_keyboard_and_touch.py, test_reflection_touch.py).
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A page on a phone, watched like ``app``."""
+    context = browser.new_context(**PHONE)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    yield page
+    watch.check()
+    context.close()
+
+
 def open_app(page: Page, site_url: str, route: str = "#/") -> Page:
     """Load the app at ``route`` and wait until Python has mounted it."""
     page.goto(f"{site_url}/{route}")
@@ -137,8 +152,9 @@ class People:
         self.watches: list[PageWatch] = []
         self.contexts: list[BrowserContext] = []
 
-    def person(self) -> BrowserContext:
-        context = self.browser.new_context()
+    def person(self, **options) -> BrowserContext:
+        """A new person's browser context (``options`` as ``Browser.new_context`` takes them: ``**PHONE``)."""
+        context = self.browser.new_context(**options)
         self.contexts.append(context)
         return context
 

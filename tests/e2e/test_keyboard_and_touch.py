@@ -12,14 +12,14 @@ import random
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as ls_rules
 from gamenight.raythread import GAME as RT_GAME
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 from tests.e2e.test_bots import replayed, wait_for_moves
 from tests.e2e.test_lightseeker import KEYS, keys_to
 
@@ -122,20 +122,6 @@ def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
     page.keyboard.press("Space")
     expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
     page.keyboard.press("Enter")
-
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
-
-
-@pytest.fixture
-def phone(browser: Browser, site_url: str):
-    """A page on a phone, watched like ``app``."""
-    context = browser.new_context(**PHONE)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    yield page
-    watch.check()
-    context.close()
 
 
 def rt_taps(page: Page, state: object, move: dict) -> None:

@@ -138,6 +138,7 @@ class Desk:
     confirm: bool = False  # "Give up" was pressed once
     ticking: bool = False  # the clock timer runs
     now_ms: int = 0
+    zoom: bool = False  # big cells (a phone): the board pans inside its frame, as on the solo board
 
 
 # --- reading the view ------------------------------------------------------------------------------
@@ -428,6 +429,8 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
             return reveal_again(desk, view)
         if action == "rf-watch":
             return watch(desk, view, data.get("number", ""))
+        if action == "rf-zoom":
+            return Reply(replace(desk, zoom=not desk.zoom))
     puzzle = the_puzzle(desk, view) if desk.layout is not None else None
     if puzzle is None:
         return Reply(desk)
@@ -494,12 +497,14 @@ def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -
 
 
 def grab(desk: Desk, action: str, data: Mapping[str, str]) -> Desk:
+    """A press starts a drag from the tray or a placed tile, and forgets any drag that ended with no
+    pointerup (as on the solo board)."""
     if action == "tray" and data.get("kind") in KINDS:
         return replace(desk, drag=("tray", data["kind"]))
     cell = _cell(desk, data) if action == "cell" else None
     if cell and desk.layout is not None and desk.layout.at(cell) != EMPTY:
         return replace(desk, drag=("cell", f"{cell[0]},{cell[1]}"))
-    return desk
+    return replace(desk, drag=None) if desk.drag else desk
 
 
 def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, data: Mapping[str, str]) -> Reply:
@@ -780,10 +785,28 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 {"class": "rf-matched", "data-matched": total - len(wrong)},
                 _("{k} of {n} numbers match").format(k=total - len(wrong), n=total),
             ),
+            # On a phone a Hard board's cells and numbers are too small to tap and read (shown on narrow
+            # screens only, by the style sheet).
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "id": "rf-zoom",
+                    "class": "button",
+                    "data-action": "rf-zoom",
+                    "aria-pressed": "true" if desk.zoom else "false",
+                },
+                _("Bigger cells"),
+            ),
         ),
         h(
             "div",
-            {"id": "rf-board", "class": "rf-board-wrap", "data-action": "board"},
+            {
+                "id": "rf-board",
+                "class": "rf-board-wrap" + (" rf-zoom" if desk.zoom else ""),
+                "data-action": "board",
+                "style": f"--rf-units: {puzzle.size + 2}",
+            },
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),

@@ -598,12 +598,15 @@ def laser_words(puzzle: Puzzle, path) -> str:
 
 
 def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
+    """A press starts a drag from the tray or a placed tile, and forgets any drag before it: a drag
+    can end with no pointerup (a finger's swipe the browser took to pan the zoomed board, a button
+    let go outside the page), and its tile must not follow the next tap."""
     if action == "tray" and data.get("kind") in KINDS:
         return replace(model, drag=("tray", data["kind"])), []
     cell = _cell(model, data) if action == "cell" else None
     if cell and model.layout.at(cell) != EMPTY:
         return replace(model, drag=("cell", f"{cell[0]},{cell[1]}")), []
-    return model, []
+    return (replace(model, drag=None) if model.drag else model), []
 
 
 def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:

@@ -181,6 +181,10 @@ class Shell:
             event.preventDefault()
         elif ui.type == "keydown" and ui.key != "Tab" and ui.mods in ("", "shift") and _on_grid(event.target):
             event.preventDefault()  # a board's other keys are its own too (Firefox's quick find starts on / and ')
+        if ui.type == "pointerdown" and ui.pointer == "touch" and event.target.hasPointerCapture(event.pointerId):
+            # A finger's pointer is captured by what it went down on, so its pointerup would name the tray
+            # tile a drag began on, never the cell it ends over: let it go, as a mouse's is.
+            event.target.releasePointerCapture(event.pointerId)
         if ui.type == "submit":
             event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
         if ui.type == "change" and str(event.target.type) == "file":

@@ -265,6 +265,35 @@ def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the
     assert ann.desk.layout == Layout.empty(5)
 
 
+def test_a_drag_that_never_ended_does_not_carry_its_tile_to_the_next_tap():
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    ann.send(UiEvent("pointerdown", "tray", {"kind": "flat"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "3", "c": "3"}))
+    ann.send(UiEvent("pointerdown", "cell", {"r": "3", "c": "3"}))  # a swipe the browser took: no pointerup
+    ann.send(UiEvent("pointerdown", "cell", {"r": "0", "c": "4"}))
+    ann.send(UiEvent("pointerup", "cell", {"r": "0", "c": "4"}))
+    assert ann.desk.layout.at((3, 3)) == "|" and ann.desk.layout.at((0, 4)) == "." and ann.desk.drag is None
+
+
+def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
+    m = Match(BUILT, 2)
+    shown = pages(m, "1", "2")
+    ann = shown["1"]
+    (zoom,) = find_all(ann.tree, lambda e: e.attr("id") == "rf-zoom")
+    assert zoom.attr("aria-pressed") == "false" and not ann.find("rf-zoom")
+    ann.click("rf-zoom")
+    (wrap,) = ann.find("rf-zoom")
+    assert wrap.attr("id") == "rf-board" and "--rf-units: 7" in wrap.attr("style")  # 5 cells and the clues
+    for seat, page in shown.items():
+        page.place(built_layout(m.state, int(seat)))
+        page.click("rf-send")
+        everyone_sees(shown)
+    assert ann.desk.task.kind == "solve" and ann.find("rf-zoom")
+    ann.click("rf-zoom")
+    assert not ann.find("rf-zoom") and not ann.desk.zoom
+
+
 # --- solving --------------------------------------------------------------------------------------
 
 

@@ -171,6 +171,18 @@ def test_drag_from_the_tray_onto_a_cell_between_cells_and_off_the_board():
     assert model.layout.at((0, 0)) == "/"
 
 
+def test_a_drag_that_never_ended_does_not_carry_its_tile_to_the_next_tap():
+    """A swipe on a tile the browser takes to pan (a phone's zoomed board) ends with pointercancel, no
+    pointerup: the next press on an empty cell starts afresh, and its tap places a tile there."""
+    model, _ = generated()
+    model, _ = send(model, cell(1, 1), cell(1, 1, "pointerdown"))  # the swipe: pressed, never let go
+    model, _ = send(model, cell(2, 4, "pointerdown"), cell(2, 4, "pointerup"), cell(2, 4))
+    assert model.layout.at((1, 1)) == "/" and model.layout.at((2, 4)) == "/" and model.drag is None
+    model, _ = send(model, UiEvent("pointerdown", action="tray", data={"kind": "flat"}))
+    model, _ = send(model, UiEvent("pointerdown", action="hint"), cell(3, 3, "pointerup"))  # a press elsewhere
+    assert model.layout.at((3, 3)) == EMPTY
+
+
 def test_the_tray_never_gives_more_tiles_than_the_puzzle_has():
     model, _ = generated()
     have = model.puzzle.tiles.diagonal

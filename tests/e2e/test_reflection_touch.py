@@ -1,0 +1,351 @@
+"""Reflection as people play it on a phone (390×844, touch, dark) and by keyboard alone: a solo puzzle
+solved by taps, tiles dragged by a finger, and a built race over peer links where one player builds and
+solves by keyboard alone and the other by touch on a phone, to the reveal and the match's end.
+
+The solo puzzle is computed with the same engine on CPython, so the test knows its solution; the race's
+puzzles are the players' own layouts (tests/e2e/test_reflection_match.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import CDPSession, Page, expect
+
+from gamenight.reflection.laser import Layout
+from tests.e2e.conftest import PHONE, People, count_pointer_events, open_app, pointer_events
+from tests.e2e.test_keyboard_and_touch import tab_to
+from tests.e2e.test_peer_links import CONNECT_MS, member, seat
+from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
+from tests.e2e.test_reflection_solo_play import SOLUTION, cell, open_puzzle
+
+pytestmark = pytest.mark.e2e
+
+TILES = """[...document.querySelectorAll('.rf-cell[data-tile]')]
+    .map(e => [Number(e.dataset.r), Number(e.dataset.c), e.dataset.tile])"""
+
+
+def tiles(page: Page) -> set[tuple[int, int, str]]:
+    """The tiles on the page's board, as (row, column, tile)."""
+    return {tuple(t) for t in page.evaluate(TILES)}
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways (0: not at all)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    """Where a finger touches ``selector``: its centre, which must be on the screen."""
+    box, screen = page.locator(selector).bounding_box(), page.viewport_size
+    assert box and screen, f"{selector} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert 0 <= x < screen["width"] and 0 <= y < screen["height"], f"{selector} is off the screen"
+    return x, y
+
+
+def finger(page: Page, cdp: CDPSession, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger put down at ``start``, moved to ``end`` in a fifth of a second, held still and lifted:
+    real touch events, so the browser decides as on a phone whether it is a drag or a pan (Playwright's
+    ``tap`` cannot move). Lifted at speed, it would be a fling, and the browser would swallow the next
+    tap, as a tap that stops a fling."""
+
+    def touch(kind: str, at: tuple[float, float] | None) -> None:
+        points = [{"x": at[0], "y": at[1]}] if at else []
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", start)
+    for i in range(1, 11):
+        touch("touchMove", (start[0] + (end[0] - start[0]) * i / 10, start[1] + (end[1] - start[1]) * i / 10))
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(200)
+    touch("touchMove", end)
+    touch("touchEnd", None)
+
+
+def tap_tile(page: Page, r: int, c: int, tile: str) -> None:
+    """``tile`` on an empty cell by taps: its kind in the tray, then the cell (again to turn a mirror)."""
+    page.tap(f"#rf-tool-{KINDS[tile]}")
+    page.tap(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
+    if tile in ("\\", "-"):  # a mirror goes in as / or ‖: a tap turns it
+        page.tap(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
+
+
+def test_a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page, site_url: str):
+    open_puzzle(phone, site_url)
+    # The board fills the width and no more; its cells are big enough for a finger.
+    assert sideways(phone) <= 0, "the page scrolls sideways"
+    board = phone.locator(".rf-board").bounding_box()
+    assert board and board["x"] >= 0 and board["x"] + board["width"] <= 390
+    assert cell(phone, 0, 0).locator(".rf-bg").bounding_box()["width"] >= 44
+    empty, other = (1, 0), (2, 3)  # empty in the solution
+    assert SOLUTION.at(empty) == "." and SOLUTION.at(other) == "."
+
+    # Place, turn, remove; undo and redo.
+    phone.tap("#rf-tool-diagonal")
+    phone.tap('.rf-cell[data-r="1"][data-c="0"]')
+    expect(cell(phone, *empty)).to_have_attribute("data-tile", "/")
+    phone.tap('.rf-cell[data-r="1"][data-c="0"]')
+    expect(cell(phone, *empty)).to_have_attribute("data-tile", "\\")
+    phone.tap("#rf-tool-remove")
+    phone.tap('.rf-cell[data-r="1"][data-c="0"]')
+    expect(cell(phone, *empty)).not_to_have_attribute("data-tile", "\\")
+    # No hover tint stays on the cell a finger last tapped (a finger has no hover).
+    fill = "(e) => getComputedStyle(e.querySelector('.rf-bg')).fill"
+    assert cell(phone, *empty).evaluate(fill) == cell(phone, *other).evaluate(fill)
+    phone.tap("#rf-undo")
+    expect(cell(phone, *empty)).to_have_attribute("data-tile", "\\")
+    phone.tap("#rf-redo")
+    expect(phone.locator(".rf-cell[data-tile]")).to_have_count(0)
+
+    # Notes: a dot on a cell the solution leaves empty, a ring where a tile belongs.
+    phone.tap("#rf-tool-dot")
+    phone.tap('.rf-cell[data-r="2"][data-c="3"]')
+    expect(cell(phone, *other)).to_have_attribute("data-note", "d")
+    phone.tap("#rf-tool-ring")
+    phone.tap('.rf-cell[data-r="0"][data-c="1"]')
+    expect(cell(phone, 0, 1)).to_have_attribute("data-note", "r")
+
+    # A clue's laser, shown and hidden by tapping the clue.
+    phone.tap('.rf-edge[data-edge="T2"]')
+    expect(phone.locator('.rf-laser[data-edge="T2"]')).to_have_count(1)
+    phone.tap('.rf-edge[data-edge="T2"]')
+    expect(phone.locator(".rf-laser")).to_have_count(0)
+
+    # The solution, tile by tile: a tile on the ringed cell wipes the ring.
+    placed = sorted(SOLUTION.tiles().items())
+    for i, ((r, c), tile) in enumerate(placed):
+        tap_tile(phone, r, c, tile)
+        if i < len(placed) - 1:
+            expect(cell(phone, r, c)).to_have_attribute("data-tile", tile)
+    expect(phone.locator("main")).to_have_attribute("data-phase", "solved")
+    expect(phone.locator(".rf-message")).to_contain_text("Solved in")
+    assert tiles(phone) == {(r, c, t) for (r, c), t in placed}
+    expect(cell(phone, 0, 1)).not_to_have_attribute("data-note", "r")
+    expect(phone.locator("#rf-next")).to_be_visible()
+    assert sideways(phone) <= 0
+
+
+def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, site_url: str):
+    open_puzzle(phone, site_url)
+    cdp = phone.context.new_cdp_session(phone)
+    # From the tray onto a cell, from that cell to another, and off the board back to the tray.
+    finger(phone, cdp, centre(phone, "#rf-tool-diagonal"), centre(phone, '.rf-cell[data-r="1"][data-c="1"]'))
+    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    finger(
+        phone, cdp, centre(phone, '.rf-cell[data-r="1"][data-c="1"]'), centre(phone, '.rf-cell[data-r="3"][data-c="2"]')
+    )
+    expect(cell(phone, 3, 2)).to_have_attribute("data-tile", "/")
+    assert tiles(phone) == {(3, 2, "/")}
+    finger(phone, cdp, centre(phone, '.rf-cell[data-r="3"][data-c="2"]'), centre(phone, ".rf-name"))
+    expect(phone.locator(".rf-cell[data-tile]")).to_have_count(0)
+    # "Bigger cells": the board pans under a finger, so a swipe that starts on a tile moves the board,
+    # never the tile, and the next tap places a tile where it lands.
+    phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's diagonal mirror, chosen by the first drag
+    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    phone.tap("#rf-zoom")
+    expect(phone.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
+    start = centre(phone, '.rf-cell[data-r="1"][data-c="1"]')
+    finger(phone, cdp, start, (start[0] - 120, start[1] - 120))
+    phone.tap('.rf-cell[data-r="2"][data-c="4"]')
+    expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
+    assert tiles(phone) == {(1, 1, "/"), (2, 4, "/")}
+    assert sideways(phone) <= 0
+
+
+SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return {cell: document.querySelector('.rf-work .rf-cell .rf-bg').getBoundingClientRect().width,
+            number: parseFloat(getComputedStyle(document.querySelector('.rf-work .rf-number')).fontSize) * scale}; }"""
+
+
+def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, site_url: str):
+    """A Hard board fitted to a phone has 28 px cells and 11 px numbers: Bigger cells, as on the solo
+    board, makes them 46 px and the numbers readable (docs/accessibility.md), the page never scrolling
+    sideways. A one-player round made by the app, hosted on the phone itself."""
+    open_app(phone, site_url, "?stun=none#/host?game=reflection")
+    phone.tap("input[name=name]")
+    phone.keyboard.type("Ann")
+    phone.tap("form[data-action=host-setup] button[type=submit]")
+    form = phone.locator("form[data-action=choose]")
+    form.locator("details.table-options summary").tap()
+    form.locator("select[name=preset]").select_option("hard")  # the phone's own picker
+    form.locator("button[type=submit]").tap()
+    phone.tap("button[data-action=start]")
+    expect(phone.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
+    assert phone.locator(".rf-work .rf-board").get_attribute("data-size") == "10"
+    phone.tap("#rf-zoom")
+    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(1)
+    zoomed = phone.evaluate(SIZES)
+    assert zoomed["cell"] >= 44, f"cells of {zoomed['cell']:.1f} px"
+    assert zoomed["number"] >= 14, f"clue numbers of {zoomed['number']:.1f} px"
+    assert sideways(phone) <= 0, "the page scrolls sideways"
+    phone.tap(".rf-work .rf-cell[data-r='4'][data-c='4']")
+    expect(phone.locator(".rf-work .rf-cell[data-r='4'][data-c='4']")).to_have_attribute("data-tile", "/")
+    phone.tap("#rf-zoom")
+    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
+
+
+# --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
+
+GRID_CURSOR = '.rf-work [role="grid"] [tabindex="0"]'  # the board's one Tab stop: the cell under its cursor
+
+
+def board_focused(page: Page) -> tuple[int, int]:
+    """The board cell with keyboard focus (the test fails if focus is elsewhere)."""
+    expect(page.locator(GRID_CURSOR)).to_be_focused()
+    at = page.locator(GRID_CURSOR)
+    return int(at.get_attribute("data-r")), int(at.get_attribute("data-c"))
+
+
+def keys_place(page: Page, layout: Layout) -> None:
+    """``layout``'s tiles typed on the focused board: the arrows to each cell, then the tile's key."""
+    tiles = sorted(layout.tiles().items())
+    for i, ((r, c), tile) in enumerate(tiles):
+        at = board_focused(page)
+        for _ in range(abs(r - at[0])):
+            page.keyboard.press("ArrowDown" if r > at[0] else "ArrowUp")
+        for _ in range(abs(c - at[1])):
+            page.keyboard.press("ArrowRight" if c > at[1] else "ArrowLeft")
+        assert board_focused(page) == (r, c)
+        page.keyboard.type(tile)
+        if i < len(tiles) - 1:  # the last tile may finish the puzzle, and the round's end replaces the board
+            expect(page.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", tile)
+
+
+def taps_place(page: Page, layout: Layout) -> None:
+    """``layout``'s tiles put on the board by taps: the kind in the tray, then the cell (again to turn)."""
+    tiles = sorted(layout.tiles().items())
+    for i, ((r, c), tile) in enumerate(tiles):
+        at = f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']"
+        if page.locator(at).get_attribute("data-tile") == tile:
+            continue
+        page.tap(f".rf-work .rf-tray-tile[data-kind={KINDS[tile]}]")
+        page.tap(at)
+        if tile in ("\\", "-"):
+            page.tap(at)
+        if i < len(tiles) - 1:
+            expect(page.locator(at)).to_have_attribute("data-tile", tile)
+
+
+def press(page: Page, selector: str) -> None:
+    """Tab to ``selector`` and press Enter."""
+    tab_to(page, selector)
+    page.keyboard.press("Enter")
+
+
+def host_by_keyboard(people: People) -> Page:
+    """Ann opens the host page and sets up the lobby with the keyboard alone."""
+    ann = people.open(people.person(), f"{people.site_url}/?stun=none#/host?game=reflection")
+    count_pointer_events(ann)
+    tab_to(ann, "input[name=lobby]")
+    ann.keyboard.press("Control+a")
+    ann.keyboard.type("Friday night")
+    ann.keyboard.press("Tab")
+    ann.keyboard.type("Ann")
+    assert ann.locator("form[data-action=host-setup] select[name=game]").input_value() == "reflection"
+    ann.keyboard.press("Enter")
+    expect(ann.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    return ann
+
+
+def join_by_touch(people: People, ann: Page) -> Page:
+    """Ann invites (the link goes to Bea as a message would); Bea opens it on her phone, types her name,
+    taps Join and sends back her reply, which Ann pastes and sends with the keyboard."""
+    press(ann, "button[data-action=invite]:not([data-member])")
+    card = ann.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    link = card.locator(".invite-link").input_value()
+    bea = people.open(people.person(**PHONE), link)
+    expect(bea.locator("main.join h1")).to_have_text("Friday night")
+    bea.tap("input[name=name]")
+    bea.keyboard.type("Bea")
+    bea.tap("form[data-action=join] button[type=submit]")
+    expect(bea.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    reply = bea.locator(".reply-code").input_value()
+    tab_to(ann, "form[data-action=reply] input[name=reply]")
+    ann.keyboard.insert_text(reply)  # pasted
+    ann.keyboard.press("Enter")
+    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    return bea
+
+
+@pytest.mark.webrtc
+@pytest.mark.timeout(600)
+def test_a_built_race_by_keyboard_alone_against_touch_on_a_phone(people: People):
+    ann = host_by_keyboard(people)
+    bea = join_by_touch(people, ann)
+    # Ann chooses a built match for two (Easy) in the lobby's form: a select takes the key typed.
+    tab_to(ann, "form[data-action=choose] select[name=players]")
+    ann.keyboard.press("2")
+    press(ann, "form[data-action=choose] details.table-options summary")
+    tab_to(ann, "form[data-action=choose] select[name=mode]")
+    ann.keyboard.press("b")
+    assert ann.locator("form[data-action=choose] select[name=mode]").input_value() == "built"
+    assert ann.locator("form[data-action=choose] select[name=preset]").input_value() == "easy"
+    press(ann, "form[data-action=choose] button[type=submit]")
+    bea.tap(".seat[data-seat='2'] button[data-action=sit]")
+    expect(seat(ann, "2")).to_have_text("Bea")
+    press(ann, "button[data-action=start]")
+
+    # Build: Ann types her puzzle on the board, which Start left focused, and sends it with Tab, Enter.
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
+    board_focused(ann)
+    keys_place(ann, LAYOUTS["1"])
+    expect(ann.locator(".rf-to-place")).to_have_text("Every tile is placed.")
+    press(ann, "button[data-action=rf-send]")
+    expect(ann.locator(".rf-to-place")).to_contain_text("Sent.")
+    board_focused(ann)  # Send went away: focus is back on the board
+    # Bea builds by touch: one tile dragged from the tray by a finger, the others tapped; then Send.
+    cdp = bea.context.new_cdp_session(bea)
+    (r, c), first = sorted(LAYOUTS["2"].tiles().items())[0]
+    expect(bea.locator(".rf-race li[data-seat='1']")).to_have_attribute("data-sent", "1")  # no redraw mid-drag
+    bea.locator(".rf-work").evaluate("e => e.scrollIntoView({block: 'start'})")  # the board and the tray in view
+    finger(
+        bea,
+        cdp,
+        centre(bea, f".rf-work .rf-tray-tile[data-kind={KINDS[first]}]"),
+        centre(bea, f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']"),
+    )
+    expect(bea.locator(f".rf-work .rf-cell[data-r='{r}'][data-c='{c}']")).to_have_attribute("data-tile", first)
+    taps_place(bea, LAYOUTS["2"])
+    expect(bea.locator(".rf-to-place")).to_have_text("Every tile is placed.")
+    assert sideways(bea) <= 0
+    bea.tap("button[data-action=rf-send]")
+
+    # Solve: Ann solves Bea's puzzle by keys, Bea Ann's by taps (a note, a wrong try, then the solution).
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_contain_text("Round 1 of 1", timeout=CONNECT_MS)
+    board_focused(ann)  # the round replaced the board Ann was on: focus stays on it
+    bea.tap(".rf-work .rf-tray-tile[data-kind=dot]")
+    empty = next((r, c) for r in range(6) for c in range(6) if LAYOUTS["1"].at((r, c)) == ".")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-note]")).to_have_count(1)
+    bea.tap(".rf-work .rf-tray-tile[data-kind=block]")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-note]")).to_have_count(0)  # the block took the note's place
+    bea.tap("button[data-action=rf-submit]")
+    expect(bea.locator(".rf-said")).to_contain_text("The numbers that differ:")
+    bea.tap(".rf-work .rf-tray-tile[data-kind=remove]")
+    bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    keys_place(ann, LAYOUTS["2"])
+    solved_by(ann)
+    taps_place(bea, LAYOUTS["1"])  # the last to solve ends the round: the boards reveal by themselves
+
+    # Both pages end the match alike.
+    for page in (ann, bea):
+        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        expect(page.locator(".rf-revealed")).to_have_count(2)
+        expect(page.locator(".match-result h2")).to_have_text("Ann (1) wins!")  # she solved first
+    assert page_scores(ann) == page_scores(bea) == {"1": 120, "2": 60}
+    seats = "l => l.map(e => e.dataset.seat)"
+    assert ann.locator(".match-result .ranking li").evaluate_all(seats) == ["1", "2"]
+    assert bea.locator(".match-result .ranking li").evaluate_all(seats) == ["1", "2"]
+    assert sideways(bea) <= 0
+    # The rematch, by keyboard too: both pages build again.
+    press(ann, ".match-controls button[data-action=start]")
+    for page in (ann, bea):
+        expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    assert pointer_events(ann) == 0, "Ann played the whole match with no pointer at all"
