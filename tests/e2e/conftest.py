@@ -193,3 +193,11 @@ RECORD_STAGES = """
         }
     }).observe(document, {subtree: true, childList: true});
 """
+
+
+def assert_in_window(page: Page, parts: tuple[str, ...]) -> None:
+    """Each of ``parts`` (selectors) lies whole inside the window as it is scrolled now."""
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    for part in parts:
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)

@@ -210,18 +210,3 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     assert app.eval_on_selector("#ls-cube-0", glide) == "0s"
     assert app.eval_on_selector("#ls-buh", glide) == "0s"
     assert app.eval_on_selector_all(".ls-top", "els => els.map(e => getComputedStyle(e).animationName)") == ["none"] * 9
-
-
-@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1280, 720)], ids=["1280x800", "1366x768", "1280x720"])
-def test_the_valley_and_the_turn_fit_a_laptops_window(browser, site_url: str, size):
-    # The valley, the light above it and the turn's steps beside it, without scrolling.
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    try:
-        page = context.new_page()
-        start(page, site_url)
-        page.evaluate("window.scrollTo(0, 0)")
-        for part in (".ls-info", ".ls-board", ".ls-turn"):
-            box = page.locator(part).bounding_box()
-            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], (part, box)
-    finally:
-        context.close()

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import People
+from tests.e2e.conftest import People, assert_in_window
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
     answer,
@@ -179,6 +179,4 @@ def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
     expect(host.locator("#rt-board")).to_be_focused()
-    for part in (".match-status", ".rt-board", ".rt-hand"):
-        box = host.locator(part).bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, (part, box)
+    assert_in_window(host, (".match-status", ".rt-board", ".rt-hand"))

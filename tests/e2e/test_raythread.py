@@ -169,18 +169,3 @@ def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     assert entry["move"] == {"type": "place", "tile": kind, "cell": [row, col], "orient": "\\"}
     expect(app.locator("#match-news")).to_contain_text(f"places a {kind}")
     assert pointer_events(app) == 0, "a move made with no pointer at all"
-
-
-@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1280, 720)], ids=["1280x800", "1366x768", "1280x720"])
-def test_the_board_and_the_hand_fit_a_laptops_window(browser, site_url: str, size):
-    # Choosing a tile (below the board) and placing it need no scrolling on the commonest laptops.
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    try:
-        page = context.new_page()
-        start(page, site_url)
-        page.evaluate("window.scrollTo(0, 0)")
-        for part in (".match-status", ".rt-board", ".rt-hand"):
-            box = page.locator(part).bounding_box()
-            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], (part, box)
-    finally:
-        context.close()

@@ -1,0 +1,31 @@
+"""Laptop windows: on the commonest ones a player sees the status line, the board and what a move needs
+beside or under it (Raythread's hand, Light Seeker's turn) without scrolling (docs/accessibility.md)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e import test_lightseeker, test_raythread
+from tests.e2e.conftest import assert_in_window
+
+pytestmark = pytest.mark.e2e
+LAPTOPS = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1280x720": (1280, 720)}
+GAMES = {
+    "raythread": (test_raythread.start, (".match-status", ".rt-board", ".rt-hand")),
+    "lightseeker": (test_lightseeker.start, (".ls-info", ".ls-board", ".ls-turn")),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", LAPTOPS.values(), ids=LAPTOPS.keys())
+def test_the_board_and_what_a_move_needs_fit_a_laptops_window(browser: Browser, site_url: str, game, size):
+    start, parts = GAMES[game]
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        start(page, site_url)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, parts)
+    finally:
+        context.close()
