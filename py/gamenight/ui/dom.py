@@ -351,7 +351,12 @@ def read_event(event: Any) -> UiEvent | None:
     target = event.target
     if kind == "keydown" and str(event.key) in ("Enter", " ") and pressable(target):
         return None
-    if kind == "pointerover" and str(getattr(event, "pointerType", "")) == "touch":
+    pointer = (
+        str(getattr(event, "pointerType", "") or "")
+        if kind in ("click", "pointerover", "pointerdown", "pointerup")
+        else ""
+    )
+    if kind == "pointerover" and pointer == "touch":
         # A finger has no hover: the pointerover a tap starts with would aim at the cell before the tap
         # (Raythread's first tap on a cell previews the move; it would place it at once).
         return None
@@ -368,11 +373,6 @@ def read_event(event: Any) -> UiEvent | None:
         data = {str(k): str(v) for k, v in js.Object.entries(holder.dataset)}
         action = data.pop("action", "")
     key = str(event.key) if kind == "keydown" else ""
-    pointer = (
-        str(getattr(event, "pointerType", "") or "")
-        if kind in ("click", "pointerover", "pointerdown", "pointerup")
-        else ""
-    )
     mods = ""
     if kind == "keydown":
         held = (("ctrl", event.ctrlKey or event.metaKey), ("alt", event.altKey), ("shift", event.shiftKey))
