@@ -142,16 +142,16 @@ def sync_board(
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
     table = match_table(client)
+    fresh = ui is not None and ui.followed != client.seq  # an update this screen has not followed yet
     if ui is None or ui.game != match.game or _new_match(ui, match):
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
         # A match already under way has no log here.
         ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
-    elif ui.followed != client.seq or (ui.view is not match.view and ui.view != view):
+    elif fresh or (ui.view is not match.view and ui.view != view):
         # One update, one step of the match: its events stay together in the log, and reach it once
         # (the page follows the mirror again after every message), even if the view did not change.
-        events = client.events if ui.followed != client.seq else ()
-        ui = screen.advance(ui, view, events, table, match.moves)
-        if ui.followed != client.seq:
+        ui = screen.advance(ui, view, client.events if fresh else (), table, match.moves)
+        if fresh:
             ui = replace(ui, followed=client.seq)
     if client.told is not None:
         # A snapshot: the log starts from the match's recent steps as the host tells them (the same on
