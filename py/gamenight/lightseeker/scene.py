@@ -374,17 +374,23 @@ def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
     """Where an area's value is written: on one of its lit triangles, the farthest from every cube's
     number (a value drawn over a number hides which cube is which), then the nearest the middle of
     the area's light."""
+    spots = lit_spots(view, area)
+    mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
+    cells = [cube["cell"] for cube in view["cubes"]]
+    return min(spots, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+
+
+def lit_spots(view: JSON, area: JSON) -> list[tuple[float, float]]:
+    """Where ``area``'s value may go: a spot in each of its lit triangles, halfway between the triangle's
+    centroid and its right-angle corner (well inside the light)."""
     spots = []
     for i in area["cubes"]:
         r, c = view["cubes"][i]["cell"]
         for corner in view["cubes"][i]["lit_corners"]:
             pts = corner_points(corner, c * CELL, r * CELL, CELL)
-            # Halfway between the triangle's centroid and its right-angle corner: well inside the light.
             cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
             spots.append(((cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2))
-    mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
-    cells = [cube["cell"] for cube in view["cubes"]]
-    return min(spots, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+    return spots
 
 
 def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> float:

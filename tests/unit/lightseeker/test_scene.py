@@ -187,17 +187,8 @@ def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
             view = GAME.view(state, None)
             cells = [c["cell"] for c in view["cubes"]]
             for area in view["areas"]:
-                best = max(scene.clearance(s, cells) for s in lit_spots(view, area))
+                best = max(scene.clearance(s, cells) for s in scene.lit_spots(view, area))
                 seen += 1
                 assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
     assert seen > 100
 
-
-def lit_spots(view, area):
-    """Every spot a value could go: the middle of each lit triangle's half at its right angle."""
-    for i in area["cubes"]:
-        r, c = view["cubes"][i]["cell"]
-        for corner in view["cubes"][i]["lit_corners"]:
-            pts = scene.corner_points(corner, c * C, r * C, C)
-            cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
-            yield (cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2
