@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gamenight.net import invite as iv
-from tests.e2e.conftest import PageWatch, open_app
+from tests.e2e.conftest import PHONE, PageWatch, open_app
 
 pytestmark = pytest.mark.e2e
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -159,7 +159,7 @@ ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
 # The desktop in the light theme, a phone (touch, narrow: another layout) in the dark one.
 SCREENS = {
     "desktop-light": {"color_scheme": "light", "viewport": {"width": 1280, "height": 800}},
-    "phone-dark": {"color_scheme": "dark", "viewport": {"width": 390, "height": 844}, "has_touch": True},
+    "phone-dark": PHONE,
 }
 
 

@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.raythread import GAME as RAYTHREAD
 from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import ROOT, People
+from tests.e2e.conftest import PHONE, ROOT, People
 from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
 from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
 from tests.e2e.test_peer_links import (
@@ -48,14 +48,7 @@ from tests.e2e.test_phone import phone_problems
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 
 LAPTOP = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "light"}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
 SHOTS = os.environ.get("GNC_SHOTS")
-
-
-def person(people: People, device: dict) -> BrowserContext:
-    context = people.browser.new_context(**device)
-    people.contexts.append(context)
-    return context
 
 
 def shot(page: Page, name: str) -> None:
@@ -79,7 +72,7 @@ def join_by_taps(people: People, host: Page, name: str, device: dict, before=Non
     """A guest on a phone opens the invitation link the host sent her (``before``: what she does on the
     page first), types her name, taps Join and "Copy reply", and sends the reply; the host pastes it.
     ``check``: what must hold of her page at each step."""
-    context = person(people, device)
+    context = people.person(**device)
     context.add_init_script(TRACK_CHANNELS)  # so a test can drop her connection as a network would
     guest = people.open(context, new_invitation(host))
     expect(guest.locator("main.join h1")).to_have_text("Friday night")
@@ -151,7 +144,7 @@ def raythread_move(state, seat: str, chooser: random.Random, greedy: bool) -> di
 def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythread_with_a_bot_by_touch(
     people: People,
 ):
-    host = open_host(people, game="lightseeker", context=person(people, LAPTOP))
+    host = open_host(people, game="lightseeker", context=people.person(**LAPTOP))
     bea = join_by_taps(people, host, "Bea", PHONE)
     shot(bea, "Bea-3-lobby")
     fits(bea)
@@ -372,7 +365,7 @@ def place_by_taps(page: Page, state, seat: str, skip: int = 0) -> dict:
 
 @pytest.mark.timeout(300)
 def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_match_in_japanese(people: People):
-    host = open_host(people, context=person(people, LAPTOP))
+    host = open_host(people, context=people.person(**LAPTOP))
     tr = japanese()
 
     def switch(page: Page) -> None:  # she switches her page to Japanese in the header
