@@ -191,4 +191,3 @@ def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
                 seen += 1
                 assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
     assert seen > 100
-
