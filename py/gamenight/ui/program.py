@@ -182,6 +182,14 @@ class Download:
     text: str
 
 
+class ServiceEffect:
+    """Base of the effects a service module carries out (``ui/dom.py``'s ``SERVICES``: WebRTC, the
+    storage report), not the shell itself: the module is imported, and installs its handlers in
+    ``dom.EFFECT_HANDLERS``, the first time a screen asks for one."""
+
+    __slots__ = ()
+
+
 Effect = (
     Store
     | Navigate
@@ -195,6 +203,7 @@ Effect = (
     | SetLanguage
     | ApplyUpdate
     | Download
+    | ServiceEffect
 )
 
 

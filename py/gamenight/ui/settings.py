@@ -14,24 +14,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Env, Focus, Message, UiEvent
+from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
 
 # --- effects (screen → ui/storage.py) --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class ReadStorage:
+class ReadStorage(ServiceEffect):
     """Measure what the app keeps on this device; a ``StorageReport`` follows."""
 
 
 @dataclass(frozen=True)
-class KeepStorage:
+class KeepStorage(ServiceEffect):
     """Ask the browser to keep the app's storage even when space runs low; a ``StorageReport`` follows."""
 
 
 @dataclass(frozen=True)
-class ClearData:
+class ClearData(ServiceEffect):
     """Delete everything the app stored for the player (its local-storage entries); a report follows.
     The offline copy of the app stays: it holds nothing personal."""
 
