@@ -303,18 +303,18 @@ class RaythreadBoard:
         if kind == "placed":
             return _("{name} places a {tile} {orient} at {where}.").format(
                 name=who(event.get("seat")),
-                tile=_(scene.TILE_WORDS.get(event.get("tile"), "")),
-                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
+                tile=_(scene.TILE_WORDS.get(event.get("tile", ""), "")),
+                orient=_(scene.ORIENT_WORDS.get(event.get("orient", ""), "")),
                 where=where(event.get("cell")),
             )
         if kind == "rotated":
             return _("{name} turns the tile at {where} to {orient}.").format(
                 name=who(event.get("seat")),
                 where=where(event.get("cell")),
-                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
+                orient=_(scene.ORIENT_WORDS.get(event.get("orient", ""), "")),
             )
         if kind == "claimed":
-            seats = event.get("seats") if isinstance(event.get("seats"), list) else []
+            seats = given if isinstance(given := event.get("seats"), list) else []
             value = event.get("value", 0)
             return ngettext(
                 "{names}'s beam claims the {value} at {where} · +{value}",
@@ -323,7 +323,7 @@ class RaythreadBoard:
             ).format(names=i18n.conjunction(who(s) for s in seats), value=value, where=where(event.get("cell")))
         if kind == "drew":
             return _("{name} draws a {tile}.").format(
-                name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile"), ""))
+                name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile", ""), ""))
             )
         if kind == "pass":
             return _("{name} cannot move and passes.").format(name=who(event.get("seat")))
