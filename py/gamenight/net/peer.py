@@ -158,13 +158,16 @@ class PeerState:
     state: Literal["connected", "reconnecting"]
 
 
+Route = Literal["direct", "stun", "relay"]
+
+
 @dataclass(frozen=True)
 class PeerRoute:
     """How the open connection to ``peer`` runs: ``direct`` (host candidates), ``stun`` (an address a
     STUN server reported, through a NAT) or ``relay`` (through a TURN server)."""
 
     peer: str
-    route: Literal["direct", "stun", "relay"]
+    route: Route
 
 
 @dataclass(frozen=True)
@@ -195,7 +198,7 @@ def ice_servers(page_url: str, turn: IceServer | None = None) -> tuple[IceServer
     """
     query = dict(parse_qsl(urlsplit(page_url).query))
     if "stun" not in query:
-        stun = DEFAULT_STUN
+        stun: tuple[str, ...] = DEFAULT_STUN
     else:
         urls = [u.strip() for u in query["stun"].split(",")]
         stun = tuple(u for u in urls if u.startswith(("stun:", "stuns:")) and len(u) < MAX_ICE_TEXT)

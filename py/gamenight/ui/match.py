@@ -426,7 +426,7 @@ def seat_list(ui: MatchUi, table: Table) -> Memo:
 
 def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
-    scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
+    scores = given if isinstance(given := ui.view.get("scores"), Mapping) else {}
     active = frozenset() if ui.halted else game.active(ui.view)  # no one plays here: ended, or the host lost
     rows = []
     for s in table.seats:
@@ -472,8 +472,8 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes.
     Tied seats share a place and the next place counts everyone ahead (1, 1, 3), as in sport."""
-    scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
-    notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
+    scores = given if isinstance(given := result.get("scores"), Mapping) else {}
+    notes = given if isinstance(given := result.get("notes"), Mapping) else {}
     places = []
     ahead = 0
     for seats in result.get("ranking", []):

@@ -153,7 +153,7 @@ def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
         offline = _("Not saved yet. It is saved in the background while you play online.")
     entries = ngettext("{n} entry", "{n} entries", report.data_entries).format(n=report.data_entries)
     data = size_text(report.data_bytes) + " · " + entries
-    rows = [
+    rows: list[tuple[str, str | list[Element | str], str]] = [
         (_("Offline copy of the app"), offline, "offline"),
         (_("Your data: stats, saved puzzles and matches, settings"), data, "data"),
     ]
