@@ -222,8 +222,12 @@ class Env:
 class Screen(Protocol):
     """One screen of the app: pure functions over its own model."""
 
-    label: str  # how a link to it reads ("Play solo")
-    storage_keys: tuple[str, ...]  # the local-storage entries ``init`` wants to read
+    # Read-only, so a frozen dataclass is a screen too.
+    @property
+    def label(self) -> str: ...  # how a link to it reads ("Play solo")
+
+    @property
+    def storage_keys(self) -> tuple[str, ...]: ...  # the local-storage entries ``init`` wants to read
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Any, list[Effect]]: ...
 
