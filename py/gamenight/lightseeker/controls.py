@@ -551,7 +551,7 @@ class LightSeekerBoard:
         seats = view.get("seats") or []
         return [_("starts the match")] if seats and seat == seats[0] else []
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         kind = event.get("type")
 
         def who(seat: Any) -> str:

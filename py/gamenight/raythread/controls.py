@@ -288,7 +288,7 @@ class RaythreadBoard:
             )
         ]
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         kind = event.get("type")
 
         tags = seat_tags(list(names))  # the table names every seat of the match, in turn order

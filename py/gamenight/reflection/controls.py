@@ -329,7 +329,7 @@ class ReflectionBoard:
     def seat_facts(self, view: JSON, seat: str) -> list[str]:
         return standings.seat_facts(view, seat)
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
 
 

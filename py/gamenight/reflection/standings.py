@@ -342,7 +342,7 @@ def seat_facts(view: JSON, seat: str) -> list[str]:
     return facts
 
 
-def event_text(event: JSON, names: Mapping[str, str]) -> str | None:
+def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
     kind = event.get("type")
     who = name_of(names, event.get("seat"))
     if kind == "submitted":
