@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import get_str, obj, only_keys
 from gamenight.i18n import N_, reasons
-from gamenight.ui.program import ServiceEffect
+from gamenight.ui.program import Effect, ServiceEffect
 
 DEFAULT_STUN = ("stun:stun.l.google.com:19302",)
 GATHER_TIMEOUT_MS = 5000  # ICE gathering stops here and the candidates found so far are used
@@ -321,7 +321,7 @@ class Outbox:
 
     def __init__(self, peer: str) -> None:
         self.peer = peer
-        self.effects: list[SendText | ClosePeer] = []
+        self.effects: list[Effect] = []  # SendText and ClosePeer
         self._on_message: Callable[[str], None] | None = None
 
     def send(self, text: str) -> None:
@@ -340,6 +340,6 @@ class Outbox:
         if self._on_message:
             self._on_message(text)
 
-    def drain(self) -> list[SendText | ClosePeer]:
+    def drain(self) -> list[Effect]:
         out, self.effects = self.effects, []
         return out
