@@ -26,7 +26,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
@@ -92,6 +92,13 @@ class Say:
     text: str
 
 
+class Board(NamedTuple):
+    """What the board shows: the puzzle and the player's layout on it."""
+
+    puzzle: Puzzle
+    layout: Layout
+
+
 @dataclass(frozen=True)
 class Model:
     """Everything the screen shows. ``phase`` is options → generating → playing → solved or revealed."""
@@ -132,11 +139,11 @@ class Model:
         return self.banked_ms + (max(0, self.now_ms - self.started_ms) if running else 0)
 
     @property
-    def board(self) -> tuple[Puzzle, Layout]:
+    def board(self) -> Board:
         """The puzzle and the player's layout, set together from the first puzzle on: what the functions
         that play, check or draw one read."""
         assert self.puzzle is not None and self.layout is not None
-        return self.puzzle, self.layout
+        return Board(self.puzzle, self.layout)
 
     @property
     def desk(self) -> Desk:
@@ -542,13 +549,13 @@ def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Sa
     # The focused cell or clue is where the key acts (focus may have moved without the cursor).
     at = _cell(model, event.data) if event.action == "cell" else None
     edge = event.data.get("edge", "") if event.action == "edge" else ""
-    if edge in edge_names(model.board[0].size):
-        at = scene.edge_cell(model.board[0].size, edge)
+    if edge in edge_names(model.board.puzzle.size):
+        at = scene.edge_cell(model.board.puzzle.size, edge)
     return on_board_key(replace(model, cursor=at) if at else model, key)
 
 
 def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
-    n = model.board[0].size
+    n = model.board.puzzle.size
     r, c = model.cursor
     if key in ARROWS:
         dr, dc = ARROWS[key]
@@ -576,7 +583,7 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
 
 def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect | Say]]:
     """The cursor goes over the board and the clues around it (never onto a corner, never off)."""
-    n = model.board[0].size
+    n = model.board.puzzle.size
     on_board = 0 <= to[0] < n and 0 <= to[1] < n
     if not on_board and scene.edge_at(n, to) is None:
         return model, []
@@ -617,7 +624,7 @@ def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple
     if action == "tray" and data.get("kind") in KINDS:
         return replace(model, drag=("tray", data["kind"])), []
     cell = _cell(model, data) if action == "cell" else None
-    if cell and model.board[1].at(cell) != EMPTY:
+    if cell and model.board.layout.at(cell) != EMPTY:
         return replace(model, drag=("cell", f"{cell[0]},{cell[1]}")), []
     return (replace(model, drag=None) if model.drag else model), []
 
@@ -650,7 +657,7 @@ def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[M
 def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
     """A click (or Space) on ``cell``: the remove tool takes the tile or note back; a note tool
     toggles its note; a tile turns; an empty cell gets a tile of the selected kind."""
-    tile = model.board[1].at(cell)
+    tile = model.board.layout.at(cell)
     if model.tool == "remove":
         return clear_cell(model, cell)
     if model.tool in NOTE_TOOLS:
@@ -661,7 +668,7 @@ def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
 
 
 def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
-    tile = model.board[1].at(cell)
+    tile = model.board.layout.at(cell)
     if tile in TURNED:
         return set_tile(model, cell, TURNED[tile])
     if tile != EMPTY:
@@ -736,7 +743,7 @@ def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect |
 def clue_news(before: Model, after: Model) -> str:
     """Which clues a change matched or unmatched, and how many match now."""
     was, now = set(unmatched(*before.board)), set(unmatched(*after.board))
-    order = edge_names(after.board[0].size)
+    order = edge_names(after.board.puzzle.size)
     won = [e for e in order if e in was - now]
     lost = [e for e in order if e in now - was]
     parts = []
@@ -777,7 +784,7 @@ def step_back(model: Model) -> tuple[Model, list[Effect | Say]]:
         return refuse(model, _("Nothing to undo."))
     desk, history, step = undone
     changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
-    return settle(model, changed, _("Undone: {what}").format(what=step_words(desk, model.board[0], step)))
+    return settle(model, changed, _("Undone: {what}").format(what=step_words(desk, model.board.puzzle, step)))
 
 
 def step_again(model: Model) -> tuple[Model, list[Effect | Say]]:
@@ -786,7 +793,7 @@ def step_again(model: Model) -> tuple[Model, list[Effect | Say]]:
         return refuse(model, _("Nothing to redo."))
     desk, history, step = redone
     changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
-    return settle(model, changed, _("Redone: {what}").format(what=step_words(desk, model.board[0], step)))
+    return settle(model, changed, _("Redone: {what}").format(what=step_words(desk, model.board.puzzle, step)))
 
 
 def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
@@ -839,7 +846,7 @@ def hint_words(found: Explained) -> str:
 
 def check_tiles(model: Model) -> tuple[Model, list[Effect | Say]]:
     """How many placed tiles are misplaced, without saying which. Costs a hint."""
-    layout = model.board[1]
+    layout = model.board.layout
     if not layout.tiles():
         return refuse(model, _("Place some tiles first: the check looks at the tiles you placed."))
     assert model.solution is not None  # set with the puzzle
@@ -886,7 +893,7 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
         model,
         phase="revealed",
         layout=model.solution,
-        notes=Notes.empty(model.board[0].size),
+        notes=Notes.empty(model.board.puzzle.size),
         stats=stats,
         banked_ms=model.elapsed_ms,
         laser=None,
