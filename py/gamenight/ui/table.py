@@ -438,21 +438,24 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     """Take back the last move (and the computer players' moves after the last move made here)."""
     played = model.played
     assert played is not None  # Undo is shown with the match dealt
-    kinds: dict[str | None, str] = {s.id: s.kind for s in model.seats}
-    log = list(played.record.log)
-    keep = len(log)
-    while keep and kinds.get(log[keep - 1].seat) == "bot":
-        keep -= 1
-    if keep == 0:
+    keep = last_own_move(model)
+    if keep is None:
         return replace(model, message=_("There is no move to take back.")), []
-    keep -= 1
-    record = replace(played.record, log=tuple(log[:keep]), ended=None)
+    record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=_("Move taken back."), pending=None)
     model = replace(model, ui=retold(model))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
-    last = not any(e.seat not in model.bots for e in record.log)
+    last = last_own_move(model) is None
     return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]
+
+
+def last_own_move(model: Model) -> int | None:
+    """Where in the record the last move made on this device is (not a computer player's): what Undo
+    takes back, with the computer players' moves after it; ``None``: nothing to take back."""
+    assert model.played is not None  # asked of the match dealt (Undo and its button)
+    log = model.played.record.log
+    return next((i for i in reversed(range(len(log))) if log[i].seat not in model.bots), None)
 
 
 def retold(model: Model) -> match.MatchUi:
@@ -600,7 +603,7 @@ def playing_view(model: Model) -> Element:
                 "type": "button",
                 "class": "button",
                 "data-action": "table-undo",
-                "disabled": not any(e.seat not in model.bots for e in model.played.record.log),
+                "disabled": last_own_move(model) is None,
             },
             _("Undo"),
         ),

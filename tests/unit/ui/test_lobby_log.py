@@ -10,6 +10,7 @@ import pytest
 from gamenight import games
 from gamenight.core.game import LOG_KEPT
 from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
 from gamenight.lobby.session import Session
 from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
@@ -129,3 +130,31 @@ def test_the_host_page_that_followed_a_long_match_counts_the_moves_cut_as_a_snap
     # The page that saw every step keeps the same steps as the snapshot, and counts the same moves
     # before them: the clock's steps it cut are not counted.
     assert model.board.log == told.steps and model.board.unseen == told.earlier
+
+
+
+def test_a_guest_coming_back_keeps_its_log_until_the_snapshot_retells_it():
+    # Bob's page follows the match and plays; his connection drops and he comes back (a new
+    # connection, the same mirror). Between his hello and the host's snapshot the mirror has no
+    # update number: the page must not take the last update's events again (seen in CI: a phone that
+    # came back showed the computer player's last move twice in its log).
+    session = hosting().live.session
+    bob = Client("Bob", next(m.token for m in session.members.values() if m.name == "Bob"))
+
+    def deliver(peer, message):
+        for to, sent in session.handle(peer, p.encode(message), NOW):
+            if to == peer:
+                bob.receive(p.encode(sent), NOW)
+
+    deliver("g2", bob.hello(NOW))  # his page's first connection (the lobby's g1 was another tab)
+    ui = sync_board(None, bob)
+    for message in bob.request(bob.move({"add": 3}), NOW):
+        deliver("g2", message)
+    ui = sync_board(ui, bob)
+    assert len(ui.log) == 1 and ui.log == session.match_log().steps
+    session.disconnect("g2", NOW)
+    hello = bob.hello(NOW)
+    assert sync_board(ui, bob).log == ui.log, "no step taken twice while the snapshot is on its way"
+    deliver("g3", hello)
+    ui = sync_board(ui, bob)
+    assert ui.log == session.match_log().steps and len(ui.log) == 1

@@ -142,7 +142,9 @@ def sync_board(
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
     table = match_table(client)
-    fresh = ui is not None and ui.followed != client.seq  # an update this screen has not followed yet
+    # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
+    # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
+    fresh = ui is not None and client.seq is not None and ui.followed != client.seq
     if ui is None or ui.game != match.game or _new_match(ui, match):
         ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
         # A match already under way has no log here.
