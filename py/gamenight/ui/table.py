@@ -185,7 +185,8 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         # the board, not back to the top of the page.
         return model, [*effects, match.FOCUS_BOARD] if model.phase == "playing" else effects
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
-        model = replace(model, phase="playing", message="")
+        # A player count picked in the form goes with the form: the match, and "New match", keep theirs.
+        model = replace(model, phase="playing", message="", players=len(model.played.record.seats))
         return model, [*think(model), match.FOCUS_BOARD]
     return model, []
 

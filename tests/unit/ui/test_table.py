@@ -149,6 +149,20 @@ def test_new_match_deals_again_with_the_same_players():
     assert second.log == () and model.inner.ui.view["size"] == 13
 
 
+def test_back_to_the_match_drops_a_player_count_changed_in_the_setup():
+    """After "Players and options", another player count and "Back to the match", the match and its
+    players stand, so "New match" deals again for them (it raised for names that did not fit the seats)."""
+    model, _ = started(("Ann", "Bea"))
+    first = model.inner.played.record
+    model, _ = click(model, "table-setup")
+    model, _ = send(model, UiEvent("change", "table-setup", {"field": "players"}, value="3"))
+    model, _ = click(model, "table-resume")
+    assert model.inner.phase == "playing" and model.inner.players == 2
+    model, _ = click(model, "table-new")
+    second = model.inner.played.record
+    assert second is not first and second.seats == first.seats and second.names == first.names
+
+
 def test_new_match_asks_before_a_match_in_progress_is_lost():
     model, _ = started()
     record = model.inner.played.record
