@@ -529,7 +529,7 @@ def _chat(client: Client, sight: Sight) -> Element:
         h("ol", {"class": "chat-lines", "aria-live": "polite"}, lines),
         h(
             "form",
-            {"class": "chat-form", "data-action": "chat"},
+            {"class": "chat-form", "data-action": "chat", "data-clear": True},
             h(
                 "input",
                 {
