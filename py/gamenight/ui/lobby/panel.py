@@ -321,7 +321,7 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
     """The host's offer for a free seat (or a seat its player left): a computer player at a chosen level."""
     return h(
         "form",
-        {"class": "add-bot", "data-action": "add-bot"},
+        {"class": "add-bot", "data-action": "add-bot", "data-clear": True},
         h("input", {"type": "hidden", "name": "seat", "value": seat}),
         h(
             "select",
