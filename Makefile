@@ -11,7 +11,7 @@ PORT ?= 8000
 
 help:
 	@echo "make serve   build the site and serve it on http://localhost:$(PORT) (PORT=... to change)"
-	@echo "make test    set up, then run ruff, unit tests and end-to-end tests in headless Chromium"
+	@echo "make test    set up, then run ruff, mypy, unit tests and end-to-end tests in headless Chromium"
 	@echo "make site    build _site/, exactly what GitHub Pages serves"
 	@echo "make bench   benchmarks (boot time ratio and the pure-Python budgets)"
 	@echo "make mutate  mutation testing of the rules cores (slow: an hour or more; docs/testing.md)"
@@ -55,6 +55,7 @@ serve: site
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # Each test has a time limit (pyproject.toml); the session one stops a broken build that makes many
 # tests hang from running on for hours (the suite takes about a minute).

@@ -36,7 +36,7 @@ BANKED = ("expert",)
 LINE = 100  # base64 characters per line of the written module
 
 
-def make(job: tuple[int, tuple[int, int, int, int], int]) -> tuple[int, list[str], int, float]:
+def make(job: tuple[int, tuple[int, int, int, int, int], int]) -> tuple[int, list[str], int, float]:
     """Seed ``seed``'s live puzzle, proven unique again: (seed, rows, effort, seconds)."""
     size, counts, seed = job[0], job[1], job[2]
     start = time.perf_counter()
@@ -77,10 +77,10 @@ def module(banks: list[tuple[int, tuple[int, ...], str]]) -> str:
     out = [
         '"""Verified puzzle banks, written by ``tools/build_bank.py``: do not edit by hand.',
         "",
-        "Each bank: board size, tile counts (diagonal, flat, block, hole) and its entries as base64 text.",
+        "Each bank: board size, tile counts (diagonal, flat, block, hole, triangle) and its entries as base64 text.",
         '"""',
         "",
-        "BANKS: tuple[tuple[int, tuple[int, int, int, int], tuple[str, ...]], ...] = (",
+        "BANKS: tuple[tuple[int, tuple[int, int, int, int, int], tuple[str, ...]], ...] = (",
     ]
     for size, counts, text in banks:
         out.append(f"    (\n        {size},\n        {tuple(counts)},\n        (")

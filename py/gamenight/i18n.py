@@ -107,7 +107,8 @@ def in_every_language(message: str) -> frozenset[str]:
 def _catalogue(code: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``code``; no words (the English source) if there is none."""
     try:
-        data = __loader__.get_data(str(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"))
+        # Every module has a ``__loader__`` (the archive's, in the page); mypy's module globals lack it.
+        data = __loader__.get_data(str(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"))  # type: ignore[name-defined]
     except OSError:
         return _gettext.NullTranslations()
     return _gettext.GNUTranslations(io.BytesIO(data))

@@ -35,6 +35,9 @@ class GameNightError(ValueError):
     then travels as the code ``"text"`` with the sentence as its parameter.
     """
 
+    code: str
+    params: dict[str, str | int | bool | None]
+
     def __init__(self, reason: str, /, **params: Any) -> None:
         if reason not in i18n.REASONS or reason == "text":
             if STRICT:

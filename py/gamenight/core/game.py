@@ -18,14 +18,14 @@ JSON = dict[str, Any]
 Event = JSON
 Move = JSON
 # A match's public events step by step (a move, a clock tick, prepared work), oldest first: what its
-# log lists, each step's events in their own order (the cause before its effects).
-Log = tuple[tuple[Event, ...], ...]
+# log lists, each step's events in their own order (the cause before its effects); read-only.
+Log = tuple[tuple[Mapping[str, Any], ...], ...]
 # The most events a log keeps (a page's match screen, a snapshot's log for a latecomer): a memory bound,
 # far more than the log panel shows, so the recent lines are the same on every page.
 LOG_KEPT = 40
 
 
-def log_start(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> int:
+def log_start(log: Sequence[Sequence[Mapping[str, Any]]], limit: int = LOG_KEPT) -> int:
     """Where the kept part of ``log`` starts: the newest whole steps that hold at most ``limit`` events
     in all, and always the newest step that has any (``kept`` cuts that one if it alone is longer).
     It starts at a step that has events (or at the end), so what lies before it is what the log does
@@ -39,7 +39,7 @@ def log_start(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> int:
     return start
 
 
-def kept(log: Sequence[Sequence[Event]], limit: int = LOG_KEPT) -> Log:
+def kept(log: Sequence[Sequence[Mapping[str, Any]]], limit: int = LOG_KEPT) -> Log:
     """The steps of ``log`` a log keeps (``log_start``), without those that said nothing. Whole steps
     only, so no step's effects are listed without their cause; a single step longer than ``limit`` keeps
     its first events. Keeping step by step keeps the same steps as keeping the whole log at once."""

@@ -1,7 +1,14 @@
 """Light Seeker: slide and tilt nine light cubes until a light area of 7 shines."""
 
+from typing import TYPE_CHECKING
+
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_
+
+if TYPE_CHECKING:
+    from gamenight.lightseeker.rules import LightSeeker
+
+    GAME: LightSeeker  # made by ``__getattr__`` below
 
 INFO = GameInfo(
     id="lightseeker",

@@ -590,6 +590,7 @@ def think(view: JSON, level: str, seed: int) -> Thinking:
             yield
         else:
             move = step
+    assert move is not None  # each level's search yields its choice last
     return move
 
 

@@ -31,7 +31,7 @@ from gamenight.core.grid import DIRECTIONS, Direction, step
 from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
-from gamenight.lightseeker.rules import Action
+from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
@@ -40,7 +40,7 @@ Cell = tuple[int, int]
 Plan = Mapping[Action, frozenset[Action]]
 ARROWS = {"ArrowUp": Direction.N, "ArrowRight": Direction.E, "ArrowDown": Direction.S, "ArrowLeft": Direction.W}
 GLYPHS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-KIND_KEYS = {"s": "slide", "S": "slide", "t": "tilt", "T": "tilt"}
+KIND_KEYS: dict[str, Kind] = {"s": "slide", "S": "slide", "t": "tilt", "T": "tilt"}
 
 reasons(
     {
@@ -87,13 +87,17 @@ def plan(board: rules.Board, due: int) -> Plan:
         ]
         if due == 1:
             (i,) = changed
-            found.setdefault(_one_step(i, cells[i], orientations[i], after), set())
+            only = _one_step(i, cells[i], orientations[i], after)
+            assert only is not None  # every action moves its cube one cell
+            found.setdefault(only, set())
         elif len(changed) == 2:
             for first, then in (changed, changed[::-1]):
                 if after.cells[first] in occupied:
                     continue  # it moves into the space the other cube leaves: the other goes first
                 a1 = _one_step(first, cells[first], orientations[first], after)
-                found.setdefault(a1, set()).add(_one_step(then, cells[then], orientations[then], after))
+                a2 = _one_step(then, cells[then], orientations[then], after)
+                assert a1 is not None and a2 is not None  # every action moves its cube one cell
+                found.setdefault(a1, set()).add(a2)
         else:
             (i,) = changed
             r, c = cells[i]
@@ -137,7 +141,7 @@ class Ui:
     state: rules.State
     actions: tuple[Action, ...] = ()
     selected: int | None = None  # the cube chosen to act
-    kind: str | None = None  # "slide" or "tilt" once S or T is pressed: the next arrow key acts
+    kind: Kind | None = None  # "slide" or "tilt" once S or T is pressed: the next arrow key acts
     buh: int | None = None  # Buh's new cube, once chosen
     cursor: Cell = (0, 0)
     note: JSON | None = None  # why the last attempt could not be made
@@ -514,7 +518,7 @@ class LightSeekerBoard:
             "div",
             {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
             h("ol", {"class": "ls-steps"}, steps),
-            look.selected is not None and _action_buttons(look),
+            look.selected is not None and _action_buttons(look, look.selected),
             h(
                 "div",
                 {"class": "ls-buttons"},
@@ -547,7 +551,7 @@ class LightSeekerBoard:
         seats = view.get("seats") or []
         return [_("starts the match")] if seats and seat == seats[0] else []
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         kind = event.get("type")
 
         def who(seat: Any) -> str:
@@ -597,9 +601,9 @@ def _arrows(board: rules.Board, cube: int, viable: frozenset[Action]) -> tuple[s
     return tuple(arrows)
 
 
-def _action_buttons(look: scene.Look) -> Element:
-    """The chosen cube's actions as buttons (for Tab and screen readers, and large targets on phones)."""
-    cube = scene.number(look.selected)
+def _action_buttons(look: scene.Look, selected: int) -> Element:
+    """The chosen cube's (``selected``) actions as buttons (for Tab and screen readers, and large targets on phones)."""
+    cube = scene.number(selected)
     by = {(a.kind, a.dir): a for a in look.arrows}
     rows = []
     for kind, word in (("slide", _("Slide")), ("tilt", _("Tilt"))):
@@ -624,7 +628,7 @@ def _action_buttons(look: scene.Look) -> Element:
                         "type": "button",
                         "class": "ls-move" + ("" if arrow is None or arrow.viable else " ls-dim"),
                         "data-action": "ls-act",
-                        "data-cube": look.selected,
+                        "data-cube": selected,
                         "data-kind": kind,
                         "data-dir": d.value,
                         "disabled": arrow is None,

@@ -26,7 +26,7 @@ HALF_ES = orientation(WEST, NORTH)  # lit in the corner of its east and south ed
 
 
 def example(
-    cubes: list[tuple[tuple[int, int], int]], buh: int = 0, joins: str = "edges", move: dict | None = None
+    cubes: list[tuple[tuple[int, int], int]], buh: int = 0, joins: rules.Joins = "edges", move: dict | None = None
 ) -> dict:
     """The view of a small position: ``(cell, orientation)`` per cube, Buh on cube ``buh``; after
     ``move`` if given (played by the first seat, so the rules decide a win)."""

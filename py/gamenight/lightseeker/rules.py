@@ -473,7 +473,7 @@ class LightSeeker:
         if seat != state.to_move:
             return []
         board = state.board
-        moves = []
+        moves: list[Move] = []
         for actions, _ in turn_outcomes(board, state.actions_due):
             shown = [a.to_json() for a in actions]
             moves.extend({"actions": shown, "buh": j} for j in range(len(board.cells)) if j != board.buh)

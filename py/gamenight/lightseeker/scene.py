@@ -339,6 +339,7 @@ def area_edges(view: JSON, area: JSON) -> list[tuple[tuple[int, int], tuple[int,
     """
     faces = view.get("options", {}).get("light_joins") == "faces"
     count: dict[frozenset, int] = {}
+    shapes: list[tuple[tuple[float, float], ...]]
     for i in area["cubes"]:
         cube = view["cubes"][i]
         r, c = cube["cell"]
@@ -572,6 +573,8 @@ def _arrows(view: JSON, look: Look) -> list[Element]:
         x, y = (c + dc) * CELL, (r + dr) * CELL
         across = arrow.dir in ("E", "W")  # the halves: top and bottom for east/west, else left and right
         half = 0 if arrow.kind == "slide" else 1
+        hx: float
+        hw: float
         if across:
             hx, hy, hw, hh = x + 2, y + 2 + half * (CELL / 2 - 2), CELL - 4, CELL / 2 - 2
         else:

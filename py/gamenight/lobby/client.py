@@ -201,6 +201,7 @@ class Client:
         return [self._number(message, now_ms)]
 
     def _number(self, message: Mapping[str, Any], now_ms: int) -> JSON:
+        assert self.next_n is not None  # numbered only after the welcome, which tells the number
         numbered = {**message, "n": self.next_n}
         self.next_n += 1
         self.outbox.append(numbered)

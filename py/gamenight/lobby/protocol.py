@@ -99,7 +99,8 @@ class _Message:
 
 
 def _fields_json(value: Any) -> JSON:
-    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    # A class is hashable, but mypy checks ``type[...]`` against Hashable by the unbound ``object.__hash__``.
+    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}  # type: ignore[arg-type]
 
 
 @cache

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from gamenight import games
 from gamenight.core.bot import LEVELS
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
-from gamenight.core.game import JSON, Event, Log, kept, log_start
+from gamenight.core.game import JSON, Log, kept, log_start
 from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
@@ -105,7 +105,7 @@ def count_moves(entries: Sequence[Entry]) -> int:
     return sum(1 for e in entries if e.seat is not None)
 
 
-def recent_steps(entries: Sequence[Entry], events: Sequence[Sequence[Event]]) -> tuple[int, Log]:
+def recent_steps(entries: Sequence[Entry], events: Sequence[Sequence[Mapping[str, Any]]]) -> tuple[int, Log]:
     """The moves played before the steps a log keeps (``core.game.kept``) of a match's ``entries``, and
     those steps (``events``: each entry's public events): what a snapshot tells, a table retells."""
     start = log_start(events)

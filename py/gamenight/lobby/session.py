@@ -309,11 +309,13 @@ class Session:
     def prepared(self, key: str, value: JSON, now_ms: int) -> Out:
         """The work ``key`` is done: the match takes ``value`` in, recorded and broadcast like a move.
         A result for work the match no longer wants (another match, a restored session) is dropped."""
-        wanted = self.preparation()
-        if wanted is None or wanted.key != key:
+        match, wanted = self.match, self.preparation()
+        if match is None or wanted is None or wanted.key != key:
             return []
         try:
-            state, events = self.game.prepared(self.match.state, value, now_ms)
+            # ``prepared`` is an optional member of ``Game`` (core/game.py), which a Protocol cannot say:
+            # the game has it, as it has the ``prepare`` that wanted this work.
+            state, events = self.game.prepared(match.state, value, now_ms)  # type: ignore[attr-defined]
         except IllegalMove:
             return []  # the game's own work gave a value it refuses: nothing changes
         self._advance(Entry(now_ms, prepared=value), state, events)
@@ -351,13 +353,13 @@ class Session:
 
     def _hello(self, peer: str, hello: p.Hello) -> Out:
         if peer in self.peers:
-            member = self.members[self.peers[peer]]
-            if peer != self.host_peer and member.name == hello.name and hello.token in (None, member.token):
+            known = self.members[self.peers[peer]]
+            if peer != self.host_peer and known.name == hello.name and hello.token in (None, known.token):
                 # The guest repeats its hello when no answer came (a first message can be lost while a
                 # fresh connection settles): answer it again, changing nothing.
                 return [
-                    (peer, p.Welcome(member.id, member.token).to_json()),
-                    (peer, self.snapshot(member.id).to_json()),
+                    (peer, p.Welcome(known.id, known.token).to_json()),
+                    (peer, self.snapshot(known.id).to_json()),
                 ]
             raise Refused("already-joined")
         member = self._by_token(hello.token)
@@ -457,9 +459,10 @@ class Session:
             raise Refused("not-your-seat")
         return self._play(seat, move, message.at, now_ms)
 
-    def _play(self, seat: str, move: JSON, at: int | None, now_ms: int) -> Out:
+    def _play(self, seat: str, move: Mapping[str, Any], at: int | None, now_ms: int) -> Out:
         """The one way a move enters the match, a person's or a computer player's."""
         match = self.match
+        assert match is not None  # both callers checked that a match runs
         moves = count_moves(match.record.log)
         game = self.game
         # In a game where seats act at once, another seat's move does not make this one stale.
@@ -486,7 +489,9 @@ class Session:
     # --- host requests -------------------------------------------------------------------------
 
     def _resync(self, member: str, message: p.Resync, now_ms: int) -> Out:
-        return [(self.peer_of(member), self.snapshot(member).to_json())]
+        peer = self.peer_of(member)
+        assert peer is not None  # the request came through it
+        return [(peer, self.snapshot(member).to_json())]
 
     def _choose(self, member: str, message: p.Choose, now_ms: int) -> Out:
         game_id, options, players = message.game, message.options, message.players
@@ -531,7 +536,7 @@ class Session:
         for good. That player stays a member; the computer player stands in for them until they come back
         (``_seat_back``)."""
         seat = message.seat
-        running = self.match is not None and self.match.running
+        running = self.match if self.match is not None and self.match.running else None
         if self.game_id not in games.BOTS:
             raise Refused("no-bots", game=self.game.info.title)
         level = parse_level(message.level)  # BadOptions "bot-level"
@@ -553,9 +558,9 @@ class Session:
         self.next_member += 1
         self.members[bot.id] = bot
         self.seats[seat] = bot.id
-        if running:  # the record says which seats the computer played, from here on too
-            self.match.record = replace(self.match.record, bots={**self.match.record.bots, seat: level})
-            self.match.stand_ins = {**self.match.stand_ins, seat: holder}
+        if running and holder is not None:  # the record says which seats the computer played, from here on too
+            running.record = replace(running.record, bots={**running.record.bots, seat: level})
+            running.stand_ins = {**running.stand_ins, seat: holder}
         return self._broadcast([])
 
     def _drop_idle_bots(self) -> None:
@@ -752,13 +757,13 @@ class Session:
         if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
             raise BadMessage("save-chat", max=CHAT_KEPT)
         self.chat = [p.parse_chat_line(line) for line in chat]
-        self.match = _match(raw.get("match"), self.seats, set(self.members))
-        if self.match is not None:
-            self.match.stand_ins = self._stand_ins(raw["match"].get("stand_ins", {}))
+        self.match = match = _match(raw.get("match"), self.seats, set(self.members))
+        if match is not None:
+            match.stand_ins = self._stand_ins(match, raw["match"].get("stand_ins", {}))
         self._open(host_peer)
         return self
 
-    def _stand_ins(self, raw: Any) -> dict[str, str]:
+    def _stand_ins(self, match: Match, raw: Any) -> dict[str, str]:
         """The saved ``Match.stand_ins``: a seat of the running match a computer player holds, for a
         member with no seat (so a person: every computer player is seated), not the host, each once.
         A save without them has none."""
@@ -766,7 +771,7 @@ class Session:
         people = list(stand_ins.values())
         for seat, member in stand_ins.items():
             if (
-                not self.match.running
+                not match.running
                 or not self._bot_at(seat)
                 or not isinstance(member, str)
                 or member not in self.members

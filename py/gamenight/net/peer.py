@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import get_str, obj, only_keys
 from gamenight.i18n import N_, reasons
+from gamenight.ui.program import Effect, ServiceEffect
 
 DEFAULT_STUN = ("stun:stun.l.google.com:19302",)
 GATHER_TIMEOUT_MS = 5000  # ICE gathering stops here and the candidates found so far are used
@@ -79,7 +80,7 @@ class IceServer:
 
 
 @dataclass(frozen=True)
-class OpenInvite:
+class OpenInvite(ServiceEffect):
     """Host: a new connection and data channel for ``peer``; its offer comes back as ``OfferReady``."""
 
     peer: str
@@ -87,7 +88,7 @@ class OpenInvite:
 
 
 @dataclass(frozen=True)
-class AcceptAnswer:
+class AcceptAnswer(ServiceEffect):
     """Host: the guest's answer for ``peer``; the channel then opens (``PeerOpened``) or fails."""
 
     peer: str
@@ -95,7 +96,7 @@ class AcceptAnswer:
 
 
 @dataclass(frozen=True)
-class AnswerOffer:
+class AnswerOffer(ServiceEffect):
     """Guest: answer the host's offer on a new connection ``peer``; comes back as ``AnswerReady``."""
 
     peer: str
@@ -104,23 +105,23 @@ class AnswerOffer:
 
 
 @dataclass(frozen=True)
-class SendText:
+class SendText(ServiceEffect):
     peer: str
     text: str
 
 
 @dataclass(frozen=True)
-class ClosePeer:
+class ClosePeer(ServiceEffect):
     peer: str
 
 
 @dataclass(frozen=True)
-class ListenSignals:
+class ListenSignals(ServiceEffect):
     """Start hearing other tabs of this site on the signal channel (``Signal`` messages)."""
 
 
 @dataclass(frozen=True)
-class PostSignal:
+class PostSignal(ServiceEffect):
     """Tell the other tabs of this site ``text`` on the signal channel."""
 
     text: str
@@ -162,13 +163,16 @@ class PeerState:
     state: Literal["connected", "reconnecting"]
 
 
+Route = Literal["direct", "stun", "relay"]
+
+
 @dataclass(frozen=True)
 class PeerRoute:
     """How the open connection to ``peer`` runs: ``direct`` (host candidates), ``stun`` (an address a
     STUN server reported, through a NAT) or ``relay`` (through a TURN server)."""
 
     peer: str
-    route: Literal["direct", "stun", "relay"]
+    route: Route
 
 
 @dataclass(frozen=True)
@@ -199,7 +203,7 @@ def ice_servers(page_url: str, turn: IceServer | None = None) -> tuple[IceServer
     """
     query = dict(parse_qsl(urlsplit(page_url).query))
     if "stun" not in query:
-        stun = DEFAULT_STUN
+        stun: tuple[str, ...] = DEFAULT_STUN
     else:
         urls = [u.strip() for u in query["stun"].split(",")]
         stun = tuple(u for u in urls if u.startswith(("stun:", "stuns:")) and len(u) < MAX_ICE_TEXT)
@@ -325,7 +329,7 @@ class Outbox:
 
     def __init__(self, peer: str) -> None:
         self.peer = peer
-        self.effects: list[SendText | ClosePeer] = []
+        self.effects: list[Effect] = []  # SendText and ClosePeer
         self._on_message: Callable[[str], None] | None = None
 
     def send(self, text: str) -> None:
@@ -344,6 +348,6 @@ class Outbox:
         if self._on_message:
             self._on_message(text)
 
-    def drain(self) -> list[SendText | ClosePeer]:
+    def drain(self) -> list[Effect]:
         out, self.effects = self.effects, []
         return out

@@ -171,7 +171,7 @@ class Rtc:
         if route is not None and not conn.ended:
             shell.send(pe.PeerRoute(conn.name, route))
 
-    async def _read_route(self, conn: Connection) -> str | None:
+    async def _read_route(self, conn: Connection) -> pe.Route | None:
         stats = await conn.pc.getStats()
         entries = {str(k): v for k, v in js.Array.from_(stats.entries())}
         pair = None

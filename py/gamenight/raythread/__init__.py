@@ -1,7 +1,14 @@
 """Raythread Rally: route your coloured beam through a shared board of mirrors and prisms."""
 
+from typing import TYPE_CHECKING
+
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_
+
+if TYPE_CHECKING:
+    from gamenight.raythread.rules import RaythreadRally
+
+    GAME: RaythreadRally  # made by ``__getattr__`` below
 
 INFO = GameInfo(
     id="raythread",

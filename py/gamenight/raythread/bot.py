@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -442,6 +442,7 @@ class Answers:
         if crosses(self.pos.beams[seat].seen, play.cell):
             return best_gain(table, after, seat, self.counter)
         best = 0
+        redone: Sequence[Reply]
         if self.crossing is None:
             redone = [r for r in self.list if crosses(r.route.seen, play.cell)]
         else:
@@ -525,7 +526,7 @@ def normal_scores(
     last = counter[0]
     for play in candidates(table, pos, me, answers, chooser):
         after, gains = apply(table, pos, me, play)
-        score = gains[me] - sum(g for s, g in enumerate(gains) if s != me)
+        score: float = gains[me] - sum(g for s, g in enumerate(gains) if s != me)
         if after.scores[me] >= table.target and after.scores[me] > max(
             sc for s, sc in enumerate(after.scores) if s != me
         ):
@@ -698,26 +699,22 @@ class Search:
                 ahead(start, d)
         return [c for c in cells if grid[c] == EMPTY]
 
-    def value(self, pos: Pos, depth: int, alpha: float, beta: float, mine: bool) -> Iterator[float | None]:
+    def value(self, pos: Pos, depth: int, alpha: float, beta: float, mine: bool) -> Generator[None, None, float]:
         """Minimax value of ``pos`` for the bot, ``depth`` layers deep; yields ``None`` while working
-        and the value last. One layer above the leaves, the leaves are priced from this position's
+        and returns the value. One layer above the leaves, the leaves are priced from this position's
         replies (``leaf_after``)."""
         if pos.ended or depth == 0:
-            yield self.leaf(pos, mine)
-            return
+            return self.leaf(pos, mine)
         answers = self.answers(pos, mine) if depth == 1 else None
         children = self.children(pos, mine, answers)
         if not children:
-            yield self.leaf(pos, mine)
-            return
+            return self.leaf(pos, mine)
         best = -math.inf if mine else math.inf
         for child, play in children:
             if answers is not None:
                 v = self.leaf_after(child, play, not mine, answers)
             else:
-                for v in self.value(child, depth - 1, alpha, beta, not mine):
-                    if v is None:
-                        yield None
+                v = yield from self.value(child, depth - 1, alpha, beta, not mine)
             if self.due():
                 yield None
             if mine:
@@ -728,7 +725,7 @@ class Search:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        yield best
+        return best
 
 
 def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Play | None]:
@@ -756,9 +753,7 @@ def hard(table: Table, pos: Pos, me: int, chooser: random.Random) -> Iterator[Pl
         for draw, weight in draws(pos, me, cand.play):
             after, _ = apply(table, pos, me, cand.play, draw)
             low = best_value if weight == 1.0 else -math.inf
-            for v in search.value(after, HARD_DEPTH - 1, low, math.inf, False):
-                if v is None:
-                    yield None
+            v = yield from search.value(after, HARD_DEPTH - 1, low, math.inf, False)
             total += weight * v
         if cand.play.rotate and len(pos.unclaimed) > 1:
             total -= ROTATION_RESERVE
@@ -898,6 +893,7 @@ def think(view: JSON, level: str, seed: int) -> Thinking:
                 yield
             else:
                 play = step
+    assert play is not None  # each level's search yields its choice last
     return to_wire(table, play)
 
 

@@ -288,33 +288,41 @@ class RaythreadBoard:
             )
         ]
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         kind = event.get("type")
 
         tags = seat_tags(list(names))  # the table names every seat of the match, in turn order
 
         def who(seat: Any) -> str:
-            name = names.get(seat) if isinstance(seat, str) else None
-            return f"{name} ({tags[seat]})" if name else str(tags.get(seat, seat))
+            if not isinstance(seat, str):  # from the host, unchecked: a list or an object is no key
+                return str(seat)
+            name = names.get(seat)
+            return f"{name} ({tags[seat]})" if name else tags.get(seat, seat)
+
+        def word(words: Mapping[str, str], key: str) -> str:
+            """The words for the event's ``key`` (none for a value the table does not hold)."""
+            value = event.get(key)
+            return _(words.get(value, "")) if isinstance(value, str) else ""
 
         def where(cell: Any) -> str:
-            return scene.where_words(cell) if isinstance(cell, list) and len(cell) == 2 else "?"
+            cell_ok = isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)
+            return scene.where_words(cell) if cell_ok else "?"
 
         if kind == "placed":
             return _("{name} places a {tile} {orient} at {where}.").format(
                 name=who(event.get("seat")),
-                tile=_(scene.TILE_WORDS.get(event.get("tile"), "")),
-                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
+                tile=word(scene.TILE_WORDS, "tile"),
+                orient=word(scene.ORIENT_WORDS, "orient"),
                 where=where(event.get("cell")),
             )
         if kind == "rotated":
             return _("{name} turns the tile at {where} to {orient}.").format(
                 name=who(event.get("seat")),
                 where=where(event.get("cell")),
-                orient=_(scene.ORIENT_WORDS.get(event.get("orient"), "")),
+                orient=word(scene.ORIENT_WORDS, "orient"),
             )
         if kind == "claimed":
-            seats = event.get("seats") if isinstance(event.get("seats"), list) else []
+            seats = given if isinstance(given := event.get("seats"), list) else []
             value = event.get("value", 0)
             return ngettext(
                 "{names}'s beam claims the {value} at {where} · +{value}",
@@ -322,9 +330,7 @@ class RaythreadBoard:
                 len(seats),
             ).format(names=i18n.conjunction(who(s) for s in seats), value=value, where=where(event.get("cell")))
         if kind == "drew":
-            return _("{name} draws a {tile}.").format(
-                name=who(event.get("seat")), tile=_(scene.TILE_WORDS.get(event.get("tile"), ""))
-            )
+            return _("{name} draws a {tile}.").format(name=who(event.get("seat")), tile=word(scene.TILE_WORDS, "tile"))
         if kind == "pass":
             return _("{name} cannot move and passes.").format(name=who(event.get("seat")))
         if kind == "end":

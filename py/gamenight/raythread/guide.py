@@ -6,7 +6,9 @@ pictures show exactly what the game does. ``docs/rules/raythread.md`` has every 
 
 from __future__ import annotations
 
-from gamenight.core.grid import Direction
+from collections.abc import Sequence
+
+from gamenight.core.grid import Direction, Mirror
 from gamenight.i18n import N_, _
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import Beacon, Board, Emitter
@@ -24,8 +26,8 @@ SHORTCUTS = (
 def example(
     size: int,
     emitters: list[tuple[str, tuple[int, int], str]],
-    tiles: list[tuple[tuple[int, int], str, str]] = (),
-    beacons: list[tuple[tuple[int, int], int]] = (),
+    tiles: Sequence[tuple[tuple[int, int], str, Mirror]] = (),
+    beacons: Sequence[tuple[tuple[int, int], int]] = (),
     move: dict | None = None,
 ) -> dict:
     """The view of a small position — emitters (seat, cell, facing), tiles (cell, kind, orient), beacons —

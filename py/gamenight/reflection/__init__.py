@@ -1,7 +1,14 @@
 """Reflection: build hidden-mirror puzzles and race to solve each other's from the edge numbers."""
 
+from typing import TYPE_CHECKING
+
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_
+
+if TYPE_CHECKING:
+    from gamenight.reflection.match import ReflectionMatch
+
+    GAME: ReflectionMatch  # made by ``__getattr__`` below
 
 INFO = GameInfo(
     id="reflection",

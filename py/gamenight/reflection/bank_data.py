@@ -1,9 +1,9 @@
 """Verified puzzle banks, written by ``tools/build_bank.py``: do not edit by hand.
 
-Each bank: board size, tile counts (diagonal, flat, block, hole) and its entries as base64 text.
+Each bank: board size, tile counts (diagonal, flat, block, hole, triangle) and its entries as base64 text.
 """
 
-BANKS: tuple[tuple[int, tuple[int, int, int, int], tuple[str, ...]], ...] = (
+BANKS: tuple[tuple[int, tuple[int, int, int, int, int], tuple[str, ...]], ...] = (
     (
         10,
         (16, 4, 4, 2, 0),

@@ -140,6 +140,13 @@ class Desk:
     now_ms: int = 0
     zoom: bool = False  # big cells (a phone): the board pans inside its frame, as on the solo board
 
+    @property
+    def board(self) -> Layout:
+        """The layout on the board, there for a task that has one (build, solve, watch): what the
+        functions that edit, check, send or draw it read, reached only then (``on_input``, ``editable``)."""
+        assert self.layout is not None
+        return self.layout
+
 
 # --- reading the view ------------------------------------------------------------------------------
 
@@ -156,7 +163,7 @@ def tileset(view: JSON) -> TileSet:
 
 
 def warps(view: JSON) -> tuple[Cell, ...]:
-    return tuple(tuple(w) for w in (sheet(view, 1) or {}).get("warps", []))  # type: ignore[misc]
+    return tuple(tuple(w) for w in (sheet(view, 1) or {}).get("warps", []))
 
 
 def size(view: JSON) -> int:
@@ -238,7 +245,7 @@ def draft_id(view: JSON, task: Task) -> str:
 
 
 def store_draft(desk: Desk, view: JSON) -> Store:
-    draft = {"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.layout.rows)}
+    draft = {"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.board.rows)}
     if desk.notes is not None:
         draft["notes"] = list(desk.notes.rows)
     return Store(DRAFT_KEY, dumps(draft))
@@ -322,7 +329,7 @@ class ReflectionBoard:
     def seat_facts(self, view: JSON, seat: str) -> list[str]:
         return standings.seat_facts(view, seat)
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
 
 
@@ -370,9 +377,9 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
             move = {"type": "reveal", "layout": kept.layout.to_json(), "salt": kept.salt}
             desk = replace(desk, revealing=committed)
     if mine.get("reveal") in ("done", "failed") and committed in desk.secrets:
-        kept = {c: s for c, s in desk.secrets.items() if c != committed}
-        desk = replace(desk, secrets=kept)
-        effects.append(store_secrets(kept))
+        rest = {c: s for c, s in desk.secrets.items() if c != committed}
+        desk = replace(desk, secrets=rest)
+        effects.append(store_secrets(rest))
     return Reply(desk, move, tuple(effects))
 
 
@@ -383,7 +390,7 @@ def fresh(desk: Desk, view: JSON, task: Task) -> Desk:
         n = size(view) if task.kind == "build" else int((sheet(view, task.number) or {}).get("size", size(view)))
         layout = Layout.empty(n)
         committed = (sheet(view, task.number) or {}).get("commitment") if task.kind == "build" else None
-        if committed in desk.secrets:  # a reload after sending: show what was sent
+        if committed is not None and committed in desk.secrets:  # a reload after sending: show what was sent
             layout = desk.secrets[committed].layout
     middle = (layout.size // 2, layout.size // 2) if layout else (0, 0)
     return replace(
@@ -516,7 +523,7 @@ def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, 
     desk = replace(desk, drag=None)
     target = _cell(desk, data) if action == "cell" else None
     if source == "tray":
-        if target and desk.layout.at(target) == EMPTY:
+        if target and desk.board.at(target) == EMPTY:
             return set_tile(replace(desk, tool=what, cursor=target), view, seat, puzzle, target, FIRST_TILE[what])
         return Reply(desk)
     r, c = (int(x) for x in what.split(","))
@@ -524,15 +531,15 @@ def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, 
         return Reply(desk)
     if target is None:
         return set_tile(desk, view, seat, puzzle, (r, c), EMPTY)
-    if desk.layout.at(target) != EMPTY or target in puzzle.warps:
+    if desk.board.at(target) != EMPTY or target in puzzle.warps:
         return Reply(desk)
-    tile = desk.layout.at((r, c))
-    moved = replace(desk, layout=desk.layout.place((r, c), EMPTY), cursor=target)
+    tile = desk.board.at((r, c))
+    moved = replace(desk, layout=desk.board.place((r, c), EMPTY), cursor=target)
     return set_tile(moved, view, seat, puzzle, target, tile)
 
 
 def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
-    tile = desk.layout.at(cell)
+    tile = desk.board.at(cell)
     if desk.tool == "remove":
         return clear_cell(desk, view, seat, puzzle, cell)
     if desk.tool in NOTE_TOOLS and desk.notes is not None:
@@ -543,7 +550,7 @@ def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
 
 
 def rotate(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
-    tile = desk.layout.at(cell)
+    tile = desk.board.at(cell)
     if tile in TURNED:
         return set_tile(desk, view, seat, puzzle, cell, TURNED[tile])
     if tile != EMPTY:
@@ -561,7 +568,7 @@ def locked_note(desk: Desk, view: JSON) -> JSON:
 
 def clear_cell(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
     """Take back the tile on ``cell``, or else its note."""
-    if desk.layout.at(cell) == EMPTY and desk.notes is not None and desk.notes.at(cell) != EMPTY:
+    if desk.board.at(cell) == EMPTY and desk.notes is not None and desk.notes.at(cell) != EMPTY:
         return set_note(desk, view, seat, puzzle, cell, EMPTY)
     return set_tile(desk, view, seat, puzzle, cell, EMPTY)
 
@@ -575,7 +582,7 @@ def set_note(
         return Reply(replace(desk, note=locked_note(desk, view)))
     if cell in puzzle.warps:
         return Reply(replace(desk, note={"code": "rf-warp-note", "params": {}}))
-    if desk.layout.at(cell) != EMPTY:
+    if desk.board.at(cell) != EMPTY:
         return Reply(replace(desk, note={"code": "rf-note-tile", "params": {}}))
     if toggle and desk.notes.at(cell) == mark:
         mark = EMPTY
@@ -589,9 +596,9 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
         return Reply(replace(desk, note=locked_note(desk, view)))
     if cell in puzzle.warps:
         return Reply(replace(desk, note={"code": "rf-warp-cell", "params": {}}))
-    if desk.layout.at(cell) == tile:
+    if desk.board.at(cell) == tile:
         return Reply(desk)
-    changed = desk.layout.place(cell, tile)
+    changed = desk.board.place(cell, tile)
     if not puzzle.tiles.allows(changed):
         return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
     desk = replace(desk, layout=changed, note=None, wrong=(), confirm=False)
@@ -610,28 +617,28 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
 
 def recheck(desk: Desk, view: JSON) -> Reply:
     """The build changed: once every tile is placed, ask the solver (in slices) whether it has one solution."""
-    if TileSet.of(desk.layout) != tileset(view):
+    if TileSet.of(desk.board) != tileset(view):
         ended = desk.advice is not None and desk.advice.outcome == "running"
         return Reply(replace(desk, advice=None), None, (StopWork(CHECK),) if ended else ())
-    puzzle = make_puzzle(desk.layout, warps(view), tileset(view))
+    puzzle = make_puzzle(desk.board, warps(view), tileset(view))
     steps = solve_steps(puzzle, 2, budget=CHECK_BUDGET)
-    return Reply(replace(desk, advice=Advice(desk.layout)), None, (Work(CHECK, steps),))
+    return Reply(replace(desk, advice=Advice(desk.board)), None, (Work(CHECK, steps),))
 
 
 def solve_move(desk: Desk) -> JSON:
-    return {"type": "solve", "layout": desk.layout.to_json(), "round": desk.task.round}
+    return {"type": "solve", "layout": desk.board.to_json(), "round": desk.task.round}
 
 
 def send(desk: Desk, view: JSON, seat: str | None) -> Reply:
     """Send the finished puzzle: clues and commitment travel; the layout and a fresh salt stay here."""
     if desk.task.kind != "build" or not editable(desk, view, seat):
         return Reply(replace(desk, note=locked_note(desk, view)))
-    left = tileset(view).total - TileSet.of(desk.layout).total
-    if TileSet.of(desk.layout) != tileset(view):
+    left = tileset(view).total - TileSet.of(desk.board).total
+    if TileSet.of(desk.board) != tileset(view):
         return Reply(replace(desk, note={"code": "rf-place-all", "params": {"n": left}}))
     salt = random_source.token_hex(32)
-    move = submission(desk.layout, warps(view), salt)
-    kept = {**desk.secrets, move["commitment"]: Secret(desk.layout, salt)}
+    move = submission(desk.board, warps(view), salt)
+    kept = {**desk.secrets, move["commitment"]: Secret(desk.board, salt)}
     # The Send button goes away (or, for the last to send, turns into the round's Submit): focus stays
     # on the board, where the round is played next.
     return Reply(replace(desk, secrets=kept, note=None), move, (store_secrets(kept), FOCUS_BOARD))
@@ -641,7 +648,7 @@ def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
     puzzle = the_puzzle(desk, view)
     if desk.task.kind != "solve" or puzzle is None or not editable(desk, view, seat):
         return Reply(replace(desk, note=locked_note(desk, view)))
-    wrong = mismatches(puzzle, desk.layout)
+    wrong = mismatches(puzzle, desk.board)
     if not wrong:
         return Reply(desk, solve_move(desk))
     shown = ", ".join(wrong[:8]) + (", …" if len(wrong) > 8 else "")
@@ -830,7 +837,7 @@ def solved(desk: Desk, view: JSON) -> bool:
 
 
 def tiles_left(desk: Desk, view: JSON) -> str:
-    left = tileset(view).total - TileSet.of(desk.layout).total
+    left = tileset(view).total - TileSet.of(desk.board).total
     if submitted(view):
         return _("Sent. Its layout stays on this device until the reveal.")
     if left:
@@ -844,7 +851,7 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     r, c = desk.cursor
     if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
         return ""
-    tile = desk.layout.at((r, c))
+    tile = desk.board.at((r, c))
     mark = desk.notes.at((r, c)) if desk.notes is not None and tile == EMPTY else EMPTY
     if (r, c) in puzzle.warps:
         what = _("warp")
@@ -852,7 +859,7 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
         what = _(scene.TILE_NAMES[tile])
     else:
         what = _("empty") if mark == EMPTY else _("empty, {note}").format(note=_(scene.NOTE_NAMES[mark]))
-    wrong = set(mismatches(puzzle, desk.layout))
+    wrong = set(mismatches(puzzle, desk.board))
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
@@ -867,7 +874,7 @@ def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:
     can_edit = editable(desk, view, seat)
     buttons: list[Element] = []
     if desk.task.kind == "build" and can_edit:
-        complete = TileSet.of(desk.layout) == tileset(view)
+        complete = TileSet.of(desk.board) == tileset(view)
         doubtful = desk.advice is not None and desk.advice.outcome in ("several", "unknown")
         buttons.append(
             h(
@@ -936,14 +943,14 @@ def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
     you = view.get("you")
     mine = {f.get("round"): f for f in view.get("finishes", []) if isinstance(f, dict) and f.get("seat") == you}
     done, last = mine.get(desk.task.round), mine.get(desk.task.round - 1)
-    if done is None and last is None:
-        return None
     ended = done or last
+    if ended is None:
+        return None
     points = standings.points_text(int(ended.get("points", 0)))
     if ended.get("outcome") == "solved":
         text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
     else:
-        text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome"), "")), p=points)
+        text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome", ""), "")), p=points)
     if done is None:
         text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
     return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)
@@ -985,7 +992,7 @@ def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
 def reveal_status(desk: Desk, view: JSON) -> Element | None:
     """While builders reveal: what this page's device does about its own puzzle."""
     if view.get("phase") != "reveal":
-        return desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note))
+        return h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)) if desk.note else None
     owing = view.get("you") in view.get("active", ())
     if desk.note:
         text: Element | str = h("span", {"class": "error"}, describe(desk.note))

@@ -99,6 +99,7 @@ class Layout:
 
     def tiles(self) -> dict[Cell, Tile]:
         """Every placed tile by cell."""
+        # A row holds only tiles and "." (__post_init__ checks it): mypy sees its characters as str.
         return {(r, c): ch for r, row in enumerate(self.rows) for c, ch in enumerate(row) if ch != EMPTY}  # type: ignore[misc]
 
     def place(self, cell: Cell, tile: str) -> Layout:

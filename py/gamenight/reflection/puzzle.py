@@ -145,6 +145,7 @@ def clues(layout: Layout, warps: tuple[Cell, ...] = ()) -> tuple[Clue, ...]:
             found[edge] = Clue(number, colour_of(edge, exit))
             if exit >= 0:
                 found[exit] = found[edge]  # the partner's laser retraces this path backwards
+    # Every edge now has its clue (its own run's or its partner's): none is None, which mypy cannot see.
     return tuple(found)  # type: ignore[arg-type]
 
 

@@ -104,6 +104,7 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
 
     def clue(r: int, c: int, column: int | None = None) -> Element:
         name = edge_at(n, (r, c))
+        assert name is not None  # clues sit on the ring around the board
         wrong, current = name in look.wrong, (r, c) == cursor
         key = (n, name, puzzle.clue(name), wrong, current, shown == name, name in look.hint_edges, column, words)
         return _kept(key, lambda: edge(puzzle, name, wrong, current, look, column))

@@ -26,7 +26,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
@@ -59,7 +59,7 @@ from gamenight.ui.program import (
     board_stop,
     screen_hash,
 )
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import AttrValue, Element, h
 
 STATS_KEY = "reflection.stats"
 PROGRESS_KEY = "reflection.progress"
@@ -90,6 +90,13 @@ class Say:
     it into the page's polite live region (``#rf-news``, kept across re-renders by the morph)."""
 
     text: str
+
+
+class Board(NamedTuple):
+    """What the board shows: the puzzle and the player's layout on it."""
+
+    puzzle: Puzzle
+    layout: Layout
 
 
 @dataclass(frozen=True)
@@ -132,6 +139,13 @@ class Model:
         return self.banked_ms + (max(0, self.now_ms - self.started_ms) if running else 0)
 
     @property
+    def board(self) -> Board:
+        """The puzzle and the player's layout, set together from the first puzzle on: what the functions
+        that play, check or draw one read."""
+        assert self.puzzle is not None and self.layout is not None
+        return Board(self.puzzle, self.layout)
+
+    @property
     def desk(self) -> Desk:
         assert self.layout is not None
         return Desk(self.layout, self.notes or Notes.empty(self.layout.size))
@@ -165,7 +179,7 @@ class SoloScreen:
         )
         if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
-                return resume(base, saved, env.now_ms)
+                return spoken(*resume(base, saved, env.now_ms))
             return base, []
         try:
             settings = training.parse_settings(params, seed)
@@ -173,8 +187,8 @@ class SoloScreen:
             shown = _("That link's settings don't work: {reason}").format(reason=describe(err))
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
-            return resume(base, saved, env.now_ms)
-        return start(base, settings)
+            return spoken(*resume(base, saved, env.now_ms))
+        return spoken(*start(base, settings))
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
         return update(model, message)
@@ -223,7 +237,7 @@ def saved_clock(text: str | None, progress: Progress) -> int:
     return ms if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**10 else 0
 
 
-def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[Model, list[Effect]]:
+def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[Model, list[Effect | Say]]:
     resumed = replace(
         model,
         phase="playing",
@@ -252,7 +266,7 @@ def url(settings: Settings) -> str:
     return screen_hash("reflection", "solo", settings.params())
 
 
-def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
+def start(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:
     """Make the puzzle of ``settings`` in the background (the page stays responsive), or take it from
     the shelf when it was made ahead (or wait for the shelf when it is being made)."""
     generating = replace(
@@ -268,7 +282,7 @@ def start(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
         saving=False,
         message="",
     )
-    effects: list[Effect] = [Navigate(url(settings), replace=True), StopTimer(CLOCK), StopWork(GENERATE)]
+    effects: list[Effect | Say] = [Navigate(url(settings), replace=True), StopTimer(CLOCK), StopWork(GENERATE)]
     made = model.shelf.ready(settings.order)
     if made is not None:
         playing, more = generated(generating, made)
@@ -316,11 +330,16 @@ def following(settings: Settings, seed: int) -> Settings:
 
 
 def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
-    model, effects = react(model, message)
+    return spoken(*react(model, message))
+
+
+def spoken(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
+    """``effects`` for the shell, the ``Say``s among them put into the live region's words."""
     said = [e.text for e in effects if isinstance(e, Say)]
+    rest = [e for e in effects if not isinstance(e, Say)]
     if not said:
-        return model, effects
-    return replace(model, said=" ".join(said), said_n=model.said_n + 1), [e for e in effects if not isinstance(e, Say)]
+        return model, rest
+    return replace(model, said=" ".join(said), said_n=model.said_n + 1), rest
 
 
 def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
@@ -346,7 +365,7 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
     return on_input(model, message)
 
 
-def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect]]:
+def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect | Say]]:
     if result is None:
         said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
         return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said)]
@@ -364,7 +383,7 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         started_ms=model.now_ms,
         message="",
     )
-    focus: list[Effect] = [FOCUS_BOARD] if model.focus_board else []
+    focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
     if focus:
         said = _("{name} is ready: arrow keys move on the board; ? lists the keys.")
     else:  # a puzzle link just opened: the page's focus is where the player left it
@@ -380,12 +399,12 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
     ]
 
 
-def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
+def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     before = model.elapsed_ms
     model = replace(model, now_ms=now_ms)
     if model.phase != "playing" or model.puzzle is None:
         return model, []
-    effects: list[Effect] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
+    effects: list[Effect | Say] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
         return reveal(model, _("Time is up: here is the solution."))
@@ -400,7 +419,7 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
     return model, effects
 
 
-def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     action, data = event.action, event.data
     if event.type == "submit":
         return on_submit(model, event)
@@ -423,7 +442,7 @@ def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     if event.action == "options":
         try:
             settings = training.parse_settings(event.form, training.new_number(random.Random(event.now_ms)))
@@ -437,7 +456,7 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
+def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect | Say]]:
     """A click (or Enter/Space on a focused button, which the browser turns into its click)."""
     if model.giving_up and action not in ("give-up", "keep-solving"):
         model = replace(model, giving_up=False)  # any other click answers "keep solving"
@@ -500,7 +519,7 @@ def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
     return cell if 0 <= cell[0] < n and 0 <= cell[1] < n else None
 
 
-def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     """Undo and redo work wherever the key was pressed (but in a form field); the board's own keys
     only while the board (a cell or a clue) has focus. ``?`` (the app's help) lists them all."""
     if event.typing:  # a key in a form field is the field's
@@ -516,7 +535,7 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     return after, effects
 
 
-def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     """Undo, redo and the board's keys, on a puzzle being played."""
     key, mods = event.key, event.mods
     ctrl = "ctrl" in mods.split("+")
@@ -530,13 +549,13 @@ def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     # The focused cell or clue is where the key acts (focus may have moved without the cursor).
     at = _cell(model, event.data) if event.action == "cell" else None
     edge = event.data.get("edge", "") if event.action == "edge" else ""
-    if edge in edge_names(model.puzzle.size):
-        at = scene.edge_cell(model.puzzle.size, edge)
+    if edge in edge_names(model.board.puzzle.size):
+        at = scene.edge_cell(model.board.puzzle.size, edge)
     return on_board_key(replace(model, cursor=at) if at else model, key)
 
 
-def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
-    n = model.puzzle.size
+def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
+    n = model.board.puzzle.size
     r, c = model.cursor
     if key in ARROWS:
         dr, dc = ARROWS[key]
@@ -562,21 +581,22 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect]]:
+def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect | Say]]:
     """The cursor goes over the board and the clues around it (never onto a corner, never off)."""
-    n = model.puzzle.size
+    n = model.board.puzzle.size
     on_board = 0 <= to[0] < n and 0 <= to[1] < n
     if not on_board and scene.edge_at(n, to) is None:
         return model, []
     return replace(model, cursor=to), []
 
 
-def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect]]:
+def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect | Say]]:
     if model.laser == edge:
         return replace(model, laser=None), [Say(_("Laser hidden."))]
-    path = trace(model.layout, edge, model.puzzle.warps)
+    puzzle, layout = model.board
+    path = trace(layout, edge, puzzle.warps)
     shown = replace(model, laser=edge)
-    return shown, [Say(laser_words(model.puzzle, path))]
+    return shown, [Say(laser_words(puzzle, path))]
 
 
 def laser_words(puzzle: Puzzle, path) -> str:
@@ -597,46 +617,47 @@ def laser_words(puzzle: Puzzle, path) -> str:
     )
 
 
-def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
+def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect | Say]]:
     """A press starts a drag from the tray or a placed tile, and forgets any drag before it: a drag
     can end with no pointerup (a finger's swipe the browser took to pan the zoomed board, a button
     let go outside the page), and its tile must not follow the next tap."""
     if action == "tray" and data.get("kind") in KINDS:
         return replace(model, drag=("tray", data["kind"])), []
     cell = _cell(model, data) if action == "cell" else None
-    if cell and model.layout.at(cell) != EMPTY:
+    if cell and model.board.layout.at(cell) != EMPTY:
         return replace(model, drag=("cell", f"{cell[0]},{cell[1]}")), []
     return (replace(model, drag=None) if model.drag else model), []
 
 
-def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect]]:
+def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect | Say]]:
     """Finish a drag: from the tray onto an empty cell places; from a cell onto another moves;
     from a cell off the board takes the tile back. A drag that ends where it began is a click."""
     if model.drag is None:
         return model, []
     source, what = model.drag
+    puzzle, layout = model.board
     model = replace(model, drag=None)
     target = _cell(model, data) if action == "cell" else None
     if source == "tray":
-        if target and model.layout.at(target) == EMPTY:
+        if target and layout.at(target) == EMPTY:
             return set_tile(replace(model, tool=what, cursor=target), target, FIRST_TILE[what])
         return model, []
     r, c = (int(x) for x in what.split(","))
     if target == (r, c):
         return model, []
-    tile = model.layout.at((r, c))
+    tile = layout.at((r, c))
     if target is None:  # dropped off the board: back to the tray
         return set_tile(model, (r, c), EMPTY)
-    if model.layout.at(target) != EMPTY or target in model.puzzle.warps:
+    if layout.at(target) != EMPTY or target in puzzle.warps:
         return model, []
     step = change(model.desk, [((r, c), TILE, EMPTY), (target, TILE, tile)])
-    return commit(replace(model, cursor=target), step, cell_words(apply(model.desk, step), model.puzzle, target))
+    return commit(replace(model, cursor=target), step, cell_words(apply(model.desk, step), puzzle, target))
 
 
-def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
+def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
     """A click (or Space) on ``cell``: the remove tool takes the tile or note back; a note tool
     toggles its note; a tile turns; an empty cell gets a tile of the selected kind."""
-    tile = model.layout.at(cell)
+    tile = model.board.layout.at(cell)
     if model.tool == "remove":
         return clear_cell(model, cell)
     if model.tool in NOTE_TOOLS:
@@ -646,8 +667,8 @@ def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
     return set_tile(model, cell, FIRST_TILE[model.tool])
 
 
-def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
-    tile = model.layout.at(cell)
+def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
+    tile = model.board.layout.at(cell)
     if tile in TURNED:
         return set_tile(model, cell, TURNED[tile])
     if tile != EMPTY:
@@ -655,17 +676,18 @@ def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def clear_cell(model: Model, cell: Cell) -> tuple[Model, list[Effect]]:
-    if model.layout.at(cell) != EMPTY:
+def clear_cell(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
+    puzzle, layout = model.board
+    if layout.at(cell) != EMPTY:
         return set_tile(model, cell, EMPTY)
     if model.desk.notes.at(cell) != EMPTY:
-        return commit(model, change(model.desk, [(cell, NOTE, EMPTY)]), cell_words(model.desk, model.puzzle, cell))
+        return commit(model, change(model.desk, [(cell, NOTE, EMPTY)]), cell_words(model.desk, puzzle, cell))
     return model, []
 
 
-def set_tile(model: Model, cell: Cell, tile: str) -> tuple[Model, list[Effect]]:
+def set_tile(model: Model, cell: Cell, tile: str) -> tuple[Model, list[Effect | Say]]:
     """Put ``tile`` (or ``"."``) on ``cell`` if the rules allow, then check for a solve and save."""
-    puzzle, layout = model.puzzle, model.layout
+    puzzle, layout = model.board
     if cell in puzzle.warps:
         return refuse(model, _("Warp cells hold no tiles."))
     if layout.at(cell) == tile:
@@ -677,23 +699,24 @@ def set_tile(model: Model, cell: Cell, tile: str) -> tuple[Model, list[Effect]]:
     return commit(model, step, cell_words(apply(model.desk, step), puzzle, cell))
 
 
-def set_note(model: Model, cell: Cell, mark: str, toggle: bool = True) -> tuple[Model, list[Effect]]:
+def set_note(model: Model, cell: Cell, mark: str, toggle: bool = True) -> tuple[Model, list[Effect | Say]]:
     """Note ``mark`` on an empty ``cell`` (with ``toggle``, the same note again takes it away)."""
-    if cell in model.puzzle.warps:
+    puzzle, layout = model.board
+    if cell in puzzle.warps:
         return refuse(model, _("Warp cells take no notes."))
-    if model.layout.at(cell) != EMPTY:
+    if layout.at(cell) != EMPTY:
         return refuse(model, _("Notes go on empty cells: take the tile away first."))
     if toggle and model.desk.notes.at(cell) == mark:
         mark = EMPTY
     step = change(model.desk, [(cell, NOTE, mark)])
-    return commit(model, step, cell_words(apply(model.desk, step), model.puzzle, cell))
+    return commit(model, step, cell_words(apply(model.desk, step), puzzle, cell))
 
 
-def refuse(model: Model, why: str) -> tuple[Model, list[Effect]]:
+def refuse(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
     return replace(model, message=why), [Say(why)]
 
 
-def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect]]:
+def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect | Say]]:
     """Make ``step`` (one undoable change), then check for a solve and save."""
     if not step:
         return model, []
@@ -709,17 +732,18 @@ def commit(model: Model, step: Step, said: str) -> tuple[Model, list[Effect]]:
     return settle(model, changed, said)
 
 
-def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect]]:
+def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect | Say]]:
     """After the board changed: finished, or saved with the change and the clues it matched said."""
-    if not unmatched(model.puzzle, model.layout) and fits(model.puzzle, model.layout):  # ``check``, traced once
+    puzzle, layout = model.board
+    if not unmatched(puzzle, layout) and fits(puzzle, layout):  # ``check``, traced once
         return finish(model)
     return model, [save(model), Say(" ".join(filter(None, [said, clue_news(before, model)])))]
 
 
 def clue_news(before: Model, after: Model) -> str:
     """Which clues a change matched or unmatched, and how many match now."""
-    was, now = set(unmatched(before.puzzle, before.layout)), set(unmatched(after.puzzle, after.layout))
-    order = edge_names(after.puzzle.size)
+    was, now = set(unmatched(*before.board)), set(unmatched(*after.board))
+    order = edge_names(after.board.puzzle.size)
     won = [e for e in order if e in was - now]
     lost = [e for e in order if e in now - was]
     parts = []
@@ -754,22 +778,22 @@ def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def step_back(model: Model) -> tuple[Model, list[Effect]]:
+def step_back(model: Model) -> tuple[Model, list[Effect | Say]]:
     undone = undo(model.desk, model.history)
     if undone is None:
         return refuse(model, _("Nothing to undo."))
     desk, history, step = undone
     changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
-    return settle(model, changed, _("Undone: {what}").format(what=step_words(desk, model.puzzle, step)))
+    return settle(model, changed, _("Undone: {what}").format(what=step_words(desk, model.board.puzzle, step)))
 
 
-def step_again(model: Model) -> tuple[Model, list[Effect]]:
+def step_again(model: Model) -> tuple[Model, list[Effect | Say]]:
     redone = redo(model.desk, model.history)
     if redone is None:
         return refuse(model, _("Nothing to redo."))
     desk, history, step = redone
     changed = replace(model, layout=desk.layout, notes=desk.notes, history=history, hinted=None, message="")
-    return settle(model, changed, _("Redone: {what}").format(what=step_words(desk, model.puzzle, step)))
+    return settle(model, changed, _("Redone: {what}").format(what=step_words(desk, model.board.puzzle, step)))
 
 
 def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
@@ -780,7 +804,7 @@ def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
     return " ".join(cell_words(desk, puzzle, cell) for cell in cells)
 
 
-def restart(model: Model) -> tuple[Model, list[Effect]]:
+def restart(model: Model) -> tuple[Model, list[Effect | Say]]:
     """Clear every tile and note (one step: Undo brings them back); the clock and hints go on."""
     desk = model.desk
     wanted = [(cell, TILE, EMPTY) for cell in desk.layout.tiles()]
@@ -790,15 +814,17 @@ def restart(model: Model) -> tuple[Model, list[Effect]]:
     return commit(model, change(desk, wanted), _("The board is cleared; the clock runs on. Undo brings it back."))
 
 
-def take_hint(model: Model) -> tuple[Model, list[Effect]]:
+def take_hint(model: Model) -> tuple[Model, list[Effect | Say]]:
     """Reveal one cell the player does not have right, with the clues whose lasers pass through it."""
-    found = explain(model.puzzle, model.solution, model.layout)
+    puzzle, layout = model.board
+    assert model.solution is not None  # set with the puzzle
+    found = explain(puzzle, model.solution, layout)
     if found is None:
         return model, []
     helped = replace(model, hints=model.hints + 1, cursor=found.cell)
     text = hint_words(found)
-    placed = model.layout.place(found.cell, found.tile)
-    if not model.puzzle.tiles.allows(placed):  # every tile of that kind is out on wrong cells
+    placed = layout.place(found.cell, found.tile)
+    if not puzzle.tiles.allows(placed):  # every tile of that kind is out on wrong cells
         kind = _(scene.KIND_NAMES[KIND_OF[found.tile]])
         text += " " + _("Take back a misplaced {kind} first to place it.").format(kind=kind)
         shown = replace(helped, hinted=found, message=text)
@@ -818,11 +844,13 @@ def hint_words(found: Explained) -> str:
     return _("Hint: a {tile} belongs at row {r}, column {c} — {why}.").format(tile=tile, r=r, c=c, why=why(found))
 
 
-def check_tiles(model: Model) -> tuple[Model, list[Effect]]:
+def check_tiles(model: Model) -> tuple[Model, list[Effect | Say]]:
     """How many placed tiles are misplaced, without saying which. Costs a hint."""
-    if not model.layout.tiles():
+    layout = model.board.layout
+    if not layout.tiles():
         return refuse(model, _("Place some tiles first: the check looks at the tiles you placed."))
-    wrong = misplaced(model.solution, model.layout)
+    assert model.solution is not None  # set with the puzzle
+    wrong = misplaced(model.solution, layout)
     if wrong:
         text = ngettext(
             "Check: {n} of your tiles is misplaced (this counts as a hint).",
@@ -835,14 +863,14 @@ def check_tiles(model: Model) -> tuple[Model, list[Effect]]:
     return checked, [save(checked), Say(text)]
 
 
-def finish(model: Model) -> tuple[Model, list[Effect]]:
+def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
     ms = model.elapsed_ms
     stats = training.solved(model.stats, model.settings.preset, ms, model.hints)
     text = _("Solved in {time}!").format(time=clock(ms))
     done = replace(
         model, phase="solved", stats=stats, banked_ms=ms, laser=None, hinted=None, saving=False, message=text
     )
-    effects: list[Effect] = [
+    effects: list[Effect | Say] = [
         StopTimer(CLOCK),
         Store(STATS_KEY, _json(stats)),
         Store(PROGRESS_KEY, None),
@@ -859,13 +887,13 @@ def finish(model: Model) -> tuple[Model, list[Effect]]:
     return done, [*effects, Say(text)]
 
 
-def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
+def reveal(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
     stats = training.gave_up(model.stats, model.hints)
     shown = replace(
         model,
         phase="revealed",
         layout=model.solution,
-        notes=Notes.empty(model.puzzle.size),
+        notes=Notes.empty(model.board.puzzle.size),
         stats=stats,
         banked_ms=model.elapsed_ms,
         laser=None,
@@ -873,14 +901,14 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect]]:
         saving=False,
         message=why,
     )
-    effects: list[Effect] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
+    effects: list[Effect | Say] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
     return shown, [*effects, Store(TIME_KEY, None), Say(why)]
 
 
-def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
+def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:
     """Back to the options; any puzzle being made stops at once (Cancel)."""
     shelf, stopped = prefetch.clear(model.shelf)
-    effects: list[Effect] = [
+    effects: list[Effect | Say] = [
         StopTimer(CLOCK),
         StopTimer(PROGRESS),
         StopWork(GENERATE),
@@ -899,9 +927,9 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect]]:
     return replace(cleared, preset_choice=model.settings.preset, saving=False, shelf=shelf), effects
 
 
-def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
+def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     stats = model.stats
-    effects: list[Effect] = []
+    effects: list[Effect | Say] = []
     if model.phase == "playing":
         stats = training.abandoned(stats, model.hints)
         effects.append(Store(STATS_KEY, _json(stats)))
@@ -914,7 +942,7 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect]]:
     return model, effects + started
 
 
-def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect]]:
+def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect | Say]]:
     """Today's (local date) puzzle of ``preset``."""
     if preset not in PRESETS or model.phase not in ("options", "solved", "revealed"):
         return model, []
@@ -922,7 +950,7 @@ def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect]]:
     return start(replace(model, focus_board=True), settings)  # its button goes away with the options
 
 
-def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
+def open_code(model: Model, text: str) -> tuple[Model, list[Effect | Say]]:
     """Open a saved game from its code (pasted, or a save file's text)."""
     try:
         progress = savecode.parse_code(text)
@@ -937,11 +965,13 @@ def open_code(model: Model, text: str) -> tuple[Model, list[Effect]]:
 
 
 def progress_of(model: Model) -> Progress:
+    puzzle, layout = model.board
+    assert model.solution is not None  # set with the puzzle
     return Progress(
         model.settings,
-        model.puzzle,
+        puzzle,
         model.solution,
-        model.layout,
+        layout,
         model.elapsed_ms,
         model.hints,
         model.desk.notes,
@@ -1029,12 +1059,14 @@ def give_up_buttons(model: Model) -> list[Element]:
             _("Give up this puzzle? A solution will be shown."),
         ),
         button("keep-solving", _("Keep solving")),
-        button("give-up", _("Yes, give up"), **{"class": "button danger", "aria-describedby": "rf-give-up-question"}),
+        button(
+            "give-up", _("Yes, give up"), attrs={"class": "button danger", "aria-describedby": "rf-give-up-question"}
+        ),
     ]
 
 
-def button(action: str, text: str, primary: bool = False, **attrs: Any) -> Element:
-    """A button of this screen; its id keeps keyboard focus on it across re-renders."""
+def button(action: str, text: str, primary: bool = False, attrs: Mapping[str, AttrValue] | None = None) -> Element:
+    """A button of this screen, with ``attrs`` too; its id keeps keyboard focus on it across re-renders."""
     return h(
         "button",
         {
@@ -1042,7 +1074,7 @@ def button(action: str, text: str, primary: bool = False, **attrs: Any) -> Eleme
             "id": f"rf-{action}",
             "class": "button primary" if primary else "button",
             "data-action": action,
-            **attrs,
+            **(attrs or {}),
         },
         text,
     )
@@ -1248,7 +1280,7 @@ def generating(model: Model) -> Element:
 
 
 def play_area(model: Model) -> Element:
-    puzzle, layout = model.puzzle, model.layout
+    puzzle, layout = model.board
     playing = model.phase == "playing"
     wrong = unmatched(puzzle, layout) if playing else ()
     path = trace(layout, model.laser, puzzle.warps) if model.laser else None
@@ -1282,7 +1314,7 @@ def play_area(model: Model) -> Element:
                 {"class": "rf-matched"},
                 _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
             ),
-            button("zoom", _("Bigger cells"), **{"aria-pressed": "true" if model.zoom else "false"}),
+            button("zoom", _("Bigger cells"), attrs={"aria-pressed": "true" if model.zoom else "false"}),
         ),
     ]
     if playing:
@@ -1292,8 +1324,8 @@ def play_area(model: Model) -> Element:
             h(
                 "div",
                 {"class": "actions rf-edit", "role": "group", "aria-label": _("Undo and redo")},
-                button("undo", _("Undo"), **{"aria-disabled": "true" if not history.done else None}),
-                button("redo", _("Redo"), **{"aria-disabled": "true" if not history.undone else None}),
+                button("undo", _("Undo"), attrs={"aria-disabled": "true" if not history.done else None}),
+                button("redo", _("Redo"), attrs={"aria-disabled": "true" if not history.undone else None}),
                 button("restart", _("Restart")),
             ),
             h(
@@ -1306,7 +1338,7 @@ def play_area(model: Model) -> Element:
             h(
                 "div",
                 {"class": "actions rf-more"},
-                button("save", _("Save or move"), **{"aria-expanded": "true" if model.saving else "false"}),
+                button("save", _("Save or move"), attrs={"aria-expanded": "true" if model.saving else "false"}),
                 h(
                     "button",
                     {
@@ -1318,7 +1350,7 @@ def play_area(model: Model) -> Element:
                     },
                     _("How to play"),
                 ),
-                button("next", _("New puzzle"), **ready),
+                button("next", _("New puzzle"), attrs=ready),
                 button("options", _("Options")),
             ),
             save_panel(model) if model.saving else None,
@@ -1329,7 +1361,7 @@ def play_area(model: Model) -> Element:
             h(
                 "div",
                 {"class": "actions rf-controls"},
-                button("next", _("Next puzzle"), primary=True, **ready),
+                button("next", _("Next puzzle"), primary=True, attrs=ready),
                 button("options", _("Change options")),
             ),
         ]

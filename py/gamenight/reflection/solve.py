@@ -771,7 +771,7 @@ class _Search:
         """One concrete solution from the current cells: open cells empty where they may be, else the
         tile the set still has."""
         left = list(self.caps)
-        picks = []
+        picks: list[int | None] = []
         for mask in self.grid:
             codes = _CODES[mask] if mask != WARP else (EMPTY_CODE,)
             picks.append(codes[0] if len(codes) == 1 or EMPTY_CODE in codes else None)
@@ -798,7 +798,9 @@ class _Search:
         if not assign(0):
             raise AssertionError("no layout fits the counted solution")
         size = self.geo.size
-        chars = "".join(CHAR[c] for c in picks)
+        filled = [c for c in picks if c is not None]
+        assert len(filled) == len(picks)  # assign(0) picked a tile for every pending cell
+        chars = "".join(CHAR[c] for c in filled)
         return Layout(tuple(chars[r * size : (r + 1) * size] for r in range(size)))
 
 

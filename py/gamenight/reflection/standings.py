@@ -154,7 +154,7 @@ def race(view: JSON, table: Table) -> Element | None:
                     {"data-seat": f.get("seat"), "data-points": f.get("points")},
                     name_of(table, f.get("seat")),
                     " · ",
-                    _(OUTCOMES.get(f.get("outcome"), "")),
+                    _(OUTCOMES.get(f.get("outcome", ""), "")),
                     " · ",
                     points_text(int(f.get("points", 0))),
                     f.get("void") and h("span", {"class": "rf-void"}, " ", _("(void)")),
@@ -179,7 +179,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         return None
     rounds = max(int(view.get("rounds", 0) or 0), max((int(f.get("round", 0)) for f in finishes), default=0))
     seats = [s for s in view.get("seats", []) if isinstance(s, str)]
-    scores = view.get("scores", {}) if isinstance(view.get("scores"), dict) else {}
+    scores = given if isinstance(given := view.get("scores"), dict) else {}
     out = set(view.get("disqualified", []) or [])
     by = {(f.get("seat"), f.get("round")): f for f in finishes}
     head = h(
@@ -197,7 +197,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
             if f is None:
                 cells.append(h("td", {"data-round": r}, "–"))
                 continue
-            outcome = f.get("outcome")
+            outcome = f.get("outcome", "")
             text = points_text(int(f.get("points", 0)))
             detail = clock(int(f.get("ms", 0))) if outcome == "solved" else _(OUTCOMES.get(outcome, ""))
             cells.append(
@@ -330,7 +330,7 @@ def seat_facts(view: JSON, seat: str) -> list[str]:
         if done is not None and done.get("outcome") == "solved":
             facts.append(_("solved in {t}").format(t=clock(int(done.get("ms", 0)))))
         elif done is not None:
-            facts.append(_(OUTCOMES.get(done.get("outcome"), "")))
+            facts.append(_(OUTCOMES.get(done.get("outcome", ""), "")))
         elif seat in view.get("solving", {}):
             facts.append(_("solving"))
         else:
@@ -342,7 +342,7 @@ def seat_facts(view: JSON, seat: str) -> list[str]:
     return facts
 
 
-def event_text(event: JSON, names: Mapping[str, str]) -> str | None:
+def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
     kind = event.get("type")
     who = name_of(names, event.get("seat"))
     if kind == "submitted":
@@ -362,7 +362,7 @@ def event_text(event: JSON, names: Mapping[str, str]) -> str | None:
     if kind == "round_over":
         return _("Round {n} is over.").format(n=event.get("round"))
     if kind == "reveal_due":
-        seats = event.get("seats") if isinstance(event.get("seats"), list) else []
+        seats = given if isinstance(given := event.get("seats"), list) else []
         return ngettext("{names} must reveal their puzzle.", "{names} must reveal their puzzles.", len(seats)).format(
             names=", ".join(name_of(names, s) for s in seats)
         )

@@ -292,6 +292,7 @@ class Progress:
 
     @property
     def desk(self) -> Desk:
+        assert self.notes is not None  # __post_init__ filled it
         return Desk(self.layout, self.notes)
 
     def to_text(self) -> str:

@@ -205,7 +205,9 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
 
 
 def rules_page(game: str) -> Element:
-    guide = games.guide(game).page()
+    module = games.guide(game)
+    assert module is not None  # parse_route makes a rules route only for a game with a guide
+    guide = module.page()
     # The guide's title (an h2 under "How to play" in the help overlay) is this page's heading.
     title, *rest = guide.children
     if isinstance(title, Element) and title.tag == "h2":
@@ -252,11 +254,14 @@ def screen_for(route: Route) -> Screen:
         return StaticPage(home)
     if route.page == "game" and route.game:
         info = games.info(route.game)
+        assert info is not None  # parse_route makes a game route only for a known game
         return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen == TABLE:
         return table_screen(route.game)
     if route.page == "screen" and route.game and route.screen == RULES:
-        return StaticPage(lambda: rules_page(route.game), f"{games.info(route.game).title} · {SITE_TITLE}")
+        game, known = route.game, games.info(route.game)
+        assert known is not None  # parse_route makes a rules route only for a known game
+        return StaticPage(lambda: rules_page(game), f"{known.title} · {SITE_TITLE}")
     if route.page == "screen" and route.game and route.screen:
         return loaded(games.SCREENS[(route.game, route.screen)])
     if route.page == "lobby" and route.screen:

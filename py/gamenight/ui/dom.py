@@ -12,6 +12,7 @@ import importlib
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import js  # browser-only by design
@@ -79,7 +80,7 @@ def now_ms() -> int:
 
 def stored(keys: tuple[str, ...]) -> dict[str, str]:
     """The local-storage values of ``keys`` that exist (a disabled or failing storage gives none)."""
-    found = {}
+    found: dict[str, str] = {}
     for key in keys:
         try:
             value = js.localStorage.getItem(STORAGE_PREFIX + key)
@@ -227,7 +228,7 @@ class Shell:
             elif isinstance(effect, Work):
                 self.tasks.start(effect)
                 self.show_tasks()
-                soon(lambda w=effect: self.work_slice(w))
+                soon(partial(self.work_slice, effect))
             elif isinstance(effect, StopWork):
                 self.tasks.stop(effect.task)
                 self.show_tasks()

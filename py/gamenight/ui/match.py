@@ -16,7 +16,7 @@ screen's outbox and taken by the page with ``take``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, Protocol
@@ -67,7 +67,7 @@ class Board(Protocol):
         """Short public facts about a seat for the seat list (its hand, its cubes …)."""
         ...
 
-    def event_text(self, event: JSON, names: Mapping[str, str]) -> str | None:
+    def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         """A line of the log for one of the game's events, in the page's language."""
         ...
 
@@ -154,7 +154,7 @@ class MatchUi:
     log: Log = ()
     before: tuple[int, ...] = ()  # the moves played before each step of ``log``
     # The events announced (``news``): this page's own last move and the moves since (``heard``).
-    latest: tuple[JSON, ...] = ()
+    latest: tuple[Mapping[str, Any], ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
     # Moves played before the first step of ``log``: cut by its bound, or never told to this page (a
@@ -182,7 +182,7 @@ def start(
 def advance(
     ui: MatchUi,
     view: JSON,
-    events: tuple[JSON, ...] | list[JSON] = (),
+    events: Sequence[Mapping[str, Any]] = (),
     table: Table | None = None,
     moves: int | None = None,
 ) -> MatchUi:
@@ -224,7 +224,7 @@ def _bounded(log: Log, before: tuple[int, ...], unseen: int) -> tuple[Log, tuple
     return kept(log), before, before[0] if before else unseen
 
 
-def heard(ui: MatchUi, events: tuple[JSON, ...] | list[JSON], table: Table | None) -> tuple[JSON, ...]:
+def heard(ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> tuple[Mapping[str, Any], ...]:
     """The live region's events after ``events``: the page's own last move and every move since (computer
     players', friends' on other devices), so a screen-reader user whose turn comes after three computer
     players hears all three moves, not only the last. The region gains a line per event and a screen
@@ -426,7 +426,7 @@ def seat_list(ui: MatchUi, table: Table) -> Memo:
 
 def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
-    scores = ui.view.get("scores") if isinstance(ui.view.get("scores"), Mapping) else {}
+    scores = given if isinstance(given := ui.view.get("scores"), Mapping) else {}
     active = frozenset() if ui.halted else game.active(ui.view)  # no one plays here: ended, or the host lost
     rows = []
     for s in table.seats:
@@ -472,8 +472,8 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes.
     Tied seats share a place and the next place counts everyone ahead (1, 1, 3), as in sport."""
-    scores = result.get("scores") if isinstance(result.get("scores"), Mapping) else {}
-    notes = result.get("notes") if isinstance(result.get("notes"), Mapping) else {}
+    scores = given if isinstance(given := result.get("scores"), Mapping) else {}
+    notes = given if isinstance(given := result.get("notes"), Mapping) else {}
     places = []
     ahead = 0
     for seats in result.get("ranking", []):

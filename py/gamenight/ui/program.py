@@ -182,6 +182,14 @@ class Download:
     text: str
 
 
+class ServiceEffect:
+    """Base of the effects a service module carries out (``ui/dom.py``'s ``SERVICES``: WebRTC, the
+    storage report), not the shell itself: the module is imported, and installs its handlers in
+    ``dom.EFFECT_HANDLERS``, the first time a screen asks for one."""
+
+    __slots__ = ()
+
+
 Effect = (
     Store
     | Navigate
@@ -195,6 +203,7 @@ Effect = (
     | SetLanguage
     | ApplyUpdate
     | Download
+    | ServiceEffect
 )
 
 
@@ -213,8 +222,12 @@ class Env:
 class Screen(Protocol):
     """One screen of the app: pure functions over its own model."""
 
-    label: str  # how a link to it reads ("Play solo")
-    storage_keys: tuple[str, ...]  # the local-storage entries ``init`` wants to read
+    # Read-only, so a frozen dataclass is a screen too.
+    @property
+    def label(self) -> str: ...  # how a link to it reads ("Play solo")
+
+    @property
+    def storage_keys(self) -> tuple[str, ...]: ...  # the local-storage entries ``init`` wants to read
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Any, list[Effect]]: ...
 

@@ -14,24 +14,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Env, Focus, Message, UiEvent
+from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
 
 # --- effects (screen → ui/storage.py) --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class ReadStorage:
+class ReadStorage(ServiceEffect):
     """Measure what the app keeps on this device; a ``StorageReport`` follows."""
 
 
 @dataclass(frozen=True)
-class KeepStorage:
+class KeepStorage(ServiceEffect):
     """Ask the browser to keep the app's storage even when space runs low; a ``StorageReport`` follows."""
 
 
 @dataclass(frozen=True)
-class ClearData:
+class ClearData(ServiceEffect):
     """Delete everything the app stored for the player (its local-storage entries); a report follows.
     The offline copy of the app stays: it holds nothing personal."""
 
@@ -153,7 +153,7 @@ def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
         offline = _("Not saved yet. It is saved in the background while you play online.")
     entries = ngettext("{n} entry", "{n} entries", report.data_entries).format(n=report.data_entries)
     data = size_text(report.data_bytes) + " · " + entries
-    rows = [
+    rows: list[tuple[str, str | list[Element | str], str]] = [
         (_("Offline copy of the app"), offline, "offline"),
         (_("Your data: stats, saved puzzles and matches, settings"), data, "data"),
     ]

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 AttrValue = str | int | float | bool | None
-Child = "Element | str"
 
 # One C-level pass per string (``str.translate``) instead of html.escape's chain of replaces: the
 # renderer escapes thousands of short strings per frame.
@@ -36,6 +35,11 @@ class Element:
         return next((v for k, v in self.attrs if k == name), None)
 
 
+# What ``h`` takes as a child: an element, text, nothing (``None`` or ``False``, so ``cond and h(...)``
+# reads well), or an iterable of children, flattened.
+Child = Element | str | None | Literal[False] | Iterable["Child"]
+
+
 class Memo(Element):
     """An element whose markup is made once, on its first render, and reused while the object lives.
 
@@ -47,10 +51,16 @@ class Memo(Element):
     """
 
     __slots__ = ("key", "keys", "markup", "parts", "stub")
+    # Set by ``_compile`` on the first render; until then ``markup`` is empty and the others unset.
+    markup: str
+    key: str
+    parts: tuple[str | Memo, ...]
+    keys: frozenset[str]
+    stub: str | None
 
     def __init__(self, element: Element) -> None:
         super().__init__(element.tag, element.attrs, element.children)
-        object.__setattr__(self, "markup", None)
+        object.__setattr__(self, "markup", "")
 
 
 def _compile(memo: Memo) -> None:
@@ -61,7 +71,8 @@ def _compile(memo: Memo) -> None:
     _emit(Element(memo.tag, memo.attrs, memo.children), parts)
     body = parts[1:]  # parts[0] is "<" + tag
     try:
-        inner = "".join(body)  # most memos hold no other: one C-level join
+        # Most memos hold no other: one C-level join (a memo in ``body`` raises TypeError, handled below).
+        inner = "".join(body)  # type: ignore[arg-type]
         nested: list[Memo] = []
     except TypeError:
         nested = [p for p in body if not isinstance(p, str)]
@@ -122,12 +133,12 @@ def keep(
     return remember(cache, key, lambda: Memo(build()), pins)
 
 
-def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, *children: Element | str | Iterable) -> Element:
+def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, *children: Child) -> Element:
     """Build an element. Children may be elements, text, or iterables of them (flattened); ``None`` is skipped."""
     return Element(tag, tuple((attrs or {}).items()), tuple(_flatten(children)))
 
 
-def _flatten(children: Iterable) -> Iterable[Element | str]:
+def _flatten(children: Iterable[Child]) -> Iterable[Element | str]:
     for child in children:
         if child is None or child is False:
             continue
@@ -155,8 +166,8 @@ def render_page(node: Element, shown: frozenset[str]) -> tuple[str, str, frozens
     """
     parts: list[str | Memo] = []
     _emit(node, parts)
-    memos = [p for p in parts if type(p) is not str]
-    same = "".join(p if type(p) is str else (p.stub or p.markup) for p in parts)
+    memos = [p for p in parts if not isinstance(p, str)]
+    same = "".join(p if isinstance(p, str) else (p.stub or p.markup) for p in parts)
     if all(m.key in shown and m.stub for m in memos):
         markup = same
     else:
@@ -170,7 +181,7 @@ def _page_into(parts: Iterable[str | Memo], shown: frozenset[str], out: list[str
     """``parts`` as the page needs them: text as it is, a memo the page holds as its stub, one that
     holds nothing the page has as its markup, and the others part by part."""
     for part in parts:
-        if type(part) is str:
+        if isinstance(part, str):
             out.append(part)
         elif part.stub and part.key in shown:
             out.append(part.stub)
@@ -182,11 +193,11 @@ def _page_into(parts: Iterable[str | Memo], shown: frozenset[str], out: list[str
 
 def _emit(node: Element | str, out: list[str | Memo]) -> None:
     """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled)."""
-    if type(node) is str:
+    if isinstance(node, str):
         out.append(node.translate(_TEXT_ESCAPES))
         return
     if type(node) is Memo:
-        if node.markup is None:
+        if not node.markup:
             _compile(node)
         out.append(node)
         return

@@ -127,7 +127,7 @@ class TableScreen:
         self.storage_keys = (store_key(game),)
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
-        rules = games.rules(self.game)
+        rules = games.RULES[self.game]
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
         vs = params.get("vs")
         if vs in LEVELS and games.bot(self.game) is not None:
@@ -165,7 +165,7 @@ class TableScreen:
         return view(model)
 
     def title(self, model: Model) -> str:
-        info = games.info(self.game)
+        info = games.RULES[self.game].info
         return f"{info.title} · {_('Play on this device')} · Game Night Central"
 
 
@@ -175,7 +175,7 @@ class TableScreen:
 def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "players":
         count = event.value
-        rules = games.rules(model.game)
+        rules = games.RULES[model.game]
         if count.isdigit() and int(count) in rules.info.seats:
             return replace(model, players=int(count)), []
         return model, []
@@ -192,7 +192,7 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
 
 
 def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[Model, list[Effect]]:
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
     try:
         count = int(form.get("players", "")) if form.get("players", "").isdigit() else model.players
         if count not in rules.info.seats:
@@ -221,7 +221,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
 
 def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     """Start a new match with the model's players, names and options (a fresh seed)."""
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
     seed = fresh_seed(random.Random(now))
     names = dict(zip(seats, model.names, strict=True))
@@ -232,14 +232,19 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     model = replace(
         model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message=""
     )
-    model = replace(
-        model, ui=match.start(model.game, games.board(model.game), _view(model)), pending=None, confirming=False
-    )
+    model = replace(model, ui=match.start(model.game, _board(model.game), _view(model)), pending=None, confirming=False)
     return model, [save(model), *think(model)]
 
 
+def _board(game: str) -> match.Board:
+    """The match screen of ``game``: every game played on one device has one."""
+    board = games.board(game)
+    assert board is not None
+    return board
+
+
 def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.SeatAt, ...]:
-    rules = games.rules(game)
+    rules = games.RULES[game]
     return tuple(
         match.SeatAt(s, record.names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, ""))
         for s in record.seats
@@ -294,6 +299,7 @@ def restore(game: str, text: str) -> Model:
 
 
 def save(model: Model) -> Store:
+    assert model.played is not None  # saved once dealt
     saved: dict[str, Any] = {"v": 1, "record": model.played.record.to_json()}
     if model.bots:
         saved["bots"] = dict(model.bots)
@@ -307,7 +313,7 @@ def bot_to_play(model: Model) -> str | None:
     """The computer seat that is to play now, if any (none once the match is over)."""
     if model.phase != "playing" or model.played is None:
         return None
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
     state = model.played.state
     if rules.result(state) is not None:
         return None
@@ -322,13 +328,15 @@ def think(model: Model) -> list[Effect]:
     seat = bot_to_play(model)
     if seat is None:
         return [StopWork(BOT_TASK), StopTimer(BOT_TASK)]
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
+    assert model.played is not None  # a seat is to play: a match was dealt
     record = model.played.record
     at = len(record.log)
     # The seed comes from the match, so a reloaded match makes the same computer moves.
     seed = turn_seed(record.seed, seat, at)
     view = rules.view(model.played.state, seat)
     bot = games.bot(model.game)
+    assert bot is not None  # computer seats are dealt only in a game that has a bot
     return [StopTimer(BOT_TASK), Work(BOT_TASK, thinking(bot, view, model.bots[seat], seed, at, seat))]
 
 
@@ -350,7 +358,7 @@ def bot_moves(model: Model, now: int) -> tuple[Model, list[Effect]]:
 
 
 def _current(model: Model, at: int, seat: str) -> bool:
-    return bot_to_play(model) == seat and len(model.played.record.log) == at
+    return bot_to_play(model) == seat and model.played is not None and len(model.played.record.log) == at
 
 
 # --- playing ------------------------------------------------------------------------------------
@@ -370,11 +378,12 @@ _VIEWS: dict[Any, tuple[tuple, JSON]] = {}
 
 def _view(model: Model) -> JSON:
     """The position as this device shows it: through the eyes of the seat to play if it sits here."""
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
+    assert model.played is not None  # the view of the match dealt
     state = model.played.state
     here = [s.id for s in model.seats if s.kind == "here"]
     active = [s for s in here if s in rules.active(state)]
-    seat = (active or here or [None])[0]
+    seat = next(iter(active or here), None)
     return remember(_VIEWS, seat, lambda: rules.view(state, seat), (state,))
 
 
@@ -393,11 +402,13 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
         return model, [*think(model), FOCUS_SETUP]
+    assert model.ui is not None  # playing: the match screen was started with the deal
     ui, move = match.handle(model.ui, table_of(model), event)
     ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
         return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), asked)
     seat = match.acting_seat(model.ui, table_of(model))
+    assert seat is not None  # handle() asked the board with this seat: no seat acting, no move
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
     model, effects = play(replace(model, ui=ui, confirming=False), seat, move, now)  # a move answers "New match?"
@@ -406,19 +417,20 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:
     """Play ``move`` for ``seat`` on the one state of this table, or show why it is refused."""
-    rules = games.rules(model.game)
-    played = model.played
+    rules = games.RULES[model.game]
+    played, shown = model.played, model.ui
+    assert played is not None and shown is not None  # a move is played on the match dealt
     try:
         state, events = rules.play(played.state, seat, move, now)
     except IllegalMove as err:
-        return replace(model, ui=match.refused(model.ui, err.to_json())), []
+        return replace(model, ui=match.refused(shown, err.to_json())), []
     over = rules.result(state) is not None
     record = replace(
         played.record, log=(*played.record.log, Entry(now, seat, dict(move))), ended="over" if over else None
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
-    ui = match.advance(model.ui, _view(model), events, table_of(model), count_moves(record.log))
+    ui = match.advance(shown, _view(model), events, table_of(model), count_moves(record.log))
     model = replace(model, ui=ui)
     return model, [save(model), *think(model)]
 
@@ -426,6 +438,7 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
 def undo(model: Model) -> tuple[Model, list[Effect]]:
     """Take back the last move (and the computer players' moves after the last move made here)."""
     played = model.played
+    assert played is not None  # Undo is shown with the match dealt
     keep = last_own_move(model)
     if keep is None:
         return replace(model, message=_("There is no move to take back.")), []
@@ -441,6 +454,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
 def last_own_move(model: Model) -> int | None:
     """Where in the record the last move made on this device is (not a computer player's): what Undo
     takes back, with the computer players' moves after it; ``None``: nothing to take back."""
+    assert model.played is not None  # asked of the match dealt (Undo and its button)
     log = model.played.record.log
     return next((i for i in reversed(range(len(log))) if log[i].seat not in model.bots), None)
 
@@ -449,14 +463,16 @@ def retold(model: Model) -> match.MatchUi:
     """The match screen started afresh at the match's position, with the log its record tells (a
     restored match, a move taken back): the same steps, and the same moves before them, as the log
     that followed it move by move."""
+    assert model.played is not None  # retold from the match dealt
     record = model.played.record
-    ui = match.start(model.game, games.board(model.game), _view(model))
+    ui = match.start(model.game, _board(model.game), _view(model))
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, count_moves(record.log))
 
 
 def in_progress(model: Model) -> bool:
     """A match with moves in it and no result yet: what "New match" would throw away."""
+    assert model.played is not None and model.ui is not None  # asked while playing
     return bool(model.played.record.log) and model.ui.view.get("result") is None
 
 
@@ -464,7 +480,7 @@ def in_progress(model: Model) -> bool:
 
 
 def view(model: Model) -> Element:
-    info = games.info(model.game)
+    info = games.RULES[model.game].info
     body = setup_view(model) if model.phase == "setup" or model.ui is None else playing_view(model)
     return h(
         "main",
@@ -477,7 +493,7 @@ def view(model: Model) -> Element:
 
 
 def setup_view(model: Model) -> Element:
-    rules = games.rules(model.game)
+    rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
     counts = rules.info.seats
     tags = seat_tags(rules, seats)
@@ -572,6 +588,7 @@ def kind_field(i: int, chosen: str) -> Element:
 
 
 def playing_view(model: Model) -> Element:
+    assert model.played is not None and model.ui is not None  # view() shows it once the match is dealt
     ended = model.ui.view.get("result") is not None
     controls = [
         confirm_new()

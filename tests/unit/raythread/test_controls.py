@@ -211,6 +211,22 @@ def test_event_lines_read_as_sentences():
     ]
 
 
+def test_an_event_with_words_no_table_knows_reads_without_them():
+    """Events come from the host as it sent them: a tile, an orientation or a seat that is no string (a
+    list, an object: unhashable) is left out of the line, and the log still reads (before, looking it up
+    in the words tables raised TypeError while the page drew its log)."""
+    names = {"A": "Ann", "C": "Cy"}
+    for junk in ([1], {"x": 1}):
+        placed = {"type": "placed", "seat": "A", "tile": junk, "cell": [2, 4], "orient": junk}
+        assert BOARD.event_text(placed, names) == "Ann (A) places a   at row 3, column 5."
+        rotated = {"type": "rotated", "seat": "C", "cell": [2, 4], "orient": junk}
+        assert BOARD.event_text(rotated, names) == "Cy (B) turns the tile at row 3, column 5 to ."
+        assert BOARD.event_text({"type": "drew", "seat": "A", "tile": junk}, names) == "Ann (A) draws a ."
+        assert BOARD.event_text({"type": "pass", "seat": junk}, names) == f"{junk} cannot move and passes."
+        at = {"type": "rotated", "seat": "C", "cell": ["a", junk], "orient": "/"}
+        assert BOARD.event_text(at, names) == "Cy (B) turns the tile at ? to slash /."
+
+
 def test_the_last_line_says_who_reached_the_target():
     # The shared route of test_rules: A's mirror at (1, 5) sends both beams into the 3 at (1, 8), and A
     # crosses 12 (C, second at C, reads as B).

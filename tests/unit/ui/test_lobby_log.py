@@ -132,7 +132,6 @@ def test_the_host_page_that_followed_a_long_match_counts_the_moves_cut_as_a_snap
     assert model.board.log == told.steps and model.board.unseen == told.earlier
 
 
-
 def test_a_guest_coming_back_keeps_its_log_until_the_snapshot_retells_it():
     # Bob's page follows the match and plays; his connection drops and he comes back (a new
     # connection, the same mirror). Between his hello and the host's snapshot the mirror has no

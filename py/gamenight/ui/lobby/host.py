@@ -197,6 +197,13 @@ class HostModel:
     bot_move: Turned | None = None  # its move, waiting for the pause to end
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
 
+    @property
+    def running(self) -> Live:
+        """The running lobby, which every handler past the setup form reads (``update`` and ``_ui``
+        check that it is there before they call one)."""
+        assert self.live is not None
+        return self.live
+
 
 def parse_lobby_name(raw: str) -> str:
     """A lobby name: trimmed, 1 to 40 printable characters."""
@@ -217,7 +224,7 @@ class HostScreen:
         saved = env.stored.get(STORE_KEY)
         if saved is None:
             if game and games.rules(game) is None:
-                title = games.info(game).title if games.info(game) else game
+                title = info.title if (info := games.info(game)) else game
                 model = replace(model, notice=(_said("cannot-host-yet", game=title),))
             return model, []
         try:
@@ -293,7 +300,7 @@ class HostScreen:
 def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     """After any change: the board follows the mirror (and what it asks for is done: its effects, its
     own moves, sent like an input's), and the work the match waits for is started when it changes."""
-    live = model.live
+    live = model.running
     effects: list[Effect] = []
     for _round in range(3):  # a board's own move (a reveal) changes the position once more
         board = sync_board(model.board, live.client, model.stored)
@@ -331,6 +338,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
             effects.append(StopWork(BOT_TASK))
         else:
             bot = games.bot(live.session.game_id)
+            assert bot is not None  # the session seats computer players only in a game that has one
             effects.append(Work(BOT_TASK, thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat)))
         model = replace(model, thinking=key, bot_move=None)
     return model, effects
@@ -345,7 +353,7 @@ def _bot_thought(model: HostModel, value: Any) -> tuple[HostModel, list[Effect]]
 
 def _bot_plays(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
     """The pause is over: the move goes to the session (which drops it if its position has gone)."""
-    pending, live = model.bot_move, model.live
+    pending, live = model.bot_move, model.running
     model = replace(model, bot_move=None, now_ms=now)
     if pending is None:
         return model, [StopTimer(BOT_TASK)]
@@ -357,7 +365,7 @@ def _bot_plays(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
 def _prepared(model: HostModel, done: WorkDone) -> tuple[HostModel, list[Effect]]:
     """The match's background work finished: its value goes to the session (dropped if stale)."""
     now = done.now_ms or model.now_ms
-    live = model.live
+    live = model.running
     live.now_ms = now
     if model.preparing:
         live.link.prepared(model.preparing, done.value)
@@ -367,7 +375,7 @@ def _prepared(model: HostModel, done: WorkDone) -> tuple[HostModel, list[Effect]
 def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
     """The lobby is open: keep time, hear reply links from other tabs, save it."""
     effects: list[Effect] = [StartTimer(TIMER, 1000), pe.ListenSignals()]
-    return model, effects + model.live.run(now_ms)
+    return model, effects + model.running.run(now_ms)
 
 
 def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
@@ -441,10 +449,11 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
 
 def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
     invite_id = secrets.token_bytes(4)
-    name = model.live.session.members[member].name if member in model.live.session.members else ""
+    members = model.running.session.members
+    name = members[member].name if member in members else ""
     invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name)
     kept = model.invites[-(INVITES_SHOWN - 1) :]
-    servers = pe.ice_servers(model.page_url, model.live.turn)
+    servers = pe.ice_servers(model.page_url, model.running.turn)
     return replace(model, invites=(*kept, invite)), [pe.OpenInvite(invite.peer, servers)]
 
 
@@ -452,7 +461,7 @@ def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, lis
     invite = next((i for i in model.invites if i.peer == ready.peer and i.state == "preparing"), None)
     if invite is None:
         return model, [pe.ClosePeer(ready.peer)]
-    live = model.live
+    live = model.running
     try:
         transport = iv.parse_sdp(ready.sdp)
         issued_s = invite.issued_ms // 1000
@@ -515,7 +524,7 @@ def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
 
 
 def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, list[Effect]]:
-    live = model.live
+    live = model.running
     states = {k: v for k, v in model.peer_states.items() if k != closed.peer}
     routes = {k: v for k, v in model.routes.items() if k != closed.peer}
     invites = model.invites
@@ -537,8 +546,8 @@ def _tick(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
             invite = replace(invite, state="expired")
             effects.append(pe.ClosePeer(invite.peer))
         invites.append(invite)
-    model.live.link.tick()
-    return replace(model, now_ms=now, invites=tuple(invites)), effects + model.live.run(now)
+    model.running.link.tick()
+    return replace(model, now_ms=now, invites=tuple(invites)), effects + model.running.run(now)
 
 
 def _set(invites: tuple[Invite, ...], peer: str, **changes: Any) -> tuple[Invite, ...]:
@@ -553,7 +562,7 @@ def _text(reason: Reason | None) -> str:
 
 
 def _notice(model: HostModel) -> Element | None:
-    return model.notice and h("p", {"class": "notice"}, " ".join(_text(r) for r in model.notice))
+    return h("p", {"class": "notice"}, " ".join(_text(r) for r in model.notice)) if model.notice else None
 
 
 def _setup_view(model: HostModel) -> Element:

@@ -131,6 +131,19 @@ class JoinModel:
             return entry
         return None
 
+    @property
+    def connected(self) -> tuple[Client, pe.Outbox, GuestLink]:
+        """The mirror of the lobby, its outbox and its link to the host: made together when the channel
+        first opens (``_opened``) and kept from then on, for the lobby's handlers and view."""
+        assert self.client is not None and self.outbox is not None and self.link is not None
+        return self.client, self.outbox, self.link
+
+    @property
+    def invited(self) -> iv.Invitation:
+        """The invitation answered: every stage but ``problem`` has one."""
+        assert self.invitation is not None
+        return self.invitation
+
 
 class JoinScreen:
     label = "Join a game night"
@@ -177,7 +190,7 @@ class JoinScreen:
         if isinstance(message, pe.PeerClosed) and message.peer == HOST:
             return _closed(model, message)
         if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
-            board = board_message(model.board, model.client, message)
+            board = board_message(model.board, model.connected[0], message)
             return (model, []) if board is model.board else (replace(model, board=board), [])
         return model, []
 
@@ -191,12 +204,13 @@ class JoinScreen:
 
 def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if model.board is not None and model.stage == "lobby" and event.action not in LOBBY_ACTIONS:
-        board, request = board_input(model.board, model.client, event)
+        client, outbox, _link = model.connected
+        board, request = board_input(model.board, client, event)
         if request is None:
             return (model, []) if board is model.board else (replace(model, board=board), [])
-        model.client.errors.clear()
-        model.outbox.send(p.encode(request))
-        return replace(model, board=board), model.outbox.drain()
+        client.errors.clear()
+        outbox.send(p.encode(request))
+        return replace(model, board=board), outbox.drain()
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     model = replace(model, now_ms=event.now_ms or model.now_ms)
@@ -209,20 +223,21 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         return _rejoin(model, event.form.get("invitation", ""))
     if model.stage != "lobby" or model.link is None:
         return model, []
-    model.link.clock = lambda: model.now_ms
+    client, outbox, link = model.connected
+    link.clock = lambda: model.now_ms
     if event.action == "try-again":
-        model.link.try_again()
-        return replace(model), model.outbox.drain()
+        link.try_again()
+        return replace(model), outbox.drain()
     try:
-        request = lobby_request(model.client, event)
+        request = lobby_request(client, event)
     except (BadMessage, BadOptions) as err:
-        model.client.errors[:] = [p.Error.of(err)]
+        client.errors[:] = [p.Error.of(err)]
         return replace(model), []
     if request is None:
         return model, []
-    model.client.errors.clear()
-    model.link.request(request)
-    return replace(model), model.outbox.drain()
+    client.errors.clear()
+    link.request(request)
+    return replace(model), outbox.drain()
 
 
 def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
@@ -239,7 +254,8 @@ def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 
 def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
-    board = sync_board(model.board, model.client, model.stored, offline=model.stage == "lost")
+    client, outbox, _link = model.connected  # update() follows once the page has a mirror
+    board = sync_board(model.board, client, model.stored, offline=model.stage == "lost")
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), [])
     board, effects, moves = screen.take(board)
@@ -248,10 +264,10 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     if moves and model.link is not None and model.stage == "lobby":
         for move in moves:
             try:
-                model.link.request(model.client.move(move))  # numbered: sent again if it gets no answer
+                model.link.request(client.move(move))  # numbered: sent again if it gets no answer
             except BadMessage:
                 continue  # the page no longer holds a seat
-        effects += model.outbox.drain()
+        effects += outbox.drain()
     return model, effects
 
 
@@ -261,7 +277,7 @@ def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
         name = remembered["name"] if remembered else p.parse_name(raw_name)
     except BadMessage as err:
         return replace(model, name_error=_reason(err)), []
-    return _answer_invitation(replace(model, name=name, name_error=None), model.invitation)
+    return _answer_invitation(replace(model, name=name, name_error=None), model.invited)
 
 
 def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[JoinModel, list[Effect]]:
@@ -292,7 +308,7 @@ def _rejoin(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
 def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, list[Effect]]:
     try:
         transport = iv.parse_sdp(ready.sdp)
-        code = iv.encode_reply(iv.Reply(model.invitation.invite, model.name, transport))
+        code = iv.encode_reply(iv.Reply(model.invited.invite, model.name, transport))
     except iv.BadCode as err:
         return replace(model, stage="problem", problem=_reason(err)), [pe.ClosePeer(HOST)]
     return replace(model, stage="reply", reply=code), []
@@ -316,21 +332,22 @@ def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     long wait says so."""
     if model.stage != "lobby" or model.link is None:
         return model, [StopTimer(POLL)]
-    model.link.clock = lambda: model.now_ms
-    model.link.poll()
-    return replace(model), model.outbox.drain()
+    _client, outbox, link = model.connected
+    link.clock = lambda: model.now_ms
+    link.poll()
+    return replace(model), outbox.drain()
 
 
 def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
-    client = model.client
+    client, outbox, link = model.connected
     token = client.token
-    model.link.clock = lambda: model.now_ms
-    model.outbox.deliver(text)
-    effects: list[Effect] = list(model.outbox.drain())
+    link.clock = lambda: model.now_ms
+    outbox.deliver(text)
+    effects: list[Effect] = list(outbox.drain())
     if client.token != token and client.token is not None:
-        kept = {k: v for k, v in model.tokens.items() if k != model.invitation.lobby_id}
+        kept = {k: v for k, v in model.tokens.items() if k != model.invited.lobby_id}
         kept = dict(list(kept.items())[-(MAX_REMEMBERED - 1) :])
-        tokens = {**kept, model.invitation.lobby_id: {"name": client.name, "token": client.token}}
+        tokens = {**kept, model.invited.lobby_id: {"name": client.name, "token": client.token}}
         model = replace(model, tokens=tokens)
         effects.append(Store(TOKENS_KEY, dumps(tokens)))
     if client.closed is not None:
@@ -355,14 +372,13 @@ def _closed(model: JoinModel, closed: pe.PeerClosed) -> tuple[JoinModel, list[Ef
 
 
 def _join_view(model: JoinModel) -> list:
-    invitation = model.invitation
     if model.stage == "problem":
         return [
             h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
             h("p", {"class": "error", "role": "alert"}, _text(model.problem)),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
-    title = h("h1", {"tabindex": "-1"}, invitation.lobby_name)
+    title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
     if model.stage == "back":
         # Before it reconnects the page cannot know whether its seat is still there: say when it is.
         back = _(
@@ -423,25 +439,27 @@ def _join_view(model: JoinModel) -> list:
             qr_code(model.reply, _("QR code of the reply")),
             h("p", {"class": "status"}, _("Waiting for the host…")),
         ]
+    client = model.connected[0]  # the stages left (lobby, lost, closed) came after the channel opened
     if model.stage == "closed":
-        bye = model.client.closed
+        bye = client.closed
+        assert bye is not None  # the stage is "closed" once the host said goodbye
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
-    lobby = model.client.lobby
+    lobby = client.lobby
     # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone.
-    gone = (model.client.member, lobby.host if lobby else None) if lost else ()
+    gone = (client.member, lobby.host if lobby else None) if lost else ()
     sight = Sight(offline=lost, states={m: "gone" for m in gone if m}, now_ms=model.now_ms)
     return [
         title,
         _connection(model),
         model.stage == "lost" and _rejoin_form(model),
-        panel(model.client, sight, model.board),
+        panel(client, sight, model.board),
     ]
 
 
 def _invited(model: JoinModel) -> Element:
     """What the invitation is for: the game, the host, and how long it still lasts."""
-    invitation = model.invitation
+    invitation = model.invited
     info = games.info(invitation.game)
     game = info.title if info else invitation.game
     if game and invitation.host:
@@ -540,7 +558,11 @@ class ReplyScreen:
             iv.decode_reply(code)
         except iv.BadCode as err:
             return ReplyModel("problem", code, err.to_json()), []
-        effects = [pe.ListenSignals(), pe.PostSignal(dumps({"reply": code})), StartTimer(REPLY_WAIT, 2500)]
+        effects: list[Effect] = [
+            pe.ListenSignals(),
+            pe.PostSignal(dumps({"reply": code})),
+            StartTimer(REPLY_WAIT, 2500),
+        ]
         return ReplyModel("sent", code), effects
 
     def update(self, model: ReplyModel, message: Message) -> tuple[ReplyModel, list[Effect]]:

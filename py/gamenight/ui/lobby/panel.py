@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
@@ -21,7 +21,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
     "connected": N_("connected"),
@@ -112,7 +112,7 @@ def match_table(client: Client) -> screen.Table | None:
     if match is None or lobby is None:
         return None
     names = _names(lobby)
-    bots = {m.id: m.bot for m in lobby.members if m.bot}
+    bots: dict[str | None, str] = {m.id: m.bot for m in lobby.members if m.bot}
     gone = {m.id for m in lobby.members if not m.connected and not m.bot}
     played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
@@ -138,7 +138,7 @@ def sync_board(
     ``offline``: the page lost the host, so no move can reach it: the board says so and takes none."""
     match = shown_match(client)
     board = games.board(match.game) if match is not None else None
-    if board is None:
+    if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
     table = match_table(client)
@@ -217,7 +217,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         _error(client) if board is None or board.error is None else None,
         _waiting(client, sight),
         table is not None and _role(client),
-        table is not None and screen.render(board, table, _match_controls(client, sight)),
+        board is not None and table is not None and screen.render(board, table, _match_controls(client, sight)),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -231,6 +231,7 @@ def _match_controls(client: Client, sight: Sight) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
     others are told who can)."""
     lobby, match = client.lobby, shown_match(client)
+    assert lobby is not None  # panel() shows the match with its lobby
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
     if not sight.host:
@@ -275,6 +276,7 @@ def _tags(lobby: p.Lobby) -> dict[str, str]:
 
 def _seats(client: Client, sight: Sight) -> Element:
     lobby = client.lobby
+    assert lobby is not None  # panel() shows the seats of its lobby
     names = _names(lobby)
     tags = _tags(lobby)
     mine = client.seat
@@ -288,7 +290,7 @@ def _seats(client: Client, sight: Sight) -> Element:
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
         tag = tags.get(seat.id, seat.id)
-        button = None
+        button: Child = None
         if before_match and seat.member is None:
             button = [
                 h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, _("Take seat")),
@@ -334,6 +336,7 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
 
 def _members(client: Client, sight: Sight) -> Element:
     lobby = client.lobby
+    assert lobby is not None  # panel() shows the members of its lobby
     colours = {s.member: s.colour for s in lobby.seats if s.member}
     rows = []
     for m in lobby.members:
@@ -376,6 +379,7 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
     if not sight.host:
         return None
     lobby = client.lobby
+    assert lobby is not None  # panel() shows the controls of its lobby
     if lobby.phase == "playing" and sight.ending:
         return h(
             "section",
@@ -440,14 +444,15 @@ def _match(client: Client) -> Element | None:
     match, lobby = shown_match(client), client.lobby
     if match is None:
         return None
+    assert lobby is not None  # panel() shows the match with its lobby
     played = client.played if match.ended is not None and client.played else lobby.seats
     names = {s.id: _names(lobby).get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
     view = match.view
-    seats = view.get("seats") if isinstance(view.get("seats"), list) else [s.id for s in lobby.seats]
+    seats = given if isinstance(given := view.get("seats"), list) else [s.id for s in lobby.seats]
     turn = next((view[k] for k in ("turn", "to_move") if isinstance(view.get(k), str)), None)
-    scores = view.get("scores") if isinstance(view.get("scores"), dict) else {}
-    title = games.info(match.game).title if games.info(match.game) else match.game
+    scores = given if isinstance(given := view.get("scores"), dict) else {}
+    title = info.title if (info := games.info(match.game)) else match.game
     if match.ended is None:
         status = _("Match running · move {n}").format(n=match.moves + 1)
         if turn is not None:
@@ -485,9 +490,10 @@ def _match(client: Client) -> Element | None:
 
 
 def _role(client: Client) -> Element:
-    match = shown_match(client)
+    match, lobby = shown_match(client), client.lobby
+    assert lobby is not None  # panel() shows the match with its lobby
     you = match.you if match else None
-    tag = _tags(client.lobby).get(you, you) if you else None
+    tag = _tags(lobby).get(you, you) if you else None
     return h(
         "p",
         {"class": "role"},
@@ -509,7 +515,7 @@ def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Ma
     return h("p", {"class": "result"}, headline, " ", sentence)
 
 
-def _is_reason(value: Any) -> bool:
+def _is_reason(value: Any) -> TypeGuard[Mapping[str, Any]]:
     """A ``{"code", "params"}`` object as results carry them (from the host: untrusted)."""
     return (
         isinstance(value, Mapping)
