@@ -213,13 +213,16 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
             seats = seat_ids(rules, count)
             kinds = [form.get(f"kind{i}", "here") for i in range(count)]
             bots = {seats[i]: parse_level(kind) for i, kind in enumerate(kinds) if kind != "here"}
-        names = tuple(
-            parse_name(
-                form.get(f"name{i}", "").strip()
-                or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i))
-            )
-            for i in range(count)
-        )
+        names = []
+        for i in range(count):
+            typed = form.get(f"name{i}", "").strip()
+            try:
+                names.append(
+                    parse_name(typed or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i)))
+                )
+            except BadMessage as err:  # which of the names it is: the form may hold four
+                problem = match.describe(err.to_json())
+                return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
         if len({n.casefold() for n in names}) != len(names):
             raise BadMessage("table-names-differ")
         fields = getattr(rules, "option_fields", ())
@@ -227,7 +230,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         rules.options(raw)
     except GameNightError as err:
         return replace(model, message=match.describe(err.to_json())), []
-    return deal(replace(model, players=count, names=names, options=raw, bots=bots), now)
+    return deal(replace(model, players=count, names=tuple(names), options=raw, bots=bots), now)
 
 
 def against_computer(model: Model, level: str, now: int) -> tuple[Model, list[Effect]]:

@@ -194,6 +194,10 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
     model, _ = screen()
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
     assert model.inner.phase == "setup" and model.inner.message == "Give every player a different name."
+    # A refused name says which of the players' it is.
+    form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy (host)"}
+    model, _ = send(model, UiEvent("submit", "table-setup", form=form))
+    assert model.inner.phase == "setup" and model.inner.message.startswith("Player 3: a name has letters")
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "target": "99"}))
     assert model.inner.phase == "setup" and "'target' must be between 1 and 28" in model.inner.message
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "hand": "lots"}))
