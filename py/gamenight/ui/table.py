@@ -585,23 +585,24 @@ def setup_view(model: Model) -> Element:
 
 def confirm_new() -> Element:
     """The question "New match" asks while a match is being played, in place of the button."""
-    return h(
-        "div",
-        {"class": "confirm", "role": "group", "aria-labelledby": "table-new-question"},
-        h("p", {"id": "table-new-question"}, _("Start a new match? This one will be lost.")),
-        h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {"type": "button", "class": "button primary", "data-action": "table-new"}, _("New match")),
-    )
+    return confirm("table-new", _("Start a new match? This one will be lost."), _("New match"))
 
 
 def confirm_vs() -> Element:
     """The question "Play vs computer" asks when it finds a match in progress on this device."""
+    return confirm(
+        "table-vs", _("Play against the computer? The match in progress will be lost."), _("Play vs computer")
+    )
+
+
+def confirm(action: str, question: str, answer: str) -> Element:
+    """A question before a match in progress is lost: "Keep playing", or ``answer`` (``action``)."""
     return h(
         "div",
-        {"class": "confirm", "role": "group", "aria-labelledby": "table-vs-question"},
-        h("p", {"id": "table-vs-question"}, _("Play against the computer? The match in progress will be lost.")),
+        {"class": "confirm", "role": "group", "aria-labelledby": f"{action}-question"},
+        h("p", {"id": f"{action}-question"}, question),
         h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {"type": "button", "class": "button primary", "data-action": "table-vs"}, _("Play vs computer")),
+        h("button", {"type": "button", "class": "button primary", "data-action": action}, answer),
     )
 
 
