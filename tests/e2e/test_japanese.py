@@ -213,3 +213,36 @@ def test_a_heading_s_subtitle_is_never_broken_inside(browser: Browser, site_url:
         assert subtitle.evaluate("e => e.getClientRects().length") == 1
     finally:
         context.close()
+
+
+# The choices of every drop-down on the page whose text is wider than the room its closed box shows
+# them in (its width less its padding and the arrow's ~20 px), measured in the box's own font.
+CUT_CHOICES = """() => [...document.querySelectorAll('select')]
+    .filter((s) => s.getBoundingClientRect().width > 0)
+    .flatMap((s) => {
+        const style = getComputedStyle(s);
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return [...s.options].filter((o) => pen.measureText(o.text).width > room)
+            .map((o) => `${s.name}: "${o.text}" in ${Math.round(room)} px`);
+    })"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_no_drop_down_cuts_its_choices(browser: Browser, site_url: str, locale: str, size):
+    # Reflection's puzzle list once showed "Easy — 6×6, 6 ti" even on a laptop, and in Japanese the
+    # table's "Played by" showed "コンピューター：むず…".
+    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]})
+    try:
+        page = open_app(context.new_page(), site_url, "#/reflection/solo")
+        cut = page.evaluate(CUT_CHOICES)
+        page.evaluate("location.hash = '#/raythread/table'")
+        page.locator("select[name=kind0]").wait_for()
+        page.select_option("select[name=players]", "4")
+        page.click(".table-options summary")
+        cut += page.evaluate(CUT_CHOICES)
+        assert cut == []
+    finally:
+        context.close()

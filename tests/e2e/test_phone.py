@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
@@ -219,6 +219,39 @@ def test_light_seeker_numbers_are_readable_on_a_phone(browser: Browser, site_url
         page.locator(".ls-board").wait_for()
         cubes = smallest(page, ".ls-num")
         assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px"
+        watch.check()
+    finally:
+        context.close()
+
+
+# The longest name a player may take, in one word that no browser breaks by itself.
+LONG_NAME = "W" * 24
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
+def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url: str, size):
+    """A name is one word of up to 24 letters ("Grandmaster_Flash_2000"): on the match screen (status,
+    seats, log) and in the lobby (members, seats) it breaks to fit rather than make the page scroll
+    sideways (four such names made a 390 px phone's page 490 px wide)."""
+    context = phone(browser, size)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        page.select_option("select[name=players]", "4")
+        for i in range(4):
+            page.fill(f"input[name=name{i}]", LONG_NAME[: 24 - i] + "ABCD"[i] * i)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        page.click(".rt-hand-tile:not([disabled])")
+        page.locator(".rt-target").first.click()
+        expect(page.locator(".match-log li")).to_have_count(1)
+        assert phone_problems(page, size[0]) == []
+        page.evaluate("location.hash = '#/host?game=raythread'")
+        page.fill("input[name=lobby]", LONG_NAME)
+        page.fill("input[name=name]", LONG_NAME)
+        page.click("form[data-action=host-setup] button[type=submit]")
+        expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
+        assert phone_problems(page, size[0]) == []
         watch.check()
     finally:
         context.close()

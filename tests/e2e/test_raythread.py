@@ -169,3 +169,36 @@ def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     assert entry["move"] == {"type": "place", "tile": kind, "cell": [row, col], "orient": "\\"}
     expect(app.locator("#match-news")).to_contain_text(f"places a {kind}")
     assert pointer_events(app) == 0, "a move made with no pointer at all"
+
+
+def test_a_refused_setup_keeps_what_was_typed(app: Page, site_url: str):
+    """The names typed, the seats' players and the options stay in the form beside the reason (every
+    field was emptied by a refused submit), so the player corrects one name and starts."""
+    open_app(app, site_url, "#/raythread/table")
+    app.select_option("select[name=players]", "3")
+    for i, name in enumerate(("Ann", "Bea", "ann")):
+        app.fill(f"input[name=name{i}]", name)
+    app.select_option("select[name=kind1]", "hard")
+    app.click(".table-options summary")
+    app.fill("input[name=target]", "9")
+    app.click("form[data-action=table-setup] button[type=submit]")
+    expect(app.locator(".notice")).to_have_text("Give every player a different name.")
+    for i, name in enumerate(("Ann", "Bea", "ann")):
+        expect(app.locator(f"input[name=name{i}]")).to_have_value(name)
+    expect(app.locator("select[name=kind1]")).to_have_value("hard")
+    expect(app.locator("input[name=target]")).to_have_value("9")
+    app.fill("input[name=name2]", "Cy")
+    app.click("form[data-action=table-setup] button[type=submit]")
+    expect(app.locator(".rt-board")).to_be_visible()
+    saved = record(app)
+    assert [saved["names"][s] for s in saved["seats"]] == ["Ann", "Bea", "Cy"] and saved["options"]["target"] == 9
+    # The host's setup too: a refused relay keeps the game night's name, the host's and the relay's.
+    app.evaluate("location.hash = '#/host?game=raythread'")
+    app.fill("input[name=lobby]", "Friday night")
+    app.fill("input[name=name]", "Ann")
+    app.click("details.relay summary")
+    app.fill("input[name=turn]", "turn:relay.example.org:3478")
+    app.click("form[data-action=host-setup] button[type=submit]")
+    expect(app.locator("form[data-action=host-setup] .error")).to_contain_text("user name and password")
+    for name, value in (("lobby", "Friday night"), ("name", "Ann"), ("turn", "turn:relay.example.org:3478")):
+        expect(app.locator(f"input[name={name}]")).to_have_value(value)

@@ -18,7 +18,7 @@ from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import submission
 from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
-from tests.e2e.conftest import People
+from tests.e2e.conftest import PHONE, People
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_peer_links import CONNECT_MS, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
@@ -351,6 +351,23 @@ def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_
         expect(page.locator(".rf-failed li")).to_have_count(2)
         expect(page.locator(".rf-failed")).to_contain_text("out of time")
         assert page_scores(page) == {"1": -60, "2": -60}
+
+
+def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone_s_page(people: People):
+    # The table's columns (a round each) once widened the whole match screen: after five rounds a 390 px
+    # phone's page was 730 px wide, and its board scrolled sideways with it.
+    host = open_host(people, context=people.person(**PHONE))
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 5})
+    host.click("button[data-action=start]")
+    for n in range(1, 6):
+        expect(host.locator(".rf-phase")).to_have_text(f"Round {n} of 5", timeout=CONNECT_MS)
+        host.click("button[data-action=rf-give-up]")
+        host.click("button[data-action=rf-give-up]")
+        expect(host.locator(points_of("1", n))).to_have_count(1, timeout=CONNECT_MS)
+        assert host.evaluate("document.documentElement.scrollWidth") == 390, f"after round {n}"
+    expect(host.locator(".match-result")).to_be_visible()
+    box = host.locator(".rf-table-wrap")
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth && e.getBoundingClientRect().right <= 390")
 
 
 def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: People):

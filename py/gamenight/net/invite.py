@@ -354,11 +354,13 @@ def _name(reader: _Reader) -> str:
 
 
 def code_of(text: str) -> str:
-    """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link."""
-    text = text.strip()
+    """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link.
+    Codes hold no spaces: the line breaks a mail or chat app put in a long one (spaces, once pasted
+    into a one-line field) are dropped."""
+    text = "".join(text.split())
     for marker in ("#join=", "#reply="):
         if marker in text:
-            return text.rpartition(marker)[2].strip()
+            return text.rpartition(marker)[2]
     return text
 
 

@@ -8,6 +8,7 @@ option read from the page address, and the host page's in-memory transport (``Pa
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ GATHER_TIMEOUT_MS = 5000  # ICE gathering stops here and the candidates found so
 SIGNAL_CHANNEL = "gnc-peer"  # the BroadcastChannel that carries reply links to the host's tab
 TURN_PARAMS = ("turn", "turn_user", "turn_pass")  # the page address's relay setting
 MAX_ICE_TEXT = 200
+# A TURN address as WebRTC parses it: a host name or an address (IPv6 in brackets), an optional port, an
+# optional transport. One it refuses makes the browser throw when it opens the host's connection.
+TURN_URL = re.compile(r"turns?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::([0-9]{1,5}))?(?:\?transport=(?:udp|tcp))?")
 
 reasons(
     {
@@ -42,6 +46,7 @@ reasons(
             "night again with them."
         ),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
+        "turn-login": N_("A relay needs its user name and password: ask whoever runs it for them."),
     }
 )
 
@@ -215,8 +220,11 @@ def turn_server(url: str, username: str, credential: str) -> IceServer | None:
     url, username = url.strip(), username.strip()
     if not url:
         return None
-    if not url.startswith(("turn:", "turns:")) or len(url) > MAX_ICE_TEXT or any(c.isspace() for c in url):
+    address = TURN_URL.fullmatch(url)
+    if not address or len(url) > MAX_ICE_TEXT or not 0 < int(address.group(2) or 3478) < 65536:
         raise BadMessage("turn-url")
+    if not username or not credential:
+        raise BadMessage("turn-login")
     return IceServer(url, username[:MAX_ICE_TEXT], credential[:MAX_ICE_TEXT])
 
 

@@ -114,7 +114,8 @@ def parse_code(text: str) -> Progress:
     head, dot, body = code.partition(".")
     if not dot or not head.upper().startswith(MAGIC):
         raise BadMessage("rf-code-foreign")
-    if head != MAGIC + VERSION:
+    # The prefix is read in any case (its letters' case changed on the way); the body is not.
+    if head.upper() != MAGIC + VERSION:
         raise BadMessage("rf-code-version", version=head[len(MAGIC) :][:8] or "?")
     fields = _unpack(body).split(SEPARATOR)
     if len(fields) != FIELDS:

@@ -186,8 +186,10 @@ class Shell:
             # A finger's pointer is captured by what it went down on, so its pointerup would name the tray
             # tile a drag began on, never the cell it ends over: let it go, as a mouse's is.
             event.target.releasePointerCapture(event.pointerId)
-        if ui.type == "submit":
-            event.target.reset()  # what was sent is in ``ui.form``; the fields start afresh
+        if ui.type == "submit" and event.target.hasAttribute("data-clear"):
+            # A form whose fields a submit uses up (a chat line, a reply code) starts afresh; any other keeps
+            # what was typed, so a refused setup is corrected, not typed again (what was sent is in ``ui.form``).
+            event.target.reset()
         if ui.type == "change" and str(event.target.type) == "file":
             self.read_file(event.target, ui)
             return

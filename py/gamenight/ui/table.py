@@ -6,7 +6,8 @@ record as the lobby (``lobby/record.py``) — and shows it with the shared match
 Undo takes back the last move (keeping the previous states: they are immutable); the record is kept
 in local storage after every move, so a reload replays it and the match goes on; "New match" deals
 again with the same seats and options (during a match with moves in it, it first asks, in place:
-"Start a new match? This one will be lost.", with "Keep playing" focused).
+"Start a new match? This one will be lost.", with "Keep playing" focused); so does "Play vs computer"
+(the game's card, ``?vs=<level>``) when it finds a match in progress kept here.
 
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
@@ -77,6 +78,7 @@ FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 # The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
 FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
 FOCUS_NEW = Focus("button[data-action=table-new]")
+QUESTION = ("table-new", "table-new-cancel", "table-vs")  # the answers to the questions above
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 
 
@@ -115,6 +117,8 @@ class Model:
     pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
     # "New match" was pressed during a match with moves in it: the page asks before dealing it away.
     confirming: bool = False
+    # "Play vs computer" (the level) came while a match in progress is kept here: asked the same way.
+    vs: str = ""
 
 
 class TableScreen:
@@ -129,15 +133,22 @@ class TableScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         rules = games.RULES[self.game]
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
-        vs = params.get("vs")
-        if vs in LEVELS and games.bot(self.game) is not None:
-            # "Play vs computer" (the game's card): one person against one computer player, at once;
-            # the address loses its ``?vs`` so a reload restores this match instead of dealing again.
-            names = (default_name(0), BOT_NAMES[1])
-            model = replace(model, names=names, bots={seat_ids(rules, 2)[1]: vs})
-            model, effects = deal(model, env.now_ms)
-            return model, [*effects, Navigate(f"#/{self.game}/table", replace=True)]
+        vs = params.get("vs", "")
         saved = env.stored.get(store_key(self.game))
+        if vs in LEVELS and games.bot(self.game) is not None:
+            # "Play vs computer" (the game's card): one person against one computer player, at once,
+            # unless a match in progress is kept here (it asks first); the address loses its ``?vs`` so
+            # a reload restores the match instead of dealing (or asking) again.
+            drop_vs = Navigate(f"#/{self.game}/table", replace=True)
+            try:
+                kept = restore(self.game, saved) if saved is not None else None
+            except GameNightError:
+                kept = None
+            if kept is not None and in_progress(kept):
+                kept = replace(kept, now_ms=env.now_ms, vs=vs)
+                return kept, [WarnBeforeLeaving(False), *think(kept), drop_vs, FOCUS_KEEP]
+            model, effects = against_computer(model, vs, env.now_ms)
+            return model, [*effects, drop_vs]
         if saved is None:
             return model, []
         try:
@@ -185,7 +196,8 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         # the board, not back to the top of the page.
         return model, [*effects, match.FOCUS_BOARD] if model.phase == "playing" else effects
     if event.type == "click" and event.action == "table-resume" and model.played is not None:
-        model = replace(model, phase="playing", message="")
+        # A player count picked in the form goes with the form: the match, and "New match", keep theirs.
+        model = replace(model, phase="playing", message="", players=len(model.played.record.seats))
         return model, [*think(model), match.FOCUS_BOARD]
     return model, []
 
@@ -201,13 +213,16 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
             seats = seat_ids(rules, count)
             kinds = [form.get(f"kind{i}", "here") for i in range(count)]
             bots = {seats[i]: parse_level(kind) for i, kind in enumerate(kinds) if kind != "here"}
-        names = tuple(
-            parse_name(
-                form.get(f"name{i}", "").strip()
-                or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i))
-            )
-            for i in range(count)
-        )
+        names = []
+        for i in range(count):
+            typed = form.get(f"name{i}", "").strip()
+            try:
+                names.append(
+                    parse_name(typed or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i)))
+                )
+            except BadMessage as err:  # which of the names it is: the form may hold four
+                problem = match.describe(err.to_json())
+                return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
         if len({n.casefold() for n in names}) != len(names):
             raise BadMessage("table-names-differ")
         fields = getattr(rules, "option_fields", ())
@@ -215,7 +230,14 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         rules.options(raw)
     except GameNightError as err:
         return replace(model, message=match.describe(err.to_json())), []
-    return deal(replace(model, players=count, names=names, options=raw, bots=bots), now)
+    return deal(replace(model, players=count, names=tuple(names), options=raw, bots=bots), now)
+
+
+def against_computer(model: Model, level: str, now: int) -> tuple[Model, list[Effect]]:
+    """A new match of one person (a default name) against one computer player at ``level``."""
+    rules = games.RULES[model.game]
+    names = (default_name(0), BOT_NAMES[1])
+    return deal(replace(model, players=2, names=names, options=None, bots={seat_ids(rules, 2)[1]: level}), now)
 
 
 def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
@@ -229,7 +251,7 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     played = Played(record, (state,), ((),))
     bots = {s: level for s, level in model.bots.items() if s in seats}
     model = replace(
-        model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message=""
+        model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message="", vs=""
     )
     model = replace(model, ui=match.start(model.game, _board(model.game), _view(model)), pending=None, confirming=False)
     return model, [save(model), *think(model)]
@@ -388,8 +410,11 @@ def _view(model: Model) -> JSON:
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     action = event.action
-    if model.confirming and event.type == "click" and action not in ("table-new", "table-new-cancel"):
-        model = replace(model, confirming=False)  # a click elsewhere (a move, Undo) answers it: keep playing
+    if (model.confirming or model.vs) and event.type == "click" and action not in QUESTION:
+        model = replace(model, confirming=False, vs="")  # a click elsewhere (a move, Undo) answers: keep playing
+    if event.type == "click" and action == "table-vs" and model.vs:
+        model, effects = against_computer(model, model.vs, now)
+        return model, [*effects, match.FOCUS_BOARD]
     if event.type == "click" and action == "table-undo":
         return undo(model)
     if event.type == "click" and action == "table-new":
@@ -397,7 +422,7 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
             return replace(model, confirming=True, message=""), [FOCUS_KEEP]
         return deal(model, now)
     if event.type == "click" and action == "table-new-cancel":
-        return replace(model, confirming=False), [FOCUS_NEW]
+        return replace(model, confirming=False, vs=""), [FOCUS_NEW]
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
         return model, [*think(model), FOCUS_SETUP]
@@ -560,12 +585,24 @@ def setup_view(model: Model) -> Element:
 
 def confirm_new() -> Element:
     """The question "New match" asks while a match is being played, in place of the button."""
+    return confirm("table-new", _("Start a new match? This one will be lost."), _("New match"))
+
+
+def confirm_vs() -> Element:
+    """The question "Play vs computer" asks when it finds a match in progress on this device."""
+    return confirm(
+        "table-vs", _("Play against the computer? The match in progress will be lost."), _("Play vs computer")
+    )
+
+
+def confirm(action: str, question: str, answer: str) -> Element:
+    """A question before a match in progress is lost: "Keep playing", or ``answer`` (``action``)."""
     return h(
         "div",
-        {"class": "confirm", "role": "group", "aria-labelledby": "table-new-question"},
-        h("p", {"id": "table-new-question"}, _("Start a new match? This one will be lost.")),
+        {"class": "confirm", "role": "group", "aria-labelledby": f"{action}-question"},
+        h("p", {"id": f"{action}-question"}, question),
         h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {"type": "button", "class": "button primary", "data-action": "table-new"}, _("New match")),
+        h("button", {"type": "button", "class": "button primary", "data-action": action}, answer),
     )
 
 
@@ -590,7 +627,9 @@ def playing_view(model: Model) -> Element:
     assert model.played is not None and model.ui is not None  # view() shows it once the match is dealt
     ended = model.ui.view.get("result") is not None
     controls = [
-        confirm_new()
+        confirm_vs()
+        if model.vs and in_progress(model)
+        else confirm_new()
         if model.confirming and in_progress(model)  # a computer's move may have ended the match meanwhile
         else h(
             "button",

@@ -126,6 +126,17 @@ def test_links_and_bare_codes_are_both_read():
     assert iv.decode_reply(f"https://x.example/#reply={r}") == reply()
 
 
+def test_a_code_broken_over_lines_is_read():
+    # A mail or chat app may wrap a long code; a one-line field turns the breaks into spaces on paste.
+    code = iv.encode_invitation(invitation())
+    assert (
+        iv.decode_invitation(f"https://x.example/#join={code[:50]}\n{code[50:100]}\r\n{code[100:]}", NOW_S)
+        == invitation()
+    )
+    r = iv.encode_reply(reply())
+    assert iv.decode_reply(f" {r[:40]} {r[40:80]}  {r[80:]} ") == reply()
+
+
 def reason(fn, *args) -> tuple[str, str]:
     with pytest.raises(iv.BadCode) as err:
         fn(*args)

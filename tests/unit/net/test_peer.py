@@ -30,8 +30,38 @@ def test_a_turn_relay_set_by_the_host_travels_in_the_invitation_link_and_the_gue
     assert pe.turn_server("", "", "") is None
 
 
-@pytest.mark.parametrize("url", ["stun:x.example", "http://relay", "turn:a b", "turn:" + "x" * 300])
+@pytest.mark.parametrize(
+    "url",
+    # Chromium refuses the last three ("ICE server parsing failed: Invalid hostname format"), and the host's
+    # invitation then never came ("Preparing the invitation…" for ever).
+    [
+        "stun:x.example",
+        "http://relay",
+        "turn:a b",
+        "turn:" + "x" * 300,
+        "turn:",
+        "turn:::::",
+        "turn:relay.example:port",
+    ],
+)
 def test_a_relay_address_that_is_not_a_turn_url_is_refused(url):
     with pytest.raises(BadMessage, match="turn: or turns:"):
         pe.turn_server(url, "u", "p")
     assert pe.ice_servers(f"https://x.example/?stun=none&turn={url}#join=c") == ()  # a damaged link: no relay
+
+
+@pytest.mark.parametrize(
+    "url", ["turn:relay.example:3478", "turns:10.0.0.1:5349?transport=tcp", "turn:[2001:db8::1]:3478"]
+)
+def test_a_relay_address_with_a_host_and_port_is_taken(url):
+    assert pe.turn_server(url, "u", "p") == pe.IceServer(url, "u", "p")
+
+
+@pytest.mark.parametrize(("user", "password"), [("", ""), ("ann", ""), ("", "s3cret"), ("  ", "s3cret")])
+def test_a_relay_without_its_user_name_and_password_is_refused(user, password):
+    # WebRTC will not use a TURN server without both ("Both username and credential are required"): the
+    # host's page threw, and its invitation never came.
+    with pytest.raises(BadMessage, match="user name and password"):
+        pe.turn_server("turn:relay.example:3478", user, password)
+    link = f"https://x.example/?stun=none&turn=turn:relay.example:3478&turn_user={user}&turn_pass={password}#join=c"
+    assert pe.ice_servers(link) == ()

@@ -65,6 +65,11 @@ def test_a_game_in_progress_survives_the_trip(progress):
     assert savecode.parse_code("  " + "\n".join(code[i : i + 40] for i in range(0, len(code), 40)) + "\n") == back
 
 
+def test_the_prefix_is_read_in_any_case():
+    code = savecode.export(EASY)
+    assert savecode.parse_code("refl1." + code[len(savecode.PREFIX) :]).puzzle == EASY.puzzle
+
+
 def test_file_names_say_what_the_game_is():
     assert savecode.filename(EASY.settings) == "reflection-easy-1234.txt"
     assert savecode.filename(DAILY.settings) == "reflection-daily-2026-12-01-easy.txt"
@@ -84,6 +89,9 @@ def field_changed(index: int, value: str) -> str:
         ("hello there", "rf-code-foreign"),
         ("#join=abcdef", "rf-code-foreign"),
         ("REFL2.abcd", "rf-code-version"),
+        ("refl2.abcd", "rf-code-version"),
+        # Its letters' case changed (the prefix read, the body damaged): not "another format (1)".
+        (savecode.export(EASY).lower(), "rf-code-damaged"),
         ("REFL1.", "rf-code-damaged"),
         ("REFL1.@@@@", "rf-code-damaged"),
         ("REFL1.abcde", "rf-code-damaged"),

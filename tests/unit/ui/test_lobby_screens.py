@@ -459,6 +459,15 @@ def test_the_join_page_says_which_game_who_hosts_and_when_the_invitation_expires
     assert bea.inner.stage == "problem" and not any(end.page is bea for end in rtc.ends.values())
 
 
+def test_a_guest_whose_clock_is_behind_the_hosts_is_never_promised_more_than_ten_minutes():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    rtc.now -= 25 * 60 * 1000  # the guest's device: its clock 25 minutes behind the host's
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    assert bea.inner.stage == "name" and "This invitation expires in 10 minutes" in bea.text
+
+
 def test_an_invitation_answered_after_it_expired_says_so_and_sends_nothing():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

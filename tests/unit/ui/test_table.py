@@ -149,6 +149,20 @@ def test_new_match_deals_again_with_the_same_players():
     assert second.log == () and model.inner.ui.view["size"] == 13
 
 
+def test_back_to_the_match_drops_a_player_count_changed_in_the_setup():
+    """After "Players and options", another player count and "Back to the match", the match and its
+    players stand, so "New match" deals again for them (it raised for names that did not fit the seats)."""
+    model, _ = started(("Ann", "Bea"))
+    first = model.inner.played.record
+    model, _ = click(model, "table-setup")
+    model, _ = send(model, UiEvent("change", "table-setup", {"field": "players"}, value="3"))
+    model, _ = click(model, "table-resume")
+    assert model.inner.phase == "playing" and model.inner.players == 2
+    model, _ = click(model, "table-new")
+    second = model.inner.played.record
+    assert second is not first and second.seats == first.seats and second.names == first.names
+
+
 def test_new_match_asks_before_a_match_in_progress_is_lost():
     model, _ = started()
     record = model.inner.played.record
@@ -180,6 +194,10 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
     model, _ = screen()
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
     assert model.inner.phase == "setup" and model.inner.message == "Give every player a different name."
+    # A refused name says which of the players' it is.
+    form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy (host)"}
+    model, _ = send(model, UiEvent("submit", "table-setup", form=form))
+    assert model.inner.phase == "setup" and model.inner.message.startswith("Player 3: a name has letters")
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "target": "99"}))
     assert model.inner.phase == "setup" and "'target' must be between 1 and 28" in model.inner.message
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "hand": "lots"}))

@@ -229,6 +229,41 @@ def test_play_vs_computer_starts_a_one_person_match_at_once():
     assert "Bot (Normal)" in text_of(app.view(model))
 
 
+def test_play_vs_computer_asks_before_a_match_in_progress_on_this_device_is_lost():
+    """The card's "Play vs computer" dealt at once over the match saved here: a match of four, with
+    moves in it, was gone without a word. Now the saved match opens with the question."""
+    model, _ = screen()
+    form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
+    model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, state.seats[state.turn])[0])
+    saved = {"table.raythread": next(e.text for e in effects if isinstance(e, Store))}
+    record = model.inner.played.record
+
+    asked, effects = screen("#/raythread/table?vs=hard", saved)
+    assert asked.inner.played.record == record and asked.inner.vs == "hard"
+    assert Navigate("#/raythread/table", replace=True) in effects  # a reload asks no more
+    assert not any(isinstance(e, Store) for e in effects), "nothing saved over the match yet"
+    (question,) = find_all(app.view(asked), lambda e: e.attr("class") == "confirm")
+    assert text_of(question).startswith("Play against the computer? The match in progress will be lost.")
+    assert [b.attr("data-action") for b in find_all(question, lambda e: e.tag == "button")] == [
+        "table-new-cancel",
+        "table-vs",
+    ]
+    kept, effects = send(asked, UiEvent("click", "table-new-cancel", now_ms=3_000))
+    assert kept.inner.vs == "" and kept.inner.played.record == record and not effects[1:]
+    assert not find_all(app.view(kept), lambda e: e.attr("class") == "confirm")
+    dealt, effects = send(asked, UiEvent("click", "table-vs", now_ms=3_000))
+    assert dealt.inner.vs == "" and dealt.inner.played.record.log == ()
+    assert [(s.kind, s.level) for s in dealt.inner.seats] == [("here", ""), ("bot", "hard")]
+    assert any(isinstance(e, Store) for e in effects)
+    # Nothing to lose (no move made yet, or the match over): it deals at once, as before.
+    fresh, _ = send(model, UiEvent("click", "table-undo", now_ms=3_000))
+    empty = {"table.raythread": table.save(fresh.inner).text}
+    at_once, _ = screen("#/raythread/table?vs=easy", empty)
+    assert at_once.inner.vs == "" and [s.level for s in at_once.inner.seats] == ["", "easy"]
+
+
 def test_bots_thinking_at_once_are_named_as_a_list_in_the_page_language():
     class BothAtOnce:  # a board whose seats play at the same time (as Reflection's race does)
         def active(self, view):

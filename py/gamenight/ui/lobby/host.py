@@ -720,7 +720,7 @@ def _invites_view(model: HostModel) -> Element:
         (waiting or model.reply_error or model.reply_note)
         and h(
             "form",
-            {"class": "reply-form", "data-action": "reply"},
+            {"class": "reply-form", "data-action": "reply", "data-clear": True},
             h(
                 "label",
                 {},

@@ -466,7 +466,8 @@ def _invited(model: JoinModel) -> Element:
         what = _("{host} invites you to play {game}.").format(host=invitation.host, game=game)
     else:
         what = _("You are invited to a game night.")
-    left_s = max(0, invitation.expires_s() - model.now_ms // 1000)
+    # At most an invitation's life: a guest's clock behind the host's would otherwise promise more.
+    left_s = min(iv.INVITE_TTL_S, max(0, invitation.expires_s() - model.now_ms // 1000))
     minutes = -(-left_s // 60)  # rounded up: "1 minute" until it has run out
     expiry = ngettext(
         "This invitation expires in {n} minute: join before then.",

@@ -323,7 +323,7 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
     """The host's offer for a free seat (or a seat its player left): a computer player at a chosen level."""
     return h(
         "form",
-        {"class": "add-bot", "data-action": "add-bot"},
+        {"class": "add-bot", "data-action": "add-bot", "data-clear": True},
         h("input", {"type": "hidden", "name": "seat", "value": seat}),
         h(
             "select",
@@ -535,7 +535,7 @@ def _chat(client: Client, sight: Sight) -> Element:
         h("ol", {"class": "chat-lines", "aria-live": "polite"}, lines),
         h(
             "form",
-            {"class": "chat-form", "data-action": "chat"},
+            {"class": "chat-form", "data-action": "chat", "data-clear": True},
             h(
                 "input",
                 {
