@@ -202,3 +202,31 @@ def test_a_refused_setup_keeps_what_was_typed(app: Page, site_url: str):
     expect(app.locator("form[data-action=host-setup] .error")).to_contain_text("user name and password")
     for name, value in (("lobby", "Friday night"), ("name", "Ann"), ("turn", "turn:relay.example.org:3478")):
         expect(app.locator(f"input[name={name}]")).to_have_value(value)
+
+
+def test_starting_from_players_and_options_asks_before_the_match_in_progress_is_lost(app: Page, site_url: str):
+    """"Players and options" during a match, then "Start the match": the page asks first, as "New match"
+    does; "Keep playing" goes back to the match untouched, and the question's "Start the match" deals
+    with the choices the form still holds."""
+    start(app, site_url)
+    click_move(app, rules.legal(engine(app), "A")[0])
+    played = record(app)
+    app.click("button[data-action=table-setup]")
+    app.select_option("select[name=players]", "3")
+    app.fill("input[name=name2]", "Cy")
+    app.click("form[data-action=table-setup] .actions button[type=submit]")
+    question = app.locator(".table-setup .confirm")
+    expect(question).to_contain_text("Start a new match? This one will be lost.")
+    expect(app.locator("button[data-action=table-new-cancel]")).to_be_focused()
+    assert record(app) == played, "nothing is dealt yet"
+    app.click("button[data-action=table-new-cancel]")
+    expect(app.locator(".rt-board")).to_be_visible()
+    assert record(app) == played and app.locator(".match-log li").count() == 1
+    app.click("button[data-action=table-setup]")
+    app.select_option("select[name=players]", "3")
+    app.fill("input[name=name2]", "Cy")
+    app.click("form[data-action=table-setup] .actions button[type=submit]")
+    question.locator("button[type=submit]").click()
+    expect(app.locator(".rt-board")).to_be_visible()
+    dealt = record(app)
+    assert dealt["log"] == [] and [dealt["names"][s] for s in dealt["seats"]] == ["Ann", "Bea", "Cy"]

@@ -6,8 +6,9 @@ record as the lobby (``lobby/record.py``) — and shows it with the shared match
 Undo takes back the last move (keeping the previous states: they are immutable); the record is kept
 in local storage after every move, so a reload replays it and the match goes on; "New match" deals
 again with the same seats and options (during a match with moves in it, it first asks, in place:
-"Start a new match? This one will be lost.", with "Keep playing" focused); so does "Play vs computer"
-(the game's card, ``?vs=<level>``) when it finds a match in progress kept here.
+"Start a new match? This one will be lost.", with "Keep playing" focused); so do "Start the match"
+under "Players and options", and "Play vs computer" (the game's card, ``?vs=<level>``) when it finds
+a match in progress kept here.
 
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
@@ -191,13 +192,18 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
             return replace(model, players=int(count)), []
         return model, []
     if event.type == "submit" and event.action == "table-setup":
+        if model.played is not None and in_progress(model) and not model.confirming:
+            # The form would deal the match in progress away: it asks first, as "New match" does (the
+            # form keeps what was typed, so its "Start the match" sends the same choices again).
+            return replace(model, confirming=True, message=""), [FOCUS_KEEP]
         model, effects = _start_from_form(model, event.form, now)
         # Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to
         # the board, not back to the top of the page.
         return model, [*effects, match.FOCUS_BOARD] if model.phase == "playing" else effects
-    if event.type == "click" and event.action == "table-resume" and model.played is not None:
+    # "Keep playing" (the answer to the question above) goes back to the match, as "Back to the match" does.
+    if event.type == "click" and event.action in ("table-resume", "table-new-cancel") and model.played is not None:
         # A player count picked in the form goes with the form: the match, and "New match", keep theirs.
-        model = replace(model, phase="playing", message="", players=len(model.played.record.seats))
+        model = replace(model, phase="playing", message="", players=len(model.played.record.seats), confirming=False)
         return model, [*think(model), match.FOCUS_BOARD]
     return model, []
 
@@ -571,7 +577,9 @@ def setup_view(model: Model) -> Element:
             h("summary", {}, _("Options")),
             forms.option_fields(fields, model.options or {}),
         ),
-        h(
+        confirm_setup()
+        if model.confirming and model.played is not None and in_progress(model)
+        else h(
             "div",
             {"class": "actions"},
             h("button", {"class": "button primary", "type": "submit"}, _("Start the match")),
@@ -580,6 +588,17 @@ def setup_view(model: Model) -> Element:
                 "button", {"class": "button", "type": "button", "data-action": "table-resume"}, _("Back to the match")
             ),
         ),
+    )
+
+
+def confirm_setup() -> Element:
+    """The question "Start the match" asks while a match is being played: its answer submits the form."""
+    return h(
+        "div",
+        {"class": "confirm", "role": "group", "aria-labelledby": "table-setup-question"},
+        h("p", {"id": "table-setup-question"}, _("Start a new match? This one will be lost.")),
+        h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
+        h("button", {"type": "submit", "class": "button primary"}, _("Start the match")),
     )
 
 

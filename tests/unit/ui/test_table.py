@@ -190,6 +190,30 @@ def test_new_match_asks_before_a_match_in_progress_is_lost():
     assert not model.inner.confirming and not find_all(app.view(model), lambda e: e.attr("class") == "confirm")
 
 
+def test_starting_from_players_and_options_asks_before_a_match_in_progress_is_lost():
+    model, _ = started()
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options(None), record.seats, record.seed)
+    model, _ = play(model, rules.legal(state, state.seats[state.turn])[3])
+    first = model.inner.played
+    model, _ = click(model, "table-setup")
+    form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
+    asked, effects = send(model, UiEvent("submit", "table-setup", form=form))
+    assert asked.inner.played is first and asked.inner.confirming, "nothing is dealt yet"
+    assert effects == [Focus("button[data-action=table-new-cancel]")], "Keep playing, the safe answer, has focus"
+    question = find_all(app.view(asked), lambda e: e.attr("class") == "confirm")[0]
+    assert text_of(question).startswith("Start a new match? This one will be lost.")
+    assert [b.attr("type") for b in find_all(question, lambda e: e.tag == "button")] == ["button", "submit"]
+    # "Keep playing" goes back to the match, untouched.
+    kept, effects = click(asked, "table-new-cancel")
+    assert kept.inner.phase == "playing" and kept.inner.played is first and not kept.inner.confirming
+    assert effects[-1] == match.FOCUS_BOARD
+    # The question's "Start the match" sends the form again: the new match is dealt.
+    dealt, _ = send(asked, UiEvent("submit", "table-setup", form=form))
+    assert dealt.inner.phase == "playing" and dealt.inner.played.record.seats == ("A", "B", "C")
+    assert dealt.inner.played.record.log == () and not dealt.inner.confirming
+
+
 def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
     model, _ = screen()
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
