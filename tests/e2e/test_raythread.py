@@ -205,7 +205,7 @@ def test_a_refused_setup_keeps_what_was_typed(app: Page, site_url: str):
 
 
 def test_starting_from_players_and_options_asks_before_the_match_in_progress_is_lost(app: Page, site_url: str):
-    """"Players and options" during a match, then "Start the match": the page asks first, as "New match"
+    """During a match, "Players and options" then "Start the match": the page asks first, as "New match"
     does; "Keep playing" goes back to the match untouched, and the question's "Start the match" deals
     with the choices the form still holds."""
     start(app, site_url)
