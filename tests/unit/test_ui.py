@@ -98,6 +98,15 @@ def test_routes(location_hash, page, game):
     assert (route.page, route.game) == (page, game)
 
 
+def test_an_invitation_link_of_any_length_opens_the_join_page_which_says_what_is_wrong():
+    # A link cut or pasted twice into itself is not "Nothing here": the join page reads its code, at
+    # most one character longer than a route may be (still too long to be a code).
+    route = app.parse_route("#join=" + "A" * 5000)
+    assert (route.page, route.screen) == ("lobby", "join") and len(route.params["code"]) == app.MAX_HASH + 1
+    model, _effects = app.init("#join=" + "A" * 5000, Env(now_ms=1_800_000_000_000))
+    assert "too long to be a Game Night invitation code" in text_of(app.view(model))
+
+
 def test_game_screens_route_with_their_parameters(counter_screen):
     route = app.parse_route("#/reflection/count?start=5&seed=12")
     assert (route.page, route.game, route.screen) == ("screen", "reflection", "count")

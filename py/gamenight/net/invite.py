@@ -60,7 +60,7 @@ _KINDS: tuple[Kind, Kind] = ("invitation", "reply")
 
 
 class BadCode(GameNightError):
-    """A code that cannot be used; ``reason`` names why for programs: ``empty``, ``garbled``,
+    """A code that cannot be used; ``reason`` names why for programs: ``empty``, ``long``, ``garbled``,
     ``truncated``, ``damaged``, ``version``, ``kind``, ``expired``, ``reused``, ``unknown``,
     ``unusable``."""
 
@@ -79,6 +79,7 @@ reasons(
         ),
         "code-answered": N_("You have already answered this invitation: ask your host for a new one."),
         "code-empty": N_("Paste the {what} code first."),
+        "code-long": N_("That is too long to be a Game Night {what} code. Copy the code again, and only the code."),
         "code-garbled": N_(
             "That is not a Game Night {what} code: it has characters no code contains. Copy the whole code again."
         ),
@@ -369,7 +370,9 @@ def _unwrap(text: str, kind: int) -> bytes:
     what = _KINDS[kind]
     if not code:
         raise BadCode("empty", "code-empty", what=what)
-    if len(code) > MAX_CODE or not CODE_CHARS.match(code):
+    if len(code) > MAX_CODE:
+        raise BadCode("long", "code-long", what=what)
+    if not CODE_CHARS.match(code):
         raise BadCode("garbled", "code-garbled", what=what)
     try:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))

@@ -85,11 +85,13 @@ FOCUS_HEADING = Focus("main h1")  # after a route change (``update``)
 def parse_route(location_hash: str) -> Route:
     """The route for a ``location.hash`` value such as ``"#/reflection/solo?seed=7"`` (untrusted text)."""
     text = location_hash[1:] if location_hash.startswith("#") else location_hash
-    if len(text) > MAX_HASH:
-        return Route("missing", path="/…")
     link, is_link, code = text.partition("=")
     if is_link and link in LINK_PAGES:
-        return Route("lobby", screen=link, params={"code": code}, path=f"/{link}")
+        # However long: the invitation's screen says what is wrong with its code (cut to a length that
+        # is still too long to be one, so the screen never reads more than that).
+        return Route("lobby", screen=link, params={"code": code[: MAX_HASH + 1]}, path=f"/{link}")
+    if len(text) > MAX_HASH:
+        return Route("missing", path="/…")
     path, _, query = text.partition("?")
     path = "/" + path.strip("/")
     params = query_params(query) if query else {}

@@ -165,7 +165,10 @@ def test_foreign_characters_extra_text_and_empty_codes():
     assert reason(iv.decode_invitation, code[:20] + "!*" + code[22:], NOW_S)[0] == "garbled"
     assert reason(iv.decode_invitation, code + "AAAA", NOW_S)[0] == "garbled"
     assert reason(iv.decode_invitation, "  ", NOW_S)[0] == "empty"
-    assert reason(iv.decode_reply, "x" * 5000)[0] == "garbled"
+    # Too long to be a code at all: said as such, whatever its characters.
+    kind, said = reason(iv.decode_reply, "x" * 5000)
+    assert kind == "long" and "too long to be a Game Night reply code" in said
+    assert reason(iv.decode_invitation, "#join=" + code * 20, NOW_S)[0] == "long"
 
 
 def with_version(code: str, version: int) -> str:
