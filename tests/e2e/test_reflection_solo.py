@@ -133,3 +133,29 @@ def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: s
     open_puzzle(app, site_url)
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 0")
     assert json.loads(app.evaluate("JSON.stringify(Object.keys(localStorage))"))  # still usable
+
+
+def test_a_link_to_another_puzzle_asks_before_the_one_in_progress_is_lost(app: Page, site_url: str):
+    """A friend's puzzle link opened (pasted into the address bar) while a puzzle is in progress: the
+    page keeps the puzzle on the board and asks; "Keep this puzzle" keeps it, the link's answer opens
+    the linked one."""
+    open_puzzle(app, site_url)
+    (r, c), tile = sorted(SOLUTION.tiles().items())[0]
+    app.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+    cell(app, r, c).click()
+    expect(cell(app, r, c)).to_have_attribute("data-tile", re.compile("."))
+    placed = cell(app, r, c).get_attribute("data-tile")
+    other = "#/reflection/solo?preset=easy&seed=77&v=2"
+    app.evaluate(f"location.hash = '{other}'")
+    question = app.locator("#rf-linked-question")
+    expect(question).to_contain_text("Puzzle #77")
+    expect(app.locator("#rf-keep-puzzle")).to_be_focused()
+    expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    app.locator("#rf-keep-puzzle").click()
+    expect(question).to_have_count(0)
+    expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    app.evaluate(f"location.hash = '{other}'")
+    app.locator("#rf-open-linked").click()
+    expect(app.locator(".rf-name")).to_contain_text("#77", timeout=30_000)
+    assert app.url.endswith(other)
+    assert not app.locator('.rf-cell[data-tile]:not([data-tile=""])').count(), "a fresh board"

@@ -9,6 +9,7 @@ from gamenight.ui import app
 from gamenight.ui.program import (
     Env,
     Focus,
+    Navigate,
     StopTimer,
     StopWork,
     Store,
@@ -96,6 +97,22 @@ def counter_screen(monkeypatch):
 def test_routes(location_hash, page, game):
     route = app.parse_route(location_hash)
     assert (route.page, route.game) == (page, game)
+
+
+def test_an_address_a_screen_rewrites_in_place_is_where_the_app_is():
+    # The screen rewrote the address with replaceState (no hashchange): a later link back to the
+    # address it replaced is a route change again, not ignored as the route already shown.
+    env = Env(now_ms=1_800_000_000_000)
+    link = "#/reflection/solo?preset=easy&seed=5"
+    model, _effects = app.init(link, env)
+    moved = app.rewritten(model, [Navigate("#/reflection/solo?preset=easy&seed=6", replace=True)])
+    assert moved.route.params == {"preset": "easy", "seed": "6"} and moved.screen is model.screen
+    again, effects = app.update(moved, app.RouteChanged(link), env)
+    assert again.route == model.route and again is not moved and effects
+    assert app.update(again, app.RouteChanged(link), env) == (again, [])
+    # Not another screen's address (its own hashchange brings it), nor a navigation that adds history.
+    assert app.rewritten(model, [Navigate("#/raythread/table", replace=True)]) is model
+    assert app.rewritten(model, [Navigate("#/reflection/solo?preset=easy&seed=6")]) is model
 
 
 def test_an_invitation_link_of_any_length_opens_the_join_page_which_says_what_is_wrong():

@@ -124,6 +124,9 @@ class Model:
     hinted: Explained | None = None  # the last hint, shown until the board changes
     saving: bool = False  # the save panel (code, file) is open
     giving_up: bool = False  # "Give up" was pressed once: the page asks before it shows a solution
+    # A link to another puzzle came while this one was in progress: the page shows this one and asks
+    # before it replaces it (its progress would be lost, and it counts as given up).
+    linked: Settings | None = None
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
     # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
     focus_board: bool = False
@@ -188,6 +191,9 @@ class SoloScreen:
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
             return spoken(*resume(base, saved, env.now_ms))
+        if saved:
+            resumed, effects = resume(base, saved, env.now_ms)
+            return spoken(replace(resumed, linked=settings), [*effects, Focus("#rf-keep-puzzle")])
         return spoken(*start(base, settings))
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
@@ -460,6 +466,12 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     """A click (or Enter/Space on a focused button, which the browser turns into its click)."""
     if model.giving_up and action not in ("give-up", "keep-solving"):
         model = replace(model, giving_up=False)  # any other click answers "keep solving"
+    if model.linked is not None and action not in ("keep-puzzle", "open-linked"):
+        model = replace(model, linked=None)  # any other click answers "keep this puzzle"
+    if action == "keep-puzzle":
+        return replace(model, linked=None), [FOCUS_BOARD]
+    if action == "open-linked" and model.linked is not None:
+        return open_linked(model, model.linked)
     if action == "options":
         return abandon_to_options(model)
     if action == "next":
@@ -942,6 +954,17 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     return model, effects + started
 
 
+def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:
+    """The linked puzzle instead of the one in progress, which counts as given up (as "Next puzzle")."""
+    stats = model.stats
+    effects: list[Effect | Say] = []
+    if model.phase == "playing":
+        stats = training.abandoned(stats, model.hints)
+        effects.append(Store(STATS_KEY, _json(stats)))
+    model, started = start(replace(model, stats=stats, linked=None, focus_board=True), settings)
+    return model, effects + started
+
+
 def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect | Say]]:
     """Today's (local date) puzzle of ``preset``."""
     if preset not in PRESETS or model.phase not in ("options", "solved", "revealed"):
@@ -1043,8 +1066,28 @@ def view(model: Model) -> Element:
             model.said + ("\u00a0" if model.said_n % 2 else ""),
         ),
         h("p", {"class": "rf-message"}, model.message) if model.message else None,
+        linked_question(model),
         body,
         stats_panel(model),
+    )
+
+
+def linked_question(model: Model) -> Element | None:
+    """What a link to another puzzle asks while this one is in progress ("Keep this puzzle" first)."""
+    if model.linked is None:
+        return None
+    return h(
+        "div",
+        {"class": "confirm rf-linked", "role": "group", "aria-labelledby": "rf-linked-question"},
+        h(
+            "p",
+            {"id": "rf-linked-question"},
+            _("The link opens another puzzle: {name}. Open it? This puzzle's progress will be lost.").format(
+                name=puzzle_name(model.linked)
+            ),
+        ),
+        button("keep-puzzle", _("Keep this puzzle")),
+        button("open-linked", _("Open the linked puzzle"), primary=True),
     )
 
 

@@ -27,6 +27,7 @@ from gamenight.ui.program import (
     Focus,
     LazyScreen,
     Message,
+    Navigate,
     Screen,
     SetLanguage,
     StopTimer,
@@ -330,11 +331,24 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).
         heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
-        return replace(started, update=model.update), [StopWork(), StopTimer(), *heading, *effects]
+        return rewritten(replace(started, update=model.update), effects), [StopWork(), StopTimer(), *heading, *effects]
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
-        return model, effects  # unchanged: the shell does not redraw (a pointer moving over the board)
-    return replace(model, inner=inner), effects
+        return rewritten(model, effects), effects  # the shell does not redraw (a pointer over the board)
+    return rewritten(replace(model, inner=inner), effects), effects
+
+
+def rewritten(model: Model, effects: list[Effect]) -> Model:
+    """``model`` at the address its screen rewrote in place (``Navigate(replace=True)``: no hashchange
+    follows), so that a later link back to the address it replaced is a route change again (a friend's
+    puzzle link pasted twice). Only within the same screen: another screen's address waits for its
+    hashchange."""
+    where = next((e for e in reversed(effects) if isinstance(e, Navigate) and e.replace), None)
+    if where is None:
+        return model
+    route = parse_route(where.location_hash)
+    same = (route.page, route.game, route.screen) == (model.route.page, model.route.game, model.route.screen)
+    return replace(model, route=route) if same and route != model.route else model
 
 
 def view(model: Model) -> Element:

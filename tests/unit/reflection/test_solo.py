@@ -293,6 +293,31 @@ def test_a_reload_mid_puzzle_restores_the_layout_time_and_hints():
         assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
 
 
+def test_a_link_to_another_puzzle_asks_before_the_puzzle_in_progress_is_lost():
+    model, _ = generated()
+    model, effects = send(model, click("hint"), Tick(solo.CLOCK, T0 + 30_000))
+    saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
+    stored = {solo.PROGRESS_KEY: saved}
+    link = {"preset": "normal", "seed": "77", "v": "2"}
+    asked, effects = SCREEN.init(link, Env(stored=stored, now_ms=T0 + 60_000))
+    # The puzzle in progress is shown, as it was, with the question; "Keep this puzzle" has focus.
+    assert asked.phase == "playing" and asked.layout == model.layout and asked.hints == 1
+    assert asked.linked is not None and asked.linked.seed == 77 and Focus("#rf-keep-puzzle") in effects
+    assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
+    (question,) = find_all(SCREEN.view(asked), lambda e: e.attr("id") == "rf-linked-question")
+    assert "Puzzle #77" in text_of(question) and "progress will be lost" in text_of(question)
+    # Keep it: nothing else changes; any other click answers the same way.
+    kept, effects = send(asked, click("keep-puzzle"))
+    assert kept.linked is None and kept.layout == model.layout and effects == [solo.FOCUS_BOARD]
+    assert not find_all(SCREEN.view(kept), lambda e: e.attr("id") == "rf-linked-question")
+    assert send(asked, click("zoom"))[0].linked is None
+    # Open it: the one in progress counts as given up (as "Next puzzle"), the linked one is made.
+    opened, effects = send(asked, click("open-linked"))
+    assert opened.phase == "generating" and opened.settings.seed == 77 and opened.linked is None
+    assert opened.stats.abandoned == asked.stats.abandoned + 1
+    assert Navigate("#/reflection/solo?preset=normal&seed=77&v=2", replace=True) in effects
+
+
 @pytest.mark.parametrize("stored", ["{", '{"v": 0}', "null", json.dumps({"v": 1, "settings": {}})])
 def test_a_corrupted_or_old_stored_puzzle_is_ignored(stored):
     model, effects = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: stored, solo.STATS_KEY: stored}, now_ms=T0))
