@@ -125,7 +125,7 @@ class Model:
     saving: bool = False  # the save panel (code, file) is open
     giving_up: bool = False  # "Give up" was pressed once: the page asks before it shows a solution
     # A link to another puzzle came while this one was in progress: the page shows this one and asks
-    # before it replaces it (its progress would be lost, and it counts as given up).
+    # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
     # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
@@ -929,39 +929,37 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(TIME_KEY, None),
         Navigate("#/reflection/solo", replace=True),
     ]
-    stats = model.stats
-    if model.phase == "playing":
-        stats = training.abandoned(stats, model.hints)
-        effects.append(Store(STATS_KEY, _json(stats)))
+    counted, stored = abandoning(model)
     cleared = replace(
-        model, phase="options", stats=stats, puzzle=None, layout=None, notes=None, laser=None, hinted=None, message=""
+        counted, phase="options", puzzle=None, layout=None, notes=None, laser=None, hinted=None, message=""
     )
+    effects += stored
     return replace(cleared, preset_choice=model.settings.preset, saving=False, shelf=shelf), effects
 
 
+def abandoning(model: Model) -> tuple[Model, list[Effect | Say]]:
+    """``model`` with the puzzle in progress, if any, counted as abandoned in the stats (stored)."""
+    if model.phase != "playing":
+        return model, []
+    stats = training.abandoned(model.stats, model.hints)
+    return replace(model, stats=stats), [Store(STATS_KEY, _json(stats))]
+
+
 def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
-    stats = model.stats
-    effects: list[Effect | Say] = []
-    if model.phase == "playing":
-        stats = training.abandoned(stats, model.hints)
-        effects.append(Store(STATS_KEY, _json(stats)))
+    model, effects = abandoning(model)
     upcoming = model.shelf.order
     if upcoming is not None and upcoming == following(model.settings, upcoming.seed).order:
         settings = following(model.settings, upcoming.seed)  # the puzzle made (or being made) ahead
     else:  # after a daily puzzle, the next one is an ordinary puzzle of its size
         settings = following(model.settings, training.new_number(random.Random(now_ms)))
-    model, started = start(replace(model, stats=stats), settings)
+    model, started = start(model, settings)
     return model, effects + started
 
 
 def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:
-    """The linked puzzle instead of the one in progress, which counts as given up (as "Next puzzle")."""
-    stats = model.stats
-    effects: list[Effect | Say] = []
-    if model.phase == "playing":
-        stats = training.abandoned(stats, model.hints)
-        effects.append(Store(STATS_KEY, _json(stats)))
-    model, started = start(replace(model, stats=stats, linked=None, focus_board=True), settings)
+    """The linked puzzle instead of the one in progress, which counts as abandoned (as "Next puzzle")."""
+    model, effects = abandoning(model)
+    model, started = start(replace(model, linked=None, focus_board=True), settings)
     return model, effects + started
 
 
