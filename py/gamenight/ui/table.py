@@ -593,13 +593,7 @@ def setup_view(model: Model) -> Element:
 
 def confirm_setup() -> Element:
     """The question "Start the match" asks while a match is being played: its answer submits the form."""
-    return h(
-        "div",
-        {"class": "confirm", "role": "group", "aria-labelledby": "table-setup-question"},
-        h("p", {"id": "table-setup-question"}, _("Start a new match? This one will be lost.")),
-        h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {"type": "submit", "class": "button primary"}, _("Start the match")),
-    )
+    return confirm("table-setup", _("Start a new match? This one will be lost."), _("Start the match"), submits=True)
 
 
 def confirm_new() -> Element:
@@ -614,14 +608,16 @@ def confirm_vs() -> Element:
     )
 
 
-def confirm(action: str, question: str, answer: str) -> Element:
-    """A question before a match in progress is lost: "Keep playing", or ``answer`` (``action``)."""
+def confirm(action: str, question: str, answer: str, submits: bool = False) -> Element:
+    """A question before a match in progress is lost: "Keep playing", or ``answer`` (``action``; with
+    ``submits``, the answer submits the form it is in, whose action that is)."""
+    attrs = {"type": "submit"} if submits else {"type": "button", "data-action": action}
     return h(
         "div",
         {"class": "confirm", "role": "group", "aria-labelledby": f"{action}-question"},
         h("p", {"id": f"{action}-question"}, question),
         h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {"type": "button", "class": "button primary", "data-action": action}, answer),
+        h("button", {**attrs, "class": "button primary"}, answer),
     )
 
 

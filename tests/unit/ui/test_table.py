@@ -163,11 +163,17 @@ def test_back_to_the_match_drops_a_player_count_changed_in_the_setup():
     assert second is not first and second.seats == first.seats and second.names == first.names
 
 
-def test_new_match_asks_before_a_match_in_progress_is_lost():
+def in_progress():
+    """A two-player match started on this device with one move played."""
     model, _ = started()
     record = model.inner.played.record
     state = GAME.setup(GAME.options(None), record.seats, record.seed)
     model, _ = play(model, rules.legal(state, state.seats[state.turn])[3])
+    return model
+
+
+def test_new_match_asks_before_a_match_in_progress_is_lost():
+    model = in_progress()
     first = model.inner.played
     model, effects = click(model, "table-new")
     assert model.inner.played is first and model.inner.confirming, "nothing is dealt yet"
@@ -191,10 +197,7 @@ def test_new_match_asks_before_a_match_in_progress_is_lost():
 
 
 def test_starting_from_players_and_options_asks_before_a_match_in_progress_is_lost():
-    model, _ = started()
-    record = model.inner.played.record
-    state = GAME.setup(GAME.options(None), record.seats, record.seed)
-    model, _ = play(model, rules.legal(state, state.seats[state.turn])[3])
+    model = in_progress()
     first = model.inner.played
     model, _ = click(model, "table-setup")
     form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
