@@ -1,6 +1,6 @@
 """Accessibility checks with axe-core (pinned in package.json's devDependencies, used only by the tests):
 every route, and each board in play, on a desktop in the light theme and on a phone in the dark one — no
-serious or critical violation of WCAG 2.2 A/AA rules."""
+serious or critical violation of WCAG 2.2 A/AA rules, and no id on two elements."""
 
 from __future__ import annotations
 
@@ -32,6 +32,17 @@ def violations(page: Page) -> list[str]:
         TAGS,
     )
     return found
+
+
+def duplicate_ids(page: Page) -> list[str]:
+    """Ids that more than one element on the page has (axe rates that minor, so ``violations`` leaves it
+    out; the page's morphing step matches elements by id)."""
+    return page.evaluate(
+        """() => {
+            const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+            return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))].slice(0, 5);
+        }"""
+    )
 
 
 def start_table(page: Page) -> None:
@@ -179,6 +190,8 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             if then:
                 then(page)
             problems = violations(page)
+            if twice := duplicate_ids(page):
+                problems.append(f"ids on more than one element: {twice}")
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())

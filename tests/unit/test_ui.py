@@ -1,5 +1,6 @@
 """Pure UI: the element tree and its markup, routes, and the screens built from the catalogue."""
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -360,6 +361,28 @@ def test_reflections_rules_page_draws_each_tile_on_a_traced_laser():
     # Each picture draws one laser; the mirror's turns and the block's comes back (a yellow clue).
     assert all(find_all(b, lambda e: "rf-laser" in str(e.attr("class"))) for b in boards)
     assert "Yellow (a diamond)" in text_of(tree) and "black hole" in text_of(tree)
+
+
+def ids_and_references(tree: Element) -> tuple[list[str], set[str]]:
+    """Every id in ``tree``'s markup, in order, and every id its ``url(#…)`` paints refer to."""
+    markup = render(tree)
+    return re.findall(r'\sid="([^"]*)"', markup), set(re.findall(r"url\(#([^)]*)\)", markup))
+
+
+@pytest.mark.parametrize("game", ["raythread", "reflection", "lightseeker"])
+def test_a_rules_page_names_no_element_twice_alone_or_over_the_games_board(game: str):
+    """The pictures are the game's own boards: their ids are made their own, so neither a page of them nor
+    the rules over a match in play (the live board under them) has an id twice (an axe error, and the
+    page's morphing step matches elements by id); the floor a picture paints still finds its pattern."""
+    ids, references = ids_and_references(screen_tree(f"#/{game}/rules"))
+    assert ids and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    assert references <= set(ids)
+    playing, _ = app.init(f"#/{game}/table?vs=normal" if game != "reflection" else "#/reflection/solo", Env())
+    over, _ = app.update(playing, UiEvent("click", "app-rules", {"game": game}), Env())
+    assert over.overlay == "rules"
+    ids, references = ids_and_references(app.view(over))
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    assert references <= set(ids)
 
 
 @pytest.mark.parametrize(

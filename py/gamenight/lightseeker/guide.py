@@ -10,6 +10,7 @@ from gamenight.core.grid import Direction
 from gamenight.i18n import N_, _
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import EAST, HOME, NORTH, UP, WEST, orientation, tilt
+from gamenight.ui import svg
 from gamenight.ui.svg import Element, h
 
 SHORTCUTS = (
@@ -37,19 +38,13 @@ def example(
     return GAME.view(state, None)
 
 
-def picture(view: dict, label: str, look: scene.Look | None = None) -> Element:
-    """A small valley, shown as a picture (its cells are not a grid to explore)."""
+def picture(view: dict, key: str, label: str, look: scene.Look | None = None) -> Element:
+    """A small valley, shown as a picture (its cells are not a grid to explore); ``key`` makes its ids its own."""
     board = scene.board(view, look or scene.Look(), fit=3)
-    dropped = {"role", "tabindex", "data-action", "aria-activedescendant", "aria-rowcount", "aria-colcount", "id"}
-    attrs = (*((k, v) for k, v in board.attrs if k not in dropped), ("aria-hidden", "true"))
     return h(
         "figure",
         {"class": "guide-figure"},
-        h(
-            "div",
-            {"class": "guide-board", "role": "img", "aria-label": label},
-            board.__class__(board.tag, attrs, board.children),
-        ),
+        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, svg.picture(board, f"ls-guide-{key}")),
         h("figcaption", {}, label),
     )
 
@@ -93,9 +88,11 @@ def page() -> Element:
         h(
             "div",
             {"class": "guide-figures"},
-            picture(faces, _("Only the faces on top count: dark (0), half lit (1), fully lit (2).")),
-            picture(joined, _("Side by side, two lit faces join where their lit edges meet: one area worth 2.")),
-            picture(apart, _("Here a dark edge lies between them: two areas worth 1 each.")),
+            picture(faces, "faces", _("Only the faces on top count: dark (0), half lit (1), fully lit (2).")),
+            picture(
+                joined, "joined", _("Side by side, two lit faces join where their lit edges meet: one area worth 2.")
+            ),
+            picture(apart, "apart", _("Here a dark edge lies between them: two areas worth 1 each.")),
         ),
         h("h3", {}, _("Your turn")),
         h(
@@ -126,10 +123,11 @@ def page() -> Element:
             {"class": "guide-figures"},
             picture(
                 acting,
+                "acting",
                 _("A chosen cube: straight arrows slide it, the small faces show what a tilt brings up."),
                 scene.Look(selected=0, arrows=arrows),
             ),
-            picture(won, _("A light area worth 7: the player who made it wins.")),
+            picture(won, "won", _("A light area worth 7: the player who made it wins.")),
         ),
         h("h3", {}, _("In the app")),
         h(

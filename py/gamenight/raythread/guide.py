@@ -12,6 +12,7 @@ from gamenight.core.grid import Direction, Mirror
 from gamenight.i18n import N_, _
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import Beacon, Board, Emitter
+from gamenight.ui import svg
 from gamenight.ui.svg import Element, h
 
 COLOURS = {"A": "amber", "B": "cyan", "C": "magenta", "D": "lime"}
@@ -56,22 +57,15 @@ def example(
     return rules.view(state, None)
 
 
-def picture(view: dict, label: str) -> Element:
-    """A small board, shown as a picture (its cells are not a grid to explore)."""
+def picture(view: dict, key: str, label: str) -> Element:
+    """A small board, shown as a picture (its cells are not a grid to explore); ``key`` makes its ids its own."""
     board = scene.board(view, scene.Look(colours=COLOURS))
     return h(
         "figure",
         {"class": "guide-figure"},
-        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, _inert(board)),
+        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, svg.picture(board, f"rt-guide-{key}")),
         h("figcaption", {}, label),
     )
-
-
-def _inert(board: Element) -> Element:
-    """The board without its grid roles, focus stop and inputs: a picture inside the rules."""
-    dropped = {"role", "tabindex", "data-action", "aria-activedescendant", "aria-rowcount", "aria-colcount", "id"}
-    attrs = (*((k, v) for k, v in board.attrs if k not in dropped), ("aria-hidden", "true"))
-    return Element(board.tag, attrs, board.children)
 
 
 def page() -> Element:
@@ -107,10 +101,12 @@ def page() -> Element:
         h(
             "div",
             {"class": "guide-figures"},
-            picture(straight, _("With nothing in its way, a beam runs straight across the board.")),
-            picture(mirror_slash, _("A mirror / turns a beam heading east to the north.")),
-            picture(mirror_back, _("A mirror \\ turns it to the south.")),
-            picture(prism, _("A prism splits it: one branch goes straight on, the other turns like a mirror.")),
+            picture(straight, "straight", _("With nothing in its way, a beam runs straight across the board.")),
+            picture(mirror_slash, "mirror-slash", _("A mirror / turns a beam heading east to the north.")),
+            picture(mirror_back, "mirror-back", _("A mirror \\ turns it to the south.")),
+            picture(
+                prism, "prism", _("A prism splits it: one branch goes straight on, the other turns like a mirror.")
+            ),
         ),
         h("h3", {}, _("Beacons")),
         h(
@@ -118,6 +114,7 @@ def page() -> Element:
             {"class": "guide-figures"},
             picture(
                 claim,
+                "claim",
                 _(
                     "After every move all beams are traced. An unclaimed beacon that any beam reaches is "
                     "claimed by every colour reaching it, and each of them scores its value."

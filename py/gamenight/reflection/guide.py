@@ -11,6 +11,7 @@ from gamenight.i18n import N_, _
 from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout, trace
 from gamenight.reflection.puzzle import puzzle_of
+from gamenight.ui import svg
 from gamenight.ui.svg import Element, h
 
 SHORTCUTS = (
@@ -29,30 +30,20 @@ SHORTCUTS = (
     ("Ctrl+Z, U", N_("Reflection: undo")),
     ("Ctrl+Y, R", N_("Reflection: redo")),
 )
-INERT = {"role", "tabindex", "data-action", "id", "aria-label", "aria-colindex"}
 
 
-def picture(tiles: dict, edge: str, label: str, size: int = 3) -> Element:
-    """A small board with ``tiles`` and the laser of ``edge`` drawn, shown as a picture."""
+def picture(tiles: dict, edge: str, key: str, label: str, size: int = 3) -> Element:
+    """A small board with ``tiles`` and the laser of ``edge`` drawn, shown as a picture; ``key`` makes its
+    ids its own."""
     layout = Layout.of(size, tiles)
     puzzle = puzzle_of(layout)
     board = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge)))
     return h(
         "figure",
         {"class": "guide-figure"},
-        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, inert(board)),
+        h("div", {"class": "guide-board", "role": "img", "aria-label": label}, svg.picture(board, f"rf-guide-{key}")),
         h("figcaption", {}, label),
     )
-
-
-def inert(node: Element | str) -> Element | str:
-    """A board as a picture: no grid roles, focus stops, inputs or names, anywhere in it."""
-    if isinstance(node, str):
-        return node
-    attrs = tuple((k, v) for k, v in node.attrs if k not in INERT)
-    if node.tag == "svg":
-        attrs = (*attrs, ("aria-hidden", "true"))
-    return Element(node.tag, attrs, tuple(inert(child) for child in node.children))
 
 
 def page() -> Element:
@@ -74,11 +65,20 @@ def page() -> Element:
         h(
             "div",
             {"class": "guide-figures"},
-            picture({(1, 1): "/"}, "L2", _("A diagonal mirror turns the laser: L2 goes up and leaves at T2.")),
-            picture({(1, 1): "|"}, "L2", _("A flat mirror hit head-on sends it back: L2 comes back out, yellow 3.")),
-            picture({(1, 1): "|"}, "T2", _("Along a flat mirror, the laser passes: T2 leaves at B2, green 3.")),
-            picture({(1, 1): "#"}, "T2", _("A block sends back every laser: T2 is yellow 3.")),
-            picture({(1, 1): "o"}, "L2", _("A black hole stops the laser: L2 is black 2.")),
+            picture(
+                {(1, 1): "/"}, "L2", "diagonal", _("A diagonal mirror turns the laser: L2 goes up and leaves at T2.")
+            ),
+            picture(
+                {(1, 1): "|"},
+                "L2",
+                "flat-back",
+                _("A flat mirror hit head-on sends it back: L2 comes back out, yellow 3."),
+            ),
+            picture(
+                {(1, 1): "|"}, "T2", "flat-along", _("Along a flat mirror, the laser passes: T2 leaves at B2, green 3.")
+            ),
+            picture({(1, 1): "#"}, "T2", "block", _("A block sends back every laser: T2 is yellow 3.")),
+            picture({(1, 1): "o"}, "L2", "hole", _("A black hole stops the laser: L2 is black 2.")),
         ),
         h("h3", {}, _("Clues")),
         h(

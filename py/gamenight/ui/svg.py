@@ -244,3 +244,32 @@ def text_of(node: Element | str) -> str:
     if isinstance(node, str):
         return node
     return "".join(text_of(child) for child in node.children)
+
+
+# What makes a drawn board a control: a grid to explore, focus stops, inputs (and ``aria-*``: names and
+# states for a reader).
+_CONTROL = frozenset({"role", "tabindex", "data-action"})
+
+
+def picture(board: Element, scope: str) -> Element:
+    """``board`` (a game's board) as a picture on a page: no roles, focus stops, inputs or ARIA names
+    anywhere in it, hidden from assistive technology (its figure's caption says what it shows), and each
+    of its ids prefixed with ``scope`` (its ``url(#…)`` references too), so that a page may show several
+    boards, and the game's own board under them, with no id twice."""
+    ids = frozenset(str(e.attr("id")) for e in find_all(board, lambda e: e.attr("id") is not None))
+    drawn = _pictured(board, f"{scope}-", ids)
+    return Element(drawn.tag, (*drawn.attrs, ("aria-hidden", "true")), drawn.children)
+
+
+def _pictured(node: Element, prefix: str, ids: frozenset[str]) -> Element:
+    attrs = []
+    for name, value in node.attrs:
+        if name in _CONTROL or name.startswith("aria-"):
+            continue
+        if name == "id":
+            value = f"{prefix}{value}"
+        elif isinstance(value, str) and value.startswith("url(#") and value[5:-1] in ids:
+            value = f"url(#{prefix}{value[5:-1]})"
+        attrs.append((name, value))
+    children = tuple(c if isinstance(c, str) else _pictured(c, prefix, ids) for c in node.children)
+    return Element(node.tag, tuple(attrs), children)

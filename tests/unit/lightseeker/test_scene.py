@@ -163,7 +163,8 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     assert len(by_class(faces, "ls-lit")) == 3, "dark, half (one triangle), full (two)"
     assert [e.attr("data-value") for e in by_class(joined, "ls-value")] == [2], "lit edges meet: one area"
     assert [e.attr("data-value") for e in by_class(apart, "ls-value")] == [1, 1], "a dark edge between: two"
-    assert len(find_all(acting, lambda e: e.attr("data-action") == "ls-act")) == 4
+    assert len(by_class(acting, "ls-arrow")) == 4
+    assert not find_all(tree, lambda e: e.attr("data-action")), "a picture: nothing in it acts on a click"
     assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
     assert [k for k, _what in guide.SHORTCUTS] == ["S, T", "Space", "Enter", "Escape, U"]
 
