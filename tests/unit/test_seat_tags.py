@@ -92,3 +92,16 @@ def test_the_lobby_shows_seats_a_and_b_for_two_raythread_players():
         assert "Bea (B)" in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
     assert "You play seat B." in bea.text
     assert find_all(bea.tree, lambda e: e.attr("data-seat") == "C"), "the markup keeps the seat ids"
+
+
+def test_light_seekers_seats_read_player_1_not_player_1_1():
+    """Light Seeker's seats read 1 and 2: a default name says it already ("Player 1"), a chosen one gets
+    it after ("Ann (1)"), as Raythread's "Player 1 (A)" and "Ann (A)"."""
+    model, _ = app.init("#/lightseeker/table", Env(now_ms=1_000))
+    seats = find_all(app.view(model), lambda e: e.attr("class") == "table-seat")
+    labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
+    assert labels == ["Player 1", "Player 2"]
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "", "name1": "Bea"}))
+    page = render(app.view(model))
+    assert "Player 1 to play" in page and "Bea (2)" in page
+    assert not re.search(r"Player \d \(\d\)", page)

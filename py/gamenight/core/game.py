@@ -230,6 +230,14 @@ def seat_tags(game: Game | None, seats: Sequence[str]) -> dict[str, str]:
     return {s: largest[i] if i < len(largest) else s for i, s in enumerate(seats)}
 
 
+def named_seat(name: str | None, tag: str) -> str:
+    """A seat as players read it: "Bea (B)"; its tag alone when nobody is named, and the name alone when
+    its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)")."""
+    if not name:
+        return tag
+    return name if name.split()[-1:] == [tag] else f"{name} ({tag})"
+
+
 def seat_colour(game: Game, seat: str) -> str:
     """The colour of ``seat``: its place in the largest seating, so it keeps its colour at any player count.
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import IllegalMove
-from gamenight.core.game import JSON, Move
+from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
 from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
@@ -555,8 +555,7 @@ class LightSeekerBoard:
         kind = event.get("type")
 
         def who(seat: Any) -> str:
-            name = names.get(seat) if isinstance(seat, str) else None
-            return f"{name} ({seat})" if name else str(seat)
+            return named_seat(names.get(seat), seat) if isinstance(seat, str) else str(seat)
 
         if kind == "turn":
             done = []

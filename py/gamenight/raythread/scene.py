@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 from gamenight import i18n
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, named_seat
 from gamenight.i18n import N_, _
 from gamenight.ui.svg import Element, Memo, h, remember
 
@@ -332,8 +332,7 @@ def cell_label(
 
 
 def _seat_name(seat: str, look: Look) -> str:
-    name, tag = look.names.get(seat), look.tags.get(seat, seat)
-    return f"{name} ({tag})" if name else tag
+    return named_seat(look.names.get(seat), look.tags.get(seat, seat))
 
 
 def _direction(facing: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamenight.core.errors import BadMessage
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, named_seat
 from gamenight.i18n import N_, TERMS, _, ngettext
 from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout
@@ -61,8 +61,7 @@ def name_of(table: Table | Mapping[str, str], seat: Any) -> str:
     names = table.names if isinstance(table, Table) else table
     if not isinstance(seat, str):
         return "?"
-    name = names.get(seat) or ""
-    return f"{name} ({seat})" if name and name != seat else seat
+    return named_seat(names.get(seat), seat)
 
 
 def flaw_text(flaw: Any) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from gamenight import games, i18n
 from gamenight.core.bot import label
-from gamenight.core.game import JSON, Log, Move, kept, log_start, seat_tags
+from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Focus, Store, UiEvent, board_stop
 from gamenight.ui.svg import Element, Memo, h, keep
@@ -381,9 +381,7 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
 
 def seat_label(table: Table, seat: str) -> str:
     """A seat as players read it: "Bea (B)", or its tag alone when nobody is named."""
-    tag = table.tags.get(seat, seat)
-    name = table.names.get(seat)
-    return f"{name} ({tag})" if name else tag
+    return named_seat(table.names.get(seat), table.tags.get(seat, seat))
 
 
 def status(ui: MatchUi, table: Table) -> str:

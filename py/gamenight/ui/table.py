@@ -536,7 +536,14 @@ def setup_view(model: Model) -> Element:
             h(
                 "label",
                 {},
-                h("span", {}, _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat])),
+                # "Player 2 (B)"; "Player 2" where the seat reads 2 already (Light Seeker).
+                h(
+                    "span",
+                    {},
+                    default_name(i)
+                    if tags[seat] == str(i + 1)
+                    else _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat]),
+                ),
                 h(
                     "input",
                     {
