@@ -32,14 +32,17 @@ def _name(func: ast.expr) -> str:
     return func.id if isinstance(func, ast.Name) else ""
 
 
-def literal_codes() -> list[tuple[str, int, str]]:
-    """(file, line, code) of every reason code written as a literal at a raise or refusal site."""
+def literal_codes(names: frozenset[str] | None = None) -> list[tuple[str, int, str]]:
+    """(file, line, code) of every reason code written as a literal at a raise or refusal site (of one of
+    ``names`` only, if given)."""
     found = []
     for path in sorted(PY.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
+            if names is not None and name not in names:
+                continue
             index = 0 if name in FIRST else 1 if name in SECOND else None
             if index is None or len(node.args) <= index:
                 continue
@@ -70,3 +73,20 @@ def test_no_sentence_is_raised_in_place_of_a_code():
     """A code is lower-case words joined by hyphens: a sentence would show spaces or capitals."""
     for path, line, code in literal_codes():
         assert code == code.lower() and " " not in code, f"{path}:{line} raises {code!r}"
+
+
+def test_an_options_refusal_reads_as_a_sentence_in_english_and_japanese():
+    """What an options form shows when it refuses: a capital (or a quotation) first, a full stop last; in
+    Japanese 。 last. The shared field checks (``{field} must be …``, core/jsonutil.py) also answer peer
+    messages and are left as they are: an options form's number fields keep their values in range."""
+    _load_everything()
+    codes = sorted({code for _path, _line, code in literal_codes(frozenset({"BadOptions"}))})
+    own = [code for code in codes if not i18n.REASONS[code].startswith("{field}")]
+    assert len(own) > 20 and "reflection-teams" in own and "raythread-empty-deck" in own
+    english = {code: i18n.REASONS[code] for code in own}
+    assert [c for c, t in english.items() if not (t[0].isupper() or t[0] in "{“'") or not t.endswith(".")] == []
+    try:
+        i18n.set_language("ja")
+        assert [c for c, t in english.items() if not i18n._(t).endswith("。")] == []
+    finally:
+        i18n.set_language("en")

@@ -43,7 +43,7 @@ reasons(
         "lightseeker-isolated": N_("cube {cube} would be isolated"),
         "lightseeker-light": N_("total light must rise above {start}, but this turn ends with {end}"),
         "lightseeker-buh-stays": N_("Buh must move to another cube than cube {cube}"),
-        "lightseeker-seats": N_("Light Seeker is played by exactly 2 different seats"),
+        "lightseeker-seats": N_("Light Seeker is played by exactly 2 different seats."),
         "match-over": N_("the match is over"),
         "not-playing": N_("'{seat}' is not playing in this match"),
         "lightseeker-not-your-turn": N_("it is not your turn"),

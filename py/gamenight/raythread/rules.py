@@ -35,10 +35,10 @@ from gamenight.raythread.board import (
 
 reasons(
     {
-        "raythread-size-odd": N_("'size' must be odd so the board has a centre, not {size}"),
-        "raythread-empty-deck": N_("the deck needs at least one tile"),
+        "raythread-size-odd": N_("The board size must be odd so that there is a centre cell, not {size}."),
+        "raythread-empty-deck": N_("The deck needs at least one tile."),
         "raythread-bad-view": N_("a Raythread Rally view that does not fit together ({what})"),
-        "raythread-seats": N_("Raythread Rally seats 2 players as A, C; 3 as A, B, C; 4 as A, B, C, D (got {got})"),
+        "raythread-seats": N_("Raythread Rally seats 2 players as A, C; 3 as A, B, C; 4 as A, B, C, D (got {got})."),
         "raythread-off-board": N_("that cell is off the board (rows and columns run from 0 to {last})"),
         "raythread-beacon": N_("that cell holds a beacon"),
         "raythread-emitter": N_("that cell holds an emitter"),

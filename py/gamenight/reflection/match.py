@@ -571,16 +571,16 @@ terms(  # why a reveal failed (``Sheet.flaw``, the ``why`` of a ``reveal_failed`
 reasons(
     {
         "reveal-failed": N_("reveal failed: {why}"),
-        "reflection-limit": N_("the time limit must be one of {choices} minutes, or 0 for none"),
-        "reflection-players": N_("Reflection is for 1 to 6 players, not {players}"),
+        "reflection-limit": N_("The time limit must be one of {choices} minutes, or 0 for none."),
+        "reflection-players": N_("Reflection is for 1 to 6 players, not {players}."),
         "reflection-built-players": N_(
-            "player-built puzzles need at least 2 players: choose random puzzles or training"
+            "Player-built puzzles need at least 2 players: choose random puzzles or training."
         ),
-        "reflection-variant-b": N_("variant B (everyone solves the same puzzle) needs at least 3 players"),
-        "reflection-training-one": N_("training is for one player"),
-        "reflection-teams": N_("teams need at least 3 players"),
-        "reflection-no-puzzle": N_("no puzzle with a single solution was found for these settings: use fewer tiles"),
-        "reflection-seats-differ": N_("every seat must be different"),
+        "reflection-variant-b": N_("Variant B (everyone solves the same puzzle) needs at least 3 players."),
+        "reflection-training-one": N_("Training is for one player."),
+        "reflection-teams": N_("Teams need at least 3 players."),
+        "reflection-no-puzzle": N_("No puzzle with a single solution was found for these settings: use fewer tiles."),
+        "reflection-seats-differ": N_("Every seat must be different."),
         "reflection-submitted": N_("you have already submitted your puzzle"),
         "reflection-commitment": N_("'commitment' must be a sha256 digest: 64 lowercase hex digits"),
         "reflection-salt": N_("'salt' must be {lo} to {hi} lowercase hex digits"),

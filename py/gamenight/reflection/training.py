@@ -74,10 +74,10 @@ class Settings:
 
 reasons(
     {
-        "training-preset": N_("unknown preset '{got}': choose {choices} or custom"),
-        "training-limit": N_("the time limit must be one of {choices} minutes, or none"),
-        "training-no-tiles": N_("a puzzle needs at least one tile"),
-        "training-too-many-tiles": N_("at most {n} tiles fit a {size}×{size} puzzle"),
+        "training-preset": N_("Unknown preset '{got}': choose {choices} or custom."),
+        "training-limit": N_("The time limit must be one of {choices} minutes, or none."),
+        "training-no-tiles": N_("A puzzle needs at least one tile."),
+        "training-too-many-tiles": N_("At most {n} tiles fit a {size}×{size} puzzle."),
         "training-stats-recent": N_("stats: 'recent_ms' must be a short list of times"),
         "training-stats-best": N_("stats: 'best_ms' maps preset names to times"),
         "training-stored-json": N_("{what}: not valid JSON"),
@@ -87,10 +87,10 @@ reasons(
         "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
         "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
-        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01"),
-        "training-daily-preset": N_("daily puzzles come as easy, normal, hard or expert puzzles, not custom ones"),
+        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01."),
+        "training-daily-preset": N_("Daily puzzles come as easy, normal, hard or expert puzzles, not custom ones."),
         "training-newer-link": N_("This link is from a newer version of the site: reload the page to update it."),
-        "training-daily-fixed": N_("a daily puzzle has no puzzle number or time limit of its own"),
+        "training-daily-fixed": N_("A daily puzzle has no puzzle number or time limit of its own."),
     }
 )
 # The solo screen's fields, as its form names them: a refusal shows the label the player sees.

@@ -72,7 +72,7 @@ def test_setup_is_random_per_cube_but_fixed_by_the_seed():
 
 
 def test_setup_needs_exactly_two_different_seats():
-    two = sentence("Light Seeker is played by exactly 2 different seats")
+    two = sentence("Light Seeker is played by exactly 2 different seats.")
     with pytest.raises(BadOptions, match=two):
         GAME.setup(GAME.options(None), ["ann", "bob", "cy"], 1)
     with pytest.raises(BadOptions, match=two):

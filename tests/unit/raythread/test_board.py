@@ -34,12 +34,12 @@ def test_default_options():
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        ({"size": 12}, "'size' must be odd so the board has a centre, not 12"),
+        ({"size": 12}, "The board size must be odd so that there is a centre cell, not 12."),
         ({"size": 7}, "'size' must be between 9 and 15, not 7"),
         ({"size": 17}, "'size' must be between 9 and 15, not 17"),
         ({"size": "11"}, "'size' must be a whole number"),
         ({"size": True}, "'size' must be a whole number"),
-        ({"mirrors": 0, "prisms": 0}, "the deck needs at least one tile"),
+        ({"mirrors": 0, "prisms": 0}, "The deck needs at least one tile."),
         ({"mirrors": -1}, "'mirrors' must be between 0 and 99, not -1"),
         ({"hand": 0}, "'hand' must be between 1 and 6, not 0"),
         ({"target": 0}, "'target' must be between 1 and 28, not 0"),
@@ -75,9 +75,9 @@ def test_seats_are_the_colours_of_their_count_in_turn_order():
         with pytest.raises(BadOptions, match="seats 2 players as A, C"):
             GAME.setup(options, seats, 1)
     assert GAME.setup(options, ("A", "C"), 1).seats == ("A", "C")
-    with pytest.raises(BadOptions, match=r"\(got -\)$"):
+    with pytest.raises(BadOptions, match=r"\(got -\)\.$"):
         check_seats(())
-    with pytest.raises(BadOptions, match=r"\(got C, A\)$"):
+    with pytest.raises(BadOptions, match=r"\(got C, A\)\.$"):
         check_seats(["C", "A"])
 
 

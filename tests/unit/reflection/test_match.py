@@ -118,7 +118,7 @@ def test_bad_options_are_refused_with_a_reason(raw, words):
         ({"mode": "built"}, 1, "at least 2 players"),
         ({"mode": "built", "variant": "B"}, 2, "at least 3 players"),
         ({"mode": "training"}, 2, "one player"),
-        ({"teams": 2}, 2, "teams need at least 3 players"),
+        ({"teams": 2}, 2, "Teams need at least 3 players."),
     ],
 )
 def test_options_that_do_not_suit_the_player_count_cannot_start(raw, players, words):

@@ -214,7 +214,7 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         i18n.set_language("ja")
         model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
         i18n.set_language("en")
-        assert "Player 1 (1)" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
+        assert "Player 1 to play" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
     finally:
         i18n.set_language("en")
 
