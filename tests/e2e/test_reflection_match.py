@@ -368,6 +368,11 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
     expect(host.locator(".match-result")).to_be_visible()
     box = host.locator(".rf-table-wrap")
     assert box.evaluate("e => e.scrollWidth > e.clientWidth && e.getBoundingClientRect().right <= 390")
+    # The total is in sight without scrolling the box: it comes right after the name.
+    total = host.locator(".rf-table tr[data-seat='1'] .rf-total")
+    assert total.evaluate(
+        "e => e.getBoundingClientRect().right <= e.closest('.rf-table-wrap').getBoundingClientRect().right"
+    )
 
 
 def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: People):

@@ -185,8 +185,9 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         "tr",
         {},
         h("th", {"scope": "col"}, _("Player")),
-        [h("th", {"scope": "col"}, _("Round {n}").format(n=r)) for r in range(1, rounds + 1)],
+        # The total next to the name: on a phone the rounds scroll in their box, the total stays in sight.
         h("th", {"scope": "col"}, _("Total")),
+        [h("th", {"scope": "col"}, _("Round {n}").format(n=r)) for r in range(1, rounds + 1)],
     )
     rows = []
     for seat in seats:
@@ -218,8 +219,8 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                     name_of(table, seat),
                     seat in out and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
                 ),
-                cells,
                 h("td", {"class": "rf-total", "data-score": scores.get(seat)}, str(scores.get(seat, 0))),
+                cells,
             )
         )
     teams = view.get("teams") or []
@@ -230,10 +231,11 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
             {"class": "rf-team", "data-team": i + 1},
             h(
                 "th",
-                {"scope": "row", "colspan": rounds + 1},
+                {"scope": "row"},
                 _("Team {n}: {names}").format(n=i + 1, names=", ".join(name_of(table, s) for s in team)),
             ),
             h("td", {"class": "rf-total"}, _("average {x}").format(x=f"{float(averages[i]):.1f}")),
+            rounds and h("td", {"colspan": rounds}),
         )
         for i, team in enumerate(teams)
         if i < len(averages)

@@ -493,6 +493,28 @@ def test_team_averages_are_shown_in_random_mode():
     assert "Team 1: Ann (1), Cal (3)" in text and "average 80.0" in text and "average 80.0" in text
 
 
+def test_the_points_table_puts_each_total_next_to_its_name():
+    """The total comes right after the name, before the rounds: on a phone the rounds scroll in their box
+    and the total stays in sight (docs/rules/reflection.md, "Playing with friends in the app", Solving)."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3, "teams": 2}, 3)
+    shown = pages(m, "1", "2", "3")
+    for seat in ("1", "2", "3"):
+        shown[seat].place(m.state.sheets[0].solution)
+    everyone_sees(shown)
+    table = shown["1"].find("rf-table")[0]
+    head, body = table.children
+    assert [text_of(th) for th in head.children[0].children] == ["Player", "Total", "Round 1", "Round 2", "Round 3"]
+    for row in body.children:
+        first = row.children[1]
+        assert "rf-total" in (first.attr("class") or ""), text_of(row)
+    players = [row for row in body.children if row.attr("data-seat")]
+    assert [text_of(row.children[1]) for row in players] == [
+        str(shown["1"].ui.view["scores"][s]) for s in ("1", "2", "3")
+    ]
+    teams = [row for row in body.children if row.attr("data-team")]
+    assert teams and all(text_of(row.children[1]).startswith("average") for row in teams)
+
+
 def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_sees_how():
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2, prepared=False)
     ann = Page(m, "1")
