@@ -75,7 +75,8 @@ BOARDS: dict[str, str] = {
 # lobby pages ask for them without importing the board (a unit test checks that the two agree).
 BOARD_STORAGE: dict[str, tuple[str, ...]] = {"reflection": ("reflection.secrets", "reflection.draft")}
 
-# How to play each game in the app: a module with ``page() -> Element`` and its keyboard ``SHORTCUTS``.
+# How to play each game in the app: a module with ``page() -> Element``, its keyboard ``SHORTCUTS`` and
+# its touch ``GESTURES`` (pairs of what to press or do and what it does, for the help).
 GUIDES: dict[str, str] = {
     "raythread": "gamenight.raythread.guide",
     "reflection": "gamenight.reflection.guide",

@@ -312,6 +312,29 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     assert unknown.overlay == "help", "a game without a guide gets the help"
 
 
+@pytest.mark.parametrize(
+    ("route", "gestures"),
+    [
+        ("#/raythread/table", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
+        ("#/lightseeker/table", ["Tap a cube, then an arrow", "Tap a cube"]),
+        ("#/reflection/solo", ["Tap a cell", "Drag a tile", "Tap a clue"]),
+    ],
+)
+def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: str, gestures: list[str]):
+    """The "?" help on a touch screen: the game's gestures (what its controls do with taps and drags),
+    then the keys (a phone may have a keyboard). The stylesheet shows the gestures only where the
+    pointer is coarse or cannot hover (css/app.css, ``.help-touch``)."""
+    model, _ = app.init(route, Env())
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    touch = find_all(app.view(opened), lambda e: e.attr("class") == "help-touch")
+    assert len(touch) == 1
+    assert [text_of(th) for th in find_all(touch[0], lambda e: e.tag == "th")] == gestures
+    keys = find_all(app.view(opened), lambda e: e.attr("class") == "keys")
+    assert keys and "Enter" in text_of(keys[-1])
+    home, _ = app.update(app.init("#/", Env())[0], UiEvent("click", "app-help"), Env())
+    assert not find_all(app.view(home), lambda e: e.attr("class") == "help-touch"), "no board: no gestures"
+
+
 def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
     """The header's "?" gets it back when it opened the help; a match's "How to play" button when it
     opened the rules; the board when "?" was pressed on it (not the header, a Tab trip away)."""

@@ -19,6 +19,11 @@ SHORTCUTS = (
     ("Enter", N_("Light Seeker: confirm the turn once Buh's new cube is chosen")),
     ("Escape, U", N_("Light Seeker: step back (the armed key, Buh's choice, the last action)")),
 )
+# What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
+GESTURES = (
+    (N_("Tap a cube, then an arrow"), N_("Light Seeker: slide or tilt it (a small face shows what a tilt brings up)")),
+    (N_("Tap a cube"), N_("Light Seeker: after the actions, Buh's new cube; then Confirm turn")),
+)
 
 DARK = HOME
 FULL = orientation(NORTH, UP)

@@ -22,6 +22,12 @@ SHORTCUTS = (
     ("R", N_("Raythread: turn your tile at the cursor (press again to confirm)")),
     ("Escape", N_("Raythread: put the tile back, stop turning")),
 )
+# What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
+GESTURES = (
+    (N_("Tap a tile in your hand"), N_("Raythread: choose it, then its orientation (/ or \\)")),
+    (N_("Tap a cell"), N_("Raythread: see the beams after the move; tap it again to place the tile")),
+    (N_("Tap a tile marked ↻"), N_("Raythread: see your tile turned; tap it again to turn it")),
+)
 
 
 def example(

@@ -30,6 +30,15 @@ SHORTCUTS = (
     ("Ctrl+Z, U", N_("Reflection: undo")),
     ("Ctrl+Y, R", N_("Reflection: redo")),
 )
+# What a touch screen does on the board (solo.py, controls.py), listed in the app's help on such a screen.
+GESTURES = (
+    (N_("Tap a cell"), N_("Reflection: use the tray's tool there (a placed tile turns)")),
+    (
+        N_("Drag a tile"),
+        N_("Reflection: from the tray onto a cell, from cell to cell, or off the board to take it back"),
+    ),
+    (N_("Tap a clue"), N_("Reflection: show its laser")),
+)
 
 
 def picture(tiles: dict, edge: str, key: str, label: str, size: int = 3) -> Element:

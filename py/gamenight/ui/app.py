@@ -13,7 +13,7 @@ Above every screen the app offers a new version once one is installed in the bac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -461,17 +461,23 @@ def overlay_view(model: Model) -> Element:
 
 
 def help_body(model: Model) -> Element:
-    """The keys of every screen, and those of the current game's board."""
+    """The current game's touch gestures (shown on a touch screen only: css/app.css, ``.help-touch``),
+    then the keys of every screen and those of the game's board (a phone may have a keyboard too)."""
     guide = games.guide(model.route.game or "")
     rows = [*GENERAL_KEYS, *BOARD_KEYS, *(guide.SHORTCUTS if guide else ())]
+    gestures = guide.GESTURES if guide else ()
     return h(
         "div",
         {"class": "help"},
-        h(
-            "table",
-            {"class": "keys"},
-            h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, keys), h("td", {}, _(what))) for keys, what in rows]),
+        gestures
+        and h(
+            "section",
+            {"class": "help-touch"},
+            h("h3", {}, _("On a touch screen")),
+            _keys_table([(_(gesture), what) for gesture, what in gestures]),
+            h("h3", {}, _("Keys")),  # only over the keys where the gestures come first
         ),
+        _keys_table(rows),
         guide
         and h(
             "p",
@@ -482,6 +488,15 @@ def help_body(model: Model) -> Element:
                 _("How to play"),
             ),
         ),
+    )
+
+
+def _keys_table(rows: Sequence[tuple[str, str]]) -> Element:
+    """Keys (or gestures) and what they do (a msgid, translated here)."""
+    return h(
+        "table",
+        {"class": "keys"},
+        h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, keys), h("td", {}, _(what))) for keys, what in rows]),
     )
 
 
