@@ -122,3 +122,21 @@ def test_focus_on_a_part_that_goes_away_moves_to_the_screens_focus_home(app: Pag
     }"""
     )
     assert result == ["solve", "home", True]
+
+
+def test_a_details_the_player_opened_stays_open_while_the_page_re_renders(app: Page, site_url: str):
+    """The host's lobby with an invitation waiting re-renders every second (its countdown): the lobby's
+    Options, opened by the player, stayed open less than a second (the morph took away ``open``, which the
+    app's markup never has)."""
+    open_app(app, site_url, "?stun=none#/host?game=raythread")
+    app.fill("input[name=lobby]", "Friday night")
+    app.fill("input[name=name]", "Ann")
+    app.click("form[data-action=host-setup] button[type=submit]")
+    app.click("button[data-action=invite]")
+    expires = app.locator(".invite[data-state=waiting] .expires")
+    expect(expires).to_contain_text("Expires in", timeout=40_000)
+    app.click(".table-options summary")
+    for _ in range(2):  # two re-renders later
+        shown = expires.inner_text()
+        expect(expires).not_to_have_text(shown)
+    assert app.evaluate("document.querySelector('.table-options').open")

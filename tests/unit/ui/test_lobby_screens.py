@@ -124,6 +124,25 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
+def test_answered_invitations_fold_away_while_a_match_runs():
+    """On the host's page the invitation cards come before the lobby and its board: once a match runs,
+    the used ones (joined, expired, failed) fold into a closed "Answered invitations", so the board is
+    not pushed down; one still open stays in sight, with the reply form."""
+    rtc = FakeRtc()
+    host, _bea, _cal = three_seats(rtc)
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["joined", "joined"]
+    assert not host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class"))), "no match yet"
+    host.click("start")
+    host.click("invite")
+    (folded,) = host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class")))
+    assert not folded.attr("open") and "Answered invitations (2)" in text_of(folded)
+    inside = [c.attr("data-state") for c in find_all(folded, lambda e: e.attr("class") == "invite")]
+    assert inside == ["joined", "joined"]
+    open_list = host.by_class("invite-list")[0]  # the folded ones have a list of their own
+    assert [c.attr("data-state") for c in find_all(open_list, lambda e: e.attr("class") == "invite")] == ["waiting"]
+    assert host.by_class("reply-form") and host.by_class("match-screen")
+
+
 def log_text(page: Page) -> str:
     return text_of(page.by_class("match-log")[0])
 
@@ -282,7 +301,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     # The page reloads at its old address: that invitation is used up, but this browser holds a seat.
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
-    assert again.inner.stage == "back" and "already answered" not in again.text
+    assert again.inner.stage == "back" and "ask your host for a new one" not in again.text
     assert "Welcome back, Bea" in again.text and "you keep your place" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
     again.submit("rejoin", invitation="not a code")
@@ -297,9 +316,28 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     # An expired invitation reopened in the same browser comes back the same way; in another browser,
     # a used-up invitation still only says why it cannot be used.
     rtc.now += 11 * 60 * 1000
-    assert rtc.page(bea_browser, link.partition(SITE)[2]).inner.stage == "back"
+    expired = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert expired.inner.stage == "back" and "This invitation has expired." in expired.text
     stranger = rtc.page(Browser(), link.partition(SITE)[2])
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
+
+
+def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_the_first_tab_plays_on():
+    """The same invitation link opened in a second tab of the browser that answered it, while the first
+    tab is still in the game night: the page said this page had left when it was reloaded or closed."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    link = invite_link(host)
+    bea = rtc.page(bea_browser, link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    second = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert second.inner.stage == "back"
+    assert "This browser has already answered this invitation" in second.text
+    assert "open in another tab, carry on there" in second.text
+    assert "This page left the game night" not in second.text
+    assert members(bea)["Bea"] == "connected", "the first tab is still in"
 
 
 def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_waits():

@@ -75,6 +75,7 @@ BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
 OPEN = ("preparing", "waiting")  # invitation states that may still be answered
+UNANSWERED = (*OPEN, "connecting")  # and those still on their way to a guest joining
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(
@@ -672,39 +673,13 @@ STATE_TEXT = {
 
 
 def _invites_view(model: HostModel) -> Element:
-    site = pe.invitation_base(model.page_url, model.live.turn if model.live else None)
-    cards = []
-    for invite in reversed(model.invites):
-        link = f"{site}#join={invite.code}" if invite.code else ""
-        left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
-        title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
-        if invite.guest:
-            title += " · " + _("reply from {name}").format(name=invite.guest)
-        # A live region: a screen reader hears the card change (connecting, joined, failed and why).
-        status = h("p", {"class": "status", "role": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))
-        body: list = [status]
-        if invite.state == "waiting":
-            body += [
-                h(
-                    "input",
-                    {"class": "invite-link", "readonly": True, "value": link, "aria-label": _("Invitation link")},
-                ),
-                h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
-                h(
-                    "p",
-                    {"class": "expires"},
-                    _("Expires in {m}:{s}.").format(m=left_s // 60, s=f"{left_s % 60:02d}"),
-                ),
-                qr_code(link, _("QR code of the invitation link")),
-            ]
-        cards.append(
-            h(
-                "li",
-                {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
-                h("h3", {}, title),
-                body,
-            )
-        )
+    # While a match runs the used cards (joined, expired, failed) fold away: on a laptop they stood
+    # between the lobby's heading and the board. One still open stays in sight.
+    match = model.live.session.match if model.live else None
+    running = match is not None and match.running
+    shown = [i for i in reversed(model.invites) if not running or i.state in UNANSWERED]
+    folded = [i for i in reversed(model.invites) if running and i.state not in UNANSWERED]
+    cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
     return h(
         "section",
@@ -717,6 +692,13 @@ def _invites_view(model: HostModel) -> Element:
             " " + _("Each invitation lets one player in and lasts 10 minutes."),
         ),
         h("ul", {"class": "invite-list"}, cards),
+        folded
+        and h(
+            "details",
+            {"class": "invites-done"},
+            h("summary", {}, _("Answered invitations ({n})").format(n=len(folded))),
+            h("ul", {"class": "invite-list"}, [_invite_card(model, invite) for invite in folded]),
+        ),
         (waiting or model.reply_error or model.reply_note)
         and h(
             "form",
@@ -731,6 +713,39 @@ def _invites_view(model: HostModel) -> Element:
             model.reply_error and h("p", {"class": "error", "role": "alert"}, _text(model.reply_error)),
             model.reply_note and h("p", {"class": "note"}, _text(model.reply_note)),
         ),
+    )
+
+
+def _invite_card(model: HostModel, invite: Invite) -> Element:
+    """One invitation: its state (and why it failed), and while it waits its link, QR code and expiry."""
+    site = pe.invitation_base(model.page_url, model.live.turn if model.live else None)
+    link = f"{site}#join={invite.code}" if invite.code else ""
+    left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
+    title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
+    if invite.guest:
+        title += " · " + _("reply from {name}").format(name=invite.guest)
+    # A live region: a screen reader hears the card change (connecting, joined, failed and why).
+    status = h("p", {"class": "status", "role": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))
+    body: list = [status]
+    if invite.state == "waiting":
+        body += [
+            h(
+                "input",
+                {"class": "invite-link", "readonly": True, "value": link, "aria-label": _("Invitation link")},
+            ),
+            h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
+            h(
+                "p",
+                {"class": "expires"},
+                _("Expires in {m}:{s}.").format(m=left_s // 60, s=f"{left_s % 60:02d}"),
+            ),
+            qr_code(link, _("QR code of the invitation link")),
+        ]
+    return h(
+        "li",
+        {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
+        h("h3", {}, title),
+        body,
     )
 
 

@@ -380,14 +380,25 @@ def _join_view(model: JoinModel) -> list:
         ]
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
     if model.stage == "back":
-        # Before it reconnects the page cannot know whether its seat is still there: say when it is.
+        # A used-up invitation of this lobby: this tab was reloaded or reopened, or it is a second tab while the first
+        # one still plays (the page cannot tell). Before it reconnects the page cannot know whether its
+        # seat is still there either: say when it is.
+        why = (
+            _(
+                "This browser has already answered this invitation: if the game night is open in another tab, "
+                "carry on there."
+            )
+            if model.problem and model.problem["code"] == "code-answered"
+            else _("This invitation has expired.")
+        )
         back = _(
-            "Welcome back, {name}. This page left the game night when it was reloaded or closed; you keep "
-            "your place. A seat a computer player took over is yours again if its match is still on and "
-            "the host has not given it to someone else. Ask the host for a new invitation (the “Invite "
-            "again” button next to your name) and paste it below, or scan its QR code."
-        ).format(name=model.name)
-        return [title, h("p", {"class": "connection away", "role": "status"}, back), _rejoin_form(model)]
+            "If this page was reloaded or closed, you keep your place. A seat a computer player took over is "
+            "yours again if its match is still on and the host has not given it to someone else. Ask the host "
+            "for a new invitation (the “Invite again” button next to your name) and paste it below, or scan its "
+            "QR code."
+        )
+        said = _("Welcome back, {name}. {why} {back}").format(name=model.name, why=why, back=back)
+        return [title, h("p", {"class": "connection away", "role": "status"}, said), _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
