@@ -154,6 +154,11 @@ class Client:
 
     def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:
         seen = self.match
+        if self.lobby is not None and lobby != self.lobby:
+            # A refusal answered the lobby as it was (a seat taken, too few players): once members, seats,
+            # options or the phase have changed it no longer holds, and it goes. Chat and the match's moves
+            # leave it: they come often, and would take it away before it is read.
+            self.errors.clear()
         self.lobby, self.match, self.events = lobby, match, events
         if match is None:
             self.played = ()

@@ -340,6 +340,20 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     assert members(bea)["Bea"] == "connected", "the first tab is still in"
 
 
+def test_a_lobby_refusal_goes_once_the_lobby_has_moved_on():
+    """A refusal answers the lobby as it was: it stays while only the chat moves (it is still true), and
+    goes when the lobby changes (here a newcomer joins), rather than waiting for the player's next request."""
+    rtc = FakeRtc()
+    host, bea, cal = three_seats(rtc)
+    cal.click("sit", seat="B")  # Bea's seat
+    assert cal.by_class("error"), "refused: the seat is taken"
+    bea.submit("chat", text="Mine!")
+    assert cal.by_class("error") and "Bea: Mine!" in cal.text
+    join(rtc, host, "Dan")
+    assert not cal.by_class("error")
+    assert seats(cal)["B"] == "Bea"
+
+
 def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_waits():
     rtc = FakeRtc()
     host, bea, cal = three_seats(rtc)
