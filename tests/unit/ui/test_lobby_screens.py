@@ -127,12 +127,15 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
 def test_answered_invitations_fold_away_while_a_match_runs():
     """On the host's page the invitation cards come before the lobby and its board: once a match runs,
     the used ones (joined, expired, failed) fold into a closed "Answered invitations", so the board is
-    not pushed down; one still open stays in sight, with the reply form."""
+    not pushed down; one still open stays in sight, with the reply form (shown during a match only while
+    an invitation waits or a pasted reply was refused)."""
     rtc = FakeRtc()
     host, _bea, _cal = three_seats(rtc)
     assert [c.attr("data-state") for c in host.by_class("invite")] == ["joined", "joined"]
     assert not host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class"))), "no match yet"
+    assert host.by_class("reply-form"), "before the match: the form says who connected last"
     host.click("start")
+    assert not host.by_class("reply-form"), "nothing to paste: the form is not above the board"
     host.click("invite")
     (folded,) = host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class")))
     assert not folded.attr("open") and "Answered invitations (2)" in text_of(folded)

@@ -699,7 +699,8 @@ def _invites_view(model: HostModel) -> Element:
             h("summary", {}, _("Answered invitations ({n})").format(n=len(folded))),
             h("ul", {"class": "invite-list"}, [_invite_card(model, invite) for invite in folded]),
         ),
-        (waiting or model.reply_error or model.reply_note)
+        # During a match "Cal is connected." alone does not keep the form above the board.
+        (waiting or model.reply_error or (model.reply_note and not running))
         and h(
             "form",
             {"class": "reply-form", "data-action": "reply", "data-clear": True},
