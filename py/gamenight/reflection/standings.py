@@ -235,7 +235,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                 _("Team {n}: {names}").format(n=i + 1, names=", ".join(name_of(table, s) for s in team)),
             ),
             h("td", {"class": "rf-total"}, _("average {x}").format(x=f"{float(averages[i]):.1f}")),
-            rounds and h("td", {"colspan": rounds}),
+            h("td", {"colspan": rounds}) if rounds else None,
         )
         for i, team in enumerate(teams)
         if i < len(averages)

@@ -291,14 +291,20 @@ def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invi
     assert seats(again)["C"] == "Bea" and again.inner.client.member == bea_id
 
 
-def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_keeps_its_seat():
-    rtc = FakeRtc()
+def bea_answered(rtc: FakeRtc) -> tuple[Page, Browser, str, Page]:
+    """The host, Bea's browser, the invitation link Bea answered there, and her page (joined)."""
     host = host_lobby(rtc, Browser())
     bea_browser = Browser()
     link = invite_link(host)
     bea = rtc.page(bea_browser, link.partition(SITE)[2])
     bea.submit("join", name="Bea")
     host.submit("reply", reply=bea.value_of("reply-code"))
+    return host, bea_browser, link, bea
+
+
+def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_keeps_its_seat():
+    rtc = FakeRtc()
+    host, bea_browser, link, bea = bea_answered(rtc)
     bea.click("sit", seat="C")
     host.click("start")
     # The page reloads at its old address: that invitation is used up, but this browser holds a seat.
@@ -329,12 +335,7 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     """The same invitation link opened in a second tab of the browser that answered it, while the first
     tab is still in the game night: the page said this page had left when it was reloaded or closed."""
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea_browser = Browser()
-    link = invite_link(host)
-    bea = rtc.page(bea_browser, link.partition(SITE)[2])
-    bea.submit("join", name="Bea")
-    host.submit("reply", reply=bea.value_of("reply-code"))
+    _host, bea_browser, link, bea = bea_answered(rtc)
     second = rtc.page(bea_browser, link.partition(SITE)[2])
     assert second.inner.stage == "back"
     assert "This browser has already answered this invitation" in second.text

@@ -692,13 +692,14 @@ def _invites_view(model: HostModel) -> Element:
             " " + _("Each invitation lets one player in and lasts 10 minutes."),
         ),
         h("ul", {"class": "invite-list"}, cards),
-        folded
-        and h(
+        h(
             "details",
             {"class": "invites-done"},
             h("summary", {}, _("Answered invitations ({n})").format(n=len(folded))),
             h("ul", {"class": "invite-list"}, [_invite_card(model, invite) for invite in folded]),
-        ),
+        )
+        if folded
+        else None,
         # During a match "Cal is connected." alone does not keep the form above the board.
         (waiting or model.reply_error or (model.reply_note and not running))
         and h(
