@@ -191,8 +191,13 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     table = match_table(client)
     if table is None:
         return ui, None
-    ui, move = screen.handle(ui, table, event)
-    return ui, (client.move(move) if move is not None else None)
+    moved, move = screen.handle(ui, table, event)
+    if move is not None and client.moving and not getattr(games.rules(table.game), "simultaneous", False):
+        # The host judges a move on the position it was made on, and this page's last move has not
+        # come back yet: a second one would be refused as made on an earlier position. Say why here,
+        # at once, and keep the board as it was (the player's pick included).
+        return screen.refused(ui, {"code": "move-on-its-way", "params": {}}), None
+    return moved, (client.move(move) if move is not None else None)
 
 
 def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> Element:
