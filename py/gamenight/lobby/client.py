@@ -24,7 +24,12 @@ CHAT_SHOWN = 200
 RETRY_FIRST_MS, RETRY_MAX_MS = 2000, 16000  # back-off of repeated hellos, resyncs and requests
 SLOW_MS = 5000  # a page that has waited this long says what for and offers "Try again"
 
-reasons({"no-seat-in-match": N_("you have no seat in this match")})
+reasons(
+    {
+        "no-seat-in-match": N_("you have no seat in this match"),
+        "move-on-its-way": N_("Your last move has not reached the host yet: wait a moment, then play again."),
+    }
+)
 
 
 class Client:
@@ -78,6 +83,12 @@ class Client:
         if self.awaiting_snapshot:
             return "lobby"
         return "answer" if self.outbox else None
+
+    @property
+    def moving(self) -> bool:
+        """Whether a move this page asked for waits for the host (queued, or sent and not acknowledged).
+        The host acknowledges a move with the update that plays it (or with its refusal)."""
+        return any(m.get("type") == p.Move.type for m in (*self.pending, *self.outbox))
 
     def slow(self, now_ms: int) -> bool:
         """Whether the page has waited long enough to say so and offer "Try again"."""

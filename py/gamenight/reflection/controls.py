@@ -42,7 +42,18 @@ from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.match import commitment, submission
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, TileSet, check, mismatches, parse_layout
 from gamenight.reflection.puzzle import puzzle_of as make_puzzle
-from gamenight.reflection.solo import ARROWS, FIRST_TILE, KEY_TILES, NEXT_NOTE, NOTE_TOOLS, TURNED, clock
+from gamenight.reflection.solo import (
+    ARROWS,
+    FIRST_TILE,
+    KEY_TILES,
+    NEXT_NOTE,
+    NOTE_TOOLS,
+    TURNED,
+    board_cell,
+    clock,
+    dropped,
+    picked,
+)
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
 from gamenight.ui.match import FOCUS_BOARD, Moved, Reply, Table, describe
@@ -467,13 +478,7 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
 
 
 def _cell(desk: Desk, data: Mapping[str, str]) -> Cell | None:
-    """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
-    try:
-        cell = (int(data.get("r", "")), int(data.get("c", "")))
-    except ValueError:
-        return None
-    n = desk.layout.size if desk.layout else 0
-    return cell if 0 <= cell[0] < n and 0 <= cell[1] < n else None
+    return board_cell(data, desk.layout.size if desk.layout else 0)
 
 
 def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -> Reply:
@@ -504,38 +509,24 @@ def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -
 
 
 def grab(desk: Desk, action: str, data: Mapping[str, str]) -> Desk:
-    """A press starts a drag from the tray or a placed tile, and forgets any drag that ended with no
-    pointerup (as on the solo board)."""
-    if action == "tray" and data.get("kind") in KINDS:
-        return replace(desk, drag=("tray", data["kind"]))
-    cell = _cell(desk, data) if action == "cell" else None
-    if cell and desk.layout is not None and desk.layout.at(cell) != EMPTY:
-        return replace(desk, drag=("cell", f"{cell[0]},{cell[1]}"))
-    return replace(desk, drag=None) if desk.drag else desk
+    """A press starts a drag, and forgets any drag that ended with no pointerup (``solo.picked``)."""
+    drag = picked(desk.board, action, data)
+    return replace(desk, drag=drag) if drag != desk.drag else desk
 
 
 def drop(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, action: str, data: Mapping[str, str]) -> Reply:
-    """Finish a drag as the solo board does: tray → empty cell places, cell → cell moves, cell → off
-    the board takes the tile back; a drag that ends where it began is a click."""
+    """Finish a drag as the solo board does (``solo.dropped``)."""
     if desk.drag is None:
         return Reply(desk)
-    source, what = desk.drag
+    done = dropped(desk.drag, desk.board, puzzle.warps, action, data)
     desk = replace(desk, drag=None)
-    target = _cell(desk, data) if action == "cell" else None
-    if source == "tray":
-        if target and desk.board.at(target) == EMPTY:
-            return set_tile(replace(desk, tool=what, cursor=target), view, seat, puzzle, target, FIRST_TILE[what])
+    if done is None:
         return Reply(desk)
-    r, c = (int(x) for x in what.split(","))
-    if target == (r, c):
-        return Reply(desk)
-    if target is None:
-        return set_tile(desk, view, seat, puzzle, (r, c), EMPTY)
-    if desk.board.at(target) != EMPTY or target in puzzle.warps:
-        return Reply(desk)
-    tile = desk.board.at((r, c))
-    moved = replace(desk, layout=desk.board.place((r, c), EMPTY), cursor=target)
-    return set_tile(moved, view, seat, puzzle, target, tile)
+    if done.kind:
+        return set_tile(replace(desk, tool=done.kind, cursor=done.cell), view, seat, puzzle, done.cell, done.tile)
+    if done.source is not None:
+        desk = replace(desk, layout=desk.board.place(done.source, EMPTY), cursor=done.cell)
+    return set_tile(desk, view, seat, puzzle, done.cell, done.tile)
 
 
 def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:

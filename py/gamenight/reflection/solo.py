@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Generator, Mapping
+from collections.abc import Collection, Generator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
@@ -521,14 +521,18 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     return model, []
 
 
-def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
-    """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
+def board_cell(data: Mapping[str, str], size: int) -> Cell | None:
+    """The cell of a ``size``×``size`` board an input names (untrusted ``data-r``/``data-c``), if it is
+    one (the solo board's and the match board's)."""
     try:
         cell = (int(data.get("r", "")), int(data.get("c", "")))
     except ValueError:
         return None
-    n = model.puzzle.size if model.puzzle else 0
-    return cell if 0 <= cell[0] < n and 0 <= cell[1] < n else None
+    return cell if 0 <= cell[0] < size and 0 <= cell[1] < size else None
+
+
+def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
+    return board_cell(data, model.puzzle.size if model.puzzle else 0)
 
 
 def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
@@ -629,41 +633,73 @@ def laser_words(puzzle: Puzzle, path) -> str:
     )
 
 
+# A drag while a pointer is down: ("tray", a tile kind) or ("cell", "r,c") of a placed tile.
+Drag = tuple[str, str]
+
+
+class Drop(NamedTuple):
+    """What the end of a drag does (``dropped``): ``tile`` put on ``cell``, which is ``EMPTY`` when a
+    placed tile goes back to the tray; ``source``: the cell a placed tile moved from; ``kind``: the
+    kind a tile from the tray was (the board's tool becomes it)."""
+
+    cell: Cell
+    tile: str
+    source: Cell | None = None
+    kind: str = ""
+
+
+def picked(layout: Layout, action: str, data: Mapping[str, str]) -> Drag | None:
+    """What a press picks up: a kind from the tray, or the tile placed on the cell pressed."""
+    if action == "tray" and data.get("kind") in KINDS:
+        return ("tray", data["kind"])
+    cell = board_cell(data, layout.size) if action == "cell" else None
+    if cell and layout.at(cell) != EMPTY:
+        return ("cell", f"{cell[0]},{cell[1]}")
+    return None
+
+
+def dropped(drag: Drag, layout: Layout, warps: Collection[Cell], action: str, data: Mapping[str, str]) -> Drop | None:
+    """The end of ``drag`` where the pointer was let go: from the tray onto an empty cell places a tile
+    of its kind; from a cell onto another empty one moves it (not onto a warp gate); from a cell off
+    the board takes the tile back. ``None``: nothing happens (a drag that ends where it began is a
+    click, which the click that follows handles)."""
+    source, what = drag
+    target = board_cell(data, layout.size) if action == "cell" else None
+    if source == "tray":
+        return Drop(target, FIRST_TILE[what], kind=what) if target and layout.at(target) == EMPTY else None
+    r, c = (int(x) for x in what.split(","))
+    if target == (r, c):
+        return None
+    if target is None:  # dropped off the board: back to the tray
+        return Drop((r, c), EMPTY)
+    if layout.at(target) != EMPTY or target in warps:
+        return None
+    return Drop(target, layout.at((r, c)), source=(r, c))
+
+
 def on_pointer_down(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect | Say]]:
     """A press starts a drag from the tray or a placed tile, and forgets any drag before it: a drag
     can end with no pointerup (a finger's swipe the browser took to pan the zoomed board, a button
     let go outside the page), and its tile must not follow the next tap."""
-    if action == "tray" and data.get("kind") in KINDS:
-        return replace(model, drag=("tray", data["kind"])), []
-    cell = _cell(model, data) if action == "cell" else None
-    if cell and model.board.layout.at(cell) != EMPTY:
-        return replace(model, drag=("cell", f"{cell[0]},{cell[1]}")), []
-    return (replace(model, drag=None) if model.drag else model), []
+    drag = picked(model.board.layout, action, data)
+    return (replace(model, drag=drag) if drag != model.drag else model), []
 
 
 def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model, list[Effect | Say]]:
-    """Finish a drag: from the tray onto an empty cell places; from a cell onto another moves;
-    from a cell off the board takes the tile back. A drag that ends where it began is a click."""
+    """Finish a drag (``dropped``): a tile placed, moved (one step to undo) or taken back."""
     if model.drag is None:
         return model, []
-    source, what = model.drag
     puzzle, layout = model.board
+    drop = dropped(model.drag, layout, puzzle.warps, action, data)
     model = replace(model, drag=None)
-    target = _cell(model, data) if action == "cell" else None
-    if source == "tray":
-        if target and layout.at(target) == EMPTY:
-            return set_tile(replace(model, tool=what, cursor=target), target, FIRST_TILE[what])
+    if drop is None:
         return model, []
-    r, c = (int(x) for x in what.split(","))
-    if target == (r, c):
-        return model, []
-    tile = layout.at((r, c))
-    if target is None:  # dropped off the board: back to the tray
-        return set_tile(model, (r, c), EMPTY)
-    if layout.at(target) != EMPTY or target in puzzle.warps:
-        return model, []
-    step = change(model.desk, [((r, c), TILE, EMPTY), (target, TILE, tile)])
-    return commit(replace(model, cursor=target), step, cell_words(apply(model.desk, step), puzzle, target))
+    if drop.kind:
+        return set_tile(replace(model, tool=drop.kind, cursor=drop.cell), drop.cell, drop.tile)
+    if drop.source is None:
+        return set_tile(model, drop.cell, EMPTY)
+    step = change(model.desk, [(drop.source, TILE, EMPTY), (drop.cell, TILE, drop.tile)])
+    return commit(replace(model, cursor=drop.cell), step, cell_words(apply(model.desk, step), puzzle, drop.cell))
 
 
 def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:

@@ -140,6 +140,19 @@ class Table:
         return seat_tags(games.rules(self.game), [s.id for s in self.seats])
 
 
+# Who held each seat when a step of the log was played: (seat, name, computer level), the name empty
+# for a computer player named by its level, whose label is worded when shown, in the page's language.
+Holders = tuple[tuple[str, str, str], ...]
+
+
+def holders(table: Table) -> Holders:
+    return tuple((s.id, "" if s.level and s.name == label(s.level) else s.name, s.level) for s in table.seats)
+
+
+def holder_names(held: Holders) -> dict[str, str]:
+    return {seat: name or label(level) for seat, name, level in held}
+
+
 @dataclass(frozen=True)
 class MatchUi:
     """The match screen's state: the game's board, the position shown, the board's own state (``local``),
@@ -153,6 +166,10 @@ class MatchUi:
     # work), oldest first and bounded by ``core.game.kept``; the panel lists the steps newest first.
     log: Log = ()
     before: tuple[int, ...] = ()  # the moves played before each step of ``log``
+    # Who held the seats when this page followed each step of ``log`` (``None``: a step told by the
+    # authority, named by today's holders): a seat a computer player took over names its earlier moves
+    # by the person who made them, and the person who came back is not named for the computer's moves.
+    held: tuple[Holders | None, ...] = ()
     # The events announced (``news``): this page's own last move and the moves since (``heard``).
     latest: tuple[Mapping[str, Any], ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
@@ -193,11 +210,14 @@ def advance(
     moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
         return ui if moves == ui.moves else replace(ui, moves=moves)
-    log, before, unseen = ui.log, ui.before, ui.unseen
+    log, before, unseen, held = ui.log, ui.before, ui.unseen, ui.held
     if events:
-        log, before, unseen = _bounded((*log, tuple(events)), (*before, ui.moves), unseen)
+        by = holders(table) if table is not None else None
+        log, before, unseen, held = _bounded((*log, tuple(events)), (*before, ui.moves), unseen, (*held, by))
     latest = heard(ui, events, table)
-    moved = replace(ui, view=view, log=log, before=before, unseen=unseen, moves=moves, latest=latest, error=None)
+    moved = replace(
+        ui, view=view, log=log, before=before, unseen=unseen, held=held, moves=moves, latest=latest, error=None
+    )
     if getattr(ui.board, "react", None) is None:
         return replace(moved, local=ui.board.start(view, ui.view))
     return _react(moved, table, Moved(ui.view, ui.stored))
@@ -210,18 +230,22 @@ def retold(ui: MatchUi, log: Log, earlier: int, moves: int) -> MatchUi:
     exact when every step is a move (a table's); otherwise the count of moves cut later may be high by
     the other steps (clock ticks, prepared work) until the bound has cut every step told."""
     steps = tuple(tuple(step) for step in log if step)
-    log, before, unseen = _bounded(steps, tuple(min(earlier + i, moves) for i in range(len(steps))), earlier)
+    told = tuple(min(earlier + i, moves) for i in range(len(steps)))
+    log, before, unseen, held = _bounded(steps, told, earlier, (None,) * len(steps))
     if log == ui.log and before == ui.before and unseen == ui.unseen and moves == ui.moves:
-        return ui  # the same panel: kept by identity (svg.keep)
-    return replace(ui, log=log, before=before, unseen=unseen, moves=moves)
+        return ui  # the same panel: kept by identity (svg.keep), with the holders this page saw
+    return replace(ui, log=log, before=before, unseen=unseen, moves=moves, held=held)
 
 
-def _bounded(log: Log, before: tuple[int, ...], unseen: int) -> tuple[Log, tuple[int, ...], int]:
-    """The steps of ``log`` (none without events) that its bound keeps, the moves before each, and
-    the moves before the first of them (``unseen`` when there is none): the moves it does not list."""
+def _bounded(
+    log: Log, before: tuple[int, ...], unseen: int, held: tuple[Holders | None, ...]
+) -> tuple[Log, tuple[int, ...], int, tuple[Holders | None, ...]]:
+    """The steps of ``log`` (none without events) that its bound keeps, the moves before each, the
+    moves before the first of them (``unseen`` when there is none): the moves it does not list; and
+    the holders of each step kept."""
     start = log_start(log)
     before = before[start:]
-    return kept(log), before, before[0] if before else unseen
+    return kept(log), before, before[0] if before else unseen, held[start:]
 
 
 def heard(ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> tuple[Mapping[str, Any], ...]:
@@ -504,7 +528,7 @@ def log_panel(ui: MatchUi, table: Table) -> Memo:
     """The last lines of what happened: moves newest first, each move's events in their order (its
     cause above its effects); kept while the log, the names and the language stay."""
     key = ("log", tuple(table.names.items()), i18n.generation())
-    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board, ui.unseen))
+    return keep(_PANELS, key, lambda: _log_panel(ui, table), (ui.log, ui.board, ui.unseen, ui.held))
 
 
 LOG_SHOWN = 12  # the lines of the log panel
@@ -516,10 +540,12 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     # the oldest step shown may lose its last lines, never its first.
     steps: list[list[str]] = []
     left = LOG_SHOWN
-    for step in reversed(ui.log):
+    now = table.names
+    for step, held in zip(reversed(ui.log), reversed(ui.held), strict=True):
         if not left:
             break
-        said = (game.event_text(e, table.names) for e in step)
+        names = holder_names(held) if held is not None else now
+        said = (game.event_text(e, names) for e in step)
         lines = list(islice(filter(None, said), left))
         if lines:
             steps.append(lines)

@@ -171,6 +171,25 @@ def test_drag_from_the_tray_onto_a_cell_between_cells_and_off_the_board():
     assert model.layout.at((0, 0)) == "/"
 
 
+def test_what_a_drag_picks_up_and_where_it_may_end():
+    """The rules of a drag, the solo board's and the match board's (``picked``, ``dropped``)."""
+    layout = Layout.of(5, {(1, 1): "/", (2, 2): "#"})
+    at = lambda r, c: {"r": str(r), "c": str(c)}  # noqa: E731
+    assert solo.picked(layout, "tray", {"kind": "flat"}) == ("tray", "flat")
+    assert solo.picked(layout, "cell", at(1, 1)) == ("cell", "1,1")
+    for action, data in (("tray", {"kind": "laser"}), ("cell", at(0, 0)), ("cell", at(5, 0)), ("cell", {"r": "x"})):
+        assert solo.picked(layout, action, data) is None, (action, data)
+    warps = {(3, 3)}
+    assert solo.dropped(("tray", "flat"), layout, warps, "cell", at(0, 4)) == solo.Drop((0, 4), "|", kind="flat")
+    assert solo.dropped(("tray", "flat"), layout, warps, "cell", at(2, 2)) is None, "onto a tile"
+    assert solo.dropped(("tray", "flat"), layout, warps, "screen", {}) is None, "off the board"
+    assert solo.dropped(("cell", "1,1"), layout, warps, "cell", at(4, 0)) == solo.Drop((4, 0), "/", source=(1, 1))
+    assert solo.dropped(("cell", "1,1"), layout, warps, "screen", {}) == solo.Drop((1, 1), EMPTY), "back to the tray"
+    assert solo.dropped(("cell", "1,1"), layout, warps, "cell", at(1, 1)) is None, "where it began: a click"
+    assert solo.dropped(("cell", "1,1"), layout, warps, "cell", at(2, 2)) is None, "onto a tile"
+    assert solo.dropped(("cell", "1,1"), layout, warps, "cell", at(3, 3)) is None, "onto a warp gate"
+
+
 def test_a_drag_that_never_ended_does_not_carry_its_tile_to_the_next_tap():
     """A swipe on a tile the browser takes to pan (a phone's zoomed board) ends with pointercancel, no
     pointerup: the next press on an empty cell starts afresh, and its tap places a tile there."""

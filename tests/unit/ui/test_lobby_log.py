@@ -1,6 +1,7 @@
 """A lobby page's log: each update of the mirror one step, whether or not it changed the view, taken
 once however often the page follows the mirror; each move the host page's board plays by itself its
-own step; and the moves the log's bound cuts counted as a latecomer's snapshot counts them."""
+own step; and the moves the log's bound cuts counted as a latecomer's snapshot counts them. And a
+guest's board between its move and the update that plays it."""
 
 import random
 from dataclasses import replace
@@ -14,8 +15,9 @@ from gamenight.lobby.client import Client
 from gamenight.lobby.session import Session
 from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
-from gamenight.ui.lobby.panel import sync_board
-from gamenight.ui.svg import h
+from gamenight.ui.lobby.panel import board_input, match_table, sync_board
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import h, text_of
 from tests.unit.lobby.countgame import Lettered
 
 NOW = 1_800_000_000_000
@@ -157,3 +159,62 @@ def test_a_guest_coming_back_keeps_its_log_until_the_snapshot_retells_it():
     deliver("g3", hello)
     ui = sync_board(ui, bob)
     assert ui.log == session.match_log().steps and len(ui.log) == 1
+
+
+class AddingBoard(TallyBoard):
+    """A board whose "add" click is a move for its seat (``n`` from the click)."""
+
+    def update(self, ui, view, seat, table, event):
+        return ui, ({"add": int(event.data["n"])} if seat and event.action == "add" else None)
+
+
+ADDING = AddingBoard()
+
+
+def add(n: int) -> UiEvent:
+    return UiEvent("click", "add", {"n": str(n)}, now_ms=NOW)
+
+
+@pytest.mark.parametrize("turns", [True, False], ids=["seats-take-turns", "simultaneous"])
+def test_a_guest_makes_no_second_move_before_the_host_has_played_the_first(monkeypatch, turns):
+    # Bob's page sends a move; before the host's update comes back his board still shows his turn.
+    # Where the host judges a move on the position it was made on (seats take turns), a second move
+    # now would come back refused as "made on an earlier position": the page says why at once and
+    # sends nothing. In a simultaneous game a move stands on its own, so both go.
+    if turns:
+        monkeypatch.setitem(games.RULES, "count", Lettered())
+    monkeypatch.setitem(games.BOARDS, "count", f"{__name__}:ADDING")
+    live = hosting().live
+    session = live.session
+    bob = Client("Bob", next(m.token for m in session.members.values() if m.name == "Bob"))
+
+    def deliver(peer, message):
+        for to, sent in session.handle(peer, p.encode(message), NOW):
+            if to == peer:
+                bob.receive(p.encode(sent), NOW)
+
+    live.request(p.Move("X", {"add": 1}, 0).to_json(), NOW)  # Ann (X) first
+    deliver("g2", bob.hello(NOW))
+    ui = sync_board(None, bob)
+    ui, request = board_input(ui, bob, add(2))
+    assert request is not None and request["move"] == {"add": 2}
+    in_flight = bob.request(request, NOW)
+    assert bob.moving
+    second, again = board_input(ui, bob, add(3))
+    if not turns:
+        assert again is not None and again["move"] == {"add": 3} and second.error is None
+        return
+    assert again is None, "nothing sent"
+    assert second.error == {"code": "move-on-its-way", "params": {}} and second.local is ui.local
+    assert "has not reached the host yet" in text_of(screen.render(second, match_table(bob)))
+    for message in in_flight:
+        deliver("g2", message)
+    ui = sync_board(second, bob)
+    assert not bob.moving and ui.error is None and ui.view["total"] == 3, "played; the note is gone"
+    assert [e.move for e in session.match.record.log] == [{"add": 1}, {"add": 2}], "the second never went"
+    # Ann plays; Bob's page hears of it, and his next move goes out.
+    live.request(p.Move("X", {"add": 1}, 2).to_json(), NOW)
+    assert len(session.match.record.log) == 3
+    deliver("g2", bob.resync(NOW))
+    ui, request = board_input(sync_board(ui, bob), bob, add(3))
+    assert request is not None and request["move"] == {"add": 3}

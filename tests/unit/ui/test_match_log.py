@@ -3,6 +3,8 @@ events in their own order, a bound in events that keeps whole steps, the moves i
 page that followed them as a log told by the authority counts those it leaves out (a snapshot's recent
 steps, a replayed record), and a lobby page's log fed one step per update."""
 
+from gamenight import i18n
+from gamenight.core.bot import label
 from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
@@ -145,3 +147,32 @@ def test_steps_that_are_not_moves_are_listed_but_not_counted_as_earlier_moves():
     start = log_start(steps)
     assert ui.log == tuple(steps[start:]) and start > 10
     assert ui.unseen == 1 + sum(moved[:start]) < 1 + start, "the first move and the moves cut, not the ticks"
+
+
+def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
+    # Cy's page drops mid-match and a computer player takes over seat C; Cy comes back later. The log
+    # names each move by whoever made it, and words a computer player's name in the page's language.
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), ("A", "C"), 42)
+    bot = Table(
+        "raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", label("hard"), "magenta", "bot", "hard")), frozenset("A")
+    )
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
+    for n, table in enumerate((TABLE, TABLE, bot, bot), 1):
+        state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
+        ui = match.advance(ui, rules.view(state, "A"), events, table, n)
+    items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")  # Cy is back
+    first = [text_of(li.children[0]) for li in items]  # newest first: the bot's move, then Cy's
+    assert first[0].startswith(label("hard") + " (B)") and first[2].startswith("Cy (B)"), first
+    assert [f.split(" (")[0] for f in first[1::2]] == ["Ann", "Ann"]
+    try:
+        i18n.set_language("ja")
+        items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
+        assert text_of(items[0].children[0]).startswith(label("hard")) and label("hard") != "Bot (Hard)"
+    finally:
+        i18n.set_language("en")
+    # A log the authority retells (a snapshot) names every step by today's holders: it was not seen.
+    retold = match.retold(match.start("raythread", BOARD, ui.view, TABLE), ui.log, 0, 4)
+    assert all(
+        text_of(li.children[0]).startswith(("Ann", "Cy"))
+        for li in find_all(match._log_panel(retold, TABLE), lambda e: e.tag == "li")
+    )

@@ -137,9 +137,10 @@ def test_the_seats_and_the_log_are_kept_between_inputs_and_redrawn_when_their_in
     moved = match.advance(ui, rules.view(after, "C"), events, TABLE)
     assert match.seat_list(moved, TABLE) is not seats and render(match.seat_list(moved, TABLE)) != render(seats)
     assert "places a" in render(match.log_panel(moved, TABLE)) and "places a" not in render(log)
-    # Another name, another seat marked "you", another language: drawn again.
+    # Another name, another seat marked "you", another language: drawn again (a move in the log keeps
+    # the name of the player who made it: test_match_log).
     renamed = Table("raythread", (SeatAt("A", "Abe", "amber"), TABLE.seats[1]), frozenset("AC"))
-    assert "Abe" in render(match.seat_list(ui, renamed)) and "Abe" in render(match.log_panel(moved, renamed))
+    assert "Abe" in render(match.seat_list(ui, renamed)) and "Ann (A) places" in render(match.log_panel(moved, renamed))
     assert "you" in render(match.seat_list(ui, Table("raythread", TABLE.seats, frozenset("A"))))
     # Another language (a new i18n generation): drawn again, in its words.
     log = match.log_panel(moved, TABLE)

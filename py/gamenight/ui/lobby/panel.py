@@ -191,8 +191,13 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     table = match_table(client)
     if table is None:
         return ui, None
-    ui, move = screen.handle(ui, table, event)
-    return ui, (client.move(move) if move is not None else None)
+    moved, move = screen.handle(ui, table, event)
+    if move is not None and client.moving and not getattr(games.rules(table.game), "simultaneous", False):
+        # The host judges a move on the position it was made on, and this page's last move has not
+        # come back yet: a second one would be refused as made on an earlier position. Say why here,
+        # at once, and keep the board as it was (the player's pick included).
+        return screen.refused(ui, {"code": "move-on-its-way", "params": {}}), None
+    return moved, (client.move(move) if move is not None else None)
 
 
 def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> Element:
@@ -216,22 +221,21 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         h("h2", {}, f"{lobby.title} · {phase}"),
         _error(client) if board is None or board.error is None else None,
         _waiting(client, sight),
-        table is not None and _role(client),
-        board is not None and table is not None and screen.render(board, table, _match_controls(client, sight)),
+        table is not None and _role(client, lobby),
+        board is not None and table is not None and screen.render(board, table, _match_controls(client, lobby, sight)),
         h(
             "div",
             {"class": "lobby-grid"},
-            h("div", {}, _seats(client, sight), _members(client, sight), _host_controls(client, sight)),
-            h("div", {}, _match(client) if board is None else None, _chat(client, sight)),
+            h("div", {}, _seats(client, lobby, sight), _members(client, lobby, sight), _host_controls(lobby, sight)),
+            h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
         ),
     )
 
 
-def _match_controls(client: Client, sight: Sight) -> list[Element]:
+def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
     others are told who can)."""
-    lobby, match = client.lobby, shown_match(client)
-    assert lobby is not None  # panel() shows the match with its lobby
+    match = shown_match(client)
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
     if not sight.host:
@@ -274,9 +278,7 @@ def _tags(lobby: p.Lobby) -> dict[str, str]:
     return seat_tags(games.rules(lobby.game), [s.id for s in lobby.seats])
 
 
-def _seats(client: Client, sight: Sight) -> Element:
-    lobby = client.lobby
-    assert lobby is not None  # panel() shows the seats of its lobby
+def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     names = _names(lobby)
     tags = _tags(lobby)
     mine = client.seat
@@ -334,9 +336,7 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
     )
 
 
-def _members(client: Client, sight: Sight) -> Element:
-    lobby = client.lobby
-    assert lobby is not None  # panel() shows the members of its lobby
+def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     colours = {s.member: s.colour for s in lobby.seats if s.member}
     rows = []
     for m in lobby.members:
@@ -375,11 +375,9 @@ def _members(client: Client, sight: Sight) -> Element:
     return h("section", {"class": "members"}, h("h3", {}, title), h("ul", {}, rows))
 
 
-def _host_controls(client: Client, sight: Sight) -> Element | None:
+def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
     if not sight.host:
         return None
-    lobby = client.lobby
-    assert lobby is not None  # panel() shows the controls of its lobby
     if lobby.phase == "playing" and sight.ending:
         return h(
             "section",
@@ -440,11 +438,10 @@ def _host_controls(client: Client, sight: Sight) -> Element | None:
     )
 
 
-def _match(client: Client) -> Element | None:
-    match, lobby = shown_match(client), client.lobby
+def _match(client: Client, lobby: p.Lobby) -> Element | None:
+    match = shown_match(client)
     if match is None:
         return None
-    assert lobby is not None  # panel() shows the match with its lobby
     played = client.played if match.ended is not None and client.played else lobby.seats
     names = {s.id: _names(lobby).get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
@@ -489,9 +486,8 @@ def _match(client: Client) -> Element | None:
     )
 
 
-def _role(client: Client) -> Element:
-    match, lobby = shown_match(client), client.lobby
-    assert lobby is not None  # panel() shows the match with its lobby
+def _role(client: Client, lobby: p.Lobby) -> Element:
+    match = shown_match(client)
     you = match.you if match else None
     tag = _tags(lobby).get(you, you) if you else None
     return h(
