@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -87,8 +88,9 @@ def play_match(page: Page, game_id: str, seed: int, make: Callable, each_turn=la
     turned = 0
     while game.result(state) is None:
         if person in game.active(state):
-            # As a person does: play once the page says it is their turn (the computer's move drawn).
-            expect(page.locator(".match-status")).to_contain_text(f"({person}) to play")
+            # As a person does: play once the page says it is their turn (the computer's move drawn):
+            # "Player 1 (A) to play" in Raythread, "Player 1 to play" in Light Seeker (its seat reads 1).
+            expect(page.locator(".match-status")).to_contain_text(re.compile(rf"\b{person}\)? to play"))
             each_turn()
             moves = list(game.legal(state, person))
             rotations = [m for m in moves if m.get("type") == "rotate"]
