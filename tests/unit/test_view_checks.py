@@ -353,3 +353,11 @@ def test_the_host_pages_own_mirror_does_not_check_its_views():
     host.joined_as("m1", 0)
     host.receive(p.encode(p.Snapshot(1, sight.lobby(), sight.match("A", {"size": "any"}), ())))
     assert host.seq == 1 and host.match is not None and not host.problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_for_a_seat_outside_the_match_is_refused(game):
+    sight = middle(game)
+    view = {**sight.view(None), "you": "Q"}
+    assert named(refusal(game, view, "Q")) == "you"
+    assert named(refusal(game, sight.view(sight.seats[0]), None)) == "you"  # sent to a spectator

@@ -54,7 +54,9 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     that the page could not read."""
     v = root(view)
     seats = seating(at(v, "seats"), MOST_SEATS)
-    choice(at(v, "you"), (you,))
+    choice(at(v, "you"), (you,))  # the seat the match says this page holds, one of the match's
+    if you is not None:
+        seat(at(v, "you"), seats)
     try:
         options = parse_options(at(v, "options")[0])
     except BadOptions as err:  # the options' own reason, as a refused message
