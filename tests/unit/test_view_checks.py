@@ -36,7 +36,7 @@ def sights(game: str) -> tuple[Sight, ...]:
 
 
 def middle(game: str) -> Sight:
-    """A position with tiles, claims, areas or finishes to spoil: the middle of the longest match made."""
+    """A position to spoil, with tiles, claims, areas or finishes: the unfinished one furthest into its match."""
     return max(sights(game), key=lambda s: (s.result() is None, s.moves))
 
 
@@ -138,7 +138,7 @@ SAID = {("raythread", "options"): "raythread-size-odd", ("reflection", "finishes
 @pytest.mark.parametrize(
     ("game", "path", "value", "field"),
     [(game, path, value, field) for game, cases in MALFORMED.items() for path, value, field in cases],
-    ids=lambda x: str(x)[:40] if not isinstance(x, list) else f"list[{len(x)}]",
+    ids=lambda x: "removed" if x is GONE else f"list[{len(x)}]" if isinstance(x, list) else str(x)[:40],
 )
 def test_a_malformed_view_is_refused_naming_its_field(game, path, value, field):
     sight = middle(game)
