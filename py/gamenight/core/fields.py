@@ -17,10 +17,10 @@ objects and name the path, for ``BadMessage`` only.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import Any, TypeVar
 
-from gamenight.core.errors import MAX_PARAM, BadMessage
+from gamenight.core.errors import MAX_PARAM, BadMessage, GameNightError
 from gamenight.core.grid import Cell
 from gamenight.i18n import N_, reasons
 
@@ -34,6 +34,7 @@ reasons(
     }
 )
 
+T = TypeVar("T")
 # A value and its path in the message: a chain of keys ``(((), "tiles"), 3)`` for ``tiles[3]``, put in
 # words only when a reader refuses it (``name``), so a field that is fine costs no text.
 Field = tuple[Any, tuple]
@@ -182,6 +183,23 @@ def seating(field: Field, most: int) -> tuple[str, ...]:
     if len(set(seats)) != len(seats):
         raise BadMessage("field-twice", field=name(field))
     return seats
+
+
+def addressed(view: Field, you: str | None, seats: Collection[str]) -> None:
+    """A view's ``you``: the seat the match says this page holds (``None``: a spectator's view), one of
+    the match's ``seats``."""
+    choice(at(view, "you"), (you,))
+    if you is not None:
+        seat(at(view, "you"), seats)
+
+
+def parsed(field: Field, parse: Callable[[Any], T]) -> T:
+    """``field`` read by a game's own parser of untrusted input (its options), whose refusal becomes a
+    refused message with the same reason."""
+    try:
+        return parse(field[0])
+    except GameNightError as err:
+        raise BadMessage(err.code, **err.params) from None
 
 
 def maybe(field: Field) -> bool:

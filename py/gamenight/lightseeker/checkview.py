@@ -19,6 +19,7 @@ from typing import Any
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import (
     Field,
+    addressed,
     at,
     choice,
     each,
@@ -57,9 +58,7 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     seats = seating(at(v, "seats"), 2)
     if len(seats) != 2:
         raise BadMessage("field-range", field="seats", lo=2, hi=2, value=len(seats))
-    choice(at(v, "you"), (you,))  # the seat the match says this page holds, one of the match's
-    if you is not None:
-        seat(at(v, "you"), seats)
+    addressed(v, you, seats)
     if maybe(to_move := at(v, "to_move")):
         seat(to_move, seats)
     whole(at(v, "turn"), 1, MOST_TURNS)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.core.errors import BadMessage
 from gamenight.core.fields import (
     Field,
+    addressed,
     at,
     cell,
     choice,
@@ -23,6 +24,7 @@ from gamenight.core.fields import (
     flag,
     keyed,
     maybe,
+    parsed,
     reason,
     result,
     root,
@@ -50,13 +52,8 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     seats = seating(at(v, "seats"), 4)
     if seats != SEATINGS.get(len(seats)):
         raise BadMessage("raythread-seats", got=", ".join(seats))
-    choice(at(v, "you"), (you,))  # the seat the match says this page holds, one of the match's
-    if you is not None:
-        seat(at(v, "you"), seats)
-    try:
-        options = parse_options(at(v, "options")[0])
-    except BadOptions as err:  # the options' own reason, as a refused message
-        raise BadMessage(err.code, **err.params) from None
+    addressed(v, you, seats)
+    options = parsed(at(v, "options"), parse_options)
     size = whole(at(v, "size"), options.size, options.size)
     whole(at(v, "target"), options.target, options.target)
     if maybe(turn := at(v, "turn")):

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.core.errors import BadMessage
 from gamenight.core.fields import (
     Field,
+    addressed,
     at,
     choice,
     each,
@@ -26,6 +27,7 @@ from gamenight.core.fields import (
     keyed,
     maybe,
     number,
+    parsed,
     result,
     root,
     seat,
@@ -54,13 +56,8 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     that the page could not read."""
     v = root(view)
     seats = seating(at(v, "seats"), MOST_SEATS)
-    choice(at(v, "you"), (you,))  # the seat the match says this page holds, one of the match's
-    if you is not None:
-        seat(at(v, "you"), seats)
-    try:
-        options = parse_options(at(v, "options")[0])
-    except BadOptions as err:  # the options' own reason, as a refused message
-        raise BadMessage(err.code, **err.params) from None
+    addressed(v, you, seats)
+    options = parsed(at(v, "options"), parse_options)
     choice(at(v, "phase"), PHASES)
     whole(at(v, "round"), 0, MOST_ROUNDS)
     whole(at(v, "rounds"), 0, MOST_ROUNDS)
