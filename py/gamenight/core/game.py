@@ -195,6 +195,16 @@ class Game(Protocol):
         """The result once the match has ended, else ``None``."""
         ...
 
+    def check_view(self, view: Mapping[str, Any], seat: str | None, events: Iterable[Mapping[str, Any]]) -> None:
+        """Check a ``view`` as a host sends it to ``seat`` (``None``: a spectator), with the public events
+        that come with it (an update's, a snapshot's log), before a guest's page reads them: raises
+        ``BadMessage`` naming the first field this game's screens could not read (a wrong type, a cell
+        off the board, a seat or tile kind the match does not have, a list longer than any match
+        makes). The lobby calls it on every snapshot and update a guest receives, so a malformed or
+        hostile host is refused like any other bad message and the page keeps what it showed. It does
+        not play the rules again: a host can lie about the game, which is no crash."""
+        ...
+
     # Optional: ``option_fields: tuple[OptionField, ...]``, the options as a form offers them.
     # Optional: ``seat_ids(count) -> tuple[str, ...]``, the seat ids of a ``count``-player match in
     # turn order, for games whose seats have fixed names (Raythread seats two players as A and C).

@@ -36,6 +36,8 @@ reasons(
         "field-not-bool": N_("{field} must be true or false"),
         "field-choice": N_("{field} must be one of {choices}"),
         "field-not-cell": N_("{field} must be a [row, column] pair of whole numbers"),
+        "field-empty": N_("{field} is empty"),
+        "field-not-list": N_("{field} must be a list"),
     }
 )
 terms({"options": N_("the options"), "move": N_("a move")})  # what most games' readers check

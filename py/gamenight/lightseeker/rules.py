@@ -11,7 +11,7 @@ two orthogonally adjacent lit tops.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -535,3 +535,8 @@ class LightSeeker:
             return Result(ranking=(state.seats,), reason=outcome.reason, params=outcome.params)
         loser = next(s for s in state.seats if s != outcome.winner)
         return Result(ranking=((outcome.winner,), (loser,)), reason=outcome.reason, params=outcome.params)
+
+    def check_view(self, view: Mapping[str, Any], seat: str | None, events: Iterable[Mapping[str, Any]]) -> None:
+        from gamenight.lightseeker.checkview import check_view  # it reads this module's tables
+
+        check_view(view, seat, events)

@@ -2,7 +2,9 @@
 
 The page renders ``lobby``, ``match`` and ``chat``; it sends what ``hello``, ``request``, ``poll`` and
 ``receive`` return. Messages from the host are untrusted too: one that does not parse is noted in
-``problems`` and ignored (and if it was the snapshot the mirror waits for, asked for again).
+``problems`` and ignored (and if it was the snapshot the mirror waits for, asked for again). That
+includes the match a snapshot or update carries: its game checks the view and the events before the
+page reads them (``checked``, the game's ``check_view``), so a malformed view changes nothing either.
 
 Nothing the player asks for is lost or applied twice (docs/peer-links.md): requests are numbered
 (``n``) and kept in ``outbox`` until the host acknowledges them (``ack`` on every host message); they
@@ -15,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight import games
+from gamenight.core import fields
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, reasons
@@ -35,8 +39,11 @@ reasons(
 class Client:
     """One member's view of the lobby, kept in step with the host's numbered updates."""
 
-    def __init__(self, name: str, token: str | None = None) -> None:
+    def __init__(self, name: str, token: str | None = None, *, trusted: bool = False) -> None:
         self.name = name
+        # The host page's own mirror: its views come from the session in the same page, so they are not
+        # checked again (``checked``); every guest's are.
+        self.trusted = trusted
         self.token = token  # kept by the page (e.g. in local storage) to come back after a drop
         self.member: str | None = None
         self.seq: int | None = None  # None until the first snapshot
@@ -103,6 +110,8 @@ class Client:
                 if whole is None:
                     return []
                 message, ack = p.read_to_guest(whole, p.MAX_MESSAGE_BYTES)
+            if not self.trusted:
+                checked(message)
         except BadMessage as err:
             self.problems.append(str(err))
             return []
@@ -262,3 +271,23 @@ class Client:
         if self.match is None or self.match.you is None:
             raise BadMessage("no-seat-in-match")
         return p.Move(self.match.you, dict(move), self.match.moves).to_json()
+
+
+def checked(message: p.ToGuest) -> None:
+    """Raise ``BadMessage`` if the match of a snapshot or update is one this page could not show: its
+    game checks the view for this member's seat and the events the page will word (an update's, a
+    snapshot's log; ``Game.check_view``), and the lobby checks the result it shows. The lobby knows no
+    game: a game this page does not know is shown as text, which reads only what it checks itself."""
+    if isinstance(message, p.Snapshot):
+        match, events = message.match, [e for step in message.log.steps for e in step] if message.log else []
+    elif isinstance(message, p.Update):
+        match, events = message.match, list(message.events)
+    else:
+        return
+    if match is None:
+        return
+    game = games.rules(match.game)
+    if game is not None:
+        game.check_view(match.view, match.you, events)
+    if match.result is not None:
+        fields.result(fields.field(match.result, "result"), None)

@@ -53,8 +53,6 @@ reasons(
         ),
         "bad-type": N_("unknown message type '{got}'"),
         "type-not-text": N_("'type' must be text"),
-        "field-empty": N_("{field} is empty"),
-        "field-not-list": N_("{field} must be a list"),
         "bad-phase": N_("'phase' must be 'lobby' or 'playing'"),
         "bad-ended": N_("'ended' must be null, 'over' or 'host'"),
         "bad-params": N_("the parameters of a refusal must be at most 8 short values"),

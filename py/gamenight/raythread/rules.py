@@ -9,7 +9,7 @@ states every rule and choice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -597,3 +597,8 @@ class RaythreadRally:
 
     def result(self, state: State) -> Result | None:
         return result(state)
+
+    def check_view(self, view: Mapping[str, Any], seat: str | None, events: Iterable[Mapping[str, Any]]) -> None:
+        from gamenight.raythread.checkview import check_view  # it reads this module's tables
+
+        check_view(view, seat, events)

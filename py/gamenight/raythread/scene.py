@@ -32,7 +32,6 @@ LANE = 6.0  # distance between the lanes of two colours, in user units
 BEACON_R = 15
 EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's triangle
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
-ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
 ORIENT_WORDS = {"/": N_("slash /"), "\\": N_("backslash \\")}
 

@@ -25,7 +25,7 @@ A builder whose reveal fails is disqualified, and the failures of its puzzle's s
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -932,6 +932,11 @@ class ReflectionMatch:
         averages = team_scores(state)
         key = {seat: averages[t] for t, team in enumerate(teams) for seat in team}
         return Result(rank_by(state.seats, key), total, notes, "reflection-team-average", teams)
+
+    def check_view(self, view: Mapping[str, Any], seat: str | None, events: Iterable[Mapping[str, Any]]) -> None:
+        from gamenight.reflection.checkview import check_view  # it reads this module's tables
+
+        check_view(view, seat, events)
 
 
 def _waiting(state: State) -> str:

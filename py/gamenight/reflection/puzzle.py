@@ -184,13 +184,8 @@ def parse_puzzle(data: Any) -> Puzzle:
     data = obj(data, "puzzle", BadMessage)
     only_keys(data, ("size", "warps", "tiles", "clues"), "puzzle", BadMessage)
     size = get_int(data, "size", BadMessage, MIN_SIZE, MAX_SIZE)
-    warps = _parse_warps(data.get("warps"), size)
-    tiles_raw = obj(data.get("tiles"), "tiles", BadMessage)
-    only_keys(tiles_raw, KINDS, "tiles", BadMessage)
-    cells = size * size - len(warps)
-    tiles = TileSet(*(get_int(tiles_raw, k, BadMessage, 0, cells, default=0) for k in KINDS))
-    if tiles.total > cells:
-        raise BadMessage("puzzle-tiles-fit", n=tiles.total, cells=cells)
+    warps = parse_warps(data.get("warps"), size)
+    tiles = parse_tiles(data.get("tiles"), size * size - len(warps))
     raw = data.get("clues")
     if not isinstance(raw, list) or len(raw) != 4 * size:
         raise BadMessage("puzzle-clue-count", n=4 * size)
@@ -203,7 +198,18 @@ def parse_puzzle(data: Any) -> Puzzle:
     return Puzzle(size, warps, tiles, parsed)
 
 
-def _parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
+def parse_tiles(raw: Any, cells: int) -> TileSet:
+    """The tiles of a puzzle with ``cells`` cells that hold tiles, from untrusted JSON; raises ``BadMessage``."""
+    raw = obj(raw, "tiles", BadMessage)
+    only_keys(raw, KINDS, "tiles", BadMessage)
+    tiles = TileSet(*(get_int(raw, k, BadMessage, 0, cells, default=0) for k in KINDS))
+    if tiles.total > cells:
+        raise BadMessage("puzzle-tiles-fit", n=tiles.total, cells=cells)
+    return tiles
+
+
+def parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
+    """A puzzle's warp gates (none or two cells of a ``size`` board) from untrusted JSON; raises ``BadMessage``."""
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) not in (0, 2):

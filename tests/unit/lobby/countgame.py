@@ -8,7 +8,7 @@ Each seat holds a secret string that only its own view shows, so leak tests can 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -138,6 +138,9 @@ class Count:
             "secret": None if i is None else state.secrets[i],
             "pick": None if i is None else state.picks[i],
         }
+
+    def check_view(self, view: Mapping[str, Any], seat: str | None, events: Iterable[Mapping[str, Any]]) -> None:
+        """Nothing to check: a page shows this game as text (it has no board), which reads what it checks."""
 
     def result(self, state: State) -> Result | None:
         if not state.over:

@@ -1,11 +1,16 @@
 """The guest's mirror: snapshots reset it, numbered updates advance it, a gap makes it ask for a resync."""
 
+import copy
+import random
+from dataclasses import replace
+
 import pytest
 
 from gamenight.core.errors import BadMessage
+from gamenight.core.game import Result
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
-from tests.unit.lobby.helpers import LOBBY, MATCH, SAID
+from tests.unit.lobby.helpers import LOBBY, MATCH, SAID, Party, seat_everyone
 
 
 def snapshot(seq: int, match=MATCH) -> str:
@@ -110,15 +115,37 @@ def test_requests_are_well_formed_messages():
 def test_an_ended_match_keeps_the_seats_it_was_played_in_until_another_match_arrives():
     client = joined()
     assert client.played == LOBBY.seats  # a running match is played in the lobby's seats
-    ended = p.MatchView("count", "X", MATCH.view, {"winners": ["X"]}, 3, "over")
+    ended = p.MatchView("count", "X", MATCH.view, Result(ranking=(("X",), ("Z",))).to_json(), 3, "over")
     moved = (p.SeatInfo("X", "amber", "m2"), p.SeatInfo("Z", "magenta", "m1"))
     lobby = p.Lobby(**{**LOBBY.__dict__, "phase": "lobby"})
     client.receive(p.encode(p.Update(4, lobby, ended, ())))
     client.receive(p.encode(p.Update(5, p.Lobby(**{**lobby.__dict__, "seats": moved}), ended, ())))
     assert client.lobby.seats == moved and client.played == LOBBY.seats, "who played the ended match"
     # A snapshot with another ended match (missed while away): its seats are the best known.
-    other = p.MatchView("count", "Z", MATCH.view, {"winners": ["Z"]}, 9, "over")
+    other = p.MatchView("count", "Z", MATCH.view, Result(ranking=(("Z",), ("X",))).to_json(), 9, "over")
     client.receive(p.encode(p.Snapshot(9, p.Lobby(**{**lobby.__dict__, "seats": moved}), other, ())))
     assert client.played == moved
     client.receive(p.encode(p.Snapshot(10, LOBBY, None, ())))
     assert client.played == ()
+
+
+def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_what_it_had():
+    party = Party("raythread", 2)
+    seat_everyone(party, {"Host": "A", "Bea": "C"})
+    party.send("Host", p.Start(7))
+    brain = random.Random(7)
+    for _ in range(4):
+        party.play_one(brain)
+    bea = party.clients["Bea"]
+    party.links["Bea"].request(bea.say("Good luck!"))  # on its way: not acknowledged yet
+    mirrored = (bea.seq, bea.lobby, bea.match, bea.events, bea.told, list(bea.outbox))
+    view = copy.deepcopy(dict(bea.match.view))
+    view["tiles"][0]["cell"] = [40, 2]  # off the 11 × 11 board: the scene would draw it nowhere
+    spoiled = p.Update(bea.seq + 1, bea.lobby, replace(bea.match, view=view), ())
+    assert bea.receive(p.encode({**spoiled.to_json(), "ack": bea.outbox[-1]["n"]})) == []
+    assert (bea.seq, bea.lobby, bea.match, bea.events, bea.told, bea.outbox) == mirrored, "nothing applied"
+    assert bea.problems == ["'tiles[0].cell' is off the board (rows and columns run from 0 to 10)"]
+    # Nothing was applied, so the host's next update follows on as if the spoiled one never came.
+    party.play_one(brain)
+    assert not bea.awaiting_snapshot and len(bea.problems) == 1 and bea.chat[-1].text == "Good luck!"
+    party.in_step()

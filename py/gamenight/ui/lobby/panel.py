@@ -100,8 +100,9 @@ def shown_match(client: Client) -> p.MatchView | None:
     match, lobby = client.match, client.lobby
     if match is None or lobby is None or match.ended is None:
         return match
-    seats = match.view.get("seats")
-    if match.game != lobby.game or (isinstance(seats, list) and set(seats) != {s.id for s in lobby.seats}):
+    seats = match.view.get("seats")  # a known game's view is checked (``Game.check_view``); another's is not
+    listed = set(seats) if isinstance(seats, list) and all(isinstance(s, str) for s in seats) else None
+    if match.game != lobby.game or (listed is not None and listed != {s.id for s in lobby.seats}):
         return None
     return match
 
