@@ -300,7 +300,8 @@ def shown(client: Client, board: Any) -> str:
         for event in INPUTS:
             board, _ = panel.board_input(board, client, event)
         markup += render(panel.panel(client, panel.Sight(), board))
-    return markup + render(panel._match(client) or "")
+    assert client.lobby is not None
+    return markup + render(panel._match(client, client.lobby) or "")
 
 
 def update(sight: Sight, seat: str | None, view: Any, events: Any) -> str:
