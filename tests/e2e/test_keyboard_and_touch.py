@@ -113,7 +113,10 @@ def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
     board = state.board
     at = cursor(page, "#ls-board", "ls-c", "_") or (1, 1)  # the cursor starts on the middle cube
     for a in move["actions"]:
-        at = keys_to(page, at, board.cells[a["cube"]])
+        goal = board.cells[a["cube"]]
+        if at == goal and page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+            page.keyboard.press("Space")  # the cursor starts on the cube: a player chooses it with Space
+        at = keys_to(page, at, goal)
         expect(page.locator(f"#ls-cube-{a['cube']}")).to_have_class(ls.re.compile("ls-selected"))
         page.keyboard.press("s" if a["kind"] == "slide" else "t")
         page.keyboard.press(KEYS[a["dir"]])
