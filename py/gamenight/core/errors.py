@@ -16,6 +16,7 @@ from typing import Any
 from gamenight import i18n
 
 MAX_PARAM = 60  # characters of a text parameter; longer ones end in "…"
+MAX_PARAMS = 8  # parameters of one reason
 # Tests set this: a reason code that is not registered then fails at once instead of travelling as text.
 STRICT = False
 
@@ -26,6 +27,11 @@ def clip(value: Any) -> str | int | bool | None:
         return value
     text = value if isinstance(value, str) else str(value)
     return text if len(text) <= MAX_PARAM else text[: MAX_PARAM - 1] + "…"
+
+
+def plain(value: Any) -> bool:
+    """Whether ``value`` is a parameter as ``clip`` makes them: what a page accepts from a peer."""
+    return value is None or isinstance(value, bool | int) or (isinstance(value, str) and len(value) <= MAX_PARAM)
 
 
 class GameNightError(ValueError):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar
 
-from gamenight.core.errors import MAX_PARAM, BadMessage, GameNightError
+from gamenight.core.errors import MAX_PARAMS, BadMessage, GameNightError, plain
 from gamenight.core.grid import Cell
 from gamenight.i18n import N_, reasons
 
@@ -214,10 +214,10 @@ def reason(field: Field) -> None:
     params = at(field, "params")
     if not isinstance(params[0], Mapping):
         raise BadMessage("not-object", what=name(params))
-    if len(params[0]) > 8:
-        raise BadMessage("field-too-many", field=name(params), max=8)
+    if len(params[0]) > MAX_PARAMS:
+        raise BadMessage("field-too-many", field=name(params), max=MAX_PARAMS)
     for key, value in params[0].items():
-        if not (value is None or isinstance(value, bool | int) or (isinstance(value, str) and len(value) <= MAX_PARAM)):
+        if not plain(value):
             raise BadMessage("field-not-text", field=name((value, (params[1], key))))
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, ClassVar, Literal
 
-from gamenight.core.errors import MAX_PARAM, BadMessage
+from gamenight.core.errors import MAX_PARAMS, BadMessage, plain
 from gamenight.core.game import JSON, LOG_KEPT
 from gamenight.core.jsonutil import dumps, get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
@@ -41,7 +41,6 @@ MAX_NAME = 24
 MAX_CHAT = 500
 MAX_ID = 32  # member ids, seat ids, game ids, error codes
 MAX_TOKEN = 64
-MAX_PARAMS = 8  # parameters of one refusal
 FLOOD_LIMIT, FLOOD_WINDOW_MS = 20, 1000  # per peer: more in one second is a flood
 NAME_PUNCTUATION = frozenset("-'’._・")  # besides letters, marks, digits and single spaces
 
@@ -554,10 +553,7 @@ def _update(raw: Mapping[str, Any]) -> Update:
 def parse_params(raw: Any) -> Mapping[str, str | int | bool | None]:
     """A refusal's parameters: at most 8, each a short text, a whole number, a boolean or null."""
     params = obj(raw, "params", BadMessage)
-    if len(params) > MAX_PARAMS or not all(
-        len(k) <= MAX_ID and (v is None or isinstance(v, bool | int) or (isinstance(v, str) and len(v) <= MAX_PARAM))
-        for k, v in params.items()
-    ):
+    if len(params) > MAX_PARAMS or not all(len(k) <= MAX_ID and plain(v) for k, v in params.items()):
         raise BadMessage("bad-params")
     return dict(params)
 

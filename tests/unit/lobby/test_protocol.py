@@ -284,3 +284,16 @@ def test_parts_out_of_order_or_beyond_the_bound_are_refused_and_forgotten():
             huge.add(p.Part(4, i, p.MAX_PARTS, piece))
     with pytest.raises(BadMessage, match="too large"):
         p.frames("x" * (p.MAX_MESSAGE_BYTES + 1))
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"text": "x" * 61}, {"cells": [1, 2]}, {"at": {"r": 1}}, {"ratio": 0.5}, {f"p{i}": i for i in range(9)}],
+    ids=["long-text", "list", "object", "fraction", "nine"],
+)
+def test_a_refusal_or_farewell_with_parameters_no_page_words_is_refused(params):
+    # A reason's parameters are at most 8 short texts, whole numbers, booleans or nulls (core.errors.plain).
+    for kind in ("error", "bye"):
+        with pytest.raises(BadMessage, match="parameters of a refusal"):
+            p.parse_to_guest(envelope(type=kind, code="flood", params=params))
+    assert p.parse_to_guest(envelope(type="error", code="flood", params={"text": "x" * 60, "n": 3, "ok": None}))
