@@ -5,6 +5,7 @@ The page renders ``lobby``, ``match`` and ``chat``; it sends what ``hello``, ``r
 ``problems`` and ignored (and if it was the snapshot the mirror waits for, asked for again). That
 includes the match a snapshot or update carries: its game checks the view and the events before the
 page reads them (``checked``, the game's ``check_view``), so a malformed view changes nothing either.
+The page tells the player (``problem``) until a good snapshot or update puts the mirror in step again.
 
 Nothing the player asks for is lost or applied twice (docs/peer-links.md): requests are numbered
 (``n``) and kept in ``outbox`` until the host acknowledges them (``ack`` on every host message); they
@@ -27,6 +28,7 @@ from gamenight.lobby import protocol as p
 CHAT_SHOWN = 200
 RETRY_FIRST_MS, RETRY_MAX_MS = 2000, 16000  # back-off of repeated hellos, resyncs and requests
 SLOW_MS = 5000  # a page that has waited this long says what for and offers "Try again"
+MAX_PROBLEMS = 20  # refusals kept: a host that sends nothing but bad messages must not fill the memory
 
 reasons(
     {
@@ -58,7 +60,10 @@ class Client:
         self.played: tuple[p.SeatInfo, ...] = ()
         self.chat: list[p.Said] = []
         self.errors: list[p.Error] = []
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # the last MAX_PROBLEMS refusals, in English (tests, a bug report)
+        # The host's last message this page refused, while no good snapshot or update has followed it:
+        # the page says so, in its own language (the error's code and parameters).
+        self.problem: BadMessage | None = None
         self.closed: p.Bye | None = None  # the host's farewell, once it has closed this connection
         self.welcomed = False  # the host answered this connection's hello
         self.next_n: int | None = None  # the number of the next request, known from the welcome
@@ -113,7 +118,8 @@ class Client:
             if not self.trusted:
                 checked(message)
         except BadMessage as err:
-            self.problems.append(str(err))
+            self.problems = [*self.problems[-(MAX_PROBLEMS - 1) :], str(err)]
+            self.problem = err
             return []
         out: list[JSON] = []
         if ack is not None:
@@ -180,6 +186,7 @@ class Client:
             # leave it: they come often, and would take it away before it is read.
             self.errors.clear()
         self.lobby, self.match, self.events = lobby, match, events
+        self.problem = None  # a whole lobby (and match) from the host: the mirror is in step again
         if match is None:
             self.played = ()
         elif match.ended is None or not self.played or match != seen:

@@ -9,7 +9,7 @@ import pytest
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import Result
 from gamenight.lobby import protocol as p
-from gamenight.lobby.client import Client
+from gamenight.lobby.client import MAX_PROBLEMS, Client
 from tests.unit.lobby.helpers import LOBBY, MATCH, SAID, Party, seat_everyone
 
 
@@ -92,9 +92,20 @@ def test_chat_errors_and_farewells_are_kept():
 
 def test_a_malformed_message_from_the_host_is_noted_and_ignored():
     client = joined()
-    for bad in ("{", '{"v":1,"type":"update","seq":"4"}', '{"v":1,"type":"hello","name":"x"}'):
-        assert client.receive(bad) == []
-    assert len(client.problems) == 3 and client.seq == 3 and client.match == MATCH
+    v = p.VERSION
+    bad = ("{", f'{{"v":{v},"type":"update","seq":"4"}}', f'{{"v":{v},"type":"hello","name":"x"}}', '{"v":1}')
+    for text in bad:
+        assert client.receive(text) == []
+    assert len(client.problems) == 4 and client.seq == 3 and client.match == MATCH
+    assert client.problems[1:3] == ["'events' must be a list", "unknown message type 'hello'"]
+    assert client.problem is not None and client.problem.code == "bad-version"  # the last one
+
+
+def test_a_host_that_sends_only_garbage_does_not_fill_the_guests_memory():
+    client = joined()
+    for k in range(MAX_PROBLEMS + 5):
+        client.receive("{" * (k + 1))
+    assert len(client.problems) == MAX_PROBLEMS and client.seq == 3 and client.match == MATCH
 
 
 def test_moves_are_sent_for_the_members_own_seat():
@@ -145,7 +156,23 @@ def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_wha
     assert bea.receive(p.encode({**spoiled.to_json(), "ack": bea.outbox[-1]["n"]})) == []
     assert (bea.seq, bea.lobby, bea.match, bea.events, bea.told, bea.outbox) == mirrored, "nothing applied"
     assert bea.problems == ["'tiles[0].cell' is off the board (rows and columns run from 0 to 10)"]
+    assert bea.problem is not None and bea.problem.code == "field-off-board", "the page tells the player"
     # Nothing was applied, so the host's next update follows on as if the spoiled one never came.
     party.play_one(brain)
     assert not bea.awaiting_snapshot and len(bea.problems) == 1 and bea.chat[-1].text == "Good luck!"
+    assert bea.problem is None, "in step again"
     party.in_step()
+
+
+def test_a_guest_refuses_a_match_result_whose_reason_it_could_not_word():
+    """The panel words the result's reason without looking at its shape again: the edge checks it."""
+    party = Party("raythread", 2)
+    seat_everyone(party, {"Host": "A", "Bea": "C"})
+    party.send("Host", p.Start(7))
+    bea = party.clients["Bea"]
+    seq, match = bea.seq, bea.match
+    for reason, field in (({"code": 5, "params": {}}, "result.reason.code"), ("over", "result.reason")):
+        result = {**Result(ranking=(("A",), ("C",))).to_json(), "reason": reason}
+        spoiled = p.Update(bea.seq + 1, bea.lobby, replace(bea.match, result=result, ended="over"), ())
+        assert bea.receive(p.encode(spoiled)) == []
+        assert (bea.seq, bea.match) == (seq, match) and field in bea.problems[-1], bea.problems

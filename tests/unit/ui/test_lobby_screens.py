@@ -834,3 +834,38 @@ def test_a_host_reloaded_with_a_full_chat_of_the_fattest_lines_gets_its_lobby_ba
     assert "Waiting for the lobby" not in again.text
     newcomer = join(rtc, again, "Cal")
     assert newcomer.inner.client.lobby is not None and len(newcomer.inner.client.chat) == 50
+
+
+def test_a_guest_page_says_when_the_host_sent_something_it_could_not_read_until_the_host_is_in_step_again():
+    """A malformed message from the host changes nothing (``Client.receive``), and the player is told so, in
+    the page's language, with the reason; the next good update from the host takes the notice away."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    session = host.inner.live.session
+    play(host, session, "A")
+    client = bea.inner.client
+    board = text_of(bea.by_class("match-status")[0])
+    view = json.loads(json.dumps(client.match.view))
+    view["tiles"][0]["cell"] = [40, 2]
+    spoiled = p.Update(client.seq + 1, client.lobby, replace(client.match, view=view), ())
+    i18n.set_language("ja")
+    try:
+        bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now))
+        notice = bea.by_class("problem")
+        assert len(notice) == 1 and notice[0].attr("role") == "alert"
+        said = text_of(notice[0])
+        assert "ホスト" in said and "'tiles[0].cell' はボードの外です（行と列は 0～10）。" in said
+    finally:
+        i18n.set_language("en")
+    bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now))
+    assert "could not read" in text_of(bea.by_class("problem")[0])
+    assert "'tiles[0].cell' is off the board" in text_of(bea.by_class("problem")[0])
+    assert text_of(bea.by_class("match-status")[0]) == board, "the board is as it was"
+    # A garbled text, too (not even JSON).
+    bea.send(pe.PeerText("host", "{", rtc.now))
+    assert bea.by_class("problem")
+    # The host's next update puts Bea's page in step again (a resync: the spoiled update's number was skipped).
+    play(bea, session, "C")
+    rtc.pump()
+    assert not bea.by_class("problem")
+    assert len(session.match.record.log) == 2 and client.match.moves == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import Any
 
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
@@ -60,7 +60,9 @@ def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
     text = describe(code, params)
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "。", "…")) else text + "."
+    if not text or text.endswith((".", "!", "?", "。", "！", "？", "…")):
+        return text
+    return text + ("。" if i18n.language() == "ja" else ".")
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
@@ -206,7 +208,11 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     lobby = client.lobby
     if lobby is None:
         return h(
-            "section", {"class": "lobby waiting"}, _error(client), _waiting(client, sight) or _waiting_text(client)
+            "section",
+            {"class": "lobby waiting"},
+            _error(client),
+            _problem(client),
+            _waiting(client, sight) or _waiting_text(client),
         )
     shown = shown_match(client)
     if lobby.phase == "playing":
@@ -221,6 +227,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         {"class": "lobby", "data-phase": lobby.phase},
         h("h2", {}, f"{lobby.title} · {phase}"),
         _error(client) if board is None or board.error is None else None,
+        _problem(client),
         _waiting(client, sight),
         table is not None and _role(client, lobby),
         board is not None and table is not None and screen.render(board, table, _match_controls(client, lobby, sight)),
@@ -249,6 +256,26 @@ def _error(client: Client) -> Element | None:
         return None
     error = client.errors[-1]
     return h("p", {"class": "error", "role": "alert", "data-code": error.code}, reason_text(error.code, error.params))
+
+
+def _problem(client: Client) -> Element | None:
+    """The host's last message was refused (``Client.problem``): say what was wrong with it, that
+    nothing changed, and what helps if it goes on. It goes once a good update comes."""
+    problem = client.problem
+    if problem is None:
+        return None
+    return h(
+        "div",
+        {"class": "notice problem", "role": "alert", "data-code": problem.code},
+        h("p", {}, _("The host's page sent something this page could not read, so nothing changed here:")),
+        h("p", {"class": "reason"}, reason_text(problem.code, problem.params)),
+        problem.code != "bad-version"  # that reason says so itself
+        and h(
+            "p",
+            {},
+            _("If this goes on, the two pages may run different versions of Game Night Central: reload both."),
+        ),
+    )
 
 
 def _waiting_text(client: Client) -> Element:
@@ -507,18 +534,9 @@ def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Ma
         if isinstance(s, str)
     ]
     headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.conjunction(winners))
-    why = result.get("reason")
-    sentence = reason_text(why["code"], why.get("params")) if _is_reason(why) else ""
+    why = result.get("reason")  # checked at the edge (``client.checked``): a code and its parameters
+    sentence = reason_text(why["code"], why.get("params")) if why else ""
     return h("p", {"class": "result"}, headline, " ", sentence)
-
-
-def _is_reason(value: Any) -> TypeGuard[Mapping[str, Any]]:
-    """A ``{"code", "params"}`` object as results carry them (from the host: untrusted)."""
-    return (
-        isinstance(value, Mapping)
-        and isinstance(value.get("code"), str)
-        and isinstance(value.get("params", {}), Mapping)
-    )
 
 
 def _chat(client: Client, sight: Sight) -> Element:
