@@ -28,7 +28,8 @@ from gamenight.lobby import protocol as p
 CHAT_SHOWN = 200
 RETRY_FIRST_MS, RETRY_MAX_MS = 2000, 16000  # back-off of repeated hellos, resyncs and requests
 SLOW_MS = 5000  # a page that has waited this long says what for and offers "Try again"
-MAX_PROBLEMS = 20  # refusals kept: a host that sends nothing but bad messages must not fill the memory
+MAX_PROBLEMS = 20  # refused messages kept: a host that sends nothing but bad ones must not fill the memory
+MAX_ERRORS = 20  # the host's refusals kept (the page shows the last): the same for a host sending only those
 
 reasons(
     {
@@ -141,7 +142,7 @@ class Client:
             case p.Error(code="request-gap", params=params):
                 out += self._resend_from(params.get("expected"), now_ms)
             case p.Error():
-                self.errors.append(message)
+                self.errors = [*self.errors[-(MAX_ERRORS - 1) :], message]
             case p.Bye():
                 self.closed = message
         return out

@@ -9,7 +9,7 @@ import pytest
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import Result
 from gamenight.lobby import protocol as p
-from gamenight.lobby.client import MAX_PROBLEMS, Client
+from gamenight.lobby.client import MAX_ERRORS, MAX_PROBLEMS, Client
 from tests.unit.lobby.helpers import LOBBY, MATCH, SAID, Party, seat_everyone
 
 
@@ -106,6 +106,9 @@ def test_a_host_that_sends_only_garbage_does_not_fill_the_guests_memory():
     for k in range(MAX_PROBLEMS + 5):
         client.receive("{" * (k + 1))
     assert len(client.problems) == MAX_PROBLEMS and client.seq == 3 and client.match == MATCH
+    for k in range(MAX_ERRORS + 5):
+        client.receive(p.encode(p.Error("seat-taken", {"seat": str(k)})))
+    assert len(client.errors) == MAX_ERRORS and client.errors[-1].params == {"seat": str(MAX_ERRORS + 4)}
 
 
 def test_moves_are_sent_for_the_members_own_seat():
