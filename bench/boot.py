@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, BrowserContext, sync_playwright  # noqa: E402
 
+from bench.stats import median_interval  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import Handler  # noqa: E402
 
@@ -286,10 +287,16 @@ def main(rounds: int = 7, pages: dict[str, Path] | None = None, snapshot: bool =
         print(f"{summary(f'page {name}, cold', values)}   / hello {ratio:.2f} (CPU {cpu:.2f})")
         result[f"page_{name}_ratio"] = ratio
     print(f"  cold ratio app/hello = {result['cold_ratio']:.2f}   (budget ≤ 1.05)")
-    print("  each round's ratio to that round's hello: median [lowest, highest]")
+    print("  each round's ratio to that round's hello: median [lowest, highest], 95% interval of the median")
     for name, runs in (("app", cold_app), *((f"page {name}", runs) for name, runs in cold_pages.items())):
         paired = sorted(r["ready"] / h for r, h in zip(runs, hello, strict=True))
-        print(f"    {name:<20} {statistics.median(paired):.2f} [{paired[0]:.2f}, {paired[-1]:.2f}]")
+        low, high = median_interval(paired)
+        print(
+            f"    {name:<20} {statistics.median(paired):.2f} [{paired[0]:.2f}, {paired[-1]:.2f}], "
+            f"median within [{low:.2f}, {high:.2f}]"
+        )
+        key = name.replace(" ", "_")
+        result[f"{key}_round_ratio_low"], result[f"{key}_round_ratio_high"] = low, high
     warm_line = f"  warm median {result['warm_median_ms']:.0f} ms (budget ≤ 2500)"
     print(f"{warm_line}, warm/cold = {result['warm_ratio']:.2f} (budget ≤ 0.8)")
     print(
