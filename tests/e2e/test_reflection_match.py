@@ -185,8 +185,8 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
         if number != "3":  # the last puzzle sent starts round 1 at once
             expect(page.locator(".rf-to-place")).to_contain_text("Sent.")
             expect(host.locator(f".rf-race li[data-seat='{number}']")).to_have_attribute("data-sent", "1")
-        kept = page.evaluate("localStorage.getItem('gnc:reflection.secrets')")
-        assert kept and json.loads(kept)["puzzles"][0]["rows"] == list(LAYOUTS[number].rows)
+        kept = page.evaluate("localStorage.getItem('gnc:reflection.built')")  # commitment → layout and salt
+        assert kept and [p["rows"] for p in json.loads(kept).values()] == [list(LAYOUTS[number].rows)]
     for page in pages.values():
         expect(page.locator(".rf-phase")).to_contain_text("Round 1 of 2", timeout=CONNECT_MS)
 
@@ -242,7 +242,7 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
         winner = page.locator(".match-result .ranking li").first
         expect(winner).to_have_attribute("data-seat", result.ranking[0][0])
     for page in pages.values():  # revealed: the devices forget them
-        assert page.evaluate("localStorage.getItem('gnc:reflection.secrets')") is None
+        assert page.evaluate("localStorage.getItem('gnc:reflection.built')") is None
     expect(host.locator(".match-controls button[data-action=start]")).to_have_text("Rematch")
     accessible(host)
 

@@ -8,10 +8,11 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
   puzzle has one solution: the solver runs as a ``Work`` in slices, with its progress shown (advice,
   not a rule: an ambiguous puzzle may still be sent, with a warning). "Send puzzle" makes a fresh
   salt and sends the clues and the commitment only; the layout and salt go to this device's local
-  storage (``SECRETS_KEY``, by commitment), so a reload of the page keeps them until they are revealed.
+  storage (``SECRETS_KEY``, by commitment, one entry each so that two tabs keep each other's), so a
+  reload of the page keeps them until they are revealed.
 * **A reload keeps the work in hand**: the tiles of a build not yet sent, or of a puzzle being solved,
-  go to local storage after every change (``DRAFT_KEY``: one draft per browser, named by the match,
-  round, seat and task), and come back when the page returns to the same task.
+  go to local storage after every change (``DRAFT_KEY``: one entry a task, named by the match, round,
+  seat and task, the last 4 kept), and come back when the page returns to the same task.
 * **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet; the
   round clock (time left, with a visible warning in the last 30 s); a layout that matches every
   number is sent at once; "Submit" on a layout that does not says which numbers differ (as the
@@ -34,7 +35,7 @@ from typing import Any
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
 from gamenight.core.grid import Cell
-from gamenight.core.jsonutil import dumps, loads, obj
+from gamenight.core.jsonutil import loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.reflection import scene, standings
 from gamenight.reflection.history import DOT, Notes, parse_notes
@@ -57,12 +58,30 @@ from gamenight.reflection.solo import (
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
 from gamenight.ui.match import FOCUS_BOARD, Moved, Reply, Table, describe
-from gamenight.ui.program import StartTimer, StopTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone, WorkProgress
+from gamenight.ui.program import (
+    StartTimer,
+    StopTimer,
+    StopWork,
+    Store,
+    StoreEntries,
+    Tick,
+    UiEvent,
+    Work,
+    WorkDone,
+    WorkProgress,
+)
 from gamenight.ui.svg import Element, h
 
-SECRETS_KEY = "reflection.secrets"  # this device's own built puzzles: layout and salt by commitment
-DRAFT_KEY = "reflection.draft"  # the tiles of the build or solve in hand, so a reload keeps them
+# This device's own built puzzles: commitment → layout and salt, written entry by entry (``StoreEntries``)
+# so that two tabs building puzzles keep each other's.
+SECRETS_KEY = "reflection.built"
+OLD_SECRETS_KEY = "reflection.secrets"  # the same as one list, as pages before 2026-12-02 kept it: read once
+# The tiles (and notes) of the build or solve in hand, by task (``draft_id``), so a reload keeps them: one
+# entry a task, so two tabs working on two tasks keep each other's.
+DRAFT_KEY = "reflection.drafts"
+OLD_DRAFT_KEY = "reflection.draft"  # one draft with its ``id``, as pages before 2026-12-02 kept it: read once
 SECRETS_KEPT = 8
+DRAFTS_KEPT = 4
 CLOCK = "match.clock"
 CHECK = "match.check"
 CHECK_BUDGET = 200_000  # solver decisions before the advice gives up ("could not tell")
@@ -225,29 +244,39 @@ def editable(desk: Desk, view: JSON, seat: str | None) -> bool:
 # --- this device's secrets --------------------------------------------------------------------------
 
 
-def load_secrets(text: str | None) -> dict[str, Secret]:
-    """The stored layouts and salts (untrusted: an entry that does not open its commitment is dropped)."""
-    if not text:
-        return {}
-    try:
-        raw = obj(loads(text, 64 * 1024), "stored puzzles", BadMessage)
-        found = {}
-        for item in raw.get("puzzles", []) if isinstance(raw.get("puzzles"), list) else []:
-            item = obj(item, "a stored puzzle", BadMessage)
-            rows, salt, committed = item.get("rows"), item.get("salt"), item.get("commitment")
-            if not isinstance(rows, list) or not isinstance(salt, str) or not isinstance(committed, str):
-                continue
+def load_secrets(stored: Mapping[str, str]) -> dict[str, Secret]:
+    """The layouts and salts this device keeps (``SECRETS_KEY``, and ``OLD_SECRETS_KEY`` as older pages
+    kept them). Untrusted: an entry that does not open its commitment is dropped."""
+    entries: list[Any] = []
+    for key in (OLD_SECRETS_KEY, SECRETS_KEY):
+        try:
+            raw = obj(loads(stored.get(key) or "{}", 64 * 1024), "stored puzzles", BadMessage)
+        except BadMessage:
+            continue
+        if key == OLD_SECRETS_KEY:
+            entries += raw["puzzles"] if isinstance(raw.get("puzzles"), list) else []
+        else:
+            entries += [{**item, "commitment": c} for c, item in raw.items() if isinstance(item, dict)]
+    found = {}
+    for item in entries:
+        if not isinstance(item, dict):
+            continue
+        rows, salt, committed = item.get("rows"), item.get("salt"), item.get("commitment")
+        if not isinstance(rows, list) or not isinstance(salt, str) or not isinstance(committed, str):
+            continue
+        try:
             layout = parse_layout({"rows": rows}, len(rows))
-            if commitment(layout, salt) == committed:
-                found[committed] = Secret(layout, salt)
-        return found
-    except (BadMessage, ValueError):
-        return {}
+        except (BadMessage, ValueError):
+            continue
+        if commitment(layout, salt) == committed:
+            found[committed] = Secret(layout, salt)
+    return found
 
 
-def store_secrets(kept: Mapping[str, Secret]) -> Store:
-    items = [{"commitment": c, "rows": list(s.layout.rows), "salt": s.salt} for c, s in kept.items()]
-    return Store(SECRETS_KEY, dumps({"v": 1, "puzzles": items[-SECRETS_KEPT:]}) if items else None)
+def keep_secrets(put: Mapping[str, Secret | None]) -> StoreEntries:
+    """Add (a ``Secret``) or forget (``None``) this device's puzzles, leaving other tabs' as they are."""
+    entries = tuple((c, None if s is None else {"rows": list(s.layout.rows), "salt": s.salt}) for c, s in put.items())
+    return StoreEntries(SECRETS_KEY, entries, SECRETS_KEPT)
 
 
 def draft_id(view: JSON, task: Task) -> str:
@@ -255,24 +284,42 @@ def draft_id(view: JSON, task: Task) -> str:
     return f"{view.get('started_ms')}/{view.get('round', 0)}/{view.get('you')}/{task.kind}/{task.number}"
 
 
-def store_draft(desk: Desk, view: JSON) -> Store:
-    draft = {"v": 1, "id": draft_id(view, desk.task), "rows": list(desk.board.rows)}
+def store_draft(desk: Desk, view: JSON) -> StoreEntries:
+    draft = {"rows": list(desk.board.rows)}
     if desk.notes is not None:
         draft["notes"] = list(desk.notes.rows)
-    return Store(DRAFT_KEY, dumps(draft))
+    return StoreEntries(DRAFT_KEY, ((draft_id(view, desk.task), draft),), DRAFTS_KEPT)
 
 
-def draft_for(desk: Desk, view: JSON, text: str) -> tuple[Layout, Notes | None] | JSON | None:
-    """The stored draft if it is this task's (untrusted): its layout and notes; a reason if it is
-    unreadable or breaks the task's rules; None if it belongs to another task (or there is nothing
-    to restore)."""
+def forget_draft(view: JSON, task: Task) -> StoreEntries:
+    return StoreEntries(DRAFT_KEY, ((draft_id(view, task), None),), DRAFTS_KEPT)
+
+
+def stored_draft(stored: Mapping[str, str], wanted: str) -> Any:
+    """The draft stored for the task ``wanted`` (untrusted), or None; raises ``BadMessage`` if the
+    drafts cannot be read at all."""
+    if text := stored.get(DRAFT_KEY):
+        drafts = obj(loads(text, 64 * 1024), "stored drafts", BadMessage)
+        if wanted in drafts:
+            return drafts[wanted]
+    if text := stored.get(OLD_DRAFT_KEY):
+        old = obj(loads(text, 16 * 1024), "a stored draft", BadMessage)
+        if old.get("id") == wanted:
+            return old
+    return None
+
+
+def draft_for(desk: Desk, view: JSON, stored: Mapping[str, str]) -> tuple[Layout, Notes | None] | JSON | None:
+    """This task's stored draft (untrusted): its layout and notes; a reason if it is unreadable or
+    breaks the task's rules; None if there is none (or nothing to restore)."""
     if desk.task.kind not in ("build", "solve") or desk.layout is None or desk.layout != Layout.empty(desk.layout.size):
         return None  # nothing to do, or a build already sent (its sent layout is shown)
     bad = {"code": "rf-draft-bad", "params": {}}
     try:
-        raw = obj(loads(text, 16 * 1024), "a stored draft", BadMessage)
-        if raw.get("id") != draft_id(view, desk.task):
+        found = stored_draft(stored, draft_id(view, desk.task))
+        if found is None:
             return None
+        raw = obj(found, "a stored draft", BadMessage)
         layout = parse_layout({"rows": raw.get("rows")}, desk.layout.size)
         notes = None
         if desk.notes is not None and "notes" in raw:
@@ -294,7 +341,7 @@ def draft_for(desk: Desk, view: JSON, text: str) -> tuple[Layout, Notes | None] 
 class ReflectionBoard:
     """The ``ui.match.Board`` of Reflection."""
 
-    storage_keys = (SECRETS_KEY, DRAFT_KEY)
+    storage_keys = (SECRETS_KEY, OLD_SECRETS_KEY, DRAFT_KEY, OLD_DRAFT_KEY)
 
     def start(self, view: JSON, before: JSON | None) -> Desk:
         return Desk()
@@ -351,26 +398,32 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     """A new position: keep this page's tiles while the task is the same, start afresh when it changes;
     start or stop the clock; reveal this seat's puzzle when the rules ask; forget it once revealed."""
     effects: list = []
-    draft = None
+    drafts: Mapping[str, str] = {}
     if moved.before is None:  # the page (re)started: what this device kept
-        desk = replace(desk, secrets=load_secrets(moved.stored.get(SECRETS_KEY)))
-        draft = moved.stored.get(DRAFT_KEY)
+        desk = replace(desk, secrets=load_secrets(moved.stored))
+        drafts = moved.stored
+        if OLD_SECRETS_KEY in moved.stored:  # kept by an older page: moved to today's entries
+            effects += [keep_secrets(desk.secrets), Store(OLD_SECRETS_KEY, None)]
+        if OLD_DRAFT_KEY in moved.stored:  # read below; restored, it is stored again as today's pages do
+            effects.append(Store(OLD_DRAFT_KEY, None))
     task = task_of(view, desk)
     if task != desk.task:
         if desk.advice is not None and desk.advice.outcome == "running":
             effects.append(StopWork(CHECK))  # the check of a layout that is gone: end it
+        if moved.before is not None and desk.task.kind in ("build", "solve"):
+            effects.append(forget_draft(moved.before, desk.task))  # that task is over
         desk = fresh(desk, view, task)
-        restored = draft_for(desk, view, draft) if draft is not None else None
+        restored = draft_for(desk, view, drafts)
         if isinstance(restored, tuple):
             layout, notes = restored
             desk = replace(desk, layout=layout, notes=notes or desk.notes)
+            effects.append(store_draft(desk, view))
             if task.kind == "build":
                 reply = recheck(desk, view)
                 desk, effects = reply.local, [*effects, *reply.effects]
-        else:  # a new task: any draft kept is another task's (or unreadable), so it is forgotten
-            if restored is not None:
-                desk = replace(desk, note=restored)
-            effects.append(Store(DRAFT_KEY, None))
+        elif restored is not None:  # unreadable, or against the task's rules: said, and forgotten
+            desk = replace(desk, note=restored)
+            effects.append(forget_draft(view, task))
     if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
         desk = replace(desk, advice=None)
     ticking = view.get("phase") in ("solve", "reveal")
@@ -390,7 +443,7 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     if mine.get("reveal") in ("done", "failed") and committed in desk.secrets:
         rest = {c: s for c, s in desk.secrets.items() if c != committed}
         desk = replace(desk, secrets=rest)
-        effects.append(store_secrets(rest))
+        effects.append(keep_secrets({str(committed): None}))
     return Reply(desk, move, tuple(effects))
 
 
@@ -632,7 +685,8 @@ def send(desk: Desk, view: JSON, seat: str | None) -> Reply:
     kept = {**desk.secrets, move["commitment"]: Secret(desk.board, salt)}
     # The Send button goes away (or, for the last to send, turns into the round's Submit): focus stays
     # on the board, where the round is played next.
-    return Reply(replace(desk, secrets=kept, note=None), move, (store_secrets(kept), FOCUS_BOARD))
+    secret = {move["commitment"]: kept[move["commitment"]]}
+    return Reply(replace(desk, secrets=kept, note=None), move, (keep_secrets(secret), FOCUS_BOARD))
 
 
 def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:

@@ -32,12 +32,14 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    StoreEntries,
     Tasks,
     Tick,
     UiEvent,
     WarnBeforeLeaving,
     Work,
     WorkDone,
+    written,
 )
 from gamenight.ui.svg import Element, render, render_page
 
@@ -214,6 +216,8 @@ class Shell:
         for effect in effects:
             if isinstance(effect, Store):
                 self.store(effect)
+            elif isinstance(effect, StoreEntries):
+                self.store_entries(effect)
             elif isinstance(effect, Navigate):
                 self.navigate(effect)
             elif isinstance(effect, StartTimer):
@@ -261,6 +265,16 @@ class Shell:
             else:
                 js.localStorage.setItem(STORAGE_PREFIX + effect.key, effect.text)
         except Exception:  # full or disabled storage: the game goes on, only persistence is lost
+            js.console.warn(f"could not save {effect.key} in local storage")
+
+    @staticmethod
+    def store_entries(effect: StoreEntries) -> None:
+        # Read just before the write, so what other tabs wrote since this page started is kept. (Two tabs
+        # writing in the same few milliseconds could still race: local storage has no transactions.)
+        try:
+            now = js.localStorage.getItem(STORAGE_PREFIX + effect.key)
+            Shell.store(Store(effect.key, written(effect, None if now is None or now is jsnull else str(now))))
+        except Exception:  # disabled storage: as ``store``
             js.console.warn(f"could not save {effect.key} in local storage")
 
     def navigate(self, effect: Navigate) -> None:

@@ -25,7 +25,7 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Focus, Store, UiEvent, board_stop
+from gamenight.ui.program import Effect, Focus, Store, StoreEntries, UiEvent, board_stop, written
 from gamenight.ui.svg import Element, Memo, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
@@ -286,11 +286,12 @@ def _apply(ui: MatchUi, reply: Reply) -> MatchUi:
     keys = getattr(ui.board, "storage_keys", ())
     stored = dict(ui.stored)
     for effect in asked:
-        if isinstance(effect, Store) and effect.key in keys:
-            if effect.text is None:
+        if isinstance(effect, Store | StoreEntries) and effect.key in keys:
+            text = written(effect, stored.get(effect.key))
+            if text is None:
                 stored.pop(effect.key, None)
             else:
-                stored[effect.key] = effect.text
+                stored[effect.key] = text
     return replace(ui, local=reply.local, outbox=(*ui.outbox, *asked), stored=stored)
 
 

@@ -10,6 +10,7 @@ every screen testable on CPython by feeding it messages.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -87,6 +88,41 @@ class Store:
 
     key: str
     text: str | None
+
+
+@dataclass(frozen=True)
+class StoreEntries:
+    """Put ``entries`` into the JSON object stored under ``key`` (an entry whose value is ``None`` is
+    taken out), merged with what is stored when the shell writes, not with what this page read when it
+    started: another tab of this browser may have written its own entries since (a second lobby
+    joined, a second puzzle built), and a ``Store`` of this page's copy would drop them. Entries put
+    move to the end; the last ``keep`` stay."""
+
+    key: str
+    entries: tuple[tuple[str, Any], ...]
+    keep: int
+
+    def merged(self, text: str | None) -> str | None:
+        """What to store over ``text``, the value stored now (``None``: remove the key). A stored value
+        that is not a JSON object (damaged, or from another version) is replaced."""
+        try:
+            old = json.loads(text) if text else {}
+        except ValueError:
+            old = {}
+        kept = dict(old) if isinstance(old, dict) else {}
+        for name, value in self.entries:
+            kept.pop(name, None)
+            if value is not None:
+                kept[name] = value
+        last = list(kept.items())[-self.keep :] if self.keep > 0 else []
+        # In the order written (not sorted): the oldest entries go first when there are too many.
+        return json.dumps(dict(last), separators=(",", ":"), ensure_ascii=False) if last else None
+
+
+def written(effect: Store | StoreEntries, stored: str | None) -> str | None:
+    """What local storage holds under ``effect.key`` after ``effect``, given what it holds now (``None``:
+    nothing): for the shell, and for whoever keeps a copy (a board's ``stored``, a test's storage)."""
+    return effect.text if isinstance(effect, Store) else effect.merged(stored)
 
 
 @dataclass(frozen=True)
@@ -192,6 +228,7 @@ class ServiceEffect:
 
 Effect = (
     Store
+    | StoreEntries
     | Navigate
     | StartTimer
     | StopTimer

@@ -11,14 +11,33 @@ import pytest
 from gamenight import i18n
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import GAME
-from gamenight.reflection.controls import BOARD, CHECK, CLOCK, HURRY_MS, SECRETS_KEY, load_secrets
+from gamenight.reflection.controls import (
+    BOARD,
+    CHECK,
+    CLOCK,
+    HURRY_MS,
+    OLD_SECRETS_KEY,
+    SECRETS_KEY,
+    load_secrets,
+)
 from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import commitment
 from gamenight.reflection.puzzle import clues, puzzle_of
 from gamenight.reflection.solve import solve
 from gamenight.ui import match as screen
 from gamenight.ui.match import SeatAt, Table
-from gamenight.ui.program import StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone, run_work
+from gamenight.ui.program import (
+    StartTimer,
+    StopTimer,
+    Store,
+    StoreEntries,
+    Tick,
+    UiEvent,
+    Work,
+    WorkDone,
+    run_work,
+    written,
+)
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.reflection.match_helpers import Match, built_layout
 
@@ -47,11 +66,12 @@ class Page:
     def take(self) -> None:
         self.ui, effects, moves = screen.take(self.ui)
         for effect in effects:
-            if isinstance(effect, Store):
-                if effect.text is None:
+            if isinstance(effect, Store | StoreEntries):
+                text = written(effect, self.storage.get(effect.key))
+                if text is None:
                     self.storage.pop(effect.key, None)
                 else:
-                    self.storage[effect.key] = effect.text
+                    self.storage[effect.key] = text
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
             elif isinstance(effect, StopTimer):
@@ -156,7 +176,7 @@ def test_a_builder_places_every_tile_sees_its_own_clues_live_and_sends_only_clue
     ann.click("rf-send")
     sent = ann.moves[-1]
     assert set(sent) == {"type", "clues", "commitment"} and sent["clues"] == [str(c) for c in clues(layout)]
-    kept = load_secrets(ann.storage[SECRETS_KEY])
+    kept = load_secrets(ann.storage)
     assert kept == {sent["commitment"]: kept[sent["commitment"]]} and kept[sent["commitment"]].layout == layout
     salt = kept[sent["commitment"]].salt
     assert len(salt) == 64 and commitment(layout, salt) == sent["commitment"]
@@ -417,11 +437,7 @@ def test_a_reloaded_builders_page_still_holds_its_puzzle_and_reveals_it():
 
 def test_a_device_without_the_layout_says_so_and_cannot_reveal():
     m, shown = built_match()
-    elsewhere = Page(
-        m,
-        "1",
-        {SECRETS_KEY: dumps({"v": 1, "puzzles": [{"commitment": "0" * 64, "rows": ["....."] * 5, "salt": "a" * 64}]})},
-    )
+    elsewhere = Page(m, "1", {SECRETS_KEY: dumps({"0" * 64: {"rows": ["....."] * 5, "salt": "a" * 64}})})
     elsewhere.place(m.layouts["2"])
     shown["2"].place(m.layouts["1"])
     elsewhere.see()
@@ -430,11 +446,51 @@ def test_a_device_without_the_layout_says_so_and_cannot_reveal():
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["not json", "[]", dumps({"puzzles": [{"commitment": "x", "rows": ["./"], "salt": "s"}]}), dumps({"puzzles": 5})],
+    ("key", "text"),
+    [
+        (SECRETS_KEY, "not json"),
+        (SECRETS_KEY, "[]"),
+        (SECRETS_KEY, dumps({"x": {"rows": ["./"], "salt": "s"}})),
+        (SECRETS_KEY, dumps({"x": 5, "y": {"rows": 5, "salt": "s"}, "z": {"rows": ["/"], "salt": 1}})),
+        (SECRETS_KEY, dumps({"x": {"rows": ["????"] * 4, "salt": "s"}})),
+        (OLD_SECRETS_KEY, dumps({"puzzles": [{"commitment": "x", "rows": ["./"], "salt": "s"}]})),
+        (OLD_SECRETS_KEY, dumps({"puzzles": 5})),
+        (OLD_SECRETS_KEY, dumps({"puzzles": [7, []]})),
+    ],
 )
-def test_stored_secrets_that_do_not_open_their_commitment_are_ignored(text):
-    assert load_secrets(text) == {}
+def test_stored_secrets_that_do_not_open_their_commitment_are_ignored(key, text):
+    assert load_secrets({key: text}) == {}
+
+
+def test_two_tabs_that_build_puzzles_keep_each_others_and_each_reveals_its_own_after_a_reload():
+    """Each tab read this device's puzzles when it opened; the one that sent last used to store its
+    copy over the other's puzzle, and that tab, reloaded, could not reveal (a failed reveal)."""
+    first, second = Match(BUILT, 2, seed=5), Match(BUILT, 2, seed=6)
+    storage: dict = {}
+    tabs = [Page(first, "1", storage), Page(second, "1", storage)]  # both open before either sends
+    for tab, match in zip(tabs, (first, second), strict=True):
+        tab.place(built_layout(match.state, 0))
+        tab.click("rf-send")
+    assert len(load_secrets(storage)) == 2
+    again = Page(first, "1", storage)  # the first tab, reloaded
+    assert set(again.desk.secrets) == {tabs[0].moves[-1]["commitment"]} | {tabs[1].moves[-1]["commitment"]}
+
+
+def test_puzzles_an_older_page_kept_as_one_list_are_read_and_moved_to_todays_entries():
+    m, shown = built_match()
+    storage = shown["1"].storage
+    ((committed, kept),) = load_secrets(storage).items()
+    old = {"commitment": committed, "rows": list(kept.layout.rows), "salt": kept.salt}
+    storage.clear()
+    storage[OLD_SECRETS_KEY] = dumps({"v": 1, "puzzles": [old]})
+    again = Page(m, "1", storage)  # reloaded into today's page
+    assert again.desk.secrets == {committed: kept}
+    assert OLD_SECRETS_KEY not in storage and load_secrets({SECRETS_KEY: storage[SECRETS_KEY]}) == {committed: kept}
+    again.place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    again.see()
+    shown["2"].see()
+    assert m.state.phase == "over" and GAME.result(m.state).notes == {}, "it revealed from the old list"
 
 
 # --- spectators and everyone ---------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """The work in hand on a Reflection match page: a solver's notes (dots and rings, as on the solo
 board, never sent), and a reload that keeps the tiles and notes — a build not yet sent and a puzzle
-being solved come back from local storage (``DRAFT_KEY``), only to the same match, round, seat and
-task; a draft that cannot be read back says so and changes nothing."""
+being solved come back from local storage (``DRAFT_KEY``, one entry a task), only to the same match,
+round, seat and task; a draft that cannot be read back says so and changes nothing."""
 
 from __future__ import annotations
 
 from gamenight.core.jsonutil import dumps, loads
-from gamenight.reflection.controls import DRAFT_KEY
+from gamenight.reflection.controls import DRAFT_KEY, OLD_DRAFT_KEY, draft_id
 from gamenight.reflection.laser import Layout
 from gamenight.ui.lobby.host import PREPARE
 from gamenight.ui.program import UiEvent
@@ -41,12 +41,22 @@ def solving(browser: Browser):
     return rtc, host, bea, solution
 
 
+def drafts(browser: Browser) -> dict:
+    """The drafts ``browser`` keeps, by task."""
+    return loads(browser.storage[DRAFT_KEY], 65536) if DRAFT_KEY in browser.storage else {}
+
+
+def only_draft(browser: Browser) -> dict:
+    (draft,) = drafts(browser).values()
+    return draft
+
+
 def test_a_reload_while_solving_keeps_the_tiles_placed():
     browser = Browser()
     rtc, host, _bea, solution = solving(browser)
     half = part_of(solution, 2)
     place(host, half)
-    assert loads(browser.storage[DRAFT_KEY], 4096)["rows"] == list(half.rows)
+    assert only_draft(browser)["rows"] == list(half.rows)
     again = reload_host(rtc, host, browser)
     assert again.inner.board.local.task.kind == "solve"
     assert again.inner.board.local.layout == half
@@ -54,36 +64,61 @@ def test_a_reload_while_solving_keeps_the_tiles_placed():
     assert [f.outcome for f in again.inner.live.session.match.state.finishes] == ["solved"]
 
 
-def test_a_draft_of_another_task_is_not_restored_and_is_forgotten():
+def test_a_draft_of_another_task_is_not_restored_and_is_kept_for_its_own_tab():
     browser = Browser()
     rtc, host, _bea, solution = solving(browser)
-    stored = loads(browser.storage[DRAFT_KEY], 4096) if DRAFT_KEY in browser.storage else None
-    assert stored is None  # nothing placed yet: nothing stored
-    other = {"v": 1, "id": "1/1/2/solve/2", "rows": list(part_of(solution, 1).rows)}  # another seat's
+    assert drafts(browser) == {}  # nothing placed yet: nothing stored
+    other = {"1/1/2/solve/2": {"rows": list(part_of(solution, 1).rows)}}  # another seat's (another tab)
     browser.storage[DRAFT_KEY] = dumps(other)
     again = reload_host(rtc, host, browser)
     assert again.inner.board.local.layout == Layout.empty(solution.size)
-    assert DRAFT_KEY not in browser.storage
     assert "could not be read back" not in again.text
+    place(again, part_of(solution, 1))
+    assert set(drafts(browser)) == {"1/1/2/solve/2", draft_id(again.inner.board.view, again.inner.board.local.task)}
+
+
+def test_a_draft_an_older_page_kept_comes_back_and_is_kept_as_todays_pages_keep_it():
+    browser = Browser()
+    rtc, host, _bea, solution = solving(browser)
+    half = part_of(solution, 2)
+    place(host, half)
+    (task, draft), = drafts(browser).items()
+    del browser.storage[DRAFT_KEY]
+    browser.storage[OLD_DRAFT_KEY] = dumps({"v": 1, "id": task, **draft})
+    again = reload_host(rtc, host, browser)
+    assert again.inner.board.local.layout == half
+    assert OLD_DRAFT_KEY not in browser.storage and drafts(browser) == {task: draft}
+
+
+def test_two_tabs_solving_keep_each_others_draft():
+    """Each tab used to store its own draft over the other's, so a reload lost the other's tiles."""
+    browser = Browser()
+    rtc, host, bea, solution = solving(browser)
+    place(host, part_of(solution, 1))
+    other = {"7/1/1/solve/1": {"rows": ["." * solution.size] * solution.size}}  # another tab wrote since
+    browser.storage[DRAFT_KEY] = dumps({**other, **drafts(browser)})
+    place(host, part_of(solution, 2))
+    assert "7/1/1/solve/1" in drafts(browser) and len(drafts(browser)) == 2
 
 
 def test_an_unreadable_or_unlawful_draft_says_so_and_the_board_starts_empty():
     browser = Browser()
     rtc, host, _bea, solution = solving(browser)
     place(host, part_of(solution, 1))
-    good = loads(browser.storage[DRAFT_KEY], 4096)
+    (task, good), = drafts(browser).items()
     n = solution.size
     for bad in (
         "{not json",
-        dumps({**good, "rows": ["/" * n] * n}),  # more diagonals than the puzzle has
-        dumps({**good, "rows": ["." * n] * (n - 1)}),  # the wrong shape
-        dumps({**good, "rows": [".?" + "." * (n - 2)] + ["." * n] * (n - 1)}),  # not a tile
+        dumps({task: 5}),
+        dumps({task: {**good, "rows": ["/" * n] * n}}),  # more diagonals than the puzzle has
+        dumps({task: {**good, "rows": ["." * n] * (n - 1)}}),  # the wrong shape
+        dumps({task: {**good, "rows": [".?" + "." * (n - 2)] + ["." * n] * (n - 1)}}),  # not a tile
     ):
         browser.storage[DRAFT_KEY] = bad
         host = reload_host(rtc, host, browser)
         assert host.inner.board.local.layout == Layout.empty(n), bad
         assert "could not be read back" in host.text, bad
-        assert DRAFT_KEY not in browser.storage, bad
+        assert task not in drafts(browser), bad
 
 
 def test_a_build_not_yet_sent_comes_back_and_is_checked_again():
@@ -137,7 +172,7 @@ def test_a_solver_notes_dots_and_rings_that_stay_on_its_page():
     key(host, "n")  # the keyboard cycles: dot, ring, none
     key(host, "n")
     assert host.inner.board.local.notes.at((r, c)) == "r"
-    assert loads(browser.storage[DRAFT_KEY], 4096)["notes"][r][c] == "r"
+    assert only_draft(browser)["notes"][r][c] == "r"
     assert len(rtc.sent) == sent  # notes are the player's own: nothing was sent
     host.click("tray", kind="block")
     host.click("cell", r=str(r), c=str(c))  # a tile wipes the note under it
@@ -166,8 +201,8 @@ def test_a_draft_of_notes_alone_is_forgotten_when_the_task_ends():
     browser = Browser()
     _rtc, host, _bea, _solution = solving(browser)
     note_somewhere(host, "dot")
-    assert DRAFT_KEY in browser.storage
+    assert len(drafts(browser)) == 1
     host.click("rf-give-up")
     host.click("rf-give-up")  # asked once more first
     assert host.inner.board.local.task.kind != "solve"
-    assert DRAFT_KEY not in browser.storage
+    assert drafts(browser) == {}

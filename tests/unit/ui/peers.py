@@ -24,12 +24,14 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    StoreEntries,
     Tick,
     UiEvent,
     WarnBeforeLeaving,
     Work,
     WorkDone,
     run_work,
+    written,
 )
 from gamenight.ui.svg import Element, find_all, text_of
 
@@ -123,11 +125,12 @@ class Page:
 
     def run(self, effects: list) -> None:
         for effect in effects:
-            if isinstance(effect, Store):
-                if effect.text is None:
+            if isinstance(effect, Store | StoreEntries):  # as the shell: entries merge with what is stored now
+                text = written(effect, self.browser.storage.get(effect.key))
+                if text is None:
                     self.browser.storage.pop(effect.key, None)
                 else:
-                    self.browser.storage[effect.key] = effect.text
+                    self.browser.storage[effect.key] = text
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
             elif isinstance(effect, StopTimer):  # None: every timer, as the shell does

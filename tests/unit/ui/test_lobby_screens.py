@@ -869,3 +869,30 @@ def test_a_guest_page_says_when_the_host_sent_something_it_could_not_read_until_
     rtc.pump()
     assert not bea.by_class("problem")
     assert len(session.match.record.log) == 2 and client.match.moves == 2
+
+
+def test_two_tabs_that_join_two_game_nights_at_once_each_keep_their_seat_after_a_reload():
+    """Each tab read the browser's reconnection tokens when it opened; the one welcomed last used to store
+    its copy over the other's token, so that tab, reloaded, was a stranger to its host."""
+    rtc = FakeRtc()
+    ann, cho = host_lobby(rtc, Browser()), host_lobby(rtc, Browser(), name="Cho")
+    bea_browser = Browser()
+    links = [invite_link(ann), invite_link(cho)]
+    tabs = [rtc.page(bea_browser, link.partition(SITE)[2]) for link in links]  # both open before either joins
+    for tab, host in zip(tabs, (ann, cho), strict=True):
+        tab.submit("join", name="Bea")
+        host.submit("reply", reply=tab.value_of("reply-code"))
+        tab.click("sit", seat="C")
+    tokens = json.loads(bea_browser.storage["peer.tokens"])
+    assert set(tokens) == {ann.inner.live.lobby_id, cho.inner.live.lobby_id}
+    answered = json.loads(bea_browser.storage["peer.used"])
+    assert len(answered) == 2, "both invitations are remembered as answered"
+    # The first tab is reloaded: its invitation is used up, and the host's new one takes it back to its seat.
+    tabs[0].close()
+    bea_id = next(m for m, info in ann.inner.live.session.members.items() if info.name == "Bea")
+    ann.click("invite", member=bea_id)
+    again = rtc.page(bea_browser, str(ann.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    assert "Welcome back, Bea" in again.text
+    again.submit("join")
+    ann.submit("reply", reply=again.value_of("reply-code"))
+    assert seats(ann)["C"] == "Bea" and again.inner.client.member == bea_id

@@ -50,7 +50,7 @@ from gamenight.ui.program import (
     Message,
     StartTimer,
     StopTimer,
-    Store,
+    StoreEntries,
     Tick,
     UiEvent,
     WarnBeforeLeaving,
@@ -61,7 +61,9 @@ from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
 
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
-USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds), pruned after expiry
+USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds); a day old, it no longer counts
+# Both maps are written entry by entry (``StoreEntries``): two tabs joining at once keep each other's.
+MAX_USED = 64
 HOST = "host"  # a guest page's one peer
 MAX_REMEMBERED = 20
 POLL = "join.poll"  # while in the lobby: send again what got no answer, and say so when it takes long
@@ -285,7 +287,8 @@ def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[Joi
     sdp = iv.build_sdp(invitation.transport, session_id=int.from_bytes(invitation.invite, "big"))
     effects: list[Effect] = [
         pe.AnswerOffer(HOST, sdp, pe.ice_servers(model.page_url)),
-        Store(USED_KEY, dumps(used)),  # one answer per invitation, even after a reload
+        # One answer per invitation, even after a reload.
+        StoreEntries(USED_KEY, ((invitation.invite_id, invitation.issued_s),), MAX_USED),
         StopTimer(POLL),
         StopTimer(EXPIRY),
     ]
@@ -347,9 +350,9 @@ def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
     if client.token != token and client.token is not None:
         kept = {k: v for k, v in model.tokens.items() if k != model.invited.lobby_id}
         kept = dict(list(kept.items())[-(MAX_REMEMBERED - 1) :])
-        tokens = {**kept, model.invited.lobby_id: {"name": client.name, "token": client.token}}
-        model = replace(model, tokens=tokens)
-        effects.append(Store(TOKENS_KEY, dumps(tokens)))
+        mine = {"name": client.name, "token": client.token}
+        model = replace(model, tokens={**kept, model.invited.lobby_id: mine})
+        effects.append(StoreEntries(TOKENS_KEY, ((model.invited.lobby_id, mine),), MAX_REMEMBERED))
     if client.closed is not None:
         effects += [pe.ClosePeer(HOST), WarnBeforeLeaving(False), StopTimer(POLL)]
         return replace(model, stage="closed"), effects
