@@ -176,11 +176,16 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
     host = open_host(people)
+    # A second host tab in the same browser stands down: the game night stays with the first tab.
+    second = people.open(host.context, f"{people.site_url}/?stun=none#/host?game=raythread")
+    expect(second.locator("main.host[data-stage=elsewhere]")).to_contain_text("open in another tab")
+    expect(second.locator("main.host h1")).to_have_text("Friday night")
     guest, _reply = answer(people, people.person(), new_invitation(host), "Bea")
     reply_link = guest.locator(".reply-link").get_attribute("href")
     tab = people.open(host.context, reply_link)
     expect(tab.locator("main.reply")).to_have_attribute("data-stage", "taken", timeout=CONNECT_MS)
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(second.locator("main.host")).to_have_attribute("data-stage", "elsewhere")
 
 
 def test_garbled_and_reused_codes_show_errors_and_change_nothing(people: People):

@@ -82,7 +82,7 @@ def test_a_draft_an_older_page_kept_comes_back_and_is_kept_as_todays_pages_keep_
     rtc, host, _bea, solution = solving(browser)
     half = part_of(solution, 2)
     place(host, half)
-    (task, draft), = drafts(browser).items()
+    ((task, draft),) = drafts(browser).items()
     del browser.storage[DRAFT_KEY]
     browser.storage[OLD_DRAFT_KEY] = dumps({"v": 1, "id": task, **draft})
     again = reload_host(rtc, host, browser)
@@ -93,7 +93,7 @@ def test_a_draft_an_older_page_kept_comes_back_and_is_kept_as_todays_pages_keep_
 def test_two_tabs_solving_keep_each_others_draft():
     """Each tab used to store its own draft over the other's, so a reload lost the other's tiles."""
     browser = Browser()
-    rtc, host, bea, solution = solving(browser)
+    _rtc, host, _bea, solution = solving(browser)
     place(host, part_of(solution, 1))
     other = {"7/1/1/solve/1": {"rows": ["." * solution.size] * solution.size}}  # another tab wrote since
     browser.storage[DRAFT_KEY] = dumps({**other, **drafts(browser)})
@@ -105,7 +105,7 @@ def test_an_unreadable_or_unlawful_draft_says_so_and_the_board_starts_empty():
     browser = Browser()
     rtc, host, _bea, solution = solving(browser)
     place(host, part_of(solution, 1))
-    (task, good), = drafts(browser).items()
+    ((task, good),) = drafts(browser).items()
     n = solution.size
     for bad in (
         "{not json",

@@ -829,7 +829,8 @@ def test_a_host_reloaded_with_a_full_chat_of_the_fattest_lines_gets_its_lobby_ba
         bea.submit("chat", text=f"{k:02d}" + "😀" * 498)
     assert len(host.inner.live.session.chat) == 50
     assert len(p.encode(host.inner.live.session.snapshot("m1").to_json()).encode()) > p.MAX_BYTES
-    again = rtc.page(browser, "#/host?game=raythread")  # the reload
+    host.close()  # the reload: the old page goes
+    again = rtc.page(browser, "#/host?game=raythread")
     assert again.inner.live.client.lobby is not None and len(again.inner.live.client.chat) == 50
     assert "Waiting for the lobby" not in again.text
     newcomer = join(rtc, again, "Cal")
@@ -896,3 +897,51 @@ def test_two_tabs_that_join_two_game_nights_at_once_each_keep_their_seat_after_a
     again.submit("join")
     ann.submit("reply", reply=again.value_of("reply-code"))
     assert seats(ann)["C"] == "Bea" and again.inner.client.member == bea_id
+
+
+def test_a_second_host_tab_stands_down_and_the_first_keeps_the_game_night():
+    """A browser hosts one game night (one saved lobby). A second host tab restored it and ran it beside
+    the first, each saving over the other and both taking reply links."""
+    rtc = FakeRtc()
+    browser = Browser()
+    ann = host_lobby(rtc, browser)
+    bea = join(rtc, ann, "Bea")
+    bea.click("sit", seat="C")
+    rtc.now += 5000
+    second = rtc.page(browser, "#/host?game=raythread")
+    rtc.pump()
+    assert second.inner.live is None and second.inner.elsewhere == "Friday night"
+    assert "open in another tab of this browser" in second.text and not second.find(lambda e: e.tag == "form")
+    assert not second.timers and not second.warn
+    assert second.find(lambda e: e.attr("data-stage") == "elsewhere")
+    # The first tab goes on as before, and what is saved is its lobby.
+    assert members(ann)["Bea"] == "connected"
+    saved = json.loads(browser.storage["peer.host"])
+    assert saved["id"] == ann.inner.live.lobby_id
+    bea.click("stand")  # its changes are saved
+    assert seats(ann)["C"] == "free" and json.loads(browser.storage["peer.host"]) != saved
+    # A reply link opened in this browser goes to the first tab alone (both used to take it).
+    cy = rtc.page(Browser(), invite_link(ann).partition(SITE)[2])
+    cy.submit("join", name="Cy")
+    reply = rtc.page(browser, str(cy.by_class("reply-link")[0].attr("href")).partition(SITE)[2])
+    assert reply.inner.stage == "taken" and members(ann)["Cy"] == "connected"
+    assert second.inner.live is None and "open in another tab" in second.text
+    # Once the first tab is closed, a reload of the second hosts the game night again.
+    ann.close()
+    again = rtc.page(browser, "#/host?game=raythread")
+    rtc.pump()
+    assert again.inner.live is not None and again.inner.live.lobby_id == saved["id"]
+    assert set(members(again)) == {"Ann", "Bea", "Cy"}
+
+
+def test_two_tabs_that_open_a_game_night_at_once_keep_the_first_and_its_save():
+    rtc = FakeRtc()
+    browser = Browser()
+    first = rtc.page(browser, "#/host?game=raythread")
+    second = rtc.page(browser, "#/host?game=raythread")  # both forms open before either is sent
+    first.submit("host-setup", lobby="Friday night", name="Ann", game="raythread")
+    rtc.now += 1000
+    second.submit("host-setup", lobby="Saturday", name="Ann", game="lightseeker")
+    rtc.pump()
+    assert first.inner.live is not None and second.inner.live is None and second.inner.elsewhere == "Saturday"
+    assert json.loads(browser.storage["peer.host"])["id"] == first.inner.live.lobby_id, "saved again by the first"

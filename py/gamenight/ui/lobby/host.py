@@ -6,6 +6,12 @@ guests are over WebRTC. Each invitation is one peer connection (``OpenInvite``),
 is single-use and expires after ``INVITE_TTL_S``. The lobby is saved in local storage after every
 change, so a reloaded host page restores it (and the match) and re-invites everyone.
 
+A browser hosts one game night at a time (one saved lobby). A second host tab would restore the same
+lobby and run it beside the first, each saving over the other. So a page that starts hosting says so
+to the other tabs (``PostSignal``: ``{"hosting": lobby, "tab", "since"}``); a page hosting since earlier
+answers the same way and saves its lobby again, and the younger page stands down (``elsewhere``): it
+closes what it opened, stops, saves nothing, and says where the game night is.
+
 Work the match waits for (``Session.preparation``: Reflection's generated puzzles) runs here as a
 ``Work`` effect in slices, so the page keeps handling guests' messages while it runs; its value goes
 back to the session (``HostLink.prepared``), which records and broadcasts it.
@@ -90,6 +96,10 @@ reasons(
             "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
         ),
         "night-closed": N_("The game night is closed."),
+        "open-elsewhere": N_(
+            "This game night is open in another tab of this browser: carry on there. To host it here instead, "
+            "close that tab, then reload this one."
+        ),
         "reply-unknown": N_(
             "This reply answers no invitation of this page (perhaps one made before the page was reloaded): "
             "make a new invitation."
@@ -197,6 +207,9 @@ class HostModel:
     thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
     bot_move: Turned | None = None  # its move, waiting for the pause to end
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
+    tab: str = ""  # this page, among the host tabs of this browser
+    since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
+    elsewhere: str = ""  # the game night this page stood down from: another tab of this browser hosts it
 
     @property
     def running(self) -> Live:
@@ -221,7 +234,7 @@ class HostScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[HostModel, list[Effect]]:
         game = params.get("game", "")
         stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
-        model = HostModel(env.page_url, game, env.now_ms, stored=stored)
+        model = HostModel(env.page_url, game, env.now_ms, stored=stored, tab=secrets.token_hex(4))
         saved = env.stored.get(STORE_KEY)
         if saved is None:
             if game and games.rules(game) is None:
@@ -286,12 +299,14 @@ class HostScreen:
         return model, []
 
     def view(self, model: HostModel) -> Element:
+        if model.elsewhere:
+            return _elsewhere_view(model)
         if model.live is None:
             return _setup_view(model)
         return _lobby_view(model, model.live)
 
     def title(self, model: HostModel) -> str:
-        name = model.live.name if model.live else _("Host a game night")
+        name = model.live.name if model.live else model.elsewhere or _("Host a game night")
         return f"{name} · Game Night Central"
 
 
@@ -374,9 +389,36 @@ def _prepared(model: HostModel, done: WorkDone) -> tuple[HostModel, list[Effect]
 
 
 def _start(model: HostModel, now_ms: int) -> tuple[HostModel, list[Effect]]:
-    """The lobby is open: keep time, hear reply links from other tabs, save it."""
-    effects: list[Effect] = [StartTimer(TIMER, 1000), pe.ListenSignals()]
+    """The lobby is open: keep time, hear reply links and host tabs from other tabs, save it, and tell
+    the other tabs this one hosts."""
+    model = replace(model, since_ms=now_ms)
+    effects: list[Effect] = [StartTimer(TIMER, 1000), pe.ListenSignals(), _hosting(model)]
     return model, effects + model.running.run(now_ms)
+
+
+def _hosting(model: HostModel) -> pe.PostSignal:
+    return pe.PostSignal(dumps({"hosting": model.running.lobby_id, "tab": model.tab, "since": model.since_ms}))
+
+
+def _other_host(model: HostModel, raw: Mapping[str, Any]) -> tuple[HostModel, list[Effect]]:
+    """Another tab of this browser hosts a game night too (there is one saved lobby a browser): the
+    older keeps it, answering so the younger hears it now, and saves its lobby again over anything the
+    younger saved; the younger stands down."""
+    tab, since = raw.get("tab"), raw.get("since")
+    if not isinstance(tab, str) or tab == model.tab or type(since) is not int:
+        return model, []
+    live = model.running
+    if (since, tab) > (model.since_ms, model.tab):  # this page is the older
+        live.last_saved = ""
+        return model, [_hosting(model), *live.run(model.now_ms)]
+    closing = [*live.session.peers, *(i.peer for i in model.invites if i.state in UNANSWERED)]
+    return HostModel(model.page_url, model.game, model.now_ms, tab=model.tab, elsewhere=live.name), [
+        *(pe.ClosePeer(peer) for peer in closing if peer != HOST_PEER),
+        StopTimer(TIMER),
+        StopWork(),  # a computer player's thinking, a match's preparation
+        StopTimer(BOT_TASK),
+        WarnBeforeLeaving(False),
+    ]
 
 
 def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
@@ -510,11 +552,14 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
 
 
 def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
-    """A reply link opened in another tab of this browser hands its code over."""
+    """A reply link opened in another tab of this browser hands its code over; another host tab says
+    it hosts."""
     try:
         raw = obj(loads(text, 4096), "a signal", BadMessage)
     except BadMessage:
         return model, []
+    if "hosting" in raw:
+        return _other_host(model, raw)
     code = raw.get("reply")
     if not isinstance(code, str) or "ack" in raw:
         return model, []
@@ -564,6 +609,17 @@ def _text(reason: Reason | None) -> str:
 
 def _notice(model: HostModel) -> Element | None:
     return h("p", {"class": "notice"}, " ".join(_text(r) for r in model.notice)) if model.notice else None
+
+
+def _elsewhere_view(model: HostModel) -> Element:
+    """This page stood down: another tab of this browser hosts the game night."""
+    return h(
+        "main",
+        {"class": "page host", "data-stage": "elsewhere"},
+        h("h1", {"tabindex": "-1"}, model.elsewhere),
+        h("p", {"class": "notice", "role": "status"}, _text(_said("open-elsewhere"))),
+        h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games"))),
+    )
 
 
 def _setup_view(model: HostModel) -> Element:
