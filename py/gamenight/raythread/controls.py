@@ -20,7 +20,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
-from gamenight.core.game import JSON, Move
+from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
@@ -296,8 +296,7 @@ class RaythreadBoard:
         def who(seat: Any) -> str:
             if not isinstance(seat, str):  # from the host, unchecked: a list or an object is no key
                 return str(seat)
-            name = names.get(seat)
-            return f"{name} ({tags[seat]})" if name else tags.get(seat, seat)
+            return named_seat(names.get(seat), tags.get(seat, seat))
 
         def word(words: Mapping[str, str], key: str) -> str:
             """The words for the event's ``key`` (none for a value the table does not hold)."""

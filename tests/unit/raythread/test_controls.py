@@ -211,6 +211,16 @@ def test_event_lines_read_as_sentences():
     ]
 
 
+def test_event_lines_name_a_seat_as_the_match_screen_does():
+    """A name whose last word is its seat's tag already reads alone ("Player B", not "Player B (B)"),
+    as everywhere else (core.game.named_seat); before, the log built "Name (tag)" itself."""
+    names = {"A": "Team A", "C": "Player B"}
+    placed = {"type": "placed", "seat": "A", "tile": "prism", "cell": [2, 4], "orient": "\\"}
+    assert BOARD.event_text(placed, names) == "Team A places a prism backslash \\ at row 3, column 5."
+    assert BOARD.event_text({"type": "pass", "seat": "C"}, names) == "Player B cannot move and passes."
+    assert BOARD.event_text({"type": "pass", "seat": "C"}, {"A": "Ann", "C": ""}) == "B cannot move and passes."
+
+
 def test_an_event_with_words_no_table_knows_reads_without_them():
     """Events come from the host as it sent them: a tile, an orientation or a seat that is no string (a
     list, an object: unhashable) is left out of the line, and the log still reads (before, looking it up
