@@ -32,7 +32,7 @@ from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
-from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe
+from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -485,7 +485,7 @@ class LightSeekerBoard:
                 "div",
                 {"class": "ls-side"},
                 seat is not None and running and self._turn_panel(ui, seat, look),
-                ui.note and h("p", {"class": "error ls-note", "role": "alert"}, describe(ui.note)),
+                ui.note and h("p", {"class": "error ls-note", "role": "alert"}, said(ui.note)),
                 h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
             ),
         )

@@ -24,7 +24,7 @@ from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, describe, seat_label
+from gamenight.ui.match import Table, describe, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -255,7 +255,7 @@ class RaythreadBoard:
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),
-            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, describe(ui.note)),
+            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, said(ui.note)),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(

@@ -362,7 +362,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
                 status(ui, table),
             ),
             game.render(ui.local, ui.view, seat, table),
-            ui.error and h("p", {"class": "error match-error", "role": "alert"}, describe(ui.error)),
+            ui.error and h("p", {"class": "error match-error", "role": "alert"}, said(ui.error)),
         ),
         h(
             "aside",
@@ -401,6 +401,12 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
             params["seat"] = who(params["seat"])
         return i18n.describe(reason["code"], params)
     return str(reason or "")
+
+
+def said(reason: Any) -> str:
+    """A refusal shown on its own (a note under the board, an error line): ``describe``'s words as a
+    sentence (``i18n.sentence``)."""
+    return i18n.sentence(describe(reason))
 
 
 def seat_label(table: Table, seat: str) -> str:

@@ -235,7 +235,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         raw = forms.read_options(fields, form) if fields else None
         rules.options(raw)
     except GameNightError as err:
-        return replace(model, message=match.describe(err.to_json())), []
+        return replace(model, message=match.said(err.to_json())), []
     return deal(replace(model, players=count, names=tuple(names), options=raw, bots=bots), now)
 
 

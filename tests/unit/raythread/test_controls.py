@@ -211,6 +211,27 @@ def test_event_lines_read_as_sentences():
     ]
 
 
+def test_a_refusal_under_the_board_reads_as_a_sentence():
+    """The rules' reasons are written to go inside a sentence ("that cell holds a beacon"); alone under the
+    board, where a click on a beacon puts one, it starts with a capital and ends with a full stop."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    beacon = view["beacons"][0]["cell"]
+    refused, _ = click(ui, view, "A", "rt-cell", r=beacon[0], c=beacon[1])
+
+    def note() -> list[str]:
+        tree = BOARD.render(refused, view, "A", TABLE)
+        return [text_of(e) for e in find_all(tree, lambda e: "rt-note" in (e.attr("class") or ""))]
+
+    assert note() == ["That cell holds a beacon."]
+    try:
+        i18n.set_language("ja")
+        assert note() == ["そのマスにはビーコンがあります。"]
+    finally:
+        i18n.set_language("en")
+
+
 def test_event_lines_name_a_seat_as_the_match_screen_does():
     """A name whose last word is its seat's tag already reads alone ("Player B", not "Player B (B)"),
     as everywhere else (core.game.named_seat); before, the log built "Name (tag)" itself."""
