@@ -1,0 +1,97 @@
+"""What a player sees of the page's finish, checked where only a browser shows it: a <details> says it
+opens, an invitation link shows all its characters, a Japanese heading does not leave one character on
+a line of its own, the daily puzzles' line does not touch its buttons."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_app
+
+pytestmark = pytest.mark.e2e
+
+JAPANESE = "localStorage.setItem('gnc:lang', 'ja')"
+
+
+def test_a_summary_shows_that_it_opens_and_whether_it_is_open(app: Page, site_url: str):
+    """The summaries are laid out as flex boxes (44 px tall), which took away the browser's triangle:
+    "Options" read as a heading in a box, nothing said it opens. Each draws its own marker, turned when open."""
+    app.emulate_media(reduced_motion="reduce")  # the marker turns at once
+    open_app(app, site_url, "#/raythread/table")
+    summary = app.locator("details.table-options summary")
+    marker = "(s) => { const m = getComputedStyle(s, '::before'); return [m.content, m.transform]; }"
+    closed = summary.evaluate(marker)
+    assert closed[0] not in ("none", "normal", ""), "no marker before the summary"
+    summary.click()
+    expect(app.locator("details.table-options")).to_have_attribute("open", "")
+    opened = summary.evaluate(marker)
+    assert opened[0] == closed[0] and opened[1] != closed[1], "the marker does not turn when the details opens"
+
+
+def test_the_underscores_of_an_invitation_link_show(app: Page, site_url: str):
+    """An invitation link is shown in a monospace field; its underscores (most links have some) were cut
+    off below the field's line, so "IQB1u_jj4qd" read "IQB1u jj4qd" (10 pixels differed from the same
+    link with spaces, by at most 3 of 765 levels)."""
+    open_app(app, site_url, "#/")
+
+    def looks(value: str) -> str:
+        app.evaluate(
+            """(v) => { const e = document.createElement('input'); e.className = 'invite-link'; e.id = 'qa-link';
+            e.value = v; e.readOnly = true; e.style.width = '20rem'; document.body.prepend(e); }""",
+            value,
+        )
+        shot = app.locator("#qa-link").screenshot()
+        app.evaluate("document.getElementById('qa-link').remove()")
+        return base64.b64encode(shot).decode()
+
+    # The pixels that differ plainly (by more than 100 of 765 levels) between the two pictures.
+    plain = app.evaluate(
+        """async ([a, b]) => {
+        async function pixels(png) {
+            const img = new Image(); img.src = 'data:image/png;base64,' + png; await img.decode();
+            const canvas = document.createElement('canvas'); canvas.width = img.width; canvas.height = img.height;
+            const context = canvas.getContext('2d'); context.drawImage(img, 0, 0);
+            return context.getImageData(0, 0, img.width, img.height).data;
+        }
+        const p = await pixels(a), q = await pixels(b); let n = 0;
+        for (let i = 0; i < p.length; i += 4) {
+            if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 100) n++;
+        }
+        return n; }""",
+        [looks("a_b_c_d_e_f"), looks("a b c d e f")],
+    )
+    assert plain >= 5 * 6, f"only {plain} pixels show the 5 underscores"
+
+
+def test_a_japanese_heading_breaks_between_phrases_not_before_its_last_character(browser, site_url: str):
+    """On a phone, "ページが見つかりません" broke as "ページが見つかりませ / ん" (Japanese may break
+    between any two characters); headings break between phrases."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.add_init_script(JAPANESE)
+        open_app(page, site_url, "#/nowhere")
+        expect(page.locator("h1")).to_have_text("ページが見つかりません")
+        lines = page.evaluate(
+            """() => { const text = document.querySelector('main h1').firstChild, tops = [];
+            for (let i = 0; i < text.length; i++) {
+                const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+                tops.push(Math.round(r.getBoundingClientRect().top));
+            }
+            const lines = {}; tops.forEach((t, i) => { lines[t] = (lines[t] || '') + text.data[i]; });
+            return Object.keys(lines).map(Number).sort((a, b) => a - b).map(t => lines[t]); }"""
+        )
+        assert all(len(line) > 1 for line in lines), lines
+    finally:
+        context.close()
+
+
+def test_the_daily_puzzles_line_does_not_touch_its_buttons(app: Page, site_url: str):
+    open_app(app, site_url, "#/reflection/solo")
+    note = app.locator(".rf-daily .rf-note-text").bounding_box()
+    button = app.locator(".rf-daily .button").first.bounding_box()
+    assert note and button
+    assert button["y"] - (note["y"] + note["height"]) >= 6
