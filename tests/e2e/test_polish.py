@@ -95,3 +95,18 @@ def test_the_daily_puzzles_line_does_not_touch_its_buttons(app: Page, site_url: 
     button = app.locator(".rf-daily .button").first.bounding_box()
     assert note and button
     assert button["y"] - (note["y"] + note["height"]) >= 6
+
+
+def test_the_solo_start_fits_a_small_phone_in_japanese(browser, site_url: str):
+    """At 320 px the puzzle list's longest name in Japanese ("エキスパート — …") made its field 318 px
+    wide in a 304 px column: the page scrolled sideways."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.add_init_script(JAPANESE)
+        open_app(page, site_url, "#/reflection/solo")
+        expect(page.locator("#rf-preset")).to_be_visible()
+        # A phone shows a page wider than its screen zoomed out: the window grows instead of scrolling.
+        assert page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]") == [320, 320]
+    finally:
+        context.close()
