@@ -110,3 +110,21 @@ def test_the_solo_start_fits_a_small_phone_in_japanese(browser, site_url: str):
         assert page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]") == [320, 320]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_header_keeps_its_controls_on_one_line_on_a_common_phone(browser, site_url: str, language: str):
+    """At 360 px (many Android phones) "Settings" went to a third line of its own under the language
+    buttons, and the header took 145 px of the screen instead of 101."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('gnc:lang', '{language}')")
+        open_app(page, site_url, "#/")
+        tops = page.evaluate(
+            "[...document.querySelectorAll('.app-header > :not(:first-child)')]"
+            ".map(e => Math.round(e.getBoundingClientRect().top))"
+        )
+        assert len(tops) == 3 and len(set(tops)) == 1, tops
+    finally:
+        context.close()
