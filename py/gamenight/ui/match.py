@@ -525,7 +525,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         "section",
         {"class": "match-result", "role": "status"},
         h("h2", {}, headline(result, table)),
-        h("p", {"class": "reason"}, describe(result.get("reason"), lambda s: seat_label(table, s))),
+        h("p", {"class": "reason"}, i18n.sentence(describe(result.get("reason"), lambda s: seat_label(table, s)))),
         h("ol", {"class": "ranking"}, places),
     )
 
