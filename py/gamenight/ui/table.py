@@ -427,7 +427,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         if in_progress(model) and not model.confirming:
             return replace(model, confirming=True, message=""), [FOCUS_KEEP]
         return deal(model, now)
-    if event.type == "click" and action == "table-new-cancel":
+    escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
+    if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
         return replace(model, confirming=False, vs=""), [FOCUS_NEW]
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)
