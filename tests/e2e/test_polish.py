@@ -128,3 +128,29 @@ def test_the_header_keeps_its_controls_on_one_line_on_a_common_phone(browser, si
         assert len(tops) == 3 and len(set(tops)) == 1, tops
     finally:
         context.close()
+
+
+def test_raythread_s_keyboard_cursor_shows_for_the_keyboard_only(browser, app: Page, site_url: str):
+    """After a move made by taps the board has focus, and Raythread drew its keyboard cursor (a white
+    square) on a phone where no key was pressed; Light Seeker and Reflection draw theirs for keyboard
+    focus only (``:focus-visible``), and so does Raythread now."""
+    cursor = "getComputedStyle(document.querySelector('.rt-cursor')).display"
+    # By keyboard: Enter on Start puts focus on the board, where the cursor shows.
+    open_app(app, site_url, "#/raythread/table")
+    app.focus("form[data-action=table-setup] button[type=submit]")
+    app.keyboard.press("Enter")
+    expect(app.locator("#rt-board")).to_be_focused()
+    assert app.evaluate(cursor) != "none"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        open_app(phone, site_url, "#/raythread/table")
+        phone.tap("form[data-action=table-setup] button[type=submit]")
+        phone.tap(".rt-hand-tile[data-kind=mirror]")
+        for _ in range(2):  # the first tap previews, the second places
+            phone.tap(".rt-cell.rt-target")
+        expect(phone.locator(".match-status")).to_contain_text("(B) to play")
+        expect(phone.locator("#rt-board")).to_be_focused()
+        assert phone.evaluate(cursor) == "none"
+    finally:
+        context.close()
