@@ -153,3 +153,21 @@ def test_raythread_s_keyboard_cursor_shows_for_the_keyboard_only(browser, app: P
         assert phone.evaluate(cursor) == "none"
     finally:
         context.close()
+
+
+def test_the_lobby_s_options_open_under_the_game_and_players(app: Page, site_url: str):
+    """The host's match form is a row: opened, its Options stood beside Game and Players, with Apply at
+    their foot. They take a line of their own, Apply below them."""
+    open_app(app, site_url, "?stun=none#/host?game=raythread")
+    app.fill("input[name=lobby]", "Friday night")
+    app.fill("input[name=name]", "Ann")
+    app.click("form[data-action=host-setup] button[type=submit]")
+    form = app.locator("form[data-action=choose]")
+    form.locator("details summary").click()
+    details = form.locator("details").bounding_box()
+    players = form.locator("select[name=players]").bounding_box()
+    apply = form.locator("button[type=submit]").bounding_box()
+    whole = form.bounding_box()
+    assert details and players and apply and whole
+    assert details["x"] == whole["x"] and details["y"] >= players["y"] + players["height"]
+    assert apply["y"] >= details["y"] + details["height"]
