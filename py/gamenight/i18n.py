@@ -61,6 +61,12 @@ def listing(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def number(n: int | float | str) -> str:
+    """A number (or one already formatted) as a reader reads it: a negative one with a minus sign ("−60"),
+    not a hyphen ("-60")."""
+    return str(n).replace("-", "\u2212")
+
+
 def sentence(text: str) -> str:
     """A reason shown on its own, as a sentence. The rules' reasons are written to go inside one ("that
     cell holds a beacon", "The match is over: {reason}."); alone, under a board, the first letter is a

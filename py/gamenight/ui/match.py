@@ -481,7 +481,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
-                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=scores[s.id]),
+                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=i18n.number(scores[s.id])),
                 ),
                 h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id))),
             )
@@ -517,7 +517,8 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
                     seat_label(table, seat),
-                    points is not None and " · " + ngettext("{n} point", "{n} points", points).format(n=points),
+                    points is not None
+                    and " · " + ngettext("{n} point", "{n} points", points).format(n=i18n.number(points)),
                     note and h("span", {"class": "note"}, " · ", describe(note)),
                 )
             )
