@@ -92,7 +92,9 @@ class RaythreadBoard:
             }
             last = _changed_tile(before, view)
         centre = view["size"] // 2
-        return Ui(state, cursor=(centre, centre), fresh=fresh, last=last)
+        # The keyboard cursor stands on the tile the last move placed or turned (the next player reads what
+        # was just played, and one who just moved stays where they were); a new match starts in the middle.
+        return Ui(state, cursor=last or (centre, centre), fresh=fresh, last=last)
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()

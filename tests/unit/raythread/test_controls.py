@@ -119,6 +119,18 @@ def test_turning_one_of_your_tiles_is_previewed_then_confirmed():
     assert sent is None and said(refused.note) == "That tile has turned once already."
 
 
+def test_after_a_move_the_keyboard_cursor_is_on_its_tile():
+    """The cursor went back to the centre (the 4 beacon, where no tile goes) after every move: a keyboard
+    player walked back from there each turn, and after the other player's (or the computer's) move read
+    a beacon instead of the tile just played. It stands on the tile the move placed or turned."""
+    state = position({(1, 5): 2}, [])
+    before = rules.view(state, "A")
+    after_state, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [7, 2], "orient": "/"})
+    ui = BOARD.start(rules.view(after_state, "C"), before)
+    assert ui.cursor == (7, 2)
+    assert BOARD.start(before, None).cursor == (5, 5), "a new match starts in the middle"
+
+
 def test_a_whole_move_by_keyboard():
     state = position({(1, 5): 2}, [])
     view = rules.view(state, "A")
