@@ -61,6 +61,23 @@ def listing(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def number(n: int | float | str) -> str:
+    """A number (or one already formatted) as a reader reads it: a negative one with a minus sign ("−60"),
+    not a hyphen ("-60")."""
+    return str(n).replace("-", "\u2212")
+
+
+def sentence(text: str) -> str:
+    """A reason shown on its own, as a sentence. The rules' reasons are written to go inside one ("that
+    cell holds a beacon", "The match is over: {reason}."); alone, under a board, the first letter is a
+    capital and a full stop ends it: "That cell holds a beacon." (in Japanese "…あります。"). A reason
+    that is a sentence already is left as it is."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else text + pgettext("full stop", ".")
+
+
 def conjunction(items: Iterable[str]) -> str:
     """Names joined as a sentence joins them: "Ann", "Ann and Bea", "Ann, Bea and Cy" (in Japanese
     "AnnとBea", "Ann、BeaとCy")."""

@@ -450,7 +450,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     rt.assert_page_shows(bea, state)
     expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
     expect(bea.locator(".match-status")).to_contain_text(tr["The match is over."])
-    expect(host.locator(".match-result")).to_contain_text("the deck and every hand are empty")
+    expect(host.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
     expect(bea.locator(".match-log li")).to_have_count(3)
     speaks_japanese(bea)
     assert leaking(bea.evaluate("window.shown")) == []

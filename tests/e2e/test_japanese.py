@@ -166,7 +166,7 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
 
     # The result travels as codes (ranking, reason): each page words it.
     place_anywhere(guest)
-    expect(guest.locator(".match-result")).to_contain_text("the deck and every hand are empty")
+    expect(guest.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
     expect(host.locator(".match-result")).to_contain_text("山札と全員の手札がなくなりました")
     expect(guest.locator(".match-status")).to_contain_text("The match is over.")
     expect(host.locator(".match-status")).to_contain_text("対戦は終了しました。")

@@ -111,7 +111,8 @@ def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
     """A Light Seeker turn by keys: for each action, the cursor to its cube (which chooses it), S or T and
     the arrow; then the cursor to Buh's cube, Space, and Enter."""
     board = state.board
-    at = cursor(page, "#ls-board", "ls-c", "_") or (1, 1)  # the cursor starts on the middle cube
+    at = cursor(page, "#ls-board", "ls-c", "_")  # the cube nearest the middle that may act (not Buh's)
+    assert at is not None, "the board names the cube under its cursor"
     for a in move["actions"]:
         goal = board.cells[a["cube"]]
         if at == goal and page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:

@@ -182,10 +182,18 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     app.keyboard.press("Tab")
     expect(app.locator("#ls-board")).to_be_focused()  # and the board is one Tab stop
     state = engine(app)
-    move = next(m for m in GAME.legal(state, state.to_move) if m["buh"] != 4)
+    # The cursor starts on the cube nearest the middle that Buh (on the middle cube 4) does not sit on:
+    # (0, 1). The first action's cube is another, reached with arrows (which choose it).
+    start = (0, 1)
+    assert app.get_attribute("#ls-board", "aria-activedescendant") == "ls-c0_1"
+    move = next(
+        m
+        for m in GAME.legal(state, state.to_move)
+        if m["buh"] != 4 and state.board.cells[m["actions"][0]["cube"]] != start
+    )
     action = move["actions"][0]
     scroll = app.evaluate("window.scrollY")
-    cursor = keys_to(app, (1, 1), state.board.cells[action["cube"]])  # the cursor starts on the middle cube
+    cursor = keys_to(app, start, state.board.cells[action["cube"]])
     expect(app.locator(f"#ls-cube-{action['cube']}")).to_have_class(re.compile("ls-selected"))
     app.keyboard.press("t")
     app.keyboard.press(KEYS[action["dir"]])

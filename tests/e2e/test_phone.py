@@ -1,5 +1,6 @@
 """Phones: at 390×844 and 320×640 with touch, no route scrolls sideways and every control is at least
-44 × 44 px (links inside running text aside); every number a player reads on a board (Raythread's beacon
+44 × 44 px (links inside running text aside; the header's home link was 21 px tall, a saved game's code
+field 38); every number a player reads on a board (Raythread's beacon
 values, Light Seeker's cube numbers and area values, the scores) is drawn at 14 px or more."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tests.e2e.test_accessibility import ROUTES
 pytestmark = pytest.mark.e2e
 SMALL = """() => {
     const controls = document.querySelectorAll(
-        'button, a.button, .card h2 a, input:not([type=hidden]), select, summary');
+        'button, a.button, .card h2 a, .app-header a, input:not([type=hidden]), select, summary, textarea');
     const small = [];
     for (const control of controls) {
         // A checkbox, a radio button or a file input (hidden behind a button of the page's words) is

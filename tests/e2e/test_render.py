@@ -140,3 +140,33 @@ def test_a_details_the_player_opened_stays_open_while_the_page_re_renders(app: P
         shown = expires.inner_text()
         expect(expires).not_to_have_text(shown)
     assert app.evaluate("document.querySelector('.table-options').open")
+
+
+def test_a_details_opened_on_one_screen_does_not_open_another_screen_s(app: Page, site_url: str):
+    """The morph matches a screen's <details> with the next screen's: Raythread's table Options, opened by
+    the player, opened Light Seeker's too when the player went there (the morph kept ``open`` on the
+    element it reused). A details keeps ``open`` only while its screen re-renders."""
+    open_app(app, site_url, "#/raythread/table")
+    app.click("details.table-options summary")
+    app.evaluate("location.hash = '#/lightseeker/table'")
+    app.wait_for_function("document.documentElement.dataset.route === '#/lightseeker/table'")
+    expect(app.locator("h1")).to_contain_text("Light Seeker")
+    assert app.evaluate("[...document.querySelectorAll('details')].map(d => [d.className, d.open])") == [
+        ["table-options", False]
+    ]
+    # Within one screen, another <details> in its place does not open either (gncRender on its own).
+    result = app.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        document.body.append(box);
+        box.innerHTML = '<details class="relay"><summary>a</summary></details>';
+        box.firstChild.open = true;
+        gncRender(box, '<details class="relay"><summary>a</summary><p>x</p></details>');
+        const same = box.firstChild.open;
+        gncRender(box, '<details class="table-options"><summary>b</summary></details>');
+        const other = box.firstChild.open;
+        box.remove();
+        return [same, other];
+    }"""
+    )
+    assert result == [True, False]

@@ -98,6 +98,15 @@ def test_names_join_as_a_sentence_joins_them_in_each_language():
     assert i18n.listing(["Ann", "Bea"]) == "Ann、Bea"  # a plain list keeps its commas
 
 
+def test_a_reason_shown_alone_reads_as_a_sentence_in_each_language():
+    assert i18n.sentence("that cell holds a beacon") == "That cell holds a beacon."
+    assert i18n.sentence("Wait for your turn.") == "Wait for your turn."  # a sentence already
+    assert i18n.sentence("") == ""
+    i18n.set_language("ja")
+    assert i18n.sentence("そのマスにはビーコンがあります") == "そのマスにはビーコンがあります。"
+    assert i18n.sentence("あなたの番ではありません。") == "あなたの番ではありません。"
+
+
 def test_in_the_tests_an_unregistered_code_fails_at_once():
     with pytest.raises(AssertionError, match="unregistered reason code"):
         IllegalMove("no-such-reason-code")

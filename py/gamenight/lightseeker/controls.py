@@ -32,7 +32,7 @@ from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
-from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe
+from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -202,11 +202,13 @@ class LightSeekerBoard:
                     moved.add(i)
                     if old.get("orientation") != new.get("orientation"):
                         rolls[i] = _way(old["cell"], new["cell"])
-        # The cursor starts on the cube nearest the middle of the valley.
+        # The cursor starts on the cube nearest the middle of the valley that may act: not Buh's (a match
+        # starts with Buh on the middle cube, and Space there only said it cannot act).
         cells = state.board.cells
         mr = sum(r for r, _c in cells) / len(cells)
         mc = sum(c for _r, c in cells) / len(cells)
-        cursor = min(cells, key=lambda cell: ((cell[0] - mr) ** 2 + (cell[1] - mc) ** 2, cell))
+        free = [cell for i, cell in enumerate(cells) if i != state.board.buh] or list(cells)
+        cursor = min(free, key=lambda cell: ((cell[0] - mr) ** 2 + (cell[1] - mc) ** 2, cell))
         return Ui(state, cursor=cursor, rolls=rolls, moved=frozenset(moved))
 
     def active(self, view: JSON) -> frozenset[str]:
@@ -485,7 +487,7 @@ class LightSeekerBoard:
                 "div",
                 {"class": "ls-side"},
                 seat is not None and running and self._turn_panel(ui, seat, look),
-                ui.note and h("p", {"class": "error ls-note", "role": "alert"}, describe(ui.note)),
+                ui.note and h("p", {"class": "error ls-note", "role": "alert"}, said(ui.note)),
                 h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
             ),
         )

@@ -378,19 +378,29 @@ def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
     spots = lit_spots(view, area)
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
     cells = [cube["cell"] for cube in view["cubes"]]
-    return min(spots, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+
+    def best(candidates: list[tuple[float, float]]) -> tuple[float, float]:
+        return min(candidates, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+
+    spot = best(spots)
+    if clearance(spot, cells) < CLEAR:
+        # The light leaves no room (a cube alone, lit only in the corner its number is written in): the
+        # value stands at the light's edge, over the dark half, rather than hide which cube is which.
+        spot = best(spots + lit_spots(view, area, toward=(0, 2)))
+    return spot
 
 
-def lit_spots(view: JSON, area: JSON) -> list[tuple[float, float]]:
+def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tuple[float, float]]:
     """Where ``area``'s value may go: a spot in each of its lit triangles, halfway between the triangle's
-    centroid and its right-angle corner (well inside the light)."""
-    spots = []
+    centroid and its right-angle corner (well inside the light); with ``toward=(0, 2)``, halfway to its
+    two other corners (at the light's edge)."""
+    spots: list[tuple[float, float]] = []
     for i in area["cubes"]:
         r, c = view["cubes"][i]["cell"]
         for corner in view["cubes"][i]["lit_corners"]:
             pts = corner_points(corner, c * CELL, r * CELL, CELL)
             cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
-            spots.append(((cx + pts[1][0]) / 2, (cy + pts[1][1]) / 2))
+            spots.extend(((cx + pts[k][0]) / 2, (cy + pts[k][1]) / 2) for k in toward)
     return spots
 
 

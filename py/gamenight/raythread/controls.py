@@ -20,11 +20,11 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
-from gamenight.core.game import JSON, Move
+from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, describe, seat_label
+from gamenight.ui.match import Table, describe, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -92,7 +92,9 @@ class RaythreadBoard:
             }
             last = _changed_tile(before, view)
         centre = view["size"] // 2
-        return Ui(state, cursor=(centre, centre), fresh=fresh, last=last)
+        # The keyboard cursor stands on the tile the last move placed or turned (the next player reads what
+        # was just played, and one who just moved stays where they were); a new match starts in the middle.
+        return Ui(state, cursor=last or (centre, centre), fresh=fresh, last=last)
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
@@ -255,7 +257,7 @@ class RaythreadBoard:
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),
-            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, describe(ui.note)),
+            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, said(ui.note)),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(
@@ -296,8 +298,7 @@ class RaythreadBoard:
         def who(seat: Any) -> str:
             if not isinstance(seat, str):  # from the host, unchecked: a list or an object is no key
                 return str(seat)
-            name = names.get(seat)
-            return f"{name} ({tags[seat]})" if name else tags.get(seat, seat)
+            return named_seat(names.get(seat), tags.get(seat, seat))
 
         def word(words: Mapping[str, str], key: str) -> str:
             """The words for the event's ``key`` (none for a value the table does not hold)."""

@@ -373,7 +373,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                 selected,
                 [
                     icon(icons[kind]),
-                    h("span", {"class": "visually-hidden"}, _(KIND_NAMES[kind]) + ": "),
+                    h("span", {"class": "visually-hidden"}, _(KIND_NAMES[kind]) + pgettext("before a count", ": ")),
                     h(
                         "span",
                         {"class": "rf-left", "data-left": left},
@@ -394,7 +394,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                 [
                     h("svg", {"class": "rf-icon", "viewBox": f"0 0 {CELL} {CELL}", "aria-hidden": "true"}, shape),
                     _(name),
-                    h("span", {"class": "visually-hidden"}, ", " + _(meaning)),
+                    h("span", {"class": "visually-hidden"}, pgettext("list separator", ", ") + _(meaning)),
                 ],
             )
         )

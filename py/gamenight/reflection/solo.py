@@ -852,6 +852,11 @@ def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
     return " ".join(cell_words(desk, puzzle, cell) for cell in cells)
 
 
+def board_empty(model: Model) -> bool:
+    """No tile and no note on the board: Restart has nothing to clear."""
+    return not model.desk.layout.tiles() and not model.desk.notes.marks()
+
+
 def restart(model: Model) -> tuple[Model, list[Effect | Say]]:
     """Clear every tile and note (one step: Undo brings them back); the clock and hints go on."""
     desk = model.desk
@@ -1403,7 +1408,8 @@ def play_area(model: Model) -> Element:
                 {"class": "actions rf-edit", "role": "group", "aria-label": _("Undo and redo")},
                 button("undo", _("Undo"), attrs={"aria-disabled": "true" if not history.done else None}),
                 button("redo", _("Redo"), attrs={"aria-disabled": "true" if not history.undone else None}),
-                button("restart", _("Restart")),
+                # Nothing to clear (a fresh puzzle): it looks unavailable like Undo, and still says why.
+                button("restart", _("Restart"), attrs={"aria-disabled": "true" if board_empty(model) else None}),
             ),
             h(
                 "div",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON, named_seat
 from gamenight.i18n import N_, TERMS, _, ngettext
@@ -72,7 +73,7 @@ def flaw_text(flaw: Any) -> str:
 
 
 def points_text(points: int) -> str:
-    return f"{points:+d}".replace("-", "−")
+    return f"{points:+d}".replace("-", "−")  # as i18n.number writes it, with a plus sign for a gain
 
 
 def round_finishes(view: JSON, round_: int) -> list[JSON]:
@@ -219,7 +220,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                     name_of(table, seat),
                     seat in out and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
                 ),
-                h("td", {"class": "rf-total", "data-score": scores.get(seat)}, str(scores.get(seat, 0))),
+                h("td", {"class": "rf-total", "data-score": scores.get(seat)}, i18n.number(scores.get(seat, 0))),
                 cells,
             )
         )
@@ -234,7 +235,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                 {"scope": "row"},
                 _("Team {n}: {names}").format(n=i + 1, names=", ".join(name_of(table, s) for s in team)),
             ),
-            h("td", {"class": "rf-total"}, _("average {x}").format(x=f"{float(averages[i]):.1f}")),
+            h("td", {"class": "rf-total"}, _("average {x}").format(x=i18n.number(f"{float(averages[i]):.1f}"))),
             h("td", {"colspan": rounds}) if rounds else None,
         )
         for i, team in enumerate(teams)

@@ -363,7 +363,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
                 status(ui, table),
             ),
             game.render(ui.local, ui.view, seat, table),
-            ui.error and h("p", {"class": "error match-error", "role": "alert"}, describe(ui.error)),
+            ui.error and h("p", {"class": "error match-error", "role": "alert"}, said(ui.error)),
         ),
         h(
             "aside",
@@ -402,6 +402,12 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
             params["seat"] = who(params["seat"])
         return i18n.describe(reason["code"], params)
     return str(reason or "")
+
+
+def said(reason: Any) -> str:
+    """A refusal shown on its own (a note under the board, an error line): ``describe``'s words as a
+    sentence (``i18n.sentence``)."""
+    return i18n.sentence(describe(reason))
 
 
 def seat_label(table: Table, seat: str) -> str:
@@ -476,7 +482,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
-                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=scores[s.id]),
+                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=i18n.number(scores[s.id])),
                 ),
                 h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id))),
             )
@@ -512,7 +518,8 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
                     seat_label(table, seat),
-                    points is not None and " · " + ngettext("{n} point", "{n} points", points).format(n=points),
+                    points is not None
+                    and " · " + ngettext("{n} point", "{n} points", points).format(n=i18n.number(points)),
                     note and h("span", {"class": "note"}, " · ", describe(note)),
                 )
             )
@@ -520,7 +527,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         "section",
         {"class": "match-result", "role": "status"},
         h("h2", {}, headline(result, table)),
-        h("p", {"class": "reason"}, describe(result.get("reason"), lambda s: seat_label(table, s))),
+        h("p", {"class": "reason"}, i18n.sentence(describe(result.get("reason"), lambda s: seat_label(table, s)))),
         h("ol", {"class": "ranking"}, places),
     )
 

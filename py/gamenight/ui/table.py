@@ -235,7 +235,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         raw = forms.read_options(fields, form) if fields else None
         rules.options(raw)
     except GameNightError as err:
-        return replace(model, message=match.describe(err.to_json())), []
+        return replace(model, message=match.said(err.to_json())), []
     return deal(replace(model, players=count, names=tuple(names), options=raw, bots=bots), now)
 
 
@@ -427,7 +427,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         if in_progress(model) and not model.confirming:
             return replace(model, confirming=True, message=""), [FOCUS_KEEP]
         return deal(model, now)
-    if event.type == "click" and action == "table-new-cancel":
+    escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
+    if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
         return replace(model, confirming=False, vs=""), [FOCUS_NEW]
     if event.type == "click" and action == "table-setup":
         model = replace(model, phase="setup", message="", pending=None)

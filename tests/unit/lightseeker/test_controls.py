@@ -339,10 +339,25 @@ def test_a_winning_turn_is_announced_before_it_is_confirmed():
 # --- the keyboard ------------------------------------------------------------------------------------
 
 
+def test_the_keyboard_cursor_starts_on_a_cube_that_may_act():
+    """A match starts with Buh on the middle cube, where the cursor started: the first Space or Enter
+    said "Cube 5 is under Buh: it cannot act this turn." The cursor starts on the cube nearest the
+    middle that Buh does not sit on."""
+    state = GAME.setup(GAME.options({}), ("ann", "bob"), 1)
+    view = GAME.view(state, "ann")
+    ui = BOARD.start(view, None)
+    buh = tuple(view["cubes"][view["buh"]]["cell"])
+    assert ui.cursor != buh
+    ui, _ = key(ui, view, "ann", " ")
+    assert ui.selected is not None and ui.note is None
+
+
 def test_a_whole_turn_by_keyboard():
     _state, view = near_win()
     ui = BOARD.start(view, None)
-    assert ui.cursor == (1, 1), "the cursor starts on the cube nearest the middle"
+    assert ui.cursor == (0, 1), "the cursor starts on the cube nearest the middle that Buh does not sit on"
+    ui, _ = key(ui, view, "ann", "ArrowDown")  # onto Buh's cube
+    assert ui.cursor == (1, 1) and ui.selected is None
     ui, _ = key(ui, view, "ann", "ArrowRight")  # (1, 2) is an open space
     assert ui.cursor == (1, 2) and ui.selected is None
     ui, _ = key(ui, view, "ann", "ArrowRight")
@@ -400,8 +415,8 @@ def test_a_page_that_only_watches_or_waits_sends_nothing_and_says_why():
     assert sent is None and said(watched.note) == "You are watching: only the players move."
     waiting, sent = click(ui, view, None, "ls-act", table=GUEST, cube=5, kind="tilt", dir="W")
     assert sent is None and said(waiting.note) == "Wait for your turn."
-    moved, _ = key(ui, view, None, "ArrowUp", table=WATCHING)
-    assert moved.cursor == (0, 1), "a spectator may still move the cursor to read the cells"
+    moved, _ = key(ui, view, None, "ArrowDown", table=WATCHING)
+    assert (ui.cursor, moved.cursor) == ((0, 1), (1, 1)), "a spectator may still move the cursor to read the cells"
     tree = BOARD.render(ui, view, None, WATCHING)
     assert not find_all(tree, lambda e: e.attr("data-action") in ("ls-confirm", "ls-act"))
     assert "This turn must end above 6" in text_of(tree) and "Light on the board: 6" in text_of(tree)

@@ -169,6 +169,19 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     assert [k for k, _what in guide.SHORTCUTS] == ["S, T", "Space", "Enter", "Escape, U"]
 
 
+def test_a_lone_lit_triangle_in_a_numbers_corner_does_not_hide_the_number():
+    """A cube alone, half lit at its bottom-left corner (where its number is written): the value's only
+    spot in the light was over the number, so the cube could not be told (seen at the end of a match:
+    cube 7 read "1"). The value stands at the light's edge instead, clear of every number."""
+    for orientation in range(24):
+        view = view_of(board(((0, 0), orientation), ((3, 3), DARK)))
+        cells = [c["cell"] for c in view["cubes"]]
+        for area in view["areas"]:
+            x, y = scene.value_spot(view, area)
+            assert scene.clearance((x, y), cells) >= scene.CLEAR, (orientation, (x, y))
+            assert 0 <= x <= C and 0 <= y <= C, "on the cube's own cell"
+
+
 def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
     # A whole lit face (two triangles, top left and bottom right): the value goes on the bottom right
     # one, away from the number that grows from the bottom left corner up (the top left one, first in

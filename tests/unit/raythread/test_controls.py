@@ -119,6 +119,18 @@ def test_turning_one_of_your_tiles_is_previewed_then_confirmed():
     assert sent is None and said(refused.note) == "That tile has turned once already."
 
 
+def test_after_a_move_the_keyboard_cursor_is_on_its_tile():
+    """The cursor went back to the centre (the 4 beacon, where no tile goes) after every move: a keyboard
+    player walked back from there each turn, and after the other player's (or the computer's) move read
+    a beacon instead of the tile just played. It stands on the tile the move placed or turned."""
+    state = position({(1, 5): 2}, [])
+    before = rules.view(state, "A")
+    after_state, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [7, 2], "orient": "/"})
+    ui = BOARD.start(rules.view(after_state, "C"), before)
+    assert ui.cursor == (7, 2)
+    assert BOARD.start(before, None).cursor == (5, 5), "a new match starts in the middle"
+
+
 def test_a_whole_move_by_keyboard():
     state = position({(1, 5): 2}, [])
     view = rules.view(state, "A")
@@ -209,6 +221,37 @@ def test_event_lines_read_as_sentences():
         "Ann (A) and Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
         "Cy (B) cannot move and passes.",
     ]
+
+
+def test_a_refusal_under_the_board_reads_as_a_sentence():
+    """The rules' reasons are written to go inside a sentence ("that cell holds a beacon"); alone under the
+    board, where a click on a beacon puts one, it starts with a capital and ends with a full stop."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    beacon = view["beacons"][0]["cell"]
+    refused, _ = click(ui, view, "A", "rt-cell", r=beacon[0], c=beacon[1])
+
+    def note() -> list[str]:
+        tree = BOARD.render(refused, view, "A", TABLE)
+        return [text_of(e) for e in find_all(tree, lambda e: "rt-note" in (e.attr("class") or ""))]
+
+    assert note() == ["That cell holds a beacon."]
+    try:
+        i18n.set_language("ja")
+        assert note() == ["そのマスにはビーコンがあります。"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_event_lines_name_a_seat_as_the_match_screen_does():
+    """A name whose last word is its seat's tag already reads alone ("Player B", not "Player B (B)"),
+    as everywhere else (core.game.named_seat); before, the log built "Name (tag)" itself."""
+    names = {"A": "Team A", "C": "Player B"}
+    placed = {"type": "placed", "seat": "A", "tile": "prism", "cell": [2, 4], "orient": "\\"}
+    assert BOARD.event_text(placed, names) == "Team A places a prism backslash \\ at row 3, column 5."
+    assert BOARD.event_text({"type": "pass", "seat": "C"}, names) == "Player B cannot move and passes."
+    assert BOARD.event_text({"type": "pass", "seat": "C"}, {"A": "Ann", "C": ""}) == "B cannot move and passes."
 
 
 def test_an_event_with_words_no_table_knows_reads_without_them():

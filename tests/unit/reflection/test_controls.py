@@ -571,6 +571,22 @@ def test_the_points_table_puts_each_total_next_to_its_name():
     assert teams and all(text_of(row.children[1]).startswith("average") for row in teams)
 
 
+def test_a_negative_score_is_written_with_a_minus_sign_everywhere():
+    """The rounds' columns read "−60" (a minus sign), but the total, the players' list and the result
+    panel read "-60" (a hyphen) on the same screen."""
+    m, shown = built_match()
+    shown["2"].place(m.layouts["1"])
+    shown["1"].click("rf-give-up")
+    shown["1"].click("rf-give-up")  # Ann gives up: −60
+    everyone_sees(shown)
+    ann = shown["1"]
+    assert m.state.phase == "over" and ann.ui.view["scores"]["1"] == -60
+    assert [text_of(e) for e in ann.find("rf-total")] == ["−60", "120"]
+    assert [text_of(e) for e in ann.find("score")] == ["−60 points", "120 points"]
+    result = {"ranking": [["2"], ["1"]], "scores": ann.ui.view["scores"], "reason": {"code": "reflection-most-points"}}
+    assert "Ann (1) · −60 points" in text_of(screen.result_panel(result, ann.table))
+
+
 def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_sees_how():
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2, prepared=False)
     ann = Page(m, "1")

@@ -168,6 +168,10 @@ def test_in_japanese_the_tray_says_how_many_are_left_not_the_left_side():
         edge = scene.board(PUZZLE, layout)
         diagonal = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "diagonal")
         assert text_of(diagonal).endswith("個残り") and "左" not in text_of(diagonal)
+        # What a screen reader hears is punctuated in Japanese too (it read "斜めミラー: ×4 個残り" and
+        # "点, メモ：確実に空き", with an English colon and comma).
+        dot = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "dot")
+        assert text_of(diagonal).startswith("斜めミラー：") and text_of(dot) == "点、メモ：確実に空き"
         assert "左" in render(edge)  # the left side's clues keep their own word
     finally:
         i18n.set_language("en")

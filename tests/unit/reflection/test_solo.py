@@ -564,6 +564,23 @@ def test_undo_and_redo_by_keys_and_buttons():
     assert model.message == "Nothing to redo."
 
 
+def test_restart_looks_unavailable_on_an_empty_board_as_undo_does():
+    """Undo and Redo look unavailable when there is nothing to undo or redo; Restart looked ready on a
+    fresh puzzle, where it only answers "The board is already empty."."""
+
+    def disabled(model) -> dict[str, str | None]:
+        buttons = find_all(SCREEN.view(model), lambda e: e.tag == "button" and e.attr("data-action") in BUTTONS)
+        return {b.attr("data-action"): b.attr("aria-disabled") for b in buttons}
+
+    BUTTONS = ("undo", "redo", "restart")
+    model, _ = generated()
+    assert disabled(model) == {"undo": "true", "redo": "true", "restart": "true"}
+    model, _ = send(model, key("."))  # a note is on the board: Restart clears it
+    assert disabled(model) == {"undo": None, "redo": "true", "restart": None}
+    model, _ = send(model, click("restart"))
+    assert disabled(model) == {"undo": None, "redo": "true", "restart": "true"}
+
+
 def test_undo_works_with_focus_anywhere_but_a_form_field_and_is_saved():
     model, _ = generated()
     model, effects = send(model, click("tray", kind="diagonal"), cell(2, 2), click("undo"))

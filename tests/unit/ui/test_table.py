@@ -196,6 +196,20 @@ def test_new_match_asks_before_a_match_in_progress_is_lost():
     assert not model.inner.confirming and not find_all(app.view(model), lambda e: e.attr("class") == "confirm")
 
 
+def test_escape_on_the_new_match_question_answers_keep_playing():
+    """Focus is on the question's answers: Escape, which closes the help and steps back on a board, did
+    nothing here; it is the safe answer, as "Keep playing"."""
+    model = in_progress()
+    first = model.inner.played
+    asked, _ = click(model, "table-new")
+    for action in ("table-new-cancel", "table-new"):
+        kept, effects = send(asked, UiEvent("keydown", action, key="Escape", now_ms=2_000))
+        assert kept.inner.played is first and not kept.inner.confirming
+        assert effects == [Focus("button[data-action=table-new]")]
+    typed, _ = send(asked, UiEvent("keydown", "table-new-cancel", key="x", now_ms=2_000))
+    assert typed.inner.confirming, "another key leaves the question"
+
+
 def test_starting_from_players_and_options_asks_before_a_match_in_progress_is_lost():
     model = in_progress()
     first = model.inner.played

@@ -89,7 +89,8 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     names = dict(record.names)
     winner = f"{names[result.winners[0]]} ({result.winners[0]})"
     reason = text_of(find_all(panel[0], lambda e: e.attr("class") == "reason")[0])
-    assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}"
+    # A line of its own: a sentence, with its full stop (it had none).
+    assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}."
     news = text_of(find_all(tree, lambda e: e.attr("id") == "match-news")[0])
     assert news.count("The match is over") == 1 and news.endswith(f"{winner} wins!"), news
 

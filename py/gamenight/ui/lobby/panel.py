@@ -490,7 +490,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
             _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
-            " · " + ngettext("{n} point", "{n} points", scores[seat]).format(n=scores[seat])
+            " · " + ngettext("{n} point", "{n} points", scores[seat]).format(n=i18n.number(scores[seat]))
             if isinstance(scores.get(seat), int)
             else "",
         )
