@@ -57,12 +57,7 @@ class Sight:
 
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
     """A refusal's sentence in the page's language, starting with a capital and ending with a stop."""
-    text = describe(code, params)
-    if text and text[0].islower():
-        text = text[0].upper() + text[1:]
-    if not text or text.endswith((".", "!", "?", "。", "！", "？", "…")):
-        return text
-    return text + ("。" if i18n.language() == "ja" else ".")
+    return i18n.sentence(describe(code, params))
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
