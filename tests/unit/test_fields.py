@@ -31,6 +31,7 @@ def test_a_field_is_named_by_its_path_in_the_message():
     assert f.name(f.field(None, "events", 0)) == "events[0]"
     assert f.name(f.field(None, 2, 5)) == "[2][5]"
     assert f.name(f.root({"a": 1})) == ""
+    assert f.name(f.field(None, "X", "XX")) == "X.XX"  # seats and keys as they are
     assert f.at(f.at(f.root({"a": {"b": 7}}), "a"), "b") == (7, (((), "a"), "b"))
     assert f.name(f.at(TILE, "cell")) == "tiles[3].cell"
 
@@ -62,6 +63,7 @@ def test_keyed_takes_the_named_keys_all_of_them_or_some():
     ]
     assert [k for k, _ in f.keyed(f.field({"B": 2}, "beams"), ("A", "B"), every=False)] == ["B"]
     assert list(f.keyed(f.field({}, "beams"), ("A", "B"), every=False)) == []
+    assert [k for k, _ in f.keyed(f.root(MappingProxyType({"A": 1})), ("A",))] == ["A"], "any mapping"
     assert refused(f.keyed, f.field({"B": 2}, "scores"), ("A", "B")) == "'scores.A' is missing"
     assert refused(f.keyed, f.field({"A": 1, "Q": 2}, "scores"), ("A", "B")) == "'scores.Q' is not a seat of this match"
     assert refused(f.keyed, f.field([1], "scores"), ("A",)) == "'scores' must be an object"

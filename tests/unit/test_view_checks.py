@@ -17,7 +17,7 @@ import pytest
 
 from gamenight import games
 from gamenight.core.errors import BadMessage
-from gamenight.core.game import kept
+from gamenight.core.game import Result, kept
 from gamenight.core.jsonutil import dumps
 from gamenight.i18n import shown_params
 from gamenight.lightseeker import checkview as lightseeker_check
@@ -99,6 +99,8 @@ MALFORMED: dict[str, list[tuple[tuple[str | int, ...], Any, str]]] = {
         (("hands", "A", "mirror"), -1, "hands.A.mirror"),
         (("beacons",), [{"cell": [0, 0], "value": 1, "claimers": []}] * 10_000, "beacons"),
         (("beams", "A", 0, "dir"), "up", "beams.A[0].dir"),
+        (("beams", "A", 0, "end"), "sideways", "beams.A[0].end"),
+        (("beams", "A", 0, "from"), GONE, "beams.A[0].from"),
         (("emitters", 0, "seat"), "C", "emitters[0].seat"),
         (("options",), {"size": 12}, None),  # the options' own reason (an odd size)
         (("you",), "C", "you"),
@@ -133,6 +135,9 @@ MALFORMED: dict[str, list[tuple[tuple[str | int, ...], Any, str]]] = {
         (("solving", "1"), 99, "solving.1"),
         (("scores", "9"), 1, "scores.9"),
         (("scores", "2"), GONE, "scores.2"),
+        (("teams",), [["1", "9"]], "teams[0][1]"),
+        (("result",), Result(ranking=(("1",), ("9",))).to_json(), "result.ranking[1][0]"),
+        (("stats",), [1], "stats"),
         (("solving", "1"), "1", "solving.1"),
         (("finishes",), [{"round": 1, "seat": "1", "outcome": "won", "ms": 1, "points": 1, "void": False}], None),
         (
@@ -280,6 +285,13 @@ def test_a_reflection_solution_has_rows_no_longer_than_the_board():
     assert sentence_of("reflection", tall, None) == f"'puzzles[0].solution' holds more than {size} items"
 
 
+def test_a_reflection_puzzle_has_at_most_two_warp_gates():
+    view = middle("reflection").view(None)
+    gates, path = [[0, 1], [2, 3], [4, 5]], ("puzzles", 0, "warps")
+    games.rules("reflection").check_view(spoiled(view, path, gates[:2]), None, ())
+    assert sentence_of("reflection", spoiled(view, path, gates), None) == "'puzzles[0].warps' holds more than 2 items"
+
+
 def test_raythread_has_one_emitter_a_seat():
     view = middle("raythread").view(None)
     short = spoiled(view, ("emitters",), view["emitters"][:-1])
@@ -308,8 +320,11 @@ def test_lightseeker_cubes_lie_anywhere_in_the_valley_but_near_each_other():
                 assert sentence_of("lightseeker", spread, None) == said
 
 
-def test_lightseeker_cubes_stand_on_different_cells():
+def test_lightseeker_cubes_stand_on_different_cells_all_nine_of_them():
     view = middle("lightseeker").view(None)
+    for cubes in ([], view["cubes"][:8]):
+        said = f"'cubes' must be between 9 and 9, not {len(cubes)}"
+        assert sentence_of("lightseeker", spoiled(view, ("cubes",), cubes), None) == said
     stacked = spoiled(view, ("cubes", 1, "cell"), view["cubes"][0]["cell"])
     assert sentence_of("lightseeker", stacked, None) == "'cubes' holds the same value twice"
 

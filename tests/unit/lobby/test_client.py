@@ -9,7 +9,7 @@ import pytest
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import Result
 from gamenight.lobby import protocol as p
-from gamenight.lobby.client import MAX_ERRORS, MAX_PROBLEMS, SLOW_MS, Client
+from gamenight.lobby.client import CHAT_SHOWN, MAX_ERRORS, MAX_PROBLEMS, SLOW_MS, Client
 from tests.unit.lobby.helpers import LOBBY, MATCH, SAID, Party, seat_everyone
 
 
@@ -276,3 +276,48 @@ def test_after_a_reconnection_only_the_requests_the_host_has_not_handled_go_agai
     client.hello(0)
     again = client.receive(acked(p.Welcome("m1", "tok" * 8), 0))
     assert [(m["text"], m["n"]) for m in again] == [("c", 1), ("d", 2)] and client.next_n == 3
+
+
+def test_a_refusal_that_comes_before_the_first_lobby_is_kept_when_the_lobby_comes():
+    """Refusals go once the lobby they answered changes; a page that had no lobby yet saw none change."""
+    client = Client("Ann")
+    client.hello()
+    client.receive(p.encode(p.Welcome("m1", "tok" * 8)))
+    client.receive(p.encode(p.Error("slow-down", {}, "chat")))
+    client.receive(snapshot(3))
+    assert client.errors == [p.Error("slow-down", {}, "chat")] and client.lobby == LOBBY
+
+
+def test_the_host_pages_own_mirror_numbers_its_requests_and_sends_them_again_when_unanswered():
+    host = Client("Host", trusted=True)
+    host.joined_as("m1", 4)  # a member from the start: no hello, no welcome
+    (chat,) = host.request(host.say("hi"), 1000)
+    assert chat["n"] == 5 and host.waiting_for == "answer"
+    assert not host.slow(1000 + SLOW_MS - 1) and host.slow(1000 + SLOW_MS)
+    assert host.poll(2999) == [] and host.poll(3000) == [chat]
+
+
+def test_while_a_match_runs_its_players_are_the_lobbys_seats_as_they_are_now():
+    client = joined()
+    moved = (p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", "m2"))  # Bob takes the empty seat
+    client.receive(p.encode(p.Update(4, p.Lobby(**{**LOBBY.__dict__, "seats": moved}), MATCH, ())))
+    assert client.match == MATCH and client.played == moved
+
+
+def test_an_acknowledgement_starts_the_wait_for_what_is_still_unanswered_afresh():
+    client = joined()
+    client.request(client.say("a"), 0)
+    client.request(client.say("b"), 0)
+    client.receive(acked(SAID, 0), 3000)  # acknowledges nothing new: the wait goes on from 0
+    assert client.slow(SLOW_MS)
+    client.receive(acked(SAID, 1), 4000)  # the first is answered: the second's wait starts now
+    assert not client.slow(4000 + SLOW_MS - 1) and client.slow(4000 + SLOW_MS)
+    assert client.poll(5999) == [] and client.poll(6000) == client.outbox
+
+
+def test_the_mirror_keeps_the_last_chat_lines_the_page_shows():
+    client = joined()
+    lines = [p.Said("m2", "Bob", f"line {k}", k) for k in range(CHAT_SHOWN + 5)]
+    for line in lines:
+        client.receive(p.encode(line))
+    assert client.chat == lines[-CHAT_SHOWN:]
