@@ -292,6 +292,17 @@ def test_a_reflection_puzzle_has_at_most_two_warp_gates():
     assert sentence_of("reflection", spoiled(view, path, gates), None) == "'puzzles[0].warps' holds more than 2 items"
 
 
+def test_a_reflection_puzzles_tiles_fit_on_the_cells_its_warp_gates_leave():
+    view = middle("reflection").view(None)
+    size = view["puzzles"][0]["size"]
+    free = size * size - 2
+    gated = spoiled(view, ("puzzles", 0, "warps"), [[0, 1], [2, 3]])
+    full = {"diagonal": free, "flat": 0, "block": 0, "hole": 0}
+    games.rules("reflection").check_view(spoiled(gated, ("puzzles", 0, "tiles"), full), None, ())
+    over = spoiled(gated, ("puzzles", 0, "tiles"), {**full, "hole": 1})
+    assert sentence_of("reflection", over, None) == f"{free + 1} tiles do not fit on {free} free cells"
+
+
 def test_raythread_has_one_emitter_a_seat():
     view = middle("raythread").view(None)
     short = spoiled(view, ("emitters",), view["emitters"][:-1])
