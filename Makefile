@@ -14,7 +14,7 @@ help:
 	@echo "make test    set up, then run ruff, mypy, unit tests and end-to-end tests in headless Chromium"
 	@echo "make site    build _site/, exactly what GitHub Pages serves"
 	@echo "make bench   benchmarks (boot time ratio and the pure-Python budgets)"
-	@echo "make mutate  mutation testing of the rules cores (slow: an hour or more; docs/testing.md)"
+	@echo "make mutate  mutation testing of the rules cores and the checks of untrusted input (slow: hours; docs/testing.md)"
 
 # --- setup (idempotent: each step reruns only when its inputs change) ---------------------------
 $(VENV)/.stamp: pyproject.toml

@@ -6,8 +6,10 @@ timed out counts as killed (the test limit stopped a loop it made endless); one 
 as surviving. The score is killed / (mutants checked - equivalent). Prints a Markdown table for
 docs/testing.md, then every surviving mutant not judged equivalent (``mutmut show NAME`` shows it).
 
-Usage: python tools/mutation_report.py [--fail-under PERCENT]
-       python tools/mutation_report.py --sample N [--seed S]   (N mutants a file not run yet, for ``MUTANTS=``)
+Usage: python tools/mutation_report.py [--fail-under PERCENT] [--file PATH ...]
+       python tools/mutation_report.py --sample N [--seed S] [--file PATH ...]   (N mutants a file not run yet,
+       for ``MUTANTS=``; ``--file`` keeps to those of the mutated files, so a sample of them does not
+       depend on how far the others have run)
 """
 
 from __future__ import annotations
@@ -59,10 +61,17 @@ def main() -> int:
     parser.add_argument("--fail-under", type=float, default=None, help="exit 1 if a file scores below this")
     parser.add_argument("--sample", type=int, default=None, help="print N random unrun mutants of each file")
     parser.add_argument("--seed", type=int, default=22)
+    parser.add_argument("--file", action="append", default=None, help="only this mutated file (repeatable)")
     args = parser.parse_args()
+    files = mutated_files()
+    if args.file is not None:
+        unknown = [f for f in args.file if f not in files]
+        if unknown:
+            parser.error(f"not in pyproject.toml's only_mutate: {', '.join(unknown)}")
+        files = [f for f in files if f in args.file]
     if args.sample is not None:
         chooser = random.Random(args.seed)
-        for file in mutated_files():
+        for file in files:
             names = sorted(name for name, status in results(file).items() if status == UNCHECKED)
             print(" ".join(chooser.sample(names, min(args.sample, len(names)))))
         return 0
@@ -70,7 +79,7 @@ def main() -> int:
     print("| file | mutants | killed | timed out | survived | no test | equivalent | unchecked | score |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     survivors, stale, low = [], [], []
-    for file in mutated_files():
+    for file in files:
         status = results(file)
         count = Counter(status.values())
         equivalent = {n for n in status if n in judged and status[n] in (SURVIVED, NO_TESTS)}

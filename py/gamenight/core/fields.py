@@ -86,9 +86,12 @@ def each(field: Field, most: int) -> Iterator[Field]:
     return ((item, (path, i)) for i, item in enumerate(value))
 
 
-def keyed(field: Field, keys: Collection[str] | None, every: bool = True) -> Iterator[tuple[str, Field]]:
+def keyed(
+    field: Field, keys: Collection[str] | None, every: bool = True, *, kinds: bool = False
+) -> Iterator[tuple[str, Field]]:
     """The entries of the object ``field`` whose keys must be among ``keys`` (``every``: all of them;
-    ``None``: seats not known here, so at most as many as a match seats)."""
+    ``None``: seats not known here, so at most as many as a match seats). The keys are seats, or with
+    ``kinds`` the game's words (a hand's tile kinds), which an unknown key is refused as."""
     value, path = field
     if type(value) is not dict and not isinstance(value, Mapping):
         raise BadMessage("not-object", what=name(field))
@@ -96,7 +99,10 @@ def keyed(field: Field, keys: Collection[str] | None, every: bool = True) -> Ite
         if len(value) > MAX_SEATS:
             raise BadMessage("field-too-many", field=name(field), max=MAX_SEATS)
     elif any(key not in keys for key in value):
-        raise BadMessage("field-not-seat", field=name((None, (path, next(k for k in value if k not in keys)))))
+        unknown = name((None, (path, next(k for k in value if k not in keys))))
+        if kinds:
+            raise BadMessage("field-choice", field=unknown, choices=", ".join(repr(k) for k in keys))
+        raise BadMessage("field-not-seat", field=unknown)
     if keys is not None and every and len(value) != len(keys):
         missing = next(k for k in keys if k not in value)
         raise BadMessage("field-missing", field=name((None, (path, missing))))

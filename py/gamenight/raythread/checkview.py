@@ -82,7 +82,7 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     for _, joint in keyed(at(v, "joint"), seats):
         whole(joint, 0, size * size)
     for _, hand in keyed(at(v, "hands"), seats):
-        for _, count in keyed(hand, KINDS):
+        for _, count in keyed(hand, KINDS, kinds=True):
             whole(count, 0, MOST_TILES)
     whole(at(v, "deck"), 0, MOST_TILES)
     # A beam visits each cell at most once from each direction, so no colour has more runs than that.

@@ -9,7 +9,7 @@ import pytest
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import Result
 from gamenight.lobby import protocol as p
-from gamenight.lobby.client import MAX_ERRORS, MAX_PROBLEMS, Client
+from gamenight.lobby.client import CHAT_SHOWN, MAX_ERRORS, MAX_PROBLEMS, SLOW_MS, Client
 from tests.unit.lobby.helpers import LOBBY, MATCH, SAID, Party, seat_everyone
 
 
@@ -179,3 +179,145 @@ def test_a_guest_refuses_a_match_result_whose_reason_it_could_not_word():
         spoiled = p.Update(bea.seq + 1, bea.lobby, replace(bea.match, result=result, ended="over"), ())
         assert bea.receive(p.encode(spoiled)) == []
         assert (bea.seq, bea.match) == (seq, match) and field in bea.problems[-1], bea.problems
+
+
+def acked(message: p._Message, ack: int) -> str:
+    """``message`` from the host, acknowledging this page's requests up to number ``ack``."""
+    return p.encode({**message.to_json(), "ack": ack})
+
+
+def test_requests_made_before_the_welcome_go_out_numbered_when_it_comes():
+    client = Client("Ann")
+    client.hello(0)
+    assert client.member is None and client.next_n is None and client.waiting_for == "welcome", "nobody yet"
+    assert client.request(client.say("hi"), 100) == [] and client.request(client.sit("X"), 200) == []
+    sent = client.receive(p.encode(p.Welcome("m1", "tok" * 8)), 900)
+    assert sent == [{**client.say("hi"), "n": 1}, {**client.sit("X"), "n": 2}]
+    assert client.outbox == sent and client.pending == [] and client.next_n == 3
+    assert client.request(client.stand(), 1000) == [{**client.stand(), "n": 3}]
+
+
+def test_a_chat_line_before_the_first_snapshot_is_kept():
+    client = Client("Ann")
+    client.hello()
+    client.receive(p.encode(p.Welcome("m1", "tok" * 8)))
+    client.receive(p.encode(SAID))
+    assert client.chat == [SAID] and client.lobby is None
+
+
+def test_a_hello_sent_again_while_no_welcome_comes_carries_the_token():
+    client = Client("Ann", "tok" * 8)
+    first = client.hello(0)
+    assert client.poll(1999) == [] and client.waiting_for == "welcome"
+    assert client.poll(2000) == [first] and first["token"] == "tok" * 8
+    assert client.poll(5999) == [] and client.poll(6000) == [first], "then after 4 s"
+
+
+def test_try_again_asks_at_once_and_starts_the_back_off_afresh():
+    client = joined()
+    (chat,) = client.request(client.say("hi"), 0)
+    assert client.poll(2000) == [chat] and client.poll(6000) == [chat]  # waits of 2 s, then 4 s
+    assert client.poll(13_999) == [] and client.slow(13_999)  # the next after 8 s
+    assert client.try_again(10_000) == [chat]
+    assert not client.slow(10_000 + SLOW_MS - 1) and client.slow(10_000 + SLOW_MS), "the wait starts again"
+    assert client.poll(11_999) == [] and client.poll(12_000) == [chat], "2 s after trying again"
+    client.receive(acked(SAID, 1), 12_500)
+    assert client.outbox == [] and client.try_again(13_000) == [] and not client.slow(20_000)
+
+
+def test_a_request_gap_sends_the_unacknowledged_requests_again_numbered_from_the_hosts_count():
+    client = joined()
+    sent = [m for text in "abcde" for m in client.request(client.say(text))]
+    assert [m["n"] for m in sent] == [1, 2, 3, 4, 5]
+    client.receive(acked(SAID, 3))
+    assert client.outbox == sent[3:]
+    # A host reloaded from an older save has handled only the first request: it asks again from 2.
+    again = client.receive(acked(p.Error("request-gap", {"expected": 2}, "chat"), 1))
+    assert again == [{**client.say("d"), "n": 2}, {**client.say("e"), "n": 3}] and client.outbox == again
+    assert client.request(client.say("f")) == [{**client.say("f"), "n": 4}], "no gap after them"
+    # One reloaded from a save made before it handled any of them asks from the first number.
+    again = client.receive(p.encode(p.Error("request-gap", {"expected": 1}, "chat")))
+    assert [(m["text"], m["n"]) for m in again] == [("d", 1), ("e", 2), ("f", 3)] and client.next_n == 4
+    assert client.errors == [], "not a refusal to show"
+
+
+@pytest.mark.parametrize("expected", [None, True, 0, -1, "2", 2.0])
+def test_a_request_gap_naming_no_request_number_changes_nothing(expected):
+    client = joined()
+    sent = [m for text in "ab" for m in client.request(client.say(text))]
+    assert client.receive(p.encode(p.Error("request-gap", {"expected": expected}, "chat"))) == []
+    assert client.outbox == sent and client.next_n == 3 and client.errors == []
+
+
+def test_a_mirror_the_host_closed_sends_nothing_again():
+    client = joined()
+    client.request(client.say("hi"), 0)
+    client.receive(p.encode(p.Bye("kicked", {"name": "Ann"})), 100)
+    assert client.waiting_for is None and len(client.outbox) == 1
+    assert client.poll(2000) == [] and client.poll(100_000) == [] and client.try_again(100_000) == []
+    assert not client.slow(100_000)
+
+
+def test_a_new_mirror_holds_nothing_to_show():
+    client = Client("Ann")
+    assert (client.lobby, client.match, client.told, client.seq, client.problem, client.closed) == (None,) * 6
+    assert (client.events, client.played, client.chat, client.errors, client.problems) == ((), (), [], [], [])
+    assert client.seat is None and not client.is_host and client.waiting_for == "welcome" and not client.moving
+
+
+def test_after_a_reconnection_only_the_requests_the_host_has_not_handled_go_again_numbered_on():
+    client = joined()
+    sent = [m for text in "abcd" for m in client.request(client.say(text))]
+    client.receive(acked(SAID, 1))
+    client.hello(0)  # the connection dropped; the host answers with how many it handled
+    again = client.receive(acked(p.Welcome("m1", "tok" * 8), 2))
+    assert again == sent[2:] == client.outbox and client.next_n == 5
+    # A host reloaded from a save made before it handled any: the same requests, numbered from 1.
+    client.hello(0)
+    again = client.receive(acked(p.Welcome("m1", "tok" * 8), 0))
+    assert [(m["text"], m["n"]) for m in again] == [("c", 1), ("d", 2)] and client.next_n == 3
+
+
+def test_a_refusal_that_comes_before_the_first_lobby_is_kept_when_the_lobby_comes():
+    """Refusals go once the lobby they answered changes; a page that had no lobby yet saw none change."""
+    client = Client("Ann")
+    client.hello()
+    client.receive(p.encode(p.Welcome("m1", "tok" * 8)))
+    client.receive(p.encode(p.Error("slow-down", {}, "chat")))
+    client.receive(snapshot(3))
+    assert client.errors == [p.Error("slow-down", {}, "chat")] and client.lobby == LOBBY
+
+
+def test_the_host_pages_own_mirror_numbers_its_requests_and_sends_them_again_when_unanswered():
+    host = Client("Host", trusted=True)
+    host.joined_as("m1", 4)  # a member from the start: no hello, no welcome
+    (chat,) = host.request(host.say("hi"), 1000)
+    assert chat["n"] == 5 and host.waiting_for == "answer"
+    assert not host.slow(1000 + SLOW_MS - 1) and host.slow(1000 + SLOW_MS)
+    assert host.poll(2999) == [] and host.poll(3000) == [chat]
+
+
+def test_while_a_match_runs_its_players_are_the_lobbys_seats_as_they_are_now():
+    client = joined()
+    moved = (p.SeatInfo("X", "amber", "m1"), p.SeatInfo("Z", "magenta", "m2"))  # Bob takes the empty seat
+    client.receive(p.encode(p.Update(4, p.Lobby(**{**LOBBY.__dict__, "seats": moved}), MATCH, ())))
+    assert client.match == MATCH and client.played == moved
+
+
+def test_an_acknowledgement_starts_the_wait_for_what_is_still_unanswered_afresh():
+    client = joined()
+    client.request(client.say("a"), 0)
+    client.request(client.say("b"), 0)
+    client.receive(acked(SAID, 0), 3000)  # acknowledges nothing new: the wait goes on from 0
+    assert client.slow(SLOW_MS)
+    client.receive(acked(SAID, 1), 4000)  # the first is answered: the second's wait starts now
+    assert not client.slow(4000 + SLOW_MS - 1) and client.slow(4000 + SLOW_MS)
+    assert client.poll(5999) == [] and client.poll(6000) == client.outbox
+
+
+def test_the_mirror_keeps_the_last_chat_lines_the_page_shows():
+    client = joined()
+    lines = [p.Said("m2", "Bob", f"line {k}", k) for k in range(CHAT_SHOWN + 5)]
+    for line in lines:
+        client.receive(p.encode(line))
+    assert client.chat == lines[-CHAT_SHOWN:]
