@@ -171,3 +171,18 @@ def test_the_lobby_s_options_open_under_the_game_and_players(app: Page, site_url
     assert details and players and apply and whole
     assert details["x"] == whole["x"] and details["y"] >= players["y"] + players["height"]
     assert apply["y"] >= details["y"] + details["height"]
+
+
+def test_escape_on_the_new_match_question_keeps_playing(app: Page, site_url: str):
+    """The question's answers have the focus; Escape there is the safe answer, as the help says."""
+    from tests.e2e.test_accessibility import ask_new_match, start_table
+
+    open_app(app, site_url, "#/raythread/table")
+    start_table(app)
+    ask_new_match(app)
+    expect(app.locator("button[data-action=table-new-cancel]")).to_be_focused()
+    tiles = app.locator(".rt-tile").count()
+    app.keyboard.press("Escape")
+    expect(app.locator(".match-controls .confirm")).to_have_count(0)
+    expect(app.locator("button[data-action=table-new]")).to_be_focused()
+    expect(app.locator(".rt-tile")).to_have_count(tiles)

@@ -384,7 +384,7 @@ GENERAL_KEYS = (
     ("Tab", N_("Move between the controls of the page")),
     ("Enter, Space", N_("Press the focused button")),
     ("?", N_("Show or hide this help")),
-    ("Escape", N_("Close this help; on a board, step back")),
+    ("Escape", N_("Close this help; on a board, step back; on a question, keep playing")),
 )
 BOARD_KEYS = (
     ("←↑→↓", N_("On a board: move the cursor (the board is one Tab stop)")),

@@ -248,6 +248,11 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     host.click("end-cancel")
     assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]"
     assert "your turn" in text_of(host.by_class("match-status")[0])
+    for answer in ("end-cancel", "end"):  # Escape on either answer is the safe one: keep playing
+        host.click("end")
+        host.send(UiEvent("keydown", answer, key="Escape", now_ms=rtc.now))
+        assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]", answer
+        assert "your turn" in text_of(host.by_class("match-status")[0])
     host.click("end")
     host.click("end")  # "End the match" in the question
     for page in (host, bea):

@@ -428,6 +428,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             return (model, []) if board is model.board else (replace(model, board=board), [])
         now = event.now_ms or model.now_ms
         return replace(model, board=board, now_ms=now, ending=False), model.live.request(request, now)
+    if event.type == "keydown" and event.key == "Escape" and model.ending and event.action in ("end", "end-cancel"):
+        return replace(model, ending=False), [FOCUS_END]  # on the question's answers: the safe one, keep playing
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     now = event.now_ms or model.now_ms
