@@ -73,7 +73,7 @@ def flaw_text(flaw: Any) -> str:
 
 
 def points_text(points: int) -> str:
-    return f"{points:+d}".replace("-", "−")  # as i18n.number writes it, with a plus sign for a gain
+    return i18n.number(f"{points:+d}")  # with a plus sign for a gain
 
 
 def round_finishes(view: JSON, round_: int) -> list[JSON]:

@@ -25,7 +25,7 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Focus, Store, StoreEntries, UiEvent, board_stop, written
+from gamenight.ui.program import Effect, Focus, Store, StoreEntries, UiEvent, board_stop, keep_written
 from gamenight.ui.svg import Element, Memo, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
@@ -287,11 +287,7 @@ def _apply(ui: MatchUi, reply: Reply) -> MatchUi:
     stored = dict(ui.stored)
     for effect in asked:
         if isinstance(effect, Store | StoreEntries) and effect.key in keys:
-            text = written(effect, stored.get(effect.key))
-            if text is None:
-                stored.pop(effect.key, None)
-            else:
-                stored[effect.key] = text
+            keep_written(stored, effect)
     return replace(ui, local=reply.local, outbox=(*ui.outbox, *asked), stored=stored)
 
 
@@ -410,6 +406,11 @@ def said(reason: Any) -> str:
     return i18n.sentence(describe(reason))
 
 
+def points(n: int) -> str:
+    """A score as players read it: "1 point", "−60 points"."""
+    return ngettext("{n} point", "{n} points", n).format(n=i18n.number(n))
+
+
 def seat_label(table: Table, seat: str) -> str:
     """A seat as players read it: "Bea (B)", or its tag alone when nobody is named."""
     return named_seat(table.names.get(seat), table.tags.get(seat, seat))
@@ -482,7 +483,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
-                    ngettext("{n} point", "{n} points", scores[s.id]).format(n=i18n.number(scores[s.id])),
+                    points(scores[s.id]),
                 ),
                 h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id))),
             )
@@ -509,7 +510,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         seats = seats if isinstance(seats, list) else []
         place, ahead = ahead + 1, ahead + len(seats)
         for seat in seats:
-            points = scores.get(seat)
+            scored = scores.get(seat)
             note = notes.get(seat)
             places.append(
                 h(
@@ -518,8 +519,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
                     seat_label(table, seat),
-                    points is not None
-                    and " · " + ngettext("{n} point", "{n} points", points).format(n=i18n.number(points)),
+                    scored is not None and " · " + points(scored),
                     note and h("span", {"class": "note"}, " · ", describe(note)),
                 )
             )

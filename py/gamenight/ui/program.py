@@ -125,6 +125,15 @@ def written(effect: Store | StoreEntries, stored: str | None) -> str | None:
     return effect.text if isinstance(effect, Store) else effect.merged(stored)
 
 
+def keep_written(stored: dict[str, str], effect: Store | StoreEntries) -> None:
+    """Carry ``effect`` out on ``stored``, a copy of local storage (a board's ``stored``, a test's)."""
+    text = written(effect, stored.get(effect.key))
+    if text is None:
+        stored.pop(effect.key, None)
+    else:
+        stored[effect.key] = text
+
+
 @dataclass(frozen=True)
 class Navigate:
     """Go to ``location_hash``; ``replace`` rewrites the current history entry instead of adding one."""

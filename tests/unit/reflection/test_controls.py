@@ -35,8 +35,8 @@ from gamenight.ui.program import (
     UiEvent,
     Work,
     WorkDone,
+    keep_written,
     run_work,
-    written,
 )
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.reflection.match_helpers import Match, built_layout
@@ -67,11 +67,7 @@ class Page:
         self.ui, effects, moves = screen.take(self.ui)
         for effect in effects:
             if isinstance(effect, Store | StoreEntries):
-                text = written(effect, self.storage.get(effect.key))
-                if text is None:
-                    self.storage.pop(effect.key, None)
-                else:
-                    self.storage[effect.key] = text
+                keep_written(self.storage, effect)
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
             elif isinstance(effect, StopTimer):

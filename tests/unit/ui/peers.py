@@ -30,8 +30,8 @@ from gamenight.ui.program import (
     WarnBeforeLeaving,
     Work,
     WorkDone,
+    keep_written,
     run_work,
-    written,
 )
 from gamenight.ui.svg import Element, find_all, text_of
 
@@ -126,11 +126,7 @@ class Page:
     def run(self, effects: list) -> None:
         for effect in effects:
             if isinstance(effect, Store | StoreEntries):  # as the shell: entries merge with what is stored now
-                text = written(effect, self.browser.storage.get(effect.key))
-                if text is None:
-                    self.browser.storage.pop(effect.key, None)
-                else:
-                    self.browser.storage[effect.key] = text
+                keep_written(self.browser.storage, effect)
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
             elif isinstance(effect, StopTimer):  # None: every timer, as the shell does

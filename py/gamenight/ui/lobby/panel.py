@@ -15,7 +15,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
 from gamenight.core.game import JSON, seat_tags
-from gamenight.i18n import N_, _, describe, ngettext
+from gamenight.i18n import N_, _, describe
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
@@ -485,9 +485,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
             _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
-            " · " + ngettext("{n} point", "{n} points", scores[seat]).format(n=i18n.number(scores[seat]))
-            if isinstance(scores.get(seat), int)
-            else "",
+            " · " + screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
         )
         for seat in seats
         if isinstance(seat, str)
