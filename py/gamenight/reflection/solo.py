@@ -4,7 +4,7 @@ A pure screen (see ``ui/program.py``): the model is an immutable value, every in
 and saving, timers and puzzle generation are effects the shell carries out. The URL carries the
 settings and seed, so a link reproduces the puzzle; the stats, the daily record and the puzzle in
 progress (tiles, notes, undo history, time) live in local storage and survive a reload (a bad or old
-stored value is ignored).
+stored value is ignored); a second tab takes what the other writes (``stored_elsewhere``).
 
 Playing: every placement, turn, move, removal, note, hint and restart is one step of an undo history
 (``history.py``): Undo/Redo buttons, Ctrl+Z / Ctrl+Y (or U / R). A hint reveals one cell of the
@@ -51,6 +51,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     Tick,
     UiEvent,
     Work,
@@ -363,12 +364,56 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         if waiting:  # the player was waiting for it (``None``: the generator gave up on its seed)
             return generated(model, message.value)
         return model, []
+    if isinstance(message, Stored):
+        return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
     if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
         # Pointer presses leave the clock alone: re-rendering under a pressed pointer loses its click.
         model = replace(model, now_ms=message.now_ms)
     return on_input(model, message)
+
+
+def stored_elsewhere(model: Model, stored: Stored) -> tuple[Model, list[Effect | Say]]:
+    """Another tab of this browser wrote the stats, the daily record or the puzzle in progress: this page
+    takes what it wrote, so that its own next write (a solve counted, a tile placed) keeps the other
+    tab's work. (Each tab used to write its own copy, and the last write won.) A value this page cannot
+    read (another version of the app) changes nothing; so does the clock, which each tab keeps itself.
+
+    The puzzle in progress is taken only while this page plays one: there is one puzzle in progress,
+    and this page's next move would save over the other tab's. Its removal (solved, given up or left
+    in the other tab, or the player's data cleared) takes this page back to the options, which the
+    next move would otherwise bring back as still in progress."""
+    text = stored.text
+    if stored.key == STATS_KEY:
+        stats = _load(training.parse_stats, text)
+        return (model, []) if stats is None or stats == model.stats else (replace(model, stats=stats), [])
+    if stored.key == DAILY_KEY:
+        record = _load(daily.parse_record, text)
+        return (model, []) if record is None or record == model.record else (replace(model, record=record), [])
+    if stored.key != PROGRESS_KEY or model.phase != "playing":
+        return model, []
+    if text is None:
+        closed = replace(
+            model,
+            phase="options",
+            puzzle=None,
+            layout=None,
+            notes=None,
+            laser=None,
+            hinted=None,
+            saving=False,
+            giving_up=False,
+            linked=None,
+            preset_choice=model.settings.preset,
+            message=_("This puzzle was closed in another tab."),
+        )
+        return closed, [StopTimer(CLOCK), Navigate("#/reflection/solo", replace=True)]
+    saved = _load(training.parse_progress, text)
+    if saved is None or saved == progress_of(model):
+        return model, []
+    said = _("This puzzle was played on in another tab: here it is.")
+    return resume(model, saved, stored.now_ms or model.now_ms, said)
 
 
 def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect | Say]]:

@@ -33,6 +33,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     UiEvent,
     UpdateReady,
     board_stop,
@@ -332,6 +333,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # the screen puts focus somewhere itself (a board).
         heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
         return rewritten(replace(started, update=model.update), effects), [StopWork(), StopTimer(), *heading, *effects]
+    if isinstance(message, Stored) and message.key not in model.screen.storage_keys:
+        return model, []  # another tab's entry that this screen does not read
     inner, effects = model.screen.update(model.inner, message)
     if inner is model.inner:
         return rewritten(model, effects), effects  # the shell does not redraw (a pointer over the board)

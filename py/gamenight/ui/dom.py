@@ -32,6 +32,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     StoreEntries,
     Tasks,
     Tick,
@@ -113,6 +114,18 @@ class Shell:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
         js.window.addEventListener("beforeunload", _proxy(self.on_before_unload))
+        js.window.addEventListener("storage", _proxy(self.on_storage))
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this browser wrote to local storage (the browser tells every page of the origin
+        but the writer): the screen hears which entry and what it holds now. Now, not the event's
+        ``newValue``: when two tabs write close together, the event of the first write can arrive after
+        the second, and a page taking that older value would part from what is stored."""
+        key = event.key
+        if key is None or key is jsnull or not str(key).startswith(STORAGE_PREFIX):
+            return  # ``clear()`` (no key) or not the app's
+        name = str(key).removeprefix(STORAGE_PREFIX)
+        self.send(Stored(name, stored((name,)).get(name), now_ms()))
 
     @staticmethod
     def hash() -> str:

@@ -77,7 +77,19 @@ class UpdateReady:
     """A new version of the app was installed in the background and waits to be used."""
 
 
-Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | a screen's own messages
+@dataclass(frozen=True)
+class Stored:
+    """Another tab of this browser changed what local storage holds under ``key``, one of the current
+    screen's ``storage_keys``: ``text`` is what it holds now (``None``: nothing). A page never hears of
+    its own writes. A screen that keeps a copy of the value takes this one, so that its next write does
+    not undo the other tab's (two tabs of one table, or of one puzzle, play one match)."""
+
+    key: str
+    text: str | None
+    now_ms: int = 0
+
+
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | Stored | a screen's own messages
 
 # --- effects (screen → shell) --------------------------------------------------------------------
 

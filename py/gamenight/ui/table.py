@@ -4,7 +4,8 @@ The screen holds the match's one authority — the rules' ``play`` on one state,
 record as the lobby (``lobby/record.py``) — and shows it with the shared match screen
 (``ui/match.py``). Players pass the device round (hands are public in every game offered here).
 Undo takes back the last move (keeping the previous states: they are immutable); the record is kept
-in local storage after every move, so a reload replays it and the match goes on; "New match" deals
+in local storage after every move, so a reload replays it and the match goes on (a second tab of the
+same table shows the same match: each takes the other's saves, ``saved_elsewhere``); "New match" deals
 again with the same seats and options (during a match with moves in it, it first asks, in place:
 "Start a new match? This one will be lost.", with "Keep playing" focused); so do "Start the match"
 under "Players and options", and "Play vs computer" (the game's card, ``?vs=<level>``) when it finds
@@ -53,6 +54,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     Tick,
     UiEvent,
     WarnBeforeLeaving,
@@ -166,6 +168,8 @@ class TableScreen:
             return thought(model, message.value)
         if isinstance(message, Tick) and message.timer == BOT_TASK:
             return bot_moves(model, message.now_ms)
+        if isinstance(message, Stored):
+            return saved_elsewhere(model, message.text)
         if not isinstance(message, UiEvent):
             return model, []
         now = message.now_ms or model.now_ms
@@ -331,6 +335,31 @@ def save(model: Model) -> Store:
     if model.bots:
         saved["bots"] = dict(model.bots)
     return Store(store_key(model.game), dumps(saved))
+
+
+def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
+    """Another tab of this browser saved this game's table (a move, an undo, a new match): this page
+    takes the match as saved, so both tabs show one match and the next save of either loses nothing.
+    (Each tab used to play on its own copy, and the last save won.) A removed entry (the player's data
+    cleared in the settings) or one this page cannot read (another version of the app) leaves this
+    page's match as it is; its next move saves it again."""
+    if text is None:
+        return model, []
+    try:
+        theirs = restore(model.game, text)
+    except GameNightError:
+        return model, []
+    assert theirs.played is not None and theirs.ui is not None  # restored: playing
+    if model.played is not None and (model.played.record, model.bots) == (theirs.played.record, theirs.bots):
+        return model, []
+    if model.phase == "setup":  # the form stays as it is; "Back to the match" goes to the match as saved
+        taken = replace(model, played=theirs.played, seats=theirs.seats, ui=theirs.ui, bots=theirs.bots)
+    else:
+        taken = replace(theirs, now_ms=model.now_ms, message=_("This match was played on in another tab: here it is."))
+    # A computer move or a question of this page was about the position it had: both go.
+    taken = replace(taken, pending=None, confirming=False, vs="")
+    stop: list[Effect] = [StopWork(BOT_TASK), StopTimer(BOT_TASK)]
+    return taken, [*stop, *think(taken)] if taken.phase == "playing" else stop
 
 
 # --- computer players -----------------------------------------------------------------------------
