@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight.lightseeker import GAME as LS_GAME
+from gamenight.lightseeker import rules as LS_rules
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_lightseeker as ls
@@ -157,3 +159,65 @@ def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, si
     wait_for_moves(app, rt.STORE, 2)  # the bot, interrupted by the reload, thinks again and answers
     assert [e["seat"] for e in rt.record(app)["log"]] == ["A", "C"]
     rt.assert_page_shows(app, rt.engine(app))  # the engine replays the bot's move: it was legal
+
+
+# Each step of a replay as the page drew it: the step number (``data-replay``, none for the position
+# itself), where each cube and Buh stand, and the status line; recorded when the step changes.
+WATCH_REPLAY = """() => {
+  window.steps = [];
+  let last = 'start';
+  new MutationObserver(() => {
+    const main = document.querySelector('.match-main');
+    const step = main ? (main.dataset.replay || null) : null;
+    if (step === last) return;
+    last = step;
+    const cubes = [...document.querySelectorAll('.ls-cube')].map(g => [g.id, g.getAttribute('style')]);
+    const rolling = [...document.querySelectorAll('.ls-top[class*=ls-roll-]')];
+    window.steps.push({
+      step, cubes: Object.fromEntries(cubes), buh: document.getElementById('ls-buh').getAttribute('style'),
+      status: document.querySelector('.match-status').textContent,
+      animations: rolling.map(e => getComputedStyle(e).animationName),
+    });
+  }).observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def cube_styles(board) -> dict[str, str]:
+    return {f"ls-cube-{i}": f"transform: translate({c * 60}px, {r * 60}px)" for i, (r, c) in enumerate(board.cells)}
+
+
+def buh_style(board) -> str:
+    r, c = board.cells[board.buh]
+    return f"transform: translate({(c + 0.5) * 60:g}px, {(r + 0.5) * 60:g}px)"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, site_url: str, motion: str):
+    app.emulate_media(reduced_motion=motion)
+    setup(app, site_url, "lightseeker", "easy")
+    expect(app.locator(".ls-board")).to_be_visible()
+    state = ls.engine(app)
+    ls.click_turn(app, state, LS_GAME.legal(state, "1")[0])
+    before = ls.engine(app).board
+    app.evaluate(WATCH_REPLAY)
+    wait_for_moves(app, ls.STORE, 2)  # the computer's turn is played (and saved) at once …
+    turn = ls.record(app)["log"][1]["move"]
+    # … and the board shows it step by step: the first action, the second, Buh; then the position.
+    expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+    expect(app.locator(".ls-play")).to_have_attribute("data-step", "action1")  # Ann's turn, on the position
+    steps = app.evaluate("window.steps")
+    assert [s["step"] for s in steps] == ["1", "2", "3", None], steps
+    parsed = LS_rules.parse_turn(turn, 2)
+    first = LS_rules.act(before, parsed.actions[0])
+    second = LS_rules.act(first, parsed.actions[1])
+    final = LS_rules.apply_turn(before, parsed)
+    expected = [(first, before), (second, before), (final, final), (final, final)]
+    for shown, (cubes, buh) in zip(steps, expected, strict=True):
+        assert shown["cubes"] == cube_styles(cubes), shown
+        assert shown["buh"] == buh_style(buh), shown
+    assert "Bea (2)'s move, step 1 of 3" in steps[0]["status"] and "(1) to play" in steps[-1]["status"]
+    rolled = [a for s in steps for a in s["animations"]]
+    if motion == "reduce":
+        assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"
+    elif any(a["kind"] == "tilt" for a in turn["actions"]):
+        assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"

@@ -77,7 +77,9 @@ def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: 
 
 
 def assert_page_shows(page: Page, state: rules.State) -> None:
-    """The light areas (their cubes and values) and the total light on the page are the engine's."""
+    """The light areas (their cubes and values) and the total light on the page are the engine's (once a
+    turn made elsewhere, a computer's, has been played back: the position is shown after its steps)."""
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
     view = GAME.view(state, None)
     expect(page.locator(".ls-light")).to_have_attribute("data-light", str(view["total_light"]))
     shown = page.eval_on_selector_all(".ls-value", "els => els.map(e => [e.dataset.cubes, +e.dataset.value])")

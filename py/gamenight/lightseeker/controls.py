@@ -19,13 +19,13 @@ complete turn; Escape steps back (the armed key, Buh's choice, the last action, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from gamenight import i18n
-from gamenight.core.errors import IllegalMove
+from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
 from gamenight.i18n import N_, _, ngettext, reasons, terms
@@ -213,6 +213,42 @@ class LightSeekerBoard:
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["to_move"],)) if view.get("to_move") else frozenset()
+
+    def unfold(self, before: JSON, view: JSON, events: Sequence[Mapping[str, Any]]) -> tuple[tuple[JSON, Ui], ...]:
+        """A turn made elsewhere, step by step as a person builds it: each action (a tilt rolls its cube
+        as a person's does), then Buh on its new cube; each step drawn from ``before`` and the turn
+        built so far (``shown``). Nothing for any other change, or a turn that does not lead to ``view``."""
+        turn = next((e for e in events if e.get("type") == "turn"), None)
+        if turn is None or len(before.get("cubes", ())) != len(view["cubes"]):
+            return ()
+        try:
+            state = rules.from_view(before)
+            move = rules.parse_turn(
+                {"actions": turn.get("actions"), "buh": turn.get("buh")}, state.actions_due, len(state.board.cells)
+            )
+            after = rules.apply_turn(state.board, move)
+        except (IllegalMove, BadMessage):
+            return ()
+        if after != rules.from_view(view).board:
+            return ()  # not the turn that led here (a position the page missed): shown at once
+        steps: list[tuple[JSON, Ui]] = []
+        ui = Ui(state)
+        for action in move.actions:
+            board = ui.board()
+            # The rolls and marks add up over the turn: a cube that rolled keeps its mark while it keeps
+            # its face, so its roll is not played again at the next step (or at the position itself).
+            rolls = {**ui.rolls, action.cube: action.dir.value} if action.kind == "tilt" else ui.rolls
+            ui = replace(
+                ui,
+                actions=(*ui.actions, action),
+                rolls=rolls,
+                moved=ui.moved | {action.cube},
+                cursor=step(board.cells[action.cube], action.dir),
+            )
+            steps.append((before, ui))
+        ui = replace(ui, buh=move.buh, cursor=after.cells[move.buh])
+        steps.append((before, ui))
+        return tuple(steps)
 
     # --- input ------------------------------------------------------------------------------------
 
@@ -421,7 +457,9 @@ class LightSeekerBoard:
     def look(self, ui: Ui, view: JSON, seat: str | None) -> scene.Look:
         """What the scene draws besides the position: the cursor, the chosen cube's arrows, the dimming."""
         if seat is None or view.get("result"):
-            return scene.Look(cursor=ui.cursor, rolls=ui.rolls, moved=ui.moved)
+            # Buh's cube at the start of the turn is ringed once it has moved (a turn played back).
+            was = ui.state.board.buh if ui.buh is not None else None
+            return scene.Look(cursor=ui.cursor, rolls=ui.rolls, moved=ui.moved, buh_was=was)
         board = ui.board()
         if not ui.acting:
             choosing = problem(ui) is None

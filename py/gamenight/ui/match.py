@@ -12,6 +12,12 @@ A board whose work outlives a position (a Reflection builder's layout, a solver'
 ``react``: its state is then carried from one position to the next, and it may ask its page for
 timers, local storage, background work, or a move of its own (a reveal), collected in the match
 screen's outbox and taken by the page with ``take``.
+
+A move made elsewhere (a computer player's, another device's) may be played back step by step: a board
+that ``unfold``s moves tells how one unfolds into steps of its own (Light Seeker: each action, then
+Buh), and the match screen shows them one after another on a timer (``REPLAY``, ``STEP_MS``) before
+the position itself. The replay is only a view: the position, the log and the live region are the
+move's from the start; an input ends it at once.
 """
 
 from __future__ import annotations
@@ -25,7 +31,18 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.program import Effect, Focus, Store, StoreEntries, UiEvent, board_stop, keep_written
+from gamenight.ui.program import (
+    Effect,
+    Focus,
+    StartTimer,
+    StopTimer,
+    Store,
+    StoreEntries,
+    Tick,
+    UiEvent,
+    board_stop,
+    keep_written,
+)
 from gamenight.ui.svg import Element, Memo, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
@@ -37,6 +54,15 @@ NEWS_KEPT = 30
 # the seats and the log as they were, so their markup is reused and the morph skips them.
 _PANELS: dict = {}
 KINDS = {"here": N_("on this device"), "remote": N_("over the link"), "bot": N_("computer")}
+# The timer of a replay's steps (a "match." name: the lobby pages pass it to this screen, as a board's).
+REPLAY = "match.replay"
+# How long each step of a replayed move stays on the board. Long enough to see what changed and read
+# the cube that moved (a slide or a roll takes 0.32 s, css/app.css, then the eye needs a moment); short
+# enough that a whole Light Seeker turn (three steps) takes under two seconds, about as long as a
+# person takes to look it over, and any input skips the rest.
+STEP_MS = 600
+# Inputs that end a replay: a person acting (a hover or a pointer pressed down is not acting yet).
+SKIPPING = frozenset(("click", "keydown", "submit", "change"))
 
 
 class Board(Protocol):
@@ -72,6 +98,10 @@ class Board(Protocol):
         ...
 
     # Optional (looked up with getattr; a board without them is started afresh for every position):
+    #   unfold(before, view, events) -> Sequence[tuple[JSON, Any]] — how a move made elsewhere unfolds:
+    #       the steps shown one after another (each a position and the board's state to draw it with,
+    #       drawn for no seat) before ``view``, which ``events`` (one move's) led to from ``before``;
+    #       empty: the move is shown at once (a one-step move needs none).
     #   storage_keys: tuple[str, ...] — the local-storage entries it reads (they come in ``Moved``).
     #   react(ui, view, seat, table, message) -> Reply — a message that is not an input: ``Moved`` for
     #       every new position (the board keeps or resets its own state), and the ``Tick``,
@@ -185,6 +215,11 @@ class MatchUi:
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage_keys, as last known
     # Why no seat moves here (an ``N_`` message): the host ended the match, or this page lost the host.
     halted: str = ""
+    # A move made elsewhere played back (the board's ``unfold``): its steps, each a position and the
+    # board's state to draw it with, and the step shown (``shown``); none left: the position itself.
+    replay: tuple[tuple[JSON, Any], ...] = ()
+    shown: int = 0
+    replayed_by: str = ""  # the seat whose move is played back
 
 
 def start(
@@ -218,9 +253,47 @@ def advance(
     moved = replace(
         ui, view=view, log=log, before=before, unseen=unseen, held=held, moves=moves, latest=latest, error=None
     )
+    moved = _replayed(moved, ui, events, table)
     if getattr(ui.board, "react", None) is None:
         return replace(moved, local=ui.board.start(view, ui.view))
     return _react(moved, table, Moved(ui.view, ui.stored))
+
+
+def _replayed(moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> MatchUi:
+    """``moved`` (the new position) with the replay of the move that led to it from ``ui``'s: when it
+    was made elsewhere (no seat of this page could move) and the board unfolds it into steps. A replay
+    in progress ends here either way: a newer position drops it."""
+    unfold = getattr(ui.board, "unfold", None)
+    steps: tuple[tuple[JSON, Any], ...] = ()
+    mover = ""
+    if unfold is not None and events and table is not None and not ui.halted and acting_seat(ui, table) is None:
+        steps = tuple(unfold(ui.view, moved.view, events))
+        mover = next((s.id for s in table.seats if s.id in ui.board.active(ui.view)), "")
+    if steps:
+        return replace(
+            moved, replay=steps, shown=0, replayed_by=mover, outbox=(*moved.outbox, StartTimer(REPLAY, STEP_MS))
+        )
+    if replaying(ui):
+        return replace(skip(moved), outbox=(*moved.outbox, StopTimer(REPLAY)))
+    return moved
+
+
+def replaying(ui: MatchUi) -> bool:
+    """Whether a move made elsewhere is being played back (its steps shown instead of the position)."""
+    return ui.shown < len(ui.replay)
+
+
+def skip(ui: MatchUi) -> MatchUi:
+    """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
+    return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
+
+
+def _next_step(ui: MatchUi) -> MatchUi:
+    """A tick of ``REPLAY``: the next step, or the position once the last step has been shown (the
+    timer stops then, and when a tick finds no replay: an undo or a new match started afresh)."""
+    if ui.shown + 1 < len(ui.replay):
+        return replace(ui, shown=ui.shown + 1)
+    return replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
 
 
 def retold(ui: MatchUi, log: Log, earlier: int, moves: int) -> MatchUi:
@@ -264,7 +337,10 @@ def heard(ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None)
 
 
 def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
-    """A message for the board that is not an input: a tick of its timer, its background work's progress."""
+    """A message for the board that is not an input: a tick of its timer, its background work's
+    progress; or a tick of the replay's (``REPLAY``)."""
+    if isinstance(message, Tick) and message.timer == REPLAY:
+        return _next_step(ui)
     return _react(ui, table, message)
 
 
@@ -314,7 +390,10 @@ def acting_seat(ui: MatchUi, table: Table) -> str | None:
 
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
-    """An input on the match screen; the move to play, if it completes one."""
+    """An input on the match screen; the move to play, if it completes one. A person's input during a
+    replay ends it first, then is handled on the position itself."""
+    if replaying(ui) and event.type in SKIPPING:
+        ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
     if ui.view.get("result") or ui.halted:
         return ui, None
     answer = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
@@ -334,6 +413,11 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
     game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
+    if replaying(ui):  # a step of a move made elsewhere, drawn for no seat: a view only
+        step_view, step_local = ui.replay[ui.shown]
+        board = game.render(step_local, step_view, None, table)
+    else:
+        board = game.render(ui.local, ui.view, seat, table)
     return h(
         "section",
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
@@ -345,7 +429,8 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
         },
         h(
             "div",
-            {"class": "match-main"},
+            # data-replay: the step of a move made elsewhere shown now, from 1 (tests and styles read it).
+            {"class": "match-main", "data-replay": ui.shown + 1 if replaying(ui) else None},
             # The status takes keyboard focus when the focused element goes away without the player's
             # doing (the page's render: index.html), e.g. the board solved when another player ends the round.
             h(
@@ -356,9 +441,9 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
                     "tabindex": "-1",
                     "data-focus-home": "",
                 },
-                status(ui, table),
+                replay_note(ui, table) if replaying(ui) else status(ui, table),
             ),
-            game.render(ui.local, ui.view, seat, table),
+            board,
             ui.error and h("p", {"class": "error match-error", "role": "alert"}, said(ui.error)),
         ),
         h(
@@ -384,6 +469,15 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
             {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},
             [h("p", {}, line) for line in news(ui, table)],
         ),
+    )
+
+
+def replay_note(ui: MatchUi, table: Table) -> str:
+    """The status line while a move made elsewhere is played back: whose move, which step, and how to
+    skip it. The status is no live region: the log and the live region say the move once, in words,
+    when it arrives, and whose turn it is (``news``)."""
+    return _("{name}'s move, step {k} of {n} · tap, click or press a key to skip").format(
+        name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
 
 

@@ -15,9 +15,13 @@ Seats have a kind (``SeatAt.kind``): a person on this device, or a computer play
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
 play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
 page stays responsive while "Bea (bot) is thinking…"); the chosen move waits a short pause so a person
-can follow it, then goes through the same ``play`` as a person's. A thinking whose position has gone
-(an undo, a new match) is dropped. Undo takes back the computer players' moves and the last move made
-here. A table of computer players only is allowed: the device watches them play.
+can follow it, then goes through the same ``play`` as a person's. The match screen may then play the
+move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
+``match.replay`` timer, which this screen passes on; any input ends that replay first. While one plays
+back, it is the next computer move's pause: that move waits for its end, then is played at once. A
+thinking whose position has gone (an undo, a new match) is dropped. Undo takes back the computer
+players' moves and the last move made here. A table of computer players only is allowed: the device
+watches them play.
 """
 
 from __future__ import annotations
@@ -168,6 +172,8 @@ class TableScreen:
             return thought(model, message.value)
         if isinstance(message, Tick) and message.timer == BOT_TASK:
             return bot_moves(model, message.now_ms)
+        if isinstance(message, Tick) and message.timer == match.REPLAY and model.ui is not None:
+            return replayed(model, match.react(model.ui, table_of(model), message), message.now_ms)
         if isinstance(message, Stored):
             return saved_elsewhere(model, message.text)
         if not isinstance(message, UiEvent):
@@ -397,10 +403,25 @@ def think(model: Model) -> list[Effect]:
 
 
 def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
-    """A computer player chose its move: it is played after a short pause, if its position still stands."""
+    """A computer player chose its move: it is played after a short pause, if its position still stands.
+    While the match screen plays back the move before it (another computer's), that replay is the
+    pause: the move waits for its end, then is played at once (``replayed``)."""
     if not isinstance(value, tuple) or not _current(model, value[0], value[1]):
         return model, []
+    if model.ui is not None and match.replaying(model.ui):
+        return replace(model, pending=value), []
     return replace(model, pending=value), [StartTimer(BOT_TASK, PAUSE_MS)]
+
+
+def replayed(model: Model, ui: match.MatchUi, now: int) -> tuple[Model, list[Effect]]:
+    """The match screen moved on in a replay (a step, its end, an input that skipped it): what it asks
+    of the page is done, and a computer's move that waited for the replay's end is played now."""
+    ui, asked, _ = match.take(ui)
+    model = replace(model, ui=ui)
+    if model.pending is not None and not match.replaying(ui):
+        model, effects = bot_moves(model, now)
+        return model, [*asked, *effects]
+    return model, asked
 
 
 def bot_moves(model: Model, now: int) -> tuple[Model, list[Effect]]:
@@ -444,6 +465,12 @@ def _view(model: Model) -> JSON:
 
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
+    if model.ui is not None and match.replaying(model.ui) and event.type in match.SKIPPING:
+        # A person's input ends a replay at once (and a computer's move that waited for its end is
+        # played); then it is handled on the position itself, as if there had been no replay.
+        model, effects = _play_input(replace(model, ui=match.skip(model.ui)), event, now)
+        model, released = replayed(model, model.ui, now) if model.ui is not None else (model, [])
+        return model, [StopTimer(match.REPLAY), *effects, *released]
     action = event.action
     if (model.confirming or model.vs) and event.type == "click" and action not in QUESTION:
         model = replace(model, confirming=False, vs="")  # a click elsewhere (a move, Undo) answers: keep playing
@@ -491,8 +518,10 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="")
     ui = match.advance(shown, _view(model), events, table_of(model), count_moves(record.log))
+    # A move made by a computer player may be played back step by step (the replay's timer).
+    ui, asked, _ = match.take(ui)
     model = replace(model, ui=ui)
-    return model, [save(model), *think(model)]
+    return model, [save(model), *asked, *think(model)]
 
 
 def undo(model: Model) -> tuple[Model, list[Effect]]:

@@ -51,9 +51,16 @@ def finish(work, slices=None):
 
 
 def bot_turn(model, effects):
-    """The shell's part of a computer's turn: run the thinking, report it, fire the pause's timer."""
+    """The shell's part of a computer's turn: run the thinking, report it, fire the pause's timer (or,
+    while the move before it is played back step by step, the replay's: its end is the pause)."""
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    if match.replaying(model.inner.ui):
+        assert not any(isinstance(e, StartTimer) and e.timer == table.BOT_TASK for e in effects)
+        moves = len(model.inner.played.record.log)
+        while len(model.inner.played.record.log) == moves:
+            model, effects = send(model, Tick(match.REPLAY, 3_000))
+        return model, effects
     assert any(isinstance(e, StartTimer) and e.timer == table.BOT_TASK for e in effects)
     return send(model, Tick(table.BOT_TASK, 3_000))
 

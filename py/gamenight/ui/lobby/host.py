@@ -17,9 +17,10 @@ Work the match waits for (``Session.preparation``: Reflection's generated puzzle
 back to the session (``HostLink.prepared``), which records and broadcasts it.
 
 The lobby's computer players think here too (``Session.bot_turn``), with the same thinking, pause and
-seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` and goes to
-the session (``HostLink.bot_move``), which plays it through its one ``play`` and broadcasts it like a
-person's. A reloaded host page finds the same turn in the restored session and thinks it again.
+seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` (or, while
+this page's board plays back the move before it, the end of that replay) and goes to the session
+(``HostLink.bot_move``), which plays it through its one ``play`` and broadcasts it like a person's. A
+reloaded host page finds the same turn in the restored session and thinks it again.
 """
 
 from __future__ import annotations
@@ -206,6 +207,9 @@ class HostModel:
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
     thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
     bot_move: Turned | None = None  # its move, waiting for the pause to end
+    # … or for the end of the board's replay of the move before it (two computer players: that replay
+    # is the pause, so the page's watcher sees each turn whole).
+    bot_held: bool = False
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
     tab: str = ""  # this page, among the host tabs of this browser
     since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
@@ -251,6 +255,10 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
+        if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
+            # The replay the computer's move waited for has ended (its last step, or an input skipped it).
+            updated, more = _bot_plays(updated, getattr(message, "now_ms", 0) or updated.now_ms)
+            effects = [*effects, *more]
         # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
         quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
         if updated.live is not None and not quiet:
@@ -356,7 +364,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
             bot = games.bot(live.session.game_id)
             assert bot is not None  # the session seats computer players only in a game that has one
             effects.append(Work(BOT_TASK, thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat)))
-        model = replace(model, thinking=key, bot_move=None)
+        model = replace(model, thinking=key, bot_move=None, bot_held=False)
     return model, effects
 
 
@@ -364,13 +372,15 @@ def _bot_thought(model: HostModel, value: Any) -> tuple[HostModel, list[Effect]]
     """A computer player chose its move: it is played after a short pause, if its turn still stands."""
     if not isinstance(value, tuple) or f"{value[0]}:{value[1]}" != model.thinking:
         return model, []
+    if model.board is not None and screen.replaying(model.board):
+        return replace(model, bot_move=value, bot_held=True), []  # played when the replay ends
     return replace(model, bot_move=value), [StartTimer(BOT_TASK, PAUSE_MS)]
 
 
 def _bot_plays(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
     """The pause is over: the move goes to the session (which drops it if its position has gone)."""
     pending, live = model.bot_move, model.running
-    model = replace(model, bot_move=None, now_ms=now)
+    model = replace(model, bot_move=None, bot_held=False, now_ms=now)
     if pending is None:
         return model, [StopTimer(BOT_TASK)]
     live.now_ms = now

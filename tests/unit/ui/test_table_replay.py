@@ -1,0 +1,200 @@
+"""A Light Seeker turn made by a computer player at a table on this device, played back step by step:
+the first action, the second, Buh on its new cube, then the position (the real one all along). Any
+input skips the rest; an undo or a new match drops it; a reload shows the position; the live region
+says the turn once. A game whose moves are one step (Raythread Rally) has no replay."""
+
+from gamenight import games
+from gamenight.lightseeker import GAME, rules
+from gamenight.ui import app, match, table
+from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
+from gamenight.ui.svg import find_all, text_of
+from tests.unit.ui.test_table_bots import finish, work_of
+from tests.unit.ui.test_table_lightseeker import play
+
+ROUTE = "#/lightseeker/table"
+
+
+def send(model, message):
+    return app.update(model, message, Env(now_ms=2_000))
+
+
+def started(kinds=("here", "easy")):
+    model, _ = app.init(ROUTE, Env(stored={}, now_ms=1_000))
+    form = {"name0": "Ann", "name1": "", **{f"kind{i}": kind for i, kind in enumerate(kinds)}}
+    return send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+
+
+def drawn(model) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """The cells the page draws each cube on, and the cell it draws Buh on (from the SVG's transforms)."""
+    tree = app.view(model)
+    cubes = []
+    for i in range(rules.CUBES):
+        (g,) = find_all(tree, lambda e, i=i: e.attr("id") == f"ls-cube-{i}")
+        x, y = (int(v.strip("px")) for v in g.attr("style").split("(")[1].rstrip(")").split(", "))
+        cubes.append((y // 60, x // 60))
+    (buh,) = find_all(tree, lambda e: e.attr("id") == "ls-buh")
+    x, y = (float(v.strip("px")) for v in buh.attr("style").split("(")[1].rstrip(")").split(", "))
+    return cubes, (int(y // 60), int(x // 60))
+
+
+def step_shown(model) -> int | None:
+    (main,) = find_all(app.view(model), lambda e: "match-main" in str(e.attr("class") or ""))
+    shown = main.attr("data-replay")
+    return None if shown is None else int(shown)
+
+
+def news(model) -> list[str]:
+    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "match-news")
+    return [text_of(line) for line in region.children]
+
+
+def after_bots_turn(kinds=("here", "easy")):
+    """Ann plays the first turn; the computer's answer (two actions) is thought and played after its
+    pause. Returns the page, the effects of the move, the board before it and the computer's turn."""
+    model, effects = started(kinds)
+    state = model.inner.played.state
+    model, effects = play(model, GAME.legal(state, "1")[0])
+    before = model.inner.played.state
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bea (bot) is thinking…", as before
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))
+    return model, effects, before.board, rules.parse_turn(value[2], 2)
+
+
+def test_a_computers_turn_is_played_back_action_by_action_then_buh_then_the_position():
+    model, effects, board, turn = after_bots_turn()
+    # The real state moved at once: recorded, saved, the log and the live region say the turn.
+    assert [e.seat for e in model.inner.played.record.log] == ["1", "2"]
+    assert any(isinstance(e, Store) for e in effects)
+    assert StartTimer(match.REPLAY, match.STEP_MS) in effects
+    said = news(model)
+    assert sum("Bea" in line and "Buh to cube" in line for line in said) == 1
+    first = rules.act(board, turn.actions[0])
+    second = rules.act(first, turn.actions[1])
+    final = rules.apply_turn(board, turn)
+    # Step 1: the first action only, Buh where it was; the status says whose move it is.
+    assert step_shown(model) == 1
+    assert drawn(model) == (list(first.cells), board.cells[board.buh])
+    assert "Bea (2)'s move, step 1 of 3" in text_of(app.view(model))
+    assert not find_all(app.view(model), lambda e: e.attr("data-action") == "ls-confirm"), "a view only"
+    model, effects = send(model, Tick(match.REPLAY, 3_600))
+    assert step_shown(model) == 2 and drawn(model) == (list(second.cells), board.cells[board.buh])
+    model, effects = send(model, Tick(match.REPLAY, 4_200))
+    assert step_shown(model) == 3 and drawn(model) == (list(final.cells), final.cells[final.buh])
+    assert find_all(app.view(model), lambda e: "ls-buh-was" in str(e.attr("class") or "")), "where Buh sat"
+    assert news(model) == said, "each step is not said again"
+    model, effects = send(model, Tick(match.REPLAY, 4_800))
+    assert step_shown(model) is None and effects == [StopTimer(match.REPLAY)]
+    assert drawn(model) == (list(final.cells), final.cells[final.buh])
+    assert "Ann (1) to play" in text_of(app.view(model))
+    assert find_all(app.view(model), lambda e: e.attr("data-action") == "ls-confirm"), "Ann's turn to build"
+    assert news(model) == said
+
+
+def test_a_tilt_rolls_its_cube_in_the_replay_as_a_persons_does():
+    model, _effects, board, turn = after_bots_turn()
+    for k, action in enumerate(turn.actions):
+        local = model.inner.ui.replay[k][1]
+        if action.kind == "tilt":
+            assert local.rolls[action.cube] == action.dir.value
+        assert action.cube in local.moved
+    # A turn of two tilts, played back from a made-up turn event: each step rolls its cube.
+    view = GAME.view(rules.State(GAME.options(None), ("1", "2"), board, turn=1), None)
+    state = rules.from_view(view)
+    tilts = [m for m in GAME.legal(state, "2") if all(a["kind"] == "tilt" for a in m["actions"])]
+    move = rules.parse_turn(tilts[0], 2)
+    after = GAME.view(rules.State(state.options, state.seats, rules.apply_turn(board, move), turn=2), None)
+    steps = games.board("lightseeker").unfold(view, after, [{"type": "turn", "seat": "2", **move.to_json()}])
+    assert [local.rolls.get(a.cube) for (_v, local), a in zip(steps, move.actions, strict=False)] == [
+        a.dir.value for a in move.actions
+    ]
+
+
+def test_any_input_skips_the_replay_and_is_then_handled_on_the_position():
+    model, _effects, board, turn = after_bots_turn()
+    final = rules.apply_turn(board, turn)
+    cube = next(i for i in range(rules.CUBES) if i != final.buh)
+    r, c = final.cells[cube]
+    model, effects = send(model, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700))
+    assert step_shown(model) is None and StopTimer(match.REPLAY) in effects
+    assert model.inner.ui.local.selected == cube, "the click chose the cube under it, on the real position"
+    # A key does the same (here: the cursor moves, on the real position).
+    model, effects, board, turn = after_bots_turn()
+    model, effects = send(model, UiEvent("keydown", "board", key="ArrowLeft", now_ms=3_700))
+    assert step_shown(model) is None and StopTimer(match.REPLAY) in effects
+    # A pointer passing over the board is no input: the replay goes on.
+    model, effects, board, turn = after_bots_turn()
+    model, effects = send(model, UiEvent("pointerover", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700))
+    assert step_shown(model) == 1
+
+
+def test_undo_or_a_new_match_drops_the_replay():
+    model, _effects, _board, _turn = after_bots_turn()
+    model, effects = send(model, UiEvent("click", "table-undo", now_ms=3_700))
+    assert model.inner.played.record.log == () and step_shown(model) is None
+    assert StopTimer(match.REPLAY) in effects
+    model, _effects, _board, _turn = after_bots_turn()
+    model, effects = send(model, UiEvent("click", "table-new", now_ms=3_700))  # asks first
+    model, effects = send(model, UiEvent("click", "table-new", now_ms=3_800))
+    assert model.inner.played.record.log == () and step_shown(model) is None
+    # A tick of a timer already stopped (it was on its way) shows nothing and stops it again.
+    model, effects = send(model, Tick(match.REPLAY, 4_000))
+    assert step_shown(model) is None and effects == [StopTimer(match.REPLAY)]
+
+
+def test_a_reload_shows_the_position_without_a_replay():
+    _model, effects, board, turn = after_bots_turn()
+    (saved,) = [e for e in effects if isinstance(e, Store)]
+    again, effects = app.init(ROUTE, Env(stored={saved.key: saved.text}, now_ms=5_000))
+    final = rules.apply_turn(board, turn)
+    assert step_shown(again) is None and drawn(again) == (list(final.cells), final.cells[final.buh])
+    assert not any(isinstance(e, StartTimer) and e.timer == match.REPLAY for e in effects)
+
+
+def test_two_people_on_one_device_see_their_own_turns_at_once():
+    model, _ = started(("here", "here"))
+    model, effects = play(model, GAME.legal(model.inner.played.state, "1")[0])
+    model, effects = play(model, GAME.legal(model.inner.played.state, "2")[0])
+    assert step_shown(model) is None and not any(isinstance(e, StartTimer) for e in effects)
+
+
+def test_two_computers_the_next_move_waits_for_the_replay_instead_of_a_pause():
+    model, effects = started(("easy", "easy"))
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # Ada's first turn: one action, then Buh
+    assert step_shown(model) == 1 and len(model.inner.ui.replay) == 2
+    value, _ = finish(work_of(effects))  # Bea thinks meanwhile (the real state has moved on)
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    assert not any(isinstance(e, StartTimer) for e in effects), "the replay is the pause"
+    assert len(model.inner.played.record.log) == 1
+    model, effects = send(model, Tick(match.REPLAY, 3_600))
+    assert step_shown(model) == 2 and len(model.inner.played.record.log) == 1
+    model, effects = send(model, Tick(match.REPLAY, 4_200))  # Ada's replay ends: Bea's turn is played
+    assert len(model.inner.played.record.log) == 2 and step_shown(model) == 1
+    assert StartTimer(match.REPLAY, match.STEP_MS) in effects and any(isinstance(e, Work) for e in effects)
+
+
+def test_a_raythread_move_has_no_replay():
+    model, _ = app.init("#/raythread/table", Env(stored={}, now_ms=1_000))
+    form = {"players": "2", "kind0": "easy", "kind1": "easy"}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))
+    assert len(model.inner.played.record.log) == 1 and step_shown(model) is None
+    assert not any(isinstance(e, StartTimer) and e.timer == match.REPLAY for e in effects)
+
+
+def test_a_turn_that_does_not_lead_to_the_position_is_not_played_back():
+    model, _effects, board, turn = after_bots_turn()
+    lsboard = games.board("lightseeker")
+    before = GAME.view(rules.State(GAME.options(None), ("1", "2"), board, turn=1), None)
+    after = model.inner.ui.view
+    event = {"type": "turn", "seat": "2", **turn.to_json()}
+    assert len(lsboard.unfold(before, after, [event])) == 3
+    wrong = {**event, "buh": (turn.buh + 1) % rules.CUBES if (turn.buh + 1) % rules.CUBES != board.buh else 0}
+    assert lsboard.unfold(before, after, [wrong]) == ()
+    assert lsboard.unfold(before, after, [{"type": "turn", "actions": "?"}]) == ()
+    assert lsboard.unfold(before, after, []) == ()
