@@ -9,10 +9,10 @@ puzzles are the players' own layouts (tests/e2e/test_reflection_match.py).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from gamenight.reflection.laser import Layout
-from tests.e2e.conftest import PHONE, People, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PHONE, PageWatch, People, count_pointer_events, open_app, pointer_events
 from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, member, seat
 from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
@@ -183,6 +183,48 @@ def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, s
     expect(phone.locator(".rf-work .rf-cell[data-r='4'][data-c='4']")).to_have_attribute("data-tile", "/")
     phone.tap("#rf-zoom")
     expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
+
+
+# Every cell and clue a finger taps, as drawn: its box on the screen, and whether the board stays on it.
+TARGETS = """() => {
+    const board = document.querySelector('.rf-work .rf-board') || document.querySelector('.rf-board');
+    const boxes = [...board.querySelectorAll('.rf-cell .rf-bg')].map((e) => e.getBoundingClientRect());
+    const frame = board.getBoundingClientRect();
+    return {smallest: Math.min(...boxes.map((b) => Math.min(b.width, b.height))), count: boxes.length,
+            left: frame.left, right: frame.right, screen: window.innerWidth}; }"""
+
+
+def fits_fingers(page: Page) -> None:
+    """The board's cells are at least 44 px (DESIGN.md) and the whole board is on the screen."""
+    found = page.evaluate(TARGETS)
+    assert found["count"] == 36, found
+    assert found["smallest"] >= 44, f"cells of {found['smallest']:.2f} px on a {found['screen']} px screen"
+    assert 0 <= found["left"] and found["right"] <= found["screen"], f"the board is off the screen: {found}"
+    assert sideways(page) <= 0, "the page scrolls sideways"
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, width: int):
+    """An Easy board (6 × 6, 8 units across with its clues) fitted to a phone 390 or 360 px wide, with
+    no Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
+    42.75 px at 390) and in solo training (43 px at 360)."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_puzzle(page, site_url)
+        fits_fingers(page)
+        open_app(page, site_url, "?stun=none#/host?game=reflection")
+        page.tap("input[name=name]")
+        page.keyboard.type("Ann")
+        page.tap("form[data-action=host-setup] button[type=submit]")
+        page.tap("button[data-action=start]")  # one player, Easy random puzzles: the lobby's defaults
+        expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
+        assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
+        fits_fingers(page)
+        watch.check()
+    finally:
+        context.close()
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
