@@ -138,17 +138,35 @@ def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, si
     assert tiles(phone) == {(3, 2, "/")}
     finger(phone, cdp, centre(phone, '.rf-cell[data-r="3"][data-c="2"]'), centre(phone, ".rf-name"))
     expect(phone.locator(".rf-cell[data-tile]")).to_have_count(0)
-    # "Bigger cells": the board pans under a finger, so a swipe that starts on a tile moves the board,
-    # never the tile, and the next tap places a tile where it lands.
-    phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's diagonal mirror, chosen by the first drag
-    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    assert sideways(phone) <= 0
+
+
+def test_with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone: Page, site_url: str):
+    """"Bigger cells" on a Hard board (12 units of 46 px, wider than the phone): a finger that goes down
+    on a tile drags it as on the fitted board, and the board does not pan under it; one that goes down
+    on an empty cell pans the board and moves no tile, and the next tap places a tile where it lands.
+    (A tile's drag was a pan: the tile stayed and the board moved.)"""
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=hard&seed=5")
+    cdp = phone.context.new_cdp_session(phone)
     phone.tap("#rf-zoom")
-    expect(phone.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
-    start = centre(phone, '.rf-cell[data-r="1"][data-c="1"]')
+    frame = phone.locator(".rf-board-wrap.rf-zoom")
+    expect(frame).to_have_count(1)
+    assert frame.evaluate("e => e.scrollWidth > e.clientWidth"), "the zoomed board fits: nothing to pan"
+    phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's first tool, a diagonal mirror
+    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    finger(
+        phone, cdp, centre(phone, '.rf-cell[data-r="1"][data-c="1"]'), centre(phone, '.rf-cell[data-r="3"][data-c="3"]')
+    )
+    expect(cell(phone, 3, 3)).to_have_attribute("data-tile", "/")
+    assert tiles(phone) == {(3, 3, "/")}
+    assert frame.evaluate("e => [e.scrollLeft, e.scrollTop]") == [0, 0], "the board panned under the tile"
+    start = centre(phone, '.rf-cell[data-r="2"][data-c="2"]')  # empty: the board pans
     finger(phone, cdp, start, (start[0] - 120, start[1] - 120))
+    assert frame.evaluate("e => e.scrollLeft > 0"), "the board did not pan"  # sideways: it is as tall as its frame
+    assert tiles(phone) == {(3, 3, "/")}
     phone.tap('.rf-cell[data-r="2"][data-c="4"]')
     expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
-    assert tiles(phone) == {(1, 1, "/"), (2, 4, "/")}
+    assert tiles(phone) == {(3, 3, "/"), (2, 4, "/")}
     assert sideways(phone) <= 0
 
 
