@@ -13,7 +13,7 @@ a match in progress kept here.
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
 play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
-page stays responsive while "Bea (bot) is thinking…"); the chosen move waits a short pause so a person
+page stays responsive while "Bea (B) is thinking…"); the chosen move waits a short pause so a person
 can follow it, then goes through the same ``play`` as a person's. A thinking whose position has gone
 (an undo, a new match) is dropped. Undo takes back the computer players' moves and the last move made
 here. A table of computer players only is allowed: the device watches them play.
