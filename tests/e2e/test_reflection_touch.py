@@ -125,7 +125,7 @@ def test_a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page, site_url: str)
     assert sideways(phone) <= 0
 
 
-def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, site_url: str):
+def test_tiles_are_dragged_by_a_finger(phone: Page, site_url: str):
     open_puzzle(phone, site_url)
     cdp = phone.context.new_cdp_session(phone)
     # From the tray onto a cell, from that cell to another, and off the board back to the tray.
@@ -142,7 +142,7 @@ def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, si
 
 
 def test_with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone: Page, site_url: str):
-    """"Bigger cells" on a Hard board (12 units of 46 px, wider than the phone): a finger that goes down
+    """With Bigger cells on a Hard board (12 units of 46 px, wider than the phone) a finger that goes down
     on a tile drags it as on the fitted board, and the board does not pan under it; one that goes down
     on an empty cell pans the board and moves no tile, and the next tap places a tile where it lands.
     (A tile's drag was a pan: the tile stayed and the board moved.)"""
@@ -217,7 +217,7 @@ def fits_fingers(page: Page) -> None:
     found = page.evaluate(TARGETS)
     assert found["count"] == 36, found
     assert found["smallest"] >= 44, f"cells of {found['smallest']:.2f} px on a {found['screen']} px screen"
-    assert 0 <= found["left"] and found["right"] <= found["screen"], f"the board is off the screen: {found}"
+    assert found["left"] >= 0 and found["right"] <= found["screen"], f"the board is off the screen: {found}"
     assert sideways(page) <= 0, "the page scrolls sideways"
 
 
