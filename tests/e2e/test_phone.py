@@ -294,7 +294,8 @@ def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url:
         assert not small, f"under 44 px: {small}"
         assert phone_problems(page, width) == []
         if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
-            page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip={"x": 0, "y": 0, "width": width, "height": 160})
+            top = {"x": 0, "y": 0, "width": width, "height": 160}
+            page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
         watch.check()
     finally:
         context.close()

@@ -254,8 +254,8 @@ def test_a_result_names_only_seats_of_the_match_and_reads_as_the_lobby_words_it(
 
 
 def test_a_field_whose_name_is_a_game_s_word_is_named_by_its_path_not_the_word():
-    """"turn" is a Light Seeker word ("a turn") and "tiles" a Reflection one: a view's field of that name is
-    still the field, quoted, as every other ("a turn must be between …" named no field at all), in
+    """A view's field named "turn" (a Light Seeker word, "a turn") or "tiles" (a Reflection one) is still
+    the field, quoted, as every other ("a turn must be between …" named no field at all), in
     English and in Japanese; and the checks written in each game's checkview name theirs the same way."""
     from gamenight import i18n
     from gamenight.lightseeker import rules as _lightseeker  # noqa: F401  (registers "turn" as a word)
