@@ -199,6 +199,13 @@ def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, s
     assert sideways(phone) <= 0, "the page scrolls sideways"
     phone.tap(".rf-work .rf-cell[data-r='4'][data-c='4']")
     expect(phone.locator(".rf-work .rf-cell[data-r='4'][data-c='4']")).to_have_attribute("data-tile", "/")
+    # As on the solo board, a finger that goes down on the tile drags it; the board does not pan.
+    phone.locator("#rf-board").scroll_into_view_if_needed()
+    cdp = phone.context.new_cdp_session(phone)
+    start, end = (centre(phone, f".rf-work .rf-cell[data-r='{n}'][data-c='{n}']") for n in (4, 5))
+    finger(phone, cdp, start, end)
+    expect(phone.locator(".rf-work .rf-cell[data-r='5'][data-c='5']")).to_have_attribute("data-tile", "/")
+    expect(phone.locator(".rf-work .rf-cell[data-tile]")).to_have_count(1)
     phone.tap("#rf-zoom")
     expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
 
