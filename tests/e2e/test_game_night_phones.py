@@ -496,7 +496,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     assert valley(bea) == valley(host)
     # How it ended, in her words: an area lit, or a player left with no legal turn (the deal is random).
     result = LIGHTSEEKER.result(state)
-    names = {"1": "Ann (1)", "2": "Bea (2)"}
+    names = {seat: tr["{name} ({seat})"].format(name=name, seat=seat) for seat, name in (("1", "Ann"), ("2", "Bea"))}
     params = {k: names.get(v, v) if k == "seat" else v for k, v in result.params.items()}
     if result.reason == "lightseeker-lit":
         assert params["value"] == max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])
