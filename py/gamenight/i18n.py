@@ -158,7 +158,8 @@ TERMS: dict[str, str] = {}  # a parameter value that is a word of the game ("mir
 # player called "mirror" stays "mirror" in every language.
 VERBATIM = frozenset({"name", "text", "key", "value", "seat", "member", "code", "got", "choices"})
 # A parameter naming a field (``field``, ``what``) reads as its registered label; an unregistered one is
-# shown as the quoted key, e.g. 'size', which is what the sender wrote.
+# shown as the quoted key, e.g. 'size', which is what the sender wrote. One in quotes already is a
+# path in a message (``core.fields.name``), never a label or a game's word.
 FIELDS = frozenset({"field", "what"})
 
 
@@ -188,7 +189,8 @@ def shown_params(params: Mapping[str, object], translate: Callable[[str], str]) 
         if isinstance(value, str) and key not in VERBATIM and value in TERMS:
             shown[key] = translate(TERMS[value])
         elif isinstance(value, str) and key in FIELDS:
-            shown[key] = f"'{value}'"
+            # A path ``core.fields`` names comes quoted already (it is never a term, whatever its words).
+            shown[key] = value if len(value) > 1 and value[0] == value[-1] == "'" else f"'{value}'"
         else:
             shown[key] = value
     return shown

@@ -29,7 +29,7 @@ WATCH_THINKING = """() => {
   window.sawThinking = false;
   new MutationObserver(() => {
     const status = document.querySelector('.match-status');
-    if (status && status.textContent.includes('(bot) is thinking')) window.sawThinking = true;
+    if (status && status.textContent.includes(' is thinking…')) window.sawThinking = true;
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
 

@@ -414,7 +414,8 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     host.click("button[data-action=start]")
     bea.evaluate(WATCH_TEXTS)
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play · your turn")
-    expect(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names="Ann (A)"))
+    ann = tr["{name} ({seat})"].format(name="Ann", seat="A")  # "Ann（A）": Japanese brackets
+    expect(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names=ann))
     # Not her turn: her page says so, in Japanese.
     bea.tap("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text(tr["Wait for your turn."])
@@ -445,8 +446,9 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     wait_for_steps(host, 3, BOT_MS)
     count, state = replayed(host)
     assert count == 3 and state.ended, "three mirrors: the deck and every hand are empty"
-    expect(bea.locator(".match-log li").first).to_contain_text(f"{bot} (C)")
-    thinking = tr["{names} is thinking…"].format(names=f"{bot} (C)")
+    bot_seat = tr["{name} ({seat})"].format(name=bot, seat="C")
+    expect(bea.locator(".match-log li").first).to_contain_text(bot_seat)
+    thinking = tr["{names} is thinking…"].format(names=bot_seat)
     assert thinking in bea.evaluate("window.shown")
     rt.assert_page_shows(bea, state)
     expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
@@ -494,7 +496,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     assert valley(bea) == valley(host)
     # How it ended, in her words: an area lit, or a player left with no legal turn (the deal is random).
     result = LIGHTSEEKER.result(state)
-    names = {"1": "Ann (1)", "2": "Bea (2)"}
+    names = {seat: tr["{name} ({seat})"].format(name=name, seat=seat) for seat, name in (("1", "Ann"), ("2", "Bea"))}
     params = {k: names.get(v, v) if k == "seat" else v for k, v in result.params.items()}
     if result.reason == "lightseeker-lit":
         assert params["value"] == max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])

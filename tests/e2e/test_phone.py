@@ -6,6 +6,7 @@ values, Light Seeker's cube numbers and area values, the scores) is drawn at 14 
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -19,6 +20,7 @@ from tests.e2e.conftest import PageWatch, open_app
 from tests.e2e.test_accessibility import ROUTES
 
 pytestmark = pytest.mark.e2e
+SHOTS = os.environ.get("GNC_SHOTS")
 SMALL = """() => {
     const controls = document.querySelectorAll(
         'button, a.button, .card h2 a, .app-header a, input:not([type=hidden]), select, summary, textarea');
@@ -253,6 +255,47 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         page.click("form[data-action=host-setup] button[type=submit]")
         expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
         assert phone_problems(page, size[0]) == []
+        watch.check()
+    finally:
+        context.close()
+
+
+# The header's controls on a phone, as rows: the site's name alone on the first, the language switch, help
+# and Settings together on the second (css/app.css); each control's box.
+HEADER = """() => {
+    const header = document.querySelector('.app-header');
+    const controls = [...header.querySelectorAll(':scope > a, :scope > button, .lang-switch .lang')];
+    return {height: header.getBoundingClientRect().height,
+            controls: controls.map((e) => { const b = e.getBoundingClientRect();
+                return {name: e.textContent.trim(), top: Math.round(b.top), width: b.width, height: b.height}; })};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url: str, width: int, language: str):
+    """The site's name on one row and every control on the next, at 320 and 360 px in English and
+    Japanese: "Settings" had a third row of its own at 320 px in English (a header 145 px tall), and no
+    control is under 44 px for it."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True, locale=f"{language}-JP"
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/")
+        assert page.evaluate("document.documentElement.lang") == language
+        found = page.evaluate(HEADER)
+        title, *controls = found["controls"]
+        assert title["name"] == "Game Night Central"
+        rows = sorted({c["top"] for c in controls})
+        assert len(rows) == 1 and rows[0] > title["top"], f"the controls are on {len(rows)} rows: {controls}"
+        small = [c for c in found["controls"] if c["width"] < 44 or c["height"] < 44]
+        assert not small, f"under 44 px: {small}"
+        assert phone_problems(page, width) == []
+        if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
+            top = {"x": 0, "y": 0, "width": width, "height": 160}
+            page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
         watch.check()
     finally:
         context.close()

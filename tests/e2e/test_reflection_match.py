@@ -7,6 +7,7 @@ random puzzles. Every page is watched: a request outside the site or a console e
 from __future__ import annotations
 
 import json
+import os
 import statistics
 
 import pytest
@@ -24,6 +25,7 @@ from tests.e2e.test_peer_links import CONNECT_MS, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+SHOTS = os.environ.get("GNC_SHOTS")
 
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
 EASY = mix(6)  # 6 × 6: 4 diagonal mirrors, 1 flat mirror, 1 block
@@ -402,3 +404,26 @@ def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: Peop
         f"longest {longest:.0f} ms, p95 of those {p95:.0f} ms, median {median:.0f} ms; "
         f"a guest's chat arrived while it worked: {chat_while_preparing}"
     )
+
+
+def test_a_guest_of_a_one_player_lobby_waits_for_room_and_the_host_makes_it(people: People):
+    """A Reflection lobby starts with the host's one seat: the guest on a phone reads that every seat is
+    taken and the host can make room; the host reads who waits and makes room in one click; the guest
+    takes the new seat (docs/lobby.md, "Waiting for a seat")."""
+    host = open_host(people)
+    bea = join(people, host, "Bea", people.person(**PHONE))
+    expect(bea.locator(".seats .room-note")).to_contain_text("Waiting for the host to make room for you")
+    expect(host.locator(".seats .room-note")).to_contain_text("Bea is waiting for a seat.")
+    expect(bea.locator("button[data-action=make-room]")).to_have_count(0)
+    accessible(bea)  # light and dark
+    if SHOTS:  # for a person to look at
+        for page, who in ((host, "host"), (bea, "guest")):
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                page.screenshot(path=f"{SHOTS}/room-{who}-{scheme}.png", full_page=True)
+    host.click("button[data-action=make-room]")
+    expect(bea.locator(".seats .room-note")).to_have_count(0)
+    expect(host.locator(".seats .room-note")).to_have_count(0)
+    bea.click(".seat[data-seat='2'] button[data-action=sit]")
+    expect(seat(host, "2")).to_have_text("Bea")
+    expect(host.locator("select[name=players]")).to_have_value("2")

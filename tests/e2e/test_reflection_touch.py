@@ -9,10 +9,10 @@ puzzles are the players' own layouts (tests/e2e/test_reflection_match.py).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from gamenight.reflection.laser import Layout
-from tests.e2e.conftest import PHONE, People, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PHONE, PageWatch, People, count_pointer_events, open_app, pointer_events
 from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, member, seat
 from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
@@ -125,7 +125,7 @@ def test_a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page, site_url: str)
     assert sideways(phone) <= 0
 
 
-def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, site_url: str):
+def test_tiles_are_dragged_by_a_finger(phone: Page, site_url: str):
     open_puzzle(phone, site_url)
     cdp = phone.context.new_cdp_session(phone)
     # From the tray onto a cell, from that cell to another, and off the board back to the tray.
@@ -138,17 +138,35 @@ def test_tiles_are_dragged_by_a_finger_and_a_swipe_moves_no_tile(phone: Page, si
     assert tiles(phone) == {(3, 2, "/")}
     finger(phone, cdp, centre(phone, '.rf-cell[data-r="3"][data-c="2"]'), centre(phone, ".rf-name"))
     expect(phone.locator(".rf-cell[data-tile]")).to_have_count(0)
-    # "Bigger cells": the board pans under a finger, so a swipe that starts on a tile moves the board,
-    # never the tile, and the next tap places a tile where it lands.
-    phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's diagonal mirror, chosen by the first drag
-    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    assert sideways(phone) <= 0
+
+
+def test_with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone: Page, site_url: str):
+    """With Bigger cells on a Hard board (12 units of 46 px, wider than the phone) a finger that goes down
+    on a tile drags it as on the fitted board, and the board does not pan under it; one that goes down
+    on an empty cell pans the board and moves no tile, and the next tap places a tile where it lands.
+    (A tile's drag was a pan: the tile stayed and the board moved.)"""
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=hard&seed=5")
+    cdp = phone.context.new_cdp_session(phone)
     phone.tap("#rf-zoom")
-    expect(phone.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
-    start = centre(phone, '.rf-cell[data-r="1"][data-c="1"]')
+    frame = phone.locator(".rf-board-wrap.rf-zoom")
+    expect(frame).to_have_count(1)
+    assert frame.evaluate("e => e.scrollWidth > e.clientWidth"), "the zoomed board fits: nothing to pan"
+    phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's first tool, a diagonal mirror
+    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", "/")
+    finger(
+        phone, cdp, centre(phone, '.rf-cell[data-r="1"][data-c="1"]'), centre(phone, '.rf-cell[data-r="3"][data-c="3"]')
+    )
+    expect(cell(phone, 3, 3)).to_have_attribute("data-tile", "/")
+    assert tiles(phone) == {(3, 3, "/")}
+    assert frame.evaluate("e => [e.scrollLeft, e.scrollTop]") == [0, 0], "the board panned under the tile"
+    start = centre(phone, '.rf-cell[data-r="2"][data-c="2"]')  # empty: the board pans
     finger(phone, cdp, start, (start[0] - 120, start[1] - 120))
+    assert frame.evaluate("e => e.scrollLeft > 0"), "the board did not pan"  # sideways: it is as tall as its frame
+    assert tiles(phone) == {(3, 3, "/")}
     phone.tap('.rf-cell[data-r="2"][data-c="4"]')
     expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
-    assert tiles(phone) == {(1, 1, "/"), (2, 4, "/")}
+    assert tiles(phone) == {(3, 3, "/"), (2, 4, "/")}
     assert sideways(phone) <= 0
 
 
@@ -181,8 +199,57 @@ def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, s
     assert sideways(phone) <= 0, "the page scrolls sideways"
     phone.tap(".rf-work .rf-cell[data-r='4'][data-c='4']")
     expect(phone.locator(".rf-work .rf-cell[data-r='4'][data-c='4']")).to_have_attribute("data-tile", "/")
+    # As on the solo board, a finger that goes down on the tile drags it; the board does not pan.
+    phone.locator("#rf-board").scroll_into_view_if_needed()
+    cdp = phone.context.new_cdp_session(phone)
+    start, end = (centre(phone, f".rf-work .rf-cell[data-r='{n}'][data-c='{n}']") for n in (4, 5))
+    finger(phone, cdp, start, end)
+    expect(phone.locator(".rf-work .rf-cell[data-r='5'][data-c='5']")).to_have_attribute("data-tile", "/")
+    expect(phone.locator(".rf-work .rf-cell[data-tile]")).to_have_count(1)
     phone.tap("#rf-zoom")
     expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
+
+
+# Every cell and clue a finger taps, as drawn: its box on the screen, and whether the board stays on it.
+TARGETS = """() => {
+    const board = document.querySelector('.rf-work .rf-board') || document.querySelector('.rf-board');
+    const boxes = [...board.querySelectorAll('.rf-cell .rf-bg')].map((e) => e.getBoundingClientRect());
+    const frame = board.getBoundingClientRect();
+    return {smallest: Math.min(...boxes.map((b) => Math.min(b.width, b.height))), count: boxes.length,
+            left: frame.left, right: frame.right, screen: window.innerWidth}; }"""
+
+
+def fits_fingers(page: Page) -> None:
+    """The board's cells are at least 44 px (DESIGN.md) and the whole board is on the screen."""
+    found = page.evaluate(TARGETS)
+    assert found["count"] == 36, found
+    assert found["smallest"] >= 44, f"cells of {found['smallest']:.2f} px on a {found['screen']} px screen"
+    assert found["left"] >= 0 and found["right"] <= found["screen"], f"the board is off the screen: {found}"
+    assert sideways(page) <= 0, "the page scrolls sideways"
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, width: int):
+    """An Easy board (6 × 6, 8 units across with its clues) fitted to a phone 390 or 360 px wide, with
+    no Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
+    42.75 px at 390) and in solo training (43 px at 360)."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_puzzle(page, site_url)
+        fits_fingers(page)
+        open_app(page, site_url, "?stun=none#/host?game=reflection")
+        page.tap("input[name=name]")
+        page.keyboard.type("Ann")
+        page.tap("form[data-action=host-setup] button[type=submit]")
+        page.tap("button[data-action=start]")  # one player, Easy random puzzles: the lobby's defaults
+        expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
+        assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
+        fits_fingers(page)
+        watch.check()
+    finally:
+        context.close()
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------

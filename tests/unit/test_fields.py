@@ -27,13 +27,13 @@ def refused(read: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def test_a_field_is_named_by_its_path_in_the_message():
-    assert f.name(f.field(None, "tiles", 3, "cell")) == "tiles[3].cell"
-    assert f.name(f.field(None, "events", 0)) == "events[0]"
-    assert f.name(f.field(None, 2, 5)) == "[2][5]"
+    assert f.name(f.field(None, "tiles", 3, "cell")) == "'tiles[3].cell'"
+    assert f.name(f.field(None, "events", 0)) == "'events[0]'"
+    assert f.name(f.field(None, 2, 5)) == "'[2][5]'"
     assert f.name(f.root({"a": 1})) == ""
-    assert f.name(f.field(None, "X", "XX")) == "X.XX"  # seats and keys as they are
+    assert f.name(f.field(None, "X", "XX")) == "'X.XX'"  # seats and keys as they are
     assert f.at(f.at(f.root({"a": {"b": 7}}), "a"), "b") == (7, (((), "a"), "b"))
-    assert f.name(f.at(TILE, "cell")) == "tiles[3].cell"
+    assert f.name(f.at(TILE, "cell")) == "'tiles[3].cell'"
 
 
 def test_at_reads_a_key_of_any_object_and_names_what_is_missing_or_not_an_object():
@@ -58,8 +58,8 @@ def test_each_names_every_item_by_its_index_and_refuses_too_many():
 def test_keyed_takes_the_named_keys_all_of_them_or_some():
     scores = f.field({"A": 1, "B": 2}, "scores")
     assert [(k, v[0], f.name(v)) for k, v in f.keyed(scores, ("A", "B"))] == [
-        ("A", 1, "scores.A"),
-        ("B", 2, "scores.B"),
+        ("A", 1, "'scores.A'"),
+        ("B", 2, "'scores.B'"),
     ]
     assert [k for k, _ in f.keyed(f.field({"B": 2}, "beams"), ("A", "B"), every=False)] == ["B"]
     assert list(f.keyed(f.field({}, "beams"), ("A", "B"), every=False)) == []
@@ -251,3 +251,26 @@ def test_a_result_names_only_seats_of_the_match_and_reads_as_the_lobby_words_it(
     for key in RESULT:
         gone = {k: v for k, v in RESULT.items() if k != key}
         assert refused(f.result, f.field(gone, "result"), seats) == f"'result.{key}' is missing"
+
+
+def test_a_field_whose_name_is_a_game_s_word_is_named_by_its_path_not_the_word():
+    """A view's field named "turn" (a Light Seeker word, "a turn") or "tiles" (a Reflection one) is still
+    the field, quoted, as every other ("a turn must be between …" named no field at all), in
+    English and in Japanese; and the checks written in each game's checkview name theirs the same way."""
+    from gamenight import i18n
+    from gamenight.lightseeker import rules as _lightseeker  # noqa: F401  (registers "turn" as a word)
+    from gamenight.reflection import puzzle as _puzzle  # noqa: F401  (registers "tiles")
+
+    assert i18n.TERMS["turn"] and i18n.TERMS["tiles"]
+    said = f"'turn' must be between 1 and {f.MAX_POINTS}, not 0"
+    assert refused(f.whole, f.field(0, "turn"), 1, f.MAX_POINTS) == said
+    assert refused(f.each, f.field(5, "tiles"), 3) == "'tiles' must be a list"
+    assert refused(f.at, f.field([], "turn"), "x") == "'turn' must be an object"
+    with pytest.raises(BadMessage) as err:
+        f.whole(f.field(0, "turn"), 1, 2)
+    try:
+        i18n.set_language("ja")
+        said = i18n.describe(err.value.code, err.value.params)
+        assert said.startswith("'turn' は 1～2 "), said
+    finally:
+        i18n.set_language("en")

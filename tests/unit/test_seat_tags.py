@@ -3,8 +3,8 @@ rules) and reads "A" and "B" wherever players see it; the ids stay A and C for t
 
 import re
 
-from gamenight import games
-from gamenight.core.game import seat_ids, seat_tags
+from gamenight import games, i18n
+from gamenight.core.game import named_seat, seat_ids, seat_tags
 from gamenight.raythread import GAME, board, rules
 from gamenight.ui import app
 from gamenight.ui.program import Env, UiEvent
@@ -105,3 +105,42 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
     page = render(app.view(model))
     assert "Player 1 to play" in page and "Bea (2)" in page
     assert not re.search(r"Player \d \(\d\)", page)
+
+
+def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
+    """Japanese writes brackets full width, as the setup form's "プレイヤー 1（A）" does: a seat read with its
+    tag is "Ann（A）" in the seat list, the log, the turn line, the result and the lobby, never
+    "Ann (A)". The brackets come from the catalogue, through the one helper, ``named_seat``."""
+    try:
+        i18n.set_language("ja")
+        assert named_seat("Ann", "A") == "Ann（A）"
+        assert named_seat("プレイヤー 1", "1") == "プレイヤー 1"  # the tag said once, as in English
+        assert named_seat(None, "B") == "B"
+        model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+        form = {"players": "2", "name0": "Ann", "name1": "Bea"}
+        model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+        state = model.inner.played.state
+        move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+        model, _ = send(model, UiEvent("click", "rt-hand", {"kind": move["tile"]}, now_ms=2_000))
+        model, _ = send(model, UiEvent("click", "rt-orient", {"orient": move["orient"]}, now_ms=2_000))
+        r, c = move["cell"]
+        model, _ = send(model, UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, now_ms=2_000))
+        tree = app.view(model)
+        page = render(tree)
+        seats = " ".join(text_of(e) for e in find_all(tree, lambda e: "match-seat" in str(e.attr("class") or "")))
+        log = " ".join(text_of(e) for e in find_all(tree, lambda e: e.tag == "li" and e.attr("data-seat") is None))
+        assert "Ann（A）" in seats and "Bea（B）" in seats, seats
+        assert "Ann（A）" in page and "Bea（B）" in page
+        assert not re.search(r"(Ann|Bea) \([AB]\)", page), "a Western bracket in Japanese"
+        assert "Ann（A）" in log, log
+        rtc = FakeRtc()
+        host = host_lobby(rtc, Browser())
+        bea = join(rtc, host, "Bea")
+        host.submit("choose", game="lightseeker", players="2")
+        bea.click("sit", seat="2")
+        host.click("start")
+        for lobby in (host, bea):
+            shown = render(lobby.tree)
+            assert "Bea（2）" in shown and not re.search(r"Bea \(2\)", shown)
+    finally:
+        i18n.set_language("en")

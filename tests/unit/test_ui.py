@@ -317,7 +317,7 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     [
         ("#/raythread/table", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
         ("#/lightseeker/table", ["Tap a cube, then an arrow", "Tap a cube"]),
-        ("#/reflection/solo", ["Tap a cell", "Drag a tile", "Tap a clue"]),
+        ("#/reflection/solo", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
     ],
 )
 def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: str, gestures: list[str]):

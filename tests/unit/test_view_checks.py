@@ -19,7 +19,6 @@ from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import Result, kept
 from gamenight.core.jsonutil import dumps
-from gamenight.i18n import shown_params
 from gamenight.lightseeker import checkview as lightseeker_check
 from gamenight.lightseeker.checkview import MOST_LIGHT, MOST_SPAN
 from gamenight.lobby import protocol as p
@@ -53,8 +52,9 @@ def refusal(game: str, view: dict, seat: str | None, events: list[dict] | tuple[
 
 
 def named(err: BadMessage) -> Any:
-    """The field a refusal names."""
-    return err.params.get("field", err.params.get("what"))
+    """The field a refusal names (its path, without the quotes a refusal shows it in)."""
+    said = err.params.get("field", err.params.get("what"))
+    return said.strip("'") if isinstance(said, str) else said
 
 
 def spoiled(value: Any, path: tuple[str | int, ...], new: Any) -> Any:
@@ -479,7 +479,7 @@ def test_the_numbers_of_a_view_are_taken_at_both_ends_of_their_range_and_refused
     for value in (lo, hi):
         games.rules(game).check_view(spoiled(view, path, value), None, ())
     where = "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in path).lstrip(".")
-    label = shown_params({"field": where}, str)["field"]  # 'deck'; a field named as a game's word: "a turn"
+    label = f"'{where}'"  # 'deck', and 'turn' too, though Light Seeker's word "turn" reads "a turn"
     for value in (lo - 1, hi + 1):
         said = f"{label} must be between {lo} and {hi}, not {value}"
         assert sentence_of(game, spoiled(view, path, value), None) == said

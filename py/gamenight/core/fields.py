@@ -57,13 +57,20 @@ def field(value: Any, *keys: str | int) -> Field:
 
 
 def name(field: Field) -> str:
-    """A field's path in words: ``tiles[3].cell``."""
+    """A field's path in words, quoted as a refusal shows it: ``'tiles[3].cell'`` (``""`` for the whole
+    message)."""
     keys = []
     path = field[1]
     while path:
         path, key = path
         keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
-    return "".join(reversed(keys)).lstrip(".")
+    return quoted("".join(reversed(keys)).lstrip("."))
+
+
+def quoted(path: str) -> str:
+    """``path`` as a refusal names a field: in quotes, so it reads as the field even where its name is
+    also a game's word (a view's ``turn`` is not Light Seeker's "a turn": ``i18n.shown_params``)."""
+    return f"'{path}'" if path else ""
 
 
 def at(field: Field, key: str) -> Field:

@@ -27,6 +27,7 @@ from gamenight.core.fields import (
     flag,
     maybe,
     name,
+    quoted,
     reason,
     result,
     root,
@@ -57,7 +58,7 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     v = root(view)
     seats = seating(at(v, "seats"), 2)
     if len(seats) != 2:
-        raise BadMessage("field-range", field="seats", lo=2, hi=2, value=len(seats))
+        raise BadMessage("field-range", field=quoted("seats"), lo=2, hi=2, value=len(seats))
     addressed(v, you, seats)
     if maybe(to_move := at(v, "to_move")):
         seat(to_move, seats)
@@ -81,13 +82,13 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
         flag(at(cube, "buh"))
         whole(at(cube, "orientation"), 0, len(ROTATIONS) - 1)
     if len(cells) != CUBES:
-        raise BadMessage("field-range", field="cubes", lo=CUBES, hi=CUBES, value=len(cells))
+        raise BadMessage("field-range", field=quoted("cubes"), lo=CUBES, hi=CUBES, value=len(cells))
     if len(set(cells)) != CUBES:
-        raise BadMessage("field-twice", field="cubes")
+        raise BadMessage("field-twice", field=quoted("cubes"))
     for axis, label in ((0, "rows"), (1, "columns")):
         span = max(c[axis] for c in cells) - min(c[axis] for c in cells)
         if span > MOST_SPAN:
-            raise BadMessage("field-range", field=f"cubes ({label})", lo=0, hi=MOST_SPAN, value=span)
+            raise BadMessage("field-range", field=quoted(f"cubes ({label})"), lo=0, hi=MOST_SPAN, value=span)
     whole(at(v, "buh"), 0, CUBES - 1)
     for area in each(at(v, "areas"), CUBES):
         members = at(area, "cubes")

@@ -25,6 +25,7 @@ from gamenight.core.fields import (
     keyed,
     maybe,
     parsed,
+    quoted,
     reason,
     result,
     root,
@@ -61,7 +62,7 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     choice(at(v, "ended"), ENDED)
     emitters = list(each(at(v, "emitters"), len(seats)))
     if len(emitters) != len(seats):
-        raise BadMessage("field-range", field="emitters", lo=len(seats), hi=len(seats), value=len(emitters))
+        raise BadMessage("field-range", field=quoted("emitters"), lo=len(seats), hi=len(seats), value=len(emitters))
     for emitter, owner in zip(emitters, seats, strict=True):
         choice(at(emitter, "seat"), (owner,))  # in seat order, as the board is rebuilt from them
         cell(at(emitter, "cell"), size)

@@ -28,6 +28,7 @@ from gamenight.core.fields import (
     maybe,
     number,
     parsed,
+    quoted,
     result,
     root,
     seat,
@@ -84,7 +85,7 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
     for average in each(at(v, "team_scores"), MOST_SEATS):
         number(average, -MOST_POINTS, MOST_POINTS)
     if maybe(stats := at(v, "stats")) and not isinstance(stats[0], Mapping):  # the page does not read it
-        raise BadMessage("not-object", what="stats")
+        raise BadMessage("not-object", what=quoted("stats"))
     if maybe(done := at(v, "result")):
         result(done, seats)
     for n, event in enumerate(events):

@@ -857,6 +857,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "id": "rf-board",
                 "class": "rf-board-wrap" + (" rf-zoom" if desk.zoom else ""),
                 "data-action": "board",
+                # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
+                "data-hold": "[data-tile]" if desk.zoom and can_edit else None,
                 "style": f"--rf-units: {puzzle.size + 2}",
             },
             drawn,

@@ -38,6 +38,7 @@ GESTURES = (
         N_("Reflection: from the tray onto a cell, from cell to cell, or off the board to take it back"),
     ),
     (N_("Tap a clue"), N_("Reflection: show its laser")),
+    (N_("Drag an empty cell"), N_("Reflection: with Bigger cells, move the board")),
 )
 
 

@@ -1501,6 +1501,8 @@ def play_area(model: Model) -> Element:
             {
                 "class": "rf-board-wrap" + (" rf-zoom" if model.zoom else ""),
                 "data-action": "board",
+                # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
+                "data-hold": "[data-tile]" if model.zoom and model.phase == "playing" else None,
                 "style": f"--rf-units: {puzzle.size + 2}",
             },
             scene.board(puzzle, layout, look),

@@ -532,11 +532,10 @@ def status(ui: MatchUi, table: Table) -> str:
     elif not mine:
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
-            if all(s.name == label(s.level) for s in bots):  # a lobby's bot is named "Bot (Hard)" already
-                names = i18n.conjunction(seat_label(table, s.id) for s in bots)
-                return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
-            names = i18n.conjunction(s.name for s in bots)
-            return ngettext("{names} (bot) is thinking…", "{names} (bots) are thinking…", len(bots)).format(names=names)
+            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot (Hard) (B)"); the
+            # seat list's badge says it is the computer.
+            names = i18n.conjunction(seat_label(table, s.id) for s in bots)
+            return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
     return text
 
 

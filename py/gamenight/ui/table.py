@@ -14,7 +14,7 @@ a match in progress kept here.
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
 play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
-page stays responsive while "Bea (bot) is thinking…"); the chosen move waits a short pause so a person
+page stays responsive while "Bea (B) is thinking…"); the chosen move waits a short pause so a person
 can follow it, then goes through the same ``play`` as a person's. The match screen may then play the
 move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
 ``match.replay`` timer, which this screen passes on; any input ends that replay first. While one plays

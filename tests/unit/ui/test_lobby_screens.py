@@ -950,3 +950,54 @@ def test_two_tabs_that_open_a_game_night_at_once_keep_the_first_and_its_save():
     rtc.pump()
     assert first.inner.live is not None and second.inner.live is None and second.inner.elsewhere == "Saturday"
     assert json.loads(browser.storage["peer.host"])["id"] == first.inner.live.lobby_id, "saved again by the first"
+
+
+def room_note(page: Page) -> str:
+    """What the seats section says about members who have no seat (empty: nothing)."""
+    return " ".join(text_of(e) for e in page.by_class("room-note"))
+
+
+def test_a_guest_with_no_free_seat_is_told_to_wait_for_room_and_the_host_is_offered_to_make_it():
+    """A Reflection lobby starts with one seat, the host's: a guest who joins had nothing to do and was
+    told nothing. The guest reads that every seat is taken and that the host can make room; the host
+    reads who waits and raises the count in one click, keeping the game and its options; then the
+    guest takes the new seat and both notes are gone."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="1", mode="random", preset="hard", rounds="3")
+    bea = join(rtc, host, "Bea")
+    assert seats(bea) == {"1": "Ann"}
+    said = room_note(bea)
+    assert "Every seat is taken" in said and "host" in said and "watch" in said, said
+    assert not bea.find(lambda e: e.attr("data-action") == "make-room"), "only the host can make room"
+    assert "Bea is waiting for a seat." in room_note(host)
+    (button,) = host.find(lambda e: e.attr("data-action") == "make-room")
+    assert text_of(button) == "Room for 2 players"
+    try:
+        i18n.set_language("ja")
+        assert "Bea" in room_note(host) and "席" in room_note(bea) and "Every" not in room_note(bea)
+    finally:
+        i18n.set_language("en")
+    assert button.attr("data-players") == 2
+    host.click("make-room", players="2")
+    lobby = host.inner.live.client.lobby
+    assert (lobby.game, lobby.players) == ("reflection", 2)
+    assert (lobby.options or {}).get("preset") == "hard" and lobby.options.get("rounds") == 3, lobby.options
+    assert seats(bea) == {"1": "Ann", "2": "free"}
+    assert room_note(bea) == room_note(host) == ""
+    bea.click("sit", seat="2")
+    assert seats(host) == {"1": "Ann", "2": "Bea"}
+
+
+def test_a_guest_past_the_game_s_most_players_is_told_it_will_watch():
+    """Light Seeker seats two: a third member has no seat the host could add, and is told it will watch
+    the match (and the host is offered nothing it cannot do)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    cal = join(rtc, host, "Cal")
+    assert "Every seat is taken" in room_note(cal) and "at most 2 players" in room_note(cal)
+    assert "Cal has no seat and will watch the match." in room_note(host)
+    assert not host.find(lambda e: e.attr("data-action") == "make-room")
+    assert room_note(bea) == "", "a seated player has nothing to be told"

@@ -313,3 +313,35 @@ def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahea
     places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
     assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
     assert text_of(panel).startswith("A draw between Bea (B) and Cy (C).")
+
+
+def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
+    """While a player looks at a placement (a mouse over a cell, or a first tap on a phone) the seat
+    list and the hand still count the tile: the board shows the beams after it, the counts are the
+    match's. Placing it is what takes the tile out of the hand. The deck holds only the hands (six tiles
+    for two), so a placement draws nothing and the hand after it is one tile short."""
+
+    def counts(model):
+        tree = app.view(model)
+        facts = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "facts")]
+        hand = [text_of(e) for e in find_all(tree, lambda e: "rt-hand-tile" in str(e.attr("class") or ""))]
+        return facts, hand
+
+    for pointer in ("mouse", "touch"):
+        model, _ = started(mirrors="3", prisms="3")
+        state = model.inner.played.state
+        assert not state.deck
+        before = counts(model)
+        move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+        model, _ = click(model, "rt-hand", kind=move["tile"])
+        model, _ = click(model, "rt-orient", orient=move["orient"])
+        r, c = move["cell"]
+        cell = {"r": str(r), "c": str(c)}
+        look = UiEvent("pointerover", "rt-cell", cell, pointer="mouse") if pointer == "mouse" else None
+        model, _ = send(model, look or UiEvent("click", "rt-cell", cell, pointer="touch"))
+        assert model.inner.played.state is state, "nothing was played"
+        assert "rt-previewing" in render(app.view(model)), "the board previews the move"
+        assert counts(model) == before, pointer
+        model, _ = send(model, UiEvent("click", "rt-cell", cell, pointer=pointer))  # places
+        assert model.inner.played.state is not state
+        assert counts(model)[0] != before[0], "the placed tile left the hand"

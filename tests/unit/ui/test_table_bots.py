@@ -76,7 +76,7 @@ def test_a_seat_given_to_the_computer_thinks_as_work_and_plays_through_the_one_a
     model, effects = started(("hard", "here"), ("", "Ann"))
     inner = model.inner
     assert [(s.name, s.kind, s.level) for s in inner.seats] == [("Ada", "bot", "hard"), ("Ann", "here", "")]
-    assert "Ada (bot) is thinking…" in text_of(app.view(model))
+    assert "Ada (A) is thinking…" in text_of(app.view(model)), "the thinking seat is named as everywhere"
     work = work_of(effects)
     assert work.task == table.BOT_TASK
     record = inner.played.record
@@ -211,7 +211,7 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     model, _ = screen("#/raythread/table?vs=normal")
     try:
         i18n.set_language("ja")
-        assert "プレイヤー 1 (A)" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
+        assert "プレイヤー 1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
         model, _ = send(model, UiEvent("click", "table-setup", now_ms=3_000))  # the form offers it again
         (field,) = find_all(app.view(model), lambda e: e.attr("name") == "name0")
         assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー 1")
@@ -278,4 +278,23 @@ def test_bots_thinking_at_once_are_named_as_a_list_in_the_page_language():
 
     ui = match.MatchUi("raythread", BothAtOnce(), {}, None)
     seats = (match.SeatAt("A", "Ann", "a", "bot", "hard"), match.SeatAt("B", "Bea", "b", "bot", "easy"))
-    assert match.status(ui, match.Table("raythread", seats)) == "Ann and Bea (bots) are thinking…"
+    assert match.status(ui, match.Table("raythread", seats)) == "Ann (A) and Bea (B) are thinking…"
+
+
+def test_a_thinking_bot_is_named_with_its_seat_as_everywhere_in_english_and_japanese():
+    """The status names a thinking computer seat as the seat list and the log do, with its tag ("Bea (B)"),
+    not "Bea (bot)": the seat list's badge says it is the computer, and which seat it is mattered more."""
+
+    class BeaToPlay:  # a board where seat C (read B in a two-player Raythread match) is to play
+        def active(self, view):
+            return frozenset({"C"})
+
+    ui = match.MatchUi("raythread", BeaToPlay(), {}, None)
+    seats = (match.SeatAt("A", "Ann", "a", "here", ""), match.SeatAt("C", "Bea", "c", "bot", "normal"))
+    table = match.Table("raythread", seats, mine=frozenset({"A"}))
+    assert match.status(ui, table) == "Bea (B) is thinking…"
+    try:
+        i18n.set_language("ja")
+        assert match.status(ui, table) == "Bea（B）が考え中…"
+    finally:
+        i18n.set_language("en")

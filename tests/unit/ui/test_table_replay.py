@@ -57,7 +57,7 @@ def after_bots_turn(kinds=("here", "easy")):
     before = model.inner.played.state
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
-    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bea (bot) is thinking…", as before
+    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bea (B) is thinking…", as before
     model, effects = send(model, Tick(table.BOT_TASK, 3_000))
     return model, effects, before.board, rules.parse_turn(value[2], 2)
 

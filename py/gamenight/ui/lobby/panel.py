@@ -1,9 +1,10 @@
 """The lobby as every member sees it, drawn from its ``Client`` mirror: members, seats, the host's
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
-Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``add-bot``, ``start``, ``end``,
-``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the protocol message to
-send. Refusals and results arrive as codes and parameters and are worded here, in the page's language.
+Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``make-room``, ``add-bot``, ``start``,
+``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the
+protocol message to send. Refusals and results arrive as codes and parameters and are worded here, in the
+page's language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
 from gamenight.core.game import JSON, seat_tags
-from gamenight.i18n import N_, _, describe
+from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
@@ -79,6 +80,7 @@ LOBBY_ACTIONS = frozenset(
         "end-cancel",
         "kick",
         "choose",
+        "make-room",
         "add-bot",
         "invite",
         "reply",
@@ -341,7 +343,56 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 button,
             )
         )
-    return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows))
+    return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+
+
+def _room(client: Client, lobby: p.Lobby, sight: Sight) -> Element | None:
+    """Members with no seat while every seat is taken (a Reflection lobby starts with the host's one):
+    the host is told who waits and, where the game seats more, makes room in one click; such a member
+    is told what it waits for. Nothing to say during a match (newcomers watch it) or with a seat free."""
+    if lobby.phase != "lobby" or sight.offline or any(seat.member is None for seat in lobby.seats):
+        return None
+    seated = {seat.member for seat in lobby.seats}
+    waiting = [m for m in lobby.members if m.id not in seated and not m.bot and m.connected]
+    game = games.rules(lobby.game)
+    most = game.info.seats.stop - 1 if game else lobby.players
+    if sight.host:
+        if not waiting:
+            return None
+        names = i18n.conjunction(m.name for m in waiting)
+        if lobby.players >= most:
+            said = ngettext(
+                "{names} has no seat and will watch the match.",
+                "{names} have no seat and will watch the match.",
+                len(waiting),
+            )
+            return h("p", {"class": "note room-note"}, said.format(names=names))
+        room = min(lobby.players + len(waiting), most)
+        said = ngettext("{names} is waiting for a seat.", "{names} are waiting for a seat.", len(waiting))
+        return h(
+            "div",
+            {"class": "room-note", "role": "status"},
+            h("p", {}, said.format(names=names)),
+            h(
+                "button",
+                {"class": "button primary", "data-action": "make-room", "data-players": room},
+                ngettext("Room for {n} player", "Room for {n} players", room).format(n=room),
+            ),
+        )
+    if client.member not in {m.id for m in waiting}:
+        return None
+    if lobby.players >= most:
+        said = ngettext(
+            "Every seat is taken: {game} is for at most {n} player. You will watch the match, and you can chat.",
+            "Every seat is taken: {game} is for at most {n} players. You will watch the match, and you can chat.",
+            most,
+        ).format(game=game.info.title if game else lobby.game, n=most)
+    else:
+        said = _(
+            "Every seat is taken. Waiting for the host to make room for you (only the host can raise the "
+            "number of players). Meanwhile you can chat, and if a match starts without you, you watch it."
+        )
+    return h("p", {"class": "note room-note", "role": "status"}, said)
 
 
 def _add_bot(seat: str, tag: str, text: str = "") -> Element:
@@ -578,6 +629,11 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         return p.End().to_json()
     if action == "kick":
         return p.Kick(event.data.get("member", "")).to_json()
+    if action == "make-room" and client.lobby is not None:
+        # More seats for the same game and options (the members waiting for one take them).
+        wanted = event.data.get("players", "")
+        more = int(wanted) if wanted.isdigit() else client.lobby.players + 1
+        return p.Choose(client.lobby.game, client.lobby.options, more).to_json()
     if action == "add-bot" and event.type == "submit":
         return p.AddBot(event.form.get("seat", ""), event.form.get("level", "")).to_json()
     if action == "choose" and event.type == "submit":
