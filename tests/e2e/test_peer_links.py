@@ -371,7 +371,9 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
 
 
 def valley(page: Page) -> dict:
-    """What a page's valley shows: where each cube stands and the face on top, Buh, areas, total light."""
+    """What a page's valley shows: where each cube stands and the face on top, Buh, areas, total light;
+    read once a turn made elsewhere has been played back (its steps show earlier positions)."""
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
     return page.evaluate(
         """() => ({
             cubes: [...document.querySelectorAll('.ls-cube')].map(c => c.id + ' ' + c.getAttribute('style')
