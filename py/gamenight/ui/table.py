@@ -346,11 +346,20 @@ def save(model: Model) -> Store:
 def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
     """Another tab of this browser saved this game's table (a move, an undo, a new match): this page
     takes the match as saved, so both tabs show one match and the next save of either loses nothing.
-    (Each tab used to play on its own copy, and the last save won.) A removed entry (the player's data
-    cleared in the settings) or one this page cannot read (another version of the app) leaves this
-    page's match as it is; its next move saves it again."""
+    (Each tab used to play on its own copy, and the last save won.) An entry this page cannot read
+    (another version of the app) leaves this page's match as it is; its next move saves it again.
+
+    A removed entry is the player's data cleared in the settings: this page lets the match go too and
+    shows the setup form (the players kept), as a Reflection puzzle closed elsewhere goes back to its
+    options. It used to keep the match, and its next save, a computer player's move a moment later,
+    brought back what the player had just cleared."""
     if text is None:
-        return model, []
+        if model.played is None:
+            return model, []
+        said = _("This match was cleared in another tab: start a new one when you like.")
+        cleared = replace(model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="")
+        cleared = replace(cleared, message=said)
+        return cleared, [StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
     try:
         theirs = restore(model.game, text)
     except GameNightError:

@@ -71,15 +71,32 @@ def test_an_undo_or_a_new_match_in_one_tab_is_taken_too():
     assert b.inner.played.record.seed == a.inner.played.record.seed and not b.inner.played.record.log
 
 
-def test_what_this_tab_already_shows_unreadable_values_and_removals_change_nothing():
+def test_what_this_tab_already_shows_and_unreadable_values_change_nothing():
     a, b = two_tabs()
     a, effects = play(a, a_move(a))
     b, _ = send(b, Stored(KEY, saved(effects), 5_000))
-    for text in (saved(effects), None, "{", json.dumps({"v": 9}), json.dumps({"v": 1, "record": {"game": "x"}})):
+    for text in (saved(effects), "{", json.dumps({"v": 9}), json.dumps({"v": 1, "record": {"game": "x"}})):
         again, more = send(b, Stored(KEY, text, 6_000))
         assert again is b and more == [], text
     # An entry this screen does not read is not even handed to it.
     assert send(b, Stored("reflection.stats", "{}", 6_000)) == (b, [])
+
+
+def test_a_match_cleared_in_another_tab_is_not_saved_again_by_this_one():
+    # "Clear my data" in the settings (another tab) removes the saved match. This tab used to keep
+    # showing it, and its computer players went on and saved it again at once: the data came back.
+    a, effects = started_vs()
+    b, _ = app.init("#/raythread/table", Env(stored={KEY: saved(effects)}, now_ms=1_500))
+    b, _ = play(b, a_move(b))  # the computer is to play in B
+    b, effects = send(b, Stored(KEY, None, 5_000))
+    assert b.inner.phase == "setup" and b.inner.played is None and b.inner.pending is None
+    assert any(isinstance(e, StopWork) and e.task == "table-bot" for e in effects)
+    assert not any(isinstance(e, Store | Work) for e in effects)
+    assert "cleared in another tab" in text_of(app.view(b))
+    assert "Back to the match" not in text_of(app.view(b)), "there is no match to go back to"
+    # The form still holds the players, so a new match is one press away; starting it saves anew.
+    b, effects = send(b, UiEvent("submit", "table-setup", form=FORM_VS, now_ms=6_000))
+    assert b.inner.phase == "playing" and not b.inner.played.record.log and saved(effects)
 
 
 def test_the_setup_form_stays_and_back_to_the_match_goes_to_the_match_as_saved():
@@ -103,10 +120,12 @@ def test_a_computer_players_pending_move_goes_and_it_thinks_again_on_the_match_a
     assert any(isinstance(e, StopWork) for e in effects) and any(isinstance(e, Work) for e in effects)
 
 
+FORM_VS = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "easy"}
+
+
 def started_vs():
     model, _ = app.init("#/raythread/table", Env(stored={}, now_ms=1_000))
-    form = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "easy"}
-    return app.update(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000))
+    return app.update(model, UiEvent("submit", "table-setup", form=FORM_VS, now_ms=2_000), Env(now_ms=2_000))
 
 
 # --- Reflection solo: the stats, the daily record and the one puzzle in progress -----------------
