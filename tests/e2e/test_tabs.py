@@ -7,10 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import rules
 from gamenight.reflection import training
 from gamenight.reflection.puzzle import KIND_OF
 from gamenight.reflection.solo import FIRST_TILE
+from tests.e2e import test_bots as tb
+from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e import test_reflection_solo as rf
 from tests.e2e.conftest import PageWatch, open_app
@@ -70,3 +73,33 @@ def test_a_puzzle_played_in_two_tabs_keeps_both_tabs_tiles(app: Page, second: Pa
     second.click("button[data-action=give-up]")  # it asks first
     expect(app.locator(".rf-message")).to_contain_text("closed in another tab")
     expect(app.locator(".rf-board")).to_have_count(0)
+
+
+def test_light_seeker_against_the_computer_in_two_tabs_the_computer_answers_once_from_the_movers_tab(
+    app: Page, second: Page, site_url: str
+):
+    """Both tabs think for the computer after Ann's turn; the tab she played in plays its answer and shows
+    it step by step, and the other takes that save (it waits longer: ``table.ELSEWHERE_PAUSE_MS``). With one
+    pause for both, either tab could play it, and the other cut its replay short for a copy of it."""
+    tb.setup(app, site_url, "lightseeker", "easy")
+    expect(app.locator(".ls-board")).to_be_visible()
+    open_app(second, site_url, "#/lightseeker/table")
+    expect(second.locator(".ls-board")).to_be_visible()
+    for page in (app, second):
+        page.evaluate(tb.WATCH_REPLAY)
+    for mover, other in ((app, second), (second, app)):
+        for page in (mover, other):
+            page.evaluate("window.steps = []")
+        state = ls.engine(mover)
+        count = len(ls.record(mover)["log"])
+        ls.click_turn(mover, state, LS_GAME.legal(state, "1")[0])
+        tb.wait_for_moves(mover, ls.STORE, count + 2)
+        for page in (mover, other):
+            expect(page.locator(".ls-play")).to_have_attribute("data-step", "action1", timeout=tb.BOT_MS)
+        assert [e["seat"] for e in ls.record(mover)["log"]] == ["1", "2"] * (count // 2 + 1)
+        steps = [s["step"] for s in mover.evaluate("window.steps")]
+        shown = [step for step in steps if step is not None]
+        assert steps[-1] is None and shown == [str(i) for i in range(1, len(shown) + 1)], steps
+        assert len(shown) >= 2, "the tab Ann played in shows the computer's turn step by step, to its end"
+        assert {s["step"] for s in other.evaluate("window.steps")} <= {None}, "the other tab played nothing"
+        ls.assert_page_shows(other, ls.engine(other))

@@ -87,6 +87,10 @@ FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
 FOCUS_NEW = Focus("button[data-action=table-new]")
 QUESTION = ("table-new", "table-new-cancel", "table-vs")  # the answers to the questions above
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
+# How long a tab that took the position from another tab's save waits before playing the computer's
+# answer itself: longer than the tab that made the move takes to think, pause and play back the move
+# before (a Light Seeker turn: a few 600 ms steps), so that tab plays it and this one takes its save.
+ELSEWHERE_PAUSE_MS = 5_000
 
 
 def store_key(game: str) -> str:
@@ -126,6 +130,9 @@ class Model:
     confirming: bool = False
     # "Play vs computer" (the level) came while a match in progress is kept here: asked the same way.
     vs: str = ""
+    # The position shown was taken from another tab's save: that tab, which made the last move, plays
+    # the computer's answer; this one waits ``ELSEWHERE_PAUSE_MS`` for it (in case that tab was closed).
+    elsewhere: bool = False
 
 
 class TableScreen:
@@ -266,9 +273,8 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     state = rules.setup(rules.options(model.options), seats, seed)
     played = Played(record, (state,), ((),))
     bots = {s: level for s, level in model.bots.items() if s in seats}
-    model = replace(
-        model, phase="playing", played=played, bots=bots, seats=_seats(model.game, record, bots), message="", vs=""
-    )
+    seated = _seats(model.game, record, bots)
+    model = replace(model, phase="playing", played=played, bots=bots, seats=seated, message="", vs="", elsewhere=False)
     model = replace(model, ui=match.start(model.game, _board(model.game), _view(model)), pending=None, confirming=False)
     return model, [save(model), *think(model)]
 
@@ -346,11 +352,20 @@ def save(model: Model) -> Store:
 def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
     """Another tab of this browser saved this game's table (a move, an undo, a new match): this page
     takes the match as saved, so both tabs show one match and the next save of either loses nothing.
-    (Each tab used to play on its own copy, and the last save won.) A removed entry (the player's data
-    cleared in the settings) or one this page cannot read (another version of the app) leaves this
-    page's match as it is; its next move saves it again."""
+    (Each tab used to play on its own copy, and the last save won.) An entry this page cannot read
+    (another version of the app) leaves this page's match as it is; its next move saves it again.
+
+    A removed entry is the player's data cleared in the settings: this page lets the match go too and
+    shows the setup form (the players kept), as a Reflection puzzle closed elsewhere goes back to its
+    options. It used to keep the match, and its next save, a computer player's move a moment later,
+    brought back what the player had just cleared."""
     if text is None:
-        return model, []
+        if model.played is None:
+            return model, []
+        said = _("This match was cleared in another tab: start a new one when you like.")
+        cleared = replace(model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="")
+        cleared = replace(cleared, message=said)
+        return cleared, [StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
     try:
         theirs = restore(model.game, text)
     except GameNightError:
@@ -363,7 +378,7 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
     else:
         taken = replace(theirs, now_ms=model.now_ms, message=_("This match was played on in another tab: here it is."))
     # A computer move or a question of this page was about the position it had: both go.
-    taken = replace(taken, pending=None, confirming=False, vs="")
+    taken = replace(taken, pending=None, confirming=False, vs="", elsewhere=True)
     stop: list[Effect] = [StopWork(BOT_TASK), StopTimer(BOT_TASK)]
     return taken, [*stop, *think(taken)] if taken.phase == "playing" else stop
 
@@ -405,12 +420,19 @@ def think(model: Model) -> list[Effect]:
 def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
     """A computer player chose its move: it is played after a short pause, if its position still stands.
     While the match screen plays back the move before it (another computer's), that replay is the
-    pause: the move waits for its end, then is played at once (``replayed``)."""
+    pause: the move waits for its end, then is played at once (``replayed``).
+
+    With two tabs on one table, both think (the same move: the seed comes from the match). The tab
+    that made the last move plays it after the pause; a tab that took that position from the other's
+    save waits longer (``ELSEWHERE_PAUSE_MS``), and the other's save of the answer ends its wait
+    (``saved_elsewhere``). With one pause for both, whichever finished first played it, and the
+    other tab cut its replay short for a copy of the same move. A tab left alone (the other closed)
+    plays it when its wait ends."""
     if not isinstance(value, tuple) or not _current(model, value[0], value[1]):
         return model, []
     if model.ui is not None and match.replaying(model.ui):
         return replace(model, pending=value), []
-    return replace(model, pending=value), [StartTimer(BOT_TASK, PAUSE_MS)]
+    return replace(model, pending=value), [StartTimer(BOT_TASK, ELSEWHERE_PAUSE_MS if model.elsewhere else PAUSE_MS)]
 
 
 def replayed(model: Model, ui: match.MatchUi, now: int) -> tuple[Model, list[Effect]]:
@@ -516,7 +538,7 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
         played.record, log=(*played.record.log, Entry(now, seat, dict(move))), ended="over" if over else None
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
-    model = replace(model, played=played, message="")
+    model = replace(model, played=played, message="", elsewhere=False)
     ui = match.advance(shown, _view(model), events, table_of(model), count_moves(record.log))
     # A move made by a computer player may be played back step by step (the replay's timer).
     ui, asked, _ = match.take(ui)
@@ -533,7 +555,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
         return replace(model, message=_("There is no move to take back.")), []
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = replace(model, played=played, message=_("Move taken back."), pending=None)
+    model = replace(model, played=played, message=_("Move taken back."), pending=None, elsewhere=False)
     model = replace(model, ui=retold(model))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None

@@ -8,7 +8,7 @@ from gamenight.raythread import rules
 from gamenight.reflection import solo, training
 from gamenight.reflection.laser import EMPTY
 from gamenight.ui import app
-from gamenight.ui.program import Env, StopTimer, StopWork, Store, Stored, Tick, UiEvent, Work
+from gamenight.ui.program import Env, StartTimer, StopTimer, StopWork, Store, Stored, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import text_of
 from tests.unit.reflection.test_solo import T0, cell, click, generated, place_solution
 from tests.unit.ui.test_table import play, started
@@ -71,15 +71,32 @@ def test_an_undo_or_a_new_match_in_one_tab_is_taken_too():
     assert b.inner.played.record.seed == a.inner.played.record.seed and not b.inner.played.record.log
 
 
-def test_what_this_tab_already_shows_unreadable_values_and_removals_change_nothing():
+def test_what_this_tab_already_shows_and_unreadable_values_change_nothing():
     a, b = two_tabs()
     a, effects = play(a, a_move(a))
     b, _ = send(b, Stored(KEY, saved(effects), 5_000))
-    for text in (saved(effects), None, "{", json.dumps({"v": 9}), json.dumps({"v": 1, "record": {"game": "x"}})):
+    for text in (saved(effects), "{", json.dumps({"v": 9}), json.dumps({"v": 1, "record": {"game": "x"}})):
         again, more = send(b, Stored(KEY, text, 6_000))
         assert again is b and more == [], text
     # An entry this screen does not read is not even handed to it.
     assert send(b, Stored("reflection.stats", "{}", 6_000)) == (b, [])
+
+
+def test_a_match_cleared_in_another_tab_is_not_saved_again_by_this_one():
+    # "Clear my data" in the settings (another tab) removes the saved match. This tab used to keep
+    # showing it, and its computer players went on and saved it again at once: the data came back.
+    _a, effects = started_vs()
+    b, _ = app.init("#/raythread/table", Env(stored={KEY: saved(effects)}, now_ms=1_500))
+    b, _ = play(b, a_move(b))  # the computer is to play in B
+    b, effects = send(b, Stored(KEY, None, 5_000))
+    assert b.inner.phase == "setup" and b.inner.played is None and b.inner.pending is None
+    assert any(isinstance(e, StopWork) and e.task == "table-bot" for e in effects)
+    assert not any(isinstance(e, Store | Work) for e in effects)
+    assert "cleared in another tab" in text_of(app.view(b))
+    assert "Back to the match" not in text_of(app.view(b)), "there is no match to go back to"
+    # The form still holds the players, so a new match is one press away; starting it saves anew.
+    b, effects = send(b, UiEvent("submit", "table-setup", form=FORM_VS, now_ms=6_000))
+    assert b.inner.phase == "playing" and not b.inner.played.record.log and saved(effects)
 
 
 def test_the_setup_form_stays_and_back_to_the_match_goes_to_the_match_as_saved():
@@ -103,10 +120,48 @@ def test_a_computer_players_pending_move_goes_and_it_thinks_again_on_the_match_a
     assert any(isinstance(e, StopWork) for e in effects) and any(isinstance(e, Work) for e in effects)
 
 
+def test_the_tab_that_made_the_move_plays_the_computers_answer_and_the_other_waits_for_it():
+    # Both tabs think for the computer after Ann's move; each used to play its answer after the same
+    # pause, so whichever tab finished first played it: the other tab's replay of it was cut short and
+    # the tab Ann played in could say "played on in another tab" for a move nobody made there.
+    a, effects = started_vs()
+    b, _ = app.init("#/raythread/table", Env(stored={KEY: saved(effects)}, now_ms=1_500))
+    a, effects = play(a, a_move(a))
+    b, _ = send(b, Stored(KEY, saved(effects), 5_000))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    answer = run(work)  # both tabs think the same move: the seed comes from the match
+    a, here = send(a, WorkDone(work.task, answer))
+    b, there = send(b, WorkDone(work.task, answer))
+    assert a.inner.pending == b.inner.pending == answer
+    (pause,) = [e.every_ms for e in here if isinstance(e, StartTimer) and e.timer == work.task]
+    (wait,) = [e.every_ms for e in there if isinstance(e, StartTimer) and e.timer == work.task]
+    assert wait > pause, "the other tab waits longer than the tab Ann played in"
+    # The answer played in A arrives while B waits: B takes it and drops its own.
+    a, effects = send(a, Tick(work.task, 6_000))
+    taken, more = send(b, Stored(KEY, saved(effects), 6_000))
+    assert taken.inner.played.record == a.inner.played.record and taken.inner.pending is None
+    assert any(isinstance(e, StopTimer) and e.timer == work.task for e in more)
+    # Had A been closed first, B plays the answer itself when its wait ends, and then it is the tab
+    # that made the last move: the computer's next answer comes after the usual pause.
+    alone, effects = send(b, Tick(work.task, 10_000))
+    assert logged(saved(effects))[-1]["move"] == answer[2] and not alone.inner.elsewhere
+
+
+def run(work):
+    """A ``Work``'s value, its generator run to the end as the shell runs it in slices."""
+    try:
+        while True:
+            next(work.steps)
+    except StopIteration as done:
+        return done.value
+
+
+FORM_VS = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "easy"}
+
+
 def started_vs():
     model, _ = app.init("#/raythread/table", Env(stored={}, now_ms=1_000))
-    form = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "easy"}
-    return app.update(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000))
+    return app.update(model, UiEvent("submit", "table-setup", form=FORM_VS, now_ms=2_000), Env(now_ms=2_000))
 
 
 # --- Reflection solo: the stats, the daily record and the one puzzle in progress -----------------
