@@ -11,6 +11,7 @@ from gamenight.ui import app
 from gamenight.ui.program import Env, StartTimer, StopTimer, StopWork, Store, Stored, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import text_of
 from tests.unit.reflection.test_solo import T0, cell, click, generated, place_solution
+from tests.unit.reflection.test_solo import send as solo_send
 from tests.unit.ui.test_table import play, started
 
 KEY = "table.raythread"
@@ -174,14 +175,6 @@ def solo_tabs():
     b, _ = solo.SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: solo_saved(effects)}, now_ms=T0 + 500))
     assert b.phase == "playing" and b.layout == a.layout
     return a, b
-
-
-def solo_send(model, *messages):
-    effects = []
-    for message in messages:
-        model, more = solo.update(model, message)
-        effects += more
-    return model, effects
 
 
 def solo_saved(effects, key=solo.PROGRESS_KEY):
