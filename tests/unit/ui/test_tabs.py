@@ -13,6 +13,8 @@ from gamenight.ui.svg import text_of
 from tests.unit.reflection.test_solo import T0, cell, click, generated, place_solution
 from tests.unit.reflection.test_solo import send as solo_send
 from tests.unit.ui.test_table import play, started
+from tests.unit.ui.test_table_bots import finish
+from tests.unit.ui.test_table_bots import started as started_with
 
 KEY = "table.raythread"
 
@@ -130,7 +132,7 @@ def test_the_tab_that_made_the_move_plays_the_computers_answer_and_the_other_wai
     a, effects = play(a, a_move(a))
     b, _ = send(b, Stored(KEY, saved(effects), 5_000))
     (work,) = [e for e in effects if isinstance(e, Work)]
-    answer = run(work)  # both tabs think the same move: the seed comes from the match
+    answer, _steps = finish(work)  # both tabs think the same move: the seed comes from the match
     a, here = send(a, WorkDone(work.task, answer))
     b, there = send(b, WorkDone(work.task, answer))
     assert a.inner.pending == b.inner.pending == answer
@@ -148,21 +150,11 @@ def test_the_tab_that_made_the_move_plays_the_computers_answer_and_the_other_wai
     assert logged(saved(effects))[-1]["move"] == answer[2] and not alone.inner.elsewhere
 
 
-def run(work):
-    """A ``Work``'s value, its generator run to the end as the shell runs it in slices."""
-    try:
-        while True:
-            next(work.steps)
-    except StopIteration as done:
-        return done.value
-
-
 FORM_VS = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "easy"}
 
 
 def started_vs():
-    model, _ = app.init("#/raythread/table", Env(stored={}, now_ms=1_000))
-    return app.update(model, UiEvent("submit", "table-setup", form=FORM_VS, now_ms=2_000), Env(now_ms=2_000))
+    return started_with(kinds=("here", "easy"))
 
 
 # --- Reflection solo: the stats, the daily record and the one puzzle in progress -----------------
