@@ -363,8 +363,9 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         if model.played is None:
             return model, []
         said = _("This match was cleared in another tab: start a new one when you like.")
-        cleared = replace(model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="")
-        cleared = replace(cleared, message=said)
+        cleared = replace(
+            model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="", message=said
+        )
         return cleared, [StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
     try:
         theirs = restore(model.game, text)
