@@ -4,10 +4,16 @@ own next move saves on top of them: nothing either tab did is lost."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from gamenight import games
+from gamenight.core.bot import decide, turn_seed
+from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LS_GAME
+from gamenight.lobby.record import Record
 from gamenight.raythread import rules
 from gamenight.reflection import training
 from gamenight.reflection.puzzle import KIND_OF
@@ -75,16 +81,43 @@ def test_a_puzzle_played_in_two_tabs_keeps_both_tabs_tiles(app: Page, second: Pa
     expect(app.locator(".rf-board")).to_have_count(0)
 
 
+def lasting_match(turns: int) -> str:
+    """A saved Light Seeker table, Ann against the Easy computer, whose match is not over after ``turns`` of
+    Ann's turns (each the first legal one) and the computer's answers: a dealt valley can be won early."""
+    seats = seat_ids(LS_GAME, 2)
+    bot = games.bot("lightseeker")
+    for seed in range(1, 200):
+        state = LS_GAME.setup(LS_GAME.options({}), seats, seed)
+        at = 0
+        for _ in range(turns):
+            state, _events = LS_GAME.play(state, "1", LS_GAME.legal(state, "1")[0], 0)
+            at += 1
+            if LS_GAME.result(state) is not None:
+                break
+            answer = decide(bot, LS_GAME.view(state, "2"), "easy", turn_seed(seed, "2", at))
+            state, _events = LS_GAME.play(state, "2", answer, 0)
+            at += 1
+            if LS_GAME.result(state) is not None:
+                break
+        else:
+            record = Record("lightseeker", {}, seats, dict(zip(seats, ("Ann", "Bea"), strict=True)), seed)
+            return json.dumps({"v": 1, "record": record.to_json(), "bots": {"2": "easy"}})
+    raise AssertionError(f"no seed lasts {turns} turns")
+
+
 def test_light_seeker_against_the_computer_in_two_tabs_the_computer_answers_once_from_the_movers_tab(
     app: Page, second: Page, site_url: str
 ):
     """Both tabs think for the computer after Ann's turn; the tab she played in plays its answer and shows
     it step by step, and the other takes that save (it waits longer: ``table.ELSEWHERE_PAUSE_MS``). With one
     pause for both, either tab could play it, and the other cut its replay short for a copy of it."""
-    tb.setup(app, site_url, "lightseeker", "easy")
-    expect(app.locator(".ls-board")).to_be_visible()
-    open_app(second, site_url, "#/lightseeker/table")
-    expect(second.locator(".ls-board")).to_be_visible()
+    # A valley dealt so that neither side wins in these two rounds (a random one sometimes was won by then).
+    app.add_init_script(
+        f"localStorage.getItem('{ls.STORE}') || localStorage.setItem('{ls.STORE}', {json.dumps(lasting_match(2))})"
+    )
+    for page in (app, second):
+        open_app(page, site_url, "#/lightseeker/table")
+        expect(page.locator(".ls-board")).to_be_visible()
     for page in (app, second):
         page.evaluate(tb.WATCH_REPLAY)
     for mover, other in ((app, second), (second, app)):
