@@ -83,17 +83,26 @@ def test_the_board_sends_what_changed_and_a_lost_part_is_drawn_again(app: Page, 
     assert_page_shows(app, state)
 
 
-def test_a_notice_above_the_match_leaves_the_board_and_its_live_region_the_same_elements(app: Page, site_url: str):
+def test_a_notice_on_the_match_leaves_the_board_in_place_and_the_same_elements(app: Page, site_url: str):
     start(app, site_url)
     chooser = random.Random(5)
     state = engine(app)
     seat = state.seats[state.turn]
     click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))
     # The elements the player may be in: the board's scroll box, the board, the hint a screen reader follows.
-    parts = (".match-screen", ".rt-board-wrap", "#rt-board", ".rt-hint", ".rt-cells")
+    # The log comes after the notice: an element that appears above its siblings must not rebuild them.
+    parts = (".match-screen", ".rt-board-wrap", "#rt-board", ".rt-hint", ".rt-cells", ".match-log")
     app.evaluate("(parts) => parts.forEach((p) => { document.querySelector(p).gncMarked = p; })", list(parts))
-    app.click("button[data-action=table-undo]")  # "Move taken back." appears above the match
-    expect(app.locator(".notice")).to_be_visible()
+    # Where the board and Undo are on the page (not in the window: a click may scroll the page first).
+    where = """() => ['.rt-board-wrap', 'button[data-action=table-undo]'].map((s) => {
+      const box = document.querySelector(s).getBoundingClientRect();
+      return [box.left + window.scrollX, box.top + window.scrollY];
+    })"""
+    before = app.evaluate(where)
+    app.click("button[data-action=table-undo]")  # "Move taken back." appears beside the match's controls …
+    expect(app.locator(".match-side .notice")).to_have_text("Move taken back.")
+    # … where it moves neither the board nor the button, under a second click on Undo (above, it did).
+    assert app.evaluate(where) == before
     state = engine(app)
     seat = state.seats[state.turn]
     click_move(app, chooser.choice([m for m in rules.legal(state, seat) if m["type"] == "place"]))

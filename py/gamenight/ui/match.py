@@ -407,9 +407,11 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
 # --- the view --------------------------------------------------------------------------------------
 
 
-def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> Element:
-    """The match screen: status, the game's board, the seats, the result, the log and ``controls``
-    (what the table offers: undo, new match, rematch …)."""
+def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, notice: str = "") -> Element:
+    """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
+    the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
+    back."), under the controls: above the board, it pushed the board and the buttons down as it came
+    and went, under the pointer of a second click on Undo."""
     game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
@@ -462,6 +464,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None) -> 
                     _("How to play"),
                 ),
             ),
+            notice and h("p", {"class": "notice match-notice", "role": "status"}, notice),
             log_panel(ui, table),
         ),
         h(

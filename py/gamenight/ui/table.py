@@ -593,14 +593,15 @@ def in_progress(model: Model) -> bool:
 
 def view(model: Model) -> Element:
     info = games.RULES[model.game].info
-    body = setup_view(model) if model.phase == "setup" or model.ui is None else playing_view(model)
+    setup = model.phase == "setup" or model.ui is None
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
         # The subtitle moves to a line of its own as a whole, never broken inside (Japanese breaks anywhere).
         h("h1", {"tabindex": "-1"}, info.title, " ", h("span", {"class": "subtitle"}, "· ", _("on this device"))),
-        model.message and h("p", {"class": "notice", "role": "status"}, model.message),
-        body,
+        # While playing, the match screen shows the message beside its controls (``match.render``).
+        model.message and setup and h("p", {"class": "notice", "role": "status"}, model.message),
+        setup_view(model) if setup else playing_view(model),
     )
 
 
@@ -756,4 +757,4 @@ def playing_view(model: Model) -> Element:
             _("Players and options"),
         ),
     ]
-    return match.render(model.ui, table_of(model), controls)
+    return match.render(model.ui, table_of(model), controls, model.message)

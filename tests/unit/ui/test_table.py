@@ -81,6 +81,27 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     assert click(model, "rt-hand", kind="mirror")[0] is model
 
 
+def classes(node) -> set[str]:
+    return set(str(node.attr("class") or "").split())
+
+
+def test_the_tables_word_on_the_match_stands_beside_its_controls_not_above_the_board():
+    """The table's word on the match ("Move taken back.", a match taken from another tab or restored) is
+    said under the buttons: above the board it pushed the board and the buttons down, under a second
+    click on Undo."""
+    model, _ = started()
+    state = model.inner.played.state
+    model, _ = play(model, [m for m in rules.legal(state, state.seats[state.turn]) if m["type"] == "place"][5])
+    model, _ = click(model, "table-undo")
+    page = app.view(model)
+    (notice,) = find_all(page, lambda e: "notice" in classes(e))
+    assert text_of(notice) == "Move taken back." and notice.attr("role") == "status"
+    (side,) = find_all(page, lambda e: "match-side" in classes(e))
+    assert any(child is notice for child in side.children), "in the side, with the controls"
+    order = [c for c in side.children if not isinstance(c, str)]
+    assert order.index(notice) == 1 + next(i for i, c in enumerate(order) if "match-controls" in classes(c))
+
+
 def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
     model, _ = started()
     record = model.inner.played.record
