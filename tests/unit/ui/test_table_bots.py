@@ -211,10 +211,10 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     model, _ = screen("#/raythread/table?vs=normal")
     try:
         i18n.set_language("ja")
-        assert "プレイヤー 1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
+        assert "プレイヤー1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
         model, _ = send(model, UiEvent("click", "table-setup", now_ms=3_000))  # the form offers it again
         (field,) = find_all(app.view(model), lambda e: e.attr("name") == "name0")
-        assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー 1")
+        assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー1")
         model, _ = send(model, UiEvent("click", "table-resume", now_ms=4_000))
         i18n.set_language("en")
         assert "Player 1 (A)" in text_of(app.view(model))
