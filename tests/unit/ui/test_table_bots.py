@@ -226,6 +226,18 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         i18n.set_language("en")
 
 
+def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
+    # A match saved in Japanese before the catalogue wrote "プレイヤー2" holds "プレイヤー 2": still the
+    # default name, which an English page says as "Player 2" and a Japanese one as it is written now.
+    assert table.shown_name("プレイヤー 2", 1) == "Player 2"
+    assert table.shown_name("プレイヤー 2", 0) == "プレイヤー 2"  # not the first player's default
+    try:
+        i18n.set_language("ja")
+        assert table.shown_name("プレイヤー 2", 1) == "プレイヤー2"
+    finally:
+        i18n.set_language("en")
+
+
 def test_play_vs_computer_starts_a_one_person_match_at_once():
     card = app.card_actions(games.info("raythread"))
     assert ("Play vs computer", "#/raythread/table?vs=normal") in card
