@@ -84,7 +84,7 @@ TILE_JA = {"mirror": "ミラー", "prism": "プリズム"}
 def where(cell: str, lang: str) -> str:
     """How a page names the cell with id ``cell`` ("rt-c1-2")."""
     r, c = (int(x) + 1 for x in cell.removeprefix("rt-c").split("-"))
-    return f"{r}行 {c}列" if lang == "ja" else f"row {r}, column {c}"
+    return f"{r}行{c}列" if lang == "ja" else f"row {r}, column {c}"
 
 
 def test_a_raythread_move_in_japanese(ja_page: Page, site_url: str):
@@ -94,13 +94,13 @@ def test_a_raythread_move_in_japanese(ja_page: Page, site_url: str):
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bea")
     page.click("form[data-action=table-setup] button[type=submit]")
-    expect(page.locator(".match-status")).to_contain_text("Ann（A） の番")
-    expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rally のボード"))
+    expect(page.locator(".match-status")).to_contain_text("Ann（A）の番")
+    expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rallyのボード"))
     kind, cell = place_anywhere(page)
-    placed = f"Ann（A） が {where(cell, 'ja')} に{TILE_JA[kind]}（スラッシュ /）を置きました。"
+    placed = f"Ann（A）が{where(cell, 'ja')}に{TILE_JA[kind]}（スラッシュ /）を置きました。"
     expect(page.locator(".match-log")).to_contain_text(placed)
-    expect(page.locator(".match-status")).to_contain_text("Bea（B） の番")  # two seats read A and B
-    said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann（A） が置いたタイル"
+    expect(page.locator(".match-status")).to_contain_text("Bea（B）の番")  # two seats read A and B
+    said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann（A）が置いたタイル"
     expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
 
 
@@ -142,7 +142,7 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     expect(guest.locator(".lobby .error")).to_have_text("Seat A is taken.")
     # The host's own refusal, in Japanese: the match cannot start with the second seat (C, read B) empty.
     host.click("button[data-action=start]")
-    expect(host.locator(".lobby .error")).to_contain_text("席 B が空いています")
+    expect(host.locator(".lobby .error")).to_contain_text("席Bが空いています")
 
     guest.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
@@ -154,14 +154,14 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("form[data-action=choose] button[type=submit]")
     expect(guest.locator(".lobby .error")).to_have_count(0)
     host.click("button[data-action=start]")
-    expect(host.locator(".match-status")).to_contain_text("Ann（A） の番")
+    expect(host.locator(".match-status")).to_contain_text("Ann（A）の番")
     expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
     kind, cell = place_anywhere(host)
     assert kind == "mirror", "the deck holds only mirrors"
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror slash / at {where(cell, 'en')}.")
-    placed_ja = f"Ann（A） が {where(cell, 'ja')} にミラー（スラッシュ /）を置きました。"
+    placed_ja = f"Ann（A）が{where(cell, 'ja')}にミラー（スラッシュ /）を置きました。"
     expect(host.locator(".match-log")).to_contain_text(placed_ja)
-    expect(host.locator(".match-status")).to_contain_text("Bea（B） の番")
+    expect(host.locator(".match-status")).to_contain_text("Bea（B）の番")
     expect(guest.locator(".match-status")).to_contain_text("Bea (B) to play")
 
     # The result travels as codes (ranking, reason): each page words it.
@@ -191,8 +191,8 @@ def test_the_loading_screen_speaks_japanese_before_python_runs(ja_page: Page, si
     ]
     shown = page.evaluate("window.__stages")
     expected = [
-        "Python ランタイムをダウンロード中…",
-        "Python を起動中…",
+        "Pythonランタイムをダウンロード中…",
+        "Pythonを起動中…",
         "ゲームのファイルを読み込み中…",
         "アプリを起動中…",
     ]

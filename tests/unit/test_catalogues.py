@@ -129,3 +129,17 @@ def test_dates_and_lists_read_in_the_page_language():
         assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026年12月01日", "Ann、Bea")
     finally:
         i18n.set_language("en")
+
+
+# Japanese text as a Japanese UI writes it (docs/i18n.md, "Japanese: words used"): no half-width space
+# touches Japanese, so "{name}の番" reads "Ann（1）の番", not "Ann（1） の番". A space stays only between two
+# tokens that are not Japanese ("{n} GB", "{edge} {colour}の{n}", "Tab 1回分") and next to a lone symbol
+# that would otherwise be misread ("[行, 列] の組").
+_JAPANESE = "\u3000-\u303f\u3040-\u309f\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+_WORDISH = "A-Za-z0-9'{}"  # a Latin word or number, a quoted field name ('seats'), a placeholder's brace
+_SPACE_AT_JAPANESE = re.compile(f"[{_JAPANESE}{_WORDISH}] (?=[{_JAPANESE}])|(?<=[{_JAPANESE}]) (?=[{_WORDISH}])")
+
+
+def test_japanese_puts_no_half_width_space_next_to_japanese_text():
+    spaced = [text for m in catalogue("ja") if m.id for text in forms(m.string) if _SPACE_AT_JAPANESE.search(text)]
+    assert not spaced, f"{len(spaced)} msgstr with a space next to Japanese:\n" + "\n".join(spaced)

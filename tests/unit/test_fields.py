@@ -271,6 +271,6 @@ def test_a_field_whose_name_is_a_game_s_word_is_named_by_its_path_not_the_word()
     try:
         i18n.set_language("ja")
         said = i18n.describe(err.value.code, err.value.params)
-        assert said.startswith("'turn' は 1～2 "), said
+        assert said.startswith("'turn'は1～2"), said
     finally:
         i18n.set_language("en")

@@ -108,13 +108,13 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
 
 
 def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
-    """Japanese writes brackets full width, as the setup form's "プレイヤー 1（A）" does: a seat read with its
+    """Japanese writes brackets full width, as the setup form's "プレイヤー1（A）" does: a seat read with its
     tag is "Ann（A）" in the seat list, the log, the turn line, the result and the lobby, never
     "Ann (A)". The brackets come from the catalogue, through the one helper, ``named_seat``."""
     try:
         i18n.set_language("ja")
         assert named_seat("Ann", "A") == "Ann（A）"
-        assert named_seat("プレイヤー 1", "1") == "プレイヤー 1"  # the tag said once, as in English
+        assert named_seat("プレイヤー1", "1") == "プレイヤー1"  # the tag said once, as in English
         assert named_seat(None, "B") == "B"
         model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
         form = {"players": "2", "name0": "Ann", "name1": "Bea"}

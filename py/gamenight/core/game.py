@@ -242,11 +242,14 @@ def seat_tags(game: Game | None, seats: Sequence[str]) -> dict[str, str]:
 
 def named_seat(name: str | None, tag: str) -> str:
     """A seat as players read it: "Bea (B)"; its tag alone when nobody is named, and the name alone when
-    its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)"). The
-    brackets are the page's language's (Japanese: "Bea（B）", as the setup form's "プレイヤー 1（A）")."""
+    its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)"; Japanese
+    writes the default name without a space, "プレイヤー1"). The brackets are the page's language's
+    (Japanese: "Bea（B）", as the setup form's "プレイヤー1（A）")."""
     if not name:
         return tag
-    return name if name.split()[-1:] == [tag] else i18n._("{name} ({seat})").format(name=name, seat=tag)
+    if name.split()[-1:] == [tag] or name == i18n._("Player {n}").format(n=tag):
+        return name
+    return i18n._("{name} ({seat})").format(name=name, seat=tag)
 
 
 def seat_colour(game: Game, seat: str) -> str:

@@ -301,12 +301,17 @@ def default_name(index: int) -> str:
 
 def shown_name(name: str, index: int) -> str:
     """A player's name as the page shows it: a default name, which the match keeps in the language it
-    started in ("Player 2"), in the page's language now ("プレイヤー 2")."""
+    started in ("Player 2"), in the page's language now ("プレイヤー2")."""
     return default_name(index) if _defaulted(name, index) else name
 
 
+# The Japanese default name before the catalogue dropped its half-width space: saved matches hold it.
+_EARLIER_DEFAULT_NAMES = ("プレイヤー {n}",)
+
+
 def _defaulted(name: str, index: int) -> bool:
-    return name in {text.format(n=index + 1) for text in i18n.in_every_language("Player {n}")}
+    said = i18n.in_every_language("Player {n}") | set(_EARLIER_DEFAULT_NAMES)
+    return name in {text.format(n=index + 1) for text in said}
 
 
 def restore(game: str, text: str) -> Model:

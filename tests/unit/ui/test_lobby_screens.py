@@ -860,7 +860,7 @@ def test_a_guest_page_says_when_the_host_sent_something_it_could_not_read_until_
         notice = bea.by_class("problem")
         assert len(notice) == 1 and notice[0].attr("role") == "alert"
         said = text_of(notice[0])
-        assert "ホスト" in said and "'tiles[0].cell' はボードの外です（行と列は 0～10）。" in said
+        assert "ホスト" in said and "'tiles[0].cell'はボードの外です（行と列は0～10）。" in said
     finally:
         i18n.set_language("en")
     bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now))

@@ -211,10 +211,10 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     model, _ = screen("#/raythread/table?vs=normal")
     try:
         i18n.set_language("ja")
-        assert "プレイヤー 1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
+        assert "プレイヤー1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
         model, _ = send(model, UiEvent("click", "table-setup", now_ms=3_000))  # the form offers it again
         (field,) = find_all(app.view(model), lambda e: e.attr("name") == "name0")
-        assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー 1")
+        assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー1")
         model, _ = send(model, UiEvent("click", "table-resume", now_ms=4_000))
         i18n.set_language("en")
         assert "Player 1 (A)" in text_of(app.view(model))
@@ -222,6 +222,18 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
         i18n.set_language("en")
         assert "Player 1 to play" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
+    # A match saved in Japanese before the catalogue wrote "プレイヤー2" holds "プレイヤー 2": still the
+    # default name, which an English page says as "Player 2" and a Japanese one as it is written now.
+    assert table.shown_name("プレイヤー 2", 1) == "Player 2"
+    assert table.shown_name("プレイヤー 2", 0) == "プレイヤー 2"  # not the first player's default
+    try:
+        i18n.set_language("ja")
+        assert table.shown_name("プレイヤー 2", 1) == "プレイヤー2"
     finally:
         i18n.set_language("en")
 
