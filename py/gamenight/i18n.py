@@ -78,6 +78,18 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else text + pgettext("full stop", ".")
 
 
+def sentences(*texts: str) -> str:
+    """Sentences one after another, the empty ones left out: "Wait. Then play." in English, with no space
+    after a full stop in Japanese ("待ってください。次に…")."""
+    # A template, not a separator: Japanese's separator is empty, and gettext reads an empty
+    # translation as none at all.
+    template = pgettext("sentences", "{first} {second}")
+    said = ""
+    for text in filter(None, texts):
+        said = template.format(first=said, second=text) if said else text
+    return said
+
+
 def conjunction(items: Iterable[str]) -> str:
     """Names joined as a sentence joins them: "Ann", "Ann and Bea", "Ann, Bea and Cy" (in Japanese
     "AnnとBea", "Ann、BeaとCy")."""

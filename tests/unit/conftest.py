@@ -4,6 +4,7 @@ raised has its words."""
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core import errors
 
 
@@ -12,3 +13,10 @@ def strict_reasons():
     errors.STRICT = True
     yield
     errors.STRICT = False
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A test that switches the language (``i18n.set_language("ja")``) leaves the next test in English."""
+    yield
+    i18n.set_language(i18n.DEFAULT)

@@ -98,6 +98,12 @@ def test_names_join_as_a_sentence_joins_them_in_each_language():
     assert i18n.listing(["Ann", "Bea"]) == "Ann、Bea"  # a plain list keeps its commas
 
 
+def test_sentences_follow_one_another_as_each_language_writes_them():
+    assert i18n.sentences("Wait.", "", "Then play.") == "Wait. Then play."
+    i18n.set_language("ja")
+    assert i18n.sentences("待ってください。", "", "次に置きます。") == "待ってください。次に置きます。"
+
+
 def test_a_reason_shown_alone_reads_as_a_sentence_in_each_language():
     assert i18n.sentence("that cell holds a beacon") == "That cell holds a beacon."
     assert i18n.sentence("Wait for your turn.") == "Wait for your turn."  # a sentence already

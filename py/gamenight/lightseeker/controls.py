@@ -28,7 +28,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
-from gamenight.i18n import N_, _, ngettext, reasons, terms
+from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
@@ -713,34 +713,34 @@ def _action_words(action: Action) -> str:
 def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str:
     if seat is None:
         return ""
-    wins = " " + _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
+    wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
     if not ui.acting:
         if problem(ui) is not None:
             return _("Undo an action (Escape) and try another.")
         if ui.buh is None:
-            return (
+            return sentences(
                 _(
                     "Now move Buh: choose any cube other than cube {n} (tap or click it, or Space at the cursor)."
-                ).format(n=scene.number(ui.state.board.buh))
-                + wins
+                ).format(n=scene.number(ui.state.board.buh)),
+                wins,
             )
-        return _("Confirm the turn (Enter), or choose another cube for Buh.") + wins
+        return sentences(_("Confirm the turn (Enter), or choose another cube for Buh."), wins)
     if ui.selected is None:
         left = ui.due - len(ui.actions)
-        return (
+        return sentences(
             ngettext(
                 "{n} action to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
                 "{n} actions to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
                 left,
-            ).format(n=left)
-            + wins
+            ).format(n=left),
+            wins,
         )
-    return (
+    return sentences(
         _(
             "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
             "face that comes up. Keys: S or T, then an arrow."
-        )
-        + wins
+        ),
+        wins,
     )
 
 

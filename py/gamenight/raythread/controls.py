@@ -21,7 +21,7 @@ from typing import Any
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
 from gamenight.core.game import JSON, Move, named_seat
-from gamenight.i18n import N_, _, ngettext, reasons
+from gamenight.i18n import N_, _, ngettext, reasons, sentences
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.match import Table, describe, said, seat_label
@@ -263,7 +263,7 @@ class RaythreadBoard:
             h(
                 "p",
                 {"class": "rt-hint", "aria-live": "polite"},
-                " ".join(filter(None, (_outcome(move, preview, view, table), _hint(ui, seat, preview, view)))),
+                sentences(_outcome(move, preview, view, table), _hint(ui, seat, preview, view)),
             ),
         )
 

@@ -32,11 +32,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import loads, obj
-from gamenight.i18n import N_, _, ngettext, reasons, terms
+from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.reflection import scene, standings
 from gamenight.reflection.history import DOT, Notes, parse_notes
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
@@ -914,7 +915,10 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
             edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
         )
         ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
-    return _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what) + " " + ", ".join(ends) + "."
+    return sentences(
+        _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what),
+        i18n.listing(ends) + i18n.pgettext("full stop", "."),
+    )
 
 
 def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:

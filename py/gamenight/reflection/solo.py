@@ -32,7 +32,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps
-from gamenight.i18n import N_, _, ngettext
+from gamenight.i18n import N_, _, ngettext, sentences
 from gamenight.reflection import daily, prefetch, savecode, scene, training
 from gamenight.reflection.explain import Explained, explain, misplaced, why
 from gamenight.reflection.generate import PRESETS, VERSION, Generated, steps
@@ -346,7 +346,7 @@ def spoken(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effec
     rest = [e for e in effects if not isinstance(e, Say)]
     if not said:
         return model, rest
-    return replace(model, said=" ".join(said), said_n=model.said_n + 1), rest
+    return replace(model, said=sentences(*said), said_n=model.said_n + 1), rest
 
 
 def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
@@ -830,7 +830,7 @@ def settle(before: Model, model: Model, said: str) -> tuple[Model, list[Effect |
     puzzle, layout = model.board
     if not unmatched(puzzle, layout) and fits(puzzle, layout):  # ``check``, traced once
         return finish(model)
-    return model, [save(model), Say(" ".join(filter(None, [said, clue_news(before, model)])))]
+    return model, [save(model), Say(sentences(said, clue_news(before, model)))]
 
 
 def clue_news(before: Model, after: Model) -> str:
@@ -849,7 +849,7 @@ def clue_news(before: Model, after: Model) -> str:
     if won or lost:
         total = len(order)
         parts.append(_("{n} of {total} clues match.").format(n=total - len(now), total=total))
-    return " ".join(parts)
+    return sentences(*parts)
 
 
 @lru_cache(maxsize=8)
@@ -894,7 +894,7 @@ def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
     cells = list(dict.fromkeys(edit.cell for edit in step))
     if len(cells) > 2:
         return ngettext("{n} cell changed.", "{n} cells changed.", len(cells)).format(n=len(cells))
-    return " ".join(cell_words(desk, puzzle, cell) for cell in cells)
+    return sentences(*(cell_words(desk, puzzle, cell) for cell in cells))
 
 
 def board_empty(model: Model) -> bool:
@@ -924,7 +924,7 @@ def take_hint(model: Model) -> tuple[Model, list[Effect | Say]]:
     placed = layout.place(found.cell, found.tile)
     if not puzzle.tiles.allows(placed):  # every tile of that kind is out on wrong cells
         kind = _(scene.KIND_NAMES[KIND_OF[found.tile]])
-        text += " " + _("Take back a misplaced {kind} first to place it.").format(kind=kind)
+        text = sentences(text, _("Take back a misplaced {kind} first to place it.").format(kind=kind))
         shown = replace(helped, hinted=found, message=text)
         return shown, [save(shown), Say(text)]
     done, effects = commit(helped, change(model.desk, [(found.cell, TILE, found.tile)]), text)
@@ -980,7 +980,7 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         done = replace(done, record=record)
         effects.append(Store(DAILY_KEY, record.to_text()))
         streak = daily.streak(record, day)
-        text += " " + ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak)
+        text = sentences(text, ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak))
         done = replace(done, message=text)
     return done, [*effects, Say(text)]
 

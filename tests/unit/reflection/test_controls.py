@@ -265,6 +265,12 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     said = text_of(cursor)  # the cell, and the numbers at the ends of its row and column
     assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
     assert all(f"{side} 2 " in said.partition(".")[2] for side in ("left", "right", "top", "bottom"))
+    i18n.set_language("ja")
+    ann.key("ArrowLeft")
+    said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
+    # Japanese punctuation throughout: the list of ends and its full stop were English (", " and ". ").
+    assert said.startswith("2行1列：") and said.endswith("。") and "、" in said, said
+    assert ", " not in said and "。 " not in said and "." not in said, said
 
 
 def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the_board():

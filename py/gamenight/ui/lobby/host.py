@@ -34,7 +34,7 @@ from gamenight import games
 from gamenight.core.bot import PAUSE_MS, Turned, thinking
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
-from gamenight.i18n import N_, _, reasons, terms
+from gamenight.i18n import N_, _, reasons, sentences, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.lobby.session import HOST_PEER, Session
@@ -620,7 +620,7 @@ def _text(reason: Reason | None) -> str:
 
 
 def _notice(model: HostModel) -> Element | None:
-    return h("p", {"class": "notice"}, " ".join(_text(r) for r in model.notice)) if model.notice else None
+    return h("p", {"class": "notice"}, sentences(*(_text(r) for r in model.notice))) if model.notice else None
 
 
 def _elsewhere_view(model: HostModel) -> Element:
