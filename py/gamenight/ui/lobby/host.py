@@ -209,8 +209,8 @@ class HostModel:
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
     thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
     bot_move: Turned | None = None  # its move, waiting for the pause to end
-    # … or for the end of the board's replay of the move before it (two computer players: that replay
-    # is the pause, so the page's watcher sees each turn whole).
+    # … or for the end of the board's replay of the move before it (two computer players, or a guest's
+    # move), then for ``watched_until`` and the pause, so the page's watcher sees each turn whole.
     bot_held: bool = False
     # When the pages that watch (guests, spectators) will have played back the move before the computer's
     # turn, by this page's clock: when it was played here plus its steps × STEP_MS (``match.watched_ms``);
@@ -394,8 +394,8 @@ def _bot_thought(model: HostModel, value: Any, now: int) -> tuple[HostModel, lis
 
 def _bot_replayed(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
     """This page's replay of the move before the computer's has ended (its last step, or an input
-    skipped it): that replay was the pause, so the move is played now, unless the other pages' replay
-    and its pause are still to end."""
+    skipped it): it stood for the pause after the thinking, so the move is played now, unless the other
+    pages' replay of that move (begun a little later) and the pause after it are still to end."""
     wait = model.watched_until + PAUSE_MS - now if model.watched_until else 0
     if wait <= 0:
         return _bot_plays(model, now)
