@@ -4,24 +4,32 @@ thinks for it, and the match is played to its end by clicking on the host's and 
 Every page names the bot "Bot (Normal)", says when it is thinking, and shows the final scores the
 CPython engine gets by replaying the record the host page saved. And when a guest's page is gone
 mid-match, the host lets a computer player take over the seat, and the match goes on; when the guest
-comes back, the seat is theirs again, the computer player leaves, and the guest plays on."""
+comes back, the seat is theirs again, the computer player leaves, and the guest plays on. And a
+spectator's page shows the host's Light Seeker turn step by step to its end before the computer's
+answer, which the host's page plays only then."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamenight import games
+from gamenight.core.bot import decide, turn_seed
+from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import People, assert_in_window
+from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
     answer,
     assert_accessible,
+    hosted_match,
     join,
     member,
     open_host,
@@ -180,3 +188,74 @@ def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people
     host.click("button[data-action=start]")
     expect(host.locator("#rt-board")).to_be_focused()
     assert_in_window(host, (".match-status", ".rt-board", ".rt-hand"))
+
+
+# Remembers each change of the replay step a page shows (``data-replay``; none: the position) or of its
+# status line (a step 1 of another move), in ``window.steps`` (the test empties it), from when installed.
+WATCH_STEPS = """() => {
+  window.steps = [];
+  const main = () => document.querySelector('.match-main');
+  const status = () => document.querySelector('.match-status').textContent;
+  const now = () => [main() ? (main().dataset.replay || null) : null, status()];
+  let last = JSON.stringify(now());
+  new MutationObserver(() => {
+    const [step, status] = now();
+    if (JSON.stringify([step, status]) === last) return;
+    last = JSON.stringify([step, status]);
+    window.steps.push({step, status});
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def going(state, seat_id: str, then=lambda after: True) -> dict:
+    """``seat_id``'s first legal turn that leaves the match going (and passes ``then``)."""
+    for move in LS_GAME.legal(state, seat_id):
+        after, _ = LS_GAME.play(state, seat_id, move, 0)
+        if after.outcome is None and then(after):
+            return move
+    raise AssertionError("no such turn on this deal")
+
+
+@pytest.mark.timeout(600)
+def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers_answer(people: People):
+    """The host's own turn is shown as made on the host's page, and played back step by step on every
+    other. The computer's answer waits until those pages have played it back (and the pause), so
+    Dan's page shows each of Ann's turns to its last step, then its position with "thinking…", then
+    the computer's turn: it used to come 0.45 s after the computer's thinking and cut Ann's short."""
+    host = open_host(people, game="lightseeker")
+    dan = join(people, host, "Dan")
+    host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
+    host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
+    expect(seat(dan, "2")).to_have_text("Bot (Easy)")
+    host.click("button[data-action=start]")
+    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+    for page in (host, dan):
+        expect(page.locator(".ls-board")).to_be_visible()
+    bot = games.bot("lightseeker")
+    dan.evaluate(WATCH_STEPS)
+    for turn in range(2):  # Ann's first turn (one action) and her second (two)
+        state, count = hosted_match(host)
+        seed = saved_record(host)["seed"]
+        expect(dan.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        dan.evaluate("window.steps = []")
+
+        def answer_goes_on(after, count=count, seed=seed) -> bool:
+            """The computer's answer (the same move the host's page will think) leaves the match going,
+            so Ann has a second turn: a dealt valley can be won early."""
+            move = decide(bot, LS_GAME.view(after, "2"), "easy", turn_seed(seed, "2", count + 1))
+            return LS_GAME.play(after, "2", move, 0)[0].outcome is None
+
+        move = going(state, "1", answer_goes_on if turn == 0 else lambda after: True)
+        build_turn(host, state, move)
+        wait_for_steps(host, count + 2, BOT_MS)  # Ann's turn and the computer's answer
+        expect(dan.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        steps = dan.evaluate("window.steps")
+        shown = [s["step"] for s in steps]
+        ann = len(move["actions"]) + 1  # each action, then Buh
+        assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], steps
+        assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), steps
+        assert "Bot (Easy) (2) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
+        rest = shown[ann + 1 :]
+        assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
+        assert all("Bot (Easy) (2)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
+    assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]

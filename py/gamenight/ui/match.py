@@ -263,12 +263,11 @@ def _replayed(moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], 
     """``moved`` (the new position) with the replay of the move that led to it from ``ui``'s: when it
     was made elsewhere (no seat of this page could move) and the board unfolds it into steps. A replay
     in progress ends here either way: a newer position drops it."""
-    unfold = getattr(ui.board, "unfold", None)
     steps: tuple[tuple[JSON, Any], ...] = ()
     mover = ""
-    if unfold is not None and events and table is not None and not ui.halted and acting_seat(ui, table) is None:
-        steps = tuple(unfold(ui.view, moved.view, events))
-        mover = next((s.id for s in table.seats if s.id in ui.board.active(ui.view)), "")
+    if table is not None and not ui.halted and acting_seat(ui, table) is None:
+        steps = unfolding(ui.board, ui.view, moved.view, events)
+        mover = next((s.id for s in table.seats if s.id in ui.board.active(ui.view)), "") if steps else ""
     if steps:
         return replace(
             moved, replay=steps, shown=0, replayed_by=mover, outbox=(*moved.outbox, StartTimer(REPLAY, STEP_MS))
@@ -276,6 +275,24 @@ def _replayed(moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], 
     if replaying(ui):
         return replace(skip(moved), outbox=(*moved.outbox, StopTimer(REPLAY)))
     return moved
+
+
+def unfolding(
+    board: Board, before: JSON, view: JSON, events: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[JSON, Any], ...]:
+    """The steps a page that watches a move (no seat of it moved) plays it back in: the board's
+    ``unfold`` of ``events`` from ``before`` to ``view``; none for a board without it, or no events."""
+    unfold = getattr(board, "unfold", None)
+    return tuple(unfold(before, view, events)) if unfold is not None and events else ()
+
+
+def watched_ms(before: MatchUi, after: MatchUi) -> int:
+    """How long the pages that watch the move from ``before``'s position to ``after``'s play it back
+    (its steps × ``STEP_MS``), counted on this page's views whether or not it plays it back itself (the
+    host's own move): 0 when it is shown at once, or ``after`` is not one move on from ``before``."""
+    if after.board is not before.board or after.moves != before.moves + 1 or not after.log or after.log is before.log:
+        return 0
+    return STEP_MS * len(unfolding(after.board, before.view, after.view, after.log[-1]))
 
 
 def replaying(ui: MatchUi) -> bool:

@@ -53,6 +53,7 @@ class Page:
         self.open = True
         self.copied: list[str] = []
         self.timers: set[str] = set()
+        self.every: dict[str, int] = {}  # each timer's period as last started (a pause's length)
         self.works: dict[str, Work] = {}  # background work asked for and not run yet (a new one replaces its namesake)
         self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
@@ -129,6 +130,7 @@ class Page:
                 keep_written(self.browser.storage, effect)
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)
+                self.every[effect.timer] = effect.every_ms
             elif isinstance(effect, StopTimer):  # None: every timer, as the shell does
                 self.timers.difference_update(list(self.timers) if effect.timer is None else [effect.timer])
             elif isinstance(effect, Copy):

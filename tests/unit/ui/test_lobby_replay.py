@@ -1,13 +1,16 @@
 """A Light Seeker turn that reaches a lobby page from another seat (a guest's, the host's, a computer
 player's the host page runs) is played back on that page step by step; a page's own turn is not. An
-input skips the replay; a newer move drops it; a rejoining page shows the position at once."""
+input skips the replay; a newer move drops it; a rejoining page shows the position at once. A computer
+player's move waits until every page that watches has played the move before it back, then the pause."""
 
 from gamenight import games
+from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.svg import text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.test_lobby_bots import click_place, first_place, lobby_with_a_bot
 
 
 def board_of(page: Page) -> match.MatchUi:
@@ -132,16 +135,141 @@ def test_the_host_pages_computer_player_is_played_back_and_waits_for_the_replay_
     host.click("start")
     host.work(lobby_host.BOT_TASK)
     assert lobby_host.BOT_TASK in host.timers, "the first move waits the pause, as before"
+    assert host.every[lobby_host.BOT_TASK] == PAUSE_MS, "nothing was played back before it"
+    played = rtc.now  # the first computer's move, played at this tick
     host.tick(lobby_host.BOT_TASK)
     session = host.inner.live.session
     assert len(session.match.record.log) == 1
     for page in (host, bea):
         assert step_shown(page) == 1, "a computer's move is played back on every page"
+    steps = len(board_of(bea).replay)
     host.work(lobby_host.BOT_TASK)  # the second computer's move is ready while the host replays the first
     assert lobby_host.BOT_TASK not in host.timers and len(session.match.record.log) == 1
+    for _step in range(steps - 1):
+        host.tick(match.REPLAY)
+        assert len(session.match.record.log) == 1
+    # The host's replay ends; Bea's page started hers when the move reached it, so the move waits for
+    # the end of every page's replay and the pause after it (its thinking ended long before).
     host.tick(match.REPLAY)
-    assert len(session.match.record.log) == 1
-    host.tick(match.REPLAY)  # the replay ends: the move is played at once
-    assert len(session.match.record.log) == 2 and step_shown(host) == 1
+    assert step_shown(host) is None and len(session.match.record.log) == 1
+    assert lobby_host.BOT_TASK in host.timers
+    assert rtc.now + host.every[lobby_host.BOT_TASK] == played + steps * match.STEP_MS + PAUSE_MS
+    for _step in range(steps):
+        bea.tick(match.REPLAY)
+    assert step_shown(bea) is None, "Bea's page shows the first move whole, then its position"
+    host.tick(lobby_host.BOT_TASK)
+    assert len(session.match.record.log) == 2 and step_shown(host) == 1 and step_shown(bea) == 1
     assert [e.seat for e in session.match.record.log] == ["1", "2"]
     assert games.board("lightseeker") is board_of(host).board
+
+
+def lobby_with_a_computer(rtc: FakeRtc, browser: Browser | None = None) -> tuple[Page, Page]:
+    """Ann hosts Light Seeker in seat 1 against an Easy computer in seat 2; Bea watches."""
+    host = host_lobby(rtc, browser or Browser(), game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    host.submit("add-bot", seat="2", level="easy")
+    host.click("start")
+    return host, bea
+
+
+def going_turn(page: Page) -> dict:
+    """Seat 1's first legal turn that leaves the match going (a dealt valley can be won early)."""
+    state = state_of(page)
+    return next(m for m in GAME.legal(state, "1") if GAME.play(state, "1", m, 0)[0].outcome is None)
+
+
+def test_after_the_hosts_turn_the_computer_waits_until_the_pages_that_watch_have_played_it_back():
+    """The host's page shows its own turn as made, and its computer player used to answer after the
+    pause alone (450 ms): Bea's page, still playing the host's turn back, cut it short for the
+    computer's. Now the computer's move waits until every page has played the host's turn back (its
+    steps × STEP_MS from when the host played it) and the pause after that."""
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_computer(rtc)
+    move = going_turn(host)
+    before = rtc.now
+    click_turn(host, move)
+    after = rtc.now
+    assert step_shown(host) is None, "the host's own turn is shown as made"
+    steps = len(board_of(bea).replay)
+    assert step_shown(bea) == 1 and steps == len(move["actions"]) + 1
+    host.work(lobby_host.BOT_TASK)
+    thought = rtc.now
+    session = host.inner.live.session
+    assert lobby_host.BOT_TASK in host.timers and len(session.match.record.log) == 1
+    wait = host.every[lobby_host.BOT_TASK]
+    assert wait >= steps * match.STEP_MS, "at least as long as the pages that watch take to play the turn back"
+    # From the moment the host played the turn (its confirm click, between ``before`` and ``after``).
+    replayed = steps * match.STEP_MS + PAUSE_MS
+    assert before + replayed <= thought + wait <= after + replayed
+    # Bea's page shows the host's turn to its end, then the position, the computer "thinking…".
+    for shown in range(2, steps + 1):
+        bea.tick(match.REPLAY)
+        assert step_shown(bea) == shown
+    bea.tick(match.REPLAY)
+    assert step_shown(bea) is None and "Bot (Easy) (2) is thinking…" in bea.text
+    host.tick(lobby_host.BOT_TASK)
+    assert [e.seat for e in session.match.record.log] == ["1", "2"]
+    assert step_shown(bea) == 1 and board_of(bea).replayed_by == "2", "then the computer's turn, from its start"
+    assert step_shown(host) == 1, "the host's page plays the computer's turn back too"
+
+
+def test_a_computer_move_after_one_shown_at_once_waits_only_the_pause():
+    """A Raythread placement is one step, shown at once everywhere: the computer's answer waits the
+    pause after its thinking, as before."""
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_bot(rtc, Browser())
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    assert step_shown(bea) is None
+    host.work(lobby_host.BOT_TASK)
+    assert host.every[lobby_host.BOT_TASK] == PAUSE_MS
+    host.tick(lobby_host.BOT_TASK)
+    assert [e.seat for e in host.inner.live.session.match.record.log] == ["A", "B"]
+
+
+def test_a_host_page_reloaded_after_its_turn_plays_the_computers_answer_after_the_pause():
+    """A reloaded page knows nothing of a replay on the others' pages (theirs start afresh when they
+    rejoin): the computer's turn is thought again and played after the pause alone, never lost."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host, _bea = lobby_with_a_computer(rtc, host_browser)
+    click_turn(host, going_turn(host))
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    assert lobby_host.BOT_TASK in reloaded.works
+    reloaded.work(lobby_host.BOT_TASK)
+    assert reloaded.every[lobby_host.BOT_TASK] == PAUSE_MS
+    reloaded.tick(lobby_host.BOT_TASK)
+    assert [e.seat for e in reloaded.inner.live.session.match.record.log] == ["1", "2"]
+
+
+def test_a_host_who_skips_the_replay_of_a_guests_turn_does_not_cut_it_short_on_the_other_pages():
+    """Bea plays against the computer; the host and Cal watch. The host's page plays Bea's turn back
+    and holds the computer's answer meanwhile; a click there ends its replay, but Cal's page still
+    plays the turn back: the answer waits for that too, and the pause after it."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    cal = join(rtc, host, "Cal")
+    host.click("stand")
+    bea.click("sit", seat="1")
+    host.submit("add-bot", seat="2", level="easy")
+    host.click("start")
+    move = going_turn(bea)
+    before = rtc.now
+    click_turn(bea, move)
+    after = rtc.now
+    steps = len(board_of(cal).replay)
+    assert step_shown(bea) is None and step_shown(host) == 1 and step_shown(cal) == 1
+    host.work(lobby_host.BOT_TASK)
+    assert lobby_host.BOT_TASK not in host.timers, "held while the host's page plays the turn back"
+    host.send(match.UiEvent("keydown", "board", key="ArrowLeft", now_ms=rtc.now))  # the host skips it
+    assert step_shown(host) is None and len(host.inner.live.session.match.record.log) == 1
+    replayed = steps * match.STEP_MS + PAUSE_MS
+    assert before + replayed <= rtc.now + host.every[lobby_host.BOT_TASK] <= after + replayed
+    for _step in range(steps):
+        cal.tick(match.REPLAY)
+    assert step_shown(cal) is None
+    host.tick(lobby_host.BOT_TASK)
+    assert [e.seat for e in host.inner.live.session.match.record.log] == ["1", "2"]
+    assert step_shown(cal) == 1 and step_shown(bea) == 1

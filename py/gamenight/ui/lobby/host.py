@@ -17,10 +17,12 @@ Work the match waits for (``Session.preparation``: Reflection's generated puzzle
 back to the session (``HostLink.prepared``), which records and broadcasts it.
 
 The lobby's computer players think here too (``Session.bot_turn``), with the same thinking, pause and
-seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` (or, while
-this page's board plays back the move before it, the end of that replay) and goes to the session
-(``HostLink.bot_move``), which plays it through its one ``play`` and broadcasts it like a person's. A
-reloaded host page finds the same turn in the restored session and thinks it again.
+seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` after the
+other pages have played back the move before it (``match.watched_ms``: the host's own turn is not
+played back here but is on every guest's and spectator's page), holds while this page's board plays it
+back, and goes to the session (``HostLink.bot_move``), which plays it through its one ``play`` and
+broadcasts it like a person's. A reloaded host page finds the same turn in the restored session and
+thinks it again.
 """
 
 from __future__ import annotations
@@ -207,9 +209,13 @@ class HostModel:
     preparing: str = ""  # the key of the match's preparation the PREPARE work runs
     thinking: str = ""  # the key of the computer player's turn (``BotTurn.key``) the BOT_TASK work thinks
     bot_move: Turned | None = None  # its move, waiting for the pause to end
-    # … or for the end of the board's replay of the move before it (two computer players: that replay
-    # is the pause, so the page's watcher sees each turn whole).
+    # … or for the end of the board's replay of the move before it (two computer players, or a guest's
+    # move), then for ``watched_until`` and the pause, so the page's watcher sees each turn whole.
     bot_held: bool = False
+    # When the pages that watch (guests, spectators) will have played back the move before the computer's
+    # turn, by this page's clock: when it was played here plus its steps × STEP_MS (``match.watched_ms``);
+    # 0 when it was shown at once, or this page started afresh (pages that rejoin show the position).
+    watched_until: int = 0
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
     tab: str = ""  # this page, among the host tabs of this browser
     since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
@@ -257,7 +263,7 @@ class HostScreen:
         updated, effects = self._update(model, message)
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
-            updated, more = _bot_plays(updated, getattr(message, "now_ms", 0) or updated.now_ms)
+            updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
             effects = [*effects, *more]
         # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
         quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
@@ -279,7 +285,7 @@ class HostScreen:
         if isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK):
             return model, []  # nothing to redraw: the page stays as cheap as can be while it works
         if isinstance(message, WorkDone) and message.task == BOT_TASK:
-            return _bot_thought(model, message.value)
+            return _bot_thought(model, message.value, message.now_ms or model.now_ms)
         if isinstance(message, Tick) and message.timer == BOT_TASK:
             return _bot_plays(model, message.now_ms)
         if isinstance(message, (Tick, WorkProgress, WorkDone)) and model.board is not None:
@@ -326,6 +332,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     own moves, sent like an input's), and the work the match waits for is started when it changes."""
     live = model.running
     effects: list[Effect] = []
+    earlier = model.board  # the position before the move being followed (if any)
     for _round in range(3):  # a board's own move (a reveal) changes the position once more
         board = sync_board(model.board, live.client, model.stored)
         moves: list = []
@@ -364,17 +371,35 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
             bot = games.bot(live.session.game_id)
             assert bot is not None  # the session seats computer players only in a game that has one
             effects.append(Work(BOT_TASK, thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat)))
-        model = replace(model, thinking=key, bot_move=None, bot_held=False)
+        replay = screen.watched_ms(earlier, model.board) if turn and earlier and model.board else 0
+        watched = model.now_ms + replay if replay else 0
+        model = replace(model, thinking=key, bot_move=None, bot_held=False, watched_until=watched)
     return model, effects
 
 
-def _bot_thought(model: HostModel, value: Any) -> tuple[HostModel, list[Effect]]:
-    """A computer player chose its move: it is played after a short pause, if its turn still stands."""
+def _bot_thought(model: HostModel, value: Any, now: int) -> tuple[HostModel, list[Effect]]:
+    """A computer player chose its move: it is played after a short pause, if its turn still stands.
+
+    The pause starts when the other pages show the position the computer answers: at once after a move
+    shown at once, after their replay of one played back step by step (``watched_until``; the host's own
+    turn is not played back here, but is on every other page). Their replay started when the move
+    reached them, a little after this page sent it, so the pause after it keeps them from cutting its
+    end short: the guests see the turn whole, then "thinking…", then the computer's turn."""
     if not isinstance(value, tuple) or f"{value[0]}:{value[1]}" != model.thinking:
         return model, []
     if model.board is not None and screen.replaying(model.board):
-        return replace(model, bot_move=value, bot_held=True), []  # played when the replay ends
-    return replace(model, bot_move=value), [StartTimer(BOT_TASK, PAUSE_MS)]
+        return replace(model, bot_move=value, bot_held=True), []  # this page's replay ends first
+    return replace(model, bot_move=value), [StartTimer(BOT_TASK, max(now, model.watched_until) + PAUSE_MS - now)]
+
+
+def _bot_replayed(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
+    """This page's replay of the move before the computer's has ended (its last step, or an input
+    skipped it): it stood for the pause after the thinking, so the move is played now, unless the other
+    pages' replay of that move (begun a little later) and the pause after it are still to end."""
+    wait = model.watched_until + PAUSE_MS - now if model.watched_until else 0
+    if wait <= 0:
+        return _bot_plays(model, now)
+    return replace(model, bot_held=False), [StartTimer(BOT_TASK, wait)]
 
 
 def _bot_plays(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
