@@ -180,7 +180,28 @@ def holders(table: Table) -> Holders:
 
 
 def holder_names(held: Holders) -> dict[str, str]:
-    return {seat: name or label(level) for seat, name, level in held}
+    return {seat: shown_name(name, i) if name else label(level) for i, (seat, name, level) in enumerate(held)}
+
+
+def default_name(index: int) -> str:
+    """The name of the ``index``-th player (from 0) whose name the setup left empty."""
+    return _("Player {n}").format(n=index + 1)
+
+
+def shown_name(name: str, index: int) -> str:
+    """A player's name as the page shows it: a default name, which the match keeps in the language it
+    started in ("Player 2"), in the page's language now ("プレイヤー2")."""
+    return default_name(index) if is_default_name(name, index) else name
+
+
+# The Japanese default name before the catalogue dropped its half-width space: saved matches hold it.
+_EARLIER_DEFAULT_NAMES = ("プレイヤー {n}",)
+
+
+def is_default_name(name: str, index: int) -> bool:
+    """Whether ``name`` is the ``index``-th player's default name in any language the page speaks."""
+    said = i18n.in_every_language("Player {n}") | set(_EARLIER_DEFAULT_NAMES)
+    return name in {text.format(n=index + 1) for text in said}
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games, i18n
+from gamenight import games
 from gamenight.core.bot import LEVELS, PAUSE_MS, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
@@ -241,7 +241,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
             typed = form.get(f"name{i}", "").strip()
             try:
                 names.append(
-                    parse_name(typed or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else default_name(i)))
+                    parse_name(typed or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else match.default_name(i)))
                 )
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())
@@ -259,7 +259,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
 def against_computer(model: Model, level: str, now: int) -> tuple[Model, list[Effect]]:
     """A new match of one person (a default name) against one computer player at ``level``."""
     rules = games.RULES[model.game]
-    names = (default_name(0), BOT_NAMES[1])
+    names = (match.default_name(0), BOT_NAMES[1])
     return deal(replace(model, players=2, names=names, options=None, bots={seat_ids(rules, 2)[1]: level}), now)
 
 
@@ -292,26 +292,6 @@ def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.Se
         match.SeatAt(s, record.names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, ""))
         for s in record.seats
     )
-
-
-def default_name(index: int) -> str:
-    """The name of the ``index``-th player (from 0) whose name the setup left empty."""
-    return _("Player {n}").format(n=index + 1)
-
-
-def shown_name(name: str, index: int) -> str:
-    """A player's name as the page shows it: a default name, which the match keeps in the language it
-    started in ("Player 2"), in the page's language now ("プレイヤー2")."""
-    return default_name(index) if _defaulted(name, index) else name
-
-
-# The Japanese default name before the catalogue dropped its half-width space: saved matches hold it.
-_EARLIER_DEFAULT_NAMES = ("プレイヤー {n}",)
-
-
-def _defaulted(name: str, index: int) -> bool:
-    said = i18n.in_every_language("Player {n}") | set(_EARLIER_DEFAULT_NAMES)
-    return name in {text.format(n=index + 1) for text in said}
 
 
 def restore(game: str, text: str) -> Model:
@@ -471,7 +451,7 @@ def _current(model: Model, at: int, seat: str) -> bool:
 
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
-    seats = tuple(replace(s, name=shown_name(s.name, i)) for i, s in enumerate(model.seats))
+    seats = tuple(replace(s, name=match.shown_name(s.name, i)) for i, s in enumerate(model.seats))
     return match.Table(model.game, seats, mine)
 
 
@@ -628,7 +608,7 @@ def setup_view(model: Model) -> Element:
                 h(
                     "span",
                     {},
-                    default_name(i)
+                    match.default_name(i)
                     if tags[seat] == str(i + 1)
                     else _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat]),
                 ),
@@ -637,8 +617,10 @@ def setup_view(model: Model) -> Element:
                     {
                         "name": f"name{i}",
                         # A default name is left to the placeholder, which speaks the page's language.
-                        "value": model.names[i] if i < len(model.names) and not _defaulted(model.names[i], i) else "",
-                        "placeholder": default_name(i),
+                        "value": model.names[i]
+                        if i < len(model.names) and not match.is_default_name(model.names[i], i)
+                        else "",
+                        "placeholder": match.default_name(i),
                         "maxlength": MAX_NAME,
                         "autocomplete": "off",
                     },

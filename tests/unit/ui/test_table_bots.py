@@ -226,14 +226,30 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         i18n.set_language("en")
 
 
+def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
+    # The log names each step's mover as the seats were held when the page followed it (a seat a computer
+    # took over keeps its person's moves): a default name among them is said in today's language too.
+    model, _ = screen("#/raythread/table?vs=normal")
+    state = model.inner.played.state
+    model, _ = click_move(model, rules.legal(state, state.seats[state.turn])[0])
+    (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
+    assert "Player 1" in text_of(log)
+    try:
+        i18n.set_language("ja")
+        (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
+        assert "プレイヤー1" in text_of(log) and "Player 1" not in text_of(log)
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
     # A match saved in Japanese before the catalogue wrote "プレイヤー2" holds "プレイヤー 2": still the
     # default name, which an English page says as "Player 2" and a Japanese one as it is written now.
-    assert table.shown_name("プレイヤー 2", 1) == "Player 2"
-    assert table.shown_name("プレイヤー 2", 0) == "プレイヤー 2"  # not the first player's default
+    assert match.shown_name("プレイヤー 2", 1) == "Player 2"
+    assert match.shown_name("プレイヤー 2", 0) == "プレイヤー 2"  # not the first player's default
     try:
         i18n.set_language("ja")
-        assert table.shown_name("プレイヤー 2", 1) == "プレイヤー2"
+        assert match.shown_name("プレイヤー 2", 1) == "プレイヤー2"
     finally:
         i18n.set_language("en")
 
