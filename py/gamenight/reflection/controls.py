@@ -746,7 +746,7 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         elif desk.task.kind == "build":
             title = ngettext(
                 "Your puzzle is sent. Waiting for {names}…", "Your puzzle is sent. Waiting for {names}…", len(left)
-            ).format(names=", ".join(name_of(table, s) for s in left))
+            ).format(names=i18n.conjunction(name_of(table, s) for s in left))
         else:
             title = _("The players are building their puzzles.")
     elif phase == "prepare":

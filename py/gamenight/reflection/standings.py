@@ -166,7 +166,7 @@ def race(view: JSON, table: Table) -> Element | None:
         and h(
             "p",
             {"class": "rf-still"},
-            _("Still solving: {names}").format(names=", ".join(name_of(table, s) for s in still)),
+            _("Still solving: {names}").format(names=i18n.listing(name_of(table, s) for s in still)),
         ),
         not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),
     )
@@ -233,7 +233,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
             h(
                 "th",
                 {"scope": "row"},
-                _("Team {n}: {names}").format(n=i + 1, names=", ".join(name_of(table, s) for s in team)),
+                _("Team {n}: {names}").format(n=i + 1, names=i18n.listing(name_of(table, s) for s in team)),
             ),
             h("td", {"class": "rf-total"}, _("average {x}").format(x=i18n.number(f"{float(averages[i]):.1f}"))),
             h("td", {"colspan": rounds}) if rounds else None,
@@ -366,7 +366,7 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
     if kind == "reveal_due":
         seats = given if isinstance(given := event.get("seats"), list) else []
         return ngettext("{names} must reveal their puzzle.", "{names} must reveal their puzzles.", len(seats)).format(
-            names=", ".join(name_of(names, s) for s in seats)
+            names=i18n.conjunction(name_of(names, s) for s in seats)
         )
     if kind == "revealed":
         return _("{name} revealed their puzzle.").format(name=who)

@@ -551,6 +551,26 @@ def test_team_averages_are_shown_in_random_mode():
     assert "Team 1: Ann (1), Cal (3)" in text and "average 80.0" in text and "average 80.0" in text
 
 
+def test_names_listed_in_a_line_follow_the_page_language():
+    # "Ann (1) and Cal (3)" in an English sentence, "Ann（1）、Cal（3）" in a Japanese list: never the
+    # English comma in Japanese text.
+    names = {"1": "Ann", "2": "Bea", "3": "Cal"}
+    due = {"type": "reveal_due", "seats": ["1", "2", "3"]}
+    assert BOARD.event_text(due, names) == "Ann (1), Bea (2) and Cal (3) must reveal their puzzles."
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
+    shown = pages(m, "1", "2", "3")
+    for seat in ("1", "2", "3"):
+        shown[seat].place(m.state.sheets[0].solution)
+    everyone_sees(shown)
+    try:
+        i18n.set_language("ja")
+        assert "Ann（1）、Bea（2）とCal（3）" in BOARD.event_text(due, names)
+        shown["1"].see()
+        assert "Ann（1）、Cal（3）" in shown["1"].text and "Ann（1）, " not in shown["1"].text
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_points_table_puts_each_total_next_to_its_name():
     """The total comes right after the name, before the rounds: on a phone the rounds scroll in their box
     and the total stays in sight (docs/rules/reflection.md, "Playing with friends in the app", Solving)."""
