@@ -60,6 +60,7 @@ from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
 from gamenight.ui.match import FOCUS_BOARD, Moved, Reply, Table, describe
 from gamenight.ui.program import (
+    Focus,
     StartTimer,
     StopTimer,
     StopWork,
@@ -496,7 +497,7 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
         if action == "rf-give-up":
             return give_up(desk, view, seat)
         if action == "rf-keep-going":
-            return Reply(replace(desk, confirm=False))
+            return Reply(replace(desk, confirm=False), effects=(Focus("button[data-action=rf-give-up]"),))
         if action == "rf-reveal":
             return reveal_again(desk, view)
         if action == "rf-watch":
@@ -507,6 +508,8 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
     if puzzle is None:
         return Reply(desk)
     if event.type == "keydown":
+        if event.key == "Escape" and desk.confirm and action in ("rf-keep-going", "rf-give-up"):
+            return on_input(desk, view, seat, table, replace(event, type="click", action="rf-keep-going"))
         if action not in ("board", "cell", "edge"):
             return Reply(desk)
         return on_key(desk, view, seat, puzzle, event.key)
@@ -705,7 +708,7 @@ def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
     if desk.task.kind != "solve" or not editable(desk, view, seat):
         return Reply(replace(desk, note=locked_note(desk, view)))
     if not desk.confirm:
-        return Reply(replace(desk, confirm=True))
+        return Reply(replace(desk, confirm=True), effects=(Focus("button[data-action=rf-keep-going]"),))
     return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round})
 
 
@@ -943,14 +946,14 @@ def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:
         buttons.append(
             h("button", {"type": "button", "class": "button primary", "data-action": "rf-submit"}, _("Submit"))
         )
-        if desk.confirm:
+        if desk.confirm:  # the safe answer first, focused (give_up): a second Enter keeps the puzzle
             buttons += [
+                h("button", {"type": "button", "class": "button", "data-action": "rf-keep-going"}, _("Keep solving")),
                 h(
                     "button",
                     {"type": "button", "class": "button danger", "data-action": "rf-give-up"},
                     _("Yes, give up"),
                 ),
-                h("button", {"type": "button", "class": "button", "data-action": "rf-keep-going"}, _("Keep solving")),
             ]
         else:
             buttons.append(

@@ -1171,7 +1171,7 @@ def linked_question(model: Model) -> Element | None:
             ),
         ),
         button("keep-puzzle", _("Keep this puzzle")),
-        button("open-linked", _("Open the linked puzzle"), primary=True),
+        button("open-linked", _("Open the linked puzzle"), attrs={"class": "button danger"}),
     )
 
 

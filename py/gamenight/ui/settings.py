@@ -187,8 +187,8 @@ def clear_section(model: Model) -> Element:
         question = _("Delete your stats, saved puzzles and matches, and settings? This cannot be undone.")
         controls = [
             h("p", {"class": "warning"}, question),
-            button("clear-confirm", _("Yes, clear my data"), "danger"),
             button("clear-cancel", _("Cancel")),
+            button("clear-confirm", _("Yes, clear my data"), "danger"),
         ]
     else:
         controls = [button("clear-data", _("Clear my data"))]

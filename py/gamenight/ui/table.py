@@ -694,7 +694,7 @@ def confirm(action: str, question: str, answer: str, submits: bool = False) -> E
         {"class": "confirm", "role": "group", "aria-labelledby": f"{action}-question"},
         h("p", {"id": f"{action}-question"}, question),
         h("button", {"type": "button", "class": "button", "data-action": "table-new-cancel"}, _("Keep playing")),
-        h("button", {**attrs, "class": "button primary"}, answer),
+        h("button", {**attrs, "class": "button danger"}, answer),
     )
 
 

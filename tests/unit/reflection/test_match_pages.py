@@ -11,6 +11,7 @@ from gamenight.reflection.controls import SECRETS_KEY
 from gamenight.reflection.laser import Layout
 from gamenight.ui import match
 from gamenight.ui.lobby.host import PREPARE
+from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
 
@@ -162,3 +163,23 @@ def test_the_lobby_form_offers_every_option_the_rules_accept_and_the_host_sets_t
     assert options["mode"] == "built" and options["size"] == 5 and options["tiles"] == 4 and options["warp"] is True
     host.submit("choose", game="reflection", players="2", preset="custom", size="40")
     assert "between 4 and 12" in host.text and host.inner.live.session.options["size"] == 5  # refused
+
+
+def test_give_up_asks_with_the_safe_answer_first_and_focused():
+    # As every question that loses something (solo's give-up, the table's new match, the host's End):
+    # "Keep solving" comes first and takes focus, so a second Enter keeps the puzzle; the answer that
+    # costs points is "danger".
+    rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})
+    host.work(PREPARE)
+    bea.click("rf-give-up")
+    (actions,) = bea.by_class("rf-actions")
+    answers = [(b.attr("data-action"), b.attr("class")) for b in find_all(actions, lambda e: e.tag == "button")]
+    assert answers[-2:] == [("rf-keep-going", "button"), ("rf-give-up", "button danger")]
+    assert bea.focused[-1] == "button[data-action=rf-keep-going]"
+    bea.click("rf-keep-going")
+    assert bea.focused[-1] == "button[data-action=rf-give-up]" and not bea.by_class("rf-confirm")
+    for answer in ("rf-keep-going", "rf-give-up"):  # Escape on either answer is the safe one
+        bea.click("rf-give-up")
+        bea.send(UiEvent("keydown", answer, key="Escape", now_ms=rtc.now))
+        assert not bea.by_class("rf-confirm") and bea.focused[-1] == "button[data-action=rf-give-up]"
+    assert bea.inner.board.local.task.kind == "solve" and "gave up" not in bea.text

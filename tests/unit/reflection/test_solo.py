@@ -325,6 +325,8 @@ def test_a_link_to_another_puzzle_asks_before_the_puzzle_in_progress_is_lost():
     assert Navigate("#/reflection/solo?preset=easy&seed=1234&v=2", replace=True) in effects
     (question,) = find_all(SCREEN.view(asked), lambda e: e.attr("id") == "rf-linked-question")
     assert "Puzzle #77" in text_of(question) and "progress will be lost" in text_of(question)
+    answers = find_all(SCREEN.view(asked), lambda e: e.attr("id") in ("rf-keep-puzzle", "rf-open-linked"))
+    assert [b.attr("class") for b in answers] == ["button", "button danger"]  # it loses this puzzle
     # Keep it: nothing else changes; any other click answers the same way.
     kept, effects = send(asked, click("keep-puzzle"))
     assert kept.linked is None and kept.layout == model.layout and effects == [solo.FOCUS_BOARD]

@@ -244,6 +244,11 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     host.click("end")  # the first press asks, on the host's page only; the match goes on meanwhile
     (question,) = host.by_class("confirm")
     assert text_of(question).startswith("End the match for everyone? It cannot be resumed.")
+    answers = find_all(question, lambda e: e.tag == "button")
+    assert [(b.attr("data-action"), b.attr("class")) for b in answers] == [
+        ("end-cancel", "button"),
+        ("end", "button danger"),  # as every answer that loses something (test_table, test_settings)
+    ]
     assert host.focused[-1] == "button[data-action=end-cancel]" and not bea.by_class("confirm")
     host.click("end-cancel")
     assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]"

@@ -79,6 +79,12 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     model, effects = app.update(model, click("clear-data"), Env())
     assert effects == [Focus("#clear-cancel")]
     assert "This cannot be undone." in text_of(app.view(model))
+    # The safe answer first, as on every question that can lose something (test_table, test_lobby_screens).
+    answers = find_all(app.view(model), lambda e: e.attr("id") in ("clear-cancel", "clear-confirm"))
+    assert [(b.attr("id"), b.attr("class")) for b in answers] == [
+        ("clear-cancel", "button"),
+        ("clear-confirm", "button danger"),
+    ]
     model, effects = app.update(model, click("clear-cancel"), Env())
     assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
     model, _ = app.update(model, click("clear-data"), Env())

@@ -206,6 +206,9 @@ def test_new_match_asks_before_a_match_in_progress_is_lost():
         "table-new-cancel",
         "table-new",
     ]
+    # The answer that loses the match looks like every answer that loses something (Settings' "Yes, clear
+    # my data", the host's "End the match"): "danger", never the orange of a step forward.
+    assert [b.attr("class") for b in find_all(question, lambda e: e.tag == "button")] == ["button", "button danger"]
     kept, effects = click(model, "table-new-cancel")
     assert kept.inner.played is first and not kept.inner.confirming
     assert effects == [Focus("button[data-action=table-new]")]

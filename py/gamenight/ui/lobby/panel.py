@@ -458,7 +458,7 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
             {"class": "host-controls confirm", "role": "group", "aria-labelledby": "end-question"},
             h("p", {"id": "end-question"}, _("End the match for everyone? It cannot be resumed.")),
             h("button", {"class": "button", "data-action": "end-cancel"}, _("Keep playing")),
-            h("button", {"class": "button primary", "data-action": "end"}, _("End the match")),
+            h("button", {"class": "button danger", "data-action": "end"}, _("End the match")),
         )
     if lobby.phase == "playing":
         return h(
