@@ -285,6 +285,8 @@ def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched
     placed = cell(watched, r, c).get_attribute("data-tile")
     assert placed in ("/", "\\")
     watched.evaluate("window.gncSameDocument = true")
+    where = "e => { const r = e.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY]; }"
+    before = cell(watched, r, c).evaluate(where)
     scope = cache_state(watched)["scope"]
     # An older version's leftover cache (ours), and another site's cache on the same origin (not ours).
     watched.evaluate("s => Promise.all([caches.open('gnc-leftover-' + s), caches.open('another-app')])", scope)
@@ -306,6 +308,10 @@ def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched
     assert watched.evaluate("window.gncSameDocument") is True
     expect(cell(watched, r, c)).to_have_attribute("data-tile", placed)
     expect(watched.locator("main")).to_have_attribute("data-phase", "playing")
+    # The offer stands at the foot of the window, over the page: the board did not move under a finger
+    # about to tap it (above the screen, it pushed the board down, 126 px on a phone).
+    assert cell(watched, r, c).evaluate(where) == before
+    assert offer.evaluate("e => getComputedStyle(e).position") == "fixed"
 
     watched.locator('[data-action="update-now"]').click()
     watched.wait_for_function("window.gncSameDocument === undefined", timeout=BOOT_TIMEOUT_MS)
