@@ -17,7 +17,8 @@ A move made elsewhere (a computer player's, another device's) may be played back
 that ``unfold``s moves tells how one unfolds into steps of its own (Light Seeker: each action, then
 Buh), and the match screen shows them one after another on a timer (``REPLAY``, ``STEP_MS``) before
 the position itself. The replay is only a view: the position, the log and the live region are the
-move's from the start; an input ends it at once.
+move's from the start (the seat list beside the board follows the steps: the mover is to play until its
+move is shown); an input ends it at once.
 """
 
 from __future__ import annotations
@@ -453,9 +454,11 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
     game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
+    seats = ui
     if replaying(ui):  # a step of a move made elsewhere, drawn for no seat: a view only
         step_view, step_local = ui.replay[ui.shown]
         board = game.render(step_local, step_view, None, table)
+        seats = replace(ui, view=step_view)  # beside the board, the mover is to play until its move is shown
     else:
         board = game.render(ui.local, ui.view, seat, table)
     return h(
@@ -490,7 +493,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
             "aside",
             {"class": "match-side"},
             result and result_panel(result, table),
-            seat_list(ui, table),
+            seat_list(seats, table),
             h(
                 "div",
                 {"class": "actions match-controls"},

@@ -198,3 +198,21 @@ def test_a_turn_that_does_not_lead_to_the_position_is_not_played_back():
     assert lsboard.unfold(before, after, [wrong]) == ()
     assert lsboard.unfold(before, after, [{"type": "turn", "actions": "?"}]) == ()
     assert lsboard.unfold(before, after, []) == ()
+
+
+def turn_shown(model) -> list[str]:
+    """The seats the seat list marks "to play"."""
+    seats = find_all(app.view(model), lambda e: "match-seat" in str(e.attr("class") or "").split())
+    return [s.attr("data-seat") for s in seats if "turn" in str(s.attr("class")).split()]
+
+
+def test_the_seat_list_shows_the_mover_to_play_while_its_turn_is_played_back():
+    # The seat list stands beside the board: while the board plays Bea's turn back, Bea is to play there
+    # too (it said Ann, a turn ahead of the board); the log and the live region tell the turn at once.
+    model, _effects, _board, _turn = after_bots_turn()
+    assert step_shown(model) == 1 and turn_shown(model) == ["2"]
+    for at in (3_600, 4_200):
+        model, _ = send(model, Tick(match.REPLAY, at))
+        assert turn_shown(model) == ["2"]
+    model, _ = send(model, Tick(match.REPLAY, 4_800))
+    assert step_shown(model) is None and turn_shown(model) == ["1"]
