@@ -126,6 +126,8 @@ class SettingsScreen:
             h("h1", {"tabindex": "-1"}, _("Settings")),
             storage_section(model),
             clear_section(model),
+            # The way back every page ends with (the game pages, the lobby's), not only the header's title.
+            h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games"))),
         )
 
     def title(self, model: Model) -> str:

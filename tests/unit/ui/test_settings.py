@@ -100,6 +100,23 @@ def test_every_settings_button_is_a_real_button_with_its_own_id():
             assert button.attr("id") == button.attr("data-action")
 
 
+CONTROLS = ("a", "button", "input", "select", "textarea")
+
+
+@pytest.mark.parametrize("step", ["", "confirm", "cleared"])
+def test_the_settings_page_ends_with_the_way_back_to_all_games(step: str):
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    if step:
+        model, _ = app.update(model, click("clear-data"), Env())
+    if step == "cleared":
+        model, _ = app.update(model, click("clear-confirm"), Env())
+    (page,) = find_all(app.view(model), lambda e: e.tag == "main")
+    *_, last = find_all(page, lambda e: e.tag in CONTROLS)
+    assert (last.tag, text_of(last), last.attr("href"), last.attr("data-nav")) == ("a", "← All games", "#/", "home")
+    assert app.parse_route(last.attr("href")).page == "home"
+
+
 NBSP = "\u00a0"  # a size never breaks between its number and its unit ("14.1 / MB" on a phone)
 
 
