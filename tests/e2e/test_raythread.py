@@ -20,6 +20,11 @@ STORE = "gnc:table.raythread"
 
 def start(page: Page, site_url: str, names=("Ann", "Bea")) -> None:
     open_app(page, site_url, "#/raythread/table")
+    seat_players(page, names)
+
+
+def seat_players(page: Page, names=("Ann", "Bea")) -> None:
+    """Fill in the table's setup form open on ``page`` and start the match."""
     if len(names) != 2:
         page.select_option("select[name=players]", str(len(names)))
     for i, name in enumerate(names):

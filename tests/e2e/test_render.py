@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight.raythread import rules
-from tests.e2e.conftest import open_app
-from tests.e2e.test_raythread import assert_page_shows, click_move, engine, start
+from tests.e2e.conftest import PHONE, People, open_app
+from tests.e2e.test_raythread import assert_page_shows, click_move, engine, seat_players, start
 
 pytestmark = pytest.mark.e2e
 
@@ -109,6 +109,51 @@ def test_a_notice_on_the_match_leaves_the_board_in_place_and_the_same_elements(a
     expect(app.locator(".notice")).to_have_count(0)  # … and goes again
     kept = app.evaluate("(parts) => parts.map((p) => document.querySelector(p).gncMarked === p)", list(parts))
     assert kept == [True] * len(parts), dict(zip(parts, kept, strict=True))
+
+
+# Where each seat card and Undo are on the page, and their size (not in the window: a click may scroll).
+BOXES = """() => [...document.querySelectorAll('.match-seat'), document.querySelector('[data-action=table-undo]')]
+    .map((e) => e.getBoundingClientRect()).map((b) => [b.left + scrollX, b.top + scrollY, b.width, b.height])"""
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [
+        {"viewport": {"width": 1280, "height": 800}, "color_scheme": "light", "locale": "en-GB"},
+        {**PHONE, "locale": "ja-JP"},
+    ],
+    ids=["laptop-en-light", "phone-ja-dark"],
+)
+def test_the_seat_cards_and_undo_keep_their_size_and_place_as_the_turn_goes_round(
+    people: People, site_url: str, screen: dict
+):
+    # The card of the seat to play had a badge and a thicker border the others had not: the cards grew
+    # and shrank as the turn passed, moving Undo under the player's finger (2 px here; 26 px where the badge wrapped).
+    page = people.open(people.person(**screen), f"{site_url}/#/raythread/table")
+    seat_players(page)
+    before = page.evaluate(BOXES)
+    assert len(before) == 3
+    for _ in range(2):
+        state = engine(page)
+        seat = state.seats[state.turn]
+        view = rules.view(state, None)
+        # A move that scores nothing, so no score on a card changes its width: only the turn passes.
+        quiet = [
+            m
+            for m in rules.legal(state, seat)
+            if m["type"] == "place" and rules.view(rules.play(state, seat, m)[0], None)["scores"] == view["scores"]
+        ]
+        click_move(page, quiet[0])
+        after = engine(page)
+        expect(page.locator(".match-seat.turn")).to_have_attribute("data-seat", after.seats[after.turn])
+        assert page.evaluate(BOXES) == before
+    # Only the card of the seat to play shows its badge, and only it is read out.
+    turn = page.locator(".match-seat.turn .turn-badge")
+    expect(turn).to_be_visible()
+    expect(turn).not_to_have_attribute("aria-hidden", "true")
+    for badge in page.locator(".match-seat:not(.turn) .turn-badge").all():
+        expect(badge).to_be_hidden()
+        expect(badge).to_have_attribute("aria-hidden", "true")
 
 
 def test_focus_on_a_part_that_goes_away_moves_to_the_screens_focus_home(app: Page, site_url: str):

@@ -73,7 +73,7 @@ def _kept_as_is(text: str) -> bool:
     """Field names quoted from the wire ('match'), units and names (the site's, the games') stay as
     they are in Japanese too."""
     names = r"Game Night Central|Raythread Rally|Reflection|Light Seeker|\{\w+\}|[^A-Za-z]"
-    return bool(re.fullmatch(r"'\w+'|\{n\} [KMG]B", text) or re.fullmatch(f"(?:{names})*", text))
+    return bool(re.fullmatch(r"'\w+'|\{n\}\u00a0[KMG]B", text) or re.fullmatch(f"(?:{names})*", text))
 
 
 def test_japanese_has_one_plural_form_and_every_plural_message_fills_it():
@@ -133,7 +133,7 @@ def test_dates_and_lists_read_in_the_page_language():
 
 # Japanese text as a Japanese UI writes it (docs/i18n.md, "Japanese: words used"): no half-width space
 # touches Japanese, so "{name}の番" reads "Ann（1）の番", not "Ann（1） の番". A space stays only between two
-# tokens that are not Japanese ("{n} GB", "{edge} {colour}の{n}", "Tab 1回分") and next to a lone symbol
+# tokens that are not Japanese ("{edge} {colour}の{n}", "Tab 1回分") and next to a lone symbol
 # that would otherwise be misread ("[行, 列] の組").
 _JAPANESE = "\u3000-\u303f\u3040-\u309f\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 _WORDISH = "A-Za-z0-9'{}"  # a Latin word or number, a quoted field name ('seats'), a placeholder's brace

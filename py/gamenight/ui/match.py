@@ -615,7 +615,13 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
                 h("span", {"class": "seat-name"}, seat_label(table, s.id)),
                 badges,
-                s.id in active and h("span", {"class": "badge turn-badge"}, _("to play")),
+                # Every card keeps the badge's room, hidden (and not read) off turn, so the cards and
+                # what lies under them do not move as the turn goes round.
+                h(
+                    "span",
+                    {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
+                    _("to play"),
+                ),
                 s.id in scores
                 and h(
                     "span",

@@ -67,13 +67,15 @@ def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
     return count, size
 
 
-_UNITS = (N_("{n} KB"), N_("{n} MB"), N_("{n} GB"))
+# A no-break space joins a number to its unit, so a narrow screen never wraps "14.1 / MB".
+_UNITS = (N_("{n}\u00a0KB"), N_("{n}\u00a0MB"), N_("{n}\u00a0GB"))
 
 
 def size_text(size: int) -> str:
-    """A byte count as people read it: ``"812 bytes"``, ``"14.1 MB"`` (decimal units, like file managers)."""
+    """A byte count as people read it: ``"812 bytes"``, ``"14.1 MB"`` (decimal units, like file managers),
+    the number and its unit held together by a no-break space."""
     if size < 1000:
-        return ngettext("{n} byte", "{n} bytes", size).format(n=size)
+        return ngettext("{n}\u00a0byte", "{n}\u00a0bytes", size).format(n=size)
     value, unit = size / 1000, 0
     while value >= 1000 and unit < len(_UNITS) - 1:
         value, unit = value / 1000, unit + 1
@@ -124,6 +126,8 @@ class SettingsScreen:
             h("h1", {"tabindex": "-1"}, _("Settings")),
             storage_section(model),
             clear_section(model),
+            # The way back every page ends with (the game pages, the lobby's), not only the header's title.
+            h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games"))),
         )
 
     def title(self, model: Model) -> str:

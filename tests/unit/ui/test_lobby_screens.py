@@ -264,7 +264,8 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
         screen = page.by_class("match-screen")[0]
         assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
         assert screen.attr("data-ended") == "1"
-        assert not page.by_class("turn-badge"), "no seat is marked to play any more"
+        badges = page.by_class("turn-badge")  # each card keeps the badge's room, hidden off turn
+        assert badges and all(b.attr("aria-hidden") == "true" for b in badges), "no seat is marked to play any more"
         assert not page.by_class("rt-hand"), "no hand to play from once the match is ended"
     # A key on the board changes nothing: no tile is chosen, no cell offered.
     before = host.text

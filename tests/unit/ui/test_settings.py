@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.ui import app, settings
 from gamenight.ui.program import ApplyUpdate, Env, Focus, LazyScreen, UiEvent, UpdateReady
 from gamenight.ui.settings import ClearData, KeepStorage, ReadStorage, StorageReport, local_data_size, size_text
@@ -46,9 +46,9 @@ def test_the_settings_page_asks_for_the_numbers_and_shows_them():
     assert app.title(model) == "Settings · Game Night Central"
     model, effects = app.update(model, REPORT, Env())
     assert effects == []
-    assert "14.3 MB" in row(model, "offline") and "version 87ad0c27f955" in row(model, "offline")
-    assert "2.0 KB · 3 entries" in row(model, "data")
-    assert "14.5 MB of the 10.8 GB this browser allows" in row(model, "usage")
+    assert "14.3\u00a0MB" in row(model, "offline") and "version 87ad0c27f955" in row(model, "offline")
+    assert "2.0\u00a0KB · 3 entries" in row(model, "data")
+    assert "14.5\u00a0MB of the 10.8\u00a0GB this browser allows" in row(model, "usage")
     assert "may delete it" in row(model, "kept") and "Ask to keep it" in row(model, "kept")
 
 
@@ -56,7 +56,7 @@ def test_what_the_browser_cannot_tell_is_said_plainly():
     model = open_settings()
     model, _ = app.update(model, StorageReport(data_entries=1, data_bytes=10), Env())
     assert "Not saved yet" in row(model, "offline")
-    assert "10 bytes · 1 entry" in row(model, "data")
+    assert "10\u00a0bytes · 1 entry" in row(model, "data")
     assert not find_all(app.view(model), lambda e: e.attr("data-row") == "usage")
     assert "does not say" in row(model, "kept")
     model, _ = app.update(model, StorageReport(persisted=True), Env())
@@ -106,16 +106,53 @@ def test_every_settings_button_is_a_real_button_with_its_own_id():
             assert button.attr("id") == button.attr("data-action")
 
 
+CONTROLS = ("a", "button", "input", "select", "textarea")
+
+
+@pytest.mark.parametrize("step", ["", "confirm", "cleared"])
+def test_the_settings_page_ends_with_the_way_back_to_all_games(step: str):
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    if step:
+        model, _ = app.update(model, click("clear-data"), Env())
+    if step == "cleared":
+        model, _ = app.update(model, click("clear-confirm"), Env())
+    (page,) = find_all(app.view(model), lambda e: e.tag == "main")
+    *_, last = find_all(page, lambda e: e.tag in CONTROLS)
+    assert (last.tag, text_of(last), last.attr("href"), last.attr("data-nav")) == ("a", "← All games", "#/", "home")
+    assert app.parse_route(last.attr("href")).page == "home"
+
+
+NBSP = "\u00a0"  # a size never breaks between its number and its unit ("14.1 / MB" on a phone)
+
+
 @pytest.mark.parametrize(
     ("size", "text"),
-    [(0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1000, "1.0 KB"), (2048, "2.0 KB"), (14_300_000, "14.3 MB")],
+    [
+        (0, "0 bytes"),
+        (1, "1 byte"),
+        (999, "999 bytes"),
+        (1000, "1.0 KB"),
+        (2048, "2.0 KB"),
+        (14_300_000, "14.3 MB"),
+        (10_800_000_000, "10.8 GB"),
+    ],
 )
-def test_sizes_read_like_a_file_manager(size: int, text: str):
-    assert size_text(size) == text
+def test_sizes_read_like_a_file_manager_with_no_break_before_the_unit(size: int, text: str):
+    assert size_text(size) == text.replace(" ", NBSP)
+
+
+@pytest.mark.parametrize(
+    ("size", "text"),
+    [(0, "0バイト"), (999, "999バイト"), (2048, "2.0 KB"), (14_300_000, "14.3 MB"), (10_800_000_000, "10.8 GB")],
+)
+def test_sizes_in_japanese_keep_their_latin_unit_on_the_number_line(size: int, text: str):
+    i18n.set_language("ja")  # conftest.py sets English back after the test
+    assert size_text(size) == text.replace(" ", NBSP)
 
 
 def test_sizes_past_the_largest_unit_stay_in_it():
-    assert size_text(123_000_000_000) == "123 GB" and size_text(5_000_000_000_000) == "5000 GB"
+    assert size_text(123_000_000_000) == f"123{NBSP}GB" and size_text(5_000_000_000_000) == f"5000{NBSP}GB"
 
 
 def test_local_data_is_counted_as_browsers_do_in_utf16():
