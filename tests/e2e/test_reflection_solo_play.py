@@ -229,11 +229,31 @@ def test_a_daily_puzzle_is_solved_and_its_share_line_copied(context: BrowserCont
     line = app.locator("#rf-share-line")
     expect(line).to_have_text(re.compile(rf"^Reflection daily {day} · Easy · \d+:\d\d · no hints$"))
     app.locator("#rf-share").click()
-    expect(app.locator("#rf-news")).to_have_text(re.compile(r"^The result line is copied\.\s*$"))
+    expect(app.locator("#app-copied")).to_have_text("The result line is copied.")  # once the clipboard took it
     assert app.evaluate("navigator.clipboard.readText()") == line.text_content()
     app.locator("#rf-options").click()
     expect(app.locator("#rf-daily-easy")).to_contain_text("✓")
     expect(app.locator(".rf-streak")).to_contain_text("Streak: 1 day")
+
+
+def test_a_copy_says_whether_the_clipboard_took_it(context: BrowserContext, app: Page, site_url: str):
+    # The page says what a "Copy" did once the browser answered: a browser that refuses (here its
+    # clipboard made to refuse, as one without permission does) is told apart from one that took it.
+    app.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new Error('not allowed'))")
+    open_puzzle(app, site_url)
+    app.locator("#rf-save").click()
+    app.locator("#rf-copy-code").click()
+    expect(app.locator("#app-copied")).to_have_text(
+        "The browser did not let this page copy. Select the text and copy it yourself."
+    )
+    expect(app.locator("#app-copied")).to_be_empty(timeout=10_000)  # said for a moment, then gone
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page = context.new_page()  # without the refusing clipboard
+    open_puzzle(page, site_url)
+    page.locator("#rf-save").click()
+    page.locator("#rf-copy-code").click()
+    expect(page.locator("#app-copied")).to_have_text("The code is copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#rf-code-out").input_value()
 
 
 def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Page, site_url: str, tmp_path: Path):

@@ -8,13 +8,16 @@ import pytest
 from gamenight import games
 from gamenight.ui import app
 from gamenight.ui.program import (
+    Copied,
     Env,
     Focus,
     Navigate,
+    StartTimer,
     StopTimer,
     StopWork,
     Store,
     Tasks,
+    Tick,
     UiEvent,
     Work,
     WorkDone,
@@ -434,3 +437,28 @@ def test_a_route_change_puts_focus_on_the_new_screens_heading(route):
     assert heading.attr("tabindex") == "-1"
     mains = find_all(app.view(model), lambda e: e.tag == "main")
     assert mains and find_all(mains[0], lambda e: e.tag == "h1") == [heading]
+
+
+def said_copied(model) -> str:
+    """What the page's copy status says (it is there, empty, before anything is copied)."""
+    (status,) = find_all(app.view(model), lambda e: e.attr("id") == "app-copied")
+    assert status.attr("role") == "status"
+    return text_of(status)
+
+
+def test_a_copy_is_answered_by_the_clipboard_and_the_page_says_so_then_clears_it():
+    # Every "Copy" button in the app (a peer link, the guest's reply, a result line, a saved game's code)
+    # gives a Copy effect; the shell answers Copied with the clipboard's own answer, and the page says
+    # what happened: the screen's words when it worked, how to copy by hand when the browser refused.
+    model, _ = app.init("#/", Env())
+    assert said_copied(model) == ""
+    model, effects = app.update(model, Copied(True, "The reply is copied."), Env())
+    assert said_copied(model) == "The reply is copied." and effects == [StartTimer(app.COPIED, app.COPIED_MS)]
+    model, effects = app.update(model, Tick(app.COPIED, 5_000), Env())
+    assert said_copied(model) == "" and effects == [StopTimer(app.COPIED)]
+    model, _ = app.update(model, Copied(True), Env())
+    assert said_copied(model) == "Copied."
+    model, _ = app.update(model, Copied(False, "The reply is copied."), Env())
+    assert said_copied(model).startswith("The browser did not let this page copy.")
+    model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
+    assert said_copied(model) == "", "a new screen starts with nothing said (its timers were stopped)"

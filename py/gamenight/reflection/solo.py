@@ -526,7 +526,7 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "zoom":
         return replace(model, zoom=not model.zoom), []
     if action == "share" and model.settings.daily and model.phase == "solved":
-        return model, [Copy(share_text(model)), Say(_("The result line is copied."))]
+        return model, [Copy(share_text(model), _("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:
         return model, []
     if action == "tray":
@@ -553,7 +553,7 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "save":
         return replace(model, saving=not model.saving), []
     if action == "copy-code":
-        return model, [Copy(export_code(model)), Say(_("The code is copied."))]
+        return model, [Copy(export_code(model), _("The code is copied."))]
     if action == "download":
         return model, [Download(savecode.filename(model.settings), export_code(model) + "\n")]
     if action == "keep-solving":

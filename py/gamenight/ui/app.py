@@ -22,6 +22,7 @@ from gamenight.core.game import GameInfo
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import (
     ApplyUpdate,
+    Copied,
     Effect,
     Env,
     Focus,
@@ -30,10 +31,12 @@ from gamenight.ui.program import (
     Navigate,
     Screen,
     SetLanguage,
+    StartTimer,
     StopTimer,
     StopWork,
     Store,
     Stored,
+    Tick,
     UiEvent,
     UpdateReady,
     board_stop,
@@ -44,6 +47,9 @@ from gamenight.ui.svg import Element, h
 SITE_TITLE = "Game Night Central"
 LANGUAGE_KEY = "lang"  # the language the player chose (local storage); else the browser's
 MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
+# What a copy did stays said this long (the app's own timer: a route change stops it with the screen's).
+COPIED = "app.copied"
+COPIED_MS = 4000
 
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
@@ -291,6 +297,7 @@ class Model:
     overlay_game: str = ""
     overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector)
     update: str = ""
+    copied: Copied | None = None  # the clipboard's last answer, said for ``COPIED_MS``
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -315,6 +322,10 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         return model, [Store(LANGUAGE_KEY, code), SetLanguage(code)]
     if isinstance(message, UpdateReady):
         return (model, []) if model.update else (replace(model, update="ready"), [])
+    if isinstance(message, Copied):
+        return replace(model, copied=message), [StartTimer(COPIED, COPIED_MS)]
+    if isinstance(message, Tick) and message.timer == COPIED:
+        return replace(model, copied=None), [StopTimer(COPIED)]
     if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
         if message.action == "update-later":
             return replace(model, update="later"), []
@@ -364,7 +375,24 @@ def view(model: Model) -> Element:
         header(),
         offer,
         h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
+        copied_status(model.copied),
         overlay_view(model) if model.overlay else None,
+    )
+
+
+def copied_status(copied: Copied | None) -> Element:
+    """What the last "Copy" did, at the foot of the window for a moment. The live region is always drawn
+    (empty): a screen reader hears text put into a region it already knows, not a region that appears."""
+    if copied is None:
+        text = ""
+    elif copied.ok:
+        text = copied.said or _("Copied.")
+    else:
+        text = _("The browser did not let this page copy. Select the text and copy it yourself.")
+    return h(
+        "p",
+        {"id": "app-copied", "class": "copied" + ("" if copied is None or copied.ok else " refused"), "role": "status"},
+        text,
     )
 
 

@@ -21,6 +21,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
+    Copied,
     Copy,
     Download,
     Effect,
@@ -219,6 +220,18 @@ class Shell:
         field.value = ""  # picking the same file again is a new change
         pending.then(_proxy(lambda text: self.send(replace(ui, value=str(text)))))
 
+    def copy(self, effect: Copy) -> None:
+        """Write to the clipboard and send the app its answer: the browser may refuse (no permission, or
+        no clipboard at all on a page not served securely), and the player must then copy by hand."""
+        clipboard = getattr(js.navigator, "clipboard", None)
+        if clipboard is None:
+            self.send(Copied(False, effect.said))
+            return
+        clipboard.writeText(effect.text).then(
+            _proxy(lambda _done=None: self.send(Copied(True, effect.said))),
+            _proxy(lambda _error=None: self.send(Copied(False, effect.said))),
+        )
+
     def on_before_unload(self, event: Any) -> None:
         if self.warn_on_leave:
             event.preventDefault()  # the browser asks the player to confirm leaving
@@ -241,7 +254,7 @@ class Shell:
             elif isinstance(effect, StopTimer):
                 self.stop_timer(effect.timer)
             elif isinstance(effect, Copy):
-                js.navigator.clipboard.writeText(effect.text)
+                self.copy(effect)
             elif isinstance(effect, Work):
                 self.tasks.start(effect)
                 self.show_tasks()

@@ -78,6 +78,15 @@ class UpdateReady:
 
 
 @dataclass(frozen=True)
+class Copied:
+    """The clipboard's answer to a ``Copy``: it took the text (``ok``) or the browser refused it (no
+    permission, a page not served securely); ``said`` is the ``Copy``'s."""
+
+    ok: bool
+    said: str = ""
+
+
+@dataclass(frozen=True)
 class Stored:
     """Another tab of this browser changed what local storage holds under ``key``, one of the current
     screen's ``storage_keys``: ``text`` is what it holds now (``None``: nothing). A page never hears of
@@ -89,7 +98,7 @@ class Stored:
     now_ms: int = 0
 
 
-Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | Stored | a screen's own messages
+Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | Copied | Stored | a screen's own messages
 
 # --- effects (screen → shell) --------------------------------------------------------------------
 
@@ -172,9 +181,11 @@ class StopTimer:
 
 @dataclass(frozen=True)
 class Copy:
-    """Put ``text`` on the clipboard."""
+    """Put ``text`` on the clipboard; the shell answers ``Copied``, and the page then says ``said`` (what
+    was copied, in words) or, if the browser refused, how to copy it by hand."""
 
     text: str
+    said: str = ""
 
 
 @dataclass(frozen=True, eq=False)
