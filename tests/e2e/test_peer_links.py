@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
-from tests.e2e.conftest import People
+from tests.e2e.conftest import PHONE, People
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_lightseeker import build_turn
 
@@ -172,6 +172,41 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     place(bea, (7, 5))
     expect(host.locator(".rt-tile")).to_have_count(2)
     assert board_state(host) == board_state(bea)
+
+
+def test_a_keyboard_guest_is_taken_to_the_copy_reply_button_then_to_the_lobby_when_joining_and_rejoining(
+    people: People,
+):
+    """Join and Rejoin take their form away: focus goes to what the guest does next (copy the reply),
+    then, once the host has pasted it, to the lobby's heading; never to the page's body."""
+    host = open_host(people)
+    bea_phone = people.person(**PHONE)
+    bea = people.open(bea_phone, new_invitation(host))
+    bea.fill("input[name=name]", "Bea")
+    bea.press("input[name=name]", "Enter")  # Join, by keyboard
+    copy = bea.locator("main.join button[data-action=copy]").first
+    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
+    expect(copy).to_be_focused()
+    paste_reply(host, bea.locator(".reply-code").input_value())
+    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(bea.locator("main.join h1")).to_be_focused()
+
+    bea.close()  # a guest with a saved token comes back on a new invitation
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    again = people.open(bea_phone, card.locator(".invite-link").input_value())
+    rejoin = again.locator("form[data-action=join] button[type=submit]")
+    expect(rejoin).to_have_text("Rejoin")
+    rejoin.focus()
+    again.keyboard.press("Enter")
+    copy = again.locator("main.join button[data-action=copy]").first
+    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
+    expect(copy).to_be_focused()
+    paste_reply(host, again.locator(".reply-code").input_value())
+    expect(member(again, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(again.locator("main.join h1")).to_be_focused()
 
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):

@@ -16,8 +16,9 @@ from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
-from tests.e2e.conftest import PageWatch, open_app
+from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
+from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
 SHOTS = os.environ.get("GNC_SHOTS")
@@ -299,3 +300,43 @@ def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url:
         watch.check()
     finally:
         context.close()
+
+
+def end_by_keyboard(page: Page, button: str) -> None:
+    """Press ``button`` (which asks "Keep playing?" first) by keyboard, then its answer that ends the match."""
+    page.locator(button).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("button[data-action$=cancel]")).to_be_focused()  # "Keep playing", the safe answer
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+
+
+def test_a_match_the_host_ends_by_keyboard_brings_the_focused_status_into_a_phone_s_window(people: People):
+    """The host's "End the match" (at the lobby's foot, under the board) goes away with the match: focus
+    goes to the match's status line, which says the match ended, and the page scrolls it into view, or a
+    phone's window (390×844) still shows the lobby's foot while focus is far above it."""
+    host = open_host(people, context=people.person(**PHONE))
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    host.click("button[data-action=start]")
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    end_by_keyboard(host, "button[data-action=end]")
+    status = host.locator(".match-status")
+    expect(status).to_have_text("The host ended the match.")
+    expect(status).to_be_focused()
+    assert_in_window(host, (".match-status",))
+
+
+def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_window(phone: Page, site_url: str):
+    """On this device, "New match" during a match (under the board) ends it and deals another: focus goes
+    to the new match's status line, in the phone's window (390×844)."""
+    saved, _ = spread_valley()
+    open_app(phone, site_url, "#/lightseeker/table")
+    phone.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", saved)
+    phone.reload()
+    phone.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(phone.locator(".match-log li")).not_to_have_count(0)  # a match in progress: "New match" asks first
+    end_by_keyboard(phone, "button[data-action=table-new]")
+    expect(phone.locator(".match-log li")).to_have_count(0)
+    status = phone.locator(".match-status")
+    expect(status).to_be_focused()
+    assert_in_window(phone, (".match-status",))

@@ -308,6 +308,24 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
         expect(page.locator(".rf-failed li[data-seat='2']")).to_contain_text("gave up")
 
 
+def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_puzzle_is_made(people: People):
+    """Start asks for the board, which a Reflection round draws only once its puzzle is made: focus goes
+    to the match's status line, not to the control the page morphed into Start's place ("End the match",
+    which a second Enter would press) nor to the page's body; Tab goes on from there to the board."""
+    host = open_host(people, context=people.person(**PHONE))
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    host.locator("button[data-action=start]").focus()
+    host.keyboard.press("Enter")
+    status = host.locator(".match-status")
+    expect(status).to_be_focused()
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    expect(status).to_be_focused()  # the puzzle's arrival leaves it there
+    host.keyboard.press("Tab")
+    expect(host.locator("#rf-zoom")).to_be_focused()  # "Bigger cells", above the board
+    host.keyboard.press("Tab")
+    expect(host.locator('#rf-board [role="grid"] [tabindex="0"]')).to_be_focused()
+
+
 def first_tiles(layout: Layout, keep: int) -> Layout:
     """``layout`` with only its first ``keep`` tiles, row by row."""
     cells = sorted(layout.tiles())[:keep]

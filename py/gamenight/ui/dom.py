@@ -174,7 +174,13 @@ class Shell:
         if focused and not self.focus:
             self.focus = "#" + focused
         if self.focus:
+            # A screen may ask for an element the page does not draw yet (Start asks for the board, which
+            # a Reflection round draws once its puzzle is made): focus then goes to the screen's home for
+            # it, as when a render takes the focused element away (index.html), never staying on the body
+            # or on what the morph put in the pressed control's place ("End the match" in Start's).
             target = self.root.querySelector(self.focus)
+            if target is None or target is jsnull:
+                target = self.root.querySelector("[data-focus-home]")
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):

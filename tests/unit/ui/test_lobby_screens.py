@@ -278,6 +278,33 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     assert "your turn" in text_of(host.by_class("match-status")[0]) and host.by_class("rt-hand")
 
 
+def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_heading_on_join_and_rejoin():
+    """Join and Rejoin take away the form pressed: focus goes to what the guest does next, sending the
+    reply, and once the host has pasted it to the lobby's heading (the reply's buttons are gone then)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = rtc.page(bea_browser, invite_link(host).partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    copy_reply = "#copy-reply"  # the "Copy reply" button (found by its id below)
+    assert bea.focused == [copy_reply]
+    (button,) = bea.find(lambda e: e.tag == "button" and f"#{e.attr('id')}" == copy_reply)
+    assert text_of(button) == "Copy reply" and button.attr("data-text") == bea.value_of("reply-code")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert bea.focused == [copy_reply, "main h1"] and text_of(bea.find(lambda e: e.tag == "h1")[0]) == "Friday night"
+    bea.click("sit", seat="C")
+    assert bea.focused == [copy_reply, "main h1"]  # in the lobby, the page moves focus no more
+
+    bea.close()  # Bea comes back on a new invitation: this browser keeps her token
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again.submit("join")  # its button reads "Rejoin"
+    assert again.focused == [copy_reply]
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert again.focused == [copy_reply, "main h1"] and seats(again)["C"] == "Bea"
+
+
 def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invitation():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

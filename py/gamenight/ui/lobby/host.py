@@ -507,7 +507,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     effects = live.request(request, now)
     if event.action == "start":
         # The match replaces the lobby's Start button, which the page would otherwise morph into
-        # "End the match" with the focus still on it (a second Enter would end the match at once).
+        # "End the match" with the focus still on it (a second Enter would end the match at once). A board
+        # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.FOCUS_BOARD)
     return replace(model), effects
 

@@ -47,6 +47,7 @@ from gamenight.ui.program import (
     Copy,
     Effect,
     Env,
+    Focus,
     Message,
     StartTimer,
     StopTimer,
@@ -70,6 +71,10 @@ POLL = "join.poll"  # while in the lobby: send again what got no answer, and say
 POLL_MS = 1000
 EXPIRY = "join.expiry"  # while the invitation waits for a name: the minutes left, and its end
 EXPIRY_MS = 5000
+# Join and Rejoin take their form away (and the reply's buttons go when the channel opens): focus goes to
+# what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
+FOCUS_COPY_REPLY = Focus("#copy-reply")
+FOCUS_HEADING = Focus("main h1")
 
 reasons({"other-lobby": N_("This invitation is for another game night ({name}): open it in a new tab.")})
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
@@ -314,7 +319,7 @@ def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, l
         code = iv.encode_reply(iv.Reply(model.invited.invite, model.name, transport))
     except iv.BadCode as err:
         return replace(model, stage="problem", problem=_reason(err)), [pe.ClosePeer(HOST)]
-    return replace(model, stage="reply", reply=code), []
+    return replace(model, stage="reply", reply=code), [FOCUS_COPY_REPLY]
 
 
 def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
@@ -327,7 +332,7 @@ def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     outbox = pe.Outbox(HOST)
     link = GuestLink(client, outbox, clock=lambda: model.now_ms)
     opened = replace(model, stage="lobby", client=client, outbox=outbox, link=link, reconnecting=False, lost=None)
-    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS)]
+    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS), FOCUS_HEADING]
 
 
 def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
@@ -441,7 +446,11 @@ def _join_view(model: JoinModel) -> list:
             _connection(model),
             h("p", {"class": "lede"}, _("Send this reply to your host. You join as soon as the host pastes it.")),
             h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": _("Reply code")}),
-            h("button", {"class": "button primary", "data-action": "copy", "data-text": model.reply}, _("Copy reply")),
+            h(
+                "button",
+                {"id": "copy-reply", "class": "button primary", "data-action": "copy", "data-text": model.reply},
+                _("Copy reply"),
+            ),
             h(
                 "p",
                 {},
