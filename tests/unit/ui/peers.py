@@ -17,6 +17,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.ui import app
 from gamenight.ui.program import (
+    Copied,
     Copy,
     Env,
     Focus,
@@ -133,8 +134,9 @@ class Page:
                 self.every[effect.timer] = effect.every_ms
             elif isinstance(effect, StopTimer):  # None: every timer, as the shell does
                 self.timers.difference_update(list(self.timers) if effect.timer is None else [effect.timer])
-            elif isinstance(effect, Copy):
+            elif isinstance(effect, Copy):  # the clipboard takes it, and answers later, as a browser's does
                 self.copied.append(effect.text)
+                self.rtc.queue.append(lambda said=effect.said: self.send(Copied(True, said)))
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
             elif isinstance(effect, Focus):

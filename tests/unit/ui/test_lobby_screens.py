@@ -85,6 +85,7 @@ def test_an_invitation_shows_its_link_qr_code_and_expiry():
     assert qr and int(qr[0].attr("data-modules")) >= 21
     host.click("copy", text=link)
     assert host.copied == [link]
+    assert "The invitation link is copied. Send it to the player it is for." in host.text
 
 
 def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
@@ -290,6 +291,8 @@ def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_headi
     assert bea.focused == [copy_reply]
     (button,) = bea.find(lambda e: e.tag == "button" and f"#{e.attr('id')}" == copy_reply)
     assert text_of(button) == "Copy reply" and button.attr("data-text") == bea.value_of("reply-code")
+    bea.click("copy", text=bea.value_of("reply-code"))  # the page says what to do with it
+    assert bea.copied == [bea.value_of("reply-code")] and "The reply is copied. Send it to your host." in bea.text
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert bea.focused == [copy_reply, "main h1"] and text_of(bea.find(lambda e: e.tag == "h1")[0]) == "Friday night"
     bea.click("sit", seat="C")

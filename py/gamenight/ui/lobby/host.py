@@ -478,8 +478,10 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [FOCUS_END]
     if event.action == "end" and not asked:
         return replace(model, ending=True), [FOCUS_KEEP_PLAYING]
-    if event.action == "copy":
-        return model, [Copy(event.data.get("text", ""))]
+    if event.action == "copy":  # an invitation's link, the only thing the host copies
+        return model, [
+            Copy(event.data.get("text", ""), _("The invitation link is copied. Send it to the player it is for."))
+        ]
     if live is None:
         if event.action == "host-setup" and event.type == "submit":
             return _open_lobby(model, event.form, now)

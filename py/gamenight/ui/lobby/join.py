@@ -221,8 +221,8 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
     model = replace(model, now_ms=event.now_ms or model.now_ms)
-    if event.action == "copy":
-        return model, [Copy(event.data.get("text", ""))]
+    if event.action == "copy":  # the reply, as a code or as a link
+        return model, [Copy(event.data.get("text", ""), _("The reply is copied. Send it to your host."))]
     if event.action == "join" and event.type == "submit" and model.stage == "name":
         expired, effects = _expiry(model)
         return (expired, effects) if expired.stage != "name" else _answer(model, event.form.get("name", ""))
@@ -590,7 +590,7 @@ class ReplyScreen:
 
     def update(self, model: ReplyModel, message: Message) -> tuple[ReplyModel, list[Effect]]:
         if isinstance(message, UiEvent) and message.action == "copy":
-            return model, [Copy(model.code)]
+            return model, [Copy(model.code, _("The reply is copied. Paste it on the host page."))]
         if isinstance(message, Tick) and message.timer == REPLY_WAIT:
             if model.stage == "sent":
                 model = replace(model, stage="alone")
