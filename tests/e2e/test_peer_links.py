@@ -174,6 +174,17 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     assert board_state(host) == board_state(bea)
 
 
+def reply_by_keyboard(host: Page, guest: Page) -> None:
+    """After Join or Rejoin pressed by keyboard: "Copy reply" has focus; once the host pasted the reply,
+    the lobby's heading has."""
+    copy = guest.locator("main.join button[data-action=copy]").first
+    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
+    expect(copy).to_be_focused()
+    paste_reply(host, guest.locator(".reply-code").input_value())
+    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(guest.locator("main.join h1")).to_be_focused()
+
+
 def test_a_keyboard_guest_is_taken_to_the_copy_reply_button_then_to_the_lobby_when_joining_and_rejoining(
     people: People,
 ):
@@ -184,12 +195,7 @@ def test_a_keyboard_guest_is_taken_to_the_copy_reply_button_then_to_the_lobby_wh
     bea = people.open(bea_phone, new_invitation(host))
     bea.fill("input[name=name]", "Bea")
     bea.press("input[name=name]", "Enter")  # Join, by keyboard
-    copy = bea.locator("main.join button[data-action=copy]").first
-    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
-    expect(copy).to_be_focused()
-    paste_reply(host, bea.locator(".reply-code").input_value())
-    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(bea.locator("main.join h1")).to_be_focused()
+    reply_by_keyboard(host, bea)
 
     bea.close()  # a guest with a saved token comes back on a new invitation
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
@@ -201,12 +207,7 @@ def test_a_keyboard_guest_is_taken_to_the_copy_reply_button_then_to_the_lobby_wh
     expect(rejoin).to_have_text("Rejoin")
     rejoin.focus()
     again.keyboard.press("Enter")
-    copy = again.locator("main.join button[data-action=copy]").first
-    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
-    expect(copy).to_be_focused()
-    paste_reply(host, again.locator(".reply-code").input_value())
-    expect(member(again, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(again.locator("main.join h1")).to_be_focused()
+    reply_by_keyboard(host, again)
 
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
