@@ -299,7 +299,13 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
     expect(bea.locator(".rf-work .rf-cell[data-r='4'][data-c='2']")).to_be_focused()  # focus follows the cursor
     bea.click("button[data-action=rf-give-up]")
-    expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first
+    expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first, the safe answer focused
+    expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
+    bea.keyboard.press("Escape")  # keeps solving, and focus goes back to Give up
+    expect(bea.locator(".rf-confirm")).to_have_count(0)
+    expect(bea.locator("button[data-action=rf-give-up]")).to_be_focused()
+    bea.keyboard.press("Enter")
+    expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
     bea.click("button[data-action=rf-give-up]")
     for page in (host, bea):
         expect(page.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
