@@ -381,7 +381,10 @@ class ReflectionBoard:
             {"class": "rf-match", "data-phase": view.get("phase"), "data-task": desk.task.kind},
             banner(desk, view, table),
             work_area(desk, view, seat, table),
-            standings.race(view, table),
+            # Once the match is over, "Final results" opens on the points table: the last round's finish
+            # order (its points and times are in the table) read as the final ranking there, and a phone
+            # shows the ranking panel only after the boards.
+            view.get("phase") != "over" and standings.race(view, table),
             standings.scoreboard(view, table),
             standings.gallery(view, table),
         )
