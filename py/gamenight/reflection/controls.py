@@ -920,7 +920,10 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
         said = _("{edge} {colour} {n}").format(
             edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
         )
-        ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
+        if edge in wrong and desk.task.kind != "build":
+            # One sentence per language: Japanese puts its brackets against the number, with no space.
+            said = _("{clue} (not matched)").format(clue=said)
+        ends.append(said)
     return sentences(
         _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what),
         i18n.listing(ends) + i18n.pgettext("full stop", "."),

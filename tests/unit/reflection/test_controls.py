@@ -658,3 +658,17 @@ def test_the_final_results_open_on_the_points_table_not_on_the_last_rounds_finis
         assert [str(e.attr("class")) for e in sections[:2]] == ["rf-banner", "rf-scores"]
         assert "Final results" in text_of(sections[0]) and "finish order" not in page.text
         assert not page.find("rf-race")
+
+
+def test_in_japanese_a_number_not_matched_is_read_with_no_half_width_space():
+    """The cell read-out joined "（不一致）" to its number with a half-width space ("左4 緑の5 （不一致）"),
+    against the catalogue's rule for Japanese (docs/i18n.md)."""
+    _m, shown = built_match()
+    ann = shown["1"]  # solving Bea's puzzle on an empty board: numbers do not match
+    i18n.set_language("ja")
+    try:
+        ann.key("ArrowRight")
+        said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
+    finally:
+        i18n.set_language("en")
+    assert "（不一致）" in said and " （" not in said, said
