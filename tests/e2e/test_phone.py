@@ -324,6 +324,10 @@ def test_a_match_the_host_ends_by_keyboard_brings_the_focused_status_into_a_phon
     expect(status).to_have_text("The host ended the match.")
     expect(status).to_be_focused()
     assert_in_window(host, (".match-status",))
+    # Nobody is said to be solving a round that ended: the race and the seat list say it was not finished.
+    expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")
+    expect(host.locator(".match-seats .facts")).to_have_text(["did not finish"])
+    expect(host.locator(".rf-clock, [data-action=rf-submit], [data-action=rf-give-up]")).to_have_count(0)
 
 
 def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_window(phone: Page, site_url: str):

@@ -126,7 +126,8 @@ def match_table(client: Client) -> screen.Table | None:
         )
         for s in played
     )
-    return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
+    mine = frozenset((match.you,)) if match.you else frozenset()
+    return screen.Table(match.game, seats, mine, stopped=match.ended == "host")
 
 
 def sync_board(
