@@ -1086,3 +1086,21 @@ def test_a_light_seeker_match_the_host_ends_sets_no_turn_to_anyone():
         assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
         assert not page.by_class("ls-above") and not page.by_class("ls-due") and not page.by_class("ls-turn")
         assert page.by_class("ls-light") and page.by_class("ls-target"), "what the board shows stays"
+
+
+def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_buttons():
+    """While the host's page makes a puzzle of the match, it says so in the match screen's notice (in the
+    side column, under the buttons), not above the lobby's match, where it moved the board as it came
+    and went; the guest's page has no such notice."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="2")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    (notice,) = host.by_class("match-notice")
+    assert text_of(notice) == "Your browser is making the match's next puzzle in the background."
+    side = host.by_class("match-side")[0]
+    assert find_all(side, lambda e: "match-notice" in str(e.attr("class"))) and not bea.by_class("match-notice")
+    host.work()
+    assert not host.by_class("match-notice")
