@@ -620,20 +620,27 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
                 h("span", {"class": "seat-name"}, seat_label(table, s.id)),
                 badges,
-                # Every card keeps the badge's room, hidden (and not read) off turn, so the cards and
-                # what lies under them do not move as the turn goes round.
-                h(
-                    "span",
-                    {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
-                    _("to play"),
-                ),
                 s.id in scores
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
                     points(scores[s.id]),
                 ),
-                h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id, table))),
+                # The card's second line, on every card: the "to play" badge, whose room every card keeps,
+                # hidden (and not read) off turn, so the cards and what lies under them do not move as the
+                # turn goes round, and the game's facts. On the name's line, the badge's room pushed the
+                # score onto a line of its own in a narrow column; and a card with facts was taller than
+                # one without (Light Seeker's "starts the match").
+                h(
+                    "span",
+                    {"class": "seat-more"},
+                    h(
+                        "span",
+                        {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
+                        _("to play"),
+                    ),
+                    h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id, table))),
+                ),
             )
         )
     return h("section", {"class": "match-seats"}, h("h2", {}, _("Players")), h("ul", {}, rows))
