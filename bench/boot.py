@@ -14,6 +14,10 @@ and warm, with where the time goes.
   interpreter restored from a gzipped Pyodide memory snapshot made by ``bench/snapshot.mjs`` instead
   of started (docs/performance.md, "Boot": level with hello or a little under, at the price of ~4.9 MB
   more to download). It slows the app's own loads in the same rounds: compare it with hello.
+- **Without PyScript** (``--direct``, an experiment: nothing ships it): the app's page with PyScript's
+  script, config and preloads replaced by a module that calls Pyodide's public ``loadPyodide``, writes
+  the config's ``files`` into the working folder and runs ``py/main.py`` (none of our Python imports
+  ``pyscript``); and a bare hello page on Pyodide alone, the fair reference for it.
 - **Phases** (medians), from the ``gnc:`` performance marks (``index.html`` marks PyScript's
   progress events, ``py/main.py`` our imports and first render) and resource timing.
 
@@ -151,6 +155,75 @@ def add_snapshot_page(site: Path) -> None:
     (site / "page-snapshot.html").write_text(page.replace('config="./pyscript.json"', 'config="./snapshot.json"'))
 
 
+# The --direct pages: Pyodide started by its own loader, with the stages PyScript would report.
+DIRECT_LOADER = """<script type="module">
+    import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+    const stage = (name) => dispatchEvent(new CustomEvent("py:progress", { detail: name }));
+    const bytes = (url) => fetch(url).then((r) => {
+      if (!r.ok) throw new Error("Could not load " + url);
+      return r.arrayBuffer();
+    });
+    stage("Loading Pyodide");
+    const FILES = %(files)s;
+    const files = Promise.all(Object.keys(FILES).map(bytes));
+    const main = %(main)s;
+    stage("Loading interpreter");
+    const py = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", location.href).href });
+    stage("Loaded interpreter");
+    stage("Loading files");
+    (await files).forEach((data, i) => {
+      const to = Object.values(FILES)[i];
+      py.FS.mkdirTree(to.split("/").slice(0, -1).join("/") || ".");
+      py.FS.writeFile(to, new Uint8Array(data));
+    });
+    const source = main && await fetch(main).then((r) => r.text());
+    stage("Loaded files");
+    stage("Loaded Pyodide");
+    await py.runPythonAsync(source || %(inline)s);
+  </script>"""
+PYODIDE_HELLO_SOURCE = """import js
+js.performance.mark("gnc:main")
+js.document.body.textContent = "hello"
+js.document.documentElement.dataset.app = "ready"
+"""
+
+
+def direct_loader(files: dict[str, str], main: str | None, inline: str = "") -> str:
+    """The module that starts Pyodide without PyScript: ``files`` (URL → path in the working folder, as
+    PyScript's config), then the Python at URL ``main``, or ``inline``."""
+    return DIRECT_LOADER % {"files": json.dumps(files), "main": json.dumps(main), "inline": json.dumps(inline)}
+
+
+def direct_page(page: str, config: dict) -> str:
+    """The app's ``index.html`` started by Pyodide's own loader instead of PyScript (``--direct``)."""
+    lines = page.split("\n")
+    kept = [
+        line
+        for line in lines
+        if not line.lstrip().startswith(('["modulepreload", "./vendor/pyscript/', '["preload", "./pyscript.json"]'))
+    ]
+    if len(lines) - len(kept) < 2:
+        raise SystemExit("index.html no longer preloads PyScript's files: update direct_page")
+    page = "\n".join(kept)
+    core = '<script type="module" src="./vendor/pyscript/core.js"></script>'
+    entry = '<script type="py" src="./py/main.py" config="./pyscript.json"></script>'
+    if page.count(core) != 1 or page.count(entry) != 1:
+        raise SystemExit("index.html no longer starts PyScript as direct_page expects: update it")
+    files = config.get("files", {})
+    preloads = "".join(f',\n        ["preload", {json.dumps(url)}]' for url in files if url != "./py/gamenight.zip")
+    page = page.replace('["preload", "./py/main.py"]', '["preload", "./py/main.py"]' + preloads)
+    return page.replace(core, direct_loader(files, "./py/main.py")).replace(entry, "")
+
+
+def add_direct_pages(site: Path) -> None:
+    """Write ``page-direct.html`` (the app without PyScript) and ``page-pyodide-hello.html``."""
+    config = json.loads((site / "pyscript.json").read_text())
+    (site / "page-direct.html").write_text(direct_page((site / "index.html").read_text(), config))
+    head = HELLO_HTML.split('<script type="module"')[0]  # the page's start and its progress marks
+    hello = head + direct_loader({}, None, PYODIDE_HELLO_SOURCE) + "</head><body></body></html>"
+    (site / "page-pyodide-hello.html").write_text(hello)
+
+
 def bench_root(site: Path, pages: dict[str, Path] | None = None) -> Path:
     """A copy of the built site plus the hello page and ``pages`` as ``page-NAME.html`` (kept out of
     _site/, which is what ships)."""
@@ -219,7 +292,9 @@ def print_phases(series: dict[str, list[dict]]) -> None:
         print(f"  {title:<48}{'  '.join(cells)}")
 
 
-def main(rounds: int = 7, pages: dict[str, Path] | None = None, snapshot: bool = False) -> dict[str, float]:
+def main(
+    rounds: int = 7, pages: dict[str, Path] | None = None, snapshot: bool = False, direct: bool = False
+) -> dict[str, float]:
     site = ROOT / "_site"
     if not (site / "sw.js").exists():
         raise SystemExit("_site/ is not built: run `make site`")
@@ -229,6 +304,10 @@ def main(rounds: int = 7, pages: dict[str, Path] | None = None, snapshot: bool =
     if snapshot:
         add_snapshot_page(root)
         cold_pages["snapshot"] = []
+    if direct:
+        add_direct_pages(root)
+        cold_pages["pyodide-hello"] = []
+        cold_pages["direct"] = []
     url, server = serve(root)
     cold_hello: list[dict] = []
     cold_stock: list[dict] = []
@@ -329,5 +408,6 @@ if __name__ == "__main__":
     parser.add_argument("rounds", nargs="?", type=int, default=7)
     parser.add_argument("--page", action="append", type=page_option, default=[], metavar="NAME=FILE")
     parser.add_argument("--snapshot", action="store_true", help="also the app restored from a memory snapshot")
+    parser.add_argument("--direct", action="store_true", help="also the app and hello started without PyScript")
     args = parser.parse_args()
-    main(args.rounds, dict(args.page), args.snapshot)
+    main(args.rounds, dict(args.page), args.snapshot, args.direct)

@@ -97,10 +97,10 @@ def test_a_raythread_move_in_japanese(ja_page: Page, site_url: str):
     expect(page.locator(".match-status")).to_contain_text("Ann（A）の番")
     expect(page.locator("svg.rt-board")).to_have_attribute("aria-label", re.compile("Raythread Rallyのボード"))
     kind, cell = place_anywhere(page)
-    placed = f"Ann（A）が{where(cell, 'ja')}に{TILE_JA[kind]}（スラッシュ /）を置きました。"
+    placed = f"Ann（A）が{where(cell, 'ja')}に{TILE_JA[kind]}（スラッシュ「/」）を置きました。"
     expect(page.locator(".match-log")).to_contain_text(placed)
     expect(page.locator(".match-status")).to_contain_text("Bea（B）の番")  # two seats read A and B
-    said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ /、Ann（A）が置いたタイル"
+    said = f"{where(cell, 'ja')}：{TILE_JA[kind]}、スラッシュ「/」、Ann（A）が置いたタイル"
     expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
 
 
@@ -159,7 +159,7 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     kind, cell = place_anywhere(host)
     assert kind == "mirror", "the deck holds only mirrors"
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror slash / at {where(cell, 'en')}.")
-    placed_ja = f"Ann（A）が{where(cell, 'ja')}にミラー（スラッシュ /）を置きました。"
+    placed_ja = f"Ann（A）が{where(cell, 'ja')}にミラー（スラッシュ「/」）を置きました。"
     expect(host.locator(".match-log")).to_contain_text(placed_ja)
     expect(host.locator(".match-status")).to_contain_text("Bea（B）の番")
     expect(guest.locator(".match-status")).to_contain_text("Bea (B) to play")

@@ -415,9 +415,9 @@ def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: Peop
     bea.fill("form[data-action=chat] input[name=text]", "Still there?")
     bea.press("form[data-action=chat] input[name=text]", "Enter")
     expect(host.locator(".chat-lines")).to_contain_text("Bea: Still there?")
-    chat_while_preparing = host.locator("[data-preparing]").count() == 1
+    chat_while_preparing = host.locator(".match-notice").count() == 1
     expect(bea.locator(".rf-phase")).to_contain_text("Round 1 of 3", timeout=180_000)
-    expect(host.locator("[data-preparing]")).to_have_count(0, timeout=300_000)
+    expect(host.locator(".match-notice")).to_have_count(0, timeout=300_000)
     end = host.evaluate("performance.now()")
     tasks = [d for start, d in host.evaluate("window.__longtasks") if begin <= start <= end]
     longest = max(tasks, default=0)
@@ -451,3 +451,23 @@ def test_a_guest_of_a_one_player_lobby_waits_for_room_and_the_host_makes_it(peop
     bea.click(".seat[data-seat='2'] button[data-action=sit]")
     expect(seat(host, "2")).to_have_text("Bea")
     expect(host.locator("select[name=players]")).to_have_value("2")
+
+
+def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people: People):
+    """While a round is solved a cell under the pointer lights up and the pointer is a hand; once the host
+    ends the match the board is only shown: no light, no hand, and the page says nobody still solves."""
+    host = open_host(people)
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    host.click("button[data-action=start]")
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    cell = host.locator(".rf-work .rf-cell[data-r='2'][data-c='2'] .rf-bg")
+    look = "(e) => [getComputedStyle(e).fill, getComputedStyle(e).cursor]"
+    resting = host.locator(".rf-work .rf-cell[data-r='3'][data-c='3'] .rf-bg").evaluate(look)
+    cell.hover()
+    assert cell.evaluate(look) != resting and cell.evaluate(look)[1] == "pointer"
+    host.click("button[data-action=end]")
+    host.click(".confirm button[data-action=end]")
+    expect(host.locator(".match-status")).to_have_text("The host ended the match.")
+    cell.hover()
+    assert cell.evaluate(look) == [resting[0], "default"]
+    expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")

@@ -228,3 +228,39 @@ def test_a_details_opened_on_one_screen_does_not_open_another_screen_s(app: Page
     }"""
     )
     assert result == [True, False]
+
+
+# Each seat card's box, and whether its score (if any) sits on its name's line.
+CARDS = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
+    const box = card.getBoundingClientRect(), name = card.querySelector('.seat-name').getBoundingClientRect();
+    const score = card.querySelector('.score');
+    const top = score ? score.getBoundingClientRect().top : name.top;
+    const sameLine = Math.abs(top - name.top) < name.height / 2;
+    return {seat: card.dataset.seat, width: box.width, height: box.height, sameLine};
+})"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize(
+    "size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["laptop", "phone"]
+)
+@pytest.mark.parametrize(
+    "game, names",
+    [("raythread", ("Annabelle", "Bartholomew", "Cy", "Dominique")), ("lightseeker", ("Annabelle", "Bartholomew"))],
+)
+def test_seat_cards_are_one_height_with_the_score_on_the_name_s_line(
+    people: People, site_url: str, game: str, names: tuple[str, ...], size: dict, language: str
+):
+    """Every card kept the hidden "to play" badge's room on the name's line, so in the laptop's side
+    column (352 px) the score took a line of its own; and Light Seeker's first card ("starts the match")
+    was taller than the other for the whole match."""
+    page = people.open(people.person(viewport=size, locale=language), f"{site_url}/#/{game}/table")
+    if len(names) != 2:
+        page.select_option("select[name=players]", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".match-seat")).to_have_count(len(names))
+    cards = page.evaluate(CARDS)
+    assert len({round(c["height"]) for c in cards}) == 1, cards
+    assert all(c["sameLine"] for c in cards), cards

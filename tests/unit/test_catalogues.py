@@ -143,3 +143,21 @@ _SPACE_AT_JAPANESE = re.compile(f"[{_JAPANESE}{_WORDISH}] (?=[{_JAPANESE}])|(?<=
 def test_japanese_puts_no_half_width_space_next_to_japanese_text():
     spaced = [text for m in catalogue("ja") if m.id for text in forms(m.string) if _SPACE_AT_JAPANESE.search(text)]
     assert not spaced, f"{len(spaced)} msgstr with a space next to Japanese:\n" + "\n".join(spaced)
+
+
+# A key or a typed symbol written on its own ("/", "\", "?"): one ASCII symbol with no Latin letter,
+# digit or other symbol beside it. In Japanese it is quoted, 「/」, never set off by spaces ("スラッシュ /"
+# read as a loose mark beside the word, where the rest of the catalogue wrote ミラー「/」). A literal's
+# brackets and commas ("[行, 列] の組") touch their words, so they are not lone.
+_LONE_SYMBOL = re.compile(r"(?:^| )[!-/:-@\[-`{-~](?= |$)")
+
+
+def test_japanese_quotes_a_lone_key_or_symbol_in_corner_brackets():
+    loose = [
+        text
+        for m in catalogue("ja")
+        if m.id
+        for text in forms(m.string)
+        if re.search(f"[{_JAPANESE}]", text) and _LONE_SYMBOL.search(text)
+    ]
+    assert not loose, f"{len(loose)} msgstr with a lone symbol not in 「」:\n" + "\n".join(loose)

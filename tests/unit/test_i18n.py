@@ -87,7 +87,7 @@ def test_an_empty_label_stays_empty_in_japanese():
     # gettext maps "" to the catalogue's header; a label looked up with a default of "" must not show it.
     i18n.set_language("ja")
     assert i18n._("") == ""
-    assert i18n._("slash /") == "スラッシュ /"
+    assert i18n._("slash /") == "スラッシュ「/」"
 
 
 def test_names_join_as_a_sentence_joins_them_in_each_language():

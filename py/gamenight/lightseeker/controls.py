@@ -490,7 +490,7 @@ class LightSeekerBoard:
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
         shown = self.shown(ui, view)
         look = self.look(ui, view, seat)
-        running = not view.get("result")
+        running = not view.get("result") and not table.stopped  # no turn is due once the match ended
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)
@@ -591,7 +591,7 @@ class LightSeekerBoard:
             ),
         )
 
-    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+    def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         seats = view.get("seats") or []
         return [_("starts the match")] if seats and seat == seats[0] else []
 

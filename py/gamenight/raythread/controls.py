@@ -278,7 +278,7 @@ class RaythreadBoard:
         key = ("hand", tuple(counts.values()), *drawn, i18n.generation())
         return keep(_HANDS, key, lambda: _hand(counts, *drawn))
 
-    def seat_facts(self, view: JSON, seat: str) -> list[str]:
+    def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         hand = view["hands"].get(seat, {})
         mirrors, prisms = hand.get("mirror", 0), hand.get("prism", 0)
         return [

@@ -355,6 +355,8 @@ class ReflectionBoard:
         if isinstance(message, Moved):
             return follow(desk, view, message)
         if isinstance(message, Tick) and message.timer == CLOCK:
+            if table is not None and table.stopped:  # no clock is shown for a stopped match
+                return Reply(desk, effects=(StopTimer(CLOCK),))
             return Reply(replace(desk, now_ms=message.now_ms))
         if isinstance(message, WorkProgress) and message.task == CHECK:
             advice = desk.advice
@@ -389,8 +391,8 @@ class ReflectionBoard:
             standings.gallery(view, table),
         )
 
-    def seat_facts(self, view: JSON, seat: str) -> list[str]:
-        return standings.seat_facts(view, seat)
+    def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
+        return standings.seat_facts(view, seat, table)
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
@@ -742,10 +744,14 @@ def left_ms(view: JSON, desk: Desk) -> int | None:
 
 
 def banner(desk: Desk, view: JSON, table: Table) -> Element:
-    """The phase in a sentence, and the round clock."""
+    """The phase in a sentence, and the round clock; for a stopped match (``table.stopped``), where it
+    stopped, with no clock and nobody said to be at work."""
     phase, round_, rounds = view.get("phase"), view.get("round", 0), view.get("rounds", 0)
     builder = (sheet(view, desk.task.number) or {}).get("builder")
-    if phase == "build":
+    live = not table.stopped
+    if phase == "build" and not live:
+        title = _("The match ended while the puzzles were being built.")
+    elif phase == "build":
         left = [s for s in view.get("active", ())]
         if desk.task.kind == "build" and not submitted(view):
             title = _("Build your puzzle: place every tile, then send it.")
@@ -755,13 +761,15 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             ).format(names=i18n.conjunction(name_of(table, s) for s in left))
         else:
             title = _("The players are building their puzzles.")
-    elif phase == "prepare":
+    elif phase == "prepare" and live:
         title = _("Preparing round {n}…").format(n=round_)
-    elif phase == "solve":
+    elif phase in ("prepare", "solve"):
         if builder:
             title = _("Round {r} of {n}: {name}'s puzzle").format(r=round_, n=rounds, name=name_of(table, builder))
         else:
             title = _("Round {r} of {n}").format(r=round_, n=rounds)
+    elif phase == "reveal" and not live:
+        title = _("The match ended before every puzzle was revealed.")
     elif phase == "reveal":
         title = _("The builders reveal their puzzles.")
     elif phase == "over":
@@ -773,6 +781,7 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         {"class": "rf-banner"},
         h("h2", {"class": "rf-phase"}, title),
         phase == "prepare"
+        and live
         and h(
             "p",
             {"class": "rf-preparing", "role": "status"},
@@ -780,8 +789,8 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             " ",
             _("The host's browser is making the puzzle."),
         ),
-        round_clock(desk, view),
-        phase == "reveal" and reveal_clock(desk, view),
+        live and round_clock(desk, view),
+        live and phase == "reveal" and reveal_clock(desk, view),
     )
 
 
@@ -817,7 +826,7 @@ def reveal_clock(desk: Desk, view: JSON) -> Element | None:
 def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element | None:
     """The board of this page's task with its tray and buttons (none while resting)."""
     if desk.layout is None or desk.task.kind == "rest":
-        return reveal_status(desk, view)
+        return reveal_status(desk, view, table)
     puzzle = the_puzzle(desk, view)
     if puzzle is None:
         return h("p", {"class": "rf-said"}, _("Waiting for the puzzle…"))
@@ -1049,9 +1058,10 @@ def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
     )
 
 
-def reveal_status(desk: Desk, view: JSON) -> Element | None:
-    """While builders reveal: what this page's device does about its own puzzle."""
-    if view.get("phase") != "reveal":
+def reveal_status(desk: Desk, view: JSON, table: Table) -> Element | None:
+    """While builders reveal: what this page's device does about its own puzzle (nothing once the match
+    was stopped: no reveal is due any more)."""
+    if view.get("phase") != "reveal" or table.stopped:
         return h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)) if desk.note else None
     owing = view.get("you") in view.get("active", ())
     if desk.note:

@@ -84,9 +84,11 @@ def round_finishes(view: JSON, round_: int) -> list[JSON]:
 
 
 def race(view: JSON, table: Table) -> Element | None:
-    """Who has sent (build), the round's finish order (solve), who has revealed (reveal)."""
+    """Who has sent (build), the round's finish order (solve), who has revealed (reveal); once the
+    match was stopped (``table.stopped``), who never did."""
     phase = view.get("phase")
     active = list(view.get("active", ()))
+    stopped = table.stopped
     if phase == "build":
         rows = [
             h(
@@ -94,7 +96,7 @@ def race(view: JSON, table: Table) -> Element | None:
                 {"data-seat": p.get("builder"), "data-sent": "1" if p.get("submitted") else "0"},
                 name_of(table, p.get("builder")),
                 " · ",
-                _("sent ✓") if p.get("submitted") else _("still building…"),
+                _("sent ✓") if p.get("submitted") else _("not sent") if stopped else _("still building…"),
             )
             for p in view.get("puzzles", [])
         ]
@@ -110,6 +112,8 @@ def race(view: JSON, table: Table) -> Element | None:
                 if state == "done"
                 else _("reveal failed ✗: {why}").format(why=flaw_text(p.get("flaw")))
                 if state == "failed"
+                else _("not revealed")
+                if stopped
                 else _("revealing…")
             )
             rows.append(h("li", {"data-seat": p.get("builder")}, name_of(table, p.get("builder")), " · ", text))
@@ -166,7 +170,9 @@ def race(view: JSON, table: Table) -> Element | None:
         and h(
             "p",
             {"class": "rf-still"},
-            _("Still solving: {names}").format(names=i18n.listing(name_of(table, s) for s in still)),
+            (_("Did not finish: {names}") if stopped else _("Still solving: {names}")).format(
+                names=i18n.listing(name_of(table, s) for s in still)
+            ),
         ),
         not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),
     )
@@ -321,12 +327,15 @@ def _strip(node: Element | str, top: bool, keep_inputs: bool = False) -> Element
 # --- the match screen's seat list and log ---------------------------------------------------------------
 
 
-def seat_facts(view: JSON, seat: str) -> list[str]:
+def seat_facts(view: JSON, seat: str, table: Table) -> list[str]:
+    """What the seat list says of a seat: its part in the phase (``table.stopped``: what it left
+    undone), disqualified."""
     facts = []
     phase, round_ = view.get("phase"), view.get("round", 0)
+    stopped = table.stopped
     mine = next((p for p in view.get("puzzles", []) if p.get("builder") == seat), None)
     if phase == "build" and mine is not None:
-        facts.append(_("sent") if mine.get("submitted") else _("building"))
+        facts.append(_("sent") if mine.get("submitted") else _("not sent") if stopped else _("building"))
     elif phase == "solve":
         done = next((f for f in round_finishes(view, round_) if f.get("seat") == seat), None)
         if done is not None and done.get("outcome") == "solved":
@@ -334,11 +343,11 @@ def seat_facts(view: JSON, seat: str) -> list[str]:
         elif done is not None:
             facts.append(_(OUTCOMES.get(done.get("outcome", ""), "")))
         elif seat in view.get("solving", {}):
-            facts.append(_("solving"))
+            facts.append(_("did not finish") if stopped else _("solving"))
         else:
             facts.append(_("sits this round out"))
     elif phase == "reveal" and mine is not None and mine.get("reveal") is None and seat in view.get("active", ()):
-        facts.append(_("revealing"))
+        facts.append(_("not revealed") if stopped else _("revealing"))
     if seat in (view.get("disqualified") or []):
         facts.append(_("disqualified"))
     return facts

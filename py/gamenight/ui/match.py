@@ -90,8 +90,9 @@ class Board(Protocol):
         """The seats that may move in ``view``."""
         ...
 
-    def seat_facts(self, view: JSON, seat: str) -> list[str]:
-        """Short public facts about a seat for the seat list (its hand, its cubes …)."""
+    def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
+        """Short public facts about a seat for the seat list (its hand, its cubes …); none that says
+        the seat is still at work once ``table.stopped``."""
         ...
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
@@ -156,6 +157,10 @@ class Table:
     game: str
     seats: tuple[SeatAt, ...]
     mine: frozenset[str] = frozenset()
+    # The match was stopped short of its end (the host ended it for everyone): no seat moves any more,
+    # and a board draws nobody still at work (no one "solving", no clock running), as boardgame.io's
+    # board reads ``ctx.gameover``. A match its rules ended says so in its view's ``result`` instead.
+    stopped: bool = False
 
     @property
     def names(self) -> dict[str, str]:
@@ -615,20 +620,27 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
                 h("span", {"class": "seat-name"}, seat_label(table, s.id)),
                 badges,
-                # Every card keeps the badge's room, hidden (and not read) off turn, so the cards and
-                # what lies under them do not move as the turn goes round.
-                h(
-                    "span",
-                    {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
-                    _("to play"),
-                ),
                 s.id in scores
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
                     points(scores[s.id]),
                 ),
-                h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id))),
+                # The card's second line, on every card: the "to play" badge, whose room every card keeps,
+                # hidden (and not read) off turn, so the cards and what lies under them do not move as the
+                # turn goes round, and the game's facts. On the name's line, the badge's room pushed the
+                # score onto a line of its own in a narrow column; and a card with facts was taller than
+                # one without (Light Seeker's "starts the match").
+                h(
+                    "span",
+                    {"class": "seat-more"},
+                    h(
+                        "span",
+                        {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
+                        _("to play"),
+                    ),
+                    h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id, table))),
+                ),
             )
         )
     return h("section", {"class": "match-seats"}, h("h2", {}, _("Players")), h("ul", {}, rows))

@@ -629,7 +629,7 @@ def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_
 def test_seat_facts_and_log_lines_say_what_happened_in_words():
     _m, shown = built_match()
     ann = shown["1"]
-    assert BOARD.seat_facts(ann.ui.view, "1") == ["solving"]
+    assert BOARD.seat_facts(ann.ui.view, "1", ann.table) == ["solving"]
     names = {"1": "Ann", "2": "Bea"}
     assert BOARD.event_text({"type": "submitted", "seat": "2"}, names) == "Bea (2) sent a puzzle."
     assert BOARD.event_text({"type": "solved", "seat": "1", "ms": 61_000, "points": 60}, names) == (

@@ -46,13 +46,13 @@ def test_the_host_page_makes_random_puzzles_in_the_background_and_serves_guests_
     rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3})
     assert PREPARE in host.works  # asked for, not run yet: the page stays free
     assert "Preparing round 1…" in bea.text and "Preparing round 1…" in host.text
-    assert host.by_class("preparing"), "the host is told its browser is working"
+    assert host.by_class("match-notice"), "the host is told its browser is working"
     bea.submit("chat", text="Ready when you are")
     assert "Bea: Ready when you are" in host.text  # a guest's message is handled while the work waits
     host.work(PREPARE)
     record = host.inner.live.session.match.record
     assert [bool(e.prepared) for e in record.log] == [True, True, True]  # round 1's, then 2 and 3 ahead
-    assert "Round 1 of 3" in bea.text and not host.by_class("preparing")
+    assert "Round 1 of 3" in bea.text and not host.by_class("match-notice")
     # A task per puzzle; with nothing left to prepare the host stops the task (StopWork) rather than
     # asking for an empty one, which would end with no value.
     assert [task for task, _value in host.ran] == [PREPARE] * 3

@@ -49,7 +49,7 @@ class TallyBoard:
     def active(self, view):
         return frozenset(view["turn"])
 
-    def seat_facts(self, view, seat):
+    def seat_facts(self, view, seat, table):
         return []
 
     def event_text(self, event, names):

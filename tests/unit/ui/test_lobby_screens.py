@@ -1066,3 +1066,70 @@ def test_picking_a_game_or_a_player_count_in_the_lobby_applies_it_at_once():
     pick(host, "game", "lightseeker")
     host.click("start")  # the game the select shows
     assert host.by_class("ls-board") and bea.by_class("ls-board") and not host.by_class("rt-board")
+
+
+def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either_language():
+    """The host ends a Reflection round while both players solve: on the host's page and the guest's,
+    nothing says or implies anyone still solves (the race, the seat list, the clock), and no control
+    invites a solve; in English and in Japanese."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    host.work()  # the host's browser makes the puzzle
+    for page in (host, bea):
+        page.tick("match.clock")
+        assert "Still solving: Ann (1)" in page.text and "solving" in text_of(page.by_class("match-seats")[0])
+        assert page.by_class("rf-clock") and page.find(lambda e: e.attr("data-action") == "rf-submit")
+    end_match(host)
+    for language, still, solving in (("en", "Still solving", "solving"), ("ja", "解答中", "解答中")):
+        try:
+            i18n.set_language(language)
+            for page in (host, bea):
+                page.tick("match.clock")
+                said = text_of(page.by_class("match-screen")[0])
+                seat_list = text_of(page.by_class("match-seats")[0])
+                assert still not in said and solving not in seat_list, (language, said)
+                assert not page.by_class("rf-clock"), "no clock runs for a match that ended"
+                assert not page.find(lambda e: e.attr("data-action") in ("rf-submit", "rf-give-up", "rf-tool"))
+                assert not page.find(lambda e: e.attr("tabindex") == "0" and e.attr("role") == "gridcell")
+                # Each seat says how the match left it: the puzzle unfinished.
+                assert seat_list.count("did not finish" if language == "en" else "未完了") == 2, seat_list
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_light_seeker_match_the_host_ends_sets_no_turn_to_anyone():
+    """After the host ends a Light Seeker match, neither page says what the turn must do any more."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    for page in (host, bea):
+        assert page.by_class("ls-above") and page.by_class("ls-due")
+    end_match(host)
+    for page in (host, bea):
+        assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
+        assert not page.by_class("ls-above") and not page.by_class("ls-due") and not page.by_class("ls-turn")
+        assert page.by_class("ls-light") and page.by_class("ls-target"), "what the board shows stays"
+
+
+def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_buttons():
+    """While the host's page makes a puzzle of the match, it says so in the match screen's notice (in the
+    side column, under the buttons), not above the lobby's match, where it moved the board as it came
+    and went; the guest's page has no such notice."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="2")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    (notice,) = host.by_class("match-notice")
+    assert text_of(notice) == "Your browser is making the match's next puzzle in the background."
+    side = host.by_class("match-side")[0]
+    assert find_all(side, lambda e: "match-notice" in str(e.attr("class"))) and not bea.by_class("match-notice")
+    host.work()
+    assert not host.by_class("match-notice")

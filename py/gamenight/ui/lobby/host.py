@@ -744,15 +744,16 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         h("h1", {"tabindex": "-1"}, live.name),
         _notice(model),
         _invites_view(model),
-        model.preparing
-        and h(
-            "p",
-            {"class": "notice preparing", "role": "status", "data-preparing": "1"},
-            _("Your browser is making the match's next puzzle in the background."),
-        ),
         panel(
             live.client,
-            Sight(host=True, states=states, routes=routes, now_ms=model.now_ms, ending=model.ending),
+            Sight(
+                host=True,
+                states=states,
+                routes=routes,
+                now_ms=model.now_ms,
+                ending=model.ending,
+                preparing=bool(model.preparing),
+            ),
             model.board,
         ),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),

@@ -54,6 +54,7 @@ class Sight:
     offline: bool = False  # this page's own connection is gone: controls are disabled
     now_ms: int = 0  # for "still waiting" notices
     ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
+    preparing: bool = False  # the host's page makes a puzzle of the match in the background
 
 
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
@@ -126,7 +127,8 @@ def match_table(client: Client) -> screen.Table | None:
         )
         for s in played
     )
-    return screen.Table(match.game, seats, frozenset((match.you,)) if match.you else frozenset())
+    mine = frozenset((match.you,)) if match.you else frozenset()
+    return screen.Table(match.game, seats, mine, stopped=match.ended == "host")
 
 
 def sync_board(
@@ -227,7 +229,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         _problem(client),
         _waiting(client, sight),
         table is not None and _role(client, lobby),
-        board is not None and table is not None and screen.render(board, table, _match_controls(client, lobby, sight)),
+        board is not None
+        and table is not None
+        and screen.render(board, table, _match_controls(client, lobby, sight), _working(sight)),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -235,6 +239,13 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
         ),
     )
+
+
+def _working(sight: Sight) -> str:
+    """The host's word that its page makes the match's next puzzle: the match screen's notice, under its
+    buttons, where its coming and going moves neither the status nor the board (above the lobby, it moved
+    them by its height as each puzzle of the match was made, and a phone's focused status out of view)."""
+    return _("Your browser is making the match's next puzzle in the background.") if sight.preparing else ""
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
