@@ -13,8 +13,9 @@ be finished — is worked out from ``turn_outcomes`` (``plan``). When the action
 cannot end legally, the failing rule is said in words before Buh is chosen.
 
 Keyboard (the board is one Tab stop): arrow keys move the cursor and choose the cube under it; ``S`` or
-``T`` then an arrow slides or tilts it; Space chooses (a cube, then Buh's cube); Enter confirms a
-complete turn; Escape steps back (the armed key, Buh's choice, the last action, the chosen cube).
+``T`` (which choose the cube under the cursor if none is chosen) then an arrow slides or tilts it; Space
+chooses (a cube, then Buh's cube); Enter confirms a complete turn; Escape steps back (the armed key,
+Buh's choice, the last action, the chosen cube).
 """
 
 from __future__ import annotations
@@ -295,7 +296,10 @@ class LightSeekerBoard:
             if not ui.acting:
                 return replace(ui, note=_note("ls-actions-done")), None
             if ui.selected is None:
-                return replace(ui, note=_note("ls-choose-cube")), None
+                # The cursor shows a cube (where a turn starts it): S or T acts on it, as after Space.
+                ui = self._at(ui, seat, table, ui.cursor, keep=True)
+                if ui.selected is None:  # an open space, or Buh's cube (whose note says so)
+                    return replace(ui, note=ui.note or _note("ls-choose-cube")), None
             kind = None if ui.kind == KIND_KEYS[key] else KIND_KEYS[key]
             return replace(ui, kind=kind, note=None), None
         if key == " ":

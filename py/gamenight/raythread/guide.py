@@ -141,7 +141,8 @@ def page() -> Element:
                 {},
                 _(
                     "The match ends at the target score, when the deck and every hand are empty, or when "
-                    "nobody can move. Ties are broken by the number of beacons claimed together with another colour."
+                    "nobody can move. On equal points, the player with more beacons claimed together with another "
+                    "colour ranks higher."
                 ),
             ),
         ),

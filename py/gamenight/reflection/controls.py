@@ -383,7 +383,10 @@ class ReflectionBoard:
             {"class": "rf-match", "data-phase": view.get("phase"), "data-task": desk.task.kind},
             banner(desk, view, table),
             work_area(desk, view, seat, table),
-            standings.race(view, table),
+            # Once the match is over, "Final results" opens on the points table: the last round's finish
+            # order (its points and times are in the table) read as the final ranking there, and a phone
+            # shows the ranking panel only after the boards.
+            view.get("phase") != "over" and standings.race(view, table),
             standings.scoreboard(view, table),
             standings.gallery(view, table),
         )
@@ -926,7 +929,10 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
         said = _("{edge} {colour} {n}").format(
             edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
         )
-        ends.append(said + (" " + _("(not matched)") if edge in wrong and desk.task.kind != "build" else ""))
+        if edge in wrong and desk.task.kind != "build":
+            # One sentence per language: Japanese puts its brackets against the number, with no space.
+            said = _("{clue} (not matched)").format(clue=said)
+        ends.append(said)
     return sentences(
         _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what),
         i18n.listing(ends) + i18n.pgettext("full stop", "."),

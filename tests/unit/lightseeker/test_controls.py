@@ -385,10 +385,27 @@ def test_a_whole_turn_by_keyboard():
     }
 
 
+def test_s_or_t_with_the_cursor_on_a_cube_acts_on_that_cube():
+    """The cursor starts on a cube that may act, not chosen: S or T there said "Choose a cube first (tap
+    or click it, or move the cursor onto it)" about the cube under the cursor, and the arrow that
+    followed moved the cursor away instead of acting."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    assert ui.cursor == (0, 1) and ui.selected is None  # cube 1 (the second) stands there
+    ui, _ = key(ui, view, "ann", "t")
+    assert ui.note is None and ui.selected == 1 and ui.kind == "tilt"
+    ui, _ = key(ui, view, "ann", "ArrowUp")
+    assert ui.actions == (Action(1, "tilt", Direction.N),)
+    on_buh, _ = key(BOARD.start(view, None), view, "ann", "ArrowDown")  # (1, 1): Buh's cube
+    refused, _ = key(on_buh, view, "ann", "t")
+    assert refused.kind is None and said(refused.note) == "Cube 5 is under Buh: it cannot act this turn."
+
+
 def test_keys_that_do_not_fit_are_explained_or_ignored():
     _state, view = near_win()
     ui = BOARD.start(view, None)
-    ui2, _ = key(ui, view, "ann", "s")
+    empty, _ = key(key(ui, view, "ann", "ArrowDown")[0], view, "ann", "ArrowRight")  # (1, 2): an open space
+    ui2, _ = key(empty, view, "ann", "s")
     assert said(ui2.note).startswith("Choose a cube first")
     assert key(ui, view, "ann", "q")[0] is ui
     assert BOARD.update(ui, view, "ann", TABLE, UiEvent("keydown", "chat", {}, key="s"))[0] is ui

@@ -638,3 +638,37 @@ def test_seat_facts_and_log_lines_say_what_happened_in_words():
     assert BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann (1): gave up, −20 points."
     assert "disqualified" in BOARD.event_text({"type": "reveal_failed", "seat": "1", "why": "x"}, names)
     assert BOARD.event_text({"type": "clock", "round": 1, "started_ms": 5}, names) is None
+
+
+def test_the_final_results_open_on_the_points_table_not_on_the_last_rounds_finish_order():
+    """On a phone the ranking panel comes after the boards: under "Final results" the last round's
+    finish order read as the final ranking (its first line was not the winner's)."""
+    m, shown = built_match(3)
+    shown["3"].place(m.layouts["1"])  # round 1: Cal first, then Ann, then Bea
+    shown["1"].place(m.layouts["2"])
+    shown["2"].place(m.layouts["3"])
+    everyone_sees(shown)
+    for seat, builder in (("2", "1"), ("3", "2"), ("1", "3")):  # round 2: Bea first
+        shown[seat].place(m.layouts[builder])
+        everyone_sees(shown)
+    everyone_sees(shown)
+    assert m.state.phase == "over"
+    for page in shown.values():
+        sections = [e for e in page.find("rf-match")[0].children if isinstance(e, type(page.tree))]
+        assert [str(e.attr("class")) for e in sections[:2]] == ["rf-banner", "rf-scores"]
+        assert "Final results" in text_of(sections[0]) and "finish order" not in page.text
+        assert not page.find("rf-race")
+
+
+def test_in_japanese_a_number_not_matched_is_read_with_no_half_width_space():
+    """The cell read-out joined "（不一致）" to its number with a half-width space ("左4 緑の5 （不一致）"),
+    against the catalogue's rule for Japanese (docs/i18n.md)."""
+    _m, shown = built_match()
+    ann = shown["1"]  # solving Bea's puzzle on an empty board: numbers do not match
+    i18n.set_language("ja")
+    try:
+        ann.key("ArrowRight")
+        said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
+    finally:
+        i18n.set_language("en")
+    assert "（不一致）" in said and " （" not in said, said

@@ -1039,6 +1039,35 @@ def test_a_guest_past_the_game_s_most_players_is_told_it_will_watch():
     assert room_note(bea) == "", "a seated player has nothing to be told"
 
 
+def pick(page: Page, name: str, value: str) -> None:
+    """The host picks ``value`` in the lobby's ``name`` select, as the shell reports it: a change event
+    from the nearest element with a ``data-action`` (the select's own, else its form's), no form data."""
+    select = page.find(lambda e: e.tag == "select" and e.attr("name") == name)[0]
+    holder = select if select.attr("data-action") else page.find(lambda e: e.attr("data-action") == "choose")[0]
+    data = {k.removeprefix("data-"): str(v) for k, v in holder.attrs if k.startswith("data-") and k != "data-action"}
+    page.send(UiEvent("change", str(holder.attr("data-action")), data, value=value, now_ms=page.rtc.now))
+    page.rtc.pump()
+
+
+def test_picking_a_game_or_a_player_count_in_the_lobby_applies_it_at_once():
+    """The host's "Start the match" is not the form's submit: a game picked in the select and left unapplied started
+    the old game's match (the form still listed its player counts and options)."""
+    rtc = FakeRtc()
+    host, bea, _cal = three_seats(rtc)
+    pick(host, "game", "lightseeker")
+    for page in (host, bea):
+        assert "Light Seeker · choosing seats" in page.text and "Raythread Rally · choosing seats" not in page.text
+    counts = host.find(lambda e: e.tag == "select" and e.attr("name") == "players")[0]
+    assert [o.attr("value") for o in counts.children if isinstance(o, type(counts))] == [2]
+    assert seats(host) == seats(bea) == {"1": "Ann", "2": "Bea"}
+    pick(host, "game", "raythread")
+    pick(host, "players", "4")
+    assert seats(host) == seats(bea) == {"A": "Ann", "B": "Bea", "C": "free", "D": "free"}
+    pick(host, "game", "lightseeker")
+    host.click("start")  # the game the select shows
+    assert host.by_class("ls-board") and bea.by_class("ls-board") and not host.by_class("rt-board")
+
+
 def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either_language():
     """The host ends a Reflection round while both players solve: on the host's page and the guest's,
     nothing says or implies anyone still solves (the race, the seat list, the clock), and no control

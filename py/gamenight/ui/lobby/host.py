@@ -465,7 +465,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return replace(model, board=board, now_ms=now, ending=False), model.live.request(request, now)
     if event.type == "keydown" and event.key == "Escape" and model.ending and event.action in ("end", "end-cancel"):
         return replace(model, ending=False), [FOCUS_END]  # on the question's answers: the safe one, keep playing
-    if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
+    # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
+    if event.type not in ("click", "submit") and (event.type, event.action) != ("change", "choose"):
         return model, []
     now = event.now_ms or model.now_ms
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.

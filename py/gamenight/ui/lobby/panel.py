@@ -491,9 +491,11 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
                 "label",
                 {},
                 _("Game") + " ",
+                # The game and the player count apply as soon as they are picked: "Start the match" is
+                # not this form's submit, and the options and seat counts below belong to the game shown.
                 h(
                     "select",
-                    {"name": "game"},
+                    {"name": "game", "data-action": "choose", "data-field": "game"},
                     [
                         h("option", {"value": gid, "selected": gid == lobby.game}, g.info.title)
                         for gid, g in games.RULES.items()
@@ -506,7 +508,7 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
                 _("Players") + " ",
                 h(
                     "select",
-                    {"name": "players"},
+                    {"name": "players", "data-action": "choose", "data-field": "players"},
                     [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
                 ),
             ),
@@ -647,6 +649,14 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         return p.Choose(client.lobby.game, client.lobby.options, more).to_json()
     if action == "add-bot" and event.type == "submit":
         return p.AddBot(event.form.get("seat", ""), event.form.get("level", "")).to_json()
+    if action == "choose" and event.type == "change" and client.lobby is not None:
+        # A game or a player count picked in its select (a change in the options waits for Apply).
+        lobby, field, value = client.lobby, event.data.get("field"), event.value
+        if field == "game" and value != lobby.game:
+            return p.Choose(value).to_json()  # a new game starts from its defaults, as Apply does
+        if field == "players" and value.isdigit() and int(value) != lobby.players:
+            return p.Choose(lobby.game, lobby.options, int(value)).to_json()
+        return None
     if action == "choose" and event.type == "submit":
         game, players = event.form.get("game", ""), event.form.get("players", "")
         same = client.lobby is not None and game == client.lobby.game
