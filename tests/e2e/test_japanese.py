@@ -168,8 +168,11 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     place_anywhere(guest)
     expect(guest.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
     expect(host.locator(".match-result")).to_contain_text("山札と全員の手札がなくなりました")
-    expect(guest.locator(".match-status")).to_contain_text("The match is over.")
-    expect(host.locator(".match-status")).to_contain_text("対戦は終了しました。")
+    # The status at the top says who won, as the result's headline does, in each page's language.
+    expect(guest.locator(".match-status")).to_have_text(re.compile(r"(wins!|^A draw between .*\.)$"))
+    expect(host.locator(".match-status")).to_have_text(re.compile(r"(の勝ち！|の引き分け。)$"))
+    for page in (guest, host):
+        expect(page.locator(".match-status")).to_have_text(page.locator(".match-result h2").inner_text())
 
 
 def test_the_loading_screen_speaks_japanese_before_python_runs(ja_page: Page, site_url: str):

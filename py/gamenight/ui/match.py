@@ -560,9 +560,10 @@ def seat_label(table: Table, seat: str) -> str:
 
 
 def status(ui: MatchUi, table: Table) -> str:
-    """Whose turn it is, in words (“Bea (B) to play — your turn”)."""
-    if ui.view.get("result"):
-        return _("The match is over.")
+    """Whose turn it is, in words (“Bea (B) to play — your turn”); at the end, who won: the status is the
+    top of the screen, while the result panel stands in the side column, under the board on a phone."""
+    if result := ui.view.get("result"):
+        return headline(result, table)
     if ui.halted:
         return _(ui.halted)
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
@@ -740,6 +741,4 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     """The live region's lines: the page's last move and those since (``heard``), then whose turn it is."""
     game = ui.board
     said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
-    result = ui.view.get("result")
-    # At the end, who won (the status would repeat "The match is over." the last event said already).
-    return [*said, headline(result, table) if result else status(ui, table)]
+    return [*said, status(ui, table)]  # at the end, who won

@@ -70,6 +70,12 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     assert find_all(tree, lambda e: e.attr("class") == "match-result")
     headline = text_of(find_all(tree, lambda e: e.attr("class") == "match-result")[0])
     assert ("draw" in headline) == result.draw
+    # The status line at the top says who won, not only that it is over: on a phone the result panel
+    # is in the side column, under the board (a Reflection match's boards and solutions run long).
+    status = text_of(find_all(tree, lambda e: e.attr("class") == "match-status")[0])
+    names = {s.id: s.name for s in model.inner.seats}
+    assert status.endswith("wins!") or status.startswith("A draw between")
+    assert all(names[s] in status for s in result.winners)
     places = [e.attr("data-seat") for e in find_all(tree, lambda e: e.attr("data-place") is not None)]
     assert places == [s for place in result.ranking for s in place]
     assert "Rematch" in text_of(tree)
