@@ -19,7 +19,7 @@ from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import submission
 from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
-from tests.e2e.conftest import PHONE, People
+from tests.e2e.conftest import PHONE, People, assert_in_window
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_peer_links import CONNECT_MS, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
@@ -318,7 +318,10 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
 def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_puzzle_is_made(people: People):
     """Start asks for the board, which a Reflection round draws only once its puzzle is made: focus goes
     to the match's status line, not to the control the page morphed into Start's place ("End the match",
-    which a second Enter would press) nor to the page's body; Tab goes on from there to the board."""
+    which a second Enter would press) nor to the page's body; Tab goes on from there to the board.
+    While the host's browser makes the puzzle a notice in the side column says so; when the puzzle comes
+    the notice goes, and the status must stay where it was, in the phone's window (390×844): it moved
+    about 124 px up, out of the window's top, leaving focus out of sight."""
     host = open_host(people, context=people.person(**PHONE))
     choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
     host.locator("button[data-action=start]").focus()
@@ -326,7 +329,12 @@ def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_
     status = host.locator(".match-status")
     expect(status).to_be_focused()
     expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    expect(host.locator(".rf-preparing")).to_have_count(0)
     expect(status).to_be_focused()  # the puzzle's arrival leaves it there
+    before = status.bounding_box()
+    host.wait_for_timeout(300)  # a late scroll or reflow would show here
+    assert status.bounding_box() == before
+    assert_in_window(host, (".match-status",))
     host.keyboard.press("Tab")
     expect(host.locator("#rf-zoom")).to_be_focused()  # "Bigger cells", above the board
     host.keyboard.press("Tab")

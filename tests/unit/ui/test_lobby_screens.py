@@ -1068,16 +1068,23 @@ def test_picking_a_game_or_a_player_count_in_the_lobby_applies_it_at_once():
     assert host.by_class("ls-board") and bea.by_class("ls-board") and not host.by_class("rt-board")
 
 
+def reflection_started(rounds: int):
+    """A Reflection match of random Easy puzzles just started by Ann (the host, seat 1) and Bea (seat 2):
+    their pages, the puzzle still being made on the host's."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds=str(rounds))
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    return host, bea
+
+
 def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either_language():
     """The host ends a Reflection round while both players solve: on the host's page and the guest's,
     nothing says or implies anyone still solves (the race, the seat list, the clock), and no control
     invites a solve; in English and in Japanese."""
-    rtc = FakeRtc()
-    host = host_lobby(rtc, Browser(), game="reflection")
-    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    host.click("start")
+    host, bea = reflection_started(rounds=1)
     host.work()  # the host's browser makes the puzzle
     for page in (host, bea):
         page.tick("match.clock")
@@ -1121,12 +1128,7 @@ def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_
     """While the host's page makes a puzzle of the match, it says so in the match screen's notice (in the
     side column, under the buttons), not above the lobby's match, where it moved the board as it came
     and went; the guest's page has no such notice."""
-    rtc = FakeRtc()
-    host = host_lobby(rtc, Browser(), game="reflection")
-    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="2")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    host.click("start")
+    host, bea = reflection_started(rounds=2)
     (notice,) = host.by_class("match-notice")
     assert text_of(notice) == "Your browser is making the match's next puzzle in the background."
     side = host.by_class("match-side")[0]
