@@ -791,11 +791,13 @@ def _invites_view(model: HostModel) -> Element:
         "section",
         {"class": "invites"},
         h("h2", {}, _("Invitations")),
+        # The page's row of a button and its words: the words stand clear of the button, beside it or, on a
+        # phone, as a block of their own under it (they touched it, then ran on under it).
         h(
             "p",
-            {},
+            {"class": "actions"},
             h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
-            " " + _("Each invitation lets one player in and lasts 10 minutes."),
+            h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
         h("ul", {"class": "invite-list"}, cards),
         h(
