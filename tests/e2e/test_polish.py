@@ -186,3 +186,40 @@ def test_escape_on_the_new_match_question_keeps_playing(app: Page, site_url: str
     expect(app.locator(".match-controls .confirm")).to_have_count(0)
     expect(app.locator("button[data-action=table-new]")).to_be_focused()
     expect(app.locator(".rt-tile")).to_have_count(tiles)
+
+
+# The text after the host's "Invite a player" button, as boxes (a Range's client rects), and the button's.
+INVITE_TEXT = """() => {
+  const button = document.querySelector('.invites [data-action=invite]');
+  const range = document.createRange();
+  range.setStartAfter(button);
+  range.setEnd(button.parentElement, button.parentElement.childNodes.length);
+  const box = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(box);
+  return {button: box(button.getBoundingClientRect()), rects};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_invite_button_s_explanation_keeps_the_page_s_spacing(browser, site_url: str, width: int, height: int):
+    """The explanation beside "Invite a player" touched the button (a space's 4-5 px), and on a phone its
+    second line ran on under the button. It stands clear of it: beside it, or on lines of its own below."""
+    phone = width < 600
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        open_app(page, site_url, "?stun=none#/host?game=raythread")
+        page.fill("input[name=lobby]", "Friday night")
+        page.fill("input[name=name]", "Ann")
+        page.click("form[data-action=host-setup] button[type=submit]")
+        expect(page.locator(".invites [data-action=invite]")).to_be_visible()
+        shown = page.evaluate(INVITE_TEXT)
+        button, rects = shown["button"], shown["rects"]
+        assert rects, "no explanation"
+        assert len({round(r["left"]) for r in rects}) == 1, f"the text's lines start at different places: {rects}"
+        for r in rects:
+            beside = r["left"] - button["right"]
+            below = r["top"] - button["bottom"]
+            assert beside >= 8 or below >= 6, f"the text touches the button: {r} {button}"
+    finally:
+        context.close()

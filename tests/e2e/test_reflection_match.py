@@ -341,6 +341,23 @@ def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_
     expect(host.locator('#rf-board [role="grid"] [tabindex="0"]')).to_be_focused()
 
 
+def test_start_starts_with_an_option_edited_and_not_applied(people: People):
+    """The host changes the rounds in the Options and presses "Start the match" without Apply: the match
+    has the rounds the form shows (the edit was silently dropped, and the old one round played)."""
+    host = open_host(people)
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    details = host.locator("form[data-action=choose] details.table-options")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    rounds = host.locator("form[data-action=choose] [name=rounds]")
+    if rounds.evaluate("e => e.tagName") == "SELECT":
+        rounds.select_option("3")
+    else:
+        rounds.fill("3")
+    host.click("button[data-action=start]")
+    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 3", timeout=CONNECT_MS)
+
+
 def first_tiles(layout: Layout, keep: int) -> Layout:
     """``layout`` with only its first ``keep`` tiles, row by row."""
     cells = sorted(layout.tiles())[:keep]

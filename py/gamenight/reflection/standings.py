@@ -17,7 +17,7 @@ from gamenight.reflection.laser import Layout
 from gamenight.reflection.puzzle import Puzzle, parse_layout, parse_puzzle
 from gamenight.reflection.solo import clock
 from gamenight.ui.match import Table
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, filled, h
 
 # "abandoned", not "left": the catalogue already has "left" as a board side (左 in Japanese).
 OUTCOMES = {
@@ -83,6 +83,13 @@ def round_finishes(view: JSON, round_: int) -> list[JSON]:
 # --- panels ----------------------------------------------------------------------------------------
 
 
+def voided(points: Child, void: Any, style: str) -> Child:
+    """``points`` marked "(void)" when ``void`` (a failure a failed reveal cancels), the mark in ``style``."""
+    if not void:
+        return points
+    return filled(_("{points} {void}"), points=points, void=h("span", {"class": style}, _("(void)")))
+
+
 def race(view: JSON, table: Table) -> Element | None:
     """Who has sent (build), the round's finish order (solve), who has revealed (reveal); once the
     match was stopped (``table.stopped``), who never did."""
@@ -94,9 +101,10 @@ def race(view: JSON, table: Table) -> Element | None:
             h(
                 "li",
                 {"data-seat": p.get("builder"), "data-sent": "1" if p.get("submitted") else "0"},
-                name_of(table, p.get("builder")),
-                " · ",
-                _("sent ✓") if p.get("submitted") else _("not sent") if stopped else _("still building…"),
+                _("{name} · {state}").format(
+                    name=name_of(table, p.get("builder")),
+                    state=_("sent ✓") if p.get("submitted") else _("not sent") if stopped else _("still building…"),
+                ),
             )
             for p in view.get("puzzles", [])
         ]
@@ -116,7 +124,8 @@ def race(view: JSON, table: Table) -> Element | None:
                 if stopped
                 else _("revealing…")
             )
-            rows.append(h("li", {"data-seat": p.get("builder")}, name_of(table, p.get("builder")), " · ", text))
+            shown = _("{name} · {state}").format(name=name_of(table, p.get("builder")), state=text)
+            rows.append(h("li", {"data-seat": p.get("builder")}, shown))
         return h("section", {"class": "rf-race"}, h("h3", {}, _("Reveals")), h("ul", {}, rows))
     round_ = view.get("round", 0)
     done = round_finishes(view, round_)
@@ -139,11 +148,11 @@ def race(view: JSON, table: Table) -> Element | None:
                 h(
                     "li",
                     {"data-seat": f.get("seat"), "data-points": f.get("points")},
-                    name_of(table, f.get("seat")),
-                    " · ",
-                    clock(int(f.get("ms", 0))),
-                    " · ",
-                    points_text(int(f.get("points", 0))),
+                    _("{name} · {time} · {points}").format(
+                        name=name_of(table, f.get("seat")),
+                        time=clock(int(f.get("ms", 0))),
+                        points=points_text(int(f.get("points", 0))),
+                    ),
                 )
                 for f in solved
             ],
@@ -156,12 +165,12 @@ def race(view: JSON, table: Table) -> Element | None:
                 h(
                     "li",
                     {"data-seat": f.get("seat"), "data-points": f.get("points")},
-                    name_of(table, f.get("seat")),
-                    " · ",
-                    _(OUTCOMES.get(f.get("outcome", ""), "")),
-                    " · ",
-                    points_text(int(f.get("points", 0))),
-                    f.get("void") and h("span", {"class": "rf-void"}, " ", _("(void)")),
+                    filled(
+                        _("{name} · {outcome} · {points}"),
+                        name=name_of(table, f.get("seat")),
+                        outcome=_(OUTCOMES.get(f.get("outcome", ""), "")),
+                        points=voided(points_text(int(f.get("points", 0))), f.get("void"), "rf-void"),
+                    ),
                 )
                 for f in failed
             ],
@@ -211,9 +220,15 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                 h(
                     "td",
                     {"class": "rf-void" if f.get("void") else None, "data-round": r, "data-points": f.get("points")},
-                    h("s", {}, text) if f.get("void") else text,
-                    h("span", {"class": "rf-detail"}, " ", detail),
-                    f.get("void") and h("span", {"class": "rf-detail"}, " ", _("(void)")),
+                    voided(
+                        filled(
+                            _("{points} {detail}"),
+                            points=h("s", {}, text) if f.get("void") else text,
+                            detail=h("span", {"class": "rf-detail"}, detail),
+                        ),
+                        f.get("void"),
+                        "rf-detail",
+                    ),
                 )
             )
         rows.append(

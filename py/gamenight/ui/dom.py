@@ -414,8 +414,17 @@ def read_event(event: Any) -> UiEvent | None:
         holder = None
     if holder is None and kind not in ("keydown", "submit"):
         return None
-    if holder is not None and str(holder.tagName) == "FORM" and kind not in ("keydown", "change", "submit"):
-        return None  # a click in a form (on a field, its submit button) is the browser's: it leads to submit
+    if (
+        holder is not None
+        and kind not in ("keydown", "change", "submit")
+        and (
+            str(holder.tagName) == "FORM"
+            or (bool(getattr(holder, "form", None)) and str(holder.type) == "submit" and bool(holder.name))
+        )
+    ):
+        # A click in a form (on a field, its submit button) is the browser's: it leads to submit, which
+        # names a named submit button (the lobby's Start, which also carries an action to be found by).
+        return None
     data = {}
     action = ""
     if holder is not None:
@@ -429,7 +438,8 @@ def read_event(event: Any) -> UiEvent | None:
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
     form = {}
     if kind == "submit":
-        entries = js.Array.from_(js.FormData.new(target).entries())
+        # The button that submitted names itself (the lobby's Start submits its form as Apply does).
+        entries = js.Array.from_(js.FormData.new(target, getattr(event, "submitter", None)).entries())
         form = {str(pair[0]): str(pair[1]) for pair in entries}
         action = str(target.dataset.action or action)
     typing = kind == "keydown" and (

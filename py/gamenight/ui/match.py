@@ -44,7 +44,7 @@ from gamenight.ui.program import (
     board_stop,
     keep_written,
 )
-from gamenight.ui.svg import Element, Memo, h, keep
+from gamenight.ui.svg import Element, Memo, filled, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
@@ -668,15 +668,18 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         for seat in seats:
             scored = scores.get(seat)
             note = notes.get(seat)
+            name = seat_label(table, seat)
+            shown = name if scored is None else _("{name} · {points}").format(name=name, points=points(scored))
             places.append(
                 h(
                     "li",
                     {"data-seat": seat, "data-place": place},
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
-                    seat_label(table, seat),
-                    scored is not None and " · " + points(scored),
-                    note and h("span", {"class": "note"}, " · ", describe(note)),
+                    # The joins are the catalogue's, so each language writes its own spacing.
+                    filled(_("{name} · {note}"), name=shown, note=h("span", {"class": "note"}, describe(note)))
+                    if note
+                    else shown,
                 )
             )
     return h(

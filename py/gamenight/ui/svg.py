@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from string import Formatter
 from typing import Any, Literal
 
 AttrValue = str | int | float | bool | None
@@ -237,6 +238,17 @@ def find_all(node: Element | str, predicate) -> list[Element]:
     for child in node.children:
         found.extend(find_all(child, predicate))
     return found
+
+
+def filled(template: str, **children: Child) -> list[Child]:
+    """A translated template ("{name} · {time}") with elements in its placeholders: its text around them as
+    the language's catalogue writes it (Japanese joins "Ann（1）・0:01" with no half-width space)."""
+    out: list[Child] = []
+    for text, name, _spec, _conversion in Formatter().parse(template):
+        out.append(text)
+        if name is not None:
+            out.append(children[name])
+    return out
 
 
 def text_of(node: Element | str) -> str:

@@ -482,3 +482,15 @@ def test_on_a_first_turn_one_action_completes_the_actions():
     move = GAME.legal(state, "ann")[0]
     _ui, sent = build(BOARD.start(view, None), view, "ann", move)
     assert sent == move
+
+
+def test_the_first_seat_starts_the_match_only_until_it_ends():
+    """The first seat's card said "starts the match" on the final position too, and after the host
+    ended the match: a fact about a match still to be played."""
+    _state, view = near_win(turn=0)
+    assert BOARD.seat_facts(view, "ann", TABLE) == ["starts the match"] and BOARD.seat_facts(view, "bob", TABLE) == []
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 5}
+    after, _ = GAME.play(near_win()[0], "ann", turn, 0)
+    assert BOARD.seat_facts(GAME.view(after, "ann"), "ann", TABLE) == []
+    stopped = Table("lightseeker", TABLE.seats, TABLE.mine, stopped=True)
+    assert BOARD.seat_facts(view, "ann", stopped) == []

@@ -5,6 +5,7 @@ on the engine, and what it asks of its page (storage, timers, background work) i
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -672,3 +673,42 @@ def test_in_japanese_a_number_not_matched_is_read_with_no_half_width_space():
     finally:
         i18n.set_language("en")
     assert "（不一致）" in said and " （" not in said, said
+
+
+# A half-width space beside Japanese text, full-width punctuation included (docs/i18n.md).
+_SPACE_BY_JAPANESE = re.compile(
+    "[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef] | (?=[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef])"
+)
+
+
+def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_language():
+    """The finish order joined "Ann（1）" and " · " with half-width spaces, and the points table its
+    cell's parts with them ("−60 ギブアップ （無効）"): the joins are the catalogue's, English unchanged."""
+
+    def shown_texts(lang: str) -> tuple[list[str], list[str]]:
+        i18n.set_language(lang)
+        try:
+            m, shown = built_match(3)
+            shown["2"].place(m.layouts["3"])  # Bea solves Cal's puzzle
+            shown["1"].click("rf-give-up")
+            shown["1"].click("rf-give-up")  # Ann gives up on Bea's
+            everyone_sees(shown)
+            race = [text_of(li) for r in shown[None].find("rf-race") for li in find_all(r, lambda e: e.tag == "li")]
+            m2, shown2 = built_match()
+            shown2["2"].place(m2.layouts["1"])
+            shown2["1"].click("rf-give-up")
+            shown2["1"].click("rf-give-up")
+            m2.play("2", {"type": "reveal", "layout": Layout.empty(5).to_json(), "salt": "a" * 64})
+            everyone_sees(shown2)
+            cells = [text_of(td) for t in shown2[None].find("rf-table") for td in find_all(t, lambda e: e.tag == "td")]
+            return race, cells
+        finally:
+            i18n.set_language("en")
+
+    race, cells = shown_texts("en")
+    assert race[0].startswith("Bea (2) · 0:0") and race[1] == "Ann (1) · gave up · −20", race
+    assert "−60 gave up (void)" in cells and any(c.startswith("+120 0:0") for c in cells), cells
+    race, cells = shown_texts("ja")
+    assert len(race) == 2 and "−60ギブアップ（無効）" in "".join(cells).replace("\u3000", ""), (race, cells)
+    spaced = [t for t in race + cells if _SPACE_BY_JAPANESE.search(t)]
+    assert not spaced, spaced

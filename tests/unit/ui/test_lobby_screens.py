@@ -1135,3 +1135,26 @@ def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_
     assert find_all(side, lambda e: "match-notice" in str(e.attr("class"))) and not bea.by_class("match-notice")
     host.work()
     assert not host.by_class("match-notice")
+
+
+def test_start_the_match_starts_with_the_options_the_form_shows():
+    """The host edits an option and presses "Start the match" without Apply: the match starts with the
+    edit (it was silently dropped), and a value Apply refuses gets Apply's reason and starts nothing."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea").click("sit", seat="C")
+    host.submit("choose", game="raythread", players="2")  # seats A and C
+    (form,) = host.find(lambda e: e.tag == "form" and e.attr("data-action") == "choose")
+    starts = host.find(lambda e: e.tag == "button" and text_of(e) == "Start the match")
+    assert len(starts) == 1 and starts[0].attr("type") == "submit", "Start submits what the form shows"
+    assert starts[0].attr("form") == form.attr("id") and starts[0].attr("name") == "start"
+    host.submit("choose", game="raythread", players="2", target="lots", start="")
+    assert host.by_class("error")[0].children[0] == "Points to win must be a whole number from 1 to 28."
+    assert host.inner.live.session.match is None, "a refused value starts nothing"
+    host.submit("choose", game="raythread", players="2", target="99", start="")
+    assert "'target' must be between 1 and 28" in text_of(host.by_class("error")[0])
+    assert host.inner.live.session.match is None
+    host.submit("choose", game="raythread", players="2", size="13", target="20", start="")
+    assert host.inner.live.session.options == {"size": 13, "target": 20}
+    assert host.by_class("rt-board"), "the match started"
+    assert host.inner.live.session.match.running

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app, match
@@ -375,3 +376,25 @@ def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
         model, _ = send(model, UiEvent("click", "rt-cell", cell, pointer=pointer))  # places
         assert model.inner.played.state is not state
         assert counts(model)[0] != before[0], "the placed tile left the hand"
+
+
+def test_the_result_s_ranking_joins_name_points_and_note_in_the_page_s_language():
+    """The ranking joined "Ann（A）" to its points and its note with " · " in code: Japanese read
+    "1. Ann（A） · 12点", a half-width space against the full-width bracket. The joins are the catalogue's."""
+    seats = (match.SeatAt("A", "Ann", ""), match.SeatAt("C", "Bea", ""))
+    note = {"code": "raythread-joint-claims", "params": {"n": 2}}
+    result = {"ranking": [["A"], ["C"]], "winners": ["A"], "scores": {"A": 12, "C": 9}, "notes": {"A": note}}
+    table = match.Table("raythread", seats)
+
+    def lines() -> list[str]:
+        panel = match.result_panel(result, table)
+        return [text_of(e) for e in find_all(panel, lambda e: e.attr("data-place"))]
+
+    english = lines()
+    assert english[0].startswith("1. Ann (A) · 12 points · ") and english[1] == "2. Bea (B) · 9 points", english
+    i18n.set_language("ja")
+    try:
+        japanese = lines()
+    finally:
+        i18n.set_language("en")
+    assert japanese[1] == "2. Bea（B）・9点" and japanese[0].startswith("1. Ann（A）・12点・"), japanese

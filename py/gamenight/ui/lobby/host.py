@@ -508,7 +508,15 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     if request is None:
         return model, []
     effects = live.request(request, now)
-    if event.action == "start":
+    starting = event.action == "start" or "start" in event.form
+    if starting and request.get("type") == "choose":
+        # "Start the match" with options changed in the form: they are applied first, and a refusal (the
+        # reason Apply gives, shown by the panel) starts nothing.
+        if live.client.errors:
+            return replace(model), effects
+        request = p.Start().to_json()
+        effects += live.request(request, now)
+    if request.get("type") == "start":
         # The match replaces the lobby's Start button, which the page would otherwise morph into
         # "End the match" with the focus still on it (a second Enter would end the match at once). A board
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
@@ -783,11 +791,13 @@ def _invites_view(model: HostModel) -> Element:
         "section",
         {"class": "invites"},
         h("h2", {}, _("Invitations")),
+        # The page's row of a button and its words: the words stand clear of the button, beside it or, on a
+        # phone, as a block of their own under it (they touched it, then ran on under it).
         h(
             "p",
-            {},
+            {"class": "actions"},
             h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
-            " " + _("Each invitation lets one player in and lasts 10 minutes."),
+            h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
         h("ul", {"class": "invite-list"}, cards),
         h(

@@ -30,6 +30,7 @@ STATE_TEXT = {
     "gone": N_("disconnected"),
     "bot": N_("computer player"),  # never away: it plays in the host's page
 }
+CHOOSE_FORM = "lobby-choose"  # the id "Start the match" submits, from outside the form
 # How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
 ROUTE_TEXT = {"direct": N_("direct"), "stun": N_("via STUN"), "relay": N_("via relay")}
 WAIT_TEXT = {
@@ -486,13 +487,13 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
         h("h3", {}, _("The match")),
         h(
             "form",
-            {"class": "choose", "data-action": "choose"},
+            {"class": "choose", "id": CHOOSE_FORM, "data-action": "choose"},
             h(
                 "label",
                 {},
                 _("Game") + " ",
-                # The game and the player count apply as soon as they are picked: "Start the match" is
-                # not this form's submit, and the options and seat counts below belong to the game shown.
+                # The game and the player count apply as soon as they are picked: the options and seat
+                # counts below belong to the game shown.
                 h(
                     "select",
                     {"name": "game", "data-action": "choose", "data-field": "game"},
@@ -521,7 +522,14 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
             ),
             h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
-        h("button", {"class": "button primary", "data-action": "start"}, _("Start the match")),
+        # Start submits the form too (its ``form`` attribute), so the match starts with the options the
+        # form shows, applied as Apply applies them: an edit left unapplied was silently dropped. Enter
+        # in a field still applies only (the form's first submit button is Apply).
+        h(
+            "button",
+            {"class": "button primary", "type": "submit", "form": CHOOSE_FORM, "name": "start", "data-action": "start"},
+            _("Start the match"),
+        ),
     )
 
 
@@ -666,5 +674,8 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         fields = getattr(rules, "option_fields", ()) if rules else ()
         options = forms.read_options(fields, event.form) or None if fields else None
         count = int(players) if players.isdigit() and same else None
+        shown = client.lobby
+        if "start" in event.form and shown is not None and same and (options, count) == (shown.options, shown.players):
+            return p.Start().to_json()  # nothing to apply first
         return p.Choose(game, options, count).to_json()
     return None
