@@ -188,12 +188,19 @@ def race(view: JSON, table: Table) -> Element | None:
 
 
 def scoreboard(view: JSON, table: Table) -> Element | None:
-    """Points per round and totals; teams' averages; disqualified builders flagged."""
+    """Points per round and totals (at the end, in the ranking's order); teams' averages; disqualified
+    builders flagged."""
     finishes = [f for f in view.get("finishes", []) if isinstance(f, dict)]
     if not finishes and view.get("phase") != "over":
         return None
     rounds = max(int(view.get("rounds", 0) or 0), max((int(f.get("round", 0)) for f in finishes), default=0))
     seats = [s for s in view.get("seats", []) if isinstance(s, str)]
+    # At the end the table is the ranking (the result's order, as the result panel's): it opens "Final
+    # results", and in seat order its first row read as the winner's.
+    result = given if isinstance(given := view.get("result"), dict) else {}
+    places = [p for p in result.get("ranking", []) if isinstance(p, list)]
+    ranked = [s for place in places for s in place if s in seats]
+    seats = [*dict.fromkeys(ranked), *(s for s in seats if s not in ranked)]
     scores = given if isinstance(given := view.get("scores"), dict) else {}
     out = set(view.get("disqualified", []) or [])
     by = {(f.get("seat"), f.get("round")): f for f in finishes}

@@ -659,6 +659,10 @@ def test_the_final_results_open_on_the_points_table_not_on_the_last_rounds_finis
         assert [str(e.attr("class")) for e in sections[:2]] == ["rf-banner", "rf-scores"]
         assert "Final results" in text_of(sections[0]) and "finish order" not in page.text
         assert not page.find("rf-race")
+        # The final points table is the ranking: the result's order, not the seats' (Cal won here).
+        ranking = [s for place in page.view()["result"]["ranking"] for s in place]
+        rows = find_all(sections[1], lambda e: e.tag == "tr" and e.attr("data-seat") is not None)
+        assert [r.attr("data-seat") for r in rows] == ranking and ranking != sorted(ranking), ranking
 
 
 def test_in_japanese_a_number_not_matched_is_read_with_no_half_width_space():
