@@ -1137,6 +1137,31 @@ def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_
     assert not host.by_class("match-notice")
 
 
+def test_the_form_s_start_asks_for_a_choose_only_when_the_form_changed_something():
+    """``lobby_requests`` is the one place that decides what "Start the match" sends: the form as shown
+    starts at once (no needless ``Choose`` on the wire); an edit is ``Choose`` first, then ``Start``."""
+    from gamenight.ui.lobby.panel import lobby_requests
+
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea").click("sit", seat="C")
+    host.submit("choose", game="raythread", players="2")
+    client = host.inner.live.client
+    (form,) = host.find(lambda e: e.tag == "form" and e.attr("data-action") == "choose")
+    shown = {"game": "raythread", "players": "2"}  # the lobby's defaults, as the form writes them out
+    shown |= {e.attr("name"): str(e.attr("value")) for e in find_all(form, lambda e: e.tag == "input")}
+    shown["size"] = str(games.rules("raythread").options(None).size)
+
+    def sent(**form: str) -> list[str]:
+        event = UiEvent("submit", "choose", form={**shown, **form, "start": ""})
+        return [m["type"] for m in lobby_requests(client, event)]
+
+    assert sent() == ["start"]
+    assert sent(target="20") == ["choose", "start"]
+    assert sent(players="3") == ["choose", "start"]
+    assert [m["type"] for m in lobby_requests(client, UiEvent("submit", "choose", form=shown))] == ["choose"]
+
+
 def test_start_the_match_starts_with_the_options_the_form_shows():
     """The host edits an option and presses "Start the match" without Apply: the match starts with the
     edit (it was silently dropped), and a value Apply refuses gets Apply's reason and starts nothing."""

@@ -49,7 +49,7 @@ from gamenight.ui.lobby.panel import (
     Sight,
     board_input,
     board_message,
-    lobby_request,
+    lobby_requests,
     panel,
     reason_text,
     sync_board,
@@ -501,22 +501,18 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             StopTimer(BOT_TASK),
         ]
     try:
-        request = lobby_request(live.client, event)
+        requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
         live.client.errors[:] = [p.Error.of(err)]
         return replace(model), []
-    if request is None:
+    if not requests:
         return model, []
-    effects = live.request(request, now)
-    starting = event.action == "start" or "start" in event.form
-    if starting and request.get("type") == "choose":
-        # "Start the match" with options changed in the form: they are applied first, and a refusal (the
-        # reason Apply gives, shown by the panel) starts nothing.
-        if live.client.errors:
-            return replace(model), effects
-        request = p.Start().to_json()
+    effects: list[Effect] = []
+    for request in requests:
         effects += live.request(request, now)
-    if request.get("type") == "start":
+        if live.client.errors:  # refused (the panel shows why): what follows was meant only if it passed
+            return replace(model), effects
+    if requests[-1].get("type") == "start":
         # The match replaces the lobby's Start button, which the page would otherwise morph into
         # "End the match" with the focus still on it (a second Enter would end the match at once). A board
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).

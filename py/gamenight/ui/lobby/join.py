@@ -38,7 +38,7 @@ from gamenight.ui.lobby.panel import (
     Sight,
     board_input,
     board_message,
-    lobby_request,
+    lobby_requests,
     panel,
     reason_text,
     sync_board,
@@ -236,14 +236,17 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         link.try_again()
         return replace(model), outbox.drain()
     try:
-        request = lobby_request(client, event)
+        requests = lobby_requests(client, event)
     except (BadMessage, BadOptions) as err:
         client.errors[:] = [p.Error.of(err)]
         return replace(model), []
-    if request is None:
+    if not requests:
         return model, []
     client.errors.clear()
-    link.request(request)
+    # The host's answers come later; the host takes the messages in order, and only the host may start,
+    # so a guest's page has nothing to hold back.
+    for request in requests:
+        link.request(request)
     return replace(model), outbox.drain()
 
 

@@ -2,8 +2,8 @@
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
 Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``make-room``, ``add-bot``, ``start``,
-``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_request`` turns such an input into the
-protocol message to send. Refusals and results arrive as codes and parameters and are worded here, in the
+``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_requests`` turns such an input into the
+protocol messages to send. Refusals and results arrive as codes and parameters and are worded here, in the
 page's language.
 """
 
@@ -15,6 +15,7 @@ from typing import Any
 
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
+from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
@@ -632,11 +633,25 @@ def _chat(client: Client, sight: Sight) -> Element:
     )
 
 
-def lobby_request(client: Client, event: UiEvent) -> JSON | None:
-    """The protocol message for a lobby input, or ``None`` if the input is not a lobby request.
+def lobby_requests(client: Client, event: UiEvent) -> tuple[JSON, ...]:
+    """The protocol messages for a lobby input, in order; none if the input is not a lobby request.
 
-    Raises ``BadMessage`` (with a sentence for the player) for input that cannot be sent.
+    Each message after the first is meant only if the ones before it were accepted: "Start the match" with
+    options edited in the form is ``Choose`` then ``Start``, and a refused ``Choose`` (the reason Apply
+    gives) must start nothing. Raises ``BadMessage`` (with a sentence for the player) for input that
+    cannot be sent.
     """
+    request = _request(client, event)
+    if request is None:
+        return ()
+    starting = event.action == "start" or "start" in event.form
+    if starting and request.get("type") == "choose":
+        return request, p.Start().to_json()
+    return (request,)
+
+
+def _request(client: Client, event: UiEvent) -> JSON | None:
+    """The one message an input asks for (``lobby_requests`` adds the ``Start`` a form's Start asks for)."""
     action = event.action
     if action == "chat" and event.type == "submit":
         return client.say(p.parse_chat_text(event.form.get("text", "")))
@@ -675,7 +690,17 @@ def lobby_request(client: Client, event: UiEvent) -> JSON | None:
         options = forms.read_options(fields, event.form) or None if fields else None
         count = int(players) if players.isdigit() and same else None
         shown = client.lobby
-        if "start" in event.form and shown is not None and same and (options, count) == (shown.options, shown.players):
-            return p.Start().to_json()  # nothing to apply first
+        unchanged = shown is not None and same and count == shown.players and _same(rules, options, shown.options)
+        if "start" in event.form and unchanged:
+            return p.Start().to_json()  # nothing to apply first: the match starts as shown
         return p.Choose(game, options, count).to_json()
     return None
+
+
+def _same(rules: Any, options: Mapping[str, Any] | None, shown: Mapping[str, Any] | None) -> bool:
+    """Whether a form's options are the lobby's: the form writes out the defaults the lobby leaves unsaid.
+    A value the game refuses is not the same (the ``Choose`` then gets Apply's reason from the host)."""
+    try:
+        return bool(rules.options(options) == rules.options(shown))
+    except BadOptions:
+        return False
