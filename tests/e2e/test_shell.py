@@ -156,3 +156,44 @@ def test_a_button_answers_the_pointer(app: Page, site_url: str):
     expect(button).not_to_have_css("border-top-color", before)
     assert button.evaluate(edge) == button.evaluate("e => getComputedStyle(e).color")
     assert button.evaluate("e => getComputedStyle(e).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
+
+
+# Local storage that refuses every write of a table (as a full or blocked storage does).
+TABLE_STORAGE_FULL = """(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith('gnc:table') && window.storageFull !== false) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return set.call(this, key, value);
+  };
+})()"""
+
+
+def test_a_match_the_browser_does_not_let_the_page_save_is_said_and_leaving_asks_first(context, site_url: str):
+    context.add_init_script(TABLE_STORAGE_FULL)
+    page = open_app(context.new_page(), site_url, "#/raythread/table")
+    unsaved = page.locator("#app-unsaved")
+    expect(unsaved).to_be_empty()
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".rt-board")).to_be_visible()
+    expect(unsaved).to_contain_text("This browser did not let the page save")
+    assert page.evaluate("localStorage.getItem('gnc:table.raythread')") is None
+    # Once a save works again (the next move's), the page says nothing more and leaves without asking.
+    page.evaluate("window.storageFull = false")
+    page.click(".rt-hand-tile:not([disabled])")
+    page.locator(".rt-cell.rt-target").first.click()
+    expect(unsaved).to_be_empty()
+    assert page.evaluate("localStorage.getItem('gnc:table.raythread')") is not None
+    # Refused again: leaving (a reload, closing the tab) would lose the match, so the browser asks first.
+    page.evaluate("window.storageFull = true")
+    page.click(".rt-hand-tile:not([disabled])")
+    page.locator(".rt-cell.rt-target").first.click()
+    expect(unsaved).to_contain_text("This browser did not let the page save")
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    page.close(run_before_unload=True)
+    page.wait_for_event("close")
+    assert asked == ["beforeunload"]

@@ -12,6 +12,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    SaveFailed,
     StartTimer,
     StopTimer,
     StopWork,
@@ -462,3 +463,24 @@ def test_a_copy_is_answered_by_the_clipboard_and_the_page_says_so_then_clears_it
     assert said_copied(model).startswith("The browser did not let this page copy.")
     model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
     assert said_copied(model) == "", "a new screen starts with nothing said (its timers were stopped)"
+
+
+def said_unsaved(model) -> str:
+    """What the page's saving status says (always drawn, empty while saving works)."""
+    (status,) = find_all(app.view(model), lambda e: e.attr("id") == "app-unsaved")
+    assert status.attr("role") == "status"
+    return text_of(status)
+
+
+def test_a_save_the_browser_refused_is_said_until_a_save_works_again_on_every_screen():
+    # The shell answers a write local storage refused (full, or blocked by the browser) with
+    # SaveFailed(True), and the next write that works with SaveFailed(False): a player whose match or
+    # puzzle is not being kept learns it before a reload loses it, not after.
+    model, _ = app.init("#/raythread/table", Env())
+    assert said_unsaved(model) == ""
+    model, effects = app.update(model, SaveFailed(True), Env())
+    assert said_unsaved(model).startswith("This browser did not let the page save") and effects == []
+    model, _ = app.update(model, app.RouteChanged("#/reflection/solo"), Env())
+    assert said_unsaved(model).startswith("This browser did not let the page save"), "kept across screens"
+    model, _ = app.update(model, SaveFailed(False), Env())
+    assert said_unsaved(model) == ""

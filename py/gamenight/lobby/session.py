@@ -855,7 +855,9 @@ def _seats(raw: Any, members: set[str]) -> dict[str, str | None]:
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str):
             raise BadMessage("save-seat-pair")
         seat, member = item
-        if member is not None and (member not in members or member in seats.values()):
+        # A member id of another type (a save edited by hand) is no member: a list or an object cannot
+        # even be looked up in ``members``.
+        if member is not None and (not isinstance(member, str) or member not in members or member in seats.values()):
             raise BadMessage("save-seat-member")
         seats[seat] = member
     return seats

@@ -29,6 +29,7 @@ from gamenight.ui.program import (
     LazyScreen,
     Message,
     Navigate,
+    SaveFailed,
     Screen,
     SetLanguage,
     StartTimer,
@@ -298,6 +299,9 @@ class Model:
     overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector)
     update: str = ""
     copied: Copied | None = None  # the clipboard's last answer, said for ``COPIED_MS``
+    # The browser refused the last write to local storage (full, or blocked): said until one works again,
+    # so a player learns that a reload would lose the match or the puzzle before it does.
+    unsaved: bool = False
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -324,6 +328,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         return (model, []) if model.update else (replace(model, update="ready"), [])
     if isinstance(message, Copied):
         return replace(model, copied=message), [StartTimer(COPIED, COPIED_MS)]
+    if isinstance(message, SaveFailed):
+        return replace(model, unsaved=message.failing), []
     if isinstance(message, Tick) and message.timer == COPIED:
         return replace(model, copied=None), [StopTimer(COPIED)]
     if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
@@ -343,7 +349,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).
         heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
-        return rewritten(replace(started, update=model.update), effects), [StopWork(), StopTimer(), *heading, *effects]
+        kept = replace(started, update=model.update, unsaved=model.unsaved)  # the shell says when it changes
+        return rewritten(kept, effects), [StopWork(), StopTimer(), *heading, *effects]
     if isinstance(message, Stored) and message.key not in model.screen.storage_keys:
         return model, []  # another tab's entry that this screen does not read
     inner, effects = model.screen.update(model.inner, message)
@@ -366,14 +373,15 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header, the offer of a new version if one waits, the current screen and
-    the overlay open over it."""
+    """The whole app view: the header, the offer of a new version if one waits, a save the browser
+    refused, the current screen and the overlay open over it."""
     offer = update_offer() if model.update == "ready" else None
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
         header(),
         offer,
+        unsaved_status(model.unsaved),
         h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
         copied_status(model.copied),
         overlay_view(model) if model.overlay else None,
@@ -394,6 +402,20 @@ def copied_status(copied: Copied | None) -> Element:
         {"id": "app-copied", "class": "copied" + ("" if copied is None or copied.ok else " refused"), "role": "status"},
         text,
     )
+
+
+def unsaved_status(unsaved: bool) -> Element:
+    """Whether the browser refuses to keep what the page saves, under the header. A live region always
+    drawn (empty while saving works), as the copy status is."""
+    text = (
+        _(
+            "This browser did not let the page save (its storage is full or blocked): "
+            "reloading or closing the page would lose what you did since."
+        )
+        if unsaved
+        else ""
+    )
+    return h("p", {"id": "app-unsaved", "class": "unsaved", "role": "status"}, text)
 
 
 def update_offer() -> Element:

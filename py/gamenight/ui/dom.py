@@ -28,6 +28,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    SaveFailed,
     SetLanguage,
     StartTimer,
     StopTimer,
@@ -104,6 +105,7 @@ class Shell:
         self.tasks = Tasks()
         self.focus: str | None = None
         self.warn_on_leave = False
+        self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
         self.shown: frozenset[str] = frozenset()  # the keys of the memos on the page
         self.set_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY) or i18n.pick_language(browser_languages()))
@@ -239,7 +241,7 @@ class Shell:
         )
 
     def on_before_unload(self, event: Any) -> None:
-        if self.warn_on_leave:
+        if self.warn_on_leave or self.unsaved:  # a refused save: leaving would lose what it held
             event.preventDefault()  # the browser asks the player to confirm leaving
 
     # --- effects -------------------------------------------------------------------------------
@@ -289,25 +291,35 @@ class Shell:
     def set_language(code: str) -> None:
         js.document.documentElement.lang = i18n.set_language(code)
 
-    @staticmethod
-    def store(effect: Store) -> None:
+    def store(self, effect: Store) -> None:
         try:
             if effect.text is None:
                 js.localStorage.removeItem(STORAGE_PREFIX + effect.key)
             else:
                 js.localStorage.setItem(STORAGE_PREFIX + effect.key, effect.text)
-        except Exception:  # full or disabled storage: the game goes on, only persistence is lost
+        except Exception:  # full or disabled storage: the game goes on, and the page says it is not kept
             js.console.warn(f"could not save {effect.key} in local storage")
+            self.saved(False)
+            return
+        self.saved(True)
 
-    @staticmethod
-    def store_entries(effect: StoreEntries) -> None:
+    def store_entries(self, effect: StoreEntries) -> None:
         # Read just before the write, so what other tabs wrote since this page started is kept. (Two tabs
         # writing in the same few milliseconds could still race: local storage has no transactions.)
         try:
             now = js.localStorage.getItem(STORAGE_PREFIX + effect.key)
-            Shell.store(Store(effect.key, written(effect, None if now is None or now is jsnull else str(now))))
         except Exception:  # disabled storage: as ``store``
             js.console.warn(f"could not save {effect.key} in local storage")
+            self.saved(False)
+            return
+        self.store(Store(effect.key, written(effect, None if now is None or now is jsnull else str(now))))
+
+    def saved(self, ok: bool) -> None:
+        """Tell the app when local storage starts refusing writes, or takes them again."""
+        if self.unsaved == (not ok):
+            return
+        self.unsaved = not ok
+        self.send(SaveFailed(self.unsaved))
 
     def navigate(self, effect: Navigate) -> None:
         if effect.replace:

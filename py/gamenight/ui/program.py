@@ -87,6 +87,14 @@ class Copied:
 
 
 @dataclass(frozen=True)
+class SaveFailed:
+    """The shell's word on local storage: a write was refused (``True``: the storage is full, or the
+    browser blocks it), or the first write since then worked (``False``). Sent when that changes."""
+
+    failing: bool
+
+
+@dataclass(frozen=True)
 class Stored:
     """Another tab of this browser changed what local storage holds under ``key``, one of the current
     screen's ``storage_keys``: ``text`` is what it holds now (``None``: nothing). A page never hears of

@@ -37,7 +37,7 @@ from gamenight.core.errors import BadMessage, BadOptions, GameNightError, Illega
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
-from gamenight.i18n import N_, _, reasons
+from gamenight.i18n import N_, _, reasons, sentences
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -167,10 +167,11 @@ class TableScreen:
             return model, []
         try:
             restored = restore(self.game, saved)
-        except GameNightError:
-            return replace(model, message=_("Your saved match could not be restored; start a new one.")), [
-                Store(store_key(self.game), None)
-            ]
+        except GameNightError as err:
+            # Say why, and leave the entry as it is: a save from a newer version of the app, read by an
+            # older copy (an offline one), is not this page's to delete; a new match replaces it.
+            failed = _("Your saved match could not be restored; start a new one.")
+            return replace(model, message=sentences(failed, match.said(err.to_json()))), []
         restored = replace(restored, now_ms=env.now_ms, message=_("Welcome back: the match is as you left it."))
         return restored, [WarnBeforeLeaving(False), *think(restored)]
 

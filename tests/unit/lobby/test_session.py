@@ -625,6 +625,10 @@ def corrupt(saved: str, change) -> str:
         (lambda r: r["seats"].pop(), "the seats do not suit the game and player count"),
         (lambda r: r["seats"][1].__setitem__(1, "m1"), "a seat's member must be a member with no other seat"),
         (lambda r: r["seats"][1].__setitem__(1, "m9"), "a seat's member must be a member with no other seat"),
+        # A member id of another type (a save edited by hand) is refused like an unknown one, not a crash.
+        (lambda r: r["seats"][1].__setitem__(1, ["m2"]), "a seat's member must be a member with no other seat"),
+        (lambda r: r["seats"][1].__setitem__(1, {"id": "m2"}), "a seat's member must be a member with no other seat"),
+        (lambda r: r["seats"][1].__setitem__(1, 2), "a seat's member must be a member with no other seat"),
         (
             lambda r: r["match"]["record"]["log"][0]["move"].update(add=9),
             "step 1 of the record is illegal: 'add' must be between 1 and 3, not 9",
@@ -700,6 +704,10 @@ def finished_save() -> dict:
         ),
         (
             lambda r: r["match"]["holders"][1].__setitem__(1, "m1"),
+            "a seat's member must be a member with no other seat",
+        ),
+        (
+            lambda r: r["match"]["holders"][0].__setitem__(1, ["m1"]),
             "a seat's member must be a member with no other seat",
         ),
     ],
