@@ -159,6 +159,13 @@ def pick_language(preferred: Iterable[str]) -> str:
     return DEFAULT
 
 
+def page_language(chosen: str | None, preferred: Iterable[str]) -> str:
+    """The page's language: the player's stored choice when the app speaks it, else ``pick_language`` of
+    the browser's. A choice it does not speak (another version's, or edited by hand) is passed over, as
+    the loading screen passes it over (``index.html``), so both speak the same language."""
+    return chosen if chosen in LANGUAGES else pick_language(preferred)
+
+
 # --- reasons: refusals as codes and parameters ---------------------------------------------------
 
 # code → English template (a msgid), e.g. "not-your-turn" → "It is not your turn.". The code "text"

@@ -66,6 +66,17 @@ def test_a_browser_set_to_japanese_opens_the_app_in_japanese(ja_page: Page, site
     expect(page.locator("main.game .actions a[href^='#/host']")).to_have_text("ゲームナイトを開く")
 
 
+def test_a_stored_language_the_app_does_not_speak_leaves_the_browser_s(ja_page: Page, site_url: str):
+    """A stored choice the app does not speak ("xx": another version's, or edited by hand) falls back on
+    the browser's languages, as the loading screen does: a Japanese browser read a Japanese loading
+    screen, then an English app."""
+    page = ja_page
+    page.add_init_script("localStorage.setItem('gnc:lang', 'xx')")
+    open_app(page, site_url, "#/raythread")
+    speaks(page, "ja")
+    expect(page.locator("main.game .actions a[href^='#/host']")).to_have_text("ゲームナイトを開く")
+
+
 def place_anywhere(page: Page) -> tuple[str, str]:
     """Place a tile the (randomly dealt) hand holds on the first cell the board offers (beacons stand
     anywhere): the tile's kind and the cell's id."""

@@ -24,6 +24,15 @@ def test_the_browser_languages_pick_the_first_one_the_app_speaks():
     assert i18n.pick_language([]) == "en"
 
 
+def test_a_stored_choice_speaks_when_the_app_speaks_it_else_the_browser_s_languages_do():
+    assert i18n.page_language("en", ["ja-JP"]) == "en"
+    assert i18n.page_language("ja", ["en-US"]) == "ja"
+    # as index.html's loading screen: a choice it does not speak is passed over, not read as English
+    assert i18n.page_language("xx", ["ja-JP"]) == "ja"
+    assert i18n.page_language("ja-JP", ["en-US"]) == "en"
+    assert i18n.page_language(None, ["ja"]) == "ja"
+
+
 def test_an_unknown_language_speaks_english():
     assert i18n.set_language("xx") == "en"
     assert i18n.language() == "en"

@@ -108,7 +108,7 @@ class Shell:
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
         self.shown: frozenset[str] = frozenset()  # the keys of the memos on the page
-        self.set_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY) or i18n.pick_language(browser_languages()))
+        self.set_language(i18n.page_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY), browser_languages()))
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
         self.render()
         self.run(effects)
