@@ -89,7 +89,7 @@ Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built,
 
 reasons(
     {
-        "saved-night-version": N_("unsupported saved game night"),
+        "saved-night-version": N_("This saved game night is from another version of the app."),
         "saved-night-id": N_("a saved game night needs its lobby id"),
         "lobby-name": N_("a lobby name has 1 to {max} printable characters"),
         "no-game-to-host": N_("there is no game '{game}' to host"),
@@ -254,7 +254,9 @@ class HostScreen:
         try:
             live = Live.restore(saved)
         except GameNightError as err:
-            return replace(model, notice=(_said("restore-failed"), _reason(err))), [Store(STORE_KEY, None)]
+            # Said, and left as it is (as the table leaves its save): a newer version's game night, read by an
+            # older offline copy, is not this page's to delete; opening a new one replaces it.
+            return replace(model, notice=(_said("restore-failed"), _reason(err))), []
         model, effects = _start(replace(model, live=live, notice=(_said("restored"),)), env.now_ms)
         model, more = _follow(model)
         return model, effects + more
