@@ -1158,3 +1158,37 @@ def test_start_the_match_starts_with_the_options_the_form_shows():
     assert host.inner.live.session.options == {"size": 13, "target": 20}
     assert host.by_class("rt-board"), "the match started"
     assert host.inner.live.session.match.running
+
+
+def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_match():
+    """A spectator tries the puzzles in play on its own page (locally); once the host ends the match,
+    its watched board is shown as it was left and invites no input, as the players' boards: no tray, no
+    cursor in the grid, no puzzle picker, no word that its tiles stay on the page."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    dan = join(rtc, host, "Dan")  # sits nowhere: a spectator
+    host.click("start")
+    host.work()  # the host's browser makes the puzzle
+
+    def inviting(page: Page) -> list[str]:
+        """What on the page invites a change to the watched board."""
+        return [
+            str(e.attr("data-action") or e.attr("role"))
+            for e in page.find(
+                lambda e: (
+                    e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
+                    or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
+                )
+            )
+        ]
+
+    assert dan.find(lambda e: e.attr("data-task") == "watch")
+    assert "tray" in inviting(dan) and "You are watching" in dan.text  # the spectator may try the puzzle
+    end_match(host)
+    assert text_of(dan.by_class("match-status")[0]) == "The host ended the match."
+    assert dan.by_class("rf-board-wrap"), "the board stays on show"
+    assert inviting(dan) == [] and "the tiles you place" not in dan.text
+    assert not dan.find(lambda e: e.attr("data-hold"))
