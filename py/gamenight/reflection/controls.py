@@ -394,6 +394,12 @@ class ReflectionBoard:
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         return standings.seat_facts(view, seat, table)
 
+    def waiting(self, view: JSON, table: Table) -> str:
+        """The status while nobody may move: a round waits for its puzzle, which the host's page makes."""
+        if view.get("phase") != "prepare":
+            return ""
+        return _("Making the first puzzle…") if view.get("round") == 1 else _("Making the next puzzle…")
+
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
 
@@ -784,7 +790,8 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         and live
         and h(
             "p",
-            {"class": "rf-preparing", "role": "status"},
+            # No live region: the match's status says what the round waits for, in the live region.
+            {"class": "rf-preparing"},
             h("progress", {"aria-label": _("Preparing the puzzle")}),
             " ",
             _("The host's browser is making the puzzle."),
