@@ -440,7 +440,8 @@ def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: Peop
     bea.fill("form[data-action=chat] input[name=text]", "Still there?")
     bea.press("form[data-action=chat] input[name=text]", "Enter")
     expect(host.locator(".chat-lines")).to_contain_text("Bea: Still there?")
-    chat_while_preparing = host.locator(".match-notice").count() == 1
+    # Round 1's puzzle is made under "Preparing round 1…", the next ones under the host's notice.
+    chat_while_preparing = host.locator(".rf-preparing, .match-notice").count() >= 1
     expect(bea.locator(".rf-phase")).to_contain_text("Round 1 of 3", timeout=180_000)
     expect(host.locator(".match-notice")).to_have_count(0, timeout=300_000)
     end = host.evaluate("performance.now()")
@@ -480,11 +481,16 @@ def test_a_guest_of_a_one_player_lobby_waits_for_room_and_the_host_makes_it(peop
 
 def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people: People):
     """While a round is solved a cell under the pointer lights up and the pointer is a hand; once the host
-    ends the match the board is only shown: no light, no hand, and the page says nobody still solves."""
+    ends the match the board is only shown: no light, no hand, and the page says nobody still solves.
+    A spectator's watched puzzle, which it may try on its own page while the round runs, is only shown
+    too: no tray, no puzzle picker. (A random one-player round: it ends only by a solve, which none tries.)"""
     host = open_host(people)
     choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    dan = join(people, host, "Dan")  # sits nowhere: a spectator
     host.click("button[data-action=start]")
     expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    expect(dan.locator(".rf-watch-note")).to_be_visible(timeout=CONNECT_MS)
+    expect(dan.locator(".rf-work .rf-tray-tile").first).to_be_visible()
     cell = host.locator(".rf-work .rf-cell[data-r='2'][data-c='2'] .rf-bg")
     look = "(e) => [getComputedStyle(e).fill, getComputedStyle(e).cursor]"
     resting = host.locator(".rf-work .rf-cell[data-r='3'][data-c='3'] .rf-bg").evaluate(look)
@@ -496,3 +502,10 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     cell.hover()
     assert cell.evaluate(look) == [resting[0], "default"]
     expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")
+    expect(dan.locator(".match-status")).to_have_text("The host ended the match.")
+    expect(dan.locator(".rf-work svg.rf-board")).to_be_visible()  # the puzzle stays on show
+    expect(dan.locator(".rf-work .rf-tray-tile")).to_have_count(0)
+    expect(dan.locator(".rf-watch")).to_have_count(0)
+    dan_cell = dan.locator(".rf-work .rf-cell[data-r='2'][data-c='2'] .rf-bg")
+    dan_cell.hover()
+    assert dan_cell.evaluate(look)[1] == "default"

@@ -228,11 +228,20 @@ def fits_fingers(page: Page) -> None:
     assert sideways(page) <= 0, "the page scrolls sideways"
 
 
+# The text blocks of a match's page, each with the gap to the nearer side of the screen.
+TEXT_GAPS = """() => Object.fromEntries(
+    ['.match-status', '.rf-phase', '.rf-status', '.rf-tray', '.rf-actions', '.rf-race', '.match-seats']
+    .map((s) => [s, document.querySelector(s)]).filter(([, e]) => e).map(([s, e]) => {
+        const box = e.getBoundingClientRect();
+        return [s, Math.round(Math.min(box.left, window.innerWidth - box.right))]; }))"""
+
+
 @pytest.mark.parametrize("width", [390, 360])
 def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, width: int):
     """An Easy board (6 × 6, 8 units across with its clues) fitted to a phone 390 or 360 px wide, with
     no Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
-    42.75 px at 390) and in solo training (43 px at 360)."""
+    42.75 px at 390) and in solo training (43 px at 360). The board alone reaches across the match
+    page's margins: its text keeps the page's 24 px (it stood 8 px from the screen's edge)."""
     context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
@@ -247,6 +256,8 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
         expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
         assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
         fits_fingers(page)
+        gaps = page.evaluate(TEXT_GAPS)
+        assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), gaps
         watch.check()
     finally:
         context.close()

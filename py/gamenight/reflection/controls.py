@@ -394,6 +394,12 @@ class ReflectionBoard:
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         return standings.seat_facts(view, seat, table)
 
+    def waiting(self, view: JSON, table: Table) -> str:
+        """The status while nobody may move: a round waits for its puzzle, which the host's page makes."""
+        if view.get("phase") != "prepare":
+            return ""
+        return _("Making the first puzzle…") if view.get("round") == 1 else _("Making the next puzzle…")
+
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
 
@@ -784,7 +790,8 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         and live
         and h(
             "p",
-            {"class": "rf-preparing", "role": "status"},
+            # No live region: the match's status says what the round waits for, in the live region.
+            {"class": "rf-preparing"},
             h("progress", {"aria-label": _("Preparing the puzzle")}),
             " ",
             _("The host's browser is making the puzzle."),
@@ -830,7 +837,11 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     puzzle = the_puzzle(desk, view)
     if puzzle is None:
         return h("p", {"class": "rf-said"}, _("Waiting for the puzzle…"))
-    can_edit = editable(desk, view, seat)
+    # A match the host ended takes no input (``ui.match.handle`` drops it): its boards, a spectator's
+    # local try included, are shown as they were left, with nothing that looks as if it could change them.
+    live = not table.stopped
+    can_edit = editable(desk, view, seat) and live
+    zoom = desk.zoom and live
     wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
     look = scene.Look(
@@ -842,7 +853,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     return h(
         "section",
         {"class": "rf-work", "data-kind": desk.task.kind, "aria-label": _("Your board")},
-        watch_picker(desk, view, table),
+        live and watch_picker(desk, view, table),
         h(
             "p",
             {"class": "rf-status"},
@@ -855,14 +866,15 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             ),
             # On a phone a Hard board's cells and numbers are too small to tap and read (shown on narrow
             # screens only, by the style sheet).
-            h(
+            live
+            and h(
                 "button",
                 {
                     "type": "button",
                     "id": "rf-zoom",
                     "class": "button",
                     "data-action": "rf-zoom",
-                    "aria-pressed": "true" if desk.zoom else "false",
+                    "aria-pressed": "true" if zoom else "false",
                 },
                 _("Bigger cells"),
             ),
@@ -871,10 +883,10 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             "div",
             {
                 "id": "rf-board",
-                "class": "rf-board-wrap" + (" rf-zoom" if desk.zoom else ""),
+                "class": "rf-board-wrap" + (" rf-zoom" if zoom else ""),
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
-                "data-hold": "[data-tile]" if desk.zoom and can_edit else None,
+                "data-hold": "[data-tile]" if zoom and can_edit else None,
                 "style": f"--rf-units: {puzzle.size + 2}",
             },
             drawn,

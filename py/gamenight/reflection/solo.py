@@ -1560,12 +1560,15 @@ def solved_panel(model: Model) -> Element:
 def stats_panel(model: Model) -> Element:
     s = model.stats
     best = s.best(model.settings.preset)
+    # The record takes in a puzzle's hints when it ends (solved, given up, abandoned); while one is in
+    # play, the count shown has its hints too, so a hint or a check adds one at once.
+    hints = s.hints + (model.hints if model.phase == "playing" else 0)
     return h(
         "aside",
         {"class": "rf-stats", "aria-label": _("Your training record")},
         h("span", {"data-stat": "solved"}, _("Solved {n}").format(n=s.solved)),
         h("span", {"data-stat": "given-up"}, _("Given up {n}").format(n=s.given_up)),
-        h("span", {"data-stat": "hints"}, _("Hints {n}").format(n=s.hints)),
+        h("span", {"data-stat": "hints"}, _("Hints {n}").format(n=hints)),
         h(
             "span",
             {"data-stat": "best"},

@@ -108,6 +108,8 @@ class Board(Protocol):
     #   react(ui, view, seat, table, message) -> Reply — a message that is not an input: ``Moved`` for
     #       every new position (the board keeps or resets its own state), and the ``Tick``,
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
+    #   waiting(view, table) -> str — what the status says while no seat may move, in the page's
+    #       language (Reflection: the round's puzzle is being made); "" or without it: "Waiting…".
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
 
 
@@ -568,7 +570,8 @@ def status(ui: MatchUi, table: Table) -> str:
         return _(ui.halted)
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
-        return _("Waiting…")
+        waiting = getattr(ui.board, "waiting", None)
+        return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]

@@ -289,6 +289,24 @@ def test_a_hint_places_a_correct_tile_and_is_counted():
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
 
 
+def test_the_training_record_counts_a_hint_when_it_is_taken_and_once():
+    """The stats panel's hint count takes in the puzzle in play's hints (and checks) as they are taken,
+    not only once the puzzle ends, and counts none twice when it does end."""
+
+    def shown(model) -> str:
+        (hints,) = find_all(SCREEN.view(model), lambda e: e.attr("data-stat") == "hints")
+        return text_of(hints)
+
+    model, _ = generated()
+    assert shown(model) == "Hints 0"
+    model, _ = send(model, click("hint"))
+    assert shown(model) == "Hints 1"
+    model, _ = send(model, click("check"))
+    assert model.hints == 2 and shown(model) == "Hints 2"
+    model, _ = send(model, click("give-up"), click("give-up"))
+    assert model.phase == "revealed" and model.stats.hints == 2 and shown(model) == "Hints 2"
+
+
 def test_a_reload_mid_puzzle_restores_the_layout_time_and_hints():
     model, _ = generated()
     model, effects = send(model, click("hint"), click("tray", kind="diagonal"))

@@ -13,7 +13,7 @@ from gamenight.ui import app
 from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
-from gamenight.ui.program import Env, StartTimer, Tick, UiEvent
+from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 
@@ -1083,6 +1083,7 @@ def reflection_started(rounds: int):
     bea = join(rtc, host, "Bea")
     bea.click("sit", seat="2")
     host.click("start")
+    assert not host.by_class("error"), "the options were taken (rounds: 1, 3 or 5)"
     return host, bea
 
 
@@ -1133,8 +1134,14 @@ def test_a_light_seeker_match_the_host_ends_sets_no_turn_to_anyone():
 def test_the_host_s_word_that_it_makes_a_puzzle_is_the_match_s_notice_under_its_buttons():
     """While the host's page makes a puzzle of the match, it says so in the match screen's notice (in the
     side column, under the buttons), not above the lobby's match, where it moved the board as it came
-    and went; the guest's page has no such notice."""
-    host, bea = reflection_started(rounds=2)
+    and went; the guest's page has no such notice. While the match waits for round 1's puzzle the
+    status says so instead (the notice said it a second time)."""
+    host, bea = reflection_started(rounds=3)
+    assert not host.by_class("match-notice") and text_of(host.by_class("match-status")[0]) == "Making the first puzzle…"
+    first = host.works.pop(lobby_host.PREPARE)  # round 1's puzzle is made; round 2's is next
+    host.send(WorkDone(first.task, run_work(first)[1], host.rtc.now))
+    host.rtc.pump()
+    assert host.by_class("rf-work") and lobby_host.PREPARE in host.works
     (notice,) = host.by_class("match-notice")
     assert text_of(notice) == "Your browser is making the match's next puzzle in the background."
     side = host.by_class("match-side")[0]
@@ -1189,3 +1196,61 @@ def test_start_the_match_starts_with_the_options_the_form_shows():
     assert host.inner.live.session.options == {"size": 13, "target": 20}
     assert host.by_class("rt-board"), "the match started"
     assert host.inner.live.session.match.running
+
+
+def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_match():
+    """A spectator tries the puzzles in play on its own page (locally); once the host ends the match,
+    its watched board is shown as it was left and invites no input, as the players' boards: no tray, no
+    cursor in the grid, no puzzle picker, no word that its tiles stay on the page."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    dan = join(rtc, host, "Dan")  # sits nowhere: a spectator
+    host.click("start")
+    host.work()  # the host's browser makes the puzzle
+
+    def inviting(page: Page) -> list[str]:
+        """What on the page invites a change to the watched board."""
+        return [
+            str(e.attr("data-action") or e.attr("role"))
+            for e in page.find(
+                lambda e: (
+                    e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
+                    or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
+                )
+            )
+        ]
+
+    assert dan.find(lambda e: e.attr("data-task") == "watch")
+    assert "tray" in inviting(dan) and "You are watching" in dan.text  # the spectator may try the puzzle
+    end_match(host)
+    assert text_of(dan.by_class("match-status")[0]) == "The host ended the match."
+    assert dan.by_class("rf-board-wrap"), "the board stays on show"
+    assert inviting(dan) == [] and "the tiles you place" not in dan.text
+    assert not dan.find(lambda e: e.attr("data-hold"))
+
+
+def test_while_round_1_s_puzzle_is_made_the_status_says_so_and_the_live_regions_say_it_once():
+    """While the host's page makes the first puzzle nobody may move: the status says what the match waits
+    for, not a bare "Waiting…", on the host's page and the guest's, in English and Japanese; and what
+    the screen reader hears of it comes once (the live region's status line), not again from the banner's
+    note and the host's notice of background work."""
+    host, bea = reflection_started(rounds=3)
+
+    def live_lines(page: Page) -> list[str]:
+        regions = page.find(lambda e: bool(e.attr("aria-live")) or e.attr("role") in ("status", "alert"))
+        return [text_of(region) for region in regions]
+
+    for language, making in (("en", "Making the first puzzle…"), ("ja", "最初のパズルを作成中…")):
+        try:
+            i18n.set_language(language)
+            for page in (host, bea):
+                assert text_of(page.by_class("match-status")[0]) == making, language
+                said = [line for line in live_lines(page) if "making" in line.lower() or "作" in line]
+                assert said == [making], (language, said)
+        finally:
+            i18n.set_language("en")
+    host.work()  # the puzzle is made: round 1 starts, and the next puzzle is made in the background
+    assert "Making" not in text_of(host.by_class("match-status")[0])

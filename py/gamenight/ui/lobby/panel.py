@@ -233,7 +233,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         table is not None and _role(client, lobby),
         board is not None
         and table is not None
-        and screen.render(board, table, _match_controls(client, lobby, sight), _working(sight)),
+        and screen.render(board, table, _match_controls(client, lobby, sight), _working(sight, board)),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -243,11 +243,15 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     )
 
 
-def _working(sight: Sight) -> str:
+def _working(sight: Sight, board: screen.MatchUi) -> str:
     """The host's word that its page makes the match's next puzzle: the match screen's notice, under its
     buttons, where its coming and going moves neither the status nor the board (above the lobby, it moved
-    them by its height as each puzzle of the match was made, and a phone's focused status out of view)."""
-    return _("Your browser is making the match's next puzzle in the background.") if sight.preparing else ""
+    them by its height as each puzzle of the match was made, and a phone's focused status out of view).
+    None while nobody may move: the match waits for that puzzle, and the status (the board's ``waiting``
+    words, in the live region) says so once; the notice, a live region too, said it a second time."""
+    if not sight.preparing or not board.board.active(board.view):
+        return ""
+    return _("Your browser is making the match's next puzzle in the background.")
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
