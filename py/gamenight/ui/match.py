@@ -582,7 +582,7 @@ def status(ui: MatchUi, table: Table) -> str:
     elif not mine:
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
-            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot (Hard) (B)"); the
+            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the
             # seat list's badge says it is the computer.
             names = i18n.conjunction(seat_label(table, s.id) for s in bots)
             return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
