@@ -61,6 +61,27 @@ def listing(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+SITE = "Game Night Central"  # the site's name: Latin letters in every language
+
+
+def separator() -> str:
+    """What sets parts of one line side by side: " · " in English, "・" (a nakaguro, no spaces) in Japanese."""
+    return pgettext("separator", " · ")
+
+
+def separated(*parts: str) -> str:
+    """Parts of one line set side by side, the empty ones left out: "Ann (A) to play · your turn" in
+    English, "Ann（A）の番・あなたの番" in Japanese."""
+    return separator().join(filter(None, parts))
+
+
+def title(*parts: str) -> str:
+    """A document title: the page's parts, then the site's name: "Settings · Game Night Central" in
+    English, "設定｜Game Night Central" in Japanese (a full-width bar between the levels of a
+    title, as Japanese sites write it; a "・" there would read as "and")."""
+    return pgettext("title separator", " · ").join((*parts, SITE))
+
+
 def number(n: int | float | str) -> str:
     """A number (or one already formatted) as a reader reads it: a negative one with a minus sign ("−60"),
     not a hyphen ("-60")."""

@@ -446,7 +446,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     wait_for_steps(host, 3, BOT_MS)
     count, state = replayed(host)
     assert count == 3 and state.ended, "three mirrors: the deck and every hand are empty"
-    bot_seat = tr["{name} ({seat})"].format(name=bot, seat="C")
+    bot_seat = tr["Bot {seat} ({level})"].format(seat="C", level=tr["Normal"])  # its tag inside its brackets
     expect(bea.locator(".match-log li").first).to_contain_text(bot_seat)
     thinking = tr["{names} is thinking…"].format(names=bot_seat)
     assert thinking in bea.evaluate("window.shown")

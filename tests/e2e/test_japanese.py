@@ -215,7 +215,8 @@ def test_the_loading_screen_speaks_japanese_before_python_runs(ja_page: Page, si
 
 
 def test_a_heading_s_subtitle_is_never_broken_inside(browser: Browser, site_url: str):
-    # Japanese breaks between any two characters: on a phone "· この端末" once split as "· こ" / "の端末".
+    # Japanese breaks between any two characters: on a phone the subtitle (then "· この端末") once split as
+    # "· こ" / "の端末".
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     try:
         page = open_app(context.new_page(), site_url, "#/raythread/table")
@@ -223,7 +224,7 @@ def test_a_heading_s_subtitle_is_never_broken_inside(browser: Browser, site_url:
         page.fill("input[name=name1]", "Bea")
         page.click("form[data-action=table-setup] button[type=submit]")
         subtitle = page.locator("h1 .subtitle")
-        expect(subtitle).to_have_text("· この端末")
+        expect(subtitle).to_have_text("・この端末")
         assert subtitle.evaluate("e => e.getClientRects().length") == 1
     finally:
         context.close()

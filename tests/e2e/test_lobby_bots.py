@@ -46,7 +46,7 @@ WATCH_THINKING = """() => {
   window.sawThinking = false;
   new MutationObserver(() => {
     const status = document.querySelector('.match-status');
-    if (status && status.textContent.includes('Bot (Normal) (B) is thinking')) window.sawThinking = true;
+    if (status && status.textContent.includes('Bot B (Normal) is thinking')) window.sawThinking = true;
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
 
@@ -99,7 +99,7 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     host.click("button[data-action=start]")
     for page in (host, bea):
         expect(page.locator(".rt-board")).to_be_visible()
-        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot (Normal)")
+        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot B (Normal)")
     bea.evaluate(WATCH_THINKING)
 
     chooser = random.Random(7)
@@ -125,7 +125,7 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     for page in (host, bea):
         expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         rt.assert_page_shows(page, state)  # the final scores, claims and beams are the engine's replay
-        expect(page.locator(".match-result")).to_contain_text("Bot (Normal)")
+        expect(page.locator(".match-result")).to_contain_text("Bot B (Normal)")
 
 
 def first_place(host: Page, seat_id: str) -> dict:
@@ -254,8 +254,8 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         ann = len(move["actions"]) + 1  # each action, then Buh
         assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], steps
         assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), steps
-        assert "Bot (Easy) (2) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
+        assert "Bot 2 (Easy) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
         rest = shown[ann + 1 :]
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
-        assert all("Bot (Easy) (2)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
+        assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]

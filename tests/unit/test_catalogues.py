@@ -161,3 +161,12 @@ def test_japanese_quotes_a_lone_key_or_symbol_in_corner_brackets():
         if re.search(f"[{_JAPANESE}]", text) and _LONE_SYMBOL.search(text)
     ]
     assert not loose, f"{len(loose)} msgstr with a lone symbol not in 「」:\n" + "\n".join(loose)
+
+
+# Japanese sets the parts of a line side by side with a nakaguro and no spaces ("Bea（2）・0:01・+60"),
+# and the parts of a document title with a full-width bar ("設定｜Game Night Central"): docs/i18n.md.
+# The Latin middle dot with its half-width spaces (" · ", English's separator) has no place in it: older
+# entries still had it ("{day}のデイリーパズル · {preset}").
+def test_japanese_separates_with_a_nakaguro_never_a_latin_middle_dot():
+    dotted = [text for m in catalogue("ja") if m.id for text in forms(m.string) if "\u00b7" in text]
+    assert not dotted, f"{len(dotted)} msgstr with '·' (write '・', or '｜' in a title):\n" + "\n".join(dotted)

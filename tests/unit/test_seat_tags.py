@@ -3,8 +3,13 @@ rules) and reads "A" and "B" wherever players see it; the ids stay A and C for t
 
 import re
 
+import pytest
+
 from gamenight import games, i18n
+from gamenight.core.bot import LEVELS, label
+from gamenight.core.errors import BadMessage
 from gamenight.core.game import named_seat, seat_ids, seat_tags
+from gamenight.lobby.protocol import parse_name
 from gamenight.raythread import GAME, board, rules
 from gamenight.ui import app
 from gamenight.ui.program import Env, UiEvent
@@ -105,6 +110,27 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
     page = render(app.view(model))
     assert "Player 1 to play" in page and "Bea (2)" in page
     assert not re.search(r"Player \d \(\d\)", page)
+
+
+def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
+    """A computer player is named by its label, "Bot (Hard)"; read with its seat's tag it was "Bot (Hard) (C)",
+    "ボット（むずかしい）（C）". The tag now goes inside the label: "Bot C (Hard)", "ボットC（むずかしい）",
+    still with brackets no person's name may hold."""
+    for lang, expected in (("en", "Bot C (Hard)"), ("ja", "ボットC（むずかしい）")):
+        i18n.set_language(lang)
+        try:
+            assert named_seat(label("hard"), "C") == expected
+            for level in LEVELS:
+                for tag in ("A", "2"):
+                    seated = named_seat(label(level), tag)
+                    assert seated.count("(") + seated.count("（") == 1, seated
+                    assert tag in seated and seated != label(level)
+                    with pytest.raises(BadMessage):  # no person's name: it never looks like one
+                        parse_name(seated)
+            # A person's name is read as before, even one that starts like the bot's.
+            assert named_seat("Bot", "C") == ("Bot (C)" if lang == "en" else "Bot（C）")
+        finally:
+            i18n.set_language("en")
 
 
 def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():

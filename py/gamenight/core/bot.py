@@ -70,6 +70,17 @@ def label(level: str) -> str:
     return _("Bot ({level})").format(level=level_name(level)) if level in LEVELS else _("Bot")
 
 
+def seated(name: str, tag: str) -> str | None:
+    """``name`` read with its seat's ``tag`` when it is a computer player's label in the page's language:
+    the tag inside the label's one pair of brackets, "Bot C (Hard)" ("ボットC（むずかしい）"), never
+    "Bot (Hard) (C)"; still brackets no person's name may hold. ``None`` for any other name (a person may
+    be called "Bot"). ``core.game.named_seat`` asks it for every seat it names."""
+    for level in LEVELS:
+        if name == label(level):
+            return _("Bot {seat} ({level})").format(seat=tag, level=level_name(level))
+    return None
+
+
 def turn_seed(match_seed: int, seat: str, at: int) -> int:
     """The seed of ``seat``'s thinking at step ``at`` of a match: from the match's own seed, so a page
     reloaded mid-match (a table, the lobby's host) makes the same move again."""

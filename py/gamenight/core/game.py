@@ -244,9 +244,15 @@ def named_seat(name: str | None, tag: str) -> str:
     """A seat as players read it: "Bea (B)"; its tag alone when nobody is named, and the name alone when
     its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)"; Japanese
     writes the default name without a space, "プレイヤー1"). The brackets are the page's language's
-    (Japanese: "Bea（B）", as the setup form's "プレイヤー1（A）")."""
+    (Japanese: "Bea（B）", as the setup form's "プレイヤー1（A）"). A computer player, named by its label
+    "Bot (Hard)", takes the tag inside its brackets: "Bot C (Hard)" (``bot.seated``)."""
+    # Imported here, not at the top: the bot module imports this one (its moves and views are JSON).
+    from gamenight.core import bot
+
     if not name:
         return tag
+    if (as_bot := bot.seated(name, tag)) is not None:
+        return as_bot
     if name.split()[-1:] == [tag] or name == i18n._("Player {n}").format(n=tag):
         return name
     return i18n._("{name} ({seat})").format(name=name, seat=tag)

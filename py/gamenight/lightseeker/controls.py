@@ -665,7 +665,7 @@ def _action_buttons(look: scene.Look, selected: int) -> Element:
                     n=cube, direction=direction, face=scene.shade_words(arrow.corners)
                 )
             if arrow is not None and not arrow.viable:
-                label += " · " + _("no legal turn follows")
+                label = i18n.separated(label, _("no legal turn follows"))
             buttons.append(
                 h(
                     "button",

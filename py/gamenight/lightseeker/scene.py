@@ -550,7 +550,7 @@ def cell_label(
     if cube is None:
         what = _("open space")
         if target:
-            what += " · " + _("the chosen cube may move here")
+            what = i18n.separated(what, _("the chosen cube may move here"))
         return _("{where}: {what}").format(where=place, what=what)
     info = view["cubes"][cube]
     parts = [_("cube {n}").format(n=number(cube)), shade_words(info["lit_corners"])]

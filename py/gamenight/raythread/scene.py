@@ -324,9 +324,11 @@ def cell_label(
     else:
         what = _("empty")
     if lit and not emitter:
-        what += " · " + _("lit by {names}").format(names=i18n.conjunction(_seat_name(s, look) for s in lit))
+        what = i18n.separated(
+            what, _("lit by {names}").format(names=i18n.conjunction(_seat_name(s, look) for s in lit))
+        )
     if at in look.targets:
-        what += " · " + _("you may place here")
+        what = i18n.separated(what, _("you may place here"))
     return _("{where}: {what}").format(where=where, what=what)
 
 

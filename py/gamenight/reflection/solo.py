@@ -205,8 +205,8 @@ class SoloScreen:
 
     def title(self, model: Model) -> str:
         if model.puzzle:
-            return _("{name} · Reflection · Game Night Central").format(name=puzzle_name(model.settings))
-        return _("Reflection solo training · Game Night Central")
+            return i18n.title(puzzle_name(model.settings), "Reflection")
+        return i18n.title(_("Reflection · solo training"))
 
 
 def _load(parse, text: str | None):
@@ -1325,9 +1325,10 @@ def daily_panel(model: Model) -> Element:
         h(
             "p",
             {"class": "rf-streak", "data-streak": streak},
-            ngettext("Streak: {n} day", "Streak: {n} days", streak).format(n=streak)
-            + " · "
-            + _("best {n}").format(n=model.record.best),
+            i18n.separated(
+                ngettext("Streak: {n} day", "Streak: {n} days", streak).format(n=streak),
+                _("best {n}").format(n=model.record.best),
+            ),
         ),
     )
 

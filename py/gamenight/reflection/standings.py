@@ -309,7 +309,7 @@ def gallery(view: JSON, table: Table) -> Element | None:
                     and h(
                         "span",
                         {"class": "rf-flag"},
-                        " · ",
+                        i18n.separator(),
                         _("reveal failed: {why}").format(why=flaw_text(data.get("flaw"))),
                     ),
                 ),

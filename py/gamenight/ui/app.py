@@ -45,7 +45,7 @@ from gamenight.ui.program import (
 )
 from gamenight.ui.svg import Element, h
 
-SITE_TITLE = "Game Night Central"
+SITE_TITLE = i18n.SITE
 LANGUAGE_KEY = "lang"  # the language the player chose (local storage); else the browser's
 MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 # What a copy did stays said this long (the app's own timer: a route change stops it with the screen's).
@@ -138,7 +138,7 @@ class StaticPage:
     """A screen with no state: it only renders."""
 
     render: Callable[[], Element]
-    page_title: str = SITE_TITLE
+    page: str = ""  # what the title names before the site's name (a game's title): none on the home page
     label: str = ""
     storage_keys: tuple[str, ...] = ()
 
@@ -152,7 +152,7 @@ class StaticPage:
         return self.render()
 
     def title(self, model: Any) -> str:
-        return self.page_title
+        return i18n.title(self.page) if self.page else SITE_TITLE
 
 
 def home() -> Element:
@@ -236,7 +236,7 @@ def game_page(info: GameInfo) -> Element:
         "main",
         {"class": "page game", "data-game": info.id},
         h("h1", {"tabindex": "-1"}, info.title),
-        h("p", {"class": "lede"}, f"{players(info)} · {_(info.pitch)}"),
+        h("p", {"class": "lede"}, i18n.separated(players(info), _(info.pitch))),
         h(
             "p",
             {"class": "actions"},
@@ -266,13 +266,13 @@ def screen_for(route: Route) -> Screen:
     if route.page == "game" and route.game:
         info = games.info(route.game)
         assert info is not None  # parse_route makes a game route only for a known game
-        return StaticPage(lambda: game_page(info), f"{info.title} · {SITE_TITLE}")
+        return StaticPage(lambda: game_page(info), info.title)
     if route.page == "screen" and route.game and route.screen == TABLE:
         return table_screen(route.game)
     if route.page == "screen" and route.game and route.screen == RULES:
         game, known = route.game, games.info(route.game)
         assert known is not None  # parse_route makes a rules route only for a known game
-        return StaticPage(lambda: rules_page(game), f"{known.title} · {SITE_TITLE}")
+        return StaticPage(lambda: rules_page(game), known.title)
     if route.page == "screen" and route.game and route.screen:
         return loaded(games.SCREENS[(route.game, route.screen)])
     if route.page == "lobby" and route.screen:

@@ -578,14 +578,16 @@ def status(ui: MatchUi, table: Table) -> str:
     by = {s.id: s for s in table.seats}
     away = [seat_label(table, s) for s in active if s in by and by[s].away]
     if mine and len(table.mine) == 1:
-        text += " · " + _("your turn")
+        text = i18n.separated(text, _("your turn"))
     elif away:  # the match waits for a page that is gone: say so where everyone looks
         gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
-        text += " · " + (_("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away)))
+        text = i18n.separated(
+            text, _("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away))
+        )
     elif not mine:
         bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
         if bots and len(bots) == len(active):
-            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot (Hard) (B)"); the
+            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the
             # seat list's badge says it is the computer.
             names = i18n.conjunction(seat_label(table, s.id) for s in bots)
             return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
@@ -643,7 +645,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                         {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
                         _("to play"),
                     ),
-                    h("span", {"class": "facts"}, " · ".join(game.seat_facts(ui.view, s.id, table))),
+                    h("span", {"class": "facts"}, i18n.separated(*game.seat_facts(ui.view, s.id, table))),
                 ),
             )
         )

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gamenight import i18n
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
@@ -131,7 +132,7 @@ class SettingsScreen:
         )
 
     def title(self, model: Model) -> str:
-        return _("Settings") + " · Game Night Central"
+        return i18n.title(_("Settings"))
 
 
 def storage_section(model: Model) -> Element:
@@ -152,11 +153,11 @@ def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
     if report.build:
         offline = _("Saved, version {version}: the games start without a network.").format(version=report.build)
         if report.offline_bytes is not None:
-            offline = size_text(report.offline_bytes) + " · " + offline
+            offline = i18n.separated(size_text(report.offline_bytes), offline)
     else:
         offline = _("Not saved yet. It is saved in the background while you play online.")
     entries = ngettext("{n} entry", "{n} entries", report.data_entries).format(n=report.data_entries)
-    data = size_text(report.data_bytes) + " · " + entries
+    data = i18n.separated(size_text(report.data_bytes), entries)
     rows: list[tuple[str, str | list[Element | str], str]] = [
         (_("Offline copy of the app"), offline, "offline"),
         (_("Your data: stats, saved puzzles and matches, settings"), data, "data"),

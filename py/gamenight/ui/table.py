@@ -31,13 +31,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, PAUSE_MS, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
-from gamenight.i18n import N_, _, reasons, sentences
+from gamenight.i18n import N_, _, pgettext, reasons, sentences
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -65,7 +65,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
 )
-from gamenight.ui.svg import Element, h, remember
+from gamenight.ui.svg import Element, filled, h, remember
 
 reasons(
     {
@@ -196,7 +196,7 @@ class TableScreen:
 
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info
-        return f"{info.title} · {_('Play on this device')} · Game Night Central"
+        return i18n.title(info.title, _("Play on this device"))
 
 
 # --- the setup ----------------------------------------------------------------------------------
@@ -583,8 +583,19 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
-        # The subtitle moves to a line of its own as a whole, never broken inside (Japanese breaks anywhere).
-        h("h1", {"tabindex": "-1"}, info.title, " ", h("span", {"class": "subtitle"}, "· ", _("on this device"))),
+        # The subtitle moves to a line of its own as a whole, never broken inside (Japanese breaks anywhere);
+        # the catalogue writes the join and the dot, so Japanese has neither space: "Raythread Rally・この端末".
+        h(
+            "h1",
+            {"tabindex": "-1"},
+            filled(
+                pgettext("heading", "{title} {subtitle}"),
+                title=info.title,
+                subtitle=h(
+                    "span", {"class": "subtitle"}, pgettext("subtitle", "· {text}").format(text=_("on this device"))
+                ),
+            ),
+        ),
         # While playing, the match screen shows the message beside its controls (``match.render``).
         model.message and setup and h("p", {"class": "notice", "role": "status"}, model.message),
         setup_view(model) if setup else playing_view(model),

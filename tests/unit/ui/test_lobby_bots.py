@@ -2,7 +2,7 @@
 host's page thinks for it in a ``Work`` and plays its move after the pause, guests see "Bot (Normal)"
 and "thinking…", and a reloaded host page thinks the same move again."""
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.bot import decide
 from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
@@ -70,8 +70,8 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     # The bot's turn: the host's page thinks in slices; every page says so.
     assert "host-bot" in host.works and "host-bot" not in bea.works
     for page in (host, bea):
-        assert "Bot (Normal) (B) is thinking…" in status(page)
-        assert "Bot (Normal)" in text_of(page.by_class("match-seats")[0])
+        assert "Bot B (Normal) is thinking…" in status(page)
+        assert "Bot B (Normal)" in text_of(page.by_class("match-seats")[0])
     session = host.inner.live.session
     turn = session.bot_turn()
     expected = decide(games.bot("raythread"), turn.view, "normal", turn.seed)
@@ -87,6 +87,42 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     # A second tick of the pause's timer (already stopped) plays nothing more.
     host.send(Tick("host-bot", rtc.now))
     assert log_seats(host) == ["A", "B"]
+
+
+def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
+    """A bot's name is its label, "Bot (Normal)", and a seat read with its tag adds "(B)": the seat card,
+    the status, the log and the result read "Bot (Normal) (B)", "ボット（ふつう）（B）". Now the tag goes
+    inside the label, "Bot B (Normal)", "ボットB（ふつう）"; the lobby's seat list, which says no tag,
+    still names it "Bot (Normal)"."""
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_bot(rtc, Browser())
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    for lang, name, thinking in (
+        ("en", "Bot B (Normal)", "Bot B (Normal) is thinking…"),
+        ("ja", "ボットB（ふつう）", "ボットB（ふつう）が考え中…"),
+    ):
+        i18n.set_language(lang)
+        try:
+            for page in (host, bea):
+                assert seats(page)["B"] == ("Bot (Normal)" if lang == "en" else "ボット（ふつう）")
+                assert status(page) == thinking
+                (card,) = page.find(lambda e: e.attr("class") == "match-seat turn" and e.attr("data-seat") == "B")
+                assert text_of(find_all(card, lambda e: e.attr("class") == "seat-name")[0]) == name
+                page_text = page.text
+                assert ") (" not in page_text and "）（" not in page_text, page_text
+        finally:
+            i18n.set_language("en")
+    host.work("host-bot")
+    host.tick("host-bot")
+    for lang, name in (("en", "Bot B (Normal)"), ("ja", "ボットB（ふつう）")):
+        i18n.set_language(lang)
+        try:
+            (log,) = bea.by_class("match-log")
+            newest = find_all(log, lambda e: e.tag == "li")[0]
+            assert text_of(newest).startswith(name), text_of(newest)
+        finally:
+            i18n.set_language("en")
 
 
 def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
@@ -147,7 +183,7 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     assert "Let a computer player take over" in text_of(offer)
     host.submit("add-bot", seat="C", level="easy")
     assert seats(host) == {"A": "Ann", "C": "Bot (Easy)"} and not takeover(host)  # seat C reads B
-    assert "Bot (Easy) (B) is thinking…" in status(host)
+    assert "Bot B (Easy) is thinking…" in status(host)
     host.work("host-bot")
     host.tick("host-bot")
     assert log_seats(host) == ["A", "C"] and "your turn" in status(host)

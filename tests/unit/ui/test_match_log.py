@@ -162,12 +162,12 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
         ui = match.advance(ui, rules.view(state, "A"), events, table, n)
     items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")  # Cy is back
     first = [text_of(li.children[0]) for li in items]  # newest first: the bot's move, then Cy's
-    assert first[0].startswith(label("hard") + " (B)") and first[2].startswith("Cy (B)"), first
+    assert first[0].startswith("Bot B (Hard)") and first[2].startswith("Cy (B)"), first
     assert [f.split(" (")[0] for f in first[1::2]] == ["Ann", "Ann"]
     try:
         i18n.set_language("ja")
         items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
-        assert text_of(items[0].children[0]).startswith(label("hard")) and label("hard") != "Bot (Hard)"
+        assert text_of(items[0].children[0]).startswith("ボットB（むずかしい）")
     finally:
         i18n.set_language("en")
     # A log the authority retells (a snapshot) names every step by today's holders: it was not seen.

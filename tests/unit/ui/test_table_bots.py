@@ -326,3 +326,23 @@ def test_a_thinking_bot_is_named_with_its_seat_as_everywhere_in_english_and_japa
         assert match.status(ui, table) == "Bea（B）が考え中…"
     finally:
         i18n.set_language("en")
+
+
+def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
+    """The status joined "your turn" to whose turn it is with " · " in code, in every language: Japanese
+    read "プレイヤー1（A）の番 · あなたの番", a Latin dot between half-width spaces. Each language now has its
+    separator in the catalogue: "・" in a line, "｜" between the parts of a document title."""
+    model, _ = screen("#/raythread/table?vs=normal")
+    assert text_of(model_status(model)) == "Player 1 (A) to play · your turn"
+    assert app.title(model) == "Raythread Rally · Play on this device · Game Night Central"
+    i18n.set_language("ja")
+    try:
+        assert text_of(model_status(model)) == "プレイヤー1（A）の番・あなたの番"
+        assert app.title(model) == "Raythread Rally｜この端末で遊ぶ｜Game Night Central"
+    finally:
+        i18n.set_language("en")
+
+
+def model_status(model):
+    (status,) = find_all(app.view(model), lambda e: "match-status" in str(e.attr("class") or "").split())
+    return status

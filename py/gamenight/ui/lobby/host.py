@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.bot import PAUSE_MS, Turned, thinking
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
@@ -323,7 +323,7 @@ class HostScreen:
 
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")
-        return f"{name} · Game Night Central"
+        return i18n.title(name)
 
 
 # --- updates ----------------------------------------------------------------------------------------
@@ -831,7 +831,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
     title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
     if invite.guest:
-        title += " · " + _("reply from {name}").format(name=invite.guest)
+        title = i18n.separated(title, _("reply from {name}").format(name=invite.guest))
     # A live region: a screen reader hears the card change (connecting, joined, failed and why).
     status = h("p", {"class": "status", "role": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))
     body: list = [status]

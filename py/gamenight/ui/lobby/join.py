@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons
@@ -206,7 +206,7 @@ class JoinScreen:
 
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")
-        return f"{name} · Game Night Central"
+        return i18n.title(name)
 
 
 def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
@@ -646,7 +646,7 @@ class ReplyScreen:
         return h("main", {"class": "page reply", "data-stage": model.stage}, body)
 
     def title(self, model: ReplyModel) -> str:
-        return _("Reply") + " · Game Night Central"
+        return i18n.title(_("Reply"))
 
 
 JOIN = JoinScreen()

@@ -226,7 +226,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
-        h("h2", {}, f"{lobby.title} · {phase}"),
+        h("h2", {}, i18n.separated(lobby.title, phase)),
         _error(client) if board is None or board.error is None else None,
         _problem(client),
         _waiting(client, sight),
@@ -554,15 +554,18 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
         status = _("Match running · move {n}").format(n=match.moves + 1)
         if turn is not None:
             who = names.get(turn) or _("Seat {seat}").format(seat=tags.get(turn, turn))
-            status += " · " + (_("{name} to play (you)") if turn == match.you else _("{name} to play")).format(name=who)
+            to_play = _("{name} to play (you)") if turn == match.you else _("{name} to play")
+            status = i18n.separated(status, to_play.format(name=who))
     else:
         status = _("The host ended the match.") if match.ended == "host" else _("The match is over.")
     rows = [
         h(
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
-            _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
-            " · " + screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
+            i18n.separated(
+                _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
+                screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
+            ),
         )
         for seat in seats
         if isinstance(seat, str)
