@@ -963,3 +963,19 @@ def test_the_zoom_toggles_bigger_cells():
     assert model.zoom and find_all(SCREEN.view(model), lambda e: "rf-zoom" in str(e.attr("class")))
     model, _ = send(model, click("zoom"))
     assert not model.zoom
+
+
+def test_japanese_names_a_puzzle_and_its_presets_with_no_half_width_space_next_to_japanese():
+    """The level's name is Japanese once filled in, so a template's space beside it ("{preset} {size}×{size}")
+    put a half-width space next to Japanese: "パズル #1234・かんたん 6×6", "かんたん — 6×6" (docs/i18n.md)."""
+    from tests.unit.test_catalogues import _SPACE_AT_JAPANESE
+
+    model, _ = generated()
+    try:
+        i18n.set_language("ja")
+        texts = [solo.puzzle_name(model.settings)]
+        texts += [text_of(o) for o in find_all(solo.options_form(model), lambda e: e.tag == "option")]
+    finally:
+        i18n.set_language("en")
+    spaced = [t for t in texts if _SPACE_AT_JAPANESE.search(t) or " — " in t or "パズル #" in t]
+    assert not spaced, spaced
