@@ -656,8 +656,10 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
 
 
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
-    """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes.
-    Tied seats share a place and the next place counts everyone ahead (1, 1, 3), as in sport."""
+    """The end of the match: why it ended, the ranking with points, the tie-break notes. Tied seats
+    share a place and the next place counts everyone ahead (1, 1, 3), as in sport. Who won is the status
+    line's (``status``), at the top of the screen on a phone too: the panel beside it on a wide screen
+    said it again, and a screen reader heard it from both."""
     scores = given if isinstance(given := result.get("scores"), Mapping) else {}
     notes = given if isinstance(given := result.get("notes"), Mapping) else {}
     places = []
@@ -685,7 +687,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     return h(
         "section",
         {"class": "match-result", "role": "status"},
-        h("h2", {}, headline(result, table)),
+        h("h2", {}, _("Final standings")),
         h("p", {"class": "reason"}, i18n.sentence(describe(result.get("reason"), lambda s: seat_label(table, s)))),
         h("ol", {"class": "ranking"}, places),
     )
