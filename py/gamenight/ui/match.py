@@ -64,6 +64,10 @@ REPLAY = "match.replay"
 STEP_MS = 600
 # Inputs that end a replay: a person acting (a hover or a pointer pressed down is not acting yet).
 SKIPPING = frozenset(("click", "keydown", "submit", "change"))
+# Keys that look around (a board's cursor; Tab is the browser's): pressed during a replay, one ends it
+# and does what it does on the position after it. Any other key (Enter, Space, a letter that chooses or
+# acts) only ends it: it was pressed before the player saw the position it would act on.
+LOOKING = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Tab"))
 
 
 class Board(Protocol):
@@ -327,6 +331,12 @@ def replaying(ui: MatchUi) -> bool:
     return ui.shown < len(ui.replay)
 
 
+def only_skips(event: UiEvent) -> bool:
+    """Whether ``event``, pressed during a replay, ends it and does nothing more: a key that is not
+    ``LOOKING`` (typed in a field, it is the field's: the browser types it either way)."""
+    return event.type == "keydown" and event.key not in LOOKING
+
+
 def skip(ui: MatchUi) -> MatchUi:
     """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
     return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
@@ -435,9 +445,12 @@ def acting_seat(ui: MatchUi, table: Table) -> str | None:
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
     """An input on the match screen; the move to play, if it completes one. A person's input during a
-    replay ends it first, then is handled on the position itself."""
+    replay ends it first, then is handled on the position itself, unless it is a key that only ends it
+    (``only_skips``)."""
     if replaying(ui) and event.type in SKIPPING:
         ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
+        if only_skips(event):
+            return ui, None
     if ui.view.get("result") or ui.halted:
         return ui, None
     answer = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
@@ -523,9 +536,10 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
 
 def replay_note(ui: MatchUi, table: Table) -> str:
     """The status line while a move made elsewhere is played back: whose move, which step, and how to
-    skip it. The status is no live region: the log and the live region say the move once, in words,
-    when it arrives, and whose turn it is (``news``)."""
-    return _("{name}'s move, step {k} of {n} · tap, click or press a key to skip").format(
+    skip it (an arrow key also moves the cursor; any other key only skips: ``only_skips``). The status
+    is no live region: the log and the live region say the move once, in words, when it arrives, and
+    whose turn it is (``news``). Short enough for one line of a laptop's status."""
+    return _("{name}'s move, step {k} of {n} · a key or tap skips it; arrows move the cursor too").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
 
