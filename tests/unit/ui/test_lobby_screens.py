@@ -16,6 +16,7 @@ from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+from tests.unit.ui.test_table import said_once
 
 
 def end_match(host) -> None:
@@ -1158,3 +1159,17 @@ def test_start_the_match_starts_with_the_options_the_form_shows():
     assert host.inner.live.session.options == {"size": 13, "target": 20}
     assert host.by_class("rt-board"), "the match started"
     assert host.inner.live.session.match.running
+
+
+def test_at_the_end_of_a_lobby_s_match_each_page_says_who_won_once():
+    """The lobby's match screen is the shared one: its status says who won and the result panel beside
+    it ranks, without saying it again (it did, as its heading)."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    session = host.inner.live.session
+    while session.match.running:
+        turn = "A" if session.match.state.turn == 0 else "C"
+        play(host if turn == "A" else bea, session, turn)
+    for page in (host, bea):
+        said_once(page.tree)
+        assert text_of(page.by_class("match-result")[0].children[0]) == "Final standings"
