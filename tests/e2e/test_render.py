@@ -152,7 +152,7 @@ def test_the_seat_cards_and_undo_keep_their_size_and_place_as_the_turn_goes_roun
         expect(page.locator(".match-seat.turn")).to_have_attribute("data-seat", after.seats[after.turn])
         assert page.evaluate(BOXES) == before
         hints.append(page.locator(".rt-hint").inner_text())
-    assert len(set(hints)) == 2, hints
+    assert len(set(hints)) > 1, hints  # at least: her turn hint offers turning after her first move
     # Only the card of the seat to play shows its badge, and only it is read out.
     turn = page.locator(".match-seat.turn .turn-badge")
     expect(turn).to_be_visible()
