@@ -12,10 +12,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamenight import games
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as LS_rules
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
+from gamenight.ui import app as app_screen
+from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.program import Env, Store, UiEvent
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import open_app
@@ -221,3 +225,49 @@ def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, 
         assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"
     elif any(a["kind"] == "tilt" for a in turn["actions"]):
         assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"
+
+
+def saved_light_seeker_against_the_computer(seed: int) -> str:
+    """A Light Seeker table on this device as its page saves it: Ann against the computer (easy), the
+    match dealt from ``seed`` (so the test knows it runs on), no move made yet."""
+    model, _ = app_screen.init("#/lightseeker/table", Env(stored={}, now_ms=1_000))
+    form = {"name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}
+    _model, effects = app_screen.update(
+        model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000)
+    )
+    saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
+    saved["record"]["seed"] = seed
+    return json.dumps(saved)
+
+
+def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_ends_it(app: Page, site_url: str):
+    """A key pressed while the computer's turn is played back ends the replay. An arrow also moves the
+    cursor from where it stands on the position after the turn; Space, which chooses the cube under the
+    cursor, only ends it: the player pressed it before seeing that position."""
+    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
+    open_app(app, site_url, "#/lightseeker/table")
+    board = games.board("lightseeker")
+    table = Table("lightseeker", (SeatAt("1", "Ann", "amber"), SeatAt("2", "", "sky", "bot", "easy")), frozenset("1"))
+    for key in ("Space", "ArrowLeft"):
+        state = ls.engine(app)
+        assert LS_GAME.result(state) is None
+        # A turn that does not end the match, so the computer answers.
+        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+        ls.click_turn(app, state, move)
+        expect(app.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        expect(app.locator("#ls-board")).to_be_focused()  # a keyboard player's focus stayed on the board
+        expect(app.locator(".match-status")).to_contain_text("a key or tap skips it; arrows move the cursor too")
+        app.keyboard.press(key)
+        expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
+        expect(app.locator(".match-status")).to_contain_text("(1) to play")
+        after, before = ls.engine(app), LS_GAME.play(state, "1", move, 0)[0]
+        shown = board.start(LS_GAME.view(after, "1"), LS_GAME.view(before, "1"))
+        if key == "Space":  # only ends the replay: no cube chosen, the cursor where the turn left it
+            expect(app.locator(".ls-selected")).to_have_count(0)
+            expect(app.locator(".ls-play")).to_have_attribute("data-step", "action1")
+        else:
+            shown, _ = board.update(shown, LS_GAME.view(after, "1"), "1", table, UiEvent("keydown", "board", key=key))
+        expect(app.locator("#ls-board")).to_have_attribute(
+            "aria-activedescendant", f"ls-c{shown.cursor[0]}_{shown.cursor[1]}"
+        )
+        assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], "the key made no move"

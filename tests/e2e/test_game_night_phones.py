@@ -173,7 +173,7 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
         ls.assert_page_shows(page, state)
         assert ranking(page) == [s for place in result.ranking for s in place]
     winner = "Ann" if result.ranking[0] == ("1",) else "Bea"
-    expect(bea.locator(".match-result h2")).to_contain_text(f"{winner} (")
+    expect(bea.locator(".match-status")).to_contain_text(f"{winner} (")
     shot(bea, "Bea-5-light-seeker-over")
     fits(bea)
 
@@ -452,7 +452,10 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     assert thinking in bea.evaluate("window.shown")
     rt.assert_page_shows(bea, state)
     expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
-    expect(bea.locator(".match-status")).to_have_text(bea.locator(".match-result h2").inner_text())  # who won
+    # Who won is said once, at the top; the panel beside the board ranks.
+    won = (re.escape(tr[t]).replace(re.escape("{names}"), ".+") for t in ("{names} wins!", "A draw between {names}."))
+    expect(bea.locator(".match-status")).to_have_text(re.compile("^(" + "|".join(won) + ")$"))
+    expect(bea.locator(".match-result h2")).to_have_text(tr["Final standings"])
     expect(host.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
     expect(bea.locator(".match-log li")).to_have_count(3)
     speaks_japanese(bea)

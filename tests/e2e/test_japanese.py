@@ -182,8 +182,9 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     # The status at the top says who won, as the result's headline does, in each page's language.
     expect(guest.locator(".match-status")).to_have_text(re.compile(r"(wins!|^A draw between .*\.)$"))
     expect(host.locator(".match-status")).to_have_text(re.compile(r"(の勝ち！|の引き分け。)$"))
-    for page in (guest, host):
-        expect(page.locator(".match-status")).to_have_text(page.locator(".match-result h2").inner_text())
+    # The result panel beside it ranks, and does not say who won again.
+    expect(guest.locator(".match-result h2")).to_have_text("Final standings")
+    expect(host.locator(".match-result h2")).to_have_text("最終順位")
 
 
 def test_the_loading_screen_speaks_japanese_before_python_runs(ja_page: Page, site_url: str):

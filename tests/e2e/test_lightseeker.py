@@ -110,7 +110,9 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     result = GAME.result(state)
     panel = app.locator(".match-result")
     expect(panel).to_be_visible()
-    expect(panel.locator("h2")).to_contain_text("draw" if result.draw else "wins")
+    # Who won is said once, by the status at the top; the panel beside the board ranks.
+    expect(app.locator(".match-status")).to_contain_text("draw" if result.draw else "wins")
+    expect(panel.locator("h2")).to_have_text("Final standings")
     places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
     assert places == [s for place in result.ranking for s in place]
     if max((a["value"] for a in GAME.view(state, None)["areas"]), default=0) >= 7:

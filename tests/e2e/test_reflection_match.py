@@ -308,7 +308,7 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
     bea.click("button[data-action=rf-give-up]")
     for page in (host, bea):
-        expect(page.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+        expect(page.locator(".match-status")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
         assert page_scores(page) == {"1": 120, "2": -60}
         expect(page.locator(".rf-revealed")).to_have_count(1)  # the solution, now that the round is over
         # The match is over: the points table says how each round went (the finish order is gone).
@@ -386,7 +386,7 @@ def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(peo
     expect(host.locator(f".rf-work .rf-cell{noted}")).to_have_attribute("data-note", "d")
     host.click(".rf-work .rf-tray-tile[data-kind=diagonal]")
     place(host, found)
-    expect(host.locator(".match-result h2")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+    expect(host.locator(".match-status")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
 
 
 def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_a_failure(people: People):

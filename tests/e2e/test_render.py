@@ -133,6 +133,10 @@ def test_the_seat_cards_and_undo_keep_their_size_and_place_as_the_turn_goes_roun
     seat_players(page)
     before = page.evaluate(BOXES)
     assert len(before) == 3
+    # The hint above the cards offers what the seat to play can do: after two moves Ann has a tile to
+    # turn, so her hint is longer than at the start (it moved the cards a line on a phone, until the
+    # hint kept three lines' room there).
+    hints = [page.locator(".rt-hint").inner_text()]
     for _ in range(2):
         state = engine(page)
         seat = state.seats[state.turn]
@@ -147,6 +151,8 @@ def test_the_seat_cards_and_undo_keep_their_size_and_place_as_the_turn_goes_roun
         after = engine(page)
         expect(page.locator(".match-seat.turn")).to_have_attribute("data-seat", after.seats[after.turn])
         assert page.evaluate(BOXES) == before
+        hints.append(page.locator(".rt-hint").inner_text())
+    assert len(set(hints)) > 1, hints  # at least: her turn hint offers turning after her first move
     # Only the card of the seat to play shows its badge, and only it is read out.
     turn = page.locator(".match-seat.turn .turn-badge")
     expect(turn).to_be_visible()

@@ -403,6 +403,28 @@ def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) 
     return _("{move}: claims {beacons}.").format(move=what, beacons=i18n.listing(gained))
 
 
+# The hint before a tile is chosen, by what the seat can do now: (mirrors in hand, prisms in hand, a tile
+# of its own it may still turn). It offered both kinds and turning whatever the hand held.
+_FIRST_HINTS = {
+    (True, True, True): N_("Choose a tile from your hand (1, 2), or select one of your tiles marked ↻ to turn it."),
+    (True, True, False): N_("Choose a tile from your hand (1, 2)."),
+    (True, False, True): N_("Choose a mirror from your hand (1), or select one of your tiles marked ↻ to turn it."),
+    (True, False, False): N_("Choose a mirror from your hand (1)."),
+    (False, True, True): N_("Choose a prism from your hand (2), or select one of your tiles marked ↻ to turn it."),
+    (False, True, False): N_("Choose a prism from your hand (2)."),
+    (False, False, True): N_("Select one of your tiles marked ↻ to turn it."),
+}  # (a seat with no move at all is passed by the rules: its turn never comes)
+
+
+def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
+    """Whether ``seat`` may place a mirror, may place a prism (in hand, and a cell is empty), and owns a
+    tile it may still turn."""
+    room = next(rules.empty_cells(state), None) is not None
+    mirrors, prisms = state.hands[state.seats.index(seat)] if room else (0, 0)
+    turnable = any(t.owner == seat and not t.rotated for t in state.tiles)
+    return bool(mirrors), bool(prisms), turnable
+
+
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
     if seat is None:
         return ""
@@ -412,7 +434,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
             "Escape cancels."
         )
     if ui.chosen is None:
-        return _("Choose a tile from your hand (1, 2), or select one of your tiles marked ↻ to turn it.")
+        first = _FIRST_HINTS.get(_can_do(ui.state, seat))
+        return _(first) if first else ""
     if preview is not None:
         return _(
             "The beams as they would be after this move. Tap or click the cell, or press Enter, to place; "

@@ -64,6 +64,10 @@ REPLAY = "match.replay"
 STEP_MS = 600
 # Inputs that end a replay: a person acting (a hover or a pointer pressed down is not acting yet).
 SKIPPING = frozenset(("click", "keydown", "submit", "change"))
+# Keys that look around (a board's cursor; Tab is the browser's): pressed during a replay, one ends it
+# and does what it does on the position after it. Any other key (Enter, Space, a letter that chooses or
+# acts) only ends it: it was pressed before the player saw the position it would act on.
+LOOKING = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Tab"))
 
 
 class Board(Protocol):
@@ -329,6 +333,12 @@ def replaying(ui: MatchUi) -> bool:
     return ui.shown < len(ui.replay)
 
 
+def only_skips(event: UiEvent) -> bool:
+    """Whether ``event``, pressed during a replay, ends it and does nothing more: a key that is not
+    ``LOOKING`` (typed in a field, it is the field's: the browser types it either way)."""
+    return event.type == "keydown" and event.key not in LOOKING
+
+
 def skip(ui: MatchUi) -> MatchUi:
     """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
     return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
@@ -437,9 +447,12 @@ def acting_seat(ui: MatchUi, table: Table) -> str | None:
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
     """An input on the match screen; the move to play, if it completes one. A person's input during a
-    replay ends it first, then is handled on the position itself."""
+    replay ends it first, then is handled on the position itself, unless it is a key that only ends it
+    (``only_skips``)."""
     if replaying(ui) and event.type in SKIPPING:
         ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
+        if only_skips(event):
+            return ui, None
     if ui.view.get("result") or ui.halted:
         return ui, None
     answer = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
@@ -525,9 +538,10 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
 
 def replay_note(ui: MatchUi, table: Table) -> str:
     """The status line while a move made elsewhere is played back: whose move, which step, and how to
-    skip it. The status is no live region: the log and the live region say the move once, in words,
-    when it arrives, and whose turn it is (``news``)."""
-    return _("{name}'s move, step {k} of {n} · tap, click or press a key to skip").format(
+    skip it (an arrow key also moves the cursor; any other key only skips: ``only_skips``). The status
+    is no live region: the log and the live region say the move once, in words, when it arrives, and
+    whose turn it is (``news``). Short enough for one line of a laptop's status."""
+    return _("{name}'s move, step {k} of {n} · a key or tap skips it; arrows move the cursor too").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
 
@@ -661,8 +675,10 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
 
 
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
-    """The end of the match: the headline, the ranking with points, why it ended, the tie-break notes.
-    Tied seats share a place and the next place counts everyone ahead (1, 1, 3), as in sport."""
+    """The end of the match: why it ended, the ranking with points, the tie-break notes. Tied seats
+    share a place and the next place counts everyone ahead (1, 1, 3), as in sport. Who won is the status
+    line's (``status``), at the top of the screen on a phone too: the panel beside it on a wide screen
+    said it again, and a screen reader heard it from both."""
     scores = given if isinstance(given := result.get("scores"), Mapping) else {}
     notes = given if isinstance(given := result.get("notes"), Mapping) else {}
     places = []
@@ -690,7 +706,7 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     return h(
         "section",
         {"class": "match-result", "role": "status"},
-        h("h2", {}, headline(result, table)),
+        h("h2", {}, _("Final standings")),
         h("p", {"class": "reason"}, i18n.sentence(describe(result.get("reason"), lambda s: seat_label(table, s)))),
         h("ol", {"class": "ranking"}, places),
     )

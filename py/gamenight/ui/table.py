@@ -476,8 +476,11 @@ def _view(model: Model) -> JSON:
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     if model.ui is not None and match.replaying(model.ui) and event.type in match.SKIPPING:
         # A person's input ends a replay at once (and a computer's move that waited for its end is
-        # played); then it is handled on the position itself, as if there had been no replay.
-        model, effects = _play_input(replace(model, ui=match.skip(model.ui)), event, now)
+        # played); then it is handled on the position itself, as if there had been no replay, unless it
+        # is a key that only ends it (Enter or Space on the board; not Escape on a question's answer).
+        model = replace(model, ui=match.skip(model.ui))
+        answer = event.type == "keydown" and event.action in QUESTION
+        model, effects = (model, []) if match.only_skips(event) and not answer else _play_input(model, event, now)
         model, released = replayed(model, model.ui, now) if model.ui is not None else (model, [])
         return model, [StopTimer(match.REPLAY), *effects, *released]
     action = event.action

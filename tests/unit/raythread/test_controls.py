@@ -340,3 +340,37 @@ def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_m
         refused, sent = click(ui, view, seat, "rt-cell", r=beacon[0], c=beacon[1])
         assert sent is None and "that cell holds a beacon" in said(refused.note)
     assert len(calls) == 3
+
+
+TURN = "select one of your tiles marked ↻ to turn it"
+BOTH = "Choose a tile from your hand (1, 2)."
+
+
+@pytest.mark.parametrize(
+    ("hand", "tiles", "said"),
+    [
+        ((3, 3), [tile((6, 6), "/")], f"Choose a tile from your hand (1, 2), or {TURN}."),
+        ((3, 3), [], BOTH),
+        # Ann's tile is turned already, and Cy's is not hers to turn.
+        ((3, 3), [tile((6, 6), "/", rotated=True), tile((5, 5), "/", owner="C")], BOTH),
+        ((2, 0), [tile((6, 6), "/")], f"Choose a mirror from your hand (1), or {TURN}."),
+        ((2, 0), [], "Choose a mirror from your hand (1)."),
+        ((0, 1), [tile((6, 6), "/")], f"Choose a prism from your hand (2), or {TURN}."),
+        ((0, 1), [], "Choose a prism from your hand (2)."),
+        ((0, 0), [tile((6, 6), "/")], "Select one of your tiles marked ↻ to turn it."),
+    ],
+)
+def test_the_first_hint_offers_only_what_the_seat_can_do_now(hand, tiles, said):
+    """The hint before a choice offered turning and both tile kinds whatever the hand held: a player
+    with no prism or no tile left to turn was told to pick it."""
+    view = rules.view(position({(1, 5): 2}, tiles, hands={"A": hand}), "A")
+    assert hint(BOARD.start(view, None), view) == said
+
+
+def test_with_no_empty_cell_left_the_first_hint_offers_turning_only():
+    """Tiles in hand cannot be placed on a full board: the hint does not offer them."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/")])
+    full = [tile(cell, "/", owner="C") for cell in rules.empty_cells(state)]
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/"), *full]), "A")
+    assert view["hands"]["A"] == {"mirror": 3, "prism": 3}
+    assert hint(BOARD.start(view, None), view) == "Select one of your tiles marked ↻ to turn it."

@@ -16,6 +16,7 @@ from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+from tests.unit.ui.test_table import said_once
 
 
 def end_match(host) -> None:
@@ -1254,3 +1255,17 @@ def test_while_round_1_s_puzzle_is_made_the_status_says_so_and_the_live_regions_
             i18n.set_language("en")
     host.work()  # the puzzle is made: round 1 starts, and the next puzzle is made in the background
     assert "Making" not in text_of(host.by_class("match-status")[0])
+
+
+def test_at_the_end_of_a_lobby_s_match_each_page_says_who_won_once():
+    """The lobby's match screen is the shared one: its status says who won and the result panel beside
+    it ranks, without saying it again (it did, as its heading)."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    session = host.inner.live.session
+    while session.match.running:
+        turn = "A" if session.match.state.turn == 0 else "C"
+        play(host if turn == "A" else bea, session, turn)
+    for page in (host, bea):
+        said_once(page.tree)
+        assert text_of(page.by_class("match-result")[0].children[0]) == "Final standings"

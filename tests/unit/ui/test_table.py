@@ -6,12 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from gamenight import i18n
+from gamenight import games, i18n
 from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.sights import SIGHTS
 
 ROUTE = "#/raythread/table"
 
@@ -69,8 +70,6 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     tree = app.view(model)
     result = GAME.result(state)
     assert find_all(tree, lambda e: e.attr("class") == "match-result")
-    headline = text_of(find_all(tree, lambda e: e.attr("class") == "match-result")[0])
-    assert ("draw" in headline) == result.draw
     # The status line at the top says who won, not only that it is over: on a phone the result panel
     # is in the side column, under the board (a Reflection match's boards and solutions run long).
     status = text_of(find_all(tree, lambda e: e.attr("class") == "match-status")[0])
@@ -353,7 +352,8 @@ def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahea
     panel = match.result_panel(result, match.Table("raythread", seats))
     places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
     assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
-    assert text_of(panel).startswith("A draw between Bea (B) and Cy (C).")
+    assert text_of(panel).startswith("Final standings")
+    assert match.headline(result, match.Table("raythread", seats)) == "A draw between Bea (B) and Cy (C)."
 
 
 def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
@@ -408,3 +408,41 @@ def test_the_result_s_ranking_joins_name_points_and_note_in_the_page_s_language(
     finally:
         i18n.set_language("en")
     assert japanese[1] == "2. Bea（B）・9点" and japanese[0].startswith("1. Ann（A）・12点・"), japanese
+
+
+def said_once(tree) -> str:
+    """The result's headline as the match screen says it at the end: once on the screen, in the status
+    line at its top (a phone's result panel is far below the board), and once in the live region."""
+    news = find_all(tree, lambda e: e.attr("id") == "match-news")[0]
+    status = text_of(find_all(tree, lambda e: e.attr("class") == "match-status")[0])
+    heard = text_of(news)
+
+    def drawn(node) -> str:  # what is drawn: the text without the (hidden) live region's
+        return "" if node is news else node if isinstance(node, str) else "".join(map(drawn, node.children))
+
+    seen = drawn(tree)
+    assert status.endswith("wins!") or status.startswith("A draw between"), status
+    assert seen.count(status) == 1, f"{status!r} is shown {seen.count(status)} times"
+    assert heard.count(status) == 1
+    return status
+
+
+@pytest.mark.parametrize("game", sorted(SIGHTS))
+def test_a_wide_screen_says_who_won_once_in_the_status_and_the_result_panel_ranks(game):
+    """The status line at the top says who won, and the result panel beside it said the same in its
+    heading: on a wide screen the headline stood twice side by side. The panel holds the standings."""
+    ended = [s for s in SIGHTS[game]() if s.result() is not None]
+    assert ended
+    board = games.board(game)
+    for sight in ended:
+        for mine in (frozenset(), frozenset(sight.seats[:1])):  # watched, and played from a seat
+            seated = tuple(match.SeatAt(s, f"P{s}", "") for s in sight.seats)
+            table = match.Table(game, seated, mine)
+            seat = next(iter(mine), None)
+            ui = match.start(game, board, json.loads(json.dumps(sight.view(seat))), table)
+            tree = match.render(ui, table)
+            said_once(tree)
+            panel = find_all(tree, lambda e: e.attr("class") == "match-result")[0]
+            assert text_of(panel.children[0]) == "Final standings"
+            places = [e.attr("data-seat") for e in find_all(panel, lambda e: e.attr("data-place") is not None)]
+            assert places == [s for place in sight.result()["ranking"] for s in place]

@@ -216,3 +216,34 @@ def test_the_seat_list_shows_the_mover_to_play_while_its_turn_is_played_back():
         assert turn_shown(model) == ["2"]
     model, _ = send(model, Tick(match.REPLAY, 4_800))
     assert step_shown(model) is None and turn_shown(model) == ["1"]
+
+
+def shown_after_the_replay(model):
+    """The page once the replay has played to its end (its steps' ticks), no input pressed."""
+    while step_shown(model) is not None:
+        model, _ = send(model, Tick(match.REPLAY, 4_000))
+    return model
+
+
+def test_an_arrow_key_ends_the_replay_and_moves_the_cursor_a_key_that_acts_only_ends_it():
+    """A key pressed during the computer's replay ended it and was then handled on the position: Space
+    or Enter chose a cube or confirmed, S or T chose an action, on a position the player had not seen.
+    An arrow (a look around) ends it and moves the cursor from where it is after the replay; a key that
+    chooses or commits only ends it. At a table on this device, and through the match screen alone
+    (``match.handle``: a lobby's page, where a peer's move is played back)."""
+    model, _effects, _board, _turn = after_bots_turn()
+    ended = shown_after_the_replay(model).inner.ui.local
+    r, c = ended.cursor
+    for name in ("ArrowLeft", "ArrowUp"):
+        pressed, effects = send(model, UiEvent("keydown", "board", key=name, now_ms=3_700))
+        assert step_shown(pressed) is None and StopTimer(match.REPLAY) in effects
+        assert pressed.inner.ui.local.cursor == {"ArrowLeft": (r, c - 1), "ArrowUp": (r - 1, c)}[name]
+        ui, move = match.handle(model.inner.ui, table.table_of(model.inner), UiEvent("keydown", "board", key=name))
+        assert not match.replaying(ui) and move is None and ui.local.cursor == pressed.inner.ui.local.cursor
+    for name in (" ", "Enter", "s", "t"):
+        pressed, effects = send(model, UiEvent("keydown", "board", key=name, now_ms=3_700))
+        assert step_shown(pressed) is None and StopTimer(match.REPLAY) in effects, name
+        assert pressed.inner.ui.local == ended, f"{name!r} only ends the replay"
+        assert pressed.inner.played is model.inner.played
+        ui, move = match.handle(model.inner.ui, table.table_of(model.inner), UiEvent("keydown", "board", key=name))
+        assert not match.replaying(ui) and move is None and ui.local == ended, name
