@@ -767,9 +767,9 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             ).format(names=i18n.conjunction(name_of(table, s) for s in left))
         else:
             title = _("The players are building their puzzles.")
-    elif phase == "prepare" and live:
-        title = _("Preparing round {n}…").format(n=round_)
     elif phase in ("prepare", "solve"):
+        # While the round's puzzle is made the status says so ("Making the first puzzle…", ``waiting``):
+        # the heading names the round, and the note under it whose browser makes the puzzles.
         if builder:
             title = _("Round {r} of {n}: {name}'s puzzle").format(r=round_, n=rounds, name=name_of(table, builder))
         else:
@@ -794,7 +794,9 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             {"class": "rf-preparing"},
             h("progress", {"aria-label": _("Preparing the puzzle")}),
             " ",
-            _("The host's browser is making the puzzle."),
+            _("Your browser makes this match's puzzles: keep this page open.")
+            if table.hosted
+            else _("The host's browser makes this match's puzzles."),
         ),
         live and round_clock(desk, view),
         live and phase == "reveal" and reveal_clock(desk, view),

@@ -167,6 +167,9 @@ class Table:
     # and a board draws nobody still at work (no one "solving", no clock running), as boardgame.io's
     # board reads ``ctx.gameover``. A match its rules ended says so in its view's ``result`` instead.
     stopped: bool = False
+    # This page runs the match (the host's page, or a table on one device); a guest's page shows a match
+    # the host's page runs (a board says whose browser does the match's work: Reflection's puzzles).
+    hosted: bool = True
 
     @property
     def names(self) -> dict[str, str]:

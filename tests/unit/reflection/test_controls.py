@@ -613,14 +613,14 @@ def test_a_negative_score_is_written_with_a_minus_sign_everywhere():
 def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_sees_how():
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2, prepared=False)
     ann = Page(m, "1")
-    assert "Preparing round 1…" in ann.text and ann.desk.task.kind == "rest"
+    assert "Making the first puzzle…" in ann.text and ann.desk.task.kind == "rest"
     m.ready(count=1)
     ann.see()
     bea = Page(m, "2")
     ann.place(m.state.sheets[0].solution)
     bea.place(m.state.sheets[0].solution)
     ann.see()
-    assert m.state.phase == "prepare" and "Preparing round 2…" in ann.text
+    assert m.state.phase == "prepare" and "Making the next puzzle…" in ann.text
     m.ready(count=1)
     ann.see()
     assert ann.desk.task == ann.desk.task.__class__("solve", 2, 2)

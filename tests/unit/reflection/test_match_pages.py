@@ -45,7 +45,7 @@ def two_players(options: dict, host_browser: Browser | None = None, bea_browser:
 def test_the_host_page_makes_random_puzzles_in_the_background_and_serves_guests_meanwhile():
     rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3})
     assert PREPARE in host.works  # asked for, not run yet: the page stays free
-    assert "Preparing round 1…" in bea.text and "Preparing round 1…" in host.text
+    assert "The host's browser makes this match's puzzles." in bea.text and "Your browser makes" in host.text
     # Nobody may move yet: the status says what the match waits for (the notice would say it twice).
     assert "Making the first puzzle…" in bea.text and "Making the first puzzle…" in host.text
     bea.submit("chat", text="Ready when you are")
@@ -72,7 +72,7 @@ def test_a_reloaded_host_page_goes_on_making_the_puzzles_it_has_not_made():
     assert first == 1
     host.close()
     again = rtc.page(host_browser, "#/host?game=reflection")
-    assert PREPARE in again.works and "Preparing round 1…" in again.text
+    assert PREPARE in again.works and "Making the first puzzle…" in again.text
     again.work(PREPARE)
     assert again.inner.live.session.match.state.phase == "solve"
 

@@ -1257,6 +1257,37 @@ def test_while_round_1_s_puzzle_is_made_the_status_says_so_and_the_live_regions_
     assert "Making" not in text_of(host.by_class("match-status")[0])
 
 
+def test_while_round_1_s_puzzle_is_made_the_page_says_so_once_and_whose_browser_makes_it():
+    """While round 1's puzzle is made, the status says so ("Making the first puzzle…") and the banner
+    does not say it again ("Preparing round 1…" over "The host's browser is making the puzzle."): its
+    heading names the round, and beside a progress bar a line says whose browser makes the puzzles, the
+    host's own on the host's page ("your browser", not "the host's"), in English and Japanese."""
+    host, bea = reflection_started(rounds=3)
+    notes = {
+        "en": (
+            "Your browser makes this match's puzzles: keep this page open.",
+            "The host's browser makes this match's puzzles.",
+        ),
+        "ja": (
+            "この対戦のパズルはあなたのブラウザが作ります。このページを開いたままにしてください。",
+            "この対戦のパズルはホストのブラウザが作ります。",
+        ),
+    }
+    for language, heading in (("en", "Round 1 of 3"), ("ja", "ラウンド1／3")):
+        try:
+            i18n.set_language(language)
+            for page, note in zip((host, bea), notes[language], strict=True):
+                (banner,) = page.by_class("rf-banner")
+                assert text_of(banner.children[0]) == heading, language
+                (preparing,) = page.by_class("rf-preparing")
+                assert text_of(preparing).strip() == note, language
+                assert find_all(preparing, lambda e: e.tag == "progress"), "the progress bar stays"
+                shown = text_of(page.by_class("match-main")[0])
+                assert "Preparing" not in shown and "準備中" not in shown, (language, shown)
+        finally:
+            i18n.set_language("en")
+
+
 def test_at_the_end_of_a_lobby_s_match_each_page_says_who_won_once():
     """The lobby's match screen is the shared one: its status says who won and the result panel beside
     it ranks, without saying it again (it did, as its heading)."""

@@ -130,7 +130,7 @@ def match_table(client: Client) -> screen.Table | None:
         for s in played
     )
     mine = frozenset((match.you,)) if match.you else frozenset()
-    return screen.Table(match.game, seats, mine, stopped=match.ended == "host")
+    return screen.Table(match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host)
 
 
 def sync_board(
