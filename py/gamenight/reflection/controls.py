@@ -839,9 +839,10 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     puzzle = the_puzzle(desk, view)
     if puzzle is None:
         return h("p", {"class": "rf-said"}, _("Waiting for the puzzle…"))
-    # A match the host ended takes no input (``ui.match.handle`` drops it): its boards, a spectator's
-    # local try included, are shown as they were left, with nothing that looks as if it could change them.
-    live = not table.stopped
+    # A match the host ended, or a page that lost the host, takes no input (``ui.match.handle`` drops
+    # it): its boards, a spectator's local try included, are shown as they were left, with nothing that
+    # looks as if it could change them.
+    live = not table.stopped and not table.offline
     can_edit = editable(desk, view, seat) and live
     zoom = desk.zoom and live
     wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
@@ -1086,7 +1087,7 @@ def reveal_status(desk: Desk, view: JSON, table: Table) -> Element | None:
         text = _("Your puzzle is due to be revealed.")
     else:
         return None
-    again = owing and desk.revealing and not desk.note
+    again = owing and desk.revealing and not desk.note and not table.offline  # (a lost page sends nothing)
     return h(
         "section",
         {"class": "rf-work", "data-kind": "reveal"},

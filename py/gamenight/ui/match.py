@@ -96,7 +96,8 @@ class Board(Protocol):
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         """Short public facts about a seat for the seat list (its hand, its cubes …); none that says
-        the seat is still at work once ``table.stopped``."""
+        the seat is still at work once ``table.stopped``. A board draws no control that invites input
+        (a tray, a cursor) once ``table.stopped`` or ``table.offline``: the screen drops it."""
         ...
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
@@ -170,6 +171,10 @@ class Table:
     # This page runs the match (the host's page, or a table on one device); a guest's page shows a match
     # the host's page runs (a board says whose browser does the match's work: Reflection's puzzles).
     hosted: bool = True
+    # This page lost the match's host: no input reaches it (the screen drops every one) until the page
+    # rejoins, so a board draws nothing that invites one; unlike ``stopped``, the match goes on at the
+    # host's (its clocks run, its players are still at work).
+    offline: bool = False
 
     @property
     def names(self) -> dict[str, str]:

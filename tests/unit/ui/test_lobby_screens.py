@@ -1233,6 +1233,55 @@ def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_ma
     assert not dan.find(lambda e: e.attr("data-hold"))
 
 
+def test_a_page_that_loses_the_host_shows_its_reflection_board_taking_no_input_while_the_match_goes_on():
+    """A player's and a spectator's page lose the host mid-round: no input reaches the host (the page
+    drops it), so neither board looks editable (no tray, no cursor in the grid, no puzzle picker, no
+    Bigger cells, no Submit): the board stays on show under the status that says how to rejoin. Unlike
+    a match the host ended, it goes on elsewhere: nobody is said to have stopped solving."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    dan = join(rtc, host, "Dan")  # sits nowhere: a spectator
+    host.click("start")
+    host.work()  # the host's browser makes the puzzle
+
+    def inviting(page: Page) -> list[str]:
+        """What on the page invites a change to its board."""
+        return [
+            str(e.attr("data-action") or e.attr("role"))
+            for e in page.find(
+                lambda e: (
+                    e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
+                    or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
+                )
+            )
+        ]
+
+    assert "tray" in inviting(dan) and "rf-submit" in inviting(bea)
+    bea.click("tray", kind="block")
+    bea.click("cell", r="0", c="0")
+    placed = bea.inner.board.local.layout
+    assert placed.at((0, 0)) == "#"
+    for page in (bea, dan):
+        page.send(pe.PeerClosed("host", rtc.now, "gone"))
+        assert page.inner.stage == "lost" and page.by_class("rejoin")
+        assert text_of(page.by_class("match-status")[0]).startswith("Not connected to the host")
+        assert page.by_class("rf-board-wrap"), "the board stays on show"
+        assert inviting(page) == [], inviting(page)
+        assert not page.find(lambda e: e.attr("data-hold"))
+        assert "solving" in text_of(page.by_class("match-seats")[0]), "the match goes on at the host's"
+        assert "did not finish" not in page.text
+    assert "the tiles you place" not in dan.text
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert "rf-submit" in inviting(bea) and "tray" in inviting(bea), "its board takes input again"
+    assert bea.inner.board.local.layout == placed, "the tiles placed before are still there"
+
+
 def test_while_round_1_s_puzzle_is_made_the_status_says_so_and_the_live_regions_say_it_once():
     """While the host's page makes the first puzzle nobody may move: the status says what the match waits
     for, not a bare "Waiting…", on the host's page and the guest's, in English and Japanese; and what

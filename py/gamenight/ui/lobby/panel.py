@@ -109,8 +109,9 @@ def shown_match(client: Client) -> p.MatchView | None:
     return match
 
 
-def match_table(client: Client) -> screen.Table | None:
-    """The match as a table seen from this page: every seat with its player; this page moves for its own."""
+def match_table(client: Client, offline: bool = False) -> screen.Table | None:
+    """The match as a table seen from this page: every seat with its player; this page moves for its own.
+    ``offline``: the page lost the host (``Sight.offline``)."""
     match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
@@ -130,7 +131,7 @@ def match_table(client: Client) -> screen.Table | None:
         for s in played
     )
     mine = frozenset((match.you,)) if match.you else frozenset()
-    return screen.Table(match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host)
+    return screen.Table(match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=offline)
 
 
 def sync_board(
@@ -145,7 +146,7 @@ def sync_board(
     if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
-    table = match_table(client)
+    table = match_table(client, offline)
     # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
@@ -222,7 +223,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         phase = _("match over")
     else:
         phase = _("choosing seats")
-    table = match_table(client) if board is not None else None
+    table = match_table(client, sight.offline) if board is not None else None
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
