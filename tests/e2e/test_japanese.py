@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import RECORD_STAGES, PageWatch, People, open_app
-from tests.e2e.test_peer_links import CONNECT_MS, member, new_invitation, paste_reply, seat
+from tests.e2e.test_peer_links import CONNECT_MS, member, new_invitation, paste_reply, route_after_state, seat
 
 
 @pytest.fixture
@@ -139,6 +139,10 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     paste_reply(host, code.input_value())
     expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(member(host, "Bea").locator(".state")).to_have_text("接続中")
+    # "接続中・直接": the parts side by side, the dot their only separator (no space from the row's layout).
+    expect(member(host, "Bea").locator(".route")).to_have_text("直接")
+    said = route_after_state(host, "Bea")
+    assert said["dot"] == '"・"' and said["gap"] == pytest.approx(0, abs=0.5), said
     expect(member(guest, "Ann").locator(".state")).to_have_text("connected")
 
     # A refusal from the Japanese host's session reaches the English guest as a code, in English: Bea

@@ -80,6 +80,22 @@ def member(page: Page, name: str):
     return page.locator(".member", has=page.locator(".name", has_text=name))
 
 
+def route_after_state(page: Page, name: str) -> dict:
+    """How a member's connection route follows its state ("connected · direct"): the space between the
+    two words on the screen, and the separator drawn before the route."""
+    route = member(page, name).locator(".route")
+    expect(route).to_be_visible(timeout=CONNECT_MS)
+    return route.evaluate(
+        """(route) => {
+            const state = route.closest('.member').querySelector('.state');
+            return {
+                gap: route.getBoundingClientRect().left - state.getBoundingClientRect().right,
+                dot: getComputedStyle(route, '::before').content,
+            };
+        }"""
+    )
+
+
 def seat(page: Page, seat_id: str):
     return page.locator(f".seat[data-seat='{seat_id}'] .holder")
 
@@ -404,6 +420,8 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")  # seat C of two reads B
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
+    said = route_after_state(host, "Bea")
+    assert said["dot"] == '"· "' and said["gap"] == pytest.approx(8, abs=0.5), said  # "connected · direct"
 
 
 def valley(page: Page) -> dict:

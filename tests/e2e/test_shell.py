@@ -170,6 +170,41 @@ TABLE_STORAGE_FULL = """(() => {
 })()"""
 
 
+COLUMN = """(() => {
+  const box = (el) => el.getBoundingClientRect();
+  const main = document.querySelector('main');
+  const style = getComputedStyle(main);
+  const notice = box(document.querySelector('#app-unsaved'));
+  return {
+    page: [box(main).left + parseFloat(style.paddingLeft), box(main).right - parseFloat(style.paddingRight)],
+    notice: [notice.left, notice.right],
+  };
+})()"""
+
+
+def test_the_unsaved_notice_lines_up_with_the_page_column_below_it(context, site_url: str):
+    """The notice under the header was centred at 60rem: at 1280 px its edges were not the edges of the
+    page's column (64rem on most pages, 72rem at Reflection alone, 76rem at a table), so it stood askew
+    above the page."""
+    context.add_init_script(TABLE_STORAGE_FULL)
+    page = open_app(context.new_page(), site_url, "#/raythread/table")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator("#app-unsaved")).to_contain_text("This browser did not let the page save")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for route, main in (
+            ("#/raythread/table", "main.table"),
+            ("#/settings", "main.settings"),
+            ("#/reflection/solo", "main.reflection-solo"),
+        ):
+            page.evaluate(f"location.hash = '{route}'")
+            expect(page.locator(main)).to_be_visible()
+            column = page.evaluate(COLUMN)
+            assert column["notice"] == pytest.approx(column["page"], abs=1), (width, route, column)
+
+
 def test_a_match_the_browser_does_not_let_the_page_save_is_said_and_leaving_asks_first(context, site_url: str):
     context.add_init_script(TABLE_STORAGE_FULL)
     page = open_app(context.new_page(), site_url, "#/raythread/table")

@@ -163,16 +163,25 @@ class TableScreen:
                 return kept, [WarnBeforeLeaving(False), *think(kept), drop_vs, FOCUS_KEEP]
             model, effects = against_computer(model, vs, env.now_ms)
             return model, [*effects, drop_vs]
+        # A level this page does not know (a hand-made or damaged link) is said, naming the levels it
+        # knows; nothing else changes: no match is dealt, a saved one opens as it would without it.
+        unknown = ""
+        if vs:
+            try:
+                parse_level(vs)
+            except BadOptions as err:
+                unknown = match.said(err.to_json())
         if saved is None:
-            return model, []
+            return replace(model, message=unknown), []
         try:
             restored = restore(self.game, saved)
         except GameNightError as err:
             # Say why, and leave the entry as it is: a save from a newer version of the app, read by an
             # older copy (an offline one), is not this page's to delete; a new match replaces it.
             failed = _("Your saved match could not be restored; start a new one.")
-            return replace(model, message=sentences(failed, match.said(err.to_json()))), []
-        restored = replace(restored, now_ms=env.now_ms, message=_("Welcome back: the match is as you left it."))
+            return replace(model, message=sentences(unknown, failed, match.said(err.to_json()))), []
+        welcome = _("Welcome back: the match is as you left it.")
+        restored = replace(restored, now_ms=env.now_ms, message=sentences(unknown, welcome))
         return restored, [WarnBeforeLeaving(False), *think(restored)]
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:

@@ -1349,3 +1349,43 @@ def test_at_the_end_of_a_lobby_s_match_each_page_says_who_won_once():
     for page in (host, bea):
         said_once(page.tree)
         assert text_of(page.by_class("match-result")[0].children[0]) == "Final standings"
+
+
+def test_hosting_another_game_while_a_game_night_is_saved_says_which_game_the_saved_night_plays():
+    """ "Host a game night" from Light Seeker's card opens this browser's saved game night, which plays
+    Raythread Rally: the page keeps that night and says plainly that it is another game, and the two
+    ways to Light Seeker (pick it in the lobby, or close this night)."""
+    rtc = FakeRtc()
+    browser = Browser()
+    host = host_lobby(rtc, browser, game="raythread")
+    host.close()
+    saved = browser.storage[lobby_host.STORE_KEY]
+    page = rtc.page(browser, "#/host?game=lightseeker")
+    assert page.inner.live is not None and page.inner.live.session.game_id == "raythread", "the night is kept"
+    assert "Your Raythread Rally game night is still open" in page.text, page.text
+    assert "To play Light Seeker, pick it as the game below" in page.text, page.text
+    assert "close this game night" in page.text
+    assert json.loads(browser.storage[lobby_host.STORE_KEY])["id"] == json.loads(saved)["id"]
+    # With a match on, the lobby offers no game to pick until it ends: the page says so.
+    page.submit("add-bot", seat="C", level="easy")
+    page.click("start")
+    assert page.inner.live.session.match.running
+    page.close()
+    again = rtc.page(browser, "#/host?game=lightseeker")
+    assert "with a match on. To play Light Seeker, end the match, then pick it" in again.text, again.text
+    # The game the saved night plays, or none asked for, needs no word.
+    again.close()
+    for route in ("#/host?game=raythread", "#/host"):
+        other = rtc.page(browser, route)
+        assert "is still open" not in other.text and "was restored" in other.text, other.text
+        other.close()
+    ja = rtc.page(browser, "#/host?game=lightseeker")
+    try:
+        i18n.set_language("ja")
+        assert "Raythread Rallyのゲームナイトはまだ開いていて、対戦中です。Light Seekerを遊ぶには" in ja.text, ja.text
+    finally:
+        i18n.set_language("en")
+    # Once the lobby plays the game asked for, the word is gone.
+    end_match(ja)
+    ja.submit("choose", game="lightseeker", players="2")
+    assert ja.inner.live.session.game_id == "lightseeker" and "is still open" not in ja.text, ja.text

@@ -346,3 +346,32 @@ def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
 def model_status(model):
     (status,) = find_all(app.view(model), lambda e: "match-status" in str(e.attr("class") or "").split())
     return status
+
+
+def test_play_vs_computer_with_an_unknown_level_says_so_and_changes_nothing():
+    """``?vs=godlike`` (a hand-made or damaged "Play vs computer" link) opened the setup form without a
+    word. Now the page names the levels it knows, deals nothing, and keeps a match saved here."""
+    model, effects = screen("#/raythread/table?vs=godlike")
+    assert model.inner.phase == "setup" and model.inner.played is None
+    assert not any(isinstance(e, (Store, Work)) for e in effects)
+    (notice,) = find_all(app.view(model), lambda e: e.attr("class") == "notice")
+    said = text_of(notice)
+    assert said == "A computer opponent plays Easy, Normal or Hard, not godlike.", said
+    assert notice.attr("role") == "status"
+    # A match in progress saved here is restored as it was, with the same word.
+    started_model, _ = screen()
+    form = {"players": "2", "name0": "Ann", "name1": "Bea"}
+    started_model, _ = send(started_model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    state = started_model.inner.played.state
+    played, effects = click_move(started_model, rules.legal(state, state.seats[state.turn])[0])
+    saved = {"table.raythread": next(e.text for e in effects if isinstance(e, Store))}
+    kept, effects = screen("#/raythread/table?vs=" + "x" * 300, saved)
+    assert kept.inner.played.record == played.inner.played.record and kept.inner.vs == ""
+    assert not any(isinstance(e, Store) for e in effects)
+    assert "Easy, Normal or Hard, not " + "x" * 20 + "." in text_of(app.view(kept)), text_of(app.view(kept))
+    i18n.set_language("ja")
+    try:
+        ja, _ = screen("#/raythread/table?vs=godlike")
+        assert "godlike" in text_of(app.view(ja)) and "Easy" not in text_of(app.view(ja))
+    finally:
+        i18n.set_language("en")

@@ -99,6 +99,14 @@ reasons(
             "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
         ),
         "night-closed": N_("The game night is closed."),
+        "other-game-open": N_(
+            "Your {saved} game night is still open. To play {asked}, pick it as the game below, or close this "
+            "game night to open a new one."
+        ),
+        "other-game-playing": N_(
+            "Your {saved} game night is still open, with a match on. To play {asked}, end the match, then pick "
+            "it as the game, or close this game night to open a new one."
+        ),
         "open-elsewhere": N_(
             "This game night is open in another tab of this browser: carry on there. To host it here instead, "
             "close that tab, then reload this one."
@@ -220,6 +228,9 @@ class HostModel:
     tab: str = ""  # this page, among the host tabs of this browser
     since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
     elsewhere: str = ""  # the game night this page stood down from: another tab of this browser hosts it
+    # The game the page was opened to host ("Host a game night" on its card) when this browser's saved game
+    # night, restored instead, plays another: the page says so until the lobby plays it.
+    asked: str = ""
 
     @property
     def running(self) -> Live:
@@ -257,7 +268,9 @@ class HostScreen:
             # Said, and left as it is (as the table leaves its save): a newer version's game night, read by an
             # older offline copy, is not this page's to delete; opening a new one replaces it.
             return replace(model, notice=(_said("restore-failed"), _reason(err))), []
-        model, effects = _start(replace(model, live=live, notice=(_said("restored"),)), env.now_ms)
+        # A browser hosts one game night: the saved one is kept, whatever game the link asked for.
+        asked = game if game != live.session.game_id and games.rules(game) is not None else ""
+        model, effects = _start(replace(model, live=live, notice=(_said("restored"),), asked=asked), env.now_ms)
         model, more = _follow(model)
         return model, effects + more
 
@@ -534,7 +547,7 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
     except (BadMessage, BadOptions) as err:
         return replace(model, error=_reason(err)), []
     live = Live(session, secrets.token_hex(4), lobby_name, turn)
-    return _start(replace(model, live=live, error=None, notice=()), now)
+    return _start(replace(model, live=live, error=None, notice=(), asked=""), now)
 
 
 def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
@@ -658,6 +671,17 @@ def _notice(model: HostModel) -> Element | None:
     return h("p", {"class": "notice"}, sentences(*(_text(r) for r in model.notice))) if model.notice else None
 
 
+def _other_game(model: HostModel) -> Element | None:
+    """The saved game night plays another game than the one the page was opened to host."""
+    session = model.running.session
+    asked = games.info(model.asked) if model.asked and model.asked != session.game_id else None
+    if asked is None:
+        return None
+    code = "other-game-playing" if session.match is not None and session.match.running else "other-game-open"
+    saved = info.title if (info := games.info(session.game_id)) else session.game_id
+    return h("p", {"class": "notice"}, _text(_said(code, saved=saved, asked=asked.title)))
+
+
 def _elsewhere_view(model: HostModel) -> Element:
     """This page stood down: another tab of this browser hosts the game night."""
     return h(
@@ -749,6 +773,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
         h("h1", {"tabindex": "-1"}, live.name),
         _notice(model),
+        _other_game(model),
         _invites_view(model),
         panel(
             live.client,

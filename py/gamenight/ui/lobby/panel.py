@@ -458,8 +458,14 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
                 h("span", {"class": "name"}, label(m.bot) if m.bot else m.name),
                 badges,
-                h("span", {"class": "state"}, _(STATE_TEXT[state])),
-                route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
+                # One item of the row, so the row's gap does not part the state from its route: Japanese
+                # sets them side by side ("接続中・直接"), English spaces them ("connected · direct").
+                h(
+                    "span",
+                    {"class": "presence"},
+                    h("span", {"class": "state"}, _(STATE_TEXT[state])),
+                    route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
+                ),
                 actions,
             )
         )
