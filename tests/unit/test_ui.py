@@ -440,11 +440,16 @@ def test_a_route_change_puts_focus_on_the_new_screens_heading(route):
     assert mains and find_all(mains[0], lambda e: e.tag == "h1") == [heading]
 
 
-def said_copied(model) -> str:
-    """What the page's copy status says (it is there, empty, before anything is copied)."""
-    (status,) = find_all(app.view(model), lambda e: e.attr("id") == "app-copied")
+def said(model, status_id: str) -> str:
+    """What one of the app's own statuses says: always drawn, a live region, empty while it has nothing
+    to say (``app-copied``: the last copy; ``app-unsaved``: a save the browser refused)."""
+    (status,) = find_all(app.view(model), lambda e: e.attr("id") == status_id)
     assert status.attr("role") == "status"
     return text_of(status)
+
+
+def said_copied(model) -> str:
+    return said(model, "app-copied")
 
 
 def test_a_copy_is_answered_by_the_clipboard_and_the_page_says_so_then_clears_it():
@@ -466,10 +471,7 @@ def test_a_copy_is_answered_by_the_clipboard_and_the_page_says_so_then_clears_it
 
 
 def said_unsaved(model) -> str:
-    """What the page's saving status says (always drawn, empty while saving works)."""
-    (status,) = find_all(app.view(model), lambda e: e.attr("id") == "app-unsaved")
-    assert status.attr("role") == "status"
-    return text_of(status)
+    return said(model, "app-unsaved")
 
 
 def test_a_save_the_browser_refused_is_said_until_a_save_works_again_on_every_screen():

@@ -1199,10 +1199,8 @@ def test_start_the_match_starts_with_the_options_the_form_shows():
     assert host.inner.live.session.match.running
 
 
-def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_match():
-    """A spectator tries the puzzles in play on its own page (locally); once the host ends the match,
-    its watched board is shown as it was left and invites no input, as the players' boards: no tray, no
-    cursor in the grid, no puzzle picker, no word that its tiles stay on the page."""
+def reflection_with_a_spectator() -> tuple[FakeRtc, Page, Page, Page]:
+    """A Reflection race of one round under way: Ann hosts, Bea plays seat 2, Dan watches."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser(), game="reflection")
     host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
@@ -1211,18 +1209,27 @@ def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_ma
     dan = join(rtc, host, "Dan")  # sits nowhere: a spectator
     host.click("start")
     host.work()  # the host's browser makes the puzzle
+    return rtc, host, bea, dan
 
-    def inviting(page: Page) -> list[str]:
-        """What on the page invites a change to the watched board."""
-        return [
-            str(e.attr("data-action") or e.attr("role"))
-            for e in page.find(
-                lambda e: (
-                    e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
-                    or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
-                )
+
+def inviting(page: Page) -> list[str]:
+    """What on a Reflection match page invites a change to its board."""
+    return [
+        str(e.attr("data-action") or e.attr("role"))
+        for e in page.find(
+            lambda e: (
+                e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
+                or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
             )
-        ]
+        )
+    ]
+
+
+def test_a_spectator_s_watched_puzzle_invites_no_input_once_the_host_ends_the_match():
+    """A spectator tries the puzzles in play on its own page (locally); once the host ends the match,
+    its watched board is shown as it was left and invites no input, as the players' boards: no tray, no
+    cursor in the grid, no puzzle picker, no word that its tiles stay on the page."""
+    _rtc, host, _bea, dan = reflection_with_a_spectator()
 
     assert dan.find(lambda e: e.attr("data-task") == "watch")
     assert "tray" in inviting(dan) and "You are watching" in dan.text  # the spectator may try the puzzle
@@ -1238,26 +1245,7 @@ def test_a_page_that_loses_the_host_shows_its_reflection_board_taking_no_input_w
     drops it), so neither board looks editable (no tray, no cursor in the grid, no puzzle picker, no
     Bigger cells, no Submit): the board stays on show under the status that says how to rejoin. Unlike
     a match the host ended, it goes on elsewhere: nobody is said to have stopped solving."""
-    rtc = FakeRtc()
-    host = host_lobby(rtc, Browser(), game="reflection")
-    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="1")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    dan = join(rtc, host, "Dan")  # sits nowhere: a spectator
-    host.click("start")
-    host.work()  # the host's browser makes the puzzle
-
-    def inviting(page: Page) -> list[str]:
-        """What on the page invites a change to its board."""
-        return [
-            str(e.attr("data-action") or e.attr("role"))
-            for e in page.find(
-                lambda e: (
-                    e.attr("data-action") in ("tray", "rf-watch", "rf-zoom", "rf-submit", "rf-give-up")
-                    or (e.attr("role") == "gridcell" and e.attr("tabindex") == "0")
-                )
-            )
-        ]
+    rtc, host, bea, dan = reflection_with_a_spectator()
 
     assert "tray" in inviting(dan) and "rf-submit" in inviting(bea)
     bea.click("tray", kind="block")
