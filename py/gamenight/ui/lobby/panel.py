@@ -658,14 +658,16 @@ def lobby_requests(client: Client, event: UiEvent) -> tuple[JSON, ...]:
     request = _request(client, event)
     if request is None:
         return ()
-    starting = event.action == "start" or "start" in event.form
-    if starting and request.get("type") == "choose":
-        return request, p.Start().to_json()
+    if "start" in event.form and request.get("type") == "choose":
+        # "Start the match" submits the options form: a form as the lobby has it starts at once (no
+        # needless Choose on the wire); an edit is applied first.
+        start = p.Start().to_json()
+        return (start,) if _unchanged(client, request) else (request, start)
     return (request,)
 
 
 def _request(client: Client, event: UiEvent) -> JSON | None:
-    """The one message an input asks for (``lobby_requests`` adds the ``Start`` a form's Start asks for)."""
+    """The one message an input asks for (``lobby_requests`` decides what a form's Start adds)."""
     action = event.action
     if action == "chat" and event.type == "submit":
         return client.say(p.parse_chat_text(event.form.get("text", "")))
@@ -703,18 +705,18 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
         fields = getattr(rules, "option_fields", ()) if rules else ()
         options = forms.read_options(fields, event.form) or None if fields else None
         count = int(players) if players.isdigit() and same else None
-        shown = client.lobby
-        unchanged = shown is not None and same and count == shown.players and _same(rules, options, shown.options)
-        if "start" in event.form and unchanged:
-            return p.Start().to_json()  # nothing to apply first: the match starts as shown
         return p.Choose(game, options, count).to_json()
     return None
 
 
-def _same(rules: Any, options: Mapping[str, Any] | None, shown: Mapping[str, Any] | None) -> bool:
-    """Whether a form's options are the lobby's: the form writes out the defaults the lobby leaves unsaid.
-    A value the game refuses is not the same (the ``Choose`` then gets Apply's reason from the host)."""
+def _unchanged(client: Client, choose: JSON) -> bool:
+    """Whether a ``Choose`` asks for the lobby as it is: the same game and player count, and options the
+    game reads the same (the form writes out the defaults the lobby leaves unsaid). A value the game
+    refuses is a change (the ``Choose`` then gets Apply's reason from the host)."""
+    lobby, rules = client.lobby, games.rules(choose.get("game", ""))
+    if lobby is None or rules is None or (choose.get("game"), choose.get("players")) != (lobby.game, lobby.players):
+        return False
     try:
-        return bool(rules.options(options) == rules.options(shown))
+        return bool(rules.options(choose.get("options")) == rules.options(lobby.options))
     except BadOptions:
         return False
