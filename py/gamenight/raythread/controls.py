@@ -419,10 +419,8 @@ _FIRST_HINTS = {
 def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     """Whether ``seat`` may place a mirror, may place a prism (in hand, and a cell is empty), and owns a
     tile it may still turn."""
-    room = next(rules.empty_cells(state), None) is not None
-    mirrors, prisms = state.hands[state.seats.index(seat)] if room else (0, 0)
-    turnable = any(t.owner == seat and not t.rotated for t in state.tiles)
-    return bool(mirrors), bool(prisms), turnable
+    mirrors, prisms = state.hands[state.seats.index(seat)] if rules.has_room(state) else (0, 0)
+    return bool(mirrors), bool(prisms), rules.may_turn(state, seat)
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:

@@ -278,11 +278,19 @@ def empty_cells(state: State) -> Iterator[Cell]:
             yield divmod(i, size)
 
 
+def has_room(state: State) -> bool:
+    """Whether a cell is still empty, so a tile may be placed."""
+    return any(not code for code in state.grid)
+
+
+def may_turn(state: State, seat: str) -> bool:
+    """Whether ``seat`` owns a tile it has not rotated yet (each tile turns once)."""
+    return any(t.owner == seat and not t.rotated for t in state.tiles)
+
+
 def can_move(state: State, seat: str) -> bool:
     """Whether ``seat`` could place a tile (one in hand and an empty cell) or rotate one of its own."""
-    if any(state.hands[state.seats.index(seat)]) and any(not code for code in state.grid):
-        return True
-    return any(t.owner == seat and not t.rotated for t in state.tiles)
+    return (any(state.hands[state.seats.index(seat)]) and has_room(state)) or may_turn(state, seat)
 
 
 def _advance(state: State) -> tuple[State, list[Event]]:
