@@ -890,7 +890,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom and can_edit else None,
-                "style": f"--rf-units: {puzzle.size + 2}",
+                "style": f"--rf-units: {scene.units(puzzle.size):g}",
             },
             drawn,
         ),

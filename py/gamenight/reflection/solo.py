@@ -1504,7 +1504,7 @@ def play_area(model: Model) -> Element:
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if model.zoom and model.phase == "playing" else None,
-                "style": f"--rf-units: {puzzle.size + 2}",
+                "style": f"--rf-units: {scene.units(puzzle.size):g}",
             },
             scene.board(puzzle, layout, look),
         ),
