@@ -792,7 +792,7 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             "p",
             # No live region: the match's status says what the round waits for, in the live region.
             {"class": "rf-preparing"},
-            h("progress", {"aria-label": _("Preparing the puzzle")}),
+            h("progress", {"aria-label": _("Making the puzzle")}),
             " ",
             _("Your browser makes this match's puzzles: keep this page open.")
             if table.hosted
