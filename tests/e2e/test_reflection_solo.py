@@ -133,6 +133,18 @@ def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: s
     open_puzzle(app, site_url)
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 0")
     assert json.loads(app.evaluate("JSON.stringify(Object.keys(localStorage))"))  # still usable
+    # The record it cannot read is said (it started again at zero in silence) and kept as it was
+    # until the next result replaces it.
+    stored = "localStorage.getItem('gnc:reflection.stats')"
+    expect(app.locator(".rf-unread")).to_have_text(
+        "Your solo training record could not be read: it starts again at zero, and your next result replaces it."
+    )
+    assert app.evaluate(stored) == '{"v":1,"solved":"many"}'
+    app.locator('[data-action="give-up"]').click()
+    app.locator('[data-action="give-up"]').click()  # "Yes, give up"
+    expect(app.locator('[data-stat="given-up"]')).to_have_text("Given up 1")
+    expect(app.locator(".rf-unread")).to_have_count(0)
+    assert json.loads(app.evaluate(stored))["given_up"] == 1
 
 
 def test_a_link_to_another_puzzle_asks_before_the_one_in_progress_is_lost(app: Page, site_url: str):

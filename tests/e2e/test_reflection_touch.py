@@ -177,8 +177,8 @@ SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');
 
 
 def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, site_url: str):
-    """A Hard board fitted to a phone has 28 px cells and 11 px numbers: Bigger cells, as on the solo
-    board, makes them 46 px and the numbers readable (docs/accessibility.md), the page never scrolling
+    """A Hard board fitted to a phone has 35 px cells and 12-15 px numbers (28 and 11 px when this test was
+    written): Bigger cells, as on the solo board, makes them 46 px and the numbers readable (docs/accessibility.md), the page never scrolling
     sideways. A one-player round made by the app, hosted on the phone itself."""
     open_app(phone, site_url, "?stun=none#/host?game=reflection")
     phone.tap("input[name=name]")
@@ -236,13 +236,15 @@ TEXT_GAPS = """() => Object.fromEntries(
         return [s, Math.round(Math.min(box.left, window.innerWidth - box.right))]; }))"""
 
 
-@pytest.mark.parametrize("width", [390, 360])
-def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, width: int):
-    """An Easy board (6 × 6, 8 units across with its clues) fitted to a phone 390 or 360 px wide, with
-    no Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
-    42.75 px at 390) and in solo training (43 px at 360). The board alone reaches across the match
-    page's margins: its text keeps the page's 24 px (it stood 8 px from the screen's edge)."""
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
+@pytest.mark.parametrize("size", [(390, 844), (360, 844), (320, 568)], ids=["390", "360", "320x568"])
+def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, size: tuple[int, int]):
+    """An Easy board (6 × 6 cells and its clues) fitted to a phone 390, 360 or 320 px wide, with no
+    Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
+    42.75 px at 390) and in solo training (43 px at 360; 40 px at 320 while the clue ring was a whole
+    cell deep). The board alone reaches across the match page's margins: its text keeps the page's
+    24 px (it stood 8 px from the screen's edge)."""
+    width, height = size
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
     try:

@@ -77,6 +77,12 @@ def test_deep_link_and_unknown_route(app: Page, site_url: str):
     expect(app.locator("main.game h1")).to_have_text("Reflection")
     app.evaluate("location.hash = '#/no-such-game'")
     expect(app.locator("main.missing")).to_contain_text("There is no page at /no-such-game")
+    # "Play vs computer" edited into Reflection, which has no computer players: why, and what instead.
+    app.evaluate("location.hash = '#/reflection/table?vs=normal'")
+    expect(app.locator("main.missing p").first).to_have_text(
+        "Reflection has no computer opponents: train solo, or host a game night to race your friends."
+    )
+    expect(app.locator("main.missing a[href='#/reflection/solo']")).to_be_visible()
     app.locator("header a[data-nav=home]").click()
     expect(app.locator("main.home")).to_be_visible()
 

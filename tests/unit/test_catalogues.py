@@ -145,6 +145,16 @@ def test_japanese_puts_no_half_width_space_next_to_japanese_text():
     assert not spaced, f"{len(spaced)} msgstr with a space next to Japanese:\n" + "\n".join(spaced)
 
 
+# A mark named as one ("↻印", as "★印" or "○印") is a word: no space between the mark and 印. The hints
+# of Raythread Rally read "↻ 印の付いた…", the mark set off as if it ran into the text.
+_MARK_BEFORE_ITS_NAME = re.compile("[\u2190-\u2bff] (?=印)")
+
+
+def test_japanese_writes_a_mark_against_its_name():
+    spaced = [text for m in catalogue("ja") if m.id for text in forms(m.string) if _MARK_BEFORE_ITS_NAME.search(text)]
+    assert not spaced, f"{len(spaced)} msgstr with a space between a mark and 印:\n" + "\n".join(spaced)
+
+
 # A key or a typed symbol written on its own ("/", "\", "?"): one ASCII symbol with no Latin letter,
 # digit or other symbol beside it. In Japanese it is quoted, 「/」, never set off by spaces ("スラッシュ /"
 # read as a loose mark beside the word, where the rest of the catalogue wrote ミラー「/」). A literal's

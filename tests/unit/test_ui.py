@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
     Copied,
@@ -486,3 +486,34 @@ def test_a_save_the_browser_refused_is_said_until_a_save_works_again_on_every_sc
     assert said_unsaved(model).startswith("This browser did not let the page save"), "kept across screens"
     model, _ = app.update(model, SaveFailed(False), Env())
     assert said_unsaved(model) == ""
+
+
+def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_instead():
+    """``#/reflection/table?vs=normal`` (a "Play vs computer" link edited by hand: Reflection has no
+    computer players, nor a table on one device) showed only "There is no page at /reflection/table".
+    Now it says why, in the page's language, and offers what the game has instead."""
+    model, effects = app.init("#/reflection/table?vs=normal", Env(now_ms=1_800_000_000_000))
+    assert effects == []
+    page = app.view(model)
+    (said,) = find_all(page, lambda e: e.tag == "p" and "computer" in text_of(e))
+    assert text_of(said) == (
+        "Reflection has no computer opponents: train solo, or host a game night to race your friends."
+    ), text_of(said)
+    links = {e.attr("href") for e in find_all(page, lambda e: e.tag == "a")}
+    assert {"#/reflection/solo", "#/host?game=reflection"} <= links, links
+    # Any level, known or not, gets the same sentence; without ``vs`` the address is just not a page.
+    other, _ = app.init("#/reflection/table?vs=godlike", Env(now_ms=1))
+    assert "Reflection has no computer opponents" in text_of(app.view(other))
+    plain, _ = app.init("#/reflection/table", Env(now_ms=1))
+    assert "There is no page at /reflection/table." in text_of(app.view(plain))
+    # The sentence suggests solo training: true of every game without computer players.
+    for info in games.CATALOG:
+        if info.id not in games.BOTS:
+            assert (info.id, "solo") in games.SCREENS, info.id
+    i18n.set_language("ja")
+    try:
+        ja, _ = app.init("#/reflection/table?vs=normal", Env(now_ms=1))
+        text = text_of(app.view(ja))
+        assert "コンピューター" in text and "computer" not in text, text
+    finally:
+        i18n.set_language("en")

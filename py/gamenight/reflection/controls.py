@@ -792,7 +792,7 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
             "p",
             # No live region: the match's status says what the round waits for, in the live region.
             {"class": "rf-preparing"},
-            h("progress", {"aria-label": _("Preparing the puzzle")}),
+            h("progress", {"aria-label": _("Making the puzzle")}),
             " ",
             _("Your browser makes this match's puzzles: keep this page open.")
             if table.hosted
@@ -890,7 +890,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom and can_edit else None,
-                "style": f"--rf-units: {puzzle.size + 2}",
+                "style": f"--rf-units: {scene.units(puzzle.size):g}",
             },
             drawn,
         ),

@@ -25,6 +25,10 @@ from gamenight.reflection.puzzle import KIND_OF, Puzzle
 from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
+# How deep the ring of clues around the board is, in the same units: 0.6 of a cell. An Easy board's
+# cells are then 44 px on a 320 px phone (6 cells and two clue columns across; with a whole cell of
+# clues each side they were 40 px), and its clues, drawn to fit the ring, stay readable.
+EDGE = 24
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -74,9 +78,30 @@ def edge_cell(size: int, name: str) -> Cell:
     return {"T": (-1, index), "R": (index, size), "B": (size, index), "L": (index, -1)}[side]
 
 
-def centre(cell: Cell) -> tuple[float, float]:
-    """The SVG coordinates of a board or ring cell's centre (the ring sits one cell outside)."""
-    return ((cell[1] + 1.5) * CELL, (cell[0] + 1.5) * CELL)
+def units(size: int) -> float:
+    """How many cells wide a board of ``size`` is drawn with its clue ring (the "Bigger cells" zoom
+    sizes the board by it)."""
+    return size + 2 * EDGE / CELL
+
+
+def box(size: int, cell: Cell) -> tuple[float, float, float, float]:
+    """The SVG box (x, y, width, height) of a board cell or, one row or column outside it, a clue."""
+
+    def span(i: int) -> tuple[float, float]:
+        if i < 0:
+            return 0, EDGE
+        if i >= size:
+            return EDGE + size * CELL, EDGE
+        return EDGE + i * CELL, CELL
+
+    (x, w), (y, hh) = span(cell[1]), span(cell[0])
+    return x, y, w, hh
+
+
+def centre(size: int, cell: Cell) -> tuple[float, float]:
+    """The SVG coordinates of a board or ring cell's centre."""
+    x, y, w, hh = box(size, cell)
+    return x + w / 2, y + hh / 2
 
 
 def edge_at(size: int, at: Cell) -> str | None:
@@ -96,7 +121,7 @@ def edge_at(size: int, at: Cell) -> str | None:
 def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     """The whole board for ``puzzle`` with ``layout`` placed on it, as a grid of named cells."""
     n = puzzle.size
-    width = (n + 2) * CELL
+    width = n * CELL + 2 * EDGE
     cursor = look.cursor if look.cursor is not None else (0, 0)
 
     words = _("row {r}, column {c}: {what}")  # the language's mark: a kept element speaks one language
@@ -122,9 +147,9 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     ]
     over = [laser(puzzle.size, look.path) if look.path else None]
     if look.hint_cell is not None:
-        over.append(hint_mark(look.hint_cell))
+        over.append(hint_mark(n, look.hint_cell))
     if look.cursor is not None:
-        over.append(cursor_mark(look.cursor))
+        over.append(cursor_mark(n, look.cursor))
     return h(
         "svg",
         {
@@ -169,7 +194,7 @@ def cell_label(puzzle: Puzzle, layout: Layout, at: Cell, look: Look) -> str:
 
 
 def cell(puzzle: Puzzle, layout: Layout, at: Cell, look: Look = Look(), current: bool = False) -> Element:
-    x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
+    x, y, _w, _h = box(puzzle.size, at)
     warp = at in puzzle.warps
     tile = layout.at(at)
     note = look.notes.at(at) if look.notes and tile == EMPTY else EMPTY
@@ -272,8 +297,8 @@ def edge(
 ) -> Element:
     """An edge clue: its number on a shape that tells its colour, a dashed frame while unmatched."""
     clue = puzzle.clue(name)
-    cx, cy = centre(edge_cell(puzzle.size, name))
-    x, y = cx - CELL / 2, cy - CELL / 2
+    x, y, w, hh = box(puzzle.size, edge_cell(puzzle.size, name))
+    cx, cy = x + w / 2, y + hh / 2
     # Three digits fit no shape at full size; two fit the disc and the square but not the diamond's tips.
     fit = " rf-long" if clue.number >= 100 else " rf-mid" if clue.number >= 10 and clue.colour == "yellow" else ""
     return h(
@@ -289,22 +314,24 @@ def edge(
             "data-edge": name,
             "aria-label": edge_label(puzzle, name, wrong, look),
         },
-        h("rect", {"class": "rf-frame", "x": x + 1.5, "y": y + 1.5, "width": CELL - 3, "height": CELL - 3, "rx": 7})
+        h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
+        h("rect", {"class": "rf-hit", "x": x, "y": y, "width": w, "height": hh}),
         clue_shape(clue.colour, cx, cy),
         h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
 
 
 def clue_shape(colour: str, cx: float, cy: float) -> Element:
-    """Green is a disc, yellow a diamond, black a square: the shape says the colour too."""
+    """Green is a disc, yellow a diamond, black a square: the shape says the colour too. Each fits
+    the ring's depth (``EDGE``), with room for its dashed frame."""
     if colour == "green":
-        return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 15})
+        return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
     if colour == "yellow":
-        d = 17
+        d = 11.5
         return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - d}L{cx + d} {cy}L{cx} {cy + d}L{cx - d} {cy}Z"})
-    return h("rect", {"class": "rf-shape", "x": cx - 14, "y": cy - 14, "width": 28, "height": 28, "rx": 3})
+    return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
 
 
 def laser(size: int, path: Trace) -> Element:
@@ -312,21 +339,21 @@ def laser(size: int, path: Trace) -> Element:
 
     A warp jump breaks the line: the laser leaves one warp cell and comes out of the other.
     """
-    segments: list[list[tuple[float, float]]] = [[centre(edge_cell(size, path.edge))]]
+    segments: list[list[tuple[float, float]]] = [[centre(size, edge_cell(size, path.edge))]]
     previous: Cell | None = None
     for step in path.steps:
         if previous is not None and abs(step.cell[0] - previous[0]) + abs(step.cell[1] - previous[1]) > 1:
             segments.append([])
-        segments[-1].append(centre(step.cell))
+        segments[-1].append(centre(size, step.cell))
         previous = step.cell
     if path.exit:
-        segments[-1].append(centre(edge_cell(size, path.exit)))
+        segments[-1].append(centre(size, edge_cell(size, path.exit)))
     seen: dict[Cell, int] = {}
     counts = []
     for step in path.steps:
         visit = seen.get(step.cell, 0)
         seen[step.cell] = visit + 1
-        x, y = centre(step.cell)
+        x, y = centre(size, step.cell)
         # Later visits of the same cell are written lower down so both counts stay readable.
         counts.append(
             h("text", {"class": "rf-count", "x": x - CELL * 0.28, "y": y - CELL * 0.2 + visit * 12}, str(step.count))
@@ -339,13 +366,13 @@ def laser(size: int, path: Trace) -> Element:
     )
 
 
-def cursor_mark(at: Cell) -> Element:
-    x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
-    return h("rect", {"class": "rf-cursor", "x": x + 2, "y": y + 2, "width": CELL - 4, "height": CELL - 4, "rx": 4})
+def cursor_mark(size: int, at: Cell) -> Element:
+    x, y, w, hh = box(size, at)
+    return h("rect", {"class": "rf-cursor", "x": x + 2, "y": y + 2, "width": w - 4, "height": hh - 4, "rx": 4})
 
 
-def hint_mark(at: Cell) -> Element:
-    x, y = (at[1] + 1) * CELL, (at[0] + 1) * CELL
+def hint_mark(size: int, at: Cell) -> Element:
+    x, y, _w, _h = box(size, at)
     return h("rect", {"class": "rf-hint", "x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8, "rx": 6})
 
 

@@ -67,6 +67,15 @@ PROGRESS_KEY = "reflection.progress"
 TIME_KEY = "reflection.time"  # the clock of the puzzle in progress, saved every second
 DAILY_KEY = "reflection.daily"
 CLOCK = "reflection.clock"
+# What the page says of a stored record it cannot read (``Model.unread``).
+UNREAD = {
+    STATS_KEY: N_(
+        "Your solo training record could not be read: it starts again at zero, and your next result replaces it."
+    ),
+    DAILY_KEY: N_(
+        "Your daily puzzle record could not be read: your streak starts again, and your next daily puzzle replaces it."
+    ),
+}
 GENERATE = "reflection.generate"
 PROGRESS = "reflection.progress"  # ticks while a puzzle is being made, for the progress bar
 # How long making a preset's puzzle usually takes in the browser (docs/performance.md); Expert comes
@@ -134,6 +143,9 @@ class Model:
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
     utc_offset_min: int = 0
     record: daily.Record = field(default_factory=daily.Record)
+    # The stored entries (``STATS_KEY``, ``DAILY_KEY``) this page could not read: each is kept as it is
+    # and said at the top of the page until a result of the player's writes over it.
+    unread: tuple[str, ...] = ()
     said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
     said_n: int = 0
 
@@ -169,6 +181,13 @@ class SoloScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         stats = _load(training.parse_stats, env.stored.get(STATS_KEY)) or Stats()
         record = _load(daily.parse_record, env.stored.get(DAILY_KEY)) or daily.Record()
+        # A record that is there but cannot be read (damaged, or from another version of the app) starts
+        # again at zero, and the page says so; its entry stays until the next result replaces it.
+        unread = tuple(
+            key
+            for key, parse in ((STATS_KEY, training.parse_stats), (DAILY_KEY, daily.parse_record))
+            if env.stored.get(key) is not None and _load(parse, env.stored[key]) is None
+        )
         saved = _load(training.parse_progress, env.stored.get(PROGRESS_KEY))
         if saved:
             saved = replace(saved, elapsed_ms=max(saved.elapsed_ms, saved_clock(env.stored.get(TIME_KEY), saved)))
@@ -180,6 +199,7 @@ class SoloScreen:
             now_ms=env.now_ms,
             utc_offset_min=env.utc_offset_min,
             record=record,
+            unread=unread,
         )
         if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
@@ -337,7 +357,16 @@ def following(settings: Settings, seed: int) -> Settings:
 
 
 def update(model: Model, message: Any) -> tuple[Model, list[Effect]]:
-    return spoken(*react(model, message))
+    return spoken(*replaced(*react(model, message)))
+
+
+def replaced(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect | Say]]:
+    """``model`` without the notice of an unreadable record that ``effects`` write over: the damaged
+    entry is gone, and the record counts on from the result just stored."""
+    written = {e.key for e in effects if isinstance(e, Store)}
+    if not written.intersection(model.unread):
+        return model, effects
+    return replace(model, unread=tuple(key for key in model.unread if key not in written)), effects
 
 
 def spoken(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
@@ -385,12 +414,18 @@ def stored_elsewhere(model: Model, stored: Stored) -> tuple[Model, list[Effect |
     in the other tab, or the player's data cleared) takes this page back to the options, which the
     next move would otherwise bring back as still in progress."""
     text = stored.text
+    # A record another tab wrote that this page can read also replaces an unreadable one (its notice goes).
+    unread = tuple(key for key in model.unread if key != stored.key)
     if stored.key == STATS_KEY:
         stats = _load(training.parse_stats, text)
-        return (model, []) if stats is None or stats == model.stats else (replace(model, stats=stats), [])
+        if stats is None or (stats == model.stats and unread == model.unread):
+            return model, []
+        return replace(model, stats=stats, unread=unread), []
     if stored.key == DAILY_KEY:
         record = _load(daily.parse_record, text)
-        return (model, []) if record is None or record == model.record else (replace(model, record=record), [])
+        if record is None or (record == model.record and unread == model.unread):
+            return model, []
+        return replace(model, record=record, unread=unread), []
     if stored.key != PROGRESS_KEY or model.phase != "playing":
         return model, []
     if text is None:
@@ -1149,6 +1184,7 @@ def view(model: Model) -> Element:
             {"class": "visually-hidden", "aria-live": "polite", "id": "rf-news"},
             model.said + ("\u00a0" if model.said_n % 2 else ""),
         ),
+        [h("p", {"class": "notice rf-unread", "role": "status"}, _(UNREAD[key])) for key in model.unread],
         h("p", {"class": "rf-message"}, model.message) if model.message else None,
         linked_question(model),
         body,
@@ -1504,7 +1540,7 @@ def play_area(model: Model) -> Element:
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if model.zoom and model.phase == "playing" else None,
-                "style": f"--rf-units: {puzzle.size + 2}",
+                "style": f"--rf-units: {scene.units(puzzle.size):g}",
             },
             scene.board(puzzle, layout, look),
         ),

@@ -383,7 +383,7 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
     if kind == "round":
         return _("Round {n} begins.").format(n=event.get("round"))
     if kind == "preparing":
-        return _("Preparing round {n}…").format(n=event.get("round"))
+        return _("Making round {n}'s puzzle…").format(n=event.get("round"))
     if kind == "solved":
         return _("{name} solved it in {t}: {p} points.").format(
             name=who, t=clock(int(event.get("ms", 0))), p=points_text(int(event.get("points", 0)))

@@ -113,6 +113,10 @@ def parse_route(location_hash: str) -> Route:
         return Route("lobby", screen=parts[0], params=params, path=path)
     if len(parts) == 1 and parts[0] in APP_PAGES:
         return Route("app", screen=parts[0], params=params, path=path)
+    if parts[1:] == [TABLE] and "vs" in params and games.info(parts[0]) and parts[0] not in games.BOTS:
+        # "Play vs computer" edited into a game with no computer players (Reflection): not a page, but
+        # one that says why and what to play instead.
+        return Route("missing", game=parts[0], screen=TABLE, path=path)
     if len(parts) == 2 and (
         (parts[0], parts[1]) in games.SCREENS
         or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
@@ -259,6 +263,29 @@ def missing(path: str) -> Element:
     )
 
 
+def no_computer(info: GameInfo) -> Element:
+    """What ``#/<game>/table?vs=…`` shows for a game with no computer players: why, and the game's card's
+    ways to play (every such game has solo training: a unit test holds the sentence to it)."""
+    return h(
+        "main",
+        {"class": "page missing", "data-game": info.id},
+        h("h1", {"tabindex": "-1"}, _("Nothing here")),
+        h(
+            "p",
+            {},
+            _("{game} has no computer opponents: train solo, or host a game night to race your friends.").format(
+                game=info.title
+            ),
+        ),
+        h(
+            "p",
+            {"class": "actions"},
+            [h("a", {"class": "button", "href": href}, label) for label, href in card_actions(info)],
+            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
+        ),
+    )
+
+
 def screen_for(route: Route) -> Screen:
     """The screen that shows ``route``."""
     if route.page == "home":
@@ -279,6 +306,9 @@ def screen_for(route: Route) -> Screen:
         return loaded(LOBBY_PAGES.get(route.screen) or LINK_PAGES[route.screen])
     if route.page == "app" and route.screen:
         return loaded(APP_PAGES[route.screen])
+    known = games.info(route.game) if route.game else None
+    if known is not None:
+        return StaticPage(lambda: no_computer(known), known.title)
     return StaticPage(lambda: missing(route.path))
 
 

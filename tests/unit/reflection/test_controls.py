@@ -307,7 +307,7 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
     assert zoom.attr("aria-pressed") == "false" and not ann.find("rf-zoom")
     ann.click("rf-zoom")
     (wrap,) = ann.find("rf-zoom")
-    assert wrap.attr("id") == "rf-board" and "--rf-units: 7" in wrap.attr("style")  # 5 cells and the clues
+    assert wrap.attr("id") == "rf-board" and "--rf-units: 6.2" in wrap.attr("style")  # 5 cells and the clue ring
     for seat, page in shown.items():
         page.place(built_layout(m.state, int(seat)))
         page.click("rf-send")

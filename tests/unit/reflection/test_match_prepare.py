@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import IllegalMove
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import derive
-from gamenight.reflection import GAME
+from gamenight.reflection import GAME, standings
 from gamenight.reflection.generate import generate
 from gamenight.reflection.solve import finish
 from tests.unit.reflection.match_helpers import Match
@@ -63,6 +64,14 @@ def test_a_round_whose_puzzle_is_not_ready_waits_and_opens_when_it_comes():
     m.solve("1")
     events = m.solve("2")
     assert events[-1] == {"type": "preparing", "round": 2}
+    # The log speaks as the status line ("Making the next puzzle…") and the banner do: it said
+    # "Preparing round 2…", a word neither used.
+    assert standings.event_text(events[-1], {}) == "Making round 2's puzzle…"
+    i18n.set_language("ja")
+    try:
+        assert standings.event_text(events[-1], {}) == "ラウンド2のパズルを作成中…"
+    finally:
+        i18n.set_language("en")
     assert m.state.phase == "prepare" and m.state.round == 2 and m.state.started_ms is None
     before = m.state
     assert m.tick(10 * 60_000) == [] and m.state is before  # no clock runs while waiting

@@ -24,6 +24,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     Tick,
     UiEvent,
     Work,
@@ -357,10 +358,51 @@ def test_a_link_to_another_puzzle_asks_before_the_puzzle_in_progress_is_lost():
     assert Navigate("#/reflection/solo?preset=normal&seed=77&v=2", replace=True) in effects
 
 
+STATS_UNREAD = "Your solo training record could not be read: it starts again at zero, and your next result replaces it."
+DAILY_UNREAD = (
+    "Your daily puzzle record could not be read: your streak starts again, and your next daily puzzle replaces it."
+)
+
+
+def notices(model):
+    return [text_of(e) for e in find_all(SCREEN.view(model), lambda e: "rf-unread" in str(e.attr("class")))]
+
+
 @pytest.mark.parametrize("stored", ["{", '{"v": 0}', "null", json.dumps({"v": 1, "settings": {}})])
-def test_a_corrupted_or_old_stored_puzzle_is_ignored(stored):
-    model, effects = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: stored, solo.STATS_KEY: stored}, now_ms=T0))
+def test_a_corrupted_or_old_stored_puzzle_is_ignored_and_a_damaged_record_is_said(stored):
+    """A stored puzzle this page cannot read opens the options. The training record and the daily
+    record it cannot read started again at zero without a word (and the next result wrote over them):
+    the page now says so at the top of every phase, and writes nothing until a result replaces them."""
+    entries = {solo.PROGRESS_KEY: stored, solo.STATS_KEY: stored, solo.DAILY_KEY: stored}
+    model, effects = SCREEN.init({}, Env(stored=entries, now_ms=T0))
     assert model.phase == "options" and model.stats == training.Stats() and effects == []
+    assert notices(model) == [STATS_UNREAD, DAILY_UNREAD], notices(model)
+    shown = find_all(SCREEN.view(model), lambda e: "rf-unread" in str(e.attr("class")))
+    assert [e.attr("role") for e in shown] == ["status", "status"]
+
+
+def test_a_damaged_training_record_is_kept_until_a_result_replaces_it():
+    model, effects = generated(stored={solo.STATS_KEY: "{"})
+    assert notices(model) == [STATS_UNREAD] and not [e for e in effects if getattr(e, "key", "") == solo.STATS_KEY]
+    model, effects = send(model, *(cell(r, c) for r, c in [(0, 0), (1, 1)]))  # moves: the record is not touched
+    assert notices(model) == [STATS_UNREAD] and not [e for e in effects if getattr(e, "key", "") == solo.STATS_KEY]
+    model, effects = send(model, click("give-up"), click("give-up"))
+    (written,) = [e for e in effects if isinstance(e, Store) and e.key == solo.STATS_KEY]
+    assert training.parse_stats(written.text).given_up == 1 and notices(model) == []
+    # Another tab that writes a record this page can read replaces the damaged one too.
+    other, _ = SCREEN.init({}, Env(stored={solo.STATS_KEY: "{"}, now_ms=T0))
+    other, effects = send(other, Stored(solo.STATS_KEY, written.text, T0 + 1))
+    assert other.stats.given_up == 1 and notices(other) == [] and effects == []
+
+
+def test_a_damaged_daily_record_is_said_in_japanese():
+    i18n.set_language("ja")
+    try:
+        model, _ = SCREEN.init({}, Env(stored={solo.DAILY_KEY: "[]"}, now_ms=T0))
+        (said,) = notices(model)
+        assert "デイリーパズル" in said and "record" not in said, said
+    finally:
+        i18n.set_language("en")
 
 
 def test_stored_stats_are_shown():

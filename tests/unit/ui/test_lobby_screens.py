@@ -1318,7 +1318,9 @@ def test_while_round_1_s_puzzle_is_made_the_page_says_so_once_and_whose_browser_
                 assert text_of(banner.children[0]) == heading, language
                 (preparing,) = page.by_class("rf-preparing")
                 assert text_of(preparing).strip() == note, language
-                assert find_all(preparing, lambda e: e.tag == "progress"), "the progress bar stays"
+                (bar,) = find_all(preparing, lambda e: e.tag == "progress")  # the progress bar stays
+                # It is named as the status speaks ("Making…"); it was "Preparing the puzzle".
+                assert bar.attr("aria-label") == {"en": "Making the puzzle", "ja": "パズルを作成中"}[language]
                 shown = text_of(page.by_class("match-main")[0])
                 assert "Preparing" not in shown and "準備中" not in shown, (language, shown)
         finally:
