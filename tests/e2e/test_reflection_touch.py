@@ -178,8 +178,9 @@ SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');
 
 def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, site_url: str):
     """A Hard board fitted to a phone has 35 px cells and 12-15 px numbers (28 and 11 px when this test was
-    written): Bigger cells, as on the solo board, makes them 46 px and the numbers readable (docs/accessibility.md), the page never scrolling
-    sideways. A one-player round made by the app, hosted on the phone itself."""
+    written): Bigger cells, as on the solo board, makes them 46 px and the numbers readable
+    (docs/accessibility.md), the page never scrolling sideways. A one-player round made by the app,
+    hosted on the phone itself."""
     open_app(phone, site_url, "?stun=none#/host?game=reflection")
     phone.tap("input[name=name]")
     phone.keyboard.type("Ann")
