@@ -1461,3 +1461,16 @@ def test_a_host_page_reloaded_after_a_game_switch_does_not_offer_the_game_it_was
     reloaded = rtc.page(host_browser, host.address)
     assert "was restored" in reloaded.text and reloaded.by_class("ls-board")
     assert "To play" not in reloaded.text, reloaded.text
+
+
+def test_a_japanese_lobby_heading_says_the_seats_are_being_decided_in_one_word():
+    """The heading "席を選び中" (a verb's stem with 中) read oddly and broke on a phone as "席を / 選び中"; seats being
+    decided is 席決め中."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    i18n.set_language("ja")
+    try:
+        (heading,) = host.find(lambda e: e.tag == "h2" and "Raythread Rally" in text_of(e))
+        assert text_of(heading) == "Raythread Rally・席決め中"
+    finally:
+        i18n.set_language("en")
