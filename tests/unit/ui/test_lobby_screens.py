@@ -413,6 +413,12 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play · disconnected"
+    i18n.set_language("ja")  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
+    try:
+        assert text_of(cal.by_class("match-status")[0]) == "Bea（B）の番・切断中"
+        assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
+    finally:
+        i18n.set_language("en")
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
