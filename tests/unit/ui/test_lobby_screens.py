@@ -491,6 +491,11 @@ def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    # The reply page says what to do once ("Send this reply to your host …"); its connection line, which
+    # said it a second time in other words, says what coming back keeps.
+    (line,) = bea.find(lambda e: e.attr("data-connection") == "rejoining")
+    assert text_of(line) == "Coming back: your seat and anything not yet confirmed are kept."
+    assert bea.text.count("Send this reply to your host") == 1
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
     move = next(m for m in rules.legal(host.inner.live.session.match.state, "C") if m["type"] == "place")
