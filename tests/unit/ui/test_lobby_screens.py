@@ -1485,3 +1485,19 @@ def test_a_japanese_lobby_heading_says_the_seats_are_being_decided_in_one_word()
         assert text_of(heading) == "Raythread Rally・席決め中"
     finally:
         i18n.set_language("en")
+
+
+def test_the_hosts_connected_note_goes_when_that_guest_leaves():
+    """The note "Cal is connected." (the answer to the host's last paste) stayed under the reply form after Bea's page
+    closed, and showed again once the host invited someone: beside "disconnected" in the members list."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    cal = join(rtc, host, "Cal")
+    assert "Cal is connected." in host.text
+    bea.close()  # another guest leaves: the note about Cal stays true
+    assert "Cal is connected." in host.text
+    cal.close()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)  # the reply form shows again, for the new invitation
+    assert members(host)["Cal"] == "gone" and "Cal is connected." not in host.text

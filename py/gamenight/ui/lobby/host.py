@@ -670,7 +670,10 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     invite = next((i for i in invites if i.peer == closed.peer), None)
     if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
         invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
-    model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms)
+    note = model.reply_note
+    if invite is not None and note == _said("guest-connected", name=invite.guest):
+        note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
+    model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms, reply_note=note)
     if closed.peer in live.session.peers:
         live.hub.closed(closed.peer)
         return model, live.run(closed.now_ms)
