@@ -218,12 +218,31 @@ def test_a_keyboard_guest_is_taken_to_the_copy_reply_button_then_to_the_lobby_wh
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
     expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    expect(card.locator("h3")).to_be_focused()  # "Invite again" takes the host to the new card, up the page
     again = people.open(bea_phone, card.locator(".invite-link").input_value())
     rejoin = again.locator("form[data-action=join] button[type=submit]")
     expect(rejoin).to_have_text("Rejoin")
     rejoin.focus()
     again.keyboard.press("Enter")
     reply_by_keyboard(host, again)
+
+
+def test_a_keyboard_guest_s_focus_goes_to_the_lobby_s_heading_when_the_host_switches_the_game(people: People):
+    """The host ends the match and picks another game: the board the guest had focused goes with the match,
+    and focus went to the page's body (the next Tab started at the header). It goes to the lobby's heading,
+    which names the new game, and Tab goes on to the guest's seat."""
+    host, bea = two_player_match(people)
+    expect(bea.locator(".rt-board")).to_be_visible()
+    bea.locator("#rt-board").focus()
+    host.get_by_role("button", name="End the match").click()
+    host.locator(".confirm button[data-action=end]").click()
+    host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
+    host.click("form[data-action=choose] button[type=submit]")
+    heading = bea.locator(".lobby > h2")
+    expect(heading).to_have_text("Light Seeker · choosing seats")
+    expect(heading).to_be_focused()
+    bea.keyboard.press("Tab")
+    expect(bea.locator(".seat[data-seat='2'] button[data-action=stand]")).to_be_focused()
 
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):

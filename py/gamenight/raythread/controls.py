@@ -404,14 +404,17 @@ def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) 
 
 
 # The hint before a tile is chosen, by what the seat can do now: (mirrors in hand, prisms in hand, a tile
-# of its own it may still turn). It offered both kinds and turning whatever the hand held.
+# of its own it may still turn). It offered both kinds and turning whatever the hand held. The keys are named
+# as keys: a bare "(1)" read as a count, "one mirror", on a phone in Japanese.
 _FIRST_HINTS = {
-    (True, True, True): N_("Choose a tile from your hand (1, 2), or select one of your tiles marked ↻ to turn it."),
-    (True, True, False): N_("Choose a tile from your hand (1, 2)."),
-    (True, False, True): N_("Choose a mirror from your hand (1), or select one of your tiles marked ↻ to turn it."),
-    (True, False, False): N_("Choose a mirror from your hand (1)."),
-    (False, True, True): N_("Choose a prism from your hand (2), or select one of your tiles marked ↻ to turn it."),
-    (False, True, False): N_("Choose a prism from your hand (2)."),
+    (True, True, True): N_(
+        "Choose a tile from your hand (keys 1, 2), or select one of your tiles marked ↻ to turn it."
+    ),
+    (True, True, False): N_("Choose a tile from your hand (keys 1, 2)."),
+    (True, False, True): N_("Choose a mirror from your hand (key 1), or select one of your tiles marked ↻ to turn it."),
+    (True, False, False): N_("Choose a mirror from your hand (key 1)."),
+    (False, True, True): N_("Choose a prism from your hand (key 2), or select one of your tiles marked ↻ to turn it."),
+    (False, True, False): N_("Choose a prism from your hand (key 2)."),
     (False, False, True): N_("Select one of your tiles marked ↻ to turn it."),
 }  # (a seat with no move at all is passed by the rules: its turn never comes)
 

@@ -343,20 +343,20 @@ def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_m
 
 
 TURN = "select one of your tiles marked ↻ to turn it"
-BOTH = "Choose a tile from your hand (1, 2)."
+BOTH = "Choose a tile from your hand (keys 1, 2)."
 
 
 @pytest.mark.parametrize(
     ("hand", "tiles", "said"),
     [
-        ((3, 3), [tile((6, 6), "/")], f"Choose a tile from your hand (1, 2), or {TURN}."),
+        ((3, 3), [tile((6, 6), "/")], f"Choose a tile from your hand (keys 1, 2), or {TURN}."),
         ((3, 3), [], BOTH),
         # Ann's tile is turned already, and Cy's is not hers to turn.
         ((3, 3), [tile((6, 6), "/", rotated=True), tile((5, 5), "/", owner="C")], BOTH),
-        ((2, 0), [tile((6, 6), "/")], f"Choose a mirror from your hand (1), or {TURN}."),
-        ((2, 0), [], "Choose a mirror from your hand (1)."),
-        ((0, 1), [tile((6, 6), "/")], f"Choose a prism from your hand (2), or {TURN}."),
-        ((0, 1), [], "Choose a prism from your hand (2)."),
+        ((2, 0), [tile((6, 6), "/")], f"Choose a mirror from your hand (key 1), or {TURN}."),
+        ((2, 0), [], "Choose a mirror from your hand (key 1)."),
+        ((0, 1), [tile((6, 6), "/")], f"Choose a prism from your hand (key 2), or {TURN}."),
+        ((0, 1), [], "Choose a prism from your hand (key 2)."),
         ((0, 0), [tile((6, 6), "/")], "Select one of your tiles marked ↻ to turn it."),
     ],
 )
@@ -365,6 +365,17 @@ def test_the_first_hint_offers_only_what_the_seat_can_do_now(hand, tiles, said):
     with no prism or no tile left to turn was told to pick it."""
     view = rules.view(position({(1, 5): 2}, tiles, hands={"A": hand}), "A")
     assert hint(BOARD.start(view, None), view) == said
+
+
+def test_the_first_hint_names_the_tile_keys_as_keys_in_japanese_too():
+    """The keys in the hint read as a bare number in brackets: "手札からミラーを選んでください（1）。" on a
+    Japanese phone read as "one mirror", not as the key 1 of a keyboard."""
+    view = rules.view(position({(1, 5): 2}, [], hands={"A": (2, 0)}), "A")
+    i18n.set_language("ja")
+    try:
+        assert hint(BOARD.start(view, None), view) == "手札からミラーを選んでください（キー1）。"
+    finally:
+        i18n.set_language("en")
 
 
 def test_with_no_empty_cell_left_the_first_hint_offers_turning_only():

@@ -21,6 +21,7 @@ from gamenight.ui.program import (
     Copy,
     Env,
     Focus,
+    Navigate,
     StartTimer,
     StopTimer,
     StopWork,
@@ -59,6 +60,7 @@ class Page:
         self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
         self.focused: list[str] = []  # the selectors the page asked the shell to focus, in order
+        self.address = location_hash  # the page's address, as its screen rewrites it (``Navigate``)
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
         env = Env({k: browser.storage[k] for k in keys if k in browser.storage}, rtc.now, SITE + location_hash)
@@ -141,6 +143,8 @@ class Page:
                 self.warn = effect.on
             elif isinstance(effect, Focus):
                 self.focused.append(effect.selector)
+            elif isinstance(effect, Navigate):
+                self.address = effect.location_hash
             elif isinstance(effect, Work):
                 self.works[effect.task] = effect
             elif isinstance(effect, StopWork):  # None: every task, as the shell does

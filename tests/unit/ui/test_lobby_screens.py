@@ -413,6 +413,12 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play · disconnected"
+    i18n.set_language("ja")  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
+    try:
+        assert text_of(cal.by_class("match-status")[0]) == "Bea（B）の番・切断中"
+        assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
+    finally:
+        i18n.set_language("en")
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
@@ -485,6 +491,11 @@ def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    # The reply page says what to do once ("Send this reply to your host …"); its connection line, which
+    # said it a second time in other words, says what coming back keeps.
+    (line,) = bea.find(lambda e: e.attr("data-connection") == "rejoining")
+    assert text_of(line) == "Coming back: your seat and anything not yet confirmed are kept."
+    assert bea.text.count("Send this reply to your host") == 1
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
     move = next(m for m in rules.legal(host.inner.live.session.match.state, "C") if m["type"] == "place")
@@ -1379,3 +1390,116 @@ def test_hosting_another_game_while_a_game_night_is_saved_says_which_game_the_sa
     end_match(ja)
     ja.submit("choose", game="lightseeker", players="2")
     assert ja.inner.live.session.game_id == "lightseeker" and "is still open" not in ja.text, ja.text
+
+
+def focus_homes(page: Page) -> list[str]:
+    """The classes (or tags) of the elements that take focus when the focused element goes (index.html)."""
+    return [str(e.attr("class") or e.tag) for e in page.find(lambda e: e.attr("data-focus-home") is not None)]
+
+
+def test_a_game_switch_gives_the_guests_focus_a_home_on_the_lobby_s_heading_and_a_match_keeps_it_on_its_status():
+    """The host ends a match and picks another game: the board a guest had focused goes, and with no focus
+    home on the page (the match's status went with it) a keyboard guest's focus fell to the body, the next
+    Tab starting at the header. The lobby's heading, which names the new game, is the home while no match
+    is shown; while one is, its status is the only one."""
+    rtc = FakeRtc()
+    host, bea, cal = ended_three_seat_match(rtc)
+    for page in (host, bea, cal):
+        assert focus_homes(page) == ["match-status"]
+    host.submit("choose", game="lightseeker", players="2")
+    for page in (host, bea, cal):
+        (heading,) = page.find(lambda e: e.tag == "h2" and "Light Seeker · choosing seats" in text_of(e))
+        assert heading.attr("data-focus-home") is not None and heading.attr("tabindex") == "-1"
+        assert len(focus_homes(page)) == 1
+    host.click("start")
+    for page in (host, bea, cal):
+        assert focus_homes(page) == ["match-status"]
+
+
+def test_invite_again_takes_the_hosts_focus_to_the_new_invitation_far_above_the_members_list():
+    """The "Invite again" button sits in the members list, under the board; the invitation it makes is drawn at the top
+    of the page, out of sight: focus goes to the new card's heading, which brings it into view and leaves
+    the link and "Copy link" the next Tab stops."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    bea.close()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    (card,) = [c for c in host.by_class("invite") if "Invitation for Bea" in text_of(c)]
+    (heading,) = find_all(card, lambda e: e.tag == "h3")
+    assert heading.attr("tabindex") == "-1" and heading.attr("id")
+    assert host.focused[-1] == f"#{heading.attr('id')}"
+    host.click("invite")  # "Invite a player" at the top: its card comes right under it, focus stays
+    assert host.focused[-1] == f"#{heading.attr('id')}" and len(host.focused) == 1
+
+
+def test_the_restored_notice_goes_once_every_guest_is_back():
+    """The notice "Your game night was restored. Guests show as disconnected: invite them again …" stayed atop
+    the host's page after every guest had come back, through the rest of the match and the next."""
+    rtc = FakeRtc()
+    host_browser, bea_browser = Browser(), Browser()
+    host = host_lobby(rtc, host_browser, game="lightseeker")
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="2")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    assert "was restored" in reloaded.text
+    bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
+    reloaded.click("invite", member=bea_id)
+    assert "was restored" in reloaded.text  # Bea is still away
+    back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    assert members(reloaded)["Bea"] == "connected"
+    assert "was restored" not in reloaded.text and "invite them again" not in reloaded.text
+
+
+def test_a_host_page_reloaded_after_a_game_switch_does_not_offer_the_game_it_was_first_opened_for():
+    """The host opened the page for Raythread Rally (``#/host?game=raythread``), then switched the game night
+    to Light Seeker in the lobby. Reloaded mid-match, the page read the old address as a wish to play
+    Raythread Rally: "Your Light Seeker game night is still open, with a match on. To play Raythread Rally,
+    end the match …". The address follows the lobby's game, so a reload restores without that notice."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="lightseeker", players="2")
+    bea.click("sit", seat="2")
+    host.click("start")
+    assert host.address == "#/host?game=lightseeker"
+    host.close()
+    reloaded = rtc.page(host_browser, host.address)
+    assert "was restored" in reloaded.text and reloaded.by_class("ls-board")
+    assert "To play" not in reloaded.text, reloaded.text
+
+
+def test_a_japanese_lobby_heading_says_the_seats_are_being_decided_in_one_word():
+    """The heading "席を選び中" (a verb's stem with 中) read oddly and broke on a phone as "席を / 選び中"; seats being
+    decided is 席決め中."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    i18n.set_language("ja")
+    try:
+        (heading,) = host.find(lambda e: e.tag == "h2" and "Raythread Rally" in text_of(e))
+        assert text_of(heading) == "Raythread Rally・席決め中"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hosts_connected_note_goes_when_that_guest_leaves():
+    """The note "Cal is connected." (the answer to the host's last paste) stayed under the reply form after Bea's page
+    closed, and showed again once the host invited someone: beside "disconnected" in the members list."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    cal = join(rtc, host, "Cal")
+    assert "Cal is connected." in host.text
+    bea.close()  # another guest leaves: the note about Cal stays true
+    assert "Cal is connected." in host.text
+    cal.close()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)  # the reply form shows again, for the new invitation
+    assert members(host)["Cal"] == "gone" and "Cal is connected." not in host.text

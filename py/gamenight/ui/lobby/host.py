@@ -60,6 +60,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Message,
+    Navigate,
     StartTimer,
     StopTimer,
     StopWork,
@@ -131,6 +132,15 @@ def _reason(err: Any) -> Reason:
 
 def _said(code: str, **params: Any) -> Reason:
     return {"code": code, "params": params}
+
+
+RESTORED = _said("restored")
+
+
+def _guests_away(session: Session) -> bool:
+    """Whether a person of the game night (not a computer player) has no connection to this page."""
+    connected = set(session.peers.values())
+    return any(not m.bot and m.id not in connected for m in session.members.values())
 
 
 @dataclass(frozen=True)
@@ -231,6 +241,9 @@ class HostModel:
     # The game the page was opened to host ("Host a game night" on its card) when this browser's saved game
     # night, restored instead, plays another: the page says so until the lobby plays it.
     asked: str = ""
+    # The game the page's address names, once the lobby runs: the lobby's (a restored one's at first, so the
+    # notice of a game ``asked`` for is said again on a reload).
+    addressed: str = ""
 
     @property
     def running(self) -> Live:
@@ -270,7 +283,8 @@ class HostScreen:
             return replace(model, notice=(_said("restore-failed"), _reason(err))), []
         # A browser hosts one game night: the saved one is kept, whatever game the link asked for.
         asked = game if game != live.session.game_id and games.rules(game) is not None else ""
-        model, effects = _start(replace(model, live=live, notice=(_said("restored"),), asked=asked), env.now_ms)
+        restored = replace(model, live=live, notice=(RESTORED,), asked=asked, addressed=live.session.game_id)
+        model, effects = _start(restored, env.now_ms)
         model, more = _follow(model)
         return model, effects + more
 
@@ -285,6 +299,14 @@ class HostScreen:
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             effects = [*effects, *more]
+        if updated.notice == (RESTORED,) and updated.live is not None and not _guests_away(updated.live.session):
+            updated = replace(updated, notice=())  # it asks to invite the guests again: every one is back
+        if updated.live is not None and updated.live.session.game_id != updated.addressed:
+            # The address follows the lobby's game: a reload read the game the page was first opened for
+            # as one the host asked to play ("To play Raythread Rally, end the match …").
+            game = updated.live.session.game_id
+            updated = replace(updated, addressed=game)
+            effects = [*effects, Navigate(f"#/host?game={game}", replace=True)]
         return updated, effects
 
     def _update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
@@ -557,7 +579,18 @@ def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Ef
     invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name)
     kept = model.invites[-(INVITES_SHOWN - 1) :]
     servers = pe.ice_servers(model.page_url, model.running.turn)
-    return replace(model, invites=(*kept, invite)), [pe.OpenInvite(invite.peer, servers)]
+    effects: list[Effect] = [pe.OpenInvite(invite.peer, servers)]
+    if name:
+        # "Invite again" sits in the members list, under a match's board; the card it makes is drawn at the
+        # top of the page, out of sight: focus goes to its heading (which scrolls it into view), and the
+        # link and "Copy link" are the next Tab stops. "Invite a player"'s card comes right under it.
+        effects.append(Focus(f"#{_card_heading(invite)}"))
+    return replace(model, invites=(*kept, invite)), effects
+
+
+def _card_heading(invite: Invite) -> str:
+    """The id of an invitation card's heading."""
+    return f"invite-{invite.invite.hex()}"
 
 
 def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, list[Effect]]:
@@ -637,7 +670,10 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     invite = next((i for i in invites if i.peer == closed.peer), None)
     if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
         invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
-    model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms)
+    note = model.reply_note
+    if invite is not None and note == _said("guest-connected", name=invite.guest):
+        note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
+    model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms, reply_note=note)
     if closed.peer in live.session.peers:
         live.hub.closed(closed.peer)
         return model, live.run(closed.now_ms)
@@ -877,7 +913,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     return h(
         "li",
         {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
-        h("h3", {}, title),
+        h("h3", {"id": _card_heading(invite), "tabindex": "-1"}, title),
         body,
     )
 

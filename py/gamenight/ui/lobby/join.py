@@ -519,7 +519,8 @@ CONNECTION_TEXT = {
         "confirmed are kept. Ask the host for a new invitation (the “Invite again” button next to your "
         "name) and paste it below, or scan its QR code."
     ),
-    "rejoining": N_("Coming back: send the reply to the host, who pastes it."),
+    # What coming back keeps: what to do with the reply is said once, under it.
+    "rejoining": N_("Coming back: your seat and anything not yet confirmed are kept."),
 }
 
 

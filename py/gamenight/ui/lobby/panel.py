@@ -224,10 +224,15 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     else:
         phase = _("choosing seats")
     table = match_table(client, sight.offline) if board is not None else None
+    shows_match = board is not None and table is not None
+    # Where focus goes when the focused element goes (index.html): the match screen's status while a match
+    # is shown; else this heading, which names the game. A game switch takes the board a guest had focused
+    # away, and with no home on the page a keyboard player's focus fell to the body (Tab began at the header).
+    home = {} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
-        h("h2", {}, i18n.separated(lobby.title, phase)),
+        h("h2", {"class": "lobby-heading", **home}, i18n.separated(lobby.title, phase)),
         _error(client) if board is None or board.error is None else None,
         _problem(client),
         _waiting(client, sight),
