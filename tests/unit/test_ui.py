@@ -486,3 +486,16 @@ def test_a_save_the_browser_refused_is_said_until_a_save_works_again_on_every_sc
     assert said_unsaved(model).startswith("This browser did not let the page save"), "kept across screens"
     model, _ = app.update(model, SaveFailed(False), Env())
     assert said_unsaved(model) == ""
+
+
+def test_the_unsaved_notice_stands_first_in_the_page_of_every_kind_of_screen():
+    # Beside the page, the notice needed a width rule for each kind of page whose column differs (css);
+    # inside the page's main, it has the page's own column on every kind, a new one included.
+    model, _ = app.init("#/", Env())
+    model, _ = app.update(model, SaveFailed(True), Env())
+    routes = ("#/", "#/raythread", "#/raythread/rules", "#/settings", "#/host", "#join=nothing", "#/nowhere")
+    for route in (*routes, "#/reflection/solo", "#/raythread/table", "#/lightseeker/table"):
+        model, _ = app.update(model, app.RouteChanged(route), Env())
+        (main,) = find_all(app.view(model), lambda e: e.tag == "main")
+        assert main.children[0].attr("id") == "app-unsaved", route
+        assert said_unsaved(model).startswith("This browser did not let the page save"), route
