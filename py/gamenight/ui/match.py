@@ -564,9 +564,10 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
 
 def replay_note(ui: MatchUi, table: Table) -> str:
     """The status line while a move made elsewhere is played back: whose move, which step, and how to
-    skip it (an arrow key also moves the cursor; a click, a tap or any other key only skips: ``handle``). The status
-    is no live region: the log and the live region say the move once, in words, when it arrives, and
-    whose turn it is (``news``). Short enough for one line of a laptop's status."""
+    skip it (an arrow key also moves the cursor; a click, a tap or any other key only skips:
+    ``handle``). The status is no live region: the log and the live region say the move once, in
+    words, when it arrives, and whose turn it is (``news``). Short enough for one line of a laptop's
+    status."""
     return _("{name}'s move, step {k} of {n} · a key or tap skips it; arrows move the cursor too").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
