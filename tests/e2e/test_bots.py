@@ -271,3 +271,36 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
             "aria-activedescendant", f"ls-c{shown.cursor[0]}_{shown.cursor[1]}"
         )
         assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], "the key made no move"
+
+
+def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_still_undoes(phone: Page, site_url: str):
+    """A tap on the board while the computer's turn is played back ended the replay and then acted on
+    the position after it: on a cube's cell it chose that cube, one the player had not seen there. It
+    now only ends the replay (a second tap, on the position, chooses). The table's own controls are not
+    about the position shown: Undo tapped during the replay takes back Ann's turn and the answer."""
+    phone.add_init_script(
+        f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})"
+    )
+    open_app(phone, site_url, "#/lightseeker/table")
+    for tapped in ("board", "undo"):
+        state = ls.engine(phone)
+        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+        ls.click_turn(phone, state, move)
+        expect(phone.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        answered = ls.engine(phone)  # the record has the computer's turn from the start of its replay
+        if tapped == "board":
+            cube = next(i for i in range(LS_rules.CUBES) if i != answered.board.buh)
+            phone.locator(ls.cell(answered.board, cube)).tap()
+            expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
+            expect(phone.locator(".match-status")).to_contain_text("(1) to play")
+            expect(phone.locator(".ls-play")).to_have_attribute("data-step", "action1")
+            expect(phone.locator(".ls-selected")).to_have_count(0)  # the tap chose nothing
+            phone.locator(ls.cell(answered.board, cube)).tap()
+            expect(phone.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)  # on the position, it does
+            assert len(ls.record(phone)["log"]) == 2
+        else:
+            phone.locator("button[data-action=table-undo]").tap()
+            phone.wait_for_function(f"JSON.parse(localStorage.getItem('{ls.STORE}')).record.log.length === 2")
+            expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
+            expect(phone.locator(".match-notice")).to_have_text("Move taken back.")
+            assert ls.engine(phone) == state, "Ann's second turn and the answer taken back"

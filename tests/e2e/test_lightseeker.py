@@ -62,7 +62,9 @@ def click_turn(page: Page, state: rules.State, move: dict) -> None:
 
 def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: True) -> None:
     """Build ``move`` by clicks: each action's cube, then its arrow on the board; Buh's cube; Confirm.
-    The light shown after each action is the engine's."""
+    The light shown after each action is the engine's. It waits for the position first: a click on the
+    board while a turn made elsewhere is played back only ends that replay."""
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
     board = state.board
     for a in move["actions"]:
         if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:

@@ -181,17 +181,36 @@ COLUMN = """(() => {
   const main = document.querySelector('main');
   const style = getComputedStyle(main);
   const notice = box(document.querySelector('#app-unsaved'));
+  const first = [...main.children].find((el) => el.id !== 'app-unsaved' && el.getClientRects().length);
   return {
     page: [box(main).left + parseFloat(style.paddingLeft), box(main).right - parseFloat(style.paddingRight)],
     notice: [notice.left, notice.right],
+    above: notice.bottom <= box(first).top,
   };
 })()"""
+
+# Every kind of page the app shows, each where its kind's width and padding are set (css/app.css): the
+# start page, a game's page, its rules, settings, hosting a game night, a join link, a page not found,
+# Reflection alone, a table on this device.
+PAGES = (
+    ("#/", "main.home"),
+    ("#/raythread", "main.game"),
+    ("#/raythread/rules", "main.rules"),
+    ("#/settings", "main.settings"),
+    ("#/host", "main.host"),
+    ("#join=nothing", "main.join"),
+    ("#/nowhere", "main.missing"),
+    ("#/reflection/solo", "main.reflection-solo"),
+    ("#/raythread/table", "main.table"),
+)
 
 
 def test_the_unsaved_notice_lines_up_with_the_page_column_below_it(context, site_url: str):
     """The notice under the header was centred at 60rem: at 1280 px its edges were not the edges of the
     page's column (64rem on most pages, 72rem at Reflection alone, 76rem at a table), so it stood askew
-    above the page."""
+    above the page. Then each page kind whose width differs had its own rule for the notice, and a
+    page kind without one would stand askew again: the notice now stands inside the page's column, on
+    every kind of page, on a laptop and on a phone (where Reflection alone has narrower margins)."""
     context.add_init_script(TABLE_STORAGE_FULL)
     page = open_app(context.new_page(), site_url, "#/raythread/table")
     page.fill("input[name=name0]", "Ann")
@@ -200,15 +219,13 @@ def test_the_unsaved_notice_lines_up_with_the_page_column_below_it(context, site
     expect(page.locator("#app-unsaved")).to_contain_text("This browser did not let the page save")
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        for route, main in (
-            ("#/raythread/table", "main.table"),
-            ("#/settings", "main.settings"),
-            ("#/reflection/solo", "main.reflection-solo"),
-        ):
+        for route, main in PAGES:
             page.evaluate(f"location.hash = '{route}'")
             expect(page.locator(main)).to_be_visible()
+            expect(page.locator("#app-unsaved")).to_be_visible()
             column = page.evaluate(COLUMN)
             assert column["notice"] == pytest.approx(column["page"], abs=1), (width, route, column)
+            assert column["above"], (width, route, column)
 
 
 def test_a_match_the_browser_does_not_let_the_page_save_is_said_and_leaving_asks_first(context, site_url: str):

@@ -517,3 +517,16 @@ def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_i
         assert "コンピューター" in text and "computer" not in text, text
     finally:
         i18n.set_language("en")
+
+
+def test_the_unsaved_notice_stands_first_in_the_page_of_every_kind_of_screen():
+    # Beside the page, the notice needed a width rule for each kind of page whose column differs (css);
+    # inside the page's main, it has the page's own column on every kind, a new one included.
+    model, _ = app.init("#/", Env())
+    model, _ = app.update(model, SaveFailed(True), Env())
+    routes = ("#/", "#/raythread", "#/raythread/rules", "#/settings", "#/host", "#join=nothing", "#/nowhere")
+    for route in (*routes, "#/reflection/solo", "#/raythread/table", "#/lightseeker/table"):
+        model, _ = app.update(model, app.RouteChanged(route), Env())
+        (main,) = find_all(app.view(model), lambda e: e.tag == "main")
+        assert main.children[0].attr("id") == "app-unsaved", route
+        assert said_unsaved(model).startswith("This browser did not let the page save"), route

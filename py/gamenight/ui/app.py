@@ -403,16 +403,15 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header, the offer of a new version if one waits, a save the browser
-    refused, the current screen and the overlay open over it."""
+    """The whole app view: the header, the offer of a new version if one waits, the current screen (a
+    save the browser refused said at the top of its page) and the overlay open over it."""
     offer = update_offer() if model.update == "ready" else None
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
         header(),
         offer,
-        unsaved_status(model.unsaved),
-        h("div", {"inert": bool(model.overlay)}, model.screen.view(model.inner)),
+        h("div", {"inert": bool(model.overlay)}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved))),
         copied_status(model.copied),
         overlay_view(model) if model.overlay else None,
     )
@@ -432,6 +431,15 @@ def copied_status(copied: Copied | None) -> Element:
         {"id": "app-copied", "class": "copied" + ("" if copied is None or copied.ok else " refused"), "role": "status"},
         text,
     )
+
+
+def topped(page: Element, notice: Element) -> Element:
+    """A screen's page (its ``main``) with the app's ``notice`` first inside it: the notice stands in the
+    page's own column, as wide as its content whatever width and padding that kind of page has
+    (css/app.css), so no page kind needs a rule for it. (Beside the page, it had one rule per page
+    kind whose width differs, and a new kind stood askew until it had its own.) Behind an open overlay
+    it is inert with the page: it is heard when it changes with the overlay closed, as it is seen."""
+    return Element(page.tag, page.attrs, (notice, *page.children))
 
 
 def unsaved_status(unsaved: bool) -> Element:

@@ -19,6 +19,17 @@ Buh), and the match screen shows them one after another on a timer (``REPLAY``, 
 the position itself. The replay is only a view: the position, the log and the live region are the
 move's from the start (the seat list beside the board follows the steps: the mover is to play until its
 move is shown); an input ends it at once.
+
+Input during a replay follows one rule, here in ``handle``, for every board and every page: an input
+on the board (a click, a tap, a key, a form's change or submit, a drag dropped) ends the replay, and
+only a key that looks around (``LOOKING``: an arrow, Home, End, Page Up or Down, Tab) then acts, on the
+position after it. Anything else it would have done (choose a cube, place a tile, confirm) was aimed at
+a step the player was watching, not at the position it would act on, so it is pressed again to act.
+The parts of a press (a pointer down or up, a drag begun) start nothing during a replay, and a hover
+passes as at any time. The page's own controls are not the board's and never reach ``handle``: a
+table's Undo, New match and "Players and options" (``ui/table.py``), a lobby's Rematch, "End the match"
+and chat (``ui/lobby/panel.py`` ``LOBBY_ACTIONS``), the app's header and "How to play" (``ui/app.py``)
+act during a replay as at any time; one that starts the position afresh (an undo, a new match) drops it.
 """
 
 from __future__ import annotations
@@ -62,8 +73,13 @@ REPLAY = "match.replay"
 # enough that a whole Light Seeker turn (three steps) takes under two seconds, about as long as a
 # person takes to look it over, and any input skips the rest.
 STEP_MS = 600
-# Inputs that end a replay: a person acting (a hover or a pointer pressed down is not acting yet).
-SKIPPING = frozenset(("click", "keydown", "submit", "change"))
+# Inputs on the board that end a replay: a person acting (a click or a tap, a key, a form's change or
+# submit, a drag dropped). Only a ``LOOKING`` key then acts on the position (``handle``).
+SKIPPING = frozenset(("click", "keydown", "submit", "change", "drop"))
+# Inputs that pass to the board during a replay as at any time: a pointer or a drag over it (a preview
+# of where it is, on the position). The rest of a press (a pointer down or up, a drag begun) is dropped:
+# no drag starts or ends on a position not shown, and the press's click ends the replay.
+HOVERING = frozenset(("pointerover", "dragover"))
 # Keys that look around (a board's cursor; Tab is the browser's): pressed during a replay, one ends it
 # and does what it does on the position after it. Any other key (Enter, Space, a letter that chooses or
 # acts) only ends it: it was pressed before the player saw the position it would act on.
@@ -341,10 +357,11 @@ def replaying(ui: MatchUi) -> bool:
     return ui.shown < len(ui.replay)
 
 
-def only_skips(event: UiEvent) -> bool:
-    """Whether ``event``, pressed during a replay, ends it and does nothing more: a key that is not
-    ``LOOKING`` (typed in a field, it is the field's: the browser types it either way)."""
-    return event.type == "keydown" and event.key not in LOOKING
+def looks_around(event: UiEvent) -> bool:
+    """Whether ``event``, an input on the board during a replay, still acts once it has ended the replay:
+    a ``LOOKING`` key. A click, a tap, any other key (typed in a field, it is the field's: the browser
+    types it either way), a change, a submit or a drop only ends it."""
+    return event.type == "keydown" and event.key in LOOKING
 
 
 def skip(ui: MatchUi) -> MatchUi:
@@ -454,12 +471,13 @@ def acting_seat(ui: MatchUi, table: Table) -> str | None:
 
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
-    """An input on the match screen; the move to play, if it completes one. A person's input during a
-    replay ends it first, then is handled on the position itself, unless it is a key that only ends it
-    (``only_skips``)."""
-    if replaying(ui) and event.type in SKIPPING:
-        ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
-        if only_skips(event):
+    """An input on the match's board (the page's own controls are the page's); the move to play, if it
+    completes one. During a replay the board hears a hover, and a key that looks around once it has
+    ended the replay; any other input ends it (``SKIPPING``) or is dropped (the module's rule)."""
+    if replaying(ui) and event.type not in HOVERING:
+        if event.type in SKIPPING:
+            ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
+        if not looks_around(event):
             return ui, None
     if ui.view.get("result") or ui.halted:
         return ui, None
@@ -546,9 +564,10 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
 
 def replay_note(ui: MatchUi, table: Table) -> str:
     """The status line while a move made elsewhere is played back: whose move, which step, and how to
-    skip it (an arrow key also moves the cursor; any other key only skips: ``only_skips``). The status
-    is no live region: the log and the live region say the move once, in words, when it arrives, and
-    whose turn it is (``news``). Short enough for one line of a laptop's status."""
+    skip it (an arrow key also moves the cursor; a click, a tap or any other key only skips:
+    ``handle``). The status is no live region: the log and the live region say the move once, in
+    words, when it arrives, and whose turn it is (``news``). Short enough for one line of a laptop's
+    status."""
     return _("{name}'s move, step {k} of {n} · a key or tap skips it; arrows move the cursor too").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )

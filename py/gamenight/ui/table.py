@@ -17,7 +17,9 @@ play, the screen starts its thinking as a ``Work`` effect (the shell runs it in 
 page stays responsive while "Bea (B) is thinking…"); the chosen move waits a short pause so a person
 can follow it, then goes through the same ``play`` as a person's. The match screen may then play the
 move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
-``match.replay`` timer, which this screen passes on; any input ends that replay first. While one plays
+``match.replay`` timer, which this screen passes on; an input on the board ends that replay and does no
+more (a key that looks around excepted: ``match.handle``), while the table's own controls (Undo, New
+match, "Players and options") act as at any time. While one plays
 back, it is the next computer move's pause: that move waits for its end, then is played at once. A
 thinking whose position has gone (an undo, a new match) is dropped. Undo takes back the computer
 players' moves and the last move made here. A table of computer players only is allowed: the device
@@ -483,15 +485,8 @@ def _view(model: Model) -> JSON:
 
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
-    if model.ui is not None and match.replaying(model.ui) and event.type in match.SKIPPING:
-        # A person's input ends a replay at once (and a computer's move that waited for its end is
-        # played); then it is handled on the position itself, as if there had been no replay, unless it
-        # is a key that only ends it (Enter or Space on the board; not Escape on a question's answer).
-        model = replace(model, ui=match.skip(model.ui))
-        answer = event.type == "keydown" and event.action in QUESTION
-        model, effects = (model, []) if match.only_skips(event) and not answer else _play_input(model, event, now)
-        model, released = replayed(model, model.ui, now) if model.ui is not None else (model, [])
-        return model, [StopTimer(match.REPLAY), *effects, *released]
+    # The table's own controls act here, during a replay too (they are not about the position shown);
+    # every other input is the board's, and the match screen says what it does during a replay.
     action = event.action
     if (model.confirming or model.vs) and event.type == "click" and action not in QUESTION:
         model = replace(model, confirming=False, vs="")  # a click elsewhere (a move, Undo) answers: keep playing
@@ -512,6 +507,9 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         return model, [*think(model), FOCUS_SETUP]
     assert model.ui is not None  # playing: the match screen was started with the deal
     ui, move = match.handle(model.ui, table_of(model), event)
+    if move is None and match.replaying(model.ui) and not match.replaying(ui):
+        # The input ended the replay: a computer's move that waited for its end is played now.
+        return replayed(replace(model, message=""), ui, now)
     ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
         return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), asked)

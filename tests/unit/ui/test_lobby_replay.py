@@ -1,7 +1,8 @@
 """A Light Seeker turn that reaches a lobby page from another seat (a guest's, the host's, a computer
 player's the host page runs) is played back on that page step by step; a page's own turn is not. An
-input skips the replay; a newer move drops it; a rejoining page shows the position at once. A computer
-player's move waits until every page that watches has played the move before it back, then the pause."""
+input skips the replay (a click on the board does no more); a newer move drops it; a rejoining page
+shows the position at once. A computer player's move waits until every page that watches has played
+the move before it back, then the pause."""
 
 from gamenight import games
 from gamenight.core.bot import PAUSE_MS
@@ -87,12 +88,15 @@ def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests()
     assert step_shown(host) == 1 and cells_drawn(host) == list(first.cells)
     host.tick(match.REPLAY)
     assert step_shown(host) == 2 and cells_drawn(host) == list(rules.act(first, turn.actions[1]).cells)
-    # The host clicks: the replay ends at once and the click is the host's (a cube chosen on the position).
+    # The host clicks: the replay ends at once, and the click does nothing more (it was aimed at a step
+    # shown); clicked again, on the position, it chooses the cube.
     final = rules.apply_turn(state.board, turn)
     cube = next(i for i in range(rules.CUBES) if i != final.buh)
     r, c = final.cells[cube]
     host.click("ls-cell", r=str(r), c=str(c))
     assert step_shown(host) is None and match.REPLAY not in host.timers
+    assert board_of(host).local.selected is None
+    host.click("ls-cell", r=str(r), c=str(c))
     assert board_of(host).local.selected == cube
     # The log lists each turn once on every page, and the live region said each once.
     for page in (host, bea):

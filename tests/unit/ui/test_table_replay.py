@@ -3,6 +3,8 @@ the first action, the second, Buh on its new cube, then the position (the real o
 input skips the rest; an undo or a new match drops it; a reload shows the position; the live region
 says the turn once. A game whose moves are one step (Raythread Rally) has no replay."""
 
+from dataclasses import replace
+
 from gamenight import games
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app, match, table
@@ -111,29 +113,97 @@ def test_a_tilt_rolls_its_cube_in_the_replay_as_a_persons_does():
     ]
 
 
-def test_any_input_skips_the_replay_and_is_then_handled_on_the_position():
+def test_a_click_or_tap_on_the_board_during_a_replay_only_ends_it():
+    """A click or tap on the board during the computer's replay ended it and then acted on the position
+    after it: on a cube's cell it chose that cube, on a position the player had not seen (the cell
+    clicked was one of a step shown). Like a key that acts, it now only ends the replay; the player
+    clicks again on the position. At a table on this device, and through the match screen alone
+    (``match.handle``: a lobby's page). A pointer passing over the board is no input: the replay goes on."""
     model, _effects, board, turn = after_bots_turn()
+    ended = shown_after_the_replay(model).inner.ui.local
     final = rules.apply_turn(board, turn)
-    cube = next(i for i in range(rules.CUBES) if i != final.buh)
-    r, c = final.cells[cube]
-    model, effects = send(model, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700))
-    assert step_shown(model) is None and StopTimer(match.REPLAY) in effects
-    assert model.inner.ui.local.selected == cube, "the click chose the cube under it, on the real position"
-    # A key does the same (here: the cursor moves, on the real position).
-    model, effects, board, turn = after_bots_turn()
-    model, effects = send(model, UiEvent("keydown", "board", key="ArrowLeft", now_ms=3_700))
-    assert step_shown(model) is None and StopTimer(match.REPLAY) in effects
-    # A pointer passing over the board is no input: the replay goes on.
-    model, effects, board, turn = after_bots_turn()
-    model, effects = send(model, UiEvent("pointerover", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700))
-    assert step_shown(model) == 1
+    seats = table.table_of(model.inner)
+    for cube in range(rules.CUBES):
+        r, c = final.cells[cube]
+        click = UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700)
+        pressed, effects = send(model, click)
+        assert step_shown(pressed) is None and StopTimer(match.REPLAY) in effects
+        assert pressed.inner.ui.local == ended, f"the click on cube {cube} only ends the replay"
+        assert pressed.inner.played is model.inner.played
+        ui, move = match.handle(model.inner.ui, seats, click)
+        assert not match.replaying(ui) and move is None and ui.local == ended
+        if cube != final.buh:  # clicked again, on the position now shown, it chooses the cube
+            again, _ = send(pressed, click)
+            assert again.inner.ui.local.selected == cube
+    r, c = final.cells[0]
+    hovered, _ = send(model, UiEvent("pointerover", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=3_700))
+    assert step_shown(hovered) == 1
+
+
+class Heard:
+    """A board that hears its inputs (the match screen's ``Board``, the rest Light Seeker's)."""
+
+    def __init__(self, board):
+        self.board, self.heard = board, []
+
+    def __getattr__(self, name):
+        return getattr(self.board, name)
+
+    def update(self, ui, view, seat, table, event):
+        self.heard.append(event.type if event.type != "keydown" else event.key)
+        return self.board.update(ui, view, seat, table, event)
+
+
+def test_during_a_replay_the_board_hears_only_a_hover_and_a_key_that_looks_around():
+    """The one rule of input during a replay (``match.handle``), for every board: an input (a click, a
+    tap, a key, a form's change or submit, a drag dropped) ends it; then only a key that looks around
+    reaches the board, on the position. The parts of a press (a pointer down or up, a drag begun) start
+    nothing on a position not shown and leave the replay on: the press's click ends it. A hover passes."""
+    model, _effects, _board, _turn = after_bots_turn()
+    seats = table.table_of(model.inner)
+    inputs = {
+        "click": UiEvent("click", "board"),
+        "Enter": UiEvent("keydown", "board", key="Enter"),
+        "ArrowLeft": UiEvent("keydown", "board", key="ArrowLeft"),
+        "change": UiEvent("change", "board", value="1"),
+        "submit": UiEvent("submit", "board"),
+        "drop": UiEvent("drop", "board"),
+        "pointerdown": UiEvent("pointerdown", "board"),
+        "pointerup": UiEvent("pointerup", "board"),
+        "dragstart": UiEvent("dragstart", "board"),
+        "pointerover": UiEvent("pointerover", "board"),
+        "dragover": UiEvent("dragover", "board"),
+    }
+    ending = {"click", "Enter", "ArrowLeft", "change", "submit", "drop"}
+    for name, event in inputs.items():
+        heard = Heard(model.inner.ui.board)
+        ui, move = match.handle(replace(model.inner.ui, board=heard), seats, event)
+        assert move is None
+        assert match.replaying(ui) == (name not in ending), name
+        expected = {"ArrowLeft": ["ArrowLeft"], "pointerover": ["pointerover"], "dragover": ["dragover"]}
+        assert heard.heard == expected.get(name, []), name
+
+
+def test_undo_and_the_tables_other_controls_act_during_a_replay():
+    """The table's own controls are not about the position shown: pressed during the computer's replay,
+    they act as at any time. Undo takes back Ann's turn with the computer's answer."""
+    model, _effects, _board, _turn = after_bots_turn()
+    undone, _ = send(model, UiEvent("click", "table-undo", now_ms=3_700))
+    assert undone.inner.played.record.log == () and step_shown(undone) is None
+    assert undone.inner.message == "Move taken back."
+    options, _ = send(model, UiEvent("click", "table-setup", now_ms=3_700))
+    assert options.inner.phase == "setup"
+    asked, _ = send(model, UiEvent("click", "table-new", now_ms=3_700))
+    assert asked.inner.confirming
 
 
 def test_undo_or_a_new_match_drops_the_replay():
     model, _effects, _board, _turn = after_bots_turn()
     model, effects = send(model, UiEvent("click", "table-undo", now_ms=3_700))
     assert model.inner.played.record.log == () and step_shown(model) is None
-    assert StopTimer(match.REPLAY) in effects
+    # The screen started afresh has no replay: the timer's next tick finds none and stops it.
+    _model, effects = send(model, Tick(match.REPLAY, 4_000))
+    assert effects == [StopTimer(match.REPLAY)]
     model, _effects, _board, _turn = after_bots_turn()
     model, effects = send(model, UiEvent("click", "table-new", now_ms=3_700))  # asks first
     model, effects = send(model, UiEvent("click", "table-new", now_ms=3_800))
