@@ -353,7 +353,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     assert again.inner.stage == "back" and "ask your host for a new one" not in again.text
-    assert "Welcome back, Bea" in again.text and "you keep your place" in again.text
+    assert "Welcome back, Bea" in again.text and "You keep your name and seat" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
     again.submit("rejoin", invitation="not a code")
     assert again.inner.stage == "back" and again.by_class("error")
@@ -368,7 +368,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     # a used-up invitation still only says why it cannot be used.
     rtc.now += 11 * 60 * 1000
     expired = rtc.page(bea_browser, link.partition(SITE)[2])
-    assert expired.inner.stage == "back" and "This invitation has expired." in expired.text
+    assert expired.inner.stage == "back" and "this invitation has expired." in expired.text
     stranger = rtc.page(Browser(), link.partition(SITE)[2])
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
 
@@ -380,7 +380,7 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     _host, bea_browser, link, bea = bea_answered(rtc)
     second = rtc.page(bea_browser, link.partition(SITE)[2])
     assert second.inner.stage == "back"
-    assert "This browser has already answered this invitation" in second.text
+    assert "this invitation has already been used" in second.text
     assert "open in another tab, carry on there" in second.text
     assert "This page left the game night" not in second.text
     assert members(bea)["Bea"] == "connected", "the first tab is still in"
@@ -1503,3 +1503,41 @@ def test_the_hosts_connected_note_goes_when_that_guest_leaves():
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)  # the reply form shows again, for the new invitation
     assert members(host)["Cal"] == "gone" and "Cal is connected." not in host.text
+
+
+def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_and_what_is_kept():
+    """The page of a member that was closed and reopened: one emphasised line (what happened), then
+    the one thing to do and what is kept, in normal weight. A computer player is not mentioned: the
+    page cannot know before it reconnects whether one took the seat (and mostly none did)."""
+    rtc = FakeRtc()
+    _host, bea_browser, link, bea = bea_answered(rtc)
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    (notice,) = again.by_class("connection")
+    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
+        "Welcome back, Bea: this invitation has already been used."
+    ]
+    assert text_of(notice) == (
+        "Welcome back, Bea: this invitation has already been used. If the game night is open in another tab, "
+        "carry on there. Otherwise ask the host for a new invitation and paste it below. You keep your name "
+        "and seat unless the host has given the seat to someone else."
+    )
+    assert "back" in str(notice.attr("class")).split(), "the box's words are in normal weight (css)"
+    i18n.set_language("ja")
+    try:
+        (notice,) = again.by_class("connection")
+        assert text_of(notice) == (
+            "おかえりなさい、Beaさん。この招待はすでに使われています。ゲームナイトが別のタブで開いていれば、"
+            "そちらで続けてください。そうでなければ、ホストに新しい招待を頼んで下に貼り付けてください。"
+            "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
+        )
+    finally:
+        i18n.set_language("en")
+    # Expired: the other-tab sentence does not apply (a tab still in would not have let it expire unused).
+    rtc.now += 11 * 60 * 1000
+    expired = rtc.page(bea_browser, link.partition(SITE)[2])
+    (notice,) = expired.by_class("connection")
+    assert text_of(notice) == (
+        "Welcome back, Bea: this invitation has expired. Ask the host for a new invitation and paste it "
+        "below. You keep your name and seat unless the host has given the seat to someone else."
+    )
