@@ -103,7 +103,7 @@ def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
     host.submit("reply", reply=reply_code)
     assert members(host) == {"Ann": "connected", "Bea": "connected"}
     assert members(guest) == {"Ann": "connected", "Bea": "connected"}
-    assert host.by_class("invite")[0].attr("data-state") == "joined"
+    assert not host.by_class("invite"), "her invitation has done its job"
 
 
 def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
@@ -126,23 +126,56 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
-def test_answered_invitations_fold_away_while_a_match_runs():
+def test_a_joined_invitations_card_goes_once_its_guest_is_a_member_and_the_note_says_who_joined():
+    """A joined invitation has done its job: its card goes once the guest is in the members list (it
+    piled up over a night), and the note under the reply form says who joined last. What the host still
+    needs stays: an invitation waiting for a reply, and the refusal of a reply pasted twice."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    reply = bea.value_of("reply-code")
+    host.submit("reply", reply=reply)
+    assert members(host)["Bea"] == "connected"
+    assert not host.by_class("invite"), "Bea is a member: her invitation's card has gone"
+    assert "Bea is connected." in text_of(host.by_class("invites")[0])
+    join(rtc, host, "Cal")
+    assert not host.by_class("invite") and "Cal is connected." in text_of(host.by_class("invites")[0])
+    # The invitation is still known: the same reply pasted again is refused as used, not as unknown.
+    host.submit("reply", reply=reply)
+    assert "This reply was already used" in text_of(host.by_class("error")[0])
+    # A guest who leaves does not bring the card back: the members list shows her disconnected.
+    bea.close()
+    assert members(host)["Bea"] == "gone" and not host.by_class("invite")
+    # An invitation waiting for its reply stays, and so does one that expired unanswered.
+    host.click("invite")
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["waiting"]
+    rtc.now += 11 * 60 * 1000
+    host.tick(lobby_host.TIMER)
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["expired"]
+
+
+def test_used_invitations_fold_away_while_a_match_runs():
     """On the host's page the invitation cards come before the lobby and its board: once a match runs,
-    the used ones (joined, expired, failed) fold into a closed "Answered invitations", so the board is
-    not pushed down; one still open stays in sight, with the reply form (shown during a match only while
-    an invitation waits or a pasted reply was refused)."""
+    the used ones still listed (expired, failed) fold into a closed "Answered invitations", so the board
+    is not pushed down; one still open stays in sight, with the reply form (shown during a match only
+    while an invitation waits or a pasted reply was refused)."""
     rtc = FakeRtc()
     host, _bea, _cal = three_seats(rtc)
-    assert [c.attr("data-state") for c in host.by_class("invite")] == ["joined", "joined"]
+    host.click("invite")
+    rtc.now += 11 * 60 * 1000
+    host.tick(lobby_host.TIMER)
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["expired"]
     assert not host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class"))), "no match yet"
     assert host.by_class("reply-form"), "before the match: the form says who connected last"
     host.click("start")
     assert not host.by_class("reply-form"), "nothing to paste: the form is not above the board"
     host.click("invite")
     (folded,) = host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class")))
-    assert not folded.attr("open") and "Answered invitations (2)" in text_of(folded)
+    assert not folded.attr("open") and "Answered invitations (1)" in text_of(folded)
     inside = [c.attr("data-state") for c in find_all(folded, lambda e: e.attr("class") == "invite")]
-    assert inside == ["joined", "joined"]
+    assert inside == ["expired"]
     open_list = host.by_class("invite-list")[0]  # the folded ones have a list of their own
     assert [c.attr("data-state") for c in find_all(open_list, lambda e: e.attr("class") == "invite")] == ["waiting"]
     assert host.by_class("reply-form") and host.by_class("match-screen")
