@@ -139,6 +139,7 @@ def test_a_joined_invitations_card_goes_once_its_guest_is_a_member_and_the_note_
     host.submit("reply", reply=reply)
     assert members(host)["Bea"] == "connected"
     assert not host.by_class("invite"), "Bea is a member: her invitation's card has gone"
+    assert not host.by_class("invite-list"), "no empty list left to add a gap of its own"
     assert "Bea is connected." in text_of(host.by_class("invites")[0])
     join(rtc, host, "Cal")
     assert not host.by_class("invite") and "Cal is connected." in text_of(host.by_class("invites")[0])

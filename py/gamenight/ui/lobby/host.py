@@ -870,7 +870,8 @@ def _invites_view(model: HostModel) -> Element:
             h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
             h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
-        h("ul", {"class": "invite-list"}, cards),
+        # No empty list: in the section's stack it would add a gap of its own under the button's row.
+        cards and h("ul", {"class": "invite-list"}, cards),
         h(
             "details",
             {"class": "invites-done"},
