@@ -99,6 +99,11 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else text + pgettext("full stop", ".")
 
 
+def sentence_gap() -> str:
+    """What stands between two sentences drawn apart (one emphasised): a space in English, nothing in Japanese."""
+    return pgettext("sentences", "{first} {second}").format(first="", second="")
+
+
 def sentences(*texts: str) -> str:
     """Sentences one after another, the empty ones left out: "Wait. Then play." in English, with no space
     after a full stop in Japanese ("待ってください。次に…")."""

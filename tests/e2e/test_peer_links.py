@@ -114,6 +114,9 @@ def test_host_and_two_guests_join_sit_chat_and_a_late_joiner_spectates(people: P
     host = open_host(people)
     bea = join(people, host, "Bea")
     cal = join(people, host, "Cal")
+    # Their invitations have done their job: the cards go, the note says who joined last.
+    expect(host.locator(".invite")).to_have_count(0)
+    expect(host.locator(".invites .note")).to_have_text("Cal is connected.")
     host.select_option("form[data-action=choose] select[name=players]", "3")
     host.click("form[data-action=choose] button[type=submit]")
     expect(seat(host, "B")).to_have_text("free")

@@ -209,9 +209,9 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     # The bot's turn again: its move is chosen and waits for the pause when Bea comes back.
     host.work("host-bot")
     assert "host-bot" in host.timers
-    # Her page comes back (a reload): it cannot know yet, and says when a seat a computer took over is hers.
+    # Her page comes back (a reload): it cannot know yet whether a computer holds her seat, so it does not say.
     again = rtc.page(bea_browser, link)
-    assert "A seat a computer player took over is yours again if its match is still on" in again.text
+    assert "You keep your name and seat" in again.text and "computer" not in again.text
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))

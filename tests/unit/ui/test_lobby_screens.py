@@ -103,7 +103,7 @@ def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
     host.submit("reply", reply=reply_code)
     assert members(host) == {"Ann": "connected", "Bea": "connected"}
     assert members(guest) == {"Ann": "connected", "Bea": "connected"}
-    assert host.by_class("invite")[0].attr("data-state") == "joined"
+    assert not host.by_class("invite"), "her invitation has done its job"
 
 
 def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
@@ -126,23 +126,57 @@ def test_host_and_two_guests_sit_chat_and_a_late_joiner_spectates():
     assert dan.tree.attr("data-page") == "lobby" and dan.by_class("lobby")[0].attr("data-phase") == "playing"
 
 
-def test_answered_invitations_fold_away_while_a_match_runs():
+def test_a_joined_invitations_card_goes_once_its_guest_is_a_member_and_the_note_says_who_joined():
+    """A joined invitation has done its job: its card goes once the guest is in the members list (it
+    piled up over a night), and the note under the reply form says who joined last. What the host still
+    needs stays: an invitation waiting for a reply, and the refusal of a reply pasted twice."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    reply = bea.value_of("reply-code")
+    host.submit("reply", reply=reply)
+    assert members(host)["Bea"] == "connected"
+    assert not host.by_class("invite"), "Bea is a member: her invitation's card has gone"
+    assert not host.by_class("invite-list"), "no empty list left to add a gap of its own"
+    assert "Bea is connected." in text_of(host.by_class("invites")[0])
+    join(rtc, host, "Cal")
+    assert not host.by_class("invite") and "Cal is connected." in text_of(host.by_class("invites")[0])
+    # The invitation is still known: the same reply pasted again is refused as used, not as unknown.
+    host.submit("reply", reply=reply)
+    assert "This reply was already used" in text_of(host.by_class("error")[0])
+    # A guest who leaves does not bring the card back: the members list shows her disconnected.
+    bea.close()
+    assert members(host)["Bea"] == "gone" and not host.by_class("invite")
+    # An invitation waiting for its reply stays, and so does one that expired unanswered.
+    host.click("invite")
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["waiting"]
+    rtc.now += 11 * 60 * 1000
+    host.tick(lobby_host.TIMER)
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["expired"]
+
+
+def test_used_invitations_fold_away_while_a_match_runs():
     """On the host's page the invitation cards come before the lobby and its board: once a match runs,
-    the used ones (joined, expired, failed) fold into a closed "Answered invitations", so the board is
-    not pushed down; one still open stays in sight, with the reply form (shown during a match only while
-    an invitation waits or a pasted reply was refused)."""
+    the used ones still listed (expired, failed) fold into a closed "Answered invitations", so the board
+    is not pushed down; one still open stays in sight, with the reply form (shown during a match only
+    while an invitation waits or a pasted reply was refused)."""
     rtc = FakeRtc()
     host, _bea, _cal = three_seats(rtc)
-    assert [c.attr("data-state") for c in host.by_class("invite")] == ["joined", "joined"]
+    host.click("invite")
+    rtc.now += 11 * 60 * 1000
+    host.tick(lobby_host.TIMER)
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["expired"]
     assert not host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class"))), "no match yet"
     assert host.by_class("reply-form"), "before the match: the form says who connected last"
     host.click("start")
     assert not host.by_class("reply-form"), "nothing to paste: the form is not above the board"
     host.click("invite")
     (folded,) = host.find(lambda e: e.tag == "details" and "invites-done" in str(e.attr("class")))
-    assert not folded.attr("open") and "Answered invitations (2)" in text_of(folded)
+    assert not folded.attr("open") and "Answered invitations (1)" in text_of(folded)
     inside = [c.attr("data-state") for c in find_all(folded, lambda e: e.attr("class") == "invite")]
-    assert inside == ["joined", "joined"]
+    assert inside == ["expired"]
     open_list = host.by_class("invite-list")[0]  # the folded ones have a list of their own
     assert [c.attr("data-state") for c in find_all(open_list, lambda e: e.attr("class") == "invite")] == ["waiting"]
     assert host.by_class("reply-form") and host.by_class("match-screen")
@@ -353,7 +387,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     assert again.inner.stage == "back" and "ask your host for a new one" not in again.text
-    assert "Welcome back, Bea" in again.text and "you keep your place" in again.text
+    assert "Welcome back, Bea" in again.text and "You keep your name and seat" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
     again.submit("rejoin", invitation="not a code")
     assert again.inner.stage == "back" and again.by_class("error")
@@ -368,7 +402,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     # a used-up invitation still only says why it cannot be used.
     rtc.now += 11 * 60 * 1000
     expired = rtc.page(bea_browser, link.partition(SITE)[2])
-    assert expired.inner.stage == "back" and "This invitation has expired." in expired.text
+    assert expired.inner.stage == "back" and "this invitation has expired." in expired.text
     stranger = rtc.page(Browser(), link.partition(SITE)[2])
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
 
@@ -380,7 +414,7 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     _host, bea_browser, link, bea = bea_answered(rtc)
     second = rtc.page(bea_browser, link.partition(SITE)[2])
     assert second.inner.stage == "back"
-    assert "This browser has already answered this invitation" in second.text
+    assert "this invitation has already been used" in second.text
     assert "open in another tab, carry on there" in second.text
     assert "This page left the game night" not in second.text
     assert members(bea)["Bea"] == "connected", "the first tab is still in"
@@ -1503,3 +1537,41 @@ def test_the_hosts_connected_note_goes_when_that_guest_leaves():
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)  # the reply form shows again, for the new invitation
     assert members(host)["Cal"] == "gone" and "Cal is connected." not in host.text
+
+
+def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_and_what_is_kept():
+    """The page of a member that was closed and reopened: one emphasised line (what happened), then
+    the one thing to do and what is kept, in normal weight. A computer player is not mentioned: the
+    page cannot know before it reconnects whether one took the seat (and mostly none did)."""
+    rtc = FakeRtc()
+    _host, bea_browser, link, bea = bea_answered(rtc)
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    (notice,) = again.by_class("connection")
+    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
+        "Welcome back, Bea: this invitation has already been used."
+    ]
+    assert text_of(notice) == (
+        "Welcome back, Bea: this invitation has already been used. If the game night is open in another tab, "
+        "carry on there. Otherwise ask the host for a new invitation and paste it below. You keep your name "
+        "and seat unless the host has given the seat to someone else."
+    )
+    assert "back" in str(notice.attr("class")).split(), "the box's words are in normal weight (css)"
+    i18n.set_language("ja")
+    try:
+        (notice,) = again.by_class("connection")
+        assert text_of(notice) == (
+            "おかえりなさい、Beaさん。この招待はすでに使われています。ゲームナイトが別のタブで開いていれば、"
+            "そちらで続けてください。そうでなければ、ホストに新しい招待を頼んで下に貼り付けてください。"
+            "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
+        )
+    finally:
+        i18n.set_language("en")
+    # Expired: the other-tab sentence does not apply (a tab still in would not have let it expire unused).
+    rtc.now += 11 * 60 * 1000
+    expired = rtc.page(bea_browser, link.partition(SITE)[2])
+    (notice,) = expired.by_class("connection")
+    assert text_of(notice) == (
+        "Welcome back, Bea: this invitation has expired. Ask the host for a new invitation and paste it "
+        "below. You keep your name and seat unless the host has given the seat to someone else."
+    )

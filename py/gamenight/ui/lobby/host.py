@@ -145,7 +145,8 @@ def _guests_away(session: Session) -> bool:
 
 @dataclass(frozen=True)
 class Invite:
-    """One invitation: ``state`` is preparing, waiting, connecting, joined, expired or failed."""
+    """One invitation: ``state`` is preparing, waiting, connecting, joined, left (its guest joined, then
+    its channel closed), expired or failed."""
 
     peer: str
     invite: bytes
@@ -670,6 +671,8 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     invite = next((i for i in invites if i.peer == closed.peer), None)
     if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
         invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
+    elif invite is not None and invite.state == "joined":
+        invites = _set(invites, closed.peer, state="left")  # the members list says the guest is gone
     note = model.reply_note
     if invite is not None and note == _said("guest-connected", name=invite.guest):
         note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
@@ -837,13 +840,22 @@ STATE_TEXT = {
 }
 
 
+def _done(invite: Invite, session: Session) -> bool:
+    """Whether an invitation has done its job: its guest is in the members list (or was, and left). Its
+    card goes (over a night they piled up); the invitation stays known, so a reply pasted again is
+    refused as used. Between the channel opening and the guest's hello it still says "Joined."."""
+    return invite.state == "left" or (invite.state == "joined" and invite.peer in session.peers)
+
+
 def _invites_view(model: HostModel) -> Element:
-    # While a match runs the used cards (joined, expired, failed) fold away: on a laptop they stood
+    # While a match runs the used cards still listed (expired, failed) fold away: on a laptop they stood
     # between the lobby's heading and the board. One still open stays in sight.
-    match = model.live.session.match if model.live else None
+    live = model.running
+    match = live.session.match
     running = match is not None and match.running
-    shown = [i for i in reversed(model.invites) if not running or i.state in UNANSWERED]
-    folded = [i for i in reversed(model.invites) if running and i.state not in UNANSWERED]
+    listed = [i for i in reversed(model.invites) if not _done(i, live.session)]
+    shown = [i for i in listed if not running or i.state in UNANSWERED]
+    folded = [i for i in listed if running and i.state not in UNANSWERED]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
     return h(
@@ -858,7 +870,8 @@ def _invites_view(model: HostModel) -> Element:
             h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
             h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
-        h("ul", {"class": "invite-list"}, cards),
+        # No empty list: in the section's stack it would add a gap of its own under the button's row.
+        cards and h("ul", {"class": "invite-list"}, cards),
         h(
             "details",
             {"class": "invites-done"},

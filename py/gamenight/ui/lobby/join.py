@@ -392,24 +392,29 @@ def _join_view(model: JoinModel) -> list:
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
     if model.stage == "back":
         # A used-up invitation of this lobby: this tab was reloaded or reopened, or it is a second tab while the first
-        # one still plays (the page cannot tell). Before it reconnects the page cannot know whether its
-        # seat is still there either: say when it is.
-        why = (
-            _(
-                "This browser has already answered this invitation: if the game night is open in another tab, "
-                "carry on there."
+        # one still plays (the page cannot tell). The player is out until the host invites them again, so
+        # the box says it plainly, and briefly: what happened (the one emphasised line), the one thing to
+        # do, and what is kept. Not whether a computer player holds the seat: the page cannot know before
+        # it reconnects, and most seats were never taken over (the seat list says it once back).
+        answered = model.problem is not None and model.problem["code"] == "code-answered"
+        if answered:
+            head = _("Welcome back, {name}: this invitation has already been used.")
+            todo = i18n.sentences(
+                _("If the game night is open in another tab, carry on there."),
+                _("Otherwise ask the host for a new invitation and paste it below."),
             )
-            if model.problem and model.problem["code"] == "code-answered"
-            else _("This invitation has expired.")
+        else:
+            head = _("Welcome back, {name}: this invitation has expired.")
+            todo = _("Ask the host for a new invitation and paste it below.")
+        kept = _("You keep your name and seat unless the host has given the seat to someone else.")
+        notice = h(
+            "p",
+            {"class": "connection away back", "role": "status"},
+            h("strong", {}, head.format(name=model.name)),
+            i18n.sentence_gap(),
+            i18n.sentences(todo, kept),
         )
-        back = _(
-            "If this page was reloaded or closed, you keep your place. A seat a computer player took over is "
-            "yours again if its match is still on and the host has not given it to someone else. Ask the host "
-            "for a new invitation (the “Invite again” button next to your name) and paste it below, or scan its "
-            "QR code."
-        )
-        said = _("Welcome back, {name}. {why} {back}").format(name=model.name, why=why, back=back)
-        return [title, h("p", {"class": "connection away", "role": "status"}, said), _rejoin_form(model)]
+        return [title, notice, _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
@@ -417,8 +422,8 @@ def _join_view(model: JoinModel) -> list:
                 "p",
                 {},
                 _(
-                    "Welcome back, {name}: you get your place back. A seat a computer player took over is yours "
-                    "again if its match is still on and the host has not given it to someone else."
+                    "Welcome back, {name}: you keep your name and seat unless the host has given the seat to "
+                    "someone else."
                 ).format(name=remembered["name"]),
             )
             if remembered
