@@ -8,17 +8,31 @@ puzzles are the players' own layouts (tests/e2e/test_reflection_match.py).
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from gamenight.reflection.laser import Layout
+from gamenight.reflection.solve import solve
 from tests.e2e.conftest import PHONE, PageWatch, People, count_pointer_events, open_app, pointer_events
 from tests.e2e.test_keyboard_and_touch import tab_to
-from tests.e2e.test_peer_links import CONNECT_MS, member, seat
-from tests.e2e.test_reflection_match import KINDS, LAYOUTS, page_scores, solved_by
+from tests.e2e.test_peer_links import CONNECT_MS, join, member, seat
+from tests.e2e.test_reflection_match import (
+    EASY,
+    KINDS,
+    LAYOUTS,
+    choose,
+    open_host,
+    page_scores,
+    read_puzzle,
+    sit,
+    solved_by,
+)
 from tests.e2e.test_reflection_solo_play import SOLUTION, cell, open_puzzle
 
 pytestmark = pytest.mark.e2e
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the keyboard race's screenshots go there
 
 TILES = """[...document.querySelectorAll('.rf-cell[data-tile]')]
     .map(e => [Number(e.dataset.r), Number(e.dataset.c), e.dataset.tile])"""
@@ -430,3 +444,48 @@ def test_a_built_race_by_keyboard_alone_against_touch_on_a_phone(people: People)
         expect(page.locator(".rf-phase")).to_have_text("Build your puzzle: place every tile, then send it.")
     expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
     assert pointer_events(ann) == 0, "Ann played the whole match with no pointer at all"
+
+
+def in_window(page: Page, selector: str) -> bool:
+    """Whether the top of ``selector`` is inside the window as it is scrolled now."""
+    top = page.locator(selector).evaluate("e => e.getBoundingClientRect().top")
+    return 0 <= top < page.evaluate("innerHeight")
+
+
+@pytest.mark.webrtc
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_the_board(people: People, size: str):
+    """Found in a QA game night. A solve by keyboard moved focus from the last cell typed to row 1,
+    column 1; and when the next round's board took focus, the page scrolled the focused cell into the
+    window's middle, the status, the round and its clock above the board out of sight (on a phone the
+    board was at the window's top). Ann plays by keyboard (1280×800, or a 390×844 phone), Bea gives up."""
+    window = {"viewport": {"width": 1280, "height": 800}} if size == "laptop" else PHONE
+    ann = open_host(people, context=people.person(**window))
+    bea = join(people, ann, "Bea")
+    choose(ann, 2, {"mode": "random", "preset": "easy", "rounds": 3})
+    sit(bea, "2", ann)
+    press(ann, "button[data-action=start]")
+    expect(ann.locator(".rf-phase")).to_have_text("Round 1 of 3", timeout=CONNECT_MS)
+    expect(ann.locator(".match-notice")).to_have_count(0, timeout=CONNECT_MS)  # every round's puzzle is made
+    tab_to(ann, GRID_CURSOR, most=3)  # from the focused status: "Bigger cells" on a phone, then the board
+    found = solve(read_puzzle(ann, EASY), 1).layout
+    keys_place(ann, found)
+    solved_by(ann)
+    last = max(found.tiles())  # the last cell typed on (keys_place goes row by row)
+    assert board_focused(ann) == last, "focus stays on the cell the player typed on"
+    if SHOTS:
+        ann.screenshot(path=f"{SHOTS}/rf-solved-{size}.png")
+    # Ann scrolls down, the board at the window's top, to see more of the finish order under it: the
+    # status and the round are out of sight, the focused cell still in the window.
+    ann.locator("#rf-board").evaluate("e => e.scrollIntoView({block: 'start'})")
+    assert not in_window(ann, ".match-status")
+    bea.click("button[data-action=rf-give-up]")
+    bea.click("button[data-action=rf-give-up]")
+    expect(ann.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=CONNECT_MS)
+    board_focused(ann)  # the new round's board took focus from the last one's
+    expect(ann.locator(".rf-clock")).to_be_visible()
+    for part in (".match-status", ".rf-phase", ".rf-clock", "#rf-board"):
+        assert in_window(ann, part), f"{part} is out of the window after the round started"
+    if SHOTS:
+        ann.screenshot(path=f"{SHOTS}/rf-round2-{size}.png")

@@ -58,7 +58,7 @@ from gamenight.reflection.solo import (
 )
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
-from gamenight.ui.match import FOCUS_BOARD, Moved, Reply, Table, describe
+from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (
     Focus,
     StartTimer,
@@ -71,6 +71,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
     WorkProgress,
+    board_stop,
 )
 from gamenight.ui.svg import Element, h
 
@@ -89,6 +90,14 @@ CHECK = "match.check"
 CHECK_BUDGET = 200_000  # solver decisions before the advice gives up ("could not tell")
 CHECK_SHOWN = 2_000  # the advice's progress is redrawn every this many decisions
 HURRY_MS = 30_000
+# Keyboard focus on this page's board, its cell under the cursor, when a task begins (the host's Start, Send,
+# a new round): the focus's own scroll centred that cell in the window, which took the match's status, the
+# round and its clock above the board out of sight (at 1280×800 the round's line was cut at the window's top;
+# on a phone the board was at the top). The page shows the status at the window's top, the board under it.
+FOCUS_TASK = Focus(board_stop(".match-main"), show=".match-status")
+# A new round's board (a spectator's next puzzle too) takes focus from the last round's board, where focus
+# was following the cursor, never from anywhere else (the chat, the log): the player put it there.
+FOCUS_ROUND = replace(FOCUS_TASK, only_from="[role=grid]")
 COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
@@ -344,6 +353,7 @@ class ReflectionBoard:
     """The ``ui.match.Board`` of Reflection."""
 
     storage_keys = (SECRETS_KEY, OLD_SECRETS_KEY, DRAFT_KEY, OLD_DRAFT_KEY)
+    focus = FOCUS_TASK
 
     def start(self, view: JSON, before: JSON | None) -> Desk:
         return Desk()
@@ -426,6 +436,8 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
         if moved.before is not None and desk.task.kind in ("build", "solve"):
             effects.append(forget_draft(moved.before, desk.task))  # that task is over
         desk = fresh(desk, view, task)
+        if moved.before is not None and task.kind != "rest":
+            effects.append(FOCUS_ROUND)
         restored = draft_for(desk, view, drafts)
         if isinstance(restored, tuple):
             layout, notes = restored
@@ -701,7 +713,7 @@ def send(desk: Desk, view: JSON, seat: str | None) -> Reply:
     # The Send button goes away (or, for the last to send, turns into the round's Submit): focus stays
     # on the board, where the round is played next.
     secret = {move["commitment"]: kept[move["commitment"]]}
-    return Reply(replace(desk, secrets=kept, note=None), move, (keep_secrets(secret), FOCUS_BOARD))
+    return Reply(replace(desk, secrets=kept, note=None), move, (keep_secrets(secret), FOCUS_TASK))
 
 
 def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
@@ -847,8 +859,17 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     zoom = desk.zoom and live
     wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
+    # A board that takes no tiles any more (solved, sent, given up, a match stopped) draws no cursor, but its
+    # Tab stop stays on the cursor's cell: after a solve by keyboard focus stays on the last cell typed on
+    # (it jumped to row 1, column 1), where the player was and where the next round's board takes focus;
+    # the result is said by the finish line (a live region), and arrows still read the board cell by cell.
     look = scene.Look(
-        wrong=wrong, path=path, cursor=desk.cursor if can_edit else None, solved=solved(desk, view), notes=desk.notes
+        wrong=wrong,
+        path=path,
+        cursor=desk.cursor if can_edit else None,
+        stop=desk.cursor,
+        solved=solved(desk, view),
+        notes=desk.notes,
     )
     # The scene is a grid of named cells, one Tab stop whose focus follows the cursor (ui/dom.py).
     drawn = scene.board(puzzle, desk.layout, look)

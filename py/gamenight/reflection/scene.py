@@ -66,6 +66,7 @@ class Look:
     wrong: Collection[str] = ()
     path: Trace | None = None
     cursor: Cell | None = None
+    stop: Cell | None = None  # the Tab stop when no cursor is drawn (a board done with): else row 1, column 1
     solved: bool = False
     notes: Notes | None = None
     hint_cell: Cell | None = None
@@ -122,7 +123,7 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     """The whole board for ``puzzle`` with ``layout`` placed on it, as a grid of named cells."""
     n = puzzle.size
     width = n * CELL + 2 * EDGE
-    cursor = look.cursor if look.cursor is not None else (0, 0)
+    cursor = look.cursor if look.cursor is not None else look.stop if look.stop is not None else (0, 0)
 
     words = _("row {r}, column {c}: {what}")  # the language's mark: a kept element speaks one language
     shown = look.path.edge if look.path else None

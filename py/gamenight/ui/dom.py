@@ -104,6 +104,7 @@ class Shell:
         self.timers: dict[str, Any] = {}
         self.tasks = Tasks()
         self.focus: str | None = None
+        self.show = ""  # what the page shows with the element focused next (``Focus.show``)
         self.warn_on_leave = False
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
@@ -186,8 +187,21 @@ class Shell:
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
-                target.focus()
-            self.focus = None
+                target.focus(_options(preventScroll=bool(self.show)))
+            if target is not None and target is not jsnull and self.show:
+                self.scroll_to_show(target, self.root.querySelector(self.show))
+            self.focus, self.show = None, ""
+
+    @staticmethod
+    def scroll_to_show(target: Any, top: Any) -> None:
+        """Bring ``top`` to the window's top with ``target`` (focused) under it, if either is out of the
+        window; then ``target`` into view by as little as it takes (a cell of a board that pans in its
+        frame, or a window too short for both), since where focus is must be seen first."""
+        height = js.window.innerHeight
+        drawn = top is not None and top is not jsnull
+        if drawn and (top.getBoundingClientRect().top < 0 or target.getBoundingClientRect().bottom > height):
+            top.scrollIntoView(_options(block="start"))
+        target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -271,7 +285,9 @@ class Shell:
                 self.tasks.stop(effect.task)
                 self.show_tasks()
             elif isinstance(effect, Focus):
-                self.focus = effect.selector
+                if effect.only_from and not _within(js.document.activeElement, effect.only_from):
+                    continue  # focus is elsewhere (the chat): the player's, not this request's
+                self.focus, self.show = effect.selector, effect.show
                 self.render()
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn_on_leave = effect.on
@@ -380,6 +396,19 @@ def _post_task() -> Any:
 
 
 _POST_TASK = _post_task()
+
+
+def _within(element: Any, selector: str) -> bool:
+    """Whether ``element`` (the focused one: none at all is JavaScript's null) is in one matching ``selector``."""
+    if element is None or element is jsnull:
+        return False
+    found = element.closest(selector)
+    return found is not None and found is not jsnull
+
+
+def _options(**options: Any) -> Any:
+    """A JavaScript object of ``options`` (``focus``'s and ``scrollIntoView``'s)."""
+    return to_js(options, dict_converter=js.Object.fromEntries)
 
 
 def download(filename: str, text: str) -> None:

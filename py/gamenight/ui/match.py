@@ -131,7 +131,15 @@ class Board(Protocol):
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
     #   waiting(view, table) -> str — what the status says while no seat may move, in the page's
     #       language (Reflection: the round's puzzle is being made); "" or without it: "Waiting…".
+    #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
+    #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
+
+
+def focus_board(game: str) -> Focus:
+    """The request that puts keyboard focus on ``game``'s board when a match starts (a lobby's Start):
+    the board's own (``Board.focus``), else ``FOCUS_BOARD``."""
+    return getattr(games.board(game), "focus", FOCUS_BOARD)
 
 
 @dataclass(frozen=True)

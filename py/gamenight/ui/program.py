@@ -218,9 +218,19 @@ class StopWork:
 
 @dataclass(frozen=True)
 class Focus:
-    """Move keyboard focus to the element matching ``selector`` after the next render."""
+    """Move keyboard focus to the element matching ``selector`` after the next render.
+
+    ``show`` (a selector): the focus scrolls nothing itself; if the element matching ``show`` or the
+    focused one is not in the window, the page scrolls ``show`` to the window's top (less its
+    ``scroll-margin-top``), the focused element under it (that one still comes into view if both do
+    not fit). A board's Tab stop may be one of its cells, which the focus's own scroll centres in the
+    window: the lines above the board (a match's status, a round and its clock) went out of sight.
+    ``only_from`` (a selector): only if focus is in such an element now, as a new round's board takes
+    it from the last round's board but never from the chat beside it."""
 
     selector: str
+    show: str = ""
+    only_from: str = ""
 
 
 def board_stop(within: str = "") -> str:

@@ -60,6 +60,7 @@ class Page:
         self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
         self.focused: list[str] = []  # the selectors the page asked the shell to focus, in order
+        self.focus_asked: list[Focus] = []  # the same requests whole (what to show with it, when to take it)
         self.address = location_hash  # the page's address, as its screen rewrites it (``Navigate``)
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
@@ -143,6 +144,7 @@ class Page:
                 self.warn = effect.on
             elif isinstance(effect, Focus):
                 self.focused.append(effect.selector)
+                self.focus_asked.append(effect)
             elif isinstance(effect, Navigate):
                 self.address = effect.location_hash
             elif isinstance(effect, Work):

@@ -554,7 +554,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # The match replaces the lobby's Start button, which the page would otherwise morph into
         # "End the match" with the focus still on it (a second Enter would end the match at once). A board
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
-        effects.append(screen.FOCUS_BOARD)
+        effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
 
 
