@@ -13,7 +13,7 @@ from gamenight.ui.program import UiEvent
 from tests.unit.reflection.test_match_pages import place, two_players
 from tests.unit.ui.peers import Browser, Page
 
-SOLVE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 2}
+SOLVE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
 
 
 def reload_host(rtc, host: Page, browser: Browser) -> Page:
@@ -174,13 +174,15 @@ def test_a_solver_notes_dots_and_rings_that_stay_on_its_page():
     assert host.inner.board.local.notes.at((r, c)) == "r"
     assert only_draft(browser)["notes"][r][c] == "r"
     assert len(rtc.sent) == sent  # notes are the player's own: nothing was sent
-    host.click("tray", kind="block")
+    tile = next(kind for kind in tools if kind not in ("dot", "ring", "remove"))  # one the puzzle has
+    host.click("tray", kind=tile)
     host.click("cell", r=str(r), c=str(c))  # a tile wipes the note under it
-    assert host.inner.board.local.layout.at((r, c)) == "#" and host.inner.board.local.notes.at((r, c)) == "."
+    placed = host.inner.board.local.layout.at((r, c))
+    assert placed != "." and host.inner.board.local.notes.at((r, c)) == "."
     key(host, ".")
     assert "Notes go on empty cells" in host.text
     again = reload_host(rtc, host, browser)  # tiles and notes come back together
-    assert again.inner.board.local.layout.at((r, c)) == "#"
+    assert again.inner.board.local.layout.at((r, c)) == placed
 
 
 def test_notes_come_back_after_a_reload_and_a_builder_has_none():
@@ -199,10 +201,12 @@ def test_notes_come_back_after_a_reload_and_a_builder_has_none():
 
 def test_a_draft_of_notes_alone_is_forgotten_when_the_task_ends():
     browser = Browser()
-    _rtc, host, _bea, _solution = solving(browser)
+    _rtc, host, bea, _solution = solving(browser)
     note_somewhere(host, "dot")
     assert len(drafts(browser)) == 1
-    host.click("rf-give-up")
-    host.click("rf-give-up")  # asked once more first
-    assert host.inner.board.local.task.kind != "solve"
+    task = host.inner.board.local.task
+    for page in (host, bea):  # the round's solving ends when both have given up
+        page.click("rf-give-up")
+        page.click("rf-give-up")  # asked once more first
+    assert host.inner.board.local.task != task  # the next round's puzzle
     assert drafts(browser) == {}

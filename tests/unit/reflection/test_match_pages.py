@@ -39,6 +39,10 @@ def two_players(options: dict, host_browser: Browser | None = None, bea_browser:
     host.submit("choose", game="reflection", players="2", **form_fields(options))
     bea.click("sit", seat="2")
     host.click("start")
+    # A refused choice left a one-player match of the default options, and a test then checked less than
+    # it said (options with "rounds": 2 did, unseen): the match must be the one asked for.
+    match = host.inner.live.session.match
+    assert match is not None and match.record.seats == ("1", "2"), host.text
     return rtc, host, bea
 
 
