@@ -474,6 +474,9 @@ def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_th
     solved_by(ann)
     last = max(found.tiles())  # the last cell typed on (keys_place goes row by row)
     assert board_focused(ann) == last, "focus stays on the cell the player typed on"
+    # ... and is seen there: the solved board moves no cursor, but its focused cell wears a ring.
+    expect(ann.locator(".rf-work .rf-stop")).to_be_visible()
+    expect(ann.locator(".rf-work .rf-cursor")).to_have_count(0)
     if SHOTS:
         ann.screenshot(path=f"{SHOTS}/rf-solved-{size}.png")
     # Ann scrolls down, the board at the window's top, to see more of the finish order under it: the

@@ -149,8 +149,10 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     over = [laser(puzzle.size, look.path) if look.path else None]
     if look.hint_cell is not None:
         over.append(hint_mark(n, look.hint_cell))
-    if look.cursor is not None:
-        over.append(cursor_mark(n, look.cursor))
+    # The Tab stop's mark, shown only while the board has keyboard focus (css/app.css): the dashed cursor
+    # of a board that takes tiles, else a plain ring (a board done with, solved, sent or given up, moves no
+    # cursor, but its focused cell must still be seen).
+    over.append(cursor_mark(n, cursor, "rf-cursor" if look.cursor is not None else "rf-stop"))
     return h(
         "svg",
         {
@@ -367,9 +369,9 @@ def laser(size: int, path: Trace) -> Element:
     )
 
 
-def cursor_mark(size: int, at: Cell) -> Element:
+def cursor_mark(size: int, at: Cell, kind: str = "rf-cursor") -> Element:
     x, y, w, hh = box(size, at)
-    return h("rect", {"class": "rf-cursor", "x": x + 2, "y": y + 2, "width": w - 4, "height": hh - 4, "rx": 4})
+    return h("rect", {"class": kind, "x": x + 2, "y": y + 2, "width": w - 4, "height": hh - 4, "rx": 4})
 
 
 def hint_mark(size: int, at: Cell) -> Element:

@@ -6,7 +6,7 @@ leaves focus on the cell the player typed on, not on row 1, column 1."""
 
 from __future__ import annotations
 
-from gamenight.reflection import controls
+from gamenight.reflection import controls, scene
 from gamenight.reflection.laser import Layout
 from gamenight.ui import match
 from gamenight.ui.lobby.host import PREPARE
@@ -29,9 +29,10 @@ def tab_stop(page: Page) -> tuple[int, int]:
     return int(stop.attr("data-r")), int(stop.attr("data-c"))
 
 
-def cursor_mark(page: Page) -> list[Element]:
+def cursor_mark(page: Page, kind: str = "rf-cursor") -> list[Element]:
+    """The board's mark of its Tab stop: the dashed cursor, or on a board done with the plain ``rf-stop``."""
     (main,) = page.by_class("match-main")
-    return find_all(main, lambda e: e.attr("class") == "rf-cursor")
+    return find_all(main, lambda e: e.attr("class") == kind)
 
 
 def test_the_board_s_focus_request_shows_the_status_and_the_round_above_the_board():
@@ -87,5 +88,9 @@ def test_a_solve_by_keyboard_leaves_the_board_s_tab_stop_on_the_last_cell_typed(
     assert bea.inner.board.local.task.round == 1
     last = tiles[-1][0]
     assert tab_stop(bea) == last and not cursor_mark(bea)
+    # Focus on the solved board is still seen: its Tab stop wears the plain mark (css shows it on focus).
+    (stop,) = cursor_mark(bea, "rf-stop")
+    x, y, _w, _h = scene.box(solution.size, last)
+    assert (stop.attr("x"), stop.attr("y")) == (x + 2, y + 2)
     key(bea, "ArrowLeft")  # the solved board is still read cell by cell: focus follows the arrows
     assert tab_stop(bea) == (last[0], max(0, last[1] - 1))

@@ -140,7 +140,14 @@ def test_cursor_and_solved_marks():
     tree = scene.board(PUZZLE, LAYOUT, scene.Look(cursor=(2, 3), solved=True))
     assert len(by_class(tree, "rf-cursor")) == 1
     assert "rf-solved" in tree.attr("class")
-    assert not by_class(scene.board(PUZZLE, LAYOUT), "rf-cursor")
+    # A board with no cursor (done with) marks its Tab stop plainly, for keyboard focus (css shows it then).
+    plain = scene.board(PUZZLE, LAYOUT)
+    assert not by_class(plain, "rf-cursor")
+    (stop,) = by_class(plain, "rf-stop")
+    assert (stop.attr("x"), stop.attr("y")) == (scene.EDGE + 2, scene.EDGE + 2)  # row 1, column 1
+    (stop,) = by_class(scene.board(PUZZLE, LAYOUT, scene.Look(stop=(2, 3))), "rf-stop")
+    x, y, _w, _h = scene.box(PUZZLE.size, (2, 3))
+    assert (stop.attr("x"), stop.attr("y")) == (x + 2, y + 2)
 
 
 def test_tray_counts_what_is_left_of_each_kind():
