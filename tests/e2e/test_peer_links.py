@@ -423,7 +423,7 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
 
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
-    expect(bea.locator("[data-connection]")).to_contain_text("Invite again")
+    expect(bea.locator("[data-connection]")).to_contain_text("Ask the host for a new invitation")
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     expect(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
 

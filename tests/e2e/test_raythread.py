@@ -237,3 +237,14 @@ def test_starting_from_players_and_options_asks_before_the_match_in_progress_is_
     expect(app.locator(".rt-board")).to_be_visible()
     dealt = record(app)
     assert dealt["log"] == [] and [dealt["names"][s] for s in dealt["seats"]] == ["Ann", "Bea", "Cy"]
+
+
+def test_the_first_hint_names_the_tile_keys_on_a_laptop_only(app: Page, phone: Page, site_url: str):
+    """On a phone (touch, no keyboard) "(keys 1, 2)" is noise: the hint shows without it; a laptop shows it."""
+    for page in (app, phone):
+        start(page, site_url)
+        expect(page.locator(".rt-hint")).to_contain_text("from your hand")
+    expect(app.locator(".rt-hint .keys-only")).to_be_visible()
+    expect(app.locator(".rt-hint")).to_contain_text("(key")
+    expect(phone.locator(".rt-hint .keys-only")).to_be_hidden()
+    assert "(key" not in phone.locator(".rt-hint").inner_text()

@@ -21,7 +21,7 @@ from typing import Any
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
 from gamenight.core.game import JSON, Move, named_seat
-from gamenight.i18n import N_, _, ngettext, reasons, sentences
+from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.match import Table, describe, said, seat_label
@@ -228,6 +228,7 @@ class RaythreadBoard:
         shown = preview or view
         beams_key = ("beams", tuple(look.colours.items()), frozenset(look.fresh), preview is not None)
         beams = keep(_BEAMS, beams_key, lambda: scene.beams_layer(view, look), (shown,))
+        outcome, hint = _outcome(move, preview, view, table), _hint(ui, seat, preview, view)
         return h(
             "div",
             {"class": "rt-play", "data-size": view["size"]},
@@ -263,7 +264,9 @@ class RaythreadBoard:
             h(
                 "p",
                 {"class": "rt-hint", "aria-live": "polite"},
-                sentences(_outcome(move, preview, view, table), _hint(ui, seat, preview, view)),
+                outcome,
+                outcome and hint and i18n.sentence_gap(),
+                hint,
             ),
         )
 
@@ -404,19 +407,39 @@ def _outcome(move: Move | None, preview: JSON | None, view: JSON, table: Table) 
 
 
 # The hint before a tile is chosen, by what the seat can do now: (mirrors in hand, prisms in hand, a tile
-# of its own it may still turn). It offered both kinds and turning whatever the hand held. The keys are named
-# as keys: a bare "(1)" read as a count, "one mirror", on a phone in Japanese.
-_FIRST_HINTS = {
-    (True, True, True): N_(
-        "Choose a tile from your hand (keys 1, 2), or select one of your tiles marked ↻ to turn it."
+# of its own it may still turn), with the keys of the tiles it names. It offered both kinds and turning
+# whatever the hand held. The keys are named as keys ("(key 1)": a bare "(1)" read as a count, "one
+# mirror", on a phone in Japanese), in their own element a touch screen hides (_keys).
+_FIRST_HINTS: dict[tuple[bool, bool, bool], tuple[str, tuple[int, ...]]] = {
+    (True, True, True): (
+        N_("Choose a tile from your hand{keys}, or select one of your tiles marked ↻ to turn it."),
+        (1, 2),
     ),
-    (True, True, False): N_("Choose a tile from your hand (keys 1, 2)."),
-    (True, False, True): N_("Choose a mirror from your hand (key 1), or select one of your tiles marked ↻ to turn it."),
-    (True, False, False): N_("Choose a mirror from your hand (key 1)."),
-    (False, True, True): N_("Choose a prism from your hand (key 2), or select one of your tiles marked ↻ to turn it."),
-    (False, True, False): N_("Choose a prism from your hand (key 2)."),
-    (False, False, True): N_("Select one of your tiles marked ↻ to turn it."),
+    (True, True, False): (N_("Choose a tile from your hand{keys}."), (1, 2)),
+    (True, False, True): (
+        N_("Choose a mirror from your hand{keys}, or select one of your tiles marked ↻ to turn it."),
+        (1,),
+    ),
+    (True, False, False): (N_("Choose a mirror from your hand{keys}."), (1,)),
+    (False, True, True): (
+        N_("Choose a prism from your hand{keys}, or select one of your tiles marked ↻ to turn it."),
+        (2,),
+    ),
+    (False, True, False): (N_("Choose a prism from your hand{keys}."), (2,)),
+    (False, False, True): (N_("Select one of your tiles marked ↻ to turn it."), ()),
 }  # (a seat with no move at all is passed by the rules: its turn never comes)
+
+
+def _keys(keys: tuple[int, ...]) -> Element | None:
+    """The tile keys a hint names, as an element css/app.css hides on a touch screen (no keyboard there:
+    the key names would be noise). The space before the bracket, English's, is inside it, so a hidden
+    one leaves no gap; Japanese has none ("（キー1）")."""
+    if not keys:
+        return None
+    named = _("(key {n})").format(n=keys[0]) if len(keys) == 1 else _("(keys {a}, {b})").format(a=keys[0], b=keys[1])
+    # A template, not a separator: Japanese's is empty, and gettext reads an empty translation as none.
+    spaced = pgettext("words and their keys", "{words} {keys}").format(words="", keys=named)
+    return h("span", {"class": "keys-only"}, spaced)
 
 
 def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
@@ -426,23 +449,31 @@ def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     return bool(mirrors), bool(prisms), rules.may_turn(state, seat)
 
 
-def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> str:
+def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[str | Element | None]:
+    """The next step, as the parts of a sentence: text, and the keys' element where it names keys."""
     if seat is None:
-        return ""
+        return []
     if ui.turning is not None:
-        return _(
-            "The beams as they would be with the tile turned. Tap or click it again, or press Enter, to turn it; "
-            "Escape cancels."
-        )
+        return [
+            _(
+                "The beams as they would be with the tile turned. Tap or click it again, or press Enter, to turn it; "
+                "Escape cancels."
+            )
+        ]
     if ui.chosen is None:
         first = _FIRST_HINTS.get(_can_do(ui.state, seat))
-        return _(first) if first else ""
+        if first is None:
+            return []
+        before, _at, after = _(first[0]).partition("{keys}")
+        return [before, _keys(first[1]), after]
     if preview is not None:
-        return _(
-            "The beams as they would be after this move. Tap or click the cell, or press Enter, to place; "
-            "Escape cancels."
-        )
-    return _("Point at or tap a highlighted cell to see the beams after the move.")
+        return [
+            _(
+                "The beams as they would be after this move. Tap or click the cell, or press Enter, to place; "
+                "Escape cancels."
+            )
+        ]
+    return [_("Point at or tap a highlighted cell to see the beams after the move.")]
 
 
 def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool) -> Element:

@@ -385,3 +385,24 @@ def test_with_no_empty_cell_left_the_first_hint_offers_turning_only():
     view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/"), *full]), "A")
     assert view["hands"]["A"] == {"mirror": 3, "prism": 3}
     assert hint(BOARD.start(view, None), view) == "Select one of your tiles marked ↻ to turn it."
+
+
+def test_the_first_hint_keeps_the_tile_keys_apart_for_the_css_to_hide_on_touch_screens():
+    """On a phone without a keyboard "(key 1)" is noise: the keys are their own element (.keys-only),
+    which css/app.css hides where the pointer is coarse, and the sentence reads whole without it, in
+    English (a space before the bracket, inside the element) and in Japanese (full-width, no space)."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+    (p,) = find_all(BOARD.render(BOARD.start(view, None), view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+    (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+    assert text_of(keys) == " (key 1)"
+    assert text_of(p).replace(text_of(keys), "") == f"Choose a mirror from your hand, or {TURN}."
+    i18n.set_language("ja")
+    try:
+        view = rules.view(position({(1, 5): 2}, [], hands={"A": (3, 3)}), "A")
+        tree = BOARD.render(BOARD.start(view, None), view, "A", TABLE)
+        (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
+        (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+        assert text_of(keys) == "（キー1、2）"
+        assert text_of(p) == "手札からタイルを選んでください（キー1、2）。"
+    finally:
+        i18n.set_language("en")

@@ -503,7 +503,7 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(host)["Bea"] == "reconnecting"
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
-    assert "host is away" in bea.text and bea.by_class("rejoin")
+    assert "connection to the host was lost" in bea.text and bea.by_class("rejoin")
     # Its last word from the host was "connected": the host it lost is shown gone, not connected.
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
@@ -1556,7 +1556,6 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_a
         "carry on there. Otherwise ask the host for a new invitation and paste it below. You keep your name "
         "and seat unless the host has given the seat to someone else."
     )
-    assert "back" in str(notice.attr("class")).split(), "the box's words are in normal weight (css)"
     i18n.set_language("ja")
     try:
         (notice,) = again.by_class("connection")
@@ -1574,4 +1573,47 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_a
     assert text_of(notice) == (
         "Welcome back, Bea: this invitation has expired. Ask the host for a new invitation and paste it "
         "below. You keep your name and seat unless the host has given the seat to someone else."
+    )
+
+
+def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_and_what_is_kept():
+    """The lost-connection notice: one emphasised line (what happened), then in normal weight why (when
+    there is more to say than a plain close), the one thing to do and what is kept. No computer player:
+    the host decides that, and this page cannot know."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))
+    (notice,) = bea.find(lambda e: e.attr("data-connection") == "away")
+    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
+        "The connection to the host was lost."
+    ]
+    assert text_of(notice) == (
+        "The connection to the host was lost. Ask the host for a new invitation and paste it below. You keep "
+        "your name and seat unless the host has given the seat to someone else. Anything the host had not "
+        "confirmed yet is sent again when you are back."
+    )
+    i18n.set_language("ja")
+    try:
+        (notice,) = bea.find(lambda e: e.attr("data-connection") == "away")
+        assert text_of(notice) == (
+            "ホストとの接続が切れました。ホストに新しい招待を頼んで下に貼り付けてください。"
+            "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
+            "ホストがまだ確認していない操作は、戻ったときに送り直されます。"
+        )
+    finally:
+        i18n.set_language("en")
+    # A connection that failed says why, in normal weight, after the emphasised line.
+    cal = join(rtc, host, "Cal")
+    cal.send(pe.PeerClosed("host", rtc.now, "peer-failed"))
+    (notice,) = cal.find(lambda e: e.attr("data-connection") == "away")
+    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
+        "The connection to the host was lost."
+    ]
+    (why,) = find_all(notice, lambda e: "why" in str(e.attr("class")).split())
+    assert text_of(notice).startswith("The connection to the host was lost. The two browsers could not reach")
+    assert text_of(notice).endswith(
+        text_of(why) + " Ask the host for a new invitation and paste it below. You "
+        "keep your name and seat unless the host has given the seat to someone else. Anything the host had not "
+        "confirmed yet is sent again when you are back."
     )

@@ -7,7 +7,7 @@ the minutes down and says so when it runs out), asks for a display name, answers
 the page says hello and mirrors the lobby. The reconnect token the host gives is kept in local storage
 under the lobby's id, so a new invitation to the same lobby brings the player back to its seat.
 
-The page always says how its connection stands (connected, reconnecting, the host is away) and what
+The page always says how its connection stands (connected, reconnecting, lost) and what
 to do. When the connection is lost, the page keeps its mirror and its unconfirmed requests and takes
 the host's new invitation ("Invite again") in one paste: the player answers it here and comes back to
 the same seat, and whatever the host had not confirmed is sent again (docs/peer-links.md). A reloaded page
@@ -409,7 +409,7 @@ def _join_view(model: JoinModel) -> list:
         kept = _("You keep your name and seat unless the host has given the seat to someone else.")
         notice = h(
             "p",
-            {"class": "connection away back", "role": "status"},
+            {"class": "connection away", "role": "status"},
             h("strong", {}, head.format(name=model.name)),
             i18n.sentence_gap(),
             i18n.sentences(todo, kept),
@@ -519,11 +519,8 @@ def _invited(model: JoinModel) -> Element:
 CONNECTION_TEXT = {
     "connected": N_("Connected to the host."),
     "reconnecting": N_("Reconnecting to the host… Your seat is kept; wait a moment."),
-    "away": N_(
-        "The host is away: the connection to the host's page closed. Your seat and anything not yet "
-        "confirmed are kept. Ask the host for a new invitation (the “Invite again” button next to your "
-        "name) and paste it below, or scan its QR code."
-    ),
+    # What happened, said in the one emphasised line; the rest of the notice is drawn by _away.
+    "away": N_("The connection to the host was lost."),
     # What coming back keeps: what to do with the reply is said once, under it.
     "rejoining": N_("Coming back: your seat and anything not yet confirmed are kept."),
 }
@@ -540,11 +537,24 @@ def _connection(model: JoinModel) -> Element | None:
     else:
         return None
     role = "alert" if state in ("away", "reconnecting") else "status"
-    shown = model.lost and state == "away" and model.lost["code"] != "peer-closed"  # a plain close says nothing more
-    why = shown and h("span", {"class": "why"}, " ", _text(model.lost))
-    return h(
-        "p", {"class": f"connection {state}", "role": role, "data-connection": state}, _(CONNECTION_TEXT[state]), why
+    said = _away(model) if state == "away" else [_(CONNECTION_TEXT[state])]
+    return h("p", {"class": f"connection {state}", "role": role, "data-connection": state}, *said)
+
+
+def _away(model: JoinModel) -> list:
+    """The lost connection, in short: what happened (the one emphasised line), why when a plain close
+    would not say more, the one thing to do, and what is kept. Not whether a computer player takes the
+    seat over meanwhile: the host decides that, and this page cannot know."""
+    why = model.lost and model.lost["code"] != "peer-closed" and _text(model.lost)
+    gap = i18n.sentence_gap()
+    rest = i18n.sentences(
+        _("Ask the host for a new invitation and paste it below."),
+        _("You keep your name and seat unless the host has given the seat to someone else."),
+        # Requests the host had not acknowledged are sent again, and applied once, on rejoining.
+        _("Anything the host had not confirmed yet is sent again when you are back."),
     )
+    because = why and [h("span", {"class": "why"}, why), gap]
+    return [h("strong", {}, _(CONNECTION_TEXT["away"])), gap, because, rest]
 
 
 def _rejoin_form(model: JoinModel) -> Element:
