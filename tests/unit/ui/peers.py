@@ -271,10 +271,16 @@ def invite_link(host: Page) -> str:
     return str(host.by_class("invite-link")[0].attr("value"))
 
 
-def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> Page:
-    """A guest opens a fresh invitation, answers with ``name``; the host pastes the reply."""
+def answer(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> tuple[Page, str]:
+    """A guest opens a fresh invitation and answers with ``name``: its page and the reply, not pasted yet."""
     link = invite_link(host)
     guest = rtc.page(browser or Browser(), link.partition(SITE)[2])
     guest.submit("join", name=name)
-    host.submit("reply", reply=guest.value_of("reply-code"))
+    return guest, guest.value_of("reply-code")
+
+
+def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> Page:
+    """A guest opens a fresh invitation, answers with ``name``; the host pastes the reply."""
+    guest, reply = answer(rtc, host, name, browser)
+    host.submit("reply", reply=reply)
     return guest

@@ -14,8 +14,8 @@ from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
-from gamenight.ui.svg import find_all, render, text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+from gamenight.ui.svg import Element, find_all, render, text_of
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, answer, host_lobby, invite_link, join
 from tests.unit.ui.test_table import said_once
 
 
@@ -132,10 +132,7 @@ def test_a_joined_invitations_card_goes_once_its_guest_is_a_member_and_the_note_
     needs stays: an invitation waiting for a reply, and the refusal of a reply pasted twice."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
-    bea.submit("join", name="Bea")
-    reply = bea.value_of("reply-code")
+    bea, reply = answer(rtc, host, "Bea")
     host.submit("reply", reply=reply)
     assert members(host)["Bea"] == "connected"
     assert not host.by_class("invite"), "Bea is a member: her invitation's card has gone"
@@ -289,10 +286,10 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     host.click("end-cancel")
     assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]"
     assert "your turn" in text_of(host.by_class("match-status")[0])
-    for answer in ("end-cancel", "end"):  # Escape on either answer is the safe one: keep playing
+    for choice in ("end-cancel", "end"):  # Escape on either answer is the safe one: keep playing
         host.click("end")
-        host.send(UiEvent("keydown", answer, key="Escape", now_ms=rtc.now))
-        assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]", answer
+        host.send(UiEvent("keydown", choice, key="Escape", now_ms=rtc.now))
+        assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=end]", choice
         assert "your turn" in text_of(host.by_class("match-status")[0])
     host.click("end")
     host.click("end")  # "End the match" in the question
@@ -745,25 +742,38 @@ def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_
     assert "You play seat 2." in bea.text and "You are watching this match." in cal.text
 
 
-def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
-    rtc = FakeRtc()
+def reloaded_mid_match(rtc: FakeRtc) -> tuple[Page, Page, Browser]:
+    """A Light Seeker night, Bea in seat 2 and a match on, whose host page is closed and opened again: the
+    reloaded host page, Bea's page (lost) and her browser."""
     host_browser, bea_browser = Browser(), Browser()
     host = host_lobby(rtc, host_browser, game="lightseeker")
     bea = join(rtc, host, "Bea", bea_browser)
     bea.click("sit", seat="2")
     host.click("start")
     host.close()
+    return rtc.page(host_browser, "#/host?game=lightseeker"), bea, bea_browser
+
+
+def invited_back(rtc: FakeRtc, host: Page, name: str, browser: Browser) -> tuple[Page, str]:
+    """The host's "Invite again" next to member ``name``, opened in ``browser``: the page, and its reply
+    (not pasted yet)."""
+    member = next(m for m, info in host.inner.live.session.members.items() if info.name == name)
+    host.click("invite", member=member)
+    back = rtc.page(browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    return back, back.value_of("reply-code")
+
+
+def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
+    rtc = FakeRtc()
+    reloaded, bea, bea_browser = reloaded_mid_match(rtc)
     assert bea.inner.stage == "lost"
-    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
     assert "was restored" in reloaded.text and reloaded.warn
     assert members(reloaded) == {"Ann": "connected", "Bea": "gone"}
     # The restored match is shown on its board at once.
     assert reloaded.by_class("match-screen") and seats(reloaded) == {"1": "Ann", "2": "Bea"}
-    bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
-    reloaded.click("invite", member=bea_id)
-    back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    back, reply = invited_back(rtc, reloaded, "Bea", bea_browser)
+    reloaded.submit("reply", reply=reply)
     assert "You play seat 2." in back.text and members(reloaded)["Bea"] == "connected"
 
 
@@ -1473,20 +1483,11 @@ def test_the_restored_notice_goes_once_every_guest_is_back():
     """The notice "Your game night was restored. Guests show as disconnected: invite them again …" stayed atop
     the host's page after every guest had come back, through the rest of the match and the next."""
     rtc = FakeRtc()
-    host_browser, bea_browser = Browser(), Browser()
-    host = host_lobby(rtc, host_browser, game="lightseeker")
-    bea = join(rtc, host, "Bea", bea_browser)
-    bea.click("sit", seat="2")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    reloaded, _bea, bea_browser = reloaded_mid_match(rtc)
     assert "was restored" in reloaded.text
-    bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
-    reloaded.click("invite", member=bea_id)
-    assert "was restored" in reloaded.text  # Bea is still away
-    back = rtc.page(bea_browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    _back, reply = invited_back(rtc, reloaded, "Bea", bea_browser)
+    assert "was restored" in reloaded.text  # Bea is invited, still away
+    reloaded.submit("reply", reply=reply)
     assert members(reloaded)["Bea"] == "connected"
     assert "was restored" not in reloaded.text and "invite them again" not in reloaded.text
 
@@ -1539,6 +1540,12 @@ def test_the_hosts_connected_note_goes_when_that_guest_leaves():
     assert members(host)["Cal"] == "gone" and "Cal is connected." not in host.text
 
 
+def says_in_short(notice: Element, emphasised: str, whole: str) -> None:
+    """``notice`` says ``whole``, and emphasises only its first line, ``emphasised``."""
+    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [emphasised]
+    assert text_of(notice) == whole
+
+
 def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_and_what_is_kept():
     """The page of a member that was closed and reopened: one emphasised line (what happened), then
     the one thing to do and what is kept, in normal weight. A computer player is not mentioned: the
@@ -1548,13 +1555,12 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_a
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     (notice,) = again.by_class("connection")
-    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
-        "Welcome back, Bea: this invitation has already been used."
-    ]
-    assert text_of(notice) == (
+    says_in_short(
+        notice,
+        "Welcome back, Bea: this invitation has already been used.",
         "Welcome back, Bea: this invitation has already been used. If the game night is open in another tab, "
         "carry on there. Otherwise ask the host for a new invitation and paste it below. You keep your name "
-        "and seat unless the host has given the seat to someone else."
+        "and seat unless the host has given the seat to someone else.",
     )
     i18n.set_language("ja")
     try:
@@ -1585,13 +1591,12 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
     bea = join(rtc, host, "Bea")
     bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))
     (notice,) = bea.find(lambda e: e.attr("data-connection") == "away")
-    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
-        "The connection to the host was lost."
-    ]
-    assert text_of(notice) == (
+    says_in_short(
+        notice,
+        "The connection to the host was lost.",
         "The connection to the host was lost. Ask the host for a new invitation and paste it below. You keep "
         "your name and seat unless the host has given the seat to someone else. Anything the host had not "
-        "confirmed yet is sent again when you are back."
+        "confirmed yet is sent again when you are back.",
     )
     i18n.set_language("ja")
     try:
