@@ -130,7 +130,14 @@ def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: s
         """localStorage.setItem('gnc:reflection.progress', '{"v": 1, "puzzle": 7');
         localStorage.setItem('gnc:reflection.stats', JSON.stringify({v: 1, solved: "many"}));"""
     )
-    open_puzzle(app, site_url)
+    # The puzzle in progress it cannot read: the options, and a word about it, until a new puzzle is saved.
+    open_app(app, site_url, "#/reflection/solo")
+    expect(app.locator(".rf-unread").first).to_have_text(
+        "Your puzzle in progress could not be read: start a new one, and it replaces the old one."
+    )
+    app.evaluate(f"location.hash = {LINK!r}")  # no reload: the init script does not write the entries again
+    expect(app.locator(".rf-board")).to_be_visible(timeout=30_000)
+    expect(app.locator(".rf-unread")).to_have_count(1)  # the puzzle was saved over the damaged one
     expect(app.locator('[data-stat="solved"]')).to_have_text("Solved 0")
     assert json.loads(app.evaluate("JSON.stringify(Object.keys(localStorage))"))  # still usable
     # The record it cannot read is said (it started again at zero in silence) and kept as it was

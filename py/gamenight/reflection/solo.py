@@ -69,6 +69,7 @@ DAILY_KEY = "reflection.daily"
 CLOCK = "reflection.clock"
 # What the page says of a stored record it cannot read (``Model.unread``).
 UNREAD = {
+    PROGRESS_KEY: N_("Your puzzle in progress could not be read: start a new one, and it replaces the old one."),
     STATS_KEY: N_(
         "Your solo training record could not be read: it starts again at zero, and your next result replaces it."
     ),
@@ -181,12 +182,16 @@ class SoloScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         stats = _load(training.parse_stats, env.stored.get(STATS_KEY)) or Stats()
         record = _load(daily.parse_record, env.stored.get(DAILY_KEY)) or daily.Record()
-        # A record that is there but cannot be read (damaged, or from another version of the app) starts
-        # again at zero, and the page says so; its entry stays until the next result replaces it.
+        # A puzzle or a record that is there but cannot be read (damaged, or from another version of the
+        # app) is not shown (the options are, the records start again at zero), and the page says so; its
+        # entry stays until the next puzzle or result replaces it.
+        readers = (
+            (PROGRESS_KEY, training.parse_progress),
+            (STATS_KEY, training.parse_stats),
+            (DAILY_KEY, daily.parse_record),
+        )
         unread = tuple(
-            key
-            for key, parse in ((STATS_KEY, training.parse_stats), (DAILY_KEY, daily.parse_record))
-            if env.stored.get(key) is not None and _load(parse, env.stored[key]) is None
+            key for key, parse in readers if env.stored.get(key) is not None and _load(parse, env.stored[key]) is None
         )
         saved = _load(training.parse_progress, env.stored.get(PROGRESS_KEY))
         if saved:

@@ -358,6 +358,7 @@ def test_a_link_to_another_puzzle_asks_before_the_puzzle_in_progress_is_lost():
     assert Navigate("#/reflection/solo?preset=normal&seed=77&v=2", replace=True) in effects
 
 
+PROGRESS_UNREAD = "Your puzzle in progress could not be read: start a new one, and it replaces the old one."
 STATS_UNREAD = "Your solo training record could not be read: it starts again at zero, and your next result replaces it."
 DAILY_UNREAD = (
     "Your daily puzzle record could not be read: your streak starts again, and your next daily puzzle replaces it."
@@ -370,15 +371,23 @@ def notices(model):
 
 @pytest.mark.parametrize("stored", ["{", '{"v": 0}', "null", json.dumps({"v": 1, "settings": {}})])
 def test_a_corrupted_or_old_stored_puzzle_is_ignored_and_a_damaged_record_is_said(stored):
-    """A stored puzzle this page cannot read opens the options. The training record and the daily
-    record it cannot read started again at zero without a word (and the next result wrote over them):
-    the page now says so at the top of every phase, and writes nothing until a result replaces them."""
+    """A stored puzzle this page cannot read opens the options. It, the training record and the daily
+    record it cannot read were dropped without a word (the next puzzle or result wrote over them): the
+    page now says so at the top of every phase, and writes nothing until a new one replaces them."""
     entries = {solo.PROGRESS_KEY: stored, solo.STATS_KEY: stored, solo.DAILY_KEY: stored}
     model, effects = SCREEN.init({}, Env(stored=entries, now_ms=T0))
     assert model.phase == "options" and model.stats == training.Stats() and effects == []
-    assert notices(model) == [STATS_UNREAD, DAILY_UNREAD], notices(model)
+    assert notices(model) == [PROGRESS_UNREAD, STATS_UNREAD, DAILY_UNREAD], notices(model)
     shown = find_all(SCREEN.view(model), lambda e: "rf-unread" in str(e.attr("class")))
-    assert [e.attr("role") for e in shown] == ["status", "status"]
+    assert [e.attr("role") for e in shown] == ["status"] * 3
+
+
+def test_a_damaged_puzzle_in_progress_is_said_until_a_new_puzzle_replaces_it():
+    model, effects = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: "{"}, now_ms=T0))
+    assert model.phase == "options" and notices(model) == [PROGRESS_UNREAD] and effects == []
+    model, effects = generated(stored={solo.PROGRESS_KEY: "{"})  # a new puzzle, saved over the damaged one
+    assert model.phase == "playing" and [e for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY]
+    assert notices(model) == []
 
 
 def test_a_damaged_training_record_is_kept_until_a_result_replaces_it():
