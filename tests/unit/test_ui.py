@@ -499,6 +499,8 @@ def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_i
     assert text_of(said) == (
         "Reflection has no computer opponents: train solo, or host a game night to race your friends."
     ), text_of(said)
+    (heading,) = find_all(page, lambda e: e.tag == "h1")
+    assert text_of(heading) == "No computer opponents"  # it said "Nothing here", as for a wrong address
     links = {e.attr("href") for e in find_all(page, lambda e: e.tag == "a")}
     assert {"#/reflection/solo", "#/host?game=reflection"} <= links, links
     # Any level, known or not, gets the same sentence; without ``vs`` the address is just not a page.

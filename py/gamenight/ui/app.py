@@ -269,7 +269,7 @@ def no_computer(info: GameInfo) -> Element:
     return h(
         "main",
         {"class": "page missing", "data-game": info.id},
-        h("h1", {"tabindex": "-1"}, _("Nothing here")),
+        h("h1", {"tabindex": "-1"}, _("No computer opponents")),
         h(
             "p",
             {},
