@@ -72,7 +72,8 @@ APP_PAGES: dict[str, Screen | LazyScreen] = {"settings": LazyScreen("gamenight.u
 @dataclass(frozen=True)
 class Route:
     """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"``, ``"app"`` (the
-    app's own pages, e.g. settings) or ``"missing"``."""
+    app's own pages, e.g. settings) or ``"missing"`` (with a ``game``: that game's "Play vs computer"
+    link, where the game has no computer players, ``no_computer``)."""
 
     page: str
     game: str | None = None

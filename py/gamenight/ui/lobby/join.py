@@ -405,16 +405,9 @@ def _join_view(model: JoinModel) -> list:
             )
         else:
             head = _("Welcome back, {name}: this invitation has expired.")
-            todo = _("Ask the host for a new invitation and paste it below.")
-        kept = _("You keep your name and seat unless the host has given the seat to someone else.")
-        notice = h(
-            "p",
-            {"class": "connection away", "role": "status"},
-            h("strong", {}, head.format(name=model.name)),
-            i18n.sentence_gap(),
-            i18n.sentences(todo, kept),
-        )
-        return [title, notice, _rejoin_form(model)]
+            todo = _(ASK_AGAIN)
+        said = _in_short(head.format(name=model.name), todo, _(SEAT_KEPT))
+        return [title, h("p", {"class": "connection away", "role": "status"}, *said), _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
@@ -542,19 +535,31 @@ def _connection(model: JoinModel) -> Element | None:
 
 
 def _away(model: JoinModel) -> list:
-    """The lost connection, in short: what happened (the one emphasised line), why when a plain close
-    would not say more, the one thing to do, and what is kept. Not whether a computer player takes the
-    seat over meanwhile: the host decides that, and this page cannot know."""
+    """The lost connection, in short: what happened, why when a plain close would not say more, the one
+    thing to do, and what is kept. Not whether a computer player takes the seat over meanwhile: the host
+    decides that, and this page cannot know."""
     why = model.lost and model.lost["code"] != "peer-closed" and _text(model.lost)
-    gap = i18n.sentence_gap()
-    rest = i18n.sentences(
-        _("Ask the host for a new invitation and paste it below."),
-        _("You keep your name and seat unless the host has given the seat to someone else."),
+    return _in_short(
+        _(CONNECTION_TEXT["away"]),
+        _(ASK_AGAIN),
+        _(SEAT_KEPT),
         # Requests the host had not acknowledged are sent again, and applied once, on rejoining.
         _("Anything the host had not confirmed yet is sent again when you are back."),
+        why=why or "",
     )
+
+
+# What a member out of the game night does, and what it keeps, in both of the notices said in short.
+ASK_AGAIN = N_("Ask the host for a new invitation and paste it below.")
+SEAT_KEPT = N_("You keep your name and seat unless the host has given the seat to someone else.")
+
+
+def _in_short(head: str, *rest: str, why: str = "") -> list:
+    """A notice of a member out of the game night (a lost connection, a reopened page), in short: what
+    happened as its one emphasised line, then in normal weight ``why`` (muted) and the ``rest``."""
+    gap = i18n.sentence_gap()
     because = why and [h("span", {"class": "why"}, why), gap]
-    return [h("strong", {}, _(CONNECTION_TEXT["away"])), gap, because, rest]
+    return [h("strong", {}, head), gap, because, i18n.sentences(*rest)]
 
 
 def _rejoin_form(model: JoinModel) -> Element:
