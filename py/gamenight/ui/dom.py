@@ -407,13 +407,13 @@ def _within(element: Any, selector: str) -> bool:
 
 
 def _options(**options: Any) -> Any:
-    """A JavaScript object of ``options`` (``focus``'s and ``scrollIntoView``'s)."""
+    """A JavaScript object of ``options`` (``focus``'s, ``scrollIntoView``'s, a ``Blob``'s)."""
     return to_js(options, dict_converter=js.Object.fromEntries)
 
 
 def download(filename: str, text: str) -> None:
     """Offer ``text`` as a file: a Blob made in the page and a temporary link clicked (no request)."""
-    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"}, dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), _options(type="text/plain;charset=utf-8"))
     url = js.URL.createObjectURL(blob)
     link = js.document.createElement("a")
     link.href, link.download = url, filename
