@@ -304,3 +304,32 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
             expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
             expect(phone.locator(".match-notice")).to_have_text("Move taken back.")
             assert ls.engine(phone) == state, "Ann's second turn and the answer taken back"
+
+
+REPLAY_SHOWN = "document.querySelector('.match-main') && document.querySelector('.match-main').dataset.replay"
+
+
+def test_new_match_and_players_and_options_end_the_computers_replay_first(app: Page, site_url: str):
+    """New match asked "Start a new match?" while the computer's turn went on playing back under the
+    question, and "Players and options" left it playing on behind the form. Each now ends it first: the
+    question stands over the position, and "Back to the match" comes back to it."""
+    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
+    open_app(app, site_url, "#/lightseeker/table")
+    for control in ("table-new", "table-setup"):
+        state = ls.engine(app)
+        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+        ls.click_turn(app, state, move)
+        expect(app.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        app.click(f"button[data-action={control}]")
+        if control == "table-new":
+            expect(app.locator(".confirm")).to_contain_text("Start a new match?")
+            # Read at once, with the question (the page is drawn in the click's handler): no step under it.
+            assert app.evaluate(REPLAY_SHOWN) is None, "the replay played on under the question"
+            expect(app.locator(".match-status")).to_contain_text("(1) to play")
+            app.click("button[data-action=table-new-cancel]")
+        else:
+            expect(app.locator("form[data-action=table-setup]")).to_be_visible()
+            app.click("button[data-action=table-resume]")
+            assert app.evaluate(REPLAY_SHOWN) is None, "the match came back to a step of the replay"
+        expect(app.locator(".match-status")).to_contain_text("(1) to play")
+        assert len(ls.record(app)["log"]) == {"table-new": 2, "table-setup": 4}[control], "nothing else was played"

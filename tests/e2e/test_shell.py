@@ -256,3 +256,55 @@ def test_a_match_the_browser_does_not_let_the_page_save_is_said_and_leaving_asks
     page.close(run_before_unload=True)
     page.wait_for_event("close")
     assert asked == ["beforeunload"]
+
+
+# Local storage that refuses every write of Reflection alone once ``window.storageFull`` is set (its
+# clock saves the time every second, so a refusal comes within a second).
+SOLO_STORAGE_FULL = """(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith('gnc:reflection') && window.storageFull) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return set.call(this, key, value);
+  };
+})()"""
+
+SOLO_PUZZLE = "#/reflection/solo?preset=easy&seed=2024"
+
+
+def test_a_save_refused_while_the_help_is_open_is_said_in_the_help(context, site_url: str):
+    """The notice stands in the page, which is inert under the help: a save refused while the help was
+    open was neither seen nor heard until it closed. The help says it too, in its own live region."""
+    context.add_init_script(SOLO_STORAGE_FULL)
+    page = open_app(context.new_page(), site_url, SOLO_PUZZLE)
+    expect(page.locator(".rf-board")).to_be_visible(timeout=30_000)
+    page.click("#app-help")
+    said = page.locator("#overlay-unsaved")
+    expect(said).to_be_attached()
+    expect(said).to_be_empty()
+    page.evaluate("window.storageFull = true")
+    expect(said).to_contain_text("This browser did not let the page save")
+    expect(said).to_be_visible()
+    assert said.evaluate("(el) => el.closest('[inert]') === null && el.getAttribute('role') === 'status'")
+    assert page.locator("#app-unsaved").evaluate("(el) => el.closest('[inert]') !== null"), "the page's is inert"
+    page.click("button[data-action=app-close]")
+    expect(page.locator("#app-unsaved")).to_contain_text("This browser did not let the page save")
+
+
+def test_a_click_on_the_unsaved_notice_does_not_answer_the_give_up_question(context, site_url: str):
+    """Reflection alone takes a click anywhere on its page as an answer to "Give up this puzzle?" (keep
+    solving), and the notice stands in that page: a click on the notice answered the question."""
+    context.add_init_script(SOLO_STORAGE_FULL)
+    page = open_app(context.new_page(), site_url, SOLO_PUZZLE)
+    expect(page.locator(".rf-board")).to_be_visible(timeout=30_000)
+    page.evaluate("window.storageFull = true")
+    notice = page.locator("#app-unsaved")
+    expect(notice).to_contain_text("This browser did not let the page save")
+    page.click("#rf-give-up")
+    expect(page.locator("#rf-keep-solving")).to_be_visible()
+    notice.click()
+    expect(page.locator("#rf-keep-solving")).to_be_visible()  # still asked
+    expect(page.locator("main")).to_contain_text("Give up this puzzle?")
+    page.locator("h1").click()  # a click elsewhere on the page answers it, as before
+    expect(page.locator("#rf-keep-solving")).to_have_count(0)

@@ -532,3 +532,69 @@ def test_the_unsaved_notice_stands_first_in_the_page_of_every_kind_of_screen():
         (main,) = find_all(app.view(model), lambda e: e.tag == "main")
         assert main.children[0].attr("id") == "app-unsaved", route
         assert said_unsaved(model).startswith("This browser did not let the page save"), route
+
+
+def paths(tree, pred) -> list[list[Element]]:
+    """Each element ``pred`` matches, with its ancestors: the root first, the element last."""
+    found: list[list[Element]] = []
+
+    def walk(node, above):
+        if not isinstance(node, Element):
+            return
+        here = [*above, node]
+        if pred(node):
+            found.append(here)
+        for child in node.children:
+            walk(child, here)
+
+    walk(tree, [])
+    return found
+
+
+UNSAVED = "This browser did not let the page save"
+
+
+def test_a_save_refused_while_the_help_is_open_is_said_in_it():
+    """The notice stands in the page's main, which is inert under the help or the rules: a save the
+    browser refused while they were open was neither seen (the overlay covers the page) nor heard (an
+    inert live region is not read) until they closed. The overlay says it too, in a live region of its
+    own, always drawn (empty while saving works) so that a screen reader hears the words come."""
+    model, _ = app.init("#/raythread/table", Env())
+    for opener in (UiEvent("click", "app-help"), UiEvent("click", "app-rules", {"game": "raythread"})):
+        opened, _ = app.update(model, opener, Env())
+        regions = paths(app.view(opened), lambda e: e.attr("role") == "status" and e.attr("class") == "unsaved")
+        live = [p for p in regions if not any(a.attr("inert") for a in p)]
+        assert [text_of(p[-1]) for p in live] == [""], "the overlay has its region before a save fails"
+        failed, effects = app.update(opened, SaveFailed(True), Env())
+        assert effects == []
+        regions = paths(app.view(failed), lambda e: e.attr("role") == "status" and e.attr("class") == "unsaved")
+        live = [p for p in regions if not any(a.attr("inert") for a in p)]
+        assert [text_of(p[-1])[: len(UNSAVED)] for p in live] == [UNSAVED], "nothing outside the inert page says it"
+        assert any(a.attr("id") == "overlay" for a in live[0]), "said in the overlay, where the player looks"
+        closed, _ = app.update(failed, UiEvent("click", "app-close"), Env())
+        regions = paths(app.view(closed), lambda e: e.attr("role") == "status" and e.attr("class") == "unsaved")
+        assert [p[-1].attr("id") for p in regions] == ["app-unsaved"] and said_unsaved(closed).startswith(UNSAVED)
+        worked, _ = app.update(failed, SaveFailed(False), Env())
+        regions = paths(app.view(worked), lambda e: e.attr("role") == "status" and e.attr("class") == "unsaved")
+        assert [text_of(p[-1]) for p in regions] == ["", ""]
+
+
+def test_a_click_on_the_unsaved_notice_is_no_click_on_the_page():
+    """Reflection solo's main takes a click anywhere on the page (``data-action="screen"``: a click
+    elsewhere answers "Give up this puzzle?" with keep solving, or the linked puzzle's question with
+    keep this one), and the notice stands first in it: a click on the notice answered the question. The
+    notice is the app's, and a click on it does nothing (the notice has nothing to do)."""
+    model, effects = app.init("#/reflection/solo?preset=easy&seed=1234&v=2", Env(now_ms=1_000))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    _progress, result = run_work(work)
+    model, _ = app.update(model, WorkDone(work.task, result), Env())
+    model, _ = app.update(model, UiEvent("click", "give-up", now_ms=2_000), Env())
+    model, _ = app.update(model, SaveFailed(True), Env())
+    assert model.inner.giving_up and said_unsaved(model).startswith(UNSAVED)
+    (path,) = paths(app.view(model), lambda e: e.attr("id") == "app-unsaved")
+    # What the shell names a click on it by (dom.read_event: the closest element with a data-action).
+    action = next(a.attr("data-action") for a in reversed(path) if a.attr("data-action") is not None)
+    for kind in ("click", "pointerdown", "pointerup"):
+        clicked, effects = app.update(model, UiEvent(kind, action, now_ms=3_000), Env())
+        assert clicked.inner.giving_up, f"a {kind} on the notice answered 'Give up this puzzle?' ({action!r})"
+        assert clicked is model and effects == [], kind

@@ -367,6 +367,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         if message.action == "update-later":
             return replace(model, update="later"), []
         return model, [ApplyUpdate()]  # the page reloads into the new version
+    if isinstance(message, UiEvent) and message.action == UNSAVED_ACTION:
+        return model, []  # the notice's own: it has nothing to do, and it is no input on the page it stands in
     if isinstance(message, UiEvent) and (model.overlay or message.action in OVERLAY_ACTIONS or _asks_help(message)):
         return overlay_input(model, message)
     if isinstance(message, RouteChanged):
@@ -439,12 +441,19 @@ def topped(page: Element, notice: Element) -> Element:
     page's own column, as wide as its content whatever width and padding that kind of page has
     (css/app.css), so no page kind needs a rule for it. (Beside the page, it had one rule per page
     kind whose width differs, and a new kind stood askew until it had its own.) Behind an open overlay
-    it is inert with the page: it is heard when it changes with the overlay closed, as it is seen."""
+    it is inert with the page, so the overlay says it too (``overlay_view``). A page whose main takes
+    input anywhere on it (Reflection solo's click elsewhere that answers its question) never hears one
+    on the notice: the notice names its own ``data-action``, which the app keeps (``update``)."""
     return Element(page.tag, page.attrs, (notice, *page.children))
 
 
-def unsaved_status(unsaved: bool) -> Element:
-    """Whether the browser refuses to keep what the page saves, under the header. A live region always
+# The data-action of the unsaved notice: inputs on it are the app's, which does nothing with them.
+UNSAVED_ACTION = "app-unsaved"
+
+
+def unsaved_status(unsaved: bool, element_id: str = "app-unsaved") -> Element:
+    """Whether the browser refuses to keep what the page saves, at the top of the page (``topped``), and
+    at the top of the overlay while one is open (``element_id`` ``overlay-unsaved``). A live region always
     drawn (empty while saving works), as the copy status is."""
     text = (
         _(
@@ -454,7 +463,7 @@ def unsaved_status(unsaved: bool) -> Element:
         if unsaved
         else ""
     )
-    return h("p", {"id": "app-unsaved", "class": "unsaved", "role": "status"}, text)
+    return h("p", {"id": element_id, "class": "unsaved", "role": "status", "data-action": UNSAVED_ACTION}, text)
 
 
 def update_offer() -> Element:
@@ -546,6 +555,9 @@ def overlay_view(model: Model) -> Element:
                 {"class": "overlay-head"},
                 h("h2", {"id": "overlay-title"}, title),
                 h("button", {"type": "button", "class": "button", "data-action": "app-close"}, _("Close")),
+                # The page's notice is inert under the overlay, neither seen nor heard: a save refused
+                # while the overlay is open is said here, in the head that stays on screen as it scrolls.
+                unsaved_status(model.unsaved, "overlay-unsaved"),
             ),
             body,
         ),

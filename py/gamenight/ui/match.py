@@ -26,10 +26,14 @@ only a key that looks around (``LOOKING``: an arrow, Home, End, Page Up or Down,
 position after it. Anything else it would have done (choose a cube, place a tile, confirm) was aimed at
 a step the player was watching, not at the position it would act on, so it is pressed again to act.
 The parts of a press (a pointer down or up, a drag begun) start nothing during a replay, and a hover
-passes as at any time. The page's own controls are not the board's and never reach ``handle``: a
-table's Undo, New match and "Players and options" (``ui/table.py``), a lobby's Rematch, "End the match"
-and chat (``ui/lobby/panel.py`` ``LOBBY_ACTIONS``), the app's header and "How to play" (``ui/app.py``)
-act during a replay as at any time; one that starts the position afresh (an undo, a new match) drops it.
+(a pointer or a drag over the board) is no input: it leaves the replay on and the board does not hear
+it, for a preview under the pointer (Raythread's aim) would be drawn on the position, not on the step
+the player sees, and would stand there once the replay ended. The page's own controls are not the
+board's and never reach ``handle``: a table's Undo, New match and "Players and options"
+(``ui/table.py``), a lobby's Rematch, "End the match" and chat (``ui/lobby/panel.py``
+``LOBBY_ACTIONS``), the app's header and "How to play" (``ui/app.py``) act during a replay as at any
+time; one that starts the position afresh (an undo, a new match) drops it, and one that puts a question
+or a form over the match (the table's New match and "Players and options") ends it first (``ended``).
 """
 
 from __future__ import annotations
@@ -76,10 +80,6 @@ STEP_MS = 600
 # Inputs on the board that end a replay: a person acting (a click or a tap, a key, a form's change or
 # submit, a drag dropped). Only a ``LOOKING`` key then acts on the position (``handle``).
 SKIPPING = frozenset(("click", "keydown", "submit", "change", "drop"))
-# Inputs that pass to the board during a replay as at any time: a pointer or a drag over it (a preview
-# of where it is, on the position). The rest of a press (a pointer down or up, a drag begun) is dropped:
-# no drag starts or ends on a position not shown, and the press's click ends the replay.
-HOVERING = frozenset(("pointerover", "dragover"))
 # Keys that look around (a board's cursor; Tab is the browser's): pressed during a replay, one ends it
 # and does what it does on the position after it. Any other key (Enter, Space, a letter that chooses or
 # acts) only ends it: it was pressed before the player saw the position it would act on.
@@ -302,11 +302,14 @@ def advance(
     events: Sequence[Mapping[str, Any]] = (),
     table: Table | None = None,
     moves: int | None = None,
+    watched: bool = True,
 ) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
     carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
     log keeps them together, in their order. ``moves``: the moves that led to ``view`` (``None``: as
-    many as before), so the log counts the moves its bound cuts."""
+    many as before), so the log counts the moves its bound cuts. ``watched``: whether a move made
+    elsewhere may be played back (``False``: the page shows a question over the match, and the move is
+    shown at once)."""
     moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
         return ui if moves == ui.moves else replace(ui, moves=moves)
@@ -318,7 +321,7 @@ def advance(
     moved = replace(
         ui, view=view, log=log, before=before, unseen=unseen, held=held, moves=moves, latest=latest, error=None
     )
-    moved = _replayed(moved, ui, events, table)
+    moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
         return replace(moved, local=ui.board.start(view, ui.view))
     return _react(moved, table, Moved(ui.view, ui.stored))
@@ -375,6 +378,13 @@ def looks_around(event: UiEvent) -> bool:
 def skip(ui: MatchUi) -> MatchUi:
     """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
     return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
+
+
+def ended(ui: MatchUi) -> MatchUi:
+    """The replay in progress, if any, ended at once, its timer stopped (``take`` hands the page the
+    ``StopTimer``): for an input on the board, and for a page's control that puts a question or a form
+    over the match (nothing plays on under it)."""
+    return replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY))) if replaying(ui) else ui
 
 
 def _next_step(ui: MatchUi) -> MatchUi:
@@ -480,11 +490,12 @@ def acting_seat(ui: MatchUi, table: Table) -> str | None:
 
 def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | None]:
     """An input on the match's board (the page's own controls are the page's); the move to play, if it
-    completes one. During a replay the board hears a hover, and a key that looks around once it has
-    ended the replay; any other input ends it (``SKIPPING``) or is dropped (the module's rule)."""
-    if replaying(ui) and event.type not in HOVERING:
+    completes one. During a replay the board hears only a key that looks around, once it has ended the
+    replay; any other input ends it (``SKIPPING``) or is dropped (a hover, a part of a press: the
+    module's rule)."""
+    if replaying(ui):
         if event.type in SKIPPING:
-            ui = replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
+            ui = ended(ui)
         if not looks_around(event):
             return ui, None
     if ui.view.get("result") or ui.halted:

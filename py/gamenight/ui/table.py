@@ -19,7 +19,8 @@ can follow it, then goes through the same ``play`` as a person's. The match scre
 move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
 ``match.replay`` timer, which this screen passes on; an input on the board ends that replay and does no
 more (a key that looks around excepted: ``match.handle``), while the table's own controls (Undo, New
-match, "Players and options") act as at any time. While one plays
+match, "Players and options") act as at any time, the last two ending the replay first: their question
+or form stands over the position (a computer's move made under the question is shown at once). While one plays
 back, it is the next computer move's pause: that move waits for its end, then is played at once. A
 thinking whose position has gone (an undo, a new match) is dropped. Undo takes back the computer
 players' moves and the last move made here. A table of computer players only is allowed: the device
@@ -488,6 +489,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     # The table's own controls act here, during a replay too (they are not about the position shown);
     # every other input is the board's, and the match screen says what it does during a replay.
     action = event.action
+    shown = model.ui
+    assert shown is not None  # playing: the match screen was started with the deal
     if (model.confirming or model.vs) and event.type == "click" and action not in QUESTION:
         model = replace(model, confirming=False, vs="")  # a click elsewhere (a move, Undo) answers: keep playing
     if event.type == "click" and action == "table-vs" and model.vs:
@@ -497,23 +500,28 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         return undo(model)
     if event.type == "click" and action == "table-new":
         if in_progress(model) and not model.confirming:
-            return replace(model, confirming=True, message=""), [FOCUS_KEEP]
+            # The question stands over the position, not over a replay playing on under it: the replay
+            # ends (a computer's move that waited for its end is played, and shown at once: ``play``).
+            model, effects = replayed(replace(model, confirming=True, message=""), match.ended(shown), now)
+            return model, [*effects, FOCUS_KEEP]
         return deal(model, now)
     escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
     if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
         return replace(model, confirming=False, vs=""), [FOCUS_NEW]
     if event.type == "click" and action == "table-setup":
-        model = replace(model, phase="setup", message="", pending=None)
-        return model, [*think(model), FOCUS_SETUP]
-    assert model.ui is not None  # playing: the match screen was started with the deal
-    ui, move = match.handle(model.ui, table_of(model), event)
-    if move is None and match.replaying(model.ui) and not match.replaying(ui):
+        # The form replaces the match: a replay ends (its timer stopped), and "Back to the match" shows
+        # the position, as the computer players, who wait meanwhile, see it.
+        ui, stop, _ = match.take(match.ended(shown))
+        model = replace(model, phase="setup", message="", pending=None, ui=ui)
+        return model, [*stop, *think(model), FOCUS_SETUP]
+    ui, move = match.handle(shown, table_of(model), event)
+    if move is None and match.replaying(shown) and not match.replaying(ui):
         # The input ended the replay: a computer's move that waited for its end is played now.
         return replayed(replace(model, message=""), ui, now)
     ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
-        return (model, []) if ui is model.ui else (replace(model, ui=ui, message=""), asked)
-    seat = match.acting_seat(model.ui, table_of(model))
+        return (model, []) if ui is shown else (replace(model, ui=ui, message=""), asked)
+    seat = match.acting_seat(shown, table_of(model))
     assert seat is not None  # handle() asked the board with this seat: no seat acting, no move
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
@@ -536,8 +544,11 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
     model = replace(model, played=played, message="", elsewhere=False)
-    ui = match.advance(shown, _view(model), events, table_of(model), count_moves(record.log))
-    # A move made by a computer player may be played back step by step (the replay's timer).
+    # A move made by a computer player may be played back step by step (the replay's timer), unless the
+    # page asks "Start a new match?" over it: the player reads the question, and the log and the live
+    # region say the move.
+    moves = count_moves(record.log)
+    ui = match.advance(shown, _view(model), events, table_of(model), moves, watched=not model.confirming)
     ui, asked, _ = match.take(ui)
     model = replace(model, ui=ui)
     return model, [save(model), *asked, *think(model)]

@@ -154,11 +154,13 @@ class Heard:
         return self.board.update(ui, view, seat, table, event)
 
 
-def test_during_a_replay_the_board_hears_only_a_hover_and_a_key_that_looks_around():
+def test_during_a_replay_the_board_hears_only_a_key_that_looks_around():
     """The one rule of input during a replay (``match.handle``), for every board: an input (a click, a
     tap, a key, a form's change or submit, a drag dropped) ends it; then only a key that looks around
     reaches the board, on the position. The parts of a press (a pointer down or up, a drag begun) start
-    nothing on a position not shown and leave the replay on: the press's click ends it. A hover passes."""
+    nothing on a position not shown and leave the replay on: the press's click ends it. A hover (a
+    pointer or a drag over the board) is no input and leaves the replay on, and the board does not hear
+    it either: it would preview on the position, hidden under the step shown (it passed to the board)."""
     model, _effects, _board, _turn = after_bots_turn()
     seats = table.table_of(model.inner)
     inputs = {
@@ -180,8 +182,39 @@ def test_during_a_replay_the_board_hears_only_a_hover_and_a_key_that_looks_aroun
         ui, move = match.handle(replace(model.inner.ui, board=heard), seats, event)
         assert move is None
         assert match.replaying(ui) == (name not in ending), name
-        expected = {"ArrowLeft": ["ArrowLeft"], "pointerover": ["pointerover"], "dragover": ["dragover"]}
-        assert heard.heard == expected.get(name, []), name
+        assert heard.heard == (["ArrowLeft"] if name == "ArrowLeft" else []), name
+
+
+class Previewing(Heard):
+    """Light Seeker's board with a hover preview, as Raythread Rally's: a pointer over a cell aims there."""
+
+    def update(self, ui, view, seat, table, event):
+        if event.type == "pointerover":
+            self.heard.append(event.type)
+            return replace(ui, cursor=(int(event.data["r"]), int(event.data["c"]))), None
+        return super().update(ui, view, seat, table, event)
+
+
+def test_a_hover_during_a_replay_previews_nothing_on_the_position_under_it():
+    """A pointer passing over the board during a replay reached the board as on the position itself: a
+    board that previews under the pointer (Raythread's aim) previewed on a position the player did not
+    see, under the step shown, and the preview stood there once the replay ended. A hover during a
+    replay is nobody's input: the board hears none, the replay goes on, and its end shows the position
+    as the board started it."""
+    model, _effects, _board, _turn = after_bots_turn()
+    seats = table.table_of(model.inner)
+    ended = shown_after_the_replay(model).inner.ui.local
+    r, c = ended.cursor[0], ended.cursor[1] + 1  # a cell the position's cursor is not on
+    board = Previewing(model.inner.ui.board)
+    hover = UiEvent("pointerover", "ls-cell", {"r": str(r), "c": str(c)})
+    ui, move = match.handle(replace(model.inner.ui, board=board), seats, hover)
+    assert move is None and match.replaying(ui) and board.heard == [], "the hover reached the board"
+    while match.replaying(ui):
+        ui = match.react(ui, seats, Tick(match.REPLAY, 4_000))
+    assert ui.local.cursor == ended.cursor, "the hover aimed at a cell of the position under the replay"
+    # After the replay, a hover is the board's as at any time.
+    ui, _move = match.handle(ui, seats, hover)
+    assert board.heard == ["pointerover"] and ui.local.cursor == (r, c)
 
 
 def test_undo_and_the_tables_other_controls_act_during_a_replay():
@@ -195,6 +228,42 @@ def test_undo_and_the_tables_other_controls_act_during_a_replay():
     assert options.inner.phase == "setup"
     asked, _ = send(model, UiEvent("click", "table-new", now_ms=3_700))
     assert asked.inner.confirming
+
+
+def test_new_match_and_players_and_options_end_the_replay_before_they_ask():
+    """The table's New match asked its question, and "Players and options" opened the form, while the
+    computer's turn went on playing back under them: its timer ran on, and "Keep playing" or "Back to
+    the match" came back to a step of it. Each ends the replay first (its timer stopped), as an input on the board
+    does: the position stands under the question, and the match comes back to it."""
+    model, _effects, board, turn = after_bots_turn()
+    final = rules.apply_turn(board, turn)
+    asked, effects = send(model, UiEvent("click", "table-new", now_ms=3_700))
+    assert asked.inner.confirming
+    assert step_shown(asked) is None, "New match asked its question over a step of the replay"
+    assert StopTimer(match.REPLAY) in effects and drawn(asked) == (list(final.cells), final.cells[final.buh])
+    options, effects = send(model, UiEvent("click", "table-setup", now_ms=3_700))
+    assert options.inner.phase == "setup" and StopTimer(match.REPLAY) in effects
+    assert not match.replaying(options.inner.ui), "the replay went on under the form"
+    back, _ = send(options, UiEvent("click", "table-resume", now_ms=4_500))
+    assert step_shown(back) is None and drawn(back) == (list(final.cells), final.cells[final.buh])
+
+
+def test_a_computers_move_under_the_new_match_question_is_shown_at_once():
+    """Two computers: "New match" ends Ada's replay, so Bea's turn, which waited for its end, is played,
+    as when an input on the board ends a replay. It is shown at once, not played back under the question:
+    the player is reading the question, and the log and the live region tell the turn."""
+    model, effects = started(("easy", "easy"))
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # Ada's turn, played back
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))  # Bea's waits for the replay's end
+    assert step_shown(model) == 1 and len(model.inner.played.record.log) == 1
+    asked, effects = send(model, UiEvent("click", "table-new", now_ms=3_700))
+    assert asked.inner.confirming and len(asked.inner.played.record.log) == 2, "Bea's turn is played"
+    assert step_shown(asked) is None, "Bea's turn was played back under the question"
+    assert not any(isinstance(e, StartTimer) and e.timer == match.REPLAY for e in effects)
+    assert any(isinstance(e, Work) for e in effects), "Ada thinks on, as under the question before"
 
 
 def test_undo_or_a_new_match_drops_the_replay():
