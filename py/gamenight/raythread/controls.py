@@ -212,9 +212,12 @@ class RaythreadBoard:
         ghost = None
         if move is not None and move["type"] == "place":
             ghost = (tuple(move["cell"]), move["tile"], move["orient"])
+        # A match the host ended, or a page that lost the host, takes no input (ui.match.handle drops it,
+        # and passes no seat): the board draws no cursor, no cells for a tile chosen before, no zoom.
+        live = not table.stopped and not table.offline
         look = scene.Look(
-            cursor=ui.cursor,  # a spectator or a waiting player reads the board cell by cell too
-            targets=self.targets(ui),
+            cursor=ui.cursor if live else None,  # a spectator or a waiting player reads the board cell by cell too
+            targets=self.targets(ui) if live else frozenset(),
             preview=preview,
             ghost=ghost,
             rotating=ui.turning,
@@ -241,7 +244,8 @@ class RaythreadBoard:
                     {},
                     ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
                 ),
-                h(
+                live
+                and h(
                     "button",
                     {
                         "type": "button",
@@ -254,7 +258,7 @@ class RaythreadBoard:
             ),
             h(
                 "div",
-                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom else ""), "data-size": view["size"]},
+                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),

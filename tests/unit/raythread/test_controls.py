@@ -1,6 +1,7 @@
 """Raythread Rally's match controls: every target, preview and refusal comes from the rules engine."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.svg import find_all, render, text_of
 
 from .helpers import position, tile
 
@@ -406,3 +407,24 @@ def test_the_first_hint_keeps_the_tile_keys_apart_for_the_css_to_hide_on_touch_s
         assert text_of(p) == "手札からタイルを選んでください（キー1、2）。"
     finally:
         i18n.set_language("en")
+
+
+def test_a_board_that_takes_no_input_draws_no_cursor_targets_or_zoom():
+    """A guest's page that lost the host (``table.offline``), like a match the host ended
+    (``table.stopped``), drops every input on the board (ui.match.handle), and the screen passes no
+    seat: the hand goes, but the board still drew the keyboard cursor, the cells a tile chosen before
+    the drop could go to, and "Zoom in", none of which did anything any more."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    live = BOARD.render(ui, view, "A", TABLE)
+    assert "rt-target" in render(live) and find_all(live, lambda e: e.attr("data-action") == "rt-zoom")
+    for table in (replace(TABLE, offline=True), replace(TABLE, stopped=True)):
+        drawn = BOARD.render(ui, view, None, table)
+        markup = render(drawn)
+        assert "rt-target" not in markup and "rt-cursor" not in markup, table
+        assert "aria-activedescendant" not in markup, table
+        assert not find_all(drawn, lambda e: e.attr("data-action") == "rt-zoom"), table
+    # A watcher's board still reads cell by cell (its cursor), and its zoom still works.
+    watching = render(BOARD.render(ui, view, None, WATCHING))
+    assert "aria-activedescendant" in watching and "rt-zoom" in watching
