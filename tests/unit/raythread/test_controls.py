@@ -428,3 +428,39 @@ def test_a_board_that_takes_no_input_draws_no_cursor_targets_or_zoom():
     # A watcher's board still reads cell by cell (its cursor), and its zoom still works.
     watching = render(BOARD.render(ui, view, None, WATCHING))
     assert "aria-activedescendant" in watching and "rt-zoom" in watching
+
+
+def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_screens():
+    """The hints under a preview named Enter and Escape on a phone too ("Tap or click the cell, or press
+    Enter, to place; Escape cancels."): the keys are now a sentence of their own in the element a touch
+    screen hides (.keys-only), the space before it inside it; what is left reads whole, in English and
+    Japanese."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+
+    def hint(ui):
+        (p,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+        (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+        return text_of(p).replace(text_of(keys), ""), text_of(keys)
+
+    chosen, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    placing, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
+    turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
+    assert turning.turning == (6, 6)
+    words, keys = hint(placing)
+    assert words.endswith(". The beams as they would be after this move. Tap or click the cell to place the tile.")
+    assert keys == " Or press Enter to place it; Escape cancels."
+    assert hint(turning) == (
+        "The tile at row 7, column 7 turned: claims no beacon. The beams as they would be with the tile turned. "
+        "Tap or click it again to turn it.",
+        " Or press Enter to turn it; Escape cancels.",
+    )
+    i18n.set_language("ja")
+    try:
+        words, keys = hint(placing)
+        assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
+        assert keys == "Enterでも配置でき、Escapeで取り消せます。"
+        words, keys = hint(turning)
+        assert words.endswith("タイルを回転させた後のビームです。もう一度タップかクリックすると回転します。")
+        assert keys == "Enterでも回転でき、Escapeで取り消せます。"
+    finally:
+        i18n.set_language("en")
