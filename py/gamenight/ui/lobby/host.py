@@ -652,7 +652,7 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
 
 def _greeted(model: HostModel, peer: str) -> HostModel:
     """After a message from ``peer``: its invitation is joined once the lobby took the guest's hello (the
-    note under the form says who joined last), or refused with the lobby's reason (its guest's page says
+    invitations' note says who joined last), or refused with the lobby's reason (its guest's page says
     the same); a later hello the lobby takes still joins it."""
     invite = next((i for i in model.invites if i.peer == peer and i.state in ("greeting", "refused")), None)
     if invite is None:
@@ -711,6 +711,7 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     if invite is not None and note == _said("guest-connected", name=invite.guest):
         note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
     model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms, reply_note=note)
+    live.link.turned_away.pop(closed.peer, None)  # a refusal not read yet: its card is done with it
     if closed.peer in live.session.peers:
         live.hub.closed(closed.peer)
         return model, live.run(closed.now_ms)
