@@ -869,7 +869,7 @@ STATE_TEXT = {
     "preparing": N_("Preparing the invitation…"),
     "waiting": N_("Send this link to one player, then paste their reply below."),
     "connecting": N_("Connecting…"),
-    "greeting": N_("Connected: joining the lobby…"),
+    "greeting": N_("Joining the lobby…"),
     "joined": N_("Joined."),
     "expired": N_("Expired: make a new invitation."),
     "failed": N_("Failed."),
