@@ -458,8 +458,13 @@ class LightSeekerBoard:
             board = replace(board, buh=ui.buh)
         return GAME.view(replace(ui.state, board=board), view.get("you"))
 
-    def look(self, ui: Ui, view: JSON, seat: str | None) -> scene.Look:
-        """What the scene draws besides the position: the cursor, the chosen cube's arrows, the dimming."""
+    def look(self, ui: Ui, view: JSON, seat: str | None, table: Table | None = None) -> scene.Look:
+        """What the scene draws besides the position: the cursor, the chosen cube's arrows, the dimming.
+        A board that takes no input (``table.stopped`` or ``table.offline``: ui.match.handle drops
+        every one) draws no cursor: the arrows no longer move it."""
+        if table is not None and (table.stopped or table.offline):
+            was = ui.state.board.buh if ui.buh is not None else None
+            return scene.Look(rolls=ui.rolls, moved=ui.moved, buh_was=was)
         if seat is None or view.get("result"):
             # Buh's cube at the start of the turn is ringed once it has moved (a turn played back).
             was = ui.state.board.buh if ui.buh is not None else None
@@ -489,8 +494,10 @@ class LightSeekerBoard:
 
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
         shown = self.shown(ui, view)
-        look = self.look(ui, view, seat)
-        running = not view.get("result") and not table.stopped  # no turn is due once the match ended
+        look = self.look(ui, view, seat, table)
+        # No turn is due once the match ended; a page that lost the host still says the turn's facts (the
+        # match goes on at the host's).
+        running = not view.get("result") and not table.stopped
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)

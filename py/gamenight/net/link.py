@@ -39,6 +39,9 @@ class HostLink:
 
     def __init__(self, session: Session, transport: HostTransport, clock: Callable[[], int]) -> None:
         self.session, self.transport, self.clock = session, transport, clock
+        # The last refusal of each connection's hello ({"code", "params"}), while it is not a member's: the
+        # guest's page says why it could not join, and the host's page says it too (ui/lobby/host.py).
+        self.turned_away: dict[str, JSON] = {}
         transport.on_message(lambda peer, text: self._send(self.session.handle(peer, text, self.clock())))
         transport.on_close(lambda peer: self._send(self.session.disconnect(peer, self.clock())))
 
@@ -55,6 +58,8 @@ class HostLink:
 
     def _send(self, out: Out) -> None:
         for peer, message in out:
+            if message["type"] == "error" and message.get("about") == "hello" and peer not in self.session.peers:
+                self.turned_away[peer] = {"code": message["code"], "params": dict(message.get("params") or {})}
             try:
                 texts = frames(encode(message))
             except BadMessage as err:  # beyond every budget of docs/protocol.md: never expected

@@ -38,6 +38,8 @@ reasons(
             "phones and offices) need a relay: the host can set a TURN server when opening the game night. "
             "Or try another network, such as a phone's hotspot."
         ),
+        # A connection that had worked failed mid-night: ui/lobby/join.py says this for its ``peer-failed``.
+        "peer-dropped": N_("The network between the two browsers broke off."),
         "peer-unusable": N_("The browser could not use this code for a connection: ask for a new invitation."),
         "peer-gone": N_("That invitation's connection is closed: make a new invitation."),
         "relay-refused": N_(

@@ -212,9 +212,12 @@ class RaythreadBoard:
         ghost = None
         if move is not None and move["type"] == "place":
             ghost = (tuple(move["cell"]), move["tile"], move["orient"])
+        # A match the host ended, or a page that lost the host, takes no input (ui.match.handle drops it,
+        # and passes no seat): the board draws no cursor, no cells for a tile chosen before, no zoom.
+        live = not table.stopped and not table.offline
         look = scene.Look(
-            cursor=ui.cursor,  # a spectator or a waiting player reads the board cell by cell too
-            targets=self.targets(ui),
+            cursor=ui.cursor if live else None,  # a spectator or a waiting player reads the board cell by cell too
+            targets=self.targets(ui) if live else frozenset(),
             preview=preview,
             ghost=ghost,
             rotating=ui.turning,
@@ -241,7 +244,8 @@ class RaythreadBoard:
                     {},
                     ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
                 ),
-                h(
+                live
+                and h(
                     "button",
                     {
                         "type": "button",
@@ -254,7 +258,7 @@ class RaythreadBoard:
             ),
             h(
                 "div",
-                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom else ""), "data-size": view["size"]},
+                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),
@@ -442,6 +446,12 @@ def _keys(keys: tuple[int, ...]) -> Element | None:
     return h("span", {"class": "keys-only"}, spaced)
 
 
+def _keys_said(sentence: str) -> Element:
+    """A sentence of a hint that names keys, in the element css/app.css hides on a touch screen (as
+    ``_keys``); the gap before it (English's space, none in Japanese) is inside it."""
+    return h("span", {"class": "keys-only"}, i18n.sentence_gap(), sentence)
+
+
 def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     """Whether ``seat`` may place a mirror, may place a prism (in hand, and a cell is empty), and owns a
     tile it may still turn."""
@@ -455,10 +465,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[st
         return []
     if ui.turning is not None:
         return [
-            _(
-                "The beams as they would be with the tile turned. Tap or click it again, or press Enter, to turn it; "
-                "Escape cancels."
-            )
+            _("The beams as they would be with the tile turned. Tap or click it again to turn it."),
+            _keys_said(_("Or press Enter to turn it; Escape cancels.")),
         ]
     if ui.chosen is None:
         first = _FIRST_HINTS.get(_can_do(ui.state, seat))
@@ -468,10 +476,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[st
         return [before, _keys(first[1]), after]
     if preview is not None:
         return [
-            _(
-                "The beams as they would be after this move. Tap or click the cell, or press Enter, to place; "
-                "Escape cancels."
-            )
+            _("The beams as they would be after this move. Tap or click the cell to place the tile."),
+            _keys_said(_("Or press Enter to place it; Escape cancels.")),
         ]
     return [_("Point at or tap a highlighted cell to see the beams after the move.")]
 

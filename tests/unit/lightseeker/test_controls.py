@@ -494,3 +494,23 @@ def test_the_first_seat_starts_the_match_only_until_it_ends():
     assert BOARD.seat_facts(GAME.view(after, "ann"), "ann", TABLE) == []
     stopped = Table("lightseeker", TABLE.seats, TABLE.mine, stopped=True)
     assert BOARD.seat_facts(view, "ann", stopped) == []
+
+
+def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_the_hosts():
+    """A guest's page that lost the host (``table.offline``), like a match the host ended
+    (``table.stopped``), drops every input on the board (ui.match.handle): its board drew the keyboard
+    cursor (and named its cell as the grid's active one) as if the arrows still moved it. Offline, the
+    match goes on at the host's, so the turn's facts stay; stopped, they go (no turn is due)."""
+    state = GAME.setup(GAME.options({}), ("ann", "bob"), 1)
+    view = GAME.view(state, "bob")
+    ui = BOARD.start(view, None)
+    live = render(BOARD.render(ui, view, None, GUEST))
+    assert "ls-cursor" in live and "aria-activedescendant" in live, "a watcher reads the board with its cursor"
+    offline = Table("lightseeker", GUEST.seats, GUEST.mine, offline=True)
+    stopped = Table("lightseeker", GUEST.seats, GUEST.mine, stopped=True)
+    for table in (offline, stopped):
+        drawn = BOARD.render(ui, view, None, table)  # the screen passes no seat once input is dropped
+        markup = render(drawn)
+        assert "ls-cursor" not in markup and "aria-activedescendant" not in markup, table
+    assert "This turn must end above" in text_of(BOARD.render(ui, view, None, offline))
+    assert "This turn must end above" not in text_of(BOARD.render(ui, view, None, stopped))

@@ -1,6 +1,7 @@
 """Raythread Rally's match controls: every target, preview and refusal comes from the rules engine."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.svg import find_all, render, text_of
 
 from .helpers import position, tile
 
@@ -404,5 +405,62 @@ def test_the_first_hint_keeps_the_tile_keys_apart_for_the_css_to_hide_on_touch_s
         (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
         assert text_of(keys) == "（キー1、2）"
         assert text_of(p) == "手札からタイルを選んでください（キー1、2）。"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_board_that_takes_no_input_draws_no_cursor_targets_or_zoom():
+    """A guest's page that lost the host (``table.offline``), like a match the host ended
+    (``table.stopped``), drops every input on the board (ui.match.handle), and the screen passes no
+    seat: the hand goes, but the board still drew the keyboard cursor, the cells a tile chosen before
+    the drop could go to, and "Zoom in", none of which did anything any more."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    live = BOARD.render(ui, view, "A", TABLE)
+    assert "rt-target" in render(live) and find_all(live, lambda e: e.attr("data-action") == "rt-zoom")
+    for table in (replace(TABLE, offline=True), replace(TABLE, stopped=True)):
+        drawn = BOARD.render(ui, view, None, table)
+        markup = render(drawn)
+        assert "rt-target" not in markup and "rt-cursor" not in markup, table
+        assert "aria-activedescendant" not in markup, table
+        assert not find_all(drawn, lambda e: e.attr("data-action") == "rt-zoom"), table
+    # A watcher's board still reads cell by cell (its cursor), and its zoom still works.
+    watching = render(BOARD.render(ui, view, None, WATCHING))
+    assert "aria-activedescendant" in watching and "rt-zoom" in watching
+
+
+def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_screens():
+    """The hints under a preview named Enter and Escape on a phone too ("Tap or click the cell, or press
+    Enter, to place; Escape cancels."): the keys are now a sentence of their own in the element a touch
+    screen hides (.keys-only), the space before it inside it; what is left reads whole, in English and
+    Japanese."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+
+    def hint(ui):
+        (p,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+        (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+        return text_of(p).replace(text_of(keys), ""), text_of(keys)
+
+    chosen, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    placing, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
+    turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
+    assert turning.turning == (6, 6)
+    words, keys = hint(placing)
+    assert words.endswith(". The beams as they would be after this move. Tap or click the cell to place the tile.")
+    assert keys == " Or press Enter to place it; Escape cancels."
+    assert hint(turning) == (
+        "The tile at row 7, column 7 turned: claims no beacon. The beams as they would be with the tile turned. "
+        "Tap or click it again to turn it.",
+        " Or press Enter to turn it; Escape cancels.",
+    )
+    i18n.set_language("ja")
+    try:
+        words, keys = hint(placing)
+        assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
+        assert keys == "Enterでも配置でき、Escapeで取り消せます。"
+        words, keys = hint(turning)
+        assert words.endswith("タイルを回転させた後のビームです。もう一度タップかクリックすると回転します。")
+        assert keys == "Enterでも回転でき、Escapeで取り消せます。"
     finally:
         i18n.set_language("en")

@@ -85,7 +85,10 @@ BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
 OPEN = ("preparing", "waiting")  # invitation states that may still be answered
-UNANSWERED = (*OPEN, "connecting")  # and those still on their way to a guest joining
+# … and those still on their way to a guest joining: a channel opening, a hello the lobby has not taken
+# yet (greeting) or has refused (refused: the guest's page says hello again now and then, and may yet join).
+UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
+FOCUS_INVITE = Focus("button[data-action=invite]")
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(
@@ -145,8 +148,9 @@ def _guests_away(session: Session) -> bool:
 
 @dataclass(frozen=True)
 class Invite:
-    """One invitation: ``state`` is preparing, waiting, connecting, joined, left (its guest joined, then
-    its channel closed), expired or failed."""
+    """One invitation: ``state`` is preparing, waiting, connecting, greeting (the channel is open, the
+    guest's hello not taken yet), refused (the lobby refused its hello: ``note`` says why), joined, left
+    (its guest joined, then its channel closed), expired or failed."""
 
     peer: str
     invite: bytes
@@ -332,15 +336,15 @@ class HostScreen:
         if isinstance(message, pe.OfferReady):
             return _offer_ready(model, message)
         if isinstance(message, pe.PeerOpened):
-            invite = next((i for i in model.invites if i.peer == message.peer), None)
-            note = _said("guest-connected", name=invite.guest) if invite and invite.guest else model.reply_note
-            invites = _set(model.invites, message.peer, state="joined")
-            return replace(model, invites=invites, now_ms=message.now_ms, reply_note=note), []
+            # Joined only once the lobby takes the guest's hello (``_greeted``), which it may refuse.
+            invites = _set(model.invites, message.peer, state="greeting")
+            return replace(model, invites=invites, now_ms=message.now_ms), []
         if isinstance(message, pe.PeerRoute):
             return replace(model, routes={**model.routes, message.peer: message.route}), []
         if isinstance(message, pe.PeerText):
             live.hub.receive(message.peer, message.text)
-            return replace(model, now_ms=message.now_ms), live.run(message.now_ms)
+            sent = live.run(message.now_ms)
+            return _greeted(replace(model, now_ms=message.now_ms), message.peer), sent
         if isinstance(message, pe.PeerState):
             states = {**model.peer_states, message.peer: message.state}
             return replace(model, peer_states=states), []
@@ -528,11 +532,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     if event.action == "invite":
         return _invite(model, event.data.get("member", ""), now)
     if event.action == "reply" and event.type == "submit":
-        return _accept(model, event.form.get("reply", ""), now)
+        return _pasted(model, event.form.get("reply", ""), now)
     if event.action == "close-lobby":
         return HostModel(model.page_url, live.session.game_id, now, notice=(_said("night-closed"),)), [
             *(pe.ClosePeer(peer) for peer in live.session.peers if peer != HOST_PEER),
-            *(pe.ClosePeer(i.peer) for i in model.invites if i.state in OPEN),
+            # Also the channels of guests not in the lobby (yet): a hello on its way, or refused.
+            *(pe.ClosePeer(i.peer) for i in model.invites if i.state in UNANSWERED),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
             StopWork(BOT_TASK),  # a thinking in flight ends
@@ -645,6 +650,35 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
     return replace(model, invites=invites, reply_error=None, reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
 
 
+def _greeted(model: HostModel, peer: str) -> HostModel:
+    """After a message from ``peer``: its invitation is joined once the lobby took the guest's hello (the
+    invitations' note says who joined last), or refused with the lobby's reason (its guest's page says
+    the same); a later hello the lobby takes still joins it."""
+    invite = next((i for i in model.invites if i.peer == peer and i.state in ("greeting", "refused")), None)
+    if invite is None:
+        return model
+    link = model.running.link
+    if peer in link.session.peers:
+        link.turned_away.pop(peer, None)
+        invites = _set(model.invites, peer, state="joined", note=None)
+        return replace(model, invites=invites, reply_note=_said("guest-connected", name=invite.guest))
+    why = link.turned_away.pop(peer, None)
+    if why is None:
+        return model
+    note = None if model.reply_note == _said("connecting-guest", name=invite.guest) else model.reply_note
+    return replace(model, invites=_set(model.invites, peer, state="refused", note=why), reply_note=note)
+
+
+def _pasted(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effect]]:
+    """A reply pasted into the form: accepted, the form goes once no invitation waits for another, with
+    the focus in it; focus goes to the host's next step ("Invite a player"), not to the page's top, and
+    the card's status, a live region, says how the guest comes in."""
+    model, effects = _accept(model, text, now)
+    if model.reply_error is None and not any(i.state == "waiting" for i in model.invites):
+        effects.append(FOCUS_INVITE)
+    return model, effects
+
+
 def _signal(model: HostModel, text: str) -> tuple[HostModel, list[Effect]]:
     """A reply link opened in another tab of this browser hands its code over; another host tab says
     it hosts."""
@@ -669,7 +703,7 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     routes = {k: v for k, v in model.routes.items() if k != closed.peer}
     invites = model.invites
     invite = next((i for i in invites if i.peer == closed.peer), None)
-    if invite is not None and invite.state in ("preparing", "waiting", "connecting"):
+    if invite is not None and invite.state in ("preparing", "waiting", "connecting", "greeting"):
         invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
     elif invite is not None and invite.state == "joined":
         invites = _set(invites, closed.peer, state="left")  # the members list says the guest is gone
@@ -677,6 +711,7 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     if invite is not None and note == _said("guest-connected", name=invite.guest):
         note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
     model = replace(model, invites=invites, peer_states=states, routes=routes, now_ms=closed.now_ms, reply_note=note)
+    live.link.turned_away.pop(closed.peer, None)  # a refusal not read yet: its card is done with it
     if closed.peer in live.session.peers:
         live.hub.closed(closed.peer)
         return model, live.run(closed.now_ms)
@@ -834,6 +869,7 @@ STATE_TEXT = {
     "preparing": N_("Preparing the invitation…"),
     "waiting": N_("Send this link to one player, then paste their reply below."),
     "connecting": N_("Connecting…"),
+    "greeting": N_("Joining the lobby…"),
     "joined": N_("Joined."),
     "expired": N_("Expired: make a new invitation."),
     "failed": N_("Failed."),
@@ -843,7 +879,7 @@ STATE_TEXT = {
 def _done(invite: Invite, session: Session) -> bool:
     """Whether an invitation has done its job: its guest is in the members list (or was, and left). Its
     card goes (over a night they piled up); the invitation stays known, so a reply pasted again is
-    refused as used. Between the channel opening and the guest's hello it still says "Joined."."""
+    refused as used. A joined card is seldom seen: the invitation joins when the lobby takes the hello."""
     return invite.state == "left" or (invite.state == "joined" and invite.peer in session.peers)
 
 
@@ -858,6 +894,7 @@ def _invites_view(model: HostModel) -> Element:
     folded = [i for i in listed if running and i.state not in UNANSWERED]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
+    note = model.reply_note and h("p", {"class": "note", "role": "status"}, _text(model.reply_note))
     return h(
         "section",
         {"class": "invites"},
@@ -880,9 +917,9 @@ def _invites_view(model: HostModel) -> Element:
         )
         if folded
         else None,
-        # During a match "Cal is connected." alone does not keep the form above the board.
-        (waiting or model.reply_error or (model.reply_note and not running))
-        and h(
+        # The form only while there is a reply to paste (or the reason a pasted one was refused); the note
+        # of the last paste ("Cal is connected.") stands on its own when the form has gone, before a match.
+        h(
             "form",
             {"class": "reply-form", "data-action": "reply", "data-clear": True},
             h(
@@ -893,8 +930,10 @@ def _invites_view(model: HostModel) -> Element:
             ),
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
             model.reply_error and h("p", {"class": "error", "role": "alert"}, _text(model.reply_error)),
-            model.reply_note and h("p", {"class": "note"}, _text(model.reply_note)),
-        ),
+            note,
+        )
+        if waiting or model.reply_error
+        else not running and note,
     )
 
 
@@ -907,7 +946,11 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     if invite.guest:
         title = i18n.separated(title, _("reply from {name}").format(name=invite.guest))
     # A live region: a screen reader hears the card change (connecting, joined, failed and why).
-    status = h("p", {"class": "status", "role": "status"}, _(STATE_TEXT[invite.state]), " ", _text(invite.note))
+    if invite.state == "refused":
+        said = sentences(_("{name} was turned away. They were told:").format(name=invite.guest), _text(invite.note))
+    else:
+        said = sentences(_(STATE_TEXT[invite.state]), _text(invite.note))
+    status = h("p", {"class": "status", "role": "status"}, said)
     body: list = [status]
     if invite.state == "waiting":
         body += [

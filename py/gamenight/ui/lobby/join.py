@@ -371,6 +371,10 @@ def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
 def _closed(model: JoinModel, closed: pe.PeerClosed) -> tuple[JoinModel, list[Effect]]:
     why = {"code": closed.reason or "peer-closed", "params": {}}
     if model.stage == "lobby":
+        if why["code"] == "peer-failed":
+            # A connection that worked broke off mid-night: ``peer-failed``'s advice on networks and relays
+            # is for a first connection that never came up, and filled the notice.
+            why = {"code": "peer-dropped", "params": {}}
         return replace(model, stage="lost", reconnecting=False, lost=why), [WarnBeforeLeaving(False), StopTimer(POLL)]
     if model.stage in ("answering", "reply") and model.client is not None:  # a rejoin that did not connect
         return replace(model, stage="lost", lost=why), []
@@ -401,7 +405,7 @@ def _join_view(model: JoinModel) -> list:
             head = _("Welcome back, {name}: this invitation has already been used.")
             todo = i18n.sentences(
                 _("If the game night is open in another tab, carry on there."),
-                _("Otherwise ask the host for a new invitation and paste it below."),
+                _("Otherwise ask the host for a new invitation and paste it below, or scan its QR code."),
             )
         else:
             head = _("Welcome back, {name}: this invitation has expired.")
@@ -550,7 +554,9 @@ def _away(model: JoinModel) -> list:
 
 
 # What a member out of the game night does, and what it keeps, in both of the notices said in short.
-ASK_AGAIN = N_("Ask the host for a new invitation and paste it below.")
+# A phone's camera opens the invitation's QR code on the host's screen (a new tab of the default browser,
+# which greets the member back by name, "Rejoin"): at the table that is easier than being sent the link.
+ASK_AGAIN = N_("Ask the host for a new invitation and paste it below, or scan its QR code.")
 SEAT_KEPT = N_("You keep your name and seat unless the host has given the seat to someone else.")
 
 
