@@ -13,7 +13,7 @@ import os
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import PHONE, People, assert_in_window
+from tests.e2e.conftest import PHONE, People, assert_in_window, open_app
 from tests.e2e.test_peer_links import CONNECT_MS, join
 from tests.e2e.test_reflection_match import choose, open_host, sit
 
@@ -95,3 +95,48 @@ def test_bigger_cells_stay_on_at_the_next_round(people: People):
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
     expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "true")
     shoot(host, "phone-round2-zoomed")
+
+
+# Each clue's digits as drawn (their ink, measured on a canvas in the clue's own font: an SVG text's box
+# is its whole line, far taller than digits) and its shape, in the board's units. The digits are centred
+# on the clue (``scene.edge``: text-anchor and dominant-baseline middle).
+CLUE_FITS = """() => [...document.querySelectorAll('.rf-edge')].map(e => {
+    const text = e.querySelector('text'), shape = e.querySelector('.rf-shape');
+    const style = getComputedStyle(text);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const ink = ctx.measureText(text.textContent);
+    const b = shape.getBBox();
+    return {
+        edge: e.dataset.edge, number: text.textContent, kind: shape.tagName,
+        colour: ['green', 'yellow', 'black'].find(c => e.classList.contains('rf-' + c)),
+        w: ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight,
+        h: ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent,
+        size: parseFloat(style.fontSize), hw: b.width / 2, hh: b.height / 2,
+        r: shape.tagName === 'circle' ? b.width / 2 : Number(shape.getAttribute('rx') || 0),
+    };
+})"""
+
+
+def fits(c: dict) -> bool:
+    """Whether a clue's digits (``CLUE_FITS``) lie inside its shape."""
+    x, y = c["w"] / 2, c["h"] / 2  # the digits' half box, centred on the shape's centre
+    if c["kind"] == "path":  # a diamond: |x| / hw + |y| / hh <= 1 at the box's corners
+        return x / c["hw"] + y / c["hh"] <= 1
+    # A disc, a pill or a (square) rectangle: a box with corners rounded by ``r``.
+    r = c["r"]
+    ex, ey = max(0.0, x - (c["hw"] - r)), max(0.0, y - (c["hh"] - r))
+    return x <= c["hw"] and y <= c["hh"] and ex * ex + ey * ey <= r * r
+
+
+def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str):
+    """Every clue's digits lie inside its shape: a yellow diamond's two digits ran out over its tips
+    (13.5 units in a 23 × 23 diamond), a green disc's over its edge (17 units in a 21 disc); and none is
+    drawn smaller than 13.5 units to make it fit."""
+    open_app(app, site_url, "#/reflection/solo?preset=normal&seed=3&v=2")
+    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    clues = app.evaluate(CLUE_FITS)
+    assert {c["edge"] for c in clues if c["colour"] == "yellow" and len(c["number"]) == 2} >= {"T3", "R7", "L6"}
+    assert [c for c in clues if not fits(c) or c["size"] < 13.5] == []
+    if SHOTS:
+        app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
