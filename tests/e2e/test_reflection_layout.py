@@ -140,3 +140,54 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
     assert [c for c in clues if not fits(c) or c["size"] < 13.5] == []
     if SHOTS:
         app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
+
+
+# Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go
+# left, right, up and down (in px, inside the window) and still land on the clue.
+CLUE_TARGETS = """() => [...document.querySelectorAll('.rf-work .rf-edge')].map(e => {
+    const s = e.querySelector('.rf-shape').getBoundingClientRect();
+    const cx = s.x + s.width / 2, cy = s.y + s.height / 2;
+    const on = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
+        && document.elementFromPoint(x, y)?.closest('.rf-edge') === e;
+    const run = (dx, dy) => {
+        let k = 0;
+        while (k < 200 && on(cx + (k + 1) * dx, cy + (k + 1) * dy)) k += 1;
+        return k;
+    };
+    return {edge: e.dataset.edge, w: run(-1, 0) + 1 + run(1, 0), h: run(0, -1) + 1 + run(0, 1)};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board(people: People, width: int):
+    """On an Easy board, whose cells are 44 px or more on a phone, a top or bottom clue's target is 44 px
+    both ways (it was the ring's 26.7 px deep at 320 px), reaching out past the ring and never onto a cell
+    nor under the tray. A left or right clue's ring touches the screen's edge there (the board takes the
+    phone's whole width): its target reaches from the edge to the board, and no further."""
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    host = solo_round(people, people.person(**phone), {"preset": "easy"})
+    host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+    host.evaluate("window.scrollBy(0, -60)")  # the top clues' reach above the board in the window too
+    shoot(host, f"phone{width}-easy")
+    cell = host.locator(".rf-work .rf-cell .rf-bg").first.bounding_box()
+    assert cell is not None and cell["width"] >= 44
+    targets = host.evaluate(CLUE_TARGETS)
+    small = [t for t in targets if t["edge"][0] in "TB" and (t["w"] < 44 or t["h"] < 44)]
+    assert small == [], f"top and bottom clues' targets under 44 px at {width} px: {small}"
+    for t in targets:
+        if t["edge"][0] in "LR":  # flush with the screen's edge, a cell tall, the ring deep
+            assert t["h"] >= 44 and t["w"] >= round(0.6 * cell["width"]) - 1, t
+    assert host.evaluate("document.documentElement.scrollWidth") == width
+    # The tray's tiles, under the bottom clues' reach, are still what a finger hits.
+    tile = host.locator(".rf-work .rf-tray-tile").first.bounding_box()
+    assert tile is not None
+    hit = "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.rf-tray-tile')"
+    assert host.evaluate(hit, [tile["x"] + tile["width"] / 2, tile["y"] + 1])
+
+
+def test_a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(people: People):
+    """At 1280×800, where the board is beside the page's margins, every clue's target is 44 px both ways
+    (a Normal board's ring is 35 px deep there)."""
+    host = solo_round(people, people.person(**LAPTOP), {"preset": "normal"})
+    targets = host.evaluate(CLUE_TARGETS)
+    assert [t for t in targets if t["w"] < 44 or t["h"] < 44] == []

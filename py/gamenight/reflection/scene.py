@@ -29,6 +29,11 @@ CELL = 40  # user units per cell; the SVG scales to its box
 # cells are then 44 px on a 320 px phone (6 cells and two clue columns across; with a whole cell of
 # clues each side they were 40 px), and its clues, drawn to fit the ring, stay readable.
 EDGE = 24
+# How far a clue's tap target reaches out past the ring, away from the board: with it the target is a whole
+# cell deep, so wherever cells are a finger's size (44 px) the clues' targets are too (the ring alone was
+# 26.7 px at 320 px wide). Drawn outside the board's box (css/app.css lets it overflow), it covers nothing
+# of the board's: what comes after the board on the page (its tray) stays on top of it.
+REACH = CELL - EDGE
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -333,10 +338,25 @@ def edge(
         h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
-        h("rect", {"class": "rf-hit", "x": x, "y": y, "width": w, "height": hh}),
+        h("rect", {"class": "rf-hit", **reach(puzzle.size, name, x, y, w, hh)}),
         clue_shape(clue.colour, cx, cy, along),
         h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
+
+
+def reach(size: int, name: str, x: float, y: float, w: float, hh: float) -> dict[str, float]:
+    """The tap target of clue ``name`` whose ring box is ``(x, y, w, hh)``: the box, stretched ``REACH``
+    outwards (up for a top clue, left for a left one…), never into the board."""
+    side = name[0]
+    if side == "T":
+        y, hh = y - REACH, hh + REACH
+    elif side == "B":
+        hh += REACH
+    elif side == "L":
+        x, w = x - REACH, w + REACH
+    else:
+        w += REACH
+    return {"x": x, "y": y, "width": w, "height": hh}
 
 
 def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:

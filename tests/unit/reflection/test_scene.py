@@ -215,3 +215,24 @@ def test_the_guide_pictures_say_what_the_engine_does():
         assert not find_all(
             figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
         )
+
+
+def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():
+    """The ring is 0.6 of a cell deep (26.7 px at 320 px wide): a clue's target reaches out past it, so it
+    is a whole cell deep, and never over the board's cells."""
+    n = PUZZLE.size
+    board_box = (scene.EDGE, scene.EDGE + n * scene.CELL)  # where the cells are, on both axes
+    for e in by_class(scene.board(PUZZLE, Layout.empty(n)), "rf-edge"):
+        (hit,) = by_class(e, "rf-hit")
+        x, y, w, hh = (float(hit.attr(a)) for a in ("x", "y", "width", "height"))
+        side = str(e.attr("data-edge"))[0]
+        deep, long = (hh, w) if side in "TB" else (w, hh)
+        assert (deep, long) == (scene.CELL, scene.CELL), e.attr("data-edge")
+        if side == "T":
+            assert y + hh == board_box[0]
+        elif side == "B":
+            assert y == board_box[1]
+        elif side == "L":
+            assert x + w == board_box[0]
+        else:
+            assert x == board_box[1]
