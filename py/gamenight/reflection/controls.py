@@ -94,10 +94,15 @@ HURRY_MS = 30_000
 # a new round): the focus's own scroll centred that cell in the window, which took the match's status, the
 # round and its clock above the board out of sight (at 1280×800 the round's line was cut at the window's top;
 # on a phone the board was at the top). The page shows the status at the window's top, the board under it.
-FOCUS_TASK = Focus(board_stop(".match-main"), show=".match-status")
+# On a laptop the board with its tray and buttons fits under the status (css/app.css): shown whole.
+FOCUS_TASK = Focus(board_stop(".match-main"), show=".match-status", whole=".match-main .rf-work")
 # A new round's board (a spectator's next puzzle too) takes focus from the last round's board, where focus
 # was following the cursor, never from anywhere else (the chat, the log): the player put it there.
 FOCUS_ROUND = replace(FOCUS_TASK, only_from="[role=grid]")
+# Where focus waited on the status while the round's puzzle was made (the host's Start), it stays there
+# (one Tab goes on to the board), and the page shows the status at the window's top with the board, its
+# tray and Submit under it: the status stayed where Start had left it, mid-window, and Submit was below.
+SHOW_ROUND = Focus(".match-status", show=".match-status", only_from=".match-status", whole=".match-main .rf-work")
 COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
@@ -437,7 +442,7 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
             effects.append(forget_draft(moved.before, desk.task))  # that task is over
         desk = fresh(desk, view, task)
         if moved.before is not None and task.kind != "rest":
-            effects.append(FOCUS_ROUND)
+            effects += [FOCUS_ROUND, SHOW_ROUND]
         restored = draft_for(desk, view, drafts)
         if isinstance(restored, tuple):
             layout, notes = restored
@@ -888,20 +893,6 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 {"class": "rf-matched", "data-matched": total - len(wrong)},
                 _("{k} of {n} numbers match").format(k=total - len(wrong), n=total),
             ),
-            # On a phone a Hard board's cells and numbers are too small to tap and read (shown on narrow
-            # screens only, by the style sheet).
-            live
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "id": "rf-zoom",
-                    "class": "button",
-                    "data-action": "rf-zoom",
-                    "aria-pressed": "true" if zoom else "false",
-                },
-                _("Bigger cells"),
-            ),
         ),
         h(
             "div",
@@ -917,7 +908,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
-        actions(desk, view, seat),
+        actions(desk, view, seat, zoom_button(zoom) if live else None),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
         finish_line(desk, view, table),
@@ -975,7 +966,26 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     )
 
 
-def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:
+def zoom_button(zoom: bool) -> Element:
+    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown on
+    narrow screens only, by the style sheet). It comes after the board, with the board's other buttons:
+    above it, it was a Tab stop between the match's status, where focus waits while a round's puzzle is
+    made, and the board, so a keyboard reached the board in two presses of Tab instead of one."""
+    return h(
+        "button",
+        {
+            "type": "button",
+            "id": "rf-zoom",
+            "class": "button",
+            "data-action": "rf-zoom",
+            "aria-pressed": "true" if zoom else "false",
+        },
+        _("Bigger cells"),
+    )
+
+
+def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = None) -> Element | None:
+    """The board's buttons: Send or Submit and Give up while they apply, then ``zoom`` ("Bigger cells")."""
     can_edit = editable(desk, view, seat)
     buttons: list[Element] = []
     if desk.task.kind == "build" and can_edit:
@@ -1010,6 +1020,8 @@ def actions(desk: Desk, view: JSON, seat: str | None) -> Element | None:
             buttons.append(
                 h("button", {"type": "button", "class": "button", "data-action": "rf-give-up"}, _("Give up"))
             )
+    if zoom is not None:
+        buttons.append(zoom)
     if not buttons:
         return None
     return h(

@@ -29,6 +29,11 @@ CELL = 40  # user units per cell; the SVG scales to its box
 # cells are then 44 px on a 320 px phone (6 cells and two clue columns across; with a whole cell of
 # clues each side they were 40 px), and its clues, drawn to fit the ring, stay readable.
 EDGE = 24
+# How far a clue's tap target reaches out past the ring, away from the board: with it the target is a whole
+# cell deep, so wherever cells are a finger's size (44 px) the clues' targets are too (the ring alone was
+# 26.7 px at 320 px wide). Drawn outside the board's box (css/app.css lets it overflow), it covers nothing
+# of the board's: what comes after the board on the page (its tray) stays on top of it.
+REACH = CELL - EDGE
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -302,8 +307,21 @@ def edge(
     clue = puzzle.clue(name)
     x, y, w, hh = box(puzzle.size, edge_cell(puzzle.size, name))
     cx, cy = x + w / 2, y + hh / 2
-    # Three digits fit no shape at full size; two fit the disc and the square but not the diamond's tips.
-    fit = " rf-long" if clue.number >= 100 else " rf-mid" if clue.number >= 10 and clue.colour == "yellow" else ""
+    # Two or more digits fit none of the shapes drawn for one: at 17 units a disc's two digits ran out over
+    # its edge, and a diamond's over its tips even at 13.5. Their shape is stretched along the ring (a cell
+    # long there, only 24 units deep): a disc into a pill, a square into an upright or a lying rectangle, a
+    # diamond into a long one; a pill's or a rectangle's two digits are 16.5 units (14 px on a Hard board at
+    # 390 px), a diamond's 13.5, three digits 11.5 (tests/e2e/test_reflection_layout.py measures the fit).
+    fit = (
+        " rf-long"
+        if clue.number >= 100
+        else ""
+        if clue.number < 10
+        else " rf-mid"
+        if clue.colour == "yellow"
+        else " rf-pair"
+    )
+    along = "" if clue.number < 10 else "x" if name[0] in "TB" else "y"
     return h(
         "g",
         {
@@ -320,21 +338,45 @@ def edge(
         h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
-        h("rect", {"class": "rf-hit", "x": x, "y": y, "width": w, "height": hh}),
-        clue_shape(clue.colour, cx, cy),
+        h("rect", {"class": "rf-hit", **reach(puzzle.size, name, x, y, w, hh)}),
+        clue_shape(clue.colour, cx, cy, along),
         h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
 
 
-def clue_shape(colour: str, cx: float, cy: float) -> Element:
+def reach(size: int, name: str, x: float, y: float, w: float, hh: float) -> dict[str, float]:
+    """The tap target of clue ``name`` whose ring box is ``(x, y, w, hh)``: the box, stretched ``REACH``
+    outwards (up for a top clue, left for a left one…), never into the board."""
+    side = name[0]
+    if side == "T":
+        y, hh = y - REACH, hh + REACH
+    elif side == "B":
+        hh += REACH
+    elif side == "L":
+        x, w = x - REACH, w + REACH
+    else:
+        w += REACH
+    return {"x": x, "y": y, "width": w, "height": hh}
+
+
+def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:
     """Green is a disc, yellow a diamond, black a square: the shape says the colour too. Each fits
-    the ring's depth (``EDGE``), with room for its dashed frame."""
-    if colour == "green":
-        return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
+    the ring's depth (``EDGE``), with room for its dashed frame. ``along`` ("x" or "y", the ring's
+    direction): the shape is stretched that way to hold two or more digits (``edge``)."""
     if colour == "yellow":
-        d = 11.5
-        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - d}L{cx + d} {cy}L{cx} {cy + d}L{cx - d} {cy}Z"})
-    return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
+        # Stretched, it is 38 units along the ring (a cell is 40) and the ring's whole depth across (24).
+        d = 11.5 if not along else 12
+        dx, dy = (19 if along == "x" else d), (19 if along == "y" else d)
+        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - dy}L{cx + dx} {cy}L{cx} {cy + dy}L{cx - dx} {cy}Z"})
+    if not along:
+        if colour == "green":
+            return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
+        return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
+    # A pill (its ends round, as a disc's) or a rectangle, 23 units across the ring and 34 or 30 along it.
+    half = 17 if colour == "green" else 15
+    hx, hy = (half, 11.5) if along == "x" else (11.5, half)
+    rx = 11.5 if colour == "green" else 2
+    return h("rect", {"class": "rf-shape", "x": cx - hx, "y": cy - hy, "width": 2 * hx, "height": 2 * hy, "rx": rx})
 
 
 def laser(size: int, path: Trace) -> Element:

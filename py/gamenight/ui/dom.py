@@ -105,6 +105,7 @@ class Shell:
         self.tasks = Tasks()
         self.focus: str | None = None
         self.show = ""  # what the page shows with the element focused next (``Focus.show``)
+        self.whole = ""  # what it shows whole under it, if it can (``Focus.whole``)
         self.warn_on_leave = False
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
@@ -189,17 +190,20 @@ class Shell:
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
                 target.focus(_options(preventScroll=bool(self.show)))
             if target is not None and target is not jsnull and self.show:
-                self.scroll_to_show(target, self.root.querySelector(self.show))
-            self.focus, self.show = None, ""
+                whole = self.root.querySelector(self.whole) if self.whole else None
+                self.scroll_to_show(target, self.root.querySelector(self.show), whole)
+            self.focus, self.show, self.whole = None, "", ""
 
     @staticmethod
-    def scroll_to_show(target: Any, top: Any) -> None:
+    def scroll_to_show(target: Any, top: Any, whole: Any = None) -> None:
         """Bring ``top`` to the window's top with ``target`` (focused) under it, if either is out of the
-        window; then ``target`` into view by as little as it takes (a cell of a board that pans in its
-        frame, or a window too short for both), since where focus is must be seen first."""
+        window or ``whole`` (if given) ends below it; then ``target`` into view by as little as it takes
+        (a cell of a board that pans in its frame, or a window too short for both), since where focus is
+        must be seen first."""
         height = js.window.innerHeight
         drawn = top is not None and top is not jsnull
-        if drawn and (top.getBoundingClientRect().top < 0 or target.getBoundingClientRect().bottom > height):
+        below = whole is not None and whole is not jsnull and whole.getBoundingClientRect().bottom > height
+        if drawn and (top.getBoundingClientRect().top < 0 or target.getBoundingClientRect().bottom > height or below):
             top.scrollIntoView(_options(block="start"))
         target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
@@ -287,7 +291,7 @@ class Shell:
             elif isinstance(effect, Focus):
                 if effect.only_from and not _within(js.document.activeElement, effect.only_from):
                     continue  # focus is elsewhere (the chat): the player's, not this request's
-                self.focus, self.show = effect.selector, effect.show
+                self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
                 self.render()
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn_on_leave = effect.on

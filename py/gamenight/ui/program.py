@@ -226,11 +226,15 @@ class Focus:
     not fit). A board's Tab stop may be one of its cells, which the focus's own scroll centres in the
     window: the lines above the board (a match's status, a round and its clock) went out of sight.
     ``only_from`` (a selector): only if focus is in such an element now, as a new round's board takes
-    it from the last round's board but never from the chat beside it."""
+    it from the last round's board but never from the chat beside it. ``whole`` (a selector): what
+    should be seen with ``show``, e.g. a board with its buttons under it; if its bottom is below the
+    window, ``show`` goes to the window's top too (a focused status line above a board was in the
+    window, its board's Submit below it)."""
 
     selector: str
     show: str = ""
     only_from: str = ""
+    whole: str = ""
 
 
 def board_stop(within: str = "") -> str:

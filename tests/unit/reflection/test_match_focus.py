@@ -38,7 +38,9 @@ def cursor_mark(page: Page, kind: str = "rf-cursor") -> list[Element]:
 def test_the_board_s_focus_request_shows_the_status_and_the_round_above_the_board():
     """Focus on a cell scrolls it into the window's middle: the status, the round and its clock above
     the board went out of the window's top (1280×800: the heading cut; a phone: the board at the top)."""
-    assert Focus(board_stop(".match-main"), show=".match-status") == controls.FOCUS_TASK
+    # … and shows the board's tray and buttons under it too, if they were below the window (a laptop's).
+    work = ".match-main .rf-work"
+    assert Focus(board_stop(".match-main"), show=".match-status", whole=work) == controls.FOCUS_TASK
     assert controls.BOARD.focus == controls.FOCUS_TASK  # what the host's Start asks for (ui.match.focus_board)
     assert match.focus_board("reflection") == controls.FOCUS_TASK
     assert match.focus_board("raythread") == match.FOCUS_BOARD  # the other games keep their board's scroll margin
@@ -53,8 +55,9 @@ def test_start_and_send_in_a_built_match_put_focus_on_the_board_with_the_round_l
     place(bea, LAYOUTS["2"])
     bea.click("rf-send")
     assert bea.inner.board.local.task.kind == "solve"
-    # The last to send: Send's request, then the round's, which takes focus from the board Send put it on.
-    assert bea.focus_asked[-2:] == [controls.FOCUS_TASK, controls.FOCUS_ROUND]
+    # The last to send: Send's request, then the round's, which takes focus from the board Send put it on
+    # (or shows the round under the status, if focus waits there).
+    assert bea.focus_asked[-3:] == [controls.FOCUS_TASK, controls.FOCUS_ROUND, controls.SHOW_ROUND]
 
 
 def test_a_new_round_s_board_takes_focus_from_the_last_round_s_board_only():
@@ -66,8 +69,26 @@ def test_a_new_round_s_board_takes_focus_from_the_last_round_s_board_only():
         place(page, host.inner.live.session.match.state.sheets[task.number - 1].solution)
     assert host.inner.board.local.task.round == bea.inner.board.local.task.round == 2
     # The request names the round's status to show, and takes focus only from a board (never the chat).
-    assert bea.focus_asked[before:] == [controls.FOCUS_ROUND]
-    assert Focus(board_stop(".match-main"), show=".match-status", only_from="[role=grid]") == controls.FOCUS_ROUND
+    assert bea.focus_asked[before:] == [controls.FOCUS_ROUND, controls.SHOW_ROUND]
+    work = ".match-main .rf-work"
+    assert (
+        Focus(board_stop(".match-main"), show=".match-status", only_from="[role=grid]", whole=work)
+        == controls.FOCUS_ROUND
+    )
+
+
+def test_a_round_whose_puzzle_comes_while_focus_waits_on_the_status_shows_it_under_the_status():
+    """The host's Start left focus on the status while the round's puzzle was made (no board yet): when it
+    comes, focus stays there (one Tab goes on to the board) and the page shows the status at the window's
+    top with the board, its tray and Submit under it, if they reach below the window (at 1280×800 the
+    status stayed mid-window where Start had left it, and Submit was below the window)."""
+    _rtc, host, _bea = two_players(RANDOM)
+    before = len(host.focus_asked)
+    host.work(PREPARE)
+    assert host.inner.board.local.task.kind == "solve"
+    assert host.focus_asked[before:] == [controls.FOCUS_ROUND, controls.SHOW_ROUND]
+    status = ".match-status"
+    assert Focus(status, show=status, only_from=status, whole=".match-main .rf-work") == controls.SHOW_ROUND
 
 
 def test_a_solve_by_keyboard_leaves_the_board_s_tab_stop_on_the_last_cell_typed():

@@ -74,8 +74,16 @@ def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
     for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
         (number,) = by_class(e, "rf-number")
         sizes[e.attr("data-edge")] = set(str(number.attr("class")).split()) - {"rf-number"}
-    # A diamond narrows towards its tips: two digits there are set smaller; a disc or a square holds them.
-    assert [sizes[n] for n in names] == [{"rf-mid"}, set(), set(), {"rf-long"}, set()]
+    # Two digits are set smaller on every shape, which is stretched along the ring to hold them: at full size
+    # they ran out of a disc too (measured in the browser: tests/e2e/test_reflection_layout.py).
+    assert [sizes[n] for n in names] == [{"rf-mid"}, {"rf-pair"}, set(), {"rf-long"}, {"rf-pair"}]
+    shapes = {
+        e.attr("data-edge"): by_class(e, "rf-shape")[0]
+        for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge")
+    }
+    # A green disc with two digits is a pill (a rectangle with round ends), a black square a rectangle.
+    assert [shapes[n].tag for n in names] == ["path", "rect", "path", "path", "rect"]
+    assert shapes[names[1]].attr("rx") == 11.5 and shapes[names[4]].attr("rx") == 2
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
@@ -207,3 +215,24 @@ def test_the_guide_pictures_say_what_the_engine_does():
         assert not find_all(
             figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
         )
+
+
+def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():
+    """The ring is 0.6 of a cell deep (26.7 px at 320 px wide): a clue's target reaches out past it, so it
+    is a whole cell deep, and never over the board's cells."""
+    n = PUZZLE.size
+    board_box = (scene.EDGE, scene.EDGE + n * scene.CELL)  # where the cells are, on both axes
+    for e in by_class(scene.board(PUZZLE, Layout.empty(n)), "rf-edge"):
+        (hit,) = by_class(e, "rf-hit")
+        x, y, w, hh = (float(hit.attr(a)) for a in ("x", "y", "width", "height"))
+        side = str(e.attr("data-edge"))[0]
+        deep, long = (hh, w) if side in "TB" else (w, hh)
+        assert (deep, long) == (scene.CELL, scene.CELL), e.attr("data-edge")
+        if side == "T":
+            assert y + hh == board_box[0]
+        elif side == "B":
+            assert y == board_box[1]
+        elif side == "L":
+            assert x + w == board_box[0]
+        else:
+            assert x == board_box[1]

@@ -1,0 +1,193 @@
+"""Reflection's match screen laid out for the window it is in: on a laptop (1280×800) the board, its
+tray and its Submit or Send button in the window together, as Raythread's and Light Seeker's boards
+(test_laptop.py); on a phone nothing wider than the screen; clue targets a finger's size; two-digit
+clue numbers inside their shapes; and "Bigger cells" kept from one round to the next.
+
+Run in the private network namespace by ``make e2e`` (a built match has two players over a peer link).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import PHONE, People, assert_in_window, open_app
+from tests.e2e.test_peer_links import CONNECT_MS, join
+from tests.e2e.test_reflection_match import choose, open_host, sit
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these layouts go there
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots of the window as it is (light and dark) for a person to look at, with ``GNC_SHOTS``."""
+    if not SHOTS:
+        return
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=f"{SHOTS}/{name}-{scheme}.png")
+    page.emulate_media(color_scheme=None)
+
+
+def solo_round(people: People, context: BrowserContext, options: dict) -> Page:
+    """A one-player random match hosted on ``context``'s page, at its first round's board."""
+    host = open_host(people, context=context)
+    choose(host, 1, {"mode": "random", "rounds": 3, **options})
+    host.click("button[data-action=start]")
+    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+    return host
+
+
+def build_round(people: People, context: BrowserContext, options: dict) -> Page:
+    """A two-player built match hosted on ``context``'s page, at its build phase's board."""
+    host = open_host(people, context=context)
+    bea = join(people, host, "Bea")
+    choose(host, 2, {"mode": "built", **options})
+    sit(bea, "2", host)
+    host.click("button[data-action=start]")
+    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
+    return host
+
+
+WORK = (".match-status", ".rf-phase", ".rf-work svg.rf-board", ".rf-work .rf-tray")
+
+
+@pytest.mark.parametrize("preset", ["normal", "hard"])
+def test_a_solved_round_fits_a_laptop_window(people: People, preset: str):
+    """The round's puzzle comes after Start (the host's page makes it): the page as it is then, unscrolled
+    by the test, shows the status, the board, the tray and Submit (Submit was 223 px below the window)."""
+    host = solo_round(people, people.person(**LAPTOP), {"preset": preset})
+    shoot(host, f"laptop-solve-{preset}")
+    assert_in_window(host, (*WORK, ".rf-work button[data-action=rf-submit]"))
+
+
+@pytest.mark.parametrize("size", [8, 12])
+def test_a_puzzle_being_built_fits_a_laptop_window(people: People, size: int):
+    """The build phase of a Normal-sized board and of the largest the match offers (custom, 12 × 12)."""
+    host = build_round(people, people.person(**LAPTOP), {"preset": "custom", "size": size, "tiles": 8})
+    shoot(host, f"laptop-build-{size}")
+    assert_in_window(host, (*WORK, ".rf-work button[data-action=rf-send]"))
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width: int):
+    """On a phone the page scrolls down to the tray and Submit, never sideways; the laptop's sizing leaves it be."""
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    host = solo_round(people, people.person(**phone), {"preset": "hard"})
+    shoot(host, f"phone{width}-solve-hard")
+    assert host.evaluate("document.documentElement.scrollWidth") == width
+    board = host.locator(".rf-work svg.rf-board").bounding_box()
+    assert board is not None and board["width"] == width  # the board still takes the phone's whole width
+
+
+def test_bigger_cells_stay_on_at_the_next_round(people: People):
+    """With "Bigger cells" turned on in round 1 of a match on a phone is still on for round 2's board."""
+    host = solo_round(people, people.person(**PHONE), {"preset": "hard"})
+    host.tap("#rf-zoom")
+    expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
+    host.click("button[data-action=rf-give-up]")
+    host.click("button[data-action=rf-give-up]")
+    expect(host.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=120_000)
+    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+    expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
+    expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "true")
+    shoot(host, "phone-round2-zoomed")
+
+
+# Each clue's digits as drawn (their ink, measured on a canvas in the clue's own font: an SVG text's box
+# is its whole line, far taller than digits) and its shape, in the board's units. The digits are centred
+# on the clue (``scene.edge``: text-anchor and dominant-baseline middle).
+CLUE_FITS = """() => [...document.querySelectorAll('.rf-edge')].map(e => {
+    const text = e.querySelector('text'), shape = e.querySelector('.rf-shape');
+    const style = getComputedStyle(text);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const ink = ctx.measureText(text.textContent);
+    const b = shape.getBBox();
+    return {
+        edge: e.dataset.edge, number: text.textContent, kind: shape.tagName,
+        colour: ['green', 'yellow', 'black'].find(c => e.classList.contains('rf-' + c)),
+        w: ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight,
+        h: ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent,
+        size: parseFloat(style.fontSize), hw: b.width / 2, hh: b.height / 2,
+        r: shape.tagName === 'circle' ? b.width / 2 : Number(shape.getAttribute('rx') || 0),
+    };
+})"""
+
+
+def fits(c: dict) -> bool:
+    """Whether a clue's digits (``CLUE_FITS``) lie inside its shape."""
+    x, y = c["w"] / 2, c["h"] / 2  # the digits' half box, centred on the shape's centre
+    if c["kind"] == "path":  # a diamond: |x| / hw + |y| / hh <= 1 at the box's corners
+        return x / c["hw"] + y / c["hh"] <= 1
+    # A disc, a pill or a (square) rectangle: a box with corners rounded by ``r``.
+    r = c["r"]
+    ex, ey = max(0.0, x - (c["hw"] - r)), max(0.0, y - (c["hh"] - r))
+    return x <= c["hw"] and y <= c["hh"] and ex * ex + ey * ey <= r * r
+
+
+def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str):
+    """Every clue's digits lie inside its shape: a yellow diamond's two digits ran out over its tips
+    (13.5 units in a 23 × 23 diamond), a green disc's over its edge (17 units in a 21 disc); and none is
+    drawn smaller than 13.5 units to make it fit."""
+    open_app(app, site_url, "#/reflection/solo?preset=normal&seed=3&v=2")
+    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    clues = app.evaluate(CLUE_FITS)
+    assert {c["edge"] for c in clues if c["colour"] == "yellow" and len(c["number"]) == 2} >= {"T3", "R7", "L6"}
+    assert [c for c in clues if not fits(c) or c["size"] < 13.5] == []
+    if SHOTS:
+        app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
+
+
+# Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go
+# left, right, up and down (in px, inside the window) and still land on the clue.
+CLUE_TARGETS = """() => [...document.querySelectorAll('.rf-work .rf-edge')].map(e => {
+    const s = e.querySelector('.rf-shape').getBoundingClientRect();
+    const cx = s.x + s.width / 2, cy = s.y + s.height / 2;
+    const on = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
+        && document.elementFromPoint(x, y)?.closest('.rf-edge') === e;
+    const run = (dx, dy) => {
+        let k = 0;
+        while (k < 200 && on(cx + (k + 1) * dx, cy + (k + 1) * dy)) k += 1;
+        return k;
+    };
+    return {edge: e.dataset.edge, w: run(-1, 0) + 1 + run(1, 0), h: run(0, -1) + 1 + run(0, 1)};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board(people: People, width: int):
+    """On an Easy board, whose cells are 44 px or more on a phone, a top or bottom clue's target is 44 px
+    both ways (it was the ring's 26.7 px deep at 320 px), reaching out past the ring and never onto a cell
+    nor under the tray. A left or right clue's ring touches the screen's edge there (the board takes the
+    phone's whole width): its target reaches from the edge to the board, and no further."""
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    host = solo_round(people, people.person(**phone), {"preset": "easy"})
+    host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+    host.evaluate("window.scrollBy(0, -60)")  # the top clues' reach above the board in the window too
+    shoot(host, f"phone{width}-easy")
+    cell = host.locator(".rf-work .rf-cell .rf-bg").first.bounding_box()
+    assert cell is not None and cell["width"] >= 44
+    targets = host.evaluate(CLUE_TARGETS)
+    small = [t for t in targets if t["edge"][0] in "TB" and (t["w"] < 44 or t["h"] < 44)]
+    assert small == [], f"top and bottom clues' targets under 44 px at {width} px: {small}"
+    for t in targets:
+        if t["edge"][0] in "LR":  # flush with the screen's edge, a cell tall, the ring deep
+            assert t["h"] >= 44 and t["w"] >= round(0.6 * cell["width"]) - 1, t
+    assert host.evaluate("document.documentElement.scrollWidth") == width
+    # The tray's tiles, under the bottom clues' reach, are still what a finger hits.
+    tile = host.locator(".rf-work .rf-tray-tile").first.bounding_box()
+    assert tile is not None
+    hit = "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.rf-tray-tile')"
+    assert host.evaluate(hit, [tile["x"] + tile["width"] / 2, tile["y"] + 1])
+
+
+def test_a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(people: People):
+    """At 1280×800, where the board is beside the page's margins, every clue's target is 44 px both ways
+    (a Normal board's ring is 35 px deep there)."""
+    host = solo_round(people, people.person(**LAPTOP), {"preset": "normal"})
+    targets = host.evaluate(CLUE_TARGETS)
+    assert [t for t in targets if t["w"] < 44 or t["h"] < 44] == []
