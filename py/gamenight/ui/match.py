@@ -33,7 +33,8 @@ board's and never reach ``handle``: a table's Undo, New match and "Players and o
 (``ui/table.py``), a lobby's Rematch, "End the match" and chat (``ui/lobby/panel.py``
 ``LOBBY_ACTIONS``), the app's header and "How to play" (``ui/app.py``) act during a replay as at any
 time; one that starts the position afresh (an undo, a new match) drops it, and one that puts a question
-or a form over the match (the table's New match and "Players and options") ends it first (``ended``).
+or a form over the match (the table's New match and "Players and options", a lobby host's "End the
+match") ends it first (``ended``).
 
 A match its rules ended (its view has a ``result``) leaves its final board to be looked over: ``handle``
 passes it only the inputs that look (``only_looks``: a ``LOOKING`` key, for the board's cursor to read
