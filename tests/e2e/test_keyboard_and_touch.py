@@ -177,6 +177,15 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     tab_to(app, board)
     # The board keeps focus after each computer move.
     moves = play_match(app, game_id, seed, keys, lambda: expect(app.locator(board)).to_be_focused())
+    # The final board is read cell by cell: its cursor is drawn and the arrows move it (they were dropped
+    # once the match had a result, under a cursor still drawn), as a spectator's do during the match.
+    prefix, sep = ("rt-c", "-") if game_id == "raythread" else ("ls-c", "_")
+    expect(app.locator(board)).to_be_focused()
+    at = cursor(app, board, prefix, sep)
+    assert at is not None, "the final board shows its cursor"
+    app.keyboard.press("ArrowRight" if at[1] == 0 else "ArrowLeft")
+    expect(app.locator(board)).not_to_have_attribute("aria-activedescendant", f"{prefix}{at[0]}{sep}{at[1]}")
+    assert cursor(app, board, prefix, sep) is not None
     tab_to(app, "button[data-action=table-new]")  # the rematch, by keyboard too
     app.keyboard.press("Enter")
     rematch(app, game_id, moves)
@@ -191,6 +200,9 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
     open_app(phone, site_url, "#/")
     phone.tap(f'a[href="#/{game_id}/table?vs=normal"]')
     moves = play_match(phone, game_id, seed, taps)
+    if game_id == "raythread":  # the final board is zoomed in on to look it over (the tap was dropped)
+        phone.tap("button[data-action=rt-zoom]")
+        expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)
     phone.tap("button[data-action=table-new]")
     rematch(phone, game_id, moves)
 

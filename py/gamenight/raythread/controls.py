@@ -78,6 +78,9 @@ def _cell(data: Mapping[str, str], size: int) -> Cell | None:
 class RaythreadBoard:
     """The ``ui.match.Board`` of Raythread Rally."""
 
+    # The zoom only changes how the board is seen: it still works on the final board (ui.match.handle).
+    looking = frozenset(("rt-zoom",))
+
     def start(self, view: JSON, before: JSON | None) -> Ui:
         state = rules.from_view(view)
         fresh: frozenset[str] = frozenset()

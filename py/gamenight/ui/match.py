@@ -33,7 +33,15 @@ board's and never reach ``handle``: a table's Undo, New match and "Players and o
 (``ui/table.py``), a lobby's Rematch, "End the match" and chat (``ui/lobby/panel.py``
 ``LOBBY_ACTIONS``), the app's header and "How to play" (``ui/app.py``) act during a replay as at any
 time; one that starts the position afresh (an undo, a new match) drops it, and one that puts a question
-or a form over the match (the table's New match and "Players and options") ends it first (``ended``).
+or a form over the match (the table's New match and "Players and options", a lobby host's "End the
+match") ends it first (``ended``).
+
+A match its rules ended (its view has a ``result``) leaves its final board to be looked over: ``handle``
+passes it only the inputs that look (``only_looks``: a ``LOOKING`` key, for the board's cursor to read
+it cell by cell as a spectator's does, and a click on one of the board's ``looking`` controls, Raythread's
+zoom), and for no seat, so nothing can make or prepare a move; any other input is dropped. The board
+draws its cursor and its zoom then, which work, and nothing else that invites input. A match the host
+ended (``Table.stopped``) or a page that lost the host (``Table.offline``) drops every input (``halted``).
 """
 
 from __future__ import annotations
@@ -131,6 +139,8 @@ class Board(Protocol):
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
     #   waiting(view, table) -> str — what the status says while no seat may move, in the page's
     #       language (Reflection: the round's puzzle is being made); "" or without it: "Waiting…".
+    #   looking: frozenset[str] — the actions of its controls that only change how the board is seen
+    #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
     #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
@@ -375,6 +385,15 @@ def looks_around(event: UiEvent) -> bool:
     return event.type == "keydown" and event.key in LOOKING
 
 
+def only_looks(board: Board, event: UiEvent) -> bool:
+    """Whether ``event``, an input on the board of a match its rules ended, only looks: a ``LOOKING``
+    key (the board's cursor reads the final position cell by cell) or a click on one of the board's
+    ``looking`` controls (Raythread's zoom). Nothing else reaches a final board (``handle``)."""
+    if event.type == "keydown":
+        return event.key in LOOKING
+    return event.type == "click" and event.action in getattr(board, "looking", frozenset())
+
+
 def skip(ui: MatchUi) -> MatchUi:
     """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
     return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
@@ -498,9 +517,13 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
             ui = ended(ui)
         if not looks_around(event):
             return ui, None
-    if ui.view.get("result") or ui.halted:
+    if ui.halted:
         return ui, None
-    answer = ui.board.update(ui.local, ui.view, acting_seat(ui, table), table, event)
+    over = bool(ui.view.get("result"))
+    if over and not only_looks(ui.board, event):
+        return ui, None
+    # The final board is looked over for no seat: a board asked for no seat makes no move.
+    answer = ui.board.update(ui.local, ui.view, None if over else acting_seat(ui, table), table, event)
     reply = answer if isinstance(answer, Reply) else Reply(*answer)
     if reply.local is ui.local and reply.move is None and not reply.effects:
         return ui, None  # nothing changed: the page is not redrawn

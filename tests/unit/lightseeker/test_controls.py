@@ -1,6 +1,7 @@
 """Light Seeker's match controls: a turn built step by step, everything offered from the rules engine."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -10,8 +11,9 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.lightseeker import GAME, rules
-from gamenight.lightseeker.controls import BOARD, plan, problem
+from gamenight.lightseeker.controls import ARROWS, BOARD, plan, problem
 from gamenight.lightseeker.rules import Action, Options, State
+from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
@@ -514,3 +516,43 @@ def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_
         assert "ls-cursor" not in markup and "aria-activedescendant" not in markup, table
     assert "This turn must end above" in text_of(BOARD.render(ui, view, None, offline))
     assert "This turn must end above" not in text_of(BOARD.render(ui, view, None, stopped))
+
+
+def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():
+    """After the match ended by its rules (the view has a ``result``), ``match.handle`` dropped every
+    input on the board, yet the board still drew its keyboard cursor, which the arrows no longer moved:
+    a screen-reader user could not read the final valley cell by cell, as a spectator could during the
+    match. The arrows reach the board now, for no seat, the last move's replay ended first; nothing
+    else does (no cube chosen, no note, no turn)."""
+    state, _view = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 5}
+    after, events = GAME.play(state, "ann", turn, 0)
+    # Bob's page watches Ann's winning turn played back, step by step.
+    ui = match.advance(
+        match.start("lightseeker", BOARD, GAME.view(state, "bob"), GUEST), GAME.view(after, "bob"), events, GUEST
+    )
+    assert ui.view["result"] and match.replaying(ui)
+    for name in ARROWS:
+        looked, move = match.handle(ui, GUEST, UiEvent("keydown", "board", {}, key=name))
+        assert move is None and not match.replaying(looked)
+        if looked.local.cursor != ui.local.cursor:
+            break
+    else:
+        raise AssertionError("no arrow moved the cursor on the final board")
+    assert "ls-cursor" in render(match.render(looked, GUEST))
+    for event in (
+        UiEvent("click", "ls-cell", {"r": "1", "c": "3"}),
+        UiEvent("keydown", "board", {}, key=" "),
+        UiEvent("keydown", "board", {}, key="Enter"),
+        UiEvent("keydown", "board", {}, key="s"),
+        UiEvent("click", "ls-act", {"cube": "5", "kind": "slide", "dir": "E"}),
+        UiEvent("click", "ls-confirm"),
+    ):
+        again, move = match.handle(looked, GUEST, event)
+        assert move is None and again is looked, event
+    # A match the host ended, or a page that lost the host (the lobby says why: ``halted``), still
+    # drops the arrows too, and draws no cursor.
+    halted = replace(looked, halted="The host ended the match.")
+    for table in (replace(GUEST, stopped=True), replace(GUEST, offline=True)):
+        assert match.handle(halted, table, UiEvent("keydown", "board", {}, key=name)) == (halted, None), table
+        assert "ls-cursor" not in render(match.render(halted, table)), table

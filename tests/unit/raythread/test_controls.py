@@ -11,6 +11,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
+from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
@@ -464,3 +465,40 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
         assert keys == "Enterでも回転でき、Escapeで取り消せます。"
     finally:
         i18n.set_language("en")
+
+
+def test_the_final_board_is_looked_over_with_the_cursor_and_the_zoom_and_takes_no_move():
+    """After the match ended by its rules (the view has a ``result``), ``match.handle`` dropped every
+    input on the board, yet the board still drew the cursor and "Zoom in", neither of which did anything:
+    a player could not read the final board cell by cell nor zoom in on it on a phone. The inputs that
+    only look reach the board now, for no seat; nothing else does (no move, no tile chosen, no note)."""
+    state = replace(position({(1, 5): 2}, [tile((6, 6), "/")], scores={"A": 12}), ended="target")
+    view = rules.view(state, "A")
+    assert view["result"]
+    ui = match.start("raythread", BOARD, view, TABLE)
+    at = ui.local.cursor
+    looked, move = match.handle(ui, TABLE, UiEvent("keydown", "board", {}, key="ArrowRight"))
+    assert move is None and looked.local.cursor == (at[0], at[1] + 1), "an arrow reads the next cell"
+    zoomed, move = match.handle(looked, TABLE, UiEvent("click", "rt-zoom"))
+    assert move is None and zoomed.local.zoom, "the zoom works on the final board"
+    drawn = render(match.render(zoomed, TABLE))
+    assert "rt-cursor" in drawn and "rt-board-wrap zoomed" in drawn and "Fit the board" in drawn
+    for event in (
+        UiEvent("click", "rt-cell", {"r": "6", "c": "6"}),  # the player's own tile: would prepare a turn
+        UiEvent("click", "rt-cell", {"r": "3", "c": "3"}),
+        UiEvent("click", "rt-hand", {"kind": "mirror"}),
+        UiEvent("keydown", "board", {}, key="1"),
+        UiEvent("keydown", "board", {}, key="Enter"),
+        UiEvent("keydown", "board", {}, key="r"),
+        UiEvent("pointerover", "rt-cell", {"r": "3", "c": "3"}),
+    ):
+        after, move = match.handle(zoomed, TABLE, event)
+        assert move is None and after is zoomed, event
+    # A match the host ended, or a page that lost the host (the lobby says why: ``halted``), still
+    # drops every input, the looking ones too, and draws neither the cursor nor the zoom.
+    for table in (replace(TABLE, stopped=True), replace(TABLE, offline=True)):
+        halted = replace(ui, halted="The host ended the match.")
+        for event in (UiEvent("keydown", "board", {}, key="ArrowRight"), UiEvent("click", "rt-zoom")):
+            assert match.handle(halted, table, event) == (halted, None), (table, event)
+        drawn = render(match.render(halted, table))
+        assert "rt-cursor" not in drawn and "rt-zoom" not in drawn, table

@@ -277,3 +277,29 @@ def test_a_host_who_skips_the_replay_of_a_guests_turn_does_not_cut_it_short_on_t
     host.tick(lobby_host.BOT_TASK)
     assert [e.seat for e in host.inner.live.session.match.record.log] == ["1", "2"]
     assert step_shown(cal) == 1 and step_shown(bea) == 1
+
+
+def test_the_hosts_end_the_match_question_ends_the_replay_under_it_and_releases_the_held_answer():
+    """The host's first press of "End the match" asks "End the match for everyone?"; the replay of Bea's
+    turn played on under the question, and the computer's answer it held stayed held. As the table's
+    New match does, the question now ends the page's replay first (its timer stopped), and the answer
+    held for that replay's end waits only for the other pages' replays and the pause."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    host.click("stand")
+    bea.click("sit", seat="1")
+    host.submit("add-bot", seat="2", level="easy")
+    host.click("start")
+    click_turn(bea, going_turn(bea))
+    assert step_shown(host) == 1 and match.REPLAY in host.timers
+    host.work(lobby_host.BOT_TASK)
+    assert lobby_host.BOT_TASK not in host.timers, "held while the host's page plays the turn back"
+    host.click("end")
+    assert host.inner.ending, "the question is asked"
+    assert step_shown(host) is None and not match.replaying(board_of(host)), "no replay plays on under it"
+    assert match.REPLAY not in host.timers
+    assert lobby_host.BOT_TASK in host.timers and not host.inner.bot_held, "the held answer is released"
+    host.click("end-cancel")
+    host.tick(lobby_host.BOT_TASK)
+    assert [e.seat for e in host.inner.live.session.match.record.log] == ["1", "2"]

@@ -520,7 +520,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     if event.action == "end-cancel":
         return model, [FOCUS_END]
     if event.action == "end" and not asked:
-        return replace(model, ending=True), [FOCUS_KEEP_PLAYING]
+        # The question stands over the position, not over a replay playing on under it (as the table's
+        # New match): the replay ends, its StopTimer left in the board's outbox for ``_follow`` to take
+        # with anything else the board asked, and ``update`` releases a computer's move held for its end.
+        shown = screen.ended(model.board) if model.board is not None else None
+        return replace(model, ending=True, board=shown), [FOCUS_KEEP_PLAYING]
     if event.action == "copy":  # an invitation's link, the only thing the host copies
         return model, [
             Copy(event.data.get("text", ""), _("The invitation link is copied. Send it to the player it is for."))
