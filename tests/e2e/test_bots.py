@@ -273,6 +273,16 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
         assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], "the key made no move"
 
 
+def answer_played_back(page: Page) -> LS_rules.State:
+    """Ann plays her first turn that leaves the match going, and the computer's answer starts playing
+    back: the position before her turn."""
+    state = ls.engine(page)
+    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+    ls.click_turn(page, state, move)
+    expect(page.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+    return state
+
+
 def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_still_undoes(phone: Page, site_url: str):
     """A tap on the board while the computer's turn is played back ended the replay and then acted on
     the position after it: on a cube's cell it chose that cube, one the player had not seen there. It
@@ -283,10 +293,7 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
     )
     open_app(phone, site_url, "#/lightseeker/table")
     for tapped in ("board", "undo"):
-        state = ls.engine(phone)
-        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
-        ls.click_turn(phone, state, move)
-        expect(phone.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        state = answer_played_back(phone)
         answered = ls.engine(phone)  # the record has the computer's turn from the start of its replay
         if tapped == "board":
             cube = next(i for i in range(LS_rules.CUBES) if i != answered.board.buh)
@@ -316,10 +323,7 @@ def test_new_match_and_players_and_options_end_the_computers_replay_first(app: P
     app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
     open_app(app, site_url, "#/lightseeker/table")
     for control in ("table-new", "table-setup"):
-        state = ls.engine(app)
-        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
-        ls.click_turn(app, state, move)
-        expect(app.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        answer_played_back(app)
         app.click(f"button[data-action={control}]")
         if control == "table-new":
             expect(app.locator(".confirm")).to_contain_text("Start a new match?")
