@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from gamenight import games, i18n
+from gamenight.reflection.laser import EMPTY
 from gamenight.ui import app
 from gamenight.ui.program import (
     Copied,
@@ -594,7 +595,30 @@ def test_a_click_on_the_unsaved_notice_is_no_click_on_the_page():
     (path,) = paths(app.view(model), lambda e: e.attr("id") == "app-unsaved")
     # What the shell names a click on it by (dom.read_event: the closest element with a data-action).
     action = next(a.attr("data-action") for a in reversed(path) if a.attr("data-action") is not None)
-    for kind in ("click", "pointerdown", "pointerup"):
-        clicked, effects = app.update(model, UiEvent(kind, action, now_ms=3_000), Env())
-        assert clicked.inner.giving_up, f"a {kind} on the notice answered 'Give up this puzzle?' ({action!r})"
-        assert clicked is model and effects == [], kind
+    clicked, effects = app.update(model, UiEvent("click", action, now_ms=3_000), Env())
+    assert clicked.inner.giving_up, f"a click on the notice answered 'Give up this puzzle?' ({action!r})"
+    assert clicked is model and effects == []
+    for kind in ("pointerdown", "pointerup"):  # the parts of a press are the page's (a drag's end)
+        pressed, _ = app.update(model, UiEvent(kind, action, now_ms=3_000), Env())
+        assert pressed.inner.giving_up, f"a {kind} on the notice answered 'Give up this puzzle?'"
+
+
+def test_a_tile_dragged_off_the_board_onto_the_unsaved_notice_goes_back_to_the_tray():
+    """Let go anywhere off the board, a tile dragged from its cell goes back to the tray: on the notice
+    too, though a click on the notice is no click on the page (the test above)."""
+    model, effects = app.init("#/reflection/solo?preset=easy&seed=1234&v=2", Env(now_ms=1_000))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    _progress, result = run_work(work)
+    model, _ = app.update(model, WorkDone(work.task, result), Env())
+    here = {"r": "2", "c": "2"}
+    for event in (
+        UiEvent("pointerdown", "tray", data={"kind": "diagonal"}),
+        UiEvent("pointerup", "cell", data=here),
+        UiEvent("pointerdown", "cell", data=here),
+    ):
+        model, _ = app.update(model, event, Env())
+    model, _ = app.update(model, SaveFailed(True), Env())
+    assert model.inner.layout.at((2, 2)) != EMPTY and model.inner.drag is not None
+    model, _ = app.update(model, UiEvent("pointerup", app.UNSAVED_ACTION), Env())
+    assert model.inner.layout.at((2, 2)) == EMPTY, "the tile let go on the notice stayed on the board"
+    assert model.inner.drag is None

@@ -367,8 +367,10 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         if message.action == "update-later":
             return replace(model, update="later"), []
         return model, [ApplyUpdate()]  # the page reloads into the new version
-    if isinstance(message, UiEvent) and message.action == UNSAVED_ACTION:
-        return model, []  # the notice's own: it has nothing to do, and it is no input on the page it stands in
+    if isinstance(message, UiEvent) and message.action == UNSAVED_ACTION and message.type == "click":
+        # The notice has nothing to do, and a click on it is none on the page it stands in. The parts of
+        # a press are the page's: a drag let go on it ends off the board, as anywhere else.
+        return model, []
     if isinstance(message, UiEvent) and (model.overlay or message.action in OVERLAY_ACTIONS or _asks_help(message)):
         return overlay_input(model, message)
     if isinstance(message, RouteChanged):
@@ -443,11 +445,11 @@ def topped(page: Element, notice: Element) -> Element:
     kind whose width differs, and a new kind stood askew until it had its own.) Behind an open overlay
     it is inert with the page, so the overlay says it too (``overlay_view``). A page whose main takes
     input anywhere on it (Reflection solo's click elsewhere that answers its question) never hears one
-    on the notice: the notice names its own ``data-action``, which the app keeps (``update``)."""
+    on the notice: the notice names its own ``data-action``, and the app keeps a click on it (``update``)."""
     return Element(page.tag, page.attrs, (notice, *page.children))
 
 
-# The data-action of the unsaved notice: inputs on it are the app's, which does nothing with them.
+# The data-action of the unsaved notice: a click on it is the app's, which does nothing with it.
 UNSAVED_ACTION = "app-unsaved"
 
 
