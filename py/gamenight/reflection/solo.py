@@ -180,20 +180,19 @@ class SoloScreen:
     storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY)
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
-        stats = _load(training.parse_stats, env.stored.get(STATS_KEY)) or Stats()
-        record = _load(daily.parse_record, env.stored.get(DAILY_KEY)) or daily.Record()
-        # A puzzle or a record that is there but cannot be read (damaged, or from another version of the
-        # app) is not shown (the options are, the records start again at zero), and the page says so; its
-        # entry stays until the next puzzle or result replaces it.
         readers = (
             (PROGRESS_KEY, training.parse_progress),
             (STATS_KEY, training.parse_stats),
             (DAILY_KEY, daily.parse_record),
         )
-        unread = tuple(
-            key for key, parse in readers if env.stored.get(key) is not None and _load(parse, env.stored[key]) is None
-        )
-        saved = _load(training.parse_progress, env.stored.get(PROGRESS_KEY))
+        loaded = {key: _load(parse, env.stored.get(key)) for key, parse in readers}  # each parsed once
+        # A puzzle or a record that is there but cannot be read (damaged, or from another version of the
+        # app) is not shown (the options are, the records start again at zero), and the page says so; its
+        # entry stays until the next puzzle or result replaces it.
+        unread = tuple(key for key, _parse in readers if env.stored.get(key) is not None and loaded[key] is None)
+        stats = loaded[STATS_KEY] or Stats()
+        record = loaded[DAILY_KEY] or daily.Record()
+        saved = loaded[PROGRESS_KEY]
         if saved:
             saved = replace(saved, elapsed_ms=max(saved.elapsed_ms, saved_clock(env.stored.get(TIME_KEY), saved)))
         seed = training.new_number(random.Random(env.now_ms))
