@@ -338,13 +338,13 @@ def edge(
         h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
-        h("rect", {"class": "rf-hit", **reach(puzzle.size, name, x, y, w, hh)}),
+        h("rect", {"class": "rf-hit", **reach(name, x, y, w, hh)}),
         clue_shape(clue.colour, cx, cy, along),
         h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
 
 
-def reach(size: int, name: str, x: float, y: float, w: float, hh: float) -> dict[str, float]:
+def reach(name: str, x: float, y: float, w: float, hh: float) -> dict[str, float]:
     """The tap target of clue ``name`` whose ring box is ``(x, y, w, hh)``: the box, stretched ``REACH``
     outwards (up for a top clue, left for a left one…), never into the board."""
     side = name[0]
