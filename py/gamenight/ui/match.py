@@ -389,9 +389,7 @@ def only_looks(board: Board, event: UiEvent) -> bool:
     """Whether ``event``, an input on the board of a match its rules ended, only looks: a ``LOOKING``
     key (the board's cursor reads the final position cell by cell) or a click on one of the board's
     ``looking`` controls (Raythread's zoom). Nothing else reaches a final board (``handle``)."""
-    if event.type == "keydown":
-        return event.key in LOOKING
-    return event.type == "click" and event.action in getattr(board, "looking", frozenset())
+    return looks_around(event) or (event.type == "click" and event.action in getattr(board, "looking", frozenset()))
 
 
 def skip(ui: MatchUi) -> MatchUi:
