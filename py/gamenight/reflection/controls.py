@@ -902,13 +902,13 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom and can_edit else None,
-                "style": f"--rf-units: {scene.units(puzzle.size):g}",
+                "style": scene.frame_style(puzzle.size),
             },
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
-        actions(desk, view, seat, zoom_button(zoom) if live else None),
+        actions(desk, view, seat, zoom_button(zoom, puzzle.size) if live else None),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
         finish_line(desk, view, table),
@@ -966,9 +966,10 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     )
 
 
-def zoom_button(zoom: bool) -> Element:
-    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown on
-    narrow screens only, by the style sheet). It comes after the board, with the board's other buttons:
+def zoom_button(zoom: bool, size: int) -> Element:
+    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown
+    by the style sheet only where the cells of a board of ``size`` are under 44 px at the screen's width, and
+    while pressed). It comes after the board, with the board's other buttons:
     above it, it was a Tab stop between the match's status, where focus waits while a round's puzzle is
     made, and the board, so a keyboard reached the board in two presses of Tab instead of one."""
     return h(
@@ -979,6 +980,7 @@ def zoom_button(zoom: bool) -> Element:
             "class": "button",
             "data-action": "rf-zoom",
             "aria-pressed": "true" if zoom else "false",
+            "data-size": size,
         },
         _("Bigger cells"),
     )
