@@ -144,7 +144,8 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
 
 # Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go
 # left, right, up and down (in px, inside the window) and still land on the clue.
-CLUE_TARGETS = """() => [...document.querySelectorAll('.rf-work .rf-edge')].map(e => {
+# ``scope``: the board's section, a match's ``.rf-work`` or the solo screen's ``.rf-play``.
+CLUE_TARGETS = """(scope) => [...document.querySelectorAll(scope + ' .rf-edge')].map(e => {
     const s = e.querySelector('.rf-shape').getBoundingClientRect();
     const cx = s.x + s.width / 2, cy = s.y + s.height / 2;
     const on = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
@@ -171,7 +172,8 @@ def test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board(people: People,
     shoot(host, f"phone{width}-easy")
     cell = host.locator(".rf-work .rf-cell .rf-bg").first.bounding_box()
     assert cell is not None and cell["width"] >= 44
-    targets = host.evaluate(CLUE_TARGETS)
+    expect(host.locator("#rf-zoom")).to_be_hidden()  # its cells are a finger's size already
+    targets = host.evaluate(CLUE_TARGETS, ".rf-work")
     small = [t for t in targets if t["edge"][0] in "TB" and (t["w"] < 44 or t["h"] < 44)]
     assert small == [], f"top and bottom clues' targets under 44 px at {width} px: {small}"
     for t in targets:
@@ -189,5 +191,102 @@ def test_a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(people: People):
     """At 1280×800, where the board is beside the page's margins, every clue's target is 44 px both ways
     (a Normal board's ring is 35 px deep there)."""
     host = solo_round(people, people.person(**LAPTOP), {"preset": "normal"})
-    targets = host.evaluate(CLUE_TARGETS)
+    targets = host.evaluate(CLUE_TARGETS, ".rf-work")
     assert [t for t in targets if t["w"] < 44 or t["h"] < 44] == []
+
+
+def test_a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_column(people: People, site_url: str):
+    """On the solo screen at 320 px wide the status and the tray (the side column) come under the board:
+    the bottom clues' targets reach into the gap between them, which cut them at 42.7 px deep (the ring's
+    26.7 and a 16 px gap) under DESIGN.md's 44."""
+    context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 844}})
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset=easy&seed=2024")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -60)")  # the top clues' reach in the window too
+    cell = page.locator(".rf-play .rf-cell .rf-bg").first.bounding_box()
+    assert cell is not None and cell["width"] >= 44
+    targets = page.evaluate(CLUE_TARGETS, ".rf-play")
+    assert len(targets) == 24
+    small = [t for t in targets if t["edge"][0] in "TB" and (t["w"] < 44 or t["h"] < 44)]
+    assert small == [], f"top and bottom clues' targets under 44 px: {small}"
+    shoot(page, "solo320-easy")
+
+
+# The zoomed board's clues as the page hit-tests them, inside the frame the board pans in: a clue's
+# depth away from the board (up for a top clue, left for a left one…), in px, from the centre of its shape.
+ZOOMED_TARGETS = """() => {
+    const frame = document.querySelector('.rf-board-wrap.rf-zoom').getBoundingClientRect();
+    const inside = (x, y) => x >= Math.max(0, frame.left) && y >= Math.max(0, frame.top)
+        && x < Math.min(innerWidth, frame.right) && y < Math.min(innerHeight, frame.bottom);
+    const cell = document.querySelector('.rf-zoom .rf-cell .rf-bg').getBoundingClientRect().width;
+    const seen = [];
+    for (const e of document.querySelectorAll('.rf-zoom .rf-edge')) {
+        const s = e.querySelector('.rf-shape').getBoundingClientRect();
+        const cx = s.x + s.width / 2, cy = s.y + s.height / 2;
+        if (!inside(cx, cy)) continue;
+        const on = (x, y) => inside(x, y) && document.elementFromPoint(x, y)?.closest('.rf-edge') === e;
+        const run = (dx, dy) => {
+            let k = 0;
+            while (k < 200 && on(cx + (k + 1) * dx, cy + (k + 1) * dy)) k += 1;
+            return k;
+        };
+        const side = e.dataset.edge[0];
+        const deep = side === 'T' || side === 'B' ? run(0, -1) + 1 + run(0, 1) : run(-1, 0) + 1 + run(1, 0);
+        seen.push({edge: e.dataset.edge, deep, cell});
+    }
+    return seen;
+}"""
+
+
+def test_a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board(people: People, site_url: str):
+    """With Bigger cells (46 px) a clue's target reached no further than the ring, 27.6 px deep: the
+    frame the board pans in cut off its reach. Panned to each corner, every clue in the frame is a cell
+    deep (44 px or more), as on the fitted board."""
+    page = people.open(people.person(**PHONE), f"{site_url}/#/reflection/solo?preset=hard&seed=5")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    page.tap("#rf-zoom")
+    frame = page.locator(".rf-board-wrap.rf-zoom")
+    expect(frame).to_have_count(1)
+    frame.scroll_into_view_if_needed()
+    seen: dict[str, dict] = {}
+    for corner in ("0, 0", "1e6, 1e6"):
+        frame.evaluate(f"e => e.scrollTo({corner})")
+        seen.update({t["edge"]: t for t in page.evaluate(ZOOMED_TARGETS)})
+    assert {name[0] for name in seen} == set("TBLR"), sorted(seen)
+    shallow = [t for t in seen.values() if t["deep"] < min(44, t["cell"] - 1)]
+    assert shallow == [], f"clue targets under a cell deep on the zoomed board: {shallow}"
+    shoot(page, "phone390-hard-zoomed-corner")
+
+
+# A cell's size on the solo board as drawn, in px: the board's width over its viewBox's, times a cell's
+# 40 units (a cell's drawn box is wider by its stroke).
+CELL_PX = """() => { const svg = document.querySelector('.rf-play .rf-board');
+    return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * 40; }"""
+
+
+# Where "Bigger cells" is offered: the solo board's puzzle and the phone's width, and the cells there.
+@pytest.mark.parametrize(
+    ("preset", "width"),
+    [("easy", 320), ("easy", 390), ("normal", 390), ("normal", 400), ("normal", 412), ("hard", 600)],
+)
+def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger_s_size(
+    people: People, site_url: str, preset: str, width: int
+):
+    """An Easy board's cells are 44 px or more on any phone (44.4 at 320 px): "Bigger cells" did nothing
+    useful there, and was offered on every narrow screen. Now it is shown where the cells are under 44 px
+    at that width (a Normal board's are 42.4 px at 390, 43.5 at 400 and 44.8 at 412), and, once pressed,
+    until it is pressed again."""
+    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    seeds = {"easy": "seed=2024", "normal": "seed=3&v=2", "hard": "seed=5"}
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&{seeds[preset]}")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    cell = page.evaluate(CELL_PX)
+    small = cell < 44
+    assert page.locator("#rf-zoom").is_visible() == small, f"cells of {cell:.2f} px at {width} px"
+    if small:
+        page.tap("#rf-zoom")
+        expect(page.locator("#rf-zoom")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#rf-zoom")).to_be_visible()  # to turn it off again
+        page.tap("#rf-zoom")
+        expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(0)

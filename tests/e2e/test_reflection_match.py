@@ -367,8 +367,13 @@ def first_tiles(layout: Layout, keep: int) -> Layout:
 def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(people: People):
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     found = solve(read_puzzle(host, EASY), 1).layout
+    place(bea, first_tiles(found, 1))
     bea.click("button[data-action=rf-give-up]")
     bea.click("button[data-action=rf-give-up]")
+    # The puzzle is over for Bea while Ann solves on: her tile goes at once, as on the solo board (they
+    # stayed, locked, until the round ended), and the finish line says where the solution will be.
+    expect(bea.locator(".rf-finished")).to_contain_text("Its solution is shown under Solutions")
+    expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
     first = first_tiles(found, 2)
     place(host, first)
     noted = next(

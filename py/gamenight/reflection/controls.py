@@ -16,7 +16,8 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
 * **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet; the
   round clock (time left, with a visible warning in the last 30 s); a layout that matches every
   number is sent at once; "Submit" on a layout that does not says which numbers differ (as the
-  host would, without asking it); "Give up" asks once more first.
+  host would, without asking it); "Give up" asks once more first, and a puzzle given up is over for its
+  solver: its tiles and notes go at once (the solution comes under Solutions once its rounds are over).
 * **Reveal**: when the rules ask for this seat's reveal, the board sends it by itself from local
   storage (``Play``); a device without the layout says so.
 * Everyone sees who has sent, the finish order of the round, points per round, totals, team
@@ -456,6 +457,12 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
             effects.append(forget_draft(view, task))
     if desk.task.kind == "build" and submitted(view) and desk.advice is not None:
         desk = replace(desk, advice=None)
+    if finish_outcome(desk, view) not in (None, "solved") and desk.layout is not None and not blank(desk):
+        # The puzzle is over for this seat (given up, or left) while the round goes on for others: its tiles and
+        # notes go at once, as the solo board's do (it shows a solution in their place; a race's solution
+        # is a secret while others solve it, shown under Solutions once its rounds are over).
+        desk = replace(desk, layout=Layout.empty(desk.layout.size), notes=Notes.empty(desk.layout.size), wrong=())
+        effects.append(forget_draft(view, desk.task))
     ticking = view.get("phase") in ("solve", "reveal")
     if ticking != desk.ticking:
         effects.append(StartTimer(CLOCK, 1000) if ticking else StopTimer(CLOCK))
@@ -902,28 +909,36 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom and can_edit else None,
-                "style": f"--rf-units: {scene.units(puzzle.size):g}",
+                "style": scene.frame_style(puzzle.size),
             },
             drawn,
         ),
         h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
-        actions(desk, view, seat, zoom_button(zoom) if live else None),
+        actions(desk, view, seat, zoom_button(zoom, puzzle.size) if live else None),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
         finish_line(desk, view, table),
     )
 
 
+def finish_outcome(desk: Desk, view: JSON) -> str | None:
+    """How this page's seat ended the puzzle it solves this round (its finish's outcome: solved, gave up…),
+    or None while it still solves (or has no puzzle to solve)."""
+    if desk.task.kind != "solve":
+        return None
+    you, round_ = view.get("you"), desk.task.round
+    mine = (f for f in view.get("finishes", []) if f.get("seat") == you and f.get("round") == round_)
+    return next((str(f.get("outcome")) for f in mine), None)
+
+
 def solved(desk: Desk, view: JSON) -> bool:
-    you = view.get("you")
-    return (
-        any(
-            f.get("seat") == you and f.get("round") == desk.task.round and f.get("outcome") == "solved"
-            for f in view.get("finishes", [])
-        )
-        and desk.task.kind == "solve"
-    )
+    return finish_outcome(desk, view) == "solved"
+
+
+def blank(desk: Desk) -> bool:
+    """Whether the board holds no tile and no note."""
+    return desk.board == Layout.empty(desk.board.size) and (desk.notes is None or not desk.notes.marks())
 
 
 def tiles_left(desk: Desk, view: JSON) -> str:
@@ -966,9 +981,10 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
     )
 
 
-def zoom_button(zoom: bool) -> Element:
-    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown on
-    narrow screens only, by the style sheet). It comes after the board, with the board's other buttons:
+def zoom_button(zoom: bool, size: int) -> Element:
+    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown
+    by the style sheet only where the cells of a board of ``size`` are under 44 px at the screen's width, and
+    while pressed). It comes after the board, with the board's other buttons:
     above it, it was a Tab stop between the match's status, where focus waits while a round's puzzle is
     made, and the board, so a keyboard reached the board in two presses of Tab instead of one."""
     return h(
@@ -979,6 +995,7 @@ def zoom_button(zoom: bool) -> Element:
             "class": "button",
             "data-action": "rf-zoom",
             "aria-pressed": "true" if zoom else "false",
+            "data-size": size,
         },
         _("Bigger cells"),
     )
@@ -1068,6 +1085,8 @@ def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
         text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
     else:
         text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome", ""), "")), p=points)
+        if done is not None and view.get("phase") == "solve":  # its board is empty now (``follow``)
+            text = sentences(text, _("Its solution is shown under Solutions once its last round is over."))
     if done is None:
         text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
     return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)

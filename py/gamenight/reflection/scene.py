@@ -90,6 +90,13 @@ def units(size: int) -> float:
     return size + 2 * EDGE / CELL
 
 
+def frame_style(size: int) -> str:
+    """The style of a board's frame (``.rf-board-wrap``): how many cells wide the board is drawn
+    (``units``: "Bigger cells" sizes the board by it) and how far its clues reach past the ring, in
+    cells (a zoomed board's frame keeps that much room around the board for them: css/app.css)."""
+    return f"--rf-units: {units(size):g}; --rf-reach: {REACH / CELL:g}"
+
+
 def box(size: int, cell: Cell) -> tuple[float, float, float, float]:
     """The SVG box (x, y, width, height) of a board cell or, one row or column outside it, a clue."""
 

@@ -1482,7 +1482,12 @@ def play_area(model: Model) -> Element:
                 {"class": "rf-matched"},
                 _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
             ),
-            button("zoom", _("Bigger cells"), attrs={"aria-pressed": "true" if model.zoom else "false"}),
+            # Shown by the style sheet where this board's cells are under 44 px (css/app.css: by its size).
+            button(
+                "zoom",
+                _("Bigger cells"),
+                attrs={"aria-pressed": "true" if model.zoom else "false", "data-size": puzzle.size},
+            ),
         ),
     ]
     if playing:
@@ -1544,7 +1549,7 @@ def play_area(model: Model) -> Element:
                 "data-action": "board",
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if model.zoom and model.phase == "playing" else None,
-                "style": f"--rf-units: {scene.units(puzzle.size):g}",
+                "style": scene.frame_style(puzzle.size),
             },
             scene.board(puzzle, layout, look),
         ),

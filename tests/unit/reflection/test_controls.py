@@ -305,9 +305,11 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
     ann = shown["1"]
     (zoom,) = find_all(ann.tree, lambda e: e.attr("id") == "rf-zoom")
     assert zoom.attr("aria-pressed") == "false" and not ann.find("rf-zoom")
+    assert zoom.attr("data-size") == 5  # the style sheet offers it where a 5 × 5 board's cells are small
     ann.click("rf-zoom")
     (wrap,) = ann.find("rf-zoom")
-    assert wrap.attr("id") == "rf-board" and "--rf-units: 6.2" in wrap.attr("style")  # 5 cells and the clue ring
+    # 5 cells and the clue ring; the clues reach 0.4 of a cell past it (the zoomed frame keeps room for it)
+    assert wrap.attr("id") == "rf-board" and wrap.attr("style") == "--rf-units: 6.2; --rf-reach: 0.4"
     for seat, page in shown.items():
         page.place(built_layout(m.state, int(seat)))
         page.click("rf-send")

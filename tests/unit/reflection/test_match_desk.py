@@ -210,3 +210,26 @@ def test_a_draft_of_notes_alone_is_forgotten_when_the_task_ends():
         page.click("rf-give-up")  # asked once more first
     assert host.inner.board.local.task != task  # the next round's puzzle
     assert drafts(browser) == {}
+
+
+def test_a_puzzle_given_up_in_a_race_drops_its_tiles_and_notes_at_once_as_on_the_solo_board():
+    """Bea gives up while the host still solves: the puzzle is over for her, and her tiles and notes went
+    only when the round ended, kept in local storage until then (and back after a reload). Now they go at
+    once, as the solo board's go (it shows the solution in their place; a race's solution is shown under
+    Solutions once the puzzle's rounds are over, as it is a secret while others solve it)."""
+    _rtc, host, bea, solution = solving(Browser())
+    n = solution.size
+    place(bea, part_of(solution, 1))
+    empty = next((r, c) for r in range(n) for c in range(n) if solution.at((r, c)) == ".")
+    bea.click("tray", kind="dot")
+    bea.click("cell", r=str(empty[0]), c=str(empty[1]))
+    desk = bea.inner.board.local
+    assert desk.layout == part_of(solution, 1) and desk.notes.at(empty) == "d" and len(drafts(bea.browser)) == 1
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    desk = bea.inner.board.local
+    assert [f.outcome for f in host.inner.live.session.match.state.finishes] == ["gave_up"]
+    assert desk.task.kind == "solve" and desk.task.round == 1  # the round goes on for the host
+    assert desk.layout == Layout.empty(n) and desk.notes.marks() == {}
+    assert drafts(bea.browser) == {}
+    assert "gave up: −20 points. Its solution is shown under Solutions once its last round is over." in bea.text

@@ -70,11 +70,31 @@ def test_a_new_round_s_board_takes_focus_from_the_last_round_s_board_only():
     assert host.inner.board.local.task.round == bea.inner.board.local.task.round == 2
     # The request names the round's status to show, and takes focus only from a board (never the chat).
     assert bea.focus_asked[before:] == [controls.FOCUS_ROUND, controls.SHOW_ROUND]
+    # Bea's last tap was on the last round's board: the new board takes focus, and the status's request
+    # (for focus that waited on it) finds focus on the board and leaves it there.
+    assert bea.focused[-1] == controls.FOCUS_ROUND.selector and bea.focus_in(".match-main [role=grid]")
     work = ".match-main .rf-work"
     assert (
         Focus(board_stop(".match-main"), show=".match-status", only_from="[role=grid]", whole=work)
         == controls.FOCUS_ROUND
     )
+
+
+def test_a_new_round_s_board_leaves_focus_in_the_chat():
+    """Bea, who solved first, is typing in the chat when Ann's solve ends the round: focus stays in the
+    chat, taken neither by the new board nor by the status (``Focus.only_from``)."""
+    _rtc, host, bea = two_players(RANDOM)
+    host.work(PREPARE)
+    task = bea.inner.board.local.task
+    solution = host.inner.live.session.match.state.sheets[task.number - 1].solution
+    place(bea, solution)
+    assert bea.inner.board.local.task.round == 1 and bea.focus_in(".match-main [role=grid]")
+    bea.focus_on(".chat-form input")  # a tap in the chat's field (a click in a form reaches no screen)
+    taken, asked = len(bea.focused), len(bea.focus_asked)
+    place(host, solution)
+    assert bea.inner.board.local.task.round == 2
+    assert bea.focus_asked[asked:] == [controls.FOCUS_ROUND, controls.SHOW_ROUND]
+    assert len(bea.focused) == taken and bea.focus_in(".chat-form")
 
 
 def test_a_round_whose_puzzle_comes_while_focus_waits_on_the_status_shows_it_under_the_status():
@@ -87,6 +107,8 @@ def test_a_round_whose_puzzle_comes_while_focus_waits_on_the_status_shows_it_und
     host.work(PREPARE)
     assert host.inner.board.local.task.kind == "solve"
     assert host.focus_asked[before:] == [controls.FOCUS_ROUND, controls.SHOW_ROUND]
+    # Start's request found no board: focus went to the status (the screen's home), and stays there.
+    assert host.focused[-1] == ".match-status" and host.focus_in(".match-status")
     status = ".match-status"
     assert Focus(status, show=status, only_from=status, whole=".match-main .rf-work") == controls.SHOW_ROUND
 

@@ -1,11 +1,13 @@
 """The Reflection board scene: every cell, clue, tile, warp, red frame and laser is drawn as stated."""
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 from gamenight import i18n
 from gamenight.reflection import scene
 from gamenight.reflection.history import DOT, RING, Notes
-from gamenight.reflection.laser import Layout, edge_names, trace
+from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout, edge_names, trace
 from gamenight.reflection.puzzle import Clue, TileSet, puzzle_of
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -236,3 +238,15 @@ def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():
             assert x + w == board_box[0]
         else:
             assert x == board_box[1]
+
+
+def test_bigger_cells_is_offered_below_the_width_where_each_board_size_s_cells_are_44_px():
+    """css/app.css shows "Bigger cells" (its ``data-size``) on a screen narrower than 44 × ``units(size)``
+    px, where a phone's board (the screen's width, ``units`` cells across) has cells under 44 px, for
+    every size a board may have; and so within the 40rem a phone's layout (and the button) holds to."""
+    css = (Path(__file__).resolve().parents[3] / "css" / "app.css").read_text()
+    rule = r'@media \(width < ([\d.]+)px\) \{ #rf-zoom\[data-size="(\d+)"\] \{ display: inline-block; \} \}'
+    shown = re.findall(rule, css)
+    widths = {int(size): float(width) for width, size in shown}
+    assert widths == {n: round(44 * scene.units(n), 1) for n in range(MIN_SIZE, MAX_SIZE + 1)}
+    assert max(widths.values()) <= 40 * 16

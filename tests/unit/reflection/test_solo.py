@@ -1010,6 +1010,8 @@ def test_a_key_acts_on_the_focused_cell_even_if_the_cursor_was_elsewhere():
 
 def test_the_zoom_toggles_bigger_cells():
     model, _ = generated()
+    (zoom,) = find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-zoom")
+    assert zoom.attr("data-size") == model.puzzle.size  # the style sheet offers it where its cells are small
     model, _ = send(model, click("zoom"))
     assert model.zoom and find_all(SCREEN.view(model), lambda e: "rf-zoom" in str(e.attr("class")))
     model, _ = send(model, click("zoom"))

@@ -4,6 +4,13 @@
 real SDP text built by ``invite.build_sdp`` with a ufrag unique to its connection, so a page can
 only connect by passing the codes through its screens, as people do. Messages are queued and
 delivered by ``pump``. Pages of one ``browser`` share local storage and hear each other's signals.
+
+A page keeps keyboard focus as ``ui/dom.py`` does (``Page.focus``): a ``Focus`` request moves it to its
+element once drawn, else to the screen's ``[data-focus-home]``, and one with ``only_from`` only if focus
+is in such an element now; a click moves it to what was clicked, as a browser does; a key is pressed
+where focus is. Focus is kept as the shell finds its element again after a render (by id, or a board's
+Tab stop), and found on the page as it is drawn when asked; if its element is gone, it is on the screen's
+home, as the page's render puts it (index.html), or on the body.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from gamenight.ui.program import (
     run_work,
 )
 from gamenight.ui.svg import Element, find_all, text_of
+from tests.unit.ui import select
 
 SITE = "https://friends.example/gnc/?stun=none"
 ICE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -59,8 +67,9 @@ class Page:
         self.works: dict[str, Work] = {}  # background work asked for and not run yet (a new one replaces its namesake)
         self.ran: list[tuple[str, object]] = []  # the tasks run to their end, with their values, in order
         self.warn = False
-        self.focused: list[str] = []  # the selectors the page asked the shell to focus, in order
-        self.focus_asked: list[Focus] = []  # the same requests whole (what to show with it, when to take it)
+        self.focused: list[str] = []  # the selectors focus went to at the page's request, in order
+        self.focus_asked: list[Focus] = []  # every request whole (what to show with it, when to take it), taken or not
+        self.focus: str | None = None  # where keyboard focus is, as the shell finds it again (None: the body)
         self.address = location_hash  # the page's address, as its screen rewrites it (``Navigate``)
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
@@ -73,6 +82,8 @@ class Page:
     def send(self, message: Any) -> None:
         if not self.open:
             return
+        if isinstance(message, UiEvent) and message.action and message.type in ("click", "keydown"):
+            self.input_at(message)
         self.model, effects = app.update(self.model, message, Env(now_ms=self.rtc.now))
         self.run(effects)
 
@@ -126,6 +137,54 @@ class Page:
     def inner(self) -> Any:
         return self.model.inner
 
+    # --- keyboard focus, as ui/dom.py keeps it ------------------------------------------------------------
+
+    def focused_at(self) -> select.Path | None:
+        """The focused element (its path from the page's root) as the page is drawn now, or None (the body)."""
+        if self.focus is None:
+            return None
+        tree = self.tree
+        path = select.first(tree, self.focus)
+        if path is None:  # its element went: the page's render puts focus on the screen's home (index.html)
+            path = select.first(tree, "[data-focus-home]")
+            self.focus = "[data-focus-home]" if path else None
+        return path
+
+    def focus_in(self, selector: str) -> bool:
+        """Whether keyboard focus is in an element matching ``selector`` (``Element.closest``)."""
+        path = self.focused_at()
+        return path is not None and select.closest(path, selector) is not None
+
+    def focus_on(self, selector: str) -> None:
+        """Focus on the element ``selector`` finds as the page is drawn now (its screen's home if none is),
+        kept as the shell finds it after a render: a board's Tab stop, else its id, else ``selector``."""
+        tree = self.tree
+        path = select.first(tree, selector)
+        if path is None:
+            path, selector = select.first(tree, "[data-focus-home]"), "[data-focus-home]"
+        if path is None:
+            self.focus = None
+            return
+        grid = select.closest(path, "[role=grid][id]")
+        element_id = select.value(path[-1], "id")
+        if grid is not None and grid != path:
+            self.focus = f'#{select.value(grid[-1], "id")} [tabindex="0"]'
+        else:
+            self.focus = f"#{element_id}" if element_id else selector
+
+    def input_at(self, event: UiEvent) -> None:
+        """Where an input puts focus: a click on what it clicked (the closest element with its
+        ``data-action`` and data); a key is pressed where focus is, so if the page's focus is not in
+        the element the key names, it was on that element's Tab stop (a board's cell under its cursor)."""
+        named = f'[data-action="{event.action}"]' + "".join(
+            f'[data-{k}="{v}"]' for k, v in event.data.items() if '"' not in v
+        )
+        if event.type == "click":
+            self.focus = named
+        elif not self.focus_in(named):
+            stop = f'{named} [tabindex="0"]'
+            self.focus_on(stop if select.first(self.tree, stop) else named)
+
     # --- effects -------------------------------------------------------------------------------------
 
     def run(self, effects: list) -> None:
@@ -143,8 +202,11 @@ class Page:
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
             elif isinstance(effect, Focus):
-                self.focused.append(effect.selector)
                 self.focus_asked.append(effect)
+                if effect.only_from and not self.focus_in(effect.only_from):
+                    continue  # as ui/dom.py: focus is elsewhere (the chat), the player's, not this request's
+                self.focused.append(effect.selector)
+                self.focus_on(effect.selector)
             elif isinstance(effect, Navigate):
                 self.address = effect.location_hash
             elif isinstance(effect, Work):
