@@ -163,11 +163,14 @@ def test_an_invitations_card_says_joined_only_once_the_lobby_took_the_guests_hel
     host.send(UiEvent("submit", "reply", {}, form={"reply": reply}, now_ms=rtc.now))
     (card,) = host.by_class("invite")
     assert card.attr("data-state") == "connecting" and "Connecting…" in text_of(card)
+    # One message for one thing: the card (a live region) says how the guest comes in; a note "Connecting
+    # Bea…" beside it said it twice, and stayed while the card already said "Joining the lobby…".
+    assert "Connecting Bea…" not in host.text, "the card says it"
     rtc.queue.popleft()()  # the host's end of the channel opens; the guest's hello is still on its way
     (card,) = host.by_class("invite")
     assert card.attr("data-state") == "greeting", "the channel is open: the guest is joining"
     assert "Joined" not in text_of(card) and "Joining the lobby…" in text_of(card)
-    assert "Bea is connected." not in host.text and "Connecting Bea…" in host.text
+    assert "Bea is connected." not in host.text and "Connecting Bea…" not in host.text
     rtc.pump()
     assert members(host)["Bea"] == "connected" and not host.by_class("invite"), "joined: the card has done its job"
     assert "Bea is connected." in text_of(host.by_class("invites")[0])

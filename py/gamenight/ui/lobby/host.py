@@ -898,7 +898,10 @@ def _invites_view(model: HostModel) -> Element:
     folded = [i for i in listed if running and i.state not in UNANSWERED]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
-    note = model.reply_note and h("p", {"class": "note", "role": "status"}, _text(model.reply_note))
+    # "Connecting Cal…" is for the reply link's tab (``_signal``'s answer): here the card of that reply, a live
+    # region, says it ("Connecting…", then "Joining the lobby…"); the note beside it said the same thing twice.
+    said = model.reply_note if model.reply_note and model.reply_note["code"] != "connecting-guest" else None
+    note = said and h("p", {"class": "note", "role": "status"}, _text(said))
     return h(
         "section",
         {"class": "invites"},
