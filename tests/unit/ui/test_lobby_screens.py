@@ -564,6 +564,28 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
 
 
+def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_disconnected():
+    """In a game where the seats play at once (Reflection), the host's own turn ("your turn") took the
+    status, and nothing near the board said that Bea, building at the same time, had dropped: only the
+    members list far below did, and the host waited for a puzzle that could not come."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="built", preset="easy")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    assert text_of(host.by_class("match-status")[0]) == "Ann (1) and Bea (2) to play · your turn"
+    bea.close()
+    assert text_of(host.by_class("match-status")[0]) == (
+        "Ann (1) and Bea (2) to play · your turn · Bea (2) is disconnected"
+    )
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("match-status")[0]) == "Ann（1）とBea（2）の番・あなたの番・Bea（2）は切断中"
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
     """On a slow connection a guest can make a second move before the host's answer to the first arrives:
     the host refuses it (made on an earlier position). The guest's page words the refusal, in its own
