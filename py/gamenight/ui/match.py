@@ -728,6 +728,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                         {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
                         _("to play"),
                     ),
+                    # A player whose page is gone, said on their card whoever's turn it is: the status line
+                    # says it only once the match waits for them, the members list far under the board.
+                    s.away and h("span", {"class": "away"}, _("disconnected")),
                     h("span", {"class": "facts"}, i18n.separated(*game.seat_facts(ui.view, s.id, table))),
                 ),
             )

@@ -304,6 +304,12 @@ class HostScreen:
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             effects = [*effects, *more]
+        match = updated.live.session.match if updated.live is not None else None
+        running = match is not None and match.running
+        if running and updated.reply_note is not None and updated.reply_note["code"] == "guest-connected":
+            # Hidden while a match runs (it does not hold its place above the board), the note of who joined
+            # last came back when the match ended, about a join long past: a match makes it old news.
+            updated = replace(updated, reply_note=None)
         if updated.notice == (RESTORED,) and updated.live is not None and not _guests_away(updated.live.session):
             updated = replace(updated, notice=())  # it asks to invite the guests again: every one is back
         if updated.live is not None and updated.live.session.game_id != updated.addressed:
