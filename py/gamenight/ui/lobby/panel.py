@@ -228,7 +228,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     # Where focus goes when the focused element goes (index.html): the match screen's status while a match
     # is shown; else this heading, which names the game. A game switch takes the board a guest had focused
     # away, and with no home on the page a keyboard player's focus fell to the body (Tab began at the header).
-    home = {} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
+    # The heading stays focusable by script when the home moves: a match starting under a guest's focus on it
+    # took its tabindex, and the browser dropped the focus to the body.
+    home = {"tabindex": "-1"} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
