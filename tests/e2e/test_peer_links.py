@@ -156,6 +156,9 @@ def test_a_guest_who_closes_its_page_shows_disconnected_and_rejoins_its_seat(peo
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     expect(member(host, "Bea").locator(".state")).to_have_text("disconnected")
     expect(seat(host, "C")).to_have_text("Bea")
+    # Her row is dimmed, yet its words ("disconnected") and buttons ("Invite again", "Remove") stay readable:
+    # the whole row at 65 % opacity fell below the contrast minimum (axe color-contrast, serious).
+    assert_accessible((host,))
 
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
@@ -246,6 +249,16 @@ def test_a_keyboard_guest_s_focus_goes_to_the_lobby_s_heading_when_the_host_swit
     expect(heading).to_be_focused()
     bea.keyboard.press("Tab")
     expect(bea.locator(".seat[data-seat='2'] button[data-action=stand]")).to_be_focused()
+    # The host starts the next match while the guest's focus is on the heading: the heading stays (it now says
+    # "match running") and keeps the focus, which fell to the body when the heading stopped being focusable
+    # (the focus home moves to the match's status); Tab goes on into the match.
+    heading.focus()
+    host.click("button[data-action=start]")
+    expect(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(heading).to_have_text("Light Seeker · match running")
+    expect(heading).to_be_focused()
+    bea.keyboard.press("Tab")
+    assert bea.evaluate("document.activeElement.closest('.match-screen') !== null")
 
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):

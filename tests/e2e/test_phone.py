@@ -321,7 +321,7 @@ def test_a_match_the_host_ends_by_keyboard_brings_the_focused_status_into_a_phon
     expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
     end_by_keyboard(host, "button[data-action=end]")
     status = host.locator(".match-status")
-    expect(status).to_have_text("The host ended the match.")
+    expect(status).to_have_text("You ended the match.")
     expect(status).to_be_focused()
     assert_in_window(host, (".match-status",))
     # Nobody is said to be solving a round that ended: the race and the seat list say it was not finished.

@@ -502,7 +502,7 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     assert cell.evaluate(look) != resting and cell.evaluate(look)[1] == "pointer"
     host.click("button[data-action=end]")
     host.click(".confirm button[data-action=end]")
-    expect(host.locator(".match-status")).to_have_text("The host ended the match.")
+    expect(host.locator(".match-status")).to_have_text("You ended the match.")
     cell.hover()
     assert cell.evaluate(look) == [resting[0], "default"]
     expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")

@@ -580,6 +580,35 @@ def test_a_save_refused_while_the_help_is_open_is_said_in_it():
         assert [text_of(p[-1]) for p in regions] == ["", ""]
 
 
+def test_help_opened_after_a_save_failed_shows_the_notice_but_does_not_say_it_again():
+    """A save refused before the help opened was said already, in the page's live region: the overlay,
+    opened over it, shows the notice (the page's is covered) as plain words, and its live region stays
+    empty, so a screen reader does not read it a second time. A save that works and then fails again while
+    the help is open is news, and the live region says it."""
+    model, _ = app.init("#/raythread/table", Env())
+    failed, _ = app.update(model, SaveFailed(True), Env())
+    for opener in (UiEvent("click", "app-help"), UiEvent("click", "app-rules", {"game": "raythread"})):
+        opened, _ = app.update(failed, opener, Env())
+        overlay = find_all(app.view(opened), lambda e: e.attr("id") == "overlay")[0]
+        live = find_all(overlay, lambda e: e.attr("role") == "status")
+        assert [text_of(e) for e in live] == [""], "the overlay said the old news again"
+        shown = find_all(overlay, lambda e: e.attr("class") == "unsaved" and text_of(e).startswith(UNSAVED))
+        assert len(shown) == 1 and shown[0].attr("role") is None, "the overlay shows it, in no live region"
+        switched, _ = app.update(opened, UiEvent("click", "app-rules", {"game": "raythread"}), Env())
+        overlay = find_all(app.view(switched), lambda e: e.attr("id") == "overlay")[0]
+        assert [text_of(e) for e in find_all(overlay, lambda e: e.attr("role") == "status")] == [""], "help → rules"
+        worked, _ = app.update(opened, SaveFailed(False), Env())
+        again, _ = app.update(worked, SaveFailed(True), Env())
+        overlay = find_all(app.view(again), lambda e: e.attr("id") == "overlay")[0]
+        live = find_all(overlay, lambda e: e.attr("role") == "status")
+        assert [text_of(e)[: len(UNSAVED)] for e in live] == [UNSAVED], "a new refusal is said"
+        assert len(find_all(overlay, lambda e: e.attr("class") == "unsaved" and bool(text_of(e)))) == 1
+        closed, _ = app.update(again, UiEvent("click", "app-close"), Env())
+        reopened, _ = app.update(closed, opener, Env())
+        overlay = find_all(app.view(reopened), lambda e: e.attr("id") == "overlay")[0]
+        assert [text_of(e) for e in find_all(overlay, lambda e: e.attr("role") == "status")] == [""]
+
+
 def test_a_click_on_the_unsaved_notice_is_no_click_on_the_page():
     """Reflection solo's main takes a click anywhere on the page (``data-action="screen"``: a click
     elsewhere answers "Give up this puzzle?" with keep solving, or the linked puzzle's question with

@@ -1069,6 +1069,14 @@ def advice_line(desk: Desk, view: JSON) -> Element | None:
     )
 
 
+# How this page's own seat ended a puzzle, as a sentence like "Solved in 0:42: +120 points." (the standings'
+# outcome word before the points read "gave up: −60 points.").
+FINISHED = {
+    "gave_up": N_("You gave up: {p} points."),
+    "timeout": N_("Out of time: {p} points."),
+}
+
+
 def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
     """How this page's seat ended the puzzle it solves, once it has; while the next round runs, how
     it ended the last one (a round that ends with this seat's solve gives way to the next at once)."""
@@ -1083,10 +1091,13 @@ def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
     points = standings.points_text(int(ended.get("points", 0)))
     if ended.get("outcome") == "solved":
         text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
+    elif (said := FINISHED.get(str(ended.get("outcome")))) is not None:
+        text = _(said).format(p=points)
     else:
         text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome", ""), "")), p=points)
-        if done is not None and view.get("phase") == "solve":  # its board is empty now (``follow``)
-            text = sentences(text, _("Its solution is shown under Solutions once its last round is over."))
+    if ended.get("outcome") != "solved" and done is not None and view.get("phase") == "solve":
+        # Its board is empty now (``follow``).
+        text = sentences(text, _("Its solution is shown under Solutions once its last round is over."))
     if done is None:
         text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
     return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)

@@ -333,6 +333,9 @@ class Model:
     # The browser refused the last write to local storage (full, or blocked): said until one works again,
     # so a player learns that a reload would lose the match or the puzzle before it does.
     unsaved: bool = False
+    # The help or rules opened on a refusal the page had said already: the overlay shows it as plain words,
+    # not in its live region, which a screen reader would read again. Over when a save works again.
+    unsaved_heard: bool = False
 
 
 def storage_keys(location_hash: str) -> tuple[str, ...]:
@@ -360,7 +363,7 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
     if isinstance(message, Copied):
         return replace(model, copied=message), [StartTimer(COPIED, COPIED_MS)]
     if isinstance(message, SaveFailed):
-        return replace(model, unsaved=message.failing), []
+        return replace(model, unsaved=message.failing, unsaved_heard=model.unsaved_heard and message.failing), []
     if isinstance(message, Tick) and message.timer == COPIED:
         return replace(model, copied=None), [StopTimer(COPIED)]
     if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
@@ -457,15 +460,21 @@ def unsaved_status(unsaved: bool, element_id: str = "app-unsaved") -> Element:
     """Whether the browser refuses to keep what the page saves, at the top of the page (``topped``), and
     at the top of the overlay while one is open (``element_id`` ``overlay-unsaved``). A live region always
     drawn (empty while saving works), as the copy status is."""
-    text = (
-        _(
-            "This browser did not let the page save (its storage is full or blocked): "
-            "reloading or closing the page would lose what you did since."
-        )
-        if unsaved
-        else ""
-    )
+    text = _unsaved_text() if unsaved else ""
     return h("p", {"id": element_id, "class": "unsaved", "role": "status", "data-action": UNSAVED_ACTION}, text)
+
+
+def unsaved_note() -> Element:
+    """The same words in no live region: in the overlay's head when the refusal came before it opened
+    (the page's live region said it then; the overlay's would say it again as the dialog opens)."""
+    return h("p", {"class": "unsaved", "data-action": UNSAVED_ACTION}, _unsaved_text())
+
+
+def _unsaved_text() -> str:
+    return _(
+        "This browser did not let the page save (its storage is full or blocked): "
+        "reloading or closing the page would lose what you did since."
+    )
 
 
 def update_offer() -> Element:
@@ -521,7 +530,11 @@ def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     if opening and not (model.overlay == "help" and _asks_help(event)):
         game = event.data.get("game", "") if event.action == "app-rules" else model.route.game or ""
         kind = "rules" if event.action == "app-rules" and games.guide(game) else "help"
-        opened = replace(model, overlay=kind, overlay_game=game, overlay_return=_opener(model, event))
+        # Said on the page before the overlay covered it (help to rules: as the help had it).
+        heard = model.unsaved_heard if model.overlay else model.unsaved
+        opened = replace(
+            model, overlay=kind, overlay_game=game, overlay_return=_opener(model, event), unsaved_heard=heard
+        )
         return opened, [Focus("#overlay")]
     closing = (event.type == "click" and event.action == "app-close") or (
         event.type == "keydown" and event.key in ("Escape", "?") and not event.typing
@@ -559,7 +572,9 @@ def overlay_view(model: Model) -> Element:
                 h("button", {"type": "button", "class": "button", "data-action": "app-close"}, _("Close")),
                 # The page's notice is inert under the overlay, neither seen nor heard: a save refused
                 # while the overlay is open is said here, in the head that stays on screen as it scrolls.
-                unsaved_status(model.unsaved, "overlay-unsaved"),
+                # One refused before it opened was heard on the page: shown here, and not said again.
+                unsaved_status(model.unsaved and not model.unsaved_heard, "overlay-unsaved"),
+                unsaved_note() if model.unsaved and model.unsaved_heard else None,
             ),
             body,
         ),

@@ -658,10 +658,12 @@ def status(ui: MatchUi, table: Table) -> str:
     mine = [s for s in active if s in table.mine]
     by = {s.id: s for s in table.seats}
     away = [seat_label(table, s) for s in active if s in by and by[s].away]
+    gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
     if mine and len(table.mine) == 1:
         text = i18n.separated(text, _("your turn"))
+        if away:  # seats that play at once (a Reflection round): the others may be waited for too
+            text = i18n.separated(text, gone.format(names=i18n.conjunction(away)))
     elif away:  # the match waits for a page that is gone: say so where everyone looks
-        gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
         text = i18n.separated(
             text, _("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away))
         )
@@ -726,6 +728,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                         {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
                         _("to play"),
                     ),
+                    # A player whose page is gone, said on their card whoever's turn it is: the status line
+                    # says it only once the match waits for them, the members list far under the board.
+                    s.away and h("span", {"class": "away"}, _("disconnected")),
                     h("span", {"class": "facts"}, i18n.separated(*game.seat_facts(ui.view, s.id, table))),
                 ),
             )

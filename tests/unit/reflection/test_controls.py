@@ -377,7 +377,11 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
     bea.click("rf-give-up")
     assert bea.moves[-1] == {"type": "give_up", "round": 1}
     everyone_sees(shown)
-    assert "gave up: −60 points." in bea.text
+    # A sentence, as "Solved in 0:42: +120 points." is (it read "gave up: −60 points.", the outcome's word).
+    # Her board is empty now, and the line says where the solution will be.
+    assert [text_of(e) for e in bea.find("rf-finished")] == [
+        "You gave up: −60 points. Its solution is shown under Solutions once its last round is over."
+    ]
 
 
 def test_the_round_clock_counts_down_and_warns_in_its_last_30_seconds():

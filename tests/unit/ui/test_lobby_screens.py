@@ -163,11 +163,14 @@ def test_an_invitations_card_says_joined_only_once_the_lobby_took_the_guests_hel
     host.send(UiEvent("submit", "reply", {}, form={"reply": reply}, now_ms=rtc.now))
     (card,) = host.by_class("invite")
     assert card.attr("data-state") == "connecting" and "Connecting…" in text_of(card)
+    # One message for one thing: the card (a live region) says how the guest comes in; a note "Connecting
+    # Bea…" beside it said it twice, and stayed while the card already said "Joining the lobby…".
+    assert "Connecting Bea…" not in host.text, "the card says it"
     rtc.queue.popleft()()  # the host's end of the channel opens; the guest's hello is still on its way
     (card,) = host.by_class("invite")
     assert card.attr("data-state") == "greeting", "the channel is open: the guest is joining"
     assert "Joined" not in text_of(card) and "Joining the lobby…" in text_of(card)
-    assert "Bea is connected." not in host.text and "Connecting Bea…" in host.text
+    assert "Bea is connected." not in host.text and "Connecting Bea…" not in host.text
     rtc.pump()
     assert members(host)["Bea"] == "connected" and not host.by_class("invite"), "joined: the card has done its job"
     assert "Bea is connected." in text_of(host.by_class("invites")[0])
@@ -182,6 +185,18 @@ def test_an_invitations_card_says_joined_only_once_the_lobby_took_the_guests_hel
     finally:
         i18n.set_language("en")
         rtc.pump()
+
+
+def test_the_note_of_who_joined_last_is_gone_once_a_match_has_started():
+    """ "Bea is connected." stands under "Invite a player" before a match; hidden while the match runs, it
+    came back when the match ended, about a join long past."""
+    rtc = FakeRtc()
+    host, _bea = two_player_match(rtc)
+    assert "Bea is connected." not in host.text, "hidden while the match runs"
+    end_match(host)
+    assert "Bea is connected." not in host.text, "old news once a match has been played"
+    cal = join(rtc, host, "Cal")  # a join between matches is said as before
+    assert members(cal)["Cal"] == "connected" and "Cal is connected." in host.text
 
 
 def test_a_guest_the_lobby_turns_away_is_said_on_the_hosts_card_with_the_reason():
@@ -394,9 +409,9 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
         assert "your turn" in text_of(host.by_class("match-status")[0])
     host.click("end")
     host.click("end")  # "End the match" in the question
-    for page in (host, bea):
+    for page, said in ((host, "You ended the match."), (bea, "The host ended the match.")):
         screen = page.by_class("match-screen")[0]
-        assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
+        assert text_of(page.by_class("match-status")[0]) == said, "the host's own page says 'you'"
         assert screen.attr("data-ended") == "1"
         badges = page.by_class("turn-badge")  # each card keeps the badge's room, hidden off turn
         assert badges and all(b.attr("aria-hidden") == "true" for b in badges), "no seat is marked to play any more"
@@ -540,6 +555,10 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     rules = games.rules("raythread")
     move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
     bea.close()  # Bea, to play next, is gone
+    # Before her turn comes, her card beside the board says so (the status line names whose turn it is).
+    for page in (host, cal):
+        cards = {c.attr("data-seat"): text_of(c) for c in page.by_class("match-seat")}
+        assert "disconnected" in cards["B"] and "disconnected" not in cards["A"] + cards["C"], cards
     host.click("rt-hand", kind=move["tile"])
     host.click("rt-orient", orient=move["orient"])
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
@@ -558,7 +577,30 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.submit("reply", reply=back.value_of("reply-code"))
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
+        assert not any("disconnected" in text_of(c) for c in page.by_class("match-seat")), "she is back"
     assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+
+
+def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_disconnected():
+    """In a game where the seats play at once (Reflection), the host's own turn ("your turn") took the
+    status, and nothing near the board said that Bea, building at the same time, had dropped: only the
+    members list far below did, and the host waited for a puzzle that could not come."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="2", mode="built", preset="easy")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    assert text_of(host.by_class("match-status")[0]) == "Ann (1) and Bea (2) to play · your turn"
+    bea.close()
+    assert text_of(host.by_class("match-status")[0]) == (
+        "Ann (1) and Bea (2) to play · your turn · Bea (2) is disconnected"
+    )
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("match-status")[0]) == "Ann（1）とBea（2）の番・あなたの番・Bea（2）は切断中"
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
@@ -1282,8 +1324,8 @@ def test_a_light_seeker_match_the_host_ends_sets_no_turn_to_anyone():
     for page in (host, bea):
         assert page.by_class("ls-above") and page.by_class("ls-due")
     end_match(host)
-    for page in (host, bea):
-        assert text_of(page.by_class("match-status")[0]) == "The host ended the match."
+    for page, said in ((host, "You ended the match."), (bea, "The host ended the match.")):
+        assert text_of(page.by_class("match-status")[0]) == said
         assert not page.by_class("ls-above") and not page.by_class("ls-due") and not page.by_class("ls-turn")
         assert page.by_class("ls-light") and page.by_class("ls-target"), "what the board shows stays"
 

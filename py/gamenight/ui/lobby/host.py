@@ -304,6 +304,12 @@ class HostScreen:
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             effects = [*effects, *more]
+        match = updated.live.session.match if updated.live is not None else None
+        running = match is not None and match.running
+        if running and updated.reply_note is not None and updated.reply_note["code"] == "guest-connected":
+            # Hidden while a match runs (it does not hold its place above the board), the note of who joined
+            # last came back when the match ended, about a join long past: a match makes it old news.
+            updated = replace(updated, reply_note=None)
         if updated.notice == (RESTORED,) and updated.live is not None and not _guests_away(updated.live.session):
             updated = replace(updated, notice=())  # it asks to invite the guests again: every one is back
         if updated.live is not None and updated.live.session.game_id != updated.addressed:
@@ -898,7 +904,10 @@ def _invites_view(model: HostModel) -> Element:
     folded = [i for i in listed if running and i.state not in UNANSWERED]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
-    note = model.reply_note and h("p", {"class": "note", "role": "status"}, _text(model.reply_note))
+    # "Connecting Cal…" is for the reply link's tab (``_signal``'s answer): here the card of that reply, a live
+    # region, says it ("Connecting…", then "Joining the lobby…"); the note beside it said the same thing twice.
+    said = model.reply_note if model.reply_note and model.reply_note["code"] != "connecting-guest" else None
+    note = said and h("p", {"class": "note", "role": "status"}, _text(said))
     return h(
         "section",
         {"class": "invites"},

@@ -164,8 +164,8 @@ def sync_board(
         # A snapshot: the log starts from the match's recent steps as the host tells them (the same on
         # every page), and only the moves before them go unlisted.
         ui = screen.retold(ui, client.told.steps, client.told.earlier, match.moves)
-    if match.ended == "host":
-        halted = N_("The host ended the match.")
+    if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
+        halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
         halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
     else:
@@ -228,7 +228,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     # Where focus goes when the focused element goes (index.html): the match screen's status while a match
     # is shown; else this heading, which names the game. A game switch takes the board a guest had focused
     # away, and with no home on the page a keyboard player's focus fell to the body (Tab began at the header).
-    home = {} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
+    # The heading stays focusable by script when the home moves: a match starting under a guest's focus on it
+    # took its tabindex, and the browser dropped the focus to the body.
+    home = {"tabindex": "-1"} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
@@ -569,7 +571,9 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
             to_play = _("{name} to play (you)") if turn == match.you else _("{name} to play")
             status = i18n.separated(status, to_play.format(name=who))
     else:
-        status = _("The host ended the match.") if match.ended == "host" else _("The match is over.")
+        status = _("The match is over.")
+        if match.ended == "host":
+            status = _("You ended the match.") if client.is_host else _("The host ended the match.")
     rows = [
         h(
             "li",
