@@ -737,7 +737,7 @@ def _action_words(action: Action) -> str:
     return _("cube {n} tilts {direction}").format(n=n, direction=direction)
 
 
-def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str:
+def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str | list[Any]:
     if seat is None:
         return ""
     wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
@@ -762,13 +762,14 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
             ).format(n=left),
             wins,
         )
-    return sentences(
-        _(
-            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
-            "face that comes up. Keys: S or T, then an arrow."
-        ),
-        wins,
+    arrows = _(
+        "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the face "
+        "that comes up."
     )
+    # The key sentence goes in the element css/app.css hides on a touch screen (no keyboard there), as
+    # Raythread's key names do; the gap before it (English's space, none in Japanese) is inside it.
+    keys = h("span", {"class": "keys-only"}, i18n.sentence_gap(), _("Keys: S or T, then an arrow."))
+    return [arrows, keys, i18n.sentence_gap() + wins if wins else None]
 
 
 def _way(old: Any, new: Any) -> str:

@@ -479,6 +479,23 @@ def test_what_moved_is_marked_in_the_colour_of_the_player_who_moved_it():
     assert bob_marks and all("seat-cyan" in classes for classes in bob_marks.values()), bob_marks
 
 
+def test_the_hint_names_the_action_keys_in_what_a_touch_screen_hides():
+    """With a cube chosen the hint ended "Keys: S or T, then an arrow." on a phone too, where there is no
+    keyboard; the key sentence is now in the element css/app.css hides on a touch screen, as Raythread's
+    key names are, and the rest of the hint names no key."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    (first, *_), _board = rules.turn_outcomes(ui.state.board, ui.due)[0]
+    r, c = ui.state.board.cells[first.cube]
+    ui, _ = click(ui, view, "ann", "ls-cell", r=r, c=c)
+    assert ui.selected == first.cube
+    hint = find_all(BOARD.render(ui, view, "ann", TABLE), lambda e: e.attr("class") == "ls-hint")[0]
+    keys = find_all(hint, lambda e: e.attr("class") == "keys-only")
+    assert [text_of(k).strip() for k in keys] == ["Keys: S or T, then an arrow."]
+    shown = text_of(hint).replace(text_of(keys[0]), "")
+    assert "Tap or click an arrow" in shown and "Keys" not in shown
+
+
 def test_the_log_tells_each_turn_and_the_end():
     names = {"ann": "Ann", "bob": "Bob"}
     event = {
