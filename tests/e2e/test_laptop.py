@@ -4,7 +4,7 @@ beside or under it (Raythread's hand, Light Seeker's turn) without scrolling (do
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.e2e import test_lightseeker, test_raythread
 from tests.e2e.conftest import assert_in_window
@@ -27,5 +27,24 @@ def test_the_board_and_what_a_move_needs_fit_a_laptops_window(browser: Browser, 
         start(page, site_url)
         page.evaluate("window.scrollTo(0, 0)")
         assert_in_window(page, parts)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", LAPTOPS.values(), ids=LAPTOPS.keys())
+def test_why_a_raythread_click_did_nothing_is_said_inside_the_laptops_window(browser: Browser, site_url: str, size):
+    """A click on a cell no move can use leaves the board as it was and says why under the hand: that note
+    was below the window (at 1280×800 its line began 11 px under the window's bottom), so for a player
+    who sees the page the click did nothing."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url)
+        page.evaluate("window.scrollTo(0, 0)")
+        middle = int(page.get_attribute(".rt-board-wrap", "data-size") or 11) // 2
+        page.click(f"#rt-c{middle}-{middle}")  # the centre beacon, with no tile chosen
+        expect(page.locator(".rt-note")).to_have_count(1)
+        page.evaluate("window.scrollTo(0, 0)")  # as the page stood (a click scrolls nothing)
+        assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-note"))
     finally:
         context.close()

@@ -248,3 +248,23 @@ def test_the_first_hint_names_the_tile_keys_on_a_laptop_only(app: Page, phone: P
     expect(app.locator(".rt-hint")).to_contain_text("(key")
     expect(phone.locator(".rt-hint .keys-only")).to_be_hidden()
     assert "(key" not in phone.locator(".rt-hint").inner_text()
+
+
+def test_a_tie_break_note_in_the_final_standings_keeps_its_number_on_its_line(phone: Page, site_url: str):
+    """The note "joint claims: 0" wrapped between its words and its number ("joint claims:" / "0") in the final
+    standings, on a phone and beside the board on a laptop: the note now breaks before it, never inside."""
+    open_app(phone, site_url, "#/raythread/table")
+    for i, name in enumerate(("Annabel Lee", "Beatrice")):
+        phone.fill(f"input[name=name{i}]", name)
+    phone.tap(".table-options summary")
+    phone.fill("input[name=target]", "1")  # the first beacon lit ends the match
+    phone.tap("form[data-action=table-setup] button[type=submit]")
+    state = engine(phone)
+    move = next(m for m in rules.legal(state, "A") if rules.view(rules.play(state, "A", m)[0], None)["ended"])
+    from tests.e2e.test_keyboard_and_touch import rt_taps  # it imports this module: imported here, once loaded
+
+    rt_taps(phone, state, move)
+    notes = phone.locator(".match-result .ranking .note")
+    expect(notes).to_have_count(2)
+    for note in notes.all():
+        assert note.evaluate("e => e.getClientRects().length") == 1, note.inner_text()

@@ -148,6 +148,7 @@ class Ui:
     note: JSON | None = None  # why the last attempt could not be made
     rolls: Mapping[int, str] = field(default_factory=dict)  # cube → the way it just tilted
     moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
+    moved_by: str | None = None  # whose turn moved them, when it was the last turn (``start``)
 
     @property
     def due(self) -> int:
@@ -210,7 +211,14 @@ class LightSeekerBoard:
         mc = sum(c for _r, c in cells) / len(cells)
         free = [cell for i, cell in enumerate(cells) if i != state.board.buh] or list(cells)
         cursor = min(free, key=lambda cell: ((cell[0] - mr) ** 2 + (cell[1] - mc) ** 2, cell))
-        return Ui(state, cursor=cursor, rolls=rolls, moved=frozenset(moved))
+        mover = before.get("to_move") if before is not None and moved else None
+        return Ui(
+            state,
+            cursor=cursor,
+            rolls=rolls,
+            moved=frozenset(moved),
+            moved_by=mover if isinstance(mover, str) else None,
+        )
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["to_move"],)) if view.get("to_move") else frozenset()
@@ -462,13 +470,17 @@ class LightSeekerBoard:
         """What the scene draws besides the position: the cursor, the chosen cube's arrows, the dimming.
         A board that takes no input (``table.stopped`` or ``table.offline``: ui.match.handle drops
         every one) draws no cursor: the arrows no longer move it."""
+        # What moved is marked in its mover's colour: the turn being built (or played back) is the seat
+        # to move's; a position after a turn marks the turn's (``Ui.moved_by``).
+        mover = ui.state.to_move if ui.actions else ui.moved_by
+        by = table.colours.get(mover) if table is not None and mover is not None else None
         if table is not None and (table.stopped or table.offline):
             was = ui.state.board.buh if ui.buh is not None else None
-            return scene.Look(rolls=ui.rolls, moved=ui.moved, buh_was=was)
+            return scene.Look(rolls=ui.rolls, moved=ui.moved, moved_by=by, buh_was=was)
         if seat is None or view.get("result"):
             # Buh's cube at the start of the turn is ringed once it has moved (a turn played back).
             was = ui.state.board.buh if ui.buh is not None else None
-            return scene.Look(cursor=ui.cursor, rolls=ui.rolls, moved=ui.moved, buh_was=was)
+            return scene.Look(cursor=ui.cursor, rolls=ui.rolls, moved=ui.moved, moved_by=by, buh_was=was)
         board = ui.board()
         if not ui.acting:
             choosing = problem(ui) is None
@@ -479,6 +491,7 @@ class LightSeekerBoard:
                 buh_was=ui.state.board.buh if ui.buh is not None else None,
                 rolls=ui.rolls,
                 moved=ui.moved,
+                moved_by=by,
             )
         viable = self.viable(ui) or frozenset()
         movers = {a.cube for a in viable}
@@ -490,6 +503,7 @@ class LightSeekerBoard:
             dim=dim,
             rolls=ui.rolls,
             moved=ui.moved,
+            moved_by=by,
         )
 
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:
@@ -723,7 +737,7 @@ def _action_words(action: Action) -> str:
     return _("cube {n} tilts {direction}").format(n=n, direction=direction)
 
 
-def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str:
+def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> str | list[Any]:
     if seat is None:
         return ""
     wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
@@ -748,13 +762,14 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
             ).format(n=left),
             wins,
         )
-    return sentences(
-        _(
-            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
-            "face that comes up. Keys: S or T, then an arrow."
-        ),
-        wins,
+    arrows = _(
+        "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the face "
+        "that comes up."
     )
+    # The key sentence goes in the element css/app.css hides on a touch screen (no keyboard there), as
+    # Raythread's key names do; the gap before it (English's space, none in Japanese) is inside it.
+    keys = h("span", {"class": "keys-only"}, i18n.sentence_gap(), _("Keys: S or T, then an arrow."))
+    return [arrows, keys, i18n.sentence_gap() + wins if wins else None]
 
 
 def _way(old: Any, new: Any) -> str:

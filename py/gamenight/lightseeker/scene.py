@@ -67,7 +67,8 @@ class Look:
     that leads to a legal turn (or, while Buh is being moved, the cube Buh may not go to); ``choosing``
     marks the cubes Buh may move to; ``buh_was`` is Buh's cube at the start of the turn once a new one
     is chosen; ``rolls`` tells which cubes just tilted and which way (their new face rolls in); ``moved``
-    are the cubes the last action or turn moved (marked).
+    are the cubes the last action or turn moved, marked in ``moved_by``, the colour of the seat that moved
+    them (a fixed blue, the second seat's, read as that player's move whoever made it).
     """
 
     cursor: Cell | None = None
@@ -78,6 +79,7 @@ class Look:
     buh_was: int | None = None
     rolls: Mapping[int, str] = field(default_factory=dict)
     moved: Collection[int] = ()
+    moved_by: str | None = None
 
 
 # --- geometry ----------------------------------------------------------------------------------------
@@ -240,7 +242,7 @@ def _kept_cube(i: int, cube: JSON, look: Look) -> Memo:
         i == look.selected,
         i in look.dim,
         look.choosing,
-        i in look.moved,
+        look.moved_by if i in look.moved else False,
         look.rolls.get(i),
     )
     kept = _KEPT.get(key)
@@ -258,6 +260,8 @@ def _cube(i: int, cube: JSON, look: Look) -> Element:
         classes.append("ls-choosable")
     if i in look.moved:
         classes.append("ls-moved")
+        if look.moved_by:
+            classes.append(f"seat-{look.moved_by}")
     roll = look.rolls.get(i)
     top_classes = "ls-top" + (f" ls-roll-{roll}" if roll else "")
     return h(

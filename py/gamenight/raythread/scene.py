@@ -428,10 +428,12 @@ def _tile(tile: JSON, look: Look) -> Element:
         h("circle", {"cx": x + 7, "cy": y + 7, "r": 5.5}),
         h("text", {"x": x + 7, "y": y + 9.5}, look.tags.get(tile["owner"], tile["owner"])),
     )
-    # A small turn arrow while the owner may still rotate the tile once.
     # A small turn arrow while the owner may still rotate the tile once. It is drawn, not a "↻" glyph:
     # the cell's name says "can still turn" in words, and visible text the name lacks fails WCAG 2.5.3.
-    turn = None if tile["rotated"] else _turn_mark(x + CELL - 7, y + CELL - 7)
+    # It goes in a bottom corner the tile's bar leaves free: a backslash tile's bar ends in the bottom-right
+    # one, where it hid the arrow.
+    corner = x + CELL - 7 if tile["orient"] == "/" else x + 7
+    turn = None if tile["rotated"] else _turn_mark(corner, y + CELL - 7)
     return h(
         "g",
         {"class": "rt-tile"},

@@ -452,6 +452,50 @@ def test_a_new_position_marks_what_moved_and_which_way_cubes_rolled():
     assert 'class="ls-top ls-roll-W"' in markup and "ls-moved" in markup
 
 
+def test_what_moved_is_marked_in_the_colour_of_the_player_who_moved_it():
+    """The mark on the cubes a turn moved was the second seat's own colour whoever moved them, so after the
+    first player's turn its cubes read as the other player's. Now the mark is the mover's colour: on the
+    position after a turn, at each step of a turn played back, and on a turn being built."""
+    state, before = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
+    after, events = GAME.play(state, "ann", turn, 0)
+    view = GAME.view(after, "bob")
+
+    def marked(ui, shown) -> dict[str, str]:
+        tree = BOARD.render(ui, shown, "bob", TABLE)
+        cubes = find_all(tree, lambda e: "ls-moved" in str(e.attr("class") or ""))
+        return {str(c.attr("id")): str(c.attr("class")) for c in cubes}
+
+    ann_marks = marked(BOARD.start(view, before), view)
+    assert set(ann_marks) == {"ls-cube-5", "ls-cube-8"}
+    assert all("seat-amber" in classes for classes in ann_marks.values()), ann_marks
+    for shown_before, ui in BOARD.unfold(before, view, events):
+        assert all("seat-amber" in c for c in marked(ui, BOARD.shown(ui, shown_before)).values())
+    # Bob builds his turn: the cube his first action moved is marked in his colour.
+    ui = BOARD.start(view, before)
+    (first, *_), _board = rules.turn_outcomes(ui.state.board, ui.due)[0]
+    built, _ = click(ui, view, "bob", "ls-act", cube=first.cube, kind=first.kind, dir=first.dir.value)
+    bob_marks = marked(built, BOARD.shown(built, view))
+    assert bob_marks and all("seat-cyan" in classes for classes in bob_marks.values()), bob_marks
+
+
+def test_the_hint_names_the_action_keys_in_what_a_touch_screen_hides():
+    """With a cube chosen the hint ended "Keys: S or T, then an arrow." on a phone too, where there is no
+    keyboard; the key sentence is now in the element css/app.css hides on a touch screen, as Raythread's
+    key names are, and the rest of the hint names no key."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    (first, *_), _board = rules.turn_outcomes(ui.state.board, ui.due)[0]
+    r, c = ui.state.board.cells[first.cube]
+    ui, _ = click(ui, view, "ann", "ls-cell", r=r, c=c)
+    assert ui.selected == first.cube
+    hint = find_all(BOARD.render(ui, view, "ann", TABLE), lambda e: e.attr("class") == "ls-hint")[0]
+    keys = find_all(hint, lambda e: e.attr("class") == "keys-only")
+    assert [text_of(k).strip() for k in keys] == ["Keys: S or T, then an arrow."]
+    shown = text_of(hint).replace(text_of(keys[0]), "")
+    assert "Tap or click an arrow" in shown and "Keys" not in shown
+
+
 def test_the_log_tells_each_turn_and_the_end():
     names = {"ann": "Ann", "bob": "Bob"}
     event = {

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.core.grid import DIRECTIONS, E, N, S, W
 from gamenight.i18n import english
@@ -469,3 +470,14 @@ def test_legal_outcomes_match_play_for_separate_groups_far_from_the_origin():
     s = state(far)
     boards = {(b.cells, b.orientations) for _, b in turn_outcomes(s.board, s.actions_due)}
     assert boards and boards == brute_force_boards(s)
+
+
+def test_in_japanese_the_end_names_the_area_as_the_board_does():
+    """The board and the rules say 値7の光のエリア (an area of light worth 7); the end said the winner lit
+    "8点分のエリア", an area of 8 points, in a game that scores no points."""
+    try:
+        i18n.set_language("ja")
+        end = i18n.describe("lightseeker-lit", {"seat": "アン（1）", "value": 8})
+    finally:
+        i18n.set_language("en")
+    assert "値8の光のエリア" in end and "点" not in end, end

@@ -1,5 +1,7 @@
 """The Raythread Rally board scene, drawn from views of hand-made positions."""
 
+import re
+
 from gamenight.raythread import rules, scene
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -115,3 +117,42 @@ def test_targets_cursor_and_fresh_runs_are_marked():
     assert find_all(tree, lambda e: e.attr("id") == "rt-c3-5")[0].attr("class") == "rt-cell rt-last"
     # The cells layer is the same whether it is built here or kept between frames.
     assert render(scene.board(view, look, scene.cells_layer(view, look))) == render(tree)
+
+
+def _clearance(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
+    """How far ``point`` is from the segment ``start``–``end``."""
+    (px, py), (ax, ay), (bx, by) = point, start, end
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5
+
+
+def test_the_turn_mark_stays_clear_of_the_tiles_bar_whichever_way_it_leans():
+    """The small turn arrow (the hint says "your tiles marked ↻") is drawn in a corner the tile's bar does not
+    reach: on a \\ tile it sat where the bar ends and the bar hid it."""
+    cells = {("mirror", "/"): (2, 2), ("mirror", "\\"): (2, 6), ("prism", "/"): (6, 2), ("prism", "\\"): (6, 6)}
+    state = position({(9, 9): 1}, [tile(cell, orient, kind) for (kind, orient), cell in cells.items()])
+    tree = scene.board(rules.view(state, "A"), scene.Look(colours=COLOURS))
+    marks = find_all(tree, lambda e: e.attr("class") == "rt-can-turn")
+    assert len(marks) == 4
+    for (kind, orient), cell in cells.items():
+        cx, cy = scene.centre(cell)
+        s = scene.CELL * 0.38  # the bar's half length along each axis (tile_shape)
+        bar = ((cx - s, cy + s), (cx + s, cy - s)) if orient == "/" else ((cx - s, cy - s), (cx + s, cy + s))
+        mark = next(
+            m
+            for m in marks
+            if all(abs(x - cx) < scene.CELL / 2 and abs(y - cy) < scene.CELL / 2 for x, y in _mark_points(m))
+        )
+        nearest = min(_clearance(p, *bar) for p in _mark_points(mark))
+        # The bar is 4.5 units wide (a prism's 3.6 either side of its diagonal): the arrow keeps clear of it.
+        assert nearest > 5, f"{kind} {orient}: the turn mark comes within {nearest:.1f} of the bar"
+
+
+def _mark_points(mark) -> list[tuple[float, float]]:
+    """The points a turn mark is drawn through: its arc's ends and its arrow head's corners."""
+    path = find_all(mark, lambda e: e.tag == "path")[0].attr("d")
+    head = find_all(mark, lambda e: e.tag == "polygon")[0].attr("points")
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", str(path))]
+    arc = [(numbers[0], numbers[1]), (numbers[-2], numbers[-1])]
+    return arc + [tuple(float(n) for n in pair.split(",")) for pair in str(head).split()]
