@@ -169,10 +169,13 @@ def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, si
 # itself), where each cube and Buh stand, and the status line; recorded when the step changes.
 WATCH_REPLAY = """() => {
   window.steps = [];
-  let last = 'start';
-  new MutationObserver(() => {
+  const shown = () => {
     const main = document.querySelector('.match-main');
-    const step = main ? (main.dataset.replay || null) : null;
+    return main ? (main.dataset.replay || null) : null;
+  };
+  let last = shown();  // from the step shown when installed: a person's own turn records nothing
+  new MutationObserver(() => {
+    const step = shown();
     if (step === last) return;
     last = step;
     const cubes = [...document.querySelectorAll('.ls-cube')].map(g => [g.id, g.getAttribute('style')]);
@@ -198,12 +201,18 @@ def buh_style(board) -> str:
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, site_url: str, motion: str):
     app.emulate_media(reduced_motion=motion)
-    setup(app, site_url, "lightseeker", "easy")
+    # A dealt valley (seed 5) where Ann's first turn leaves the match going and the computer answers with
+    # two tilts: a random deal could end the match at once (no answer) or answer with no tilt to roll.
+    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
+    open_app(app, site_url, "#/lightseeker/table")
     expect(app.locator(".ls-board")).to_be_visible()
     state = ls.engine(app)
-    ls.click_turn(app, state, LS_GAME.legal(state, "1")[0])
-    before = ls.engine(app).board
+    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+    # Watched from before Ann's turn: the answer comes 0.45 s after hers, which a watch installed once her
+    # turn was saved (and a read of the board then) could miss on a loaded machine.
     app.evaluate(WATCH_REPLAY)
+    ls.click_turn(app, state, move)
+    before = LS_GAME.play(state, "1", move, 0)[0].board
     wait_for_moves(app, ls.STORE, 2)  # the computer's turn is played (and saved) at once …
     turn = ls.record(app)["log"][1]["move"]
     # … and the board shows it step by step: the first action, the second, Buh; then the position.
@@ -223,8 +232,20 @@ def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, 
     rolled = [a for s in steps for a in s["animations"]]
     if motion == "reduce":
         assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"
-    elif any(a["kind"] == "tilt" for a in turn["actions"]):
+    else:
+        assert any(a["kind"] == "tilt" for a in turn["actions"]), turn  # the seeded answer tilts
         assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"
+
+
+def replay_starts(page: Page) -> None:
+    """Wait until the page shows the first step of the computer's turn. Read on every animation frame:
+    ``expect`` polls every half second once it has waited a little, and a step stays 0.6 s (``STEP_MS``),
+    so on a loaded machine its polls could step over step 1 and wait out ``BOT_MS`` for a step gone by."""
+    page.wait_for_function(
+        "document.querySelector('.match-main') && document.querySelector('.match-main').dataset.replay === '1'",
+        polling="raf",
+        timeout=BOT_MS,
+    )
 
 
 def saved_light_seeker_against_the_computer(seed: int) -> str:
@@ -254,7 +275,7 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
         # A turn that does not end the match, so the computer answers.
         move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
         ls.click_turn(app, state, move)
-        expect(app.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+        replay_starts(app)
         expect(app.locator("#ls-board")).to_be_focused()  # a keyboard player's focus stayed on the board
         expect(app.locator(".match-status")).to_contain_text("a key or tap skips it; arrows move the cursor too")
         app.keyboard.press(key)
@@ -279,7 +300,7 @@ def answer_played_back(page: Page) -> LS_rules.State:
     state = ls.engine(page)
     move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
     ls.click_turn(page, state, move)
-    expect(page.locator(".match-main")).to_have_attribute("data-replay", "1", timeout=BOT_MS)
+    replay_starts(page)
     return state
 
 

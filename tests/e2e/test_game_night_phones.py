@@ -397,9 +397,13 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     expect(bea.locator(".member[data-state=bot] .state")).to_have_text(tr["computer player"])
     speaks_japanese(bea)
 
-    # She chats too fast (six lines in a row): the host's refusal, in Japanese.
+    # She chats too fast (six lines in a row): the host's refusal, in Japanese. The host counts lines as
+    # they arrive (five in five seconds), and six lines by taps took more than five seconds on a loaded
+    # machine: her slow connection holds them, and they arrive together.
+    hold_sends(bea)
     for k in range(6):
         chat_by_taps(bea, f"やった{k}")
+    release_sends(bea)
     expect(bea.locator(".lobby .error")).to_have_text(tr["You are chatting too fast; wait a moment."])
     expect(host.locator(".chat-lines li")).to_have_count(5)
     speaks_japanese(bea)
@@ -496,6 +500,9 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     expect(bea.locator(".ls-board")).to_be_visible()
     state = play_light_seeker(host, bea, tr["your turn"], lambda _played: speaks_japanese(bea))
     ls.assert_page_shows(host, state)  # its words are English: Bea's valley is compared with it
+    # The last turn reached Bea's page (the host's record says only that the host has it): her result is
+    # drawn, then the turn's replay (if it was Ann's) ends and her valley is read.
+    expect(bea.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
     assert valley(bea) == valley(host)
     # How it ended, in her words: an area lit, or a player left with no legal turn (the deal is random).
     result = LIGHTSEEKER.result(state)
