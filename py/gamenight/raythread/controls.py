@@ -241,7 +241,11 @@ class RaythreadBoard:
             h(
                 "div",
                 {"class": "rt-info"},
-                h("span", {}, _("First to {n} points").format(n=view["target"])),
+                h(
+                    "span",
+                    {},
+                    ngettext("First to {n} point", "First to {n} points", view["target"]).format(n=view["target"]),
+                ),
                 h(
                     "span",
                     {},

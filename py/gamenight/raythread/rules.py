@@ -50,8 +50,9 @@ reasons(
         "match-over": N_("the match is over"),
         "raythread-no-seat": N_("you do not have a seat in this match"),
         "raythread-not-your-turn": N_("not your turn"),
-        "raythread-target": N_("{seat} reached {target} points"),
-        "raythread-target-together": N_("several seats reached {target} points together"),
+        # A registered reason has no plural form: worded to read right for any target, 1 too.
+        "raythread-target": N_("{seat} reached the target score of {target}"),
+        "raythread-target-together": N_("several seats reached the target score of {target} together"),
         "raythread-supply": N_("the deck and every hand are empty"),
         "raythread-stuck": N_("no seat can move"),
         "raythread-joint-claims": N_("joint claims: {n}"),  # no plural: "1 joint claims" read wrong

@@ -279,13 +279,16 @@ def test_the_last_line_says_who_reached_the_target():
     state = position({(1, 8): 3}, shared, scores={"A": 10, "C": 1})
     names = {"A": "Ann", "C": "Cy"}
     _, events = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"})
-    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached 12 points."
+    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached the target score of 12."
     _, events = rules.play(
         position({(1, 8): 3}, shared, scores={"A": 10, "C": 11}),
         "A",
         {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"},
     )
-    assert BOARD.event_text(events[-1], names) == "The match is over: several seats reached 12 points together."
+    assert (
+        BOARD.event_text(events[-1], names)
+        == "The match is over: several seats reached the target score of 12 together."
+    )
     assert BOARD.event_text({"type": "end", "reason": "junk"}, names) == "The match is over: junk."
     assert BOARD.event_text({"type": "end"}, names) == "The match is over."
 
@@ -502,3 +505,24 @@ def test_the_final_board_is_looked_over_with_the_cursor_and_the_zoom_and_takes_n
             assert match.handle(halted, table, event) == (halted, None), (table, event)
         drawn = render(match.render(halted, table))
         assert "rt-cursor" not in drawn and "rt-zoom" not in drawn, table
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_target_of_one_point_reads_right(language: str):
+    """QA: with the option "Points to win" at 1 the page said "First to 1 points" and "Ann (A) reached 1
+    points". The line above the board has a plural form, and the end reasons read right for any target."""
+    state = GAME.setup(GAME.options({"target": 1}), ("A", "C"), 3)
+    view = GAME.view(state, "A")
+    try:
+        i18n.set_language(language)
+        shown = text_of(BOARD.render(BOARD.start(view, None), view, "A", TABLE))
+        alone = i18n.describe("raythread-target", {"seat": "Ann (A)", "target": 1})
+        together = i18n.describe("raythread-target-together", {"target": 1})
+    finally:
+        i18n.set_language("en")
+    if language == "en":
+        assert "First to 1 point" in shown and "1 points" not in shown, shown
+        assert "1 points" not in alone and "1 points" not in together, (alone, together)
+        assert alone == "Ann (A) reached the target score of 1", alone
+    else:
+        assert "1点先取" in shown and alone == "Ann (A)が目標の1点に達しました", alone

@@ -216,7 +216,7 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     assert after.ended == "target" and after.scores == (13, 4)
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
     assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
-    assert_says(result(after), "^A reached 12 points$")  # the one seat that reached it, named by the page
+    assert_says(result(after), "^A reached the target score of 12$")  # the one seat that reached it, named by the page
     assert result(after).params == {"seat": "A", "target": 12}
     assert GAME.view(after, "C")["result"] == result(after).to_json() and GAME.view(after, None)["turn"] is None
     with pytest.raises(IllegalMove, match="the match is over"):
@@ -241,7 +241,7 @@ def test_when_several_seats_cross_the_target_together_the_highest_score_wins():
     after, _ = play(state, "A", SHARED_MOVE)
     assert after.scores == (13, 14)
     assert result(after).ranking == (("C",), ("A",)) and not result(after).draw
-    assert_says(result(after), "^several seats reached 12 points together$")
+    assert_says(result(after), "^several seats reached the target score of 12 together$")
 
 
 def test_tied_scores_are_ranked_by_joint_claims():
