@@ -526,3 +526,23 @@ def test_a_target_of_one_point_reads_right(language: str):
         assert alone == "Ann (A) reached the target score of 1", alone
     else:
         assert "1点先取" in shown and alone == "Ann (A)が目標の1点に達しました", alone
+
+
+def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_to_a_screen_reader():
+    """QA: after a player un-chose their tile (a click on it again), a click on a cell showed "Choose a
+    mirror or a prism from your hand first, …" right above the hint saying much the same. The hint says
+    it alone on the screen; the refusal is still an alert, visually hidden, so a screen reader hears why
+    nothing happened."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    ui, _ = click(ui, view, "A", "rt-hand", kind="mirror")
+    assert ui.chosen is None
+    refused, move = click(ui, view, "A", "rt-cell", r=4, c=4)
+    assert move is None and refused.note == {"code": "rt-choose-tile", "params": {}}
+    tree = BOARD.render(refused, view, "A", TABLE)
+    (alert,) = find_all(tree, lambda e: e.attr("role") == "alert")
+    assert text_of(alert).startswith("Choose a mirror or a prism from your hand first"), text_of(alert)
+    assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
+    (hint_line,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
+    assert text_of(hint_line).startswith("Choose a tile from your hand"), text_of(hint_line)
