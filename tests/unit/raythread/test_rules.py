@@ -276,11 +276,9 @@ def test_a_beacon_claimed_alone_is_not_a_joint_claim():
     assert after.scores == (13, 2, 13)
     assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
     assert result(after).ranking == (("C",), ("A",), ("B",))
-    assert {s: note(result(after), s) for s in seats} == {
-        "A": "joint claims: 1",
-        "B": "joint claims: 1",
-        "C": "joint claims: 2",
-    }
+    # The note only where the tie-break ranked seats level on points (B, alone on 2, has none).
+    assert {s: note(result(after), s) for s in ("A", "C")} == {"A": "joint claims: 1", "C": "joint claims: 2"}
+    assert "B" not in result(after).notes
 
 
 def test_seats_tied_on_score_and_joint_claims_share_first_place_as_a_draw():
@@ -408,3 +406,26 @@ def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_o
     moved, _ = play(after, seat, next(m for m in legal(after, seat) if m["type"] == "place"))
     traced.clear()
     assert runs_of(rules.view(moved, seat)) == engine(moved) and len(traced) == 4 + 4
+
+
+def test_the_tie_break_note_is_given_only_to_seats_level_on_points():
+    """QA: the final standings said "joint claims: 0" beside every player, though nobody tied. The note
+    says why seats level on points rank as they do, so only those seats have it (the ranking itself is
+    unchanged: a record replays to the same result)."""
+    seats = ("A", "B", "C")
+    # A reaches 13 alone, C has 4: nobody is level on points, so no seat has the note.
+    after, _ = play(position({(1, 8): 3}, SHARED, scores={"A": 10, "C": 1}), "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and after.scores == (13, 4), after.scores
+    assert done.notes == {}, done.notes
+    # A and C reach 13 together: the two of them, level, have it (A ranks first by it); B does not.
+    tied = position(
+        {(1, 8): 3, (9, 9): 2}, SHARED, seats=seats, scores={"A": 10, "B": 2, "C": 10}, claims={(9, 9): ("A", "B")}
+    )
+    after, _ = play(tied, "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and done.ranking == (("A",), ("C",), ("B",))
+    assert {s: dict(n) for s, n in done.notes.items()} == {
+        "A": {"code": "raythread-joint-claims", "params": {"n": 2}},
+        "C": {"code": "raythread-joint-claims", "params": {"n": 1}},
+    }
