@@ -646,7 +646,8 @@ def _turn_fact(name: str, running: bool) -> dict[str, Any]:
     """The attributes of a line about the turn due (what it must reach, how many actions). Once the
     match ends no turn is due: the line stays, unseen and unread, holding its room, so the board under
     the lines does not move up as the match ends (they may take a line of their own)."""
-    return {"class": name} if running else {"class": "ls-gone", "aria-hidden": "true"}
+    # data-fact keeps the line's own look (css/app.css), so its room is the same width as it was.
+    return {"class": name} if running else {"class": "ls-gone", "data-fact": name, "aria-hidden": "true"}
 
 
 def _step(ui: Ui, seat: str | None) -> str:
