@@ -358,3 +358,42 @@ def test_new_match_and_players_and_options_end_the_computers_replay_first(app: P
             assert app.evaluate(REPLAY_SHOWN) is None, "the match came back to a step of the replay"
         expect(app.locator(".match-status")).to_contain_text("(1) to play")
         assert len(ls.record(app)["log"]) == {"table-new": 2, "table-setup": 4}[control], "nothing else was played"
+
+
+# The board's top in the page (not the window: a scroll would move it too) and the status line as a
+# person sees it (innerText: what a touch screen hides is left out), on each change of the replay step.
+WATCH_BOARD_TOP = """() => {
+  const top = () => document.querySelector('.ls-board').getBoundingClientRect().top + window.scrollY;
+  const shown = () => document.querySelector('.match-main').dataset.replay || null;
+  window.tops = [[shown(), top(), document.querySelector('.match-status').innerText]];
+  let last = shown();
+  new MutationObserver(() => {
+    const step = shown();
+    if (step === last) return;
+    last = step;
+    window.tops.push([step, top(), document.querySelector('.match-status').innerText]);
+  }).observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def test_on_a_phone_the_board_stays_put_while_the_computers_turn_is_played_back(phone: Page, site_url: str):
+    """QA: the status line of the replay ("…'s move, step 1 of 3 · a key or tap skips it; arrows move
+    the cursor too") took three lines on a phone, so the board went 40 px down for the replay and back
+    up after it; and it spoke of keys on a touch screen. The board stays where it was, before, during
+    and after the replay, and the status names no key there."""
+    phone.add_init_script(
+        f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})"
+    )
+    open_app(phone, site_url, "#/lightseeker/table")
+    expect(phone.locator(".ls-board")).to_be_visible()
+    phone.evaluate(WATCH_BOARD_TOP)
+    state = ls.engine(phone)
+    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+    ls.click_turn(phone, state, move)
+    wait_for_moves(phone, ls.STORE, 2)
+    expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+    tops = phone.evaluate("window.tops")
+    assert [step for step, _top, _status in tops] == [None, "1", "2", "3", None], tops
+    assert len({top for _step, top, _status in tops}) == 1, f"the board moved: {tops}"
+    during = [status for step, _top, status in tops if step]
+    assert all("step" in s and "key" not in s and "arrow" not in s for s in during), during

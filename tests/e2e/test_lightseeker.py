@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 
 from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
+from gamenight.ui import app as app_screen
+from gamenight.ui.program import Env, Store, UiEvent
 from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
@@ -224,3 +226,42 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     assert app.eval_on_selector("#ls-cube-0", glide) == "0s"
     assert app.eval_on_selector("#ls-buh", glide) == "0s"
     assert app.eval_on_selector_all(".ls-top", "els => els.map(e => getComputedStyle(e).animationName)") == ["none"] * 9
+
+
+def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
+    """A Light Seeker table of two people on this device as its page saves it, played (by the CPython
+    engine, turns chosen at random) up to a position where a turn ends the match; that position and
+    that turn."""
+    model, _ = app_screen.init("#/lightseeker/table", Env(stored={}, now_ms=1_000))
+    form = {"name0": "Ann", "name1": "Bea", "kind0": "here", "kind1": "here"}
+    _model, effects = app_screen.update(
+        model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000)
+    )
+    saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
+    saved["record"]["seed"] = seed
+    state = GAME.setup(GAME.options(saved["record"]["options"]), tuple(saved["record"]["seats"]), seed)
+    chooser = random.Random(seed)
+    while True:
+        seat = state.to_move
+        moves = GAME.legal(state, seat)
+        if last := next((m for m in moves if GAME.play(state, seat, m, 0)[0].outcome is not None), None):
+            return json.dumps(saved), state, last
+        move = chooser.choice(moves)
+        saved["record"]["log"].append({"at": 3_000, "seat": seat, "move": move})
+        state, _ = GAME.play(state, seat, move, 0)
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_the_board_stays_put_when_the_match_ends(app: Page, site_url: str, size: dict):
+    """QA: the board moved 25 px up when the match ended: the lines about the turn ("This turn must end
+    above …", "Turn N: … actions") went from the line above it. It stays where it was."""
+    app.set_viewport_size(size)
+    saved, state, last = saved_one_turn_from_the_end(3)
+    app.add_init_script(f"localStorage.getItem('{STORE}') || localStorage.setItem('{STORE}', {json.dumps(saved)})")
+    open_app(app, site_url, "#/lightseeker/table")
+    assert engine(app) == state
+    top = "document.querySelector('.ls-board').getBoundingClientRect().top + window.scrollY"
+    before = app.evaluate(top)
+    click_turn(app, state, last)
+    expect(app.locator(".match-result")).to_be_visible()
+    assert app.evaluate(top) == before, "the board moved when the match ended"

@@ -252,15 +252,23 @@ def test_the_first_hint_names_the_tile_keys_on_a_laptop_only(app: Page, phone: P
 
 def test_a_tie_break_note_in_the_final_standings_keeps_its_number_on_its_line(phone: Page, site_url: str):
     """The note "joint claims: 0" wrapped between its words and its number ("joint claims:" / "0") in the final
-    standings, on a phone and beside the board on a laptop: the note now breaks before it, never inside."""
+    standings, on a phone and beside the board on a laptop: the note now breaks before it, never inside.
+    The note stands only beside seats level on points: three players, and Ann's first beacon ends the
+    match with the two others level on 0."""
     open_app(phone, site_url, "#/raythread/table")
-    for i, name in enumerate(("Annabel Lee", "Beatrice")):
+    phone.select_option("select[name=players]", "3")
+    for i, name in enumerate(("Annabel Lee", "Beatrice", "Cyrilla")):
         phone.fill(f"input[name=name{i}]", name)
     phone.tap(".table-options summary")
     phone.fill("input[name=target]", "1")  # the first beacon lit ends the match
     phone.tap("form[data-action=table-setup] button[type=submit]")
     state = engine(phone)
-    move = next(m for m in rules.legal(state, "A") if rules.view(rules.play(state, "A", m)[0], None)["ended"])
+
+    def ends_with_two_level(m: dict) -> bool:
+        after = rules.play(state, "A", m)[0]
+        return after.ended is not None and after.scores[1] == after.scores[2] != after.scores[0]
+
+    move = next(m for m in rules.legal(state, "A") if ends_with_two_level(m))
     from tests.e2e.test_keyboard_and_touch import rt_taps  # it imports this module: imported here, once loaded
 
     rt_taps(phone, state, move)

@@ -29,7 +29,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
-from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
+from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
@@ -529,17 +529,15 @@ class LightSeekerBoard:
                     _("Light on the board: {n}").format(n=light),
                     light != start and h("span", {"class": "ls-was"}, " " + _("(was {n})").format(n=start)),
                 ),
-                running
-                and h(
+                h(
                     "span",
-                    {"class": "ls-above", "data-above": start},
+                    _turn_fact("ls-above", running),
                     _("This turn must end above {n}").format(n=start),
                 ),
                 h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
-                running
-                and h(
+                h(
                     "span",
-                    {"class": "ls-due"},
+                    _turn_fact("ls-due", running),
                     ngettext("Turn {turn}: {n} action", "Turn {turn}: {n} actions", view["actions_due"]).format(
                         turn=view["turn"], n=view["actions_due"]
                     ),
@@ -644,6 +642,14 @@ class LightSeekerBoard:
         return None
 
 
+def _turn_fact(name: str, running: bool) -> dict[str, Any]:
+    """The attributes of a line about the turn due (what it must reach, how many actions). Once the
+    match ends no turn is due: the line stays, unseen and unread, holding its room, so the board under
+    the lines does not move up as the match ends (they may take a line of their own)."""
+    # data-fact keeps the line's own look (css/app.css), so its room is the same width as it was.
+    return {"class": name} if running else {"class": "ls-gone", "data-fact": name, "aria-hidden": "true"}
+
+
 def _step(ui: Ui, seat: str | None) -> str:
     """Which step of the turn this page is at (tests and styles read it)."""
     if seat is None:
@@ -741,35 +747,34 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
     if seat is None:
         return ""
     wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
+    # What a hint says of keys is a sentence of its own in the element css/app.css hides on a touch
+    # screen (no keyboard there), as Raythread's key names are.
     if not ui.acting:
         if problem(ui) is not None:
-            return _("Undo an action (Escape) and try another.")
-        if ui.buh is None:
-            return sentences(
-                _(
-                    "Now move Buh: choose any cube other than cube {n} (tap or click it, or Space at the cursor)."
-                ).format(n=scene.number(ui.state.board.buh)),
-                wins,
-            )
-        return sentences(_("Confirm the turn (Enter), or choose another cube for Buh."), wins)
-    if ui.selected is None:
+            said, keys = _("Undo an action and try another."), _("Keys: Escape undoes an action.")
+        elif ui.buh is None:
+            said = _("Now move Buh: choose any cube other than cube {n}.").format(n=scene.number(ui.state.board.buh))
+            keys = _("Keys: Space chooses the cube at the cursor.")
+        else:
+            said, keys = _("Confirm the turn, or choose another cube for Buh."), _("Keys: Enter confirms the turn.")
+    elif ui.selected is None:
         left = ui.due - len(ui.actions)
-        return sentences(
-            ngettext(
-                "{n} action to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
-                "{n} actions to make: choose a cube (tap or click it, or move onto it with the arrow keys).",
-                left,
-            ).format(n=left),
-            wins,
+        said = ngettext("{n} action to make: choose a cube.", "{n} actions to make: choose a cube.", left).format(
+            n=left
         )
-    arrows = _(
-        "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the face "
-        "that comes up."
-    )
-    # The key sentence goes in the element css/app.css hides on a touch screen (no keyboard there), as
-    # Raythread's key names do; the gap before it (English's space, none in Japanese) is inside it.
-    keys = h("span", {"class": "keys-only"}, i18n.sentence_gap(), _("Keys: S or T, then an arrow."))
-    return [arrows, keys, i18n.sentence_gap() + wins if wins else None]
+        keys = _("Keys: the arrow keys move onto a cube and choose it.")
+    else:
+        said = _(
+            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
+            "face that comes up."
+        )
+        keys = _("Keys: S or T, then an arrow.")
+    # The gap before the key sentence (English's space, none in Japanese) is inside its element.
+    return [
+        said,
+        h("span", {"class": "keys-only"}, i18n.sentence_gap(), keys),
+        i18n.sentence_gap() + wins if wins else None,
+    ]
 
 
 def _way(old: Any, new: Any) -> str:

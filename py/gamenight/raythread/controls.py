@@ -241,7 +241,11 @@ class RaythreadBoard:
             h(
                 "div",
                 {"class": "rt-info"},
-                h("span", {}, _("First to {n} points").format(n=view["target"])),
+                h(
+                    "span",
+                    {},
+                    ngettext("First to {n} point", "First to {n} points", view["target"]).format(n=view["target"]),
+                ),
                 h(
                     "span",
                     {},
@@ -265,7 +269,7 @@ class RaythreadBoard:
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat),
-            ui.note and h("p", {"class": "error rt-note", "role": "alert"}, said(ui.note)),
+            ui.note and h("p", {"class": _note_class(ui.note, hint), "role": "alert"}, said(ui.note)),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(
@@ -460,6 +464,14 @@ def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     tile it may still turn."""
     mirrors, prisms = state.hands[state.seats.index(seat)] if rules.has_room(state) else (0, 0)
     return bool(mirrors), bool(prisms), rules.may_turn(state, seat)
+
+
+def _note_class(note: JSON, hint: list[str | Element | None]) -> str:
+    """The refusal line's classes. A click on a cell with no tile chosen is refused with "Choose a mirror
+    or a prism from your hand first, …", which the hint under it says already: to the eye only the hint
+    says it (the line would repeat it just above), while the refusal stays an alert, visually hidden, so a
+    screen reader still hears why nothing happened."""
+    return "error rt-note" + (" visually-hidden" if note.get("code") == "rt-choose-tile" and any(hint) else "")
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[str | Element | None]:

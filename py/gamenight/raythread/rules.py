@@ -50,8 +50,9 @@ reasons(
         "match-over": N_("the match is over"),
         "raythread-no-seat": N_("you do not have a seat in this match"),
         "raythread-not-your-turn": N_("not your turn"),
-        "raythread-target": N_("{seat} reached {target} points"),
-        "raythread-target-together": N_("several seats reached {target} points together"),
+        # A registered reason has no plural form: worded to read right for any target, 1 too.
+        "raythread-target": N_("{seat} reached the target score of {target}"),
+        "raythread-target-together": N_("several seats reached the target score of {target} together"),
         "raythread-supply": N_("the deck and every hand are empty"),
         "raythread-stuck": N_("no seat can move"),
         "raythread-joint-claims": N_("joint claims: {n}"),  # no plural: "1 joint claims" read wrong
@@ -450,10 +451,13 @@ ENDINGS = {"supply": "raythread-supply", "stuck": "raythread-stuck"}  # reason c
 
 def _result(state: State) -> Result:
     key = {s: (state.scores[n], joint_claims(state, s)) for n, s in enumerate(state.seats)}
+    # The tie-break's note only where it ranks seats level on points (a player reads "joint claims: 0"
+    # beside a score nobody shares as a tie that was not there); the ranking is the same either way.
+    level = {s for s in state.seats if sum(1 for t in state.seats if key[t][0] == key[s][0]) > 1}
     return Result(
         ranking=rank_by(state.seats, key),
         scores=dict(zip(state.seats, state.scores, strict=True)),
-        notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats},
+        notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats if s in level},
         **_ending(state),
     )
 

@@ -602,15 +602,18 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
     )
 
 
-def replay_note(ui: MatchUi, table: Table) -> str:
+def replay_note(ui: MatchUi, table: Table) -> Element:
     """The status line while a move made elsewhere is played back: whose move, which step, and how to
     skip it (an arrow key also moves the cursor; a click, a tap or any other key only skips:
     ``handle``). The status is no live region: the log and the live region say the move once, in
-    words, when it arrives, and whose turn it is (``news``). Short enough for one line of a laptop's
-    status."""
-    return _("{name}'s move, step {k} of {n} · a key or tap skips it; arrows move the cursor too").format(
+    words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
+    element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
+    line on a phone as the status it stands in for, so the board under it does not move for a replay."""
+    step = _("{name}'s move, step {k} of {n}").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
+    skip = _("a key or tap skips it; arrows move the cursor too")
+    return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
 
 
 def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:

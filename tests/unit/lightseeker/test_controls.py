@@ -496,6 +496,50 @@ def test_the_hint_names_the_action_keys_in_what_a_touch_screen_hides():
     assert "Tap or click an arrow" in shown and "Keys" not in shown
 
 
+def test_no_hint_names_a_key_outside_what_a_touch_screen_hides():
+    """QA: the hints said "Confirm the turn (Enter)…", "Undo an action (Escape)…", "…or Space at the
+    cursor", "…or move onto it with the arrow keys" on a phone too. At every step of a turn (a cube to
+    choose, a turn that cannot end, Buh to move, the turn to confirm) what the hint says of keys is in
+    the elements css/app.css hides on a touch screen, and the rest names none."""
+    state = played(4, 3)
+    seat = state.to_move
+    view = GAME.view(state, seat)
+    table = Table("lightseeker", (SeatAt(seat, "Ann", "amber"),), frozenset((seat,)))
+
+    def hint(ui, view=view, seat=seat, table=table) -> tuple[str, list[str]]:
+        shown = find_all(BOARD.render(ui, view, seat, table), lambda e: e.attr("class") == "ls-hint")[0]
+        keys = [text_of(k) for k in find_all(shown, lambda e: e.attr("class") == "keys-only")]
+        rest = text_of(shown)
+        for k in keys:
+            rest = rest.replace(k, "")
+        return rest, keys
+
+    ui = BOARD.start(view, None)
+    turn = GAME.legal(state, seat)[0]
+    said = [hint(ui)]
+    for a in turn["actions"]:
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:
+            ui, _ = click(ui, view, seat, "ls-cell", table, r=cell[0], c=cell[1])
+        ui, _ = click(ui, view, seat, "ls-act", table, cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    said.append(hint(ui))  # Buh to move
+    cell = ui.board().cells[turn["buh"]]
+    ui, _ = click(ui, view, seat, "ls-cell", table, r=cell[0], c=cell[1])
+    said.append(hint(ui))  # the turn to confirm
+    # A turn that cannot end: a lone cube (the near-win valley's cube 5 slid twice east).
+    _state, near = near_win()
+    lone = BOARD.start(near, None)
+    lone, _ = click(lone, near, "ann", "ls-cell", r=1, c=3)
+    lone, _ = click(lone, near, "ann", "ls-act", cube=5, kind="slide", dir="E")
+    lone, _ = click(lone, near, "ann", "ls-act", cube=5, kind="slide", dir="E")
+    assert lone.note is not None
+    said.append(hint(lone, near, "ann", TABLE))
+    for rest, keys in said:
+        assert rest and keys, said
+        for word in ("Enter", "Escape", "Space", "arrow key", "Keys"):
+            assert word not in rest, (word, rest)
+
+
 def test_the_log_tells_each_turn_and_the_end():
     names = {"ann": "Ann", "bob": "Bob"}
     event = {
@@ -559,7 +603,11 @@ def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_
         markup = render(drawn)
         assert "ls-cursor" not in markup and "aria-activedescendant" not in markup, table
     assert "This turn must end above" in text_of(BOARD.render(ui, view, None, offline))
-    assert "This turn must end above" not in text_of(BOARD.render(ui, view, None, stopped))
+    # Stopped, the line stays unseen and unread, holding its room (the board does not move up).
+    ended = BOARD.render(ui, view, None, stopped)
+    assert not find_all(ended, lambda e: e.attr("class") in ("ls-above", "ls-due"))
+    gone = find_all(ended, lambda e: e.attr("class") == "ls-gone")
+    assert len(gone) == 2 and all(e.attr("aria-hidden") == "true" for e in gone)
 
 
 def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():

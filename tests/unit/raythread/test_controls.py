@@ -279,13 +279,16 @@ def test_the_last_line_says_who_reached_the_target():
     state = position({(1, 8): 3}, shared, scores={"A": 10, "C": 1})
     names = {"A": "Ann", "C": "Cy"}
     _, events = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"})
-    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached 12 points."
+    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached the target score of 12."
     _, events = rules.play(
         position({(1, 8): 3}, shared, scores={"A": 10, "C": 11}),
         "A",
         {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"},
     )
-    assert BOARD.event_text(events[-1], names) == "The match is over: several seats reached 12 points together."
+    assert (
+        BOARD.event_text(events[-1], names)
+        == "The match is over: several seats reached the target score of 12 together."
+    )
     assert BOARD.event_text({"type": "end", "reason": "junk"}, names) == "The match is over: junk."
     assert BOARD.event_text({"type": "end"}, names) == "The match is over."
 
@@ -502,3 +505,44 @@ def test_the_final_board_is_looked_over_with_the_cursor_and_the_zoom_and_takes_n
             assert match.handle(halted, table, event) == (halted, None), (table, event)
         drawn = render(match.render(halted, table))
         assert "rt-cursor" not in drawn and "rt-zoom" not in drawn, table
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_target_of_one_point_reads_right(language: str):
+    """QA: with the option "Points to win" at 1 the page said "First to 1 points" and "Ann (A) reached 1
+    points". The line above the board has a plural form, and the end reasons read right for any target."""
+    state = GAME.setup(GAME.options({"target": 1}), ("A", "C"), 3)
+    view = GAME.view(state, "A")
+    try:
+        i18n.set_language(language)
+        shown = text_of(BOARD.render(BOARD.start(view, None), view, "A", TABLE))
+        alone = i18n.describe("raythread-target", {"seat": "Ann (A)", "target": 1})
+        together = i18n.describe("raythread-target-together", {"target": 1})
+    finally:
+        i18n.set_language("en")
+    if language == "en":
+        assert "First to 1 point" in shown and "1 points" not in shown, shown
+        assert "1 points" not in alone and "1 points" not in together, (alone, together)
+        assert alone == "Ann (A) reached the target score of 1", alone
+    else:
+        assert "1点先取" in shown and alone == "Ann (A)が目標の1点に達しました", alone
+
+
+def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_to_a_screen_reader():
+    """QA: after a player un-chose their tile (a click on it again), a click on a cell showed "Choose a
+    mirror or a prism from your hand first, …" right above the hint saying much the same. The hint says
+    it alone on the screen; the refusal is still an alert, visually hidden, so a screen reader hears why
+    nothing happened."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    ui, _ = click(ui, view, "A", "rt-hand", kind="mirror")
+    assert ui.chosen is None
+    refused, move = click(ui, view, "A", "rt-cell", r=4, c=4)
+    assert move is None and refused.note == {"code": "rt-choose-tile", "params": {}}
+    tree = BOARD.render(refused, view, "A", TABLE)
+    (alert,) = find_all(tree, lambda e: e.attr("role") == "alert")
+    assert text_of(alert).startswith("Choose a mirror or a prism from your hand first"), text_of(alert)
+    assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
+    (hint_line,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
+    assert text_of(hint_line).startswith("Choose a tile from your hand"), text_of(hint_line)

@@ -216,7 +216,7 @@ def test_reaching_the_target_ends_the_match_after_the_full_resolution():
     assert after.ended == "target" and after.scores == (13, 4)
     assert [e["type"] for e in events] == ["placed", "claimed", "drew", "end"]
     assert events[-1]["ended"] == "target" and events[-1]["winners"] == ["A"]
-    assert_says(result(after), "^A reached 12 points$")  # the one seat that reached it, named by the page
+    assert_says(result(after), "^A reached the target score of 12$")  # the one seat that reached it, named by the page
     assert result(after).params == {"seat": "A", "target": 12}
     assert GAME.view(after, "C")["result"] == result(after).to_json() and GAME.view(after, None)["turn"] is None
     with pytest.raises(IllegalMove, match="the match is over"):
@@ -241,7 +241,7 @@ def test_when_several_seats_cross_the_target_together_the_highest_score_wins():
     after, _ = play(state, "A", SHARED_MOVE)
     assert after.scores == (13, 14)
     assert result(after).ranking == (("C",), ("A",)) and not result(after).draw
-    assert_says(result(after), "^several seats reached 12 points together$")
+    assert_says(result(after), "^several seats reached the target score of 12 together$")
 
 
 def test_tied_scores_are_ranked_by_joint_claims():
@@ -276,11 +276,9 @@ def test_a_beacon_claimed_alone_is_not_a_joint_claim():
     assert after.scores == (13, 2, 13)
     assert [joint_claims(after, s) for s in seats] == [1, 1, 2]
     assert result(after).ranking == (("C",), ("A",), ("B",))
-    assert {s: note(result(after), s) for s in seats} == {
-        "A": "joint claims: 1",
-        "B": "joint claims: 1",
-        "C": "joint claims: 2",
-    }
+    # The note only where the tie-break ranked seats level on points (B, alone on 2, has none).
+    assert {s: note(result(after), s) for s in ("A", "C")} == {"A": "joint claims: 1", "C": "joint claims: 2"}
+    assert "B" not in result(after).notes
 
 
 def test_seats_tied_on_score_and_joint_claims_share_first_place_as_a_draw():
@@ -408,3 +406,26 @@ def test_a_view_takes_the_beams_traced_for_the_same_board_and_traces_a_changed_o
     moved, _ = play(after, seat, next(m for m in legal(after, seat) if m["type"] == "place"))
     traced.clear()
     assert runs_of(rules.view(moved, seat)) == engine(moved) and len(traced) == 4 + 4
+
+
+def test_the_tie_break_note_is_given_only_to_seats_level_on_points():
+    """QA: the final standings said "joint claims: 0" beside every player, though nobody tied. The note
+    says why seats level on points rank as they do, so only those seats have it (the ranking itself is
+    unchanged: a record replays to the same result)."""
+    seats = ("A", "B", "C")
+    # A reaches 13 alone, C has 4: nobody is level on points, so no seat has the note.
+    after, _ = play(position({(1, 8): 3}, SHARED, scores={"A": 10, "C": 1}), "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and after.scores == (13, 4), after.scores
+    assert done.notes == {}, done.notes
+    # A and C reach 13 together: the two of them, level, have it (A ranks first by it); B does not.
+    tied = position(
+        {(1, 8): 3, (9, 9): 2}, SHARED, seats=seats, scores={"A": 10, "B": 2, "C": 10}, claims={(9, 9): ("A", "B")}
+    )
+    after, _ = play(tied, "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and done.ranking == (("A",), ("C",), ("B",))
+    assert {s: dict(n) for s, n in done.notes.items()} == {
+        "A": {"code": "raythread-joint-claims", "params": {"n": 2}},
+        "C": {"code": "raythread-joint-claims", "params": {"n": 1}},
+    }
