@@ -175,6 +175,7 @@ class Shell:
         # markup left out (a stub it could not match): then the whole markup goes.
         if not js.window.gncRender(self.root, markup):
             js.window.gncRender(self.root, render(tree))
+        asked = bool(self.focus)  # by a ``Focus`` effect, not kept across this render (a board's roving cursor)
         if focused and not self.focus:
             self.focus = "#" + focused
         # The app is hidden while the shell starts (the loading screen stands instead): a hidden element takes
@@ -190,8 +191,8 @@ class Shell:
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
-                target.focus(_options(preventScroll=True))
-                if not self.show:
+                target.focus(_options(preventScroll=bool(self.show) or asked))
+                if asked and not self.show:
                     self.scroll_to(target)
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
