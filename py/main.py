@@ -51,5 +51,5 @@ dom.SERVICES["gamenight.net.peer"] = "gamenight.net.rtc"
 dom.SERVICES["gamenight.ui.settings"] = "gamenight.ui.storage"
 shell = dom.Shell("app")
 storage.start(shell)
-dom.show_app()
+dom.show_app(shell)
 js.performance.mark("gnc:rendered")

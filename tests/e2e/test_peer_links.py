@@ -179,6 +179,10 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     bea.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(bea.locator("main.join")).to_have_attribute("data-stage", "back")
     expect(bea.locator("main.join")).to_contain_text("Welcome back, Bea")
+    # Focus where a screen's start puts it (its heading), not on the body: Tab goes on to the rejoin field.
+    expect(bea.locator("main.join h1")).to_be_focused()
+    bea.keyboard.press("Tab")
+    expect(bea.locator("form[data-action=rejoin] input[name=invitation]")).to_be_focused()
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
@@ -193,6 +197,36 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
     place(bea, (7, 5))
     one_position((host, bea), 2)
+
+
+def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes_into_the_match(people: People):
+    """The host's page reloads mid-match and restores the night: focus was on the body, so a keyboard host's
+    next Tab began at the header. It goes to the page's focus home, the match's status."""
+    host, _bea = two_player_match(people)
+    expect(host.locator(".rt-board")).to_be_visible()
+    host.reload()
+    host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
+    expect(host.locator(".rt-board")).to_be_visible()
+    expect(host.locator(".match-status")).to_be_focused()
+    host.keyboard.press("Tab")
+    assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
+
+
+def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player_focused(people: People):
+    """The host scrolled down to the reply form, under the invitation's card; once the reply is pasted the card
+    and the form shrink away and focus goes to "Invite a player", which was in sight already, so nothing
+    scrolled and the page's header stayed cut at the window's top. A focused element near the page's top
+    shows the page's top with it."""
+    host = open_host(people, game="reflection", context=people.person(viewport={"width": 1280, "height": 800}))
+    _bea, reply = answer(people, people.person(**PHONE), new_invitation(host), "Bea")
+    host.fill("form[data-action=reply] input[name=reply]", reply)
+    connect = host.locator("form[data-action=reply] button[type=submit]")
+    connect.scroll_into_view_if_needed()  # as little as it takes: "Invite a player" stays in sight
+    assert host.evaluate("scrollY") > 0
+    connect.click()
+    expect(host.locator("button[data-action=invite]")).to_be_focused()
+    expect(host.locator("form[data-action=reply]")).to_have_count(0)
+    assert host.evaluate("[scrollY, document.querySelector('header').getBoundingClientRect().top]") == [0, 0]
 
 
 def reply_by_keyboard(host: Page, guest: Page) -> None:

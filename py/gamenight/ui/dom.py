@@ -175,9 +175,12 @@ class Shell:
         # markup left out (a stub it could not match): then the whole markup goes.
         if not js.window.gncRender(self.root, markup):
             js.window.gncRender(self.root, render(tree))
+        asked = bool(self.focus)  # by a ``Focus`` effect, not kept across this render (a board's roving cursor)
         if focused and not self.focus:
             self.focus = "#" + focused
-        if self.focus:
+        # The app is hidden while the shell starts (the loading screen stands instead): a hidden element takes
+        # no focus, so a focus the first screen asks for (a reloaded page's) waits for ``show_app``.
+        if self.focus and not self.root.hidden:
             # A screen may ask for an element the page does not draw yet (Start asks for the board, which
             # a Reflection round draws once its puzzle is made): focus then goes to the screen's home for
             # it, as when a render takes the focused element away (index.html), never staying on the body
@@ -188,11 +191,24 @@ class Shell:
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
-                target.focus(_options(preventScroll=bool(self.show)))
+                target.focus(_options(preventScroll=bool(self.show) or asked))
+                if asked and not self.show:
+                    self.scroll_to(target)
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
                 self.scroll_to_show(target, self.root.querySelector(self.show), whole)
             self.focus, self.show, self.whole = None, "", ""
+
+    @staticmethod
+    def scroll_to(target: Any) -> None:
+        """Bring the newly focused ``target`` into view by as little as it takes; but one that fits in the
+        window with the page's top shows that top: the page was left scrolled by a few lines (to a form
+        under it that has gone, e.g. the host's pasted reply) and, the target being in sight already,
+        nothing scrolled back and the page's header stayed cut at the window's top."""
+        if target.getBoundingClientRect().bottom + js.window.scrollY <= js.window.innerHeight:
+            js.window.scrollTo(0, 0)
+        else:
+            target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
     @staticmethod
     def scroll_to_show(target: Any, top: Any, whole: Any = None) -> None:
@@ -514,8 +530,11 @@ def boot_progress(percent: int, text: str) -> None:
     js.window.gncBoot.progress(percent, text)
 
 
-def show_app() -> None:
-    """Swap the loading screen for the app and mark the page ready (tests and benchmarks wait for it)."""
+def show_app(shell: Shell) -> None:
+    """Swap the loading screen for the app and mark the page ready (tests and benchmarks wait for it); then
+    focus what the first screen asked for, which waited for the app to be shown."""
     js.document.getElementById("boot").remove()
-    js.document.getElementById("app").hidden = False
+    shell.root.hidden = False
+    if shell.focus:
+        shell.render()
     js.document.documentElement.dataset.app = "ready"

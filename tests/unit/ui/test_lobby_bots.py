@@ -212,7 +212,7 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     assert "host-bot" in host.timers
     # Her page comes back (a reload): it cannot know yet whether a computer holds her seat, so it does not say.
     again = rtc.page(bea_browser, link)
-    assert "You keep your name and seat" in again.text and "computer" not in again.text
+    assert "Welcome back, Bea" in again.text and "computer" not in again.text
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))

@@ -500,7 +500,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     assert again.inner.stage == "back" and "ask your host for a new one" not in again.text
-    assert "Welcome back, Bea" in again.text and "You keep your name and seat" in again.text
+    assert "Welcome back, Bea" in again.text and "Ask the host for a new one and paste it below" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
     again.submit("rejoin", invitation="not a code")
     assert again.inner.stage == "back" and again.by_class("error")
@@ -528,7 +528,7 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     second = rtc.page(bea_browser, link.partition(SITE)[2])
     assert second.inner.stage == "back"
     assert "this invitation has already been used" in second.text
-    assert "open in another tab, carry on there" in second.text
+    assert "If another tab is still in the game night, carry on there." in second.text
     assert "This page left the game night" not in second.text
     assert members(bea)["Bea"] == "connected", "the first tab is still in"
 
@@ -1690,30 +1690,31 @@ def says_in_short(notice: Element, emphasised: str, whole: str) -> None:
     assert text_of(notice) == whole
 
 
-def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_and_what_is_kept():
+def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_do_as_information():
     """The page of a member that was closed and reopened: one emphasised line (what happened), then
-    the one thing to do and what is kept, in normal weight. A computer player is not mentioned: the
-    page cannot know before it reconnects whether one took the seat (and mostly none did)."""
+    the one thing to do, in normal weight, in a box drawn as information (``back``), not as an error
+    (``away``, the danger colour): coming back on a used link is a normal step. Short: the seat list says
+    what was kept once back, and a computer player is not mentioned (the page cannot know before it
+    reconnects whether one took the seat, and mostly none did)."""
     rtc = FakeRtc()
     _host, bea_browser, link, bea = bea_answered(rtc)
     bea.close()
     again = rtc.page(bea_browser, link.partition(SITE)[2])
     (notice,) = again.by_class("connection")
+    assert notice.attr("class") == "connection back"
     says_in_short(
         notice,
         "Welcome back, Bea: this invitation has already been used.",
-        "Welcome back, Bea: this invitation has already been used. If the game night is open in another tab, "
-        "carry on there. Otherwise ask the host for a new invitation and paste it below, or scan its QR code. "
-        "You keep your name and seat unless the host has given the seat to someone else.",
+        "Welcome back, Bea: this invitation has already been used. Ask the host for a new one and paste it "
+        "below, or scan its QR code. If another tab is still in the game night, carry on there.",
     )
     i18n.set_language("ja")
     try:
         (notice,) = again.by_class("connection")
         assert text_of(notice) == (
-            "おかえりなさい、Beaさん。この招待はすでに使われています。ゲームナイトが別のタブで開いていれば、"
-            "そちらで続けてください。そうでなければ、ホストに新しい招待を頼んで、下に貼り付けるか、"
-            "そのQRコードを読み取ってください。"
-            "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
+            "おかえりなさい、Beaさん。この招待はすでに使われています。ホストに新しい招待をもらい、"
+            "下に貼り付けるか、そのQRコードを読み取ってください。"
+            "別のタブでまだゲームナイトに参加中なら、そちらで続けてください。"
         )
     finally:
         i18n.set_language("en")
@@ -1722,9 +1723,8 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_what_to_do_a
     expired = rtc.page(bea_browser, link.partition(SITE)[2])
     (notice,) = expired.by_class("connection")
     assert text_of(notice) == (
-        "Welcome back, Bea: this invitation has expired. Ask the host for a new invitation and paste it "
-        "below, or scan its QR code. You keep your name and seat unless the host has given the seat to someone "
-        "else."
+        "Welcome back, Bea: this invitation has expired. Ask the host for a new one and paste it below, or scan "
+        "its QR code."
     )
 
 

@@ -89,6 +89,7 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 # yet (greeting) or has refused (refused: the guest's page says hello again now and then, and may yet join).
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
+FOCUS_HOME = Focus("[data-focus-home]")
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(
@@ -291,7 +292,10 @@ class HostScreen:
         restored = replace(model, live=live, notice=(RESTORED,), asked=asked, addressed=live.session.game_id)
         model, effects = _start(restored, env.now_ms)
         model, more = _follow(model)
-        return model, effects + more
+        # A reloaded page: focus on the page's focus home (the match's status while a match runs, else the
+        # lobby's heading), where a render puts it when the focused element goes, not on the body, where a
+        # keyboard host's next Tab began at the header.
+        return model, [*effects, *more, FOCUS_HOME]
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)

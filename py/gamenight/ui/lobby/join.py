@@ -167,7 +167,11 @@ class JoinScreen:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
         except iv.BadCode as err:
             back = _back(replace(model, problem=_reason(err)), params.get("code", ""))
-            return back or replace(model, stage="problem", problem=_reason(err)), []
+            if back is not None:
+                # A reloaded or reopened page: focus where the screen's start puts it (its heading), as a
+                # route change does, not on the body; the next Tab is the rejoin field.
+                return back, [FOCUS_HEADING]
+            return replace(model, stage="problem", problem=_reason(err)), []
         model = replace(model, invitation=invitation)
         remembered = model.remembered
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
@@ -396,22 +400,22 @@ def _join_view(model: JoinModel) -> list:
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
     if model.stage == "back":
         # A used-up invitation of this lobby: this tab was reloaded or reopened, or it is a second tab while the first
-        # one still plays (the page cannot tell). The player is out until the host invites them again, so
-        # the box says it plainly, and briefly: what happened (the one emphasised line), the one thing to
-        # do, and what is kept. Not whether a computer player holds the seat: the page cannot know before
-        # it reconnects, and most seats were never taken over (the seat list says it once back).
+        # one still plays (the page cannot tell). The player is out until the host invites them again: a normal
+        # step of a night, so the box is information, not an error's danger colour (``back``, not ``away``), and
+        # short: what happened (the one emphasised line) and the one thing to do. Not what is kept (the seat
+        # list says it once back) nor whether a computer player holds the seat: the page cannot know before it
+        # reconnects, and most seats were never taken over.
         answered = model.problem is not None and model.problem["code"] == "code-answered"
+        head = (
+            _("Welcome back, {name}: this invitation has already been used.")
+            if answered
+            else _("Welcome back, {name}: this invitation has expired.")
+        )
+        todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
         if answered:
-            head = _("Welcome back, {name}: this invitation has already been used.")
-            todo = i18n.sentences(
-                _("If the game night is open in another tab, carry on there."),
-                _("Otherwise ask the host for a new invitation and paste it below, or scan its QR code."),
-            )
-        else:
-            head = _("Welcome back, {name}: this invitation has expired.")
-            todo = _(ASK_AGAIN)
-        said = _in_short(head.format(name=model.name), todo, _(SEAT_KEPT))
-        return [title, h("p", {"class": "connection away", "role": "status"}, *said), _rejoin_form(model)]
+            todo.append(_("If another tab is still in the game night, carry on there."))
+        said = _in_short(head.format(name=model.name), *todo)
+        return [title, h("p", {"class": "connection back", "role": "status"}, *said), _rejoin_form(model)]
     if model.stage == "name":
         remembered = model.remembered
         field_ = (
