@@ -27,13 +27,26 @@ from tests.e2e.test_lightseeker import KEYS, keys_to
 pytestmark = pytest.mark.e2e
 
 
+# What has focus, as a failing ``tab_to`` tells it: the element's tag, id, class and first words.
+FOCUSED = """(s) => {
+    const e = document.activeElement;
+    if (!e) return [false, "nothing"];
+    const words = (e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 40);
+    const tag = `<${e.tagName.toLowerCase()} id="${e.id}" class="${e.getAttribute("class") || ""}">`;
+    return [e.matches(s), `${tag} ${words}`];
+}"""
+
+
 def tab_to(page: Page, selector: str, most: int = 60) -> int:
     """Press Tab until ``selector`` has focus; the number of presses."""
+    trail = []  # where focus was before each press: the failure says where the Tabs went
     for presses in range(most):
-        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+        reached, where = page.evaluate(FOCUSED, selector)
+        if reached:
             return presses
+        trail.append(where)
         page.keyboard.press("Tab")
-    raise AssertionError(f"{selector} not reached in {most} Tabs")
+    raise AssertionError(f"{selector} not reached in {most} Tabs; focus was on:\n  " + "\n  ".join(trail))
 
 
 def vs_computer(page: Page, site_url: str, game: str) -> None:

@@ -446,7 +446,10 @@ def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: Peop
     expect(host.locator(".chat-lines")).to_contain_text("Bea: Still there?")
     # Round 1's puzzle is made under "Preparing round 1…", the next ones under the host's notice.
     chat_while_preparing = host.locator(".rf-preparing, .match-notice").count() >= 1
+    # The round's line shows while its puzzle is made, with no notice; the board once it is made, and the
+    # notice then while the other rounds' puzzles are made.
     expect(bea.locator(".rf-phase")).to_contain_text("Round 1 of 3", timeout=180_000)
+    expect(host.locator('.rf-work [role="grid"] [tabindex="0"]')).to_have_count(1, timeout=180_000)
     expect(host.locator(".match-notice")).to_have_count(0, timeout=300_000)
     end = host.evaluate("performance.now()")
     tasks = [d for start, d in host.evaluate("window.__longtasks") if begin <= start <= end]

@@ -467,7 +467,9 @@ def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_th
     sit(bea, "2", ann)
     press(ann, "button[data-action=start]")
     expect(ann.locator(".rf-phase")).to_have_text("Round 1 of 3", timeout=CONNECT_MS)
-    expect(ann.locator(".match-notice")).to_have_count(0, timeout=CONNECT_MS)  # every round's puzzle is made
+    # The first puzzle is made: the board is drawn (the round's line shows while it is made, with no notice).
+    expect(ann.locator(GRID_CURSOR)).to_have_count(1, timeout=CONNECT_MS)
+    expect(ann.locator(".match-notice")).to_have_count(0, timeout=CONNECT_MS)  # ... and every other round's
     tab_to(ann, GRID_CURSOR, most=3)  # from the focused status: "Bigger cells" on a phone, then the board
     found = solve(read_puzzle(ann, EASY), 1).layout
     keys_place(ann, found)
