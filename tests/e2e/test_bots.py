@@ -17,9 +17,8 @@ from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as LS_rules
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
-from gamenight.ui import app as app_screen
 from gamenight.ui.match import SeatAt, Table
-from gamenight.ui.program import Env, Store, UiEvent
+from gamenight.ui.program import UiEvent
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import open_app
@@ -251,14 +250,7 @@ def replay_starts(page: Page) -> None:
 def saved_light_seeker_against_the_computer(seed: int) -> str:
     """A Light Seeker table on this device as its page saves it: Ann against the computer (easy), the
     match dealt from ``seed`` (so the test knows it runs on), no move made yet."""
-    model, _ = app_screen.init("#/lightseeker/table", Env(stored={}, now_ms=1_000))
-    form = {"name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}
-    _model, effects = app_screen.update(
-        model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000)
-    )
-    saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
-    saved["record"]["seed"] = seed
-    return json.dumps(saved)
+    return json.dumps(ls.saved_table({"name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}, seed))
 
 
 def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_ends_it(app: Page, site_url: str):

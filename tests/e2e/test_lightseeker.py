@@ -228,17 +228,23 @@ def test_a_turn_with_the_keyboard_alone(app: Page, site_url: str):
     assert app.eval_on_selector_all(".ls-top", "els => els.map(e => getComputedStyle(e).animationName)") == ["none"] * 9
 
 
-def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
-    """A Light Seeker table of two people on this device as its page saves it, played (by the CPython
-    engine, turns chosen at random) up to a position where a turn ends the match; that position and
-    that turn."""
+def saved_table(form: dict[str, str], seed: int) -> dict:
+    """A Light Seeker table on this device as its page saves it when set up with ``form`` (the setup
+    form's fields), the match dealt from ``seed`` (so the test knows it), no move made yet."""
     model, _ = app_screen.init("#/lightseeker/table", Env(stored={}, now_ms=1_000))
-    form = {"name0": "Ann", "name1": "Bea", "kind0": "here", "kind1": "here"}
     _model, effects = app_screen.update(
         model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000)
     )
     saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
     saved["record"]["seed"] = seed
+    return saved
+
+
+def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
+    """A Light Seeker table of two people on this device as its page saves it, played (by the CPython
+    engine, turns chosen at random) up to a position where a turn ends the match; that position and
+    that turn."""
+    saved = saved_table({"name0": "Ann", "name1": "Bea", "kind0": "here", "kind1": "here"}, seed)
     state = GAME.setup(GAME.options(saved["record"]["options"]), tuple(saved["record"]["seats"]), seed)
     chooser = random.Random(seed)
     while True:
