@@ -178,6 +178,11 @@ class Shell:
         asked = bool(self.focus)  # by a ``Focus`` effect, not kept across this render (a board's roving cursor)
         if focused and not self.focus:
             self.focus = "#" + focused
+        self.apply_focus(asked)
+
+    def apply_focus(self, asked: bool) -> None:
+        """Put keyboard focus where the last render left it to go (``self.focus``): ``asked`` if a ``Focus``
+        effect named the element, else it is the element focused before the render."""
         # The app is hidden while the shell starts (the loading screen stands instead): a hidden element takes
         # no focus, so a focus the first screen asks for (a reloaded page's) waits for ``show_app``.
         if self.focus and not self.root.hidden:
@@ -535,6 +540,5 @@ def show_app(shell: Shell) -> None:
     focus what the first screen asked for, which waited for the app to be shown."""
     js.document.getElementById("boot").remove()
     shell.root.hidden = False
-    if shell.focus:
-        shell.render()
+    shell.apply_focus(asked=True)  # only a ``Focus`` effect's waits: a kept focus had nothing to keep
     js.document.documentElement.dataset.app = "ready"
