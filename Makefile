@@ -58,18 +58,20 @@ lint: venv
 	$(VENV)/bin/mypy
 
 # Each test has a time limit (pyproject.toml); the session one stops a broken build that makes many
-# tests hang from running on for hours (the suite takes about a minute).
+# tests hang from running on for hours (the suite takes about a minute and a half). Both suites run in two
+# processes (pytest-xdist), one per core of our machines (pytest without `-n` runs one).
 unit: venv vendor catalogues
-	$(VENV)/bin/pytest tests/unit -q --session-timeout=900
+	$(VENV)/bin/pytest tests/unit -q -n 2 --session-timeout=900
 
 chromium: venv
 	@tools/ensure-chromium.sh $(VENV)
 
 # End-to-end tests run inside a private network namespace where the machine allows it.
 # A test whose page crashed (Chromium's renderer died: "Target crashed", seen once in CI while a page
-# booted) runs once more; any other failure fails at once. A second crash fails the run.
+# booted) runs once more; any other failure fails at once. A second crash fails the run. "worksteal":
+# a process that runs out of tests takes some of the other's (a few tests take a minute, most a few seconds).
 e2e: venv site chromium
-	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q --reruns 1 --only-rerun "Target crashed"
+	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -n 2 --dist worksteal --reruns 1 --only-rerun "Target crashed"
 
 test: lint unit e2e
 

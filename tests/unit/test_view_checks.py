@@ -443,7 +443,7 @@ RANGES: dict[str, list[tuple[tuple[str | int, ...], Any, Any]]] = {
         (("deck",), 0, raythread_check.MOST_TILES),
         (("hands", "A", "mirror"), 0, raythread_check.MOST_TILES),
         (("scores", "B"), 0, raythread_check.MOST_POINTS),
-        (("joint", "C"), 0, lambda v: v["size"] ** 2),
+        (("joint", "C"), 0, lambda view: view["size"] ** 2),  # the board's cells
         (("beacons", 0, "value"), 0, raythread_check.MOST_POINTS),
     ],
     "lightseeker": [
@@ -471,7 +471,7 @@ RANGES: dict[str, list[tuple[tuple[str | int, ...], Any, Any]]] = {
 @pytest.mark.parametrize(
     ("game", "path", "lo", "hi"),
     [(game, path, lo, hi) for game, cases in RANGES.items() for path, lo, hi in cases],
-    ids=str,
+    ids=lambda x: "from-the-view" if callable(x) else str(x),  # no address in a name: the same in every run
 )
 def test_the_numbers_of_a_view_are_taken_at_both_ends_of_their_range_and_refused_one_past(game, path, lo, hi):
     view = middle(game).view(None)
