@@ -322,7 +322,7 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
             phone.locator("button[data-action=table-undo]").tap()
             phone.wait_for_function(f"JSON.parse(localStorage.getItem('{ls.STORE}')).record.log.length === 2")
             expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
-            expect(phone.locator(".match-notice")).to_have_text("Move taken back.")
+            expect(phone.locator(".match-notice")).to_have_text("2 moves taken back.")
             assert ls.engine(phone) == state, "Ann's second turn and the answer taken back"
 
 

@@ -40,7 +40,7 @@ from gamenight.core.errors import BadMessage, BadOptions, GameNightError, Illega
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
-from gamenight.i18n import N_, _, pgettext, reasons, sentences
+from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -561,9 +561,13 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     keep = last_own_move(model)
     if keep is None:
         return replace(model, message=_("There is no move to take back.")), []
+    # How many: the computer's answers go with the player's move, and "Move taken back." for two read as if
+    # only the answer had gone.
+    taken = len(played.record.log) - keep
+    said = ngettext("Move taken back.", "{n} moves taken back.", taken).format(n=taken)
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = replace(model, played=played, message=_("Move taken back."), pending=None, elsewhere=False)
+    model = replace(model, played=played, message=said, pending=None, elsewhere=False)
     model = replace(model, ui=retold(model))
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None

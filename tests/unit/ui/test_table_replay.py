@@ -223,7 +223,7 @@ def test_undo_and_the_tables_other_controls_act_during_a_replay():
     model, _effects, _board, _turn = after_bots_turn()
     undone, _ = send(model, UiEvent("click", "table-undo", now_ms=3_700))
     assert undone.inner.played.record.log == () and step_shown(undone) is None
-    assert undone.inner.message == "Move taken back."
+    assert undone.inner.message == "2 moves taken back."  # hers and the answer: "Move" read as the answer alone
     options, _ = send(model, UiEvent("click", "table-setup", now_ms=3_700))
     assert options.inner.phase == "setup"
     asked, _ = send(model, UiEvent("click", "table-new", now_ms=3_700))
