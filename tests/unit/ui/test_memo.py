@@ -5,12 +5,24 @@ only what the page holds."""
 from dataclasses import replace
 from html.parser import HTMLParser
 
+import pytest
+
 from gamenight import i18n
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui import match, table
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.svg import Memo, find_all, h, keep, render, render_page, text_of
+
+
+@pytest.fixture(autouse=True)
+def empty_caches() -> None:
+    """Each test starts with the match's kept panels and the table's views forgotten. A cache past its
+    limit starts afresh (``svg.KEPT_LIMIT``), so what earlier tests in the same process left there decided
+    whether it did so in the middle of a test, dropping a panel the test then expects back; in two
+    processes (pytest-xdist) the earlier tests differ from run to run (a CI run failed the undo test so)."""
+    match._PANELS.clear()
+    table._VIEWS.clear()
 
 
 def layer(text: str, rect: int = 1) -> tuple[Memo, Memo]:
