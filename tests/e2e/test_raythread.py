@@ -5,17 +5,20 @@ a move made with the keyboard alone."""
 from __future__ import annotations
 
 import json
+import os
 import random
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
-from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of a click pointing at the hand go there
 
 
 def start(page: Page, site_url: str, names=("Ann", "Bea")) -> None:
@@ -276,3 +279,102 @@ def test_a_tie_break_note_in_the_final_standings_keeps_its_number_on_its_line(ph
     expect(notes).to_have_count(2)
     for note in notes.all():
         assert note.evaluate("e => e.getClientRects().length") == 1, note.inner_text()
+
+
+# What the eye sees of the hand and the hint: the first enabled tile's animation (and how many run) and
+# ring, the hint's colour and the emphasis colour, and the boxes of the board and the hand.
+LOOK = """() => {
+    const tile = document.querySelector('.rt-hand-tile:not([disabled])'), style = getComputedStyle(tile);
+    const box = sel => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return [r.x + scrollX, r.y + scrollY, r.width, r.height];  // in the page: a tap may scroll it
+    };
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--emphasis)';
+    document.body.append(probe);
+    const emphasis = getComputedStyle(probe).color;
+    probe.remove();
+    return {nudge: document.querySelector('.rt-hand').dataset.nudge || null, animation: style.animationName,
+            running: tile.getAnimations().length, ring: style.boxShadow,
+            hint: getComputedStyle(document.querySelector('.rt-hint')).color, emphasis,
+            boxes: [box('.rt-board'), box('.rt-hand'), box('.rt-hint')]};
+}"""
+
+
+@pytest.fixture(
+    params=[
+        {"viewport": {"width": 1280, "height": 800}},
+        {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"},
+    ],
+    ids=["laptop", "phone"],
+)
+def laptop_or_phone(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[Page]:
+    """A page on a laptop (1280×800) or a phone (390×844, touch), watched like ``app``."""
+    context = browser.new_context(**request.param)
+    watch = PageWatch(origin=site_url)
+    yield watch.attach(context.new_page())
+    watch.check()
+    context.close()
+
+
+def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phone: Page, site_url: str):
+    """QA: a click (or a tap, or Enter) on a cell with no tile chosen changed nothing on the screen (the
+    refusal is hidden under the hint that says it). Each such click now rings the hand's tiles (a pulse,
+    replayed on the next click; a still ring with reduced motion) and turns the hint to the emphasis
+    colour until a tile is chosen, moving nothing."""
+    page = laptop_or_phone
+    start(page, site_url)
+    touch = page.viewport_size is not None and page.viewport_size["width"] < 500
+
+    def press_cell() -> None:
+        if touch:
+            page.tap("#rt-c3-3")
+        else:
+            page.click("#rt-c3-3")
+
+    before = page.evaluate(LOOK)
+    assert before["nudge"] is None and before["running"] == 0 and before["hint"] != before["emphasis"]
+    press_cell()
+    first = page.evaluate(LOOK)
+    assert first["nudge"] is not None, "the click points at the hand"
+    assert first["animation"] == f"rt-nudge-{first['nudge']}" and first["running"] == 1, first
+    assert first["hint"] == first["emphasis"], first
+    assert first["boxes"] == before["boxes"], "nothing moves"
+    # Once the pulse is over, a second click plays it again.
+    page.wait_for_function("!document.querySelector('.rt-hand-tile:not([disabled])').getAnimations().length")
+    assert page.evaluate(LOOK)["hint"] == first["emphasis"], "the hint stays emphasised until a tile is chosen"
+    press_cell()
+    second = page.evaluate(LOOK)
+    assert second["nudge"] not in (None, first["nudge"]) and second["running"] == 1, second
+    assert second["animation"] == f"rt-nudge-{second['nudge']}" and second["boxes"] == before["boxes"], second
+    if not touch:  # a keyboard player's Enter on the board's cursor is refused alike
+        page.wait_for_function("!document.querySelector('.rt-hand-tile:not([disabled])').getAnimations().length")
+        page.focus(".rt-board")
+        page.keyboard.press("Enter")
+        by_key = page.evaluate(LOOK)
+        assert by_key["nudge"] not in (None, second["nudge"]) and by_key["running"] == 1, by_key
+    chosen = page.locator(".rt-hand-tile:not([disabled])").first
+    chosen.click()
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    after = page.evaluate(LOOK)
+    assert after["nudge"] is None and after["hint"] == before["hint"], "choosing a tile ends the emphasis"
+
+    chosen.click()  # un-chosen again, and the reduced motion a person may ask for: a ring that stands still
+    expect(chosen).to_have_attribute("aria-pressed", "false")
+    page.emulate_media(reduced_motion="reduce")
+    press_cell()
+    still = page.evaluate(LOOK)
+    assert still["nudge"] is not None and still["animation"] == "none" and still["running"] == 0, still
+    assert still["emphasis"] in still["ring"] and still["hint"] == still["emphasis"], still
+    assert still["boxes"] == before["boxes"], "nothing moves"
+    if SHOTS:
+        name = "laptop" if not touch else "phone"
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=f"{SHOTS}/rt-nudge-{name}-{scheme}.png")
+            page.emulate_media(reduced_motion="no-preference")
+            press_cell()  # the pulse at its brightest, held still for the picture
+            page.evaluate("document.getAnimations().forEach(a => { a.pause(); a.currentTime = 250; })")
+            page.screenshot(path=f"{SHOTS}/rt-nudge-{name}-{scheme}-pulse.png")
+            page.evaluate("document.getAnimations().forEach(a => a.finish())")
+            page.emulate_media(reduced_motion="reduce")

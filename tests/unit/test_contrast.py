@@ -47,6 +47,8 @@ PAIRS = [
     ("--accent-fg", "--accent", TEXT),  # a primary button's label
     ("--danger", "--bg", TEXT),
     ("--danger", "--card", TEXT),
+    ("--emphasis", "--bg", TEXT),  # Raythread's hint pointing at the hand, and the ring round its tiles
+    ("--emphasis", "--card", TEXT),
     ("--focus", "--bg", GRAPHIC),
     ("--focus", "--card", GRAPHIC),
     ("--control-edge", "--card", GRAPHIC),

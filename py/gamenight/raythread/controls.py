@@ -62,6 +62,9 @@ class Ui:
     turning: Cell | None = None  # one of the player's tiles chosen to turn
     zoom: bool = False
     note: JSON | None = None  # why the last attempt could not be made
+    # Clicks (or Enter) on a cell refused for want of a chosen tile: each points the eye at the hand
+    # (_nudge), the count's parity telling one click from the next so the CSS replays its animation.
+    nudges: int = 0
     fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
     last: Cell | None = None
 
@@ -173,7 +176,7 @@ class RaythreadBoard:
         tile = next((t for t in ui.state.tiles if t.cell == cell), None)
         if ui.chosen is None or (tile is not None and tile.owner == seat):
             if tile is None:
-                return replace(ui, note={"code": "rt-choose-tile", "params": {}}), None
+                return replace(ui, note={"code": "rt-choose-tile", "params": {}}, nudges=ui.nudges + 1), None
             if tile.owner != seat:
                 return replace(ui, note={"code": "rt-not-yours", "params": {}}), None
             if tile.rotated:
@@ -268,7 +271,7 @@ class RaythreadBoard:
                 {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
                 scene.board(view, look, cells, beams),
             ),
-            self._hand(ui, view, seat),
+            self._hand(ui, view, seat, _nudge(ui)),
             ui.note and h("p", {"class": _note_class(ui.note, hint), "role": "alert"}, said(ui.note)),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
@@ -281,14 +284,14 @@ class RaythreadBoard:
             ),
         )
 
-    def _hand(self, ui: Ui, view: JSON, seat: str | None) -> Memo | None:
+    def _hand(self, ui: Ui, view: JSON, seat: str | None, nudge: str | None) -> Memo | None:
         """The seat's tiles to choose from and the orientation (kept while they look the same: a hover or
         a move of the cursor leaves them as they were)."""
         if seat is None:
             return None
         hand = view["hands"][seat]
         counts = {kind: hand[kind] for kind in rules.KINDS}
-        drawn = (ui.chosen, ui.orient, ui.turning is not None)
+        drawn = (ui.chosen, ui.orient, ui.turning is not None, nudge)
         key = ("hand", tuple(counts.values()), *drawn, i18n.generation())
         return keep(_HANDS, key, lambda: _hand(counts, *drawn))
 
@@ -474,6 +477,17 @@ def _note_class(note: JSON, hint: list[str | Element | None]) -> str:
     return "error rt-note" + (" visually-hidden" if note.get("code") == "rt-choose-tile" and any(hint) else "")
 
 
+def _nudge(ui: Ui) -> str | None:
+    """The hand's ``data-nudge`` while a click on a cell stands refused for want of a chosen tile: "1" or
+    "2" by turns, click after click. css/app.css points the eye at the hand with it (the tiles ringed, the
+    hint in full ink): the page is morphed, not rebuilt, so an animation replays only when its name
+    changes, and each value names its own. It goes with the refusal: choosing a tile, the orientation,
+    Cancel or Escape (which clear it), another refusal, or the next position."""
+    if not ui.note or ui.note.get("code") != "rt-choose-tile":
+        return None
+    return "1" if ui.nudges % 2 else "2"
+
+
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[str | Element | None]:
     """The next step, as the parts of a sentence: text, and the keys' element where it names keys."""
     if seat is None:
@@ -497,8 +511,9 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[st
     return [_("Point at or tap a highlighted cell to see the beams after the move.")]
 
 
-def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool) -> Element:
-    """The hand panel: a button per tile kind with its count, the orientation and Cancel."""
+def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool, nudge: str | None) -> Element:
+    """The hand panel: a button per tile kind with its count, the orientation and Cancel; ``nudge``
+    (_nudge) points the eye at it."""
     tiles = [
         h(
             "button",
@@ -541,7 +556,7 @@ def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: boo
     )
     return h(
         "div",
-        {"class": "rt-hand", "role": "group", "aria-label": _("Your hand")},
+        {"class": "rt-hand", "role": "group", "aria-label": _("Your hand"), "data-nudge": nudge},
         tiles,
         h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
         cancel,

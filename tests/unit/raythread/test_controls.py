@@ -546,3 +546,31 @@ def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_t
     assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
     (hint_line,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
     assert text_of(hint_line).startswith("Choose a tile from your hand"), text_of(hint_line)
+
+
+def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_is_chosen():
+    """QA: a click (or Enter) on a cell with no tile chosen changed nothing on the screen (the refusal is
+    visually hidden under the hint that says it). The hand now carries ``data-nudge`` for the CSS to
+    point at it: a new value on every such click (the animation replays on a second click, the page
+    being morphed rather than rebuilt), none once a tile is chosen."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    start = BOARD.start(view, None)
+
+    def nudge(ui) -> str | None:
+        (hand,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hand")
+        return hand.attr("data-nudge")
+
+    assert nudge(start) is None
+    first, _ = click(start, view, "A", "rt-cell", r=4, c=4)
+    second, _ = click(first, view, "A", "rt-cell", r=4, c=4)
+    assert nudge(first) is not None and nudge(second) is not None
+    assert nudge(second) != nudge(first), "a second click must replay the reaction"
+    third, _ = click(second, view, "A", "rt-cell", r=2, c=2)
+    assert nudge(third) not in (None, nudge(second))
+    by_key, _ = key(start, view, "A", "Enter")
+    assert by_key.note == {"code": "rt-choose-tile", "params": {}} and nudge(by_key) is not None
+    chosen, _ = click(second, view, "A", "rt-hand", kind="mirror")
+    assert chosen.chosen == "mirror" and nudge(chosen) is None, "choosing a tile ends the emphasis"
+    escaped, _ = key(second, view, "A", "Escape")
+    assert nudge(escaped) is None
