@@ -368,12 +368,19 @@ def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(peo
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     found = solve(read_puzzle(host, EASY), 1).layout
     place(bea, first_tiles(found, 1))
+    expect(bea.locator(".rf-work .rf-matched")).to_contain_text("numbers match")
+    assert bea.locator(".rf-work .rf-edge.rf-wrong").count() > 0  # one tile matches not every number
     bea.click("button[data-action=rf-give-up]")
     bea.click("button[data-action=rf-give-up]")
     # The puzzle is over for Bea while Ann solves on: her tile goes at once, as on the solo board (they
     # stayed, locked, until the round ended), and the finish line says where the solution will be.
     expect(bea.locator(".rf-finished")).to_contain_text("Its solution is shown under Solutions")
     expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)
+    # Her emptied board frames no number as unmatched and counts none: she places no more tiles there.
+    expect(bea.locator(".rf-work .rf-edge.rf-wrong")).to_have_count(0)
+    expect(bea.locator(".rf-work .rf-matched")).to_have_count(0)
+    expect(bea.locator(".rf-work")).not_to_contain_text("numbers match")
+    expect(host.locator(".rf-work .rf-matched")).to_contain_text("numbers match")  # Ann still solves
     first = first_tiles(found, 2)
     place(host, first)
     noted = next(
@@ -406,6 +413,9 @@ def test_a_round_that_runs_out_of_time_warns_in_its_last_30_seconds_and_ends_as_
         expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         expect(page.locator(".rf-scores td[data-round='1']", has_text="out of time")).to_have_count(2)
         assert page_scores(page) == {"1": -60, "2": -60}
+        # The round's clock is everyone's: out of time, the round is over and no board is left to mark.
+        expect(page.locator(".rf-edge.rf-wrong")).to_have_count(0)
+        expect(page.locator(".rf-matched")).to_have_count(0)
 
 
 def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone_s_page(people: People):

@@ -13,11 +13,12 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
 * **A reload keeps the work in hand**: the tiles of a build not yet sent, or of a puzzle being solved,
   go to local storage after every change (``DRAFT_KEY``: one entry a task, named by the match, round,
   seat and task, the last 4 kept), and come back when the page returns to the same task.
-* **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet; the
-  round clock (time left, with a visible warning in the last 30 s); a layout that matches every
-  number is sent at once; "Submit" on a layout that does not says which numbers differ (as the
-  host would, without asking it); "Give up" asks once more first, and a puzzle given up is over for its
-  solver: its tiles and notes go at once (the solution comes under Solutions once its rounds are over).
+* **Solve rounds**: the assigned puzzle with red frames on the numbers that do not match yet (while the
+  seat still solves it: ``matching``); the round clock (time left, with a visible warning in the last
+  30 s); a layout that matches every number is sent at once; "Submit" on a layout that does not says
+  which numbers differ (as the host would, without asking it); "Give up" asks once more first, and a
+  puzzle given up is over for its solver: its tiles and notes go at once (the solution comes under
+  Solutions once its rounds are over).
 * **Reveal**: when the rules ask for this seat's reveal, the board sends it by itself from local
   storage (``Play``); a device without the layout says so.
 * Everyone sees who has sent, the finish order of the round, points per round, totals, team
@@ -29,7 +30,7 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
 from __future__ import annotations
 
 import secrets as random_source
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -869,7 +870,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     live = not table.stopped and not table.offline
     can_edit = editable(desk, view, seat) and live
     zoom = desk.zoom and live
-    wrong = mismatches(puzzle, desk.layout) if desk.task.kind != "build" else ()
+    checking = matching(desk, view)
+    wrong = mismatches(puzzle, desk.layout) if checking else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
     # A board that takes no tiles any more (solved, sent, given up, a match stopped) draws no cursor, but its
     # Tab stop stays on the cursor's cell: after a solve by keyboard focus stays on the last cell typed on
@@ -877,6 +879,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
     # the result is said by the finish line (a live region), and arrows still read the board cell by cell.
     look = scene.Look(
         wrong=wrong,
+        matching=checking,
         path=path,
         cursor=desk.cursor if can_edit else None,
         stop=desk.cursor,
@@ -894,7 +897,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             "p",
             {"class": "rf-status"},
             desk.task.kind == "build" and h("span", {"class": "rf-to-place"}, tiles_left(desk, view)),
-            desk.task.kind != "build"
+            checking
             and h(
                 "span",
                 {"class": "rf-matched", "data-matched": total - len(wrong)},
@@ -913,13 +916,30 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             },
             drawn,
         ),
-        h("p", {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"}, cursor_text(desk, puzzle)),
+        h(
+            "p",
+            {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"},
+            cursor_text(desk, puzzle, wrong),
+        ),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
         actions(desk, view, seat, zoom_button(zoom, puzzle.size) if live else None),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
         finish_line(desk, view, table),
     )
+
+
+def matching(desk: Desk, view: JSON) -> bool:
+    """Whether the board says which numbers its tiles match (a dashed frame on the others, "{k} of {n}
+    numbers match", "not matched" in the clues' names): only while this page may still place tiles on the
+    puzzle, by the match's rules: a spectator's try, or its seat's puzzle while the seat still solves it
+    (active: no finish yet). A puzzle solved, given up or out of time is over for the seat (given up, its
+    board is emptied: ``follow``) and the marks would read as tiles still to place. A build's own check is
+    the tiles left and the advice (its numbers are made from its tiles). A stopped match, or a page that
+    lost the host, shows the board as it was left, marks included: the position still has the seat solving."""
+    if desk.task.kind == "watch":
+        return True
+    return desk.task.kind == "solve" and view.get("you") in view.get("active", ())
 
 
 def finish_outcome(desk: Desk, view: JSON) -> str | None:
@@ -950,9 +970,9 @@ def tiles_left(desk: Desk, view: JSON) -> str:
     return _("Every tile is placed.")
 
 
-def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
-    """What is under the cursor, and the numbers at both ends of its row and column (matched or not),
-    so the board reads out cell by cell."""
+def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
+    """What is under the cursor, and the numbers at both ends of its row and column (those in ``wrong``
+    said "not matched": none where the board says nothing of matching), so the board reads out cell by cell."""
     r, c = desk.cursor
     if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
         return ""
@@ -964,14 +984,13 @@ def cursor_text(desk: Desk, puzzle: Puzzle) -> str:
         what = _(scene.TILE_NAMES[tile])
     else:
         what = _("empty") if mark == EMPTY else _("empty, {note}").format(note=_(scene.NOTE_NAMES[mark]))
-    wrong = set(mismatches(puzzle, desk.board))
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
         said = _("{edge} {colour} {n}").format(
             edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
         )
-        if edge in wrong and desk.task.kind != "build":
+        if edge in wrong:
             # One sentence per language: Japanese puts its brackets against the number, with no space.
             said = _("{clue} (not matched)").format(clue=said)
         ends.append(said)

@@ -76,6 +76,10 @@ class Look:
     notes: Notes | None = None
     hint_cell: Cell | None = None
     hint_edges: Collection[str] = ()
+    # Whether the clues say if they match (a frame on those in ``wrong``, "matched" or "not matched yet"
+    # in their names): not on a board whose player places no more tiles on it and did not solve it (a
+    # race puzzle given up is emptied, and would be all "not matched yet").
+    matching: bool = True
 
 
 def edge_cell(size: int, name: str) -> Cell:
@@ -143,8 +147,9 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
     def clue(r: int, c: int, column: int | None = None) -> Element:
         name = edge_at(n, (r, c))
         assert name is not None  # clues sit on the ring around the board
-        wrong, current = name in look.wrong, (r, c) == cursor
-        key = (n, name, puzzle.clue(name), wrong, current, shown == name, name in look.hint_edges, column, words)
+        wrong, current = look.matching and name in look.wrong, (r, c) == cursor
+        hinted = name in look.hint_edges
+        key = (n, name, puzzle.clue(name), look.matching, wrong, current, shown == name, hinted, column, words)
         return _kept(key, lambda: edge(puzzle, name, wrong, current, look, column))
 
     def square(r: int, c: int) -> Element:
@@ -291,15 +296,14 @@ def edge_name(name: str) -> str:
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
-    """ "top 2: green 5, matched"."""
+    """ "top 2: green 5, matched" ("top 2: green 5" where the board says nothing of matching: ``Look.matching``)."""
     clue = puzzle.clue(name)
-    label = _("{side} {index}: {colour} {number}, {state}").format(
-        side=_(SIDE_NAMES[name[0]]),
-        index=name[1:],
-        colour=_(COLOUR_NAMES[clue.colour]),
-        number=clue.number,
-        state=_("not matched yet") if wrong else _("matched"),
-    )
+    said = {"side": _(SIDE_NAMES[name[0]]), "index": name[1:], "colour": _(COLOUR_NAMES[clue.colour])}
+    if look.matching:
+        state = _("not matched yet") if wrong else _("matched")
+        label = _("{side} {index}: {colour} {number}, {state}").format(**said, number=clue.number, state=state)
+    else:
+        label = _("{side} {index}: {colour} {number}").format(**said, number=clue.number)
     if look.path is not None and look.path.edge == name:
         label += _(", laser shown")
     if name in look.hint_edges:

@@ -384,6 +384,68 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
     ]
 
 
+def clue_marks(page: Page) -> tuple[list[str], bool, list[str], str]:
+    """What the page's own board says about matching: the clues framed as unmatched, whether the
+    "{k} of {n} numbers match" count is there, the clues' spoken names, and the cursor's read-out."""
+    work = page.find("rf-work")[0]
+    edges = find_all(work, lambda e: "rf-edge" in str(e.attr("class") or "").split())
+    framed = [str(e.attr("data-edge")) for e in edges if "rf-wrong" in str(e.attr("class")).split()]
+    counted = bool(find_all(work, lambda e: "rf-matched" in str(e.attr("class") or "").split()))
+    counted = counted or "numbers match" in text_of(work)
+    said = text_of(find_all(work, lambda e: e.attr("id") == "rf-cursor-text")[0])
+    return framed, counted, [str(e.attr("aria-label")) for e in edges], said
+
+
+def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and_a_spectator_s_do():
+    """Bea gave up while Ann solves on: her board is emptied (fix27), and it kept the marks that help
+    only while tiles go in: a dashed frame on every number the empty board does not match, "0 of 20
+    numbers match", "not matched yet" in each clue's name and "(not matched)" in the cursor's read-out,
+    as if she were still to place tiles. Ann's board and the spectator's local try keep them."""
+    _m, shown = built_match()
+    ann, bea, spectator = shown["1"], shown["2"], shown[None]
+    framed, counted, labels, said = clue_marks(bea)
+    # While she solves, the marks are there (the cursor, mid-board, reads the numbers of column 3).
+    assert "T3" in framed and counted and "top 3 yellow 1 (not matched)" in said, (framed, said)
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    everyone_sees(shown)
+    assert ann.desk.task.kind == "solve" and "Its solution is shown under Solutions" in bea.text
+    framed, counted, labels, said = clue_marks(bea)
+    assert framed == [], "a given-up board frames no number as unmatched"
+    assert not counted, "a given-up board has no 'numbers match' count"
+    assert not any("matched" in label for label in labels), labels
+    assert "matched" not in said, said
+    for page in (ann, spectator):  # still placing tiles: its own puzzle, a spectator's local try
+        framed, counted, labels, said = clue_marks(page)
+        assert framed and counted and any(label.endswith("not matched yet") for label in labels)
+
+
+def test_a_board_solved_while_others_solve_on_shows_no_matching_marks():
+    """The rule is one: the marks are shown while this page may still place tiles on the puzzle. A solved
+    board matches every number, and said "20 of 20 numbers match" under its finish line."""
+    m, shown = built_match()
+    ann = shown["1"]
+    ann.place(m.layouts["2"])
+    everyone_sees(shown)
+    assert ann.desk.task.kind == "solve" and ann.find("rf-solved") and "Solved in 0:" in ann.text
+    framed, counted, _labels, _said = clue_marks(ann)
+    assert framed == [] and not counted
+    framed, counted, _labels, _said = clue_marks(shown["2"])  # Bea solves on
+    assert framed and counted
+
+
+def test_a_round_out_of_time_leaves_no_board_with_matching_marks():
+    """Everyone's clock is the round's: when it runs out, every solver left times out at once and the
+    round is over, so no page keeps a timed-out board (the next round's board, or none, takes its place)."""
+    m, shown = built_match(limit=2)
+    assert clue_marks(shown["1"])[0]  # framed while the clock runs
+    m.tick(130_000)
+    everyone_sees(shown)
+    assert [f.outcome for f in m.state.finishes] == ["timeout"] * 2
+    for page in shown.values():
+        assert "numbers match" not in page.text and not page.find("rf-wrong")
+
+
 def test_the_round_clock_counts_down_and_warns_in_its_last_30_seconds():
     m, shown = built_match(limit=2)
     ann = shown["1"]

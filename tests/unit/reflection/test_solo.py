@@ -282,6 +282,23 @@ def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     assert model.phase == "revealed" and model.message.startswith("Time is up") and StopTimer(solo.CLOCK) in effects
 
 
+def test_a_board_given_up_or_out_of_time_shows_no_matching_marks():
+    """The solo board shows the unmatched frames and "k of n clues match" only while the player places tiles:
+    given up or out of time, the solution takes the board, with plain clues (the race's rule too)."""
+    for ended in ("give-up", "time"):
+        model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+        tree = SCREEN.view(model)
+        assert find_all(tree, lambda e: "rf-wrong" in str(e.attr("class"))) and "clues match" in text_of(tree)
+        if ended == "give-up":
+            model, _ = send(model, click("give-up"), click("give-up"))
+        else:
+            model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 120_000))
+        tree = SCREEN.view(model)
+        assert model.phase == "revealed"
+        assert not find_all(tree, lambda e: "rf-wrong" in str(e.attr("class"))), ended
+        assert "clues match" not in text_of(tree), ended
+
+
 def test_a_hint_places_a_correct_tile_and_is_counted():
     model, _ = generated()
     model, effects = send(model, click("hint"))
