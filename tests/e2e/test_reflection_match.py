@@ -28,6 +28,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 SHOTS = os.environ.get("GNC_SHOTS")
 
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
+GRID_CURSOR = '.rf-work [role="grid"] [tabindex="0"]'  # the board's one Tab stop: the cell under its cursor
 EASY = mix(6)  # 6 × 6: 4 diagonal mirrors, 1 flat mirror, 1 block
 # Each builder's puzzle, placed by clicking (every tile of the set, none hidden from every laser).
 LAYOUTS = {
@@ -281,7 +282,7 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     place(host, found)
     solved_by(host)
     # Bea tries with the keyboard alone: the board is one Tab stop, arrows move its cursor, not the page.
-    cursor = bea.locator('#rf-board [role="grid"] [tabindex="0"]')  # the grid's one Tab stop: its cursor cell
+    cursor = bea.locator(GRID_CURSOR)
     # The whole board in view: moving the focus to a cell already on screen scrolls nothing, so any
     # scrolling below would be the arrows' own.
     bea.evaluate("document.querySelector('#rf-board').scrollIntoView({block: 'center'})")
@@ -337,7 +338,7 @@ def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_
     assert_in_window(host, (".match-status",))
     # One Tab to the board: "Bigger cells" (shown on a phone) comes after it, with Submit and Give up.
     host.keyboard.press("Tab")
-    expect(host.locator('#rf-board [role="grid"] [tabindex="0"]')).to_be_focused()
+    expect(host.locator(GRID_CURSOR)).to_be_focused()
 
 
 def test_start_starts_with_an_option_edited_and_not_applied(people: People):
@@ -459,7 +460,7 @@ def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: Peop
     # The round's line shows while its puzzle is made, with no notice; the board once it is made, and the
     # notice then while the other rounds' puzzles are made.
     expect(bea.locator(".rf-phase")).to_contain_text("Round 1 of 3", timeout=180_000)
-    expect(host.locator('.rf-work [role="grid"] [tabindex="0"]')).to_have_count(1, timeout=180_000)
+    expect(host.locator(GRID_CURSOR)).to_have_count(1, timeout=180_000)
     expect(host.locator(".match-notice")).to_have_count(0, timeout=300_000)
     end = host.evaluate("performance.now()")
     tasks = [d for start, d in host.evaluate("window.__longtasks") if begin <= start <= end]

@@ -20,6 +20,7 @@ from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, join, member, seat
 from tests.e2e.test_reflection_match import (
     EASY,
+    GRID_CURSOR,
     KINDS,
     LAYOUTS,
     choose,
@@ -281,8 +282,6 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
-
-GRID_CURSOR = '.rf-work [role="grid"] [tabindex="0"]'  # the board's one Tab stop: the cell under its cursor
 
 
 def board_focused(page: Page) -> tuple[int, int]:
