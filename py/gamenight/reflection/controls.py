@@ -178,7 +178,6 @@ class Desk:
     cursor: Cell = (0, 0)
     laser: str | None = None  # the edge whose laser is drawn
     drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
-    wrong: tuple[str, ...] = ()  # the numbers that differed when "Submit" was last pressed
     note: JSON | None = None
     advice: Advice | None = None
     secrets: Mapping[str, Secret] = field(default_factory=dict)
@@ -462,7 +461,7 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
         # The puzzle is over for this seat (given up, or left) while the round goes on for others: its tiles and
         # notes go at once, as the solo board's do (it shows a solution in their place; a race's solution
         # is a secret while others solve it, shown under Solutions once its rounds are over).
-        desk = replace(desk, layout=Layout.empty(desk.layout.size), notes=Notes.empty(desk.layout.size), wrong=())
+        desk = replace(desk, layout=Layout.empty(desk.layout.size), notes=Notes.empty(desk.layout.size))
         effects.append(forget_draft(view, desk.task))
     ticking = view.get("phase") in ("solve", "reveal")
     if ticking != desk.ticking:
@@ -504,7 +503,6 @@ def fresh(desk: Desk, view: JSON, task: Task) -> Desk:
         cursor=middle,
         laser=None,
         drag=None,
-        wrong=(),
         note=None,
         advice=None,
         confirm=False,
@@ -685,7 +683,7 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
     changed = desk.board.place(cell, tile)
     if not puzzle.tiles.allows(changed):
         return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
-    desk = replace(desk, layout=changed, note=None, wrong=(), confirm=False)
+    desk = replace(desk, layout=changed, note=None, confirm=False)
     if desk.notes is not None and desk.notes.at(cell) != EMPTY:  # a cell holds a tile or a note, never both
         desk = replace(desk, notes=desk.notes.place(cell, EMPTY))
     if desk.task.kind == "watch":
@@ -737,7 +735,7 @@ def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
     if not wrong:
         return Reply(desk, solve_move(desk))
     shown = ", ".join(wrong[:8]) + (", …" if len(wrong) > 8 else "")
-    return Reply(replace(desk, wrong=wrong, note={"code": "rf-differ", "params": {"which": shown}}))
+    return Reply(replace(desk, note={"code": "rf-differ", "params": {"which": shown}}))
 
 
 def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
