@@ -294,6 +294,64 @@ def test_a_keyboard_guest_s_focus_goes_to_the_lobby_s_heading_when_the_host_swit
     assert bea.evaluate("document.activeElement.closest('.match-screen') !== null")
 
 
+def test_an_invitation_made_before_a_game_switch_follows_the_game_and_a_reply_left_waiting_says_what_to_do(
+    people: People,
+):
+    """Two invitation leftovers, in the browser. The host switched the game after inviting: the link still
+    named the old game, and a guest who opened it sat down to another without a word. The card's link now
+    names the lobby's game and says so, and a guest who opened the earlier link is told once in. A newcomer
+    who answered an invitation already used waited on "Waiting for the host…" for ever: after a while the
+    page says what may have happened and what to do (the browsers' clocks moved on, not slept through)."""
+    host = open_host(people)
+    earlier = new_invitation(host)
+    bea_context, dan_context = people.person(), people.person()
+    for context in (bea_context, dan_context):
+        context.clock.install()  # their pages' timers can be moved on
+    bea = people.open(bea_context, earlier)
+    expect(bea.locator(".invited .lede")).to_have_text("Ann invites you to play Raythread Rally.")
+    bea.fill("input[name=name]", "Bea")
+    bea.click("form[data-action=join] button[type=submit]")
+    expect(bea.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    reply = bea.locator(".reply-code").input_value()
+
+    host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
+    card = host.locator(".invite").first
+    expect(card.locator(".followed")).to_have_text(
+        "Updated: this link now invites to Light Seeker. A player who opened the earlier link is told of the "
+        "change when they join."
+    )
+    followed = card.locator(".invite-link").input_value()
+    assert followed != earlier and followed.rpartition("#join=")[0] == earlier.rpartition("#join=")[0]
+
+    waiting = bea.locator("p.waiting")
+    expect(waiting).to_have_text("Waiting for the host…")
+    bea_context.clock.fast_forward("01:20")  # the host has not pasted the reply yet
+    expect(waiting).to_contain_text("Still waiting for the host.")
+    expect(bea.locator(".reply-code")).to_have_value(reply)
+    paste_reply(host, reply)
+    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    expect(bea.get_by_text("Still waiting for the host.")).to_have_count(0)
+    expect(bea.locator(".notice.switched")).to_have_text(
+        "Ann has switched the game since inviting you: this game night now plays Light Seeker, not Raythread Rally."
+    )
+    bea.click(".seat[data-seat='2'] button[data-action=sit]")
+    expect(seat(host, "2")).to_have_text("Bea")
+
+    dan = people.open(dan_context, earlier)  # the used link, sent on to a friend: the host has no form for it
+    dan.fill("input[name=name]", "Dan")
+    dan.click("form[data-action=join] button[type=submit]")
+    expect(dan.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    dan_context.clock.fast_forward("01:20")
+    waiting = dan.locator("p.waiting.long")
+    expect(waiting).to_contain_text("this invitation was already used or has expired")
+    expect(waiting).to_have_attribute("role", "status")
+    expect(host.locator("form[data-action=reply]")).to_have_count(0)
+    assert_accessible((bea, dan))  # both notes, light and dark
+    host.click("button[data-action=start]")
+    expect(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(bea.locator(".notice.switched")).to_have_count(0)
+
+
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
     host = open_host(people)
     # A second host tab in the same browser stands down: the game night stays with the first tab.

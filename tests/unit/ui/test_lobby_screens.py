@@ -1781,3 +1781,148 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
     dan, _reply = answer(rtc, host, "Dan")
     dan.send(pe.PeerClosed("host", rtc.now, "peer-failed"))
     assert "The two browsers could not reach each other." in text_of(dan.by_class("error")[0])
+
+
+def test_a_waiting_invitation_follows_the_table_s_game_and_says_so_on_its_card():
+    """An invitation made before the host picked another game kept naming the old one: its link said "Ann invites
+    you to play Raythread Rally" to a guest who then sat down to Light Seeker. The link names the table's game now
+    (the same invitation: same connection, id and expiry), and its card says that it changed."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    before = invite_link(host)
+    made = iv.decode_invitation(before.partition("#join=")[2], rtc.now // 1000)
+    assert made.game == "raythread"
+    rtc.now += 30 * 1000
+    pick(host, "game", "lightseeker")
+    (card,) = host.by_class("invite")
+    after = str(host.by_class("invite-link")[0].attr("value"))
+    follows = iv.decode_invitation(after.partition("#join=")[2], rtc.now // 1000)
+    assert follows.game == "lightseeker"
+    assert (follows.invite, follows.issued_s, follows.transport) == (made.invite, made.issued_s, made.transport)
+    assert "Expires in 9:30" in text_of(card)
+    (note,) = find_all(card, lambda e: e.attr("class") == "followed")
+    assert text_of(note) == (
+        "Updated: this link now invites to Light Seeker. A player who opened the earlier link is told of the change "
+        "when they join."
+    )
+    copy = find_all(card, lambda e: e.attr("data-action") == "copy")[0]
+    assert copy.attr("data-text") == after
+    cal = rtc.page(Browser(), after.partition(SITE)[2])
+    assert "Ann invites you to play Light Seeker." in cal.text
+    pick(host, "game", "raythread")  # back to the game it was made for: nothing to say any more
+    assert not host.by_class("followed")
+    i18n.set_language("ja")
+    try:
+        pick(host, "game", "reflection")
+        assert text_of(host.by_class("followed")[0]) == (
+            "このリンクはReflectionへの招待に変わりました。前のリンクを開いた人には、参加したときにゲームが変わったことが"
+            "伝わります。"
+        )
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_guest_who_joins_by_a_link_made_before_a_game_switch_is_told_which_game_the_table_plays():
+    """The guest who opened the link before the switch read "Raythread Rally" and joined a Light Seeker lobby
+    without a word. Once in, the page says which game the table plays now, as information, until a match starts;
+    the guest takes a seat of the new game as anyone."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    assert "Ann invites you to play Raythread Rally." in bea.text
+    bea.submit("join", name="Bea")
+    pick(host, "game", "lightseeker")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert members(host) == {"Ann": "connected", "Bea": "connected"}
+    (told,) = bea.by_class("switched")
+    assert told.attr("role") == "status" and "error" not in str(told.attr("class"))
+    assert text_of(told) == (
+        "Ann has switched the game since inviting you: this game night now plays Light Seeker, not Raythread Rally."
+    )
+    bea.click("sit", seat="2")
+    assert seats(host) == {"1": "Ann", "2": "Bea"}
+    i18n.set_language("ja")
+    try:
+        assert text_of(bea.by_class("switched")[0]) == (
+            "招待のあと、Annさんがゲームを変えました。"
+            "このゲームナイトで遊ぶのはRaythread RallyではなくLight Seekerです。"
+        )
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    assert bea.by_class("ls-board") and not bea.by_class("switched"), "a match of that game makes it old news"
+    end_match(host)
+    assert not bea.by_class("switched")
+
+
+def test_a_guest_told_of_a_switch_sees_the_note_go_when_the_host_switches_again():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, reply = answer(rtc, host, "Bea")
+    pick(host, "game", "lightseeker")
+    host.submit("reply", reply=reply)
+    assert bea.by_class("switched")
+    pick(host, "game", "reflection")  # seen live in the lobby: the note about the invitation no longer fits
+    assert not bea.by_class("switched")
+    # A guest whose invitation names the table's game is told nothing.
+    cal = join(rtc, host, "Cal")
+    assert not cal.by_class("switched")
+
+
+def test_a_reply_the_host_never_takes_says_after_a_while_what_may_have_happened_and_what_to_do():
+    """A newcomer who answered an invitation that was already used waited on "Waiting for the host…" for ever: the
+    page cannot know. After REPLY_WAIT_MS it says calmly what may have happened and what to do; the reply stays."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    link = invite_link(host)
+    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea.submit("join", name="Bea")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    dan = rtc.page(Browser(), link.partition(SITE)[2])  # the used link, sent on to a friend
+    dan.submit("join", name="Dan")
+    assert join_screen.HOST_WAIT in dan.timers and dan.every[join_screen.HOST_WAIT] == join_screen.HOST_WAIT_MS
+    assert 60_000 <= join_screen.HOST_WAIT_MS <= 90_000
+    (waiting,) = dan.by_class("waiting")
+    assert text_of(waiting) == "Waiting for the host…" and waiting.attr("role") == "status"
+    rtc.now += join_screen.HOST_WAIT_MS
+    dan.tick(join_screen.HOST_WAIT)
+    assert join_screen.HOST_WAIT not in dan.timers
+    (waiting,) = dan.by_class("waiting")
+    assert waiting.attr("role") == "status" and "error" not in str(waiting.attr("class"))
+    assert "long" in str(waiting.attr("class"))
+    says_in_short(
+        waiting,
+        "Still waiting for the host.",
+        "Still waiting for the host. The host may not have pasted your reply yet, or this invitation was already "
+        "used or has expired. Ask the host: send your reply again (it is still above), or ask for a new invitation.",
+    )
+    assert dan.value_of("reply-code") and dan.inner.stage == "reply"
+    i18n.set_language("ja")
+    try:
+        assert text_of(dan.by_class("waiting")[0]) == (
+            "まだホストを待っています。ホストがまだ返信を貼り付けていないか、この招待がすでに使われたか期限切れになった"
+            "のかもしれません。ホストに確かめて、返信をもう一度送るか（上にそのまま残っています）、新しい招待を頼んで"
+            "ください。"
+        )
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_long_wait_note_goes_when_the_host_connects():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, reply = answer(rtc, host, "Bea")
+    rtc.now += join_screen.HOST_WAIT_MS
+    bea.tick(join_screen.HOST_WAIT)
+    assert "Still waiting for the host." in bea.text
+    host.submit("reply", reply=reply)
+    assert bea.inner.stage == "lobby" and "Still waiting" not in bea.text and not bea.by_class("waiting")
+    assert join_screen.HOST_WAIT not in bea.timers
+    # A rejoin's reply waits afresh: the note of the first wait is not carried over.
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    assert bea.inner.stage == "reply" and "Still waiting" not in bea.text
+    assert join_screen.HOST_WAIT in bea.timers

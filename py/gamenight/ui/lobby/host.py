@@ -161,6 +161,10 @@ class Invite:
     guest: str = ""  # the name in the guest's reply
     member: str = ""  # when inviting a member back
     note: Reason | None = None
+    # What the link says (``code`` encodes it): its ``game`` follows the lobby's while it waits for a reply
+    # (``_links_follow``); ``made_for`` is the game of the first link, which a guest may have opened already.
+    offer: iv.Invitation | None = None
+    made_for: str = ""
 
 
 class Live:
@@ -307,6 +311,7 @@ class HostScreen:
         quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
+            updated = _links_follow(updated)
             effects = [*effects, *more]
         match = updated.live.session.match if updated.live is not None else None
         running = match is not None and match.running
@@ -622,22 +627,40 @@ def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, lis
         transport = iv.parse_sdp(ready.sdp)
         issued_s = invite.issued_ms // 1000
         session = live.session
-        code = iv.encode_invitation(
-            iv.Invitation(
-                invite.invite,
-                bytes.fromhex(live.lobby_id),
-                issued_s,
-                live.name,
-                transport,
-                game=session.game_id,
-                host=session.members[session.host].name,
-            )
+        offer = iv.Invitation(
+            invite.invite,
+            bytes.fromhex(live.lobby_id),
+            issued_s,
+            live.name,
+            transport,
+            game=session.game_id,
+            host=session.members[session.host].name,
         )
+        code = iv.encode_invitation(offer)
     except iv.BadCode as err:
         return replace(model, invites=_set(model.invites, ready.peer, state="failed", note=_reason(err))), [
             pe.ClosePeer(ready.peer)
         ]
-    return replace(model, invites=_set(model.invites, ready.peer, state="waiting", code=code)), []
+    invites = _set(model.invites, ready.peer, state="waiting", code=code, offer=offer, made_for=offer.game)
+    return replace(model, invites=invites), []
+
+
+def _links_follow(model: HostModel) -> HostModel:
+    """A waiting invitation's link names the lobby's game: made before the host picked another game, it
+    said "Ann invites you to play Reflection" to a guest who then sat down to Light Seeker. It is the same
+    invitation (connection, id and expiry), written again with the game; a guest who opened the earlier
+    link is told of the change once in (``join._switched``), and the card says so (``_invite_card``)."""
+    game = model.running.session.game_id
+    if not any(i.state == "waiting" and i.offer and i.offer.game != game for i in model.invites):
+        return model
+    invites = []
+    for invite in model.invites:
+        if invite.state == "waiting" and invite.offer and invite.offer.game != game:
+            offer = replace(invite.offer, game=game)
+            # The same offer wrote a code once, and only the game's name changed: it writes one again.
+            invite = replace(invite, offer=offer, code=iv.encode_invitation(offer))
+        invites.append(invite)
+    return replace(model, invites=tuple(invites))
 
 
 def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[Invite, iv.Reply]:
@@ -970,6 +993,19 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     status = h("p", {"class": "status", "role": "status"}, said)
     body: list = [status]
     if invite.state == "waiting":
+        game = invite.offer.game if invite.offer else ""
+        if game != invite.made_for:
+            info = games.info(game)
+            body.append(
+                h(
+                    "p",
+                    {"class": "followed"},
+                    _(
+                        "Updated: this link now invites to {game}. A player who opened the earlier link is told of "
+                        "the change when they join."
+                    ).format(game=info.title if info else game),
+                )
+            )
         body += [
             h(
                 "input",

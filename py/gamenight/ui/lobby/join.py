@@ -13,6 +13,9 @@ the host's new invitation ("Invite again") in one paste: the player answers it h
 the same seat, and whatever the host had not confirmed is sent again (docs/peer-links.md). A reloaded page
 of a member (its invitation used up, its token kept) offers the same paste instead of a dead end.
 
+A reply the host has not taken after ``HOST_WAIT_MS`` says what may have happened (the page cannot know: no
+server) and what to do; a guest whose invitation named another game than the lobby it finds is told so.
+
 A reply link opened in the host's browser hands its code to the open host tab over a
 BroadcastChannel (``PostSignal``) and says whether the host took it.
 """
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from gamenight import games, i18n
 from gamenight.core.errors import BadMessage, BadOptions
@@ -71,6 +74,12 @@ POLL = "join.poll"  # while in the lobby: send again what got no answer, and say
 POLL_MS = 1000
 EXPIRY = "join.expiry"  # while the invitation waits for a name: the minutes left, and its end
 EXPIRY_MS = 5000
+# While the reply waits for the host: past this, the page says what may have happened. With no server it cannot
+# know whether the host will paste the reply (the invitation may have been used by someone else, or have run out),
+# and "Waiting for the host…" alone left a newcomer on an already used link waiting for ever. Longer than a host
+# takes to paste a reply sent by chat, short enough that a player has not given up on the page yet.
+HOST_WAIT = "join.host-wait"
+HOST_WAIT_MS = 75_000
 # Join and Rejoin take their form away (and the reply's buttons go when the channel opens): focus goes to
 # what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
 FOCUS_COPY_REPLY = Focus("#copy-reply")
@@ -106,6 +115,17 @@ def _back(model: JoinModel, code: str) -> JoinModel | None:
 
 
 @dataclass(frozen=True)
+class Switched:
+    """The host switched the game between the invitation and the guest's arrival: the invitation named
+    ``invited``, the lobby the page found played ``game`` in ``phase``. Said until either changes."""
+
+    host: str
+    invited: str
+    game: str
+    phase: str
+
+
+@dataclass(frozen=True)
 class JoinModel:
     """``stage``: problem, back (a reloaded page of a member), name, answering, reply, lobby, lost or closed."""
 
@@ -127,6 +147,10 @@ class JoinModel:
     rejoin_error: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
+    waited: bool = False  # the reply has waited HOST_WAIT_MS for the host: the page says what may have happened
+    # Whether the lobby the page found plays another game than its invitation said: None until the first
+    # snapshot, then the switch while it is still news (``_switched``), or False.
+    switched: Switched | Literal[False] | None = None
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -180,6 +204,7 @@ class JoinScreen:
         updated, effects = self._update(model, message)
         if updated.client is not None:
             updated, more = _follow(updated)
+            updated = _switched(updated)
             effects = [*effects, *more]
         return updated, effects
 
@@ -194,6 +219,8 @@ class JoinScreen:
             return _poll(replace(model, now_ms=message.now_ms))
         if isinstance(message, Tick) and message.timer == EXPIRY:
             return _expiry(replace(model, now_ms=message.now_ms))
+        if isinstance(message, Tick) and message.timer == HOST_WAIT:
+            return replace(model, waited=model.stage == "reply"), [StopTimer(HOST_WAIT)]
         if isinstance(message, pe.PeerText) and message.peer == HOST and model.outbox is not None:
             return _received(replace(model, now_ms=message.now_ms), message.text)
         if isinstance(message, pe.PeerState) and message.peer == HOST:
@@ -285,6 +312,25 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     return model, effects
 
 
+def _switched(model: JoinModel) -> JoinModel:
+    """A guest who opened the link before the host picked another game read "Ann invites you to play
+    Reflection" and sat down to Light Seeker without a word: the page found on joining says so, until the
+    lobby's game or phase changes (the host switching again is seen live; a match of that game, begun or
+    ended, makes it old news). The host's waiting links follow the lobby's game (``host._links_follow``)."""
+    lobby = model.connected[0].lobby
+    if lobby is None or model.switched is False:
+        return model
+    if model.switched is None:
+        invited = model.invited.game
+        if not invited or invited == lobby.game:
+            return replace(model, switched=False)
+        return replace(model, switched=Switched(model.invited.host, invited, lobby.game, lobby.phase))
+    said = model.switched
+    if isinstance(said, Switched) and (lobby.game, lobby.phase) != (said.game, said.phase):
+        return replace(model, switched=False)
+    return model
+
+
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     remembered = model.remembered
     try:
@@ -304,7 +350,7 @@ def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[Joi
         StopTimer(POLL),
         StopTimer(EXPIRY),
     ]
-    return replace(model, stage="answering", invitation=invitation, used=used), effects
+    return replace(model, stage="answering", invitation=invitation, used=used, waited=False), effects
 
 
 def _rejoin(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
@@ -326,7 +372,7 @@ def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, l
         code = iv.encode_reply(iv.Reply(model.invited.invite, model.name, transport))
     except iv.BadCode as err:
         return replace(model, stage="problem", problem=_reason(err)), [pe.ClosePeer(HOST)]
-    return replace(model, stage="reply", reply=code), [FOCUS_COPY_REPLY]
+    return replace(model, stage="reply", reply=code), [FOCUS_COPY_REPLY, StartTimer(HOST_WAIT, HOST_WAIT_MS)]
 
 
 def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
@@ -338,8 +384,10 @@ def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
         client = Client(model.name, remembered["token"] if remembered else None)
     outbox = pe.Outbox(HOST)
     link = GuestLink(client, outbox, clock=lambda: model.now_ms)
-    opened = replace(model, stage="lobby", client=client, outbox=outbox, link=link, reconnecting=False, lost=None)
-    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS), FOCUS_HEADING]
+    opened = replace(
+        model, stage="lobby", client=client, outbox=outbox, link=link, reconnecting=False, lost=None, waited=False
+    )
+    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS), StopTimer(HOST_WAIT), FOCUS_HEADING]
 
 
 def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
@@ -381,9 +429,9 @@ def _closed(model: JoinModel, closed: pe.PeerClosed) -> tuple[JoinModel, list[Ef
             why = {"code": "peer-dropped", "params": {}}
         return replace(model, stage="lost", reconnecting=False, lost=why), [WarnBeforeLeaving(False), StopTimer(POLL)]
     if model.stage in ("answering", "reply") and model.client is not None:  # a rejoin that did not connect
-        return replace(model, stage="lost", lost=why), []
+        return replace(model, stage="lost", lost=why, waited=False), [StopTimer(HOST_WAIT)]
     if model.stage in ("answering", "reply"):
-        return replace(model, stage="problem", problem=why), []
+        return replace(model, stage="problem", problem=why, waited=False), [StopTimer(HOST_WAIT)]
     return model, []
 
 
@@ -469,7 +517,7 @@ def _join_view(model: JoinModel) -> list:
                 h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
             ),
             qr_code(model.reply, _("QR code of the reply")),
-            h("p", {"class": "status"}, _("Waiting for the host…")),
+            _waiting_for_host(model),
         ]
     client = model.connected[0]  # the stages left (lobby, lost, closed) came after the channel opened
     if model.stage == "closed":
@@ -485,8 +533,37 @@ def _join_view(model: JoinModel) -> list:
         title,
         _connection(model),
         model.stage == "lost" and _rejoin_form(model),
+        model.stage == "lobby" and _switched_view(model),
         panel(client, sight, model.board),
     ]
+
+
+def _waiting_for_host(model: JoinModel) -> Element:
+    """The reply waits for the host; after HOST_WAIT_MS, in short, what may have happened and what to do,
+    calmly: most often the host has not pasted it yet, and nothing is wrong with this page. The same live
+    region, so a screen reader hears the change."""
+    if not model.waited:
+        return h("p", {"class": "status waiting", "role": "status"}, _("Waiting for the host…"))
+    said = _in_short(
+        _("Still waiting for the host."),
+        _("The host may not have pasted your reply yet, or this invitation was already used or has expired."),
+        _("Ask the host: send your reply again (it is still above), or ask for a new invitation."),
+    )
+    return h("p", {"class": "status waiting long", "role": "status"}, *said)
+
+
+def _switched_view(model: JoinModel) -> Element | None:
+    """The lobby plays another game than the invitation said (``_switched``), as information."""
+    switched = model.switched
+    if not isinstance(switched, Switched):
+        return None
+    titles = [info.title if (info := games.info(g)) else g for g in (switched.game, switched.invited)]
+    said = _("{host} has switched the game since inviting you: this game night now plays {game}, not {invited}.")
+    return h(
+        "p",
+        {"class": "notice switched", "role": "status"},
+        said.format(host=switched.host, game=titles[0], invited=titles[1]),
+    )
 
 
 def _invited(model: JoinModel) -> Element:
