@@ -324,9 +324,12 @@ class LightSeekerBoard:
 
     def _move_cursor(self, ui: Ui, seat: str | None, d: Direction) -> Ui:
         board = ui.board()
+        # Over the cubes' bounding box, not the frame a cell wider drawn around it: there no key can act
+        # (the cube under the cursor is the chosen one, so a cube is let go there, and a cube's actions
+        # are made from the cube), and only a pointer clicks the arrows drawn there.
         r0, c0, rows, cols = scene.frame_of(board.cells)
         r, c = step(ui.cursor, d)
-        cursor = (min(r0 + rows - 1, max(r0, r)), min(c0 + cols - 1, max(c0, c)))
+        cursor = (min(r0 + rows - 2, max(r0 + 1, r)), min(c0 + cols - 2, max(c0 + 1, c)))
         if seat is None or not ui.acting:
             return replace(ui, cursor=cursor, note=None)
         # While acting, the chosen cube is the one under the cursor (Buh's cube cannot be chosen).
