@@ -149,6 +149,7 @@ class Ui:
     rolls: Mapping[int, str] = field(default_factory=dict)  # cube → the way it just tilted
     moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
     moved_by: str | None = None  # whose turn moved them, when it was the last turn (``start``)
+    played_back: bool = False  # a step of a turn made elsewhere, played back (``unfold``)
 
     @property
     def due(self) -> int:
@@ -241,7 +242,7 @@ class LightSeekerBoard:
         if after != rules.from_view(view).board:
             return ()  # not the turn that led here (a position the page missed): shown at once
         steps: list[tuple[JSON, Ui]] = []
-        ui = Ui(state)
+        ui = Ui(state, played_back=True)
         for action in move.actions:
             board = ui.board()
             # The rolls and marks add up over the turn: a cube that rolled keeps its mark while it keeps
@@ -546,7 +547,7 @@ class LightSeekerBoard:
                     ),
                 ),
             ),
-            h("div", {"class": "ls-board-wrap"}, scene.board(shown, look)),
+            h("div", {"class": "ls-board-wrap"}, scene.board(shown, look), ui.played_back and _skip_line()),
             h(
                 "div",
                 {"class": "ls-side"},
@@ -643,6 +644,16 @@ class LightSeekerBoard:
             reason = describe(event.get("reason"), who)
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
+
+
+def _skip_line() -> Element:
+    """Over the valley, while a turn made elsewhere is played back: a tap on the board skips it. Shown on
+    a touch screen only (css/app.css), where the status line keeps to whose move and which step (how to
+    skip it there names keys, and would take a second line on a phone: ``ui.match.replay_note``). It
+    stands over the frame's bottom margin, which is open space, taking no room (the board does not
+    move) and passing taps through to the board. Unread: the status says it in words, the live region
+    the turn itself."""
+    return h("p", {"class": "ls-skip", "aria-hidden": "true"}, _("Tap the board to skip"))
 
 
 def _turn_fact(name: str, running: bool) -> dict[str, Any]:

@@ -504,6 +504,30 @@ def test_what_moved_is_marked_in_the_colour_of_the_player_who_moved_it():
     assert bob_marks and all("seat-cyan" in classes for classes in bob_marks.values()), bob_marks
 
 
+def test_each_step_of_a_turn_played_back_says_over_the_board_that_a_tap_skips_it():
+    """QA: while a turn made elsewhere was played back, a phone's status said only whose move and which
+    step ("a key or tap skips it" is in what a touch screen hides, being about keys, and would take two
+    lines there). Each step now draws "Tap the board to skip" over the valley, in the element
+    css/app.css shows on a touch screen only, unread (the status says it in words where keys are); the
+    position itself, and a turn being built, do not."""
+    state, before = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
+    after, events = GAME.play(state, "ann", turn, 0)
+    view = GAME.view(after, "bob")
+
+    def skips(ui, shown, seat) -> list[tuple[str, str | None]]:
+        tree = BOARD.render(ui, shown, seat, TABLE)
+        (wrap,) = find_all(tree, lambda e: e.attr("class") == "ls-board-wrap")
+        return [(text_of(e), e.attr("aria-hidden")) for e in find_all(wrap, lambda e: e.attr("class") == "ls-skip")]
+
+    steps = BOARD.unfold(before, view, events)
+    assert len(steps) == 3
+    for shown_before, ui in steps:  # the match screen draws a step for no seat
+        assert skips(ui, shown_before, None) == [("Tap the board to skip", "true")]
+    assert skips(BOARD.start(view, before), view, "bob") == []
+    assert skips(BOARD.start(view, before), view, None) == []
+
+
 def test_the_hint_names_the_action_keys_in_what_a_touch_screen_hides():
     """With a cube chosen the hint ended "Keys: S or T, then an arrow." on a phone too, where there is no
     keyboard; the key sentence is now in the element css/app.css hides on a touch screen, as Raythread's
