@@ -352,18 +352,29 @@ def test_new_match_and_players_and_options_end_the_computers_replay_first(app: P
         assert len(ls.record(app)["log"]) == {"table-new": 2, "table-setup": 4}[control], "nothing else was played"
 
 
-# The board's top in the page (not the window: a scroll would move it too) and the status line as a
-# person sees it (innerText: what a touch screen hides is left out), on each change of the replay step.
+# The board's top in the page (not the window: a scroll would move it too), the status line as a
+# person sees it (innerText: what a touch screen hides is left out) and whatever else the match's main
+# column shows that a tap skips, with whether it stands over the board, on each change of the replay step.
 WATCH_BOARD_TOP = """() => {
   const top = () => document.querySelector('.ls-board').getBoundingClientRect().top + window.scrollY;
   const shown = () => document.querySelector('.match-main').dataset.replay || null;
-  window.tops = [[shown(), top(), document.querySelector('.match-status').innerText]];
+  const tap = () => {
+    const board = document.querySelector('.ls-board').getBoundingClientRect();
+    const seen = [...document.querySelectorAll('.match-main *')].filter(e =>
+      e.children.length === 0 && /tap/i.test(e.innerText || '') && e.getClientRects().length);
+    return seen.map(e => {
+      const r = e.getBoundingClientRect();
+      const over = r.top >= board.top && r.bottom <= board.bottom && r.left >= board.left && r.right <= board.right;
+      return [e.innerText, over];
+    });
+  };
+  window.tops = [[shown(), top(), document.querySelector('.match-status').innerText, tap()]];
   let last = shown();
   new MutationObserver(() => {
     const step = shown();
     if (step === last) return;
     last = step;
-    window.tops.push([step, top(), document.querySelector('.match-status').innerText]);
+    window.tops.push([step, top(), document.querySelector('.match-status').innerText, tap()]);
   }).observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
 
@@ -372,7 +383,9 @@ def test_on_a_phone_the_board_stays_put_while_the_computers_turn_is_played_back(
     """QA: the status line of the replay ("…'s move, step 1 of 3 · a key or tap skips it; arrows move
     the cursor too") took three lines on a phone, so the board went 40 px down for the replay and back
     up after it; and it spoke of keys on a touch screen. The board stays where it was, before, during
-    and after the replay, and the status names no key there."""
+    and after the replay, and the status names no key there. QA again: then nothing on a phone said that
+    a tap skips the replay. A line over the board says so during the replay (over the board: it takes
+    no room, and the board does not move), and only then."""
     phone.add_init_script(
         f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})"
     )
@@ -385,7 +398,10 @@ def test_on_a_phone_the_board_stays_put_while_the_computers_turn_is_played_back(
     wait_for_moves(phone, ls.STORE, 2)
     expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
     tops = phone.evaluate("window.tops")
-    assert [step for step, _top, _status in tops] == [None, "1", "2", "3", None], tops
-    assert len({top for _step, top, _status in tops}) == 1, f"the board moved: {tops}"
-    during = [status for step, _top, status in tops if step]
+    assert [step for step, _top, _status, _tap in tops] == [None, "1", "2", "3", None], tops
+    assert len({top for _step, top, _status, _tap in tops}) == 1, f"the board moved: {tops}"
+    during = [status for step, _top, status, _tap in tops if step]
     assert all("step" in s and "key" not in s and "arrow" not in s for s in during), during
+    said = [tap for _step, _top, _status, tap in tops]
+    assert said[1:-1] == [[["Tap the board to skip", True]]] * 3, f"a tap skipping the replay: {tops}"
+    assert said[0] == said[-1] == [], f"said when there is no replay to skip: {tops}"

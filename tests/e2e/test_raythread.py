@@ -4,6 +4,7 @@ a move made with the keyboard alone."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -378,3 +379,40 @@ def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phon
             page.screenshot(path=f"{SHOTS}/rt-nudge-{name}-{scheme}-pulse.png")
             page.evaluate("document.getAnimations().forEach(a => a.finish())")
             page.emulate_media(reduced_motion="reduce")
+
+
+# Each text put into a role=alert region of the board (a text node added, or a text node's data changed),
+# with the region's id: what a screen reader is told to announce.
+WATCH_ALERTS = """() => {
+  window.alerted = [];
+  const region = node => node && (node.nodeType === 1 ? node : node.parentElement)?.closest('[role=alert]');
+  new MutationObserver(changes => {
+    for (const change of changes) {
+      const texts = change.type === 'characterData' ? [change.target] : [...change.addedNodes];
+      for (const node of texts) {
+        const alert = region(node);
+        if (alert && node.textContent) window.alerted.push([alert.id, node.textContent]);
+      }
+    }
+  }).observe(document.querySelector('.match-main'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_the_same_refusal_twice_is_announced_twice(app: Page, site_url: str):
+    """QA: a second identical refusal (a second click with no tile chosen, the same illegal placement
+    again) left the page's role=alert as it was (the same text: the morphing render changed nothing), so
+    a screen reader said it once. Each refusal now puts its text into an alert region afresh."""
+    start(app, site_url)
+    app.evaluate(WATCH_ALERTS)
+    for _ in range(3):
+        app.click("#rt-c3-3")  # no tile chosen
+    app.locator(".rt-hand-tile:not([disabled])").first.click()  # whichever kind the deal gave
+    r, c = rules.view(engine(app), None)["beacons"][0]["cell"]
+    for _ in range(2):
+        app.click(f"#rt-c{r}-{c}")  # a beacon's cell takes no tile
+    alerted = app.evaluate("window.alerted")
+    assert [text for _id, text in alerted] == [
+        "Choose a mirror or a prism from your hand first, or select one of your tiles to turn it."
+    ] * 3 + ["That cell holds a beacon."] * 2, alerted
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(alerted)), f"a region said it again unchanged: {alerted}"
+    expect(app.locator(".rt-note")).to_have_text("That cell holds a beacon.")

@@ -149,6 +149,7 @@ class Ui:
     rolls: Mapping[int, str] = field(default_factory=dict)  # cube → the way it just tilted
     moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
     moved_by: str | None = None  # whose turn moved them, when it was the last turn (``start``)
+    played_back: bool = False  # a step of a turn made elsewhere, played back (``unfold``)
 
     @property
     def due(self) -> int:
@@ -241,7 +242,7 @@ class LightSeekerBoard:
         if after != rules.from_view(view).board:
             return ()  # not the turn that led here (a position the page missed): shown at once
         steps: list[tuple[JSON, Ui]] = []
-        ui = Ui(state)
+        ui = Ui(state, played_back=True)
         for action in move.actions:
             board = ui.board()
             # The rolls and marks add up over the turn: a cube that rolled keeps its mark while it keeps
@@ -324,9 +325,12 @@ class LightSeekerBoard:
 
     def _move_cursor(self, ui: Ui, seat: str | None, d: Direction) -> Ui:
         board = ui.board()
+        # Over the cubes' bounding box, not the frame a cell wider drawn around it: there no key can act
+        # (the cube under the cursor is the chosen one, so a cube is let go there, and a cube's actions
+        # are made from the cube), and only a pointer clicks the arrows drawn there.
         r0, c0, rows, cols = scene.frame_of(board.cells)
         r, c = step(ui.cursor, d)
-        cursor = (min(r0 + rows - 1, max(r0, r)), min(c0 + cols - 1, max(c0, c)))
+        cursor = (min(r0 + rows - 2, max(r0 + 1, r)), min(c0 + cols - 2, max(c0 + 1, c)))
         if seat is None or not ui.acting:
             return replace(ui, cursor=cursor, note=None)
         # While acting, the chosen cube is the one under the cursor (Buh's cube cannot be chosen).
@@ -543,7 +547,7 @@ class LightSeekerBoard:
                     ),
                 ),
             ),
-            h("div", {"class": "ls-board-wrap"}, scene.board(shown, look)),
+            h("div", {"class": "ls-board-wrap"}, scene.board(shown, look), ui.played_back and _skip_line()),
             h(
                 "div",
                 {"class": "ls-side"},
@@ -640,6 +644,16 @@ class LightSeekerBoard:
             reason = describe(event.get("reason"), who)
             return _("The match is over: {reason}.").format(reason=reason) if reason else _("The match is over.")
         return None
+
+
+def _skip_line() -> Element:
+    """Over the valley, while a turn made elsewhere is played back: a tap on the board skips it. Shown on
+    a touch screen only (css/app.css), where the status line keeps to whose move and which step (how to
+    skip it there names keys, and would take a second line on a phone: ``ui.match.replay_note``). It
+    stands over the frame's bottom margin, which is open space, taking no room (the board does not
+    move) and passing taps through to the board. Unread: the status says it in words, the live region
+    the turn itself."""
+    return h("p", {"class": "ls-skip", "aria-hidden": "true"}, _("Tap the board to skip"))
 
 
 def _turn_fact(name: str, running: bool) -> dict[str, Any]:

@@ -62,11 +62,17 @@ class Ui:
     turning: Cell | None = None  # one of the player's tiles chosen to turn
     zoom: bool = False
     note: JSON | None = None  # why the last attempt could not be made
-    # Clicks (or Enter) on a cell refused for want of a chosen tile: each points the eye at the hand
-    # (_nudge), the count's parity telling one click from the next so the CSS replays its animation.
-    nudges: int = 0
+    # Refusals so far (_refused). The count's parity tells one from the next, the same or not: it says
+    # which of the two alert regions speaks (_alerts), and, for a click on a cell with no tile chosen,
+    # which animation points the eye at the hand (_nudge), so each is said and shown again.
+    refusals: int = 0
     fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
     last: Cell | None = None
+
+
+def _refused(ui: Ui, note: JSON, **changes: Any) -> Ui:
+    """``ui`` with the refusal ``note`` standing, counted (``Ui.refusals``)."""
+    return replace(ui, note=note, refusals=ui.refusals + 1, **changes)
 
 
 def _cell(data: Mapping[str, str], size: int) -> Cell | None:
@@ -141,10 +147,10 @@ class RaythreadBoard:
 
     def _choose(self, ui: Ui, seat: str | None, table: Table, kind: str) -> Ui:
         if seat is None:
-            return replace(ui, note=_waiting(table))
+            return _refused(ui, _waiting(table))
         hand = ui.state.hands[ui.state.seats.index(seat)]
         if not hand[rules.KINDS.index(kind)]:
-            return replace(ui, note={"code": "rt-no-tile", "params": {}})
+            return _refused(ui, {"code": "rt-no-tile", "params": {}})
         chosen = None if ui.chosen == kind else kind
         return replace(ui, chosen=chosen, turning=None, note=None, places=ui.places or _places(ui.state, seat))
 
@@ -172,15 +178,15 @@ class RaythreadBoard:
     def _act(self, ui: Ui, seat: str | None, table: Table, cell: Cell) -> tuple[Ui, Move | None]:
         """Place the chosen tile on ``cell``, or choose / turn one of the player's tiles there."""
         if seat is None:
-            return replace(ui, note=_waiting(table)), None
+            return _refused(ui, _waiting(table)), None
         tile = next((t for t in ui.state.tiles if t.cell == cell), None)
         if ui.chosen is None or (tile is not None and tile.owner == seat):
             if tile is None:
-                return replace(ui, note={"code": "rt-choose-tile", "params": {}}, nudges=ui.nudges + 1), None
+                return _refused(ui, {"code": "rt-choose-tile", "params": {}}), None
             if tile.owner != seat:
-                return replace(ui, note={"code": "rt-not-yours", "params": {}}), None
+                return _refused(ui, {"code": "rt-not-yours", "params": {}}), None
             if tile.rotated:
-                return replace(ui, note={"code": "rt-turned", "params": {}}), None
+                return _refused(ui, {"code": "rt-turned", "params": {}}), None
             if ui.turning == cell:
                 return replace(ui, turning=None), {"type": "rotate", "cell": list(cell)}
             return replace(ui, turning=cell, chosen=None, aim=cell, note=None), None
@@ -188,7 +194,7 @@ class RaythreadBoard:
         try:
             tried(ui.state, seat, move)  # usually the move just previewed: its answer is reused
         except IllegalMove as err:
-            return replace(ui, note=err.to_json(), aim=cell), None
+            return _refused(ui, err.to_json(), aim=cell), None
         return replace(ui, chosen=None, aim=None), move
 
     # --- what is drawn ------------------------------------------------------------------------------
@@ -272,7 +278,7 @@ class RaythreadBoard:
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat, _nudge(ui)),
-            ui.note and h("p", {"class": _note_class(ui.note, hint), "role": "alert"}, said(ui.note)),
+            _alerts(ui, hint),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(
@@ -469,6 +475,23 @@ def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     return bool(mirrors), bool(prisms), rules.may_turn(state, seat)
 
 
+def _alerts(ui: Ui, hint: list[str | Element | None]) -> list[Element]:
+    """The refusal standing, said in one of two alert regions drawn together, by turns refusal after
+    refusal (``Ui.refusals``), the other one empty. The page is morphed, not rebuilt (index.html): the
+    same refusal again in one region would leave it as it was, and a screen reader would not say it
+    again; emptying the region that spoke and filling the other is a change it announces every time.
+    The empty region is visually hidden, so it takes no room."""
+    if not ui.note:
+        return []
+    speaking = ui.refusals % 2
+    return [
+        h("p", {"class": _note_class(ui.note, hint), "role": "alert", "id": f"rt-alert-{i}"}, said(ui.note))
+        if i == speaking
+        else h("p", {"class": "visually-hidden", "role": "alert", "id": f"rt-alert-{i}"})
+        for i in (0, 1)
+    ]
+
+
 def _note_class(note: JSON, hint: list[str | Element | None]) -> str:
     """The refusal line's classes. A click on a cell with no tile chosen is refused with "Choose a mirror
     or a prism from your hand first, …", which the hint under it says already: to the eye only the hint
@@ -485,7 +508,7 @@ def _nudge(ui: Ui) -> str | None:
     Cancel or Escape (which clear it), another refusal, or the next position."""
     if not ui.note or ui.note.get("code") != "rt-choose-tile":
         return None
-    return "1" if ui.nudges % 2 else "2"
+    return "1" if ui.refusals % 2 else "2"
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[str | Element | None]:

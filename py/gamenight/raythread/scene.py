@@ -30,6 +30,9 @@ CELL = 40  # user units per cell; the SVG scales to its box
 PAD = 4
 LANE = 6.0  # distance between the lanes of two colours, in user units
 BEACON_R = 15
+# How far a tile's turn mark sits from the cell's centre, across and down (_tile): clear of the bar (a
+# prism's 3.6 either side of its diagonal) and of a neighbouring tile's mark (23 units away at least).
+TURN_MARK_AT = 8.5
 EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's triangle
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
@@ -430,10 +433,12 @@ def _tile(tile: JSON, look: Look) -> Element:
     )
     # A small turn arrow while the owner may still rotate the tile once. It is drawn, not a "↻" glyph:
     # the cell's name says "can still turn" in words, and visible text the name lacks fails WCAG 2.5.3.
-    # It goes in a bottom corner the tile's bar leaves free: a backslash tile's bar ends in the bottom-right
-    # one, where it hid the arrow.
-    corner = x + CELL - 7 if tile["orient"] == "/" else x + 7
-    turn = None if tile["rotated"] else _turn_mark(corner, y + CELL - 7)
+    # It goes toward a bottom corner the tile's bar leaves free (a backslash tile's bar ends in the
+    # bottom-right one, where it hid the arrow), but nearer the bar than the cell's edge (TURN_MARK_AT):
+    # 7 units from the corner, a slash tile's mark and that of a backslash tile on its right sat side by
+    # side, 14 apart across the cell line and 18 from their own bars, and read as a pair.
+    side = 1 if tile["orient"] == "/" else -1
+    turn = None if tile["rotated"] else _turn_mark(cx + side * TURN_MARK_AT, cy + TURN_MARK_AT)
     return h(
         "g",
         {"class": "rt-tile"},

@@ -608,7 +608,8 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     ``handle``). The status is no live region: the log and the live region say the move once, in
     words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
     element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
-    line on a phone as the status it stands in for, so the board under it does not move for a replay."""
+    line on a phone as the status it stands in for, so the board under it does not move for a replay
+    (the board says over itself that a tap skips it: Light Seeker's ``_skip_line``)."""
     step = _("{name}'s move, step {k} of {n}").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )

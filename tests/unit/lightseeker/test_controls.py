@@ -375,8 +375,7 @@ def test_a_whole_turn_by_keyboard():
     assert ui.actions[-1] == Action(8, "slide", Direction.E)
     for name in ("ArrowUp",) * 4:
         ui, _ = key(ui, view, "ann", name)
-    assert ui.cursor == (-1, 3), "the cursor stays inside the frame (one cell around the cubes)"
-    ui, _ = key(ui, view, "ann", "ArrowDown")
+    assert ui.cursor == (0, 3), "the cursor stays over the cubes (test_the_arrow_keys_keep_the_cursor_over_the_cubes)"
     ui, _ = key(ui, view, "ann", "ArrowLeft")
     ui, sent = key(ui, view, "ann", " ")
     assert ui.buh == 2 and sent is None
@@ -385,6 +384,32 @@ def test_a_whole_turn_by_keyboard():
         "actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}],
         "buh": 2,
     }
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("acting", [True, False], ids=["to play", "watching"])
+def test_the_arrow_keys_keep_the_cursor_over_the_cubes(seed: int, acting: bool):
+    """QA: the arrows moved the keyboard cursor one cell past the outermost cubes, into the frame drawn
+    around them, where a key can do nothing: the cube under the cursor is the chosen one, so the chosen
+    cube is let go there, and a cube's actions are made from the cube (S or T, then an arrow). The arrows
+    now keep the cursor over the cubes' bounding box, and reach each of its sides; the frame stays drawn
+    (the arrows a pointer clicks go there)."""
+    state = played(seed, 3)
+    seat = state.to_move if acting else None  # the match screen passes no seat to a page not to play
+    view = GAME.view(state, state.to_move)
+    cells = [tuple(c["cell"]) for c in view["cubes"]]
+    top, bottom = min(r for r, _ in cells), max(r for r, _ in cells)
+    left, right = min(c for _, c in cells), max(c for _, c in cells)
+    ui = BOARD.start(view, None)
+    reached = set()
+    for name in ("ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp") * 2:
+        for _ in range(6):
+            ui, _sent = key(ui, view, seat, name)
+            r, c = ui.cursor
+            assert top <= r <= bottom and left <= c <= right, f"{name}: the cursor left the cubes for {ui.cursor}"
+            reached |= {side for side, edge in (("top", r == top), ("bottom", r == bottom)) if edge}
+            reached |= {side for side, edge in (("left", c == left), ("right", c == right)) if edge}
+    assert reached == {"top", "bottom", "left", "right"}
 
 
 def test_s_or_t_with_the_cursor_on_a_cube_acts_on_that_cube():
@@ -477,6 +502,30 @@ def test_what_moved_is_marked_in_the_colour_of_the_player_who_moved_it():
     built, _ = click(ui, view, "bob", "ls-act", cube=first.cube, kind=first.kind, dir=first.dir.value)
     bob_marks = marked(built, BOARD.shown(built, view))
     assert bob_marks and all("seat-cyan" in classes for classes in bob_marks.values()), bob_marks
+
+
+def test_each_step_of_a_turn_played_back_says_over_the_board_that_a_tap_skips_it():
+    """QA: while a turn made elsewhere was played back, a phone's status said only whose move and which
+    step ("a key or tap skips it" is in what a touch screen hides, being about keys, and would take two
+    lines there). Each step now draws "Tap the board to skip" over the valley, in the element
+    css/app.css shows on a touch screen only, unread (the status says it in words where keys are); the
+    position itself, and a turn being built, do not."""
+    state, before = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
+    after, events = GAME.play(state, "ann", turn, 0)
+    view = GAME.view(after, "bob")
+
+    def skips(ui, shown, seat) -> list[tuple[str, str | None]]:
+        tree = BOARD.render(ui, shown, seat, TABLE)
+        (wrap,) = find_all(tree, lambda e: e.attr("class") == "ls-board-wrap")
+        return [(text_of(e), e.attr("aria-hidden")) for e in find_all(wrap, lambda e: e.attr("class") == "ls-skip")]
+
+    steps = BOARD.unfold(before, view, events)
+    assert len(steps) == 3
+    for shown_before, ui in steps:  # the match screen draws a step for no seat
+        assert skips(ui, shown_before, None) == [("Tap the board to skip", "true")]
+    assert skips(BOARD.start(view, before), view, "bob") == []
+    assert skips(BOARD.start(view, before), view, None) == []
 
 
 def test_the_hint_names_the_action_keys_in_what_a_touch_screen_hides():

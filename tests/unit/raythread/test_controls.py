@@ -246,6 +246,48 @@ def test_a_refusal_under_the_board_reads_as_a_sentence():
         i18n.set_language("en")
 
 
+def alerts(ui, view, seat="A", table=TABLE) -> list[tuple[str | None, str]]:
+    """The board's alert regions as (id, text), in the page's order."""
+    tree = BOARD.render(ui, view, seat, table)
+    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
+
+
+@pytest.mark.parametrize("refusal", ["no tile chosen", "a beacon", "not your turn"])
+def test_the_same_refusal_again_is_said_again(refusal: str):
+    """QA: a second identical refusal (a second click with no tile chosen, the same illegal placement
+    twice) put the same text into the same role=alert, which the page's morphing render left as it was, so
+    a screen reader heard nothing the second time. Refusals now alternate between two alert regions that
+    are always drawn together: each one empties the region that spoke last and fills the other, a change
+    that is announced. Only the region that speaks carries the refusal line's look (``rt-note``)."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    seat = "A"
+    if refusal == "a beacon":
+        ui, _ = click(ui, view, "A", "rt-hand", kind="mirror")
+        r, c = view["beacons"][0]["cell"]
+    else:
+        r, c = 4, 4
+        seat = None if refusal == "not your turn" else "A"  # the match passes no seat to a page not to play
+    drawn = []
+    for _ in range(3):
+        ui, move = click(ui, view, seat, "rt-cell", r=r, c=c)
+        assert move is None
+        drawn.append(alerts(ui, view, seat))
+    assert drawn[0] != drawn[1] != drawn[2], f"a refusal again drew the alerts as they were: {drawn}"
+    heard = []
+    for regions in drawn:
+        assert [rid for rid, _text in regions] == ["rt-alert-0", "rt-alert-1"], regions
+        spoken = [(rid, text) for rid, text in regions if text]
+        assert len(spoken) == 1, regions
+        heard.append(spoken[0])
+    assert heard[0][1] == heard[1][1] == heard[2][1], heard
+    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+    tree = BOARD.render(ui, view, seat, TABLE)
+    notes = find_all(tree, lambda e: "rt-note" in (e.attr("class") or ""))
+    assert [text_of(e) for e in notes] == [heard[2][1]]
+
+
 def test_event_lines_name_a_seat_as_the_match_screen_does():
     """A name whose last word is its seat's tag already reads alone ("Player B", not "Player B (B)"),
     as everywhere else (core.game.named_seat); before, the log built "Name (tag)" itself."""
@@ -541,7 +583,8 @@ def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_t
     refused, move = click(ui, view, "A", "rt-cell", r=4, c=4)
     assert move is None and refused.note == {"code": "rt-choose-tile", "params": {}}
     tree = BOARD.render(refused, view, "A", TABLE)
-    (alert,) = find_all(tree, lambda e: e.attr("role") == "alert")
+    # The refusal speaks in one of two alert regions (the other empty: test_the_same_refusal_again_is_said_again).
+    (alert,) = find_all(tree, lambda e: e.attr("role") == "alert" and bool(text_of(e)))
     assert text_of(alert).startswith("Choose a mirror or a prism from your hand first"), text_of(alert)
     assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
     (hint_line,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from gamenight.raythread import rules, scene
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -156,3 +158,39 @@ def _mark_points(mark) -> list[tuple[float, float]]:
     numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", str(path))]
     arc = [(numbers[0], numbers[1]), (numbers[-2], numbers[-1])]
     return arc + [tuple(float(n) for n in pair.split(",")) for pair in str(head).split()]
+
+
+def _mark_centre(mark) -> tuple[float, float]:
+    """The centre of a turn mark's circle: its arc starts west of it and ends south of it (_turn_mark)."""
+    (_start_x, start_y), (end_x, _end_y) = _mark_points(mark)[:2]
+    return end_x, start_y
+
+
+def _bar_clearance(point: tuple[float, float], cell: tuple[int, int], orient: str) -> float:
+    cx, cy = scene.centre(cell)
+    s = scene.CELL * 0.38
+    bar = ((cx - s, cy + s), (cx + s, cy - s)) if orient == "/" else ((cx - s, cy - s), (cx + s, cy + s))
+    return _clearance(point, *bar)
+
+
+@pytest.mark.parametrize("step", [(0, 1), (1, 0)], ids=["side by side", "one above the other"])
+@pytest.mark.parametrize("first", ["/", "\\"])
+@pytest.mark.parametrize("second", ["/", "\\"])
+def test_two_neighbouring_tiles_turn_marks_each_sit_by_their_own_tile(first: str, second: str, step):
+    """QA: a "/" tile left of a "\\" tile drew their two turn marks side by side, 14 units apart across the
+    cell line, each further from its own tile's bar (18) than from the other mark: they read as a pair, not
+    as one mark per tile. Each mark now sits nearer its own bar than the other tile's mark, whichever way
+    the two lean and whichever side they touch."""
+    cells = {(4, 4): first, (4 + step[0], 4 + step[1]): second}
+    state = position({(9, 9): 1}, [tile(cell, orient, "mirror") for cell, orient in cells.items()])
+    tree = scene.board(rules.view(state, "A"), scene.Look(colours=COLOURS))
+    marks = find_all(tree, lambda e: e.attr("class") == "rt-can-turn")
+    assert len(marks) == 2
+    for cell, orient in cells.items():
+        cx, cy = scene.centre(cell)
+        own = next(m for m in marks if max(abs(_mark_centre(m)[0] - cx), abs(_mark_centre(m)[1] - cy)) < scene.CELL / 2)
+        other = next(m for m in marks if m is not own)
+        (x, y), (ox, oy) = _mark_centre(own), _mark_centre(other)
+        apart = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+        to_bar = _bar_clearance((x, y), cell, orient)
+        assert to_bar + 5 < apart, f"{orient} at {cell}: {to_bar:.1f} from its bar, {apart:.1f} from the other mark"
