@@ -24,7 +24,7 @@ from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, describe, said, seat_label
+from gamenight.ui.match import Table, alerts, describe, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -63,7 +63,7 @@ class Ui:
     zoom: bool = False
     note: JSON | None = None  # why the last attempt could not be made
     # Refusals so far (_refused). The count's parity tells one from the next, the same or not: it says
-    # which of the two alert regions speaks (_alerts), and, for a click on a cell with no tile chosen,
+    # which of the two alert regions speaks (ui.match.alerts), and, for a click on a cell with no tile chosen,
     # which animation points the eye at the hand (_nudge), so each is said and shown again.
     refusals: int = 0
     fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
@@ -278,7 +278,7 @@ class RaythreadBoard:
                 scene.board(view, look, cells, beams),
             ),
             self._hand(ui, view, seat, _nudge(ui)),
-            _alerts(ui, hint),
+            ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
             # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
             h(
@@ -473,23 +473,6 @@ def _can_do(state: rules.State, seat: str) -> tuple[bool, bool, bool]:
     tile it may still turn."""
     mirrors, prisms = state.hands[state.seats.index(seat)] if rules.has_room(state) else (0, 0)
     return bool(mirrors), bool(prisms), rules.may_turn(state, seat)
-
-
-def _alerts(ui: Ui, hint: list[str | Element | None]) -> list[Element]:
-    """The refusal standing, said in one of two alert regions drawn together, by turns refusal after
-    refusal (``Ui.refusals``), the other one empty. The page is morphed, not rebuilt (index.html): the
-    same refusal again in one region would leave it as it was, and a screen reader would not say it
-    again; emptying the region that spoke and filling the other is a change it announces every time.
-    The empty region is visually hidden, so it takes no room."""
-    if not ui.note:
-        return []
-    speaking = ui.refusals % 2
-    return [
-        h("p", {"class": _note_class(ui.note, hint), "role": "alert", "id": f"rt-alert-{i}"}, said(ui.note))
-        if i == speaking
-        else h("p", {"class": "visually-hidden", "role": "alert", "id": f"rt-alert-{i}"})
-        for i in (0, 1)
-    ]
 
 
 def _note_class(note: JSON, hint: list[str | Element | None]) -> str:

@@ -60,7 +60,7 @@ from gamenight.reflection.solo import (
 )
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
-from gamenight.ui.match import Moved, Reply, Table, describe
+from gamenight.ui.match import Moved, Reply, Table, alerts, describe
 from gamenight.ui.program import (
     Focus,
     StartTimer,
@@ -179,6 +179,7 @@ class Desk:
     laser: str | None = None  # the edge whose laser is drawn
     drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
     note: JSON | None = None
+    refusals: int = 0  # notes given so far: which of two alert regions says the standing one (ui.match.alerts)
     advice: Advice | None = None
     secrets: Mapping[str, Secret] = field(default_factory=dict)
     revealing: str = ""  # the commitment whose reveal this page has sent
@@ -391,7 +392,13 @@ class ReflectionBoard:
     def update(self, desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEvent) -> Reply:
         if event.now_ms and event.type in ("click", "keydown"):
             desk = replace(desk, now_ms=event.now_ms)
-        return on_input(desk, view, seat, table, event)
+        reply = on_input(desk, view, seat, table, event)
+        given = reply.local
+        if given.note is not None and given.note is not desk.note:
+            # A note given by this input, even the one standing again (each is a new value; one kept stays
+            # the same object): counted, so it is said again (ui.match.alerts).
+            reply = replace(reply, local=replace(given, refusals=desk.refusals + 1))
+        return reply
 
     def render(self, desk: Desk, view: JSON, seat: str | None, table: Table) -> Element:
         return h(
@@ -922,7 +929,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
         actions(desk, view, seat, zoom_button(zoom, puzzle.size) if live else None),
         desk.task.kind == "build" and advice_line(desk, view),
-        desk.note and h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)),
+        desk.note and alerts(describe(desk.note), desk.refusals, "error rf-said", "rf-alert"),
         finish_line(desk, view, table),
     )
 

@@ -630,6 +630,22 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
     return str(reason or "")
 
 
+def alerts(text: str, count: int, classes: str, name: str) -> list[Element]:
+    """A board's refusal ``text``, said in one of two alert regions drawn together,
+    ``{name}-0`` and ``{name}-1``, by turns refusal after refusal (``count``: the board's refusals so far),
+    the other one empty. The page is morphed, not rebuilt (index.html): the same refusal again in one
+    region would leave it as it was, and a screen reader would not say it again; emptying the region that
+    spoke and filling the other is a change it announces every time. The empty one is visually hidden,
+    so it takes no room."""
+    speaking = count % 2
+    return [
+        h("p", {"class": classes, "role": "alert", "id": f"{name}-{i}"}, text)
+        if i == speaking
+        else h("p", {"class": "visually-hidden", "role": "alert", "id": f"{name}-{i}"})
+        for i in (0, 1)
+    ]
+
+
 def said(reason: Any) -> str:
     """A refusal shown on its own (a note under the board, an error line): ``describe``'s words as a
     sentence (``i18n.sentence``)."""

@@ -697,3 +697,40 @@ def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():
     for table in (replace(GUEST, stopped=True), replace(GUEST, offline=True)):
         assert match.handle(halted, table, UiEvent("keydown", "board", {}, key=name)) == (halted, None), table
         assert "ls-cursor" not in render(match.render(halted, table)), table
+
+
+def alerts(ui, view, seat="ann", table=TABLE) -> list[tuple[str | None, str]]:
+    """The board's alert regions as (id, text), in the page's order."""
+    tree = BOARD.render(ui, view, seat, table)
+    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
+
+
+@pytest.mark.parametrize("refusal", ["under Buh", "blocked", "not your turn"])
+def test_the_same_refusal_again_is_said_again(refusal: str):
+    """As Raythread's board (ui.match.alerts): the same refusal twice put the same text into the same
+    role=alert, which the page's morphing render left as it was (the board even returned the Ui as it
+    was: nothing to redraw), so a screen reader heard nothing the second time. Each refusal now fills the
+    alert region that did not speak last and empties the other."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    seat = None if refusal == "not your turn" else "ann"
+    if refusal == "under Buh":
+        press = {"action": "ls-cell", "r": 1, "c": 1}  # cube 5, under Buh
+    else:
+        press = {"action": "ls-act", "cube": 3, "kind": "slide", "dir": "E"}  # cube 5 is in the way
+    drawn = []
+    for _ in range(3):
+        ui, move = click(ui, view, seat, **press)
+        assert move is None
+        drawn.append(alerts(ui, view, seat))
+    assert drawn[0] != drawn[1] != drawn[2], f"a refusal again drew the alerts as they were: {drawn}"
+    heard = []
+    for regions in drawn:
+        assert [rid for rid, _text in regions] == ["ls-alert-0", "ls-alert-1"], regions
+        spoken = [(rid, text) for rid, text in regions if text]
+        assert len(spoken) == 1, regions
+        heard.append(spoken[0])
+    assert heard[0][1] == heard[1][1] == heard[2][1] != "", heard
+    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+    notes = find_all(BOARD.render(ui, view, seat, TABLE), lambda e: "ls-note" in (e.attr("class") or ""))
+    assert [text_of(e) for e in notes] == [heard[2][1]]

@@ -367,6 +367,27 @@ def test_submit_names_the_numbers_that_differ_and_sends_nothing():
     assert bea.note() == f"Not solved yet. The numbers that differ: {', '.join(differ)}."
 
 
+def test_the_same_note_again_is_said_again():
+    """As the other boards (ui.match.alerts): Submit pressed twice on the same tiles gave the same "Not
+    solved yet" note, which the page's morphing render left as it was in the same role=alert, so a screen
+    reader heard nothing the second time. Each note now fills the alert region that did not speak last."""
+    m, shown = built_match()
+    bea = shown["2"]
+    first = sorted(m.layouts["1"].tiles().items())[0]
+    bea.click("tray", kind=KINDS[first[1]])
+    bea.click("cell", r=first[0][0], c=first[0][1])
+    heard = []
+    for _ in range(3):
+        bea.click("rf-submit")
+        regions = [(e.attr("id"), text_of(e)) for e in find_all(bea.tree, lambda e: e.attr("role") == "alert")]
+        assert [rid for rid, _text in regions] == ["rf-alert-0", "rf-alert-1"], regions
+        spoken = [(rid, text) for rid, text in regions if text]
+        assert len(spoken) == 1, regions
+        heard.append(spoken[0])
+    assert heard[0][1] == heard[1][1] == heard[2][1] == bea.note(), heard
+    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+
+
 def test_give_up_asks_once_more_and_can_be_taken_back():
     _m, shown = built_match()
     bea = shown["2"]
