@@ -297,6 +297,15 @@ def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Pa
         fresh.close()
 
 
+def test_options_pressed_by_keyboard_mid_puzzle_puts_focus_on_the_options_form(app: Page, site_url: str):
+    """QA14: the pressed button went with the board and focus fell to the page's body."""
+    open_puzzle(app, site_url)
+    app.locator("#rf-options").focus()
+    app.keyboard.press("Enter")
+    expect(app.locator("main")).to_have_attribute("data-phase", "options")
+    expect(app.locator("#rf-preset")).to_be_focused()
+
+
 def boxes(page: Page) -> dict:
     """Where the board and the buttons of the side column are on the page (the page scrolled to its top)."""
     page.evaluate("window.scrollTo(0, 0)")

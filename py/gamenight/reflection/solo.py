@@ -1053,6 +1053,8 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
         Navigate("#/reflection/solo", replace=True),
+        # The button pressed goes with the board: focus would fall to the page's body (QA14).
+        Focus("#rf-preset"),
     ]
     counted, stored = abandoning(model)
     cleared = replace(

@@ -488,6 +488,18 @@ def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
     assert model.stats.abandoned == 1 and model.shelf.preparing(model.settings.order)
 
 
+def test_options_pressed_mid_puzzle_or_after_it_puts_focus_on_the_options_form():
+    # QA14: the pressed button went with the board and nothing took focus: it fell to the page's body.
+    model, _ = generated()
+    shown, effects = send(model, click("options"))
+    assert shown.phase == "options" and Focus("#rf-preset") in effects
+    assert find_all(SCREEN.view(shown), lambda e: e.attr("id") == "rf-preset")
+    solved = place_solution(model)
+    assert solved.phase == "solved"
+    shown, effects = send(solved, click("options"))  # "Change options"
+    assert shown.phase == "options" and Focus("#rf-preset") in effects
+
+
 def test_a_bad_link_shows_why_and_the_options():
     model, effects = SCREEN.init({"preset": "easy", "seed": "12", "limit": "13"}, Env(now_ms=T0))
     assert model.phase == "options" and "time limit" in model.message and effects == []
