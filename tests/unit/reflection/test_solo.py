@@ -307,6 +307,18 @@ def test_a_hint_places_a_correct_tile_and_is_counted():
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
 
 
+def test_a_hint_is_said_in_japanese_in_whole_sentences():
+    # QA14: the Japanese hint joined its halves with " — " (half-width spaces beside Japanese text).
+    i18n.set_language("ja")
+    try:
+        model, _ = generated()
+        model, _ = send(model, click("hint"))
+        assert model.message.startswith("ヒント：") and " " not in model.message, model.message
+        assert ("入ります。" in model.message or "入りません。" in model.message) and model.message.endswith("。")
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_training_record_counts_a_hint_when_it_is_taken_and_once():
     """The stats panel's hint count takes in the puzzle in play's hints (and checks) as they are taken,
     not only once the puzzle ends, and counts none twice when it does end."""
