@@ -297,6 +297,46 @@ def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Pa
         fresh.close()
 
 
+def test_options_pressed_by_keyboard_mid_puzzle_puts_focus_on_the_options_form(app: Page, site_url: str):
+    """QA14: the pressed button went with the board and focus fell to the page's body."""
+    open_puzzle(app, site_url)
+    app.locator("#rf-options").focus()
+    app.keyboard.press("Enter")
+    expect(app.locator("main")).to_have_attribute("data-phase", "options")
+    expect(app.locator("#rf-preset")).to_be_focused()
+
+
+def boxes(page: Page) -> dict:
+    """Where the board and the buttons of the side column are on the page (the page scrolled to its top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return {
+        part: round(page.locator(part).bounding_box()["y"])
+        for part in (".rf-play .rf-board", "#rf-tool-diagonal", "#rf-hint", "#rf-check")
+    }
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
+def test_a_hint_or_a_check_moves_neither_the_board_nor_its_buttons(app: Page, site_url: str, viewport):
+    """QA14: the hint's (or the check's) sentence was drawn above the board and went with the next move, so
+    the board and the side column jumped down by its height and back up (57 px at 1280×800): a tile placed
+    after a hint and clicked again to turn it, the second click landed on the cell below. The sentence
+    now comes under the buttons, and nothing the player is about to press moves."""
+    app.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    open_puzzle(app, site_url)
+    before = boxes(app)
+    app.locator("#rf-hint").click()
+    expect(app.locator(".rf-message")).to_contain_text("Hint:")
+    assert boxes(app) == before, "the hint's sentence moved the board or the buttons"
+    app.locator("#rf-tool-diagonal").click()
+    free = next((r, c) for r in range(6) for c in range(6) if cell(app, r, c).get_attribute("data-tile") is None)
+    cell(app, *free).click()
+    expect(app.locator(".rf-message")).to_have_count(0)
+    assert boxes(app) == before, "the sentence going moved the board or the buttons"
+    app.locator("#rf-check").click()
+    expect(app.locator(".rf-message")).to_contain_text("Check:")
+    assert boxes(app) == before, "the check's sentence moved the board or the buttons"
+
+
 @pytest.mark.parametrize("width", [390, 320])
 def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str, watch, width: int):
     context = browser.new_context(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True)

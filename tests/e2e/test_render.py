@@ -188,6 +188,27 @@ def test_focus_on_a_part_that_goes_away_moves_to_the_screens_focus_home(app: Pag
     assert result == ["solve", "home", True]
 
 
+def test_focus_on_a_button_the_render_turns_into_a_hidden_one_moves_to_the_focus_home(app: Page, site_url: str):
+    # QA14: a Reflection match's "Yes, give up" (no id) was morphed into the next button in its place,
+    # "Bigger cells", which a laptop hides (display: none): the element stayed on the page, so focus was
+    # not counted as gone, and the browser dropped it to the body.
+    open_app(app, site_url)
+    result = app.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        document.body.append(box);
+        const home = '<p id="home" tabindex="-1" data-focus-home></p>';
+        box.innerHTML = home + '<div><button class="button danger">Yes, give up</button></div>';
+        box.querySelector('button').focus();
+        gncRender(box, home + '<div><button class="button" style="display: none">Bigger cells</button></div>');
+        const out = [document.activeElement.id];
+        box.remove();
+        return out;
+    }"""
+    )
+    assert result == ["home"]
+
+
 def test_a_details_the_player_opened_stays_open_while_the_page_re_renders(app: Page, site_url: str):
     """The host's lobby with an invitation waiting re-renders every second (its countdown): the lobby's
     Options, opened by the player, stayed open less than a second (the morph took away ``open``, which the

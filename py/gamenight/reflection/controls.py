@@ -750,7 +750,9 @@ def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
         return Reply(replace(desk, note=locked_note(desk, view)))
     if not desk.confirm:
         return Reply(replace(desk, confirm=True), effects=(Focus("button[data-action=rf-keep-going]"),))
-    return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round})
+    # The answers go, and the page's morph would turn the focused "Yes, give up" into the button drawn next
+    # in its place, "Bigger cells" (hidden on a laptop: focus fell to the body): the status takes it (QA14).
+    return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round}, (Focus(".match-status"),))
 
 
 def reveal_again(desk: Desk, view: JSON) -> Reply:

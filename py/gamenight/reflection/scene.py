@@ -395,7 +395,7 @@ def laser(size: int, path: Trace) -> Element:
 
     A warp jump breaks the line: the laser leaves one warp cell and comes out of the other.
     """
-    segments: list[list[tuple[float, float]]] = [[centre(size, edge_cell(size, path.edge))]]
+    segments: list[list[tuple[float, float]]] = [[border(size, path.edge)]]
     previous: Cell | None = None
     for step in path.steps:
         if previous is not None and abs(step.cell[0] - previous[0]) + abs(step.cell[1] - previous[1]) > 1:
@@ -403,7 +403,7 @@ def laser(size: int, path: Trace) -> Element:
         segments[-1].append(centre(size, step.cell))
         previous = step.cell
     if path.exit:
-        segments[-1].append(centre(size, edge_cell(size, path.exit)))
+        segments[-1].append(border(size, path.exit))
     seen: dict[Cell, int] = {}
     counts = []
     for step in path.steps:
@@ -420,6 +420,14 @@ def laser(size: int, path: Trace) -> Element:
         [h("polyline", {"points": " ".join(f"{x:g},{y:g}" for x, y in seg)}) for seg in segments if len(seg) > 1],
         counts,
     )
+
+
+def border(size: int, edge: str) -> tuple[float, float]:
+    """Where edge ``edge``'s laser crosses the board's border, next to its clue: the line starts and ends
+    there, as it ran through the clue's number to its centre (QA14: "11" read as struck out)."""
+    x, y = centre(size, edge_cell(size, edge))
+    low, high = EDGE, EDGE + size * CELL
+    return min(max(x, low), high), min(max(y, low), high)
 
 
 def cursor_mark(size: int, at: Cell, kind: str = "rf-cursor") -> Element:

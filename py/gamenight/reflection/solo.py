@@ -1053,6 +1053,8 @@ def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
         Navigate("#/reflection/solo", replace=True),
+        # The button pressed goes with the board: focus would fall to the page's body (QA14).
+        Focus("#rf-preset"),
     ]
     counted, stored = abandoning(model)
     cleared = replace(
@@ -1189,11 +1191,17 @@ def view(model: Model) -> Element:
             model.said + ("\u00a0" if model.said_n % 2 else ""),
         ),
         [h("p", {"class": "notice rf-unread", "role": "status"}, _(UNREAD[key])) for key in model.unread],
-        h("p", {"class": "rf-message"}, model.message) if model.message else None,
+        # With a board, the message comes under the side column's buttons (play_area), never above the board.
+        message_line(model) if model.phase in ("options", "generating") else None,
         linked_question(model),
         body,
         stats_panel(model),
     )
+
+
+def message_line(model: Model) -> Element | None:
+    """What the last action said (a hint, a check, a refusal, "Solved in 1:23!"), if anything."""
+    return h("p", {"class": "rf-message"}, model.message) if model.message else None
 
 
 def linked_question(model: Model) -> Element | None:
@@ -1539,6 +1547,10 @@ def play_area(model: Model) -> Element:
                 button("options", _("Change options")),
             ),
         ]
+    # Last in the side column, not above the board: drawn there it moved the board and every button down by
+    # its height and back up at the next move (a click meant for one cell hit the next one). Here nothing a
+    # player presses moves as it comes and goes, the save panel's Copy included.
+    side.append(message_line(model))
     return h(
         "section",
         {"class": "rf-play"},

@@ -191,3 +191,15 @@ def test_give_up_asks_with_the_safe_answer_first_and_focused():
         bea.send(UiEvent("keydown", answer, key="Escape", now_ms=rtc.now))
         assert not bea.by_class("rf-confirm") and bea.focused[-1] == "button[data-action=rf-give-up]"
     assert bea.inner.board.local.task.kind == "solve" and "gave up" not in bea.text
+
+
+def test_yes_give_up_puts_focus_on_the_match_status():
+    # QA14: the answers go with the give-up, and the page's morph turned "Yes, give up" into the button
+    # drawn next in its place, "Bigger cells" (hidden on a laptop: focus fell to the body; shown on a phone
+    # with a big board: focus sat on it). The status line, which says the round's news, takes focus.
+    _rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})
+    host.work(PREPARE)
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    assert bea.focused[-1] == ".match-status"
+    assert "gave up" in bea.text

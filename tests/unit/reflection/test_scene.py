@@ -138,6 +138,23 @@ def test_the_laser_is_drawn_with_its_running_count():
     assert find_all(laser, lambda e: e.tag == "polyline")
 
 
+def test_the_laser_line_stops_at_the_board_s_border_and_never_crosses_a_clue_s_number():
+    # QA14: the line ran to the centre of the clue it starts from and of the one it leaves by, through
+    # the number ("11" read as struck out). It now starts and ends on the board's border, by those clues.
+    size, low, high = PUZZLE.size, scene.EDGE, scene.EDGE + PUZZLE.size * scene.CELL
+    for edge in edge_names(size):
+        path = trace(LAYOUT, edge, WARPS)
+        points = [
+            tuple(float(v) for v in point.split(","))
+            for line in find_all(scene.laser(size, path), lambda e: e.tag == "polyline")
+            for point in str(line.attr("points")).split()
+        ]
+        assert all(low <= x <= high and low <= y <= high for x, y in points), (edge, points)
+        r, c = scene.edge_cell(size, edge)
+        cx, cy = scene.centre(size, (r, c))
+        assert points[0] == (min(max(cx, low), high), min(max(cy, low), high)), (edge, points[0])
+
+
 def test_a_warp_jump_breaks_the_laser_line():
     layout = Layout.empty(5)
     path = trace(layout, "T5", WARPS)  # straight down column 4 into the warp at (0, 4)

@@ -307,6 +307,18 @@ def test_a_hint_places_a_correct_tile_and_is_counted():
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
 
 
+def test_a_hint_is_said_in_japanese_in_whole_sentences():
+    # QA14: the Japanese hint joined its halves with " — " (half-width spaces beside Japanese text).
+    i18n.set_language("ja")
+    try:
+        model, _ = generated()
+        model, _ = send(model, click("hint"))
+        assert model.message.startswith("ヒント：") and " " not in model.message, model.message
+        assert ("入ります。" in model.message or "入りません。" in model.message) and model.message.endswith("。")
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_training_record_counts_a_hint_when_it_is_taken_and_once():
     """The stats panel's hint count takes in the puzzle in play's hints (and checks) as they are taken,
     not only once the puzzle ends, and counts none twice when it does end."""
@@ -486,6 +498,18 @@ def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
     assert model.phase == "generating" and model.settings.seed != 1234
     # The next puzzle was already being made in the background: the screen waits for that work.
     assert model.stats.abandoned == 1 and model.shelf.preparing(model.settings.order)
+
+
+def test_options_pressed_mid_puzzle_or_after_it_puts_focus_on_the_options_form():
+    # QA14: the pressed button went with the board and nothing took focus: it fell to the page's body.
+    model, _ = generated()
+    shown, effects = send(model, click("options"))
+    assert shown.phase == "options" and Focus("#rf-preset") in effects
+    assert find_all(SCREEN.view(shown), lambda e: e.attr("id") == "rf-preset")
+    solved = place_solution(model)
+    assert solved.phase == "solved"
+    shown, effects = send(solved, click("options"))  # "Change options"
+    assert shown.phase == "options" and Focus("#rf-preset") in effects
 
 
 def test_a_bad_link_shows_why_and_the_options():
