@@ -17,6 +17,7 @@ from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.alerts import regions, said_in_turns
 
 from .test_rules import NEAR_WIN
 
@@ -699,12 +700,6 @@ def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():
         assert "ls-cursor" not in render(match.render(halted, table)), table
 
 
-def alerts(ui, view, seat="ann", table=TABLE) -> list[tuple[str | None, str]]:
-    """The board's alert regions as (id, text), in the page's order."""
-    tree = BOARD.render(ui, view, seat, table)
-    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
-
-
 @pytest.mark.parametrize("refusal", ["under Buh", "blocked", "not your turn"])
 def test_the_same_refusal_again_is_said_again(refusal: str):
     """As Raythread's board (ui.match.alerts): the same refusal twice put the same text into the same
@@ -722,15 +717,8 @@ def test_the_same_refusal_again_is_said_again(refusal: str):
     for _ in range(3):
         ui, move = click(ui, view, seat, **press)
         assert move is None
-        drawn.append(alerts(ui, view, seat))
+        drawn.append(regions(BOARD.render(ui, view, seat, TABLE)))
     assert drawn[0] != drawn[1] != drawn[2], f"a refusal again drew the alerts as they were: {drawn}"
-    heard = []
-    for regions in drawn:
-        assert [rid for rid, _text in regions] == ["ls-alert-0", "ls-alert-1"], regions
-        spoken = [(rid, text) for rid, text in regions if text]
-        assert len(spoken) == 1, regions
-        heard.append(spoken[0])
-    assert heard[0][1] == heard[1][1] == heard[2][1] != "", heard
-    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+    said = said_in_turns(drawn, "ls-alert")
     notes = find_all(BOARD.render(ui, view, seat, TABLE), lambda e: "ls-note" in (e.attr("class") or ""))
-    assert [text_of(e) for e in notes] == [heard[2][1]]
+    assert [text_of(e) for e in notes] == [said]

@@ -15,6 +15,7 @@ from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.alerts import regions, said_in_turns
 
 from .helpers import position, tile
 
@@ -246,12 +247,6 @@ def test_a_refusal_under_the_board_reads_as_a_sentence():
         i18n.set_language("en")
 
 
-def alerts(ui, view, seat="A", table=TABLE) -> list[tuple[str | None, str]]:
-    """The board's alert regions as (id, text), in the page's order."""
-    tree = BOARD.render(ui, view, seat, table)
-    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
-
-
 @pytest.mark.parametrize("refusal", ["no tile chosen", "a beacon", "not your turn"])
 def test_the_same_refusal_again_is_said_again(refusal: str):
     """QA: a second identical refusal (a second click with no tile chosen, the same illegal placement
@@ -273,19 +268,12 @@ def test_the_same_refusal_again_is_said_again(refusal: str):
     for _ in range(3):
         ui, move = click(ui, view, seat, "rt-cell", r=r, c=c)
         assert move is None
-        drawn.append(alerts(ui, view, seat))
+        drawn.append(regions(BOARD.render(ui, view, seat, TABLE)))
     assert drawn[0] != drawn[1] != drawn[2], f"a refusal again drew the alerts as they were: {drawn}"
-    heard = []
-    for regions in drawn:
-        assert [rid for rid, _text in regions] == ["rt-alert-0", "rt-alert-1"], regions
-        spoken = [(rid, text) for rid, text in regions if text]
-        assert len(spoken) == 1, regions
-        heard.append(spoken[0])
-    assert heard[0][1] == heard[1][1] == heard[2][1], heard
-    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+    said = said_in_turns(drawn, "rt-alert")
     tree = BOARD.render(ui, view, seat, TABLE)
     notes = find_all(tree, lambda e: "rt-note" in (e.attr("class") or ""))
-    assert [text_of(e) for e in notes] == [heard[2][1]]
+    assert [text_of(e) for e in notes] == [said]
 
 
 def test_event_lines_name_a_seat_as_the_match_screen_does():

@@ -42,6 +42,7 @@ from gamenight.ui.program import (
     run_work,
 )
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.alerts import regions, said_in_turns
 from tests.unit.reflection.match_helpers import Match, built_layout
 
 BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
@@ -376,16 +377,11 @@ def test_the_same_note_again_is_said_again():
     first = sorted(m.layouts["1"].tiles().items())[0]
     bea.click("tray", kind=KINDS[first[1]])
     bea.click("cell", r=first[0][0], c=first[0][1])
-    heard = []
+    drawn = []
     for _ in range(3):
         bea.click("rf-submit")
-        regions = [(e.attr("id"), text_of(e)) for e in find_all(bea.tree, lambda e: e.attr("role") == "alert")]
-        assert [rid for rid, _text in regions] == ["rf-alert-0", "rf-alert-1"], regions
-        spoken = [(rid, text) for rid, text in regions if text]
-        assert len(spoken) == 1, regions
-        heard.append(spoken[0])
-    assert heard[0][1] == heard[1][1] == heard[2][1] == bea.note(), heard
-    assert heard[0][0] != heard[1][0] != heard[2][0], f"the same region said it again: {heard}"
+        drawn.append(regions(bea.tree))
+    assert said_in_turns(drawn, "rf-alert") == bea.note()
 
 
 def test_give_up_asks_once_more_and_can_be_taken_back():

@@ -1,0 +1,29 @@
+"""What a screen reader hears from a board's alert regions (``ui.match.alerts``), for the boards' tests."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from gamenight.ui.svg import Element, find_all, text_of
+
+Regions = list[tuple[str | None, str]]
+
+
+def regions(tree: Element) -> Regions:
+    """The alert regions of a drawn tree as (id, text), in the page's order."""
+    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
+
+
+def said_in_turns(drawn: list[Regions], name: str) -> str:
+    """The one text that drawings after the same refusal again and again said, once checked that each drew
+    the two regions ``{name}-0`` and ``{name}-1`` with one speaking, never the one that spoke just before
+    (so each drawing changes the page in a way a screen reader announces)."""
+    heard = []
+    for drawing in drawn:
+        assert [rid for rid, _text in drawing] == [f"{name}-0", f"{name}-1"], drawing
+        spoken = [(rid, text) for rid, text in drawing if text]
+        assert len(spoken) == 1, drawing
+        heard.append(spoken[0])
+    assert all(a[0] != b[0] for a, b in pairwise(heard)), f"the same region said it again: {heard}"
+    assert len({text for _rid, text in heard}) == 1 and heard[0][1], heard
+    return heard[0][1]
