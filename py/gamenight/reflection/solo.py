@@ -149,6 +149,10 @@ class Model:
     unread: tuple[str, ...] = ()
     said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
     said_n: int = 0
+    # Words for the live region at the clock's first tick: a reloaded page's first render is drawn while
+    # the app is still hidden behind the loading screen, and words already in a live region when it
+    # appears are not read.
+    held: str = ""
 
     @property
     def elapsed_ms(self) -> int:
@@ -207,7 +211,7 @@ class SoloScreen:
         )
         if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
-                return spoken(*resume(base, saved, env.now_ms))
+                return welcomed(*resume(base, saved, env.now_ms))
             return base, []
         try:
             settings = training.parse_settings(params, seed)
@@ -215,7 +219,7 @@ class SoloScreen:
             shown = _("That link's settings don't work: {reason}").format(reason=describe(err))
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
-            return spoken(*resume(base, saved, env.now_ms))
+            return welcomed(*resume(base, saved, env.now_ms))
         if saved:
             resumed, effects = resume(base, saved, env.now_ms)
             return spoken(replace(resumed, linked=settings), [*effects, Focus("#rf-keep-puzzle")])
@@ -291,6 +295,12 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+
+
+def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
+    """A reloaded page back at its puzzle: keyboard focus on the board's Tab stop (it was left on the page's
+    body), and the welcome line said once the page is shown (``held``)."""
+    return spoken(replace(model, held=model.message), [*effects, FOCUS_BOARD])
 
 
 def url(settings: Settings) -> str:
@@ -401,6 +411,8 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
+    if model.held and message.type in ("click", "keydown", "submit", "change"):
+        model = replace(model, held="")  # the player is on with the puzzle (or left it): no welcome after
     if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
         # Pointer presses leave the clock alone: re-rendering under a pressed pointer loses its click.
         model = replace(model, now_ms=message.now_ms)
@@ -495,6 +507,9 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     if model.phase != "playing" or model.puzzle is None:
         return model, []
     effects: list[Effect | Say] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
+    if model.held:
+        effects.append(Say(model.held))
+        model = replace(model, held="")
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
         return reveal(model, _("Time is up: here is the solution."))

@@ -376,6 +376,10 @@ def test_a_reload_mid_puzzle_brings_focus_to_the_board_and_says_so_once_the_page
     assert back.said == "Welcome back: your puzzle is as you left it." and back.said_n == 1
     back, _ = solo.update(back, Tick(solo.CLOCK, T0 + 62_000))
     assert back.said_n == 1, "said once"
+    # A player who acts before the first tick is on with the puzzle already: no welcome after that move.
+    back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
+    back, _ = send(back, click("tray", kind="diagonal"), Tick(solo.CLOCK, T0 + 61_000))
+    assert "Welcome back" not in back.said
     # A link to another puzzle asks first: its question has focus, not the board.
     link = {"preset": "normal", "seed": "77", "v": "2"}
     asked, effects = SCREEN.init(link, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
