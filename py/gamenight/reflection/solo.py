@@ -1641,6 +1641,8 @@ def stats_panel(model: Model) -> Element:
         {"class": "rf-stats", "aria-label": _("Your training record")},
         h("span", {"data-stat": "solved"}, _("Solved {n}").format(n=s.solved)),
         h("span", {"data-stat": "given-up"}, _("Given up {n}").format(n=s.given_up)),
+        # Puzzles left for another (New puzzle, Options, a link): kept in the record, so shown with it.
+        h("span", {"data-stat": "abandoned"}, _("Abandoned {n}").format(n=s.abandoned)),
         h("span", {"data-stat": "hints"}, _("Hints {n}").format(n=hints)),
         h(
             "span",

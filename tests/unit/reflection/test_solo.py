@@ -524,6 +524,9 @@ def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
     assert model.phase == "generating" and model.settings.seed != 1234
     # The next puzzle was already being made in the background: the screen waits for that work.
     assert model.stats.abandoned == 1 and model.shelf.preparing(model.settings.order)
+    # QA14 #8: the record kept it but the stats line never showed it (Solved, Given up and Hints only).
+    (left,) = find_all(SCREEN.view(model), lambda e: e.attr("data-stat") == "abandoned")
+    assert text_of(left) == "Abandoned 1"
 
 
 def test_options_pressed_mid_puzzle_or_after_it_puts_focus_on_the_options_form():
