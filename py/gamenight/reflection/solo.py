@@ -895,10 +895,14 @@ def clue_news(before: Model, after: Model) -> str:
     lost = [e for e in order if e in now - was]
     parts = []
     if won:
-        parts.append(ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=_names(won)))
+        parts.append(
+            ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=scene.edge_list(won, 6))
+        )
     if lost:
         parts.append(
-            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(edges=_names(lost))
+            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(
+                edges=scene.edge_list(lost, 6)
+            )
         )
     if won or lost:
         total = len(order)
@@ -911,12 +915,6 @@ def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
     """``mismatches``, remembered for the last few boards: a change announces the clues it matched
     and then draws them, from one tracing of every laser."""
     return mismatches(puzzle, layout)
-
-
-def _names(edges: list[str]) -> str:
-    """Clues as a screen reader says them ("top 3 and left 5"), the way their cells are named."""
-    spoken = [scene.edge_name(edge) for edge in edges]
-    return i18n.conjunction(spoken[:6] if len(spoken) <= 6 else [*spoken[:5], _("{n} more").format(n=len(spoken) - 5)])
 
 
 def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:
@@ -988,7 +986,7 @@ def take_hint(model: Model) -> tuple[Model, list[Effect | Say]]:
 
 
 def hint_words(found: Explained) -> str:
-    """ "Hint: a diagonal mirror, slash belongs at row 3, column 4 — the lasers of T3 and L5 turn here."""
+    """ "Hint: a diagonal mirror, slash belongs at row 3, column 4 — the lasers of top 3 and left 5 turn here."""
     r, c = found.cell[0] + 1, found.cell[1] + 1
     if found.tile == EMPTY:
         return _("Hint: nothing belongs at row {r}, column {c} — {why}.").format(r=r, c=c, why=why(found))
