@@ -411,11 +411,11 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
-    if model.held and message.type in ("click", "keydown", "submit", "change"):
-        model = replace(model, held="")  # the player is on with the puzzle (or left it): no welcome after
-    if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
-        # Pointer presses leave the clock alone: re-rendering under a pressed pointer loses its click.
-        model = replace(model, now_ms=message.now_ms)
+    if message.type in ("click", "keydown", "submit", "change"):
+        if model.held:  # a move before the clock's first tick: the player is on with the puzzle, no welcome
+            model = replace(model, held="")
+        if message.now_ms:  # pointer presses leave the clock alone: a re-render under a pressed pointer loses its click
+            model = replace(model, now_ms=message.now_ms)
     return on_input(model, message)
 
 
