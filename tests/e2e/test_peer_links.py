@@ -320,6 +320,8 @@ def test_an_invitation_made_before_a_game_switch_follows_the_game_and_a_reply_le
         "Updated: this link now invites to Light Seeker. A player who opened the earlier link is told of the "
         "change when they join."
     )
+    # Inside the card's live status line, so a screen-reader host hears it (it was a line of its own).
+    expect(card.locator("[role=status]")).to_contain_text("Updated: this link now invites to Light Seeker.")
     followed = card.locator(".invite-link").input_value()
     assert followed != earlier and followed.rpartition("#join=")[0] == earlier.rpartition("#join=")[0]
 

@@ -199,11 +199,11 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
         ref.play(number, submission(LAYOUTS[number], (), salt(k)))
         ref.layouts[number] = LAYOUTS[number]
 
-    # A wrong try: Submit names the numbers that differ and sends nothing.
+    # A wrong try: Submit names the clues that differ and sends nothing.
     first = dict(sorted(LAYOUTS["2"].tiles().items())[:1])
     place(host, Layout.of(6, first))
     host.click("button[data-action=rf-submit]")
-    expect(host.locator(".rf-said")).to_contain_text("The numbers that differ:")
+    expect(host.locator(".rf-said")).to_contain_text("The clues that differ:")
     assert not ref.state.finishes
 
     # Round 1: 1 solves 2's, 2 solves 3's, 3 solves 1's; finishing order Cal, Ann, Bea. Round 2 the others.
@@ -369,7 +369,7 @@ def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(peo
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     found = solve(read_puzzle(host, EASY), 1).layout
     place(bea, first_tiles(found, 1))
-    expect(bea.locator(".rf-work .rf-matched")).to_contain_text("numbers match")
+    expect(bea.locator(".rf-work .rf-matched")).to_contain_text("clues match")
     assert bea.locator(".rf-work .rf-edge.rf-wrong").count() > 0  # one tile matches not every number
     bea.click("button[data-action=rf-give-up]")
     bea.click("button[data-action=rf-give-up]")
@@ -380,8 +380,8 @@ def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(peo
     # Her emptied board frames no number as unmatched and counts none: she places no more tiles there.
     expect(bea.locator(".rf-work .rf-edge.rf-wrong")).to_have_count(0)
     expect(bea.locator(".rf-work .rf-matched")).to_have_count(0)
-    expect(bea.locator(".rf-work")).not_to_contain_text("numbers match")
-    expect(host.locator(".rf-work .rf-matched")).to_contain_text("numbers match")  # Ann still solves
+    expect(bea.locator(".rf-work")).not_to_contain_text("clues match")
+    expect(host.locator(".rf-work .rf-matched")).to_contain_text("clues match")  # Ann still solves
     first = first_tiles(found, 2)
     place(host, first)
     noted = next(

@@ -122,6 +122,10 @@ def test_reload_mid_puzzle_restores_the_layout(app: Page, site_url: str):
     app.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
     expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
     expect(app.locator(".rf-message")).to_contain_text("as you left it")
+    # QA14 #11: focus was left on the body and nothing was said. The board's Tab stop has focus (the
+    # cursor's cell), and the live region says the welcome once the page is shown (the clock's first tick).
+    expect(app.locator('.rf-play [role=grid] [tabindex="0"]')).to_be_focused()
+    expect(app.locator("#rf-news")).to_contain_text("Welcome back: your puzzle is as you left it.")
 
 
 def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: str):

@@ -419,7 +419,7 @@ def test_a_built_race_by_keyboard_alone_against_touch_on_a_phone(people: People)
     bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
     expect(bea.locator(".rf-work .rf-cell[data-note]")).to_have_count(0)  # the block took the note's place
     bea.tap("button[data-action=rf-submit]")
-    expect(bea.locator(".rf-said")).to_contain_text("The numbers that differ:")
+    expect(bea.locator(".rf-said")).to_contain_text("The clues that differ:")
     bea.tap(".rf-work .rf-tray-tile[data-kind=remove]")
     bea.tap(f".rf-work .rf-cell[data-r='{empty[0]}'][data-c='{empty[1]}']")
     expect(bea.locator(".rf-work .rf-cell[data-tile]")).to_have_count(0)

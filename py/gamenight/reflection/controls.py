@@ -116,7 +116,7 @@ reasons(
         "rf-none-left": N_("No {kind} left in your tray: take one back first."),
         "rf-no-turn": N_("Blocks and black holes do not turn; use Remove to take one back."),
         "rf-place-all": N_("Place every tile first ({n} still in the tray)."),
-        "rf-differ": N_("Not solved yet. The numbers that differ: {which}."),
+        "rf-differ": N_("Not solved yet. The clues that differ: {which}."),
         "rf-no-secret": N_(
             "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
         ),
@@ -131,7 +131,7 @@ ADVICE = {
     "running": N_("Checking whether your puzzle has one solution…"),
     "unique": N_("One solution: a fair puzzle."),
     "several": N_(
-        "More than one layout makes these numbers: a solver who finds another one still solves it. "
+        "More than one layout makes these clues: a solver who finds another one still solves it. "
         "You may send it anyway."
     ),
     "unknown": N_("The check could not decide in time: the puzzle may have several solutions. You may send it anyway."),
@@ -741,7 +741,8 @@ def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
     wrong = mismatches(puzzle, desk.board)
     if not wrong:
         return Reply(desk, solve_move(desk))
-    shown = ", ".join(wrong[:8]) + (", …" if len(wrong) > 8 else "")
+    # Named as the solo board names them, past six five and how many more (the board frames them all).
+    shown = scene.edge_list(wrong, 6)
     return Reply(replace(desk, note={"code": "rf-differ", "params": {"which": shown}}))
 
 
@@ -908,7 +909,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element
             and h(
                 "span",
                 {"class": "rf-matched", "data-matched": total - len(wrong)},
-                _("{k} of {n} numbers match").format(k=total - len(wrong), n=total),
+                _("{n} of {total} clues match").format(n=total - len(wrong), total=total),
             ),
         ),
         h(

@@ -2,7 +2,7 @@
 
 A hint reveals one cell of the solution that the player does not have right yet, together with the
 clues whose lasers pass through that cell in the solution and what each does there — "the lasers of
-T3 and L5 turn here" — so the player sees *why* and can go on from there. Wrong tiles are revealed
+top 3 and left 5 turn here" — so the player sees *why* and can go on from there. Wrong tiles are revealed
 before missing ones (building on a wrong tile leads nowhere), and among those the cell with the
 shortest laser through it (a short laser is the easiest to follow by hand). A hint never names a cell
 the player already has right.
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamenight import i18n
 from gamenight.core.grid import Cell
 from gamenight.i18n import _, ngettext
+from gamenight.reflection import scene
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import Puzzle
 
@@ -84,7 +84,7 @@ def misplaced(solution: Layout, layout: Layout) -> int:
 
 
 def why(hint: Explained) -> str:
-    """What the lasers do in the hint's cell: "the lasers of T3 and L5 turn here"."""
+    """What the lasers do in the hint's cell: "the lasers of top 3 and left 5 turn here"."""
     parts = []
     for action in ACTIONS:
         edges = [edge for edge, done in hint.lasers if action in done]
@@ -99,7 +99,8 @@ def why(hint: Explained) -> str:
                 "the laser of {edges} passes straight through", "the lasers of {edges} pass straight through", n
             ),
         }[action]
-        parts.append(text.format(edges=i18n.conjunction(edges)))  # T3, L5 and B2
+        # Every one of them, by its name on the board ("top 3, left 5 and bottom 2"): the hint frames them all.
+        parts.append(text.format(edges=scene.edge_list(edges)))
     if not parts:
         return _("no laser crosses this cell")
     return _("; ").join(parts)

@@ -585,7 +585,7 @@ reasons(
         "reflection-commitment": N_("'commitment' must be a sha256 digest: 64 lowercase hex digits"),
         "reflection-salt": N_("'salt' must be {lo} to {hi} lowercase hex digits"),
         "reflection-layout-fit": N_("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell"),
-        "reflection-not-solved": N_("not solved yet: {n} edge numbers differ ({which})"),
+        "reflection-not-solved": N_("not solved yet: {n} clues differ ({which})"),
         "reflection-training-limit": N_("a training match has at most {n} puzzles: start a new one"),
         "not-playing": N_("'{seat}' is not playing in this match"),
         "reflection-round-over": N_("round {round} is over: its time ran out"),

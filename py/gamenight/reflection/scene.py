@@ -14,11 +14,11 @@ and small next to the solid tiles.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.i18n import N_, _, pgettext
+from gamenight.i18n import N_, _, conjunction, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
@@ -293,6 +293,16 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
 def edge_name(name: str) -> str:
     """ "T2" as a screen reader says it, the way the clue cells are named: "top 2"."""
     return _("{side} {index}").format(side=_(SIDE_NAMES[name[0]]), index=name[1:])
+
+
+def edge_list(edges: Sequence[str], most: int = 0) -> str:
+    """Clues named as the board names them, in a sentence: "top 3, right 2 and left 5" ("上3、右2と左5"),
+    never the rules' short names ("T3"), which the board does not show. Past ``most`` (0: no limit), the
+    first ``most - 1`` and how many more: a list of twenty names is not read to the end."""
+    spoken = [edge_name(edge) for edge in edges]
+    if most and len(spoken) > most:
+        spoken = [*spoken[: most - 1], _("{n} more").format(n=len(spoken) - most + 1)]
+    return conjunction(spoken)
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:

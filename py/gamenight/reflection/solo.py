@@ -149,6 +149,10 @@ class Model:
     unread: tuple[str, ...] = ()
     said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
     said_n: int = 0
+    # Words for the live region at the clock's first tick: a reloaded page's first render is drawn while
+    # the app is still hidden behind the loading screen, and words already in a live region when it
+    # appears are not read.
+    held: str = ""
 
     @property
     def elapsed_ms(self) -> int:
@@ -207,7 +211,7 @@ class SoloScreen:
         )
         if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
-                return spoken(*resume(base, saved, env.now_ms))
+                return welcomed(*resume(base, saved, env.now_ms))
             return base, []
         try:
             settings = training.parse_settings(params, seed)
@@ -215,7 +219,7 @@ class SoloScreen:
             shown = _("That link's settings don't work: {reason}").format(reason=describe(err))
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
-            return spoken(*resume(base, saved, env.now_ms))
+            return welcomed(*resume(base, saved, env.now_ms))
         if saved:
             resumed, effects = resume(base, saved, env.now_ms)
             return spoken(replace(resumed, linked=settings), [*effects, Focus("#rf-keep-puzzle")])
@@ -291,6 +295,12 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+
+
+def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
+    """A reloaded page back at its puzzle: keyboard focus on the board's Tab stop (it was left on the page's
+    body), and the welcome line said once the page is shown (``held``)."""
+    return spoken(replace(model, held=model.message), [*effects, FOCUS_BOARD])
 
 
 def url(settings: Settings) -> str:
@@ -401,9 +411,11 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
-    if message.now_ms and message.type in ("click", "keydown", "submit", "change"):
-        # Pointer presses leave the clock alone: re-rendering under a pressed pointer loses its click.
-        model = replace(model, now_ms=message.now_ms)
+    if message.type in ("click", "keydown", "submit", "change"):
+        if model.held:  # a move before the clock's first tick: the player is on with the puzzle, no welcome
+            model = replace(model, held="")
+        if message.now_ms:  # pointer presses leave the clock alone: a re-render under a pressed pointer loses its click
+            model = replace(model, now_ms=message.now_ms)
     return on_input(model, message)
 
 
@@ -495,6 +507,9 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     if model.phase != "playing" or model.puzzle is None:
         return model, []
     effects: list[Effect | Say] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
+    if model.held:
+        effects.append(Say(model.held))
+        model = replace(model, held="")
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
         return reveal(model, _("Time is up: here is the solution."))
@@ -880,10 +895,14 @@ def clue_news(before: Model, after: Model) -> str:
     lost = [e for e in order if e in now - was]
     parts = []
     if won:
-        parts.append(ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=_names(won)))
+        parts.append(
+            ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=scene.edge_list(won, 6))
+        )
     if lost:
         parts.append(
-            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(edges=_names(lost))
+            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(
+                edges=scene.edge_list(lost, 6)
+            )
         )
     if won or lost:
         total = len(order)
@@ -896,12 +915,6 @@ def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
     """``mismatches``, remembered for the last few boards: a change announces the clues it matched
     and then draws them, from one tracing of every laser."""
     return mismatches(puzzle, layout)
-
-
-def _names(edges: list[str]) -> str:
-    """Clues as a screen reader says them ("top 3 and left 5"), the way their cells are named."""
-    spoken = [scene.edge_name(edge) for edge in edges]
-    return i18n.conjunction(spoken[:6] if len(spoken) <= 6 else [*spoken[:5], _("{n} more").format(n=len(spoken) - 5)])
 
 
 def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:
@@ -973,7 +986,7 @@ def take_hint(model: Model) -> tuple[Model, list[Effect | Say]]:
 
 
 def hint_words(found: Explained) -> str:
-    """ "Hint: a diagonal mirror, slash belongs at row 3, column 4 — the lasers of T3 and L5 turn here."""
+    """ "Hint: a diagonal mirror, slash belongs at row 3, column 4 — the lasers of top 3 and left 5 turn here."""
     r, c = found.cell[0] + 1, found.cell[1] + 1
     if found.tile == EMPTY:
         return _("Hint: nothing belongs at row {r}, column {c} — {why}.").format(r=r, c=c, why=why(found))
@@ -1626,6 +1639,8 @@ def stats_panel(model: Model) -> Element:
         {"class": "rf-stats", "aria-label": _("Your training record")},
         h("span", {"data-stat": "solved"}, _("Solved {n}").format(n=s.solved)),
         h("span", {"data-stat": "given-up"}, _("Given up {n}").format(n=s.given_up)),
+        # Puzzles left for another (New puzzle, Options, a link): kept in the record, so shown with it.
+        h("span", {"data-stat": "abandoned"}, _("Abandoned {n}").format(n=s.abandoned)),
         h("span", {"data-stat": "hints"}, _("Hints {n}").format(n=hints)),
         h(
             "span",

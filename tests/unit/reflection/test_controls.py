@@ -205,7 +205,7 @@ def test_a_puzzle_cannot_be_sent_before_every_tile_is_placed_and_an_ambiguous_on
     ann.place(ambiguous)
     ann.work()
     assert ann.desk.advice.outcome == "several"
-    assert "More than one layout makes these numbers" in ann.text
+    assert "More than one layout makes these clues" in ann.text
     send = find_all(ann.tree, lambda e: e.attr("data-action") == "rf-send")[0]
     assert text_of(send) == "Send anyway"
     ann.click("rf-send")
@@ -354,7 +354,7 @@ def test_a_solver_gets_its_puzzle_with_red_frames_and_the_first_layout_that_matc
     ] == ["1"]
 
 
-def test_submit_names_the_numbers_that_differ_and_sends_nothing():
+def test_submit_names_the_clues_that_differ_and_sends_nothing():
     m, shown = built_match()
     bea = shown["2"]
     first = sorted(m.layouts["1"].tiles().items())[0]
@@ -364,8 +364,14 @@ def test_submit_names_the_numbers_that_differ_and_sends_nothing():
     bea.click("rf-submit")
     assert len(bea.moves) == moves
     differ = mismatches(the_puzzle(bea.desk, bea.view()), bea.desk.board)
-    assert 0 < len(differ) <= 8  # few enough to be named in full
-    assert bea.note() == f"Not solved yet. The numbers that differ: {', '.join(differ)}."
+    assert len(differ) > 6
+    # QA14 #4, #7: the clues are called clues, as on the solo board, and named as the board names them
+    # ("top 3"), not by the rules' short names ("T3"); past six, five and how many more (the solo board's
+    # announcement of the clues a move matched counts them the same way).
+    names = [f"{ {'T': 'top', 'R': 'right', 'B': 'bottom', 'L': 'left'}[e[0]] } {e[1:]}" for e in differ]
+    names = [*names[:5], f"{len(differ) - 5} more"]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    assert bea.note() == f"Not solved yet. The clues that differ: {listed}."
 
 
 def test_the_same_note_again_is_said_again():
@@ -406,12 +412,12 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
 
 def clue_marks(page: Page) -> tuple[list[str], bool, list[str], str]:
     """What the page's own board says about matching: the clues framed as unmatched, whether the
-    "{k} of {n} numbers match" count is there, the clues' spoken names, and the cursor's read-out."""
+    "{k} of {n} clues match" count is there, the clues' spoken names, and the cursor's read-out."""
     work = page.find("rf-work")[0]
     edges = find_all(work, lambda e: "rf-edge" in str(e.attr("class") or "").split())
     framed = [str(e.attr("data-edge")) for e in edges if "rf-wrong" in str(e.attr("class")).split()]
     counted = bool(find_all(work, lambda e: "rf-matched" in str(e.attr("class") or "").split()))
-    counted = counted or "numbers match" in text_of(work)
+    counted = counted or "clues match" in text_of(work)
     said = text_of(find_all(work, lambda e: e.attr("id") == "rf-cursor-text")[0])
     return framed, counted, [str(e.attr("aria-label")) for e in edges], said
 
@@ -419,7 +425,7 @@ def clue_marks(page: Page) -> tuple[list[str], bool, list[str], str]:
 def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and_a_spectator_s_do():
     """Bea gave up while Ann solves on: her board is emptied (fix27), and it kept the marks that help
     only while tiles go in: a dashed frame on every number the empty board does not match, "0 of 20
-    numbers match", "not matched yet" in each clue's name and "(not matched)" in the cursor's read-out,
+    clues match", "not matched yet" in each clue's name and "(not matched)" in the cursor's read-out,
     as if she were still to place tiles. Ann's board and the spectator's local try keep them."""
     _m, shown = built_match()
     ann, bea, spectator = shown["1"], shown["2"], shown[None]
@@ -432,7 +438,7 @@ def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and
     assert ann.desk.task.kind == "solve" and "Its solution is shown under Solutions" in bea.text
     framed, counted, labels, said = clue_marks(bea)
     assert framed == [], "a given-up board frames no number as unmatched"
-    assert not counted, "a given-up board has no 'numbers match' count"
+    assert not counted, "a given-up board has no 'clues match' count"
     assert not any("matched" in label for label in labels), labels
     assert "matched" not in said, said
     for page in (ann, spectator):  # still placing tiles: its own puzzle, a spectator's local try
@@ -440,9 +446,19 @@ def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and
         assert framed and counted and any(label.endswith("not matched yet") for label in labels)
 
 
+def test_the_race_board_calls_its_clues_clues_as_the_solo_board_does():
+    """QA14 #7: the solo board said "8 of 24 clues match", the race's "8 of 24 numbers match" for the same
+    count. One word in English on both (Japanese said 数字 on both already)."""
+    _m, shown = built_match()
+    bea = shown["2"]
+    work = text_of(bea.find("rf-work")[0])
+    assert "0 of 20 clues match" in work or re.search(r"\d+ of 20 clues match", work), work
+    assert "numbers" not in bea.text, bea.text
+
+
 def test_a_board_solved_while_others_solve_on_shows_no_matching_marks():
     """The rule is one: the marks are shown while this page may still place tiles on the puzzle. A solved
-    board matches every number, and said "20 of 20 numbers match" under its finish line."""
+    board matches every number, and said "20 of 20 clues match" under its finish line."""
     m, shown = built_match()
     ann = shown["1"]
     ann.place(m.layouts["2"])
@@ -463,7 +479,7 @@ def test_a_round_out_of_time_leaves_no_board_with_matching_marks():
     everyone_sees(shown)
     assert [f.outcome for f in m.state.finishes] == ["timeout"] * 2
     for page in shown.values():
-        assert "numbers match" not in page.text and not page.find("rf-wrong")
+        assert "clues match" not in page.text and not page.find("rf-wrong")
 
 
 def test_the_round_clock_counts_down_and_warns_in_its_last_30_seconds():

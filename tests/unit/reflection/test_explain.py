@@ -1,9 +1,12 @@
 """Hints that explain: one cell the player has wrong or missing, and exactly the lasers through it."""
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight import i18n
+from gamenight.reflection import scene
 from gamenight.reflection.explain import ACTIONS, PASS, REVERSE, STOP, TURN, explain, misplaced, why
 from gamenight.reflection.generate import generate
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
@@ -64,8 +67,11 @@ def test_the_sentence_names_the_lasers_and_what_they_do():
     g = GENERATED[0]
     hint = explain(g.puzzle, g.layout, Layout.empty(g.puzzle.size))
     text = why(hint)
+    # QA14 #4: named as the board names its clues and as the rest of the announcement does ("top 3"), not
+    # by the short names of the rules ("T3"), which the board never shows.
     for edge in hint.edges:
-        assert edge in text
+        assert scene.edge_name(edge) in text, (edge, text)
+    assert not re.search(r"\b[TRBL]\d", text), text
     names = i18n.conjunction
     assert names(["T3"]) == "T3" and names(["T3", "L5"]) == "T3 and L5" and names(["T3", "L5", "B2"]) == "T3, L5 and B2"
 

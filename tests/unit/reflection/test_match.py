@@ -216,7 +216,7 @@ def test_a_solve_is_accepted_only_if_it_reproduces_every_clue():
     (cell, tile), *_ = m.layouts["1"].tiles().items()
     empty = next((r, c) for r in range(5) for c in range(5) if m.layouts["1"].at((r, c)) == ".")
     moved = m.layouts["1"].place(cell, ".").place(empty, tile)
-    with pytest.raises(IllegalMove, match=r"not solved yet: \d+ edge numbers differ \("):
+    with pytest.raises(IllegalMove, match=r"not solved yet: \d+ clues differ \("):
         GAME.play(before, "2", {"type": "solve", "layout": moved.to_json()}, m.now + 5)
     extra = m.layouts["1"].place(empty, "#")  # the set has one block, already placed
     with pytest.raises(IllegalMove, match="more tiles of a kind than the puzzle has"):

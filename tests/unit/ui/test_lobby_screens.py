@@ -1805,6 +1805,16 @@ def test_a_waiting_invitation_follows_the_table_s_game_and_says_so_on_its_card()
         "Updated: this link now invites to Light Seeker. A player who opened the earlier link is told of the change "
         "when they join."
     )
+    # Said in the card's live status line, so a screen-reader host hears it; the line stays the same while
+    # the expiry counts down, so it is not said again at every render.
+    (status,) = find_all(card, lambda e: e.attr("role") == "status")
+    assert text_of(note) in text_of(status), "the game switch is in the card's role=status line"
+    heard = text_of(status)
+    rtc.now += 5 * 1000
+    host.tick(lobby_host.TIMER)
+    (card,) = host.by_class("invite")
+    assert "Expires in 9:25" in text_of(card)
+    assert text_of(find_all(card, lambda e: e.attr("role") == "status")[0]) == heard
     copy = find_all(card, lambda e: e.attr("data-action") == "copy")[0]
     assert copy.attr("data-text") == after
     cal = rtc.page(Browser(), after.partition(SITE)[2])

@@ -990,22 +990,26 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
         said = sentences(_("{name} was turned away. They were told:").format(name=invite.guest), _text(invite.note))
     else:
         said = sentences(_(STATE_TEXT[invite.state]), _text(invite.note))
-    status = h("p", {"class": "status", "role": "status"}, said)
-    body: list = [status]
+    # A game switch while the invitation waits changes its link: said in the same live line, so a screen
+    # reader hears it once, when it changes (a line of its own beside it was shown but never heard).
+    followed = None
     if invite.state == "waiting":
         game = invite.offer.game if invite.offer else ""
         if game != invite.made_for:
             info = games.info(game)
-            body.append(
-                h(
-                    "p",
-                    {"class": "followed"},
-                    _(
-                        "Updated: this link now invites to {game}. A player who opened the earlier link is told of "
-                        "the change when they join."
-                    ).format(game=info.title if info else game),
-                )
+            followed = h(
+                "span",
+                {"class": "followed"},
+                _(
+                    "Updated: this link now invites to {game}. A player who opened the earlier link is told of "
+                    "the change when they join."
+                ).format(game=info.title if info else game),
             )
+    # The gap between two sentences in the page's language (none in Japanese).
+    gap = i18n.pgettext("sentences", "{first} {second}").format(first="", second="") if followed else ""
+    status = h("p", {"class": "status", "role": "status"}, said, gap, followed)
+    body: list = [status]
+    if invite.state == "waiting":
         body += [
             h(
                 "input",
