@@ -1005,8 +1005,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
                     "the change when they join."
                 ).format(game=info.title if info else game),
             )
-    # The gap between two sentences in the page's language (none in Japanese).
-    gap = i18n.pgettext("sentences", "{first} {second}").format(first="", second="") if followed else ""
+    gap = i18n.sentence_gap() if followed else ""  # a space in English, none in Japanese
     status = h("p", {"class": "status", "role": "status"}, said, gap, followed)
     body: list = [status]
     if invite.state == "waiting":
