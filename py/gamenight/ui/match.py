@@ -278,6 +278,7 @@ class MatchUi:
     # The events announced (``news``): this page's own last move and the moves since (``heard``).
     latest: tuple[Mapping[str, Any], ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
+    refusals: int = 0  # refusals so far: which of two alert regions says the standing one (``alerts``)
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
     # Moves played before the first step of ``log``: cut by its bound, or never told to this page (a
     # latecomer given the recent steps by a snapshot). The log says so instead of "No moves yet.", the
@@ -493,8 +494,9 @@ def take(ui: MatchUi) -> tuple[MatchUi, list[Effect], list[Move]]:
 
 
 def refused(ui: MatchUi, reason: JSON) -> MatchUi:
-    """The authority refused this page's move: say why, change nothing else."""
-    return replace(ui, error=dict(reason))
+    """The authority refused this page's move: say why (again, if it is the same refusal: ``alerts``),
+    change nothing else."""
+    return replace(ui, error=dict(reason), refusals=ui.refusals + 1)
 
 
 def acting_seat(ui: MatchUi, table: Table) -> str | None:
@@ -573,7 +575,7 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
                 replay_note(ui, table) if replaying(ui) else status(ui, table),
             ),
             board,
-            ui.error and h("p", {"class": "error match-error", "role": "alert"}, said(ui.error)),
+            ui.error and alerts(said(ui.error), ui.refusals, "error match-error", "match-alert"),
         ),
         h(
             "aside",

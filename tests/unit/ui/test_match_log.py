@@ -6,11 +6,13 @@ steps, a replayed record), and a lobby page's log fed one step per update."""
 from gamenight import i18n
 from gamenight.core.bot import label
 from gamenight.core.game import LOG_KEPT, kept, log_start
+from gamenight.lobby import client  # noqa: F401  (registers the refusal "move-on-its-way" the test shows)
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.svg import find_all, text_of
+from tests.unit.alerts import regions, said_in_turns
 
 TABLE = Table("raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", "Cy", "magenta")), frozenset("AC"))
 
@@ -176,3 +178,18 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
         text_of(li.children[0]).startswith(("Ann", "Cy"))
         for li in find_all(match._log_panel(retold, TABLE), lambda e: e.tag == "li")
     )
+
+
+def test_the_same_refusal_of_a_move_twice_is_said_twice():
+    """The match screen's refusal line (the authority refused this page's move: "move-on-its-way" for a
+    second move sent before the first was answered, a stale move) goes through ``match.alerts`` as every
+    board's own refusals do: the same refusal twice fills the other alert region, so it is said again."""
+    state = rules.setup(rules.Options(), ["A", "C"], 1)
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
+    drawn = []
+    for _ in range(3):
+        ui = match.refused(ui, {"code": "move-on-its-way", "params": {}})
+        drawn.append(regions(match.render(ui, TABLE)))
+    said = said_in_turns(drawn, "match-alert")
+    errors = find_all(match.render(ui, TABLE), lambda e: "match-error" in (e.attr("class") or ""))
+    assert [text_of(e) for e in errors] == [said]
