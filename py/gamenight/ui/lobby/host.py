@@ -651,16 +651,16 @@ def _links_follow(model: HostModel) -> HostModel:
     invitation (connection, id and expiry), written again with the game; a guest who opened the earlier
     link is told of the change once in (``join._switched``), and the card says so (``_invite_card``)."""
     game = model.running.session.game_id
-    if not any(i.state == "waiting" and i.offer and i.offer.game != game for i in model.invites):
-        return model
-    invites = []
-    for invite in model.invites:
-        if invite.state == "waiting" and invite.offer and invite.offer.game != game:
-            offer = replace(invite.offer, game=game)
-            # The same offer wrote a code once, and only the game's name changed: it writes one again.
-            invite = replace(invite, offer=offer, code=iv.encode_invitation(offer))
-        invites.append(invite)
-    return replace(model, invites=tuple(invites))
+
+    def follow(invite: Invite) -> Invite:
+        if invite.state != "waiting" or not invite.offer or invite.offer.game == game:
+            return invite
+        offer = replace(invite.offer, game=game)
+        # The same offer wrote a code once, and only the game's name changed: it writes one again.
+        return replace(invite, offer=offer, code=iv.encode_invitation(offer))
+
+    invites = tuple(map(follow, model.invites))
+    return model if invites == model.invites else replace(model, invites=invites)
 
 
 def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[Invite, iv.Reply]:
