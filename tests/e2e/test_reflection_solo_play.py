@@ -92,7 +92,7 @@ def keyboard_solve(page: Page, solution) -> None:
 
 
 def announced(page: Page) -> str:
-    return page.locator("#rf-news").text_content().strip()
+    return "".join(page.locator("#rf-news-0, #rf-news-1").all_text_contents()).strip()
 
 
 def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):

@@ -1,4 +1,5 @@
-"""What a screen reader hears from a board's alert regions (``ui.match.alerts``), for the boards' tests."""
+"""What a screen reader hears from a screen's live regions that take turns (``ui.live.alerts``), for the
+screens' tests."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from gamenight.ui.svg import Element, find_all, text_of
 Regions = list[tuple[str | None, str]]
 
 
-def regions(tree: Element) -> Regions:
-    """The alert regions of a drawn tree as (id, text), in the page's order."""
-    return [(e.attr("id"), text_of(e)) for e in find_all(tree, lambda e: e.attr("role") == "alert")]
+def regions(tree: Element, *, polite: bool = False) -> Regions:
+    """The alert regions (or the ``polite`` live regions) of a drawn tree as (id, text), in the page's order."""
+    live = (lambda e: e.attr("aria-live") == "polite") if polite else (lambda e: e.attr("role") == "alert")
+    return [(e.attr("id"), text_of(e)) for e in find_all(tree, live)]
 
 
 def said_in_turns(drawn: list[Regions], name: str) -> str:
-    """The one text that drawings after the same refusal again and again said, once checked that each drew
+    """The one text that drawings after the same saying again and again said, once checked that each drew
     the two regions ``{name}-0`` and ``{name}-1`` with one speaking, never the one that spoke just before
     (so each drawing changes the page in a way a screen reader announces)."""
     heard = []

@@ -33,7 +33,8 @@ from gamenight.i18n import N_, _, ngettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
-from gamenight.ui.match import FOCUS_BOARD, Reply, Table, alerts, describe, said
+from gamenight.ui.live import alerts, new_note
+from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -146,7 +147,7 @@ class Ui:
     buh: int | None = None  # Buh's new cube, once chosen
     cursor: Cell = (0, 0)
     note: JSON | None = None  # why the last attempt could not be made
-    refusals: int = 0  # notes given so far: which of two alert regions says the standing one (ui.match.alerts)
+    refusals: int = 0  # notes given so far: which of two alert regions says the standing one (ui.live.alerts)
     rolls: Mapping[int, str] = field(default_factory=dict)  # cube → the way it just tilted
     moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
     moved_by: str | None = None  # whose turn moved them, when it was the last turn (``start``)
@@ -267,9 +268,7 @@ class LightSeekerBoard:
         self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent
     ) -> tuple[Ui, Move | None] | Reply:
         new, move = self._input(ui, seat, table, event)
-        if new.note is not None and new.note is not ui.note:
-            # A note given by this input, even the one standing again (each is a new value; one kept
-            # stays the same object): counted, so it is said again (ui.match.alerts).
+        if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
         if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to

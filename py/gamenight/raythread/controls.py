@@ -24,7 +24,8 @@ from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
-from gamenight.ui.match import Table, alerts, describe, said, seat_label
+from gamenight.ui.live import alerts, new_note
+from gamenight.ui.match import Table, describe, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -62,17 +63,12 @@ class Ui:
     turning: Cell | None = None  # one of the player's tiles chosen to turn
     zoom: bool = False
     note: JSON | None = None  # why the last attempt could not be made
-    # Refusals so far (_refused). The count's parity tells one from the next, the same or not: it says
-    # which of the two alert regions speaks (ui.match.alerts), and, for a click on a cell with no tile chosen,
+    # Refusals so far (ui.live.new_note). The count's parity tells one from the next, the same or not: it says
+    # which of the two alert regions speaks (ui.live.alerts), and, for a click on a cell with no tile chosen,
     # which animation points the eye at the hand (_nudge), so each is said and shown again.
     refusals: int = 0
     fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
     last: Cell | None = None
-
-
-def _refused(ui: Ui, note: JSON, **changes: Any) -> Ui:
-    """``ui`` with the refusal ``note`` standing, counted (``Ui.refusals``)."""
-    return replace(ui, note=note, refusals=ui.refusals + 1, **changes)
 
 
 def _cell(data: Mapping[str, str], size: int) -> Cell | None:
@@ -112,6 +108,12 @@ class RaythreadBoard:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
 
     def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+        new, move = self._input(ui, view, seat, table, event)
+        if new_note(ui.note, new.note):
+            new = replace(new, refusals=ui.refusals + 1)
+        return new, move
+
+    def _input(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         action, data = event.action, event.data
         size = view["size"]
         if event.type == "pointerover":
@@ -147,10 +149,10 @@ class RaythreadBoard:
 
     def _choose(self, ui: Ui, seat: str | None, table: Table, kind: str) -> Ui:
         if seat is None:
-            return _refused(ui, _waiting(table))
+            return replace(ui, note=_waiting(table))
         hand = ui.state.hands[ui.state.seats.index(seat)]
         if not hand[rules.KINDS.index(kind)]:
-            return _refused(ui, {"code": "rt-no-tile", "params": {}})
+            return replace(ui, note={"code": "rt-no-tile", "params": {}})
         chosen = None if ui.chosen == kind else kind
         return replace(ui, chosen=chosen, turning=None, note=None, places=ui.places or _places(ui.state, seat))
 
@@ -178,15 +180,15 @@ class RaythreadBoard:
     def _act(self, ui: Ui, seat: str | None, table: Table, cell: Cell) -> tuple[Ui, Move | None]:
         """Place the chosen tile on ``cell``, or choose / turn one of the player's tiles there."""
         if seat is None:
-            return _refused(ui, _waiting(table)), None
+            return replace(ui, note=_waiting(table)), None
         tile = next((t for t in ui.state.tiles if t.cell == cell), None)
         if ui.chosen is None or (tile is not None and tile.owner == seat):
             if tile is None:
-                return _refused(ui, {"code": "rt-choose-tile", "params": {}}), None
+                return replace(ui, note={"code": "rt-choose-tile", "params": {}}), None
             if tile.owner != seat:
-                return _refused(ui, {"code": "rt-not-yours", "params": {}}), None
+                return replace(ui, note={"code": "rt-not-yours", "params": {}}), None
             if tile.rotated:
-                return _refused(ui, {"code": "rt-turned", "params": {}}), None
+                return replace(ui, note={"code": "rt-turned", "params": {}}), None
             if ui.turning == cell:
                 return replace(ui, turning=None), {"type": "rotate", "cell": list(cell)}
             return replace(ui, turning=cell, chosen=None, aim=cell, note=None), None
@@ -194,7 +196,7 @@ class RaythreadBoard:
         try:
             tried(ui.state, seat, move)  # usually the move just previewed: its answer is reused
         except IllegalMove as err:
-            return _refused(ui, err.to_json(), aim=cell), None
+            return replace(ui, note=err.to_json(), aim=cell), None
         return replace(ui, chosen=None, aim=None), move
 
     # --- what is drawn ------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ from gamenight.reflection.solo import (
 )
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
-from gamenight.ui.match import Moved, Reply, Table, alerts, describe
+from gamenight.ui.live import alerts, new_note
+from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (
     Focus,
     StartTimer,
@@ -179,7 +180,7 @@ class Desk:
     laser: str | None = None  # the edge whose laser is drawn
     drag: tuple[str, str] | None = None  # ("tray", kind) or ("cell", "r,c") while a pointer is down
     note: JSON | None = None
-    refusals: int = 0  # notes given so far: which of two alert regions says the standing one (ui.match.alerts)
+    refusals: int = 0  # notes given so far: which of two alert regions says the standing one (ui.live.alerts)
     advice: Advice | None = None
     secrets: Mapping[str, Secret] = field(default_factory=dict)
     revealing: str = ""  # the commitment whose reveal this page has sent
@@ -394,9 +395,7 @@ class ReflectionBoard:
             desk = replace(desk, now_ms=event.now_ms)
         reply = on_input(desk, view, seat, table, event)
         given = reply.local
-        if given.note is not None and given.note is not desk.note:
-            # A note given by this input, even the one standing again (each is a new value; one kept stays
-            # the same object): counted, so it is said again (ui.match.alerts).
+        if new_note(desk.note, given.note):
             reply = replace(reply, local=replace(given, refusals=desk.refusals + 1))
         return reply
 

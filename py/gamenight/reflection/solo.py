@@ -40,6 +40,7 @@ from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, N
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
 from gamenight.reflection.training import Progress, Settings, Stats
+from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Copy,
     Download,
@@ -98,7 +99,7 @@ PRESET_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
 @dataclass(frozen=True)
 class Say:
     """What a screen reader should hear about a change. Not an effect for the shell: ``update`` puts
-    it into the page's polite live region (``#rf-news``, kept across re-renders by the morph)."""
+    it into the page's polite live regions (``#rf-news-0`` and ``-1``, by turns: ``ui.live.alerts``)."""
 
     text: str
 
@@ -147,7 +148,7 @@ class Model:
     # The stored entries (``STATS_KEY``, ``DAILY_KEY``) this page could not read: each is kept as it is
     # and said at the top of the page until a result of the player's writes over it.
     unread: tuple[str, ...] = ()
-    said: str = ""  # the live region's words, and how many times it spoke (the same words twice differ)
+    said: str = ""  # the live regions' words, and how many times they spoke (which region says them: ui.live.alerts)
     said_n: int = 0
     # Words for the live region at the clock's first tick: a reloaded page's first render is drawn while
     # the app is still hidden behind the loading screen, and words already in a live region when it
@@ -1198,11 +1199,7 @@ def view(model: Model) -> Element:
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
         h("h1", {"tabindex": "-1"}, _("Reflection · solo training")),
-        h(
-            "p",
-            {"class": "visually-hidden", "aria-live": "polite", "id": "rf-news"},
-            model.said + ("\u00a0" if model.said_n % 2 else ""),
-        ),
+        alerts(model.said, model.said_n, "visually-hidden", "rf-news", polite=True),
         [h("p", {"class": "notice rf-unread", "role": "status"}, _(UNREAD[key])) for key in model.unread],
         # With a board, the message comes under the side column's buttons (play_area), never above the board.
         message_line(model) if model.phase in ("options", "generating") else None,

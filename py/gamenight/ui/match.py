@@ -55,6 +55,7 @@ from gamenight import games, i18n
 from gamenight.core.bot import label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
     Focus,
@@ -630,22 +631,6 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
             params["seat"] = who(params["seat"])
         return i18n.describe(reason["code"], params)
     return str(reason or "")
-
-
-def alerts(text: str, count: int, classes: str, name: str) -> list[Element]:
-    """A board's refusal ``text``, said in one of two alert regions drawn together,
-    ``{name}-0`` and ``{name}-1``, by turns refusal after refusal (``count``: the board's refusals so far),
-    the other one empty. The page is morphed, not rebuilt (index.html): the same refusal again in one
-    region would leave it as it was, and a screen reader would not say it again; emptying the region that
-    spoke and filling the other is a change it announces every time. The empty one is visually hidden,
-    so it takes no room."""
-    speaking = count % 2
-    return [
-        h("p", {"class": classes, "role": "alert", "id": f"{name}-{i}"}, text)
-        if i == speaking
-        else h("p", {"class": "visually-hidden", "role": "alert", "id": f"{name}-{i}"})
-        for i in (0, 1)
-    ]
 
 
 def said(reason: Any) -> str:

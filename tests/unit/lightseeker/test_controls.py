@@ -702,7 +702,7 @@ def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():
 
 @pytest.mark.parametrize("refusal", ["under Buh", "blocked", "not your turn"])
 def test_the_same_refusal_again_is_said_again(refusal: str):
-    """As Raythread's board (ui.match.alerts): the same refusal twice put the same text into the same
+    """As Raythread's board (ui.live.alerts): the same refusal twice put the same text into the same
     role=alert, which the page's morphing render left as it was (the board even returned the Ui as it
     was: nothing to redraw), so a screen reader heard nothing the second time. Each refusal now fills the
     alert region that did not speak last and empties the other."""

@@ -375,7 +375,7 @@ def test_submit_names_the_clues_that_differ_and_sends_nothing():
 
 
 def test_the_same_note_again_is_said_again():
-    """As the other boards (ui.match.alerts): Submit pressed twice on the same tiles gave the same "Not
+    """As the other boards (ui.live.alerts): Submit pressed twice on the same tiles gave the same "Not
     solved yet" note, which the page's morphing render left as it was in the same role=alert, so a screen
     reader heard nothing the second time. Each note now fills the alert region that did not speak last."""
     m, shown = built_match()

@@ -33,6 +33,7 @@ from gamenight.ui.program import (
     run_work,
 )
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.alerts import regions, said_in_turns
 
 SCREEN = solo.SCREEN
 T0 = 1_000_000
@@ -956,6 +957,18 @@ def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
     other = json.dumps({"id": "someone-else", "ms": 500_000})
     back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: other}, now_ms=T0 + 10**6))
     assert back.elapsed_ms == 0
+
+
+def test_the_same_words_twice_are_said_twice():
+    """A refusal again in the same words (a note on a tile, twice) goes to the other of the two polite live
+    regions (ui.live.alerts): set again in the same one, it left the page as it was and went unsaid."""
+    model, _ = generated()
+    model, _ = send(model, key("/"))  # a tile on the cursor's cell
+    drawn = []
+    for _i in range(3):
+        model, _ = send(model, key("."))
+        drawn.append(regions(SCREEN.view(model), polite=True))
+    assert said_in_turns(drawn, "rf-news") == "Notes go on empty cells: take the tile away first."
 
 
 def test_the_time_running_out_is_announced():

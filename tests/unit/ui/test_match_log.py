@@ -182,7 +182,7 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
 
 def test_the_same_refusal_of_a_move_twice_is_said_twice():
     """The match screen's refusal line (the authority refused this page's move: "move-on-its-way" for a
-    second move sent before the first was answered, a stale move) goes through ``match.alerts`` as every
+    second move sent before the first was answered, a stale move) goes through ``ui.live.alerts`` as every
     board's own refusals do: the same refusal twice fills the other alert region, so it is said again."""
     state = rules.setup(rules.Options(), ["A", "C"], 1)
     ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)

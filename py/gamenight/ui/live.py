@@ -1,0 +1,35 @@
+"""Live regions that say the same words twice.
+
+The page is morphed, not rebuilt (index.html): the same words set again in a live region leave it as it
+was, and a screen reader says nothing. So a screen draws two regions together that speak by turns: the
+one that spoke is emptied and the other filled, a change announced every time. Which one speaks is the
+parity of a count the screen keeps of its sayings (a board's refusals, the solo screen's news).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.ui.svg import Element, h
+
+
+def alerts(text: str, count: int, classes: str, name: str, *, polite: bool = False) -> list[Element]:
+    """``text`` said in one of two regions drawn together, ``{name}-0`` and ``{name}-1``, by turns saying
+    after saying (``count``: the sayings so far), the other one empty and visually hidden, so it takes no
+    room. Alerts (``role=alert``: a board's refusal, said at once), or ``polite`` ones (news said when the
+    reader is free)."""
+    speaking = count % 2
+    live = {"aria-live": "polite"} if polite else {"role": "alert"}
+    return [
+        h("p", {"class": classes, **live, "id": f"{name}-{i}"}, text)
+        if i == speaking
+        else h("p", {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
+        for i in (0, 1)
+    ]
+
+
+def new_note(before: Any, after: Any) -> bool:
+    """Whether an input gave a board its standing note ``after`` (from ``before``): a refusal given is a new
+    value each time, even the same words again, and a note kept is the same object. Each one given counts
+    once in the board's refusals, so ``alerts`` says it again."""
+    return after is not None and after is not before
