@@ -7,6 +7,7 @@ watched: a request outside the site's origin or a console error fails the test.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -18,6 +19,7 @@ from gamenight.lightseeker import GAME as LIGHTSEEKER
 from tests.e2e.conftest import PHONE, People
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_lightseeker import build_turn
+from tests.e2e.test_raythread import WATCH_ALERTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 
@@ -366,6 +368,23 @@ def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: P
     expect(tab.locator("main.reply")).to_have_attribute("data-stage", "taken", timeout=CONNECT_MS)
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(second.locator("main.host")).to_have_attribute("data-stage", "elsewhere")
+
+
+def test_the_same_bad_reply_pasted_again_is_announced_again(people: People):
+    """QA: the host pasting the same bad reply code twice got the same error in the same role=alert line,
+    which the morphing render left as it was: a screen reader said it once. Each paste now puts its error
+    into the alert region that did not speak last (ui.live.alerts)."""
+    host = open_host(people)
+    new_invitation(host)
+    host.evaluate(WATCH_ALERTS, "main")
+    for n in range(1, 4):
+        paste_reply(host, "this is not a reply code")
+        # Before the change, the second paste added nothing to the page: this waited in vain.
+        host.wait_for_function("n => window.alerted.length >= n", arg=n, timeout=10_000)
+    alerted = host.evaluate("window.alerted")
+    assert len(alerted) == 3 and len({text for _id, text in alerted}) == 1, alerted
+    assert "not a Game Night reply code" in alerted[0][1]
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(alerted)), f"a region said it again unchanged: {alerted}"
 
 
 def test_garbled_and_reused_codes_show_errors_and_change_nothing(people: People):

@@ -381,9 +381,9 @@ def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phon
             page.emulate_media(reduced_motion="reduce")
 
 
-# Each text put into a role=alert region of the board (a text node added, or a text node's data changed),
-# with the region's id: what a screen reader is told to announce.
-WATCH_ALERTS = """() => {
+# Each text put into a role=alert region under the root (a selector; a text node or an element added, or a
+# text node's data changed), with the region's id: what a screen reader is told to announce.
+WATCH_ALERTS = """root => {
   window.alerted = [];
   const region = node => node && (node.nodeType === 1 ? node : node.parentElement)?.closest('[role=alert]');
   new MutationObserver(changes => {
@@ -394,7 +394,7 @@ WATCH_ALERTS = """() => {
         if (alert && node.textContent) window.alerted.push([alert.id, node.textContent]);
       }
     }
-  }).observe(document.querySelector('.match-main'), {subtree: true, childList: true, characterData: true});
+  }).observe(document.querySelector(root), {subtree: true, childList: true, characterData: true});
 }"""
 
 
@@ -403,7 +403,7 @@ def test_the_same_refusal_twice_is_announced_twice(app: Page, site_url: str):
     again) left the page's role=alert as it was (the same text: the morphing render changed nothing), so
     a screen reader said it once. Each refusal now puts its text into an alert region afresh."""
     start(app, site_url)
-    app.evaluate(WATCH_ALERTS)
+    app.evaluate(WATCH_ALERTS, ".match-main")
     for _ in range(3):
         app.click("#rt-c3-3")  # no tile chosen
     app.locator(".rt-hand-tile:not([disabled])").first.click()  # whichever kind the deal gave

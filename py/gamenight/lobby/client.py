@@ -61,6 +61,10 @@ class Client:
         self.played: tuple[p.SeatInfo, ...] = ()
         self.chat: list[p.Said] = []
         self.errors: list[p.Error] = []
+        # The refusals shown so far (``refuse``) and the unreadable messages (``problem``): which of two
+        # alert regions says the one standing, so the same one again is said again (``ui.live.alerts``).
+        self.refusals = 0
+        self.problems_said = 0
         self.problems: list[str] = []  # the last MAX_PROBLEMS refusals, in English (tests, a bug report)
         # The host's last message this page refused, while no good snapshot or update has followed it:
         # the page says so, in its own language (the error's code and parameters).
@@ -121,6 +125,7 @@ class Client:
         except BadMessage as err:
             self.problems = [*self.problems[-(MAX_PROBLEMS - 1) :], str(err)]
             self.problem = err
+            self.problems_said += 1
             return []
         out: list[JSON] = []
         if ack is not None:
@@ -142,10 +147,15 @@ class Client:
             case p.Error(code="request-gap", params=params):
                 out += self._resend_from(params.get("expected"), now_ms)
             case p.Error():
-                self.errors = [*self.errors[-(MAX_ERRORS - 1) :], message]
+                self.refuse(message)
             case p.Bye():
                 self.closed = message
         return out
+
+    def refuse(self, error: p.Error) -> None:
+        """Show ``error`` (the host's refusal, or the page's own of a request it could not make), counted."""
+        self.errors = [*self.errors[-(MAX_ERRORS - 1) :], error]
+        self.refusals += 1
 
     def _acked(self, ack: int, now_ms: int) -> None:
         before = len(self.outbox)

@@ -76,7 +76,7 @@ from gamenight.ui.program import (
     WorkProgress,
     board_stop,
 )
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, h
 
 # This device's own built puzzles: commitment → layout and salt, written entry by entry (``StoreEntries``)
 # so that two tabs building puzzles keep each other's.
@@ -864,7 +864,7 @@ def reveal_clock(desk: Desk, view: JSON) -> Element | None:
     return h("p", {"class": "rf-clock"}, _("{t} left to reveal").format(t=clock(-(-left // 1000) * 1000)))
 
 
-def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Element | None:
+def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
     """The board of this page's task with its tray and buttons (none while resting)."""
     if desk.layout is None or desk.task.kind == "rest":
         return reveal_status(desk, view, table)
@@ -1162,11 +1162,13 @@ def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
     )
 
 
-def reveal_status(desk: Desk, view: JSON, table: Table) -> Element | None:
+def reveal_status(desk: Desk, view: JSON, table: Table) -> Child:
     """While builders reveal: what this page's device does about its own puzzle (nothing once the match
     was stopped: no reveal is due any more)."""
     if view.get("phase") != "reveal" or table.stopped:
-        return h("p", {"class": "error rf-said", "role": "alert"}, describe(desk.note)) if desk.note else None
+        # The board's note with no board drawn: its pair of regions, by its count (it never stands with
+        # the board's own, drawn further down ``work_area``).
+        return desk.note and alerts(describe(desk.note), desk.refusals, "error rf-said", "rf-alert")
     owing = view.get("you") in view.get("active", ())
     if desk.note:
         text: Element | str = h("span", {"class": "error"}, describe(desk.note))

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, h
 
 
-def alerts(text: str, count: int, classes: str, name: str, *, polite: bool = False) -> list[Element]:
-    """``text`` said in one of two regions drawn together, ``{name}-0`` and ``{name}-1``, by turns saying
-    after saying (``count``: the sayings so far), the other one empty and visually hidden, so it takes no
-    room. Alerts (``role=alert``: a board's refusal, said at once), or ``polite`` ones (news said when the
-    reader is free)."""
+def alerts(said: Child, count: int, classes: str, name: str, *, polite: bool = False, tag: str = "p") -> list[Element]:
+    """``said`` (a text, or the paragraphs of a ``tag="div"``) said in one of two regions drawn together,
+    ``{name}-0`` and ``{name}-1``, by turns saying after saying (``count``: the sayings so far), the other
+    one empty and visually hidden, so it takes no room. Alerts (``role=alert``: a board's refusal, a
+    form's error, said at once), or ``polite`` ones (news said when the reader is free)."""
     speaking = count % 2
     live = {"aria-live": "polite"} if polite else {"role": "alert"}
     return [
-        h("p", {"class": classes, **live, "id": f"{name}-{i}"}, text)
+        h(tag, {"class": classes, **live, "id": f"{name}-{i}"}, said)
         if i == speaking
-        else h("p", {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
+        else h(tag, {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
         for i in (0, 1)
     ]
 

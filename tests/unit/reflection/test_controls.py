@@ -19,8 +19,10 @@ from gamenight.reflection.controls import (
     HURRY_MS,
     OLD_SECRETS_KEY,
     SECRETS_KEY,
+    Desk,
     load_secrets,
     mismatches,
+    reveal_status,
     the_puzzle,
 )
 from gamenight.reflection.laser import Layout, edge_names
@@ -41,7 +43,7 @@ from gamenight.ui.program import (
     keep_written,
     run_work,
 )
-from gamenight.ui.svg import find_all, render, text_of
+from gamenight.ui.svg import find_all, h, render, text_of
 from tests.unit.alerts import regions, said_in_turns
 from tests.unit.reflection.match_helpers import Match, built_layout
 
@@ -820,3 +822,16 @@ def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_lang
     assert len(race) == 2 and "−60ギブアップ（無効）" in "".join(cells).replace("\u3000", ""), (race, cells)
     spaced = [t for t in race + cells if _SPACE_BY_JAPANESE.search(t)]
     assert not spaced, spaced
+
+
+def test_the_note_with_no_board_is_said_again_too():
+    """With no board drawn (a resting page, a match stopped), the board's note stands alone in
+    ``reveal_status``: a role=alert line of its own, which said the same note once. It is the board's
+    pair of regions, by the same count."""
+    table = Table("reflection", SEATS[:2], frozenset(("2",)))
+    note = {"code": "rf-watching", "params": {}}
+    drawn = [
+        regions(h("div", {}, reveal_status(Desk(note=dict(note), refusals=n), {"phase": "done"}, table)))
+        for n in (1, 2, 3)
+    ]
+    assert said_in_turns(drawn, "rf-alert")

@@ -44,6 +44,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import match as screen
+from gamenight.ui.live import alerts, new_note
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -231,6 +232,7 @@ class HostModel:
     notice: tuple[Reason, ...] = ()
     error: Reason | None = None  # of the setup form
     reply_error: Reason | None = None
+    errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
@@ -303,6 +305,9 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
+        given = new_note(model.error, updated.error) + new_note(model.reply_error, updated.reply_error)
+        if given:  # the same error again is a new value: counted, so it is said again
+            updated = replace(updated, errors=updated.errors + given)
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
             updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
@@ -565,7 +570,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     try:
         requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
-        live.client.errors[:] = [p.Error.of(err)]
+        live.client.errors.clear()
+        live.client.refuse(p.Error.of(err))
         return replace(model), []
     if not requests:
         return model, []
@@ -864,7 +870,7 @@ def _setup_view(model: HostModel) -> Element:
                     h("input", {"name": "turn_pass", "type": "password", "autocomplete": "off"}),
                 ),
             ),
-            model.error and h("p", {"class": "error", "role": "alert"}, _text(model.error)),
+            model.error and alerts(_text(model.error), model.errors, "error", "setup-alert"),
             h("button", {"class": "button primary", "type": "submit"}, _("Open the lobby")),
         ),
     )
@@ -969,7 +975,7 @@ def _invites_view(model: HostModel) -> Element:
                 h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
             ),
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
-            model.reply_error and h("p", {"class": "error", "role": "alert"}, _text(model.reply_error)),
+            model.reply_error and alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),
             note,
         )
         if waiting or model.reply_error

@@ -36,6 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
+from gamenight.ui.live import alerts, new_note
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -145,6 +146,7 @@ class JoinModel:
     reconnecting: bool = False
     lost: Reason | None = None  # why the connection to the host ended
     rejoin_error: Reason | None = None
+    errors: int = 0  # the errors given so far: which alert region says the one standing (ui.live.alerts)
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
     waited: bool = False  # the reply has waited HOST_WAIT_MS for the host: the page says what may have happened
@@ -202,6 +204,9 @@ class JoinScreen:
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
+        given = sum(new_note(getattr(model, f), getattr(updated, f)) for f in ("problem", "name_error", "rejoin_error"))
+        if given:  # the same error again is a new value: counted, so it is said again
+            updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
             updated, more = _follow(updated)
             updated = _switched(updated)
@@ -269,7 +274,8 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     try:
         requests = lobby_requests(client, event)
     except (BadMessage, BadOptions) as err:
-        client.errors[:] = [p.Error.of(err)]
+        client.errors.clear()
+        client.refuse(p.Error.of(err))
         return replace(model), []
     if not requests:
         return model, []
@@ -442,7 +448,7 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "problem":
         return [
             h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
-            h("p", {"class": "error", "role": "alert"}, _text(model.problem)),
+            alerts(_text(model.problem), model.errors, "error", "join-alert"),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
@@ -490,7 +496,7 @@ def _join_view(model: JoinModel) -> list:
                 "form",
                 {"class": "stack", "data-action": "join"},
                 field_,
-                model.name_error and h("p", {"class": "error", "role": "alert"}, _text(model.name_error)),
+                model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
             ),
         ]
@@ -660,7 +666,7 @@ def _rejoin_form(model: JoinModel) -> Element:
             h("input", {"name": "invitation", "autocomplete": "off", "spellcheck": "false"}),
         ),
         h("button", {"class": "button primary", "type": "submit"}, _("Rejoin")),
-        model.rejoin_error and h("p", {"class": "error", "role": "alert"}, _text(model.rejoin_error)),
+        model.rejoin_error and alerts(_text(model.rejoin_error), model.errors, "error", "rejoin-alert"),
     )
 
 
@@ -680,6 +686,7 @@ class ReplyModel:
     stage: str
     code: str = ""
     said: Reason | None = None  # the host tab's answer, or why the code is unusable
+    refusals: int = 0  # the host tab's refusals so far: which alert region says the last (ui.live.alerts)
 
 
 class ReplyScreen:
@@ -717,13 +724,13 @@ class ReplyScreen:
             said = said if isinstance(said, dict) and isinstance(said.get("code"), str) else None
             if raw.get("ok") is True:
                 return ReplyModel("taken", model.code, said), [StopTimer(REPLY_WAIT)]
-            return ReplyModel("refused", model.code, said), []
+            return ReplyModel("refused", model.code, said, model.refusals + 1), []
         return model, []
 
     def view(self, model: ReplyModel) -> Element:
         body: list = [h("h1", {"tabindex": "-1"}, _("A reply to your invitation"))]
         if model.stage == "problem":
-            body.append(h("p", {"class": "error", "role": "alert"}, _text(model.said)))
+            body += alerts(_text(model.said), 0, "error", "reply-said")
         elif model.stage == "sent":
             body.append(h("p", {"class": "status"}, _("Handing the reply to your host page…")))
         elif model.stage == "taken":
@@ -744,7 +751,7 @@ class ReplyScreen:
                 )
             )
             body += [
-                h("p", {"class": "error", "role": "alert"}, why),
+                *alerts(why, model.refusals, "error", "reply-said"),
                 h(
                     "input",
                     {"class": "reply-code", "readonly": True, "value": model.code, "aria-label": _("Reply code")},

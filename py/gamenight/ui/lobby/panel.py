@@ -22,6 +22,7 @@ from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
+from gamenight.ui.live import alerts
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Child, Element, h
 
@@ -273,22 +274,20 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
     return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
 
 
-def _error(client: Client) -> Element | None:
+def _error(client: Client) -> list[Element] | None:
     if not client.errors:
         return None
     error = client.errors[-1]
-    return h("p", {"class": "error", "role": "alert", "data-code": error.code}, reason_text(error.code, error.params))
+    return alerts(reason_text(error.code, error.params), client.refusals, "error", "lobby-alert")
 
 
-def _problem(client: Client) -> Element | None:
+def _problem(client: Client) -> list[Element] | None:
     """The host's last message was refused (``Client.problem``): say what was wrong with it, that
     nothing changed, and what helps if it goes on. It goes once a good update comes."""
     problem = client.problem
     if problem is None:
         return None
-    return h(
-        "div",
-        {"class": "notice problem", "role": "alert", "data-code": problem.code},
+    said = [
         h("p", {}, _("The host's page sent something this page could not read, so nothing changed here:")),
         h("p", {"class": "reason"}, reason_text(problem.code, problem.params)),
         problem.code != "bad-version"  # that reason says so itself
@@ -297,7 +296,8 @@ def _problem(client: Client) -> Element | None:
             {},
             _("If this goes on, the two pages may run different versions of Game Night Central: reload both."),
         ),
-    )
+    ]
+    return alerts(said, client.problems_said, "notice problem", "problem-alert", tag="div")
 
 
 def _waiting_text(client: Client) -> Element:

@@ -1,0 +1,99 @@
+"""The lobby's error lines say the same error twice: each is drawn by ``ui.live.alerts`` as two regions
+speaking by turns (the page is morphed, not rebuilt, so the same text set again in one region is not said
+again), and each screen counts the errors it gave."""
+
+import json
+from dataclasses import replace
+
+from gamenight.lobby import protocol as p
+from gamenight.net import peer as pe
+from tests.unit.alerts import Regions, regions, said_in_turns
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
+
+
+def alerts_of(page: Page, name: str) -> Regions:
+    """The page's alert regions named ``{name}-0`` and ``{name}-1``."""
+    return [(rid, text) for rid, text in regions(page.tree) if rid in (f"{name}-0", f"{name}-1")]
+
+
+def said_twice(page: Page, name: str, act) -> str:
+    """What ``act`` (done three times on ``page``) made the screen reader hear each time, checked the same."""
+    drawn = []
+    for _ in range(3):
+        act()
+        drawn.append(alerts_of(page, name))
+    return said_in_turns(drawn, name)
+
+
+def test_the_setup_form_says_the_same_bad_name_again():
+    rtc = FakeRtc()
+    page = rtc.page(Browser(), "#/host?game=raythread")
+    said = said_twice(page, "setup-alert", lambda: page.submit("host-setup", lobby="Fun", name="", game="raythread"))
+    assert "name has 1 to 24" in said
+
+
+def test_the_reply_form_says_the_same_bad_code_again():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    invite_link(host)
+    said = said_twice(host, "reply-alert", lambda: host.submit("reply", reply="not-a-code"))
+    assert "not a Game Night reply code" in said
+
+
+def test_the_lobby_says_the_hosts_same_refusal_again_and_the_hosts_own_refusal_too():
+    rtc = FakeRtc()
+    host, _bea, cal = three_seats(rtc)
+    assert "taken" in said_twice(cal, "lobby-alert", lambda: cal.click("sit", seat="B"))
+    said = said_twice(host, "lobby-alert", lambda: host.submit("choose", game="raythread", players="2", target="lots"))
+    assert said == "Points to win must be a whole number from 1 to 28."
+
+
+def test_a_guest_page_says_again_that_the_host_sent_something_it_could_not_read():
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    play(host, host.inner.live.session, "A")
+    client = bea.inner.client
+    view = json.loads(json.dumps(client.match.view))
+    view["tiles"][0]["cell"] = [40, 2]
+    spoiled = p.Update(client.seq + 1, client.lobby, replace(client.match, view=view), ())
+    said = said_twice(bea, "problem-alert", lambda: bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now)))
+    assert "could not read" in said and "'tiles[0].cell' is off the board" in said
+
+
+def test_the_join_form_says_the_same_bad_name_again():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    assert "name has 1 to 24" in said_twice(bea, "name-alert", lambda: bea.submit("join", name="   "))
+
+
+def test_the_rejoin_form_says_the_same_bad_invitation_again():
+    rtc = FakeRtc()
+    _host, bea_browser, link, bea = bea_answered(rtc)
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert again.inner.stage == "back"
+    said = said_twice(again, "rejoin-alert", lambda: again.submit("rejoin", invitation="not a code"))
+    assert "not a Game Night invitation code" in said
+
+
+def test_the_join_screens_problem_line_is_one_of_the_two_regions():
+    """The problem stage is the screen's end (nothing there gives the error again), but its line is drawn
+    like every other, so a screen reader hears it whichever stage it came from."""
+    rtc = FakeRtc()
+    page = rtc.page(Browser(), "#join=not-a-code")
+    assert page.inner.stage == "problem"
+    (spoken,) = [(rid, text) for rid, text in alerts_of(page, "join-alert") if text]
+    assert spoken[0] == "join-alert-0" and "not a Game Night invitation code" in spoken[1]
+
+
+def test_a_reply_tab_says_the_host_tabs_same_refusal_again():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")  # a reply the host took: pasted again, the host tab refuses it
+    code = bea.inner.reply
+    tab = rtc.page(Browser(), f"#reply={code}")
+    refusal = json.dumps({"ack": code, "ok": False, "said": {"code": "reply-used", "params": {}}})
+    said = said_twice(tab, "reply-said", lambda: tab.send(pe.Signal(refusal)))
+    assert tab.inner.stage == "refused" and said
