@@ -310,3 +310,22 @@ def test_a_click_on_the_unsaved_notice_does_not_answer_the_give_up_question(cont
     expect(page.locator("main")).to_contain_text("Give up this puzzle?")
     page.locator("h1").click()  # a click elsewhere on the page answers it, as before
     expect(page.locator("#rf-keep-solving")).to_have_count(0)
+
+
+@pytest.mark.parametrize("route", ["#/", "#/host?game=raythread"])
+def test_the_first_tab_shows_the_skip_link_and_enter_puts_focus_in_main(app: Page, site_url: str, route: str):
+    """WCAG 2.4.1: the main content was five Tab stops in. The first Tab now shows "Skip to the main
+    content" (out of sight until then), and Enter on it puts focus on the screen's heading in main; the
+    next Tab is the screen's first control, not the header's."""
+    open_app(app, site_url, route)
+    skip = app.locator(".skip-link")
+    expect(skip).not_to_be_in_viewport()
+    app.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to the main content")
+    expect(skip).to_be_in_viewport()
+    app.keyboard.press("Enter")
+    expect(app.locator("main h1")).to_be_focused()
+    expect(skip).not_to_be_in_viewport()
+    app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement.closest('main') !== null")

@@ -651,3 +651,24 @@ def test_a_tile_dragged_off_the_board_onto_the_unsaved_notice_goes_back_to_the_t
     model, _ = app.update(model, UiEvent("pointerup", app.UNSAVED_ACTION), Env())
     assert model.inner.layout.at((2, 2)) == EMPTY, "the tile let go on the notice stayed on the board"
     assert model.inner.drag is None
+
+
+SKIP_ROUTES = ["#/", "#/raythread", "#/raythread/rules", "#/raythread/table", "#/reflection/solo"]
+SKIP_ROUTES += ["#/host?game=raythread", "#join=garbled", "#/nowhere", "#/settings"]
+
+
+@pytest.mark.parametrize("route", SKIP_ROUTES)
+def test_every_screen_s_first_tab_stop_skips_to_its_main_content(route):
+    """WCAG 2.4.1: the main content was five Tab stops in (the header's link, languages, help and
+    Settings). The page's first Tab stop is now "Skip to the main content", which puts focus on the
+    screen's heading, the start of its ``main``, and changes nothing else."""
+    model, _ = app.init(route, Env())
+    stops = find_all(app.view(model), lambda e: e.tag in ("a", "button", "input", "select", "textarea"))
+    skip = stops[0]
+    assert text_of(skip) == "Skip to the main content" and skip.attr("data-action") == app.SKIP_ACTION
+    assert skip.attr("class") == "skip-link" and skip.attr("type") == "button"
+    assert app.update(model, UiEvent("click", app.SKIP_ACTION, {}), Env()) == (model, [app.FOCUS_HEADING])
+    helped, _ = app.update(model, UiEvent("keydown", app.SKIP_ACTION, {}, key="?"), Env())
+    assert helped.overlay == "help", "a key on it is the page's as anywhere: ? opens the help"
+    (heading,) = find_all(find_all(app.view(model), lambda e: e.tag == "main")[0], lambda e: e.tag == "h1")
+    assert heading.attr("tabindex") == "-1"

@@ -89,7 +89,8 @@ class RouteChanged:
     location_hash: str
 
 
-FOCUS_HEADING = Focus("main h1")  # after a route change (``update``)
+FOCUS_HEADING = Focus("main h1")  # after a route change (``update``), and from the skip link
+SKIP_ACTION = "skip-to-main"  # the page's first Tab stop (``skip_link``)
 
 
 def parse_route(location_hash: str) -> Route:
@@ -374,6 +375,10 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # The notice has nothing to do, and a click on it is none on the page it stands in. The parts of
         # a press are the page's: a drag let go on it ends off the board, as anywhere else.
         return model, []
+    if isinstance(message, UiEvent) and message.action == SKIP_ACTION and message.type == "click" and not model.overlay:
+        # Focus to the screen's heading, where its main content starts, as after a route change: the
+        # next Tab goes on from there. Enter or Space on the button arrive as its click.
+        return model, [FOCUS_HEADING]
     if isinstance(message, UiEvent) and (model.overlay or message.action in OVERLAY_ACTIONS or _asks_help(message)):
         return overlay_input(model, message)
     if isinstance(message, RouteChanged):
@@ -417,6 +422,7 @@ def view(model: Model) -> Element:
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
+        skip_link(),
         header(),
         offer,
         h("div", {"inert": bool(model.overlay)}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved))),
@@ -623,6 +629,15 @@ def _keys_table(rows: Sequence[tuple[str, str]]) -> Element:
 
 def title(model: Model) -> str:
     return model.screen.title(model.inner)
+
+
+def skip_link() -> Element:
+    """The page's first Tab stop (WCAG 2.4.1), seen only while it has focus (css/app.css): past the
+    header's four stops to the screen's heading. A button, not a link to ``#main``: the address's
+    fragment is the app's route (a link would leave the screen)."""
+    return h(
+        "button", {"type": "button", "class": "skip-link", "data-action": SKIP_ACTION}, _("Skip to the main content")
+    )
 
 
 def header() -> Element:
