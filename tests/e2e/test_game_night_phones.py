@@ -194,7 +194,7 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     host.select_option(".seat[data-seat='D'] select[name=level]", "normal")
     host.click(".seat[data-seat='D'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea, cy):
-        for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cy"), ("D", "Bot (Normal)")):
+        for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cy"), ("D", "Bot D (Normal)")):
             expect(seat(page, seat_id)).to_have_text(name)
     shot(cy, "Cy-3-lobby-light")
     fits(cy)
@@ -389,8 +389,8 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     expect(seat(host, "B")).to_have_text("Bea")
     host.select_option(".seat[data-seat='C'] select[name=level]", "normal")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(host, "C")).to_have_text("Bot (Normal)")
-    bot = tr["Bot ({level})"].format(level=tr["Normal"])
+    expect(seat(host, "C")).to_have_text("Bot C (Normal)")
+    bot = tr["Bot {seat} ({level})"].format(seat="C", level=tr["Normal"])
     expect(seat(bea, "C")).to_have_text(bot)
     expect(bea.locator(".seat[data-seat='B'] .seat-name")).to_have_text(tr["Seat {seat}"].format(seat="B"))
     expect(seat(bea, "A")).to_have_text("Ann")

@@ -1,7 +1,7 @@
 """A computer player in a hosted lobby, in real browser pages over WebRTC (``?stun=none``, in the private
 network namespace of ``tools/hermetic.sh``): the host seats a Normal bot beside a guest, the host's page
 thinks for it, and the match is played to its end by clicking on the host's and the guest's boards.
-Every page names the bot "Bot (Normal)", says when it is thinking, and shows the final scores the
+Every page calls the bot "Bot B (Normal)", says when it is thinking, and shows the final scores the
 CPython engine gets by replaying the record the host page saved. And when a guest's page is gone
 mid-match, the host lets a computer player take over the seat, and the match goes on; when the guest
 comes back, the seat is theirs again, the computer player leaves, and the guest plays on. And a
@@ -94,8 +94,8 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     host.select_option(".seat[data-seat='B'] select[name=level]", "normal")
     host.click(".seat[data-seat='B'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea):
-        expect(seat(page, "B")).to_have_text("Bot (Normal)")
-        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot (Normal)")
+        expect(seat(page, "B")).to_have_text("Bot B (Normal)")
+        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot B (Normal)")
     host.click("button[data-action=start]")
     for page in (host, bea):
         expect(page.locator(".rt-board")).to_be_visible()
@@ -150,7 +150,7 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     expect(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(host, "C")).to_have_text("Bot (Easy)")
+    expect(seat(host, "C")).to_have_text("Bot B (Easy)")  # a two-seat Raythread: seat C reads B
     wait_for_steps(host, 2, BOT_MS)  # the host's page plays the seat now
     expect(host.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
     record = saved_record(host)
@@ -230,7 +230,7 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
     dan = join(people, host, "Dan")
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(dan, "2")).to_have_text("Bot (Easy)")
+    expect(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
     host.click("button[data-action=start]")
     expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     for page in (host, dan):

@@ -34,6 +34,10 @@ Turned = tuple[int, str, Move]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 DEFAULT_LEVEL = "normal"
+# A computer player's name where one is stored (a lobby's members on the wire, a table's record of a
+# computer seat left unnamed): never shown as is; every page calls it by ``label``, or ``called`` with
+# its seat.
+NAME = "Bot"
 PAUSE_MS = 450  # how long a computer's chosen move waits before it is played: long enough to see
 
 reasons(
@@ -70,6 +74,13 @@ def label(level: str) -> str:
     return _("Bot ({level})").format(level=level_name(level)) if level in LEVELS else _("Bot")
 
 
+def called(level: str, tag: str) -> str:
+    """A computer player as every page calls it once its seat is known (docs/architecture.md, Bots): "Bot",
+    its seat's tag and its level, "Bot B (Hard)" ("ボットB（むずかしい）"). The seat tells two of one level
+    apart (a lobby's members list), and the tag sits inside the label's one pair of brackets."""
+    return _("Bot {seat} ({level})").format(seat=tag, level=level_name(level))
+
+
 def seated(name: str, tag: str) -> str | None:
     """``name`` read with its seat's ``tag`` when it is a computer player's label in the page's language:
     the tag inside the label's one pair of brackets, "Bot C (Hard)" ("ボットC（むずかしい）"), never
@@ -77,7 +88,7 @@ def seated(name: str, tag: str) -> str | None:
     be called "Bot"). ``core.game.named_seat`` asks it for every seat it names."""
     for level in LEVELS:
         if name == label(level):
-            return _("Bot {seat} ({level})").format(seat=tag, level=level_name(level))
+            return called(level, tag)
     return None
 
 

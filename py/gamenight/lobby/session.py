@@ -29,6 +29,7 @@ from random import Random
 from typing import Any
 
 from gamenight import games
+from gamenight.core.bot import NAME as BOT_NAME  # never shown: every page calls it "Bot B (Hard)" (bot.called)
 from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Log, Preparation, seat_colour, seat_ids, seat_tags
@@ -54,7 +55,6 @@ CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
 # Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins"; older
 # saves lack them and load as before (a save without "stand_ins": the players of bot seats only watch).
 SAVE_VERSION = 1
-BOT_NAME = "Bot"  # a computer player's name on the wire; every page shows it as "Bot (Hard)" in its language
 Out = list[tuple[str, JSON]]
 
 

@@ -52,7 +52,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import label
+from gamenight.core.bot import NAME, label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.live import alerts
@@ -191,6 +191,12 @@ class SeatAt:
     away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
+def unnamed_bot(seat: SeatAt) -> bool:
+    """Whether ``seat`` is a computer player with no name of its own: stored as ``core.bot.NAME`` (a table's
+    computer seat left unnamed), or given its label (a lobby's, in the page's language)."""
+    return seat.kind == "bot" and bool(seat.level) and seat.name in (NAME, label(seat.level))
+
+
 @dataclass(frozen=True)
 class Table:
     """Where a match is played from this page's point of view: its seats, and which of them this
@@ -213,7 +219,9 @@ class Table:
 
     @property
     def names(self) -> dict[str, str]:
-        return {s.id: s.name for s in self.seats}
+        """Each seat's name as the page reads it: a computer player not named otherwise by its label in the
+        page's language ("Bot (Hard)", read with its seat "Bot B (Hard)": ``core.game.named_seat``)."""
+        return {s.id: label(s.level) if unnamed_bot(s) else s.name for s in self.seats}
 
     @property
     def colours(self) -> dict[str, str]:
@@ -231,7 +239,7 @@ Holders = tuple[tuple[str, str, str], ...]
 
 
 def holders(table: Table) -> Holders:
-    return tuple((s.id, "" if s.level and s.name == label(s.level) else s.name, s.level) for s in table.seats)
+    return tuple((s.id, "" if unnamed_bot(s) else s.name, s.level) for s in table.seats)
 
 
 def holder_names(held: Holders) -> dict[str, str]:
@@ -700,8 +708,8 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     for s in table.seats:
         badges = []
         if s.kind == "bot":
-            # A lobby's bot is named by its label already: its badge just says what it is.
-            badge = _("computer") if s.name == label(s.level) else label(s.level)
+            # An unnamed bot is called "Bot B (Hard)" already: its badge just says what it is.
+            badge = _("computer") if unnamed_bot(s) else label(s.level)
             badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import LEVELS, PAUSE_MS, level_name, parse_level, thinking, turn_seed
+from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
@@ -82,7 +82,6 @@ reasons(
 
 # The names a computer player gets when the setup leaves its name empty, by seat number (names of
 # people, the same in every language).
-BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
 FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 # The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
@@ -253,13 +252,17 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         for i in range(count):
             typed = form.get(f"name{i}", "").strip()
             try:
+                # A computer seat left unnamed is stored as bot.NAME, which every page calls "Bot B (Hard)"
+                # in its language (match.Table.names).
                 names.append(
-                    parse_name(typed or (BOT_NAMES[i] if seat_ids(rules, count)[i] in bots else match.default_name(i)))
+                    parse_name(typed or (NAME if seat_ids(rules, count)[i] in bots else match.default_name(i)))
                 )
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())
                 return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
-        if len({n.casefold() for n in names}) != len(names):
+        unnamed = [n == NAME and s in bots for s, n in zip(seat_ids(rules, count), names, strict=True)]
+        named = [n.casefold() for n, bot in zip(names, unnamed, strict=True) if not bot]
+        if len(set(named)) != len(named):  # unnamed computers are told apart by their seats
             raise BadMessage("table-names-differ")
         fields = getattr(rules, "option_fields", ())
         raw = forms.read_options(fields, form) if fields else None
@@ -272,7 +275,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
 def against_computer(model: Model, level: str, now: int) -> tuple[Model, list[Effect]]:
     """A new match of one person (a default name) against one computer player at ``level``."""
     rules = games.RULES[model.game]
-    names = (match.default_name(0), BOT_NAMES[1])
+    names = (match.default_name(0), NAME)
     return deal(replace(model, players=2, names=names, options=None, bots={seat_ids(rules, 2)[1]: level}), now)
 
 
@@ -653,9 +656,12 @@ def setup_view(model: Model) -> Element:
                     "input",
                     {
                         "name": f"name{i}",
-                        # A default name is left to the placeholder, which speaks the page's language.
+                        # A default name is left to the placeholder, which speaks the page's language, and
+                        # an unnamed computer's stored word to the field's emptiness.
                         "value": model.names[i]
-                        if i < len(model.names) and not match.is_default_name(model.names[i], i)
+                        if i < len(model.names)
+                        and not match.is_default_name(model.names[i], i)
+                        and not (model.names[i] == NAME and seat in model.bots)
                         else "",
                         "placeholder": match.default_name(i),
                         "maxlength": MAX_NAME,

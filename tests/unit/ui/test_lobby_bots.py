@@ -1,5 +1,5 @@
 """A computer player in a hosted lobby, as pages show and run it: the host adds it to a free seat, the
-host's page thinks for it in a ``Work`` and plays its move after the pause, guests see "Bot (Normal)"
+host's page thinks for it in a ``Work`` and plays its move after the pause, guests see "Bot B (Normal)"
 and "thinking…", and a reloaded host page thinks the same move again."""
 
 from gamenight import games, i18n
@@ -50,8 +50,8 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     rtc = FakeRtc()
     host, bea = lobby_with_a_bot(rtc, Browser())
     for page in (host, bea):
-        assert seats(page) == {"A": "Ann", "B": "Bot (Normal)", "C": "Bea"}
-        assert members(page)["Bot (Normal)"] == "bot", "a computer player, never shown as away"
+        assert seats(page) == {"A": "Ann", "B": "Bot B (Normal)", "C": "Bea"}
+        assert members(page)["Bot B (Normal)"] == "bot", "a computer player, never shown as away"
         assert "computer player" in text_of(page.by_class("members")[0])
     bot_row = next(li for li in host.by_class("member") if li.attr("data-state") == "bot")
     actions = {str(e.attr("data-action")) for e in bot_row.children if hasattr(e, "attr") and e.attr("data-action")}
@@ -93,8 +93,8 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
 def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
     """A bot's name is its label, "Bot (Normal)", and a seat read with its tag adds "(B)": the seat card,
     the status, the log and the result read "Bot (Normal) (B)", "ボット（ふつう）（B）". Now the tag goes
-    inside the label, "Bot B (Normal)", "ボットB（ふつう）"; the lobby's seat list, which says no tag,
-    still names it "Bot (Normal)"."""
+    inside the label, "Bot B (Normal)", "ボットB（ふつう）", and so does the lobby's seat list (one name
+    everywhere: test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it)."""
     rtc = FakeRtc()
     host, bea = lobby_with_a_bot(rtc, Browser())
     host.click("start")
@@ -106,7 +106,7 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
         i18n.set_language(lang)
         try:
             for page in (host, bea):
-                assert seats(page)["B"] == ("Bot (Normal)" if lang == "en" else "ボット（ふつう）")
+                assert seats(page)["B"] == name
                 assert status(page) == thinking
                 (card,) = page.find(lambda e: e.attr("class") == "match-seat turn" and e.attr("data-seat") == "B")
                 assert text_of(find_all(card, lambda e: e.attr("class") == "seat-name")[0]) == name
@@ -137,7 +137,7 @@ def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=raythread")
     assert "host-bot" in reloaded.works, "the restored session's bot turn is thought again"
-    assert seats(reloaded)["B"] == "Bot (Normal)"
+    assert seats(reloaded)["B"] == "Bot B (Normal)"
     reloaded.work("host-bot")
     reloaded.tick("host-bot")
     session = reloaded.inner.live.session
@@ -153,7 +153,7 @@ def test_the_host_removes_the_bot_from_its_seat():
     assert remove and "Remove the computer player" in [text_of(e) for e in remove]
     host.click("kick", member=bot)
     for page in (host, bea):
-        assert seats(page)["B"] == "free" and "Bot (Normal)" not in members(page)
+        assert seats(page)["B"] == "free" and "Bot B (Normal)" not in members(page)
 
 
 def test_closing_the_game_night_stops_the_bot():
@@ -183,7 +183,7 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     assert [e.attr("value") for e in find_all(offer, lambda e: e.tag == "input")] == ["C"]
     assert "Let a computer player take over" in text_of(offer)
     host.submit("add-bot", seat="C", level="easy")
-    assert seats(host) == {"A": "Ann", "C": "Bot (Easy)"} and not takeover(host)  # seat C reads B
+    assert seats(host) == {"A": "Ann", "C": "Bot B (Easy)"} and not takeover(host)  # seat C reads B
     assert "Bot B (Easy) is thinking…" in status(host)
     host.work("host-bot")
     host.tick("host-bot")
@@ -219,7 +219,7 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     host.submit("reply", reply=again.value_of("reply-code"))
     # The seat is hers again on every page; the computer player has left the lobby.
     for page in (host, again):
-        assert seats(page) == {"A": "Ann", "C": "Bea"} and "Bot (Easy)" not in members(page)
+        assert seats(page) == {"A": "Ann", "C": "Bea"} and "Bot B (Easy)" not in members(page)
     assert members(again)["Bea"] == "connected" and "You play seat B." in again.text
     # The bot's move that waited for the pause is not played: the pause's timer stopped, its tick plays nothing.
     assert "host-bot" not in host.timers and "host-bot" not in host.works
@@ -228,3 +228,28 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     click_place(again, first_place(host, "C"))
     assert log_seats(host) == ["A", "C", "A", "C"] and "Bea (B)" in text_of(host.by_class("match-seats")[0])
     assert host.inner.live.session.match.record.bots == {"C": "easy"}
+
+
+def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
+    """One rule (docs/architecture.md, Bots): "Bot B (Normal)", "ボットB（ふつう）". The lobby's seat list,
+    its members, its match summary and result said "Bot (Normal)", the match's seat list, status, log and
+    result "Bot B (Normal)"; and two bots of one level were the same words in the members list."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="4")
+    bea.click("sit", seat="D")
+    host.submit("add-bot", seat="B", level="normal")
+    host.submit("add-bot", seat="C", level="normal")
+    for lang, b, c in (("en", "Bot B (Normal)", "Bot C (Normal)"), ("ja", "ボットB（ふつう）", "ボットC（ふつう）")):
+        i18n.set_language(lang)
+        try:
+            for page in (host, bea):
+                assert seats(page) == {"A": "Ann", "B": b, "C": c, "D": "Bea"}, lang
+                assert members(page)[b] == members(page)[c] == "bot", lang
+        finally:
+            i18n.set_language("en")
+    host.click("start")
+    for page in (host, bea):
+        names = [text_of(e) for e in page.find(lambda e: e.attr("class") == "seat-name")]
+        assert names[1:3] == ["Bot B (Normal)", "Bot C (Normal)"]

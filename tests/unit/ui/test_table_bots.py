@@ -75,8 +75,8 @@ def test_the_setup_offers_a_computer_player_per_seat_with_its_level():
 def test_a_seat_given_to_the_computer_thinks_as_work_and_plays_through_the_one_authority():
     model, effects = started(("hard", "here"), ("", "Ann"))
     inner = model.inner
-    assert [(s.name, s.kind, s.level) for s in inner.seats] == [("Ada", "bot", "hard"), ("Ann", "here", "")]
-    assert "Ada (A) is thinking…" in text_of(app.view(model)), "the thinking seat is named as everywhere"
+    assert [(s.name, s.kind, s.level) for s in inner.seats] == [("Bot", "bot", "hard"), ("Ann", "here", "")]
+    assert "Bot A (Hard) is thinking…" in text_of(app.view(model)), "the thinking seat is named as everywhere"
     work = work_of(effects)
     assert work.task == table.BOT_TASK
     record = inner.played.record
@@ -132,7 +132,7 @@ def test_the_screen_reader_hears_every_computer_move_since_the_persons_own():
     for _ in range(3):
         model, effects = bot_turn(model, effects)
     lines = news_lines(model)
-    names = [s.name for s in model.inner.seats]
+    names = [f"Bot {tag} (Easy)" for tag in "ABCD"]  # as the page calls each seat (names[0] is Ann's)
     # The three computers' moves, one line each (and any beacon they lit), in turn order; then Ann's turn.
     said = [next(i for i, line in enumerate(lines[:-1]) if name in line) for name in names[1:]]
     assert said == sorted(said), lines
@@ -145,7 +145,7 @@ def test_the_screen_reader_hears_every_computer_move_since_the_persons_own():
     model, effects = click_move(model, rules.legal(state, "A")[0])
     again = news_lines(model)
     assert len(again) >= 2 and all("Ann" in line for line in again[:-1])
-    assert not any(n in line for n in names[2:] for line in again)  # Bea may be named: she thinks next
+    assert not any(n in line for n in names[2:] for line in again)  # Bot B may be named: it thinks next
 
 
 def test_a_stale_thinking_is_dropped_after_undo():
@@ -170,7 +170,7 @@ def test_reload_restores_the_computer_seats_and_thinks_again():
     again, effects = screen(stored={"table.raythread": saved.text})
     assert [(s.kind, s.level) for s in again.inner.seats] == [("here", ""), ("bot", "hard")]
     assert work_of(effects).task == table.BOT_TASK
-    assert "Bot (Hard)" in text_of(app.view(again))
+    assert "Bot B (Hard)" in text_of(app.view(again))
 
 
 @pytest.mark.parametrize("bots", [{"C": "brilliant"}, {"Z": "hard"}, ["C"]])
@@ -194,7 +194,7 @@ def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
     count = 3 if 3 in games.info(game).seats else 2
     form = {"players": str(count), **{f"kind{i}": "easy" for i in range(count)}}
     model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
-    assert [s.name for s in model.inner.seats] == list(table.BOT_NAMES[:count])
+    assert [s.name for s in model.inner.seats] == ["Bot"] * count, "unnamed computers: told apart by seat"
     turns = 0
     while model.inner.ui.view.get("result") is None:
         model, effects = bot_turn(model, effects)
@@ -261,7 +261,7 @@ def test_play_vs_computer_starts_a_one_person_match_at_once():
     assert model.inner.phase == "playing"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
     assert Navigate("#/raythread/table", replace=True) in effects  # a reload restores, not deals again
-    assert "Bot (Normal)" in text_of(app.view(model))
+    assert "Bot B (Normal)" in text_of(app.view(model))
 
 
 def test_play_vs_computer_asks_before_a_match_in_progress_on_this_device_is_lost():
@@ -375,3 +375,25 @@ def test_play_vs_computer_with_an_unknown_level_says_so_and_changes_nothing():
         assert "godlike" in text_of(app.view(ja)) and "Easy" not in text_of(app.view(ja))
     finally:
         i18n.set_language("en")
+
+
+def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_the_page_s_language():
+    """The rule of every page (docs/architecture.md, Bots): "Bot A (Hard)". A table named an unnamed computer
+    seat Ada, Bea, Cy or Dot, a person's name the setup form never showed (its placeholder said "Player
+    1"), read "Ada (A)" beside the badge "Bot (Hard)". A name typed for it is kept, as a person's is."""
+    model, _ = started(("hard", "here"), ("", "Ann"))
+    assert "Bot A (Hard) is thinking…" in text_of(app.view(model))
+    for lang, name in (("en", "Bot A (Hard)"), ("ja", "ボットA（むずかしい）")):
+        i18n.set_language(lang)
+        try:
+            tree = app.view(model)
+            card = find_all(tree, lambda e: e.attr("data-seat") == "A" and "match-seat" in str(e.attr("class")))[0]
+            said = [text_of(e) for e in find_all(card, lambda e: e.attr("class") in ("seat-name", "badge bot"))]
+            assert said == [name, "computer" if lang == "en" else "コンピューター"], said
+        finally:
+            i18n.set_language("en")
+    model, _ = send(model, UiEvent("click", "table-setup", now_ms=5_000))
+    fields = find_all(app.view(model), lambda e: e.attr("name") == "name0")
+    assert fields and fields[0].attr("value") == "", "the form shows no stored word as a typed name"
+    named, _ = started(("hard", "here"), ("Hal", "Ann"))
+    assert "Hal (A) is thinking…" in text_of(app.view(named))

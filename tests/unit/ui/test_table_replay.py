@@ -59,7 +59,7 @@ def after_bots_turn(kinds=("here", "easy")):
     before = model.inner.played.state
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
-    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bea (B) is thinking…", as before
+    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bot 2 (Easy) is thinking…", as before
     model, effects = send(model, Tick(table.BOT_TASK, 3_000))
     return model, effects, before.board, rules.parse_turn(value[2], 2)
 
@@ -71,14 +71,14 @@ def test_a_computers_turn_is_played_back_action_by_action_then_buh_then_the_posi
     assert any(isinstance(e, Store) for e in effects)
     assert StartTimer(match.REPLAY, match.STEP_MS) in effects
     said = news(model)
-    assert sum("Bea" in line and "Buh to cube" in line for line in said) == 1
+    assert sum("Bot 2 (Easy)" in line and "Buh to cube" in line for line in said) == 1
     first = rules.act(board, turn.actions[0])
     second = rules.act(first, turn.actions[1])
     final = rules.apply_turn(board, turn)
     # Step 1: the first action only, Buh where it was; the status says whose move it is.
     assert step_shown(model) == 1
     assert drawn(model) == (list(first.cells), board.cells[board.buh])
-    assert "Bea (2)'s move, step 1 of 3" in text_of(app.view(model))
+    assert "Bot 2 (Easy)'s move, step 1 of 3" in text_of(app.view(model))
     assert not find_all(app.view(model), lambda e: e.attr("data-action") == "ls-confirm"), "a view only"
     model, effects = send(model, Tick(match.REPLAY, 3_600))
     assert step_shown(model) == 2 and drawn(model) == (list(second.cells), board.cells[board.buh])
@@ -249,21 +249,22 @@ def test_new_match_and_players_and_options_end_the_replay_before_they_ask():
 
 
 def test_a_computers_move_under_the_new_match_question_is_shown_at_once():
-    """Two computers: "New match" ends Ada's replay, so Bea's turn, which waited for its end, is played,
-    as when an input on the board ends a replay. It is shown at once, not played back under the question:
-    the player is reading the question, and the log and the live region tell the turn."""
+    """Two computers: "New match" ends the first computer's replay, so the second computer's turn, which
+    waited for its end, is played, as when an input on the board ends a replay. It is shown at once, not
+    played back under the question: the player is reading the question, and the log and the live region
+    tell the turn."""
     model, effects = started(("easy", "easy"))
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
-    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # Ada's turn, played back
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # the first computer's turn, played back
     value, _ = finish(work_of(effects))
-    model, effects = send(model, WorkDone(table.BOT_TASK, value))  # Bea's waits for the replay's end
+    model, effects = send(model, WorkDone(table.BOT_TASK, value))  # the second computer's waits for the replay's end
     assert step_shown(model) == 1 and len(model.inner.played.record.log) == 1
     asked, effects = send(model, UiEvent("click", "table-new", now_ms=3_700))
-    assert asked.inner.confirming and len(asked.inner.played.record.log) == 2, "Bea's turn is played"
-    assert step_shown(asked) is None, "Bea's turn was played back under the question"
+    assert asked.inner.confirming and len(asked.inner.played.record.log) == 2, "the second computer's turn is played"
+    assert step_shown(asked) is None, "the second computer's turn was played back under the question"
     assert not any(isinstance(e, StartTimer) and e.timer == match.REPLAY for e in effects)
-    assert any(isinstance(e, Work) for e in effects), "Ada thinks on, as under the question before"
+    assert any(isinstance(e, Work) for e in effects), "the first computer thinks on, as under the question before"
 
 
 def test_undo_or_a_new_match_drops_the_replay():
@@ -302,15 +303,17 @@ def test_two_computers_the_next_move_waits_for_the_replay_instead_of_a_pause():
     model, effects = started(("easy", "easy"))
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
-    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # Ada's first turn: one action, then Buh
+    model, effects = send(model, Tick(table.BOT_TASK, 3_000))  # the first computer's first turn: one action, then Buh
     assert step_shown(model) == 1 and len(model.inner.ui.replay) == 2
-    value, _ = finish(work_of(effects))  # Bea thinks meanwhile (the real state has moved on)
+    value, _ = finish(work_of(effects))  # the computer thinks meanwhile (the real state has moved on)
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
     assert not any(isinstance(e, StartTimer) for e in effects), "the replay is the pause"
     assert len(model.inner.played.record.log) == 1
     model, effects = send(model, Tick(match.REPLAY, 3_600))
     assert step_shown(model) == 2 and len(model.inner.played.record.log) == 1
-    model, effects = send(model, Tick(match.REPLAY, 4_200))  # Ada's replay ends: Bea's turn is played
+    model, effects = send(
+        model, Tick(match.REPLAY, 4_200)
+    )  # the first computer's replay ends: the second computer's turn is played
     assert len(model.inner.played.record.log) == 2 and step_shown(model) == 1
     assert StartTimer(match.REPLAY, match.STEP_MS) in effects and any(isinstance(e, Work) for e in effects)
 
@@ -346,7 +349,7 @@ def turn_shown(model) -> list[str]:
 
 
 def test_the_seat_list_shows_the_mover_to_play_while_its_turn_is_played_back():
-    # The seat list stands beside the board: while the board plays Bea's turn back, Bea is to play there
+    # The seat list stands beside the board: while the board plays the computer's turn back, it is to play there
     # too (it said Ann, a turn ahead of the board); the log and the live region tell the turn at once.
     model, _effects, _board, _turn = after_bots_turn()
     assert step_shown(model) == 1 and turn_shown(model) == ["2"]

@@ -9,12 +9,12 @@ page's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
@@ -319,8 +319,21 @@ def _waiting(client: Client, sight: Sight) -> Element | None:
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
-    """Members as the page names them: a computer player by its level ("Bot (Hard)"), in this page's words."""
+    """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
+    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``)."""
     return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
+
+
+def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
+    """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
+    words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
+    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart; a person by their name."""
+    names, tags = _names(lobby), _tags(lobby)
+    levels = {m.id: m.bot for m in lobby.members if m.bot}
+    for seat in seats or lobby.seats:
+        if seat.member in levels:
+            names[seat.member] = called(levels[seat.member], tags.get(seat.id, seat.id))
+    return names
 
 
 def _tags(lobby: p.Lobby) -> dict[str, str]:
@@ -329,7 +342,7 @@ def _tags(lobby: p.Lobby) -> dict[str, str]:
 
 
 def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
-    names = _names(lobby)
+    names = _called(lobby)
     tags = _tags(lobby)
     mine = client.seat
     before_match = lobby.phase == "lobby" and not sight.offline
@@ -437,6 +450,7 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
 
 def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     colours = {s.member: s.colour for s in lobby.seats if s.member}
+    names = _called(lobby)
     rows = []
     for m in lobby.members:
         state = member_state(client, sight, m)
@@ -463,7 +477,7 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 "li",
                 {"class": "member", "data-member": m.id, "data-state": state},
                 h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
-                h("span", {"class": "name"}, label(m.bot) if m.bot else m.name),
+                h("span", {"class": "name"}, names[m.id]),
                 badges,
                 # One item of the row, so the row's gap does not part the state from its route: Japanese
                 # sets them side by side ("接続中・直接"), English spaces them ("connected · direct").
@@ -557,7 +571,8 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
     if match is None:
         return None
     played = client.played if match.ended is not None and client.played else lobby.seats
-    names = {s.id: _names(lobby).get(s.member, "") for s in played if s.member}
+    called_by = _called(lobby, played)
+    names = {s.id: called_by.get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
     view = match.view
     seats = given if isinstance(given := view.get("seats"), list) else [s.id for s in lobby.seats]
