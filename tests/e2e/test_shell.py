@@ -165,6 +165,28 @@ def test_a_button_answers_the_pointer(app: Page, site_url: str):
     assert button.evaluate("e => getComputedStyle(e).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
 
 
+# What the browser draws over a tapped control, when it draws nothing.
+NO_TAP_RECTANGLE = "rgba(0, 0, 0, 0)"
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_no_rounded_control_on_a_phone_shows_the_browsers_tap_rectangle(phone: Page, site_url: str, game: str):
+    """QA: a tap on the header's language switch, its "?" or Settings, a Raythread hand tile or an
+    orientation, or the board itself drew the browser's blue rectangle over it, square over a pill or a
+    rounded tile (the app's buttons were rid of it: ``.button``). Each answers a tap itself: pressed,
+    chosen, a cursor or a preview."""
+    open_app(phone, site_url, f"#/{game}/table?vs=normal")
+    expect(phone.locator(".match-status")).to_contain_text("your turn")
+    controls = [".lang-switch .lang", ".help-button", ".settings-link", ".rt-board, .ls-board"]
+    if game == "raythread":
+        controls += [".rt-hand-tile", ".rt-orient"]
+    shown = {
+        selector: phone.locator(selector).first.evaluate("e => getComputedStyle(e).webkitTapHighlightColor")
+        for selector in controls
+    }
+    assert shown == dict.fromkeys(controls, NO_TAP_RECTANGLE)
+
+
 # Local storage that refuses every write of a table (as a full or blocked storage does).
 TABLE_STORAGE_FULL = """(() => {
   const set = Storage.prototype.setItem;

@@ -535,7 +535,14 @@ class LightSeekerBoard:
                     "span",
                     {"class": "ls-light", "data-light": light},
                     _("Light on the board: {n}").format(n=light),
-                    light != start and h("span", {"class": "ls-was"}, " " + _("(was {n})").format(n=start)),
+                    # "(was N)" holds its room, unseen and unread, until an action changes the light:
+                    # coming with the first action, it wrapped the line (Japanese, on a laptop) and the
+                    # board jumped down, and up again at Confirm turn.
+                    h(
+                        "span",
+                        {"class": "ls-was"} if light != start else {"class": "ls-was ls-gone", "aria-hidden": "true"},
+                        " " + _("(was {n})").format(n=start),
+                    ),
                 ),
                 h(
                     "span",

@@ -118,6 +118,7 @@ def board(view: JSON, look: Look = Look(), cells: Element | None = None, beams: 
         },
         cells if cells is not None else cells_layer(view, look),
         beams if beams is not None else beams_layer(view, look),
+        _turn_marks(view),
         h("g", {"class": "rt-overlay", "aria-hidden": "true"}, _overlay(view, look), _marks(gained, look)),
     )
 
@@ -414,11 +415,38 @@ def tile_shape(kind: str, orient: str, cx: float, cy: float, size: float = CELL)
 
 
 def _turn_mark(cx: float, cy: float, r: float = 3.4) -> Element:
-    """A clockwise circular arrow centred on ``(cx, cy)``: three quarters of a circle and its head."""
+    """A clockwise circular arrow centred on ``(cx, cy)``: three quarters of a circle and its head, over
+    a halo of the same arc (and the head's own stroke, css/app.css) in the field's colour."""
     arc = f"M{cx - r:.1f},{cy:.1f} A{r},{r} 0 1 1 {cx:.1f},{cy + r:.1f}"
     # The arc ends at the bottom heading west (clockwise): the head points that way.
     head = f"{cx - 2.2:.1f},{cy + r:.1f} {cx + 0.8:.1f},{cy + r - 2.2:.1f} {cx + 0.8:.1f},{cy + r + 2.2:.1f}"
-    return h("g", {"class": "rt-can-turn"}, h("path", {"d": arc}), h("polygon", {"points": head}))
+    return h(
+        "g",
+        {"class": "rt-can-turn"},
+        h("path", {"class": "rt-turn-halo", "d": arc}),
+        h("path", {"d": arc}),
+        h("polygon", {"points": head}),
+    )
+
+
+def _turn_marks(view: JSON) -> Element:
+    """The turn marks of the tiles their owners may still turn, in a layer over the beams: with four
+    players the outer lanes run 9 units from a cell's centre line, through the mark (TURN_MARK_AT), and
+    no spot in the cell clears every lane while staying by its own bar. The beam passes under the mark's
+    halo instead of hiding it."""
+    marks = []
+    for tile in view["tiles"]:
+        if tile["rotated"]:
+            continue
+        cx, cy = centre(tile["cell"])
+        # Toward a bottom corner the tile's bar leaves free (a backslash tile's bar ends in the
+        # bottom-right one, where it hid the arrow), but nearer the bar than the cell's edge
+        # (TURN_MARK_AT): 7 units from the corner, a slash tile's mark and that of a backslash tile on
+        # its right sat side by side, 14 apart across the cell line and 18 from their own bars, and read
+        # as a pair.
+        side = 1 if tile["orient"] == "/" else -1
+        marks.append(_turn_mark(cx + side * TURN_MARK_AT, cy + TURN_MARK_AT))
+    return h("g", {"class": "rt-turn-marks", "aria-hidden": "true"}, marks)
 
 
 def _tile(tile: JSON, look: Look) -> Element:
@@ -431,21 +459,10 @@ def _tile(tile: JSON, look: Look) -> Element:
         h("circle", {"cx": x + 7, "cy": y + 7, "r": 5.5}),
         h("text", {"x": x + 7, "y": y + 9.5}, look.tags.get(tile["owner"], tile["owner"])),
     )
-    # A small turn arrow while the owner may still rotate the tile once. It is drawn, not a "↻" glyph:
-    # the cell's name says "can still turn" in words, and visible text the name lacks fails WCAG 2.5.3.
-    # It goes toward a bottom corner the tile's bar leaves free (a backslash tile's bar ends in the
-    # bottom-right one, where it hid the arrow), but nearer the bar than the cell's edge (TURN_MARK_AT):
-    # 7 units from the corner, a slash tile's mark and that of a backslash tile on its right sat side by
-    # side, 14 apart across the cell line and 18 from their own bars, and read as a pair.
-    side = 1 if tile["orient"] == "/" else -1
-    turn = None if tile["rotated"] else _turn_mark(cx + side * TURN_MARK_AT, cy + TURN_MARK_AT)
-    return h(
-        "g",
-        {"class": "rt-tile"},
-        tile_shape(tile["kind"], tile["orient"], cx, cy),
-        badge,
-        turn,
-    )
+    # A small turn arrow shows while the owner may still rotate the tile once, drawn over the beams
+    # (_turn_marks). It is drawn, not a "↻" glyph: the cell's name says "can still turn" in words, and
+    # visible text the name lacks fails WCAG 2.5.3.
+    return h("g", {"class": "rt-tile"}, tile_shape(tile["kind"], tile["orient"], cx, cy), badge)
 
 
 # --- beams ---------------------------------------------------------------------------------------------

@@ -589,7 +589,9 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
         h(
             "aside",
             {"class": "match-side"},
-            result and result_panel(result, table),
+            # Once the board has shown the move that ended the match (the live region says it at once):
+            # beside a replay of that move, the standings told the end before the board did.
+            result and not replaying(ui) and result_panel(result, table),
             seat_list(seats, table),
             h(
                 "div",

@@ -722,3 +722,28 @@ def test_the_same_refusal_again_is_said_again(refusal: str):
     said = said_in_turns(drawn, "ls-alert")
     notes = find_all(BOARD.render(ui, view, seat, TABLE), lambda e: "ls-note" in (e.attr("class") or ""))
     assert [text_of(e) for e in notes] == [said]
+
+
+def test_the_light_line_holds_the_room_of_its_was_note_before_the_first_action():
+    """QA: "(was N)" came after the light only once an action changed it, so in Japanese on a laptop the
+    line of the turn's facts, one line at the turn's start, wrapped to two with it: the board jumped down
+    30 px at the first action and back up when the turn was confirmed. The note now holds its room from
+    the start, unseen and unread (``.ls-gone``), the same words it shows once the light has changed."""
+    state = GAME.setup(GAME.options({}), ("ann", "bob"), 1)
+    view = GAME.view(state, "ann")
+    ui = BOARD.start(view, None)
+
+    def was(ui) -> list:
+        tree = BOARD.render(ui, view, "ann", TABLE)
+        return find_all(tree, lambda e: "ls-was" in str(e.attr("class") or "").split())
+
+    (held,) = was(ui)
+    assert "ls-gone" in str(held.attr("class")).split() and held.attr("aria-hidden") == "true"
+    turn = next(t for t in GAME.legal(state, "ann") if t["actions"])
+    a = turn["actions"][0]
+    cell = ui.board().cells[a["cube"]]
+    ui, _ = click(ui, view, "ann", "ls-cell", r=cell[0], c=cell[1])
+    ui, _ = click(ui, view, "ann", "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    (shown,) = was(ui)
+    assert "ls-gone" not in str(shown.attr("class")).split() and shown.attr("aria-hidden") is None
+    assert text_of(held) == text_of(shown) == " (was 0)"

@@ -194,3 +194,30 @@ def test_two_neighbouring_tiles_turn_marks_each_sit_by_their_own_tile(first: str
         apart = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
         to_bar = _bar_clearance((x, y), cell, orient)
         assert to_bar + 5 < apart, f"{orient} at {cell}: {to_bar:.1f} from its bar, {apart:.1f} from the other mark"
+
+
+def test_a_beam_in_the_outer_lane_never_hides_a_turn_mark():
+    """QA: with four players the outer lanes run 9 units from a cell's centre line, and a tile's turn mark
+    sits 8.5 across and down (TURN_MARK_AT): D's beam, coming up column 3 into a / at (5, 3), ran through
+    the middle of the mark and hid it. No spot in the cell clears every lane and stays by its own bar, so
+    the marks are drawn over the beams, each arrow outlined in the board's field colour (a halo) that the
+    beam passes under."""
+    state = position({(9, 9): 1}, [tile((5, 3), "/", owner="D")], seats=("A", "B", "C", "D"), turn="D")
+    tree = scene.board(rules.view(state, "D"), scene.Look(colours=COLOURS))
+    (mark,) = find_all(tree, lambda e: e.attr("class") == "rt-can-turn")
+    x, y = _mark_centre(mark)
+    crossing = [
+        b
+        for b in beams(tree, "D")
+        if abs(float(b.attr("x1")) - x) < 1
+        and b.attr("x1") == b.attr("x2")
+        and min(b.attr("y1"), b.attr("y2")) < y < max(b.attr("y1"), b.attr("y2"))
+    ]
+    assert crossing, "D's beam runs through the turn mark (the position shows what it should)"
+    layers = [e for e in tree.children if isinstance(e, type(tree))]
+    order = [str(e.attr("class")) for e in layers]
+    holder = next(i for i, e in enumerate(layers) if find_all(e, lambda m: m.attr("class") == "rt-can-turn"))
+    assert holder > order.index("rt-beams"), f"the turn marks are drawn under the beams: layers {order}"
+    (arc,) = find_all(mark, lambda e: e.tag == "path" and e.attr("class") is None)
+    (halo,) = find_all(mark, lambda e: e.attr("class") == "rt-turn-halo")
+    assert halo.attr("d") == arc.attr("d") and mark.children.index(halo) < mark.children.index(arc)

@@ -389,3 +389,25 @@ def test_an_arrow_key_ends_the_replay_and_moves_the_cursor_a_key_that_acts_only_
         assert pressed.inner.played is model.inner.played
         ui, move = match.handle(model.inner.ui, table.table_of(model.inner), UiEvent("keydown", "board", key=name))
         assert not match.replaying(ui) and move is None and ui.local == ended, name
+
+
+def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
+    """QA: when a computer's turn ended the match, the final standings stood beside the board while that
+    turn was still played back step by step, under "Bea (2)'s move, step 1 of 3", with Bea "to play" in
+    the seat list: the end was told before the board showed it. The live region says it at once."""
+    model, effects = started(("easy", "easy"))
+    for _ in range(200):  # two computers play the match out; each turn is played back
+        if model.inner.played.state.outcome is not None:
+            break
+        value, _ = finish(work_of(effects))
+        model, effects = send(model, WorkDone(table.BOT_TASK, value))
+        while not any(isinstance(e, Work) for e in effects) and model.inner.played.state.outcome is None:
+            model, effects = send(model, Tick(table.BOT_TASK if step_shown(model) is None else match.REPLAY, 4_000))
+    assert model.inner.played.state.outcome is not None and step_shown(model) == 1
+    assert any("The match is over" in line for line in news(model)), "the live region says it at once"
+
+    def standings(model) -> list:
+        return find_all(app.view(model), lambda e: "match-result" in str(e.attr("class") or ""))
+
+    assert standings(model) == [], "the final standings are shown before the last turn is played back"
+    assert standings(shown_after_the_replay(model)), "and once it has been"
