@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.i18n import N_, _, conjunction, formats, pgettext
+from gamenight.i18n import N_, _, conjunction, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
@@ -306,22 +306,13 @@ def edge_list(edges: Sequence[str], most: int = 0) -> str:
     return conjunction(spoken)
 
 
-CLUE_CODE = re.compile(r"[TRBL][1-9][0-9]?")
+CLUE_CODE = re.compile(r"[TRBL](?:1[0-2]|[1-9])")  # a board is at most 12 cells wide (laser.MAX_SIZE)
 MORE_CODE = re.compile(r"\+[1-9][0-9]?")
-
-
-def clue_codes(edges: Sequence[str]) -> str:
-    """Clues as a reason's ``clues`` parameter carries them, "T3 R2" (past six, five and "+n" more: a
-    parameter is short, ``core.errors.MAX_PARAM``), put into words (``clue_words``) when the reason is
-    drawn, in the page's language then."""
-    if len(edges) > 6:
-        return " ".join([*edges[:5], f"+{len(edges) - 5}"])
-    return " ".join(edges)
 
 
 def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
     """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "top 3 and right 2" (and
-    "4 more"); ``None`` if it is not one ``clue_codes`` writes. Another ``translate`` than the page's
+    "4 more"); ``None`` if it is not one ``laser.clue_codes`` writes. Another ``translate`` than the page's
     (``i18n.english``, for logs) gives the words in English."""
     edges = codes.split()
     more = edges.pop() if edges and MORE_CODE.fullmatch(edges[-1]) else ""
@@ -332,9 +323,6 @@ def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
         return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     named = [edge_name(edge) for edge in edges] + ([_("{n} more").format(n=more[1:])] if more else [])
     return conjunction(named)
-
-
-formats({"clues": clue_words})
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
