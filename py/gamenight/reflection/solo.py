@@ -717,14 +717,15 @@ def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect | Say]]:
 
 def laser_words(puzzle: Puzzle, path) -> str:
     """What the drawn laser does, for a screen reader: where it goes and how far it counts."""
+    # A sentence: "The laser from top 3 leaves at bottom 3, count 10; …" ("Laser of top 3: …" read as a label).
     if path.exit is None:
-        end = _("a black hole stops it")
+        end = _("is stopped by a black hole")
     elif path.exit == path.edge:
-        end = _("it comes back out at {edge}").format(edge=scene.edge_name(path.edge))
+        end = _("comes back out at {edge}").format(edge=scene.edge_name(path.edge))
     else:
-        end = _("it leaves at {edge}").format(edge=scene.edge_name(path.exit))
+        end = _("leaves at {edge}").format(edge=scene.edge_name(path.exit))
     want = puzzle.clue(path.edge)
-    return _("Laser of {edge}: {end}, count {count}; the clue says {colour} {number}.").format(
+    return _("The laser from {edge} {end}, count {count}; the clue says {colour} {number}.").format(
         edge=scene.edge_name(path.edge),
         end=end,
         count=path.number,

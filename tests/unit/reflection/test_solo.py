@@ -678,7 +678,14 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     model, _ = send(model, key("ArrowUp"))  # onto T1
     assert model.cursor == (-1, 0)
     model, _effects = send(model, key("Enter", action="edge"))
-    assert model.laser == "T1" and model.said.startswith("Laser of top 1")
+    # Said as a sentence says it ("Laser of top 1: …" read as a heading).
+    assert model.laser == "T1" and model.said.startswith("The laser from top 1 ")
+    i18n.set_language("ja")
+    try:
+        again, _effects = send(replace(model, laser=None), key("Enter", action="edge"))
+    finally:
+        i18n.set_language("en")
+    assert again.said.startswith("上1から入ったレーザーは"), again.said
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
     model, _ = send(model, key(" ", action="edge"))
