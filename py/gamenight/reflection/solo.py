@@ -140,6 +140,8 @@ class Model:
     # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
+    # The player's last press was a finger's (``UiEvent.pointer``): what the page says names no keys then.
+    touch: bool = False
     # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
     focus_board: bool = False
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
@@ -412,6 +414,9 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
+    if message.pointer or (message.type == "keydown" and not message.typing):  # the last input's kind
+        touch = message.pointer == "touch"
+        model = replace(model, touch=touch) if touch != model.touch else model
     if message.type in ("click", "keydown", "submit", "change"):
         if model.held:  # a move before the clock's first tick: the player is on with the puzzle, no welcome
             model = replace(model, held="")
@@ -487,7 +492,9 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         message="",
     )
     focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
-    if focus:
+    if model.touch:  # a finger: no keys to name
+        said = _("{name} is ready: pick a tile in the tray, then a cell; pick a clue to see its laser.")
+    elif focus:
         said = _("{name} is ready: arrow keys move on the board; ? lists the keys.")
     else:  # a puzzle link just opened: the page's focus is where the player left it
         said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.")

@@ -495,6 +495,29 @@ def board_focus(model, effects) -> bool:
     return len(boards) == 1 and len(find_all(boards[0], lambda e: e.attr("tabindex") == 0)) == 1
 
 
+def test_a_puzzle_started_by_a_finger_says_what_a_finger_does_not_which_keys_to_press():
+    """A touch phone has no keyboard: "… is ready: arrow keys move on the board; ? lists the keys." named
+    keys the player does not have. Started by a tap (the page knows the pointer of the press), the puzzle
+    says what a finger does; started by a mouse or the keyboard, it names the keys as before."""
+    for pointer, keys in (("touch", False), ("mouse", True), ("", True)):
+        model, _ = SCREEN.init({}, Env(now_ms=T0))
+        model, _ = solo.update(model, UiEvent("pointerdown", action="screen", pointer=pointer))
+        form = {"preset": "easy", "seed": "77"}
+        model, effects = solo.update(model, UiEvent("submit", action="options", form=form, now_ms=T0))
+        (work,) = [e for e in effects if isinstance(e, Work)]
+        model, effects = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+        named = re.search(r"\bkeys?\b|\bTab\b|\?", model.said)
+        assert bool(named) == keys, (pointer, model.said)
+        if not keys:
+            assert "tray" in model.said and "clue" in model.said, model.said
+    # A puzzle link opened on a phone, the screen touched while it is made: no "Tab to the board" either.
+    model, effects = SCREEN.init({"preset": "easy", "seed": "1234", "v": "2"}, Env(now_ms=T0))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, _ = solo.update(model, UiEvent("pointerdown", action="screen", pointer="touch"))
+    model, _ = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and "Tab" not in model.said and "tray" in model.said, model.said
+
+
 def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
     """Start (the options form) and a daily puzzle's button vanish with the options: once the puzzle is
     ready, the board has focus (not the page's top) and the announcement says so. A puzzle link
