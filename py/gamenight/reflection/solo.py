@@ -48,6 +48,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -298,6 +299,7 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+SHOW_MESSAGE = ShowInWindow("#rf-message")
 
 
 def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
@@ -602,10 +604,11 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         if edge not in edge_names(model.puzzle.size):
             return model, []
         return toggle_laser(replace(model, cursor=scene.edge_cell(model.puzzle.size, edge)), edge)
-    if action == "hint":
-        return take_hint(model)
-    if action == "check":
-        return check_tiles(model)
+    if action in ("hint", "check"):
+        # Its line comes under the side column's buttons, below a phone's window where the button was
+        # pressed: the page brings it into sight (it moves nothing where the line is seen already).
+        model, effects = take_hint(model) if action == "hint" else check_tiles(model)
+        return model, [*effects, SHOW_MESSAGE] if model.message else effects
     if action == "undo":
         return step_back(model)
     if action == "redo":
@@ -1219,7 +1222,7 @@ def view(model: Model) -> Element:
 
 def message_line(model: Model) -> Element | None:
     """What the last action said (a hint, a check, a refusal, "Solved in 1:23!"), if anything."""
-    return h("p", {"class": "rf-message"}, model.message) if model.message else None
+    return h("p", {"class": "rf-message", "id": "rf-message"}, model.message) if model.message else None
 
 
 def linked_question(model: Model) -> Element | None:

@@ -20,6 +20,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -306,6 +307,18 @@ def test_a_hint_places_a_correct_tile_and_is_counted():
     ((cell_, tile),) = model.layout.tiles().items()
     assert model.solution.at(cell_) == tile and model.hints == 1 and model.message.startswith("Hint:")
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
+
+
+def test_a_hint_s_and_a_check_s_line_is_brought_into_the_window():
+    """On a phone the message line comes under the side column's buttons, below the window where Hint was
+    pressed: the player saw nothing happen. A hint or a check asks the page to bring its line into the
+    window by as little as it takes (nothing moves where it is in sight, as on a laptop)."""
+    model, _ = generated()
+    for action in ("hint", "check"):
+        model, effects = send(model, click(action))
+        assert model.message and ShowInWindow("#rf-message") in effects, (action, effects)
+        (line,) = find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-message")
+        assert text_of(line) == model.message
 
 
 def test_a_hint_is_said_in_japanese_in_whole_sentences():
