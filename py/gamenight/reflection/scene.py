@@ -376,7 +376,8 @@ def edge(
             "data-edge": name,
             "aria-label": edge_label(puzzle, name, wrong, look),
         },
-        h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
+        # Inset by half its widest line (a hint's, 3.5): a clue on the board's outer edge keeps it whole.
+        h("rect", {"class": "rf-frame", "x": x + 2, "y": y + 2, "width": w - 4, "height": hh - 4, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
         h("rect", {"class": "rf-hit", **reach(name, x, y, w, hh)}),
