@@ -524,3 +524,13 @@ def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phon
     expect(app.locator(".rf-play .rf-message")).to_contain_text("Hint:")
     assert app.evaluate(where) == before and app.evaluate("scrollY") == 0
     assert_in_window(app, (".rf-play .rf-message",))
+
+
+def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: str):
+    """A regression guard (it passed before): "Give up this puzzle?" replaces the Give up button, and the
+    focus it asks for (Keep solving, under the question) brings both into a phone's window."""
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.tap("#rf-give-up")
+    expect(phone.locator("#rf-keep-solving")).to_be_focused()
+    assert_in_window(phone, ("#rf-give-up-question", "#rf-keep-solving", "#rf-give-up"))
