@@ -206,6 +206,10 @@ VERBATIM = frozenset({"name", "text", "key", "value", "seat", "member", "code", 
 # shown as the quoted key, e.g. 'size', which is what the sender wrote. One in quotes already is a
 # path in a message (``core.fields.name``), never a label or a game's word.
 FIELDS = frozenset({"field", "what"})
+# A parameter a game words itself when the sentence is drawn: its key → a function of the (untrusted) text
+# and the translation, giving the words, or ``None`` when the text is not what it words (then shown as it
+# is). A reason keeps codes ("T3 R2"), so its words follow the page's language even after it is switched.
+FORMATS: dict[str, Callable[[str, Callable[[str], str]], str | None]] = {}
 
 
 def reasons(table: Mapping[str, str]) -> None:
@@ -227,11 +231,21 @@ def terms(table: Mapping[str, str]) -> None:
         TERMS[value] = msgid
 
 
+def formats(table: Mapping[str, Callable[[str, Callable[[str], str]], str | None]]) -> None:
+    """Register parameters a game words itself (``FORMATS``), each key once."""
+    for key, words in table.items():
+        if FORMATS.get(key, words) is not words:
+            raise ValueError(f"the parameter {key!r} is worded twice")
+        FORMATS[key] = words
+
+
 def shown_params(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
     """``params`` as a template shows them: terms translated by ``translate``, unlabelled fields quoted."""
     shown: dict[str, object] = {}
     for key, value in params.items():
-        if isinstance(value, str) and key not in VERBATIM and value in TERMS:
+        if isinstance(value, str) and key in FORMATS:
+            shown[key] = FORMATS[key](value, translate) or value
+        elif isinstance(value, str) and key not in VERBATIM and value in TERMS:
             shown[key] = translate(TERMS[value])
         elif isinstance(value, str) and key in FIELDS:
             # A path ``core.fields`` names comes quoted already (it is never a term, whatever its words).

@@ -290,3 +290,46 @@ def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger
         expect(page.locator("#rf-zoom")).to_be_visible()  # to turn it off again
         page.tap("#rf-zoom")
         expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(0)
+
+
+# Each clue's frame and shape on the solo board, and how much of its side clues' target is in the window.
+CLUES_IN_WINDOW = """() => [...document.querySelectorAll('.rf-play .rf-edge')].map(e => {
+    const box = (part) => { const b = e.querySelector(part)?.getBBox(); if (!b) return null;
+        const m = e.querySelector(part).getScreenCTM();
+        return {left: b.x * m.a + m.e, right: (b.x + b.width) * m.a + m.e}; };
+    const stroke = (part) => { const p = e.querySelector(part); return p ?
+        parseFloat(getComputedStyle(p).strokeWidth) / 2 * e.querySelector(part).getScreenCTM().a : 0; };
+    const frame = box('.rf-frame'), shape = box('.rf-shape');
+    return {edge: e.dataset.edge, frame: frame && {left: frame.left - stroke('.rf-frame'),
+        right: frame.right + stroke('.rf-frame')}, shape};
+})"""
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "width"), [("expert", "11&v=2", 390), ("hard", "5", 390), ("expert", "11&v=2", 360)]
+)
+def test_a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide(
+    people: People, site_url: str, preset: str, seed: str, width: int
+):
+    """An Expert board (10×10) took the phone's whole width: its left and right clues' dashed frames were
+    cut at the screen's edges, and their targets were the ring's 20.9 px wide at 390 px (under 24). The
+    board now keeps as much room from the edges as makes each side clue's target 24 px wide or more (its
+    reach past the ring), every frame and shape whole in the window, and nothing wider than the screen."""
+    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
+    clues = page.evaluate(CLUES_IN_WINDOW)
+    cut = [
+        c
+        for c in clues
+        for part in (c["frame"], c["shape"])
+        if part is not None and (part["left"] < 1 or part["right"] > width - 1)  # clear of the edge
+    ]
+    assert cut == [], f"clue frames or shapes cut at the screen's edge: {cut}"
+    assert any(c["frame"] for c in clues if c["edge"][0] in "LR")  # an empty board: unmatched clues framed
+    targets = page.evaluate(CLUE_TARGETS, ".rf-play")
+    narrow = [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)]
+    assert narrow == [], f"side clues' targets under 24 px: {narrow}"
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    shoot(page, f"phone{width}-{preset}-clues")

@@ -112,7 +112,7 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     assert focused(app)["edge"] == "T1"
     app.keyboard.press("Enter")
     expect(app.locator('.rf-laser[data-edge="T1"]')).to_have_count(1)
-    assert announced(app).startswith("Laser of top 1")
+    assert announced(app).startswith("The laser from top 1 ")
     app.keyboard.press("ArrowDown")
     keyboard_solve(app, SOLUTION)
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")

@@ -15,7 +15,15 @@ from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.solve import solve
-from tests.e2e.conftest import PHONE, PageWatch, People, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import (
+    PHONE,
+    PageWatch,
+    People,
+    assert_in_window,
+    count_pointer_events,
+    open_app,
+    pointer_events,
+)
 from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, join, member, seat
 from tests.e2e.test_reflection_match import (
@@ -493,3 +501,36 @@ def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_th
         assert in_window(ann, part), f"{part} is out of the window after the round started"
     if SHOTS:
         ann.screenshot(path=f"{SHOTS}/rf-round2-{size}.png")
+
+
+def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phone: Page, app: Page, site_url: str):
+    """On a phone the hint's sentence was written under the side column's last buttons, below the window
+    where Hint was tapped: nothing seemed to happen. It comes under the Hint row and into the window, the
+    Hint button still in it. On a laptop, where the line is in sight, the page scrolls nothing and the board
+    and the buttons stay where they were."""
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11")
+    phone.locator("#rf-hint").scroll_into_view_if_needed()
+    phone.tap("#rf-hint")
+    expect(phone.locator(".rf-play .rf-message")).to_contain_text("Hint:")
+    assert_in_window(phone, (".rf-play .rf-message", "#rf-hint"))
+    phone.tap("#rf-check")
+    expect(phone.locator(".rf-play .rf-message")).to_contain_text("Check:")
+    assert_in_window(phone, (".rf-play .rf-message", "#rf-check"))
+    open_puzzle(app, site_url, "#/reflection/solo?preset=expert&seed=11")
+    app.set_viewport_size({"width": 1280, "height": 800})
+    where = "[...document.querySelectorAll('.rf-board, #rf-hint, #rf-next')].map(e => e.getBoundingClientRect().y)"
+    before = app.evaluate(where)
+    app.click("#rf-hint")
+    expect(app.locator(".rf-play .rf-message")).to_contain_text("Hint:")
+    assert app.evaluate(where) == before and app.evaluate("scrollY") == 0
+    assert_in_window(app, (".rf-play .rf-message",))
+
+
+def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: str):
+    """A regression guard (it passed before): "Give up this puzzle?" replaces the Give up button, and the
+    focus it asks for (Keep solving, under the question) brings both into a phone's window."""
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.tap("#rf-give-up")
+    expect(phone.locator("#rf-keep-solving")).to_be_focused()
+    assert_in_window(phone, ("#rf-give-up-question", "#rf-keep-solving", "#rf-give-up"))

@@ -42,7 +42,7 @@ from gamenight.core.jsonutil import loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.reflection import scene, standings
 from gamenight.reflection.history import DOT, Notes, parse_notes
-from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
+from gamenight.reflection.laser import EMPTY, Layout, clue_codes, edge_names, trace
 from gamenight.reflection.match import commitment, submission
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, TileSet, check, mismatches, parse_layout
 from gamenight.reflection.puzzle import puzzle_of as make_puzzle
@@ -117,7 +117,7 @@ reasons(
         "rf-none-left": N_("No {kind} left in your tray: take one back first."),
         "rf-no-turn": N_("Blocks and black holes do not turn; use Remove to take one back."),
         "rf-place-all": N_("Place every tile first ({n} still in the tray)."),
-        "rf-differ": N_("Not solved yet. The clues that differ: {which}."),
+        "rf-differ": N_("Not solved yet. The clues that differ: {clues}."),
         "rf-no-secret": N_(
             "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
         ),
@@ -740,9 +740,9 @@ def submit(desk: Desk, view: JSON, seat: str | None) -> Reply:
     wrong = mismatches(puzzle, desk.board)
     if not wrong:
         return Reply(desk, solve_move(desk))
-    # Named as the solo board names them, past six five and how many more (the board frames them all).
-    shown = scene.edge_list(wrong, 6)
-    return Reply(replace(desk, note={"code": "rf-differ", "params": {"which": shown}}))
+    # Named as the solo board names them, past six five and how many more (the board frames them all), in
+    # the page's language when the note is drawn: it keeps the clues' codes (``scene.clue_words``).
+    return Reply(replace(desk, note={"code": "rf-differ", "params": {"clues": clue_codes(wrong)}}))
 
 
 def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:

@@ -118,6 +118,15 @@ def edge_names(size: int) -> tuple[str, ...]:
     return tuple(f"{side}{i}" for side in SIDES for i in range(1, size + 1))
 
 
+def clue_codes(edges: Sequence[str]) -> str:
+    """Clues as a reason's ``clues`` parameter carries them, "T3 R2" (past six, five and "+n" more: a
+    parameter is short, ``core.errors.MAX_PARAM``); each page puts them into words when it draws the
+    reason, in its language then (``scene.clue_words``)."""
+    if len(edges) > 6:
+        return " ".join([*edges[:5], f"+{len(edges) - 5}"])
+    return " ".join(edges)
+
+
 def edge_index(size: int, name: str) -> int:
     """The position of edge ``name`` (e.g. ``"R3"``) in clue order; raises ``ValueError``."""
     try:

@@ -25,7 +25,7 @@ A builder whose reveal fails is disqualified, and the failures of its puzzle's s
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -35,10 +35,10 @@ from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Prepar
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_str, obj, only_keys
 from gamenight.core.rng import derive, rng
-from gamenight.i18n import N_, reasons, terms
+from gamenight.i18n import N_, formats, reasons, terms
 from gamenight.reflection import training
 from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix, steps
-from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
+from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout, clue_codes
 from gamenight.reflection.puzzle import (
     Puzzle,
     TileSet,
@@ -560,6 +560,17 @@ terms(
         "move-stop": N_("stop"),
     }
 )
+
+
+def _clue_words(codes: str, translate: Callable[[str], str]) -> str | None:
+    """The ``clues`` of a reason (``laser.clue_codes``) named as the board names them (``scene.clue_words``:
+    the view's words, imported when a reason is first drawn, as the rules are loaded without it)."""
+    from gamenight.reflection.scene import clue_words
+
+    return clue_words(codes, translate)
+
+
+formats({"clues": _clue_words})
 terms(  # why a reveal failed (``Sheet.flaw``, the ``why`` of a ``reveal_failed`` event)
     {
         "reveal-commitment": N_("the layout and salt do not match the commitment"),
@@ -585,7 +596,7 @@ reasons(
         "reflection-commitment": N_("'commitment' must be a sha256 digest: 64 lowercase hex digits"),
         "reflection-salt": N_("'salt' must be {lo} to {hi} lowercase hex digits"),
         "reflection-layout-fit": N_("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell"),
-        "reflection-not-solved": N_("not solved yet: {n} clues differ ({which})"),
+        "reflection-not-solved": N_("not solved yet: {n} clues differ ({clues})"),
         "reflection-training-limit": N_("a training match has at most {n} puzzles: start a new one"),
         "not-playing": N_("'{seat}' is not playing in this match"),
         "reflection-round-over": N_("round {round} is over: its time ran out"),
@@ -676,8 +687,8 @@ def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tup
         raise IllegalMove("reflection-layout-fit")
     if not check(sheet.puzzle, layout):
         wrong = mismatches(sheet.puzzle, layout)
-        shown = ", ".join(wrong[:6]) + (", …" if len(wrong) > 6 else "")
-        raise IllegalMove("reflection-not-solved", n=len(wrong), which=shown)
+        # The clues' codes: each page names them as its board does ("top 3"), in its own language.
+        raise IllegalMove("reflection-not-solved", n=len(wrong), clues=clue_codes(wrong))
     return _finish(state, seat, "solved", now_ms)
 
 

@@ -14,7 +14,8 @@ and small next to the solid tiles.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
@@ -305,6 +306,25 @@ def edge_list(edges: Sequence[str], most: int = 0) -> str:
     return conjunction(spoken)
 
 
+CLUE_CODE = re.compile(r"[TRBL](?:1[0-2]|[1-9])")  # a board is at most 12 cells wide (laser.MAX_SIZE)
+MORE_CODE = re.compile(r"\+[1-9][0-9]?")
+
+
+def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
+    """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "top 3 and right 2" (and
+    "4 more"); ``None`` if it is not one ``laser.clue_codes`` writes. Another ``translate`` than the page's
+    (``i18n.english``, for logs) gives the words in English."""
+    edges = codes.split()
+    more = edges.pop() if edges and MORE_CODE.fullmatch(edges[-1]) else ""
+    if not edges or len(edges) > 6 or (more and len(edges) != 5) or not all(CLUE_CODE.fullmatch(e) for e in edges):
+        return None
+    if translate is not _:
+        named = [f"{SIDE_NAMES[edge[0]]} {edge[1:]}" for edge in edges] + ([f"{more[1:]} more"] if more else [])
+        return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    named = [edge_name(edge) for edge in edges] + ([_("{n} more").format(n=more[1:])] if more else [])
+    return conjunction(named)
+
+
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
     """ "top 2: green 5, matched" ("top 2: green 5" where the board says nothing of matching: ``Look.matching``)."""
     clue = puzzle.clue(name)
@@ -356,7 +376,8 @@ def edge(
             "data-edge": name,
             "aria-label": edge_label(puzzle, name, wrong, look),
         },
-        h("rect", {"class": "rf-frame", "x": x + 1, "y": y + 1, "width": w - 2, "height": hh - 2, "rx": 5})
+        # Inset by half its widest line (a hint's, 3.5): a clue on the board's outer edge keeps it whole.
+        h("rect", {"class": "rf-frame", "x": x + 2, "y": y + 2, "width": w - 4, "height": hh - 4, "rx": 5})
         if wrong or name in look.hint_edges
         else None,
         h("rect", {"class": "rf-hit", **reach(name, x, y, w, hh)}),

@@ -48,6 +48,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -140,6 +141,8 @@ class Model:
     # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
+    # The player's last press was a finger's (``UiEvent.pointer``): what the page says names no keys then.
+    touch: bool = False
     # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
     focus_board: bool = False
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
@@ -296,6 +299,7 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+SHOW_MESSAGE = ShowInWindow("#rf-message")
 
 
 def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
@@ -412,6 +416,9 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return stored_elsewhere(model, message)
     if not isinstance(message, UiEvent):
         return model, []
+    if message.pointer or (message.type == "keydown" and not message.typing):  # the last input's kind
+        touch = message.pointer == "touch"
+        model = replace(model, touch=touch) if touch != model.touch else model
     if message.type in ("click", "keydown", "submit", "change"):
         if model.held:  # a move before the clock's first tick: the player is on with the puzzle, no welcome
             model = replace(model, held="")
@@ -487,7 +494,9 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         message="",
     )
     focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
-    if focus:
+    if model.touch:  # a finger: no keys to name
+        said = _("{name} is ready: pick a tile in the tray, then a cell; pick a clue to see its laser.")
+    elif focus:
         said = _("{name} is ready: arrow keys move on the board; ? lists the keys.")
     else:  # a puzzle link just opened: the page's focus is where the player left it
         said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.")
@@ -595,10 +604,11 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         if edge not in edge_names(model.puzzle.size):
             return model, []
         return toggle_laser(replace(model, cursor=scene.edge_cell(model.puzzle.size, edge)), edge)
-    if action == "hint":
-        return take_hint(model)
-    if action == "check":
-        return check_tiles(model)
+    if action in ("hint", "check"):
+        # Its line comes under the side column's buttons, below a phone's window where the button was
+        # pressed: the page brings it into sight (it moves nothing where the line is seen already).
+        model, effects = take_hint(model) if action == "hint" else check_tiles(model)
+        return model, [*effects, SHOW_MESSAGE] if model.message else effects
     if action == "undo":
         return step_back(model)
     if action == "redo":
@@ -717,14 +727,15 @@ def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect | Say]]:
 
 def laser_words(puzzle: Puzzle, path) -> str:
     """What the drawn laser does, for a screen reader: where it goes and how far it counts."""
+    # A sentence: "The laser from top 3 leaves at bottom 3, count 10; …" ("Laser of top 3: …" read as a label).
     if path.exit is None:
-        end = _("a black hole stops it")
+        end = _("is stopped by a black hole")
     elif path.exit == path.edge:
-        end = _("it comes back out at {edge}").format(edge=scene.edge_name(path.edge))
+        end = _("comes back out at {edge}").format(edge=scene.edge_name(path.edge))
     else:
-        end = _("it leaves at {edge}").format(edge=scene.edge_name(path.exit))
+        end = _("leaves at {edge}").format(edge=scene.edge_name(path.exit))
     want = puzzle.clue(path.edge)
-    return _("Laser of {edge}: {end}, count {count}; the clue says {colour} {number}.").format(
+    return _("The laser from {edge} {end}, count {count}; the clue says {colour} {number}.").format(
         edge=scene.edge_name(path.edge),
         end=end,
         count=path.number,
@@ -1211,7 +1222,7 @@ def view(model: Model) -> Element:
 
 def message_line(model: Model) -> Element | None:
     """What the last action said (a hint, a check, a refusal, "Solved in 1:23!"), if anything."""
-    return h("p", {"class": "rf-message"}, model.message) if model.message else None
+    return h("p", {"class": "rf-message", "id": "rf-message"}, model.message) if model.message else None
 
 
 def linked_question(model: Model) -> Element | None:

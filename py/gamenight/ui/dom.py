@@ -30,6 +30,7 @@ from gamenight.ui.program import (
     Navigate,
     SaveFailed,
     SetLanguage,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -314,6 +315,11 @@ class Shell:
                     continue  # focus is elsewhere (the chat): the player's, not this request's
                 self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
                 self.render()
+            elif isinstance(effect, ShowInWindow):
+                self.render()
+                shown = self.root.querySelector(effect.selector)
+                if shown is not None and shown is not jsnull:
+                    shown.scrollIntoView(_options(block="nearest", inline="nearest"))
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn_on_leave = effect.on
             elif isinstance(effect, SetLanguage):

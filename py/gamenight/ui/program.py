@@ -237,6 +237,15 @@ class Focus:
     whole: str = ""
 
 
+@dataclass(frozen=True)
+class ShowInWindow:
+    """After the next render, scroll the element matching ``selector`` into the window by as little as it
+    takes, and nothing where it is in sight: a line a press wrote below the window (a phone's), which
+    keyboard focus stays away from (it stays on the button pressed)."""
+
+    selector: str
+
+
 def board_stop(within: str = "") -> str:
     """The selector of a board's one Tab stop, inside ``within`` (a selector; the whole page if empty): a
     board is a ``role="grid"`` that is its own Tab stop or has one cell with ``tabindex="0"`` under its
@@ -290,6 +299,7 @@ Effect = (
     | Work
     | StopWork
     | Focus
+    | ShowInWindow
     | WarnBeforeLeaving
     | SetLanguage
     | ApplyUpdate

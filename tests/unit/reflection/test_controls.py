@@ -376,6 +376,25 @@ def test_submit_names_the_clues_that_differ_and_sends_nothing():
     assert bea.note() == f"Not solved yet. The clues that differ: {listed}."
 
 
+def test_submit_s_note_follows_the_page_language_switched_after_it():
+    """The note of a Submit that was not a solve kept the clue names it was given in ("top 3") when the
+    player then switched to Japanese: the note is a code and clue codes, put into words when drawn."""
+    m, shown = built_match()
+    bea = shown["2"]
+    first = sorted(m.layouts["1"].tiles().items())[0]
+    bea.click("tray", kind=KINDS[first[1]])
+    bea.click("cell", r=first[0][0], c=first[0][1])
+    bea.click("rf-submit")
+    assert "top " in bea.note() or "left " in bea.note() or "right " in bea.note() or "bottom " in bea.note()
+    i18n.set_language("ja")
+    try:
+        note = bea.note()
+    finally:
+        i18n.set_language("en")
+    assert not re.search("top|right|bottom|left|more", note), note
+    assert re.search("[上右下左][0-9]+", note), note
+
+
 def test_the_same_note_again_is_said_again():
     """As the other boards (ui.live.alerts): Submit pressed twice on the same tiles gave the same "Not
     solved yet" note, which the page's morphing render left as it was in the same role=alert, so a screen

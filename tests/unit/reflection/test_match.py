@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import floor
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamenight import i18n
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.core.game import reason
 from gamenight.reflection import GAME
@@ -207,6 +209,27 @@ def test_variant_b_reveals_each_puzzle_after_its_own_round():
     assert [(f.seat, f.points) for f in m.state.finishes] == [("3", 40), ("2", 26)]
     m.reveal("1")
     assert m.state.phase == "solve" and m.state.round == 2 and GAME.active(m.state) == {"1", "3"}
+
+
+def test_the_host_s_refusal_of_a_solve_names_clues_as_the_board_does_in_the_reader_s_language():
+    """A guest whose solve the host refused read "(T3, R2)", the rules' short names, where the board says
+    "top 3" everywhere else; the reason carries the codes and each page words them in its language."""
+    m = Match(BUILT, 2)
+    m.build_all()
+    (cell, tile), *_ = m.layouts["1"].tiles().items()
+    empty = next((r, c) for r in range(5) for c in range(5) if m.layouts["1"].at((r, c)) == ".")
+    moved = m.layouts["1"].place(cell, ".").place(empty, tile)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.play(m.state, "2", {"type": "solve", "layout": moved.to_json()}, m.now + 5)
+    wire = refused.value.to_json()  # what travels to the guest
+    english = i18n.describe(wire["code"], wire["params"])
+    assert re.search(r"\((top|right|bottom|left) \d", english) and not re.search(r"\b[TRBL]\d", english), english
+    i18n.set_language("ja")
+    try:
+        japanese = i18n.describe(wire["code"], wire["params"])
+    finally:
+        i18n.set_language("en")
+    assert re.search("[上右下左][0-9]", japanese) and not re.search(r"[TRBL]\d|top|left|right|bottom", japanese)
 
 
 def test_a_solve_is_accepted_only_if_it_reproduces_every_clue():
@@ -478,4 +501,18 @@ def test_puzzles_made_ahead_by_a_host_give_the_same_match(monkeypatch):
     assert (
         preparation is not None
         and GAME.prepared(partly, finish(preparation.steps()), 0)[0].sheets[1] == fresh.sheets[1]
+    )
+
+
+@pytest.mark.parametrize("clues", ["T3 Q2", "T99", "", "T1 T2 T3 T4 T5 T6 T7", "T1 +3", "T1 T2 T3 T4 T5 +0"])
+def test_a_refusal_s_clues_that_are_not_clue_codes_are_shown_as_they_came(clues: str):
+    """A peer's reason is untrusted: ``clues`` that are not what ``laser.clue_codes`` writes are shown as
+    they are, never read as clue names, and the sentence is still drawn."""
+    said = i18n.describe("reflection-not-solved", {"n": 2, "clues": clues})
+    assert said == f"not solved yet: 2 clues differ ({clues})"
+
+
+def test_a_refusal_past_six_clues_names_five_and_how_many_more():
+    assert i18n.describe("reflection-not-solved", {"n": 9, "clues": "T1 R2 B3 L4 T5 +4"}) == (
+        "not solved yet: 9 clues differ (top 1, right 2, bottom 3, left 4, top 5 and 4 more)"
     )

@@ -20,6 +20,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -308,6 +309,18 @@ def test_a_hint_places_a_correct_tile_and_is_counted():
     assert any(isinstance(e, Store) and e.key == solo.PROGRESS_KEY for e in effects)
 
 
+def test_a_hint_s_and_a_check_s_line_is_brought_into_the_window():
+    """On a phone the message line comes under the side column's buttons, below the window where Hint was
+    pressed: the player saw nothing happen. A hint or a check asks the page to bring its line into the
+    window by as little as it takes (nothing moves where it is in sight, as on a laptop)."""
+    model, _ = generated()
+    for action in ("hint", "check"):
+        model, effects = send(model, click(action))
+        assert model.message and ShowInWindow("#rf-message") in effects, (action, effects)
+        (line,) = find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-message")
+        assert text_of(line) == model.message
+
+
 def test_a_hint_is_said_in_japanese_in_whole_sentences():
     # QA14: the Japanese hint joined its halves with " — " (half-width spaces beside Japanese text).
     i18n.set_language("ja")
@@ -495,6 +508,29 @@ def board_focus(model, effects) -> bool:
     return len(boards) == 1 and len(find_all(boards[0], lambda e: e.attr("tabindex") == 0)) == 1
 
 
+def test_a_puzzle_started_by_a_finger_says_what_a_finger_does_not_which_keys_to_press():
+    """A touch phone has no keyboard: "… is ready: arrow keys move on the board; ? lists the keys." named
+    keys the player does not have. Started by a tap (the page knows the pointer of the press), the puzzle
+    says what a finger does; started by a mouse or the keyboard, it names the keys as before."""
+    for pointer, keys in (("touch", False), ("mouse", True), ("", True)):
+        model, _ = SCREEN.init({}, Env(now_ms=T0))
+        model, _ = solo.update(model, UiEvent("pointerdown", action="screen", pointer=pointer))
+        form = {"preset": "easy", "seed": "77"}
+        model, effects = solo.update(model, UiEvent("submit", action="options", form=form, now_ms=T0))
+        (work,) = [e for e in effects if isinstance(e, Work)]
+        model, effects = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+        named = re.search(r"\bkeys?\b|\bTab\b|\?", model.said)
+        assert bool(named) == keys, (pointer, model.said)
+        if not keys:
+            assert "tray" in model.said and "clue" in model.said, model.said
+    # A puzzle link opened on a phone, the screen touched while it is made: no "Tab to the board" either.
+    model, effects = SCREEN.init({"preset": "easy", "seed": "1234", "v": "2"}, Env(now_ms=T0))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, _ = solo.update(model, UiEvent("pointerdown", action="screen", pointer="touch"))
+    model, _ = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and "Tab" not in model.said and "tray" in model.said, model.said
+
+
 def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
     """Start (the options form) and a daily puzzle's button vanish with the options: once the puzzle is
     ready, the board has focus (not the page's top) and the announcement says so. A puzzle link
@@ -678,7 +714,14 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     model, _ = send(model, key("ArrowUp"))  # onto T1
     assert model.cursor == (-1, 0)
     model, _effects = send(model, key("Enter", action="edge"))
-    assert model.laser == "T1" and model.said.startswith("Laser of top 1")
+    # Said as a sentence says it ("Laser of top 1: …" read as a heading).
+    assert model.laser == "T1" and model.said.startswith("The laser from top 1 ")
+    i18n.set_language("ja")
+    try:
+        again, _effects = send(replace(model, laser=None), key("Enter", action="edge"))
+    finally:
+        i18n.set_language("en")
+    assert again.said.startswith("上1から入ったレーザーは"), again.said
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
     model, _ = send(model, key(" ", action="edge"))
