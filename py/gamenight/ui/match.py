@@ -622,7 +622,7 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
     element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
     line on a phone as the status it stands in for, so the board under it does not move for a replay
-    (the board says over itself that a tap skips it: Light Seeker's ``_skip_line``)."""
+    (a game's board may say over itself that a tap skips it, as Light Seeker's does)."""
     step = _("{name}'s move, step {k} of {n}").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
