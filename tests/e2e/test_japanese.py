@@ -6,6 +6,8 @@ English, over real peer links (the wire carries codes and parameters, each page 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 
 import pytest
@@ -33,6 +35,14 @@ def speaks(page: Page, lang: str) -> None:
 
 def ready(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+
+
+def test_this_machine_draws_japanese_with_a_japanese_font():
+    # Without one Chromium draws each glyph as a narrow box ("設定" at 16 px: 12 px wide, against 32 with
+    # Noto Sans CJK), so every layout test in Japanese would measure words a third of their width.
+    assert shutil.which("fc-list"), "no fontconfig: install Debian's fonts-noto-cjk (.ci/run does)"
+    families = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True, check=True).stdout
+    assert families.strip(), "no Japanese font on this machine: install Debian's fonts-noto-cjk (.ci/run does)"
 
 
 def test_the_header_switch_speaks_japanese_and_the_choice_survives_a_reload(app: Page, site_url: str):
