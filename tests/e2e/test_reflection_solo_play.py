@@ -59,7 +59,12 @@ def tab_to_board(page: Page) -> list[str]:
         page.keyboard.press("Tab")
         if focused(page)["grid"]:
             return passed
-        passed.append(page.evaluate("document.activeElement.closest('header') ? 'header' : document.activeElement.id"))
+        passed.append(
+            page.evaluate(
+                "document.activeElement.closest('header') ? 'header'"
+                " : document.activeElement.matches('.skip-link') ? 'skip link' : document.activeElement.id"
+            )
+        )
     raise AssertionError("the board is not in the Tab order")
 
 
@@ -99,7 +104,9 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     open_puzzle(app, site_url)
     count_pointer_events(app)
     passed = tab_to_board(app)
-    assert set(passed) <= {"header"}, f"the board comes right after the page header, not after {passed}"
+    assert passed[:1] == ["skip link"] and set(passed[1:]) <= {"header"}, (
+        f"the board comes right after the skip link and the page header, not after {passed}"
+    )
     assert cursor(app) == (0, 0)
     # Arrows and Space never scroll the page.
     app.evaluate("window.scrollTo(0, 0)")

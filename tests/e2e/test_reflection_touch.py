@@ -508,7 +508,7 @@ def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phon
     where Hint was tapped: nothing seemed to happen. It comes under the Hint row and into the window, the
     Hint button still in it. On a laptop, where the line is in sight, the page scrolls nothing and the board
     and the buttons stay where they were."""
-    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11")
+    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
     phone.locator("#rf-hint").scroll_into_view_if_needed()
     phone.tap("#rf-hint")
     expect(phone.locator(".rf-play .rf-message")).to_contain_text("Hint:")
@@ -516,7 +516,7 @@ def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phon
     phone.tap("#rf-check")
     expect(phone.locator(".rf-play .rf-message")).to_contain_text("Check:")
     assert_in_window(phone, (".rf-play .rf-message", "#rf-check"))
-    open_puzzle(app, site_url, "#/reflection/solo?preset=expert&seed=11")
+    open_puzzle(app, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
     app.set_viewport_size({"width": 1280, "height": 800})
     where = "[...document.querySelectorAll('.rf-board, #rf-hint, #rf-next')].map(e => e.getBoundingClientRect().y)"
     before = app.evaluate(where)
