@@ -397,3 +397,43 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     assert fields and fields[0].attr("value") == "", "the form shows no stored word as a typed name"
     named, _ = started(("hard", "here"), ("Hal", "Ann"))
     assert "Hal (A) is thinking…" in text_of(app.view(named))
+
+
+def name_fields(model):
+    """The setup form's name fields: their names, values and placeholders, in seat order."""
+    fields = find_all(app.view(model), lambda e: e.tag == "input" and str(e.attr("name")).startswith("name"))
+    return [(f.attr("name"), f.attr("value"), f.attr("placeholder")) for f in fields]
+
+
+def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
+    """A seat the form gives the computer is called "Bot B (Hard)" when its name is left empty; its field's
+    placeholder said "Player 2", a name it would never get. It says the bot's name as the form's "Played by"
+    changes (a person's default again when it goes back to a person), in the page's language, and when the
+    form is opened again over a match with a computer in it."""
+    model, _ = screen()
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2"]
+    pick = UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="hard", now_ms=2_000)
+    model, effects = send(model, pick)
+    assert effects == []
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Bot B (Hard)"]
+    (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind1")
+    assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["hard"]
+    try:
+        i18n.set_language("ja")
+        assert [p for _n, _v, p in name_fields(model)] == ["プレイヤー1", "ボットB（むずかしい）"]
+    finally:
+        i18n.set_language("en")
+    # Three players: the third seat's field follows its own choice; a seat given back to a person, its default.
+    # (The form's choices go by seat number, as its fields do: "kind2" is the third seat at any count.)
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="3", now_ms=2_000))
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="here"))
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "2"}, value="easy"))
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2", "Bot C (Easy)"]
+    # Nothing the form does not offer: an unknown seat or level changes nothing.
+    for index, value in (("4", "hard"), ("x", "hard"), ("1", "godlike")):
+        data = {"field": "kind", "index": index}
+        assert send(model, UiEvent("change", "table-setup", data=data, value=value))[0] == model
+    # Over a match with a computer in it (Play vs computer), the form shows its bot by name, not as typed.
+    vs, _ = screen("#/raythread/table?vs=normal")
+    vs, _ = send(vs, UiEvent("click", "table-setup", now_ms=3_000))
+    assert name_fields(vs) == [("name0", "", "Player 1"), ("name1", "", "Bot B (Normal)")]
