@@ -340,6 +340,7 @@ def restore(game: str, text: str) -> Model:
         bots = {seat: parse_level(level) for seat, level in bots.items()}
     except BadOptions as err:
         raise BadMessage(err.code, **err.params) from None
+    record = replace(record, names=_renamed(record, bots))
     steps = replay_steps(record)
     played = Played(record, tuple(s for s, _e in steps), tuple(tuple(e) for _s, e in steps))
     model = Model(
@@ -354,6 +355,21 @@ def restore(game: str, text: str) -> Model:
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
     return replace(model, ui=retold(model))
+
+
+# The names a computer seat left unnamed got before the rule of 5096728 ("Bot B (Hard)", docs/architecture.md,
+# Bots), by seat number: tables saved then still hold them.
+_EARLIER_BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
+
+
+def _renamed(record: Record, bots: Mapping[str, str]) -> dict[str, str]:
+    """The record's names with a computer seat's old default (Ada for the first seat, Bea for the second …)
+    stored as an unnamed computer is now (``NAME``), so a table saved before the rule calls its bots as every
+    page does, and its next save is in the rule's words. A name the player typed stays: a person's, or a
+    computer's other than its own seat's default (the old form could not tell "Bea" typed for the second
+    seat from the default; the default is what a player got by typing nothing)."""
+    earlier = dict(zip(record.seats, _EARLIER_BOT_NAMES, strict=False))
+    return {s: NAME if s in bots and earlier.get(s) == name else name for s, name in record.names.items()}
 
 
 def save(model: Model) -> Store:

@@ -437,3 +437,64 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     vs, _ = screen("#/raythread/table?vs=normal")
     vs, _ = send(vs, UiEvent("click", "table-setup", now_ms=3_000))
     assert name_fields(vs) == [("name0", "", "Player 1"), ("name1", "", "Bot B (Normal)")]
+
+
+def saved_before_the_rule(kinds, names, moves=1):
+    """A table saved as the app saved it before 5096728: an unnamed computer seat stored as Ada, Bea, Cy
+    or Dot by seat number (the old default names), a typed name as typed."""
+    model, effects = started(kinds, tuple("" if n in ("Ada", "Bea", "Cy", "Dot") else n for n in names))
+    for _ in range(moves):
+        state = model.inner.played.state
+        mover = state.seats[state.turn]
+        if mover in model.inner.bots:
+            model, effects = bot_turn(model, effects)
+        else:
+            model, effects = click_move(model, rules.legal(state, mover)[0])
+    saved = json.loads([e for e in effects if isinstance(e, Store)][-1].text)
+    seats = saved["record"]["seats"]
+    saved["record"]["names"] = dict(zip(seats, names, strict=True))
+    return model, json.dumps(saved)
+
+
+def test_a_table_saved_with_the_old_default_bot_names_opens_with_the_rule_s_names():
+    """A returning player's match saved before the rule still named its unnamed computers Ada, Bea, Cy or Dot.
+    It opens as it was (the same moves, seats and levels), its unnamed computers called as every page calls
+    them now ("Bot B (Hard)"); a name a player typed stays, for a computer as for a person."""
+    model, text = saved_before_the_rule(("here", "hard"), ("Ann", "Bea"))
+    again, effects = screen(stored={"table.raythread": text})
+    assert again.inner.played.record.log == model.inner.played.record.log
+    assert [(s.name, s.kind, s.level) for s in again.inner.seats] == [("Ann", "here", ""), ("Bot", "bot", "hard")]
+    page = text_of(app.view(again))
+    assert "Bot B (Hard)" in page and "Bea" not in page, page
+    assert "Welcome back: the match is as you left it." in page
+    assert work_of(effects).task == table.BOT_TASK, "the computer thinks as before"
+    # Its next save is in the rule's words; the form opened over it offers the bot's name, not "Bea".
+    state = again.inner.played.state
+    moved, effects = bot_turn(again, effects) if state.seats[state.turn] == "C" else (again, effects)
+    state = moved.inner.played.state
+    moved, effects = click_move(moved, rules.legal(state, "A")[0])
+    (save,) = [e for e in effects if isinstance(e, Store)]
+    assert json.loads(save.text)["record"]["names"] == {"A": "Ann", "C": "Bot"}
+    form, _ = send(again, UiEvent("click", "table-setup", now_ms=5_000))
+    assert name_fields(form) == [("name0", "Ann", "Player 1"), ("name1", "", "Bot B (Hard)")]
+    # Only a computer's own old default is: a person called Bea, a computer a player called Bea in another
+    # seat, and a typed name (Hal) stay as they were.
+    _, text = saved_before_the_rule(("easy", "here", "normal"), ("Ada", "Bea", "Cy"))
+    kept, _ = screen(stored={"table.raythread": text})
+    assert [s.name for s in kept.inner.seats] == ["Bot", "Bea", "Bot"]
+    assert "Bot A (Easy)" in text_of(app.view(kept)) and "Bot C (Normal)" in text_of(app.view(kept))
+    _, text = saved_before_the_rule(("easy", "hard", "here"), ("Bea", "Hal", "Cy"))
+    kept, _ = screen(stored={"table.raythread": text})
+    assert [s.name for s in kept.inner.seats] == ["Bea", "Hal", "Cy"]
+
+
+def test_a_damaged_table_saved_with_the_old_default_bot_names_is_refused_and_kept():
+    """The saved table is untrusted input, in the old words as in the new: a damaged one is refused with a
+    readable reason, and nothing is written over it (a new match replaces it)."""
+    _, text = saved_before_the_rule(("here", "hard"), ("Ann", "Bea"))
+    raw = json.loads(text)
+    raw["record"]["names"] = {"A": "Ann", "C": "Bea (B)"}
+    refused, effects = screen(stored={"table.raythread": json.dumps(raw)})
+    assert refused.inner.phase == "setup" and refused.inner.played is None
+    assert refused.inner.message.startswith("Your saved match could not be restored; start a new one. ")
+    assert not any(isinstance(e, (Store, Work)) for e in effects)
