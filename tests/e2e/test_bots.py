@@ -165,6 +165,39 @@ def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, si
     rt.assert_page_shows(app, rt.engine(app))  # the engine replays the bot's move: it was legal
 
 
+def test_a_computer_seat_s_name_field_says_its_name_and_an_old_save_calls_its_bot_so(app: Page, site_url: str):
+    """The setup's name field of a seat "Played by" the computer has the placeholder the bot is called by
+    ("Bot B (Hard)"), following the choice (what was typed stays); a table saved before that rule, its bot
+    stored as "Bea", opens with the bot called as every page calls it."""
+    open_app(app, site_url, "#/raythread/table")
+    app.fill("input[name=name0]", "Ann")
+    field = app.locator("input[name=name1]")
+    expect(field).to_have_attribute("placeholder", "Player 2")
+    app.select_option("select[name=kind1]", "hard")
+    expect(field).to_have_attribute("placeholder", "Bot B (Hard)")
+    expect(app.locator("input[name=name0]")).to_have_value("Ann")
+    expect(app.locator("select[name=kind1]")).to_have_value("hard")
+    app.select_option("select[name=kind1]", "here")
+    expect(field).to_have_attribute("placeholder", "Player 2")
+    app.select_option("select[name=kind1]", "normal")
+    app.click("form[data-action=table-setup] button[type=submit]")
+    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
+    # As the app saved it before the rule: the unnamed bot of the second seat was "Bea". (Written from
+    # the home page: the table, and its computer's thinking, stopped there, so nothing saves over it.)
+    app.click("header a[href='#/']")
+    expect(app.locator(".rt-board")).to_have_count(0)
+    saved = json.loads(app.evaluate(f"localStorage.getItem('{rt.STORE}')"))
+    assert saved["record"]["names"] == {"A": "Ann", "C": "Bot"}
+    saved["record"]["names"]["C"] = "Bea"
+    app.evaluate(f"(text) => localStorage.setItem('{rt.STORE}', text)", json.dumps(saved))
+    open_app(app, site_url, "#/raythread/table")
+    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
+    expect(app.locator(".match-seats")).not_to_contain_text("Bea")
+    app.click("button[data-action=table-setup]")
+    expect(field).to_have_value("")
+    expect(field).to_have_attribute("placeholder", "Bot B (Normal)")
+
+
 # Each step of a replay as the page drew it: the step number (``data-replay``, none for the position
 # itself), where each cube and Buh stand, and the status line; recorded when the step changes.
 WATCH_REPLAY = """() => {

@@ -351,3 +351,59 @@ def test_the_first_tab_shows_the_skip_link_and_enter_puts_focus_in_main(app: Pag
     expect(skip).not_to_be_in_viewport()
     app.keyboard.press("Tab")
     assert app.evaluate("document.activeElement.closest('main') !== null")
+
+
+# Which of the overlay's drawn Tab stops has focus (-1: the dialog itself; None: focus is outside it).
+OVERLAY_FOCUS = """() => {
+  const dialog = document.getElementById('overlay');
+  const stops = [...dialog.querySelectorAll(
+    'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
+  )].filter(e => !e.disabled && e.getClientRects().length);
+  const active = document.activeElement;
+  if (!dialog.contains(active)) return {at: null, count: stops.length, outside: active.outerHTML.slice(0, 120)};
+  return {at: stops.indexOf(active), count: stops.length, outside: ''};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("route", "opener"),
+    [("#/", "#app-help"), ("#/raythread/table?vs=normal", ".match-controls button[data-action=app-rules]")],
+)
+def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_opener(
+    app: Page, site_url: str, route: str, opener: str
+):
+    """The help and the rules are a modal dialog: Tab from its last control went on to the skip link, the
+    header and the offer of a new version behind it (only the screen was inert), then to the browser's
+    bar. Now Tab and Shift+Tab go round its own controls only, and Escape or Close gives focus back to
+    the control that opened it."""
+    open_app(app, site_url, route)
+    app.evaluate("() => { window.gncUpdate.waiting = true; dispatchEvent(new Event('gnc:update')); }")
+    expect(app.locator(".update-offer")).to_be_visible()
+    for close in ("Escape", "Close"):
+        app.locator(opener).focus()
+        app.keyboard.press("Enter")
+        expect(app.locator("#overlay")).to_be_focused()
+        count = app.evaluate(OVERLAY_FOCUS)["count"]
+        assert count >= 1
+        # From the dialog: forwards round it past its last control to its first, then backwards past its
+        # first to its last.
+        expected = [i % count for i in range(count + 2)]
+        expected += [(expected[-1] - 1 - i) % count for i in range(count + 2)]
+        seen = []
+        for key in ["Tab"] * (count + 2) + ["Shift+Tab"] * (count + 2):
+            app.keyboard.press(key)
+            where = app.evaluate(OVERLAY_FOCUS)
+            assert where["at"] is not None, f"{key} left the overlay for {where['outside']}"
+            seen.append(where["at"])
+        assert seen == expected
+        if close == "Escape":
+            app.keyboard.press("Escape")
+        else:
+            app.locator("#overlay button[data-action=app-close]").focus()
+            app.keyboard.press("Enter")
+        expect(app.locator("#overlay")).to_have_count(0)
+        expect(app.locator(opener)).to_be_focused()
+    # Closed, the page behind it takes focus again: Shift+Tab from the heading goes back to the offer.
+    app.locator("main h1").focus()
+    app.keyboard.press("Shift+Tab")
+    expect(app.locator(".update-offer button[data-action=update-later]")).to_be_focused()

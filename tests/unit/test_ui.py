@@ -306,7 +306,7 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     dialog = find_all(tree, lambda e: e.attr("role") == "dialog")[0]
     assert dialog.attr("aria-modal") == "true" and "Raythread: choose a mirror" in text_of(dialog)
     screen = find_all(tree, lambda e: e.attr("inert") is True)
-    assert screen and "Raythread Rally" in text_of(screen[0]), "the screen under the dialog is inert"
+    assert any("Raythread Rally" in text_of(e) for e in screen), "the screen under the dialog is inert"
     # While it is open, the screen does not get inputs.
     assert app.update(opened, UiEvent("submit", "table-setup", form={"players": "2"}), Env())[0] is opened
     closed, effects = app.update(opened, UiEvent("keydown", "", {}, key="Escape"), Env())
@@ -367,6 +367,48 @@ def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
     tree = app.view(model)
     assert len(find_all(tree, lambda e: e.tag == "button" and e.attr("data-action") == "app-rules")) == 1
     assert len(find_all(tree, lambda e: e.attr("role") == "grid" and e.attr("tabindex") == 0)) == 1
+
+
+def tab_stops(tree: Element, inert: bool = False) -> list[Element]:
+    """The elements of ``tree`` that Tab reaches: a control or a link, or ``tabindex`` 0 or more, not
+    disabled and not inside an ``inert`` element."""
+    inert = inert or tree.attr("inert") is True
+    controls = ("button", "input", "select", "textarea", "summary")
+    native = tree.tag in controls or (tree.tag == "a" and bool(tree.attr("href")))
+    index = tree.attr("tabindex")
+    here = not inert and not tree.attr("disabled") and (native if index is None else int(str(index)) >= 0)
+    return [tree] * here + [s for c in tree.children if isinstance(c, Element) for s in tab_stops(c, inert)]
+
+
+@pytest.mark.parametrize(
+    ("route", "opening"),
+    [
+        ("#/", UiEvent("click", "app-help")),
+        ("#/raythread/table?vs=normal", UiEvent("keydown", "board", {}, key="?")),
+        ("#/lightseeker/table?vs=normal", UiEvent("click", "app-rules", {"game": "lightseeker"})),
+        ("#/reflection/solo", UiEvent("click", "app-rules", {"game": "reflection"})),
+    ],
+)
+def test_under_an_open_overlay_tab_reaches_only_the_overlay(route: str, opening: UiEvent):
+    """The help and the rules are a modal dialog: the screen under them was inert, but not the skip link,
+    the header or the offer of a new version, so Tab from the overlay's last control went on to them (and
+    a press there acted on the page behind). Everything but the overlay is inert while it is open."""
+    model, _ = app.init(route, Env())
+    model, _ = app.update(model, app.UpdateReady(), Env())
+    shown = tab_stops(app.view(model))
+    for part in ("skip-to-main", "app-help", "update-now", "update-later"):
+        assert any(e.attr("data-action") == part for e in shown), part
+    assert any(e.tag == "a" and e.attr("href") == "#/settings" for e in shown)
+    opened, effects = app.update(model, opening, Env())
+    assert opened.overlay and effects == [Focus("#overlay")]
+    tree = app.view(opened)
+    (overlay,) = find_all(tree, lambda e: e.attr("id") == "overlay")
+    inside = tab_stops(overlay)
+    assert inside and any(e.attr("data-action") == "app-close" for e in inside)
+    outside = [e for e in tab_stops(tree) if not any(e is i for i in inside)]
+    assert outside == [], [(e.tag, e.attr("data-action") or e.attr("href") or text_of(e)) for e in outside]
+    closed, _ = app.update(opened, UiEvent("click", "app-close"), Env())
+    assert len(tab_stops(app.view(closed))) == len(shown), "closed, the page is as it was"
 
 
 def test_the_rules_page_is_drawn_by_the_games_scene_as_pictures():

@@ -419,16 +419,24 @@ def view(model: Model) -> Element:
     """The whole app view: the header, the offer of a new version if one waits, the current screen (a
     save the browser refused said at the top of its page) and the overlay open over it."""
     offer = update_offer() if model.update == "ready" else None
+    page = h("div", {}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved)))
+    # The overlay is a modal dialog: while it is open, everything else is inert (neither focused, clicked
+    # nor read), so Tab from its last control does not go on to the skip link, the header or the offer
+    # of a new version behind it. Each part says it itself: a wrapper round them would change the page's
+    # structure, which the stylesheet and the morph's matching of elements rely on.
+    behind = [behind_overlay(part, bool(model.overlay)) for part in (skip_link(), header(), offer, page) if part]
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
-        skip_link(),
-        header(),
-        offer,
-        h("div", {"inert": bool(model.overlay)}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved))),
-        copied_status(model.copied),
+        behind,
+        copied_status(model.copied),  # a live region, no control: "Copied." is heard over the overlay too
         overlay_view(model) if model.overlay else None,
     )
+
+
+def behind_overlay(part: Element, covered: bool) -> Element:
+    """``part`` of the app, made ``inert`` while the overlay covers it."""
+    return replace(part, attrs=(*part.attrs, ("inert", True))) if covered else part
 
 
 def copied_status(copied: Copied | None) -> Element:

@@ -70,6 +70,8 @@ DELEGATED = (
 SCROLL_KEYS = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Home", "End", "PageUp", "PageDown"))
 FIELDS = ("INPUT", "SELECT", "TEXTAREA")
 PRESSABLE = ("BUTTON", "A", "SUMMARY")
+# What Tab stops on inside a modal dialog (``Shell.keep_in_dialog``): controls, links and any tabindex but -1.
+TAB_STOPS = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
 MAX_FILE = 65536  # bytes of a picked file handed to a screen
 _proxies: list = []  # proxies must live as long as the listeners they back
 
@@ -257,7 +259,35 @@ class Shell:
         if ui.type == "change" and str(event.target.type) == "file":
             self.read_file(event.target, ui)
             return
+        if ui.type == "keydown" and ui.key == "Tab" and ui.mods in ("", "shift"):
+            self.keep_in_dialog(event, backwards=ui.mods == "shift")
         self.send(ui)
+
+    def keep_in_dialog(self, event: Any, backwards: bool) -> None:
+        """Tab and Shift+Tab go round an open modal dialog's own controls (the help and rules overlay): the
+        page behind it is inert (``ui.app.view``), so Tab from its last control would leave the page for
+        the browser's own bar, and come back at the dialog's first control only a press later."""
+        dialog = self.root.querySelector('[aria-modal="true"]')
+        if dialog is None or dialog is jsnull:
+            return
+        stops = [
+            el
+            for el in js.Array.from_(dialog.querySelectorAll(TAB_STOPS))
+            if not el.disabled and el.getClientRects().length  # drawn (not in a closed <details>) and usable
+        ]
+        active = js.document.activeElement
+        inside = active is not None and active is not jsnull and dialog.contains(active)
+        if not stops:
+            event.preventDefault()
+            dialog.focus()
+            return
+        first, last = stops[0], stops[-1]
+        if backwards and (not inside or active.isSameNode(first) or active.isSameNode(dialog)):
+            event.preventDefault()
+            last.focus()
+        elif not backwards and (not inside or active.isSameNode(last)):
+            event.preventDefault()
+            first.focus()
 
     def read_file(self, field: Any, ui: UiEvent) -> None:
         """Send ``ui`` once the picked file's text (its first ``MAX_FILE`` bytes) has been read."""

@@ -14,7 +14,7 @@ a match in progress kept here.
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
 play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
-page stays responsive while "Bea (B) is thinking…"); the chosen move waits a short pause so a person
+page stays responsive while "Bot B (Hard) is thinking…"); the chosen move waits a short pause so a person
 can follow it, then goes through the same ``play`` as a person's. The match screen may then play the
 move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
 ``match.replay`` timer, which this screen passes on; an input on the board ends that replay and does no
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, level_name, parse_level, thinking, turn_seed
+from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, called, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
@@ -80,8 +80,6 @@ reasons(
 )
 
 
-# The names a computer player gets when the setup leaves its name empty, by seat number (names of
-# people, the same in every language).
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
 FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 # The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
@@ -127,6 +125,10 @@ class Model:
     message: str = ""
     now_ms: int = 0
     bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
+    # The setup form's "Played by" as changed since it was opened, by seat number as its fields go ("kind1"):
+    # a level or "here". A seat not changed shows the match's (``bots``), which the form changes only when
+    # it starts a match, so "Back to the match" finds its computers as they were.
+    kinds: Mapping[int, str] = field(default_factory=dict)
     pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
     # "New match" was pressed during a match with moves in it: the page asks before dealing it away.
     confirming: bool = False
@@ -220,6 +222,14 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         if count.isdigit() and int(count) in rules.info.seats:
             return replace(model, players=int(count)), []
         return model, []
+    if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "kind":
+        # A seat's name field says what its player will be called if left empty: "Bot B (Hard)" for a
+        # computer (``setup_view``), so the form hears each change of who plays it.
+        index, kind = event.data.get("index", ""), event.value
+        seats = games.RULES[model.game].info.seats
+        if index.isdigit() and int(index) < seats.stop - 1 and kind in ("here", *LEVELS) and games.bot(model.game):
+            return replace(model, kinds={**model.kinds, int(index): kind}), []
+        return model, []
     if event.type == "submit" and event.action == "table-setup":
         if model.played is not None and in_progress(model) and not model.confirming:
             # The form would deal the match in progress away: it asks first, as "New match" does (the
@@ -232,7 +242,9 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
     # "Keep playing" (the answer to the question above) goes back to the match, as "Back to the match" does.
     if event.type == "click" and event.action in ("table-resume", "table-new-cancel") and model.played is not None:
         # A player count picked in the form goes with the form: the match, and "New match", keep theirs.
-        model = replace(model, phase="playing", message="", players=len(model.played.record.seats), confirming=False)
+        model = replace(
+            model, phase="playing", message="", players=len(model.played.record.seats), kinds={}, confirming=False
+        )
         return model, [*think(model), match.FOCUS_BOARD]
     return model, []
 
@@ -290,7 +302,9 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     played = Played(record, (state,), ((),))
     bots = {s: level for s, level in model.bots.items() if s in seats}
     seated = _seats(model.game, record, bots)
-    model = replace(model, phase="playing", played=played, bots=bots, seats=seated, message="", vs="", elsewhere=False)
+    model = replace(
+        model, phase="playing", played=played, bots=bots, kinds={}, seats=seated, message="", vs="", elsewhere=False
+    )
     model = replace(model, ui=match.start(model.game, _board(model.game), _view(model)), pending=None, confirming=False)
     return model, [save(model), *think(model)]
 
@@ -326,6 +340,7 @@ def restore(game: str, text: str) -> Model:
         bots = {seat: parse_level(level) for seat, level in bots.items()}
     except BadOptions as err:
         raise BadMessage(err.code, **err.params) from None
+    record = replace(record, names=_renamed(record, bots))
     steps = replay_steps(record)
     played = Played(record, tuple(s for s, _e in steps), tuple(tuple(e) for _s, e in steps))
     model = Model(
@@ -340,6 +355,21 @@ def restore(game: str, text: str) -> Model:
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
     return replace(model, ui=retold(model))
+
+
+# The names a computer seat left unnamed got before the rule of 5096728 ("Bot B (Hard)", docs/architecture.md,
+# Bots), by seat number: tables saved then still hold them.
+_EARLIER_BOT_NAMES = ("Ada", "Bea", "Cy", "Dot")
+
+
+def _renamed(record: Record, bots: Mapping[str, str]) -> dict[str, str]:
+    """The record's names with a computer seat's old default (Ada for the first seat, Bea for the second …)
+    stored as an unnamed computer is now (``NAME``), so a table saved before the rule calls its bots as every
+    page does, and its next save is in the rule's words. A name the player typed stays: a person's, or a
+    computer's other than its own seat's default (the old form could not tell "Bea" typed for the second
+    seat from the default; the default is what a player got by typing nothing)."""
+    earlier = dict(zip(record.seats, _EARLIER_BOT_NAMES, strict=False))
+    return {s: NAME if s in bots and earlier.get(s) == name else name for s, name in record.names.items()}
 
 
 def save(model: Model) -> Store:
@@ -515,7 +545,7 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         # The form replaces the match: a replay ends (its timer stopped), and "Back to the match" shows
         # the position, as the computer players, who wait meanwhile, see it.
         ui, stop, _ = match.take(match.ended(shown))
-        model = replace(model, phase="setup", message="", pending=None, ui=ui)
+        model = replace(model, phase="setup", message="", pending=None, ui=ui, kinds={})
         return model, [*stop, *think(model), FOCUS_SETUP]
     ui, move = match.handle(shown, table_of(model), event)
     if move is None and match.replaying(shown) and not match.replaying(ui):
@@ -636,6 +666,7 @@ def setup_view(model: Model) -> Element:
     counts = rules.info.seats
     tags = seat_tags(rules, seats)
     has_bot = games.bot(model.game) is not None
+    kinds = [model.kinds.get(i) or model.bots.get(seat, "here") for i, seat in enumerate(seats)]
     rows = [
         h(
             "li",
@@ -663,13 +694,17 @@ def setup_view(model: Model) -> Element:
                         and not match.is_default_name(model.names[i], i)
                         and not (model.names[i] == NAME and seat in model.bots)
                         else "",
-                        "placeholder": match.default_name(i),
+                        # What the seat's player is called if the field is left empty: a computer's name
+                        # by the rule of every page ("Bot B (Hard)"), a person's default ("Player 2").
+                        "placeholder": match.default_name(i)
+                        if kinds[i] not in LEVELS
+                        else called(kinds[i], tags[seat]),
                         "maxlength": MAX_NAME,
                         "autocomplete": "off",
                     },
                 ),
             ),
-            has_bot and kind_field(i, model.bots.get(seat, "here")),
+            has_bot and kind_field(i, kinds[i]),
         )
         for i, seat in enumerate(seats)
     ]
@@ -752,7 +787,7 @@ def kind_field(i: int, chosen: str) -> Element:
         h("span", {}, _("Played by")),
         h(
             "select",
-            {"name": f"kind{i}"},
+            {"name": f"kind{i}", "data-action": "table-setup", "data-field": "kind", "data-index": i},
             [h("option", {"value": value, "selected": value == chosen}, text) for value, text in choices],
         ),
     )

@@ -397,3 +397,104 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     assert fields and fields[0].attr("value") == "", "the form shows no stored word as a typed name"
     named, _ = started(("hard", "here"), ("Hal", "Ann"))
     assert "Hal (A) is thinking…" in text_of(app.view(named))
+
+
+def name_fields(model):
+    """The setup form's name fields: their names, values and placeholders, in seat order."""
+    fields = find_all(app.view(model), lambda e: e.tag == "input" and str(e.attr("name")).startswith("name"))
+    return [(f.attr("name"), f.attr("value"), f.attr("placeholder")) for f in fields]
+
+
+def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
+    """A seat the form gives the computer is called "Bot B (Hard)" when its name is left empty; its field's
+    placeholder said "Player 2", a name it would never get. It says the bot's name as the form's "Played by"
+    changes (a person's default again when it goes back to a person), in the page's language, and when the
+    form is opened again over a match with a computer in it."""
+    model, _ = screen()
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2"]
+    pick = UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="hard", now_ms=2_000)
+    model, effects = send(model, pick)
+    assert effects == []
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Bot B (Hard)"]
+    (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind1")
+    assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["hard"]
+    try:
+        i18n.set_language("ja")
+        assert [p for _n, _v, p in name_fields(model)] == ["プレイヤー1", "ボットB（むずかしい）"]
+    finally:
+        i18n.set_language("en")
+    # Three players: the third seat's field follows its own choice; a seat given back to a person, its default.
+    # (The form's choices go by seat number, as its fields do: "kind2" is the third seat at any count.)
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="3", now_ms=2_000))
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="here"))
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "2"}, value="easy"))
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2", "Bot C (Easy)"]
+    # Nothing the form does not offer: an unknown seat or level changes nothing.
+    for index, value in (("4", "hard"), ("x", "hard"), ("1", "godlike")):
+        data = {"field": "kind", "index": index}
+        assert send(model, UiEvent("change", "table-setup", data=data, value=value))[0] == model
+    # Over a match with a computer in it (Play vs computer), the form shows its bot by name, not as typed.
+    vs, _ = screen("#/raythread/table?vs=normal")
+    vs, _ = send(vs, UiEvent("click", "table-setup", now_ms=3_000))
+    assert name_fields(vs) == [("name0", "", "Player 1"), ("name1", "", "Bot B (Normal)")]
+
+
+def saved_before_the_rule(kinds, names, moves=1):
+    """A table saved as the app saved it before 5096728: an unnamed computer seat stored as Ada, Bea, Cy
+    or Dot by seat number (the old default names), a typed name as typed."""
+    model, effects = started(kinds, tuple("" if n in ("Ada", "Bea", "Cy", "Dot") else n for n in names))
+    for _ in range(moves):
+        state = model.inner.played.state
+        mover = state.seats[state.turn]
+        if mover in model.inner.bots:
+            model, effects = bot_turn(model, effects)
+        else:
+            model, effects = click_move(model, rules.legal(state, mover)[0])
+    saved = json.loads([e for e in effects if isinstance(e, Store)][-1].text)
+    seats = saved["record"]["seats"]
+    saved["record"]["names"] = dict(zip(seats, names, strict=True))
+    return model, json.dumps(saved)
+
+
+def test_a_table_saved_with_the_old_default_bot_names_opens_with_the_rule_s_names():
+    """A returning player's match saved before the rule still named its unnamed computers Ada, Bea, Cy or Dot.
+    It opens as it was (the same moves, seats and levels), its unnamed computers called as every page calls
+    them now ("Bot B (Hard)"); a name a player typed stays, for a computer as for a person."""
+    model, text = saved_before_the_rule(("here", "hard"), ("Ann", "Bea"))
+    again, effects = screen(stored={"table.raythread": text})
+    assert again.inner.played.record.log == model.inner.played.record.log
+    assert [(s.name, s.kind, s.level) for s in again.inner.seats] == [("Ann", "here", ""), ("Bot", "bot", "hard")]
+    page = text_of(app.view(again))
+    assert "Bot B (Hard)" in page and "Bea" not in page, page
+    assert "Welcome back: the match is as you left it." in page
+    assert work_of(effects).task == table.BOT_TASK, "the computer thinks as before"
+    # Its next save is in the rule's words; the form opened over it offers the bot's name, not "Bea".
+    state = again.inner.played.state
+    moved, effects = bot_turn(again, effects) if state.seats[state.turn] == "C" else (again, effects)
+    state = moved.inner.played.state
+    moved, effects = click_move(moved, rules.legal(state, "A")[0])
+    (save,) = [e for e in effects if isinstance(e, Store)]
+    assert json.loads(save.text)["record"]["names"] == {"A": "Ann", "C": "Bot"}
+    form, _ = send(again, UiEvent("click", "table-setup", now_ms=5_000))
+    assert name_fields(form) == [("name0", "Ann", "Player 1"), ("name1", "", "Bot B (Hard)")]
+    # Only a computer's own old default is: a person called Bea, a computer a player called Bea in another
+    # seat, and a typed name (Hal) stay as they were.
+    _, text = saved_before_the_rule(("easy", "here", "normal"), ("Ada", "Bea", "Cy"))
+    kept, _ = screen(stored={"table.raythread": text})
+    assert [s.name for s in kept.inner.seats] == ["Bot", "Bea", "Bot"]
+    assert "Bot A (Easy)" in text_of(app.view(kept)) and "Bot C (Normal)" in text_of(app.view(kept))
+    _, text = saved_before_the_rule(("easy", "hard", "here"), ("Bea", "Hal", "Cy"))
+    kept, _ = screen(stored={"table.raythread": text})
+    assert [s.name for s in kept.inner.seats] == ["Bea", "Hal", "Cy"]
+
+
+def test_a_damaged_table_saved_with_the_old_default_bot_names_is_refused_and_kept():
+    """The saved table is untrusted input, in the old words as in the new: a damaged one is refused with a
+    readable reason, and nothing is written over it (a new match replaces it)."""
+    _, text = saved_before_the_rule(("here", "hard"), ("Ann", "Bea"))
+    raw = json.loads(text)
+    raw["record"]["names"] = {"A": "Ann", "C": "Bea (B)"}
+    refused, effects = screen(stored={"table.raythread": json.dumps(raw)})
+    assert refused.inner.phase == "setup" and refused.inner.played is None
+    assert refused.inner.message.startswith("Your saved match could not be restored; start a new one. ")
+    assert not any(isinstance(e, (Store, Work)) for e in effects)
