@@ -1587,17 +1587,27 @@ def play_area(model: Model) -> Element:
             scene.board(puzzle, layout, look),
         ),
         h("div", {"class": "rf-side"}, side),
+        help_line() if playing else None,
+    )
+
+
+def help_line() -> Element:
+    """What a player does on the board. A finger does what a mouse does; the sentence that names keys is
+    in the element css/app.css hides on a touch screen (no keyboard there: as ``ui.match.replay_note``),
+    the gap before it (English's space, none in Japanese) inside it."""
+    return h(
+        "p",
+        {"class": "rf-help"},
+        _(
+            "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
+            "Drag tiles on and off the board. Pick a clue to see its laser."
+        ),
         h(
-            "p",
-            {"class": "rf-help"},
-            _(
-                "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
-                "Drag tiles on and off the board. Pick a clue to see its laser. Tab to the board to play by "
-                "keyboard; ? lists the keys."
-            ),
-        )
-        if playing
-        else None,
+            "span",
+            {"class": "keys-only"},
+            i18n.sentence_gap(),
+            _("Tab to the board to play by keyboard; ? lists the keys."),
+        ),
     )
 
 

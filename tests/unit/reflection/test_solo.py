@@ -531,6 +531,35 @@ def test_a_puzzle_started_by_a_finger_says_what_a_finger_does_not_which_keys_to_
     assert model.phase == "playing" and "Tab" not in model.said and "tray" in model.said, model.said
 
 
+def test_the_help_under_the_board_keeps_its_keys_apart_for_the_css_to_hide_on_touch_screens():
+    """The line under the board ended "Tab to the board to play by keyboard; ? lists the keys." on a phone
+    too, keys a finger does not have. That sentence is now in the element css/app.css hides on a touch
+    screen (.keys-only, as the match screen's ``replay_note``), the gap before it inside it; what is left
+    says what a finger (or a mouse) does and names no key, in English and Japanese."""
+
+    def help_line(model):
+        (p,) = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-help")
+        (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+        return text_of(p).replace(text_of(keys), ""), text_of(keys)
+
+    model, _ = generated()
+    words, keys = help_line(model)
+    assert words == (
+        "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
+        "Drag tiles on and off the board. Pick a clue to see its laser."
+    )
+    assert not re.search(r"\bkeys?\b|\bTab\b|\?|keyboard", words), words
+    assert keys == " Tab to the board to play by keyboard; ? lists the keys."
+    i18n.set_language("ja")
+    try:
+        words, keys = help_line(model)
+        assert words.startswith("トレイでタイルかメモを選び") and words.endswith("レーザーが表示されます。"), words
+        assert not re.search(r"キー|Tab|\?", words), words
+        assert keys == "Tabでボードに移るとキーボードで遊べます。「?」でキー一覧を表示します。"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
     """Start (the options form) and a daily puzzle's button vanish with the options: once the puzzle is
     ready, the board has focus (not the page's top) and the announcement says so. A puzzle link
