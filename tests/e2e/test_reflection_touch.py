@@ -534,7 +534,7 @@ def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: s
     phone.evaluate("window.scrollTo(0, 0)")
     phone.tap("#rf-give-up")
     expect(phone.locator("#rf-keep-solving")).to_be_focused()
-    assert_in_window(phone, ("#rf-give-up-question", "#rf-keep-solving", "#rf-give-up"))
+    assert_in_window(phone, (".rf-confirm", "#rf-keep-solving", "#rf-give-up"))
 
 
 KEY_WORDS = r"\bkeys?\b|\bTab\b|\?|keyboard"

@@ -276,6 +276,28 @@ def test_giving_up_asks_first_then_reveals_the_solution_and_counts():
     ]
 
 
+def test_give_up_asked_again_is_said_again():
+    """ "Give up this puzzle? A solution will be shown." was drawn in no live region: the focus moved to
+    "Keep solving", and the question was heard only from "Yes, give up" (its description). Each asking
+    is now said at once, and asked again after "Keep solving" it is said again, in the alert region
+    that did not speak last (ui.live.alerts, counted in ``Model.asked``); "Yes, give up" is still
+    described by it."""
+    model, _ = generated()
+    drawn = []
+    for _ in range(3):
+        model, _ = send(model, click("give-up"))
+        tree = SCREEN.view(model)
+        drawn.append(regions(tree))
+        (yes,) = find_all(tree, lambda e: e.attr("id") == "rf-give-up")
+        described = dict(regions(tree))
+        assert "Give up this puzzle? A solution will be shown." in [
+            described[rid] for rid in str(yes.attr("aria-describedby")).split()
+        ]
+        model, _ = send(model, click("keep-solving"))
+        assert not regions(SCREEN.view(model))
+    assert said_in_turns(drawn, "rf-give-up-question") == "Give up this puzzle? A solution will be shown."
+
+
 def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
     model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 119_000))
