@@ -210,6 +210,9 @@ FIELDS = frozenset({"field", "what"})
 # and the translation, giving the words, or ``None`` when the text is not what it words (then shown as it
 # is). A reason keeps codes ("T3 R2"), so its words follow the page's language even after it is switched.
 FORMATS: dict[str, Callable[[str, Callable[[str], str]], str | None]] = {}
+# A parameter that is a reason of its own (a record's step the rules refused, ``lobby.record.because``):
+# a registered code, its parameters beside it as ``why_…``, worded in the same language as the sentence.
+WHY = "why"
 
 
 def reasons(table: Mapping[str, str]) -> None:
@@ -245,6 +248,9 @@ def shown_params(params: Mapping[str, object], translate: Callable[[str], str]) 
     for key, value in params.items():
         if isinstance(value, str) and key in FORMATS:
             shown[key] = FORMATS[key](value, translate) or value
+        elif key == WHY and isinstance(value, str) and value in REASONS:
+            inner = {k.removeprefix(f"{WHY}_"): v for k, v in params.items() if k.startswith(f"{WHY}_")}
+            shown[key] = _fill(REASONS[value], value, inner, translate)
         elif isinstance(value, str) and key not in VERBATIM and value in TERMS:
             shown[key] = translate(TERMS[value])
         elif isinstance(value, str) and key in FIELDS:

@@ -9,6 +9,7 @@ puzzles are the players' own layouts (tests/e2e/test_reflection_match.py).
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
@@ -533,4 +534,18 @@ def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: s
     phone.evaluate("window.scrollTo(0, 0)")
     phone.tap("#rf-give-up")
     expect(phone.locator("#rf-keep-solving")).to_be_focused()
-    assert_in_window(phone, ("#rf-give-up-question", "#rf-keep-solving", "#rf-give-up"))
+    assert_in_window(phone, (".rf-confirm", "#rf-keep-solving", "#rf-give-up"))
+
+
+KEY_WORDS = r"\bkeys?\b|\bTab\b|\?|keyboard"
+
+
+def test_the_help_under_the_board_names_no_key_on_a_touch_screen(phone: Page, app: Page, site_url: str):
+    """The line under the solo board said "Tab to the board to play by keyboard; ? lists the keys." on a
+    phone too: on a touch screen (css/app.css, ``.keys-only``) it now says only what a finger does, and
+    on a laptop it still names the keys."""
+    open_puzzle(phone, site_url)
+    shown = phone.locator(".rf-help").inner_text()
+    assert "Pick a clue to see its laser." in shown and not re.search(KEY_WORDS, shown), shown
+    open_puzzle(app, site_url)
+    expect(app.locator(".rf-help")).to_contain_text("Pick a clue to see its laser. Tab to the board")

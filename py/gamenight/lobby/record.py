@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from gamenight import games
 from gamenight.core.bot import LEVELS
-from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
+from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Log, kept, log_start
 from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED
@@ -188,6 +188,14 @@ def replay(record: Record) -> list[Any]:
     return [state for state, _events in replay_steps(record)]
 
 
+def because(code: str, err: GameNightError, **params: Any) -> BadMessage:
+    """The record's refusal ``code`` (with ``params``) because of ``err``: its reason kept as a code and
+    parameters (``why``, and ``why_…``: ``i18n.shown_params``), so each page words it in its own
+    language. ``str(err)``, the English sentence, read in English on a Japanese page (cut at 60
+    characters as well)."""
+    return BadMessage(code, **params, why=err.code, **{f"why_{key}": value for key, value in err.params.items()})
+
+
 def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
     """Like ``replay``, with the events of each step (none for the setup)."""
     game = games.rules(record.game)
@@ -196,7 +204,7 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
     try:
         state = game.setup(game.options(record.options), record.seats, record.seed)
     except BadOptions as err:
-        raise BadMessage("record-setup", why=str(err)) from None
+        raise because("record-setup", err) from None
     steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
         if entry.prepared is not None:
@@ -206,14 +214,14 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
             try:
                 state, events = take(state, entry.prepared, entry.at)
             except IllegalMove as err:
-                raise BadMessage("record-illegal", step=number, why=str(err)) from None
+                raise because("record-illegal", err, step=number) from None
         elif entry.seat is None:
             state, events = game.tick(state, entry.at)
         else:
             try:
                 state, events = game.play(state, entry.seat, entry.move or {}, entry.at)
             except IllegalMove as err:
-                raise BadMessage("record-illegal", step=number, why=str(err)) from None
+                raise because("record-illegal", err, step=number) from None
         steps.append((state, events))
     finished = game.result(state) is not None
     if finished != (record.ended == "over"):

@@ -185,6 +185,7 @@ class Desk:
     secrets: Mapping[str, Secret] = field(default_factory=dict)
     revealing: str = ""  # the commitment whose reveal this page has sent
     confirm: bool = False  # "Give up" was pressed once
+    asked: int = 0  # times "Give up this puzzle?" was asked: which alert region says it (ui.live.alerts)
     ticking: bool = False  # the clock timer runs
     now_ms: int = 0
     zoom: bool = False  # big cells (a phone): the board pans inside its frame, as on the solo board
@@ -749,7 +750,8 @@ def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
     if desk.task.kind != "solve" or not editable(desk, view, seat):
         return Reply(replace(desk, note=locked_note(desk, view)))
     if not desk.confirm:
-        return Reply(replace(desk, confirm=True), effects=(Focus("button[data-action=rf-keep-going]"),))
+        asked = replace(desk, confirm=True, asked=desk.asked + 1)  # said again if asked again
+        return Reply(asked, effects=(Focus("button[data-action=rf-keep-going]"),))
     # The answers go, and the page's morph would turn the focused "Yes, give up" into the button drawn next
     # in its place, "Bigger cells" (hidden on a laptop: focus fell to the body): the status takes it (QA14).
     return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round}, (Focus(".match-status"),))
@@ -1071,7 +1073,7 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = Non
         "div",
         {"class": "actions rf-actions"},
         buttons,
-        desk.confirm and h("p", {"class": "rf-confirm", "role": "alert"}, _("Give up this puzzle? It costs points.")),
+        desk.confirm and alerts(_("Give up this puzzle? It costs points."), desk.asked, "rf-confirm", "rf-confirm"),
     )
 
 

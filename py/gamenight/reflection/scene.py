@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from gamenight.core.grid import Cell
-from gamenight.i18n import N_, _, conjunction, pgettext
+from gamenight.i18n import N_, _, conjunction, ngettext, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
 from gamenight.reflection.puzzle import KIND_OF, Puzzle
@@ -302,7 +302,7 @@ def edge_list(edges: Sequence[str], most: int = 0) -> str:
     first ``most - 1`` and how many more: a list of twenty names is not read to the end."""
     spoken = [edge_name(edge) for edge in edges]
     if most and len(spoken) > most:
-        spoken = [*spoken[: most - 1], _("{n} more").format(n=len(spoken) - most + 1)]
+        spoken = [*spoken[: most - 1], more_words(len(spoken) - most + 1)]
     return conjunction(spoken)
 
 
@@ -313,7 +313,9 @@ MORE_CODE = re.compile(r"\+[1-9][0-9]?")
 def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
     """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "top 3 and right 2" (and
     "4 more"); ``None`` if it is not one ``laser.clue_codes`` writes. Another ``translate`` than the page's
-    (``i18n.english``, for logs) gives the words in English."""
+    (``i18n.english``: ``str(err)``, for logs and tests) gives the words in English. No player reads those:
+    a reason reaches a page as codes and is worded there, a saved match's refused step too
+    (``lobby.record.because``)."""
     edges = codes.split()
     more = edges.pop() if edges and MORE_CODE.fullmatch(edges[-1]) else ""
     if not edges or len(edges) > 6 or (more and len(edges) != 5) or not all(CLUE_CODE.fullmatch(e) for e in edges):
@@ -321,8 +323,13 @@ def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
     if translate is not _:
         named = [f"{SIDE_NAMES[edge[0]]} {edge[1:]}" for edge in edges] + ([f"{more[1:]} more"] if more else [])
         return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    named = [edge_name(edge) for edge in edges] + ([_("{n} more").format(n=more[1:])] if more else [])
+    named = [edge_name(edge) for edge in edges] + ([more_words(int(more[1:]))] if more else [])
     return conjunction(named)
+
+
+def more_words(n: int) -> str:
+    """How many clues a list leaves out: "4 more" ("ほか4個")."""
+    return ngettext("{n} more", "{n} more", n).format(n=n)
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:

@@ -137,6 +137,7 @@ class Model:
     hinted: Explained | None = None  # the last hint, shown until the board changes
     saving: bool = False  # the save panel (code, file) is open
     giving_up: bool = False  # "Give up" was pressed once: the page asks before it shows a solution
+    asked: int = 0  # times "Give up this puzzle?" was asked: which alert region says it (ui.live.alerts)
     # A link to another puzzle came while this one was in progress: the page shows this one and asks
     # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
@@ -624,7 +625,7 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "keep-solving":
         return replace(model, giving_up=False), [Focus("#rf-give-up")]
     if action == "give-up" and not model.giving_up:  # a solution shown cannot be unseen: ask first
-        return replace(model, giving_up=True), [Focus("#rf-keep-solving")]
+        return replace(model, giving_up=True, asked=model.asked + 1), [Focus("#rf-keep-solving")]
     if action == "give-up":
         model, effects = reveal(replace(model, giving_up=False), _("You gave up: here is a solution."))
         return model, [*effects, Focus("#rf-next")]  # the button pressed is gone: "Next puzzle" is the way on
@@ -1245,20 +1246,25 @@ def linked_question(model: Model) -> Element | None:
 
 
 def give_up_buttons(model: Model) -> list[Element]:
-    """The "Give up" button, or the question it asks ("Keep solving" comes first: Enter keeps the puzzle)."""
+    """The "Give up" button, or the question it asks ("Keep solving" comes first: Enter keeps the puzzle).
+    The question is said as it is asked, and again when it is asked again (after "Keep solving"): the
+    focus goes to "Keep solving", which does not read it out."""
     if not model.giving_up:
         return [button("give-up", _("Give up"))]
+    question = alerts(_("Give up this puzzle? A solution will be shown."), model.asked, "rf-confirm", QUESTION)
     return [
-        h(
-            "p",
-            {"class": "rf-confirm", "id": "rf-give-up-question"},
-            _("Give up this puzzle? A solution will be shown."),
-        ),
+        *question,
         button("keep-solving", _("Keep solving")),
+        # Both regions: the one not speaking is empty and adds nothing to the description.
         button(
-            "give-up", _("Yes, give up"), attrs={"class": "button danger", "aria-describedby": "rf-give-up-question"}
+            "give-up",
+            _("Yes, give up"),
+            attrs={"class": "button danger", "aria-describedby": f"{QUESTION}-0 {QUESTION}-1"},
         ),
     ]
+
+
+QUESTION = "rf-give-up-question"
 
 
 def button(action: str, text: str, primary: bool = False, attrs: Mapping[str, AttrValue] | None = None) -> Element:
@@ -1587,17 +1593,27 @@ def play_area(model: Model) -> Element:
             scene.board(puzzle, layout, look),
         ),
         h("div", {"class": "rf-side"}, side),
+        help_line() if playing else None,
+    )
+
+
+def help_line() -> Element:
+    """What a player does on the board. A finger does what a mouse does; the sentence that names keys is
+    in the element css/app.css hides on a touch screen (no keyboard there: as ``ui.match.replay_note``),
+    the gap before it (English's space, none in Japanese) inside it."""
+    return h(
+        "p",
+        {"class": "rf-help"},
+        _(
+            "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
+            "Drag tiles on and off the board. Pick a clue to see its laser."
+        ),
         h(
-            "p",
-            {"class": "rf-help"},
-            _(
-                "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
-                "Drag tiles on and off the board. Pick a clue to see its laser. Tab to the board to play by "
-                "keyboard; ? lists the keys."
-            ),
-        )
-        if playing
-        else None,
+            "span",
+            {"class": "keys-only"},
+            i18n.sentence_gap(),
+            _("Tab to the board to play by keyboard; ? lists the keys."),
+        ),
     )
 
 

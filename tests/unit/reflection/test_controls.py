@@ -431,6 +431,28 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
     ]
 
 
+def asked(tree, name: str):
+    """The alert regions that ask "Give up this puzzle?" (``name``-0 and -1), or the one that once did."""
+    return [(rid, text) for rid, text in regions(tree) if "Give up" in text or str(rid).startswith(name)]
+
+
+def test_give_up_asked_again_is_said_again():
+    """ "Give up this puzzle? It costs points." was one role=alert line: asked, answered "Keep solving"
+    and asked again, the page put the same words back where they were and a screen reader said nothing
+    the second time. A question asked again is news again: each asking fills the alert region that did
+    not speak last (ui.live.alerts), counted in ``Desk.asked``."""
+    _m, shown = built_match()
+    bea = shown["2"]
+    drawn = []
+    for _ in range(3):
+        bea.click("rf-give-up")
+        drawn.append(asked(bea.tree, "rf-confirm"))
+        bea.click("rf-keep-going")
+        assert not asked(bea.tree, "rf-confirm")  # answered: the question is gone
+    assert said_in_turns(drawn, "rf-confirm") == "Give up this puzzle? It costs points."
+    assert [m["type"] for m in bea.moves].count("give_up") == 0
+
+
 def clue_marks(page: Page) -> tuple[list[str], bool, list[str], str]:
     """What the page's own board says about matching: the clues framed as unmatched, whether the
     "{k} of {n} clues match" count is there, the clues' spoken names, and the cursor's read-out."""

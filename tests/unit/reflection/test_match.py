@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight import i18n
-from gamenight.core.errors import BadOptions, IllegalMove
+from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
 from gamenight.core.game import reason
+from gamenight.lobby.record import Entry, Record, replay
 from gamenight.reflection import GAME
 from gamenight.reflection.generate import PRESETS
 from gamenight.reflection.laser import Layout
@@ -26,7 +27,7 @@ from gamenight.reflection.match import (
     teams_of,
 )
 from gamenight.reflection.solve import finish
-from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
+from tests.unit.reflection.match_helpers import BUILT, PREPARED, Match, built_layout, salt
 from tests.unit.words import assert_says
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}
@@ -230,6 +231,38 @@ def test_the_host_s_refusal_of_a_solve_names_clues_as_the_board_does_in_the_read
     finally:
         i18n.set_language("en")
     assert re.search("[上右下左][0-9]", japanese) and not re.search(r"[TRBL]\d|top|left|right|bottom", japanese)
+
+
+def test_a_saved_match_whose_step_is_an_unsolved_solve_is_refused_in_the_reader_s_language():
+    """A saved match that does not replay (a step the rules refuse) is said to the player: "Your saved match
+    could not be restored…" and why. The why was the refusal's English sentence (``str(err)``, cut at 60
+    characters), so a Japanese page read "…: not solved yet: 19 clues differ (top 1, …" and a clue list's
+    "4 more" in English. The record's refusal keeps the step's reason as a code and parameters, and each
+    page words it whole in its own language, "ほか…個" included."""
+    m = Match(None, 2)  # one round of an Easy generated puzzle
+    size = m.state.options.size
+    log = [
+        Entry(at, prepared=move) if seat is PREPARED else Entry(at) if seat is None else Entry(at, seat, move)
+        for seat, move, at in m.log
+    ]
+    unsolved = {"type": "solve", "layout": Layout.of(size, {}).to_json(), "round": 1}
+    record = Record(
+        "reflection", None, m.seats, {"1": "Ann", "2": "Bea"}, m.seed, (*log, Entry(m.now + 5, "1", unsolved))
+    )
+    with pytest.raises(BadMessage) as refused:
+        replay(record)
+    wire = refused.value.to_json()
+    english = i18n.describe(wire["code"], wire["params"])
+    assert re.fullmatch(
+        r"step \d+ of the record is illegal: not solved yet: \d+ clues differ \(.* and \d+ more\)", english
+    )
+    assert str(refused.value) == english  # the log's English is the whole sentence too
+    i18n.set_language("ja")
+    try:
+        japanese = i18n.describe(wire["code"], wire["params"])
+    finally:
+        i18n.set_language("en")
+    assert re.search(r"ほか\d+個", japanese) and not re.search(r"[A-Za-z]", japanese), japanese
 
 
 def test_a_solve_is_accepted_only_if_it_reproduces_every_clue():

@@ -276,6 +276,28 @@ def test_giving_up_asks_first_then_reveals_the_solution_and_counts():
     ]
 
 
+def test_give_up_asked_again_is_said_again():
+    """ "Give up this puzzle? A solution will be shown." was drawn in no live region: the focus moved to
+    "Keep solving", and the question was heard only from "Yes, give up" (its description). Each asking
+    is now said at once, and asked again after "Keep solving" it is said again, in the alert region
+    that did not speak last (ui.live.alerts, counted in ``Model.asked``); "Yes, give up" is still
+    described by it."""
+    model, _ = generated()
+    drawn = []
+    for _ in range(3):
+        model, _ = send(model, click("give-up"))
+        tree = SCREEN.view(model)
+        drawn.append(regions(tree))
+        (yes,) = find_all(tree, lambda e: e.attr("id") == "rf-give-up")
+        described = dict(regions(tree))
+        assert "Give up this puzzle? A solution will be shown." in [
+            described[rid] for rid in str(yes.attr("aria-describedby")).split()
+        ]
+        model, _ = send(model, click("keep-solving"))
+        assert not regions(SCREEN.view(model))
+    assert said_in_turns(drawn, "rf-give-up-question") == "Give up this puzzle? A solution will be shown."
+
+
 def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
     model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 119_000))
@@ -529,6 +551,35 @@ def test_a_puzzle_started_by_a_finger_says_what_a_finger_does_not_which_keys_to_
     model, _ = solo.update(model, UiEvent("pointerdown", action="screen", pointer="touch"))
     model, _ = solo.update(model, WorkDone(work.task, run_work(work)[1]))
     assert model.phase == "playing" and "Tab" not in model.said and "tray" in model.said, model.said
+
+
+def test_the_help_under_the_board_keeps_its_keys_apart_for_the_css_to_hide_on_touch_screens():
+    """The line under the board ended "Tab to the board to play by keyboard; ? lists the keys." on a phone
+    too, keys a finger does not have. That sentence is now in the element css/app.css hides on a touch
+    screen (.keys-only, as the match screen's ``replay_note``), the gap before it inside it; what is left
+    says what a finger (or a mouse) does and names no key, in English and Japanese."""
+
+    def help_line(model):
+        (p,) = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-help")
+        (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
+        return text_of(p).replace(text_of(keys), ""), text_of(keys)
+
+    model, _ = generated()
+    words, keys = help_line(model)
+    assert words == (
+        "Pick a tile or a note in the tray, then a cell; a placed tile turns when you pick it again. "
+        "Drag tiles on and off the board. Pick a clue to see its laser."
+    )
+    assert not re.search(r"\bkeys?\b|\bTab\b|\?|keyboard", words), words
+    assert keys == " Tab to the board to play by keyboard; ? lists the keys."
+    i18n.set_language("ja")
+    try:
+        words, keys = help_line(model)
+        assert words.startswith("トレイでタイルかメモを選び") and words.endswith("レーザーが表示されます。"), words
+        assert not re.search(r"キー|Tab|\?", words), words
+        assert keys == "Tabでボードに移るとキーボードで遊べます。「?」でキー一覧を表示します。"
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
