@@ -622,11 +622,12 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
     element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
     line on a phone as the status it stands in for, so the board under it does not move for a replay
-    (a game's board may say over itself that a tap skips it, as Light Seeker's does)."""
+    (a game's board may say over itself that a tap skips it, as Light Seeker's does). Shown only where
+    there are keys and a pointer, it names a click and a key, not a tap."""
     step = _("{name}'s move, step {k} of {n}").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
-    skip = _("a key or tap skips it; arrows move the cursor too")
+    skip = _("a click or a key skips it; arrows move the cursor too")
     return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
 
 
