@@ -627,8 +627,10 @@ class LightSeekerBoard:
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         seats = view.get("seats") or []
-        if view.get("result") or table.stopped:
-            return []  # who starts is a fact about a match still to be played
+        if view.get("result") or table.stopped or view.get("turn") != 1:
+            # Who starts is news before the first turn only: then the status says who is to play, and
+            # the cards who has the turn.
+            return []
         return [_("starts the match")] if seats and seat == seats[0] else []
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:

@@ -636,6 +636,18 @@ def test_the_first_seat_starts_the_match_only_until_it_ends():
     assert BOARD.seat_facts(view, "ann", stopped) == []
 
 
+def test_the_first_seat_starts_the_match_only_until_the_first_turn_is_played():
+    """QA: the first seat's card kept "starts the match" for the whole match: it is news only before
+    anyone has played (then the status says who is to play, and the card who has the turn)."""
+    state = GAME.setup(GAME.options(None), ("ann", "bob"), 9)
+    assert BOARD.seat_facts(GAME.view(state, "bob"), "ann", GUEST) == ["starts the match"]
+    for _turn in range(3):  # Ann's first turn, Bob's, Ann's second: the match goes on
+        state, _ = GAME.play(state, state.to_move, GAME.legal(state, state.to_move)[0], 0)
+        view = GAME.view(state, "bob")
+        assert view["result"] is None
+        assert BOARD.seat_facts(view, "ann", GUEST) == [] and BOARD.seat_facts(view, "bob", GUEST) == [], view["turn"]
+
+
 def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_the_hosts():
     """A guest's page that lost the host (``table.offline``), like a match the host ended
     (``table.stopped``), drops every input on the board (ui.match.handle): its board drew the keyboard
