@@ -406,3 +406,36 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
         watch.check()
     finally:
         context.close()
+
+
+# Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
+# stroke, both scaled as the board is fitted to the screen.
+TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) => {
+    const arc = mark.querySelector('path:not(.rt-turn-halo)');
+    const m = arc.getScreenCTM();
+    const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return arc.getBoundingClientRect().width + parseFloat(getComputedStyle(arc).strokeWidth) * scale;
+})"""
+MARK_PX = 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
+def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser, site_url: str, size, players: int):
+    """QA: on the default 11 × 11 board fitted to a phone a tile's turn mark was about 5 px across (4 at
+    320 px), hard to tell from a speck. Each is at least 8 px across, whatever the number of players."""
+    context = phone(browser, size)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        start_raythread(page, players)
+        assert page.locator(".rt-board").get_attribute("data-size") == "11"
+        page.locator(".rt-hand-tile:not([disabled])").first.click()
+        page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
+        expect(page.locator(".rt-can-turn")).to_have_count(1)
+        widths = page.evaluate(TURN_MARKS)
+        assert min(widths) >= MARK_PX, f"turn marks {[round(w, 1) for w in widths]} px across"
+        watch.check()
+    finally:
+        context.close()
