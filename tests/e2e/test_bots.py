@@ -303,7 +303,7 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
         ls.click_turn(app, state, move)
         replay_starts(app)
         expect(app.locator("#ls-board")).to_be_focused()  # a keyboard player's focus stayed on the board
-        expect(app.locator(".match-status")).to_contain_text("a key or tap skips it; arrows move the cursor too")
+        expect(app.locator(".match-status")).to_contain_text("a click or a key skips it; arrows move the cursor too")
         app.keyboard.press(key)
         expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
         expect(app.locator(".match-status")).to_contain_text("(1) to play")

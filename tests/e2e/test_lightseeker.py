@@ -9,13 +9,13 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
-from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -257,17 +257,28 @@ def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
         state, _ = GAME.play(state, seat, move, 0)
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
-def test_the_board_stays_put_when_the_match_ends(app: Page, site_url: str, size: dict):
+def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str, size: dict, language: str):
     """QA: the board moved 25 px up when the match ended: the lines about the turn ("This turn must end
-    above …", "Turn N: … actions") went from the line above it. It stays where it was."""
-    app.set_viewport_size(size)
-    saved, state, last = saved_one_turn_from_the_end(3)
-    app.add_init_script(f"localStorage.getItem('{STORE}') || localStorage.setItem('{STORE}', {json.dumps(saved)})")
-    open_app(app, site_url, "#/lightseeker/table")
-    assert engine(app) == state
-    top = "document.querySelector('.ls-board').getBoundingClientRect().top + window.scrollY"
-    before = app.evaluate(top)
-    click_turn(app, state, last)
-    expect(app.locator(".match-result")).to_be_visible()
-    assert app.evaluate(top) == before, "the board moved when the match ended"
+    above …", "Turn N: … actions") went from the line above it. It stays where it was, and their places
+    say that the match is over and how many turns were played (in English and in Japanese)."""
+    context = browser.new_context(viewport=size, locale="ja-JP" if language == "ja" else "en-GB")
+    watch = PageWatch(origin=site_url)
+    app = watch.attach(context.new_page())
+    try:
+        saved, state, last = saved_one_turn_from_the_end(3)
+        app.add_init_script(f"localStorage.getItem('{STORE}') || localStorage.setItem('{STORE}', {json.dumps(saved)})")
+        open_app(app, site_url, "#/lightseeker/table")
+        assert engine(app) == state
+        top = "document.querySelector('.ls-board').getBoundingClientRect().top + window.scrollY"
+        before = app.evaluate(top)
+        over = app.locator(".ls-above :text-is('{}')".format("対戦終了" if language == "ja" else "The match is over"))
+        expect(over).to_be_hidden()
+        click_turn(app, state, last)
+        expect(app.locator(".match-result")).to_be_visible()
+        expect(over).to_be_visible()
+        assert app.evaluate(top) == before, "the board moved when the match ended"
+        watch.check()
+    finally:
+        context.close()

@@ -344,3 +344,98 @@ def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_
     status = phone.locator(".match-status")
     expect(status).to_be_focused()
     assert_in_window(phone, (".match-status",))
+
+
+# Each seat card as a phone draws it: its height, the first line of its name, and where its swatch, its
+# score and its kind badges ("computer", a level, "you") are.
+SEAT_ROWS = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
+    const name = card.querySelector('.seat-name');
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const lines = [...range.getClientRects()];
+    const box = (e) => e && (({top, bottom}) => ({top, bottom}))(e.getBoundingClientRect());
+    return {
+        seat: card.dataset.seat,
+        height: Math.round(card.getBoundingClientRect().height),
+        line: {top: Math.min(...lines.map((r) => r.top)), bottom: lines[0].bottom},
+        nameBottom: name.getBoundingClientRect().bottom,
+        swatch: box(card.querySelector('.swatch')),
+        score: box(card.querySelector('.score')),
+        kinds: [...card.querySelectorAll('.badge:not(.turn-badge)')].map(box),
+        bot: !!card.querySelector('.badge.bot'),
+    };
+})"""
+
+
+def on_line(part: dict | None, line: dict) -> bool:
+    """Whether ``part`` (a box) sits on ``line``: its middle between the line's top and bottom."""
+    return part is None or line["top"] <= (part["top"] + part["bottom"]) / 2 <= line["bottom"]
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, width: int, language: str):
+    """QA: on a phone the seat list's kind badge ("computer") took the name's line and wrapped under it, or
+    pushed the score onto a line of its own (Bot B (Hard) · computer / 0 points), so a computer's card was
+    a line taller than a person's. A card reads name first: the swatch, the name and the score on one
+    line, the kind under the name with the turn and the facts; the people's cards are one height, and so
+    are the computers'."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        for game, kinds in (("raythread", ("here", "hard", "easy", "here")), ("lightseeker", ("here", "normal"))):
+            open_app(page, site_url, f"#/{game}/table")
+            if game == "raythread":
+                page.select_option("select[name=players]", "4")
+            for i, kind in enumerate(kinds):
+                page.fill(f"input[name=name{i}]", "" if kind != "here" else ["Ann", "", "", "Di"][i])
+                page.select_option(f"select[name=kind{i}]", kind)
+            page.click("form[data-action=table-setup] button[type=submit]")
+            expect(page.locator(".match-seat")).to_have_count(len(kinds))
+            cards = page.evaluate(SEAT_ROWS)
+            for card in cards:
+                assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (game, card)
+                assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (game, card)
+            for bot in (False, True):
+                heights = {c["height"] for c in cards if c["bot"] == bot}
+                assert len(heights) <= 1, (game, cards)
+            page.evaluate("localStorage.clear()")
+        watch.check()
+    finally:
+        context.close()
+
+
+# Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
+# stroke, both scaled as the board is fitted to the screen.
+TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) => {
+    const arc = mark.querySelector('path:not(.rt-turn-halo)');
+    const m = arc.getScreenCTM();
+    const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return arc.getBoundingClientRect().width + parseFloat(getComputedStyle(arc).strokeWidth) * scale;
+})"""
+MARK_PX = 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
+def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser, site_url: str, size, players: int):
+    """QA: on the default 11 × 11 board fitted to a phone a tile's turn mark was about 5 px across (4 at
+    320 px), hard to tell from a speck. Each is at least 8 px across, whatever the number of players."""
+    context = phone(browser, size)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        start_raythread(page, players)
+        assert page.locator(".rt-board").get_attribute("data-size") == "11"
+        page.locator(".rt-hand-tile:not([disabled])").first.click()
+        page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
+        expect(page.locator(".rt-can-turn")).to_have_count(1)
+        widths = page.evaluate(TURN_MARKS)
+        assert min(widths) >= MARK_PX, f"turn marks {[round(w, 1) for w in widths]} px across"
+        watch.check()
+    finally:
+        context.close()

@@ -544,18 +544,20 @@ class LightSeekerBoard:
                         " " + _("(was {n})").format(n=start),
                     ),
                 ),
-                h(
-                    "span",
-                    _turn_fact("ls-above", running),
+                _turn_fact(
+                    "ls-above",
+                    running,
                     _("This turn must end above {n}").format(n=start),
+                    _("The match is over"),
                 ),
                 h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
-                h(
-                    "span",
-                    _turn_fact("ls-due", running),
+                _turn_fact(
+                    "ls-due",
+                    running,
                     ngettext("Turn {turn}: {n} action", "Turn {turn}: {n} actions", view["actions_due"]).format(
                         turn=view["turn"], n=view["actions_due"]
                     ),
+                    _("Turns played: {n}").format(n=view["turn"] - 1),
                 ),
             ),
             h("div", {"class": "ls-board-wrap"}, scene.board(shown, look), ui.played_back and _skip_line()),
@@ -627,8 +629,10 @@ class LightSeekerBoard:
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         seats = view.get("seats") or []
-        if view.get("result") or table.stopped:
-            return []  # who starts is a fact about a match still to be played
+        if view.get("result") or table.stopped or view.get("turn") != 1:
+            # Who starts is news before the first turn only: then the status says who is to play, and
+            # the cards who has the turn.
+            return []
         return [_("starts the match")] if seats and seat == seats[0] else []
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
@@ -667,12 +671,18 @@ def _skip_line() -> Element:
     return h("p", {"class": "ls-skip", "aria-hidden": "true"}, _("Tap the board to skip"))
 
 
-def _turn_fact(name: str, running: bool) -> dict[str, Any]:
-    """The attributes of a line about the turn due (what it must reach, how many actions). Once the
-    match ends no turn is due: the line stays, unseen and unread, holding its room, so the board under
-    the lines does not move up as the match ends (they may take a line of their own)."""
-    # data-fact keeps the line's own look (css/app.css), so its room is the same width as it was.
-    return {"class": name} if running else {"class": "ls-gone", "data-fact": name, "aria-hidden": "true"}
+def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:
+    """A place over the valley that tells of the turn due (``due``: what it must reach, how many actions)
+    while the match runs, and of the match ended (``ended``: that it is over, how many turns were played)
+    once its rules or its host ended it. Both words are always in the place, one shown, the other unseen
+    and unread (``.ls-gone``), laid one over the other (css/app.css ``.ls-fact``): the place is as wide as
+    the wider of them in play and at the end, so the lines, and the board under them, do not move as the
+    match ends (the turn's words alone, held unseen, left "An area worth 7 wins" standing by itself)."""
+
+    def part(text: str, shown: bool) -> Element:
+        return h("span", {} if shown else {"class": "ls-gone", "aria-hidden": "true"}, text)
+
+    return h("span", {"class": f"ls-fact {name}"}, part(due, running), part(ended, not running))
 
 
 def _step(ui: Ui, seat: str | None) -> str:

@@ -31,8 +31,12 @@ PAD = 4
 LANE = 6.0  # distance between the lanes of two colours, in user units
 BEACON_R = 15
 # How far a tile's turn mark sits from the cell's centre, across and down (_tile): clear of the bar (a
-# prism's 3.6 either side of its diagonal) and of a neighbouring tile's mark (23 units away at least).
-TURN_MARK_AT = 8.5
+# prism's 3.6 either side of its diagonal) and of a neighbouring tile's mark (22 units away at least).
+TURN_MARK_AT = 9.0
+# The radius of a turn mark's circle: 11.2 units across and its 2.2 stroke (css/app.css) are 8 px on a
+# 320 px phone, where an 11 × 11 board is 272 px wide (at 3.4 it was 5 px, 4 at 320: a speck). Its halo
+# (4.4 wide) still clears a prism's edge by half a unit, its head the cell's edge by one.
+TURN_MARK_R = 5.6
 EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's triangle
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
@@ -414,12 +418,14 @@ def tile_shape(kind: str, orient: str, cx: float, cy: float, size: float = CELL)
     return [h("polygon", {"class": "rt-prism", "points": points})]
 
 
-def _turn_mark(cx: float, cy: float, r: float = 3.4) -> Element:
+def _turn_mark(cx: float, cy: float, r: float = TURN_MARK_R) -> Element:
     """A clockwise circular arrow centred on ``(cx, cy)``: three quarters of a circle and its head, over
     a halo of the same arc (and the head's own stroke, css/app.css) in the field's colour."""
     arc = f"M{cx - r:.1f},{cy:.1f} A{r},{r} 0 1 1 {cx:.1f},{cy + r:.1f}"
-    # The arc ends at the bottom heading west (clockwise): the head points that way.
-    head = f"{cx - 2.2:.1f},{cy + r:.1f} {cx + 0.8:.1f},{cy + r - 2.2:.1f} {cx + 0.8:.1f},{cy + r + 2.2:.1f}"
+    # The arc ends at the bottom heading west (clockwise): the head points that way, its size in
+    # proportion to the circle's.
+    w, back = 0.65 * r, 0.23 * r
+    head = f"{cx - w:.1f},{cy + r:.1f} {cx + back:.1f},{cy + r - w:.1f} {cx + back:.1f},{cy + r + w:.1f}"
     return h(
         "g",
         {"class": "rt-can-turn"},

@@ -54,7 +54,7 @@ from typing import Any, Protocol
 from gamenight import games, i18n
 from gamenight.core.bot import NAME, label
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
-from gamenight.i18n import N_, _, ngettext
+from gamenight.i18n import _, ngettext
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
@@ -78,7 +78,6 @@ NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
 # the seats and the log as they were, so their markup is reused and the morph skips them.
 _PANELS: dict = {}
-KINDS = {"here": N_("on this device"), "remote": N_("over the link"), "bot": N_("computer")}
 # The timer of a replay's steps (a "match." name: the lobby pages pass it to this screen, as a board's).
 REPLAY = "match.replay"
 # How long each step of a replayed move stays on the board. Long enough to see what changed and read
@@ -622,11 +621,12 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
     element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
     line on a phone as the status it stands in for, so the board under it does not move for a replay
-    (a game's board may say over itself that a tap skips it, as Light Seeker's does)."""
+    (a game's board may say over itself that a tap skips it, as Light Seeker's does). Shown only where
+    there are keys and a pointer, it names a click and a key, not a tap."""
     step = _("{name}'s move, step {k} of {n}").format(
         name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
     )
-    skip = _("a key or tap skips it; arrows move the cursor too")
+    skip = _("a click or a key skips it; arrows move the cursor too")
     return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
 
 
@@ -725,7 +725,6 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 },
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
                 h("span", {"class": "seat-name"}, seat_label(table, s.id)),
-                badges,
                 s.id in scores
                 and h(
                     "span",
@@ -734,9 +733,10 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 ),
                 # The card's second line, on every card: the "to play" badge, whose room every card keeps,
                 # hidden (and not read) off turn, so the cards and what lies under them do not move as the
-                # turn goes round, and the game's facts. On the name's line, the badge's room pushed the
-                # score onto a line of its own in a narrow column; and a card with facts was taller than
-                # one without (Light Seeker's "starts the match").
+                # turn goes round, the kind of player, and the game's facts. On the name's line, the badge's
+                # room pushed the score onto a line of its own in a narrow column, and on a phone the kind
+                # wrapped under the name; a card with facts was taller than one without (Light Seeker's
+                # "starts the match").
                 h(
                     "span",
                     {"class": "seat-more"},
@@ -745,6 +745,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                         {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
                         _("to play"),
                     ),
+                    badges,
                     # A player whose page is gone, said on their card whoever's turn it is: the status line
                     # says it only once the match waits for them, the members list far under the board.
                     s.away and h("span", {"class": "away"}, _("disconnected")),

@@ -636,6 +636,18 @@ def test_the_first_seat_starts_the_match_only_until_it_ends():
     assert BOARD.seat_facts(view, "ann", stopped) == []
 
 
+def test_the_first_seat_starts_the_match_only_until_the_first_turn_is_played():
+    """QA: the first seat's card kept "starts the match" for the whole match: it is news only before
+    anyone has played (then the status says who is to play, and the card who has the turn)."""
+    state = GAME.setup(GAME.options(None), ("ann", "bob"), 9)
+    assert BOARD.seat_facts(GAME.view(state, "bob"), "ann", GUEST) == ["starts the match"]
+    for _turn in range(3):  # Ann's first turn, Bob's, Ann's second: the match goes on
+        state, _ = GAME.play(state, state.to_move, GAME.legal(state, state.to_move)[0], 0)
+        view = GAME.view(state, "bob")
+        assert view["result"] is None
+        assert BOARD.seat_facts(view, "ann", GUEST) == [] and BOARD.seat_facts(view, "bob", GUEST) == [], view["turn"]
+
+
 def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_the_hosts():
     """A guest's page that lost the host (``table.offline``), like a match the host ended
     (``table.stopped``), drops every input on the board (ui.match.handle): its board drew the keyboard
@@ -653,11 +665,11 @@ def test_a_board_that_takes_no_input_draws_no_cursor_while_the_match_goes_on_at_
         markup = render(drawn)
         assert "ls-cursor" not in markup and "aria-activedescendant" not in markup, table
     assert "This turn must end above" in text_of(BOARD.render(ui, view, None, offline))
-    # Stopped, the line stays unseen and unread, holding its room (the board does not move up).
+    # Stopped, the turn's words stay unseen and unread, holding their room (the board does not move up).
     ended = BOARD.render(ui, view, None, stopped)
-    assert not find_all(ended, lambda e: e.attr("class") in ("ls-above", "ls-due"))
     gone = find_all(ended, lambda e: e.attr("class") == "ls-gone")
-    assert len(gone) == 2 and all(e.attr("aria-hidden") == "true" for e in gone)
+    assert all(e.attr("aria-hidden") == "true" for e in gone)
+    assert any(text_of(e).startswith("This turn must end above") for e in gone)
 
 
 def test_the_final_board_is_read_cell_by_cell_and_takes_no_turn():
@@ -747,3 +759,48 @@ def test_the_light_line_holds_the_room_of_its_was_note_before_the_first_action()
     (shown,) = was(ui)
     assert "ls-gone" not in str(shown.attr("class")).split() and shown.attr("aria-hidden") is None
     assert text_of(held) == text_of(shown) == " (was 0)"
+
+
+def _info_line(tree) -> tuple[list[str], list[str]]:
+    """The line over the valley: the words shown, and those that only hold their room (unseen, unread)."""
+    (info,) = find_all(tree, lambda e: e.attr("class") == "ls-info")
+    held = find_all(info, lambda e: "ls-gone" in str(e.attr("class") or "").split())
+    assert all(e.attr("aria-hidden") == "true" for e in held)
+    hidden = {id(e) for e in held}
+
+    def shown(node) -> list[str]:
+        if isinstance(node, str):
+            return [node] if node.strip() else []
+        if id(node) in hidden:
+            return []
+        return [text for child in node.children for text in shown(child)]
+
+    return ["".join(shown(part)).strip() for part in info.children], [text_of(e).strip() for e in held]
+
+
+def test_the_ended_board_says_the_match_is_over_where_the_turns_facts_were():
+    """QA: when the match ended, the turn's facts ("This turn must end above 9", "Turn 8: 2 actions") went
+    unseen, holding their room, and "An area worth 7 wins" stood alone over an empty place, as if a turn
+    were still due. Their places now say the match is over and how many turns were played; each place
+    holds the room of both its words in play and at the end, so the board under them does not move."""
+    state, view = near_win()
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 5}
+    after, _ = GAME.play(state, "ann", turn, 0)
+    ended = GAME.view(after, "ann")
+    assert ended["result"] and view["turn"] == 3
+    playing_shown, playing_held = _info_line(BOARD.render(BOARD.start(view, None), view, "ann", TABLE))
+    light = view["total_light"]
+    above = f"This turn must end above {light}"
+    assert playing_shown == [f"Light on the board: {light}", above, "An area worth 7 wins", "Turn 3: 2 actions"]
+    ended_shown, ended_held = _info_line(BOARD.render(BOARD.start(ended, view), ended, None, TABLE))
+    assert ended_shown[1:] == ["The match is over", "An area worth 7 wins", "Turns played: 3"], ended_shown
+    # What one shows, the other holds: the places keep the room of both.
+    assert {f"This turn must end above {ended['total_light']}", "Turn 4: 2 actions"} <= set(ended_held), ended_held
+    assert {"The match is over", "Turns played: 2"} <= set(playing_held), playing_held
+    # A match the host ended says so too (no turn is due any more).
+    stopped = Table("lightseeker", TABLE.seats, TABLE.mine, stopped=True)
+    assert _info_line(BOARD.render(BOARD.start(view, None), view, None, stopped))[0][1:] == [
+        "The match is over",
+        "An area worth 7 wins",
+        "Turns played: 2",
+    ]

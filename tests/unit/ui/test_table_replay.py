@@ -5,7 +5,7 @@ says the turn once. A game whose moves are one step (Raythread Rally) has no rep
 
 from dataclasses import replace
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
@@ -411,3 +411,22 @@ def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
 
     assert standings(model) == [], "the final standings are shown before the last turn is played back"
     assert standings(shown_after_the_replay(model)), "and once it has been"
+
+
+def test_the_replays_words_on_how_to_skip_it_fit_the_device_that_shows_them():
+    """QA: on a laptop the status said "a key or tap skips it": there a click skips it too, and nothing is
+    tapped. Those words are only shown where there are keys (``.keys-only``, hidden on a touch screen,
+    where Light Seeker says "Tap the board to skip" over its valley), so they name a click and a key."""
+    model, _effects, _board, _turn = after_bots_turn()
+    for language, words, not_said in (
+        ("en", "a click or a key skips it; arrows move the cursor too", "tap"),
+        ("ja", "クリックかキーで飛ばせます（矢印キーはカーソルも移動）", "タップ"),
+    ):
+        i18n.set_language(language)
+        try:
+            (status,) = find_all(app.view(model), lambda e: e.attr("class") == "match-status")
+            (keys,) = find_all(status, lambda e: e.attr("class") == "keys-only")
+            assert text_of(keys).endswith(words), text_of(keys)
+            assert not_said not in text_of(status)
+        finally:
+            i18n.set_language("en")
