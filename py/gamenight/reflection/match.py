@@ -597,6 +597,7 @@ reasons(
         "reflection-salt": N_("'salt' must be {lo} to {hi} lowercase hex digits"),
         "reflection-layout-fit": N_("that layout uses more tiles of a kind than the puzzle has, or covers a warp cell"),
         "reflection-not-solved": N_("not solved yet: {n} clues differ ({clues})"),
+        "reflection-one-not-solved": N_("not solved yet: one clue differs ({clues})"),
         "reflection-training-limit": N_("a training match has at most {n} puzzles: start a new one"),
         "not-playing": N_("'{seat}' is not playing in this match"),
         "reflection-round-over": N_("round {round} is over: its time ran out"),
@@ -686,10 +687,16 @@ def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tup
     if not fits(sheet.puzzle, layout):
         raise IllegalMove("reflection-layout-fit")
     if not check(sheet.puzzle, layout):
-        wrong = mismatches(sheet.puzzle, layout)
-        # The clues' codes: each page names them as its board does ("top 3"), in its own language.
-        raise IllegalMove("reflection-not-solved", n=len(wrong), clues=clue_codes(wrong))
+        raise not_solved(mismatches(sheet.puzzle, layout))
     return _finish(state, seat, "solved", now_ms)
+
+
+def not_solved(wrong: Sequence[str]) -> IllegalMove:
+    """A solve refused: how many clues differ and which, as codes each page names as its board does
+    ("top 3"), in its own language. One clue has a sentence of its own, as a reason's template has no
+    plural: a laser that comes back out where it went in is one clue at both ends."""
+    code = "reflection-one-not-solved" if len(wrong) == 1 else "reflection-not-solved"
+    return IllegalMove(code, n=len(wrong), clues=clue_codes(wrong))
 
 
 def _continue(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tuple[State, list[Event]]:

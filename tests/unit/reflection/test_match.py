@@ -21,6 +21,7 @@ from gamenight.reflection.match import (
     Options,
     assignment,
     failure_points,
+    not_solved,
     place_points,
     rounds_of,
     submission,
@@ -543,6 +544,22 @@ def test_a_refusal_s_clues_that_are_not_clue_codes_are_shown_as_they_came(clues:
     they are, never read as clue names, and the sentence is still drawn."""
     said = i18n.describe("reflection-not-solved", {"n": 2, "clues": clues})
     assert said == f"not solved yet: 2 clues differ ({clues})"
+
+
+def test_a_solve_with_one_clue_wrong_says_one_clue_differs_not_one_clues():
+    """A laser that comes back out where it went in has one clue at both ends, so a solve can be one clue
+    wrong: "not solved yet: 1 clues differ (top 3)" read wrong in English."""
+    refusal = not_solved(("T3",))
+    said = i18n.describe(refusal.code, refusal.params)
+    assert said == "not solved yet: one clue differs (top 3)"
+    refusal = not_solved(("T3", "R2"))
+    assert i18n.describe(refusal.code, refusal.params) == "not solved yet: 2 clues differ (top 3 and right 2)"
+    i18n.set_language("ja")
+    try:
+        refusal = not_solved(("T3",))
+        assert i18n.describe(refusal.code, refusal.params) == "まだ解けていません：縁の数字が1個違います（上3）"
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_refusal_past_six_clues_names_five_and_how_many_more():
