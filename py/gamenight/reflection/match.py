@@ -694,7 +694,7 @@ def _solve(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tup
 def not_solved(wrong: Sequence[str]) -> IllegalMove:
     """A solve refused: how many clues differ and which, as codes each page names as its board does
     ("top 3"), in its own language. One clue has a sentence of its own, as a reason's template has no
-    plural: a laser that comes back out where it went in is one clue at both ends."""
+    plural: a laser that comes back out where it went in, or one a black hole stops, is a clue alone."""
     code = "reflection-one-not-solved" if len(wrong) == 1 else "reflection-not-solved"
     return IllegalMove(code, n=len(wrong), clues=clue_codes(wrong))
 

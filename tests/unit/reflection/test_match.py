@@ -547,8 +547,8 @@ def test_a_refusal_s_clues_that_are_not_clue_codes_are_shown_as_they_came(clues:
 
 
 def test_a_solve_with_one_clue_wrong_says_one_clue_differs_not_one_clues():
-    """A laser that comes back out where it went in has one clue at both ends, so a solve can be one clue
-    wrong: "not solved yet: 1 clues differ (top 3)" read wrong in English."""
+    """A laser that comes back out where it went in, or one a black hole stops, is a clue alone, so a solve
+    can be one clue wrong: "not solved yet: 1 clues differ (top 3)" read wrong in English."""
     refusal = not_solved(("T3",))
     said = i18n.describe(refusal.code, refusal.params)
     assert said == "not solved yet: one clue differs (top 3)"
