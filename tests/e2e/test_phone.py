@@ -126,6 +126,13 @@ def start_raythread(page: Page, players: int, board: int | None = None) -> None:
     page.locator(".rt-board").wait_for()
 
 
+def open_raythread(page: Page, site_url: str, players: int) -> None:
+    """A table's match of ``players`` on the default board, which is 11 × 11."""
+    open_app(page, site_url, "#/raythread/table")
+    start_raythread(page, players)
+    assert page.locator(".rt-board").get_attribute("data-size") == "11"
+
+
 PHONES = [(390, 844), (320, 640)]
 
 
@@ -138,9 +145,7 @@ def test_raythread_numbers_are_readable_on_a_phone(browser: Browser, site_url: s
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
     try:
-        open_app(page, site_url, "#/raythread/table")
-        start_raythread(page, players)
-        assert page.locator(".rt-board").get_attribute("data-size") == "11"
+        open_raythread(page, site_url, players)
         assert page.locator(".rt-board-wrap.zoomed").count() == 0, "the default view fits the board"
         found = {what: smallest(page, selector) for what, selector in RAYTHREAD_NUMBERS.items()}
         small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
@@ -428,9 +433,7 @@ def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser,
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
     try:
-        open_app(page, site_url, "#/raythread/table")
-        start_raythread(page, players)
-        assert page.locator(".rt-board").get_attribute("data-size") == "11"
+        open_raythread(page, site_url, players)
         page.locator(".rt-hand-tile:not([disabled])").first.click()
         page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
         expect(page.locator(".rt-can-turn")).to_have_count(1)
