@@ -570,8 +570,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     try:
         requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
-        live.client.errors.clear()
-        live.client.refuse(p.Error.of(err))
+        live.client.refuse_input(err)
         return replace(model), []
     if not requests:
         return model, []

@@ -274,8 +274,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     try:
         requests = lobby_requests(client, event)
     except (BadMessage, BadOptions) as err:
-        client.errors.clear()
-        client.refuse(p.Error.of(err))
+        client.refuse_input(err)
         return replace(model), []
     if not requests:
         return model, []
