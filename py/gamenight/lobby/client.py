@@ -20,7 +20,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core import fields
-from gamenight.core.errors import BadMessage
+from gamenight.core.errors import BadMessage, GameNightError
 from gamenight.core.game import JSON
 from gamenight.i18n import N_, reasons
 from gamenight.lobby import protocol as p
@@ -153,9 +153,16 @@ class Client:
         return out
 
     def refuse(self, error: p.Error) -> None:
-        """Show ``error`` (the host's refusal, or the page's own of a request it could not make), counted."""
+        """Show ``error`` (the host's refusal, or the page's own: ``refuse_input``), counted."""
         self.errors = [*self.errors[-(MAX_ERRORS - 1) :], error]
         self.refusals += 1
+
+    def refuse_input(self, err: GameNightError) -> None:
+        """Show the page's own refusal of an input it could not make a request of (``err``: a chat line too
+        long, options out of range) in place of the refusals shown: it answers the player's latest input, as
+        the host's answer to a request sent does (the page clears them before each one it sends)."""
+        self.errors.clear()
+        self.refuse(p.Error.of(err))
 
     def _acked(self, ack: int, now_ms: int) -> None:
         before = len(self.outbox)

@@ -33,3 +33,10 @@ def new_note(before: Any, after: Any) -> bool:
     value each time, even the same words again, and a note kept is the same object. Each one given counts
     once in the board's refusals, so ``alerts`` says it again."""
     return after is not None and after is not before
+
+
+def new_notes(before: object, after: object, *fields: str) -> int:
+    """How many notes an input gave a screen whose model (``before``, then ``after``) holds several, each in
+    one of its ``fields`` (a form's error, another form's): each counted as ``new_note`` counts a board's
+    one, so the screen adds them to its count and ``alerts`` says each again."""
+    return sum(new_note(getattr(before, f), getattr(after, f)) for f in fields)

@@ -186,14 +186,16 @@ class SeatAt:
     name: str
     colour: str
     kind: str = "here"
-    level: str = ""
+    level: str = ""  # a computer player's level (kind "bot"); "" for a person
     away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
-def unnamed_bot(seat: SeatAt) -> bool:
-    """Whether ``seat`` is a computer player with no name of its own: stored as ``core.bot.NAME`` (a table's
-    computer seat left unnamed), or given its label (a lobby's, in the page's language)."""
-    return seat.kind == "bot" and bool(seat.level) and seat.name in (NAME, label(seat.level))
+def unnamed_bot(name: str, level: str) -> bool:
+    """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
+    may be called "Bot") with no name of its own: stored as ``core.bot.NAME`` (a table's computer seat left
+    unnamed), or given its label (a lobby's, in the page's language). The table's setup form and every
+    board ask this one rule, so what the form leaves empty is what a board names by its label."""
+    return bool(level) and name in (NAME, label(level))
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,7 @@ class Table:
     def names(self) -> dict[str, str]:
         """Each seat's name as the page reads it: a computer player not named otherwise by its label in the
         page's language ("Bot (Hard)", read with its seat "Bot B (Hard)": ``core.game.named_seat``)."""
-        return {s.id: label(s.level) if unnamed_bot(s) else s.name for s in self.seats}
+        return {s.id: label(s.level) if unnamed_bot(s.name, s.level) else s.name for s in self.seats}
 
     @property
     def colours(self) -> dict[str, str]:
@@ -238,7 +240,7 @@ Holders = tuple[tuple[str, str, str], ...]
 
 
 def holders(table: Table) -> Holders:
-    return tuple((s.id, "" if unnamed_bot(s) else s.name, s.level) for s in table.seats)
+    return tuple((s.id, "" if unnamed_bot(s.name, s.level) else s.name, s.level) for s in table.seats)
 
 
 def holder_names(held: Holders) -> dict[str, str]:
@@ -711,7 +713,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
         badges = []
         if s.kind == "bot":
             # An unnamed bot is called "Bot B (Hard)" already: its badge just says what it is.
-            badge = _("computer") if unnamed_bot(s) else label(s.level)
+            badge = _("computer") if unnamed_bot(s.name, s.level) else label(s.level)
             badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))

@@ -272,7 +272,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())
                 return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
-        unnamed = [n == NAME and s in bots for s, n in zip(seat_ids(rules, count), names, strict=True)]
+        unnamed = [match.unnamed_bot(n, bots.get(s, "")) for s, n in zip(seat_ids(rules, count), names, strict=True)]
         named = [n.casefold() for n, bot in zip(names, unnamed, strict=True) if not bot]
         if len(set(named)) != len(named):  # unnamed computers are told apart by their seats
             raise BadMessage("table-names-differ")
@@ -692,7 +692,7 @@ def setup_view(model: Model) -> Element:
                         "value": model.names[i]
                         if i < len(model.names)
                         and not match.is_default_name(model.names[i], i)
-                        and not (model.names[i] == NAME and seat in model.bots)
+                        and not match.unnamed_bot(model.names[i], model.bots.get(seat, ""))
                         else "",
                         # What the seat's player is called if the field is left empty: a computer's name
                         # by the rule of every page ("Bot B (Hard)"), a person's default ("Player 2").

@@ -90,6 +90,19 @@ def test_chat_errors_and_farewells_are_kept():
     assert client.closed == p.Bye("kicked", {"name": "Bob"})
 
 
+def test_the_pages_own_refusal_of_an_input_replaces_the_refusals_shown_and_is_counted():
+    """An input the page cannot make a request of (a chat line too long: ``BadMessage``) is refused by the
+    page itself, as the host and join screens do: it answers the latest input, so the host's refusal of an
+    earlier request goes, and it counts as a refusal shown (the same one again is said again)."""
+    client = joined()
+    client.receive(p.encode(p.Error("seat-taken", {"seat": "B"})))
+    shown = client.refusals
+    for k in (1, 2):
+        client.refuse_input(BadMessage("chat-length", max=500))
+        assert client.errors == [p.Error("chat-length", {"max": 500})]
+        assert client.refusals == shown + k
+
+
 def test_a_malformed_message_from_the_host_is_noted_and_ignored():
     client = joined()
     v = p.VERSION

@@ -3,10 +3,11 @@ speaking by turns (the page is morphed, not rebuilt, so the same text set again 
 again), and each screen counts the errors it gave."""
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gamenight.lobby import protocol as p
 from gamenight.net import peer as pe
+from gamenight.ui.live import new_notes
 from tests.unit.alerts import Regions, regions, said_in_turns
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
@@ -24,6 +25,27 @@ def said_twice(page: Page, name: str, act) -> str:
         act()
         drawn.append(alerts_of(page, name))
     return said_in_turns(drawn, name)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A screen's model with two error lines, as the host screen's setup and reply forms."""
+
+    error: dict | None = None
+    reply_error: dict | None = None
+
+
+def test_a_screen_counts_each_error_line_an_input_gave_it():
+    """``ui.live.new_notes``, by which the host screen (setup and reply forms) and the join screen (problem,
+    name and rejoin lines) count their errors: an error given is a new value, counted even in the words
+    standing; one kept is the same object, and one taken away says nothing; each line given counts."""
+    bad = {"code": "name-length", "params": {"max": 24}}
+    before = Lines(error=bad)
+    assert new_notes(before, replace(before), "error", "reply_error") == 0, "kept through another change"
+    assert new_notes(before, Lines(error=dict(bad)), "error", "reply_error") == 1, "the same words again"
+    assert new_notes(before, Lines(), "error", "reply_error") == 0, "taken away"
+    assert new_notes(before, Lines(dict(bad), dict(bad)), "error", "reply_error") == 2, "two lines at once"
+    assert new_notes(before, Lines(dict(bad), dict(bad)), "reply_error") == 1, "only the lines named"
 
 
 def test_the_setup_form_says_the_same_bad_name_again():

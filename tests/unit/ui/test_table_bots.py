@@ -399,6 +399,21 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     assert "Hal (A) is thinking…" in text_of(app.view(named))
 
 
+def test_one_rule_says_which_computer_player_has_no_name_of_its_own_for_the_form_and_the_boards():
+    """``match.unnamed_bot``: a computer seat stored as "Bot" (a table's) or named by its label (a lobby's),
+    never a person, who may be called "Bot", nor a computer given a name. The table's setup form asks it
+    twice (which names must differ; which field it leaves empty) and the boards ask it for every seat."""
+    assert match.unnamed_bot("Bot", "hard") and match.unnamed_bot("Bot (Hard)", "hard")
+    assert not match.unnamed_bot("Bot", "") and not match.unnamed_bot("Hal", "hard")
+    assert not match.unnamed_bot("Bot (Easy)", "hard"), "another level's label names another computer"
+    # A person called Bot beside two computers left unnamed: three players, names that differ.
+    model, _ = started(("here", "easy", "hard"), ("Bot", "", ""))
+    assert [(s.name, s.kind) for s in model.inner.seats] == [("Bot", "here"), ("Bot", "bot"), ("Bot", "bot")]
+    assert match.Table("raythread", model.inner.seats).names == {"A": "Bot", "B": "Bot (Easy)", "C": "Bot (Hard)"}
+    model, _ = send(model, UiEvent("click", "table-setup", now_ms=5_000))
+    assert [v for _n, v, _p in name_fields(model)] == ["Bot", "", ""], "the person's name is kept as typed"
+
+
 def name_fields(model):
     """The setup form's name fields: their names, values and placeholders, in seat order."""
     fields = find_all(app.view(model), lambda e: e.tag == "input" and str(e.attr("name")).startswith("name"))

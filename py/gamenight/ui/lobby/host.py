@@ -44,7 +44,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_note
+from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -305,7 +305,7 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
-        given = new_note(model.error, updated.error) + new_note(model.reply_error, updated.reply_error)
+        given = new_notes(model, updated, "error", "reply_error")
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
@@ -570,8 +570,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     try:
         requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
-        live.client.errors.clear()
-        live.client.refuse(p.Error.of(err))
+        live.client.refuse_input(err)
         return replace(model), []
     if not requests:
         return model, []

@@ -36,7 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_note
+from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -204,7 +204,7 @@ class JoinScreen:
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
-        given = sum(new_note(getattr(model, f), getattr(updated, f)) for f in ("problem", "name_error", "rejoin_error"))
+        given = new_notes(model, updated, "problem", "name_error", "rejoin_error")
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
@@ -274,8 +274,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     try:
         requests = lobby_requests(client, event)
     except (BadMessage, BadOptions) as err:
-        client.errors.clear()
-        client.refuse(p.Error.of(err))
+        client.refuse_input(err)
         return replace(model), []
     if not requests:
         return model, []
