@@ -442,3 +442,57 @@ def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser,
         watch.check()
     finally:
         context.close()
+
+
+def ended_valley(seed: int = 2) -> str:
+    """A Light Seeker match between two people on this device, played to its end by the CPython engine with
+    seeded random turns, saved as the table saves it."""
+    seats = seat_ids(LIGHT_SEEKER, 2)
+    state = LIGHT_SEEKER.setup(LIGHT_SEEKER.options({}), seats, seed)
+    chooser = random.Random(seed)
+    log = []
+    while LIGHT_SEEKER.result(state) is None:
+        seat = sorted(LIGHT_SEEKER.active(state))[0]
+        move = chooser.choice(LIGHT_SEEKER.legal(state, seat))
+        state, _ = LIGHT_SEEKER.play(state, seat, move, 0)
+        log.append(Entry(0, seat, move))
+    names = dict(zip(seats, ("Ann", "Bea"), strict=True))
+    record = Record("lightseeker", {}, seats, names, seed, tuple(log), ended="over")
+    return json.dumps({"v": 1, "record": record.to_json()})
+
+
+# Each seat card's room under its last shown words: from the lowest box that shows words (a name, a score,
+# a badge, a fact; the hidden "to play" badge is no words) to the card's content edge, in px.
+CARD_ROOM = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
+    const style = getComputedStyle(card), box = card.getBoundingClientRect();
+    const inner = box.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+    const words = [...card.querySelectorAll('*')].filter((e) => e.children.length === 0 && e.textContent.trim()
+        && getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().height > 0);
+    return {seat: card.dataset.seat, height: box.height,
+            room: inner - Math.max(...words.map((e) => e.getBoundingClientRect().bottom))};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Browser, site_url: str, size):
+    """While a match goes on every card keeps the "to play" badge's line (hidden off turn), so the turn
+    moves nothing; once the match is over no turn comes, and a Light Seeker card (no facts then) kept that
+    line empty under the name and the score: a line taller than its words."""
+    viewport = {"width": size[0], "height": size[1]}
+    context = phone(browser, size) if size[0] < 600 else browser.new_context(viewport=viewport)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/lightseeker/table")
+        page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", ended_valley())
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+        expect(page.locator(".match-result")).to_be_visible()
+        expect(page.locator(".match-seat")).to_have_count(2)
+        cards = page.evaluate(CARD_ROOM)
+        assert [c for c in cards if c["room"] > 1] == [], f"empty room under a finished card's words: {cards}"
+        if SHOTS:
+            page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-ended-{size[0]}.png")
+        watch.check()
+    finally:
+        context.close()
