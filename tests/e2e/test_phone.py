@@ -496,3 +496,51 @@ def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Brows
         watch.check()
     finally:
         context.close()
+
+
+# Each seat card's name: its words, and how many lines the first of them (up to the first space) is drawn
+# on; whether it is drawn cut short (an ellipsis), and the name's hover text.
+NAME_LINES = """() => [...document.querySelectorAll('.match-seat .seat-name')].map((name) => {
+    const text = name.firstChild, word = text.textContent.search(/\\s|（|$/);
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, word);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return {text: name.textContent, title: name.title, wordLines: tops.size, cut: name.scrollWidth > name.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_a_screen_reader(
+    browser: Browser, site_url: str, width: int, language: str
+):
+    """A seat card broke a name of one long word mid-word beside its score ("WWWWWWWWWWWW" / "WWWWWWWW
+    (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
+    beside it; the page holds the whole name (a screen reader reads it all, a pointer's hover shows it)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        page.select_option("select[name=players]", "3")
+        names = [LONG_NAME, "Ann", "Grandmaster Flash 2000"]
+        for i, name in enumerate(names):
+            page.fill(f"input[name=name{i}]", name)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-seat")).to_have_count(3)
+        found = page.evaluate(NAME_LINES)
+        for name, seen in zip(names, found, strict=True):
+            assert seen["text"].startswith(name) and seen["title"] == seen["text"], seen  # the whole name
+            assert seen["wordLines"] == 1, f"a name's first word broken over lines: {seen}"
+        assert found[0]["cut"] and not found[1]["cut"], found
+        for card in page.evaluate(SEAT_ROWS):
+            assert on_line(card["score"], card["line"]), card
+        assert phone_problems(page, width) == []
+        if SHOTS:
+            page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
+        watch.check()
+    finally:
+        context.close()

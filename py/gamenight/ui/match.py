@@ -735,7 +735,8 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                     "data-colour": s.colour,
                 },
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
-                h("span", {"class": "seat-name"}, seat_label(table, s.id)),
+                # Its title: the whole name, to a pointer's hover, where a long word is cut short (css).
+                h("span", {"class": "seat-name", "title": seat_label(table, s.id)}, seat_label(table, s.id)),
                 s.id in scores
                 and h(
                     "span",
