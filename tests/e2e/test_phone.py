@@ -383,8 +383,7 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
     """QA: on a phone the seat list's kind badge ("computer") took the name's line and wrapped under it, or
     pushed the score onto a line of its own (Bot B (Hard) · computer / 0 points), so a computer's card was
     a line taller than a person's. A card reads name first: the swatch, the name and the score on one
-    line, the kind under the name with the turn and the facts; the people's cards are one height, and so
-    are the computers'."""
+    line, the kind under the name with the turn and the facts; the cards of a match are one height."""
     context = browser.new_context(
         viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
     )
@@ -404,9 +403,11 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
             for card in cards:
                 assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (game, card)
                 assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (game, card)
-            for bot in (False, True):
-                heights = {c["height"] for c in cards if c["bot"] == bot}
-                assert len(heights) <= 1, (game, cards)
+            if SHOTS:
+                page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-{game}-{width}-{language}.png")
+            # The cards of one match are one height (a computer's card in Japanese was a line taller than a
+            # person's at 390 px: its second line wrapped).
+            assert len({c["height"] for c in cards}) == 1, (game, cards)
             page.evaluate("localStorage.clear()")
         watch.check()
     finally:
