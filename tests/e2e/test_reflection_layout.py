@@ -167,8 +167,8 @@ CLUE_TARGETS = """(scope) => [...document.querySelectorAll(scope + ' .rf-edge')]
 def test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board(people: People, width: int):
     """On an Easy board, whose cells are 44 px or more on a phone, a top or bottom clue's target is 44 px
     both ways (it was the ring's 26.7 px deep at 320 px), reaching out past the ring and never onto a cell
-    nor under the tray. A left or right clue's ring touches the screen's edge there (the board takes the
-    phone's whole width): its target reaches from the edge to the board, and no further."""
+    nor under the tray. A left or right clue's ring is at (320 px: the board takes the phone's whole width)
+    or near the screen's edge: its target reaches from the edge to the board, and no further."""
     phone = {**PHONE, "viewport": {"width": width, "height": 844}}
     host = solo_round(people, people.person(**phone), {"preset": "easy"})
     host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
@@ -279,8 +279,8 @@ def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger
 ):
     """An Easy board's cells are 44 px or more on any phone (44.4 at 320 px): "Bigger cells" did nothing
     useful there, and was offered on every narrow screen. Now it is shown where the cells are under 44 px
-    at that width (a Normal board's are 42.4 px at 390, 43.5 at 400 and 44.8 at 412), and, once pressed,
-    until it is pressed again."""
+    at that width (a Normal board's are 41.5 px at 390, 42.6 at 400 and 43.9 at 412, with their quarter rem
+    of room from the screen's edges), and, once pressed, until it is pressed again."""
     context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
     seeds = {"easy": "seed=2024", "normal": "seed=3&v=2", "hard": "seed=5"}
     page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&{seeds[preset]}")
@@ -337,3 +337,77 @@ def test_a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wi
     assert narrow == [], f"side clues' targets under 24 px: {narrow}"
     assert page.evaluate("document.documentElement.scrollWidth") == width
     shoot(page, f"phone{width}-{preset}-clues")
+
+
+# How far each left or right clue's frame (its outer stroke) and shape are from the screen's nearer edge, in
+# px, on the board in ``scope`` (the solo screen's ``.rf-play``, a match's ``.rf-work``); the board's
+# cells, in px.
+SIDE_ROOM = """(scope) => {
+    const board = document.querySelector(scope + ' .rf-board');
+    const cell = board.getBoundingClientRect().width / board.viewBox.baseVal.width * 40;
+    const room = [...document.querySelectorAll(scope + ' .rf-edge')].filter((e) => 'LR'.includes(e.dataset.edge[0]))
+        .map((e) => {
+            const part = (sel) => {
+                const p = e.querySelector(sel);
+                if (!p) return null;
+                const b = p.getBBox(), m = p.getScreenCTM();
+                const half = sel === '.rf-frame' ? parseFloat(getComputedStyle(p).strokeWidth) / 2 : 0;
+                const left = (b.x - half) * m.a + m.e, right = (b.x + b.width + half) * m.a + m.e;
+                return Math.min(left, innerWidth - right);
+            };
+            return {edge: e.dataset.edge, frame: part('.rf-frame'), shape: part('.rf-shape')};
+        });
+    return {cell, room};
+}"""
+# A frame that far from the edge reads as inside the screen (0–1 px looked cut); a shape drawn whole (its
+# box may reach the ring's edge: 1 px, as test_a_big_board_s_outer_clues_are_whole_on_a_phone_…).
+INSET_PX = 2.5
+
+
+# An Easy board at 320 px keeps the screen's whole width: its cells are 44.4 px there, a finger's size only
+# so (test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board).
+@pytest.mark.parametrize(
+    ("preset", "seed", "width"),
+    [
+        *((preset, seed, width) for preset, seed in (("normal", "3&v=2"), ("hard", "5")) for width in (320, 360, 390)),
+        ("easy", "2024", 360),
+        ("easy", "2024", 390),
+    ],
+)
+def test_every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(
+    people: People, site_url: str, preset: str, seed: str, width: int
+):
+    """A 10×10 board keeps room from the screen's edges for its side clues; an 8×8 (Normal) board took the
+    screen's whole width, its left and right clues' frames 0–1 px from the edges, as an Easy board's. Every
+    board now keeps its side clues' frames clear of the edges (a quarter rem of room, or more for a
+    10×10's targets), their targets 24 px wide or more, and an Easy board's cells 44 px."""
+    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
+    found = page.evaluate(SIDE_ROOM, ".rf-play")
+    assert any(c["frame"] is not None for c in found["room"])  # an empty board: unmatched clues framed
+    near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
+    assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
+    if preset == "easy":
+        assert found["cell"] >= 44, found["cell"]
+    targets = page.evaluate(CLUE_TARGETS, ".rf-play")
+    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    shoot(page, f"phone{width}-{preset}-side-room")
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(people: People, width: int):
+    """The race's board on a phone takes the same room as the solo screen's (test above): a Normal board's
+    side clues' frames were 0–1 px from the screen's edges."""
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    host = solo_round(people, people.person(**phone), {"preset": "normal"})
+    host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+    found = host.evaluate(SIDE_ROOM, ".rf-work")
+    near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
+    assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
+    targets = host.evaluate(CLUE_TARGETS, ".rf-work")
+    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
+    assert host.evaluate("document.documentElement.scrollWidth") == width
+    shoot(host, f"phone{width}-race-normal-side-room")

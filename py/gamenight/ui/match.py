@@ -708,6 +708,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     game = ui.board
     scores = given if isinstance(given := ui.view.get("scores"), Mapping) else {}
     active = frozenset() if ui.halted else game.active(ui.view)  # no one plays here: ended, or the host lost
+    # A match that ended (by its rules, or the host's word) has no turn to come; a page that lost the host
+    # may rejoin a match that went on.
+    playing = not ui.view.get("result") and not table.stopped
     rows = []
     for s in table.seats:
         badges = []
@@ -717,6 +720,14 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
             badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:
             badges.append(h("span", {"class": "badge"}, _("you")))
+        facts = i18n.separated(*game.seat_facts(ui.view, s.id, table))
+        more = [
+            *badges,
+            # A player whose page is gone, said on their card whoever's turn it is: the status line says it
+            # only once the match waits for them, the members list far under the board.
+            *([h("span", {"class": "away"}, _("disconnected"))] if s.away else []),
+            *([h("span", {"class": "facts"}, facts)] if facts else []),
+        ]
         rows.append(
             h(
                 "li",
@@ -726,32 +737,32 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                     "data-colour": s.colour,
                 },
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
-                h("span", {"class": "seat-name"}, seat_label(table, s.id)),
+                # Its title: the whole name, to a pointer's hover, where a long word is cut short (css).
+                h("span", {"class": "seat-name", "title": seat_label(table, s.id)}, seat_label(table, s.id)),
                 s.id in scores
                 and h(
                     "span",
                     {"class": "score", "data-score": scores[s.id]},
                     points(scores[s.id]),
                 ),
-                # The card's second line, on every card: the "to play" badge, whose room every card keeps,
-                # hidden (and not read) off turn, so the cards and what lies under them do not move as the
-                # turn goes round, the kind of player, and the game's facts. On the name's line, the badge's
-                # room pushed the score onto a line of its own in a narrow column, and on a phone the kind
-                # wrapped under the name; a card with facts was taller than one without (Light Seeker's
-                # "starts the match").
-                h(
+                # The card's second line: the "to play" badge, whose room every card keeps while the match
+                # goes on, hidden (and not read) off turn, so the cards and what lies under them do not move
+                # as the turn goes round, the kind of player, and the game's facts. On the name's line, the
+                # badge's room pushed the score onto a line of its own in a narrow column, and on a phone the
+                # kind wrapped under the name; a card with facts was taller than one without (Light
+                # Seeker's "starts the match"). Once the match is over no turn comes round again: the badge
+                # goes, and a card with nothing else to say there has no second line (it kept an empty one).
+                (playing or more)
+                and h(
                     "span",
                     {"class": "seat-more"},
-                    h(
+                    playing
+                    and h(
                         "span",
                         {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
                         _("to play"),
                     ),
-                    badges,
-                    # A player whose page is gone, said on their card whoever's turn it is: the status line
-                    # says it only once the match waits for them, the members list far under the board.
-                    s.away and h("span", {"class": "away"}, _("disconnected")),
-                    h("span", {"class": "facts"}, i18n.separated(*game.seat_facts(ui.view, s.id, table))),
+                    more,
                 ),
             )
         )
