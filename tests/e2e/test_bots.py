@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight import games
+from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as LS_rules
 from gamenight.raythread import GAME as RT_GAME
@@ -270,15 +272,38 @@ def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, 
         assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"
 
 
-def replay_starts(page: Page) -> None:
-    """Wait until the page shows the first step of the computer's turn. Read on every animation frame:
-    ``expect`` polls every half second once it has waited a little, and a step stays 0.6 s (``STEP_MS``),
-    so on a loaded machine its polls could step over step 1 and wait out ``BOT_MS`` for a step gone by."""
-    page.wait_for_function(
-        "document.querySelector('.match-main') && document.querySelector('.match-main').dataset.replay === '1'",
-        polling="raf",
-        timeout=BOT_MS,
-    )
+# Where the page's clock starts in the tests that act during the computer's replay, and where it is then
+# paused: an hour on, later than a test runs, so the pause is always ahead of the page's time.
+CLOCK_START = datetime(2026, 1, 1, tzinfo=UTC)
+CLOCK_HELD = CLOCK_START + timedelta(hours=1)
+
+
+def open_with_time_held(page: Page, site_url: str) -> None:
+    """Open the Light Seeker table with the page's time paused once it is shown: the computer's answer
+    then stays on each step of its replay until the test moves the time on (``answer_held_at_its_first_step``)."""
+    page.clock.install(time=CLOCK_START)
+    open_app(page, site_url, "#/lightseeker/table")
+    page.clock.pause_at(CLOCK_HELD)
+
+
+def answer_held_at_its_first_step(page: Page) -> tuple[LS_rules.State, dict]:
+    """Ann plays her first turn that leaves the match going (so the computer answers), and the page
+    shows the first step of the computer's answer and stays on it while the test acts: the page's time
+    is paused, and the replay's timer (a step every ``STEP_MS``) does not move on. Waiting for step 1
+    and then acting within its 0.6 s let a loaded machine end the replay first (Space then chose a
+    cube, a tap acted on the position). With the time held, only what the test does ends the replay.
+
+    The computer thinks in tasks of its own (``scheduler.postTask``: the clock does not hold them); it
+    has chosen once ``<html data-work>`` is back to 0 (it was 1 when Ann's turn was saved: the handler
+    that saved it started the thinking). Its move then waits ``PAUSE_MS`` on a timer, run out here.
+    Returns the position before Ann's turn and her turn."""
+    state = ls.engine(page)
+    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+    ls.click_turn(page, state, move)
+    expect(page.locator("html")).to_have_attribute("data-work", "0", timeout=BOT_MS)
+    page.clock.run_for(PAUSE_MS)
+    expect(page.locator(".match-main")).to_have_attribute("data-replay", "1")
+    return state, move
 
 
 def saved_light_seeker_against_the_computer(seed: int) -> str:
@@ -292,16 +317,12 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
     cursor from where it stands on the position after the turn; Space, which chooses the cube under the
     cursor, only ends it: the player pressed it before seeing that position."""
     app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
-    open_app(app, site_url, "#/lightseeker/table")
+    open_with_time_held(app, site_url)
     board = games.board("lightseeker")
     table = Table("lightseeker", (SeatAt("1", "Ann", "amber"), SeatAt("2", "", "sky", "bot", "easy")), frozenset("1"))
     for key in ("Space", "ArrowLeft"):
-        state = ls.engine(app)
-        assert LS_GAME.result(state) is None
-        # A turn that does not end the match, so the computer answers.
-        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
-        ls.click_turn(app, state, move)
-        replay_starts(app)
+        assert LS_GAME.result(ls.engine(app)) is None
+        state, move = answer_held_at_its_first_step(app)
         expect(app.locator("#ls-board")).to_be_focused()  # a keyboard player's focus stayed on the board
         expect(app.locator(".match-status")).to_contain_text("a click or a key skips it; arrows move the cursor too")
         app.keyboard.press(key)
@@ -320,16 +341,6 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
         assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], "the key made no move"
 
 
-def answer_played_back(page: Page) -> LS_rules.State:
-    """Ann plays her first turn that leaves the match going, and the computer's answer starts playing
-    back: the position before her turn."""
-    state = ls.engine(page)
-    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
-    ls.click_turn(page, state, move)
-    replay_starts(page)
-    return state
-
-
 def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_still_undoes(phone: Page, site_url: str):
     """A tap on the board while the computer's turn is played back ended the replay and then acted on
     the position after it: on a cube's cell it chose that cube, one the player had not seen there. It
@@ -338,9 +349,9 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
     phone.add_init_script(
         f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})"
     )
-    open_app(phone, site_url, "#/lightseeker/table")
+    open_with_time_held(phone, site_url)
     for tapped in ("board", "undo"):
-        state = answer_played_back(phone)
+        state, _ = answer_held_at_its_first_step(phone)
         answered = ls.engine(phone)  # the record has the computer's turn from the start of its replay
         if tapped == "board":
             cube = next(i for i in range(LS_rules.CUBES) if i != answered.board.buh)
@@ -368,9 +379,9 @@ def test_new_match_and_players_and_options_end_the_computers_replay_first(app: P
     question, and "Players and options" left it playing on behind the form. Each now ends it first: the
     question stands over the position, and "Back to the match" comes back to it."""
     app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
-    open_app(app, site_url, "#/lightseeker/table")
+    open_with_time_held(app, site_url)
     for control in ("table-new", "table-setup"):
-        answer_played_back(app)
+        answer_held_at_its_first_step(app)
         app.click(f"button[data-action={control}]")
         if control == "table-new":
             expect(app.locator(".confirm")).to_contain_text("Start a new match?")
