@@ -279,8 +279,9 @@ def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger
 ):
     """An Easy board's cells are 44 px or more on any phone (44.4 at 320 px): "Bigger cells" did nothing
     useful there, and was offered on every narrow screen. Now it is shown where the cells are under 44 px
-    at that width (a Normal board's are 41.5 px at 390, 42.6 at 400 and 43.9 at 412, with their quarter rem
-    of room from the screen's edges), and, once pressed, until it is pressed again."""
+    at that width (a Normal board's are 41.5 px at 390 and 42.6 at 400, with a quarter rem of room from the
+    screen's edges, and 44.5 at 412, where the room is only what leaves them that wide), and, once pressed,
+    until it is pressed again."""
     context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
     seeds = {"easy": "seed=2024", "normal": "seed=3&v=2", "hard": "seed=5"}
     page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&{seeds[preset]}")
