@@ -502,12 +502,16 @@ def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Brows
 # Each seat card's name: its words, and how many lines the first of them (up to the first space) is drawn
 # on; whether it is drawn cut short (an ellipsis), and the name's hover text.
 NAME_LINES = """() => [...document.querySelectorAll('.match-seat .seat-name')].map((name) => {
-    const text = name.firstChild, word = text.textContent.search(/\\s|（|$/);
-    const range = document.createRange();
+    const text = document.createTreeWalker(name, NodeFilter.SHOW_TEXT).nextNode();
+    const word = text.textContent.search(/\\s|（|$/), range = document.createRange();
     range.setStart(text, 0);
     range.setEnd(text, word);
-    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-    return {text: name.textContent, title: name.title, wordLines: tops.size, cut: name.scrollWidth > name.clientWidth};
+    const rects = [...range.getClientRects()], tops = new Set(rects.map((r) => Math.round(r.top)));
+    // Where the seat's tag, "(A)", is drawn: its bottom against the first word's line's.
+    const tag = name.querySelector('.tag'), tagBottom = tag && tag.getBoundingClientRect().bottom;
+    const cut = [name, ...name.children].some((e) => e.scrollWidth > e.clientWidth);
+    return {text: name.textContent, title: name.title, wordLines: tops.size, cut,
+            tagOnWordLine: tag ? Math.abs(tagBottom - rects[0].bottom) < 4 : null};
 })"""
 
 
@@ -518,7 +522,8 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
 ):
     """A seat card broke a name of one long word mid-word beside its score ("WWWWWWWWWWWW" / "WWWWWWWW
     (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
-    beside it; the page holds the whole name (a screen reader reads it all, a pointer's hover shows it)."""
+    and the seat's tag beside it; the page holds the whole name (a screen reader reads it all, a pointer's
+    hover shows it)."""
     context = browser.new_context(
         viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
     )
@@ -537,6 +542,9 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
             assert seen["text"].startswith(name) and seen["title"] == seen["text"], seen  # the whole name
             assert seen["wordLines"] == 1, f"a name's first word broken over lines: {seen}"
         assert found[0]["cut"] and not found[1]["cut"], found
+        # The seat's tag stays on the line of a name cut short: on a line of its own it gave the card, and
+        # so every card of the match (they are one height), a line of empty room.
+        assert found[0]["tagOnWordLine"] is True, found
         for card in page.evaluate(SEAT_ROWS):
             assert on_line(card["score"], card["line"]), card
         assert phone_problems(page, width) == []

@@ -661,6 +661,17 @@ def seat_label(table: Table, seat: str) -> str:
     return named_seat(table.names.get(seat), table.tags.get(seat, seat))
 
 
+def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
+    """A seat card's name: "Bea (B)". A name of one word and the seat's tag are spans of their own, so css
+    keeps the tag on the line of a long word cut short (on a line of its own it gave every card of the
+    match a line of empty room); other words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)":
+    they wrap between words, the tag after the last)."""
+    name, label = table.names.get(seat, ""), seat_label(table, seat)
+    if len(name.split()) != 1 or label == name or not label.startswith(name):
+        return label
+    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, label[len(name) :])]
+
+
 def status(ui: MatchUi, table: Table) -> str:
     """Whose turn it is, in words (“Bea (B) to play — your turn”); at the end, who won: the status is the
     top of the screen, while the result panel stands in the side column, under the board on a phone."""
@@ -738,7 +749,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 },
                 h("span", {"class": f"swatch lane-{s.id}", "data-colour": s.colour, "aria-hidden": "true"}),
                 # Its title: the whole name, to a pointer's hover, where a long word is cut short (css).
-                h("span", {"class": "seat-name", "title": seat_label(table, s.id)}, seat_label(table, s.id)),
+                h("span", {"class": "seat-name", "title": seat_label(table, s.id)}, _name_and_tag(table, s.id)),
                 s.id in scores
                 and h(
                     "span",
