@@ -666,10 +666,10 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     keeps the tag on the line of a long word cut short (on a line of its own it gave every card of the
     match a line of empty room); other words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)":
     they wrap between words, the tag after the last)."""
-    name, label = table.names.get(seat, ""), seat_label(table, seat)
-    if len(name.split()) != 1 or label == name or not label.startswith(name):
-        return label
-    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, label[len(name) :])]
+    name, words = table.names.get(seat, ""), seat_label(table, seat)
+    if len(name.split()) != 1 or words == name or not words.startswith(name):
+        return words
+    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, words[len(name) :])]
 
 
 def status(ui: MatchUi, table: Table) -> str:
