@@ -16,6 +16,7 @@ from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
+from tests.e2e import test_lightseeker as ls
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
@@ -447,19 +448,12 @@ def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser,
 
 def ended_valley(seed: int = 2) -> str:
     """A Light Seeker match between two people on this device, played to its end by the CPython engine with
-    seeded random turns, saved as the table saves it."""
-    seats = seat_ids(LIGHT_SEEKER, 2)
-    state = LIGHT_SEEKER.setup(LIGHT_SEEKER.options({}), seats, seed)
-    chooser = random.Random(seed)
-    log = []
-    while LIGHT_SEEKER.result(state) is None:
-        seat = sorted(LIGHT_SEEKER.active(state))[0]
-        move = chooser.choice(LIGHT_SEEKER.legal(state, seat))
-        state, _ = LIGHT_SEEKER.play(state, seat, move, 0)
-        log.append(Entry(0, seat, move))
-    names = dict(zip(seats, ("Ann", "Bea"), strict=True))
-    record = Record("lightseeker", {}, seats, names, seed, tuple(log), ended="over")
-    return json.dumps({"v": 1, "record": record.to_json()})
+    seeded random turns (test_lightseeker's, then the turn that ends it), saved as the table saves it."""
+    text, state, last = ls.saved_one_turn_from_the_end(seed)
+    saved = json.loads(text)
+    saved["record"]["log"].append({"at": 3_000, "seat": state.to_move, "move": last})
+    saved["record"]["ended"] = "over"
+    return json.dumps(saved)
 
 
 # Each seat card's room under its last shown words: from the lowest box that shows words (a name, a score,
