@@ -365,6 +365,18 @@ SIDE_ROOM = """(scope) => {
 INSET_PX = 2.5
 
 
+def side_clues_keep_room(page: Page, scope: str, width: int) -> dict:
+    """Assert that the board in ``scope``'s left and right clues keep room from the screen's edges, their
+    targets 24 px wide or more, and the page no wider than the screen; what ``SIDE_ROOM`` found."""
+    found = page.evaluate(SIDE_ROOM, scope)
+    near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
+    assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
+    targets = page.evaluate(CLUE_TARGETS, scope)
+    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    return found
+
+
 # An Easy board at 320 px keeps the screen's whole width: its cells are 44.4 px there, a finger's size only
 # so (test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board).
 @pytest.mark.parametrize(
@@ -386,15 +398,10 @@ def test_every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(
     page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
-    found = page.evaluate(SIDE_ROOM, ".rf-play")
+    found = side_clues_keep_room(page, ".rf-play", width)
     assert any(c["frame"] is not None for c in found["room"])  # an empty board: unmatched clues framed
-    near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
-    assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
     if preset == "easy":
         assert found["cell"] >= 44, found["cell"]
-    targets = page.evaluate(CLUE_TARGETS, ".rf-play")
-    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
-    assert page.evaluate("document.documentElement.scrollWidth") == width
     shoot(page, f"phone{width}-{preset}-side-room")
 
 
@@ -405,10 +412,5 @@ def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(peop
     phone = {**PHONE, "viewport": {"width": width, "height": 844}}
     host = solo_round(people, people.person(**phone), {"preset": "normal"})
     host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
-    found = host.evaluate(SIDE_ROOM, ".rf-work")
-    near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
-    assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
-    targets = host.evaluate(CLUE_TARGETS, ".rf-work")
-    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
-    assert host.evaluate("document.documentElement.scrollWidth") == width
+    side_clues_keep_room(host, ".rf-work", width)
     shoot(host, f"phone{width}-race-normal-side-room")
