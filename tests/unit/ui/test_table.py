@@ -137,6 +137,19 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
 
 
+def test_a_reloaded_match_puts_keyboard_focus_on_its_status_not_the_body():
+    """QA (stop 50): after a reload in the middle of a match focus was left on the page's body, so a
+    keyboard player's next Tab began again at the header; the host's reloaded night puts it on its focus
+    home. The table does the same: the match's status line, which says whose turn it is."""
+    model, _ = started()
+    state = GAME.setup(GAME.options(None), model.inner.played.record.seats, model.inner.played.record.seed)
+    model, effects = play(model, [m for m in rules.legal(state, "A") if m["type"] == "place"][5])
+    reloaded, effects = screen({"table.raythread": effects[0].text})
+    assert [e for e in effects if isinstance(e, Focus)] == [Focus("[data-focus-home]")]
+    homes = find_all(app.view(reloaded), lambda e: e.attr("data-focus-home") is not None)
+    assert [h.attr("class") for h in homes] == ["match-status"]
+
+
 def unseen(model) -> list:
     """The "earlier moves" line under the table's log: its count and its words (none: empty)."""
     note = find_all(app.view(model), lambda e: e.attr("data-unseen") is not None)
