@@ -540,7 +540,12 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
             # ends (a computer's move that waited for its end is played, and shown at once: ``play``).
             model, effects = replayed(replace(model, confirming=True, message=""), match.ended(shown), now)
             return model, [*effects, FOCUS_KEEP]
-        return deal(model, now)
+        if model.confirming:  # "Start a new match?" answered: focus goes with the question, to the status line
+            return deal(model, now)
+        # A rematch (or a deal before any move): the button pressed stays, below the seats; focus goes to
+        # the board, where the new match is played, as when a match is started from the setup form.
+        model, effects = deal(model, now)
+        return model, [*effects, match.FOCUS_BOARD]
     escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
     if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
         return replace(model, confirming=False, vs=""), [FOCUS_NEW]

@@ -189,6 +189,26 @@ def test_new_match_deals_again_with_the_same_players():
     assert second.log == () and model.inner.ui.view["size"] == 13
 
 
+def test_rematch_puts_keyboard_focus_on_the_new_board():
+    """QA (stop 50): "Rematch" (the finished match's "New match") dealt again and left focus on the button,
+    now "New match" again, below the seats: a keyboard player went back five Tab stops to the board to
+    play. A match started from the setup form starts with focus on the board; a rematch now does too
+    (the answer to "Start a new match?" goes away with its question: focus goes to the status line)."""
+    model, _ = started(target="3")
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options({"target": 3}), record.seats, record.seed)
+    chooser = random.Random(3)
+    while not state.ended:
+        seat = state.seats[state.turn]
+        move = chooser.choice(rules.legal(state, seat))
+        model, _ = play(model, move)
+        state, _ = rules.play(state, seat, move)
+    assert GAME.result(model.inner.played.state) is not None
+    model, effects = click(model, "table-new")
+    assert model.inner.played.record.log == () and not model.inner.confirming
+    assert board_focused(model, effects)
+
+
 def test_back_to_the_match_drops_a_player_count_changed_in_the_setup():
     """After "Players and options", another player count and "Back to the match", the match and its
     players stand, so "New match" deals again for them (it raised for names that did not fit the seats)."""
