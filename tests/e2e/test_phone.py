@@ -547,3 +547,30 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
         watch.check()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str, width: int):
+    """QA (stop 50): a Japanese name has no spaces, and a browser breaks Japanese between any two
+    characters: "寿限無寿限無五劫の擦り切れ海砂利水魚" (the rakugo tale's long name) broke over two or three
+    lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
+    word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Ann"]
+        for i, name in enumerate(names):
+            page.fill(f"input[name=name{i}]", name)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-seat")).to_have_count(2)
+        long, short = page.evaluate(NAME_LINES)
+        assert long["text"].startswith(names[0]) and long["title"] == long["text"], long  # the whole name
+        assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, long
+        assert short["wordLines"] == 1 and not short["cut"], short
+        watch.check()
+    finally:
+        context.close()

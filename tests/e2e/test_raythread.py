@@ -416,3 +416,41 @@ def test_the_same_refusal_twice_is_announced_twice(app: Page, site_url: str):
     ] * 3 + ["That cell holds a beacon."] * 2, alerted
     assert all(a[0] != b[0] for a, b in itertools.pairwise(alerted)), f"a region said it again unchanged: {alerted}"
     expect(app.locator(".rt-note")).to_have_text("That cell holds a beacon.")
+
+
+# Every place the board's top was at, with the status line of that moment, from now on.
+WATCH_BOARD_TOP = """() => {
+  window.boardTops = [];
+  new MutationObserver(() => {
+    const board = document.querySelector('.rt-board');
+    const status = document.querySelector('.match-status');
+    if (!board || !status) return;
+    window.boardTops.push([Math.round(board.getBoundingClientRect().top + scrollY), status.textContent]);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
+    browser: Browser, site_url: str
+):
+    """QA (stop 50): at 320 px, against the computer, "Player 1 (A) to play · your turn" takes two lines
+    and "Bot B (Easy) is thinking…" one, so the board jumped 20 px down and back at every move. The status
+    keeps the room of two lines on a phone."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    open_app(page, site_url, "#/raythread/table?vs=easy")
+    expect(page.locator(".match-status")).to_contain_text("your turn")
+    page.evaluate(WATCH_BOARD_TOP)
+    for moves in (2, 4):
+        page.locator(".rt-hand-tile:not([disabled])").first.tap()
+        cell = page.locator(".rt-cell.rt-target").nth(moves)
+        cell.tap()  # a preview
+        cell.tap()  # placed; the computer answers
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+    tops = page.evaluate("window.boardTops")
+    assert any("thinking" in status for _top, status in tops), "the computer's turn was seen"
+    assert len({top for top, _status in tops}) == 1, sorted({(top, status) for top, status in tops})
+    watch.check()
+    context.close()

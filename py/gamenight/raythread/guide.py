@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gamenight import i18n
 from gamenight.core.grid import Direction, Mirror
 from gamenight.i18n import N_, _
 from gamenight.raythread import rules, scene
@@ -139,10 +140,15 @@ def page() -> Element:
             h(
                 "li",
                 {},
-                _(
-                    "The match ends at the target score, when the deck and every hand are empty, or when "
-                    "nobody can move. On equal points, the player with more beacons claimed together with another "
-                    "colour ranks higher."
+                # The ranking's last step too (docs/rules/raythread.md): the end screen shows two players
+                # at "1." and says "A draw between …", about one four-player match in five.
+                i18n.sentences(
+                    _(
+                        "The match ends at the target score, when the deck and every hand are empty, or when "
+                        "nobody can move. On equal points, the player with more beacons claimed together with "
+                        "another colour ranks higher."
+                    ),
+                    _("Players still level share the place, and a shared first place is a draw."),
                 ),
             ),
         ),

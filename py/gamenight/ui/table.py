@@ -85,6 +85,9 @@ FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 # The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
 FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
 FOCUS_NEW = Focus("button[data-action=table-new]")
+# A reloaded match: focus on the match's status line (whose turn it is), as a host's reloaded night puts
+# it on its focus home; left on the body, a keyboard player's next Tab began again at the header.
+FOCUS_HOME = Focus("[data-focus-home]")
 QUESTION = ("table-new", "table-new-cancel", "table-vs")  # the answers to the questions above
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 # How long a tab that took the position from another tab's save waits before playing the computer's
@@ -186,7 +189,7 @@ class TableScreen:
             return replace(model, message=sentences(unknown, failed, match.said(err.to_json()))), []
         welcome = _("Welcome back: the match is as you left it.")
         restored = replace(restored, now_ms=env.now_ms, message=sentences(unknown, welcome))
-        return restored, [WarnBeforeLeaving(False), *think(restored)]
+        return restored, [WarnBeforeLeaving(False), *think(restored), FOCUS_HOME]
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
         if isinstance(message, WorkDone) and message.task == BOT_TASK:
@@ -537,7 +540,12 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
             # ends (a computer's move that waited for its end is played, and shown at once: ``play``).
             model, effects = replayed(replace(model, confirming=True, message=""), match.ended(shown), now)
             return model, [*effects, FOCUS_KEEP]
-        return deal(model, now)
+        if model.confirming:  # "Start a new match?" answered: focus goes with the question, to the status line
+            return deal(model, now)
+        # A rematch (or a deal before any move): the button pressed stays, below the seats; focus goes to
+        # the board, where the new match is played, as when a match is started from the setup form.
+        model, effects = deal(model, now)
+        return model, [*effects, match.FOCUS_BOARD]
     escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
     if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
         return replace(model, confirming=False, vs=""), [FOCUS_NEW]

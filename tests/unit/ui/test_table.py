@@ -137,6 +137,19 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
 
 
+def test_a_reloaded_match_puts_keyboard_focus_on_its_status_not_the_body():
+    """QA (stop 50): after a reload in the middle of a match focus was left on the page's body, so a
+    keyboard player's next Tab began again at the header; the host's reloaded night puts it on its focus
+    home. The table does the same: the match's status line, which says whose turn it is."""
+    model, _ = started()
+    state = GAME.setup(GAME.options(None), model.inner.played.record.seats, model.inner.played.record.seed)
+    model, effects = play(model, [m for m in rules.legal(state, "A") if m["type"] == "place"][5])
+    reloaded, effects = screen({"table.raythread": effects[0].text})
+    assert [e for e in effects if isinstance(e, Focus)] == [Focus("[data-focus-home]")]
+    homes = find_all(app.view(reloaded), lambda e: e.attr("data-focus-home") is not None)
+    assert [h.attr("class") for h in homes] == ["match-status"]
+
+
 def unseen(model) -> list:
     """The "earlier moves" line under the table's log: its count and its words (none: empty)."""
     note = find_all(app.view(model), lambda e: e.attr("data-unseen") is not None)
@@ -174,6 +187,26 @@ def test_new_match_deals_again_with_the_same_players():
     assert model.inner.played is not before and not model.inner.confirming
     assert second.names == first.names and second.options == first.options == {"size": 13, "target": 5}
     assert second.log == () and model.inner.ui.view["size"] == 13
+
+
+def test_rematch_puts_keyboard_focus_on_the_new_board():
+    """QA (stop 50): "Rematch" (the finished match's "New match") dealt again and left focus on the button,
+    now "New match" again, below the seats: a keyboard player went back five Tab stops to the board to
+    play. A match started from the setup form starts with focus on the board; a rematch now does too
+    (the answer to "Start a new match?" goes away with its question: focus goes to the status line)."""
+    model, _ = started(target="3")
+    record = model.inner.played.record
+    state = GAME.setup(GAME.options({"target": 3}), record.seats, record.seed)
+    chooser = random.Random(3)
+    while not state.ended:
+        seat = state.seats[state.turn]
+        move = chooser.choice(rules.legal(state, seat))
+        model, _ = play(model, move)
+        state, _ = rules.play(state, seat, move)
+    assert GAME.result(model.inner.played.state) is not None
+    model, effects = click(model, "table-new")
+    assert model.inner.played.record.log == () and not model.inner.confirming
+    assert board_focused(model, effects)
 
 
 def test_back_to_the_match_drops_a_player_count_changed_in_the_setup():
