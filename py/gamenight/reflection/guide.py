@@ -105,7 +105,8 @@ def page() -> Element:
             {},
             _(
                 "Every player builds a puzzle from the same tiles, then everyone solves the others' puzzles. The "
-                "faster you solve, the more points you score; giving up shows a solution and scores nothing."
+                "faster you solve, the more points you score; giving up costs points, and a puzzle's solution is "
+                "shown once its last round is over."
             ),
         ),
         h("h3", {}, _("Solo play")),

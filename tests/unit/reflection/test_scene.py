@@ -236,6 +236,21 @@ def test_the_guide_pictures_say_what_the_engine_does():
         )
 
 
+def test_the_guide_says_what_giving_up_in_a_race_costs_as_the_match_does():
+    """How to play said a race's give-up "shows a solution and scores nothing": the match takes points for
+    it (the Give up question says "It costs points.", the finish line "gave up: −20 points."), and the
+    solution waits for the puzzle's last round (a builder's layout stays on its device until then)."""
+    from gamenight.reflection import guide
+    from gamenight.reflection.match import failure_points
+
+    assert failure_points(2, 1) < 0
+    friends = next(
+        text_of(e) for e in find_all(guide.page(), lambda e: e.tag == "p") if "builds a puzzle" in text_of(e)
+    )
+    assert "scores nothing" not in friends
+    assert "giving up costs points" in friends and "last round" in friends
+
+
 def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():
     """The ring is 0.6 of a cell deep (26.7 px at 320 px wide): a clue's target reaches out past it, so it
     is a whole cell deep, and never over the board's cells."""
