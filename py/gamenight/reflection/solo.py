@@ -479,7 +479,8 @@ def stored_elsewhere(model: Model, stored: Stored) -> tuple[Model, list[Effect |
 def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect | Say]]:
     if result is None:
         said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
-        return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said)]
+        # Start went with the form into "Making …": focus goes to the field the message asks to change.
+        return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said), Focus("#rf-seed")]
     playing = replace(
         model,
         phase="playing",
@@ -1357,7 +1358,16 @@ def options_form(model: Model) -> Element:
             "label",
             {},
             _("Puzzle number"),
-            h("input", {"name": "seed", "inputmode": "numeric", "placeholder": _("random"), "autocomplete": "off"}),
+            h(
+                "input",
+                {
+                    "name": "seed",
+                    "id": "rf-seed",
+                    "inputmode": "numeric",
+                    "placeholder": _("random"),
+                    "autocomplete": "off",
+                },
+            ),
         ),
         h("button", {"type": "submit", "class": "button primary", "id": "rf-start"}, _("Start")),
     )

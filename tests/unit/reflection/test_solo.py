@@ -1005,6 +1005,17 @@ def test_a_daily_puzzle_the_generator_gives_up_on_goes_on_with_the_next_seed_of_
     assert failed.phase == "options" and "could not be built" in failed.message
 
 
+def test_a_puzzle_that_cannot_be_built_leaves_focus_on_the_puzzle_number_the_message_asks_for():
+    """Start on a custom board the generator gives up on: the options come back with "… could not be
+    built: try another puzzle number.", and keyboard focus fell to the page's body (Start, pressed, had
+    gone with the form into "Making …"). It goes to the field the message names, in the form on show."""
+    model, _ = SCREEN.init({"preset": "easy", "seed": "5", "v": "2"}, Env(now_ms=DAY_MS))
+    failed, effects = solo.update(replace(model, phase="generating"), WorkDone(solo.GENERATE, None))
+    assert failed.phase == "options" and Focus("#rf-seed") in effects
+    (field,) = find_all(SCREEN.view(failed), lambda e: e.attr("id") == "rf-seed")
+    assert field.tag == "input" and field.attr("name") == "seed"
+
+
 # --- save and load ---------------------------------------------------------------------------------
 
 
