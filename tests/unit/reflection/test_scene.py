@@ -229,7 +229,11 @@ def test_the_guide_pictures_say_what_the_engine_does():
         path = trace(Layout.of(3, {(1, 1): tile}), edge)
         assert (path.colour, path.number, path.exit) == (colour, number, exit)
         caption = text_of(find_all(figure, lambda e: e.tag == "figcaption")[0])
-        assert edge in caption and (exit is None or exit in caption or colour in caption)
+        # Clues named as the board names them ("left 2"), never by the rules' short names ("L2"), which
+        # the pictures do not show (docs/rules/reflection.md, "Hints that explain").
+        assert not re.search(r"\b[TRBL][0-9]", caption), caption
+        named = scene.edge_name(edge)
+        assert named in caption and (exit is None or scene.edge_name(exit) in caption or colour in caption)
         # A picture, not a second board: nothing in it is focusable, named or clickable.
         assert not find_all(
             figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
