@@ -119,7 +119,11 @@ def page() -> Element:
             h("li", {}, _("Green (a disc): the laser leaves by another edge cell, which shows the same number.")),
             h("li", {}, _("Yellow (a diamond): the laser comes back out where it went in; its number is odd.")),
             h("li", {}, _("Black (a square): a black hole stopped the laser.")),
-            h("li", {}, _("Every cell the laser enters counts, a cell crossed twice twice, the tile's cell too.")),
+            h(
+                "li",
+                {},
+                _("Every cell the laser enters counts: a cell it crosses twice counts twice, and the tile's cell too."),
+            ),
         ),
         h("h3", {}, _("With friends")),
         h(

@@ -255,6 +255,16 @@ def test_the_guide_says_what_giving_up_in_a_race_costs_as_the_match_does():
     assert "giving up costs points" in friends and "last round" in friends
 
 
+def test_the_guide_s_sentences_never_say_a_word_twice_in_a_row():
+    """ "Every cell the laser enters counts, a cell crossed twice twice, the tile's cell too." read as a slip
+    of the keyboard ("twice twice"), not as the rule it is."""
+    from gamenight.reflection import guide
+
+    for e in find_all(guide.page(), lambda e: e.tag in ("p", "li", "figcaption")):
+        said = text_of(e)
+        assert not re.search(r"\b(\w+) \1\b", said, re.IGNORECASE), said
+
+
 def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():
     """The ring is 0.6 of a cell deep (26.7 px at 320 px wide): a clue's target reaches out past it, so it
     is a whole cell deep, and never over the board's cells."""
