@@ -88,7 +88,8 @@ def page() -> Element:
                 "L2",
                 "flat-back",
                 _(
-                    "A flat mirror hit head-on sends it back: the laser of {start} comes back out where it went in, yellow 3."
+                    "A flat mirror hit head-on sends it back: the laser of {start} comes back out where it went "
+                    "in, yellow 3."
                 ).format(start=scene.edge_name("L2")),
             ),
             picture(
