@@ -524,7 +524,10 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
         model = replace(model, held="")
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
-        return reveal(model, _("Time is up: here is the solution."))
+        shown, effects = reveal(model, _("Time is up: here is the solution."))
+        # The buttons beside the board go with the puzzle: focus on one of them would fall to the page's
+        # body. "Next puzzle" is the way on, as after a give-up; on the board (it stays) focus stays.
+        return shown, [*effects, Focus("#rf-next", only_from=".rf-side")]
     for left in WARNINGS:
         if limit > left and limit - before > left >= limit - model.elapsed_ms:
             seconds = left // 1000

@@ -306,6 +306,20 @@ def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     assert model.phase == "revealed" and model.message.startswith("Time is up") and StopTimer(solo.CLOCK) in effects
 
 
+def test_time_up_takes_focus_from_a_side_button_that_goes_to_next_puzzle():
+    """The time limit ends with keyboard focus on Hint (or any button beside the board): the solution takes
+    the board and those buttons go, so focus fell to the page's body. It goes to "Next puzzle", as after
+    a give-up; from the board (which stays, showing the solution) it is not taken."""
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+    model, effects = solo.update(model, Tick(solo.CLOCK, T0 + 120_000))
+    assert model.phase == "revealed" and Focus("#rf-next", only_from=".rf-side") in effects
+    tree = SCREEN.view(model)
+    (side,) = find_all(tree, lambda e: e.attr("class") == "rf-side")
+    assert find_all(side, lambda e: e.attr("id") == "rf-next") and not find_all(
+        side, lambda e: e.attr("id") == "rf-hint"
+    )
+
+
 def test_a_board_given_up_or_out_of_time_shows_no_matching_marks():
     """The solo board shows the unmatched frames and "k of n clues match" only while the player places tiles:
     given up or out of time, the solution takes the board, with plain clues (the race's rule too)."""
