@@ -306,6 +306,16 @@ def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     assert model.phase == "revealed" and model.message.startswith("Time is up") and StopTimer(solo.CLOCK) in effects
 
 
+def test_a_late_tick_ends_a_timed_puzzle_at_its_limit_not_past_it():
+    """A background tab's timers run late (Chromium wakes a hidden page's timers once a minute): the tick
+    that ended a 2-minute puzzle came at 2:30, and the clock said "2:30 / 2:00". Time is up at the limit,
+    as a race's round is timed at exactly its limit."""
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+    model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 150_000))
+    assert model.phase == "revealed" and model.elapsed_ms == 120_000
+    assert "2:00 / 2:00" in text_of(SCREEN.view(model))
+
+
 def test_time_up_takes_focus_from_a_side_button_that_goes_to_next_puzzle():
     """The time limit ends with keyboard focus on Hint (or any button beside the board): the solution takes
     the board and those buttons go, so focus fell to the page's body. It goes to "Next puzzle", as after
