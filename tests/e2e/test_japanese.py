@@ -245,6 +245,37 @@ def test_a_heading_s_subtitle_is_never_broken_inside(browser: Browser, site_url:
         context.close()
 
 
+# The lines a block's text is drawn on (a line starts where a character's box drops below the last one's).
+TEXT_LINES = """(e) => { const range = document.createRange(); const lines = []; let top = null;
+    for (const node of [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+        for (let i = 0; i < node.length; i++) {
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const y = Math.round(range.getClientRects()[0].top);
+            if (top === null || y > top + 2) lines.push('');
+            top = y; lines[lines.length - 1] += node.data[i];
+        }
+    }
+    return lines; }"""
+
+
+def test_a_solo_puzzle_s_name_keeps_its_tile_count_whole_on_a_narrow_phone(browser: Browser, site_url: str):
+    # At 320 px the name under the board wrapped as "パズル#11・ふつう（8×8、タイル10" / "枚）": the counter
+    # alone on a line, cut from its number. It breaks between its parts now: "（8×8、" / "タイル10枚）".
+    context = browser.new_context(
+        locale="ja-JP", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = open_app(context.new_page(), site_url, "#/reflection/solo?preset=normal&seed=11&v=2")
+        name = page.locator('main[data-phase="playing"] .rf-name')
+        expect(name).to_have_text("パズル#11・ふつう（8×8、タイル10枚）", timeout=60_000)
+        lines = name.evaluate(TEXT_LINES)
+        assert "".join(lines) == "パズル#11・ふつう（8×8、タイル10枚）"
+        assert not any(line.startswith(("枚", "）")) for line in lines[1:]), lines
+        assert any("タイル10枚" in line for line in lines), lines
+    finally:
+        context.close()
+
+
 # The choices of every drop-down on the page whose text is wider than the room its closed box shows
 # them in (its width less its padding and the arrow's ~20 px), measured in the box's own font.
 CUT_CHOICES = """() => [...document.querySelectorAll('select')]

@@ -585,11 +585,13 @@ def on_key(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, key: str) -
     if key in ARROWS:
         dr, dc = ARROWS[key]
         return Reply(replace(desk, cursor=(min(n - 1, max(0, r + dr)), min(n - 1, max(0, c + dc)))))
+    if key in ("Home", "End"):  # the row's first or last column, as on the solo board and in the help
+        return Reply(replace(desk, cursor=(r, 0 if key == "Home" else n - 1)))
     if key in KEY_TILES:
         return set_tile(desk, view, seat, puzzle, desk.cursor, KEY_TILES[key])
     if key in (" ", "Enter"):
         return use_tool(desk, view, seat, puzzle, desk.cursor)
-    if key in ("r", "R"):
+    if key in ("t", "T", "r", "R"):  # T as on the solo board and in the help; R, this board's first key
         return rotate(desk, view, seat, puzzle, desk.cursor)
     if key in ("Delete", "Backspace", "x", "X"):
         return clear_cell(desk, view, seat, puzzle, desk.cursor)

@@ -76,19 +76,42 @@ def page() -> Element:
             "div",
             {"class": "guide-figures"},
             picture(
-                {(1, 1): "/"}, "L2", "diagonal", _("A diagonal mirror turns the laser: L2 goes up and leaves at T2.")
+                {(1, 1): "/"},
+                "L2",
+                "diagonal",
+                _("A diagonal mirror turns the laser: from {start} it goes up and leaves at {end}.").format(
+                    start=scene.edge_name("L2"), end=scene.edge_name("T2")
+                ),
             ),
             picture(
                 {(1, 1): "|"},
                 "L2",
                 "flat-back",
-                _("A flat mirror hit head-on sends it back: L2 comes back out, yellow 3."),
+                _(
+                    "A flat mirror hit head-on sends it back: the laser of {start} comes back out where it went "
+                    "in, yellow 3."
+                ).format(start=scene.edge_name("L2")),
             ),
             picture(
-                {(1, 1): "|"}, "T2", "flat-along", _("Along a flat mirror, the laser passes: T2 leaves at B2, green 3.")
+                {(1, 1): "|"},
+                "T2",
+                "flat-along",
+                _("Along a flat mirror, the laser passes: from {start} it leaves at {end}, green 3.").format(
+                    start=scene.edge_name("T2"), end=scene.edge_name("B2")
+                ),
             ),
-            picture({(1, 1): "#"}, "T2", "block", _("A block sends back every laser: T2 is yellow 3.")),
-            picture({(1, 1): "o"}, "L2", "hole", _("A black hole stops the laser: L2 is black 2.")),
+            picture(
+                {(1, 1): "#"},
+                "T2",
+                "block",
+                _("A block sends back every laser: {start} is yellow 3.").format(start=scene.edge_name("T2")),
+            ),
+            picture(
+                {(1, 1): "o"},
+                "L2",
+                "hole",
+                _("A black hole stops the laser: {start} is black 2.").format(start=scene.edge_name("L2")),
+            ),
         ),
         h("h3", {}, _("Clues")),
         h(
@@ -97,7 +120,11 @@ def page() -> Element:
             h("li", {}, _("Green (a disc): the laser leaves by another edge cell, which shows the same number.")),
             h("li", {}, _("Yellow (a diamond): the laser comes back out where it went in; its number is odd.")),
             h("li", {}, _("Black (a square): a black hole stopped the laser.")),
-            h("li", {}, _("Every cell the laser enters counts, a cell crossed twice twice, the tile's cell too.")),
+            h(
+                "li",
+                {},
+                _("Every cell the laser enters counts: a cell it crosses twice counts twice, and the tile's cell too."),
+            ),
         ),
         h("h3", {}, _("With friends")),
         h(
@@ -105,7 +132,8 @@ def page() -> Element:
             {},
             _(
                 "Every player builds a puzzle from the same tiles, then everyone solves the others' puzzles. The "
-                "faster you solve, the more points you score; giving up shows a solution and scores nothing."
+                "faster you solve, the more points you score; giving up costs points, and a puzzle's solution is "
+                "shown once its last round is over."
             ),
         ),
         h("h3", {}, _("Solo play")),

@@ -479,7 +479,8 @@ def stored_elsewhere(model: Model, stored: Stored) -> tuple[Model, list[Effect |
 def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effect | Say]]:
     if result is None:
         said = _("{name} could not be built: try another puzzle number.").format(name=puzzle_name(model.settings))
-        return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said)]
+        # Start went with the form into "Making …": focus goes to the field the message asks to change.
+        return replace(model, phase="options", message=said), [StopTimer(PROGRESS), Say(said), Focus("#rf-seed")]
     playing = replace(
         model,
         phase="playing",
@@ -523,7 +524,12 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
         model = replace(model, held="")
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
-        return reveal(model, _("Time is up: here is the solution."))
+        shown, effects = reveal(model, _("Time is up: here is the solution."))
+        # At the limit, however late the tick (a hidden tab's timers wake once a minute): not "2:30 / 2:00".
+        shown = replace(shown, banked_ms=limit)
+        # The buttons beside the board go with the puzzle: focus on one of them would fall to the page's
+        # body. "Next puzzle" is the way on, as after a give-up; on the board (it stays) focus stays.
+        return shown, [*effects, Focus("#rf-next", only_from=".rf-side")]
     for left in WARNINGS:
         if limit > left and limit - before > left >= limit - model.elapsed_ms:
             seconds = left // 1000
@@ -1357,7 +1363,16 @@ def options_form(model: Model) -> Element:
             "label",
             {},
             _("Puzzle number"),
-            h("input", {"name": "seed", "inputmode": "numeric", "placeholder": _("random"), "autocomplete": "off"}),
+            h(
+                "input",
+                {
+                    "name": "seed",
+                    "id": "rf-seed",
+                    "inputmode": "numeric",
+                    "placeholder": _("random"),
+                    "autocomplete": "off",
+                },
+            ),
         ),
         h("button", {"type": "submit", "class": "button primary", "id": "rf-start"}, _("Start")),
     )

@@ -279,6 +279,25 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     assert ", " not in said and "。 " not in said and "." not in said, said
 
 
+def test_the_race_board_takes_the_solo_board_s_keys_to_turn_a_tile_and_reach_a_row_s_ends():
+    """The help (?) and the solo board turn a tile with T and go to a row's first or last column with Home
+    and End; a race's board did nothing for them (it turned with R only, the solo board's redo)."""
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    ann.key("Home")
+    assert ann.desk.cursor == (2, 0)
+    ann.key("/")
+    ann.key("t")
+    assert ann.desk.layout.at((2, 0)) == "\\"
+    ann.key("T")
+    assert ann.desk.layout.at((2, 0)) == "/"
+    ann.key("End")
+    assert ann.desk.cursor == (2, 4)
+    ann.key("|")
+    ann.key("r")  # the race's own key still turns
+    assert ann.desk.layout.at((2, 4)) == "-"
+
+
 def test_tiles_are_dragged_from_the_tray_moved_between_cells_and_dropped_off_the_board():
     m = Match(BUILT, 2)
     ann = Page(m, "1")

@@ -229,11 +229,40 @@ def test_the_guide_pictures_say_what_the_engine_does():
         path = trace(Layout.of(3, {(1, 1): tile}), edge)
         assert (path.colour, path.number, path.exit) == (colour, number, exit)
         caption = text_of(find_all(figure, lambda e: e.tag == "figcaption")[0])
-        assert edge in caption and (exit is None or exit in caption or colour in caption)
+        # Clues named as the board names them ("left 2"), never by the rules' short names ("L2"), which
+        # the pictures do not show (docs/rules/reflection.md, "Hints that explain").
+        assert not re.search(r"\b[TRBL][0-9]", caption), caption
+        named = scene.edge_name(edge)
+        assert named in caption and (exit is None or scene.edge_name(exit) in caption or colour in caption)
         # A picture, not a second board: nothing in it is focusable, named or clickable.
         assert not find_all(
             figure, lambda e: e.attr("tabindex") is not None or e.attr("data-action") or e.attr("role") == "gridcell"
         )
+
+
+def test_the_guide_says_what_giving_up_in_a_race_costs_as_the_match_does():
+    """How to play said a race's give-up "shows a solution and scores nothing": the match takes points for
+    it (the Give up question says "It costs points.", the finish line "gave up: −20 points."), and the
+    solution waits for the puzzle's last round (a builder's layout stays on its device until then)."""
+    from gamenight.reflection import guide
+    from gamenight.reflection.match import failure_points
+
+    assert failure_points(2, 1) < 0
+    friends = next(
+        text_of(e) for e in find_all(guide.page(), lambda e: e.tag == "p") if "builds a puzzle" in text_of(e)
+    )
+    assert "scores nothing" not in friends
+    assert "giving up costs points" in friends and "last round" in friends
+
+
+def test_the_guide_s_sentences_never_say_a_word_twice_in_a_row():
+    """ "Every cell the laser enters counts, a cell crossed twice twice, the tile's cell too." read as a slip
+    of the keyboard ("twice twice"), not as the rule it is."""
+    from gamenight.reflection import guide
+
+    for e in find_all(guide.page(), lambda e: e.tag in ("p", "li", "figcaption")):
+        said = text_of(e)
+        assert not re.search(r"\b(\w+) \1\b", said, re.IGNORECASE), said
 
 
 def test_a_clue_s_tap_target_is_a_cell_deep_and_reaches_away_from_the_board():

@@ -306,6 +306,30 @@ def test_a_time_limit_reveals_the_solution_when_the_time_is_up():
     assert model.phase == "revealed" and model.message.startswith("Time is up") and StopTimer(solo.CLOCK) in effects
 
 
+def test_a_late_tick_ends_a_timed_puzzle_at_its_limit_not_past_it():
+    """A background tab's timers run late (Chromium wakes a hidden page's timers once a minute): the tick
+    that ended a 2-minute puzzle came at 2:30, and the clock said "2:30 / 2:00". Time is up at the limit,
+    as a race's round is timed at exactly its limit."""
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+    model, _ = solo.update(model, Tick(solo.CLOCK, T0 + 150_000))
+    assert model.phase == "revealed" and model.elapsed_ms == 120_000
+    assert "2:00 / 2:00" in text_of(SCREEN.view(model))
+
+
+def test_time_up_takes_focus_from_a_side_button_that_goes_to_next_puzzle():
+    """The time limit ends with keyboard focus on Hint (or any button beside the board): the solution takes
+    the board and those buttons go, so focus fell to the page's body. It goes to "Next puzzle", as after
+    a give-up; from the board (which stays, showing the solution) it is not taken."""
+    model, _ = generated({"preset": "easy", "seed": "1234", "limit": "2"})
+    model, effects = solo.update(model, Tick(solo.CLOCK, T0 + 120_000))
+    assert model.phase == "revealed" and Focus("#rf-next", only_from=".rf-side") in effects
+    tree = SCREEN.view(model)
+    (side,) = find_all(tree, lambda e: e.attr("class") == "rf-side")
+    assert find_all(side, lambda e: e.attr("id") == "rf-next") and not find_all(
+        side, lambda e: e.attr("id") == "rf-hint"
+    )
+
+
 def test_a_board_given_up_or_out_of_time_shows_no_matching_marks():
     """The solo board shows the unmatched frames and "k of n clues match" only while the player places tiles:
     given up or out of time, the solution takes the board, with plain clues (the race's rule too)."""
@@ -1003,6 +1027,17 @@ def test_a_daily_puzzle_the_generator_gives_up_on_goes_on_with_the_next_seed_of_
     assert model.phase == "playing"
     failed, effects = solo.update(replace(model, phase="generating"), WorkDone(solo.GENERATE, None))
     assert failed.phase == "options" and "could not be built" in failed.message
+
+
+def test_a_puzzle_that_cannot_be_built_leaves_focus_on_the_puzzle_number_the_message_asks_for():
+    """Start on a custom board the generator gives up on: the options come back with "… could not be
+    built: try another puzzle number.", and keyboard focus fell to the page's body (Start, pressed, had
+    gone with the form into "Making …"). It goes to the field the message names, in the form on show."""
+    model, _ = SCREEN.init({"preset": "easy", "seed": "5", "v": "2"}, Env(now_ms=DAY_MS))
+    failed, effects = solo.update(replace(model, phase="generating"), WorkDone(solo.GENERATE, None))
+    assert failed.phase == "options" and Focus("#rf-seed") in effects
+    (field,) = find_all(SCREEN.view(failed), lambda e: e.attr("id") == "rf-seed")
+    assert field.tag == "input" and field.attr("name") == "seed"
 
 
 # --- save and load ---------------------------------------------------------------------------------
