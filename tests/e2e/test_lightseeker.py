@@ -282,3 +282,26 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         watch.check()
     finally:
         context.close()
+
+
+def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
+    """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
+    Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'
+    words were cut off at the window's edge and the page scrolled sideways."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    app = watch.attach(context.new_page())
+    try:
+        start(app, site_url)
+        state = engine(app)
+        app.tap(cell(state.board, next(i for i in range(9) if i != state.board.buh)))
+        expect(app.locator(".ls-moves")).to_be_visible()
+        side = app.locator(".ls-side").bounding_box()
+        assert side is not None and side["x"] > app.locator(".ls-board").bounding_box()["x"], "the panel is beside"
+        for row in app.locator(".ls-move-row").all():
+            box = row.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= side["x"] + side["width"] + 0.5, (box, side)
+        assert app.evaluate("document.documentElement.scrollWidth") == 768, "the page scrolls sideways"
+        watch.check()
+    finally:
+        context.close()
