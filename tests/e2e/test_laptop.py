@@ -52,3 +52,28 @@ def test_why_a_raythread_click_did_nothing_is_said_inside_the_laptops_window(bro
         assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-note"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", LAPTOPS.values(), ids=LAPTOPS.keys())
+def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Browser, site_url: str, size):
+    """QA: with the text at 125 % (a browser's "large" font size) the turn panel went under the board, its
+    buttons below the window's bottom (at 1280×800 it began 774 px down, "Confirm turn" further), so
+    every turn meant scrolling; the board's height is capped by the window there, and the panel fits
+    beside it. With a cube chosen, its action buttons are in the window too."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            "addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '125%'; })"
+        )
+        test_lightseeker.start(page, site_url)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".ls-info", ".ls-board", ".ls-turn"))
+        state = test_lightseeker.engine(page)
+        cube = next(i for i in range(9) if i != state.board.buh)
+        page.click(test_lightseeker.cell(state.board, cube))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+    finally:
+        context.close()

@@ -282,3 +282,63 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         watch.check()
     finally:
         context.close()
+
+
+def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
+    """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
+    Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'
+    words were cut off at the window's edge and the page scrolled sideways."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    app = watch.attach(context.new_page())
+    try:
+        start(app, site_url)
+        state = engine(app)
+        app.tap(cell(state.board, next(i for i in range(9) if i != state.board.buh)))
+        expect(app.locator(".ls-moves")).to_be_visible()
+        side = app.locator(".ls-side").bounding_box()
+        assert side is not None and side["x"] > app.locator(".ls-board").bounding_box()["x"], "the panel is beside"
+        for row in app.locator(".ls-move-row").all():
+            box = row.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= side["x"] + side["width"] + 0.5, (box, side)
+        assert app.evaluate("document.documentElement.scrollWidth") == 768, "the page scrolls sideways"
+        watch.check()
+    finally:
+        context.close()
+
+
+def hovered(page: Page, selector: str) -> None:
+    """Keep ``selector`` in :hover, as a touch browser keeps the element a finger last tapped (which
+    comes and goes with how the page redraws under the tap: DevTools' forced state holds it)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})
+
+
+def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
+    """QA: on a phone a cell tapped could keep its hover tint (a finger has no hover, but a touch browser
+    keeps :hover on what it tapped): after a turn a lit square stood in the valley where no cube was. So
+    could a tapped arrow and a Slide or Tilt button, which stays for a second action. As Reflection's
+    cells and the app's buttons, the tints are only where a pointer hovers."""
+    start(phone, site_url)
+    state = engine(phone)
+    cube = next(i for i in range(9) if i != state.board.buh)
+    phone.tap(cell(state.board, cube))
+    expect(phone.locator(f"#ls-cube-{cube}")).to_have_class(re.compile("ls-selected"))
+    other = next(i for i in range(9) if i not in (cube, state.board.buh))
+    # Each part beside one like it that nothing touched: the tapped cell, an arrow, a button.
+    parts = (
+        (f"{cell(state.board, cube)} > rect", f"{cell(state.board, other)} > rect", "fill"),
+        (".ls-arrow >> nth=0 >> rect", ".ls-arrow >> nth=-1 >> rect", "fill"),
+        (".ls-move:not([disabled]) >> nth=0", ".ls-move:not([disabled]) >> nth=-1", "borderTopColor"),
+    )
+    hovered(phone, cell(state.board, cube))
+    hovered(phone, ".ls-arrow")
+    hovered(phone, ".ls-move:not([disabled])")
+    look = "(e, prop) => getComputedStyle(e)[prop]"
+    after = [phone.locator(part).first.evaluate(look, prop) for part, _like, prop in parts]
+    before = [phone.locator(like).first.evaluate(look, prop) for _part, like, prop in parts]
+    assert after == before, "a finger's last tap looks hovered"

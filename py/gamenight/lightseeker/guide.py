@@ -122,6 +122,14 @@ def page() -> Element:
                 ),
             ),
             h("li", {}, _("Then move Buh to any other cube.")),
+            h(
+                "li",
+                {},
+                _(
+                    "A player who has no legal turn loses the match, or it ends in a draw if the match's options "
+                    "say so."
+                ),
+            ),
         ),
         h(
             "div",
