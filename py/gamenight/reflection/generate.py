@@ -43,6 +43,11 @@ VERSIONS = (1, 2)
 # solver needs fewer decisions for the same proof, so its budget is recalibrated (docs/performance.md).
 SEARCH_BUDGETS = {1: 5_000, 2: 5_000}
 MAX_ATTEMPTS = 2_000
+# Triangle mirrors are offered on boards up to this size. On a 10 × 10 board with them the uniqueness
+# proof runs out of its budget on nearly every layout (Hard: no unique puzzle among 60 layouts, none among
+# 30 with ten times the budget; docs/performance.md), so a Hard or Expert puzzle with triangles took
+# minutes and then failed; an 8 × 8 one (Normal) is made in a fraction of a second.
+TRIANGLES_UP_TO = 8
 T = TypeVar("T")
 
 

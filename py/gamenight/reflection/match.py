@@ -37,7 +37,7 @@ from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_st
 from gamenight.core.rng import derive, rng
 from gamenight.i18n import N_, formats, reasons, terms
 from gamenight.reflection import training
-from gamenight.reflection.generate import PRESETS, Generated, Order, make, mix, steps
+from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, Generated, Order, make, mix, steps
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout, clue_codes
 from gamenight.reflection.puzzle import (
     Puzzle,
@@ -134,8 +134,12 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
     else:
         base = PRESETS[preset]
         size, tiles, black_holes = base.size, base.tiles, base.black_holes
+    mode = get_choice(raw, "mode", MODES, BadOptions, default="random")
+    triangles = get_bool(raw, "triangles", BadOptions, default=False)
+    if triangles and mode != "built" and size > TRIANGLES_UP_TO:  # the host could not make them
+        raise BadOptions("reflection-triangles-size", n=TRIANGLES_UP_TO)
     return Options(
-        mode=get_choice(raw, "mode", MODES, BadOptions, default="random"),
+        mode=mode,
         variant=get_choice(raw, "variant", VARIANTS, BadOptions, default="A"),
         rounds=get_choice(raw, "rounds", ROUNDS, BadOptions, default=1),
         teams=get_choice(raw, "teams", TEAMS, BadOptions, default=0),
@@ -145,7 +149,7 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
         tiles=tiles,
         black_holes=black_holes,
         warp=get_bool(raw, "warp", BadOptions, default=False),
-        triangles=get_bool(raw, "triangles", BadOptions, default=False),
+        triangles=triangles,
     )
 
 
@@ -590,6 +594,10 @@ reasons(
         "reflection-variant-b": N_("Variant B (everyone solves the same puzzle) needs at least 3 players."),
         "reflection-training-one": N_("Training is for one player."),
         "reflection-teams": N_("Teams need at least 3 players."),
+        "reflection-triangles-size": N_(
+            "With triangle mirrors, puzzles made for you come on boards up to {n}×{n}: a larger one takes too "
+            "long to make. Choose a smaller board, or puzzles the players build."
+        ),
         "reflection-no-puzzle": N_("No puzzle with a single solution was found for these settings: use fewer tiles."),
         "reflection-seats-differ": N_("Every seat must be different."),
         "reflection-submitted": N_("you have already submitted your puzzle"),

@@ -219,7 +219,7 @@ class SoloScreen:
                 return welcomed(*resume(base, saved, env.now_ms))
             return base, []
         try:
-            settings = training.parse_settings(params, seed)
+            settings = training.makeable(training.parse_settings(params, seed))
         except BadOptions as err:
             shown = _("That link's settings don't work: {reason}").format(reason=describe(err))
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
@@ -567,7 +567,9 @@ def on_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
 def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     if event.action == "options":
         try:
-            settings = training.parse_settings(event.form, training.new_number(random.Random(event.now_ms)))
+            settings = training.makeable(
+                training.parse_settings(event.form, training.new_number(random.Random(event.now_ms)))
+            )
         except BadOptions as err:
             said = describe(err)
             return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
@@ -1340,7 +1342,7 @@ def options_form(model: Model) -> Element:
             "label",
             {"class": "rf-check"},
             h("input", {"type": "checkbox", "name": "triangles", "value": "1", "checked": s.tiles.triangle > 0}),
-            _("Triangle mirrors"),
+            _("Triangle mirrors (Easy and Normal)"),  # training.makeable: no larger preset is made with them
         ),
         h(
             "label",

@@ -17,7 +17,7 @@ from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import daily
-from gamenight.reflection.generate import PRESETS, VERSION, VERSIONS, Order, mix
+from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VERSIONS, Order, mix
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
@@ -91,6 +91,10 @@ reasons(
         "training-daily-preset": N_("Daily puzzles come as easy, normal, hard or expert puzzles, not custom ones."),
         "training-newer-link": N_("This link is from a newer version of the site: reload the page to update it."),
         "training-daily-fixed": N_("A daily puzzle has no puzzle number or time limit of its own."),
+        "training-triangles-size": N_(
+            "Triangle mirrors come on boards up to {n}×{n} (Easy, Normal or a custom board): a larger puzzle "
+            "with them takes too long to make."
+        ),
     }
 )
 # The solo screen's fields, as its form names them: a refusal shows the label the player sees.
@@ -168,6 +172,15 @@ def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     if tiles.total > size * size // 2:
         raise BadOptions("training-too-many-tiles", n=size * size // 2, size=size)
     return Settings("custom", size, tiles, warp, limit, seed, version=version)
+
+
+def makeable(settings: Settings) -> Settings:
+    """``settings`` when a new puzzle can be made for them, else ``BadOptions``: triangle mirrors only on
+    boards up to ``TRIANGLES_UP_TO``. Checked where a puzzle is asked for (a link, the form), not where
+    one is read back (a save, a code), which holds its puzzle already."""
+    if settings.tiles.triangle and settings.size > TRIANGLES_UP_TO:
+        raise BadOptions("training-triangles-size", n=TRIANGLES_UP_TO)
+    return settings
 
 
 def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:

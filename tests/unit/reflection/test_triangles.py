@@ -14,9 +14,9 @@ from gamenight.reflection.laser import CODE, STOP, TRIANGLES, TURN, Layout, edge
 from gamenight.reflection.match import parse_options, prepare, prepared, setup
 from gamenight.reflection.puzzle import Puzzle, TileSet, check, clues, parse_puzzle, puzzle_of
 from gamenight.reflection.solve import finish, solve
-from gamenight.reflection.training import parse_settings
+from gamenight.reflection.training import BadOptions, makeable, parse_settings
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
-from gamenight.ui.svg import find_all
+from gamenight.ui.svg import find_all, text_of
 
 from .helpers import brute_force_count, solutions
 
@@ -261,6 +261,46 @@ def test_triangles_are_an_option_off_by_default_for_presets_custom_and_matches()
     assert preparation is not None
     state = prepared(state, finish(preparation.steps()), 0)[0]
     assert state.sheets[0].puzzle.tiles.triangle == 1 and TileSet.of(state.sheets[0].solution).triangle == 1
+
+
+def test_triangle_mirrors_are_asked_for_only_on_boards_where_a_puzzle_with_them_is_made():
+    """Hard with triangle mirrors (10 × 10) searched for minutes and then failed: on that board the
+    uniqueness proof runs out of its budget on nearly every layout. The solo form and links, and a race
+    whose puzzles the host makes, refuse triangles above 8 × 8 and say why; a built race may have them,
+    and a puzzle already made (a save, a code) still opens."""
+    refused = "Triangle mirrors come on boards up to 8×8 (Easy, Normal or a custom board)"
+    for params in (
+        {"preset": "hard", "triangles": "1"},
+        {"preset": "expert", "triangles": "1"},
+        {"preset": "custom", "size": "9", "diagonal": "4", "triangle": "1"},
+    ):
+        with pytest.raises(BadOptions) as err:
+            makeable(parse_settings(params, 1))
+        assert err.value.code == "training-triangles-size"
+    for params in (
+        {"preset": "normal", "triangles": "1"},
+        {"preset": "hard"},
+        {"preset": "custom", "size": "8", "diagonal": "4", "triangle": "1"},
+        {"preset": "custom", "size": "12", "diagonal": "4"},
+    ):
+        assert makeable(parse_settings(params, 1)) == parse_settings(params, 1)
+    model, _ = solo.SCREEN.init({}, Env(now_ms=1_000))
+    assert "Triangle mirrors (Easy and Normal)" in text_of(solo.SCREEN.view(model))  # said before it is refused
+    form = {"preset": "hard", "triangles": "1", "seed": "5"}
+    bad, effects = solo.update(model, UiEvent("submit", action="options", form=form))
+    assert bad.phase == "options" and bad.message.startswith(refused)
+    assert not any(isinstance(e, Work) for e in effects)
+    linked, effects = solo.SCREEN.init({**form, "v": "2"}, Env(now_ms=1_000))
+    assert linked.phase == "options" and refused in linked.message and not any(isinstance(e, Work) for e in effects)
+    for raw in (
+        {"mode": "random", "preset": "hard", "triangles": True},
+        {"mode": "training", "preset": "expert", "triangles": True},
+    ):
+        with pytest.raises(BadOptions) as err:
+            parse_options(raw)
+        assert err.value.code == "reflection-triangles-size"
+    assert parse_options({"mode": "built", "preset": "hard", "triangles": True}).tileset.triangle == 3
+    assert parse_options({"mode": "random", "preset": "custom", "size": 8, "tiles": 10, "triangles": True}).triangles
 
 
 def test_the_solution_shown_fits_the_tile_set_when_open_cells_share_kinds():
