@@ -15,7 +15,7 @@ from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
-from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -305,17 +305,6 @@ def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser:
         watch.check()
     finally:
         context.close()
-
-
-def hovered(page: Page, selector: str) -> None:
-    """Keep ``selector`` in :hover, as a touch browser keeps the element a finger last tapped (which
-    comes and goes with how the page redraws under the tap: DevTools' forced state holds it)."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})
 
 
 def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
