@@ -201,3 +201,14 @@ def assert_in_window(page: Page, parts: tuple[str, ...]) -> None:
     for part in parts:
         box = page.locator(part).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)
+
+
+def hovered(page: Page, selector: str) -> None:
+    """Keep ``selector`` in :hover, as a touch browser keeps the element a finger last tapped (which
+    comes and goes with how the page redraws under the tap: DevTools' forced state holds it)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})

@@ -11,11 +11,13 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from gamenight import games
+from gamenight.core.bot import decide
 from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
-from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -307,17 +309,6 @@ def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser:
         context.close()
 
 
-def hovered(page: Page, selector: str) -> None:
-    """Keep ``selector`` in :hover, as a touch browser keeps the element a finger last tapped (which
-    comes and goes with how the page redraws under the tap: DevTools' forced state holds it)."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})
-
-
 def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
     """QA: on a phone a cell tapped could keep its hover tint (a finger has no hover, but a touch browser
     keeps :hover on what it tapped): after a turn a lit square stood in the valley where no cube was. So
@@ -342,3 +333,48 @@ def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
     after = [phone.locator(part).first.evaluate(look, prop) for part, _like, prop in parts]
     before = [phone.locator(like).first.evaluate(look, prop) for _part, like, prop in parts]
     assert after == before, "a finger's last tap looks hovered"
+
+
+# Records the board's top and the status line at every change of the page (each step of a replay too).
+WATCH_BOARD_TOP = """() => {
+  window.boardTops = [];
+  new MutationObserver(() => {
+    const board = document.querySelector('.ls-board'), status = document.querySelector('.match-status');
+    const main = document.querySelector('.match-main');
+    if (!board || !status || !main) return;
+    window.boardTops.push([Math.round(board.getBoundingClientRect().top + scrollY), status.textContent,
+                           main.dataset.replay || '']);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
+    browser: Browser, site_url: str
+):
+    """QA (stop 50): at 320 px, against the computer, "Player 1 to play · your turn" and "Bot 2 (Easy) is
+    thinking…" take one line and the replay of its move ("Bot 2 (Easy)'s move, step 1 of 3 · …") two, so
+    the board jumped 20 px down and back at every computer move (at 390 px all take one line). As
+    Raythread's, the status keeps the room of two lines on a phone."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    open_app(page, site_url, "#/lightseeker/table?vs=easy")
+    expect(page.locator(".match-status")).to_contain_text("your turn")
+    page.evaluate(WATCH_BOARD_TOP)
+    state, bot = engine(page), games.bot("lightseeker")
+    assert bot is not None
+    # A turn that leaves the match going (a dealt valley can be won at once), so the computer answers.
+    move = next(
+        m
+        for m in (decide(bot, GAME.view(state, "1"), "easy", seed) for seed in range(50))
+        if GAME.play(state, "1", m, 0)[0].outcome is None
+    )
+    build_turn(page, state, move)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
+    expect(page.locator(".match-status")).to_contain_text("your turn")
+    tops = page.evaluate("window.boardTops")
+    assert any(replay for _top, _status, replay in tops), "the computer's move was played back"
+    assert len({top for top, _status, _replay in tops}) == 1, sorted({(t, s) for t, s, _r in tops})
+    watch.check()
+    context.close()

@@ -574,3 +574,52 @@ def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser:
         watch.check()
     finally:
         context.close()
+
+
+# How many lines each given word of a lobby row's name is drawn on (a word broken mid-way: two).
+WORD_LINES = """([selector, words]) => {
+    const name = document.querySelector(selector), text = name.firstChild, range = document.createRange();
+    return {text: name.textContent, lines: Object.fromEntries(words.map((word) => {
+        const at = text.textContent.indexOf(word);
+        if (at < 0) return [word, 0];
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        return [word, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }))};
+}"""
+
+
+NAMES_PAST_THEIR_ROWS = """() => [...document.querySelectorAll('.seat .holder, .member .name')].filter((name) =>
+    name.getBoundingClientRect().right > name.parentElement.getBoundingClientRect().right + 0.5
+    || name.scrollWidth > name.clientWidth).map((name) => name.textContent)"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby(people: People, width: int):
+    """QA (stop 50): at 390 px a Japanese lobby's seat row read "ボット2（むずかし" / "い）" and its member row
+    "ボット2（むずか" / "しい）": a browser breaks Japanese between any two characters, and the rows' buttons
+    ("コンピューターを外す", "外す") squeezed the name to a sliver. A name breaks only between words (as a seat
+    card's does, 0b4befa): before the bracket of its level, or the button goes to the next line."""
+    context = people.person(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP")
+    host = people.open(context, f"{people.site_url}/?stun=none#/host?game=lightseeker")
+    host.fill("input[name=lobby]", "金曜の夜")
+    host.fill("input[name=name]", "寿限無寿限無五劫の擦り切れ海砂利水魚")  # one word wider than a row at 320 px
+    host.click("form[data-action=host-setup] button[type=submit]")
+    expect(host.locator("main.host[data-stage=lobby]")).to_be_visible()
+    offer = host.locator(".seat[data-seat='2'] form[data-action=add-bot]")
+    offer.locator("select[name=level]").select_option("hard")
+    offer.locator("button[type=submit]").click()
+    name = "ボット2（むずかしい）"
+    bot = host.locator(".member[data-state=bot]")
+    expect(bot.locator(".name")).to_have_text(name)
+    expect(host.locator(".seat[data-seat='2'] .holder")).to_have_text(name)
+    words = ["ボット2", "むずかしい"]
+    for row in (".seat[data-seat='2'] .holder", ".member[data-state=bot] .name"):
+        seen = host.evaluate(WORD_LINES, [row, words])
+        assert seen["text"] == name and seen["lines"] == {word: 1 for word in words}, (row, seen)
+    # A word wider than the row still breaks: no name reaches past its row's edge.
+    past = host.evaluate(NAMES_PAST_THEIR_ROWS)
+    assert past == [], past
+    assert phone_problems(host, width) == []
+    if SHOTS:
+        host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-bot-name-{width}-ja.png")

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
-from tests.e2e.conftest import PageWatch, count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
@@ -454,3 +454,24 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     assert len({top for top, _status in tops}) == 1, sorted({(top, status) for top, status in tops})
     watch.check()
     context.close()
+
+
+def test_no_hover_tint_stays_where_a_finger_tapped(laptop_or_phone: Page, site_url: str):
+    """QA (stop 50): a phone keeps :hover on what a finger last tapped, and a target cell tinted on any
+    :hover, so a lighter cell stayed where the finger had been after the move. As Light Seeker's and
+    Reflection's cells, the tint is for a hovering pointer only: a laptop's mouse still tints."""
+    page = laptop_or_phone
+    start(page, site_url)
+    touch = page.viewport_size is not None and page.viewport_size["width"] < 500
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    tile.tap() if touch else tile.click()
+    targets = page.locator(".rt-cell.rt-target")
+    expect(targets.first).to_be_visible()
+    look = "e => getComputedStyle(e.querySelector('rect')).fill"
+    untouched = targets.last.evaluate(look)
+    hovered(page, ".rt-cell.rt-target")  # the first target, held in :hover as a finger's last tap leaves it
+    held = targets.first.evaluate(look)
+    if touch:
+        assert held == untouched, "a finger's last tap looks hovered"
+    else:
+        assert held != untouched, "a mouse over a target cell tints it"
