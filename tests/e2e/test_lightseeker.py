@@ -351,7 +351,7 @@ WATCH_BOARD_TOP = """() => {
 def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
     browser: Browser, site_url: str
 ):
-    """QA (stop 50): at 320 px, against the computer, "Player 1 to play · your turn" and "Bot 2 (Easy) is
+    """Found by a QA pass: at 320 px, against the computer, "Player 1 to play · your turn" and "Bot 2 (Easy) is
     thinking…" take one line and the replay of its move ("Bot 2 (Easy)'s move, step 1 of 3 · …") two, so
     the board jumped 20 px down and back at every computer move (at 390 px all take one line). As
     Raythread's, the status keeps the room of two lines on a phone."""

@@ -551,7 +551,7 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str, width: int):
-    """QA (stop 50): a Japanese name has no spaces, and a browser breaks Japanese between any two
+    """Found by a QA pass: a Japanese name has no spaces, and a browser breaks Japanese between any two
     characters: "寿限無寿限無五劫の擦り切れ海砂利水魚" (the rakugo tale's long name) broke over two or three
     lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
     word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it."""
@@ -596,7 +596,7 @@ NAMES_PAST_THEIR_ROWS = """() => [...document.querySelectorAll('.seat .holder, .
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby(people: People, width: int):
-    """QA (stop 50): at 390 px a Japanese lobby's seat row read "ボット2（むずかし" / "い）" and its member row
+    """Found by a QA pass: at 390 px a Japanese lobby's seat row read "ボット2（むずかし" / "い）" and its member row
     "ボット2（むずか" / "しい）": a browser breaks Japanese between any two characters, and the rows' buttons
     ("コンピューターを外す", "外す") squeezed the name to a sliver. A name breaks only between words (as a seat
     card's does, 0b4befa): before the bracket of its level, or the button goes to the next line."""

@@ -433,7 +433,7 @@ WATCH_BOARD_TOP = """() => {
 def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
     browser: Browser, site_url: str
 ):
-    """QA (stop 50): at 320 px, against the computer, "Player 1 (A) to play · your turn" takes two lines
+    """Found by a QA pass: at 320 px, against the computer, "Player 1 (A) to play · your turn" takes two lines
     and "Bot B (Easy) is thinking…" one, so the board jumped 20 px down and back at every move. The status
     keeps the room of two lines on a phone."""
     context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
@@ -457,7 +457,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
 
 
 def test_no_hover_tint_stays_where_a_finger_tapped(laptop_or_phone: Page, site_url: str):
-    """QA (stop 50): a phone keeps :hover on what a finger last tapped, and a target cell tinted on any
+    """Found by a QA pass: a phone keeps :hover on what a finger last tapped, and a target cell tinted on any
     :hover, so a lighter cell stayed where the finger had been after the move. As Light Seeker's and
     Reflection's cells, the tint is for a hovering pointer only: a laptop's mouse still tints."""
     page = laptop_or_phone

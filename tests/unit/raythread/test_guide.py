@@ -22,7 +22,7 @@ def test_the_guide_says_which_way_the_tie_break_goes():
 
 
 def test_the_guide_says_players_still_level_share_the_place_and_a_shared_first_place_is_a_draw():
-    """QA (stop 50): the rules (docs/rules/raythread.md, Ranking) let seats still equal after the tie-break
+    """Found by a QA pass: the rules (docs/rules/raythread.md, Ranking) let seats still equal after the tie-break
     share the place, and a shared first place is a draw; the guide stopped at the tie-break, so "A draw
     between …" and "1." beside two names at the end were not explained where the rules are read."""
     said = " ".join(text_of(guide.page()).split())

@@ -138,7 +138,7 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
 
 
 def test_a_reloaded_match_puts_keyboard_focus_on_its_status_not_the_body():
-    """QA (stop 50): after a reload in the middle of a match focus was left on the page's body, so a
+    """Found by a QA pass: after a reload in the middle of a match focus was left on the page's body, so a
     keyboard player's next Tab began again at the header; the host's reloaded night puts it on its focus
     home. The table does the same: the match's status line, which says whose turn it is."""
     model, _ = started()
@@ -190,7 +190,7 @@ def test_new_match_deals_again_with_the_same_players():
 
 
 def test_rematch_puts_keyboard_focus_on_the_new_board():
-    """QA (stop 50): "Rematch" (the finished match's "New match") dealt again and left focus on the button,
+    """Found by a QA pass: "Rematch" (the finished match's "New match") dealt again and left focus on the button,
     now "New match" again, below the seats: a keyboard player went back five Tab stops to the board to
     play. A match started from the setup form starts with focus on the board; a rematch now does too
     (the answer to "Start a new match?" goes away with its question: focus goes to the status line)."""
