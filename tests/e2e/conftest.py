@@ -212,3 +212,21 @@ def hovered(page: Page, selector: str) -> None:
     root = cdp.send("DOM.getDocument")["root"]["nodeId"]
     node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
     cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})
+
+
+def watch_board_top(page: Page, board: str) -> None:
+    """From now on, record in ``window.boardTops`` the top of ``board`` at every change of the page (each
+    step of a replay too), with the status line and the replayed step of that moment."""
+    page.evaluate(
+        """(selector) => {
+  window.boardTops = [];
+  new MutationObserver(() => {
+    const board = document.querySelector(selector), status = document.querySelector('.match-status');
+    const main = document.querySelector('.match-main');
+    if (!board || !status || !main) return;
+    window.boardTops.push([Math.round(board.getBoundingClientRect().top + scrollY), status.textContent,
+                           main.dataset.replay || '']);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}""",
+        board,
+    )

@@ -17,7 +17,7 @@ from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
-from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events, watch_board_top
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -335,19 +335,6 @@ def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
     assert after == before, "a finger's last tap looks hovered"
 
 
-# Records the board's top and the status line at every change of the page (each step of a replay too).
-WATCH_BOARD_TOP = """() => {
-  window.boardTops = [];
-  new MutationObserver(() => {
-    const board = document.querySelector('.ls-board'), status = document.querySelector('.match-status');
-    const main = document.querySelector('.match-main');
-    if (!board || !status || !main) return;
-    window.boardTops.push([Math.round(board.getBoundingClientRect().top + scrollY), status.textContent,
-                           main.dataset.replay || '']);
-  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
-
-
 def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
     browser: Browser, site_url: str
 ):
@@ -360,7 +347,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     page = watch.attach(context.new_page())
     open_app(page, site_url, "#/lightseeker/table?vs=easy")
     expect(page.locator(".match-status")).to_contain_text("your turn")
-    page.evaluate(WATCH_BOARD_TOP)
+    watch_board_top(page, ".ls-board")
     state, bot = engine(page), games.bot("lightseeker")
     assert bot is not None
     # A turn that leaves the match going (a dealt valley can be won at once), so the computer answers.

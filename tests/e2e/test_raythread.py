@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
-from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events
+from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events, watch_board_top
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
@@ -418,18 +418,6 @@ def test_the_same_refusal_twice_is_announced_twice(app: Page, site_url: str):
     expect(app.locator(".rt-note")).to_have_text("That cell holds a beacon.")
 
 
-# Every place the board's top was at, with the status line of that moment, from now on.
-WATCH_BOARD_TOP = """() => {
-  window.boardTops = [];
-  new MutationObserver(() => {
-    const board = document.querySelector('.rt-board');
-    const status = document.querySelector('.match-status');
-    if (!board || !status) return;
-    window.boardTops.push([Math.round(board.getBoundingClientRect().top + scrollY), status.textContent]);
-  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
-
-
 def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
     browser: Browser, site_url: str
 ):
@@ -441,7 +429,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     page = watch.attach(context.new_page())
     open_app(page, site_url, "#/raythread/table?vs=easy")
     expect(page.locator(".match-status")).to_contain_text("your turn")
-    page.evaluate(WATCH_BOARD_TOP)
+    watch_board_top(page, ".rt-board")
     for moves in (2, 4):
         page.locator(".rt-hand-tile:not([disabled])").first.tap()
         cell = page.locator(".rt-cell.rt-target").nth(moves)
@@ -450,8 +438,8 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
         page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
         expect(page.locator(".match-status")).to_contain_text("your turn")
     tops = page.evaluate("window.boardTops")
-    assert any("thinking" in status for _top, status in tops), "the computer's turn was seen"
-    assert len({top for top, _status in tops}) == 1, sorted({(top, status) for top, status in tops})
+    assert any("thinking" in status for _top, status, _replay in tops), "the computer's turn was seen"
+    assert len({top for top, _status, _replay in tops}) == 1, sorted({(top, status) for top, status, _r in tops})
     watch.check()
     context.close()
 
