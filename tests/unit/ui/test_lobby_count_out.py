@@ -4,7 +4,7 @@ the match" left."""
 
 from gamenight import i18n
 from gamenight.ui.svg import text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_screens import seats
 
 
@@ -60,3 +60,26 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         assert seats(cal)["2"] == "Bea・離脱扱い"
     finally:
         i18n.set_language("en")
+
+
+def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    assert text_of(back.by_class("role")[0]) == "You play seat 2."
+    (note,) = back.by_class("rf-out-note")
+    assert text_of(note) == (
+        "You left, and the host counted you out so the race could go on: you watch the rest of this match."
+    )
+    # The others still build: she has no board of her own to build on (her seat builds no more).
+    (board,) = back.by_class("rf-match")
+    assert board.attr("data-phase") == "build" and board.attr("data-task") == "rest"
+    assert not back.find(lambda e: e.attr("data-action") == "rf-submit")
+    assert "your turn" not in text_of(back.by_class("match-status")[0])
+    assert not host.by_class("rf-out-note") and not cal.by_class("rf-out-note")
