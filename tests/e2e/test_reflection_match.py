@@ -562,6 +562,7 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
         expect(page.locator(".match-status")).to_contain_text("Bea (2) is disconnected", timeout=CONNECT_MS)
     expect(cal.locator("button[data-action=count-out]")).to_have_count(0)  # only the host counts out
     expect(count_out).to_have_text("Count Bea out", timeout=CONNECT_MS)
+    accessible(host)
     if SHOTS:  # for a person to look at
         for scheme in ("light", "dark"):
             host.emulate_media(color_scheme=scheme)
