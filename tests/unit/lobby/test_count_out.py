@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import parse_record, replay
@@ -142,3 +143,28 @@ def test_a_counted_out_player_who_comes_back_watches_from_their_seat():
     move = {"type": "give_up", "round": 1}
     error = refused(table, "g1b", p.Move("2", move), "not-your-turn")
     assert error["about"] == "move"
+
+
+@pytest.mark.parametrize(
+    ("game", "entry", "code"),
+    [
+        ("raythread", {"at": 5, "out": "B"}, "record-no-out"),  # a game that never counts a player out
+        ("reflection", {"at": 5, "out": "9"}, "record-no-seat"),
+        ("reflection", {"at": 5, "out": "2", "seat": "2"}, "unknown-field"),
+    ],
+)
+def test_a_record_with_a_bad_count_out_is_refused(game, entry, code):
+    seats = ["A", "B", "C"] if game == "raythread" else ["1", "2", "3"]
+    raw = {
+        "v": 1,
+        "game": game,
+        "options": None,
+        "seats": seats,
+        "names": dict(zip(seats, ("Ann", "Bea", "Cal"), strict=True)),
+        "seed": 3,
+        "log": [entry],
+        "ended": None,
+    }
+    with pytest.raises(BadMessage) as err:
+        replay(parse_record(raw))
+    assert err.value.code == code
