@@ -90,6 +90,10 @@ reasons(
             "{name} plays in the running match: end the match first to remove them, or put a computer player in "
             "their seat if they have left."
         ),
+        "kick-playing-out": N_(
+            "{name} plays in the running match: end the match first to remove them, or count them out if they "
+            "have left."
+        ),
         "player-here": N_(
             "{name} is still connected: a computer player takes over only the seat of a player who left."
         ),
@@ -628,8 +632,11 @@ class Session:
         if target == self.host:
             raise Refused("is-host")
         if self.match is not None and self.match.running and self.seat_of(target) is not None:
-            # Their seat would stay empty and the match would wait at its turn with no way to go on.
-            raise Refused("kick-playing", name=removed.name)
+            # Their seat would stay empty and the match would wait at its turn with no way to go on. The way
+            # on is the game's: a computer player in their seat, or (a game without one) counting them out.
+            counts_out = self.game_id not in games.BOTS and getattr(self.game, "count_out", None) is not None
+            code = "kick-playing-out" if counts_out else "kick-playing"
+            raise Refused(code, name=removed.name)
         self._unseat(target)
         if self.match is not None and self.match.holders is not None:
             self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}

@@ -168,3 +168,10 @@ def test_a_record_with_a_bad_count_out_is_refused(game, entry, code):
     with pytest.raises(BadMessage) as err:
         replay(parse_record(raw))
     assert err.value.code == code
+
+
+def test_removing_a_player_of_a_running_race_points_to_counting_them_out_not_to_a_computer_player():
+    table = race()
+    table.session.disconnect("g1", table.now)
+    error = refused(table, HOST_PEER, p.Kick(table.members["g1"]), "kick-playing-out")
+    assert error["params"] == {"name": "Bea"}
