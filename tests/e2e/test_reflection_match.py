@@ -527,3 +527,71 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     dan_cell = dan.locator(".rf-work .rf-cell[data-r='2'][data-c='2'] .rf-bg")
     dan_cell.hover()
     assert dan_cell.evaluate(look)[1] == "default"
+
+
+def give_up(page: Page) -> None:
+    """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
+    page.click("button[data-action=rf-give-up]")
+    expect(page.locator(".rf-confirm")).to_be_visible()
+    page.click("button.danger[data-action=rf-give-up]")
+
+
+def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish_the_race(people: People):
+    """QA saw a three-player race stall for ever once Bea closed her page in round 2: "Bea (2) to play ·
+    disconnected", no computer player to take her seat, only "End the match" left."""
+    host = open_host(people)
+    bea, cal = join(people, host, "Bea"), join(people, host, "Cal")
+    choose(host, 3, {"mode": "random", "preset": "easy", "rounds": 3})
+    sit(bea, "2", host)
+    sit(cal, "3", host)
+    host.click("button[data-action=start]")
+    for page in (host, bea, cal):
+        expect(page.locator(".rf-phase")).to_have_text("Round 1 of 3", timeout=CONNECT_MS)
+    place(host, solve(read_puzzle(host, EASY), 1).layout)
+    solved_by(host)
+    give_up(bea)
+    give_up(cal)
+    for page in (host, cal):
+        expect(page.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=CONNECT_MS)
+    place(host, solve(read_puzzle(host, EASY), 1).layout)
+    solved_by(host)
+    count_out = host.locator(".seat[data-seat='2'] button[data-action=count-out]")
+    expect(count_out).to_have_count(0)  # Bea is here: nobody to count out
+    bea.close()  # her page is gone in round 2, and she does not come back
+    for page in (host, cal):
+        expect(page.locator(".match-status")).to_contain_text("Bea (2) is disconnected", timeout=CONNECT_MS)
+    expect(cal.locator("button[data-action=count-out]")).to_have_count(0)  # only the host counts out
+    expect(count_out).to_have_text("Count Bea out", timeout=CONNECT_MS)
+    accessible(host)
+    if SHOTS:  # for a person to look at
+        for scheme in ("light", "dark"):
+            host.emulate_media(color_scheme=scheme)
+            host.screenshot(path=f"{SHOTS}/out-before-host-{scheme}.png", full_page=True)
+        host.emulate_media(color_scheme="light")
+    count_out.focus()
+    host.keyboard.press("Enter")  # by keyboard: a real button
+    for page in (host, cal):
+        expect(seat(page, "2")).to_have_text("Bea · counted out", timeout=CONNECT_MS)
+        expect(page.locator("#match-news")).to_contain_text("Bea (2) left and was counted out")
+        expect(page.locator(".match-status")).not_to_contain_text("Bea")
+        expect(page.locator(".match-seat[data-seat='2']")).to_contain_text("counted out")
+    expect(count_out).to_have_count(0)
+    expect(host.locator(".match-status")).to_be_focused()  # the button went: focus on whose turn it is now
+    place(cal, solve(read_puzzle(cal, EASY), 1).layout)
+    for page in (host, cal):  # round 2 ended with Cal's solve: the race did not wait for Bea
+        expect(page.locator(".rf-phase")).to_have_text("Round 3 of 3", timeout=CONNECT_MS)
+    give_up(host)
+    place(cal, solve(read_puzzle(cal, EASY), 1).layout)
+    # n = 3, R = 3: a solve is 40 first, 26 second; a failure (Bea counted out: each round of hers) −13.
+    for page in (host, cal):
+        expect(page.locator(".match-status")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
+        assert page_scores(page) == {"1": 40 + 40 - 13, "2": -13 * 3, "3": -13 + 26 + 40}
+        expect(page.locator(".rf-scores tr[data-seat='2'] .rf-out")).to_have_text("counted out")
+        expect(page.locator(".rf-scores tr[data-seat='2'] td[data-round='3']")).to_contain_text("counted out")
+        # The final standings rank Bea last, whatever her points, and say why.
+        expect(page.locator(".rf-scores tbody tr[data-seat]").last).to_have_attribute("data-seat", "2")
+    if SHOTS:
+        for page, who in ((host, "host"), (cal, "guest")):
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                page.screenshot(path=f"{SHOTS}/out-end-{who}-{scheme}.png", full_page=True)

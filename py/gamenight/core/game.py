@@ -216,6 +216,11 @@ class Game(Protocol):
     # round will need), and ``prepared(state, value, now_ms) -> (state, events)``, which takes its
     # value in (from the host's slices, or from a record: untrusted, it raises ``IllegalMove``). Games
     # without them never wait.
+    # Optional: ``count_out(state, seat, now_ms) -> (state, events)``, what the rules do when the host
+    # counts out the player of ``seat``, who left for good, so the match goes on without them (Reflection,
+    # which has no computer player to take the seat over); it raises ``IllegalMove`` when it cannot. With it,
+    # ``counted_out(view) -> frozenset[str]``: the seats counted out, as any seat's view says. The lobby
+    # offers the host's "Count out" only for a game that has them (``lobby/session.py``, the ``out`` request).
     # Events from ``play`` and ``tick`` are shown to everyone: secrets belong in ``view`` only.
 
 

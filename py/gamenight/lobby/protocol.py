@@ -204,6 +204,15 @@ class AddBot(_Message):
 
 
 @dataclass(frozen=True)
+class CountOut(_Message):
+    """Host: count out the player of ``seat`` in the running match, who left for good, so the match goes
+    on without them (a game that declares ``count_out``: what it means is the game's rules)."""
+
+    type: ClassVar[str] = "out"
+    seat: str
+
+
+@dataclass(frozen=True)
 class Kick(_Message):
     """Host: remove ``member`` from the lobby."""
 
@@ -226,8 +235,8 @@ class End(_Message):
     type: ClassVar[str] = "end"
 
 
-ToHost = Hello | Chat | Sit | Stand | Move | Resync | Choose | Assign | AddBot | Kick | Start | End
-HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, AddBot, Kick, Start, End)
+ToHost = Hello | Chat | Sit | Stand | Move | Resync | Choose | Assign | AddBot | CountOut | Kick | Start | End
+HOST_ONLY: tuple[type[_Message], ...] = (Choose, Assign, AddBot, CountOut, Kick, Start, End)
 
 
 # --- host → guest -------------------------------------------------------------------------------
@@ -592,6 +601,7 @@ TO_HOST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "choose": (_choose, ("game", "options", "players")),
     "assign": (lambda raw: Assign(_id(raw, "member"), _opt_id(raw, "seat")), ("member", "seat")),
     "bot": (lambda raw: AddBot(_id(raw, "seat"), _id(raw, "level")), ("seat", "level")),
+    "out": (lambda raw: CountOut(_id(raw, "seat")), ("seat",)),
     "kick": (lambda raw: Kick(_id(raw, "member")), ("member",)),
     "start": (_start, ("seed",)),
     "end": (lambda raw: End(), ()),
@@ -608,7 +618,7 @@ TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
     "bye": (lambda raw: Bye(_id(raw, "code"), parse_params(raw.get("params", {}))), ("code", "params")),
     "part": (_part, ("id", "i", "of", "data")),
 }
-NUMBERED = frozenset(("chat", "sit", "stand", "move", "choose", "assign", "bot", "kick", "start", "end"))
+NUMBERED = frozenset(("chat", "sit", "stand", "move", "choose", "assign", "bot", "out", "kick", "start", "end"))
 
 
 def _parse(data: str | bytes, table: dict[str, tuple[Parser, tuple[str, ...]]], number: str, max_bytes: int) -> Any:

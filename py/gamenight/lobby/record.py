@@ -39,6 +39,7 @@ reasons(
         "record-ending": N_("the record's ending does not match the game's result"),
         "record-no-work": N_("step {step} of the record is work '{game}' never waits for"),
         "record-bots": N_("'bots' must give seats of this match a level: easy, normal or hard"),
+        "record-no-out": N_("step {step} of the record counts a player out, which '{game}' never does"),
     }
 )
 terms(
@@ -47,6 +48,7 @@ terms(
         "tick-entry": N_("a tick entry"),
         "move-entry": N_("a move entry"),
         "prepared-entry": N_("a prepared entry"),
+        "out-entry": N_("a count-out entry"),
         "match-record": N_("a match record"),
     }
 )
@@ -55,16 +57,20 @@ terms(
 @dataclass(frozen=True)
 class Entry:
     """One step of a match at time ``at``: ``seat`` played ``move``, or (``seat`` = ``None``) the clock
-    ticked, or the host's background work finished with the value ``prepared``."""
+    ticked, or the host's background work finished with the value ``prepared``, or the host counted
+    out the player of seat ``out`` (``Game.count_out``: a host's step, not a move of that seat)."""
 
     at: int
     seat: str | None = None
     move: Mapping[str, Any] | None = None
     prepared: Mapping[str, Any] | None = None
+    out: str | None = None
 
     def to_json(self) -> JSON:
         if self.prepared is not None:
             return {"at": self.at, "prepared": dict(self.prepared)}
+        if self.out is not None:
+            return {"at": self.at, "out": self.out}
         if self.seat is None:
             return {"at": self.at, "tick": True}
         return {"at": self.at, "seat": self.seat, "move": dict(self.move or {})}
@@ -101,7 +107,7 @@ class Record:
 
 
 def count_moves(entries: Sequence[Entry]) -> int:
-    """How many of ``entries`` are a seat's moves (not the clock's ticks, not prepared work)."""
+    """How many of ``entries`` are a seat's moves (not the clock's ticks, prepared work or count-outs)."""
     return sum(1 for e in entries if e.seat is not None)
 
 
@@ -118,6 +124,12 @@ def _entry(raw: Any, seats: tuple[str, ...]) -> Entry:
     if "prepared" in raw:
         only_keys(raw, ("at", "prepared"), "prepared-entry", BadMessage)
         return Entry(at, prepared=obj(raw["prepared"], "prepared-entry", BadMessage))
+    if "out" in raw:
+        only_keys(raw, ("at", "out"), "out-entry", BadMessage)
+        out = get_str(raw, "out", BadMessage, MAX_ID)
+        if out not in seats:
+            raise BadMessage("record-no-seat", seat=out)
+        return Entry(at, out=out)
     if "tick" in raw:
         only_keys(raw, ("at", "tick"), "tick-entry", BadMessage)
         if not get_bool(raw, "tick", BadMessage):
@@ -213,6 +225,14 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
                 raise BadMessage("record-no-work", step=number, game=record.game)
             try:
                 state, events = take(state, entry.prepared, entry.at)
+            except IllegalMove as err:
+                raise because("record-illegal", err, step=number) from None
+        elif entry.out is not None:
+            count_out = getattr(game, "count_out", None)
+            if count_out is None:
+                raise BadMessage("record-no-out", step=number, game=record.game)
+            try:
+                state, events = count_out(state, entry.out, entry.at)
             except IllegalMove as err:
                 raise because("record-illegal", err, step=number) from None
         elif entry.seat is None:

@@ -90,8 +90,18 @@ reasons(
             "{name} plays in the running match: end the match first to remove them, or put a computer player in "
             "their seat if they have left."
         ),
+        "kick-playing-out": N_(
+            "{name} plays in the running match: end the match first to remove them, or count them out if they "
+            "have left."
+        ),
         "player-here": N_(
             "{name} is still connected: a computer player takes over only the seat of a player who left."
+        ),
+        "out-player-here": N_("{name} is still connected: only a player who left can be counted out."),
+        "out-host": N_("The host cannot count themselves out: end the match instead."),
+        "out-bot": N_("A computer player holds seat {seat}: it never leaves, so it is never counted out."),
+        "no-count-out": N_(
+            "{game} cannot go on without a player: let a computer player take over their seat, or end the match."
         ),
         "kicked": N_("The host removed {name} from the lobby."),
         "seats-empty": N_("Seat {seat} is empty: seat someone or choose fewer players."),
@@ -590,14 +600,43 @@ class Session:
         member = self.seats.get(seat)
         return member is not None and bool(self.members[member].bot)
 
+    def _count_out(self, member: str, message: p.CountOut, now_ms: int) -> Out:
+        """Count out the player of ``seat``, whose page is gone, so the running match goes on without them:
+        what that means is the game's (its optional ``count_out``, recorded as a step of its own). They stay
+        a member and keep the seat, so coming back they watch the match from it; the game no longer
+        waits for them, and they play the next match."""
+        seat = message.seat
+        match = self.match
+        if match is None or not match.running:
+            raise Refused("no-match")
+        count_out = getattr(self.game, "count_out", None)
+        if count_out is None:
+            raise Refused("no-count-out", game=self.game.info.title)
+        if seat not in self.seats:
+            raise Refused("no-such-seat", seat=seat)
+        holder = self.seats[seat]
+        if holder == self.host:
+            raise Refused("out-host")
+        if holder is not None and self.members[holder].bot:
+            raise Refused("out-bot", seat=self._tag(seat))
+        if holder is not None and self.peer_of(holder) is not None:
+            # Connected or reconnecting (a link that is reconnecting is still the member's peer).
+            raise Refused("out-player-here", name=self.members[holder].name)
+        state, events = count_out(match.state, seat, now_ms)  # IllegalMove: the game's own reason
+        self._advance(Entry(now_ms, out=seat), state, events)
+        return self._broadcast(events)
+
     def _kick(self, member: str, message: p.Kick, now_ms: int) -> Out:
         target = message.member
         removed = self._member(target)
         if target == self.host:
             raise Refused("is-host")
         if self.match is not None and self.match.running and self.seat_of(target) is not None:
-            # Their seat would stay empty and the match would wait at its turn with no way to go on.
-            raise Refused("kick-playing", name=removed.name)
+            # Their seat would stay empty and the match would wait at its turn with no way to go on. The way
+            # on is the game's: a computer player in their seat, or (a game without one) counting them out.
+            counts_out = self.game_id not in games.BOTS and getattr(self.game, "count_out", None) is not None
+            code = "kick-playing-out" if counts_out else "kick-playing"
+            raise Refused(code, name=removed.name)
         self._unseat(target)
         if self.match is not None and self.match.holders is not None:
             self.match.holders = {s: None if m == target else m for s, m in self.match.holders.items()}
@@ -792,6 +831,7 @@ _HANDLERS: dict[type, Any] = {
     p.Choose: Session._choose,
     p.Assign: Session._assign,
     p.AddBot: Session._add_bot,
+    p.CountOut: Session._count_out,
     p.Kick: Session._kick,
     p.Start: Session._start,
     p.End: Session._end,

@@ -42,7 +42,7 @@ from gamenight.reflection.match import MAX_TRAINING_PUZZLES, parse_options
 from gamenight.reflection.puzzle import parse_tiles, parse_warps
 
 PHASES = ("build", "prepare", "solve", "reveal", "pause", "over")
-OUTCOMES = ("solved", "gave_up", "timeout", "abandoned")
+OUTCOMES = ("solved", "gave_up", "timeout", "abandoned", "out")
 REVEALS = (None, "done", "failed")
 MOST_SEATS = 6
 MOST_ROUNDS = MAX_TRAINING_PUZZLES  # a training match counts its puzzles as rounds
@@ -78,6 +78,8 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
         whole(at(finish, "points"), -MOST_POINTS, MOST_POINTS)
         flag(at(finish, "void"))
     seat_list(at(v, "disqualified"), seats)
+    for _, round_ in keyed(at(v, "out"), seats, every=False):
+        whole(round_, 0, MOST_ROUNDS)
     for _, points in keyed(at(v, "scores"), seats):
         whole(points, -MOST_POINTS, MOST_POINTS)
     for team in each(at(v, "teams"), MOST_SEATS):
@@ -121,12 +123,12 @@ def _sheet(sheet: Field, n: int, seats: tuple[str, ...]) -> int:
 def _event(event: Field, seats: tuple[str, ...]) -> None:
     """The fields of an event that the log words (``standings.event_text``); it says nothing of others."""
     kind = at(event, "type")[0]
-    if kind in ("submitted", "revealed", "reveal_failed", *OUTCOMES):
+    if kind in ("submitted", "revealed", "reveal_failed", "counted_out", *OUTCOMES):
         seat(at(event, "seat"), seats)
     if kind in OUTCOMES:
         whole(at(event, "ms"), -TIME, TIME)
         whole(at(event, "points"), -MOST_POINTS, MOST_POINTS)
-    if kind in ("round", "preparing", "round_over", "no_puzzle"):
+    if kind in ("round", "preparing", "round_over", "no_puzzle", "counted_out"):
         whole(at(event, "round"), 0, MOST_ROUNDS)
     if kind == "reveal_due":
         seat_list(at(event, "seats"), seats)

@@ -227,11 +227,12 @@ def in_play(view: JSON) -> list[int]:
 
 def task_of(view: JSON, desk: Desk) -> Task:
     phase, you, round_ = view.get("phase"), view.get("you"), view.get("round", 0)
-    if phase == "build" and you:
+    out = you in standings.counted_out(view)  # a player counted out who came back watches the match
+    if phase == "build" and you and not out:
         return Task("build", own_number(view))
     if phase == "solve":
         solving = view.get("solving", {})
-        if you in solving:
+        if you in solving and not out:
             return Task("solve", solving[you], round_)
         shown = in_play(view)
         if shown:
@@ -405,6 +406,7 @@ class ReflectionBoard:
             "div",
             {"class": "rf-match", "data-phase": view.get("phase"), "data-task": desk.task.kind},
             banner(desk, view, table),
+            out_note(view),
             work_area(desk, view, seat, table),
             # Once the match is over, "Final results" opens on the points table: the last round's finish
             # order (its points and times are in the table) read as the final ranking there, and a phone
@@ -858,6 +860,14 @@ def round_clock(desk: Desk, view: JSON) -> Element | None:
         _("{t} left").format(t=shown),
         hurry and h("strong", {"class": "rf-hurry-note"}, " ⚠ ", _("Less than 30 seconds!")),
     )
+
+
+def out_note(view: JSON) -> Element | None:
+    """What a player the host counted out reads on coming back: the race went on without them."""
+    if view.get("you") not in standings.counted_out(view) or view.get("phase") == "over":
+        return None
+    said = _("You left, and the host counted you out so the race could go on: you watch the rest of this match.")
+    return h("p", {"class": "notice rf-out-note"}, said)
 
 
 def reveal_clock(desk: Desk, view: JSON) -> Element | None:

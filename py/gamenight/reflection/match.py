@@ -19,6 +19,8 @@ A builder's layout never reaches the host: ``submit_puzzle`` carries the clues a
 ``reveal`` (layout and salt) and the host checks it against the commitment, the tile set and the
 clues. A solve is judged by the clues alone (``puzzle.check``), so no layout is needed to judge it.
 A builder whose reveal fails is disqualified, and the failures of its puzzle's solvers are void.
+A player who left for good may be counted out by the host (``count_out``): the race goes on without
+them, each of their puzzles left to solve counts as a give-up, and a builder's reveal fails at once.
 ``docs/rules/reflection.md`` ("Matches and scoring") states the rules.
 """
 
@@ -53,7 +55,7 @@ from gamenight.reflection.puzzle import (
 Mode = Literal["built", "random", "training"]
 Variant = Literal["A", "B"]
 Phase = Literal["build", "prepare", "solve", "reveal", "pause", "over"]
-Outcome = Literal["solved", "gave_up", "timeout", "abandoned"]
+Outcome = Literal["solved", "gave_up", "timeout", "abandoned", "out"]  # "out": counted out (``count_out``)
 MODES: tuple[Mode, ...] = ("built", "random", "training")
 VARIANTS: tuple[Variant, ...] = ("A", "B")
 ROUNDS = (1, 3, 5)
@@ -266,6 +268,17 @@ class State:
     finishes: tuple[Finish, ...] = ()
     stats: training.Stats = field(default_factory=training.Stats)
     unmade: int = 0  # a round whose puzzle the generator could not make (the match ended there)
+    outs: tuple[tuple[str, int], ...] = ()  # the seats counted out, each with the round it was counted out in
+
+
+def out_seats(state: State) -> dict[str, int]:
+    """The seats counted out (``count_out``), each with the round it happened in (0: while building)."""
+    return dict(state.outs)
+
+
+def withdrawn(sheet: Sheet) -> bool:
+    """A built puzzle whose builder was counted out before sending it: nobody is given it."""
+    return sheet.builder is not None and sheet.puzzle is None and sheet.flaw is not None
 
 
 def rounds_of(state: State) -> int:
@@ -278,13 +291,16 @@ def rounds_of(state: State) -> int:
 
 
 def assignment(state: State, round: int) -> dict[str, int]:
-    """Which puzzle (index into ``sheets``) each solving seat gets in ``round``."""
+    """Which puzzle (index into ``sheets``) each solving seat gets in ``round``; a seat whose puzzle was
+    never sent (its builder counted out while building) sits that round out."""
     seats, n = state.seats, len(state.seats)
     if state.options.mode != "built":
         return dict.fromkeys(seats, round - 1)
     if state.options.variant == "A":
-        return {seat: (i + round) % n for i, seat in enumerate(seats)}
-    return {seat: round - 1 for seat in seats if seat != seats[round - 1]}
+        given = {seat: (i + round) % n for i, seat in enumerate(seats)}
+    else:
+        given = {seat: round - 1 for seat in seats if seat != seats[round - 1]}
+    return {seat: i for seat, i in given.items() if not withdrawn(state.sheets[i])}
 
 
 def last_round(state: State, sheet: int) -> int:
@@ -314,8 +330,9 @@ def owing(state: State) -> list[str]:
 
 
 def disqualified(state: State) -> list[str]:
-    """The builders whose reveal failed (or never came), in seat order: they may have sent clues that
-    no layout makes, so they score 0 and rank below every player who revealed."""
+    """The builders whose reveal failed (or never came, or was never to come: counted out), in seat
+    order: they may have sent clues that no layout makes, so they score 0 and rank below every player
+    who revealed."""
     out = {s.builder for s in state.sheets if s.builder is not None and s.flaw is not None}
     return [seat for seat in state.seats if seat in out]
 
@@ -445,17 +462,29 @@ def prepared(state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]
 
 
 def _open_round(state: State, round: int, now_ms: int) -> tuple[State, list[Event]]:
-    return replace(state, phase="solve", round=round, started_ms=now_ms, deadline_ms=None), [
-        {"type": "round", "round": round}
-    ]
+    """Round ``round`` starts; the seats counted out end its puzzle at once (a give-up each), and a round
+    nobody is given a puzzle in (its builder counted out before sending it) is over at once."""
+    state = replace(state, phase="solve", round=round, started_ms=now_ms, deadline_ms=None)
+    events: list[Event] = [{"type": "round", "round": round}]
+    left = _solvers_left(state)
+    if not left:
+        state, more = _advance(state, now_ms)
+        return state, [*events, {"type": "round_over", "round": round}, *more]
+    out = out_seats(state)
+    for seat in [s for s in left if s in out]:  # only the last of them can end the round
+        state, more = _finish(state, seat, "out", now_ms)
+        events += more
+    return state, events
 
 
 def _advance(state: State, now_ms: int) -> tuple[State, list[Event]]:
     """After a round or a reveal phase ended: reveals due, the next round, a training pause, or the end."""
     if state.options.mode == "training":
         return replace(state, phase="pause"), []
-    due = [
-        s.builder for i, s in enumerate(state.sheets) if s.builder is not None and last_round(state, i) == state.round
+    due = [  # a builder counted out failed their reveal already: nobody waits for it
+        s.builder
+        for i, s in enumerate(state.sheets)
+        if s.builder is not None and s.flaw is None and last_round(state, i) == state.round
     ]
     if state.phase == "solve" and due:
         return replace(state, phase="reveal", deadline_ms=now_ms + REVEAL_MS), [
@@ -526,6 +555,42 @@ def _solvers_left(state: State) -> list[str]:
     return [s for s in assignment(state, state.round) if s not in done]
 
 
+def count_out(state: State, seat: str, now_ms: int) -> tuple[State, list[Event]]:
+    """The host counts out ``seat``, whose player left for good, so the race need not wait for them
+    (docs/rules/reflection.md, "A player who leaves"): the puzzle they solve now and every later one
+    ends for them as a give-up (outcome ``out``, the failure's points); a puzzle they built and never
+    sent is dropped (its solvers sit that round out); one they sent and had not revealed fails its
+    reveal at once (``reveal-out``: they are disqualified and failures on it are void). They rank
+    after everyone who played on. Raises ``IllegalMove`` and changes nothing when it cannot be done."""
+    if seat not in state.seats:
+        raise IllegalMove("not-playing", seat=seat)
+    state, events = _due(state, now_ms)
+    if state.phase == "over":
+        raise IllegalMove("match-over")
+    if state.options.mode == "training":
+        raise IllegalMove("reflection-out-training")
+    if seat in out_seats(state):
+        raise IllegalMove("reflection-out-already")
+    state = replace(state, outs=(*state.outs, (seat, state.round)))
+    events.append({"type": "counted_out", "seat": seat, "round": state.round})
+    index = state.seats.index(seat)
+    sheet = state.sheets[index] if state.options.mode == "built" else None
+    if sheet is not None and not sheet.revealed and sheet.flaw is None:
+        flaw = "reveal-out" if sheet.puzzle is not None else "built-out"
+        state = replace(state, sheets=(*state.sheets[:index], replace(sheet, flaw=flaw), *state.sheets[index + 1 :]))
+        if sheet.puzzle is not None:
+            events.append({"type": "reveal_failed", "seat": seat, "why": flaw})
+    if state.phase == "build" and all(s.puzzle is not None or s.flaw is not None for s in state.sheets):
+        state, more = _open_round(state, 1, now_ms)
+    elif state.phase == "solve" and seat in _solvers_left(state):
+        state, more = _finish(state, seat, "out", now_ms)
+    elif state.phase == "reveal" and not owing(state):
+        state, more = _advance(state, now_ms)
+    else:
+        more = []
+    return state, events + more
+
+
 # --- moves ---------------------------------------------------------------------------------------
 
 MOVE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -581,6 +646,8 @@ terms(  # why a reveal failed (``Sheet.flaw``, the ``why`` of a ``reveal_failed`
         "reveal-tiles": N_("the layout does not place every tile of the set"),
         "reveal-clues": N_("the layout does not make the clues it was submitted with"),
         "reveal-late": N_("no reveal came in time"),
+        "reveal-out": N_("its builder was counted out before revealing it"),
+        "built-out": N_("its builder was counted out before sending it"),
     }
 )
 reasons(
@@ -618,6 +685,9 @@ reasons(
         "reflection-most-points": N_("the most points after the last round"),
         "reflection-team-average": N_("the best team average after the last round"),
         "reflection-no-puzzle-round": N_("no puzzle could be made for round {round}"),
+        "reflection-counted-out": N_("left the match and was counted out"),
+        "reflection-out-already": N_("that player has been counted out already"),
+        "reflection-out-training": N_("a training match has one player: stop it instead"),
     }
 )
 # A training match can go on for ever; its view lists every puzzle, so it stops here (its view then
@@ -660,7 +730,7 @@ def _submit(state: State, seat: str, move: Mapping[str, Any], now_ms: int) -> tu
     sheet = replace(state.sheets[index], puzzle=puzzle, commitment=committed)
     state = replace(state, sheets=(*state.sheets[:index], sheet, *state.sheets[index + 1 :]))
     events: list[Event] = [{"type": "submitted", "seat": seat}]
-    if all(s.puzzle is not None for s in state.sheets):
+    if all(s.puzzle is not None or withdrawn(s) for s in state.sheets):
         state, more = _open_round(state, 1, now_ms)
         events += more
     return state, events
@@ -858,7 +928,7 @@ class ReflectionMatch:
 
     def active(self, state: State) -> frozenset[str]:
         if state.phase == "build":
-            return frozenset(s.builder for s in state.sheets if s.puzzle is None and s.builder is not None)
+            return frozenset(s.builder for s in state.sheets if s.puzzle is None and s.flaw is None and s.builder)
         if state.phase == "solve":
             return frozenset(_solvers_left(state))
         if state.phase == "reveal":
@@ -897,6 +967,14 @@ class ReflectionMatch:
     def tick(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
         return _due(state, now_ms)
 
+    def count_out(self, state: State, seat: str, now_ms: int) -> tuple[State, list[Event]]:
+        return count_out(state, seat, now_ms)
+
+    def counted_out(self, view: Mapping[str, Any]) -> frozenset[str]:
+        """The seats counted out, as a view (checked by ``check_view``) lists them."""
+        out = view.get("out")
+        return frozenset(s for s in out if isinstance(s, str)) if isinstance(out, Mapping) else frozenset()
+
     def prepare(self, state: State) -> Preparation | None:
         return prepare(state)
 
@@ -924,6 +1002,7 @@ class ReflectionMatch:
             "puzzles": [_sheet_json(state, you, i) for i in range(len(state.sheets))],
             "finishes": [{**f.to_json(), "void": void(state, f)} for f in state.finishes],
             "disqualified": disqualified(state),
+            "out": out_seats(state),
             "scores": scores(state),
             "teams": [list(t) for t in teams_of(state.seats, o.teams)] if o.teams else [],
             "team_scores": [float(t) for t in team_scores(state)] if o.teams else [],
@@ -949,9 +1028,12 @@ class ReflectionMatch:
             )
         total = scores(state)
         notes = {s.builder: reason("reveal-failed", why=s.flaw) for s in state.sheets if s.builder and s.flaw}
+        gone = out_seats(state)
+        notes |= {seat: reason("reflection-counted-out", round=round) for seat, round in gone.items()}
         if not state.options.teams:
-            # Disqualified builders come after every player who revealed, whatever the points.
-            out = disqualified(state)
+            # Disqualified builders and players counted out come after every player who played on and
+            # revealed, whatever the points.
+            out = [s for s in state.seats if s in gone or s in disqualified(state)]
             ranking = rank_by([s for s in state.seats if s not in out], total) + rank_by(out, total)
             return Result(ranking, total, notes, "reflection-most-points")
         teams = teams_of(state.seats, state.options.teams)

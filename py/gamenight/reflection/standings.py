@@ -25,6 +25,7 @@ OUTCOMES = {
     "gave_up": N_("gave up"),
     "timeout": N_("out of time"),
     "abandoned": N_("abandoned"),
+    "out": N_("counted out"),  # the host counted out a player who left (``match.count_out``)
 }
 
 
@@ -203,6 +204,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
     seats = [*dict.fromkeys(ranked), *(s for s in seats if s not in ranked)]
     scores = given if isinstance(given := view.get("scores"), dict) else {}
     out = set(view.get("disqualified", []) or [])
+    gone = counted_out(view)
     by = {(f.get("seat"), f.get("round")): f for f in finishes}
     head = h(
         "tr",
@@ -246,7 +248,10 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                     "th",
                     {"scope": "row"},
                     name_of(table, seat),
-                    seat in out and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
+                    seat in gone and h("span", {"class": "badge rf-flag rf-out"}, _("counted out")),
+                    seat in out
+                    and seat not in gone  # their reveal failed because they left: "counted out" says it
+                    and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
                 ),
                 h("td", {"class": "rf-total", "data-score": scores.get(seat)}, i18n.number(scores.get(seat, 0))),
                 cells,
@@ -370,9 +375,18 @@ def seat_facts(view: JSON, seat: str, table: Table) -> list[str]:
             facts.append(_("sits this round out"))
     elif phase == "reveal" and mine is not None and mine.get("reveal") is None and seat in view.get("active", ()):
         facts.append(_("not revealed") if stopped else _("revealing"))
-    if seat in (view.get("disqualified") or []):
+    if seat in counted_out(view):
+        if _(OUTCOMES["out"]) not in facts:
+            facts.append(_(OUTCOMES["out"]))
+    elif seat in (view.get("disqualified") or []):
         facts.append(_("disqualified"))
     return facts
+
+
+def counted_out(view: JSON) -> dict[str, int]:
+    """The seats the host counted out, each with its round, as the view lists them (checked)."""
+    out = view.get("out")
+    return dict(out) if isinstance(out, Mapping) else {}
 
 
 def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
@@ -388,7 +402,9 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
         return _("{name} solved it in {t}: {p} points.").format(
             name=who, t=clock(int(event.get("ms", 0))), p=points_text(int(event.get("points", 0)))
         )
-    if kind in ("gave_up", "timeout", "abandoned"):
+    if kind == "counted_out":
+        return _("{name} left and was counted out: the race goes on without them.").format(name=who)
+    if kind in ("gave_up", "timeout", "abandoned", "out"):
         return _("{name}: {outcome}, {p} points.").format(
             name=who, outcome=_(OUTCOMES[kind]), p=points_text(int(event.get("points", 0)))
         )

@@ -21,6 +21,7 @@ TO_HOST = [
     p.Assign("m2", "Z"),
     p.Assign("m2"),
     p.AddBot("Z", "hard"),
+    p.CountOut("Z"),
     p.Kick("m2"),
     p.Start(42),
     p.Start(),

@@ -1,10 +1,10 @@
 """The lobby as every member sees it, drawn from its ``Client`` mirror: members, seats, the host's
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
-Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``make-room``, ``add-bot``, ``start``,
-``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_requests`` turns such an input into the
-protocol messages to send. Refusals and results arrive as codes and parameters and are worded here, in the
-page's language.
+Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``make-room``, ``add-bot``,
+``count-out``, ``start``, ``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_requests``
+turns such an input into the protocol messages to send. Refusals and results arrive as codes and
+parameters and are worded here, in the page's language.
 """
 
 from __future__ import annotations
@@ -86,6 +86,7 @@ LOBBY_ACTIONS = frozenset(
         "choose",
         "make-room",
         "add-bot",
+        "count-out",
         "invite",
         "reply",
         "copy",
@@ -348,9 +349,12 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     before_match = lobby.phase == "lobby" and not sight.offline
     bots = {m.id for m in lobby.members if m.bot}
     offer_bots = sight.host and before_match and lobby.game in games.BOTS
-    # During a match the host may hand a computer player the seat of a player who left (it waits for them).
+    # During a match the host may hand a computer player the seat of a player who left (it waits for them),
+    # or, in a game that declares it has no use for one there, count that player out (``Game.count_out``).
     left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
+    out = counted_out(client)
+    count_out = sight.host and lobby.phase == "playing" and not sight.offline and _counts_out(lobby.game)
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
@@ -365,6 +369,12 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             button = h("button", {"class": "button", "data-action": "stand"}, _("Leave seat"))
         elif take_over and seat.member in left:
             button = _add_bot(seat.id, tag, _("Let a computer player take over"))
+        elif count_out and seat.member in left and seat.id not in out:
+            button = h(
+                "button",
+                {"class": "button", "data-action": "count-out", "data-seat": seat.id},
+                _("Count {name} out").format(name=holder or tag),
+            )
         elif sight.host and before_match and seat.member in bots:
             button = h(
                 "button",
@@ -377,11 +387,29 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
                 h("span", {"class": "swatch", "data-colour": seat.colour}),
                 h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
-                h("span", {"class": "holder"}, holder or _("free")),
+                h(
+                    "span",
+                    {"class": "holder"},
+                    i18n.separated(holder, _("counted out")) if holder and seat.id in out else holder or _("free"),
+                ),
                 button,
             )
         )
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+
+
+def _counts_out(game_id: str) -> bool:
+    """Whether the game's rules can count out a player who left (its optional ``count_out``)."""
+    return getattr(games.rules(game_id), "count_out", None) is not None
+
+
+def counted_out(client: Client) -> frozenset[str]:
+    """The seats of the running match the host counted out, as the game reads them from this page's view."""
+    match, lobby = client.match, client.lobby
+    if match is None or match.ended is not None or lobby is None or lobby.phase != "playing":
+        return frozenset()
+    read = getattr(games.rules(match.game), "counted_out", None)
+    return frozenset(read(match.view)) if read is not None else frozenset()
 
 
 def _room(client: Client, lobby: p.Lobby, sight: Sight) -> Element | None:
@@ -710,6 +738,8 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
         wanted = event.data.get("players", "")
         more = int(wanted) if wanted.isdigit() else client.lobby.players + 1
         return p.Choose(client.lobby.game, client.lobby.options, more).to_json()
+    if action == "count-out":
+        return p.CountOut(event.data.get("seat", "")).to_json()
     if action == "add-bot" and event.type == "submit":
         return p.AddBot(event.form.get("seat", ""), event.form.get("level", "")).to_json()
     if action == "choose" and event.type == "change" and client.lobby is not None:

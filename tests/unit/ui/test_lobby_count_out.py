@@ -1,0 +1,85 @@
+"""The host counts out a Reflection player whose page is gone, from that seat's card: before it, the host
+and Cal read "Bea (2) … disconnected" for ever, with no computer player to take her seat and only "End
+the match" left."""
+
+from gamenight import i18n
+from gamenight.ui.svg import text_of
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.test_lobby_screens import seats
+
+
+def race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """A three-player race of built puzzles: Ann (host) in 1, Bea in 2, Cal in 3, all building."""
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    return host, bea, cal
+
+
+def count_out_buttons(page: Page) -> list:
+    return page.find(lambda e: e.attr("data-action") == "count-out")
+
+
+def news(page: Page) -> str:
+    return text_of(page.find(lambda e: e.attr("id") == "match-news")[0])
+
+
+def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on():
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    assert not count_out_buttons(host), "Bea is connected: nobody is counted out"
+    bea.close()
+    assert text_of(host.by_class("match-status")[0]) == (
+        "Ann (1), Bea (2) and Cal (3) to play · your turn · Bea (2) is disconnected"
+    )
+    assert not count_out_buttons(cal), "only the host may count a player out"
+    (button,) = count_out_buttons(host)
+    assert button.tag == "button" and button.attr("data-seat") == "2" and text_of(button) == "Count Bea out"
+    i18n.set_language("ja")
+    try:
+        assert text_of(count_out_buttons(host)[0]) == "Beaを離脱扱いにする"
+    finally:
+        i18n.set_language("en")
+    host.focus_on('[data-action="count-out"]')
+    host.click("count-out", seat="2")
+    assert not count_out_buttons(host)
+    # Focus goes to the match's status, which says whom the race waits for now, and the live region
+    # says what happened.
+    assert host.focus_in(".match-status")
+    for page in (host, cal):
+        assert "Bea (2)" not in text_of(page.by_class("match-status")[0])
+        assert "Bea (2) left and was counted out: the race goes on without them." in news(page)
+        assert seats(page)["2"] == "Bea · counted out"
+        cards = {c.attr("data-seat"): text_of(c) for c in page.by_class("match-seat")}
+        assert "counted out" in cards["2"], cards
+    i18n.set_language("ja")
+    try:
+        assert seats(cal)["2"] == "Bea・離脱扱い"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    assert text_of(back.by_class("role")[0]) == "You play seat 2."
+    (note,) = back.by_class("rf-out-note")
+    assert text_of(note) == (
+        "You left, and the host counted you out so the race could go on: you watch the rest of this match."
+    )
+    # The others still build: she has no board of her own to build on (her seat builds no more).
+    (board,) = back.by_class("rf-match")
+    assert board.attr("data-phase") == "build" and board.attr("data-task") == "rest"
+    assert not back.find(lambda e: e.attr("data-action") == "rf-submit")
+    assert "your turn" not in text_of(back.by_class("match-status")[0])
+    assert not host.by_class("rf-out-note") and not cal.by_class("rf-out-note")
