@@ -26,6 +26,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     LazyScreen,
     Message,
     Navigate,
@@ -595,12 +596,25 @@ def overlay_view(model: Model) -> Element:
     )
 
 
-def help_body(model: Model) -> Element:
-    """The current game's touch gestures (shown on a touch screen only: css/app.css, ``.help-touch``),
-    then the keys of every screen and those of the game's board (a phone may have a keyboard too)."""
+def shown_keys(model: Model) -> Keys | None:
+    """What the help lists for the board on screen: the screen says it (``Screen.keys``: a lobby's route
+    names no game, and Reflection's race and solo board take different keys); a page of one game that
+    shows no board (its card, its rules) lists that game's guide's."""
+    said = getattr(model.screen, "keys", None)
+    if said is not None:
+        return said(model.inner)
     guide = games.guide(model.route.game or "")
-    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(guide.SHORTCUTS if guide else ())]
-    gestures = guide.GESTURES if guide else ()
+    return Keys(model.route.game or "", guide.SHORTCUTS, guide.GESTURES) if guide else None
+
+
+def help_body(model: Model) -> Element:
+    """The touch gestures of the board on screen (shown on a touch screen only: css/app.css,
+    ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
+    too), and the way to its game's rules."""
+    keys = shown_keys(model)
+    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ())]
+    gestures = keys.gestures if keys else ()
+    game = keys.game if keys and games.guide(keys.game) else ""
     return h(
         "div",
         {"class": "help"},
@@ -613,13 +627,13 @@ def help_body(model: Model) -> Element:
             h("h3", {}, _("Keys")),  # only over the keys where the gestures come first
         ),
         _keys_table(rows),
-        guide
+        game
         and h(
             "p",
             {},
             h(
                 "button",
-                {"type": "button", "class": "button", "data-action": "app-rules", "data-game": model.route.game},
+                {"type": "button", "class": "button", "data-action": "app-rules", "data-game": game},
                 _("How to play"),
             ),
         ),
