@@ -5,12 +5,13 @@ own next move saves on top of them: nothing either tab did is lost."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight import games
-from gamenight.core.bot import decide, turn_seed
+from gamenight.core.bot import PAUSE_MS, decide, turn_seed
 from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lobby.record import Record
@@ -106,11 +107,17 @@ def lasting_match(turns: int) -> str:
 
 
 def test_light_seeker_against_the_computer_in_two_tabs_the_computer_answers_once_from_the_movers_tab(
-    app: Page, second: Page, site_url: str
+    context: BrowserContext, app: Page, second: Page, site_url: str
 ):
     """Both tabs think for the computer after Ann's turn; the tab she played in plays its answer and shows
     it step by step, and the other takes that save (it waits longer: ``table.ELSEWHERE_PAUSE_MS``). With one
-    pause for both, either tab could play it, and the other cut its replay short for a copy of it."""
+    pause for both, either tab could play it, and the other cut its replay short for a copy of it.
+
+    The browser's time is held while both tabs wait to play the answer (the tabs share one clock), and
+    the test runs it on by the mover's pause only: the other tab's longer wait cannot end first however
+    slow the machine is (in real time, a mover's tab ~4.5 s later than the other would have failed it).
+    The computer thinks in tasks the clock does not hold (``test_bots.answer_held_at_its_first_step``)."""
+    context.clock.install(time=tb.CLOCK_START)
     # A valley dealt so that neither side wins in these two rounds (a random one sometimes was won by then).
     app.add_init_script(
         f"localStorage.getItem('{ls.STORE}') || localStorage.setItem('{ls.STORE}', {json.dumps(lasting_match(2))})"
@@ -120,13 +127,20 @@ def test_light_seeker_against_the_computer_in_two_tabs_the_computer_answers_once
         expect(page.locator(".ls-board")).to_be_visible()
     for page in (app, second):
         page.evaluate(tb.WATCH_REPLAY)
-    for mover, other in ((app, second), (second, app)):
+    for turn, (mover, other) in enumerate(((app, second), (second, app))):
+        context.clock.pause_at(tb.CLOCK_HELD + timedelta(hours=turn))
         for page in (mover, other):
             page.evaluate("window.steps = []")
         state = ls.engine(mover)
         count = len(ls.record(mover)["log"])
         ls.click_turn(mover, state, LS_GAME.legal(state, "1")[0])
+        expect(other.locator(".match-status")).to_contain_text("is thinking")  # the other took Ann's turn
+        for page in (mover, other):  # both have chosen the answer: it waits on each tab's timer
+            expect(page.locator("html")).to_have_attribute("data-work", "0", timeout=tb.BOT_MS)
+        context.clock.run_for(PAUSE_MS)  # the mover's pause, shorter than the other's wait
         tb.wait_for_moves(mover, ls.STORE, count + 2)
+        expect(other.locator(".match-status")).not_to_contain_text("is thinking")  # it took the answer
+        context.clock.resume()  # the mover plays its answer back at the page's pace
         for page in (mover, other):
             expect(page.locator(".ls-play")).to_have_attribute("data-step", "action1", timeout=tb.BOT_MS)
         assert [e["seat"] for e in ls.record(mover)["log"]] == ["1", "2"] * (count // 2 + 1)

@@ -206,3 +206,17 @@ def test_japanese_chat_field_and_light_seeker_target_read_as_players_expect():
     ja = {m.id: m.string for m in catalogue("ja") if m.id}
     assert ja["Say something"] == "メッセージを入力"
     assert ja["This turn must end above {n}"] == "手番の終わりに光を{n}より大きくすること"
+
+
+def test_japanese_diagonal_mirror_caption_names_the_way_out_once():
+    """QA: Reflection's "How to play" captioned the diagonal mirror 左2のレーザーは上へ曲がり上2から出ます, "up"
+    twice in a row (the turn, then the edge it leaves by). The edge it leaves by says where it went."""
+    from gamenight import games
+    from gamenight.ui.svg import text_of
+
+    try:
+        i18n.set_language("ja")
+        text = text_of(games.guide("reflection").page())
+    finally:
+        i18n.set_language("en")
+    assert "左2から入ったレーザーは、曲がって上2から出ます。" in text and "上へ曲がり" not in text

@@ -546,11 +546,9 @@ def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_i
     assert text_of(heading) == "No computer opponents"  # it said "Nothing here", as for a wrong address
     links = {e.attr("href") for e in find_all(page, lambda e: e.tag == "a")}
     assert {"#/reflection/solo", "#/host?game=reflection"} <= links, links
-    # Any level, known or not, gets the same sentence; without ``vs`` the address is just not a page.
+    # Any level, known or not, gets the same sentence (without ``vs``: the next test).
     other, _ = app.init("#/reflection/table?vs=godlike", Env(now_ms=1))
     assert "Reflection has no computer opponents" in text_of(app.view(other))
-    plain, _ = app.init("#/reflection/table", Env(now_ms=1))
-    assert "There is no page at /reflection/table." in text_of(app.view(plain))
     # The sentence suggests solo training: true of every game without computer players.
     for info in games.CATALOG:
         if info.id not in games.BOTS:
@@ -560,6 +558,39 @@ def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_i
         ja, _ = app.init("#/reflection/table?vs=normal", Env(now_ms=1))
         text = text_of(app.view(ja))
         assert "コンピューター" in text and "computer" not in text, text
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_table_link_to_a_game_not_played_on_one_device_says_how_it_is_played_and_leads_there():
+    """QA found ``#/reflection/table`` (a "Play on this device" link written for Reflection, which has no
+    table: every player hides the puzzle they build) saying only "Nothing here", as for a mistyped address.
+    It says how the game is played instead, with the game's ways in: solo training first, a game night."""
+    model, effects = app.init("#/reflection/table", Env(now_ms=1))
+    assert effects == []
+    page = app.view(model)
+    (heading,) = find_all(page, lambda e: e.tag == "h1")
+    assert text_of(heading) == "Not played on one device", text_of(page)
+    (said,) = find_all(page, lambda e: e.tag == "p" and "Reflection" in text_of(e))
+    assert text_of(said) == (
+        "Reflection is played solo, or at a game night where every player has their own device: "
+        "each keeps their work hidden from the others."
+    )
+    links = [e.attr("href") for e in find_all(page, lambda e: e.tag == "a" and "button" in str(e.attr("class")))]
+    assert links[:2] == ["#/reflection/solo", "#/host?game=reflection"] and "#/reflection/table" not in links
+    assert app.title(model) == i18n.title("Reflection")
+    # The sentence promises solo training: true of every game not played on one device.
+    for info in games.CATALOG:
+        if info.id not in games.ON_ONE_DEVICE:
+            assert (info.id, "solo") in games.SCREENS, info.id
+    # A game that has a table, and an unknown game, are as before.
+    assert app.init("#/raythread/table", Env(now_ms=1))[0].route.page == "screen"
+    assert "There is no page at /nope/table." in text_of(app.view(app.init("#/nope/table", Env(now_ms=1))[0]))
+    i18n.set_language("ja")
+    try:
+        ja, _ = app.init("#/reflection/table", Env(now_ms=1))
+        text = text_of(app.view(ja))
+        assert "Not played" not in text and "ゲームナイト" in text, text
     finally:
         i18n.set_language("en")
 

@@ -359,11 +359,31 @@ def draft_for(desk: Desk, view: JSON, stored: Mapping[str, str]) -> tuple[Layout
 # --- the Board ---------------------------------------------------------------------------------------
 
 
+# The keys the help lists over this board (``on_key``): the solo board's, less its undo and redo (a race
+# has neither, and R turns a tile here), and with E for the lasers through the cursor (no clue takes the
+# cursor here). Its touch gestures are the solo board's (the guide's).
+SHORTCUTS = (
+    ("/  \\", N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
+    ("|  -", N_("Reflection: place a flat mirror, upright or level, at the cursor")),
+    ("#", N_("Reflection: place a block at the cursor")),
+    ("o", N_("Reflection: place a black hole at the cursor")),
+    ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns)")),
+    ("V", N_("Reflection: place a triangle mirror (when the puzzle has them)")),
+    ("T, R", N_("Reflection: turn the tile")),
+    ("Delete, X", N_("Reflection: take the tile or note away")),
+    (".", N_("Reflection: note a dot, surely empty")),
+    ("N", N_("Reflection: cycle the note: dot, ring, none")),
+    ("E", N_("Reflection: show the lasers through the cursor, one after another")),
+    ("Home, End", N_("Reflection: to the first or last column")),
+)
+
+
 class ReflectionBoard:
     """The ``ui.match.Board`` of Reflection."""
 
     storage_keys = (SECRETS_KEY, OLD_SECRETS_KEY, DRAFT_KEY, OLD_DRAFT_KEY)
     focus = FOCUS_TASK
+    shortcuts = SHORTCUTS
 
     def start(self, view: JSON, before: JSON | None) -> Desk:
         return Desk()

@@ -47,6 +47,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     Navigate,
     ShowInWindow,
     StartTimer,
@@ -235,6 +236,13 @@ class SoloScreen:
 
     def view(self, model: Model) -> Element:
         return view(model)
+
+    def keys(self, model: Model) -> Keys:
+        """The solo board's keys and gestures, as the guide lists them (imported here: only the help
+        needs it, and the page's start should not compile its pictures' code)."""
+        from gamenight.reflection import guide
+
+        return Keys("reflection", guide.SHORTCUTS, guide.GESTURES)
 
     def title(self, model: Model) -> str:
         if model.puzzle:

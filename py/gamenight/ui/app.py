@@ -26,6 +26,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     LazyScreen,
     Message,
     Navigate,
@@ -59,6 +60,7 @@ LOBBY_PAGES: dict[str, Screen | LazyScreen] = {"host": LazyScreen("gamenight.ui.
 TABLE = "table"
 RULES = "rules"
 TABLE_LABEL = N_("Play on this device")
+ELSEWHERE = "elsewhere"  # the route's screen of a table link to a game not played on one device
 TABLES: dict[str, Screen] = {}
 # … and the links people share, ``#<name>=<code>``.
 LINK_PAGES: dict[str, Screen | LazyScreen] = {
@@ -73,7 +75,8 @@ APP_PAGES: dict[str, Screen | LazyScreen] = {"settings": LazyScreen("gamenight.u
 class Route:
     """Where the player is: ``page`` is ``"home"``, ``"game"``, ``"screen"``, ``"lobby"``, ``"app"`` (the
     app's own pages, e.g. settings) or ``"missing"`` (with a ``game``: that game's "Play vs computer"
-    link, where the game has no computer players, ``no_computer``)."""
+    link, where the game has no computer players, ``no_computer``; or its table link, ``screen``
+    ``ELSEWHERE``, where the game is not played on one device, ``not_on_one_device``)."""
 
     page: str
     game: str | None = None
@@ -119,6 +122,10 @@ def parse_route(location_hash: str) -> Route:
         # "Play vs computer" edited into a game with no computer players (Reflection): not a page, but
         # one that says why and what to play instead.
         return Route("missing", game=parts[0], screen=TABLE, path=path)
+    if parts[1:] == [TABLE] and games.info(parts[0]) and parts[0] not in games.ON_ONE_DEVICE:
+        # A table link for a game that has none (Reflection's players hide their work): not a page, but
+        # one that says how the game is played and leads there.
+        return Route("missing", game=parts[0], screen=ELSEWHERE, path=path)
     if len(parts) == 2 and (
         (parts[0], parts[1]) in games.SCREENS
         or (parts[1] == TABLE and parts[0] in games.ON_ONE_DEVICE)
@@ -268,21 +275,35 @@ def missing(path: str) -> Element:
 def no_computer(info: GameInfo) -> Element:
     """What ``#/<game>/table?vs=…`` shows for a game with no computer players: why, and the game's card's
     ways to play (every such game has solo training: a unit test holds the sentence to it)."""
+    said = _("{game} has no computer opponents: train solo, or host a game night to race your friends.")
+    return other_ways(info, _("No computer opponents"), said.format(game=info.title))
+
+
+def not_on_one_device(info: GameInfo) -> Element:
+    """What ``#/<game>/table`` shows for a game not played on one device: how it is played, and the
+    game's card's ways to play (every such game has solo training: a unit test holds the sentence to it)."""
+    said = _(
+        "{game} is played solo, or at a game night where every player has their own device: "
+        "each keeps their work hidden from the others."
+    )
+    return other_ways(info, _("Not played on one device"), said.format(game=info.title))
+
+
+def other_ways(info: GameInfo, heading: str, said: str) -> Element:
+    """A page for a link to a way of playing ``info`` that it does not have: ``said`` why, and the ways
+    its card offers (the first one primary, as on the card)."""
     return h(
         "main",
         {"class": "page missing", "data-game": info.id},
-        h("h1", {"tabindex": "-1"}, _("No computer opponents")),
-        h(
-            "p",
-            {},
-            _("{game} has no computer opponents: train solo, or host a game night to race your friends.").format(
-                game=info.title
-            ),
-        ),
+        h("h1", {"tabindex": "-1"}, heading),
+        h("p", {}, said),
         h(
             "p",
             {"class": "actions"},
-            [h("a", {"class": "button", "href": href}, label) for label, href in card_actions(info)],
+            [
+                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
+                for i, (label, href) in enumerate(card_actions(info))
+            ],
             h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
         ),
     )
@@ -309,6 +330,8 @@ def screen_for(route: Route) -> Screen:
     if route.page == "app" and route.screen:
         return loaded(APP_PAGES[route.screen])
     known = games.info(route.game) if route.game else None
+    if known is not None and route.screen == ELSEWHERE:
+        return StaticPage(lambda: not_on_one_device(known), known.title)
     if known is not None:
         return StaticPage(lambda: no_computer(known), known.title)
     return StaticPage(lambda: missing(route.path))
@@ -595,12 +618,25 @@ def overlay_view(model: Model) -> Element:
     )
 
 
-def help_body(model: Model) -> Element:
-    """The current game's touch gestures (shown on a touch screen only: css/app.css, ``.help-touch``),
-    then the keys of every screen and those of the game's board (a phone may have a keyboard too)."""
+def shown_keys(model: Model) -> Keys | None:
+    """What the help lists for the board on screen: the screen says it (``Screen.keys``: a lobby's route
+    names no game, and Reflection's race and solo board take different keys); a page of one game that
+    shows no board (its card, its rules) lists that game's guide's."""
+    said = getattr(model.screen, "keys", None)
+    if said is not None:
+        return said(model.inner)
     guide = games.guide(model.route.game or "")
-    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(guide.SHORTCUTS if guide else ())]
-    gestures = guide.GESTURES if guide else ()
+    return Keys(model.route.game or "", guide.SHORTCUTS, guide.GESTURES) if guide else None
+
+
+def help_body(model: Model) -> Element:
+    """The touch gestures of the board on screen (shown on a touch screen only: css/app.css,
+    ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
+    too), and the way to its game's rules."""
+    keys = shown_keys(model)
+    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ())]
+    gestures = keys.gestures if keys else ()
+    game = keys.game if keys and games.guide(keys.game) else ""
     return h(
         "div",
         {"class": "help"},
@@ -613,13 +649,13 @@ def help_body(model: Model) -> Element:
             h("h3", {}, _("Keys")),  # only over the keys where the gestures come first
         ),
         _keys_table(rows),
-        guide
+        game
         and h(
             "p",
             {},
             h(
                 "button",
-                {"type": "button", "class": "button", "data-action": "app-rules", "data-game": model.route.game},
+                {"type": "button", "class": "button", "data-action": "app-rules", "data-game": game},
                 _("How to play"),
             ),
         ),

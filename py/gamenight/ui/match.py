@@ -59,6 +59,7 @@ from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
     Focus,
+    Keys,
     StartTimer,
     StopTimer,
     Store,
@@ -143,6 +144,8 @@ class Board(Protocol):
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
     #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
+    #   shortcuts, gestures: KeyList — the keys and touch gestures the help lists over this board (``keys``);
+    #       without them its game's guide's (Reflection's race takes other keys than its solo board).
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
 
 
@@ -150,6 +153,15 @@ def focus_board(game: str) -> Focus:
     """The request that puts keyboard focus on ``game``'s board when a match starts (a lobby's Start):
     the board's own (``Board.focus``), else ``FOCUS_BOARD``."""
     return getattr(games.board(game), "focus", FOCUS_BOARD)
+
+
+def keys(game: str) -> Keys:
+    """What the help lists over ``game``'s match board, wherever it is shown (a table on this device, a
+    lobby): the board's own keys and gestures, else those of the game's guide."""
+    board, guide = games.board(game), games.guide(game)
+    shortcuts = getattr(board, "shortcuts", guide.SHORTCUTS if guide else ())
+    gestures = getattr(board, "gestures", guide.GESTURES if guide else ())
+    return Keys(game, shortcuts, gestures)
 
 
 @dataclass(frozen=True)

@@ -320,8 +320,26 @@ class Env:
     utc_offset_min: int = 0
 
 
+# Pairs of what to press (or do, on a touch screen) and a msgid of what it does, for the help (``?``).
+KeyList = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Keys:
+    """What the help lists for the board a screen shows (``Screen.keys``): the game it plays, whose "How
+    to play" the help offers, and that board's keys and touch gestures."""
+
+    game: str
+    shortcuts: KeyList = ()
+    gestures: KeyList = ()
+
+
 class Screen(Protocol):
-    """One screen of the app: pure functions over its own model."""
+    """One screen of the app: pure functions over its own model.
+
+    Optional (looked up with getattr): ``keys(model) -> Keys | None``, what the help lists for the board
+    the screen shows (a lobby's match, a table, a solo puzzle); without it, or ``None``, the help lists the
+    keys of every page, and on a page of one game (its card, its rules) that game's guide's."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

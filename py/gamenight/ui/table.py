@@ -56,6 +56,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     Navigate,
     StartTimer,
     StopTimer,
@@ -209,6 +210,10 @@ class TableScreen:
 
     def view(self, model: Model) -> Element:
         return view(model)
+
+    def keys(self, model: Model) -> Keys:
+        """Its board's, in setup too: the form leads to that board."""
+        return match.keys(self.game)
 
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info

@@ -60,6 +60,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     Message,
     Navigate,
     StartTimer,
@@ -380,6 +381,11 @@ class HostScreen:
         if model.live is None:
             return _setup_view(model)
         return _lobby_view(model, model.live)
+
+    def keys(self, model: HostModel) -> Keys | None:
+        """The board of the lobby's game (its match's, when one is shown), once a lobby runs."""
+        lobby = model.live.client.lobby if model.live else None
+        return screen.keys(lobby.game) if lobby else None
 
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")

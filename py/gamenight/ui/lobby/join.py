@@ -52,6 +52,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    Keys,
     Message,
     StartTimer,
     StopTimer,
@@ -239,6 +240,11 @@ class JoinScreen:
 
     def view(self, model: JoinModel) -> Element:
         return h("main", {"class": "page join", "data-stage": model.stage}, _join_view(model))
+
+    def keys(self, model: JoinModel) -> Keys | None:
+        """The board of the lobby's game (its match's, when one is shown), once the page has the lobby."""
+        lobby = model.client.lobby if model.client else None
+        return screen.keys(lobby.game) if lobby else None
 
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")

@@ -1,0 +1,100 @@
+"""The help (``?``) lists the keys and touch gestures of the board on screen: a match in a lobby (host and
+guest), a table on this device, Reflection's solo puzzle and its race, each with the keys that board takes."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.ui import app
+from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.svg import Element, find_all, text_of
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+
+SOLO_ONLY = ("Ctrl+Z, U", "Ctrl+Y, R")  # the solo board's undo and redo: a race has neither
+
+
+def helped(page: Page) -> Element:
+    """The help overlay ``page`` shows after its header's "?" is clicked."""
+    page.click("app-help")
+    (overlay,) = page.find(lambda e: e.attr("id") == "overlay")
+    return overlay
+
+
+def keys_of(overlay: Element) -> list[str]:
+    """The keys the help's key table lists (not the gestures'), in order."""
+    tables = find_all(overlay, lambda e: e.attr("class") == "keys")
+    return [text_of(th) for th in find_all(tables[-1], lambda e: e.tag == "th")]
+
+
+def gestures_of(overlay: Element) -> list[str]:
+    touch = find_all(overlay, lambda e: e.attr("class") == "help-touch")
+    return [text_of(th) for th in find_all(touch[0], lambda e: e.tag == "th")] if touch else []
+
+
+def rules_game(overlay: Element) -> str | None:
+    """The game whose "How to play" the help offers (``None``: none)."""
+    buttons = find_all(overlay, lambda e: e.attr("data-action") == "app-rules")
+    return str(buttons[0].attr("data-game")) if buttons else None
+
+
+def lobby_match(game: str, seat: str) -> tuple[Page, Page]:
+    """The host and Bea (in ``seat``) in a two-player match of ``game`` the host has just started."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game)
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat=seat)
+    host.click("start")
+    assert host.inner.live.session.match is not None, host.text
+    return host, bea
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "key", "gesture"),
+    [
+        ("raythread", "C", "1, 2", "Tap a tile in your hand"),
+        ("lightseeker", "2", "S, T", "Tap a cube, then an arrow"),
+        ("reflection", "2", "/  \\", "Drag a tile"),
+    ],
+)
+def test_the_help_in_a_lobby_lists_the_keys_and_gestures_of_its_match_s_board(
+    game: str, seat: str, key: str, gesture: str
+):
+    """QA found the help of a lobby listing only the keys of every page: the lobby's route names no game."""
+    for page in lobby_match(game, seat):
+        overlay = helped(page)
+        assert key in keys_of(overlay), (game, keys_of(overlay))
+        assert gesture in gestures_of(overlay)
+        assert rules_game(overlay) == game, "the help's How to play is the match's game's"
+
+
+def test_the_help_over_reflection_s_race_lists_the_race_board_s_keys_not_the_solo_board_s():
+    """The race's board turns a tile with T or R and shows the lasers through the cursor with E; it has
+    no undo or redo (R is a turn there, the solo board's redo)."""
+    _host, bea = lobby_match("reflection", "2")
+    listed = keys_of(helped(bea))
+    assert "T, R" in listed and "E" in listed and "Home, End" in listed
+    assert not set(SOLO_ONLY) & set(listed), listed
+
+
+def test_the_help_over_the_solo_puzzle_lists_its_undo_and_redo():
+    model, _ = app.init("#/reflection/solo?preset=easy&seed=3", Env())
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    listed = keys_of(app.view(opened))
+    assert set(SOLO_ONLY) <= set(listed) and "T" in listed and "E" not in listed
+
+
+@pytest.mark.parametrize(("game", "key"), [("raythread", "1, 2"), ("lightseeker", "S, T")])
+def test_the_help_at_a_table_on_this_device_lists_its_board_s_keys(game: str, key: str):
+    model, _ = app.init(f"#/{game}/table?vs=normal", Env())
+    assert model.inner.phase == "playing"
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert key in keys_of(overlay) and rules_game(overlay) == game
+
+
+def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():
+    rtc = FakeRtc()
+    host = rtc.page(Browser(), "#/host?game=raythread")  # the setup form, no lobby yet
+    overlay = helped(host)
+    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert gestures_of(overlay) == [] and rules_game(overlay) is None
