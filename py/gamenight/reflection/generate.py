@@ -51,6 +51,12 @@ TRIANGLES_UP_TO = 8
 T = TypeVar("T")
 
 
+def makes_triangles(size: int) -> bool:
+    """Whether the generator is asked for puzzles with triangle mirrors on a ``size × size`` board (the
+    one place that reads ``TRIANGLES_UP_TO``: the solo settings and a race's options both ask here)."""
+    return size <= TRIANGLES_UP_TO
+
+
 @dataclass(frozen=True)
 class Preset:
     """A player-facing difficulty: board size, number of tiles, black holes on or off."""
