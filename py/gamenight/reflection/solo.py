@@ -494,7 +494,9 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         hints=0,
         banked_ms=0,
         started_ms=model.now_ms,
-        message="",
+        # ``start`` clears the line: what is left was said as the puzzle was asked for (``next_puzzle``:
+        # why it has no triangle mirrors), and stays with it.
+        message=model.message,
     )
     focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
     if model.touch:  # a finger: no keys to name
@@ -1117,8 +1119,9 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     if settings.tiles.triangle == model.settings.tiles.triangle:
         model, started = start(model, settings)
         return model, effects + started
-    # Triangle mirrors on a board the generator does not make them for: said, before the puzzle is ready.
-    why = _("Triangle mirrors come on boards up to {n}×{n}: the next puzzle has diagonal mirrors in their place.")
+    # Triangle mirrors on a board the generator does not make them for: said as it is asked for, and the
+    # line stays with the puzzle (``generated``).
+    why = _("Triangle mirrors come on boards up to {n}×{n}: this puzzle has diagonal mirrors in their place.")
     why = why.format(n=TRIANGLES_UP_TO)
     model, started = start(model, settings)
     return replace(model, message=why), [*effects, Say(why), *started]

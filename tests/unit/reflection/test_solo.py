@@ -1258,7 +1258,7 @@ def test_next_puzzle_after_a_saved_puzzle_the_generator_cannot_make_takes_the_ne
     plain = solo.following(hard, 77)
     assert plain.size == 10 and plain.tiles == PRESETS["hard"].mix and training.makeable(plain) == plain
     code = savecode.export(saved)
-    for back, _ in (
+    for back, opened in (
         SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved.to_text()}, now_ms=T0)),
         send(SCREEN.init({}, Env(now_ms=T0))[0], UiEvent("submit", action="import", form={"code": code})),
     ):
@@ -1269,3 +1269,7 @@ def test_next_puzzle_after_a_saved_puzzle_the_generator_cannot_make_takes_the_ne
         assert training.makeable(model.settings) == model.settings
         why = "Triangle mirrors come on boards up to 8×8"
         assert why in model.message and why in model.said
+        # The line stays once the puzzle made ahead is ready (the browser showed it only while "Making…").
+        work = prefetch_work(opened)
+        model, _ = send(model, WorkDone(work.task, run_work(work)[1]))
+        assert model.phase == "playing" and model.puzzle.tiles == PRESETS["hard"].mix and why in model.message
