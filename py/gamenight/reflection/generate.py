@@ -46,9 +46,17 @@ MAX_ATTEMPTS = 2_000
 # Triangle mirrors are offered on boards up to this size. On a 10 × 10 board with them the uniqueness
 # proof runs out of its budget on nearly every layout (Hard: no unique puzzle among 60 layouts, none among
 # 30 with ten times the budget; docs/performance.md), so a Hard or Expert puzzle with triangles took
-# minutes and then failed; an 8 × 8 one (Normal) is made in a fraction of a second.
+# minutes and then failed; an 8 × 8 one (Normal) is made in a fraction of a second. Counting tiles by the
+# set of kinds a cell may hold (Hall's condition) proves 7 in 30 with ten times the budget: still seconds
+# per puzzle, so not done (docs/performance.md, "where the proof blows up").
 TRIANGLES_UP_TO = 8
 T = TypeVar("T")
+
+
+def makes_triangles(size: int) -> bool:
+    """Whether the generator is asked for puzzles with triangle mirrors on a ``size × size`` board: the
+    one test of a board against ``TRIANGLES_UP_TO`` (the solo settings and a race's options ask here)."""
+    return size <= TRIANGLES_UP_TO
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from gamenight.core.jsonutil import dumps, get_bool, get_choice, get_int, get_st
 from gamenight.core.rng import derive, rng
 from gamenight.i18n import N_, formats, reasons, terms
 from gamenight.reflection import training
-from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, Generated, Order, make, mix, steps
+from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, Generated, Order, make, makes_triangles, mix, steps
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout, clue_codes
 from gamenight.reflection.puzzle import (
     Puzzle,
@@ -138,7 +138,7 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
         size, tiles, black_holes = base.size, base.tiles, base.black_holes
     mode = get_choice(raw, "mode", MODES, BadOptions, default="random")
     triangles = get_bool(raw, "triangles", BadOptions, default=False)
-    if triangles and mode != "built" and size > TRIANGLES_UP_TO:  # the host could not make them
+    if triangles and mode != "built" and not makes_triangles(size):  # the host could not make them
         raise BadOptions("reflection-triangles-size", n=TRIANGLES_UP_TO)
     return Options(
         mode=mode,

@@ -35,7 +35,7 @@ from gamenight.core.jsonutil import dumps
 from gamenight.i18n import N_, _, ngettext, sentences
 from gamenight.reflection import daily, prefetch, savecode, scene, training
 from gamenight.reflection.explain import Explained, explain, misplaced, why
-from gamenight.reflection.generate import PRESETS, VERSION, Generated, steps
+from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, Generated, steps
 from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
@@ -377,8 +377,9 @@ def prepare_next(model: Model) -> tuple[Model, list[Effect]]:
 
 def following(settings: Settings, seed: int) -> Settings:
     """The settings of the puzzle after one of ``settings``: another number, the current generator (after
-    a daily puzzle, an ordinary puzzle of its size)."""
-    return replace(settings, seed=seed, version=VERSION, daily="")
+    a daily puzzle, an ordinary puzzle of its size), and settings the generator makes (a save or a code
+    may hold a puzzle it does not: triangle mirrors on a larger board)."""
+    return training.nearest_makeable(replace(settings, seed=seed, version=VERSION, daily=""))
 
 
 # --- update --------------------------------------------------------------------------------------
@@ -501,7 +502,9 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         hints=0,
         banked_ms=0,
         started_ms=model.now_ms,
-        message="",
+        # ``start`` clears the line: what is left was said as the puzzle was asked for (``next_puzzle``:
+        # why it has no triangle mirrors), and stays with it.
+        message=model.message,
     )
     focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
     if model.touch:  # a finger: no keys to name
@@ -1121,8 +1124,15 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
         settings = following(model.settings, upcoming.seed)  # the puzzle made (or being made) ahead
     else:  # after a daily puzzle, the next one is an ordinary puzzle of its size
         settings = following(model.settings, training.new_number(random.Random(now_ms)))
+    if settings.tiles.triangle == model.settings.tiles.triangle:
+        model, started = start(model, settings)
+        return model, effects + started
+    # Triangle mirrors on a board the generator does not make them for: said as it is asked for, and the
+    # line stays with the puzzle (``generated``).
+    why = _("Triangle mirrors come on boards up to {n}×{n}: this puzzle has diagonal mirrors in their place.")
+    why = why.format(n=TRIANGLES_UP_TO)
     model, started = start(model, settings)
-    return model, effects + started
+    return replace(model, message=why), [*effects, Say(why), *started]
 
 
 def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:

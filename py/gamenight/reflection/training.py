@@ -17,7 +17,7 @@ from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import daily
-from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VERSIONS, Order, mix
+from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VERSIONS, Order, makes_triangles, mix
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
@@ -178,9 +178,19 @@ def makeable(settings: Settings) -> Settings:
     """``settings`` when a new puzzle can be made for them, else ``BadOptions``: triangle mirrors only on
     boards up to ``TRIANGLES_UP_TO``. Checked where a puzzle is asked for (a link, the form), not where
     one is read back (a save, a code), which holds its puzzle already."""
-    if settings.tiles.triangle and settings.size > TRIANGLES_UP_TO:
+    if settings.tiles.triangle and not makes_triangles(settings.size):
         raise BadOptions("training-triangles-size", n=TRIANGLES_UP_TO)
     return settings
+
+
+def nearest_makeable(settings: Settings) -> Settings:
+    """``settings``, or the nearest settings ``makeable`` accepts: on a board too large for triangle
+    mirrors, diagonal mirrors in their place (what the preset has without them)."""
+    tiles = settings.tiles
+    if not tiles.triangle or makes_triangles(settings.size):
+        return settings
+    plain = TileSet(tiles.diagonal + tiles.triangle, tiles.flat, tiles.block, tiles.hole)
+    return replace(settings, tiles=plain)
 
 
 def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:

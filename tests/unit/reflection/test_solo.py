@@ -9,11 +9,11 @@ import pytest
 
 from gamenight import i18n
 from gamenight.core.jsonutil import dumps
-from gamenight.reflection import prefetch, scene, solo, training
-from gamenight.reflection.generate import VERSION, generate
+from gamenight.reflection import prefetch, savecode, scene, solo, training
+from gamenight.reflection.generate import PRESETS, VERSION, generate
 from gamenight.reflection.history import DOT, RING
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
-from gamenight.reflection.puzzle import KIND_OF, check, mismatches
+from gamenight.reflection.puzzle import KIND_OF, check, mismatches, puzzle_of
 from gamenight.ui.program import (
     Copy,
     Download,
@@ -1244,3 +1244,32 @@ def test_japanese_names_a_puzzle_and_its_presets_with_no_half_width_space_next_t
         i18n.set_language("en")
     spaced = [t for t in texts if _SPACE_AT_JAPANESE.search(t) or " — " in t or "パズル #" in t]
     assert not spaced, spaced
+
+
+def test_next_puzzle_after_a_saved_puzzle_the_generator_cannot_make_takes_the_nearest_it_can():
+    """A save or a code may hold Hard with triangle mirrors (made before they were refused on 10 × 10, or
+    built by hand): "Next puzzle", and the puzzle made ahead for it, searched for minutes with the same
+    settings. Both follow ``training.makeable``: Hard without triangles (the triangles' share goes back
+    to diagonal mirrors), and the screen says why."""
+    hard = training.parse_settings({"preset": "hard", "triangles": "1", "seed": "5", "v": "2"}, 0)
+    solution = Layout.of(10, {(2, 3): "◤", (5, 5): "/", (7, 1): "#"})
+    puzzle = puzzle_of(solution, (), hard.tiles)
+    saved = training.Progress(hard, puzzle, solution, Layout.empty(10), 9_000, 0)
+    plain = solo.following(hard, 77)
+    assert plain.size == 10 and plain.tiles == PRESETS["hard"].mix and training.makeable(plain) == plain
+    code = savecode.export(saved)
+    for back, opened in (
+        SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved.to_text()}, now_ms=T0)),
+        send(SCREEN.init({}, Env(now_ms=T0))[0], UiEvent("submit", action="import", form={"code": code})),
+    ):
+        assert back.phase == "playing" and back.puzzle == puzzle
+        assert back.shelf.order.tiles == PRESETS["hard"].mix, "the puzzle made ahead has no triangles"
+        model, _ = send(back, click("next", now_ms=T0 + 5))
+        assert model.settings.tiles == PRESETS["hard"].mix and model.settings.size == 10
+        assert training.makeable(model.settings) == model.settings
+        why = "Triangle mirrors come on boards up to 8×8"
+        assert why in model.message and why in model.said
+        # The line stays once the puzzle made ahead is ready (the browser showed it only while "Making…").
+        work = prefetch_work(opened)
+        model, _ = send(model, WorkDone(work.task, run_work(work)[1]))
+        assert model.phase == "playing" and model.puzzle.tiles == PRESETS["hard"].mix and why in model.message

@@ -2,6 +2,7 @@
 and the solver, generator, filter and screens with them."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import assume, given, settings
@@ -14,7 +15,7 @@ from gamenight.reflection.laser import CODE, STOP, TRIANGLES, TURN, Layout, edge
 from gamenight.reflection.match import parse_options, prepare, prepared, setup
 from gamenight.reflection.puzzle import Puzzle, TileSet, check, clues, parse_puzzle, puzzle_of
 from gamenight.reflection.solve import finish, solve
-from gamenight.reflection.training import BadOptions, makeable, parse_settings
+from gamenight.reflection.training import BadOptions, makeable, nearest_makeable, parse_settings
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import find_all, text_of
 
@@ -301,6 +302,20 @@ def test_triangle_mirrors_are_asked_for_only_on_boards_where_a_puzzle_with_them_
         assert err.value.code == "reflection-triangles-size"
     assert parse_options({"mode": "built", "preset": "hard", "triangles": True}).tileset.triangle == 3
     assert parse_options({"mode": "random", "preset": "custom", "size": 8, "tiles": 10, "triangles": True}).triangles
+
+
+def test_the_nearest_makeable_settings_put_diagonal_mirrors_where_triangles_cannot_be_made():
+    """What "Next puzzle" asks for after a saved puzzle the generator does not make (see test_solo)."""
+    for params, tiles in (
+        ({"preset": "hard", "triangles": "1"}, PRESETS["hard"].mix),
+        ({"preset": "expert", "triangles": "1"}, PRESETS["expert"].mix),
+        ({"preset": "custom", "size": "9", "diagonal": "4", "block": "2", "triangle": "3"}, TileSet(7, 0, 2)),
+    ):
+        nearest = nearest_makeable(parse_settings(params, 1))
+        assert nearest.tiles == tiles and makeable(nearest) == nearest
+        assert nearest == replace(parse_settings(params, 1), tiles=tiles)
+    for params in ({"preset": "normal", "triangles": "1"}, {"preset": "custom", "size": "8", "triangle": "2"}):
+        assert nearest_makeable(parse_settings(params, 1)) == parse_settings(params, 1)
 
 
 def test_the_solution_shown_fits_the_tile_set_when_open_cells_share_kinds():
