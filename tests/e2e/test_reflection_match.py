@@ -569,7 +569,22 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
             host.screenshot(path=f"{SHOTS}/out-before-host-{scheme}.png", full_page=True)
         host.emulate_media(color_scheme="light")
     count_out.focus()
-    host.keyboard.press("Enter")  # by keyboard: a real button
+    host.keyboard.press("Enter")  # by keyboard: a real button, which asks first (it cannot be undone)
+    said = "Count Bea out? The match goes on without them, and this cannot be undone."
+    question = host.get_by_role("group", name=said)  # what a screen reader says of it
+    wait = question.locator("button[data-action=count-out-cancel]")
+    expect(wait).to_be_focused()  # the safe answer, first, as "End the match" asks
+    expect(cal.locator(".confirm")).to_have_count(0)
+    accessible(host)
+    host.keyboard.press("Escape")  # "Keep waiting": nothing is sent, focus is back on the button
+    expect(question).to_have_count(0)
+    expect(count_out).to_be_focused()
+    expect(seat(cal, "2")).to_have_text("Bea")
+    host.keyboard.press("Enter")
+    expect(wait).to_be_focused()
+    host.keyboard.press("Tab")
+    expect(question.locator("button.danger[data-action=count-out]")).to_be_focused()
+    host.keyboard.press("Enter")
     for page in (host, cal):
         expect(seat(page, "2")).to_have_text("Bea · counted out", timeout=CONNECT_MS)
         expect(page.locator("#match-news")).to_contain_text("Bea (2) left and was counted out")
