@@ -529,6 +529,18 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     assert dan_cell.evaluate(look)[1] == "default"
 
 
+# Each round cell's detail ("counted out", "gave up", a time) drawn whole on one line inside its cell, and
+# how much of the points table its box hides past its right edge (to be scrolled to).
+CELL_WORDS = """() => {
+    const box = document.querySelector('.rf-table-wrap');
+    const cut = [...box.querySelectorAll('td[data-round] .rf-detail')].filter((word) => {
+        const cell = word.closest('td').getBoundingClientRect(), rects = [...word.getClientRects()];
+        return rects.length !== 1 || rects[0].left < cell.left - 0.5 || rects[0].right > cell.right + 0.5;
+    }).map((word) => word.textContent);
+    return {cut, hidden: box.scrollWidth - box.clientWidth};
+}"""
+
+
 def give_up(page: Page) -> None:
     """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
     page.click("button[data-action=rf-give-up]")
@@ -569,7 +581,22 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
             host.screenshot(path=f"{SHOTS}/out-before-host-{scheme}.png", full_page=True)
         host.emulate_media(color_scheme="light")
     count_out.focus()
-    host.keyboard.press("Enter")  # by keyboard: a real button
+    host.keyboard.press("Enter")  # by keyboard: a real button, which asks first (it cannot be undone)
+    said = "Count Bea out? The match goes on without them, and this cannot be undone."
+    question = host.get_by_role("group", name=said)  # what a screen reader says of it
+    wait = question.locator("button[data-action=count-out-cancel]")
+    expect(wait).to_be_focused()  # the safe answer, first, as "End the match" asks
+    expect(cal.locator(".confirm")).to_have_count(0)
+    accessible(host)
+    host.keyboard.press("Escape")  # "Keep waiting": nothing is sent, focus is back on the button
+    expect(question).to_have_count(0)
+    expect(count_out).to_be_focused()
+    expect(seat(cal, "2")).to_have_text("Bea")
+    host.keyboard.press("Enter")
+    expect(wait).to_be_focused()
+    host.keyboard.press("Tab")
+    expect(question.locator("button.danger[data-action=count-out]")).to_be_focused()
+    host.keyboard.press("Enter")
     for page in (host, cal):
         expect(seat(page, "2")).to_have_text("Bea · counted out", timeout=CONNECT_MS)
         expect(page.locator("#match-news")).to_contain_text("Bea (2) left and was counted out")
@@ -595,3 +622,18 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
             for scheme in ("light", "dark"):
                 page.emulate_media(color_scheme=scheme)
                 page.screenshot(path=f"{SHOTS}/out-end-{who}-{scheme}.png", full_page=True)
+    # The last round's cell once read "−13 counted" at 1280 px, "out" past the table's box: a cell's points
+    # and its word part onto two lines instead. On a phone the rounds scroll in their box (the total stays
+    # in sight, test_a_long_match_s_points_table…), each word whole in its cell.
+    host.set_viewport_size({"width": 1280, "height": 800})
+    cal.set_viewport_size({"width": 390, "height": 844})
+    for language in ("en", "ja"):
+        for page, width in ((host, 1280), (cal, 390)):
+            if language == "ja":
+                page.click(".lang-switch .lang[data-lang=ja]")
+                expect(page.locator(".rf-scores tr[data-seat='2'] .rf-out")).to_have_text("離脱扱い")
+            words = page.evaluate(CELL_WORDS)
+            assert words["cut"] == [], (width, language)
+            if width == 1280:
+                assert words["hidden"] == 0, (language, words)
+            assert page.evaluate("document.documentElement.scrollWidth") == width, language

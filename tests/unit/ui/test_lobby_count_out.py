@@ -3,7 +3,8 @@ and Cal read "Bea (2) … disconnected" for ever, with no computer player to tak
 the match" left."""
 
 from gamenight import i18n
-from gamenight.ui.svg import text_of
+from gamenight.ui.program import UiEvent
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_screens import seats
 
@@ -45,6 +46,7 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         i18n.set_language("en")
     host.focus_on('[data-action="count-out"]')
     host.click("count-out", seat="2")
+    host.click("count-out", seat="2")  # "Count Bea out" again, in the question it asks
     assert not count_out_buttons(host)
     # Focus goes to the match's status, which says whom the race waits for now, and the live region
     # says what happened.
@@ -62,10 +64,59 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         i18n.set_language("en")
 
 
+BUTTON = ".seat[data-seat='2'] button[data-action=count-out]"
+
+
+def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_on_changes_nothing():
+    """Counting out cannot be undone, yet one press (or a stray Enter on the button) did it."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")  # the first press asks, on the host's page only; nothing is sent
+    (question,) = host.by_class("confirm")
+    assert question.tag == "div" and question.attr("role") == "group"
+    (said,) = find_all(question, lambda e: e.tag == "p")
+    assert question.attr("aria-labelledby") == said.attr("id") == "count-out-question-2"
+    assert text_of(said) == "Count Bea out? The match goes on without them, and this cannot be undone."
+    answers = find_all(question, lambda e: e.tag == "button")
+    assert [(b.attr("data-action"), b.attr("data-seat"), b.attr("class"), text_of(b)) for b in answers] == [
+        ("count-out-cancel", "2", "button", "Keep waiting"),
+        ("count-out", "2", "button danger", "Count Bea out"),  # as every answer that loses something
+    ]
+    assert host.focused[-1] == "button[data-action=count-out-cancel]", "the safe answer first, as End's"
+    assert not cal.by_class("confirm") and not host.inner.live.client.errors
+    for page in (host, cal):
+        assert seats(page)["2"] == "Bea" and "Bea (2) is disconnected" in text_of(page.by_class("match-status")[0])
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("confirm")[0]).startswith(
+            "Beaを離脱扱いにしますか？　対戦はBeaなしで続き、取り消せません。"
+        )
+    finally:
+        i18n.set_language("en")
+    host.click("count-out-cancel", seat="2")
+    assert not host.by_class("confirm") and host.focused[-1] == BUTTON
+    assert host.focus_in(BUTTON)
+    for choice in ("count-out-cancel", "count-out"):  # Escape on either answer is the safe one: keep waiting
+        host.click("count-out", seat="2")
+        host.send(UiEvent("keydown", choice, {"seat": "2"}, key="Escape", now_ms=rtc.now))
+        assert not host.by_class("confirm") and host.focused[-1] == BUTTON, choice
+        assert seats(host)["2"] == "Bea"
+    host.click("count-out", seat="2")
+    host.submit("chat", text="brb")  # any other input answers "keep waiting", as for End
+    assert not host.by_class("confirm") and seats(host)["2"] == "Bea"
+    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")
+    for page in (host, cal):
+        assert seats(page)["2"] == "Bea · counted out"
+    assert not host.by_class("confirm")
+
+
 def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
     rtc = FakeRtc()
     host, bea, cal = race(rtc)
     bea.close()
+    host.click("count-out", seat="2")
     host.click("count-out", seat="2")
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)

@@ -83,6 +83,9 @@ PREPARE = "host-prepare"  # the Work running what the match waits for
 # The question before the match is ended for everyone offers "Keep playing" first (Enter keeps it).
 FOCUS_KEEP_PLAYING = Focus("button[data-action=end-cancel]")
 FOCUS_END = Focus("button[data-action=end]")
+# … and the question before a player is counted out offers "Keep waiting" first.
+FOCUS_KEEP_WAITING = Focus("button[data-action=count-out-cancel]")
+COUNT_OUT = ("count-out", "count-out-cancel")
 BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer of its pause
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
@@ -248,6 +251,7 @@ class HostModel:
     # 0 when it was shown at once, or this page started afresh (pages that rejoin show the position).
     watched_until: int = 0
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
+    counting: str = ""  # the seat whose "Count … out" was pressed once: the panel asks before counting it out
     tab: str = ""  # this page, among the host tabs of this browser
     since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
     elsewhere: str = ""  # the game night this page stood down from: another tab of this browser hosts it
@@ -530,9 +534,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         if request is None:
             return (model, []) if board is model.board else (replace(model, board=board), [])
         now = event.now_ms or model.now_ms
-        return replace(model, board=board, now_ms=now, ending=False), model.live.request(request, now)
+        return replace(model, board=board, now_ms=now, ending=False, counting=""), model.live.request(request, now)
     if event.type == "keydown" and event.key == "Escape" and model.ending and event.action in ("end", "end-cancel"):
         return replace(model, ending=False), [FOCUS_END]  # on the question's answers: the safe one, keep playing
+    if event.type == "keydown" and event.key == "Escape" and model.counting and event.action in COUNT_OUT:
+        return replace(model, counting=""), [_focus_count_out(model.counting)]  # as End's: keep waiting
     # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
     if event.type not in ("click", "submit") and (event.type, event.action) != ("change", "choose"):
         return model, []
@@ -540,11 +546,16 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
     # the match has ended some other way.
-    asked = model.ending
-    model = replace(model, now_ms=now, ending=False)
+    # Counting a player out cannot be undone either: its button asks the same way.
+    asked, counting = model.ending, model.counting
+    model = replace(model, now_ms=now, ending=False, counting="")
     live = model.live
     if event.action == "end-cancel":
         return model, [FOCUS_END]
+    if event.action == "count-out-cancel":
+        return model, [_focus_count_out(counting)]
+    if event.action == "count-out" and event.data.get("seat", "") != counting:
+        return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
         # New match): the replay ends, its StopTimer left in the board's outbox for ``_follow`` to take
@@ -591,6 +602,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _focus_count_out(seat: str) -> Focus:
+    """Back on the seat's "Count … out" button once its question is answered "keep waiting"."""
+    return Focus(f".seat[data-seat='{seat}'] button[data-action=count-out]")
 
 
 def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[HostModel, list[Effect]]:
@@ -905,6 +921,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
                 routes=routes,
                 now_ms=model.now_ms,
                 ending=model.ending,
+                counting=model.counting,
                 preparing=bool(model.preparing),
             ),
             model.board,

@@ -2,8 +2,8 @@
 pickers, the match, chat. The same view serves the host page and guest pages; only the controls differ.
 
 Controls carry ``data-action`` (``sit``, ``stand``, ``chat``, ``choose``, ``make-room``, ``add-bot``,
-``count-out``, ``start``, ``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``); ``lobby_requests``
-turns such an input into the protocol messages to send. Refusals and results arrive as codes and
+``count-out``, ``count-out-cancel``, ``start``, ``end``, ``end-cancel``, ``kick``, ``invite``, ``try-again``);
+``lobby_requests`` turns such an input into the protocol messages to send. Refusals and results arrive as codes and
 parameters and are worded here, in the page's language.
 """
 
@@ -57,6 +57,7 @@ class Sight:
     offline: bool = False  # this page's own connection is gone: controls are disabled
     now_ms: int = 0  # for "still waiting" notices
     ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
+    counting: str = ""  # the seat whose "Count … out" the host pressed: the page asks before counting it out
     preparing: bool = False  # the host's page makes a puzzle of the match in the background
 
 
@@ -87,6 +88,7 @@ LOBBY_ACTIONS = frozenset(
         "make-room",
         "add-bot",
         "count-out",
+        "count-out-cancel",
         "invite",
         "reply",
         "copy",
@@ -370,11 +372,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
         elif take_over and seat.member in left:
             button = _add_bot(seat.id, tag, _("Let a computer player take over"))
         elif count_out and seat.member in left and seat.id not in out:
-            button = h(
-                "button",
-                {"class": "button", "data-action": "count-out", "data-seat": seat.id},
-                _("Count {name} out").format(name=holder or tag),
-            )
+            button = _count_out(seat.id, holder or tag, sight.counting == seat.id)
         elif sight.host and before_match and seat.member in bots:
             button = h(
                 "button",
@@ -396,6 +394,26 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             )
         )
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+
+
+def _count_out(seat: str, name: str, asked: bool) -> Element:
+    """A seat's "Count … out" button, or, once pressed, the question it asks first (it cannot be undone),
+    as "End the match" does: "Keep waiting" first, the safe answer, then "Count … out" again."""
+    label = _("Count {name} out").format(name=name)
+    if not asked:
+        return h("button", {"class": "button", "data-action": "count-out", "data-seat": seat}, label)
+    question = f"count-out-question-{seat}"
+    return h(
+        "div",
+        {"class": "confirm", "role": "group", "aria-labelledby": question},
+        h(
+            "p",
+            {"id": question},
+            _("Count {name} out? The match goes on without them, and this cannot be undone.").format(name=name),
+        ),
+        h("button", {"class": "button", "data-action": "count-out-cancel", "data-seat": seat}, _("Keep waiting")),
+        h("button", {"class": "button danger", "data-action": "count-out", "data-seat": seat}, label),
+    )
 
 
 def _counts_out(game_id: str) -> bool:
