@@ -364,7 +364,7 @@ class ReflectionBoard:
     storage_keys = (SECRETS_KEY, OLD_SECRETS_KEY, DRAFT_KEY, OLD_DRAFT_KEY)
     focus = FOCUS_TASK
 
-    def start(self, view: JSON, before: JSON | None) -> Desk:
+    def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Desk:
         return Desk()
 
     def active(self, view: JSON) -> frozenset[str]:
