@@ -415,6 +415,40 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
         context.close()
 
 
+# The status line's box, the height of its words and of one line of them, in CSS px.
+STATUS_LINES = """() => {
+    const status = document.querySelector('.match-status');
+    const words = document.createRange();
+    words.selectNodeContents(status);
+    const line = Math.max(...[...words.getClientRects()].map((r) => r.height));
+    return {box: status.getBoundingClientRect().height, words: words.getBoundingClientRect().height, line,
+            text: status.textContent};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: str, game: str, language: str):
+    """QA: the status line kept two lines' room on every phone (below 30rem), so the board does not jump at
+    320 px when the status goes from two lines to one; at 390 px, where the turn, the computer's thinking
+    and (Light Seeker's) the replay of its move all take one line, that left an empty line above the
+    board. The room is kept only as narrow as those texts wrap (test_raythread.py's and
+    test_lightseeker.py's narrow-phone tests keep the board still at 320 px)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, f"#/{game}/table?vs=normal")
+        expect(page.locator(".match-status")).to_contain_text("your turn" if language == "en-GB" else "あなたの番")
+        status = page.evaluate(STATUS_LINES)
+        assert status["box"] - status["words"] < status["line"] / 2, status
+        watch.check()
+    finally:
+        context.close()
+
+
 # Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
 # stroke, both scaled as the board is fitted to the screen.
 TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) => {
