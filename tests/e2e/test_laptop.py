@@ -54,6 +54,31 @@ def test_why_a_raythread_click_did_nothing_is_said_inside_the_laptops_window(bro
         context.close()
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1100, 800)], ids=["1024x768", "1100x800"])
+def test_light_seeker_s_turn_stands_beside_the_board_on_a_small_laptop(browser: Browser, site_url: str, size):
+    """QA: at 1024×768 and 1100×800 (text at 100 %) the turn panel went under the board, "Confirm turn" below
+    the window's bottom (862 px down on 1024×768), so every turn meant scrolling: the panel stood beside
+    only where the match screen was 44rem wide or as wide as the window is tall less 3rem (604 and 680 px
+    there). Where the board and the panel under it would not both fit the window's height, the panel
+    stands beside (the board giving up room), and with a cube chosen its buttons are in the window too."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        test_lightseeker.start(page, site_url)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".ls-info", ".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
+        board, turn = page.locator(".ls-board").bounding_box(), page.locator(".ls-turn").bounding_box()
+        assert board is not None and turn is not None and turn["x"] >= board["x"] + board["width"], (board, turn)
+        state = test_lightseeker.engine(page)
+        cube = next(i for i in range(9) if i != state.board.buh)
+        page.click(test_lightseeker.cell(state.board, cube))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", LAPTOPS.values(), ids=LAPTOPS.keys())
 def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Browser, site_url: str, size):
     """QA: with the text at 125 % (a browser's "large" font size) the turn panel went under the board, its

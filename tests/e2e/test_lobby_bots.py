@@ -190,6 +190,24 @@ def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people
     assert_in_window(host, (".match-status", ".rt-board", ".rt-hand"))
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["1280x800", "1024x768"])
+def test_the_hosts_light_seeker_turn_panel_is_in_the_window_with_a_cube_chosen(people: People, size):
+    """QA measured what 582dfcd left: in a lobby Light Seeker's turn panel stood under the board, and Start's
+    focus scroll showed the board with 1 rem under it, so at 1280×800 "Confirm turn" ended 6 px below the
+    window, and once a cube was chosen its Slide and Tilt rows put it 104 px below (at 1024×768 too). The
+    panel stands beside the board where both would not fit the window's height under each other."""
+    host = open_host(people, game="lightseeker")
+    host.set_viewport_size({"width": size[0], "height": size[1]})
+    host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
+    host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
+    host.click("button[data-action=start]")
+    expect(host.locator(".ls-board")).to_be_focused()
+    assert_in_window(host, (".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
+    host.keyboard.press("Space")  # the cube under the cursor is chosen: its Slide and Tilt rows appear
+    expect(host.locator(".ls-moves")).to_be_visible()
+    assert_in_window(host, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+
+
 # Remembers each change of the replay step a page shows (``data-replay``; none: the position) or of its
 # status line (a step 1 of another move), in ``window.steps`` (the test empties it), from when installed.
 WATCH_STEPS = """() => {

@@ -415,6 +415,105 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
         context.close()
 
 
+# The status line's box, the height of its words and of one line of them, in CSS px.
+STATUS_LINES = """() => {
+    const status = document.querySelector('.match-status');
+    const words = document.createRange();
+    words.selectNodeContents(status);
+    const line = Math.max(...[...words.getClientRects()].map((r) => r.height));
+    return {box: status.getBoundingClientRect().height, words: words.getBoundingClientRect().height, line,
+            text: status.textContent};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: str, game: str, language: str):
+    """QA: the status line kept two lines' room on every phone (below 30rem), so the board does not jump at
+    320 px when the status goes from two lines to one; at 390 px, where the turn, the computer's thinking
+    and (Light Seeker's) the replay of its move all take one line, that left an empty line above the
+    board. The room is kept only as narrow as those texts wrap (test_raythread.py's and
+    test_lightseeker.py's narrow-phone tests keep the board still at 320 px)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, f"#/{game}/table?vs=normal")
+        expect(page.locator(".match-status")).to_contain_text("your turn" if language == "en-GB" else "あなたの番")
+        status = page.evaluate(STATUS_LINES)
+        assert status["box"] - status["words"] < status["line"] / 2, status
+        watch.check()
+    finally:
+        context.close()
+
+
+# Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
+# stands is asked apart), and the turn badge's box with the name's and the score's.
+SEAT_LINES = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
+    const tops = [];
+    for (const part of [card.querySelector('.seat-name'), ...card.querySelectorAll('.seat-more > :not(.turn-badge)')]) {
+        const words = document.createRange();
+        words.selectNodeContents(part);
+        for (const r of words.getClientRects()) if (r.height > 0) tops.push(r.top);
+    }
+    tops.sort((a, b) => a - b);
+    const lines = tops.filter((top, i) => i === 0 || top > tops[i - 1] + 4).length;
+    const box = (e) => e && (({left, right, top, bottom}) => ({left, right, top, bottom}))(e.getBoundingClientRect());
+    return {seat: card.dataset.seat, lines, text: card.textContent, turn: box(card.querySelector('.turn-badge')),
+            name: box(card.querySelector('.seat-name')), score: box(card.querySelector('.score')),
+            card: box(card), hidden: card.querySelector('.turn-badge')?.getAttribute('aria-hidden')};
+})"""
+
+
+def overlap(a: dict | None, b: dict | None) -> bool:
+    return (
+        a is not None
+        and b is not None
+        and a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and (a["top"] < b["bottom"] and b["top"] < a["bottom"])
+    )
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
+    browser: Browser, site_url: str, width: int, language: str
+):
+    """QA: at 320 px, against the computer, a card's second line (the turn's room, kept on every card, the
+    "computer" badge and Raythread's tile counts) wrapped onto a third, and as the cards of a match share
+    one height every card took it (in Japanese a person's card too: "手番", "あなた" and the counts). On a
+    narrow phone the turn's badge stands on the card's top edge, out of the second line's way, still over
+    the card of the seat to play only, and read out as before."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        for game in ("raythread", "lightseeker"):
+            for level in ("easy", "normal", "hard"):
+                open_app(page, site_url, f"#/{game}/table?vs={level}")
+                expect(page.locator(".match-seat")).to_have_count(2)
+                cards = page.evaluate(SEAT_LINES)
+                if SHOTS:
+                    page.locator(".match-seats").screenshot(
+                        path=f"{SHOTS}/seat-lines-{game}-{level}-{width}-{language}.png"
+                    )
+                for card in cards:
+                    assert card["lines"] == 2, (game, level, card)
+                    turn = card["turn"]
+                    if card["hidden"] != "true":  # the seat to play: its badge on the card, clear of its words
+                        assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (game, card)
+                        assert turn["left"] >= card["card"]["left"] and turn["right"] <= card["card"]["right"], card
+                page.evaluate("localStorage.clear()")
+        watch.check()
+    finally:
+        context.close()
+
+
 # Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
 # stroke, both scaled as the board is fitted to the screen.
 TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) => {

@@ -197,7 +197,7 @@ def _waiting(table: Table) -> JSON:
 class LightSeekerBoard:
     """The ``ui.match.Board`` of Light Seeker."""
 
-    def start(self, view: JSON, before: JSON | None) -> Ui:
+    def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Ui:
         state = rules.from_view(view)
         rolls: dict[int, str] = {}
         moved: set[int] = set()
@@ -205,7 +205,7 @@ class LightSeekerBoard:
             for i, (old, new) in enumerate(zip(before["cubes"], view["cubes"], strict=True)):
                 if old["cell"] != new["cell"] or old.get("orientation") != new.get("orientation"):
                     moved.add(i)
-                    if old.get("orientation") != new.get("orientation"):
+                    if animate and old.get("orientation") != new.get("orientation"):
                         rolls[i] = _way(old["cell"], new["cell"])
         # The cursor starts on the cube nearest the middle of the valley that may act: not Buh's (a match
         # starts with Buh on the middle cube, and Space there only said it cannot act).

@@ -86,19 +86,22 @@ class RaythreadBoard:
     # The zoom only changes how the board is seen: it still works on the final board (ui.match.handle).
     looking = frozenset(("rt-zoom",))
 
-    def start(self, view: JSON, before: JSON | None) -> Ui:
+    def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Ui:
         state = rules.from_view(view)
         fresh: frozenset[str] = frozenset()
         last = None
         if before is not None and before.get("size") == view["size"]:
-            fresh = scene.beam_keys(view) - scene.beam_keys(before)
-            old = {tuple(b["cell"]) for b in before["beacons"] if b["claimers"]}
-            fresh |= {
-                f"rt-k{b['cell'][0]}-{b['cell'][1]}"
-                for b in view["beacons"]
-                if b["claimers"] and tuple(b["cell"]) not in old
-            }
             last = _changed_tile(before, view)
+            # What appeared with the move sweeps in once, as the move is seen; an undo or a reload only
+            # marks its tile.
+            if animate:
+                fresh = scene.beam_keys(view) - scene.beam_keys(before)
+                old = {tuple(b["cell"]) for b in before["beacons"] if b["claimers"]}
+                fresh |= {
+                    f"rt-k{b['cell'][0]}-{b['cell'][1]}"
+                    for b in view["beacons"]
+                    if b["claimers"] and tuple(b["cell"]) not in old
+                }
         centre = view["size"] // 2
         # The keyboard cursor stands on the tile the last move placed or turned (the next player reads what
         # was just played, and one who just moved stays where they were); a new match starts in the middle.

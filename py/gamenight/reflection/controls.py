@@ -385,7 +385,7 @@ class ReflectionBoard:
     focus = FOCUS_TASK
     shortcuts = SHORTCUTS
 
-    def start(self, view: JSON, before: JSON | None) -> Desk:
+    def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Desk:
         return Desk()
 
     def active(self, view: JSON) -> frozenset[str]:

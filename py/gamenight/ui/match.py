@@ -103,8 +103,10 @@ class Board(Protocol):
     ``None`` when it only watches.
     """
 
-    def start(self, view: JSON, before: JSON | None) -> Any:
-        """The board's state for a new position ``view`` (``before``: the previous one, to animate changes)."""
+    def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Any:
+        """The board's state for a new position ``view``. ``before``: the previous one, to mark what the
+        last move changed; ``animate``: whether that move is seen happening now (played, here or
+        elsewhere), else only told (an undo, a reload): marked, not played out again."""
         ...
 
     def update(self, ui: Any, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Any, Move | None]:
@@ -321,11 +323,19 @@ class MatchUi:
 
 
 def start(
-    game: str, board: Board, view: JSON, table: Table | None = None, stored: Mapping[str, str] | None = None
+    game: str,
+    board: Board,
+    view: JSON,
+    table: Table | None = None,
+    stored: Mapping[str, str] | None = None,
+    before: JSON | None = None,
 ) -> MatchUi:
     """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``;
-    ``stored``: the page's local-storage values of the board's ``storage_keys``."""
-    ui = MatchUi(game, board, view, board.start(view, None), stored=dict(stored or {}))
+    ``stored``: the page's local-storage values of the board's ``storage_keys``; ``before``: the
+    position before the last move, when known (a table's undo or reload), so the board marks what that
+    move changed, as it did when the move was played."""
+    local = board.start(view, before, animate=False)
+    ui = MatchUi(game, board, view, local, stored=dict(stored or {}))
     return _react(ui, table, Moved(None, ui.stored))
 
 

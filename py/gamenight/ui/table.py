@@ -515,15 +515,17 @@ def table_of(model: Model) -> match.Table:
 _VIEWS: dict[Any, tuple[tuple, JSON]] = {}
 
 
-def _view(model: Model) -> JSON:
-    """The position as this device shows it: through the eyes of the seat to play if it sits here."""
+def _view(model: Model, state: Any = None) -> JSON:
+    """The position (``state``, else the match's) as this device shows it: through the eyes of the seat
+    to play now if it sits here."""
     rules = games.RULES[model.game]
     assert model.played is not None  # the view of the match dealt
-    state = model.played.state
+    now = model.played.state
     here = [s.id for s in model.seats if s.kind == "here"]
-    active = [s for s in here if s in rules.active(state)]
+    active = [s for s in here if s in rules.active(now)]
     seat = next(iter(active or here), None)
-    return remember(_VIEWS, seat, lambda: rules.view(state, seat), (state,))
+    shown = now if state is None else state
+    return remember(_VIEWS, seat, lambda: rules.view(shown, seat), (shown,))
 
 
 def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
@@ -634,7 +636,10 @@ def retold(model: Model) -> match.MatchUi:
     that followed it move by move."""
     assert model.played is not None  # retold from the match dealt
     record = model.played.record
-    ui = match.start(model.game, _board(model.game), _view(model))
+    # The position before the last move: the board marks what that move changed (the cubes a Light
+    # Seeker turn moved, the tile Raythread's last move placed), as it did when it was played.
+    before = _view(model, model.played.states[-2]) if len(model.played.states) > 1 else None
+    ui = match.start(model.game, _board(model.game), _view(model), before=before)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, count_moves(record.log))
 

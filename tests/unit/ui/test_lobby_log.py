@@ -37,7 +37,7 @@ class Tally(Lettered):
 class TallyBoard:
     """A ``ui.match.Board`` for ``Tally``: it draws nothing and says each event."""
 
-    def start(self, view, before):
+    def start(self, view, before, animate=True):
         return None
 
     def update(self, ui, view, seat, table, event):

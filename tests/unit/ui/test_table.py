@@ -137,6 +137,33 @@ def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
     assert "no move to take back" in click(reloaded, "table-undo")[0].inner.message
 
 
+def test_undo_and_a_reload_mark_the_tile_of_the_last_remaining_move_without_sweeping_its_beams():
+    """Light Seeker's QA fault (marks lost after Undo and a reload: they came only with a move) was
+    Raythread's too: the last move's tile lost its mark. Now it keeps it, and the cursor stands on it, as
+    when the move was played; its beams do not sweep in again (the move is told, not seen happening)."""
+    model, _ = started()
+    state = model.inner.played.state
+    cells = []
+    for _ in range(3):
+        seat = state.seats[state.turn]
+        move = [m for m in rules.legal(state, seat) if m["type"] == "place"][5]
+        model, effects = play(model, move)
+        state = model.inner.played.state
+        cells.append(tuple(move["cell"]))
+    saved = effects[0].text
+
+    def last_and_fresh(model):
+        tree = app.view(model)
+        last = find_all(tree, lambda e: "rt-last" in str(e.attr("class") or ""))
+        fresh = find_all(tree, lambda e: "rt-fresh" in str(e.attr("class") or ""))
+        return [(int(e.attr("data-r")), int(e.attr("data-c"))) for e in last], len(fresh)
+
+    undone, _ = click(model, "table-undo")
+    assert last_and_fresh(undone) == ([cells[1]], 0) and undone.inner.ui.local.cursor == cells[1]
+    reloaded, _ = screen({"table.raythread": saved})
+    assert last_and_fresh(reloaded) == ([cells[2]], 0)
+
+
 def test_a_reloaded_match_puts_keyboard_focus_on_its_status_not_the_body():
     """Found by a QA pass: after a reload in the middle of a match focus was left on the page's body, so a
     keyboard player's next Tab began again at the header; the host's reloaded night puts it on its focus
