@@ -198,6 +198,11 @@ class Shell:
                 target = self.root.querySelector("[data-focus-home]")
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
+            # A dialog a ``Focus`` effect names has just opened or changed what it shows (the help's "How to
+            # play" puts the rules in its place): it starts at its top. The morph keeps the dialog's element,
+            # and with it the scroll the help was left at, far down on a phone (where its last button is).
+            if asked and target is not None and target is not jsnull and target.getAttribute("role") == "dialog":
+                target.scrollTop = 0
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
                 target.focus(_options(preventScroll=bool(self.show) or asked))
                 if asked and not self.show:
