@@ -428,3 +428,27 @@ def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: 
     phone.keyboard.press("Escape")
     expect(phone.locator("#overlay")).to_have_count(0)
     expect(phone.locator("#app-help")).to_be_focused()
+
+
+@pytest.mark.parametrize(
+    ("route", "focused"),
+    [
+        ("#/", "main a[href='#/lightseeker']"),
+        ("#/raythread/table?vs=normal", ".match-controls button[data-action=table-new]"),
+        ("#/reflection/table", "main a[href='#/reflection/solo']"),
+    ],
+)
+def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(
+    app: Page, site_url: str, route: str, focused: str
+):
+    """ "?" pressed on a link or a button (not on a board) opened the help, and Escape (or "?") closing it
+    put focus on the header's "?", a Tab trip away from where the player was. Now it goes back to the
+    control the key was pressed on, as it does to a board."""
+    open_app(app, site_url, route)
+    for close in ("Escape", "?"):
+        app.locator(focused).focus()
+        app.keyboard.press("?")
+        expect(app.locator("#overlay")).to_be_focused()
+        app.keyboard.press(close)
+        expect(app.locator("#overlay")).to_have_count(0)
+        expect(app.locator(focused)).to_be_focused()
