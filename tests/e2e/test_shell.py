@@ -407,3 +407,48 @@ def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_op
     app.locator("main h1").focus()
     app.keyboard.press("Shift+Tab")
     expect(app.locator(".update-offer button[data-action=update-later]")).to_be_focused()
+
+
+@pytest.mark.parametrize("route", ["#/raythread/table?vs=normal", "#/reflection/solo"])
+def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: Page, site_url: str, route: str):
+    """On a phone the help is taller than the window, so its "How to play" (its last control) is reached
+    by scrolling the dialog down. Pressed, the rules took the help's place in the same dialog and kept
+    its scroll: they opened far down, their first lines and title out of sight. Now they open at their
+    top, focus on the dialog (as any opening of it) and the help's way back kept."""
+    open_app(phone, site_url, route)
+    phone.locator("#app-help").focus()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#overlay[data-overlay=help]")).to_be_focused()
+    rules = phone.locator("#overlay button[data-action=app-rules]")
+    rules.focus()  # as Tab would: the dialog scrolls its last control into view
+    assert phone.locator("#overlay").evaluate("e => e.scrollTop") > 0  # the case: the help was scrolled
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#overlay[data-overlay=rules]")).to_be_focused()
+    assert phone.locator("#overlay").evaluate("e => e.scrollTop") == 0
+    phone.keyboard.press("Escape")
+    expect(phone.locator("#overlay")).to_have_count(0)
+    expect(phone.locator("#app-help")).to_be_focused()
+
+
+@pytest.mark.parametrize(
+    ("route", "focused"),
+    [
+        ("#/", "main a[href='#/lightseeker']"),
+        ("#/raythread/table?vs=normal", ".match-controls button[data-action=table-new]"),
+        ("#/reflection/table", "main a[href='#/reflection/solo']"),
+    ],
+)
+def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(
+    app: Page, site_url: str, route: str, focused: str
+):
+    """ "?" pressed on a link or a button (not on a board) opened the help, and Escape (or "?") closing it
+    put focus on the header's "?", a Tab trip away from where the player was. Now it goes back to the
+    control the key was pressed on, as it does to a board."""
+    open_app(app, site_url, route)
+    for close in ("Escape", "?"):
+        app.locator(focused).focus()
+        app.keyboard.press("?")
+        expect(app.locator("#overlay")).to_be_focused()
+        app.keyboard.press(close)
+        expect(app.locator("#overlay")).to_have_count(0)
+        expect(app.locator(focused)).to_be_focused()

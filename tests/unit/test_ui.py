@@ -310,7 +310,8 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     # While it is open, the screen does not get inputs.
     assert app.update(opened, UiEvent("submit", "table-setup", form={"players": "2"}), Env())[0] is opened
     closed, effects = app.update(opened, UiEvent("keydown", "", {}, key="Escape"), Env())
-    assert closed.overlay == "" and effects == [Focus("#app-help")]
+    # "?" pressed on no board: back where focus was (the shell keeps it), else on the header's "?".
+    assert closed.overlay == "" and effects == [Focus("#app-help", back=True)]
     rules, _ = app.update(closed, UiEvent("click", "app-rules", {"game": "raythread"}), Env())
     assert rules.overlay == "rules" and "Raythread Rally: how to play" in text_of(app.view(rules))
     unknown, _ = app.update(closed, UiEvent("click", "app-rules", {"game": "nope"}), Env())
@@ -342,7 +343,8 @@ def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: st
 
 def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
     """The header's "?" gets it back when it opened the help; a match's "How to play" button when it
-    opened the rules; the board when "?" was pressed on it (not the header, a Tab trip away)."""
+    opened the rules; the board when "?" was pressed on it (not the header, a Tab trip away); any other
+    control "?" was pressed on, through the shell (``Focus.back``)."""
     model, _ = app.init("#/raythread/table?vs=normal", Env())
     escape = UiEvent("keydown", "", {}, key="Escape")
 
@@ -363,6 +365,9 @@ def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
         assert round_trip(UiEvent("keydown", action, {}, key="?")) == [Focus(board)]
     # From the help to the rules (its own "How to play" button): the way back is still the board's.
     assert round_trip(UiEvent("keydown", "board", {}, key="?"), rules) == [Focus(board)]
+    # "?" on any other control (a link, "New match"), which the screen cannot name: where focus was.
+    elsewhere = UiEvent("keydown", "table-new", {}, key="?")
+    assert round_trip(elsewhere) == round_trip(elsewhere, rules) == [Focus("#app-help", back=True)]
     # The selectors find the controls on the screen: one "How to play" button, one board that is a Tab stop.
     tree = app.view(model)
     assert len(find_all(tree, lambda e: e.tag == "button" and e.attr("data-action") == "app-rules")) == 1

@@ -64,6 +64,7 @@ from gamenight.ui.live import alerts, new_note
 from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (
     Focus,
+    KeyList,
     StartTimer,
     StopTimer,
     StopWork,
@@ -376,6 +377,7 @@ SHORTCUTS = (
     ("E", N_("Reflection: show the lasers through the cursor, one after another")),
     ("Home, End", N_("Reflection: to the first or last column")),
 )
+NOTE_KEYS = (".", "N")  # they need notes: a puzzle being solved or watched has them, a build has none
 
 
 class ReflectionBoard:
@@ -384,6 +386,11 @@ class ReflectionBoard:
     storage_keys = (SECRETS_KEY, OLD_SECRETS_KEY, DRAFT_KEY, OLD_DRAFT_KEY)
     focus = FOCUS_TASK
     shortcuts = SHORTCUTS
+
+    def shortcuts_now(self, desk: Desk) -> KeyList:
+        """The help's keys for this page's task: no note keys where the board takes no notes (a build, no
+        task), as its tray shows no note tools there."""
+        return SHORTCUTS if desk.notes is not None else tuple(row for row in SHORTCUTS if row[0] not in NOTE_KEYS)
 
     def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Desk:
         return Desk()

@@ -21,6 +21,7 @@ from gamenight import games, i18n
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.program import (
+    DIALOG,
     ApplyUpdate,
     Copied,
     Effect,
@@ -351,7 +352,7 @@ class Model:
     inner: Any
     overlay: str = ""
     overlay_game: str = ""
-    overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector)
+    overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector; "": where it was)
     update: str = ""
     copied: Copied | None = None  # the clipboard's last answer, said for ``COPIED_MS``
     # The browser refused the last write to local storage (full, or blocked): said until one works again,
@@ -546,7 +547,8 @@ def _asks_help(event: UiEvent) -> bool:
 
 
 # Where focus goes back to when the overlay closes: the control that opened it, or the board a "?" was
-# pressed on (a grid that is its own Tab stop, or its cell under the cursor); else the header's "?".
+# pressed on (a grid that is its own Tab stop, or its cell under the cursor); "" for any other element "?"
+# was pressed on, which the shell keeps (``Focus.back``), else the header's "?".
 HELP_BUTTON = "#app-help"
 RULES_BUTTON = "button[data-action=app-rules]"
 BOARD = board_stop()
@@ -558,7 +560,7 @@ def _opener(model: Model, event: UiEvent) -> str:
         return model.overlay_return
     if event.type == "click":
         return RULES_BUTTON if event.action == "app-rules" else HELP_BUTTON
-    return BOARD if event.action in BOARD_ACTIONS else HELP_BUTTON
+    return BOARD if event.action in BOARD_ACTIONS else ""
 
 
 def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
@@ -572,13 +574,13 @@ def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
         opened = replace(
             model, overlay=kind, overlay_game=game, overlay_return=_opener(model, event), unsaved_heard=heard
         )
-        return opened, [Focus("#overlay")]
+        return opened, [Focus(DIALOG)]
     closing = (event.type == "click" and event.action == "app-close") or (
         event.type == "keydown" and event.key in ("Escape", "?") and not event.typing
     )
     if closing and model.overlay:
-        back = model.overlay_return or HELP_BUTTON
-        return replace(model, overlay="", overlay_game="", overlay_return=""), [Focus(back)]
+        back = Focus(model.overlay_return or HELP_BUTTON, back=not model.overlay_return)
+        return replace(model, overlay="", overlay_game="", overlay_return=""), [back]
     return model, []
 
 

@@ -21,6 +21,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import (
+    DIALOG,
     Copied,
     Copy,
     Download,
@@ -109,6 +110,8 @@ class Shell:
         self.focus: str | None = None
         self.show = ""  # what the page shows with the element focused next (``Focus.show``)
         self.whole = ""  # what it shows whole under it, if it can (``Focus.whole``)
+        self.back = False  # focus goes back to ``before_dialog`` if it can (``Focus.back``)
+        self.before_dialog: Any = None  # the element focused when the dialog (``DIALOG``) opened
         self.warn_on_leave = False
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
@@ -194,10 +197,19 @@ class Shell:
             # it, as when a render takes the focused element away (index.html), never staying on the body
             # or on what the morph put in the pressed control's place ("End the match" in Start's).
             target = self.root.querySelector(self.focus)
+            if self.back:  # the dialog closes: to where focus was when it opened, if that is still drawn
+                before, self.before_dialog = self.before_dialog, None
+                if _shown(before) and self.root.contains(before):
+                    target = before
             if target is None or target is jsnull:
                 target = self.root.querySelector("[data-focus-home]")
             # Only a move of focus: focusing the focused element again would scroll it back into view
             # every clock tick (a board the player panned on a phone).
+            # A dialog a ``Focus`` effect names has just opened or changed what it shows (the help's "How to
+            # play" puts the rules in its place): it starts at its top. The morph keeps the dialog's element,
+            # and with it the scroll the help was left at, far down on a phone (where its last button is).
+            if asked and target is not None and target is not jsnull and target.getAttribute("role") == "dialog":
+                target.scrollTop = 0
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
                 target.focus(_options(preventScroll=bool(self.show) or asked))
                 if asked and not self.show:
@@ -205,7 +217,7 @@ class Shell:
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
                 self.scroll_to_show(target, self.root.querySelector(self.show), whole)
-            self.focus, self.show, self.whole = None, "", ""
+            self.focus, self.show, self.whole, self.back = None, "", "", False
 
     @staticmethod
     def scroll_to(target: Any) -> None:
@@ -343,7 +355,11 @@ class Shell:
             elif isinstance(effect, Focus):
                 if effect.only_from and not _within(js.document.activeElement, effect.only_from):
                     continue  # focus is elsewhere (the chat): the player's, not this request's
+                opens = self.root.querySelector(DIALOG)
+                if effect.selector == DIALOG and (opens is None or opens is jsnull):  # not help to rules
+                    self.before_dialog = js.document.activeElement
                 self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
+                self.back = effect.back
                 self.render()
             elif isinstance(effect, ShowInWindow):
                 self.render()
@@ -548,6 +564,16 @@ def read_event(event: Any) -> UiEvent | None:
         str(getattr(target, "tagName", "")) in FIELDS or bool(getattr(target, "isContentEditable", False))
     )
     return UiEvent(kind, action, data, key, value, form, now_ms(), pointer, typing, mods)
+
+
+def _shown(element: Any) -> bool:
+    """Whether ``element`` is on the page and drawn (it can take focus)."""
+    return (
+        element is not None
+        and element is not jsnull
+        and bool(element.isConnected)
+        and element.getClientRects().length > 0
+    )
 
 
 def pressable(target: Any) -> bool:

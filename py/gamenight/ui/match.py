@@ -148,6 +148,8 @@ class Board(Protocol):
     #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
     #   shortcuts, gestures: KeyList — the keys and touch gestures the help lists over this board (``keys``);
     #       without them its game's guide's (Reflection's race takes other keys than its solo board).
+    #   shortcuts_now(local) -> KeyList — those of ``shortcuts`` that do something on the board as this page
+    #       has it now (its ``local``); without it all of them (Reflection: a builder's board takes no notes).
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
 
 
@@ -157,11 +159,15 @@ def focus_board(game: str) -> Focus:
     return getattr(games.board(game), "focus", FOCUS_BOARD)
 
 
-def keys(game: str) -> Keys:
+def keys(game: str, ui: MatchUi | None = None) -> Keys:
     """What the help lists over ``game``'s match board, wherever it is shown (a table on this device, a
-    lobby): the board's own keys and gestures, else those of the game's guide."""
+    lobby): the board's own keys and gestures, else those of the game's guide; with the match screen
+    ``ui`` shown, only the keys that do something on its board now (``Board.shortcuts_now``)."""
     board, guide = games.board(game), games.guide(game)
     shortcuts = getattr(board, "shortcuts", guide.SHORTCUTS if guide else ())
+    now = getattr(board, "shortcuts_now", None)
+    if ui is not None and now is not None:
+        shortcuts = now(ui.local)
     gestures = getattr(board, "gestures", guide.GESTURES if guide else ())
     return Keys(game, shortcuts, gestures)
 

@@ -229,12 +229,18 @@ class Focus:
     it from the last round's board but never from the chat beside it. ``whole`` (a selector): what
     should be seen with ``show``, e.g. a board with its buttons under it; if its bottom is below the
     window, ``show`` goes to the window's top too (a focused status line above a board was in the
-    window, its board's Submit below it)."""
+    window, its board's Submit below it). ``back``: to the element that had focus when the open dialog
+    (``DIALOG``) was opened instead, if it is on the page: one a screen cannot name (any link or button
+    "?" was pressed on); else to ``selector``."""
 
     selector: str
     show: str = ""
     only_from: str = ""
     whole: str = ""
+    back: bool = False
+
+
+DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus was as a ``Focus`` opens it
 
 
 @dataclass(frozen=True)

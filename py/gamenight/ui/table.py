@@ -213,7 +213,7 @@ class TableScreen:
 
     def keys(self, model: Model) -> Keys:
         """Its board's, in setup too: the form leads to that board."""
-        return match.keys(self.game)
+        return match.keys(self.game, model.ui)
 
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info

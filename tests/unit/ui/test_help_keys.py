@@ -98,3 +98,22 @@ def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():
     overlay = helped(host)
     assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
     assert gestures_of(overlay) == [] and rules_game(overlay) is None
+
+
+NOTE_KEYS = (".", "N")  # a solver's dot and its cycle of notes
+
+
+def test_the_race_help_lists_the_note_keys_to_a_solver_and_not_to_a_builder():
+    """A builder's tray has no notes and "." and N do nothing on its board (``desk.notes`` is None), yet the
+    help listed them. Now it lists the keys of the board as this player has it: a solver's notes."""
+    from tests.unit.reflection.test_match_desk import solving
+    from tests.unit.reflection.test_match_pages import two_players
+
+    _rtc, builder, _bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, Browser())
+    assert builder.inner.board.local.task.kind == "build"
+    listed = keys_of(helped(builder))
+    assert not set(NOTE_KEYS) & set(listed), listed
+    assert "T, R" in listed and "E" in listed  # the rest of the race board's keys stay
+    _rtc, solver, _bea, _solution = solving(Browser())
+    listed = keys_of(helped(solver))
+    assert set(NOTE_KEYS) <= set(listed), listed

@@ -389,7 +389,7 @@ class HostScreen:
     def keys(self, model: HostModel) -> Keys | None:
         """The board of the lobby's game (its match's, when one is shown), once a lobby runs."""
         lobby = model.live.client.lobby if model.live else None
-        return screen.keys(lobby.game) if lobby else None
+        return screen.keys(lobby.game, model.board) if lobby else None
 
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")

@@ -244,7 +244,7 @@ class JoinScreen:
     def keys(self, model: JoinModel) -> Keys | None:
         """The board of the lobby's game (its match's, when one is shown), once the page has the lobby."""
         lobby = model.client.lobby if model.client else None
-        return screen.keys(lobby.game) if lobby else None
+        return screen.keys(lobby.game, model.board) if lobby else None
 
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")
