@@ -326,3 +326,17 @@ def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched
     watched.evaluate("location.hash = '#/settings'")
     expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {new_build}", timeout=20_000)
     expect(watched.locator(".update-offer")).to_have_count(0)
+
+
+def test_later_by_keyboard_leaves_focus_on_the_page_not_the_body(app: Page, site_url: str):
+    # The start page and the settings have no focus home for the render to fall back on: the pressed
+    # "Later" went with the offer and focus fell to the body (QA52).
+    open_app(app, site_url, "#/settings")
+    app.evaluate("dispatchEvent(new Event('gnc:update'))")  # what index.html says when a version waits
+    later = app.locator('[data-action="update-later"]')
+    later.focus()
+    app.keyboard.press("Enter")
+    expect(app.locator(".update-offer")).to_have_count(0)
+    expect(app.locator("main h1")).to_be_focused()
+    app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement !== document.body")

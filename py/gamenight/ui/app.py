@@ -93,6 +93,11 @@ class RouteChanged:
 
 
 FOCUS_HEADING = Focus("main h1")  # after a route change (``update``), and from the skip link
+# "Later" takes the offer of a new version away with the pressed button: focus goes where the page's main
+# content starts, as from the skip link (the render's fallback, a screen's focus home, is missing on the
+# start page and the settings, and focus fell to the body). Only from the offer: a browser that does not
+# focus a clicked button (Safari) leaves focus where the player had it.
+FOCUS_AFTER_OFFER = Focus(FOCUS_HEADING.selector, only_from=".update-offer")
 SKIP_ACTION = "skip-to-main"  # the page's first Tab stop (``skip_link``)
 
 
@@ -392,7 +397,7 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         return replace(model, copied=None), [StopTimer(COPIED)]
     if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
         if message.action == "update-later":
-            return replace(model, update="later"), []
+            return replace(model, update="later"), [FOCUS_AFTER_OFFER]
         return model, [ApplyUpdate()]  # the page reloads into the new version
     if isinstance(message, UiEvent) and message.action == UNSAVED_ACTION and message.type == "click":
         # The notice has nothing to do, and a click on it is none on the page it stands in. The parts of

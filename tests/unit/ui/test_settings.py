@@ -188,7 +188,11 @@ def test_later_hides_the_offer_until_the_next_visit():
     model, _ = app.init("#/", Env())
     model, _ = app.update(model, UpdateReady(), Env())
     model, effects = app.update(model, click("update-later"), Env())
-    assert effects == [] and offer_of(model) == []
+    assert offer_of(model) == []
+    # The pressed button goes with the offer: focus goes to where the page's main content starts (as
+    # the skip link's), not to the body (a screen with no focus home: the start page, the settings),
+    # and only if it was in the offer (a browser that does not focus a clicked button keeps it where it is).
+    assert effects == [Focus(app.FOCUS_HEADING.selector, only_from=".update-offer")]
     model, _ = app.update(model, UpdateReady(), Env())  # the page's hourly check finds it again
     model, _ = app.update(model, app.RouteChanged("#/reflection"), Env())
     assert offer_of(model) == []
