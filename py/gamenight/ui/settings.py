@@ -15,6 +15,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -90,11 +91,13 @@ def size_text(size: int) -> str:
 @dataclass(frozen=True)
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
-    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed."""
+    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed;
+    ``questions``: times "Delete your stats …?" was asked (which alert region says it, ``ui.live.alerts``)."""
 
     report: StorageReport | None = None
     step: str = ""
     asked: bool = False
+    questions: int = 0
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,7 @@ class SettingsScreen:
         if not isinstance(message, UiEvent) or message.type != "click":
             return model, []
         if message.action == "clear-data":
-            return replace(model, step="confirm"), [Focus("#clear-cancel")]
+            return replace(model, step="confirm", questions=model.questions + 1), [Focus("#clear-cancel")]
         if message.action == "clear-cancel" and model.step == "confirm":
             return replace(model, step=""), [Focus("#clear-data")]
         if message.action == "clear-confirm" and model.step == "confirm":
@@ -182,18 +185,27 @@ def kept(report: StorageReport, asked: bool) -> list[Element | str]:
     return [text, " ", button("keep-data", _("Ask to keep it"))]
 
 
-def button(action: str, text: str, kind: str = "") -> Element:
-    """A button acting for itself, its id the same as its action (focus returns to it by id)."""
-    return h("button", {"type": "button", "class": f"button {kind}".strip(), "id": action, "data-action": action}, text)
+def button(action: str, text: str, kind: str = "", described_by: str = "") -> Element:
+    """A button acting for itself, its id the same as its action (focus returns to it by id), described by
+    the elements of ids ``described_by``."""
+    attrs = {"type": "button", "class": f"button {kind}".strip(), "id": action, "data-action": action}
+    if described_by:
+        attrs["aria-describedby"] = described_by
+    return h("button", attrs, text)
+
+
+QUESTION = "clear-question"
 
 
 def clear_section(model: Model) -> Element:
+    """The "Clear my data" button, or the question it asks. The question is said as it is asked (and again when asked
+    again): focus goes to "Cancel", which does not read it out; it describes the answer that loses data."""
     if model.step == "confirm":
         question = _("Delete your stats, saved puzzles and matches, and settings? This cannot be undone.")
         controls = [
-            h("p", {"class": "warning"}, question),
+            *alerts(question, model.questions, "warning", QUESTION),
             button("clear-cancel", _("Cancel")),
-            button("clear-confirm", _("Yes, clear my data"), "danger"),
+            button("clear-confirm", _("Yes, clear my data"), "danger", f"{QUESTION}-0 {QUESTION}-1"),
         ]
     else:
         controls = [button("clear-data", _("Clear my data"))]

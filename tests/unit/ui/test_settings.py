@@ -93,6 +93,25 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     assert "Your data was cleared." in text_of(app.view(model))
 
 
+def test_the_clear_question_is_said_as_it_is_asked_each_time():
+    # Focus goes to "Cancel", which does not read the question out: a screen reader heard "Cancel,
+    # button" and not what it cancels (QA52). The question is an alert, said again when asked again
+    # (two regions by turns, ui/live.py), and it describes the answer that loses the data.
+    model = open_settings()
+    said = []
+    for _time in range(2):
+        model, _ = app.update(model, click("clear-data"), Env())
+        tree = app.view(model)
+        (alert,) = find_all(tree, lambda e: e.attr("role") == "alert" and text_of(e) != "")
+        said.append(alert.attr("id"))
+        assert "This cannot be undone." in text_of(alert)
+        (yes,) = find_all(tree, lambda e: e.attr("id") == "clear-confirm")
+        assert yes.attr("aria-describedby") == "clear-question-0 clear-question-1"
+        model, _ = app.update(model, click("clear-cancel"), Env())
+        assert find_all(app.view(model), lambda e: e.attr("role") == "alert" and text_of(e) != "") == []
+    assert said == ["clear-question-1", "clear-question-0"]
+
+
 def test_every_settings_button_is_a_real_button_with_its_own_id():
     model = open_settings()
     model, _ = app.update(model, REPORT, Env())
