@@ -111,7 +111,12 @@ class SettingsScreen:
     def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
         if isinstance(message, StorageReport):
             return replace(model, report=message), []
-        if not isinstance(message, UiEvent) or message.type != "click":
+        if not isinstance(message, UiEvent):
+            return model, []
+        if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:
+            # Escape on an answer keeps the data, as on every question that can lose something.
+            message = UiEvent("click", action="clear-cancel")
+        if message.type != "click":
             return model, []
         if message.action == "clear-data":
             return replace(model, step="confirm", questions=model.questions + 1), [Focus("#clear-cancel")]
@@ -195,6 +200,7 @@ def button(action: str, text: str, kind: str = "", described_by: str = "") -> El
 
 
 QUESTION = "clear-question"
+ANSWERS = ("clear-cancel", "clear-confirm")
 
 
 def clear_section(model: Model) -> Element:

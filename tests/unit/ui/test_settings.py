@@ -112,6 +112,18 @@ def test_the_clear_question_is_said_as_it_is_asked_each_time():
     assert said == ["clear-question-1", "clear-question-0"]
 
 
+@pytest.mark.parametrize("on", ["clear-cancel", "clear-confirm"])
+def test_escape_on_an_answer_cancels_clearing(on: str):
+    # As on every other question that can lose something (test_table, Reflection's "Give up"): Escape
+    # pressed on either answer keeps the data. On the settings it did nothing (QA52).
+    model = open_settings()
+    model, _ = app.update(model, click("clear-data"), Env())
+    model, effects = app.update(model, UiEvent("keydown", action=on, key="Escape"), Env())
+    assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
+    _, effects = app.update(model, UiEvent("keydown", action="clear-data", key="Escape"), Env())
+    assert effects == []
+
+
 def test_every_settings_button_is_a_real_button_with_its_own_id():
     model = open_settings()
     model, _ = app.update(model, REPORT, Env())
