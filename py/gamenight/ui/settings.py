@@ -125,7 +125,8 @@ class SettingsScreen:
         if message.action == "clear-confirm" and model.step == "confirm":
             return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
         if message.action == "keep-data":
-            return replace(model, asked=True), [KeepStorage()]
+            # The button gives way to the answer: focus goes to it (it reads it out), not to the body.
+            return replace(model, asked=True), [KeepStorage(), Focus("#kept-answer")]
         return model, []
 
     def view(self, model: Model) -> Element:
@@ -183,11 +184,17 @@ def kept(report: StorageReport, asked: bool) -> list[Element | str]:
     if report.persisted is None:
         return [_("This browser does not say.")]
     if report.persisted:
-        return [_("Yes: the browser will not delete it to free space.")]
+        yes = _("Yes: the browser will not delete it to free space.")
+        return [answer(yes) if asked else yes]
     text = _("Not promised: the browser may delete it when the device runs low on space.")
     if asked:
-        return [text, " ", _("The browser declined for now; it decides from how often you play.")]
+        return [text, " ", answer(_("The browser declined for now; it decides from how often you play."))]
     return [text, " ", button("keep-data", _("Ask to keep it"))]
+
+
+def answer(text: str) -> Element:
+    """The browser's answer to "Ask to keep it", where focus goes from the button it replaces."""
+    return h("span", {"id": "kept-answer", "tabindex": "-1"}, text)
 
 
 def button(action: str, text: str, kind: str = "", described_by: str = "") -> Element:

@@ -3,6 +3,7 @@
 import ast
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,9 +68,16 @@ def test_asking_to_keep_the_data_reports_again_and_says_when_the_browser_decline
     model = open_settings()
     model, _ = app.update(model, REPORT, Env())
     model, effects = app.update(model, click("keep-data"), Env())
-    assert effects == [KeepStorage()]
+    # The pressed button gives way to the answer: focus goes to the answer, which it reads out, not to
+    # the body (QA52, by keyboard).
+    assert effects == [KeepStorage(), Focus("#kept-answer")]
     model, _ = app.update(model, REPORT, Env())  # still not persisted
     assert "declined for now" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert answer.attr("tabindex") == "-1" and "declined for now" in text_of(answer)
+    model, _ = app.update(model, replace(REPORT, persisted=True), Env())  # the browser said yes after all
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert text_of(answer) == "Yes: the browser will not delete it to free space."
 
 
 def test_clearing_my_data_asks_first_and_can_be_cancelled():
