@@ -326,3 +326,34 @@ def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched
     watched.evaluate("location.hash = '#/settings'")
     expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {new_build}", timeout=20_000)
     expect(watched.locator(".update-offer")).to_have_count(0)
+
+
+def test_later_by_keyboard_leaves_focus_on_the_page_not_the_body(app: Page, site_url: str):
+    # The start page and the settings have no focus home for the render to fall back on: the pressed
+    # "Later" went with the offer and focus fell to the body (QA52).
+    open_app(app, site_url, "#/settings")
+    app.evaluate("dispatchEvent(new Event('gnc:update'))")  # what index.html says when a version waits
+    later = app.locator('[data-action="update-later"]')
+    later.focus()
+    app.keyboard.press("Enter")
+    expect(app.locator(".update-offer")).to_have_count(0)
+    expect(app.locator("main h1")).to_be_focused()
+    app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement !== document.body")
+
+
+def test_tab_never_leaves_focus_under_the_offer(app: Page, site_url: str):
+    # The offer stands over the page's foot: Tab to a control below the window scrolled it just into the
+    # window, or left it in sight behind the offer, and focus could not be seen (QA52: "← All games" on
+    # the settings, 1280×700).
+    app.set_viewport_size({"width": 1280, "height": 700})
+    open_app(app, site_url, "#/settings")
+    app.evaluate("dispatchEvent(new Event('gnc:update'))")
+    offer = app.locator(".update-offer")
+    expect(offer).to_be_visible()
+    app.locator("#clear-data").focus()
+    app.keyboard.press("Tab")
+    back = app.locator('main a[data-nav="home"]')
+    expect(back).to_be_focused()
+    bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
+    assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")

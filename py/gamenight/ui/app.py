@@ -94,6 +94,11 @@ class RouteChanged:
 
 
 FOCUS_HEADING = Focus("main h1")  # after a route change (``update``), and from the skip link
+# "Later" takes the offer of a new version away with the pressed button: focus goes where the page's main
+# content starts, as from the skip link (the render's fallback, a screen's focus home, is missing on the
+# start page and the settings, and focus fell to the body). Only from the offer: a browser that does not
+# focus a clicked button (Safari) leaves focus where the player had it.
+FOCUS_AFTER_OFFER = Focus(FOCUS_HEADING.selector, only_from=".update-offer")
 SKIP_ACTION = "skip-to-main"  # the page's first Tab stop (``skip_link``)
 
 
@@ -393,7 +398,7 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         return replace(model, copied=None), [StopTimer(COPIED)]
     if isinstance(message, UiEvent) and message.type == "click" and message.action in ("update-now", "update-later"):
         if message.action == "update-later":
-            return replace(model, update="later"), []
+            return replace(model, update="later"), [FOCUS_AFTER_OFFER]
         return model, [ApplyUpdate()]  # the page reloads into the new version
     if isinstance(message, UiEvent) and message.action == UNSAVED_ACTION and message.type == "click":
         # The notice has nothing to do, and a click on it is none on the page it stands in. The parts of
@@ -442,7 +447,7 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 def view(model: Model) -> Element:
     """The whole app view: the header, the offer of a new version if one waits, the current screen (a
     save the browser refused said at the top of its page) and the overlay open over it."""
-    offer = update_offer() if model.update == "ready" else None
+    offer = update_offer(model.update == "ready")
     page = h("div", {}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved)))
     # The overlay is a modal dialog: while it is open, everything else is inert (neither focused, clicked
     # nor read), so Tab from its last control does not go on to the skip link, the header or the offer
@@ -515,13 +520,21 @@ def _unsaved_text() -> str:
     )
 
 
-def update_offer() -> Element:
-    """A new version is installed and waiting: offer it, never force it (a match or a puzzle may be in
-    progress; the puzzle is saved, and a running match asks before the page is left)."""
+def update_offer(ready: bool) -> Element:
+    """A new version is installed and waiting (``ready``): offer it, never force it (a match or a puzzle
+    may be in progress; the puzzle is saved, and a running match asks before the page is left). Its
+    sentence is a live region always drawn (empty, taking no room, while no version waits), as the copy
+    status is: a screen reader hears text put into a region it knows, not a region that appears, and
+    the buttons' words are not part of the news."""
+    news = h(
+        "p", {"id": "app-update", "role": "status"}, _("A new version of Game Night Central is ready.") if ready else ""
+    )
+    if not ready:
+        return h("div", {"class": "update-idle"}, news)
     return h(
         "div",
-        {"class": "update-offer", "role": "status"},
-        h("p", {}, _("A new version of Game Night Central is ready.")),
+        {"class": "update-offer"},
+        news,
         h("button", {"type": "button", "class": "button primary", "data-action": "update-now"}, _("Reload")),
         h("button", {"type": "button", "class": "button", "data-action": "update-later"}, _("Later")),
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -90,11 +91,13 @@ def size_text(size: int) -> str:
 @dataclass(frozen=True)
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
-    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed."""
+    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed;
+    ``questions``: times "Delete your stats …?" was asked (which alert region says it, ``ui.live.alerts``)."""
 
     report: StorageReport | None = None
     step: str = ""
     asked: bool = False
+    questions: int = 0
 
 
 @dataclass(frozen=True)
@@ -108,16 +111,22 @@ class SettingsScreen:
     def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
         if isinstance(message, StorageReport):
             return replace(model, report=message), []
-        if not isinstance(message, UiEvent) or message.type != "click":
+        if not isinstance(message, UiEvent):
+            return model, []
+        if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:
+            # Escape on an answer keeps the data, as on every question that can lose something.
+            message = UiEvent("click", action="clear-cancel")
+        if message.type != "click":
             return model, []
         if message.action == "clear-data":
-            return replace(model, step="confirm"), [Focus("#clear-cancel")]
+            return replace(model, step="confirm", questions=model.questions + 1), [Focus("#clear-cancel")]
         if message.action == "clear-cancel" and model.step == "confirm":
             return replace(model, step=""), [Focus("#clear-data")]
         if message.action == "clear-confirm" and model.step == "confirm":
             return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
         if message.action == "keep-data":
-            return replace(model, asked=True), [KeepStorage()]
+            # The button gives way to the answer: focus goes to it (it reads it out), not to the body.
+            return replace(model, asked=True), [KeepStorage(), Focus("#kept-answer")]
         return model, []
 
     def view(self, model: Model) -> Element:
@@ -175,25 +184,41 @@ def kept(report: StorageReport, asked: bool) -> list[Element | str]:
     if report.persisted is None:
         return [_("This browser does not say.")]
     if report.persisted:
-        return [_("Yes: the browser will not delete it to free space.")]
+        yes = _("Yes: the browser will not delete it to free space.")
+        return [answer(yes) if asked else yes]
     text = _("Not promised: the browser may delete it when the device runs low on space.")
     if asked:
-        return [text, " ", _("The browser declined for now; it decides from how often you play.")]
+        return [text, " ", answer(_("The browser declined for now; it decides from how often you play."))]
     return [text, " ", button("keep-data", _("Ask to keep it"))]
 
 
-def button(action: str, text: str, kind: str = "") -> Element:
-    """A button acting for itself, its id the same as its action (focus returns to it by id)."""
-    return h("button", {"type": "button", "class": f"button {kind}".strip(), "id": action, "data-action": action}, text)
+def answer(text: str) -> Element:
+    """The browser's answer to "Ask to keep it", where focus goes from the button it replaces."""
+    return h("span", {"id": "kept-answer", "tabindex": "-1"}, text)
+
+
+def button(action: str, text: str, kind: str = "", described_by: str = "") -> Element:
+    """A button acting for itself, its id the same as its action (focus returns to it by id), described by
+    the elements of ids ``described_by``."""
+    attrs = {"type": "button", "class": f"button {kind}".strip(), "id": action, "data-action": action}
+    if described_by:
+        attrs["aria-describedby"] = described_by
+    return h("button", attrs, text)
+
+
+QUESTION = "clear-question"
+ANSWERS = ("clear-cancel", "clear-confirm")
 
 
 def clear_section(model: Model) -> Element:
+    """The "Clear my data" button, or the question it asks. The question is said as it is asked (and again when asked
+    again): focus goes to "Cancel", which does not read it out; it describes the answer that loses data."""
     if model.step == "confirm":
         question = _("Delete your stats, saved puzzles and matches, and settings? This cannot be undone.")
         controls = [
-            h("p", {"class": "warning"}, question),
+            *alerts(question, model.questions, "warning", QUESTION),
             button("clear-cancel", _("Cancel")),
-            button("clear-confirm", _("Yes, clear my data"), "danger"),
+            button("clear-confirm", _("Yes, clear my data"), "danger", f"{QUESTION}-0 {QUESTION}-1"),
         ]
     else:
         controls = [button("clear-data", _("Clear my data"))]

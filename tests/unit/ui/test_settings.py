@@ -3,6 +3,7 @@
 import ast
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,9 +68,16 @@ def test_asking_to_keep_the_data_reports_again_and_says_when_the_browser_decline
     model = open_settings()
     model, _ = app.update(model, REPORT, Env())
     model, effects = app.update(model, click("keep-data"), Env())
-    assert effects == [KeepStorage()]
+    # The pressed button gives way to the answer: focus goes to the answer, which it reads out, not to
+    # the body (QA52, by keyboard).
+    assert effects == [KeepStorage(), Focus("#kept-answer")]
     model, _ = app.update(model, REPORT, Env())  # still not persisted
     assert "declined for now" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert answer.attr("tabindex") == "-1" and "declined for now" in text_of(answer)
+    model, _ = app.update(model, replace(REPORT, persisted=True), Env())  # the browser said yes after all
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert text_of(answer) == "Yes: the browser will not delete it to free space."
 
 
 def test_clearing_my_data_asks_first_and_can_be_cancelled():
@@ -91,6 +99,37 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     model, effects = app.update(model, click("clear-confirm"), Env())
     assert effects == [ClearData(), Focus("#clear-data")]
     assert "Your data was cleared." in text_of(app.view(model))
+
+
+def test_the_clear_question_is_said_as_it_is_asked_each_time():
+    # Focus goes to "Cancel", which does not read the question out: a screen reader heard "Cancel,
+    # button" and not what it cancels (QA52). The question is an alert, said again when asked again
+    # (two regions by turns, ui/live.py), and it describes the answer that loses the data.
+    model = open_settings()
+    said = []
+    for _time in range(2):
+        model, _ = app.update(model, click("clear-data"), Env())
+        tree = app.view(model)
+        (alert,) = find_all(tree, lambda e: e.attr("role") == "alert" and text_of(e) != "")
+        said.append(alert.attr("id"))
+        assert "This cannot be undone." in text_of(alert)
+        (yes,) = find_all(tree, lambda e: e.attr("id") == "clear-confirm")
+        assert yes.attr("aria-describedby") == "clear-question-0 clear-question-1"
+        model, _ = app.update(model, click("clear-cancel"), Env())
+        assert find_all(app.view(model), lambda e: e.attr("role") == "alert" and text_of(e) != "") == []
+    assert said == ["clear-question-1", "clear-question-0"]
+
+
+@pytest.mark.parametrize("on", ["clear-cancel", "clear-confirm"])
+def test_escape_on_an_answer_cancels_clearing(on: str):
+    # As on every other question that can lose something (test_table, Reflection's "Give up"): Escape
+    # pressed on either answer keeps the data. On the settings it did nothing (QA52).
+    model = open_settings()
+    model, _ = app.update(model, click("clear-data"), Env())
+    model, effects = app.update(model, UiEvent("keydown", action=on, key="Escape"), Env())
+    assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
+    _, effects = app.update(model, UiEvent("keydown", action="clear-data", key="Escape"), Env())
+    assert effects == []
 
 
 def test_every_settings_button_is_a_real_button_with_its_own_id():
@@ -174,7 +213,6 @@ def test_a_waiting_version_is_offered_on_every_page_and_applied_only_on_request(
     model, effects = app.update(model, UpdateReady(), Env())
     assert effects == []
     (offer,) = offer_of(model)
-    assert offer.attr("role") == "status"
     assert "A new version of Game Night Central is ready." in text_of(offer)
     # It stays through route changes …
     model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
@@ -184,11 +222,37 @@ def test_a_waiting_version_is_offered_on_every_page_and_applied_only_on_request(
     assert effects == [ApplyUpdate()]
 
 
+def news_of(model):
+    """The live regions saying anything of a new version."""
+    return find_all(app.view(model), lambda e: e.attr("role") == "status" and "new version" in text_of(e))
+
+
+def test_the_offer_is_said_in_a_live_region_drawn_before_it():
+    # A screen reader hears text put into a region it already knows, not a region that appears (the
+    # copy status, the unsaved notice): the offer appeared as a whole role=status bar, its buttons'
+    # words in the region too (QA52). Now one paragraph of the bar is the region, always drawn.
+    model, _ = app.init("#/reflection", Env())
+    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "app-update")
+    assert (region.attr("role"), text_of(region)) == ("status", "")
+    model, _ = app.update(model, UpdateReady(), Env())
+    (region,) = news_of(model)
+    assert (region.attr("id"), text_of(region)) == ("app-update", "A new version of Game Night Central is ready.")
+    (offer,) = offer_of(model)
+    assert offer.attr("role") is None and region in offer.children
+    model, _ = app.update(model, click("update-later"), Env())
+    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "app-update")
+    assert text_of(region) == "" and offer_of(model) == []
+
+
 def test_later_hides_the_offer_until_the_next_visit():
     model, _ = app.init("#/", Env())
     model, _ = app.update(model, UpdateReady(), Env())
     model, effects = app.update(model, click("update-later"), Env())
-    assert effects == [] and offer_of(model) == []
+    assert offer_of(model) == []
+    # The pressed button goes with the offer: focus goes to where the page's main content starts (as
+    # the skip link's), not to the body (a screen with no focus home: the start page, the settings),
+    # and only if it was in the offer (a browser that does not focus a clicked button keeps it where it is).
+    assert effects == [Focus(app.FOCUS_HEADING.selector, only_from=".update-offer")]
     model, _ = app.update(model, UpdateReady(), Env())  # the page's hourly check finds it again
     model, _ = app.update(model, app.RouteChanged("#/reflection"), Env())
     assert offer_of(model) == []
