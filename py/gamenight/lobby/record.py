@@ -208,6 +208,15 @@ def because(code: str, err: GameNightError, **params: Any) -> BadMessage:
     return BadMessage(code, **params, why=err.code, **{f"why_{key}": value for key, value in err.params.items()})
 
 
+def _optional(game: Any, name: str, missing: str, number: int, game_id: str) -> Any:
+    """The game's optional step ``name`` (``prepared``, ``count_out``): a record's step ``number`` asking
+    for one the game lacks is refused (``missing``)."""
+    step = getattr(game, name, None)
+    if step is None:
+        raise BadMessage(missing, step=number, game=game_id)
+    return step
+
+
 def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
     """Like ``replay``, with the events of each step (none for the setup)."""
     game = games.rules(record.game)
@@ -219,29 +228,19 @@ def replay_steps(record: Record) -> list[tuple[Any, list[JSON]]]:
         raise because("record-setup", err) from None
     steps: list[tuple[Any, list[JSON]]] = [(state, [])]
     for number, entry in enumerate(record.log, 1):
-        if entry.prepared is not None:
-            take = getattr(game, "prepared", None)
-            if take is None:
-                raise BadMessage("record-no-work", step=number, game=record.game)
-            try:
+        try:
+            if entry.prepared is not None:
+                take = _optional(game, "prepared", "record-no-work", number, record.game)
                 state, events = take(state, entry.prepared, entry.at)
-            except IllegalMove as err:
-                raise because("record-illegal", err, step=number) from None
-        elif entry.out is not None:
-            count_out = getattr(game, "count_out", None)
-            if count_out is None:
-                raise BadMessage("record-no-out", step=number, game=record.game)
-            try:
+            elif entry.out is not None:
+                count_out = _optional(game, "count_out", "record-no-out", number, record.game)
                 state, events = count_out(state, entry.out, entry.at)
-            except IllegalMove as err:
-                raise because("record-illegal", err, step=number) from None
-        elif entry.seat is None:
-            state, events = game.tick(state, entry.at)
-        else:
-            try:
+            elif entry.seat is None:
+                state, events = game.tick(state, entry.at)
+            else:
                 state, events = game.play(state, entry.seat, entry.move or {}, entry.at)
-            except IllegalMove as err:
-                raise because("record-illegal", err, step=number) from None
+        except IllegalMove as err:
+            raise because("record-illegal", err, step=number) from None
         steps.append((state, events))
     finished = game.result(state) is not None
     if finished != (record.ended == "over"):
