@@ -449,6 +449,48 @@ def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: st
         context.close()
 
 
+# The status line's text, line by line as laid out (a character per range: its line is its box's top).
+STATUS_TEXT_LINES = """() => {
+    const status = document.querySelector('.match-status');
+    const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+    const lines = [];
+    let top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            const one = document.createRange();
+            one.setStart(node, i);
+            one.setEnd(node, i + 1);
+            const box = [...one.getClientRects()].find((r) => r.width > 0);
+            if (!box) continue;
+            if (top === null || box.top > top + 4) {
+                lines.push('');
+                top = box.top;
+            }
+            lines[lines.length - 1] += node.data[i];
+        }
+    }
+    return lines;
+}"""
+
+
+def test_a_japanese_status_breaks_between_words_at_320_px(browser: Browser, site_url: str):
+    """QA: at 320 px Japanese broke the status between any two characters, "番" alone on its second line
+    ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale="ja-JP"
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table?vs=normal")
+        expect(page.locator(".match-status")).to_contain_text("あなたの番")
+        lines = page.evaluate(STATUS_TEXT_LINES)
+        assert len(lines) == 2 and all(len(line.strip()) > 1 for line in lines), lines
+        watch.check()
+    finally:
+        context.close()
+
+
 # Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
 # stands is asked apart), and the turn badge's box with the name's and the score's.
 SEAT_LINES = """() => [...document.querySelectorAll('.match-seat')].map((card) => {

@@ -91,12 +91,14 @@ def size_text(size: int) -> str:
 @dataclass(frozen=True)
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
-    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed;
-    ``questions``: times "Delete your stats …?" was asked (which alert region says it, ``ui.live.alerts``)."""
+    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed, and
+    ``asking`` until the browser's answer (the next report) came; ``questions``: times "Delete your stats …?"
+    was asked (which alert region says it, ``ui.live.alerts``)."""
 
     report: StorageReport | None = None
     step: str = ""
     asked: bool = False
+    asking: bool = False
     questions: int = 0
 
 
@@ -110,7 +112,7 @@ class SettingsScreen:
 
     def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
         if isinstance(message, StorageReport):
-            return replace(model, report=message), []
+            return replace(model, report=message, asking=False), []
         if not isinstance(message, UiEvent):
             return model, []
         if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:
@@ -126,7 +128,7 @@ class SettingsScreen:
             return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
         if message.action == "keep-data":
             # The button gives way to the answer: focus goes to it (it reads it out), not to the body.
-            return replace(model, asked=True), [KeepStorage(), Focus("#kept-answer")]
+            return replace(model, asked=True, asking=True), [KeepStorage(), Focus("#kept-answer")]
         return model, []
 
     def view(self, model: Model) -> Element:
@@ -149,7 +151,7 @@ def storage_section(model: Model) -> Element:
     if report is None:
         body: Any = h("p", {"class": "muted"}, _("Measuring…"))
     else:
-        body = h("dl", {"class": "storage"}, storage_rows(report, model.asked))
+        body = h("dl", {"class": "storage"}, storage_rows(report, model))
     return h(
         "section",
         {"class": "panel", "aria-labelledby": "storage-title"},
@@ -158,7 +160,7 @@ def storage_section(model: Model) -> Element:
     )
 
 
-def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
+def storage_rows(report: StorageReport, model: Model) -> list[Element]:
     if report.build:
         offline = _("Saved, version {version}: the games start without a network.").format(version=report.build)
         if report.offline_bytes is not None:
@@ -176,25 +178,32 @@ def storage_rows(report: StorageReport, asked: bool) -> list[Element]:
             used=size_text(report.usage), allowed=size_text(report.quota)
         )
         rows.append((_("Used in all"), total, "usage"))
-    rows.append((_("Kept when space runs low"), kept(report, asked), "kept"))
+    rows.append((_("Kept when space runs low"), kept(report, model), "kept"))
     return [h("div", {"data-row": key}, h("dt", {}, term), h("dd", {}, value)) for term, value, key in rows]
 
 
-def kept(report: StorageReport, asked: bool) -> list[Element | str]:
+def kept(report: StorageReport, model: Model) -> list[Element | str]:
+    if model.asking:  # the report shown is from before the question: not the browser's answer to it
+        text = _("Not promised: the browser may delete it when the device runs low on space.")
+        return [text, " ", answer(_("Asking the browser…"), 0)]
     if report.persisted is None:
         return [_("This browser does not say.")]
     if report.persisted:
         yes = _("Yes: the browser will not delete it to free space.")
-        return [answer(yes) if asked else yes]
+        return [answer(yes, 1) if model.asked else yes]
     text = _("Not promised: the browser may delete it when the device runs low on space.")
-    if asked:
-        return [text, " ", answer(_("The browser declined for now; it decides from how often you play."))]
+    if model.asked:
+        return [text, " ", answer(_("The browser declined for now; it decides from how often you play."), 1)]
     return [text, " ", button("keep-data", _("Ask to keep it"))]
 
 
-def answer(text: str) -> Element:
-    """The browser's answer to "Ask to keep it", where focus goes from the button it replaces."""
-    return h("span", {"id": "kept-answer", "tabindex": "-1"}, text)
+def answer(text: str, said: int) -> Element:
+    """The browser's answer to "Ask to keep it" (``said`` 1), or "Asking the browser…" until it comes (0),
+    where focus goes from the button it replaces. Focus reads the asking out; the answer, coming later to
+    an element already focused, is said by a polite live region drawn with the asking (``ui.live.alerts``)."""
+    return h(
+        "span", {"id": "kept-answer", "tabindex": "-1"}, alerts(text, said, "", "kept-said", polite=True, tag="span")
+    )
 
 
 def button(action: str, text: str, kind: str = "", described_by: str = "") -> Element:

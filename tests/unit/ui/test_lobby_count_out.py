@@ -134,3 +134,25 @@ def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
     assert not back.find(lambda e: e.attr("data-action") == "rf-submit")
     assert "your turn" not in text_of(back.by_class("match-status")[0])
     assert not host.by_class("rf-out-note") and not cal.by_class("rf-out-note")
+
+
+def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_come_back_unasked():
+    """The question was cleared only by the host's next input: Bea back while it was open, it went with her
+    button, and came back by itself when she left again."""
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    # The host pastes Bea's reply, and asks to count her out before her link opens.
+    host.send(UiEvent("submit", "reply", {}, form={"reply": back.value_of("reply-code")}, now_ms=rtc.now))
+    host.click("count-out", seat="2")  # the question is asked; then the link opens and Bea is back
+    assert "Bea (2) is disconnected" not in text_of(host.by_class("match-status")[0])
+    assert not host.by_class("confirm")
+    back.close()  # she leaves again, and the host has done nothing since
+    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert not host.by_class("confirm"), "the host did not ask again"
+    (button,) = count_out_buttons(host)
+    assert button.tag == "button" and text_of(button) == "Count Bea out"

@@ -41,6 +41,34 @@ def row(model, key: str) -> str:
     return text_of(found)
 
 
+def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_it_comes():
+    """The answer said "The browser declined for now" the moment the button was pressed, before the browser
+    answered, and a "yes" then changed the focused answer silently."""
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    model, effects = app.update(model, click("keep-data"), Env())
+    assert effects == [KeepStorage(), Focus("#kept-answer")]
+    assert "Asking the browser…" in row(model, "kept")
+    assert "declined" not in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
+    (asking,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert asking.attr("tabindex") == "-1" and text_of(asking) == "Asking the browser…"
+    regions = {e.attr("id") for e in find_all(asking, lambda e: e.attr("aria-live") == "polite")}
+    model, _ = app.update(model, replace(REPORT, persisted=True), Env())  # the browser said yes
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    # Said as it comes: in a polite live region drawn, empty, while the browser was asked.
+    (said,) = find_all(answer, lambda e: e.attr("aria-live") == "polite" and text_of(e) != "")
+    assert said.attr("id") in regions and "Asking" not in text_of(answer)
+    assert text_of(said) == "Yes: the browser will not delete it to free space."
+    i18n.set_language("ja")
+    try:
+        model, _ = app.update(open_settings(), REPORT, Env())
+        model, _ = app.update(model, click("keep-data"), Env())
+        (asking,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+        assert text_of(asking) == "ブラウザに問い合わせています…"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_settings_page_asks_for_the_numbers_and_shows_them():
     model = open_settings()
     assert "Measuring…" in text_of(app.view(model))

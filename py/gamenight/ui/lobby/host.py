@@ -50,6 +50,7 @@ from gamenight.ui.lobby.panel import (
     Sight,
     board_input,
     board_message,
+    counting_out,
     lobby_requests,
     panel,
     reason_text,
@@ -323,6 +324,10 @@ class HostScreen:
             updated, more = _follow(updated)
             updated = _links_follow(updated)
             effects = [*effects, *more]
+        if updated.counting and (updated.live is None or updated.counting not in counting_out(updated.live.client)):
+            # The question stands only while its seat can be counted out: with the player back (or the
+            # match over) it goes, and does not come back unasked if they leave again.
+            updated = replace(updated, counting="")
         match = updated.live.session.match if updated.live is not None else None
         running = match is not None and match.running
         if running and updated.reply_note is not None and updated.reply_note["code"] == "guest-connected":

@@ -356,7 +356,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     out = counted_out(client)
-    count_out = sight.host and lobby.phase == "playing" and not sight.offline and _counts_out(lobby.game)
+    count_out = counting_out(client) if sight.host and not sight.offline else frozenset()
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
@@ -371,7 +371,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             button = h("button", {"class": "button", "data-action": "stand"}, _("Leave seat"))
         elif take_over and seat.member in left:
             button = _add_bot(seat.id, tag, _("Let a computer player take over"))
-        elif count_out and seat.member in left and seat.id not in out:
+        elif seat.id in count_out:
             button = _count_out(seat.id, holder or tag, sight.counting == seat.id)
         elif sight.host and before_match and seat.member in bots:
             button = h(
@@ -419,6 +419,17 @@ def _count_out(seat: str, name: str, asked: bool) -> Element:
 def _counts_out(game_id: str) -> bool:
     """Whether the game's rules can count out a player who left (its optional ``count_out``)."""
     return getattr(games.rules(game_id), "count_out", None) is not None
+
+
+def counting_out(client: Client) -> frozenset[str]:
+    """The seats of the running match the host may count out: in a game that can, those whose player left
+    (not a computer player) and is not counted out yet. A seat leaves it when its player comes back."""
+    lobby = client.lobby
+    if lobby is None or lobby.phase != "playing" or not _counts_out(lobby.game):
+        return frozenset()
+    left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
+    out = counted_out(client)
+    return frozenset(s.id for s in lobby.seats if s.member in left and s.id not in out)
 
 
 def counted_out(client: Client) -> frozenset[str]:
