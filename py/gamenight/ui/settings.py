@@ -185,7 +185,7 @@ def storage_rows(report: StorageReport, model: Model) -> list[Element]:
 def kept(report: StorageReport, model: Model) -> list[Element | str]:
     if model.asking:  # the report shown is from before the question: not the browser's answer to it
         text = _("Not promised: the browser may delete it when the device runs low on space.")
-        return [text, " ", answer(_("Asking the browser…"), 0)]
+        return [text, i18n.sentence_gap(), answer(_("Asking the browser…"), 0)]
     if report.persisted is None:
         return [_("This browser does not say.")]
     if report.persisted:
@@ -193,8 +193,9 @@ def kept(report: StorageReport, model: Model) -> list[Element | str]:
         return [answer(yes, 1) if model.asked else yes]
     text = _("Not promised: the browser may delete it when the device runs low on space.")
     if model.asked:
-        return [text, " ", answer(_("The browser declined for now; it decides from how often you play."), 1)]
-    return [text, " ", button("keep-data", _("Ask to keep it"))]
+        declined = _("The browser declined for now; it decides from how often you play.")
+        return [text, i18n.sentence_gap(), answer(declined, 1)]
+    return [text, i18n.sentence_gap(), button("keep-data", _("Ask to keep it"))]
 
 
 def answer(text: str, said: int) -> Element:

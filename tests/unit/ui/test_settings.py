@@ -69,6 +69,22 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
         i18n.set_language("en")
 
 
+def test_the_kept_row_s_two_sentences_stand_as_the_page_s_language_sets_them():
+    """QA: the Japanese row read "…あります。 ブラウザに…", a half-width space between two sentences, which
+    Japanese does not put there (docs/i18n.md); English keeps its space."""
+    model, _ = app.update(open_settings(), REPORT, Env())
+    assert "low on space. Ask to keep it" in row(model, "kept")
+    i18n.set_language("ja")
+    try:
+        model, _ = app.update(open_settings(), REPORT, Env())
+        for step in (None, click("keep-data")):
+            if step is not None:
+                model, _ = app.update(model, step, Env())
+            assert "。 " not in row(model, "kept"), row(model, "kept")
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_settings_page_asks_for_the_numbers_and_shows_them():
     model = open_settings()
     assert "Measuring…" in text_of(app.view(model))
