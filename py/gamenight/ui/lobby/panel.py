@@ -353,7 +353,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     offer_bots = sight.host and before_match and lobby.game in games.BOTS
     # During a match the host may hand a computer player the seat of a player who left (it waits for them),
     # or, in a game that declares it has no use for one there, count that player out (``Game.count_out``).
-    left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
+    left = _left(lobby)
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     out = counted_out(client)
     count_out = counting_out(client) if sight.host and not sight.offline else frozenset()
@@ -427,9 +427,15 @@ def counting_out(client: Client) -> frozenset[str]:
     lobby = client.lobby
     if lobby is None or lobby.phase != "playing" or not _counts_out(lobby.game):
         return frozenset()
-    left = {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
+    left = _left(lobby)
     out = counted_out(client)
     return frozenset(s.id for s in lobby.seats if s.member in left and s.id not in out)
+
+
+def _left(lobby: p.Lobby) -> set[str]:
+    """The members whose page is gone, other than computer players and the host: those a seat's "Let a
+    computer player take over" or "Count … out" is for."""
+    return {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
 
 
 def counted_out(client: Client) -> frozenset[str]:
