@@ -4,7 +4,8 @@ It shows the offline copy of the app (the service worker's cache: its size and v
 own data (stats, saved puzzles and matches, settings: the app's local-storage entries), the space the
 browser allows, and whether the browser promised to keep it all (persistent storage). It is a pure
 screen: it asks for numbers with effects (``ReadStorage``, ``KeepStorage``, ``ClearData``) that
-``ui/storage.py`` carries out in the browser, answering with a ``StorageReport``.
+``ui/storage.py`` carries out in the browser, answering with a ``StorageReport`` (``KeepStorage`` with a
+``KeptAnswer``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class ReadStorage(ServiceEffect):
 
 @dataclass(frozen=True)
 class KeepStorage(ServiceEffect):
-    """Ask the browser to keep the app's storage even when space runs low; a ``StorageReport`` follows."""
+    """Ask the browser to keep the app's storage even when space runs low; a ``KeptAnswer`` follows."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,15 @@ class StorageReport:
     data_bytes: int = 0
     persisted: bool | None = None
     build: str = ""
+
+
+@dataclass(frozen=True)
+class KeptAnswer:
+    """The browser's answer to ``KeepStorage``: the report measured after it answered. Its own kind, not
+    any next report: a report that comes while the browser is asked (the one "Clear my data" asks for) is
+    not that answer."""
+
+    report: StorageReport
 
 
 def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
@@ -92,7 +102,7 @@ def size_text(size: int) -> str:
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
     asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed, and
-    ``asking`` until the browser's answer (the next report) came; ``questions``: times "Delete your stats …?"
+    ``asking`` until the browser's answer (``KeptAnswer``) came; ``questions``: times "Delete your stats …?"
     was asked (which alert region says it, ``ui.live.alerts``)."""
 
     report: StorageReport | None = None
@@ -111,8 +121,10 @@ class SettingsScreen:
         return Model(), [ReadStorage()]
 
     def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
+        if isinstance(message, KeptAnswer):
+            return replace(model, report=message.report, asking=False), []
         if isinstance(message, StorageReport):
-            return replace(model, report=message, asking=False), []
+            return replace(model, report=message), []
         if not isinstance(message, UiEvent):
             return model, []
         if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:

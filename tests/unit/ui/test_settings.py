@@ -11,7 +11,15 @@ import pytest
 from gamenight import games, i18n
 from gamenight.ui import app, settings
 from gamenight.ui.program import ApplyUpdate, Env, Focus, LazyScreen, UiEvent, UpdateReady
-from gamenight.ui.settings import ClearData, KeepStorage, ReadStorage, StorageReport, local_data_size, size_text
+from gamenight.ui.settings import (
+    ClearData,
+    KeepStorage,
+    KeptAnswer,
+    ReadStorage,
+    StorageReport,
+    local_data_size,
+    size_text,
+)
 from gamenight.ui.svg import find_all, text_of
 
 PY = Path(__file__).resolve().parents[3] / "py"
@@ -53,7 +61,7 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
     (asking,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     assert asking.attr("tabindex") == "-1" and text_of(asking) == "Asking the browser…"
     regions = {e.attr("id") for e in find_all(asking, lambda e: e.attr("aria-live") == "polite")}
-    model, _ = app.update(model, replace(REPORT, persisted=True), Env())  # the browser said yes
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, persisted=True)), Env())  # the browser said yes
     (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     # Said as it comes: in a polite live region drawn, empty, while the browser was asked.
     (said,) = find_all(answer, lambda e: e.attr("aria-live") == "polite" and text_of(e) != "")
@@ -67,6 +75,34 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
         assert text_of(asking) == "ブラウザに問い合わせています…"
     finally:
         i18n.set_language("en")
+
+
+def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
+    """A race: the next report after "Ask to keep it" was taken as the browser's answer, so "Clear my data"
+    confirmed while the browser was still asked showed the clear's report (not persisted) as "declined".
+    The answer comes as its own message (``KeptAnswer``); any other report only updates the numbers."""
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    model, _ = app.update(model, click("keep-data"), Env())
+    model, _ = app.update(model, click("clear-data"), Env())
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert ClearData() in effects
+    model, _ = app.update(model, replace(REPORT, data_entries=0, data_bytes=0), Env())  # the clear's report
+    assert "0 entries" in row(model, "data")
+    assert "Asking the browser…" in row(model, "kept") and "declined" not in row(model, "kept")
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, data_entries=0, data_bytes=0, persisted=True)), Env())
+    assert "Asking" not in row(model, "kept")
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert text_of(answer) == "Yes: the browser will not delete it to free space."
+
+
+def test_an_answer_not_waited_for_only_updates_the_numbers():
+    """An answer to an asking from an earlier visit of the page (its model gone) is a report like any other:
+    the page asked nothing, so it says no answer and still offers to ask."""
+    model, _ = app.update(open_settings(), REPORT, Env())
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, data_entries=5)), Env())
+    assert "5 entries" in row(model, "data") and "Ask to keep it" in row(model, "kept")
+    assert not find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
 
 
 def test_the_kept_row_s_two_sentences_stand_as_the_page_s_language_sets_them():
@@ -115,7 +151,7 @@ def test_asking_to_keep_the_data_reports_again_and_says_when_the_browser_decline
     # The pressed button gives way to the answer: focus goes to the answer, which it reads out, not to
     # the body (QA52, by keyboard).
     assert effects == [KeepStorage(), Focus("#kept-answer")]
-    model, _ = app.update(model, REPORT, Env())  # still not persisted
+    model, _ = app.update(model, KeptAnswer(REPORT), Env())  # still not persisted
     assert "declined for now" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
     (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     assert answer.attr("tabindex") == "-1" and "declined for now" in text_of(answer)
