@@ -20,8 +20,9 @@ def alerts(said: Child, count: int, classes: str, name: str, *, polite: bool = F
     form's error, said at once), or ``polite`` ones (news said when the reader is free)."""
     speaking = count % 2
     live = {"aria-live": "polite"} if polite else {"role": "alert"}
+    drawn = {"class": classes} if classes else {}  # no empty ``class=""`` on a region with no classes
     return [
-        h(tag, {"class": classes, **live, "id": f"{name}-{i}"}, said)
+        h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)
         if i == speaking
         else h(tag, {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
         for i in (0, 1)

@@ -20,7 +20,7 @@ from gamenight.ui.settings import (
     local_data_size,
     size_text,
 )
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.svg import find_all, render, text_of
 
 PY = Path(__file__).resolve().parents[3] / "py"
 REPORT = StorageReport(
@@ -94,6 +94,19 @@ def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
     assert "Asking" not in row(model, "kept")
     (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     assert text_of(answer) == "Yes: the browser will not delete it to free space."
+
+
+def test_the_answer_s_regions_carry_no_empty_attribute():
+    """``ui.live.alerts`` drew the speaking region of the answer (no classes of its own) with ``class=""``."""
+    model, _ = app.update(open_settings(), REPORT, Env())
+    for step in (click("keep-data"), KeptAnswer(REPORT)):
+        model, _ = app.update(model, step, Env())
+        (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+        regions = find_all(answer, lambda e: e.attr("aria-live") == "polite")
+        assert len(regions) == 2
+        for region in regions:
+            assert all(value not in ("", None) for _name, value in region.attrs), region.attrs
+        assert 'class=""' not in render(answer)
 
 
 def test_an_answer_not_waited_for_only_updates_the_numbers():
