@@ -195,17 +195,23 @@ def test_a_look_for_a_new_version_fetches_the_worker_and_nothing_else(watched: P
 def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
     open_app(watched, deployment.url)
     controlled(watched)
-    watched.evaluate("localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('not-ours', 'kept')")
+    watched.evaluate(
+        "localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('gnc:reflection.stats', '{}');"
+        "localStorage.setItem('not-ours', 'kept')"
+    )
     open_app(watched, deployment.url, "#/settings")  # a first screen that asks the browser at once
     version = build_site.build_id(deployment.manifest())
     expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {version}", timeout=20_000)
-    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("2 entries")
     watched.locator("#clear-data").click()
     expect(watched.locator("#clear-cancel")).to_be_focused()
     watched.locator("#clear-confirm").click()
-    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared.")
-    expect(watched.locator('[data-row="data"] dd')).to_contain_text("0 entries")
-    assert watched.evaluate("[localStorage.getItem('gnc:lang'), localStorage.getItem('not-ours')]") == [None, "kept"]
+    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared. Your choice of language stays.")
+    # The language chosen stays, as the question said: the next visit opens in it (it opened in the
+    # browser's language).
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    stored = "['gnc:lang', 'gnc:reflection.stats', 'not-ours'].map((key) => localStorage.getItem(key))"
+    assert watched.evaluate(stored) == ["en", None, "kept"]
 
 
 def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):

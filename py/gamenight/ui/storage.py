@@ -20,7 +20,7 @@ from gamenight.ui import dom
 from gamenight.ui.program import ApplyUpdate, UpdateReady
 
 if TYPE_CHECKING:  # the settings page's module loads with its first effect, not at boot
-    from gamenight.ui.settings import StorageReport
+    from gamenight.ui.settings import ClearData, StorageReport
 
 VERSION_TIMEOUT_S = 2.0  # a worker that does not answer (an old one) shows no version
 _tasks: set[asyncio.Future] = set()  # running coroutines must be referenced until they end
@@ -125,8 +125,11 @@ def _local_entries() -> list[tuple[str, str]]:
         return []
 
 
-def _clear(shell: dom.Shell, _effect: Any) -> None:
+def _clear(shell: dom.Shell, effect: ClearData) -> None:
+    kept = {dom.STORAGE_PREFIX + key for key in effect.keep}
     for key, _value in _local_entries():
+        if key in kept:
+            continue
         try:
             js.localStorage.removeItem(key)
         except Exception as err:

@@ -86,7 +86,7 @@ def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
     model, _ = app.update(model, click("keep-data"), Env())
     model, _ = app.update(model, click("clear-data"), Env())
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert ClearData() in effects
+    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
     model, _ = app.update(model, replace(REPORT, data_entries=0, data_bytes=0), Env())  # the clear's report
     assert "0 entries" in row(model, "data")
     assert "Asking the browser…" in row(model, "kept") and "declined" not in row(model, "kept")
@@ -190,8 +190,26 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
     model, _ = app.update(model, click("clear-data"), Env())
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert effects == [ClearData(), Focus("#clear-data")]
+    assert effects == [ClearData(keep=(app.LANGUAGE_KEY,)), Focus("#clear-data")]
     assert "Your data was cleared." in text_of(app.view(model))
+
+
+def test_clearing_my_data_keeps_the_language_and_says_so_before_and_after():
+    """ "Clear my data" removed the language chosen too: the page read on in it until the next visit, which
+    opened in the browser's language, a page a player who chose the other one may not read. The language is
+    kept, and the question, the section's words and the news after say so (it said "and settings")."""
+    model = open_settings()
+    section = text_of(app.view(model))
+    assert "Your choice of language and the offline copy of the app stay." in section
+    model, _ = app.update(model, click("clear-data"), Env())
+    (alert,) = find_all(app.view(model), lambda e: e.attr("role") == "alert" and text_of(e) != "")
+    assert text_of(alert) == (
+        "Delete your stats and your saved puzzles and matches? Your choice of language stays. This cannot be undone."
+    )
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
+    (done,) = find_all(app.view(model), lambda e: e.attr("class") == "settings-status")
+    assert text_of(done) == "Your data was cleared. Your choice of language stays."
 
 
 def test_the_clear_question_is_said_as_it_is_asked_each_time():
