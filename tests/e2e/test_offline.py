@@ -19,11 +19,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.reflection.puzzle import KIND_OF
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, SITE, PageWatch, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app
 from tests.e2e.test_lightseeker import click_turn, engine, start_table
 from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
 from tools import build_site
@@ -363,3 +363,63 @@ def test_tab_never_leaves_focus_under_the_offer(app: Page, site_url: str):
     expect(back).to_be_focused()
     bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
     assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")
+
+
+# The browser asked to keep the storage answers only when the test says: ``window.gncAnswer(yes)``.
+HELD_ANSWER = """(() => {
+    const storage = navigator.storage;
+    storage.persisted = () => Promise.resolve(false);
+    storage.persist = () => new Promise((resolve) => { window.gncAnswer = resolve; });
+})();"""
+# The focus ring of the answer ("Asking the browser…", then the browser's): each box of it (an inline
+# element broken over lines has one per line), and the boxes of the text before it in its row.
+RING = """() => {
+    const answer = document.querySelector('#kept-answer');
+    const style = getComputedStyle(answer);
+    const out = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const rings = [...answer.getClientRects()].map((r) =>
+        ({left: r.left - out, top: r.top - out, right: r.right + out, bottom: r.bottom + out}));
+    const before = document.createRange();
+    before.setStart(answer.closest('dd'), 0);
+    before.setEndBefore(answer);
+    const lines = [...before.getClientRects()].filter((r) => r.width > 1)
+        .map((r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}));
+    return {out, rings, lines};
+}"""
+
+
+def crossing(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [{"viewport": {"width": 1280, "height": 800}}, {**PHONE}, {**PHONE, "viewport": {"width": 320, "height": 640}}],
+    ids=["1280x800", "390x844-dark", "320x640-dark"],
+)
+def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(browser: Browser, site_url: str, screen):
+    """The answer to "Ask to keep it" takes focus: an inline span, its ring drew over the sentence before
+    it (on the same line and the line above) and broke into one ring per line where it wrapped."""
+    context = browser.new_context(**screen)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        page.add_init_script(HELD_ANSWER)
+        open_app(page, site_url, "#/settings")
+        page.locator("#keep-data").focus()
+        page.keyboard.press("Enter")
+        answer = page.locator("#kept-answer")
+        for words, then in (("Asking the browser…", "gncAnswer(false)"), ("declined for now", "")):
+            expect(answer).to_contain_text(words)
+            expect(answer).to_be_focused()
+            found = page.evaluate(RING)
+            assert found["out"] > 0, "the focused answer shows no ring"
+            assert len(found["rings"]) == 1, f"the ring is broken in {len(found['rings'])} over the lines"
+            (ring,) = found["rings"]
+            assert found["lines"], "no sentence before the answer"
+            assert not [line for line in found["lines"] if crossing(ring, line)], (ring, found["lines"])
+            if then:
+                page.evaluate(then)
+        watch.check()
+    finally:
+        context.close()
