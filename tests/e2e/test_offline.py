@@ -19,11 +19,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.reflection.puzzle import KIND_OF
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, SITE, PageWatch, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app
 from tests.e2e.test_lightseeker import click_turn, engine, start_table
 from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
 from tools import build_site
@@ -195,17 +195,23 @@ def test_a_look_for_a_new_version_fetches_the_worker_and_nothing_else(watched: P
 def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
     open_app(watched, deployment.url)
     controlled(watched)
-    watched.evaluate("localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('not-ours', 'kept')")
+    watched.evaluate(
+        "localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('gnc:reflection.stats', '{}');"
+        "localStorage.setItem('not-ours', 'kept')"
+    )
     open_app(watched, deployment.url, "#/settings")  # a first screen that asks the browser at once
     version = build_site.build_id(deployment.manifest())
     expect(watched.locator('[data-row="offline"] dd')).to_contain_text(f"version {version}", timeout=20_000)
-    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("2 entries")
     watched.locator("#clear-data").click()
     expect(watched.locator("#clear-cancel")).to_be_focused()
     watched.locator("#clear-confirm").click()
-    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared.")
-    expect(watched.locator('[data-row="data"] dd')).to_contain_text("0 entries")
-    assert watched.evaluate("[localStorage.getItem('gnc:lang'), localStorage.getItem('not-ours')]") == [None, "kept"]
+    expect(watched.locator(".settings-status")).to_have_text("Your data was cleared. Your choice of language stays.")
+    # The language chosen stays, as the question said: the next visit opens in it (it opened in the
+    # browser's language).
+    expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
+    stored = "['gnc:lang', 'gnc:reflection.stats', 'not-ours'].map((key) => localStorage.getItem(key))"
+    assert watched.evaluate(stored) == ["en", None, "kept"]
 
 
 def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):
@@ -357,3 +363,63 @@ def test_tab_never_leaves_focus_under_the_offer(app: Page, site_url: str):
     expect(back).to_be_focused()
     bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
     assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")
+
+
+# The browser asked to keep the storage answers only when the test says: ``window.gncAnswer(yes)``.
+HELD_ANSWER = """(() => {
+    const storage = navigator.storage;
+    storage.persisted = () => Promise.resolve(false);
+    storage.persist = () => new Promise((resolve) => { window.gncAnswer = resolve; });
+})();"""
+# The focus ring of the answer ("Asking the browser…", then the browser's): each box of it (an inline
+# element broken over lines has one per line), and the boxes of the text before it in its row.
+RING = """() => {
+    const answer = document.querySelector('#kept-answer');
+    const style = getComputedStyle(answer);
+    const out = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const rings = [...answer.getClientRects()].map((r) =>
+        ({left: r.left - out, top: r.top - out, right: r.right + out, bottom: r.bottom + out}));
+    const before = document.createRange();
+    before.setStart(answer.closest('dd'), 0);
+    before.setEndBefore(answer);
+    const lines = [...before.getClientRects()].filter((r) => r.width > 1)
+        .map((r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}));
+    return {out, rings, lines};
+}"""
+
+
+def crossing(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [{"viewport": {"width": 1280, "height": 800}}, {**PHONE}, {**PHONE, "viewport": {"width": 320, "height": 640}}],
+    ids=["1280x800", "390x844-dark", "320x640-dark"],
+)
+def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(browser: Browser, site_url: str, screen):
+    """The answer to "Ask to keep it" takes focus: an inline span, its ring drew over the sentence before
+    it (on the same line and the line above) and broke into one ring per line where it wrapped."""
+    context = browser.new_context(**screen)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        page.add_init_script(HELD_ANSWER)
+        open_app(page, site_url, "#/settings")
+        page.locator("#keep-data").focus()
+        page.keyboard.press("Enter")
+        answer = page.locator("#kept-answer")
+        for words, then in (("Asking the browser…", "gncAnswer(false)"), ("declined for now", "")):
+            expect(answer).to_contain_text(words)
+            expect(answer).to_be_focused()
+            found = page.evaluate(RING)
+            assert found["out"] > 0, "the focused answer shows no ring"
+            assert len(found["rings"]) == 1, f"the ring is broken in {len(found['rings'])} over the lines"
+            (ring,) = found["rings"]
+            assert found["lines"], "no sentence before the answer"
+            assert not [line for line in found["lines"] if crossing(ring, line)], (ring, found["lines"])
+            if then:
+                page.evaluate(then)
+        watch.check()
+    finally:
+        context.close()

@@ -8,9 +8,12 @@ parity of a count the screen keeps of its sayings (a board's refusals, the solo 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from gamenight.ui.svg import Child, Element, h
+
+M = TypeVar("M")  # a screen's model
 
 
 def alerts(said: Child, count: int, classes: str, name: str, *, polite: bool = False, tag: str = "p") -> list[Element]:
@@ -20,8 +23,9 @@ def alerts(said: Child, count: int, classes: str, name: str, *, polite: bool = F
     form's error, said at once), or ``polite`` ones (news said when the reader is free)."""
     speaking = count % 2
     live = {"aria-live": "polite"} if polite else {"role": "alert"}
+    drawn = {"class": classes} if classes else {}  # no empty ``class=""`` on a region with no classes
     return [
-        h(tag, {"class": classes, **live, "id": f"{name}-{i}"}, said)
+        h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)
         if i == speaking
         else h(tag, {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
         for i in (0, 1)
@@ -35,8 +39,9 @@ def new_note(before: Any, after: Any) -> bool:
     return after is not None and after is not before
 
 
-def new_notes(before: object, after: object, *fields: str) -> int:
-    """How many notes an input gave a screen whose model (``before``, then ``after``) holds several, each in
-    one of its ``fields`` (a form's error, another form's): each counted as ``new_note`` counts a board's
-    one, so the screen adds them to its count and ``alerts`` says each again."""
-    return sum(new_note(getattr(before, f), getattr(after, f)) for f in fields)
+def new_notes(before: M, after: M, notes: Callable[[M], tuple[object, ...]]) -> int:
+    """How many notes an input gave a screen whose model (``before``, then ``after``) holds several, read
+    from it by ``notes`` (a form's error, another form's; a function, not field names, so a type checker
+    sees a misspelt one): each counted as ``new_note`` counts a board's one, so the screen adds them to its
+    count and ``alerts`` says each again."""
+    return sum(new_note(was, now) for was, now in zip(notes(before), notes(after), strict=True))

@@ -4,7 +4,8 @@ It shows the offline copy of the app (the service worker's cache: its size and v
 own data (stats, saved puzzles and matches, settings: the app's local-storage entries), the space the
 browser allows, and whether the browser promised to keep it all (persistent storage). It is a pure
 screen: it asks for numbers with effects (``ReadStorage``, ``KeepStorage``, ``ClearData``) that
-``ui/storage.py`` carries out in the browser, answering with a ``StorageReport``.
+``ui/storage.py`` carries out in the browser, answering with a ``StorageReport`` (``KeepStorage`` with a
+``KeptAnswer``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.app import LANGUAGE_KEY
 from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
@@ -29,13 +31,20 @@ class ReadStorage(ServiceEffect):
 
 @dataclass(frozen=True)
 class KeepStorage(ServiceEffect):
-    """Ask the browser to keep the app's storage even when space runs low; a ``StorageReport`` follows."""
+    """Ask the browser to keep the app's storage even when space runs low; a ``KeptAnswer`` follows."""
 
 
 @dataclass(frozen=True)
 class ClearData(ServiceEffect):
-    """Delete everything the app stored for the player (its local-storage entries); a report follows.
-    The offline copy of the app stays: it holds nothing personal."""
+    """Delete what the app stored for the player (its local-storage entries) but the entries ``keep``
+    names; a report follows. The offline copy of the app stays: it holds nothing personal."""
+
+    keep: tuple[str, ...] = ()
+
+
+# Kept by "Clear my data": the language the player chose. Removed, the page read on in it until the next
+# visit, which opened in the browser's language: a page a player who chose the other may not read.
+KEPT_ON_CLEAR = (LANGUAGE_KEY,)
 
 
 # --- messages (ui/storage.py → screen) -------------------------------------------------------------
@@ -58,6 +67,15 @@ class StorageReport:
     data_bytes: int = 0
     persisted: bool | None = None
     build: str = ""
+
+
+@dataclass(frozen=True)
+class KeptAnswer:
+    """The browser's answer to ``KeepStorage``: the report measured after it answered. Its own kind, not
+    any next report: a report that comes while the browser is asked (the one "Clear my data" asks for) is
+    not that answer."""
+
+    report: StorageReport
 
 
 def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
@@ -92,7 +110,7 @@ def size_text(size: int) -> str:
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
     asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed, and
-    ``asking`` until the browser's answer (the next report) came; ``questions``: times "Delete your stats …?"
+    ``asking`` until the browser's answer (``KeptAnswer``) came; ``questions``: times "Delete your stats …?"
     was asked (which alert region says it, ``ui.live.alerts``)."""
 
     report: StorageReport | None = None
@@ -111,8 +129,10 @@ class SettingsScreen:
         return Model(), [ReadStorage()]
 
     def update(self, model: Model, message: Message) -> tuple[Model, list[Effect]]:
+        if isinstance(message, KeptAnswer):
+            return replace(model, report=message.report, asking=False), []
         if isinstance(message, StorageReport):
-            return replace(model, report=message, asking=False), []
+            return replace(model, report=message), []
         if not isinstance(message, UiEvent):
             return model, []
         if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:
@@ -125,7 +145,7 @@ class SettingsScreen:
         if message.action == "clear-cancel" and model.step == "confirm":
             return replace(model, step=""), [Focus("#clear-data")]
         if message.action == "clear-confirm" and model.step == "confirm":
-            return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
+            return replace(model, step="cleared"), [ClearData(keep=KEPT_ON_CLEAR), Focus("#clear-data")]
         if message.action == "keep-data":
             # The button gives way to the answer: focus goes to it (it reads it out), not to the body.
             return replace(model, asked=True, asking=True), [KeepStorage(), Focus("#kept-answer")]
@@ -224,7 +244,10 @@ def clear_section(model: Model) -> Element:
     """The "Clear my data" button, or the question it asks. The question is said as it is asked (and again when asked
     again): focus goes to "Cancel", which does not read it out; it describes the answer that loses data."""
     if model.step == "confirm":
-        question = _("Delete your stats, saved puzzles and matches, and settings? This cannot be undone.")
+        question = _(
+            "Delete your stats and your saved puzzles and matches? Your choice of language stays. "
+            "This cannot be undone."
+        )
         controls = [
             *alerts(question, model.questions, "warning", QUESTION),
             button("clear-cancel", _("Cancel")),
@@ -232,7 +255,7 @@ def clear_section(model: Model) -> Element:
         ]
     else:
         controls = [button("clear-data", _("Clear my data"))]
-    done = _("Your data was cleared.") if model.step == "cleared" else ""
+    done = _("Your data was cleared. Your choice of language stays.") if model.step == "cleared" else ""
     return h(
         "section",
         {"class": "panel", "aria-labelledby": "clear-title"},
@@ -240,7 +263,10 @@ def clear_section(model: Model) -> Element:
         h(
             "p",
             {},
-            _("Removes everything this app saved for you on this device. The offline copy of the app stays."),
+            _(
+                "Removes your stats and your saved puzzles and matches from this device. "
+                "Your choice of language and the offline copy of the app stay."
+            ),
         ),
         h("div", {"class": "actions"}, controls),
         h("p", {"class": "settings-status", "role": "status"}, done),

@@ -11,13 +11,16 @@ page first asks (``py/main.py`` names it in ``dom.SERVICES``), so the start page
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # browser-only by design
 from pyodide.ffi import create_proxy, jsnull, to_js
 
 from gamenight.ui import dom
 from gamenight.ui.program import ApplyUpdate, UpdateReady
+
+if TYPE_CHECKING:  # the settings page's module loads with its first effect, not at boot
+    from gamenight.ui.settings import ClearData, StorageReport
 
 VERSION_TIMEOUT_S = 2.0  # a worker that does not answer (an old one) shows no version
 _tasks: set[asyncio.Future] = set()  # running coroutines must be referenced until they end
@@ -80,11 +83,18 @@ async def _persist() -> bool | None:
 
 
 async def _keep(shell: dom.Shell) -> None:
+    from gamenight.ui.settings import KeptAnswer
+
     await _persist()
-    await _report(shell)
+    shell.send(KeptAnswer(await _measure()))
 
 
 async def _report(shell: dom.Shell) -> None:
+    shell.send(await _measure())
+
+
+async def _measure() -> StorageReport:
+    """What the app keeps on this device, as the browser tells it."""
     from gamenight.ui.settings import StorageReport, local_data_size
 
     usage = quota = offline = None
@@ -102,7 +112,7 @@ async def _report(shell: dom.Shell) -> None:
         except Exception as err:  # an estimate the browser refuses: show what we know
             js.console.warn(f"storage estimate: {err}")
     count, size = local_data_size(_local_entries())
-    shell.send(StorageReport(usage, quota, offline, count, size, persisted, await _version()))
+    return StorageReport(usage, quota, offline, count, size, persisted, await _version())
 
 
 def _local_entries() -> list[tuple[str, str]]:
@@ -115,8 +125,11 @@ def _local_entries() -> list[tuple[str, str]]:
         return []
 
 
-def _clear(shell: dom.Shell, _effect: Any) -> None:
+def _clear(shell: dom.Shell, effect: ClearData) -> None:
+    kept = {dom.STORAGE_PREFIX + key for key in effect.keep}
     for key, _value in _local_entries():
+        if key in kept:
+            continue
         try:
             js.localStorage.removeItem(key)
         except Exception as err:

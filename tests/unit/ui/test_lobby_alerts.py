@@ -41,11 +41,15 @@ def test_a_screen_counts_each_error_line_an_input_gave_it():
     standing; one kept is the same object, and one taken away says nothing; each line given counts."""
     bad = {"code": "name-length", "params": {"max": 24}}
     before = Lines(error=bad)
-    assert new_notes(before, replace(before), "error", "reply_error") == 0, "kept through another change"
-    assert new_notes(before, Lines(error=dict(bad)), "error", "reply_error") == 1, "the same words again"
-    assert new_notes(before, Lines(), "error", "reply_error") == 0, "taken away"
-    assert new_notes(before, Lines(dict(bad), dict(bad)), "error", "reply_error") == 2, "two lines at once"
-    assert new_notes(before, Lines(dict(bad), dict(bad)), "reply_error") == 1, "only the lines named"
+
+    def both(lines: Lines) -> tuple[object, ...]:
+        return lines.error, lines.reply_error
+
+    assert new_notes(before, replace(before), both) == 0, "kept through another change"
+    assert new_notes(before, Lines(error=dict(bad)), both) == 1, "the same words again"
+    assert new_notes(before, Lines(), both) == 0, "taken away"
+    assert new_notes(before, Lines(dict(bad), dict(bad)), both) == 2, "two lines at once"
+    assert new_notes(before, Lines(dict(bad), dict(bad)), lambda lines: (lines.reply_error,)) == 1, "only those read"
 
 
 def test_the_setup_form_says_the_same_bad_name_again():

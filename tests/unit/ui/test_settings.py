@@ -11,8 +11,16 @@ import pytest
 from gamenight import games, i18n
 from gamenight.ui import app, settings
 from gamenight.ui.program import ApplyUpdate, Env, Focus, LazyScreen, UiEvent, UpdateReady
-from gamenight.ui.settings import ClearData, KeepStorage, ReadStorage, StorageReport, local_data_size, size_text
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.settings import (
+    ClearData,
+    KeepStorage,
+    KeptAnswer,
+    ReadStorage,
+    StorageReport,
+    local_data_size,
+    size_text,
+)
+from gamenight.ui.svg import find_all, render, text_of
 
 PY = Path(__file__).resolve().parents[3] / "py"
 REPORT = StorageReport(
@@ -53,7 +61,7 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
     (asking,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     assert asking.attr("tabindex") == "-1" and text_of(asking) == "Asking the browser…"
     regions = {e.attr("id") for e in find_all(asking, lambda e: e.attr("aria-live") == "polite")}
-    model, _ = app.update(model, replace(REPORT, persisted=True), Env())  # the browser said yes
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, persisted=True)), Env())  # the browser said yes
     (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     # Said as it comes: in a polite live region drawn, empty, while the browser was asked.
     (said,) = find_all(answer, lambda e: e.attr("aria-live") == "polite" and text_of(e) != "")
@@ -67,6 +75,47 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
         assert text_of(asking) == "ブラウザに問い合わせています…"
     finally:
         i18n.set_language("en")
+
+
+def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
+    """A race: the next report after "Ask to keep it" was taken as the browser's answer, so "Clear my data"
+    confirmed while the browser was still asked showed the clear's report (not persisted) as "declined".
+    The answer comes as its own message (``KeptAnswer``); any other report only updates the numbers."""
+    model = open_settings()
+    model, _ = app.update(model, REPORT, Env())
+    model, _ = app.update(model, click("keep-data"), Env())
+    model, _ = app.update(model, click("clear-data"), Env())
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
+    model, _ = app.update(model, replace(REPORT, data_entries=0, data_bytes=0), Env())  # the clear's report
+    assert "0 entries" in row(model, "data")
+    assert "Asking the browser…" in row(model, "kept") and "declined" not in row(model, "kept")
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, data_entries=0, data_bytes=0, persisted=True)), Env())
+    assert "Asking" not in row(model, "kept")
+    (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+    assert text_of(answer) == "Yes: the browser will not delete it to free space."
+
+
+def test_the_answer_s_regions_carry_no_empty_attribute():
+    """``ui.live.alerts`` drew the speaking region of the answer (no classes of its own) with ``class=""``."""
+    model, _ = app.update(open_settings(), REPORT, Env())
+    for step in (click("keep-data"), KeptAnswer(REPORT)):
+        model, _ = app.update(model, step, Env())
+        (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
+        regions = find_all(answer, lambda e: e.attr("aria-live") == "polite")
+        assert len(regions) == 2
+        for region in regions:
+            assert all(value not in ("", None) for _name, value in region.attrs), region.attrs
+        assert 'class=""' not in render(answer)
+
+
+def test_an_answer_not_waited_for_only_updates_the_numbers():
+    """An answer to an asking from an earlier visit of the page (its model gone) is a report like any other:
+    the page asked nothing, so it says no answer and still offers to ask."""
+    model, _ = app.update(open_settings(), REPORT, Env())
+    model, _ = app.update(model, KeptAnswer(replace(REPORT, data_entries=5)), Env())
+    assert "5 entries" in row(model, "data") and "Ask to keep it" in row(model, "kept")
+    assert not find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
 
 
 def test_the_kept_row_s_two_sentences_stand_as_the_page_s_language_sets_them():
@@ -115,7 +164,7 @@ def test_asking_to_keep_the_data_reports_again_and_says_when_the_browser_decline
     # The pressed button gives way to the answer: focus goes to the answer, which it reads out, not to
     # the body (QA52, by keyboard).
     assert effects == [KeepStorage(), Focus("#kept-answer")]
-    model, _ = app.update(model, REPORT, Env())  # still not persisted
+    model, _ = app.update(model, KeptAnswer(REPORT), Env())  # still not persisted
     assert "declined for now" in row(model, "kept") and "Ask to keep it" not in row(model, "kept")
     (answer,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
     assert answer.attr("tabindex") == "-1" and "declined for now" in text_of(answer)
@@ -141,8 +190,26 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
     model, _ = app.update(model, click("clear-data"), Env())
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert effects == [ClearData(), Focus("#clear-data")]
+    assert effects == [ClearData(keep=(app.LANGUAGE_KEY,)), Focus("#clear-data")]
     assert "Your data was cleared." in text_of(app.view(model))
+
+
+def test_clearing_my_data_keeps_the_language_and_says_so_before_and_after():
+    """ "Clear my data" removed the language chosen too: the page read on in it until the next visit, which
+    opened in the browser's language, a page a player who chose the other one may not read. The language is
+    kept, and the question, the section's words and the news after say so (it said "and settings")."""
+    model = open_settings()
+    section = text_of(app.view(model))
+    assert "Your choice of language and the offline copy of the app stay." in section
+    model, _ = app.update(model, click("clear-data"), Env())
+    (alert,) = find_all(app.view(model), lambda e: e.attr("role") == "alert" and text_of(e) != "")
+    assert text_of(alert) == (
+        "Delete your stats and your saved puzzles and matches? Your choice of language stays. This cannot be undone."
+    )
+    model, effects = app.update(model, click("clear-confirm"), Env())
+    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
+    (done,) = find_all(app.view(model), lambda e: e.attr("class") == "settings-status")
+    assert text_of(done) == "Your data was cleared. Your choice of language stays."
 
 
 def test_the_clear_question_is_said_as_it_is_asked_each_time():

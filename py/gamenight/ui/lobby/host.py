@@ -311,7 +311,7 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         updated, effects = self._update(model, message)
-        given = new_notes(model, updated, "error", "reply_error")
+        given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):

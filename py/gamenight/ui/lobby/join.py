@@ -205,7 +205,7 @@ class JoinScreen:
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         updated, effects = self._update(model, message)
-        given = new_notes(model, updated, "problem", "name_error", "rejoin_error")
+        given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
