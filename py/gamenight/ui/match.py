@@ -305,8 +305,11 @@ class MatchUi:
     # authority, named by today's holders): a seat a computer player took over names its earlier moves
     # by the person who made them, and the person who came back is not named for the computer's moves.
     held: tuple[Holders | None, ...] = ()
-    # The events announced (``news``): this page's own last move and the moves since (``heard``).
+    # The events announced (``news``): this page's own last move and the moves since (``heard``), and
+    # who held the seats when each was heard, as ``held`` for the log: a computer player who takes over a
+    # seat meanwhile is not said to have made its player's move.
     latest: tuple[Mapping[str, Any], ...] = ()
+    latest_held: tuple[Holders | None, ...] = ()
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     refusals: int = 0  # refusals so far: which of two alert regions says the standing one (``alerts``)
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
@@ -366,9 +369,18 @@ def advance(
     if events:
         by = holders(table) if table is not None else None
         log, before, unseen, held = _bounded((*log, tuple(events)), (*before, ui.moves), unseen, (*held, by))
-    latest = heard(ui, events, table)
+    latest, latest_held = heard(ui, events, table)
     moved = replace(
-        ui, view=view, log=log, before=before, unseen=unseen, held=held, moves=moves, latest=latest, error=None
+        ui,
+        view=view,
+        log=log,
+        before=before,
+        unseen=unseen,
+        held=held,
+        moves=moves,
+        latest=latest,
+        latest_held=latest_held,
+        error=None,
     )
     moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
@@ -476,19 +488,22 @@ def _bounded(
     return kept(log), before, before[0] if before else unseen, held[start:]
 
 
-def heard(ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> tuple[Mapping[str, Any], ...]:
+def heard(
+    ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None
+) -> tuple[tuple[Mapping[str, Any], ...], tuple[Holders | None, ...]]:
     """The live region's events after ``events``: the page's own last move and every move since (computer
     players', friends' on other devices), so a screen-reader user whose turn comes after three computer
     players hears all three moves, not only the last. The region gains a line per event and a screen
     reader reads the lines added, so nothing is said twice. A move made while the page could move (its
     own, or any in a game where everyone moves at once) starts afresh; so does every move on a page
     with no seat (a spectator hears each move as it comes)."""
+    by = (holders(table) if table is not None else None,) * len(events)
     if table is None or not table.mine or acting_seat(ui, table) is not None:
-        return tuple(events)
+        return tuple(events), by
     kept = (*ui.latest, *events)
     # Over the limit it starts afresh, not with the oldest line dropped: that would move every line up
     # one and make a screen reader read them all again at each move.
-    return kept if len(kept) <= NEWS_KEPT else tuple(events)
+    return (kept, (*ui.latest_held, *by)) if len(kept) <= NEWS_KEPT else (tuple(events), by)
 
 
 def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
@@ -907,5 +922,6 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
 def news(ui: MatchUi, table: Table) -> list[str]:
     """The live region's lines: the page's last move and those since (``heard``), then whose turn it is."""
     game = ui.board
-    said = [text for text in (game.event_text(e, table.names) for e in ui.latest) if text]
+    names = [holder_names(held) if held is not None else table.names for held in ui.latest_held]
+    said = [text for text in (game.event_text(e, n) for e, n in zip(ui.latest, names, strict=True)) if text]
     return [*said, status(ui, table)]  # at the end, who won

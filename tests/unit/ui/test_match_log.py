@@ -180,6 +180,31 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
     )
 
 
+def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
+    # Ann's page (seat A) hears Cy's move; then Cy's page drops and a computer player takes over seat C
+    # before Ann moves again (seen by qa54 in a four-seat lobby: the region retold Bea's move as "Bot B
+    # (Easy) places …"). The region keeps naming Cy's move by Cy, and the computer's by the computer.
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), ("A", "C"), 42)
+    bot = Table(
+        "raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", label("hard"), "magenta", "bot", "hard")), frozenset("A")
+    )
+    ann = Table("raythread", TABLE.seats, frozenset("A"))  # Ann's page: Cy plays on her own
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), ann)
+    for n in (1, 2):
+        state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
+        ui = match.advance(ui, rules.view(state, "A"), events, ann, n)
+    heard = match.news(ui, bot)  # the seat is the computer's now: Ann's turn, nothing new heard
+    assert any(line.startswith("Cy (B) places") for line in heard), heard
+    assert not any(line.startswith("Bot B") for line in heard), heard
+    # Ann moves, then the computer does: both are heard, the computer's move under its own name.
+    for n in (3, 4):
+        state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
+        ui = match.advance(ui, rules.view(state, "A"), events, bot, n)
+    heard = match.news(ui, ann)  # Cy is back before Ann's next move
+    assert any(line.startswith("Bot B (Hard) places") for line in heard), heard
+    assert not any(line.startswith("Cy (B) places") for line in heard), heard
+
+
 def test_the_same_refusal_of_a_move_twice_is_said_twice():
     """The match screen's refusal line (the authority refused this page's move: "move-on-its-way" for a
     second move sent before the first was answered, a stale move) goes through ``ui.live.alerts`` as every
