@@ -283,3 +283,43 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
         assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]
+
+
+# The cubes a page marks as moved by the last turn, each with its classes (the mover's colour).
+MARKS = """() => Object.fromEntries(
+  [...document.querySelectorAll('.ls-moved')].map(c => [c.id, c.getAttribute('class')]))"""
+
+
+@pytest.mark.timeout(600)
+def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn(people: People):
+    """A table's undo and reload marked the cubes the last turn moved; a lobby page that opened the match
+    mid-way had only the position and marked none. Dan, who joins after the computer's answer, and the
+    host's page reloaded then, mark the cubes of that answer as the host's page did when it played it."""
+    host = open_host(people, game="lightseeker")
+    host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
+    host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
+    host.click("button[data-action=start]")
+    expect(host.locator(".ls-board")).to_be_visible()
+    state, count = hosted_match(host)
+    seed = saved_record(host)["seed"]
+    bot = games.bot("lightseeker")
+
+    def answer_goes_on(after) -> bool:
+        move = decide(bot, LS_GAME.view(after, "2"), "easy", turn_seed(seed, "2", count + 1))
+        return LS_GAME.play(after, "2", move, 0)[0].outcome is None
+
+    build_turn(host, state, going(state, "1", answer_goes_on))
+    wait_for_steps(host, count + 2, BOT_MS)
+    expect(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+    expect(host.locator(".ls-moved").first).to_be_visible()
+    seen = host.evaluate(MARKS)
+    assert seen and all("seat-" in classes for classes in seen.values()), seen
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".ls-board")).to_be_visible()
+    expect(dan.locator(".ls-moved").first).to_be_visible()
+    assert dan.evaluate(MARKS) == seen
+    assert dan.locator(".ls-roll").count() == 0, "marked, not rolled in again"
+    host.reload()
+    expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".ls-moved").first).to_be_visible()
+    assert host.evaluate(MARKS) == seen

@@ -155,7 +155,10 @@ def sync_board(
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
     if ui is None or ui.game != match.game or _new_match(ui, match):
-        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
+        # A page that opens the match mid-way (a latecomer, a reload) marks what its last step changed,
+        # from the position before it that the snapshot told.
+        before = dict(client.before) if client.before is not None else None
+        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored, before=before)
         # A match already under way has no log here.
         ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
