@@ -195,14 +195,16 @@ def test_the_hosts_light_seeker_turn_panel_is_in_the_window_with_a_cube_chosen(p
     """QA measured what 582dfcd left: in a lobby Light Seeker's turn panel stood under the board, and Start's
     focus scroll showed the board with 1 rem under it, so at 1280×800 "Confirm turn" ended 6 px below the
     window, and once a cube was chosen its Slide and Tilt rows put it 104 px below (at 1024×768 too). The
-    panel stands beside the board where both would not fit the window's height under each other."""
+    panel stands beside the board where both would not fit the window's height under each other. And at
+    1024×768 Start's scroll (the board 5rem under the window's top) left the status line 0.84 px above the
+    window: the lines above the board (the status, the light and the turn's facts on two lines) take more."""
     host = open_host(people, game="lightseeker")
     host.set_viewport_size({"width": size[0], "height": size[1]})
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
     expect(host.locator(".ls-board")).to_be_focused()
-    assert_in_window(host, (".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
+    assert_in_window(host, (".match-status", ".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
     host.keyboard.press("Space")  # the cube under the cursor is chosen: its Slide and Tilt rows appear
     expect(host.locator(".ls-moves")).to_be_visible()
     assert_in_window(host, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
