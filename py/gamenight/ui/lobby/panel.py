@@ -174,7 +174,8 @@ def sync_board(
     if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
-        halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
+        # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
+        halted = N_("Not connected to the host: rejoin above to play on.")
     else:
         halted = ""
     if ui.halted != halted:
