@@ -202,6 +202,25 @@ def test_a_guest_refuses_a_snapshot_whose_position_before_its_game_cannot_show()
     assert bea.before == good.before and bea.problem is None
 
 
+@pytest.mark.parametrize(
+    ("game", "seats", "moves"),
+    [("raythread", ("A", "C"), 2), ("lightseeker", ("1", "2"), 2), ("reflection", ("1", "2"), 0)],
+)
+def test_a_latecomer_takes_the_position_before_the_last_step_in_every_game(game, seats, moves):
+    """Every game's own check passes the position before its last step (a move, or Reflection's prepared
+    puzzle), from a spectator's sight: a page that joins mid-match has it for its board."""
+    party = Party(game, 2)
+    seat_everyone(party, dict(zip(("Host", "Bea"), seats, strict=True)))
+    party.send("Host", p.Start(7))
+    brain = random.Random(7)
+    for _ in range(moves):
+        party.play_one(brain)
+    assert party.session.match.record.log, "a step was taken"
+    cal = party.join("Cal")
+    assert cal.problems == [] and cal.before is not None
+    assert cal.before == party.session.before(party.member("Cal")) != cal.match.view
+
+
 def test_a_guest_refuses_a_match_result_whose_reason_it_could_not_word():
     """The panel words the result's reason without looking at its shape again: the edge checks it."""
     party = Party("raythread", 2)
