@@ -163,13 +163,16 @@ class Match:
     the log a snapshot gives a latecomer. They come from the record (a restored match replays it), and
     grow with it: a few events a step, beside a step's entry of the same size. ``stand_ins``: the seats
     a computer player took over from a player who left, with that player (the seat is theirs again
-    when they come back); only seats a computer player still holds, only while the match runs."""
+    when they come back); only seats a computer player still holds, only while the match runs.
+    ``previous``: the state before the record's last step (``None`` before the first), so a snapshot
+    shows a latecomer what that step changed."""
 
     record: Record
     state: Any
     holders: dict[str, str | None] | None = None
     events: Log = ()
     stand_ins: dict[str, str] = field(default_factory=dict)
+    previous: Any = None
 
     @property
     def running(self) -> bool:
@@ -491,7 +494,7 @@ class Session:
         assert match is not None
         over = self.game.result(state) is not None
         match.record = replace(match.record, log=(*match.record.log, entry), ended="over" if over else None)
-        match.state = state
+        match.previous, match.state = match.state, state
         match.events = (*match.events, tuple(events))
         if over:
             match.holders, match.stand_ins = dict(self.seats), {}
@@ -691,13 +694,17 @@ class Session:
             seats=tuple(p.SeatInfo(seat, seat_colour(game, seat), m) for seat, m in self.seats.items()),
         )
 
+    def _seat_in_match(self, match: Match, member: str) -> str | None:
+        """The seat ``member`` holds in ``match`` (``None``: it watches)."""
+        holders = self.seats if match.running else match.holders or {}
+        return next((s for s, m in holders.items() if m == member and s in match.record.seats), None)
+
     def match_view(self, member: str) -> p.MatchView | None:
         """``member``'s sight of the match: its seat's view, or the spectator view if it holds none."""
         match = self.match
         if match is None:
             return None
-        holders = self.seats if match.running else match.holders or {}
-        seat = next((s for s, m in holders.items() if m == member and s in match.record.seats), None)
+        seat = self._seat_in_match(match, member)
         game = _game(match.record.game)
         result = game.result(match.state)
         return p.MatchView(
@@ -717,8 +724,18 @@ class Session:
             return None
         return p.MatchLog(*recent_steps(match.record.log, match.events))
 
+    def before(self, member: str) -> JSON | None:
+        """``member``'s sight of the position before the match's last step (``None`` before the first):
+        a page that opens the match mid-way marks what that step changed, as the pages that saw it did."""
+        match = self.match
+        if match is None or match.previous is None:
+            return None
+        return _game(match.record.game).view(match.previous, self._seat_in_match(match, member))
+
     def snapshot(self, member: str) -> p.Snapshot:
-        return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log())
+        return p.Snapshot(
+            self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log(), self.before(member)
+        )
 
     def _broadcast(self, events: list[JSON], skip: str | None = None) -> Out:
         """A numbered update to every connected member (but ``skip``), each with its own view."""
@@ -911,11 +928,12 @@ def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match |
     record = parse_record(raw.get("record"))
     steps = replay_steps(record)
     state, events = steps[-1][0], tuple(tuple(e) for _state, e in steps[1:])
+    previous = steps[-2][0] if len(steps) > 1 else None
     if record.ended is None:
         if raw.get("holders") is not None or record.seats != tuple(seats):
             raise BadMessage("save-running")
-        return Match(record, state, events=events)
+        return Match(record, state, events=events, previous=previous)
     holders = _seats(raw.get("holders"), members)
     if tuple(holders) != record.seats:
         raise BadMessage("save-holders")
-    return Match(record, state, holders, events)
+    return Match(record, state, holders, events, previous=previous)

@@ -155,7 +155,10 @@ def sync_board(
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
     if ui is None or ui.game != match.game or _new_match(ui, match):
-        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
+        # A page that opens the match mid-way (a latecomer, a reload) marks what its last step changed,
+        # from the position before it that the snapshot told.
+        before = dict(client.before) if client.before is not None else None
+        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored, before=before)
         # A match already under way has no log here.
         ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
@@ -171,7 +174,8 @@ def sync_board(
     if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
-        halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
+        # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
+        halted = N_("Not connected to the host: rejoin above to play on.")
     else:
         halted = ""
     if ui.halted != halted:
