@@ -156,3 +156,49 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
     assert not host.by_class("confirm"), "the host did not ask again"
     (button,) = count_out_buttons(host)
     assert button.tag == "button" and text_of(button) == "Count Bea out"
+
+
+def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_so():
+    """ "Rematch" seated Bea, counted out and still gone, again: the new race waited for her for ever."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")
+    host.click("end")
+    host.click("end")
+    for page in (host, cal):  # before the press: who the rematch goes without, and why
+        (note,) = page.by_class("rematch-without")
+        assert text_of(note) == "Bea was counted out and has not come back: the rematch starts without them."
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("rematch-without")[0]) == (
+            "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まります。"
+        )
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    for page in (host, cal):
+        assert seats(page) == {"1": "Ann", "2": "Cal"}
+        assert not page.by_class("rematch-without")
+    assert text_of(cal.by_class("role")[0]) == "You play seat 2."
+    assert not count_out_buttons(host), "nobody in the rematch is gone"
+
+
+def test_a_counted_out_player_back_before_the_rematch_plays_it():
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("end")
+    host.click("end")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
+    host.click("start")
+    assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
+    assert text_of(back.by_class("role")[0]) == "You play seat 2."

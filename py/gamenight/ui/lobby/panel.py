@@ -272,9 +272,43 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
     match = shown_match(client)
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
+    without = _rematch_without(client, lobby)
+    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them).
+    notes: list[Element] = []
+    if without:
+        names = i18n.conjunction(without)
+        notes.append(
+            h(
+                "p",
+                {"class": "note rematch-without"},
+                ngettext(
+                    "{names} was counted out and has not come back: the rematch starts without them.",
+                    "{names} were counted out and have not come back: the rematch starts without them.",
+                    len(without),
+                ).format(names=names),
+            )
+        )
     if not sight.host:
-        return [h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
+        return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
+    return [*notes, h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
+
+
+def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
+    """The players of the ended match on show whom the rematch leaves out, as the session decides it
+    (``Session._here``): counted out (the game's optional ``counted_out``), still seated, page still gone,
+    if the game takes the players left."""
+    match = shown_match(client)
+    game = games.rules(lobby.game)
+    read = getattr(game, "counted_out", None)
+    if match is None or game is None or read is None:
+        return []
+    out = read(match.view)
+    names, left = _called(lobby), _left(lobby)
+    seated = [s.member for s in lobby.seats]
+    gone = [s.member for s in client.played or lobby.seats if s.id in out and s.member in left and s.member in seated]
+    if not gone or len(seated) - len(gone) not in game.info.seats:
+        return []
+    return [names[m] for m in gone if m is not None]
 
 
 def _error(client: Client) -> list[Element] | None:
