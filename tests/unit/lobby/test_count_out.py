@@ -70,7 +70,7 @@ def test_the_host_counts_out_a_player_who_left_and_the_race_goes_on_to_its_end()
     out = table.host(p.CountOut("2"))
     assert not errors(out), out
     update = last_update(out, "g2")
-    assert {"type": "counted_out", "seat": "2", "round": 2} in update["events"]
+    assert {"type": "counted_out", "seat": "2", "round": 2, "points": failure_points(3, 3)} in update["events"]
     assert update["match"]["view"]["out"] == {"2": 2}, "guests see who was counted out"
     assert session.match.state.round == 3 and session.game.active(session.match.state) == {"1", "3"}
     solve_seat(table, HOST_PEER, "1")
