@@ -89,6 +89,8 @@ LOBBY_ACTIONS = frozenset(
         "add-bot",
         "count-out",
         "count-out-cancel",
+        "count-out-ask",
+        "take-over-ask",
         "invite",
         "reply",
         "copy",
@@ -245,7 +247,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         table is not None and _role(client, lobby),
         board is not None
         and table is not None
-        and screen.render(board, table, _match_controls(client, lobby, sight), _working(sight, board)),
+        and screen.render(
+            board, table, _match_controls(client, lobby, sight), _working(sight, board), _gone(client, lobby, sight)
+        ),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -264,6 +268,33 @@ def _working(sight: Sight, board: screen.MatchUi) -> str:
     if not sight.preparing or not board.board.active(board.view):
         return ""
     return _("Your browser is making the match's next puzzle in the background.")
+
+
+def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
+    """On the host's page, beside the status that says a player's page is gone, the way to what can be
+    done for their seat: the seat's card has it ("Count Bea out", a computer player to take over), but on
+    a phone that card is under the board, the match's seats and its log, where nobody looks mid-round.
+    Counting out asks first (the question stands on the seat's card, focus on "Keep waiting"), so this
+    button only asks, and a second press of it never counts anyone out; the take-over's puts focus on the
+    card's level, its form. Right under the status, which says "Bea (2) is disconnected" already: the
+    buttons come and go when those words do (a player leaves, comes back, is counted out), not at every
+    move, as a notice of their own above the board would (``_working``)."""
+    if not sight.host or sight.offline or lobby.phase != "playing":
+        return []
+    names, out = _called(lobby), counting_out(client)
+    take_over = lobby.game in games.BOTS
+    left = _left(lobby)
+    buttons = []
+    for seat in lobby.seats:
+        name = names.get(seat.member or "", "")
+        if seat.id in out:
+            label, action = _("Count {name} out…").format(name=name), "count-out-ask"
+        elif take_over and seat.member in left:
+            label, action = _("Let a computer player take over for {name}…").format(name=name), "take-over-ask"
+        else:
+            continue
+        buttons.append(h("button", {"class": "button quiet", "data-action": action, "data-seat": seat.id}, label))
+    return buttons
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
