@@ -657,17 +657,36 @@ class Session:
     def _start(self, member: str, message: p.Start, now_ms: int) -> Out:
         seed = message.seed
         self._before_match()
-        empty = [seat for seat, member in self.seats.items() if member is None]
+        game = self.game
+        players, held = self._here()
+        empty = [seat for seat, member in held.items() if member is None]
         if empty:
             raise Refused("seats-empty", seat=self._tag(empty[0]))
-        game = self.game
         seed = fresh_seed(self.random) if seed is None else seed
-        seats = tuple(self.seats)
+        seats = tuple(held)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
+        self.players, self.seats = players, held
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
+
+    def _here(self) -> tuple[int, dict[str, str | None]]:
+        """The player count and seats a match starts with: the lobby's, without the players the last match
+        counted out (the game's optional ``counted_out``) whose page is still gone. They kept their seat to
+        watch that match from it; seated again, the rematch would wait for them as the last one did until
+        they were counted out. The others keep their order and close up, as when the host chooses fewer
+        players, if the game takes that many; a player who came back is here and plays."""
+        match, game = self.match, self.game
+        read = getattr(game, "counted_out", None)
+        if match is None or match.holders is None or read is None or match.record.game != self.game_id:
+            return self.players, self.seats
+        out = read(game.view(match.state, None))
+        gone = {m for s, m in match.holders.items() if s in out and m is not None and self.peer_of(m) is None}
+        seated = [m for m in self.seats.values() if m not in gone]
+        if len(seated) == len(self.seats) or len(seated) not in game.info.seats:
+            return self.players, self.seats
+        return len(seated), dict(zip(seat_ids(game, len(seated)), seated, strict=True))
 
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:
         match = self.match
