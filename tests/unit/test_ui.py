@@ -304,7 +304,7 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     assert opened.overlay == "help" and effects == [Focus("#overlay")]
     tree = app.view(opened)
     dialog = find_all(tree, lambda e: e.attr("role") == "dialog")[0]
-    assert dialog.attr("aria-modal") == "true" and "Raythread: choose a mirror" in text_of(dialog)
+    assert dialog.attr("aria-modal") == "true" and "Show or hide this help" in text_of(dialog)
     screen = find_all(tree, lambda e: e.attr("inert") is True)
     assert any("Raythread Rally" in text_of(e) for e in screen), "the screen under the dialog is inert"
     # While it is open, the screen does not get inputs.
@@ -321,16 +321,19 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
 @pytest.mark.parametrize(
     ("route", "gestures"),
     [
-        ("#/raythread/table", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
-        ("#/lightseeker/table", ["Tap a cube, then an arrow", "Tap a cube"]),
-        ("#/reflection/solo", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
+        ("#/raythread/table?vs=normal", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
+        ("#/lightseeker/table?vs=normal", ["Tap a cube, then an arrow", "Tap a cube"]),
+        ("#/reflection/solo?preset=easy&seed=3", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
     ],
 )
 def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: str, gestures: list[str]):
     """The "?" help on a touch screen: the game's gestures (what its controls do with taps and drags),
     then the keys (a phone may have a keyboard). The stylesheet shows the gestures only where the
-    pointer is coarse or cannot hover (css/app.css, ``.help-touch``)."""
-    model, _ = app.init(route, Env())
+    pointer is coarse or cannot hover (css/app.css, ``.help-touch``). Over a board only: a match, a
+    puzzle being played (tests/unit/ui/test_help_keys.py)."""
+    model, effects = app.init(route, Env())
+    for work in [e for e in effects if isinstance(e, Work)]:  # the solo puzzle, made
+        model, _ = app.update(model, WorkDone(work.task, run_work(work)[1]), Env())
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     touch = find_all(app.view(opened), lambda e: e.attr("class") == "help-touch")
     assert len(touch) == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.ui import app
-from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
@@ -76,8 +76,17 @@ def test_the_help_over_reflection_s_race_lists_the_race_board_s_keys_not_the_sol
     assert not set(SOLO_ONLY) & set(listed), listed
 
 
+def solo_playing(route: str) -> app.Model:
+    """The app on Reflection's solo page at ``route``, its puzzle made and on the board."""
+    model, effects = app.init(route, Env())
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, _ = app.update(model, WorkDone(work.task, run_work(work)[1]), Env())
+    assert model.inner.phase == "playing"
+    return model
+
+
 def test_the_help_over_the_solo_puzzle_lists_its_undo_and_redo():
-    model, _ = app.init("#/reflection/solo?preset=easy&seed=3", Env())
+    model = solo_playing("#/reflection/solo?preset=easy&seed=3")
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     listed = keys_of(app.view(opened))
     assert set(SOLO_ONLY) <= set(listed) and "T" in listed and "E" not in listed
@@ -117,3 +126,36 @@ def test_the_race_help_lists_the_note_keys_to_a_solver_and_not_to_a_builder():
     _rtc, solver, _bea, _solution = solving(Browser())
     listed = keys_of(helped(solver))
     assert set(NOTE_KEYS) <= set(listed), listed
+
+
+def test_the_solo_help_lists_the_board_s_keys_only_while_the_board_is_shown():
+    """Before the puzzle is made (its options, the progress bar) the page has no board to press keys on."""
+    model, _ = app.init("#/reflection/solo", Env())
+    assert model.inner.phase == "options"
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert gestures_of(overlay) == [] and rules_game(overlay) == "reflection"
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_the_help_of_a_table_s_setup_lists_no_board_keys(game: str):
+    """A table lists its board's keys and gestures once its match shows the board, not over the setup form
+    (that board is not on the page yet); its game's How to play stays offered."""
+    model, _ = app.init(f"#/{game}/table", Env())
+    assert model.inner.phase == "setup"
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert gestures_of(overlay) == [] and rules_game(overlay) == game
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
+def test_the_help_of_a_lobby_before_its_match_lists_no_board_keys(game: str):
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game)
+    bea = join(rtc, host, "Bea")
+    for page in (host, bea):
+        overlay = helped(page)
+        assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)], game
+        assert gestures_of(overlay) == [] and rules_game(overlay) == game
