@@ -246,7 +246,7 @@ class SoloScreen:
             return Keys("reflection")
         from gamenight.reflection import guide
 
-        return Keys("reflection", guide.SHORTCUTS, guide.GESTURES)
+        return Keys("reflection", guide.for_tiles(guide.SHORTCUTS, model.puzzle.tiles), guide.GESTURES)
 
     def title(self, model: Model) -> str:
         if model.puzzle:

@@ -148,8 +148,9 @@ class Board(Protocol):
     #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
     #   shortcuts, gestures: KeyList — the keys and touch gestures the help lists over this board (``keys``);
     #       without them its game's guide's (Reflection's race takes other keys than its solo board).
-    #   shortcuts_now(local) -> KeyList — those of ``shortcuts`` that do something on the board as this page
-    #       has it now (its ``local``); without it all of them (Reflection: a builder's board takes no notes).
+    #   shortcuts_now(local, view) -> KeyList — those of ``shortcuts`` that do something on the board as this
+    #       page has it now (its ``local``, the position ``view``), each said as it acts there; without it all of
+    #       them (Reflection: a builder's board takes no notes, a puzzle without triangle mirrors no V).
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
 
 
@@ -171,7 +172,7 @@ def keys(game: str, ui: MatchUi | None) -> Keys:
     shortcuts = getattr(board, "shortcuts", guide.SHORTCUTS if guide else ())
     now = getattr(board, "shortcuts_now", None)
     if now is not None:
-        shortcuts = now(ui.local)
+        shortcuts = now(ui.local, ui.view)
     gestures = getattr(board, "gestures", guide.GESTURES if guide else ())
     return Keys(game, shortcuts, gestures)
 
