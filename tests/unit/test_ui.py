@@ -344,6 +344,39 @@ def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: st
     assert not find_all(app.view(home), lambda e: e.attr("class") == "help-touch"), "no board: no gestures"
 
 
+@pytest.mark.parametrize(
+    "closing",
+    [
+        UiEvent("keydown", "", {}, key="Escape"),
+        UiEvent("keydown", "", {}, key="?"),
+        UiEvent("click", "app-close"),
+    ],
+    ids=["Escape", "?", "Close"],
+)
+def test_every_way_of_closing_the_help_gives_focus_back_where_the_question_mark_was_pressed(closing: UiEvent):
+    """The program's half of "focus back" (tests/e2e/test_shell.py checks the shell's): "?" pressed on a
+    control the screen cannot name (a link, "New match") asks the shell for the element focused when the
+    dialog opened (``Focus.back``), "?" on a board for the board, however the help is closed; from the
+    help to the rules (its own "How to play") and back, the way back stays. The shell's half (keeping that element,
+    and falling back to ``selector`` once it is gone) lives in ui/dom.py only: no unit level reaches it."""
+    model, _ = app.init("#/raythread/table?vs=normal", Env())
+    rules = UiEvent("click", "app-rules", {"game": "raythread"})
+    board = '[role=grid][tabindex="0"], [role=grid] [tabindex="0"]'
+    for pressed_on, back in (("table-new", Focus("#app-help", back=True)), ("board", Focus(board))):
+        for within in ((), (rules,)):
+            opened, effects = app.update(model, UiEvent("keydown", pressed_on, {}, key="?"), Env())
+            assert effects == [Focus("#overlay")], "the shell keeps where focus was as the dialog opens"
+            for event in within:
+                opened, effects = app.update(opened, event, Env())
+                assert opened.overlay == "rules" and effects == [Focus("#overlay")]
+            if opened.overlay == "rules" and closing.key == "?":  # "?" over the rules shows the help first
+                opened, effects = app.update(opened, closing, Env())
+                assert opened.overlay == "help" and effects == [Focus("#overlay")]
+            closed, effects = app.update(opened, closing, Env())
+            assert closed.overlay == "" and effects == [back], (pressed_on, within)
+            assert closed.overlay_return == "", "a later opening by the header's ? starts afresh"
+
+
 def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
     """The header's "?" gets it back when it opened the help; a match's "How to play" button when it
     opened the rules; the board when "?" was pressed on it (not the header, a Tab trip away); any other
