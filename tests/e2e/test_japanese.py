@@ -307,3 +307,39 @@ def test_no_drop_down_cuts_its_choices(browser: Browser, site_url: str, locale: 
         assert cut == []
     finally:
         context.close()
+
+
+# Each name field whose placeholder ("Player 2", a computer's "Bot B (Hard)") is wider than the room its
+# box shows text in, measured in the field's own font.
+CUT_PLACEHOLDERS = """() => [...document.querySelectorAll('input[placeholder]')]
+    .filter((i) => i.getBoundingClientRect().width > 0)
+    .flatMap((i) => {
+        const style = getComputedStyle(i);
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const width = pen.measureText(i.placeholder).width;
+        return width > room ? [`${i.name}: "${i.placeholder}" ${Math.round(width)} px in ${Math.round(room)} px`] : [];
+    })"""
+
+
+@pytest.mark.parametrize("text", ["100%", "125%"])
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_no_name_field_cuts_its_placeholder(browser: Browser, site_url: str, locale: str, size, text: str):
+    # At 1280×800 with the browser's text at 125 %, a Japanese table's name field showed a computer's name
+    # as "ボットB（むずかし": the field kept 10rem beside "Played by", and the name needs 11 em of its own.
+    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]})
+    try:
+        page = open_app(context.new_page(), site_url, "#/raythread/table")
+        cut = []
+        for game in ("raythread", "lightseeker"):
+            page.evaluate(f"location.hash = '#/{game}/table'")
+            page.locator("select[name=kind1]").wait_for()
+            page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+            for kind in page.locator("select[name=kind1] option").evaluate_all("os => os.map((o) => o.value)"):
+                page.select_option("select[name=kind1]", kind)
+                cut += [f"{game}, {kind}: {field}" for field in page.evaluate(CUT_PLACEHOLDERS)]
+        assert cut == []
+    finally:
+        context.close()

@@ -223,10 +223,10 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
 
 
 def test_the_help_lists_the_touch_gestures_on_a_touch_screen_only(phone: Page, app: Page, site_url: str):
-    """The header's "?" over Raythread's table: a phone (touch) shows the gestures first and the keys
-    after; a desktop with a mouse shows only the keys."""
+    """The header's "?" over Raythread's table in play: a phone (touch) shows the gestures first and the
+    keys after; a desktop with a mouse shows only the keys."""
     for page in (phone, app):
-        open_app(page, site_url, "#/raythread/table")
+        open_app(page, site_url, "#/raythread/table?vs=normal")
         page.click("#app-help")  # a tap on the phone
         expect(page.locator("#overlay")).to_be_focused()
         expect(page.locator("#overlay .keys").last).to_contain_text("Enter")

@@ -733,7 +733,7 @@ WORD_LINES = """([selector, words]) => {
 
 
 NAMES_PAST_THEIR_ROWS = """() => [...document.querySelectorAll('.seat .holder, .member .name')].filter((name) =>
-    name.getBoundingClientRect().right > name.parentElement.getBoundingClientRect().right + 0.5
+    name.getBoundingClientRect().right > name.closest('li').getBoundingClientRect().right + 0.5
     || name.scrollWidth > name.clientWidth).map((name) => name.textContent)"""
 
 
@@ -793,3 +793,54 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     lines = bea.evaluate(STATUS_TEXT_LINES)
     assert len(lines) <= 2, lines
     assert phone_problems(bea, 390) == []
+
+
+# A lobby row's label (a seat's "Seat A", "席A"; a member's swatch) and its name: each box, and the boxes of
+# their words (where each of their lines is drawn).
+SEAT_HOLDER = """([row_, label_, name_]) => {
+    const row = document.querySelector(row_);
+    const label = row.querySelector(label_), holder = row.querySelector(name_);
+    const lines = (e) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        return [...range.getClientRects()].map((r) => ({top: r.top, left: r.left, right: r.right}));
+    };
+    const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+    };
+    return {label: box(label), holder: box(holder), row: box(row), text: holder.textContent,
+            labelLines: lines(label), lines: lines(holder), buttons: [...row.querySelectorAll('button')].map(box)};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, width: int, language: str):
+    """QA: at 320 to 390 px a Japanese lobby drew a long host name on the line under its seat label
+    ("席A" / "寿限無寿限無五劫の擦り切れ海砂利水魚"), and at 320 px a long English one under "Seat A": the name
+    asked for its whole width on the label's line and, not finding it, wrapped whole. The name follows its
+    label, wrapping inside its own box, and the row's button ("Leave seat") goes under them; a member's
+    name, under its swatch the same way, follows it."""
+    ja = language == "ja-JP"
+    context = people.person(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language)
+    host = people.open(context, f"{people.site_url}/?stun=none#/host?game=raythread")
+    host.fill("input[name=lobby]", "金曜の夜" if ja else "Friday night")
+    name = "寿限無寿限無五劫の擦り切れ海砂利水魚" if ja else "Grandmaster Flash Gotham"  # 24 letters: the most
+    host.fill("input[name=name]", name)
+    host.click("form[data-action=host-setup] button[type=submit]")
+    expect(host.locator("main.host[data-stage=lobby]")).to_be_visible()
+    expect(host.locator(".seat[data-seat='A'] .holder")).to_have_text(name)
+    seat = host.evaluate(SEAT_HOLDER, [".seat[data-seat='A']", ".seat-name", ".holder"])
+    member = host.evaluate(SEAT_HOLDER, [".member", ".swatch", ".name"])
+    for seen in (seat, member):
+        label, holder, lines = seen["label"], seen["holder"], seen["lines"]
+        assert seen["text"] == name and holder["left"] >= label["right"], f"the name starts under its label: {seen}"
+        assert holder["right"] <= seen["row"]["right"], seen
+        assert all(line["left"] >= holder["left"] - 0.5 for line in lines), f"a line left the name's box: {seen}"
+    assert len(seat["labelLines"]) == 1, f"the label broke: {seat}"
+    assert abs(seat["lines"][0]["top"] - seat["labelLines"][0]["top"]) < 2, f"not on the label's line: {seat}"
+    assert all(b["top"] >= seat["holder"]["bottom"] - 1 for b in seat["buttons"]), f"a button beside the name: {seat}"
+    assert phone_problems(host, width) == []
+    if SHOTS:
+        host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-long-host-{width}-{language}.png")

@@ -409,13 +409,15 @@ def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_op
     expect(app.locator(".update-offer button[data-action=update-later]")).to_be_focused()
 
 
-@pytest.mark.parametrize("route", ["#/raythread/table?vs=normal", "#/reflection/solo"])
+@pytest.mark.parametrize("route", ["#/raythread/table?vs=normal", "#/reflection/solo?preset=easy&seed=3&v=2"])
 def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: Page, site_url: str, route: str):
     """On a phone the help is taller than the window, so its "How to play" (its last control) is reached
     by scrolling the dialog down. Pressed, the rules took the help's place in the same dialog and kept
     its scroll: they opened far down, their first lines and title out of sight. Now they open at their
-    top, focus on the dialog (as any opening of it) and the help's way back kept."""
+    top, focus on the dialog (as any opening of it) and the help's way back kept. Over a board in play:
+    the help lists a board's keys only then, and is as tall as that only then."""
     open_app(phone, site_url, route)
+    expect(phone.locator(".rt-board, main[data-phase=playing] .rf-board").first).to_be_visible(timeout=60_000)
     phone.locator("#app-help").focus()
     phone.keyboard.press("Enter")
     expect(phone.locator("#overlay[data-overlay=help]")).to_be_focused()

@@ -304,7 +304,7 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     assert opened.overlay == "help" and effects == [Focus("#overlay")]
     tree = app.view(opened)
     dialog = find_all(tree, lambda e: e.attr("role") == "dialog")[0]
-    assert dialog.attr("aria-modal") == "true" and "Raythread: choose a mirror" in text_of(dialog)
+    assert dialog.attr("aria-modal") == "true" and "Show or hide this help" in text_of(dialog)
     screen = find_all(tree, lambda e: e.attr("inert") is True)
     assert any("Raythread Rally" in text_of(e) for e in screen), "the screen under the dialog is inert"
     # While it is open, the screen does not get inputs.
@@ -321,16 +321,19 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
 @pytest.mark.parametrize(
     ("route", "gestures"),
     [
-        ("#/raythread/table", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
-        ("#/lightseeker/table", ["Tap a cube, then an arrow", "Tap a cube"]),
-        ("#/reflection/solo", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
+        ("#/raythread/table?vs=normal", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
+        ("#/lightseeker/table?vs=normal", ["Tap a cube, then an arrow", "Tap a cube"]),
+        ("#/reflection/solo?preset=easy&seed=3", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
     ],
 )
 def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: str, gestures: list[str]):
     """The "?" help on a touch screen: the game's gestures (what its controls do with taps and drags),
     then the keys (a phone may have a keyboard). The stylesheet shows the gestures only where the
-    pointer is coarse or cannot hover (css/app.css, ``.help-touch``)."""
-    model, _ = app.init(route, Env())
+    pointer is coarse or cannot hover (css/app.css, ``.help-touch``). Over a board only: a match, a
+    puzzle being played (tests/unit/ui/test_help_keys.py)."""
+    model, effects = app.init(route, Env())
+    for work in [e for e in effects if isinstance(e, Work)]:  # the solo puzzle, made
+        model, _ = app.update(model, WorkDone(work.task, run_work(work)[1]), Env())
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     touch = find_all(app.view(opened), lambda e: e.attr("class") == "help-touch")
     assert len(touch) == 1
@@ -339,6 +342,39 @@ def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: st
     assert keys and "Enter" in text_of(keys[-1])
     home, _ = app.update(app.init("#/", Env())[0], UiEvent("click", "app-help"), Env())
     assert not find_all(app.view(home), lambda e: e.attr("class") == "help-touch"), "no board: no gestures"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        UiEvent("keydown", "", {}, key="Escape"),
+        UiEvent("keydown", "", {}, key="?"),
+        UiEvent("click", "app-close"),
+    ],
+    ids=["Escape", "?", "Close"],
+)
+def test_every_way_of_closing_the_help_gives_focus_back_where_the_question_mark_was_pressed(closing: UiEvent):
+    """The program's half of "focus back" (tests/e2e/test_shell.py checks the shell's): "?" pressed on a
+    control the screen cannot name (a link, "New match") asks the shell for the element focused when the
+    dialog opened (``Focus.back``), "?" on a board for the board, however the help is closed; from the
+    help to the rules (its own "How to play") and back, the way back stays. The shell's half (keeping that element,
+    and falling back to ``selector`` once it is gone) lives in ui/dom.py only: no unit level reaches it."""
+    model, _ = app.init("#/raythread/table?vs=normal", Env())
+    rules = UiEvent("click", "app-rules", {"game": "raythread"})
+    board = '[role=grid][tabindex="0"], [role=grid] [tabindex="0"]'
+    for pressed_on, back in (("table-new", Focus("#app-help", back=True)), ("board", Focus(board))):
+        for within in ((), (rules,)):
+            opened, effects = app.update(model, UiEvent("keydown", pressed_on, {}, key="?"), Env())
+            assert effects == [Focus("#overlay")], "the shell keeps where focus was as the dialog opens"
+            for event in within:
+                opened, effects = app.update(opened, event, Env())
+                assert opened.overlay == "rules" and effects == [Focus("#overlay")]
+            if opened.overlay == "rules" and closing.key == "?":  # "?" over the rules shows the help first
+                opened, effects = app.update(opened, closing, Env())
+                assert opened.overlay == "help" and effects == [Focus("#overlay")]
+            closed, effects = app.update(opened, closing, Env())
+            assert closed.overlay == "" and effects == [back], (pressed_on, within)
+            assert closed.overlay_return == "", "a later opening by the header's ? starts afresh"
 
 
 def test_closing_the_overlay_gives_focus_back_to_what_opened_it():

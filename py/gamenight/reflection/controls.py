@@ -362,14 +362,15 @@ def draft_for(desk: Desk, view: JSON, stored: Mapping[str, str]) -> tuple[Layout
 
 # The keys the help lists over this board (``on_key``): the solo board's, less its undo and redo (a race
 # has neither, and R turns a tile here), and with E for the lasers through the cursor (no clue takes the
-# cursor here). Its touch gestures are the solo board's (the guide's).
+# cursor here). Its touch gestures are the solo board's (the guide's). ``shortcuts_now`` keeps those that
+# act on the board as the page has it.
 SHORTCUTS = (
     ("/  \\", N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
     ("|  -", N_("Reflection: place a flat mirror, upright or level, at the cursor")),
     ("#", N_("Reflection: place a block at the cursor")),
     ("o", N_("Reflection: place a black hole at the cursor")),
     ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns)")),
-    ("V", N_("Reflection: place a triangle mirror (when the puzzle has them)")),
+    ("V", N_("Reflection: place a triangle mirror at the cursor")),
     ("T, R", N_("Reflection: turn the tile")),
     ("Delete, X", N_("Reflection: take the tile or note away")),
     (".", N_("Reflection: note a dot, surely empty")),
@@ -378,6 +379,8 @@ SHORTCUTS = (
     ("Home, End", N_("Reflection: to the first or last column")),
 )
 NOTE_KEYS = (".", "N")  # they need notes: a puzzle being solved or watched has them, a build has none
+TAKE_KEYS = "Delete, X"
+TAKE_TILE = N_("Reflection: take the tile away")  # what Delete and X do where the board takes no notes
 
 
 class ReflectionBoard:
@@ -387,10 +390,18 @@ class ReflectionBoard:
     focus = FOCUS_TASK
     shortcuts = SHORTCUTS
 
-    def shortcuts_now(self, desk: Desk) -> KeyList:
-        """The help's keys for this page's task: no note keys where the board takes no notes (a build, no
-        task), as its tray shows no note tools there."""
-        return SHORTCUTS if desk.notes is not None else tuple(row for row in SHORTCUTS if row[0] not in NOTE_KEYS)
+    def shortcuts_now(self, desk: Desk, view: JSON) -> KeyList:
+        """The help's keys for this page's task, said as they act there: a tile's key where the round's tiles
+        have that kind (``guide.for_tiles``); where the board takes no notes (a build, no task) no note keys,
+        and Delete takes only a tile."""
+        from gamenight.reflection import guide  # its pictures' code is compiled only if the help is asked for
+
+        notes = desk.notes is not None
+        return tuple(
+            (key, what if notes or key != TAKE_KEYS else TAKE_TILE)
+            for key, what in guide.for_tiles(SHORTCUTS, tileset(view))
+            if notes or key not in NOTE_KEYS
+        )
 
     def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Desk:
         return Desk()

@@ -10,8 +10,9 @@ from __future__ import annotations
 from gamenight.i18n import N_, _
 from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout, trace
-from gamenight.reflection.puzzle import puzzle_of
+from gamenight.reflection.puzzle import Kind, TileSet, puzzle_of
 from gamenight.ui import svg
+from gamenight.ui.program import KeyList
 from gamenight.ui.svg import Element, h
 
 SHORTCUTS = (
@@ -21,7 +22,7 @@ SHORTCUTS = (
     ("#", N_("Reflection: place a block at the cursor")),
     ("o", N_("Reflection: place a black hole at the cursor")),
     ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser")),
-    ("V", N_("Reflection: place a triangle mirror (when the puzzle has them)")),
+    ("V", N_("Reflection: place a triangle mirror at the cursor")),
     ("T", N_("Reflection: turn the tile")),
     ("Delete, X", N_("Reflection: take the tile or note away")),
     (".", N_("Reflection: note a dot, surely empty")),
@@ -30,6 +31,16 @@ SHORTCUTS = (
     ("Ctrl+Z, U", N_("Reflection: undo")),
     ("Ctrl+Y, R", N_("Reflection: redo")),
 )
+# The key that places each kind of tile (solo.KEY_TILES, controls.on_key): over a puzzle with none of that
+# kind it only says none is left (an Easy puzzle has no black hole), so the help lists it only with them.
+KEY_KINDS: dict[str, Kind] = {"/  \\": "diagonal", "|  -": "flat", "#": "block", "o": "hole", "V": "triangle"}
+
+
+def for_tiles(shortcuts: KeyList, tiles: TileSet) -> KeyList:
+    """``shortcuts`` over a puzzle of ``tiles``: a tile's key only where the puzzle has that kind of tile."""
+    return tuple(row for row in shortcuts if row[0] not in KEY_KINDS or getattr(tiles, KEY_KINDS[row[0]]))
+
+
 # What a touch screen does on the board (solo.py, controls.py), listed in the app's help on such a screen.
 GESTURES = (
     (N_("Tap a cell"), N_("Reflection: use the tray's tool there (a placed tile turns)")),

@@ -239,10 +239,14 @@ class SoloScreen:
 
     def keys(self, model: Model) -> Keys:
         """The solo board's keys and gestures, as the guide lists them (imported here: only the help
-        needs it, and the page's start should not compile its pictures' code)."""
+        needs it, and the page's start should not compile its pictures' code), while a puzzle is played:
+        before it (its options, its making) there is no board, and a solved or revealed board takes no
+        key (``on_key``)."""
+        if model.phase != "playing" or model.puzzle is None:
+            return Keys("reflection")
         from gamenight.reflection import guide
 
-        return Keys("reflection", guide.SHORTCUTS, guide.GESTURES)
+        return Keys("reflection", guide.for_tiles(guide.SHORTCUTS, model.puzzle.tiles), guide.GESTURES)
 
     def title(self, model: Model) -> str:
         if model.puzzle:

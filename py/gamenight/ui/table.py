@@ -212,8 +212,9 @@ class TableScreen:
         return view(model)
 
     def keys(self, model: Model) -> Keys:
-        """Its board's, in setup too: the form leads to that board."""
-        return match.keys(self.game, model.ui)
+        """Its board's while the match is shown; over the setup form (which may keep the match it leads
+        back to, unseen) none: that board is not on the page (``view``)."""
+        return match.keys(self.game, model.ui if model.phase == "playing" else None)
 
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info

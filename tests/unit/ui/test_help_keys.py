@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.ui import app
-from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
@@ -76,8 +76,17 @@ def test_the_help_over_reflection_s_race_lists_the_race_board_s_keys_not_the_sol
     assert not set(SOLO_ONLY) & set(listed), listed
 
 
+def solo_playing(route: str) -> app.Model:
+    """The app on Reflection's solo page at ``route``, its puzzle made and on the board."""
+    model, effects = app.init(route, Env())
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, _ = app.update(model, WorkDone(work.task, run_work(work)[1]), Env())
+    assert model.inner.phase == "playing"
+    return model
+
+
 def test_the_help_over_the_solo_puzzle_lists_its_undo_and_redo():
-    model, _ = app.init("#/reflection/solo?preset=easy&seed=3", Env())
+    model = solo_playing("#/reflection/solo?preset=easy&seed=3")
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     listed = keys_of(app.view(opened))
     assert set(SOLO_ONLY) <= set(listed) and "T" in listed and "E" not in listed
@@ -117,3 +126,90 @@ def test_the_race_help_lists_the_note_keys_to_a_solver_and_not_to_a_builder():
     _rtc, solver, _bea, _solution = solving(Browser())
     listed = keys_of(helped(solver))
     assert set(NOTE_KEYS) <= set(listed), listed
+
+
+def said_of(overlay: Element) -> dict[str, str]:
+    """What the help's key table says each of its keys does."""
+    tables = find_all(overlay, lambda e: e.attr("class") == "keys")
+    rows = find_all(tables[-1], lambda e: e.tag == "tr")
+    return {text_of(row.children[0]): text_of(row.children[1]) for row in rows}
+
+
+def test_a_builder_s_help_says_its_delete_takes_a_tile_away_and_a_solver_s_a_tile_or_a_note():
+    """A builder places tiles and no notes, yet its help said "Delete, X: take the tile or note away"."""
+    from tests.unit.reflection.test_match_desk import solving
+    from tests.unit.reflection.test_match_pages import two_players
+
+    _rtc, builder, _bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3}, Browser())
+    assert said_of(helped(builder))["Delete, X"] == "Reflection: take the tile away"
+    _rtc, solver, _bea, _solution = solving(Browser())
+    assert said_of(helped(solver))["Delete, X"] == "Reflection: take the tile or note away"
+
+
+TILE_KEYS = {"diagonal": "/  \\", "flat": "|  -", "block": "#", "hole": "o", "triangle": "V"}
+
+
+def tile_keys(listed: list[str]) -> set[str]:
+    """The kinds of tile whose key ``listed`` has."""
+    return {kind for kind, key in TILE_KEYS.items() if key in listed}
+
+
+def test_the_race_help_lists_a_tile_s_key_only_when_the_puzzle_has_that_kind_of_tile():
+    """V (a triangle mirror) and o (a black hole) only say none is left on a puzzle without them, yet the
+    help listed them on every puzzle (V "when the puzzle has them")."""
+    from tests.unit.reflection.test_match_pages import two_players
+
+    built = {"mode": "built", "preset": "custom", "size": 4, "tiles": 3}
+    _rtc, plain, _bea = two_players(built, Browser())
+    assert tile_keys(keys_of(helped(plain))) == {"diagonal"}  # three diagonal mirrors (``generate.mix``)
+    # Ticked, but three tiles are all diagonal mirrors: no triangle to place.
+    _rtc, too_few, _bea = two_players({**built, "triangles": True}, Browser())
+    assert tile_keys(keys_of(helped(too_few))) == {"diagonal"}
+    _rtc, mixed, _bea = two_players({**built, "tiles": 5, "black_holes": True, "triangles": True}, Browser())
+    assert mixed.inner.board.local.task.kind == "build"
+    assert tile_keys(keys_of(helped(mixed))) == set(TILE_KEYS)
+
+
+def test_the_solo_help_lists_a_tile_s_key_only_when_the_puzzle_has_that_kind_of_tile():
+    from gamenight.reflection import solo
+    from tests.unit.reflection.test_triangles import playing
+
+    def kinds(params: dict[str, str]) -> set[str]:
+        return tile_keys([key for key, _what in solo.SCREEN.keys(playing(params)).shortcuts])
+
+    assert kinds({"preset": "easy", "seed": "3"}) == {"diagonal", "flat", "block"}  # Easy has no black hole
+    tiles = {"preset": "custom", "size": "5", "diagonal": "1", "triangle": "2", "seed": "4", "v": "2"}
+    assert kinds(tiles) == {"diagonal", "triangle"}
+
+
+def test_the_solo_help_lists_the_board_s_keys_only_while_the_board_is_shown():
+    """Before the puzzle is made (its options, the progress bar) the page has no board to press keys on."""
+    model, _ = app.init("#/reflection/solo", Env())
+    assert model.inner.phase == "options"
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert gestures_of(overlay) == [] and rules_game(overlay) == "reflection"
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
+def test_the_help_of_a_table_s_setup_lists_no_board_keys(game: str):
+    """A table lists its board's keys and gestures once its match shows the board, not over the setup form
+    (that board is not on the page yet); its game's How to play stays offered."""
+    model, _ = app.init(f"#/{game}/table", Env())
+    assert model.inner.phase == "setup"
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert gestures_of(overlay) == [] and rules_game(overlay) == game
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
+def test_the_help_of_a_lobby_before_its_match_lists_no_board_keys(game: str):
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game)
+    bea = join(rtc, host, "Bea")
+    for page in (host, bea):
+        overlay = helped(page)
+        assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)], game
+        assert gestures_of(overlay) == [] and rules_game(overlay) == game

@@ -27,7 +27,10 @@ def end_match(host) -> None:
 
 def members(page: Page) -> dict[str, str]:
     """Member name → state shown on ``page``."""
-    return {text_of(li.children[1]): str(li.attr("data-state")) for li in page.by_class("member")}
+    return {
+        text_of(find_all(li, lambda e: e.attr("class") == "name")[0]): str(li.attr("data-state"))
+        for li in page.by_class("member")
+    }
 
 
 def seats(page: Page) -> dict[str, str]:

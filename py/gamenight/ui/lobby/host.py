@@ -392,7 +392,8 @@ class HostScreen:
         return _lobby_view(model, model.live)
 
     def keys(self, model: HostModel) -> Keys | None:
-        """The board of the lobby's game (its match's, when one is shown), once a lobby runs."""
+        """Once a lobby runs, its game (the help's "How to play"), with the keys of its match's board while
+        one is shown (``ui.match.keys``)."""
         lobby = model.live.client.lobby if model.live else None
         return screen.keys(lobby.game, model.board) if lobby else None
 

@@ -242,7 +242,8 @@ class JoinScreen:
         return h("main", {"class": "page join", "data-stage": model.stage}, _join_view(model))
 
     def keys(self, model: JoinModel) -> Keys | None:
-        """The board of the lobby's game (its match's, when one is shown), once the page has the lobby."""
+        """Once the page has the lobby, its game (the help's "How to play"), with the keys of its match's
+        board while one is shown (``ui.match.keys``)."""
         lobby = model.client.lobby if model.client else None
         return screen.keys(lobby.game, model.board) if lobby else None
 

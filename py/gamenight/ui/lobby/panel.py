@@ -452,12 +452,17 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             h(
                 "li",
                 {"class": "seat", "data-seat": seat.id, "data-colour": seat.colour, "data-member": seat.member or ""},
-                h("span", {"class": "swatch", "data-colour": seat.colour}),
-                h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
+                # One item of the row (css/app.css, .seat-who): the name follows its label, wrapping in its box.
                 h(
                     "span",
-                    {"class": "holder"},
-                    i18n.separated(holder, _("counted out")) if holder and seat.id in out else holder or _("free"),
+                    {"class": "seat-who"},
+                    h("span", {"class": "swatch", "data-colour": seat.colour}),
+                    h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
+                    h(
+                        "span",
+                        {"class": "holder"},
+                        i18n.separated(holder, _("counted out")) if holder and seat.id in out else holder or _("free"),
+                    ),
                 ),
                 button,
             )
@@ -608,8 +613,13 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             h(
                 "li",
                 {"class": "member", "data-member": m.id, "data-state": state},
-                h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
-                h("span", {"class": "name"}, names[m.id]),
+                # One item of the row, as a seat's (css/app.css, .member-who): the name beside its swatch.
+                h(
+                    "span",
+                    {"class": "member-who"},
+                    h("span", {"class": "swatch", "data-colour": colours.get(m.id, "none")}),
+                    h("span", {"class": "name"}, names[m.id]),
+                ),
                 badges,
                 # One item of the row, so the row's gap does not part the state from its route: Japanese
                 # sets them side by side ("接続中・直接"), English spaces them ("connected · direct").
