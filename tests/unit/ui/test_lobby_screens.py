@@ -648,6 +648,37 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
 
+def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_as_known():
+    """Cut off from the host, a page learns nothing of the others: Cal's "connected" and Dan's
+    "disconnected" were the host's last word, not what is true now. Their rows say no state, and one line
+    says why, once; the page itself and the host it lost are shown disconnected."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal, dan = join(rtc, host, "Bea"), join(rtc, host, "Cal"), join(rtc, host, "Dan")
+    host.submit("choose", game="raythread", players="4")
+    dan.close()
+    assert members(bea) == {"Ann": "connected", "Bea": "connected", "Cal": "connected", "Dan": "gone"}
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown", "Dan": "unknown"}
+    rows = {text_of(li.children[1]): text_of(li) for li in bea.by_class("member")}
+    assert "disconnected" in rows["Ann"] and "disconnected" in rows["Bea"]
+    assert not any(w in rows[n] for n in ("Cal", "Dan") for w in ("connected", "disconnected")), rows
+    note = "Until you are back, this page cannot tell who else is connected."
+    assert text_of(bea.by_class("members")[0]).count(note) == 1
+    i18n.set_language("ja")
+    try:
+        assert "戻るまで、ほかの人が接続中かどうかはわかりません。" in text_of(bea.by_class("members")[0])
+    finally:
+        i18n.set_language("en")
+    assert note not in text_of(cal.by_class("members")[0]), "Cal's page is connected: it knows"
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert members(bea) == {"Ann": "connected", "Bea": "connected", "Cal": "connected", "Dan": "gone"}
+    assert note not in bea.text
+
+
 def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
