@@ -865,6 +865,26 @@ def three_seats(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     return host, bea, cal
 
 
+def test_a_guest_s_page_brings_the_board_into_view_when_the_host_starts_the_match_unless_it_is_typing():
+    """The host's page puts focus on the board at Start, which scrolls it into the window; a guest's page
+    did nothing, and a guest on a 320×640 phone saw the lobby's title, connection line and role above the
+    board's first rows. Its page now asks for the same focus once, at the match's start, not at every move,
+    and not when the guest is typing (Cal's chat line keeps the focus)."""
+    rtc = FakeRtc()
+    host, bea, cal = three_seats(rtc)
+    cal.focus_on("input[name=text]")
+    asked = {page: len(page.focus_asked) for page in (bea, cal)}
+    host.click("start")
+    board = screen.focus_board("raythread")
+    for page in (bea, cal):
+        assert [f.selector for f in page.focus_asked[asked[page] :]] == [board.selector], page.focus_asked
+    assert bea.focused[-1] == board.selector and bea.focus_in("[role=grid]")
+    assert cal.focus_in("input[name=text]"), "Cal was typing: the match's start leaves her focus there"
+    asked = {page: len(page.focus_asked) for page in (bea, cal)}
+    play(host, host.inner.live.session, "A")
+    assert all(len(page.focus_asked) == asked[page] for page in (bea, cal)), "a move asks for no focus"
+
+
 def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
     host, bea, cal = three_seats(rtc)

@@ -185,6 +185,16 @@ def sync_board(
     return ui
 
 
+def began(ui: screen.MatchUi | None, client: Client) -> bool:
+    """Whether the mirror's last update started the match it shows, on a page that showed ``ui`` before
+    (``None``: no board): a new match at its first position, told by an update. A snapshot is a page
+    joining or coming back, whose focus its own screen places (the lobby's heading)."""
+    match = shown_match(client)
+    if match is None or match.moves or match.ended is not None or client.told is not None or client.seq is None:
+        return False
+    return ui is None or ui.game != match.game or _new_match(ui, match)
+
+
 def _new_match(ui: screen.MatchUi, match: p.MatchView) -> bool:
     """Whether ``match`` is another match than the one ``ui`` shows: fewer moves than before, or a
     fresh position after one that had ended (moves are counted from 0 in every match)."""
