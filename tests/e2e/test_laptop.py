@@ -79,12 +79,18 @@ def test_light_seeker_s_turn_stands_beside_the_board_on_a_small_laptop(browser: 
         context.close()
 
 
-@pytest.mark.parametrize("size", LAPTOPS.values(), ids=LAPTOPS.keys())
+SMALL_LAPTOPS = {"1024x768": (1024, 768), "1100x800": (1100, 800)}
+
+
+@pytest.mark.parametrize("size", (LAPTOPS | SMALL_LAPTOPS).values(), ids=(LAPTOPS | SMALL_LAPTOPS).keys())
 def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Browser, site_url: str, size):
     """QA: with the text at 125 % (a browser's "large" font size) the turn panel went under the board, its
     buttons below the window's bottom (at 1280×800 it began 774 px down, "Confirm turn" further), so
     every turn meant scrolling; the board's height is capped by the window there, and the panel fits
-    beside it. With a cube chosen, its action buttons are in the window too."""
+    beside it. With a cube chosen, its action buttons are in the window too. On 1024×768 and 1100×800 the
+    seat list beside the match (22rem, 440 px) left the match 499 and 575 px, less than the board's
+    smallest (16rem), the gap and the panel (13rem) need (600 px): the panel stood under the board, and
+    "Confirm turn" 849 px down (957 with a cube chosen) in a 768 px window."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     try:
         page = context.new_page()
@@ -93,7 +99,9 @@ def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Br
         )
         test_lightseeker.start(page, site_url)
         page.evaluate("window.scrollTo(0, 0)")
-        assert_in_window(page, (".ls-info", ".ls-board", ".ls-turn"))
+        assert_in_window(page, (".ls-info", ".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
+        board, turn = page.locator(".ls-board").bounding_box(), page.locator(".ls-turn").bounding_box()
+        assert board is not None and turn is not None and turn["x"] >= board["x"] + board["width"], (board, turn)
         state = test_lightseeker.engine(page)
         cube = next(i for i in range(9) if i != state.board.buh)
         page.click(test_lightseeker.cell(state.board, cube))

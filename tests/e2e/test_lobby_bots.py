@@ -195,14 +195,16 @@ def test_the_hosts_light_seeker_turn_panel_is_in_the_window_with_a_cube_chosen(p
     """QA measured what 582dfcd left: in a lobby Light Seeker's turn panel stood under the board, and Start's
     focus scroll showed the board with 1 rem under it, so at 1280×800 "Confirm turn" ended 6 px below the
     window, and once a cube was chosen its Slide and Tilt rows put it 104 px below (at 1024×768 too). The
-    panel stands beside the board where both would not fit the window's height under each other."""
+    panel stands beside the board where both would not fit the window's height under each other. And at
+    1024×768 Start's scroll (the board 5rem under the window's top) left the status line 0.84 px above the
+    window: the lines above the board (the status, the light and the turn's facts on two lines) take more."""
     host = open_host(people, game="lightseeker")
     host.set_viewport_size({"width": size[0], "height": size[1]})
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
     expect(host.locator(".ls-board")).to_be_focused()
-    assert_in_window(host, (".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
+    assert_in_window(host, (".match-status", ".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
     host.keyboard.press("Space")  # the cube under the cursor is chosen: its Slide and Tilt rows appear
     expect(host.locator(".ls-moves")).to_be_visible()
     assert_in_window(host, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
@@ -283,3 +285,43 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
         assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]
+
+
+# The cubes a page marks as moved by the last turn, each with its classes (the mover's colour).
+MARKS = """() => Object.fromEntries(
+  [...document.querySelectorAll('.ls-moved')].map(c => [c.id, c.getAttribute('class')]))"""
+
+
+@pytest.mark.timeout(600)
+def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn(people: People):
+    """A table's undo and reload marked the cubes the last turn moved; a lobby page that opened the match
+    mid-way had only the position and marked none. Dan, who joins after the computer's answer, and the
+    host's page reloaded then, mark the cubes of that answer as the host's page did when it played it."""
+    host = open_host(people, game="lightseeker")
+    host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
+    host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
+    host.click("button[data-action=start]")
+    expect(host.locator(".ls-board")).to_be_visible()
+    state, count = hosted_match(host)
+    seed = saved_record(host)["seed"]
+    bot = games.bot("lightseeker")
+
+    def answer_goes_on(after) -> bool:
+        move = decide(bot, LS_GAME.view(after, "2"), "easy", turn_seed(seed, "2", count + 1))
+        return LS_GAME.play(after, "2", move, 0)[0].outcome is None
+
+    build_turn(host, state, going(state, "1", answer_goes_on))
+    wait_for_steps(host, count + 2, BOT_MS)
+    expect(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+    expect(host.locator(".ls-moved").first).to_be_visible()
+    seen = host.evaluate(MARKS)
+    assert seen and all("seat-" in classes for classes in seen.values()), seen
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".ls-board")).to_be_visible()
+    expect(dan.locator(".ls-moved").first).to_be_visible()
+    assert dan.evaluate(MARKS) == seen
+    assert dan.locator(".ls-roll").count() == 0, "marked, not rolled in again"
+    host.reload()
+    expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".ls-moved").first).to_be_visible()
+    assert host.evaluate(MARKS) == seen

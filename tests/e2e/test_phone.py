@@ -20,6 +20,8 @@ from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
+from tests.e2e.test_peer_links import TRACK_CHANNELS, join
+from tests.e2e.test_peer_links import open_host as open_raythread_host
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
@@ -765,6 +767,33 @@ def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby
     assert phone_problems(host, width) == []
     if SHOTS:
         host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-bot-name-{width}-ja.png")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people: People, language: str, scheme: str):
+    """QA: a guest's page that lost the host mid-match says so where the status stands, above the board:
+    "Not connected to the host: rejoin (see above) to go on with the match." took three lines at 390 px
+    (the board one line lower than at any turn). It says the same in two, in English and Japanese."""
+    host = open_raythread_host(people)
+    phone = people.person(**{**PHONE, "color_scheme": scheme})
+    phone.add_init_script(TRACK_CHANNELS)
+    bea = join(people, host, "Bea", phone)
+    if language == "ja-JP":
+        bea.tap(".lang-switch .lang[data-lang=ja]")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    status = bea.locator(".match-status")
+    expect(status).to_contain_text("Not connected to the host" if language == "en-GB" else "ホストに接続していません")
+    status.scroll_into_view_if_needed()
+    if SHOTS:
+        bea.screenshot(path=f"{SHOTS}/lost-host-{language}-{scheme}.png")
+    lines = bea.evaluate(STATUS_TEXT_LINES)
+    assert len(lines) <= 2, lines
+    assert phone_problems(bea, 390) == []
 
 
 @pytest.mark.webrtc

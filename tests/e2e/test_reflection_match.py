@@ -541,6 +541,23 @@ CELL_WORDS = """() => {
 }"""
 
 
+# Whether the "counted out" badge of seat 2 stands under the name, and the round cells whose points and
+# word part break onto two lines.
+ROW_LINES = """() => {
+    const table = document.querySelector('.rf-scores table');
+    const th = table.querySelector("tbody tr[data-seat='2'] th");
+    const range = document.createRange();
+    range.selectNodeContents(th.firstChild);
+    const name = range.getBoundingClientRect(), badge = th.querySelector('.rf-out').getBoundingClientRect();
+    const split = [...table.querySelectorAll('td[data-round]')].filter((td) => {
+        const points = document.createRange();
+        points.selectNodeContents(td.firstChild);
+        return td.querySelector('.rf-detail').getBoundingClientRect().top >= points.getBoundingClientRect().bottom - 1;
+    }).map((td) => td.textContent);
+    return {under: badge.top >= name.bottom - 1, split};
+}"""
+
+
 def give_up(page: Page) -> None:
     """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
     page.click("button[data-action=rf-give-up]")
@@ -634,6 +651,24 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
                 expect(page.locator(".rf-scores tr[data-seat='2'] .rf-out")).to_have_text("離脱扱い")
             words = page.evaluate(CELL_WORDS)
             assert words["cut"] == [], (width, language)
+            # The badge stood beside the name, never under it: the name column took the width the rounds
+            # needed ("−13" over "counted out" at 1280 px; in Japanese ギブアップ under its points where
+            # 離脱扱い was not), and a phone's table was wider than it needed.
+            lines = page.evaluate(ROW_LINES)
+            assert lines["under"], (width, language)
             if width == 1280:
                 assert words["hidden"] == 0, (language, words)
+                assert lines["split"] == [], (language, lines)
             assert page.evaluate("document.documentElement.scrollWidth") == width, language
+    # The rematch is for the players who are here: Bea, counted out and still gone, loses her seat and Cal
+    # closes up to seat 2 (the rematch seated her again, and the new race waited for her for ever).
+    for page in (host, cal):
+        expect(page.locator(".rematch-without")).to_have_text(
+            "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まります。"
+        )
+    host.click("button[data-action=start]")
+    for page in (host, cal):
+        expect(page.locator(".seats .seat")).to_have_count(2, timeout=CONNECT_MS)
+        expect(seat(page, "2")).to_have_text("Cal")
+        expect(page.locator(".rematch-without")).to_have_count(0)
+    expect(cal.locator(".lobby .role")).to_contain_text("2")

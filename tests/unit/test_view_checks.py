@@ -706,3 +706,15 @@ def test_a_view_for_a_seat_outside_the_match_is_refused(game):
     view = {**sight.view(None), "you": "Q"}
     assert named(refusal(game, view, "Q")) == "you"
     assert named(refusal(game, sight.view(sight.seats[0]), None)) == "you"  # sent to a spectator
+
+
+def test_a_count_out_s_points_are_checked_where_it_ended_a_puzzle():
+    """A count-out that ended its player's puzzle carries that finish's points (the log says it in one
+    line); one that ended none (counted out while building) carries none."""
+    view = middle("reflection").view(None)
+    event = {"type": "counted_out", "seat": "2", "round": 2}
+    games.rules("reflection").check_view(view, None, [event, {**event, "points": -13}])
+    lo, hi = -reflection_check.MOST_POINTS, reflection_check.MOST_POINTS
+    said = f"'events[0].points' must be between {lo} and {hi}, not {hi + 1}"
+    assert sentence_of("reflection", view, None, [{**event, "points": hi + 1}]) == said
+    assert named(refusal("reflection", view, None, [{**event, "points": "−13"}])) == "events[0].points"

@@ -35,7 +35,7 @@ from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
 from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import Focus, UiEvent
 from gamenight.ui.svg import Element, h
 
 Cell = tuple[int, int]
@@ -194,8 +194,18 @@ def _waiting(table: Table) -> JSON:
     return _note("ls-wait-turn" if table.mine else "ls-watching")
 
 
+# Keyboard focus on the board when a lobby's match starts (its Start): the page shows the match's status at
+# the window's top, the board under it. The board's own scroll (5rem above it, css/app.css) cut the status:
+# at 1024×768 the lines above the board (the status, the light and the turn's facts on two lines) took
+# more, and the status stood 0.84 px above the window. Where the turn panel under the board ends below the
+# window (a phone), the status goes to the top too, showing as much of the turn as there is room for.
+FOCUS_MATCH = Focus(FOCUS_BOARD.selector, show=".match-status", whole=".match-main .ls-turn")
+
+
 class LightSeekerBoard:
     """The ``ui.match.Board`` of Light Seeker."""
+
+    focus = FOCUS_MATCH
 
     def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Ui:
         state = rules.from_view(view)

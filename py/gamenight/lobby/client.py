@@ -57,6 +57,9 @@ class Client:
         # The match's recent events as the last snapshot told them, until the next update is applied:
         # the page's log starts from them (a latecomer, a reloaded page, a resync after a gap).
         self.told: p.MatchLog | None = None
+        # The position before the match's last step as the last snapshot told it (this member's sight),
+        # until the next update is applied: a board opened on the snapshot marks what that step changed.
+        self.before: Mapping[str, Any] | None = None
         # The lobby's seats while the match was running: who played it, once seats change after its end.
         self.played: tuple[p.SeatInfo, ...] = ()
         self.chat: list[p.Said] = []
@@ -137,7 +140,7 @@ class Client:
             case p.Snapshot():
                 self.seq, self.awaiting_snapshot = message.seq, False
                 self._mirror(message.lobby, message.match, ())
-                self.told = message.log
+                self.told, self.before = message.log, message.before
                 self.chat = list(message.chat)
                 self._settled(now_ms)
             case p.Update():
@@ -193,7 +196,7 @@ class Client:
             return [self.resync(now_ms)]
         self.seq = update.seq
         self._mirror(update.lobby, update.match, update.events)
-        self.told = None
+        self.told = self.before = None
         return []
 
     def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:
@@ -314,5 +317,7 @@ def checked(message: p.ToGuest) -> None:
     game = games.rules(match.game)
     if game is not None:
         game.check_view(match.view, match.you, events)
+        if isinstance(message, p.Snapshot) and message.before is not None:
+            game.check_view(message.before, match.you, ())
     if match.result is not None:
         fields.result(fields.field(match.result, "result"), None)

@@ -1,6 +1,6 @@
 """The wire protocol between the host's session and its guests: versioned JSON envelopes.
 
-Every message is one JSON object ``{"v": 4, "type": ..., ...fields}``; one text on the channel is at
+Every message is one JSON object ``{"v": 5, "type": ..., ...fields}``; one text on the channel is at
 most 64 KiB of UTF-8 (``MAX_BYTES``). A longer host message travels as numbered ``part`` frames that the
 guest joins again, up to ``MAX_MESSAGE_BYTES`` (``frames`` / ``Reassembly``).
 Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
@@ -13,7 +13,8 @@ the host acknowledges them (``ack`` on every message to that member), so a reque
 and never applied twice. Version 3 adds computer players: the host's ``bot`` request seats one, and
 a member that is a bot says so (``MemberInfo.bot``: its level), so each page names it "Bot (Hard)".
 Version 4 gives a snapshot the match's recent public events (``MatchLog``), so a latecomer's log lists
-the same recent moves as everyone else's.
+the same recent moves as everyone else's. Version 5 gives it the member's sight of the position before
+the match's last step (``Snapshot.before``), so a latecomer's board marks what that step changed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import names
 
-VERSION = 4
+VERSION = 5
 MAX_BYTES = 64 * 1024  # one text on the data channel, either way
 FRAME_CHARS = 8192  # characters of a message per part: at most 4 bytes each, so a part is < 33 KiB
 MAX_PARTS = 128
@@ -65,6 +66,7 @@ reasons(
         "log-step": N_("a step of the log must be a list of one or more events"),
         "log-too-long": N_("the log holds at most {max} events"),
         "log-without-match": N_("a log must come with its match"),
+        "before-without-match": N_("a position before the last move must come with its match"),
     }
 )
 terms(
@@ -317,7 +319,9 @@ class MatchLog:
 @dataclass(frozen=True)
 class Snapshot(_Message):
     """Everything a member may see, at sequence number ``seq``: the start of mirroring, and every resync.
-    ``log``: the recent events of ``match`` (``None`` without a match), for the page's log."""
+    ``log``: the recent events of ``match`` (``None`` without a match), for the page's log; ``before``:
+    the member's sight of the position before the match's last step (``None`` before the first), so the
+    board marks what that step changed (``match.view`` is the position after it)."""
 
     type: ClassVar[str] = "snapshot"
     seq: int
@@ -325,6 +329,7 @@ class Snapshot(_Message):
     match: MatchView | None
     chat: tuple[Said, ...]
     log: MatchLog | None = None
+    before: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -528,7 +533,10 @@ def _snapshot(raw: Mapping[str, Any]) -> Snapshot:
     log = _match_log(raw.get("log"))
     if log is not None and match is None:
         raise BadMessage("log-without-match")
-    return Snapshot(get_int(raw, "seq", BadMessage, 0), parse_lobby(raw.get("lobby")), match, chat, log)
+    before = _opt_obj(raw, "before")
+    if before is not None and match is None:
+        raise BadMessage("before-without-match")
+    return Snapshot(get_int(raw, "seq", BadMessage, 0), parse_lobby(raw.get("lobby")), match, chat, log, before)
 
 
 def _event(raw: Any) -> Mapping[str, Any]:
@@ -612,7 +620,7 @@ TO_GUEST: dict[str, tuple[Parser, tuple[str, ...]]] = {
         ("member", "token"),
     ),
     "said": (_said, ("member", "name", "text", "at")),
-    "snapshot": (_snapshot, ("seq", "lobby", "match", "chat", "log")),
+    "snapshot": (_snapshot, ("seq", "lobby", "match", "chat", "log", "before")),
     "update": (_update, ("seq", "lobby", "match", "events")),
     "error": (_error, ("code", "params", "about")),
     "bye": (lambda raw: Bye(_id(raw, "code"), parse_params(raw.get("params", {}))), ("code", "params")),

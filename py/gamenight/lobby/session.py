@@ -163,13 +163,16 @@ class Match:
     the log a snapshot gives a latecomer. They come from the record (a restored match replays it), and
     grow with it: a few events a step, beside a step's entry of the same size. ``stand_ins``: the seats
     a computer player took over from a player who left, with that player (the seat is theirs again
-    when they come back); only seats a computer player still holds, only while the match runs."""
+    when they come back); only seats a computer player still holds, only while the match runs.
+    ``previous``: the state before the record's last step (``None`` before the first), so a snapshot
+    shows a latecomer what that step changed."""
 
     record: Record
     state: Any
     holders: dict[str, str | None] | None = None
     events: Log = ()
     stand_ins: dict[str, str] = field(default_factory=dict)
+    previous: Any = None
 
     @property
     def running(self) -> bool:
@@ -491,7 +494,7 @@ class Session:
         assert match is not None
         over = self.game.result(state) is not None
         match.record = replace(match.record, log=(*match.record.log, entry), ended="over" if over else None)
-        match.state = state
+        match.previous, match.state = match.state, state
         match.events = (*match.events, tuple(events))
         if over:
             match.holders, match.stand_ins = dict(self.seats), {}
@@ -654,17 +657,36 @@ class Session:
     def _start(self, member: str, message: p.Start, now_ms: int) -> Out:
         seed = message.seed
         self._before_match()
-        empty = [seat for seat, member in self.seats.items() if member is None]
+        game = self.game
+        players, held = self._here()
+        empty = [seat for seat, member in held.items() if member is None]
         if empty:
             raise Refused("seats-empty", seat=self._tag(empty[0]))
-        game = self.game
         seed = fresh_seed(self.random) if seed is None else seed
-        seats = tuple(self.seats)
+        seats = tuple(held)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
+        self.players, self.seats = players, held
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
+
+    def _here(self) -> tuple[int, dict[str, str | None]]:
+        """The player count and seats a match starts with: the lobby's, without the players the last match
+        counted out (the game's optional ``counted_out``) whose page is still gone. They kept their seat to
+        watch that match from it; seated again, the rematch would wait for them as the last one did until
+        they were counted out. The others keep their order and close up, as when the host chooses fewer
+        players, if the game takes that many; a player who came back is here and plays."""
+        match, game = self.match, self.game
+        read = getattr(game, "counted_out", None)
+        if match is None or match.holders is None or read is None or match.record.game != self.game_id:
+            return self.players, self.seats
+        out = read(game.view(match.state, None))
+        gone = {m for s, m in match.holders.items() if s in out and m is not None and self.peer_of(m) is None}
+        seated = [m for m in self.seats.values() if m not in gone]
+        if len(seated) == len(self.seats) or len(seated) not in game.info.seats:
+            return self.players, self.seats
+        return len(seated), dict(zip(seat_ids(game, len(seated)), seated, strict=True))
 
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:
         match = self.match
@@ -691,13 +713,17 @@ class Session:
             seats=tuple(p.SeatInfo(seat, seat_colour(game, seat), m) for seat, m in self.seats.items()),
         )
 
+    def _seat_in_match(self, match: Match, member: str) -> str | None:
+        """The seat ``member`` holds in ``match`` (``None``: it watches)."""
+        holders = self.seats if match.running else match.holders or {}
+        return next((s for s, m in holders.items() if m == member and s in match.record.seats), None)
+
     def match_view(self, member: str) -> p.MatchView | None:
         """``member``'s sight of the match: its seat's view, or the spectator view if it holds none."""
         match = self.match
         if match is None:
             return None
-        holders = self.seats if match.running else match.holders or {}
-        seat = next((s for s, m in holders.items() if m == member and s in match.record.seats), None)
+        seat = self._seat_in_match(match, member)
         game = _game(match.record.game)
         result = game.result(match.state)
         return p.MatchView(
@@ -717,8 +743,18 @@ class Session:
             return None
         return p.MatchLog(*recent_steps(match.record.log, match.events))
 
+    def before(self, member: str) -> JSON | None:
+        """``member``'s sight of the position before the match's last step (``None`` before the first):
+        a page that opens the match mid-way marks what that step changed, as the pages that saw it did."""
+        match = self.match
+        if match is None or match.previous is None:
+            return None
+        return _game(match.record.game).view(match.previous, self._seat_in_match(match, member))
+
     def snapshot(self, member: str) -> p.Snapshot:
-        return p.Snapshot(self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log())
+        return p.Snapshot(
+            self.seq, self.lobby(), self.match_view(member), tuple(self.chat), self.match_log(), self.before(member)
+        )
 
     def _broadcast(self, events: list[JSON], skip: str | None = None) -> Out:
         """A numbered update to every connected member (but ``skip``), each with its own view."""
@@ -911,11 +947,12 @@ def _match(raw: Any, seats: dict[str, str | None], members: set[str]) -> Match |
     record = parse_record(raw.get("record"))
     steps = replay_steps(record)
     state, events = steps[-1][0], tuple(tuple(e) for _state, e in steps[1:])
+    previous = steps[-2][0] if len(steps) > 1 else None
     if record.ended is None:
         if raw.get("holders") is not None or record.seats != tuple(seats):
             raise BadMessage("save-running")
-        return Match(record, state, events=events)
+        return Match(record, state, events=events, previous=previous)
     holders = _seats(raw.get("holders"), members)
     if tuple(holders) != record.seats:
         raise BadMessage("save-holders")
-    return Match(record, state, holders, events)
+    return Match(record, state, holders, events, previous=previous)

@@ -130,6 +130,8 @@ def _event(event: Field, seats: tuple[str, ...]) -> None:
         whole(at(event, "points"), -MOST_POINTS, MOST_POINTS)
     if kind in ("round", "preparing", "round_over", "no_puzzle", "counted_out"):
         whole(at(event, "round"), 0, MOST_ROUNDS)
+    if kind == "counted_out" and "points" in event[0]:  # the points of the puzzle it ended, if it ended one
+        whole(at(event, "points"), -MOST_POINTS, MOST_POINTS)
     if kind == "reveal_due":
         seat_list(at(event, "seats"), seats)
     if kind == "reveal_failed" and maybe(why := at(event, "why")):

@@ -572,7 +572,8 @@ def count_out(state: State, seat: str, now_ms: int) -> tuple[State, list[Event]]
     if seat in out_seats(state):
         raise IllegalMove("reflection-out-already")
     state = replace(state, outs=(*state.outs, (seat, state.round)))
-    events.append({"type": "counted_out", "seat": seat, "round": state.round})
+    said: Event = {"type": "counted_out", "seat": seat, "round": state.round}
+    events.append(said)
     index = state.seats.index(seat)
     sheet = state.sheets[index] if state.options.mode == "built" else None
     if sheet is not None and not sheet.revealed and sheet.flaw is None:
@@ -584,6 +585,9 @@ def count_out(state: State, seat: str, now_ms: int) -> tuple[State, list[Event]]
         state, more = _open_round(state, 1, now_ms)
     elif state.phase == "solve" and seat in _solvers_left(state):
         state, more = _finish(state, seat, "out", now_ms)
+        # The log says it once: the count-out carries the points of the puzzle it ended, instead of a
+        # second line for that finish ("Bea (2): counted out, −13 points.") under "Bea (2) left and…".
+        said["points"] = more.pop(0)["points"]
     elif state.phase == "reveal" and not owing(state):
         state, more = _advance(state, now_ms)
     else:

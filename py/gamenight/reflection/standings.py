@@ -402,6 +402,10 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
         return _("{name} solved it in {t}: {p} points.").format(
             name=who, t=clock(int(event.get("ms", 0))), p=points_text(int(event.get("points", 0)))
         )
+    if kind == "counted_out" and "points" in event:  # it ended the puzzle they were solving
+        return _("{name} left and was counted out ({p} points): the race goes on without them.").format(
+            name=who, p=points_text(int(event.get("points", 0)))
+        )
     if kind == "counted_out":
         return _("{name} left and was counted out: the race goes on without them.").format(name=who)
     if kind in ("gave_up", "timeout", "abandoned", "out"):

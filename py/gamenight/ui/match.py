@@ -69,7 +69,7 @@ from gamenight.ui.program import (
     board_stop,
     keep_written,
 )
-from gamenight.ui.svg import Element, Memo, filled, h, keep
+from gamenight.ui.svg import Child, Element, Memo, filled, h, keep
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
@@ -587,11 +587,15 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
 # --- the view --------------------------------------------------------------------------------------
 
 
-def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, notice: str = "") -> Element:
+def render(
+    ui: MatchUi, table: Table, controls: list[Element] | None = None, notice: str = "", beside: Child = None
+) -> Element:
     """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
     the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
     back."), under the controls: above the board, it pushed the board and the buttons down as it came
-    and went, under the pointer of a second click on Undo."""
+    and went, under the pointer of a second click on Undo. ``beside``: the table's controls for what
+    the status says (a lobby host's way to the seat of a player whose page is gone), right under it:
+    they come and go with the status's own words for it ("Bea (2) is disconnected")."""
     game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
@@ -627,6 +631,9 @@ def render(ui: MatchUi, table: Table, controls: list[Element] | None = None, not
                 },
                 replay_note(ui, table) if replaying(ui) else status(ui, table),
             ),
+            # Under the status, not in it: the status is the screen's focus home, read whole by a screen
+            # reader as whose turn it is, and its words are the match's in every test and style.
+            beside and h("div", {"class": "actions match-beside"}, beside),
             board,
             ui.error and alerts(said(ui.error), ui.refusals, "error match-error", "match-alert"),
         ),

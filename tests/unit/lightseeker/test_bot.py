@@ -95,6 +95,9 @@ def safe_buh(root, pos) -> list[int]:
     return [j for j in range(9) if j != root.board.buh and not seen.wins_with_buh_on(j)]
 
 
+# Hard's searches over eight games take about 12 s alone and 58 s beside the browsers of four e2e runs on
+# two cores: the default 60 s is for a hang, not for this test's work.
+@pytest.mark.timeout(240)
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_normal_and_hard_never_leave_an_immediate_win_when_a_turn_avoids_it(level):
     checked = 0

@@ -31,7 +31,7 @@ def joined(seq: int = 3) -> Client:
 
 
 def test_hello_carries_the_name_and_the_token_of_an_earlier_visit():
-    assert Client("Ann").hello() == {"v": 4, "type": "hello", "name": "Ann", "token": None}
+    assert Client("Ann").hello() == {"v": 5, "type": "hello", "name": "Ann", "token": None}
     assert Client("Ann", "t0k3n").hello()["token"] == "t0k3n"
 
 
@@ -51,7 +51,7 @@ def test_updates_apply_in_sequence():
 
 def test_a_gap_asks_for_a_snapshot_and_ignores_updates_until_it_comes():
     client = joined()
-    assert client.receive(update(5, total=9)) == [{"v": 4, "type": "resync"}]
+    assert client.receive(update(5, total=9)) == [{"v": 5, "type": "resync"}]
     assert client.seq == 3 and client.match == MATCH  # nothing applied across the gap
     assert client.receive(update(6)) == []  # still waiting: no second request
     assert client.receive(snapshot(6, match=None)) == []
@@ -68,7 +68,7 @@ def test_stale_or_repeated_updates_are_ignored():
 
 def test_an_update_before_any_snapshot_asks_for_one():
     client = Client("Host")
-    assert client.receive(update(8)) == [{"v": 4, "type": "resync"}]
+    assert client.receive(update(8)) == [{"v": 5, "type": "resync"}]
     assert client.seq is None and client.awaiting_snapshot
 
 
@@ -127,7 +127,7 @@ def test_a_host_that_sends_only_garbage_does_not_fill_the_guests_memory():
 def test_moves_are_sent_for_the_members_own_seat():
     client = joined()
     # A move names the position it was made on: the number of moves the mirror has seen.
-    assert client.move({"add": 2}) == {"v": 4, "type": "move", "seat": "X", "move": {"add": 2}, "at": MATCH.moves}
+    assert client.move({"add": 2}) == {"v": 5, "type": "move", "seat": "X", "move": {"add": 2}, "at": MATCH.moves}
     client.receive(snapshot(9, match=None))
     with pytest.raises(BadMessage):
         client.move({"add": 2})
@@ -178,6 +178,47 @@ def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_wha
     assert not bea.awaiting_snapshot and len(bea.problems) == 1 and bea.chat[-1].text == "Good luck!"
     assert bea.problem is None, "in step again"
     party.in_step()
+
+
+def test_a_guest_refuses_a_snapshot_whose_position_before_its_game_cannot_show():
+    """The position before the last step reaches the board as the view does: its game checks it, and a
+    snapshot with one it could not show changes nothing."""
+    party = Party("raythread", 2)
+    seat_everyone(party, {"Host": "A", "Bea": "C"})
+    party.send("Host", p.Start(7))
+    brain = random.Random(7)
+    for _ in range(2):
+        party.play_one(brain)
+    good = party.session.snapshot(party.member("Bea"))
+    assert good.before is not None and good.before != good.match.view
+    bea = party.clients["Bea"]
+    mirrored = (bea.seq, bea.match, bea.told, bea.before)
+    before = copy.deepcopy(dict(good.before))
+    before["tiles"][0]["cell"] = [40, 2]
+    assert bea.receive(acked(replace(good, before=before), 0)) == []
+    assert (bea.seq, bea.match, bea.told, bea.before) == mirrored, "nothing applied"
+    assert bea.problems == ["'tiles[0].cell' is off the board (rows and columns run from 0 to 10)"]
+    bea.receive(acked(good, 0))
+    assert bea.before == good.before and bea.problem is None
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "moves"),
+    [("raythread", ("A", "C"), 2), ("lightseeker", ("1", "2"), 2), ("reflection", ("1", "2"), 0)],
+)
+def test_a_latecomer_takes_the_position_before_the_last_step_in_every_game(game, seats, moves):
+    """Every game's own check passes the position before its last step (a move, or Reflection's prepared
+    puzzle), from a spectator's sight: a page that joins mid-match has it for its board."""
+    party = Party(game, 2)
+    seat_everyone(party, dict(zip(("Host", "Bea"), seats, strict=True)))
+    party.send("Host", p.Start(7))
+    brain = random.Random(7)
+    for _ in range(moves):
+        party.play_one(brain)
+    assert party.session.match.record.log, "a step was taken"
+    cal = party.join("Cal")
+    assert cal.problems == [] and cal.before is not None
+    assert cal.before == party.session.before(party.member("Cal")) != cal.match.view
 
 
 def test_a_guest_refuses_a_match_result_whose_reason_it_could_not_word():

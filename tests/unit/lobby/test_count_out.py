@@ -70,7 +70,7 @@ def test_the_host_counts_out_a_player_who_left_and_the_race_goes_on_to_its_end()
     out = table.host(p.CountOut("2"))
     assert not errors(out), out
     update = last_update(out, "g2")
-    assert {"type": "counted_out", "seat": "2", "round": 2} in update["events"]
+    assert {"type": "counted_out", "seat": "2", "round": 2, "points": failure_points(3, 3)} in update["events"]
     assert update["match"]["view"]["out"] == {"2": 2}, "guests see who was counted out"
     assert session.match.state.round == 3 and session.game.active(session.match.state) == {"1", "3"}
     solve_seat(table, HOST_PEER, "1")
@@ -175,3 +175,41 @@ def test_removing_a_player_of_a_running_race_points_to_counting_them_out_not_to_
     table.session.disconnect("g1", table.now)
     error = refused(table, HOST_PEER, p.Kick(table.members["g1"]), "kick-playing-out")
     assert error["params"] == {"name": "Bea"}
+
+
+def test_a_rematch_after_a_count_out_starts_with_the_players_who_are_here():
+    """Bea kept her seat after she was counted out, so "Rematch" seated her again, and the new race waited
+    for her for ever: the host had to end it, free her seat and choose fewer players first."""
+    table = race()
+    session = table.session
+    session.disconnect("g1", table.now)
+    assert not errors(table.host(p.CountOut("2")))
+    table.host(p.End())
+    out = table.start()  # Rematch
+    assert session.match.running and session.match.record.seats == ("1", "2")
+    assert session.seats == {"1": table.members[HOST_PEER], "2": table.members["g2"]}, "Cal closes up to seat 2"
+    assert session.players == 2 and table.members["g1"] in session.members, "Bea stays a member, with no seat"
+    assert last_update(out, "g2")["match"]["you"] == "2"
+    assert session.match.record.names == {"1": "Ann", "2": "Cal"}, "the race waits for nobody who is gone"
+
+
+def test_a_counted_out_player_who_comes_back_before_the_rematch_plays_it():
+    table = race()
+    session = table.session
+    session.disconnect("g1", table.now)
+    assert not errors(table.host(p.CountOut("2")))
+    table.join("g1b", "Bea", table.tokens["g1"])
+    table.host(p.End())
+    out = table.start()
+    assert session.match.record.seats == ("1", "2", "3") and session.seats["2"] == table.members["g1"]
+    assert last_update(out, "g1b")["match"]["you"] == "2"
+
+
+def test_a_rematch_keeps_a_gone_player_who_was_not_counted_out():
+    """Only a count-out frees the seat: a player who merely dropped may be on their way back."""
+    table = race()
+    session = table.session
+    table.host(p.End())
+    session.disconnect("g1", table.now)
+    table.start()
+    assert session.match.record.seats == ("1", "2", "3") and session.seats["2"] == table.members["g1"]

@@ -50,7 +50,7 @@ def test_the_tables_cover_every_message_type():
 @pytest.mark.parametrize("message", TO_HOST, ids=lambda m: m.type)
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
-    assert json.loads(text)["v"] == 4 and json.loads(text)["type"] == message.type
+    assert json.loads(text)["v"] == 5 and json.loads(text)["type"] == message.type
     assert p.parse_to_host(text) == message
     assert p.parse_to_host(text.encode()) == message
 
@@ -68,7 +68,7 @@ def test_each_direction_parses_only_its_own_types():
 
 
 def envelope(**fields):
-    return json.dumps({"v": 4, **fields})
+    return json.dumps({"v": 5, **fields})
 
 
 @pytest.mark.parametrize(
@@ -76,17 +76,17 @@ def envelope(**fields):
     [
         (b"\xff\xfe{}", "UTF-8"),
         ("\ud800", "UTF-8"),
-        ('{"v": 4, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
-        ('{"v": 4, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
-        ('{"v": 4, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
+        ('{"v": 5, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
+        ('{"v": 5, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
+        ('{"v": 5, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
         ("{", "not valid JSON"),
         ("[]", "must be an object"),
         ('"hello"', "must be an object"),
         (json.dumps({"type": "stand"}), "protocol None"),
-        (json.dumps({"v": 3, "type": "stand"}), "protocol 3, this page speaks 4"),
-        (json.dumps({"v": 4.0, "type": "stand"}), "protocol 4.0"),
+        (json.dumps({"v": 3, "type": "stand"}), "protocol 3, this page speaks 5"),
+        (json.dumps({"v": 5.0, "type": "stand"}), "protocol 5.0"),
         (json.dumps({"v": True, "type": "stand"}), "protocol True"),
-        (json.dumps({"v": "4", "type": "stand"}), "protocol 4"),
+        (json.dumps({"v": "5", "type": "stand"}), "protocol 5"),
         (envelope(type="dance"), "unknown message type 'dance'"),
         (envelope(type=["stand"]), "'type' must be text"),
         (envelope(type="stand", extra=1), "unknown field 'extra'"),
@@ -115,7 +115,7 @@ def test_malformed_messages_are_refused_with_a_reason(data, reason):
 
 
 def test_the_size_cap_is_64_kib_of_utf8():
-    pad = '{"v":4,"type":"chat","text":"hi"}'
+    pad = '{"v":5,"type":"chat","text":"hi"}'
     ok = pad + " " * (p.MAX_BYTES - len(pad))
     assert p.parse_to_host(ok) == p.Chat("hi")
     with pytest.raises(BadMessage, match="too large"):
@@ -233,6 +233,18 @@ def test_a_snapshot_without_a_match_carries_no_log():
     bad["log"] = {"earlier": 0, "steps": []}
     with pytest.raises(BadMessage, match="a log must come with its match"):
         p.parse_to_guest(json.dumps(bad))
+
+
+def test_a_snapshot_carries_the_position_before_the_last_step_only_with_its_match():
+    before = {"turn": "X", "total": 1}
+    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, (), None, before))).before == before
+    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, ()))).before is None
+    bad = json.loads(p.encode(p.Snapshot(3, LOBBY, None, ())))
+    with pytest.raises(BadMessage, match="a position before the last move must come with its match"):
+        p.parse_to_guest(json.dumps({**bad, "before": before}))
+    good = json.loads(p.encode(p.Snapshot(3, LOBBY, MATCH, ())))
+    with pytest.raises(BadMessage, match="'before' must be an object"):
+        p.parse_to_guest(json.dumps({**good, "before": [1]}))
 
 
 def test_a_rate_limit_counts_a_sliding_window():

@@ -9,6 +9,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.game import reason
 from gamenight.reflection import GAME
 from gamenight.reflection.match import failure_points, place_points, submission
+from gamenight.reflection.standings import event_text, points_text
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}
@@ -30,7 +31,7 @@ def test_a_random_race_goes_on_without_a_player_counted_out_mid_round():
     m.solve("3")
     assert GAME.active(m.state) == {"2"}  # round 2 waits for Bea, who has left
     events = out(m, "2")
-    assert {"type": "counted_out", "seat": "2", "round": 2} in events
+    assert {"type": "counted_out", "seat": "2", "round": 2, "points": failure_points(3, 3)} in events
     assert m.state.round == 3 and GAME.active(m.state) == {"1", "3"}  # round 2 ended, round 3 runs
     # Round 3 counts her out at once, as a give-up: she is never waited for again.
     assert [f.outcome for f in m.state.finishes if f.seat == "2"] == ["solved", "out", "out"]
@@ -147,3 +148,23 @@ def test_a_counted_out_player_who_comes_back_cannot_move_again():
     with pytest.raises(IllegalMove) as err:
         m.solve("2")
     assert err.value.code == "reflection-finished"
+
+
+def test_the_log_says_a_count_out_once_with_its_points():
+    """The log said it twice: "Bea (2) left and was counted out: the race goes on without them." and,
+    under it, "Bea (2): counted out, −13 points."."""
+    m = Match({"mode": "random", "rounds": 3, **SMALL})
+    for seat in ("1", "2", "3"):
+        m.solve(seat)
+    m.solve("1")  # round 2: Ann has solved, Bea (gone) and Cal solve on
+    names = {"1": "Ann", "2": "Bea", "3": "Cal"}
+    said = [text for text in (event_text(e, names) for e in out(m, "2")) if text]
+    assert said == [
+        f"Bea (2) left and was counted out ({points_text(failure_points(3, 3))} points): the race goes on without them."
+    ]
+    assert [f.outcome for f in m.state.finishes if f.seat == "2"] == ["solved", "out"], "her round 2 ends"
+    # Counted out while building, she had no puzzle to end: no points to say.
+    m = Match({"mode": "built", "rounds": 1, **SMALL})
+    assert [event_text(e, names) for e in out(m, "2")] == [
+        "Bea (2) left and was counted out: the race goes on without them."
+    ]

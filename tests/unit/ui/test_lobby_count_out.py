@@ -156,3 +156,100 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
     assert not host.by_class("confirm"), "the host did not ask again"
     (button,) = count_out_buttons(host)
     assert button.tag == "button" and text_of(button) == "Count Bea out"
+
+
+def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_so():
+    """ "Rematch" seated Bea, counted out and still gone, again: the new race waited for her for ever."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")
+    host.click("end")
+    host.click("end")
+    for page in (host, cal):  # before the press: who the rematch goes without, and why
+        (note,) = page.by_class("rematch-without")
+        assert text_of(note) == "Bea was counted out and has not come back: the rematch starts without them."
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("rematch-without")[0]) == (
+            "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まります。"
+        )
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    for page in (host, cal):
+        assert seats(page) == {"1": "Ann", "2": "Cal"}
+        assert not page.by_class("rematch-without")
+    assert text_of(cal.by_class("role")[0]) == "You play seat 2."
+    assert not count_out_buttons(host), "nobody in the rematch is gone"
+
+
+def test_a_counted_out_player_back_before_the_rematch_plays_it():
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("end")
+    host.click("end")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
+    host.click("start")
+    assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
+    assert text_of(back.by_class("role")[0]) == "You play seat 2."
+
+
+def status_buttons(page: Page) -> list:
+    """The buttons right under the match's status (its words stay its own)."""
+    return [b for beside in page.by_class("match-beside") for b in find_all(beside, lambda e: e.tag == "button")]
+
+
+def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_done():
+    """On a phone "Count Bea out" sat on the Seats card, under the board, the match's seats and its log:
+    the status said "Bea (2) is disconnected" at the top, with nothing to do there."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    assert not status_buttons(host)
+    bea.close()
+    (button,) = status_buttons(host)
+    assert (button.attr("data-action"), button.attr("data-seat"), text_of(button)) == (
+        "count-out-ask",
+        "2",
+        "Count Bea out…",
+    )
+    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert not status_buttons(cal), "only the host counts out"
+    i18n.set_language("ja")
+    try:
+        assert text_of(status_buttons(host)[0]) == "Beaを離脱扱いにする…"
+    finally:
+        i18n.set_language("en")
+    for _press in range(2):  # it asks, on the seat's card, and never counts out by itself: a second press asks
+        host.click("count-out-ask", seat="2")
+        assert host.by_class("confirm") and host.focused[-1] == "button[data-action=count-out-cancel]"
+        assert seats(host)["2"] == "Bea"
+    host.click("count-out", seat="2")  # "Count Bea out" in the question
+    assert seats(cal)["2"] == "Bea · counted out"
+    assert not status_buttons(host), "nothing left to do for her seat"
+
+
+def test_the_host_of_a_game_with_computer_players_is_shown_the_take_over_from_the_status():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    bea.close()
+    (button,) = status_buttons(host)
+    assert (button.attr("data-action"), text_of(button)) == (
+        "take-over-ask",
+        "Let a computer player take over for Bea…",
+    )
+    host.click("take-over-ask", seat="C")
+    assert host.focused[-1] == ".seat[data-seat='C'] form.add-bot select", "on the seat card's offer"
+    assert seats(host)["C"] == "Bea", "nothing is done until the host picks the level and submits"

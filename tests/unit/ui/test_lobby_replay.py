@@ -303,3 +303,33 @@ def test_the_hosts_end_the_match_question_ends_the_replay_under_it_and_releases_
     host.click("end-cancel")
     host.tick(lobby_host.BOT_TASK)
     assert [e.seat for e in host.inner.live.session.match.record.log] == ["1", "2"]
+
+
+def marks(page: Page) -> dict[str, str]:
+    """The cubes the page's board marks as moved by the last turn, each with its classes (the mover's colour)."""
+    cubes = page.find(lambda e: "ls-moved" in str(e.attr("class") or ""))
+    return {str(c.attr("id")): str(c.attr("class")) for c in cubes}
+
+
+def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_turn_as_the_pages_that_watched_it():
+    """A table's undo and reload marked the last turn's cubes since its board was handed the position
+    before that turn; a lobby page that opened the match mid-way (a spectator joining, a reloaded host)
+    had only the snapshot's position and marked nothing. The snapshot now carries the member's sight of
+    the position before the match's last step, and the board marks that turn, without rolling it again."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser, game="lightseeker")
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="2")
+    host.click("start")
+    click_turn(host, going_turn(host))
+    bea.send(match.UiEvent("keydown", "board", key="ArrowLeft", now_ms=rtc.now))  # skips the replay
+    click_turn(bea, next(iter(GAME.legal(state_of(bea), "2"))))
+    host.send(match.UiEvent("keydown", "board", key="ArrowLeft", now_ms=rtc.now))
+    seen = marks(host)
+    assert seen and seen == marks(bea)
+    cal = join(rtc, host, "Cal")
+    assert marks(cal) == seen and not cal.find(lambda e: "ls-roll" in str(e.attr("class") or ""))
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    assert marks(reloaded) == seen

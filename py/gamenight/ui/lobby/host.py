@@ -86,7 +86,7 @@ FOCUS_KEEP_PLAYING = Focus("button[data-action=end-cancel]")
 FOCUS_END = Focus("button[data-action=end]")
 # … and the question before a player is counted out offers "Keep waiting" first.
 FOCUS_KEEP_WAITING = Focus("button[data-action=count-out-cancel]")
-COUNT_OUT = ("count-out", "count-out-cancel")
+COUNT_OUT = ("count-out", "count-out-cancel", "count-out-ask")
 BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer of its pause
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
@@ -559,6 +559,10 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [FOCUS_END]
     if event.action == "count-out-cancel":
         return model, [_focus_count_out(counting)]
+    if event.action == "count-out-ask":  # from the status line: it only asks (panel._gone)
+        return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
+    if event.action == "take-over-ask":
+        return model, [_focus_take_over(event.data.get("seat", ""))]
     if event.action == "count-out" and event.data.get("seat", "") != counting:
         return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
@@ -607,6 +611,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _focus_take_over(seat: str) -> Focus:
+    """On the level of the seat card's "Let a computer player take over" (its form's first control)."""
+    seat = seat if seat.isalnum() else ""  # a seat id, from this page's own button
+    return Focus(f".seat[data-seat='{seat}'] form.add-bot select")
 
 
 def _focus_count_out(seat: str) -> Focus:

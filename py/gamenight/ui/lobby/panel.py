@@ -90,6 +90,8 @@ LOBBY_ACTIONS = frozenset(
         "add-bot",
         "count-out",
         "count-out-cancel",
+        "count-out-ask",
+        "take-over-ask",
         "invite",
         "reply",
         "copy",
@@ -156,7 +158,10 @@ def sync_board(
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
     if ui is None or ui.game != match.game or _new_match(ui, match):
-        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored)
+        # A page that opens the match mid-way (a latecomer, a reload) marks what its last step changed,
+        # from the position before it that the snapshot told.
+        before = dict(client.before) if client.before is not None else None
+        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored, before=before)
         # A match already under way has no log here.
         ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
@@ -172,7 +177,8 @@ def sync_board(
     if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
-        halted = N_("Not connected to the host: rejoin (see above) to go on with the match.")
+        # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
+        halted = N_("Not connected to the host: rejoin above to play on.")
     else:
         halted = ""
     if ui.halted != halted:
@@ -256,7 +262,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         table is not None and _role(client, lobby),
         board is not None
         and table is not None
-        and screen.render(board, table, _match_controls(client, lobby, sight), _working(sight, board)),
+        and screen.render(
+            board, table, _match_controls(client, lobby, sight), _working(sight, board), _gone(client, lobby, sight)
+        ),
         h(
             "div",
             {"class": "lobby-grid"},
@@ -277,15 +285,76 @@ def _working(sight: Sight, board: screen.MatchUi) -> str:
     return _("Your browser is making the match's next puzzle in the background.")
 
 
+def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
+    """On the host's page, beside the status that says a player's page is gone, the way to what can be
+    done for their seat: the seat's card has it ("Count Bea out", a computer player to take over), but on
+    a phone that card is under the board, the match's seats and its log, where nobody looks mid-round.
+    Counting out asks first (the question stands on the seat's card, focus on "Keep waiting"), so this
+    button only asks, and a second press of it never counts anyone out; the take-over's puts focus on the
+    card's level, its form. Right under the status, which says "Bea (2) is disconnected" already: the
+    buttons come and go when those words do (a player leaves, comes back, is counted out), not at every
+    move, as a notice of their own above the board would (``_working``)."""
+    if not sight.host or sight.offline or lobby.phase != "playing":
+        return []
+    names, out = _called(lobby), counting_out(client)
+    take_over = lobby.game in games.BOTS
+    left = _left(lobby)
+    buttons = []
+    for seat in lobby.seats:
+        name = names.get(seat.member or "", "")
+        if seat.id in out:
+            label, action = _("Count {name} out…").format(name=name), "count-out-ask"
+        elif take_over and seat.member in left:
+            label, action = _("Let a computer player take over for {name}…").format(name=name), "take-over-ask"
+        else:
+            continue
+        buttons.append(h("button", {"class": "button quiet", "data-action": action, "data-seat": seat.id}, label))
+    return buttons
+
+
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
     others are told who can)."""
     match = shown_match(client)
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
+    without = _rematch_without(client, lobby)
+    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them).
+    notes: list[Element] = []
+    if without:
+        names = i18n.conjunction(without)
+        notes.append(
+            h(
+                "p",
+                {"class": "note rematch-without"},
+                ngettext(
+                    "{names} was counted out and has not come back: the rematch starts without them.",
+                    "{names} were counted out and have not come back: the rematch starts without them.",
+                    len(without),
+                ).format(names=names),
+            )
+        )
     if not sight.host:
-        return [h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    return [h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
+        return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
+    return [*notes, h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
+
+
+def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
+    """The players of the ended match on show whom the rematch leaves out, as the session decides it
+    (``Session._here``): counted out (the game's optional ``counted_out``), still seated, page still gone,
+    if the game takes the players left."""
+    match = shown_match(client)
+    game = games.rules(lobby.game)
+    read = getattr(game, "counted_out", None)
+    if match is None or game is None or read is None:
+        return []
+    out = read(match.view)
+    names, left = _called(lobby), _left(lobby)
+    seated = [s.member for s in lobby.seats]
+    gone = [s.member for s in client.played or lobby.seats if s.id in out and s.member in left and s.member in seated]
+    if not gone or len(seated) - len(gone) not in game.info.seats:
+        return []
+    return [names[m] for m in gone if m is not None]
 
 
 def _error(client: Client) -> list[Element] | None:
