@@ -17,6 +17,7 @@ from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
 from tests.e2e import test_lightseeker as ls
+from tests.e2e import test_peer_links as peer
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_peer_links import TRACK_CHANNELS, join
@@ -844,3 +845,22 @@ def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, wi
     assert phone_problems(host, width) == []
     if SHOTS:
         host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-long-host-{width}-{language}.png")
+
+
+@pytest.mark.webrtc
+def test_a_guest_s_phone_brings_the_board_into_view_when_the_host_starts_the_match(people: People):
+    """The host's Start puts the host's focus on the board, which scrolls it into the window; a guest on a
+    320×640 phone saw only the board's top rows under the lobby's title, connection line and role. The
+    guest's page now does the same at the match's start: the whole board in the window, focus on it."""
+    host = peer.open_host(people)
+    context = people.person(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    bea = peer.join(people, host, "Bea", context)
+    bea.locator(".seat[data-seat='C'] button[data-action=sit]").tap()
+    expect(peer.seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    board = bea.locator(".match-main [role=grid]")
+    expect(board).to_be_visible(timeout=peer.CONNECT_MS)
+    expect(board).to_be_focused()
+    assert_in_window(bea, (".match-main [role=grid]",))
+    if SHOTS:
+        bea.screenshot(path=f"{SHOTS}/guest-start-320.png")

@@ -355,6 +355,8 @@ class Shell:
             elif isinstance(effect, Focus):
                 if effect.only_from and not _within(js.document.activeElement, effect.only_from):
                     continue  # focus is elsewhere (the chat): the player's, not this request's
+                if effect.not_from and _within(js.document.activeElement, effect.not_from):
+                    continue  # the player is typing there: the focus is theirs
                 opens = self.root.querySelector(DIALOG)
                 if effect.selector == DIALOG and (opens is None or opens is jsnull):  # not help to rules
                     self.before_dialog = js.document.activeElement

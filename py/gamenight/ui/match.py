@@ -873,11 +873,12 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
                     else shown,
                 )
             )
+    # No live region: the match's (``news``) says who won and why, and the panel said why a second time.
     return h(
         "section",
-        {"class": "match-result", "role": "status"},
+        {"class": "match-result"},
         h("h2", {}, _("Final standings")),
-        h("p", {"class": "reason"}, i18n.sentence(describe(result.get("reason"), lambda s: seat_label(table, s)))),
+        h("p", {"class": "reason"}, i18n.sentence(ending(result, table))),
         h("ol", {"class": "ranking"}, places),
     )
 
@@ -931,9 +932,19 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     )
 
 
+def ending(result: Mapping[str, Any], table: Table) -> str:
+    """Why the match ended, in words ("Ann (A) reached the target score of 12")."""
+    return describe(result.get("reason"), lambda s: seat_label(table, s))
+
+
 def news(ui: MatchUi, table: Table) -> list[str]:
-    """The live region's lines: the page's last move and those since (``heard``), then whose turn it is."""
+    """The live region's lines: the page's last move and those since (``heard``), then whose turn it is;
+    at the end, who won, and why when the game's words for the end did not say it (Reflection's "The
+    match is over."): the result panel is no live region, so this is where a screen reader hears it."""
     game = ui.board
     names = [holder_names(held) if held is not None else table.names for held in ui.latest_held]
     said = [text for text in (game.event_text(e, n) for e, n in zip(ui.latest, names, strict=True)) if text]
-    return [*said, status(ui, table)]  # at the end, who won
+    result = ui.view.get("result")
+    why = ending(result, table) if result and any(e.get("type") == "end" for e in ui.latest) else ""
+    because = [i18n.sentence(why)] if why and not any(why in line for line in said) else []
+    return [*said, *because, status(ui, table)]

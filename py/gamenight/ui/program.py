@@ -229,7 +229,9 @@ class Focus:
     it from the last round's board but never from the chat beside it. ``whole`` (a selector): what
     should be seen with ``show``, e.g. a board with its buttons under it; if its bottom is below the
     window, ``show`` goes to the window's top too (a focused status line above a board was in the
-    window, its board's Submit below it). ``back``: to the element that had focus when the open dialog
+    window, its board's Submit below it). ``not_from`` (a selector): not if focus is in such an element
+    now: a match the host starts takes no guest's focus from the chat line the guest is typing in.
+    ``back``: to the element that had focus when the open dialog
     (``DIALOG``) was opened instead, if it is on the page: one a screen cannot name (any link or button
     "?" was pressed on); else to ``selector``."""
 
@@ -238,6 +240,7 @@ class Focus:
     only_from: str = ""
     whole: str = ""
     back: bool = False
+    not_from: str = ""
 
 
 DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus was as a ``Focus`` opens it

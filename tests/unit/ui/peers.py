@@ -205,6 +205,8 @@ class Page:
                 self.focus_asked.append(effect)
                 if effect.only_from and not self.focus_in(effect.only_from):
                     continue  # as ui/dom.py: focus is elsewhere (the chat), the player's, not this request's
+                if effect.not_from and self.focus_in(effect.not_from):
+                    continue  # as ui/dom.py: the player is typing there
                 self.focused.append(effect.selector)
                 self.focus_on(effect.selector)
             elif isinstance(effect, Navigate):

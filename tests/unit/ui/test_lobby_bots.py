@@ -56,13 +56,14 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     bot_row = next(li for li in host.by_class("member") if li.attr("data-state") == "bot")
     actions = {str(e.attr("data-action")) for e in bot_row.children if hasattr(e, "attr") and e.attr("data-action")}
     assert actions == {"kick"}, "the host may remove a bot, never invite it again"
-    joined = list(bea.focused)  # where joining put Bea's focus (ui/lobby/join.py): the host's Start moves it no more
+    joined = list(bea.focused)  # where joining put Bea's focus (ui/lobby/join.py); the host's Start moves it on
     asked = list(host.focused)  # where pasting Bea's reply put the host's ("Invite a player")
     host.click("start")
     assert "host-bot" not in host.works, "no thinking while a person is to play"
     # The Start button pressed is gone: focus goes to the board (the grid, its own Tab stop), not to
     # the "End the match" button the page would morph the Start button into.
-    assert host.focused == [*asked, match.FOCUS_BOARD.selector] and bea.focused == joined
+    assert host.focused == [*asked, match.FOCUS_BOARD.selector]
+    assert bea.focused == [*joined, match.FOCUS_BOARD.selector], "on the guest's page too: the board comes into view"
     (main,) = host.by_class("match-main")
     assert [g.attr("tabindex") for g in find_all(main, lambda e: e.attr("role") == "grid")] == [0]
 

@@ -651,6 +651,37 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
 
+def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_as_known():
+    """Cut off from the host, a page learns nothing of the others: Cal's "connected" and Dan's
+    "disconnected" were the host's last word, not what is true now. Their rows say no state, and one line
+    says why, once; the page itself and the host it lost are shown disconnected."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal, dan = join(rtc, host, "Bea"), join(rtc, host, "Cal"), join(rtc, host, "Dan")
+    host.submit("choose", game="raythread", players="4")
+    dan.close()
+    assert members(bea) == {"Ann": "connected", "Bea": "connected", "Cal": "connected", "Dan": "gone"}
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown", "Dan": "unknown"}
+    rows = {text_of(li.children[1]): text_of(li) for li in bea.by_class("member")}
+    assert "disconnected" in rows["Ann"] and "disconnected" in rows["Bea"]
+    assert not any(w in rows[n] for n in ("Cal", "Dan") for w in ("connected", "disconnected")), rows
+    note = "Until you are back, this page cannot tell who else is connected."
+    assert text_of(bea.by_class("members")[0]).count(note) == 1
+    i18n.set_language("ja")
+    try:
+        assert "戻るまで、ほかの人が接続中かどうかはわかりません。" in text_of(bea.by_class("members")[0])
+    finally:
+        i18n.set_language("en")
+    assert note not in text_of(cal.by_class("members")[0]), "Cal's page is connected: it knows"
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert members(bea) == {"Ann": "connected", "Bea": "connected", "Cal": "connected", "Dan": "gone"}
+    assert note not in bea.text
+
+
 def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
@@ -835,6 +866,26 @@ def three_seats(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     bea.click("sit", seat="B")
     cal.click("sit", seat="C")
     return host, bea, cal
+
+
+def test_a_guest_s_page_brings_the_board_into_view_when_the_host_starts_the_match_unless_it_is_typing():
+    """The host's page puts focus on the board at Start, which scrolls it into the window; a guest's page
+    did nothing, and a guest on a 320×640 phone saw the lobby's title, connection line and role above the
+    board's first rows. Its page now asks for the same focus once, at the match's start, not at every move,
+    and not when the guest is typing (Cal's chat line keeps the focus)."""
+    rtc = FakeRtc()
+    host, bea, cal = three_seats(rtc)
+    cal.focus_on("input[name=text]")
+    asked = {page: len(page.focus_asked) for page in (bea, cal)}
+    host.click("start")
+    board = screen.focus_board("raythread")
+    for page in (bea, cal):
+        assert [f.selector for f in page.focus_asked[asked[page] :]] == [board.selector], page.focus_asked
+    assert bea.focused[-1] == board.selector and bea.focus_in("[role=grid]")
+    assert cal.focus_in("input[name=text]"), "Cal was typing: the match's start leaves her focus there"
+    asked = {page: len(page.focus_asked) for page in (bea, cal)}
+    play(host, host.inner.live.session, "A")
+    assert all(len(page.focus_asked) == asked[page] for page in (bea, cal)), "a move asks for no focus"
 
 
 def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:

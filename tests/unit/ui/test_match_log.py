@@ -218,3 +218,28 @@ def test_the_same_refusal_of_a_move_twice_is_said_twice():
     said = said_in_turns(drawn, "match-alert")
     errors = find_all(match.render(ui, TABLE), lambda e: "match-error" in (e.attr("class") or ""))
     assert [text_of(e) for e in errors] == [said]
+
+
+def test_the_end_of_a_match_is_said_once_who_won_and_why_in_the_match_s_live_region():
+    """At the end, "reached the target score of 3" was heard twice: from the match's live region ("The
+    match is over: …") and again from the final standings, a live region of its own (``role="status"``).
+    The live region alone says who won and why; the standings are there to read, not announced."""
+    state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 3}), ("A", "C"), 42)
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
+    n = 0
+    while not rules.view(state, "A").get("result"):
+        n += 1
+        try:
+            state, events = busy_move(state, state.seats[state.turn])
+        except AssertionError:
+            state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
+        ui = match.advance(ui, rules.view(state, "A"), events, TABLE, n)
+    tree = match.render(ui, TABLE)
+    live = find_all(tree, lambda e: e.attr("aria-live") or e.attr("role") in ("status", "alert", "log"))
+    speaking = {str(e.attr("id") or e.attr("class")): text_of(e) for e in live if text_of(e)}
+    why = "reached the target score of 3"
+    assert [r for r, text in speaking.items() if why in text] == ["match-news"], speaking
+    assert speaking["match-news"].count(why) == 1 and speaking["match-news"].endswith("wins!"), speaking
+    # The standings still show why the match ended, beside the ranking.
+    (panel,) = find_all(tree, lambda e: e.attr("class") == "match-result")
+    assert why in text_of(panel)

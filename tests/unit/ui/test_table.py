@@ -506,3 +506,22 @@ def test_a_wide_screen_says_who_won_once_in_the_status_and_the_result_panel_rank
             assert text_of(panel.children[0]) == "Final standings"
             places = [e.attr("data-seat") for e in find_all(panel, lambda e: e.attr("data-place") is not None)]
             assert places == [s for place in sight.result()["ranking"] for s in place]
+
+
+@pytest.mark.parametrize("game", sorted(SIGHTS))
+def test_the_live_region_says_why_a_match_ended_when_the_game_s_end_line_does_not(game):
+    """The result panel is no live region (it said why a second time, after the match's own region):
+    where the game's words for the end say no reason (Reflection's "The match is over."), the match's
+    live region says it, once, before who won."""
+    for sight in (s for s in SIGHTS[game]() if s.result() is not None):
+        seated = tuple(match.SeatAt(s, f"P{s}", "") for s in sight.seats)
+        table = match.Table(game, seated, frozenset(sight.seats[:1]))
+        view = json.loads(json.dumps(sight.view(sight.seats[0])))
+        ui = match.start(game, games.board(game), view, table)
+        ui = match.advance(ui, view, [{"type": "end"}], table, 1, watched=False)
+        heard = match.news(ui, table)
+        why = i18n.sentence(match.ending(sight.result(), table))
+        assert why and heard.count(why) == 1 and heard[-1] == match.status(ui, table), heard
+        tree = match.render(ui, table)
+        (panel,) = find_all(tree, lambda e: e.attr("class") == "match-result")
+        assert panel.attr("role") is None and panel.attr("aria-live") is None

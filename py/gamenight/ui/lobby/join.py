@@ -40,6 +40,7 @@ from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
+    began,
     board_input,
     board_message,
     lobby_requests,
@@ -86,6 +87,7 @@ HOST_WAIT_MS = 75_000
 # what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
 FOCUS_COPY_REPLY = Focus("#copy-reply")
 FOCUS_HEADING = Focus("main h1")
+TYPING = "input, textarea, select"  # where a guest's focus is its own: a match's start does not take it
 
 reasons({"other-lobby": N_("This invitation is for another game night ({name}): open it in a new tab.")})
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
@@ -308,10 +310,16 @@ def _expiry(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
     client, outbox, _link = model.connected  # update() follows once the page has a mirror
+    starts = model.stage == "lobby" and began(model.board, client)
     board = sync_board(model.board, client, model.stored, offline=model.stage == "lost")
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), [])
     board, effects, moves = screen.take(board)
+    if starts:
+        # The host's Start puts the host's focus on the board, which brings it into the window; a guest's
+        # page showed the lobby's title and lines above it, and on a phone only the board's first rows.
+        # Not from a field the guest is typing in (the chat): its focus and its words stay.
+        effects = [*effects, replace(screen.focus_board(board.game), not_from=TYPING)]
     if board is not model.board:
         model = replace(model, board=board)
     if moves and model.link is not None and model.stage == "lobby":
@@ -538,9 +546,12 @@ def _join_view(model: JoinModel) -> list:
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
     lobby = client.lobby
-    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone.
+    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone. Of the
+    # others it knows nothing until it is back: their last states, said as now, would be guesses.
     gone = (client.member, lobby.host if lobby else None) if lost else ()
-    sight = Sight(offline=lost, states={m: "gone" for m in gone if m}, now_ms=model.now_ms)
+    unknown = [m.id for m in lobby.members if m.id not in gone and not m.bot] if lost and lobby else []
+    states = {**{m: "unknown" for m in unknown}, **{m: "gone" for m in gone if m}}
+    sight = Sight(offline=lost, states=states, now_ms=model.now_ms)
     return [
         title,
         _connection(model),

@@ -31,6 +31,7 @@ STATE_TEXT = {
     "reconnecting": N_("reconnecting…"),
     "gone": N_("disconnected"),
     "bot": N_("computer player"),  # never away: it plays in the host's page
+    "unknown": "",  # a page cut off from the host cannot know: no word per row, one line under the heading
 }
 CHOOSE_FORM = "lobby-choose"  # the id "Start the match" submits, from outside the form
 # How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
@@ -52,7 +53,7 @@ class Sight:
     """What a page adds to its mirror: whether it is the host's, and connection states it knows better."""
 
     host: bool = False
-    states: Mapping[str, str] = field(default_factory=dict)  # member id → connected / reconnecting / gone
+    states: Mapping[str, str] = field(default_factory=dict)  # member id → connected / reconnecting / gone / unknown
     routes: Mapping[str, str] = field(default_factory=dict)  # member id → direct / stun / relay
     offline: bool = False  # this page's own connection is gone: controls are disabled
     now_ms: int = 0  # for "still waiting" notices
@@ -188,6 +189,16 @@ def sync_board(
         refusal = client.errors.pop()
         ui = screen.refused(ui, {"code": refusal.code, "params": dict(refusal.params)})
     return ui
+
+
+def began(ui: screen.MatchUi | None, client: Client) -> bool:
+    """Whether the mirror's last update started the match it shows, on a page that showed ``ui`` before
+    (``None``: no board): a new match at its first position, told by an update. A snapshot is a page
+    joining or coming back, whose focus its own screen places (the lobby's heading)."""
+    match = shown_match(client)
+    if match is None or match.moves or match.ended is not None or client.told is not None or client.seq is None:
+        return False
+    return ui is None or ui.game != match.game or _new_match(ui, match)
 
 
 def _new_match(ui: screen.MatchUi, match: p.MatchView) -> bool:
@@ -598,7 +609,7 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             and m.id not in colours
             and h("span", {"class": "badge spectator"}, _("spectator")),
         ]
-        route = sight.routes.get(m.id) if state not in ("gone", "bot") else None
+        route = sight.routes.get(m.id) if state not in ("gone", "bot", "unknown") else None
         actions = []
         if sight.host and m.id != lobby.host:
             if state == "gone":
@@ -623,7 +634,8 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 badges,
                 # One item of the row, so the row's gap does not part the state from its route: Japanese
                 # sets them side by side ("接続中・直接"), English spaces them ("connected · direct").
-                h(
+                STATE_TEXT[state]
+                and h(
                     "span",
                     {"class": "presence"},
                     h("span", {"class": "state"}, _(STATE_TEXT[state])),
@@ -633,7 +645,12 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             )
         )
     title = _("Members ({n})").format(n=len(rows))
-    return h("section", {"class": "members"}, h("h3", {}, title), h("ul", {}, rows))
+    note = "unknown" in sight.states.values() and h("p", {"class": "members-note"}, _(UNKNOWN_NOTE))
+    return h("section", {"class": "members"}, h("h3", {}, title), note, h("ul", {}, rows))
+
+
+# Why the others' rows say no state while this page is cut off from the host: once, calmly, not per row.
+UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connected.")
 
 
 def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
