@@ -663,7 +663,7 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
     assert members(bea) == {"Ann": "connected", "Bea": "connected", "Cal": "connected", "Dan": "gone"}
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown", "Dan": "unknown"}
-    rows = {text_of(li.children[1]): text_of(li) for li in bea.by_class("member")}
+    rows = {text_of(find_all(li, lambda e: e.attr("class") == "name")[0]): text_of(li) for li in bea.by_class("member")}
     assert "disconnected" in rows["Ann"] and "disconnected" in rows["Bea"]
     assert not any(w in rows[n] for n in ("Cal", "Dan") for w in ("connected", "disconnected")), rows
     note = "Until you are back, this page cannot tell who else is connected."
