@@ -368,7 +368,9 @@ def test_tab_never_leaves_focus_under_the_offer(app: Page, site_url: str):
 # The browser asked to keep the storage answers only when the test says: ``window.gncAnswer(yes)``.
 HELD_ANSWER = """(() => {
     const storage = navigator.storage;
-    storage.persisted = () => Promise.resolve(false);
+    // Slow to say whether the storage is kept already, as a loaded machine can be: the answer must
+    // wait for the request itself (CI once answered before the app had asked).
+    storage.persisted = () => new Promise((resolve) => setTimeout(() => resolve(false), 400));
     storage.persist = () => new Promise((resolve) => { window.gncAnswer = resolve; });
 })();"""
 # The focus ring of the answer ("Asking the browser…", then the browser's): each box of it (an inline
@@ -419,6 +421,9 @@ def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(brows
             assert found["lines"], "no sentence before the answer"
             assert not [line for line in found["lines"] if crossing(ring, line)], (ring, found["lines"])
             if then:
+                # "Asking the browser…" shows before the app's request reaches the browser (it asks first
+                # whether the storage is kept already): answer only once the browser has been asked.
+                page.wait_for_function("() => typeof window.gncAnswer === 'function'")
                 page.evaluate(then)
         watch.check()
     finally:
