@@ -6,7 +6,8 @@ CPython engine gets by replaying the record the host page saved. And when a gues
 mid-match, the host lets a computer player take over the seat, and the match goes on; when the guest
 comes back, the seat is theirs again, the computer player leaves, and the guest plays on. And a
 spectator's page shows the host's Light Seeker turn step by step to its end before the computer's
-answer, which the host's page plays only then."""
+answer, which the host's page plays only then. A page that joins or reloads mid-match marks the last
+turn's cubes (Light Seeker) or the last tile (Raythread) as the pages that saw it played."""
 
 from __future__ import annotations
 
@@ -325,3 +326,36 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn
     expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
     expect(host.locator(".ls-moved").first).to_be_visible()
     assert host.evaluate(MARKS) == seen
+
+
+LAST = "() => [...document.querySelectorAll('.rt-cell.rt-last')].map(c => c.id)"
+
+
+@pytest.mark.timeout(600)
+def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(people: People):
+    """Raythread's last tile, marked on a page that opened the match mid-way as on the pages that saw it
+    placed: Dan, who joins after Bea's move, and the host's page reloaded then, mark her tile and no other."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".rt-board")).to_be_visible()
+    click_move(host, first_place(host, "A"))
+    wait_for_steps(host, 1)
+    move = first_place(host, "C")
+    click_move(bea, move)
+    wait_for_steps(host, 2)
+    r, c = move["cell"]
+    for page in (host, bea):
+        expect(page.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}", timeout=CONNECT_MS)
+    seen = host.evaluate(LAST)
+    assert seen == [f"rt-c{r}-{c}"] and bea.evaluate(LAST) == seen
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".rt-board")).to_be_visible()
+    expect(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert dan.evaluate(LAST) == seen
+    host.reload()
+    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert host.evaluate(LAST) == seen
