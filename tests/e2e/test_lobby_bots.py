@@ -6,7 +6,9 @@ CPython engine gets by replaying the record the host page saved. And when a gues
 mid-match, the host lets a computer player take over the seat, and the match goes on; when the guest
 comes back, the seat is theirs again, the computer player leaves, and the guest plays on. And a
 spectator's page shows the host's Light Seeker turn step by step to its end before the computer's
-answer, which the host's page plays only then."""
+answer, which the host's page plays only then. A page that joins or reloads mid-match marks the last
+turn's cubes (Light Seeker) or the last tile (Raythread) as the pages that saw it played, and so does a
+page that comes back after missing moves."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from tests.e2e.conftest import People, assert_in_window
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
+    TRACK_CHANNELS,
     answer,
     assert_accessible,
     hosted_match,
@@ -325,3 +328,79 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn
     expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
     expect(host.locator(".ls-moved").first).to_be_visible()
     assert host.evaluate(MARKS) == seen
+
+
+LAST = "() => [...document.querySelectorAll('.rt-cell.rt-last')].map(c => c.id)"
+
+
+@pytest.mark.timeout(600)
+def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(people: People):
+    """Raythread's last tile, marked on a page that opened the match mid-way as on the pages that saw it
+    placed: Dan, who joins after Bea's move, and the host's page reloaded then, mark her tile and no other."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(bea.locator(".rt-board")).to_be_visible()
+    click_move(host, first_place(host, "A"))
+    wait_for_steps(host, 1)
+    move = first_place(host, "C")
+    click_move(bea, move)
+    wait_for_steps(host, 2)
+    r, c = move["cell"]
+    for page in (host, bea):
+        expect(page.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}", timeout=CONNECT_MS)
+    seen = host.evaluate(LAST)
+    assert seen == [f"rt-c{r}-{c}"] and bea.evaluate(LAST) == seen
+    dan = join(people, host, "Dan")
+    expect(dan.locator(".rt-board")).to_be_visible()
+    expect(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert dan.evaluate(LAST) == seen
+    host.reload()
+    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert host.evaluate(LAST) == seen
+
+
+@pytest.mark.timeout(600)
+def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_tile(people: People):
+    """Cal's connection drops while Ann and Bea each place a tile; his page, still showing the match two
+    moves behind, rejoins and is put in step by a snapshot. It marked what changed since the position it
+    showed, and Raythread marks the first changed tile it finds: Ann's, not Bea's last. It marks Bea's, as
+    the pages that saw both moves do."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal_browser = people.person()
+    cal_browser.add_init_script(TRACK_CHANNELS)
+    cal = join(people, host, "Cal", cal_browser)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
+    expect(cal.locator(".rt-board")).to_be_visible()
+    click_move(host, first_place(host, "A"))
+    wait_for_steps(host, 1)
+    click_move(bea, first_place(host, "C"))
+    wait_for_steps(host, 2)
+    expect(cal.locator(".rt-tile")).to_have_count(2, timeout=CONNECT_MS)
+    cal.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
+    expect(cal.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    expect(member(host, "Cal")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    click_move(host, first_place(host, "A"))
+    wait_for_steps(host, 3)
+    last = first_place(host, "C")
+    click_move(bea, last)
+    wait_for_steps(host, 4)
+    expect(cal.locator(".rt-tile")).to_have_count(2)  # two moves behind
+    member(host, "Cal").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    cal.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
+    cal.click("form[data-action=rejoin] button[type=submit]")
+    reply = cal.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, reply.input_value())
+    expect(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
+    r, c = last["cell"]
+    expect(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST)

@@ -586,7 +586,8 @@ def count_out(state: State, seat: str, now_ms: int) -> tuple[State, list[Event]]
     elif state.phase == "solve" and seat in _solvers_left(state):
         state, more = _finish(state, seat, "out", now_ms)
         # The log says it once: the count-out carries the points of the puzzle it ended, instead of a
-        # second line for that finish ("Bea (2): counted out, −13 points.") under "Bea (2) left and…".
+        # second line for that finish under "Bea (2) left and…". Only a later round's ``out`` is a line
+        # of its own ("Bea (2) is still counted out: …", standings.event_text).
         said["points"] = more.pop(0)["points"]
     elif state.phase == "reveal" and not owing(state):
         state, more = _advance(state, now_ms)

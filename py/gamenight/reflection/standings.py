@@ -408,7 +408,13 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
         )
     if kind == "counted_out":
         return _("{name} left and was counted out: the race goes on without them.").format(name=who)
-    if kind in ("gave_up", "timeout", "abandoned", "out"):
+    if kind == "out":
+        # Only a later round's: the count-out's own line carries the puzzle it ended (match.count_out). The
+        # points change the standings, so each round says them, and not as if she were counted out again.
+        return _("{name} is still counted out: {p} points this round.").format(
+            name=who, p=points_text(int(event.get("points", 0)))
+        )
+    if kind in ("gave_up", "timeout", "abandoned"):
         return _("{name}: {outcome}, {p} points.").format(
             name=who, outcome=_(OUTCOMES[kind]), p=points_text(int(event.get("points", 0)))
         )

@@ -360,13 +360,18 @@ def advance(
     table: Table | None = None,
     moves: int | None = None,
     watched: bool = True,
+    told: bool = False,
+    told_before: JSON | None = None,
 ) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
     carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
     log keeps them together, in their order. ``moves``: the moves that led to ``view`` (``None``: as
     many as before), so the log counts the moves its bound cuts. ``watched``: whether a move made
     elsewhere may be played back (``False``: the page shows a question over the match, and the move is
-    shown at once)."""
+    shown at once). ``told``: ``view`` came whole (a lobby's snapshot after a gap or a reconnection),
+    perhaps several moves on from the position shown: the board marks what the last step changed from
+    ``told_before``, the position before that step as told with it (``None``: nothing to mark), not from the
+    position shown, and plays nothing out (as ``start`` for a page that opens a match mid-way)."""
     moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
         return ui if moves == ui.moves else replace(ui, moves=moves)
@@ -389,7 +394,8 @@ def advance(
     )
     moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
-        return replace(moved, local=ui.board.start(view, ui.view))
+        local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
+        return replace(moved, local=local)
     return _react(moved, table, Moved(ui.view, ui.stored))
 
 

@@ -168,3 +168,29 @@ def test_the_log_says_a_count_out_once_with_its_points():
     assert [event_text(e, names) for e in out(m, "2")] == [
         "Bea (2) left and was counted out: the race goes on without them."
     ]
+
+
+def test_each_later_round_s_log_says_the_points_of_a_player_counted_out_before_it_without_counting_them_out_again():
+    """Counted out in round 1 of three, Bea fails rounds 2 and 3 at once, each time for the failure's points
+    (they change the standings, so a round's log says them). That line read "Bea (2): counted out, −13 points."
+    under each "Round n begins.", as if the host had counted her out again; it says she is still out."""
+    m = Match({"mode": "random", "rounds": 3, **SMALL})
+    m.solve("1")
+    out(m, "2")
+    m.solve("3")  # round 1 is over
+    for _ in (2, 3):
+        m.solve("1")
+        m.solve("3")
+    names = {"1": "Ann", "2": "Bea", "3": "Cal"}
+    fail = points_text(failure_points(3, 3))
+    said = [text for text in (event_text(e, names) for e in m.events) if text and "Bea" in text]
+    assert said == [
+        f"Bea (2) left and was counted out ({fail} points): the race goes on without them.",
+        f"Bea (2) is still counted out: {fail} points this round.",
+        f"Bea (2) is still counted out: {fail} points this round.",
+    ]
+    lines = [text for text in (event_text(e, names) for e in m.events) if text]
+    for n in (2, 3):  # each in its round, once
+        begins = lines.index(f"Round {n} begins.")
+        assert lines[begins + 1] == f"Bea (2) is still counted out: {fail} points this round."
+    assert [f.outcome for f in m.state.finishes if f.seat == "2"] == ["out", "out", "out"]

@@ -2,14 +2,22 @@
 player's the host page runs) is played back on that page step by step; a page's own turn is not. An
 input skips the replay (a click on the board does no more); a newer move drops it; a rejoining page
 shows the position at once. A computer player's move waits until every page that watches has played
-the move before it back, then the pause."""
+the move before it back, then the pause. A page that opens the match mid-way, or is put in step by a
+snapshot, marks the last move only (Raythread's tile too)."""
+
+import random
+
+import pytest
 
 from gamenight import games
 from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME, rules
+from gamenight.lobby import protocol as p
 from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
+from gamenight.ui.lobby.panel import sync_board
 from gamenight.ui.svg import text_of
+from tests.unit.lobby.helpers import Party, seat_everyone
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_bots import click_place, first_place, lobby_with_a_bot
 
@@ -333,3 +341,36 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_turn_as_the_pages
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
     assert marks(reloaded) == seen
+
+
+def last_move(local) -> tuple:
+    """What a board marks as the last move: Raythread's tile, Light Seeker's cubes and whose turn moved them."""
+    return getattr(local, "last", None), getattr(local, "moved", None), getattr(local, "moved_by", None)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("raythread", ("A", "C")), ("lightseeker", ("1", "2"))])
+def test_a_page_two_moves_behind_marks_only_the_last_move_after_its_snapshot(game, seats):
+    """A page that missed moves (its connection dropped, an update lost) is put in step by a snapshot. Its
+    board marked what changed since the position it had shown, two moves' tiles or cubes as "the last move"
+    (Raythread: whichever of them came first). It marks the match's last step from the snapshot's position
+    before it, as the pages that watched every move do, and plays nothing out (it saw no move happen)."""
+    party = Party(game, 2)
+    seat_everyone(party, dict(zip(("Host", "Bea"), seats, strict=True)))
+    party.send("Host", p.Start(7))
+    host, cal = party.clients["Host"], party.join("Cal")
+    brain = random.Random(7)
+    party.play_one(brain)
+    watched, behind = sync_board(None, host), sync_board(None, cal)
+    party.drop("Cal")
+    for _ in range(2):
+        party.play_one(brain)
+        watched = sync_board(watched, host)
+    party.reconnect("Cal")
+    assert cal.told is not None and cal.before is not None, "a snapshot, with the position before the last move"
+    board = games.board(game)
+    since_shown = board.start(cal.match.view, behind.view)
+    assert last_move(since_shown) != last_move(watched.local), "two moves change more than the last one"
+    resynced = sync_board(behind, cal)
+    assert resynced.view == cal.match.view and resynced.moves == watched.moves == 3
+    assert last_move(resynced.local) == last_move(watched.local)
+    assert not getattr(resynced.local, "fresh", None) and not getattr(resynced.local, "rolls", None), "not played"

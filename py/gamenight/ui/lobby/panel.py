@@ -167,7 +167,11 @@ def sync_board(
     elif fresh or (ui.view is not match.view and ui.view != view):
         # One update, one step of the match: its events stay together in the log, and reach it once
         # (the page follows the mirror again after every message), even if the view did not change.
-        ui = screen.advance(ui, view, client.events if fresh else (), table, match.moves)
+        # A snapshot (a gap in the updates, a reconnection) may come several moves on: the board marks
+        # the last one only, from the position before it that the snapshot told.
+        told = client.told is not None
+        before = dict(client.before) if told and client.before is not None else None
+        ui = screen.advance(ui, view, client.events if fresh else (), table, match.moves, told=told, told_before=before)
         if fresh:
             ui = replace(ui, followed=client.seq)
     if client.told is not None:
