@@ -788,6 +788,8 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")
     expect(status).to_contain_text("Not connected to the host" if language == "en-GB" else "ホストに接続していません")
+    # The host's card beside the board says what the members list says: the page lost it.
+    expect(bea.locator(".match-seat[data-seat='A'] .away")).to_be_visible()
     status.scroll_into_view_if_needed()
     if SHOTS:
         bea.screenshot(path=f"{SHOTS}/lost-host-{language}-{scheme}.png")

@@ -682,6 +682,32 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
     assert note not in bea.text
 
 
+def test_a_guest_that_lost_the_host_says_on_the_seat_cards_what_its_members_list_says():
+    """The seat cards beside the board said what the mirror last knew: Cal "disconnected" (a guess now), and
+    nothing for the host this page has lost. They say what the members list says: the host and this page
+    disconnected, nobody else's state, until the page is back."""
+    rtc = FakeRtc()
+    host, bea, cal = three_seats(rtc)
+    host.click("start")
+    cal.close()
+
+    def cards(page: Page) -> dict[str, str]:
+        return {str(c.attr("data-seat")): text_of(c) for c in page.by_class("match-seat")}
+
+    assert "disconnected" in cards(bea)["C"] and "disconnected" not in cards(bea)["A"] + cards(bea)["B"]
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown"}
+    shown = cards(bea)
+    assert "disconnected" in shown["A"] and "disconnected" in shown["B"], shown
+    assert "disconnected" not in shown["C"], "Cal's state is the host's last word, not what the page knows now"
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    shown = cards(bea)
+    assert "disconnected" in shown["C"] and "disconnected" not in shown["A"] + shown["B"], shown
+
+
 def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)

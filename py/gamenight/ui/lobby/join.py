@@ -43,6 +43,7 @@ from gamenight.ui.lobby.panel import (
     began,
     board_input,
     board_message,
+    cut_off,
     lobby_requests,
     panel,
     reason_text,
@@ -545,13 +546,7 @@ def _join_view(model: JoinModel) -> list:
         assert bye is not None  # the stage is "closed" once the host said goodbye
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
-    lobby = client.lobby
-    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone. Of the
-    # others it knows nothing until it is back: their last states, said as now, would be guesses.
-    gone = (client.member, lobby.host if lobby else None) if lost else ()
-    unknown = [m.id for m in lobby.members if m.id not in gone and not m.bot] if lost and lobby else []
-    states = {**{m: "unknown" for m in unknown}, **{m: "gone" for m in gone if m}}
-    sight = Sight(offline=lost, states=states, now_ms=model.now_ms)
+    sight = Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
     return [
         title,
         _connection(model),

@@ -68,11 +68,24 @@ def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
+    """What this page knows of a member's connection: the one source of the members list's rows and the
+    match's seat cards, so the two never say different things of the same player."""
     if member.bot:
         return "bot"
     if member.id in sight.states:
         return sight.states[member.id]
     return "connected" if member.connected else "gone"
+
+
+def cut_off(client: Client) -> dict[str, str]:
+    """``Sight.states`` of a page that lost the host. The mirror's last word was "connected": the page
+    shows itself, and the host it lost, as gone. Of the others it knows nothing until it is back: their
+    last states, said as now, would be guesses ("unknown"). Computer players play in the host's page."""
+    lobby = client.lobby
+    if lobby is None:
+        return {}
+    gone = {m for m in (client.member, lobby.host) if m}
+    return {m.id: "gone" if m.id in gone else "unknown" for m in lobby.members if not m.bot}
 
 
 # Inputs the lobby itself handles; every other input on a lobby page belongs to the match's board.
@@ -116,15 +129,18 @@ def shown_match(client: Client) -> p.MatchView | None:
     return match
 
 
-def match_table(client: Client, offline: bool = False) -> screen.Table | None:
+def match_table(client: Client, sight: Sight | None = None) -> screen.Table | None:
     """The match as a table seen from this page: every seat with its player; this page moves for its own.
-    ``offline``: the page lost the host (``Sight.offline``)."""
+    ``sight``: what the page knows of the members' connections (``member_state``) and whether it lost the
+    host (``Sight.offline``). The page's own seat is never away while the page is connected: whatever the
+    mirror last said of it, it is here."""
     match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
+    sight = sight or Sight()
     names = _names(lobby)
     bots: dict[str | None, str] = {m.id: m.bot for m in lobby.members if m.bot}
-    gone = {m.id for m in lobby.members if not m.connected and not m.bot}
+    gone = {m.id for m in lobby.members if member_state(client, sight, m) == "gone"}
     played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
         screen.SeatAt(
@@ -133,12 +149,14 @@ def match_table(client: Client, offline: bool = False) -> screen.Table | None:
             s.colour,
             "here" if s.id == match.you else "bot" if s.member in bots else "remote",
             bots.get(s.member, ""),
-            s.member in gone and s.id != match.you,
+            s.member in gone and (s.id != match.you or sight.offline),
         )
         for s in played
     )
     mine = frozenset((match.you,)) if match.you else frozenset()
-    return screen.Table(match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=offline)
+    return screen.Table(
+        match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=sight.offline
+    )
 
 
 def sync_board(
@@ -153,7 +171,7 @@ def sync_board(
     if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
-    table = match_table(client, offline)
+    table = match_table(client, Sight(offline=offline))
     # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
@@ -244,7 +262,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         phase = _("match over")
     else:
         phase = _("choosing seats")
-    table = match_table(client, sight.offline) if board is not None else None
+    table = match_table(client, sight) if board is not None else None
     shows_match = board is not None and table is not None
     # Where focus goes when the focused element goes (index.html): the match screen's status while a match
     # is shown; else this heading, which names the game. A game switch takes the board a guest had focused
