@@ -914,6 +914,30 @@ def test_a_guest_s_page_brings_the_board_into_view_when_the_host_starts_the_matc
     assert all(len(page.focus_asked) == asked[page] for page in (bea, cal)), "a move asks for no focus"
 
 
+def test_the_match_s_start_takes_a_guest_s_focus_only_from_the_waiting_lobby_not_from_a_control_that_stays():
+    """The start of a match took the focus of a guest on the chat's Send button, or on the header's help,
+    to the board: only text fields were spared. The board takes it from the waiting lobby (a seat's
+    button, the lobby's heading, the join page's title) and from nowhere (the body); a control that is
+    still there and no part of the waiting (the chat, the header) keeps it (docs/accessibility.md)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal, dan, eve, fay = (join(rtc, host, name) for name in ("Bea", "Cal", "Dan", "Eve", "Fay"))
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    bea.focus_on(".chat-form button[type=submit]")  # she has just sent a line
+    cal.focus_on('[data-action="stand"]')  # a seat's button: the waiting lobby's
+    dan.focus_on("#app-help")  # the header's "?"
+    eve.focus_on(".lobby-heading")
+    fay.focus = None  # on nothing: a tap on the page's text
+    host.click("start")
+    board = screen.focus_board("raythread").selector
+    assert bea.focus_in(".chat-form button[type=submit]"), "Send is still there: her focus stays on it"
+    assert dan.focus_in("#app-help"), "the header is no part of the lobby: his focus stays there"
+    for page in (cal, eve, fay):
+        assert page.focused[-1:] == [board] and page.focus_in("[role=grid]"), page.focus
+
+
 def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     """The host, Bea in seat B and Cal in seat C: a Raythread match the host started and ended."""
     host, bea, cal = three_seats(rtc)
