@@ -19,6 +19,7 @@ from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
+from gamenight.lobby import rematch
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
@@ -358,21 +359,15 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
 
 
 def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
-    """The players of the ended match on show whom the rematch leaves out, as the session decides it
-    (``Session._here``): counted out (the game's optional ``counted_out``), still seated, page still gone,
-    if the game takes the players left."""
-    match = shown_match(client)
-    game = games.rules(lobby.game)
-    read = getattr(game, "counted_out", None)
-    if match is None or game is None or read is None:
+    """The names of the players of the ended match on show whom the rematch leaves out: the session's rule
+    (``lobby.rematch.without``), from this page's mirror (a page that is gone: its member's flag)."""
+    match, game = shown_match(client), games.rules(lobby.game)
+    if match is None or game is None:
         return []
-    out = read(match.view)
-    names, left = _called(lobby), _left(lobby)
-    seated = [s.member for s in lobby.seats]
-    gone = [s.member for s in client.played or lobby.seats if s.id in out and s.member in left and s.member in seated]
-    if not gone or len(seated) - len(gone) not in game.info.seats:
-        return []
-    return [names[m] for m in gone if m is not None]
+    holders = {s.id: s.member for s in client.played or lobby.seats}
+    gone = rematch.without(game, match.view, holders, [s.member for s in lobby.seats], _left(lobby))
+    names = _called(lobby)
+    return [names[m] for m in gone]
 
 
 def _error(client: Client) -> list[Element] | None:
