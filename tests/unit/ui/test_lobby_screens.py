@@ -684,8 +684,9 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
 
 def test_a_guest_that_lost_the_host_says_on_the_seat_cards_what_its_members_list_says():
     """The seat cards beside the board said what the mirror last knew: Cal "disconnected" (a guess now), and
-    nothing for the host this page has lost. They say what the members list says: the host and this page
-    disconnected, nobody else's state, until the page is back."""
+    nothing for the host this page has lost. They say what the members list says: the host disconnected,
+    nobody else's state, until the page is back (this page's own card says nothing: the status line above
+    the board says it is not connected)."""
     rtc = FakeRtc()
     host, bea, cal = three_seats(rtc)
     host.click("start")
@@ -698,8 +699,9 @@ def test_a_guest_that_lost_the_host_says_on_the_seat_cards_what_its_members_list
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown"}
     shown = cards(bea)
-    assert "disconnected" in shown["A"] and "disconnected" in shown["B"], shown
+    assert "disconnected" in shown["A"] and "disconnected" not in shown["B"], shown
     assert "disconnected" not in shown["C"], "Cal's state is the host's last word, not what the page knows now"
+    assert "Not connected to the host" in text_of(bea.by_class("match-status")[0])
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))

@@ -133,8 +133,9 @@ def shown_match(client: Client) -> p.MatchView | None:
 def match_table(client: Client, sight: Sight | None = None) -> screen.Table | None:
     """The match as a table seen from this page: every seat with its player; this page moves for its own.
     ``sight``: what the page knows of the members' connections (``member_state``) and whether it lost the
-    host (``Sight.offline``). The page's own seat is never away while the page is connected: whatever the
-    mirror last said of it, it is here."""
+    host (``Sight.offline``). The page's own seat is never away: the page is here, and once it lost the host
+    the status line above the board says so in its own words (on its card too, the card took a third line,
+    and every card of the match with it)."""
     match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
@@ -150,7 +151,7 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
             s.colour,
             "here" if s.id == match.you else "bot" if s.member in bots else "remote",
             bots.get(s.member, ""),
-            s.member in gone and (s.id != match.you or sight.offline),
+            s.member in gone and s.id != match.you,
         )
         for s in played
     )
