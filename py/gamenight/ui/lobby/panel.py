@@ -655,7 +655,8 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                     h("span", {"class": "state"}, _(STATE_TEXT[state])),
                     route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
                 ),
-                actions,
+                # One item of the row, after its words: the buttons wrap together, not Remove alone.
+                actions and h("span", {"class": "member-actions"}, actions),
             )
         )
     title = _("Members ({n})").format(n=len(rows))
