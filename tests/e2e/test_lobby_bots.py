@@ -131,6 +131,14 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
         expect(page.locator(".match-result")).to_contain_text("Bot B (Normal)")
 
 
+# A lobby row's name and its buttons: each box (is a button on the name's line?).
+ROW_LINE = """(row) => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+    return {name: box(row.querySelector('.name')),
+            buttons: [...row.querySelectorAll('button')].map((b) => ({action: b.dataset.action, ...box(b)}))};
+}"""
+
+
 def first_place(host: Page, seat_id: str) -> dict:
     return next(m for m in rules.legal(replayed(host)[1], seat_id) if m["type"] == "place")
 
@@ -154,6 +162,13 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
     expect(seat(host, "C")).to_have_text("Bot B (Easy)")  # a two-seat Raythread: seat C reads B
+    # Bea, a spectator now, on one line at 1280 px: "Bea spectator disconnected", then Invite again and
+    # Remove (alone on a second line before: the buttons wrapped one by one).
+    row = member(host, "Bea")
+    expect(row.locator(".badge.spectator")).to_be_visible()
+    seen = row.evaluate(ROW_LINE)
+    assert [b["action"] for b in seen["buttons"]] == ["invite", "kick"], seen
+    assert all(b["top"] < seen["name"]["bottom"] and b["bottom"] > seen["name"]["top"] for b in seen["buttons"]), seen
     wait_for_steps(host, 2, BOT_MS)  # the host's page plays the seat now
     expect(host.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
     record = saved_record(host)

@@ -788,6 +788,8 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")
     expect(status).to_contain_text("Not connected to the host" if language == "en-GB" else "ホストに接続していません")
+    # The host's card beside the board says what the members list says: the page lost it.
+    expect(bea.locator(".match-seat[data-seat='A'] .away")).to_be_visible()
     status.scroll_into_view_if_needed()
     if SHOTS:
         bea.screenshot(path=f"{SHOTS}/lost-host-{language}-{scheme}.png")
@@ -851,16 +853,22 @@ def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, wi
 def test_a_guest_s_phone_brings_the_board_into_view_when_the_host_starts_the_match(people: People):
     """The host's Start puts the host's focus on the board, which scrolls it into the window; a guest on a
     320×640 phone saw only the board's top rows under the lobby's title, connection line and role. The
-    guest's page now does the same at the match's start: the whole board in the window, focus on it."""
+    guest's page now does the same at the match's start: the whole board in the window, focus on it. Only
+    from the waiting lobby (Bea's Sit): Cal's focus on the chat's Send, still there, stays on it."""
     host = peer.open_host(people)
     context = people.person(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
     bea = peer.join(people, host, "Bea", context)
+    cal = peer.join(people, host, "Cal")
     bea.locator(".seat[data-seat='C'] button[data-action=sit]").tap()
     expect(peer.seat(host, "C")).to_have_text("Bea")
+    send = cal.locator(".chat-form button[type=submit]")
+    send.focus()
     host.click("button[data-action=start]")
     board = bea.locator(".match-main [role=grid]")
     expect(board).to_be_visible(timeout=peer.CONNECT_MS)
     expect(board).to_be_focused()
     assert_in_window(bea, (".match-main [role=grid]",))
+    expect(cal.locator(".match-main [role=grid]")).to_be_visible(timeout=peer.CONNECT_MS)
+    expect(send).to_be_focused()
     if SHOTS:
         bea.screenshot(path=f"{SHOTS}/guest-start-320.png")

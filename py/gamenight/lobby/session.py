@@ -37,6 +37,7 @@ from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
 from gamenight.core.rng import MAX_SEED, fresh_seed
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import protocol as p
+from gamenight.lobby import rematch
 from gamenight.lobby.names import name_key
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -673,19 +674,16 @@ class Session:
 
     def _here(self) -> tuple[int, dict[str, str | None]]:
         """The player count and seats a match starts with: the lobby's, without the players the last match
-        counted out (the game's optional ``counted_out``) whose page is still gone. They kept their seat to
-        watch that match from it; seated again, the rematch would wait for them as the last one did until
-        they were counted out. The others keep their order and close up, as when the host chooses fewer
-        players, if the game takes that many; a player who came back is here and plays."""
+        counted out whose page is still gone (``lobby.rematch.without``, the rule every page's note says).
+        The others keep their order and close up, as when the host chooses fewer players."""
         match, game = self.match, self.game
-        read = getattr(game, "counted_out", None)
-        if match is None or match.holders is None or read is None or match.record.game != self.game_id:
+        if match is None or match.holders is None or match.record.game != self.game_id:
             return self.players, self.seats
-        out = read(game.view(match.state, None))
-        gone = {m for s, m in match.holders.items() if s in out and m is not None and self.peer_of(m) is None}
+        away = {m for m in match.holders.values() if m is not None and self.peer_of(m) is None}
+        gone = rematch.without(game, game.view(match.state, None), match.holders, self.seats.values(), away)
+        if not gone:
+            return self.players, self.seats
         seated = [m for m in self.seats.values() if m not in gone]
-        if len(seated) == len(self.seats) or len(seated) not in game.info.seats:
-            return self.players, self.seats
         return len(seated), dict(zip(seat_ids(game, len(seated)), seated, strict=True))
 
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:

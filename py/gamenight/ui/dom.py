@@ -353,7 +353,10 @@ class Shell:
                 self.tasks.stop(effect.task)
                 self.show_tasks()
             elif isinstance(effect, Focus):
-                if effect.only_from and not _within(js.document.activeElement, effect.only_from):
+                active = js.document.activeElement
+                if effect.only_from and not (
+                    _within(active, effect.only_from) or (effect.nowhere and _nowhere(active))
+                ):
                     continue  # focus is elsewhere (the chat): the player's, not this request's
                 if effect.not_from and _within(js.document.activeElement, effect.not_from):
                     continue  # the player is typing there: the focus is theirs
@@ -475,6 +478,11 @@ def _post_task() -> Any:
 
 
 _POST_TASK = _post_task()
+
+
+def _nowhere(element: Any) -> bool:
+    """Whether ``element`` (the focused one) is no element of the page's own: none, or the body."""
+    return element is None or element is jsnull or element == js.document.body
 
 
 def _within(element: Any, selector: str) -> bool:

@@ -231,6 +231,8 @@ class Focus:
     window, ``show`` goes to the window's top too (a focused status line above a board was in the
     window, its board's Submit below it). ``not_from`` (a selector): not if focus is in such an element
     now: a match the host starts takes no guest's focus from the chat line the guest is typing in.
+    ``nowhere``: with ``only_from``, also if focus is on nothing now (the page's body): nobody's focus is
+    taken, as a guest's on a phone after a tap on the lobby's text, whose board the match's start shows.
     ``back``: to the element that had focus when the open dialog
     (``DIALOG``) was opened instead, if it is on the page: one a screen cannot name (any link or button
     "?" was pressed on); else to ``selector``."""
@@ -241,6 +243,7 @@ class Focus:
     whole: str = ""
     back: bool = False
     not_from: str = ""
+    nowhere: bool = False
 
 
 DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus was as a ``Focus`` opens it

@@ -7,10 +7,11 @@ delivered by ``pump``. Pages of one ``browser`` share local storage and hear eac
 
 A page keeps keyboard focus as ``ui/dom.py`` does (``Page.focus``): a ``Focus`` request moves it to its
 element once drawn, else to the screen's ``[data-focus-home]``, and one with ``only_from`` only if focus
-is in such an element now; a click moves it to what was clicked, as a browser does; a key is pressed
-where focus is. Focus is kept as the shell finds its element again after a render (by id, or a board's
-Tab stop), and found on the page as it is drawn when asked; if its element is gone, it is on the screen's
-home, as the page's render puts it (index.html), or on the body.
+is in such an element now (or on the body, with ``nowhere``), one with ``not_from`` only if it is not; a
+click moves it to what was clicked, as a browser does; a key is pressed where focus is. Focus is kept as
+the shell finds its element again after a render (by id, or a board's Tab stop), and found on the page as
+it is drawn when asked; if its element is gone, it is on the screen's home, as the page's render puts it
+(index.html), or on the body.
 """
 
 from __future__ import annotations
@@ -203,7 +204,8 @@ class Page:
                 self.warn = effect.on
             elif isinstance(effect, Focus):
                 self.focus_asked.append(effect)
-                if effect.only_from and not self.focus_in(effect.only_from):
+                nowhere = effect.nowhere and self.focused_at() is None
+                if effect.only_from and not (self.focus_in(effect.only_from) or nowhere):
                     continue  # as ui/dom.py: focus is elsewhere (the chat), the player's, not this request's
                 if effect.not_from and self.focus_in(effect.not_from):
                     continue  # as ui/dom.py: the player is typing there

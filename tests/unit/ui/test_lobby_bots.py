@@ -54,7 +54,7 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
         assert members(page)["Bot B (Normal)"] == "bot", "a computer player, never shown as away"
         assert "computer player" in text_of(page.by_class("members")[0])
     bot_row = next(li for li in host.by_class("member") if li.attr("data-state") == "bot")
-    actions = {str(e.attr("data-action")) for e in bot_row.children if hasattr(e, "attr") and e.attr("data-action")}
+    actions = {str(e.attr("data-action")) for e in find_all(bot_row, lambda e: e.tag == "button")}
     assert actions == {"kick"}, "the host may remove a bot, never invite it again"
     joined = list(bea.focused)  # where joining put Bea's focus (ui/lobby/join.py); the host's Start moves it on
     asked = list(host.focused)  # where pasting Bea's reply put the host's ("Invite a player")
@@ -190,6 +190,27 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     host.tick("host-bot")
     assert log_seats(host) == ["A", "C"] and "your turn" in status(host)
     assert host.inner.live.session.match.record.bots == {"C": "easy"}
+
+
+def test_the_row_of_a_guest_a_computer_took_over_from_keeps_its_two_buttons_together():
+    """After a take-over, Bea's row read "Bea spectator disconnected Invite again" with Remove alone on a
+    second line at 1280×800: her buttons were items of the row as its words are, and wrapped one by one.
+    They are one item (``.member-actions``), after the words: they stay on the row's line when they fit,
+    and wrap together under the words when they do not (css/app.css; e2e test_lobby_bots.py)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    bea.close()
+    host.submit("add-bot", seat="C", level="easy")
+    (row,) = [li for li in host.by_class("member") if li.attr("data-state") == "gone"]
+    assert "spectator" in text_of(row) and "disconnected" in text_of(row)
+    items = [child for child in row.children if hasattr(child, "attr")]
+    assert [str(item.attr("class")) for item in items][-1] == "member-actions", items
+    assert [b.attr("data-action") for b in find_all(items[-1], lambda e: e.tag == "button")] == ["invite", "kick"]
+    assert not [item for item in items if item.tag == "button"], "no button outside the group"
 
 
 def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():

@@ -682,6 +682,34 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
     assert note not in bea.text
 
 
+def test_a_guest_that_lost_the_host_says_on_the_seat_cards_what_its_members_list_says():
+    """The seat cards beside the board said what the mirror last knew: Cal "disconnected" (a guess now), and
+    nothing for the host this page has lost. They say what the members list says: the host disconnected,
+    nobody else's state, until the page is back (this page's own card says nothing: the status line above
+    the board says it is not connected)."""
+    rtc = FakeRtc()
+    host, bea, cal = three_seats(rtc)
+    host.click("start")
+    cal.close()
+
+    def cards(page: Page) -> dict[str, str]:
+        return {str(c.attr("data-seat")): text_of(c) for c in page.by_class("match-seat")}
+
+    assert "disconnected" in cards(bea)["C"] and "disconnected" not in cards(bea)["A"] + cards(bea)["B"]
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert members(bea) == {"Ann": "gone", "Bea": "gone", "Cal": "unknown"}
+    shown = cards(bea)
+    assert "disconnected" in shown["A"] and "disconnected" not in shown["B"], shown
+    assert "disconnected" not in shown["C"], "Cal's state is the host's last word, not what the page knows now"
+    assert "Not connected to the host" in text_of(bea.by_class("match-status")[0])
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    shown = cards(bea)
+    assert "disconnected" in shown["C"] and "disconnected" not in shown["A"] + shown["B"], shown
+
+
 def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_on_after_rejoining():
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
@@ -886,6 +914,30 @@ def test_a_guest_s_page_brings_the_board_into_view_when_the_host_starts_the_matc
     asked = {page: len(page.focus_asked) for page in (bea, cal)}
     play(host, host.inner.live.session, "A")
     assert all(len(page.focus_asked) == asked[page] for page in (bea, cal)), "a move asks for no focus"
+
+
+def test_the_match_s_start_takes_a_guest_s_focus_only_from_the_waiting_lobby_not_from_a_control_that_stays():
+    """The start of a match took the focus of a guest on the chat's Send button, or on the header's help,
+    to the board: only text fields were spared. The board takes it from the waiting lobby (a seat's
+    button, the lobby's heading, the join page's title) and from nowhere (the body); a control that is
+    still there and no part of the waiting (the chat, the header) keeps it (docs/accessibility.md)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal, dan, eve, fay = (join(rtc, host, name) for name in ("Bea", "Cal", "Dan", "Eve", "Fay"))
+    host.submit("choose", game="raythread", players="3")
+    bea.click("sit", seat="B")
+    cal.click("sit", seat="C")
+    bea.focus_on(".chat-form button[type=submit]")  # she has just sent a line
+    cal.focus_on('[data-action="stand"]')  # a seat's button: the waiting lobby's
+    dan.focus_on("#app-help")  # the header's "?"
+    eve.focus_on(".lobby-heading")
+    fay.focus = None  # on nothing: a tap on the page's text
+    host.click("start")
+    board = screen.focus_board("raythread").selector
+    assert bea.focus_in(".chat-form button[type=submit]"), "Send is still there: her focus stays on it"
+    assert dan.focus_in("#app-help"), "the header is no part of the lobby: his focus stays there"
+    for page in (cal, eve, fay):
+        assert page.focused[-1:] == [board] and page.focus_in("[role=grid]"), page.focus
 
 
 def ended_three_seat_match(rtc: FakeRtc) -> tuple[Page, Page, Page]:

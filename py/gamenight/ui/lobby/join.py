@@ -43,6 +43,7 @@ from gamenight.ui.lobby.panel import (
     began,
     board_input,
     board_message,
+    cut_off,
     lobby_requests,
     panel,
     reason_text,
@@ -87,7 +88,12 @@ HOST_WAIT_MS = 75_000
 # what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
 FOCUS_COPY_REPLY = Focus("#copy-reply")
 FOCUS_HEADING = Focus("main h1")
-TYPING = "input, textarea, select"  # where a guest's focus is its own: a match's start does not take it
+# Where a match's start takes a guest's focus from, for its board (docs/accessibility.md): the waiting lobby
+# (its heading and seats, the join page's title), whose controls the match replaces or makes idle, and
+# nowhere (the body). Never from a text field or the chat (still there, and the guest's), nor from outside
+# the page's main part: the header, the skip link, the offer of a new version, the help dialog.
+WAITING = "main"
+KEPT = "input, textarea, select, .chat"
 
 reasons({"other-lobby": N_("This invitation is for another game night ({name}): open it in a new tab.")})
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
@@ -318,8 +324,9 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     if starts:
         # The host's Start puts the host's focus on the board, which brings it into the window; a guest's
         # page showed the lobby's title and lines above it, and on a phone only the board's first rows.
-        # Not from a field the guest is typing in (the chat): its focus and its words stay.
-        effects = [*effects, replace(screen.focus_board(board.game), not_from=TYPING)]
+        # Only from the waiting lobby or nowhere: a control still there (the chat, the header) keeps it.
+        focus = screen.focus_board(board.game)
+        effects = [*effects, replace(focus, only_from=WAITING, nowhere=True, not_from=KEPT)]
     if board is not model.board:
         model = replace(model, board=board)
     if moves and model.link is not None and model.stage == "lobby":
@@ -545,13 +552,7 @@ def _join_view(model: JoinModel) -> list:
         assert bye is not None  # the stage is "closed" once the host said goodbye
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
     lost = model.stage == "lost"
-    lobby = client.lobby
-    # The mirror's last word was "connected": the page shows itself, and the host it lost, as gone. Of the
-    # others it knows nothing until it is back: their last states, said as now, would be guesses.
-    gone = (client.member, lobby.host if lobby else None) if lost else ()
-    unknown = [m.id for m in lobby.members if m.id not in gone and not m.bot] if lost and lobby else []
-    states = {**{m: "unknown" for m in unknown}, **{m: "gone" for m in gone if m}}
-    sight = Sight(offline=lost, states=states, now_ms=model.now_ms)
+    sight = Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
     return [
         title,
         _connection(model),

@@ -19,6 +19,7 @@ from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
+from gamenight.lobby import rematch
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
@@ -68,11 +69,24 @@ def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 def member_state(client: Client, sight: Sight, member: p.MemberInfo) -> str:
+    """What this page knows of a member's connection: the one source of the members list's rows and the
+    match's seat cards, so the two never say different things of the same player."""
     if member.bot:
         return "bot"
     if member.id in sight.states:
         return sight.states[member.id]
     return "connected" if member.connected else "gone"
+
+
+def cut_off(client: Client) -> dict[str, str]:
+    """``Sight.states`` of a page that lost the host. The mirror's last word was "connected": the page
+    shows itself, and the host it lost, as gone. Of the others it knows nothing until it is back: their
+    last states, said as now, would be guesses ("unknown"). Computer players play in the host's page."""
+    lobby = client.lobby
+    if lobby is None:
+        return {}
+    gone = {m for m in (client.member, lobby.host) if m}
+    return {m.id: "gone" if m.id in gone else "unknown" for m in lobby.members if not m.bot}
 
 
 # Inputs the lobby itself handles; every other input on a lobby page belongs to the match's board.
@@ -116,15 +130,19 @@ def shown_match(client: Client) -> p.MatchView | None:
     return match
 
 
-def match_table(client: Client, offline: bool = False) -> screen.Table | None:
+def match_table(client: Client, sight: Sight | None = None) -> screen.Table | None:
     """The match as a table seen from this page: every seat with its player; this page moves for its own.
-    ``offline``: the page lost the host (``Sight.offline``)."""
+    ``sight``: what the page knows of the members' connections (``member_state``) and whether it lost the
+    host (``Sight.offline``). The page's own seat is never away: the page is here, and once it lost the host
+    the status line above the board says so in its own words (on its card too, the card took a third line,
+    and every card of the match with it)."""
     match, lobby = shown_match(client), client.lobby
     if match is None or lobby is None:
         return None
+    sight = sight or Sight()
     names = _names(lobby)
     bots: dict[str | None, str] = {m.id: m.bot for m in lobby.members if m.bot}
-    gone = {m.id for m in lobby.members if not m.connected and not m.bot}
+    gone = {m.id for m in lobby.members if member_state(client, sight, m) == "gone"}
     played = client.played if match.ended is not None and client.played else lobby.seats
     seats = tuple(
         screen.SeatAt(
@@ -138,7 +156,9 @@ def match_table(client: Client, offline: bool = False) -> screen.Table | None:
         for s in played
     )
     mine = frozenset((match.you,)) if match.you else frozenset()
-    return screen.Table(match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=offline)
+    return screen.Table(
+        match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=sight.offline
+    )
 
 
 def sync_board(
@@ -153,7 +173,7 @@ def sync_board(
     if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
-    table = match_table(client, offline)
+    table = match_table(client, Sight(offline=offline))
     # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
     fresh = ui is not None and client.seq is not None and ui.followed != client.seq
@@ -248,7 +268,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         phase = _("match over")
     else:
         phase = _("choosing seats")
-    table = match_table(client, sight.offline) if board is not None else None
+    table = match_table(client, sight) if board is not None else None
     shows_match = board is not None and table is not None
     # Where focus goes when the focused element goes (index.html): the match screen's status while a match
     # is shown; else this heading, which names the game. A game switch takes the board a guest had focused
@@ -344,21 +364,15 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
 
 
 def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
-    """The players of the ended match on show whom the rematch leaves out, as the session decides it
-    (``Session._here``): counted out (the game's optional ``counted_out``), still seated, page still gone,
-    if the game takes the players left."""
-    match = shown_match(client)
-    game = games.rules(lobby.game)
-    read = getattr(game, "counted_out", None)
-    if match is None or game is None or read is None:
+    """The names of the players of the ended match on show whom the rematch leaves out: the session's rule
+    (``lobby.rematch.without``), from this page's mirror (a page that is gone: its member's flag)."""
+    match, game = shown_match(client), games.rules(lobby.game)
+    if match is None or game is None:
         return []
-    out = read(match.view)
-    names, left = _called(lobby), _left(lobby)
-    seated = [s.member for s in lobby.seats]
-    gone = [s.member for s in client.played or lobby.seats if s.id in out and s.member in left and s.member in seated]
-    if not gone or len(seated) - len(gone) not in game.info.seats:
-        return []
-    return [names[m] for m in gone if m is not None]
+    holders = {s.id: s.member for s in client.played or lobby.seats}
+    gone = rematch.without(game, match.view, holders, [s.member for s in lobby.seats], _left(lobby))
+    names = _called(lobby)
+    return [names[m] for m in gone]
 
 
 def _error(client: Client) -> list[Element] | None:
@@ -645,7 +659,8 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                     h("span", {"class": "state"}, _(STATE_TEXT[state])),
                     route and h("span", {"class": "route", "data-route": route}, _(ROUTE_TEXT[route])),
                 ),
-                actions,
+                # One item of the row, after its words: the buttons wrap together, not Remove alone.
+                actions and h("span", {"class": "member-actions"}, actions),
             )
         )
     title = _("Members ({n})").format(n=len(rows))
