@@ -692,6 +692,19 @@ def test_new_puzzle_while_the_next_one_is_still_being_made_waits_for_that_work()
     assert StartTimer(solo.CLOCK, 1000) in effects and StopTimer(solo.PROGRESS) in effects
 
 
+def test_new_puzzle_pressed_before_it_is_made_puts_focus_on_the_board_once_it_is_ready():
+    """QA55: "New puzzle" (or "Next puzzle") pressed while the next puzzle is still being made goes with the
+    board into "Making …": focus fell to the page's body and stayed there once the puzzle came, whose
+    announcement said to Tab to the board. Made ahead, the button stays and focus with it (above)."""
+    model, effects = generated()
+    work = prefetch_work(effects)
+    model, effects = send(model, click("next", now_ms=T0 + 9))
+    assert model.phase == "generating"
+    model, effects = send(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and board_focus(model, effects)
+    assert model.said.endswith("is ready: arrow keys move on the board; ? lists the keys.")
+
+
 def work_seed(model):
     return int(solo.url(model.settings).rsplit("seed=", 1)[1].split("&")[0])
 
