@@ -1140,10 +1140,14 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
 
 
 def waiting_for_board(model: Model, settings: Settings) -> Model:
-    """``model`` asking for the board's focus when the puzzle of ``settings`` is not made ahead: the button
-    pressed goes with the board into "Making …" and focus would fall to the page's body (QA55). Made
-    ahead, the puzzle comes at once and the button stays, and focus with it."""
-    return model if model.shelf.ready(settings.order) is not None else replace(model, focus_board=True)
+    """``model`` asking for the board's focus when the button pressed does not stay (QA55): "Next puzzle"
+    under a finished board, whose place the new puzzle's tray takes ("New puzzle" comes further down, and a
+    second Enter there would throw the fresh puzzle away), or any button when the puzzle of ``settings`` is
+    not made ahead (it goes with the board into "Making …": focus would fall to the page's body). "New
+    puzzle" pressed mid-puzzle on a puzzle made ahead stays, and focus with it (to skip another)."""
+    if model.phase == "playing" and model.shelf.ready(settings.order) is not None:
+        return model
+    return replace(model, focus_board=True)
 
 
 def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:
