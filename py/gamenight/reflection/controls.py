@@ -65,6 +65,7 @@ from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (
     Focus,
     KeyList,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -107,6 +108,8 @@ FOCUS_ROUND = replace(FOCUS_TASK, only_from="[role=grid]")
 # (one Tab goes on to the board), and the page shows the status at the window's top with the board, its
 # tray and Submit under it: the status stayed where Start had left it, mid-window, and Submit was below.
 SHOW_ROUND = Focus(".match-status", show=".match-status", only_from=".match-status", whole=".match-main .rf-work")
+# Where a board's refusal is drawn (the speaking one of its two alert regions, ``ui.live.alerts``).
+SHOW_NOTE = ShowInWindow(".match-main .rf-said")
 COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
@@ -571,10 +574,13 @@ def advised(desk: Desk, solved: Any) -> Desk:
 def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEvent) -> Reply:
     action, data = event.action, event.data
     if event.type == "click":
-        if action == "rf-send":
-            return send(desk, view, seat)
-        if action == "rf-submit":
-            return submit(desk, view, seat)
+        if action in ("rf-send", "rf-submit"):
+            reply = send(desk, view, seat) if action == "rf-send" else submit(desk, view, seat)
+            # A refusal is drawn under the button, at the window's foot on a laptop with the board in view
+            # (half of it below): the page brings it into sight, as the solo board does a hint's line.
+            return (
+                replace(reply, effects=(*reply.effects, SHOW_NOTE)) if new_note(desk.note, reply.local.note) else reply
+            )
         if action == "rf-give-up":
             return give_up(desk, view, seat)
         if action == "rf-keep-going":

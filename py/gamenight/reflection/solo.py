@@ -1129,14 +1129,25 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     else:  # after a daily puzzle, the next one is an ordinary puzzle of its size
         settings = following(model.settings, training.new_number(random.Random(now_ms)))
     if settings.tiles.triangle == model.settings.tiles.triangle:
-        model, started = start(model, settings)
+        model, started = start(waiting_for_board(model, settings), settings)
         return model, effects + started
     # Triangle mirrors on a board the generator does not make them for: said as it is asked for, and the
     # line stays with the puzzle (``generated``).
     why = _("Triangle mirrors come on boards up to {n}×{n}: this puzzle has diagonal mirrors in their place.")
     why = why.format(n=TRIANGLES_UP_TO)
-    model, started = start(model, settings)
+    model, started = start(waiting_for_board(model, settings), settings)
     return replace(model, message=why), [*effects, Say(why), *started]
+
+
+def waiting_for_board(model: Model, settings: Settings) -> Model:
+    """``model`` asking for the board's focus when the button pressed does not stay (QA55): "Next puzzle"
+    under a finished board, whose place the new puzzle's tray takes ("New puzzle" comes further down, and a
+    second Enter there would throw the fresh puzzle away), or any button when the puzzle of ``settings`` is
+    not made ahead (it goes with the board into "Making …": focus would fall to the page's body). "New
+    puzzle" pressed mid-puzzle on a puzzle made ahead stays, and focus with it (to skip another)."""
+    if model.phase == "playing" and model.shelf.ready(settings.order) is not None:
+        return model
+    return replace(model, focus_board=True)
 
 
 def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:

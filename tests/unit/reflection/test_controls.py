@@ -32,6 +32,7 @@ from gamenight.reflection.solve import solve
 from gamenight.ui import match as screen
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import (
+    ShowInWindow,
     StartTimer,
     StopTimer,
     Store,
@@ -895,3 +896,20 @@ def test_the_note_with_no_board_is_said_again_too():
         for n in (1, 2, 3)
     ]
     assert said_in_turns(drawn, "rf-alert")
+
+
+def test_send_and_submit_refused_bring_their_line_into_the_window():
+    """QA55: at 1280×800, with the board in view (where Start put focus), Send and Submit sit at the
+    window's foot and their refusal ("Place every tile first", "The clues that differ") was drawn under
+    them, half below the window. The page now brings the line into sight, as the solo board does a hint's."""
+    m = Match(BUILT, 2)
+    ann = Page(m, "1")
+    reply = BOARD.update(ann.desk, ann.view(), "1", ann.table, UiEvent("click", "rf-send", {}, now_ms=m.now))
+    assert reply.local.note["code"] == "rf-place-all" and ShowInWindow(".match-main .rf-said") in reply.effects
+    m, shown = built_match()
+    bea = shown["2"]
+    first = sorted(m.layouts["1"].tiles().items())[0]
+    bea.click("tray", kind=KINDS[first[1]])
+    bea.click("cell", r=first[0][0], c=first[0][1])
+    reply = BOARD.update(bea.desk, bea.view(), "2", bea.table, UiEvent("click", "rf-submit", {}, now_ms=m.now))
+    assert reply.local.note["code"] == "rf-differ" and ShowInWindow(".match-main .rf-said") in reply.effects

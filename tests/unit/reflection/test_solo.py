@@ -692,6 +692,33 @@ def test_new_puzzle_while_the_next_one_is_still_being_made_waits_for_that_work()
     assert StartTimer(solo.CLOCK, 1000) in effects and StopTimer(solo.PROGRESS) in effects
 
 
+def test_new_puzzle_pressed_before_it_is_made_puts_focus_on_the_board_once_it_is_ready():
+    """QA55: "New puzzle" (or "Next puzzle") pressed while the next puzzle is still being made goes with the
+    board into "Making …": focus fell to the page's body and stayed there once the puzzle came, whose
+    announcement said to Tab to the board. Made ahead, the button stays and focus with it (above)."""
+    model, effects = generated()
+    work = prefetch_work(effects)
+    model, effects = send(model, click("next", now_ms=T0 + 9))
+    assert model.phase == "generating"
+    model, effects = send(model, WorkDone(work.task, run_work(work)[1]))
+    assert model.phase == "playing" and board_focus(model, effects)
+    assert model.said.endswith("is ready: arrow keys move on the board; ? lists the keys.")
+
+
+def test_next_puzzle_after_a_solve_or_a_give_up_puts_focus_on_the_board():
+    """QA55: "Next puzzle" on a solved or revealed board is not the button the new puzzle shows in its place
+    ("New puzzle", further down, which abandons the puzzle it is pressed on): focus stayed on that one, a
+    second Enter threw the fresh puzzle away, and the announcement said to Tab to the board, which Tab
+    from there never reaches (the board comes before the side column)."""
+    model, effects = generated()
+    model, _ = send(model, WorkDone(prefetch.TASK, run_work(prefetch_work(effects))[1]))  # made ahead
+    for finished in (place_solution(model), send(model, click("give-up"), click("give-up"))[0]):
+        assert finished.phase in ("solved", "revealed")
+        after, effects = send(finished, click("next", now_ms=T0 + 9))
+        assert after.phase == "playing" and board_focus(after, effects)
+        assert after.said.endswith("is ready: arrow keys move on the board; ? lists the keys.")
+
+
 def work_seed(model):
     return int(solo.url(model.settings).rsplit("seed=", 1)[1].split("&")[0])
 
