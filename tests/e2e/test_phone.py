@@ -20,8 +20,6 @@ from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
-from tests.e2e.test_peer_links import TRACK_CHANNELS, join
-from tests.e2e.test_peer_links import open_host as open_raythread_host
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
@@ -775,10 +773,10 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     """QA: a guest's page that lost the host mid-match says so where the status stands, above the board:
     "Not connected to the host: rejoin (see above) to go on with the match." took three lines at 390 px
     (the board one line lower than at any turn). It says the same in two, in English and Japanese."""
-    host = open_raythread_host(people)
+    host = peer.open_host(people)
     phone = people.person(**{**PHONE, "color_scheme": scheme})
-    phone.add_init_script(TRACK_CHANNELS)
-    bea = join(people, host, "Bea", phone)
+    phone.add_init_script(peer.TRACK_CHANNELS)
+    bea = peer.join(people, host, "Bea", phone)
     if language == "ja-JP":
         bea.tap(".lang-switch .lang[data-lang=ja]")
     bea.click(".seat[data-seat='C'] button[data-action=sit]")

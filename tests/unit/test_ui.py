@@ -410,6 +410,40 @@ def test_closing_the_overlay_gives_focus_back_to_what_opened_it():
     assert len(find_all(tree, lambda e: e.attr("role") == "grid" and e.attr("tabindex") == 0)) == 1
 
 
+def test_the_question_mark_over_the_rules_shows_the_help_in_their_place_and_escape_closes_both():
+    """ "?" over the rules (a match's "How to play") puts the help in their place in the one dialog, at its
+    top with focus on it (never a second dialog over the first); its "How to play" leads back to the same
+    rules, and Escape (or "?", or Close) closes the dialog, focus back on what opened the rules, the
+    button that opens them again (docs/accessibility.md, "The help and rules overlay is modal")."""
+    model, _ = app.init("#/raythread/table?vs=normal", Env())
+    rules_button = UiEvent("click", "app-rules", {"game": "raythread"})
+    for closing in (UiEvent("keydown", "", {}, key="Escape"), UiEvent("keydown", "", {}, key="?")):
+        rules, _ = app.update(model, rules_button, Env())
+        helped, effects = app.update(rules, UiEvent("keydown", "", {}, key="?"), Env())
+        assert helped.overlay == "help" and effects == [Focus("#overlay")]
+        tree = app.view(helped)
+        (dialog,) = find_all(tree, lambda e: e.attr("role") == "dialog")
+        (back_to_rules,) = find_all(dialog, lambda e: e.attr("data-action") == "app-rules")
+        assert back_to_rules.attr("data-game") == "raythread"
+        again, effects = app.update(helped, rules_button, Env())
+        assert again.overlay == "rules" and effects == [Focus("#overlay")]
+        closed, effects = app.update(helped, closing, Env())
+        assert closed.overlay == "" and effects == [Focus("button[data-action=app-rules]")], closing.key
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
+def test_the_help_over_a_rules_page_does_not_offer_those_rules_again(game: str):
+    """On a game's rules page (#/<game>/rules) "?" shows the help over the page; its "How to play" opened the
+    same rules again, in a dialog over themselves. Escape gives the page back, where the player was."""
+    model, _ = app.init(f"#/{game}/rules", Env())
+    helped, _ = app.update(model, UiEvent("keydown", "", {}, key="?"), Env())
+    tree = app.view(helped)
+    (overlay,) = find_all(tree, lambda e: e.attr("id") == "overlay")
+    assert helped.overlay == "help" and not find_all(overlay, lambda e: e.attr("data-action") == "app-rules")
+    closed, effects = app.update(helped, UiEvent("keydown", "", {}, key="Escape"), Env())
+    assert closed.overlay == "" and effects == [Focus("#app-help", back=True)]
+
+
 def tab_stops(tree: Element, inert: bool = False) -> list[Element]:
     """The elements of ``tree`` that Tab reaches: a control or a link, or ``tabindex`` 0 or more, not
     disabled and not inside an ``inert`` element."""

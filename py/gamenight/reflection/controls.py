@@ -43,7 +43,7 @@ from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.reflection import scene, standings
 from gamenight.reflection.history import DOT, Notes, parse_notes
 from gamenight.reflection.laser import EMPTY, Layout, clue_codes, edge_names, trace
-from gamenight.reflection.match import commitment, submission
+from gamenight.reflection.match import commitment, counted_out, submission
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, TileSet, check, mismatches, parse_layout
 from gamenight.reflection.puzzle import puzzle_of as make_puzzle
 from gamenight.reflection.solo import (
@@ -231,7 +231,7 @@ def in_play(view: JSON) -> list[int]:
 
 def task_of(view: JSON, desk: Desk) -> Task:
     phase, you, round_ = view.get("phase"), view.get("you"), view.get("round", 0)
-    out = you in standings.counted_out(view)  # a player counted out who came back watches the match
+    out = you in counted_out(view)  # a player counted out who came back watches the match
     if phase == "build" and you and not out:
         return Task("build", own_number(view))
     if phase == "solve":
@@ -908,7 +908,7 @@ def round_clock(desk: Desk, view: JSON) -> Element | None:
 
 def out_note(view: JSON) -> Element | None:
     """What a player the host counted out reads on coming back: the race went on without them."""
-    if view.get("you") not in standings.counted_out(view) or view.get("phase") == "over":
+    if view.get("you") not in counted_out(view) or view.get("phase") == "over":
         return None
     said = _("You left, and the host counted you out so the race could go on: you watch the rest of this match.")
     return h("p", {"class": "notice rf-out-note"}, said)

@@ -276,6 +276,13 @@ def out_seats(state: State) -> dict[str, int]:
     return dict(state.outs)
 
 
+def counted_out(view: Mapping[str, Any]) -> frozenset[str]:
+    """The seats counted out, as a view (checked by ``check_view``) lists them (``out_seats``): the one
+    reader of it, for the lobby (``Reflection.counted_out``) and the match screen (standings, controls)."""
+    out = view.get("out")
+    return frozenset(s for s in out if isinstance(s, str)) if isinstance(out, Mapping) else frozenset()
+
+
 def withdrawn(sheet: Sheet) -> bool:
     """A built puzzle whose builder was counted out before sending it: nobody is given it."""
     return sheet.builder is not None and sheet.puzzle is None and sheet.flaw is not None
@@ -976,9 +983,7 @@ class ReflectionMatch:
         return count_out(state, seat, now_ms)
 
     def counted_out(self, view: Mapping[str, Any]) -> frozenset[str]:
-        """The seats counted out, as a view (checked by ``check_view``) lists them."""
-        out = view.get("out")
-        return frozenset(s for s in out if isinstance(s, str)) if isinstance(out, Mapping) else frozenset()
+        return counted_out(view)
 
     def prepare(self, state: State) -> Preparation | None:
         return prepare(state)

@@ -14,6 +14,7 @@ from gamenight.core.game import JSON, named_seat
 from gamenight.i18n import N_, TERMS, _, ngettext
 from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout
+from gamenight.reflection.match import counted_out
 from gamenight.reflection.puzzle import Puzzle, parse_layout, parse_puzzle
 from gamenight.reflection.solo import clock
 from gamenight.ui.match import Table
@@ -381,12 +382,6 @@ def seat_facts(view: JSON, seat: str, table: Table) -> list[str]:
     elif seat in (view.get("disqualified") or []):
         facts.append(_("disqualified"))
     return facts
-
-
-def counted_out(view: JSON) -> dict[str, int]:
-    """The seats the host counted out, each with its round, as the view lists them (checked)."""
-    out = view.get("out")
-    return dict(out) if isinstance(out, Mapping) else {}
 
 
 def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:

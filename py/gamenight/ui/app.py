@@ -636,12 +636,12 @@ def overlay_view(model: Model) -> Element:
 def shown_keys(model: Model) -> Keys | None:
     """What the help lists for the board on screen: the screen says it (``Screen.keys``: a lobby's route
     names no game, and Reflection's race and solo board take different keys); a page of one game that
-    shows no board (its card, its rules) lists that game's guide's."""
+    shows no board (its card) lists none, only the game, whose "How to play" the help offers: not on its
+    rules page, where they would open over themselves."""
     said = getattr(model.screen, "keys", None)
     if said is not None:
         return said(model.inner)
-    guide = games.guide(model.route.game or "")
-    return Keys(model.route.game or "", guide.SHORTCUTS, guide.GESTURES) if guide else None
+    return Keys(model.route.game) if model.route.game and model.route.screen != RULES else None
 
 
 def help_body(model: Model) -> Element:

@@ -268,7 +268,11 @@ def holders(table: Table) -> Holders:
     return tuple((s.id, "" if unnamed_bot(s.name, s.level) else s.name, s.level) for s in table.seats)
 
 
-def holder_names(held: Holders) -> dict[str, str]:
+def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
+    """The names a step's events are told with: of those who held the seats then, else (``None``: a step
+    told by the host before this page followed the match) the table's now."""
+    if held is None:
+        return table.names
     return {seat: shown_name(name, i) if name else label(level) for i, (seat, name, level) in enumerate(held)}
 
 
@@ -905,11 +909,10 @@ def _log_panel(ui: MatchUi, table: Table) -> Element:
     # the oldest step shown may lose its last lines, never its first.
     steps: list[list[str]] = []
     left = LOG_SHOWN
-    now = table.names
     for step, held in zip(reversed(ui.log), reversed(ui.held), strict=True):
         if not left:
             break
-        names = holder_names(held) if held is not None else now
+        names = holder_names(held, table)
         said = (game.event_text(e, names) for e in step)
         lines = list(islice(filter(None, said), left))
         if lines:
@@ -948,7 +951,7 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     at the end, who won, and why when the game's words for the end did not say it (Reflection's "The
     match is over."): the result panel is no live region, so this is where a screen reader hears it."""
     game = ui.board
-    names = [holder_names(held) if held is not None else table.names for held in ui.latest_held]
+    names = [holder_names(held, table) for held in ui.latest_held]
     said = [text for text in (game.event_text(e, n) for e, n in zip(ui.latest, names, strict=True)) if text]
     result = ui.view.get("result")
     why = ending(result, table) if result and any(e.get("type") == "end" for e in ui.latest) else ""

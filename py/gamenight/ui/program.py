@@ -351,7 +351,7 @@ class Screen(Protocol):
 
     Optional (looked up with getattr): ``keys(model) -> Keys | None``, what the help lists for the board
     the screen shows (a lobby's match, a table, a solo puzzle); without it, or ``None``, the help lists the
-    keys of every page, and on a page of one game (its card, its rules) that game's guide's."""
+    keys of every page only, and on a page of one game (its card, its rules) offers that game's rules."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

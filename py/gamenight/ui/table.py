@@ -130,8 +130,9 @@ class Model:
     now_ms: int = 0
     bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
     # The setup form's "Played by" as changed since it was opened, by seat number as its fields go ("kind1"):
-    # a level or "here". A seat not changed shows the match's (``bots``), which the form changes only when
-    # it starts a match, so "Back to the match" finds its computers as they were.
+    # a level or "here", for the seats it shows only (below ``players``). A seat not changed shows the
+    # match's (``bots``), which the form changes only when it starts a match, so "Back to the match" finds
+    # its computers as they were.
     kinds: Mapping[int, str] = field(default_factory=dict)
     pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
     # "New match" was pressed during a match with moves in it: the page asks before dealing it away.
@@ -229,14 +230,15 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         count = event.value
         rules = games.RULES[model.game]
         if count.isdigit() and int(count) in rules.info.seats:
-            return replace(model, players=int(count)), []
+            # The choices of the seats above the count go with their fields (the morph drops them).
+            kept = {i: kind for i, kind in model.kinds.items() if i < int(count)}
+            return replace(model, players=int(count), kinds=kept), []
         return model, []
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "kind":
         # A seat's name field says what its player will be called if left empty: "Bot B (Hard)" for a
         # computer (``setup_view``), so the form hears each change of who plays it.
         index, kind = event.data.get("index", ""), event.value
-        seats = games.RULES[model.game].info.seats
-        if index.isdigit() and int(index) < seats.stop - 1 and kind in ("here", *LEVELS) and games.bot(model.game):
+        if index.isdigit() and int(index) < model.players and kind in ("here", *LEVELS) and games.bot(model.game):
             return replace(model, kinds={**model.kinds, int(index): kind}), []
         return model, []
     if event.type == "submit" and event.action == "table-setup":

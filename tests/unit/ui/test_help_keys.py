@@ -11,6 +11,7 @@ from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
 SOLO_ONLY = ("Ctrl+Z, U", "Ctrl+Y, R")  # the solo board's undo and redo: a race has neither
+NO_BOARD_KEYS = [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]  # what every page's help lists
 
 
 def helped(page: Page) -> Element:
@@ -105,7 +106,7 @@ def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():
     rtc = FakeRtc()
     host = rtc.page(Browser(), "#/host?game=raythread")  # the setup form, no lobby yet
     overlay = helped(host)
-    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert keys_of(overlay) == NO_BOARD_KEYS
     assert gestures_of(overlay) == [] and rules_game(overlay) is None
 
 
@@ -188,7 +189,7 @@ def test_the_solo_help_lists_the_board_s_keys_only_while_the_board_is_shown():
     assert model.inner.phase == "options"
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
-    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert keys_of(overlay) == NO_BOARD_KEYS
     assert gestures_of(overlay) == [] and rules_game(overlay) == "reflection"
 
 
@@ -200,7 +201,7 @@ def test_the_help_of_a_table_s_setup_lists_no_board_keys(game: str):
     assert model.inner.phase == "setup"
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
-    assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]
+    assert keys_of(overlay) == NO_BOARD_KEYS
     assert gestures_of(overlay) == [] and rules_game(overlay) == game
 
 
@@ -211,5 +212,28 @@ def test_the_help_of_a_lobby_before_its_match_lists_no_board_keys(game: str):
     bea = join(rtc, host, "Bea")
     for page in (host, bea):
         overlay = helped(page)
-        assert keys_of(overlay) == [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)], game
+        assert keys_of(overlay) == NO_BOARD_KEYS, game
         assert gestures_of(overlay) == [] and rules_game(overlay) == game
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        *(f"#/{game}" for game in ("raythread", "lightseeker", "reflection")),  # the game's card
+        *(f"#/{game}/rules" for game in ("raythread", "lightseeker", "reflection")),
+        "#/reflection/table",  # a game not played on one device: how it is played, and its ways to play
+        "#/reflection/table?vs=normal",  # a game with no computer players: why, and its ways to play
+    ],
+)
+def test_the_help_of_a_game_s_page_without_a_board_lists_no_board_keys(route: str):
+    """A game's card (and its rules page, and the pages that say why a way to play is not there) shows no
+    board, yet its help listed the game's board keys and gestures (its guide's): the help lists only keys
+    that act on the page, as over a table's setup form; the game's How to play stays offered (but on the
+    rules page: tests/unit/test_ui.py)."""
+    model, _ = app.init(route, Env())
+    assert model.route.game and not find_all(app.view(model), lambda e: e.attr("role") == "grid")
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert keys_of(overlay) == NO_BOARD_KEYS, route
+    assert gestures_of(overlay) == [], route
+    assert rules_game(overlay) == (None if route.endswith("/rules") else model.route.game), "not over themselves"

@@ -515,3 +515,21 @@ def test_a_damaged_table_saved_with_the_old_default_bot_names_is_refused_and_kep
     assert refused.inner.phase == "setup" and refused.inner.played is None
     assert refused.inner.message.startswith("Your saved match could not be restored; start a new one. ")
     assert not any(isinstance(e, (Store, Work)) for e in effects)
+
+
+def test_the_setup_form_keeps_no_choice_for_a_seat_above_its_player_count():
+    """The form's "Played by" choices (``Model.kinds``) held seats the form no longer shows: a fourth seat
+    given to the computer stayed a computer, unseen, after the count went down to two, and came back so
+    when it went up again, though its fields had gone from the page (a name typed there with them). The
+    count's change drops the choices above it, and a choice for a seat not shown changes nothing."""
+    players = UiEvent("change", "table-setup", data={"field": "players"}, value="4", now_ms=2_000)
+    model, _ = send(screen()[0], players)
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "3"}, value="hard"))
+    assert model.inner.kinds == {3: "hard"}
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="2"))
+    assert model.inner.kinds == {}, "the fourth seat's choice went with its fields"
+    hidden = UiEvent("change", "table-setup", data={"field": "kind", "index": "2"}, value="easy")
+    assert send(model, hidden)[0] == model, "no choice for a seat the form does not show"
+    model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="4"))
+    (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind3")
+    assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["here"]
