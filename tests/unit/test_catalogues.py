@@ -145,6 +145,17 @@ def test_japanese_puts_no_half_width_space_next_to_japanese_text():
     assert not spaced, f"{len(spaced)} msgstr with a space next to Japanese:\n" + "\n".join(spaced)
 
 
+# A sentence that ends with "？", "！" or "…" inside running text is followed by a full-width space, as a
+# Japanese UI writes it (docs/i18n.md): "削除しますか？　元に戻せません。". QA (ja55) found the next sentence
+# run on ("ギブアップしますか？解答が…") or set off by a half-width space ("再接続中… 席は…").
+_RUN_ON_AFTER_A_MARK = re.compile("(?<=.)[？！…](?=[ \u3040-\u30ff\u3400-\u9fff\uff10-\uff5a])")
+
+
+def test_japanese_sets_a_full_width_space_after_a_question_or_an_ellipsis_in_running_text():
+    run_on = [text for m in catalogue("ja") if m.id for text in forms(m.string) if _RUN_ON_AFTER_A_MARK.search(text)]
+    assert not run_on, f"{len(run_on)} msgstr with no full-width space after ？, ！ or …:\n" + "\n".join(run_on)
+
+
 # A mark named as one ("↻印", as "★印" or "○印") is a word: no space between the mark and 印. The hints
 # of Raythread Rally read "↻ 印の付いた…", the mark set off as if it ran into the text.
 _MARK_BEFORE_ITS_NAME = re.compile("[\u2190-\u2bff] (?=印)")
@@ -183,8 +194,10 @@ def test_japanese_separates_with_a_nakaguro_never_a_latin_middle_dot():
 
 
 # A word the catalogue writes has one spelling: "ブラウザ" was also "ブラウザー" in 6 of 22 entries. The
-# pairs are (the spelling we use, the variant refused); docs/i18n.md.
-ONE_SPELLING = (("ブラウザ", "ブラウザー"),)
+# pairs are (the spelling we use, the variant refused); docs/i18n.md. A thing has one name too: QA (ja55)
+# found Reflection's board called 盤面 in two entries (ボード in every other), and its clues 縁の数字 in four
+# (周囲の数字, the rules' word, elsewhere).
+ONE_SPELLING = (("ブラウザ", "ブラウザー"), ("ボード", "盤面"), ("周囲の数字", "縁の数字"))
 
 
 def test_japanese_spells_each_word_one_way():

@@ -527,7 +527,8 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                 ],
             )
         )
-    buttons.append(tool("remove", selected, [_("Remove")]))
+    # "Remove" is the lobby's word for a member too: Japanese says 外す there, 取り除く for a tile.
+    buttons.append(tool("remove", selected, [pgettext("tray tool", "Remove")]))
     label = _("Tiles and notes") if notes else _("Tiles")
     return h("div", {"class": "rf-tray", "role": "group", "aria-label": label}, buttons)
 

@@ -557,7 +557,7 @@ def test_a_solve_with_one_clue_wrong_says_one_clue_differs_not_one_clues():
     i18n.set_language("ja")
     try:
         refusal = not_solved(("T3",))
-        assert i18n.describe(refusal.code, refusal.params) == "まだ解けていません：縁の数字が1個違います（上3）"
+        assert i18n.describe(refusal.code, refusal.params) == "まだ解けていません：周囲の数字が1個違います（上3）"
     finally:
         i18n.set_language("en")
 

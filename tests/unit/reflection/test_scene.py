@@ -296,3 +296,19 @@ def test_bigger_cells_is_offered_below_the_width_where_each_board_size_s_cells_a
     widths = {int(size): float(width) for width, size in shown}
     assert widths == {n: round(44 * scene.units(n), 1) for n in range(MIN_SIZE, MAX_SIZE + 1)}
     assert max(widths.values()) <= 40 * 16
+
+
+def test_in_japanese_the_refusal_to_turn_a_block_names_the_tray_s_remove_tool_as_the_tray_does():
+    # QA (ja55): the refusal said 「取り除く」 (the keyboard help's word too) while the tray's button read 外す,
+    # the lobby's word for removing a member: a player looked for a button that is not there.
+    from gamenight.reflection import controls  # noqa: F401 (it registers the refusal's code)
+
+    try:
+        i18n.set_language("ja")
+        tray = scene.tray(PUZZLE, Layout.of(5, {}), None)
+        remove = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "remove")
+        refusal = i18n.describe("rf-no-turn", {})
+        assert f"「{text_of(remove)}」" in refusal, (text_of(remove), refusal)
+        assert text_of(remove) == "取り除く"
+    finally:
+        i18n.set_language("en")
