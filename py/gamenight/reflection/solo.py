@@ -1140,7 +1140,7 @@ def next_puzzle(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
 
 
 def waiting_for_board(model: Model, settings: Settings) -> Model:
-    """``model`` asking for the board's focus when the button pressed does not stay (QA55): "Next puzzle"
+    """``model`` asking for the board's focus when the button pressed does not stay: "Next puzzle"
     under a finished board, whose place the new puzzle's tray takes ("New puzzle" comes further down, and a
     second Enter there would throw the fresh puzzle away), or any button when the puzzle of ``settings`` is
     not made ahead (it goes with the board into "Making …": focus would fall to the page's body). "New
