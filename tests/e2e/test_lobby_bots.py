@@ -37,6 +37,7 @@ from tests.e2e.test_peer_links import (
     member,
     open_host,
     paste_reply,
+    rejoin,
     seat,
 )
 
@@ -407,14 +408,7 @@ def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_
     click_move(bea, last)
     wait_for_steps(host, 4)
     expect(cal.locator(".rt-tile")).to_have_count(2)  # two moves behind
-    member(host, "Cal").locator("button[data-action=invite]").click()
-    card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
-    cal.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
-    cal.click("form[data-action=rejoin] button[type=submit]")
-    reply = cal.locator(".reply-code")
-    expect(reply).to_be_visible(timeout=CONNECT_MS)
-    paste_reply(host, reply.input_value())
+    rejoin(host, cal, "Cal")
     expect(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
     r, c = last["cell"]
     expect(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")

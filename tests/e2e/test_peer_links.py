@@ -82,6 +82,19 @@ def member(page: Page, name: str):
     return page.locator(".member", has=page.locator(".name", has_text=name))
 
 
+def rejoin(host: Page, guest: Page, name: str) -> None:
+    """The host's one click ("Invite again" on the member's row), the guest's one paste into the page's
+    rejoin form, and the host pasting the reply it shows."""
+    member(host, name).locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    guest.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
+    guest.click("form[data-action=rejoin] button[type=submit]")
+    reply = guest.locator(".reply-code")
+    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, reply.input_value())
+
+
 def route_after_state(page: Page, name: str) -> dict:
     """How a member's connection route follows its state ("connected · direct"): the space between the
     two words on the screen, and the separator drawn before the route."""
@@ -186,14 +199,7 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     bea.keyboard.press("Tab")
     expect(bea.locator("form[data-action=rejoin] input[name=invitation]")).to_be_focused()
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
-    member(host, "Bea").locator("button[data-action=invite]").click()
-    card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
-    bea.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
-    bea.click("form[data-action=rejoin] button[type=submit]")
-    reply = bea.locator(".reply-code")
-    expect(reply).to_be_visible(timeout=CONNECT_MS)
-    paste_reply(host, reply.input_value())
+    rejoin(host, bea, "Bea")
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
@@ -561,15 +567,7 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     expect(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
 
-    member(host, "Bea").locator("button[data-action=invite]").click()  # one click for the host
-    card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
-    link = card.locator(".invite-link").input_value()
-    bea.fill("form[data-action=rejoin] input[name=invitation]", link)  # one paste for the guest
-    bea.click("form[data-action=rejoin] button[type=submit]")
-    reply = bea.locator(".reply-code")
-    expect(reply).to_be_visible(timeout=CONNECT_MS)
-    paste_reply(host, reply.input_value())
+    rejoin(host, bea, "Bea")  # one click for the host, one paste for the guest
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     expect(seat(bea, "C")).to_have_text("Bea")
