@@ -39,6 +39,7 @@ from tests.e2e.test_peer_links import (
     paste_reply,
     rejoin,
     seat,
+    two_player_match,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
@@ -146,11 +147,7 @@ def first_place(host: Page, seat_id: str) -> dict:
 
 @pytest.mark.timeout(600)
 def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_comes_back(people: People):
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
+    host, bea = two_player_match(people)
     expect(bea.locator(".rt-board")).to_be_visible()
     takeover = host.locator(".seat[data-seat='C'] form[data-action=add-bot]")
     expect(takeover).to_have_count(0)  # nothing to take over while Bea is here
@@ -353,11 +350,7 @@ LAST = "() => [...document.querySelectorAll('.rt-cell.rt-last')].map(c => c.id)"
 def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(people: People):
     """Raythread's last tile, marked on a page that opened the match mid-way as on the pages that saw it
     placed: Dan, who joins after Bea's move, and the host's page reloaded then, mark her tile and no other."""
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
+    host, bea = two_player_match(people)
     expect(bea.locator(".rt-board")).to_be_visible()
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)

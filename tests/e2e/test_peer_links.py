@@ -115,10 +115,11 @@ def seat(page: Page, seat_id: str):
     return page.locator(f".seat[data-seat='{seat_id}'] .holder")
 
 
-def two_player_match(people: People) -> tuple[Page, Page]:
-    """Ann hosts a Raythread match and Bea, joined over a peer link, plays it in seat C."""
+def two_player_match(people: People, context: BrowserContext | None = None) -> tuple[Page, Page]:
+    """Ann hosts a Raythread match and Bea, joined over a peer link (from ``context`` if given), plays it
+    in seat C."""
     host = open_host(people)
-    bea = join(people, host, "Bea")
+    bea = join(people, host, "Bea", context)
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
@@ -551,13 +552,9 @@ def test_an_oversized_chat_stalls_no_one_and_a_newcomer_still_joins(people: Peop
 
 
 def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(people: People):
-    host = open_host(people)
     bea_browser = people.person()
     bea_browser.add_init_script(TRACK_CHANNELS)
-    bea = join(people, host, "Bea", bea_browser)
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
+    host, bea = two_player_match(people, bea_browser)
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected")
 
