@@ -51,6 +51,7 @@ from gamenight.ui.lobby.panel import (
     board_input,
     board_message,
     counting_out,
+    lobby_keys,
     lobby_requests,
     panel,
     reason_text,
@@ -392,10 +393,7 @@ class HostScreen:
         return _lobby_view(model, model.live)
 
     def keys(self, model: HostModel) -> Keys | None:
-        """Once a lobby runs, its game (the help's "How to play"), with the keys of its match's board while
-        one is shown (``ui.match.keys``)."""
-        lobby = model.live.client.lobby if model.live else None
-        return screen.keys(lobby.game, model.board) if lobby else None
+        return lobby_keys(model.live.client if model.live else None, model.board)
 
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")

@@ -24,7 +24,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import Keys, UiEvent
 from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
@@ -159,6 +159,14 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
     return screen.Table(
         match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=sight.offline
     )
+
+
+def lobby_keys(client: Client | None, board: screen.MatchUi | None) -> Keys | None:
+    """What the help lists on a lobby page, the host's or a guest's: once the page has the lobby, its game
+    (the help's "How to play"), with the keys of its match's board while one is shown (``ui.match.keys``);
+    ``None`` before (the keys of every page only)."""
+    lobby = client.lobby if client is not None else None
+    return screen.keys(lobby.game, board) if lobby else None
 
 
 def sync_board(
