@@ -732,13 +732,7 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
                     [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
                 ),
             ),
-            fields
-            and h(
-                "details",
-                {"class": "table-options"},
-                h("summary", {}, _("Options")),
-                forms.option_fields(fields, lobby.options or {}),
-            ),
+            forms.options_box(fields, lobby.options or {}),
             h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
