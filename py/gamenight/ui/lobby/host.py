@@ -558,11 +558,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [FOCUS_END]
     if event.action == "count-out-cancel":
         return model, [_focus_count_out(counting)]
-    if event.action == "count-out-ask":  # from the status line: it only asks (panel._gone)
-        return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "take-over-ask":
         return model, [_focus_take_over(event.data.get("seat", ""))]
-    if event.action == "count-out" and event.data.get("seat", "") != counting:
+    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks; so does the
+    # question's answer of a question no longer asked (another input answered "keep waiting" first).
+    if event.action == "count-out-ask" or (event.action == "count-out" and event.data.get("seat", "") != counting):
         return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
@@ -620,7 +620,7 @@ def _focus_take_over(seat: str) -> Focus:
 
 def _focus_count_out(seat: str) -> Focus:
     """Back on the seat's "Count … out" button once its question is answered "keep waiting"."""
-    return Focus(f".seat[data-seat='{seat}'] button[data-action=count-out]")
+    return Focus(f".seat[data-seat='{seat}'] button[data-action=count-out-ask]")
 
 
 def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[HostModel, list[Effect]]:

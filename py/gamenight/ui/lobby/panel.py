@@ -335,12 +335,11 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
         if seat.id in out:
-            label, action = _("Count {name} out…").format(name=name), "count-out-ask"
+            buttons.append(_ask_count_out(seat.id, name, "button quiet"))
         elif take_over and seat.member in left:
-            label, action = _("Let a computer player take over for {name}…").format(name=name), "take-over-ask"
-        else:
-            continue
-        buttons.append(h("button", {"class": "button quiet", "data-action": action, "data-seat": seat.id}, label))
+            label = _("Let a computer player take over for {name}…").format(name=name)
+            attrs = {"class": "button quiet", "data-action": "take-over-ask", "data-seat": seat.id}
+            buttons.append(h("button", attrs, label))
     return buttons
 
 
@@ -507,12 +506,21 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
 
 
+def _ask_count_out(seat: str, name: str, kind: str = "button") -> Element:
+    """The host's "Count … out" for ``seat``, on its card or beside the match's status (``kind``: its
+    classes): one button that only asks (the question stands on the seat's card), so a second press of
+    either never counts anyone out. No ellipsis: the press asks a question, as "End the match" and "Give up"
+    do, and wants nothing more (the take-over's "…" opens a form: the level)."""
+    label = _("Count {name} out").format(name=name)
+    return h("button", {"class": kind, "data-action": "count-out-ask", "data-seat": seat}, label)
+
+
 def _count_out(seat: str, name: str, asked: bool) -> Element:
     """A seat's "Count … out" button, or, once pressed, the question it asks first (it cannot be undone),
-    as "End the match" does: "Keep waiting" first, the safe answer, then "Count … out" again."""
-    label = _("Count {name} out").format(name=name)
+    as "End the match" does: "Keep waiting" first, the safe answer, then "Count … out" again, which acts."""
     if not asked:
-        return h("button", {"class": "button", "data-action": "count-out", "data-seat": seat}, label)
+        return _ask_count_out(seat, name)
+    label = _("Count {name} out").format(name=name)
     question = f"count-out-question-{seat}"
     return h(
         "div",
