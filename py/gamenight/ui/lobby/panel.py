@@ -181,6 +181,14 @@ def sync_board(
     if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
+    # Not the page's whole ``Sight`` (its members' connection states are the view's: ``panel``), yet the
+    # board's seat list cannot disagree with the lobby's cards. This table differs from the one ``panel``
+    # draws the match with (``match_table(client, sight)``) only in ``SeatAt.away``, the one field read
+    # from the states, and only ``screen.render`` reads ``away`` (the status's "disconnected", the seat
+    # list's badge), with ``panel``'s table: a player cut off, or a host lost (``cut_off``), is said there
+    # as on the cards. What this table is used for (the log's holders: names and levels; which seats this
+    # page moves; the boards' own updates) comes from the mirror alone, as the cards' do: a computer player
+    # that took a seat over (the lobby's members), a player counted out (the game's view, ``counted_out``).
     table = match_table(client, Sight(offline=offline))
     # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
