@@ -584,12 +584,12 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
         expect(page.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=CONNECT_MS)
     place(host, solve(read_puzzle(host, EASY), 1).layout)
     solved_by(host)
-    count_out = host.locator(".seat[data-seat='2'] button[data-action=count-out]")
+    count_out = host.locator(".seat[data-seat='2'] button[data-action=count-out-ask]")
     expect(count_out).to_have_count(0)  # Bea is here: nobody to count out
     bea.close()  # her page is gone in round 2, and she does not come back
     for page in (host, cal):
         expect(page.locator(".match-status")).to_contain_text("Bea (2) is disconnected", timeout=CONNECT_MS)
-    expect(cal.locator("button[data-action=count-out]")).to_have_count(0)  # only the host counts out
+    expect(cal.locator("button[data-action=count-out-ask]")).to_have_count(0)  # only the host counts out
     expect(count_out).to_have_text("Count Bea out", timeout=CONNECT_MS)
     accessible(host)
     if SHOTS:  # for a person to look at

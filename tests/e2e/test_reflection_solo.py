@@ -183,3 +183,42 @@ def test_a_link_to_another_puzzle_asks_before_the_one_in_progress_is_lost(app: P
     expect(app.locator(".rf-name")).to_contain_text("#77", timeout=30_000)
     assert app.url.endswith(other)
     assert not app.locator('.rf-cell[data-tile]:not([data-tile=""])').count(), "a fresh board"
+
+
+def tab_to(page: Page, target, key: str, most: int) -> list[str]:
+    """Press ``key`` (Tab or Shift+Tab) until ``target`` has focus, at most ``most`` times: the controls
+    focused on the way (their ``data-action`` or tag)."""
+    passed = []
+    for _ in range(most):
+        page.keyboard.press(key)
+        if target.evaluate("e => e === document.activeElement"):
+            return passed
+        passed.append(page.evaluate("(e => e.dataset.action || e.tagName)(document.activeElement)"))
+    raise AssertionError(f"{key} never reached the board: {passed}")
+
+
+def test_the_ready_puzzle_s_words_say_where_the_board_is_from_where_focus_is(app: Page, site_url: str):
+    """ "New puzzle" pressed mid-puzzle (made ahead) announced "… is ready. Tab to the board", while focus
+    stays on the button, after the board: Tab went on to Options. What each start says fits its focus: a
+    link on a fresh page or opened on the page (focus on the heading) says Tab, and Tab reaches the board
+    before any control beside it; "New puzzle" says Shift+Tab, and Shift+Tab from it reaches the board."""
+    open_puzzle(app, site_url)
+    news = app.locator("#rf-news-0, #rf-news-1")
+    board = app.locator('.rf-play [role=grid] [tabindex="0"]')
+    expect(news.filter(has_text="is ready. Tab to the board; arrow keys move")).to_have_count(1)
+    assert "next" not in tab_to(app, board, "Tab", 12)  # from the page's top: the header, then the board
+    # "New puzzle" by keyboard, once the next one is made: it stays, and focus with it.
+    expect(app.locator('#rf-next[data-ready="true"]')).to_have_count(1, timeout=60_000)
+    app.locator("#rf-next").focus()
+    app.keyboard.press("Enter")
+    expect(news.filter(has_text="is ready. Shift+Tab back to the board; arrow keys move")).to_have_count(1)
+    expect(app.locator("#rf-next")).to_be_focused()
+    tab_to(app, board, "Shift+Tab", 20)
+    # A link opened on the page (no puzzle in progress: the options): focus on the heading, then Tab.
+    app.locator("[data-action=options]").last.click()
+    expect(app.locator("#rf-preset")).to_be_focused()
+    app.evaluate("location.hash = '#/reflection/solo?preset=easy&seed=77&v=2'")
+    expect(app.locator(".rf-name")).to_contain_text("#77", timeout=30_000)
+    expect(news.filter(has_text="is ready. Tab to the board; arrow keys move")).to_have_count(1)
+    expect(app.locator("main h1")).to_be_focused()
+    assert tab_to(app, board, "Tab", 1) == []  # the board is the next Tab stop

@@ -145,8 +145,12 @@ class Model:
     zoom: bool = False  # big cells (a phone): the board pans inside its frame
     # The player's last press was a finger's (``UiEvent.pointer``): what the page says names no keys then.
     touch: bool = False
-    # The player pressed a control that goes away (Start, a daily puzzle): focus the board once it is ready.
-    focus_board: bool = False
+    # Where keyboard focus is once the puzzle asked for is ready, which what the page says then must fit:
+    # BOARD (the control pressed goes away, Start or a daily puzzle: the board takes focus), KEPT ("New
+    # puzzle" pressed mid-puzzle on a puzzle made ahead stays, and focus with it, after the board), or ""
+    # (a puzzle link opened: the app put focus on the heading, or a fresh page has it at its top, both
+    # before the board).
+    focus: str = ""
     preset_choice: str = ""  # the preset picked in the options form (shows the custom fields)
     utc_offset_min: int = 0
     record: daily.Record = field(default_factory=daily.Record)
@@ -312,6 +316,7 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+BOARD, KEPT = "board", "kept"  # ``Model.focus``: the board takes focus; focus stays on "New puzzle"
 SHOW_MESSAGE = ShowInWindow("#rf-message")
 
 
@@ -510,14 +515,16 @@ def generated(model: Model, result: Generated | None) -> tuple[Model, list[Effec
         # why it has no triangle mirrors), and stays with it.
         message=model.message,
     )
-    focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus_board else []
+    focus: list[Effect | Say] = [FOCUS_BOARD] if model.focus == BOARD else []
     if model.touch:  # a finger: no keys to name
         said = _("{name} is ready: pick a tile in the tray, then a cell; pick a clue to see its laser.")
     elif focus:
         said = _("{name} is ready: arrow keys move on the board; ? lists the keys.")
-    else:  # a puzzle link just opened: the page's focus is where the player left it
+    elif model.focus == KEPT:  # on "New puzzle", in the side column after the board
+        said = _("{name} is ready. Shift+Tab back to the board; arrow keys move; ? lists the keys.")
+    else:  # a puzzle link just opened: focus on the heading or the page's top, before the board
         said = _("{name} is ready. Tab to the board; arrow keys move; ? lists the keys.")
-    playing, more = prepare_next(replace(playing, focus_board=False))  # the next puzzle, made ahead
+    playing, more = prepare_next(replace(playing, focus=""))  # the next puzzle, made ahead
     return playing, [
         StopTimer(PROGRESS),
         StartTimer(CLOCK, 1000),
@@ -589,7 +596,7 @@ def on_submit(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
             said = describe(err)
             return replace(model, message=said, preset_choice=event.form.get("preset", "")), [Say(said)]
         # The form asks for today's puzzles; its Start button goes away, so the board takes focus.
-        return start(replace(model, focus_board=True), replace(settings, version=VERSION))
+        return start(replace(model, focus=BOARD), replace(settings, version=VERSION))
     if event.action == "import" and model.phase == "options":
         return open_code(model, event.form.get("code", ""))
     return model, []
@@ -1146,14 +1153,14 @@ def waiting_for_board(model: Model, settings: Settings) -> Model:
     not made ahead (it goes with the board into "Making …": focus would fall to the page's body). "New
     puzzle" pressed mid-puzzle on a puzzle made ahead stays, and focus with it (to skip another)."""
     if model.phase == "playing" and model.shelf.ready(settings.order) is not None:
-        return model
-    return replace(model, focus_board=True)
+        return replace(model, focus=KEPT)
+    return replace(model, focus=BOARD)
 
 
 def open_linked(model: Model, settings: Settings) -> tuple[Model, list[Effect | Say]]:
     """The linked puzzle instead of the one in progress, which counts as abandoned (as "Next puzzle")."""
     model, effects = abandoning(model)
-    model, started = start(replace(model, linked=None, focus_board=True), settings)
+    model, started = start(replace(model, linked=None, focus=BOARD), settings)
     return model, effects + started
 
 
@@ -1162,7 +1169,7 @@ def start_daily(model: Model, preset: str) -> tuple[Model, list[Effect | Say]]:
     if preset not in PRESETS or model.phase not in ("options", "solved", "revealed"):
         return model, []
     settings = training.parse_settings({"preset": preset, "daily": model.today.isoformat()}, 0)
-    return start(replace(model, focus_board=True), settings)  # its button goes away with the options
+    return start(replace(model, focus=BOARD), settings)  # its button goes away with the options
 
 
 def open_code(model: Model, text: str) -> tuple[Model, list[Effect | Say]]:

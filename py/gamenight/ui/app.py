@@ -256,15 +256,21 @@ def game_page(info: GameInfo) -> Element:
         {"class": "page game", "data-game": info.id},
         h("h1", {"tabindex": "-1"}, info.title),
         h("p", {"class": "lede"}, i18n.separated(players(info), _(info.pitch))),
-        h(
-            "p",
-            {"class": "actions"},
-            [
-                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
-                for i, (label, href) in enumerate(card_actions(info))
-            ],
-            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
-        ),
+        ways_to_play(info),
+    )
+
+
+def ways_to_play(info: GameInfo) -> Element:
+    """The ways to play ``info`` its card offers (the first one primary), and the way back to every game:
+    under the game's page, and under a page for a way of playing it does not have (``other_ways``)."""
+    return h(
+        "p",
+        {"class": "actions"},
+        [
+            h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
+            for i, (label, href) in enumerate(card_actions(info))
+        ],
+        h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
     )
 
 
@@ -297,21 +303,13 @@ def not_on_one_device(info: GameInfo) -> Element:
 
 def other_ways(info: GameInfo, heading: str, said: str) -> Element:
     """A page for a link to a way of playing ``info`` that it does not have: ``said`` why, and the ways
-    its card offers (the first one primary, as on the card)."""
+    its card offers."""
     return h(
         "main",
         {"class": "page missing", "data-game": info.id},
         h("h1", {"tabindex": "-1"}, heading),
         h("p", {}, said),
-        h(
-            "p",
-            {"class": "actions"},
-            [
-                h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
-                for i, (label, href) in enumerate(card_actions(info))
-            ],
-            h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
-        ),
+        ways_to_play(info),
     )
 
 

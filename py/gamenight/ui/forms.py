@@ -13,6 +13,14 @@ from gamenight.ui.svg import Element, h
 reasons({"option-number": N_("{label} must be a whole number from {lo} to {hi}.")})
 
 
+def options_box(fields: Sequence[OptionField], values: Mapping[str, Any]) -> Element | None:
+    """A game's options folded under "Options" (a table's setup, a lobby's game form), showing ``values``
+    (or the defaults); ``None`` for a game with none."""
+    if not fields:
+        return None
+    return h("details", {"class": "table-options"}, h("summary", {}, _("Options")), option_fields(fields, values))
+
+
 def option_fields(fields: Sequence[OptionField], values: Mapping[str, Any]) -> list[Element]:
     """One labelled field per option, showing ``values`` (or the defaults)."""
     shown = []

@@ -952,8 +952,14 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     match is over."): the result panel is no live region, so this is where a screen reader hears it."""
     game = ui.board
     names = [holder_names(held, table) for held in ui.latest_held]
-    said = [text for text in (game.event_text(e, n) for e, n in zip(ui.latest, names, strict=True)) if text]
+    lines = [(e, game.event_text(e, n)) for e, n in zip(ui.latest, names, strict=True)]
+    said = [text for _event, text in lines if text]
     result = ui.view.get("result")
-    why = ending(result, table) if result and any(e.get("type") == "end" for e in ui.latest) else ""
-    because = [i18n.sentence(why)] if why and not any(why in line for line in said) else []
-    return [*said, *because, status(ui, table)]
+    ends = [(e, text) for e, text in lines if e.get("type") == "end"]
+    # A board words an end event with the reason it carries (Raythread's and Light Seeker's: "The match is
+    # over: Ann (A) reached …"); Reflection's carries none ("The match is over."). So the end event's own
+    # reason, not a search of the lines for the reason's words (which another line may hold), says whether
+    # the reason was said.
+    told = any(text and e.get("reason") == result.get("reason") for e, text in ends) if result else False
+    why = ending(result, table) if result and ends and not told else ""
+    return [*said, *([i18n.sentence(why)] if why else []), status(ui, table)]

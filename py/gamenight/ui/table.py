@@ -746,13 +746,7 @@ def setup_view(model: Model) -> Element:
             ),
         ),
         h("ul", {"class": "table-seats"}, rows),
-        fields
-        and h(
-            "details",
-            {"class": "table-options"},
-            h("summary", {}, _("Options")),
-            forms.option_fields(fields, model.options or {}),
-        ),
+        forms.options_box(fields, model.options or {}),
         confirm_setup()
         if model.confirming and model.played is not None and in_progress(model)
         else h(

@@ -719,6 +719,35 @@ def test_next_puzzle_after_a_solve_or_a_give_up_puts_focus_on_the_board():
         assert after.said.endswith("is ready: arrow keys move on the board; ? lists the keys.")
 
 
+def test_new_puzzle_made_ahead_keeps_focus_on_its_button_and_says_the_way_back_to_the_board():
+    """ "New puzzle" pressed mid-puzzle on a puzzle made ahead stays, and focus with it (to skip another):
+    the announcement said "Tab to the board", but the board comes before the side column, so Tab from the
+    button goes on to Options and off the board's section. It says Shift+Tab now, which is the way back;
+    a puzzle link, whose page's focus is on the heading or the page's top (before the board), still says
+    Tab. A finger's press names no key either way."""
+    model, effects = generated()
+    model, _ = send(model, WorkDone(prefetch.TASK, run_work(prefetch_work(effects))[1]))  # made ahead
+    after, effects = send(model, click("next", now_ms=T0 + 9))
+    assert after.phase == "playing" and after.puzzle != model.puzzle
+    assert not any(isinstance(e, Focus) for e in effects)  # focus stays on the button pressed
+    assert after.said.endswith("is ready. Shift+Tab back to the board; arrow keys move; ? lists the keys.")
+    # The button is still there, after the board's one Tab stop (the Shift+Tab of the words).
+    stops = find_all(
+        SCREEN.view(after),
+        lambda e: e.attr("id") == "rf-next" or (e.attr("tabindex") == 0 and e.attr("role") == "gridcell"),
+    )
+    assert [e.attr("id") for e in stops] == [None, "rf-next"], stops
+    # Once the player had focus on the board (a key pressed there), the next puzzle is no different: the
+    # button pressed keeps it.
+    fresh, _ = send(after, WorkDone(prefetch.TASK, run_work(prefetch_work(effects))[1]))
+    again, effects = send(fresh, click("next", now_ms=T0 + 19))
+    assert not any(isinstance(e, Focus) for e in effects) and "Shift+Tab back to the board" in again.said
+    tapped, _ = send(fresh, UiEvent("pointerdown", action="screen", pointer="touch"), click("next", now_ms=T0 + 29))
+    assert "Tab" not in tapped.said and "tray" in tapped.said, tapped.said
+    linked, _ = generated()
+    assert linked.said.endswith("is ready. Tab to the board; arrow keys move; ? lists the keys.")
+
+
 def work_seed(model):
     return int(solo.url(model.settings).rsplit("seed=", 1)[1].split("&")[0])
 

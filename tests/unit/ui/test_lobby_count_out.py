@@ -21,7 +21,8 @@ def race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
 
 
 def count_out_buttons(page: Page) -> list:
-    return page.find(lambda e: e.attr("data-action") == "count-out")
+    """The seats' "Count … out" buttons (one more stands beside the match's status: ``status_buttons``)."""
+    return [b for s in page.by_class("seats") for b in find_all(s, lambda e: e.attr("data-action") == "count-out-ask")]
 
 
 def news(page: Page) -> str:
@@ -44,8 +45,8 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         assert text_of(count_out_buttons(host)[0]) == "Beaを離脱扱いにする"
     finally:
         i18n.set_language("en")
-    host.focus_on('[data-action="count-out"]')
-    host.click("count-out", seat="2")
+    host.focus_on(BUTTON)
+    host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")  # "Count Bea out" again, in the question it asks
     assert not count_out_buttons(host)
     # Focus goes to the match's status, which says whom the race waits for now, and the live region
@@ -64,7 +65,7 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         i18n.set_language("en")
 
 
-BUTTON = ".seat[data-seat='2'] button[data-action=count-out]"
+BUTTON = ".seat[data-seat='2'] button[data-action=count-out-ask]"
 
 
 def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_on_changes_nothing():
@@ -72,7 +73,7 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
     rtc = FakeRtc()
     host, bea, cal = race(rtc)
     bea.close()
-    host.click("count-out", seat="2")  # the first press asks, on the host's page only; nothing is sent
+    host.click("count-out-ask", seat="2")  # the first press asks, on the host's page only; nothing is sent
     (question,) = host.by_class("confirm")
     assert question.tag == "div" and question.attr("role") == "group"
     (said,) = find_all(question, lambda e: e.tag == "p")
@@ -98,14 +99,17 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
     assert not host.by_class("confirm") and host.focused[-1] == BUTTON
     assert host.focus_in(BUTTON)
     for choice in ("count-out-cancel", "count-out"):  # Escape on either answer is the safe one: keep waiting
-        host.click("count-out", seat="2")
+        host.click("count-out-ask", seat="2")
         host.send(UiEvent("keydown", choice, {"seat": "2"}, key="Escape", now_ms=rtc.now))
         assert not host.by_class("confirm") and host.focused[-1] == BUTTON, choice
         assert seats(host)["2"] == "Bea"
-    host.click("count-out", seat="2")
+    host.click("count-out-ask", seat="2")
     host.submit("chat", text="brb")  # any other input answers "keep waiting", as for End
     assert not host.by_class("confirm") and seats(host)["2"] == "Bea"
-    host.click("count-out", seat="2")
+    host.click("count-out", seat="2")  # the answer of a question no longer asked only asks it again
+    assert host.by_class("confirm") and seats(host)["2"] == "Bea"
+    host.click("count-out-cancel", seat="2")
+    host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     for page in (host, cal):
         assert seats(page)["2"] == "Bea · counted out"
@@ -116,7 +120,7 @@ def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
     rtc = FakeRtc()
     host, bea, cal = race(rtc)
     bea.close()
-    host.click("count-out", seat="2")
+    host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
@@ -148,7 +152,7 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
     back.submit("join")
     # The host pastes Bea's reply, and asks to count her out before her link opens.
     host.send(UiEvent("submit", "reply", {}, form={"reply": back.value_of("reply-code")}, now_ms=rtc.now))
-    host.click("count-out", seat="2")  # the question is asked; then the link opens and Bea is back
+    host.click("count-out-ask", seat="2")  # the question is asked; then the link opens and Bea is back
     assert "Bea (2) is disconnected" not in text_of(host.by_class("match-status")[0])
     assert not host.by_class("confirm")
     back.close()  # she leaves again, and the host has done nothing since
@@ -163,7 +167,7 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
     rtc = FakeRtc()
     host, bea, cal = race(rtc)
     bea.close()
-    host.click("count-out", seat="2")
+    host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     host.click("end")
     host.click("end")
@@ -189,7 +193,7 @@ def test_a_counted_out_player_back_before_the_rematch_plays_it():
     rtc = FakeRtc()
     host, bea, _cal = race(rtc)
     bea.close()
-    host.click("count-out", seat="2")
+    host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("end")
@@ -220,13 +224,13 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
     assert (button.attr("data-action"), button.attr("data-seat"), text_of(button)) == (
         "count-out-ask",
         "2",
-        "Count Bea out…",
+        "Count Bea out",
     )
     assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert not status_buttons(cal), "only the host counts out"
     i18n.set_language("ja")
     try:
-        assert text_of(status_buttons(host)[0]) == "Beaを離脱扱いにする…"
+        assert text_of(status_buttons(host)[0]) == "Beaを離脱扱いにする"
     finally:
         i18n.set_language("en")
     for _press in range(2):  # it asks, on the seat's card, and never counts out by itself: a second press asks
@@ -253,3 +257,25 @@ def test_the_host_of_a_game_with_computer_players_is_shown_the_take_over_from_th
     host.click("take-over-ask", seat="C")
     assert host.focused[-1] == ".seat[data-seat='C'] form.add-bot select", "on the seat card's offer"
     assert seats(host)["C"] == "Bea", "nothing is done until the host picks the level and submits"
+
+
+def test_the_host_s_two_ways_to_count_a_player_out_read_and_act_the_same():
+    """The host saw two buttons for one thing: "Count Bea out…" beside the match's status and "Count Bea out"
+    on her seat's card. Both ask first, the same question on the card; now they read the same (no ellipsis:
+    the press asks a question, as "End the match" and "Give up" do, and asks for nothing more) and send the
+    same action, in English and Japanese."""
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+
+    def buttons():
+        beside = status_buttons(host)
+        (card,) = [b for s in host.by_class("seats") for b in find_all(s, lambda e: e.tag == "button")]
+        return [(b.attr("data-action"), b.attr("data-seat"), text_of(b)) for b in (*beside, card)]
+
+    assert buttons() == [("count-out-ask", "2", "Count Bea out")] * 2
+    i18n.set_language("ja")
+    try:
+        assert buttons() == [("count-out-ask", "2", "Beaを離脱扱いにする")] * 2
+    finally:
+        i18n.set_language("en")

@@ -243,3 +243,59 @@ def test_the_end_of_a_match_is_said_once_who_won_and_why_in_the_match_s_live_reg
     # The standings still show why the match ended, beside the ranking.
     (panel,) = find_all(tree, lambda e: e.attr("class") == "match-result")
     assert why in text_of(panel)
+
+
+class SayingBoard:
+    """A ``ui.match.Board`` that draws nothing and says each event's ``text`` (an end event: "The match is
+    over.", with its ``reason`` when it carries one, as Raythread's and Light Seeker's boards word it)."""
+
+    def start(self, view, before, animate=True):
+        return None
+
+    def update(self, ui, view, seat, table, event):
+        return ui, None
+
+    def render(self, ui, view, seat, table):
+        return None
+
+    def active(self, view):
+        return frozenset() if view.get("result") else frozenset(("1",))
+
+    def seat_facts(self, view, seat, table):
+        return []
+
+    def event_text(self, event, names):
+        if event["type"] == "end":
+            reason = match.describe(event.get("reason"))
+            return f"The match is over: {reason}." if reason else "The match is over."
+        return event.get("text")
+
+
+def test_the_reason_a_match_ended_is_said_unless_the_end_s_own_line_said_it():
+    """The reason the match ended is said after the lines of the last move unless the board's line for the
+    end event said it (Raythread's "The match is over: Ann (A) reached …"; Reflection's says "The match
+    is over." only). Which it was, was decided by searching the lines said for the reason's words: a line
+    that held them for another cause (a player's chat-like note, another seat's words) silenced the reason.
+    The end event's own reason now decides: the one it carries is the one its line says."""
+    from gamenight.reflection import match as reflection  # noqa: F401  (registers the reason's words)
+
+    table = Table("reflection", (SeatAt("1", "Ann", "amber"), SeatAt("2", "Bea", "magenta")), frozenset("1"))
+    why = {"code": "reflection-most-points", "params": {}}
+    result = {"ranking": [["1"], ["2"]], "scores": {}, "notes": {}, "reason": why, "winners": ["1"], "draw": False}
+    ui = match.start("reflection", SayingBoard(), {"result": None}, table)
+    note = {"type": "note", "text": "Bea had the most points after the last round but one."}
+    # The end event carries no reason: its line does not say it, so the reason is said, whatever else was.
+    ended = match.advance(ui, {"result": result}, [note, {"type": "end"}], table, 1)
+    assert match.news(ended, table) == [
+        "Bea had the most points after the last round but one.",
+        "The match is over.",
+        "The most points after the last round.",
+        "Ann (1) wins!",
+    ]
+    # The end event carries the reason: its line said it, and it is not said twice.
+    ended = match.advance(ui, {"result": result}, [note, {"type": "end", "reason": why}], table, 1)
+    assert match.news(ended, table) == [
+        "Bea had the most points after the last round but one.",
+        "The match is over: the most points after the last round.",
+        "Ann (1) wins!",
+    ]

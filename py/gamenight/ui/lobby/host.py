@@ -51,6 +51,7 @@ from gamenight.ui.lobby.panel import (
     board_input,
     board_message,
     counting_out,
+    lobby_keys,
     lobby_requests,
     panel,
     reason_text,
@@ -392,10 +393,7 @@ class HostScreen:
         return _lobby_view(model, model.live)
 
     def keys(self, model: HostModel) -> Keys | None:
-        """Once a lobby runs, its game (the help's "How to play"), with the keys of its match's board while
-        one is shown (``ui.match.keys``)."""
-        lobby = model.live.client.lobby if model.live else None
-        return screen.keys(lobby.game, model.board) if lobby else None
+        return lobby_keys(model.live.client if model.live else None, model.board)
 
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")
@@ -560,11 +558,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [FOCUS_END]
     if event.action == "count-out-cancel":
         return model, [_focus_count_out(counting)]
-    if event.action == "count-out-ask":  # from the status line: it only asks (panel._gone)
-        return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "take-over-ask":
         return model, [_focus_take_over(event.data.get("seat", ""))]
-    if event.action == "count-out" and event.data.get("seat", "") != counting:
+    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks; so does the
+    # question's answer of a question no longer asked (another input answered "keep waiting" first).
+    if event.action == "count-out-ask" or (event.action == "count-out" and event.data.get("seat", "") != counting):
         return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
@@ -622,7 +620,7 @@ def _focus_take_over(seat: str) -> Focus:
 
 def _focus_count_out(seat: str) -> Focus:
     """Back on the seat's "Count … out" button once its question is answered "keep waiting"."""
-    return Focus(f".seat[data-seat='{seat}'] button[data-action=count-out]")
+    return Focus(f".seat[data-seat='{seat}'] button[data-action=count-out-ask]")
 
 
 def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[HostModel, list[Effect]]:

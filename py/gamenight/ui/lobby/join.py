@@ -44,6 +44,7 @@ from gamenight.ui.lobby.panel import (
     board_input,
     board_message,
     cut_off,
+    lobby_keys,
     lobby_requests,
     panel,
     reason_text,
@@ -250,10 +251,7 @@ class JoinScreen:
         return h("main", {"class": "page join", "data-stage": model.stage}, _join_view(model))
 
     def keys(self, model: JoinModel) -> Keys | None:
-        """Once the page has the lobby, its game (the help's "How to play"), with the keys of its match's
-        board while one is shown (``ui.match.keys``)."""
-        lobby = model.client.lobby if model.client else None
-        return screen.keys(lobby.game, model.board) if lobby else None
+        return lobby_keys(model.client, model.board)
 
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")

@@ -24,7 +24,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import Keys, UiEvent
 from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
@@ -161,6 +161,14 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
     )
 
 
+def lobby_keys(client: Client | None, board: screen.MatchUi | None) -> Keys | None:
+    """What the help lists on a lobby page, the host's or a guest's: once the page has the lobby, its game
+    (the help's "How to play"), with the keys of its match's board while one is shown (``ui.match.keys``);
+    ``None`` before (the keys of every page only)."""
+    lobby = client.lobby if client is not None else None
+    return screen.keys(lobby.game, board) if lobby else None
+
+
 def sync_board(
     ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None, offline: bool = False
 ) -> screen.MatchUi | None:
@@ -173,6 +181,14 @@ def sync_board(
     if match is None or board is None:
         return None
     view = match.view if isinstance(match.view, dict) else dict(match.view)
+    # Not the page's whole ``Sight`` (its members' connection states are the view's: ``panel``), yet the
+    # board's seat list cannot disagree with the lobby's cards. This table differs from the one ``panel``
+    # draws the match with (``match_table(client, sight)``) only in ``SeatAt.away``, the one field read
+    # from the states, and only ``screen.render`` reads ``away`` (the status's "disconnected", the seat
+    # list's badge), with ``panel``'s table: a player cut off, or a host lost (``cut_off``), is said there
+    # as on the cards. What this table is used for (the log's holders: names and levels; which seats this
+    # page moves; the boards' own updates) comes from the mirror alone, as the cards' do: a computer player
+    # that took a seat over (the lobby's members), a player counted out (the game's view, ``counted_out``).
     table = match_table(client, Sight(offline=offline))
     # An update this screen has not followed yet. A mirror with no number has applied nothing new: it
     # said hello again (a reconnection) and waits for the snapshot; its last update is followed already.
@@ -327,12 +343,11 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
         if seat.id in out:
-            label, action = _("Count {name} out…").format(name=name), "count-out-ask"
+            buttons.append(_ask_count_out(seat.id, name, "button quiet"))
         elif take_over and seat.member in left:
-            label, action = _("Let a computer player take over for {name}…").format(name=name), "take-over-ask"
-        else:
-            continue
-        buttons.append(h("button", {"class": "button quiet", "data-action": action, "data-seat": seat.id}, label))
+            label = _("Let a computer player take over for {name}…").format(name=name)
+            attrs = {"class": "button quiet", "data-action": "take-over-ask", "data-seat": seat.id}
+            buttons.append(h("button", attrs, label))
     return buttons
 
 
@@ -499,12 +514,21 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
 
 
+def _ask_count_out(seat: str, name: str, kind: str = "button") -> Element:
+    """The host's "Count … out" for ``seat``, on its card or beside the match's status (``kind``: its
+    classes): one button that only asks (the question stands on the seat's card), so a second press of
+    either never counts anyone out. No ellipsis: the press asks a question, as "End the match" and "Give up"
+    do, and wants nothing more (the take-over's "…" opens a form: the level)."""
+    label = _("Count {name} out").format(name=name)
+    return h("button", {"class": kind, "data-action": "count-out-ask", "data-seat": seat}, label)
+
+
 def _count_out(seat: str, name: str, asked: bool) -> Element:
     """A seat's "Count … out" button, or, once pressed, the question it asks first (it cannot be undone),
-    as "End the match" does: "Keep waiting" first, the safe answer, then "Count … out" again."""
-    label = _("Count {name} out").format(name=name)
+    as "End the match" does: "Keep waiting" first, the safe answer, then "Count … out" again, which acts."""
     if not asked:
-        return h("button", {"class": "button", "data-action": "count-out", "data-seat": seat}, label)
+        return _ask_count_out(seat, name)
+    label = _("Count {name} out").format(name=name)
     question = f"count-out-question-{seat}"
     return h(
         "div",
@@ -724,13 +748,7 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
                     [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
                 ),
             ),
-            fields
-            and h(
-                "details",
-                {"class": "table-options"},
-                h("summary", {}, _("Options")),
-                forms.option_fields(fields, lobby.options or {}),
-            ),
+            forms.options_box(fields, lobby.options or {}),
             h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
