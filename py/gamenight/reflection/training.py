@@ -132,7 +132,8 @@ def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: i
     if raw.strip() == "":
         return default
     field = SETTING_LABELS.get(key, key)
-    if not raw.strip().isdigit():
+    # ASCII digits only: str.isdigit() also holds for "²" (which int() refuses) and "٣" (which it reads).
+    if not (raw.strip().isascii() and raw.strip().isdigit()):
         raise BadOptions("field-not-whole", field=field)
     value = int(raw)
     if not lo <= value <= hi:

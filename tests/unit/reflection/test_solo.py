@@ -658,6 +658,13 @@ def test_a_bad_link_shows_why_and_the_options():
     assert model.phase == "options" and "time limit" in model.message and effects == []
 
 
+def test_a_link_whose_number_is_a_superscript_digit_shows_why_and_the_options():
+    """``"²".isdigit()`` holds but ``int("²")`` fails: such a link once took the page down."""
+    model, effects = SCREEN.init({"preset": "easy", "seed": "²"}, Env(now_ms=T0))
+    assert model.phase == "options" and effects == []
+    assert model.message == "That link's settings don't work: Puzzle number must be a whole number"
+
+
 # --- made ahead, cancel, progress, versions (issue 16) -------------------------------------------
 
 
