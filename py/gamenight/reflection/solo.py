@@ -285,7 +285,7 @@ def saved_clock(text: str | None, progress: Progress) -> int:
     the last second, not from the last move."""
     try:
         data = json.loads(text or "")
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the parser goes: as damaged
         return 0
     if not isinstance(data, dict) or data.get("id") != clock_id(progress.puzzle):
         return 0

@@ -136,7 +136,7 @@ class StoreEntries:
         that is not a JSON object (damaged, or from another version) is replaced."""
         try:
             old = json.loads(text) if text else {}
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than the parser goes: as damaged
             old = {}
         kept = dict(old) if isinstance(old, dict) else {}
         for name, value in self.entries:

@@ -1149,6 +1149,11 @@ def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
     other = json.dumps({"id": "someone-else", "ms": 500_000})
     back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: other}, now_ms=T0 + 10**6))
     assert back.elapsed_ms == 0
+    # A damaged clock is ignored the same way, the puzzle coming back as saved with its last move; one
+    # nested deeper than the JSON parser goes (RecursionError, not ValueError) once took the page down.
+    for damaged in ("{", "[1]", '{"id": 1}', "[" * 100_000):
+        back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: damaged}, now_ms=T0 + 10**6))
+        assert back.phase == "playing" and back.elapsed_ms == 0 and back.layout.at((1, 1)) == "/"
 
 
 def test_the_same_words_twice_are_said_twice():
