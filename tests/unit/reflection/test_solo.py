@@ -1137,7 +1137,7 @@ def test_a_bad_code_says_why_and_changes_nothing():
 # --- the clock across reloads, and the time running out --------------------------------------------
 
 
-def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
+def test_a_reload_goes_on_from_the_last_second_not_the_last_move(browser_json):
     model, _ = generated({"preset": "easy", "seed": "1234", "limit": "5"})
     model, effects = send(model, click("tray", kind="diagonal"), cell(1, 1))
     saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
@@ -1150,7 +1150,8 @@ def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
     back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: other}, now_ms=T0 + 10**6))
     assert back.elapsed_ms == 0
     # A damaged clock is ignored the same way, the puzzle coming back as saved with its last move; one
-    # nested deeper than the JSON parser goes (RecursionError, not ValueError) once took the page down.
+    # nested deeper than the JSON parser goes (a stack overflow in the browser, ``browser_json``) once took
+    # the page down.
     for damaged in ("{", "[1]", '{"id": 1}', "[" * 100_000):
         back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: damaged}, now_ms=T0 + 10**6))
         assert back.phase == "playing" and back.elapsed_ms == 0 and back.layout.at((1, 1)) == "/"
