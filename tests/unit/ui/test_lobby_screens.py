@@ -511,8 +511,11 @@ def test_a_kept_membership_whose_name_no_longer_reads_asks_the_name_says_why_and
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    assert "Welcome back" not in again.text and again.find(lambda e: e.tag == "input" and e.attr("name") == "name")
-    assert "The name this browser kept for this game night cannot be used any more" in again.text
+    assert "Welcome back" not in again.text
+    (field,) = again.find(lambda e: e.tag == "input" and e.attr("name") == "name")
+    (note,) = again.by_class("name-lost")
+    assert text_of(note).startswith("The name this browser kept for this game night cannot be used any more")
+    assert field.attr("aria-describedby") == note.attr("id"), "read with the field it explains"
     again.submit("join", name="Bea")
     host.submit("reply", reply=again.value_of("reply-code"))
     assert members(host) == {"Ann": "connected", "Bea": "connected"} and seats(again)["C"] == "Bea"

@@ -69,6 +69,7 @@ from gamenight.ui.program import (
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
 
+NAME_LOST_ID = "name-lost"  # the note over the name field when the kept name cannot be used
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
 USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds); a day old, it no longer counts
 # Both maps are written entry by entry (``StoreEntries``): two tabs joining at once keep each other's.
@@ -527,12 +528,22 @@ def _join_view(model: JoinModel) -> list:
                 "label",
                 {},
                 _("Your name"),
-                h("input", {"name": "name", "value": model.name, "maxlength": p.MAX_NAME, "required": True}),
+                h(
+                    "input",
+                    {
+                        "name": "name",
+                        "value": model.name,
+                        "maxlength": p.MAX_NAME,
+                        "required": True,
+                        # The note says why a member is asked its name again: read with the field.
+                        "aria-describedby": NAME_LOST_ID if model.name_lost else None,
+                    },
+                ),
             )
         )
         forgotten = model.name_lost and h(
             "p",
-            {"class": "note name-lost"},
+            {"class": "note name-lost", "id": NAME_LOST_ID},
             _(
                 "The name this browser kept for this game night cannot be used any more: type your name, and "
                 "you come back to your seat."
