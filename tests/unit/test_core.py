@@ -134,6 +134,24 @@ def test_loads_refuses_deep_nesting_before_the_parser_sees_it(browser_json):
     assert jsonutil.loads(json.dumps(text, ensure_ascii=True)) == text
 
 
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        ("[" * 70 + '"' + '\\"' * 30000, True),  # escaped quotes that open no string: tried at each, once
+        ("[" * 70 + '"\\' * 30000, True),
+        ("[" * 70 + '"' * 60000, True),
+        ('["' * 30000, True),  # '"["' strings between the brackets: 15,000 levels
+        ("[" * 3 + '"abc' + "[" * 100, False),  # brackets inside an unclosed string are text to the parser
+        ("[" * 3 + '"abc\\', False),  # a lone backslash at the end
+        ('["\\\\"' + "[" * 100, True),  # an escaped backslash closes nothing: the string ends at its quote
+    ],
+)
+def test_the_depth_is_counted_as_the_parser_reads_strings_even_unclosed_ones(text, deep):
+    """Every case here is 60 KiB of quotes and backslashes a sender chose: the count reads each once (a
+    pattern that could fail inside one was tried again at every escaped quote, quadratic in the text)."""
+    assert jsonutil.too_deep(text) is deep
+
+
 def test_field_readers_accept_good_values():
     raw = json.loads('{"n": 3, "s": "hi", "b": true, "c": [1, 2], "k": "/"}')
     assert jsonutil.get_int(raw, "n", BadOptions, 1, 5) == 3

@@ -51,7 +51,10 @@ terms({"options": N_("the options"), "move": N_("a move")})  # what most games' 
 T = TypeVar("T")
 MAX_DEPTH = 64  # levels of lists and objects: the app's own data nests a handful
 _SURROGATES = re.compile("[\ud800-\udfff]")
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # JSON strings: their brackets are text
+# A JSON string, its brackets text: to its closing quote, or to the end as the parser reads an unclosed one.
+# Possessive, and matching from every quote it is tried at, so the scan is linear whatever the text (a
+# pattern that could fail there was tried again at each escaped quote: quadratic on 64 KiB of them).
+_STRINGS = re.compile(r'"(?:[^"\\]++|\\.?)*+(?:"|\Z)', re.DOTALL)
 _NOT_BRACKETS = bytes(c for c in range(128) if chr(c) not in "[]{}")
 _STEP = [{ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}.get(c, 0) for c in range(128)]
 _MISSING: Any = object()
