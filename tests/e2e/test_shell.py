@@ -454,3 +454,23 @@ def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(
         app.keyboard.press(close)
         expect(app.locator("#overlay")).to_have_count(0)
         expect(app.locator(focused)).to_be_focused()
+
+
+@pytest.mark.parametrize(
+    ("route", "key", "said"),
+    [
+        ("#/raythread/table", "table.raythread", "Your saved match could not be restored"),
+        ("#/reflection/solo", "reflection.progress", "Your puzzle in progress could not be read"),
+        ("#/host?game=raythread", "peer.host", "Your saved game night could not be restored"),
+    ],
+)
+def test_a_stored_value_nested_too_deep_starts_the_page_and_says_what_it_dropped(
+    app: Page, site_url: str, route: str, key: str, said: str
+):
+    """Local storage left by a broken version: 60,000 levels of "[" (within the 64 KiB a reader takes).
+    Pyodide's JSON parser overflowed the browser's stack on it, a fatal error: the app failed to start,
+    on every visit, until the player cleared the site's data. Now the page starts and says what it
+    could not read (the ``app`` fixture also fails the test on any console error)."""
+    app.add_init_script(f"localStorage.setItem('gnc:{key}', '['.repeat(60000))")
+    open_app(app, site_url, route)
+    expect(app.locator("main")).to_contain_text(said)

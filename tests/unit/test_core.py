@@ -118,9 +118,38 @@ def test_loads_rejects_bad_input_with_a_reason(data, reason):
         jsonutil.loads(data)
 
 
-def test_loads_rejects_deep_nesting_within_the_size_cap():
-    with pytest.raises(BadMessage, match="not valid JSON"):
-        jsonutil.loads("[" * 50000 + "]" * 50000, max_bytes=200000)
+def test_loads_refuses_deep_nesting_before_the_parser_sees_it(browser_json):
+    """Pyodide's parser overflows the browser's stack on a few thousand levels, a fatal error that stops
+    the app (``browser_json``): a guest's one message of 64 KiB of "[" took the host's page down."""
+    for deep in ("[" * 50000 + "]" * 50000, '{"a":' * 20000 + "1" + "}" * 20000):
+        with pytest.raises(BadMessage, match=r"^nests lists and objects deeper than 64 levels$"):
+            jsonutil.loads(deep, max_bytes=200000)
+    edge = "[" * jsonutil.MAX_DEPTH + "]" * jsonutil.MAX_DEPTH
+    assert jsonutil.loads(edge) == json.loads(edge)
+    with pytest.raises(BadMessage, match="deeper than"):
+        jsonutil.loads(f"[{edge}]")
+    # Brackets inside strings are text, not nesting (escaped quotes and backslashes included).
+    text = ["[" * 5000, '\\"{' * 100, "]"]
+    assert jsonutil.loads(jsonutil.dumps(text)) == text
+    assert jsonutil.loads(json.dumps(text, ensure_ascii=True)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        ("[" * 70 + '"' + '\\"' * 30000, True),  # escaped quotes that open no string: tried at each, once
+        ("[" * 70 + '"\\' * 30000, True),
+        ("[" * 70 + '"' * 60000, True),
+        ('["' * 30000, True),  # '"["' strings between the brackets: 15,000 levels
+        ("[" * 3 + '"abc' + "[" * 100, False),  # brackets inside an unclosed string are text to the parser
+        ("[" * 3 + '"abc\\', False),  # a lone backslash at the end
+        ('["\\\\"' + "[" * 100, True),  # an escaped backslash closes nothing: the string ends at its quote
+    ],
+)
+def test_the_depth_is_counted_as_the_parser_reads_strings_even_unclosed_ones(text, deep):
+    """Every case here is 60 KiB of quotes and backslashes a sender chose: the count reads each once (a
+    pattern that could fail inside one was tried again at every escaped quote, quadratic in the text)."""
+    assert jsonutil.too_deep(text) is deep
 
 
 def test_field_readers_accept_good_values():

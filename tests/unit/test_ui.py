@@ -18,6 +18,7 @@ from gamenight.ui.program import (
     StopTimer,
     StopWork,
     Store,
+    Stored,
     Tasks,
     Tick,
     UiEvent,
@@ -820,3 +821,26 @@ def test_every_screen_s_first_tab_stop_skips_to_its_main_content(route):
     assert helped.overlay == "help", "a key on it is the page's as anywhere: ? opens the help"
     (heading,) = find_all(find_all(app.view(model), lambda e: e.tag == "main")[0], lambda e: e.tag == "h1")
     assert heading.attr("tabindex") == "-1"
+
+
+STORING_ROUTES = (
+    "#/raythread/table",
+    "#/lightseeker/table",
+    "#/reflection/solo",
+    "#/host?game=reflection",
+    "#join=AAAA",
+)
+
+
+@pytest.mark.parametrize("route", STORING_ROUTES)
+def test_a_stored_value_nested_too_deep_for_the_browser_does_not_stop_the_page(route, browser_json):
+    """Local storage from a broken version, key by key: in the browser, parsing 10000 levels of "["
+    overflowed the stack and the app failed to start on every visit (``browser_json``)."""
+    deep = "[" * 60_000  # within the 64 KiB some readers cap a stored value at
+    keys = app.storage_keys(route)
+    assert keys
+    for key in keys:
+        model, _effects = app.init(route, Env(stored={key: deep}, now_ms=1_000, page_url="https://x.example/"))
+        render(app.view(model))
+        model, _effects = app.update(model, Stored(key, deep, 2_000), Env(now_ms=2_000))
+        render(app.view(model))

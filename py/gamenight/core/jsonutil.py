@@ -6,6 +6,10 @@ which a page shows as its registered label (``i18n.terms``) or else as the quote
 
 Every text that ``loads`` returns is valid Unicode: JSON may spell a lone surrogate (``"\\ud800"``), which
 no UTF-8 text can hold, so it is refused here rather than failing later when the text is sent on.
+
+Nothing nested deeper than ``MAX_DEPTH`` reaches the parser (``loads``, ``decode``): in the browser,
+Pyodide's parser recurses on the page's stack, and a few thousand levels of ``[`` (a 64 KiB peer message
+holds 65536) overflow it — a fatal error that no ``except`` catches and that stops the whole app.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping
+from itertools import accumulate
 from typing import Any, TypeVar
 
 from gamenight.core.errors import BadMessage, GameNightError
@@ -23,6 +28,7 @@ reasons(
         "not-utf8": N_("the text is not valid UTF-8"),
         "too-large": N_("too large: {size} bytes, the limit is {limit}"),
         "not-json": N_("not valid JSON"),
+        "too-deep": N_("nests lists and objects deeper than {max} levels"),
         "lone-surrogate": N_("the text holds a broken character (a lone surrogate)"),
         "not-object": N_("{what} must be an object"),
         "unknown-field": N_("{what} has unknown field '{key}'"),
@@ -43,7 +49,14 @@ reasons(
 terms({"options": N_("the options"), "move": N_("a move")})  # what most games' readers check
 
 T = TypeVar("T")
+MAX_DEPTH = 64  # levels of lists and objects: the app's own data nests a handful
 _SURROGATES = re.compile("[\ud800-\udfff]")
+# A JSON string, its brackets text: to its closing quote, or to the end as the parser reads an unclosed one.
+# Possessive, and matching from every quote it is tried at, so the scan is linear whatever the text (a
+# pattern that could fail there was tried again at each escaped quote: quadratic on 64 KiB of them).
+_STRINGS = re.compile(r'"(?:[^"\\]++|\\.?)*+(?:"|\Z)', re.DOTALL)
+_NOT_BRACKETS = bytes(c for c in range(128) if chr(c) not in "[]{}")
+_STEP = [{ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}.get(c, 0) for c in range(128)]
 _MISSING: Any = object()
 
 
@@ -65,6 +78,8 @@ def loads(data: str | bytes, max_bytes: int = 65536) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadMessage("not-utf8") from None
+    if too_deep(text):
+        raise BadMessage("too-deep", max=MAX_DEPTH)
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
@@ -72,6 +87,23 @@ def loads(data: str | bytes, max_bytes: int = 65536) -> Any:
     if "\\u" in text:  # only an escape can spell a lone surrogate: UTF-8 text cannot hold one
         _check_text(value)
     return value
+
+
+def too_deep(text: str) -> bool:
+    """Whether JSON ``text`` nests lists and objects deeper than ``MAX_DEPTH`` (brackets inside strings are
+    text). Counted before parsing, at C speed: a text with few brackets is not scanned at all."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    brackets = _STRINGS.sub("", text).encode("ascii", "ignore").translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
+
+
+def decode(text: str) -> Any:
+    """``json.loads`` for untrusted text whose readers refuse with their own reasons: ``ValueError`` for
+    text that is not JSON, or nested deeper than ``MAX_DEPTH`` (see the module's doc)."""
+    if too_deep(text):
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+    return json.loads(text)
 
 
 def _reject_constant(name: str) -> Any:

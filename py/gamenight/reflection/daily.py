@@ -10,7 +10,6 @@ time and the hints, and nothing of the solution.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -18,7 +17,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from gamenight.core.errors import BadMessage
-from gamenight.core.jsonutil import dumps
+from gamenight.core.jsonutil import decode, dumps
 from gamenight.core.rng import derive
 from gamenight.i18n import N_, _, ngettext, reasons
 
@@ -122,7 +121,7 @@ def streak(record: Record, today: date) -> int:
 def parse_record(text: str) -> Record:
     """A record from stored text; raises ``BadMessage`` for anything malformed."""
     try:
-        data = json.loads(text)
+        data = decode(text)
     except (ValueError, RecursionError):
         raise BadMessage("daily-record-json") from None
     keys = {"v", "days", "last", "run", "best"}

@@ -20,7 +20,6 @@ field, nor Enter/Space from a button); undo, redo and the shortcut list work any
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections.abc import Collection, Generator, Mapping
 from dataclasses import dataclass, field, replace
@@ -31,7 +30,7 @@ from typing import Any, NamedTuple
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.grid import Cell
-from gamenight.core.jsonutil import dumps
+from gamenight.core.jsonutil import decode, dumps
 from gamenight.i18n import N_, _, ngettext, sentences
 from gamenight.reflection import daily, prefetch, savecode, scene, training
 from gamenight.reflection.explain import Explained, explain, misplaced, why
@@ -284,8 +283,8 @@ def saved_clock(text: str | None, progress: Progress) -> int:
     The puzzle in progress is saved on every change, its clock every second: a reload goes on from
     the last second, not from the last move."""
     try:
-        data = json.loads(text or "")
-    except ValueError:
+        data = decode(text or "")
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: as damaged
         return 0
     if not isinstance(data, dict) or data.get("id") != clock_id(progress.puzzle):
         return 0

@@ -6,14 +6,13 @@ that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions
-from gamenight.core.jsonutil import dumps, get_int, obj, only_keys
+from gamenight.core.jsonutil import decode, dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection import daily
@@ -132,7 +131,8 @@ def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: i
     if raw.strip() == "":
         return default
     field = SETTING_LABELS.get(key, key)
-    if not raw.strip().isdigit():
+    # ASCII digits only: str.isdigit() also holds for "²" (which int() refuses) and "٣" (which it reads).
+    if not (raw.strip().isascii() and raw.strip().isdigit()):
         raise BadOptions("field-not-whole", field=field)
     value = int(raw)
     if not lo <= value <= hi:
@@ -282,7 +282,7 @@ def _is_ms(value: Any) -> bool:
 
 def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
-        data = json.loads(text)
+        data = decode(text)
     except (ValueError, RecursionError):
         raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)

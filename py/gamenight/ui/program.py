@@ -134,9 +134,11 @@ class StoreEntries:
     def merged(self, text: str | None) -> str | None:
         """What to store over ``text``, the value stored now (``None``: remove the key). A stored value
         that is not a JSON object (damaged, or from another version) is replaced."""
+        from gamenight.core.jsonutil import decode  # here: the start page does not load the JSON readers
+
         try:
-            old = json.loads(text) if text else {}
-        except ValueError:
+            old = decode(text) if text else {}
+        except (ValueError, RecursionError):  # not JSON, or nested too deep: as damaged
             old = {}
         kept = dict(old) if isinstance(old, dict) else {}
         for name, value in self.entries:

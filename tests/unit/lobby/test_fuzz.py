@@ -129,3 +129,29 @@ def test_a_stream_of_bad_messages_leaves_the_match_playable(stream):
         table.send(GUEST, data)
     out = table.host(p.Move("X", {"add": 1}))
     assert all(m["type"] != "error" for _, m in out)
+
+
+def test_a_message_nested_too_deep_for_the_browser_is_refused_to_its_sender_and_the_host_plays_on(browser_json):
+    """64 KiB of "[" fits the size cap, and in the browser the JSON parser overflowed the stack on it: one
+    guest's message stopped the host's page, and every match with it (``browser_json``)."""
+    table = table_mid_match()
+    member = table.members[GUEST]
+    before, others = table.state_json(), sights(table, member)
+    out = table.send(GUEST, "[" * (p.MAX_BYTES - 1))
+    assert [(to, m["code"]) for to, m in out] == [(GUEST, "too-deep")]
+    assert table.state_json() == before and sights(table, member) == others
+    assert all(m["type"] != "error" for _, m in table.host(p.Move("X", {"add": 1})))
+
+
+def test_a_host_message_nested_too_deep_for_the_browser_is_noted_by_the_guest_and_changes_nothing(browser_json):
+    from gamenight.lobby.client import Client
+
+    client = Client("Bea")
+    client.hello()
+    assert client.receive("[" * (p.MAX_BYTES - 1)) == []
+    assert client.problem is not None and client.problem.code == "too-deep" and client.lobby is None
+    # The same inside a long message's parts, joined again (up to 1 MiB).
+    deep = '{"v": 5, "type": "said", "text": ' + "[" * 200_000 + "]" * 200_000 + "}"
+    for frame in p.frames(deep):
+        client.receive(frame)
+    assert client.problem.code == "too-deep" and client.problems_said == 2

@@ -658,6 +658,13 @@ def test_a_bad_link_shows_why_and_the_options():
     assert model.phase == "options" and "time limit" in model.message and effects == []
 
 
+def test_a_link_whose_number_is_a_superscript_digit_shows_why_and_the_options():
+    """``"²".isdigit()`` holds but ``int("²")`` fails: such a link once took the page down."""
+    model, effects = SCREEN.init({"preset": "easy", "seed": "²"}, Env(now_ms=T0))
+    assert model.phase == "options" and effects == []
+    assert model.message == "That link's settings don't work: Puzzle number must be a whole number"
+
+
 # --- made ahead, cancel, progress, versions (issue 16) -------------------------------------------
 
 
@@ -1130,7 +1137,7 @@ def test_a_bad_code_says_why_and_changes_nothing():
 # --- the clock across reloads, and the time running out --------------------------------------------
 
 
-def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
+def test_a_reload_goes_on_from_the_last_second_not_the_last_move(browser_json):
     model, _ = generated({"preset": "easy", "seed": "1234", "limit": "5"})
     model, effects = send(model, click("tray", kind="diagonal"), cell(1, 1))
     saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
@@ -1142,6 +1149,12 @@ def test_a_reload_goes_on_from_the_last_second_not_the_last_move():
     other = json.dumps({"id": "someone-else", "ms": 500_000})
     back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: other}, now_ms=T0 + 10**6))
     assert back.elapsed_ms == 0
+    # A damaged clock is ignored the same way, the puzzle coming back as saved with its last move; one
+    # nested deeper than the JSON parser goes (a stack overflow in the browser, ``browser_json``) once took
+    # the page down.
+    for damaged in ("{", "[1]", '{"id": 1}', "[" * 100_000):
+        back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved, solo.TIME_KEY: damaged}, now_ms=T0 + 10**6))
+        assert back.phase == "playing" and back.elapsed_ms == 0 and back.layout.at((1, 1)) == "/"
 
 
 def test_the_same_words_twice_are_said_twice():

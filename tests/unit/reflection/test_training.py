@@ -64,6 +64,12 @@ def test_settings_round_trip_through_url_parameters(settings):
         ({"preset": "custom", "size": "6"}, "at least one tile"),
         ({"preset": "custom", "size": "4", "diagonal": "9"}, "At most 8 tiles fit a 4×4 puzzle."),
         ({"preset": "custom", "size": "six"}, "^Board size must be a whole number"),
+        # Characters Python counts as digits that are not ASCII ones (a superscript, a circled one, an
+        # Arabic-Indic three): a link's number is written 0-9, and int() would take some and choke on others.
+        ({"preset": "easy", "seed": "²"}, "^Puzzle number must be a whole number"),
+        ({"preset": "easy", "seed": "①"}, "^Puzzle number must be a whole number"),
+        ({"preset": "custom", "size": "٦", "diagonal": "2"}, "^Board size must be a whole number"),
+        ({"preset": "easy", "v": "¹"}, "must be a whole number"),
         ({"preset": "hard", "daily": "2026-02-30"}, "not a date"),
         ({"preset": "hard", "daily": "yesterday"}, "not a date"),
         ({"preset": "custom", "daily": "2026-12-01"}, "Daily puzzles come as"),

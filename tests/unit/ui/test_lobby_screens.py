@@ -3,6 +3,8 @@
 import json
 from dataclasses import replace
 
+import pytest
+
 from gamenight import games, i18n
 from gamenight.core.game import LOG_KEPT, log_start
 from gamenight.lobby import protocol as p
@@ -481,6 +483,45 @@ def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invi
     host.submit("reply", reply=again.value_of("reply-code"))
     assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
     assert seats(again)["C"] == "Bea" and again.inner.client.member == bea_id
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {"name": "Bea (old)"},  # a name an older version took and today's rules refuse
+        {"name": "B" * 40},  # longer than a name may be
+        {"name": 7},  # not text
+        {"name": None},
+    ],
+)
+def test_a_kept_membership_whose_name_no_longer_reads_asks_the_name_says_why_and_keeps_the_seat(stored):
+    """A stored membership (``peer.tokens``) whose name the host would refuse: the page once sent it in
+    its hello, the host refused it, and "Try again" sent it again for ever. Its token still holds the seat:
+    the page asks for the name, says why, and comes back with the token."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="C")
+    lobby_id = host.inner.live.lobby_id
+    kept = json.loads(bea_browser.storage[join_screen.TOKENS_KEY])
+    kept[lobby_id] = {**kept[lobby_id], **stored}
+    bea_browser.storage[join_screen.TOKENS_KEY] = json.dumps(kept)
+    bea.close()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    assert "Welcome back" not in again.text
+    (field,) = again.find(lambda e: e.tag == "input" and e.attr("name") == "name")
+    (note,) = again.by_class("name-lost")
+    assert text_of(note).startswith("The name this browser kept for this game night cannot be used any more")
+    assert field.attr("aria-describedby") == note.attr("id"), "read with the field it explains"
+    again.submit("join", name="Bea")
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert members(host) == {"Ann": "connected", "Bea": "connected"} and seats(again)["C"] == "Bea"
+    assert again.inner.client.member == bea_id and not again.inner.client.errors
+    # Kept again as it reads now: the next invitation welcomes Bea back by name.
+    assert json.loads(bea_browser.storage[join_screen.TOKENS_KEY])[lobby_id]["name"] == "Bea"
 
 
 def bea_answered(rtc: FakeRtc) -> tuple[Page, Browser, str, Page]:

@@ -69,6 +69,7 @@ from gamenight.ui.program import (
 from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Element, h
 
+NAME_LOST_ID = "name-lost"  # the note over the name field when the kept name cannot be used
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
 USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds); a day old, it no longer counts
 # Both maps are written entry by entry (``StoreEntries``): two tabs joining at once keep each other's.
@@ -165,14 +166,34 @@ class JoinModel:
     switched: Switched | Literal[False] | None = None
 
     @property
-    def remembered(self) -> Mapping[str, str] | None:
-        """This browser's earlier membership of the invitation's lobby (name and token), if any."""
+    def kept(self) -> Mapping[str, Any] | None:
+        """This browser's stored membership of the invitation's lobby, if its token is one the host takes
+        (untrusted: local storage may hold what an older version or a broken write left)."""
         if self.invitation is None:
             return None
         entry = self.tokens.get(self.invitation.lobby_id)
-        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and isinstance(entry.get("name"), str):
+        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and 0 < len(entry["token"]) <= p.MAX_TOKEN:
             return entry
         return None
+
+    @property
+    def remembered(self) -> Mapping[str, str] | None:
+        """This browser's earlier membership of the invitation's lobby (name and token), if any, with a name
+        the host takes: one an older version kept that today's rules refuse would be refused in every hello,
+        so the page asks for the name instead (``name_lost``) and comes back with the token alone."""
+        entry = self.kept
+        name = entry.get("name") if entry is not None else None
+        if not isinstance(name, str):
+            return None
+        try:
+            return entry if p.parse_name(name) == name else None
+        except BadMessage:
+            return None
+
+    @property
+    def name_lost(self) -> bool:
+        """A kept membership whose name cannot be used: the page says so over the name field."""
+        return self.kept is not None and self.remembered is None
 
     @property
     def connected(self) -> tuple[Client, pe.Outbox, GuestLink]:
@@ -405,8 +426,8 @@ def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     had not confirmed are sent again once it answers."""
     client = model.client
     if client is None:
-        remembered = model.remembered
-        client = Client(model.name, remembered["token"] if remembered else None)
+        kept = model.kept
+        client = Client(model.name, kept["token"] if kept else None)
     outbox = pe.Outbox(HOST)
     link = GuestLink(client, outbox, clock=lambda: model.now_ms)
     opened = replace(
@@ -432,10 +453,12 @@ def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
     link.clock = lambda: model.now_ms
     outbox.deliver(text)
     effects: list[Effect] = list(outbox.drain())
-    if client.token != token and client.token is not None:
+    mine = {"name": client.name, "token": client.token}
+    # Kept when the host gives a token, and when it takes a kept one whose name could not be used (so the
+    # next invitation welcomes the member back by the name typed this time).
+    if client.token is not None and (client.token != token or (model.name_lost and client.welcomed)):
         kept = {k: v for k, v in model.tokens.items() if k != model.invited.lobby_id}
         kept = dict(list(kept.items())[-(MAX_REMEMBERED - 1) :])
-        mine = {"name": client.name, "token": client.token}
         model = replace(model, tokens={**kept, model.invited.lobby_id: mine})
         effects.append(StoreEntries(TOKENS_KEY, ((model.invited.lobby_id, mine),), MAX_REMEMBERED))
     if client.closed is not None:
@@ -505,8 +528,26 @@ def _join_view(model: JoinModel) -> list:
                 "label",
                 {},
                 _("Your name"),
-                h("input", {"name": "name", "value": model.name, "maxlength": p.MAX_NAME, "required": True}),
+                h(
+                    "input",
+                    {
+                        "name": "name",
+                        "value": model.name,
+                        "maxlength": p.MAX_NAME,
+                        "required": True,
+                        # The note says why a member is asked its name again: read with the field.
+                        "aria-describedby": NAME_LOST_ID if model.name_lost else None,
+                    },
+                ),
             )
+        )
+        forgotten = model.name_lost and h(
+            "p",
+            {"class": "note name-lost", "id": NAME_LOST_ID},
+            _(
+                "The name this browser kept for this game night cannot be used any more: type your name, and "
+                "you come back to your seat."
+            ),
         )
         return [
             title,
@@ -514,6 +555,7 @@ def _join_view(model: JoinModel) -> list:
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
+                forgotten,
                 field_,
                 model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
