@@ -549,7 +549,7 @@ def _due(state: State, now_ms: int) -> tuple[State, list[Event]]:
     if state.phase == "reveal" and state.deadline_ms is not None and now_ms >= state.deadline_ms:
         missing = set(owing(state))
         sheets = tuple(replace(s, flaw="reveal-late") if s.builder in missing else s for s in state.sheets)
-        events = [{"type": "reveal_failed", "seat": s, "why": "no reveal came in time"} for s in sorted(missing)]
+        events = [{"type": "reveal_failed", "seat": s, "why": "reveal-late"} for s in sorted(missing)]
         state, more = _advance(replace(state, sheets=sheets), now_ms)
         return state, events + more
     return state, []

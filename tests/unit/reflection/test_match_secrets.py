@@ -6,10 +6,11 @@ import hashlib
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import IllegalMove
 from gamenight.core.game import reason
 from gamenight.core.jsonutil import dumps
-from gamenight.reflection import GAME
+from gamenight.reflection import GAME, standings
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import commitment, reveal_flaw, submission
 from gamenight.reflection.puzzle import clues, puzzle_of
@@ -97,10 +98,16 @@ def test_a_reveal_that_never_comes_fails_when_the_reveal_timeout_passes():
     m.reveal("2")  # 1 s after the round ended
     m.tick(58_000)
     assert m.state.phase == "reveal" and GAME.active(m.state) == {"1"}
-    m.tick(1_000)
+    events = m.tick(1_000)
     assert m.state.phase == "over"
     assert GAME.result(m.state).scores == {"1": 0, "2": 120}
     assert GAME.result(m.state).notes == {"1": reason("reveal-failed", why="reveal-late")}
+    # The wire carries the reason's code, as for every other failed reveal: each page words it in its
+    # own language (an English sentence here was shown as it came, untranslated, in Japanese).
+    assert {"type": "reveal_failed", "seat": "1", "why": "reveal-late"} in events
+    i18n.set_language("ja")
+    line = standings.event_text(next(e for e in events if e["type"] == "reveal_failed"), {"1": "Ann", "2": "Bea"})
+    assert "no reveal came in time" not in line and standings.flaw_text("reveal-late") in line
 
 
 def test_a_reveal_before_the_puzzles_rounds_are_over_is_refused():
