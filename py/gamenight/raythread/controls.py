@@ -107,6 +107,11 @@ class RaythreadBoard:
         # was just played, and one who just moved stays where they were); a new match starts in the middle.
         return Ui(state, cursor=last or (centre, centre), fresh=fresh, last=last)
 
+    def keep(self, before: Ui, fresh: Ui) -> Ui:
+        """The zoom outlives a position: a player who zoomed in on a phone reads and taps the board at that
+        size move after move (a 13 or 15 board fitted to a phone is too small for either)."""
+        return replace(fresh, zoom=before.zoom) if before.zoom != fresh.zoom else fresh
+
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
 

@@ -680,6 +680,8 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     only while the board (a cell or a clue) has focus. ``?`` (the app's help) lists them all."""
     if event.typing:  # a key in a form field is the field's
         return model, []
+    if model.phase in ("solved", "revealed") and model.layout is not None and model.puzzle is not None:
+        return read_finished(model, event)
     playing = model.phase == "playing" and model.layout is not None and model.puzzle is not None
     if not playing:
         return model, []
@@ -689,6 +691,18 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     if after.giving_up and (after.layout, after.notes) != (model.layout, model.notes):
         after = replace(after, giving_up=False)  # a key that changed the board answers keep solving, as a click does
     return after, effects
+
+
+def read_finished(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
+    """A solved or revealed board keeps keyboard focus (it shows the solution) and is read cell by cell:
+    the cursor keys move over it, as over a board in play; no other key changes it."""
+    if event.mods or event.action not in ("cell", "edge", "board") or event.key not in (*ARROWS, "Home", "End"):
+        return model, []
+    at = _cell(model, event.data) if event.action == "cell" else None
+    edge = event.data.get("edge", "") if event.action == "edge" else ""
+    if edge in edge_names(model.board.puzzle.size):
+        at = scene.edge_cell(model.board.puzzle.size, edge)
+    return on_board_key(replace(model, cursor=at) if at else model, event.key)
 
 
 def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:

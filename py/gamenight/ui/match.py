@@ -136,6 +136,9 @@ class Board(Protocol):
     #       the steps shown one after another (each a position and the board's state to draw it with,
     #       drawn for no seat) before ``view``, which ``events`` (one move's) led to from ``before``;
     #       empty: the move is shown at once (a one-step move needs none).
+    #   keep(before, fresh) -> Any — a board started ``fresh`` on a new position (no ``react``), with what
+    #       of its last state ``before`` outlives a position: how the board is seen (Raythread's zoom), not
+    #       what a move was being made of; without it, nothing.
     #   storage_keys: tuple[str, ...] — the local-storage entries it reads (they come in ``Moved``).
     #   react(ui, view, seat, table, message) -> Reply — a message that is not an input: ``Moved`` for
     #       every new position (the board keeps or resets its own state), and the ``Tick``,
@@ -399,8 +402,22 @@ def advance(
     moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
-        return replace(moved, local=local)
+        return replace(moved, local=_keep(ui.board, ui.local, local))
     return _react(moved, table, Moved(ui.view, ui.stored))
+
+
+def _keep(board: Board, before: Any, fresh: Any) -> Any:
+    """The board's state ``fresh`` (started on a new position) with what of ``before`` outlives it."""
+    keep = getattr(board, "keep", None)
+    return keep(before, fresh) if keep is not None else fresh
+
+
+def restarted(before: MatchUi | None, fresh: MatchUi) -> MatchUi:
+    """``fresh``, a match screen started again on the same match (a table's undo), with what of the board's
+    state on ``before``, the screen it replaces, outlives a position (``Board.keep``: Raythread's zoom)."""
+    if before is None or before.game != fresh.game:
+        return fresh
+    return replace(fresh, local=_keep(fresh.board, before.local, fresh.local))
 
 
 def _replayed(moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> MatchUi:

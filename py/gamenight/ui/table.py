@@ -619,7 +619,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=said, pending=None, elsewhere=False)
-    model = replace(model, ui=retold(model))
+    model = replace(model, ui=match.restarted(model.ui, retold(model)))  # zoomed in, the board stays so
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None
     return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]

@@ -605,3 +605,22 @@ def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_i
     assert chosen.chosen == "mirror" and nudge(chosen) is None, "choosing a tile ends the emphasis"
     escaped, _ = key(second, view, "A", "Escape")
     assert nudge(escaped) is None
+
+
+def test_the_zoom_stays_on_as_the_match_moves_on():
+    """Played on a phone (play56): a player who zoomed in on the board (a 13 or 15 board fitted to a
+    phone is an overview too small to read or tap) found it fitted again after every move, their own, a
+    computer's or a friend's, and had to zoom in again each time: every new position started the board's
+    state afresh. How the board is seen outlives a position; what a move was being made of does not."""
+    state = GAME.setup(GAME.options({"size": 15}), ("A", "C"), 3)
+    ui = match.start("raythread", BOARD, GAME.view(state, "A"), TABLE)
+    zoomed, _ = match.handle(ui, TABLE, UiEvent("click", "rt-zoom"))
+    chosen, _ = match.handle(zoomed, TABLE, UiEvent("click", "rt-hand", {"kind": "mirror"}))
+    assert chosen.local.zoom and chosen.local.chosen == "mirror"
+    for seat in ("A", "C"):  # Ann's move, then Cy's (played elsewhere: a friend's page, a computer)
+        move = next(m for m in rules.legal(state, seat) if m["type"] == "place")
+        state, events = rules.play(state, seat, move)
+        chosen = match.advance(chosen, GAME.view(state, "A"), events, TABLE)
+        assert chosen.local.zoom, f"the zoom stays on after {seat}'s move"
+        assert chosen.local.chosen is None and chosen.local.places is None
+        assert "rt-board-wrap zoomed" in render(match.render(chosen, TABLE))

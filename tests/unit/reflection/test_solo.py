@@ -1342,3 +1342,31 @@ def test_next_puzzle_after_a_saved_puzzle_the_generator_cannot_make_takes_the_ne
         work = prefetch_work(opened)
         model, _ = send(model, WorkDone(work.task, run_work(work)[1]))
         assert model.phase == "playing" and model.puzzle.tiles == PRESETS["hard"].mix and why in model.message
+
+
+def roving(model) -> tuple[str, str] | None:
+    """The board's one Tab stop (the cell under its cursor): its row and column."""
+    stops = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-cell" and str(e.attr("tabindex")) == "0")
+    return (str(stops[0].attr("data-r")), str(stops[0].attr("data-c"))) if stops else None
+
+
+def test_a_solved_or_revealed_board_is_read_cell_by_cell_with_the_arrows():
+    """Played by keyboard alone (play56): once a puzzle was solved, given up or out of time, keyboard focus
+    stays on the board (its solution is shown there), a grid whose one Tab stop is the cell under its
+    cursor, but the arrows no longer moved the cursor: a screen-reader player could not read the solution
+    cell by cell. The arrows and Home and End move it now; no key changes the finished board."""
+    playing, _ = generated()
+    revealed, _ = send(playing, click("give-up"), click("give-up"))
+    solved = place_solution(playing)
+    assert (revealed.phase, solved.phase) == ("revealed", "solved")
+    for model in (revealed, solved):
+        row = model.cursor[0]
+        home, _ = send(model, key("Home", action="cell"))
+        assert home.cursor == (row, 0), model.phase
+        vertical = "ArrowDown" if row < 5 else "ArrowUp"
+        moved, _ = send(home, key("ArrowRight", action="cell"), key(vertical, action="cell"))
+        assert moved.cursor == (row + (1 if row < 5 else -1), 1), model.phase
+        assert roving(moved) == (str(moved.cursor[0]), "1"), model.phase
+        for name in ("/", "Delete", "u", "Enter", " "):  # a tile, a removal, undo, a laser: nothing changes
+            after, _ = send(home, key(name, action="cell"))
+            assert (after.layout, after.phase, after.notes) == (home.layout, home.phase, home.notes), name

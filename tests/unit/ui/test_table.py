@@ -525,3 +525,20 @@ def test_the_live_region_says_why_a_match_ended_when_the_game_s_end_line_does_no
         tree = match.render(ui, table)
         (panel,) = find_all(tree, lambda e: e.attr("class") == "match-result")
         assert panel.attr("role") is None and panel.attr("aria-live") is None
+
+
+def test_the_zoom_stays_on_through_moves_and_an_undo():
+    """Played on a phone (play56): the board zoomed in on fitted itself again after every move and after
+    Undo, so a player passing the phone round had to zoom in again each turn."""
+    model, _ = started(size="15")
+    model, _ = click(model, "rt-zoom")
+    assert model.inner.ui.local.zoom
+    for _ in range(2):
+        state = model.inner.played.state
+        model, _ = play(model, [m for m in rules.legal(state, state.seats[state.turn]) if m["type"] == "place"][5])
+        assert model.inner.ui.local.zoom, "the zoom stays on after a move"
+    model, _ = click(model, "table-undo")
+    assert len(model.inner.played.record.log) == 1 and model.inner.ui.local.zoom, "and after Undo"
+    assert "rt-board-wrap zoomed" in render(app.view(model))
+    model, _ = click(model, "rt-zoom")
+    assert not model.inner.ui.local.zoom, "Fit the board fits it"
