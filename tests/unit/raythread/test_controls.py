@@ -605,3 +605,17 @@ def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_i
     assert chosen.chosen == "mirror" and nudge(chosen) is None, "choosing a tile ends the emphasis"
     escaped, _ = key(second, view, "A", "Escape")
     assert nudge(escaped) is None
+
+
+def test_in_japanese_the_hand_counts_its_tiles_with_no_space_after_the_times_sign():
+    # The hand read "ミラー × 1": Japanese writes a count against its ×, as "×1".
+    view = rules.view(position({(1, 5): 2}, [], hands={"A": (1, 2)}), "A")
+    counts = {}
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        try:
+            tree = BOARD.render(BOARD.start(view, None), view, "A", TABLE)
+            counts[lang] = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "count")]
+        finally:
+            i18n.set_language("en")
+    assert counts == {"en": ["× 1", "× 2"], "ja": ["×1", "×2"]}
