@@ -79,7 +79,18 @@ def title(*parts: str) -> str:
     """A document title: the page's parts, then the site's name: "Settings · Game Night Central" in
     English, "設定｜Game Night Central" in Japanese (a full-width bar between the levels of a
     title, as Japanese sites write it; a "・" there would read as "and")."""
-    return pgettext("title separator", " · ").join((*parts, SITE))
+    return plain(pgettext("title separator", " · ").join((*parts, SITE)))
+
+
+# A translation joins the characters of a word the browser's phrase model breaks ("明る" / "い面") with a
+# word joiner; the renderer (``ui.svg``) draws each joined run as a no-break span and never puts a joiner
+# on the page.
+JOINER = "\u2060"
+
+
+def plain(text: str) -> str:
+    """``text`` without the word joiners of its translation (for a place no markup reaches)."""
+    return text.replace(JOINER, "")
 
 
 def number(n: int | float | str) -> str:

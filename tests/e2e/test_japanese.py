@@ -346,38 +346,55 @@ def test_no_name_field_cuts_its_placeholder(browser: Browser, site_url: str, loc
         context.close()
 
 
-# The words of katakana or of kanji on the page (as the browser's own word segmenter finds them: "ミラー",
-# "再戦", "手札") drawn across two lines, each with its text; a word wider than its whole box aside (it has to
-# break to fit). Japanese may break between any two characters, and did: "再" / "戦", "共" / "有", "ティ" /
-# "ルト". (A word with kana endings is left out: the segmenter's "に当たる" is two phrases to the browser.)
-CUT_WORDS = r"""() => {
-    const words = new Intl.Segmenter('ja', {granularity: 'word'}), range = document.createRange(), cut = [];
+# Every line break of the page's Japanese text that falls inside a word (each with its text): a break
+# inside a word of katakana or of kanji as the browser's own word segmenter finds it ("再" / "戦", "ティ" /
+# "ルト", "大部" / "分"), or of kanji and their kana ending ("明る" / "い面"); or between a Japanese word
+# and the number or Latin word written against it ("値" / "7", "バージョン" / "3747adb0", "Night" / "の").
+# A word wider than its whole box aside (it has to break to fit). Japanese may break between any two
+# characters, and Chromium's phrase model (``word-break: auto-phrase``) still breaks inside some words.
+# (The segmenter's "に当たる" is two phrases to the browser: a word that starts with kana is left out.)
+BAD_BREAKS = r"""() => {
+    const words = new Intl.Segmenter('ja', {granularity: 'word'}), range = document.createRange(), bad = [];
+    const KANJI = '\\u3400-\\u9fff\\u3005', KANA = '\\u30a0-\\u30ff', ENDING = '\\u3040-\\u309f';
+    const whole = new RegExp(`^([${KANA}]{2,}|[${KANJI}]{2,}|[${KANJI}]+[${ENDING}]+)$`);
+    const word = new RegExp(`[${KANJI}${KANA}]`), japanese = new RegExp(`[${KANJI}${KANA}${ENDING}]`);
+    const latin = /[0-9A-Za-z]/;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const box = node.parentElement.getBoundingClientRect();
-        if (box.width === 0) continue;
-        for (const word of words.segment(node.data)) {
-            if (!/^([\u30a0-\u30ff]{2,}|[\u3400-\u9fff]{2,})$/.test(word.segment)) continue;
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word.segment.length);
-            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-            const lines = new Set(rects.map((r) => Math.round(r.bottom)));
-            const width = rects.reduce((sum, r) => sum + r.width, 0);
-            if (lines.size > 1 && width < box.width) cut.push(`${word.segment} in "${node.data.trim()}"`);
-        }
+        const box = node.parentElement.getBoundingClientRect(), text = node.data;
+        if (box.width <= 2 || node.parentElement.closest('svg') || !japanese.test(text)) continue;
+        // The line each character is drawn on (its bottom); a break is where the next one drops lower.
+        const bottoms = [...text].map((_c, i) => {
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const rect = [...range.getClientRects()].find((r) => r.width > 0);
+            return rect ? Math.round(rect.bottom) : null;
+        });
+        let last = null;
+        const segments = [...words.segment(text)];
+        bottoms.forEach((bottom, i) => {
+            if (bottom === null) return;
+            const broken = last !== null && bottom > last + 2;
+            last = bottom;
+            if (!broken) return;
+            while (i > 0 && /\s/.test(text[i - 1])) i--;  // a line broken at a space breaks before it
+            const inside = segments.find((s) => s.index < i && i < s.index + s.segment.length);
+            let wide = false;
+            if (inside) {
+                range.setStart(node, inside.index); range.setEnd(node, inside.index + inside.segment.length);
+                wide = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0) >= box.width;
+            }
+            const cut = inside && whole.test(inside.segment) && !wide;
+            const before = text[i - 1], after = text[i];
+            const detached = (word.test(before) && latin.test(after)) || (latin.test(before) && japanese.test(after));
+            if (cut || detached) bad.push(`${text.slice(Math.max(0, i - 8), i)} / ${text.slice(i, i + 8)}`);
+        });
     }
-    return cut;
+    return bad;
 }"""
 
-# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here). The
-# page of a bad invitation is left out: the browser's phrase model itself breaks its "大部分" at 390 px
-# ("…ないか、大部" / "分がまちがっています）", even with nothing else asking it to), which CSS cannot change.
+# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here).
 READS_ENGLISH = ("open_rules_over_the_match", "open_invitation", "start_lightseeker", "in_japanese")
-JAPANESE_ROUTES = [
-    (route, then)
-    for route, then in ROUTES
-    if (then is None or then.__name__ not in READS_ENGLISH) and route != "#join=not-a-code"
-]
+JAPANESE_ROUTES = [(route, then) for route, then in ROUTES if then is None or then.__name__ not in READS_ENGLISH]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (320, 640)], ids=["laptop", "phone", "narrow"])
@@ -397,7 +414,7 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
             if then:
                 then(page)
             where = f"{route}{' (then ' + then.__name__ + ')' if then else ''}"
-            if words := page.evaluate(CUT_WORDS):
+            if words := page.evaluate(BAD_BREAKS):
                 cut[where] = words
             # A phrase wider than its line still breaks: nothing runs past the screen's edge (a phone shows a
             # page wider than its screen zoomed out: the window grows instead of scrolling).
@@ -433,5 +450,65 @@ def test_a_table_s_open_options_fit_a_narrow_phone(browser: Browser, site_url: s
             if locale == "ja-JP":
                 assert page.evaluate(CUT_CHOICES) == []
         assert wide == {"raythread": [320, 320], "lightseeker": [320, 320]}
+    finally:
+        context.close()
+
+
+# Each occurrence of ``words`` in the page's text that is drawn on more than one line when the box it is
+# set in is any width from 120 px to the width it has: the box's width is set to each in turn.
+SPLIT_AT_ANY_WIDTH = r"""(words) => {
+    const range = document.createRange(), found = Object.fromEntries(words.map((w) => [w, 0])), split = [];
+    const lines = (node, at, length) => {
+        range.setStart(node, at); range.setEnd(node, at + length);
+        const drawn = [...range.getClientRects()].filter((r) => r.width > 0);
+        return new Set(drawn.map((r) => Math.round(r.bottom))).size;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of words) {
+            for (let at = node.data.indexOf(word); at >= 0; at = node.data.indexOf(word, at + 1)) {
+                found[word] += 1;
+                let box = node.parentElement;
+                while (getComputedStyle(box).display === 'inline') box = box.parentElement;
+                const natural = Math.floor(box.getBoundingClientRect().width), style = box.style.width;
+                for (let width = natural; width >= 120; width--) {
+                    box.style.width = `${width}px`;
+                    if (lines(node, at, word.length) > 1) {
+                        split.push(`${word} at ${width} px in "${box.textContent}"`);
+                        break;
+                    }
+                }
+                box.style.width = style;
+            }
+        }
+    }
+    return {found, split};
+}"""
+
+KEPT_WHOLE = {
+    # "…ないか、大部" / "分がまちがっています）" at 390 px
+    "#join=not-a-code": ["大部分"],
+    # "半分明る" / "い面", "手番の終わりに値" / "7以上の光のエリア", "値" / "7の光のエリア" on phones
+    "#/lightseeker/rules": ["暗い面", "半分明るい面", "明るい辺", "暗い辺", "値7", "値2", "値1"],
+    # a clue, "…戻ってきて、黄の" / "3。" at 390 px
+    "#/reflection/rules": ["黄の3", "緑の3", "黒の2"],
+}
+
+
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["narrow", "phone"])
+def test_words_the_phrase_model_broke_stay_on_one_line_at_any_width(browser: Browser, site_url: str, size):
+    context = browser.new_context(
+        locale="ja-JP", viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = open_app(context.new_page(), site_url, "#/")
+        for route, words in KEPT_WHOLE.items():
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            seen = page.evaluate(SPLIT_AT_ANY_WIDTH, words)
+            assert all(seen["found"].values()), seen["found"]  # each word is on the page
+            assert seen["split"] == [], route
+            # A screen reader and a copy read the plain word: no joiner reaches the page.
+            assert "\u2060" not in page.evaluate("document.body.textContent")
     finally:
         context.close()

@@ -36,6 +36,24 @@ def test_markup_escapes_text_and_attributes():
     assert render(tree) == '<p title="a &quot;quote&quot; &amp; &lt;tag&gt;">1 &lt; 2 &amp; 3 &gt; 2</p>'
 
 
+def test_a_word_a_translation_joins_is_a_no_break_span_without_its_joiners():
+    # Chromium's phrase model broke Japanese words across two lines ("明る" / "い面", "値" / "7"): the
+    # catalogue joins their characters with U+2060, which the page never shows (a screen reader, a copy).
+    j = i18n.JOINER
+    tree = h("p", {"aria-label": f"明{j}る{j}い{j}面"}, f"暗{j}い{j}面（0）、値{j}12 & <b>")
+    markup = render(tree)
+    assert markup == (
+        '<p aria-label="明るい面"><span class="nobr">暗い面</span>（0）、'
+        '<span class="nobr">値12</span> &amp; &lt;b&gt;</p>'
+    )
+    assert j not in markup and render(h("p", {}, "明るい面")) == "<p>明るい面</p>"
+    # A number or a Latin word a placeholder fills in is one piece of the run: 2026年12月5日 whole.
+    assert render(h("p", {}, f"日付：2026{j}年{j}12{j}月{j}5{j}日 a{j}b")) == (
+        '<p>日付：<span class="nobr">2026年12月5日</span> <span class="nobr">ab</span></p>'
+    )
+    assert i18n.title(f"明{j}る{j}い") == "明るい · Game Night Central"
+
+
 def test_markup_of_attributes_children_and_void_elements():
     tree = h(
         "g",

@@ -544,7 +544,8 @@ def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: boo
             },
             _icon(kind, orient),
             h("span", {}, _(KIND_WORDS[kind])),
-            h("span", {"class": "count"}, f"× {hand[kind]}"),
+            # "× 2" in English, "×2" in Japanese (a count touches its sign there).
+            h("span", {"class": "count"}, pgettext("tiles in hand", "× {n}").format(n=hand[kind])),
         )
         for i, kind in enumerate(rules.KINDS)
     ]

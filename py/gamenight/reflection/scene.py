@@ -496,20 +496,16 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
         if not have:
             continue
         left = have - used[kind]
+        # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1".
+        heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + pgettext("tiles remaining", "{n} left")
         buttons.append(
             tool(
                 kind,
                 selected,
                 [
                     icon(icons[kind]),
-                    h("span", {"class": "visually-hidden"}, _(KIND_NAMES[kind]) + pgettext("before a count", ": ")),
-                    h(
-                        "span",
-                        {"class": "rf-left", "data-left": left},
-                        h("span", {"aria-hidden": "true"}, "×"),
-                        str(left),
-                    ),
-                    h("span", {"class": "visually-hidden"}, " " + pgettext("tiles remaining", "left")),
+                    h("span", {"class": "visually-hidden"}, heard.format(n=left)),
+                    h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, "×", str(left)),
                 ],
                 disabled=left <= 0 and selected != kind,
             )

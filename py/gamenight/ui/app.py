@@ -647,7 +647,7 @@ def help_body(model: Model) -> Element:
     ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
     too), and the way to its game's rules."""
     keys = shown_keys(model)
-    rows = [*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ())]
+    rows = [(_key_names(k), what) for k, what in (*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ()))]
     gestures = keys.gestures if keys else ()
     game = keys.game if keys and games.guide(keys.game) else ""
     return h(
@@ -673,6 +673,11 @@ def help_body(model: Model) -> Element:
             ),
         ),
     )
+
+
+def _key_names(keys: str) -> str:
+    """The keys of one row ("Enter, Space") listed in the page's language: "Enter、Space" in Japanese."""
+    return i18n.listing(keys.split(", "))
 
 
 def _keys_table(rows: Sequence[tuple[str, str]]) -> Element:

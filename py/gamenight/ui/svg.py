@@ -7,17 +7,44 @@ Python call.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Literal
+
+from gamenight.i18n import JOINER
 
 AttrValue = str | int | float | bool | None
 
 # One C-level pass per string (``str.translate``) instead of html.escape's chain of replaces: the
 # renderer escapes thousands of short strings per frame.
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\u2060": None})
+
+# A catalogue marks the characters a line must never break between with a word joiner (U+2060,
+# ``i18n.JOINER``) where the browser's phrase model breaks a word (Japanese "明る" / "い面", "値" / "7").
+# On the page each joined run is a no-break span without the joiners: a screen reader and copy-paste get
+# the plain word (a joiner is invisible, yet a pasted "明る\u2060い面" is not the word "明るい面" to a
+# search). An attribute (an aria-label, a title) is never wrapped on screen: its joiners are dropped.
+# A joined run: characters (a number or a Latin word counts as one, as a placeholder fills it: "値⁠{n}" is
+# "値12" whole) with a joiner between each two.
+_TOKEN = "(?:[0-9A-Za-z]+|[^\u2060\\s0-9A-Za-z])"
+_JOINED = re.compile(f"{_TOKEN}(?:\u2060{_TOKEN})+")
+
+
+def _text(text: str) -> str:
+    """Escaped markup for a text node; joined runs as no-break spans."""
+    if JOINER not in text:
+        return text.translate(_TEXT_ESCAPES)
+    parts, at = [], 0
+    for run in _JOINED.finditer(text):
+        word = run[0].replace(JOINER, "").translate(_TEXT_ESCAPES)
+        parts += [text[at : run.start()].translate(_TEXT_ESCAPES), f'<span class="nobr">{word}</span>']
+        at = run.end()
+    parts.append(text[at:].translate(_TEXT_ESCAPES))
+    return "".join(parts).replace(JOINER, "")
+
 
 # HTML elements that have no closing tag.
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
@@ -195,7 +222,7 @@ def _page_into(parts: Iterable[str | Memo], shown: frozenset[str], out: list[str
 def _emit(node: Element | str, out: list[str | Memo]) -> None:
     """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled)."""
     if isinstance(node, str):
-        out.append(node.translate(_TEXT_ESCAPES))
+        out.append(_text(node))
         return
     if type(node) is Memo:
         if not node.markup:
@@ -216,8 +243,8 @@ def _emit(node: Element | str, out: list[str | Memo]) -> None:
     if node.tag in _VOID:
         return
     for child in node.children:
-        if type(child) is str:  # most children are text or elements: no call for text
-            out.append(child.translate(_TEXT_ESCAPES))
+        if type(child) is str:  # most children are text or elements: no call for plain text
+            out.append(child.translate(_TEXT_ESCAPES) if JOINER not in child else _text(child))
         else:
             _emit(child, out)
     out.append(f"</{node.tag}>")

@@ -624,3 +624,17 @@ def test_the_zoom_stays_on_as_the_match_moves_on():
         assert chosen.local.zoom, f"the zoom stays on after {seat}'s move"
         assert chosen.local.chosen is None and chosen.local.places is None
         assert "rt-board-wrap zoomed" in render(match.render(chosen, TABLE))
+
+
+def test_in_japanese_the_hand_counts_its_tiles_with_no_space_after_the_times_sign():
+    # The hand read "ミラー × 1": Japanese writes a count against its ×, as "×1".
+    view = rules.view(position({(1, 5): 2}, [], hands={"A": (1, 2)}), "A")
+    counts = {}
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        try:
+            tree = BOARD.render(BOARD.start(view, None), view, "A", TABLE)
+            counts[lang] = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "count")]
+        finally:
+            i18n.set_language("en")
+    assert counts == {"en": ["× 1", "× 2"], "ja": ["×1", "×2"]}

@@ -859,7 +859,7 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
         again, _effects = send(replace(model, laser=None), key("Enter", action="edge"))
     finally:
         i18n.set_language("en")
-    assert again.said.startswith("上1から入ったレーザーは"), again.said
+    assert i18n.plain(again.said).startswith("上1から入ったレーザーは"), again.said
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
     model, _ = send(model, key(" ", action="edge"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, text_of
@@ -100,6 +101,20 @@ def test_the_help_at_a_table_on_this_device_lists_its_board_s_keys(game: str, ke
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
     assert key in keys_of(overlay) and rules_game(overlay) == game
+
+
+@pytest.mark.parametrize(("game", "keys"), [("raythread", "1、2"), ("lightseeker", "Escape、U")])
+def test_in_japanese_the_help_lists_keys_with_a_japanese_comma(game: str, keys: str):
+    # It read "Enter, Space" (a Latin comma and a half-width space) among Japanese words.
+    try:
+        i18n.set_language("ja")
+        model, _ = app.init(f"#/{game}/table?vs=normal", Env())
+        opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+        listed = keys_of(app.view(opened))
+    finally:
+        i18n.set_language("en")
+    assert "Enter、Space" in listed and keys in listed
+    assert not [k for k in listed if "," in k], listed
 
 
 def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():

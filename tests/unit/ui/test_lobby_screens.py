@@ -2093,3 +2093,19 @@ def test_the_long_wait_note_goes_when_the_host_connects():
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
     assert bea.inner.stage == "reply" and "Still waiting" not in bea.text
     assert join_screen.HOST_WAIT in bea.timers
+
+
+def test_the_host_s_invitation_panel_names_each_heading_once_in_every_language():
+    # In Japanese the panel's "Invitations" and its card's "Invitation" both read 招待: one heading twice,
+    # one under the other.
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.click("invite")
+    seen = {}
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        try:
+            seen[lang] = [text_of(e) for e in host.find(lambda e: e.tag in ("h1", "h2", "h3"))]
+        finally:
+            i18n.set_language("en")
+    assert all(len(headings) == len(set(headings)) for headings in seen.values()), seen
