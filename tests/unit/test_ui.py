@@ -52,6 +52,10 @@ def test_a_word_a_translation_joins_is_a_no_break_span_without_its_joiners():
         '<p>日付：<span class="nobr">2026年12月5日</span> <span class="nobr">ab</span></p>'
     )
     assert i18n.title(f"明{j}る{j}い") == "明るい · Game Night Central"
+    # Where a span may not stand (an HTML tag in an SVG text ends the SVG for the browser's parser; an
+    # option or a text area holds text only), the joiners are dropped and no span is drawn.
+    for tag in ("text", "tspan", "title", "desc", "option", "textarea"):
+        assert render(h(tag, {}, f"黄{j}の{j}3")) == f"<{tag}>黄の3</{tag}>"
 
 
 def test_markup_of_attributes_children_and_void_elements():

@@ -33,10 +33,15 @@ _TOKEN = "(?:[0-9A-Za-z]+|[^\u2060\\s0-9A-Za-z])"
 _JOINED = re.compile(f"{_TOKEN}(?:\u2060{_TOKEN})+")
 
 
-def _text(text: str) -> str:
-    """Escaped markup for a text node; joined runs as no-break spans."""
-    if JOINER not in text:
-        return text.translate(_TEXT_ESCAPES)
+# Elements whose text may hold no span: in an SVG text an HTML tag ends the SVG for the browser's parser;
+# an option or a text area holds text only. Their joined runs lose the joiners and are drawn as text.
+_TEXT_ONLY = frozenset({"text", "tspan", "title", "desc", "option", "textarea"})
+
+
+def _text(text: str, spans: bool = True) -> str:
+    """Escaped markup for a text node; joined runs as no-break spans (``spans``), else as plain text."""
+    if JOINER not in text or not spans:
+        return text.translate(_TEXT_ESCAPES).replace(JOINER, "")
     parts, at = [], 0
     for run in _JOINED.finditer(text):
         word = run[0].replace(JOINER, "").translate(_TEXT_ESCAPES)
@@ -244,7 +249,9 @@ def _emit(node: Element | str, out: list[str | Memo]) -> None:
         return
     for child in node.children:
         if type(child) is str:  # most children are text or elements: no call for plain text
-            out.append(child.translate(_TEXT_ESCAPES) if JOINER not in child else _text(child))
+            out.append(
+                child.translate(_TEXT_ESCAPES) if JOINER not in child else _text(child, node.tag not in _TEXT_ONLY)
+            )
         else:
             _emit(child, out)
     out.append(f"</{node.tag}>")
