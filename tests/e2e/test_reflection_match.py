@@ -672,3 +672,38 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
         expect(seat(page, "2")).to_have_text("Cal")
         expect(page.locator(".rematch-without")).to_have_count(0)
     expect(cal.locator(".lobby .role")).to_contain_text("2")
+
+
+# The points table's round cells whose points and word part break onto two lines.
+SPLIT_CELLS = """() => [...document.querySelectorAll('.rf-scores td[data-round][data-points]')].filter((td) => {
+    const points = document.createRange();
+    points.selectNodeContents(td.firstChild);
+    return td.querySelector('.rf-detail').getBoundingClientRect().top >= points.getBoundingClientRect().bottom - 1;
+}).map((td) => td.textContent)"""
+
+
+def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: People):
+    """Three players in two teams, three rounds, every one given up: the team rows' labels ("Team 1: Ann (1),
+    Cal (3)") and averages ("average −40.0") were each one unbreakable line in the name and total columns, so
+    at 1280 px the rounds ran past the table's box ("Round 3" and "−13 gave up" cut at its edge, to be
+    scrolled to) and their points and words broke onto two lines. A team's label wraps in the name column."""
+    host = open_host(people, context=people.person(viewport={"width": 1280, "height": 800}))
+    bea, cal = join(people, host, "Bea"), join(people, host, "Cal")
+    choose(host, 3, {"mode": "random", "preset": "easy", "rounds": 3, "teams": 2})
+    sit(bea, "2", host)
+    sit(cal, "3", host)
+    host.click("button[data-action=start]")
+    for n in (1, 2, 3):
+        for page in (host, bea, cal):
+            expect(page.locator(".rf-phase")).to_have_text(f"Round {n} of 3", timeout=CONNECT_MS)
+            give_up(page)
+    expect(host.locator(".match-status")).to_contain_text("A draw", timeout=CONNECT_MS)
+    expect(host.locator(".rf-team")).to_have_count(2)
+    for language in ("en", "ja"):
+        if language == "ja":
+            host.click(".lang-switch .lang[data-lang=ja]")
+            expect(host.locator(".rf-team").first).to_contain_text("チーム1")
+        words = host.evaluate(CELL_WORDS)
+        assert words == {"cut": [], "hidden": 0}, language
+        assert host.evaluate(SPLIT_CELLS) == [], language
+        assert host.evaluate("document.documentElement.scrollWidth") == 1280

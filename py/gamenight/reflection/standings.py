@@ -264,12 +264,23 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         h(
             "tr",
             {"class": "rf-team", "data-team": i + 1},
+            # The label and the average wrap in the width the players' names and totals give their two
+            # columns (css/app.css): each as one line, they widened those columns, and at 1280 px the rounds
+            # ran past the table's box or broke their points and words onto two lines.
             h(
                 "th",
-                {"scope": "row"},
-                _("Team {n}: {names}").format(n=i + 1, names=i18n.listing(name_of(table, s) for s in team)),
+                {"scope": "row", "colspan": 2},
+                h(
+                    "span",
+                    {"class": "rf-team-name"},
+                    _("Team {n}: {names}").format(n=i + 1, names=i18n.listing(name_of(table, s) for s in team)),
+                ),
+                h(
+                    "span",
+                    {"class": "rf-total"},
+                    _("average {x}").format(x=i18n.number(f"{float(averages[i]):.1f}")),
+                ),
             ),
-            h("td", {"class": "rf-total"}, _("average {x}").format(x=i18n.number(f"{float(averages[i]):.1f}"))),
             h("td", {"colspan": rounds}) if rounds else None,
         )
         for i, team in enumerate(teams)

@@ -868,7 +868,8 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
         return _("A draw between {names}.").format(names=i18n.conjunction(winners))
-    return _("{names} wins!").format(names=i18n.conjunction(winners))
+    # Several winners without a draw: a team of a Reflection race, whose players share its first place.
+    return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=i18n.conjunction(winners))
 
 
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:

@@ -750,15 +750,20 @@ def test_the_points_table_puts_each_total_next_to_its_name():
     table = shown["1"].find("rf-table")[0]
     head, body = table.children
     assert [text_of(th) for th in head.children[0].children] == ["Player", "Total", "Round 1", "Round 2", "Round 3"]
-    for row in body.children:
-        first = row.children[1]
-        assert "rf-total" in (first.attr("class") or ""), text_of(row)
     players = [row for row in body.children if row.attr("data-seat")]
+    for row in players:
+        assert "rf-total" in (row.children[1].attr("class") or ""), text_of(row)
     assert [text_of(row.children[1]) for row in players] == [
         str(shown["1"].ui.view["scores"][s]) for s in ("1", "2", "3")
     ]
+    # A team's row: its label, then its average, in one cell over the name and total columns (e2e
+    # test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px).
     teams = [row for row in body.children if row.attr("data-team")]
-    assert teams and all(text_of(row.children[1]).startswith("average") for row in teams)
+    assert teams
+    for row in teams:
+        label, average = row.children[0].children
+        assert row.children[0].attr("colspan") == 2 and text_of(label).startswith("Team")
+        assert "rf-total" in average.attr("class") and text_of(average).startswith("average")
 
 
 def test_a_negative_score_is_written_with_a_minus_sign_everywhere():

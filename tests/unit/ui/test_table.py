@@ -74,7 +74,7 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     # is in the side column, under the board (a Reflection match's boards and solutions run long).
     status = text_of(find_all(tree, lambda e: e.attr("class") == "match-status")[0])
     names = {s.id: s.name for s in model.inner.seats}
-    assert status.endswith("wins!") or status.startswith("A draw between")
+    assert status.endswith(("wins!", "win!")) or status.startswith("A draw between")
     assert all(names[s] in status for s in result.winners)
     places = [e.attr("data-seat") for e in find_all(tree, lambda e: e.attr("data-place") is not None)]
     assert places == [s for place in result.ranking for s in place]
@@ -416,6 +416,17 @@ def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahea
     assert match.headline(result, match.Table("raythread", seats)) == "A draw between Bea (B) and Cy (C)."
 
 
+def test_a_team_that_wins_together_is_headlined_in_the_plural():
+    """A Reflection race in teams ends with a team's players sharing first place, no draw: the status read
+    "Ann (1) and Cal (3) wins!"."""
+    seats = tuple(match.SeatAt(s, n, "") for s, n in zip("123", ("Ann", "Bea", "Cal"), strict=True))
+    table = match.Table("reflection", seats)
+    team = {"ranking": [["1", "3"], ["2"]], "winners": ["1", "3"], "draw": False, "scores": {}}
+    assert match.headline(team, table) == "Ann (1) and Cal (3) win!"
+    alone = {"ranking": [["1"], ["2", "3"]], "winners": ["1"], "draw": False, "scores": {}}
+    assert match.headline(alone, table) == "Ann (1) wins!"
+
+
 def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
     """While a player looks at a placement (a mouse over a cell, or a first tap on a phone) the seat
     list and the hand still count the tile: the board shows the beams after it, the counts are the
@@ -481,7 +492,7 @@ def said_once(tree) -> str:
         return "" if node is news else node if isinstance(node, str) else "".join(map(drawn, node.children))
 
     seen = drawn(tree)
-    assert status.endswith("wins!") or status.startswith("A draw between"), status
+    assert status.endswith(("wins!", "win!")) or status.startswith("A draw between"), status
     assert seen.count(status) == 1, f"{status!r} is shown {seen.count(status)} times"
     assert heard.count(status) == 1
     return status
