@@ -444,11 +444,10 @@ def test_a_table_s_open_options_fit_a_narrow_phone(browser: Browser, site_url: s
             expect(page.locator(".table-options")).to_have_attribute("open", "")
             # A phone shows a page wider than its screen zoomed out: the window grows instead of scrolling.
             wide[game] = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
-            # In its box, as wide as the screen lets it be now, a Japanese choice shows whole ("隣り合う光る面
-            # どうしならいつでも" did not: "隣り合う光る面すべて"). English's "between any adjacent lit faces" is
-            # still cut at 320 px: its words are not this test's to change.
-            if locale == "ja-JP":
-                assert page.evaluate(CUT_CHOICES) == []
+            # In its box, as wide as the screen lets it be now, every choice shows whole: Japanese "隣り合う光る面
+            # どうしならいつでも" did not (now "隣り合う光る面すべて"), nor English "between any adjacent lit
+            # faces" (cut in the closed select; now "where lit faces touch", beside "where lit edges meet").
+            assert page.evaluate(CUT_CHOICES) == []
         assert wide == {"raythread": [320, 320], "lightseeker": [320, 320]}
     finally:
         context.close()

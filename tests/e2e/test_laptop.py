@@ -80,9 +80,11 @@ def test_light_seeker_s_turn_stands_beside_the_board_on_a_small_laptop(browser: 
 
 
 SMALL_LAPTOPS = {"1024x768": (1024, 768), "1100x800": (1100, 800)}
+# A taller screen: at 100 % the board and the panel under it fit its height, at 125 % they do not.
+TALL = {"1280x1024": (1280, 1024)}
 
 
-@pytest.mark.parametrize("size", (LAPTOPS | SMALL_LAPTOPS).values(), ids=(LAPTOPS | SMALL_LAPTOPS).keys())
+@pytest.mark.parametrize("size", (LAPTOPS | SMALL_LAPTOPS | TALL).values(), ids=(LAPTOPS | SMALL_LAPTOPS | TALL).keys())
 def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Browser, site_url: str, size):
     """QA: with the text at 125 % (a browser's "large" font size) the turn panel went under the board, its
     buttons below the window's bottom (at 1280×800 it began 774 px down, "Confirm turn" further), so
@@ -90,7 +92,10 @@ def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Br
     beside it. With a cube chosen, its action buttons are in the window too. On 1024×768 and 1100×800 the
     seat list beside the match (22rem, 440 px) left the match 499 and 575 px, less than the board's
     smallest (16rem), the gap and the panel (13rem) need (600 px): the panel stood under the board, and
-    "Confirm turn" 849 px down (957 with a cube chosen) in a 768 px window."""
+    "Confirm turn" 849 px down (957 with a cube chosen) in a 768 px window. On 1280×1024 the panel stood
+    under the board too: the rule that puts it beside where both do not fit the window's height was for
+    windows up to 63rem tall counted at 16 px (1008), the height that holds both at 100 % text; at 125 %
+    it takes 1260 px."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     try:
         page = context.new_page()

@@ -335,19 +335,58 @@ def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
     assert after == before, "a finger's last tap looks hovered"
 
 
-def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_narrow_phone(
-    browser: Browser, site_url: str
+# The status line's words, their height and one line's, in CSS px, at every change of the page (with the
+# board's top: ``watch_board_top``).
+WATCH_STATUS_WORDS = """() => {
+  window.statusWords = [];
+  new MutationObserver(() => {
+    const status = document.querySelector('.match-status');
+    if (!status) return;
+    const words = document.createRange();
+    words.selectNodeContents(status);
+    const lines = [...words.getClientRects()].filter((r) => r.width > 0);
+    if (!lines.length) return;
+    window.statusWords.push([words.getBoundingClientRect().height, Math.max(...lines.map((r) => r.height))]);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+# The height the status line takes, in CSS px: its box, or the box of what holds it with its room (the first
+# thing on the match's column) but for the margin under it.
+STATUS_ROOM = """() => {
+  const status = document.querySelector('.match-status');
+  const first = document.querySelector('.match-main').firstElementChild;
+  const under = first === status ? 0 : parseFloat(getComputedStyle(status).marginBottom);
+  return first.getBoundingClientRect().bottom - under - status.getBoundingClientRect().top;
+}"""
+# Phones (touch) and a laptop, with the text at 100 % and at 125 % (a browser's "large" font size).
+STATUS_SCREENS = {
+    "320": {"viewport": {"width": 320, "height": 640}, "has_touch": True, "is_mobile": True},
+    "390": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "1024": {"viewport": {"width": 1024, "height": 768}},
+}
+
+
+@pytest.mark.parametrize("text", [100, 125])
+@pytest.mark.parametrize("screen", STATUS_SCREENS)
+def test_the_board_stays_put_between_the_players_turn_and_the_computers(
+    browser: Browser, site_url: str, screen: str, text: int
 ):
     """Found by a QA pass: at 320 px, against the computer, "Player 1 to play · your turn" and "Bot 2 (Easy) is
     thinking…" take one line and the replay of its move ("Bot 2 (Easy)'s move, step 1 of 3 · …") two, so
-    the board jumped 20 px down and back at every computer move (at 390 px all take one line). As
-    Raythread's, the status keeps the room of two lines on a phone."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    the board jumped 20 px down and back at every computer move (at 390 px all take one line). The room of
+    two lines was kept by media queries measured in one font: at 390 px with the text at 125 % the replay
+    took two lines, and the board jumped again. The status keeps the room of its longest words as laid out
+    (ui/match.py status_room): the board stays put at every width and text size, and no line of the status
+    is empty (its room is no taller than the tallest words it showed)."""
+    context = browser.new_context(**STATUS_SCREENS[screen])
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
+    page.add_init_script(
+        f"addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{text}%'; }})"
+    )
     open_app(page, site_url, "#/lightseeker/table?vs=easy")
     expect(page.locator(".match-status")).to_contain_text("your turn")
     watch_board_top(page, ".ls-board")
+    page.evaluate(WATCH_STATUS_WORDS)
     state, bot = engine(page), games.bot("lightseeker")
     assert bot is not None
     # A turn that leaves the match going (a dealt valley can be won at once), so the computer answers.
@@ -363,5 +402,9 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     tops = page.evaluate("window.boardTops")
     assert any(replay for _top, _status, replay in tops), "the computer's move was played back"
     assert len({top for top, _status, _replay in tops}) == 1, sorted({(t, s) for t, s, _r in tops})
+    words = page.evaluate("window.statusWords")
+    tallest, line = max(h for h, _line in words), max(line for _h, line in words)
+    room = page.evaluate(STATUS_ROOM)
+    assert room - tallest < line / 2, (room, tallest, line)
     watch.check()
     context.close()

@@ -268,6 +268,53 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         context.close()
 
 
+# Every shown button of the page's own look (``.button``): its weight, and whether its words are cut
+# (wider than the button) or run onto a second line.
+BUTTON_LABELS = """() => [...document.querySelectorAll('.button')]
+    .filter((b) => b.getBoundingClientRect().width > 0)
+    .map((b) => {
+        const words = document.createRange();
+        words.selectNodeContents(b);
+        const lines = new Set([...words.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return {label: b.textContent.trim(), quiet: b.classList.contains('quiet'),
+                weight: getComputedStyle(b).fontWeight, lines: lines.size, cut: b.scrollWidth > b.clientWidth};
+    })"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_buttons_are_bold_and_their_labels_whole_on_a_320_px_phone(browser: Browser, site_url: str, language: str):
+    """A button's label is set bold (600; a quiet one, a seat's or a member's own action, in the text's
+    400), as css/app.css meant: its ``font: inherit`` came after the weight and reset it, so no button
+    was bold. Bold, no label is cut or runs onto a second line at 320 px, in English and in Japanese (the
+    routes of test_accessibility; in Japanese those a person reaches without English words)."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    found: dict[str, list[dict]] = {}
+    seen = 0
+    try:
+        open_app(page, site_url, "#/")
+        for route, then in ROUTES if language == "en-GB" else [(r, t) for r, t in ROUTES if t is None]:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            if then:
+                then(page)
+            buttons = page.evaluate(BUTTON_LABELS)
+            seen += len(buttons)
+            wrong = [
+                b for b in buttons if b["weight"] != ("400" if b["quiet"] else "600") or b["cut"] or b["lines"] != 1
+            ]
+            if wrong:
+                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = wrong
+        assert seen > 20
+        assert not found, "\n".join(f"{route}: {buttons}" for route, buttons in found.items())
+        watch.check()
+    finally:
+        context.close()
+
+
 # The header's controls on a phone, as rows: the site's name alone on the first, the language switch, help
 # and Settings together on the second (css/app.css); each control's box.
 HEADER = """() => {

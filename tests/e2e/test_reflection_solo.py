@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from gamenight.reflection import training
 from gamenight.reflection.generate import make
@@ -222,3 +222,40 @@ def test_the_ready_puzzle_s_words_say_where_the_board_is_from_where_focus_is(app
     expect(news.filter(has_text="is ready. Tab to the board; arrow keys move")).to_have_count(1)
     expect(app.locator("main h1")).to_be_focused()
     assert tab_to(app, board, "Tab", 1) == []  # the board is the next Tab stop
+
+
+# Each tray tile with a picture: how far (px) its picture's drawing is from the tile's inner left edge (the
+# icon's box has room round the drawing), and its last shown word (a count "×4", "Dot") from the inner
+# right edge.
+TRAY_ROOM = """() => [...document.querySelectorAll('.rf-tray-tile')].filter((t) => t.querySelector('.rf-icon'))
+    .map((t) => {
+        const box = t.getBoundingClientRect(), edge = parseFloat(getComputedStyle(t).borderLeftWidth);
+        const ink = [...t.querySelectorAll('.rf-icon *')].map((e) => e.getBoundingClientRect()).filter((r) => r.width);
+        const words = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+        let last = null;
+        while (words.nextNode()) {
+            if (words.currentNode.textContent.trim() && !words.currentNode.parentElement.closest('.visually-hidden'))
+                last = words.currentNode;
+        }
+        const range = document.createRange();
+        range.selectNodeContents(last);
+        return {kind: t.dataset.kind, left: Math.min(...ink.map((r) => r.left)) - box.left - edge,
+                right: box.right - edge - range.getBoundingClientRect().right};
+    })"""
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_url: str, width: int):
+    """The count after a tile's picture ("×4") sat 9.6 px from the tile's right border, where the picture's
+    drawing keeps 14 px or more from the left one (its icon's own room): it read as pushed against the
+    border. The words after a picture keep at least the room of the closest-drawn picture."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        open_puzzle(page, site_url)
+        tiles = page.evaluate(TRAY_ROOM)
+        assert {t["kind"] for t in tiles} >= {"diagonal", "flat", "block", "dot", "ring"}
+        least = min(t["left"] for t in tiles)
+        assert [t for t in tiles if t["right"] < least] == [], (least, tiles)
+    finally:
+        context.close()

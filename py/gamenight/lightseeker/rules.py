@@ -87,7 +87,7 @@ OPTION_FIELDS = (
         N_("Light joins"),
         "edges",
         "choice",
-        choices=(("edges", N_("where lit edges meet")), ("faces", N_("between any adjacent lit faces"))),
+        choices=(("edges", N_("where lit edges meet")), ("faces", N_("where lit faces touch"))),
     ),
     OptionField(
         "no_legal_turn",

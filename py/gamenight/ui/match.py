@@ -654,14 +654,19 @@ def render(
             # The status takes keyboard focus when the focused element goes away without the player's
             # doing (the page's render: index.html), e.g. the board solved when another player ends the round.
             h(
-                "p",
-                {
-                    "class": "match-status",
-                    "data-turn": ",".join(sorted(game.active(ui.view))),
-                    "tabindex": "-1",
-                    "data-focus-home": "",
-                },
-                replay_note(ui, table) if replaying(ui) else status(ui, table),
+                "div",
+                {"class": "match-head"},
+                h(
+                    "p",
+                    {
+                        "class": "match-status",
+                        "data-turn": ",".join(sorted(game.active(ui.view))),
+                        "tabindex": "-1",
+                        "data-focus-home": "",
+                    },
+                    replay_note(ui, table) if replaying(ui) else status(ui, table),
+                ),
+                status_room(ui, table),
             ),
             # Under the status, not in it: the status is the screen's focus home, read whole by a screen
             # reader as whose turn it is, and its words are the match's in every test and style.
@@ -712,6 +717,38 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     )
     skip = _("a click or a key skips it; arrows move the cursor too")
     return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
+
+
+def status_room(ui: MatchUi, table: Table) -> Memo:
+    """The status's words in each state of a running match, laid unseen under the status (css/app.css
+    ``.match-room``: in one grid cell with it): whose turn it is, the computer thinking, and the steps of a
+    move made elsewhere played back. The status is as tall as the longest of them as this page lays it out
+    (its font, width and text size), so the board under it stays put as the turn passes and no line of it
+    is ever empty. Media queries tuned to one font's widths kept two lines' room below 24.25rem: wider
+    text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
+    refusals and a player's disconnection are not counted: they come once (the last two move the board
+    with the line the host's controls add under the status)."""
+    return keep(_PANELS, ("room", table, i18n.generation()), lambda: _status_room(ui, table), (ui.board,))
+
+
+def _status_room(ui: MatchUi, table: Table) -> Element:
+    unfolds = getattr(ui.board, "unfold", None) is not None
+    skip = _("a click or a key skips it; arrows move the cursor too")
+    words: list[Child] = []
+    for s in table.seats:
+        name = seat_label(table, s.id)
+        turn = ngettext("{names} to play", "{names} to play", 1).format(names=name)
+        if s.id in table.mine:
+            words.append(i18n.separated(turn, _("your turn")) if len(table.mine) == 1 else turn)
+            continue
+        if s.kind == "bot":
+            words.append(ngettext("{names} is thinking…", "{names} are thinking…", 1).format(names=name))
+        else:
+            words.append(turn)
+        if unfolds:  # as replay_note: a step's numbers of one digit each (no move unfolds into ten steps)
+            step = _("{name}'s move, step {k} of {n}").format(name=name, k=1, n=9)
+            words.append(h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip)))
+    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, w) for w in words])
 
 
 def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:

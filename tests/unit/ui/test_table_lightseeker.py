@@ -53,7 +53,7 @@ def test_the_setup_offers_the_light_joins_option_and_the_match_plays_by_it():
     tree = app.view(model)
     select = find_all(tree, lambda e: e.tag == "select" and e.attr("name") == "light_joins")[0]
     assert [o.attr("value") for o in select.children] == ["edges", "faces"]
-    assert "Light joins" in text_of(tree) and "between any adjacent lit faces" in text_of(tree)
+    assert "Light joins" in text_of(tree) and "where lit faces touch" in text_of(tree)
     model, effects = started(light_joins="faces", no_legal_turn="draw")
     inner = model.inner
     assert inner.phase == "playing" and inner.played.record.options == {"light_joins": "faces", "no_legal_turn": "draw"}

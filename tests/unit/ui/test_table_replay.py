@@ -430,3 +430,54 @@ def test_the_replays_words_on_how_to_skip_it_fit_the_device_that_shows_them():
             assert not_said not in text_of(status)
         finally:
             i18n.set_language("en")
+
+
+def status_and_room(model) -> tuple[str, list[str]]:
+    """The status line's words (but the keys a touch screen does not show) and those laid unseen under it."""
+    tree = app.view(model)
+    (status,) = find_all(tree, lambda e: e.attr("class") == "match-status")
+    keys = find_all(status, lambda e: e.attr("class") == "keys-only")
+    words = text_of(status)
+    for part in keys:
+        words = words.replace(text_of(part), "")
+    (room,) = find_all(tree, lambda e: e.attr("class") == "match-room")
+    assert room.attr("aria-hidden") == "true"
+    return words, [text_of(line) for line in room.children]
+
+
+def test_the_status_keeps_the_room_of_its_words_in_every_state_of_the_match():
+    """css/app.css lays the status's words in every state of a running match unseen under it, so it is as
+    tall as the longest (the board under it does not move): Ann's turn, the computer thinking, and each
+    step of its move played back are all among them, and they stay the same from state to state."""
+    model, _ = started()
+    states = [model]
+    state = model.inner.played.state
+    model, effects = play(model, GAME.legal(state, "1")[0])
+    states.append(model)  # the computer thinking
+    value, _ = finish(work_of(effects))
+    model, _ = send(model, WorkDone(table.BOT_TASK, value))
+    model, _ = send(model, Tick(table.BOT_TASK, 3_000))
+    states.append(model)  # its move's first step
+    model, _ = send(model, Tick(match.REPLAY, 3_600))
+    states.append(model)
+    seen = [status_and_room(m) for m in states]
+    rooms = {tuple(room) for _words, room in seen}
+    assert len(rooms) == 1, rooms
+    (room,) = rooms
+    shown = [words for words, _room in seen]
+    assert shown[0] == "Ann (1) to play · your turn" and shown[1] == "Bot 2 (Easy) is thinking…"
+    assert shown[2] == "Bot 2 (Easy)'s move, step 1 of 3"
+    steps = [line for line in room if line.startswith("Bot 2 (Easy)'s move, step ")]
+    assert len(steps) == 1 and steps[0].startswith("Bot 2 (Easy)'s move, step 1 of 9")  # one digit each
+    assert {shown[0], shown[1]} <= set(room)
+
+
+def test_a_game_that_plays_no_move_back_keeps_no_room_for_one():
+    """Raythread Rally's moves are one step, never played back: the room holds whose turn and the computer
+    thinking only."""
+    model, _ = app.init("#/raythread/table", Env(stored={}, now_ms=1_000))
+    form = {"players": "2", "name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}
+    model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    words, room = status_and_room(model)
+    assert words == "Ann (A) to play · your turn"
+    assert room == ["Ann (A) to play · your turn", "Bot B (Easy) is thinking…"]

@@ -654,9 +654,13 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
         route = sight.routes.get(m.id) if state not in ("gone", "bot", "unknown") else None
         actions = []
         if sight.host and m.id != lobby.host:
-            if state == "gone":
+            if state == "gone":  # quiet as Remove beside it: a row's own actions, one line with the name
                 actions.append(
-                    h("button", {"class": "button", "data-action": "invite", "data-member": m.id}, _("Invite again"))
+                    h(
+                        "button",
+                        {"class": "button quiet", "data-action": "invite", "data-member": m.id},
+                        _("Invite again"),
+                    )
                 )
             if not (lobby.phase == "playing" and m.id in colours):  # a player of the running match stays
                 actions.append(
