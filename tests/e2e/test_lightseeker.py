@@ -17,7 +17,15 @@ from gamenight.core.grid import Direction
 from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
-from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events, watch_board_top
+from tests.e2e.conftest import (
+    PageWatch,
+    assert_in_window,
+    count_pointer_events,
+    hovered,
+    open_app,
+    pointer_events,
+    watch_board_top,
+)
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
@@ -408,3 +416,44 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(
     assert room - tallest < line / 2, (room, tallest, line)
     watch.check()
     context.close()
+
+
+def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_small_phone(
+    browser: Browser, site_url: str
+):
+    """QA: at 320×640 by touch, once Buh's new cube was tapped "Confirm turn" stood almost wholly below the
+    window (its top 627 px down in 640, the page where Start's scroll left it): the player could not see
+    that the turn now waited for it. When a turn becomes one to confirm, the button is scrolled into the
+    window by as little as it takes, the board staying in it."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+
+    def tap(selector: str) -> None:
+        # A finger's tap where the target is now: Playwright's own tap would scroll it into the window first.
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (selector, box)
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    try:
+        start(page, site_url)
+        state, bot = engine(page), games.bot("lightseeker")
+        assert bot is not None
+        move = decide(bot, GAME.view(state, "1"), "easy", 1)
+        board = state.board
+        for a in move["actions"]:
+            if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+                tap(cell(board, a["cube"]))
+                expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
+            tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+            board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
+            expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+        tap(cell(board, move["buh"]))
+        expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+        confirm = page.locator("button[data-action=ls-confirm]")
+        expect(confirm).to_be_enabled()
+        expect(confirm).to_be_in_viewport(ratio=1)  # waits for a scroll (a smooth one) to end
+        assert_in_window(page, (".ls-board", "button[data-action=ls-confirm]"))
+        watch.check()
+    finally:
+        context.close()

@@ -35,7 +35,7 @@ from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
 from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
-from gamenight.ui.program import Focus, UiEvent
+from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
 Cell = tuple[int, int]
@@ -61,6 +61,7 @@ reasons(
     }
 )
 terms({word: word for word in scene.DIRECTION_WORDS.values()})
+SHOW_CONFIRM = ShowInWindow("button[data-action=ls-confirm]")
 
 
 # --- what can lead to a legal turn (from the rules' turn_outcomes) ----------------------------------
@@ -284,6 +285,10 @@ class LightSeekerBoard:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
             return Reply(new, move, (FOCUS_BOARD,))
+        if move is None and confirmable(new) and not confirmable(ui):
+            # On a small phone "Confirm turn" stood below the window once Buh's cube was tapped (its top
+            # 627 px down in 640): the page shows it, scrolled by as little as it takes, focus staying put.
+            return Reply(new, None, (SHOW_CONFIRM,))
         # The same object when nothing changed, so the page is not redrawn.
         return (ui if move is None and new is not ui and new == ui else new), move
 
@@ -603,7 +608,7 @@ class LightSeekerBoard:
                 buh_text,
             )
         )
-        complete = not ui.acting and ui.buh is not None and problem(ui) is None
+        complete = confirmable(ui)
         return h(
             "div",
             {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
@@ -693,6 +698,11 @@ def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:
         return h("span", {} if shown else {"class": "ls-gone", "aria-hidden": "true"}, text)
 
     return h("span", {"class": f"ls-fact {name}"}, part(due, running), part(ended, not running))
+
+
+def confirmable(ui: Ui) -> bool:
+    """Whether the turn built on this page is whole and legal: "Confirm turn" sends it."""
+    return not ui.acting and ui.buh is not None and problem(ui) is None
 
 
 def _step(ui: Ui, seat: str | None) -> str:

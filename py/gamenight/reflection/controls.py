@@ -1052,17 +1052,16 @@ def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
-        said = _("{edge} {colour} {n}").format(
-            edge=scene.edge_name(edge), colour=_(COLOURS[clue.colour]), n=clue.number
+        # Each end a sentence of its own, named as its clue is ("Left 4: green 10."): in one list, "left 4
+        # green 10, right 4 …" ran a clue's name into its number and began a sentence in lower case.
+        said = _("{side} {index}: {colour} {number}").format(
+            side=_(scene.SIDE_NAMES[edge[0]]), index=edge[1:], colour=_(COLOURS[clue.colour]), number=clue.number
         )
         if edge in wrong:
             # One sentence per language: Japanese puts its brackets against the number, with no space.
             said = _("{clue} (not matched)").format(clue=said)
-        ends.append(said)
-    return sentences(
-        _("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what),
-        i18n.listing(ends) + i18n.pgettext("full stop", "."),
-    )
+        ends.append(i18n.sentence(said))
+    return sentences(_("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what), *ends)
 
 
 def zoom_button(zoom: bool, size: int) -> Element:

@@ -950,14 +950,20 @@ def clue_news(before: Model, after: Model) -> str:
     won = [e for e in order if e in was - now]
     lost = [e for e in order if e in now - was]
     parts = []
+    # The clues' names begin these sentences: "top 2" is written to go inside one, so the first letter
+    # is made a capital here ("Top 2 and top 8 match now.").
     if won:
         parts.append(
-            ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=scene.edge_list(won, 6))
+            i18n.sentence(
+                ngettext("{edges} matches now.", "{edges} match now.", len(won)).format(edges=scene.edge_list(won, 6))
+            )
         )
     if lost:
         parts.append(
-            ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(
-                edges=scene.edge_list(lost, 6)
+            i18n.sentence(
+                ngettext("{edges} no longer matches.", "{edges} no longer match.", len(lost)).format(
+                    edges=scene.edge_list(lost, 6)
+                )
             )
         )
     if won or lost:
@@ -975,8 +981,8 @@ def unmatched(puzzle: Puzzle, layout: Layout) -> tuple[str, ...]:
 
 def cell_words(desk: Desk, puzzle: Puzzle, cell: Cell) -> str:
     """ "Row 3, column 4: diagonal mirror, slash." — a cell as it is now."""
-    text = scene.cell_label(puzzle, desk.layout, cell, scene.Look(notes=desk.notes))
-    return text[:1].upper() + text[1:] + "."
+    # ``i18n.sentence``: the full stop is the page's language's ("。" in Japanese, where "." was added).
+    return i18n.sentence(scene.cell_label(puzzle, desk.layout, cell, scene.Look(notes=desk.notes)))
 
 
 def step_back(model: Model) -> tuple[Model, list[Effect | Say]]:

@@ -11,10 +11,10 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.lightseeker import GAME, rules
-from gamenight.lightseeker.controls import ARROWS, BOARD, plan, problem
+from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, plan, problem
 from gamenight.lightseeker.rules import Action, Options, State
 from gamenight.ui import match
-from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.alerts import regions, said_in_turns
@@ -41,12 +41,17 @@ def said(note) -> str:
     return i18n.describe(note["code"], note["params"])
 
 
+def pair(reply):
+    """The board's new state and its move, from an answer with effects for the page or without."""
+    return (reply.local, reply.move) if isinstance(reply, Reply) else reply
+
+
 def click(ui, view, seat, action, table=TABLE, **data):
-    return BOARD.update(ui, view, seat, table, UiEvent("click", action, {k: str(v) for k, v in data.items()}))
+    return pair(BOARD.update(ui, view, seat, table, UiEvent("click", action, {k: str(v) for k, v in data.items()})))
 
 
 def key(ui, view, seat, name, table=TABLE):
-    return BOARD.update(ui, view, seat, table, UiEvent("keydown", "board", {}, key=name))
+    return pair(BOARD.update(ui, view, seat, table, UiEvent("keydown", "board", {}, key=name)))
 
 
 def at(view, cube):
@@ -622,6 +627,36 @@ def test_on_a_first_turn_one_action_completes_the_actions():
     move = GAME.legal(state, "ann")[0]
     _ui, sent = build(BOARD.start(view, None), view, "ann", move)
     assert sent == move
+
+
+def test_confirm_turn_is_shown_in_the_window_when_the_turn_becomes_one_to_confirm():
+    """At 320×640 "Confirm turn" stood below the window once Buh's cube was tapped. The tap (or Space) that
+    makes the turn whole and legal asks the page to show the button; the steps before it, and another
+    cube for Buh once the turn could already be confirmed, ask nothing."""
+    state = played(3, 2)
+    view = GAME.view(state, state.to_move)
+    seat = state.to_move
+    turn = random.Random(3).choice(GAME.legal(state, seat))
+    ui = BOARD.start(view, None)
+    for a in turn["actions"]:
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:
+            reply = BOARD.update(
+                ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(cell[0]), "c": str(cell[1])})
+            )
+            assert not isinstance(reply, Reply), reply
+            ui, _ = reply
+        ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    r, c = ui.board().cells[turn["buh"]]
+    reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
+    assert isinstance(reply, Reply) and reply.move is None and reply.effects == (SHOW_CONFIRM,), reply
+    assert SHOW_CONFIRM.selector == "button[data-action=ls-confirm]"
+    # Another cube for Buh: the turn could be confirmed already, the button is where the page showed it.
+    ui = reply.local
+    other = next(i for i in range(len(ui.board().cells)) if i not in (turn["buh"], ui.board().buh))
+    r, c = ui.board().cells[other]
+    again = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
+    assert not isinstance(again, Reply) or SHOW_CONFIRM not in again.effects, again
 
 
 def test_the_first_seat_starts_the_match_only_until_it_ends():

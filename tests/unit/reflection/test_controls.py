@@ -271,12 +271,15 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     cursor = find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0]
     said = text_of(cursor)  # the cell, and the numbers at the ends of its row and column
     assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
-    assert all(f"{side} 2 " in said.partition(".")[2] for side in ("left", "right", "top", "bottom"))
+    # Each end its own sentence, named as its clue is: "left 2 green 5, right 2 …" ran a name into its number.
+    ends = said.partition(". ")[2].split(". ")
+    assert [end.partition(":")[0] for end in ends] == ["Left 2", "Right 2", "Top 2", "Bottom 2"], said
+    assert all(re.fullmatch(r"\w+ 2: \w+ \d+( \(not matched\))?\.?", end) for end in ends), said
     i18n.set_language("ja")
     ann.key("ArrowLeft")
     said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
     # Japanese punctuation throughout: the list of ends and its full stop were English (", " and ". ").
-    assert said.startswith("2行1列：") and said.endswith("。") and "、" in said, said
+    assert said.startswith("2行1列：") and said.endswith("。") and said.count("。") == 5, said
     assert ", " not in said and "。 " not in said and "." not in said, said
 
 
@@ -494,7 +497,7 @@ def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and
     ann, bea, spectator = shown["1"], shown["2"], shown[None]
     framed, counted, labels, said = clue_marks(bea)
     # While she solves, the marks are there (the cursor, mid-board, reads the numbers of column 3).
-    assert "T3" in framed and counted and "top 3 yellow 1 (not matched)" in said, (framed, said)
+    assert "T3" in framed and counted and "Top 3: yellow 1 (not matched)." in said, (framed, said)
     bea.click("rf-give-up")
     bea.click("rf-give-up")
     everyone_sees(shown)

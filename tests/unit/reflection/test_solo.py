@@ -1370,3 +1370,33 @@ def test_a_solved_or_revealed_board_is_read_cell_by_cell_with_the_arrows():
         for name in ("/", "Delete", "u", "Enter", " "):  # a tile, a removal, undo, a laser: nothing changes
             after, _ = send(home, key(name, action="cell"))
             assert (after.layout, after.phase, after.notes) == (home.layout, home.phase, home.notes), name
+
+
+def _clue_news_after_moves(model):
+    """What the board said after the first solution tile, placed by click, that matched or unmatched a clue."""
+    for (r, c), tile in sorted(model.solution.tiles().items()):
+        model, _ = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+        if "match" in model.said or "一致" in model.said:
+            return model.said
+    raise AssertionError("no placed tile changed a clue")
+
+
+def test_a_move_says_the_clues_it_matched_in_sentences_that_begin_with_a_capital():
+    """After a move the board said "… Undo brings it back. top 2 and top 8 match now. right 5 no longer
+    matches.": the clues' names, written to go inside a sentence, began sentences in lower case. Each
+    sentence now begins with a capital; in Japanese the sentences follow one another with no space, each
+    ending in "。"."""
+    model, _ = generated()
+    said = _clue_news_after_moves(model)
+    sentences = re.split(r"(?<=[.!?]) ", said)
+    # "Top 2 and top 8 match now." or "Right 5 no longer matches.", its own sentence.
+    assert any(re.match(r"(?:Top|Right|Bottom|Left) \d+.* (?:now|no longer)", s) for s in sentences), said
+    assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences), said
+    i18n.set_language("ja")
+    try:
+        model, _ = generated()
+        said = _clue_news_after_moves(model)
+    finally:
+        i18n.set_language("en")
+    # Japanese's full stop after the cell too (it was an English ".": "1行5列：縦横ミラー（‖）.右1と左1…").
+    assert "一致" in said and "。 " not in said and not re.search(r"[a-z.]", said), said

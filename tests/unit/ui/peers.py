@@ -30,6 +30,7 @@ from gamenight.ui.program import (
     Env,
     Focus,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -70,6 +71,7 @@ class Page:
         self.warn = False
         self.focused: list[str] = []  # the selectors focus went to at the page's request, in order
         self.focus_asked: list[Focus] = []  # every request whole (what to show with it, when to take it), taken or not
+        self.shown: list[str] = []  # what ``ShowInWindow`` asked the page to scroll into the window
         self.focus: str | None = None  # where keyboard focus is, as the shell finds it again (None: the body)
         self.address = location_hash  # the page's address, as its screen rewrites it (``Navigate``)
         browser.pages.append(self)
@@ -213,6 +215,8 @@ class Page:
                 self.focus_on(effect.selector)
             elif isinstance(effect, Navigate):
                 self.address = effect.location_hash
+            elif isinstance(effect, ShowInWindow):  # the shell scrolls it into the window; kept for tests
+                self.shown.append(effect.selector)
             elif isinstance(effect, Work):
                 self.works[effect.task] = effect
             elif isinstance(effect, StopWork):  # None: every task, as the shell does
