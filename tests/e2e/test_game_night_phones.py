@@ -262,7 +262,8 @@ CATALOGUE = ROOT / "locale" / "ja" / "LC_MESSAGES" / "gamenight.po"
 
 @cache
 def japanese() -> dict[str, str]:
-    """English msgid → Japanese msgstr, for every entry translated into something else."""
+    """English msgid → Japanese msgstr, for every entry translated into something else, as the page shows
+    it: without the word joiners that keep a word whole (``i18n.JOINER``: the page draws no-break spans)."""
     with CATALOGUE.open("rb") as file:
         catalogue = read_po(file)
     found = {}
@@ -271,7 +272,7 @@ def japanese() -> dict[str, str]:
         strs = message.string if isinstance(message.string, tuple) else (message.string,)
         for msgid in ids:
             if msgid and strs[0] and strs[0] != msgid:
-                found[msgid] = strs[0]
+                found[msgid] = i18n.plain(strs[0])
     return found
 
 
