@@ -698,11 +698,17 @@ def read_finished(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Sa
     the cursor keys move over it, as over a board in play; no other key changes it."""
     if event.mods or event.action not in ("cell", "edge", "board") or event.key not in (*ARROWS, "Home", "End"):
         return model, []
+    return on_board_key(at_focus(model, event), event.key)
+
+
+def at_focus(model: Model, event: UiEvent) -> Model:
+    """``model`` with its cursor on the cell or clue the key was pressed on: focus may have moved without
+    the cursor (a click, a Tab)."""
     at = _cell(model, event.data) if event.action == "cell" else None
     edge = event.data.get("edge", "") if event.action == "edge" else ""
     if edge in edge_names(model.board.puzzle.size):
         at = scene.edge_cell(model.board.puzzle.size, edge)
-    return on_board_key(replace(model, cursor=at) if at else model, event.key)
+    return replace(model, cursor=at) if at else model
 
 
 def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
@@ -716,12 +722,7 @@ def on_puzzle_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Sa
         return step_again(model)
     if ctrl or "alt" in mods or event.action not in ("cell", "edge", "board"):
         return model, []
-    # The focused cell or clue is where the key acts (focus may have moved without the cursor).
-    at = _cell(model, event.data) if event.action == "cell" else None
-    edge = event.data.get("edge", "") if event.action == "edge" else ""
-    if edge in edge_names(model.board.puzzle.size):
-        at = scene.edge_cell(model.board.puzzle.size, edge)
-    return on_board_key(replace(model, cursor=at) if at else model, key)
+    return on_board_key(at_focus(model, event), key)  # the focused cell or clue is where the key acts
 
 
 def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
