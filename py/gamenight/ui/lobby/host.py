@@ -546,6 +546,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
     if event.type not in ("click", "submit") and (event.type, event.action) != ("change", "choose"):
         return model, []
+    if event.action == "count-out" and (not model.counting or event.data.get("seat", "") != model.counting):
+        # The answer of a question no longer open (another input answered "keep waiting" first, or a second
+        # click landed after the first one's redraw): ignored, as if never pressed. It asked the question
+        # again, which the host read as their answer not taken; an open question (another seat's) stays.
+        return model, []
     now = event.now_ms or model.now_ms
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
@@ -560,9 +565,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [_focus_count_out(counting)]
     if event.action == "take-over-ask":
         return model, [_focus_take_over(event.data.get("seat", ""))]
-    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks; so does the
-    # question's answer of a question no longer asked (another input answered "keep waiting" first).
-    if event.action == "count-out-ask" or (event.action == "count-out" and event.data.get("seat", "") != counting):
+    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks.
+    if event.action == "count-out-ask":
         return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
