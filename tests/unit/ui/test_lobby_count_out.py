@@ -303,3 +303,49 @@ def test_an_answer_to_a_count_out_question_no_longer_asked_is_ignored():
     assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
     host.click("count-out", seat="3")  # the open question's own answer still acts
     assert seats(host)["3"] == "Cal · counted out" and seats(host)["2"] == "Bea"
+
+
+def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
+    """Bea gave up her puzzle, then closed her page: the status named only those still solving ("Ann (1) and
+    Cal (3) to play · your turn"), and "Count Bea out" stood under it with nothing there to say why (only her
+    seat's card, under the board on a phone, said "disconnected"). The button comes with its own line."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="random", preset="easy", rounds="1")
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.work()
+    bea.tick("match.clock")
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")  # "Give up" in its question
+    bea.close()
+    assert "Bea" not in text_of(host.by_class("match-status")[0]), "the status names those still solving"
+    (beside,) = host.by_class("match-beside")
+    (line,) = beside.children
+    assert line.attr("class") == "gone-line" and text_of(line) == "Bea (2) has left. Count Bea out"
+    (button,) = status_buttons(host)
+    assert button.attr("data-action") == "count-out-ask" and button in line.children
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("match-beside")[0]) == "Bea（2）が抜けました。Beaを離脱扱いにする"
+    finally:
+        i18n.set_language("en")
+    cal.close()  # the status says Cal is disconnected; the lines beside it say it of each, in seat order
+    assert "Cal (3) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert [text_of(line) for line in host.by_class("gone-line")] == [
+        "Bea (2) has left. Count Bea out",
+        "Cal (3) has left. Count Cal out",
+    ]
+
+
+def test_the_take_over_beside_the_status_says_why_too():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    bea.close()
+    (line,) = host.by_class("gone-line")
+    assert text_of(line) == "Bea (B) has left. Let a computer player take over for Bea…"

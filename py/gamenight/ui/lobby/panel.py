@@ -303,7 +303,11 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         board is not None
         and table is not None
         and screen.render(
-            board, table, _match_controls(client, lobby, sight), _working(sight, board), _gone(client, lobby, sight)
+            board,
+            table,
+            _match_controls(client, lobby, sight),
+            _working(sight, board),
+            _gone(client, lobby, sight, table),
         ),
         h(
             "div",
@@ -325,7 +329,7 @@ def _working(sight: Sight, board: screen.MatchUi) -> str:
     return _("Your browser is making the match's next puzzle in the background.")
 
 
-def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
+def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> list[Element]:
     """On the host's page, beside the status that says a player's page is gone, the way to what can be
     done for their seat: the seat's card has it ("Count Bea out", a computer player to take over), but on
     a phone that card is under the board, the match's seats and its log, where nobody looks mid-round.
@@ -333,22 +337,28 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     button only asks, and a second press of it never counts anyone out; the take-over's puts focus on the
     card's level, its form. Right under the status, which says "Bea (2) is disconnected" already: the
     buttons come and go when those words do (a player leaves, comes back, is counted out), not at every
-    move, as a notice of their own above the board would (``_working``)."""
+    move, as a notice of their own above the board would (``_working``). Each button is on a line of its
+    own that says why ("Bea (2) has left."): the status names only the seats it waits for, so a player who
+    finished their part of the round and then left was named nowhere near the button."""
     if not sight.host or sight.offline or lobby.phase != "playing":
         return []
     names, out = _called(lobby), counting_out(client)
     take_over = lobby.game in games.BOTS
     left = _left(lobby)
-    buttons = []
+    lines = []
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
         if seat.id in out:
-            buttons.append(_ask_count_out(seat.id, name, "button quiet"))
+            button = _ask_count_out(seat.id, name, "button quiet")
         elif take_over and seat.member in left:
             label = _("Let a computer player take over for {name}…").format(name=name)
             attrs = {"class": "button quiet", "data-action": "take-over-ask", "data-seat": seat.id}
-            buttons.append(h("button", attrs, label))
-    return buttons
+            button = h("button", attrs, label)
+        else:
+            continue
+        said = _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
+        lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), button))
+    return lines
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
