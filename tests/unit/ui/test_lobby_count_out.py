@@ -3,6 +3,7 @@ and Cal read "Bea (2) … disconnected" for ever, with no computer player to tak
 the match" left."""
 
 from gamenight import i18n
+from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
@@ -349,3 +350,46 @@ def test_the_take_over_beside_the_status_says_why_too():
     bea.close()
     (line,) = host.by_class("gone-line")
     assert text_of(line) == "Bea (B) has left. Let a computer player take over for Bea…"
+
+
+def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_may_be_waiting():
+    """The host reloads mid-race: every guest shows as disconnected, though their pages are still open and
+    wait to be invited again. "Count Bea out" stood at once under the status and on her card, inviting a
+    mistake. A guest the reloaded page has not heard from is not known to be gone: the count-out is offered
+    for them only after ``RELOAD_GRACE_MS``; a guest back and gone again is gone at once, as mid-match."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser, game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
+    bea, cal = join(rtc, host, "Bea", Browser()), join(rtc, host, "Cal", Browser())
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=reflection")
+    assert "Bea (2) and Cal (3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
+    assert not count_out_buttons(reloaded) and not status_buttons(reloaded), "their pages may be waiting"
+    reloaded.click("count-out-ask", seat="2")  # a press from a page drawn before: nothing is asked
+    assert not reloaded.by_class("confirm")
+    rtc.now += host_screen.RELOAD_GRACE_MS - 1000
+    reloaded.tick(host_screen.TIMER)
+    assert not count_out_buttons(reloaded)
+    # Cal is invited again and comes back, then leaves: gone at once, as anyone who drops mid-match.
+    cal_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Cal")
+    reloaded.click("invite", member=cal_id)
+    back = rtc.page(cal.browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    assert text_of(back.by_class("role")[0]) == "You play seat 3."
+    back.close()
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["3"]
+    rtc.now += 1000  # the grace is over: Bea, never heard from since the reload, may be counted out too
+    reloaded.tick(host_screen.TIMER)
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (2) has left. Count Bea out",
+        "Cal (3) has left. Count Cal out",
+    ]
+    reloaded.click("count-out-ask", seat="2")
+    reloaded.click("count-out", seat="2")
+    assert seats(reloaded)["2"] == "Bea · counted out"

@@ -61,6 +61,9 @@ class Sight:
     ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
     counting: str = ""  # the seat whose "Count … out" the host pressed: the page asks before counting it out
     preparing: bool = False  # the host's page makes a puzzle of the match in the background
+    # Members this page cannot tell are gone: the host's page was reloaded and has not heard from them since,
+    # within its grace (``host.RELOAD_GRACE_MS``). Shown as disconnected, but nobody counts them out yet.
+    unsure: frozenset[str] = frozenset()
 
 
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
@@ -342,7 +345,7 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> 
     finished their part of the round and then left was named nowhere near the button."""
     if not sight.host or sight.offline or lobby.phase != "playing":
         return []
-    names, out = _called(lobby), counting_out(client)
+    names, out = _called(lobby), counting_out(client, sight.unsure)
     take_over = lobby.game in games.BOTS
     left = _left(lobby)
     lines = []
@@ -479,7 +482,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     left = _left(lobby)
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     out = counted_out(client)
-    count_out = counting_out(client) if sight.host and not sight.offline else frozenset()
+    count_out = counting_out(client, sight.unsure) if sight.host and not sight.offline else frozenset()
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
@@ -558,13 +561,14 @@ def _counts_out(game_id: str) -> bool:
     return getattr(games.rules(game_id), "count_out", None) is not None
 
 
-def counting_out(client: Client) -> frozenset[str]:
+def counting_out(client: Client, unsure: frozenset[str] = frozenset()) -> frozenset[str]:
     """The seats of the running match the host may count out: in a game that can, those whose player left
-    (not a computer player) and is not counted out yet. A seat leaves it when its player comes back."""
+    (not a computer player) and is not counted out yet. A seat leaves it when its player comes back.
+    ``unsure``: members shown as disconnected whose page may yet be open (``Sight.unsure``): not yet."""
     lobby = client.lobby
     if lobby is None or lobby.phase != "playing" or not _counts_out(lobby.game):
         return frozenset()
-    left = _left(lobby)
+    left = _left(lobby) - unsure
     out = counted_out(client)
     return frozenset(s.id for s in lobby.seats if s.member in left and s.id not in out)
 
