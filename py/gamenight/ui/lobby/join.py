@@ -115,7 +115,9 @@ def _stored_map(env: Env, key: str) -> dict[str, Any]:
 def _back(model: JoinModel, code: str) -> JoinModel | None:
     """A used-up invitation (answered, or expired) to a lobby this browser is a member of: the page was
     reloaded or reopened after joining. The seat is kept, so the page takes the host's new invitation in
-    one paste, as a page whose connection dropped does (stage ``back``)."""
+    one paste, as a page whose connection dropped does (stage ``back``). A kept name that cannot be used
+    any more (``name_lost``) is asked for with it: the token still holds the seat (the page said only that
+    the invitation was used, a dead end)."""
     if model.problem is None or model.problem["code"] not in ("code-answered", "code-expired"):
         return None
     try:
@@ -123,7 +125,9 @@ def _back(model: JoinModel, code: str) -> JoinModel | None:
     except iv.BadCode:
         return None
     remembered = back.remembered
-    return replace(back, name=remembered["name"]) if remembered else None
+    if remembered:
+        return replace(back, name=remembered["name"])
+    return back if back.name_lost else None
 
 
 @dataclass(frozen=True)
@@ -297,7 +301,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         expired, effects = _expiry(model)
         return (expired, effects) if expired.stage != "name" else _answer(model, event.form.get("name", ""))
     if event.action == "rejoin" and event.type == "submit" and model.stage in ("lost", "back"):
-        return _rejoin(model, event.form.get("invitation", ""))
+        return _rejoin(model, event.form)
     if model.stage != "lobby" or model.link is None:
         return model, []
     client, outbox, link = model.connected
@@ -399,17 +403,28 @@ def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[Joi
     return replace(model, stage="answering", invitation=invitation, used=used, waited=False), effects
 
 
-def _rejoin(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
+def _rejoin(model: JoinModel, form: Mapping[str, str]) -> tuple[JoinModel, list[Effect]]:
     """The lost page takes the host's new invitation: answered here, so the mirror and its unconfirmed
-    requests carry over (the page address keeps its old code; the new one lives in the model)."""
+    requests carry over (the page address keeps its old code; the new one lives in the model). A reloaded
+    page whose kept name cannot be used takes the name typed with it (``_asks_name``)."""
+    if _asks_name(model):
+        try:
+            model = replace(model, name=p.parse_name(form.get("name", "")), name_error=None)
+        except BadMessage as err:
+            return replace(model, name_error=_reason(err)), []
     try:
-        invitation = iv.decode_invitation(text, model.now_ms // 1000, frozenset(model.used))
+        invitation = iv.decode_invitation(form.get("invitation", ""), model.now_ms // 1000, frozenset(model.used))
     except iv.BadCode as err:
         return replace(model, rejoin_error=_reason(err)), []
     if model.invitation is not None and invitation.lobby_id != model.invitation.lobby_id:
         other = {"code": "other-lobby", "params": {"name": invitation.lobby_name}}
         return replace(model, rejoin_error=other), []
     return _answer_invitation(replace(model, rejoin_error=None, lost=None), invitation)
+
+
+def _asks_name(model: JoinModel) -> bool:
+    """A reloaded member's page (no mirror yet) whose kept name cannot be used: its rejoin asks the name."""
+    return model.stage == "back" and model.client is None and model.name_lost
 
 
 def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, list[Effect]]:
@@ -502,11 +517,18 @@ def _join_view(model: JoinModel) -> list:
         # list says it once back) nor whether a computer player holds the seat: the page cannot know before it
         # reconnects, and most seats were never taken over.
         answered = model.problem is not None and model.problem["code"] == "code-answered"
-        head = (
-            _("Welcome back, {name}: this invitation has already been used.")
-            if answered
-            else _("Welcome back, {name}: this invitation has expired.")
-        )
+        if not model.name:  # a kept name that cannot be used: the form asks for it (``_asks_name``)
+            head = (
+                _("Welcome back: this invitation has already been used.")
+                if answered
+                else _("Welcome back: this invitation has expired.")
+            )
+        else:
+            head = (
+                _("Welcome back, {name}: this invitation has already been used.")
+                if answered
+                else _("Welcome back, {name}: this invitation has expired.")
+            )
         todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
         if answered:
             todo.append(_("If another tab is still in the game night, carry on there."))
@@ -524,30 +546,7 @@ def _join_view(model: JoinModel) -> list:
                 ).format(name=remembered["name"]),
             )
             if remembered
-            else h(
-                "label",
-                {},
-                _("Your name"),
-                h(
-                    "input",
-                    {
-                        "name": "name",
-                        "value": model.name,
-                        "maxlength": p.MAX_NAME,
-                        "required": True,
-                        # The note says why a member is asked its name again: read with the field.
-                        "aria-describedby": NAME_LOST_ID if model.name_lost else None,
-                    },
-                ),
-            )
-        )
-        forgotten = model.name_lost and h(
-            "p",
-            {"class": "note name-lost", "id": NAME_LOST_ID},
-            _(
-                "The name this browser kept for this game night cannot be used any more: type your name, and "
-                "you come back to your seat."
-            ),
+            else _name_field(model)
         )
         return [
             title,
@@ -555,7 +554,7 @@ def _join_view(model: JoinModel) -> list:
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
-                forgotten,
+                _name_lost_note(model),
                 field_,
                 model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
@@ -713,10 +712,43 @@ def _in_short(head: str, *rest: str, why: str = "") -> list:
     return [h("strong", {}, head), gap, because, i18n.sentences(*rest)]
 
 
+def _name_field(model: JoinModel) -> Element:
+    return h(
+        "label",
+        {},
+        _("Your name"),
+        h(
+            "input",
+            {
+                "name": "name",
+                "value": model.name,
+                "maxlength": p.MAX_NAME,
+                "required": True,
+                # The note says why a member is asked its name again: read with the field.
+                "aria-describedby": NAME_LOST_ID if model.name_lost else None,
+            },
+        ),
+    )
+
+
+def _name_lost_note(model: JoinModel) -> Element | None:
+    if not model.name_lost:
+        return None
+    said = _(
+        "The name this browser kept for this game night cannot be used any more: type your name, and you come "
+        "back to your seat."
+    )
+    return h("p", {"class": "note name-lost", "id": NAME_LOST_ID}, said)
+
+
 def _rejoin_form(model: JoinModel) -> Element:
+    asks = _asks_name(model)
     return h(
         "form",
         {"class": "rejoin stack", "data-action": "rejoin"},
+        asks and _name_lost_note(model),
+        asks and _name_field(model),
+        asks and model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
         h(
             "label",
             {},
