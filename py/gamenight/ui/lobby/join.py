@@ -112,6 +112,30 @@ def _stored_map(env: Env, key: str) -> dict[str, Any]:
         return {}
 
 
+def _usable(entry: Any) -> Mapping[str, Any] | None:
+    """A stored membership (``peer.tokens``: untrusted) whose token is one the host takes, else None."""
+    if isinstance(entry, dict) and isinstance(entry.get("token"), str) and 0 < len(entry["token"]) <= p.MAX_TOKEN:
+        return entry
+    return None
+
+
+def _dropped(tokens: Mapping[str, Any], code: str) -> bool:
+    """Whether this browser kept a membership of the lobby ``code`` invites to (used up or not) whose token
+    cannot be read (wrong type, empty, too long): set aside, not used, and said (``TOKEN_DROPPED``)."""
+    try:
+        lobby_id = iv.read_invitation(code).lobby_id
+    except iv.BadCode:
+        return False
+    return lobby_id in tokens and _usable(tokens[lobby_id]) is None
+
+
+# Untrusted input gets its own sentence: the stored entry is left as it is (a welcome writes over it).
+TOKEN_DROPPED = N_(
+    "This browser kept your place in this game night, but it could not be read, so it was set aside: you join "
+    "as a new player. If you had a seat, tell the host."
+)
+
+
 def _back(model: JoinModel, code: str) -> JoinModel | None:
     """A used-up invitation (answered, or expired) to a lobby this browser is a member of: the page was
     reloaded or reopened after joining. The seat is kept, so the page takes the host's new invitation in
@@ -168,6 +192,7 @@ class JoinModel:
     # Whether the lobby the page found plays another game than its invitation said: None until the first
     # snapshot, then the switch while it is still news (``_switched``), or False.
     switched: Switched | Literal[False] | None = None
+    dropped: bool = False  # this browser's kept membership of the lobby has a token that cannot be read
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -175,10 +200,7 @@ class JoinModel:
         (untrusted: local storage may hold what an older version or a broken write left)."""
         if self.invitation is None:
             return None
-        entry = self.tokens.get(self.invitation.lobby_id)
-        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and 0 < len(entry["token"]) <= p.MAX_TOKEN:
-            return entry
-        return None
+        return _usable(self.tokens.get(self.invitation.lobby_id))
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -221,8 +243,15 @@ class JoinScreen:
         now_s = env.now_ms // 1000
         used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
         stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
+        tokens = _stored_map(env, TOKENS_KEY)
         model = JoinModel(
-            env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used, stored=stored
+            env.page_url,
+            "name",
+            env.now_ms,
+            tokens=tokens,
+            used=used,
+            stored=stored,
+            dropped=_dropped(tokens, params.get("code", "")),
         )
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
@@ -506,6 +535,7 @@ def _join_view(model: JoinModel) -> list:
         return [
             h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
             alerts(_text(model.problem), model.errors, "error", "join-alert"),
+            _dropped_note(model),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
@@ -551,6 +581,7 @@ def _join_view(model: JoinModel) -> list:
         return [
             title,
             _invited(model),
+            _dropped_note(model),
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
@@ -729,6 +760,11 @@ def _name_field(model: JoinModel) -> Element:
             },
         ),
     )
+
+
+def _dropped_note(model: JoinModel) -> Element | None:
+    """What the page set aside of this browser's stored membership, and what to do (``JoinModel.dropped``)."""
+    return h("p", {"class": "note token-dropped"}, _(TOKEN_DROPPED)) if model.dropped else None
 
 
 def _name_lost_note(model: JoinModel) -> Element | None:
