@@ -591,6 +591,8 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
         expect(page.locator(".match-status")).to_contain_text("Bea (2) is disconnected", timeout=CONNECT_MS)
     expect(cal.locator("button[data-action=count-out-ask]")).to_have_count(0)  # only the host counts out
     expect(count_out).to_have_text("Count Bea out", timeout=CONNECT_MS)
+    # Under the status, the same button on a line that says why (the status names only whom it waits for).
+    expect(host.locator(".match-beside .gone-line")).to_have_text("Bea (2) has left. Count Bea out")
     accessible(host)
     if SHOTS:  # for a person to look at
         for scheme in ("light", "dark"):
@@ -620,6 +622,7 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
         expect(page.locator(".match-status")).not_to_contain_text("Bea")
         expect(page.locator(".match-seat[data-seat='2']")).to_contain_text("counted out")
     expect(count_out).to_have_count(0)
+    expect(host.locator(".match-beside .gone-line")).to_have_count(0)
     expect(host.locator(".match-status")).to_be_focused()  # the button went: focus on whose turn it is now
     place(cal, solve(read_puzzle(cal, EASY), 1).layout)
     for page in (host, cal):  # round 2 ended with Cal's solve: the race did not wait for Bea

@@ -3,6 +3,7 @@ and Cal read "Bea (2) … disconnected" for ever, with no computer player to tak
 the match" left."""
 
 from gamenight import i18n
+from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
@@ -106,9 +107,8 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
     host.click("count-out-ask", seat="2")
     host.submit("chat", text="brb")  # any other input answers "keep waiting", as for End
     assert not host.by_class("confirm") and seats(host)["2"] == "Bea"
-    host.click("count-out", seat="2")  # the answer of a question no longer asked only asks it again
-    assert host.by_class("confirm") and seats(host)["2"] == "Bea"
-    host.click("count-out-cancel", seat="2")
+    host.click("count-out", seat="2")  # the answer of a question no longer asked does nothing (below)
+    assert not host.by_class("confirm") and seats(host)["2"] == "Bea"
     host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     for page in (host, cal):
@@ -279,3 +279,117 @@ def test_the_host_s_two_ways_to_count_a_player_out_read_and_act_the_same():
         assert buttons() == [("count-out-ask", "2", "Beaを離脱扱いにする")] * 2
     finally:
         i18n.set_language("en")
+
+
+def test_an_answer_to_a_count_out_question_no_longer_asked_is_ignored():
+    """ "Count Bea out" pressed in a question another input had closed (a chat line sent, a double click
+    landing after the first one's redraw) asked the question again: harmless, but the host read a question
+    they had just answered come back. An answer whose question is not open does nothing: no question, no
+    request, focus where it was; the question open for another seat stays open."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    cal.close()
+    host.click("count-out-ask", seat="2")
+    host.submit("chat", text="brb")  # answers "keep waiting"
+    focused, asked = list(host.focused), len(host.focus_asked)
+    host.click("count-out", seat="2")
+    assert not host.by_class("confirm"), "not asked again"
+    assert seats(host)["2"] == "Bea" and not host.inner.live.client.errors
+    assert host.focused == focused and len(host.focus_asked) == asked, "no focus moved"
+    host.click("count-out-ask", seat="3")  # Cal's question is open; a stale answer for Bea leaves it open
+    host.click("count-out", seat="2")
+    (question,) = host.by_class("confirm")
+    assert question.attr("aria-labelledby") == "count-out-question-3"
+    assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
+    host.click("count-out", seat="3")  # the open question's own answer still acts
+    assert seats(host)["3"] == "Cal · counted out" and seats(host)["2"] == "Bea"
+
+
+def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
+    """Bea gave up her puzzle, then closed her page: the status named only those still solving ("Ann (1) and
+    Cal (3) to play · your turn"), and "Count Bea out" stood under it with nothing there to say why (only her
+    seat's card, under the board on a phone, said "disconnected"). The button comes with its own line."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="random", preset="easy", rounds="1")
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.work()
+    bea.tick("match.clock")
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")  # "Give up" in its question
+    bea.close()
+    assert "Bea" not in text_of(host.by_class("match-status")[0]), "the status names those still solving"
+    (beside,) = host.by_class("match-beside")
+    (line,) = beside.children
+    assert line.attr("class") == "gone-line" and text_of(line) == "Bea (2) has left. Count Bea out"
+    (button,) = status_buttons(host)
+    assert button.attr("data-action") == "count-out-ask" and button in line.children
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("match-beside")[0]) == "Bea（2）が抜けました。Beaを離脱扱いにする"
+    finally:
+        i18n.set_language("en")
+    cal.close()  # the status says Cal is disconnected; the lines beside it say it of each, in seat order
+    assert "Cal (3) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert [text_of(line) for line in host.by_class("gone-line")] == [
+        "Bea (2) has left. Count Bea out",
+        "Cal (3) has left. Count Cal out",
+    ]
+
+
+def test_the_take_over_beside_the_status_says_why_too():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    bea.close()
+    (line,) = host.by_class("gone-line")
+    assert text_of(line) == "Bea (B) has left. Let a computer player take over for Bea…"
+
+
+def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_may_be_waiting():
+    """The host reloads mid-race: every guest shows as disconnected, though their pages are still open and
+    wait to be invited again. "Count Bea out" stood at once under the status and on her card, inviting a
+    mistake. A guest the reloaded page has not heard from is not known to be gone: the count-out is offered
+    for them only after ``RELOAD_GRACE_MS``; a guest back and gone again is gone at once, as mid-match."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser, game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
+    bea, cal = join(rtc, host, "Bea", Browser()), join(rtc, host, "Cal", Browser())
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=reflection")
+    assert "Bea (2) and Cal (3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
+    assert not count_out_buttons(reloaded) and not status_buttons(reloaded), "their pages may be waiting"
+    reloaded.click("count-out-ask", seat="2")  # a press from a page drawn before: nothing is asked
+    assert not reloaded.by_class("confirm")
+    rtc.now += host_screen.RELOAD_GRACE_MS - 1000
+    reloaded.tick(host_screen.TIMER)
+    assert not count_out_buttons(reloaded)
+    # Cal is invited again and comes back, then leaves: gone at once, as anyone who drops mid-match.
+    cal_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Cal")
+    reloaded.click("invite", member=cal_id)
+    back = rtc.page(cal.browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    assert text_of(back.by_class("role")[0]) == "You play seat 3."
+    back.close()
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["3"]
+    rtc.now += 1000  # the grace is over: Bea, never heard from since the reload, may be counted out too
+    reloaded.tick(host_screen.TIMER)
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (2) has left. Count Bea out",
+        "Cal (3) has left. Count Cal out",
+    ]
+    reloaded.click("count-out-ask", seat="2")
+    reloaded.click("count-out", seat="2")
+    assert seats(reloaded)["2"] == "Bea · counted out"

@@ -564,6 +564,86 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
 
 
+@pytest.mark.parametrize("stored", [{"name": "Bea (old)"}, {"name": "B" * 40}, {"name": 7}, {"name": None}])
+def test_a_reloaded_guest_page_whose_kept_name_no_longer_reads_asks_the_name_with_the_new_invitation(stored):
+    """Bea's page reloaded at its used invitation, with a kept token and a kept name today's rules refuse:
+    it said "This invitation cannot be used" (already used), a dead end, though her token holds her seat.
+    It is the reloaded member's page (paste the host's new invitation), with the name field and its note,
+    and comes back to the seat under the name typed."""
+    rtc = FakeRtc()
+    host, bea_browser, link, bea = bea_answered(rtc)
+    bea.click("sit", seat="C")
+    lobby_id = host.inner.live.lobby_id
+    kept = json.loads(bea_browser.storage[join_screen.TOKENS_KEY])
+    kept[lobby_id] = {**kept[lobby_id], **stored}
+    bea_browser.storage[join_screen.TOKENS_KEY] = json.dumps(kept)
+    bea.close()
+    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    assert again.inner.stage == "back" and "This invitation cannot be used" not in again.text
+    assert "Welcome back: this invitation has already been used." in again.text
+    (form,) = again.by_class("rejoin")
+    (field,) = find_all(form, lambda e: e.tag == "input" and e.attr("name") == "name")
+    (note,) = again.by_class("name-lost")
+    assert text_of(note).startswith("The name this browser kept for this game night cannot be used any more")
+    assert field.attr("aria-describedby") == note.attr("id") and field.attr("required")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    invitation = str(host.by_class("invite-link")[0].attr("value"))
+    again.submit("rejoin", invitation=invitation, name="B" * 40)  # a name refused says why, here
+    (alert,) = again.find(lambda e: str(e.attr("id")).startswith("name-alert-") and e.children)
+    assert "name" in text_of(alert).lower() and again.inner.stage == "back"
+    again.submit("rejoin", invitation=invitation, name="Bea")
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert members(host) == {"Ann": "connected", "Bea": "connected"} and seats(again)["C"] == "Bea"
+    assert again.inner.client.member == bea_id and not again.inner.client.errors
+    assert json.loads(bea_browser.storage[join_screen.TOKENS_KEY])[lobby_id]["name"] == "Bea"
+
+
+@pytest.mark.parametrize(
+    "entry", [{"name": "Bea", "token": 7}, {"name": "Bea", "token": ""}, {"token": "t" * 65}, "Bea"]
+)
+def test_a_kept_membership_whose_token_cannot_be_read_is_set_aside_and_the_page_says_so(entry):
+    """A stored token of the wrong type, empty or longer than a token may be was dropped without a word: Bea,
+    back at the host's new invitation, read a plain "Join" as if this browser had never been here. The page
+    says what it set aside and what to do, and changes nothing else: she joins as a new player."""
+    rtc = FakeRtc()
+    host, bea_browser, link, bea = bea_answered(rtc)
+    lobby_id = host.inner.live.lobby_id
+    kept = json.loads(bea_browser.storage[join_screen.TOKENS_KEY])
+    kept[lobby_id] = entry
+    bea_browser.storage[join_screen.TOKENS_KEY] = stored = json.dumps(kept)
+    bea.close()
+    said = (
+        "This browser kept your place in this game night, but it could not be read, so it was set aside: you "
+        "join as a new player. If you had a seat, tell the host."
+    )
+    again = rtc.page(bea_browser, link.partition(SITE)[2])  # the used invitation, reloaded
+    assert again.inner.stage == "problem" and "This invitation cannot be used" in again.text
+    (note,) = again.by_class("token-dropped")
+    assert text_of(note) == said
+    fresh = rtc.page(bea_browser, invite_link(host).partition(SITE)[2])  # a new invitation
+    assert fresh.inner.stage == "name" and "Welcome back" not in fresh.text
+    (note,) = fresh.by_class("token-dropped")
+    assert text_of(note) == said and note.attr("role") is None, "a note read with the page, not an alarm"
+    i18n.set_language("ja")
+    try:
+        assert "読み取れなかった" in text_of(fresh.by_class("token-dropped")[0])
+    finally:
+        i18n.set_language("en")
+    assert bea_browser.storage[join_screen.TOKENS_KEY] == stored, "nothing else changed: nothing written"
+    fresh.submit("join", name="Bee")
+    host.submit("reply", reply=fresh.value_of("reply-code"))
+    assert members(host) == {"Ann": "connected", "Bea": "gone", "Bee": "connected"}, "a new member"
+    assert not fresh.by_class("token-dropped")
+
+
+def test_a_browser_with_no_kept_membership_reads_no_note_of_one():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    page = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    assert page.inner.stage == "name" and not page.by_class("token-dropped") and not page.by_class("name-lost")
+
+
 def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_the_first_tab_plays_on():
     """The same invitation link opened in a second tab of the browser that answered it, while the first
     tab is still in the game night: the page said this page had left when it was reloaded or closed."""

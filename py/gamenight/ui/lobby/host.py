@@ -146,6 +146,11 @@ def _said(code: str, **params: Any) -> Reason:
 
 
 RESTORED = _said("restored")
+# A reloaded host page shows every guest as disconnected, yet their pages may still be open, waiting to be
+# invited again (docs/lobby.md): the page cannot tell. It offers to count out a guest it has not heard from
+# since only after this long, time for the host to invite them again and for them to answer; a guest who
+# came back and left again is gone at once, as anyone who drops mid-match.
+RELOAD_GRACE_MS = 120_000
 
 
 def _guests_away(session: Session) -> bool:
@@ -260,9 +265,18 @@ class HostModel:
     # The game the page was opened to host ("Host a game night" on its card) when this browser's saved game
     # night, restored instead, plays another: the page says so until the lobby plays it.
     asked: str = ""
+    # When this page restored a saved game night (0: it opened this one), and the guests away then whom it
+    # has not heard from since: within RELOAD_GRACE_MS nobody counts them out (``unsure``).
+    restored_ms: int = 0
+    unheard: frozenset[str] = frozenset()
     # The game the page's address names, once the lobby runs: the lobby's (a restored one's at first, so the
     # notice of a game ``asked`` for is said again on a reload).
     addressed: str = ""
+
+    @property
+    def unsure(self) -> frozenset[str]:
+        """The guests shown as disconnected whose page may yet be open (``Sight.unsure``)."""
+        return self.unheard if self.now_ms - self.restored_ms < RELOAD_GRACE_MS else frozenset()
 
     @property
     def running(self) -> Live:
@@ -302,7 +316,17 @@ class HostScreen:
             return replace(model, notice=(_said("restore-failed"), _reason(err))), []
         # A browser hosts one game night: the saved one is kept, whatever game the link asked for.
         asked = game if game != live.session.game_id and games.rules(game) is not None else ""
-        restored = replace(model, live=live, notice=(RESTORED,), asked=asked, addressed=live.session.game_id)
+        session = live.session
+        away = frozenset(m.id for m in session.members.values() if not m.bot and m.id != session.host)
+        restored = replace(
+            model,
+            live=live,
+            notice=(RESTORED,),
+            asked=asked,
+            addressed=live.session.game_id,
+            restored_ms=env.now_ms,
+            unheard=away,
+        )
         model, effects = _start(restored, env.now_ms)
         model, more = _follow(model)
         # A reloaded page: focus on the page's focus home (the match's status while a match runs, else the
@@ -325,7 +349,15 @@ class HostScreen:
             updated, more = _follow(updated)
             updated = _links_follow(updated)
             effects = [*effects, *more]
-        if updated.counting and (updated.live is None or updated.counting not in counting_out(updated.live.client)):
+        if updated.unheard and updated.live is not None:
+            # Heard from again: from now on gone means gone, as for anyone who drops mid-match.
+            heard = set(updated.live.session.peers.values())
+            if heard & updated.unheard:
+                updated = replace(updated, unheard=updated.unheard - heard)
+        unsure = updated.unsure
+        if updated.counting and (
+            updated.live is None or updated.counting not in counting_out(updated.live.client, unsure)
+        ):
             # The question stands only while its seat can be counted out: with the player back (or the
             # match over) it goes, and does not come back unasked if they leave again.
             updated = replace(updated, counting="")
@@ -546,6 +578,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
     if event.type not in ("click", "submit") and (event.type, event.action) != ("change", "choose"):
         return model, []
+    if event.action == "count-out" and (not model.counting or event.data.get("seat", "") != model.counting):
+        # The answer of a question no longer open (another input answered "keep waiting" first, or a second
+        # click landed after the first one's redraw): ignored, as if never pressed. It asked the question
+        # again, which the host read as their answer not taken; an open question (another seat's) stays.
+        return model, []
     now = event.now_ms or model.now_ms
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
@@ -560,9 +597,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [_focus_count_out(counting)]
     if event.action == "take-over-ask":
         return model, [_focus_take_over(event.data.get("seat", ""))]
-    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks; so does the
-    # question's answer of a question no longer asked (another input answered "keep waiting" first).
-    if event.action == "count-out-ask" or (event.action == "count-out" and event.data.get("seat", "") != counting):
+    # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks.
+    if event.action == "count-out-ask":
         return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
@@ -937,6 +973,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
                 ending=model.ending,
                 counting=model.counting,
                 preparing=bool(model.preparing),
+                unsure=model.unsure,
             ),
             model.board,
         ),

@@ -112,10 +112,36 @@ def _stored_map(env: Env, key: str) -> dict[str, Any]:
         return {}
 
 
+def _usable(entry: Any) -> Mapping[str, Any] | None:
+    """A stored membership (``peer.tokens``: untrusted) whose token is one the host takes, else None."""
+    if isinstance(entry, dict) and isinstance(entry.get("token"), str) and 0 < len(entry["token"]) <= p.MAX_TOKEN:
+        return entry
+    return None
+
+
+def _dropped(tokens: Mapping[str, Any], code: str) -> bool:
+    """Whether this browser kept a membership of the lobby ``code`` invites to (used up or not) whose token
+    cannot be read (wrong type, empty, too long): set aside, not used, and said (``TOKEN_DROPPED``)."""
+    try:
+        lobby_id = iv.read_invitation(code).lobby_id
+    except iv.BadCode:
+        return False
+    return lobby_id in tokens and _usable(tokens[lobby_id]) is None
+
+
+# Untrusted input gets its own sentence: the stored entry is left as it is (a welcome writes over it).
+TOKEN_DROPPED = N_(
+    "This browser kept your place in this game night, but it could not be read, so it was set aside: you join "
+    "as a new player. If you had a seat, tell the host."
+)
+
+
 def _back(model: JoinModel, code: str) -> JoinModel | None:
     """A used-up invitation (answered, or expired) to a lobby this browser is a member of: the page was
     reloaded or reopened after joining. The seat is kept, so the page takes the host's new invitation in
-    one paste, as a page whose connection dropped does (stage ``back``)."""
+    one paste, as a page whose connection dropped does (stage ``back``). A kept name that cannot be used
+    any more (``name_lost``) is asked for with it: the token still holds the seat (the page said only that
+    the invitation was used, a dead end)."""
     if model.problem is None or model.problem["code"] not in ("code-answered", "code-expired"):
         return None
     try:
@@ -123,7 +149,9 @@ def _back(model: JoinModel, code: str) -> JoinModel | None:
     except iv.BadCode:
         return None
     remembered = back.remembered
-    return replace(back, name=remembered["name"]) if remembered else None
+    if remembered:
+        return replace(back, name=remembered["name"])
+    return back if back.name_lost else None
 
 
 @dataclass(frozen=True)
@@ -164,6 +192,7 @@ class JoinModel:
     # Whether the lobby the page found plays another game than its invitation said: None until the first
     # snapshot, then the switch while it is still news (``_switched``), or False.
     switched: Switched | Literal[False] | None = None
+    dropped: bool = False  # this browser's kept membership of the lobby has a token that cannot be read
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -171,10 +200,7 @@ class JoinModel:
         (untrusted: local storage may hold what an older version or a broken write left)."""
         if self.invitation is None:
             return None
-        entry = self.tokens.get(self.invitation.lobby_id)
-        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and 0 < len(entry["token"]) <= p.MAX_TOKEN:
-            return entry
-        return None
+        return _usable(self.tokens.get(self.invitation.lobby_id))
 
     @property
     def remembered(self) -> Mapping[str, str] | None:
@@ -217,8 +243,15 @@ class JoinScreen:
         now_s = env.now_ms // 1000
         used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
         stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
+        tokens = _stored_map(env, TOKENS_KEY)
         model = JoinModel(
-            env.page_url, "name", env.now_ms, tokens=_stored_map(env, TOKENS_KEY), used=used, stored=stored
+            env.page_url,
+            "name",
+            env.now_ms,
+            tokens=tokens,
+            used=used,
+            stored=stored,
+            dropped=_dropped(tokens, params.get("code", "")),
         )
         try:
             invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
@@ -297,7 +330,7 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
         expired, effects = _expiry(model)
         return (expired, effects) if expired.stage != "name" else _answer(model, event.form.get("name", ""))
     if event.action == "rejoin" and event.type == "submit" and model.stage in ("lost", "back"):
-        return _rejoin(model, event.form.get("invitation", ""))
+        return _rejoin(model, event.form)
     if model.stage != "lobby" or model.link is None:
         return model, []
     client, outbox, link = model.connected
@@ -399,17 +432,28 @@ def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[Joi
     return replace(model, stage="answering", invitation=invitation, used=used, waited=False), effects
 
 
-def _rejoin(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
+def _rejoin(model: JoinModel, form: Mapping[str, str]) -> tuple[JoinModel, list[Effect]]:
     """The lost page takes the host's new invitation: answered here, so the mirror and its unconfirmed
-    requests carry over (the page address keeps its old code; the new one lives in the model)."""
+    requests carry over (the page address keeps its old code; the new one lives in the model). A reloaded
+    page whose kept name cannot be used takes the name typed with it (``_asks_name``)."""
+    if _asks_name(model):
+        try:
+            model = replace(model, name=p.parse_name(form.get("name", "")), name_error=None)
+        except BadMessage as err:
+            return replace(model, name_error=_reason(err)), []
     try:
-        invitation = iv.decode_invitation(text, model.now_ms // 1000, frozenset(model.used))
+        invitation = iv.decode_invitation(form.get("invitation", ""), model.now_ms // 1000, frozenset(model.used))
     except iv.BadCode as err:
         return replace(model, rejoin_error=_reason(err)), []
     if model.invitation is not None and invitation.lobby_id != model.invitation.lobby_id:
         other = {"code": "other-lobby", "params": {"name": invitation.lobby_name}}
         return replace(model, rejoin_error=other), []
     return _answer_invitation(replace(model, rejoin_error=None, lost=None), invitation)
+
+
+def _asks_name(model: JoinModel) -> bool:
+    """A reloaded member's page (no mirror yet) whose kept name cannot be used: its rejoin asks the name."""
+    return model.stage == "back" and model.client is None and model.name_lost
 
 
 def _answer_ready(model: JoinModel, ready: pe.AnswerReady) -> tuple[JoinModel, list[Effect]]:
@@ -491,6 +535,7 @@ def _join_view(model: JoinModel) -> list:
         return [
             h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
             alerts(_text(model.problem), model.errors, "error", "join-alert"),
+            _dropped_note(model),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
@@ -502,11 +547,18 @@ def _join_view(model: JoinModel) -> list:
         # list says it once back) nor whether a computer player holds the seat: the page cannot know before it
         # reconnects, and most seats were never taken over.
         answered = model.problem is not None and model.problem["code"] == "code-answered"
-        head = (
-            _("Welcome back, {name}: this invitation has already been used.")
-            if answered
-            else _("Welcome back, {name}: this invitation has expired.")
-        )
+        if not model.name:  # a kept name that cannot be used: the form asks for it (``_asks_name``)
+            head = (
+                _("Welcome back: this invitation has already been used.")
+                if answered
+                else _("Welcome back: this invitation has expired.")
+            )
+        else:
+            head = (
+                _("Welcome back, {name}: this invitation has already been used.")
+                if answered
+                else _("Welcome back, {name}: this invitation has expired.")
+            )
         todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
         if answered:
             todo.append(_("If another tab is still in the game night, carry on there."))
@@ -524,38 +576,16 @@ def _join_view(model: JoinModel) -> list:
                 ).format(name=remembered["name"]),
             )
             if remembered
-            else h(
-                "label",
-                {},
-                _("Your name"),
-                h(
-                    "input",
-                    {
-                        "name": "name",
-                        "value": model.name,
-                        "maxlength": p.MAX_NAME,
-                        "required": True,
-                        # The note says why a member is asked its name again: read with the field.
-                        "aria-describedby": NAME_LOST_ID if model.name_lost else None,
-                    },
-                ),
-            )
-        )
-        forgotten = model.name_lost and h(
-            "p",
-            {"class": "note name-lost", "id": NAME_LOST_ID},
-            _(
-                "The name this browser kept for this game night cannot be used any more: type your name, and "
-                "you come back to your seat."
-            ),
+            else _name_field(model)
         )
         return [
             title,
             _invited(model),
+            _dropped_note(model),
             h(
                 "form",
                 {"class": "stack", "data-action": "join"},
-                forgotten,
+                _name_lost_note(model),
                 field_,
                 model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
@@ -713,10 +743,48 @@ def _in_short(head: str, *rest: str, why: str = "") -> list:
     return [h("strong", {}, head), gap, because, i18n.sentences(*rest)]
 
 
+def _name_field(model: JoinModel) -> Element:
+    return h(
+        "label",
+        {},
+        _("Your name"),
+        h(
+            "input",
+            {
+                "name": "name",
+                "value": model.name,
+                "maxlength": p.MAX_NAME,
+                "required": True,
+                # The note says why a member is asked its name again: read with the field.
+                "aria-describedby": NAME_LOST_ID if model.name_lost else None,
+            },
+        ),
+    )
+
+
+def _dropped_note(model: JoinModel) -> Element | None:
+    """What the page set aside of this browser's stored membership, and what to do (``JoinModel.dropped``)."""
+    return h("p", {"class": "note token-dropped"}, _(TOKEN_DROPPED)) if model.dropped else None
+
+
+def _name_lost_note(model: JoinModel) -> Element | None:
+    if not model.name_lost:
+        return None
+    said = _(
+        "The name this browser kept for this game night cannot be used any more: type your name, and you come "
+        "back to your seat."
+    )
+    return h("p", {"class": "note name-lost", "id": NAME_LOST_ID}, said)
+
+
 def _rejoin_form(model: JoinModel) -> Element:
+    asks = _asks_name(model)
     return h(
         "form",
         {"class": "rejoin stack", "data-action": "rejoin"},
+        asks and _name_lost_note(model),
+        asks and _name_field(model),
+        asks and model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
         h(
             "label",
             {},

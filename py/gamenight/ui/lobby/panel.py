@@ -61,6 +61,9 @@ class Sight:
     ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
     counting: str = ""  # the seat whose "Count … out" the host pressed: the page asks before counting it out
     preparing: bool = False  # the host's page makes a puzzle of the match in the background
+    # Members this page cannot tell are gone: the host's page was reloaded and has not heard from them since,
+    # within its grace (``host.RELOAD_GRACE_MS``). Shown as disconnected, but nobody counts them out yet.
+    unsure: frozenset[str] = frozenset()
 
 
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
@@ -303,7 +306,11 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         board is not None
         and table is not None
         and screen.render(
-            board, table, _match_controls(client, lobby, sight), _working(sight, board), _gone(client, lobby, sight)
+            board,
+            table,
+            _match_controls(client, lobby, sight),
+            _working(sight, board),
+            _gone(client, lobby, sight, table),
         ),
         h(
             "div",
@@ -325,7 +332,7 @@ def _working(sight: Sight, board: screen.MatchUi) -> str:
     return _("Your browser is making the match's next puzzle in the background.")
 
 
-def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
+def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> list[Element]:
     """On the host's page, beside the status that says a player's page is gone, the way to what can be
     done for their seat: the seat's card has it ("Count Bea out", a computer player to take over), but on
     a phone that card is under the board, the match's seats and its log, where nobody looks mid-round.
@@ -333,22 +340,28 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
     button only asks, and a second press of it never counts anyone out; the take-over's puts focus on the
     card's level, its form. Right under the status, which says "Bea (2) is disconnected" already: the
     buttons come and go when those words do (a player leaves, comes back, is counted out), not at every
-    move, as a notice of their own above the board would (``_working``)."""
+    move, as a notice of their own above the board would (``_working``). Each button is on a line of its
+    own that says why ("Bea (2) has left."): the status names only the seats it waits for, so a player who
+    finished their part of the round and then left was named nowhere near the button."""
     if not sight.host or sight.offline or lobby.phase != "playing":
         return []
-    names, out = _called(lobby), counting_out(client)
+    names, out = _called(lobby), counting_out(client, sight.unsure)
     take_over = lobby.game in games.BOTS
     left = _left(lobby)
-    buttons = []
+    lines = []
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
         if seat.id in out:
-            buttons.append(_ask_count_out(seat.id, name, "button quiet"))
+            button = _ask_count_out(seat.id, name, "button quiet")
         elif take_over and seat.member in left:
             label = _("Let a computer player take over for {name}…").format(name=name)
             attrs = {"class": "button quiet", "data-action": "take-over-ask", "data-seat": seat.id}
-            buttons.append(h("button", attrs, label))
-    return buttons
+            button = h("button", attrs, label)
+        else:
+            continue
+        said = _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
+        lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), button))
+    return lines
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
@@ -469,7 +482,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     left = _left(lobby)
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     out = counted_out(client)
-    count_out = counting_out(client) if sight.host and not sight.offline else frozenset()
+    count_out = counting_out(client, sight.unsure) if sight.host and not sight.offline else frozenset()
     rows = []
     for seat in lobby.seats:
         holder = names.get(seat.member) if seat.member else None
@@ -548,13 +561,14 @@ def _counts_out(game_id: str) -> bool:
     return getattr(games.rules(game_id), "count_out", None) is not None
 
 
-def counting_out(client: Client) -> frozenset[str]:
+def counting_out(client: Client, unsure: frozenset[str] = frozenset()) -> frozenset[str]:
     """The seats of the running match the host may count out: in a game that can, those whose player left
-    (not a computer player) and is not counted out yet. A seat leaves it when its player comes back."""
+    (not a computer player) and is not counted out yet. A seat leaves it when its player comes back.
+    ``unsure``: members shown as disconnected whose page may yet be open (``Sight.unsure``): not yet."""
     lobby = client.lobby
     if lobby is None or lobby.phase != "playing" or not _counts_out(lobby.game):
         return frozenset()
-    left = _left(lobby)
+    left = _left(lobby) - unsure
     out = counted_out(client)
     return frozenset(s.id for s in lobby.seats if s.member in left and s.id not in out)
 
