@@ -1017,4 +1017,20 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     # the reason was said.
     told = any(text and e.get("reason") == result.get("reason") for e, text in ends) if result else False
     why = ending(result, table) if result and ends and not told else ""
-    return [*said, *([i18n.sentence(why)] if why else []), status(ui, table)]
+    return [*said, *([i18n.sentence(why)] if why else []), status(ui, table), *disconnected(ui, table)]
+
+
+def disconnected(ui: MatchUi, table: Table) -> list[str]:
+    """While the match runs, the players whose page is gone and who are not to play (the status says it of
+    those who are) nor counted out (the match goes on without them, and said so): the seat list shows them
+    "disconnected", and a screen reader hears it at once, not after its own move. Last in the live region,
+    so that a drop adds a line and the lines before it stay as they were (a changed line is read again)."""
+    if ui.view.get("result") or ui.halted:
+        return []
+    read = getattr(games.rules(ui.game), "counted_out", None)
+    quiet = set(ui.board.active(ui.view)) | (read(ui.view) if read is not None else set())
+    away = [seat_label(table, s.id) for s in table.seats if s.away and s.id not in quiet]
+    if not away:
+        return []
+    gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+    return [gone.format(names=i18n.conjunction(away)) + i18n.pgettext("full stop", ".")]

@@ -393,3 +393,14 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     reloaded.click("count-out-ask", seat="2")
     reloaded.click("count-out", seat="2")
     assert seats(reloaded)["2"] == "Bea · counted out"
+
+
+def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
+    # play57: the live region says who dropped while others play ("Bea (2) is disconnected."); once the
+    # host has counted Bea out, the region has said so, and the race goes on without her: no such line.
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    host.click("count-out-ask", seat="2")
+    host.click("count-out", seat="2")
+    assert "Bea (2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)

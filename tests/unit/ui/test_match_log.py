@@ -299,3 +299,20 @@ def test_the_reason_a_match_ended_is_said_unless_the_end_s_own_line_said_it():
         "The match is over: the most points after the last round.",
         "Ann (1) wins!",
     ]
+
+
+def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said_once():
+    # play57: Cy's page dropped during Ann's turn. The seat list showed "disconnected", but the live region
+    # said nothing (the status names the disconnection of the seat to play only), so a screen-reader host
+    # heard of it only after her own move. It is now said after the status, as a line added at the end (the
+    # region's earlier lines stay as they were, so only the new line is heard); on Cy's own turn the status
+    # says it, once.
+    state = GAME.setup(GAME.options({}), ("A", "C"), 42)
+    ann = Table("raythread", TABLE.seats, frozenset("A"))
+    gone = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote", away=True)), frozenset("A"))
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), ann)
+    assert match.news(ui, gone) == [*match.news(ui, ann), "Cy (B) is disconnected."]
+    state, events = rules.play(state, "A", rules.legal(state, "A")[0])
+    ui = match.advance(ui, rules.view(state, "A"), events, gone, 1)
+    heard = match.news(ui, gone)
+    assert heard[-1] == "Cy (B) to play · disconnected" and sum("disconnected" in line for line in heard) == 1, heard
