@@ -283,7 +283,7 @@ def _is_ms(value: Any) -> bool:
 def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
         data = decode(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)
     if data.get("v") != version:

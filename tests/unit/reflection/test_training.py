@@ -143,6 +143,18 @@ def test_bad_stored_stats_are_refused(text):
         training.parse_stats(text)
 
 
+def test_stats_or_a_saved_puzzle_nested_too_deep_for_the_browser_are_refused_before_the_parser_sees_them(
+    browser_json,
+):
+    """In the browser, JSON nested thousands deep overflows the parser's stack (``browser_json``), a fatal
+    error no ``except`` catches: ``decode`` refuses it first, as text that is not JSON."""
+    for parse in (training.parse_stats, training.parse_progress):
+        for text in ("[" * 100_000, '{"v": 1, "recent_ms": ' + "[" * 65 + "]" * 65 + "}"):
+            with pytest.raises(BadMessage) as refused:
+                parse(text)
+            assert refused.value.code == "training-stored-json", parse
+
+
 def make_progress(**changes):
     solution = Layout.of(6, {(1, 1): "/", (2, 4): "\\", (4, 2): "|"})
     settings = training.parse_settings({"preset": "custom", "size": "6", "diagonal": "2", "flat": "1", "seed": "3"}, 0)
