@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -463,3 +464,42 @@ def test_no_hover_tint_stays_where_a_finger_tapped(laptop_or_phone: Page, site_u
         assert held == untouched, "a finger's last tap looks hovered"
     else:
         assert held != untouched, "a mouse over a target cell tints it"
+
+
+@pytest.mark.parametrize("hover", ["mouse-move", "pointerover"])
+def test_a_mouse_hover_leaves_the_preview_a_tap_made_on_a_touch_laptop(browser: Browser, site_url: str, hover: str):
+    """Seen in Playwright on a touch laptop: after a mouse click (the setup's Start), the page scrolling or
+    redrawn under the resting cursor fires the mouse's pointerover (pointerType "mouse"), which moved or
+    cleared the preview a tap had made, so the second tap previewed again instead of placing. A mouse's
+    hover now leaves a tap's preview; the second tap places the tile where the first one previewed it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    start(page, site_url)  # the setup's Start clicked with the mouse, which rests there
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    tile.tap()
+    kind = tile.get_attribute("data-kind")
+    targets = page.locator(".rt-cell.rt-target")
+    tapped, other = targets.nth(3), targets.nth(12)
+    row, col = (int(n) for n in str(tapped.get_attribute("id")).removeprefix("rt-c").split("-"))
+    tapped.tap()
+    board, hint = page.locator(".rt-board"), page.locator(".rt-hint")
+    expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+    expect(hint).to_contain_text(f"row {row + 1}, column {col + 1}")
+    previewed = hint.inner_text()
+    if hover == "mouse-move":  # a real mouse's move onto another target cell
+        box = other.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    else:  # as the browser sends it when the page moves under a resting cursor, on a cell and off the board
+        for element in (other, tile):
+            element.dispatch_event("pointerover", {"pointerType": "mouse", "bubbles": True})
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # let the page draw what the hover changed
+    expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+    assert hint.inner_text() == previewed, "the tap's preview stands"
+    tapped.tap()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
+    assert record(page)["log"][0]["move"]["cell"] == [row, col]
+    assert record(page)["log"][0]["move"]["tile"] == kind
+    watch.check()
+    context.close()

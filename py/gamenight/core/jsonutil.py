@@ -82,7 +82,7 @@ def loads(data: str | bytes, max_bytes: int = 65536) -> Any:
         raise BadMessage("too-deep", max=MAX_DEPTH)
     try:
         value = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise BadMessage("not-json") from None
     if "\\u" in text:  # only an escape can spell a lone surrogate: UTF-8 text cannot hold one
         _check_text(value)

@@ -8,8 +8,9 @@ turn, and each preview (the beams after the move under the cursor) come from the
 Input: choose a tile from the hand (click, or 1 / 2), choose its orientation (the two buttons, or
 ``/`` ``\\`` and ``O`` to flip), then a cell (click or Enter at the cursor). Hovering or moving the
 cursor over a cell previews the move; on a touch screen the first tap previews and a second tap on
-the same cell places. Clicking one of your own tiles that has not turned yet previews its rotation;
-a second click (or Enter) turns it. Escape cancels.
+the same cell places (a mouse's hover leaves that preview: on a touch laptop a resting cursor hovers).
+Clicking one of your own tiles that has not turned yet previews its rotation; a second click (or Enter)
+turns it. Escape cancels.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class Ui:
     orient: str = "/"
     cursor: Cell = (0, 0)
     aim: Cell | None = None  # the cell previewed (under the pointer or the cursor)
+    tapped: Cell | None = None  # the cell a tap previewed while that preview stands (a mouse's hover leaves it)
     turning: Cell | None = None  # one of the player's tiles chosen to turn
     zoom: bool = False
     note: JSON | None = None  # why the last attempt could not be made
@@ -119,12 +121,19 @@ class RaythreadBoard:
         new, move = self._input(ui, view, seat, table, event)
         if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
+        if new.tapped is not None and new.aim != new.tapped:
+            new = replace(new, tapped=None)  # the tap's preview is gone: placed, cancelled, or a key moved on
         return new, move
 
     def _input(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         action, data = event.action, event.data
         size = view["size"]
         if event.type == "pointerover":
+            if ui.tapped is not None:
+                # A finger's pointerover never comes (dom.read_event): this is a mouse's, and on a touch
+                # laptop the page scrolling or redrawn under a resting cursor fires one. It took away the
+                # preview a tap made, so the second tap previewed again instead of placing.
+                return ui, None
             aim = _cell(data, size) if action == "rt-cell" else None
             return (ui, None) if aim == ui.aim else (replace(ui, aim=aim), None)
         if event.type == "keydown":
@@ -151,7 +160,7 @@ class RaythreadBoard:
                 return ui, None
             ui = replace(ui, cursor=cell)
             if event.pointer == "touch" and ui.aim != cell and ui.chosen:
-                return replace(ui, aim=cell, note=None), None  # a first tap previews; the second places
+                return replace(ui, aim=cell, tapped=cell, note=None), None  # a first tap previews; the second places
             return self._act(ui, seat, table, cell)
         return ui, None
 

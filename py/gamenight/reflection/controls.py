@@ -60,6 +60,7 @@ from gamenight.reflection.solo import (
 )
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
+from gamenight.ui.forms import form_number
 from gamenight.ui.live import alerts, new_note
 from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (
@@ -813,11 +814,11 @@ def reveal_again(desk: Desk, view: JSON) -> Reply:
     return Reply(desk, {"type": "reveal", "layout": kept.layout.to_json(), "salt": kept.salt})
 
 
-def watch(desk: Desk, view: JSON, number: str) -> Reply:
-    shown = in_play(view)
-    if desk.task.kind != "watch" or not number.isdigit() or int(number) not in shown:
+def watch(desk: Desk, view: JSON, text: str) -> Reply:
+    number = form_number(text)
+    if desk.task.kind != "watch" or number is None or number not in in_play(view):
         return Reply(desk)
-    return Reply(fresh(desk, view, Task("watch", int(number), desk.task.round)))
+    return Reply(fresh(desk, view, Task("watch", number, desk.task.round)))
 
 
 # --- what is drawn -----------------------------------------------------------------------------------

@@ -122,7 +122,7 @@ def parse_record(text: str) -> Record:
     """A record from stored text; raises ``BadMessage`` for anything malformed."""
     try:
         data = decode(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise BadMessage("daily-record-json") from None
     keys = {"v", "days", "last", "run", "best"}
     if not isinstance(data, dict) or data.get("v") != RECORD_VERSION or set(data) != keys:

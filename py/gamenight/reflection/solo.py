@@ -284,7 +284,7 @@ def saved_clock(text: str | None, progress: Progress) -> int:
     the last second, not from the last move."""
     try:
         data = decode(text or "")
-    except (ValueError, RecursionError):  # not JSON, or nested too deep: as damaged
+    except ValueError:  # not JSON, or nested too deep: as damaged
         return 0
     if not isinstance(data, dict) or data.get("id") != clock_id(progress.puzzle):
         return 0

@@ -20,6 +20,7 @@ from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VER
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
+from gamenight.ui.forms import form_number
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1
@@ -131,10 +132,9 @@ def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: i
     if raw.strip() == "":
         return default
     field = SETTING_LABELS.get(key, key)
-    # ASCII digits only: str.isdigit() also holds for "²" (which int() refuses) and "٣" (which it reads).
-    if not (raw.strip().isascii() and raw.strip().isdigit()):
+    value = form_number(raw)
+    if value is None:
         raise BadOptions("field-not-whole", field=field)
-    value = int(raw)
     if not lo <= value <= hi:
         raise BadOptions("field-range", field=field, lo=lo, hi=hi, value=value)
     return value
@@ -283,7 +283,7 @@ def _is_ms(value: Any) -> bool:
 def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
     try:
         data = decode(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise BadMessage("training-stored-json", what=what) from None
     data = obj(data, what, BadMessage)
     if data.get("v") != version:

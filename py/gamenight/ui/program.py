@@ -138,7 +138,7 @@ class StoreEntries:
 
         try:
             old = decode(text) if text else {}
-        except (ValueError, RecursionError):  # not JSON, or nested too deep: as damaged
+        except ValueError:  # not JSON, or nested too deep: as damaged
             old = {}
         kept = dict(old) if isinstance(old, dict) else {}
         for name, value in self.entries:

@@ -227,19 +227,19 @@ class TableScreen:
 
 def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "players":
-        count = event.value
+        count = forms.form_number(event.value)
         rules = games.RULES[model.game]
-        if count.isdigit() and int(count) in rules.info.seats:
+        if count is not None and count in rules.info.seats:
             # The choices of the seats above the count go with their fields (the morph drops them).
-            kept = {i: kind for i, kind in model.kinds.items() if i < int(count)}
-            return replace(model, players=int(count), kinds=kept), []
+            kept = {i: kind for i, kind in model.kinds.items() if i < count}
+            return replace(model, players=count, kinds=kept), []
         return model, []
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "kind":
         # A seat's name field says what its player will be called if left empty: "Bot B (Hard)" for a
         # computer (``setup_view``), so the form hears each change of who plays it.
-        index, kind = event.data.get("index", ""), event.value
-        if index.isdigit() and int(index) < model.players and kind in ("here", *LEVELS) and games.bot(model.game):
-            return replace(model, kinds={**model.kinds, int(index): kind}), []
+        index, kind = forms.form_number(event.data.get("index", "")), event.value
+        if index is not None and index < model.players and kind in ("here", *LEVELS) and games.bot(model.game):
+            return replace(model, kinds={**model.kinds, index: kind}), []
         return model, []
     if event.type == "submit" and event.action == "table-setup":
         if model.played is not None and in_progress(model) and not model.confirming:
@@ -263,7 +263,8 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
 def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[Model, list[Effect]]:
     rules = games.RULES[model.game]
     try:
-        count = int(form.get("players", "")) if form.get("players", "").isdigit() else model.players
+        count = forms.form_number(form.get("players", ""))
+        count = model.players if count is None else count
         if count not in rules.info.seats:
             raise BadOptions("table-players", lo=rules.info.seats.start, hi=rules.info.seats.stop - 1)
         bots = {}

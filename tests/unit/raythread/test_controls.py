@@ -192,6 +192,31 @@ def test_touch_previews_on_the_first_tap_and_places_on_the_second():
     assert sent == {"type": "place", "tile": "prism", "cell": [3, 5], "orient": "/"}
 
 
+def test_a_mouse_hover_leaves_a_preview_a_tap_made():
+    """On a touch laptop with a mouse, the page scrolling or redrawn under the resting cursor fires the
+    mouse's pointerover (pointerType "mouse"; a finger's never reaches the board, ``dom.read_event``): it
+    moved or cleared the preview the tap had made, so the second tap previewed again instead of placing."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="prism")
+    tap = UiEvent("click", "rt-cell", {"r": "3", "c": "5"}, pointer="touch")
+    tapped, _ = update(ui, view, "A", tap)
+    for hover in (
+        UiEvent("pointerover", "rt-cell", {"r": "2", "c": "2"}, pointer="mouse"),
+        UiEvent("pointerover", "rt-hand", {"kind": "mirror"}, pointer="mouse"),
+    ):
+        same, sent = update(tapped, view, "A", hover)
+        assert sent is None and same.aim == (3, 5), hover
+        assert BOARD.previewed(same, "A")[0] == {"type": "place", "tile": "prism", "cell": [3, 5], "orient": "/"}
+        _, sent = update(same, view, "A", tap)
+        assert sent == {"type": "place", "tile": "prism", "cell": [3, 5], "orient": "/"}, "the second tap places"
+    # Once the tap's preview is gone (Escape, or a key moving the cursor), the mouse's hover previews again.
+    for moved_on in ("Escape", "ArrowLeft"):
+        left, _ = key(tapped, view, "A", moved_on)
+        hovered, _ = update(left, view, "A", UiEvent("pointerover", "rt-cell", {"r": "2", "c": "2"}, pointer="mouse"))
+        assert hovered.aim == (2, 2), moved_on
+
+
 def test_untrusted_input_changes_nothing():
     state = position({(1, 5): 2}, [])
     view = rules.view(state, "A")

@@ -691,6 +691,19 @@ def test_a_spectator_watches_the_puzzles_in_play_tries_them_locally_and_sees_no_
     assert m.state.round == 2 and not dan.find("rf-revealed")
 
 
+def test_a_puzzle_to_watch_named_in_anything_but_plain_ascii_digits_changes_nothing():
+    """``"²".isdigit()`` holds and ``int("²")`` raised out of the update; "٣" (an Arabic-Indic three) was
+    read as 3 (``forms.form_number``)."""
+    _, shown = built_match(3)
+    dan = shown[None]
+    dan.click("rf-watch", number=2)
+    for bad in ("²", "٣", "", " 3", "-1"):
+        dan.click("rf-watch", number=bad)
+        assert dan.desk.task.number == 2, bad
+    dan.click("rf-watch", number=3)
+    assert dan.desk.task.number == 3
+
+
 def test_the_scoreboard_shows_points_per_round_void_failures_and_a_disqualified_builder():
     m, shown = built_match()
     shown["2"].place(m.layouts["1"])  # Bea solves Ann's puzzle: +120

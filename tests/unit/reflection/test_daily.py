@@ -94,6 +94,15 @@ def test_a_damaged_record_is_refused(text):
         daily.parse_record(text)
 
 
+def test_a_record_nested_too_deep_for_the_browser_is_refused_before_the_parser_sees_it(browser_json):
+    """In the browser, JSON nested thousands deep overflows the parser's stack (``browser_json``), a fatal
+    error no ``except`` catches: ``decode`` refuses it first, as text that is not JSON."""
+    for text in ("[" * 100_000, '{"v": 1, "days": ' + "[" * 65 + "]" * 65 + "}"):
+        with pytest.raises(BadMessage) as refused:
+            daily.parse_record(text)
+        assert refused.value.code == "daily-record-json"
+
+
 def test_the_share_line_gives_the_result_and_nothing_of_the_solution():
     line = daily.share_line(date(2026, 12, 1), "Hard", "3:42", 0)
     assert line == "Reflection daily 2026-12-01 · Hard · 3:42 · no hints"

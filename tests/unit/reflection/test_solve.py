@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,6 +110,11 @@ def test_lasers_that_run_through_cells_the_tile_set_leaves_empty_still_meet_thei
 # --- counting bounds (version 2 of the generator) -----------------------------------------------
 
 
+# No time limit: its work is bounded by count, not by the clock (600 searches of at most 3000 decisions,
+# their ``budget``; about 3 s of CPU), and ``make unit``'s --session-timeout still stops a loop that never
+# ends. The default 60 s per test (pyproject.toml) only measured the machine's load here: the test failed
+# once on two cores at a load of about 20.
+@pytest.mark.timeout(0)
 def test_the_counting_bounds_agree_with_the_previous_solver_on_300_random_puzzles():
     rnd = random.Random(2024)
     fewer = 0

@@ -59,6 +59,8 @@ def test_settings_round_trip_through_url_parameters(settings):
         ({"preset": "easy", "limit": "7"}, "time limit"),
         ({"preset": "easy", "seed": "-3"}, "^Puzzle number must be a whole number"),
         ({"preset": "easy", "seed": "9" * 30}, "^Puzzle number must be between"),
+        ({"preset": "easy", "seed": "9" * 5000}, "^Puzzle number must be a whole number"),  # int() refuses it
+        ({"preset": "easy", "seed": " 3"}, "^Puzzle number must be a whole number"),  # a link writes no spaces
         ({"preset": "custom", "size": "13", "diagonal": "2"}, "^Board size must be between 4 and 12, not 13"),
         ({"preset": "custom", "size": "6", "flat": "x"}, "^Flat mirrors must be a whole number"),
         ({"preset": "custom", "size": "6"}, "at least one tile"),
@@ -141,6 +143,18 @@ def test_stats_round_trip_and_keep_only_recent_times():
 def test_bad_stored_stats_are_refused(text):
     with pytest.raises(BadMessage):
         training.parse_stats(text)
+
+
+def test_stats_or_a_saved_puzzle_nested_too_deep_for_the_browser_are_refused_before_the_parser_sees_them(
+    browser_json,
+):
+    """In the browser, JSON nested thousands deep overflows the parser's stack (``browser_json``), a fatal
+    error no ``except`` catches: ``decode`` refuses it first, as text that is not JSON."""
+    for parse in (training.parse_stats, training.parse_progress):
+        for text in ("[" * 100_000, '{"v": 1, "recent_ms": ' + "[" * 65 + "]" * 65 + "}"):
+            with pytest.raises(BadMessage) as refused:
+                parse(text)
+            assert refused.value.code == "training-stored-json", parse
 
 
 def make_progress(**changes):

@@ -553,3 +553,32 @@ def test_the_zoom_stays_on_through_moves_and_an_undo():
     assert "rt-board-wrap zoomed" in render(app.view(model))
     model, _ = click(model, "rt-zoom")
     assert not model.inner.ui.local.zoom, "Fit the board fits it"
+
+
+@pytest.mark.parametrize("bad", ["²", "٣", "", " 3", "-1", "3" * 5000])
+def test_a_setup_number_that_is_not_plain_ascii_digits_changes_nothing(bad):
+    """The setup form's numbers (the player count, a seat's index) are read as ASCII digits only
+    (``forms.form_number``): ``"²".isdigit()`` holds and ``int("²")`` raised out of the update, "٣" (an
+    Arabic-Indic three) was read as 3. The page's own controls write plain digits; a form is still input."""
+    model, _ = screen()
+    for event in (
+        UiEvent("change", "table-setup", {"field": "players"}, value=bad),
+        UiEvent("change", "table-setup", {"field": "kind", "index": bad}, value="hard"),
+    ):
+        assert send(model, event) == (model, []), event
+    # Submitted, a count that is not a number is read as the count the form shows, as a missing one is.
+    names = {"name0": "Ann", "name1": "Bea", "name2": "Cy"}
+    dealt, _ = send(model, UiEvent("submit", "table-setup", form={"players": bad, **names}))
+    missing, _ = send(model, UiEvent("submit", "table-setup", form=names))
+    assert dealt.inner.played.record.seats == missing.inner.played.record.seats == ("A", "C")
+
+
+def test_a_setup_number_in_ascii_digits_is_read():
+    model, _ = screen()
+    three, _ = send(model, UiEvent("change", "table-setup", {"field": "players"}, value="3"))
+    assert three.inner.players == 3
+    hard, _ = send(three, UiEvent("change", "table-setup", {"field": "kind", "index": "2"}, value="hard"))
+    assert hard.inner.kinds == {2: "hard"}
+    names = {"name0": "Ann", "name1": "Bea", "name2": "Cy"}
+    dealt, _ = send(model, UiEvent("submit", "table-setup", form={"players": "3", **names}))
+    assert dealt.inner.played.record.seats == ("A", "B", "C")
