@@ -132,6 +132,21 @@ class OptionField:
     choices: tuple[tuple[int | str, str], ...] = ()
 
 
+# More digits than any field takes (a seed has 16), so a number too large is refused by the field's range
+# check, which says the range; but not the thousands ``int`` refuses (past 4300 digits) or is slow to read.
+MAX_DIGITS = 100
+
+
+def form_number(text: str) -> int | None:
+    """A whole number a form or a link gave as text (an ``"int"`` option, a player count, a seat, a puzzle
+    number), else ``None``: ASCII digits, at most ``MAX_DIGITS`` of them, with nothing else but the spaces a
+    person may type or paste around them (a full-width one from a Japanese keyboard too); no sign.
+    ``str.isdigit()`` also holds for "²", which ``int`` refuses (an update that trusted it failed), and for
+    "٣", which ``int`` reads as 3."""
+    text = text.strip()
+    return int(text) if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit() else None
+
+
 @dataclass(frozen=True)
 class Preparation:
     """Work a match waits for that is too long for one call of ``play`` (Reflection's generated puzzles).

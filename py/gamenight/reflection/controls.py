@@ -36,7 +36,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, form_number
 from gamenight.core.grid import Cell
 from gamenight.core.jsonutil import loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
@@ -60,7 +60,6 @@ from gamenight.reflection.solo import (
 )
 from gamenight.reflection.solve import solve_steps
 from gamenight.reflection.standings import OUTCOMES, name_of, puzzle_of, sheet
-from gamenight.ui.forms import form_number
 from gamenight.ui.live import alerts, new_note
 from gamenight.ui.match import Moved, Reply, Table, describe
 from gamenight.ui.program import (

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions
+from gamenight.core.game import form_number
 from gamenight.core.jsonutil import decode, dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
@@ -20,7 +21,6 @@ from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VER
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, MIN_SIZE, Layout
 from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, parse_layout, parse_puzzle
-from gamenight.ui.forms import form_number
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1

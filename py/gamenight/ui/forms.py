@@ -6,21 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import OptionField
+from gamenight.core.game import OptionField, form_number
 from gamenight.i18n import N_, _, reasons, terms
 from gamenight.ui.svg import Element, h
 
 reasons({"option-number": N_("{label} must be a whole number from {lo} to {hi}.")})
-# More digits than any field takes (a seed has 16), so a number too large is refused by the field's range
-# check, which says the range; but not the thousands ``int`` refuses (past 4300 digits) or is slow to read.
-MAX_DIGITS = 100
-
-
-def form_number(text: str) -> int | None:
-    """A whole number a form or a link gave as text, else ``None``: ASCII digits only, at most
-    ``MAX_DIGITS`` of them, and nothing else (no sign, no spaces). ``str.isdigit()`` also holds for "²",
-    which ``int`` refuses (an update that trusted it failed), and for "٣", which ``int`` reads as 3."""
-    return int(text) if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit() else None
 
 
 def options_box(fields: Sequence[OptionField], values: Mapping[str, Any]) -> Element | None:

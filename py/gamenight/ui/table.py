@@ -37,7 +37,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, called, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
@@ -227,7 +227,7 @@ class TableScreen:
 
 def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Effect]]:
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "players":
-        count = forms.form_number(event.value)
+        count = form_number(event.value)
         rules = games.RULES[model.game]
         if count is not None and count in rules.info.seats:
             # The choices of the seats above the count go with their fields (the morph drops them).
@@ -237,7 +237,7 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
     if event.type == "change" and event.action == "table-setup" and event.data.get("field") == "kind":
         # A seat's name field says what its player will be called if left empty: "Bot B (Hard)" for a
         # computer (``setup_view``), so the form hears each change of who plays it.
-        index, kind = forms.form_number(event.data.get("index", "")), event.value
+        index, kind = form_number(event.data.get("index", "")), event.value
         if index is not None and index < model.players and kind in ("here", *LEVELS) and games.bot(model.game):
             return replace(model, kinds={**model.kinds, index: kind}), []
         return model, []
@@ -263,7 +263,7 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
 def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[Model, list[Effect]]:
     rules = games.RULES[model.game]
     try:
-        count = forms.form_number(form.get("players", ""))
+        count = form_number(form.get("players", ""))
         count = model.players if count is None else count
         if count not in rules.info.seats:
             raise BadOptions("table-players", lo=rules.info.seats.start, hi=rules.info.seats.stop - 1)

@@ -693,11 +693,11 @@ def test_a_spectator_watches_the_puzzles_in_play_tries_them_locally_and_sees_no_
 
 def test_a_puzzle_to_watch_named_in_anything_but_plain_ascii_digits_changes_nothing():
     """``"²".isdigit()`` holds and ``int("²")`` raised out of the update; "٣" (an Arabic-Indic three) was
-    read as 3 (``forms.form_number``)."""
+    read as 3 (``core.game.form_number``)."""
     _, shown = built_match(3)
     dan = shown[None]
     dan.click("rf-watch", number=2)
-    for bad in ("²", "٣", "", " 3", "-1"):
+    for bad in ("²", "٣", "", "3 3", "-1"):
         dan.click("rf-watch", number=bad)
         assert dan.desk.task.number == 2, bad
     dan.click("rf-watch", number=3)

@@ -555,10 +555,10 @@ def test_the_zoom_stays_on_through_moves_and_an_undo():
     assert not model.inner.ui.local.zoom, "Fit the board fits it"
 
 
-@pytest.mark.parametrize("bad", ["²", "٣", "", " 3", "-1", "3" * 5000])
+@pytest.mark.parametrize("bad", ["²", "٣", "", "3 3", "-1", "3" * 5000])
 def test_a_setup_number_that_is_not_plain_ascii_digits_changes_nothing(bad):
     """The setup form's numbers (the player count, a seat's index) are read as ASCII digits only
-    (``forms.form_number``): ``"²".isdigit()`` holds and ``int("²")`` raised out of the update, "٣" (an
+    (``core.game.form_number``): ``"²".isdigit()`` holds and ``int("²")`` raised out of the update, "٣" (an
     Arabic-Indic three) was read as 3. The page's own controls write plain digits; a form is still input."""
     model, _ = screen()
     for event in (

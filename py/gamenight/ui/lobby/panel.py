@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, seat_tags
+from gamenight.core.game import JSON, form_number, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -922,7 +922,7 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
     if action == "make-room" and client.lobby is not None:
         # More seats for the same game and options (the members waiting for one take them).
         wanted = event.data.get("players", "")
-        more = n if (n := forms.form_number(wanted)) is not None else client.lobby.players + 1
+        more = n if (n := form_number(wanted)) is not None else client.lobby.players + 1
         return p.Choose(client.lobby.game, client.lobby.options, more).to_json()
     if action == "count-out":
         return p.CountOut(event.data.get("seat", "")).to_json()
@@ -933,7 +933,7 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
         lobby, field, value = client.lobby, event.data.get("field"), event.value
         if field == "game" and value != lobby.game:
             return p.Choose(value).to_json()  # a new game starts from its defaults, as Apply does
-        count = forms.form_number(value) if field == "players" else None
+        count = form_number(value) if field == "players" else None
         if count is not None and count != lobby.players:
             return p.Choose(lobby.game, lobby.options, count).to_json()
         return None
@@ -945,7 +945,7 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
         rules = games.rules(game) if same else None
         fields = getattr(rules, "option_fields", ()) if rules else ()
         options = forms.read_options(fields, event.form) or None if fields else None
-        count = forms.form_number(players) if same else None
+        count = form_number(players) if same else None
         return p.Choose(game, options, count).to_json()
     return None
 
