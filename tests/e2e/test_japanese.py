@@ -435,6 +435,42 @@ BAD_BREAKS = in_page(r"""
     return bad;
 """)
 
+# Every block of Japanese text whose last line is one phrase ("…大きくする" / "こと", "値2のエリアが" / "1つ。")
+# when a wrap of the same lines exists that ends on more: the block balanced (``text-wrap-style: balance``)
+# in its own width ends on more than one phrase without taking more lines. (A narrow cell whose every line is
+# one phrase, "マスを" / "タップ", has no such wrap.) A phrase: at most one word as the browser's word
+# segmenter finds it, or at most two letters, punctuation aside ("こと", "1つ。").
+SHORT_LAST_LINES = in_page(r"""
+    const words = new Intl.Segmenter('ja', {granularity: 'word'}), japanese = /[\u3040-\u30ff\u3400-\u9fff]/;
+    const phrase = (line) => {
+        const core = line.replace(/[\p{P}\p{S}\s]/gu, '');
+        return core.length <= 2 || [...words.segment(core)].filter((s) => s.isWordLike).length <= 1;
+    };
+    const short = [];
+    for (const block of blocks()) {
+        if (!japanese.test(block.text) || block.block.getBoundingClientRect().width <= 2) continue;
+        const drawnNow = lines(block);
+        if (drawnNow.length < 2 || !phrase(drawnNow[drawnNow.length - 1])) continue;
+        const style = block.block.style.textWrapStyle;
+        block.block.style.textWrapStyle = 'balance';
+        const balanced = lines(block);
+        block.block.style.textWrapStyle = style;
+        if (balanced.length <= drawnNow.length && !phrase(balanced[balanced.length - 1])) {
+            short.push(`${drawnNow.join(' / ')} (balanced: ${balanced.join(' / ')}; text: ${block.text})`);
+        }
+    }
+    return short;
+""")
+
+
+def start_lightseeker_match(page: Page) -> None:
+    """A Light Seeker match on this device, its turn panel shown ("手番の終わりに光を0より大きくすること")."""
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".ls-board")).to_be_visible()
+    expect(page.locator(".ls-above")).to_be_visible()
+
 
 def test_the_sweep_sees_a_break_between_two_elements_of_one_line(browser: Browser):
     """The sweep read each text node alone, so a break between a no-break span and the text beside it
@@ -450,9 +486,13 @@ def test_the_sweep_sees_a_break_between_two_elements_of_one_line(browser: Browse
         page.close()
 
 
-# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here).
+# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here), and a
+# Light Seeker match (its step there picks a cube by its English name).
 READS_ENGLISH = ("open_rules_over_the_match", "open_invitation", "start_lightseeker", "in_japanese")
-JAPANESE_ROUTES = [(route, then) for route, then in ROUTES if then is None or then.__name__ not in READS_ENGLISH]
+JAPANESE_ROUTES = [
+    *((route, then) for route, then in ROUTES if then is None or then.__name__ not in READS_ENGLISH),
+    ("#/lightseeker/table", start_lightseeker_match),
+]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (320, 640)], ids=["laptop", "phone", "narrow"])
@@ -462,7 +502,7 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
-    cut, wide = {}, {}
+    cut, short, wide = {}, {}, {}
     try:
         open_app(page, site_url, "#/")
         speaks(page, "ja")
@@ -474,12 +514,15 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
             where = f"{route}{' (then ' + then.__name__ + ')' if then else ''}"
             if words := page.evaluate(BAD_BREAKS):
                 cut[where] = words
+            if lines := page.evaluate(SHORT_LAST_LINES):
+                short[where] = lines
             # A phrase wider than its line still breaks: nothing runs past the screen's edge (a phone shows a
             # page wider than its screen zoomed out: the window grows instead of scrolling).
             shown = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
             if shown != [size[0], size[0]]:
                 wide[where] = shown
         assert not cut, "\n".join(f"{where}: {words}" for where, words in cut.items())
+        assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
         assert not wide, wide
         watch.check()
     finally:
