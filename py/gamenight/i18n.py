@@ -137,10 +137,15 @@ def conjunction(items: Iterable[str]) -> str:
 
 
 def date_text(day: date) -> str:
-    """A calendar day in the page's language: 2026-12-01 in English, 2026年12月01日 in Japanese."""
-    # Padded here, not by a format spec in the msgid: gettext's checker (msgfmt -c) needs the same
-    # placeholders, spec included, in every translation.
-    return _("{year}-{month}-{day}").format(year=day.year, month=f"{day.month:02}", day=f"{day.day:02}")
+    """A calendar day in the page's language: 2026-12-05 in English, 2026年12月5日 in Japanese."""
+    return _("{year}-{month}-{day}").format(year=day.year, month=_date_number(day.month), day=_date_number(day.day))
+
+
+def _date_number(n: int) -> str:
+    """A month or a day of a date as its language writes it: the catalogue pads one under 10 ("05" in
+    English's ISO date) or not ("5" in Japanese). Not a spec in the date's msgid ("{month:02}"): gettext's
+    checker (msgfmt -c) wants every translation to repeat a placeholder's spec, so no language could drop it."""
+    return str(n) if n >= 10 else pgettext("date: a month or a day under 10", "0{n}").format(n=n)
 
 
 def language() -> str:

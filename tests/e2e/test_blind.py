@@ -267,7 +267,7 @@ def key_for(placing: list[tuple[str, str]], name: str) -> str:
             return keys
         ways = re.search(rf"{re.escape(kind)}, (\w+) or (\w+)", what)
         assert ways and way in ways.groups(), f"the help does not say which key places {name}: {what!r}"
-        return keys.split()[ways.groups().index(way)]
+        return keys.split(", ")[ways.groups().index(way)]  # "/, \\": the keys listed in English
     raise AssertionError(f"the help does not say how to place a {name}: {placing}")
 
 

@@ -346,6 +346,50 @@ def test_no_name_field_cuts_its_placeholder(browser: Browser, site_url: str, loc
         context.close()
 
 
+# The text of each block of the page (an element drawn as a box, not inline) as one string, with the
+# text node and offset of each of its characters: its own text and that of its inline elements (a no-break
+# span, a link), so a break between two of them is seen too ("<span class=nobr>値2</span>" / "のエリア").
+# An inline-block inside it (a button in a sentence) is a block of its own; a drawing's text is left out.
+BLOCKS = r"""() => {
+    const found = new Map(), walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('svg')) continue;
+        let block = node.parentElement;
+        while (block.parentElement && getComputedStyle(block).display === 'inline') block = block.parentElement;
+        if (!found.has(block)) found.set(block, {block, text: '', at: []});
+        const entry = found.get(block);
+        entry.text += node.data;
+        for (let i = 0; i < node.length; i++) entry.at.push([node, i]);
+    }
+    return [...found.values()].filter(({text}) => text.trim());
+}"""
+
+# What is drawn of characters ``from`` to ``to`` of a block (its boxes), and the lines its text is drawn on
+# (a line starts where a character drops below the last one's bottom).
+DRAWN = r"""(range, at, from, to) => {
+    range.setStart(...at[from]); range.setEnd(at[to - 1][0], at[to - 1][1] + 1);
+    return [...range.getClientRects()].filter((r) => r.width > 0);
+}"""
+LINES = r"""({text, at}) => {
+    const range = document.createRange(), lines = [];
+    let last = null;
+    at.forEach((_c, i) => {
+        const rect = drawn(range, at, i, i + 1)[0];
+        if (!rect) return;
+        const bottom = Math.round(rect.bottom);
+        if (last === null || bottom > last + 2) lines.push('');
+        last = bottom;
+        lines[lines.length - 1] += text[i];
+    });
+    return lines;
+}"""
+
+
+def in_page(body: str) -> str:
+    """A function for ``page.evaluate`` that has ``blocks()``, ``drawn(…)`` and ``lines(block)`` at hand."""
+    return f"() => {{ const blocks = {BLOCKS}, drawn = {DRAWN}, lines = {LINES};\n{body} }}"
+
+
 # Every line break of the page's Japanese text that falls inside a word (each with its text): a break
 # inside a word of katakana or of kanji as the browser's own word segmenter finds it ("再" / "戦", "ティ" /
 # "ルト", "大部" / "分"), or of kanji and their kana ending ("明る" / "い面"); or between a Japanese word
@@ -353,20 +397,21 @@ def test_no_name_field_cuts_its_placeholder(browser: Browser, site_url: str, loc
 # A word wider than its whole box aside (it has to break to fit). Japanese may break between any two
 # characters, and Chromium's phrase model (``word-break: auto-phrase``) still breaks inside some words.
 # (The segmenter's "に当たる" is two phrases to the browser: a word that starts with kana is left out.)
-BAD_BREAKS = r"""() => {
+# Read in the whole text of each block, so a break between a no-break span and the text after it counts.
+BAD_BREAKS = in_page(r"""
     const words = new Intl.Segmenter('ja', {granularity: 'word'}), range = document.createRange(), bad = [];
-    const KANJI = '\\u3400-\\u9fff\\u3005', KANA = '\\u30a0-\\u30ff', ENDING = '\\u3040-\\u309f';
+    // Katakana without its middle dot "・" (U+30FB), a separator a line may break after
+    // ("デイリーパズル・" / "2026年…").
+    const KANJI = '\\u3400-\\u9fff\\u3005', KANA = '\\u30a1-\\u30fa\\u30fc-\\u30ff', ENDING = '\\u3040-\\u309f';
     const whole = new RegExp(`^([${KANA}]{2,}|[${KANJI}]{2,}|[${KANJI}]+[${ENDING}]+)$`);
     const word = new RegExp(`[${KANJI}${KANA}]`), japanese = new RegExp(`[${KANJI}${KANA}${ENDING}]`);
     const latin = /[0-9A-Za-z]/;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const box = node.parentElement.getBoundingClientRect(), text = node.data;
-        if (box.width <= 2 || node.parentElement.closest('svg') || !japanese.test(text)) continue;
+    for (const {block, text, at} of blocks()) {
+        const box = block.getBoundingClientRect();
+        if (box.width <= 2 || !japanese.test(text)) continue;
         // The line each character is drawn on (its bottom); a break is where the next one drops lower.
-        const bottoms = [...text].map((_c, i) => {
-            range.setStart(node, i); range.setEnd(node, i + 1);
-            const rect = [...range.getClientRects()].find((r) => r.width > 0);
+        const bottoms = at.map((_c, i) => {
+            const rect = drawn(range, at, i, i + 1)[0];
             return rect ? Math.round(rect.bottom) : null;
         });
         let last = null;
@@ -378,11 +423,9 @@ BAD_BREAKS = r"""() => {
             if (!broken) return;
             while (i > 0 && /\s/.test(text[i - 1])) i--;  // a line broken at a space breaks before it
             const inside = segments.find((s) => s.index < i && i < s.index + s.segment.length);
-            let wide = false;
-            if (inside) {
-                range.setStart(node, inside.index); range.setEnd(node, inside.index + inside.segment.length);
-                wide = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0) >= box.width;
-            }
+            const wide = inside
+                && drawn(range, at, inside.index, inside.index + inside.segment.length)
+                    .reduce((sum, r) => sum + r.width, 0) >= box.width;
             const cut = inside && whole.test(inside.segment) && !wide;
             const before = text[i - 1], after = text[i];
             const detached = (word.test(before) && latin.test(after)) || (latin.test(before) && japanese.test(after));
@@ -390,11 +433,66 @@ BAD_BREAKS = r"""() => {
         });
     }
     return bad;
-}"""
+""")
 
-# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here).
+# Every block of Japanese text whose last line is one phrase ("…大きくする" / "こと", "値2のエリアが" / "1つ。")
+# when a wrap of the same lines exists that ends on more: the block balanced (``text-wrap-style: balance``)
+# in its own width ends on more than one phrase without taking more lines. (A narrow cell whose every line is
+# one phrase, "マスを" / "タップ", has no such wrap.) A phrase: at most one word as the browser's word
+# segmenter finds it, or at most two letters, punctuation aside ("こと", "1つ。").
+SHORT_LAST_LINES = in_page(r"""
+    const words = new Intl.Segmenter('ja', {granularity: 'word'}), japanese = /[\u3040-\u30ff\u3400-\u9fff]/;
+    const phrase = (line) => {
+        const core = line.replace(/[\p{P}\p{S}\s]/gu, '');
+        return core.length <= 2 || [...words.segment(core)].filter((s) => s.isWordLike).length <= 1;
+    };
+    const short = [];
+    for (const block of blocks()) {
+        if (!japanese.test(block.text) || block.block.getBoundingClientRect().width <= 2) continue;
+        const drawnNow = lines(block);
+        if (drawnNow.length < 2 || !phrase(drawnNow[drawnNow.length - 1])) continue;
+        const style = block.block.style.textWrapStyle;
+        block.block.style.textWrapStyle = 'balance';
+        const balanced = lines(block);
+        block.block.style.textWrapStyle = style;
+        if (balanced.length <= drawnNow.length && !phrase(balanced[balanced.length - 1])) {
+            short.push(`${drawnNow.join(' / ')} (balanced: ${balanced.join(' / ')}; text: ${block.text})`);
+        }
+    }
+    return short;
+""")
+
+
+def start_lightseeker_match(page: Page) -> None:
+    """A Light Seeker match on this device, its turn panel shown ("手番の終わりに光を0より大きくすること")."""
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bea")
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".ls-board")).to_be_visible()
+    expect(page.locator(".ls-above")).to_be_visible()
+
+
+def test_the_sweep_sees_a_break_between_two_elements_of_one_line(browser: Browser):
+    """The sweep read each text node alone, so a break between a no-break span and the text beside it
+    ("値" / "<span>7</span>") went unseen: it reads the whole text of each block now."""
+    page = browser.new_page(viewport={"width": 320, "height": 640})
+    try:
+        page.set_content(
+            '<html lang="ja"><body><p style="width: 4em; word-break: break-all; margin: 0">'
+            "あいう値<span>7</span>の面</p><p>短い文。</p></body></html>"
+        )
+        assert page.evaluate(BAD_BREAKS) == ["あいう値 / 7の面"]
+    finally:
+        page.close()
+
+
+# The routes of tests/e2e/test_accessibility.py whose steps read no English (those do not apply here), and a
+# Light Seeker match (its step there picks a cube by its English name).
 READS_ENGLISH = ("open_rules_over_the_match", "open_invitation", "start_lightseeker", "in_japanese")
-JAPANESE_ROUTES = [(route, then) for route, then in ROUTES if then is None or then.__name__ not in READS_ENGLISH]
+JAPANESE_ROUTES = [
+    *((route, then) for route, then in ROUTES if then is None or then.__name__ not in READS_ENGLISH),
+    ("#/lightseeker/table", start_lightseeker_match),
+]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (320, 640)], ids=["laptop", "phone", "narrow"])
@@ -404,7 +502,7 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
-    cut, wide = {}, {}
+    cut, short, wide = {}, {}, {}
     try:
         open_app(page, site_url, "#/")
         speaks(page, "ja")
@@ -416,12 +514,15 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
             where = f"{route}{' (then ' + then.__name__ + ')' if then else ''}"
             if words := page.evaluate(BAD_BREAKS):
                 cut[where] = words
+            if lines := page.evaluate(SHORT_LAST_LINES):
+                short[where] = lines
             # A phrase wider than its line still breaks: nothing runs past the screen's edge (a phone shows a
             # page wider than its screen zoomed out: the window grows instead of scrolling).
             shown = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
             if shown != [size[0], size[0]]:
                 wide[where] = shown
         assert not cut, "\n".join(f"{where}: {words}" for where, words in cut.items())
+        assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
         assert not wide, wide
         watch.check()
     finally:

@@ -120,13 +120,17 @@ def test_the_japanese_reflection_rules_page_uses_the_words_of_the_japanese_rules
 
 
 def test_dates_and_lists_read_in_the_page_language():
+    """English writes an ISO date, padded; Japanese writes its month and day as numbers are read, unpadded:
+    it read "2026年12月05日" (the padding was done in the code, for every language)."""
     from datetime import date
 
-    day = date(2026, 12, 1)
-    assert (i18n.date_text(day), i18n.listing(["Ann", "Bea"])) == ("2026-12-01", "Ann, Bea")
+    days = [date(2026, 12, 1), date(2026, 3, 5), date(2026, 10, 31)]
+    assert [i18n.date_text(day) for day in days] == ["2026-12-01", "2026-03-05", "2026-10-31"]
+    assert i18n.listing(["Ann", "Bea"]) == "Ann, Bea"
     try:
         i18n.set_language("ja")
-        assert (i18n.plain(i18n.date_text(day)), i18n.listing(["Ann", "Bea"])) == ("2026年12月01日", "Ann、Bea")
+        assert [i18n.plain(i18n.date_text(day)) for day in days] == ["2026年12月1日", "2026年3月5日", "2026年10月31日"]
+        assert i18n.listing(["Ann", "Bea"]) == "Ann、Bea"
     finally:
         i18n.set_language("en")
 

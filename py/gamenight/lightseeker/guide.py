@@ -11,16 +11,17 @@ from gamenight.i18n import N_, _
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import EAST, HOME, NORTH, UP, WEST, orientation, tilt
 from gamenight.ui import svg
+from gamenight.ui.program import GestureList, KeyList
 from gamenight.ui.svg import Element, h
 
-SHORTCUTS = (
-    ("S, T", N_("Light Seeker: slide or tilt the chosen cube, then an arrow key for the way")),
-    ("Space", N_("Light Seeker: choose the cube at the cursor (after the actions: Buh's new cube)")),
-    ("Enter", N_("Light Seeker: confirm the turn once Buh's new cube is chosen")),
-    ("Escape, U", N_("Light Seeker: step back (the armed key, Buh's choice, the last action)")),
+SHORTCUTS: KeyList = (
+    (("S", "T"), N_("Light Seeker: slide or tilt the chosen cube, then an arrow key for the way")),
+    (("Space",), N_("Light Seeker: choose the cube at the cursor (after the actions: Buh's new cube)")),
+    (("Enter",), N_("Light Seeker: confirm the turn once Buh's new cube is chosen")),
+    (("Escape", "U"), N_("Light Seeker: step back (the armed key, Buh's choice, the last action)")),
 )
 # What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
-GESTURES = (
+GESTURES: GestureList = (
     (N_("Tap a cube, then an arrow"), N_("Light Seeker: slide or tilt it (a small face shows what a tilt brings up)")),
     (N_("Tap a cube"), N_("Light Seeker: after the actions, Buh's new cube; then Confirm turn")),
 )

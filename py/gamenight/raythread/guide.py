@@ -14,17 +14,18 @@ from gamenight.i18n import N_, _
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import Beacon, Board, Emitter
 from gamenight.ui import svg
+from gamenight.ui.program import GestureList, KeyList
 from gamenight.ui.svg import Element, h
 
 COLOURS = {"A": "amber", "B": "cyan", "C": "magenta", "D": "lime"}
-SHORTCUTS = (
-    ("1, 2", N_("Raythread: choose a mirror or a prism from your hand")),
-    ("/, \\, O", N_("Raythread: the tile's orientation (O flips it)")),
-    ("R", N_("Raythread: turn your tile at the cursor (press again to confirm)")),
-    ("Escape", N_("Raythread: put the tile back, stop turning")),
+SHORTCUTS: KeyList = (
+    (("1", "2"), N_("Raythread: choose a mirror or a prism from your hand")),
+    (("/", "\\", "O"), N_("Raythread: the tile's orientation (O flips it)")),
+    (("R",), N_("Raythread: turn your tile at the cursor (press again to confirm)")),
+    (("Escape",), N_("Raythread: put the tile back, stop turning")),
 )
 # What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
-GESTURES = (
+GESTURES: GestureList = (
     (N_("Tap a tile in your hand"), N_("Raythread: choose it, then its orientation (/ or \\)")),
     (N_("Tap a cell"), N_("Raythread: see the beams after the move; tap it again to place the tile")),
     (N_("Tap a tile marked ↻"), N_("Raythread: see your tile turned; tap it again to turn it")),

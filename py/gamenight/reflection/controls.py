@@ -367,22 +367,22 @@ def draft_for(desk: Desk, view: JSON, stored: Mapping[str, str]) -> tuple[Layout
 # has neither, and R turns a tile here), and with E for the lasers through the cursor (no clue takes the
 # cursor here). Its touch gestures are the solo board's (the guide's). ``shortcuts_now`` keeps those that
 # act on the board as the page has it.
-SHORTCUTS = (
-    ("/  \\", N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
-    ("|  -", N_("Reflection: place a flat mirror, upright or level, at the cursor")),
-    ("#", N_("Reflection: place a block at the cursor")),
-    ("o", N_("Reflection: place a black hole at the cursor")),
-    ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns)")),
-    ("V", N_("Reflection: place a triangle mirror at the cursor")),
-    ("T, R", N_("Reflection: turn the tile")),
-    ("Delete, X", N_("Reflection: take the tile or note away")),
-    (".", N_("Reflection: note a dot, surely empty")),
-    ("N", N_("Reflection: cycle the note: dot, ring, none")),
-    ("E", N_("Reflection: show the lasers through the cursor, one after another")),
-    ("Home, End", N_("Reflection: to the first or last column")),
+SHORTCUTS: KeyList = (
+    (("/", "\\"), N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
+    (("|", "-"), N_("Reflection: place a flat mirror, upright or level, at the cursor")),
+    (("#",), N_("Reflection: place a block at the cursor")),
+    (("o",), N_("Reflection: place a black hole at the cursor")),
+    (("Space", "Enter"), N_("Reflection: use the tray's tool at the cursor (a placed tile turns)")),
+    (("V",), N_("Reflection: place a triangle mirror at the cursor")),
+    (("T", "R"), N_("Reflection: turn the tile")),
+    (("Delete", "X"), N_("Reflection: take the tile or note away")),
+    ((".",), N_("Reflection: note a dot, surely empty")),
+    (("N",), N_("Reflection: cycle the note: dot, ring, none")),
+    (("E",), N_("Reflection: show the lasers through the cursor, one after another")),
+    (("Home", "End"), N_("Reflection: to the first or last column")),
 )
-NOTE_KEYS = (".", "N")  # they need notes: a puzzle being solved or watched has them, a build has none
-TAKE_KEYS = "Delete, X"
+NOTE_KEYS = ((".",), ("N",))  # they need notes: a puzzle being solved or watched has them, a build has none
+TAKE_KEYS = ("Delete", "X")
 TAKE_TILE = N_("Reflection: take the tile away")  # what Delete and X do where the board takes no notes
 
 

@@ -12,28 +12,37 @@ from gamenight.reflection import scene
 from gamenight.reflection.laser import Layout, trace
 from gamenight.reflection.puzzle import Kind, TileSet, puzzle_of
 from gamenight.ui import svg
-from gamenight.ui.program import KeyList
+from gamenight.ui.program import GestureList, KeyList
 from gamenight.ui.svg import Element, h
 
-SHORTCUTS = (
+SHORTCUTS: KeyList = (
     # A key per tile, each named in words: a screen reader says "slash" or "number sign", not the tile.
-    ("/  \\", N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
-    ("|  -", N_("Reflection: place a flat mirror, upright or level, at the cursor")),
-    ("#", N_("Reflection: place a block at the cursor")),
-    ("o", N_("Reflection: place a black hole at the cursor")),
-    ("Space, Enter", N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser")),
-    ("V", N_("Reflection: place a triangle mirror at the cursor")),
-    ("T", N_("Reflection: turn the tile")),
-    ("Delete, X", N_("Reflection: take the tile or note away")),
-    (".", N_("Reflection: note a dot, surely empty")),
-    ("N", N_("Reflection: cycle the note: dot, ring, none")),
-    ("Home, End", N_("Reflection: to the first or last column")),
-    ("Ctrl+Z, U", N_("Reflection: undo")),
-    ("Ctrl+Y, R", N_("Reflection: redo")),
+    (("/", "\\"), N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
+    (("|", "-"), N_("Reflection: place a flat mirror, upright or level, at the cursor")),
+    (("#",), N_("Reflection: place a block at the cursor")),
+    (("o",), N_("Reflection: place a black hole at the cursor")),
+    (
+        ("Space", "Enter"),
+        N_("Reflection: use the tray's tool at the cursor (a placed tile turns); on a clue: its laser"),
+    ),
+    (("V",), N_("Reflection: place a triangle mirror at the cursor")),
+    (("T",), N_("Reflection: turn the tile")),
+    (("Delete", "X"), N_("Reflection: take the tile or note away")),
+    ((".",), N_("Reflection: note a dot, surely empty")),
+    (("N",), N_("Reflection: cycle the note: dot, ring, none")),
+    (("Home", "End"), N_("Reflection: to the first or last column")),
+    (("Ctrl+Z", "U"), N_("Reflection: undo")),
+    (("Ctrl+Y", "R"), N_("Reflection: redo")),
 )
 # The key that places each kind of tile (solo.KEY_TILES, controls.on_key): over a puzzle with none of that
 # kind it only says none is left (an Easy puzzle has no black hole), so the help lists it only with them.
-KEY_KINDS: dict[str, Kind] = {"/  \\": "diagonal", "|  -": "flat", "#": "block", "o": "hole", "V": "triangle"}
+KEY_KINDS: dict[tuple[str, ...], Kind] = {
+    ("/", "\\"): "diagonal",
+    ("|", "-"): "flat",
+    ("#",): "block",
+    ("o",): "hole",
+    ("V",): "triangle",
+}
 
 
 def for_tiles(shortcuts: KeyList, tiles: TileSet) -> KeyList:
@@ -42,7 +51,7 @@ def for_tiles(shortcuts: KeyList, tiles: TileSet) -> KeyList:
 
 
 # What a touch screen does on the board (solo.py, controls.py), listed in the app's help on such a screen.
-GESTURES = (
+GESTURES: GestureList = (
     (N_("Tap a cell"), N_("Reflection: use the tray's tool there (a placed tile turns)")),
     (
         N_("Drag a tile"),

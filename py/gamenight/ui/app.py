@@ -27,6 +27,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    KeyList,
     Keys,
     LazyScreen,
     Message,
@@ -541,15 +542,15 @@ def update_offer(ready: bool) -> Element:
 # --- help and rules, over any screen ---------------------------------------------------------------
 
 OVERLAY_ACTIONS = ("app-help", "app-rules", "app-close")
-GENERAL_KEYS = (
-    ("Tab", N_("Move between the controls of the page")),
-    ("Enter, Space", N_("Press the focused button")),
-    ("?", N_("Show or hide this help")),
-    ("Escape", N_("Close this help; on a board, step back; on a question, keep playing")),
+GENERAL_KEYS: KeyList = (
+    (("Tab",), N_("Move between the controls of the page")),
+    (("Enter", "Space"), N_("Press the focused button")),
+    (("?",), N_("Show or hide this help")),
+    (("Escape",), N_("Close this help; on a board, step back; on a question, keep playing")),
 )
-BOARD_KEYS = (
-    ("←↑→↓", N_("On a board: move the cursor (the board is one Tab stop)")),
-    ("Enter", N_("On a board: act at the cursor")),
+BOARD_KEYS: KeyList = (
+    (("←↑→↓",), N_("On a board: move the cursor (the board is one Tab stop)")),
+    (("Enter",), N_("On a board: act at the cursor")),
 )
 
 
@@ -647,7 +648,7 @@ def help_body(model: Model) -> Element:
     ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
     too), and the way to its game's rules."""
     keys = shown_keys(model)
-    rows = [(_key_names(k), what) for k, what in (*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ()))]
+    rows = [(key_names(k), what) for k, what in (*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ()))]
     gestures = keys.gestures if keys else ()
     game = keys.game if keys and games.guide(keys.game) else ""
     return h(
@@ -675,9 +676,10 @@ def help_body(model: Model) -> Element:
     )
 
 
-def _key_names(keys: str) -> str:
-    """The keys of one row ("Enter, Space") listed in the page's language: "Enter、Space" in Japanese."""
-    return i18n.listing(keys.split(", "))
+def key_names(keys: Sequence[str]) -> str:
+    """The keys of one row listed in the page's language: "Enter, Space", "Enter、Space" in Japanese. Each
+    is the name printed on the key (a name holding a comma stays one key); the list is the language's."""
+    return i18n.listing(keys)
 
 
 def _keys_table(rows: Sequence[tuple[str, str]]) -> Element:

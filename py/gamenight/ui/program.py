@@ -334,8 +334,11 @@ class Env:
     utc_offset_min: int = 0
 
 
-# Pairs of what to press (or do, on a touch screen) and a msgid of what it does, for the help (``?``).
-KeyList = tuple[tuple[str, str], ...]
+# For the help (``?``): rows of the keys to press, each named as printed on it ("Enter", "/"; listed in the
+# page's language by ``app.key_names``, never a string to split), and a msgid of what they do; and rows of
+# a touch gesture and what it does, both msgids.
+KeyList = tuple[tuple[tuple[str, ...], str], ...]
+GestureList = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -345,7 +348,7 @@ class Keys:
 
     game: str
     shortcuts: KeyList = ()
-    gestures: KeyList = ()
+    gestures: GestureList = ()
 
 
 class Screen(Protocol):

@@ -12,7 +12,7 @@ from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
 SOLO_ONLY = ("Ctrl+Z, U", "Ctrl+Y, R")  # the solo board's undo and redo: a race has neither
-NO_BOARD_KEYS = [k for k, _what in (*app.GENERAL_KEYS, *app.BOARD_KEYS)]  # what every page's help lists
+NO_BOARD_KEYS = ["Tab", "Enter, Space", "?", "Escape", "←↑→↓", "Enter"]  # what every page's help lists
 
 
 def helped(page: Page) -> Element:
@@ -55,7 +55,7 @@ def lobby_match(game: str, seat: str) -> tuple[Page, Page]:
     [
         ("raythread", "C", "1, 2", "Tap a tile in your hand"),
         ("lightseeker", "2", "S, T", "Tap a cube, then an arrow"),
-        ("reflection", "2", "/  \\", "Drag a tile"),
+        ("reflection", "2", "/, \\", "Drag a tile"),
     ],
 )
 def test_the_help_in_a_lobby_lists_the_keys_and_gestures_of_its_match_s_board(
@@ -117,6 +117,32 @@ def test_in_japanese_the_help_lists_keys_with_a_japanese_comma(game: str, keys: 
     assert not [k for k in listed if "," in k], listed
 
 
+def test_in_japanese_the_help_lists_the_keys_of_every_row_with_a_japanese_comma():
+    """Reflection's tile keys were written "/  \\" and "|  -", two keys set apart by spaces that no language
+    chose, and every row was split from English on ", ": each row's keys are a tuple, listed in the page's
+    language."""
+    model = solo_playing("#/reflection/solo?preset=easy&seed=3")
+    try:
+        i18n.set_language("ja")
+        opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+        listed = keys_of(app.view(opened))
+    finally:
+        i18n.set_language("en")
+    assert {"/、\\", "|、-", "Space、Enter", "Ctrl+Z、U", "Home、End"} <= set(listed), listed
+    assert not [k for k in listed if "," in k or "  " in k], listed
+
+
+def test_a_key_whose_name_holds_a_comma_is_one_key():
+    """A row's keys are listed as they are named: the comma key (or "Ctrl+,") is not split from its row."""
+    assert app.key_names(("Ctrl+,", "Space")) == "Ctrl+,, Space"
+    try:
+        i18n.set_language("ja")
+        assert app.key_names(("Ctrl+,", "Space")) == "Ctrl+,、Space"
+        assert app.key_names((",",)) == ","
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():
     rtc = FakeRtc()
     host = rtc.page(Browser(), "#/host?game=raythread")  # the setup form, no lobby yet
@@ -162,7 +188,7 @@ def test_a_builder_s_help_says_its_delete_takes_a_tile_away_and_a_solver_s_a_til
     assert said_of(helped(solver))["Delete, X"] == "Reflection: take the tile or note away"
 
 
-TILE_KEYS = {"diagonal": "/  \\", "flat": "|  -", "block": "#", "hole": "o", "triangle": "V"}
+TILE_KEYS = {"diagonal": "/, \\", "flat": "|, -", "block": "#", "hole": "o", "triangle": "V"}
 
 
 def tile_keys(listed: list[str]) -> set[str]:
@@ -191,7 +217,7 @@ def test_the_solo_help_lists_a_tile_s_key_only_when_the_puzzle_has_that_kind_of_
     from tests.unit.reflection.test_triangles import playing
 
     def kinds(params: dict[str, str]) -> set[str]:
-        return tile_keys([key for key, _what in solo.SCREEN.keys(playing(params)).shortcuts])
+        return tile_keys([app.key_names(key) for key, _what in solo.SCREEN.keys(playing(params)).shortcuts])
 
     assert kinds({"preset": "easy", "seed": "3"}) == {"diagonal", "flat", "block"}  # Easy has no black hole
     tiles = {"preset": "custom", "size": "5", "diagonal": "1", "triangle": "2", "seed": "4", "v": "2"}
