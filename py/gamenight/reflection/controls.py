@@ -132,6 +132,14 @@ reasons(
 )
 terms({f"rf-kind-{kind}": name for kind, name in scene.KIND_NAMES.items()})
 
+# The status in each phase everyone plays at once (``ReflectionBoard.at_once``): the phase, and who is
+# still at it. A phase that is missing (a training match's pause) says whose turn it is.
+AT_ONCE = {
+    "build": (N_("Everyone builds at once"), N_("still building: {names}")),
+    "solve": (N_("The solvers race at once"), N_("still solving: {names}")),
+    "reveal": (N_("The builders reveal at once"), N_("still to reveal: {names}")),
+}
+
 ADVICE = {
     "running": N_("Checking whether your puzzle has one solution…"),
     "unique": N_("One solution: a fair puzzle."),
@@ -465,6 +473,18 @@ class ReflectionBoard:
         if view.get("phase") != "prepare":
             return ""
         return _("Making the first puzzle…") if view.get("round") == 1 else _("Making the next puzzle…")
+
+    def at_once(self, view: JSON, table: Table, seats: Collection[str]) -> str:
+        """The status in a phase every seat plays at the same time (all of a race's phases but a training
+        match's pause): the phase, and who of ``seats`` is still at it, "you" first; nothing once the host
+        stopped the match (nobody is at work any more: the status says it stopped)."""
+        phase = AT_ONCE.get(str(view.get("phase")))
+        if phase is None or not seats or table.stopped:
+            return ""
+        lead, still = phase
+        mine = [_("you")] if len(table.mine) == 1 and set(table.mine) <= set(seats) else []
+        names = i18n.conjunction([*mine, *(name_of(table, s) for s in seats if s not in table.mine or not mine)])
+        return i18n.separated(_(lead), _(still).format(names=names))
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)

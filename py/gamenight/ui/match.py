@@ -145,6 +145,12 @@ class Board(Protocol):
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
     #   waiting(view, table) -> str — what the status says while no seat may move, in the page's
     #       language (Reflection: the round's puzzle is being made); "" or without it: "Waiting…".
+    #   at_once(view, table, seats) -> str — in a phase where several seats act at once, each move standing
+    #       on its own (boardgame.io's ``activePlayers``, where a turn has one ``currentPlayer``), what the
+    #       status says instead of "Ann (1), Bea (2) and Cal (3) to play · your turn", which reads as if they
+    #       took turns: the phase and who of ``seats`` (those still at it, in seat order; this page's own
+    #       said "you"), in the page's language (Reflection: "Everyone builds at once · still building: you
+    #       and Cal (3)"); "" or without it: the phase is played in turns.
     #   looking: frozenset[str] — the actions of its controls that only change how the board is seen
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
@@ -721,20 +727,24 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
 
 def status_room(ui: MatchUi, table: Table) -> Memo:
     """The status's words in each state of a running match, laid unseen under the status (css/app.css
-    ``.match-room``: in one grid cell with it): whose turn it is, the computer thinking, and the steps of a
-    move made elsewhere played back. The status is as tall as the longest of them as this page lays it out
+    ``.match-room``: in one grid cell with it): whose turn it is, the computer thinking, the steps of a
+    move made elsewhere played back, and in a phase played at once who is still at it (all of them, as
+    at its start: ``at_once``). The status is as tall as the longest of them as this page lays it out
     (its font, width and text size), so the board under it stays put as the turn passes and no line of it
     is ever empty. Media queries tuned to one font's widths kept two lines' room below 24.25rem: wider
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
     with the line the host's controls add under the status)."""
-    return keep(_PANELS, ("room", table, i18n.generation()), lambda: _status_room(ui, table), (ui.board,))
+    # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
+    together = at_once(ui, table, [s.id for s in table.seats])
+    key = ("room", table, i18n.generation(), together)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together), (ui.board,))
 
 
-def _status_room(ui: MatchUi, table: Table) -> Element:
+def _status_room(ui: MatchUi, table: Table, together: str) -> Element:
     unfolds = getattr(ui.board, "unfold", None) is not None
     skip = _("a click or a key skips it; arrows move the cursor too")
-    words: list[Child] = []
+    words: list[Child] = [together] if together else []
     for s in table.seats:
         name = seat_label(table, s.id)
         turn = ngettext("{names} to play", "{names} to play", 1).format(names=name)
@@ -802,12 +812,15 @@ def status(ui: MatchUi, table: Table) -> str:
     if not active:
         waiting = getattr(ui.board, "waiting", None)
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
-    names = i18n.conjunction(seat_label(table, s) for s in active)
-    text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
-    mine = [s for s in active if s in table.mine]
     by = {s.id: s for s in table.seats}
     away = [seat_label(table, s) for s in active if s in by and by[s].away]
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+    if together := at_once(ui, table, active):
+        # Whoever is still at it may be waited for: a page that is gone too.
+        return i18n.separated(together, gone.format(names=i18n.conjunction(away))) if away else together
+    names = i18n.conjunction(seat_label(table, s) for s in active)
+    text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
+    mine = [s for s in active if s in table.mine]
     if mine and len(table.mine) == 1:
         text = i18n.separated(text, _("your turn"))
         if away:  # seats that play at once (a Reflection round): the others may be waited for too
@@ -824,6 +837,13 @@ def status(ui: MatchUi, table: Table) -> str:
             names = i18n.conjunction(seat_label(table, s.id) for s in bots)
             return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
     return text
+
+
+def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:
+    """What the status says of ``seats`` acting at once in the phase shown (``Board.at_once``): "" when the
+    board plays it in turns."""
+    words = getattr(ui.board, "at_once", None)
+    return words(ui.view, table, seats) if words is not None else ""
 
 
 def seat_list(ui: MatchUi, table: Table) -> Memo:

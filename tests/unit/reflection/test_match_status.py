@@ -1,0 +1,73 @@
+"""What a Reflection race says above its board: the status line in a phase everyone plays at once (who is
+still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn")."""
+
+from __future__ import annotations
+
+from gamenight import i18n
+from gamenight.reflection.match import submission
+from gamenight.ui import match as screen
+from gamenight.ui.svg import text_of
+from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
+from tests.unit.reflection.test_controls import Page, pages
+
+RACE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
+
+
+def status(page: Page) -> str:
+    return text_of(page.find("match-status")[0])
+
+
+def room(page: Page) -> list[str]:
+    """The words laid unseen under the status to measure its room (``ui.match.status_room``)."""
+    (laid,) = page.find("match-room")
+    return [text_of(span) for span in laid.children]
+
+
+def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
+    """Everyone builds at the same time: "Ann (1), Bea (2) and Cal (3) to play · your turn" read as if the
+    three took turns (a page that had sent its puzzle read the others "to play")."""
+    m = Match(BUILT, 3)
+    shown = pages(m, "1", "2", None)
+    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea (2) and Cal (3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann (1) and Cal (3)"
+    assert status(shown[None]) == "Everyone builds at once · still building: Ann (1), Bea (2) and Cal (3)"
+    # The status's room holds its words with everyone still at it, the most it says in this phase, and keeps
+    # them as players send: the board under it does not move.
+    rooms = {seat: room(page) for seat, page in shown.items()}
+    for page in shown.values():
+        assert status(page) in room(page)
+    m.play("1", submission(built_layout(m.state, 0), m.state.warps, salt(0)))
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == "Everyone builds at once · still building: Bea (2) and Cal (3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal (3)"
+    for seat, page in shown.items():
+        assert "to play" not in status(page) and "your turn" not in status(page)
+        assert room(page) == rooms[seat]
+    i18n.set_language("ja")
+    try:
+        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal（3）"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish():
+    m = Match(RACE, 3)
+    shown = pages(m, "1", "2", "3")
+    assert m.state.phase == "solve"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea (2) and Cal (3)"
+    assert status(shown["1"]) in room(shown["1"])
+    shown["2"].place(m.solution("2"))
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal (3)"
+    assert status(shown["2"]) == "The solvers race at once · still solving: Ann (1) and Cal (3)"
+
+
+def test_a_game_played_in_turns_still_says_whose_turn_it_is():
+    """The shared screen words a phase everyone plays at once only for a board that says it has one
+    (``Board.at_once``): the other games keep "Bea (B) to play · your turn"."""
+    board = type("Turns", (), {"active": lambda self, view: frozenset(("C",))})()
+    table = screen.Table("raythread", (screen.SeatAt("A", "Ann", "amber"), screen.SeatAt("C", "Bea", "cyan")))
+    ui = screen.MatchUi("raythread", board, {"result": None}, None)
+    assert screen.status(ui, screen.replace(table, mine=frozenset(("C",)))) == "Bea (B) to play · your turn"
