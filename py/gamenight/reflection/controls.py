@@ -853,7 +853,8 @@ def left_ms(view: JSON, desk: Desk) -> int | None:
 
 def banner(desk: Desk, view: JSON, table: Table) -> Element:
     """The phase in a sentence, and the round clock; for a stopped match (``table.stopped``), where it
-    stopped, with no clock and nobody said to be at work."""
+    stopped, with no clock and nobody said to be at work; on a page that lost the host (``table.offline``),
+    nothing it is told to do there."""
     phase, round_, rounds = view.get("phase"), view.get("round", 0), view.get("rounds", 0)
     builder = (sheet(view, desk.task.number) or {}).get("builder")
     live = not table.stopped
@@ -861,8 +862,12 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         title = _("The match ended while the puzzles were being built.")
     elif phase == "build":
         left = [s for s in view.get("active", ())]
-        if desk.task.kind == "build" and not submitted(view):
+        if desk.task.kind == "build" and not submitted(view) and not table.offline:
             title = _("Build your puzzle: place every tile, then send it.")
+        elif desk.task.kind == "build" and not submitted(view):
+            # A page that lost the host has no tray and sends nothing (the status says how to rejoin): what
+            # is true meanwhile, as a spectator reads it.
+            title = _("The players are building their puzzles.")
         elif desk.task.kind == "build":
             title = ngettext(
                 "Your puzzle is sent. Waiting for {names}…", "Your puzzle is sent. Waiting for {names}…", len(left)

@@ -1,14 +1,17 @@
 """What a Reflection race says above its board: the status line in a phase everyone plays at once (who is
-still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn")."""
+still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn"), the phase's heading on a page that
+lost the host."""
 
 from __future__ import annotations
 
 from gamenight import i18n
+from gamenight.net import peer as pe
 from gamenight.reflection.match import submission
 from gamenight.ui import match as screen
 from gamenight.ui.svg import text_of
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.reflection.test_controls import Page, pages
+from tests.unit.reflection.test_match_pages import two_players
 
 RACE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
 
@@ -71,3 +74,15 @@ def test_a_game_played_in_turns_still_says_whose_turn_it_is():
     table = screen.Table("raythread", (screen.SeatAt("A", "Ann", "amber"), screen.SeatAt("C", "Bea", "cyan")))
     ui = screen.MatchUi("raythread", board, {"result": None}, None)
     assert screen.status(ui, screen.replace(table, mine=frozenset(("C",)))) == "Bea (B) to play · your turn"
+
+
+def test_a_page_that_lost_the_host_mid_build_is_not_told_to_build_and_send():
+    """It has no tray and nothing it sends reaches the host: the status says to rejoin, and the heading
+    under it went on saying "Build your puzzle: place every tile, then send it."."""
+    rtc, _host, bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3})
+    assert text_of(bea.by_class("rf-phase")[0]) == "Build your puzzle: place every tile, then send it."
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert text_of(bea.by_class("match-status")[0]).startswith("Not connected to the host")
+    assert not bea.by_class("tray")
+    heading = text_of(bea.by_class("rf-phase")[0])
+    assert "Build your puzzle" not in heading and "send" not in heading, heading
