@@ -498,6 +498,8 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     start or stop the clock; reveal this seat's puzzle when the rules ask; forget it once revealed."""
     effects: list = []
     drafts: Mapping[str, str] = {}
+    if moved.now_ms > desk.now_ms:  # the clock is drawn from this render on, not from the timer's first tick
+        desk = replace(desk, now_ms=moved.now_ms)
     if moved.before is None:  # the page (re)started: what this device kept
         desk = replace(desk, secrets=load_secrets(moved.stored))
         drafts = moved.stored
@@ -847,7 +849,7 @@ def left_ms(view: JSON, desk: Desk) -> int | None:
     """Time left in the round on this page's clock, if the round has a limit and has started."""
     limit, started = view.get("limit_ms") or 0, view.get("started_ms")
     if not limit or started is None or view.get("phase") != "solve" or not desk.now_ms:
-        return None  # (no time known yet on this page: the clock shows from its first tick)
+        return None  # (no time known yet on this page: the screen was given none, ``Moved``)
     return max(0, min(limit, started + limit - desk.now_ms))
 
 

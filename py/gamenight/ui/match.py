@@ -199,10 +199,13 @@ class Reply:
 @dataclass(frozen=True)
 class Moved:
     """A new position reached the board (``before``: the view it replaces, ``None`` for the first);
-    ``stored`` holds the page's local-storage values of the board's ``storage_keys``."""
+    ``stored`` holds the page's local-storage values of the board's ``storage_keys``; ``now_ms``: the
+    page's time when it came (0: not known), so a board that draws a clock draws it from its first render
+    (a reload, a rejoin), not from its timer's first tick."""
 
     before: JSON | None
     stored: Mapping[str, str]
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -356,14 +359,15 @@ def start(
     table: Table | None = None,
     stored: Mapping[str, str] | None = None,
     before: JSON | None = None,
+    now_ms: int = 0,
 ) -> MatchUi:
     """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``;
     ``stored``: the page's local-storage values of the board's ``storage_keys``; ``before``: the
     position before the last move, when known (a table's undo or reload), so the board marks what that
-    move changed, as it did when the move was played."""
+    move changed, as it did when the move was played; ``now_ms``: the page's time (``Moved``)."""
     local = board.start(view, before, animate=False)
     ui = MatchUi(game, board, view, local, stored=dict(stored or {}))
-    return _react(ui, table, Moved(None, ui.stored))
+    return _react(ui, table, Moved(None, ui.stored, now_ms))
 
 
 def advance(
@@ -375,6 +379,7 @@ def advance(
     watched: bool = True,
     told: bool = False,
     told_before: JSON | None = None,
+    now_ms: int = 0,
 ) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
     carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
@@ -384,7 +389,8 @@ def advance(
     shown at once). ``told``: ``view`` came whole (a lobby's snapshot after a gap or a reconnection),
     perhaps several moves on from the position shown: the board marks what the last step changed from
     ``told_before``, the position before that step as told with it (``None``: nothing to mark), not from the
-    position shown, and plays nothing out (as ``start`` for a page that opens a match mid-way)."""
+    position shown, and plays nothing out (as ``start`` for a page that opens a match mid-way). ``now_ms``:
+    the page's time (``Moved``)."""
     moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
         return ui if moves == ui.moves else replace(ui, moves=moves)
@@ -409,7 +415,7 @@ def advance(
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         return replace(moved, local=_keep(ui.board, ui.local, local))
-    return _react(moved, table, Moved(ui.view, ui.stored))
+    return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
 def _keep(board: Board, before: Any, fresh: Any) -> Any:

@@ -1,6 +1,6 @@
 """What a Reflection race says above its board: the status line in a phase everyone plays at once (who is
 still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn"), the phase's heading on a page that
-lost the host."""
+lost the host, and the round's clock from the first render of a page that comes back."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from gamenight.ui import match as screen
 from gamenight.ui.svg import text_of
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.reflection.test_controls import Page, pages
+from tests.unit.reflection.test_match_desk import reload_host
 from tests.unit.reflection.test_match_pages import two_players
+from tests.unit.ui.peers import Browser
 
 RACE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
 
@@ -86,3 +88,17 @@ def test_a_page_that_lost_the_host_mid_build_is_not_told_to_build_and_send():
     assert not bea.by_class("tray")
     heading = text_of(bea.by_class("rf-phase")[0])
     assert "Build your puzzle" not in heading and "send" not in heading, heading
+
+
+def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
+    """It came with the first tick, a second later, and on a phone the board moved down a line then."""
+    browser = Browser()
+    rtc, host, _bea = two_players({**RACE, "limit": 2}, browser)
+    host.work()
+    assert host.inner.board.local.task.kind == "solve"
+    rtc.now += 30_000  # half a minute into the round
+    again = reload_host(rtc, host, browser)
+    (clock,) = again.by_class("rf-clock")
+    started = again.inner.board.view["started_ms"]
+    seconds = -(-(120_000 - (rtc.now - started)) // 1000)  # rounded up, as a kitchen timer
+    assert text_of(clock) == f"{seconds // 60}:{seconds % 60:02d} left"
