@@ -1,6 +1,7 @@
 """What a Reflection race says above its board: the status line in a phase everyone plays at once (who is
 still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn"), the phase's heading on a page that
-lost the host, and the round's clock from the first render of a page that comes back."""
+lost the host, the round's clock from the first render of a page that comes back, and a team's label that
+never parts a name from its seat number."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from gamenight import i18n
 from gamenight.net import peer as pe
 from gamenight.reflection.match import submission
 from gamenight.ui import match as screen
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.reflection.test_controls import Page, pages
 from tests.unit.reflection.test_match_desk import reload_host
@@ -102,3 +103,21 @@ def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
     started = again.inner.board.view["started_ms"]
     seconds = -(-(120_000 - (rtc.now - started)) // 1000)  # rounded up, as a kitchen timer
     assert text_of(clock) == f"{seconds // 60}:{seconds % 60:02d} left"
+
+
+def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
+    """On a phone the label wrapped between "Bea" and "（2）"."""
+    m = Match({**RACE, "teams": 2}, 3)
+    shown = pages(m, "1", "2", "3")
+    for seat in ("1", "2", "3"):
+        shown[seat].place(m.state.sheets[0].solution)
+    for page in shown.values():
+        page.see()
+    for language, ann in (("en", "Ann (1)"), ("ja", "Ann（1）")):
+        i18n.set_language(language)
+        try:
+            label = shown["1"].find("rf-team-name")[0]
+            kept = [text_of(e) for e in find_all(label, lambda e: "nobr" in str(e.attr("class") or "").split())]
+            assert ann in kept, kept
+        finally:
+            i18n.set_language("en")
