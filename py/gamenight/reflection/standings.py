@@ -205,8 +205,9 @@ def race(view: JSON, table: Table) -> Element | None:
         and h(
             "p",
             {"class": "rf-still"},
-            (_("Did not finish: {names}") if stopped else _("Still solving: {names}")).format(
-                names=i18n.listing(name_of(table, s) for s in still)
+            filled(
+                _("Did not finish: {names}") if stopped else _("Still solving: {names}"),
+                names=listed(kept_name(table, s) for s in still),
             ),
         ),
         not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),

@@ -121,3 +121,17 @@ def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
             assert ann in kept, kept
         finally:
             i18n.set_language("en")
+
+
+def test_the_rounds_still_solving_line_keeps_each_name_with_its_seat_number_on_one_line():
+    """At 320 px the race panel's "Still solving: Ann (1), Bea (2), Cal (3)" wrapped between "Cal" and "(3)"."""
+    m = Match(RACE, 3)
+    shown = pages(m, "1", "2", "3")
+    for language, cal in (("en", "Cal (3)"), ("ja", "Cal（3）")):
+        i18n.set_language(language)
+        try:
+            line = shown["1"].find("rf-still")[0]
+            kept = [text_of(e) for e in find_all(line, lambda e: "nobr" in str(e.attr("class") or "").split())]
+            assert cal in kept, kept
+        finally:
+            i18n.set_language("en")
