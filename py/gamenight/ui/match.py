@@ -724,9 +724,13 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     line on a phone as the status it stands in for, so the board under it does not move for a replay
     (a game's board may say over itself that a tap skips it, as Light Seeker's does). Shown only where
     there are keys and a pointer, it names a click and a key, not a tap."""
-    step = _("{name}'s move, step {k} of {n}").format(
-        name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
-    )
+    return replay_words(table, ui.replayed_by, ui.shown + 1, len(ui.replay))
+
+
+def replay_words(table: Table, seat: str, k: int, n: int) -> Element:
+    """The words of ``replay_note`` for step ``k`` of ``n`` of ``seat``'s move ("" : "?"): one place for
+    them, which ``status_room`` lays out too."""
+    step = _("{name}'s move, step {k} of {n}").format(name=seat_label(table, seat) if seat else "?", k=k, n=n)
     skip = _("a click or a key skips it; arrows move the cursor too")
     return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
 
@@ -748,23 +752,26 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
 
 
 def _status_room(ui: MatchUi, table: Table, together: str) -> Element:
+    return h(
+        "div",
+        {"class": "match-room", "aria-hidden": "true"},
+        [h("span", {}, w) for w in room_words(ui, table, together)],
+    )
+
+
+def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
+    """What ``status_room`` lays out: the words ``status`` and ``replay_note`` say (``turn_words``,
+    ``replay_words``) in each state of a running match: each seat alone to play (a computer player
+    thinking), a move made elsewhere played back (a step's numbers of one digit each: no move unfolds into
+    ten steps; this page's own moves are not played back), and ``together``, a phase played at once with
+    every seat at it."""
     unfolds = getattr(ui.board, "unfold", None) is not None
-    skip = _("a click or a key skips it; arrows move the cursor too")
     words: list[Child] = [together] if together else []
     for s in table.seats:
-        name = seat_label(table, s.id)
-        turn = ngettext("{names} to play", "{names} to play", 1).format(names=name)
-        if s.id in table.mine:
-            words.append(i18n.separated(turn, _("your turn")) if len(table.mine) == 1 else turn)
-            continue
-        if s.kind == "bot":
-            words.append(ngettext("{names} is thinking…", "{names} are thinking…", 1).format(names=name))
-        else:
-            words.append(turn)
-        if unfolds:  # as replay_note: a step's numbers of one digit each (no move unfolds into ten steps)
-            step = _("{name}'s move, step {k} of {n}").format(name=name, k=1, n=9)
-            words.append(h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip)))
-    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, w) for w in words])
+        words.append(turn_words(ui, table, [s.id]))
+        if unfolds and s.id not in table.mine:
+            words.append(replay_words(table, s.id, 1, 9))
+    return words
 
 
 def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
@@ -820,28 +827,36 @@ def status(ui: MatchUi, table: Table) -> str:
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
     by = {s.id: s for s in table.seats}
     away = [seat_label(table, s) for s in active if s in by and by[s].away]
+    text = turn_words(ui, table, active)
+    if not away:
+        return text
+    # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
+    # at once, or the page's own turn with others'), who is gone is named; a lone turn is "disconnected".
+    mine = len(table.mine) == 1 and any(s in table.mine for s in active)
+    if len(active) == 1 and not mine and not at_once(ui, table, active):
+        return i18n.separated(text, _("disconnected"))
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+    return i18n.separated(text, gone.format(names=i18n.conjunction(away)))
+
+
+def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
+    """Whose turn it is, ``active`` the seats to play (in seat order): the board's words for a phase played
+    at once (``at_once``), "Bea (B) to play · your turn" on the page that plays one of them (one seat),
+    "Bot B (Hard) is thinking…" when only computer players are to play, else "Ann (A) and Bea (B) to play".
+    The one place for these words: ``status`` says them of the seats to play, ``status_room`` lays them out
+    for each seat, so a new wording is measured as it is shown."""
     if together := at_once(ui, table, active):
-        # Whoever is still at it may be waited for: a page that is gone too.
-        return i18n.separated(together, gone.format(names=i18n.conjunction(away))) if away else together
+        return together
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
-    if mine and len(table.mine) == 1:
-        text = i18n.separated(text, _("your turn"))
-        if away:  # seats that play at once (a Reflection round): the others may be waited for too
-            text = i18n.separated(text, gone.format(names=i18n.conjunction(away)))
-    elif away:  # the match waits for a page that is gone: say so where everyone looks
-        text = i18n.separated(
-            text, _("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away))
-        )
-    elif not mine:
-        bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
-        if bots and len(bots) == len(active):
-            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the
-            # seat list's badge says it is the computer.
-            names = i18n.conjunction(seat_label(table, s.id) for s in bots)
-            return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
+    if mine:
+        return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
+    by = {s.id: s for s in table.seats}
+    if all(s in by and by[s].kind == "bot" for s in active):
+        # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
+        # badge says it is the computer.
+        return ngettext("{names} is thinking…", "{names} are thinking…", len(active)).format(names=names)
     return text
 
 
