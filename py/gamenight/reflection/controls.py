@@ -132,6 +132,14 @@ reasons(
 )
 terms({f"rf-kind-{kind}": name for kind, name in scene.KIND_NAMES.items()})
 
+# The status in each phase everyone plays at once (``ReflectionBoard.at_once``): the phase, and who is
+# still at it. A phase that is missing (a training match's pause) says whose turn it is.
+AT_ONCE = {
+    "build": (N_("Everyone builds at once"), N_("still building: {names}")),
+    "solve": (N_("The solvers race at once"), N_("still solving: {names}")),
+    "reveal": (N_("The builders reveal at once"), N_("still to reveal: {names}")),
+}
+
 ADVICE = {
     "running": N_("Checking whether your puzzle has one solution…"),
     "unique": N_("One solution: a fair puzzle."),
@@ -466,6 +474,18 @@ class ReflectionBoard:
             return ""
         return _("Making the first puzzle…") if view.get("round") == 1 else _("Making the next puzzle…")
 
+    def at_once(self, view: JSON, table: Table, seats: Collection[str]) -> str:
+        """The status in a phase every seat plays at the same time (all of a race's phases but a training
+        match's pause): the phase, and who of ``seats`` is still at it, "you" first; nothing once the host
+        stopped the match (nobody is at work any more: the status says it stopped)."""
+        phase = AT_ONCE.get(str(view.get("phase")))
+        if phase is None or not seats or table.stopped:
+            return ""
+        lead, still = phase
+        mine = [_("you")] if len(table.mine) == 1 and set(table.mine) <= set(seats) else []
+        names = i18n.conjunction([*mine, *(name_of(table, s) for s in seats if s not in table.mine or not mine)])
+        return i18n.separated(_(lead), _(still).format(names=names))
+
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)
 
@@ -478,6 +498,8 @@ def follow(desk: Desk, view: JSON, moved: Moved) -> Reply:
     start or stop the clock; reveal this seat's puzzle when the rules ask; forget it once revealed."""
     effects: list = []
     drafts: Mapping[str, str] = {}
+    if moved.now_ms > desk.now_ms:  # the clock is drawn from this render on, not from the timer's first tick
+        desk = replace(desk, now_ms=moved.now_ms)
     if moved.before is None:  # the page (re)started: what this device kept
         desk = replace(desk, secrets=load_secrets(moved.stored))
         drafts = moved.stored
@@ -827,13 +849,14 @@ def left_ms(view: JSON, desk: Desk) -> int | None:
     """Time left in the round on this page's clock, if the round has a limit and has started."""
     limit, started = view.get("limit_ms") or 0, view.get("started_ms")
     if not limit or started is None or view.get("phase") != "solve" or not desk.now_ms:
-        return None  # (no time known yet on this page: the clock shows from its first tick)
+        return None  # (no time known yet on this page: the screen was given none, ``Moved``)
     return max(0, min(limit, started + limit - desk.now_ms))
 
 
 def banner(desk: Desk, view: JSON, table: Table) -> Element:
     """The phase in a sentence, and the round clock; for a stopped match (``table.stopped``), where it
-    stopped, with no clock and nobody said to be at work."""
+    stopped, with no clock and nobody said to be at work; on a page that lost the host (``table.offline``),
+    nothing it is told to do there."""
     phase, round_, rounds = view.get("phase"), view.get("round", 0), view.get("rounds", 0)
     builder = (sheet(view, desk.task.number) or {}).get("builder")
     live = not table.stopped
@@ -841,8 +864,12 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
         title = _("The match ended while the puzzles were being built.")
     elif phase == "build":
         left = [s for s in view.get("active", ())]
-        if desk.task.kind == "build" and not submitted(view):
+        if desk.task.kind == "build" and not submitted(view) and not table.offline:
             title = _("Build your puzzle: place every tile, then send it.")
+        elif desk.task.kind == "build" and not submitted(view):
+            # A page that lost the host has no tray and sends nothing (the status says how to rejoin): what
+            # is true meanwhile, as a spectator reads it.
+            title = _("The players are building their puzzles.")
         elif desk.task.kind == "build":
             title = ngettext(
                 "Your puzzle is sent. Waiting for {names}…", "Your puzzle is sent. Waiting for {names}…", len(left)

@@ -145,6 +145,12 @@ class Board(Protocol):
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
     #   waiting(view, table) -> str — what the status says while no seat may move, in the page's
     #       language (Reflection: the round's puzzle is being made); "" or without it: "Waiting…".
+    #   at_once(view, table, seats) -> str — in a phase where several seats act at once, each move standing
+    #       on its own (boardgame.io's ``activePlayers``, where a turn has one ``currentPlayer``), what the
+    #       status says instead of "Ann (1), Bea (2) and Cal (3) to play · your turn", which reads as if they
+    #       took turns: the phase and who of ``seats`` (those still at it, in seat order; this page's own
+    #       said "you"), in the page's language (Reflection: "Everyone builds at once · still building: you
+    #       and Cal (3)"); "" or without it: the phase is played in turns.
     #   looking: frozenset[str] — the actions of its controls that only change how the board is seen
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
@@ -193,10 +199,13 @@ class Reply:
 @dataclass(frozen=True)
 class Moved:
     """A new position reached the board (``before``: the view it replaces, ``None`` for the first);
-    ``stored`` holds the page's local-storage values of the board's ``storage_keys``."""
+    ``stored`` holds the page's local-storage values of the board's ``storage_keys``; ``now_ms``: the
+    page's time when it came (0: not known), so a board that draws a clock draws it from its first render
+    (a reload, a rejoin), not from its timer's first tick."""
 
     before: JSON | None
     stored: Mapping[str, str]
+    now_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -350,14 +359,15 @@ def start(
     table: Table | None = None,
     stored: Mapping[str, str] | None = None,
     before: JSON | None = None,
+    now_ms: int = 0,
 ) -> MatchUi:
     """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``;
     ``stored``: the page's local-storage values of the board's ``storage_keys``; ``before``: the
     position before the last move, when known (a table's undo or reload), so the board marks what that
-    move changed, as it did when the move was played."""
+    move changed, as it did when the move was played; ``now_ms``: the page's time (``Moved``)."""
     local = board.start(view, before, animate=False)
     ui = MatchUi(game, board, view, local, stored=dict(stored or {}))
-    return _react(ui, table, Moved(None, ui.stored))
+    return _react(ui, table, Moved(None, ui.stored, now_ms))
 
 
 def advance(
@@ -369,6 +379,7 @@ def advance(
     watched: bool = True,
     told: bool = False,
     told_before: JSON | None = None,
+    now_ms: int = 0,
 ) -> MatchUi:
     """A new position arrived (a move was played here or elsewhere): the board starts afresh, or
     carries its own state over if it ``react``s. ``events`` are one step's (a move, a clock tick): the
@@ -378,7 +389,8 @@ def advance(
     shown at once). ``told``: ``view`` came whole (a lobby's snapshot after a gap or a reconnection),
     perhaps several moves on from the position shown: the board marks what the last step changed from
     ``told_before``, the position before that step as told with it (``None``: nothing to mark), not from the
-    position shown, and plays nothing out (as ``start`` for a page that opens a match mid-way)."""
+    position shown, and plays nothing out (as ``start`` for a page that opens a match mid-way). ``now_ms``:
+    the page's time (``Moved``)."""
     moves = ui.moves if moves is None else moves
     if view == ui.view and not events:
         return ui if moves == ui.moves else replace(ui, moves=moves)
@@ -403,7 +415,7 @@ def advance(
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         return replace(moved, local=_keep(ui.board, ui.local, local))
-    return _react(moved, table, Moved(ui.view, ui.stored))
+    return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
 def _keep(board: Board, before: Any, fresh: Any) -> Any:
@@ -712,43 +724,54 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     line on a phone as the status it stands in for, so the board under it does not move for a replay
     (a game's board may say over itself that a tap skips it, as Light Seeker's does). Shown only where
     there are keys and a pointer, it names a click and a key, not a tap."""
-    step = _("{name}'s move, step {k} of {n}").format(
-        name=seat_label(table, ui.replayed_by) if ui.replayed_by else "?", k=ui.shown + 1, n=len(ui.replay)
-    )
+    return replay_words(table, ui.replayed_by, ui.shown + 1, len(ui.replay))
+
+
+def replay_words(table: Table, seat: str, k: int, n: int) -> Element:
+    """The words of ``replay_note`` for step ``k`` of ``n`` of ``seat``'s move ("" : "?"): one place for
+    them, which ``status_room`` lays out too."""
+    step = _("{name}'s move, step {k} of {n}").format(name=seat_label(table, seat) if seat else "?", k=k, n=n)
     skip = _("a click or a key skips it; arrows move the cursor too")
     return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
 
 
 def status_room(ui: MatchUi, table: Table) -> Memo:
     """The status's words in each state of a running match, laid unseen under the status (css/app.css
-    ``.match-room``: in one grid cell with it): whose turn it is, the computer thinking, and the steps of a
-    move made elsewhere played back. The status is as tall as the longest of them as this page lays it out
+    ``.match-room``: in one grid cell with it): whose turn it is, the computer thinking, the steps of a
+    move made elsewhere played back, and in a phase played at once who is still at it (all of them, as
+    at its start: ``at_once``). The status is as tall as the longest of them as this page lays it out
     (its font, width and text size), so the board under it stays put as the turn passes and no line of it
     is ever empty. Media queries tuned to one font's widths kept two lines' room below 24.25rem: wider
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
     with the line the host's controls add under the status)."""
-    return keep(_PANELS, ("room", table, i18n.generation()), lambda: _status_room(ui, table), (ui.board,))
+    # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
+    together = at_once(ui, table, [s.id for s in table.seats])
+    key = ("room", table, i18n.generation(), together)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together), (ui.board,))
 
 
-def _status_room(ui: MatchUi, table: Table) -> Element:
+def _status_room(ui: MatchUi, table: Table, together: str) -> Element:
+    return h(
+        "div",
+        {"class": "match-room", "aria-hidden": "true"},
+        [h("span", {}, w) for w in room_words(ui, table, together)],
+    )
+
+
+def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
+    """What ``status_room`` lays out: the words ``status`` and ``replay_note`` say (``turn_words``,
+    ``replay_words``) in each state of a running match: each seat alone to play (a computer player
+    thinking), a move made elsewhere played back (a step's numbers of one digit each: no move unfolds into
+    ten steps; this page's own moves are not played back), and ``together``, a phase played at once with
+    every seat at it."""
     unfolds = getattr(ui.board, "unfold", None) is not None
-    skip = _("a click or a key skips it; arrows move the cursor too")
-    words: list[Child] = []
+    words: list[Child] = [together] if together else []
     for s in table.seats:
-        name = seat_label(table, s.id)
-        turn = ngettext("{names} to play", "{names} to play", 1).format(names=name)
-        if s.id in table.mine:
-            words.append(i18n.separated(turn, _("your turn")) if len(table.mine) == 1 else turn)
-            continue
-        if s.kind == "bot":
-            words.append(ngettext("{names} is thinking…", "{names} are thinking…", 1).format(names=name))
-        else:
-            words.append(turn)
-        if unfolds:  # as replay_note: a step's numbers of one digit each (no move unfolds into ten steps)
-            step = _("{name}'s move, step {k} of {n}").format(name=name, k=1, n=9)
-            words.append(h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip)))
-    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, w) for w in words])
+        words.append(turn_words(ui, table, [s.id]))
+        if unfolds and s.id not in table.mine:
+            words.append(replay_words(table, s.id, 1, 9))
+    return words
 
 
 def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
@@ -802,28 +825,46 @@ def status(ui: MatchUi, table: Table) -> str:
     if not active:
         waiting = getattr(ui.board, "waiting", None)
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
+    by = {s.id: s for s in table.seats}
+    away = [seat_label(table, s) for s in active if s in by and by[s].away]
+    text = turn_words(ui, table, active)
+    if not away:
+        return text
+    # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
+    # at once, or the page's own turn with others'), who is gone is named; a lone turn is "disconnected".
+    mine = len(table.mine) == 1 and any(s in table.mine for s in active)
+    if len(active) == 1 and not mine and not at_once(ui, table, active):
+        return i18n.separated(text, _("disconnected"))
+    gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
+    return i18n.separated(text, gone.format(names=i18n.conjunction(away)))
+
+
+def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
+    """Whose turn it is, ``active`` the seats to play (in seat order): the board's words for a phase played
+    at once (``at_once``), "Bea (B) to play · your turn" on the page that plays one of them (one seat),
+    "Bot B (Hard) is thinking…" when only computer players are to play, else "Ann (A) and Bea (B) to play".
+    The one place for these words: ``status`` says them of the seats to play, ``status_room`` lays them out
+    for each seat, so a new wording is measured as it is shown."""
+    if together := at_once(ui, table, active):
+        return together
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
+    if mine:
+        return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
     by = {s.id: s for s in table.seats}
-    away = [seat_label(table, s) for s in active if s in by and by[s].away]
-    gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
-    if mine and len(table.mine) == 1:
-        text = i18n.separated(text, _("your turn"))
-        if away:  # seats that play at once (a Reflection round): the others may be waited for too
-            text = i18n.separated(text, gone.format(names=i18n.conjunction(away)))
-    elif away:  # the match waits for a page that is gone: say so where everyone looks
-        text = i18n.separated(
-            text, _("disconnected") if len(active) == 1 else gone.format(names=i18n.conjunction(away))
-        )
-    elif not mine:
-        bots = [by[s] for s in active if s in by and by[s].kind == "bot"]
-        if bots and len(bots) == len(active):
-            # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the
-            # seat list's badge says it is the computer.
-            names = i18n.conjunction(seat_label(table, s.id) for s in bots)
-            return ngettext("{names} is thinking…", "{names} are thinking…", len(bots)).format(names=names)
+    if all(s in by and by[s].kind == "bot" for s in active):
+        # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
+        # badge says it is the computer.
+        return ngettext("{names} is thinking…", "{names} are thinking…", len(active)).format(names=names)
     return text
+
+
+def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:
+    """What the status says of ``seats`` acting at once in the phase shown (``Board.at_once``): "" when the
+    board plays it in turns."""
+    words = getattr(ui.board, "at_once", None)
+    return words(ui.view, table, seats) if words is not None else ""
 
 
 def seat_list(ui: MatchUi, table: Table) -> Memo:

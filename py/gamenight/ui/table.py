@@ -317,7 +317,12 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     model = replace(
         model, phase="playing", played=played, bots=bots, kinds={}, seats=seated, message="", vs="", elsewhere=False
     )
-    model = replace(model, ui=match.start(model.game, _board(model.game), _view(model)), pending=None, confirming=False)
+    model = replace(
+        model,
+        ui=match.start(model.game, _board(model.game), _view(model), now_ms=model.now_ms),
+        pending=None,
+        confirming=False,
+    )
     return model, [save(model), *think(model)]
 
 
@@ -600,7 +605,9 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     # page asks "Start a new match?" over it: the player reads the question, and the log and the live
     # region say the move.
     moves = count_moves(record.log)
-    ui = match.advance(shown, _view(model), events, table_of(model), moves, watched=not model.confirming)
+    ui = match.advance(
+        shown, _view(model), events, table_of(model), moves, watched=not model.confirming, now_ms=model.now_ms
+    )
     ui, asked, _ = match.take(ui)
     model = replace(model, ui=ui)
     return model, [save(model), *asked, *think(model)]
@@ -643,7 +650,7 @@ def retold(model: Model) -> match.MatchUi:
     # The position before the last move: the board marks what that move changed (the cubes a Light
     # Seeker turn moved, the tile Raythread's last move placed), as it did when it was played.
     before = _view(model, model.played.states[-2]) if len(model.played.states) > 1 else None
-    ui = match.start(model.game, _board(model.game), _view(model), before=before)
+    ui = match.start(model.game, _board(model.game), _view(model), before=before, now_ms=model.now_ms)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, count_moves(record.log))
 

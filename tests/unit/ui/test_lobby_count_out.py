@@ -36,7 +36,7 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     assert not count_out_buttons(host), "Bea is connected: nobody is counted out"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Ann (1), Bea (2) and Cal (3) to play · your turn · Bea (2) is disconnected"
+        "Everyone builds at once · still building: you, Bea (2) and Cal (3) · Bea (2) is disconnected"
     )
     assert not count_out_buttons(cal), "only the host may count a player out"
     (button,) = count_out_buttons(host)

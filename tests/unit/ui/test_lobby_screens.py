@@ -715,14 +715,16 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
     bea = join(rtc, host, "Bea")
     bea.click("sit", seat="2")
     host.click("start")
-    assert text_of(host.by_class("match-status")[0]) == "Ann (1) and Bea (2) to play · your turn"
+    assert text_of(host.by_class("match-status")[0]) == "Everyone builds at once · still building: you and Bea (2)"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Ann (1) and Bea (2) to play · your turn · Bea (2) is disconnected"
+        "Everyone builds at once · still building: you and Bea (2) · Bea (2) is disconnected"
     )
     i18n.set_language("ja")
     try:
-        assert text_of(host.by_class("match-status")[0]) == "Ann（1）とBea（2）の番・あなたの番・Bea（2）は切断中"
+        assert (
+            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea（2）・Bea（2）は切断中"
+        )
     finally:
         i18n.set_language("en")
 

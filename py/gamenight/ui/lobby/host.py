@@ -442,7 +442,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
     effects: list[Effect] = []
     earlier = model.board  # the position before the move being followed (if any)
     for _round in range(3):  # a board's own move (a reveal) changes the position once more
-        board = sync_board(model.board, live.client, model.stored)
+        board = sync_board(model.board, live.client, model.stored, now_ms=model.now_ms)
         moves: list = []
         if board is not None:
             board, asked, moves = screen.take(board)
@@ -457,7 +457,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
             effects += live.request(request, model.now_ms)
             # The host plays it at once: its update is followed before the next move's, so each
             # move is a step of its own in the log (the mirror keeps only the last update's events).
-            board = sync_board(board, live.client, model.stored)
+            board = sync_board(board, live.client, model.stored, now_ms=model.now_ms)
         if board is not model.board:
             model = replace(model, board=board)
         if not moves:

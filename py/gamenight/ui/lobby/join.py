@@ -369,7 +369,7 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
     client, outbox, _link = model.connected  # update() follows once the page has a mirror
     starts = model.stage == "lobby" and began(model.board, client)
-    board = sync_board(model.board, client, model.stored, offline=model.stage == "lost")
+    board = sync_board(model.board, client, model.stored, offline=model.stage == "lost", now_ms=model.now_ms)
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), [])
     board, effects, moves = screen.take(board)

@@ -173,12 +173,17 @@ def lobby_keys(client: Client | None, board: screen.MatchUi | None) -> Keys | No
 
 
 def sync_board(
-    ui: screen.MatchUi | None, client: Client, stored: Mapping[str, str] | None = None, offline: bool = False
+    ui: screen.MatchUi | None,
+    client: Client,
+    stored: Mapping[str, str] | None = None,
+    offline: bool = False,
+    now_ms: int = 0,
 ) -> screen.MatchUi | None:
     """The match screen's state after the mirror changed: started for a new match, advanced for a new
     position (with the events that led to it), told of a refused move; ``None`` without a board.
     ``stored``: the page's local-storage values of the board's ``storage_keys`` when it started.
-    ``offline``: the page lost the host, so no move can reach it: the board says so and takes none."""
+    ``offline``: the page lost the host, so no move can reach it: the board says so and takes none.
+    ``now_ms``: the page's time, for a board's clock from its first render (``screen.Moved``)."""
     match = shown_match(client)
     board = games.board(match.game) if match is not None else None
     if match is None or board is None:
@@ -200,7 +205,8 @@ def sync_board(
         # A page that opens the match mid-way (a latecomer, a reload) marks what its last step changed,
         # from the position before it that the snapshot told.
         before = dict(client.before) if client.before is not None else None
-        ui = screen.start(match.game, board, view, table, ui.stored if ui is not None else stored, before=before)
+        stored = ui.stored if ui is not None else stored
+        ui = screen.start(match.game, board, view, table, stored, before=before, now_ms=now_ms)
         # A match already under way has no log here.
         ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
@@ -210,7 +216,8 @@ def sync_board(
         # the last one only, from the position before it that the snapshot told.
         told = client.told is not None
         before = dict(client.before) if told and client.before is not None else None
-        ui = screen.advance(ui, view, client.events if fresh else (), table, match.moves, told=told, told_before=before)
+        events = client.events if fresh else ()
+        ui = screen.advance(ui, view, events, table, match.moves, told=told, told_before=before, now_ms=now_ms)
         if fresh:
             ui = replace(ui, followed=client.seq)
     if client.told is not None:

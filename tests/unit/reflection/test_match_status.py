@@ -1,0 +1,137 @@
+"""What a Reflection race says above its board: the status line in a phase everyone plays at once (who is
+still at it, not "Ann (1), Bea (2) and Cal (3) to play · your turn"), the phase's heading on a page that
+lost the host, the round's clock from the first render of a page that comes back, and a team's label that
+never parts a name from its seat number."""
+
+from __future__ import annotations
+
+from gamenight import i18n
+from gamenight.net import peer as pe
+from gamenight.reflection.match import submission
+from gamenight.ui import match as screen
+from gamenight.ui.svg import find_all, text_of
+from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
+from tests.unit.reflection.test_controls import Page, pages
+from tests.unit.reflection.test_match_desk import reload_host
+from tests.unit.reflection.test_match_pages import two_players
+from tests.unit.ui.peers import Browser
+
+RACE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
+
+
+def status(page: Page) -> str:
+    return text_of(page.find("match-status")[0])
+
+
+def room(page: Page) -> list[str]:
+    """The words laid unseen under the status to measure its room (``ui.match.status_room``)."""
+    (laid,) = page.find("match-room")
+    return [text_of(span) for span in laid.children]
+
+
+def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
+    """Everyone builds at the same time: "Ann (1), Bea (2) and Cal (3) to play · your turn" read as if the
+    three took turns (a page that had sent its puzzle read the others "to play")."""
+    m = Match(BUILT, 3)
+    shown = pages(m, "1", "2", None)
+    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea (2) and Cal (3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann (1) and Cal (3)"
+    assert status(shown[None]) == "Everyone builds at once · still building: Ann (1), Bea (2) and Cal (3)"
+    # The status's room holds its words with everyone still at it, the most it says in this phase, and keeps
+    # them as players send: the board under it does not move.
+    rooms = {seat: room(page) for seat, page in shown.items()}
+    for page in shown.values():
+        assert status(page) in room(page)
+    m.play("1", submission(built_layout(m.state, 0), m.state.warps, salt(0)))
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == "Everyone builds at once · still building: Bea (2) and Cal (3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal (3)"
+    for seat, page in shown.items():
+        assert "to play" not in status(page) and "your turn" not in status(page)
+        assert room(page) == rooms[seat]
+    i18n.set_language("ja")
+    try:
+        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal（3）"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish():
+    m = Match(RACE, 3)
+    shown = pages(m, "1", "2", "3")
+    assert m.state.phase == "solve"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea (2) and Cal (3)"
+    assert status(shown["1"]) in room(shown["1"])
+    shown["2"].place(m.solution("2"))
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal (3)"
+    assert status(shown["2"]) == "The solvers race at once · still solving: Ann (1) and Cal (3)"
+
+
+def test_a_game_played_in_turns_still_says_whose_turn_it_is():
+    """The shared screen words a phase everyone plays at once only for a board that says it has one
+    (``Board.at_once``): the other games keep "Bea (B) to play · your turn"."""
+    board = type("Turns", (), {"active": lambda self, view: frozenset(("C",))})()
+    table = screen.Table("raythread", (screen.SeatAt("A", "Ann", "amber"), screen.SeatAt("C", "Bea", "cyan")))
+    ui = screen.MatchUi("raythread", board, {"result": None}, None)
+    assert screen.status(ui, screen.replace(table, mine=frozenset(("C",)))) == "Bea (B) to play · your turn"
+
+
+def test_a_page_that_lost_the_host_mid_build_is_not_told_to_build_and_send():
+    """It has no tray and nothing it sends reaches the host: the status says to rejoin, and the heading
+    under it went on saying "Build your puzzle: place every tile, then send it."."""
+    rtc, _host, bea = two_players({"mode": "built", "preset": "custom", "size": 4, "tiles": 3})
+    assert text_of(bea.by_class("rf-phase")[0]) == "Build your puzzle: place every tile, then send it."
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    assert text_of(bea.by_class("match-status")[0]).startswith("Not connected to the host")
+    assert not bea.by_class("tray")
+    heading = text_of(bea.by_class("rf-phase")[0])
+    assert "Build your puzzle" not in heading and "send" not in heading, heading
+
+
+def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
+    """It came with the first tick, a second later, and on a phone the board moved down a line then."""
+    browser = Browser()
+    rtc, host, _bea = two_players({**RACE, "limit": 2}, browser)
+    host.work()
+    assert host.inner.board.local.task.kind == "solve"
+    rtc.now += 30_000  # half a minute into the round
+    again = reload_host(rtc, host, browser)
+    (clock,) = again.by_class("rf-clock")
+    started = again.inner.board.view["started_ms"]
+    seconds = -(-(120_000 - (rtc.now - started)) // 1000)  # rounded up, as a kitchen timer
+    assert text_of(clock) == f"{seconds // 60}:{seconds % 60:02d} left"
+
+
+def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
+    """On a phone the label wrapped between "Bea" and "（2）"."""
+    m = Match({**RACE, "teams": 2}, 3)
+    shown = pages(m, "1", "2", "3")
+    for seat in ("1", "2", "3"):
+        shown[seat].place(m.state.sheets[0].solution)
+    for page in shown.values():
+        page.see()
+    for language, ann in (("en", "Ann (1)"), ("ja", "Ann（1）")):
+        i18n.set_language(language)
+        try:
+            label = shown["1"].find("rf-team-name")[0]
+            kept = [text_of(e) for e in find_all(label, lambda e: "nobr" in str(e.attr("class") or "").split())]
+            assert ann in kept, kept
+        finally:
+            i18n.set_language("en")
+
+
+def test_the_rounds_still_solving_line_keeps_each_name_with_its_seat_number_on_one_line():
+    """At 320 px the race panel's "Still solving: Ann (1), Bea (2), Cal (3)" wrapped between "Cal" and "(3)"."""
+    m = Match(RACE, 3)
+    shown = pages(m, "1", "2", "3")
+    for language, cal in (("en", "Cal (3)"), ("ja", "Cal（3）")):
+        i18n.set_language(language)
+        try:
+            line = shown["1"].find("rf-still")[0]
+            kept = [text_of(e) for e in find_all(line, lambda e: "nobr" in str(e.attr("class") or "").split())]
+            assert cal in kept, kept
+        finally:
+            i18n.set_language("en")

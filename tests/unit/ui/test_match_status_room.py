@@ -1,0 +1,78 @@
+"""The status's room (``ui.match.status_room``): the words laid unseen under the status to measure it are
+exactly the words the status can show while a match runs, from the one place that words them
+(``turn_words``, ``replay_words``), so a new wording of the status is measured as it is shown."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gamenight import i18n
+from gamenight.core.bot import NAME
+from gamenight.ui import match as screen
+from gamenight.ui.match import MatchUi, SeatAt, Table
+from gamenight.ui.svg import text_of
+
+SEATS = (SeatAt("1", "Ann", "amber"), SeatAt("2", NAME, "cyan", "bot", "hard"), SeatAt("3", "Cal", "magenta", "remote"))
+
+
+class Turns:
+    """A board played in turns whose moves made elsewhere unfold into steps (as Light Seeker's)."""
+
+    def active(self, view):
+        return frozenset(view.get("active", ()))
+
+    def unfold(self, before, view, events):
+        return ()
+
+
+class AtOnce(Turns):
+    """A board with a phase everyone plays at once (as Reflection's build)."""
+
+    def at_once(self, view, table, seats):
+        names = i18n.conjunction(screen.seat_label(table, s) for s in seats)
+        return f"Everyone plays at once · still playing: {names}" if view.get("phase") == "together" else ""
+
+
+def room(ui: MatchUi, table: Table) -> list[str]:
+    return [text_of(span) for span in screen.status_room(ui, table).children]
+
+
+def shown(ui: MatchUi, table: Table) -> str:
+    """The status line as ``screen.render`` draws it (the replay's note while a move made elsewhere is
+    played back)."""
+    return text_of(screen.replay_note(ui, table) if screen.replaying(ui) else screen.status(ui, table))
+
+
+def each_state(board, view: dict, table: Table) -> tuple[list[str], set[str]]:
+    """The room, and every status the match can show: each seat alone to play, each seat's move played back
+    at its first step of nine, and every seat at once."""
+    ui = MatchUi("reflection", board, view, None)
+    shows = set()
+    for seat in table.seats:
+        alone = replace(ui, view={**view, "active": [seat.id]})
+        shows.add(shown(alone, table))
+        if seat.id not in table.mine:
+            played = replace(alone, replay=(({}, None),) * 9, replayed_by=seat.id)
+            shows.add(shown(played, table))
+    shows.add(shown(replace(ui, view={**view, "active": [s.id for s in table.seats]}), table))
+    return room(ui, table), shows
+
+
+def test_the_room_holds_exactly_the_words_of_a_turn_a_computer_players_thinking_and_a_replay():
+    table = Table("reflection", SEATS, frozenset(("1",)))
+    board = Turns()
+    laid, shows = each_state(board, {"active": ["1"]}, table)
+    assert "Ann (1) to play · your turn" in laid and "Bot 2 (Hard) is thinking…" in laid
+    assert "Cal (3)'s move, step 1 of 9 · a click or a key skips it; arrows move the cursor too" in laid
+    # All three to play at once, on a board with no such phase, is no state a running match shows alone
+    # for long (its words are the turn's, several names): the room holds every state of one seat.
+    assert set(laid) == shows - {shown(MatchUi("reflection", board, {"active": ["1", "2", "3"]}, None), table)}
+
+
+def test_the_room_holds_the_words_of_a_phase_played_at_once_with_every_seat_and_with_each_alone():
+    """It held only the words with every seat still at it: the status with one left was not measured."""
+    table = Table("reflection", SEATS, frozenset(("1",)))
+    laid, shows = each_state(AtOnce(), {"phase": "together"}, table)
+    assert "Everyone plays at once · still playing: Ann (1), Bot 2 (Hard) and Cal (3)" in laid
+    assert "Everyone plays at once · still playing: Cal (3)" in laid
+    assert set(laid) == shows
