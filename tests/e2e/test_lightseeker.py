@@ -418,6 +418,33 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(
     context.close()
 
 
+def tap_a_turn_to_confirm(page: Page, height: int) -> None:
+    """Start a match and tap a turn (a computer's choice) up to "Confirm turn", each tap where its target
+    is now: Playwright's own tap would scroll it into the window first."""
+
+    def tap(selector: str) -> None:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    state, bot = engine(page), games.bot("lightseeker")
+    assert bot is not None
+    move = decide(bot, GAME.view(state, "1"), "easy", 1)
+    board = state.board
+    for a in move["actions"]:
+        if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+            tap(cell(board, a["cube"]))
+            expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
+        tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
+        expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+    tap(cell(board, move["buh"]))
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    confirm = page.locator("button[data-action=ls-confirm]")
+    expect(confirm).to_be_enabled()
+    expect(confirm).to_be_in_viewport(ratio=1)  # waits for a scroll (a smooth one) to end
+
+
 def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_small_phone(
     browser: Browser, site_url: str
 ):
@@ -428,32 +455,33 @@ def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_sm
     context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
-
-    def tap(selector: str) -> None:
-        # A finger's tap where the target is now: Playwright's own tap would scroll it into the window first.
-        box = page.locator(selector).bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (selector, box)
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
     try:
         start(page, site_url)
-        state, bot = engine(page), games.bot("lightseeker")
-        assert bot is not None
-        move = decide(bot, GAME.view(state, "1"), "easy", 1)
-        board = state.board
-        for a in move["actions"]:
-            if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
-                tap(cell(board, a["cube"]))
-                expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
-            tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
-            board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
-            expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
-        tap(cell(board, move["buh"]))
-        expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
-        confirm = page.locator("button[data-action=ls-confirm]")
-        expect(confirm).to_be_enabled()
-        expect(confirm).to_be_in_viewport(ratio=1)  # waits for a scroll (a smooth one) to end
+        tap_a_turn_to_confirm(page, 640)
         assert_in_window(page, (".ls-board", "button[data-action=ls-confirm]"))
+        watch.check()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
+def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_turn_is_shown(
+    browser: Browser, site_url: str, size: tuple[int, int]
+):
+    """QA (fit57): "Confirm turn" was scrolled into the window exactly, its bottom on the window's edge, so
+    the turn panel's padding and lower border stayed below it (the panel's bottom 650 px down in 640): the
+    panel looked cut off. The button keeps a scroll margin of the panel's padding and border and some room
+    more: the panel's border shows, 8 px or more above the window's bottom."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        start(page, site_url)
+        tap_a_turn_to_confirm(page, height)
+        panel = page.locator(".ls-turn").bounding_box()
+        assert panel is not None and panel["y"] + panel["height"] <= height - 8, (panel, height)
+        assert_in_window(page, (".ls-board",))
         watch.check()
     finally:
         context.close()
