@@ -85,7 +85,8 @@ def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
     }
     # A green disc with two digits is a pill (a rectangle with round ends), a black square a rectangle.
     assert [shapes[n].tag for n in names] == ["path", "rect", "path", "path", "rect"]
-    assert shapes[names[1]].attr("rx") == 11.5 and shapes[names[4]].attr("rx") == 2
+    # Round ends: its rx is half its thickness across the ring (its height on a top clue: along "x").
+    assert shapes[names[1]].attr("rx") == shapes[names[1]].attr("height") / 2 and shapes[names[4]].attr("rx") == 2
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
