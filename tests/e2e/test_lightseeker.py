@@ -338,6 +338,9 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
         page.tap(cell(state.board, cube))
         expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
         expect(page.locator(".ls-arrow").first).to_be_visible()
+        # The hint names the buttons there, not the arrows.
+        expect(page.locator(".ls-hint .touch-only")).to_contain_text("Tap a Slide or Tilt button")
+        expect(page.locator(".ls-hint .pointer-only")).to_be_hidden()
         targets = page.evaluate(BOARD_TARGETS)
         assert any(t["target"].startswith("ls-cell") for t in targets), targets
         small = [t for t in targets if t["w"] < 44 or t["h"] < 44]

@@ -818,6 +818,7 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
     wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
     # What a hint says of keys is a sentence of its own in the element css/app.css hides on a touch
     # screen (no keyboard there), as Raythread's key names are.
+    said: str | list[Element]
     if not ui.acting:
         if problem(ui) is not None:
             said, keys = _("Undo an action and try another."), _("Keys: Escape undoes an action.")
@@ -833,10 +834,25 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
         )
         keys = _("Keys: the arrow keys move onto a cube and choose it.")
     else:
-        said = _(
-            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
-            "face that comes up."
-        )
+        # On a touch screen the arrows take no taps (css/app.css): there the hint names the buttons.
+        said = [
+            h(
+                "span",
+                {"class": "pointer-only"},
+                _(
+                    "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows "
+                    "the face that comes up."
+                ),
+            ),
+            h(
+                "span",
+                {"class": "touch-only"},
+                _(
+                    "Tap a Slide or Tilt button: the arrows on the board show where the cube goes and the face "
+                    "a tilt brings up."
+                ),
+            ),
+        ]
         keys = _("Keys: S or T, then an arrow.")
     # The gap before the key sentence (English's space, none in Japanese) is inside its element.
     return [
