@@ -156,12 +156,13 @@ def rt_taps(page: Page, state: object, move: dict) -> None:
 
 
 def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
-    """A Light Seeker turn by taps: each action's cube and arrow, Buh's cube, Confirm."""
+    """A Light Seeker turn by taps: each action's cube and button (on a touch screen the arrows take no
+    taps), Buh's cube, Confirm."""
     board = state.board
     for a in move["actions"]:
         if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
             page.tap(ls.cell(board, a["cube"]))
-        page.tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        page.tap(f".ls-move[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
         board = ls_rules.act(board, ls_rules.Action(a["cube"], a["kind"], ls.Direction(a["dir"])))
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(ls_rules.total_light(board)))
     page.tap(ls.cell(board, move["buh"]))

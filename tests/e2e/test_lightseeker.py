@@ -29,6 +29,7 @@ from tests.e2e.conftest import (
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.lightseeker"
+TOUCH = "(pointer: coarse), (hover: none)"  # css/app.css: a touch screen (the arrows take no taps there)
 
 
 def start(page: Page, site_url: str, names=("Ann", "Bea"), joins: str | None = None) -> None:
@@ -73,15 +74,17 @@ def click_turn(page: Page, state: rules.State, move: dict) -> None:
 
 
 def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: True) -> None:
-    """Build ``move`` by clicks: each action's cube, then its arrow on the board; Buh's cube; Confirm.
-    The light shown after each action is the engine's. It waits for the position first: a click on the
-    board while a turn made elsewhere is played back only ends that replay."""
+    """Build ``move`` by clicks: each action's cube, then its arrow on the board (on a touch screen, where
+    the arrows take no taps, its button); Buh's cube; Confirm. The light shown after each action is the
+    engine's. It waits for the position first: a click on the board while a turn made elsewhere is played
+    back only ends that replay."""
     expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
     board = state.board
+    part = ".ls-move" if page.evaluate(f"matchMedia('{TOUCH}').matches") else ".ls-arrow"
     for a in move["actions"]:
         if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
             page.click(cell(board, a["cube"]))
-        page.click(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        page.click(f"{part}[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
         board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
     page.click(cell(board, move["buh"]))
@@ -294,6 +297,77 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         context.close()
 
 
+# What a finger hits on the Light Seeker board, as the page hit-tests it: the point every 3 px over the
+# board's box, and the target there (an element with a data-action, a button or a role=button; the board's
+# own, the open field, is none). Each target hit once, with its box in px.
+BOARD_TARGETS = """() => {
+    const board = document.querySelector('.ls-board'), b = board.getBoundingClientRect(), found = new Map();
+    for (let y = b.top + 1; y < b.bottom; y += 3) {
+        for (let x = b.left + 1; x < b.right; x += 3) {
+            const hit = document.elementFromPoint(x, y)?.closest('[data-action], button, [role=button]');
+            if (!hit || hit === board || !board.contains(hit) || found.has(hit)) continue;
+            const r = hit.getBoundingClientRect();
+            found.set(hit, {target: hit.dataset.action + ' ' + (hit.id || hit.getAttribute('class')),
+                            x: r.x, y: r.y, w: r.width, h: r.height});
+        }
+    }
+    return [...found.values()];
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
+def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browser, site_url: str, size):
+    """QA (fit57): at 320 px a chosen cube's arrows were targets 21 × 42 px (each fills half of its open
+    cell), at 390 28 × 55. No cell of a phone's valley holds two targets of 44 px both ways, so on a touch
+    screen the arrows take no taps (the Slide and Tilt buttons under the board do it, 44 px or more): every
+    target a finger hits on the board is 44 × 44 px or more, and no two overlap. A tap on an arrow keeps
+    the cube chosen and says to use its buttons, which come into the window."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        start(page, site_url)
+        state = engine(page)
+        taken = set(state.board.cells)
+        cube = next(  # a cube with an open cell next to it: its arrows are drawn
+            i
+            for i, (r, c) in enumerate(state.board.cells)
+            if i != state.board.buh and any(p not in taken for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        )
+        page.tap(cell(state.board, cube))
+        expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
+        expect(page.locator(".ls-arrow").first).to_be_visible()
+        # The hint names the buttons there, not the arrows.
+        expect(page.locator(".ls-hint .touch-only")).to_contain_text("Tap a Slide or Tilt button")
+        expect(page.locator(".ls-hint .pointer-only")).to_be_hidden()
+        targets = page.evaluate(BOARD_TARGETS)
+        assert any(t["target"].startswith("ls-cell") for t in targets), targets
+        small = [t for t in targets if t["w"] < 44 or t["h"] < 44]
+        assert small == [], f"targets under 44 px on the board at {width} px: {small}"
+        overlapping = [
+            (a["target"], b["target"])
+            for i, a in enumerate(targets)
+            for b in targets[i + 1 :]
+            if min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 0.5
+            and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > 0.5
+        ]
+        assert overlapping == [], overlapping
+        moves = [page.locator(".ls-move").nth(i).bounding_box() for i in range(page.locator(".ls-move").count())]
+        assert moves and all(m is not None and m["width"] >= 44 and m["height"] >= 44 for m in moves), moves
+        # A finger on an arrow: the cube stays chosen, its buttons are named and come into the window.
+        arrow = page.locator(".ls-arrow").first.bounding_box()
+        assert arrow is not None
+        page.touchscreen.tap(arrow["x"] + arrow["width"] / 2, arrow["y"] + arrow["height"] / 2)
+        expect(page.locator(".ls-note")).to_contain_text("slide or tilt it with the Slide and Tilt buttons")
+        expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
+        expect(page.locator(".ls-moves")).to_be_in_viewport(ratio=1)
+        assert len(record(page)["log"]) == 0
+        watch.check()
+    finally:
+        context.close()
+
+
 def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
     """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
     Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'
@@ -418,6 +492,36 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(
     context.close()
 
 
+def tap_a_turn_to_confirm(page: Page, height: int) -> None:
+    """Tap a turn (a computer's choice) up to "Confirm turn", each tap where its target is now (Playwright's
+    own tap would scroll it into the window first): the cubes, their Slide and Tilt buttons, Buh's cube."""
+
+    def tap(selector: str) -> None:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    state, bot = engine(page), games.bot("lightseeker")
+    assert bot is not None
+    move = decide(bot, GAME.view(state, "1"), "easy", 1)
+    board = state.board
+    for a in move["actions"]:
+        if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
+            tap(cell(board, a["cube"]))
+            expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
+        # The chosen cube's button (on a touch screen the arrows take no taps), where a finger scrolls to.
+        button = f".ls-move[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]"
+        page.locator(button).scroll_into_view_if_needed()
+        tap(button)
+        board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
+        expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+    tap(cell(board, move["buh"]))
+    expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    confirm = page.locator("button[data-action=ls-confirm]")
+    expect(confirm).to_be_enabled()
+    expect(confirm).to_be_in_viewport(ratio=1)  # waits for a scroll (a smooth one) to end
+
+
 def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_small_phone(
     browser: Browser, site_url: str
 ):
@@ -428,32 +532,33 @@ def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_sm
     context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
-
-    def tap(selector: str) -> None:
-        # A finger's tap where the target is now: Playwright's own tap would scroll it into the window first.
-        box = page.locator(selector).bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (selector, box)
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
     try:
         start(page, site_url)
-        state, bot = engine(page), games.bot("lightseeker")
-        assert bot is not None
-        move = decide(bot, GAME.view(state, "1"), "easy", 1)
-        board = state.board
-        for a in move["actions"]:
-            if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
-                tap(cell(board, a["cube"]))
-                expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
-            tap(f".ls-arrow[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
-            board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
-            expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
-        tap(cell(board, move["buh"]))
-        expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
-        confirm = page.locator("button[data-action=ls-confirm]")
-        expect(confirm).to_be_enabled()
-        expect(confirm).to_be_in_viewport(ratio=1)  # waits for a scroll (a smooth one) to end
+        tap_a_turn_to_confirm(page, 640)
         assert_in_window(page, (".ls-board", "button[data-action=ls-confirm]"))
+        watch.check()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
+def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_turn_is_shown(
+    browser: Browser, site_url: str, size: tuple[int, int]
+):
+    """QA (fit57): "Confirm turn" was scrolled into the window exactly, its bottom on the window's edge, so
+    the turn panel's padding and lower border stayed below it (the panel's bottom 650 px down in 640): the
+    panel looked cut off. The button keeps a scroll margin of the panel's padding and border and some room
+    more: the panel's border shows, 8 px or more above the window's bottom."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        start(page, site_url)
+        tap_a_turn_to_confirm(page, height)
+        panel = page.locator(".ls-turn").bounding_box()
+        assert panel is not None and panel["y"] + panel["height"] <= height - 8, (panel, height)
+        assert_in_window(page, (".ls-board",))
         watch.check()
     finally:
         context.close()

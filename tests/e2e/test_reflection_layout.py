@@ -146,6 +146,39 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
         app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
 
 
+# Each clue of two or more digits drawn on a pill or a rectangle (scene.clue_shape) on the boards matching
+# ``boards``: how far its shape, with its stroke, keeps from the grid's edge (the line between the ring of
+# clues and the cells), in px as drawn.
+PAIR_ROOM = """(boards) => [...document.querySelectorAll(boards)].flatMap((board) => {
+    const n = +board.dataset.size, low = 24, high = 24 + n * 40;  // scene.EDGE, scene.CELL
+    return [...board.querySelectorAll('.rf-edge')].filter((e) => e.querySelector('text').textContent.length >= 2
+        && e.querySelector('.rf-shape').tagName === 'rect').map((e) => {
+        const shape = e.querySelector('.rf-shape'), b = shape.getBBox(), m = shape.getScreenCTM();
+        const half = parseFloat(getComputedStyle(shape).strokeWidth) / 2;
+        const units = {T: low - (b.y + b.height + half), B: b.y - half - high,
+                       L: low - (b.x + b.width + half), R: b.x - half - high}[e.dataset.edge[0]];
+        return {edge: e.dataset.edge, number: e.querySelector('text').textContent, px: units * Math.abs(m.a)};
+    });
+})"""
+PAIR_PX = 2  # room a pill keeps from the grid's edge: 0 or less read as touching it
+
+
+@pytest.mark.parametrize("route", ["preset=easy&seed=3", "preset=normal&seed=11"])
+@pytest.mark.parametrize("width", [1280, 390, 320])
+def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, site_url: str, width: int, route: str):
+    """QA (fit57): a two-digit clue's pill (green "10", "14") or rectangle was 23 units across a ring 24 deep,
+    so with its stroke it crossed the grid's edge by a quarter unit on Easy and Normal boards at every width.
+    On a top or bottom clue, where the digits run along it, it keeps 2 px or more from the grid's edge (a
+    left or right clue's digits run across the ring and need its depth: not met, docs/accessibility.md)."""
+    size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
+    page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    pairs = [p for p in page.evaluate(PAIR_ROOM, ".rf-play .rf-board") if p["edge"][0] in "TB"]
+    assert pairs, "the board has two-digit pills on its top or bottom clues"
+    assert [p for p in pairs if p["px"] < PAIR_PX] == [], f"two-digit pills at the grid's edge at {width} px"
+    shoot(page, f"pairs-{width}-{route.split('&')[0].split('=')[1]}")
+
+
 # Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go
 # left, right, up and down (in px, inside the window) and still land on the clue.
 # ``scope``: the board's section, a match's ``.rf-work`` or the solo screen's ``.rf-play``.

@@ -58,10 +58,12 @@ reasons(
         "ls-buh-stays": N_("Buh must leave cube {n}: choose another cube."),
         "ls-more-actions": N_("Make your actions first, then move Buh."),
         "ls-choose-buh": N_("Choose Buh's new cube first."),
+        "ls-use-buttons": N_("Cube {n}: slide or tilt it with the Slide and Tilt buttons."),
     }
 )
 terms({word: word for word in scene.DIRECTION_WORDS.values()})
 SHOW_CONFIRM = ShowInWindow("button[data-action=ls-confirm]")
+SHOW_MOVES = ShowInWindow(".ls-moves")
 
 
 # --- what can lead to a legal turn (from the rules' turn_outcomes) ----------------------------------
@@ -191,6 +193,10 @@ def _note(code: str, **params: Any) -> JSON:
     return {"code": code, "params": params}
 
 
+def _next_to(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
 def _waiting(table: Table) -> JSON:
     return _note("ls-wait-turn" if table.mine else "ls-watching")
 
@@ -285,6 +291,10 @@ class LightSeekerBoard:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
             return Reply(new, move, (FOCUS_BOARD,))
+        if new.note and new.note["code"] == "ls-use-buttons":
+            # A tap where the chosen cube's arrows are drawn: on a touch screen they take no taps (half a
+            # cell is under a finger's 44 px), so its Slide and Tilt buttons come into the window.
+            return Reply(new, None, (SHOW_MOVES,))
         if move is None and confirmable(new) and not confirmable(ui):
             # On a small phone "Confirm turn" stood below the window once Buh's cube was tapped (its top
             # 627 px down in 640): the page shows it, scrolled by as little as it takes, focus staying put.
@@ -369,6 +379,10 @@ class LightSeekerBoard:
             return replace(ui, cursor=cell, note=_waiting(table))
         cube = _cube_at(board, cell)
         if ui.acting:
+            if cube is None and ui.selected is not None and _next_to(board.cells[ui.selected], cell):
+                # An open cell next to the chosen cube holds its arrows: on a touch screen they take no
+                # taps (css/app.css), and a tap there is aimed at them, not at letting the cube go.
+                return replace(ui, note=_note("ls-use-buttons", n=scene.number(ui.selected)))
             if cube is None:
                 return replace(ui, cursor=cell, selected=None, kind=None, note=None)
             if cube == board.buh:
@@ -804,6 +818,7 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
     wins = _("This turn wins: a light area worth {n}!").format(n=best) if best >= win else ""
     # What a hint says of keys is a sentence of its own in the element css/app.css hides on a touch
     # screen (no keyboard there), as Raythread's key names are.
+    said: str | list[Element]
     if not ui.acting:
         if problem(ui) is not None:
             said, keys = _("Undo an action and try another."), _("Keys: Escape undoes an action.")
@@ -819,10 +834,25 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
         )
         keys = _("Keys: the arrow keys move onto a cube and choose it.")
     else:
-        said = _(
-            "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows the "
-            "face that comes up."
-        )
+        # On a touch screen the arrows take no taps (css/app.css): there the hint names the buttons.
+        said = [
+            h(
+                "span",
+                {"class": "pointer-only"},
+                _(
+                    "Tap or click an arrow: the straight arrow slides the cube, the small face tilts it and shows "
+                    "the face that comes up."
+                ),
+            ),
+            h(
+                "span",
+                {"class": "touch-only"},
+                _(
+                    "Tap a Slide or Tilt button: the arrows on the board show where the cube goes and the face "
+                    "a tilt brings up."
+                ),
+            ),
+        ]
         keys = _("Keys: S or T, then an arrow.")
     # The gap before the key sentence (English's space, none in Japanese) is inside its element.
     return [

@@ -35,6 +35,8 @@ EDGE = 24
 # 26.7 px at 320 px wide). Drawn outside the board's box (css/app.css lets it overflow), it covers nothing
 # of the board's: what comes after the board on the page (its tray) stays on top of it.
 REACH = CELL - EDGE
+# How thick a top or bottom clue's pill or rectangle is across the ring (two or more digits: ``clue_shape``).
+PAIR_ACROSS = 16
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -421,10 +423,16 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:
         if colour == "green":
             return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
         return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
-    # A pill (its ends round, as a disc's) or a rectangle, 23 units across the ring and 34 or 30 along it.
+    # A pill (its ends round, as a disc's) or a rectangle, 34 or 30 units along the ring. On a top or bottom
+    # clue it is 16 units across (the digits' height is 12): 23 across, with its stroke, it crossed the
+    # grid's edge; 16 keeps 3.25 units of the ring clear each side, 2 px or more on every board and on a
+    # race's solutions (0.74 px a unit at 320 px wide). On a left or right clue the digits run across the
+    # ring (21.5 units wide): it is 22 across, clear of the grid's edge by a quarter unit only, the most the
+    # ring's depth leaves (docs/accessibility.md).
+    across = PAIR_ACROSS if along == "x" else 22
     half = 17 if colour == "green" else 15
-    hx, hy = (half, 11.5) if along == "x" else (11.5, half)
-    rx = 11.5 if colour == "green" else 2
+    hx, hy = (half, across / 2) if along == "x" else (across / 2, half)
+    rx = across / 2 if colour == "green" else 2
     return h("rect", {"class": "rf-shape", "x": cx - hx, "y": cy - hy, "width": 2 * hx, "height": 2 * hy, "rx": rx})
 
 

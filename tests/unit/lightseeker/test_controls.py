@@ -11,7 +11,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.lightseeker import GAME, rules
-from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, plan, problem
+from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, SHOW_MOVES, plan, problem
 from gamenight.lightseeker.rules import Action, Options, State
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
@@ -228,6 +228,26 @@ def test_cubes_from_which_no_legal_turn_can_follow_are_dimmed():
 def near_win(turn: int = 2) -> tuple[State, dict]:
     state = State(Options(), ("ann", "bob"), NEAR_WIN, turn=turn)
     return state, GAME.view(state, "ann")
+
+
+def test_a_tap_where_the_chosen_cube_s_arrows_are_keeps_it_and_brings_its_buttons_into_the_window():
+    """On a touch screen the arrows take no taps (each is half a cell, 22 × 43 px at 320 px wide: css/app.css),
+    so a tap on them lands on their open cell, which let the chosen cube go. It keeps the cube, says to use
+    its buttons and brings them into the window; an open cell not next to it still lets it go."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    ui, _ = click(ui, view, "ann", "ls-cell", r=1, c=3)  # cube 5 (6 on the screen)
+    assert ui.selected == 5
+    reply = BOARD.update(ui, view, "ann", TABLE, UiEvent("click", "ls-cell", {"r": "1", "c": "4"}))
+    assert isinstance(reply, Reply) and reply.effects == (SHOW_MOVES,) and reply.move is None
+    assert reply.local.selected == 5 and not reply.local.actions
+    assert said(reply.local.note) == "Cube 6: slide or tilt it with the Slide and Tilt buttons."
+    taken = {tuple(c["cell"]) for c in view["cubes"]}
+    far = next(
+        (r, c) for r in range(-1, 5) for c in range(-1, 5) if (r, c) not in taken and abs(r - 1) + abs(c - 3) > 1
+    )
+    ui, _ = click(ui, view, "ann", "ls-cell", r=far[0], c=far[1])
+    assert ui.selected is None and ui.note is None
 
 
 def test_a_turn_that_would_leave_a_cube_alone_is_explained_before_buh_and_cannot_be_confirmed():

@@ -85,7 +85,29 @@ def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
     }
     # A green disc with two digits is a pill (a rectangle with round ends), a black square a rectangle.
     assert [shapes[n].tag for n in names] == ["path", "rect", "path", "path", "rect"]
-    assert shapes[names[1]].attr("rx") == 11.5 and shapes[names[4]].attr("rx") == 2
+    # Round ends: its rx is half its thickness across the ring (its height on a top clue: along "x").
+    assert shapes[names[1]].attr("rx") == shapes[names[1]].attr("height") / 2 and shapes[names[4]].attr("rx") == 2
+
+
+def test_a_top_or_bottom_clue_s_two_digits_sit_on_a_shape_clear_of_the_grid_s_edge():
+    """fit57: a two-digit pill or rectangle was 23 units across a ring 24 deep, so with its stroke it
+    crossed the grid's edge on every board, the race's small solutions too (0.74 px a unit at 320 px: a
+    random puzzle there, so the browser measures the solo boards, tests/e2e/test_reflection_layout.py).
+    On a top or bottom clue it keeps 3 units of the ring clear on the grid's side: 2 px or more at that
+    scale, with the stroke's half taken off."""
+    sides = [n for n in edge_names(5) if n[0] in "TB"]
+    numbers = {n: Clue(10 + i, "green" if i % 2 else "black") for i, n in enumerate(sides)}
+    puzzle = replace(PUZZLE, clues=tuple(numbers.get(n, c) for n, c in zip(edge_names(5), PUZZLE.clues, strict=True)))
+    room = {}
+    for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
+        name = e.attr("data-edge")
+        if name not in numbers:
+            continue
+        (shape,) = by_class(e, "rf-shape")
+        _x, y, _w, hh = scene.box(5, scene.edge_cell(5, name))
+        top, bottom = shape.attr("y"), shape.attr("y") + shape.attr("height")
+        room[name] = (y + hh - bottom) if name[0] == "T" else (top - y)  # the grid is under a top clue's ring
+    assert len(room) == 10 and min(room.values()) >= 3, room
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
