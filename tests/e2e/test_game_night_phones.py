@@ -247,12 +247,22 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     for phone in (bea, cy):
         fits(phone)
         expect(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
-    # The host's rematch: a fresh board on every page, Bea's first to tap when her turn comes.
+    # The host's rematch: a fresh board on every page, the seats turned one place so another player starts
+    # (the same seat started every match): the computer player, in D, moves to A and plays first, then Ann,
+    # now in B; each page sees who is where and whose turn it is.
     host.get_by_role("button", name="Rematch").click()
     for page in (host, bea, cy):
         expect(page.locator(".match-result")).to_have_count(0)
-        expect(page.locator(".rt-tile")).to_have_count(0)
-        expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
+    wait_for_steps(host, 1, BOT_MS)
+    record = saved_record(host)
+    assert [record["names"][s] for s in "BCD"] == ["Ann", "Bea", "Cy"] and record["bots"] == {"A": "normal"}
+    assert record["log"][0]["seat"] == "A", "the computer player, now in the first seat, starts"
+    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+    for page in (bea, cy):
+        expect(page.locator(".match-status")).to_contain_text("Ann (B) to play", timeout=CONNECT_MS)
+    expect(bea.locator(".match-seat[data-seat='C']")).to_contain_text("you")
+    shot(bea, "Bea-8-raythread-rematch")
+    shot(host, "Ann-8-raythread-rematch")
 
 
 # --- a guest in Japanese ---------------------------------------------------------------------------------

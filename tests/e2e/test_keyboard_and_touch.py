@@ -8,6 +8,7 @@ for the page's own match, and each one the person makes is checked in the page's
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from gamenight.raythread import GAME as RT_GAME
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
-from tests.e2e.test_bots import replayed, wait_for_moves
+from tests.e2e.test_bots import BOT_MS, replayed, wait_for_moves
 from tests.e2e.test_lightseeker import KEYS, keys_to
 
 pytestmark = pytest.mark.e2e
@@ -171,14 +172,26 @@ def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
 
 
 GAMES = ["raythread", "lightseeker"]
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the rematch's first position is shot there
 
 
 def rematch(page: Page, game_id: str, moves: int) -> None:
-    """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last)."""
+    """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last), its
+    seats turned: the computer player, second in the last match, sits first and moves first, then the
+    person is to play (the person started every match before)."""
     expect(page.locator(".match-result")).to_have_count(0)
     page.wait_for_function(
         "([k, n]) => JSON.parse(localStorage.getItem(k)).record.log.length < n", arg=[store_of(game_id), moves]
     )
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).record.log.length >= 1", arg=store_of(game_id), timeout=BOT_MS
+    )
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{store_of(game_id)}')"))
+    first = saved["record"]["seats"][0]
+    assert saved["bots"] == {first: "normal"} and saved["record"]["log"][0]["seat"] == first
+    expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{game_id}-rematch-{page.viewport_size['width']}.png", full_page=True)
 
 
 @pytest.mark.timeout(600)

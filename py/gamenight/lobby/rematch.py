@@ -1,5 +1,8 @@
-"""Whom a rematch after a count-out goes without: one rule, which the host's session starts the rematch by
-(``Session._here``) and every page says under the ended match before it starts (``ui/lobby/panel.py``).
+"""Who sits where in a rematch: the rules the host's session starts a rematch by (``Session._here``), and
+that every page says under the ended match before it starts (``ui/lobby/panel.py``).
+
+In a game whose seats take turns, a rematch turns the seats one place (``turned``), so the player who
+moved first does not move first again (a table on one device does the same, ``ui/table.py``).
 
 A player the last match counted out (the game's optional ``counted_out``, ``core/game.py``) kept their seat
 to watch that match from it; seated again, the rematch would wait for them as the last one did until they
@@ -10,10 +13,12 @@ the game only which seats were counted out.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from gamenight.core.game import Game
+
+T = TypeVar("T")
 
 
 def without(
@@ -36,3 +41,19 @@ def without(
     if not gone or len(seats) - len(gone) not in game.info.seats:
         return []
     return gone
+
+
+def turns(game: Game) -> bool:
+    """Whether a rematch of ``game`` turns its seats: a game whose seats take turns (not ``simultaneous``,
+    ``core/game.py``), where the first seat moves first and so has the edge (Raythread's first seat wins
+    most matches between equal players). In a game whose seats act at once no seat starts."""
+    return not getattr(game, "simultaneous", False)
+
+
+def turned(game: Game, players: Sequence[T]) -> list[T]:
+    """The players of a rematch in seat order: each moved to the next seat, the last seat's to the first
+    (two players swap), so each match another player moves first; as they were in a game that ``turns``
+    nothing. The lobby's Rematch and a table's on one device (``ui/table.py``) both seat by it."""
+    if not turns(game) or not players:
+        return list(players)
+    return [players[-1], *players[:-1]]

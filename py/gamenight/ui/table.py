@@ -41,6 +41,7 @@ from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_t
 from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
+from gamenight.lobby import rematch
 from gamenight.lobby.protocol import MAX_NAME, parse_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -326,6 +327,18 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     return model, [save(model), *think(model)]
 
 
+def turned(model: Model) -> Model:
+    """The players of a rematch, each with their name and kind (a person here, or a computer's level),
+    seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
+    starts, so the same player does not move first every match)."""
+    rules = games.RULES[model.game]
+    seats = seat_ids(rules, model.players)
+    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, model.names, strict=True)])
+    names = tuple(name for name, _level in players)
+    bots = {s: level for s, (_name, level) in zip(seats, players, strict=True) if level}
+    return replace(model, names=names, bots=bots)
+
+
 def _board(game: str) -> match.Board:
     """The match screen of ``game``: every game played on one device has one."""
     board = games.board(game)
@@ -556,6 +569,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
             # ends (a computer's move that waited for its end is played, and shown at once: ``play``).
             model, effects = replayed(replace(model, confirming=True, message=""), match.ended(shown), now)
             return model, [*effects, FOCUS_KEEP]
+        # After a match that ended (even one whose last move is still played back) it is a rematch.
+        model = turned(model) if model.played is not None and model.played.record.ended else model
         if model.confirming:  # "Start a new match?" answered: focus goes with the question, to the status line
             return deal(model, now)
         # A rematch (or a deal before any move): the button pressed stays, below the seats; focus goes to

@@ -425,11 +425,12 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     before = host.text
     host.click("rt-hand", kind="mirror")
     assert host.text == before and not host.by_class("rt-target")
-    # The next match is played again on every board.
+    # The next match is played again on every board: a rematch, so Bea, who moved second, starts it.
     host.click("start")
     for page in (host, bea):
         assert page.by_class("match-screen")[0].attr("data-ended") is None
-    assert "your turn" in text_of(host.by_class("match-status")[0]) and host.by_class("rt-hand")
+    assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
+    assert text_of(host.by_class("match-status")[0]) == "Bea (A) to play"
 
 
 def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_heading_on_join_and_rejoin():
