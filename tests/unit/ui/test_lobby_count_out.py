@@ -404,3 +404,36 @@ def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
     host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     assert "Bea (2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)
+
+
+def take_overs(page: Page) -> list[str]:
+    """The host's offers of a computer player for a seat whose player left: beside the status, and the
+    seat card's form (its button), as the texts shown."""
+    beside = [text_of(b) for b in status_buttons(page) if b.attr("data-action") == "take-over-ask"]
+    cards = [text_of(f) for s in page.by_class("seats") for f in find_all(s, lambda e: e.attr("class") == "add-bot")]
+    return beside + cards
+
+
+def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_out():
+    """lobby57 made "Count … out" wait ``RELOAD_GRACE_MS`` after a host's reload for the guests it has not
+    heard from since (their pages may be waiting to be invited again); "Let a computer player take over for
+    Bea…" still stood at once, beside the status and on her seat's card, for the same guest."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    assert seats(reloaded)["C"] == "Bea"
+    assert not take_overs(reloaded) and not reloaded.by_class("gone-line"), "her page may be waiting"
+    rtc.now += host_screen.RELOAD_GRACE_MS - 1000
+    reloaded.tick(host_screen.TIMER)
+    assert not take_overs(reloaded)
+    rtc.now += 1000  # the grace is over: Bea, not heard from since the reload, has left
+    reloaded.tick(host_screen.TIMER)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has left. Let a computer player take over for Bea…"
+    ]
+    assert len(take_overs(reloaded)) == 2 and "Let a computer player take over" in take_overs(reloaded)[1]
