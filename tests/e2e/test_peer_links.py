@@ -221,6 +221,10 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
+    # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
+    # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (back57).
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
+    expect(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
 
