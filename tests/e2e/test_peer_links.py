@@ -200,12 +200,16 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     bea.keyboard.press("Tab")
     expect(bea.locator("form[data-action=rejoin] input[name=invitation]")).to_be_focused()
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    expect(host.locator("#match-news p").last).to_have_text("Bea (B) to play · disconnected")
     rejoin(host, bea, "Bea")
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    # The host's live region says she is back, once: the next move's news leaves it out (back57).
+    expect(host.locator("#match-news p").last).to_have_text("Bea (B) is back.")
     expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
     place(bea, (7, 5))
     one_position((host, bea), 2)
+    expect(host.locator("#match-news")).not_to_contain_text("is back")
 
 
 def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes_into_the_match(people: People):
@@ -217,6 +221,10 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
+    # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
+    # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (back57).
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
+    expect(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
 

@@ -350,6 +350,11 @@ class MatchUi:
     replay: tuple[tuple[JSON, Any], ...] = ()
     shown: int = 0
     replayed_by: str = ""  # the seat whose move is played back
+    # The seats the screen says are disconnected (the status, or the live region's line: ``disconnected``),
+    # as of the page's last look at its table (``noticed``), and those of them connected again since the
+    # last move's news: the live region says they are back, once (``news``).
+    away: frozenset[str] = frozenset()
+    back: frozenset[str] = frozenset()
 
 
 def start(
@@ -410,6 +415,7 @@ def advance(
         latest=latest,
         latest_held=latest_held,
         error=None,
+        back=frozenset(),  # said with the news before this move's: not again with it
     )
     moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
@@ -1065,13 +1071,41 @@ def disconnected(ui: MatchUi, table: Table) -> list[str]:
     """While the match runs, the players whose page is gone and who are not to play (the status says it of
     those who are) nor counted out (the match goes on without them, and said so): the seat list shows them
     "disconnected", and a screen reader hears it at once, not after its own move. Last in the live region,
-    so that a drop adds a line and the lines before it stay as they were (a changed line is read again)."""
+    so that a drop adds a line and the lines before it stay as they were (a changed line is read again).
+    Then those of them back since the last move's news (``noticed``): the line that said one was
+    disconnected says they are back, read once; the next move's news leaves it out."""
     if ui.view.get("result") or ui.halted:
         return []
-    read = getattr(games.rules(ui.game), "counted_out", None)
-    quiet = set(ui.board.active(ui.view)) | (read(ui.view) if read is not None else set())
+    quiet = set(ui.board.active(ui.view)) | _counted_out(ui)
     away = [seat_label(table, s.id) for s in table.seats if s.away and s.id not in quiet]
-    if not away:
-        return []
+    back = [seat_label(table, s.id) for s in table.seats if s.id in ui.back]
+    stop = i18n.pgettext("full stop", ".")
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
-    return [gone.format(names=i18n.conjunction(away)) + i18n.pgettext("full stop", ".")]
+    here = ngettext("{names} is back", "{names} are back", len(back))
+    return [
+        *([gone.format(names=i18n.conjunction(away)) + stop] if away else []),
+        *([here.format(names=i18n.conjunction(back)) + stop] if back else []),
+    ]
+
+
+def _counted_out(ui: MatchUi) -> set[str]:
+    """The seats the game counted out (its optional ``counted_out``): the match goes on without them."""
+    read = getattr(games.rules(ui.game), "counted_out", None)
+    return set(read(ui.view)) if read is not None else set()
+
+
+def noticed(ui: MatchUi, table: Table) -> MatchUi:
+    """``ui`` once its page has looked at ``table`` (its seats' ``away``, which the page's connections set,
+    not the match): the seats the screen says are disconnected (the status says it of a seat to play,
+    the live region's ``disconnected`` line of the others; a counted-out seat is said once, as such), and
+    those of them whose player is connected again, to be said back (``news``) until the next move
+    (``advance``). A page calls it after every change, before it draws the match."""
+    if ui.view.get("result") or ui.halted:
+        away: frozenset[str] = frozenset()
+        back: frozenset[str] = frozenset()
+    else:
+        out = _counted_out(ui)
+        away = frozenset(s.id for s in table.seats if s.away and s.id not in out)
+        here = {s.id for s in table.seats if not s.away}
+        back = frozenset((ui.back | (ui.away & here)) - away)
+    return ui if (away, back) == (ui.away, ui.back) else replace(ui, away=away, back=back)

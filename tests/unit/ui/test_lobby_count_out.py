@@ -7,7 +7,7 @@ from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
-from tests.unit.ui.test_lobby_screens import seats
+from tests.unit.ui.test_lobby_screens import play, seats
 
 
 def race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
@@ -404,3 +404,93 @@ def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
     host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")
     assert "Bea (2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)
+
+
+def take_overs(page: Page) -> list[str]:
+    """The host's offers of a computer player for a seat whose player left: beside the status, and the
+    seat card's form (its button), as the texts shown."""
+    beside = [text_of(b) for b in status_buttons(page) if b.attr("data-action") == "take-over-ask"]
+    cards = [text_of(f) for s in page.by_class("seats") for f in find_all(s, lambda e: e.attr("class") == "add-bot")]
+    return beside + cards
+
+
+def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_out():
+    """lobby57 made "Count … out" wait ``RELOAD_GRACE_MS`` after a host's reload for the guests it has not
+    heard from since (their pages may be waiting to be invited again); "Let a computer player take over for
+    Bea…" still stood at once, beside the status and on her seat's card, for the same guest."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    assert seats(reloaded)["C"] == "Bea"
+    assert not take_overs(reloaded) and not reloaded.by_class("gone-line"), "her page may be waiting"
+    rtc.now += host_screen.RELOAD_GRACE_MS - 1000
+    reloaded.tick(host_screen.TIMER)
+    assert not take_overs(reloaded)
+    rtc.now += 1000  # the grace is over: Bea, not heard from since the reload, has left
+    reloaded.tick(host_screen.TIMER)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has left. Let a computer player take over for Bea…"
+    ]
+    assert len(take_overs(reloaded)) == 2 and "Let a computer player take over" in take_overs(reloaded)[1]
+
+
+def news_lines(page: Page) -> list[str]:
+    return [text_of(line) for line in page.find(lambda e: e.attr("id") == "match-news")[0].children]
+
+
+def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once():
+    """play57 said at once in the match's live region that Bea's page dropped; when she rejoined, nothing
+    said so (the invitation card's "Joining the lobby…" only): a screen-reader host heard her go, not come
+    back. "Bea (B) is back." stands where "Bea (B) is disconnected." stood, until the next move's news."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    session = host.inner.live.session
+    bea.close()  # during Ann's turn
+    assert news_lines(host)[-1] == "Bea (B) is disconnected."
+    bea_id = next(m for m, info in session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    before = news_lines(host)
+    host.submit("reply", reply=back.value_of("reply-code"))
+    assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
+    host.submit("chat", text="wb")  # other news of the lobby: the line stays as it was, not said again
+    assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
+    i18n.set_language("ja")
+    try:
+        assert news_lines(host)[-1] == "Bea（B）が戻りました。"
+    finally:
+        i18n.set_language("en")
+    play(host, session, "A")
+    assert news_lines(host)[-1] == "Bea (B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
+    back.close()  # during her own turn: the status says it; back again, the region says so once more
+    assert news_lines(host)[-1] == "Bea (B) to play · disconnected"
+    host.click("invite", member=bea_id)
+    again = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again.submit("join")
+    host.submit("reply", reply=again.value_of("reply-code"))
+    assert news_lines(host)[-2:] == ["Bea (B) to play", "Bea (B) is back."]
+
+
+def test_the_other_players_hear_a_player_come_back_too():
+    # Cal's page said "Bea (2) is disconnected" as the host's did (the status, in a round all three play):
+    # it says she is back as well.
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    assert "Bea (2) is disconnected" in news(cal)
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    for page in (host, cal):
+        assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)

@@ -316,3 +316,23 @@ def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said
     ui = match.advance(ui, rules.view(state, "A"), events, gone, 1)
     heard = match.news(ui, gone)
     assert heard[-1] == "Cy (B) to play · disconnected" and sum("disconnected" in line for line in heard) == 1, heard
+
+
+def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_next_move():
+    # back57: the region said "Cy (B) is disconnected." and nothing when Cy came back. The screen keeps the
+    # seats it said were away (``noticed``, which a lobby page calls after every change): one connected
+    # again is said back where that line stood, as long as the news stands, and not with the next move's.
+    state = GAME.setup(GAME.options({}), ("A", "C"), 42)
+    here = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote")), frozenset("A"))
+    gone = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote", away=True)), frozenset("A"))
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), here)
+    assert match.noticed(ui, here) is ui, "nobody was said to be away: nothing to say"
+    ui = match.noticed(ui, gone)
+    said = match.news(ui, gone)
+    assert said[-1] == "Cy (B) is disconnected."
+    ui = match.noticed(ui, here)
+    assert match.news(ui, here) == [*said[:-1], "Cy (B) is back."]
+    assert match.noticed(ui, here) is ui, "said once: the line stands as it was"
+    state, events = rules.play(state, "A", rules.legal(state, "A")[0])
+    ui = match.noticed(match.advance(ui, rules.view(state, "A"), events, here, 1), here)
+    assert not any("back" in line for line in match.news(ui, here)), match.news(ui, here)

@@ -53,6 +53,7 @@ from gamenight.ui.lobby.panel import (
     counting_out,
     lobby_keys,
     lobby_requests,
+    match_table,
     panel,
     reason_text,
     sync_board,
@@ -329,6 +330,7 @@ class HostScreen:
         )
         model, effects = _start(restored, env.now_ms)
         model, more = _follow(model)
+        model = _noticed(model)  # the guests away now are said back when they are
         # A reloaded page: focus on the page's focus home (the match's status while a match runs, else the
         # lobby's heading), where a render puts it when the focused element goes, not on the body, where a
         # keyboard host's next Tab began at the header.
@@ -347,7 +349,7 @@ class HostScreen:
         quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
-            updated = _links_follow(updated)
+            updated = _noticed(_links_follow(updated))
             effects = [*effects, *more]
         if updated.unheard and updated.live is not None:
             # Heard from again: from now on gone means gone, as for anyone who drops mid-match.
@@ -947,7 +949,8 @@ def _setup_view(model: HostModel) -> Element:
     )
 
 
-def _lobby_view(model: HostModel, live: Live) -> Element:
+def _sight(model: HostModel, live: Live) -> Sight:
+    """What the host's page knows and shows of the lobby: its links' states and routes, and its questions."""
     session = live.session
     states, routes = {}, {}
     for member in session.members:
@@ -956,6 +959,29 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
             states[member] = "reconnecting"
         if peer is not None and peer in model.routes:
             routes[member] = model.routes[peer]
+    return Sight(
+        host=True,
+        states=states,
+        routes=routes,
+        now_ms=model.now_ms,
+        ending=model.ending,
+        counting=model.counting,
+        preparing=bool(model.preparing),
+        unsure=model.unsure,
+    )
+
+
+def _noticed(model: HostModel) -> HostModel:
+    """The match screen told who is disconnected now, from the table the page draws it with: a player said
+    to be disconnected who is connected again is said back in its live region (``screen.noticed``)."""
+    if model.board is None or model.live is None:
+        return model
+    table = match_table(model.live.client, _sight(model, model.live))
+    board = screen.noticed(model.board, table) if table is not None else model.board
+    return model if board is model.board else replace(model, board=board)
+
+
+def _lobby_view(model: HostModel, live: Live) -> Element:
     return h(
         "main",
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
@@ -963,20 +989,7 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         _notice(model),
         _other_game(model),
         _invites_view(model),
-        panel(
-            live.client,
-            Sight(
-                host=True,
-                states=states,
-                routes=routes,
-                now_ms=model.now_ms,
-                ending=model.ending,
-                counting=model.counting,
-                preparing=bool(model.preparing),
-                unsure=model.unsure,
-            ),
-            model.board,
-        ),
+        panel(live.client, _sight(model, live), model.board),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )
 

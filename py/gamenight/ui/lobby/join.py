@@ -46,6 +46,7 @@ from gamenight.ui.lobby.panel import (
     cut_off,
     lobby_keys,
     lobby_requests,
+    match_table,
     panel,
     reason_text,
     sync_board,
@@ -273,7 +274,7 @@ class JoinScreen:
             updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
             updated, more = _follow(updated)
-            updated = _switched(updated)
+            updated = _noticed(_switched(updated))
             effects = [*effects, *more]
         return updated, effects
 
@@ -389,6 +390,21 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
                 continue  # the page no longer holds a seat
         effects += outbox.drain()
     return model, effects
+
+
+def _sight(model: JoinModel, client: Client) -> Sight:
+    """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
+    lost = model.stage == "lost"
+    return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
+
+
+def _noticed(model: JoinModel) -> JoinModel:
+    """The match screen told who is disconnected now, as the host's page does (``host._noticed``): a player
+    said to be disconnected who is connected again is said back in its live region."""
+    client = model.connected[0]
+    table = match_table(client, _sight(model, client)) if model.board is not None else None
+    board = screen.noticed(model.board, table) if model.board is not None and table is not None else model.board
+    return model if board is model.board else replace(model, board=board)
 
 
 def _switched(model: JoinModel) -> JoinModel:
@@ -621,8 +637,7 @@ def _join_view(model: JoinModel) -> list:
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
-    lost = model.stage == "lost"
-    sight = Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
+    sight = _sight(model, client)
     return [
         title,
         _connection(model),

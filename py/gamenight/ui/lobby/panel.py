@@ -62,7 +62,8 @@ class Sight:
     counting: str = ""  # the seat whose "Count … out" the host pressed: the page asks before counting it out
     preparing: bool = False  # the host's page makes a puzzle of the match in the background
     # Members this page cannot tell are gone: the host's page was reloaded and has not heard from them since,
-    # within its grace (``host.RELOAD_GRACE_MS``). Shown as disconnected, but nobody counts them out yet.
+    # within its grace (``host.RELOAD_GRACE_MS``). Shown as disconnected, but nobody counts them out or hands
+    # their seat to a computer player yet (``_left``).
     unsure: frozenset[str] = frozenset()
 
 
@@ -354,7 +355,7 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> 
         return []
     names, out = _called(lobby), counting_out(client, sight.unsure)
     take_over = lobby.game in games.BOTS
-    left = _left(lobby)
+    left = _left(lobby, sight.unsure)
     lines = []
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
@@ -486,7 +487,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     offer_bots = sight.host and before_match and lobby.game in games.BOTS
     # During a match the host may hand a computer player the seat of a player who left (it waits for them),
     # or, in a game that declares it has no use for one there, count that player out (``Game.count_out``).
-    left = _left(lobby)
+    left = _left(lobby, sight.unsure)
     take_over = sight.host and lobby.phase == "playing" and not sight.offline and lobby.game in games.BOTS
     out = counted_out(client)
     count_out = counting_out(client, sight.unsure) if sight.host and not sight.offline else frozenset()
@@ -575,15 +576,16 @@ def counting_out(client: Client, unsure: frozenset[str] = frozenset()) -> frozen
     lobby = client.lobby
     if lobby is None or lobby.phase != "playing" or not _counts_out(lobby.game):
         return frozenset()
-    left = _left(lobby) - unsure
+    left = _left(lobby, unsure)
     out = counted_out(client)
     return frozenset(s.id for s in lobby.seats if s.member in left and s.id not in out)
 
 
-def _left(lobby: p.Lobby) -> set[str]:
+def _left(lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> set[str]:
     """The members whose page is gone, other than computer players and the host: those a seat's "Let a
-    computer player take over" or "Count … out" is for."""
-    return {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host}
+    computer player take over" or "Count … out" is for. ``unsure``: members shown as disconnected whose
+    page may yet be open (``Sight.unsure``, a host's reload): not yet, for either."""
+    return {m.id for m in lobby.members if not m.connected and not m.bot and m.id != lobby.host} - unsure
 
 
 def counted_out(client: Client) -> frozenset[str]:
