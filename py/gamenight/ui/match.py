@@ -155,8 +155,8 @@ class Board(Protocol):
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
     #       without it ``FOCUS_BOARD`` (Reflection's shows the status above its board: its Tab stop is a cell).
-    #   shortcuts, gestures: KeyList — the keys and touch gestures the help lists over this board (``keys``);
-    #       without them its game's guide's (Reflection's race takes other keys than its solo board).
+    #   shortcuts: KeyList, gestures: GestureList — the keys and touch gestures the help lists over this board
+    #       (``keys``); without them its game's guide's (Reflection's race takes other keys than its solo board).
     #   shortcuts_now(local, view) -> KeyList — those of ``shortcuts`` that do something on the board as this
     #       page has it now (its ``local``, the position ``view``), each said as it acts there; without it all of
     #       them (Reflection: a builder's board takes no notes, a puzzle without triangle mirrors no V).
