@@ -74,7 +74,9 @@ BOARDS: dict[str, str] = {
 # The local-storage entries a board reads when its page starts (its ``storage_keys``), named here so the
 # lobby pages ask for them without importing the board (a unit test checks that the two agree).
 BOARD_STORAGE: dict[str, tuple[str, ...]] = {
-    "reflection": ("reflection.built", "reflection.secrets", "reflection.drafts", "reflection.draft")
+    "raythread": ("match.turns",),  # ui.match.TURNS_KEY: the turn being built, kept across a reload
+    "reflection": ("reflection.built", "reflection.secrets", "reflection.drafts", "reflection.draft"),
+    "lightseeker": ("match.turns",),
 }
 
 # How to play each game in the app: a module with ``page() -> Element``, its keyboard ``SHORTCUTS`` and

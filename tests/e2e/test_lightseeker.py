@@ -173,6 +173,45 @@ def test_an_illegal_turn_is_explained_undo_takes_an_action_back_and_a_reload_kee
     expect(app.locator(".match-log")).to_contain_text("Buh to cube")
 
 
+def test_a_turn_half_built_stays_across_a_reload_and_is_finished_after_it(app: Page, site_url: str):
+    """The actions made and not confirmed are kept in this browser (``gnc:match.turns``) and built again
+    after a reload: the cubes where the action left them, the step done in the turn's list; the turn is
+    finished and confirmed then."""
+    start(app, site_url)
+    state = engine(app)
+    click_turn(app, state, random.Random(2).choice(GAME.legal(state, state.to_move)))  # the first: one action
+    state = engine(app)
+    move = random.Random(2).choice(GAME.legal(state, state.to_move))
+    first = move["actions"][0]
+    expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
+    app.click(cell(state.board, first["cube"]))
+    app.click(f".ls-arrow[data-cube='{first['cube']}'][data-kind={first['kind']}][data-dir={first['dir']}]")
+    board = rules.act(state.board, rules.Action(first["cube"], first["kind"], Direction(first["dir"])))
+    kept = "Object.values(JSON.parse(localStorage.getItem('gnc:match.turns') || '{}'))"
+    app.wait_for_function(f"{kept}.some(e => e.turn.actions.length === 1)")
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(app.locator(".notice")).to_contain_text("Welcome back")
+    expect(app.locator(".ls-play")).to_have_attribute("data-step", "action2")
+    expect(app.locator(".ls-step.done")).to_have_count(1)
+    expect(app.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+    r, c = board.cells[first["cube"]]
+    expect(app.locator(f"#ls-cube-{first['cube']}")).to_have_attribute(
+        "style", f"transform: translate({c * 60}px, {r * 60}px)"
+    )
+    expect(app.locator("button[data-action=ls-undo]")).to_be_enabled()
+    second = move["actions"][1]
+    if app.locator(f"#ls-cube-{second['cube']}.ls-selected").count() == 0:
+        app.click(cell(board, second["cube"]))
+    app.click(f".ls-arrow[data-cube='{second['cube']}'][data-kind={second['kind']}][data-dir={second['dir']}]")
+    board = rules.act(board, rules.Action(second["cube"], second["kind"], Direction(second["dir"])))
+    app.click(cell(board, move["buh"]))
+    app.click("button[data-action=ls-confirm]")
+    app.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 2")
+    assert record(app)["log"][1]["move"] == move
+    app.wait_for_function(f"{kept}.length === 0")
+
+
 def keys_to(page: Page, start: tuple[int, int], goal: tuple[int, int]) -> tuple[int, int]:
     """Move the board's cursor from ``start`` to ``goal`` with arrow keys (rows first, then columns)."""
     r, c = start

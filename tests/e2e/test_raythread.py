@@ -139,6 +139,30 @@ def test_undo_and_a_reload_keep_the_match(app: Page, site_url: str):
     expect(app.locator(".rt-board.rt-previewing")).to_have_count(1)
 
 
+def test_a_tile_chosen_stays_chosen_across_a_reload_and_is_placed_after_it(app: Page, site_url: str):
+    """A turn begun (a tile chosen and turned to backslash) is kept in this browser (``gnc:match.turns``)
+    and found again after a reload: the tile and its orientation pressed, its cells offered; placed then."""
+    start(app, site_url)
+    state = engine(app)
+    move = next(m for m in rules.legal(state, "A") if m["type"] == "place" and m["orient"] == "\\")
+    app.click(f".rt-hand-tile[data-kind={move['tile']}]")
+    app.click(".rt-orient[data-orient-name=backslash]")
+    # Kept as it changes: the orientation chosen is in the entry before the page goes.
+    kept = "Object.values(JSON.parse(localStorage.getItem('gnc:match.turns') || '{}'))"
+    app.wait_for_function(f"{kept}.some(e => e.turn.orient === '\\\\')")
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(app.locator(".notice")).to_contain_text("Welcome back")
+    expect(app.locator(f".rt-hand-tile[data-kind={move['tile']}]")).to_have_attribute("aria-pressed", "true")
+    expect(app.locator(".rt-orient[data-orient-name=backslash]")).to_have_attribute("aria-pressed", "true")
+    r, c = move["cell"]
+    expect(app.locator(f"#rt-c{r}-{c}")).to_have_class(re.compile("rt-target"))
+    app.click(f"#rt-c{r}-{c}")
+    app.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
+    assert record(app)["log"][0]["move"] == move
+    expect(app.locator(".rt-hand-tile[aria-pressed=true]")).to_have_count(0)
+
+
 def test_a_move_with_the_keyboard_alone(app: Page, site_url: str):
     open_app(app, site_url, "#/raythread/table")
     count_pointer_events(app)

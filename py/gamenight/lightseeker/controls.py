@@ -27,6 +27,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
+from gamenight.core.fields import at, choice, each, maybe, root, whole
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
 from gamenight.i18n import N_, _, ngettext, reasons, terms
@@ -34,7 +35,7 @@ from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import FOCUS_BOARD, Reply, Table, describe, said
+from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, said
 from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -213,6 +214,8 @@ class LightSeekerBoard:
     """The ``ui.match.Board`` of Light Seeker."""
 
     focus = FOCUS_MATCH
+    # The turn being built (``kept_turn``) outlives a reload of the page (ui.match.TURNS_KEY).
+    storage_keys = (TURNS_KEY,)
 
     def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Ui:
         state = rules.from_view(view)
@@ -242,6 +245,57 @@ class LightSeekerBoard:
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["to_move"],)) if view.get("to_move") else frozenset()
+
+    def kept_turn(self, ui: Ui) -> JSON | None:
+        """The turn being built on this page, kept across a reload (``ui.match.resumed``): the actions made,
+        Buh's new cube once chosen, the cube chosen to act next with its armed key (S or T), and the
+        cursor. ``None`` before the first action: a cube chosen alone is where the cursor stands."""
+        if not ui.actions:
+            return None
+        return {
+            "actions": [a.to_json() for a in ui.actions],
+            "buh": ui.buh,
+            "selected": ui.selected,
+            "kind": ui.kind,
+            "cursor": list(ui.cursor),
+        }
+
+    def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
+        """``fresh`` with a ``kept_turn`` read back (untrusted) for ``seat``, to play: each action made again
+        as a player makes it (``_do``: the cube not Buh's, its way open, no more than the turn's due), then
+        Buh's cube (not the one it leaves, on a turn that may end there) and the cube chosen next; ``None``
+        when any of it does not fit the position. Raises ``BadMessage`` for a value of another shape. The
+        position is marked as after the last action, its roll not played again (a reload tells, it does
+        not play out)."""
+        kept = root(turn)
+        made = []
+        for item in each(at(kept, "actions"), fresh.due):
+            way = choice(at(item, "dir"), tuple(d.value for d in DIRECTIONS))
+            kind = choice(at(item, "kind"), rules.KINDS)
+            made.append(Action(whole(at(item, "cube"), 0, rules.CUBES - 1), kind, Direction(way)))
+        buh = whole(at(kept, "buh"), 0, rules.CUBES - 1) if maybe(at(kept, "buh")) else None
+        selected = whole(at(kept, "selected"), 0, rules.CUBES - 1) if maybe(at(kept, "selected")) else None
+        armed = choice(at(kept, "kind"), (None, *rules.KINDS))
+        r0, c0, rows, cols = scene.frame_of(fresh.board().cells)
+        cursor = _kept_cell(at(kept, "cursor")[0])
+        if not made or not (r0 <= cursor[0] < r0 + rows and c0 <= cursor[1] < c0 + cols):
+            return None
+        ui = fresh
+        for action in made:
+            done = self._make(ui, action)
+            if len(done.actions) != len(ui.actions) + 1:
+                return None  # refused on this position
+            ui = done
+        if buh is not None:
+            if ui.acting or problem(ui) is not None or buh == ui.state.board.buh or buh >= len(ui.board().cells):
+                return None
+            ui = replace(ui, buh=buh)
+        if selected is not None or armed is not None:
+            board = ui.board()
+            if not ui.acting or selected is None or selected == board.buh or selected >= len(board.cells):
+                return None
+            ui = replace(ui, selected=selected, kind=armed)
+        return replace(ui, cursor=cursor, rolls={})
 
     def unfold(self, before: JSON, view: JSON, events: Sequence[Mapping[str, Any]]) -> tuple[tuple[JSON, Ui], ...]:
         """A turn made elsewhere, step by step as a person builds it: each action (a tilt rolls its cube
@@ -405,6 +459,10 @@ class LightSeekerBoard:
         """Make one action on this page (nothing is sent): the position it leaves is shown at once."""
         if seat is None:
             return replace(ui, note=_waiting(table))
+        return self._make(ui, action)
+
+    def _make(self, ui: Ui, action: Action) -> Ui:
+        """``_do`` for the seat to play: the action made, or refused with a note (``ui`` unchanged else)."""
         if not ui.acting:
             return replace(ui, note=_note("ls-actions-done"))
         board = ui.board()
@@ -878,6 +936,13 @@ def _cell(data: Mapping[str, str]) -> Cell | None:
         return (int(data.get("r", "")), int(data.get("c", "")))
     except ValueError:
         return None
+
+
+def _kept_cell(value: Any) -> Cell:
+    """A cell of a kept turn (untrusted): a pair of whole numbers, perhaps negative (the valley has no edge)."""
+    if not isinstance(value, list) or len(value) != 2 or any(type(x) is not int for x in value):
+        raise BadMessage("field-not-cell", field="cursor")
+    return value[0], value[1]
 
 
 def _action(data: Mapping[str, str]) -> Action | None:

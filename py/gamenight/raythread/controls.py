@@ -21,12 +21,13 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
+from gamenight.core.fields import at, cell, choice, maybe, root
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import Table, describe, said, seat_label
+from gamenight.ui.match import TURNS_KEY, Table, describe, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -87,6 +88,8 @@ class RaythreadBoard:
 
     # The zoom only changes how the board is seen: it still works on the final board (ui.match.handle).
     looking = frozenset(("rt-zoom",))
+    # The turn being built (``kept_turn``) outlives a reload of the page (ui.match.TURNS_KEY).
+    storage_keys = (TURNS_KEY,)
 
     def start(self, view: JSON, before: JSON | None, animate: bool = True) -> Ui:
         state = rules.from_view(view)
@@ -116,6 +119,47 @@ class RaythreadBoard:
 
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["turn"],)) if view.get("turn") else frozenset()
+
+    def kept_turn(self, ui: Ui) -> JSON | None:
+        """The turn begun on this page, kept across a reload (``ui.match.resumed``): the tile chosen from the
+        hand, its orientation and the cell previewed at the cursor (a tap's preview, which a second tap
+        places; a mouse's hover is not kept), or the tile chosen to turn; with the cursor. ``None`` before a
+        tile is chosen: the cursor alone is no turn."""
+        if ui.chosen is None and ui.turning is None:
+            return None
+        return {
+            "tile": ui.chosen,
+            "orient": ui.orient,
+            "turning": list(ui.turning) if ui.turning is not None else None,
+            "aim": list(ui.aim) if ui.aim is not None and ui.aim == ui.cursor else None,
+            "cursor": list(ui.cursor),
+        }
+
+    def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
+        """``fresh`` with a ``kept_turn`` read back (untrusted) for ``seat``, to play: the tile chosen again
+        (one of it in the hand), or the tile to turn chosen again (the seat's, not turned yet), and the
+        preview at a cell the chosen tile may go to; ``None`` when it does not fit the position. Raises
+        ``BadMessage`` for a value of another shape."""
+        kept = root(turn)
+        size = view["size"]
+        tile = choice(at(kept, "tile"), (None, *rules.KINDS))
+        orient = choice(at(kept, "orient"), ("/", "\\"))
+        turning = cell(at(kept, "turning"), size) if maybe(at(kept, "turning")) else None
+        aim = cell(at(kept, "aim"), size) if maybe(at(kept, "aim")) else None
+        cursor = cell(at(kept, "cursor"), size)
+        if (tile is None) == (turning is None):
+            return None  # one of them is the turn begun
+        if turning is not None:
+            ours = next((t for t in fresh.state.tiles if t.cell == turning), None)
+            if ours is None or ours.owner != seat or ours.rotated:
+                return None
+            return replace(fresh, turning=turning, aim=turning, cursor=cursor, orient=orient)
+        places = _places(fresh.state, seat)
+        if aim is not None and aim not in places[tile]:
+            return None
+        if not fresh.state.hands[fresh.state.seats.index(seat)][rules.KINDS.index(tile)]:
+            return None
+        return replace(fresh, chosen=tile, orient=orient, aim=aim, cursor=cursor, places=places)
 
     def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         new, move = self._input(ui, view, seat, table, event)

@@ -48,12 +48,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from hashlib import sha256
 from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
 from gamenight.core.bot import NAME, label
+from gamenight.core.errors import BadMessage
+from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
+from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import _, ngettext
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
@@ -69,7 +73,7 @@ from gamenight.ui.program import (
     board_stop,
     keep_written,
 )
-from gamenight.ui.svg import Child, Element, Memo, filled, h, keep
+from gamenight.ui.svg import Child, Element, Memo, filled, h, keep, remember
 
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
@@ -93,6 +97,12 @@ SKIPPING = frozenset(("click", "keydown", "submit", "change", "drop"))
 # and does what it does on the position after it. Any other key (Enter, Space, a letter that chooses or
 # acts) only ends it: it was pressed before the player saw the position it would act on.
 LOOKING = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Tab"))
+# The local-storage entry that keeps the turns being built on this browser's boards across a reload (a
+# board's ``kept_turn`` and ``resume``; it names the entry in its ``storage_keys``): one entry a turn, named
+# by the game, the seat and the position (``turn_name``), and written into what is stored (``StoreEntries``),
+# so two tabs of one browser (a lobby's host and a guest, two tables) keep their own. The last few stay.
+TURNS_KEY = "match.turns"
+TURNS_KEPT = 4
 
 
 class Board(Protocol):
@@ -140,6 +150,15 @@ class Board(Protocol):
     #       of its last state ``before`` outlives a position: how the board is seen (Raythread's zoom), not
     #       what a move was being made of; without it, nothing.
     #   storage_keys: tuple[str, ...] — the local-storage entries it reads (they come in ``Moved``).
+    #   kept_turn(local) -> JSON | None — the turn this page is building in ``local`` (a board started afresh
+    #       for every position: no ``react``), as plain JSON, or ``None`` before anything of it is chosen. With
+    #       ``TURNS_KEY`` in its ``storage_keys``, the match screen keeps it in local storage as it changes
+    #       (``_keep_turn``), and a reloaded page's board gets it back through ``resume``.
+    #   resume(fresh, view, seat, turn) -> Any | None — ``fresh`` (the board started on ``view``) with ``turn``,
+    #       a ``kept_turn`` read back from storage (untrusted: edited, or an older page's), built again for
+    #       ``seat``, this page's seat to play; ``None`` when it does not fit the position. It may raise
+    #       ``ValueError`` (the field readers' ``BadMessage``) for a value it cannot read: either way the board
+    #       starts afresh and nothing else changes.
     #   react(ui, view, seat, table, message) -> Reply — a message that is not an input: ``Moved`` for
     #       every new position (the board keeps or resets its own state), and the ``Tick``,
     #       ``WorkProgress`` and ``WorkDone`` of the timers and work it asked for (named "match.…").
@@ -365,14 +384,17 @@ def start(
     stored: Mapping[str, str] | None = None,
     before: JSON | None = None,
     now_ms: int = 0,
+    moves: int = 0,
 ) -> MatchUi:
     """The match screen of ``game`` (drawn by its ``board``, from ``gamenight.games``) at ``view``;
     ``stored``: the page's local-storage values of the board's ``storage_keys``; ``before``: the
     position before the last move, when known (a table's undo or reload), so the board marks what that
-    move changed, as it did when the move was played; ``now_ms``: the page's time (``Moved``)."""
+    move changed, as it did when the move was played; ``now_ms``: the page's time (``Moved``); ``moves``:
+    the moves that led to ``view``. A turn this browser kept for that position (``TURNS_KEY``) is built on
+    the board again when it still fits (``resumed``)."""
     local = board.start(view, before, animate=False)
-    ui = MatchUi(game, board, view, local, stored=dict(stored or {}))
-    return _react(ui, table, Moved(None, ui.stored, now_ms))
+    ui = MatchUi(game, board, view, local, stored=dict(stored or {}), moves=moves)
+    return resumed(_react(ui, table, Moved(None, ui.stored, now_ms)), table)
 
 
 def advance(
@@ -420,7 +442,8 @@ def advance(
     moved = _replayed(moved, ui, events, table if watched else None)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
-        return replace(moved, local=_keep(ui.board, ui.local, local))
+        # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
+        return _keep_turn(ui, replace(moved, local=_keep(ui.board, ui.local, local)), table)
     return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
@@ -630,8 +653,82 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
     reply = answer if isinstance(answer, Reply) else Reply(*answer)
     if reply.local is ui.local and reply.move is None and not reply.effects:
         return ui, None  # nothing changed: the page is not redrawn
+    before = ui
     ui = _apply(replace(ui, error=None), Reply(reply.local, None, reply.effects))
-    return ui, reply.move
+    return _keep_turn(before, ui, table), reply.move
+
+
+# --- the turn being built, kept across a reload -------------------------------------------------------
+
+_POSITIONS: dict = {}  # ``position_id`` of the last few views (by identity: a view is never changed in place)
+
+
+def position_id(view: JSON) -> str:
+    """A short digest of the position ``view`` shows (its canonical JSON): it tells one match from another
+    (each is dealt from its own seed) and one position of a match from the next."""
+    return remember(_POSITIONS, "position", lambda: sha256(dumps(view).encode()).hexdigest()[:16], (view,), 4)
+
+
+def turn_name(game: str, seat: str, view: JSON) -> str:
+    """The name of the ``TURNS_KEY`` entry of ``seat``'s turn in ``game`` at the position ``view``."""
+    return f"{game}/{seat}/{position_id(view)}"
+
+
+def _turn_entry(ui: MatchUi, table: Table | None) -> tuple[str, JSON] | None:
+    """The turn this page is building on ``ui``'s board as its ``TURNS_KEY`` entry: its name, and the moves
+    that led to the position with the board's ``kept_turn``; ``None`` when nothing of a turn is chosen, no
+    seat of this page is to play, or the board keeps no turn."""
+    kept_turn = getattr(ui.board, "kept_turn", None)
+    if kept_turn is None or table is None or TURNS_KEY not in getattr(ui.board, "storage_keys", ()):
+        return None
+    seat = acting_seat(ui, table)
+    turn = kept_turn(ui.local) if seat is not None else None
+    if seat is None or turn is None:
+        return None
+    return turn_name(ui.game, seat, ui.view), {"moves": ui.moves, "turn": turn}
+
+
+def _keep_turn(before: MatchUi, after: MatchUi, table: Table | None) -> MatchUi:
+    """``after`` with its page asked to keep the turn being built as it is now, when it changed from
+    ``before``'s: written into ``TURNS_KEY`` (a ``StoreEntries`` in the outbox), taken out once it is gone
+    (undone, sent, or a new position). Only the page's own entry is written: another tab's stay."""
+    old, new = _turn_entry(before, table), _turn_entry(after, table)
+    if old == new:
+        return after
+    entries: list[tuple[str, Any]] = []
+    if old is not None and (new is None or new[0] != old[0]):
+        entries.append((old[0], None))
+    if new is not None:
+        entries.append(new)
+    effect = StoreEntries(TURNS_KEY, tuple(entries), TURNS_KEPT)
+    stored = dict(after.stored)
+    keep_written(stored, effect)
+    return replace(after, outbox=(*after.outbox, effect), stored=stored)
+
+
+def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
+    """``ui``, a board just started, with the turn this browser kept for it (``TURNS_KEY``) built on it again
+    (``Board.resume``): only the entry of this game, this page's seat to play and this position, kept at the
+    same move count. Anything else is left alone, and the board starts afresh: no entry, another position's,
+    one that does not fit, or one that cannot be read (storage edited by hand, an older page's format), which
+    never raises and changes nothing, stored value included."""
+    resume = getattr(ui.board, "resume", None)
+    text = ui.stored.get(TURNS_KEY)
+    seat = acting_seat(ui, table) if table is not None else None
+    if resume is None or not text or seat is None or TURNS_KEY not in getattr(ui.board, "storage_keys", ()):
+        return ui
+    try:
+        entries = obj(loads(text, 64 * 1024), "kept turns", BadMessage)
+        entry = entries.get(turn_name(ui.game, seat, ui.view))
+        if entry is None:
+            return ui
+        kept = root(entry)
+        if whole(at(kept, "moves"), 0, 1 << 30) != ui.moves:
+            return ui
+        local = resume(ui.local, ui.view, seat, at(kept, "turn")[0])
+    except ValueError:  # the readers' BadMessage, a board's own refusal
+        return ui
+    return ui if local is None else replace(ui, local=local)
 
 
 # --- the view --------------------------------------------------------------------------------------

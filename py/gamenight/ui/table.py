@@ -152,25 +152,27 @@ class TableScreen:
 
     def __init__(self, game: str) -> None:
         self.game = game
-        self.storage_keys = (store_key(game),)
+        # The board's own entries too (a turn being built, kept across a reload: ``ui.match.TURNS_KEY``).
+        self.storage_keys = (store_key(game), *games.BOARD_STORAGE.get(game, ()))
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         rules = games.RULES[self.game]
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
         vs = params.get("vs", "")
         saved = env.stored.get(store_key(self.game))
+        kept = {k: env.stored[k] for k in games.BOARD_STORAGE.get(self.game, ()) if k in env.stored}
         if vs in LEVELS and games.bot(self.game) is not None:
             # "Play vs computer" (the game's card): one person against one computer player, at once,
             # unless a match in progress is kept here (it asks first); the address loses its ``?vs`` so
             # a reload restores the match instead of dealing (or asking) again.
             drop_vs = Navigate(f"#/{self.game}/table", replace=True)
             try:
-                kept = restore(self.game, saved) if saved is not None else None
+                going = restore(self.game, saved, kept) if saved is not None else None
             except GameNightError:
-                kept = None
-            if kept is not None and in_progress(kept):
-                kept = replace(kept, now_ms=env.now_ms, vs=vs)
-                return kept, [WarnBeforeLeaving(False), *think(kept), drop_vs, FOCUS_KEEP]
+                going = None
+            if going is not None and in_progress(going):
+                going = replace(going, now_ms=env.now_ms, vs=vs)
+                return going, [WarnBeforeLeaving(False), *think(going), drop_vs, FOCUS_KEEP]
             model, effects = against_computer(model, vs, env.now_ms)
             return model, [*effects, drop_vs]
         # A level this page does not know (a hand-made or damaged link) is said, naming the levels it
@@ -184,7 +186,7 @@ class TableScreen:
         if saved is None:
             return replace(model, message=unknown), []
         try:
-            restored = restore(self.game, saved)
+            restored = restore(self.game, saved, kept)
         except GameNightError as err:
             # Say why, and leave the entry as it is: a save from a newer version of the app, read by an
             # older copy (an offline one), is not this page's to delete; a new match replaces it.
@@ -201,8 +203,10 @@ class TableScreen:
             return bot_moves(model, message.now_ms)
         if isinstance(message, Tick) and message.timer == match.REPLAY and model.ui is not None:
             return replayed(model, match.react(model.ui, table_of(model), message), message.now_ms)
-        if isinstance(message, Stored):
+        if isinstance(message, Stored) and message.key == store_key(self.game):
             return saved_elsewhere(model, message.text)
+        if isinstance(message, Stored):  # a board's entry another tab wrote: read at the next start only
+            return model, []
         if not isinstance(message, UiEvent):
             return model, []
         now = message.now_ms or model.now_ms
@@ -354,8 +358,10 @@ def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.Se
     )
 
 
-def restore(game: str, text: str) -> Model:
-    """The table saved by ``save``; raises ``BadMessage`` for anything that does not replay exactly."""
+def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Model:
+    """The table saved by ``save``; raises ``BadMessage`` for anything that does not replay exactly.
+    ``kept``: the page's local-storage values of the board's ``storage_keys`` (the turn being built on the
+    position saved, built again if it still fits: ``ui.match.resumed``)."""
     raw = obj(loads(text, MAX_RECORD_BYTES), "a saved table", BadMessage)
     only_keys(raw, ("v", "record", "bots"), "a saved table", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
@@ -384,7 +390,7 @@ def restore(game: str, text: str) -> Model:
         bots=bots,
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
-    return replace(model, ui=retold(model))
+    return replace(model, ui=retold(model, kept))
 
 
 # The names a computer seat left unnamed got before the rule of 5096728 ("Bot B (Hard)", docs/architecture.md,
@@ -656,18 +662,20 @@ def last_own_move(model: Model) -> int | None:
     return next((i for i in reversed(range(len(log))) if log[i].seat not in model.bots), None)
 
 
-def retold(model: Model) -> match.MatchUi:
+def retold(model: Model, kept: Mapping[str, str] | None = None) -> match.MatchUi:
     """The match screen started afresh at the match's position, with the log its record tells (a
     restored match, a move taken back): the same steps, and the same moves before them, as the log
-    that followed it move by move."""
+    that followed it move by move. ``kept``: the board's local-storage values (``restore``)."""
     assert model.played is not None  # retold from the match dealt
     record = model.played.record
     # The position before the last move: the board marks what that move changed (the cubes a Light
     # Seeker turn moved, the tile Raythread's last move placed), as it did when it was played.
     before = _view(model, model.played.states[-2]) if len(model.played.states) > 1 else None
-    ui = match.start(model.game, _board(model.game), _view(model), before=before, now_ms=model.now_ms)
+    moves = count_moves(record.log)
+    board, table = _board(model.game), table_of(model)
+    ui = match.start(model.game, board, _view(model), table, kept, before=before, now_ms=model.now_ms, moves=moves)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
-    return match.retold(ui, steps, earlier, count_moves(record.log))
+    return match.retold(ui, steps, earlier, moves)
 
 
 def in_progress(model: Model) -> bool:

@@ -16,7 +16,10 @@ def screen(stored=None):
 
 
 def send(model, event):
-    return app.update(model, event, Env(now_ms=2_000))
+    """The page after ``event``, and its effects but the turn being built kept across a reload (the board's
+    entry of ``match.TURNS_KEY``, written as a tile or an action is chosen: test_turn_kept.py)."""
+    model, effects = app.update(model, event, Env(now_ms=2_000))
+    return model, [e for e in effects if getattr(e, "key", "") != match.TURNS_KEY]
 
 
 def click(model, action, **data):

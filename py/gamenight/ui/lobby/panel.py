@@ -207,9 +207,10 @@ def sync_board(
         # from the position before it that the snapshot told.
         before = dict(client.before) if client.before is not None else None
         stored = ui.stored if ui is not None else stored
-        ui = screen.start(match.game, board, view, table, stored, before=before, now_ms=now_ms)
+        # At its move count: a turn this browser kept for the position is built again (``screen.resumed``).
+        ui = screen.start(match.game, board, view, table, stored, before=before, now_ms=now_ms, moves=match.moves)
         # A match already under way has no log here.
-        ui = replace(ui, moves=match.moves, unseen=match.moves, followed=client.seq)
+        ui = replace(ui, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
         # One update, one step of the match: its events stay together in the log, and reach it once
         # (the page follows the mirror again after every message), even if the view did not change.
