@@ -831,8 +831,7 @@ def status(ui: MatchUi, table: Table) -> str:
     if not active:
         waiting = getattr(ui.board, "waiting", None)
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
-    by = {s.id: s for s in table.seats}
-    away = [seat_label(table, s) for s in active if s in by and by[s].away]
+    away = [seat_label(table, s.id) for s in _away_to_play(ui, table)]
     text = turn_words(ui, table, active)
     if not away:
         return text
@@ -843,6 +842,20 @@ def status(ui: MatchUi, table: Table) -> str:
         return i18n.separated(text, _("disconnected"))
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
     return i18n.separated(text, gone.format(names=i18n.conjunction(away)))
+
+
+def _away_to_play(ui: MatchUi, table: Table) -> list[SeatAt]:
+    """The seats to play whose page is gone, in seat order: those the status says are disconnected."""
+    active = ui.board.active(ui.view)
+    return [s for s in table.seats if s.id in active and s.away]
+
+
+def said_away(ui: MatchUi, table: Table) -> frozenset[str]:
+    """The seats the status line says are disconnected now (``status``; not while it shows a move played back,
+    the halt or the result): a table's line beside it need not say it again."""
+    if ui.view.get("result") or ui.halted or replaying(ui):
+        return frozenset()
+    return frozenset(s.id for s in _away_to_play(ui, table))
 
 
 def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:

@@ -333,11 +333,11 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
         assert text_of(host.by_class("match-beside")[0]) == "Bea（2）が抜けました。Beaを離脱扱いにする"
     finally:
         i18n.set_language("en")
-    cal.close()  # the status says Cal is disconnected; the lines beside it say it of each, in seat order
+    cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order
     assert "Cal (3) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == [
         "Bea (2) has left. Count Bea out",
-        "Cal (3) has left. Count Cal out",
+        "Count Cal out",
     ]
 
 
@@ -386,10 +386,8 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     rtc.now += 1000  # the grace is over: Bea, never heard from since the reload, may be counted out too
     reloaded.tick(host_screen.TIMER)
     assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
-    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (2) has left. Count Bea out",
-        "Cal (3) has left. Count Cal out",
-    ]
+    # Both still build: the status says they are disconnected, and the lines beside it hold the buttons alone.
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == ["Count Bea out", "Count Cal out"]
     reloaded.click("count-out-ask", seat="2")
     reloaded.click("count-out", seat="2")
     assert seats(reloaded)["2"] == "Bea · counted out"
@@ -494,3 +492,13 @@ def test_the_other_players_hear_a_player_come_back_too():
     host.submit("reply", reply=back.value_of("reply-code"))
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)
+
+
+def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
+    """In a round all three build at once, the status says "Bea (2) is disconnected" and the line under it said
+    "Bea (2) has left." again: where the status says it, the button stands alone."""
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea out"]

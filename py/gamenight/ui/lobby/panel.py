@@ -318,7 +318,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             table,
             _match_controls(client, lobby, sight),
             _working(sight, board),
-            _gone(client, lobby, sight, table),
+            _gone(client, lobby, sight, table, board),
         ),
         h(
             "div",
@@ -340,7 +340,7 @@ def _working(sight: Sight, board: screen.MatchUi) -> str:
     return _("Your browser is making the match's next puzzle in the background.")
 
 
-def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> list[Element]:
+def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, board: screen.MatchUi) -> list[Element]:
     """On the host's page, beside the status that says a player's page is gone, the way to what can be
     done for their seat: the seat's card has it ("Count Bea out", a computer player to take over), but on
     a phone that card is under the board, the match's seats and its log, where nobody looks mid-round.
@@ -349,13 +349,15 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> 
     card's level, its form. Right under the status, which says "Bea (2) is disconnected" already: the
     buttons come and go when those words do (a player leaves, comes back, is counted out), not at every
     move, as a notice of their own above the board would (``_working``). Each button is on a line of its
-    own that says why ("Bea (2) has left."): the status names only the seats it waits for, so a player who
-    finished their part of the round and then left was named nowhere near the button."""
+    own that says why ("Bea (2) has left.") where the status does not (``screen.said_away``): it names only
+    the seats it waits for, so a player who finished their part of the round and then left was named nowhere
+    near the button; where it names them ("Bea (2) is disconnected"), the line said it a second time."""
     if not sight.host or sight.offline or lobby.phase != "playing":
         return []
     names, out = _called(lobby), counting_out(client, sight.unsure)
     take_over = lobby.game in games.BOTS
     left = _left(lobby, sight.unsure)
+    told = screen.said_away(board, table)
     lines = []
     for seat in lobby.seats:
         name = names.get(seat.member or "", "")
@@ -367,8 +369,8 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table) -> 
             button = h("button", attrs, label)
         else:
             continue
-        said = _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
-        lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), button))
+        said = None if seat.id in told else _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
+        lines.append(h("p", {"class": "gone-line"}, said, said and i18n.sentence_gap(), button))
     return lines
 
 
