@@ -425,7 +425,7 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=raythread")
     assert seats(reloaded)["C"] == "Bea"
-    assert not take_overs(reloaded) and not reloaded.by_class("gone-line"), "her page may be waiting"
+    assert not take_overs(reloaded) and not status_buttons(reloaded), "her page may be waiting"
     rtc.now += host_screen.RELOAD_GRACE_MS - 1000
     reloaded.tick(host_screen.TIMER)
     assert not take_overs(reloaded)
@@ -492,6 +492,83 @@ def test_the_other_players_hear_a_player_come_back_too():
     host.submit("reply", reply=back.value_of("reply-code"))
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)
+
+
+def reloaded_race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """``race``, then the host's page reloads: Bea and Cal show as disconnected, their pages still open."""
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser, game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
+    bea, cal = join(rtc, host, "Bea", Browser()), join(rtc, host, "Cal", Browser())
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.close()
+    return rtc.page(host_browser, "#/host?game=reflection"), bea, cal
+
+
+def seat_card_words(page: Page, seat: str) -> str:
+    """What the seat's card says in place of its offer (the card's other words: "Seat 2", "Bea")."""
+    (card,) = [c for s in page.by_class("seats") for c in find_all(s, lambda e: e.attr("data-seat") == seat)]
+    return text_of(find_all(card, lambda e: e.attr("class") == "seat-later")[0])
+
+
+def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_comes():
+    """After the host's reload, Bea and Cal read "disconnected" with no "Count … out" anywhere, and nothing said
+    why or until when. Where the button will be (beside the status, on the seat's card), the page says so, by its
+    own clock; the page's one-second timer redraws it, and the button comes with the tick that ends the grace."""
+    rtc = FakeRtc()
+    reloaded, _bea, _cal = reloaded_race(rtc)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (2) has not reconnected since the game night was restored. You can count Bea out in 2:00.",
+        "Cal (3) has not reconnected since the game night was restored. You can count Cal out in 2:00.",
+    ]
+    assert not status_buttons(reloaded)
+    assert seat_card_words(reloaded, "2") == "You can count Bea out in 2:00."
+    rtc.now += 45_500  # 74.5 s left: said as the whole seconds left, as the invitations' expiry
+    reloaded.tick(host_screen.TIMER)
+    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out in 1:15.")
+    i18n.set_language("ja")
+    try:
+        assert text_of(reloaded.by_class("gone-line")[0]) == (
+            "Bea（2）はゲームナイトの復元後、まだ再接続していません。あと1:15でBeaを離脱扱いにできます。"
+        )
+    finally:
+        i18n.set_language("en")
+    # No other message comes: the host's timer ticks every second, and its tick at the grace's end draws the buttons.
+    assert host_screen.TIMER in reloaded.timers and reloaded.every[host_screen.TIMER] == 1000
+    rtc.now += host_screen.RELOAD_GRACE_MS - 45_500
+    reloaded.tick(host_screen.TIMER)
+    assert [b.attr("data-seat") for b in status_buttons(reloaded)] == ["2", "3"]
+    assert "not reconnected" not in reloaded.text and "You can count" not in reloaded.text
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
+
+
+def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has not reconnected since the game night was restored. "
+        "A computer player can take over for Bea in 2:00."
+    ]
+    assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea in 2:00."
+    i18n.set_language("ja")
+    try:
+        said = text_of(reloaded.by_class("gone-line")[0])
+        assert said.endswith("あと2:00でBeaの代わりをコンピューターに任せられます。"), said
+    finally:
+        i18n.set_language("en")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has left. Let a computer player take over for Bea…"
+    ]
 
 
 def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():

@@ -968,6 +968,7 @@ def _sight(model: HostModel, live: Live) -> Sight:
         counting=model.counting,
         preparing=bool(model.preparing),
         unsure=model.unsure,
+        sure_at=model.restored_ms + RELOAD_GRACE_MS,
     )
 
 
