@@ -571,6 +571,41 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     ]
 
 
+def test_a_stale_press_during_the_grace_asks_no_focus_for_a_control_that_is_not_drawn():
+    """A "Count Bea out" (or a take-over's) press from a page drawn before asked focus on "Keep waiting" (or on
+    the seat card's level), neither of which was on the page."""
+    rtc = FakeRtc()
+    reloaded, _bea, _cal = reloaded_race(rtc)
+    asked = len(reloaded.focus_asked)
+    reloaded.click("count-out-ask", seat="2")
+    assert not reloaded.by_class("confirm")
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    reloaded.click("take-over-ask", seat="2")  # a game without computer players: none to offer either
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.click("count-out-ask", seat="2")  # once offered, it asks as always
+    assert reloaded.by_class("confirm") and reloaded.focused[-1] == "button[data-action=count-out-cancel]"
+
+
+def test_a_stale_take_over_press_during_the_grace_asks_no_focus_either():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    asked = len(reloaded.focus_asked)
+    reloaded.click("take-over-ask", seat="C")
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.click("take-over-ask", seat="C")
+    assert reloaded.focused[-1] == ".seat[data-seat='C'] form.add-bot select"
+
+
 def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
     """In a round all three build at once, the status says "Bea (2) is disconnected" and the line under it said
     "Bea (2) has left." again: where the status says it, the button stands alone."""

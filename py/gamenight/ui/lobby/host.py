@@ -57,6 +57,7 @@ from gamenight.ui.lobby.panel import (
     panel,
     reason_text,
     sync_board,
+    taking_over,
 )
 from gamenight.ui.program import (
     Copy,
@@ -585,6 +586,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # click landed after the first one's redraw): ignored, as if never pressed. It asked the question
         # again, which the host read as their answer not taken; an open question (another seat's) stays.
         return model, []
+    if event.action in ("count-out-ask", "take-over-ask") and not _offered(model, event):
+        # A press of an offer the page does not draw now (a page drawn before: the player came back, or a
+        # reload's grace holds it back): ignored, as a stale answer is. It asked focus for "Keep waiting" or
+        # the seat card's level, neither of them on the page.
+        return model, []
     now = event.now_ms or model.now_ms
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
@@ -648,6 +654,14 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _offered(model: HostModel, event: UiEvent) -> bool:
+    """Whether the seat of a "Count … out" or take-over press is offered one now (as the panel draws it)."""
+    if model.live is None:
+        return False
+    offers = counting_out if event.action == "count-out-ask" else taking_over
+    return event.data.get("seat", "") in offers(model.live.client, model.unsure)
 
 
 def _focus_take_over(seat: str) -> Focus:
