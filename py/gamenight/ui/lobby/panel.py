@@ -364,9 +364,9 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
         if seat.id in later:
             # Nothing to press yet: why not, and when (the reload's grace, ``Sight.unsure``).
             why = _("{seat} has not reconnected since the game night was restored.")
-            said = why.format(seat=screen.seat_label(table, seat.id))
             when = _when(later[seat.id], name, sight)
-            lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), when))
+            why = why.format(seat=screen.seat_label(table, seat.id))
+            lines.append(h("p", {"class": "gone-line"}, why, i18n.sentence_gap(), when))
             continue
         if seat.id in out:
             button = _ask_count_out(seat.id, name, "button quiet")
