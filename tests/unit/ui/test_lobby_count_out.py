@@ -606,6 +606,39 @@ def test_a_stale_take_over_press_during_the_grace_asks_no_focus_either():
     assert reloaded.focused[-1] == ".seat[data-seat='C'] form.add-bot select"
 
 
+def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes_nothing():
+    """Only the take-over's form was hidden during the grace: a form sent anyway (a page drawn before, a script)
+    gave Bea's seat to a computer player while her page may have been waiting to be invited again."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    session = reloaded.inner.live.session
+    seats_before, sent = dict(session.seats), list(session.members)
+    reloaded.submit("add-bot", seat="C", level="easy")
+    assert dict(session.seats) == seats_before and list(session.members) == sent
+    assert seats(reloaded)["C"] == "Bea"
+    (alert,) = [a for a in reloaded.by_class("error") if text_of(a)]
+    assert text_of(alert) == (
+        "Bea may still come back: a computer player can take over 2 minutes after the game night was restored."
+    )
+    i18n.set_language("ja")
+    try:
+        assert text_of(next(a for a in reloaded.by_class("error") if text_of(a))) == (
+            "Beaはまだ戻ってくるかもしれません。コンピューターに代わりを任せられるのは、ゲームナイトの復元から2分後です。"
+        )
+    finally:
+        i18n.set_language("en")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.submit("add-bot", seat="C", level="easy")  # once offered, the same form takes the seat over
+    assert seats(reloaded)["C"] == "Bot B (Easy)"
+
+
 def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
     """In a round all three build at once, the status says "Bea (2) is disconnected" and the line under it said
     "Bea (2) has left." again: where the status says it, the button stands alone."""

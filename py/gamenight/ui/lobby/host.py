@@ -134,6 +134,10 @@ reasons(
         "connecting-guest": N_("Connecting {name}…"),
         "guest-connected": N_("{name} is connected."),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
+        "take-over-wait": N_(
+            "{name} may still come back: a computer player can take over {minutes} minutes after the game night "
+            "was restored."
+        ),
     }
 )
 terms({"saved-night": N_("a saved game night"), "session": N_("'session'")})
@@ -636,6 +640,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             StopWork(BOT_TASK),  # a thinking in flight ends
             StopTimer(BOT_TASK),
         ]
+    if event.action == "add-bot" and event.type == "submit" and (waited := _unsure_of(model, event.form)):
+        # The take-over's form is not drawn for a player the page is unsure of (``HostModel.unsure``): one sent
+        # anyway (a page drawn before, a script) gave the seat away while their page may be waiting.
+        minutes = RELOAD_GRACE_MS // 60_000
+        live.client.refuse_input(BadMessage("take-over-wait", name=waited, minutes=minutes))
+        return replace(model), []
     try:
         requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
@@ -654,6 +664,15 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _unsure_of(model: HostModel, form: Mapping[str, str]) -> str:
+    """The name of the player of the form's seat if the page is unsure whether they are gone, else ""."""
+    lobby = model.running.client.lobby
+    holder = next((s.member for s in lobby.seats if s.id == form.get("seat")), None) if lobby else None
+    if holder is None or holder not in model.unsure or lobby is None:
+        return ""
+    return next((m.name for m in lobby.members if m.id == holder), "")
 
 
 def _offered(model: HostModel, event: UiEvent) -> bool:
