@@ -639,6 +639,31 @@ def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes
     assert seats(reloaded)["C"] == "Bot B (Easy)"
 
 
+def test_a_player_counted_out_who_comes_back_is_said_back_watching():
+    """Bea, counted out, came back to watch from her seat: the others' live region said nothing (it had said
+    she left and was counted out); it says she is back, and that she watches."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out-ask", seat="2")
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    for page in (host, cal):
+        assert news_lines(page)[-1] == "Bea (2) is back, watching.", news_lines(page)
+    i18n.set_language("ja")
+    try:
+        assert news_lines(cal)[-1] == "Bea（2）が戻り、観戦しています。"
+    finally:
+        i18n.set_language("en")
+    back.close()  # gone again: counted out already, nothing more is said of her
+    for page in (host, cal):
+        assert not [line for line in news_lines(page) if "Bea (2) is" in line], news_lines(page)
+
+
 def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
     """In a round all three build at once, the status says "Bea (2) is disconnected" and the line under it said
     "Bea (2) has left." again: where the status says it, the button stands alone."""
