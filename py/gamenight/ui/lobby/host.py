@@ -53,7 +53,7 @@ from gamenight.ui.lobby.panel import (
     counting_out,
     lobby_keys,
     lobby_requests,
-    match_table,
+    noticed,
     panel,
     reason_text,
     sync_board,
@@ -1006,12 +1006,8 @@ def _sight(model: HostModel, live: Live) -> Sight:
 
 
 def _noticed(model: HostModel) -> HostModel:
-    """The match screen told who is disconnected now, from the table the page draws it with: a player said
-    to be disconnected who is connected again is said back in its live region (``screen.noticed``)."""
-    if model.board is None or model.live is None:
-        return model
-    table = match_table(model.live.client, _sight(model, model.live))
-    board = screen.noticed(model.board, table) if table is not None else model.board
+    """``model`` with its match screen told who is disconnected now (``panel.noticed``)."""
+    board = noticed(model.board, model.live.client, _sight(model, model.live)) if model.live else model.board
     return model if board is model.board else replace(model, board=board)
 
 

@@ -46,7 +46,7 @@ from gamenight.ui.lobby.panel import (
     cut_off,
     lobby_keys,
     lobby_requests,
-    match_table,
+    noticed,
     panel,
     reason_text,
     sync_board,
@@ -274,7 +274,11 @@ class JoinScreen:
             updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
             updated, more = _follow(updated)
-            updated = _noticed(_switched(updated))
+            updated = _switched(updated)
+            client = updated.connected[0]
+            # Said back, as on the host's page: a player said to be disconnected who is connected again.
+            board = noticed(updated.board, client, _sight(updated, client))
+            updated = updated if board is updated.board else replace(updated, board=board)
             effects = [*effects, *more]
         return updated, effects
 
@@ -396,15 +400,6 @@ def _sight(model: JoinModel, client: Client) -> Sight:
     """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
     lost = model.stage == "lost"
     return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
-
-
-def _noticed(model: JoinModel) -> JoinModel:
-    """The match screen told who is disconnected now, as the host's page does (``host._noticed``): a player
-    said to be disconnected who is connected again is said back in its live region."""
-    client = model.connected[0]
-    table = match_table(client, _sight(model, client)) if model.board is not None else None
-    board = screen.noticed(model.board, table) if model.board is not None and table is not None else model.board
-    return model if board is model.board else replace(model, board=board)
 
 
 def _switched(model: JoinModel) -> JoinModel:
