@@ -374,9 +374,8 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
         if seat.id in later:
             # Nothing to press yet: why not, and when (the reload's grace, ``Sight.unsure``).
             why = _("{seat} has not reconnected since the game night was restored.")
-            when = _when(later[seat.id], name, sight)
-            why = why.format(seat=screen.seat_label(table, seat.id))
-            lines.append(h("p", {"class": "gone-line"}, why, i18n.sentence_gap(), when))
+            said = why.format(seat=screen.seat_label(table, seat.id))
+            lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), _when(later[seat.id], name, sight)))
             continue
         if seat.id in out:
             button = _ask_count_out(seat.id, name, "button quiet")
@@ -386,8 +385,8 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
             button = h("button", attrs, label)
         else:
             continue
-        said = None if seat.id in told else _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
-        lines.append(h("p", {"class": "gone-line"}, said, said and i18n.sentence_gap(), button))
+        left = None if seat.id in told else _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
+        lines.append(h("p", {"class": "gone-line"}, left, left and i18n.sentence_gap(), button))
     return lines
 
 
