@@ -225,6 +225,15 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (back57).
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
     expect(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
+    # … and where the offer will be, the page says why there is none and when it comes, redrawn by its
+    # one-second timer with no other message (lobby58).
+    waiting = host.locator(".match-beside .gone-line")
+    said = r"^Bea \(B\) has not reconnected since the game night was restored\. "
+    said += r"A computer player can take over for Bea in "
+    expect(waiting).to_have_text(re.compile(said + r"[12]:\d\d\.$"))
+    first = waiting.inner_text()
+    expect(waiting).not_to_have_text(first, timeout=5000)
+    expect(waiting).to_have_text(re.compile(said + r"[01]:\d\d\.$"))
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
 

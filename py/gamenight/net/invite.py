@@ -310,7 +310,11 @@ def decode_invitation(code: str, now_s: int, used: frozenset[str] = frozenset())
 
     ``used``: ids of invitations this browser has already answered (each is single-use).
     """
-    invitation = read_invitation(code)
+    return usable_invitation(read_invitation(code), now_s, used)
+
+
+def usable_invitation(invitation: Invitation, now_s: int, used: frozenset[str] = frozenset()) -> Invitation:
+    """``invitation`` (as ``read_invitation`` read it) if it can be used now; raises ``BadCode`` if not."""
     age = now_s - invitation.issued_s
     if age > INVITE_TTL_S:
         minutes = max(1, (age - INVITE_TTL_S) // 60)

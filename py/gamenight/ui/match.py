@@ -928,8 +928,7 @@ def status(ui: MatchUi, table: Table) -> str:
     if not active:
         waiting = getattr(ui.board, "waiting", None)
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
-    by = {s.id: s for s in table.seats}
-    away = [seat_label(table, s) for s in active if s in by and by[s].away]
+    away = [seat_label(table, s.id) for s in _away_to_play(ui, table)]
     text = turn_words(ui, table, active)
     if not away:
         return text
@@ -940,6 +939,20 @@ def status(ui: MatchUi, table: Table) -> str:
         return i18n.separated(text, _("disconnected"))
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
     return i18n.separated(text, gone.format(names=i18n.conjunction(away)))
+
+
+def _away_to_play(ui: MatchUi, table: Table) -> list[SeatAt]:
+    """The seats to play whose page is gone, in seat order: those the status says are disconnected."""
+    active = ui.board.active(ui.view)
+    return [s for s in table.seats if s.id in active and s.away]
+
+
+def said_away(ui: MatchUi, table: Table) -> frozenset[str]:
+    """The seats the status line says are disconnected now (``status``; not while it shows a move played back,
+    the halt or the result): a table's line beside it need not say it again."""
+    if ui.view.get("result") or ui.halted or replaying(ui):
+        return frozenset()
+    return frozenset(s.id for s in _away_to_play(ui, table))
 
 
 def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
@@ -1173,15 +1186,21 @@ def disconnected(ui: MatchUi, table: Table) -> list[str]:
     disconnected says they are back, read once; the next move's news leaves it out."""
     if ui.view.get("result") or ui.halted:
         return []
-    quiet = set(ui.board.active(ui.view)) | _counted_out(ui)
+    out = _counted_out(ui)
+    quiet = set(ui.board.active(ui.view)) | out
     away = [seat_label(table, s.id) for s in table.seats if s.away and s.id not in quiet]
-    back = [seat_label(table, s.id) for s in table.seats if s.id in ui.back]
+    back = [seat_label(table, s.id) for s in table.seats if s.id in ui.back and s.id not in out]
+    # A player counted out comes back to watch the rest of the match from their seat (the game refuses their
+    # moves): said so, as the count-out was said.
+    watching = [seat_label(table, s.id) for s in table.seats if s.id in ui.back and s.id in out]
     stop = i18n.pgettext("full stop", ".")
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
     here = ngettext("{names} is back", "{names} are back", len(back))
+    watch = ngettext("{names} is back, watching", "{names} are back, watching", len(watching))
     return [
         *([gone.format(names=i18n.conjunction(away)) + stop] if away else []),
         *([here.format(names=i18n.conjunction(back)) + stop] if back else []),
+        *([watch.format(names=i18n.conjunction(watching)) + stop] if watching else []),
     ]
 
 
@@ -1193,16 +1212,15 @@ def _counted_out(ui: MatchUi) -> set[str]:
 
 def noticed(ui: MatchUi, table: Table) -> MatchUi:
     """``ui`` once its page has looked at ``table`` (its seats' ``away``, which the page's connections set,
-    not the match): the seats the screen says are disconnected (the status says it of a seat to play,
-    the live region's ``disconnected`` line of the others; a counted-out seat is said once, as such), and
-    those of them whose player is connected again, to be said back (``news``) until the next move
-    (``advance``). A page calls it after every change, before it draws the match."""
+    not the match): the seats whose page is gone (the status says it of a seat to play, the live region's
+    ``disconnected`` line of the others; a counted-out seat was said once, as such), and those of them whose
+    player is connected again, to be said back (``news``; a counted-out one, back to watch) until the next
+    move (``advance``). A page calls it after every change, before it draws the match."""
     if ui.view.get("result") or ui.halted:
         away: frozenset[str] = frozenset()
         back: frozenset[str] = frozenset()
     else:
-        out = _counted_out(ui)
-        away = frozenset(s.id for s in table.seats if s.away and s.id not in out)
+        away = frozenset(s.id for s in table.seats if s.away)
         here = {s.id for s in table.seats if not s.away}
         back = frozenset((ui.back | (ui.away & here)) - away)
     return ui if (away, back) == (ui.away, ui.back) else replace(ui, away=away, back=back)

@@ -333,11 +333,11 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
         assert text_of(host.by_class("match-beside")[0]) == "Bea（2）が抜けました。Beaを離脱扱いにする"
     finally:
         i18n.set_language("en")
-    cal.close()  # the status says Cal is disconnected; the lines beside it say it of each, in seat order
+    cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order
     assert "Cal (3) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == [
         "Bea (2) has left. Count Bea out",
-        "Cal (3) has left. Count Cal out",
+        "Count Cal out",
     ]
 
 
@@ -386,10 +386,8 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     rtc.now += 1000  # the grace is over: Bea, never heard from since the reload, may be counted out too
     reloaded.tick(host_screen.TIMER)
     assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
-    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (2) has left. Count Bea out",
-        "Cal (3) has left. Count Cal out",
-    ]
+    # Both still build: the status says they are disconnected, and the lines beside it hold the buttons alone.
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == ["Count Bea out", "Count Cal out"]
     reloaded.click("count-out-ask", seat="2")
     reloaded.click("count-out", seat="2")
     assert seats(reloaded)["2"] == "Bea · counted out"
@@ -427,7 +425,7 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=raythread")
     assert seats(reloaded)["C"] == "Bea"
-    assert not take_overs(reloaded) and not reloaded.by_class("gone-line"), "her page may be waiting"
+    assert not take_overs(reloaded) and not status_buttons(reloaded), "her page may be waiting"
     rtc.now += host_screen.RELOAD_GRACE_MS - 1000
     reloaded.tick(host_screen.TIMER)
     assert not take_overs(reloaded)
@@ -494,3 +492,183 @@ def test_the_other_players_hear_a_player_come_back_too():
     host.submit("reply", reply=back.value_of("reply-code"))
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)
+
+
+def reloaded_race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """``race``, then the host's page reloads: Bea and Cal show as disconnected, their pages still open."""
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser, game="reflection")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
+    bea, cal = join(rtc, host, "Bea", Browser()), join(rtc, host, "Cal", Browser())
+    bea.click("sit", seat="2")
+    cal.click("sit", seat="3")
+    host.click("start")
+    host.close()
+    return rtc.page(host_browser, "#/host?game=reflection"), bea, cal
+
+
+def seat_card_words(page: Page, seat: str) -> str:
+    """What the seat's card says in place of its offer (the card's other words: "Seat 2", "Bea")."""
+    (card,) = [c for s in page.by_class("seats") for c in find_all(s, lambda e: e.attr("data-seat") == seat)]
+    return text_of(find_all(card, lambda e: e.attr("class") == "seat-later")[0])
+
+
+def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_comes():
+    """After the host's reload, Bea and Cal read "disconnected" with no "Count … out" anywhere, and nothing said
+    why or until when. Where the button will be (beside the status, on the seat's card), the page says so, by its
+    own clock; the page's one-second timer redraws it, and the button comes with the tick that ends the grace."""
+    rtc = FakeRtc()
+    reloaded, _bea, _cal = reloaded_race(rtc)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (2) has not reconnected since the game night was restored. You can count Bea out in 2:00.",
+        "Cal (3) has not reconnected since the game night was restored. You can count Cal out in 2:00.",
+    ]
+    assert not status_buttons(reloaded)
+    assert seat_card_words(reloaded, "2") == "You can count Bea out in 2:00."
+    rtc.now += 45_500  # 74.5 s left: said as the whole seconds left, as the invitations' expiry
+    reloaded.tick(host_screen.TIMER)
+    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out in 1:15.")
+    i18n.set_language("ja")
+    try:
+        assert text_of(reloaded.by_class("gone-line")[0]) == (
+            "Bea（2）はゲームナイトの復元後、まだ再接続していません。あと1:15でBeaを離脱扱いにできます。"
+        )
+    finally:
+        i18n.set_language("en")
+    # No other message comes: the host's timer ticks every second, and its tick at the grace's end draws the buttons.
+    assert host_screen.TIMER in reloaded.timers and reloaded.every[host_screen.TIMER] == 1000
+    rtc.now += host_screen.RELOAD_GRACE_MS - 45_500
+    reloaded.tick(host_screen.TIMER)
+    assert [b.attr("data-seat") for b in status_buttons(reloaded)] == ["2", "3"]
+    assert "not reconnected" not in reloaded.text and "You can count" not in reloaded.text
+    assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
+
+
+def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has not reconnected since the game night was restored. "
+        "A computer player can take over for Bea in 2:00."
+    ]
+    assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea in 2:00."
+    i18n.set_language("ja")
+    try:
+        said = text_of(reloaded.by_class("gone-line")[0])
+        assert said.endswith("あと2:00でBeaの代わりをコンピューターに任せられます。"), said
+    finally:
+        i18n.set_language("en")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Bea (B) has left. Let a computer player take over for Bea…"
+    ]
+
+
+def test_a_stale_press_during_the_grace_asks_no_focus_for_a_control_that_is_not_drawn():
+    """A "Count Bea out" (or a take-over's) press from a page drawn before asked focus on "Keep waiting" (or on
+    the seat card's level), neither of which was on the page."""
+    rtc = FakeRtc()
+    reloaded, _bea, _cal = reloaded_race(rtc)
+    asked = len(reloaded.focus_asked)
+    reloaded.click("count-out-ask", seat="2")
+    assert not reloaded.by_class("confirm")
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    reloaded.click("take-over-ask", seat="2")  # a game without computer players: none to offer either
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.click("count-out-ask", seat="2")  # once offered, it asks as always
+    assert reloaded.by_class("confirm") and reloaded.focused[-1] == "button[data-action=count-out-cancel]"
+
+
+def test_a_stale_take_over_press_during_the_grace_asks_no_focus_either():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    asked = len(reloaded.focus_asked)
+    reloaded.click("take-over-ask", seat="C")
+    assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.click("take-over-ask", seat="C")
+    assert reloaded.focused[-1] == ".seat[data-seat='C'] form.add-bot select"
+
+
+def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes_nothing():
+    """Only the take-over's form was hidden during the grace: a form sent anyway (a page drawn before, a script)
+    gave Bea's seat to a computer player while her page may have been waiting to be invited again."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea", Browser())
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.close()
+    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    session = reloaded.inner.live.session
+    seats_before, sent = dict(session.seats), list(session.members)
+    reloaded.submit("add-bot", seat="C", level="easy")
+    assert dict(session.seats) == seats_before and list(session.members) == sent
+    assert seats(reloaded)["C"] == "Bea"
+    (alert,) = [a for a in reloaded.by_class("error") if text_of(a)]
+    assert text_of(alert) == (
+        "Bea may still come back: a computer player can take over 2 minutes after the game night was restored."
+    )
+    i18n.set_language("ja")
+    try:
+        assert text_of(next(a for a in reloaded.by_class("error") if text_of(a))) == (
+            "Beaはまだ戻ってくるかもしれません。コンピューターに代わりを任せられるのは、ゲームナイトの復元から2分後です。"
+        )
+    finally:
+        i18n.set_language("en")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    reloaded.submit("add-bot", seat="C", level="easy")  # once offered, the same form takes the seat over
+    assert seats(reloaded)["C"] == "Bot B (Easy)"
+
+
+def test_a_player_counted_out_who_comes_back_is_said_back_watching():
+    """Bea, counted out, came back to watch from her seat: the others' live region said nothing (it had said
+    she left and was counted out); it says she is back, and that she watches."""
+    rtc = FakeRtc()
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out-ask", seat="2")
+    host.click("count-out", seat="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    host.submit("reply", reply=back.value_of("reply-code"))
+    for page in (host, cal):
+        assert news_lines(page)[-1] == "Bea (2) is back, watching.", news_lines(page)
+    i18n.set_language("ja")
+    try:
+        assert news_lines(cal)[-1] == "Bea（2）が戻り、観戦しています。"
+    finally:
+        i18n.set_language("en")
+    back.close()  # gone again: counted out already, nothing more is said of her
+    for page in (host, cal):
+        assert not [line for line in news_lines(page) if "Bea (2) is" in line], news_lines(page)
+
+
+def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
+    """In a round all three build at once, the status says "Bea (2) is disconnected" and the line under it said
+    "Bea (2) has left." again: where the status says it, the button stands alone."""
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea out"]

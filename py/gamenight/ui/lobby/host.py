@@ -53,10 +53,11 @@ from gamenight.ui.lobby.panel import (
     counting_out,
     lobby_keys,
     lobby_requests,
-    match_table,
+    noticed,
     panel,
     reason_text,
     sync_board,
+    taking_over,
 )
 from gamenight.ui.program import (
     Copy,
@@ -133,6 +134,10 @@ reasons(
         "connecting-guest": N_("Connecting {name}…"),
         "guest-connected": N_("{name} is connected."),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
+        "take-over-wait": N_(
+            "{name} may still come back: a computer player can take over {minutes} minutes after the game night "
+            "was restored."
+        ),
     }
 )
 terms({"saved-night": N_("a saved game night"), "session": N_("'session'")})
@@ -585,6 +590,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # click landed after the first one's redraw): ignored, as if never pressed. It asked the question
         # again, which the host read as their answer not taken; an open question (another seat's) stays.
         return model, []
+    if event.action in ("count-out-ask", "take-over-ask") and not _offered(model, event):
+        # A press of an offer the page does not draw now (a page drawn before: the player came back, or a
+        # reload's grace holds it back): ignored, as a stale answer is. It asked focus for "Keep waiting" or
+        # the seat card's level, neither of them on the page.
+        return model, []
     now = event.now_ms or model.now_ms
     # "End the match" ends it for everyone, with no way back: the first press asks, the second ends it.
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
@@ -630,6 +640,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             StopWork(BOT_TASK),  # a thinking in flight ends
             StopTimer(BOT_TASK),
         ]
+    if event.action == "add-bot" and event.type == "submit" and (waited := _unsure_of(model, event.form)):
+        # The take-over's form is not drawn for a player the page is unsure of (``HostModel.unsure``): one sent
+        # anyway (a page drawn before, a script) gave the seat away while their page may be waiting.
+        minutes = RELOAD_GRACE_MS // 60_000
+        live.client.refuse_input(BadMessage("take-over-wait", name=waited, minutes=minutes))
+        return replace(model), []
     try:
         requests = lobby_requests(live.client, event)
     except (BadMessage, BadOptions) as err:
@@ -648,6 +664,23 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _unsure_of(model: HostModel, form: Mapping[str, str]) -> str:
+    """The name of the player of the form's seat if the page is unsure whether they are gone, else ""."""
+    lobby = model.running.client.lobby
+    holder = next((s.member for s in lobby.seats if s.id == form.get("seat")), None) if lobby else None
+    if holder is None or holder not in model.unsure or lobby is None:
+        return ""
+    return next((m.name for m in lobby.members if m.id == holder), "")
+
+
+def _offered(model: HostModel, event: UiEvent) -> bool:
+    """Whether the seat of a "Count … out" or take-over press is offered one now (as the panel draws it)."""
+    if model.live is None:
+        return False
+    offers = counting_out if event.action == "count-out-ask" else taking_over
+    return event.data.get("seat", "") in offers(model.live.client, model.unsure)
 
 
 def _focus_take_over(seat: str) -> Focus:
@@ -968,16 +1001,13 @@ def _sight(model: HostModel, live: Live) -> Sight:
         counting=model.counting,
         preparing=bool(model.preparing),
         unsure=model.unsure,
+        sure_at=model.restored_ms + RELOAD_GRACE_MS,
     )
 
 
 def _noticed(model: HostModel) -> HostModel:
-    """The match screen told who is disconnected now, from the table the page draws it with: a player said
-    to be disconnected who is connected again is said back in its live region (``screen.noticed``)."""
-    if model.board is None or model.live is None:
-        return model
-    table = match_table(model.live.client, _sight(model, model.live))
-    board = screen.noticed(model.board, table) if table is not None else model.board
+    """``model`` with its match screen told who is disconnected now (``panel.noticed``)."""
+    board = noticed(model.board, model.live.client, _sight(model, model.live)) if model.live else model.board
     return model if board is model.board else replace(model, board=board)
 
 

@@ -46,7 +46,7 @@ from gamenight.ui.lobby.panel import (
     cut_off,
     lobby_keys,
     lobby_requests,
-    match_table,
+    noticed,
     panel,
     reason_text,
     sync_board,
@@ -120,14 +120,24 @@ def _usable(entry: Any) -> Mapping[str, Any] | None:
     return None
 
 
-def _dropped(tokens: Mapping[str, Any], code: str) -> bool:
-    """Whether this browser kept a membership of the lobby ``code`` invites to (used up or not) whose token
-    cannot be read (wrong type, empty, too long): set aside, not used, and said (``TOKEN_DROPPED``)."""
+def _read(code: str, now_s: int, used: frozenset[str]) -> tuple[iv.Invitation | None, iv.Invitation | iv.BadCode]:
+    """The invitation in ``code`` as written (``None``: damaged), read once: whether or not it can be used now,
+    it names the lobby this browser may be a member of (``_dropped``, ``_back``); and it again if it can be
+    used now, else why not."""
     try:
-        lobby_id = iv.read_invitation(code).lobby_id
-    except iv.BadCode:
-        return False
-    return lobby_id in tokens and _usable(tokens[lobby_id]) is None
+        written = iv.read_invitation(code)
+    except iv.BadCode as err:
+        return None, err
+    try:
+        return written, iv.usable_invitation(written, now_s, used)
+    except iv.BadCode as err:
+        return written, err
+
+
+def _dropped(tokens: Mapping[str, Any], written: iv.Invitation | None) -> bool:
+    """Whether this browser kept a membership of the lobby ``written`` invites to (used up or not) whose
+    token cannot be read (wrong type, empty, too long): set aside, not used, and said (``TOKEN_DROPPED``)."""
+    return written is not None and written.lobby_id in tokens and _usable(tokens[written.lobby_id]) is None
 
 
 # Untrusted input gets its own sentence: the stored entry is left as it is (a welcome writes over it).
@@ -137,18 +147,15 @@ TOKEN_DROPPED = N_(
 )
 
 
-def _back(model: JoinModel, code: str) -> JoinModel | None:
+def _back(model: JoinModel, written: iv.Invitation | None) -> JoinModel | None:
     """A used-up invitation (answered, or expired) to a lobby this browser is a member of: the page was
     reloaded or reopened after joining. The seat is kept, so the page takes the host's new invitation in
     one paste, as a page whose connection dropped does (stage ``back``). A kept name that cannot be used
     any more (``name_lost``) is asked for with it: the token still holds the seat (the page said only that
     the invitation was used, a dead end)."""
-    if model.problem is None or model.problem["code"] not in ("code-answered", "code-expired"):
+    if written is None or model.problem is None or model.problem["code"] not in ("code-answered", "code-expired"):
         return None
-    try:
-        back = replace(model, stage="back", invitation=iv.read_invitation(code))
-    except iv.BadCode:
-        return None
+    back = replace(model, stage="back", invitation=written)
     remembered = back.remembered
     if remembered:
         return replace(back, name=remembered["name"])
@@ -245,25 +252,18 @@ class JoinScreen:
         used = {k: v for k, v in _stored_map(env, USED_KEY).items() if isinstance(v, int) and now_s - v < 86400}
         stored = {k: env.stored[k] for k in games.board_storage_keys() if k in env.stored}
         tokens = _stored_map(env, TOKENS_KEY)
+        written, usable = _read(params.get("code", ""), now_s, frozenset(used))
         model = JoinModel(
-            env.page_url,
-            "name",
-            env.now_ms,
-            tokens=tokens,
-            used=used,
-            stored=stored,
-            dropped=_dropped(tokens, params.get("code", "")),
+            env.page_url, "name", env.now_ms, tokens=tokens, used=used, stored=stored, dropped=_dropped(tokens, written)
         )
-        try:
-            invitation = iv.decode_invitation(params.get("code", ""), now_s, frozenset(used))
-        except iv.BadCode as err:
-            back = _back(replace(model, problem=_reason(err)), params.get("code", ""))
+        if isinstance(usable, iv.BadCode):
+            back = _back(replace(model, problem=_reason(usable)), written)
             if back is not None:
                 # A reloaded or reopened page: focus where the screen's start puts it (its heading), as a
                 # route change does, not on the body; the next Tab is the rejoin field.
                 return back, [FOCUS_HEADING]
-            return replace(model, stage="problem", problem=_reason(err)), []
-        model = replace(model, invitation=invitation)
+            return replace(model, stage="problem", problem=_reason(usable)), []
+        model = replace(model, invitation=usable)
         remembered = model.remembered
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
 
@@ -274,7 +274,11 @@ class JoinScreen:
             updated = replace(updated, errors=updated.errors + given)
         if updated.client is not None:
             updated, more = _follow(updated)
-            updated = _noticed(_switched(updated))
+            updated = _switched(updated)
+            client = updated.connected[0]
+            # Said back, as on the host's page: a player said to be disconnected who is connected again.
+            board = noticed(updated.board, client, _sight(updated, client))
+            updated = updated if board is updated.board else replace(updated, board=board)
             effects = [*effects, *more]
         return updated, effects
 
@@ -396,15 +400,6 @@ def _sight(model: JoinModel, client: Client) -> Sight:
     """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
     lost = model.stage == "lost"
     return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
-
-
-def _noticed(model: JoinModel) -> JoinModel:
-    """The match screen told who is disconnected now, as the host's page does (``host._noticed``): a player
-    said to be disconnected who is connected again is said back in its live region."""
-    client = model.connected[0]
-    table = match_table(client, _sight(model, client)) if model.board is not None else None
-    board = screen.noticed(model.board, table) if model.board is not None and table is not None else model.board
-    return model if board is model.board else replace(model, board=board)
 
 
 def _switched(model: JoinModel) -> JoinModel:
