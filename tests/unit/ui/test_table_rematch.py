@@ -5,11 +5,11 @@ the same player moved first in every match (Raythread's first seat wins ~86% bet
 
 import random
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.raythread import rules
 from gamenight.ui import app, match, table
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
 from tests.unit.ui.test_table_bots import bot_turn, screen, send, started
 
@@ -41,25 +41,42 @@ def rematch(model):
     return send(model, UiEvent("click", "table-new", now_ms=2_000))
 
 
+def starts(model) -> list[str]:
+    """The line over the Rematch that says who will start it."""
+    found = find_all(app.view(model), lambda e: "rematch-starts" in str(e.attr("class") or ""))
+    return [text_of(e) for e in found]
+
+
+def status(model) -> str:
+    return match.status(model.inner.ui, table.table_of(model.inner))
+
+
 def test_against_the_computer_the_person_starts_then_the_computer_then_the_person():
     model, effects = screen("#/raythread/table?vs=normal")
     assert to_play(model) == "Player 1/here"
     model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Bot A (Normal) starts."]
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
-    assert "Bot A (Normal) is thinking…" in text_of(app.view(model)), "the first status says who is to play"
+    assert status(model) == "Rematch: Bot A (Normal) starts", "the first status says who starts"
     model, effects = play_to_the_end(model, effects, seed=6)
+    assert starts(model) == ["In the rematch, Player 1 (A) starts."]
     model, effects = rematch(model)
     assert to_play(model) == "Player 1/here", "and the person the match after"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
+    assert status(model) == "Rematch: Player 1 (A) starts · your turn"
 
 
 def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     model, effects = started(("here", "hard", "here"), ("Ann", "", "Cy"))
     model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Cy (A) starts."], "said before the press"
+    (button,) = find_all(app.view(model), lambda e: e.attr("data-action") == "table-new")
+    assert button.attr("aria-describedby") == "rematch-starts"
     model, effects = rematch(model)
+    assert not starts(model)
     seats = model.inner.seats
     assert [(s.name, s.kind, s.level) for s in seats] == [
         ("Cy", "here", ""),
@@ -67,9 +84,10 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
         ("Bot", "bot", "hard"),
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
-    assert match.status(model.inner.ui, table.table_of(model.inner)) == "Cy (A) to play", (
-        "the first status says who starts"
-    )
+    assert status(model) == "Rematch: Cy (A) starts", "the first status says who starts"
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, state.seats[state.turn])[0])
+    assert status(model) == "Ann (B) to play", "then whose turn it is, as in any match"
 
 
 def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
@@ -80,3 +98,4 @@ def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
     model, _ = send(model, UiEvent("click", "table-new", now_ms=2_000))  # "Start a new match"
     assert [s.name for s in model.inner.seats] == ["Ann", "Bea"] and model.inner.played.record.log == ()
     assert to_play(model) == "Ann/here"
+
