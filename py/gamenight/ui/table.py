@@ -342,11 +342,18 @@ def deal(model: Model, now: int, again: bool = False) -> tuple[Model, list[Effec
 def turned(model: Model) -> Model:
     """The players of a rematch, each with their name and kind (a person here, or a computer's level),
     seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
-    starts, so the same player does not move first every match)."""
+    starts, so the same player does not move first every match).
+
+    A default name stays with its seat: "Player 1" is the first seat's label, not a person's (the page
+    cannot tell who sits at an unnamed seat), so the seat it moves to names it by its own ("Player 2"), as
+    an unnamed computer player is "Bot B (Hard)" by its seat. Moved as it was, it read "Player 1 (B) to
+    play", "Player 1" at Light Seeker's seat 2 (whose default names read alone), and, a name no longer
+    its seat's default, in the language the match began in. A typed name goes with its player."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
-    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, model.names, strict=True)])
-    names = tuple(name for name, _level in players)
+    own = [None if match.is_default_name(name, i) else name for i, name in enumerate(model.names)]
+    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, own, strict=True)])
+    names = tuple(match.default_name(i) if name is None else name for i, (name, _level) in enumerate(players))
     bots = {s: level for s, (_name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 

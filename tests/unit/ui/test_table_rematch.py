@@ -61,6 +61,7 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
     assert status(model) == "Rematch: Bot A (Normal) starts", "the first status says who starts"
+    assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1 (A) starts."]
     model, effects = rematch(model)
@@ -99,3 +100,29 @@ def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
     assert [s.name for s in model.inner.seats] == ["Ann", "Bea"] and model.inner.played.record.log == ()
     assert to_play(model) == "Ann/here"
 
+
+def test_a_default_name_stays_with_its_seat_and_a_typed_name_goes_with_its_player():
+    """ "Player 1" is the first seat's label, not a person's: it moved into seat B with the person and read
+    "Player 1 (B) to play" (and, no longer that seat's default, stayed English on a Japanese page)."""
+    model, effects = started(("here", "here", "here"), ("", "Bea", ""))
+    model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Player 1 (A) starts."], "the seat's default, at seat A"
+    model, effects = rematch(model)
+    assert [s.name for s in model.inner.seats] == ["Player 1", "Player 2", "Bea"]
+    assert status(model) == "Rematch: Player 1 (A) starts"
+    i18n.set_language("ja")
+    try:
+        assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー1", "プレイヤー2", "Bea"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
+    """Light Seeker's seats read 1 and 2, and a default name alone ("Player 2", ``core.game.named_seat``):
+    moved as it was, the second seat read "Player 1 (2)"."""
+    model, _ = screen("#/lightseeker/table")
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"name0": "", "name1": "Bea"}, now_ms=1_000))
+    dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
+    tab = table.table_of(dealt)
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea (1)", "Player 2"]
+    assert match.status(dealt.ui, tab) == "Rematch: Bea (1) starts"
