@@ -882,6 +882,20 @@ def opening(table: Table, seat: str) -> str:
     return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 
+def colour_name(colour: str) -> str:
+    """A seat's colour (``core.game.SEAT_COLOURS``) as players name what they see ("pink"): the page says
+    it where a player's colour changes (a rematch's turned seats), never alone (the seat's tag with it)."""
+    names = {
+        "amber": i18n.pgettext("seat colour", "orange"),
+        "cyan": i18n.pgettext("seat colour", "sky blue"),
+        "magenta": i18n.pgettext("seat colour", "pink"),
+        "lime": i18n.pgettext("seat colour", "green"),
+        "violet": i18n.pgettext("seat colour", "blue"),
+        "coral": i18n.pgettext("seat colour", "red"),
+    }
+    return names.get(colour, "")
+
+
 def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:
     """What the status says of ``seats`` acting at once in the phase shown (``Board.at_once``): "" when the
     board plays it in turns."""

@@ -4,7 +4,7 @@ status's ``opening``). Before, the seats turned (Bea in A, Ann in B) and nobody 
 started the last match, read "Bea (A) to play" and only then that she had moved."""
 
 from gamenight import i18n
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_screens import play
 
@@ -72,3 +72,37 @@ def test_the_note_follows_the_seats_the_host_changes_before_the_press():
     assert starts(host) == ["In the rematch, Ann (A) starts."] and starts(bea) == starts(host)
     host.click("start")
     assert status(host) == "Rematch: Ann (A) starts · your turn"
+
+
+def colours(page: Page, name: str) -> set[str]:
+    """The colours ``page`` draws ``name`` in: the seat cards, the match's seat list, the members list."""
+    found = set()
+    for li in page.find(lambda e: e.tag == "li" and e.attr("data-colour")):
+        if name in text_of(li):
+            found.add(str(li.attr("data-colour")))
+    for row in page.by_class("member"):
+        if name in text_of(row):
+            swatch = next(s for s in find_all(row, lambda e: "swatch" in str(e.attr("class") or "")))
+            found.add(str(swatch.attr("data-colour")))
+    return found
+
+
+def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_draws_them_in_it():
+    """The colour is the seat's (Raythread's second seat is magenta, its beam dotted): a rematch moves Ann to
+    it. Her page said only "You play seat B." and drew her in a colour that had been Bea's."""
+    host, bea = ended()
+    assert text_of(host.by_class("role")[0]) == "You play seat A."
+    assert colours(host, "Ann") == {"amber"}
+    host.click("start")
+    assert text_of(host.by_class("role")[0]) == "You play seat B (pink) this time."
+    assert text_of(bea.by_class("role")[0]) == "You play seat A (orange) this time."
+    for page in (host, bea):
+        assert colours(page, "Ann") == {"magenta"} and colours(page, "Bea") == {"amber"}
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("role")[0]) == "今回はあなたは席B（ピンク）です。"
+    finally:
+        i18n.set_language("en")
+    host.click("end")
+    host.click("end")
+    assert text_of(host.by_class("role")[0]) == "You play seat B.", "said of the rematch while it runs"

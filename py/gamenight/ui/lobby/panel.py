@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, form_number, named_seat, seat_ids, seat_tags
+from gamenight.core.game import JSON, form_number, named_seat, seat_colour, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -875,14 +875,20 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
 
 
 def _role(client: Client, lobby: p.Lobby) -> Element:
+    """The page's part in the match shown. In a rematch that seats the player elsewhere (the seats turned,
+    or closed up after a count-out), with the seat's colour, which stays with the seat: "You play seat B
+    (pink) this time." (the board, the cards and the lists draw them in a colour that was another
+    player's a match ago)."""
     match = shown_match(client)
     you = match.you if match else None
     tag = _tags(lobby).get(you, you) if you else None
-    return h(
-        "p",
-        {"class": "role"},
-        _("You play seat {seat}.").format(seat=tag) if you else _("You are watching this match."),
-    )
+    game = games.rules(lobby.game)
+    if you and match and match.ended is None and client.rematch and client.last_seat not in (None, you) and game:
+        colour = screen.colour_name(seat_colour(game, you))
+        said = _("You play seat {seat} ({colour}) this time.").format(seat=tag, colour=colour)
+    else:
+        said = _("You play seat {seat}.").format(seat=tag) if you else _("You are watching this match.")
+    return h("p", {"class": "role"}, said)
 
 
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Mapping[str, str]) -> Element | None:
