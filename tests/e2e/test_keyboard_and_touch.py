@@ -175,11 +175,24 @@ GAMES = ["raythread", "lightseeker"]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the rematch's first position is shot there
 
 
+def before_rematch(page: Page, game_id: str) -> None:
+    """Over the Rematch of the ended match, who will start it: the computer player, whose seat turns to
+    the first (nobody was told before the press); it is the button's description."""
+    first = "A" if game_id == "raythread" else "1"
+    line = page.locator("#rematch-starts")
+    expect(line).to_have_text(f"In the rematch, Bot {first} (Normal) starts.")
+    expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(
+        f"In the rematch, Bot {first} (Normal) starts."
+    )
+
+
 def rematch(page: Page, game_id: str, moves: int) -> None:
     """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last), its
     seats turned: the computer player, second in the last match, sits first and moves first, then the
-    person is to play (the person started every match before)."""
+    person is to play (the person started every match before), named by the seat they moved to
+    ("Player 2": a default name stays with its seat)."""
     expect(page.locator(".match-result")).to_have_count(0)
+    expect(page.locator("#rematch-starts")).to_have_count(0)
     page.wait_for_function(
         "([k, n]) => JSON.parse(localStorage.getItem(k)).record.log.length < n", arg=[store_of(game_id), moves]
     )
@@ -189,7 +202,7 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     saved = json.loads(page.evaluate(f"localStorage.getItem('{store_of(game_id)}')"))
     first = saved["record"]["seats"][0]
     assert saved["bots"] == {first: "normal"} and saved["record"]["log"][0]["seat"] == first
-    expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
+    expect(page.locator(".match-status")).to_contain_text("Player 2", timeout=BOT_MS)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{game_id}-rematch-{page.viewport_size['width']}.png", full_page=True)
 
@@ -215,6 +228,7 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     app.keyboard.press("ArrowRight" if at[1] == edge else "ArrowLeft")
     expect(app.locator(board)).not_to_have_attribute("aria-activedescendant", f"{prefix}{at[0]}{sep}{at[1]}")
     assert cursor(app, board, prefix, sep) is not None
+    before_rematch(app, game_id)
     tab_to(app, "button[data-action=table-new]")  # the rematch, by keyboard too
     app.keyboard.press("Enter")
     rematch(app, game_id, moves)
@@ -232,6 +246,7 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
     if game_id == "raythread":  # the final board is zoomed in on to look it over (the tap was dropped)
         phone.tap("button[data-action=rt-zoom]")
         expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)
+    before_rematch(phone, game_id)
     phone.tap("button[data-action=table-new]")
     rematch(phone, game_id, moves)
 

@@ -1,5 +1,6 @@
 """Who sits where in a rematch: the rules the host's session starts a rematch by (``Session._here``), and
-that every page says under the ended match before it starts (``ui/lobby/panel.py``).
+that every page says under the ended match before it starts (``ui/lobby/panel.py``): whom it goes without,
+and who starts it (``seating``, the one place both read).
 
 In a game whose seats take turns, a rematch turns the seats one place (``turned``), so the player who
 moved first does not move first again (a table on one device does the same, ``ui/table.py``).
@@ -41,6 +42,25 @@ def without(
     if not gone or len(seats) - len(gone) not in game.info.seats:
         return []
     return gone
+
+
+def seating(
+    game: Game,
+    view: Mapping[str, Any],
+    holders: Mapping[str, str | None],
+    seated: Sequence[str | None],
+    away: Collection[str],
+    again: bool,
+) -> list[str | None]:
+    """The members of the next match's seats, in seat order: ``seated`` (the lobby's seats now) without
+    those ``without`` leaves out, the others closing up, then ``turned`` if the match is a rematch
+    (``again``: the last match's game, options and seats, unchanged since it ended). ``Session._here``
+    seats the match by it, and every page says who starts it before the press (its first seat)."""
+    gone = without(game, view, holders, seated, away)
+    if not gone and not (again and turns(game)):
+        return list(seated)
+    kept = [m for m in seated if m not in gone]
+    return turned(game, kept) if again else kept
 
 
 def turns(game: Game) -> bool:

@@ -677,17 +677,17 @@ class Session:
         game, options and seats, unchanged since it ended) those turned one place (``rematch.turned``), so
         another player starts; and without the players the last match counted out whose page is still gone
         (``lobby.rematch.without``, the rule every page's note says): the others keep their order and close
-        up, as when the host chooses fewer players, before they turn."""
+        up, as when the host chooses fewer players, before they turn (``rematch.seating``, which every page
+        reads who starts the rematch from before the press)."""
         match, game = self.match, self.game
         if match is None or match.holders is None or match.record.game != self.game_id:
             return self.players, self.seats
         away = {m for m in match.holders.values() if m is not None and self.peer_of(m) is None}
-        gone = rematch.without(game, game.view(match.state, None), match.holders, self.seats.values(), away)
         again = match.record.options == self.options and match.holders == self.seats
-        if not gone and not (again and rematch.turns(game)):
+        now = list(self.seats.values())
+        seated = rematch.seating(game, game.view(match.state, None), match.holders, now, away, again)
+        if seated == now:
             return self.players, self.seats
-        seated = [m for m in self.seats.values() if m not in gone]
-        seated = rematch.turned(game, seated) if again else seated
         return len(seated), dict(zip(seat_ids(game, len(seated)), seated, strict=True))
 
     def _end(self, member: str, message: p.End, now_ms: int) -> Out:

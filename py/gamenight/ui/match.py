@@ -273,6 +273,10 @@ class Table:
     # rejoins, so a board draws nothing that invites one; unlike ``stopped``, the match goes on at the
     # host's (its clocks run, its players are still at work).
     offline: bool = False
+    # The match is a rematch (a table's Rematch, or a lobby's after an ended match of its game): before its
+    # first move the status says who starts it, "Rematch: Bea (A) starts" (``turn_words``), since the seats
+    # may have turned (``lobby.rematch.turned``) and the player who started the last match does not.
+    rematch: bool = False
 
     @property
     def names(self) -> dict[str, str]:
@@ -867,11 +871,14 @@ def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
     ``replay_words``) in each state of a running match: each seat alone to play (a computer player
     thinking), a move made elsewhere played back (a step's numbers of one digit each: no move unfolds into
     ten steps; this page's own moves are not played back), and ``together``, a phase played at once with
-    every seat at it."""
+    every seat at it; in a rematch, each seat starting it (``opening``), through the whole match: the
+    status keeps its room when the first move takes those words away."""
     unfolds = getattr(ui.board, "unfold", None) is not None
     words: list[Child] = [together] if together else []
     for s in table.seats:
         words.append(turn_words(ui, table, [s.id]))
+        if table.rematch:  # "Rematch: Bea (A) starts · your turn", before its first move (``opening``)
+            words.append(turn_words(replace(ui, moves=0), table, [s.id]))
         if unfolds and s.id not in table.mine:
             words.append(replay_words(table, s.id, 1, 9))
     return words
@@ -966,6 +973,9 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
+    if table.rematch and ui.moves == 0 and len(active) == 1:
+        text = opening(table, active[0])
+        return i18n.separated(text, _("your turn")) if mine and len(table.mine) == 1 else text
     if mine:
         return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
     by = {s.id: s for s in table.seats}
@@ -974,6 +984,26 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
         # badge says it is the computer.
         return ngettext("{names} is thinking…", "{names} are thinking…", len(active)).format(names=names)
     return text
+
+
+def opening(table: Table, seat: str) -> str:
+    """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
+    player too: it starts thinking at once, and "is thinking…" did not say that it starts)."""
+    return _("Rematch: {name} starts").format(name=seat_label(table, seat))
+
+
+def colour_name(colour: str) -> str:
+    """A seat's colour (``core.game.SEAT_COLOURS``) as players name what they see ("pink"): the page says
+    it where a player's colour changes (a rematch's turned seats), never alone (the seat's tag with it)."""
+    names = {
+        "amber": i18n.pgettext("seat colour", "orange"),
+        "cyan": i18n.pgettext("seat colour", "sky blue"),
+        "magenta": i18n.pgettext("seat colour", "pink"),
+        "lime": i18n.pgettext("seat colour", "green"),
+        "violet": i18n.pgettext("seat colour", "blue"),
+        "coral": i18n.pgettext("seat colour", "red"),
+    }
+    return names.get(colour, "")
 
 
 def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:

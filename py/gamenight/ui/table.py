@@ -143,6 +143,8 @@ class Model:
     # The position shown was taken from another tab's save: that tab, which made the last move, plays
     # the computer's answer; this one waits ``ELSEWHERE_PAUSE_MS`` for it (in case that tab was closed).
     elsewhere: bool = False
+    # The match was dealt by Rematch: its status says who starts it until the first move (``match.Table``).
+    rematch: bool = False
 
 
 class TableScreen:
@@ -308,8 +310,9 @@ def against_computer(model: Model, level: str, now: int) -> tuple[Model, list[Ef
     return deal(replace(model, players=2, names=names, options=None, bots={seat_ids(rules, 2)[1]: level}), now)
 
 
-def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
-    """Start a new match with the model's players, names and options (a fresh seed)."""
+def deal(model: Model, now: int, again: bool = False) -> tuple[Model, list[Effect]]:
+    """Start a new match with the model's players, names and options (a fresh seed); ``again``: a
+    rematch, its players ``turned`` already."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
     seed = fresh_seed(random.Random(now))
@@ -318,9 +321,18 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
     state = rules.setup(rules.options(model.options), seats, seed)
     played = Played(record, (state,), ((),))
     bots = {s: level for s, level in model.bots.items() if s in seats}
-    seated = _seats(model.game, record, bots)
+    seated = _seats(model.game, record.seats, record.names, bots)
     model = replace(
-        model, phase="playing", played=played, bots=bots, kinds={}, seats=seated, message="", vs="", elsewhere=False
+        model,
+        phase="playing",
+        played=played,
+        bots=bots,
+        kinds={},
+        seats=seated,
+        message="",
+        vs="",
+        elsewhere=False,
+        rematch=again,
     )
     model = replace(
         model,
@@ -334,11 +346,18 @@ def deal(model: Model, now: int) -> tuple[Model, list[Effect]]:
 def turned(model: Model) -> Model:
     """The players of a rematch, each with their name and kind (a person here, or a computer's level),
     seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
-    starts, so the same player does not move first every match)."""
+    starts, so the same player does not move first every match).
+
+    A default name stays with its seat: "Player 1" is the first seat's label, not a person's (the page
+    cannot tell who sits at an unnamed seat), so the seat it moves to names it by its own ("Player 2"), as
+    an unnamed computer player is "Bot B (Hard)" by its seat. Moved as it was, it read "Player 1 (B) to
+    play", "Player 1" at Light Seeker's seat 2 (whose default names read alone), and, a name no longer
+    its seat's default, in the language the match began in. A typed name goes with its player."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
-    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, model.names, strict=True)])
-    names = tuple(name for name, _level in players)
+    own = [None if match.is_default_name(name, i) else name for i, name in enumerate(model.names)]
+    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, own, strict=True)])
+    names = tuple(match.default_name(i) if name is None else name for i, (name, _level) in enumerate(players))
     bots = {s: level for s, (_name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 
@@ -350,12 +369,27 @@ def _board(game: str) -> match.Board:
     return board
 
 
-def _seats(game: str, record: Record, bots: Mapping[str, str]) -> tuple[match.SeatAt, ...]:
+def _seats(
+    game: str, seats: tuple[str, ...], names: Mapping[str, str], bots: Mapping[str, str]
+) -> tuple[match.SeatAt, ...]:
     rules = games.RULES[game]
     return tuple(
-        match.SeatAt(s, record.names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, ""))
-        for s in record.seats
+        match.SeatAt(s, names[s], seat_colour(rules, s), "bot" if s in bots else "here", bots.get(s, "")) for s in seats
     )
+
+
+def rematch_starts(model: Model) -> str:
+    """Under the Rematch of a game whose seats take turns, who will start it, by the rule it seats them
+    by (``turned``): "In the rematch, Bea (A) starts." Nobody was told before the press that the seats
+    turn, and the match began under another player's name."""
+    rules = games.RULES[model.game]
+    if not rematch.turns(rules):
+        return ""
+    after = turned(model)
+    seats = seat_ids(rules, model.players)
+    names = dict(zip(seats, after.names, strict=True))
+    table = table_of(replace(after, seats=_seats(model.game, seats, names, after.bots)))
+    return _("In the rematch, {name} starts.").format(name=match.seat_label(table, seats[0]))
 
 
 def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Model:
@@ -386,7 +420,7 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
         names=tuple(record.names[s] for s in record.seats),
         options=record.options,
         played=played,
-        seats=_seats(game, record, bots),
+        seats=_seats(game, record.seats, record.names, bots),
         bots=bots,
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
@@ -534,7 +568,7 @@ def _current(model: Model, at: int, seat: str) -> bool:
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
     seats = tuple(replace(s, name=match.shown_name(s.name, i)) for i, s in enumerate(model.seats))
-    return match.Table(model.game, seats, mine)
+    return match.Table(model.game, seats, mine, rematch=model.rematch)
 
 
 # The view of each position shown, by the state's identity (svg.remember): a move taken back shows the
@@ -576,12 +610,13 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
             model, effects = replayed(replace(model, confirming=True, message=""), match.ended(shown), now)
             return model, [*effects, FOCUS_KEEP]
         # After a match that ended (even one whose last move is still played back) it is a rematch.
-        model = turned(model) if model.played is not None and model.played.record.ended else model
+        again = model.played is not None and model.played.record.ended is not None
+        model = turned(model) if again else model
         if model.confirming:  # "Start a new match?" answered: focus goes with the question, to the status line
             return deal(model, now)
         # A rematch (or a deal before any move): the button pressed stays, below the seats; focus goes to
         # the board, where the new match is played, as when a match is started from the setup form.
-        model, effects = deal(model, now)
+        model, effects = deal(model, now, again)
         return model, [*effects, match.FOCUS_BOARD]
     escape = event.type == "keydown" and event.key == "Escape" and action in QUESTION  # focus on an answer
     if (event.type == "click" and action == "table-new-cancel") or (escape and (model.confirming or model.vs)):
@@ -842,14 +877,24 @@ def kind_field(i: int, chosen: str) -> Element:
 def playing_view(model: Model) -> Element:
     assert model.played is not None and model.ui is not None  # view() shows it once the match is dealt
     ended = model.ui.view.get("result") is not None
+    starts = rematch_starts(model) if ended else ""
+    # Above the button it tells of, as a lobby's notes under an ended match (``panel._match_controls``),
+    # and its description: read as the button takes focus.
+    said = [h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts)] if starts else []
     controls = [
+        *said,
         confirm_vs()
         if model.vs and in_progress(model)
         else confirm_new()
         if model.confirming and in_progress(model)  # a computer's move may have ended the match meanwhile
         else h(
             "button",
-            {"type": "button", "class": "button" + (" primary" if ended else ""), "data-action": "table-new"},
+            {
+                "type": "button",
+                "class": "button" + (" primary" if ended else ""),
+                "data-action": "table-new",
+                "aria-describedby": "rematch-starts" if starts else None,
+            },
             _("Rematch") if ended else _("New match"),
         ),
         h(

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gamenight import games
-from gamenight.lobby.rematch import without
+from gamenight.lobby.rematch import seating, without
 
 
 class Counting:
@@ -51,3 +51,16 @@ def test_nobody_is_left_out_when_the_game_does_not_take_the_players_left():
 
 def test_a_game_that_counts_nobody_out_leaves_nobody_out():
     assert without(games.rules("raythread"), {"out": ["2"]}, HOLDERS, SEATED, away={"bea"}) == []
+
+
+def test_seating_turns_a_rematch_after_leaving_out_the_counted_out_and_keeps_a_new_match_as_seated():
+    """``seating``: the one rule ``Session._here`` seats the next match by and every page reads who
+    starts it from (``panel._rematch_starts``)."""
+    turning = SimpleNamespace(info=SimpleNamespace(seats=range(2, 5)), counted_out=Counting().counted_out)
+    view = {"out": ["2"]}
+    assert seating(turning, view, HOLDERS, SEATED, away={"bea"}, again=True) == ["cal", "ann"]
+    assert seating(turning, view, HOLDERS, SEATED, away=set(), again=True) == ["cal", "ann", "bea"]
+    assert seating(turning, view, HOLDERS, SEATED, away={"bea"}, again=False) == ["ann", "cal"]
+    assert seating(turning, {"out": []}, HOLDERS, SEATED, away=set(), again=False) == list(SEATED)
+    at_once = SimpleNamespace(info=turning.info, simultaneous=True)
+    assert seating(at_once, view, HOLDERS, SEATED, away=set(), again=True) == list(SEATED)

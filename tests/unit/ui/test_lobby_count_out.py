@@ -185,7 +185,7 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
     for page in (host, cal):
         assert seats(page) == {"1": "Ann", "2": "Cal"}
         assert not page.by_class("rematch-without")
-    assert text_of(cal.by_class("role")[0]) == "You play seat 2."
+    assert text_of(cal.by_class("role")[0]) == "You play seat 2 (sky blue) this time.", "Cal closed up: a new colour"
     assert not count_out_buttons(host), "nobody in the rematch is gone"
 
 

@@ -430,7 +430,7 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     for page in (host, bea):
         assert page.by_class("match-screen")[0].attr("data-ended") is None
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
-    assert text_of(host.by_class("match-status")[0]) == "Bea (A) to play"
+    assert text_of(host.by_class("match-status")[0]) == "Rematch: Bea (A) starts"
 
 
 def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_heading_on_join_and_rejoin():

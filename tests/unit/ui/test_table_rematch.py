@@ -5,11 +5,11 @@ the same player moved first in every match (Raythread's first seat wins ~86% bet
 
 import random
 
-from gamenight import games
+from gamenight import games, i18n
 from gamenight.raythread import rules
 from gamenight.ui import app, match, table
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
 from tests.unit.ui.test_table_bots import bot_turn, screen, send, started
 
@@ -41,25 +41,43 @@ def rematch(model):
     return send(model, UiEvent("click", "table-new", now_ms=2_000))
 
 
+def starts(model) -> list[str]:
+    """The line over the Rematch that says who will start it."""
+    found = find_all(app.view(model), lambda e: "rematch-starts" in str(e.attr("class") or ""))
+    return [text_of(e) for e in found]
+
+
+def status(model) -> str:
+    return match.status(model.inner.ui, table.table_of(model.inner))
+
+
 def test_against_the_computer_the_person_starts_then_the_computer_then_the_person():
     model, effects = screen("#/raythread/table?vs=normal")
     assert to_play(model) == "Player 1/here"
     model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Bot A (Normal) starts."]
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
-    assert "Bot A (Normal) is thinking…" in text_of(app.view(model)), "the first status says who is to play"
+    assert status(model) == "Rematch: Bot A (Normal) starts", "the first status says who starts"
+    assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
+    assert starts(model) == ["In the rematch, Player 1 (A) starts."]
     model, effects = rematch(model)
     assert to_play(model) == "Player 1/here", "and the person the match after"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
+    assert status(model) == "Rematch: Player 1 (A) starts · your turn"
 
 
 def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     model, effects = started(("here", "hard", "here"), ("Ann", "", "Cy"))
     model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Cy (A) starts."], "said before the press"
+    (button,) = find_all(app.view(model), lambda e: e.attr("data-action") == "table-new")
+    assert button.attr("aria-describedby") == "rematch-starts"
     model, effects = rematch(model)
+    assert not starts(model)
     seats = model.inner.seats
     assert [(s.name, s.kind, s.level) for s in seats] == [
         ("Cy", "here", ""),
@@ -67,9 +85,10 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
         ("Bot", "bot", "hard"),
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
-    assert match.status(model.inner.ui, table.table_of(model.inner)) == "Cy (A) to play", (
-        "the first status says who starts"
-    )
+    assert status(model) == "Rematch: Cy (A) starts", "the first status says who starts"
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, state.seats[state.turn])[0])
+    assert status(model) == "Ann (B) to play", "then whose turn it is, as in any match"
 
 
 def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
@@ -80,3 +99,30 @@ def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
     model, _ = send(model, UiEvent("click", "table-new", now_ms=2_000))  # "Start a new match"
     assert [s.name for s in model.inner.seats] == ["Ann", "Bea"] and model.inner.played.record.log == ()
     assert to_play(model) == "Ann/here"
+
+
+def test_a_default_name_stays_with_its_seat_and_a_typed_name_goes_with_its_player():
+    """ "Player 1" is the first seat's label, not a person's: it moved into seat B with the person and read
+    "Player 1 (B) to play" (and, no longer that seat's default, stayed English on a Japanese page)."""
+    model, effects = started(("here", "here", "here"), ("", "Bea", ""))
+    model, effects = play_to_the_end(model, effects)
+    assert starts(model) == ["In the rematch, Player 1 (A) starts."], "the seat's default, at seat A"
+    model, effects = rematch(model)
+    assert [s.name for s in model.inner.seats] == ["Player 1", "Player 2", "Bea"]
+    assert status(model) == "Rematch: Player 1 (A) starts"
+    i18n.set_language("ja")
+    try:
+        assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー1", "プレイヤー2", "Bea"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
+    """Light Seeker's seats read 1 and 2, and a default name alone ("Player 2", ``core.game.named_seat``):
+    moved as it was, the second seat read "Player 1 (2)"."""
+    model, _ = screen("#/lightseeker/table")
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"name0": "", "name1": "Bea"}, now_ms=1_000))
+    dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
+    tab = table.table_of(dealt)
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea (1)", "Player 2"]
+    assert match.status(dealt.ui, tab) == "Rematch: Bea (1) starts"

@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, form_number, seat_tags
+from gamenight.core.game import JSON, form_number, named_seat, seat_colour, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -162,7 +162,13 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
     )
     mine = frozenset((match.you,)) if match.you else frozenset()
     return screen.Table(
-        match.game, seats, mine, stopped=match.ended == "host", hosted=client.is_host, offline=sight.offline
+        match.game,
+        seats,
+        mine,
+        stopped=match.ended == "host",
+        hosted=client.is_host,
+        offline=sight.offline,
+        rematch=client.rematch,
     )
 
 
@@ -413,9 +419,36 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
                 ).format(names=names),
             )
         )
+    # And who starts it (every page: a guest learns it before the host presses), the button's description.
+    starts = _rematch_starts(client, lobby)
+    if starts:
+        notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
         return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    return [*notes, h("button", {"class": "button primary", "data-action": "start"}, _("Rematch"))]
+    described = {"aria-describedby": "rematch-starts"} if starts else {}
+    return [*notes, h("button", {"class": "button primary", "data-action": "start", **described}, _("Rematch"))]
+
+
+def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
+    """Who starts the rematch, in a game whose seats take turns: "In the rematch, Bea (A) starts." The
+    session's rule (``lobby.rematch.seating``: the seats turned, those a count-out leaves out left out)
+    from this page's mirror: the ended match's seats and options (``Client.played``, ``played_options``)
+    against the lobby's now. Nothing while a seat is empty: the host's Start is refused then."""
+    match, game = shown_match(client), games.rules(lobby.game)
+    if match is None or game is None or not rematch.turns(game):
+        return ""
+    holders = {s.id: s.member for s in client.played or lobby.seats}
+    now = {s.id: s.member for s in lobby.seats}
+    again = holders == now and client.played_options == lobby.options
+    seated = rematch.seating(game, match.view, holders, list(now.values()), _left(lobby), again)
+    if not seated or None in seated:
+        return ""
+    first = seated[0]
+    assert first is not None  # no seat is empty
+    seats = seat_ids(game, len(seated))
+    tag = seat_tags(game, seats)[seats[0]]
+    name = named_seat(_names(lobby).get(first, ""), tag)
+    return _("In the rematch, {name} starts.").format(name=name)
 
 
 def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
@@ -891,14 +924,20 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
 
 
 def _role(client: Client, lobby: p.Lobby) -> Element:
+    """The page's part in the match shown. In a rematch that seats the player elsewhere (the seats turned,
+    or closed up after a count-out), with the seat's colour, which stays with the seat: "You play seat B
+    (pink) this time." (the board, the cards and the lists draw them in a colour that was another
+    player's a match ago)."""
     match = shown_match(client)
     you = match.you if match else None
     tag = _tags(lobby).get(you, you) if you else None
-    return h(
-        "p",
-        {"class": "role"},
-        _("You play seat {seat}.").format(seat=tag) if you else _("You are watching this match."),
-    )
+    game = games.rules(lobby.game)
+    if you and match and match.ended is None and client.rematch and client.last_seat not in (None, you) and game:
+        colour = screen.colour_name(seat_colour(game, you))
+        said = _("You play seat {seat} ({colour}) this time.").format(seat=tag, colour=colour)
+    else:
+        said = _("You play seat {seat}.").format(seat=tag) if you else _("You are watching this match.")
+    return h("p", {"class": "role"}, said)
 
 
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Mapping[str, str]) -> Element | None:

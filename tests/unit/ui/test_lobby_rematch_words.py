@@ -1,0 +1,108 @@
+"""Every lobby page says who starts the rematch before the host presses it, and again when it begins
+(``panel._rematch_starts``, by ``lobby.rematch.seating``, the rule ``Session._here`` seats it by; the match
+status's ``opening``). Before, the seats turned (Bea in A, Ann in B) and nobody had been told: Ann, who
+started the last match, read "Bea (A) to play" and only then that she had moved."""
+
+from gamenight import i18n
+from gamenight.ui.svg import find_all, text_of
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.test_lobby_screens import play
+
+
+def status(page: Page) -> str:
+    return text_of(page.by_class("match-status")[0])
+
+
+def news(page: Page) -> str:
+    return text_of(page.find(lambda e: e.attr("id") == "match-news")[0])
+
+
+def starts(page: Page) -> list[str]:
+    return [text_of(note) for note in page.by_class("rematch-starts")]
+
+
+def ended() -> tuple[Page, Page]:
+    """Ann (host, A) and Bea (B) played a Raythread match the host then ended."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    return host, bea
+
+
+def test_every_page_says_who_starts_the_rematch_before_and_as_it_begins():
+    host, bea = ended()
+    for page in (host, bea):
+        assert starts(page) == ["In the rematch, Bea (A) starts."]
+    (button,) = host.find(lambda e: e.attr("data-action") == "start" and text_of(e) == "Rematch")
+    assert button.attr("aria-describedby") == "rematch-starts", "read as the host's Rematch takes focus"
+    i18n.set_language("ja")
+    try:
+        assert starts(host) == ["再戦ではBea（A）が先手です。"]
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    assert not host.by_class("rematch-starts") and not bea.by_class("rematch-starts")
+    assert status(host) == "Rematch: Bea (A) starts"
+    assert status(bea) == "Rematch: Bea (A) starts · your turn"
+    for page in (host, bea):
+        assert "Rematch: Bea (A) starts" in news(page), "the live region says it too"
+    play(bea, host.inner.live.session, "A")
+    assert status(host) == "Ann (B) to play · your turn", "once the first move is made, whose turn it is"
+
+
+def test_the_note_follows_the_seats_the_host_changes_before_the_press():
+    """The host swaps the seats back by hand, or picks other options: a new match, not a rematch, which
+    starts as the seats are (``Session._here``): the note names the player in the first seat."""
+    host, bea = ended()
+    host.click("stand")
+    bea.click("stand")
+    host.click("sit", seat="C")
+    bea.click("sit", seat="A")
+    assert starts(host) == ["In the rematch, Bea (A) starts."] and starts(bea) == starts(host)
+    bea.click("stand")
+    host.click("stand")
+    host.click("sit", seat="A")
+    bea.click("sit", seat="C")
+    assert starts(bea) == ["In the rematch, Bea (A) starts."], "the same seats again: they turn"
+    host.submit("choose", game="raythread", players="2", target="20")
+    assert starts(host) == ["In the rematch, Ann (A) starts."] and starts(bea) == starts(host)
+    host.click("start")
+    assert status(host) == "Rematch: Ann (A) starts · your turn"
+
+
+def colours(page: Page, name: str) -> set[str]:
+    """The colours ``page`` draws ``name`` in: the seat cards, the match's seat list, the members list."""
+    found = set()
+    for li in page.find(lambda e: e.tag == "li" and e.attr("data-colour")):
+        if name in text_of(li):
+            found.add(str(li.attr("data-colour")))
+    for row in page.by_class("member"):
+        if name in text_of(row):
+            swatch = next(s for s in find_all(row, lambda e: "swatch" in str(e.attr("class") or "")))
+            found.add(str(swatch.attr("data-colour")))
+    return found
+
+
+def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_draws_them_in_it():
+    """The colour is the seat's (Raythread's second seat is magenta, its beam dotted): a rematch moves Ann to
+    it. Her page said only "You play seat B." and drew her in a colour that had been Bea's."""
+    host, bea = ended()
+    assert text_of(host.by_class("role")[0]) == "You play seat A."
+    assert colours(host, "Ann") == {"amber"}
+    host.click("start")
+    assert text_of(host.by_class("role")[0]) == "You play seat B (pink) this time."
+    assert text_of(bea.by_class("role")[0]) == "You play seat A (orange) this time."
+    for page in (host, bea):
+        assert colours(page, "Ann") == {"magenta"} and colours(page, "Bea") == {"amber"}
+    i18n.set_language("ja")
+    try:
+        assert text_of(host.by_class("role")[0]) == "今回はあなたは席B（ピンク）です。"
+    finally:
+        i18n.set_language("en")
+    host.click("end")
+    host.click("end")
+    assert text_of(host.by_class("role")[0]) == "You play seat B.", "said of the rematch while it runs"
