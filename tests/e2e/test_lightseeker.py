@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -35,6 +37,21 @@ TOUCH = "(pointer: coarse), (hover: none)"  # css/app.css: a touch screen (the a
 def start(page: Page, site_url: str, names=("Ann", "Bea"), joins: str | None = None) -> None:
     open_app(page, site_url, "#/lightseeker/table")
     start_table(page, names, joins)
+
+
+@contextmanager
+def touch_screen(browser: Browser, site_url: str, width: int, height: int) -> Iterator[Page]:
+    """A match started on a touch screen of ``width`` × ``height`` CSS px (a phone, a tablet), on a page
+    watched like ``app``'s: checked once the test's body passed, its context closed either way."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        start(page, site_url)
+        yield page
+        watch.check()
+    finally:
+        context.close()
 
 
 def start_table(page: Page, names=("Ann", "Bea"), joins: str | None = None) -> None:
@@ -362,11 +379,7 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
     target a finger hits on the board is 44 × 44 px or more, and no two overlap. A tap on an arrow keeps
     the cube chosen and says to use its buttons, which come into the window."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
-        start(page, site_url)
+    with touch_screen(browser, site_url, width, height) as page:
         state = engine(page)
         taken = set(state.board.cells)
         cube = next(  # a cube with an open cell next to it: its arrows are drawn
@@ -402,20 +415,13 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
         expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
         expect(page.locator(".ls-moves")).to_be_in_viewport(ratio=1)
         assert len(record(page)["log"]) == 0
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
     """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
     Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'
     words were cut off at the window's edge and the page scrolled sideways."""
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    app = watch.attach(context.new_page())
-    try:
-        start(app, site_url)
+    with touch_screen(browser, site_url, 768, 1024) as app:
         state = engine(app)
         app.tap(cell(state.board, next(i for i in range(9) if i != state.board.buh)))
         expect(app.locator(".ls-moves")).to_be_visible()
@@ -425,9 +431,6 @@ def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser:
             box = row.bounding_box()
             assert box is not None and box["x"] + box["width"] <= side["x"] + side["width"] + 0.5, (box, side)
         assert app.evaluate("document.documentElement.scrollWidth") == 768, "the page scrolls sideways"
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
@@ -568,16 +571,9 @@ def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_sm
     window (its top 627 px down in 640, the page where Start's scroll left it): the player could not see
     that the turn now waited for it. When a turn becomes one to confirm, the button is scrolled into the
     window by as little as it takes, the board staying in it."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
-        start(page, site_url)
+    with touch_screen(browser, site_url, 320, 640) as page:
         tap_a_turn_to_confirm(page, 640)
         assert_in_window(page, (".ls-board", "button[data-action=ls-confirm]"))
-        watch.check()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
@@ -589,15 +585,8 @@ def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_tur
     panel looked cut off. The button keeps a scroll margin of the panel's padding and border and some room
     more: the panel's border shows, 8 px or more above the window's bottom."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
-        start(page, site_url)
+    with touch_screen(browser, site_url, width, height) as page:
         tap_a_turn_to_confirm(page, height)
         panel = page.locator(".ls-turn").bounding_box()
         assert panel is not None and panel["y"] + panel["height"] <= height - 8, (panel, height)
         assert_in_window(page, (".ls-board",))
-        watch.check()
-    finally:
-        context.close()

@@ -354,3 +354,29 @@ def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) ->
     guest, reply = answer(rtc, host, name, browser)
     host.submit("reply", reply=reply)
     return guest
+
+
+def raythread_with_bea(rtc: FakeRtc) -> tuple[Page, Page]:
+    """A Raythread match started: Ann hosts, in seat A; Bea joined and sat in seat C (the match's B)."""
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    return host, bea
+
+
+def invited_back(rtc: FakeRtc, host: Page, name: str, browser: Browser) -> tuple[Page, str]:
+    """The host's "Invite again" next to member ``name``, opened in ``browser``: the page, and its reply
+    (not pasted yet)."""
+    member = next(m for m, info in host.inner.live.session.members.items() if info.name == name)
+    host.click("invite", member=member)
+    back = rtc.page(browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back.submit("join")
+    return back, back.value_of("reply-code")
+
+
+def welcomed_back(rtc: FakeRtc, host: Page, name: str, browser: Browser) -> Page:
+    """Member ``name`` invited again, in ``browser``; the host pastes the reply: the page, back."""
+    back, reply = invited_back(rtc, host, name, browser)
+    host.submit("reply", reply=reply)
+    return back

@@ -6,7 +6,16 @@ from gamenight import i18n
 from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import (
+    Browser,
+    FakeRtc,
+    Page,
+    host_lobby,
+    invited_back,
+    join,
+    raythread_with_bea,
+    welcomed_back,
+)
 from tests.unit.ui.test_lobby_screens import play, seats
 
 
@@ -18,6 +27,15 @@ def race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     bea.click("sit", seat="2")
     cal.click("sit", seat="3")
     host.click("start")
+    return host, bea, cal
+
+
+def counted_out(rtc: FakeRtc) -> tuple[Page, Page, Page]:
+    """``race``, then Bea's page gone and the host has counted her out (asked, and answered)."""
+    host, bea, cal = race(rtc)
+    bea.close()
+    host.click("count-out-ask", seat="2")
+    host.click("count-out", seat="2")
     return host, bea, cal
 
 
@@ -118,15 +136,8 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
 
 def test_a_player_counted_out_who_comes_back_watches_the_race_from_their_seat():
     rtc = FakeRtc()
-    host, bea, cal = race(rtc)
-    bea.close()
-    host.click("count-out-ask", seat="2")
-    host.click("count-out", seat="2")
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    host.submit("reply", reply=back.value_of("reply-code"))
+    host, bea, cal = counted_out(rtc)
+    back = welcomed_back(rtc, host, "Bea", bea.browser)
     assert text_of(back.by_class("role")[0]) == "You play seat 2."
     (note,) = back.by_class("rf-out-note")
     assert text_of(note) == (
@@ -146,12 +157,9 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
     rtc = FakeRtc()
     host, bea, _cal = race(rtc)
     bea.close()
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
+    back, reply = invited_back(rtc, host, "Bea", bea.browser)
     # The host pastes Bea's reply, and asks to count her out before her link opens.
-    host.send(UiEvent("submit", "reply", {}, form={"reply": back.value_of("reply-code")}, now_ms=rtc.now))
+    host.send(UiEvent("submit", "reply", {}, form={"reply": reply}, now_ms=rtc.now))
     host.click("count-out-ask", seat="2")  # the question is asked; then the link opens and Bea is back
     assert "Bea (2) is disconnected" not in text_of(host.by_class("match-status")[0])
     assert not host.by_class("confirm")
@@ -165,10 +173,7 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
 def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_so():
     """ "Rematch" seated Bea, counted out and still gone, again: the new race waited for her for ever."""
     rtc = FakeRtc()
-    host, bea, cal = race(rtc)
-    bea.close()
-    host.click("count-out-ask", seat="2")
-    host.click("count-out", seat="2")
+    host, _bea, cal = counted_out(rtc)
     host.click("end")
     host.click("end")
     for page in (host, cal):  # before the press: who the rematch goes without, and why
@@ -191,17 +196,10 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
 
 def test_a_counted_out_player_back_before_the_rematch_plays_it():
     rtc = FakeRtc()
-    host, bea, _cal = race(rtc)
-    bea.close()
-    host.click("count-out-ask", seat="2")
-    host.click("count-out", seat="2")
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host, bea, _cal = counted_out(rtc)
     host.click("end")
     host.click("end")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    host.submit("reply", reply=back.value_of("reply-code"))
+    back = welcomed_back(rtc, host, "Bea", bea.browser)
     assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
     host.click("start")
     assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
@@ -244,10 +242,7 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
 
 def test_the_host_of_a_game_with_computer_players_is_shown_the_take_over_from_the_status():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = raythread_with_bea(rtc)
     bea.close()
     (button,) = status_buttons(host)
     assert (button.attr("data-action"), text_of(button)) == (
@@ -343,10 +338,7 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
 
 def test_the_take_over_beside_the_status_says_why_too():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = raythread_with_bea(rtc)
     bea.close()
     (line,) = host.by_class("gone-line")
     assert text_of(line) == "Bea (B) has left. Let a computer player take over for Bea…"
@@ -375,11 +367,7 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     reloaded.tick(host_screen.TIMER)
     assert not count_out_buttons(reloaded)
     # Cal is invited again and comes back, then leaves: gone at once, as anyone who drops mid-match.
-    cal_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Cal")
-    reloaded.click("invite", member=cal_id)
-    back = rtc.page(cal.browser, str(reloaded.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    reloaded.submit("reply", reply=back.value_of("reply-code"))
+    back = welcomed_back(rtc, reloaded, "Cal", cal.browser)
     assert text_of(back.by_class("role")[0]) == "You play seat 3."
     back.close()
     assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["3"]
@@ -397,10 +385,7 @@ def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
     # play57: the live region says who dropped while others play ("Bea (2) is disconnected."); once the
     # host has counted Bea out, the region has said so, and the race goes on without her: no such line.
     rtc = FakeRtc()
-    host, bea, _cal = race(rtc)
-    bea.close()
-    host.click("count-out-ask", seat="2")
-    host.click("count-out", seat="2")
+    host, _bea, _cal = counted_out(rtc)
     assert "Bea (2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)
 
 
@@ -446,19 +431,13 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     said so (the invitation card's "Joining the lobby…" only): a screen-reader host heard her go, not come
     back. "Bea (B) is back." stands where "Bea (B) is disconnected." stood, until the next move's news."""
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = raythread_with_bea(rtc)
     session = host.inner.live.session
     bea.close()  # during Ann's turn
     assert news_lines(host)[-1] == "Bea (B) is disconnected."
-    bea_id = next(m for m, info in session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
+    back, reply = invited_back(rtc, host, "Bea", bea.browser)
     before = news_lines(host)
-    host.submit("reply", reply=back.value_of("reply-code"))
+    host.submit("reply", reply=reply)
     assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
     host.submit("chat", text="wb")  # other news of the lobby: the line stays as it was, not said again
     assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
@@ -471,10 +450,7 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     assert news_lines(host)[-1] == "Bea (B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
     back.close()  # during her own turn: the status says it; back again, the region says so once more
     assert news_lines(host)[-1] == "Bea (B) to play · disconnected"
-    host.click("invite", member=bea_id)
-    again = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    again.submit("join")
-    host.submit("reply", reply=again.value_of("reply-code"))
+    welcomed_back(rtc, host, "Bea", bea.browser)
     assert news_lines(host)[-2:] == ["Bea (B) to play", "Bea (B) is back."]
 
 
@@ -485,11 +461,7 @@ def test_the_other_players_hear_a_player_come_back_too():
     host, bea, cal = race(rtc)
     bea.close()
     assert "Bea (2) is disconnected" in news(cal)
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    host.submit("reply", reply=back.value_of("reply-code"))
+    welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)
 

@@ -17,7 +17,19 @@ from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, render, text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, answer, host_lobby, invite_link, join
+from tests.unit.ui.peers import (
+    SITE,
+    Browser,
+    FakeRtc,
+    Page,
+    answer,
+    host_lobby,
+    invite_link,
+    invited_back,
+    join,
+    raythread_with_bea,
+    welcomed_back,
+)
 from tests.unit.ui.test_table import said_once
 
 
@@ -306,10 +318,7 @@ def log_text(page: Page) -> str:
 
 def two_player_match(rtc: FakeRtc) -> tuple[Page, Page]:
     """The host in seat A and Bea in seat C of a Raythread match the host has just started."""
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = raythread_with_bea(rtc)
     return host, bea
 
 
@@ -695,11 +704,7 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
         assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
     finally:
         i18n.set_language("en")
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    host.submit("reply", reply=back.value_of("reply-code"))
+    back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
         assert not any("disconnected" in text_of(c) for c in page.by_class("match-seat")), "she is back"
@@ -1125,16 +1130,6 @@ def reloaded_mid_match(rtc: FakeRtc) -> tuple[Page, Page, Browser]:
     host.click("start")
     host.close()
     return rtc.page(host_browser, "#/host?game=lightseeker"), bea, bea_browser
-
-
-def invited_back(rtc: FakeRtc, host: Page, name: str, browser: Browser) -> tuple[Page, str]:
-    """The host's "Invite again" next to member ``name``, opened in ``browser``: the page, and its reply
-    (not pasted yet)."""
-    member = next(m for m, info in host.inner.live.session.members.items() if info.name == name)
-    host.click("invite", member=member)
-    back = rtc.page(browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    return back, back.value_of("reply-code")
 
 
 def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
