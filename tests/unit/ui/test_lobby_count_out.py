@@ -615,15 +615,8 @@ def test_a_player_counted_out_who_comes_back_is_said_back_watching():
     """Bea, counted out, came back to watch from her seat: the others' live region said nothing (it had said
     she left and was counted out); it says she is back, and that she watches."""
     rtc = FakeRtc()
-    host, bea, cal = race(rtc)
-    bea.close()
-    host.click("count-out-ask", seat="2")
-    host.click("count-out", seat="2")
-    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
-    host.click("invite", member=bea_id)
-    back = rtc.page(bea.browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
-    back.submit("join")
-    host.submit("reply", reply=back.value_of("reply-code"))
+    host, bea, cal = counted_out(rtc)
+    back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea (2) is back, watching.", news_lines(page)
     i18n.set_language("ja")
