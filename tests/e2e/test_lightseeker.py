@@ -417,6 +417,42 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
         assert len(record(page)["log"]) == 0
 
 
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
+def test_the_note_to_use_the_buttons_is_shown_over_them_in_the_window_on_a_phone(browser: Browser, site_url: str, size):
+    """fit58: a tap beside the chosen cube on a touch screen (where its arrows are drawn, which take no taps
+    there) says to use its Slide and Tilt buttons, and brings them into the window; the note itself stood
+    under the turn panel, below Undo action and Confirm turn, 120 px below a 320 × 640 window (and 68 px
+    below 390 × 844). It is in the window now, right over the buttons it names."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        start(page, site_url)
+        state = engine(page)
+        taken = set(state.board.cells)
+        cube = next(  # a cube with an open cell next to it: its arrows are drawn
+            i
+            for i, (r, c) in enumerate(state.board.cells)
+            if i != state.board.buh and any(p not in taken for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        )
+        page.tap(cell(state.board, cube))
+        arrow = page.locator(".ls-arrow").first.bounding_box()
+        assert arrow is not None
+        page.touchscreen.tap(arrow["x"] + arrow["width"] / 2, arrow["y"] + arrow["height"] / 2)
+        note = page.locator(".ls-note")
+        expect(note).to_contain_text("slide or tilt it with the Slide and Tilt buttons")
+        expect(page.locator(".ls-moves")).to_be_in_viewport(ratio=1)
+        expect(note).to_be_in_viewport(ratio=1)
+        said, moves = note.bounding_box(), page.locator(".ls-moves").bounding_box()
+        assert said is not None and moves is not None
+        # Right over the buttons, in the turn panel: nothing between them but the panel's gap.
+        assert 0 <= moves["y"] - (said["y"] + said["height"]) <= 16, (said, moves)
+        watch.check()
+    finally:
+        context.close()
+
+
 def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
     """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
     Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from gamenight.raythread import rules
 from tests.e2e.conftest import PHONE, People, open_app
+from tests.e2e.test_phone import overlap
 from tests.e2e.test_raythread import assert_page_shows, click_move, engine, seat_players, start
 
 pytestmark = pytest.mark.e2e
@@ -154,12 +155,40 @@ def test_the_seat_cards_and_undo_keep_their_size_and_place_as_the_turn_goes_roun
         hints.append(page.locator(".rt-hint").inner_text())
     assert len(set(hints)) > 1, hints  # at least: her turn hint offers turning after her first move
     # Only the card of the seat to play shows its badge, and only it is read out.
-    turn = page.locator(".match-seat.turn .turn-badge")
-    expect(turn).to_be_visible()
-    expect(turn).not_to_have_attribute("aria-hidden", "true")
-    for badge in page.locator(".match-seat:not(.turn) .turn-badge").all():
-        expect(badge).to_be_hidden()
-        expect(badge).to_have_attribute("aria-hidden", "true")
+    expect(page.locator(".match-seat.turn .turn-badge")).to_be_visible()
+    expect(page.locator(".match-seat:not(.turn) .turn-badge")).to_have_count(0)
+
+
+# Each seat card: where its words start (its swatch) and where its second line's first word does, the turn's
+# badge aside, in px; and the turn badge's box with the name's, the score's and the card's.
+SECOND_LINES = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
+    const box = (e) => e && (({left, right, top, bottom}) => ({left, right, top, bottom}))(e.getBoundingClientRect());
+    const first = card.querySelector('.seat-more > :not(.turn-badge)');
+    return {seat: card.dataset.seat, text: card.textContent, start: box(card.querySelector('.swatch')).left,
+            second: first && box(first).left, turn: box(card.querySelector('.turn-badge')),
+            name: box(card.querySelector('.seat-name')), score: box(card.querySelector('.score')), card: box(card)};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_a_seat_card_not_to_play_shows_no_empty_room_for_the_turn_s_badge(people: People, site_url: str, width: int):
+    """fit58: every card kept the "to play" badge's room on its second line (hidden off turn, so the cards
+    did not move as the turn went round): the computer's card read "       computer · 3 mirrors", a gap
+    where the badge was not. The badge is a tab on the top edge of the card to play, clear of its name and
+    score, and every card's second line starts under its name's line, where its words start."""
+    screen = {"viewport": {"width": width, "height": 800}, **({} if width > 1000 else {"has_touch": True})}
+    for game in ("raythread", "lightseeker"):
+        page = people.open(people.person(**screen), f"{site_url}/#/{game}/table?vs=normal")
+        expect(page.locator(".match-seat")).to_have_count(2)
+        expect(page.locator(".match-seat.turn .turn-badge")).to_be_visible()
+        cards = page.evaluate(SECOND_LINES)
+        for card in cards:
+            assert card["second"] is not None and abs(card["second"] - card["start"]) <= 1, (game, width, card)
+            if card["turn"] is not None:
+                turn, edge = card["turn"], card["card"]
+                assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (game, width, card)
+                assert edge["left"] <= turn["left"] and turn["right"] <= edge["right"], (game, width, card)
+        assert sum(card["turn"] is not None for card in cards) == 1
 
 
 def test_focus_on_a_part_that_goes_away_moves_to_the_screens_focus_home(app: Page, site_url: str):

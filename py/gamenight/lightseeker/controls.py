@@ -607,6 +607,8 @@ class LightSeekerBoard:
         # No turn is due once the match ended; a page that lost the host still says the turn's facts (the
         # match goes on at the host's).
         running = not view.get("result") and not table.stopped
+        turn = seat if seat is not None and running else None  # the seat whose turn panel is drawn
+        note = alerts(said(ui.note), ui.refusals, "error ls-note", "ls-alert") if ui.note else None
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)
@@ -651,15 +653,21 @@ class LightSeekerBoard:
             h(
                 "div",
                 {"class": "ls-side"},
-                seat is not None and running and self._turn_panel(ui, seat, look),
-                ui.note and alerts(said(ui.note), ui.refusals, "error ls-note", "ls-alert"),
+                # On the player's turn the note is in the turn panel, over the chosen cube's buttons
+                # (``_turn_panel``); else under the board, where the turn panel would be.
+                turn and self._turn_panel(ui, turn, look, note),
+                not turn and note,
                 h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
             ),
         )
         return h("div", {"class": "ls-frame"}, play)
 
-    def _turn_panel(self, ui: Ui, seat: str, look: scene.Look) -> Element:
-        """The steps of the turn, the chosen cube's actions as buttons, Undo action and Confirm turn."""
+    def _turn_panel(self, ui: Ui, seat: str, look: scene.Look, note: list[Element] | None = None) -> Element:
+        """The steps of the turn, the note of the last input that did nothing (``note``: its alert regions), the
+        chosen cube's actions as buttons, Undo action and Confirm turn. The note stood under the panel: on a
+        phone (320 × 640) "use the Slide and Tilt buttons", said at a tap beside the chosen cube, was 120 px
+        below the window once the page brought those buttons into it (``SHOW_MOVES``); over them, it comes
+        into the window with them, where the player looks."""
         steps = []
         for k in range(ui.due):
             if k < len(ui.actions):
@@ -685,6 +693,7 @@ class LightSeekerBoard:
             "div",
             {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
             h("ol", {"class": "ls-steps"}, steps),
+            note,
             look.selected is not None and _action_buttons(look, look.selected),
             h(
                 "div",

@@ -37,6 +37,17 @@ EDGE = 24
 REACH = CELL - EDGE
 # How thick a top or bottom clue's pill or rectangle is across the ring (two or more digits: ``clue_shape``).
 PAIR_ACROSS = 16
+# A left or right clue's two digits run across the ring: set at 13.5 units (``.rf-across``, at most 18.4
+# wide), in a pill or a rectangle 19 across, half a unit in from the ring's outer edge (``SIDE_SHIFT`` moves
+# it and its digits out from the ring's middle), so 3 units of the ring stay clear on the grid's side, as a
+# top or bottom clue's. At 16.5 units they were 22 across, a quarter unit from the grid's edge (0.2–0.5 px).
+SIDE_ACROSS = 19
+SHAPE_STROKE = 1.5  # .rf-edge .rf-shape's stroke-width in css/app.css
+SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
+# How far a yellow clue's long shape (two or more digits) reaches across the ring either side of its middle:
+# 1.25 units of the ring stay clear with its stroke (a long diamond was the ring's whole depth across, its
+# stroke over the grid's edge by 0.75 units).
+LONG_ACROSS = 10
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -362,6 +373,7 @@ def edge(
     # long there, only 24 units deep): a disc into a pill, a square into an upright or a lying rectangle, a
     # diamond into a long one; a pill's or a rectangle's two digits are 16.5 units (14 px on a Hard board at
     # 390 px), a diamond's 13.5, three digits 11.5 (tests/e2e/test_reflection_layout.py measures the fit).
+    along = "" if clue.number < 10 else "x" if name[0] in "TB" else "y"
     fit = (
         " rf-long"
         if clue.number >= 100
@@ -369,9 +381,13 @@ def edge(
         if clue.number < 10
         else " rf-mid"
         if clue.colour == "yellow"
+        else " rf-across"
+        if along == "y"
         else " rf-pair"
     )
-    along = "" if clue.number < 10 else "x" if name[0] in "TB" else "y"
+    # A left or right clue's pill or rectangle, and its digits, sit out from the ring's middle (``SIDE_SHIFT``).
+    if along == "y" and clue.colour != "yellow":
+        cx += -SIDE_SHIFT if name[0] == "L" else SIDE_SHIFT
     return h(
         "g",
         {
@@ -414,11 +430,17 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:
     """Green is a disc, yellow a diamond, black a square: the shape says the colour too. Each fits
     the ring's depth (``EDGE``), with room for its dashed frame. ``along`` ("x" or "y", the ring's
     direction): the shape is stretched that way to hold two or more digits (``edge``)."""
+    if colour == "yellow" and not along:
+        d = 11.5
+        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - d}L{cx + d} {cy}L{cx} {cy + d}L{cx - d} {cy}Z"})
     if colour == "yellow":
-        # Stretched, it is 38 units along the ring (a cell is 40) and the ring's whole depth across (24).
-        d = 11.5 if not along else 12
-        dx, dy = (19 if along == "x" else d), (19 if along == "y" else d)
-        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - dy}L{cx + dx} {cy}L{cx} {cy + dy}L{cx - dx} {cy}Z"})
+        # Stretched, it is 38 units along the ring (a cell is 40), pointed at both ends as a diamond, with a
+        # flat middle ``LONG_ACROSS`` either side: a long diamond 24 across crossed the grid's edge with its
+        # stroke, and one narrower left no room for a left or right clue's digits, which run across the ring.
+        tip, a = 19, LONG_ACROSS
+        ends = ((-tip, 0), (a - tip, -a), (tip - a, -a), (tip, 0), (tip - a, a), (a - tip, a))
+        points = [(cx + u, cy + v) if along == "x" else (cx + v, cy + u) for u, v in ends]
+        return h("path", {"class": "rf-shape", "d": "M" + "L".join(f"{x:g} {y:g}" for x, y in points) + "Z"})
     if not along:
         if colour == "green":
             return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
@@ -427,9 +449,8 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:
     # clue it is 16 units across (the digits' height is 12): 23 across, with its stroke, it crossed the
     # grid's edge; 16 keeps 3.25 units of the ring clear each side, 2 px or more on every board and on a
     # race's solutions (0.74 px a unit at 320 px wide). On a left or right clue the digits run across the
-    # ring (21.5 units wide): it is 22 across, clear of the grid's edge by a quarter unit only, the most the
-    # ring's depth leaves (docs/accessibility.md).
-    across = PAIR_ACROSS if along == "x" else 22
+    # ring: it is ``SIDE_ACROSS``, its digits smaller, moved out from the ring's middle by ``edge``.
+    across = PAIR_ACROSS if along == "x" else SIDE_ACROSS
     half = 17 if colour == "green" else 15
     hx, hy = (half, across / 2) if along == "x" else (across / 2, half)
     rx = across / 2 if colour == "green" else 2

@@ -1028,6 +1028,7 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     # A match that ended (by its rules, or the host's word) has no turn to come; a page that lost the host
     # may rejoin a match that went on.
     playing = not ui.view.get("result") and not table.stopped
+    to_play = active if playing else frozenset()
     rows = []
     for s in table.seats:
         badges = []
@@ -1063,25 +1064,15 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                     {"class": "score", "data-score": scores[s.id]},
                     points(scores[s.id]),
                 ),
-                # The card's second line: the "to play" badge, whose room every card keeps while the match
-                # goes on, hidden (and not read) off turn, so the cards and what lies under them do not move
-                # as the turn goes round, the kind of player, and the game's facts. On the name's line, the
-                # badge's room pushed the score onto a line of its own in a narrow column, and on a phone the
-                # kind wrapped under the name; a card with facts was taller than one without (Light
-                # Seeker's "starts the match"). Once the match is over no turn comes round again: the badge
-                # goes, and a card with nothing else to say there has no second line (it kept an empty one).
-                (playing or more)
-                and h(
-                    "span",
-                    {"class": "seat-more"},
-                    playing
-                    and h(
-                        "span",
-                        {"class": "badge turn-badge", "aria-hidden": None if s.id in active else "true"},
-                        _("to play"),
-                    ),
-                    more,
-                ),
+                # The card's second line: the kind of player and the game's facts (on the name's line, the
+                # kind wrapped under the name on a phone). A card with facts was taller than one without
+                # (Light Seeker's "starts the match"): the cards of a match are one height (css).
+                more and h("span", {"class": "seat-more"}, more),
+                # The "to play" badge, on the card to play only, stands on the card's top edge as a tab
+                # (css/app.css), out of every line: the cards and what lies under them do not move as the
+                # turn goes round, and no card keeps an empty room for it (every card kept it on its second
+                # line, hidden off turn, which read as a gap before "computer").
+                s.id in to_play and h("span", {"class": "badge turn-badge"}, _("to play")),
             )
         )
     return h("section", {"class": "match-seats"}, h("h2", {}, _("Players")), h("ul", {}, rows))

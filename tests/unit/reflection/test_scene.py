@@ -110,6 +110,45 @@ def test_a_top_or_bottom_clue_s_two_digits_sit_on_a_shape_clear_of_the_grid_s_ed
     assert len(room) == 10 and min(room.values()) >= 3, room
 
 
+def shape_span(shape, across: str) -> tuple[float, float]:
+    """How far a clue's shape reaches across the ring (``across``: "x" for a left or right clue, "y" for a
+    top or bottom one), its stroke's half included (1.5 units: ``.rf-edge .rf-shape`` in css/app.css)."""
+    half = 1.5 / 2
+    if shape.tag == "path":  # a diamond or a long one: the corners of its outline
+        numbers = [float(v) for v in re.findall(r"-?[0-9.]+", shape.attr("d"))]
+        values = numbers[0::2] if across == "x" else numbers[1::2]
+        return min(values) - half, max(values) + half
+    if across == "x":
+        return shape.attr("x") - half, shape.attr("x") + shape.attr("width") + half
+    return shape.attr("y") - half, shape.attr("y") + shape.attr("height") + half
+
+
+def test_a_two_digit_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_side():
+    """fit58: a yellow clue's long diamond was the ring's whole depth across (24 units), so its stroke crossed
+    the grid's edge (and the ring's outer edge) by 0.75 units; a left or right clue's pill or rectangle, its
+    digits running across the ring, was 22 across, a quarter unit from the grid's edge. Every shape of two
+    digits now stays inside its part of the ring with its stroke: a long one 1 unit or more clear of the
+    grid's edge, a pill or a rectangle 3 units (2 px or more on a phone: test_reflection_layout.py)."""
+    names = edge_names(5)
+    colours = ("yellow", "green", "black")
+    numbers = {n: Clue(10 + i, colours[i % 3]) for i, n in enumerate(names)}
+    puzzle = replace(PUZZLE, clues=tuple(numbers[n] for n in names))
+    room = {}
+    for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
+        name = e.attr("data-edge")
+        (shape,) = by_class(e, "rf-shape")
+        x, y, w, hh = scene.box(5, scene.edge_cell(5, name))
+        across = "x" if name[0] in "LR" else "y"
+        low, high = shape_span(shape, across)
+        start, end = (x, x + w) if across == "x" else (y, y + hh)
+        assert start <= low and high <= end, (name, (low, high), (start, end))  # inside its part of the ring
+        # The grid is after a top or left clue's ring, before a bottom or right one's.
+        room[name] = (shape.tag, end - high if name[0] in "TL" else low - start)
+    long = [r for tag, r in room.values() if tag == "path"]
+    pills = [r for tag, r in room.values() if tag == "rect"]
+    assert len(long) + len(pills) == 20 and min(long) >= 1 and min(pills) >= 3, room
+
+
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():
     tree = scene.board(PUZZLE, Layout.empty(5), scene.Look(wrong={"T1", "L3"}))
     assert sorted(e.attr("data-edge") for e in by_class(tree, "rf-wrong")) == ["L3", "T1"]
