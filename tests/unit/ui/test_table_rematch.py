@@ -67,7 +67,7 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
         ("Bot", "bot", "hard"),
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
-    assert match.status(model.inner.ui, table.table_of(model.inner)) == "Cy (A) to play", (
+    assert match.status(model.inner.ui, table.table_of(model.inner)) == "Cy\u00a0(A) to play", (
         "the first status says who starts"
     )
 
