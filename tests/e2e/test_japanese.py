@@ -15,7 +15,16 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import RECORD_STAGES, PageWatch, People, open_app
 from tests.e2e.test_accessibility import ROUTES
-from tests.e2e.test_peer_links import CONNECT_MS, member, new_invitation, paste_reply, route_after_state, seat
+from tests.e2e.test_peer_links import (
+    CONNECT_MS,
+    answer,
+    member,
+    new_invitation,
+    paste_reply,
+    route_after_state,
+    seat,
+)
+from tests.e2e.test_reflection_match import choose
 
 
 @pytest.fixture
@@ -612,3 +621,93 @@ def test_words_the_phrase_model_broke_stay_on_one_line_at_any_width(browser: Bro
             assert "\u2060" not in page.evaluate("document.body.textContent")
     finally:
         context.close()
+
+
+# Each name read with its seat tag ("Bea（2）", "Bea (2)") in the boxes ``selector`` finds, drawn on more than
+# one line when its box is any width from 120 px to the width it has (the box's width set to each in turn).
+NAME_AND_TAG_SPLIT = r"""({selector, seats}) => {
+    const range = document.createRange(), found = [], split = [];
+    const bottom = (at, i) => {
+        range.setStart(...at[i]); range.setEnd(at[i][0], at[i][1] + 1);
+        const rect = [...range.getClientRects()].filter((r) => r.width > 0)[0];
+        return rect ? rect.bottom : null;
+    };
+    for (const box of document.querySelectorAll(selector)) {
+        let text = '';
+        const at = [], walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            text += node.data;
+            for (let i = 0; i < node.length; i++) at.push([node, i]);
+        }
+        const natural = Math.floor(box.getBoundingClientRect().width), style = box.style.width;
+        for (const [name, tag] of seats) {
+            const label = new RegExp(`${name}[ \u00a0]?[（(]${tag}[）)]`).exec(text);
+            if (!label) continue;
+            found.push(label[0]);
+            for (let width = natural; width >= 120; width--) {
+                box.style.width = `${width}px`;
+                const bottoms = [...label[0]].map((_c, k) => bottom(at, label.index + k)).filter((b) => b !== null);
+                if (Math.max(...bottoms) - Math.min(...bottoms) > 4) {
+                    split.push(`${label[0]} at ${width} px in "${text}"`);
+                    break;
+                }
+            }
+            box.style.width = style;
+        }
+    }
+    return {found, split};
+}"""
+NAMED_LINES = ".match-status, .rf-still, .rf-team-name"
+
+
+def names_kept_with_their_tags(page: Page, seats: list[tuple[str, str]], expected: int) -> None:
+    seen = page.evaluate(NAME_AND_TAG_SPLIT, {"selector": NAMED_LINES, "seats": seats})
+    assert len(seen["found"]) >= expected, seen  # the names are on the page's status lines
+    assert seen["split"] == [], seen["split"]
+    assert "\u2060" not in page.evaluate("document.body.textContent")  # the joiners never reach the page
+
+
+@pytest.mark.webrtc
+def test_no_status_line_parts_a_name_from_its_seat_number_on_a_phone(people: People):
+    """At 390 px the Japanese status of a Reflection race broke "…あなた、Ann" / "（1）とBea（2）": the
+    catalogue keeps each name with its tag ("{name}⁠（⁠{seat}⁠）", a no-break span on the page; a no-break
+    space in English). Read at every width of the line from its own down to 120 px, in both languages, on a
+    race (the solvers' status) and on a Raythread match on one device (the turn line)."""
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    ja = people.person(locale="ja-JP", **phone)
+    host = people.open(ja, f"{people.site_url}/?stun=none#/host?game=reflection")
+    speaks(host, "ja")
+    host.fill("input[name=lobby]", "Friday night")
+    host.fill("input[name=name]", "Ann")
+    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
+    host.click("form[data-action=host-setup] button[type=submit]")
+    guests = {}
+    for name in ("Bea", "Cal"):
+        guest, reply = answer(people, people.person(**phone), new_invitation(host), name)  # reads English
+        paste_reply(host, reply)
+        expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+        guests[name] = guest
+    choose(host, 3, {"mode": "random", "rounds": 3})
+    for seat_id, name in (("2", "Bea"), ("3", "Cal")):
+        guests[name].click(f".seat[data-seat='{seat_id}'] button[data-action=sit]")
+        expect(seat(host, seat_id)).not_to_have_text("free")
+    host.click("button[data-action=start]")
+    seats = [["Ann", "1"], ["Bea", "2"], ["Cal", "3"]]
+    for page in (host, guests["Bea"]):
+        expect(page.locator(".rf-work svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
+        for language in ("ja", "en"):
+            page.click(f".lang-switch .lang[data-lang={language}]")
+            speaks(page, language)
+            names_kept_with_their_tags(page, seats, 2)
+    context = people.person(locale="ja-JP", **phone)
+    table = people.open(context, f"{people.site_url}/#/raythread/table")
+    speaks(table, "ja")
+    table.fill("input[name=name0]", "Ann")
+    table.fill("input[name=name1]", "Bea")
+    table.click("form[data-action=table-setup] button[type=submit]")
+    expect(table.locator(".match-status")).to_contain_text("Ann")
+    names_kept_with_their_tags(table, [["Ann", "A"], ["Bea", "B"]], 1)
+    table.click(".lang-switch .lang[data-lang=en]")
+    speaks(table, "en")
+    names_kept_with_their_tags(table, [["Ann", "A"], ["Bea", "B"]], 1)
+    people.check()
