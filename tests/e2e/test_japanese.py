@@ -444,20 +444,29 @@ BAD_BREAKS = in_page(r"""
     return bad;
 """)
 
+
 # Every block of Japanese text whose last line is one phrase ("…大きくする" / "こと", "値2のエリアが" / "1つ。")
 # when a wrap of the same lines exists that ends on more: the block balanced (``text-wrap-style: balance``)
 # in its own width ends on more than one phrase without taking more lines. (A narrow cell whose every line is
 # one phrase, "マスを" / "タップ", has no such wrap.) A phrase: at most one word as the browser's word
 # segmenter finds it, or at most two letters, punctuation aside ("こと", "1つ。").
-SHORT_LAST_LINES = in_page(r"""
+# In English, a last line of one word ("…light the beacons" / "first.") is read the same way.
+def short_last_lines(language: str) -> str:
+    """The page function that lists the blocks of ``language``'s text ending on a line of one phrase (one
+    word in English) that a balanced wrap would not end on."""
+    return in_page(
+        r"""
     const words = new Intl.Segmenter('ja', {granularity: 'word'}), japanese = /[\u3040-\u30ff\u3400-\u9fff]/;
+    const english = LANGUAGE === 'en';
     const phrase = (line) => {
         const core = line.replace(/[\p{P}\p{S}\s]/gu, '');
+        if (english) return line.split(/\s+/).filter((w) => /[0-9A-Za-z]/.test(w)).length <= 1;
         return core.length <= 2 || [...words.segment(core)].filter((s) => s.isWordLike).length <= 1;
     };
     const short = [];
     for (const block of blocks()) {
-        if (!japanese.test(block.text) || block.block.getBoundingClientRect().width <= 2) continue;
+        const ours = english ? /[A-Za-z]/.test(block.text) && !japanese.test(block.text) : japanese.test(block.text);
+        if (!ours || block.block.getBoundingClientRect().width <= 2) continue;
         const drawnNow = lines(block);
         if (drawnNow.length < 2 || !phrase(drawnNow[drawnNow.length - 1])) continue;
         const style = block.block.style.textWrapStyle;
@@ -469,7 +478,11 @@ SHORT_LAST_LINES = in_page(r"""
         }
     }
     return short;
-""")
+""".replace("LANGUAGE", repr(language))
+    )
+
+
+SHORT_LAST_LINES = short_last_lines("ja")
 
 
 def start_lightseeker_match(page: Page) -> None:
@@ -533,6 +546,52 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
         assert not cut, "\n".join(f"{where}: {words}" for where, words in cut.items())
         assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
         assert not wide, wide
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_the_english_last_line_check_sees_a_line_of_one_word(browser: Browser):
+    """The check reads English too: a greedy wrap "aa bb cc dd" / "ee" is seen (balanced: "aa bb" / "cc dd ee"),
+    the balanced one is not."""
+    page = browser.new_page(viewport={"width": 320, "height": 640})
+    try:
+        style = "font: 16px monospace; width: 11ch; margin: 0"
+        page.set_content(
+            f'<html lang="en"><body><p style="{style}; text-wrap-style: auto">aa bb cc dd ee</p>'
+            f'<p style="{style}; text-wrap-style: balance">ff gg hh ii jj</p></body></html>'
+        )
+        assert page.evaluate(short_last_lines("en")) == [
+            "aa bb cc dd / ee (balanced: aa bb / cc dd ee; text: aa bb cc dd ee)"
+        ]
+    finally:
+        page.close()
+
+
+ENGLISH_ROUTES = ROUTES  # a Light Seeker match among them (its step reads English)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["phone", "narrow"])
+def test_english_paragraphs_end_on_more_than_one_word_on_a_phone(browser: Browser, site_url: str, size):
+    """The one-phrase last-line check of the Japanese sweep, in English: measured at 7 blocks at 320 px and
+    none at 390, it was asserted for Japanese only."""
+    context = browser.new_context(
+        locale="en-US", viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    short = {}
+    try:
+        open_app(page, site_url, "#/")
+        speaks(page, "en")
+        for route, then in ENGLISH_ROUTES:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            if then:
+                then(page)
+            if lines := page.evaluate(short_last_lines("en")):
+                short[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = lines
+        assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
         watch.check()
     finally:
         context.close()
