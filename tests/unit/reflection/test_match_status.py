@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gamenight import i18n
 from gamenight.net import peer as pe
+from gamenight.reflection import GAME
 from gamenight.reflection.match import submission
 from gamenight.ui import match as screen
 from gamenight.ui.svg import Element, render, text_of
@@ -146,3 +147,40 @@ def test_the_rounds_still_solving_line_and_the_status_keep_each_name_with_its_se
                 assert kept_whole(shown["1"].find("match-status")[0], name, seat), (language, name)
         finally:
             i18n.set_language("en")
+
+
+def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_reveal():
+    """After the last round every builder shows the layout its clues came from, all at the same time: the
+    status says so and names who has still to, not "Ann (1), Bea (2) and Cal (3) to play · your turn"."""
+    m = Match(BUILT, 3)
+    m.build_all()
+    while m.state.phase == "solve":
+        for seat in sorted(GAME.active(m.state)):
+            m.solve(seat)
+    assert m.state.phase == "reveal"
+    shown = pages(m, "1", "2", None)
+    still = "The builders reveal at once · still to reveal: "
+    assert status(shown["1"]) == still + "you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == still + "you, Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown[None]) == still + "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"  # a spectator is not "you"
+    rooms = {seat: room(page) for seat, page in shown.items()}
+    for page in shown.values():
+        assert status(page) in room(page)
+    m.reveal("2")
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == still + "you and Cal\u00a0(3)"
+    assert status(shown["2"]) == still + "Ann\u00a0(1) and Cal\u00a0(3)"  # Bea has revealed: she is not named
+    for seat, page in shown.items():
+        assert "to play" not in status(page) and "your turn" not in status(page)
+        assert room(page) == rooms[seat]  # the board under the status does not move
+    i18n.set_language("ja")
+    try:
+        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなたとCal\u2060（\u20603\u2060）"
+    finally:
+        i18n.set_language("en")
+    m.reveal("1")
+    m.reveal("3")
+    for page in shown.values():
+        page.see()
+    assert m.state.phase == "over" and "still to reveal" not in status(shown["1"])
