@@ -321,7 +321,7 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
     )
     # The cells Ann's beam crosses where a tile may go: try each, both ways, until the preview says it claims.
     cells = ear.grid(board, ear.nodes())
-    lit = [where(name) for name in cells if "lit by Ann (A)" in name and "you may place here" in name]
+    lit = [where(name) for name in cells if "lit by Ann\u00a0(A)" in name and "you may place here" in name]
     assert lit, "the names say where Ann's beam runs and where a tile may go"
     claim = None
     for cell in sorted(lit, key=lambda rc: abs(rc[0] - 5) + abs(rc[1] - 5)):
@@ -349,7 +349,7 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
         lambda nodes: next((n for n in ear.grid(board, nodes) if n.startswith(f"row {r + 1}, column {c + 1}:")), None),
         "the cell",
     )
-    assert f"{kind}, {slash}, placed by Ann (A)" in cell_now
+    assert f"{kind}, {slash}, placed by Ann\u00a0(A)" in cell_now
     beacon = next(n for n in ear.grid(board, ear.nodes()) if n.startswith(at + ":"))
-    assert f"beacon worth {value}, claimed by Ann (A)" in beacon
+    assert f"beacon worth {value}, claimed by Ann\u00a0(A)" in beacon
     assert pointer_events(app) == 0, "a move made with no pointer at all"

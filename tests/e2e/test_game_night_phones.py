@@ -437,7 +437,8 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     host.click("button[data-action=start]")
     bea.evaluate(WATCH_TEXTS)
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play · your turn")
-    ann = tr["{name} ({seat})"].format(name="Ann", seat="A")  # "Ann（A）": Japanese brackets
+    # "Ann（A）": Japanese brackets, the word joiners of the catalogue drawn as a no-break span, not as text
+    ann = tr["{name}\u00a0({seat})"].format(name="Ann", seat="A").replace("\u2060", "")
     expect(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names=ann))
     # Not her turn: her page says so, in Japanese.
     bea.tap("#rt-c5-2")
@@ -525,7 +526,8 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     assert valley(bea) == valley(host)
     # How it ended, in her words: an area lit, or a player left with no legal turn (the deal is random).
     result = LIGHTSEEKER.result(state)
-    names = {seat: tr["{name} ({seat})"].format(name=name, seat=seat) for seat, name in (("1", "Ann"), ("2", "Bea"))}
+    label = tr["{name}\u00a0({seat})"].replace("\u2060", "")  # the joiners are a no-break span on the page
+    names = {seat: label.format(name=name, seat=seat) for seat, name in (("1", "Ann"), ("2", "Bea"))}
     params = {k: names.get(v, v) if k == "seat" else v for k, v in result.params.items()}
     if result.reason == "lightseeker-lit":
         assert params["value"] == max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])

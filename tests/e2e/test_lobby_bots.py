@@ -295,7 +295,7 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         shown = [s["step"] for s in steps]
         ann = len(move["actions"]) + 1  # each action, then Buh
         assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], steps
-        assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), steps
+        assert all("Ann\u00a0(1)'s move" in s["status"] for s in steps[:ann]), steps
         assert "Bot 2 (Easy) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
         rest = shown[ann + 1 :]
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps

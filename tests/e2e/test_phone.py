@@ -917,3 +917,52 @@ def test_a_guest_s_phone_brings_the_board_into_view_when_the_host_starts_the_mat
     expect(send).to_be_focused()
     if SHOTS:
         bea.screenshot(path=f"{SHOTS}/guest-start-320.png")
+
+
+# Each visible row of the help's tables: the widths of its key cell and its description cell, the width of
+# its table, and whether the overlay or a cell is cut (its content wider than its box).
+HELP_COLUMNS = """() => {
+    const overlay = document.querySelector('#overlay .overlay') || document.querySelector('#overlay');
+    const rows = [...overlay.querySelectorAll('.keys tr')].filter((tr) => tr.getClientRects().length);
+    return {
+        overlay: [overlay.scrollWidth, overlay.clientWidth],
+        rows: rows.map((tr) => {
+            const [th, td] = tr.children;
+            return {
+                keys: th.textContent, key: th.getBoundingClientRect().width, what: td.getBoundingClientRect().width,
+                table: tr.closest('table').getBoundingClientRect().width,
+                cut: [th, td].some((cell) => cell.scrollWidth > cell.clientWidth + 1),
+            };
+        }),
+    };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "keyboard"])
+def test_the_help_s_columns_both_read_whole_on_a_320_px_phone(browser: Browser, site_url: str, language: str, touch):
+    """At 320 px the help's key column (monospace, one line per row: "Arrow keys, Home, End, Page Up, Page
+    Down") took most of the table's width and squeezed what the keys do into a column a few words wide."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640},
+        has_touch=touch,
+        is_mobile=touch,
+        locale="ja-JP" if language == "ja" else "en-US",
+    )
+    try:
+        page = context.new_page()
+        found = {}
+        for route in ("#/raythread/table?vs=normal", "#/lightseeker/table?vs=normal", "#/reflection/solo"):
+            open_app(page, site_url, route)
+            page.click("#app-help")
+            expect(page.locator("#overlay .keys").last).to_be_visible()
+            found[route] = page.evaluate(HELP_COLUMNS)
+            page.keyboard.press("Escape")
+        for route, seen in found.items():
+            assert seen["overlay"][0] <= seen["overlay"][1], (route, seen["overlay"])  # nothing runs past its edge
+            for row in seen["rows"]:
+                assert not row["cut"], (route, row)
+                # What the keys do keeps a readable column: at least half the table's width.
+                assert row["what"] >= row["table"] / 2, (route, row)
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 """Seats as players read them: a two-player Raythread match sits at A and C (opposite corners, by its
 rules) and reads "A" and "B" wherever players see it; the ids stay A and C for the rules and the wire."""
 
+import json
 import re
 
 import pytest
@@ -12,7 +13,8 @@ from gamenight.core.game import named_seat, seat_ids, seat_tags
 from gamenight.lobby.protocol import parse_name
 from gamenight.raythread import GAME, board, rules
 from gamenight.ui import app
-from gamenight.ui.program import Env, UiEvent
+from gamenight.ui.lobby import join as join_screen
+from gamenight.ui.program import Env, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, host_lobby, join
 
@@ -47,7 +49,7 @@ def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     model, _ = send(model, UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, now_ms=2_000))
     assert model.inner.played.state.seats[model.inner.played.state.turn] == "C"
     page = render(app.view(model))  # the markup: visible text and the screen reader's names
-    assert "Bea (B)" in page and "Ann (A)" in page
+    assert "Bea\u00a0(B)" in page and "Ann\u00a0(A)" in page
     assert not re.search(r"\((C)\)|Seat C|seat C", page), "no C is read in a two-player match"
     tree = app.view(model)
     letters = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "rt-letter")]
@@ -57,7 +59,7 @@ def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     three, _ = app.init("#/raythread/table", Env(now_ms=1_000))
     form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
     three, _ = send(three, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
-    assert "Cy (C)" in render(app.view(three)), "three players keep A, B and C"
+    assert "Cy\u00a0(C)" in render(app.view(three)), "three players keep A, B and C"
 
 
 def test_the_refusal_names_the_owner_by_its_tag():
@@ -94,7 +96,7 @@ def test_the_lobby_shows_seats_a_and_b_for_two_raythread_players():
     host.click("start")
     for page in (host, bea):
         shown = render(page.tree)
-        assert "Bea (B)" in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
+        assert "Bea\u00a0(B)" in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
     assert "You play seat B." in bea.text
     assert find_all(bea.tree, lambda e: e.attr("data-seat") == "C"), "the markup keeps the seat ids"
 
@@ -108,7 +110,7 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
     assert labels == ["Player 1", "Player 2"]
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "", "name1": "Bea"}))
     page = render(app.view(model))
-    assert "Player 1 to play" in page and "Bea (2)" in page
+    assert "Player 1 to play" in page and "Bea\u00a0(2)" in page
     assert not re.search(r"Player \d \(\d\)", page)
 
 
@@ -128,7 +130,7 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
                     with pytest.raises(BadMessage):  # no person's name: it never looks like one
                         parse_name(seated)
             # A person's name is read as before, even one that starts like the bot's.
-            assert named_seat("Bot", "C") == ("Bot (C)" if lang == "en" else "Bot（C）")
+            assert named_seat("Bot", "C") == ("Bot\u00a0(C)" if lang == "en" else "Bot\u2060（\u2060C\u2060）")
         finally:
             i18n.set_language("en")
 
@@ -139,7 +141,7 @@ def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
     "Ann (A)". The brackets come from the catalogue, through the one helper, ``named_seat``."""
     try:
         i18n.set_language("ja")
-        assert named_seat("Ann", "A") == "Ann（A）"
+        assert named_seat("Ann", "A") == "Ann\u2060（\u2060A\u2060）"
         assert named_seat("プレイヤー1", "1") == "プレイヤー1"  # the tag said once, as in English
         assert named_seat(None, "B") == "B"
         model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
@@ -155,10 +157,12 @@ def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
         page = render(tree)
         seats = " ".join(text_of(e) for e in find_all(tree, lambda e: "match-seat" in str(e.attr("class") or "")))
         log = " ".join(text_of(e) for e in find_all(tree, lambda e: e.tag == "li" and e.attr("data-seat") is None))
-        assert "Ann（A）" in seats and "Bea（B）" in seats, seats
-        assert "Ann（A）" in page and "Bea（B）" in page
+        assert "Ann\u2060（\u2060A\u2060）" in seats and "Bea\u2060（\u2060B\u2060）" in seats, seats
+        # On the page each is one no-break span, without the joiners (a screen reader, a copy).
+        assert '<span class="nobr">Ann（A）</span>' in page and '<span class="nobr">Bea（B）</span>' in page
+        assert i18n.JOINER not in page
         assert not re.search(r"(Ann|Bea) \([AB]\)", page), "a Western bracket in Japanese"
-        assert "Ann（A）" in log, log
+        assert "Ann\u2060（\u2060A\u2060）" in log, log
         rtc = FakeRtc()
         host = host_lobby(rtc, Browser())
         bea = join(rtc, host, "Bea")
@@ -167,6 +171,50 @@ def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
         host.click("start")
         for lobby in (host, bea):
             shown = render(lobby.tree)
-            assert "Bea（2）" in shown and not re.search(r"Bea \(2\)", shown)
+            assert '<span class="nobr">Bea（2）</span>' in shown and not re.search(r"Bea \(2\)", shown)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_storage_or_in_a_copy(language):
+    """A name is kept with its seat number by the catalogue ("{name}\u00a0({seat})", Japanese
+    "{name}⁠（⁠{seat}⁠）" with word joiners): the page draws the joined run as a no-break span without the
+    joiners, and none of it reaches a peer message, a saved game or stored name, or the name field."""
+    i18n.set_language(language)
+    marks = ("\u2060", "\u00a0")
+    try:
+        rtc, host_browser, bea_browser = FakeRtc(), Browser(), Browser()
+        host = host_lobby(rtc, host_browser)
+        bea = join(rtc, host, "Bea", bea_browser)
+        host.submit("choose", game="raythread", players="2")
+        bea.click("sit", seat="C")
+        host.click("start")
+        session = host.inner.live.session
+        state = session.match.state
+        seat = state.seats[state.turn]
+        mover = host if seat == "A" else bea
+        move = next(m for m in rules.legal(session.match.state, seat) if m["type"] == "place")
+        mover.click("rt-hand", kind=move["tile"])
+        mover.click("rt-orient", orient=move["orient"])
+        mover.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
+        rtc.pump()
+        shown = render(bea.tree)
+        kept = '<span class="nobr">Bea（B）</span>' if language == "ja" else "Bea\u00a0(B)"
+        assert kept in shown and "\u2060" not in shown  # the page reads the label whole, without a joiner
+        assert len(session.match.record.log) == 1  # the move went over the wire
+        assert rtc.sent and not [text for _, text in rtc.sent if any(m in text for m in marks)]
+        stored = [*host_browser.storage.values(), *bea_browser.storage.values()]
+        assert stored and not [v for v in stored if any(m in v for m in marks)]
+        # The name kept for a rejoin (it fills the name field then) is plain "Bea".
+        kept_names = [t["name"] for t in json.loads(bea_browser.storage[join_screen.TOKENS_KEY]).values()]
+        assert kept_names == ["Bea"], kept_names
+        # A match on this device: its saved game holds the names as typed too.
+        model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+        form = {"players": "2", "name0": "Ann", "name1": "Bea"}
+        model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+        saved = [e.text for e in effects if isinstance(e, Store) and e.text]
+        assert saved and not [s for s in saved if any(m in s for m in marks)]
+        assert kept in render(app.view(model))
     finally:
         i18n.set_language("en")

@@ -275,7 +275,7 @@ def named_seat(name: str | None, tag: str) -> str:
         return as_bot
     if name.split()[-1:] == [tag] or name == i18n._("Player {n}").format(n=tag):
         return name
-    return i18n._("{name} ({seat})").format(name=name, seat=tag)
+    return i18n._("{name}\u00a0({seat})").format(name=name, seat=tag)
 
 
 def seat_colour(game: Game, seat: str) -> str:

@@ -5,8 +5,7 @@ the seat list's facts and the log's lines. Pure: drawn from one seat's view, nev
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from gamenight import i18n
@@ -66,29 +65,6 @@ def name_of(table: Table | Mapping[str, str], seat: Any) -> str:
     if not isinstance(seat, str):
         return "?"
     return named_seat(names.get(seat), seat)
-
-
-def kept_name(table: Table, seat: str) -> Child:
-    """``name_of``'s "Bea (2)", where a line may wrap (a team's label on a phone): the name's last word and
-    its seat number in one no-break span (``nobr``, as the renderer draws a catalogue's joined run), so no
-    line ends between "Bea" and "(2)"; a longer name still wraps between its other words. The last word is a
-    run of Latin letters and digits, else one character (Japanese has no spaces to break at: "花" / "子（2）"
-    may part, as the phrase model parts a word, but no name's tag stands alone on a line)."""
-    label, name = name_of(table, seat), table.names.get(seat)
-    if not name or label == name or not label.startswith(name):
-        return label
-    last = re.search(r"[0-9A-Za-z]+$|.$", name)
-    at = last.start() if last else len(name)
-    return [name[:at], h("span", {"class": "nobr"}, label[at:])]
-
-
-def listed(items: Iterable[Child]) -> list[Child]:
-    """``i18n.listing`` of text and elements: "Ann (1), Cal (3)" / "Ann（1）、Cal（3）"."""
-    out: list[Child] = []
-    for item in items:
-        out += [i18n.pgettext("list separator", ", ")] if out else []
-        out.append(item)
-    return out
 
 
 def flaw_text(flaw: Any) -> str:
@@ -207,7 +183,7 @@ def race(view: JSON, table: Table) -> Element | None:
             {"class": "rf-still"},
             filled(
                 _("Did not finish: {names}") if stopped else _("Still solving: {names}"),
-                names=listed(kept_name(table, s) for s in still),
+                names=i18n.listing(name_of(table, s) for s in still),
             ),
         ),
         not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),
@@ -298,7 +274,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                 h(
                     "span",
                     {"class": "rf-team-name"},
-                    filled(_("Team {n}: {names}"), n=str(i + 1), names=listed(kept_name(table, s) for s in team)),
+                    filled(_("Team {n}: {names}"), n=str(i + 1), names=i18n.listing(name_of(table, s) for s in team)),
                 ),
                 h(
                     "span",

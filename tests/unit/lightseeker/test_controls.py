@@ -625,7 +625,8 @@ def test_the_log_tells_each_turn_and_the_end():
         "light": 8,
     }
     assert (
-        BOARD.event_text(event, names) == "Ann (ann): cube 6 tilts west, cube 9 slides east; Buh to cube 1 · light 8."
+        BOARD.event_text(event, names)
+        == "Ann\u00a0(ann): cube 6 tilts west, cube 9 slides east; Buh to cube 1 · light 8."
     )
     assert BOARD.event_text({"type": "end", "winner": "ann", "reason": "ann lit an area worth 7"}, names) == (
         "The match is over: ann lit an area worth 7."
@@ -636,7 +637,7 @@ def test_the_log_tells_each_turn_and_the_end():
         "reason": {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 8}},
     }
     # The winner by name, as everywhere else on the page (not by the seat's id alone).
-    assert BOARD.event_text(coded, names) == "The match is over: Ann (ann) lit an area worth 8."
+    assert BOARD.event_text(coded, names) == "The match is over: Ann\u00a0(ann) lit an area worth 8."
     assert isinstance(BOARD.event_text({"type": "turn", "actions": "junk", "buh": "x"}, names), str)
     assert BOARD.event_text({"type": "chat"}, names) is None
 

@@ -243,11 +243,11 @@ def test_event_lines_read_as_sentences():
     ]
     # Two players sit at A and C (opposite corners) and read as the first two: A and B.
     assert lines == [
-        "Ann (A) places a prism backslash \\ at row 3, column 5.",
-        "Cy (B) turns the tile at row 3, column 5 to slash /.",
-        "Cy (B)'s beam claims the 3 at row 2, column 6 · +3",
-        "Ann (A) and Cy (B)'s beams claim the 4 at row 6, column 6 · +4 each",
-        "Cy (B) cannot move and passes.",
+        "Ann\u00a0(A) places a prism backslash \\ at row 3, column 5.",
+        "Cy\u00a0(B) turns the tile at row 3, column 5 to slash /.",
+        "Cy\u00a0(B)'s beam claims the 3 at row 2, column 6 · +3",
+        "Ann\u00a0(A) and Cy\u00a0(B)'s beams claim the 4 at row 6, column 6 · +4 each",
+        "Cy\u00a0(B) cannot move and passes.",
     ]
 
 
@@ -318,13 +318,13 @@ def test_an_event_with_words_no_table_knows_reads_without_them():
     names = {"A": "Ann", "C": "Cy"}
     for junk in ([1], {"x": 1}):
         placed = {"type": "placed", "seat": "A", "tile": junk, "cell": [2, 4], "orient": junk}
-        assert BOARD.event_text(placed, names) == "Ann (A) places a   at row 3, column 5."
+        assert BOARD.event_text(placed, names) == "Ann\u00a0(A) places a   at row 3, column 5."
         rotated = {"type": "rotated", "seat": "C", "cell": [2, 4], "orient": junk}
-        assert BOARD.event_text(rotated, names) == "Cy (B) turns the tile at row 3, column 5 to ."
-        assert BOARD.event_text({"type": "drew", "seat": "A", "tile": junk}, names) == "Ann (A) draws a ."
+        assert BOARD.event_text(rotated, names) == "Cy\u00a0(B) turns the tile at row 3, column 5 to ."
+        assert BOARD.event_text({"type": "drew", "seat": "A", "tile": junk}, names) == "Ann\u00a0(A) draws a ."
         assert BOARD.event_text({"type": "pass", "seat": junk}, names) == f"{junk} cannot move and passes."
         at = {"type": "rotated", "seat": "C", "cell": ["a", junk], "orient": "/"}
-        assert BOARD.event_text(at, names) == "Cy (B) turns the tile at ? to slash /."
+        assert BOARD.event_text(at, names) == "Cy\u00a0(B) turns the tile at ? to slash /."
 
 
 def test_the_last_line_says_who_reached_the_target():
@@ -334,7 +334,7 @@ def test_the_last_line_says_who_reached_the_target():
     state = position({(1, 8): 3}, shared, scores={"A": 10, "C": 1})
     names = {"A": "Ann", "C": "Cy"}
     _, events = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [1, 5], "orient": "/"})
-    assert BOARD.event_text(events[-1], names) == "The match is over: Ann (A) reached the target score of 12."
+    assert BOARD.event_text(events[-1], names) == "The match is over: Ann\u00a0(A) reached the target score of 12."
     _, events = rules.play(
         position({(1, 8): 3}, shared, scores={"A": 10, "C": 11}),
         "A",
@@ -365,7 +365,7 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
         ui, _ = key(ui, view, "A", arrow)
     assert ui.aim == (3, 5)  # A's beam runs east along row 3 (from its emitter at (3, 0)) through here
     ui, _ = key(ui, view, "A", "/")
-    claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann (A)."
+    claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann\u00a0(A)."
     assert hint(ui, view).startswith(claims)
     ui, _ = key(ui, view, "A", "\\")
     assert hint(ui, view).startswith("A mirror, backslash \\, at row 4, column 6: claims no beacon.")
@@ -571,16 +571,16 @@ def test_a_target_of_one_point_reads_right(language: str):
     try:
         i18n.set_language(language)
         shown = text_of(BOARD.render(BOARD.start(view, None), view, "A", TABLE))
-        alone = i18n.describe("raythread-target", {"seat": "Ann (A)", "target": 1})
+        alone = i18n.describe("raythread-target", {"seat": "Ann\u00a0(A)", "target": 1})
         together = i18n.describe("raythread-target-together", {"target": 1})
     finally:
         i18n.set_language("en")
     if language == "en":
         assert "First to 1 point" in shown and "1 points" not in shown, shown
         assert "1 points" not in alone and "1 points" not in together, (alone, together)
-        assert alone == "Ann (A) reached the target score of 1", alone
+        assert alone == "Ann\u00a0(A) reached the target score of 1", alone
     else:
-        assert "1点先取" in shown and alone == "Ann (A)が目標の1点に達しました", alone
+        assert "1点先取" in shown and alone == "Ann\u00a0(A)が目標の1点に達しました", alone
 
 
 def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_to_a_screen_reader():

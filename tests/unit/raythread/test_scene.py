@@ -81,14 +81,17 @@ def test_beacons_show_every_claimant_and_cells_are_named():
     assert sorted(str(e.attr("class")) for e in claims) == ["rt-claim seat-amber", "rt-claim seat-magenta"]
     labels = {e.attr("id"): e.attr("aria-label") for e in find_all(tree, lambda e: e.attr("role") == "gridcell")}
     assert len(labels) == 121
-    assert labels["rt-c1-5"] == "row 2, column 6: beacon worth 2, claimed by Ann (A) and Cy (C) · lit by Ann (A)"
+    assert (
+        labels["rt-c1-5"]
+        == "row 2, column 6: beacon worth 2, claimed by Ann\u00a0(A) and Cy\u00a0(C) · lit by Ann\u00a0(A)"
+    )
     assert labels["rt-c3-5"] == (
-        "row 4, column 6: mirror, slash /, placed by Ann (A), can still turn · lit by Ann (A) and Cy (C)"
+        "row 4, column 6: mirror, slash /, placed by Ann\u00a0(A), can still turn · lit by Ann\u00a0(A) and Cy\u00a0(C)"
     )
     assert labels["rt-c7-5"] == (
-        "row 8, column 6: mirror, backslash \\, placed by Cy (C), already turned · lit by Cy (C)"
+        "row 8, column 6: mirror, backslash \\, placed by Cy\u00a0(C), already turned · lit by Cy\u00a0(C)"
     )
-    assert labels["rt-c3-0"] == "row 4, column 1: emitter of Ann (A), shining east"
+    assert labels["rt-c3-0"] == "row 4, column 1: emitter of Ann\u00a0(A), shining east"
     assert labels["rt-c9-9"] == "row 10, column 10: beacon worth 1, unclaimed"
     assert "2" in text_of(tree) and "1" in text_of(tree)
 

@@ -366,7 +366,7 @@ def test_a_solver_gets_its_puzzle_with_red_frames_and_the_first_layout_that_matc
     ann = shown["1"]
     assert ann.desk.task.kind == "solve" and ann.desk.layout == Layout.empty(5)
     target = m.layouts["2"]
-    assert "Round 1 of 1: Bea (2)'s puzzle" in ann.text
+    assert "Round 1 of 1: Bea\u00a0(2)'s puzzle" in ann.text
     assert len(ann.find("rf-wrong")) == sum(
         1 for a, b in zip(clues(Layout.empty(5)), clues(target), strict=True) if a != b
     )
@@ -674,7 +674,7 @@ def test_a_spectator_watches_the_puzzles_in_play_tries_them_locally_and_sees_no_
     dan = shown[None]
     assert dan.desk.task.kind == "watch" and "You are watching" in dan.text
     picker = find_all(dan.tree, lambda e: e.attr("data-action") == "rf-watch")
-    assert [text_of(b) for b in picker] == ["Ann (1)'s puzzle", "Bea (2)'s puzzle", "Cal (3)'s puzzle"]
+    assert [text_of(b) for b in picker] == ["Ann\u00a0(1)'s puzzle", "Bea\u00a0(2)'s puzzle", "Cal\u00a0(3)'s puzzle"]
     assert not find_all(dan.tree, lambda e: e.attr("data-tile"))
     dan.click("rf-watch", number=2)
     assert dan.desk.task.number == 2
@@ -732,7 +732,7 @@ def test_team_averages_are_shown_in_random_mode():
         shown[seat].place(m.state.sheets[0].solution)
     everyone_sees(shown)
     text = shown["1"].text
-    assert "Team 1: Ann (1), Cal (3)" in text and "average 80.0" in text and "average 80.0" in text
+    assert "Team 1: Ann\u00a0(1), Cal\u00a0(3)" in text and "average 80.0" in text and "average 80.0" in text
 
 
 def test_names_listed_in_a_line_follow_the_page_language():
@@ -740,7 +740,7 @@ def test_names_listed_in_a_line_follow_the_page_language():
     # English comma in Japanese text.
     names = {"1": "Ann", "2": "Bea", "3": "Cal"}
     due = {"type": "reveal_due", "seats": ["1", "2", "3"]}
-    assert BOARD.event_text(due, names) == "Ann (1), Bea (2) and Cal (3) must reveal their puzzles."
+    assert BOARD.event_text(due, names) == "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3) must reveal their puzzles."
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
     for seat in ("1", "2", "3"):
@@ -748,9 +748,14 @@ def test_names_listed_in_a_line_follow_the_page_language():
     everyone_sees(shown)
     try:
         i18n.set_language("ja")
-        assert "Ann（1）、Bea（2）とCal（3）" in BOARD.event_text(due, names)
+        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in BOARD.event_text(
+            due, names
+        )
         shown["1"].see()
-        assert "Ann（1）、Cal（3）" in shown["1"].text and "Ann（1）, " not in shown["1"].text
+        assert (
+            "Ann\u2060（\u20601\u2060）、Cal\u2060（\u20603\u2060）" in shown["1"].text
+            and "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
+        )
     finally:
         i18n.set_language("en")
 
@@ -795,7 +800,7 @@ def test_a_negative_score_is_written_with_a_minus_sign_everywhere():
     assert [text_of(e) for e in ann.find("rf-total")] == ["−60", "120"]
     assert [text_of(e) for e in ann.find("score")] == ["−60 points", "120 points"]
     result = {"ranking": [["2"], ["1"]], "scores": ann.ui.view["scores"], "reason": {"code": "reflection-most-points"}}
-    assert "Ann (1) · −60 points" in text_of(screen.result_panel(result, ann.table))
+    assert "Ann\u00a0(1) · −60 points" in text_of(screen.result_panel(result, ann.table))
 
 
 def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_sees_how():
@@ -820,11 +825,13 @@ def test_seat_facts_and_log_lines_say_what_happened_in_words():
     ann = shown["1"]
     assert BOARD.seat_facts(ann.ui.view, "1", ann.table) == ["solving"]
     names = {"1": "Ann", "2": "Bea"}
-    assert BOARD.event_text({"type": "submitted", "seat": "2"}, names) == "Bea (2) sent a puzzle."
+    assert BOARD.event_text({"type": "submitted", "seat": "2"}, names) == "Bea\u00a0(2) sent a puzzle."
     assert BOARD.event_text({"type": "solved", "seat": "1", "ms": 61_000, "points": 60}, names) == (
-        "Ann (1) solved it in 1:01: +60 points."
+        "Ann\u00a0(1) solved it in 1:01: +60 points."
     )
-    assert BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann (1): gave up, −20 points."
+    assert (
+        BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann\u00a0(1): gave up, −20 points."
+    )
     assert "disqualified" in BOARD.event_text({"type": "reveal_failed", "seat": "1", "why": "x"}, names)
     assert BOARD.event_text({"type": "clock", "round": 1, "started_ms": 5}, names) is None
 
@@ -898,7 +905,7 @@ def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_lang
             i18n.set_language("en")
 
     race, cells = shown_texts("en")
-    assert race[0].startswith("Bea (2) · 0:0") and race[1] == "Ann (1) · gave up · −20", race
+    assert race[0].startswith("Bea\u00a0(2) · 0:0") and race[1] == "Ann\u00a0(1) · gave up · −20", race
     assert "−60 gave up (void)" in cells and any(c.startswith("+120 0:0") for c in cells), cells
     race, cells = shown_texts("ja")
     assert len(race) == 2 and "−60ギブアップ（無効）" in "".join(cells).replace("\u3000", ""), (race, cells)

@@ -160,13 +160,14 @@ def test_the_log_says_a_count_out_once_with_its_points():
     names = {"1": "Ann", "2": "Bea", "3": "Cal"}
     said = [text for text in (event_text(e, names) for e in out(m, "2")) if text]
     assert said == [
-        f"Bea (2) left and was counted out ({points_text(failure_points(3, 3))} points): the race goes on without them."
+        f"Bea\u00a0(2) left and was counted out ({points_text(failure_points(3, 3))} points): "
+        "the race goes on without them."
     ]
     assert [f.outcome for f in m.state.finishes if f.seat == "2"] == ["solved", "out"], "her round 2 ends"
     # Counted out while building, she had no puzzle to end: no points to say.
     m = Match({"mode": "built", "rounds": 1, **SMALL})
     assert [event_text(e, names) for e in out(m, "2")] == [
-        "Bea (2) left and was counted out: the race goes on without them."
+        "Bea\u00a0(2) left and was counted out: the race goes on without them."
     ]
 
 
@@ -185,12 +186,12 @@ def test_each_later_round_s_log_says_the_points_of_a_player_counted_out_before_i
     fail = points_text(failure_points(3, 3))
     said = [text for text in (event_text(e, names) for e in m.events) if text and "Bea" in text]
     assert said == [
-        f"Bea (2) left and was counted out ({fail} points): the race goes on without them.",
-        f"Bea (2) is still counted out: {fail} points this round.",
-        f"Bea (2) is still counted out: {fail} points this round.",
+        f"Bea\u00a0(2) left and was counted out ({fail} points): the race goes on without them.",
+        f"Bea\u00a0(2) is still counted out: {fail} points this round.",
+        f"Bea\u00a0(2) is still counted out: {fail} points this round.",
     ]
     lines = [text for text in (event_text(e, names) for e in m.events) if text]
     for n in (2, 3):  # each in its round, once
         begins = lines.index(f"Round {n} begins.")
-        assert lines[begins + 1] == f"Bea (2) is still counted out: {fail} points this round."
+        assert lines[begins + 1] == f"Bea\u00a0(2) is still counted out: {fail} points this round."
     assert [f.outcome for f in m.state.finishes if f.seat == "2"] == ["out", "out", "out"]

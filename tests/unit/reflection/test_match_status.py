@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from gamenight import i18n
 from gamenight.net import peer as pe
+from gamenight.reflection import GAME
 from gamenight.reflection.match import submission
 from gamenight.ui import match as screen
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.svg import Element, render, text_of
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.reflection.test_controls import Page, pages
 from tests.unit.reflection.test_match_desk import reload_host
@@ -34,9 +35,11 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     three took turns (a page that had sent its puzzle read the others "to play")."""
     m = Match(BUILT, 3)
     shown = pages(m, "1", "2", None)
-    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea (2) and Cal (3)"
-    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann (1) and Cal (3)"
-    assert status(shown[None]) == "Everyone builds at once · still building: Ann (1), Bea (2) and Cal (3)"
+    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann\u00a0(1) and Cal\u00a0(3)"
+    assert (
+        status(shown[None]) == "Everyone builds at once · still building: Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"
+    )
     # The status's room holds its words with everyone still at it, the most it says in this phase, and keeps
     # them as players send: the board under it does not move.
     rooms = {seat: room(page) for seat, page in shown.items()}
@@ -45,14 +48,14 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     m.play("1", submission(built_layout(m.state, 0), m.state.warps, salt(0)))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "Everyone builds at once · still building: Bea (2) and Cal (3)"
-    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal (3)"
+    assert status(shown["1"]) == "Everyone builds at once · still building: Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal\u00a0(3)"
     for seat, page in shown.items():
         assert "to play" not in status(page) and "your turn" not in status(page)
         assert room(page) == rooms[seat]
     i18n.set_language("ja")
     try:
-        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal（3）"
+        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal\u2060（\u20603\u2060）"
     finally:
         i18n.set_language("en")
 
@@ -61,13 +64,13 @@ def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish(
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3")
     assert m.state.phase == "solve"
-    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea (2) and Cal (3)"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea\u00a0(2) and Cal\u00a0(3)"
     assert status(shown["1"]) in room(shown["1"])
     shown["2"].place(m.solution("2"))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal (3)"
-    assert status(shown["2"]) == "The solvers race at once · still solving: Ann (1) and Cal (3)"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal\u00a0(3)"
+    assert status(shown["2"]) == "The solvers race at once · still solving: Ann\u00a0(1) and Cal\u00a0(3)"
 
 
 def test_a_game_played_in_turns_still_says_whose_turn_it_is():
@@ -76,7 +79,7 @@ def test_a_game_played_in_turns_still_says_whose_turn_it_is():
     board = type("Turns", (), {"active": lambda self, view: frozenset(("C",))})()
     table = screen.Table("raythread", (screen.SeatAt("A", "Ann", "amber"), screen.SeatAt("C", "Bea", "cyan")))
     ui = screen.MatchUi("raythread", board, {"result": None}, None)
-    assert screen.status(ui, screen.replace(table, mine=frozenset(("C",)))) == "Bea (B) to play · your turn"
+    assert screen.status(ui, screen.replace(table, mine=frozenset(("C",)))) == "Bea\u00a0(B) to play · your turn"
 
 
 def test_a_page_that_lost_the_host_mid_build_is_not_told_to_build_and_send():
@@ -105,6 +108,16 @@ def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
     assert text_of(clock) == f"{seconds // 60}:{seconds % 60:02d} left"
 
 
+def kept_whole(node: Element, name: str, seat: str) -> bool:
+    """Whether the page's markup of ``node`` keeps ``name`` with its seat number on one line: a no-break
+    space before "(n)" in English, one no-break span "Ann（1）" in Japanese (its catalogue's word joiners,
+    which the renderer draws as ``nobr`` and never puts on the page)."""
+    markup = render(node)
+    if i18n.language() == "ja":
+        return f'<span class="nobr">{name}（{seat}）</span>' in markup and i18n.JOINER not in markup
+    return f"{name}\u00a0({seat})" in markup and f"{name} ({seat})" not in markup
+
+
 def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
     """On a phone the label wrapped between "Bea" and "（2）"."""
     m = Match({**RACE, "teams": 2}, 3)
@@ -113,25 +126,61 @@ def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
         shown[seat].place(m.state.sheets[0].solution)
     for page in shown.values():
         page.see()
-    for language, ann in (("en", "Ann (1)"), ("ja", "Ann（1）")):
+    for language in ("en", "ja"):
         i18n.set_language(language)
         try:
-            label = shown["1"].find("rf-team-name")[0]
-            kept = [text_of(e) for e in find_all(label, lambda e: "nobr" in str(e.attr("class") or "").split())]
-            assert ann in kept, kept
+            assert kept_whole(shown["1"].find("rf-team-name")[0], "Ann", "1"), language
         finally:
             i18n.set_language("en")
 
 
-def test_the_rounds_still_solving_line_keeps_each_name_with_its_seat_number_on_one_line():
-    """At 320 px the race panel's "Still solving: Ann (1), Bea (2), Cal (3)" wrapped between "Cal" and "(3)"."""
+def test_the_rounds_still_solving_line_and_the_status_keep_each_name_with_its_seat_number_on_one_line():
+    """At 320 px the race panel's "Still solving: Ann (1), Bea (2), Cal (3)" wrapped between "Cal" and "(3)";
+    at 390 px the Japanese status line broke "…あなた、Bea" / "（2）とCal（3）"."""
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3")
-    for language, cal in (("en", "Cal (3)"), ("ja", "Cal（3）")):
+    for language in ("en", "ja"):
         i18n.set_language(language)
         try:
-            line = shown["1"].find("rf-still")[0]
-            kept = [text_of(e) for e in find_all(line, lambda e: "nobr" in str(e.attr("class") or "").split())]
-            assert cal in kept, kept
+            assert kept_whole(shown["1"].find("rf-still")[0], "Cal", "3"), language
+            for name, seat in (("Bea", "2"), ("Cal", "3")):
+                assert kept_whole(shown["1"].find("match-status")[0], name, seat), (language, name)
         finally:
             i18n.set_language("en")
+
+
+def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_reveal():
+    """After the last round every builder shows the layout its clues came from, all at the same time: the
+    status says so and names who has still to, not "Ann (1), Bea (2) and Cal (3) to play · your turn"."""
+    m = Match(BUILT, 3)
+    m.build_all()
+    while m.state.phase == "solve":
+        for seat in sorted(GAME.active(m.state)):
+            m.solve(seat)
+    assert m.state.phase == "reveal"
+    shown = pages(m, "1", "2", None)
+    still = "The builders reveal at once · still to reveal: "
+    assert status(shown["1"]) == still + "you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == still + "you, Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown[None]) == still + "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"  # a spectator is not "you"
+    rooms = {seat: room(page) for seat, page in shown.items()}
+    for page in shown.values():
+        assert status(page) in room(page)
+    m.reveal("2")
+    for page in shown.values():
+        page.see()
+    assert status(shown["1"]) == still + "you and Cal\u00a0(3)"
+    assert status(shown["2"]) == still + "Ann\u00a0(1) and Cal\u00a0(3)"  # Bea has revealed: she is not named
+    for seat, page in shown.items():
+        assert "to play" not in status(page) and "your turn" not in status(page)
+        assert room(page) == rooms[seat]  # the board under the status does not move
+    i18n.set_language("ja")
+    try:
+        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなたとCal\u2060（\u20603\u2060）"
+    finally:
+        i18n.set_language("en")
+    m.reveal("1")
+    m.reveal("3")
+    for page in shown.values():
+        page.see()
+    assert m.state.phase == "over" and "still to reveal" not in status(shown["1"])

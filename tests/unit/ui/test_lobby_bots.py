@@ -84,7 +84,7 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     assert log_seats(host) == ["A", "B"] and dict(session.match.record.log[-1].move) == expected
     assert "host-bot" not in host.timers
     for page in (host, bea):
-        assert "Bea (C) to play" in status(page)
+        assert "Bea\u00a0(C) to play" in status(page)
     assert "your turn" in status(bea)
     # A second tick of the pause's timer (already stopped) plays nothing more.
     host.send(Tick("host-bot", rtc.now))
@@ -242,7 +242,7 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     host.send(Tick("host-bot", rtc.now))
     assert log_seats(host) == ["A", "C", "A"] and "your turn" in status(again)
     click_place(again, first_place(host, "C"))
-    assert log_seats(host) == ["A", "C", "A", "C"] and "Bea (B)" in text_of(host.by_class("match-seats")[0])
+    assert log_seats(host) == ["A", "C", "A", "C"] and "Bea\u00a0(B)" in text_of(host.by_class("match-seats")[0])
     assert host.inner.live.session.match.record.bots == {"C": "easy"}
 
 

@@ -54,7 +54,7 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     assert not count_out_buttons(host), "Bea is connected: nobody is counted out"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once · still building: you, Bea (2) and Cal (3) · Bea (2) is disconnected"
+        "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3) · Bea\u00a0(2) is disconnected"
     )
     assert not count_out_buttons(cal), "only the host may count a player out"
     (button,) = count_out_buttons(host)
@@ -72,8 +72,8 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     # says what happened.
     assert host.focus_in(".match-status")
     for page in (host, cal):
-        assert "Bea (2)" not in text_of(page.by_class("match-status")[0])
-        assert "Bea (2) left and was counted out: the race goes on without them." in news(page)
+        assert "Bea\u00a0(2)" not in text_of(page.by_class("match-status")[0])
+        assert "Bea\u00a0(2) left and was counted out: the race goes on without them." in news(page)
         assert seats(page)["2"] == "Bea · counted out"
         cards = {c.attr("data-seat"): text_of(c) for c in page.by_class("match-seat")}
         assert "counted out" in cards["2"], cards
@@ -106,7 +106,7 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
     assert host.focused[-1] == "button[data-action=count-out-cancel]", "the safe answer first, as End's"
     assert not cal.by_class("confirm") and not host.inner.live.client.errors
     for page in (host, cal):
-        assert seats(page)["2"] == "Bea" and "Bea (2) is disconnected" in text_of(page.by_class("match-status")[0])
+        assert seats(page)["2"] == "Bea" and "Bea\u00a0(2) is disconnected" in text_of(page.by_class("match-status")[0])
     i18n.set_language("ja")
     try:
         assert text_of(host.by_class("confirm")[0]).startswith(
@@ -161,10 +161,10 @@ def test_the_count_out_question_goes_when_the_player_comes_back_and_does_not_com
     # The host pastes Bea's reply, and asks to count her out before her link opens.
     host.send(UiEvent("submit", "reply", {}, form={"reply": reply}, now_ms=rtc.now))
     host.click("count-out-ask", seat="2")  # the question is asked; then the link opens and Bea is back
-    assert "Bea (2) is disconnected" not in text_of(host.by_class("match-status")[0])
+    assert "Bea\u00a0(2) is disconnected" not in text_of(host.by_class("match-status")[0])
     assert not host.by_class("confirm")
     back.close()  # she leaves again, and the host has done nothing since
-    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert not host.by_class("confirm"), "the host did not ask again"
     (button,) = count_out_buttons(host)
     assert button.tag == "button" and text_of(button) == "Count Bea out"
@@ -224,7 +224,7 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
         "2",
         "Count Bea out",
     )
-    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert not status_buttons(cal), "only the host counts out"
     i18n.set_language("ja")
     try:
@@ -320,18 +320,18 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
     assert "Bea" not in text_of(host.by_class("match-status")[0]), "the status names those still solving"
     (beside,) = host.by_class("match-beside")
     (line,) = beside.children
-    assert line.attr("class") == "gone-line" and text_of(line) == "Bea (2) has left. Count Bea out"
+    assert line.attr("class") == "gone-line" and text_of(line) == "Bea\u00a0(2) has left. Count Bea out"
     (button,) = status_buttons(host)
     assert button.attr("data-action") == "count-out-ask" and button in line.children
     i18n.set_language("ja")
     try:
-        assert text_of(host.by_class("match-beside")[0]) == "Bea（2）が抜けました。Beaを離脱扱いにする"
+        assert text_of(host.by_class("match-beside")[0]) == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする"
     finally:
         i18n.set_language("en")
     cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order
-    assert "Cal (3) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert "Cal\u00a0(3) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == [
-        "Bea (2) has left. Count Bea out",
+        "Bea\u00a0(2) has left. Count Bea out",
         "Count Cal out",
     ]
 
@@ -341,7 +341,7 @@ def test_the_take_over_beside_the_status_says_why_too():
     host, bea = raythread_with_bea(rtc)
     bea.close()
     (line,) = host.by_class("gone-line")
-    assert text_of(line) == "Bea (B) has left. Let a computer player take over for Bea…"
+    assert text_of(line) == "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
 
 
 def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_may_be_waiting():
@@ -359,7 +359,7 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     host.click("start")
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=reflection")
-    assert "Bea (2) and Cal (3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
+    assert "Bea\u00a0(2) and Cal\u00a0(3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
     assert not count_out_buttons(reloaded) and not status_buttons(reloaded), "their pages may be waiting"
     reloaded.click("count-out-ask", seat="2")  # a press from a page drawn before: nothing is asked
     assert not reloaded.by_class("confirm")
@@ -386,7 +386,7 @@ def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
     # host has counted Bea out, the region has said so, and the race goes on without her: no such line.
     rtc = FakeRtc()
     host, _bea, _cal = counted_out(rtc)
-    assert "Bea (2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)
+    assert "Bea\u00a0(2) left and was counted out" in news(host) and "is disconnected" not in news(host), news(host)
 
 
 def take_overs(page: Page) -> list[str]:
@@ -417,7 +417,7 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     rtc.now += 1000  # the grace is over: Bea, not heard from since the reload, has left
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (B) has left. Let a computer player take over for Bea…"
+        "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
     ]
     assert len(take_overs(reloaded)) == 2 and "Let a computer player take over" in take_overs(reloaded)[1]
 
@@ -434,24 +434,24 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     host, bea = raythread_with_bea(rtc)
     session = host.inner.live.session
     bea.close()  # during Ann's turn
-    assert news_lines(host)[-1] == "Bea (B) is disconnected."
+    assert news_lines(host)[-1] == "Bea\u00a0(B) is disconnected."
     back, reply = invited_back(rtc, host, "Bea", bea.browser)
     before = news_lines(host)
     host.submit("reply", reply=reply)
-    assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
+    assert news_lines(host) == [*before[:-1], "Bea\u00a0(B) is back."]
     host.submit("chat", text="wb")  # other news of the lobby: the line stays as it was, not said again
-    assert news_lines(host) == [*before[:-1], "Bea (B) is back."]
+    assert news_lines(host) == [*before[:-1], "Bea\u00a0(B) is back."]
     i18n.set_language("ja")
     try:
-        assert news_lines(host)[-1] == "Bea（B）が戻りました。"
+        assert news_lines(host)[-1] == "Bea\u2060（\u2060B\u2060）が戻りました。"
     finally:
         i18n.set_language("en")
     play(host, session, "A")
-    assert news_lines(host)[-1] == "Bea (B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
+    assert news_lines(host)[-1] == "Bea\u00a0(B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
     back.close()  # during her own turn: the status says it; back again, the region says so once more
-    assert news_lines(host)[-1] == "Bea (B) to play · disconnected"
+    assert news_lines(host)[-1] == "Bea\u00a0(B) to play · disconnected"
     welcomed_back(rtc, host, "Bea", bea.browser)
-    assert news_lines(host)[-2:] == ["Bea (B) to play", "Bea (B) is back."]
+    assert news_lines(host)[-2:] == ["Bea\u00a0(B) to play", "Bea\u00a0(B) is back."]
 
 
 def test_the_other_players_hear_a_player_come_back_too():
@@ -460,10 +460,10 @@ def test_the_other_players_hear_a_player_come_back_too():
     rtc = FakeRtc()
     host, bea, cal = race(rtc)
     bea.close()
-    assert "Bea (2) is disconnected" in news(cal)
+    assert "Bea\u00a0(2) is disconnected" in news(cal)
     welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
-        assert news_lines(page)[-1] == "Bea (2) is back." and "disconnected" not in news(page), news_lines(page)
+        assert news_lines(page)[-1] == "Bea\u00a0(2) is back." and "disconnected" not in news(page), news_lines(page)
 
 
 def reloaded_race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
@@ -492,8 +492,8 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     rtc = FakeRtc()
     reloaded, _bea, _cal = reloaded_race(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (2) has not reconnected since the game night was restored. You can count Bea out in 2:00.",
-        "Cal (3) has not reconnected since the game night was restored. You can count Cal out in 2:00.",
+        "Bea\u00a0(2) has not reconnected since the game night was restored. You can count Bea out in 2:00.",
+        "Cal\u00a0(3) has not reconnected since the game night was restored. You can count Cal out in 2:00.",
     ]
     assert not status_buttons(reloaded)
     assert seat_card_words(reloaded, "2") == "You can count Bea out in 2:00."
@@ -503,7 +503,7 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     i18n.set_language("ja")
     try:
         assert text_of(reloaded.by_class("gone-line")[0]) == (
-            "Bea（2）はゲームナイトの復元後、まだ再接続していません。あと1:15でBeaを離脱扱いにできます。"
+            "Bea\u2060（\u20602\u2060）はゲームナイトの復元後、まだ再接続していません。あと1:15でBeaを離脱扱いにできます。"
         )
     finally:
         i18n.set_language("en")
@@ -526,7 +526,7 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=raythread")
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (B) has not reconnected since the game night was restored. "
+        "Bea\u00a0(B) has not reconnected since the game night was restored. "
         "A computer player can take over for Bea in 2:00."
     ]
     assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea in 2:00."
@@ -539,7 +539,7 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea (B) has left. Let a computer player take over for Bea…"
+        "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
     ]
 
 
@@ -618,15 +618,15 @@ def test_a_player_counted_out_who_comes_back_is_said_back_watching():
     host, bea, cal = counted_out(rtc)
     back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
-        assert news_lines(page)[-1] == "Bea (2) is back, watching.", news_lines(page)
+        assert news_lines(page)[-1] == "Bea\u00a0(2) is back, watching.", news_lines(page)
     i18n.set_language("ja")
     try:
-        assert news_lines(cal)[-1] == "Bea（2）が戻り、観戦しています。"
+        assert news_lines(cal)[-1] == "Bea\u2060（\u20602\u2060）が戻り、観戦しています。"
     finally:
         i18n.set_language("en")
     back.close()  # gone again: counted out already, nothing more is said of her
     for page in (host, cal):
-        assert not [line for line in news_lines(page) if "Bea (2) is" in line], news_lines(page)
+        assert not [line for line in news_lines(page) if "Bea\u00a0(2) is" in line], news_lines(page)
 
 
 def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnected():
@@ -635,5 +635,5 @@ def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnecte
     rtc = FakeRtc()
     host, bea, _cal = race(rtc)
     bea.close()
-    assert "Bea (2) is disconnected" in text_of(host.by_class("match-status")[0])
+    assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea out"]

@@ -79,7 +79,7 @@ def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests()
     # Bea's page plays it back: the one action, then Buh; then the position.
     assert step_shown(bea) == 1 and match.REPLAY in bea.timers
     assert cells_drawn(bea) == list(after.cells)
-    assert "Ann (1)'s move, step 1 of 2" in bea.text
+    assert "Ann\u00a0(1)'s move, step 1 of 2" in bea.text
     assert not bea.find(lambda e: e.attr("data-action") == "ls-confirm"), "a view only, though it is her turn"
     bea.tick(match.REPLAY)
     assert step_shown(bea) == 2
@@ -111,7 +111,7 @@ def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests()
         (log,) = page.by_class("match-log")
         assert text_of(log).count("Buh to cube") == 2 and len(board_of(page).log) == 2
         (news,) = page.find(lambda e: e.attr("id") == "match-news")
-        assert text_of(news).count("Bea (2): ") <= 1
+        assert text_of(news).count("Bea\u00a0(2): ") <= 1
 
 
 def test_a_newer_move_drops_a_replay_in_progress_and_a_rejoining_page_shows_the_position():

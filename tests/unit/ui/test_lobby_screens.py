@@ -359,7 +359,7 @@ def test_a_page_that_joins_a_match_under_way_lists_the_moves_played_before_it_ca
     assert "No moves yet." not in log_text(dan) and "not listed" not in log_text(dan)
     # The next move is listed above it; a new match starts with an empty log again.
     play(bea, session, "C")
-    assert "Bea (B) places a" in log_moves(dan)[0][0] and log_moves(dan) == log_moves(bea)
+    assert "Bea\u00a0(B) places a" in log_moves(dan)[0][0] and log_moves(dan) == log_moves(bea)
     end_match(host)
     host.click("start")
     assert "No moves yet." in log_text(dan) and "not listed" not in log_text(dan)
@@ -392,11 +392,11 @@ def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():
     table = screen.Table("lightseeker", (screen.SeatAt("1", "Ann", "amber"), screen.SeatAt("2", "Bea", "sky")))
     reason = {"code": "lightseeker-lit", "params": {"seat": "1", "value": 10}}
     result = {"winners": ["1"], "ranking": [["1"], ["2"]], "reason": reason}
-    assert text_of(screen.result_panel(result, table)).count("Ann (1) lit an area worth 10") == 1
+    assert text_of(screen.result_panel(result, table)).count("Ann\u00a0(1) lit an area worth 10") == 1
     said = games.board("lightseeker").event_text({"type": "end", "reason": reason}, table.names)
-    assert said == "The match is over: Ann (1) lit an area worth 10."
+    assert said == "The match is over: Ann\u00a0(1) lit an area worth 10."
     stuck = {"code": "lightseeker-stuck-draw", "params": {"seat": "2"}}
-    assert "Bea (2) has no legal turn: a draw" in text_of(screen.result_panel({"draw": True, "reason": stuck}, table))
+    assert "Bea\u00a0(2) has no legal turn: a draw" in text_of(screen.result_panel({"draw": True, "reason": stuck}, table))
 
 
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
@@ -439,7 +439,7 @@ def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
     for page in (host, bea):
         assert page.by_class("match-screen")[0].attr("data-ended") is None
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
-    assert text_of(host.by_class("match-status")[0]) == "Rematch: Bea (A) starts"
+    assert text_of(host.by_class("match-status")[0]) == "Rematch: Bea\u00a0(A) starts"
 
 
 def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_heading_on_join_and_rejoin():
@@ -685,7 +685,7 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     rtc = FakeRtc()
     host, bea, cal = three_seats(rtc)
     host.click("start")
-    assert text_of(bea.by_class("match-status")[0]) == "Ann (A) to play"
+    assert text_of(bea.by_class("match-status")[0]) == "Ann\u00a0(A) to play"
     rules = games.rules("raythread")
     move = next(m for m in rules.legal(host.inner.live.session.match.state, "A") if m["type"] == "place")
     bea.close()  # Bea, to play next, is gone
@@ -697,18 +697,18 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-orient", orient=move["orient"])
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
-        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play · disconnected"
+        assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play · disconnected"
     i18n.set_language("ja")  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
     try:
-        assert text_of(cal.by_class("match-status")[0]) == "Bea（B）の番・切断中"
+        assert text_of(cal.by_class("match-status")[0]) == "Bea\u2060（\u2060B\u2060）の番・切断中"
         assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
     finally:
         i18n.set_language("en")
     back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
-        assert text_of(page.by_class("match-status")[0]) == "Bea (B) to play"
+        assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play"
         assert not any("disconnected" in text_of(c) for c in page.by_class("match-seat")), "she is back"
-    assert text_of(back.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+    assert text_of(back.by_class("match-status")[0]) == "Bea\u00a0(B) to play · your turn"
 
 
 def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_disconnected():
@@ -721,15 +721,15 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
     bea = join(rtc, host, "Bea")
     bea.click("sit", seat="2")
     host.click("start")
-    assert text_of(host.by_class("match-status")[0]) == "Everyone builds at once · still building: you and Bea (2)"
+    assert text_of(host.by_class("match-status")[0]) == "Everyone builds at once · still building: you and Bea\u00a0(2)"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once · still building: you and Bea (2) · Bea (2) is disconnected"
+        "Everyone builds at once · still building: you and Bea\u00a0(2) · Bea\u00a0(2) is disconnected"
     )
     i18n.set_language("ja")
     try:
         assert (
-            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea（2）・Bea（2）は切断中"
+            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea\u2060（\u20602\u2060）・Bea\u2060（\u20602\u2060）は切断中"
         )
     finally:
         i18n.set_language("en")
@@ -761,7 +761,7 @@ def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_languag
         i18n.set_language("en")
     play(host, session, "A")  # and her page still follows the match
     assert len(session.match.record.log) == 3
-    assert text_of(bea.by_class("match-status")[0]) == "Bea (B) to play · your turn"
+    assert text_of(bea.by_class("match-status")[0]) == "Bea\u00a0(B) to play · your turn"
     assert not bea.by_class("match-error")
 
 
@@ -1086,12 +1086,12 @@ def test_an_ended_match_keeps_naming_who_played_it_when_seats_change_after_its_e
     assert seats(host)["C"] == "Dan"
     for page in (host, bea, cal, dan):
         players = text_of(page.by_class("match-seats")[0])
-        assert "Cal (C)" in players and "Dan" not in players, "the ended match was played by Cal"
+        assert "Cal\u00a0(C)" in players and "Dan" not in players, "the ended match was played by Cal"
     assert "You play seat C." in cal.text and "You are watching this match." in dan.text
     host.click("start")  # the next match is played by the seats as they are now
     for page in (host, bea, cal, dan):
         players = text_of(page.by_class("match-seats")[0])
-        assert "Dan (C)" in players and "Cal" not in players
+        assert "Dan\u00a0(C)" in players and "Cal" not in players
     assert "You play seat C." in dan.text and "You are watching this match." in cal.text
 
 
@@ -1099,7 +1099,7 @@ def test_the_last_match_leaves_the_boards_when_the_host_sets_up_another_game_or_
     rtc = FakeRtc()
     host, bea, cal = ended_three_seat_match(rtc)
     for page in (host, bea):  # the ended match stays on show, named, with a rematch for the host
-        assert page.by_class("rt-board") and "Bea (B)" in text_of(page.by_class("match-screen")[0])
+        assert page.by_class("rt-board") and "Bea\u00a0(B)" in text_of(page.by_class("match-screen")[0])
         assert "Raythread Rally · match over" in page.text and "choosing seats" not in page.text
     assert "Rematch" in host.text
     # Two seats now: the three-seat board would name its seats from the new table, so it goes.
@@ -1519,7 +1519,7 @@ def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either
     host.work()  # the host's browser makes the puzzle
     for page in (host, bea):
         page.tick("match.clock")
-        assert "Still solving: Ann (1)" in page.text and "solving" in text_of(page.by_class("match-seats")[0])
+        assert "Still solving: Ann\u00a0(1)" in page.text and "solving" in text_of(page.by_class("match-seats")[0])
         assert page.by_class("rf-clock") and page.find(lambda e: e.attr("data-action") == "rf-submit")
     end_match(host)
     for language, still, solving in (("en", "Still solving", "solving"), ("ja", "解答中", "解答中")):

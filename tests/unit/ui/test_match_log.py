@@ -164,8 +164,8 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
         ui = match.advance(ui, rules.view(state, "A"), events, table, n)
     items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")  # Cy is back
     first = [text_of(li.children[0]) for li in items]  # newest first: the bot's move, then Cy's
-    assert first[0].startswith("Bot B (Hard)") and first[2].startswith("Cy (B)"), first
-    assert [f.split(" (")[0] for f in first[1::2]] == ["Ann", "Ann"]
+    assert first[0].startswith("Bot B (Hard)") and first[2].startswith("Cy\u00a0(B)"), first
+    assert [f.split("\u00a0(")[0] for f in first[1::2]] == ["Ann", "Ann"]
     try:
         i18n.set_language("ja")
         items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
@@ -194,7 +194,7 @@ def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
         state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
         ui = match.advance(ui, rules.view(state, "A"), events, ann, n)
     heard = match.news(ui, bot)  # the seat is the computer's now: Ann's turn, nothing new heard
-    assert any(line.startswith("Cy (B) places") for line in heard), heard
+    assert any(line.startswith("Cy\u00a0(B) places") for line in heard), heard
     assert not any(line.startswith("Bot B") for line in heard), heard
     # Ann moves, then the computer does: both are heard, the computer's move under its own name.
     for n in (3, 4):
@@ -202,7 +202,7 @@ def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
         ui = match.advance(ui, rules.view(state, "A"), events, bot, n)
     heard = match.news(ui, ann)  # Cy is back before Ann's next move
     assert any(line.startswith("Bot B (Hard) places") for line in heard), heard
-    assert not any(line.startswith("Cy (B) places") for line in heard), heard
+    assert not any(line.startswith("Cy\u00a0(B) places") for line in heard), heard
 
 
 def test_the_same_refusal_of_a_move_twice_is_said_twice():
@@ -290,14 +290,14 @@ def test_the_reason_a_match_ended_is_said_unless_the_end_s_own_line_said_it():
         "Bea had the most points after the last round but one.",
         "The match is over.",
         "The most points after the last round.",
-        "Ann (1) wins!",
+        "Ann\u00a0(1) wins!",
     ]
     # The end event carries the reason: its line said it, and it is not said twice.
     ended = match.advance(ui, {"result": result}, [note, {"type": "end", "reason": why}], table, 1)
     assert match.news(ended, table) == [
         "Bea had the most points after the last round but one.",
         "The match is over: the most points after the last round.",
-        "Ann (1) wins!",
+        "Ann\u00a0(1) wins!",
     ]
 
 
@@ -311,11 +311,13 @@ def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said
     ann = Table("raythread", TABLE.seats, frozenset("A"))
     gone = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote", away=True)), frozenset("A"))
     ui = match.start("raythread", BOARD, rules.view(state, "A"), ann)
-    assert match.news(ui, gone) == [*match.news(ui, ann), "Cy (B) is disconnected."]
+    assert match.news(ui, gone) == [*match.news(ui, ann), "Cy\u00a0(B) is disconnected."]
     state, events = rules.play(state, "A", rules.legal(state, "A")[0])
     ui = match.advance(ui, rules.view(state, "A"), events, gone, 1)
     heard = match.news(ui, gone)
-    assert heard[-1] == "Cy (B) to play · disconnected" and sum("disconnected" in line for line in heard) == 1, heard
+    assert heard[-1] == "Cy\u00a0(B) to play · disconnected" and sum("disconnected" in line for line in heard) == 1, (
+        heard
+    )
 
 
 def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_next_move():
@@ -329,9 +331,9 @@ def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_
     assert match.noticed(ui, here) is ui, "nobody was said to be away: nothing to say"
     ui = match.noticed(ui, gone)
     said = match.news(ui, gone)
-    assert said[-1] == "Cy (B) is disconnected."
+    assert said[-1] == "Cy\u00a0(B) is disconnected."
     ui = match.noticed(ui, here)
-    assert match.news(ui, here) == [*said[:-1], "Cy (B) is back."]
+    assert match.news(ui, here) == [*said[:-1], "Cy\u00a0(B) is back."]
     assert match.noticed(ui, here) is ui, "said once: the line stands as it was"
     state, events = rules.play(state, "A", rules.legal(state, "A")[0])
     ui = match.noticed(match.advance(ui, rules.view(state, "A"), events, here, 1), here)

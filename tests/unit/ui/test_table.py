@@ -416,7 +416,7 @@ def test_seats_tied_for_a_place_share_it_and_the_next_place_counts_everyone_ahea
     places = [(e.attr("data-seat"), e.attr("data-place")) for e in find_all(panel, lambda e: e.attr("data-place"))]
     assert places == [("B", 1), ("C", 1), ("D", 3), ("A", 4)]
     assert text_of(panel).startswith("Final standings")
-    assert match.headline(result, match.Table("raythread", seats)) == "A draw between Bea (B) and Cy (C)."
+    assert match.headline(result, match.Table("raythread", seats)) == "A draw between Bea\u00a0(B) and Cy\u00a0(C)."
 
 
 def test_a_team_that_wins_together_is_headlined_in_the_plural():
@@ -425,9 +425,9 @@ def test_a_team_that_wins_together_is_headlined_in_the_plural():
     seats = tuple(match.SeatAt(s, n, "") for s, n in zip("123", ("Ann", "Bea", "Cal"), strict=True))
     table = match.Table("reflection", seats)
     team = {"ranking": [["1", "3"], ["2"]], "winners": ["1", "3"], "draw": False, "scores": {}}
-    assert match.headline(team, table) == "Ann (1) and Cal (3) win!"
+    assert match.headline(team, table) == "Ann\u00a0(1) and Cal\u00a0(3) win!"
     alone = {"ranking": [["1"], ["2", "3"]], "winners": ["1"], "draw": False, "scores": {}}
-    assert match.headline(alone, table) == "Ann (1) wins!"
+    assert match.headline(alone, table) == "Ann\u00a0(1) wins!"
 
 
 def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
@@ -475,13 +475,17 @@ def test_the_result_s_ranking_joins_name_points_and_note_in_the_page_s_language(
         return [text_of(e) for e in find_all(panel, lambda e: e.attr("data-place"))]
 
     english = lines()
-    assert english[0].startswith("1. Ann (A) · 12 points · ") and english[1] == "2. Bea (B) · 9 points", english
+    assert english[0].startswith("1. Ann\u00a0(A) · 12 points · ") and english[1] == "2. Bea\u00a0(B) · 9 points", (
+        english
+    )
     i18n.set_language("ja")
     try:
         japanese = lines()
     finally:
         i18n.set_language("en")
-    assert japanese[1] == "2. Bea（B）・9点" and japanese[0].startswith("1. Ann（A）・12点・"), japanese
+    assert japanese[1] == "2. Bea\u2060（\u2060B\u2060）・9点" and japanese[0].startswith(
+        "1. Ann\u2060（\u2060A\u2060）・12点・"
+    ), japanese
 
 
 def said_once(tree) -> str:

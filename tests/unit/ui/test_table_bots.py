@@ -211,13 +211,15 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     model, _ = screen("#/raythread/table?vs=normal")
     try:
         i18n.set_language("ja")
-        assert "プレイヤー1（A）" in text_of(app.view(model)) and "Player 1" not in text_of(app.view(model))
+        assert "プレイヤー1\u2060（\u2060A\u2060）" in text_of(app.view(model)) and "Player 1" not in text_of(
+            app.view(model)
+        )
         model, _ = send(model, UiEvent("click", "table-setup", now_ms=3_000))  # the form offers it again
         (field,) = find_all(app.view(model), lambda e: e.attr("name") == "name0")
         assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー1")
         model, _ = send(model, UiEvent("click", "table-resume", now_ms=4_000))
         i18n.set_language("en")
-        assert "Player 1 (A)" in text_of(app.view(model))
+        assert "Player 1\u00a0(A)" in text_of(app.view(model))
         i18n.set_language("ja")
         model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
         i18n.set_language("en")
@@ -306,7 +308,7 @@ def test_bots_thinking_at_once_are_named_as_a_list_in_the_page_language():
 
     ui = match.MatchUi("raythread", BothAtOnce(), {}, None)
     seats = (match.SeatAt("A", "Ann", "a", "bot", "hard"), match.SeatAt("B", "Bea", "b", "bot", "easy"))
-    assert match.status(ui, match.Table("raythread", seats)) == "Ann (A) and Bea (B) are thinking…"
+    assert match.status(ui, match.Table("raythread", seats)) == "Ann\u00a0(A) and Bea\u00a0(B) are thinking…"
 
 
 def test_a_thinking_bot_is_named_with_its_seat_as_everywhere_in_english_and_japanese():
@@ -320,10 +322,10 @@ def test_a_thinking_bot_is_named_with_its_seat_as_everywhere_in_english_and_japa
     ui = match.MatchUi("raythread", BeaToPlay(), {}, None)
     seats = (match.SeatAt("A", "Ann", "a", "here", ""), match.SeatAt("C", "Bea", "c", "bot", "normal"))
     table = match.Table("raythread", seats, mine=frozenset({"A"}))
-    assert match.status(ui, table) == "Bea (B) is thinking…"
+    assert match.status(ui, table) == "Bea\u00a0(B) is thinking…"
     try:
         i18n.set_language("ja")
-        assert match.status(ui, table) == "Bea（B）が考え中…"
+        assert match.status(ui, table) == "Bea\u2060（\u2060B\u2060）が考え中…"
     finally:
         i18n.set_language("en")
 
@@ -333,11 +335,11 @@ def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
     read "プレイヤー1（A）の番 · あなたの番", a Latin dot between half-width spaces. Each language now has its
     separator in the catalogue: "・" in a line, "｜" between the parts of a document title."""
     model, _ = screen("#/raythread/table?vs=normal")
-    assert text_of(model_status(model)) == "Player 1 (A) to play · your turn"
+    assert text_of(model_status(model)) == "Player 1\u00a0(A) to play · your turn"
     assert app.title(model) == "Raythread Rally · Play on this device · Game Night Central"
     i18n.set_language("ja")
     try:
-        assert text_of(model_status(model)) == "プレイヤー1（A）の番・あなたの番"
+        assert text_of(model_status(model)) == "プレイヤー1\u2060（\u2060A\u2060）の番・あなたの番"
         assert app.title(model) == "Raythread Rally｜この端末で遊ぶ｜Game Night Central"
     finally:
         i18n.set_language("en")
@@ -398,7 +400,7 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     fields = find_all(app.view(model), lambda e: e.attr("name") == "name0")
     assert fields and fields[0].attr("value") == "", "the form shows no stored word as a typed name"
     named, _ = started(("hard", "here"), ("Hal", "Ann"))
-    assert "Hal (A) is thinking…" in text_of(app.view(named))
+    assert "Hal\u00a0(A) is thinking…" in text_of(app.view(named))
 
 
 def test_one_rule_says_which_computer_player_has_no_name_of_its_own_for_the_form_and_the_boards():
@@ -510,7 +512,7 @@ def test_a_damaged_table_saved_with_the_old_default_bot_names_is_refused_and_kep
     readable reason, and nothing is written over it (a new match replaces it)."""
     _, text = saved_before_the_rule(("here", "hard"), ("Ann", "Bea"))
     raw = json.loads(text)
-    raw["record"]["names"] = {"A": "Ann", "C": "Bea (B)"}
+    raw["record"]["names"] = {"A": "Ann", "C": "Bea\u00a0(B)"}
     refused, effects = screen(stored={"table.raythread": json.dumps(raw)})
     assert refused.inner.phase == "setup" and refused.inner.played is None
     assert refused.inner.message.startswith("Your saved match could not be restored; start a new one. ")

@@ -90,7 +90,7 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     # Why it ended names the seat as the page does everywhere ("Bea (2)", not "2"), and the screen
     # reader hears the end once and who won.
     names = dict(record.names)
-    winner = f"{names[result.winners[0]]} ({result.winners[0]})"
+    winner = f"{names[result.winners[0]]}\u00a0({result.winners[0]})"
     reason = text_of(find_all(panel[0], lambda e: e.attr("class") == "reason")[0])
     # A line of its own: a sentence, with its full stop (it had none).
     assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}."

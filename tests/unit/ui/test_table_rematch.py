@@ -63,17 +63,17 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     assert status(model) == "Rematch: Bot A (Normal) starts", "the first status says who starts"
     assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
-    assert starts(model) == ["In the rematch, Player 1 (A) starts."]
+    assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
     model, effects = rematch(model)
     assert to_play(model) == "Player 1/here", "and the person the match after"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
-    assert status(model) == "Rematch: Player 1 (A) starts · your turn"
+    assert status(model) == "Rematch: Player 1\u00a0(A) starts · your turn"
 
 
 def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     model, effects = started(("here", "hard", "here"), ("Ann", "", "Cy"))
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Cy (A) starts."], "said before the press"
+    assert starts(model) == ["In the rematch, Cy\u00a0(A) starts."], "said before the press"
     (button,) = find_all(app.view(model), lambda e: e.attr("data-action") == "table-new")
     assert button.attr("aria-describedby") == "rematch-starts"
     model, effects = rematch(model)
@@ -85,10 +85,10 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
         ("Bot", "bot", "hard"),
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
-    assert status(model) == "Rematch: Cy (A) starts", "the first status says who starts"
+    assert status(model) == "Rematch: Cy\u00a0(A) starts", "the first status says who starts"
     state = model.inner.played.state
     model, effects = click_move(model, rules.legal(state, state.seats[state.turn])[0])
-    assert status(model) == "Ann (B) to play", "then whose turn it is, as in any match"
+    assert status(model) == "Ann\u00a0(B) to play", "then whose turn it is, as in any match"
 
 
 def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
@@ -106,10 +106,10 @@ def test_a_default_name_stays_with_its_seat_and_a_typed_name_goes_with_its_playe
     "Player 1 (B) to play" (and, no longer that seat's default, stayed English on a Japanese page)."""
     model, effects = started(("here", "here", "here"), ("", "Bea", ""))
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Player 1 (A) starts."], "the seat's default, at seat A"
+    assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."], "the seat's default, at seat A"
     model, effects = rematch(model)
     assert [s.name for s in model.inner.seats] == ["Player 1", "Player 2", "Bea"]
-    assert status(model) == "Rematch: Player 1 (A) starts"
+    assert status(model) == "Rematch: Player 1\u00a0(A) starts"
     i18n.set_language("ja")
     try:
         assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー1", "プレイヤー2", "Bea"]
@@ -124,5 +124,5 @@ def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
     model, _ = send(model, UiEvent("submit", "table-setup", form={"name0": "", "name1": "Bea"}, now_ms=1_000))
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea (1)", "Player 2"]
-    assert match.status(dealt.ui, tab) == "Rematch: Bea (1) starts"
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 2"]
+    assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"

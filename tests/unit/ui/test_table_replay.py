@@ -89,7 +89,7 @@ def test_a_computers_turn_is_played_back_action_by_action_then_buh_then_the_posi
     model, effects = send(model, Tick(match.REPLAY, 4_800))
     assert step_shown(model) is None and effects == [StopTimer(match.REPLAY)]
     assert drawn(model) == (list(final.cells), final.cells[final.buh])
-    assert "Ann (1) to play" in text_of(app.view(model))
+    assert "Ann\u00a0(1) to play" in text_of(app.view(model))
     assert find_all(app.view(model), lambda e: e.attr("data-action") == "ls-confirm"), "Ann's turn to build"
     assert news(model) == said
 
@@ -465,7 +465,7 @@ def test_the_status_keeps_the_room_of_its_words_in_every_state_of_the_match():
     assert len(rooms) == 1, rooms
     (room,) = rooms
     shown = [words for words, _room in seen]
-    assert shown[0] == "Ann (1) to play · your turn" and shown[1] == "Bot 2 (Easy) is thinking…"
+    assert shown[0] == "Ann\u00a0(1) to play · your turn" and shown[1] == "Bot 2 (Easy) is thinking…"
     assert shown[2] == "Bot 2 (Easy)'s move, step 1 of 3"
     steps = [line for line in room if line.startswith("Bot 2 (Easy)'s move, step ")]
     assert len(steps) == 1 and steps[0].startswith("Bot 2 (Easy)'s move, step 1 of 9")  # one digit each
@@ -479,5 +479,5 @@ def test_a_game_that_plays_no_move_back_keeps_no_room_for_one():
     form = {"players": "2", "name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}
     model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
     words, room = status_and_room(model)
-    assert words == "Ann (A) to play · your turn"
-    assert room == ["Ann (A) to play · your turn", "Bot B (Easy) is thinking…"]
+    assert words == "Ann\u00a0(A) to play · your turn"
+    assert room == ["Ann\u00a0(A) to play · your turn", "Bot B (Easy) is thinking…"]
