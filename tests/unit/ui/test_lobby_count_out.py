@@ -325,7 +325,9 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
     assert button.attr("data-action") == "count-out-ask" and button in line.children
     i18n.set_language("ja")
     try:
-        assert text_of(host.by_class("match-beside")[0]) == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする"
+        assert (
+            text_of(host.by_class("match-beside")[0]) == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする"
+        )
     finally:
         i18n.set_language("en")
     cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order

@@ -36,22 +36,22 @@ def ended() -> tuple[Page, Page]:
 def test_every_page_says_who_starts_the_rematch_before_and_as_it_begins():
     host, bea = ended()
     for page in (host, bea):
-        assert starts(page) == ["In the rematch, Bea (A) starts."]
+        assert starts(page) == ["In the rematch, Bea\u00a0(A) starts."]
     (button,) = host.find(lambda e: e.attr("data-action") == "start" and text_of(e) == "Rematch")
     assert button.attr("aria-describedby") == "rematch-starts", "read as the host's Rematch takes focus"
     i18n.set_language("ja")
     try:
-        assert starts(host) == ["再戦ではBea（A）が先手です。"]
+        assert starts(host) == ["再戦ではBea\u2060（\u2060A\u2060）が先手です。"]
     finally:
         i18n.set_language("en")
     host.click("start")
     assert not host.by_class("rematch-starts") and not bea.by_class("rematch-starts")
-    assert status(host) == "Rematch: Bea (A) starts"
-    assert status(bea) == "Rematch: Bea (A) starts · your turn"
+    assert status(host) == "Rematch: Bea\u00a0(A) starts"
+    assert status(bea) == "Rematch: Bea\u00a0(A) starts · your turn"
     for page in (host, bea):
-        assert "Rematch: Bea (A) starts" in news(page), "the live region says it too"
+        assert "Rematch: Bea\u00a0(A) starts" in news(page), "the live region says it too"
     play(bea, host.inner.live.session, "A")
-    assert status(host) == "Ann (B) to play · your turn", "once the first move is made, whose turn it is"
+    assert status(host) == "Ann\u00a0(B) to play · your turn", "once the first move is made, whose turn it is"
 
 
 def test_the_note_follows_the_seats_the_host_changes_before_the_press():
@@ -62,16 +62,16 @@ def test_the_note_follows_the_seats_the_host_changes_before_the_press():
     bea.click("stand")
     host.click("sit", seat="C")
     bea.click("sit", seat="A")
-    assert starts(host) == ["In the rematch, Bea (A) starts."] and starts(bea) == starts(host)
+    assert starts(host) == ["In the rematch, Bea\u00a0(A) starts."] and starts(bea) == starts(host)
     bea.click("stand")
     host.click("stand")
     host.click("sit", seat="A")
     bea.click("sit", seat="C")
-    assert starts(bea) == ["In the rematch, Bea (A) starts."], "the same seats again: they turn"
+    assert starts(bea) == ["In the rematch, Bea\u00a0(A) starts."], "the same seats again: they turn"
     host.submit("choose", game="raythread", players="2", target="20")
-    assert starts(host) == ["In the rematch, Ann (A) starts."] and starts(bea) == starts(host)
+    assert starts(host) == ["In the rematch, Ann\u00a0(A) starts."] and starts(bea) == starts(host)
     host.click("start")
-    assert status(host) == "Rematch: Ann (A) starts · your turn"
+    assert status(host) == "Rematch: Ann\u00a0(A) starts · your turn"
 
 
 def colours(page: Page, name: str) -> set[str]:

@@ -396,7 +396,9 @@ def test_the_end_of_a_light_seeker_match_names_the_winner_not_the_bare_seat():
     said = games.board("lightseeker").event_text({"type": "end", "reason": reason}, table.names)
     assert said == "The match is over: Ann\u00a0(1) lit an area worth 10."
     stuck = {"code": "lightseeker-stuck-draw", "params": {"seat": "2"}}
-    assert "Bea\u00a0(2) has no legal turn: a draw" in text_of(screen.result_panel({"draw": True, "reason": stuck}, table))
+    assert "Bea\u00a0(2) has no legal turn: a draw" in text_of(
+        screen.result_panel({"draw": True, "reason": stuck}, table)
+    )
 
 
 def test_when_the_host_ends_a_match_every_board_stops_and_says_so():
@@ -729,7 +731,8 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
     i18n.set_language("ja")
     try:
         assert (
-            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea\u2060（\u20602\u2060）・Bea\u2060（\u20602\u2060）は切断中"
+            text_of(host.by_class("match-status")[0])
+            == "全員が同時に作成・作成中：あなたとBea\u2060（\u20602\u2060）・Bea\u2060（\u20602\u2060）は切断中"
         )
     finally:
         i18n.set_language("en")
