@@ -54,6 +54,16 @@ def touch_screen(browser: Browser, site_url: str, width: int, height: int) -> It
         context.close()
 
 
+def arrowed_cube(state: rules.State) -> int:
+    """A cube, not Buh, with an open cell next to it: chosen, its arrows are drawn."""
+    taken = set(state.board.cells)
+    return next(
+        i
+        for i, (r, c) in enumerate(state.board.cells)
+        if i != state.board.buh and any(p not in taken for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+    )
+
+
 def start_table(page: Page, names=("Ann", "Bea"), joins: str | None = None) -> None:
     """Fill the setup form of the table on this device and start the match."""
     for i, name in enumerate(names):
@@ -381,12 +391,7 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
     width, height = size
     with touch_screen(browser, site_url, width, height) as page:
         state = engine(page)
-        taken = set(state.board.cells)
-        cube = next(  # a cube with an open cell next to it: its arrows are drawn
-            i
-            for i, (r, c) in enumerate(state.board.cells)
-            if i != state.board.buh and any(p not in taken for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
-        )
+        cube = arrowed_cube(state)
         page.tap(cell(state.board, cube))
         expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
         expect(page.locator(".ls-arrow").first).to_be_visible()
@@ -424,19 +429,9 @@ def test_the_note_to_use_the_buttons_is_shown_over_them_in_the_window_on_a_phone
     under the turn panel, below Undo action and Confirm turn, 120 px below a 320 × 640 window (and 68 px
     below 390 × 844). It is in the window now, right over the buttons it names."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
-        start(page, site_url)
+    with touch_screen(browser, site_url, width, height) as page:
         state = engine(page)
-        taken = set(state.board.cells)
-        cube = next(  # a cube with an open cell next to it: its arrows are drawn
-            i
-            for i, (r, c) in enumerate(state.board.cells)
-            if i != state.board.buh and any(p not in taken for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
-        )
-        page.tap(cell(state.board, cube))
+        page.tap(cell(state.board, arrowed_cube(state)))
         arrow = page.locator(".ls-arrow").first.bounding_box()
         assert arrow is not None
         page.touchscreen.tap(arrow["x"] + arrow["width"] / 2, arrow["y"] + arrow["height"] / 2)
@@ -448,9 +443,6 @@ def test_the_note_to_use_the_buttons_is_shown_over_them_in_the_window_on_a_phone
         assert said is not None and moves is not None
         # Right over the buttons, in the turn panel: nothing between them but the panel's gap.
         assert 0 <= moves["y"] - (said["y"] + said["height"]) <= 16, (said, moves)
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):

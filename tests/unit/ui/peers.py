@@ -356,9 +356,10 @@ def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) ->
     return guest
 
 
-def raythread_with_bea(rtc: FakeRtc) -> tuple[Page, Page]:
-    """A Raythread match started: Ann hosts, in seat A; Bea joined and sat in seat C (the match's B)."""
-    host = host_lobby(rtc, Browser())
+def raythread_with_bea(rtc: FakeRtc, host_browser: Browser | None = None) -> tuple[Page, Page]:
+    """A Raythread match started: Ann hosts, in seat A (in ``host_browser``, to reload her page in); Bea joined
+    and sat in seat C (the match's B)."""
+    host = host_lobby(rtc, host_browser or Browser())
     bea = join(rtc, host, "Bea")
     bea.click("sit", seat="C")
     host.click("start")

@@ -404,13 +404,7 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     heard from since (their pages may be waiting to be invited again); "Let a computer player take over for
     Bea…" still stood at once, beside the status and on her seat's card, for the same guest."""
     rtc = FakeRtc()
-    host_browser = Browser()
-    host = host_lobby(rtc, host_browser)
-    bea = join(rtc, host, "Bea", Browser())
-    bea.click("sit", seat="C")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    reloaded = reloaded_raythread(rtc)
     assert seats(reloaded)["C"] == "Bea"
     assert not take_overs(reloaded) and not status_buttons(reloaded), "her page may be waiting"
     rtc.now += host_screen.RELOAD_GRACE_MS - 1000
@@ -481,6 +475,15 @@ def reloaded_race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
     return rtc.page(host_browser, "#/host?game=reflection"), bea, cal
 
 
+def reloaded_raythread(rtc: FakeRtc) -> Page:
+    """``raythread_with_bea`` (Bea in seat C, the match's B), then the host's page reloads: the reloaded page,
+    with Bea shown as disconnected, her page still open."""
+    host_browser = Browser()
+    host, _bea = raythread_with_bea(rtc, host_browser)
+    host.close()
+    return rtc.page(host_browser, "#/host?game=raythread")
+
+
 def seat_card_words(page: Page, seat: str) -> str:
     """What the seat's card says in place of its offer (the card's other words: "Seat 2", "Bea")."""
     (card,) = [c for s in page.by_class("seats") for c in find_all(s, lambda e: e.attr("data-seat") == seat)]
@@ -520,13 +523,7 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
 
 def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     rtc = FakeRtc()
-    host_browser = Browser()
-    host = host_lobby(rtc, host_browser)
-    bea = join(rtc, host, "Bea", Browser())
-    bea.click("sit", seat="C")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    reloaded = reloaded_raythread(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
         "Bea\u00a0(B) has not reconnected since the game night was restored. "
         "A computer player can take over for Bea in 2:00."
@@ -564,13 +561,7 @@ def test_a_stale_press_during_the_grace_asks_no_focus_for_a_control_that_is_not_
 
 def test_a_stale_take_over_press_during_the_grace_asks_no_focus_either():
     rtc = FakeRtc()
-    host_browser = Browser()
-    host = host_lobby(rtc, host_browser)
-    bea = join(rtc, host, "Bea", Browser())
-    bea.click("sit", seat="C")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    reloaded = reloaded_raythread(rtc)
     asked = len(reloaded.focus_asked)
     reloaded.click("take-over-ask", seat="C")
     assert len(reloaded.focus_asked) == asked, reloaded.focus_asked[asked:]
@@ -584,13 +575,7 @@ def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes
     """Only the take-over's form was hidden during the grace: a form sent anyway (a page drawn before, a script)
     gave Bea's seat to a computer player while her page may have been waiting to be invited again."""
     rtc = FakeRtc()
-    host_browser = Browser()
-    host = host_lobby(rtc, host_browser)
-    bea = join(rtc, host, "Bea", Browser())
-    bea.click("sit", seat="C")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=raythread")
+    reloaded = reloaded_raythread(rtc)
     session = reloaded.inner.live.session
     seats_before, sent = dict(session.seats), list(session.members)
     reloaded.submit("add-bot", seat="C", level="easy")
