@@ -402,6 +402,18 @@ def parse_name(raw: str) -> str:
     return name
 
 
+# What the page writes between a name and its seat (``core.game.named_seat``: "Ann\u00a0(A)", Japanese word
+# joiners), and Option+Space types on a Mac: a person who pastes or types one sees a space, or nothing.
+_TYPED_MARKS = str.maketrans({"\u00a0": " ", "\u2060": None})
+
+
+def typed_name(raw: str) -> str:
+    """A name from a form (``parse_name``), with the no-break marks a page writes read as what they look
+    like: a no-break space as a space, a word joiner as nothing ("Ann Lee" selected from "Ann Lee\u00a0(A)"
+    on a seat card). Only a form's: a peer's page never sends either, so its messages keep the strict rule."""
+    return parse_name(raw.translate(_TYPED_MARKS))
+
+
 def _name_char(ch: str) -> bool:
     return ch == " " or ch in NAME_PUNCTUATION or unicodedata.category(ch)[0] in "LMN"
 

@@ -42,7 +42,7 @@ from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
 from gamenight.lobby import rematch
-from gamenight.lobby.protocol import MAX_NAME, parse_name
+from gamenight.lobby.protocol import MAX_NAME, typed_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
     Entry,
@@ -286,7 +286,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
                 # A computer seat left unnamed is stored as bot.NAME, which every page calls "Bot B (Hard)"
                 # in its language (match.Table.names).
                 names.append(
-                    parse_name(typed or (NAME if seat_ids(rules, count)[i] in bots else match.default_name(i)))
+                    typed_name(typed or (NAME if seat_ids(rules, count)[i] in bots else match.default_name(i)))
                 )
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())

@@ -149,6 +149,23 @@ def test_names_hold_no_characters_that_pose_as_something_else(raw):
         p.parse_to_host(envelope(type="hello", name=raw))
 
 
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [("Ann\u00a0", "Ann"), ("Ann\u00a0Lee", "Ann Lee"), ("Bea\u2060", "Bea"), ("山\u2060田", "山田")],
+)
+def test_a_name_typed_or_pasted_into_a_form_takes_the_pages_no_break_marks_as_what_they_look_like(raw, name):
+    # A seat card writes "Ann Lee\u00a0(A)" (Japanese joins with word joiners): a name copied from a
+    # page, or typed with a no-break space (Option+Space on a Mac), reads as the name it looks like;
+    # a peer's message keeps the strict rule (the page never sends either mark).
+    assert p.typed_name(raw) == name
+
+
+@pytest.mark.parametrize("raw", ["Ann\u00a0Lee", "Bea\u2060Cole"])
+def test_a_peer_s_name_with_a_no_break_mark_is_still_refused(raw):
+    with pytest.raises(BadMessage, match="letters, digits, single spaces"):
+        p.parse_to_host(envelope(type="hello", name=raw))
+
+
 @pytest.mark.parametrize("raw", ["\u0410nn", "Bе\u0430", "Ζoe"])  # a Cyrillic А, е, а; a Greek Ζ
 def test_names_mixing_scripts_are_refused(raw):
     with pytest.raises(BadMessage, match="one alphabet"):

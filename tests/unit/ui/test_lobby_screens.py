@@ -2190,3 +2190,12 @@ def test_the_host_s_invitation_panel_names_each_heading_once_in_every_language()
         finally:
             i18n.set_language("en")
     assert all(len(headings) == len(set(headings)) for headings in seen.values()), seen
+
+
+def test_a_host_and_a_guest_who_paste_a_name_with_a_no_break_space_are_named_as_it_looks():
+    # "Ann Lee" selected from a seat card's "Ann Lee\u00a0(A)" brings the no-break space along; typed with
+    # Option+Space on a Mac it is one too. Each form takes the name it looks like (the wire never sees the mark).
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), name="Ann\u00a0Lee\u00a0")
+    join(rtc, host, "Bea\u00a0Cole")
+    assert sorted(info.name for info in host.inner.live.session.members.values()) == ["Ann Lee", "Bea Cole"]

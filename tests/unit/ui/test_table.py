@@ -324,6 +324,14 @@ def test_starting_from_players_and_options_asks_before_a_match_in_progress_is_lo
     assert dealt.inner.played.record.log == () and not dealt.inner.confirming
 
 
+def test_a_name_pasted_from_a_seat_card_with_its_no_break_space_is_taken():
+    # Selected from "Ann Lee\u00a0(A)" up to the bracket, a name brings the no-break space along; a name
+    # typed with one inside looks like "Ann Lee" and is taken as that, not refused as "not single spaces".
+    model, _ = started(("Ann\u00a0Lee\u00a0", "Bea\u00a0Cole"))
+    assert model.inner.phase == "playing", model.inner.message
+    assert model.inner.names == ("Ann Lee", "Bea Cole")
+
+
 def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
     model, _ = screen()
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))

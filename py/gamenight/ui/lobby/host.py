@@ -698,7 +698,7 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
     game = form.get("game", "")
     try:
         lobby_name = parse_lobby_name(form.get("lobby", ""))
-        host_name = p.parse_name(form.get("name", ""))
+        host_name = p.typed_name(form.get("name", ""))
         if games.rules(game) is None:
             raise BadMessage("no-game-to-host", game=game)
         turn = pe.turn_server(form.get("turn", ""), form.get("turn_user", ""), form.get("turn_pass", ""))

@@ -424,7 +424,7 @@ def _switched(model: JoinModel) -> JoinModel:
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     remembered = model.remembered
     try:
-        name = remembered["name"] if remembered else p.parse_name(raw_name)
+        name = remembered["name"] if remembered else p.typed_name(raw_name)
     except BadMessage as err:
         return replace(model, name_error=_reason(err)), []
     return _answer_invitation(replace(model, name=name, name_error=None), model.invited)
@@ -449,7 +449,7 @@ def _rejoin(model: JoinModel, form: Mapping[str, str]) -> tuple[JoinModel, list[
     page whose kept name cannot be used takes the name typed with it (``_asks_name``)."""
     if _asks_name(model):
         try:
-            model = replace(model, name=p.parse_name(form.get("name", "")), name_error=None)
+            model = replace(model, name=p.typed_name(form.get("name", "")), name_error=None)
         except BadMessage as err:
             return replace(model, name_error=_reason(err)), []
     try:
