@@ -48,9 +48,10 @@ SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # 1.25 units of the ring stay clear with its stroke (a long diamond was the ring's whole depth across, its
 # stroke over the grid's edge by 0.75 units).
 LONG_ACROSS = 10
-# How far a yellow clue's one-digit diamond reaches along the ring either side of its middle: LONG_ACROSS
-# across it leaves a 17-unit digit too little room in a square diamond (its ink is about 10 × 12.5).
-DIAMOND_ALONG = 14
+# How far a yellow clue's one-digit diamond reaches along the ring either side of its middle: with
+# LONG_ACROSS across it, a 17-unit digit (its ink up to 12 × 13 units, a "4") fits only a diamond this long
+# (14 left a "3" over its sides: tests/e2e/test_reflection_layout.py measures the fit).
+DIAMOND_ALONG = 18
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
