@@ -409,7 +409,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     host.select_option(".seat[data-seat='C'] select[name=level]", "normal")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
     expect(seat(host, "C")).to_have_text("Bot C (Normal)")
-    bot = tr["Bot {seat} ({level})"].format(seat="C", level=tr["Normal"])
+    bot = tr["Bot\u00a0{seat}\u00a0({level})"].format(seat="C", level=tr["Normal"])
     expect(seat(bea, "C")).to_have_text(bot)
     expect(bea.locator(".seat[data-seat='B'] .seat-name")).to_have_text(tr["Seat {seat}"].format(seat="B"))
     expect(seat(bea, "A")).to_have_text("Ann")
@@ -470,7 +470,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     wait_for_steps(host, 3, BOT_MS)
     count, state = replayed(host)
     assert count == 3 and state.ended, "three mirrors: the deck and every hand are empty"
-    bot_seat = tr["Bot {seat} ({level})"].format(seat="C", level=tr["Normal"])  # its tag inside its brackets
+    bot_seat = tr["Bot\u00a0{seat}\u00a0({level})"].format(seat="C", level=tr["Normal"])  # its tag inside its brackets
     expect(bea.locator(".match-log li").first).to_contain_text(bot_seat)
     thinking = tr["{names} is thinking…"].format(names=bot_seat)
     assert thinking in bea.evaluate("window.shown")

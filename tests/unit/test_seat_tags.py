@@ -36,7 +36,7 @@ def send(model, event):
 def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
     setup = text_of(app.view(model))
-    assert "Player 2 (B)" in setup and "(C)" not in setup
+    assert "Player 2\u00a0(B)" in setup and "(C)" not in setup
     form = {"players": "2", "name0": "Ann", "name1": "Bea"}
     model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
     state = model.inner.played.state
@@ -118,7 +118,8 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
     """A computer player is named by its label, "Bot (Hard)"; read with its seat's tag it was "Bot (Hard) (C)",
     "ボット（むずかしい）（C）". The tag now goes inside the label: "Bot C (Hard)", "ボットC（むずかしい）",
     still with brackets no person's name may hold."""
-    for lang, expected in (("en", "Bot C (Hard)"), ("ja", "ボットC（むずかしい）")):
+    expected_by = (("en", "Bot\u00a0C\u00a0(Hard)"), ("ja", "ボット\u2060C\u2060（\u2060むずかしい\u2060）"))
+    for lang, expected in expected_by:
         i18n.set_language(lang)
         try:
             assert named_seat(label("hard"), "C") == expected
@@ -133,6 +134,30 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
             assert named_seat("Bot", "C") == ("Bot\u00a0(C)" if lang == "en" else "Bot\u2060（\u2060C\u2060）")
         finally:
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_their_bracket(language):
+    """A computer player's label ("Bot (Hard)", with its seat "Bot C (Hard)") and the setup form's
+    "Player 2 (B)" are joined as ``named_seat`` joins a name and its tag: no-break spaces in English, word
+    joiners around the brackets in Japanese (drawn as one no-break span), so a phone's line never ends
+    before "(Hard)" or "（B）"."""
+    i18n.set_language(language)
+    try:
+        ja = language == "ja"
+        assert label("hard") == ("ボット\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0(Hard)")
+        assert named_seat(label("hard"), "C") == (
+            "ボット\u2060C\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0C\u00a0(Hard)"
+        )
+        model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+        seats = find_all(app.view(model), lambda e: e.attr("class") == "table-seat")
+        labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
+        assert labels[1] == ("プレイヤー2\u2060（\u2060B\u2060）" if ja else "Player 2\u00a0(B)"), labels
+        page = render(app.view(model))
+        assert ('<span class="nobr">2（B）</span>' if ja else "Player 2\u00a0(B)") in page
+        assert "\u2060" not in page
+    finally:
+        i18n.set_language("en")
 
 
 def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
@@ -216,5 +241,32 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
         saved = [e.text for e in effects if isinstance(e, Store) and e.text]
         assert saved and not [s for s in saved if any(m in s for m in marks)]
         assert kept in render(app.view(model))
+        # A computer player's label ("Bot B (Normal)") is joined on the page the same way, and never sent
+        # or stored: the wire and a saved game call it by its level, not by its label.
+        bot_kept = (
+            '<span class="nobr">トB（ふ</span>つ<span class="nobr">う）</span>'
+            if language == "ja"
+            else "Bot\u00a0B\u00a0(Normal)"
+        )
+        rtc, host_browser, bea_browser = FakeRtc(), Browser(), Browser()
+        host = host_lobby(rtc, host_browser)
+        bea = join(rtc, host, "Bea", bea_browser)
+        host.submit("choose", game="raythread", players="3")
+        bea.click("sit", seat="C")
+        host.submit("add-bot", seat="B", level="normal")
+        host.click("start")
+        rtc.pump()
+        for page in (host, bea):
+            shown = render(page.tree)
+            assert bot_kept in shown and "\u2060" not in shown, page
+        assert rtc.sent and not [text for _, text in rtc.sent if any(m in text for m in marks)]
+        stored = [*host_browser.storage.values(), *bea_browser.storage.values()]
+        assert stored and not [v for v in stored if any(m in v for m in marks)]
+        model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
+        form = {"players": "2", "name0": "Ann", "kind0": "here", "name1": "", "kind1": "normal"}
+        model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+        saved = [e.text for e in effects if isinstance(e, Store) and e.text]
+        assert saved and not [s for s in saved if any(m in s for m in marks)]
+        assert bot_kept in render(app.view(model))
     finally:
         i18n.set_language("en")

@@ -70,15 +70,18 @@ def parse_level(raw: Any) -> str:
 
 def label(level: str) -> str:
     """A computer player as every page names it, in the page's language ("Bot (Hard)"): brackets no
-    person's name may hold (``lobby.protocol.parse_name``), so it never looks like a person's name."""
-    return _("Bot ({level})").format(level=level_name(level)) if level in LEVELS else _("Bot")
+    person's name may hold (``lobby.protocol.parse_name``), so it never looks like a person's name. Its words
+    are joined as ``core.game.named_seat`` joins a name and its tag (a no-break space; Japanese word joiners
+    around the brackets, docs/i18n.md): a phone's line never ends before "(Hard)"."""
+    return _("Bot\u00a0({level})").format(level=level_name(level)) if level in LEVELS else _("Bot")
 
 
 def called(level: str, tag: str) -> str:
     """A computer player as every page calls it once its seat is known (docs/architecture.md, Bots): "Bot",
     its seat's tag and its level, "Bot B (Hard)" ("ボットB（むずかしい）"). The seat tells two of one level
-    apart (a lobby's members list), and the tag sits inside the label's one pair of brackets."""
-    return _("Bot {seat} ({level})").format(seat=tag, level=level_name(level))
+    apart (a lobby's members list), and the tag sits inside the label's one pair of brackets; joined as
+    ``label`` is, so no line ends at "Bot" or before "(Hard)"."""
+    return _("Bot\u00a0{seat}\u00a0({level})").format(seat=tag, level=level_name(level))
 
 
 def seated(name: str, tag: str) -> str | None:

@@ -48,6 +48,10 @@ SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # 1.25 units of the ring stay clear with its stroke (a long diamond was the ring's whole depth across, its
 # stroke over the grid's edge by 0.75 units).
 LONG_ACROSS = 10
+# How far a yellow clue's one-digit diamond reaches along the ring either side of its middle: with
+# LONG_ACROSS across it, a 17-unit digit (its ink up to 12 × 13 units, a "4") fits only a diamond this long
+# (14 left a "3" over its sides: tests/e2e/test_reflection_layout.py measures the fit).
+DIAMOND_ALONG = 18
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -406,7 +410,7 @@ def edge(
         if wrong or name in look.hint_edges
         else None,
         h("rect", {"class": "rf-hit", **reach(name, x, y, w, hh)}),
-        clue_shape(clue.colour, cx, cy, along),
+        clue_shape(clue.colour, cx, cy, along, "x" if name[0] in "TB" else "y"),
         h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
     )
 
@@ -426,13 +430,17 @@ def reach(name: str, x: float, y: float, w: float, hh: float) -> dict[str, float
     return {"x": x, "y": y, "width": w, "height": hh}
 
 
-def clue_shape(colour: str, cx: float, cy: float, along: str = "") -> Element:
+def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "x") -> Element:
     """Green is a disc, yellow a diamond, black a square: the shape says the colour too. Each fits
     the ring's depth (``EDGE``), with room for its dashed frame. ``along`` ("x" or "y", the ring's
-    direction): the shape is stretched that way to hold two or more digits (``edge``)."""
+    direction): the shape is stretched that way to hold two or more digits (``edge``). ``ring``: the ring's
+    direction for a shape of one digit (a diamond is a little longer that way)."""
     if colour == "yellow" and not along:
-        d = 11.5
-        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - d}L{cx + d} {cy}L{cx} {cy + d}L{cx - d} {cy}Z"})
+        # One digit: ``LONG_ACROSS`` either side across the ring, as a long one, so its stroke keeps clear of
+        # the grid's edge (a square diamond 23 across crossed it by 0.25 units), and ``DIAMOND_ALONG`` along
+        # it, where a cell leaves room: the digit keeps its size inside the narrower diamond.
+        dx, dy = (DIAMOND_ALONG, LONG_ACROSS) if ring == "x" else (LONG_ACROSS, DIAMOND_ALONG)
+        return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - dy}L{cx + dx} {cy}L{cx} {cy + dy}L{cx - dx} {cy}Z"})
     if colour == "yellow":
         # Stretched, it is 38 units along the ring (a cell is 40), pointed at both ends as a diamond, with a
         # flat middle ``LONG_ACROSS`` either side: a long diamond 24 across crossed the grid's edge with its

@@ -768,7 +768,7 @@ def setup_view(model: Model) -> Element:
                     {},
                     match.default_name(i)
                     if tags[seat] == str(i + 1)
-                    else _("Player {n} ({seat})").format(n=i + 1, seat=tags[seat]),
+                    else _("Player {n}\u00a0({seat})").format(n=i + 1, seat=tags[seat]),
                 ),
                 h(
                     "input",

@@ -4,6 +4,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from gamenight import i18n
 from gamenight.reflection import scene
 from gamenight.reflection.history import DOT, RING, Notes
@@ -118,20 +120,26 @@ def shape_span(shape, across: str) -> tuple[float, float]:
         numbers = [float(v) for v in re.findall(r"-?[0-9.]+", shape.attr("d"))]
         values = numbers[0::2] if across == "x" else numbers[1::2]
         return min(values) - half, max(values) + half
+    if shape.tag == "circle":  # a one-digit disc
+        middle, r = shape.attr("cx" if across == "x" else "cy"), shape.attr("r")
+        return middle - r - half, middle + r + half
     if across == "x":
         return shape.attr("x") - half, shape.attr("x") + shape.attr("width") + half
     return shape.attr("y") - half, shape.attr("y") + shape.attr("height") + half
 
 
-def test_a_two_digit_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_side():
+@pytest.mark.parametrize("first", [1, 10])
+def test_a_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_side(first):
     """fit58: a yellow clue's long diamond was the ring's whole depth across (24 units), so its stroke crossed
     the grid's edge (and the ring's outer edge) by 0.75 units; a left or right clue's pill or rectangle, its
     digits running across the ring, was 22 across, a quarter unit from the grid's edge. Every shape of two
     digits now stays inside its part of the ring with its stroke: a long one 1 unit or more clear of the
-    grid's edge, a pill or a rectangle 3 units (2 px or more on a phone: test_reflection_layout.py)."""
+    grid's edge, a pill or a rectangle 3 units (2 px or more on a phone: test_reflection_layout.py).
+    labels58: a one-digit yellow diamond (23 across) crossed it by 0.25 units; it keeps a long one's 1 unit
+    too, and a one-digit disc or square stays inside the ring."""
     names = edge_names(5)
     colours = ("yellow", "green", "black")
-    numbers = {n: Clue(10 + i, colours[i % 3]) for i, n in enumerate(names)}
+    numbers = {n: Clue(first + i % 9, colours[i % 3]) for i, n in enumerate(names)}
     puzzle = replace(PUZZLE, clues=tuple(numbers[n] for n in names))
     room = {}
     for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
@@ -144,9 +152,11 @@ def test_a_two_digit_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge
         assert start <= low and high <= end, (name, (low, high), (start, end))  # inside its part of the ring
         # The grid is after a top or left clue's ring, before a bottom or right one's.
         room[name] = (shape.tag, end - high if name[0] in "TL" else low - start)
-    long = [r for tag, r in room.values() if tag == "path"]
-    pills = [r for tag, r in room.values() if tag == "rect"]
-    assert len(long) + len(pills) == 20 and min(long) >= 1 and min(pills) >= 3, room
+    diamonds = [r for tag, r in room.values() if tag == "path"]
+    others = [r for tag, r in room.values() if tag != "path"]
+    assert len(diamonds) + len(others) == 20 and len(diamonds) >= 6 and min(diamonds) >= 1, room
+    if first >= 10:
+        assert all(tag == "rect" for tag, _ in room.values() if tag != "path") and min(others) >= 3, room
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():

@@ -50,8 +50,8 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     rtc = FakeRtc()
     host, bea = lobby_with_a_bot(rtc, Browser())
     for page in (host, bea):
-        assert seats(page) == {"A": "Ann", "B": "Bot B (Normal)", "C": "Bea"}
-        assert members(page)["Bot B (Normal)"] == "bot", "a computer player, never shown as away"
+        assert seats(page) == {"A": "Ann", "B": "Bot\u00a0B\u00a0(Normal)", "C": "Bea"}
+        assert members(page)["Bot\u00a0B\u00a0(Normal)"] == "bot", "a computer player, never shown as away"
         assert "computer player" in text_of(page.by_class("members")[0])
     bot_row = next(li for li in host.by_class("member") if li.attr("data-state") == "bot")
     actions = {str(e.attr("data-action")) for e in find_all(bot_row, lambda e: e.tag == "button")}
@@ -72,8 +72,8 @@ def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_
     # The bot's turn: the host's page thinks in slices; every page says so.
     assert "host-bot" in host.works and "host-bot" not in bea.works
     for page in (host, bea):
-        assert "Bot B (Normal) is thinking…" in status(page)
-        assert "Bot B (Normal)" in text_of(page.by_class("match-seats")[0])
+        assert "Bot\u00a0B\u00a0(Normal) is thinking…" in status(page)
+        assert "Bot\u00a0B\u00a0(Normal)" in text_of(page.by_class("match-seats")[0])
     session = host.inner.live.session
     turn = session.bot_turn()
     expected = decide(games.bot("raythread"), turn.view, "normal", turn.seed)
@@ -101,8 +101,8 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
     host.click("start")
     click_place(host, first_place(host, "A"))
     for lang, name, thinking in (
-        ("en", "Bot B (Normal)", "Bot B (Normal) is thinking…"),
-        ("ja", "ボットB（ふつう）", "ボットB（ふつう）が考え中…"),
+        ("en", "Bot\u00a0B\u00a0(Normal)", "Bot\u00a0B\u00a0(Normal) is thinking…"),
+        ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）", "ボット\u2060B\u2060（\u2060ふつう\u2060）が考え中…"),
     ):
         i18n.set_language(lang)
         try:
@@ -117,7 +117,7 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
             i18n.set_language("en")
     host.work("host-bot")
     host.tick("host-bot")
-    for lang, name in (("en", "Bot B (Normal)"), ("ja", "ボットB（ふつう）")):
+    for lang, name in (("en", "Bot\u00a0B\u00a0(Normal)"), ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）")):
         i18n.set_language(lang)
         try:
             (log,) = bea.by_class("match-log")
@@ -138,7 +138,7 @@ def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
     host.close()
     reloaded = rtc.page(host_browser, "#/host?game=raythread")
     assert "host-bot" in reloaded.works, "the restored session's bot turn is thought again"
-    assert seats(reloaded)["B"] == "Bot B (Normal)"
+    assert seats(reloaded)["B"] == "Bot\u00a0B\u00a0(Normal)"
     reloaded.work("host-bot")
     reloaded.tick("host-bot")
     session = reloaded.inner.live.session
@@ -154,7 +154,7 @@ def test_the_host_removes_the_bot_from_its_seat():
     assert remove and "Remove the computer player" in [text_of(e) for e in remove]
     host.click("kick", member=bot)
     for page in (host, bea):
-        assert seats(page)["B"] == "free" and "Bot B (Normal)" not in members(page)
+        assert seats(page)["B"] == "free" and "Bot\u00a0B\u00a0(Normal)" not in members(page)
 
 
 def test_closing_the_game_night_stops_the_bot():
@@ -181,8 +181,8 @@ def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left(
     assert [e.attr("value") for e in find_all(offer, lambda e: e.tag == "input")] == ["C"]
     assert "Let a computer player take over" in text_of(offer)
     host.submit("add-bot", seat="C", level="easy")
-    assert seats(host) == {"A": "Ann", "C": "Bot B (Easy)"} and not takeover(host)  # seat C reads B
-    assert "Bot B (Easy) is thinking…" in status(host)
+    assert seats(host) == {"A": "Ann", "C": "Bot\u00a0B\u00a0(Easy)"} and not takeover(host)  # seat C reads B
+    assert "Bot\u00a0B\u00a0(Easy) is thinking…" in status(host)
     host.work("host-bot")
     host.tick("host-bot")
     assert log_seats(host) == ["A", "C"] and "your turn" in status(host)
@@ -235,7 +235,7 @@ def test_a_guest_whose_seat_a_computer_took_over_comes_back_to_play_it():
     host.submit("reply", reply=again.value_of("reply-code"))
     # The seat is hers again on every page; the computer player has left the lobby.
     for page in (host, again):
-        assert seats(page) == {"A": "Ann", "C": "Bea"} and "Bot B (Easy)" not in members(page)
+        assert seats(page) == {"A": "Ann", "C": "Bea"} and "Bot\u00a0B\u00a0(Easy)" not in members(page)
     assert members(again)["Bea"] == "connected" and "You play seat B." in again.text
     # The bot's move that waited for the pause is not played: the pause's timer stopped, its tick plays nothing.
     assert "host-bot" not in host.timers and "host-bot" not in host.works
@@ -257,7 +257,10 @@ def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
     bea.click("sit", seat="D")
     host.submit("add-bot", seat="B", level="normal")
     host.submit("add-bot", seat="C", level="normal")
-    for lang, b, c in (("en", "Bot B (Normal)", "Bot C (Normal)"), ("ja", "ボットB（ふつう）", "ボットC（ふつう）")):
+    for lang, b, c in (
+        ("en", "Bot\u00a0B\u00a0(Normal)", "Bot\u00a0C\u00a0(Normal)"),
+        ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）", "ボット\u2060C\u2060（\u2060ふつう\u2060）"),
+    ):
         i18n.set_language(lang)
         try:
             for page in (host, bea):
@@ -268,4 +271,4 @@ def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
     host.click("start")
     for page in (host, bea):
         names = [text_of(e) for e in page.find(lambda e: e.attr("class") == "seat-name")]
-        assert names[1:3] == ["Bot B (Normal)", "Bot C (Normal)"]
+        assert names[1:3] == ["Bot\u00a0B\u00a0(Normal)", "Bot\u00a0C\u00a0(Normal)"]

@@ -595,7 +595,7 @@ def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     reloaded.submit("add-bot", seat="C", level="easy")  # once offered, the same form takes the seat over
-    assert seats(reloaded)["C"] == "Bot B (Easy)"
+    assert seats(reloaded)["C"] == "Bot\u00a0B\u00a0(Easy)"
 
 
 def test_a_player_counted_out_who_comes_back_is_said_back_watching():

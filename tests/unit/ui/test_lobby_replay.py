@@ -218,7 +218,7 @@ def test_after_the_hosts_turn_the_computer_waits_until_the_pages_that_watch_have
         bea.tick(match.REPLAY)
         assert step_shown(bea) == shown
     bea.tick(match.REPLAY)
-    assert step_shown(bea) is None and "Bot 2 (Easy) is thinking…" in bea.text
+    assert step_shown(bea) is None and "Bot\u00a02\u00a0(Easy) is thinking…" in bea.text
     host.tick(lobby_host.BOT_TASK)
     assert [e.seat for e in session.match.record.log] == ["1", "2"]
     assert step_shown(bea) == 1 and board_of(bea).replayed_by == "2", "then the computer's turn, from its start"

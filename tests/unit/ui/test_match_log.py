@@ -164,12 +164,12 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
         ui = match.advance(ui, rules.view(state, "A"), events, table, n)
     items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")  # Cy is back
     first = [text_of(li.children[0]) for li in items]  # newest first: the bot's move, then Cy's
-    assert first[0].startswith("Bot B (Hard)") and first[2].startswith("Cy\u00a0(B)"), first
+    assert first[0].startswith("Bot\u00a0B\u00a0(Hard)") and first[2].startswith("Cy\u00a0(B)"), first
     assert [f.split("\u00a0(")[0] for f in first[1::2]] == ["Ann", "Ann"]
     try:
         i18n.set_language("ja")
         items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
-        assert text_of(items[0].children[0]).startswith("ボットB（むずかしい）")
+        assert text_of(items[0].children[0]).startswith("ボット\u2060B\u2060（\u2060むずかしい\u2060）")
     finally:
         i18n.set_language("en")
     # A log the authority retells (a snapshot) names every step by today's holders: it was not seen.
@@ -201,7 +201,7 @@ def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
         state, events = rules.play(state, state.seats[state.turn], rules.legal(state, state.seats[state.turn])[0])
         ui = match.advance(ui, rules.view(state, "A"), events, bot, n)
     heard = match.news(ui, ann)  # Cy is back before Ann's next move
-    assert any(line.startswith("Bot B (Hard) places") for line in heard), heard
+    assert any(line.startswith("Bot\u00a0B\u00a0(Hard) places") for line in heard), heard
     assert not any(line.startswith("Cy\u00a0(B) places") for line in heard), heard
 
 

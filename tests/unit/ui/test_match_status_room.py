@@ -62,7 +62,7 @@ def test_the_room_holds_exactly_the_words_of_a_turn_a_computer_players_thinking_
     table = Table("reflection", SEATS, frozenset(("1",)))
     board = Turns()
     laid, shows = each_state(board, {"active": ["1"]}, table)
-    assert "Ann\u00a0(1) to play · your turn" in laid and "Bot 2 (Hard) is thinking…" in laid
+    assert "Ann\u00a0(1) to play · your turn" in laid and "Bot\u00a02\u00a0(Hard) is thinking…" in laid
     assert "Cal\u00a0(3)'s move, step 1 of 9 · a click or a key skips it; arrows move the cursor too" in laid
     # All three to play at once, on a board with no such phase, is no state a running match shows alone
     # for long (its words are the turn's, several names): the room holds every state of one seat.
@@ -73,6 +73,6 @@ def test_the_room_holds_the_words_of_a_phase_played_at_once_with_every_seat_and_
     """It held only the words with every seat still at it: the status with one left was not measured."""
     table = Table("reflection", SEATS, frozenset(("1",)))
     laid, shows = each_state(AtOnce(), {"phase": "together"}, table)
-    assert "Everyone plays at once · still playing: Ann\u00a0(1), Bot 2 (Hard) and Cal\u00a0(3)" in laid
+    assert "Everyone plays at once · still playing: Ann\u00a0(1), Bot\u00a02\u00a0(Hard) and Cal\u00a0(3)" in laid
     assert "Everyone plays at once · still playing: Cal\u00a0(3)" in laid
     assert set(laid) == shows

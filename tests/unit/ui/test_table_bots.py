@@ -76,7 +76,7 @@ def test_a_seat_given_to_the_computer_thinks_as_work_and_plays_through_the_one_a
     model, effects = started(("hard", "here"), ("", "Ann"))
     inner = model.inner
     assert [(s.name, s.kind, s.level) for s in inner.seats] == [("Bot", "bot", "hard"), ("Ann", "here", "")]
-    assert "Bot A (Hard) is thinking…" in text_of(app.view(model)), "the thinking seat is named as everywhere"
+    assert "Bot\u00a0A\u00a0(Hard) is thinking…" in text_of(app.view(model)), "the thinking seat is named as everywhere"
     work = work_of(effects)
     assert work.task == table.BOT_TASK
     record = inner.played.record
@@ -132,7 +132,7 @@ def test_the_screen_reader_hears_every_computer_move_since_the_persons_own():
     for _ in range(3):
         model, effects = bot_turn(model, effects)
     lines = news_lines(model)
-    names = [f"Bot {tag} (Easy)" for tag in "ABCD"]  # as the page calls each seat (names[0] is Ann's)
+    names = [f"Bot\u00a0{tag}\u00a0(Easy)" for tag in "ABCD"]  # as the page calls each seat (names[0] is Ann's)
     # The three computers' moves, one line each (and any beacon they lit), in turn order; then Ann's turn.
     said = [next(i for i, line in enumerate(lines[:-1]) if name in line) for name in names[1:]]
     assert said == sorted(said), lines
@@ -170,7 +170,7 @@ def test_reload_restores_the_computer_seats_and_thinks_again():
     again, effects = screen(stored={"table.raythread": saved.text})
     assert [(s.kind, s.level) for s in again.inner.seats] == [("here", ""), ("bot", "hard")]
     assert work_of(effects).task == table.BOT_TASK
-    assert "Bot B (Hard)" in text_of(app.view(again))
+    assert "Bot\u00a0B\u00a0(Hard)" in text_of(app.view(again))
 
 
 @pytest.mark.parametrize("bots", [{"C": "brilliant"}, {"Z": "hard"}, ["C"]])
@@ -263,7 +263,7 @@ def test_play_vs_computer_starts_a_one_person_match_at_once():
     assert model.inner.phase == "playing"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
     assert Navigate("#/raythread/table", replace=True) in effects  # a reload restores, not deals again
-    assert "Bot B (Normal)" in text_of(app.view(model))
+    assert "Bot\u00a0B\u00a0(Normal)" in text_of(app.view(model))
 
 
 def test_play_vs_computer_asks_before_a_match_in_progress_on_this_device_is_lost():
@@ -384,8 +384,8 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     seat Ada, Bea, Cy or Dot, a person's name the setup form never showed (its placeholder said "Player
     1"), read "Ada (A)" beside the badge "Bot (Hard)". A name typed for it is kept, as a person's is."""
     model, _ = started(("hard", "here"), ("", "Ann"))
-    assert "Bot A (Hard) is thinking…" in text_of(app.view(model))
-    for lang, name in (("en", "Bot A (Hard)"), ("ja", "ボットA（むずかしい）")):
+    assert "Bot\u00a0A\u00a0(Hard) is thinking…" in text_of(app.view(model))
+    for lang, name in (("en", "Bot\u00a0A\u00a0(Hard)"), ("ja", "ボット\u2060A\u2060（\u2060むずかしい\u2060）")):
         i18n.set_language(lang)
         try:
             tree = app.view(model)
@@ -407,13 +407,17 @@ def test_one_rule_says_which_computer_player_has_no_name_of_its_own_for_the_form
     """``match.unnamed_bot``: a computer seat stored as "Bot" (a table's) or named by its label (a lobby's),
     never a person, who may be called "Bot", nor a computer given a name. The table's setup form asks it
     twice (which names must differ; which field it leaves empty) and the boards ask it for every seat."""
-    assert match.unnamed_bot("Bot", "hard") and match.unnamed_bot("Bot (Hard)", "hard")
+    assert match.unnamed_bot("Bot", "hard") and match.unnamed_bot("Bot\u00a0(Hard)", "hard")
     assert not match.unnamed_bot("Bot", "") and not match.unnamed_bot("Hal", "hard")
-    assert not match.unnamed_bot("Bot (Easy)", "hard"), "another level's label names another computer"
+    assert not match.unnamed_bot("Bot\u00a0(Easy)", "hard"), "another level's label names another computer"
     # A person called Bot beside two computers left unnamed: three players, names that differ.
     model, _ = started(("here", "easy", "hard"), ("Bot", "", ""))
     assert [(s.name, s.kind) for s in model.inner.seats] == [("Bot", "here"), ("Bot", "bot"), ("Bot", "bot")]
-    assert match.Table("raythread", model.inner.seats).names == {"A": "Bot", "B": "Bot (Easy)", "C": "Bot (Hard)"}
+    assert match.Table("raythread", model.inner.seats).names == {
+        "A": "Bot",
+        "B": "Bot\u00a0(Easy)",
+        "C": "Bot\u00a0(Hard)",
+    }
     model, _ = send(model, UiEvent("click", "table-setup", now_ms=5_000))
     assert [v for _n, v, _p in name_fields(model)] == ["Bot", "", ""], "the person's name is kept as typed"
 
@@ -434,12 +438,15 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     pick = UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="hard", now_ms=2_000)
     model, effects = send(model, pick)
     assert effects == []
-    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Bot B (Hard)"]
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Bot\u00a0B\u00a0(Hard)"]
     (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind1")
     assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["hard"]
     try:
         i18n.set_language("ja")
-        assert [p for _n, _v, p in name_fields(model)] == ["プレイヤー1", "ボットB（むずかしい）"]
+        assert [p for _n, _v, p in name_fields(model)] == [
+            "プレイヤー1",
+            "ボット\u2060B\u2060（\u2060むずかしい\u2060）",
+        ]
     finally:
         i18n.set_language("en")
     # Three players: the third seat's field follows its own choice; a seat given back to a person, its default.
@@ -447,7 +454,7 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="3", now_ms=2_000))
     model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "1"}, value="here"))
     model, _ = send(model, UiEvent("change", "table-setup", data={"field": "kind", "index": "2"}, value="easy"))
-    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2", "Bot C (Easy)"]
+    assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Player 2", "Bot\u00a0C\u00a0(Easy)"]
     # Nothing the form does not offer: an unknown seat or level changes nothing.
     for index, value in (("4", "hard"), ("x", "hard"), ("1", "godlike")):
         data = {"field": "kind", "index": index}
@@ -455,7 +462,7 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     # Over a match with a computer in it (Play vs computer), the form shows its bot by name, not as typed.
     vs, _ = screen("#/raythread/table?vs=normal")
     vs, _ = send(vs, UiEvent("click", "table-setup", now_ms=3_000))
-    assert name_fields(vs) == [("name0", "", "Player 1"), ("name1", "", "Bot B (Normal)")]
+    assert name_fields(vs) == [("name0", "", "Player 1"), ("name1", "", "Bot\u00a0B\u00a0(Normal)")]
 
 
 def saved_before_the_rule(kinds, names, moves=1):
@@ -484,7 +491,7 @@ def test_a_table_saved_with_the_old_default_bot_names_opens_with_the_rule_s_name
     assert again.inner.played.record.log == model.inner.played.record.log
     assert [(s.name, s.kind, s.level) for s in again.inner.seats] == [("Ann", "here", ""), ("Bot", "bot", "hard")]
     page = text_of(app.view(again))
-    assert "Bot B (Hard)" in page and "Bea" not in page, page
+    assert "Bot\u00a0B\u00a0(Hard)" in page and "Bea" not in page, page
     assert "Welcome back: the match is as you left it." in page
     assert work_of(effects).task == table.BOT_TASK, "the computer thinks as before"
     # Its next save is in the rule's words; the form opened over it offers the bot's name, not "Bea".
@@ -495,13 +502,13 @@ def test_a_table_saved_with_the_old_default_bot_names_opens_with_the_rule_s_name
     (save,) = [e for e in effects if isinstance(e, Store)]
     assert json.loads(save.text)["record"]["names"] == {"A": "Ann", "C": "Bot"}
     form, _ = send(again, UiEvent("click", "table-setup", now_ms=5_000))
-    assert name_fields(form) == [("name0", "Ann", "Player 1"), ("name1", "", "Bot B (Hard)")]
+    assert name_fields(form) == [("name0", "Ann", "Player 1"), ("name1", "", "Bot\u00a0B\u00a0(Hard)")]
     # Only a computer's own old default is: a person called Bea, a computer a player called Bea in another
     # seat, and a typed name (Hal) stay as they were.
     _, text = saved_before_the_rule(("easy", "here", "normal"), ("Ada", "Bea", "Cy"))
     kept, _ = screen(stored={"table.raythread": text})
     assert [s.name for s in kept.inner.seats] == ["Bot", "Bea", "Bot"]
-    assert "Bot A (Easy)" in text_of(app.view(kept)) and "Bot C (Normal)" in text_of(app.view(kept))
+    assert "Bot\u00a0A\u00a0(Easy)" in text_of(app.view(kept)) and "Bot\u00a0C\u00a0(Normal)" in text_of(app.view(kept))
     _, text = saved_before_the_rule(("easy", "hard", "here"), ("Bea", "Hal", "Cy"))
     kept, _ = screen(stored={"table.raythread": text})
     assert [s.name for s in kept.inner.seats] == ["Bea", "Hal", "Cy"]

@@ -55,12 +55,12 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     model, effects = screen("#/raythread/table?vs=normal")
     assert to_play(model) == "Player 1/here"
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Bot A (Normal) starts."]
+    assert starts(model) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."]
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
-    assert status(model) == "Rematch: Bot A (Normal) starts", "the first status says who starts"
+    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts", "the first status says who starts"
     assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]

@@ -71,14 +71,14 @@ def test_a_computers_turn_is_played_back_action_by_action_then_buh_then_the_posi
     assert any(isinstance(e, Store) for e in effects)
     assert StartTimer(match.REPLAY, match.STEP_MS) in effects
     said = news(model)
-    assert sum("Bot 2 (Easy)" in line and "Buh to cube" in line for line in said) == 1
+    assert sum("Bot\u00a02\u00a0(Easy)" in line and "Buh to cube" in line for line in said) == 1
     first = rules.act(board, turn.actions[0])
     second = rules.act(first, turn.actions[1])
     final = rules.apply_turn(board, turn)
     # Step 1: the first action only, Buh where it was; the status says whose move it is.
     assert step_shown(model) == 1
     assert drawn(model) == (list(first.cells), board.cells[board.buh])
-    assert "Bot 2 (Easy)'s move, step 1 of 3" in text_of(app.view(model))
+    assert "Bot\u00a02\u00a0(Easy)'s move, step 1 of 3" in text_of(app.view(model))
     assert not find_all(app.view(model), lambda e: e.attr("data-action") == "ls-confirm"), "a view only"
     model, effects = send(model, Tick(match.REPLAY, 3_600))
     assert step_shown(model) == 2 and drawn(model) == (list(second.cells), board.cells[board.buh])
@@ -465,10 +465,10 @@ def test_the_status_keeps_the_room_of_its_words_in_every_state_of_the_match():
     assert len(rooms) == 1, rooms
     (room,) = rooms
     shown = [words for words, _room in seen]
-    assert shown[0] == "Ann\u00a0(1) to play · your turn" and shown[1] == "Bot 2 (Easy) is thinking…"
-    assert shown[2] == "Bot 2 (Easy)'s move, step 1 of 3"
-    steps = [line for line in room if line.startswith("Bot 2 (Easy)'s move, step ")]
-    assert len(steps) == 1 and steps[0].startswith("Bot 2 (Easy)'s move, step 1 of 9")  # one digit each
+    assert shown[0] == "Ann\u00a0(1) to play · your turn" and shown[1] == "Bot\u00a02\u00a0(Easy) is thinking…"
+    assert shown[2] == "Bot\u00a02\u00a0(Easy)'s move, step 1 of 3"
+    steps = [line for line in room if line.startswith("Bot\u00a02\u00a0(Easy)'s move, step ")]
+    assert len(steps) == 1 and steps[0].startswith("Bot\u00a02\u00a0(Easy)'s move, step 1 of 9")  # one digit each
     assert {shown[0], shown[1]} <= set(room)
 
 
@@ -480,4 +480,4 @@ def test_a_game_that_plays_no_move_back_keeps_no_room_for_one():
     model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
     words, room = status_and_room(model)
     assert words == "Ann\u00a0(A) to play · your turn"
-    assert room == ["Ann\u00a0(A) to play · your turn", "Bot B (Easy) is thinking…"]
+    assert room == ["Ann\u00a0(A) to play · your turn", "Bot\u00a0B\u00a0(Easy) is thinking…"]
