@@ -7,7 +7,7 @@ import pytest
 
 from gamenight import games, i18n
 from gamenight.reflection.laser import EMPTY
-from gamenight.ui import app
+from gamenight.ui import app, svg
 from gamenight.ui.program import (
     Copied,
     Env,
@@ -50,6 +50,12 @@ def test_a_word_a_translation_joins_is_a_no_break_span_without_its_joiners():
     # A number or a Latin word a placeholder fills in is one piece of the run: 2026年12月5日 whole.
     assert render(h("p", {}, f"日付：2026{j}年{j}12{j}月{j}5{j}日 a{j}b")) == (
         '<p>日付：<span class="nobr">2026年12月5日</span> <span class="nobr">ab</span></p>'
+    )
+    # A word longer than ``_HELD`` is held by its last characters only: a no-break span of a whole long name
+    # and its tag ("WWWW…W（A）") ran 149 px past a 390 px phone's edge, where the word alone may break.
+    held = "W" * svg._HELD
+    assert render(h("p", {}, f"{'W' * 12}{held}{j}（{j}A{j}）の番")) == (
+        f'<p>{"W" * 12}<span class="nobr">{held}（A）</span>の番</p>'
     )
     assert i18n.title(f"明{j}る{j}い") == "明るい · Game Night Central"
     # Where a span may not stand (an HTML tag in an SVG text ends the SVG for the browser's parser; an

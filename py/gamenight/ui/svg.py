@@ -28,8 +28,12 @@ _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&qu
 # the plain word (a joiner is invisible, yet a pasted "明る\u2060い面" is not the word "明るい面" to a
 # search). An attribute (an aria-label, a title) is never wrapped on screen: its joiners are dropped.
 # A joined run: characters (a number or a Latin word counts as one, as a placeholder fills it: "値⁠{n}" is
-# "値12" whole) with a joiner between each two.
-_TOKEN = "(?:[0-9A-Za-z]+|[^\u2060\\s0-9A-Za-z])"
+# "値12" whole) with a joiner between each two. A long word counts by its last ``_HELD`` characters only: a
+# no-break span cannot break even where it cannot fit, and a name of one long word joined to its seat's tag
+# ("WWWW…W（A）", ``core.game.named_seat``) widened a phone's page by 149 px; the rest of the word breaks as
+# the page lets any word too long for its line break (``overflow-wrap``).
+_HELD = 12
+_TOKEN = f"(?:[0-9A-Za-z]{{1,{_HELD}}}|[^\u2060\\s0-9A-Za-z])"
 _JOINED = re.compile(f"{_TOKEN}(?:\u2060{_TOKEN})+")
 
 
