@@ -352,15 +352,7 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     mistake. A guest the reloaded page has not heard from is not known to be gone: the count-out is offered
     for them only after ``RELOAD_GRACE_MS``; a guest back and gone again is gone at once, as mid-match."""
     rtc = FakeRtc()
-    host_browser = Browser()
-    host = host_lobby(rtc, host_browser, game="reflection")
-    host.submit("choose", game="reflection", players="3", mode="built", preset="easy")
-    bea, cal = join(rtc, host, "Bea", Browser()), join(rtc, host, "Cal", Browser())
-    bea.click("sit", seat="2")
-    cal.click("sit", seat="3")
-    host.click("start")
-    host.close()
-    reloaded = rtc.page(host_browser, "#/host?game=reflection")
+    reloaded, _bea, cal = reloaded_race(rtc)
     assert "Bea\u00a0(2) and Cal\u00a0(3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
     assert not count_out_buttons(reloaded) and not status_buttons(reloaded), "their pages may be waiting"
     reloaded.click("count-out-ask", seat="2")  # a press from a page drawn before: nothing is asked
