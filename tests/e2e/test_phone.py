@@ -767,12 +767,16 @@ def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser:
 
 # How many lines each given word of a lobby row's name is drawn on (a word broken mid-way: two).
 WORD_LINES = """([selector, words]) => {
-    const name = document.querySelector(selector), text = name.firstChild, range = document.createRange();
+    // A word may run across text nodes: the renderer draws a joined run as a no-break span (docs/i18n.md).
+    const name = document.querySelector(selector), range = document.createRange(), nodes = [];
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+    const point = (i) => { for (const node of nodes) { if (i <= node.length) return [node, i]; i -= node.length; } };
     return {text: name.textContent, lines: Object.fromEntries(words.map((word) => {
-        const at = text.textContent.indexOf(word);
+        const at = name.textContent.indexOf(word);
         if (at < 0) return [word, 0];
-        range.setStart(text, at);
-        range.setEnd(text, at + word.length);
+        range.setStart(...point(at));
+        range.setEnd(...point(at + word.length));
         return [word, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
     }))};
 }"""
