@@ -986,6 +986,14 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     return text
 
 
+def rematch_starts(name: str) -> str:
+    """Under the Rematch of a game whose seats take turns, who will start it (``name``: the seat as players
+    read it, "Bea (A)"): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
+    (``ui/table.py``) and a lobby's (``ui/lobby/panel.py``), each from the rule it seats by
+    (``lobby.rematch``); beside ``opening``, what the status says once it has started."""
+    return _("In the rematch, {name} starts.").format(name=name)
+
+
 def opening(table: Table, seat: str) -> str:
     """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
     player too: it starts thinking at once, and "is thinking…" did not say that it starts)."""

@@ -447,8 +447,7 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     assert first is not None  # no seat is empty
     seats = seat_ids(game, len(seated))
     tag = seat_tags(game, seats)[seats[0]]
-    name = named_seat(_names(lobby).get(first, ""), tag)
-    return _("In the rematch, {name} starts.").format(name=name)
+    return screen.rematch_starts(named_seat(_names(lobby).get(first, ""), tag))
 
 
 def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
