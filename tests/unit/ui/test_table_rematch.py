@@ -60,7 +60,14 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
-    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts", "the first status says who starts"
+    # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
+    # alone read as if the match stood still.
+    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
+    i18n.set_language("ja")
+    try:
+        assert status(model) == "再戦：ボット\u2060A\u2060（\u2060ふつう\u2060）が先手・考え中…"
+    finally:
+        i18n.set_language("en")
     assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
