@@ -432,15 +432,22 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
 def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     """Who starts the rematch, in a game whose seats take turns: "In the rematch, Bea (A) starts." The
     session's rule (``lobby.rematch.seating``: the seats turned, those a count-out leaves out left out)
-    from this page's mirror: the ended match's seats and options (``Client.played``, ``played_options``)
-    against the lobby's now. Nothing while a seat is empty: the host's Start is refused then."""
+    from this page's mirror: the ended match's seats and options, as the host's view of it says
+    (``MatchView.holders``, ``options``), against the lobby's now. Nothing while a seat is empty: the
+    host's Start is refused then."""
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None or not rematch.turns(game):
         return ""
-    holders = {s.id: s.member for s in client.played or lobby.seats}
     now = {s.id: s.member for s in lobby.seats}
-    again = holders == now and client.played_options == lobby.options
-    seated = rematch.seating(game, match.view, holders, list(now.values()), _left(lobby), again)
+    # As the host's view of the ended match says (a page that first saw it ended cannot tell them from the
+    # lobby it found, which the host may have changed); without them the host starts as the lobby's seats are.
+    holders = match.holders
+    again = holders == now and match.options == lobby.options
+    seated = (
+        list(now.values())
+        if holders is None
+        else rematch.seating(game, match.view, holders, list(now.values()), _left(lobby), again)
+    )
     if not seated or None in seated:
         return ""
     first = seated[0]
@@ -456,7 +463,9 @@ def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None:
         return []
-    holders = {s.id: s.member for s in client.played or lobby.seats}
+    holders = match.holders  # as the host's view of the ended match says (``_rematch_starts``)
+    if holders is None:
+        return []
     gone = rematch.without(game, match.view, holders, [s.member for s in lobby.seats], _left(lobby))
     names = _called(lobby)
     return [names[m] for m in gone]
