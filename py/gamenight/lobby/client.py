@@ -60,10 +60,10 @@ class Client:
         # The position before the match's last step as the last snapshot told it (this member's sight),
         # until the next update is applied: a board opened on the snapshot marks what that step changed.
         self.before: Mapping[str, Any] | None = None
-        # The lobby's seats while the match was running: who played it, once seats change after its end;
-        # and its options then: the next match is a rematch, whose seats turn, only with the same ones.
+        # The lobby's seats while the match was running: who played it, once seats change after its end (a
+        # rematch is told by the host's ``MatchView.holders`` and ``options``, which a page that first saw
+        # the match ended could not tell from the lobby it found).
         self.played: tuple[p.SeatInfo, ...] = ()
-        self.played_options: Mapping[str, Any] | None = None
         # The match shown began as a rematch: this page showed an ended match of the same game when it
         # started (its status says who starts it, ``ui.match.Table.rematch``); and the seat this member
         # held in that ended match (``None``: it watched), so the page says a seat that changed.
@@ -216,10 +216,9 @@ class Client:
         self.lobby, self.match, self.events = lobby, match, events
         self.problem = None  # a whole lobby (and match) from the host: the mirror is in step again
         if match is None:
-            self.played, self.played_options, self.rematch, self.last_seat = (), None, False, None
+            self.played, self.rematch, self.last_seat = (), False, None
         elif match.ended is None or not self.played or match != seen:
             self.played = lobby.seats  # an ended match first seen here (a snapshot): its seats as they are
-            self.played_options = lobby.options
         if match is not None and match.ended is None and (seen is None or seen.ended is not None):
             # A match begins (or is first seen): a rematch if it follows an ended match of its game here.
             self.rematch = seen is not None and seen.game == match.game

@@ -1,6 +1,6 @@
 """The wire protocol between the host's session and its guests: versioned JSON envelopes.
 
-Every message is one JSON object ``{"v": 5, "type": ..., ...fields}``; one text on the channel is at
+Every message is one JSON object ``{"v": 6, "type": ..., ...fields}``; one text on the channel is at
 most 64 KiB of UTF-8 (``MAX_BYTES``). A longer host message travels as numbered ``part`` frames that the
 guest joins again, up to ``MAX_MESSAGE_BYTES`` (``frames`` / ``Reassembly``).
 Guests send requests to the host (``TO_HOST``); the host answers and broadcasts (``TO_GUEST``).
@@ -33,7 +33,7 @@ from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby import names
 
-VERSION = 5
+VERSION = 6
 MAX_BYTES = 64 * 1024  # one text on the data channel, either way
 FRAME_CHARS = 8192  # characters of a message per part: at most 4 bytes each, so a part is < 33 KiB
 MAX_PARTS = 128
@@ -277,7 +277,11 @@ class Lobby:
 
 @dataclass(frozen=True)
 class MatchView:
-    """One recipient's sight of the current (or last) match: its seat, the game's view, the result."""
+    """One recipient's sight of the current (or last) match: its seat, the game's view, the result; of an
+    ended match, ``holders`` (its seats → the members who held them) and ``options``, which a rematch is
+    told by (``Session._here``): every page says who starts it from them (``ui/lobby/panel.py``). A page
+    that first saw the match after it ended took the lobby as it then was for both, and after the host
+    had changed the options or seats named a player the host would not seat first."""
 
     game: str
     you: str | None
@@ -285,6 +289,8 @@ class MatchView:
     result: Mapping[str, Any] | None
     moves: int
     ended: Literal["over", "host"] | None
+    holders: Mapping[str, str | None] | None = None
+    options: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -511,7 +517,7 @@ def parse_lobby(raw: Any) -> Lobby:
 def _match_view(raw: Any) -> MatchView | None:
     if raw is None:
         return None
-    raw = _exact(raw, "match", ("game", "you", "view", "result", "moves", "ended"))
+    raw = _exact(raw, "match", ("game", "you", "view", "result", "moves", "ended", "holders", "options"))
     ended = raw.get("ended")
     if ended not in (None, "over", "host"):
         raise BadMessage("bad-ended")
@@ -522,7 +528,19 @@ def _match_view(raw: Any) -> MatchView | None:
         result=_opt_obj(raw, "result"),
         moves=get_int(raw, "moves", BadMessage, 0),
         ended=ended,
+        holders=_holders(raw),
+        options=_opt_obj(raw, "options"),
     )
+
+
+def _holders(raw: Mapping[str, Any]) -> dict[str, str | None] | None:
+    """An ended match's seats → the members who held them (``MatchView.holders``): seat ids as keys."""
+    holders = _opt_obj(raw, "holders")
+    if holders is None:
+        return None
+    for seat in holders:
+        _id({"holders": seat}, "holders")  # a seat id: text, not empty, not too long
+    return {seat: _opt_id(holders, seat) for seat in holders}
 
 
 def _said(raw: Mapping[str, Any]) -> Said:

@@ -735,6 +735,9 @@ class Session:
             result=result.to_json() if result else None,
             moves=count_moves(match.record.log),
             ended=match.record.ended,
+            # What a rematch is told by (``_here``), for every page to say who starts it as this session will.
+            holders=dict(match.holders) if match.holders is not None else None,
+            options=match.record.options if match.holders is not None else None,
         )
 
     def match_log(self) -> p.MatchLog | None:

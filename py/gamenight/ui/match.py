@@ -973,12 +973,17 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
+    by = {s.id: s for s in table.seats}
     if table.rematch and ui.moves == 0 and len(active) == 1:
         text = opening(table, active[0])
-        return i18n.separated(text, _("your turn")) if mine and len(table.mine) == 1 else text
+        if mine and len(table.mine) == 1:
+            return i18n.separated(text, _("your turn"))
+        # A computer player that starts it thinks at once: "Rematch: Bot A (Normal) starts · thinking…", as
+        # its "is thinking…" would say on any other turn (the rematch alone read as if the match stood still).
+        bot = active[0] in by and by[active[0]].kind == "bot"
+        return i18n.separated(text, _("thinking…")) if bot else text
     if mine:
         return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
-    by = {s.id: s for s in table.seats}
     if all(s in by and by[s].kind == "bot" for s in active):
         # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
         # badge says it is the computer.
@@ -986,9 +991,17 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     return text
 
 
+def rematch_starts(name: str) -> str:
+    """Under the Rematch of a game whose seats take turns, who will start it (``name``: the seat as players
+    read it, "Bea (A)"): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
+    (``ui/table.py``) and a lobby's (``ui/lobby/panel.py``), each from the rule it seats by
+    (``lobby.rematch``); beside ``opening``, what the status says once it has started."""
+    return _("In the rematch, {name} starts.").format(name=name)
+
+
 def opening(table: Table, seat: str) -> str:
     """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
-    player too: it starts thinking at once, and "is thinking…" did not say that it starts)."""
+    player too, ``turn_words`` adding "thinking…": "is thinking…" alone did not say that it starts)."""
     return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 

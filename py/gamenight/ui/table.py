@@ -38,7 +38,7 @@ from gamenight import games, i18n
 from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, called, level_name, parse_level, thinking, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
-from gamenight.core.jsonutil import dumps, get_int, loads, obj, only_keys
+from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
 from gamenight.lobby import rematch
@@ -389,7 +389,7 @@ def rematch_starts(model: Model) -> str:
     seats = seat_ids(rules, model.players)
     names = dict(zip(seats, after.names, strict=True))
     table = table_of(replace(after, seats=_seats(model.game, seats, names, after.bots)))
-    return _("In the rematch, {name} starts.").format(name=match.seat_label(table, seats[0]))
+    return match.rematch_starts(match.seat_label(table, seats[0]))
 
 
 def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Model:
@@ -397,7 +397,7 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
     ``kept``: the page's local-storage values of the board's ``storage_keys`` (the turn being built on the
     position saved, built again if it still fits: ``ui.match.resumed``)."""
     raw = obj(loads(text, MAX_RECORD_BYTES), "a saved table", BadMessage)
-    only_keys(raw, ("v", "record", "bots"), "a saved table", BadMessage)
+    only_keys(raw, ("v", "record", "bots", "rematch"), "a saved table", BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
         raise BadMessage("table-save-version")
     record = parse_record(raw.get("record"))
@@ -410,6 +410,8 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
         bots = {seat: parse_level(level) for seat, level in bots.items()}
     except BadOptions as err:
         raise BadMessage(err.code, **err.params) from None
+    # Written only for a rematch: a table saved before it was (or of a first match) reads as none.
+    again = get_bool(raw, "rematch", BadMessage, default=False)
     record = replace(record, names=_renamed(record, bots))
     steps = replay_steps(record)
     played = Played(record, tuple(s for s, _e in steps), tuple(tuple(e) for _s, e in steps))
@@ -422,6 +424,7 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
         played=played,
         seats=_seats(game, record.seats, record.names, bots),
         bots=bots,
+        rematch=again,
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
     return replace(model, ui=retold(model, kept))
@@ -447,6 +450,8 @@ def save(model: Model) -> Store:
     saved: dict[str, Any] = {"v": 1, "record": model.played.record.to_json()}
     if model.bots:
         saved["bots"] = dict(model.bots)
+    if model.rematch:  # the status says who starts it until its first move, after a reload too
+        saved["rematch"] = True
     return Store(store_key(model.game), dumps(saved))
 
 
@@ -476,7 +481,9 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
     if model.played is not None and (model.played.record, model.bots) == (theirs.played.record, theirs.bots):
         return model, []
     if model.phase == "setup":  # the form stays as it is; "Back to the match" goes to the match as saved
-        taken = replace(model, played=theirs.played, seats=theirs.seats, ui=theirs.ui, bots=theirs.bots)
+        taken = replace(
+            model, played=theirs.played, seats=theirs.seats, ui=theirs.ui, bots=theirs.bots, rematch=theirs.rematch
+        )
     else:
         taken = replace(theirs, now_ms=model.now_ms, message=_("This match was played on in another tab: here it is."))
     # A computer move or a question of this page was about the position it had: both go.

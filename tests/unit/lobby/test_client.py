@@ -31,7 +31,7 @@ def joined(seq: int = 3) -> Client:
 
 
 def test_hello_carries_the_name_and_the_token_of_an_earlier_visit():
-    assert Client("Ann").hello() == {"v": 5, "type": "hello", "name": "Ann", "token": None}
+    assert Client("Ann").hello() == {"v": 6, "type": "hello", "name": "Ann", "token": None}
     assert Client("Ann", "t0k3n").hello()["token"] == "t0k3n"
 
 
@@ -51,7 +51,7 @@ def test_updates_apply_in_sequence():
 
 def test_a_gap_asks_for_a_snapshot_and_ignores_updates_until_it_comes():
     client = joined()
-    assert client.receive(update(5, total=9)) == [{"v": 5, "type": "resync"}]
+    assert client.receive(update(5, total=9)) == [{"v": 6, "type": "resync"}]
     assert client.seq == 3 and client.match == MATCH  # nothing applied across the gap
     assert client.receive(update(6)) == []  # still waiting: no second request
     assert client.receive(snapshot(6, match=None)) == []
@@ -68,7 +68,7 @@ def test_stale_or_repeated_updates_are_ignored():
 
 def test_an_update_before_any_snapshot_asks_for_one():
     client = Client("Host")
-    assert client.receive(update(8)) == [{"v": 5, "type": "resync"}]
+    assert client.receive(update(8)) == [{"v": 6, "type": "resync"}]
     assert client.seq is None and client.awaiting_snapshot
 
 
@@ -127,7 +127,7 @@ def test_a_host_that_sends_only_garbage_does_not_fill_the_guests_memory():
 def test_moves_are_sent_for_the_members_own_seat():
     client = joined()
     # A move names the position it was made on: the number of moves the mirror has seen.
-    assert client.move({"add": 2}) == {"v": 5, "type": "move", "seat": "X", "move": {"add": 2}, "at": MATCH.moves}
+    assert client.move({"add": 2}) == {"v": 6, "type": "move", "seat": "X", "move": {"add": 2}, "at": MATCH.moves}
     client.receive(snapshot(9, match=None))
     with pytest.raises(BadMessage):
         client.move({"add": 2})

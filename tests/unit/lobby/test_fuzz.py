@@ -151,7 +151,7 @@ def test_a_host_message_nested_too_deep_for_the_browser_is_noted_by_the_guest_an
     assert client.receive("[" * (p.MAX_BYTES - 1)) == []
     assert client.problem is not None and client.problem.code == "too-deep" and client.lobby is None
     # The same inside a long message's parts, joined again (up to 1 MiB).
-    deep = '{"v": 5, "type": "said", "text": ' + "[" * 200_000 + "]" * 200_000 + "}"
+    deep = '{"v": 6, "type": "said", "text": ' + "[" * 200_000 + "]" * 200_000 + "}"
     for frame in p.frames(deep):
         client.receive(frame)
     assert client.problem.code == "too-deep" and client.problems_said == 2

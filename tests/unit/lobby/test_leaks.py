@@ -29,7 +29,7 @@ def test_no_member_ever_receives_another_seats_secret_or_another_members_token()
 
     brain = random.Random(6)
     party.send("Host", p.Start(101))
-    party.send("Cal", {"v": 5, "type": "move", "seat": "Y", "move": {"add": 3}})  # refused: not Cal's seat
+    party.send("Cal", {"v": 6, "type": "move", "seat": "Y", "move": {"add": 3}})  # refused: not Cal's seat
     for _ in range(2):
         party.play_one(brain)
     note_peers()

@@ -1,6 +1,7 @@
 """The wire protocol: every message type round-trips; anything malformed is refused with BadMessage."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -34,6 +35,8 @@ TO_GUEST = [
     p.Snapshot(0, LOBBY, None, ()),
     p.Snapshot(5, LOBBY, MATCH, (), p.MatchLog(3, (({"type": "added", "seat": "X", "add": 2}, {"type": "end"}),))),
     p.Update(4, LOBBY, MATCH, ({"type": "added", "seat": "X", "add": 2},)),
+    # An ended match: the seats' holders and options a rematch is told by.
+    p.Update(5, LOBBY, replace(MATCH, ended="over", holders={"X": "m1", "Z": None}, options={"goal": 5}), ()),
     p.Error("not-your-turn", {}, "move"),
     p.Error("field-range", {"field": "add", "lo": 1, "hi": 3, "value": 4}, "move"),
     p.Error("not-json"),
@@ -50,7 +53,7 @@ def test_the_tables_cover_every_message_type():
 @pytest.mark.parametrize("message", TO_HOST, ids=lambda m: m.type)
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
-    assert json.loads(text)["v"] == 5 and json.loads(text)["type"] == message.type
+    assert json.loads(text)["v"] == 6 and json.loads(text)["type"] == message.type
     assert p.parse_to_host(text) == message
     assert p.parse_to_host(text.encode()) == message
 
@@ -68,7 +71,7 @@ def test_each_direction_parses_only_its_own_types():
 
 
 def envelope(**fields):
-    return json.dumps({"v": 5, **fields})
+    return json.dumps({"v": 6, **fields})
 
 
 @pytest.mark.parametrize(
@@ -76,17 +79,17 @@ def envelope(**fields):
     [
         (b"\xff\xfe{}", "UTF-8"),
         ("\ud800", "UTF-8"),
-        ('{"v": 5, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
-        ('{"v": 5, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
-        ('{"v": 5, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
+        ('{"v": 6, "type": "hello", "name": "Ann", "token": "\\ud800"}', "lone surrogate"),
+        ('{"v": 6, "type": "chat", "text": "a\\udc00b"}', "lone surrogate"),
+        ('{"v": 6, "type": "move", "seat": "X", "move": {"\\ud83d": 1}}', "lone surrogate"),
         ("{", "not valid JSON"),
         ("[]", "must be an object"),
         ('"hello"', "must be an object"),
         (json.dumps({"type": "stand"}), "protocol None"),
-        (json.dumps({"v": 3, "type": "stand"}), "protocol 3, this page speaks 5"),
-        (json.dumps({"v": 5.0, "type": "stand"}), "protocol 5.0"),
+        (json.dumps({"v": 3, "type": "stand"}), "protocol 3, this page speaks 6"),
+        (json.dumps({"v": 6.0, "type": "stand"}), "protocol 6.0"),
         (json.dumps({"v": True, "type": "stand"}), "protocol True"),
-        (json.dumps({"v": "5", "type": "stand"}), "protocol 5"),
+        (json.dumps({"v": "6", "type": "stand"}), "protocol 6"),
         (envelope(type="dance"), "unknown message type 'dance'"),
         (envelope(type=["stand"]), "'type' must be text"),
         (envelope(type="stand", extra=1), "unknown field 'extra'"),
@@ -115,7 +118,7 @@ def test_malformed_messages_are_refused_with_a_reason(data, reason):
 
 
 def test_the_size_cap_is_64_kib_of_utf8():
-    pad = '{"v":5,"type":"chat","text":"hi"}'
+    pad = '{"v":6,"type":"chat","text":"hi"}'
     ok = pad + " " * (p.MAX_BYTES - len(pad))
     assert p.parse_to_host(ok) == p.Chat("hi")
     with pytest.raises(BadMessage, match="too large"):
@@ -207,6 +210,11 @@ def test_host_messages_are_checked_field_by_field():
         (("lobby", "extra"), 1, "unknown field 'extra'"),
         (("match", "view"), [], "'view' must be an object"),
         (("match", "ended"), "later", "'ended'"),
+        (("match", "holders"), ["X"], "'holders' must be an object"),
+        (("match", "holders"), {"X": 5}, "'X' must be text"),
+        (("match", "holders"), {"": "m1"}, "'holders' is empty"),
+        (("match", "holders"), {"S" * 33: "m1"}, "longer than 32"),
+        (("match", "options"), [], "the options must be an object"),
         (("events",), [1], "an event must be an object"),
     ]:
         bad = json.loads(json.dumps(good))

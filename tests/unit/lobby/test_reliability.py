@@ -46,7 +46,7 @@ def test_a_snapshot_that_does_not_parse_is_asked_for_again():
     party = Party("count", 2)
     bob = party.join("Bob")
     bob.resync(party.net.now_ms)
-    bob.receive('{"v": 5, "type": "snapshot", "seq": "garbled"}', party.net.now_ms)
+    bob.receive('{"v": 6, "type": "snapshot", "seq": "garbled"}', party.net.now_ms)
     assert bob.problems and bob.waiting_for == "lobby"
     party.net.now_ms += 2500
     party.links["Bob"].poll()

@@ -104,7 +104,7 @@ def test_a_dropped_guest_comes_back_to_its_seat_while_the_game_waits():
     party.in_step()
     shown = {m.name: m.connected for m in party.clients["Cal"].lobby.members}
     assert shown == {"Host": True, "Bea": False, "Cal": True}
-    party.send("Cal", {"v": 5, "type": "move", "seat": "Y", "move": {"add": 1}})
+    party.send("Cal", {"v": 6, "type": "move", "seat": "Y", "move": {"add": 1}})
     assert party.clients["Cal"].errors[-1].code == "not-your-seat"
     assert party.session.match.record.log[-1].seat == "X"  # the game waits for Y
     party.reconnect("Bea")

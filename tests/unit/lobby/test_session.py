@@ -126,7 +126,7 @@ def test_names_are_unique_in_a_lobby_whatever_their_case():
 
 def test_a_bad_name_is_refused():
     table = Table()
-    error = refused(table, "g1", {"v": 5, "type": "hello", "name": "\x00" * 3}, "name-characters")
+    error = refused(table, "g1", {"v": 6, "type": "hello", "name": "\x00" * 3}, "name-characters")
     assert "letters, digits" in sentence(error)
 
 
@@ -240,7 +240,7 @@ def test_the_host_removes_a_member_who_is_told_why_and_whose_token_stops_working
     table = seated_table()
     token = table.tokens["g1"]
     out = table.host(p.Kick("m2"))
-    assert of_type(out, "bye") == [("g1", {"v": 5, "type": "bye", "code": "kicked", "params": {"name": "Bob"}})]
+    assert of_type(out, "bye") == [("g1", {"v": 6, "type": "bye", "code": "kicked", "params": {"name": "Bob"}})]
     assert "g1" not in {to for to, m in out if m["type"] == "update"}
     assert seats(table)["Y"] is None and "m2" not in table.session.members
     refused(table, "g1", p.Chat("let me in"), "not-joined")
@@ -451,7 +451,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
     table.session.disconnect("g1", table.now)
     out = table.send("g1b", p.Hello("Someone else", table.tokens["g1"]))
     assert of_type(out, "welcome") == [
-        ("g1b", {"v": 5, "type": "welcome", "member": "m2", "token": table.tokens["g1"], "ack": 0})
+        ("g1b", {"v": 6, "type": "welcome", "member": "m2", "token": table.tokens["g1"], "ack": 0})
     ]
     snapshot = last_update(out, "g1b")
     assert snapshot["type"] == "snapshot" and snapshot["match"]["you"] == "Y"
@@ -463,7 +463,7 @@ def test_a_guest_back_with_its_token_regains_its_name_and_seat():
 def test_signing_in_from_a_second_window_closes_the_first():
     table = seated_table()
     out = table.send("g1b", p.Hello("Bob", table.tokens["g1"]))
-    assert of_type(out, "bye") == [("g1", {"v": 5, "type": "bye", "code": "replaced", "params": {}})]
+    assert of_type(out, "bye") == [("g1", {"v": 6, "type": "bye", "code": "replaced", "params": {}})]
     assert table.session.peer_of("m2") == "g1b"
     refused(table, "g1", p.Chat("still here?"), "not-joined")
 
@@ -762,8 +762,8 @@ def test_a_session_is_opened_for_a_playable_game_and_player_count():
 def test_a_lone_surrogate_anywhere_is_refused_at_the_edge_and_nothing_escapes():
     table = Table()
     for text in (
-        '{"v": 5, "type": "hello", "name": "Bob", "token": "\\ud800"}',
-        '{"v": 5, "type": "hello", "name": "B\\udfffb"}',
+        '{"v": 6, "type": "hello", "name": "Bob", "token": "\\ud800"}',
+        '{"v": 6, "type": "hello", "name": "B\\udfffb"}',
     ):
         error = refused(table, "g1", text, "lone-surrogate")
         assert p.parse_to_guest(p.encode(error)).code == "lone-surrogate"  # the sender can read its refusal

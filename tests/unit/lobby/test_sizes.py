@@ -97,7 +97,7 @@ def test_a_training_match_stops_at_its_puzzle_limit_and_its_largest_view_fits():
     )
     state = replace(state, sheets=(sheet,) * reflection.MAX_TRAINING_PUZZLES, phase="pause")
     view = games.rules("reflection").view(state, "1")
-    size = len(p.encode({"v": 5, "type": "update", "view": view}).encode())
+    size = len(p.encode({"v": 6, "type": "update", "view": view}).encode())
     assert size < 300 * 1024, size
     game = games.rules("reflection")
     try:

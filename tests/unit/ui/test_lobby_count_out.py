@@ -616,3 +616,54 @@ def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnecte
     bea.close()
     assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea out"]
+
+
+def rematch_words(page: Page) -> list[str]:
+    """What the host's page offers under the ended match: its notes, and the Rematch button."""
+    notes = [text_of(n) for n in page.find(lambda e: "note rematch" in str(e.attr("class") or ""))]
+    button = page.find(lambda e: e.attr("data-action") == "start" and text_of(e) == "Rematch")
+    return notes + [text_of(b) for b in button]
+
+
+def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out_who_came_back():
+    """Bea was counted out, came back, and the race ended; then the host's page reloads. Her page reconnects,
+    but until it does the reloaded page cannot tell her from a player still gone: its Rematch, pressed within
+    the grace, started the race without her (``rematch.without``: counted out, and away). It waits, as the
+    count-out does: it comes as soon as she is back, or when the grace ends."""
+    rtc = FakeRtc()
+    host, bea, _cal = counted_out(rtc)
+    host.click("end")
+    host.click("end")
+    bea = welcomed_back(rtc, host, "Bea", bea.browser)
+    assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
+    host.close()
+    reloaded = rtc.page(host.browser, "#/host?game=reflection")
+    assert rematch_words(reloaded) == [
+        "Bea was counted out and has not come back: the rematch starts without them.",
+        "Bea has not reconnected since the game night was restored: you can start the rematch in 2:00.",
+    ], "no Rematch yet: her page may be reconnecting"
+    rtc.now += 45_500
+    reloaded.tick(host_screen.TIMER)
+    assert rematch_words(reloaded)[-1].endswith("you can start the rematch in 1:15.")
+    welcomed_back(rtc, reloaded, "Bea", bea.browser)
+    assert rematch_words(reloaded) == ["Rematch"], "she is back: the rematch is hers too"
+    reloaded.click("start")
+    assert seats(reloaded) == {"1": "Ann", "2": "Bea", "3": "Cal"}
+
+
+def test_after_the_grace_the_rematch_goes_without_a_counted_out_player_who_did_not_come_back():
+    rtc = FakeRtc()
+    host, bea, _cal = counted_out(rtc)
+    host.click("end")
+    host.click("end")
+    welcomed_back(rtc, host, "Bea", bea.browser)
+    host.close()
+    reloaded = rtc.page(host.browser, "#/host?game=reflection")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    assert rematch_words(reloaded) == [
+        "Bea was counted out and has not come back: the rematch starts without them.",
+        "Rematch",
+    ]
+    reloaded.click("start")
+    assert seats(reloaded) == {"1": "Ann", "2": "Cal"}

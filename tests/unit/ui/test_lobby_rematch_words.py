@@ -3,6 +3,8 @@
 status's ``opening``). Before, the seats turned (Bea in A, Ann in B) and nobody had been told: Ann, who
 started the last match, read "Bea (A) to play" and only then that she had moved."""
 
+import pytest
+
 from gamenight import i18n
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
@@ -72,6 +74,40 @@ def test_the_note_follows_the_seats_the_host_changes_before_the_press():
     assert starts(host) == ["In the rematch, Ann\u00a0(A) starts."] and starts(bea) == starts(host)
     host.click("start")
     assert status(host) == "Rematch: Ann\u00a0(A) starts · your turn"
+
+
+def options_changed(host: Page, bea: Page) -> str:
+    host.submit("choose", game="raythread", players="2", target="20")
+    return "Ann\u00a0(A)"
+
+
+def seats_swapped(host: Page, bea: Page) -> str:
+    host.click("stand")
+    bea.click("stand")
+    bea.click("sit", seat="A")
+    host.click("sit", seat="C")
+    return "Bea\u00a0(A)"
+
+
+@pytest.mark.parametrize("change", [options_changed, seats_swapped])
+def test_a_page_that_first_sees_the_ended_match_after_a_change_names_who_the_host_will_seat_first(change):
+    """Cy opens the lobby after the host changed the options (or the seats) of the ended match: a new match,
+    not a rematch, whose first seat starts. Cy's page took the lobby as it found it for the ended match's
+    options and seats, read "unchanged", and named the player the turned seats would have put first."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    first = change(host, bea)
+    cy = join(rtc, host, "Cy")
+    said = [f"In the rematch, {first} starts."]
+    assert starts(host) == said and starts(bea) == said
+    assert starts(cy) == said, "the line under Rematch on the page that came late, as the host will do"
+    host.click("start")
+    assert status(cy).startswith(f"Rematch: {first} starts")
 
 
 def colours(page: Page, name: str) -> set[str]:

@@ -3,12 +3,13 @@
 moves to the next seat and the last seat's player takes the first, so another player starts. Before it
 the same player moved first in every match (Raythread's first seat wins ~86% between equal bots)."""
 
+import json
 import random
 
 from gamenight import games, i18n
 from gamenight.raythread import rules
 from gamenight.ui import app, match, table
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import Store, UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
 from tests.unit.ui.test_table_bots import bot_turn, screen, send, started
@@ -60,7 +61,14 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
-    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts", "the first status says who starts"
+    # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
+    # alone read as if the match stood still.
+    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
+    i18n.set_language("ja")
+    try:
+        assert status(model) == "再戦：ボット\u2060A\u2060（\u2060ふつう\u2060）が先手・考え中…"
+    finally:
+        i18n.set_language("en")
     assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
@@ -126,3 +134,43 @@ def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
     tab = table.table_of(dealt)
     assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 2"]
     assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"
+
+
+def saved_of(effects) -> str:
+    (saved,) = [e for e in effects if isinstance(e, Store)]
+    return saved.text
+
+
+def test_a_rematch_reloaded_before_its_first_move_still_says_who_starts():
+    """The table's save says the match is a rematch: reloaded before its first move, the status read the
+    ordinary "Bea (A) to play", as if nobody had been told that the seats turned."""
+    model, effects = started(("here", "here"), ("Ann", "Bea"))
+    model, effects = play_to_the_end(model, effects)
+    model, effects = rematch(model)
+    again, _ = screen(stored={"table.raythread": saved_of(effects)})
+    assert again.inner.phase == "playing" and again.inner.played.record.log == ()
+    assert status(again) == "Rematch: Bea\u00a0(A) starts", "as before the reload"
+    state = again.inner.played.state
+    moved, effects = click_move(again, rules.legal(state, state.seats[state.turn])[0])
+    assert status(moved) == "Ann\u00a0(B) to play"
+    reloaded, _ = screen(stored={"table.raythread": saved_of(effects)})
+    assert status(reloaded) == "Ann\u00a0(B) to play", "after its first move, whose turn it is, as in any match"
+
+
+def test_a_first_match_saves_no_rematch_and_a_save_without_one_reads_as_none():
+    _, effects = started(("here", "here"), ("Ann", "Bea"))
+    raw = json.loads(saved_of(effects))
+    assert "rematch" not in raw, "written only for a rematch: a table saved before it was reads the same"
+    again, _ = screen(stored={"table.raythread": json.dumps(raw)})
+    assert not again.inner.rematch and status(again) == "Ann\u00a0(A) to play"
+
+
+def test_a_save_with_a_bad_rematch_is_refused_with_a_reason_and_kept():
+    model, effects = started(("here", "here"), ("Ann", "Bea"))
+    model, effects = play_to_the_end(model, effects)
+    model, effects = rematch(model)
+    text = json.dumps(json.loads(saved_of(effects)) | {"rematch": "yes"})
+    again, effects = screen(stored={"table.raythread": text})
+    assert again.inner.phase == "setup" and again.inner.played is None
+    assert "could not be restored" in again.inner.message and "'rematch' must be true or false" in again.inner.message
+    assert not [e for e in effects if isinstance(e, Store)], "the entry is left as it is"

@@ -425,6 +425,19 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
         return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
+    if held := [name for name in without if name not in _rematch_without(client, lobby, sight.unsure)]:
+        # Left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their page
+        # may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
+        # grace ends (and the rematch starts without them, as the line above says).
+        wait = ngettext(
+            "{names} has not reconnected since the game night was restored: you can start the rematch in {time}.",
+            "{names} have not reconnected since the game night was restored: you can start the rematch in {time}.",
+            len(held),
+        )
+        return [
+            *notes,
+            h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
+        ]
     described = {"aria-describedby": "rematch-starts"} if starts else {}
     return [*notes, h("button", {"class": "button primary", "data-action": "start", **described}, _("Rematch"))]
 
@@ -432,33 +445,42 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
 def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     """Who starts the rematch, in a game whose seats take turns: "In the rematch, Bea (A) starts." The
     session's rule (``lobby.rematch.seating``: the seats turned, those a count-out leaves out left out)
-    from this page's mirror: the ended match's seats and options (``Client.played``, ``played_options``)
-    against the lobby's now. Nothing while a seat is empty: the host's Start is refused then."""
+    from this page's mirror: the ended match's seats and options, as the host's view of it says
+    (``MatchView.holders``, ``options``), against the lobby's now. Nothing while a seat is empty: the
+    host's Start is refused then."""
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None or not rematch.turns(game):
         return ""
-    holders = {s.id: s.member for s in client.played or lobby.seats}
     now = {s.id: s.member for s in lobby.seats}
-    again = holders == now and client.played_options == lobby.options
-    seated = rematch.seating(game, match.view, holders, list(now.values()), _left(lobby), again)
+    # As the host's view of the ended match says (a page that first saw it ended cannot tell them from the
+    # lobby it found, which the host may have changed); without them the host starts as the lobby's seats are.
+    holders = match.holders
+    again = holders == now and match.options == lobby.options
+    seated = (
+        list(now.values())
+        if holders is None
+        else rematch.seating(game, match.view, holders, list(now.values()), _left(lobby), again)
+    )
     if not seated or None in seated:
         return ""
     first = seated[0]
     assert first is not None  # no seat is empty
     seats = seat_ids(game, len(seated))
     tag = seat_tags(game, seats)[seats[0]]
-    name = named_seat(_names(lobby).get(first, ""), tag)
-    return _("In the rematch, {name} starts.").format(name=name)
+    return screen.rematch_starts(named_seat(_names(lobby).get(first, ""), tag))
 
 
-def _rematch_without(client: Client, lobby: p.Lobby) -> list[str]:
+def _rematch_without(client: Client, lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> list[str]:
     """The names of the players of the ended match on show whom the rematch leaves out: the session's rule
-    (``lobby.rematch.without``), from this page's mirror (a page that is gone: its member's flag)."""
+    (``lobby.rematch.without``), from this page's mirror (a page that is gone: its member's flag; ``unsure``:
+    not those the host's reloaded page has not heard from yet, ``_left``)."""
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None:
         return []
-    holders = {s.id: s.member for s in client.played or lobby.seats}
-    gone = rematch.without(game, match.view, holders, [s.member for s in lobby.seats], _left(lobby))
+    holders = match.holders  # as the host's view of the ended match says (``_rematch_starts``)
+    if holders is None:
+        return []
+    gone = rematch.without(game, match.view, holders, [s.member for s in lobby.seats], _left(lobby, unsure))
     names = _called(lobby)
     return [names[m] for m in gone]
 
@@ -656,11 +678,16 @@ def _later(client: Client, sight: Sight) -> dict[str, str]:
 def _when(offer: str, name: str, sight: Sight) -> str:
     """When an offer of ``_later`` comes, by the page's clock: "in 1:45", the whole seconds left (as an
     invitation's expiry). A time of day would need the page's time zone, which a pure module does not know."""
-    left_s = max(0, -(-(sight.sure_at - sight.now_ms) // 1000))
-    time = f"{left_s // 60}:{left_s % 60:02d}"
+    time = _clock(sight)
     if offer == "take-over":
         return _("A computer player can take over for {name} in {time}.").format(name=name, time=time)
     return _("You can count {name} out in {time}.").format(name=name, time=time)
+
+
+def _clock(sight: Sight) -> str:
+    """The time left of the reload's grace, by the page's clock: "1:45", the whole seconds left."""
+    left_s = max(0, -(-(sight.sure_at - sight.now_ms) // 1000))
+    return f"{left_s // 60}:{left_s % 60:02d}"
 
 
 def _left(lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> set[str]:
