@@ -378,6 +378,9 @@ class MatchUi:
     # last move's news: the live region says they are back, once (``news``).
     away: frozenset[str] = frozenset()
     back: frozenset[str] = frozenset()
+    # The ``TURNS_KEY`` entry this page last asked to keep for the turn being built (``_turn_entry``: its name
+    # and value), or ``None``: what a change of the turn replaces, and what leaving it takes out (``left``).
+    turn: tuple[str, JSON] | None = None
 
 
 def start(
@@ -447,7 +450,7 @@ def advance(
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
-        return _keep_turn(ui, replace(moved, local=_keep(ui.board, ui.local, local)), table)
+        return _keep_turn(replace(moved, local=_keep(ui.board, ui.local, local)), table)
     return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
@@ -657,9 +660,8 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
     reply = answer if isinstance(answer, Reply) else Reply(*answer)
     if reply.local is ui.local and reply.move is None and not reply.effects:
         return ui, None  # nothing changed: the page is not redrawn
-    before = ui
     ui = _apply(replace(ui, error=None), Reply(reply.local, None, reply.effects))
-    return _keep_turn(before, ui, table), reply.move
+    return _keep_turn(ui, table), reply.move
 
 
 # --- the turn being built, kept across a reload -------------------------------------------------------
@@ -692,22 +694,49 @@ def _turn_entry(ui: MatchUi, table: Table | None) -> tuple[str, JSON] | None:
     return turn_name(ui.game, seat, ui.view), {"moves": ui.moves, "turn": turn}
 
 
-def _keep_turn(before: MatchUi, after: MatchUi, table: Table | None) -> MatchUi:
-    """``after`` with its page asked to keep the turn being built as it is now, when it changed from
-    ``before``'s: written into ``TURNS_KEY`` (a ``StoreEntries`` in the outbox), taken out once it is gone
-    (undone, sent, or a new position). Only the page's own entry is written: another tab's stay."""
-    old, new = _turn_entry(before, table), _turn_entry(after, table)
+def _keep_turn(ui: MatchUi, table: Table | None) -> MatchUi:
+    """``ui`` with its page asked to keep the turn being built as it is now, when it changed from the entry
+    last kept (``MatchUi.turn``, not worked out again from the state before: one ``_turn_entry`` an input):
+    written into ``TURNS_KEY`` (a ``StoreEntries`` in the outbox), taken out once it is gone (undone, sent, or
+    a new position). Only the page's own entry is written: another tab's stay."""
+    return _turned(ui, _turn_entry(ui, table))
+
+
+def _turned(ui: MatchUi, new: tuple[str, JSON] | None) -> MatchUi:
+    """``ui`` with ``new`` as its kept turn (``None``: none), its page asked to write the change."""
+    old = ui.turn
     if old == new:
-        return after
+        return ui
     entries: list[tuple[str, Any]] = []
     if old is not None and (new is None or new[0] != old[0]):
         entries.append((old[0], None))
     if new is not None:
         entries.append(new)
     effect = StoreEntries(TURNS_KEY, tuple(entries), TURNS_KEPT)
-    stored = dict(after.stored)
+    stored = dict(ui.stored)
     keep_written(stored, effect)
+    return replace(ui, outbox=(*ui.outbox, effect), stored=stored, turn=new)
+
+
+def left(before: MatchUi | None, after: MatchUi) -> MatchUi:
+    """``after``, the screen started in the place of ``before`` with ``before``'s turn not played (an undo, a
+    new match or a rematch, a match taken from another tab), with its page asked to take out the entry of that
+    turn (``TURNS_KEY``), unless ``after`` built the same turn again. Nothing would bring it back but the same
+    position at the same move count, and it stood in the browser's storage until newer ones pushed it out."""
+    old = before.turn if before is not None else None
+    if old is None or (after.turn is not None and after.turn[0] == old[0]):
+        return after
+    effect = StoreEntries(TURNS_KEY, ((old[0], None),), TURNS_KEPT)
+    stored = dict(after.stored)
+    if TURNS_KEY in stored:
+        keep_written(stored, effect)
     return replace(after, outbox=(*after.outbox, effect), stored=stored)
+
+
+def dropped(ui: MatchUi) -> MatchUi:
+    """``ui`` with the turn being built on it no longer kept (its entry taken out: ``_turned``), for a match
+    no seat plays on (the host ended it) or a page that lets it go (cleared in another tab)."""
+    return _turned(ui, None)
 
 
 def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
@@ -732,7 +761,11 @@ def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
         local = resume(ui.local, ui.view, seat, at(kept, "turn")[0])
     except ValueError:  # the readers' BadMessage, a board's own refusal
         return ui
-    return ui if local is None else replace(ui, local=local)
+    if local is None:
+        return ui
+    # The entry stands as kept: the turn built again is this page's to change or take out (``_keep_turn``).
+    ui = replace(ui, local=local)
+    return replace(ui, turn=_turn_entry(ui, table))
 
 
 # --- the view --------------------------------------------------------------------------------------
