@@ -250,7 +250,10 @@ def unnamed_bot(name: str, level: str) -> bool:
     """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
     may be called "Bot") with no name of its own: stored as ``core.bot.NAME`` (a table's computer seat left
     unnamed), or given its label (a lobby's, in the page's language). The table's setup form and every
-    board ask this one rule, so what the form leaves empty is what a board names by its label."""
+    board ask this one rule, so what the form leaves empty is what a board names by its label. The label is
+    compared exactly: only the page itself gives it (``ui.lobby.panel._names``, in the language it is read
+    in), never a save or a peer, whose names ``lobby.protocol.parse_name`` reads (no brackets: a plain-space
+    "Bot (Hard)" is refused there, not read as a person's name)."""
     return bool(level) and name in (NAME, label(level))
 
 
@@ -1025,18 +1028,25 @@ def opening(table: Table, seat: str) -> str:
     return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 
+# The seat colours (``core.game.SEAT_COLOURS``) as players name what they see, each looked up when said, in
+# the page's language then (a table built once, not on each call). Not ``N_`` words as ui/'s other tables: these
+# carry the catalogue's context ("seat colour"), and the extraction (``make locale``) finds a context only in a
+# literal ``pgettext`` call: it has no keyword that marks one without looking it up.
+_COLOUR_NAMES: dict[str, Callable[[], str]] = {
+    "amber": lambda: i18n.pgettext("seat colour", "orange"),
+    "cyan": lambda: i18n.pgettext("seat colour", "sky blue"),
+    "magenta": lambda: i18n.pgettext("seat colour", "pink"),
+    "lime": lambda: i18n.pgettext("seat colour", "green"),
+    "violet": lambda: i18n.pgettext("seat colour", "blue"),
+    "coral": lambda: i18n.pgettext("seat colour", "red"),
+}
+
+
 def colour_name(colour: str) -> str:
     """A seat's colour (``core.game.SEAT_COLOURS``) as players name what they see ("pink"): the page says
     it where a player's colour changes (a rematch's turned seats), never alone (the seat's tag with it)."""
-    names = {
-        "amber": i18n.pgettext("seat colour", "orange"),
-        "cyan": i18n.pgettext("seat colour", "sky blue"),
-        "magenta": i18n.pgettext("seat colour", "pink"),
-        "lime": i18n.pgettext("seat colour", "green"),
-        "violet": i18n.pgettext("seat colour", "blue"),
-        "coral": i18n.pgettext("seat colour", "red"),
-    }
-    return names.get(colour, "")
+    said = _COLOUR_NAMES.get(colour)
+    return said() if said is not None else ""
 
 
 def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:
