@@ -60,6 +60,9 @@ class Ui:
     places: Mapping[str, frozenset[Cell]] | None = None
     chosen: str | None = None  # the hand tile chosen: "mirror" or "prism"
     orient: str = "/"
+    # The player chose the orientation (a button, or a key) on this position: before any tile is chosen the
+    # orientation buttons are drawn pressed only then, not for the "/" a tile takes when nobody chose.
+    oriented: bool = False
     cursor: Cell = (0, 0)
     aim: Cell | None = None  # the cell previewed (under the pointer or the cursor)
     tapped: Cell | None = None  # the cell a tap previewed while that preview stands (a mouse's hover leaves it)
@@ -193,7 +196,7 @@ class RaythreadBoard:
             return self._choose(ui, seat, table, kind), None
         if action == "rt-orient":
             orient = data.get("orient", "")
-            return (replace(ui, orient=orient, note=None), None) if orient in ("/", "\\") else (ui, None)
+            return (replace(ui, orient=orient, oriented=True, note=None), None) if orient in ("/", "\\") else (ui, None)
         if action == "rt-zoom":
             return replace(ui, zoom=not ui.zoom), None
         if action == "rt-cancel":
@@ -227,9 +230,9 @@ class RaythreadBoard:
         if key in KIND_KEYS:
             return self._choose(ui, seat, table, KIND_KEYS[key]), None
         if key in ("/", "\\"):
-            return replace(ui, orient=key), None
+            return replace(ui, orient=key, oriented=True), None
         if key in ("o", "O"):
-            return replace(ui, orient="\\" if ui.orient == "/" else "/"), None
+            return replace(ui, orient="\\" if ui.orient == "/" else "/", oriented=True), None
         if key == "Escape":
             return replace(ui, chosen=None, turning=None, aim=None, note=None), None
         if key in ("Enter", " "):
@@ -360,7 +363,9 @@ class RaythreadBoard:
             return None
         hand = view["hands"][seat]
         counts = {kind: hand[kind] for kind in rules.KINDS}
-        drawn = (ui.chosen, ui.orient, ui.turning is not None, nudge)
+        # The orientation drawn pressed: the chosen tile's, or the one the player pressed; none before either.
+        pressed = ui.orient if ui.chosen is not None or ui.oriented else None
+        drawn = (ui.chosen, ui.orient, pressed, ui.turning is not None, nudge)
         key = ("hand", tuple(counts.values()), *drawn, i18n.generation())
         return keep(_HANDS, key, lambda: _hand(counts, *drawn))
 
@@ -580,9 +585,11 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[st
     return [_("Point at or tap a highlighted cell to see the beams after the move.")]
 
 
-def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: bool, nudge: str | None) -> Element:
-    """The hand panel: a button per tile kind with its count, the orientation and Cancel; ``nudge``
-    (_nudge) points the eye at it."""
+def _hand(
+    hand: Mapping[str, int], chosen: str | None, orient: str, pressed: str | None, turning: bool, nudge: str | None
+) -> Element:
+    """The hand panel: a button per tile kind with its count (drawn in ``orient``), the orientation buttons
+    (``pressed``: the one drawn pressed, if any) and Cancel; ``nudge`` (_nudge) points the eye at it."""
     tiles = [
         h(
             "button",
@@ -607,11 +614,11 @@ def _hand(hand: Mapping[str, int], chosen: str | None, orient: str, turning: boo
             "button",
             {
                 "type": "button",
-                "class": "rt-orient" + (" chosen" if orient == o else ""),
+                "class": "rt-orient" + (" chosen" if pressed == o else ""),
                 "data-action": "rt-orient",
                 "data-orient": o,
                 "data-orient-name": "slash" if o == "/" else "backslash",
-                "aria-pressed": "true" if orient == o else "false",
+                "aria-pressed": "true" if pressed == o else "false",
                 "aria-label": _("Orientation {orient}").format(orient=_(scene.ORIENT_WORDS[o])),
                 "aria-keyshortcuts": o,
             },

@@ -250,7 +250,10 @@ def unnamed_bot(name: str, level: str) -> bool:
     """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
     may be called "Bot") with no name of its own: stored as ``core.bot.NAME`` (a table's computer seat left
     unnamed), or given its label (a lobby's, in the page's language). The table's setup form and every
-    board ask this one rule, so what the form leaves empty is what a board names by its label."""
+    board ask this one rule, so what the form leaves empty is what a board names by its label. The label is
+    compared exactly: only the page itself gives it (``ui.lobby.panel._names``, in the language it is read
+    in), never a save or a peer, whose names ``lobby.protocol.parse_name`` reads (no brackets: a plain-space
+    "Bot (Hard)" is refused there, not read as a person's name)."""
     return bool(level) and name in (NAME, label(level))
 
 
@@ -378,6 +381,9 @@ class MatchUi:
     # last move's news: the live region says they are back, once (``news``).
     away: frozenset[str] = frozenset()
     back: frozenset[str] = frozenset()
+    # The ``TURNS_KEY`` entry this page last asked to keep for the turn being built (``_turn_entry``: its name
+    # and value), or ``None``: what a change of the turn replaces, and what leaving it takes out (``left``).
+    turn: tuple[str, JSON] | None = None
 
 
 def start(
@@ -447,7 +453,7 @@ def advance(
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
-        return _keep_turn(ui, replace(moved, local=_keep(ui.board, ui.local, local)), table)
+        return _keep_turn(replace(moved, local=_keep(ui.board, ui.local, local)), table)
     return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
@@ -657,9 +663,8 @@ def handle(ui: MatchUi, table: Table, event: UiEvent) -> tuple[MatchUi, Move | N
     reply = answer if isinstance(answer, Reply) else Reply(*answer)
     if reply.local is ui.local and reply.move is None and not reply.effects:
         return ui, None  # nothing changed: the page is not redrawn
-    before = ui
     ui = _apply(replace(ui, error=None), Reply(reply.local, None, reply.effects))
-    return _keep_turn(before, ui, table), reply.move
+    return _keep_turn(ui, table), reply.move
 
 
 # --- the turn being built, kept across a reload -------------------------------------------------------
@@ -692,22 +697,49 @@ def _turn_entry(ui: MatchUi, table: Table | None) -> tuple[str, JSON] | None:
     return turn_name(ui.game, seat, ui.view), {"moves": ui.moves, "turn": turn}
 
 
-def _keep_turn(before: MatchUi, after: MatchUi, table: Table | None) -> MatchUi:
-    """``after`` with its page asked to keep the turn being built as it is now, when it changed from
-    ``before``'s: written into ``TURNS_KEY`` (a ``StoreEntries`` in the outbox), taken out once it is gone
-    (undone, sent, or a new position). Only the page's own entry is written: another tab's stay."""
-    old, new = _turn_entry(before, table), _turn_entry(after, table)
+def _keep_turn(ui: MatchUi, table: Table | None) -> MatchUi:
+    """``ui`` with its page asked to keep the turn being built as it is now, when it changed from the entry
+    last kept (``MatchUi.turn``, not worked out again from the state before: one ``_turn_entry`` an input):
+    written into ``TURNS_KEY`` (a ``StoreEntries`` in the outbox), taken out once it is gone (undone, sent, or
+    a new position). Only the page's own entry is written: another tab's stay."""
+    return _turned(ui, _turn_entry(ui, table))
+
+
+def _turned(ui: MatchUi, new: tuple[str, JSON] | None) -> MatchUi:
+    """``ui`` with ``new`` as its kept turn (``None``: none), its page asked to write the change."""
+    old = ui.turn
     if old == new:
-        return after
+        return ui
     entries: list[tuple[str, Any]] = []
     if old is not None and (new is None or new[0] != old[0]):
         entries.append((old[0], None))
     if new is not None:
         entries.append(new)
     effect = StoreEntries(TURNS_KEY, tuple(entries), TURNS_KEPT)
-    stored = dict(after.stored)
+    stored = dict(ui.stored)
     keep_written(stored, effect)
+    return replace(ui, outbox=(*ui.outbox, effect), stored=stored, turn=new)
+
+
+def left(before: MatchUi | None, after: MatchUi) -> MatchUi:
+    """``after``, the screen started in the place of ``before`` with ``before``'s turn not played (an undo, a
+    new match or a rematch, a match taken from another tab), with its page asked to take out the entry of that
+    turn (``TURNS_KEY``), unless ``after`` built the same turn again. Nothing would bring it back but the same
+    position at the same move count, and it stood in the browser's storage until newer ones pushed it out."""
+    old = before.turn if before is not None else None
+    if old is None or (after.turn is not None and after.turn[0] == old[0]):
+        return after
+    effect = StoreEntries(TURNS_KEY, ((old[0], None),), TURNS_KEPT)
+    stored = dict(after.stored)
+    if TURNS_KEY in stored:
+        keep_written(stored, effect)
     return replace(after, outbox=(*after.outbox, effect), stored=stored)
+
+
+def dropped(ui: MatchUi) -> MatchUi:
+    """``ui`` with the turn being built on it no longer kept (its entry taken out: ``_turned``), for a match
+    no seat plays on (the host ended it) or a page that lets it go (cleared in another tab)."""
+    return _turned(ui, None)
 
 
 def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
@@ -732,7 +764,11 @@ def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
         local = resume(ui.local, ui.view, seat, at(kept, "turn")[0])
     except ValueError:  # the readers' BadMessage, a board's own refusal
         return ui
-    return ui if local is None else replace(ui, local=local)
+    if local is None:
+        return ui
+    # The entry stands as kept: the turn built again is this page's to change or take out (``_keep_turn``).
+    ui = replace(ui, local=local)
+    return replace(ui, turn=_turn_entry(ui, table))
 
 
 # --- the view --------------------------------------------------------------------------------------
@@ -1005,18 +1041,25 @@ def opening(table: Table, seat: str) -> str:
     return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 
+# The seat colours (``core.game.SEAT_COLOURS``) as players name what they see, each looked up when said, in
+# the page's language then (a table built once, not on each call). Not ``N_`` words as ui/'s other tables: these
+# carry the catalogue's context ("seat colour"), and the extraction (``make locale``) finds a context only in a
+# literal ``pgettext`` call: it has no keyword that marks one without looking it up.
+_COLOUR_NAMES: dict[str, Callable[[], str]] = {
+    "amber": lambda: i18n.pgettext("seat colour", "orange"),
+    "cyan": lambda: i18n.pgettext("seat colour", "sky blue"),
+    "magenta": lambda: i18n.pgettext("seat colour", "pink"),
+    "lime": lambda: i18n.pgettext("seat colour", "green"),
+    "violet": lambda: i18n.pgettext("seat colour", "blue"),
+    "coral": lambda: i18n.pgettext("seat colour", "red"),
+}
+
+
 def colour_name(colour: str) -> str:
     """A seat's colour (``core.game.SEAT_COLOURS``) as players name what they see ("pink"): the page says
     it where a player's colour changes (a rematch's turned seats), never alone (the seat's tag with it)."""
-    names = {
-        "amber": i18n.pgettext("seat colour", "orange"),
-        "cyan": i18n.pgettext("seat colour", "sky blue"),
-        "magenta": i18n.pgettext("seat colour", "pink"),
-        "lime": i18n.pgettext("seat colour", "green"),
-        "violet": i18n.pgettext("seat colour", "blue"),
-        "coral": i18n.pgettext("seat colour", "red"),
-    }
-    return names.get(colour, "")
+    said = _COLOUR_NAMES.get(colour)
+    return said() if said is not None else ""
 
 
 def at_once(ui: MatchUi, table: Table, seats: Sequence[str]) -> str:

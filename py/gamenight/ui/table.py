@@ -334,13 +334,11 @@ def deal(model: Model, now: int, again: bool = False) -> tuple[Model, list[Effec
         elsewhere=False,
         rematch=again,
     )
-    model = replace(
-        model,
-        ui=match.start(model.game, _board(model.game), _view(model), now_ms=model.now_ms),
-        pending=None,
-        confirming=False,
-    )
-    return model, [save(model), *think(model)]
+    # The turn being built on the match this one replaces (a new match, a rematch) is kept no more.
+    fresh = match.left(model.ui, match.start(model.game, _board(model.game), _view(model), now_ms=model.now_ms))
+    ui, asked, _moves = match.take(fresh)
+    model = replace(model, ui=ui, pending=None, confirming=False)
+    return model, [save(model), *asked, *think(model)]
 
 
 def turned(model: Model) -> Model:
@@ -472,7 +470,9 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         cleared = replace(
             model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="", message=said
         )
-        return cleared, [StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
+        # The turn this tab was building on it goes with it.
+        _ui, dropped, _moves = match.take(match.dropped(model.ui)) if model.ui is not None else (None, [], [])
+        return cleared, [*dropped, StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
     try:
         theirs = restore(model.game, text)
     except GameNightError:
@@ -486,9 +486,11 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         )
     else:
         taken = replace(theirs, now_ms=model.now_ms, message=_("This match was played on in another tab: here it is."))
-    # A computer move or a question of this page was about the position it had: both go.
-    taken = replace(taken, pending=None, confirming=False, vs="", elsewhere=True)
-    stop: list[Effect] = [StopWork(BOT_TASK), StopTimer(BOT_TASK)]
+    # A computer move or a question of this page was about the position it had: both go, and so does the
+    # turn it was building there.
+    ui, asked, _moves = match.take(match.left(model.ui, theirs.ui))
+    taken = replace(taken, ui=ui, pending=None, confirming=False, vs="", elsewhere=True)
+    stop: list[Effect] = [*asked, StopWork(BOT_TASK), StopTimer(BOT_TASK)]
     return taken, [*stop, *think(taken)] if taken.phase == "playing" else stop
 
 
@@ -690,10 +692,12 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
     model = replace(model, played=played, message=said, pending=None, elsewhere=False)
-    model = replace(model, ui=match.restarted(model.ui, retold(model)))  # zoomed in, the board stays so
+    # Zoomed in, the board stays so; the turn being built on the position left is kept no more.
+    ui, asked, _moves = match.take(match.left(model.ui, match.restarted(model.ui, retold(model))))
+    model = replace(model, ui=ui)
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None
-    return model, [save(model), *think(model), *([match.FOCUS_BOARD] if last else [])]
+    return model, [save(model), *asked, *think(model), *([match.FOCUS_BOARD] if last else [])]
 
 
 def last_own_move(model: Model) -> int | None:

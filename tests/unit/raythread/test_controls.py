@@ -663,3 +663,32 @@ def test_in_japanese_the_hand_counts_its_tiles_with_no_space_after_the_times_sig
         finally:
             i18n.set_language("en")
     assert counts == {"en": ["× 1", "× 2"], "ja": ["×1", "×2"]}
+
+
+def orientations(ui, view, seat) -> dict:
+    """Each orientation button's pressed state as drawn (aria-pressed, and the class the eye reads)."""
+    tree = BOARD.render(ui, view, seat, TABLE)
+    found = find_all(tree, lambda e: e.attr("data-action") == "rt-orient")
+    return {e.attr("data-orient"): (e.attr("aria-pressed"), "chosen" in str(e.attr("class")).split()) for e in found}
+
+
+def test_no_orientation_is_pressed_before_a_tile_is_chosen_or_an_orientation_pressed():
+    """The orientation a tile would take is "/" until the player says otherwise, but a toggle drawn pressed
+    before anything is chosen read as a choice nobody made (pass58, on every page with a hand: one device,
+    a host's, a guest's at its turn). It is drawn pressed once a tile is chosen, or once one is pressed."""
+    state = played(3, 0, ("A", "C"))
+    seat = state.seats[state.turn]
+    view = rules.view(state, seat)
+    ui = BOARD.start(view, None)
+    kind = next(k for i, k in enumerate(rules.KINDS) if state.hands[state.seats.index(seat)][i])
+    off = {"/": ("false", False), "\\": ("false", False)}
+    assert orientations(ui, view, seat) == off
+    chosen, _ = click(ui, view, seat, "rt-hand", kind=kind)
+    assert chosen.chosen == kind
+    assert orientations(chosen, view, seat) == {"/": ("true", True), "\\": ("false", False)}
+    assert orientations(key(chosen, view, seat, "Escape")[0], view, seat) == off
+    # An orientation pressed first is pressed, and the tile chosen then takes it.
+    for pressed in (key(ui, view, seat, "\\")[0], click(ui, view, seat, "rt-orient", orient="\\")[0]):
+        assert orientations(pressed, view, seat) == {"/": ("false", False), "\\": ("true", True)}
+        tile_chosen, _ = click(pressed, view, seat, "rt-hand", kind=kind)
+        assert orientations(tile_chosen, view, seat)["\\"] == ("true", True) and tile_chosen.orient == "\\"

@@ -16,7 +16,7 @@ from gamenight.lightseeker import rules as ls_rules
 from gamenight.raythread import GAME as RT
 from gamenight.raythread import rules as rt_rules
 from gamenight.ui import app, match
-from gamenight.ui.program import Env, Store, StoreEntries, UiEvent, keep_written
+from gamenight.ui.program import Env, Store, Stored, StoreEntries, UiEvent, keep_written
 from gamenight.ui.svg import text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, host_lobby, join
 from tests.unit.ui.test_lobby_bots import click_place, first_place
@@ -446,3 +446,75 @@ def tap(page, cell) -> None:
     r, c = cell
     page.send(UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, now_ms=page.rtc.now, pointer="touch"))
     page.rtc.pump()
+
+
+# --- a position left without its turn played takes its entry with it (match59) ---------------------
+
+
+def rt_b_tapped() -> Table:
+    """A table where Ann (A) placed a tile and Bea (B) has chosen one and previewed it on a cell."""
+    table = Table("raythread")
+    move = rt_place(table)
+    table.click("rt-hand", kind=move["tile"])
+    table.click("rt-cell", r=move["cell"][0], c=move["cell"][1])
+    rt_tapped(table)
+    (name,) = table.entries
+    assert name.startswith("raythread/C/")
+    return table
+
+
+def test_undo_takes_out_the_turn_being_built_on_the_position_it_leaves():
+    table = rt_b_tapped()
+    table.click("table-undo")
+    assert table.ui.moves == 0 and table.local.chosen is None
+    assert table.entries == {}
+    # Nothing is written for the position Undo went back to: nothing of its turn is chosen.
+    assert table.reload().local.chosen is None
+
+
+def test_a_new_match_takes_out_the_turn_being_built_on_the_match_it_replaces():
+    table = rt_b_tapped()
+    table.click("table-new")  # a match with moves in it: asked first
+    table.click("table-new")
+    assert table.ui.moves == 0 and table.entries == {}
+
+
+def test_a_match_taken_from_another_tab_or_cleared_there_takes_out_this_tab_s_turn():
+    table = rt_b_tapped()
+    other = Table("raythread", {k: v for k, v in table.storage.items() if k != KEY})
+    other.click("table-undo")
+    theirs = other.storage["table.raythread"]
+    table.send(Stored("table.raythread", theirs))
+    assert table.ui.moves == 0 and table.entries == {}
+    again = rt_b_tapped()
+    again.send(Stored("table.raythread", None))
+    assert again.model.inner.phase == "setup" and again.entries == {}
+
+
+def test_a_lobby_match_the_host_ends_takes_out_a_guest_s_turn_being_built():
+    rtc = FakeRtc()
+    host, bea_browser, _link, bea = bea_answered(rtc)
+    bea.click("sit", seat="C")
+    host.click("start")
+    click_place(host, first_place(host, "A"))
+    bea.click("rt-hand", kind=first_place(host, "C")["tile"])
+    assert json.loads(bea_browser.storage[KEY])
+    host.click("end")
+    host.click("end")
+    assert json.loads(bea_browser.storage.get(KEY, "{}")) == {}
+
+
+def test_a_lobby_rematch_takes_out_the_turn_being_built_on_the_match_it_replaces():
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host = host_lobby(rtc, host_browser)
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    host.click("rt-hand", kind=first_place(host, "A")["tile"])
+    (name,) = json.loads(host_browser.storage[KEY])
+    host.click("end")
+    host.click("end")
+    assert json.loads(host_browser.storage.get(KEY, "{}")) == {}
+    host.click("start")  # the rematch
+    assert name not in json.loads(host_browser.storage.get(KEY, "{}"))

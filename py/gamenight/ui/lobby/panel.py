@@ -224,8 +224,10 @@ def sync_board(
         # from the position before it that the snapshot told.
         before = dict(client.before) if client.before is not None else None
         stored = ui.stored if ui is not None else stored
-        # At its move count: a turn this browser kept for the position is built again (``screen.resumed``).
-        ui = screen.start(match.game, board, view, table, stored, before=before, now_ms=now_ms, moves=match.moves)
+        # At its move count: a turn this browser kept for the position is built again (``screen.resumed``);
+        # the one built on the match it replaces (a rematch) is kept no more.
+        started = screen.start(match.game, board, view, table, stored, before=before, now_ms=now_ms, moves=match.moves)
+        ui = screen.left(ui, started)
         # A match already under way has no log here.
         ui = replace(ui, unseen=match.moves, followed=client.seq)
     elif fresh or (ui.view is not match.view and ui.view != view):
@@ -251,7 +253,9 @@ def sync_board(
     else:
         halted = ""
     if ui.halted != halted:
-        ui = replace(ui, halted=halted)
+        # A match the host ended is played on no more: neither is the turn this page was building on it. A page
+        # that lost the host keeps its turn: it may rejoin the match, or reload into it.
+        ui = replace(screen.dropped(ui) if match.ended == "host" else ui, halted=halted)
     if client.errors and client.errors[-1].about == "move":
         # The host refused this page's move: say why next to the board (and only there), in this page's
         # words (the refusal came as a code and its parameters).
