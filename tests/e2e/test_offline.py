@@ -428,3 +428,42 @@ def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(brows
         watch.check()
     finally:
         context.close()
+
+
+# Each text of the settings' storage list drawn past the right edge of the card's content (px): a grid
+# column of 1fr grows to the widest word that cannot break, and the list with it.
+PAST_ITS_BOX = r"""() => {
+    const over = [], range = document.createRange();
+    for (const dl of document.querySelectorAll('.settings .storage')) {
+        const card = dl.parentElement, style = getComputedStyle(card);
+        const inset = parseFloat(style.paddingRight) + parseFloat(style.borderRightWidth);
+        const right = card.getBoundingClientRect().right - inset;
+        const walker = document.createTreeWalker(dl, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) {
+                if (rect.right > right + 0.5) over.push([node.data, Math.round(rect.right - right)]);
+            }
+        }
+    }
+    return over;
+}"""
+
+
+def test_the_saved_version_stays_inside_its_row_in_japanese_at_320_px(browser: Browser, deployment: Deployment):
+    """ "保存済み（バージョン⁠305e051db6c2）：" has no break for 12 Latin characters after a joined word: at
+    320 px it ran 8 px past its row into the card's padding (qa59): the row's grid column grew to that run.
+    The version now breaks from its word as English "version {version}" does, and the row never grows."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}}, locale="ja-JP")
+    watch = PageWatch(origin=deployment.url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, deployment.url)
+        controlled(page)
+        open_app(page, deployment.url, "#/settings")
+        version = build_site.build_id(deployment.manifest())
+        expect(page.locator('[data-row="offline"] dd')).to_contain_text(version, timeout=20_000)
+        assert page.evaluate(PAST_ITS_BOX) == []
+        watch.check()
+    finally:
+        context.close()
