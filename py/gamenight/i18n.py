@@ -83,14 +83,18 @@ def title(*parts: str) -> str:
 
 
 # A translation joins the characters of a word the browser's phrase model breaks ("明る" / "い面") with a
-# word joiner; the renderer (``ui.svg``) draws each joined run as a no-break span and never puts a joiner
-# on the page.
+# word joiner, and words no line may part ("Bot\u00a0A\u00a0(Hard)", "{n}\u00a0MB") with a no-break space;
+# the renderer (``ui.svg``) draws each joined run as a no-break span of plain text and never puts a joiner or
+# a no-break space where a reader gets it: the marks are for the eye's line breaking only.
 JOINER = "\u2060"
+NO_BREAK = "\u00a0"
+_PLAIN = str.maketrans({JOINER: None, NO_BREAK: " "})
 
 
 def plain(text: str) -> str:
-    """``text`` without the word joiners of its translation (for a place no markup reaches)."""
-    return text.replace(JOINER, "")
+    """``text`` as a reader gets it, for a place no markup reaches (a document title): without the word
+    joiners of its translation, its no-break spaces plain ones."""
+    return text.translate(_PLAIN)
 
 
 def number(n: int | float | str) -> str:

@@ -63,7 +63,7 @@ def replayed(page: Page, store: str, game) -> tuple[int, object]:
 @pytest.mark.timeout(600)  # a whole match with a bot's thinking and pauses: longer than one page's test
 def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_url: str):
     setup(app, site_url, "raythread", "normal")
-    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot\u00a0B\u00a0(Normal)")
+    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
     expect(app.locator(".match-seat[data-seat=C] .badge.bot")).to_have_text("computer")
     app.evaluate(WATCH_THINKING)
     chooser = random.Random(5)
@@ -144,8 +144,9 @@ def test_a_screen_reader_hears_each_computer_move_once_before_the_persons_turn(a
     expect(news.last).to_contain_text("(A) to play")
     lines = news.all_text_contents()
     moves = [line for line in lines if " places a " in line or " turns " in line]
-    # Unnamed computers: by seat and level, each label joined by no-break spaces.
-    movers = ("Ann", *(f"Bot\u00a0{tag}\u00a0(Easy)" for tag in "BCD"))
+    # Unnamed computers: by seat and level. The news is what a reader hears: plain spaces, its no-break
+    # marks drawn as a no-break span (ui.svg), never handed over as U+00A0.
+    movers = ("Ann", *(f"Bot {tag} (Easy)" for tag in "BCD"))
     assert [next(n for n in movers if line.startswith(n)) for line in moves] == list(movers), lines
     heard = app.evaluate("window.heard")
     for line in moves:  # each move once: the region gains lines, it does not say them all again
@@ -156,13 +157,13 @@ def test_play_vs_computer_from_the_card_and_a_reload_keeps_the_bot(app: Page, si
     open_app(app, site_url, "#/")
     app.click("a[href='#/raythread/table?vs=normal']")
     expect(app.locator(".rt-board")).to_be_visible()
-    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot\u00a0B\u00a0(Normal)")
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot B (Normal)")
     assert app.evaluate("location.hash") == "#/raythread/table"
     state = rt.engine(app)
     rt.click_move(app, next(m for m in rules.legal(state, "A") if m["type"] == "place"))
     app.reload()
     app.wait_for_function("document.documentElement.dataset.app === 'ready'")
-    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot\u00a0B\u00a0(Normal)")
+    expect(app.locator(".match-seat[data-seat=C]")).to_contain_text("Bot B (Normal)")
     wait_for_moves(app, rt.STORE, 2)  # the bot, interrupted by the reload, thinks again and answers
     assert [e["seat"] for e in rt.record(app)["log"]] == ["A", "C"]
     rt.assert_page_shows(app, rt.engine(app))  # the engine replays the bot's move: it was legal
@@ -177,14 +178,14 @@ def test_a_computer_seat_s_name_field_says_its_name_and_an_old_save_calls_its_bo
     field = app.locator("input[name=name1]")
     expect(field).to_have_attribute("placeholder", "Player 2")
     app.select_option("select[name=kind1]", "hard")
-    expect(field).to_have_attribute("placeholder", "Bot\u00a0B\u00a0(Hard)")
+    expect(field).to_have_attribute("placeholder", "Bot B (Hard)")
     expect(app.locator("input[name=name0]")).to_have_value("Ann")
     expect(app.locator("select[name=kind1]")).to_have_value("hard")
     app.select_option("select[name=kind1]", "here")
     expect(field).to_have_attribute("placeholder", "Player 2")
     app.select_option("select[name=kind1]", "normal")
     app.click("form[data-action=table-setup] button[type=submit]")
-    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot\u00a0B\u00a0(Normal)")
+    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
     # As the app saved it before the rule: the unnamed bot of the second seat was "Bea". (Written from
     # the home page: the table, and its computer's thinking, stopped there, so nothing saves over it.)
     app.click("header a[href='#/']")
@@ -194,11 +195,11 @@ def test_a_computer_seat_s_name_field_says_its_name_and_an_old_save_calls_its_bo
     saved["record"]["names"]["C"] = "Bea"
     app.evaluate(f"(text) => localStorage.setItem('{rt.STORE}', text)", json.dumps(saved))
     open_app(app, site_url, "#/raythread/table")
-    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot\u00a0B\u00a0(Normal)")
+    expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
     expect(app.locator(".match-seats")).not_to_contain_text("Bea")
     app.click("button[data-action=table-setup]")
     expect(field).to_have_value("")
-    expect(field).to_have_attribute("placeholder", "Bot\u00a0B\u00a0(Normal)")
+    expect(field).to_have_attribute("placeholder", "Bot B (Normal)")
 
 
 # Each step of a replay as the page drew it: the step number (``data-replay``, none for the position
@@ -264,7 +265,7 @@ def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, 
     for shown, (cubes, buh) in zip(steps, expected, strict=True):
         assert shown["cubes"] == cube_styles(cubes), shown
         assert shown["buh"] == buh_style(buh), shown
-    assert "Bot\u00a02\u00a0(Easy)'s move, step 1 of 3" in steps[0]["status"] and "(1) to play" in steps[-1]["status"]
+    assert "Bot 2 (Easy)'s move, step 1 of 3" in steps[0]["status"] and "(1) to play" in steps[-1]["status"]
     rolled = [a for s in steps for a in s["animations"]]
     if motion == "reduce":
         assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"

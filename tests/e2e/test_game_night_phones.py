@@ -297,10 +297,13 @@ def english_patterns() -> list[tuple[str, re.Pattern]]:
     A msgid with too few letters of its own (``{name}: {text}``) matches too much to tell."""
     patterns = []
     for msgid in japanese():
-        literal = re.sub(r"\{[a-z_0-9]*\}", "", msgid)
+        # As the page gives it: a no-break space of the msgid ("Bot\u00a0({level})") is a plain space in a
+        # no-break span, so an English "Bot (Normal)" left on her page is still found.
+        shown = i18n.plain(msgid)
+        literal = re.sub(r"\{[a-z_0-9]*\}", "", shown)
         if sum(ch.isalpha() for ch in literal) < 4:
             continue
-        parts = re.split(r"(\{[a-z_0-9]*\})", msgid)
+        parts = re.split(r"(\{[a-z_0-9]*\})", shown)
         body = "".join(".+?" if re.fullmatch(r"\{[a-z_0-9]*\}", part) else re.escape(part) for part in parts)
         patterns.append((msgid, re.compile(body, re.S)))
     return patterns
@@ -327,7 +330,7 @@ def leaking(texts: list[str]) -> list[str]:
         f"{text!r} (msgid {msgid!r})"
         for text in texts
         for msgid, pattern in english_patterns()
-        if pattern.fullmatch(text) or (" " in msgid and "{" not in msgid and msgid in text)
+        if pattern.fullmatch(text) or (" " in msgid and "{" not in msgid and i18n.plain(msgid) in text)
     ]
 
 

@@ -180,9 +180,9 @@ def before_rematch(page: Page, game_id: str) -> None:
     the first (nobody was told before the press); it is the button's description."""
     first = "A" if game_id == "raythread" else "1"
     line = page.locator("#rematch-starts")
-    expect(line).to_have_text(f"In the rematch, Bot\u00a0{first}\u00a0(Normal) starts.")
+    expect(line).to_have_text(f"In the rematch, Bot {first} (Normal) starts.")
     expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(
-        f"In the rematch, Bot\u00a0{first}\u00a0(Normal) starts."
+        f"In the rematch, Bot {first} (Normal) starts."
     )
 
 

@@ -51,7 +51,7 @@ WATCH_THINKING = """() => {
   window.sawThinking = false;
   new MutationObserver(() => {
     const status = document.querySelector('.match-status');
-    if (status && status.textContent.includes('Bot\u00a0B\u00a0(Normal) is thinking')) window.sawThinking = true;
+    if (status && status.textContent.includes('Bot B (Normal) is thinking')) window.sawThinking = true;
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
 
@@ -99,12 +99,12 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     host.select_option(".seat[data-seat='B'] select[name=level]", "normal")
     host.click(".seat[data-seat='B'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea):
-        expect(seat(page, "B")).to_have_text("Bot\u00a0B\u00a0(Normal)")
-        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot\u00a0B\u00a0(Normal)")
+        expect(seat(page, "B")).to_have_text("Bot B (Normal)")
+        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot B (Normal)")
     host.click("button[data-action=start]")
     for page in (host, bea):
         expect(page.locator(".rt-board")).to_be_visible()
-        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot\u00a0B\u00a0(Normal)")
+        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot B (Normal)")
     bea.evaluate(WATCH_THINKING)
 
     chooser = random.Random(7)
@@ -130,7 +130,7 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     for page in (host, bea):
         expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         rt.assert_page_shows(page, state)  # the final scores, claims and beams are the engine's replay
-        expect(page.locator(".match-result")).to_contain_text("Bot\u00a0B\u00a0(Normal)")
+        expect(page.locator(".match-result")).to_contain_text("Bot B (Normal)")
 
 
 # A lobby row's name and its buttons: each box (is a button on the name's line?).
@@ -159,7 +159,7 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     expect(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(host, "C")).to_have_text("Bot\u00a0B\u00a0(Easy)")  # a two-seat Raythread: seat C reads B
+    expect(seat(host, "C")).to_have_text("Bot B (Easy)")  # a two-seat Raythread: seat C reads B
     # Bea, a spectator now, on one line at 1280 px: "Bea spectator disconnected", then Invite again and
     # Remove (alone on a second line before: the buttons wrapped one by one).
     row = member(host, "Bea")
@@ -243,7 +243,7 @@ WATCH_STEPS = """() => {
 }"""
 
 # The computer's answer was played back on the watching page: one of its steps shown, then the position.
-ANSWER_WATCHED = """() => window.steps.some(s => s.status.includes("Bot\u00a02\u00a0(Easy)'s move"))
+ANSWER_WATCHED = """() => window.steps.some(s => s.status.includes("Bot 2 (Easy)'s move"))
   && window.steps[window.steps.length - 1].step === null"""
 
 
@@ -266,7 +266,7 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
     dan = join(people, host, "Dan")
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(dan, "2")).to_have_text("Bot\u00a02\u00a0(Easy)")
+    expect(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
     host.click("button[data-action=start]")
     expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     for page in (host, dan):
@@ -295,11 +295,11 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         shown = [s["step"] for s in steps]
         ann = len(move["actions"]) + 1  # each action, then Buh
         assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], steps
-        assert all("Ann\u00a0(1)'s move" in s["status"] for s in steps[:ann]), steps
-        assert "Bot\u00a02\u00a0(Easy) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
+        assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), steps
+        assert "Bot 2 (Easy) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
         rest = shown[ann + 1 :]
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
-        assert all("Bot\u00a02\u00a0(Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
+        assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]
 
 

@@ -228,7 +228,7 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     # … and where the offer will be, the page says why there is none and when it comes, redrawn by its
     # one-second timer with no other message (lobby58).
     waiting = host.locator(".match-beside .gone-line")
-    said = r"^Bea\u00a0\(B\) has not reconnected since the game night was restored\. "
+    said = r"^Bea \(B\) has not reconnected since the game night was restored\. "
     said += r"A computer player can take over for Bea in "
     expect(waiting).to_have_text(re.compile(said + r"[12]:\d\d\.$"))
     first = waiting.inner_text()

@@ -49,7 +49,7 @@ def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     model, _ = send(model, UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, now_ms=2_000))
     assert model.inner.played.state.seats[model.inner.played.state.turn] == "C"
     page = render(app.view(model))  # the markup: visible text and the screen reader's names
-    assert "Bea\u00a0(B)" in page and "Ann\u00a0(A)" in page
+    assert '<span class="nobr">Bea (</span>B)' in page and '<span class="nobr">Ann (</span>A)' in page
     assert not re.search(r"\((C)\)|Seat C|seat C", page), "no C is read in a two-player match"
     tree = app.view(model)
     letters = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "rt-letter")]
@@ -59,7 +59,7 @@ def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     three, _ = app.init("#/raythread/table", Env(now_ms=1_000))
     form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy"}
     three, _ = send(three, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
-    assert "Cy\u00a0(C)" in render(app.view(three)), "three players keep A, B and C"
+    assert '<span class="nobr">Cy (</span>C)' in render(app.view(three)), "three players keep A, B and C"
 
 
 def test_the_refusal_names_the_owner_by_its_tag():
@@ -96,7 +96,7 @@ def test_the_lobby_shows_seats_a_and_b_for_two_raythread_players():
     host.click("start")
     for page in (host, bea):
         shown = render(page.tree)
-        assert "Bea\u00a0(B)" in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
+        assert '<span class="nobr">Bea (</span>B)' in shown and not re.search(r"\(C\)|[Ss]eat C", shown), page
     assert "You play seat B." in bea.text
     assert find_all(bea.tree, lambda e: e.attr("data-seat") == "C"), "the markup keeps the seat ids"
 
@@ -110,7 +110,7 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
     assert labels == ["Player 1", "Player 2"]
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "", "name1": "Bea"}))
     page = render(app.view(model))
-    assert "Player 1 to play" in page and "Bea\u00a0(2)" in page
+    assert "Player 1 to play" in page and '<span class="nobr">Bea (</span>2)' in page
     assert not re.search(r"Player \d \(\d\)", page)
 
 
@@ -154,7 +154,7 @@ def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_t
         labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
         assert labels[1] == ("プレイヤー2\u2060（\u2060B\u2060）" if ja else "Player 2\u00a0(B)"), labels
         page = render(app.view(model))
-        assert ('<span class="nobr">2（B）</span>' if ja else "Player 2\u00a0(B)") in page
+        assert ('<span class="nobr">2（B）</span>' if ja else 'Player <span class="nobr">2 (</span>B)') in page
         assert "\u2060" not in page
     finally:
         i18n.set_language("en")
@@ -225,7 +225,7 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
         mover.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
         rtc.pump()
         shown = render(bea.tree)
-        kept = '<span class="nobr">Bea（B）</span>' if language == "ja" else "Bea\u00a0(B)"
+        kept = '<span class="nobr">Bea（B）</span>' if language == "ja" else '<span class="nobr">Bea (</span>B)'
         assert kept in shown and "\u2060" not in shown  # the page reads the label whole, without a joiner
         assert len(session.match.record.log) == 1  # the move went over the wire
         assert rtc.sent and not [text for _, text in rtc.sent if any(m in text for m in marks)]
@@ -246,7 +246,7 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
         bot_kept = (
             '<span class="nobr">トB（ふ</span>つ<span class="nobr">う）</span>'
             if language == "ja"
-            else "Bot\u00a0B\u00a0(Normal)"
+            else '<span class="nobr">Bot B (</span>Normal)'
         )
         rtc, host_browser, bea_browser = FakeRtc(), Browser(), Browser()
         host = host_lobby(rtc, host_browser)

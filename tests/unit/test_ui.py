@@ -64,6 +64,47 @@ def test_a_word_a_translation_joins_is_a_no_break_span_without_its_joiners():
         assert render(h(tag, {}, f"黄{j}の{j}3")) == f"<{tag}>黄の3</{tag}>"
 
 
+def test_no_break_marks_are_for_the_eye_a_reader_gets_plain_spaces_and_no_joiners():
+    # "Bot\u00a0A\u00a0(Hard)" and "{name}\u00a0({seat})" keep a label on one line; Chromium put the U+00A0
+    # into the accessibility tree as it was (an aria-label, a live region's text, an SVG title), which a
+    # braille display may show as a mark of its own. On the page the run is a no-break span of plain text.
+    nb, j = i18n.NO_BREAK, i18n.JOINER
+    label = f"Bot{nb}A{nb}(Hard)"
+    assert render(h("p", {"role": "alert"}, f"{label} to play")) == (
+        '<p role="alert"><span class="nobr">Bot A (</span>Hard) to play</p>'
+    )
+    assert render(h("p", {}, f"14.1{nb}MB · ボット{j}2{j}（{j}むずかしい{j}）")) == (
+        '<p>14.<span class="nobr">1 MB</span> · ボッ<span class="nobr">ト2（む</span>ずかし'
+        '<span class="nobr">い）</span></p>'
+    )
+    # An attribute a reader speaks or shows as a tip is never wrapped: plain spaces, no joiners.
+    spoken = {name: f"lit by Ann{nb}(A){j}" for name in ("aria-label", "title", "alt", "aria-valuetext")}
+    assert render(h("button", spoken)) == (
+        '<button aria-label="lit by Ann (A)" title="lit by Ann (A)" alt="lit by Ann (A)"'
+        ' aria-valuetext="lit by Ann (A)"></button>'
+    )
+    # A field's value is what was typed (``protocol.typed_name`` reads it): its no-break space stays.
+    assert render(h("input", {"value": f"Ann{nb}Lee"})) == f'<input value="Ann{nb}Lee">'
+    # Text that holds no span (an SVG title names its picture; an option; an SVG text) never wraps either.
+    for tag in ("title", "desc", "text", "option"):
+        assert render(h(tag, {}, f"lit by Ann{nb}(A)")) == f"<{tag}>lit by Ann (A)</{tag}>"
+    # A text beside an element (a seat card's name, then its tag) holds its edge's no-break space too.
+    assert render(h("span", {}, h("span", {}, "Ann"), f"{nb}(A)", h("b", {}, "x"), f" and Bea{nb}")) == (
+        '<span><span>Ann</span><span class="nobr"> (</span>A)<b>x</b> and <span class="nobr">Bea </span></span>'
+    )
+    # Text no eye sees (a visually hidden live region) has no line to keep: one plain text node, which the
+    # page's morph rewrites whole (a span in a line made it rewrite "A) places …" alone, what a reader got).
+    hidden = h("div", {"class": "visually-hidden", "aria-live": "polite"}, h("p", {}, f"{label} places{nb}it"))
+    assert render(hidden) == '<div class="visually-hidden" aria-live="polite"><p>Bot A (Hard) places it</p></div>'
+    # A long name is held by its last ``_HELD`` characters with its tag, as a joined one is.
+    held = "W" * svg._HELD
+    assert render(h("p", {}, f"{'W' * 12}{held}{nb}(A) to play")) == (
+        f'<p>{"W" * 12}<span class="nobr">{held} (</span>A) to play</p>'
+    )
+    # A document title (no markup reaches it) reads the same.
+    assert i18n.title(label) == "Bot A (Hard) · Game Night Central"
+
+
 def test_markup_of_attributes_children_and_void_elements():
     tree = h(
         "g",

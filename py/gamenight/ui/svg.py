@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Literal
 
-from gamenight.i18n import JOINER
+from gamenight.i18n import JOINER, NO_BREAK
 
 AttrValue = str | int | float | bool | None
 
@@ -23,32 +23,55 @@ _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\u2060": None})
 
 # A catalogue marks the characters a line must never break between with a word joiner (U+2060,
-# ``i18n.JOINER``) where the browser's phrase model breaks a word (Japanese "明る" / "い面", "値" / "7").
-# On the page each joined run is a no-break span without the joiners: a screen reader and copy-paste get
-# the plain word (a joiner is invisible, yet a pasted "明る\u2060い面" is not the word "明るい面" to a
-# search). An attribute (an aria-label, a title) is never wrapped on screen: its joiners are dropped.
+# ``i18n.JOINER``) where the browser's phrase model breaks a word (Japanese "明る" / "い面", "値" / "7"),
+# and the words it must never part with a no-break space (U+00A0, ``i18n.NO_BREAK``: "Bot\u00a0A\u00a0(Hard)",
+# "{n}\u00a0MB"). Both marks are for the eye's line breaking only. On the page each joined run is a no-break
+# span holding the plain text (no joiner, a plain space): a screen reader and copy-paste get the plain words
+# (Chromium puts a U+00A0 in the accessibility tree as it is, which a braille display may show as a mark of
+# its own; a pasted "明る\u2060い面" is not the word "明るい面" to a search). An attribute a reader speaks
+# (an aria-label, a title: ``_SPOKEN``) is never wrapped on screen: its joiners are dropped, its no-break
+# spaces are plain ones (other attributes keep a no-break space: a field's value is what was typed).
 # A joined run: characters (a number or a Latin word counts as one, as a placeholder fills it: "値⁠{n}" is
-# "値12" whole) with a joiner between each two. A long word counts by its last ``_HELD`` characters only: a
-# no-break span cannot break even where it cannot fit, and a name of one long word joined to its seat's tag
-# ("WWWW…W（A）", ``core.game.named_seat``) widened a phone's page by 149 px; the rest of the word breaks as
-# the page lets any word too long for its line break (``overflow-wrap``).
+# "値12" whole) with a joiner or a no-break space between each two. A long word counts by its last ``_HELD``
+# characters only: a no-break span cannot break even where it cannot fit, and a name of one long word joined
+# to its seat's tag ("WWWW…W（A）", ``core.game.named_seat``) widened a phone's page by 149 px; the rest of
+# the word breaks as the page lets any word too long for its line break (``overflow-wrap``).
 _HELD = 12
 _TOKEN = f"(?:[0-9A-Za-z]{{1,{_HELD}}}|[^\u2060\\s0-9A-Za-z])"
-_JOINED = re.compile(f"{_TOKEN}(?:\u2060{_TOKEN})+")
+_GLUE = "[\u2060\u00a0]"
+# A text node may start or end with a no-break space where an element stands beside it (a seat card's name,
+# then its tag "\u00a0(A)"): the space is held with the token on its side.
+_JOINED = re.compile(f"^\u00a0{_TOKEN}(?:{_GLUE}{_TOKEN})*|{_TOKEN}(?:{_GLUE}{_TOKEN})+|{_TOKEN}\u00a0$")
+_MARKS = str.maketrans({"\u2060": None, "\u00a0": " "})  # a joined run as a reader gets it
+_SPOKEN = frozenset(
+    {
+        "aria-label",
+        "aria-description",
+        "aria-valuetext",
+        "aria-roledescription",
+        "aria-placeholder",
+        "title",
+        "alt",
+        "placeholder",
+    }
+)
+_SPOKEN_ESCAPES = str.maketrans({**_ATTR_ESCAPES, ord("\u00a0"): " "})
 
 
 # Elements whose text may hold no span: in an SVG text an HTML tag ends the SVG for the browser's parser;
-# an option or a text area holds text only. Their joined runs lose the joiners and are drawn as text.
+# an option or a text area holds text only. None of them wraps its line: their joined runs lose the joiners,
+# their no-break spaces are plain ones (an SVG ``title`` is its picture's accessible name).
 _TEXT_ONLY = frozenset({"text", "tspan", "title", "desc", "option", "textarea"})
+_HIDDEN = "visually-hidden"  # the class of what only assistive technology gets (css/app.css)
 
 
 def _text(text: str, spans: bool = True) -> str:
     """Escaped markup for a text node; joined runs as no-break spans (``spans``), else as plain text."""
-    if JOINER not in text or not spans:
-        return text.translate(_TEXT_ESCAPES).replace(JOINER, "")
+    if not spans:
+        return text.translate(_MARKS).translate(_TEXT_ESCAPES)
     parts, at = [], 0
     for run in _JOINED.finditer(text):
-        word = run[0].replace(JOINER, "").translate(_TEXT_ESCAPES)
+        word = run[0].translate(_MARKS).translate(_TEXT_ESCAPES)
         parts += [text[at : run.start()].translate(_TEXT_ESCAPES), f'<span class="nobr">{word}</span>']
         at = run.end()
     parts.append(text[at:].translate(_TEXT_ESCAPES))
@@ -228,10 +251,14 @@ def _page_into(parts: Iterable[str | Memo], shown: frozenset[str], out: list[str
             _page_into(part.parts, shown, out)
 
 
-def _emit(node: Element | str, out: list[str | Memo]) -> None:
-    """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled)."""
+def _emit(node: Element | str, out: list[str | Memo], seen: bool = True) -> None:
+    """Append ``node``'s markup to ``out``: text, and every memo in it as the ``Memo`` itself (compiled).
+    Text no eye sees (``seen`` false: inside a ``visually-hidden`` element) has no line to keep whole: its
+    joined runs are plain text, no span (a live region's line stays one text node, which a reader is
+    handed whole when the page's morph rewrites it; a span in it made the morph change "A) places …"
+    alone, and that part was what a reader got)."""
     if isinstance(node, str):
-        out.append(_text(node))
+        out.append(_text(node, seen))
         return
     if type(node) is Memo:
         if not node.markup:
@@ -245,19 +272,22 @@ def _emit(node: Element | str, out: list[str | Memo]) -> None:
         if value is True:
             out.append(" " + name)
         elif isinstance(value, str):
-            out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
+            out.append(f' {name}="{value.translate(_SPOKEN_ESCAPES if name in _SPOKEN else _ATTR_ESCAPES)}"')
+            if name == "class" and _HIDDEN in value:
+                seen = False
         else:
             out.append(f' {name}="{_format(value)}"')
     out.append(">")
     if node.tag in _VOID:
         return
+    spans = seen and node.tag not in _TEXT_ONLY
     for child in node.children:
         if type(child) is str:  # most children are text or elements: no call for plain text
             out.append(
-                child.translate(_TEXT_ESCAPES) if JOINER not in child else _text(child, node.tag not in _TEXT_ONLY)
+                child.translate(_TEXT_ESCAPES) if JOINER not in child and NO_BREAK not in child else _text(child, spans)
             )
         else:
-            _emit(child, out)
+            _emit(child, out, seen)
     out.append(f"</{node.tag}>")
 
 

@@ -109,13 +109,13 @@ def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
 
 
 def kept_whole(node: Element, name: str, seat: str) -> bool:
-    """Whether the page's markup of ``node`` keeps ``name`` with its seat number on one line: a no-break
-    space before "(n)" in English, one no-break span "Ann（1）" in Japanese (its catalogue's word joiners,
-    which the renderer draws as ``nobr`` and never puts on the page)."""
+    """Whether the page's markup of ``node`` keeps ``name`` with its seat number on one line: one no-break
+    span "Ann (" in English, "Ann（1）" in Japanese (its catalogue's no-break space or word joiners, which the
+    renderer draws as ``nobr`` of plain text and never puts on the page: a reader gets a plain space)."""
     markup = render(node)
     if i18n.language() == "ja":
         return f'<span class="nobr">{name}（{seat}）</span>' in markup and i18n.JOINER not in markup
-    return f"{name}\u00a0({seat})" in markup and f"{name} ({seat})" not in markup
+    return f'<span class="nobr">{name} (</span>{seat})' in markup and "\u00a0" not in markup
 
 
 def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():

@@ -136,7 +136,7 @@ def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_dr
         assert colours(page, "Ann") == {"magenta"} and colours(page, "Bea") == {"amber"}
     i18n.set_language("ja")
     try:
-        assert text_of(host.by_class("role")[0]) == "今回はあなたは席B（ピンク）です。"
+        assert text_of(host.by_class("role")[0]) == "今回、あなたは席B（ピンク）です。"
     finally:
         i18n.set_language("en")
     host.click("end")
