@@ -229,7 +229,7 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     # one-second timer with no other message (lobby58).
     waiting = host.locator(".match-beside .gone-line")
     said = r"^Bea\u00a0\(B\) has not reconnected since the game night was restored\. "
-    said += r"A computer player can take over for Bea in "
+    said += r"A computer player can take over for Bea\u00a0in\u00a0"
     expect(waiting).to_have_text(re.compile(said + r"[12]:\d\d\.$"))
     first = waiting.inner_text()
     expect(waiting).not_to_have_text(first, timeout=5000)

@@ -658,9 +658,10 @@ def _when(offer: str, name: str, sight: Sight) -> str:
     invitation's expiry). A time of day would need the page's time zone, which a pure module does not know."""
     left_s = max(0, -(-(sight.sure_at - sight.now_ms) // 1000))
     time = f"{left_s // 60}:{left_s % 60:02d}"
+    # The time is held to the words before it by no-break spaces: at 390 px "in 2:00." stood alone on a line.
     if offer == "take-over":
-        return _("A computer player can take over for {name} in {time}.").format(name=name, time=time)
-    return _("You can count {name} out in {time}.").format(name=name, time=time)
+        return _("A computer player can take over for {name}\u00a0in\u00a0{time}.").format(name=name, time=time)
+    return _("You can count {name} out\u00a0in\u00a0{time}.").format(name=name, time=time)
 
 
 def _left(lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> set[str]:
