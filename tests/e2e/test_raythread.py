@@ -540,8 +540,8 @@ MOST_CONTRAST = """async ([png, rgb]) => {
   const g = canvas.getContext('2d');
   g.drawImage(img, 0, 0);
   const data = g.getImageData(0, 0, img.width, img.height).data;
-  const lum = (r, gr, b) => [r, gr, b].map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const linear = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (r, gr, b) => [r, gr, b].map(linear).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   const base = lum(...rgb);
   let most = 1;
   for (let i = 0; i < data.length; i += 4) {
