@@ -487,6 +487,46 @@ def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):
     assert after == before, "a finger's last tap looks hovered"
 
 
+# Every rule of the page's stylesheets with ``:hover`` in its selector that is not inside an ``@media`` rule
+# asking for a pointer that hovers.
+HOVER_ANYWHERE = """() => {
+  const found = [];
+  const walk = (rules, hovering) => {
+    for (const rule of rules) {
+      if (rule.selectorText?.includes(':hover') && !hovering) found.push(rule.selectorText);
+      if (rule.cssRules) walk(rule.cssRules, hovering || rule.conditionText?.includes('(hover: hover)'));
+    }
+  };
+  for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
+  return found;
+}"""
+# The controls on the page (anything a tap acts on) whose tap leaves the browser's highlight over them.
+HIGHLIGHTED = """() => [...document.querySelectorAll('button, a[href], summary, select, [data-action]')]
+  .filter((e) => getComputedStyle(e).webkitTapHighlightColor !== 'rgba(0, 0, 0, 0)')
+  .map((e) => e.className.baseVal ?? e.className ?? e.tagName)"""
+
+
+def test_a_tapped_tilt_button_keeps_no_tint_for_the_second_action(phone: Page, site_url: str):
+    """Seen on a phone (390 × 844, dark): after a tap, a Tilt button, which stays for the turn's second action,
+    looked tinted. Every hover tint of the stylesheet is only where a pointer hovers (a touch browser keeps
+    :hover on what it tapped); what a tap still left was the browser's tap highlight, which the app's pills and
+    boards turned off but Light Seeker's Slide and Tilt buttons did not: it is off for the whole page now (one
+    rule on the root: the property is inherited), every control having its own pressed or chosen look."""
+    start(phone, site_url)
+    state = engine(phone)
+    click_turn(phone, state, random.Random(2).choice(GAME.legal(state, state.to_move)))  # the first: one action
+    state = engine(phone)
+    expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
+    cube = next(i for i in range(9) if i != state.board.buh)
+    phone.tap(cell(state.board, cube))
+    tilt = phone.locator(".ls-move[data-kind=tilt]:not([disabled])").first
+    tilt.tap()
+    expect(phone.locator(".ls-step.now")).to_contain_text("2")  # the second action's buttons are shown
+    expect(phone.locator(".ls-move[data-kind=tilt]").first).to_be_visible()
+    assert phone.evaluate(HOVER_ANYWHERE) == [], "a hover tint a finger's tap keeps"
+    assert phone.evaluate(HIGHLIGHTED) == [], "a tap leaves the browser's highlight"
+
+
 # The status line's words, their height and one line's, in CSS px, at every change of the page (with the
 # board's top: ``watch_board_top``).
 WATCH_STATUS_WORDS = """() => {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -16,6 +17,7 @@ from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
+from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
@@ -970,3 +972,92 @@ def test_the_help_s_columns_both_read_whole_on_a_320_px_phone(browser: Browser, 
                 assert row["what"] >= row["table"] / 2, (route, row)
     finally:
         context.close()
+
+
+# The lines of each element of ``selector``: its text (every text node under it, in order) by where each
+# character is drawn (a line starts where a character's box drops below the last one's).
+DRAWN_LINES = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
+    const range = document.createRange(), lines = [], walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    let top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            const y = Math.round(rect.top);
+            if (top === null || y > top + 2) lines.push('');
+            top = y; lines[lines.length - 1] += node.data[i];
+        }
+    }
+    return lines;
+})"""
+
+
+def show_markup(page: Page, site_url: str, html: str, language: str = "en") -> None:
+    """Show ``html`` (an app view's markup, as the page's shell mounts it) on ``page`` with the site's stylesheet."""
+    page.set_content(
+        f'<!doctype html><html lang="{language}"><head><base href="{site_url}/">'
+        f'<link rel="stylesheet" href="css/app.css"></head><body><div id="app">{html}</div></body></html>'
+    )
+    page.wait_for_load_state("load")
+
+
+def reloaded_host_pages(language: str) -> list[str]:
+    """The reloaded host's page of a Raythread match (a take-over to wait for) and of a Reflection race (two
+    count-outs), drawn by the app's view in CPython (the unit tests' pages: two WebRTC peers and a reload in the
+    browser would only reach the same markup), in ``language``."""
+    from gamenight import i18n
+    from tests.unit.ui.peers import FakeRtc
+    from tests.unit.ui.test_lobby_count_out import reloaded_race, reloaded_raythread
+
+    i18n.set_language(language)
+    try:
+        return [render(reloaded_raythread(FakeRtc()).tree), render(reloaded_race(FakeRtc())[0].tree)]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_wait_for_a_take_over_or_a_count_out_never_ends_on_its_time_alone(
+    browser: Browser, site_url: str, width: int, language: str
+):
+    """QA at 390 px: a seat card's "A computer player can take over for Bea in 2:00." left "in 2:00." alone on
+    its second line. The time is held to the words before it ("Bea in 2:00.", "out in 2:00.": no-break spaces;
+    Japanese "あと2:00で" as one word), on the card and beside the match's status, in both languages."""
+    page = browser.new_page(viewport={"width": width, "height": 844}, color_scheme="dark")
+    try:
+        for html in reloaded_host_pages(language):
+            show_markup(page, site_url, html, language)
+            waits = page.evaluate(DRAWN_LINES, ".seat-later, .gone-line")
+            assert len(waits) >= 2, waits
+            for lines in waits:
+                time = re.search(r"(in\s|あと)?\d:\d\d", "".join(lines))
+                assert time and any(time[0] in line for line in lines), f"the time's words broken: {lines}"
+                last = re.sub(r"[\s.。]|in|あと|\d:\d\d|で", "", lines[-1])
+                assert last, f"the time alone on its line: {lines}"
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_lobby_s_seat_cards_and_member_rows_are_one_height(browser: Browser, site_url: str, width: int):
+    """QA: in a lobby a seat card with a button ("Leave seat") was 59 px tall and one without (another player's
+    seat) 35, one under the other; the members' rows too (Bea's "Remove" against Ann's badges). Every card and
+    row is a button's height now, whatever it holds (a row whose words wrap is taller still)."""
+    from tests.unit.ui.peers import Browser as Tab
+    from tests.unit.ui.peers import FakeRtc, host_lobby, join
+
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Tab())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme="dark")
+    try:
+        for shown in (host, bea):
+            show_markup(page, site_url, render(shown.tree))
+            for rows in (".seats .seat", ".members .member"):
+                heights = page.eval_on_selector_all(rows, "rows => rows.map((r) => r.getBoundingClientRect().height)")
+                assert len(heights) == 2 and max(heights) - min(heights) < 1, (rows, heights)
+    finally:
+        page.close()

@@ -28,6 +28,7 @@ from gamenight.ui.svg import Element, Memo, h, remember
 
 CELL = 40  # user units per cell; the SVG scales to its box
 PAD = 4
+SPOT = 4  # a target cell's outline, this far inside the cell (``_cell``)
 LANE = 6.0  # distance between the lanes of two colours, in user units
 BEACON_R = 15
 # How far a tile's turn mark sits from the cell's centre, across and down (_tile): clear of the bar (a
@@ -276,6 +277,12 @@ def _cell(
     if at == look.last:
         classes.append("rt-last")
     content: list[Element | None] = []
+    if at in look.targets:
+        # Where the chosen tile may go: an outline inside the cell (css: 3:1 against an empty cell), clear of
+        # the grid's lines; the cell's tint alone was 1.3:1 on the night board. A path, not a rect: the
+        # cell's own rect (its target, its tint) is the one ``.rt-cell > rect`` styles.
+        side = CELL - 2 * SPOT
+        content.append(h("path", {"class": "rt-spot", "d": f"M{x + SPOT} {y + SPOT}h{side}v{side}h{-side}z"}))
     if emitter:
         content.append(_emitter(emitter, look))
     elif beacon:

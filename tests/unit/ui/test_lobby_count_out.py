@@ -489,14 +489,14 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     rtc = FakeRtc()
     reloaded, _bea, _cal = reloaded_race(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea\u00a0(2) has not reconnected since the game night was restored. You can count Bea out in 2:00.",
-        "Cal\u00a0(3) has not reconnected since the game night was restored. You can count Cal out in 2:00.",
+        "Bea\u00a0(2) has not reconnected since the game night was restored. You can count Bea out\u00a0in\u00a02:00.",
+        "Cal\u00a0(3) has not reconnected since the game night was restored. You can count Cal out\u00a0in\u00a02:00.",
     ]
     assert not status_buttons(reloaded)
-    assert seat_card_words(reloaded, "2") == "You can count Bea out in 2:00."
+    assert seat_card_words(reloaded, "2") == "You can count Bea out\u00a0in\u00a02:00."
     rtc.now += 45_500  # 74.5 s left: said as the whole seconds left, as the invitations' expiry
     reloaded.tick(host_screen.TIMER)
-    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out in 1:15.")
+    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out\u00a0in\u00a01:15.")
     i18n.set_language("ja")
     try:
         assert text_of(reloaded.by_class("gone-line")[0]) == (
@@ -518,9 +518,9 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     reloaded = reloaded_raythread(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
         "Bea\u00a0(B) has not reconnected since the game night was restored. "
-        "A computer player can take over for Bea in 2:00."
+        "A computer player can take over for Bea\u00a0in\u00a02:00."
     ]
-    assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea in 2:00."
+    assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea\u00a0in\u00a02:00."
     i18n.set_language("ja")
     try:
         said = text_of(reloaded.by_class("gone-line")[0])

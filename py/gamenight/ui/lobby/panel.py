@@ -434,8 +434,10 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
         # may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
         # grace ends (and the rematch starts without them, as the line above says).
         wait = ngettext(
-            "{names} has not reconnected since the game night was restored: you can start the rematch in {time}.",
-            "{names} have not reconnected since the game night was restored: you can start the rematch in {time}.",
+            "{names} has not reconnected since the game night was restored: "
+            "you can start the rematch\u00a0in\u00a0{time}.",
+            "{names} have not reconnected since the game night was restored: "
+            "you can start the rematch\u00a0in\u00a0{time}.",
             len(held),
         )
         return [
@@ -683,9 +685,10 @@ def _when(offer: str, name: str, sight: Sight) -> str:
     """When an offer of ``_later`` comes, by the page's clock: "in 1:45", the whole seconds left (as an
     invitation's expiry). A time of day would need the page's time zone, which a pure module does not know."""
     time = _clock(sight)
+    # The time is held to the words before it by no-break spaces: at 390 px "in 2:00." stood alone on a line.
     if offer == "take-over":
-        return _("A computer player can take over for {name} in {time}.").format(name=name, time=time)
-    return _("You can count {name} out in {time}.").format(name=name, time=time)
+        return _("A computer player can take over for {name}\u00a0in\u00a0{time}.").format(name=name, time=time)
+    return _("You can count {name} out\u00a0in\u00a0{time}.").format(name=name, time=time)
 
 
 def _clock(sight: Sight) -> str:
