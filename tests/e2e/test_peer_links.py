@@ -547,11 +547,14 @@ def test_an_oversized_chat_stalls_no_one_and_a_newcomer_still_joins(people: Peop
     bea = join(people, host, "Bea")
     cal = join(people, host, "Cal")
     box = "form[data-action=chat] input[name=text]"
-    for k in range(34):  # the most a member may send: 5 lines in 5 seconds
-        bea.fill(box, f"{k:02d}{FAT_LINE[2:]}")
-        bea.press(box, "Enter")
+    # The host lets each member send 5 lines in 5 seconds: Bea and Cal take turns, each line half a second
+    # after the last one reached the host, so each one's lines reach it a second apart (34 s alone).
+    for k in range(34):
+        sender = (bea, cal)[k % 2]
+        sender.fill(box, f"{k:02d}{FAT_LINE[2:]}")
+        sender.press(box, "Enter")
         expect(host.locator(".chat-lines li")).to_have_count(k + 1, timeout=CONNECT_MS)
-        bea.wait_for_timeout(1000)
+        sender.wait_for_timeout(500)
     for page in (host, bea, cal):
         expect(page.locator(".chat-lines li")).to_have_count(34)
     # Everyone keeps working: a chat line and a seat change reach every page.

@@ -177,8 +177,10 @@ def test_a_seat_card_not_to_play_shows_no_empty_room_for_the_turn_s_badge(people
     where the badge was not. The badge is a tab on the top edge of the card to play, clear of its name and
     score, and every card's second line starts under its name's line, where its words start."""
     screen = {"viewport": {"width": width, "height": 800}, **({} if width > 1000 else {"has_touch": True})}
-    for game in ("raythread", "lightseeker"):
-        page = people.open(people.person(**screen), f"{site_url}/#/{game}/table?vs=normal")
+    page = people.open(people.person(**screen), f"{site_url}/#/raythread/table?vs=normal")
+    for game, board in (("raythread", ".rt-board"), ("lightseeker", ".ls-board")):
+        page.evaluate("(route) => { location.hash = route; }", f"#/{game}/table?vs=normal")  # one boot for both
+        expect(page.locator(board)).to_be_visible()
         expect(page.locator(".match-seat")).to_have_count(2)
         expect(page.locator(".match-seat.turn .turn-badge")).to_be_visible()
         cards = page.evaluate(SECOND_LINES)

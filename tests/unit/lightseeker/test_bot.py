@@ -1,6 +1,7 @@
 """Light Seeker's bot: its analysis agrees with brute force over the rules, it reads the position
 exactly from the view, and each level does what docs/rules/lightseeker.md says."""
 
+import functools
 import random
 from dataclasses import replace
 
@@ -9,7 +10,7 @@ import pytest
 from gamenight.core.bot import decide
 from gamenight.lightseeker import GAME, bot
 from gamenight.lightseeker.bot import BOT
-from gamenight.lightseeker.rules import WIN_AREA, light_areas, turn_outcomes
+from gamenight.lightseeker.rules import WIN_AREA, light_areas, total_light, turn_outcomes
 
 NOBODY = 99  # a Buh cube number no cube has: every cube may act
 
@@ -17,11 +18,20 @@ NOBODY = 99  # a Buh cube number no cube has: every cube may act
 def random_positions(games: int, first: int = 0):
     """Every position of seeded random games ``first`` .. ``first + games - 1``."""
     for seed in range(first, first + games):
-        state = GAME.setup(GAME.options(None), ["1", "2"], seed)
-        chooser = random.Random(seed)
-        while not state.outcome:
-            yield state
-            state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
+        yield from game_positions(seed)
+
+
+@functools.cache
+def game_positions(seed: int) -> tuple:
+    """The positions of seeded random game ``seed``, played once a process: choosing each move lists every
+    legal turn (``GAME.legal``), a third of the brute-force test's time, and most tests replay games 0-7."""
+    state = GAME.setup(GAME.options(None), ["1", "2"], seed)
+    chooser = random.Random(seed)
+    positions = []
+    while not state.outcome:
+        positions.append(state)
+        state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
+    return tuple(positions)
 
 
 def frame(board):
@@ -29,7 +39,8 @@ def frame(board):
 
 
 def wins(board) -> bool:
-    return max((a.value for a in light_areas(board)), default=0) >= WIN_AREA
+    # An area's light is part of the board's: with less in all, no area can win (most outcomes; cheap).
+    return total_light(board) >= WIN_AREA and max((a.value for a in light_areas(board)), default=0) >= WIN_AREA
 
 
 def brute_threats(board) -> tuple[int, int]:

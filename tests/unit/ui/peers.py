@@ -356,12 +356,12 @@ def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) ->
     return guest
 
 
-def raythread_with_bea(rtc: FakeRtc, host_browser: Browser | None = None) -> tuple[Page, Page]:
-    """A Raythread match started: Ann hosts, in seat A (in ``host_browser``, to reload her page in); Bea joined
-    and sat in seat C (the match's B)."""
-    host = host_lobby(rtc, host_browser or Browser())
+def match_with_bea(rtc: FakeRtc, host_browser: Browser | None = None, game: str = "raythread") -> tuple[Page, Page]:
+    """A two-player match of ``game`` started: Ann hosts, in the first seat (in ``host_browser``, to reload her
+    page in); Bea joined and sat in the second: Raythread's seat C (the match's B), another game's seat 2."""
+    host = host_lobby(rtc, host_browser or Browser(), game=game)
     bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
+    bea.click("sit", seat="C" if game == "raythread" else "2")
     host.click("start")
     return host, bea
 

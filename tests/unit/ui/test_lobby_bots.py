@@ -8,7 +8,7 @@ from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.program import Tick
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join, raythread_with_bea
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import members, seats
 
 
@@ -171,7 +171,7 @@ def test_closing_the_game_night_stops_the_bot():
 
 def test_the_host_lets_a_computer_player_take_over_the_seat_of_a_guest_who_left():
     rtc = FakeRtc()
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     takeover = lambda page: page.find(lambda e: e.attr("data-action") == "add-bot")  # noqa: E731
     assert not takeover(host) and not takeover(bea), "nothing to take over while Bea is here"
     click_place(host, first_place(host, "A"))
@@ -195,7 +195,7 @@ def test_the_row_of_a_guest_a_computer_took_over_from_keeps_its_two_buttons_toge
     They are one item (``.member-actions``), after the words: they stay on the row's line when they fit,
     and wrap together under the words when they do not (css/app.css; e2e test_lobby_bots.py)."""
     rtc = FakeRtc()
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     click_place(host, first_place(host, "A"))
     bea.close()
     host.submit("add-bot", seat="C", level="easy")

@@ -13,7 +13,7 @@ from tests.unit.ui.peers import (
     host_lobby,
     invited_back,
     join,
-    raythread_with_bea,
+    match_with_bea,
     welcomed_back,
 )
 from tests.unit.ui.test_lobby_screens import play, seats
@@ -242,7 +242,7 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
 
 def test_the_host_of_a_game_with_computer_players_is_shown_the_take_over_from_the_status():
     rtc = FakeRtc()
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     bea.close()
     (button,) = status_buttons(host)
     assert (button.attr("data-action"), text_of(button)) == (
@@ -340,7 +340,7 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
 
 def test_the_take_over_beside_the_status_says_why_too():
     rtc = FakeRtc()
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     bea.close()
     (line,) = host.by_class("gone-line")
     assert text_of(line) == "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
@@ -419,7 +419,7 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     said so (the invitation card's "Joining the lobby…" only): a screen-reader host heard her go, not come
     back. "Bea (B) is back." stands where "Bea (B) is disconnected." stood, until the next move's news."""
     rtc = FakeRtc()
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     session = host.inner.live.session
     bea.close()  # during Ann's turn
     assert news_lines(host)[-1] == "Bea\u00a0(B) is disconnected."
@@ -468,10 +468,10 @@ def reloaded_race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
 
 
 def reloaded_raythread(rtc: FakeRtc) -> Page:
-    """``raythread_with_bea`` (Bea in seat C, the match's B), then the host's page reloads: the reloaded page,
+    """``match_with_bea`` (Bea in seat C, the match's B), then the host's page reloads: the reloaded page,
     with Bea shown as disconnected, her page still open."""
     host_browser = Browser()
-    host, _bea = raythread_with_bea(rtc, host_browser)
+    host, _bea = match_with_bea(rtc, host_browser)
     host.close()
     return rtc.page(host_browser, "#/host?game=raythread")
 

@@ -18,7 +18,7 @@ from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby.panel import sync_board
 from gamenight.ui.svg import text_of
 from tests.unit.lobby.helpers import Party, seat_everyone
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place, lobby_with_a_bot
 
 
@@ -59,17 +59,9 @@ def click_turn(page: Page, move: dict) -> None:
     page.click("ls-confirm")
 
 
-def lobby(rtc: FakeRtc) -> tuple[Page, Page]:
-    host = host_lobby(rtc, Browser(), game="lightseeker")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    host.click("start")
-    return host, bea
-
-
 def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests():
     rtc = FakeRtc()
-    host, bea = lobby(rtc)
+    host, bea = match_with_bea(rtc, game="lightseeker")
     state = state_of(host)
     move = GAME.legal(state, "1")[0]
     click_turn(host, move)
@@ -116,7 +108,7 @@ def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests()
 
 def test_a_newer_move_drops_a_replay_in_progress_and_a_rejoining_page_shows_the_position():
     rtc = FakeRtc()
-    host, bea = lobby(rtc)
+    host, bea = match_with_bea(rtc, game="lightseeker")
     click_turn(host, GAME.legal(state_of(host), "1")[0])
     assert step_shown(bea) == 1
     # Bea skips with a key, plays; Ann's page plays it back, and Ann's next turn drops nothing of hers.
@@ -326,10 +318,7 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_turn_as_the_pages
     the position before the match's last step, and the board marks that turn, without rolling it again."""
     rtc = FakeRtc()
     host_browser = Browser()
-    host = host_lobby(rtc, host_browser, game="lightseeker")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    host.click("start")
+    host, bea = match_with_bea(rtc, host_browser, game="lightseeker")
     click_turn(host, going_turn(host))
     bea.send(match.UiEvent("keydown", "board", key="ArrowLeft", now_ms=rtc.now))  # skips the replay
     click_turn(bea, next(iter(GAME.legal(state_of(bea), "2"))))

@@ -27,7 +27,7 @@ from tests.unit.ui.peers import (
     invite_link,
     invited_back,
     join,
-    raythread_with_bea,
+    match_with_bea,
     welcomed_back,
 )
 from tests.unit.ui.test_table import said_once
@@ -318,7 +318,7 @@ def log_text(page: Page) -> str:
 
 def two_player_match(rtc: FakeRtc) -> tuple[Page, Page]:
     """The host in seat A and Bea in seat C of a Raythread match the host has just started."""
-    host, bea = raythread_with_bea(rtc)
+    host, bea = match_with_bea(rtc)
     return host, bea
 
 

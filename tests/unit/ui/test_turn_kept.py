@@ -18,7 +18,7 @@ from gamenight.raythread import rules as rt_rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, Stored, StoreEntries, UiEvent, keep_written
 from gamenight.ui.svg import text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, host_lobby, join
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
 from tests.unit.ui.test_lobby_screens import bea_answered
 
@@ -369,10 +369,7 @@ def test_light_seeker_builds_a_kept_turn_again_as_a_player_makes_it_and_refuses_
 def test_a_lobby_host_page_reloaded_mid_turn_builds_its_turn_again_and_a_guest_s_is_its_own():
     rtc = FakeRtc()
     host_browser = Browser()
-    host = host_lobby(rtc, host_browser, game="lightseeker")
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="2")
-    host.click("start")
+    host, bea = match_with_bea(rtc, host_browser, game="lightseeker")
 
     def make(page, action):
         local = page.inner.board.local
