@@ -504,10 +504,7 @@ def test_a_lobby_match_the_host_ends_takes_out_a_guest_s_turn_being_built():
 def test_a_lobby_rematch_takes_out_the_turn_being_built_on_the_match_it_replaces():
     rtc = FakeRtc()
     host_browser = Browser()
-    host = host_lobby(rtc, host_browser)
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, _bea = match_with_bea(rtc, host_browser)
     host.click("rt-hand", kind=first_place(host, "A")["tile"])
     (name,) = json.loads(host_browser.storage[KEY])
     host.click("end")
