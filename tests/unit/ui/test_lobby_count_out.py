@@ -640,11 +640,11 @@ def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out
     reloaded = rtc.page(host.browser, "#/host?game=reflection")
     assert rematch_words(reloaded) == [
         "Bea was counted out and has not come back: the rematch starts without them.",
-        "Bea has not reconnected since the game night was restored: you can start the rematch in 2:00.",
+        "Bea has not reconnected since the game night was restored: you can start the rematch\u00a0in\u00a02:00.",
     ], "no Rematch yet: her page may be reconnecting"
     rtc.now += 45_500
     reloaded.tick(host_screen.TIMER)
-    assert rematch_words(reloaded)[-1].endswith("you can start the rematch in 1:15.")
+    assert rematch_words(reloaded)[-1].endswith("you can start the rematch\u00a0in\u00a01:15.")
     welcomed_back(rtc, reloaded, "Bea", bea.browser)
     assert rematch_words(reloaded) == ["Rematch"], "she is back: the rematch is hers too"
     reloaded.click("start")
