@@ -7,7 +7,7 @@ import pytest
 
 from gamenight import i18n
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import FakeRtc, Page, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import play
 
 
@@ -23,13 +23,9 @@ def starts(page: Page) -> list[str]:
     return [text_of(note) for note in page.by_class("rematch-starts")]
 
 
-def ended() -> tuple[Page, Page]:
+def ended(rtc: FakeRtc | None = None) -> tuple[Page, Page]:
     """Ann (host, A) and Bea (B) played a Raythread match the host then ended."""
-    rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
+    host, bea = match_with_bea(rtc or FakeRtc())
     host.click("end")
     host.click("end")
     return host, bea
@@ -95,12 +91,7 @@ def test_a_page_that_first_sees_the_ended_match_after_a_change_names_who_the_hos
     not a rematch, whose first seat starts. Cy's page took the lobby as it found it for the ended match's
     options and seats, read "unchanged", and named the player the turned seats would have put first."""
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = join(rtc, host, "Bea")
-    bea.click("sit", seat="C")
-    host.click("start")
-    host.click("end")
-    host.click("end")
+    host, bea = ended(rtc)
     first = change(host, bea)
     cy = join(rtc, host, "Cy")
     said = [f"In the rematch, {first} starts."]
