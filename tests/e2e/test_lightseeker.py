@@ -336,12 +336,30 @@ def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
         state, _ = GAME.play(state, seat, move, 0)
 
 
+# The value discs drawn over Buh, as on the screen: each disc whose circle crosses Buh's body (their boxes'
+# middles nearer than their radii together, half a px spared), with that distance and the radii in px. Once the
+# board's glides have ended (a CSS transition moves Buh and the frame).
+VALUES_OVER_BUH = """async () => {
+    await Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition).map(a => a.finished));
+    const box = e => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2, r.width / 2];
+    };
+    const [bx, by, br] = box(document.querySelector('#ls-buh .ls-buh-body'));
+    return [...document.querySelectorAll('.ls-value circle')].map(c => [box(c), c.parentNode.dataset.cubes])
+        .map(([[x, y, r], cubes]) => ({cubes, apart: Math.hypot(x - bx, y - by), buh: br, value: r}))
+        .filter(o => o.apart < o.buh + o.value - 0.5);
+}"""
+
+
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["1280", "390"])
 def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str, size: dict, language: str):
     """QA: the board moved 25 px up when the match ended: the lines about the turn ("This turn must end
     above …", "Turn N: … actions") went from the line above it. It stays where it was, and their places
-    say that the match is over and how many turns were played (in English and in Japanese)."""
+    say that the match is over and how many turns were played (in English and in Japanese).
+    QA: a value's disc was drawn over Buh on a 390 px phone (area 6, 7, 8 here, Buh on cube 7, before the last
+    turn): no value crosses Buh on the screen, before the turn and at the end."""
     context = browser.new_context(viewport=size, locale="ja-JP" if language == "ja" else "en-GB")
     watch = PageWatch(origin=site_url)
     app = watch.attach(context.new_page())
@@ -354,10 +372,12 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         before = app.evaluate(top)
         over = app.locator(".ls-above :text-is('{}')".format("対戦終了" if language == "ja" else "The match is over"))
         expect(over).to_be_hidden()
+        assert app.evaluate(VALUES_OVER_BUH) == [], "a value over Buh"
         click_turn(app, state, last)
         expect(app.locator(".match-result")).to_be_visible()
         expect(over).to_be_visible()
         assert app.evaluate(top) == before, "the board moved when the match ended"
+        assert app.evaluate(VALUES_OVER_BUH) == [], "a value over Buh at the end"
         watch.check()
     finally:
         context.close()

@@ -182,7 +182,7 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 {"class": "ls-cubes", "aria-hidden": "true"},
                 [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
-            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning)),
+            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit)),
             _buh(view, look),
             h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
             h("g", {"class": "ls-arrows"}, _arrows(view, look)),
@@ -373,25 +373,53 @@ def _outlines(view: JSON, winning: frozenset[int]) -> list[Element]:
 # the bottom-left corner, ``_cube``): an area's value is kept off it.
 NUMBER_BOX = (INSET + 3, CELL - INSET - 3 - 34, INSET + 3 + 22, CELL - INSET - 3)
 CLEAR = 8  # clearances within the same 8 units count alike: then the spot nearest the light's middle
+# How far Buh reaches from its cube's middle: its body (``_buh``, r 14) and the outer half of its outline
+# (css/app.css .ls-buh-body, 2.5 wide), rounded up.
+BUH_REACH = 16
+# css/app.css's --ls-text on a phone's width (below 30rem; 20 wider). A value's disc is .75 × --ls-text ×
+# --ls-unzoom (the camera's zoom undone): one size on screen while Buh and the cubes scale with the valley.
+# The scene cannot know which --ls-text the page uses, so it keeps a value clear of Buh at the phone's, the
+# larger against the valley (the same at 320 px and at 390: only the board's size in px differs).
+VALUE_TEXT = 32
 
 
-def value_spot(view: JSON, area: JSON) -> tuple[float, float]:
-    """Where an area's value is written: on one of its lit triangles, the farthest from every cube's
-    number (a value drawn over a number hides which cube is which), then the nearest the middle of
-    the area's light."""
+def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
+    """How far an area's value disc reaches from its middle, in the scene's units, under the camera of a
+    board drawn at least ``fit`` cells across (``camera``) on a phone, the largest it is drawn: its radius
+    and the outer half of its outline (css/app.css .ls-value circle, 1.5 wide)."""
+    _r0, _c0, rows, cols = frame(view)
+    return 0.75 * VALUE_TEXT * max(rows, cols, fit) * CELL / VIEW + 1.5 / 2
+
+
+def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS) -> tuple[float, float]:
+    """Where an area's value is written: on one of its lit triangles clear of Buh (a value drawn over
+    Buh hides which cube it sits on) and of every cube's number (one drawn over a number hides which cube
+    is which), the farthest from the numbers, then the nearest the middle of the area's light.
+
+    Where no spot well inside the light clears both, one at the light's edge; then one at a corner of
+    the cube's body that the light reaches (the disc hangs over the cube's edge). Where none clears both
+    (Buh's cube an area alone in a valley 9 cells across or more), the number is kept clear and the value
+    stands as far from Buh as it can: over Buh's rim, its eyes still seen, as Buh is known by them while
+    a hidden number leaves the cube unknown."""
     spots = lit_spots(view, area)
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
     cells = [cube["cell"] for cube in view["cubes"]]
+    reach = value_reach(view, fit)
 
-    def best(candidates: list[tuple[float, float]]) -> tuple[float, float]:
-        return min(candidates, key=lambda s: (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s))
+    def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
+        return (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
-    spot = best(spots)
-    if clearance(spot, cells) < CLEAR:
-        # The light leaves no room (a cube alone, lit only in the corner its number is written in): the
-        # value stands at the light's edge, over the dark half, rather than hide which cube is which.
-        spot = best(spots + lit_spots(view, area, toward=(0, 2)))
-    return spot
+    candidates: list[tuple[float, float]] = []
+    for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
+        candidates += more
+        clear = [s for s in candidates if clearance(s, cells) >= CLEAR and buh_clearance(s, view) >= reach]
+        if clear:
+            return min(clear, key=key)
+    # Nothing clears both: first the numbers (the light's middle spots before its edges), then Buh.
+    off_numbers = [s for s in candidates if clearance(s, cells) >= CLEAR]
+    if off_numbers:
+        return max(off_numbers, key=lambda s: (buh_clearance(s, view), -key(s)[1]))
+    return min(candidates, key=key)
 
 
 def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tuple[float, float]]:
@@ -408,6 +436,19 @@ def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tu
     return spots
 
 
+def light_corners(view: JSON, area: JSON) -> list[tuple[float, float]]:
+    """The corners of ``area``'s cubes' bodies that their light reaches (``INSET`` in from the corners of
+    its lit triangles): the farthest from Buh a value on its cube can stand."""
+    spots: list[tuple[float, float]] = []
+    for i in area["cubes"]:
+        r, c = view["cubes"][i]["cell"]
+        mx, my = (c + 0.5) * CELL, (r + 0.5) * CELL
+        for corner in view["cubes"][i]["lit_corners"]:
+            for x, y in corner_points(corner, c * CELL, r * CELL, CELL):
+                spots.append((x + math.copysign(INSET, mx - x), y + math.copysign(INSET, my - y)))
+    return spots
+
+
 def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> float:
     """How far ``spot`` is from the nearest cube's number (``NUMBER_BOX`` in the cube's cell)."""
     x0, y0, x1, y1 = NUMBER_BOX
@@ -418,10 +459,16 @@ def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> floa
     )
 
 
-def _values(view: JSON, winning: frozenset[int]) -> list[Element]:
+def buh_clearance(spot: tuple[float, float], view: JSON) -> float:
+    """How far ``spot`` is from Buh's edge (``BUH_REACH`` from the middle of its cube)."""
+    r, c = view["cubes"][view["buh"]]["cell"]
+    return math.hypot(spot[0] - (c + 0.5) * CELL, spot[1] - (r + 0.5) * CELL) - BUH_REACH
+
+
+def _values(view: JSON, winning: frozenset[int], fit: int) -> list[Element]:
     drawn = []
     for area in view["areas"]:
-        x, y = value_spot(view, area)
+        x, y = value_spot(view, area, fit)
         won = bool(winning) and set(area["cubes"]) == winning
         drawn.append(
             h(

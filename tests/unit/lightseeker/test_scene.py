@@ -1,6 +1,10 @@
 """The Light Seeker valley scene, drawn from views of hand-made positions."""
 
+import math
 import random
+import re
+from functools import cache
+from pathlib import Path
 
 from gamenight.lightseeker import GAME, scene
 from gamenight.lightseeker.rules import Board, Options, State
@@ -185,8 +189,9 @@ def test_a_lone_lit_triangle_in_a_numbers_corner_does_not_hide_the_number():
 def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
     # A whole lit face (two triangles, top left and bottom right): the value goes on the bottom right
     # one, away from the number that grows from the bottom left corner up (the top left one, first in
-    # order, hid the number's top at its largest).
-    view = view_of(board(((0, 0), FULL), ((3, 3), DARK)))
+    # order, hid the number's top at its largest). Buh sits on the other cube (on this one, it would take
+    # the face's middle: test_an_areas_value_is_written_clear_of_buh_at_a_phones_size).
+    view = view_of(board(((0, 0), FULL), ((3, 3), DARK), buh=1))
     (area,) = view["areas"]
     x, y = scene.value_spot(view, area)
     assert (x, y) == (50, 50)
@@ -205,3 +210,85 @@ def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
                 seen += 1
                 assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
     assert seen > 100
+
+
+def phone_value_radius(view: dict, fit: int = scene.MIN_CELLS) -> float:
+    """How far an area's value disc reaches, in the scene's units, as css/app.css draws it on a phone (its
+    largest against the valley): ``.75 × --ls-text × --ls-unzoom`` view units, the camera's zoom undone,
+    plus the outer half of its outline. Read from the stylesheet, so a larger value there is checked too."""
+    _r0, _c0, rows, cols = scene.frame(view)
+    return phone_value_size() * max(rows, cols, fit) * C / scene.VIEW + 1.5 / 2
+
+
+@cache
+def phone_value_size() -> float:
+    """The value disc's radius on a phone in the view's units (600 across): css/app.css's .75 × --ls-text."""
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    text = float(re.search(r"@media \(max-width: 30rem\) \{ \.ls-board \{ --ls-text: ([\d.]+)px", css)[1])
+    factor = float(re.search(r"\.ls-value circle \{ r: calc\(var\(--ls-text\) \* ([\d.]+)", css)[1])
+    return factor * text
+
+
+@cache
+def buh_drawn() -> tuple[float, float]:
+    """How far Buh's body and its eyes reach from its middle, as the scene draws it."""
+    tree = scene.board(view_of(NEAR_WIN))
+    body = find_all(tree, lambda e: e.attr("class") == "ls-buh-body")[0]
+    eyes = max(math.hypot(e.attr("cx"), e.attr("cy")) + e.attr("r") for e in by_class(tree, "ls-buh-eye"))
+    return body.attr("r"), eyes
+
+
+def from_buh(view: dict, spot: tuple[float, float]) -> float:
+    r, c = view["cubes"][view["buh"]]["cell"]
+    return math.hypot(spot[0] - (c + 0.5) * C, spot[1] - (r + 0.5) * C)
+
+
+def buh_gap(view: dict, spot: tuple[float, float]) -> float:
+    """How far ``spot`` is from Buh's edge as the scene draws it: its body and the outer half of its outline."""
+    return from_buh(view, spot) - buh_drawn()[0] - 2.5 / 2
+
+
+def clear_of_eyes(view: dict, spot: tuple[float, float]) -> bool:
+    """Whether a value's disc at ``spot`` (on a phone) leaves Buh's eyes seen."""
+    return from_buh(view, spot) - phone_value_radius(view) >= buh_drawn()[1]
+
+
+def test_an_areas_value_is_written_clear_of_buh_at_a_phones_size():
+    """QA: on a 390 px phone a value's disc (14 px) was drawn over Buh (11 px), 23 px apart: values keep one
+    size on screen while Buh scales with the valley, and only the cubes' numbers were kept clear. Over the
+    positions of real matches, at the largest a value is drawn against the valley (a phone's), a value
+    clears Buh and the numbers; only an area of Buh's cube alone in a valley 9 cells across or more leaves
+    no such spot on the cube's light: there it keeps off the number and off Buh's eyes (it may cover Buh's
+    rim: on its outline at 9 cells across, about 2 px into its body at 11 on a 390 px phone)."""
+    # Buh's cube alone, fully lit, in a valley of 6 cells: the value goes to a corner of the cube's body.
+    view = view_of(board(((0, 0), FULL), ((2, 2), DARK)))
+    (area,) = view["areas"]
+    spot = scene.value_spot(view, area)
+    assert buh_gap(view, spot) >= phone_value_radius(view), spot
+    # Buh's cube alone and lit, all nine cubes in a row (11 cells across, the widest a valley gets): no
+    # spot clears Buh; the value keeps off the numbers and off Buh's eyes, at a corner of the cube's body.
+    row = view_of(board(((0, 0), FULL), *(((0, c), DARK) for c in range(1, 9))))
+    (area,) = row["areas"]
+    spot = scene.value_spot(row, area)
+    assert scene.clearance(spot, [c["cell"] for c in row["cubes"]]) >= scene.CLEAR
+    assert clear_of_eyes(row, spot) and buh_gap(row, spot) < phone_value_radius(row), spot
+    rng = random.Random(59)
+    seen = crowded = 0
+    for _ in range(30):
+        state = GAME.setup(GAME.options({}), ("1", "2"), rng.randrange(1000))
+        while GAME.result(state) is None:
+            state, _ = GAME.play(state, state.to_move, rng.choice(list(GAME.legal(state, state.to_move))), 0)
+            view = GAME.view(state, None)
+            cells = [c["cell"] for c in view["cubes"]]
+            _r0, _c0, rows, cols = scene.frame(view)
+            reach = phone_value_radius(view)
+            for area in view["areas"]:
+                spot = scene.value_spot(view, area)
+                seen += 1
+                assert scene.clearance(spot, cells) >= scene.CLEAR, (view, area, spot)
+                if area["cubes"] == [view["buh"]] and max(rows, cols) >= 9:
+                    crowded += 1
+                    assert clear_of_eyes(view, spot), (view, area, spot)
+                else:
+                    assert buh_gap(view, spot) >= reach, (view, area, spot, reach)
+    assert seen > 100 and crowded < seen / 50
