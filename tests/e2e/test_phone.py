@@ -329,30 +329,33 @@ HEADER = """() => {
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize("width", [320, 360])
-def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url: str, width: int, language: str):
+def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url: str, language: str):
     """The site's name on one row and every control on the next, at 320 and 360 px in English and
     Japanese: "Settings" had a third row of its own at 320 px in English (a header 145 px tall), and no
-    control is under 44 px for it."""
+    control is under 44 px for it. One page takes both widths in turn."""
     context = browser.new_context(
-        viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True, locale=f"{language}-JP"
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=f"{language}-JP"
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
     try:
         open_app(page, site_url, "#/")
         assert page.evaluate("document.documentElement.lang") == language
-        found = page.evaluate(HEADER)
-        title, *controls = found["controls"]
-        assert title["name"] == "Game Night Central"
-        rows = sorted({c["top"] for c in controls})
-        assert len(rows) == 1 and rows[0] > title["top"], f"the controls are on {len(rows)} rows: {controls}"
-        small = [c for c in found["controls"] if c["width"] < 44 or c["height"] < 44]
-        assert not small, f"under 44 px: {small}"
-        assert phone_problems(page, width) == []
-        if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
-            top = {"x": 0, "y": 0, "width": width, "height": 160}
-            page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
+        for width in (320, 360):
+            page.set_viewport_size({"width": width, "height": 640})
+            found, where = page.evaluate(HEADER), f"at {width} px"
+            title, *controls = found["controls"]
+            assert title["name"] == "Game Night Central", where
+            rows = sorted({c["top"] for c in controls})
+            assert len(rows) == 1 and rows[0] > title["top"], (
+                f"{where}, the controls are on {len(rows)} rows: {controls}"
+            )
+            small = [c for c in found["controls"] if c["width"] < 44 or c["height"] < 44]
+            assert not small, f"{where}, under 44 px: {small}"
+            assert phone_problems(page, width) == [], where
+            if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
+                top = {"x": 0, "y": 0, "width": width, "height": 160}
+                page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
         watch.check()
     finally:
         context.close()
@@ -423,20 +426,24 @@ SEAT_ROWS = """() => [...document.querySelectorAll('.match-seat')].map((card) =>
 })"""
 
 
+# The phone widths a seat card is read at, narrowest first.
+PHONE_WIDTHS = (320, 360, 390)
+
+
 def on_line(part: dict | None, line: dict) -> bool:
     """Whether ``part`` (a box) sits on ``line``: its middle between the line's top and bottom."""
     return part is None or line["top"] <= (part["top"] + part["bottom"]) / 2 <= line["bottom"]
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-@pytest.mark.parametrize("width", [320, 360, 390])
-def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, width: int, language: str):
+def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, language: str):
     """QA: on a phone the seat list's kind badge ("computer") took the name's line and wrapped under it, or
     pushed the score onto a line of its own (Bot B (Hard) · computer / 0 points), so a computer's card was
     a line taller than a person's. A card reads name first: the swatch, the name and the score on one
-    line, the kind under the name with the turn and the facts; the cards of a match are one height."""
+    line, the kind under the name with the turn and the facts; the cards of a match are one height.
+    One page takes each phone width in turn (the layout is CSS alone: nothing in the app reads the width)."""
     context = browser.new_context(
-        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+        viewport={"width": PHONE_WIDTHS[0], "height": 844}, has_touch=True, is_mobile=True, locale=language
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
@@ -450,15 +457,18 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, wid
                 page.select_option(f"select[name=kind{i}]", kind)
             page.click("form[data-action=table-setup] button[type=submit]")
             expect(page.locator(".match-seat")).to_have_count(len(kinds))
-            cards = page.evaluate(SEAT_ROWS)
-            for card in cards:
-                assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (game, card)
-                assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (game, card)
-            if SHOTS:
-                page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-{game}-{width}-{language}.png")
-            # The cards of one match are one height (a computer's card in Japanese was a line taller than a
-            # person's at 390 px: its second line wrapped).
-            assert len({c["height"] for c in cards}) == 1, (game, cards)
+            for width in PHONE_WIDTHS:
+                page.set_viewport_size({"width": width, "height": 844})
+                cards, where = page.evaluate(SEAT_ROWS), f"{game} at {width} px"
+                for card in cards:
+                    assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (where, card)
+                    assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (where, card)
+                if SHOTS:
+                    page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-{game}-{width}-{language}.png")
+                # The cards of one match are one height (a computer's card in Japanese was a line taller than
+                # a person's at 390 px: its second line wrapped).
+                assert len({c["height"] for c in cards}) == 1, (where, cards)
+            page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
             page.evaluate("localStorage.clear()")
         watch.check()
     finally:
@@ -570,17 +580,16 @@ def overlap(a: dict | None, b: dict | None) -> bool:
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-@pytest.mark.parametrize("width", [320, 390])
 def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
-    browser: Browser, site_url: str, width: int, language: str
+    browser: Browser, site_url: str, language: str
 ):
     """QA: at 320 px, against the computer, a card's second line (the turn's room, kept on every card, the
     "computer" badge and Raythread's tile counts) wrapped onto a third, and as the cards of a match share
     one height every card took it (in Japanese a person's card too: "手番", "あなた" and the counts). On a
     narrow phone the turn's badge stands on the card's top edge, out of the second line's way, still over
-    the card of the seat to play only, and read out as before."""
+    the card of the seat to play only, and read out as before. One page takes 320 and 390 px in turn."""
     context = browser.new_context(
-        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
@@ -589,17 +598,23 @@ def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
             for level in ("easy", "normal", "hard"):
                 open_app(page, site_url, f"#/{game}/table?vs={level}")
                 expect(page.locator(".match-seat")).to_have_count(2)
-                cards = page.evaluate(SEAT_LINES)
-                if SHOTS:
-                    page.locator(".match-seats").screenshot(
-                        path=f"{SHOTS}/seat-lines-{game}-{level}-{width}-{language}.png"
-                    )
-                for card in cards:
-                    assert card["lines"] == 2, (game, level, card)
-                    turn = card["turn"]
-                    if turn is not None:  # the seat to play (only): its badge on the card, clear of its words
-                        assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (game, card)
-                        assert turn["left"] >= card["card"]["left"] and turn["right"] <= card["card"]["right"], card
+                for width in (320, 390):
+                    page.set_viewport_size({"width": width, "height": 844})
+                    cards, where = page.evaluate(SEAT_LINES), f"{game} {level} at {width} px"
+                    if SHOTS:
+                        page.locator(".match-seats").screenshot(
+                            path=f"{SHOTS}/seat-lines-{game}-{level}-{width}-{language}.png"
+                        )
+                    for card in cards:
+                        assert card["lines"] == 2, (where, card)
+                        turn = card["turn"]
+                        if turn is not None:  # the seat to play (only): its badge on the card, clear of its words
+                            assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (where, card)
+                            assert turn["left"] >= card["card"]["left"] and turn["right"] <= card["card"]["right"], (
+                                where,
+                                card,
+                            )
+                page.set_viewport_size({"width": 320, "height": 844})
                 page.evaluate("localStorage.clear()")
         watch.check()
     finally:
@@ -701,16 +716,15 @@ NAME_LINES = """() => [...document.querySelectorAll('.match-seat .seat-name')].m
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-@pytest.mark.parametrize("width", [320, 390])
 def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_a_screen_reader(
-    browser: Browser, site_url: str, width: int, language: str
+    browser: Browser, site_url: str, language: str
 ):
     """A seat card broke a name of one long word mid-word beside its score ("WWWWWWWWWWWW" / "WWWWWWWW
     (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
     and the seat's tag beside it; the page holds the whole name (a screen reader reads it all, a pointer's
-    hover shows it)."""
+    hover shows it). One page takes 320 and 390 px in turn."""
     context = browser.new_context(
-        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language
+        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
@@ -722,32 +736,34 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
             page.fill(f"input[name=name{i}]", name)
         page.click("form[data-action=table-setup] button[type=submit]")
         expect(page.locator(".match-seat")).to_have_count(3)
-        found = page.evaluate(NAME_LINES)
-        for name, seen in zip(names, found, strict=True):
-            assert seen["text"].startswith(name) and seen["title"] == seen["text"], seen  # the whole name
-            assert seen["wordLines"] == 1, f"a name's first word broken over lines: {seen}"
-        assert found[0]["cut"] and not found[1]["cut"], found
-        # The seat's tag stays on the line of a name cut short: on a line of its own it gave the card, and
-        # so every card of the match (they are one height), a line of empty room.
-        assert found[0]["tagOnWordLine"] is True, found
-        for card in page.evaluate(SEAT_ROWS):
-            assert on_line(card["score"], card["line"]), card
-        assert phone_problems(page, width) == []
-        if SHOTS:
-            page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
+        for width in (320, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            found, where = page.evaluate(NAME_LINES), f"at {width} px"
+            for name, seen in zip(names, found, strict=True):
+                assert seen["text"].startswith(name) and seen["title"] == seen["text"], (where, seen)  # whole
+                assert seen["wordLines"] == 1, f"{where}, a name's first word broken over lines: {seen}"
+            assert found[0]["cut"] and not found[1]["cut"], (where, found)
+            # The seat's tag stays on the line of a name cut short: on a line of its own it gave the card, and
+            # so every card of the match (they are one height), a line of empty room.
+            assert found[0]["tagOnWordLine"] is True, (where, found)
+            for card in page.evaluate(SEAT_ROWS):
+                assert on_line(card["score"], card["line"]), (where, card)
+            assert phone_problems(page, width) == [], where
+            if SHOTS:
+                page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
         watch.check()
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("width", [320, 390])
-def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str, width: int):
+def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str):
     """Found by a QA pass: a Japanese name has no spaces, and a browser breaks Japanese between any two
     characters: "寿限無寿限無五劫の擦り切れ海砂利水魚" (the rakugo tale's long name) broke over two or three
     lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
-    word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it."""
+    word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it. One page
+    takes 320 and 390 px in turn."""
     context = browser.new_context(
-        viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
+        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
     )
     watch = PageWatch(origin=site_url)
     page = watch.attach(context.new_page())
@@ -758,10 +774,12 @@ def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser:
             page.fill(f"input[name=name{i}]", name)
         page.click("form[data-action=table-setup] button[type=submit]")
         expect(page.locator(".match-seat")).to_have_count(2)
-        long, short = page.evaluate(NAME_LINES)
-        assert long["text"].startswith(names[0]) and long["title"] == long["text"], long  # the whole name
-        assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, long
-        assert short["wordLines"] == 1 and not short["cut"], short
+        for width in (320, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            (long, short), where = page.evaluate(NAME_LINES), f"at {width} px"
+            assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
+            assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
+            assert short["wordLines"] == 1 and not short["cut"], (where, short)
         watch.check()
     finally:
         context.close()

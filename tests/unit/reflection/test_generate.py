@@ -193,7 +193,9 @@ def test_version_1_gives_the_puzzles_of_the_first_releases(args, rows, effort):
 
 
 def test_version_2_proves_more_layouts_so_a_seed_may_give_another_puzzle():
-    old, new = generate(10, 20, seed=1, version=1), generate(10, 20, seed=1)
+    # Seed 3: version 1's puzzle is its 10th layout, version 2 proves the 7th (seed 1, the 21st against
+    # the 1st, took about three times the CPU for the same claim).
+    old, new = generate(10, 20, seed=3, version=1), generate(10, 20, seed=3)
     assert new.attempts < old.attempts and new.puzzle != old.puzzle
     assert solve(new.puzzle).unique
 

@@ -52,10 +52,12 @@ def stretches(work: Generator[Any, None, Any]) -> tuple[list[int], Any]:
 
 
 def test_making_hard_puzzles_never_runs_long_between_pauses():
+    # One seed: every line it runs is traced, and seed 2 (0.7 s of 2.7) ran the same kinds of step (its
+    # first layout drawn, filtered and proved, as seed 1's) with a shorter longest one (29,059 lines
+    # against 33,746).
     hard = PRESETS["hard"]
-    for seed in (1, 2):
-        lines, made = stretches(steps(Order(hard.size, hard.mix, seed=seed)))
-        assert made.puzzle.size == 10 and max(lines) <= LINES, (seed, max(lines))
+    lines, made = stretches(steps(Order(hard.size, hard.mix, seed=1)))
+    assert made.puzzle.size == 10 and max(lines) <= LINES, max(lines)
 
 
 def test_a_new_board_shape_builds_its_tables_in_steps():
