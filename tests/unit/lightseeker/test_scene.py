@@ -3,6 +3,7 @@
 import math
 import random
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -199,19 +200,24 @@ def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
     # In positions of real matches, a value is never drawn over a number if its light leaves room. Ten
     # games give about 500 areas, 39 of them where the light leaves less than CLEAR (the cases that test
     # the choice); 30 games tripled the time, nearly all of it in listing every legal turn to pick one.
-    rng = random.Random(5)
     seen = 0
-    for _ in range(10):
+    for view in match_views(5, 10):
+        cells = [c["cell"] for c in view["cubes"]]
+        for area in view["areas"]:
+            best = max(scene.clearance(s, cells) for s in scene.lit_spots(view, area))
+            seen += 1
+            assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
+    assert seen > 100
+
+
+def match_views(seed: int, games: int) -> Iterator[dict]:
+    """Every position of ``games`` two-player matches of random legal turns (seeded), as a spectator sees it."""
+    rng = random.Random(seed)
+    for _ in range(games):
         state = GAME.setup(GAME.options({}), ("1", "2"), rng.randrange(1000))
         while GAME.result(state) is None:
             state, _ = GAME.play(state, state.to_move, rng.choice(list(GAME.legal(state, state.to_move))), 0)
-            view = GAME.view(state, None)
-            cells = [c["cell"] for c in view["cubes"]]
-            for area in view["areas"]:
-                best = max(scene.clearance(s, cells) for s in scene.lit_spots(view, area))
-                seen += 1
-                assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
-    assert seen > 100
+            yield GAME.view(state, None)
 
 
 def phone_value_radius(view: dict, fit: int = scene.MIN_CELLS) -> float:
@@ -274,23 +280,18 @@ def test_an_areas_value_is_written_clear_of_buh_at_a_phones_size():
     spot = scene.value_spot(row, area)
     assert scene.clearance(spot, [c["cell"] for c in row["cubes"]]) >= scene.CLEAR
     assert clear_of_eyes(row, spot) and buh_gap(row, spot) < phone_value_radius(row), spot
-    rng = random.Random(59)
     seen = crowded = 0
-    for _ in range(30):
-        state = GAME.setup(GAME.options({}), ("1", "2"), rng.randrange(1000))
-        while GAME.result(state) is None:
-            state, _ = GAME.play(state, state.to_move, rng.choice(list(GAME.legal(state, state.to_move))), 0)
-            view = GAME.view(state, None)
-            cells = [c["cell"] for c in view["cubes"]]
-            _r0, _c0, rows, cols = scene.frame(view)
-            reach = phone_value_radius(view)
-            for area in view["areas"]:
-                spot = scene.value_spot(view, area)
-                seen += 1
-                assert scene.clearance(spot, cells) >= scene.CLEAR, (view, area, spot)
-                if area["cubes"] == [view["buh"]] and max(rows, cols) >= 9:
-                    crowded += 1
-                    assert clear_of_eyes(view, spot), (view, area, spot)
-                else:
-                    assert buh_gap(view, spot) >= reach, (view, area, spot, reach)
+    for view in match_views(59, 30):
+        cells = [c["cell"] for c in view["cubes"]]
+        _r0, _c0, rows, cols = scene.frame(view)
+        reach = phone_value_radius(view)
+        for area in view["areas"]:
+            spot = scene.value_spot(view, area)
+            seen += 1
+            assert scene.clearance(spot, cells) >= scene.CLEAR, (view, area, spot)
+            if area["cubes"] == [view["buh"]] and max(rows, cols) >= 9:
+                crowded += 1
+                assert clear_of_eyes(view, spot), (view, area, spot)
+            else:
+                assert buh_gap(view, spot) >= reach, (view, area, spot, reach)
     assert seen > 100 and crowded < seen / 50
