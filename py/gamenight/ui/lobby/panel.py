@@ -429,7 +429,8 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
         return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    if held := [name for name in without if name not in _rematch_without(client, lobby, sight.unsure)]:
+    sure = _rematch_without(client, lobby, sight.unsure)  # once, not once a name
+    if held := [name for name in without if name not in sure]:
         # Left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their page
         # may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
         # grace ends (and the rematch starts without them, as the line above says).
