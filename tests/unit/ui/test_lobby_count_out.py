@@ -194,12 +194,18 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
     assert not count_out_buttons(host), "nobody in the rematch is gone"
 
 
-def test_a_counted_out_player_back_before_the_rematch_plays_it():
-    rtc = FakeRtc()
+def back_after_the_end(rtc: FakeRtc) -> tuple[Page, Page]:
+    """Bea counted out of the race, the host ends it, then invites her back and she is welcomed: the host's
+    page and hers."""
     host, bea, _cal = counted_out(rtc)
     host.click("end")
     host.click("end")
-    back = welcomed_back(rtc, host, "Bea", bea.browser)
+    return host, welcomed_back(rtc, host, "Bea", bea.browser)
+
+
+def test_a_counted_out_player_back_before_the_rematch_plays_it():
+    rtc = FakeRtc()
+    host, back = back_after_the_end(rtc)
     assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
     host.click("start")
     assert seats(host) == {"1": "Ann", "2": "Bea", "3": "Cal"}
@@ -631,10 +637,7 @@ def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out
     the grace, started the race without her (``rematch.without``: counted out, and away). It waits, as the
     count-out does: it comes as soon as she is back, or when the grace ends."""
     rtc = FakeRtc()
-    host, bea, _cal = counted_out(rtc)
-    host.click("end")
-    host.click("end")
-    bea = welcomed_back(rtc, host, "Bea", bea.browser)
+    host, bea = back_after_the_end(rtc)
     assert not host.by_class("rematch-without"), "she is here: the rematch is hers too"
     host.close()
     reloaded = rtc.page(host.browser, "#/host?game=reflection")
@@ -653,10 +656,7 @@ def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out
 
 def test_after_the_grace_the_rematch_goes_without_a_counted_out_player_who_did_not_come_back():
     rtc = FakeRtc()
-    host, bea, _cal = counted_out(rtc)
-    host.click("end")
-    host.click("end")
-    welcomed_back(rtc, host, "Bea", bea.browser)
+    host, _bea = back_after_the_end(rtc)
     host.close()
     reloaded = rtc.page(host.browser, "#/host?game=reflection")
     rtc.now += host_screen.RELOAD_GRACE_MS

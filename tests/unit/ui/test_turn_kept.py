@@ -18,7 +18,7 @@ from gamenight.raythread import rules as rt_rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, Stored, StoreEntries, UiEvent, keep_written
 from gamenight.ui.svg import text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, match_with_bea
+from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
 from tests.unit.ui.test_lobby_screens import bea_answered
 
@@ -412,12 +412,19 @@ def test_a_lobby_host_page_reloaded_mid_turn_builds_its_turn_again_and_a_guest_s
     assert json.loads(host_browser.storage.get(KEY, "{}")) == {}
 
 
-def test_a_guest_page_reloaded_with_a_tile_chosen_finds_it_chosen_once_back_in_the_lobby():
-    rtc = FakeRtc()
+def bea_to_play(rtc: FakeRtc) -> tuple[Page, Browser, str, Page]:
+    """A lobby's Raythread match, Ann (the host, A) against Bea (B, her answered invitation ``link`` in
+    ``bea_browser``), Ann's first tile placed: the host's page, Bea's browser, her link and her page."""
     host, bea_browser, link, bea = bea_answered(rtc)
     bea.click("sit", seat="C")
     host.click("start")
     click_place(host, first_place(host, "A"))
+    return host, bea_browser, link, bea
+
+
+def test_a_guest_page_reloaded_with_a_tile_chosen_finds_it_chosen_once_back_in_the_lobby():
+    rtc = FakeRtc()
+    host, bea_browser, link, bea = bea_to_play(rtc)
     move = {**first_place(host, "C"), "orient": "\\"}
     bea.click("rt-hand", kind=move["tile"])
     bea.click("rt-orient", orient="\\")
@@ -490,10 +497,7 @@ def test_a_match_taken_from_another_tab_or_cleared_there_takes_out_this_tab_s_tu
 
 def test_a_lobby_match_the_host_ends_takes_out_a_guest_s_turn_being_built():
     rtc = FakeRtc()
-    host, bea_browser, _link, bea = bea_answered(rtc)
-    bea.click("sit", seat="C")
-    host.click("start")
-    click_place(host, first_place(host, "A"))
+    host, bea_browser, _link, bea = bea_to_play(rtc)
     bea.click("rt-hand", kind=first_place(host, "C")["tile"])
     assert json.loads(bea_browser.storage[KEY])
     host.click("end")
