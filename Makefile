@@ -67,8 +67,9 @@ chromium: venv
 	@tools/ensure-chromium.sh $(VENV)
 
 # End-to-end tests run inside a private network namespace where the machine allows it.
-# A test whose page crashed (Chromium's renderer died: "Target crashed", seen once in CI while a page
-# booted) runs once more; any other failure fails at once. A second crash fails the run. "worksteal":
+# A test whose page crashed (Chromium's renderer died: "Target crashed", about once a run until
+# tools/browser.py turned off Chromium's allocation samplers; docs/testing.md) runs once more; any other
+# failure fails at once. A second crash fails the run. "worksteal":
 # a process that runs out of tests takes some of the other's (a few tests take a minute, most a few seconds).
 e2e: venv site chromium
 	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -rfER -n 2 --dist worksteal --reruns 1 --only-rerun "Target crashed"
