@@ -183,7 +183,7 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 {"class": "ls-cubes", "aria-hidden": "true"},
                 [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
-            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit)),
+            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit, _was(view, look))),
             _buh(view, look, fit),
             h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
             h("g", {"class": "ls-arrows"}, _arrows(view, look)),
@@ -442,16 +442,19 @@ def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
     return 0.75 * VALUE_TEXT * max(rows, cols, fit) * CELL / VIEW + 1.5 / 2
 
 
-def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS) -> tuple[float, float]:
+def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None) -> tuple[float, float]:
     """Where an area's value is written: on one of its lit triangles clear of Buh (a value drawn over
-    Buh hides which cube it sits on) and of every cube's number (one drawn over a number hides which cube
-    is which), the farthest from the numbers, then the nearest the middle of the area's light.
+    Buh hides which cube it sits on), of the ring where Buh sat at the start of the turn (``was``, once
+    Buh is moved: over it, a value hides where Buh came from) and of every cube's number (one drawn over a
+    number hides which cube is which), the farthest from the numbers, then the nearest the middle of the
+    area's light.
 
     Where no spot well inside the light clears both, one at the light's edge; then one at a corner of
     the cube's body that the light reaches (the disc hangs over the cube's edge): with Buh drawn off its
     number's corner (``buh_at``), every lit face of Buh's cube alone has one clear of it, in the widest
-    valley too. Should none clear both, the number is kept clear and the value stands as far from Buh as it
-    can, as Buh is known by its eyes while a hidden number leaves the cube unknown."""
+    valley too (and in the positions of random matches, one clear of the ring as well; should none be, the
+    ring is given up first). Should none clear both, the number is kept clear and the value stands as far
+    from Buh as it can, as Buh is known by its eyes while a hidden number leaves the cube unknown."""
     spots = lit_spots(view, area)
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
     cells = [cube["cell"] for cube in view["cubes"]]
@@ -460,12 +463,19 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS) -> tuple[float, flo
     def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
         return (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
-    candidates: list[tuple[float, float]] = []
-    for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
-        candidates += more
-        clear = [s for s in candidates if clearance(s, cells) >= CLEAR and buh_clearance(s, view, fit) >= reach]
-        if clear:
-            return min(clear, key=key)
+    buh = view["buh"]
+    # Buh and the ring where it sat; then, if nothing clears both, Buh alone.
+    for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
+        candidates: list[tuple[float, float]] = []
+        for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
+            candidates += more
+            clear = [
+                s
+                for s in candidates
+                if clearance(s, cells) >= CLEAR and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
+            ]
+            if clear:
+                return min(clear, key=key)
     # Nothing clears both: first the numbers (the light's middle spots before its edges), then Buh.
     off_numbers = [s for s in candidates if clearance(s, cells) >= CLEAR]
     if off_numbers:
@@ -517,10 +527,10 @@ def buh_clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS, c
     return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH * scale
 
 
-def _values(view: JSON, winning: frozenset[int], fit: int) -> list[Element]:
+def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:
     drawn = []
     for area in view["areas"]:
-        x, y = value_spot(view, area, fit)
+        x, y = value_spot(view, area, fit, was)
         won = bool(winning) and set(area["cubes"]) == winning
         drawn.append(
             h(
