@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from gamenight import i18n
 from gamenight.core.game import JSON
@@ -182,8 +183,8 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 {"class": "ls-cubes", "aria-hidden": "true"},
                 [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
-            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit)),
-            _buh(view, look),
+            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit, _was(view, look))),
+            _buh(view, look, fit),
             h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
             h("g", {"class": "ls-arrows"}, _arrows(view, look)),
             look.cursor is not None
@@ -305,22 +306,29 @@ def face(corners: Sequence[Sequence[str]], x: float, y: float, size: float) -> l
     return drawn
 
 
-def _buh(view: JSON, look: Look) -> list[Element]:
-    """Buh: a dark token with two eyes on its cube (it glides to a newly chosen cube); a dashed ring marks
-    where it sat at the start of the turn."""
+def _was(view: JSON, look: Look) -> int | None:
+    """The cube where Buh sat at the start of the turn, if it has been moved from it (a ring marks it)."""
+    return look.buh_was if look.buh_was is not None and look.buh_was != view["buh"] else None
+
+
+def _buh(view: JSON, look: Look, fit: int) -> list[Element]:
+    """Buh: a dark token with two eyes on its cube (it glides to a newly chosen cube), clear of the cube's
+    number (``buh_at``); a dashed ring marks where it sat at the start of the turn."""
     drawn = []
-    cubes = view["cubes"]
-    if look.buh_was is not None and look.buh_was != view["buh"]:
-        r, c = cubes[look.buh_was]["cell"]
-        drawn.append(h("circle", {"class": "ls-buh-was", "cx": (c + 0.5) * CELL, "cy": (r + 0.5) * CELL, "r": 14}))
-    r, c = cubes[view["buh"]]["cell"]
+    was = _was(view, look)
+    if was is not None:
+        x, y, scale = buh_at(view, was, fit)
+        drawn.append(
+            h("circle", {"class": "ls-buh-was", "cx": round(x, 2), "cy": round(y, 2), "r": round(14 * scale, 2)})
+        )
+    x, y, scale = buh_at(view, view["buh"], fit)
     drawn.append(
         h(
             "g",
             {
                 "class": "ls-buh",
                 "id": "ls-buh",
-                "style": f"transform: translate({(c + 0.5) * CELL:g}px, {(r + 0.5) * CELL:g}px)",
+                "style": f"transform: translate({x:g}px, {y:g}px) scale({scale:g})",
                 "aria-hidden": "true",
             },
             h("circle", {"class": "ls-buh-body", "r": 14}),
@@ -381,6 +389,49 @@ BUH_REACH = 16
 # The scene cannot know which --ls-text the page uses, so it keeps a value clear of Buh at the phone's, the
 # larger against the valley (the same at 320 px and at 390: only the board's size in px differs).
 VALUE_TEXT = 32
+# The ink of a one-digit cube number, in ems of its font size: right of its anchor and above its baseline
+# (``_cube``). Measured in Chromium with DejaVu Sans Bold (Debian's system-ui), wider than Roboto's or San
+# Francisco's digits: "4" reaches .65 em right, "3", "6", "8" and "9" .75 em up.
+NUMBER_EM = (0.65, 0.75)
+NUMBER_GAP = 1  # units left between Buh's edge and its cube's number
+BUH_SMALLEST = 0.8  # Buh's smallest scale: about 10 px across in a valley of 11 cells at 320 px wide
+
+
+def across(view: JSON, fit: int = MIN_CELLS) -> int:
+    """How many cells the board spans (``camera``): the frame's larger side, at least ``fit``."""
+    _r0, _c0, rows, cols = frame(view)
+    return max(rows, cols, fit)
+
+
+def buh_at(view: JSON, cube: int, fit: int = MIN_CELLS) -> tuple[float, float, float]:
+    """Where Buh is drawn on ``cube`` (its middle, in the scene's units) and its scale: clear of the cube's
+    number at a phone's size, the largest it is drawn against the valley (``VALUE_TEXT``)."""
+    r, c = view["cubes"][cube]["cell"]
+    shift, scale = buh_shift(across(view, fit))
+    return (c + 0.5) * CELL + shift, (r + 0.5) * CELL - shift, scale
+
+
+@cache
+def buh_shift(cells: int) -> tuple[float, float]:
+    """How far Buh moves from its cube's middle towards the cube's north-east corner (as much east as north)
+    and its scale, in a board ``cells`` across: the least move that keeps it ``NUMBER_GAP`` off the number's
+    ink (``NUMBER_EM``, growing from the cube's south-west corner as the valley spreads: the numbers keep
+    one size on screen, ``camera``), inside the cube's body; full size while that is enough (up to 8 cells
+    across), then as large as fits (.81 at 11 cells, the widest a valley gets)."""
+    size = VALUE_TEXT * cells * CELL / VIEW  # the number's font size in the scene's units, on a phone
+    right = INSET + 3 + NUMBER_EM[0] * size + 1.5  # and half its outline (css/app.css .ls-num, 3 wide)
+    top = CELL - INSET - 3 - NUMBER_EM[1] * size - 1.5
+    scale = 1.0
+    while scale > BUH_SMALLEST:
+        reach = BUH_REACH * scale
+        shift = 0.0
+        while CELL / 2 + shift + reach <= CELL - INSET:
+            x, y = CELL / 2 + shift, CELL / 2 - shift
+            if math.hypot(max(x - right, 0), max(top - y, 0)) >= reach + NUMBER_GAP:
+                return shift, scale
+            shift += 0.25
+        scale = round(scale - 0.01, 2)
+    return CELL / 2 - INSET - BUH_REACH * BUH_SMALLEST, BUH_SMALLEST
 
 
 def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
@@ -391,16 +442,19 @@ def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
     return 0.75 * VALUE_TEXT * max(rows, cols, fit) * CELL / VIEW + 1.5 / 2
 
 
-def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS) -> tuple[float, float]:
+def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None) -> tuple[float, float]:
     """Where an area's value is written: on one of its lit triangles clear of Buh (a value drawn over
-    Buh hides which cube it sits on) and of every cube's number (one drawn over a number hides which cube
-    is which), the farthest from the numbers, then the nearest the middle of the area's light.
+    Buh hides which cube it sits on), of the ring where Buh sat at the start of the turn (``was``, once
+    Buh is moved: over it, a value hides where Buh came from) and of every cube's number (one drawn over a
+    number hides which cube is which), the farthest from the numbers, then the nearest the middle of the
+    area's light.
 
     Where no spot well inside the light clears both, one at the light's edge; then one at a corner of
-    the cube's body that the light reaches (the disc hangs over the cube's edge). Where none clears both
-    (Buh's cube an area alone in a valley 9 cells across or more), the number is kept clear and the value
-    stands as far from Buh as it can: over Buh's rim, its eyes still seen, as Buh is known by them while
-    a hidden number leaves the cube unknown."""
+    the cube's body that the light reaches (the disc hangs over the cube's edge): with Buh drawn off its
+    number's corner (``buh_at``), every lit face of Buh's cube alone has one clear of it, in the widest
+    valley too (and in the positions of random matches, one clear of the ring as well; should none be, the
+    ring is given up first). Should none clear both, the number is kept clear and the value stands as far
+    from Buh as it can, as Buh is known by its eyes while a hidden number leaves the cube unknown."""
     spots = lit_spots(view, area)
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
     cells = [cube["cell"] for cube in view["cubes"]]
@@ -409,16 +463,23 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS) -> tuple[float, flo
     def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
         return (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
-    candidates: list[tuple[float, float]] = []
-    for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
-        candidates += more
-        clear = [s for s in candidates if clearance(s, cells) >= CLEAR and buh_clearance(s, view) >= reach]
-        if clear:
-            return min(clear, key=key)
+    buh = view["buh"]
+    # Buh and the ring where it sat; then, if nothing clears both, Buh alone.
+    for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
+        candidates: list[tuple[float, float]] = []
+        for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
+            candidates += more
+            clear = [
+                s
+                for s in candidates
+                if clearance(s, cells) >= CLEAR and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
+            ]
+            if clear:
+                return min(clear, key=key)
     # Nothing clears both: first the numbers (the light's middle spots before its edges), then Buh.
     off_numbers = [s for s in candidates if clearance(s, cells) >= CLEAR]
     if off_numbers:
-        return max(off_numbers, key=lambda s: (buh_clearance(s, view), -key(s)[1]))
+        return max(off_numbers, key=lambda s: (buh_clearance(s, view, fit), -key(s)[1]))
     return min(candidates, key=key)
 
 
@@ -459,16 +520,17 @@ def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> floa
     )
 
 
-def buh_clearance(spot: tuple[float, float], view: JSON) -> float:
-    """How far ``spot`` is from Buh's edge (``BUH_REACH`` from the middle of its cube)."""
-    r, c = view["cubes"][view["buh"]]["cell"]
-    return math.hypot(spot[0] - (c + 0.5) * CELL, spot[1] - (r + 0.5) * CELL) - BUH_REACH
+def buh_clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS, cube: int | None = None) -> float:
+    """How far ``spot`` is from Buh's edge (``BUH_REACH`` from its middle, ``buh_at``); with ``cube``, from
+    the edge of Buh drawn there (the ring where it sat at the start of the turn)."""
+    x, y, scale = buh_at(view, view["buh"] if cube is None else cube, fit)
+    return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH * scale
 
 
-def _values(view: JSON, winning: frozenset[int], fit: int) -> list[Element]:
+def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:
     drawn = []
     for area in view["areas"]:
-        x, y = value_spot(view, area, fit)
+        x, y = value_spot(view, area, fit, was)
         won = bool(winning) and set(area["cubes"]) == winning
         drawn.append(
             h(

@@ -12,6 +12,8 @@ from gamenight.lightseeker import GAME, bot
 from gamenight.lightseeker.bot import BOT
 from gamenight.lightseeker.rules import WIN_AREA, light_areas, total_light, turn_outcomes
 
+from .test_rules import DARK, FULL, HALF_ES, board
+
 NOBODY = 99  # a Buh cube number no cube has: every cube may act
 
 
@@ -67,6 +69,29 @@ def test_threats_agree_with_brute_force_on_every_position_of_random_games():
         seen["unstoppable"] += found.win == 0
         seen["stuck"] += found.free != 511
     assert all(seen.values())  # the positions exercised every case
+
+
+def test_threats_see_a_win_from_the_least_light_that_can_make_one():
+    """Two actions add at most 4 lit triangles (two tilts from dark to full), so ``Threats`` looks for a win
+    from a light of 3 up (``light + 4 >= WIN_AREA``); random games never stand at that edge (with ``+ 3``
+    there, the test over random games passed). A half face lit on its east edge and a full face make 3; the
+    two dark cubes under the row's end tilt north into it: a row of 1 + 2 + 2 + 2 = 7."""
+    b = board(
+        ((0, 0), HALF_ES),
+        ((0, 1), FULL),
+        ((1, 2), DARK),
+        ((1, 3), DARK),
+        ((1, 0), DARK),
+        ((1, 1), DARK),
+        ((2, 0), DARK),
+        ((2, 1), DARK),
+        ((2, 2), DARK),
+        buh=8,
+    )
+    assert total_light(b) == WIN_AREA - 4
+    found = bot.Threats(*frame(b))
+    assert found.win != bot.NO_WIN, "a turn makes an area of 7"
+    assert (found.win, found.free) == brute_threats(b)
 
 
 def test_outcomes_are_the_rules_outcomes():

@@ -35,7 +35,8 @@ def drawn(model) -> tuple[list[tuple[int, int]], tuple[int, int]]:
         x, y = (int(v.strip("px")) for v in g.attr("style").split("(")[1].rstrip(")").split(", "))
         cubes.append((y // 60, x // 60))
     (buh,) = find_all(tree, lambda e: e.attr("id") == "ls-buh")
-    x, y = (float(v.strip("px")) for v in buh.attr("style").split("(")[1].rstrip(")").split(", "))
+    # Buh stands off its cube's middle (clear of its number, scene.buh_at), inside the cube's cell.
+    x, y = (float(v.strip("px")) for v in buh.attr("style").split("(")[1].split(")")[0].split(", "))
     return cubes, (int(y // 60), int(x // 60))
 
 
