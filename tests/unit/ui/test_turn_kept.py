@@ -516,3 +516,36 @@ def test_a_lobby_rematch_takes_out_the_turn_being_built_on_the_match_it_replaces
     assert json.loads(host_browser.storage.get(KEY, "{}")) == {}
     host.click("start")  # the rematch
     assert name not in json.loads(host_browser.storage.get(KEY, "{}"))
+
+
+# --- a page that stops showing the match takes its entry out (turn60) ------------------------------
+
+
+def bea_building(rtc: FakeRtc) -> tuple[Page, Browser, Page]:
+    """``bea_to_play`` with Bea's tile chosen: her browser keeps the turn (one entry)."""
+    host, bea_browser, _link, bea = bea_to_play(rtc)
+    bea.click("rt-hand", kind=first_place(host, "C")["tile"])
+    assert json.loads(bea_browser.storage[KEY])
+    return host, bea_browser, bea
+
+
+def test_a_guest_back_to_a_lobby_that_set_up_another_game_takes_out_the_turn_it_was_building():
+    """Bea's page lost the host mid-turn, and kept her turn (she may rejoin the match). Meanwhile the host
+    ended the match and set up another game: rejoined, her page shows no board, and the turn it was building
+    is taken out. Before, the board went with the entry still asked for nowhere (``sync_board`` returned no
+    board, and the old board's outbox went with it)."""
+    rtc = FakeRtc()
+    host, bea_browser, bea = bea_building(rtc)
+    rtc._drop(rtc._end(bea, "host"), notify_self=True)  # the connection breaks off
+    rtc.pump()
+    assert bea.inner.stage == "lost"
+    assert json.loads(bea_browser.storage[KEY]), "a page that lost the host keeps its turn"
+    host.click("end")
+    host.click("end")
+    host.submit("choose", game="lightseeker", players="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert bea.inner.stage == "lobby" and bea.inner.board is None
+    assert json.loads(bea_browser.storage.get(KEY, "{}")) == {}
