@@ -77,6 +77,21 @@ class Ui:
     last: Cell | None = None
 
 
+def _opening_cell(state: rules.State) -> Cell:
+    """Where the keyboard cursor starts on a position with no last move to stand on (a new match): the empty
+    cell nearest the centre (fewest arrow presses), the first of them in reading order — the cell just above
+    the centre. The centre is always a beacon, where no tile goes (Enter there only said "That cell holds a
+    beacon."), and no beacon is ever beside another nor an emitter off the border, so this is a cell a tile
+    may go to on every board size and player count: a keyboard player who chose a tile places it with Enter,
+    or looks around from the middle, the centre's beacon one press down."""
+    centre = state.board.size // 2
+    return min(
+        rules.empty_cells(state),
+        key=lambda cell: (abs(cell[0] - centre) + abs(cell[1] - centre), cell),
+        default=(centre, centre),
+    )
+
+
 def _cell(data: Mapping[str, str], size: int) -> Cell | None:
     """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
     try:
@@ -110,10 +125,10 @@ class RaythreadBoard:
                     for b in view["beacons"]
                     if b["claimers"] and tuple(b["cell"]) not in old
                 }
-        centre = view["size"] // 2
         # The keyboard cursor stands on the tile the last move placed or turned (the next player reads what
-        # was just played, and one who just moved stays where they were); a new match starts in the middle.
-        return Ui(state, cursor=last or (centre, centre), fresh=fresh, last=last)
+        # was just played, and one who just moved stays where they were); a new match starts it next to the
+        # middle (``_opening_cell``).
+        return Ui(state, cursor=last or _opening_cell(state), fresh=fresh, last=last)
 
     def keep(self, before: Ui, fresh: Ui) -> Ui:
         """The zoom outlives a position: a player who zoomed in on a phone reads and taps the board at that

@@ -131,7 +131,30 @@ def test_after_a_move_the_keyboard_cursor_is_on_its_tile():
     after_state, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [7, 2], "orient": "/"})
     ui = BOARD.start(rules.view(after_state, "C"), before)
     assert ui.cursor == (7, 2)
+    # This made-up board has no beacon in the middle: the cursor starts there, on the cell nearest the centre.
     assert BOARD.start(before, None).cursor == (5, 5), "a new match starts in the middle"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", range(rules.MIN_SIZE, rules.MAX_SIZE + 1, 2))
+def test_a_new_match_starts_the_keyboard_cursor_on_a_cell_a_tile_may_go_to(size, players):
+    """It started on the centre, which is always a beacon: Enter there, with a tile chosen, only said "That cell
+    holds a beacon." It starts on the cell just above the centre (the nearest cell a tile may go to, the first
+    in reading order), on every board size and player count, whatever the seed's beacons."""
+    seats = GAME.seat_ids(players)
+    for seed in range(6):
+        state = GAME.setup(GAME.options({"size": size}), seats, seed)
+        view = rules.view(state, "A")
+        ui = BOARD.start(view, None)
+        centre = size // 2
+        assert ui.cursor == (centre - 1, centre), (size, players, seed)
+        places = {tuple(m["cell"]) for m in rules.legal(state, "A") if m["type"] == "place"}
+        assert ui.cursor in places
+        # Enter with a tile chosen places it there.
+        kind = next(k for k, n in zip(rules.KINDS, state.hands[0], strict=True) if n)
+        chosen, _ = key(ui, view, "A", str(rules.KINDS.index(kind) + 1))
+        _, sent = key(chosen, view, "A", "Enter")
+        assert sent == {"type": "place", "tile": kind, "cell": [centre - 1, centre], "orient": "/"}
 
 
 def test_a_whole_move_by_keyboard():
