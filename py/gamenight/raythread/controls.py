@@ -364,10 +364,13 @@ class RaythreadBoard:
             self._hand(ui, view, seat, _nudge(ui)),
             ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
-            # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
+            # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
+            # line changes in place as the cursor moves, and the page morphs only the text nodes that
+            # changed, some inside no-break spans (names, keys): without it Chromium hands the reader only
+            # those ("column 5: claims the"), not the line.
             h(
                 "p",
-                {"class": "rt-hint", "aria-live": "polite"},
+                {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
                 outcome,
                 outcome and hint and i18n.sentence_gap(),
                 hint,

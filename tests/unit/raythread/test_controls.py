@@ -398,6 +398,20 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
 
 
+def test_the_hint_is_read_whole_as_it_changes_in_place():
+    """The hint changes in place as the cursor moves, and a name in it ("Ann (A)") is a no-break span on the
+    page: a live region hands a screen reader only the text nodes that changed unless it is atomic, so it
+    is, and the reader hears the whole line ("A mirror, slash /, at row 4, … for Ann (A).")."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    for name in ("1", "ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", name)
+    (p,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+    assert '<span class="nobr">' in render(p), "the line holds spans"
+    assert (p.attr("aria-live"), p.attr("aria-atomic")) == ("polite", "true")
+
+
 def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_move_is_played(monkeypatch):
     state = played(7, 12)
     seat = state.seats[state.turn]
