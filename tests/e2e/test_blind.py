@@ -101,8 +101,12 @@ class Listener:
 
     def live(self, nodes: list[dict[str, Any]] | None = None) -> list[str]:
         """The text of each live region (polite or assertive), as a screen reader would be handed it."""
+        return [text for _region, text in self.regions(nodes)]
+
+    def regions(self, nodes: list[dict[str, Any]] | None = None) -> list[tuple[dict[str, Any], str]]:
+        """Each live region (polite or assertive) holding text: its node and its text."""
         nodes = nodes if nodes is not None else self.nodes()
-        regions: dict[int, list[str]] = {}
+        regions: dict[int, tuple[dict[str, Any], list[str]]] = {}
         for node in nodes:
             up, region = node, None
             while up is not None:
@@ -112,10 +116,16 @@ class Listener:
                     region = up
                 up = up["parent"]
             if region is not None and node["role"] == "StaticText":
-                regions.setdefault(id(region), []).append(node["name"])
+                regions.setdefault(id(region), (region, []))[1].append(node["name"])
         # Runs of the page's white space fold to one space, as a reader's speech does; a no-break space
         # (U+00A0) or a word joiner (U+2060) stays, as the tree hands it over (``marked``).
-        return [re.sub(r"[ \t\n\r\f]+", " ", "".join(parts)).strip() for parts in regions.values()]
+        return [(region, re.sub(r"[ \t\n\r\f]+", " ", "".join(parts)).strip()) for region, parts in regions.values()]
+
+    def whole(self, pattern: str) -> list[bool]:
+        """For each live region saying something that matches ``pattern``, whether a screen reader is handed
+        all of it when it changes (the tree's ``atomic``: ``aria-atomic``, or a role's own, as ``status``
+        has), not only the text node that changed: a line of no-break spans changes a span at a time."""
+        return [bool(self.value(region, "atomic")) for region, text in self.regions() if re.search(pattern, text)]
 
     @staticmethod
     def marked(nodes: list[dict[str, Any]]) -> list[str]:
@@ -339,6 +349,8 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
             app.keyboard.press(orient)
             said = f"A {kind}, {words}, at row {cell[0] + 1}, column {cell[1] + 1}: claims "
             outcome = ear.heard(re.escape(said))
+            # The hint changes in place as the cursor moves: it is read whole, not a changed span at a time.
+            assert ear.whole(re.escape(said)) == [True]
             found = re.search(r"claims the (\d+) at (row \d+, column \d+) for Ann \(A\)", outcome)
             if found:
                 claim = (cell, orient, found)

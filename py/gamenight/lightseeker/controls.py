@@ -248,8 +248,10 @@ class LightSeekerBoard:
 
     def kept_turn(self, ui: Ui) -> JSON | None:
         """The turn being built on this page, kept across a reload (``ui.match.resumed``): the actions made,
-        Buh's new cube once chosen, the cube chosen to act next with its armed key (S or T), and the
-        cursor. ``None`` before the first action: a cube chosen alone is where the cursor stands."""
+        Buh's new cube once chosen, the cube chosen to act next with its armed key (S or T). ``None`` before
+        the first action: a cube chosen alone is where the cursor stands. Not the cursor: it is where the
+        player looked, not what they chose, and an arrow key that only moves it would rewrite the entry at
+        every press; the board built again puts it on what was chosen last (``resume``)."""
         if not ui.actions:
             return None
         return {
@@ -257,7 +259,6 @@ class LightSeekerBoard:
             "buh": ui.buh,
             "selected": ui.selected,
             "kind": ui.kind,
-            "cursor": list(ui.cursor),
         }
 
     def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
@@ -266,7 +267,8 @@ class LightSeekerBoard:
         Buh's cube (not the one it leaves, on a turn that may end there) and the cube chosen next; ``None``
         when any of it does not fit the position. Raises ``BadMessage`` for a value of another shape. The
         position is marked as after the last action, its roll not played again (a reload tells, it does
-        not play out)."""
+        not play out). The cursor stands on the cube chosen next, else on Buh's new cube, else on the cube the
+        last action moved, where the player's own choices put it; a ``cursor`` an older page kept is not read."""
         kept = root(turn)
         made = []
         for item in each(at(kept, "actions"), fresh.due):
@@ -276,9 +278,7 @@ class LightSeekerBoard:
         buh = whole(at(kept, "buh"), 0, rules.CUBES - 1) if maybe(at(kept, "buh")) else None
         selected = whole(at(kept, "selected"), 0, rules.CUBES - 1) if maybe(at(kept, "selected")) else None
         armed = choice(at(kept, "kind"), (None, *rules.KINDS))
-        r0, c0, rows, cols = scene.frame_of(fresh.board().cells)
-        cursor = _kept_cell(at(kept, "cursor")[0])
-        if not made or not (r0 <= cursor[0] < r0 + rows and c0 <= cursor[1] < c0 + cols):
+        if not made:
             return None
         ui = fresh
         for action in made:
@@ -289,13 +289,13 @@ class LightSeekerBoard:
         if buh is not None:
             if ui.acting or problem(ui) is not None or buh == ui.state.board.buh or buh >= len(ui.board().cells):
                 return None
-            ui = replace(ui, buh=buh)
+            ui = replace(ui, buh=buh, cursor=ui.board().cells[buh])
         if selected is not None or armed is not None:
             board = ui.board()
             if not ui.acting or selected is None or selected == board.buh or selected >= len(board.cells):
                 return None
-            ui = replace(ui, selected=selected, kind=armed)
-        return replace(ui, cursor=cursor, rolls={})
+            ui = replace(ui, selected=selected, kind=armed, cursor=board.cells[selected])
+        return replace(ui, rolls={})
 
     def unfold(self, before: JSON, view: JSON, events: Sequence[Mapping[str, Any]]) -> tuple[tuple[JSON, Ui], ...]:
         """A turn made elsewhere, step by step as a person builds it: each action (a tilt rolls its cube
@@ -945,13 +945,6 @@ def _cell(data: Mapping[str, str]) -> Cell | None:
         return (int(data.get("r", "")), int(data.get("c", "")))
     except ValueError:
         return None
-
-
-def _kept_cell(value: Any) -> Cell:
-    """A cell of a kept turn (untrusted): a pair of whole numbers, perhaps negative (the valley has no edge)."""
-    if not isinstance(value, list) or len(value) != 2 or any(type(x) is not int for x in value):
-        raise BadMessage("field-not-cell", field="cursor")
-    return value[0], value[1]
 
 
 def _action(data: Mapping[str, str]) -> Action | None:

@@ -77,6 +77,21 @@ class Ui:
     last: Cell | None = None
 
 
+def _opening_cell(state: rules.State) -> Cell:
+    """Where the keyboard cursor starts on a position with no last move to stand on (a new match): the empty
+    cell nearest the centre (fewest arrow presses), the first of them in reading order — the cell just above
+    the centre. The centre is always a beacon, where no tile goes (Enter there only said "That cell holds a
+    beacon."), and no beacon is ever beside another nor an emitter off the border, so this is a cell a tile
+    may go to on every board size and player count: a keyboard player who chose a tile places it with Enter,
+    or looks around from the middle, the centre's beacon one press down."""
+    centre = state.board.size // 2
+    return min(
+        rules.empty_cells(state),
+        key=lambda cell: (abs(cell[0] - centre) + abs(cell[1] - centre), cell),
+        default=(centre, centre),
+    )
+
+
 def _cell(data: Mapping[str, str], size: int) -> Cell | None:
     """The board cell an input names (untrusted ``data-r``/``data-c``), if it is one."""
     try:
@@ -110,10 +125,10 @@ class RaythreadBoard:
                     for b in view["beacons"]
                     if b["claimers"] and tuple(b["cell"]) not in old
                 }
-        centre = view["size"] // 2
         # The keyboard cursor stands on the tile the last move placed or turned (the next player reads what
-        # was just played, and one who just moved stays where they were); a new match starts in the middle.
-        return Ui(state, cursor=last or (centre, centre), fresh=fresh, last=last)
+        # was just played, and one who just moved stays where they were); a new match starts it next to the
+        # middle (``_opening_cell``).
+        return Ui(state, cursor=last or _opening_cell(state), fresh=fresh, last=last)
 
     def keep(self, before: Ui, fresh: Ui) -> Ui:
         """The zoom outlives a position: a player who zoomed in on a phone reads and taps the board at that
@@ -125,44 +140,47 @@ class RaythreadBoard:
 
     def kept_turn(self, ui: Ui) -> JSON | None:
         """The turn begun on this page, kept across a reload (``ui.match.resumed``): the tile chosen from the
-        hand, its orientation and the cell previewed at the cursor (a tap's preview, which a second tap
-        places; a mouse's hover is not kept), or the tile chosen to turn; with the cursor. ``None`` before a
-        tile is chosen: the cursor alone is no turn."""
+        hand, its orientation and the cell a tap previewed (which a second tap places; a mouse's hover and the
+        keyboard's preview, which follows the cursor, are not kept), or the tile chosen to turn. ``None``
+        before a tile is chosen. Not the cursor: it is where the player looked, not what they chose, and an
+        arrow key that only moves it (and the preview with it) would rewrite the entry at every press; the
+        board built again puts it on the cell kept, if any (``resume``)."""
         if ui.chosen is None and ui.turning is None:
             return None
         return {
             "tile": ui.chosen,
             "orient": ui.orient,
             "turning": list(ui.turning) if ui.turning is not None else None,
-            "aim": list(ui.aim) if ui.aim is not None and ui.aim == ui.cursor else None,
-            "cursor": list(ui.cursor),
+            "aim": list(ui.aim) if ui.aim is not None and ui.aim == ui.tapped else None,
         }
 
     def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
         """``fresh`` with a ``kept_turn`` read back (untrusted) for ``seat``, to play: the tile chosen again
         (one of it in the hand), or the tile to turn chosen again (the seat's, not turned yet), and the
-        preview at a cell the chosen tile may go to; ``None`` when it does not fit the position. Raises
-        ``BadMessage`` for a value of another shape."""
+        tap's preview at a cell the chosen tile may go to; ``None`` when it does not fit the position.
+        Raises ``BadMessage`` for a value of another shape. The cursor stands on the tile to turn (R there
+        confirms it) or on the cell previewed (Enter there places), else where ``fresh`` has it; a
+        ``cursor`` an older page kept is not read."""
         kept = root(turn)
         size = view["size"]
         tile = choice(at(kept, "tile"), (None, *rules.KINDS))
         orient = choice(at(kept, "orient"), ("/", "\\"))
         turning = cell(at(kept, "turning"), size) if maybe(at(kept, "turning")) else None
         aim = cell(at(kept, "aim"), size) if maybe(at(kept, "aim")) else None
-        cursor = cell(at(kept, "cursor"), size)
         if (tile is None) == (turning is None):
             return None  # one of them is the turn begun
         if turning is not None:
             ours = next((t for t in fresh.state.tiles if t.cell == turning), None)
             if ours is None or ours.owner != seat or ours.rotated:
                 return None
-            return replace(fresh, turning=turning, aim=turning, cursor=cursor, orient=orient)
+            return replace(fresh, turning=turning, aim=turning, cursor=turning, orient=orient)
         places = _places(fresh.state, seat)
         if aim is not None and aim not in places[tile]:
             return None
         if not fresh.state.hands[fresh.state.seats.index(seat)][rules.KINDS.index(tile)]:
             return None
-        return replace(fresh, chosen=tile, orient=orient, aim=aim, cursor=cursor, places=places)
+        chosen = replace(fresh, chosen=tile, orient=orient, places=places)
+        return replace(chosen, aim=aim, tapped=aim, cursor=aim) if aim is not None else chosen
 
     def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         new, move = self._input(ui, view, seat, table, event)
@@ -346,10 +364,13 @@ class RaythreadBoard:
             self._hand(ui, view, seat, _nudge(ui)),
             ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
             # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
-            # and its "+3" marks say it only to the eye), and the next step after choosing a tile.
+            # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
+            # line changes in place as the cursor moves, and the page morphs only the text nodes that
+            # changed, some inside no-break spans (names, keys): without it Chromium hands the reader only
+            # those ("column 5: claims the"), not the line.
             h(
                 "p",
-                {"class": "rt-hint", "aria-live": "polite"},
+                {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
                 outcome,
                 outcome and hint and i18n.sentence_gap(),
                 hint,

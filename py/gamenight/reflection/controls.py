@@ -1010,7 +1010,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
         ),
         h(
             "p",
-            {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite"},
+            # Atomic, as Raythread's hint: it changes in place at every move of the cursor, and is read whole.
+            {"id": "rf-cursor-text", "class": "visually-hidden", "aria-live": "polite", "aria-atomic": "true"},
             cursor_text(desk, puzzle, wrong),
         ),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),

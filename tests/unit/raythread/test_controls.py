@@ -131,7 +131,30 @@ def test_after_a_move_the_keyboard_cursor_is_on_its_tile():
     after_state, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [7, 2], "orient": "/"})
     ui = BOARD.start(rules.view(after_state, "C"), before)
     assert ui.cursor == (7, 2)
+    # This made-up board has no beacon in the middle: the cursor starts there, on the cell nearest the centre.
     assert BOARD.start(before, None).cursor == (5, 5), "a new match starts in the middle"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", range(rules.MIN_SIZE, rules.MAX_SIZE + 1, 2))
+def test_a_new_match_starts_the_keyboard_cursor_on_a_cell_a_tile_may_go_to(size, players):
+    """It started on the centre, which is always a beacon: Enter there, with a tile chosen, only said "That cell
+    holds a beacon." It starts on the cell just above the centre (the nearest cell a tile may go to, the first
+    in reading order), on every board size and player count, whatever the seed's beacons."""
+    seats = GAME.seat_ids(players)
+    for seed in range(6):
+        state = GAME.setup(GAME.options({"size": size}), seats, seed)
+        view = rules.view(state, "A")
+        ui = BOARD.start(view, None)
+        centre = size // 2
+        assert ui.cursor == (centre - 1, centre), (size, players, seed)
+        places = {tuple(m["cell"]) for m in rules.legal(state, "A") if m["type"] == "place"}
+        assert ui.cursor in places
+        # Enter with a tile chosen places it there.
+        kind = next(k for k, n in zip(rules.KINDS, state.hands[0], strict=True) if n)
+        chosen, _ = key(ui, view, "A", str(rules.KINDS.index(kind) + 1))
+        _, sent = key(chosen, view, "A", "Enter")
+        assert sent == {"type": "place", "tile": kind, "cell": [centre - 1, centre], "orient": "/"}
 
 
 def test_a_whole_move_by_keyboard():
@@ -373,6 +396,20 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert "claims" not in hint(chose_nothing, view)
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
     assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
+
+
+def test_the_hint_is_read_whole_as_it_changes_in_place():
+    """The hint changes in place as the cursor moves, and a name in it ("Ann (A)") is a no-break span on the
+    page: a live region hands a screen reader only the text nodes that changed unless it is atomic, so it
+    is, and the reader hears the whole line ("A mirror, slash /, at row 4, … for Ann (A).")."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    for name in ("1", "ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", name)
+    (p,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+    assert '<span class="nobr">' in render(p), "the line holds spans"
+    assert (p.attr("aria-live"), p.attr("aria-atomic")) == ("polite", "true")
 
 
 def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_move_is_played(monkeypatch):

@@ -270,6 +270,8 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     assert find_all(ann.tree, lambda e: e.attr("data-edge") == "L2" and "rf-laser" in str(e.attr("class")))
     cursor = find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0]
     said = text_of(cursor)  # the cell, and the numbers at the ends of its row and column
+    # It changes in place at every move of the cursor: read whole, not a changed text node at a time.
+    assert (cursor.attr("aria-live"), cursor.attr("aria-atomic")) == ("polite", "true")
     assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
     # Each end its own sentence, named as its clue is: "left 2 green 5, right 2 …" ran a name into its number.
     ends = said.partition(". ")[2].split(". ")

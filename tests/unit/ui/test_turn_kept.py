@@ -91,18 +91,18 @@ def rt_tapped(table: Table) -> dict:
 def test_a_raythread_tile_chosen_and_tapped_on_a_cell_comes_back_after_a_reload_and_is_placed():
     table = Table("raythread")
     table.click("rt-hand", kind=rt_place(table)["tile"])
-    cursor = list(table.local.cursor)
     # A tile chosen is a turn begun: kept at once, named by the game, the seat and the position.
     (name,) = table.entries
     assert name == match.turn_name("raythread", "A", table.ui.view)
     assert table.entries[name] == {
         "moves": 0,
-        "turn": {"tile": table.local.chosen, "orient": "/", "turning": None, "aim": None, "cursor": cursor},
+        "turn": {"tile": table.local.chosen, "orient": "/", "turning": None, "aim": None},
     }
     move = rt_tapped(table)
     again = table.reload()
     assert "Welcome back" in text_of(app.view(again.model))
     assert (again.local.chosen, again.local.orient, again.local.aim) == (move["tile"], "\\", tuple(move["cell"]))
+    assert again.local.cursor == tuple(move["cell"]), "Enter at the cursor places it too"
     assert again.local.places == table.local.places  # its cells offered again
     # The second tap places it, as before the reload; the turn is done, and so is its entry.
     r, c = move["cell"]
@@ -123,6 +123,7 @@ def test_a_raythread_tile_chosen_to_turn_comes_back_after_a_reload():
     assert table.local.turning == mine.cell
     again = table.reload()
     assert again.local.turning == mine.cell and again.local.chosen is None
+    assert again.local.cursor == mine.cell, "R at the cursor turns it too"
     again.click("rt-cell", r=mine.cell[0], c=mine.cell[1])  # the second turns it
     assert again.model.inner.played.record.log[-1].move == {"type": "rotate", "cell": list(mine.cell)}
     assert again.entries == {}
@@ -207,6 +208,57 @@ def test_a_turn_against_the_computer_comes_back_after_a_reload():
     assert (again.local.chosen, again.local.aim) == (move["tile"], tuple(move["cell"]))
 
 
+def turn_writes(effects: list) -> int:
+    """How many of ``effects`` write the kept turns (``KEY``)."""
+    return sum(isinstance(e, StoreEntries) and e.key == KEY for e in effects)
+
+
+def key(table: Table, name: str) -> list:
+    return table.send(UiEvent("keydown", "board", key=name, now_ms=2_000))
+
+
+ROUND = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")
+
+
+def test_arrow_keys_that_only_move_the_raythread_cursor_write_nothing():
+    """The cursor is no part of the kept turn (where the player looked, not what they chose): an arrow key
+    moves it, and the keyboard's preview with it, and writes nothing; a key that changes the turn writes."""
+    table = Table("raythread")
+    table.click("rt-hand", kind=rt_place(table)["tile"])
+    kept = table.storage[KEY]
+    cursors = set()
+    for name in ROUND * 2:
+        assert turn_writes(key(table, name)) == 0, name
+        cursors.add(table.local.cursor)
+    assert len(cursors) > 1 and table.storage[KEY] == kept
+    assert turn_writes(key(table, "o")) == 1  # the orientation is the turn's
+
+
+def test_an_arrow_key_that_moves_off_a_tap_s_preview_writes_once():
+    """A tap's preview is kept (the second tap places); an arrow key moves the preview away from it: the
+    entry changes once, and the next arrow keys write nothing."""
+    table = Table("raythread")
+    rt_tapped(table)
+    assert turn_writes(key(table, "ArrowLeft")) == 1
+    assert [e["turn"]["aim"] for e in table.entries.values()] == [None]
+    assert sum(turn_writes(key(table, name)) for name in ROUND) == 0
+
+
+def test_arrow_keys_that_only_move_the_light_seeker_cursor_write_nothing():
+    """Light Seeker's turn with its actions made, Buh's cube still to choose: an arrow key only moves the
+    cursor, and writes nothing."""
+    table = Table("lightseeker")
+    turn, _first = ls_half_turn(table)
+    act(table, turn["actions"][1])
+    assert not table.local.acting and table.local.buh is None
+    kept = table.storage[KEY]
+    cursors = set()
+    for name in ROUND * 2:
+        assert turn_writes(key(table, name)) == 0, name
+        cursors.add(table.local.cursor)
+    assert len(cursors) > 1 and table.storage[KEY] == kept
+
+
 # --- what is restored, straight from the match screen ---------------------------------------------
 
 
@@ -228,13 +280,16 @@ def entry(turn: dict, moves: int = 0, seat: str = "A", view: dict | None = None)
     return {KEY: json.dumps({match.turn_name("raythread", seat, view or rt_view()): {"moves": moves, "turn": turn}})}
 
 
-CHOSEN = {"tile": "prism", "orient": "\\", "turning": None, "aim": None, "cursor": [3, 4]}
+CHOSEN = {"tile": "prism", "orient": "\\", "turning": None, "aim": None}
 
 
 def test_the_kept_turn_is_built_again_for_the_same_position_move_count_and_seat_to_play_only():
     fresh = rt_start({}, seats())
     ui = rt_start(entry(CHOSEN), seats())
-    assert (ui.local.chosen, ui.local.orient, ui.local.cursor) == ("prism", "\\", (3, 4)) and not ui.outbox
+    assert (ui.local.chosen, ui.local.orient, ui.local.cursor) == ("prism", "\\", fresh.local.cursor) and not ui.outbox
+    # An older page's entry kept the cursor as well: read as before, its cursor left out.
+    older = rt_start(entry({**CHOSEN, "cursor": [3, 4]}), seats())
+    assert (older.local.chosen, older.local.cursor) == ("prism", fresh.local.cursor)
     assert rt_start(entry(CHOSEN, moves=1), seats()).local == fresh.local  # kept at another move count
     assert rt_start(entry(CHOSEN, moves=1), seats(), moves=1).local.chosen == "prism"
     # Another seat's turn (not to play), or the seat not this page's any more (a guest's seat taken over).
@@ -272,15 +327,12 @@ def bad_turns() -> list:
         {**good, "tile": ["prism"]},
         {**good, "orient": "|"},
         {**good, "orient": None},
-        {**good, "cursor": [3]},
-        {**good, "cursor": [3, 99]},
-        {**good, "cursor": [True, 1]},
         {**good, "aim": rt_view()["beacons"][0]["cell"]},  # not a cell a tile may go to
         {**good, "aim": "3,4"},
         {**good, "turning": [3, 4]},  # both a tile chosen and a tile to turn
         {**good, "tile": None},  # neither
         {**good, "tile": None, "turning": [3, 4]},  # no tile of this seat there
-        {k: v for k, v in good.items() if k != "cursor"},
+        {k: v for k, v in good.items() if k != "orient"},
     ]
 
 
@@ -325,12 +377,14 @@ def ls_entry(turn, moves: int = 1) -> dict:
 def test_light_seeker_builds_a_kept_turn_again_as_a_player_makes_it_and_refuses_what_does_not_fit():
     fresh, state = ls_start({})
     turn = next(iter(LS.legal(state, "2")))
+    # An older page's entry: it kept the cursor too, which is not read any more.
     whole = {"actions": turn["actions"], "buh": turn["buh"], "selected": None, "kind": None, "cursor": [1, 1]}
     ui, _ = ls_start(ls_entry(whole))
     assert [a.to_json() for a in ui.local.actions] == turn["actions"] and ui.local.buh == turn["buh"]
     half = {**whole, "actions": turn["actions"][:1], "buh": None, "selected": turn["actions"][1]["cube"]}
     ui, _ = ls_start(ls_entry(half))
     assert len(ui.local.actions) == 1 and ui.local.selected == half["selected"] and ui.local.buh is None
+    assert ui.local.cursor == ui.local.board().cells[half["selected"]], "the cursor on the cube chosen next"
     assert ls_start(ls_entry(half, moves=2))[0].local == fresh.local
     buh_now = state.board.buh
     blocked = next(
@@ -347,7 +401,6 @@ def test_light_seeker_builds_a_kept_turn_again_as_a_player_makes_it_and_refuses_
         {**whole, "buh": buh_now},  # Buh stays
         {**half, "buh": turn["buh"]},  # Buh chosen with an action still to make
         {**half, "selected": buh_now},
-        {**half, "cursor": [40, 40]},
         {**half, "actions": [{"cube": 0, "kind": "roll", "dir": "N"}]},
         {**half, "actions": [{"cube": 0, "kind": "slide", "dir": "Q"}]},
         {**half, "actions": [{"cube": 9, "kind": "slide", "dir": "N"}]},
@@ -516,3 +569,36 @@ def test_a_lobby_rematch_takes_out_the_turn_being_built_on_the_match_it_replaces
     assert json.loads(host_browser.storage.get(KEY, "{}")) == {}
     host.click("start")  # the rematch
     assert name not in json.loads(host_browser.storage.get(KEY, "{}"))
+
+
+# --- a page that stops showing the match takes its entry out (turn60) ------------------------------
+
+
+def bea_building(rtc: FakeRtc) -> tuple[Page, Browser, Page]:
+    """``bea_to_play`` with Bea's tile chosen: her browser keeps the turn (one entry)."""
+    host, bea_browser, _link, bea = bea_to_play(rtc)
+    bea.click("rt-hand", kind=first_place(host, "C")["tile"])
+    assert json.loads(bea_browser.storage[KEY])
+    return host, bea_browser, bea
+
+
+def test_a_guest_back_to_a_lobby_that_set_up_another_game_takes_out_the_turn_it_was_building():
+    """Bea's page lost the host mid-turn, and kept her turn (she may rejoin the match). Meanwhile the host
+    ended the match and set up another game: rejoined, her page shows no board, and the turn it was building
+    is taken out. Before, the board went with the entry still asked for nowhere (``sync_board`` returned no
+    board, and the old board's outbox went with it)."""
+    rtc = FakeRtc()
+    host, bea_browser, bea = bea_building(rtc)
+    rtc._drop(rtc._end(bea, "host"), notify_self=True)  # the connection breaks off
+    rtc.pump()
+    assert bea.inner.stage == "lost"
+    assert json.loads(bea_browser.storage[KEY]), "a page that lost the host keeps its turn"
+    host.click("end")
+    host.click("end")
+    host.submit("choose", game="lightseeker", players="2")
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert bea.inner.stage == "lobby" and bea.inner.board is None
+    assert json.loads(bea_browser.storage.get(KEY, "{}")) == {}

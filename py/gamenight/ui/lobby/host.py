@@ -51,6 +51,7 @@ from gamenight.ui.lobby.panel import (
     board_input,
     board_message,
     counting_out,
+    let_go,
     lobby_keys,
     lobby_requests,
     noticed,
@@ -454,6 +455,8 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
         if board is not None:
             board, asked, moves = screen.take(board)
             effects += asked
+        else:
+            effects += let_go(model.board)
         requests = []
         for move in moves:  # each made on the position shown: stamped so before any is played
             try:

@@ -44,6 +44,7 @@ from gamenight.ui.lobby.panel import (
     board_input,
     board_message,
     cut_off,
+    let_go,
     lobby_keys,
     lobby_requests,
     noticed,
@@ -376,7 +377,7 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     starts = model.stage == "lobby" and began(model.board, client)
     board = sync_board(model.board, client, model.stored, offline=model.stage == "lost", now_ms=model.now_ms)
     if board is None:
-        return (model, []) if model.board is None else (replace(model, board=None), [])
+        return (model, []) if model.board is None else (replace(model, board=None), let_go(model.board))
     board, effects, moves = screen.take(board)
     if starts:
         # The host's Start puts the host's focus on the board, which brings it into the window; a guest's

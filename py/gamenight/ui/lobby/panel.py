@@ -24,7 +24,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
-from gamenight.ui.program import Keys, UiEvent
+from gamenight.ui.program import Effect, Keys, UiEvent
 from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
@@ -262,6 +262,18 @@ def sync_board(
         refusal = client.errors.pop()
         ui = screen.refused(ui, {"code": refusal.code, "params": dict(refusal.params)})
     return ui
+
+
+def let_go(ui: screen.MatchUi | None) -> list[Effect]:
+    """What the board ``ui`` still asks of its page when ``sync_board`` shows it no more (the host set up
+    another game or seat count after its match ended, perhaps while a guest's page had lost the host): what
+    its outbox held, and the entry of the turn it was building taken out (``screen.dropped``). The turn
+    belongs to a match no page shows again, and its entry stood in the browser's storage until newer ones
+    pushed it out."""
+    if ui is None:
+        return []
+    _ui, effects, _moves = screen.take(screen.dropped(ui))
+    return effects
 
 
 def began(ui: screen.MatchUi | None, client: Client) -> bool:
