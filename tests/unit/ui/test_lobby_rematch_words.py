@@ -133,3 +133,23 @@ def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_dr
     host.click("end")
     host.click("end")
     assert text_of(host.by_class("role")[0]) == "You play seat B.", "said of the rematch while it runs"
+
+
+def seat_cards(page: Page) -> list[tuple[str, str]]:
+    """The ended match's seat list as ``page`` draws it: each card's colour and player ("Ann (A)")."""
+    cards = page.by_class("match-seat")
+    return [(str(li.attr("data-colour")), text_of(li).partition(")")[0] + ")") for li in cards]
+
+
+def test_a_page_that_first_sees_the_ended_match_after_the_seats_changed_names_who_played_it():
+    """Cy opens the lobby after the host and Bea swapped seats: the ended board names who played each seat
+    (``MatchView.holders``: Ann in A, Bea in B, as the host's and Bea's boards), not who sits there now. Cy's
+    page took the lobby it found for the ended match's seats and named Bea as the player of seat A."""
+    rtc = FakeRtc()
+    host, bea = ended(rtc)
+    played = seat_cards(host)
+    assert played == [("amber", "Ann\u00a0(A)"), ("magenta", "Bea\u00a0(B)")]
+    seats_swapped(host, bea)
+    cy = join(rtc, host, "Cy")
+    assert seat_cards(host) == played and seat_cards(bea) == played, "the pages that saw it played"
+    assert seat_cards(cy) == played, "the page that came late, as the host played it"

@@ -148,7 +148,7 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
     names = _names(lobby)
     bots: dict[str | None, str] = {m.id: m.bot for m in lobby.members if m.bot}
     gone = {m.id for m in lobby.members if member_state(client, sight, m) == "gone"}
-    played = client.played if match.ended is not None and client.played else lobby.seats
+    played = client.played
     seats = tuple(
         screen.SeatAt(
             s.id,
@@ -910,7 +910,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
     match = shown_match(client)
     if match is None:
         return None
-    played = client.played if match.ended is not None and client.played else lobby.seats
+    played = client.played
     called_by = _called(lobby, played)
     names = {s.id: called_by.get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
