@@ -408,32 +408,40 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
     without = _rematch_without(client, lobby)
-    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them).
+    # Held: left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their
+    # page may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
+    # grace ends (and the rematch starts without them).
+    sure = _rematch_without(client, lobby, sight.unsure) if sight.host and without else without  # once, not once a name
+    held = [name for name in without if name not in sure]
+    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them):
+    # for certain on the host's page while its Rematch does so. Another page cannot tell a host's page that
+    # waits out its reload's grace (nothing on the wire says so), within which a player may come back and play:
+    # there they "may" be left out, as on the host's page while it waits.
     notes: list[Element] = []
     if without:
         names = i18n.conjunction(without)
-        notes.append(
-            h(
-                "p",
-                {"class": "note rematch-without"},
-                ngettext(
-                    "{names} was counted out and has not come back: the rematch starts without them.",
-                    "{names} were counted out and have not come back: the rematch starts without them.",
-                    len(without),
-                ).format(names=names),
+        certain = sight.host and not held
+        said = (
+            ngettext(
+                "{names} was counted out and has not come back: the rematch starts without them.",
+                "{names} were counted out and have not come back: the rematch starts without them.",
+                len(without),
+            )
+            if certain
+            else ngettext(
+                "{names} was counted out and has not come back: the rematch may start without them.",
+                "{names} were counted out and have not come back: the rematch may start without them.",
+                len(without),
             )
         )
+        notes.append(h("p", {"class": "note rematch-without"}, said.format(names=names)))
     # And who starts it (every page: a guest learns it before the host presses), the button's description.
     starts = _rematch_starts(client, lobby)
     if starts:
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
         return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    sure = _rematch_without(client, lobby, sight.unsure)  # once, not once a name
-    if held := [name for name in without if name not in sure]:
-        # Left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their page
-        # may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
-        # grace ends (and the rematch starts without them, as the line above says).
+    if held:
         wait = ngettext(
             "{names} has not reconnected since the game night was restored: "
             "you can start the rematch\u00a0in\u00a0{time}.",
