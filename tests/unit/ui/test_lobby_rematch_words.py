@@ -7,7 +7,7 @@ import pytest
 
 from gamenight import i18n
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import FakeRtc, Page, join, match_with_bea
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import play
 
 
@@ -153,3 +153,40 @@ def test_a_page_that_first_sees_the_ended_match_after_the_seats_changed_names_wh
     cy = join(rtc, host, "Cy")
     assert seat_cards(host) == played and seat_cards(bea) == played, "the pages that saw it played"
     assert seat_cards(cy) == played, "the page that came late, as the host played it"
+
+
+def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was_just_played_under():
+    """The host played her computer player (seat B) and lost: the rematch seats it first, and its name, which
+    holds its seat ("Bot B (Normal)", ``core.bot.called``), followed it there: "In the rematch, Bot A (Normal)
+    starts." read as another opponent. Alone of its level at the table, it is said by its label alone."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")  # watches
+    host.submit("add-bot", seat="C", level="normal")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B\u00a0(Normal)")
+    for page in (host, bea):
+        assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
+    i18n.set_language("ja")
+    try:
+        assert starts(host) == ["再戦ではボット\u2060（\u2060ふつう\u2060）が先手です。"]
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    for page in (host, bea):
+        assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert seat_cards(host)[0] == ("amber", "Bot\u00a0A\u00a0(Normal)"), "its card says the seat it moved to"
+
+
+def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_rematch_words():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.submit("choose", game="raythread", players="3")
+    host.submit("add-bot", seat="B", level="normal")
+    host.submit("add-bot", seat="C", level="normal")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    assert starts(host) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."], "the one of seat C, at A"

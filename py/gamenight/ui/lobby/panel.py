@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, form_number, named_seat, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -478,11 +478,19 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     )
     if not seated or None in seated:
         return ""
-    first = seated[0]
-    assert first is not None  # no seat is empty
+    # The rematch's table as it will be seated, its players named as the match's table names them (a computer
+    # player by its label), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
-    tag = seat_tags(game, seats)[seats[0]]
-    return screen.rematch_starts(named_seat(_names(lobby).get(first, ""), tag))
+    table = screen.Table(
+        lobby.game,
+        tuple(
+            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            for s, m in zip(seats, seated, strict=True)
+            if m is not None
+        ),
+    )
+    return screen.rematch_starts(screen.starter(table, seats[0]))
 
 
 def _rematch_without(client: Client, lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> list[str]:
