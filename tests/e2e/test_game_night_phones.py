@@ -247,8 +247,9 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     for phone in (bea, cy):
         fits(phone)
         expect(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
-    for page in (host, bea, cy):  # who starts it, before the press, on every page
-        expect(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot A (Normal) starts.")
+    for page in (host, bea, cy):  # who starts it, before the press, on every page: the computer player, alone
+        # of its level, by its label (its name holds the seat it leaves, "Bot D (Normal)")
+        expect(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot (Normal) starts.")
     # The host's rematch: a fresh board on every page, the seats turned one place so another player starts
     # (the same seat started every match): the computer player, in D, moves to A and plays first, then Ann,
     # now in B; each page sees who is where and whose turn it is.

@@ -16,12 +16,13 @@ that does not come is asked for again the same way, so a mirror never waits fore
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from gamenight import games
 from gamenight.core import fields
 from gamenight.core.errors import BadMessage, GameNightError
-from gamenight.core.game import JSON
+from gamenight.core.game import JSON, seat_ids
 from gamenight.i18n import N_, reasons
 from gamenight.lobby import protocol as p
 
@@ -35,6 +36,8 @@ reasons(
     {
         "no-seat-in-match": N_("you have no seat in this match"),
         "move-on-its-way": N_("Your last move has not reached the host yet: wait a moment, then play again."),
+        # The session's own words for a save's (``save-holders``): one sentence to translate.
+        "match-holders": N_("'holders' must list the match's seats"),
     }
 )
 
@@ -60,10 +63,6 @@ class Client:
         # The position before the match's last step as the last snapshot told it (this member's sight),
         # until the next update is applied: a board opened on the snapshot marks what that step changed.
         self.before: Mapping[str, Any] | None = None
-        # The lobby's seats while the match was running: who played it, once seats change after its end (a
-        # rematch is told by the host's ``MatchView.holders`` and ``options``, which a page that first saw
-        # the match ended could not tell from the lobby it found).
-        self.played: tuple[p.SeatInfo, ...] = ()
         # The match shown began as a rematch: this page showed an ended match of the same game when it
         # started (its status says who starts it, ``ui.match.Table.rematch``); and the seat this member
         # held in that ended match (``None``: it watched), so the page says a seat that changed.
@@ -216,13 +215,28 @@ class Client:
         self.lobby, self.match, self.events = lobby, match, events
         self.problem = None  # a whole lobby (and match) from the host: the mirror is in step again
         if match is None:
-            self.played, self.rematch, self.last_seat = (), False, None
-        elif match.ended is None or not self.played or match != seen:
-            self.played = lobby.seats  # an ended match first seen here (a snapshot): its seats as they are
+            self.rematch, self.last_seat = False, None
         if match is not None and match.ended is None and (seen is None or seen.ended is not None):
             # A match begins (or is first seen): a rematch if it follows an ended match of its game here.
             self.rematch = seen is not None and seen.game == match.game
             self.last_seat = seen.you if seen is not None and self.rematch else None
+
+    @property
+    def played(self) -> tuple[p.SeatInfo, ...]:
+        """The seats of the match this mirror holds, each with its player: a running match's are the lobby's
+        seats as they are; an ended match's, who played it, as the host's view of it says
+        (``MatchView.holders``). The lobby's seats may have changed since it ended (swapped for the next
+        match): a page that first saw the match ended took the lobby it found for them, and its ended board
+        named the player of another seat. In the lobby's seat order, with their colours: the ended match is
+        shown only while its seats are the lobby's (``ui.lobby.panel.shown_match``); the wire's holders are in
+        the order of its canonical JSON."""
+        match, lobby = self.match, self.lobby
+        if match is None or lobby is None:
+            return ()
+        holders = match.holders
+        if match.ended is None or holders is None or set(holders) != {s.id for s in lobby.seats}:
+            return lobby.seats
+        return tuple(replace(s, member=holders[s.id]) for s in lobby.seats)
 
     def _waiting(self, now_ms: int) -> None:
         if self.since_ms is None:
@@ -315,7 +329,8 @@ class Client:
 def checked(message: p.ToGuest) -> None:
     """Raise ``BadMessage`` if the match of a snapshot or update is one this page could not show: its
     game checks the view for this member's seat and the events the page will word (an update's, a
-    snapshot's log; ``Game.check_view``), and the lobby checks the result it shows. The lobby knows no
+    snapshot's log; ``Game.check_view``) and an ended match's ``holders`` (its seats, which the ended board
+    is drawn with: ``Client.played``), and the lobby checks the result it shows. The lobby knows no
     game: a game this page does not know is shown as text, which reads only what it checks itself."""
     if isinstance(message, p.Snapshot):
         match, events = message.match, [e for step in message.log.steps for e in step] if message.log else []
@@ -328,6 +343,11 @@ def checked(message: p.ToGuest) -> None:
     game = games.rules(match.game)
     if game is not None:
         game.check_view(match.view, match.you, events)
+        holders = match.holders
+        if holders is not None and (
+            len(holders) not in game.info.seats or set(holders) != set(seat_ids(game, len(holders)))
+        ):
+            raise BadMessage("match-holders")
         if isinstance(message, p.Snapshot) and message.before is not None:
             game.check_view(message.before, match.you, ())
     if match.result is not None:

@@ -538,9 +538,18 @@ def _holders(raw: Mapping[str, Any]) -> dict[str, str | None] | None:
     holders = _opt_obj(raw, "holders")
     if holders is None:
         return None
-    for seat in holders:
-        _id({"holders": seat}, "holders")  # a seat id: text, not empty, not too long
-    return {seat: _opt_id(holders, seat) for seat in holders}
+    seats = [_key_id(seat, "holders") for seat in holders]  # every seat first, then who holds each
+    return {seat: _opt_id(holders, seat) for seat in seats}
+
+
+def _key_id(key: str, field: str) -> str:
+    """An id that is a key of the object ``field`` (a seat of ``holders``), refused as ``_id`` refuses a
+    value: not empty, not longer than ``MAX_ID``. A JSON key is text already."""
+    if len(key) > MAX_ID:
+        raise BadMessage("field-too-long", field=field, max=MAX_ID)
+    if not key:
+        raise BadMessage("field-empty", field=field)
+    return key
 
 
 def _said(raw: Mapping[str, Any]) -> Said:

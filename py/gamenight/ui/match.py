@@ -1038,7 +1038,22 @@ def rematch_starts(name: str) -> str:
 def opening(table: Table, seat: str) -> str:
     """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
     player too, ``turn_words`` adding "thinking…": "is thinking…" alone did not say that it starts)."""
-    return _("Rematch: {name} starts").format(name=seat_label(table, seat))
+    return _("Rematch: {name} starts").format(name=starter(table, seat))
+
+
+def starter(table: Table, seat: str) -> str:
+    """The player of ``seat`` as the words of a rematch name who starts it (``rematch_starts``, ``opening``):
+    as the seat list does ("Bea (A)"), but a computer player left unnamed that is the only one of its level
+    at the table by its label alone, "Bot (Normal)". The name the seat list gives it holds its seat ("Bot B
+    (Normal)", ``core.bot.called``), and a rematch moves it: the computer player a person had just played as
+    "Bot 2 (Normal)" was announced "In the rematch, Bot 1 (Normal) starts.", read as another opponent. Its
+    card, the board and every turn after say its seat as before. Two of one level are told apart by it."""
+    by = {s.id: s for s in table.seats}
+    at = by.get(seat)
+    if at is None or not unnamed_bot(at.name, at.level):
+        return seat_label(table, seat)
+    alike = [s for s in table.seats if s.level == at.level and unnamed_bot(s.name, s.level)]
+    return label(at.level) if len(alike) == 1 else seat_label(table, seat)
 
 
 # The seat colours (``core.game.SEAT_COLOURS``) as players name what they see, each looked up when said, in

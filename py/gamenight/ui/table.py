@@ -387,7 +387,7 @@ def rematch_starts(model: Model) -> str:
     seats = seat_ids(rules, model.players)
     names = dict(zip(seats, after.names, strict=True))
     table = table_of(replace(after, seats=_seats(model.game, seats, names, after.bots)))
-    return match.rematch_starts(match.seat_label(table, seats[0]))
+    return match.rematch_starts(match.starter(table, seats[0]))
 
 
 def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Model:

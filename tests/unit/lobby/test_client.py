@@ -139,21 +139,39 @@ def test_requests_are_well_formed_messages():
         assert p.parse_to_host(p.encode(message)).to_json() == message
 
 
-def test_an_ended_match_keeps_the_seats_it_was_played_in_until_another_match_arrives():
+def test_an_ended_match_is_played_in_the_seats_the_hosts_view_says_whatever_the_lobby_has_since():
+    """``Client.played``, the ended board's players: the host's ``MatchView.holders``. A page that first saw
+    the match ended (a snapshot) took the lobby it found for them, after the host may have swapped the seats."""
     client = joined()
     assert client.played == LOBBY.seats  # a running match is played in the lobby's seats
-    ended = p.MatchView("count", "X", MATCH.view, Result(ranking=(("X",), ("Z",))).to_json(), 3, "over")
+    result = Result(ranking=(("X",), ("Z",))).to_json()
+    holders = {s.id: s.member for s in LOBBY.seats}
+    ended = p.MatchView("count", "X", MATCH.view, result, 3, "over", holders, None)
     moved = (p.SeatInfo("X", "amber", "m2"), p.SeatInfo("Z", "magenta", "m1"))
     lobby = p.Lobby(**{**LOBBY.__dict__, "phase": "lobby"})
     client.receive(p.encode(p.Update(4, lobby, ended, ())))
     client.receive(p.encode(p.Update(5, p.Lobby(**{**lobby.__dict__, "seats": moved}), ended, ())))
     assert client.lobby.seats == moved and client.played == LOBBY.seats, "who played the ended match"
-    # A snapshot with another ended match (missed while away): its seats are the best known.
-    other = p.MatchView("count", "Z", MATCH.view, Result(ranking=(("Z",), ("X",))).to_json(), 9, "over")
-    client.receive(p.encode(p.Snapshot(9, p.Lobby(**{**lobby.__dict__, "seats": moved}), other, ())))
-    assert client.played == moved
+    late = Client("Cy")
+    late.receive(p.encode(p.Snapshot(5, p.Lobby(**{**lobby.__dict__, "seats": moved}), ended, ())))
+    assert late.played == LOBBY.seats, "a page that first sees it after the seats changed, as the host's view says"
     client.receive(p.encode(p.Snapshot(10, LOBBY, None, ())))
     assert client.played == ()
+
+
+def test_a_guest_refuses_an_ended_match_whose_holders_are_not_its_games_seats_and_keeps_what_it_had():
+    """The ended board is drawn in the seats ``holders`` names (``Client.played``): seats its game has not
+    would be cards of seats the view does not know."""
+    party = Party("raythread", 2)
+    seat_everyone(party, {"Host": "A", "Bea": "C"})
+    party.send("Host", p.Start(7))
+    bea = party.clients["Bea"]
+    mirrored = (bea.seq, bea.lobby, bea.match)
+    for holders in ({"A": "m1", "B": None}, {"A": "m1"}, {"A": "m1", "C": None, "D": None}):  # its seats: A and C
+        spoiled = p.Update(bea.seq + 1, bea.lobby, replace(bea.match, ended="host", holders=holders), ())
+        assert bea.receive(p.encode(spoiled)) == []
+        assert (bea.seq, bea.lobby, bea.match) == mirrored, "nothing applied"
+        assert bea.problems[-1] == "'holders' must list the match's seats"
 
 
 def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_what_it_had():

@@ -176,9 +176,12 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
     host, _bea, cal = counted_out(rtc)
     host.click("end")
     host.click("end")
-    for page in (host, cal):  # before the press: who the rematch goes without, and why
-        (note,) = page.by_class("rematch-without")
-        assert text_of(note) == "Bea was counted out and has not come back: the rematch starts without them."
+    # Before the press: who the rematch goes without, and why; certain on the host's page, whose Rematch
+    # does it, and "may" on another, which cannot tell a host's page that waits for her (a reload's grace).
+    (note,) = host.by_class("rematch-without")
+    assert text_of(note) == "Bea was counted out and has not come back: the rematch starts without them."
+    (note,) = cal.by_class("rematch-without")
+    assert text_of(note) == "Bea was counted out and has not come back: the rematch may start without them."
     i18n.set_language("ja")
     try:
         assert text_of(host.by_class("rematch-without")[0]) == (
@@ -642,7 +645,7 @@ def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out
     host.close()
     reloaded = rtc.page(host.browser, "#/host?game=reflection")
     assert rematch_words(reloaded) == [
-        "Bea was counted out and has not come back: the rematch starts without them.",
+        "Bea was counted out and has not come back: the rematch may start without them.",
         "Bea has not reconnected since the game night was restored: you can start the rematch\u00a0in\u00a02:00.",
     ], "no Rematch yet: her page may be reconnecting"
     rtc.now += 45_500
@@ -652,6 +655,37 @@ def test_a_rematch_waits_for_the_grace_before_it_leaves_out_a_player_counted_out
     assert rematch_words(reloaded) == ["Rematch"], "she is back: the rematch is hers too"
     reloaded.click("start")
     assert seats(reloaded) == {"1": "Ann", "2": "Bea", "3": "Cal"}
+
+
+def test_while_the_rematch_waits_out_the_grace_no_page_says_it_starts_without_the_player_it_waits_for():
+    """Within the reloaded host's grace Bea's page may be reconnecting, and the rematch is hers if it does:
+    the host's page waits to offer it, yet every page read "the rematch starts without them" as settled.
+    A guest's page cannot tell the host's wait (nothing on the wire says it): it says "may" whenever."""
+    rtc = FakeRtc()
+    host, bea, cal = counted_out(rtc)
+    host.click("end")
+    host.click("end")
+    welcomed_back(rtc, host, "Bea", bea.browser)
+    host.close()
+    reloaded = rtc.page(host.browser, "#/host?game=reflection")
+    cal = welcomed_back(rtc, reloaded, "Cal", cal.browser)
+    may = "Bea was counted out and has not come back: the rematch may start without them."
+    assert rematch_words(reloaded) == [
+        may,
+        "Bea has not reconnected since the game night was restored: you can start the rematch\u00a0in\u00a02:00.",
+    ]
+    assert [text_of(n) for n in cal.by_class("rematch-without")] == [may]
+    i18n.set_language("ja")
+    try:
+        assert text_of(cal.by_class("rematch-without")[0]) == (
+            "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まるかもしれません。"
+        )
+    finally:
+        i18n.set_language("en")
+    rtc.now += host_screen.RELOAD_GRACE_MS
+    reloaded.tick(host_screen.TIMER)
+    assert rematch_words(reloaded)[0].endswith("the rematch starts without them."), "the Rematch does so now"
+    assert [text_of(n) for n in cal.by_class("rematch-without")] == [may], "Cal's page cannot tell the grace ended"
 
 
 def test_after_the_grace_the_rematch_goes_without_a_counted_out_player_who_did_not_come_back():

@@ -7,7 +7,7 @@ import pytest
 
 from gamenight import i18n
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import FakeRtc, Page, join, match_with_bea
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import play
 
 
@@ -133,3 +133,60 @@ def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_dr
     host.click("end")
     host.click("end")
     assert text_of(host.by_class("role")[0]) == "You play seat B.", "said of the rematch while it runs"
+
+
+def seat_cards(page: Page) -> list[tuple[str, str]]:
+    """The ended match's seat list as ``page`` draws it: each card's colour and player ("Ann (A)")."""
+    cards = page.by_class("match-seat")
+    return [(str(li.attr("data-colour")), text_of(li).partition(")")[0] + ")") for li in cards]
+
+
+def test_a_page_that_first_sees_the_ended_match_after_the_seats_changed_names_who_played_it():
+    """Cy opens the lobby after the host and Bea swapped seats: the ended board names who played each seat
+    (``MatchView.holders``: Ann in A, Bea in B, as the host's and Bea's boards), not who sits there now. Cy's
+    page took the lobby it found for the ended match's seats and named Bea as the player of seat A."""
+    rtc = FakeRtc()
+    host, bea = ended(rtc)
+    played = seat_cards(host)
+    assert played == [("amber", "Ann\u00a0(A)"), ("magenta", "Bea\u00a0(B)")]
+    seats_swapped(host, bea)
+    cy = join(rtc, host, "Cy")
+    assert seat_cards(host) == played and seat_cards(bea) == played, "the pages that saw it played"
+    assert seat_cards(cy) == played, "the page that came late, as the host played it"
+
+
+def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was_just_played_under():
+    """The host played her computer player (seat B) and lost: the rematch seats it first, and its name, which
+    holds its seat ("Bot B (Normal)", ``core.bot.called``), followed it there: "In the rematch, Bot A (Normal)
+    starts." read as another opponent. Alone of its level at the table, it is said by its label alone."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")  # watches
+    host.submit("add-bot", seat="C", level="normal")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B\u00a0(Normal)")
+    for page in (host, bea):
+        assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
+    i18n.set_language("ja")
+    try:
+        assert starts(host) == ["再戦ではボット\u2060（\u2060ふつう\u2060）が先手です。"]
+    finally:
+        i18n.set_language("en")
+    host.click("start")
+    for page in (host, bea):
+        assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert seat_cards(host)[0] == ("amber", "Bot\u00a0A\u00a0(Normal)"), "its card says the seat it moved to"
+
+
+def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_rematch_words():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.submit("choose", game="raythread", players="3")
+    host.submit("add-bot", seat="B", level="normal")
+    host.submit("add-bot", seat="C", level="normal")
+    host.click("start")
+    host.click("end")
+    host.click("end")
+    assert starts(host) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."], "the one of seat C, at A"

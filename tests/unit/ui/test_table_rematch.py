@@ -56,19 +56,23 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     model, effects = screen("#/raythread/table?vs=normal")
     assert to_play(model) == "Player 1/here"
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."]
+    # The computer player the person just played ("Bot B (Normal)"), alone of its level at the table: said by
+    # its label alone, not by the seat it moves to ("Bot A (Normal)" read as another opponent).
+    assert starts(model) == ["In the rematch, Bot\u00a0(Normal) starts."]
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
     assert inner.played.record.log == () and to_play(model) == "Bot/normal"
     # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
     # alone read as if the match stood still.
-    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
+    assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     i18n.set_language("ja")
     try:
-        assert status(model) == "再戦：ボット\u2060A\u2060（\u2060ふつう\u2060）が先手・考え中…"
+        assert status(model) == "再戦：ボット\u2060（\u2060ふつう\u2060）が先手・考え中…"
     finally:
         i18n.set_language("en")
+    (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
+    assert "Bot\u00a0A\u00a0(Normal)" in text_of(seat_list), "its card says the seat it moved to"
     assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
@@ -134,6 +138,26 @@ def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
     tab = table.table_of(dealt)
     assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 2"]
     assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"
+
+
+def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_one_just_played():
+    """Light Seeker's seats read 1 and 2: the computer player the person just played, "Bot 2 (Normal)", was
+    announced "In the rematch, Bot 1 (Normal) starts.", a name read as another opponent's."""
+    model, _ = screen("#/lightseeker/table?vs=normal")
+    tab = table.table_of(model.inner)
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Player 1", "Bot\u00a02\u00a0(Normal)"]
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0(Normal) starts."
+    dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
+    tab = table.table_of(dealt)
+    assert match.status(dealt.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bot\u00a01\u00a0(Normal)", "Player 2"]
+
+
+def test_a_computer_player_is_told_from_another_of_its_level_by_its_seat_and_a_named_one_by_its_name():
+    model, _ = started(("here", "hard", "hard"), ("Ann", "", ""))
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0A\u00a0(Hard) starts.", "two Bot (Hard)"
+    model, _ = started(("here", "hard"), ("Ann", "Deep Blue"))
+    assert table.rematch_starts(model.inner) == "In the rematch, Deep Blue\u00a0(A) starts."
 
 
 def saved_of(effects) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, form_number, named_seat, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -148,7 +148,7 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
     names = _names(lobby)
     bots: dict[str | None, str] = {m.id: m.bot for m in lobby.members if m.bot}
     gone = {m.id for m in lobby.members if member_state(client, sight, m) == "gone"}
-    played = client.played if match.ended is not None and client.played else lobby.seats
+    played = client.played
     seats = tuple(
         screen.SeatAt(
             s.id,
@@ -420,32 +420,40 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Elemen
     if match is None or match.ended is None or lobby.phase != "lobby":
         return []
     without = _rematch_without(client, lobby)
-    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them).
+    # Held: left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their
+    # page may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
+    # grace ends (and the rematch starts without them).
+    sure = _rematch_without(client, lobby, sight.unsure) if sight.host and without else without  # once, not once a name
+    held = [name for name in without if name not in sure]
+    # Every page reads whom the rematch goes without before it starts (the host's seat list still names them):
+    # for certain on the host's page while its Rematch does so. Another page cannot tell a host's page that
+    # waits out its reload's grace (nothing on the wire says so), within which a player may come back and play:
+    # there they "may" be left out, as on the host's page while it waits.
     notes: list[Element] = []
     if without:
         names = i18n.conjunction(without)
-        notes.append(
-            h(
-                "p",
-                {"class": "note rematch-without"},
-                ngettext(
-                    "{names} was counted out and has not come back: the rematch starts without them.",
-                    "{names} were counted out and have not come back: the rematch starts without them.",
-                    len(without),
-                ).format(names=names),
+        certain = sight.host and not held
+        said = (
+            ngettext(
+                "{names} was counted out and has not come back: the rematch starts without them.",
+                "{names} were counted out and have not come back: the rematch starts without them.",
+                len(without),
+            )
+            if certain
+            else ngettext(
+                "{names} was counted out and has not come back: the rematch may start without them.",
+                "{names} were counted out and have not come back: the rematch may start without them.",
+                len(without),
             )
         )
+        notes.append(h("p", {"class": "note rematch-without"}, said.format(names=names)))
     # And who starts it (every page: a guest learns it before the host presses), the button's description.
     starts = _rematch_starts(client, lobby)
     if starts:
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
         return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
-    sure = _rematch_without(client, lobby, sight.unsure)  # once, not once a name
-    if held := [name for name in without if name not in sure]:
-        # Left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their page
-        # may be reconnecting. The Rematch waits, as a count-out does, until they are back (and play) or the
-        # grace ends (and the rematch starts without them, as the line above says).
+    if held:
         wait = ngettext(
             "{names} has not reconnected since the game night was restored: "
             "you can start the rematch\u00a0in\u00a0{time}.",
@@ -482,11 +490,19 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     )
     if not seated or None in seated:
         return ""
-    first = seated[0]
-    assert first is not None  # no seat is empty
+    # The rematch's table as it will be seated, its players named as the match's table names them (a computer
+    # player by its label), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
-    tag = seat_tags(game, seats)[seats[0]]
-    return screen.rematch_starts(named_seat(_names(lobby).get(first, ""), tag))
+    table = screen.Table(
+        lobby.game,
+        tuple(
+            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            for s, m in zip(seats, seated, strict=True)
+            if m is not None
+        ),
+    )
+    return screen.rematch_starts(screen.starter(table, seats[0]))
 
 
 def _rematch_without(client: Client, lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> list[str]:
@@ -922,7 +938,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
     match = shown_match(client)
     if match is None:
         return None
-    played = client.played if match.ended is not None and client.played else lobby.seats
+    played = client.played
     called_by = _called(lobby, played)
     names = {s.id: called_by.get(s.member, "") for s in played if s.member}
     tags = _tags(lobby)
