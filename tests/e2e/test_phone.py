@@ -17,11 +17,15 @@ from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
+from gamenight.raythread import rules
 from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
+from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
 from tests.e2e.test_accessibility import ROUTES
+from tests.e2e.test_bots import BOT_MS
+from tests.e2e.test_keyboard_and_touch import rt_taps
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
@@ -507,6 +511,37 @@ def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: st
         watch.check()
     finally:
         context.close()
+
+
+def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(phone: Page, site_url: str):
+    """QA at 390×844: after a Rematch against the computer the status kept two lines' room to the rematch's
+    end, one of them empty over the board: the room measured "Rematch: Ann (A) starts · your turn" (two
+    lines there) through the whole match, not only until its first move, when the status stops saying it.
+    A first match to one point (the computer at seat A, Ann at B) ends at its first beacon; in the
+    rematch Ann starts (the seats turn) and makes a move that lights none."""
+    open_app(phone, site_url, "#/raythread/table")
+    phone.select_option("select[name=kind0]", "easy")
+    phone.fill("input[name=name1]", "Ann")
+    phone.tap(".table-options summary")
+    phone.fill("input[name=target]", "1")
+    phone.tap("form[data-action=table-setup] button[type=submit]")
+    ended = phone.locator(".match-result")
+    expect(phone.locator(".match-status")).to_contain_text(re.compile("your turn|wins"), timeout=BOT_MS)
+    if not ended.count():  # the computer lit no beacon: Ann's move lights one and ends the match
+        state = rt.engine(phone)
+        move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
+        rt_taps(phone, state, move)
+    expect(ended).to_be_visible(timeout=BOT_MS)
+    phone.tap("button[data-action=table-new]")
+    status = phone.locator(".match-status")
+    expect(status).to_contain_text("Rematch: Ann (A) starts")
+    state = rt.engine(phone)
+    move = next(m for m in rules.legal(state, "A") if rules.play(state, "A", m)[0].ended is None)
+    rt_taps(phone, state, move)
+    phone.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
+    expect(status).not_to_contain_text("Rematch")
+    lines = phone.evaluate(STATUS_LINES)
+    assert lines["box"] - lines["words"] < lines["line"] / 2, lines
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).

@@ -143,13 +143,13 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
         app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
 
 
-# Each clue of two or more digits drawn on a pill or a rectangle (scene.clue_shape) on the boards matching
-# ``boards``: how far its shape, with its stroke, keeps from the grid's edge (the line between the ring of
-# clues and the cells), in px as drawn.
-PAIR_ROOM = """(boards) => [...document.querySelectorAll(boards)].flatMap((board) => {
+# Each clue drawn on a shape of ``tag`` (scene.clue_shape: "rect", a pill or a rectangle of two or more
+# digits; "circle", a one-digit disc) on the boards matching ``boards``: how far its shape, with its
+# stroke, keeps from the grid's edge (the line between the ring of clues and the cells), in px as drawn.
+CLUE_ROOM = """([boards, tag]) => [...document.querySelectorAll(boards)].flatMap((board) => {
     const n = +board.dataset.size, low = 24, high = 24 + n * 40;  // scene.EDGE, scene.CELL
-    return [...board.querySelectorAll('.rf-edge')].filter((e) => e.querySelector('text').textContent.length >= 2
-        && e.querySelector('.rf-shape').tagName === 'rect').map((e) => {
+    return [...board.querySelectorAll('.rf-edge')].filter((e) => e.querySelector('.rf-shape').tagName === tag
+        && (tag !== 'rect' || e.querySelector('text').textContent.length >= 2)).map((e) => {
         const shape = e.querySelector('.rf-shape'), b = shape.getBBox(), m = shape.getScreenCTM();
         const half = parseFloat(getComputedStyle(shape).strokeWidth) / 2;
         const units = {T: low - (b.y + b.height + half), B: b.y - half - high,
@@ -180,11 +180,30 @@ def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, sit
     size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
     page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
-    pairs = page.evaluate(PAIR_ROOM, ".rf-play .rf-board")
+    pairs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "rect"])
     assert {p["edge"][0] for p in pairs} >= {"B", "R"}, "the board has two-digit pills on its sides, top or bottom"
     assert [p for p in pairs if not p["fits"]] == [], "two digits out of their pill or rectangle"
     assert [p for p in pairs if p["px"] < PAIR_PX] == [], f"two-digit pills at the grid's edge at {width} px"
     shoot(page, f"pairs-{width}-{route.split('&')[0].split('=')[1]}")
+
+
+DISC_PX = 1.5  # room a one-digit disc keeps from the grid's edge (docs/accessibility.md)
+
+
+@pytest.mark.parametrize("preset", ["easy", "normal", "hard"])
+def test_one_digit_discs_keep_room_from_the_grid_s_edge_at_320_px(people: People, site_url: str, preset: str):
+    """QA (look60): at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
+    24 deep) was 0.83 px from the grid's edge on an Easy board, 0.51 on a Hard one: it read as touching the
+    cells. It keeps 1.5 px or more now on every preset, where the board is drawn smallest, its digit whole
+    inside it (a pill's 2 px would leave a Hard board's disc too small for its digit)."""
+    context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 640}})
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed=11")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    discs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "circle"])
+    assert discs, "the board has one-digit discs"
+    assert [d for d in discs if not d["fits"]] == [], "a digit out of its disc"
+    assert [d for d in discs if d["px"] < DISC_PX] == [], f"discs near the grid's edge on a {preset} board"
+    shoot(page, f"discs-320-{preset}")
 
 
 # Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go

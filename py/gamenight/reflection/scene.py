@@ -52,6 +52,11 @@ LONG_ACROSS = 10
 # LONG_ACROSS across it, a 17-unit digit (its ink up to 12 × 13 units, a "4") fits only a diamond this long
 # (14 left a "3" over its sides: tests/e2e/test_reflection_layout.py measures the fit).
 DIAMOND_ALONG = 18
+# A green clue's one-digit disc: 9 units from its middle (the ring's, 12 from either edge), so 2.25 units of
+# the ring stay clear with its stroke, 1.5 px or more on every solo board at 320 px (0.675 px a unit on a
+# Hard one); its 17-unit digit needs 16.2 across. At 10.5 it was 0.75 units clear, 0.83 px on an Easy board
+# at 320 px and 0.51 on a Hard one: it read as touching the cells. A pill's 2 px would leave too small a disc.
+DISC_RADIUS = 9
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -451,7 +456,7 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
         return h("path", {"class": "rf-shape", "d": "M" + "L".join(f"{x:g} {y:g}" for x, y in points) + "Z"})
     if not along:
         if colour == "green":
-            return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": 10.5})
+            return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": DISC_RADIUS})
         return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
     # A pill (its ends round, as a disc's) or a rectangle, 34 or 30 units along the ring. On a top or bottom
     # clue it is 16 units across (the digits' height is 12): 23 across, with its stroke, it crossed the

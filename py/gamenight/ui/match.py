@@ -887,33 +887,43 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     is ever empty. Media queries tuned to one font's widths kept two lines' room below 24.25rem: wider
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
-    with the line the host's controls add under the status)."""
+    with the line the host's controls add under the status). A rematch's opening is counted only until
+    its first move (``room_words``)."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
-    key = ("room", table, i18n.generation(), together)
-    return keep(_PANELS, key, lambda: _status_room(ui, table, together), (ui.board,))
+    opens = opening_shown(ui, table)
+    key = ("room", table, i18n.generation(), together, opens)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together, opens), (ui.board,))
 
 
-def _status_room(ui: MatchUi, table: Table, together: str) -> Element:
+def opening_shown(ui: MatchUi, table: Table) -> bool:
+    """Whether the status says a rematch's opening now (``opening``): before the rematch's first move."""
+    return table.rematch and ui.moves == 0
+
+
+def _status_room(ui: MatchUi, table: Table, together: str, opens: bool) -> Element:
     return h(
         "div",
         {"class": "match-room", "aria-hidden": "true"},
-        [h("span", {}, w) for w in room_words(ui, table, together)],
+        [h("span", {}, w) for w in room_words(ui, table, together, opens)],
     )
 
 
-def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
+def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = False) -> list[Child]:
     """What ``status_room`` lays out: the words ``status`` and ``replay_note`` say (``turn_words``,
     ``replay_words``) in each state of a running match: each seat alone to play (a computer player
     thinking), a move made elsewhere played back (a step's numbers of one digit each: no move unfolds into
     ten steps; this page's own moves are not played back), and ``together``, a phase played at once with
-    every seat at it; in a rematch, each seat starting it (``opening``), through the whole match: the
-    status keeps its room when the first move takes those words away."""
+    every seat at it; with ``opens`` (a rematch before its first move: ``opening_shown``), each seat
+    starting it (``opening``) too. Only then: kept through the whole rematch, the opening's words
+    ("Rematch: Bot A (Easy) starts · thinking…", two lines at 390 px where each turn's take one) left an
+    empty line over the board until the rematch ended. The status settles once, at its first move."""
     unfolds = getattr(ui.board, "unfold", None) is not None
     words: list[Child] = [together] if together else []
+    running = replace(ui, moves=max(ui.moves, 1))  # a turn's words, never the opening's (``turn_words``)
     for s in table.seats:
-        words.append(turn_words(ui, table, [s.id]))
-        if table.rematch:  # "Rematch: Bea (A) starts · your turn", before its first move (``opening``)
+        words.append(turn_words(running, table, [s.id]))
+        if opens:  # "Rematch: Bea (A) starts · your turn", before its first move (``opening``)
             words.append(turn_words(replace(ui, moves=0), table, [s.id]))
         if unfolds and s.id not in table.mine:
             words.append(replay_words(table, s.id, 1, 9))

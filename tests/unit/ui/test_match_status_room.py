@@ -76,3 +76,16 @@ def test_the_room_holds_the_words_of_a_phase_played_at_once_with_every_seat_and_
     assert "Everyone plays at once · still playing: Ann\u00a0(1), Bot\u00a02\u00a0(Hard) and Cal\u00a0(3)" in laid
     assert "Everyone plays at once · still playing: Cal\u00a0(3)" in laid
     assert set(laid) == shows
+
+
+def test_a_rematch_s_room_holds_its_opening_until_its_first_move_only():
+    """The room kept "Rematch: Ann (1) starts · your turn" through the whole rematch: at 390 px (two lines
+    there, every turn's one) the status kept an empty line over the board until the rematch ended."""
+    table = Table("reflection", SEATS, frozenset(("1",)), rematch=True)
+    ui = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
+    before = room(ui, table)
+    assert "Rematch: Ann\u00a0(1) starts · your turn" in before
+    assert "Ann\u00a0(1) to play · your turn" in before  # the status after the first move: no jump then
+    after = room(replace(ui, moves=1), table)
+    assert not [w for w in after if w.startswith("Rematch")]
+    assert set(after) == set(before) - {w for w in before if w.startswith("Rematch")}
