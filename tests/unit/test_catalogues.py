@@ -255,10 +255,12 @@ def test_japanese_diagonal_mirror_caption_names_the_way_out_once():
 # player "Bot" in its name ("Bot A (Normal)") and "computer" everywhere else ("Play vs computer", the seat
 # card's badge), and Japanese mirrors that split and no more: ボット for "Bot", CPU for "computer", as Japanese
 # game apps write it ("CPUと対戦"). QA found three words for one player: the names' ボット, the badge's CPU and
-# the sentences' コンピューター.
+# the sentences' コンピューター. A player who starts a match "starts" it: "{name}から始めます", "再戦：{name}から開始",
+# a seat card's "最初の手番". It read 先手, the first player of a two-player game (go, shogi, and 後手 the second):
+# Raythread Rally seats up to four, and "Bea starts" a match of three is no 先手.
 # Each row: an English word (as it stands in a msgid), the Japanese its msgstr says it with, and the other
 # words for the same thing. Those are ruled out wherever no row of the msgid's English words allows them
-# (CPU where the English says "Bot", or nothing of the kind).
+# (CPU where the English says "Bot", or nothing of the kind; 先手 anywhere).
 GLOSSARY: tuple[tuple[str, re.Pattern[str], tuple[str, ...], tuple[str, ...]], ...] = (
     ("Bot", re.compile(r"\bBots?\b"), ("ボット",), ("CPU", "コンピューター", "コンピュータ", "COM")),
     (
@@ -266,6 +268,12 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str], tuple[str, ...], tuple[str, ...]], .
         re.compile(r"\bcomputers?\b", re.IGNORECASE),
         ("CPU",),
         ("ボット", "コンピューター", "コンピュータ", "COM"),
+    ),
+    (
+        "starts",  # a player starts a match: "{name} starts", "starts the match" (not a code that "starts with")
+        re.compile(r"\{names?\} starts?\b|^starts the match$"),
+        ("から始め", "から開始", "最初の手番"),
+        ("先手", "後手"),
     ),
 )
 
@@ -306,4 +314,9 @@ def test_the_glossary_check_sees_a_word_said_another_way():
     # A word no English word of the msgid allows.
     assert glossary_problems([("{names} is thinking…", "CPUが考え中…")]) == [
         "CPU is ruled out here: '{names} is thinking…' → 'CPUが考え中…'"
+    ]
+    assert glossary_problems([("In the rematch, {name} starts.", "再戦は{name}から始めます。")]) == []
+    assert glossary_problems([("Rematch: {name} starts", "再戦：{name}が先手")]) == [
+        "\"starts\" is から始め/から開始/最初の手番: 'Rematch: {name} starts' → '再戦：{name}が先手'",
+        "先手 is ruled out here: 'Rematch: {name} starts' → '再戦：{name}が先手'",
     ]
