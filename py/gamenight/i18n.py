@@ -97,6 +97,31 @@ def plain(text: str) -> str:
     return text.translate(_PLAIN)
 
 
+def held_separator() -> tuple[str, str, str]:
+    """The separator held to what comes before it, so that a line may break after it but never before (a
+    heading broke "Raythread Rally" / "· choosing seats" at 390 px), in three pieces: what holds the mark to
+    the part before it, the mark, and what follows it. English's " · " is "\u00a0", "·", " " (a no-break
+    space before the dot); Japanese's "・" is a word joiner, "・", "" (Japanese line breaking keeps it off a
+    line's start too). The renderer draws a held run as a no-break span of plain text (``ui.svg``); a
+    heading that draws the mark in a type of its own (a table's subtitle) takes the pieces apart."""
+    mark = separator()
+    return (NO_BREAK if mark[:1].isspace() else JOINER), mark.strip(), mark[len(mark.rstrip()) :]
+
+
+def heading(*parts: str) -> str:
+    """Parts of a heading set side by side, the empty ones left out, each separator held to the part before
+    it: "Raythread Rally ·" / "choosing seats" on a phone, never "Raythread Rally" / "· choosing seats"
+    ("Raythread Rally・席決め中" in Japanese). ``plain`` of it is ``separated``'s text."""
+    return "".join(held_separator()).join(filter(None, parts))
+
+
+def whole(text: str) -> str:
+    """``text`` kept on one line, for a short one a heading shows beside its separator (a date: "Daily
+    puzzles · 2026-" / "12-05" at 320 px, Chromium balancing the lines around the held separator's no-break
+    span): a word joiner between each two of its characters, drawn as one no-break span of the plain text."""
+    return JOINER.join(text.replace(JOINER, ""))
+
+
 def number(n: int | float | str) -> str:
     """A number (or one already formatted) as a reader reads it: a negative one with a minus sign ("−60"),
     not a hyphen ("-60")."""

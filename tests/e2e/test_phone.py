@@ -1114,3 +1114,82 @@ def test_the_lobby_s_seat_cards_and_member_rows_are_one_height(browser: Browser,
                 assert len(heights) == 2 and max(heights) - min(heights) < 1, (rows, heights)
     finally:
         page.close()
+
+
+# Each heading on the page that sets parts side by side with a separator (" · ", Japanese "・"): its text
+# and the lines it is drawn on: a line starts where a character's middle is below the last one's bottom (a
+# table's subtitle is in a smaller type than its title, on the same line).
+SEPARATED_HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3')]
+    .filter((h) => h.getBoundingClientRect().width > 0 && /[\\u00b7\\u30fb]/.test(h.textContent))
+    .map((h) => {
+        const range = document.createRange(), lines = [], walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+        let last = null;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.length; i++) {
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const rect = [...range.getClientRects()].filter((r) => r.width > 0)[0];
+                if (!rect) continue;
+                if (last === null || (rect.top + rect.bottom) / 2 > last) lines.push('');
+                last = rect.bottom;
+                lines[lines.length - 1] += node.data[i];
+            }
+        }
+        return {text: h.textContent, lines};
+    })"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_no_heading_line_starts_with_the_separator_between_its_parts(browser: Browser, site_url: str, language: str):
+    """QA: at 390 px the lobby's heading broke "Raythread Rally" / "· choosing seats", a line that starts with
+    the separator, and a table's "Light Seeker" / "· on this device". A separator belongs to the part before it:
+    a heading's line may end with it, never start with it. Every heading that sets parts side by side (the
+    lobby's, a table's, Reflection's solo training and its daily puzzles), from 320 to 430 px wide. (Held so,
+    the daily puzzles' heading broke its date at 320 px, "Daily puzzles · 2026-" / "12-05": its date is whole.)"""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    seen, bad = set(), []
+    try:
+
+        def sweep(where: str) -> None:
+            for width in (390, 320, 340, 360, 375, 414, 430):
+                page.set_viewport_size({"width": width, "height": 844})
+                for heading in page.evaluate(SEPARATED_HEADINGS):
+                    seen.add(heading["text"])
+                    # (The space a line breaks at is drawn on neither line.)
+                    assert re.sub(r"\s", "", "".join(heading["lines"])) == re.sub(r"\s", "", heading["text"]), heading
+                    # No line starts with the separator, nor ends inside a date ("Daily puzzles · 2026-" / "12-05",
+                    # once the separator was held).
+                    lines = heading["lines"]
+                    if any(line.lstrip().startswith(("\u00b7", "\u30fb")) for line in lines[1:]) or any(
+                        line.rstrip().endswith("-") for line in lines
+                    ):
+                        bad.append(f"{where} at {width} px: {' / '.join(heading['lines'])}")
+            page.set_viewport_size({"width": 390, "height": 844})
+
+        open_app(page, site_url, "#/host?game=raythread")
+        page.fill("input[name=lobby]", "Friday night")
+        page.fill("input[name=name]", "Ann")
+        page.click("form[data-action=host-setup] button[type=submit]")
+        expect(page.locator("main.host[data-stage=lobby] .lobby-heading")).to_be_visible()
+        sweep("the lobby")
+        for route in ("#/raythread/table", "#/lightseeker/table", "#/reflection/solo"):
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            sweep(route)
+        assert not bad, "\n".join(bad)
+        ja = language == "ja-JP"
+        dot = "・" if ja else " · "
+        for text in (
+            f"Raythread Rally{dot}{'席決め中' if ja else 'choosing seats'}",
+            f"Light Seeker{dot}{'この端末' if ja else 'on this device'}",
+            f"Reflection{dot}{'ソロトレーニング' if ja else 'solo training'}",
+        ):
+            assert text in seen, (text, seen)
+        assert any(text.startswith("デイリーパズル・" if ja else "Daily puzzles · ") for text in seen), seen
+        watch.check()
+    finally:
+        context.close()

@@ -249,3 +249,74 @@ def test_japanese_diagonal_mirror_caption_names_the_way_out_once():
     finally:
         i18n.set_language("en")
     assert "左2から入ったレーザーは、曲がって上2から出ます。" in text and "上へ曲がり" not in text
+
+
+# One Japanese word for one English word (docs/i18n.md, "Japanese: words used"). The English calls a computer
+# player "Bot" in its name ("Bot A (Normal)") and "computer" everywhere else ("Play vs computer", the seat
+# card's badge), and Japanese mirrors that split and no more: ボット for "Bot", CPU for "computer", as Japanese
+# game apps write it ("CPUと対戦"). QA found three words for one player: the names' ボット, the badge's CPU and
+# the sentences' コンピューター. A player who starts a match "starts" it: "{name}から始めます", "再戦：{name}から開始",
+# a seat card's "最初の手番". It read 先手, the first player of a two-player game (go, shogi, and 後手 the second):
+# Raythread Rally seats up to four, and "Bea starts" a match of three is no 先手.
+# Each row: an English word (as it stands in a msgid), the Japanese its msgstr says it with, and the other
+# words for the same thing. Those are ruled out wherever no row of the msgid's English words allows them
+# (CPU where the English says "Bot", or nothing of the kind; 先手 anywhere).
+GLOSSARY: tuple[tuple[str, re.Pattern[str], tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Bot", re.compile(r"\bBots?\b"), ("ボット",), ("CPU", "コンピューター", "コンピュータ", "COM")),
+    (
+        "computer",
+        re.compile(r"\bcomputers?\b", re.IGNORECASE),
+        ("CPU",),
+        ("ボット", "コンピューター", "コンピュータ", "COM"),
+    ),
+    (
+        "starts",  # a player starts a match: "{name} starts", "starts the match" (not a code that "starts with")
+        re.compile(r"\{names?\} starts?\b|^starts the match$"),
+        ("から始め", "から開始", "最初の手番"),
+        ("先手", "後手"),
+    ),
+)
+
+
+def glossary_problems(entries: list[tuple[str, str]]) -> list[str]:
+    """The msgstrs of ``entries`` (msgid, msgstr) that say a glossary row's English word without its Japanese,
+    or use a word the glossary rules out for their msgid."""
+    ruled_out = {word for *_row, others in GLOSSARY for word in others}
+    problems = []
+    for msgid, text in entries:
+        rows = [(word, allowed) for word, english, allowed, _others in GLOSSARY if english.search(msgid)]
+        allowed_here = {japanese for _word, allowed in rows for japanese in allowed}
+        problems += [
+            f'"{word}" is {"/".join(allowed)}: {msgid!r} → {text!r}'
+            for word, allowed in rows
+            if not any(japanese in text for japanese in allowed)
+        ]
+        used = {word for word in ruled_out if word in text}
+        used -= {
+            word for word in used for longer in used if word != longer and word in longer
+        }  # コンピュータ in コンピューター
+        problems += [f"{word} is ruled out here: {msgid!r} → {text!r}" for word in sorted(used - allowed_here)]
+    return problems
+
+
+def test_japanese_uses_the_glossary_s_one_word_for_an_english_word():
+    entries = [(forms(m.id)[0], text) for m in catalogue("ja") if m.id for text in forms(m.string)]
+    problems = glossary_problems(entries)
+    assert not problems, f"{len(problems)} msgstr off the glossary (docs/i18n.md):\n" + "\n".join(problems)
+
+
+def test_the_glossary_check_sees_a_word_said_another_way():
+    assert glossary_problems([("computer", "CPU"), ("Bot\u00a0({level})", "ボット（{level}）")]) == []
+    assert glossary_problems([("Play vs computer", "コンピューターと対戦")]) == [
+        "\"computer\" is CPU: 'Play vs computer' → 'コンピューターと対戦'",
+        "コンピューター is ruled out here: 'Play vs computer' → 'コンピューターと対戦'",
+    ]
+    # A word no English word of the msgid allows.
+    assert glossary_problems([("{names} is thinking…", "CPUが考え中…")]) == [
+        "CPU is ruled out here: '{names} is thinking…' → 'CPUが考え中…'"
+    ]
+    assert glossary_problems([("In the rematch, {name} starts.", "再戦は{name}から始めます。")]) == []
+    assert glossary_problems([("Rematch: {name} starts", "再戦：{name}が先手")]) == [
+        "\"starts\" is から始め/から開始/最初の手番: 'Rematch: {name} starts' → '再戦：{name}が先手'",
+        "先手 is ruled out here: 'Rematch: {name} starts' → '再戦：{name}が先手'",
+    ]

@@ -113,6 +113,26 @@ def test_sentences_follow_one_another_as_each_language_writes_them():
     assert i18n.sentences("待ってください。", "", "次に置きます。") == "待ってください。次に置きます。"
 
 
+def test_a_heading_holds_each_separator_to_the_part_before_it_in_each_language():
+    """QA: at 390 px the lobby's heading broke "Raythread Rally" / "· choosing seats". A heading's separator is
+    held to the part before it, drawn as one no-break span with its last word: a line may break after it,
+    never before (tests/e2e/test_phone.py measures the headings). A reader gets ``separated``'s text."""
+    from gamenight.ui.svg import h, render
+
+    shown = i18n.heading("Raythread Rally", "", "choosing seats")
+    assert shown == "Raythread Rally\u00a0· choosing seats"
+    assert render(h("h2", {}, shown)) == '<h2>Raythread <span class="nobr">Rally ·</span> choosing seats</h2>'
+    assert i18n.plain(shown) == i18n.separated("Raythread Rally", "choosing seats")
+    # A short part kept whole beside it: the date of the daily puzzles broke at its hyphen ("2026-" / "12-05").
+    assert render(h("h2", {}, i18n.heading("Daily puzzles", i18n.whole("2026-12-05")))) == (
+        '<h2>Daily <span class="nobr">puzzles ·</span> <span class="nobr">2026-12-05</span></h2>'
+    )
+    i18n.set_language("ja")
+    shown = i18n.heading("Raythread Rally", "席決め中")
+    assert render(h("h2", {}, shown)) == '<h2>Raythread <span class="nobr">Rally・</span>席決め中</h2>'
+    assert i18n.plain(shown) == i18n.separated("Raythread Rally", "席決め中") == "Raythread Rally・席決め中"
+
+
 def test_a_reason_shown_alone_reads_as_a_sentence_in_each_language():
     assert i18n.sentence("that cell holds a beacon") == "That cell holds a beacon."
     assert i18n.sentence("Wait for your turn.") == "Wait for your turn."  # a sentence already

@@ -254,7 +254,7 @@ class SoloScreen:
     def title(self, model: Model) -> str:
         if model.puzzle:
             return i18n.title(puzzle_name(model.settings), "Reflection")
-        return i18n.title(_("Reflection · solo training"))
+        return i18n.title(heading())
 
 
 def _load(parse, text: str | None):
@@ -1245,6 +1245,11 @@ def preset_title(preset: str) -> str:
     return _(PRESET_TITLES[preset]) if preset in PRESET_TITLES else _("Custom")
 
 
+def heading() -> str:
+    """The page's heading, "Reflection · solo training" (its parts held as every heading's, ``i18n.heading``)."""
+    return i18n.heading("Reflection", _("solo training"))
+
+
 def puzzle_name(settings: Settings) -> str:
     """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
     if settings.daily:
@@ -1278,7 +1283,7 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
-        h("h1", {"tabindex": "-1"}, _("Reflection · solo training")),
+        h("h1", {"tabindex": "-1"}, heading()),
         alerts(model.said, model.said_n, "visually-hidden", "rf-news", polite=True),
         [h("p", {"class": "notice rf-unread", "role": "status"}, _(UNREAD[key])) for key in model.unread],
         # With a board, the message comes under the side column's buttons (play_area), never above the board.
@@ -1471,7 +1476,7 @@ def daily_panel(model: Model) -> Element:
     return h(
         "section",
         {"class": "rf-daily", "aria-labelledby": "rf-daily-title"},
-        h("h2", {"id": "rf-daily-title"}, _("Daily puzzles · {day}").format(day=i18n.date_text(today))),
+        h("h2", {"id": "rf-daily-title"}, i18n.heading(_("Daily puzzles"), i18n.whole(i18n.date_text(today)))),
         h("p", {"class": "rf-note-text"}, _("One puzzle per size each day, the same for everyone.")),
         h("div", {"class": "actions"}, buttons),
         h(

@@ -1114,8 +1114,8 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     for s in table.seats:
         badges = []
         if s.kind == "bot":
-            # An unnamed bot is called "Bot B (Hard)" already: its badge just says what it is, in a badge's
-            # short word (Japanese "CPU": the card's second line has no room for コンピューター on a phone).
+            # An unnamed bot is called "Bot B (Hard)" already: its badge just says what it is, "computer" (in
+            # Japanese CPU, its word everywhere: the card's second line has no room for コンピューター on a phone).
             badge = _("computer") if unnamed_bot(s.name, s.level) else label(s.level)
             badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:

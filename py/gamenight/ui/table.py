@@ -40,7 +40,7 @@ from gamenight.core.errors import BadMessage, BadOptions, GameNightError, Illega
 from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
-from gamenight.i18n import N_, _, ngettext, pgettext, reasons, sentences
+from gamenight.i18n import N_, _, ngettext, reasons, sentences
 from gamenight.lobby import rematch
 from gamenight.lobby.protocol import MAX_NAME, typed_name
 from gamenight.lobby.record import (
@@ -70,7 +70,7 @@ from gamenight.ui.program import (
     Work,
     WorkDone,
 )
-from gamenight.ui.svg import Element, filled, h, remember
+from gamenight.ui.svg import Element, h, remember
 
 reasons(
     {
@@ -736,22 +736,16 @@ def in_progress(model: Model) -> bool:
 def view(model: Model) -> Element:
     info = games.RULES[model.game].info
     setup = model.phase == "setup" or model.ui is None
+    # The separator is the subtitle's (its type), held to the title: a line may break after it, never before.
+    hold, mark, after = i18n.held_separator()
+    subtitle = h("span", {"class": "subtitle"}, mark, after, h("span", {"class": "nobr"}, _("on this device")))
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
-        # The subtitle moves to a line of its own as a whole, never broken inside (Japanese breaks anywhere);
-        # the catalogue writes the join and the dot, so Japanese has neither space: "Raythread Rally・この端末".
-        h(
-            "h1",
-            {"tabindex": "-1"},
-            filled(
-                pgettext("heading", "{title} {subtitle}"),
-                title=info.title,
-                subtitle=h(
-                    "span", {"class": "subtitle"}, pgettext("subtitle", "· {text}").format(text=_("on this device"))
-                ),
-            ),
-        ),
+        # The subtitle's words move to a line of their own as a whole, never broken inside (Japanese breaks
+        # anywhere), and the separator stays with the title as every heading's does (``i18n.heading``): "Light
+        # Seeker ·" / "on this device", never a line that starts with "·"; "Raythread Rally・この端末" in Japanese.
+        h("h1", {"tabindex": "-1"}, info.title + hold, subtitle),
         # While playing, the match screen shows the message beside its controls (``match.render``).
         model.message and setup and h("p", {"class": "notice", "role": "status"}, model.message),
         setup_view(model) if setup else playing_view(model),

@@ -533,7 +533,7 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     i18n.set_language("ja")
     try:
         said = text_of(reloaded.by_class("gone-line")[0])
-        assert said.endswith("あと2:00でBeaの代わりをコンピューターに任せられます。"), said
+        assert said.endswith("あと2:00でBeaの代わりをCPUに任せられます。"), said
     finally:
         i18n.set_language("en")
     rtc.now += host_screen.RELOAD_GRACE_MS
@@ -589,7 +589,7 @@ def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes
     i18n.set_language("ja")
     try:
         assert text_of(next(a for a in reloaded.by_class("error") if text_of(a))) == (
-            "Beaはまだ戻ってくるかもしれません。コンピューターに代わりを任せられるのは、ゲームナイトの復元から2分後です。"
+            "Beaはまだ戻ってくるかもしれません。CPUに代わりを任せられるのは、ゲームナイトの復元から2分後です。"
         )
     finally:
         i18n.set_language("en")

@@ -39,7 +39,7 @@ def test_every_page_says_who_starts_the_rematch_before_and_as_it_begins():
     assert button.attr("aria-describedby") == "rematch-starts", "read as the host's Rematch takes focus"
     i18n.set_language("ja")
     try:
-        assert starts(host) == ["再戦ではBea\u2060（\u2060A\u2060）が先手です。"]
+        assert starts(host) == ["再戦はBea\u2060（\u2060A\u2060）から始めます。"]
     finally:
         i18n.set_language("en")
     host.click("start")
@@ -171,7 +171,7 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
         assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
     i18n.set_language("ja")
     try:
-        assert starts(host) == ["再戦ではボット\u2060（\u2060ふつう\u2060）が先手です。"]
+        assert starts(host) == ["再戦はボット\u2060（\u2060ふつう\u2060）から始めます。"]
     finally:
         i18n.set_language("en")
     host.click("start")

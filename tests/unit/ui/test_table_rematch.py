@@ -68,7 +68,7 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     i18n.set_language("ja")
     try:
-        assert status(model) == "再戦：ボット\u2060（\u2060ふつう\u2060）が先手・考え中…"
+        assert status(model) == "再戦：ボット\u2060（\u2060ふつう\u2060）から開始・考え中…"
     finally:
         i18n.set_language("en")
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())

@@ -1109,7 +1109,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
     title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
     if invite.guest:
-        title = i18n.separated(title, _("reply from {name}").format(name=invite.guest))
+        title = i18n.heading(title, _("reply from {name}").format(name=invite.guest))
     # A live region: a screen reader hears the card change (connecting, joined, failed and why).
     if invite.state == "refused":
         said = sentences(_("{name} was turned away. They were told:").format(name=invite.guest), _text(invite.note))

@@ -340,7 +340,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
-        h("h2", {"class": "lobby-heading", **home}, i18n.separated(lobby.title, phase)),
+        h("h2", {"class": "lobby-heading", **home}, i18n.heading(lobby.title, phase)),
         _error(client) if board is None or board.error is None else None,
         _problem(client),
         _waiting(client, sight),
