@@ -6,7 +6,7 @@ says the turn once. A game whose moves are one step (Raythread Rally) has no rep
 from dataclasses import replace
 
 from gamenight import games, i18n
-from gamenight.lightseeker import GAME, rules
+from gamenight.lightseeker import GAME, rules, scene
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, text_of
@@ -496,8 +496,6 @@ def test_the_cursor_stays_where_it_was_while_the_computer_thinks_and_a_turn_star
     on the new position, as a turn starts (on the cube nearest the middle that may act). While no turn of
     this page's is due it stays where the player left it; a turn of this page's (two people on this device)
     starts on a cube that may act, as before."""
-    from gamenight.lightseeker import scene
-
     for kinds in (("here", "easy"), ("here", "here")):
         model, effects = started(kinds)
         move = GAME.legal(model.inner.played.state, "1")[0]
