@@ -243,6 +243,18 @@ class LightSeekerBoard:
             moved_by=mover if isinstance(mover, str) else None,
         )
 
+    def keep(self, before: Ui, fresh: Ui, waiting: bool = False) -> Ui:
+        """After this page's own turn, while no turn of its is due (the computer or the other players think),
+        the cursor stays where it stood when the turn was confirmed (Buh's new cube, when chosen by key):
+        started afresh, it jumped to the cube nearest the middle, as a turn starts, where no turn did. The
+        turn changes no cell, so that cell is in the new frame. A turn of this page's starts as ``start``
+        puts it (on a cube that may act), and any other new position leaves nothing of ``before``."""
+        if not waiting or before.played_back or before.buh is None or before.acting:
+            return fresh
+        if fresh.state.board != replace(before.board(), buh=before.buh):
+            return fresh  # not the position that turn led to (an undo, a newer position)
+        return replace(fresh, cursor=before.cursor)
+
     def active(self, view: JSON) -> frozenset[str]:
         return frozenset((view["to_move"],)) if view.get("to_move") else frozenset()
 

@@ -377,13 +377,11 @@ def _outlines(view: JSON, winning: frozenset[int]) -> list[Element]:
     return drawn
 
 
-# Where a cube's number may reach in its cell, drawn at its largest (a one-digit number from its anchor at
-# the bottom-left corner, ``_cube``): an area's value is kept off it.
-NUMBER_BOX = (INSET + 3, CELL - INSET - 3 - 34, INSET + 3 + 22, CELL - INSET - 3)
 CLEAR = 8  # clearances within the same 8 units count alike: then the spot nearest the light's middle
 # How far Buh reaches from its cube's middle: its body (``_buh``, r 14) and the outer half of its outline
 # (css/app.css .ls-buh-body, 2.5 wide), rounded up.
 BUH_REACH = 16
+BUH_EYES = 8.6  # how far Buh's eyes reach from its middle (``_buh``: at (±5, -2), r 3.2), rounded up
 # css/app.css's --ls-text on a phone's width (below 30rem; 20 wider). A value's disc is .75 × --ls-text ×
 # --ls-unzoom (the camera's zoom undone): one size on screen while Buh and the cubes scale with the valley.
 # The scene cannot know which --ls-text the page uses, so it keeps a value clear of Buh at the phone's, the
@@ -401,6 +399,16 @@ def across(view: JSON, fit: int = MIN_CELLS) -> int:
     """How many cells the board spans (``camera``): the frame's larger side, at least ``fit``."""
     _r0, _c0, rows, cols = frame(view)
     return max(rows, cols, fit)
+
+
+def number_ink(cells: int) -> tuple[float, float, float, float]:
+    """The ink of a cube's one-digit number and its outline (css/app.css .ls-num, 3 wide) in its cell, as a phone
+    draws it in a board ``cells`` across (its largest against the valley: the numbers keep one size on screen,
+    ``camera``): (left, top, right, bottom), growing from its anchor at the cube's bottom-left corner (``_cube``).
+    The ink, not the font's em box: a digit is .75 em tall, and the em's empty room above it hides nothing."""
+    size = VALUE_TEXT * cells * CELL / VIEW  # the number's font size in the scene's units, on a phone
+    left, baseline = INSET + 3, CELL - INSET - 3
+    return left - 1.5, baseline - NUMBER_EM[1] * size - 1.5, left + NUMBER_EM[0] * size + 1.5, baseline + 1.5
 
 
 def buh_at(view: JSON, cube: int, fit: int = MIN_CELLS) -> tuple[float, float, float]:
@@ -443,25 +451,30 @@ def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
 
 
 def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None) -> tuple[float, float]:
-    """Where an area's value is written: on one of its lit triangles clear of Buh (a value drawn over
-    Buh hides which cube it sits on), of the ring where Buh sat at the start of the turn (``was``, once
-    Buh is moved: over it, a value hides where Buh came from) and of every cube's number (one drawn over a
-    number hides which cube is which), the farthest from the numbers, then the nearest the middle of the
-    area's light.
+    """Where an area's value is written: on one of its lit triangles, its disc (``value_reach``, a phone's)
+    clear of Buh (a value drawn over Buh hides which cube it sits on), of the ring where Buh sat at the start
+    of the turn (``was``, once Buh is moved: over it, a value hides where Buh came from) and of every cube's
+    number's ink (``number_ink``: one drawn over a number hides which cube is which), the farthest from the
+    numbers, then the nearest the middle of the area's light.
 
     Where no spot well inside the light clears both, one at the light's edge; then one at a corner of
     the cube's body that the light reaches (the disc hangs over the cube's edge): with Buh drawn off its
-    number's corner (``buh_at``), every lit face of Buh's cube alone has one clear of it, in the widest
-    valley too (and in the positions of random matches, one clear of the ring as well; should none be, the
-    ring is given up first). Should none clear both, the number is kept clear and the value stands as far
-    from Buh as it can, as Buh is known by its eyes while a hidden number leaves the cube unknown."""
+    number's corner (``buh_at``), nearly every lit face of Buh's cube alone has one clear of it in a valley
+    6 cells across (fewer as the valley spreads: the discs and the numbers grow with it). The ring is given
+    up first (7 values in about 2000 of random matches). Should none clear both the numbers and Buh, the
+    value keeps off the numbers and Buh's eyes (Buh is known by them, while a hidden number leaves the cube
+    unknown) as far from Buh as it can; should none clear both of those either (a crowded valley spread
+    wide), it stands where its disc covers the least of either, then the farthest from Buh."""
     spots = lit_spots(view, area)
     mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
-    cells = [cube["cell"] for cube in view["cubes"]]
     reach = value_reach(view, fit)
 
+    def off_numbers(s: tuple[float, float]) -> float:
+        """How far the disc at ``s`` stays off the nearest number's ink (negative: over it)."""
+        return clearance(s, view, fit) - reach
+
     def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
-        return (-(clearance(s, cells) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
+        return (-(off_numbers(s) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
     buh = view["buh"]
     # Buh and the ring where it sat; then, if nothing clears both, Buh alone.
@@ -472,15 +485,21 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
             clear = [
                 s
                 for s in candidates
-                if clearance(s, cells) >= CLEAR and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
+                if off_numbers(s) >= 0 and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
             ]
             if clear:
                 return min(clear, key=key)
-    # Nothing clears both: first the numbers (the light's middle spots before its edges), then Buh.
-    off_numbers = [s for s in candidates if clearance(s, cells) >= CLEAR]
-    if off_numbers:
-        return max(off_numbers, key=lambda s: (buh_clearance(s, view, fit), -key(s)[1]))
-    return min(candidates, key=key)
+    # Nothing clears both: the numbers and Buh's eyes (Buh is known by them), as far from Buh as can be (the
+    # light's middle spots before its edges); else where the disc covers the least of either.
+    bx, by, scale = buh_at(view, buh, fit)
+
+    def off_eyes(s: tuple[float, float]) -> float:
+        return math.hypot(s[0] - bx, s[1] - by) - BUH_EYES * scale - reach
+
+    readable = [s for s in candidates if off_numbers(s) >= 0 and off_eyes(s) >= 0]
+    if readable:
+        return max(readable, key=lambda s: (buh_clearance(s, view, fit), -key(s)[1]))
+    return max(candidates, key=lambda s: (min(off_numbers(s), off_eyes(s)), buh_clearance(s, view, fit)))
 
 
 def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tuple[float, float]]:
@@ -510,9 +529,11 @@ def light_corners(view: JSON, area: JSON) -> list[tuple[float, float]]:
     return spots
 
 
-def clearance(spot: tuple[float, float], cells: Sequence[Sequence[int]]) -> float:
-    """How far ``spot`` is from the nearest cube's number (``NUMBER_BOX`` in the cube's cell)."""
-    x0, y0, x1, y1 = NUMBER_BOX
+def clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS) -> float:
+    """How far ``spot`` is from the nearest cube's number (its ink, ``number_ink``) in a board drawn at least
+    ``fit`` cells across: a value there clears the numbers when its disc's reach (``value_reach``) is no more."""
+    x0, y0, x1, y1 = number_ink(across(view, fit))
+    cells = [cube["cell"] for cube in view["cubes"]]
     x, y = spot
     return min(
         math.hypot(max(c * CELL + x0 - x, 0, x - c * CELL - x1), max(r * CELL + y0 - y, 0, y - r * CELL - y1))

@@ -130,7 +130,7 @@ class RaythreadBoard:
         # middle (``_opening_cell``).
         return Ui(state, cursor=last or _opening_cell(state), fresh=fresh, last=last)
 
-    def keep(self, before: Ui, fresh: Ui) -> Ui:
+    def keep(self, before: Ui, fresh: Ui, waiting: bool = False) -> Ui:
         """The zoom outlives a position: a player who zoomed in on a phone reads and taps the board at that
         size move after move (a 13 or 15 board fitted to a phone is too small for either)."""
         return replace(fresh, zoom=before.zoom) if before.zoom != fresh.zoom else fresh

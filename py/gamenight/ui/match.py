@@ -146,9 +146,10 @@ class Board(Protocol):
     #       the steps shown one after another (each a position and the board's state to draw it with,
     #       drawn for no seat) before ``view``, which ``events`` (one move's) led to from ``before``;
     #       empty: the move is shown at once (a one-step move needs none).
-    #   keep(before, fresh) -> Any — a board started ``fresh`` on a new position (no ``react``), with what
-    #       of its last state ``before`` outlives a position: how the board is seen (Raythread's zoom), not
-    #       what a move was being made of; without it, nothing.
+    #   keep(before, fresh, waiting) -> Any — a board started ``fresh`` on a new position (no ``react``), with
+    #       what of its last state ``before`` outlives a position: how the board is seen (Raythread's zoom,
+    #       Light Seeker's cursor while ``waiting``: no seat of this page may move now), not what a move was
+    #       being made of; without it, nothing.
     #   storage_keys: tuple[str, ...] — the local-storage entries it reads (they come in ``Moved``).
     #   kept_turn(local) -> JSON | None — the turn this page is building in ``local`` (a board started afresh
     #       for every position: no ``react``), as plain JSON, or ``None`` before anything of it is chosen. With
@@ -453,14 +454,16 @@ def advance(
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
-        return _keep_turn(replace(moved, local=_keep(ui.board, ui.local, local)), table)
+        waiting = table is not None and acting_seat(moved, table) is None
+        return _keep_turn(replace(moved, local=_keep(ui.board, ui.local, local, waiting)), table)
     return _react(moved, table, Moved(ui.view, ui.stored, now_ms))
 
 
-def _keep(board: Board, before: Any, fresh: Any) -> Any:
-    """The board's state ``fresh`` (started on a new position) with what of ``before`` outlives it."""
+def _keep(board: Board, before: Any, fresh: Any, waiting: bool = False) -> Any:
+    """The board's state ``fresh`` (started on a new position) with what of ``before`` outlives it; ``waiting``:
+    no seat of this page may move on the new position."""
     keep = getattr(board, "keep", None)
-    return keep(before, fresh) if keep is not None else fresh
+    return keep(before, fresh, waiting) if keep is not None else fresh
 
 
 def restarted(before: MatchUi | None, fresh: MatchUi) -> MatchUi:

@@ -181,10 +181,9 @@ def test_a_lone_lit_triangle_in_a_numbers_corner_does_not_hide_the_number():
     cube 7 read "1"). The value stands at the light's edge instead, clear of every number."""
     for orientation in range(24):
         view = view_of(board(((0, 0), orientation), ((3, 3), DARK)))
-        cells = [c["cell"] for c in view["cubes"]]
         for area in view["areas"]:
             x, y = scene.value_spot(view, area)
-            assert scene.clearance((x, y), cells) >= scene.CLEAR, (orientation, (x, y))
+            assert off_the_numbers(inks_of(view), (x, y), phone_value_radius(view)) >= 0, (orientation, (x, y))
             assert 0 <= x <= C and 0 <= y <= C, "on the cube's own cell"
 
 
@@ -196,18 +195,18 @@ def test_an_areas_value_is_written_clear_of_the_cubes_numbers():
     view = view_of(board(((0, 0), FULL), ((3, 3), DARK), buh=1))
     (area,) = view["areas"]
     x, y = scene.value_spot(view, area)
-    assert (x, y) == (50, 50)
-    assert scene.clearance((x, y), [c["cell"] for c in view["cubes"]]) >= 16
+    assert (x, y) in scene.lit_spots(view, area), "in the light's middle"
+    assert off_the_numbers(inks_of(view), (x, y), phone_value_radius(view)) >= 8
     # In positions of real matches, a value is never drawn over a number if its light leaves room. Ten
     # games give about 500 areas, 39 of them where the light leaves less than CLEAR (the cases that test
     # the choice); 30 games tripled the time, nearly all of it in listing every legal turn to pick one.
     seen = 0
     for view in match_views(5, 10):
-        cells = [c["cell"] for c in view["cubes"]]
+        inks, reach = inks_of(view), phone_value_radius(view)
         for area in view["areas"]:
-            best = max(scene.clearance(s, cells) for s in scene.lit_spots(view, area))
+            best = max(off_the_numbers(inks, s, reach) for s in scene.lit_spots(view, area))
             seen += 1
-            assert scene.clearance(scene.value_spot(view, area), cells) >= min(best, scene.CLEAR) - 1e-9
+            assert off_the_numbers(inks, scene.value_spot(view, area), reach) >= min(best, 0) - 1e-9
     assert seen > 100
 
 
@@ -339,59 +338,91 @@ def roomy(view: dict, spot: tuple[float, float]) -> bool:
     """Whether a value's disc at ``spot`` clears the numbers and Buh at a phone's size, by the test's measure of
     Buh with a unit to spare: the scene's own (BUH_REACH, rounded up) is up to .75 larger, so a spot clear
     here is clear there."""
-    cells = [c["cell"] for c in view["cubes"]]
-    return scene.clearance(spot, cells) >= scene.CLEAR and buh_gap(view, spot) >= phone_value_radius(view) + 1
+    reach = phone_value_radius(view)
+    return off_the_numbers(inks_of(view), spot, reach) >= 0 and buh_gap(view, spot) >= reach + 1
+
+
+def off_the_eyes(view: dict, spot: tuple[float, float]) -> float:
+    """How far a value's disc at ``spot`` (on a phone) stays off Buh's eyes (negative: over them)."""
+    return from_buh(view, spot) - phone_value_radius(view) - buh_drawn()[1] * drawn_buh(view)[2]
+
+
+def spots_of(view: dict, area: dict) -> list[tuple[float, float]]:
+    """Every spot the scene may write ``area``'s value on: the light's middle, its edge, the body's corners."""
+    return [
+        *scene.lit_spots(view, area),
+        *scene.lit_spots(view, area, toward=(0, 2)),
+        *scene.light_corners(view, area),
+    ]
+
+
+def reads_best(view: dict, area: dict, spot: tuple[float, float]) -> str:
+    """Checks that a value at ``spot`` clears the numbers and Buh where a spot of its area does; else the
+    numbers and Buh's eyes where one does (Buh is known by them); else covers the least of either. Says
+    which held: "clear", "eyes" or "least"."""
+    reach = phone_value_radius(view)
+    inks = inks_of(view)
+    spots = spots_of(view, area)
+    if any(roomy(view, s) for s in spots):
+        assert off_the_numbers(inks, spot, reach) >= -1e-9, (view["cubes"], area, spot, "over a number")
+        assert buh_gap(view, spot) >= reach, (view["cubes"], area, spot, "over Buh")
+        return "clear"
+    if any(off_the_numbers(inks, s, reach) >= 0 and off_the_eyes(view, s) >= 0.1 for s in spots):
+        assert off_the_numbers(inks, spot, reach) >= -1e-9, (view["cubes"], area, spot, "over a number")
+        assert off_the_eyes(view, spot) >= 0, (view["cubes"], area, spot, "over Buh's eyes")
+        return "eyes"
+    best = max(min(off_the_numbers(inks, s, reach), off_the_eyes(view, s)) for s in spots)
+    assert min(off_the_numbers(inks, spot, reach), off_the_eyes(view, spot)) >= best - 0.1, (area, spot, best)
+    return "least"
 
 
 def test_an_areas_value_is_written_clear_of_buh_at_a_phones_size():
     """QA: on a 390 px phone a value's disc (14 px) was drawn over Buh (11 px), 23 px apart: values keep one
     size on screen while Buh scales with the valley, and only the cubes' numbers were kept clear. Over the
     positions of real matches and the crowded ones above, at the largest a value is drawn against the valley
-    (a phone's), a value clears Buh and the numbers, and stands in the light's middle where a spot there
-    clears both (``scene.lit_spots``), else at the light's edge where one there does (the body's corners
-    last: a disc there hangs over the cube's edge)."""
+    (a phone's), a value clears Buh and the numbers where a spot the scene may choose does, and stands in the
+    light's middle where a spot there clears both (``scene.lit_spots``), else at the light's edge where one
+    there does (the body's corners last: a disc there hangs over the cube's edge). Where none clears both
+    (4 areas of about 500: the disc is kept off the numbers' ink, not only its middle), it clears the numbers
+    and Buh's eyes (``reads_best``)."""
     # Buh's cube alone, fully lit, in a valley of 6 cells: the value goes to a corner of the cube's body.
     view = view_of(board(((0, 0), FULL), ((2, 2), DARK)))
     (area,) = view["areas"]
     spot = scene.value_spot(view, area)
     assert buh_gap(view, spot) >= phone_value_radius(view), spot
     crowded = [view_of(board(*cubes, buh=buh)) for *cubes, buh in CROWDED]
-    seen = 0
+    seen = []
     for view in [*crowded, *match_views(5, 10)]:
-        cells = [c["cell"] for c in view["cubes"]]
-        reach = phone_value_radius(view)
         for area in view["areas"]:
             spot = scene.value_spot(view, area)
-            seen += 1
-            assert scene.clearance(spot, cells) >= scene.CLEAR, (view, area, spot)
-            assert buh_gap(view, spot) >= reach, (view, area, spot, reach)
+            seen.append(reads_best(view, area, spot))
             middle, edge = scene.lit_spots(view, area), scene.lit_spots(view, area, toward=(0, 2))
             if any(roomy(view, s) for s in middle):
                 assert spot in middle, (area, spot, "a spot in the light's middle clears Buh and the numbers")
             elif any(roomy(view, s) for s in edge):
                 assert spot in edge, (area, spot, "a spot at the light's edge clears Buh and the numbers")
-    assert seen > 100
+    assert len(seen) > 500 and seen.count("clear") > 0.98 * len(seen) and "eyes" in seen
 
 
 def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():
     """QA: the area of Buh's cube alone, in a valley 9 cells across or more, had no spot on its light clear of
     Buh at a phone's size: its value covered Buh's rim (about 2 px into its body on a 390 px phone with all
     nine cubes in a row). Buh drawn off its number's corner (``scene.buh_at``: north-east of the cube's
-    middle, smaller past 8 cells) leaves room at the cube's north-west and south-east corners, and every lit
-    face takes one of them: each of the 24 orientations of Buh's cube alone, in valleys 6 to 11 cells across
-    (11 the widest), has its value clear of Buh, of Buh's eyes and of every number."""
-    seen = 0
+    middle, smaller past 8 cells) leaves room at the cube's north-west and south-east corners. Each of the 24
+    orientations of Buh's cube alone, in valleys 6 to 11 cells across (11 the widest), has its value clear of
+    Buh and of every number's ink where a spot is (14 of 16 faces 6 cells across; past that the discs and the
+    numbers grow until, at 10 and 11 cells, most faces have none: a disc reaches 25 to 27 units from its
+    middle, nearly half a cell), else of the numbers and Buh's eyes (the other 2 at 6 cells), else covering
+    the least of either (``reads_best``)."""
+    seen = {}
     for n in range(4, 10):  # frames 6 to 11 cells across
         for orientation in range(24):
             view = view_of(board(((0, 0), orientation), *(((0, c), DARK) for c in range(1, n))))
-            cells = [c["cell"] for c in view["cubes"]]
             for area in view["areas"]:
-                spot = scene.value_spot(view, area)
-                seen += 1
-                assert scene.clearance(spot, cells) >= scene.CLEAR, (n + 2, orientation, spot)
-                assert clear_of_eyes(view, spot), (n + 2, orientation, spot)
-                assert buh_gap(view, spot) >= phone_value_radius(view), (n + 2, orientation, spot)
-    assert seen == 6 * 16  # the 16 orientations with light on top
+                seen[n + 2, orientation] = reads_best(view, area, scene.value_spot(view, area))
+    assert len(seen) == 6 * 16  # the 16 orientations with light on top
+    six = [how for (across, _o), how in seen.items() if across == 6]
+    assert six.count("clear") == 14 and six.count("eyes") == 2, "a half face lit south-east: Buh's rim given up"
 
 
 # The ink of a one-digit number in ems of its font size, right of its anchor and above its baseline: DejaVu
@@ -459,17 +490,91 @@ def test_an_areas_value_is_written_clear_of_the_ring_where_buh_sat():
     """The dashed ring where Buh sat at the start of the turn (shown once Buh's new cube is chosen, and while
     a turn made elsewhere is played back) was not kept clear: a value could be drawn over it, hiding where
     Buh came from (about one area in eight below, before). Over the positions of ten random matches, with
-    Buh moved there from four other cubes, every value's disc at a phone's size clears the ring as drawn."""
-    seen = 0
+    Buh moved there from four other cubes, every value's disc at a phone's size clears the ring as drawn
+    where a spot of its area clears the ring, Buh and the numbers' ink (all but about 1 in 100: the ring is
+    given up first)."""
+    seen = given_up = 0
     for view in match_views(5, 10):
         reach = phone_value_radius(view)
+        areas = {",".join(str(i) for i in a["cubes"]): a for a in view["areas"]}
         for was in ((view["buh"] + k) % 9 for k in (1, 3, 5, 7)):
             tree = scene.board(view, scene.Look(buh_was=was))
             (ring,) = by_class(tree, "ls-buh-was")
             edge = ring.attr("r") + 1.5 / 2  # and the outer half of its outline (css/app.css, 1.5 wide)
+
+            centre = (ring.attr("cx"), ring.attr("cy"))
+
+            def off_ring(s, centre=centre, edge=edge):
+                return math.hypot(s[0] - centre[0], s[1] - centre[1]) - edge
+
             for value in by_class(tree, "ls-value"):
                 disc = value.children[0]
-                apart = math.hypot(disc.attr("cx") - ring.attr("cx"), disc.attr("cy") - ring.attr("cy"))
                 seen += 1
-                assert apart - edge >= reach - 0.1, (was, value.attr("data-cubes"), apart, edge, reach)
-    assert seen > 1000
+                if not any(
+                    roomy(view, s) and off_ring(s) >= reach + 1 for s in spots_of(view, areas[value.attr("data-cubes")])
+                ):
+                    given_up += 1
+                    continue
+                apart = off_ring((disc.attr("cx"), disc.attr("cy")))
+                assert apart >= reach - 0.1, (was, value.attr("data-cubes"), apart, edge, reach)
+    assert seen > 1000 and given_up < seen / 50
+
+
+def number_inks(tree) -> list[tuple[float, float, float, float]]:
+    """The ink of every cube's number as a phone draws it (``NUMBER_INK`` of the font size, right of its
+    anchor and above its baseline) and its outline (css/app.css .ls-num, 3 wide) all round, in the scene's
+    units, read from the drawn board: (left, top, right, bottom)."""
+    unzoom = float(
+        re.search(r"--ls-unzoom: ([\d.]+)", find_all(tree, lambda e: e.attr("id") == "ls-world")[0].attr("style"))[1]
+    )
+    size = phone_text() * unzoom
+    inks = []
+    for cube in by_class(tree, "ls-cube"):
+        cx, cy, _ = translation(cube)
+        num = by_class(cube, "ls-num")[0]
+        left, bottom = cx + num.attr("x"), cy + num.attr("y")
+        inks.append((left - 1.5, bottom - NUMBER_INK[1] * size - 1.5, left + NUMBER_INK[0] * size + 1.5, bottom + 1.5))
+    return inks
+
+
+def inks_of(view: dict) -> list[tuple[float, float, float, float]]:
+    """``number_inks`` of ``view`` drawn as the board (at least 6 cells across)."""
+    return inks_of_json(json.dumps(view))
+
+
+@cache
+def inks_of_json(view: str) -> list[tuple[float, float, float, float]]:
+    return number_inks(scene.board(json.loads(view)))
+
+
+def off_the_numbers(inks, spot: tuple[float, float], reach: float) -> float:
+    """How far a value's disc reaching ``reach`` from ``spot`` stays off the nearest number's ink (negative:
+    over it)."""
+    x, y = spot
+    return min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in inks) - reach
+
+
+def test_a_values_disc_clears_every_cubes_number_on_a_phone():
+    """QA: a value's disc was kept 8 units from the numbers by its centre, not its edge, so on a 390 px phone
+    a "1" stood half over cube 8's number (a disc reaches 15 to 27 units from its centre as the valley
+    spreads, the number grows with it). Over the positions of ten random matches and the crowded ones, as a
+    phone draws them, every value's disc clears the ink of every cube's number wherever a spot the scene may
+    choose (the light's middle, its edge, the body's corners the light reaches) lets it and leaves Buh's eyes
+    seen (else the value covers the least of either: ``reads_best``)."""
+    crowded = [view_of(board(*cubes, buh=buh)) for *cubes, buh in CROWDED]
+    seen = pressed = 0
+    for view in [*crowded, *match_views(5, 10)]:
+        tree = scene.board(view)
+        inks = number_inks(tree)
+        reach = phone_value_radius(view)
+        drawn = {v.attr("data-cubes"): v.children[0] for v in by_class(tree, "ls-value")}
+        for area in view["areas"]:
+            disc = drawn[",".join(str(i) for i in area["cubes"])]
+            spot = (disc.attr("cx"), disc.attr("cy"))
+            spots = spots_of(view, area)
+            seen += 1
+            if any(off_the_numbers(inks, s, reach) >= 0 and off_the_eyes(view, s) >= 0.1 for s in spots):
+                assert off_the_numbers(inks, spot, reach) >= -0.1, (view["cubes"], area, spot, reach)
+            else:
+                pressed += 1
+    assert seen > 500 and pressed < 5

@@ -6,12 +6,12 @@ says the turn once. A game whose moves are one step (Raythread Rally) has no rep
 from dataclasses import replace
 
 from gamenight import games, i18n
-from gamenight.lightseeker import GAME, rules
+from gamenight.lightseeker import GAME, rules, scene
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table_bots import finish, work_of
-from tests.unit.ui.test_table_lightseeker import play
+from tests.unit.ui.test_table_lightseeker import act, play
 
 ROUTE = "#/lightseeker/table"
 
@@ -482,3 +482,36 @@ def test_a_game_that_plays_no_move_back_keeps_no_room_for_one():
     words, room = status_and_room(model)
     assert words == "Ann\u00a0(A) to play · your turn"
     assert room == ["Ann\u00a0(A) to play · your turn", "Bot\u00a0B\u00a0(Easy) is thinking…"]
+
+
+def cursor_drawn(model) -> str:
+    """The cell the board's keyboard cursor stands on, as the page tells it (the grid's active descendant)."""
+    (board,) = find_all(app.view(model), lambda e: e.attr("id") == "ls-board")
+    return board.attr("aria-activedescendant")
+
+
+def test_the_cursor_stays_where_it_was_while_the_computer_thinks_and_a_turn_starts_on_a_cube_that_may_act():
+    """QA (look60): after Ann confirmed her turn by keys against the computer, the dashed cursor jumped from
+    cube 8, where she had just put Buh, to cube 5 while the computer thought: the board was started afresh
+    on the new position, as a turn starts (on the cube nearest the middle that may act). While no turn of
+    this page's is due it stays where the player left it; a turn of this page's (two people on this device)
+    starts on a cube that may act, as before."""
+    for kinds in (("here", "easy"), ("here", "here")):
+        model, effects = started(kinds)
+        move = GAME.legal(model.inner.played.state, "1")[0]
+        model = act(model, move)
+        board = model.inner.ui.local.board()
+        r, c = board.cells[move["buh"]]
+        model, _ = send(model, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}, now_ms=2_000))
+        # Keys from there: Enter confirms the turn with the cursor on Buh's new cube.
+        assert model.inner.ui.local.cursor == (r, c) and cursor_drawn(model) == scene.cell_id((r, c))
+        model, effects = send(model, UiEvent("keydown", "board", key="Enter", now_ms=2_000))
+        assert [e.seat for e in model.inner.played.record.log] == ["1"], kinds
+        cursor = model.inner.ui.local.cursor
+        if kinds[1] == "easy":
+            assert any(isinstance(e, Work) for e in effects), "the computer thinks"
+            assert cursor == (r, c) and cursor_drawn(model) == scene.cell_id((r, c)), "the cursor jumped"
+        else:
+            state = model.inner.played.state
+            assert state.to_move == "2" and cursor in state.board.cells, kinds
+            assert state.board.cells.index(cursor) != state.board.buh, "Bea's turn starts on a cube that may act"
