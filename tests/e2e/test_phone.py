@@ -544,6 +544,36 @@ def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(p
     assert lines["box"] - lines["words"] < lines["line"] / 2, lines
 
 
+def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(browser: Browser, site_url: str):
+    """QA at 320 px in Japanese: at a match's end 「ボットB（ふつう）の勝ち！」 kept the running match's room
+    (「プレイヤー1（A）の番・あなたの番」 takes two lines there), an empty line under it over the board. A match to
+    one point (the computer at seat A, the player at B) ends at its first beacon; the ended status takes
+    its own room."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, color_scheme="dark", locale="ja-JP"
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        page.select_option("select[name=kind0]", "easy")
+        page.tap(".table-options summary")
+        page.fill("input[name=target]", "1")
+        page.tap("form[data-action=table-setup] button[type=submit]")
+        ended = page.locator(".match-result")
+        expect(page.locator(".match-status")).to_contain_text(re.compile("あなたの番|勝ち"), timeout=BOT_MS)
+        if not ended.count():  # the computer lit no beacon: the player's move lights one and ends the match
+            state = rt.engine(page)
+            move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
+            rt_taps(page, state, move)
+        expect(ended).to_be_visible(timeout=BOT_MS)
+        lines = page.evaluate(STATUS_LINES)
+        assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, lines
+        watch.check()
+    finally:
+        context.close()
+
+
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
 STATUS_TEXT_LINES = """() => {
     const status = document.querySelector('.match-status');
