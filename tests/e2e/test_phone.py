@@ -574,6 +574,51 @@ def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(brows
         context.close()
 
 
+# Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
+# computer's seat card) lie whole in the window as it is scrolled then.
+WATCH_THINKING = """() => {
+    window.thinking = [];
+    const whole = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
+                           return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+    new MutationObserver(() => {
+        const status = document.querySelector('.match-status');
+        if (!status || !status.textContent.includes('is thinking')) return;
+        const badge = document.querySelector('.match-seat.turn .turn-badge');
+        window.thinking.push({status: whole(status), badge: whole(badge)});
+    }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)])
+def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
+    browser: Browser, site_url: str, size: tuple[int, int]
+):
+    """QA at 320 px: after a two-tap move the page stays scrolled to the board, the status out of sight while
+    the computer thinks. The page is not scrolled away from the board the player touches (where the
+    computer's move lands; the live region says whose turn it is): the computer's seat card, right under the
+    board once the hand has gone, shows its "to play" badge in the window, or the status is there."""
+    width, height = size
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table?vs=normal")
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+        state = rt.engine(page)
+        move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+        # A player scrolls the board and its hand into the window (at 320×640 the status goes out of it).
+        page.evaluate("document.querySelector('.rt-hint').scrollIntoView({block: 'end'})")
+        page.evaluate(WATCH_THINKING)
+        rt_taps(page, state, move)
+        expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+        seen = page.evaluate("window.thinking")
+        assert seen, "the status said the computer was thinking"
+        assert all(s["badge"] for s in seen), seen
+        watch.check()
+    finally:
+        context.close()
+
+
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
 STATUS_TEXT_LINES = """() => {
     const status = document.querySelector('.match-status');
