@@ -109,13 +109,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 @pytest.fixture
 def phone(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A page on a phone, watched like ``app``."""
+    """A page on a phone, watched like ``app``. Its context is closed even when the watch fails the test:
+    left open, it stayed in the worker's browser for every later test."""
     context = browser.new_context(**PHONE)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    yield page
-    watch.check()
-    context.close()
+    try:
+        watch = PageWatch(origin=site_url)
+        page = watch.attach(context.new_page())
+        yield page
+        watch.check()
+    finally:
+        context.close()
 
 
 def open_app(page: Page, site_url: str, route: str = "#/") -> Page:
@@ -176,10 +179,12 @@ class People:
 def people(browser: Browser, site_url: str) -> Iterator[People]:
     """People in their own browser contexts; every page they opened is checked at the end."""
     crowd = People(browser, site_url)
-    yield crowd
-    crowd.check()
-    for context in crowd.contexts:
-        context.close()
+    try:
+        yield crowd
+        crowd.check()
+    finally:  # as ``phone``'s: a failed check left every person's context open in the worker's browser
+        for context in crowd.contexts:
+            context.close()
 
 
 # An init script that records every stage label the loading screen shows, from the first paint on

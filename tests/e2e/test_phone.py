@@ -544,6 +544,81 @@ def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(p
     assert lines["box"] - lines["words"] < lines["line"] / 2, lines
 
 
+def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(browser: Browser, site_url: str):
+    """QA at 320 px in Japanese: at a match's end 「ボットB（ふつう）の勝ち！」 kept the running match's room
+    (「プレイヤー1（A）の番・あなたの番」 takes two lines there), an empty line under it over the board. A match to
+    one point (the computer at seat A, the player at B) ends at its first beacon; the ended status takes
+    its own room."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, color_scheme="dark", locale="ja-JP"
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table")
+        page.select_option("select[name=kind0]", "easy")
+        page.tap(".table-options summary")
+        page.fill("input[name=target]", "1")
+        page.tap("form[data-action=table-setup] button[type=submit]")
+        ended = page.locator(".match-result")
+        expect(page.locator(".match-status")).to_contain_text(re.compile("あなたの番|勝ち"), timeout=BOT_MS)
+        if not ended.count():  # the computer lit no beacon: the player's move lights one and ends the match
+            state = rt.engine(page)
+            move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
+            rt_taps(page, state, move)
+        expect(ended).to_be_visible(timeout=BOT_MS)
+        lines = page.evaluate(STATUS_LINES)
+        assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, lines
+        watch.check()
+    finally:
+        context.close()
+
+
+# Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
+# computer's seat card) lie whole in the window as it is scrolled then.
+WATCH_THINKING = """() => {
+    window.thinking = [];
+    const whole = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
+                           return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+    new MutationObserver(() => {
+        const status = document.querySelector('.match-status');
+        if (!status || !status.textContent.includes('is thinking')) return;
+        const badge = document.querySelector('.match-seat.turn .turn-badge');
+        window.thinking.push({status: whole(status), badge: whole(badge)});
+    }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)])
+def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
+    browser: Browser, site_url: str, size: tuple[int, int]
+):
+    """QA at 320 px: after a two-tap move the page stays scrolled to the board, the status out of sight while
+    the computer thinks. The page is not scrolled away from the board the player touches (where the
+    computer's move lands; the live region says whose turn it is): the computer's seat card, right under the
+    board once the hand has gone, shows its "to play" badge in the window, or the status is there."""
+    width, height = size
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        open_app(page, site_url, "#/raythread/table?vs=normal")
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+        state = rt.engine(page)
+        move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+        # A player scrolls the board and its hand into the window (at 320×640 the status goes out of it).
+        page.evaluate("document.querySelector('.rt-hint').scrollIntoView({block: 'end'})")
+        page.evaluate(WATCH_THINKING)
+        rt_taps(page, state, move)
+        expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+        seen = page.evaluate("window.thinking")
+        assert seen, "the status said the computer was thinking"
+        assert all(s["badge"] for s in seen), seen
+        watch.check()
+    finally:
+        context.close()
+
+
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
 STATUS_TEXT_LINES = """() => {
     const status = document.querySelector('.match-status');

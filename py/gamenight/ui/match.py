@@ -891,12 +891,23 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
     with the line the host's controls add under the status). A rematch's opening is counted only until
-    its first move (``room_words``)."""
+    its first move (``room_words``). An ended match (``room_ended``) lays nothing: its status takes its
+    own room."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
     opens = opening_shown(ui, table)
-    key = ("room", table, i18n.generation(), together, opens)
-    return keep(_PANELS, key, lambda: _status_room(ui, table, together, opens), (ui.board,))
+    ended = room_ended(ui)
+    key = ("room", table, i18n.generation(), together, opens, ended)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together, opens, ended), (ui.board,))
+
+
+def room_ended(ui: MatchUi) -> bool:
+    """Whether the status's room lays nothing: the match is over (won, drawn or halted) and the board shows
+    the move that ended it. Kept to the end, the running match's room left "Bot B (Normal) wins!" an
+    empty line under it where a turn took two lines (320 px): the board moves up once,
+    at the end, when nothing is played any more. While that last move is played back the status says its
+    steps, so the room holds them until the replay ends (the board stays put under it)."""
+    return bool(ui.view.get("result") or ui.halted) and not replaying(ui)
 
 
 def opening_shown(ui: MatchUi, table: Table) -> bool:
@@ -904,12 +915,9 @@ def opening_shown(ui: MatchUi, table: Table) -> bool:
     return table.rematch and ui.moves == 0
 
 
-def _status_room(ui: MatchUi, table: Table, together: str, opens: bool) -> Element:
-    return h(
-        "div",
-        {"class": "match-room", "aria-hidden": "true"},
-        [h("span", {}, w) for w in room_words(ui, table, together, opens)],
-    )
+def _status_room(ui: MatchUi, table: Table, together: str, opens: bool, ended: bool) -> Element:
+    words = [] if ended else room_words(ui, table, together, opens)
+    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, w) for w in words])
 
 
 def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = False) -> list[Child]:

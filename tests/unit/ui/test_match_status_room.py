@@ -89,3 +89,17 @@ def test_a_rematch_s_room_holds_its_opening_until_its_first_move_only():
     after = room(replace(ui, moves=1), table)
     assert not [w for w in after if w.startswith("Rematch")]
     assert set(after) == set(before) - {w for w in before if w.startswith("Rematch")}
+
+
+def test_an_ended_match_s_room_holds_no_running_words_once_its_last_move_is_shown():
+    """QA at 320 px in Japanese: 「ボットB（ふつう）の勝ち！」 kept the room of the running match's turns
+    (「プレイヤー1（A）の番・あなたの番」, two lines there) and an empty line under it. Once the board shows
+    the move that ended the match, the room lays nothing (the board moves once, when nothing is played);
+    while that move is played back the status says its steps, so the room still holds them (no jump then)."""
+    table = Table("reflection", SEATS, frozenset(("1",)))
+    running = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
+    over = replace(running, view={"active": [], "result": {"winners": ["2"]}})
+    assert room(over, table) == []
+    assert room(replace(running, halted="The host has left."), table) == []
+    replayed = replace(over, replay=(({}, None),) * 9, replayed_by="3")
+    assert room(replayed, table) == room(running, table)
