@@ -302,6 +302,16 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     bea.click("button[data-action=rf-give-up]")
     expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first, the safe answer focused
     expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
+    if SHOTS:  # the question over its answers, for a person to look at
+        size = bea.viewport_size
+        for width, height in ((320, 640), (390, 844)):
+            bea.set_viewport_size({"width": width, "height": height})
+            bea.locator(".rf-actions").scroll_into_view_if_needed()
+            for scheme in ("light", "dark"):
+                bea.emulate_media(color_scheme=scheme)
+                bea.screenshot(path=f"{SHOTS}/give-up-ask-{width}-{scheme}.png")
+        bea.emulate_media(color_scheme="light")
+        bea.set_viewport_size(size or {"width": 1280, "height": 800})
     bea.keyboard.press("Escape")  # keeps solving, and focus goes back to Give up
     expect(bea.locator(".rf-confirm")).to_have_count(0)
     expect(bea.locator("button[data-action=rf-give-up]")).to_be_focused()
