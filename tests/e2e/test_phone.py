@@ -731,6 +731,76 @@ def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
         context.close()
 
 
+def the_computer_ahead(saved: dict, points: int = 10) -> dict:
+    """``saved`` (a Raythread table against the computer, as the page saved it at its start) played on by
+    the CPython engine, the computer's moves the ones that score it most without ending the match, the
+    person's the ones that score them least, until the computer (the second seat) has ``points`` or more and the
+    person is to play: a score of two digits beside the computer's name."""
+    record = saved["record"]
+    state = rt.GAME.setup(rt.GAME.options(record["options"]), tuple(record["seats"]), record["seed"])
+    log = []
+    while not (state.scores[1] >= points and state.turn == 0):
+        seat, at = state.seats[state.turn], state.turn
+        after = [(rules.play(state, seat, m)[0], m) for m in rules.legal(state, seat)]
+        going = [(s.scores[at] * (1 if at else -1), i) for i, (s, _m) in enumerate(after) if s.ended is None]
+        state, move = after[max(going)[1]]
+        log.append({"at": 1_000 * (len(log) + 1), "seat": seat, "move": move})
+        assert state.ended is None and len(log) < 40, "no two-digit score for the computer"
+    return {**saved, "record": {**record, "log": log}}
+
+
+# Each seat card's name as drawn: whether a box of it is cut short (an ellipsis), whether its words reach
+# past the name's box, and its card's height.
+NAMES_DRAWN = """() => [...document.querySelectorAll('.match-seat .seat-name')].map((name) => {
+    const words = document.createRange();
+    words.selectNodeContents(name);
+    const cut = [name, ...name.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth);
+    const past = words.getBoundingClientRect().right > name.getBoundingClientRect().right + 0.5;
+    return {text: name.textContent, cut, past, card: name.closest('.match-seat').getBoundingClientRect().height};
+})"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
+    browser: Browser, site_url: str, language: str
+):
+    """At 320 px a computer's card read "Bot B (Norm…" once its score had two digits: its name is joined
+    by no-break spaces ("no line ends at Bot or before (Normal)", core/bot.py), so it could not wrap in
+    its column, and was cut short as a long word is. On a card it wraps before its level's bracket, whole
+    on two lines ("Bot B" / "(Normal)"; "ボットB" / "（ふつう）"). One page takes 320 and 390 px in turn."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
+    )
+    watch = PageWatch(origin=site_url)
+    page = watch.attach(context.new_page())
+    try:
+        for level in ("easy", "normal", "hard"):
+            open_app(page, site_url, f"#/raythread/table?vs={level}")
+            expect(page.locator(".match-seat")).to_have_count(2)
+            saved = the_computer_ahead(json.loads(page.evaluate(f"localStorage.getItem('{rt.STORE}')")))
+            page.evaluate("([key, saved]) => localStorage.setItem(key, saved)", [rt.STORE, json.dumps(saved)])
+            page.reload()
+            page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+            expect(page.locator(".match-seat .score").last).to_have_text(re.compile(r"^\d\d"))
+            for width, height in ((320, 640), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                names = page.evaluate(NAMES_DRAWN)
+                assert [n for n in names if n["cut"] or n["past"]] == [], (level, width, names)
+                assert len({n["card"] for n in names}) == 1, (level, width, names)  # the cards are one height
+                if SHOTS:
+                    for scheme in ("light", "dark"):
+                        page.emulate_media(color_scheme=scheme)
+                        page.locator(".match-seats").screenshot(
+                            path=f"{SHOTS}/bot-name-{level}-{width}-{language}-{scheme}.png"
+                        )
+                    page.emulate_media(color_scheme="light")
+            page.set_viewport_size({"width": 320, "height": 640})
+            page.evaluate("localStorage.clear()")
+        watch.check()
+    finally:
+        context.close()
+
+
 # Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
 # stroke, both scaled as the board is fitted to the screen.
 TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) => {

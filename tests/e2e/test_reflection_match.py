@@ -302,6 +302,16 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     bea.click("button[data-action=rf-give-up]")
     expect(bea.locator(".rf-confirm")).to_be_visible()  # asked once more first, the safe answer focused
     expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
+    if SHOTS:  # the question over its answers, for a person to look at
+        size = bea.viewport_size
+        for width, height in ((320, 640), (390, 844)):
+            bea.set_viewport_size({"width": width, "height": height})
+            bea.locator(".rf-actions").scroll_into_view_if_needed()
+            for scheme in ("light", "dark"):
+                bea.emulate_media(color_scheme=scheme)
+                bea.screenshot(path=f"{SHOTS}/give-up-ask-{width}-{scheme}.png")
+        bea.emulate_media(color_scheme="light")
+        bea.set_viewport_size(size or {"width": 1280, "height": 800})
     bea.keyboard.press("Escape")  # keeps solving, and focus goes back to Give up
     expect(bea.locator(".rf-confirm")).to_have_count(0)
     expect(bea.locator("button[data-action=rf-give-up]")).to_be_focused()
@@ -558,6 +568,24 @@ ROW_LINES = """() => {
 }"""
 
 
+# How far the page reaches past the window's right edge at the present width, and the elements that do
+# (leaving out those inside a box that scrolls or clips them: the points table's rounds scroll in theirs).
+PAST_THE_RIGHT_EDGE = """() => {
+    const width = window.innerWidth, past = [];
+    const contained = (el) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+            if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+        const right = el.getBoundingClientRect().right + window.scrollX;
+        if (el.getClientRects().length && right > width + 0.5 && !contained(el))
+            past.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} ${right}`);
+    }
+    return {wide: document.documentElement.scrollWidth - width, past};
+}"""
+
+
 def give_up(page: Page) -> None:
     """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
     page.click("button[data-action=rf-give-up]")
@@ -643,6 +671,19 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
             for scheme in ("light", "dark"):
                 page.emulate_media(color_scheme=scheme)
                 page.screenshot(path=f"{SHOTS}/out-end-{who}-{scheme}.png", full_page=True)
+    # At 320 px Cal's page was wider than the screen (scrolled sideways, its left padding gone): whatever
+    # sticks out past the window's right edge is named.
+    cal.set_viewport_size({"width": 320, "height": 640})
+    past = cal.evaluate(PAST_THE_RIGHT_EDGE)
+    assert past["wide"] <= 0, ("en", past)
+    if SHOTS:
+        for width, height in ((320, 640), (390, 844)):
+            cal.set_viewport_size({"width": width, "height": height})
+            cal.locator(".match-result").scroll_into_view_if_needed()
+            for scheme in ("light", "dark"):
+                cal.emulate_media(color_scheme=scheme)
+                cal.screenshot(path=f"{SHOTS}/out-end-guest-{width}-{scheme}.png")
+        cal.emulate_media(color_scheme="light")
     # The last round's cell once read "−13 counted" at 1280 px, "out" past the table's box: a cell's points
     # and its word part onto two lines instead. On a phone the rounds scroll in their box (the total stays
     # in sight, test_a_long_match_s_points_table…), each word whole in its cell.
@@ -664,6 +705,9 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
                 assert words["hidden"] == 0, (language, words)
                 assert lines["split"] == [], (language, lines)
             assert page.evaluate("document.documentElement.scrollWidth") == width, language
+    cal.set_viewport_size({"width": 320, "height": 640})
+    past = cal.evaluate(PAST_THE_RIGHT_EDGE)
+    assert past["wide"] <= 0, ("ja", past)
     # The rematch is for the players who are here: Bea, counted out and still gone, loses her seat and Cal
     # closes up to seat 2 (the rematch seated her again, and the new race waited for her for ever).
     # Certain on the host's page, whose Rematch does it; "may" on Cal's, which cannot tell whether the host's

@@ -80,7 +80,8 @@ def called(level: str, tag: str) -> str:
     """A computer player as every page calls it once its seat is known (docs/architecture.md, Bots): "Bot",
     its seat's tag and its level, "Bot B (Hard)" ("ボットB（むずかしい）"). The seat tells two of one level
     apart (a lobby's members list), and the tag sits inside the label's one pair of brackets; joined as
-    ``label`` is, so no line ends at "Bot" or before "(Hard)"."""
+    ``label`` is, so no line ends at "Bot" or before "(Hard)" (but on a seat card's narrow name column, where
+    it may break before the bracket: ``ui.match._computer_name``)."""
     return _("Bot\u00a0{seat}\u00a0({level})").format(seat=tag, level=level_name(level))
 
 

@@ -1136,11 +1136,21 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = Non
             h("button", {"type": "button", "class": "button primary", "data-action": "rf-submit"}, _("Submit"))
         )
         if desk.confirm:  # the safe answer first, focused (give_up): a second Enter keeps the puzzle
+            # The question before its answers, read and seen first (it stood under them), on a line of its
+            # own (css), as the solo screen asks; the answer that costs points is described by it.
+            question = alerts(_("Give up this puzzle? It costs points."), desk.asked, "rf-confirm", "rf-confirm")
             buttons += [
+                *question,
                 h("button", {"type": "button", "class": "button", "data-action": "rf-keep-going"}, _("Keep solving")),
                 h(
                     "button",
-                    {"type": "button", "class": "button danger", "data-action": "rf-give-up"},
+                    {
+                        "type": "button",
+                        "class": "button danger",
+                        "data-action": "rf-give-up",
+                        # Both regions: the one not speaking is empty and adds nothing to the description.
+                        "aria-describedby": "rf-confirm-0 rf-confirm-1",
+                    },
                     _("Yes, give up"),
                 ),
             ]
@@ -1152,12 +1162,7 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = Non
         buttons.append(zoom)
     if not buttons:
         return None
-    return h(
-        "div",
-        {"class": "actions rf-actions"},
-        buttons,
-        desk.confirm and alerts(_("Give up this puzzle? It costs points."), desk.asked, "rf-confirm", "rf-confirm"),
-    )
+    return h("div", {"class": "actions rf-actions"}, buttons)
 
 
 def advice_line(desk: Desk, view: JSON) -> Element | None:

@@ -53,7 +53,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import NAME, label
+from gamenight.core.bot import NAME, label, seated
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
@@ -976,9 +976,26 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     match a line of empty room); other words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)":
     they wrap between words, the tag after the last)."""
     name, words = table.names.get(seat, ""), seat_label(table, seat)
+    if seated(name, table.tags.get(seat, seat)) is not None:
+        return _computer_name(words)
     if len(name.split()) != 1 or words == name or not words.startswith(name):
         return words
     return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, words[len(name) :])]
+
+
+def _computer_name(words: str) -> str:
+    """A computer's seat card name, "Bot B (Normal)", free to break before its level's bracket: the label
+    joins its words for every line ("Bot\u00a0B\u00a0(Normal)", ``bot.called``), and in its card's column
+    at 320 px, beside a two-digit score, it was one unbreakable word cut short ("Bot B (Norm…"). On a card it
+    wraps whole onto two lines ("Bot B" / "(Normal)"; Japanese "ボットB" / "（ふつう）"), as a person's name
+    of several words does."""
+    bracket = max(words.rfind("("), words.rfind("（"))
+    if bracket <= 0:
+        return words
+    head = words[:bracket].rstrip(i18n.NO_BREAK + i18n.JOINER)
+    # The no-break space before the bracket becomes a plain one; a Japanese joiner goes (no space there).
+    between = words[len(head) : bracket].replace(i18n.JOINER, "").replace(i18n.NO_BREAK, " ")
+    return head + between + words[bracket:]
 
 
 def status(ui: MatchUi, table: Table) -> str:

@@ -193,6 +193,24 @@ def test_give_up_asks_with_the_safe_answer_first_and_focused():
     assert bea.inner.board.local.task.kind == "solve" and "gave up" not in bea.text
 
 
+def test_the_give_up_question_comes_before_its_answers():
+    # look60: "Give up this puzzle? It costs points." stood under "Keep solving" and "Yes, give up", which a
+    # screen reader read, and an eye saw, before their question. The question comes first, on a line of its
+    # own after "Submit", as on the solo screen; the answer that costs points names it as its description.
+    _rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})
+    host.work(PREPARE)
+    bea.click("rf-give-up")
+    (actions,) = bea.by_class("rf-actions")
+    order = [
+        e.attr("data-action") or "question"
+        for e in find_all(actions, lambda e: e.tag == "button" or "rf-confirm" in str(e.attr("class") or "").split())
+    ]
+    assert order == ["rf-submit", "question", "rf-keep-going", "rf-give-up", "rf-zoom"]
+    (yes,) = find_all(actions, lambda e: e.attr("class") == "button danger")
+    said = [e.attr("id") for e in find_all(actions, lambda e: str(e.attr("id") or "").startswith("rf-confirm-"))]
+    assert yes.attr("aria-describedby") == " ".join(said) and len(said) == 2
+
+
 def test_yes_give_up_puts_focus_on_the_match_status():
     # QA14: the answers go with the give-up, and the page's morph turned "Yes, give up" into the button
     # drawn next in its place, "Bigger cells" (hidden on a laptop: focus fell to the body; shown on a phone

@@ -166,7 +166,8 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     host.click("start")
     host.click("end")
     host.click("end")
-    assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B\u00a0(Normal)")
+    # A card's name may break before its level's bracket (ui.match._computer_name).
+    assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B (Normal)")
     for page in (host, bea):
         assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
     i18n.set_language("ja")
@@ -177,7 +178,7 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     host.click("start")
     for page in (host, bea):
         assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    assert seat_cards(host)[0] == ("amber", "Bot\u00a0A\u00a0(Normal)"), "its card says the seat it moved to"
+    assert seat_cards(host)[0] == ("amber", "Bot\u00a0A (Normal)"), "its card says the seat it moved to"
 
 
 def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_rematch_words():
