@@ -143,27 +143,30 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
         app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
 
 
-# Each clue drawn on a shape of ``tag`` (scene.clue_shape: "rect", a pill or a rectangle of two or more
-# digits; "circle", a one-digit disc) on the boards matching ``boards``: how far its shape, with its
-# stroke, keeps from the grid's edge (the line between the ring of clues and the cells), in px as drawn.
-CLUE_ROOM = """([boards, tag]) => [...document.querySelectorAll(boards)].flatMap((board) => {
+# Each clue of ``digits`` digits ("one", or "more": two or more) drawn on a shape of ``tag`` (scene.clue_shape:
+# "rect", a pill or a rectangle of two or more digits, a one-digit square; "circle", a one-digit disc; "path",
+# a diamond; "" for any) on the boards matching ``boards``: how far its shape, with its stroke, keeps from the
+# grid's edge (the line between the ring of clues and the cells), in px as drawn.
+CLUE_ROOM = """([boards, tag, digits]) => [...document.querySelectorAll(boards)].flatMap((board) => {
     const n = +board.dataset.size, low = 24, high = 24 + n * 40;  // scene.EDGE, scene.CELL
-    return [...board.querySelectorAll('.rf-edge')].filter((e) => e.querySelector('.rf-shape').tagName === tag
-        && (tag !== 'rect' || e.querySelector('text').textContent.length >= 2)).map((e) => {
+    return [...board.querySelectorAll('.rf-edge')].filter((e) => (!tag || e.querySelector('.rf-shape').tagName === tag)
+        && (e.querySelector('text').textContent.length === 1) === (digits === 'one')).map((e) => {
         const shape = e.querySelector('.rf-shape'), b = shape.getBBox(), m = shape.getScreenCTM();
         const half = parseFloat(getComputedStyle(shape).strokeWidth) / 2;
         const units = {T: low - (b.y + b.height + half), B: b.y - half - high,
                        L: low - (b.x + b.width + half), R: b.x - half - high}[e.dataset.edge[0]];
-        // Its digits inside it, as CLUE_FITS measures them (a canvas in the text's own font).
-        const text = e.querySelector('text'), style = getComputedStyle(text);
+        // Its digits inside it, as CLUE_FITS measures them (a canvas in the text's own font), set 10 times
+        // larger: at the clue's size the canvas rounds its ink's box to whole units (a "9" 11 × 13, not 10 × 12.9).
+        const text = e.querySelector('text'), style = getComputedStyle(text), k = 10;
         const ctx = document.createElement('canvas').getContext('2d');
-        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        ctx.font = `${style.fontWeight} ${parseFloat(style.fontSize) * k}px ${style.fontFamily}`;
         const ink = ctx.measureText(text.textContent), cx = b.x + b.width / 2, cy = b.y + b.height / 2;
-        const w = ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight;
-        const h = ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent;
+        const w = (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
+        const h = (ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent) / k;
         const fits = [[-1, -1], [1, -1], [1, 1], [-1, 1]].every(([sx, sy]) =>
             shape.isPointInFill(new DOMPoint(cx + sx * w / 2, cy + sy * h / 2)));
-        return {edge: e.dataset.edge, number: text.textContent, px: units * Math.abs(m.a), fits};
+        return {edge: e.dataset.edge, number: text.textContent, kind: shape.tagName, px: units * Math.abs(m.a), fits,
+                size: parseFloat(style.fontSize)};
     });
 })"""
 PAIR_PX = 2  # room a pill keeps from the grid's edge: 0 or less read as touching it
@@ -180,30 +183,44 @@ def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, sit
     size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
     page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
-    pairs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "rect"])
+    pairs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "rect", "more"])
     assert {p["edge"][0] for p in pairs} >= {"B", "R"}, "the board has two-digit pills on its sides, top or bottom"
     assert [p for p in pairs if not p["fits"]] == [], "two digits out of their pill or rectangle"
     assert [p for p in pairs if p["px"] < PAIR_PX] == [], f"two-digit pills at the grid's edge at {width} px"
     shoot(page, f"pairs-{width}-{route.split('&')[0].split('=')[1]}")
 
 
-DISC_PX = 1.5  # room a one-digit disc keeps from the grid's edge (docs/accessibility.md)
+ONE_PX = 1.5  # room a one-digit clue's shape keeps from the grid's edge (docs/accessibility.md)
 
 
-@pytest.mark.parametrize("preset", ["easy", "normal", "hard"])
-def test_one_digit_discs_keep_room_from_the_grid_s_edge_at_320_px(people: People, site_url: str, preset: str):
+@pytest.mark.parametrize(
+    ("preset", "shapes"),
+    [
+        ("easy", {"circle", "path"}),
+        ("normal", {"circle", "path"}),
+        ("hard", {"circle", "path"}),
+        ("expert", {"circle", "path", "rect"}),
+    ],
+)
+def test_one_digit_clues_keep_room_from_the_grid_s_edge_at_320_px(
+    people: People, site_url: str, preset: str, shapes: set[str]
+):
     """QA (look60): at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
     24 deep) was 0.83 px from the grid's edge on an Easy board, 0.51 on a Hard one: it read as touching the
-    cells. It keeps 1.5 px or more now on every preset, where the board is drawn smallest, its digit whole
-    inside it (a pill's 2 px would leave a Hard board's disc too small for its digit)."""
+    cells. clue60: a yellow one-digit diamond and a black square (20 across, 21.5 with the stroke) kept 1.25
+    units, 0.84 px on a Hard board. Every one-digit shape keeps 1.5 px or more now on every preset, where the
+    board is drawn smallest, its digit whole inside it (the corners of its ink's box: a pill's 2 px would leave
+    a Hard board's disc too small for its digit; a diamond's digit is 15 units, a disc's or a square's 17).
+    Black squares come with black holes: an Expert board's, as big as a Hard one."""
     context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 640}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed=11")
+    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed=11&v=2")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
-    discs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "circle"])
-    assert discs, "the board has one-digit discs"
-    assert [d for d in discs if not d["fits"]] == [], "a digit out of its disc"
-    assert [d for d in discs if d["px"] < DISC_PX] == [], f"discs near the grid's edge on a {preset} board"
-    shoot(page, f"discs-320-{preset}")
+    clues = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "one"])
+    assert {c["kind"] for c in clues} >= shapes, "the board has one-digit clues of every shape it can draw"
+    assert [c for c in clues if not c["fits"]] == [], "a digit out of its shape"
+    assert min(c["size"] for c in clues) >= 15, "no one-digit clue made to fit by a digit under a diamond's"
+    assert [c for c in clues if c["px"] < ONE_PX] == [], f"one-digit clues near the grid's edge on a {preset} board"
+    shoot(page, f"ones-320-{preset}")
 
 
 # Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go

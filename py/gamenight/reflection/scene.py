@@ -48,15 +48,19 @@ SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # 1.25 units of the ring stay clear with its stroke (a long diamond was the ring's whole depth across, its
 # stroke over the grid's edge by 0.75 units).
 LONG_ACROSS = 10
-# How far a yellow clue's one-digit diamond reaches along the ring either side of its middle: with
-# LONG_ACROSS across it, a 17-unit digit (its ink up to 12 × 13 units, a "4") fits only a diamond this long
-# (14 left a "3" over its sides: tests/e2e/test_reflection_layout.py measures the fit).
+# How far a one-digit clue's shape reaches across the ring either side of its middle (the ring's, 12 from either
+# edge): a green disc's radius, half a black square's side, a yellow diamond's half-width across. With its
+# stroke 2.25 units of the ring stay clear, 1.5 px or more on every solo board at 320 px (0.675 px a unit on
+# a Hard one); a 17-unit digit needs 16.2 across in a disc. A disc of 10.5 was 0.75 units clear, 0.83 px on an
+# Easy board at 320 px and 0.51 on a Hard one: it read as touching the cells; a square 20 across and a diamond
+# 10 either side kept 1.25 units, 0.84 px on a Hard one. A pill's 2 px would leave too small a disc.
+ONE_ACROSS = 9
+# How far a yellow clue's one-digit diamond reaches along the ring either side of its middle, where a cell (40
+# long) leaves room. With ONE_ACROSS across it, its digit is 15 units (``.rf-point``: a yellow number is odd,
+# its ink's box up to 8.8 × 11.4 units, a "9"): at 17 (10 × 12.9) the corners of a "9" or of a "1"'s foot
+# reached its outline, and a longer diamond would meet its neighbour's (14 left a "3" over its sides at 10
+# across: tests/e2e/test_reflection_layout.py measures the fit).
 DIAMOND_ALONG = 18
-# A green clue's one-digit disc: 9 units from its middle (the ring's, 12 from either edge), so 2.25 units of
-# the ring stay clear with its stroke, 1.5 px or more on every solo board at 320 px (0.675 px a unit on a
-# Hard one); its 17-unit digit needs 16.2 across. At 10.5 it was 0.75 units clear, 0.83 px on an Easy board
-# at 320 px and 0.51 on a Hard one: it read as touching the cells. A pill's 2 px would leave too small a disc.
-DISC_RADIUS = 9
 GRID_ID = "rf-grid"
 KIND_NAMES = {
     "diagonal": N_("diagonal mirror"),
@@ -386,6 +390,8 @@ def edge(
     fit = (
         " rf-long"
         if clue.number >= 100
+        else " rf-point"
+        if clue.number < 10 and clue.colour == "yellow"
         else ""
         if clue.number < 10
         else " rf-mid"
@@ -441,10 +447,10 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
     direction): the shape is stretched that way to hold two or more digits (``edge``). ``ring``: the ring's
     direction for a shape of one digit (a diamond is a little longer that way)."""
     if colour == "yellow" and not along:
-        # One digit: ``LONG_ACROSS`` either side across the ring, as a long one, so its stroke keeps clear of
-        # the grid's edge (a square diamond 23 across crossed it by 0.25 units), and ``DIAMOND_ALONG`` along
-        # it, where a cell leaves room: the digit keeps its size inside the narrower diamond.
-        dx, dy = (DIAMOND_ALONG, LONG_ACROSS) if ring == "x" else (LONG_ACROSS, DIAMOND_ALONG)
+        # One digit: ``ONE_ACROSS`` either side across the ring, as a disc, so its stroke keeps clear of the
+        # grid's edge (a square diamond 23 across crossed it by 0.25 units), and ``DIAMOND_ALONG`` along it,
+        # where a cell leaves room: its digit a little smaller (``.rf-point``).
+        dx, dy = (DIAMOND_ALONG, ONE_ACROSS) if ring == "x" else (ONE_ACROSS, DIAMOND_ALONG)
         return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - dy}L{cx + dx} {cy}L{cx} {cy + dy}L{cx - dx} {cy}Z"})
     if colour == "yellow":
         # Stretched, it is 38 units along the ring (a cell is 40), pointed at both ends as a diamond, with a
@@ -456,8 +462,9 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
         return h("path", {"class": "rf-shape", "d": "M" + "L".join(f"{x:g} {y:g}" for x, y in points) + "Z"})
     if not along:
         if colour == "green":
-            return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": DISC_RADIUS})
-        return h("rect", {"class": "rf-shape", "x": cx - 10, "y": cy - 10, "width": 20, "height": 20, "rx": 2})
+            return h("circle", {"class": "rf-shape", "cx": cx, "cy": cy, "r": ONE_ACROSS})
+        a = ONE_ACROSS
+        return h("rect", {"class": "rf-shape", "x": cx - a, "y": cy - a, "width": 2 * a, "height": 2 * a, "rx": 2})
     # A pill (its ends round, as a disc's) or a rectangle, 34 or 30 units along the ring. On a top or bottom
     # clue it is 16 units across (the digits' height is 12): 23 across, with its stroke, it crossed the
     # grid's edge; 16 keeps 3.25 units of the ring clear each side, 2 px or more on every board and on a

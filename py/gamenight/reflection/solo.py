@@ -1253,8 +1253,9 @@ def heading() -> str:
 def puzzle_name(settings: Settings) -> str:
     """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
     if settings.daily:
+        # Its date is one word, as in the daily puzzles' heading: at 320 px it could break at a hyphen.
         return _("Daily puzzle {day} · {preset}").format(
-            day=i18n.date_text(date.fromisoformat(settings.daily)), preset=preset_title(settings.preset)
+            day=i18n.whole(i18n.date_text(date.fromisoformat(settings.daily))), preset=preset_title(settings.preset)
         )
     tiles = ngettext("{n} tile", "{n} tiles", settings.tiles.total).format(n=settings.tiles.total)
     name = _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(

@@ -156,7 +156,7 @@ def shown_clues(page: Page) -> list[str]:
     drawn = {}
     for e in edges:
         colour = next(c for c in ("green", "yellow", "black") if f"rf-{c}" in e.attr("class").split())
-        number = find_all(e, lambda x: x.attr("class") == "rf-number")[0]
+        number = find_all(e, lambda x: "rf-number" in str(x.attr("class") or "").split())[0]
         drawn[e.attr("data-edge")] = f"{colour[0]}{text_of(number)}"
     return [drawn[name] for name in edge_names(page.desk.layout.size)]
 

@@ -79,8 +79,9 @@ def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
         (number,) = by_class(e, "rf-number")
         sizes[e.attr("data-edge")] = set(str(number.attr("class")).split()) - {"rf-number"}
     # Two digits are set smaller on every shape, which is stretched along the ring to hold them: at full size
-    # they ran out of a disc too (measured in the browser: tests/e2e/test_reflection_layout.py).
-    assert [sizes[n] for n in names] == [{"rf-mid"}, {"rf-pair"}, set(), {"rf-long"}, {"rf-pair"}]
+    # they ran out of a disc too (measured in the browser: tests/e2e/test_reflection_layout.py). One digit in a
+    # diamond is a little smaller too (its diamond no wider across the ring than a disc: scene.DIAMOND_ALONG).
+    assert [sizes[n] for n in names] == [{"rf-mid"}, {"rf-pair"}, {"rf-point"}, {"rf-long"}, {"rf-pair"}]
     shapes = {
         e.attr("data-edge"): by_class(e, "rf-shape")[0]
         for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge")
@@ -135,8 +136,9 @@ def test_a_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_
     digits running across the ring, was 22 across, a quarter unit from the grid's edge. Every shape of two
     digits now stays inside its part of the ring with its stroke: a long one 1 unit or more clear of the
     grid's edge, a pill or a rectangle 3 units (2 px or more on a phone: test_reflection_layout.py).
-    labels58: a one-digit yellow diamond (23 across) crossed it by 0.25 units; it keeps a long one's 1 unit
-    too, and a one-digit disc or square stays inside the ring."""
+    labels58: a one-digit yellow diamond (23 across) crossed it by 0.25 units. clue60: a one-digit diamond or
+    square kept 1.25 units, 0.84 px on a Hard board at 320 px; every one-digit shape keeps a disc's 2.25 units
+    (1.5 px there: test_reflection_layout.py measures it drawn)."""
     names = edge_names(5)
     colours = ("yellow", "green", "black")
     numbers = {n: Clue(first + i % 9, colours[i % 3]) for i, n in enumerate(names)}
@@ -157,6 +159,9 @@ def test_a_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_
     assert len(diamonds) + len(others) == 20 and len(diamonds) >= 6 and min(diamonds) >= 1, room
     if first >= 10:
         assert all(tag == "rect" for tag, _ in room.values() if tag != "path") and min(others) >= 3, room
+    else:
+        assert {tag for tag, _ in room.values()} == {"path", "circle", "rect"}, room
+        assert min(r for _, r in room.values()) >= 2.25, room
 
 
 def test_unmatched_clues_get_a_dashed_frame_and_say_so_and_only_they():

@@ -4,6 +4,7 @@ import gettext
 import json
 import re
 from dataclasses import replace
+from datetime import date
 
 import pytest
 
@@ -33,7 +34,7 @@ from gamenight.ui.program import (
     WorkProgress,
     run_work,
 )
-from gamenight.ui.svg import find_all, render, text_of
+from gamenight.ui.svg import find_all, h, render, text_of
 from tests.unit.alerts import regions, said_in_turns
 
 SCREEN = solo.SCREEN
@@ -1034,6 +1035,21 @@ def test_check_counts_misplaced_tiles_without_saying_which_and_costs_a_hint():
 DAY_MS = 1_796_126_400_000  # 2026-12-01 12:00 UTC
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_daily_puzzle_s_name_keeps_its_date_whole(language: str):
+    """QA (clue60): "Daily puzzle 2026-12-05 · Hard" under the board could break at the date's hyphen
+    ("2026-" / "12-05") where the daily puzzles' heading keeps it whole. A date is one word: drawn as one
+    no-break span wherever the app writes one."""
+    settings = training.parse_settings({"preset": "hard", "daily": "2026-12-05"}, 0)
+    try:
+        i18n.set_language(language)
+        day = i18n.plain(i18n.date_text(date(2026, 12, 5)))
+        assert f'<span class="nobr">{day}</span>' in render(h("p", {}, solo.puzzle_name(settings)))
+        assert day in i18n.plain(solo.puzzle_name(settings))
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_daily_puzzle_is_solved_and_gives_a_share_line_and_a_streak():
     model, _ = SCREEN.init({}, Env(now_ms=DAY_MS, utc_offset_min=60))
     text = i18n.plain(text_of(SCREEN.view(model)))
@@ -1046,7 +1062,7 @@ def test_a_daily_puzzle_is_solved_and_gives_a_share_line_and_a_streak():
     (work,) = [e for e in effects if isinstance(e, Work)]
     _, result = run_work(work)
     model, _ = solo.update(model, WorkDone(work.task, result))
-    assert "Daily puzzle 2026-12-01 · Easy" in text_of(SCREEN.view(model))
+    assert "Daily puzzle 2026-12-01 · Easy" in i18n.plain(text_of(SCREEN.view(model)))
     model, _ = solo.update(model, Tick(solo.CLOCK, DAY_MS + 223_000))
     model = place_solution(model)
     assert model.phase == "solved" and "Daily streak: 1 day." in model.message
