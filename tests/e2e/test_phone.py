@@ -513,6 +513,23 @@ def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: st
         context.close()
 
 
+def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern) -> None:
+    """A Raythread table set up on its page, a match to one point with the computer (Easy) at seat A and the
+    person at B, played to its end: the computer's first beacon ends it, or else the person's move that
+    lights one (``turn_or_end``: the status's words for her turn or the end, in the page's language)."""
+    page.select_option("select[name=kind0]", "easy")
+    page.tap(".table-options summary")
+    page.fill("input[name=target]", "1")
+    page.tap("form[data-action=table-setup] button[type=submit]")
+    ended = page.locator(".match-result")
+    expect(page.locator(".match-status")).to_contain_text(turn_or_end, timeout=BOT_MS)
+    if not ended.count():  # the computer lit no beacon: the person's move lights one and ends the match
+        state = rt.engine(page)
+        move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
+        rt_taps(page, state, move)
+    expect(ended).to_be_visible(timeout=BOT_MS)
+
+
 def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(phone: Page, site_url: str):
     """QA at 390×844: after a Rematch against the computer the status kept two lines' room to the rematch's
     end, one of them empty over the board: the room measured "Rematch: Ann (A) starts · your turn" (two
@@ -520,18 +537,8 @@ def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(p
     A first match to one point (the computer at seat A, Ann at B) ends at its first beacon; in the
     rematch Ann starts (the seats turn) and makes a move that lights none."""
     open_app(phone, site_url, "#/raythread/table")
-    phone.select_option("select[name=kind0]", "easy")
     phone.fill("input[name=name1]", "Ann")
-    phone.tap(".table-options summary")
-    phone.fill("input[name=target]", "1")
-    phone.tap("form[data-action=table-setup] button[type=submit]")
-    ended = phone.locator(".match-result")
-    expect(phone.locator(".match-status")).to_contain_text(re.compile("your turn|wins"), timeout=BOT_MS)
-    if not ended.count():  # the computer lit no beacon: Ann's move lights one and ends the match
-        state = rt.engine(phone)
-        move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
-        rt_taps(phone, state, move)
-    expect(ended).to_be_visible(timeout=BOT_MS)
+    to_one_point_against_the_computer(phone, re.compile("your turn|wins"))
     phone.tap("button[data-action=table-new]")
     status = phone.locator(".match-status")
     expect(status).to_contain_text("Rematch: Ann (A) starts")
@@ -556,17 +563,7 @@ def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(brows
     page = watch.attach(context.new_page())
     try:
         open_app(page, site_url, "#/raythread/table")
-        page.select_option("select[name=kind0]", "easy")
-        page.tap(".table-options summary")
-        page.fill("input[name=target]", "1")
-        page.tap("form[data-action=table-setup] button[type=submit]")
-        ended = page.locator(".match-result")
-        expect(page.locator(".match-status")).to_contain_text(re.compile("あなたの番|勝ち"), timeout=BOT_MS)
-        if not ended.count():  # the computer lit no beacon: the player's move lights one and ends the match
-            state = rt.engine(page)
-            move = next(m for m in rules.legal(state, "B") if rules.play(state, "B", m)[0].ended is not None)
-            rt_taps(page, state, move)
-        expect(ended).to_be_visible(timeout=BOT_MS)
+        to_one_point_against_the_computer(page, re.compile("あなたの番|勝ち"))
         lines = page.evaluate(STATUS_LINES)
         assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, lines
         watch.check()
