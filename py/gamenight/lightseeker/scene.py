@@ -426,9 +426,7 @@ def buh_shift(cells: int) -> tuple[float, float]:
     ink (``NUMBER_EM``, growing from the cube's south-west corner as the valley spreads: the numbers keep
     one size on screen, ``camera``), inside the cube's body; full size while that is enough (up to 8 cells
     across), then as large as fits (.81 at 11 cells, the widest a valley gets)."""
-    size = VALUE_TEXT * cells * CELL / VIEW  # the number's font size in the scene's units, on a phone
-    right = INSET + 3 + NUMBER_EM[0] * size + 1.5  # and half its outline (css/app.css .ls-num, 3 wide)
-    top = CELL - INSET - 3 - NUMBER_EM[1] * size - 1.5
+    _left, top, right, _bottom = number_ink(cells)
     scale = 1.0
     while scale > BUH_SMALLEST:
         reach = BUH_REACH * scale
