@@ -732,18 +732,30 @@ def the_computer_ahead(saved: dict, points: int = 10) -> dict:
     """``saved`` (a Raythread table against the computer, as the page saved it at its start) played on by
     the CPython engine, the computer's moves the ones that score it most without ending the match, the
     person's the ones that score them least, until the computer (the second seat) has ``points`` or more and the
-    person is to play: a score of two digits beside the computer's name."""
+    person is to play: a score of two digits beside the computer's name. On the first of a few fixed seeds whose
+    deck lets it get there within 40 moves: the page's own seed is fresh each run, and on some decks the
+    computer does not (CI met one)."""
     record = saved["record"]
-    state = rt.GAME.setup(rt.GAME.options(record["options"]), tuple(record["seats"]), record["seed"])
-    log = []
+    for seed in range(1, 20):
+        log = _ahead(record, seed, points)
+        if log is not None:
+            return {**saved, "record": {**record, "seed": seed, "log": log}}
+    raise AssertionError(f"no seed of 1–19 gives the computer {points} points")
+
+
+def _ahead(record: dict, seed: int, points: int) -> list[dict] | None:
+    """The moves of ``the_computer_ahead`` on the deck of ``seed``, or ``None`` if 40 moves do not get there."""
+    state = rt.GAME.setup(rt.GAME.options(record["options"]), tuple(record["seats"]), seed)
+    log: list[dict] = []
     while not (state.scores[1] >= points and state.turn == 0):
         seat, at = state.seats[state.turn], state.turn
         after = [(rules.play(state, seat, m)[0], m) for m in rules.legal(state, seat)]
         going = [(s.scores[at] * (1 if at else -1), i) for i, (s, _m) in enumerate(after) if s.ended is None]
+        if not going or len(log) >= 40:
+            return None
         state, move = after[max(going)[1]]
         log.append({"at": 1_000 * (len(log) + 1), "seat": seat, "move": move})
-        assert state.ended is None and len(log) < 40, "no two-digit score for the computer"
-    return {**saved, "record": {**record, "log": log}}
+    return log
 
 
 # Each seat card's name as drawn: whether a box of it is cut short (an ellipsis), whether its words reach
