@@ -103,16 +103,18 @@ def test_bigger_cells_stay_on_at_the_next_round(people: People):
 
 # Each clue's digits as drawn (their ink, measured on a canvas in the clue's own font: an SVG text's box
 # is its whole line, far taller than digits) and its shape, in the board's units. The digits are centred
-# on the clue (``scene.edge``: text-anchor and dominant-baseline middle).
+# on the clue (``scene.edge``: text-anchor and dominant-baseline middle). Set 10 times larger, as CLUE_ROOM
+# measures them: at the clue's size the canvas rounds its ink's box to whole units (a disc's "4" 12 × 13, its
+# box's corners 8.85 from the middle, where it is 10.4 × 12.4 and they are 8.1 in a disc of 8.5).
 CLUE_FITS = """() => [...document.querySelectorAll('.rf-edge')].map(e => {
     const text = e.querySelector('text'), shape = e.querySelector('.rf-shape');
-    const style = getComputedStyle(text);
+    const style = getComputedStyle(text), k = 10;
     const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    ctx.font = `${style.fontWeight} ${parseFloat(style.fontSize) * k}px ${style.fontFamily}`;
     const ink = ctx.measureText(text.textContent);
     const b = shape.getBBox(), x = b.x + b.width / 2, y = b.y + b.height / 2;
-    const w = ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight;
-    const h = ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent;
+    const w = (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
+    const h = (ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent) / k;
     // The corners of the digits' box, centred on the shape, in its outline (a long diamond's flat middle too).
     const inside = [[-1, -1], [1, -1], [1, 1], [-1, 1]].every(([sx, sy]) =>
         shape.isPointInFill(new DOMPoint(x + sx * w / 2, y + sy * h / 2)));
@@ -190,37 +192,46 @@ def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, sit
     shoot(page, f"pairs-{width}-{route.split('&')[0].split('=')[1]}")
 
 
-ONE_PX = 1.5  # room a one-digit clue's shape keeps from the grid's edge (docs/accessibility.md)
+ONE_PX = 1.5  # room every clue's shape keeps from the grid's edge at 320 px (docs/accessibility.md)
+CUSTOM_12 = "preset=custom&size=12&diagonal=8&flat=3&block=3"  # the largest board a player can pick
 
 
 @pytest.mark.parametrize(
-    ("preset", "shapes"),
+    ("route", "shapes"),
     [
-        ("easy", {"circle", "path"}),
-        ("normal", {"circle", "path"}),
-        ("hard", {"circle", "path"}),
-        ("expert", {"circle", "path", "rect"}),
+        ("preset=easy&seed=9", {"circle", "path"}),
+        ("preset=normal&seed=3", {"circle", "path"}),
+        ("preset=hard&seed=1", {"circle", "path"}),
+        ("preset=expert&seed=1", {"circle", "path", "rect"}),
+        (f"{CUSTOM_12}&seed=1", {"circle", "path"}),
     ],
 )
-def test_one_digit_clues_keep_room_from_the_grid_s_edge_at_320_px(
-    people: People, site_url: str, preset: str, shapes: set[str]
+def test_every_clue_keeps_room_from_the_grid_s_edge_at_320_px(
+    people: People, site_url: str, route: str, shapes: set[str]
 ):
     """QA (look60): at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
     24 deep) was 0.83 px from the grid's edge on an Easy board, 0.51 on a Hard one: it read as touching the
     cells. clue60: a yellow one-digit diamond and a black square (20 across, 21.5 with the stroke) kept 1.25
-    units, 0.84 px on a Hard board. Every one-digit shape keeps 1.5 px or more now on every preset, where the
-    board is drawn smallest, its digit whole inside it (the corners of its ink's box: a pill's 2 px would leave
-    a Hard board's disc too small for its digit; a diamond's digit is 15 units, a disc's or a square's 17).
-    Black squares come with black holes: an Expert board's, as big as a Hard one."""
+    units, 0.84 px on a Hard board. rf61: a yellow two-digit diamond still kept those 1.25 units (0.84 px on a
+    Hard board), and on a 12 × 12 custom board a one-digit shape kept 1.3 px (0.58 px a unit there). Every
+    clue's shape, one digit or more, keeps 1.5 px or more now on every preset and on the largest custom board,
+    where the board is drawn smallest, its digits whole inside it (the corners of their ink's box) and no
+    smaller than before (a diamond's one digit 15 units, a disc's or a square's 17, two digits 13.5). Black
+    squares come with black holes: an Expert board's, as big as a Hard one."""
     context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 640}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed=11&v=2")
+    page = people.open(context, f"{site_url}/#/reflection/solo?{route}&v=2")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
-    clues = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "one"])
-    assert {c["kind"] for c in clues} >= shapes, "the board has one-digit clues of every shape it can draw"
-    assert [c for c in clues if not c["fits"]] == [], "a digit out of its shape"
-    assert min(c["size"] for c in clues) >= 15, "no one-digit clue made to fit by a digit under a diamond's"
-    assert [c for c in clues if c["px"] < ONE_PX] == [], f"one-digit clues near the grid's edge on a {preset} board"
-    shoot(page, f"ones-320-{preset}")
+    ones = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "one"])
+    more = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "more"])
+    assert {c["kind"] for c in ones} >= shapes, "the board has one-digit clues of every shape it can draw"
+    assert {c["edge"][0] in "LR" for c in more if c["kind"] == "path"} == {True, False}, (
+        "the board has two-digit diamonds on a side and on the top or bottom"
+    )
+    assert [c for c in ones + more if not c["fits"]] == [], "digits out of their shape"
+    assert min(c["size"] for c in ones) >= 15 and min(c["size"] for c in more) >= 13.5, "digits made smaller to fit"
+    near = [c for c in ones + more if c["px"] < ONE_PX]
+    assert near == [], f"clues near the grid's edge on {route} at 320 px"
+    shoot(page, f"clues-320-{route.split('&')[0].split('=')[1]}")
 
 
 # Each clue's tap target as the page hit-tests it: from the centre of its shape, how far a finger may go

@@ -44,17 +44,18 @@ PAIR_ACROSS = 16
 SIDE_ACROSS = 19
 SHAPE_STROKE = 1.5  # .rf-edge .rf-shape's stroke-width in css/app.css
 SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
-# How far a yellow clue's long shape (two or more digits) reaches across the ring either side of its middle:
-# 1.25 units of the ring stay clear with its stroke (a long diamond was the ring's whole depth across, its
-# stroke over the grid's edge by 0.75 units).
-LONG_ACROSS = 10
+# A yellow clue's long diamond (two or more digits) is as thick across the ring as a pill or a rectangle of the
+# same side (``PAIR_ACROSS``, ``SIDE_ACROSS``: on a left or right clue it and its digits move out as one, by
+# ``SIDE_SHIFT``), so it keeps their 3 units of the ring clear of the grid's edge: 2 px on a Hard board at 320
+# px. It was 20 across on every side, 1.25 units clear: 0.84 px on a Hard board there (rf61).
 # How far a one-digit clue's shape reaches across the ring either side of its middle (the ring's, 12 from either
-# edge): a green disc's radius, half a black square's side, a yellow diamond's half-width across. With its
-# stroke 2.25 units of the ring stay clear, 1.5 px or more on every solo board at 320 px (0.675 px a unit on
-# a Hard one); a 17-unit digit needs 16.2 across in a disc. A disc of 10.5 was 0.75 units clear, 0.83 px on an
-# Easy board at 320 px and 0.51 on a Hard one: it read as touching the cells; a square 20 across and a diamond
-# 10 either side kept 1.25 units, 0.84 px on a Hard one. A pill's 2 px would leave too small a disc.
-ONE_ACROSS = 9
+# edge): a green disc's radius, half a black square's side, a yellow diamond's half-width across. With its stroke
+# 2.75 units of the ring stay clear, 1.5 px or more on every board a player can pick at 320 px: 1.58 on a 12 × 12
+# custom board (0.58 px a unit), 1.86 on a Hard one; a 17-unit digit needs 16.2 across in a disc. At 9 it kept
+# 2.25 units, 1.52 px on a Hard board but 1.3 on a 12 × 12 one (rf61); a disc of 10.5 was 0.75 units clear,
+# 0.83 px on an Easy board at 320 px and 0.51 on a Hard one: it read as touching the cells. A pill's 3 units
+# would leave a disc too small for its digit.
+ONE_ACROSS = 8.5
 # How far a yellow clue's one-digit diamond reaches along the ring either side of its middle, where a cell (40
 # long) leaves room. With ONE_ACROSS across it, its digit is 15 units (``.rf-point``: a yellow number is odd,
 # its ink's box up to 8.8 × 11.4 units, a "9"): at 17 (10 × 12.9) the corners of a "9" or of a "1"'s foot
@@ -400,8 +401,9 @@ def edge(
         if along == "y"
         else " rf-pair"
     )
-    # A left or right clue's pill or rectangle, and its digits, sit out from the ring's middle (``SIDE_SHIFT``).
-    if along == "y" and clue.colour != "yellow":
+    # A left or right clue's pill, rectangle or long diamond, and its digits, sit out from the ring's middle
+    # (``SIDE_SHIFT``).
+    if along == "y":
         cx += -SIDE_SHIFT if name[0] == "L" else SIDE_SHIFT
     return h(
         "g",
@@ -452,11 +454,15 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
         # where a cell leaves room: its digit a little smaller (``.rf-point``).
         dx, dy = (DIAMOND_ALONG, ONE_ACROSS) if ring == "x" else (ONE_ACROSS, DIAMOND_ALONG)
         return h("path", {"class": "rf-shape", "d": f"M{cx} {cy - dy}L{cx + dx} {cy}L{cx} {cy + dy}L{cx - dx} {cy}Z"})
+    # Two or more digits: as thick across the ring as a pill, whatever the shape (``PAIR_ACROSS`` on a top or
+    # bottom clue, ``SIDE_ACROSS`` on a left or right one, where the digits run across the ring).
+    across = PAIR_ACROSS if along == "x" else SIDE_ACROSS
     if colour == "yellow":
         # Stretched, it is 38 units along the ring (a cell is 40), pointed at both ends as a diamond, with a
-        # flat middle ``LONG_ACROSS`` either side: a long diamond 24 across crossed the grid's edge with its
-        # stroke, and one narrower left no room for a left or right clue's digits, which run across the ring.
-        tip, a = 19, LONG_ACROSS
+        # flat middle ``across`` thick: a long diamond 24 across crossed the grid's edge with its stroke, one
+        # 20 across kept 1.25 units clear of it (0.84 px on a Hard board at 320 px), and one narrower than a
+        # pill would leave no room for a left or right clue's digits.
+        tip, a = 19, across / 2
         ends = ((-tip, 0), (a - tip, -a), (tip - a, -a), (tip, 0), (tip - a, a), (a - tip, a))
         points = [(cx + u, cy + v) if along == "x" else (cx + v, cy + u) for u, v in ends]
         return h("path", {"class": "rf-shape", "d": "M" + "L".join(f"{x:g} {y:g}" for x, y in points) + "Z"})
@@ -470,7 +476,6 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
     # grid's edge; 16 keeps 3.25 units of the ring clear each side, 2 px or more on every board and on a
     # race's solutions (0.74 px a unit at 320 px wide). On a left or right clue the digits run across the
     # ring: it is ``SIDE_ACROSS``, its digits smaller, moved out from the ring's middle by ``edge``.
-    across = PAIR_ACROSS if along == "x" else SIDE_ACROSS
     half = 17 if colour == "green" else 15
     hx, hy = (half, across / 2) if along == "x" else (across / 2, half)
     rx = across / 2 if colour == "green" else 2

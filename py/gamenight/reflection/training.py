@@ -7,15 +7,16 @@ that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.game import form_number
 from gamenight.core.jsonutil import decode, dumps, get_int, obj, only_keys
 from gamenight.core.rng import MAX_SEED
-from gamenight.i18n import N_, reasons, terms
+from gamenight.i18n import N_, _, formats, reasons, terms
 from gamenight.reflection import daily
 from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, VERSIONS, Order, makes_triangles, mix
 from gamenight.reflection.history import Desk, History, Notes, parse_history, parse_notes
@@ -26,6 +27,7 @@ TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed
 STATS_VERSION = 1
 PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
 RECENT = 20  # solve times kept
+EXAMPLE_DAY = "2026-12-01"  # a daily link's date, as its refusal shows one
 PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
 
 
@@ -87,7 +89,9 @@ reasons(
         "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
         "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
-        "training-daily-date": N_("“{text}” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01."),
+        "training-daily-date": N_(
+            "“{daily_text}” is not a date between {first_day} and {last_day} like {example_day}."
+        ),
         "training-daily-preset": N_("Daily puzzles come as easy, normal, hard or expert puzzles, not custom ones."),
         "training-newer-link": N_("This link is from a newer version of the site: reload the page to update it."),
         "training-daily-fixed": N_("A daily puzzle has no puzzle number or time limit of its own."),
@@ -97,6 +101,26 @@ reasons(
         ),
     }
 )
+
+
+def _day_words(value: str, translate: Callable[[str], str]) -> str | None:
+    """A day of the daily link's refusal (``first_day``, ``last_day``) as the page writes a day ("2020-01-01",
+    "2020年1月1日"), whole: a line broke at its hyphens, and the language writes it, not the message. Another
+    ``translate`` than the page's (``i18n.english``: ``str(err)``, for logs) gives it as the link writes it."""
+    day = daily.parse_day(value)
+    if day is None:
+        return None
+    return i18n.whole(i18n.date_text(day)) if translate is _ else value
+
+
+def _link_words(value: str, translate: Callable[[str], str]) -> str:
+    """What a link's ``daily`` holds, typed or shown as an example of one (``daily_text``, ``example_day``): as
+    the link writes it in every language ("2026-12-01"), whole on the page."""
+    return i18n.whole(value) if translate is _ else value
+
+
+formats({"first_day": _day_words, "last_day": _day_words, "daily_text": _link_words, "example_day": _link_words})
+
 # The solo screen's fields, as its form names them: a refusal shows the label the player sees.
 SETTING_LABELS = {
     "seed": "training-seed",
@@ -197,7 +221,13 @@ def _daily_settings(params: Mapping[str, str], preset: str) -> Settings:
     text = params["daily"]
     day = daily.parse_day(text)
     if day is None:
-        raise BadOptions("training-daily-date", text=text[:20])
+        raise BadOptions(
+            "training-daily-date",
+            daily_text=text[:20],
+            first_day=daily.FIRST_DAY.isoformat(),
+            last_day=daily.LAST_DAY.isoformat(),
+            example_day=EXAMPLE_DAY,
+        )
     if preset not in PRESETS:
         raise BadOptions("training-daily-preset")
     if params.get("seed", "").strip() or params.get("limit", "0").strip() not in ("", "0"):

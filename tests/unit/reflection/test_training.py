@@ -1,9 +1,11 @@
 """Solo training values: settings from links and forms, stats, and the saved puzzle, all strict."""
 
 import json
+import re
 
 import pytest
 
+from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import training
@@ -82,6 +84,40 @@ def test_settings_round_trip_through_url_parameters(settings):
 def test_bad_settings_are_refused_with_a_reason(params, reason):
     with pytest.raises(BadOptions, match=reason):
         training.parse_settings(params, 1)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "days"),
+    [
+        (
+            "en",
+            "“2026-02-30” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01.",
+            ("2026-02-30", "2020-01-01", "2199-12-31", "2026-12-01"),
+        ),
+        (
+            "ja",
+            "「2026-02-30」は2020年1月1日から2199年12月31日までの日付ではありません（例：2026-12-01）。",
+            ("2026-02-30", "2020年1月1日", "2199年12月31日", "2026-12-01"),
+        ),
+    ],
+)
+def test_a_refused_daily_date_keeps_each_date_whole_and_the_catalogue_writes_them(language, said, days):
+    """rf61: the refusal of a daily link's date wrote its dates into the message ("… between 2020-01-01 and
+    2199-12-31 like 2026-12-01."): a line could break at a date's hyphen, and Japanese could not write the
+    range its way. The dates are placeholders now, each drawn whole (``i18n.whole``, as the daily heading's
+    date): the range as the page writes a day (``i18n.date_text``), the example and what was typed as a link
+    writes them. ``str(err)`` (logs) stays plain English."""
+    i18n.set_language(language)
+    with pytest.raises(BadOptions) as refused:
+        training.parse_settings({"preset": "hard", "daily": "2026-02-30"}, 1)
+    text = i18n.describe(refused.value.code, refused.value.params)
+    assert text.replace(i18n.JOINER, "") == said
+    assert re.findall(f"(?<!{i18n.JOINER})-|-(?!{i18n.JOINER})", text) == [], "a line may break at a date's hyphen"
+    assert all(i18n.whole(day) in text for day in days), text
+    template = i18n.describe(refused.value.code, {})  # the catalogue's entry, its placeholders unfilled
+    assert {"{first_day}", "{last_day}", "{example_day}"} <= set(re.findall(r"\{\w+\}", template)), template
+    assert not re.search(r"[0-9]", template), "a date written into the message"
+    assert str(refused.value) == "“2026-02-30” is not a date between 2020-01-01 and 2199-12-31 like 2026-12-01."
 
 
 def test_setting_errors_name_the_field_as_the_form_does_in_any_language():
