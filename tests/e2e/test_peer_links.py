@@ -255,6 +255,20 @@ def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player
     assert host.evaluate("[scrollY, document.querySelector('header').getBoundingClientRect().top]") == [0, 0]
 
 
+def test_the_hosts_refused_start_on_a_phone_is_said_in_the_window(people: People):
+    """play61: on a phone, the host tapped "Start the match" with a seat still free and saw nothing happen: the
+    refusal ("Seat B is empty: …") is drawn under the lobby's heading, above the window, 176 px out of sight
+    once the page was scrolled down to the button. The page now scrolls it into the window, as little as it
+    takes; focus stays on the button pressed."""
+    host = open_host(people, context=people.person(**PHONE))
+    start = host.locator("button[data-action=start]")
+    start.tap()  # Playwright scrolls the button into the window first, as a finger's swipe does
+    refusal = host.locator(".lobby .error[role=alert]")
+    expect(refusal).to_have_text("Seat B is empty: seat someone or choose fewer players.")
+    expect(refusal).to_be_in_viewport()
+    expect(start).to_be_focused()
+
+
 def reply_by_keyboard(host: Page, guest: Page) -> None:
     """After Join or Rejoin pressed by keyboard: "Copy reply" has focus; once the host pasted the reply,
     the lobby's heading has."""

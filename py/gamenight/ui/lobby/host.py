@@ -68,6 +68,7 @@ from gamenight.ui.program import (
     Keys,
     Message,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -100,6 +101,9 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
 FOCUS_HOME = Focus("[data-focus-home]")
+# The lobby's refusal, drawn under its heading (``panel._error``): on a phone the button pressed is far below
+# it, and a refusal out of the window looked like a press that did nothing. Focus stays on the button.
+SHOW_REFUSAL = ShowInWindow("#lobby-alert-0.error, #lobby-alert-1.error")
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(
@@ -343,10 +347,13 @@ class HostScreen:
         return model, [*effects, *more, FOCUS_HOME]
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
+        refused = _refusals(model)  # read first: the live lobby's client is changed in place
         updated, effects = self._update(model, message)
         given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
+        if _refusals(updated) > refused:
+            effects = [*effects, SHOW_REFUSAL]
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
             updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
@@ -667,6 +674,11 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _refusals(model: HostModel) -> int:
+    """The lobby's refusals shown so far on this page (``Client.refusals``), 0 before the lobby is open."""
+    return model.live.client.refusals if model.live is not None else 0
 
 
 def _unsure_of(model: HostModel, form: Mapping[str, str]) -> str:
