@@ -220,17 +220,23 @@ def key(table: Table, name: str) -> list:
 ROUND = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")
 
 
-def test_arrow_keys_that_only_move_the_raythread_cursor_write_nothing():
-    """The cursor is no part of the kept turn (where the player looked, not what they chose): an arrow key
-    moves it, and the keyboard's preview with it, and writes nothing; a key that changes the turn writes."""
-    table = Table("raythread")
-    table.click("rt-hand", kind=rt_place(table)["tile"])
+def assert_arrows_write_nothing(table: Table) -> None:
+    """Two rounds of arrow keys move the cursor (it stands on more than one cell) and leave the kept turn as
+    it was: no press writes it, and its entry is the same text after them."""
     kept = table.storage[KEY]
     cursors = set()
     for name in ROUND * 2:
         assert turn_writes(key(table, name)) == 0, name
         cursors.add(table.local.cursor)
     assert len(cursors) > 1 and table.storage[KEY] == kept
+
+
+def test_arrow_keys_that_only_move_the_raythread_cursor_write_nothing():
+    """The cursor is no part of the kept turn (where the player looked, not what they chose): an arrow key
+    moves it, and the keyboard's preview with it, and writes nothing; a key that changes the turn writes."""
+    table = Table("raythread")
+    table.click("rt-hand", kind=rt_place(table)["tile"])
+    assert_arrows_write_nothing(table)
     assert turn_writes(key(table, "o")) == 1  # the orientation is the turn's
 
 
@@ -251,12 +257,7 @@ def test_arrow_keys_that_only_move_the_light_seeker_cursor_write_nothing():
     turn, _first = ls_half_turn(table)
     act(table, turn["actions"][1])
     assert not table.local.acting and table.local.buh is None
-    kept = table.storage[KEY]
-    cursors = set()
-    for name in ROUND * 2:
-        assert turn_writes(key(table, name)) == 0, name
-        cursors.add(table.local.cursor)
-    assert len(cursors) > 1 and table.storage[KEY] == kept
+    assert_arrows_write_nothing(table)
 
 
 # --- what is restored, straight from the match screen ---------------------------------------------
