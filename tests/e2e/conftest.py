@@ -8,6 +8,7 @@ the test fails if the page reached outside its own origin or logged an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,11 +108,13 @@ def app(context: BrowserContext, watch: PageWatch) -> Iterator[Page]:
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
 
 
-@pytest.fixture
-def phone(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A page on a phone, watched like ``app``. Its context is closed even when the watch fails the test:
-    left open, it stayed in the worker's browser for every later test."""
-    context = browser.new_context(**PHONE)
+@contextmanager
+def watched_page(browser: Browser, site_url: str, **options) -> Iterator[Page]:
+    """A page in a browser context of its own (``options`` as ``Browser.new_context`` takes them), watched like
+    ``app``'s: checked once the body passed, its context closed either way. A context closed at the end of a
+    test's body stayed open when an assertion failed before it, its page's Pyodide (about 200 MB) with it,
+    in the worker's browser for every later test."""
+    context = browser.new_context(**options)
     try:
         watch = PageWatch(origin=site_url)
         page = watch.attach(context.new_page())
@@ -119,6 +122,14 @@ def phone(browser: Browser, site_url: str) -> Iterator[Page]:
         watch.check()
     finally:
         context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A page on a phone, watched like ``app`` (``watched_page``: its context is closed even when the watch
+    fails the test)."""
+    with watched_page(browser, site_url, **PHONE) as page:
+        yield page
 
 
 def open_app(page: Page, site_url: str, route: str = "#/") -> Page:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gamenight.net import invite as iv
-from tests.e2e.conftest import PHONE, PageWatch, open_app
+from tests.e2e.conftest import PHONE, open_app, watched_page
 
 pytestmark = pytest.mark.e2e
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -177,11 +177,8 @@ SCREENS = {
 @pytest.mark.parametrize("screen", SCREENS)
 def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site_url: str, screen: str):
     """One page per screen goes through every route (the app routes without reloading)."""
-    context = browser.new_context(**SCREENS[screen])
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    found = {}
-    try:
+    with watched_page(browser, site_url, **SCREENS[screen]) as page:
+        found = {}
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
             page.evaluate("(route) => { location.hash = route; }", route)
@@ -195,6 +192,3 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
-        watch.check()
-    finally:
-        context.close()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import RECORD_STAGES, PageWatch, People, open_app
+from tests.e2e.conftest import RECORD_STAGES, PageWatch, People, open_app, watched_page
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -521,13 +521,15 @@ JAPANESE_ROUTES = [
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (320, 640)], ids=["laptop", "phone", "narrow"])
 def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Browser, site_url: str, size):
-    context = browser.new_context(
-        locale="ja-JP", viewport={"width": size[0], "height": size[1]}, has_touch=size[0] < 500, is_mobile=size[0] < 500
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    cut, short, wide = {}, {}, {}
-    try:
+    with watched_page(
+        browser,
+        site_url,
+        locale="ja-JP",
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=size[0] < 500,
+        is_mobile=size[0] < 500,
+    ) as page:
+        cut, short, wide = {}, {}, {}
         open_app(page, site_url, "#/")
         speaks(page, "ja")
         for route, then in JAPANESE_ROUTES:
@@ -548,9 +550,6 @@ def test_japanese_lines_break_between_words_and_still_fit_the_screen(browser: Br
         assert not cut, "\n".join(f"{where}: {words}" for where, words in cut.items())
         assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
         assert not wide, wide
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_the_english_last_line_check_sees_a_line_of_one_word(browser: Browser):
@@ -577,13 +576,15 @@ ENGLISH_ROUTES = ROUTES  # a Light Seeker match among them (its step reads Engli
 def test_english_paragraphs_end_on_more_than_one_word_on_a_phone(browser: Browser, site_url: str, size):
     """The one-phrase last-line check of the Japanese sweep, in English: measured at 7 blocks at 320 px and
     none at 390, it was asserted for Japanese only."""
-    context = browser.new_context(
-        locale="en-US", viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    short = {}
-    try:
+    with watched_page(
+        browser,
+        site_url,
+        locale="en-US",
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=True,
+        is_mobile=True,
+    ) as page:
+        short = {}
         open_app(page, site_url, "#/")
         speaks(page, "en")
         for route, then in ENGLISH_ROUTES:
@@ -594,9 +595,6 @@ def test_english_paragraphs_end_on_more_than_one_word_on_a_phone(browser: Browse
             if lines := page.evaluate(short_last_lines("en")):
                 short[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = lines
         assert not short, "\n".join(f"{where}: {lines}" for where, lines in short.items())
-        watch.check()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])

@@ -20,13 +20,13 @@ from gamenight.lightseeker import GAME, rules
 from gamenight.ui import app as app_screen
 from gamenight.ui.program import Env, Store, UiEvent
 from tests.e2e.conftest import (
-    PageWatch,
     assert_in_window,
     count_pointer_events,
     hovered,
     open_app,
     pointer_events,
     watch_board_top,
+    watched_page,
 )
 
 pytestmark = pytest.mark.e2e
@@ -43,15 +43,11 @@ def start(page: Page, site_url: str, names=("Ann", "Bea"), joins: str | None = N
 def touch_screen(browser: Browser, site_url: str, width: int, height: int) -> Iterator[Page]:
     """A match started on a touch screen of ``width`` × ``height`` CSS px (a phone, a tablet), on a page
     watched like ``app``'s: checked once the test's body passed, its context closed either way."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    ) as page:
         start(page, site_url)
         yield page
-        watch.check()
-    finally:
-        context.close()
 
 
 def arrowed_cube(state: rules.State) -> int:
@@ -360,10 +356,7 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
     say that the match is over and how many turns were played (in English and in Japanese).
     QA: a value's disc was drawn over Buh on a 390 px phone (area 6, 7, 8 here, Buh on cube 7, before the last
     turn): no value crosses Buh on the screen, before the turn and at the end."""
-    context = browser.new_context(viewport=size, locale="ja-JP" if language == "ja" else "en-GB")
-    watch = PageWatch(origin=site_url)
-    app = watch.attach(context.new_page())
-    try:
+    with watched_page(browser, site_url, viewport=size, locale="ja-JP" if language == "ja" else "en-GB") as app:
         saved, state, last = saved_one_turn_from_the_end(3)
         app.add_init_script(f"localStorage.getItem('{STORE}') || localStorage.setItem('{STORE}', {json.dumps(saved)})")
         open_app(app, site_url, "#/lightseeker/table")
@@ -378,9 +371,6 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         expect(over).to_be_visible()
         assert app.evaluate(top) == before, "the board moved when the match ended"
         assert app.evaluate(VALUES_OVER_BUH) == [], "a value over Buh at the end"
-        watch.check()
-    finally:
-        context.close()
 
 
 # What a finger hits on the Light Seeker board, as the page hit-tests it: the point every 3 px over the
@@ -589,37 +579,33 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(
     took two lines, and the board jumped again. The status keeps the room of its longest words as laid out
     (ui/match.py status_room): the board stays put at every width and text size, and no line of the status
     is empty (its room is no taller than the tallest words it showed)."""
-    context = browser.new_context(**STATUS_SCREENS[screen])
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    page.add_init_script(
-        f"addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{text}%'; }})"
-    )
-    open_app(page, site_url, "#/lightseeker/table?vs=easy")
-    expect(page.locator(".match-status")).to_contain_text("your turn")
-    watch_board_top(page, ".ls-board")
-    page.evaluate(WATCH_STATUS_WORDS)
-    state, bot = engine(page), games.bot("lightseeker")
-    assert bot is not None
-    # A turn that leaves the match going (a dealt valley can be won at once), so the computer answers.
-    move = next(
-        m
-        for m in (decide(bot, GAME.view(state, "1"), "easy", seed) for seed in range(50))
-        if GAME.play(state, "1", m, 0)[0].outcome is None
-    )
-    build_turn(page, state, move)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
-    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
-    expect(page.locator(".match-status")).to_contain_text("your turn")
-    tops = page.evaluate("window.boardTops")
-    assert any(replay for _top, _status, replay in tops), "the computer's move was played back"
-    assert len({top for top, _status, _replay in tops}) == 1, sorted({(t, s) for t, s, _r in tops})
-    words = page.evaluate("window.statusWords")
-    tallest, line = max(h for h, _line in words), max(line for _h, line in words)
-    room = page.evaluate(STATUS_ROOM)
-    assert room - tallest < line / 2, (room, tallest, line)
-    watch.check()
-    context.close()
+    with watched_page(browser, site_url, **STATUS_SCREENS[screen]) as page:
+        page.add_init_script(
+            f"addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{text}%'; }})"
+        )
+        open_app(page, site_url, "#/lightseeker/table?vs=easy")
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+        watch_board_top(page, ".ls-board")
+        page.evaluate(WATCH_STATUS_WORDS)
+        state, bot = engine(page), games.bot("lightseeker")
+        assert bot is not None
+        # A turn that leaves the match going (a dealt valley can be won at once), so the computer answers.
+        move = next(
+            m
+            for m in (decide(bot, GAME.view(state, "1"), "easy", seed) for seed in range(50))
+            if GAME.play(state, "1", m, 0)[0].outcome is None
+        )
+        build_turn(page, state, move)
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
+        expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+        tops = page.evaluate("window.boardTops")
+        assert any(replay for _top, _status, replay in tops), "the computer's move was played back"
+        assert len({top for top, _status, _replay in tops}) == 1, sorted({(t, s) for t, s, _r in tops})
+        words = page.evaluate("window.statusWords")
+        tallest, line = max(h for h, _line in words), max(line for _h, line in words)
+        room = page.evaluate(STATUS_ROOM)
+        assert room - tallest < line / 2, (room, tallest, line)
 
 
 def tap_a_turn_to_confirm(page: Page, height: int) -> None:

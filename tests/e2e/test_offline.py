@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.reflection.puzzle import KIND_OF
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app, watched_page
 from tests.e2e.test_lightseeker import click_turn, engine, start_table
 from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
 from tools import build_site
@@ -402,10 +402,7 @@ def crossing(a: dict, b: dict) -> bool:
 def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(browser: Browser, site_url: str, screen):
     """The answer to "Ask to keep it" takes focus: an inline span, its ring drew over the sentence before
     it (on the same line and the line above) and broke into one ring per line where it wrapped."""
-    context = browser.new_context(**screen)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(browser, site_url, **screen) as page:
         page.add_init_script(HELD_ANSWER)
         open_app(page, site_url, "#/settings")
         page.locator("#keep-data").focus()
@@ -425,9 +422,6 @@ def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(brows
                 # whether the storage is kept already): answer only once the browser has been asked.
                 page.wait_for_function("() => typeof window.gncAnswer === 'function'")
                 page.evaluate(then)
-        watch.check()
-    finally:
-        context.close()
 
 
 # Each text of the settings' storage list drawn past the right edge of the card's content (px): a grid

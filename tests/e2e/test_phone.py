@@ -9,6 +9,8 @@ import json
 import os
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -22,7 +24,7 @@ from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, PageWatch, People, assert_in_window, open_app
+from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, watched_page
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_bots import BOT_MS
 from tests.e2e.test_keyboard_and_touch import rt_taps
@@ -64,11 +66,8 @@ def phone_problems(page: Page, width: int) -> list[str]:
 
 @pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["390x844", "320x640"])
 def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site_url: str, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    found = {}
-    try:
+    with phone(browser, site_url, size) as page:
+        found = {}
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
             page.evaluate("(route) => { location.hash = route; }", route)
@@ -80,9 +79,6 @@ def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
-        watch.check()
-    finally:
-        context.close()
 
 
 # --- numbers a player reads on a phone -------------------------------------------------------------------
@@ -115,11 +111,14 @@ def smallest(page: Page, selector: str) -> float:
     return min(sizes)
 
 
-def phone(browser: Browser, size: tuple[int, int]):
+@contextmanager
+def phone(browser: Browser, site_url: str, size: tuple[int, int], **options) -> Iterator[Page]:
+    """A watched page on a touch phone of ``size`` (``watched_page``: its context closed whatever happens);
+    ``options`` add to the context's (a colour scheme)."""
     # Reduced motion: Light Seeker's camera is measured where it stops, not while it glides there.
-    return browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, reduced_motion="reduce"
-    )
+    touch = {"viewport": {"width": size[0], "height": size[1]}, "has_touch": True, "is_mobile": True}
+    with watched_page(browser, site_url, **touch, reduced_motion="reduce", **options) as page:
+        yield page
 
 
 def start_raythread(page: Page, players: int, board: int | None = None) -> None:
@@ -149,29 +148,20 @@ PHONES = [(390, 844), (320, 640)]
 def test_raythread_numbers_are_readable_on_a_phone(browser: Browser, site_url: str, size, players: int):
     """The default 11 × 11 board fitted to the screen: beacon values, scores and hand counts are at least
     14 px."""
-    context = phone(browser, size)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, size) as page:
         open_raythread(page, site_url, players)
         assert page.locator(".rt-board-wrap.zoomed").count() == 0, "the default view fits the board"
         found = {what: smallest(page, selector) for what, selector in RAYTHREAD_NUMBERS.items()}
         small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
         assert not small, f"under {READABLE_PX} px: {small}"
         assert phone_problems(page, size[0]) == []
-        watch.check()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("board", [13, 15])
 def test_a_big_raythread_board_is_read_zoomed_in_on_a_phone(browser: Browser, site_url: str, board: int):
     """A 13 or 15 board fitted to a 320 px screen is an overview; "Zoom in" gives cells a finger can hit
     and beacon values of at least 14 px, and the board pans inside its frame, not the page."""
-    context = phone(browser, (320, 640))
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, (320, 640)) as page:
         open_app(page, site_url, "#/raythread/table")
         start_raythread(page, 2, board)
         page.click(".rt-zoom")
@@ -181,9 +171,6 @@ def test_a_big_raythread_board_is_read_zoomed_in_on_a_phone(browser: Browser, si
         assert beacons >= READABLE_PX, f"beacon values are {beacons:.1f} px"
         assert cell >= 44, f"cells are {cell:.1f} px"
         assert phone_problems(page, 320) == []
-        watch.check()
-    finally:
-        context.close()
 
 
 def spread_valley(seed: int = 2, across: int = 8) -> tuple[str, int]:
@@ -212,10 +199,7 @@ def test_light_seeker_numbers_are_readable_on_a_phone(browser: Browser, site_url
     """Cube numbers, the light areas' values and the light count are at least 14 px, on a valley that has spread
     (its camera zoomed out to 8 cells across) as on a fresh one."""
     saved, across = spread_valley()
-    context = phone(browser, size)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, size) as page:
         open_app(page, site_url, "#/lightseeker/table")
         page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", saved)
         page.reload()
@@ -236,9 +220,6 @@ def test_light_seeker_numbers_are_readable_on_a_phone(browser: Browser, site_url
         page.locator(".ls-board").wait_for()
         cubes = smallest(page, ".ls-num")
         assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px"
-        watch.check()
-    finally:
-        context.close()
 
 
 # The longest name a player may take, in one word that no browser breaks by itself.
@@ -250,10 +231,7 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
     """A name is one word of up to 24 letters ("Grandmaster_Flash_2000"): on the match screen (status,
     seats, log) and in the lobby (members, seats) it breaks to fit rather than make the page scroll
     sideways (four such names made a 390 px phone's page 490 px wide)."""
-    context = phone(browser, size)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, size) as page:
         open_app(page, site_url, "#/raythread/table")
         page.select_option("select[name=players]", "4")
         for i in range(4):
@@ -269,9 +247,6 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         page.click("form[data-action=host-setup] button[type=submit]")
         expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
         assert phone_problems(page, size[0]) == []
-        watch.check()
-    finally:
-        context.close()
 
 
 # Every shown button of the page's own look (``.button``): its weight, and whether its words are cut
@@ -293,14 +268,11 @@ def test_buttons_are_bold_and_their_labels_whole_on_a_320_px_phone(browser: Brow
     400), as css/app.css meant: its ``font: inherit`` came after the weight and reset it, so no button
     was bold. Bold, no label is cut or runs onto a second line at 320 px, in English and in Japanese (the
     routes of test_accessibility; in Japanese those a person reaches without English words)."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    found: dict[str, list[dict]] = {}
-    seen = 0
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
+        found: dict[str, list[dict]] = {}
+        seen = 0
         open_app(page, site_url, "#/")
         for route, then in ROUTES if language == "en-GB" else [(r, t) for r, t in ROUTES if t is None]:
             page.evaluate("(route) => { location.hash = route; }", route)
@@ -316,9 +288,6 @@ def test_buttons_are_bold_and_their_labels_whole_on_a_320_px_phone(browser: Brow
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = wrong
         assert seen > 20
         assert not found, "\n".join(f"{route}: {buttons}" for route, buttons in found.items())
-        watch.check()
-    finally:
-        context.close()
 
 
 # The header's controls on a phone, as rows: the site's name alone on the first, the language switch, help
@@ -337,12 +306,14 @@ def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url:
     """The site's name on one row and every control on the next, at 320 and 360 px in English and
     Japanese: "Settings" had a third row of its own at 320 px in English (a header 145 px tall), and no
     control is under 44 px for it. One page takes both widths in turn."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=f"{language}-JP"
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser,
+        site_url,
+        viewport={"width": 320, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+        locale=f"{language}-JP",
+    ) as page:
         open_app(page, site_url, "#/")
         assert page.evaluate("document.documentElement.lang") == language
         for width in (320, 360):
@@ -360,9 +331,6 @@ def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url:
             if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
                 top = {"x": 0, "y": 0, "width": width, "height": 160}
                 page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
-        watch.check()
-    finally:
-        context.close()
 
 
 def end_by_keyboard(page: Page, button: str) -> None:
@@ -446,12 +414,14 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, lan
     a line taller than a person's. A card reads name first: the swatch, the name and the score on one
     line, the kind under the name with the turn and the facts; the cards of a match are one height.
     One page takes each phone width in turn (the layout is CSS alone: nothing in the app reads the width)."""
-    context = browser.new_context(
-        viewport={"width": PHONE_WIDTHS[0], "height": 844}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser,
+        site_url,
+        viewport={"width": PHONE_WIDTHS[0], "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale=language,
+    ) as page:
         for game, kinds in (("raythread", ("here", "hard", "easy", "here")), ("lightseeker", ("here", "normal"))):
             open_app(page, site_url, f"#/{game}/table")
             if game == "raythread":
@@ -474,9 +444,6 @@ def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, lan
                 assert len({c["height"] for c in cards}) == 1, (where, cards)
             page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
             page.evaluate("localStorage.clear()")
-        watch.check()
-    finally:
-        context.close()
 
 
 # The status line's box, the height of its words and of one line of them, in CSS px.
@@ -498,19 +465,13 @@ def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: st
     and (Light Seeker's) the replay of its move all take one line, that left an empty line above the
     board. The room is kept only as narrow as those texts wrap (test_raythread.py's and
     test_lightseeker.py's narrow-phone tests keep the board still at 320 px)."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
         open_app(page, site_url, f"#/{game}/table?vs=normal")
         expect(page.locator(".match-status")).to_contain_text("your turn" if language == "en-GB" else "あなたの番")
         status = page.evaluate(STATUS_LINES)
         assert status["box"] - status["words"] < status["line"] / 2, status
-        watch.check()
-    finally:
-        context.close()
 
 
 def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern) -> None:
@@ -556,19 +517,19 @@ def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(brows
     (「プレイヤー1（A）の番・あなたの番」 takes two lines there), an empty line under it over the board. A match to
     one point (the computer at seat A, the player at B) ends at its first beacon; the ended status takes
     its own room."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, color_scheme="dark", locale="ja-JP"
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser,
+        site_url,
+        viewport={"width": 320, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+        color_scheme="dark",
+        locale="ja-JP",
+    ) as page:
         open_app(page, site_url, "#/raythread/table")
         to_one_point_against_the_computer(page, re.compile("あなたの番|勝ち"))
         lines = page.evaluate(STATUS_LINES)
         assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, lines
-        watch.check()
-    finally:
-        context.close()
 
 
 # Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
@@ -595,10 +556,7 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
     computer's move lands; the live region says whose turn it is): the computer's seat card, right under the
     board once the hand has gone, shows its "to play" badge in the window, or the status is there."""
     width, height = size
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, (width, height), color_scheme="dark") as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
         expect(page.locator(".match-status")).to_contain_text("your turn")
         state = rt.engine(page)
@@ -611,9 +569,6 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
         seen = page.evaluate("window.thinking")
         assert seen, "the status said the computer was thinking"
         assert all(s["badge"] for s in seen), seen
-        watch.check()
-    finally:
-        context.close()
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
@@ -643,19 +598,13 @@ STATUS_TEXT_LINES = """() => {
 def test_a_japanese_status_breaks_between_words_at_320_px(browser: Browser, site_url: str):
     """QA: at 320 px Japanese broke the status between any two characters, "番" alone on its second line
     ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale="ja-JP"
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale="ja-JP"
+    ) as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
         expect(page.locator(".match-status")).to_contain_text("あなたの番")
         lines = page.evaluate(STATUS_TEXT_LINES)
         assert len(lines) == 2 and all(len(line.strip()) > 1 for line in lines), lines
-        watch.check()
-    finally:
-        context.close()
 
 
 # Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
@@ -695,12 +644,9 @@ def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
     one height every card took it (in Japanese a person's card too: "手番", "あなた" and the counts). On a
     narrow phone the turn's badge stands on the card's top edge, out of the second line's way, still over
     the card of the seat to play only, and read out as before. One page takes 320 and 390 px in turn."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
         for game in ("raythread", "lightseeker"):
             for level in ("easy", "normal", "hard"):
                 open_app(page, site_url, f"#/{game}/table?vs={level}")
@@ -723,9 +669,6 @@ def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
                             )
                 page.set_viewport_size({"width": 320, "height": 844})
                 page.evaluate("localStorage.clear()")
-        watch.check()
-    finally:
-        context.close()
 
 
 def the_computer_ahead(saved: dict, points: int = 10) -> dict:
@@ -777,12 +720,9 @@ def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
     by no-break spaces ("no line ends at Bot or before (Normal)", core/bot.py), so it could not wrap in
     its column, and was cut short as a long word is. On a card it wraps before its level's bracket, whole
     on two lines ("Bot B" / "(Normal)"; "ボットB" / "（ふつう）"). One page takes 320 and 390 px in turn."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
         for level in ("easy", "normal", "hard"):
             open_app(page, site_url, f"#/raythread/table?vs={level}")
             expect(page.locator(".match-seat")).to_have_count(2)
@@ -805,9 +745,6 @@ def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
                     page.emulate_media(color_scheme="light")
             page.set_viewport_size({"width": 320, "height": 640})
             page.evaluate("localStorage.clear()")
-        watch.check()
-    finally:
-        context.close()
 
 
 # Each turn mark's width as drawn, in CSS px: its arc's box (which leaves out the stroke) and the arc's
@@ -826,19 +763,13 @@ MARK_PX = 8
 def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser, site_url: str, size, players: int):
     """QA: on the default 11 × 11 board fitted to a phone a tile's turn mark was about 5 px across (4 at
     320 px), hard to tell from a speck. Each is at least 8 px across, whatever the number of players."""
-    context = phone(browser, size)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with phone(browser, site_url, size) as page:
         open_raythread(page, site_url, players)
         page.locator(".rt-hand-tile:not([disabled])").first.click()
         page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
         expect(page.locator(".rt-can-turn")).to_have_count(1)
         widths = page.evaluate(TURN_MARKS)
         assert min(widths) >= MARK_PX, f"turn marks {[round(w, 1) for w in widths]} px across"
-        watch.check()
-    finally:
-        context.close()
 
 
 def ended_valley(seed: int = 2) -> str:
@@ -869,10 +800,8 @@ def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Brows
     badge's line empty under the name and the score: a line taller than its words (the badge is a tab on
     the edge of the card to play now, on no line: test_render.py)."""
     viewport = {"width": size[0], "height": size[1]}
-    context = phone(browser, size) if size[0] < 600 else browser.new_context(viewport=viewport)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    screen = phone(browser, site_url, size) if size[0] < 600 else watched_page(browser, site_url, viewport=viewport)
+    with screen as page:
         open_app(page, site_url, "#/lightseeker/table")
         page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", ended_valley())
         page.reload()
@@ -883,9 +812,6 @@ def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Brows
         assert [c for c in cards if c["room"] > 1] == [], f"empty room under a finished card's words: {cards}"
         if SHOTS:
             page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-ended-{size[0]}.png")
-        watch.check()
-    finally:
-        context.close()
 
 
 # Each seat card's name: its words, and how many lines the first of them (up to the first space) is drawn
@@ -912,12 +838,9 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
     (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
     and the seat's tag beside it; the page holds the whole name (a screen reader reads it all, a pointer's
     hover shows it). One page takes 320 and 390 px in turn."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
         open_app(page, site_url, "#/raythread/table")
         page.select_option("select[name=players]", "3")
         names = [LONG_NAME, "Ann", "Grandmaster Flash 2000"]
@@ -940,9 +863,6 @@ def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_
             assert phone_problems(page, width) == [], where
             if SHOTS:
                 page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str):
@@ -951,12 +871,9 @@ def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser:
     lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
     word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it. One page
     takes 320 and 390 px in turn."""
-    context = browser.new_context(
-        viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
+    ) as page:
         open_app(page, site_url, "#/raythread/table")
         names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Ann"]
         for i, name in enumerate(names):
@@ -969,9 +886,6 @@ def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser:
             assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
             assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
             assert short["wordLines"] == 1 and not short["cut"], (where, short)
-        watch.check()
-    finally:
-        context.close()
 
 
 # How many lines each given word of a lobby row's name is drawn on (a word broken mid-way: two).
@@ -1300,13 +1214,10 @@ def test_no_heading_line_starts_with_the_separator_between_its_parts(browser: Br
     a heading's line may end with it, never start with it. Every heading that sets parts side by side (the
     lobby's, a table's, Reflection's solo training and its daily puzzles), from 320 to 430 px wide. (Held so,
     the daily puzzles' heading broke its date at 320 px, "Daily puzzles · 2026-" / "12-05": its date is whole.)"""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
-    )
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    seen, bad = set(), []
-    try:
+    with watched_page(
+        browser, site_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language
+    ) as page:
+        seen, bad = set(), []
 
         def sweep(where: str) -> None:
             for width in (390, 320, 340, 360, 375, 414, 430):
@@ -1344,6 +1255,3 @@ def test_no_heading_line_starts_with_the_separator_between_its_parts(browser: Br
         ):
             assert text in seen, (text, seen)
         assert any(text.startswith("デイリーパズル・" if ja else "Daily puzzles · ") for text in seen), seen
-        watch.check()
-    finally:
-        context.close()

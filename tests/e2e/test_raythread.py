@@ -17,7 +17,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
-from tests.e2e.conftest import PageWatch, count_pointer_events, hovered, open_app, pointer_events, watch_board_top
+from tests.e2e.conftest import (
+    count_pointer_events,
+    hovered,
+    open_app,
+    pointer_events,
+    watch_board_top,
+    watched_page,
+)
 
 pytestmark = pytest.mark.e2e
 STORE = "gnc:table.raythread"
@@ -339,11 +346,8 @@ LOOK = """() => {
 )
 def laptop_or_phone(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[Page]:
     """A page on a laptop (1280×800) or a phone (390×844, touch), watched like ``app``."""
-    context = browser.new_context(**request.param)
-    watch = PageWatch(origin=site_url)
-    yield watch.attach(context.new_page())
-    watch.check()
-    context.close()
+    with watched_page(browser, site_url, **request.param) as page:
+        yield page
 
 
 def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phone: Page, site_url: str):
@@ -452,24 +456,22 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     """Found by a QA pass: at 320 px, against the computer, "Player 1 (A) to play · your turn" takes two lines
     and "Bot B (Easy) is thinking…" one, so the board jumped 20 px down and back at every move. The status
     keeps the room of two lines on a phone."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    open_app(page, site_url, "#/raythread/table?vs=easy")
-    expect(page.locator(".match-status")).to_contain_text("your turn")
-    watch_board_top(page, ".rt-board")
-    for moves in (2, 4):
-        page.locator(".rt-hand-tile:not([disabled])").first.tap()
-        cell = page.locator(".rt-cell.rt-target").nth(moves)
-        cell.tap()  # a preview
-        cell.tap()  # placed; the computer answers
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
+    with watched_page(
+        browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    ) as page:
+        open_app(page, site_url, "#/raythread/table?vs=easy")
         expect(page.locator(".match-status")).to_contain_text("your turn")
-    tops = page.evaluate("window.boardTops")
-    assert any("thinking" in status for _top, status, _replay in tops), "the computer's turn was seen"
-    assert len({top for top, _status, _replay in tops}) == 1, sorted({(top, status) for top, status, _r in tops})
-    watch.check()
-    context.close()
+        watch_board_top(page, ".rt-board")
+        for moves in (2, 4):
+            page.locator(".rt-hand-tile:not([disabled])").first.tap()
+            cell = page.locator(".rt-cell.rt-target").nth(moves)
+            cell.tap()  # a preview
+            cell.tap()  # placed; the computer answers
+            page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
+            expect(page.locator(".match-status")).to_contain_text("your turn")
+        tops = page.evaluate("window.boardTops")
+        assert any("thinking" in status for _top, status, _replay in tops), "the computer's turn was seen"
+        assert len({top for top, _status, _replay in tops}) == 1, sorted({(top, status) for top, status, _r in tops})
 
 
 def test_no_hover_tint_stays_where_a_finger_tapped(laptop_or_phone: Page, site_url: str):
@@ -499,37 +501,33 @@ def test_a_mouse_hover_leaves_the_preview_a_tap_made_on_a_touch_laptop(browser: 
     redrawn under the resting cursor fires the mouse's pointerover (pointerType "mouse"), which moved or
     cleared the preview a tap had made, so the second tap previewed again instead of placing. A mouse's
     hover now leaves a tap's preview; the second tap places the tile where the first one previewed it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    start(page, site_url)  # the setup's Start clicked with the mouse, which rests there
-    tile = page.locator(".rt-hand-tile:not([disabled])").first
-    tile.tap()
-    kind = tile.get_attribute("data-kind")
-    targets = page.locator(".rt-cell.rt-target")
-    tapped, other = targets.nth(3), targets.nth(12)
-    row, col = (int(n) for n in str(tapped.get_attribute("id")).removeprefix("rt-c").split("-"))
-    tapped.tap()
-    board, hint = page.locator(".rt-board"), page.locator(".rt-hint")
-    expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
-    expect(hint).to_contain_text(f"row {row + 1}, column {col + 1}")
-    previewed = hint.inner_text()
-    if hover == "mouse-move":  # a real mouse's move onto another target cell
-        box = other.bounding_box()
-        assert box is not None
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    else:  # as the browser sends it when the page moves under a resting cursor, on a cell and off the board
-        for element in (other, tile):
-            element.dispatch_event("pointerover", {"pointerType": "mouse", "bubbles": True})
-    page.evaluate("() => new Promise(requestAnimationFrame)")  # let the page draw what the hover changed
-    expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
-    assert hint.inner_text() == previewed, "the tap's preview stands"
-    tapped.tap()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
-    assert record(page)["log"][0]["move"]["cell"] == [row, col]
-    assert record(page)["log"][0]["move"]["tile"] == kind
-    watch.check()
-    context.close()
+    with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}, has_touch=True) as page:
+        start(page, site_url)  # the setup's Start clicked with the mouse, which rests there
+        tile = page.locator(".rt-hand-tile:not([disabled])").first
+        tile.tap()
+        kind = tile.get_attribute("data-kind")
+        targets = page.locator(".rt-cell.rt-target")
+        tapped, other = targets.nth(3), targets.nth(12)
+        row, col = (int(n) for n in str(tapped.get_attribute("id")).removeprefix("rt-c").split("-"))
+        tapped.tap()
+        board, hint = page.locator(".rt-board"), page.locator(".rt-hint")
+        expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+        expect(hint).to_contain_text(f"row {row + 1}, column {col + 1}")
+        previewed = hint.inner_text()
+        if hover == "mouse-move":  # a real mouse's move onto another target cell
+            box = other.bounding_box()
+            assert box is not None
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        else:  # as the browser sends it when the page moves under a resting cursor, on a cell and off the board
+            for element in (other, tile):
+                element.dispatch_event("pointerover", {"pointerType": "mouse", "bubbles": True})
+        page.evaluate("() => new Promise(requestAnimationFrame)")  # let the page draw what the hover changed
+        expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+        assert hint.inner_text() == previewed, "the tap's preview stands"
+        tapped.tap()
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
+        assert record(page)["log"][0]["move"]["cell"] == [row, col]
+        assert record(page)["log"][0]["move"]["tile"] == kind
 
 
 # The most contrast any pixel of a PNG (base64) keeps against ``rgb`` (WCAG's ratio of relative luminances).
@@ -563,20 +561,16 @@ def test_the_cells_a_chosen_tile_may_go_to_stand_out_from_the_board_in_both_them
     board around them made them look clearer). A state a player must see needs 3:1 (DESIGN.md): a target
     cell is marked by an outline inside it, measured here as drawn, in a cell no beam crosses (inside the
     grid's lines, which every cell has)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    start(page, site_url)
-    page.locator(".rt-hand-tile:not([disabled])").first.click()
-    page.mouse.move(0, 0)  # no hover tint or preview on the board
-    unlit = page.locator(".rt-cell.rt-target:not([aria-label*='lit by'])")
-    expect(unlit.first).to_be_visible()
-    field = page.eval_on_selector(".rt-field", "e => getComputedStyle(e).fill")
-    rgb = [int(n) for n in re.findall(r"\d+", field)[:3]]
-    box = unlit.nth(5).bounding_box()
-    assert box is not None
-    inside = {"x": box["x"] + 2, "y": box["y"] + 2, "width": box["width"] - 4, "height": box["height"] - 4}
-    png = base64.b64encode(page.screenshot(clip=inside)).decode()
-    assert page.evaluate(MOST_CONTRAST, [png, rgb]) >= 3, "a cell the tile may go to looks like any empty cell"
-    watch.check()
-    context.close()
+    with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}, color_scheme=scheme) as page:
+        start(page, site_url)
+        page.locator(".rt-hand-tile:not([disabled])").first.click()
+        page.mouse.move(0, 0)  # no hover tint or preview on the board
+        unlit = page.locator(".rt-cell.rt-target:not([aria-label*='lit by'])")
+        expect(unlit.first).to_be_visible()
+        field = page.eval_on_selector(".rt-field", "e => getComputedStyle(e).fill")
+        rgb = [int(n) for n in re.findall(r"\d+", field)[:3]]
+        box = unlit.nth(5).bounding_box()
+        assert box is not None
+        inside = {"x": box["x"] + 2, "y": box["y"] + 2, "width": box["width"] - 4, "height": box["height"] - 4}
+        png = base64.b64encode(page.screenshot(clip=inside)).decode()
+        assert page.evaluate(MOST_CONTRAST, [png, rgb]) >= 3, "a cell the tile may go to looks like any empty cell"

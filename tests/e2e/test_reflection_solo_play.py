@@ -15,7 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from gamenight.reflection import savecode, training
 from gamenight.reflection.generate import steps
 from gamenight.ui.program import Work, run_work
-from tests.e2e.conftest import count_pointer_events, open_app, pointer_events
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events, watched_page
 
 pytestmark = pytest.mark.e2e
 
@@ -283,25 +283,24 @@ def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Pa
     assert 0 <= in_file.elapsed_ms - on_page.elapsed_ms <= 5_000
 
     for how in ("code", "file"):
-        fresh = context.browser.new_context()  # no storage: another device
-        page = fresh.new_page()
-        open_app(page, site_url, "#/reflection/solo")
-        if how == "code":
-            page.locator("#rf-code-in").fill("REFL1.garbage")
-            page.locator("#rf-open").click()
-            expect(page.locator(".rf-message")).to_contain_text("damaged")
-            page.locator("#rf-code-in").fill(code)
-            page.locator("#rf-open").click()
-        else:  # the button in the page's words opens the browser's file chooser
-            with page.expect_file_chooser() as chooser:
-                page.locator(".rf-file .button").click()
-            chooser.value.set_files(str(saved))
-        expect(page.locator('main[data-phase="playing"]')).to_be_visible(timeout=30_000)
-        expect(page.locator('.rf-cell[data-r="1"][data-c="1"]')).to_have_attribute("data-tile", "/")
-        expect(page.locator('.rf-cell[data-r="3"][data-c="3"]')).to_have_attribute("data-note", "r")
-        expect(page.locator(".rf-message")).to_contain_text("Saved game opened")
-        assert page.url.endswith(LINK)
-        fresh.close()
+        # no storage: another device (its page watched as ``app``'s, its context closed whatever happens)
+        with watched_page(context.browser, site_url) as page:
+            open_app(page, site_url, "#/reflection/solo")
+            if how == "code":
+                page.locator("#rf-code-in").fill("REFL1.garbage")
+                page.locator("#rf-open").click()
+                expect(page.locator(".rf-message")).to_contain_text("damaged")
+                page.locator("#rf-code-in").fill(code)
+                page.locator("#rf-open").click()
+            else:  # the button in the page's words opens the browser's file chooser
+                with page.expect_file_chooser() as chooser:
+                    page.locator(".rf-file .button").click()
+                chooser.value.set_files(str(saved))
+            expect(page.locator('main[data-phase="playing"]')).to_be_visible(timeout=30_000)
+            expect(page.locator('.rf-cell[data-r="1"][data-c="1"]')).to_have_attribute("data-tile", "/")
+            expect(page.locator('.rf-cell[data-r="3"][data-c="3"]')).to_have_attribute("data-note", "r")
+            expect(page.locator(".rf-message")).to_contain_text("Saved game opened")
+            assert page.url.endswith(LINK)
 
 
 def test_options_pressed_by_keyboard_mid_puzzle_puts_focus_on_the_options_form(app: Page, site_url: str):
@@ -345,35 +344,34 @@ def test_a_hint_or_a_check_moves_neither_the_board_nor_its_buttons(app: Page, si
 
 
 @pytest.mark.parametrize("width", [390, 320])
-def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str, watch, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True)
-    page = watch.attach(context.new_page())
-    open_puzzle(page, site_url, "#/reflection/solo?preset=hard&seed=7")
-    sizes = page.evaluate(
-        """() => {
-        const svg = document.querySelector('.rf-board');
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        const number = parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale;
-        const small = [...document.querySelectorAll('main button, main select, main input')]
-            .map(b => b.getBoundingClientRect()).filter(r => r.width && (r.height < 44 || r.width < 44));
-        return {overflow: document.documentElement.scrollWidth - window.innerWidth, number, small: small.length};
-        }"""
-    )
-    assert sizes["overflow"] <= 0, "the page scrolls sideways"
-    assert sizes["small"] == 0, "a button is under 44 px"
-    if width >= 390:
-        assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px"
-    # "Bigger cells": cells a finger can hit; the board pans inside its frame, the page does not.
-    page.locator("#rf-zoom").click()
-    expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
-    zoomed = page.evaluate(
-        """() => { const svg = document.querySelector('.rf-board');
-                   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                   return {cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
-                   number: parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale,
-                   overflow: document.documentElement.scrollWidth - window.innerWidth}; }"""
-    )
-    assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0
-    assert zoomed["number"] >= 14, f"zoomed in, clue numbers are {zoomed['number']:.1f} px"
-    context.close()
-    watch.check()
+def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str, width: int):
+    with watched_page(
+        browser, site_url, viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True
+    ) as page:
+        open_puzzle(page, site_url, "#/reflection/solo?preset=hard&seed=7")
+        sizes = page.evaluate(
+            """() => {
+            const svg = document.querySelector('.rf-board');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            const number = parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale;
+            const small = [...document.querySelectorAll('main button, main select, main input')]
+                .map(b => b.getBoundingClientRect()).filter(r => r.width && (r.height < 44 || r.width < 44));
+            return {overflow: document.documentElement.scrollWidth - window.innerWidth, number, small: small.length};
+            }"""
+        )
+        assert sizes["overflow"] <= 0, "the page scrolls sideways"
+        assert sizes["small"] == 0, "a button is under 44 px"
+        if width >= 390:
+            assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px"
+        # "Bigger cells": cells a finger can hit; the board pans inside its frame, the page does not.
+        page.locator("#rf-zoom").click()
+        expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
+        zoomed = page.evaluate(
+            """() => { const svg = document.querySelector('.rf-board');
+                       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                       return {cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
+                       number: parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale,
+                       overflow: document.documentElement.scrollWidth - window.innerWidth}; }"""
+        )
+        assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0
+        assert zoomed["number"] >= 14, f"zoomed in, clue numbers are {zoomed['number']:.1f} px"

@@ -18,12 +18,12 @@ from gamenight.reflection.laser import Layout
 from gamenight.reflection.solve import solve
 from tests.e2e.conftest import (
     PHONE,
-    PageWatch,
     People,
     assert_in_window,
     count_pointer_events,
     open_app,
     pointer_events,
+    watched_page,
 )
 from tests.e2e.test_keyboard_and_touch import tab_to
 from tests.e2e.test_peer_links import CONNECT_MS, join, member, seat
@@ -269,10 +269,7 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
     cell deep). The board alone reaches across the match page's margins: its text keeps the page's
     24 px (it stood 8 px from the screen's edge)."""
     width, height = size
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
-    watch = PageWatch(origin=site_url)
-    page = watch.attach(context.new_page())
-    try:
+    with watched_page(browser, site_url, **{**PHONE, "viewport": {"width": width, "height": height}}) as page:
         open_puzzle(page, site_url)
         fits_fingers(page)
         open_app(page, site_url, "?stun=none#/host?game=reflection")
@@ -285,9 +282,6 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
         fits_fingers(page)
         gaps = page.evaluate(TEXT_GAPS)
         assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), gaps
-        watch.check()
-    finally:
-        context.close()
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------

@@ -4,6 +4,8 @@ Run by ``make test`` inside a private network namespace when the machine allows 
 (``tools/hermetic.sh``), so the only interfaces are loopback and a veth pair of our own.
 """
 
+from contextlib import closing
+
 import pytest
 from playwright.sync_api import Browser
 
@@ -42,20 +44,22 @@ SEND_WHEN_OPEN = """async (text) => {
 
 
 def test_two_contexts_exchange_a_message_over_a_data_channel(browser: Browser, site_url: str):
-    host = browser.new_context().new_page()
-    guest = browser.new_context().new_page()
-    for page in (host, guest):
-        page.goto(f"{site_url}/css/app.css")  # any same-origin page: a secure context on localhost
-    host.evaluate(OPEN_PEER, "offer")
-    guest.evaluate(OPEN_PEER, "answer")
+    # Two people's contexts, closed whatever happens (they were never closed). Not watched_page's: the page is
+    # a stylesheet, not the app, and the browser logs a 404 for a resource it asks for there.
+    with closing(browser.new_context()) as one, closing(browser.new_context()) as two:
+        host, guest = one.new_page(), two.new_page()
+        for page in (host, guest):
+            page.goto(f"{site_url}/css/app.css")  # any same-origin page: a secure context on localhost
+        host.evaluate(OPEN_PEER, "offer")
+        guest.evaluate(OPEN_PEER, "answer")
 
-    offer = host.evaluate(MAKE_OFFER)
-    assert "a=candidate" in offer, "Chromium gathered no ICE candidate (no default route?)"
-    assert "stun" not in offer.lower()
-    answer = guest.evaluate(MAKE_ANSWER, offer)
-    host.evaluate(ACCEPT_ANSWER, answer)
+        offer = host.evaluate(MAKE_OFFER)
+        assert "a=candidate" in offer, "Chromium gathered no ICE candidate (no default route?)"
+        assert "stun" not in offer.lower()
+        answer = guest.evaluate(MAKE_ANSWER, offer)
+        host.evaluate(ACCEPT_ANSWER, answer)
 
-    host.evaluate(SEND_WHEN_OPEN, "hello from the host")
-    assert guest.evaluate("window.__received") == "hello from the host"
-    guest.evaluate(SEND_WHEN_OPEN, "hello back")
-    assert host.evaluate("window.__received") == "hello back"
+        host.evaluate(SEND_WHEN_OPEN, "hello from the host")
+        assert guest.evaluate("window.__received") == "hello from the host"
+        guest.evaluate(SEND_WHEN_OPEN, "hello back")
+        assert host.evaluate("window.__received") == "hello back"

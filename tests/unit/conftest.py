@@ -3,6 +3,7 @@ once (``core.errors.STRICT``), so the fuzz and property suites also check that e
 raised has its words."""
 
 import json
+import random
 
 import pytest
 
@@ -15,6 +16,38 @@ def strict_reasons():
     errors.STRICT = True
     yield
     errors.STRICT = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deal-seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="deal every new table and lobby match from random.Random(N), not from the test's fixed clock or "
+        "the system's randomness: a test that holds only on the deal it happens to get fails on another "
+        "(docs/testing.md)",
+    )
+
+
+@pytest.fixture(autouse=True)
+def deal_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--deal-seed N``, the seeds a table's New match (``fresh_seed(Random(now))``) and a lobby's Start
+    (the system's randomness) draw come from ``Random(N)``, afresh in each test."""
+    seed = request.config.getoption("--deal-seed")
+    if seed is None:
+        return
+    from gamenight.core.rng import MAX_SEED  # imported only when asked: mutmut wants no import at collection
+    from gamenight.lobby import session
+    from gamenight.ui import table
+
+    source = random.Random(seed)
+
+    def fresh_seed(_source: random.Random | None = None) -> int:
+        return source.randrange(MAX_SEED + 1)
+
+    monkeypatch.setattr(session, "fresh_seed", fresh_seed)
+    monkeypatch.setattr(table, "fresh_seed", fresh_seed)
 
 
 @pytest.fixture(autouse=True)
