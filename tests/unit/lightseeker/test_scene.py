@@ -411,7 +411,7 @@ def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():
     middle, smaller past 8 cells) leaves room at the cube's north-west and south-east corners. Each of the 24
     orientations of Buh's cube alone, in valleys 6 to 11 cells across (11 the widest), has its value clear of
     Buh and of every number's ink where a spot is (14 of 16 faces 6 cells across; past that the discs and the
-    numbers grow until, at 10 and 11 cells, most faces have none: a disc reaches 25 to 27 units from its
+    numbers grow until, at 10 and 11 cells, no face has one: a disc reaches 25 to 27 units from its
     middle, nearly half a cell), else of the numbers and Buh's eyes (the other 2 at 6 cells), else covering
     the least of either (``reads_best``)."""
     seen = {}
@@ -423,6 +423,10 @@ def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():
     assert len(seen) == 6 * 16  # the 16 orientations with light on top
     six = [how for (across, _o), how in seen.items() if across == 6]
     assert six.count("clear") == 14 and six.count("eyes") == 2, "a half face lit south-east: Buh's rim given up"
+    # 14 faces clear up to 9 cells, none at 10 and 11: there no point of the cube's body clears the number's
+    # ink and Buh, wherever Buh stands (docs/rules/lightseeker.md, "The picture").
+    clear = {across: [how for (a, _o), how in seen.items() if a == across].count("clear") for across in range(6, 12)}
+    assert clear == {6: 14, 7: 14, 8: 14, 9: 14, 10: 0, 11: 0}, clear
 
 
 # The ink of a one-digit number in ems of its font size, right of its anchor and above its baseline: DejaVu
