@@ -183,10 +183,9 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 {"class": "ls-cubes", "aria-hidden": "true"},
                 [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
-            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit, _was(view, look))),
-            _buh(view, look, fit),
-            h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
-            h("g", {"class": "ls-arrows"}, _arrows(view, look)),
+            # The keyboard cursor's ring, under the values: a value disc hanging over a cube's corner (one
+            # at the corner of the light, ``value_spot``) reaches over the cell's edge, where the ring runs;
+            # drawn over it, the ring hid the digit a player was reading. The rest of the ring shows.
             look.cursor is not None
             and h(
                 "rect",
@@ -199,6 +198,10 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                     "rx": 8,
                 },
             ),
+            h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit, _was(view, look))),
+            _buh(view, look, fit),
+            h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
+            h("g", {"class": "ls-arrows"}, _arrows(view, look)),
         ),
     )
 

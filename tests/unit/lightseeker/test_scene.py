@@ -411,7 +411,7 @@ def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():
     middle, smaller past 8 cells) leaves room at the cube's north-west and south-east corners. Each of the 24
     orientations of Buh's cube alone, in valleys 6 to 11 cells across (11 the widest), has its value clear of
     Buh and of every number's ink where a spot is (14 of 16 faces 6 cells across; past that the discs and the
-    numbers grow until, at 10 and 11 cells, most faces have none: a disc reaches 25 to 27 units from its
+    numbers grow until, at 10 and 11 cells, no face has one: a disc reaches 25 to 27 units from its
     middle, nearly half a cell), else of the numbers and Buh's eyes (the other 2 at 6 cells), else covering
     the least of either (``reads_best``)."""
     seen = {}
@@ -423,6 +423,10 @@ def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():
     assert len(seen) == 6 * 16  # the 16 orientations with light on top
     six = [how for (across, _o), how in seen.items() if across == 6]
     assert six.count("clear") == 14 and six.count("eyes") == 2, "a half face lit south-east: Buh's rim given up"
+    # 14 faces clear up to 9 cells, none at 10 and 11: there no point of the cube's body clears the number's
+    # ink and Buh, wherever Buh stands (docs/rules/lightseeker.md, "The picture").
+    clear = {across: [how for (a, _o), how in seen.items() if a == across].count("clear") for across in range(6, 12)}
+    assert clear == {6: 14, 7: 14, 8: 14, 9: 14, 10: 0, 11: 0}, clear
 
 
 # The ink of a one-digit number in ems of its font size, right of its anchor and above its baseline: DejaVu
@@ -578,3 +582,46 @@ def test_a_values_disc_clears_every_cubes_number_on_a_phone():
             else:
                 pressed += 1
     assert seen > 500 and pressed < 5
+
+
+def ring_points(cell: tuple[int, int], per_side: int = 40) -> list[tuple[float, float]]:
+    """Points along the middle of the keyboard cursor's ring on ``cell`` (``scene.board``: a rect 1.5 in from
+    the cell's edge, rounded by 8): its straight sides and its rounded corners."""
+    (cursor,) = by_class(scene.board(view_of(NEAR_WIN), scene.Look(cursor=cell)), "ls-cursor")
+    x, y, w, hh, r = (cursor.attr(k) for k in ("x", "y", "width", "height", "rx"))
+    points = []
+    for k in range(per_side):
+        t = r + (w - 2 * r) * k / per_side
+        u = r + (hh - 2 * r) * k / per_side
+        points += [(x + t, y), (x + t, y + hh), (x, y + u), (x + w, y + u)]
+    arcs = ((x + r, y + r, 180), (x + w - r, y + r, 270), (x + w - r, y + hh - r, 0), (x + r, y + hh - r, 90))
+    for cx, cy, a0 in arcs:
+        for k in range(per_side // 4):
+            a = math.radians(a0 + 90 * k / (per_side // 4))
+            points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return points
+
+
+def test_the_keyboard_cursor_is_drawn_under_the_values_and_still_shows_around_them():
+    """QA (ls61): the keyboard cursor's dashed ring was drawn last, over the values' discs. A value at a corner
+    of its cube's body (``scene.light_corners``) hangs over the cell's edge, where the ring runs, so the
+    digit a player was reading went under the ring, most often on Buh's cube, where the cursor stays while
+    the computer thinks. The ring is drawn under the values (over the cubes), and on every cell of the
+    cubes' bounding box, over the positions of random matches and the crowded ones, at a phone's size (the
+    values' largest against the valley), most of the ring stays out from under the discs."""
+    crowded = [view_of(board(*cubes, buh=buh)) for *cubes, buh in CROWDED]
+    least, seen = 1.0, 0
+    for view in [*crowded, *match_views(5, 3)]:
+        r0, c0, rows, cols = scene.frame(view)
+        discs = [(scene.value_spot(view, area), phone_value_radius(view)) for area in view["areas"]]
+        for cell in ((r, c) for r in range(r0 + 1, r0 + rows - 1) for c in range(c0 + 1, c0 + cols - 1)):
+            tree = scene.board(view, scene.Look(cursor=cell))
+            (world,) = find_all(tree, lambda e: e.attr("id") == "ls-world")
+            layers = [str(e.attr("class")) for e in world.children if e]
+            assert layers.index("ls-cursor") == layers.index("ls-cubes") + 1, layers
+            assert layers.index("ls-cursor") < layers.index("ls-values"), "the ring over the values"
+            points = ring_points(cell)
+            seen_ring = [p for p in points if all(math.dist(p, s) > reach for s, reach in discs)]
+            least = min(least, len(seen_ring) / len(points))
+            seen += 1
+    assert seen > 500 and least >= 0.5, (seen, least)

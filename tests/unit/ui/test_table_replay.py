@@ -3,6 +3,7 @@ the first action, the second, Buh on its new cube, then the position (the real o
 input skips the rest; an undo or a new match drops it; a reload shows the position; the live region
 says the turn once. A game whose moves are one step (Raythread Rally) has no replay."""
 
+import math
 from dataclasses import replace
 
 from gamenight import games, i18n
@@ -515,3 +516,45 @@ def test_the_cursor_stays_where_it_was_while_the_computer_thinks_and_a_turn_star
             state = model.inner.played.state
             assert state.to_move == "2" and cursor in state.board.cells, kinds
             assert state.board.cells.index(cursor) != state.board.buh, "Bea's turn starts on a cube that may act"
+
+
+def test_after_the_computers_replay_the_turn_starts_on_the_cube_that_may_act_nearest_where_the_replay_ended():
+    """QA (ls61), played by keys at 1280×800 and 390×844: the computer's turn played back moves the cursor
+    with it (onto the cube each action moved, then Buh's new cube), and when the replay ended the cursor
+    jumped to the cube nearest the valley's middle that may act, wherever the replay had left it. Ann's turn
+    now starts on the cube that may act nearest Buh's new cube, where the last step showed the cursor: a
+    step from there, not across the valley. Over the computer's turns of matches dealt at several times
+    (each its own deck), Ann playing a different legal turn each time."""
+    seen = 0
+    for now in range(2_000, 2_006):
+        model, _ = app.init(ROUTE, Env(stored={}, now_ms=1_000))
+        form = {"name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}
+        model, _ = app.update(model, UiEvent("submit", "table-setup", form=form, now_ms=now), Env(now_ms=now))
+        for turn in range(4):
+            state = model.inner.played.state
+            if state.outcome is not None or state.to_move != "1":
+                break
+            moves = [m for m in GAME.legal(state, "1") if GAME.play(state, "1", m, 0)[0].outcome is None]
+            if not moves:
+                break
+            model, effects = play(model, moves[(now * 7 + turn * 13) % len(moves)])
+            value, _ = finish(work_of(effects))
+            model, _ = send(model, WorkDone(table.BOT_TASK, value))
+            model, _ = send(model, Tick(table.BOT_TASK, 3_000))
+            if model.inner.played.state.outcome is not None:
+                break
+            assert match.replaying(model.inner.ui), "the computer's turn is played back"
+            _view, last = model.inner.ui.replay[-1]
+            ended = model.inner.ui.local
+            board = model.inner.played.state.board
+            assert last.cursor == board.cells[board.buh], "the last step shows Buh's new cube"
+            free = [cell for i, cell in enumerate(board.cells) if i != board.buh]
+            nearest = min(math.dist(cell, last.cursor) for cell in free)
+            assert ended.cursor in free, (now, turn, "Ann's turn starts on a cube that may act")
+            assert math.dist(ended.cursor, last.cursor) == nearest, (now, turn, ended.cursor, last.cursor)
+            # The replay ends (a tick a step), and the page draws the cursor there.
+            while match.replaying(model.inner.ui):
+                model, _ = send(model, Tick(match.REPLAY, 3_600))
+            assert cursor_drawn(model) == scene.cell_id(ended.cursor)
+            seen += 1
+    assert seen >= 12, seen
