@@ -313,6 +313,9 @@ class JoinScreen:
     def keys(self, model: JoinModel) -> Keys | None:
         return lobby_keys(model.client, model.board)
 
+    def leave(self, model: JoinModel) -> list[Effect]:
+        return screen.leaving(model.board)
+
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")
         return i18n.title(name)
