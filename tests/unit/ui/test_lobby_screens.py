@@ -1178,6 +1178,24 @@ def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board
     assert bea.inner.stage == "lobby" and not bea.inner.board.halted and room(bea) == running
 
 
+def test_a_guest_who_leaves_the_lobby_by_a_link_ends_her_connection_and_the_host_sees_her_gone():
+    """lobby61: Bea followed the header's link home mid-match; her page's channel stayed open with no screen
+    behind it, so the host saw her connected (no "Invite again", no computer player offered) and the match
+    waited for a page that would never answer. Leaving the screen (``Screen.leave``) closes it, as a reload
+    does; her browser keeps her seat's token, so she comes back as after a reload."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="C")
+    host.click("start")
+    bea.send(app.RouteChanged("#/"))
+    rtc.pump()
+    assert members(host)["Bea"] == "gone"
+    welcomed_back(rtc, host, "Bea", bea_browser)
+    assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
+
+
 def test_a_saved_lobby_that_does_not_restore_says_why_and_stays_until_a_new_one_is_opened():
     """As the table on this device: a save this page cannot read (damaged, or a newer version's read by
     an older offline copy) is not the page's to delete; opening a new game night replaces it."""
