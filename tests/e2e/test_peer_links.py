@@ -212,6 +212,22 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     expect(host.locator("#match-news")).not_to_contain_text("is back")
 
 
+def test_a_guest_who_leaves_by_the_home_link_lets_go_of_the_turn_she_was_building(people: People):
+    """A reload keeps the turn being built (``gnc:match.turns``: the test above finds its seat and turn); the
+    header's link home is leaving on purpose, and takes it out, and ends the page's connection (lobby61)."""
+    host, bea = two_player_match(people)
+    place(host, (1, 1))
+    expect(bea.locator(".match-status")).to_contain_text("your turn")
+    bea.locator(".rt-hand-tile:not([disabled])").first.click()
+    kept = "Object.keys(JSON.parse(localStorage.getItem('gnc:match.turns') || '{}')).length"
+    bea.wait_for_function(f"{kept} === 1")
+    bea.click("header a[data-nav=home]")
+    expect(bea.locator("main.home")).to_be_visible()
+    assert bea.evaluate(kept) == 0
+    # Her page ended its connection, as a reload does: the host sees her gone and may invite her again.
+    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+
+
 def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes_into_the_match(people: People):
     """The host's page reloads mid-match and restores the night: focus was on the body, so a keyboard host's
     next Tab began at the header. It goes to the page's focus home, the match's status."""

@@ -414,14 +414,17 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         if route == model.route:
             return model, []
         # The screen being left stops its background work and its timers at once: none of them runs
-        # after this (the new screen starts its own afterwards).
+        # after this (the new screen starts its own afterwards). It lets go of what it kept for a reload
+        # (``Screen.leave``): the player left it on purpose.
+        leave = getattr(model.screen, "leave", None)
+        gone = list(leave(model.inner)) if leave is not None else []
         started, effects = init(message.location_hash, env)
         # Focus goes to the new screen's heading (every screen's h1 takes it: tabindex -1), so a screen
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).
         heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
         kept = replace(started, update=model.update, unsaved=model.unsaved)  # the shell says when it changes
-        return rewritten(kept, effects), [StopWork(), StopTimer(), *heading, *effects]
+        return rewritten(kept, effects), [StopWork(), StopTimer(), *gone, *heading, *effects]
     if isinstance(message, Stored) and message.key not in model.screen.storage_keys:
         return model, []  # another tab's entry that this screen does not read
     inner, effects = model.screen.update(model.inner, message)

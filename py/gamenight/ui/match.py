@@ -745,6 +745,15 @@ def dropped(ui: MatchUi) -> MatchUi:
     return _turned(ui, None)
 
 
+def leaving(ui: MatchUi | None) -> list[Effect]:
+    """What the page of ``ui`` (``None``: no board) does as the player leaves its screen for another route
+    (``Screen.leave``): the entry of the turn being built taken out, and nothing else (a timer or a focus
+    would reach the next screen). Kept, it brought a turn back to a match left on purpose, as if reloaded."""
+    if ui is None:
+        return []
+    return [e for e in dropped(ui).outbox[len(ui.outbox) :] if isinstance(e, StoreEntries)]
+
+
 def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
     """``ui``, a board just started, with the turn this browser kept for it (``TURNS_KEY``) built on it again
     (``Board.resume``): only the entry of this game, this page's seat to play and this position, kept at the
@@ -896,18 +905,22 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
     opens = opening_shown(ui, table)
-    ended = room_ended(ui)
+    ended = room_ended(ui, table)
     key = ("room", table, i18n.generation(), together, opens, ended)
     return keep(_PANELS, key, lambda: _status_room(ui, table, together, opens, ended), (ui.board,))
 
 
-def room_ended(ui: MatchUi) -> bool:
-    """Whether the status's room lays nothing: the match is over (won, drawn or halted) and the board shows
-    the move that ended it. Kept to the end, the running match's room left "Bot B (Normal) wins!" an
-    empty line under it where a turn took two lines (320 px): the board moves up once,
+def room_ended(ui: MatchUi, table: Table) -> bool:
+    """Whether the status's room lays nothing: the match is over (won, drawn, or ended by the host) and the
+    board shows the move that ended it. Kept to the end, the running match's room left "Bot B (Normal) wins!"
+    an empty line under it where a turn took two lines (320 px): the board moves up once,
     at the end, when nothing is played any more. While that last move is played back the status says its
-    steps, so the room holds them until the replay ends (the board stays put under it)."""
-    return bool(ui.view.get("result") or ui.halted) and not replaying(ui)
+    steps, so the room holds them until the replay ends (the board stays put under it). A page that lost the
+    host (``table.offline``) keeps the room: its match goes on at the host's and comes back when it rejoins;
+    laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
+    at the rejoin (lobby61)."""
+    over = ui.view.get("result") or (ui.halted and not table.offline)
+    return bool(over) and not replaying(ui)
 
 
 def opening_shown(ui: MatchUi, table: Table) -> bool:

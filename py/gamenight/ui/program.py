@@ -356,7 +356,10 @@ class Screen(Protocol):
 
     Optional (looked up with getattr): ``keys(model) -> Keys | None``, what the help lists for the board
     the screen shows (a lobby's match, a table, a solo puzzle); without it, or ``None``, the help lists the
-    keys of every page only, and on a page of one game (its card, its rules) offers that game's rules."""
+    keys of every page only, and on a page of one game (its card, its rules) offers that game's rules.
+    ``leave(model) -> list[Effect]``: what the screen asks of its page when the player leaves it for another
+    route (a link, back or forward), carried out as the next screen starts: the entries it kept only for a
+    reload to find (a turn being built, ``ui.match.leaving``). A reload or a closed tab never reaches it."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

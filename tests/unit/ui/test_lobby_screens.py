@@ -1148,6 +1148,54 @@ def test_a_reloaded_host_page_restores_the_lobby_and_match_and_reinvites():
     assert "You play seat 2." in back.text and members(reloaded)["Bea"] == "connected"
 
 
+def room(page: Page) -> list[str]:
+    """The words laid unseen under the match's status on ``page`` (``screen.status_room``)."""
+    (laid,) = page.by_class("match-room")
+    return [text_of(span) for span in laid.children]
+
+
+def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board_stays_put_until_it_rejoins():
+    """lobby61: Bea's page lost the host mid-match (the host's page closed). Her status said "Not connected
+    to the host: rejoin above to play on." in the room of an ended match (``room_ended``: none), so the board
+    under it moved to that line's height; rejoined to the match that went on, the running match's room came
+    back and the board moved again. The match did not end: the room stays the running match's throughout."""
+    rtc = FakeRtc()
+    host_browser, bea_browser = Browser(), Browser()
+    host = host_lobby(rtc, host_browser, game="lightseeker")
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="2")
+    host.click("start")
+    running = room(bea)
+    assert running and "Ann\u00a0(1) to play" in running
+    host.close()
+    assert bea.inner.stage == "lost" and "Not connected to the host" in text_of(bea.by_class("match-status")[0])
+    assert room(bea) == running
+    reloaded = rtc.page(host_browser, "#/host?game=lightseeker")
+    bea_id = next(m for m, info in reloaded.inner.live.session.members.items() if info.name == "Bea")
+    reloaded.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(reloaded.by_class("invite-link")[0].attr("value")))
+    reloaded.submit("reply", reply=bea.value_of("reply-code"))
+    assert bea.inner.stage == "lobby" and not bea.inner.board.halted and room(bea) == running
+
+
+def test_a_guest_who_leaves_the_lobby_by_a_link_ends_her_connection_and_the_host_sees_her_gone():
+    """lobby61: Bea followed the header's link home mid-match; her page's channel stayed open with no screen
+    behind it, so the host saw her connected (no "Invite again", no computer player offered) and the match
+    waited for a page that would never answer. Leaving the screen (``Screen.leave``) closes it, as a reload
+    does; her browser keeps her seat's token, so she comes back as after a reload."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = join(rtc, host, "Bea", bea_browser)
+    bea.click("sit", seat="C")
+    host.click("start")
+    bea.send(app.RouteChanged("#/"))
+    rtc.pump()
+    assert members(host)["Bea"] == "gone"
+    welcomed_back(rtc, host, "Bea", bea_browser)
+    assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
+
+
 def test_a_saved_lobby_that_does_not_restore_says_why_and_stays_until_a_new_one_is_opened():
     """As the table on this device: a save this page cannot read (damaged, or a newer version's read by
     an older offline copy) is not the page's to delete; opening a new game night replaces it."""

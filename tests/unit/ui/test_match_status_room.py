@@ -103,3 +103,15 @@ def test_an_ended_match_s_room_holds_no_running_words_once_its_last_move_is_show
     assert room(replace(running, halted="The host has left."), table) == []
     replayed = replace(over, replay=(({}, None),) * 9, replayed_by="3")
     assert room(replayed, table) == room(running, table)
+
+
+def test_a_page_that_lost_the_host_keeps_the_running_match_s_room():
+    """The match goes on at the host's and comes back at the rejoin: "Not connected to the host…" is laid
+    over the running match's room, not in an ended match's (none), so the board does not move for it and
+    back (lobby61). The host's end is an end: no room."""
+    offline = Table("reflection", SEATS, frozenset(("1",)), offline=True)
+    running = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
+    lost = replace(running, halted="Not connected to the host: rejoin above to play on.")
+    assert room(lost, offline) == room(running, offline) != []
+    stopped = Table("reflection", SEATS, frozenset(("1",)), stopped=True)
+    assert room(replace(running, halted="The host ended the match."), stopped) == []

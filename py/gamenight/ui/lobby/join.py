@@ -313,6 +313,12 @@ class JoinScreen:
     def keys(self, model: JoinModel) -> Keys | None:
         return lobby_keys(model.client, model.board)
 
+    def leave(self, model: JoinModel) -> list[Effect]:
+        """Leaving the lobby by a link ends its connection, as a reload does: left open with no screen behind
+        it, the host saw the player connected and the match waited for a page that would never answer. The
+        browser keeps the seat's token, so she comes back as after a reload; her turn being built goes."""
+        return [*screen.leaving(model.board), pe.ClosePeer(HOST)]
+
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")
         return i18n.title(name)
