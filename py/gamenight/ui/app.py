@@ -414,8 +414,8 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         if route == model.route:
             return model, []
         # The screen being left stops its background work and its timers at once: none of them runs
-        # after this (the new screen starts its own afterwards). It lets go of what it kept for a reload
-        # (``Screen.leave``): the player left it on purpose.
+        # after this (the new screen starts its own afterwards), and lets go of what only it held
+        # (``Screen.leave``: a guest's connection to the host).
         leave = getattr(model.screen, "leave", None)
         gone = list(leave(model.inner)) if leave is not None else []
         started, effects = init(message.location_hash, env)

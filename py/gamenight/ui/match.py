@@ -745,15 +745,6 @@ def dropped(ui: MatchUi) -> MatchUi:
     return _turned(ui, None)
 
 
-def leaving(ui: MatchUi | None) -> list[Effect]:
-    """What the page of ``ui`` (``None``: no board) does as the player leaves its screen for another route
-    (``Screen.leave``): the entry of the turn being built taken out, and nothing else (a timer or a focus
-    would reach the next screen). Kept, it brought a turn back to a match left on purpose, as if reloaded."""
-    if ui is None:
-        return []
-    return [e for e in dropped(ui).outbox[len(ui.outbox) :] if isinstance(e, StoreEntries)]
-
-
 def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
     """``ui``, a board just started, with the turn this browser kept for it (``TURNS_KEY``) built on it again
     (``Board.resume``): only the entry of this game, this page's seat to play and this position, kept at the

@@ -358,8 +358,9 @@ class Screen(Protocol):
     the screen shows (a lobby's match, a table, a solo puzzle); without it, or ``None``, the help lists the
     keys of every page only, and on a page of one game (its card, its rules) offers that game's rules.
     ``leave(model) -> list[Effect]``: what the screen asks of its page when the player leaves it for another
-    route (a link, back or forward), carried out as the next screen starts: the entries it kept only for a
-    reload to find (a turn being built, ``ui.match.leaving``). A reload or a closed tab never reaches it."""
+    route (a link, back or forward), carried out as the next screen starts: what only that screen held (a
+    guest's connection to the host). A reload or a closed tab never reaches it; what a page keeps for a
+    reload (a turn being built) it keeps for a player who leaves by a link and comes back, too."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

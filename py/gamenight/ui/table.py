@@ -224,10 +224,6 @@ class TableScreen:
         back to, unseen) none: that board is not on the page (``view``)."""
         return match.keys(self.game, model.ui if model.phase == "playing" else None)
 
-    def leave(self, model: Model) -> list[Effect]:
-        """The match stays saved for the player's return; the turn being built on it goes (``match.leaving``)."""
-        return match.leaving(model.ui)
-
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info
         return i18n.title(info.title, _("Play on this device"))

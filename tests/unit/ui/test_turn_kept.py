@@ -607,35 +607,36 @@ def test_a_guest_back_to_a_lobby_that_set_up_another_game_takes_out_the_turn_it_
     assert json.loads(bea_browser.storage.get(KEY, "{}")) == {}
 
 
-# --- a screen left on purpose lets go of its turn (lobby61) -----------------------------------------
+# --- a screen left by a link keeps its turn, as a reload does -----------------------------------
 
 
-def test_a_guest_who_leaves_the_lobby_by_a_link_lets_go_of_the_turn_she_was_building():
-    """Bea chose a tile, then followed the header's link home: her browser kept the turn (as after a reload)
-    until newer ones pushed it out, though she left the match on purpose. Leaving a screen for another route
-    takes it out (``Screen.leave``); a reload, which never reaches the screen, keeps it (the test above)."""
+def test_a_guest_who_leaves_the_lobby_by_a_link_keeps_the_turn_she_was_building():
+    """Bea chose a tile, then followed the header's link home: going elsewhere a moment is not giving the turn
+    up, so her browser keeps it as after a reload (the test above builds it again when she is back), while her
+    page ends its connection to the host (``JoinScreen.leave``; test_lobby_screens.py)."""
     rtc = FakeRtc()
     _host, bea_browser, bea = bea_building(rtc)
+    kept = json.loads(bea_browser.storage[KEY])
     bea.send(app.RouteChanged("#/"))
     assert bea.tree.attr("data-page") == "home"
-    assert json.loads(bea_browser.storage.get(KEY, "{}")) == {}
+    assert json.loads(bea_browser.storage[KEY]) == kept
 
 
-def test_a_host_who_leaves_the_lobby_by_a_link_lets_go_of_the_turn_she_was_building():
+def test_a_host_who_leaves_the_lobby_by_a_link_keeps_the_turn_she_was_building():
     rtc = FakeRtc()
     host_browser = Browser()
     host, _bea = match_with_bea(rtc, host_browser)
     host.click("rt-hand", kind=first_place(host, "A")["tile"])
-    assert json.loads(host_browser.storage[KEY])
+    kept = json.loads(host_browser.storage[KEY])
     host.send(app.RouteChanged("#/raythread"))
-    assert json.loads(host_browser.storage.get(KEY, "{}")) == {}
+    assert json.loads(host_browser.storage[KEY]) == kept
 
 
-def test_a_player_who_leaves_a_table_by_a_link_lets_go_of_the_turn_being_built_and_a_reload_keeps_it():
+def test_a_player_who_leaves_a_table_by_a_link_finds_the_turn_being_built_when_she_comes_back():
     table = rt_b_tapped()
-    assert table.reload().local.aim is not None  # a reload builds it again
-    table.send(app.RouteChanged("#/"))
-    assert table.entries == {}
-    # Back at the table: the match is as it was left, with nothing of that turn chosen.
+    chosen, aim = table.local.chosen, table.local.aim
+    table.send(app.RouteChanged("#/settings"))
+    assert table.entries
+    # Back at the table (the page reads its storage afresh, as a reload): the tile and the cell she chose.
     again = table.reload()
-    assert again.ui.moves == 1 and again.local.chosen is None
+    assert again.ui.moves == 1 and (again.local.chosen, again.local.aim) == (chosen, aim)

@@ -442,9 +442,6 @@ class HostScreen:
     def keys(self, model: HostModel) -> Keys | None:
         return lobby_keys(model.live.client if model.live else None, model.board)
 
-    def leave(self, model: HostModel) -> list[Effect]:
-        return screen.leaving(model.board)
-
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")
         return i18n.title(name)

@@ -316,8 +316,9 @@ class JoinScreen:
     def leave(self, model: JoinModel) -> list[Effect]:
         """Leaving the lobby by a link ends its connection, as a reload does: left open with no screen behind
         it, the host saw the player connected and the match waited for a page that would never answer. The
-        browser keeps the seat's token, so she comes back as after a reload; her turn being built goes."""
-        return [*screen.leaving(model.board), pe.ClosePeer(HOST)]
+        browser keeps the seat's token and her turn being built, so she comes back as after a reload: a player
+        who follows a link away mid-turn (the rules, the home page) and comes back finds the tile she chose."""
+        return [pe.ClosePeer(HOST)]
 
     def title(self, model: JoinModel) -> str:
         name = model.invitation.lobby_name if model.invitation else _("Join a game night")
