@@ -1196,6 +1196,22 @@ def test_a_guest_who_leaves_the_lobby_by_a_link_ends_her_connection_and_the_host
     assert members(host)["Bea"] == "connected" and seats(host)["C"] == "Bea"
 
 
+def test_a_host_who_leaves_the_lobby_by_a_link_ends_the_night_s_channels_and_keeps_the_night():
+    """The host followed a link away mid-match: every guest's channel stayed open with no screen behind it, so
+    Bea's page showed the host connected and waited on moves nobody would relay. Leaving the screen closes
+    them, as a reload does: Bea's page says it lost the host; the night stays saved, and the host, back,
+    invites her again to play on."""
+    rtc = FakeRtc()
+    host_browser = Browser()
+    host, bea = match_with_bea(rtc, host_browser)
+    host.send(app.RouteChanged("#/"))
+    rtc.pump()
+    assert "Not connected to the host" in text_of(bea.by_class("match-status")[0])
+    assert host_browser.storage[lobby_host.STORE_KEY], "the night stays saved"
+    back = rtc.page(host_browser, "#/host?game=raythread")
+    assert members(back)["Bea"] == "gone" and back.inner.live.session.match.running
+
+
 def test_a_saved_lobby_that_does_not_restore_says_why_and_stays_until_a_new_one_is_opened():
     """As the table on this device: a save this page cannot read (damaged, or a newer version's read by
     an older offline copy) is not the page's to delete; opening a new game night replaces it."""

@@ -442,6 +442,14 @@ class HostScreen:
     def keys(self, model: HostModel) -> Keys | None:
         return lobby_keys(model.live.client if model.live else None, model.board)
 
+    def leave(self, model: HostModel) -> list[Effect]:
+        """Leaving the night's page by a link ends its channels, as a reload does; the night stays saved. Left
+        open with no screen behind them, each guest's page saw the host connected and waited on moves nobody
+        would relay; now each says it lost the host, and the host's page, back, invites them again."""
+        if model.live is None:
+            return []
+        return [*_close_channels(model, model.live), WarnBeforeLeaving(False)]
+
     def title(self, model: HostModel) -> str:
         name = model.live.name if model.live else model.elsewhere or _("Host a game night")
         return i18n.title(name)
@@ -571,14 +579,20 @@ def _other_host(model: HostModel, raw: Mapping[str, Any]) -> tuple[HostModel, li
     if (since, tab) > (model.since_ms, model.tab):  # this page is the older
         live.last_saved = ""
         return model, [_hosting(model), *live.run(model.now_ms)]
-    closing = [*live.session.peers, *(i.peer for i in model.invites if i.state in UNANSWERED)]
     return HostModel(model.page_url, model.game, model.now_ms, tab=model.tab, elsewhere=live.name), [
-        *(pe.ClosePeer(peer) for peer in closing if peer != HOST_PEER),
+        *_close_channels(model, live),
         StopTimer(TIMER),
         StopWork(),  # a computer player's thinking, a match's preparation
         StopTimer(BOT_TASK),
         WarnBeforeLeaving(False),
     ]
+
+
+def _close_channels(model: HostModel, live: Live) -> list[Effect]:
+    """Close every channel of the night: its members' and those of guests not in the lobby (yet: a hello on
+    its way, or refused)."""
+    closing = [*live.session.peers, *(i.peer for i in model.invites if i.state in UNANSWERED)]
+    return [pe.ClosePeer(peer) for peer in closing if peer != HOST_PEER]
 
 
 def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
@@ -642,9 +656,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return _pasted(model, event.form.get("reply", ""), now)
     if event.action == "close-lobby":
         return HostModel(model.page_url, live.session.game_id, now, notice=(_said("night-closed"),)), [
-            *(pe.ClosePeer(peer) for peer in live.session.peers if peer != HOST_PEER),
-            # Also the channels of guests not in the lobby (yet): a hello on its way, or refused.
-            *(pe.ClosePeer(i.peer) for i in model.invites if i.state in UNANSWERED),
+            *_close_channels(model, live),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
             StopWork(BOT_TASK),  # a thinking in flight ends
