@@ -228,6 +228,16 @@ def test_a_guest_who_leaves_by_the_home_link_ends_her_connection_and_keeps_her_t
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
 
 
+def test_a_host_who_leaves_by_the_home_link_ends_the_guests_connections(people: People):
+    """The host's link home mid-match: her page ends every guest's channel, as a reload does (left open, a
+    guest's page showed the host connected and waited on moves nobody would relay); the night stays saved."""
+    host, bea = two_player_match(people)
+    host.click("header a[data-nav=home]")
+    expect(host.locator("main.home")).to_be_visible()
+    expect(bea.locator(".match-status")).to_contain_text("Not connected to the host", timeout=CONNECT_MS)
+    assert host.evaluate("localStorage.getItem('gnc:peer.host')") is not None
+
+
 def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes_into_the_match(people: People):
     """The host's page reloads mid-match and restores the night: focus was on the body, so a keyboard host's
     next Tab began at the header. It goes to the page's focus home, the match's status."""
