@@ -115,6 +115,15 @@ def heading(*parts: str) -> str:
     return "".join(held_separator()).join(filter(None, parts))
 
 
+def name(text: str) -> str:
+    """A name of a few words that a player reads as one (a game's title, "Raythread Rally"), its spaces no-break
+    ones: a heading that holds it breaks at its separator, never inside it (at 320 px a table's heading read
+    "Raythread" / "Rally · on this device", the lobby's "Raythread" / "Rally・席決め中"). The renderer draws it
+    as a no-break span of plain text (``ui.svg``), with the separator ``heading`` holds to it. Only for a name
+    this app knows (the registry's titles): a no-break run cannot break where it cannot fit."""
+    return text.replace(" ", NO_BREAK)
+
+
 def whole(text: str) -> str:
     """``text`` kept on one line, for a short one a heading shows beside its separator (a date: "Daily
     puzzles · 2026-" / "12-05" at 320 px, Chromium balancing the lines around the held separator's no-break

@@ -1255,3 +1255,64 @@ def test_no_heading_line_starts_with_the_separator_between_its_parts(browser: Br
         ):
             assert text in seen, (text, seen)
         assert any(text.startswith("デイリーパズル・" if ja else "Daily puzzles · ") for text in seen), seen
+
+
+# The lines a game's title is drawn on in each heading that holds it: {heading's text: [title, lines]}, a line
+# counted by the tops of the title's characters (the space between its words is drawn on neither line).
+TITLE_LINES = """(titles) => [...document.querySelectorAll('h1, h2, h3')]
+    .filter((h) => h.getBoundingClientRect().width > 0)
+    .flatMap((h) => {
+        const range = document.createRange(), walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+        const chars = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.length; i++) chars.push([node, i]);
+        }
+        const text = chars.map(([node, i]) => node.data[i]).join('');
+        return titles.filter((title) => text.includes(title)).map((title) => {
+            const at = text.indexOf(title), tops = new Set();
+            for (const [node, i] of chars.slice(at, at + title.length)) {
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const rect = [...range.getClientRects()].filter((r) => r.width > 0)[0];
+                if (rect && !/\\s/.test(node.data[i])) tops.add(Math.round((rect.top + rect.bottom) / 2));
+            }
+            return {heading: text, title, lines: tops.size};
+        });
+    })"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_a_game_s_title_is_one_word_in_every_heading_on_a_narrow_phone(browser: Browser, site_url: str, language: str):
+    """QA: at 320 px the lobby's Japanese heading read "Raythread" / "Rally・席決め中", and a table's "Raythread" /
+    "Rally · on this device", the game page's and its rules' too. A game's name is one word to a player: every
+    heading that holds it keeps it on one line, breaking at its separator instead, in English and Japanese."""
+    from gamenight.games import CATALOG
+
+    titles = [info.title for info in CATALOG]
+    seen, broken = set(), []
+    size = {"viewport": {"width": 320, "height": 640}, "has_touch": True, "is_mobile": True, "locale": language}
+    with watched_page(browser, site_url, **size) as page:
+
+        def check(where: str) -> None:
+            for found in page.evaluate(TITLE_LINES, titles):
+                seen.add(found["title"])
+                if found["lines"] != 1:
+                    broken.append(f"{where}: {found['title']!r} on {found['lines']} lines in {found['heading']!r}")
+            # Nothing runs past the screen's edge to keep them whole.
+            assert page.evaluate("document.documentElement.scrollWidth") == 320, where
+
+        open_app(page, site_url, "#/")
+        check("#/")
+        for info in CATALOG:
+            for route in (f"#/{info.id}", f"#/{info.id}/rules", f"#/{info.id}/table"):
+                page.evaluate("(route) => { location.hash = route; }", route)
+                page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+                check(route)
+        page.evaluate("() => { location.hash = '#/host?game=raythread'; }")
+        page.fill("input[name=lobby]", "Friday night")
+        page.fill("input[name=name]", "Ann")
+        page.click("form[data-action=host-setup] button[type=submit]")
+        expect(page.locator("main.host[data-stage=lobby] .lobby-heading")).to_be_visible()
+        check("the lobby")
+        assert not broken, "\n".join(broken)
+        assert seen == set(titles), seen

@@ -133,6 +133,24 @@ def test_a_heading_holds_each_separator_to_the_part_before_it_in_each_language()
     assert i18n.plain(shown) == i18n.separated("Raythread Rally", "席決め中") == "Raythread Rally・席決め中"
 
 
+def test_a_game_s_name_is_one_word_in_a_heading_with_its_held_separator_in_each_language():
+    """QA: at 320 px the lobby's Japanese heading read "Raythread" / "Rally・席決め中". A game's name is drawn as one
+    no-break span with the separator held to it; a reader gets the plain words (tests/e2e/test_phone.py
+    measures the headings). A table's heading holds the separator with a no-break space at the end of its text
+    (its mark is in the subtitle's own element): that space is in the span too, never left in the page."""
+    from gamenight.ui.svg import h, render
+
+    shown = i18n.heading(i18n.name("Raythread Rally"), "choosing seats")
+    assert render(h("h2", {}, shown)) == '<h2><span class="nobr">Raythread Rally ·</span> choosing seats</h2>'
+    assert i18n.plain(shown) == i18n.separated("Raythread Rally", "choosing seats")
+    hold, _mark, _after = i18n.held_separator()
+    assert render(h("h1", {}, i18n.name("Light Seeker") + hold)) == '<h1><span class="nobr">Light Seeker </span></h1>'
+    i18n.set_language("ja")
+    shown = i18n.heading(i18n.name("Raythread Rally"), "席決め中")
+    assert render(h("h2", {}, shown)) == '<h2><span class="nobr">Raythread Rally・</span>席決め中</h2>'
+    assert i18n.plain(shown) == "Raythread Rally・席決め中"
+
+
 def test_a_reason_shown_alone_reads_as_a_sentence_in_each_language():
     assert i18n.sentence("that cell holds a beacon") == "That cell holds a beacon."
     assert i18n.sentence("Wait for your turn.") == "Wait for your turn."  # a sentence already

@@ -62,7 +62,8 @@ DATA_TAGS = {"textarea", "code", "script", "style"}
 
 
 def english_words(text: str) -> list[str]:
-    return _WORD.findall(_ALLOWED.sub(" ", text))
+    # Read as a reader gets it: a game's title is held with no-break spaces (``i18n.name``).
+    return _WORD.findall(_ALLOWED.sub(" ", i18n.plain(text)))
 
 
 def visible_texts(node: Element | str, path: str = "") -> Iterator[tuple[str, str]]:

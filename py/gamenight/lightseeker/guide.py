@@ -6,9 +6,10 @@ Every picture is a small position whose view the rules engine makes (areas, ligh
 
 from __future__ import annotations
 
+from gamenight import i18n
 from gamenight.core.grid import Direction
 from gamenight.i18n import N_, _
-from gamenight.lightseeker import GAME, rules, scene
+from gamenight.lightseeker import GAME, INFO, rules, scene
 from gamenight.lightseeker.cube import EAST, HOME, NORTH, UP, WEST, orientation, tilt
 from gamenight.ui import svg
 from gamenight.ui.program import GestureList, KeyList
@@ -80,7 +81,7 @@ def page() -> Element:
     return h(
         "article",
         {"class": "guide", "data-game": "lightseeker"},
-        h("h2", {}, _("Light Seeker: how to play")),
+        h("h2", {}, _("{game}: how to play").format(game=i18n.name(INFO.title))),  # the name whole (``i18n.name``)
         h(
             "p",
             {},

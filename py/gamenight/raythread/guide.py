@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from gamenight import i18n
 from gamenight.core.grid import Direction, Mirror
 from gamenight.i18n import N_, _
-from gamenight.raythread import rules, scene
+from gamenight.raythread import INFO, rules, scene
 from gamenight.raythread.board import Beacon, Board, Emitter
 from gamenight.ui import svg
 from gamenight.ui.program import GestureList, KeyList
@@ -87,7 +87,8 @@ def page() -> Element:
     return h(
         "article",
         {"class": "guide", "data-game": "raythread"},
-        h("h2", {}, _("Raythread Rally: how to play")),
+        # The game's name whole, as in every heading (``i18n.name``): "Raythread" / "Rally: how to play" at 320 px.
+        h("h2", {}, _("{game}: how to play").format(game=i18n.name(INFO.title))),
         h(
             "p",
             {},

@@ -190,7 +190,7 @@ def game_card(info: GameInfo) -> Element:
     return h(
         "li",
         {"class": "card", "data-game": info.id},
-        h("h2", {}, h("a", {"href": f"#/{info.id}", "data-nav": "game"}, info.title)),
+        h("h2", {}, h("a", {"href": f"#/{info.id}", "data-nav": "game"}, i18n.name(info.title))),
         h("p", {"class": "players"}, players(info)),
         h("p", {"class": "pitch"}, _(info.pitch)),
         h(
@@ -255,7 +255,7 @@ def game_page(info: GameInfo) -> Element:
     return h(
         "main",
         {"class": "page game", "data-game": info.id},
-        h("h1", {"tabindex": "-1"}, info.title),
+        h("h1", {"tabindex": "-1"}, i18n.name(info.title)),
         h("p", {"class": "lede"}, i18n.separated(players(info), _(info.pitch))),
         ways_to_play(info),
     )

@@ -745,7 +745,7 @@ def view(model: Model) -> Element:
         # The subtitle's words move to a line of their own as a whole, never broken inside (Japanese breaks
         # anywhere), and the separator stays with the title as every heading's does (``i18n.heading``): "Light
         # Seeker ·" / "on this device", never a line that starts with "·"; "Raythread Rally・この端末" in Japanese.
-        h("h1", {"tabindex": "-1"}, info.title + hold, subtitle),
+        h("h1", {"tabindex": "-1"}, i18n.name(info.title) + hold, subtitle),
         # While playing, the match screen shows the message beside its controls (``match.render``).
         model.message and setup and h("p", {"class": "notice", "role": "status"}, model.message),
         setup_view(model) if setup else playing_view(model),

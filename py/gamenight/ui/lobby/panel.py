@@ -329,6 +329,10 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
         phase = _("match over")
     else:
         phase = _("choosing seats")
+    # The game's name whole (``i18n.name``): "Raythread" / "Rally・席決め中" at 320 px. Only a title this app
+    # knows is held so; the host's words for a game it does not know (up to 200 characters) may break anywhere.
+    info = games.info(lobby.game)
+    title = i18n.name(info.title) if info else lobby.title
     table = match_table(client, sight) if board is not None else None
     shows_match = board is not None and table is not None
     # Where focus goes when the focused element goes (index.html): the match screen's status while a match
@@ -340,7 +344,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
     return h(
         "section",
         {"class": "lobby", "data-phase": lobby.phase},
-        h("h2", {"class": "lobby-heading", **home}, i18n.heading(lobby.title, phase)),
+        h("h2", {"class": "lobby-heading", **home}, i18n.heading(title, phase)),
         _error(client) if board is None or board.error is None else None,
         _problem(client),
         _waiting(client, sight),
