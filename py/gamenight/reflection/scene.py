@@ -47,12 +47,12 @@ SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # A yellow clue's long diamond (two or more digits) is as thick across the ring as a pill or a rectangle of the
 # same side (``PAIR_ACROSS``, ``SIDE_ACROSS``: on a left or right clue it and its digits move out as one, by
 # ``SIDE_SHIFT``), so it keeps their 3 units of the ring clear of the grid's edge: 2 px on a Hard board at 320
-# px. It was 20 across on every side, 1.25 units clear: 0.84 px on a Hard board there (rf61).
+# px. It was 20 across on every side, 1.25 units clear: 0.84 px on a Hard board there.
 # How far a one-digit clue's shape reaches across the ring either side of its middle (the ring's, 12 from either
 # edge): a green disc's radius, half a black square's side, a yellow diamond's half-width across. With its stroke
 # 2.75 units of the ring stay clear, 1.5 px or more on every board a player can pick at 320 px: 1.58 on a 12 × 12
 # custom board (0.58 px a unit), 1.86 on a Hard one; a 17-unit digit needs 16.2 across in a disc. At 9 it kept
-# 2.25 units, 1.52 px on a Hard board but 1.3 on a 12 × 12 one (rf61); a disc of 10.5 was 0.75 units clear,
+# 2.25 units, 1.52 px on a Hard board but 1.3 on a 12 × 12 one; a disc of 10.5 was 0.75 units clear,
 # 0.83 px on an Easy board at 320 px and 0.51 on a Hard one: it read as touching the cells. A pill's 3 units
 # would leave a disc too small for its digit.
 ONE_ACROSS = 8.5

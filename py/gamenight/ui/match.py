@@ -909,7 +909,7 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     steps, so the room holds them until the replay ends (the board stays put under it). A page that lost the
     host (``table.offline``) keeps the room: its match goes on at the host's and comes back when it rejoins;
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
-    at the rejoin (lobby61)."""
+    at the rejoin."""
     over = ui.view.get("result") or (ui.halted and not table.offline)
     return bool(over) and not replaying(ui)
 

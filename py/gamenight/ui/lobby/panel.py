@@ -177,7 +177,7 @@ def noticed(board: screen.MatchUi | None, client: Client, sight: Sight) -> scree
     (``match_table(client, sight)``; ``screen.noticed``): a player said to be disconnected who is connected
     again is said back in its live region. The host's page and a guest's call it after every change; the
     same ``board`` when nothing changed. Cheap beside the redraw it comes with: the table is a few seats
-    (about 70 µs on CPython for a three-seat race, 2 % of the host page's view; lobby58 measured it)."""
+    (about 70 µs on CPython for a three-seat race, 2 % of the host page's view)."""
     table = match_table(client, sight) if board is not None else None
     return screen.noticed(board, table) if board is not None and table is not None else board
 
