@@ -72,7 +72,7 @@ chromium: venv
 # failure fails at once. A second crash fails the run. "worksteal":
 # a process that runs out of tests takes some of the other's (a few tests take a minute, most a few seconds).
 e2e: venv site chromium
-	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -rfER -n 2 --dist worksteal --reruns 1 --only-rerun "Target crashed"
+	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -rfE -n 2 --dist worksteal
 
 test: lint unit e2e
 
