@@ -484,7 +484,8 @@ class ReflectionBoard:
         lead, still = phase
         mine = [_("you")] if len(table.mine) == 1 and set(table.mine) <= set(seats) else []
         names = i18n.conjunction([*mine, *(name_of(table, s) for s in seats if s not in table.mine or not mine)])
-        return i18n.separated(_(lead), _(still).format(names=names))
+        # The separator held, as a heading's: at 320 px the line broke before it, "· still building: you".
+        return i18n.heading(_(lead), _(still).format(names=names))
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)

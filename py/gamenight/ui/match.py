@@ -1020,10 +1020,11 @@ def status(ui: MatchUi, table: Table) -> str:
     # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
     # at once, or the page's own turn with others'), who is gone is named; a lone turn is "disconnected".
     mine = len(table.mine) == 1 and any(s in table.mine for s in active)
+    # The separator held to the turn, as a heading's (``i18n.heading``): no line of the status starts with it.
     if len(active) == 1 and not mine and not at_once(ui, table, active):
-        return i18n.separated(text, _("disconnected"))
+        return i18n.heading(text, _("disconnected"))
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
-    return i18n.separated(text, gone.format(names=i18n.conjunction(away)))
+    return i18n.heading(text, gone.format(names=i18n.conjunction(away)))
 
 
 def _away_to_play(ui: MatchUi, table: Table) -> list[SeatAt]:

@@ -35,10 +35,11 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     three took turns (a page that had sent its puzzle read the others "to play")."""
     m = Match(BUILT, 3)
     shown = pages(m, "1", "2", None)
-    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
-    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "Everyone builds at once\u00a0· still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once\u00a0· still building: you, Ann\u00a0(1) and Cal\u00a0(3)"
     assert (
-        status(shown[None]) == "Everyone builds at once · still building: Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"
+        status(shown[None])
+        == "Everyone builds at once\u00a0· still building: Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"
     )
     # The status's room holds its words with everyone still at it, the most it says in this phase, and keeps
     # them as players send: the board under it does not move.
@@ -48,14 +49,14 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     m.play("1", submission(built_layout(m.state, 0), m.state.warps, salt(0)))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "Everyone builds at once · still building: Bea\u00a0(2) and Cal\u00a0(3)"
-    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal\u00a0(3)"
+    assert status(shown["1"]) == "Everyone builds at once\u00a0· still building: Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once\u00a0· still building: you and Cal\u00a0(3)"
     for seat, page in shown.items():
         assert "to play" not in status(page) and "your turn" not in status(page)
         assert room(page) == rooms[seat]
     i18n.set_language("ja")
     try:
-        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["2"]) == "全員が同時に作成\u2060・作成中：あなたとCal\u2060（\u20603\u2060）"
     finally:
         i18n.set_language("en")
 
@@ -64,13 +65,13 @@ def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish(
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3")
     assert m.state.phase == "solve"
-    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "The solvers race at once\u00a0· still solving: you, Bea\u00a0(2) and Cal\u00a0(3)"
     assert status(shown["1"]) in room(shown["1"])
     shown["2"].place(m.solution("2"))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal\u00a0(3)"
-    assert status(shown["2"]) == "The solvers race at once · still solving: Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "The solvers race at once\u00a0· still solving: you and Cal\u00a0(3)"
+    assert status(shown["2"]) == "The solvers race at once\u00a0· still solving: Ann\u00a0(1) and Cal\u00a0(3)"
 
 
 def test_a_game_played_in_turns_still_says_whose_turn_it_is():
@@ -159,7 +160,7 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
             m.solve(seat)
     assert m.state.phase == "reveal"
     shown = pages(m, "1", "2", None)
-    still = "The builders reveal at once · still to reveal: "
+    still = "The builders reveal at once\u00a0· still to reveal: "
     assert status(shown["1"]) == still + "you, Bea\u00a0(2) and Cal\u00a0(3)"
     assert status(shown["2"]) == still + "you, Ann\u00a0(1) and Cal\u00a0(3)"
     assert status(shown[None]) == still + "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"  # a spectator is not "you"
@@ -176,7 +177,7 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
         assert room(page) == rooms[seat]  # the board under the status does not move
     i18n.set_language("ja")
     try:
-        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["1"]) == "出題者が同時に公開\u2060・公開待ち：あなたとCal\u2060（\u20603\u2060）"
     finally:
         i18n.set_language("en")
     m.reveal("1")

@@ -54,7 +54,8 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     assert not count_out_buttons(host), "Bea is connected: nobody is counted out"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3) · Bea\u00a0(2) is disconnected"
+        "Everyone builds at once\u00a0· still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
+        "\u00a0· Bea\u00a0(2) is disconnected"
     )
     assert not count_out_buttons(cal), "only the host may count a player out"
     (button,) = count_out_buttons(host)
@@ -446,7 +447,7 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     play(host, session, "A")
     assert news_lines(host)[-1] == "Bea\u00a0(B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
     back.close()  # during her own turn: the status says it; back again, the region says so once more
-    assert news_lines(host)[-1] == "Bea\u00a0(B) to play · disconnected"
+    assert news_lines(host)[-1] == "Bea\u00a0(B) to play\u00a0· disconnected"
     welcomed_back(rtc, host, "Bea", bea.browser)
     assert news_lines(host)[-2:] == ["Bea\u00a0(B) to play", "Bea\u00a0(B) is back."]
 
