@@ -458,8 +458,9 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
     number's ink (``number_ink``: one drawn over a number hides which cube is which), the farthest from the
     numbers, then the nearest the middle of the area's light.
 
-    Where no spot well inside the light clears both, one at the light's edge; then one at a corner of
-    the cube's body that the light reaches (the disc hangs over the cube's edge): with Buh drawn off its
+    Where no spot well inside the light clears both, one at the light's edge; then one anywhere on the
+    light (``lit_face``), the deepest inside its cube's face; then one at a corner of the cube's body that
+    the light reaches (the disc straddles the body's corner, over the gap between cells): with Buh drawn off its
     number's corner (``buh_at``), nearly every lit face of Buh's cube alone has one clear of it in a valley
     6 cells across (fewer as the valley spreads: the discs and the numbers grow with it). The ring is given
     up first (7 values in about 2000 of random matches). Should none clear both the numbers and Buh, the
@@ -481,13 +482,16 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
     # Buh and the ring where it sat; then, if nothing clears both, Buh alone.
     for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
         candidates: list[tuple[float, float]] = []
-        for more in (spots, lit_spots(view, area, toward=(0, 2)), light_corners(view, area)):
+        tiers = (spots, lit_spots(view, area, toward=(0, 2)), lit_face(view, area), light_corners(view, area))
+        for tier, more in enumerate(tiers):
             candidates += more
             clear = [
                 s
                 for s in candidates
                 if off_numbers(s) >= 0 and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
             ]
+            if clear and tier == 2:  # anywhere on the light: the deepest in its cube's face
+                return max(clear, key=lambda s: (depth(view, area, s), -key(s)[1]))
             if clear:
                 return min(clear, key=key)
     # Nothing clears both: the numbers and Buh's eyes (Buh is known by them), as far from Buh as can be (the
@@ -515,6 +519,39 @@ def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tu
             cx, cy = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
             spots.extend(((cx + pts[k][0]) / 2, (cy + pts[k][1]) / 2) for k in toward)
     return spots
+
+
+FACE_STEP = 4  # the spacing of the spots ``lit_face`` tries over the light, in the scene's units
+
+
+def lit_face(view: JSON, area: JSON) -> list[tuple[float, float]]:
+    """Spots all over ``area``'s light, ``FACE_STEP`` apart, on its cubes' faces: tried where neither the
+    light's middle nor its edge (``lit_spots``) clears the numbers and Buh. Before them, the next place was a
+    corner of the cube's body (``light_corners``), the disc straddling it: about 14 % of the values of random
+    matches at a phone's size, half of which have room on the light itself (a "16" stood on cube 9's corner)."""
+    spots: list[tuple[float, float]] = []
+    n = CELL // FACE_STEP
+    for i in area["cubes"]:
+        r, c = view["cubes"][i]["cell"]
+        x0, y0 = c * CELL, r * CELL
+        for corner in view["cubes"][i]["lit_corners"]:
+            a, b, d = corner_points(corner, x0, y0, CELL)
+            for u in range(n + 1):
+                for v in range(n + 1 - u):
+                    w = n - u - v
+                    x, y = (a[0] * u + b[0] * v + d[0] * w) / n, (a[1] * u + b[1] * v + d[1] * w) / n
+                    if x0 + FACE <= x <= x0 + CELL - FACE and y0 + FACE <= y <= y0 + CELL - FACE:
+                        spots.append((x, y))
+    return spots
+
+
+def depth(view: JSON, area: JSON, spot: tuple[float, float]) -> float:
+    """How far ``spot`` is inside the body of the cube of ``area`` it stands on (from its nearest edge)."""
+    x, y = spot
+    return max(
+        min(x - c * CELL - INSET, (c + 1) * CELL - INSET - x, y - r * CELL - INSET, (r + 1) * CELL - INSET - y)
+        for r, c in (view["cubes"][i]["cell"] for i in area["cubes"])
+    )
 
 
 def light_corners(view: JSON, area: JSON) -> list[tuple[float, float]]:
@@ -549,10 +586,26 @@ def buh_clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS, c
     return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH * scale
 
 
+_SPOTS: dict[tuple, tuple[float, float]] = {}
+
+
+def _kept_spot(view: JSON, area: JSON, fit: int, was: int | None) -> tuple[float, float]:
+    """``value_spot``, remembered for the position: the board is drawn again for every key and pointer move on
+    one position, and a crowded light's spots (``lit_face``) take a few milliseconds to weigh."""
+    cubes = tuple((tuple(c["cell"]), tuple(map(tuple, c["lit_corners"]))) for c in view["cubes"])
+    key = (cubes, view["buh"], tuple(area["cubes"]), fit, was)
+    spot = _SPOTS.get(key)
+    if spot is None:
+        if len(_SPOTS) > 1000:
+            _SPOTS.clear()
+        spot = _SPOTS[key] = value_spot(view, area, fit, was)
+    return spot
+
+
 def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:
     drawn = []
     for area in view["areas"]:
-        x, y = value_spot(view, area, fit, was)
+        x, y = _kept_spot(view, area, fit, was)
         won = bool(winning) and set(area["cubes"]) == winning
         drawn.append(
             h(

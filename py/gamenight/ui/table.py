@@ -20,7 +20,9 @@ move back step by step (a board that ``unfold``s it: Light Seeker's actions, the
 ``match.replay`` timer, which this screen passes on; an input on the board ends that replay and does no
 more (a key that looks around excepted: ``match.handle``), while the table's own controls (Undo, New
 match, "Players and options") act as at any time, the last two ending the replay first: their question
-or form stands over the position (a computer's move made under the question is shown at once). While one plays
+or form stands over the position (a computer's move made under the question is shown at once). The move that ends a
+match is played back too, and the end's panel (the standings, who starts the rematch, "Rematch") waits for
+its end; "New match" pressed meanwhile only ends it (``over_unseen``). While one plays
 back, it is the next computer move's pause: that move waits for its end, then is played at once. A
 thinking whose position has gone (an undo, a new match) is dropped. Undo takes back the computer
 players' moves and the last move made here. A table of computer players only is allowed: the device
@@ -613,6 +615,12 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     if event.type == "click" and action == "table-undo":
         return undo(model)
     if event.type == "click" and action == "table-new":
+        if over_unseen(model):
+            # "New match" pressed while the move that ended the match is played back: the end comes first
+            # (the standings, who starts the rematch and its button, focused), as a question comes first
+            # over a match in progress. Nothing is dealt: the press was aimed at a match not yet over.
+            model, effects = replayed(replace(model, message=""), match.ended(shown), now)
+            return model, [*effects, FOCUS_NEW]
         if in_progress(model) and not model.confirming:
             # The question stands over the position, not over a replay playing on under it: the replay
             # ends (a computer's move that waited for its end is played, and shown at once: ``play``).
@@ -722,6 +730,14 @@ def retold(model: Model, kept: Mapping[str, str] | None = None) -> match.MatchUi
     ui = match.start(model.game, board, _view(model), table, kept, before=before, now_ms=model.now_ms, moves=moves)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, moves)
+
+
+def over_unseen(model: Model) -> bool:
+    """Whether the match is over but the board still plays back the move that ended it: the end's panel
+    (the standings, who starts the rematch and its button) waits for the board to show that move, so a
+    player watching the last move is not offered the rematch before the move ends."""
+    assert model.ui is not None  # asked while playing
+    return model.ui.view.get("result") is not None and match.replaying(model.ui)
 
 
 def in_progress(model: Model) -> bool:
@@ -881,7 +897,9 @@ def kind_field(i: int, chosen: str) -> Element:
 
 def playing_view(model: Model) -> Element:
     assert model.played is not None and model.ui is not None  # view() shows it once the match is dealt
-    ended = model.ui.view.get("result") is not None
+    # The end's panel comes with the standings, once the board has shown the move that ended the match
+    # (``match.render``): during its replay the controls are those of the match as the board shows it.
+    ended = model.ui.view.get("result") is not None and not over_unseen(model)
     starts = rematch_starts(model) if ended else ""
     # Above the button it tells of, as a lobby's notes under an ended match (``panel._match_controls``),
     # and its description: read as the button takes focus.

@@ -348,10 +348,12 @@ def off_the_eyes(view: dict, spot: tuple[float, float]) -> float:
 
 
 def spots_of(view: dict, area: dict) -> list[tuple[float, float]]:
-    """Every spot the scene may write ``area``'s value on: the light's middle, its edge, the body's corners."""
+    """Every spot the scene may write ``area``'s value on: the light's middle, its edge, all over it, the body's
+    corners."""
     return [
         *scene.lit_spots(view, area),
         *scene.lit_spots(view, area, toward=(0, 2)),
+        *scene.lit_face(view, area),
         *scene.light_corners(view, area),
     ]
 
@@ -402,6 +404,52 @@ def test_an_areas_value_is_written_clear_of_buh_at_a_phones_size():
             elif any(roomy(view, s) for s in edge):
                 assert spot in edge, (area, spot, "a spot at the light's edge clears Buh and the numbers")
     assert len(seen) > 500 and seen.count("clear") > 0.98 * len(seen) and "eyes" in seen
+
+
+def on_the_light(view: dict, area: dict, step: float = 3) -> list[tuple[float, float]]:
+    """Points all over ``area``'s lit triangles, ``step`` apart, inside its cubes' faces (the scene draws a
+    face ``scene.FACE`` in from its cell's edge)."""
+    points = []
+    for i in area["cubes"]:
+        r, c = view["cubes"][i]["cell"]
+        for corner in view["cubes"][i]["lit_corners"]:
+            (ax, ay), (bx, by), (dx, dy) = scene.corner_points(corner, c * C, r * C, C)
+            n = int(C / step)
+            for u in range(n + 1):
+                for v in range(n + 1 - u):
+                    x, y = (ax * u + bx * v + dx * (n - u - v)) / n, (ay * u + by * v + dy * (n - u - v)) / n
+                    if inside_a_face(view, area, (x, y)):
+                        points.append((x, y))
+    return points
+
+
+def inside_a_face(view: dict, area: dict, spot: tuple[float, float]) -> bool:
+    """Whether ``spot`` is on the face of one of ``area``'s cubes (not over its body's edge or corner)."""
+    x, y = spot
+    f = scene.FACE - 1e-6
+    return any(
+        c * C + f <= x <= (c + 1) * C - f and r * C + f <= y <= (r + 1) * C - f
+        for r, c in (view["cubes"][i]["cell"] for i in area["cubes"])
+    )
+
+
+def test_a_value_stands_on_its_light_where_the_light_has_room_not_on_a_cubes_corner():
+    """play61: at the end of a match a "16" stood on a corner of cube 9's body, its disc straddling the corner
+    over the gap between the cells, though the light had room for it. Where neither the light's middle nor its
+    edge clears the numbers and Buh, the value went to a body's corner (about 14 % of the values of random
+    matches at a phone's size, half of them with room on the light). Over the positions of random matches and
+    the crowded ones, at a phone's size, where a point of the area's light (on its cubes' faces) clears every
+    number's ink and Buh (the drawn board's, ``roomy``), the value stands on the light, on a face of its area."""
+    crowded = [view_of(board(*cubes, buh=buh)) for *cubes, buh in CROWDED]
+    seen = roomy_light = 0
+    for view in [*crowded, *match_views(5, 10)]:
+        for area in view["areas"]:
+            spot = scene.value_spot(view, area)
+            seen += 1
+            if any(roomy(view, s) for s in on_the_light(view, area)):
+                roomy_light += 1
+                assert inside_a_face(view, area, spot), (view["cubes"], area, spot, "on a body's corner")
+    assert seen > 500 and roomy_light > 0.9 * seen, (seen, roomy_light)
 
 
 def test_the_value_of_buhs_cube_alone_clears_buh_in_the_widest_valleys():

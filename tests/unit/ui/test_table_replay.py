@@ -393,12 +393,11 @@ def test_an_arrow_key_ends_the_replay_and_moves_the_cursor_a_key_that_acts_only_
         assert not match.replaying(ui) and move is None and ui.local == ended, name
 
 
-def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
-    """QA: when a computer's turn ended the match, the final standings stood beside the board while that
-    turn was still played back step by step, under "Bea (2)'s move, step 1 of 3", with Bea "to play" in
-    the seat list: the end was told before the board showed it. The live region says it at once."""
+def the_last_turn_played_back():
+    """Two computers play a match out, each turn played back: the page at the first step of the turn that
+    ended it."""
     model, effects = started(("easy", "easy"))
-    for _ in range(200):  # two computers play the match out; each turn is played back
+    for _ in range(200):
         if model.inner.played.state.outcome is not None:
             break
         value, _ = finish(work_of(effects))
@@ -406,6 +405,14 @@ def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
         while not any(isinstance(e, Work) for e in effects) and model.inner.played.state.outcome is None:
             model, effects = send(model, Tick(table.BOT_TASK if step_shown(model) is None else match.REPLAY, 4_000))
     assert model.inner.played.state.outcome is not None and step_shown(model) == 1
+    return model
+
+
+def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
+    """QA: when a computer's turn ended the match, the final standings stood beside the board while that
+    turn was still played back step by step, under "Bea (2)'s move, step 1 of 3", with Bea "to play" in
+    the seat list: the end was told before the board showed it. The live region says it at once."""
+    model = the_last_turn_played_back()
     assert any("The match is over" in line for line in news(model)), "the live region says it at once"
 
     def standings(model) -> list:
@@ -413,6 +420,36 @@ def test_the_final_standings_wait_until_the_last_move_has_been_played_back():
 
     assert standings(model) == [], "the final standings are shown before the last turn is played back"
     assert standings(shown_after_the_replay(model)), "and once it has been"
+
+
+def the_end_offered(model) -> tuple[str, bool, bool]:
+    """The table's first control (its words), whether it is the primary one, and whether the line under
+    the end saying who starts the rematch is there."""
+    tree = app.view(model)
+    (button,) = find_all(tree, lambda e: e.attr("data-action") == "table-new")
+    starts = find_all(tree, lambda e: e.attr("id") == "rematch-starts")
+    return text_of(button), "primary" in str(button.attr("class")), bool(starts)
+
+
+def test_the_rematch_and_who_starts_it_wait_until_the_last_move_has_been_played_back():
+    """play61: while the computer's winning turn was still played back, the side panel already said "In
+    the rematch, Bot (Easy) starts." over a primary "Rematch" (the standings waited): a player watching
+    the last move was offered the rematch before the move ended. The end's panel comes whole when the
+    board has shown the move: the standings, who starts the rematch and its button. "New match" pressed
+    during that replay ends it and deals nothing: the end, with who starts the rematch, is what follows,
+    as a question comes before a new match in progress (the press was aimed at a match not yet over)."""
+    model = the_last_turn_played_back()
+    log = model.inner.played.record.log
+    while step_shown(model) is not None:
+        assert the_end_offered(model) == ("New match", False, False), step_shown(model)
+        model, _ = send(model, Tick(match.REPLAY, 4_000))
+    assert the_end_offered(model) == ("Rematch", True, True), "and once it has been"
+    pressed, effects = send(the_last_turn_played_back(), UiEvent("click", "table-new", now_ms=4_000))
+    assert step_shown(pressed) is None and StopTimer(match.REPLAY) in effects
+    assert pressed.inner.played.record.log == log and not pressed.inner.rematch, "no match dealt"
+    assert the_end_offered(pressed) == ("Rematch", True, True) and table.FOCUS_NEW in effects
+    again, _ = send(pressed, UiEvent("click", "table-new", now_ms=4_100))
+    assert again.inner.rematch and again.inner.played.record.log == (), "the Rematch then deals it"
 
 
 def test_the_replays_words_on_how_to_skip_it_fit_the_device_that_shows_them():
