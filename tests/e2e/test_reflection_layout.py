@@ -502,3 +502,51 @@ def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(peop
     host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
     side_clues_keep_room(host, ".rf-work", width)
     shoot(host, f"phone{width}-race-normal-side-room")
+
+
+# A race's board as drawn: its cells' size, every clue number's size (its font size times the board's scale)
+# and how far its clues' shapes reach to either side, in px on the screen.
+RACE_BOARD = """() => {
+    const svg = document.querySelector('.rf-work .rf-board');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const numbers = [...svg.querySelectorAll('.rf-number')]
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+    const shapes = [...svg.querySelectorAll('.rf-edge .rf-shape')].map((s) => s.getBoundingClientRect());
+    return {cell: svg.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width, smallest: Math.min(...numbers),
+            left: Math.min(...shapes.map((s) => s.left)), right: Math.max(...shapes.map((s) => s.right))};
+}"""
+
+
+def test_a_race_s_12_by_12_board_on_two_phones(people: People):
+    """A race on the largest board a player can pick (12 × 12), Ann's page on a 390 × 844 phone, Bea's on a
+    320 × 640 one. Fitted to the screen it is an overview (docs/accessibility.md):
+    every clue whole on the screen, the side clues' frames clear of its edges and their targets a cell wide or
+    more (24 px at 390; at 320 px a cell is 22.5 px, under 24), nothing wider than the screen, and "Bigger cells"
+    offered (the cells are under a finger's 44 px); with it the cells are 46 px and every clue number 14 px or
+    more, the page still no wider than the screen."""
+    sizes = {390: {"width": 390, "height": 844}, 320: {"width": 320, "height": 640}}
+    ann = open_host(people, context=people.person(**{**PHONE, "viewport": sizes[390]}))
+    bea = join(people, ann, "Bea", people.person(**{**PHONE, "viewport": sizes[320]}))
+    choose(ann, 2, {"mode": "random", "preset": "custom", "size": 12, "tiles": 8, "rounds": 1})
+    sit(bea, "2", ann)
+    ann.click("button[data-action=start]")
+    for page, width in ((ann, 390), (bea, 320)):
+        expect(page.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+        assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "12"
+        page.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+        fitted = page.evaluate(RACE_BOARD)
+        assert fitted["left"] >= 1 and fitted["right"] <= width - 1, fitted  # every clue's shape whole
+        found = page.evaluate(SIDE_ROOM, ".rf-work")
+        assert [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1] == []
+        sides = [t for t in page.evaluate(CLUE_TARGETS, ".rf-work") if t["edge"][0] in "LR"]
+        assert min(t["w"] for t in sides) >= min(24, int(fitted["cell"])), (fitted, sides)
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+        shoot(page, f"phone{width}-race-12-fitted")
+        expect(page.locator("#rf-zoom")).to_be_visible()  # the cells under 44 px: offered
+        page.tap("#rf-zoom")
+        expect(page.locator("#rf-board.rf-zoom")).to_have_count(1)
+        zoomed = page.evaluate(RACE_BOARD)
+        assert zoomed["cell"] >= 44 and zoomed["smallest"] >= 14, zoomed
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+        page.locator("#rf-board").scroll_into_view_if_needed()
+        shoot(page, f"phone{width}-race-12-zoomed")

@@ -96,7 +96,7 @@ def test_bad_settings_are_refused_with_a_reason(params, reason):
         ),
         (
             "ja",
-            "「2026-02-30」は2020年1月1日から2199年12月31日までの日付ではありません（例：2026-12-01）。",
+            "「2026-02-30」は日付として使えません。2020年1月1日から2199年12月31日までの日付を2026-12-01のように書いてください。",
             ("2026-02-30", "2020年1月1日", "2199年12月31日", "2026-12-01"),
         ),
     ],
@@ -114,6 +114,8 @@ def test_a_refused_daily_date_keeps_each_date_whole_and_the_catalogue_writes_the
     assert text.replace(i18n.JOINER, "") == said
     assert re.findall(f"(?<!{i18n.JOINER})-|-(?!{i18n.JOINER})", text) == [], "a line may break at a date's hyphen"
     assert all(i18n.whole(day) in text for day in days), text
+    if language == "ja":  # what was typed, its brackets and its particle are one piece: no line ends at "」"
+        assert i18n.whole("「2026-02-30」は") in text, text
     template = i18n.describe(refused.value.code, {})  # the catalogue's entry, its placeholders unfilled
     assert {"{first_day}", "{last_day}", "{example_day}"} <= set(re.findall(r"\{\w+\}", template)), template
     assert not re.search(r"[0-9]", template), "a date written into the message"
