@@ -203,6 +203,20 @@ def test_a_computer_seat_s_name_field_says_its_name_and_an_old_save_calls_its_bo
     expect(field).to_have_attribute("placeholder", "Bot B (Normal)")
 
 
+def test_a_table_of_two_computers_has_no_undo(app: Page, site_url: str):
+    """Undo takes back this device's last move: two computers at a table (ja-JP at 1280 × 800, a player's pass)
+    showed it greyed out beside "New match", then "Rematch", with nothing it could ever take back."""
+    open_app(app, site_url, "#/raythread/table")
+    app.select_option("select[name=kind0]", "hard")
+    app.select_option("select[name=kind1]", "normal")
+    app.click("form[data-action=table-setup] button[type=submit]")
+    expect(app.locator(".rt-board")).to_be_visible()
+    expect(app.locator("button[data-action=table-new]")).to_have_text("New match")
+    expect(app.locator("button[data-action=table-undo]")).to_have_count(0)
+    wait_for_moves(app, rt.STORE, 2)  # and still none once the computers have played
+    expect(app.locator("button[data-action=table-undo]")).to_have_count(0)
+
+
 # Each step of a replay as the page drew it: the step number (``data-replay``, none for the position
 # itself), where each cube and Buh stand, and the status line; recorded when the step changes.
 WATCH_REPLAY = """() => {

@@ -920,15 +920,23 @@ def playing_view(model: Model) -> Element:
             },
             _("Rematch") if ended else _("New match"),
         ),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "button",
-                "data-action": "table-undo",
-                "disabled": last_own_move(model) is None,
-            },
-            _("Undo"),
+        # A table of computers only has no move of this device's to take back, ever: no Undo there (it
+        # stood greyed out beside "New match" for the whole match and after it).
+        *(
+            [
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "table-undo",
+                        "disabled": last_own_move(model) is None,
+                    },
+                    _("Undo"),
+                )
+            ]
+            if any(s.kind == "here" for s in model.seats)
+            else []
         ),
         h(
             "button",

@@ -205,6 +205,26 @@ def test_a_table_of_computers_only_plays_itself_for_the_device_to_watch(game):
     assert not any(isinstance(e, Work) and list(e.steps) for e in effects)
 
 
+def actions_of(model) -> list[str]:
+    """The data-action of every button the table shows under its match."""
+    return [str(b.attr("data-action")) for b in find_all(app.view(model), lambda e: e.tag == "button")]
+
+
+@pytest.mark.parametrize("game", sorted(set(games.BOTS) & set(games.ON_ONE_DEVICE)))
+def test_a_table_of_computers_only_shows_no_undo_while_a_table_with_a_person_does(game):
+    """Undo takes back this device's last move: at a table of computers only there is none, ever, and its
+    button stood greyed out beside "New match", then "Rematch", for the whole match (a player's pass, ja-JP)."""
+    model, _ = screen(f"#/{game}/table")
+    form = {"players": "2", "kind0": "easy", "kind1": "hard"}
+    model, effects = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
+    assert "table-new" in actions_of(model) and "table-undo" not in actions_of(model)
+    while model.inner.ui.view.get("result") is None:
+        model, effects = bot_turn(model, effects)
+    assert "table-new" in actions_of(model) and "table-undo" not in actions_of(model), "nor after its end"
+    person, _ = send(screen(f"#/{game}/table")[0], UiEvent("submit", "table-setup", form={**form, "kind0": "here"}))
+    assert "table-undo" in actions_of(person)
+
+
 def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     # "Play vs computer" names its person "Player 1" in the page's language when the match starts; a
     # switch of language later says it in the new one (the match keeps the words it started with).
