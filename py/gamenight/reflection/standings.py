@@ -250,9 +250,16 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                     "th",
                     {"scope": "row"},
                     name_of(table, seat),
-                    seat in gone and h("span", {"class": "badge rf-flag rf-out"}, _("counted out")),
+                    # One badge under the name. A builder who left before the reveal is both: "counted
+                    # out" says why the reveal failed, "disqualified" why the total is 0 whatever the rounds.
+                    seat in gone
+                    and h(
+                        "span",
+                        {"class": "badge rf-flag rf-out"},
+                        i18n.separated(_("counted out"), _("disqualified")) if seat in out else _("counted out"),
+                    ),
                     seat in out
-                    and seat not in gone  # their reveal failed because they left: "counted out" says it
+                    and seat not in gone
                     and h("span", {"class": "badge rf-flag"}, _("disqualified: reveal failed")),
                 ),
                 h("td", {"class": "rf-total", "data-score": scores.get(seat)}, i18n.number(scores.get(seat, 0))),

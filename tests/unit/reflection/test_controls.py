@@ -727,6 +727,25 @@ def test_the_scoreboard_shows_points_per_round_void_failures_and_a_disqualified_
     assert [li.attr("data-seat") for li in find_all(board.tree, lambda e: e.attr("data-place"))] == ["1", "2"]
 
 
+def test_a_builder_counted_out_before_the_reveal_is_flagged_disqualified_beside_counted_out():
+    """Her rounds read −60 and her total 0, under a badge that said only "counted out" (a player's pass at
+    390 px): the total is the disqualification's (docs/rules/reflection.md), so the badge says both."""
+    m, shown = built_match()
+    shown["2"].place(m.layouts["1"])  # Bea solves Ann's puzzle
+    shown["1"].click("rf-give-up")
+    shown["1"].click("rf-give-up")  # Ann gives up on Bea's
+    m.now += 1_000
+    m.state, events = GAME.count_out(m.state, "2", m.now)  # Bea left before her reveal (reveal-out)
+    m.events += events
+    everyone_sees(shown)
+    for page in shown.values():
+        (row,) = find_all(page.tree, lambda e: e.tag == "tr" and e.attr("data-seat") == "2")
+        (badge,) = find_all(row, lambda e: "rf-flag" in (e.attr("class") or ""))
+        assert text_of(badge) == "counted out · disqualified", text_of(badge)
+        (total,) = find_all(row, lambda e: "rf-total" in (e.attr("class") or ""))
+        assert total.attr("data-score") == 0
+
+
 def test_team_averages_are_shown_in_random_mode():
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
