@@ -322,6 +322,7 @@ class RaythreadBoard:
             colours=table.colours,
             names=table.names,
             tags=table.tags,
+            over=table.stopped,  # the host ended the match: no tile turns any more (scene.final)
         )
         cells = _cells(view, look)
         shown = preview or view
@@ -679,6 +680,7 @@ def _cells(view: JSON, look: scene.Look) -> Memo:
         tuple(look.colours.items()),
         tuple(look.names.items()),
         tuple(look.tags.items()),
+        look.over,
         i18n.generation(),  # labels in the page's language
     )
     kept = _CELLS.get(key)
