@@ -54,6 +54,60 @@ def test_why_a_raythread_click_did_nothing_is_said_inside_the_laptops_window(bro
         context.close()
 
 
+BOXES = """() => Object.fromEntries(['.rt-board', '.rt-hand', '.rt-hint', '.match-main', '.match-side'].map((s) => {
+  const b = document.querySelector(s).getBoundingClientRect();
+  return [s, {left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width}];
+}))"""
+WIDE = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1440x900": (1440, 900)}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", WIDE.values(), ids=WIDE.keys())
+def test_raythread_s_hand_stands_beside_the_board_where_the_window_s_height_caps_it(
+    browser: Browser, site_url: str, size, players: int
+):
+    """QA: at 1280×800 the window's height capped the board at 480 px and about 330 px of the main column
+    stood empty between it and the players' list (the hand and its hint under the board, each as wide as
+    the column). Where the column is that much wider than the board, the hand and the hint stand beside
+    the board, filling that room, and the board grows into the height they left, still whole in the window
+    with the hand."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di")[:players])
+        page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: the hint says where it may go
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.evaluate(BOXES)
+        board, hand, hint, main = box[".rt-board"], box[".rt-hand"], box[".rt-hint"], box[".match-main"]
+        for part, drawn in ((".rt-hand", hand), (".rt-hint", hint)):
+            assert board["right"] < drawn["left"] <= board["right"] + 24, (part, drawn, board)
+            assert drawn["right"] <= main["right"] + 0.5 and drawn["top"] < board["bottom"], (part, drawn, board)
+        # What is left of the main column right of the panel: none (the panel takes it), nor under the board.
+        assert main["right"] - board["right"] <= 16 + max(hand["width"], hint["width"]) + 0.5, box
+        # 100vh - 15rem, the height the hand left it, or the column's width less the panel's 14rem
+        assert board["width"] >= min(size[1] - 15 * 16, main["right"] - main["left"] - 14 * 16) - 1, box
+        assert board["width"] > 520, board  # 480 px at 1280×800 and 448 at 1366×768 under the hand
+        assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint"))
+    finally:
+        context.close()
+
+
+def test_raythread_s_hand_stays_under_the_board_where_beside_it_the_board_would_shrink(browser: Browser, site_url: str):
+    """At 1024×768 the main column (604 px) is only a little wider than the board the height allows (448 px):
+    beside the hand the board would shrink to 380 px, so the hand stays under it."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url)
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.evaluate(BOXES)
+        assert box[".rt-hand"]["top"] >= box[".rt-board"]["bottom"], box
+        assert box[".rt-board"]["width"] >= 768 - 20 * 16 - 1, box
+        assert_in_window(page, (".match-status", ".rt-board", ".rt-hand"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1100, 800)], ids=["1024x768", "1100x800"])
 def test_light_seeker_s_turn_stands_beside_the_board_on_a_small_laptop(browser: Browser, site_url: str, size):
     """QA: at 1024×768 and 1100×800 (text at 100 %) the turn panel went under the board, "Confirm turn" below

@@ -322,58 +322,66 @@ class RaythreadBoard:
             colours=table.colours,
             names=table.names,
             tags=table.tags,
+            over=table.stopped,  # the host ended the match: no tile turns any more (scene.final)
         )
         cells = _cells(view, look)
         shown = preview or view
         beams_key = ("beams", tuple(look.colours.items()), frozenset(look.fresh), preview is not None)
         beams = keep(_BEAMS, beams_key, lambda: scene.beams_layer(view, look), (shown,))
         outcome, hint = _outcome(move, preview, view, table), _hint(ui, seat, preview, view)
+        # The frame is the container css/app.css asks about: where the window's height leaves the main
+        # column wider than the board, the hand and its hint stand beside the board, which grows into the
+        # height they leave (docs/rules/raythread.md, "Laptops").
         return h(
             "div",
-            {"class": "rt-play", "data-size": view["size"]},
+            {"class": "rt-frame"},
             h(
                 "div",
-                {"class": "rt-info"},
+                {"class": "rt-play", "data-size": view["size"]},
                 h(
-                    "span",
-                    {},
-                    ngettext("First to {n} point", "First to {n} points", view["target"]).format(n=view["target"]),
+                    "div",
+                    {"class": "rt-info"},
+                    h(
+                        "span",
+                        {},
+                        ngettext("First to {n} point", "First to {n} points", view["target"]).format(n=view["target"]),
+                    ),
+                    h(
+                        "span",
+                        {},
+                        ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
+                    ),
+                    live
+                    and h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button quiet rt-zoom",
+                            "data-action": "rt-zoom",
+                            "aria-pressed": "true" if ui.zoom else "false",
+                        },
+                        _("Fit the board") if ui.zoom else _("Zoom in"),
+                    ),
                 ),
                 h(
-                    "span",
-                    {},
-                    ngettext("{n} tile in the deck", "{n} tiles in the deck", view["deck"]).format(n=view["deck"]),
+                    "div",
+                    {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
+                    scene.board(view, look, cells, beams),
                 ),
-                live
-                and h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "button quiet rt-zoom",
-                        "data-action": "rt-zoom",
-                        "aria-pressed": "true" if ui.zoom else "false",
-                    },
-                    _("Fit the board") if ui.zoom else _("Zoom in"),
+                self._hand(ui, view, seat, _nudge(ui)),
+                ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
+                # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
+                # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
+                # line changes in place as the cursor moves, and the page morphs only the text nodes that
+                # changed, some inside no-break spans (names, keys): without it Chromium hands the reader only
+                # those ("column 5: claims the"), not the line.
+                h(
+                    "p",
+                    {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
+                    outcome,
+                    outcome and hint and i18n.sentence_gap(),
+                    hint,
                 ),
-            ),
-            h(
-                "div",
-                {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
-                scene.board(view, look, cells, beams),
-            ),
-            self._hand(ui, view, seat, _nudge(ui)),
-            ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
-            # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
-            # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
-            # line changes in place as the cursor moves, and the page morphs only the text nodes that
-            # changed, some inside no-break spans (names, keys): without it Chromium hands the reader only
-            # those ("column 5: claims the"), not the line.
-            h(
-                "p",
-                {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
-                outcome,
-                outcome and hint and i18n.sentence_gap(),
-                hint,
             ),
         )
 
@@ -679,6 +687,7 @@ def _cells(view: JSON, look: scene.Look) -> Memo:
         tuple(look.colours.items()),
         tuple(look.names.items()),
         tuple(look.tags.items()),
+        look.over,
         i18n.generation(),  # labels in the page's language
     )
     kept = _CELLS.get(key)

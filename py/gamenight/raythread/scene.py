@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -66,6 +66,13 @@ class Look:
     colours: Mapping[str, str] = field(default_factory=dict)  # seat → colour name (core.game.seat_colour)
     names: Mapping[str, str] = field(default_factory=dict)  # seat → player name
     tags: Mapping[str, str] = field(default_factory=dict)  # seat → what players read (board.seat_tags)
+    over: bool = False
+
+
+def final(view: JSON, look: Look) -> bool:
+    """Whether ``view`` is drawn as a final board: nobody may move on it again (its rules ended the match,
+    or the host did), so no tile "can still turn" (its ↻ mark and the words in its cell's name)."""
+    return bool(view["ended"]) or look.over
 
 
 def cell_id(cell: Cell) -> str:
@@ -123,7 +130,7 @@ def board(view: JSON, look: Look = Look(), cells: Element | None = None, beams: 
         },
         cells if cells is not None else cells_layer(view, look),
         beams if beams is not None else beams_layer(view, look),
-        _turn_marks(view),
+        _turn_marks(view, look),
         h("g", {"class": "rt-overlay", "aria-hidden": "true"}, _overlay(view, look), _marks(gained, look)),
     )
 
@@ -136,7 +143,7 @@ def beams_layer(view: JSON, look: Look) -> Element:
 
 def cells_layer(view: JSON, look: Look) -> Element:
     """The field, the grid and every cell with what stands on it. It depends on the position and, of
-    ``look``, only on ``targets``, ``last``, ``fresh``, ``colours`` and ``names`` — not on the cursor or
+    ``look``, only on ``targets``, ``last``, ``fresh``, ``colours``, ``names`` and ``over`` — not on the cursor or
     a preview — so callers may keep it between frames (``svg.Memo``)."""
     n = view["size"]
     width = n * CELL + 2 * PAD
@@ -144,7 +151,14 @@ def cells_layer(view: JSON, look: Look) -> Element:
     beacons = {tuple(b["cell"]): b for b in view["beacons"]}
     emitters = {tuple(e["cell"]): e for e in view["emitters"]}
     lit = lit_cells(view)
-    context = (tuple(look.colours.items()), tuple(look.names.items()), tuple(look.tags.items()), i18n.generation())
+    look = replace(look, over=final(view, look))  # each cell's name says it: "can still turn" no more
+    context = (
+        tuple(look.colours.items()),
+        tuple(look.names.items()),
+        tuple(look.tags.items()),
+        look.over,
+        i18n.generation(),
+    )
     return h(
         "g",
         {"class": "rt-cells"},
@@ -328,6 +342,12 @@ def cell_label(
             what = _("beacon worth {value}, claimed by {names}").format(value=beacon["value"], names=by)
         else:
             what = _("beacon worth {value}, unclaimed").format(value=beacon["value"])
+    elif tile and look.over:  # a final board: no tile turns any more, so none is said to
+        what = _("{tile}, {orient}, placed by {name}").format(
+            tile=_(TILE_WORDS[tile["kind"]]),
+            orient=_(ORIENT_WORDS[tile["orient"]]),
+            name=_seat_name(tile["owner"], look),
+        )
     elif tile:
         turn = _("already turned") if tile["rotated"] else _("can still turn")
         what = _("{tile}, {orient}, placed by {name}, {turn}").format(
@@ -442,13 +462,14 @@ def _turn_mark(cx: float, cy: float, r: float = TURN_MARK_R) -> Element:
     )
 
 
-def _turn_marks(view: JSON) -> Element:
+def _turn_marks(view: JSON, look: Look) -> Element:
     """The turn marks of the tiles their owners may still turn, in a layer over the beams: with four
     players the outer lanes run 9 units from a cell's centre line, through the mark (TURN_MARK_AT), and
     no spot in the cell clears every lane while staying by its own bar. The beam passes under the mark's
-    halo instead of hiding it."""
+    halo instead of hiding it. A final board has none: a rotation nobody can make any more is no part of
+    the position it shows."""
     marks = []
-    for tile in view["tiles"]:
+    for tile in () if final(view, look) else view["tiles"]:
         if tile["rotated"]:
             continue
         cx, cy = centre(tile["cell"])

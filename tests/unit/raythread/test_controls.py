@@ -526,6 +526,22 @@ def test_a_board_that_takes_no_input_draws_no_cursor_targets_or_zoom():
     assert "aria-activedescendant" in watching and "rt-zoom" in watching
 
 
+def test_a_match_the_host_ended_marks_no_tile_as_one_that_can_still_turn():
+    """A match the host ended (``table.stopped``) is as final as one its rules ended: nobody turns a tile
+    on it again, so its board draws no ↻ mark and no cell's name says "can still turn". A page that lost
+    the host (``table.offline``) still shows them: the match goes on at the host's."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")]), "A")
+    ui = BOARD.start(view, None)
+
+    def marks(table):
+        drawn = BOARD.render(ui, view, None, table)
+        return len(find_all(drawn, lambda e: e.attr("class") == "rt-can-turn")), "can still turn" in render(drawn)
+
+    assert marks(TABLE) == (1, True)
+    assert marks(replace(TABLE, offline=True)) == (1, True)
+    assert marks(replace(TABLE, stopped=True)) == (0, False)
+
+
 def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_screens():
     """The hints under a preview named Enter and Escape on a phone too ("Tap or click the cell, or press
     Enter, to place; Escape cancels."): the keys are now a sentence of their own in the element a touch

@@ -224,3 +224,30 @@ def test_a_beam_in_the_outer_lane_never_hides_a_turn_mark():
     (arc,) = find_all(mark, lambda e: e.tag == "path" and e.attr("class") is None)
     (halo,) = find_all(mark, lambda e: e.attr("class") == "rt-turn-halo")
     assert halo.attr("d") == arc.attr("d") and mark.children.index(halo) < mark.children.index(arc)
+
+
+def test_a_final_board_marks_no_tile_as_one_that_can_still_turn():
+    """QA: the ↻ marks stayed on the tiles after the match ended, and each such cell's name still said "can
+    still turn": a finished board showed moves nobody could make any more. It shows the final position:
+    no turn mark, and the cells name their tiles without it (a tile turned before is just a tile)."""
+    state = position(
+        {(1, 5): 2, (9, 9): 1}, [tile((7, 5), "\\", owner="C", rotated=True), tile((8, 8), "/", owner="C")], target=2
+    )
+    playing = rules.view(state, "A")
+    # The position before the last move: A's tile and C's unturned one each carry a mark once A's is down.
+    ended_state, _ = rules.play(state, "A", {"type": "place", "tile": "mirror", "cell": [3, 5], "orient": "/"})
+    ended = rules.view(ended_state, "A")
+    assert not playing["ended"] and ended["ended"], "the position shows what it should: A's 2 reaches the target"
+    assert (
+        len(find_all(scene.board(playing, scene.Look(colours=COLOURS)), lambda e: e.attr("class") == "rt-can-turn"))
+        == 1
+    )
+    tree = scene.board(ended, scene.Look(colours=COLOURS))
+    assert not find_all(tree, lambda e: e.attr("class") == "rt-can-turn")
+    labels = {
+        tuple(int(n) for n in str(e.attr("id"))[4:].split("-")): str(e.attr("aria-label"))
+        for e in find_all(tree, lambda e: e.attr("role") == "gridcell")
+    }
+    assert labels[(3, 5)] == "row 4, column 6: mirror, slash /, placed by A · lit by A and C", labels[(3, 5)]
+    assert labels[(8, 8)] == "row 9, column 9: mirror, slash /, placed by C", labels[(8, 8)]
+    assert labels[(7, 5)] == "row 8, column 6: mirror, backslash \\, placed by C · lit by C", labels[(7, 5)]
