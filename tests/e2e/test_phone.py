@@ -571,12 +571,14 @@ STATUS_TEXT_LINES = """() => {
 
 def test_a_japanese_status_breaks_between_words_at_320_px(browser: Browser, site_url: str):
     """QA: at 320 px Japanese broke the status between any two characters, "番" alone on its second line
-    ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name."""
+    ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name: at its
+    separator, each part whole. (Only a lone last character was refused: with neither word-break rule,
+    "…あなた" / "の番" passed.)"""
     with phone(browser, site_url, (320, 640), locale="ja-JP") as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
         expect(page.locator(".match-status")).to_contain_text("あなたの番")
         lines = page.evaluate(STATUS_TEXT_LINES)
-        assert len(lines) == 2 and all(len(line.strip()) > 1 for line in lines), lines
+        assert [re.sub(r"[\s\u2060]", "", line) for line in lines] == ["プレイヤー1（A）の番・", "あなたの番"], lines
 
 
 # Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
