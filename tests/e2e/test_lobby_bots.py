@@ -247,6 +247,31 @@ ANSWER_WATCHED = """() => window.steps.some(s => s.status.includes("Bot 2 (Easy)
   && window.steps[window.steps.length - 1].step === null"""
 
 
+# The deal the two Light Seeker tests below play: one whose first turns they compute on (Ann's first turn
+# that the computer's answer leaves going, a second turn of hers that leaves it going too).
+LS_SEED = 5
+
+
+def deal_from(host: Page, seed: int) -> None:
+    """The host's match, just started with no move made, dealt again from ``seed``: its saved record's seed
+    rewritten and the page reloaded, which restores the lobby by replaying that record. (A lobby's Start
+    deals from a fresh seed each run, so a test that computes on the deal held only for the deals it met.)"""
+    host.wait_for_function(f"JSON.parse(localStorage.getItem('{HOST_STORE}')).session.match !== null")
+    saved = json.loads(host.evaluate(f"localStorage.getItem('{HOST_STORE}')"))
+    record = saved["session"]["match"]["record"]
+    assert record["log"] == [], "dealt again before any move"
+    record["seed"] = seed
+    # Written, and the page's own saves kept out until the reload (one would put the fresh deal back).
+    host.evaluate(
+        "([key, text]) => { localStorage.setItem(key, text); Storage.prototype.setItem = () => {}; }",
+        [HOST_STORE, json.dumps(saved)],
+    )
+    host.reload()
+    host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
+    expect(host.locator(".match-main")).to_be_visible(timeout=CONNECT_MS)
+    assert saved_record(host)["seed"] == seed
+
+
 def going(state, seat_id: str, then=lambda after: True) -> dict:
     """``seat_id``'s first legal turn that leaves the match going (and passes ``then``)."""
     for move in LS_GAME.legal(state, seat_id):
@@ -263,11 +288,12 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
     Dan's page shows each of Ann's turns to its last step, then its position with "thinking…", then
     the computer's turn: it used to come 0.45 s after the computer's thinking and cut Ann's short."""
     host = open_host(people, game="lightseeker")
-    dan = join(people, host, "Dan")
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
     host.click("button[data-action=start]")
+    deal_from(host, LS_SEED)
+    dan = join(people, host, "Dan")  # the match's spectator from before its first move
+    expect(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
     expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     for page in (host, dan):
         expect(page.locator(".ls-board")).to_be_visible()
@@ -317,7 +343,7 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
-    expect(host.locator(".ls-board")).to_be_visible()
+    deal_from(host, LS_SEED)
     state, count = hosted_match(host)
     seed = saved_record(host)["seed"]
     bot = games.bot("lightseeker")
