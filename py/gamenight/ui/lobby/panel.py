@@ -249,7 +249,7 @@ def sync_board(
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
         # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
-        halted = N_("Not connected to the host: rejoin above to play on.")
+        halted = N_("Not connected to the host: rejoin below to play on.")
     else:
         halted = ""
     if ui.halted != halted:
@@ -311,8 +311,11 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     return moved, (client.move(move) if move is not None else None)
 
 
-def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> Element:
-    """The whole lobby for this page (``board``: the match screen's state, when the game has a board)."""
+def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, steps: Element | None = None) -> Element:
+    """The whole lobby for this page (``board``: the match screen's state, when the game has a board).
+    ``steps``: what a guest's page that lost the host does to come back (its Rejoin form, then its reply),
+    right under the board (``screen.render``'s ``under``), where it moves neither the board nor the lines above
+    it; with no match on show, under the lobby's heading."""
     lobby = client.lobby
     if lobby is None:
         return h(
@@ -357,7 +360,9 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             _match_controls(client, lobby, sight),
             _working(sight, board),
             _gone(client, lobby, sight, table, board),
+            steps,
         ),
+        not shows_match and steps,
         h(
             "div",
             {"class": "lobby-grid"},
