@@ -806,10 +806,17 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
         "form",
         {"class": "add-bot", "data-action": "add-bot", "data-clear": True},
         h("input", {"type": "hidden", "name": "seat", "value": seat}),
+        # A visible label (a sighted host read "Normal" beside the button with nothing saying what it chose);
+        # the spoken name says the seat too, and holds the words shown (WCAG 2.5.3, label in name).
         h(
-            "select",
-            {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
-            [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
+            "label",
+            {"class": "bot-level"},
+            h("span", {"class": "bot-level-name"}, _("Level")),
+            h(
+                "select",
+                {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
+                [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
+            ),
         ),
         h("button", {"class": "button", "type": "submit"}, text or _("Add a computer player")),
     )
