@@ -920,6 +920,53 @@ def test_a_guest_that_loses_the_host_keeps_the_board_in_place_and_rejoins_under_
     assert text_of(bea.by_class("match-status")[0]) == "Ann\u00a0(A) to play" and not bea.by_class("rejoin-steps")
 
 
+def shown_options(page: Page) -> dict[str, str]:
+    """The match's options as a guest's page shows them, read-only: label → value."""
+    (box,) = page.by_class("match-options")
+    terms = [text_of(e) for e in find_all(box, lambda e: e.tag == "dt")]
+    return dict(zip(terms, [text_of(e) for e in find_all(box, lambda e: e.tag == "dd")], strict=True))
+
+
+def test_a_guest_sees_the_match_s_options_before_it_starts_as_the_host_set_them():
+    """A guest could not see the points to win, nor any other option the host set, before the match started
+    (only the host's form shows them). The lobby's message carries them already: the guest's page shows them
+    read-only, in its own language, and follows the host's changes; options its game refuses (a peer's bad
+    message) are said as such, and none is shown as if it held."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="2", size="9", mirrors="20", prisms="10", hand="3", target="20")
+    assert host.inner.live.session.options["target"] == 20
+    assert shown_options(bea) == {
+        "Board size": "9 × 9",
+        "Mirrors in the deck": "20",
+        "Prisms in the deck": "10",
+        "Tiles in hand": "3",
+        "Points to win": "20",
+    }
+    assert not host.by_class("match-options"), "the host's form shows them"
+    i18n.set_language("ja")
+    try:
+        assert shown_options(bea)["勝利点"] == "20"
+    finally:
+        i18n.set_language("en")
+    host.submit("choose", game="lightseeker", players="2")  # another game starts from its defaults
+    assert shown_options(bea) == {
+        "Light joins": "where lit edges meet",
+        "A player with no legal turn": "loses the match",
+    }
+    host.submit("choose", game="lightseeker", players="2", light_joins="faces", no_legal_turn="draw")
+    assert shown_options(bea) == {
+        "Light joins": "where lit faces touch",
+        "A player with no legal turn": "ends it in a draw",
+    }
+    client = bea.inner.client
+    client.lobby = replace(client.lobby, options={"no_legal_turn": "sometimes"})
+    (box,) = bea.by_class("match-options")
+    assert not find_all(box, lambda e: e.tag == "dd")
+    assert text_of(box) == "OptionsThe host's options cannot be read: 'no_legal_turn' must be one of 'loses', 'draw'."
+
+
 def test_each_invitation_lets_one_player_in():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

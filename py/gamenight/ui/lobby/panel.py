@@ -366,7 +366,14 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
         h(
             "div",
             {"class": "lobby-grid"},
-            h("div", {}, _seats(client, lobby, sight), _members(client, lobby, sight), _host_controls(lobby, sight)),
+            h(
+                "div",
+                {},
+                _seats(client, lobby, sight),
+                _members(client, lobby, sight),
+                _host_controls(lobby, sight),
+                _options_shown(lobby, sight),
+            ),
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
         ),
     )
@@ -948,6 +955,32 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
             _("Start the match"),
         ),
     )
+
+
+def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
+    """The next match's options as the host set them, read-only, on a member's page (the host's form shows
+    them on the host's): a guest saw neither the points to win nor any other option until the match began.
+    From the lobby's message (untrusted): options its game refuses are said, and none is shown as if it held."""
+    game = games.rules(lobby.game)
+    fields = getattr(game, "option_fields", ()) if game else ()
+    if sight.host or lobby.phase == "playing" or not fields:
+        return None
+    heading = h("h3", {}, _("Options"))
+    try:
+        game.options(lobby.options)  # the game's own check, as it starts the match
+    except BadOptions as err:
+        why = _("The host's options cannot be read: {reason}").format(reason=reason_text(err.code, err.params))
+        return h("section", {"class": "match-options"}, heading, h("p", {"class": "notice"}, why))
+    values = lobby.options or {}
+    rows = []
+    for f in fields:
+        value = values.get(f.name, f.default)
+        if f.kind == "choice":
+            value = next((_(label) for v, label in f.choices if v == value), str(value))
+        elif f.kind == "bool":
+            value = _("on") if value else _("off")
+        rows.append(h("div", {}, h("dt", {}, _(f.label)), h("dd", {}, str(value))))
+    return h("section", {"class": "match-options"}, heading, h("dl", {}, rows))
 
 
 def _match(client: Client, lobby: p.Lobby) -> Element | None:
