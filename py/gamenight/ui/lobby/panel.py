@@ -963,7 +963,7 @@ def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
     From the lobby's message (untrusted): options its game refuses are said, and none is shown as if it held."""
     game = games.rules(lobby.game)
     fields = getattr(game, "option_fields", ()) if game else ()
-    if sight.host or lobby.phase == "playing" or not fields:
+    if game is None or sight.host or lobby.phase == "playing" or not fields:
         return None
     heading = h("h3", {}, _("Options"))
     try:
