@@ -24,7 +24,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
-from gamenight.ui.program import Effect, Keys, UiEvent
+from gamenight.ui.program import Effect, Keys, ShowInWindow, UiEvent
 from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
@@ -34,6 +34,10 @@ STATE_TEXT = {
     "bot": N_("computer player"),  # never away: it plays in the host's page
     "unknown": "",  # a page cut off from the host cannot know: no word per row, one line under the heading
 }
+# The lobby's refusal, drawn under its heading (``_error``), on the host's page and a guest's: on a phone the
+# button pressed is far below it, and a refusal out of the window looked like a press that did nothing. Focus
+# stays on the button.
+SHOW_REFUSAL = ShowInWindow("#lobby-alert-0.error, #lobby-alert-1.error")
 CHOOSE_FORM = "lobby-choose"  # the id "Start the match" submits, from outside the form
 # How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
 ROUTE_TEXT = {"direct": N_("direct"), "stun": N_("via STUN"), "relay": N_("via relay")}
