@@ -82,9 +82,10 @@ def member(page: Page, name: str):
     return page.locator(".member", has=page.locator(".name", has_text=name))
 
 
-def rejoin(host: Page, guest: Page, name: str) -> None:
+def rejoin(host: Page, guest: Page, name: str, board_top: tuple[str, float] | None = None) -> None:
     """The host's one click ("Invite again" on the member's row), the guest's one paste into the page's
-    rejoin form, and the host pasting the reply it shows."""
+    rejoin form, and the host pasting the reply it shows (``board_top``: a script that measures where the
+    board stands, and where it stood before the connection dropped, for while the reply shows)."""
     member(host, name).locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
     expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
@@ -92,6 +93,8 @@ def rejoin(host: Page, guest: Page, name: str) -> None:
     guest.click("form[data-action=rejoin] button[type=submit]")
     reply = guest.locator(".reply-code")
     expect(reply).to_be_visible(timeout=CONNECT_MS)
+    if board_top is not None:
+        assert guest.evaluate(board_top[0]) == board_top[1]
     paste_reply(host, reply.input_value())
 
 
@@ -617,14 +620,19 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_its_seat_with_one_paste(
     host, bea = two_player_match(people, bea_browser)
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected")
+    # Where the board stands on the page: the halt and the rejoin move it not at all (their notice and steps
+    # stood above it and pushed it down by 183 px at 1280 × 800; the reply took the whole lobby's place).
+    top = "document.querySelector('.rt-board').getBoundingClientRect().top + scrollY"
+    playing = bea.evaluate(top)
 
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
-    expect(bea.locator("[data-connection]")).to_contain_text("Ask the host for a new invitation")
+    expect(bea.locator(".rejoin-steps")).to_contain_text("Ask the host for a new invitation")
+    assert bea.evaluate(top) == playing
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     expect(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
 
-    rejoin(host, bea, "Bea")  # one click for the host, one paste for the guest
+    rejoin(host, bea, "Bea", board_top=(top, playing))  # one click for the host, one paste for the guest
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     expect(seat(bea, "C")).to_have_text("Bea")

@@ -778,14 +778,21 @@ def resumed(ui: MatchUi, table: Table | None) -> MatchUi:
 
 
 def render(
-    ui: MatchUi, table: Table, controls: list[Element] | None = None, notice: str = "", beside: Child = None
+    ui: MatchUi,
+    table: Table,
+    controls: list[Element] | None = None,
+    notice: str = "",
+    beside: Child = None,
+    under: Child = None,
 ) -> Element:
     """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
     the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
     back."), under the controls: above the board, it pushed the board and the buttons down as it came
     and went, under the pointer of a second click on Undo. ``beside``: the table's controls for what
     the status says (a lobby host's way to the seat of a player whose page is gone), right under it:
-    they come and go with the status's own words for it ("Bea (2) is disconnected")."""
+    they come and go with the status's own words for it ("Bea (2) is disconnected"). ``under``: right under
+    the board, in its column (a guest's way back to a host it lost: ``ui.lobby.join``), where it moves neither
+    the board nor the status, and a phone shows it before the seats and the log."""
     game = ui.board
     seat = acting_seat(ui, table)
     result = ui.view.get("result")
@@ -831,6 +838,7 @@ def render(
             beside and h("div", {"class": "actions match-beside"}, beside),
             board,
             ui.error and alerts(said(ui.error), ui.refusals, "error match-error", "match-alert"),
+            under,
         ),
         h(
             "aside",

@@ -123,3 +123,21 @@ def test_a_reply_tab_says_the_host_tabs_same_refusal_again():
     refusal = json.dumps({"ack": code, "ok": False, "said": {"code": "reply-used", "params": {}}})
     said = said_twice(tab, "reply-said", lambda: tab.send(pe.Signal(refusal)))
     assert tab.inner.stage == "refused" and said
+
+
+def test_a_guest_s_refusal_is_shown_in_the_window_as_the_host_s_is():
+    """A guest is refused through the page too: two press Take seat on the same seat, and the host takes the
+    first and refuses the other ("Seat B is taken."). The refusal is drawn under the lobby's heading, far
+    above a phone's seat list, and only the host's page asked the shell to bring it into the window: on a
+    guest's phone the press looked like one that did nothing."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea, cal = join(rtc, host, "Bea"), join(rtc, host, "Cal")
+    host.submit("choose", game="raythread", players="3")
+    cal.click("sit", seat="B")
+    bea.click("sit", seat="B")  # her page had not heard of Cal's yet: the host refuses it
+    assert "Seat B is taken." in bea.text
+    assert bea.shown == ["#lobby-alert-0.error, #lobby-alert-1.error"]
+    bea.click("sit", seat="B")  # the same refusal again is said again, and shown again
+    assert len(bea.shown) == 2
+    assert not cal.shown

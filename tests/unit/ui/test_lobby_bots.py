@@ -46,6 +46,27 @@ def lobby_with_a_bot(rtc: FakeRtc, host_browser: Browser) -> tuple[Page, Page]:
     return host, bea
 
 
+def test_a_seat_s_computer_level_has_a_visible_label_that_its_spoken_name_holds():
+    """The level's select in a free seat had only an ``aria-label``: a sighted host read "Normal" beside "Add a
+    computer player" with nothing saying what it chose. Its label shows ("Level"), wraps it (a tap on the word
+    opens it), and its spoken name, which says the seat, holds the words shown (WCAG 2.5.3, label in name)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.submit("choose", game="raythread", players="3")
+    for lang, shown in (("en", "Level"), ("ja", "強さ")):
+        i18n.set_language(lang)
+        try:
+            (offer, *_rest) = host.find(lambda e: e.attr("data-action") == "add-bot")
+            (label,) = find_all(offer, lambda e: e.tag == "label")
+            (select,) = find_all(label, lambda e: e.tag == "select")
+            words = [text_of(e) for e in find_all(label, lambda e: "bot-level-name" in str(e.attr("class")).split())]
+            assert words == [shown]
+            spoken = str(select.attr("aria-label"))
+            assert shown in spoken and "B" in spoken, spoken
+        finally:
+            i18n.set_language("en")
+
+
 def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_it():
     rtc = FakeRtc()
     host, bea = lobby_with_a_bot(rtc, Browser())

@@ -877,6 +877,96 @@ def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_
     assert "your turn" in text_of(host.by_class("match-status")[0])
 
 
+def in_order(page: Page, *marks) -> list[int]:
+    """Where on ``page`` (its elements in document order) the first element each of ``marks`` picks is."""
+    order = page.find(lambda e: True)
+    return [next(i for i, e in enumerate(order) if mark(e)) for mark in marks]
+
+
+def test_a_guest_that_loses_the_host_keeps_the_board_in_place_and_rejoins_under_it_with_the_lobby_on_show():
+    """A halt put the red notice and the Rejoin form above the board, which they pushed down (183 px at
+    1280 × 800, 265 px at 390 × 844), and the rejoin's reply code took the whole lobby's place. Above the
+    board only the connection strip changes its words, in a room laid for the longest of them; what to do
+    and the reply code come under the board, and the lobby and its board stay on show, offline, meanwhile."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+
+    def of_class(name: str):
+        return lambda e: name in str(e.attr("class")).split()
+
+    def room(page: Page) -> list[str]:
+        return [text_of(e) for e in find_all(page.by_class("connection-room")[0], lambda e: e.tag == "span")]
+
+    strip, board = of_class("connection-strip"), of_class("rt-board")
+    words = room(bea)
+    assert "Connected to the host." in words and "The connection to the host was lost." in words
+    assert "Coming back: your seat and anything not yet confirmed are kept." in words
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    (line,) = bea.find(lambda e: e.attr("data-connection") == "away")
+    assert text_of(line) == "The connection to the host was lost." and room(bea) == words
+    # Right under the board: on a phone, before the match's seats and its log.
+    form = in_order(bea, strip, board, lambda e: e.attr("data-action") == "rejoin", of_class("match-side"))
+    assert form == sorted(form)
+    assert "Ask the host for a new invitation" in text_of(bea.by_class("rejoin-steps")[0])
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    # Coming back: the reply code under the board, the lobby's seats and members on show, its controls idle.
+    copy = in_order(bea, strip, board, lambda e: e.attr("id") == "copy-reply", of_class("match-side"))
+    assert copy == sorted(copy)
+    assert bea.by_class("lobby-grid") and "Not connected to the host" in text_of(bea.by_class("match-status")[0])
+    assert not bea.by_class("rt-hand")
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert text_of(bea.by_class("match-status")[0]) == "Ann\u00a0(A) to play" and not bea.by_class("rejoin-steps")
+
+
+def shown_options(page: Page) -> dict[str, str]:
+    """The match's options as a guest's page shows them, read-only: label → value."""
+    (box,) = page.by_class("match-options")
+    terms = [text_of(e) for e in find_all(box, lambda e: e.tag == "dt")]
+    return dict(zip(terms, [text_of(e) for e in find_all(box, lambda e: e.tag == "dd")], strict=True))
+
+
+def test_a_guest_sees_the_match_s_options_before_it_starts_as_the_host_set_them():
+    """A guest could not see the points to win, nor any other option the host set, before the match started
+    (only the host's form shows them). The lobby's message carries them already: the guest's page shows them
+    read-only, in its own language, and follows the host's changes; options its game refuses (a peer's bad
+    message) are said as such, and none is shown as if it held."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="2", size="9", mirrors="20", prisms="10", hand="3", target="20")
+    assert host.inner.live.session.options["target"] == 20
+    assert shown_options(bea) == {
+        "Board size": "9 × 9",
+        "Mirrors in the deck": "20",
+        "Prisms in the deck": "10",
+        "Tiles in hand": "3",
+        "Points to win": "20",
+    }
+    assert not host.by_class("match-options"), "the host's form shows them"
+    i18n.set_language("ja")
+    try:
+        assert shown_options(bea)["勝利点"] == "20"
+    finally:
+        i18n.set_language("en")
+    host.submit("choose", game="lightseeker", players="2")  # another game starts from its defaults
+    assert shown_options(bea) == {
+        "Light joins": "where lit edges meet",
+        "A player with no legal turn": "loses the match",
+    }
+    host.submit("choose", game="lightseeker", players="2", light_joins="faces", no_legal_turn="draw")
+    assert shown_options(bea) == {
+        "Light joins": "where lit faces touch",
+        "A player with no legal turn": "ends it in a draw",
+    }
+    client = bea.inner.client
+    client.lobby = replace(client.lobby, options={"no_legal_turn": "sometimes"})
+    (box,) = bea.by_class("match-options")
+    assert not find_all(box, lambda e: e.tag == "dd")
+    assert text_of(box) == "OptionsThe host's options cannot be read: 'no_legal_turn' must be one of 'loses', 'draw'."
+
+
 def test_each_invitation_lets_one_player_in():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
@@ -1159,7 +1249,7 @@ def room(page: Page) -> list[str]:
 
 def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board_stays_put_until_it_rejoins():
     """lobby61: Bea's page lost the host mid-match (the host's page closed). Her status said "Not connected
-    to the host: rejoin above to play on." in the room of an ended match (``room_ended``: none), so the board
+    to the host: rejoin below to play on." in the room of an ended match (``room_ended``: none), so the board
     under it moved to that line's height; rejoined to the match that went on, the running match's room came
     back and the board moved again. The match did not end: the room stays the running match's throughout."""
     rtc = FakeRtc()
@@ -2037,47 +2127,48 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_
 
 
 def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_and_what_is_kept():
-    """The lost-connection notice: one emphasised line (what happened), then in normal weight why (when
-    there is more to say than a plain close), the one thing to do and what is kept. No computer player:
-    the host decides that, and this page cannot know."""
+    """The lost connection: what happened in one emphasised line (the strip above the lobby), then under the
+    board in normal weight why (when there is more to say than a plain close), the one thing to do and what is
+    kept. No computer player: the host decides that, and this page cannot know."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "Bea")
     bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))
-    (notice,) = bea.find(lambda e: e.attr("data-connection") == "away")
-    says_in_short(
-        notice,
+
+    def said(page: Page) -> tuple[str, str]:
+        (line,) = page.find(lambda e: e.attr("data-connection") == "away")
+        (strong,) = find_all(line, lambda e: e.tag == "strong")
+        assert text_of(strong) == text_of(line)
+        return text_of(line), text_of(page.by_class("away-steps")[0])
+
+    assert said(bea) == (
         "The connection to the host was lost.",
-        "The connection to the host was lost. Ask the host for a new invitation and paste it below, or scan "
-        "its QR code. You keep your name and seat unless the host has given the seat to someone else. Anything "
-        "the host had not confirmed yet is sent again when you are back.",
+        "Ask the host for a new invitation and paste it below, or scan its QR code. You keep your name and seat "
+        "unless the host has given the seat to someone else. Anything the host had not confirmed yet is sent "
+        "again when you are back.",
     )
     i18n.set_language("ja")
     try:
-        (notice,) = bea.find(lambda e: e.attr("data-connection") == "away")
-        assert text_of(notice) == (
-            "ホストとの接続が切れました。ホストに新しい招待を頼んで、下に貼り付けるか、そのQRコードを読み取ってください。"
+        assert said(bea) == (
+            "ホストとの接続が切れました。",
+            "ホストに新しい招待を頼んで、下に貼り付けるか、そのQRコードを読み取ってください。"
             "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
-            "ホストがまだ確認していない操作は、戻ったときに送り直されます。"
+            "ホストがまだ確認していない操作は、戻ったときに送り直されます。",
         )
     finally:
         i18n.set_language("en")
-    # A connection that failed says why, in normal weight, after the emphasised line. Mid-night it had
-    # worked, so the reason is short: not the first connection's advice on networks and relays
-    # (``peer-failed``), which filled the notice.
+    # A connection that failed says why, in normal weight, first under the board. Mid-night it had worked, so
+    # the reason is short: not the first connection's advice on networks and relays (``peer-failed``), which
+    # filled the notice.
     cal = join(rtc, host, "Cal")
     cal.send(pe.PeerClosed("host", rtc.now, "peer-failed"))
-    (notice,) = cal.find(lambda e: e.attr("data-connection") == "away")
-    assert [text_of(e) for e in find_all(notice, lambda e: e.tag == "strong")] == [
-        "The connection to the host was lost."
-    ]
-    (why,) = find_all(notice, lambda e: "why" in str(e.attr("class")).split())
+    (why,) = cal.find(lambda e: "why" in str(e.attr("class")).split())
     assert text_of(why) == "The network between the two browsers broke off."
-    assert text_of(notice) == (
-        "The connection to the host was lost. The network between the two browsers broke off. Ask the host "
-        "for a new invitation and paste it below, or scan its QR code. You keep your name and seat unless the "
-        "host has given the seat to someone else. Anything the host had not confirmed yet is sent again when "
-        "you are back."
+    assert said(cal) == (
+        "The connection to the host was lost.",
+        "The network between the two browsers broke off. Ask the host for a new invitation and paste it below, "
+        "or scan its QR code. You keep your name and seat unless the host has given the seat to someone else. "
+        "Anything the host had not confirmed yet is sent again when you are back.",
     )
     i18n.set_language("ja")
     try:

@@ -111,7 +111,7 @@ def test_a_page_that_lost_the_host_keeps_the_running_match_s_room():
     back (lobby61). The host's end is an end: no room."""
     offline = Table("reflection", SEATS, frozenset(("1",)), offline=True)
     running = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
-    lost = replace(running, halted="Not connected to the host: rejoin above to play on.")
+    lost = replace(running, halted="Not connected to the host: rejoin below to play on.")
     assert room(lost, offline) == room(running, offline) != []
     stopped = Table("reflection", SEATS, frozenset(("1",)), stopped=True)
     assert room(replace(running, halted="The host ended the match."), stopped) == []

@@ -47,6 +47,7 @@ from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
+    SHOW_REFUSAL,
     Sight,
     board_input,
     board_message,
@@ -68,7 +69,6 @@ from gamenight.ui.program import (
     Keys,
     Message,
     Navigate,
-    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -101,9 +101,6 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
 FOCUS_HOME = Focus("[data-focus-home]")
-# The lobby's refusal, drawn under its heading (``panel._error``): on a phone the button pressed is far below
-# it, and a refusal out of the window looked like a press that did nothing. Focus stays on the button.
-SHOW_REFUSAL = ShowInWindow("#lobby-alert-0.error, #lobby-alert-1.error")
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(

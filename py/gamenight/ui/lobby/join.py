@@ -39,6 +39,7 @@ from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
+    SHOW_REFUSAL,
     Sight,
     began,
     board_input,
@@ -269,7 +270,12 @@ class JoinScreen:
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
+        refused = model.client.refusals if model.client is not None else 0
         updated, effects = self._update(model, message)
+        if updated.client is not None and updated.client.refusals > refused:
+            # A guest is refused too (two pressed Take seat on one seat; a chat line too long), and the refusal is
+            # drawn under the lobby's heading, far above a phone's seat list, as on the host's page.
+            effects = [*effects, SHOW_REFUSAL]
         given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
@@ -382,7 +388,7 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     """The board follows the mirror; what it asks for is done (its effects, its own moves sent)."""
     client, outbox, _link = model.connected  # update() follows once the page has a mirror
     starts = model.stage == "lobby" and began(model.board, client)
-    board = sync_board(model.board, client, model.stored, offline=model.stage == "lost", now_ms=model.now_ms)
+    board = sync_board(model.board, client, model.stored, offline=model.stage != "lobby", now_ms=model.now_ms)
     if board is None:
         return (model, []) if model.board is None else (replace(model, board=None), let_go(model.board))
     board, effects, moves = screen.take(board)
@@ -406,7 +412,7 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 
 def _sight(model: JoinModel, client: Client) -> Sight:
     """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
-    lost = model.stage == "lost"
+    lost = model.stage != "lobby"  # lost, or coming back (its reply not taken yet)
     return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
 
 
@@ -610,43 +616,59 @@ def _join_view(model: JoinModel) -> list:
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
             ),
         ]
-    if model.stage == "answering":
-        return [title, _connection(model), h("p", {"class": "status"}, _("Preparing your reply…"))]
-    if model.stage == "reply":
-        link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
-        return [
-            title,
-            _connection(model),
-            h("p", {"class": "lede"}, _("Send this reply to your host. You join as soon as the host pastes it.")),
-            h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": _("Reply code")}),
-            h(
-                "button",
-                {"id": "copy-reply", "class": "button primary", "data-action": "copy", "data-text": model.reply},
-                _("Copy reply"),
-            ),
-            h(
-                "p",
-                {},
-                _("Or the reply as a link (for a host in this browser):") + " ",
-                h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, _("reply link")),
-                " ",
-                h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
-            ),
-            qr_code(model.reply, _("QR code of the reply")),
-            _waiting_for_host(model),
-        ]
-    client = model.connected[0]  # the stages left (lobby, lost, closed) came after the channel opened
+    if model.stage in ("answering", "reply") and model.client is None:  # a first join: nothing to show yet
+        return [title, *_reply_steps(model)]
+    client = model.connected[0]  # the stages left (lobby, lost, closed, a rejoin's) came after the channel opened
     if model.stage == "closed":
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
         return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
-    sight = _sight(model, client)
+    # Lost or coming back, the lobby and its board stay on show (offline: ``_sight``), where they were: only the
+    # connection strip above them changes its words, in a room kept for the longest (``_strip``), and what to do
+    # (the Rejoin form, then the reply to send) comes under the board (``panel``'s ``steps``). Above it, the
+    # notice and the form pushed the board down by 183 px at 1280 × 800 and 265 px at 390 × 844, and the reply
+    # took the whole lobby's place (docs/accessibility.md, "A lost host moves nothing").
+    steps: list = []
+    if model.stage == "lost":
+        steps = [h("p", {"class": "away-steps"}, *_away(model)), _rejoin_form(model)]
+    elif model.stage in ("answering", "reply"):
+        steps = _reply_steps(model)
     return [
         title,
-        _connection(model),
-        model.stage == "lost" and _rejoin_form(model),
+        _strip(model),
         model.stage == "lobby" and _switched_view(model),
-        panel(client, sight, model.board),
+        panel(
+            client,
+            _sight(model, client),
+            model.board,
+            h("div", {"class": f"rejoin-steps {model.stage}"}, steps) if steps else None,
+        ),
+    ]
+
+
+def _reply_steps(model: JoinModel) -> list:
+    """The reply being made, then the reply to send the host: a first join's page, and a rejoin's steps."""
+    if model.stage == "answering":
+        return [h("p", {"class": "status"}, _("Preparing your reply…"))]
+    link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
+    return [
+        h("p", {"class": "lede"}, _("Send this reply to your host. You join as soon as the host pastes it.")),
+        h("input", {"class": "reply-code", "readonly": True, "value": model.reply, "aria-label": _("Reply code")}),
+        h(
+            "button",
+            {"id": "copy-reply", "class": "button primary", "data-action": "copy", "data-text": model.reply},
+            _("Copy reply"),
+        ),
+        h(
+            "p",
+            {},
+            _("Or the reply as a link (for a host in this browser):") + " ",
+            h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, _("reply link")),
+            " ",
+            h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
+        ),
+        qr_code(model.reply, _("QR code of the reply")),
+        _waiting_for_host(model),
     ]
 
 
@@ -709,41 +731,60 @@ def _invited(model: JoinModel) -> Element:
 CONNECTION_TEXT = {
     "connected": N_("Connected to the host."),
     "reconnecting": N_("Reconnecting to the host… Your seat is kept; wait a moment."),
-    # What happened, said in the one emphasised line; the rest of the notice is drawn by _away.
+    # What happened, emphasised: what to do is said under the board (``_away``).
     "away": N_("The connection to the host was lost."),
     # What coming back keeps: what to do with the reply is said once, under it.
     "rejoining": N_("Coming back: your seat and anything not yet confirmed are kept."),
 }
 
 
-def _connection(model: JoinModel) -> Element | None:
-    """How this page's connection to the host stands, and what to do (a guest sees it, not only the host)."""
+def _strip(model: JoinModel) -> Element:
+    """How this page's connection to the host stands (a guest sees it, not only the host), above the lobby: its
+    words in a room laid unseen for the longest of them (css/app.css ``.connection-room``, as the match's status
+    room), so the lobby and the board under it stay put as the connection drops and comes back. What happened,
+    in one line; what to do comes under the board (``_away``, ``_reply_steps``)."""
     if model.stage == "lobby":
         state = "reconnecting" if model.reconnecting else "connected"
-    elif model.stage == "lost":
-        state = "away"
-    elif model.client is not None:
-        state = "rejoining"
     else:
-        return None
+        state = "away" if model.stage == "lost" else "rejoining"
     role = "alert" if state in ("away", "reconnecting") else "status"
-    said = _away(model) if state == "away" else [_(CONNECTION_TEXT[state])]
-    return h("p", {"class": f"connection {state}", "role": role, "data-connection": state}, *said)
+    said = _(CONNECTION_TEXT[state])
+    return h(
+        "div",
+        {"class": f"connection-strip {state}"},
+        h(
+            "p",
+            {"class": f"connection {state}", "role": role, "data-connection": state},
+            h("strong", {}, said) if state == "away" else said,
+        ),
+        h(
+            "div",
+            {"class": "connection-room", "aria-hidden": "true"},
+            # As the line says each: only the lost connection's words are emphasised (bold is wider).
+            [
+                h("span", {}, h("strong", {}, _(text)) if each == "away" else _(text))
+                for each, text in CONNECTION_TEXT.items()
+            ],
+        ),
+    )
 
 
 def _away(model: JoinModel) -> list:
-    """The lost connection, in short: what happened, why when a plain close would not say more, the one
-    thing to do, and what is kept. Not whether a computer player takes the seat over meanwhile: the host
-    decides that, and this page cannot know."""
+    """What a lost connection leaves to do, in short, under the board (the strip above it says what happened):
+    why when a plain close would not say more, the one thing to do, and what is kept. Not whether a computer
+    player takes the seat over meanwhile: the host decides that, and this page cannot know."""
     why = model.lost and model.lost["code"] != "peer-closed" and _text(model.lost)
-    return _in_short(
-        _(CONNECTION_TEXT["away"]),
-        _(ASK_AGAIN),
-        _(SEAT_KEPT),
-        # Requests the host had not acknowledged are sent again, and applied once, on rejoining.
-        _("Anything the host had not confirmed yet is sent again when you are back."),
-        why=why or "",
-    )
+    gap = i18n.sentence_gap()
+    because = why and [h("span", {"class": "why"}, why), gap]
+    return [
+        because,
+        i18n.sentences(
+            _(ASK_AGAIN),
+            _(SEAT_KEPT),
+            # Requests the host had not acknowledged are sent again, and applied once, on rejoining.
+            _("Anything the host had not confirmed yet is sent again when you are back."),
+        ),
+    ]
 
 
 # What a member out of the game night does, and what it keeps, in both of the notices said in short.
@@ -753,12 +794,10 @@ ASK_AGAIN = N_("Ask the host for a new invitation and paste it below, or scan it
 SEAT_KEPT = N_("You keep your name and seat unless the host has given the seat to someone else.")
 
 
-def _in_short(head: str, *rest: str, why: str = "") -> list:
-    """A notice of a member out of the game night (a lost connection, a reopened page), in short: what
-    happened as its one emphasised line, then in normal weight ``why`` (muted) and the ``rest``."""
-    gap = i18n.sentence_gap()
-    because = why and [h("span", {"class": "why"}, why), gap]
-    return [h("strong", {}, head), gap, because, i18n.sentences(*rest)]
+def _in_short(head: str, *rest: str) -> list:
+    """A notice said in short (a reopened page, a long wait for the host): what happened as its one emphasised
+    line, then in normal weight the ``rest``."""
+    return [h("strong", {}, head), i18n.sentence_gap(), i18n.sentences(*rest)]
 
 
 def _name_field(model: JoinModel) -> Element:

@@ -24,7 +24,7 @@ from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
-from gamenight.ui.program import Effect, Keys, UiEvent
+from gamenight.ui.program import Effect, Keys, ShowInWindow, UiEvent
 from gamenight.ui.svg import Child, Element, h
 
 STATE_TEXT = {
@@ -34,6 +34,10 @@ STATE_TEXT = {
     "bot": N_("computer player"),  # never away: it plays in the host's page
     "unknown": "",  # a page cut off from the host cannot know: no word per row, one line under the heading
 }
+# The lobby's refusal, drawn under its heading (``_error``), on the host's page and a guest's: on a phone the
+# button pressed is far below it, and a refusal out of the window looked like a press that did nothing. Focus
+# stays on the button.
+SHOW_REFUSAL = ShowInWindow("#lobby-alert-0.error, #lobby-alert-1.error")
 CHOOSE_FORM = "lobby-choose"  # the id "Start the match" submits, from outside the form
 # How a member's connection reaches the host (the host page learns it from WebRTC's statistics).
 ROUTE_TEXT = {"direct": N_("direct"), "stun": N_("via STUN"), "relay": N_("via relay")}
@@ -249,7 +253,7 @@ def sync_board(
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
         # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
-        halted = N_("Not connected to the host: rejoin above to play on.")
+        halted = N_("Not connected to the host: rejoin below to play on.")
     else:
         halted = ""
     if ui.halted != halted:
@@ -311,8 +315,11 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     return moved, (client.move(move) if move is not None else None)
 
 
-def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> Element:
-    """The whole lobby for this page (``board``: the match screen's state, when the game has a board)."""
+def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, steps: Element | None = None) -> Element:
+    """The whole lobby for this page (``board``: the match screen's state, when the game has a board).
+    ``steps``: what a guest's page that lost the host does to come back (its Rejoin form, then its reply),
+    right under the board (``screen.render``'s ``under``), where it moves neither the board nor the lines above
+    it; with no match on show, under the lobby's heading."""
     lobby = client.lobby
     if lobby is None:
         return h(
@@ -357,11 +364,20 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None) -> 
             _match_controls(client, lobby, sight),
             _working(sight, board),
             _gone(client, lobby, sight, table, board),
+            steps,
         ),
+        not shows_match and steps,
         h(
             "div",
             {"class": "lobby-grid"},
-            h("div", {}, _seats(client, lobby, sight), _members(client, lobby, sight), _host_controls(lobby, sight)),
+            h(
+                "div",
+                {},
+                _seats(client, lobby, sight),
+                _members(client, lobby, sight),
+                _host_controls(lobby, sight),
+                _options_shown(lobby, sight),
+            ),
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
         ),
     )
@@ -801,10 +817,17 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
         "form",
         {"class": "add-bot", "data-action": "add-bot", "data-clear": True},
         h("input", {"type": "hidden", "name": "seat", "value": seat}),
+        # A visible label (a sighted host read "Normal" beside the button with nothing saying what it chose);
+        # the spoken name says the seat too, and holds the words shown (WCAG 2.5.3, label in name).
         h(
-            "select",
-            {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
-            [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
+            "label",
+            {"class": "bot-level"},
+            h("span", {"class": "bot-level-name"}, _("Level")),
+            h(
+                "select",
+                {"name": "level", "aria-label": _("Level of the computer player for seat {seat}").format(seat=tag)},
+                [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
+            ),
         ),
         h("button", {"class": "button", "type": "submit"}, text or _("Add a computer player")),
     )
@@ -936,6 +959,32 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
             _("Start the match"),
         ),
     )
+
+
+def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
+    """The next match's options as the host set them, read-only, on a member's page (the host's form shows
+    them on the host's): a guest saw neither the points to win nor any other option until the match began.
+    From the lobby's message (untrusted): options its game refuses are said, and none is shown as if it held."""
+    game = games.rules(lobby.game)
+    fields = getattr(game, "option_fields", ()) if game else ()
+    if game is None or sight.host or lobby.phase == "playing" or not fields:
+        return None
+    heading = h("h3", {}, _("Options"))
+    try:
+        game.options(lobby.options)  # the game's own check, as it starts the match
+    except BadOptions as err:
+        why = _("The host's options cannot be read: {reason}").format(reason=reason_text(err.code, err.params))
+        return h("section", {"class": "match-options"}, heading, h("p", {"class": "notice"}, why))
+    values = lobby.options or {}
+    rows = []
+    for f in fields:
+        value = values.get(f.name, f.default)
+        if f.kind == "choice":
+            value = next((_(label) for v, label in f.choices if v == value), str(value))
+        elif f.kind == "bool":
+            value = _("on") if value else _("off")
+        rows.append(h("div", {}, h("dt", {}, _(f.label)), h("dd", {}, str(value))))
+    return h("section", {"class": "match-options"}, heading, h("dl", {}, rows))
 
 
 def _match(client: Client, lobby: p.Lobby) -> Element | None:
