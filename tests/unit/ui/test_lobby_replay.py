@@ -363,3 +363,37 @@ def test_a_page_two_moves_behind_marks_only_the_last_move_after_its_snapshot(gam
     assert resynced.view == cal.match.view and resynced.moves == watched.moves == 3
     assert last_move(resynced.local) == last_move(watched.local)
     assert not getattr(resynced.local, "fresh", None) and not getattr(resynced.local, "rolls", None), "not played"
+
+
+def test_the_rematch_and_who_starts_it_wait_until_the_move_that_ended_the_match_is_played_back():
+    """As at a table (ui/table.py ``over_unseen``): a guest's page watching the last turn played back
+    read "In the rematch, … starts." and "The host can start a rematch." before the turn's steps were
+    shown, and the host's page watching a guest's last turn had its Rematch already (the standings wait).
+    Whoever makes the last turn (the deal is the lobby's), the other page watches it."""
+    rtc = FakeRtc()
+    host, bea = match_with_bea(rtc, game="lightseeker")
+    pages = {"1": host, "2": bea}
+    rng = random.Random(3)
+    for _turn in range(1000):
+        mover = next(s for s in pages if GAME.legal(state_of(pages[s]), s))
+        click_turn(pages[mover], rng.choice(GAME.legal(state_of(pages[mover]), mover)))
+        watcher = pages["2" if mover == "1" else "1"]
+        if board_of(watcher).view.get("result") is not None:
+            break
+        while match.REPLAY in watcher.timers:
+            watcher.tick(match.REPLAY)
+    assert match.replaying(board_of(watcher))
+
+    def offered(page: Page) -> bool:
+        """Who starts the rematch, or who may start it (a guest's page), or its button (the host's)."""
+        return bool(
+            page.by_class("rematch-starts")
+            or page.by_class("rematch-note")
+            or page.find(lambda e: e.attr("data-action") == "start" and text_of(e) == "Rematch")
+        )
+
+    assert not offered(watcher), "the rematch before the last turn was shown"
+    assert offered(pages[mover]), "the page that made the last turn sees its end at once"
+    while match.REPLAY in watcher.timers:
+        watcher.tick(match.REPLAY)
+    assert offered(watcher)

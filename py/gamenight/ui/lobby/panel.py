@@ -361,7 +361,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
         and screen.render(
             board,
             table,
-            _match_controls(client, lobby, sight),
+            _match_controls(client, lobby, sight, board),
             _working(sight, board),
             _gone(client, lobby, sight, table, board),
             steps,
@@ -433,11 +433,12 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
     return lines
 
 
-def _match_controls(client: Client, lobby: p.Lobby, sight: Sight) -> list[Element]:
+def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
-    others are told who can)."""
+    others are told who can). Not while the board still plays back the move that ended it: the rematch,
+    like the standings, waits for that move to be shown (as at a table: ``ui.table.over_unseen``)."""
     match = shown_match(client)
-    if match is None or match.ended is None or lobby.phase != "lobby":
+    if match is None or match.ended is None or lobby.phase != "lobby" or screen.replaying(board):
         return []
     without = _rematch_without(client, lobby)
     # Held: left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their
