@@ -702,3 +702,20 @@ def test_after_the_grace_the_rematch_goes_without_a_counted_out_player_who_did_n
     ]
     reloaded.click("start")
     assert seats(reloaded) == {"1": "Ann", "2": "Cal"}
+
+
+def test_the_count_out_question_is_brought_whole_into_the_window_from_either_button():
+    """Asked from the button beside the status (a phone's), the question opened on the seat's card far
+    below: focus scrolled "Keep waiting" to the window's bottom edge and left "Count Bea out" under it (a
+    player's pass at 390 × 844). The page asks the shell to show the whole question, as a refusal is shown."""
+    rtc = FakeRtc()
+    host, bea, _cal = race(rtc)
+    bea.close()
+    assert [b.attr("data-seat") for b in status_buttons(host) if b.attr("data-action") == "count-out-ask"] == ["2"]
+    for _press in range(2):  # either button sends the same press: the question stands on the seat's card
+        shown = len(host.shown)
+        host.click("count-out-ask", seat="2")
+        assert host.shown[shown:] == [".seat[data-seat='2'] .confirm"]
+        assert host.focus_in(".seat[data-seat='2'] .confirm")  # the selector names the question drawn
+        host.click("count-out-cancel", seat="2")
+        assert host.shown[shown + 1 :] == []  # "Keep waiting" goes back to the button: nothing more to show

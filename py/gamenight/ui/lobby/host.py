@@ -69,6 +69,7 @@ from gamenight.ui.program import (
     Keys,
     Message,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -632,7 +633,12 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return model, [_focus_take_over(event.data.get("seat", ""))]
     # "Count … out" (a seat's card, or beside the status: panel._ask_count_out) only asks.
     if event.action == "count-out-ask":
-        return replace(model, counting=event.data.get("seat", "")), [FOCUS_KEEP_WAITING]
+        # The question stands on the seat's card, far under the button beside the status on a phone: focus
+        # brought "Keep waiting" to the window's edge and left the answer that acts under it, so the whole
+        # question is brought into the window too.
+        seat = event.data.get("seat", "")
+        question = ShowInWindow(f".seat[data-seat='{seat if seat.isalnum() else ''}'] .confirm")
+        return replace(model, counting=seat), [FOCUS_KEEP_WAITING, question]
     if event.action == "end" and not asked:
         # The question stands over the position, not over a replay playing on under it (as the table's
         # New match): the replay ends, its StopTimer left in the board's outbox for ``_follow`` to take
