@@ -24,6 +24,7 @@ from tests.e2e.test_peer_links import (
     route_after_state,
     seat,
 )
+from tests.e2e.test_phone import DRAWN_LINES
 from tests.e2e.test_reflection_match import choose
 
 
@@ -776,23 +777,6 @@ def test_no_status_line_parts_a_name_from_its_seat_number_on_a_phone(people: Peo
     people.check()
 
 
-# The lines a block's text is drawn on, its elements' text too (a no-break span's): a line starts where a
-# character's box drops below the last one's.
-DRAWN_LINES = """(e) => { const range = document.createRange(); const lines = []; let top = null;
-    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (let i = 0; i < node.length; i++) {
-            range.setStart(node, i); range.setEnd(node, i + 1);
-            const box = range.getClientRects()[0];
-            if (!box) continue;
-            const y = Math.round(box.top);
-            if (top === null || y > top + 2) lines.push('');
-            top = y; lines[lines.length - 1] += node.data[i];
-        }
-    }
-    return lines; }"""
-
-
 def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_phone(browser: Browser, site_url: str):
     # A daily link's date that does not exist is refused in a sentence that names it, then the days a link
     # may name, each drawn whole. At 320 px its second line held only "「2026-02-30」は", its predicate two
@@ -805,7 +789,7 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
         expect(said).to_contain_text("「2026-02-30」")
         for width in (320, 340, 360, 375, 390, 414, 430):
             page.set_viewport_size({"width": width, "height": 800})
-            lines = said.evaluate(DRAWN_LINES)
+            (lines,) = page.evaluate(DRAWN_LINES, "#rf-message")
             typed = [line for line in lines if "2026-02-30" in line]
             assert len(typed) == 1 and "「2026-02-30」は" in typed[0], (width, lines)
             assert typed[0] != "「2026-02-30」は", (width, lines)  # the subject alone on its line
