@@ -223,3 +223,25 @@ def test_the_invite_button_s_explanation_keeps_the_page_s_spacing(browser, site_
             assert beside >= 8 or below >= 6, f"the text touches the button: {r} {button}"
     finally:
         context.close()
+
+
+# Each element drawn as a button that shows on the page: how far its words sit from its top edge and from
+# its bottom edge (the range of its contents against its box), with its tag and words.
+WORDS_IN_BUTTONS = """() => [...document.querySelectorAll('main .button')].filter(e => e.offsetParent).map(e => {
+    const box = e.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(e);
+    const words = range.getBoundingClientRect();
+    return [e.tagName, e.textContent.trim(), words.top - box.top, box.bottom - words.bottom];
+})"""
+
+
+@pytest.mark.parametrize("route", ["#/", "#/raythread", "#/raythread/table?vs=normal"])
+def test_a_link_drawn_as_a_button_centres_its_words_as_a_button_does(app: Page, site_url: str, route: str):
+    """A <button> centres its words in its 44 px; a link drawn as one (the home page's "Play on this
+    device", "How to play", "← All games") set them at its top: 10 px above them, 15 px below."""
+    open_app(app, site_url, route)
+    expect(app.locator("main .button:visible").first).to_be_visible()
+    found = app.evaluate(WORDS_IN_BUTTONS)
+    assert found, "no button on the page"
+    off = [(tag, words, round(above), round(below)) for tag, words, above, below in found if abs(above - below) > 1]
+    assert off == [], off
