@@ -92,6 +92,32 @@ def test_raythread_s_hand_stands_beside_the_board_where_the_window_s_height_caps
         context.close()
 
 
+@pytest.mark.parametrize("size", [(1440, 900), (1440, 920)], ids=["1440x900", "1440x920"])
+def test_raythread_s_board_beside_the_hand_is_never_smaller_than_it_would_be_over_it(
+    browser: Browser, site_url: str, size
+):
+    """At 1440 × 900 the board over the hand was 580 px (100vh - 20rem); beside it, 572, held to the main
+    column (796 px) less the panel's 14rem. Beside the hand the board takes at least the room it had over
+    it, and the panel what is left (1440 × 920: the narrowest, 11rem), the hand whole in it."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url)
+        page.click(".rt-hand-tile:not([disabled])")
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.evaluate(BOXES)
+        board, hand, main = box[".rt-board"], box[".rt-hand"], box[".match-main"]
+        assert board["width"] >= min(44 * 16, size[1] - 20 * 16) - 0.5, box
+        assert board["right"] < hand["left"] and hand["right"] <= main["right"] + 0.5, box
+        tiles = page.evaluate(
+            "() => [...document.querySelectorAll('.rt-hand button')].map((b) => b.scrollWidth - b.clientWidth)"
+        )
+        assert max(tiles) <= 0, tiles  # no button's words cut
+        assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint"))
+    finally:
+        context.close()
+
+
 def test_raythread_s_hand_stays_under_the_board_where_beside_it_the_board_would_shrink(browser: Browser, site_url: str):
     """At 1024×768 the main column (604 px) is only a little wider than the board the height allows (448 px):
     beside the hand the board would shrink to 380 px, so the hand stays under it."""
