@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e import test_lightseeker, test_raythread
-from tests.e2e.conftest import assert_in_window
+from tests.e2e.conftest import assert_in_window, open_app
 
 pytestmark = pytest.mark.e2e
 LAPTOPS = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1280x720": (1280, 720)}
@@ -92,6 +92,32 @@ def test_raythread_s_hand_stands_beside_the_board_where_the_window_s_height_caps
         context.close()
 
 
+@pytest.mark.parametrize("size", [(1440, 900), (1440, 920)], ids=["1440x900", "1440x920"])
+def test_raythread_s_board_beside_the_hand_is_never_smaller_than_it_would_be_over_it(
+    browser: Browser, site_url: str, size
+):
+    """At 1440 × 900 the board over the hand was 580 px (100vh - 20rem); beside it, 572, held to the main
+    column (796 px) less the panel's 14rem. Beside the hand the board takes at least the room it had over
+    it, and the panel what is left (1440 × 920: the narrowest, 11rem), the hand whole in it."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url)
+        page.click(".rt-hand-tile:not([disabled])")
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.evaluate(BOXES)
+        board, hand, main = box[".rt-board"], box[".rt-hand"], box[".match-main"]
+        assert board["width"] >= min(44 * 16, size[1] - 20 * 16) - 0.5, box
+        assert board["right"] < hand["left"] and hand["right"] <= main["right"] + 0.5, box
+        tiles = page.evaluate(
+            "() => [...document.querySelectorAll('.rt-hand button')].map((b) => b.scrollWidth - b.clientWidth)"
+        )
+        assert max(tiles) <= 0, tiles  # no button's words cut
+        assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint"))
+    finally:
+        context.close()
+
+
 def test_raythread_s_hand_stays_under_the_board_where_beside_it_the_board_would_shrink(browser: Browser, site_url: str):
     """At 1024×768 the main column (604 px) is only a little wider than the board the height allows (448 px):
     beside the hand the board would shrink to 380 px, so the hand stays under it."""
@@ -167,5 +193,69 @@ def test_light_seeker_s_turn_stays_beside_the_board_with_larger_text(browser: Br
         expect(page.locator(".ls-moves")).to_be_visible()
         page.evaluate("window.scrollTo(0, 0)")
         assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+    finally:
+        context.close()
+
+
+def test_a_finished_four_player_raythread_match_shows_the_result_rematch_and_board_in_the_window(
+    browser: Browser, site_url: str
+):
+    """At 1280 × 800 a finished match of four listed the four seat cards between the final standings and
+    Rematch: Rematch stood at the window's bottom edge and "How to play" under it, and the page scrolled
+    to reach them. The result, Rematch (with what the table offers beside it) and the board are in the
+    window without scrolling."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        open_app(page, site_url, "#/raythread/table")
+        page.select_option("select[name=players]", "4")
+        for i in range(4):
+            page.select_option(f"select[name=kind{i}]", "easy")
+        page.click(".table-options summary")
+        page.fill("input[name=target]", "4")  # a short match of computers
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-result")).to_be_visible(timeout=120_000)
+        expect(page.locator("button[data-action=table-new]")).to_have_text("Rematch")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".match-status", ".rt-board", ".match-result", ".match-controls"))
+    finally:
+        context.close()
+
+
+CUT = """() => [...document.querySelectorAll('.rt-play button, .rt-info > *, .match-status')]
+  .filter((e) => e.offsetParent !== null)
+  .filter((e) => e.scrollWidth > e.clientWidth + 0.5 || e.scrollHeight > e.clientHeight + 0.5)
+  .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_raythread_s_board_and_hand_with_larger_text(browser: Browser, site_url: str, size):
+    """With the text at 125 % (a browser's "large" font size) the board's height cap leaves the lines
+    above it their room: at 1280 × 800 the status, the board, the hand beside it and its hint lie whole in
+    the window; on a 390 × 844 phone the board fits the width and the height with the status above it, the
+    hand and its hint under it. Nothing overlaps, no button's or line's words are cut."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            "addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '125%'; })"
+        )
+        test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di"))
+        page.click(".rt-hand-tile:not([disabled])")  # a tile chosen: Cancel and the longest hint
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.evaluate(BOXES)
+        board, hand, hint, main = box[".rt-board"], box[".rt-hand"], box[".rt-hint"], box[".match-main"]
+        info = page.locator(".rt-info").bounding_box()
+        assert info is not None and info["y"] + info["height"] <= board["top"] + 0.5, (info, board)
+        assert hand["right"] <= main["right"] + 0.5 and hint["right"] <= main["right"] + 0.5, box
+        assert hint["top"] >= hand["bottom"] - 0.5, box
+        assert page.evaluate(CUT) == []
+        if size[0] > 900:
+            assert board["right"] < hand["left"] and board["right"] < hint["left"], box
+            assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint"))
+        else:
+            assert hand["top"] >= board["bottom"] and board["right"] <= main["right"] + 0.5, box
+            page.evaluate("document.querySelector('.match-status').scrollIntoView()")
+            assert_in_window(page, (".match-status", ".rt-board"))
     finally:
         context.close()

@@ -528,8 +528,16 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     # Not Bea's turn: her click is explained on her page and sends nothing.
     bea.click("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
+    # Beside her board, where her hand stands on her turn: the tiles still unseen, and who is to play.
+    expect(bea.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
+    expect(host.locator(".rt-unseen")).to_have_count(0)  # the host's turn: the hand stands there
+    dealt = unseen(bea)
 
     kind, (row, col) = place(host, (1, 1))
+    expect(bea.locator(".rt-unseen")).to_have_count(0)  # her turn now
+    expect(host.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
+    drawn = unseen(host)
+    assert sum(drawn) == sum(dealt) - 1 and min(a - b for a, b in zip(dealt, drawn, strict=True)) == 0, (dealt, drawn)
     expect(host.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
@@ -559,8 +567,22 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
     expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
+    # A spectator reads the tiles unseen from his view as the players do, and who is to play.
+    expect(dan.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
+    assert unseen(dan) == unseen(bea)
+    before = unseen(dan)
     place(host, (3, 3))
     one_position((dan, host, bea), 3)  # one update each for Dan and Bea, in no set order
+    expect(dan.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
+    assert sum(unseen(dan)) == sum(before) - 1, (before, unseen(dan))  # Ann drew one
+    assert unseen(dan) == unseen(host)
+
+
+def unseen(page: Page) -> tuple[int, int]:
+    """The mirrors and prisms a page says are still unseen."""
+    counts = page.locator(".rt-unseen-counts li")
+    expect(counts).to_have_count(2)
+    return tuple(int(counts.nth(i).inner_text().split()[0]) for i in range(2))  # type: ignore[return-value]
 
 
 # Closing a page's data channels from the outside, as a network that drops a connection would.

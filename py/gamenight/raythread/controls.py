@@ -368,7 +368,9 @@ class RaythreadBoard:
                     {"class": "rt-board-wrap" + (" zoomed" if ui.zoom and live else ""), "data-size": view["size"]},
                     scene.board(view, look, cells, beams),
                 ),
-                self._hand(ui, view, seat, _nudge(ui)),
+                # Where the hand stands on the player's turn: on any other (a computer's, another player's, a
+                # spectator's page, the match over) what a player reads while waiting.
+                self._hand(ui, view, seat, _nudge(ui)) or _unseen_panel(view, table),
                 ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
                 # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
                 # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
@@ -666,6 +668,42 @@ def _hand(
         tiles,
         h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
         cancel,
+    )
+
+
+def _unseen_panel(view: JSON, table: Table) -> Element:
+    """Beside (or under) the board when this page has no hand to play from: the mirrors and prisms still
+    unseen (``scene.unseen``: the deck's, from the view alone, so a spectator reads the same) drawn as the
+    hand draws its tiles, and who is to play. A named group: a screen reader hears "Tiles still unseen"
+    and each count in words."""
+    counts = scene.unseen(view)
+    words = {
+        "mirror": lambda n: ngettext("{n} mirror", "{n} mirrors", n).format(n=n),
+        "prism": lambda n: ngettext("{n} prism", "{n} prisms", n).format(n=n),
+    }
+    turn = view.get("turn")
+    return h(
+        "div",
+        {"class": "rt-unseen", "role": "group", "aria-labelledby": "rt-unseen-title"},
+        h("p", {"class": "rt-unseen-title", "id": "rt-unseen-title"}, _("Tiles still unseen")),
+        h(
+            "ul",
+            {"class": "rt-unseen-counts"},
+            [
+                h("li", {"data-kind": kind}, _icon(kind, "/"), h("span", {}, words[kind](counts[kind])))
+                for kind in rules.KINDS
+            ],
+        ),
+        h(
+            "p",
+            {"class": "rt-unseen-note"},
+            _("They are the deck's, in an order nobody knows.")
+            if any(counts.values())
+            else _("The deck is empty: every tile is on the board or in a hand."),
+        ),
+        isinstance(turn, str)
+        and not table.stopped
+        and h("p", {"class": "rt-unseen-turn"}, _("{name} to play").format(name=seat_label(table, turn))),
     )
 
 

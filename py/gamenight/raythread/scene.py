@@ -75,6 +75,21 @@ def final(view: JSON, look: Look) -> bool:
     return bool(view["ended"]) or look.over
 
 
+def unseen(view: JSON) -> dict[str, int]:
+    """The mirrors and prisms nobody has seen yet, by kind, from ``view`` alone (any seat's or a
+    spectator's): the option totals less the tiles on the board and in every hand, all public, which
+    leaves exactly the deck's (its order is the one thing no view tells). Never below none, for a view
+    that does not add up (``bot.read_view`` refuses one)."""
+    seen = {kind: 0 for kind in TILE_WORDS}
+    for tile in view["tiles"]:
+        seen[tile["kind"]] += 1
+    for hand in view["hands"].values():
+        for kind in seen:
+            seen[kind] += hand[kind]
+    totals = {"mirror": view["options"]["mirrors"], "prism": view["options"]["prisms"]}
+    return {kind: max(0, totals[kind] - seen[kind]) for kind in seen}
+
+
 def cell_id(cell: Cell) -> str:
     return f"rt-c{cell[0]}-{cell[1]}"
 

@@ -745,3 +745,40 @@ def test_no_orientation_is_pressed_before_a_tile_is_chosen_or_an_orientation_pre
         assert orientations(pressed, view, seat) == {"/": ("false", False), "\\": ("true", True)}
         tile_chosen, _ = click(pressed, view, seat, "rt-hand", kind=kind)
         assert orientations(tile_chosen, view, seat)["\\"] == ("true", True) and tile_chosen.orient == "\\"
+
+
+def unseen_panel(tree):
+    return find_all(tree, lambda e: "rt-unseen" in str(e.attr("class")).split())
+
+
+def test_a_page_not_to_play_shows_the_tiles_still_unseen_beside_the_board_and_whose_turn_it_is():
+    """The panel by the board stood empty while another seat played (a computer, a spectator's page, a
+    guest's between turns, a finished match): there it shows the mirrors and prisms still unseen, from the
+    view alone, and who is to play; never on the player's own turn, where the hand stands."""
+    state = played(3, 5, ("A", "C"))
+    counts = {k: state.deck.count(k) for k in rules.KINDS}
+    to_play = state.seats[state.turn]
+    for seat, table in ((None, TABLE), (None, WATCHING)):
+        view = rules.view(state, None if table is WATCHING else "A")
+        tree = BOARD.render(BOARD.start(view, None), view, seat, table)
+        (panel,) = unseen_panel(tree)
+        assert not find_all(tree, lambda e: e.attr("class") == "rt-hand")
+        words = " ".join(text_of(panel).split())
+        assert f"{counts['mirror']} mirror" in words and f"{counts['prism']} prism" in words, words
+        assert {"A": "Ann (A)", "C": "Cy (B)"}[to_play] + " to play" in words, words
+        assert panel.attr("role") == "group" and panel.attr("aria-labelledby"), "a named group"
+        named = panel.attr("aria-labelledby")
+        (title,) = find_all(panel, lambda e, named=named: e.attr("id") == named)
+        assert text_of(title) == "Tiles still unseen"
+    view = rules.view(state, to_play)
+    mine = BOARD.render(BOARD.start(view, None), view, to_play, TABLE)
+    assert not unseen_panel(mine) and find_all(mine, lambda e: e.attr("class") == "rt-hand")
+
+
+def test_a_finished_match_shows_the_tiles_never_drawn_and_nobody_to_play():
+    state = played(5, 400, ("A", "C"))
+    assert state.ended
+    view = rules.view(state, "A")
+    (panel,) = unseen_panel(BOARD.render(BOARD.start(view, None), view, None, TABLE))
+    words = " ".join(text_of(panel).split())
+    assert f"{state.deck.count('mirror')} mirror" in words and "to play" not in words, words

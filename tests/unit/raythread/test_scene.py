@@ -251,3 +251,29 @@ def test_a_final_board_marks_no_tile_as_one_that_can_still_turn():
     assert labels[(3, 5)] == "row 4, column 6: mirror, slash /, placed by A · lit by A and C", labels[(3, 5)]
     assert labels[(8, 8)] == "row 9, column 9: mirror, slash /, placed by C", labels[(8, 8)]
     assert labels[(7, 5)] == "row 8, column 6: mirror, backslash \\, placed by C · lit by C", labels[(7, 5)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_tiles_unseen_are_what_the_deck_holds_as_the_view_alone_tells(seed):
+    """The option totals less the tiles on the board and in every hand (all public) are the deck's tiles,
+    whatever seat or spectator reads the view: the counts a player waiting for a turn is shown."""
+    import random
+
+    from gamenight.raythread import GAME
+
+    state = GAME.setup(GAME.options({"mirrors": 20, "prisms": 9}), ("A", "B", "C"), seed)
+    chooser = random.Random(seed)
+    for _ in range(8 + seed * 3):
+        if state.ended:
+            break
+        for reader in (None, "A", "B"):
+            view = rules.view(state, reader)
+            assert scene.unseen(view) == {k: state.deck.count(k) for k in rules.KINDS}, reader
+        seat = state.seats[state.turn]
+        state, _events = rules.play(state, seat, chooser.choice(rules.legal(state, seat)))
+
+
+def test_the_tiles_unseen_of_a_view_that_does_not_add_up_are_never_fewer_than_none():
+    view = rules.view(position({(1, 5): 2}, []), "A")
+    view["options"] = {**view["options"], "mirrors": 0, "prisms": 0}
+    assert scene.unseen(view) == {"mirror": 0, "prism": 0}
