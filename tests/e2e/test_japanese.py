@@ -782,9 +782,9 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
     # may name, each drawn whole. At 320 px its second line held only "「2026-02-30」は", its predicate two
     # lines of dates further on; at 414 px a line started with the "は" parted from its "」". The date and
     # its particle are one piece now, and the line that holds them holds more of what is said of them.
-    context = browser.new_context(locale="ja-JP", viewport={"width": 320, "height": 640})
-    try:
-        page = open_app(context.new_page(), site_url, "#/reflection/solo?preset=hard&daily=2026-02-30")
+    # Watched like every page (``watched_page``): no page error, no request leaving the site.
+    with watched_page(browser, site_url, locale="ja-JP", viewport={"width": 320, "height": 640}) as page:
+        open_app(page, site_url, "#/reflection/solo?preset=hard&daily=2026-02-30")
         said = page.locator("#rf-message")
         expect(said).to_contain_text("「2026-02-30」")
         for width in (320, 340, 360, 375, 390, 414, 430):
@@ -795,5 +795,3 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
             assert typed[0] != "「2026-02-30」は", (width, lines)  # the subject alone on its line
             assert not any(line.startswith(("は", "」")) for line in lines), (width, lines)
             assert page.evaluate("document.documentElement.scrollWidth") == width
-    finally:
-        context.close()
