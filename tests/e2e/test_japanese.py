@@ -24,7 +24,7 @@ from tests.e2e.test_peer_links import (
     route_after_state,
     seat,
 )
-from tests.e2e.test_phone import DRAWN_LINES
+from tests.e2e.test_phone import DRAWN_LINES, reloaded_host_pages, show_markup
 from tests.e2e.test_reflection_match import choose
 
 
@@ -782,9 +782,9 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
     # may name, each drawn whole. At 320 px its second line held only "「2026-02-30」は", its predicate two
     # lines of dates further on; at 414 px a line started with the "は" parted from its "」". The date and
     # its particle are one piece now, and the line that holds them holds more of what is said of them.
-    context = browser.new_context(locale="ja-JP", viewport={"width": 320, "height": 640})
-    try:
-        page = open_app(context.new_page(), site_url, "#/reflection/solo?preset=hard&daily=2026-02-30")
+    # Watched like every page (``watched_page``): no page error, no request leaving the site.
+    with watched_page(browser, site_url, locale="ja-JP", viewport={"width": 320, "height": 640}) as page:
+        open_app(page, site_url, "#/reflection/solo?preset=hard&daily=2026-02-30")
         said = page.locator("#rf-message")
         expect(said).to_contain_text("「2026-02-30」")
         for width in (320, 340, 360, 375, 390, 414, 430):
@@ -795,5 +795,24 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
             assert typed[0] != "「2026-02-30」は", (width, lines)  # the subject alone on its line
             assert not any(line.startswith(("は", "」")) for line in lines), (width, lines)
             assert page.evaluate("document.documentElement.scrollWidth") == width
+
+
+def test_no_japanese_status_line_starts_with_the_particle_after_a_name(browser: Browser, site_url: str):
+    """The status's own ``word-break: keep-all`` (from before the root's ``auto-phrase``) breaks Japanese only
+    at brackets, spaces and "・": from 360 to 430 px a reloaded race's status read "…・Bea（2）" / "とCal（3）
+    は切断中", a line starting with the particle of the name above it. Chromium's phrases break "Bea（2）と" /
+    "Cal（3）は切断中"; the rule stands only for a browser without them (css/app.css). The reloaded host's
+    pages of a Raythread match and a Reflection race (``reloaded_host_pages``), read from 300 to 430 px."""
+    page = browser.new_page()
+    try:
+        for html in reloaded_host_pages("ja"):
+            for width in range(300, 440, 10):
+                page.set_viewport_size({"width": width, "height": 844})
+                show_markup(page, site_url, html, "ja")
+                (lines,) = page.evaluate(DRAWN_LINES, ".match-status")
+                assert lines and not any(line.startswith(("の", "と", "が", "は", "を")) for line in lines), (
+                    width,
+                    lines,
+                )
     finally:
-        context.close()
+        page.close()

@@ -240,6 +240,10 @@ class SoloScreen:
     def view(self, model: Model) -> Element:
         return view(model)
 
+    def on_reload(self, model: Model) -> str:
+        """A puzzle being played comes back after a reload: it is saved at every change, with its clock."""
+        return _("Your puzzle is kept.") if model.phase == "playing" else ""
+
     def keys(self, model: Model) -> Keys:
         """The solo board's keys and gestures, as the guide lists them (imported here: only the help
         needs it, and the page's start should not compile its pictures' code), while a puzzle is played:

@@ -449,7 +449,7 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 def view(model: Model) -> Element:
     """The whole app view: the header, the offer of a new version if one waits, the current screen (a
     save the browser refused said at the top of its page) and the overlay open over it."""
-    offer = update_offer(model.update == "ready")
+    offer = update_offer(model.update == "ready", on_reload(model))
     page = h("div", {}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved)))
     # The overlay is a modal dialog: while it is open, everything else is inert (neither focused, clicked
     # nor read), so Tab from its last control does not go on to the skip link, the header or the offer
@@ -522,20 +522,29 @@ def _unsaved_text() -> str:
     )
 
 
-def update_offer(ready: bool) -> Element:
+def on_reload(model: Model) -> str:
+    """What a reload does to what the screen has in progress, as its ``on_reload`` says it ("" where
+    nothing is, or the screen has no such method). Nothing while the browser refuses to save: the page's
+    notice says a reload would lose what was done since, and a match or a puzzle "kept" would contradict it."""
+    said = getattr(model.screen, "on_reload", None)
+    return "" if model.unsaved or said is None else str(said(model.inner))
+
+
+def update_offer(ready: bool, kept: str = "") -> Element:
     """A new version is installed and waiting (``ready``): offer it, never force it (a match or a puzzle
-    may be in progress; the puzzle is saved, and a running match asks before the page is left). Its
-    sentence is a live region always drawn (empty, taking no room, while no version waits), as the copy
-    status is: a screen reader hears text put into a region it knows, not a region that appears, and
-    the buttons' words are not part of the news."""
-    news = h(
-        "p", {"id": "app-update", "role": "status"}, _("A new version of Game Night Central is ready.") if ready else ""
-    )
+    may be in progress), saying what a reload does to it (``kept``, ``on_reload``): a player could not tell
+    whether "Reload" would lose the match. Its sentences are a live region always drawn (empty, taking no
+    room, while no version waits), as the copy status is: a screen reader hears text put into a region it
+    knows, not a region that appears, and the buttons' words are not part of the news."""
+    said = i18n.sentences(_("A new version of Game Night Central is ready."), kept) if ready else ""
+    news = h("p", {"id": "app-update", "role": "status"}, said)
     if not ready:
         return h("div", {"class": "update-idle"}, news)
     return h(
         "div",
-        {"class": "update-offer"},
+        # Its second sentence makes the bar taller (four lines of Japanese at 320 px): the page's room at its
+        # foot grows with it (css/app.css).
+        {"class": "update-offer", "data-kept": True if kept else None},
         news,
         h("button", {"type": "button", "class": "button primary", "data-action": "update-now"}, _("Reload")),
         h("button", {"type": "button", "class": "button", "data-action": "update-later"}, _("Later")),

@@ -360,7 +360,9 @@ class Screen(Protocol):
     ``leave(model) -> list[Effect]``: what the screen asks of its page when the player leaves it for another
     route (a link, back or forward), carried out as the next screen starts: what only that screen held (a
     guest's connection to the host). A reload or a closed tab never reaches it; what a page keeps for a
-    reload (a turn being built) it keeps for a player who leaves by a link and comes back, too."""
+    reload (a turn being built) it keeps for a player who leaves by a link and comes back, too.
+    ``on_reload(model) -> str``: what a reload of the page does to what the screen has in progress, in a
+    sentence the offer of a new version adds ("Your match is kept."), or "" where nothing is in progress."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

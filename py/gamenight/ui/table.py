@@ -226,6 +226,10 @@ class TableScreen:
         back to, unseen) none: that board is not on the page (``view``)."""
         return match.keys(self.game, model.ui if model.phase == "playing" else None)
 
+    def on_reload(self, model: Model) -> str:
+        """A match in progress comes back after a reload: its record is saved at every move."""
+        return _("Your match is kept.") if model.phase == "playing" and in_progress(model) else ""
+
     def title(self, model: Model) -> str:
         info = games.RULES[self.game].info
         return i18n.title(info.title, _("Play on this device"))

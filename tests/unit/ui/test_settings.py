@@ -1,6 +1,7 @@
 """The settings page, the offer of a new version, and what the start page imports."""
 
 import ast
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -144,6 +145,21 @@ def test_the_settings_page_asks_for_the_numbers_and_shows_them():
     assert "2.0\u00a0KB · 3 entries" in row(model, "data")
     assert "14.5\u00a0MB of the 10.8\u00a0GB this browser allows" in row(model, "usage")
     assert "may delete it" in row(model, "kept") and "Ask to keep it" in row(model, "kept")
+
+
+def test_the_version_stands_apart_from_its_word_and_whole_in_either_language():
+    """The Japanese row read "バージョン87ad0c27f955" (a word joiner held the id to the word, with no space):
+    the id stands a space apart from its word, as in English, and the line never breaks inside it or between
+    the two in Japanese (one no-break run of the plain text, a plain space as a reader gets it)."""
+    for language, said in (("en", "version 87ad0c27f955"), ("ja", "バージョン 87ad0c27f955")):
+        i18n.set_language(language)
+        model, _ = app.update(open_settings(), REPORT, Env())
+        (offline,) = find_all(app.view(model), lambda e: e.attr("data-row") == "offline")
+        assert said in i18n.plain(text_of(offline)), (language, text_of(offline))
+    # Japanese may break between any two characters: the word and the id are one no-break run.
+    held = re.findall(r'<span class="nobr">([^<]*)</span>', render(offline))
+    assert any(run.endswith("ン 87ad0c27f955") for run in held), held
+    i18n.set_language("en")
 
 
 def test_what_the_browser_cannot_tell_is_said_plainly():

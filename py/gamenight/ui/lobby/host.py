@@ -440,6 +440,14 @@ class HostScreen:
     def keys(self, model: HostModel) -> Keys | None:
         return lobby_keys(model.live.client if model.live else None, model.board)
 
+    def on_reload(self, model: HostModel) -> str:
+        """A reload restores the saved game night, its match too, but ends every guest's connection: each
+        comes back only by a new invitation (docs/peer-links.md, *Host reload*). Said while a guest is here."""
+        lobby = model.live.client.lobby if model.live else None
+        if lobby is None or not any(m.connected and m.bot is None and m.id != lobby.host for m in lobby.members):
+            return ""
+        return _("The game night is kept, but reloading disconnects your guests: invite each one again.")
+
     def leave(self, model: HostModel) -> list[Effect]:
         """Leaving the night's page by a link ends its channels, as a reload does; the night stays saved. Left
         open with no screen behind them, each guest's page saw the host connected and waited on moves nobody

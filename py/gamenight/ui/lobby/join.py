@@ -319,6 +319,13 @@ class JoinScreen:
     def keys(self, model: JoinModel) -> Keys | None:
         return lobby_keys(model.client, model.board)
 
+    def on_reload(self, model: JoinModel) -> str:
+        """A reloaded guest page holds an invitation already answered: it comes back to its seat only by the
+        host's new one (docs/peer-links.md, *Guest reload*)."""
+        if model.stage != "lobby":
+            return ""
+        return _("Reloading disconnects you: ask the host for a new invitation to come back.")
+
     def leave(self, model: JoinModel) -> list[Effect]:
         """Leaving the lobby by a link ends its connection, as a reload does: left open with no screen behind
         it, the host saw the player connected and the match waited for a page that would never answer. The

@@ -1,0 +1,83 @@
+"""What the offer of a new version says a reload does to what is in progress on the page.
+
+The offer said only "A new version of Game Night Central is ready.": a player in the middle of a match or a
+puzzle could not tell whether "Reload" would lose it. A reload keeps a table's match and a solo puzzle
+(both saved at every move); a hosted game night keeps its lobby and match, but every guest's connection
+ends and the host invites each one again; a guest's page comes back only with a new invitation.
+"""
+
+from dataclasses import replace
+
+from gamenight import i18n
+from gamenight.ui import app
+from gamenight.ui.program import Env, SaveFailed, UpdateReady
+from gamenight.ui.svg import find_all, text_of
+from tests.unit.reflection.test_solo import generated
+from tests.unit.ui.peers import Browser, FakeRtc, host_lobby, join, match_with_bea
+from tests.unit.ui.test_table import in_progress, screen
+
+NEWS = "A new version of Game Night Central is ready."
+MATCH = "Your match is kept."
+PUZZLE = "Your puzzle is kept."
+HOSTED = "The game night is kept, but reloading disconnects your guests: invite each one again."
+GUEST = "Reloading disconnects you: ask the host for a new invitation to come back."
+
+
+def offered(model) -> str:
+    """The offer's words (its live region's) once a new version waits."""
+    model, _ = app.update(model, UpdateReady(), Env())
+    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "app-update")
+    return text_of(region)
+
+
+def test_a_page_with_nothing_in_progress_only_says_a_version_is_ready():
+    assert offered(app.init("#/", Env())[0]) == NEWS
+    assert offered(screen()[0]) == NEWS  # a table's setup, no match yet
+    assert offered(app.init("#/reflection/solo", Env())[0]) == NEWS  # the puzzle's options
+
+
+def test_a_table_s_match_in_progress_is_said_to_be_kept():
+    assert offered(in_progress()) == f"{NEWS} {MATCH}"
+
+
+def test_the_offer_that_says_more_is_marked_so_the_page_leaves_it_more_room():
+    """Its second sentence makes the bar up to 222 px tall (Japanese, 320 px): the page's room at its foot
+    (9 rem, 144 px) left the end of the page under it; the marked offer gets 15 rem (css/app.css)."""
+    for model, marked in ((screen()[0], False), (in_progress(), True)):
+        model, _ = app.update(model, UpdateReady(), Env())
+        (offer,) = find_all(app.view(model), lambda e: "update-offer" in str(e.attr("class")))
+        assert (offer.attr("data-kept") is not None) == marked
+
+
+def test_a_solo_puzzle_in_progress_is_said_to_be_kept():
+    model, _ = app.init("#/reflection/solo", Env())
+    puzzle, _ = generated()
+    assert puzzle.phase == "playing"
+    assert offered(replace(model, inner=puzzle)) == f"{NEWS} {PUZZLE}"
+
+
+def test_nothing_is_said_kept_while_the_browser_refuses_to_save():
+    """The page's notice says a reload would lose what was done since: the offer does not say otherwise."""
+    model, _ = app.update(in_progress(), SaveFailed(True), Env())
+    assert offered(model) == NEWS
+
+
+def test_a_host_is_told_that_a_reload_disconnects_the_guests():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    assert offered(host.model) == NEWS, "no guest yet: a reload loses nothing"
+    bea = join(rtc, host, "Bea")
+    assert offered(host.model) == f"{NEWS} {HOSTED}"
+    assert offered(bea.model) == f"{NEWS} {GUEST}"
+
+
+def test_a_match_s_host_and_guest_are_told_the_same_during_a_match():
+    host, bea = match_with_bea(FakeRtc())
+    assert offered(host.model) == f"{NEWS} {HOSTED}"
+    assert offered(bea.model) == f"{NEWS} {GUEST}"
+
+
+def test_the_japanese_offer_puts_no_space_between_its_sentences():
+    i18n.set_language("ja")  # conftest.py sets English back after the test
+    said = offered(in_progress())
+    assert said.startswith(i18n._(NEWS)) and said.endswith(i18n._(MATCH)) and "。 " not in said, said
