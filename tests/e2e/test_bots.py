@@ -17,7 +17,6 @@ from gamenight import games
 from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as LS_rules
-from gamenight.lightseeker import scene as ls_scene
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from gamenight.ui.match import SeatAt, Table
@@ -245,13 +244,10 @@ def cube_styles(board) -> dict[str, str]:
     return {f"ls-cube-{i}": f"transform: translate({c * 60}px, {r * 60}px)" for i, (r, c) in enumerate(board.cells)}
 
 
-def buh_style(board, cubes) -> str:
-    """Buh's transform on ``board``'s Buh cube, in the frame of the cubes shown (``cubes``): off the cube's
-    middle, by how many cells the board spans (``scene.buh_at``)."""
+def buh_style(board) -> str:
+    """Buh's transform on ``board``'s Buh cube: the middle of its cell (``scene.buh_at``)."""
     r, c = board.cells[board.buh]
-    _r0, _c0, rows, cols = ls_scene.frame_of(cubes.cells)
-    shift, scale = ls_scene.buh_shift(max(rows, cols, ls_scene.MIN_CELLS))
-    return f"transform: translate({(c + 0.5) * 60 + shift:g}px, {(r + 0.5) * 60 - shift:g}px) scale({scale:g})"
+    return f"transform: translate({(c + 0.5) * 60:g}px, {(r + 0.5) * 60:g}px)"
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -283,7 +279,7 @@ def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, 
     expected = [(first, before), (second, before), (final, final), (final, final)]
     for shown, (cubes, buh) in zip(steps, expected, strict=True):
         assert shown["cubes"] == cube_styles(cubes), shown
-        assert shown["buh"] == buh_style(buh, cubes), shown
+        assert shown["buh"] == buh_style(buh), shown
     assert "Bot 2 (Easy)'s move, step 1 of 3" in steps[0]["status"] and "(1) to play" in steps[-1]["status"]
     rolled = [a for s in steps for a in s["animations"]]
     if motion == "reduce":

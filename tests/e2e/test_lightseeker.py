@@ -373,6 +373,41 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         assert app.evaluate(VALUES_OVER_BUH) == [], "a value over Buh at the end"
 
 
+# Buh on the screen against its cube's cell, once the board's glides have ended: the middles of their boxes
+# in px, and the boxes of Buh's cube's number and of the one drawn over Buh.
+BUH_IN_ITS_CELL = """async () => {
+    await Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition).map(a => a.finished));
+    const box = e => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height];
+    };
+    const at = [...document.querySelectorAll('.ls-cell')]
+        .find(c => c.getAttribute('aria-label').includes('Buh sits here'));
+    const cell = at.querySelector('rect'), [r, c] = [at.dataset.r, at.dataset.c];
+    const cube = [...document.querySelectorAll('.ls-cube')]
+        .find(g => g.getAttribute('style') === `transform: translate(${c * 60}px, ${r * 60}px)`);
+    return {buh: box(document.querySelector('#ls-buh .ls-buh-body')), cell: box(cell),
+            number: box(cube.querySelector('.ls-num')),
+            over: [...document.querySelectorAll('.ls-over .ls-num')].map(box)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (320, 640)], ids=["1280", "390", "320"])
+def test_buh_stands_in_the_middle_of_its_cube_at_every_size(browser: Browser, site_url: str, size):
+    """a player's pass: on a 1280 × 800 laptop Buh stood 4.6 to 6.1 px north-east of its cube's middle (moved
+    there to clear its cube's number at a phone's size). At a laptop's and a phone's sizes Buh's middle is its
+    cell's (within 1 px), and its cube's number is drawn again over it, on the number, so it reads."""
+    width, height = size
+    with watched_page(browser, site_url, viewport={"width": width, "height": height}) as page:
+        start(page, site_url)
+        drawn = page.evaluate(BUH_IN_ITS_CELL)
+        (bx, by, bw, _bh), (cx, cy, cw, _ch) = drawn["buh"], drawn["cell"]
+        assert abs(bx - cx) <= 1 and abs(by - cy) <= 1, drawn
+        assert 0 < bw < cw, drawn
+        (over,) = drawn["over"]
+        assert all(abs(a - b) <= 0.5 for a, b in zip(over, drawn["number"], strict=True)), drawn
+
+
 # What a finger hits on the Light Seeker board, as the page hit-tests it: the point every 3 px over the
 # board's box, and the target there (an element with a data-action, a button or a role=button; the board's
 # own, the open field, is none). Each target hit once, with its box in px.
@@ -393,7 +428,7 @@ BOARD_TARGETS = """() => {
 
 @pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
 def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browser, site_url: str, size):
-    """QA (fit57): at 320 px a chosen cube's arrows were targets 21 × 42 px (each fills half of its open
+    """QA: at 320 px a chosen cube's arrows were targets 21 × 42 px (each fills half of its open
     cell), at 390 28 × 55. No cell of a phone's valley holds two targets of 44 px both ways, so on a touch
     screen the arrows take no taps (the Slide and Tilt buttons under the board do it, 44 px or more): every
     target a finger hits on the board is 44 × 44 px or more, and no two overlap. A tap on an arrow keeps
@@ -434,7 +469,7 @@ def test_every_target_on_the_board_is_a_finger_s_size_on_a_phone(browser: Browse
 
 @pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
 def test_the_note_to_use_the_buttons_is_shown_over_them_in_the_window_on_a_phone(browser: Browser, site_url: str, size):
-    """fit58: a tap beside the chosen cube on a touch screen (where its arrows are drawn, which take no taps
+    """a player's pass: a tap beside the chosen cube on a touch screen (where its arrows are drawn, which take no taps
     there) says to use its Slide and Tilt buttons, and brings them into the window; the note itself stood
     under the turn panel, below Undo action and Confirm turn, 120 px below a 320 × 640 window (and 68 px
     below 390 × 844). It is in the window now, right over the buttons it names."""
@@ -557,7 +592,7 @@ STATUS_ROOM = """() => {
   const status = document.querySelector('.match-status');
   const first = document.querySelector('.match-main').firstElementChild;
   const under = first === status ? 0 : parseFloat(getComputedStyle(status).marginBottom);
-  return first.getBoundingClientRect().bottom - under - status.getBoundingClientRect().top;
+  return first.getBoundingClientRect().bottom - under - first.getBoundingClientRect().top;
 }"""
 # Phones (touch) and a laptop, with the text at 100 % and at 125 % (a browser's "large" font size).
 STATUS_SCREENS = {
@@ -608,6 +643,34 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(
         assert room - tallest < line / 2, (room, tallest, line)
 
 
+# From the status's words (the last line of them, not its box: that holds the room of its longest words) down
+# to the line under them, "Light on the board", and the margin the status keeps under it, in CSS px.
+UNDER_THE_STATUS = """() => {
+  const status = document.querySelector('.match-status'), words = document.createRange();
+  words.selectNodeContents(status);
+  return {gap: document.querySelector('.ls-info').getBoundingClientRect().top - words.getBoundingClientRect().bottom,
+          margin: parseFloat(getComputedStyle(status).marginBottom)};
+}"""
+
+
+@pytest.mark.parametrize("screen", ["1280", "1024"])
+def test_no_blank_line_between_the_status_and_the_light_on_the_board(browser: Browser, site_url: str, screen: str):
+    """a player's pass: against the computer, "Ann (1) to play · your turn" stood a blank line (two on a 390 px
+    phone) above "Light on the board": the status keeps the room of its longest words (the replay of the
+    computer's move with the keys that skip it: two lines at 1280 and 1024 px) so the board stays put, and that room
+    lay under the words. The words
+    stand at the bottom of their room, right over the line under them; the room above them reads as the
+    heading's space (the board staying put is test_the_board_stays_put_between_the_players_turn_and_the_computers)."""
+    options = {"1280": {"viewport": {"width": 1280, "height": 800}}, **STATUS_SCREENS}[screen]
+    with watched_page(browser, site_url, **options) as page:
+        open_app(page, site_url, "#/lightseeker/table?vs=easy")
+        expect(page.locator(".match-status")).to_contain_text("your turn")
+        room = page.evaluate(STATUS_ROOM)
+        under = page.evaluate(UNDER_THE_STATUS)
+        assert room > 30, "the status keeps more than one line's room here"
+        assert abs(under["gap"] - under["margin"]) <= 1, (under, room)
+
+
 def tap_a_turn_to_confirm(page: Page, height: int) -> None:
     """Tap a turn (a computer's choice) up to "Confirm turn", each tap where its target is now (Playwright's
     own tap would scroll it into the window first): the cubes, their Slide and Tilt buttons, Buh's cube."""
@@ -654,7 +717,7 @@ def test_confirm_turn_comes_into_the_window_when_a_turn_can_be_confirmed_on_a_sm
 def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_turn_is_shown(
     browser: Browser, site_url: str, size: tuple[int, int]
 ):
-    """QA (fit57): "Confirm turn" was scrolled into the window exactly, its bottom on the window's edge, so
+    """QA: "Confirm turn" was scrolled into the window exactly, its bottom on the window's edge, so
     the turn panel's padding and lower border stayed below it (the panel's bottom 650 px down in 640): the
     panel looked cut off. The button keeps a scroll margin of the panel's padding and border and some room
     more: the panel's border shows, 8 px or more above the window's bottom."""

@@ -286,7 +286,7 @@ def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player
 
 
 def test_the_hosts_refused_start_on_a_phone_is_said_in_the_window(people: People):
-    """play61: on a phone, the host tapped "Start the match" with a seat still free and saw nothing happen: the
+    """a player's pass: on a phone, the host tapped "Start the match" with a seat still free and saw nothing happen: the
     refusal ("Seat B is empty: …") is drawn under the lobby's heading, above the window, 176 px out of sight
     once the page was scrolled down to the button. The page now scrolls it into the window, as little as it
     takes; focus stays on the button pressed."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from gamenight import i18n
 from gamenight.core.game import JSON
@@ -199,7 +199,8 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 },
             ),
             h("g", {"class": "ls-values", "aria-hidden": "true"}, _values(view, winning, fit, _was(view, look))),
-            _buh(view, look, fit),
+            _buh(view, look),
+            h("g", {"class": "ls-over", "aria-hidden": "true"}, _numbers_over_buh(view, look)),
             h("g", {"class": "ls-cells"}, _cells(view, look, r0, c0, rows, cols, area_of, winning)),
             h("g", {"class": "ls-arrows"}, _arrows(view, look)),
         ),
@@ -314,24 +315,24 @@ def _was(view: JSON, look: Look) -> int | None:
     return look.buh_was if look.buh_was is not None and look.buh_was != view["buh"] else None
 
 
-def _buh(view: JSON, look: Look, fit: int) -> list[Element]:
-    """Buh: a dark token with two eyes on its cube (it glides to a newly chosen cube), clear of the cube's
-    number (``buh_at``); a dashed ring marks where it sat at the start of the turn."""
+def _buh(view: JSON, look: Look) -> list[Element]:
+    """Buh: a dark token with two eyes in the middle of its cube (it glides to a newly chosen cube); a dashed
+    ring marks where it sat at the start of the turn. Both cover the top of their cube's number where the
+    valley is wide or the page a phone's (the numbers keep one size on screen while Buh scales with the
+    valley): the number is drawn again over them (``_numbers_over_buh``)."""
     drawn = []
     was = _was(view, look)
     if was is not None:
-        x, y, scale = buh_at(view, was, fit)
-        drawn.append(
-            h("circle", {"class": "ls-buh-was", "cx": round(x, 2), "cy": round(y, 2), "r": round(14 * scale, 2)})
-        )
-    x, y, scale = buh_at(view, view["buh"], fit)
+        x, y = buh_at(view, was)
+        drawn.append(h("circle", {"class": "ls-buh-was", "cx": x, "cy": y, "r": 14}))
+    x, y = buh_at(view, view["buh"])
     drawn.append(
         h(
             "g",
             {
                 "class": "ls-buh",
                 "id": "ls-buh",
-                "style": f"transform: translate({x:g}px, {y:g}px) scale({scale:g})",
+                "style": f"transform: translate({x:g}px, {y:g}px)",
                 "aria-hidden": "true",
             },
             h("circle", {"class": "ls-buh-body", "r": 14}),
@@ -340,6 +341,28 @@ def _buh(view: JSON, look: Look, fit: int) -> list[Element]:
             h("path", {"class": "ls-buh-mouth", "d": "M-5 6Q0 9 5 6"}),
         )
     )
+    return drawn
+
+
+def _numbers_over_buh(view: JSON, look: Look) -> list[Element]:
+    """The numbers of Buh's cube and of the cube where it sat, drawn again over Buh and the ring, where the
+    cube draws them (``_cube``): Buh stands in its cube's middle at every size. Moved off its number's corner
+    instead (by what a phone's numbers need), it stood 4.6 to 6.1 px north-east of its cube's middle on a
+    1280 × 800 laptop. When Buh glides to a new cube, the copy there lies on the cube's own number."""
+    drawn = []
+    for i in dict.fromkeys(k for k in (view["buh"], _was(view, look)) if k is not None):
+        r, c = view["cubes"][i]["cell"]
+        drawn.append(
+            h(
+                "text",
+                {
+                    "class": "ls-num" + (" ls-dim" if i in look.dim else ""),
+                    "x": c * CELL + INSET + 3,
+                    "y": (r + 1) * CELL - INSET - 3,
+                },
+                str(number(i)),
+            )
+        )
     return drawn
 
 
@@ -394,8 +417,6 @@ VALUE_TEXT = 32
 # (``_cube``). Measured in Chromium with DejaVu Sans Bold (Debian's system-ui), wider than Roboto's or San
 # Francisco's digits: "4" reaches .65 em right, "3", "6", "8" and "9" .75 em up.
 NUMBER_EM = (0.65, 0.75)
-NUMBER_GAP = 1  # units left between Buh's edge and its cube's number
-BUH_SMALLEST = 0.8  # Buh's smallest scale: about 10 px across in a valley of 11 cells at 320 px wide
 
 
 def across(view: JSON, fit: int = MIN_CELLS) -> int:
@@ -414,33 +435,10 @@ def number_ink(cells: int) -> tuple[float, float, float, float]:
     return left - 1.5, baseline - NUMBER_EM[1] * size - 1.5, left + NUMBER_EM[0] * size + 1.5, baseline + 1.5
 
 
-def buh_at(view: JSON, cube: int, fit: int = MIN_CELLS) -> tuple[float, float, float]:
-    """Where Buh is drawn on ``cube`` (its middle, in the scene's units) and its scale: clear of the cube's
-    number at a phone's size, the largest it is drawn against the valley (``VALUE_TEXT``)."""
+def buh_at(view: JSON, cube: int) -> tuple[float, float]:
+    """Where Buh is drawn on ``cube``: the middle of its cell, in the scene's units."""
     r, c = view["cubes"][cube]["cell"]
-    shift, scale = buh_shift(across(view, fit))
-    return (c + 0.5) * CELL + shift, (r + 0.5) * CELL - shift, scale
-
-
-@cache
-def buh_shift(cells: int) -> tuple[float, float]:
-    """How far Buh moves from its cube's middle towards the cube's north-east corner (as much east as north)
-    and its scale, in a board ``cells`` across: the least move that keeps it ``NUMBER_GAP`` off the number's
-    ink (``NUMBER_EM``, growing from the cube's south-west corner as the valley spreads: the numbers keep
-    one size on screen, ``camera``), inside the cube's body; full size while that is enough (up to 8 cells
-    across), then as large as fits (.81 at 11 cells, the widest a valley gets)."""
-    _left, top, right, _bottom = number_ink(cells)
-    scale = 1.0
-    while scale > BUH_SMALLEST:
-        reach = BUH_REACH * scale
-        shift = 0.0
-        while CELL / 2 + shift + reach <= CELL - INSET:
-            x, y = CELL / 2 + shift, CELL / 2 - shift
-            if math.hypot(max(x - right, 0), max(top - y, 0)) >= reach + NUMBER_GAP:
-                return shift, scale
-            shift += 0.25
-        scale = round(scale - 0.01, 2)
-    return CELL / 2 - INSET - BUH_REACH * BUH_SMALLEST, BUH_SMALLEST
+    return (c + 0.5) * CELL, (r + 0.5) * CELL
 
 
 def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
@@ -460,9 +458,9 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
 
     Where no spot well inside the light clears both, one at the light's edge; then one anywhere on the
     light (``lit_face``), the deepest inside its cube's face; then one at a corner of the cube's body that
-    the light reaches (the disc straddles the body's corner, over the gap between cells): with Buh drawn off its
-    number's corner (``buh_at``), nearly every lit face of Buh's cube alone has one clear of it in a valley
-    6 cells across (fewer as the valley spreads: the discs and the numbers grow with it). The ring is given
+    the light reaches (the disc straddles the body's corner, over the gap between cells): with Buh in its
+    cube's middle (``buh_at``), every lit face of Buh's cube alone has one clear of it in valleys up to 8 cells
+    across (none from 9: the discs and the numbers grow with the valley). The ring is given
     up first (7 values in about 2000 of random matches). Should none clear both the numbers and Buh, the
     value keeps off the numbers and Buh's eyes (Buh is known by them, while a hidden number leaves the cube
     unknown) as far from Buh as it can; should none clear both of those either (a crowded valley spread
@@ -488,7 +486,7 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
             clear = [
                 s
                 for s in candidates
-                if off_numbers(s) >= 0 and all(buh_clearance(s, view, fit, b) >= reach for b in keep_off)
+                if off_numbers(s) >= 0 and all(buh_clearance(s, view, b) >= reach for b in keep_off)
             ]
             if clear and tier == 2:  # anywhere on the light: the deepest in its cube's face
                 return max(clear, key=lambda s: (depth(view, area, s), -key(s)[1]))
@@ -496,15 +494,15 @@ def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = N
                 return min(clear, key=key)
     # Nothing clears both: the numbers and Buh's eyes (Buh is known by them), as far from Buh as can be (the
     # light's middle spots before its edges); else where the disc covers the least of either.
-    bx, by, scale = buh_at(view, buh, fit)
+    bx, by = buh_at(view, buh)
 
     def off_eyes(s: tuple[float, float]) -> float:
-        return math.hypot(s[0] - bx, s[1] - by) - BUH_EYES * scale - reach
+        return math.hypot(s[0] - bx, s[1] - by) - BUH_EYES - reach
 
     readable = [s for s in candidates if off_numbers(s) >= 0 and off_eyes(s) >= 0]
     if readable:
-        return max(readable, key=lambda s: (buh_clearance(s, view, fit), -key(s)[1]))
-    return max(candidates, key=lambda s: (min(off_numbers(s), off_eyes(s)), buh_clearance(s, view, fit)))
+        return max(readable, key=lambda s: (buh_clearance(s, view), -key(s)[1]))
+    return max(candidates, key=lambda s: (min(off_numbers(s), off_eyes(s)), buh_clearance(s, view)))
 
 
 def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tuple[float, float]]:
@@ -579,27 +577,28 @@ def clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS) -> fl
     )
 
 
-def buh_clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS, cube: int | None = None) -> float:
+def buh_clearance(spot: tuple[float, float], view: JSON, cube: int | None = None) -> float:
     """How far ``spot`` is from Buh's edge (``BUH_REACH`` from its middle, ``buh_at``); with ``cube``, from
     the edge of Buh drawn there (the ring where it sat at the start of the turn)."""
-    x, y, scale = buh_at(view, view["buh"] if cube is None else cube, fit)
-    return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH * scale
-
-
-_SPOTS: dict[tuple, tuple[float, float]] = {}
+    x, y = buh_at(view, view["buh"] if cube is None else cube)
+    return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH
 
 
 def _kept_spot(view: JSON, area: JSON, fit: int, was: int | None) -> tuple[float, float]:
     """``value_spot``, remembered for the position: the board is drawn again for every key and pointer move on
     one position, and a crowded light's spots (``lit_face``) take a few milliseconds to weigh."""
     cubes = tuple((tuple(c["cell"]), tuple(map(tuple, c["lit_corners"]))) for c in view["cubes"])
-    key = (cubes, view["buh"], tuple(area["cubes"]), fit, was)
-    spot = _SPOTS.get(key)
-    if spot is None:
-        if len(_SPOTS) > 1000:
-            _SPOTS.clear()
-        spot = _SPOTS[key] = value_spot(view, area, fit, was)
-    return spot
+    return _spot(cubes, view["buh"], tuple(area["cubes"]), fit, was)
+
+
+@lru_cache(maxsize=1024)
+def _spot(
+    cubes: tuple[tuple[Cell, tuple[Corner, ...]], ...], buh: int, area: tuple[int, ...], fit: int, was: int | None
+) -> tuple[float, float]:
+    """``value_spot`` of a position given by its key alone: ``value_spot`` sees only what the key holds, so a
+    key missing what it reads fails at once instead of returning a spot remembered for another position."""
+    view = {"cubes": [{"cell": cell, "lit_corners": corners} for cell, corners in cubes], "buh": buh}
+    return value_spot(view, {"cubes": list(area)}, fit, was)
 
 
 def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:

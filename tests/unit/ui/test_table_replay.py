@@ -36,7 +36,7 @@ def drawn(model) -> tuple[list[tuple[int, int]], tuple[int, int]]:
         x, y = (int(v.strip("px")) for v in g.attr("style").split("(")[1].rstrip(")").split(", "))
         cubes.append((y // 60, x // 60))
     (buh,) = find_all(tree, lambda e: e.attr("id") == "ls-buh")
-    # Buh stands off its cube's middle (clear of its number, scene.buh_at), inside the cube's cell.
+    # Buh stands in its cube's middle (scene.buh_at).
     x, y = (float(v.strip("px")) for v in buh.attr("style").split("(")[1].split(")")[0].split(", "))
     return cubes, (int(y // 60), int(x // 60))
 
@@ -432,7 +432,7 @@ def the_end_offered(model) -> tuple[str, bool, bool]:
 
 
 def test_the_rematch_and_who_starts_it_wait_until_the_last_move_has_been_played_back():
-    """play61: while the computer's winning turn was still played back, the side panel already said "In
+    """a player's pass: while the computer's winning turn was still played back, the side panel already said "In
     the rematch, Bot (Easy) starts." over a primary "Rematch" (the standings waited): a player watching
     the last move was offered the rematch before the move ended. The end's panel comes whole when the
     board has shown the move: the standings, who starts the rematch and its button. "New match" pressed
@@ -556,7 +556,7 @@ def test_the_cursor_stays_where_it_was_while_the_computer_thinks_and_a_turn_star
 
 
 def test_after_the_computers_replay_the_turn_starts_on_the_cube_that_may_act_nearest_where_the_replay_ended():
-    """QA (ls61), played by keys at 1280×800 and 390×844: the computer's turn played back moves the cursor
+    """QA, played by keys at 1280×800 and 390×844: the computer's turn played back moves the cursor
     with it (onto the cube each action moved, then Buh's new cube), and when the replay ended the cursor
     jumped to the cube nearest the valley's middle that may act, wherever the replay had left it. Ann's turn
     now starts on the cube that may act nearest Buh's new cube, where the last step showed the cursor: a
