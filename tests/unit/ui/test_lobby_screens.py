@@ -735,7 +735,7 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
         assert (
             text_of(host.by_class("match-status")[0])
             == "全員が同時に作成\u2060・作成中：あなたとBea\u2060（\u20602\u2060）"
-            "\u2060・Bea\u2060（\u20602\u2060）は切断中"
+            "\u2060・Bea\u2060（\u20602\u2060）\u2060は切断中"  # は held to the names (docs/i18n.md)
         )
     finally:
         i18n.set_language("en")
