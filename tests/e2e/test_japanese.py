@@ -787,6 +787,8 @@ def test_a_refused_daily_date_keeps_what_was_typed_with_what_is_said_of_it_on_a_
         open_app(page, site_url, "#/reflection/solo?preset=hard&daily=2026-02-30")
         said = page.locator("#rf-message")
         expect(said).to_contain_text("「2026-02-30」")
+        # The link's prefix and the sentence said 使えません each ("…は使えません：「…」は日付として使えません。").
+        assert said.inner_text().count("使えません") == 1, said.inner_text()
         for width in (320, 340, 360, 375, 390, 414, 430):
             page.set_viewport_size({"width": width, "height": 800})
             (lines,) = page.evaluate(DRAWN_LINES, "#rf-message")

@@ -55,6 +55,15 @@ def build_round(people: People, context: BrowserContext, options: dict) -> Page:
 WORK = (".match-status", ".rf-phase", ".rf-work svg.rf-board", ".rf-work .rf-tray")
 
 
+def whole_board(page: Page) -> None:
+    """Bigger cells turned off where it is on by default (the fitted board's numbers under 12 px: css/app.css),
+    as a player does to see the whole board in the screen's width: the fitted board these tests measure."""
+    pressed = page.locator("#rf-zoom-auto")
+    if pressed.is_visible():
+        pressed.click()
+        expect(page.locator(".rf-board-wrap.rf-zoom-auto")).to_have_count(0)
+
+
 @pytest.mark.parametrize("preset", ["normal", "hard"])
 def test_a_solved_round_fits_a_laptop_window(people: People, preset: str):
     """The round's puzzle comes after Start (the host's page makes it): the page as it is then, unscrolled
@@ -78,6 +87,8 @@ def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width:
     phone = {**PHONE, "viewport": {"width": width, "height": 844}}
     host = solo_round(people, people.person(**phone), {"preset": "hard"})
     shoot(host, f"phone{width}-solve-hard")
+    assert host.evaluate("document.documentElement.scrollWidth") == width  # its board zoomed by default
+    whole_board(host)
     assert host.evaluate("document.documentElement.scrollWidth") == width
     board = host.locator(".rf-work svg.rf-board").bounding_box()
     assert board is not None
@@ -87,9 +98,13 @@ def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width:
     assert 0 <= left <= 12 and abs(left - right) < 1, (left, right)
 
 
-def test_bigger_cells_stay_on_at_the_next_round(people: People):
-    """With "Bigger cells" turned on in round 1 of a match on a phone is still on for round 2's board."""
+def test_bigger_cells_stay_on_or_off_at_the_next_round(people: People):
+    """ "Bigger cells" turned on in round 1 of a match on a phone is still on for round 2's board; on a Hard
+    board at 390 px it is on by default, and turned off it stays off."""
     host = solo_round(people, people.person(**PHONE), {"preset": "hard"})
+    expect(host.locator("#rf-board.rf-zoom-auto")).to_have_count(1)
+    host.tap("#rf-zoom-auto")  # the whole board
+    expect(host.locator("#rf-board.rf-zoom-auto")).to_have_count(0)
     host.tap("#rf-zoom")
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
     host.click("button[data-action=rf-give-up]")
@@ -99,6 +114,14 @@ def test_bigger_cells_stay_on_at_the_next_round(people: People):
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
     expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "true")
     shoot(host, "phone-round2-zoomed")
+    host.tap("#rf-zoom")
+    expect(host.locator("#rf-board.rf-zoom, #rf-board.rf-zoom-auto")).to_have_count(0)
+    host.click("button[data-action=rf-give-up]")
+    host.click("button[data-action=rf-give-up]")
+    expect(host.locator(".rf-phase")).to_have_text("Round 3 of 3", timeout=120_000)
+    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+    expect(host.locator("#rf-board.rf-zoom, #rf-board.rf-zoom-auto")).to_have_count(0)
+    expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "false")
 
 
 # Each clue's digits as drawn (their ink, measured on a canvas in the clue's own font: an SVG text's box
@@ -185,6 +208,7 @@ def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, sit
     size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
     page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    whole_board(page)
     pairs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "rect", "more"])
     assert {p["edge"][0] for p in pairs} >= {"B", "R"}, "the board has two-digit pills on its sides, top or bottom"
     assert [p for p in pairs if not p["fits"]] == [], "two digits out of their pill or rectangle"
@@ -221,6 +245,7 @@ def test_every_clue_keeps_room_from_the_grid_s_edge_at_320_px(
     context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 640}})
     page = people.open(context, f"{site_url}/#/reflection/solo?{route}&v=2")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    whole_board(page)  # where the board is drawn smallest
     ones = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "one"])
     more = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "more"])
     assert {c["kind"] for c in ones} >= shapes, "the board has one-digit clues of every shape it can draw"
@@ -308,12 +333,12 @@ def test_a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_colum
 # The zoomed board's clues as the page hit-tests them, inside the frame the board pans in: a clue's
 # depth away from the board (up for a top clue, left for a left one…), in px, from the centre of its shape.
 ZOOMED_TARGETS = """() => {
-    const frame = document.querySelector('.rf-board-wrap.rf-zoom').getBoundingClientRect();
+    const frame = document.querySelector('.rf-board-wrap:is(.rf-zoom, .rf-zoom-auto)').getBoundingClientRect();
     const inside = (x, y) => x >= Math.max(0, frame.left) && y >= Math.max(0, frame.top)
         && x < Math.min(innerWidth, frame.right) && y < Math.min(innerHeight, frame.bottom);
-    const cell = document.querySelector('.rf-zoom .rf-cell .rf-bg').getBoundingClientRect().width;
+    const cell = document.querySelector(':is(.rf-zoom, .rf-zoom-auto) .rf-cell .rf-bg').getBoundingClientRect().width;
     const seen = [];
-    for (const e of document.querySelectorAll('.rf-zoom .rf-edge')) {
+    for (const e of document.querySelectorAll(':is(.rf-zoom, .rf-zoom-auto) .rf-edge')) {
         const s = e.querySelector('.rf-shape').getBoundingClientRect();
         const cx = s.x + s.width / 2, cy = s.y + s.height / 2;
         if (!inside(cx, cy)) continue;
@@ -334,11 +359,11 @@ ZOOMED_TARGETS = """() => {
 def test_a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board(people: People, site_url: str):
     """With Bigger cells (46 px) a clue's target reached no further than the ring, 27.6 px deep: the
     frame the board pans in cut off its reach. Panned to each corner, every clue in the frame is a cell
-    deep (44 px or more), as on the fitted board."""
+    deep (44 px or more), as on the fitted board. A Hard board at 390 px is zoomed by default."""
     page = people.open(people.person(**PHONE), f"{site_url}/#/reflection/solo?preset=hard&seed=5")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
-    page.tap("#rf-zoom")
-    frame = page.locator(".rf-board-wrap.rf-zoom")
+    expect(page.locator("#rf-zoom-auto")).to_be_visible()
+    frame = page.locator(".rf-board-wrap.rf-zoom-auto")
     expect(frame).to_have_count(1)
     frame.scroll_into_view_if_needed()
     seen: dict[str, dict] = {}
@@ -385,6 +410,46 @@ def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger
         expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(0)
 
 
+# Every clue number's size on the solo board as drawn, in px: its font size times the board's scale.
+NUMBER_PX = """() => { const svg = document.querySelector('.rf-play .rf-board');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('.rf-number')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("route", ["preset=normal&seed=3&v=2", "preset=hard&seed=5", f"{CUSTOM_12}&seed=1&v=2"])
+def test_clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away(
+    people: People, site_url: str, route: str, width: int
+):
+    """Fitted to a phone, a big board's clue numbers were too small to read: 7.6–9.6 px on a 12 × 12 board
+    at 320 px, 9.1–11.5 on a 10 × 10 one, 11.4 for a Normal board's two digits; "Bigger cells" made them
+    readable but was off. It is on by itself where the fitted numbers would be under 12 px (css/app.css,
+    by the board's size and the screen's width), so every number is 12 px or more; the button says so
+    (pressed), and pressing it shows the whole board in the screen's width."""
+    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    page = people.open(context, f"{site_url}/#/reflection/solo?{route}")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=120_000)
+    smallest = min(page.evaluate(NUMBER_PX))
+    assert smallest >= 12, f"numbers of {smallest:.1f} px at {width} px"
+    shown = page.locator("#rf-zoom-auto, #rf-zoom").locator("visible=true")
+    expect(shown).to_have_count(1)
+    if width == 390 and "normal" in route:  # 14 px fitted: the board stays whole, Bigger cells offered
+        expect(shown).to_have_attribute("aria-pressed", "false")
+        assert page.locator(".rf-play .rf-board").evaluate("e => e.getBoundingClientRect().right") <= width
+        return
+    expect(shown).to_have_attribute("aria-pressed", "true")  # the board is bigger than the screen's width
+    page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
+    shoot(page, f"numbers-{width}-{route.split('&')[0].split('=')[1]}-auto")
+    shown.tap()
+    expect(page.locator(".rf-board-wrap.rf-zoom, .rf-board-wrap.rf-zoom-auto")).to_have_count(0)
+    expect(page.locator("#rf-zoom")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#rf-zoom")).to_be_focused()
+    board = page.locator(".rf-play .rf-board").bounding_box()
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    shoot(page, f"numbers-{width}-{route.split('&')[0].split('=')[1]}-whole")
+
+
 # Each clue's frame and shape on the solo board, and how much of its side clues' target is in the window.
 CLUES_IN_WINDOW = """() => [...document.querySelectorAll('.rf-play .rf-edge')].map(e => {
     const box = (part) => { const b = e.querySelector(part)?.getBBox(); if (!b) return null;
@@ -411,6 +476,7 @@ def test_a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wi
     context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
     page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    whole_board(page)
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
     clues = page.evaluate(CLUES_IN_WINDOW)
     cut = [
@@ -485,6 +551,7 @@ def test_every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(
     context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
     page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    whole_board(page)
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
     found = side_clues_keep_room(page, ".rf-play", width)
     assert any(c["frame"] is not None for c in found["room"])  # an empty board: unmatched clues framed
@@ -499,6 +566,7 @@ def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(peop
     side clues' frames were 0–1 px from the screen's edges."""
     phone = {**PHONE, "viewport": {"width": width, "height": 844}}
     host = solo_round(people, people.person(**phone), {"preset": "normal"})
+    whole_board(host)
     host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
     side_clues_keep_room(host, ".rf-work", width)
     shoot(host, f"phone{width}-race-normal-side-room")
@@ -519,11 +587,11 @@ RACE_BOARD = """() => {
 
 def test_a_race_s_12_by_12_board_on_two_phones(people: People):
     """A race on the largest board a player can pick (12 × 12), Ann's page on a 390 × 844 phone, Bea's on a
-    320 × 640 one. Fitted to the screen it is an overview (docs/accessibility.md):
-    every clue whole on the screen, the side clues' frames clear of its edges and their targets a cell wide or
-    more (24 px at 390; at 320 px a cell is 22.5 px, under 24), nothing wider than the screen, and "Bigger cells"
-    offered (the cells are under a finger's 44 px); with it the cells are 46 px and every clue number 14 px or
-    more, the page still no wider than the screen."""
+    320 × 640 one. Fitted to the screen its numbers would be 7.6–9.6 px: "Bigger cells" is on by default
+    (pressed), the cells 46 px and every clue number 14 px or more, the page no wider than the screen. With it
+    off the board is an overview (docs/accessibility.md): every clue whole on the screen, the side clues'
+    frames clear of its edges and their targets a cell wide or more (24 px at 390; at 320 px a cell is
+    22.5 px, under 24), nothing wider than the screen."""
     sizes = {390: {"width": 390, "height": 844}, 320: {"width": 320, "height": 640}}
     ann = open_host(people, context=people.person(**{**PHONE, "viewport": sizes[390]}))
     bea = join(people, ann, "Bea", people.person(**{**PHONE, "viewport": sizes[320]}))
@@ -533,6 +601,15 @@ def test_a_race_s_12_by_12_board_on_two_phones(people: People):
     for page, width in ((ann, 390), (bea, 320)):
         expect(page.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
         assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "12"
+        expect(page.locator("#rf-zoom-auto")).to_be_visible()  # pressed: the board is drawn bigger
+        expect(page.locator("#rf-zoom")).to_be_hidden()
+        zoomed = page.evaluate(RACE_BOARD)
+        assert zoomed["cell"] >= 44 and zoomed["smallest"] >= 14, zoomed
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+        page.locator("#rf-board").scroll_into_view_if_needed()
+        shoot(page, f"phone{width}-race-12-zoomed")
+        page.tap("#rf-zoom-auto")
+        expect(page.locator("#rf-zoom")).to_have_attribute("aria-pressed", "false")
         page.locator(".rf-work .rf-board").scroll_into_view_if_needed()
         fitted = page.evaluate(RACE_BOARD)
         assert fitted["left"] >= 1 and fitted["right"] <= width - 1, fitted  # every clue's shape whole
@@ -542,11 +619,4 @@ def test_a_race_s_12_by_12_board_on_two_phones(people: People):
         assert min(t["w"] for t in sides) >= min(24, int(fitted["cell"])), (fitted, sides)
         assert page.evaluate("document.documentElement.scrollWidth") == width
         shoot(page, f"phone{width}-race-12-fitted")
-        expect(page.locator("#rf-zoom")).to_be_visible()  # the cells under 44 px: offered
-        page.tap("#rf-zoom")
-        expect(page.locator("#rf-board.rf-zoom")).to_have_count(1)
-        zoomed = page.evaluate(RACE_BOARD)
-        assert zoomed["cell"] >= 44 and zoomed["smallest"] >= 14, zoomed
-        assert page.evaluate("document.documentElement.scrollWidth") == width
-        page.locator("#rf-board").scroll_into_view_if_needed()
-        shoot(page, f"phone{width}-race-12-zoomed")
+        expect(page.locator("#rf-zoom")).to_be_visible()  # the cells under 44 px: offered again

@@ -449,6 +449,28 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
     assert total.evaluate(
         "e => e.getBoundingClientRect().right <= e.closest('.rf-table-wrap').getBoundingClientRect().right"
     )
+    # Cut at the box's right edge ("Round 2" half shown at 390 px), the rounds showed nothing of more to
+    # scroll to: a fade stands over the edge where there is more, and goes where there is none.
+    assert box.evaluate(CUES) == {"start": False, "end": True}
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    host.wait_for_function(
+        f"() => {{ const c = ({CUES})(document.querySelector('.rf-table-wrap')); return c.start && !c.end; }}"
+    )
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth / 3; }")  # in between: more either way
+    host.wait_for_function(
+        f"() => {{ const c = ({CUES})(document.querySelector('.rf-table-wrap')); return c.start && c.end; }}"
+    )
+
+
+# Which edges of a scrolling box show the fade that says there is more past them (css/app.css: drawn, and
+# not transparent, at that scroll position).
+CUES = """(box) => {
+    const shown = (pseudo) => {
+        const style = getComputedStyle(box, pseudo);
+        return style.content !== 'none' && style.display !== 'none' && Number(style.opacity) > 0.5;
+    };
+    return {start: shown('::before'), end: shown('::after')};
+}"""
 
 
 def test_the_host_page_stays_responsive_while_it_makes_hard_puzzles(people: People):

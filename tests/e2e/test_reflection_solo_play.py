@@ -363,9 +363,10 @@ def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_u
         assert sizes["small"] == 0, "a button is under 44 px"
         if width >= 390:
             assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px"
-        # "Bigger cells": cells a finger can hit; the board pans inside its frame, the page does not.
-        page.locator("#rf-zoom").click()
-        expect(page.locator(".rf-board-wrap.rf-zoom")).to_have_count(1)
+        # "Bigger cells", on by default on a Hard board at these widths (its fitted numbers would be under
+        # 12 px): cells a finger can hit; the board pans inside its frame, the page does not.
+        expect(page.locator("#rf-zoom-auto")).to_be_visible()
+        expect(page.locator(".rf-board-wrap.rf-zoom-auto")).to_have_count(1)
         zoomed = page.evaluate(
             """() => { const svg = document.querySelector('.rf-board');
                        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;

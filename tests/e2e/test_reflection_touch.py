@@ -169,11 +169,11 @@ def test_with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empt
     """With Bigger cells on a Hard board (12 units of 46 px, wider than the phone) a finger that goes down
     on a tile drags it as on the fitted board, and the board does not pan under it; one that goes down
     on an empty cell pans the board and moves no tile, and the next tap places a tile where it lands.
-    (A tile's drag was a pan: the tile stayed and the board moved.)"""
+    (A tile's drag was a pan: the tile stayed and the board moved.) A Hard board at 390 px has them by
+    default (its fitted numbers would be under 12 px)."""
     open_puzzle(phone, site_url, "#/reflection/solo?preset=hard&seed=5")
     cdp = phone.context.new_cdp_session(phone)
-    phone.tap("#rf-zoom")
-    frame = phone.locator(".rf-board-wrap.rf-zoom")
+    frame = phone.locator(".rf-board-wrap.rf-zoom-auto")
     expect(frame).to_have_count(1)
     assert frame.evaluate("e => e.scrollWidth > e.clientWidth"), "the zoomed board fits: nothing to pan"
     phone.tap('.rf-cell[data-r="1"][data-c="1"]')  # the tray's first tool, a diagonal mirror
@@ -201,10 +201,10 @@ SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');
 
 
 def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, site_url: str):
-    """A Hard board fitted to a phone has 35 px cells and 12-15 px numbers (28 and 11 px when this test was
-    written): Bigger cells, as on the solo board, makes them 46 px and the numbers readable
-    (docs/accessibility.md), the page never scrolling sideways. A one-player round made by the app,
-    hosted on the phone itself."""
+    """A Hard board fitted to a phone has 35 px cells and 11.5-14.5 px numbers (28 and 11 px when this test
+    was written): Bigger cells, as on the solo board, makes them 46 px and the numbers readable
+    (docs/accessibility.md), the page never scrolling sideways. It is on by default there (pressed), and
+    pressed it shows the whole board. A one-player round made by the app, hosted on the phone itself."""
     open_app(phone, site_url, "?stun=none#/host?game=reflection")
     phone.tap("input[name=name]")
     phone.keyboard.type("Ann")
@@ -216,8 +216,8 @@ def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, s
     phone.tap("button[data-action=start]")
     expect(phone.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
     assert phone.locator(".rf-work .rf-board").get_attribute("data-size") == "10"
-    phone.tap("#rf-zoom")
-    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(1)
+    expect(phone.locator("#rf-board.rf-zoom-auto")).to_have_count(1)
+    expect(phone.locator("#rf-zoom-auto")).to_have_attribute("aria-pressed", "true")
     zoomed = phone.evaluate(SIZES)
     assert zoomed["cell"] >= 44, f"cells of {zoomed['cell']:.1f} px"
     assert zoomed["number"] >= 14, f"clue numbers of {zoomed['number']:.1f} px"
@@ -231,8 +231,9 @@ def test_a_hard_match_on_a_phone_has_bigger_cells_to_tap_and_read(phone: Page, s
     finger(phone, cdp, start, end)
     expect(phone.locator(".rf-work .rf-cell[data-r='5'][data-c='5']")).to_have_attribute("data-tile", "/")
     expect(phone.locator(".rf-work .rf-cell[data-tile]")).to_have_count(1)
-    phone.tap("#rf-zoom")
-    expect(phone.locator("#rf-board.rf-zoom")).to_have_count(0)
+    phone.tap("#rf-zoom-auto")
+    expect(phone.locator("#rf-board.rf-zoom, #rf-board.rf-zoom-auto")).to_have_count(0)
+    expect(phone.locator("#rf-zoom")).to_be_focused()  # the button left, pressed no more
 
 
 # Every cell and clue a finger taps, as drawn: its box on the screen, and whether the board stays on it.

@@ -30,7 +30,7 @@ screen's board and tray (``reflection/scene.py``) and its placing rules; what it
 from __future__ import annotations
 
 import secrets as random_source
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -110,6 +110,8 @@ FOCUS_ROUND = replace(FOCUS_TASK, only_from="[role=grid]")
 SHOW_ROUND = Focus(".match-status", show=".match-status", only_from=".match-status", whole=".match-main .rf-work")
 # Where a board's refusal is drawn (the speaking one of its two alert regions, ``ui.live.alerts``).
 SHOW_NOTE = ShowInWindow(".match-main .rf-said")
+# "Bigger cells" pressed: focus stays on it, the one button left (``scene.zoom_buttons``).
+ZOOM_FOCUS = Focus("#rf-zoom", only_from="[data-zoom]")
 COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
@@ -200,7 +202,9 @@ class Desk:
     asked: int = 0  # times "Give up this puzzle?" was asked: which alert region says it (ui.live.alerts)
     ticking: bool = False  # the clock timer runs
     now_ms: int = 0
-    zoom: bool = False  # big cells (a phone): the board pans inside its frame, as on the solo board
+    # Big cells (a phone): the board pans inside its frame, as on the solo board; ``None``, where the fitted
+    # numbers would be too small to read, as the style sheet decides (scene.zoom_class).
+    zoom: bool | None = None
 
     @property
     def board(self) -> Layout:
@@ -612,8 +616,8 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
             return reveal_again(desk, view)
         if action == "rf-watch":
             return watch(desk, view, data.get("number", ""))
-        if action == "rf-zoom":
-            return Reply(replace(desk, zoom=not desk.zoom))
+        if action == "rf-zoom":  # the button says what it asks for: only the page knows what "automatic" shows
+            return Reply(replace(desk, zoom=data.get("zoom") == "on"), effects=(ZOOM_FOCUS,))
     puzzle = the_puzzle(desk, view) if desk.layout is not None else None
     if puzzle is None:
         return Reply(desk)
@@ -962,7 +966,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
     # looks as if it could change them.
     live = not table.stopped and not table.offline
     can_edit = editable(desk, view, seat) and live
-    zoom = desk.zoom and live
+    zoom = desk.zoom if live else False
     checking = matching(desk, view)
     wrong = mismatches(puzzle, desk.layout) if checking else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
@@ -1001,10 +1005,11 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
             "div",
             {
                 "id": "rf-board",
-                "class": "rf-board-wrap" + (" rf-zoom" if zoom else ""),
+                "class": "rf-board-wrap" + scene.zoom_class(zoom),
                 "data-action": "board",
+                "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
-                "data-hold": "[data-tile]" if zoom and can_edit else None,
+                "data-hold": "[data-tile]" if zoom is not False and can_edit else None,
                 "style": scene.frame_style(puzzle.size),
             },
             drawn,
@@ -1016,7 +1021,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
             cursor_text(desk, puzzle, wrong),
         ),
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
-        actions(desk, view, seat, zoom_button(zoom, puzzle.size) if live else None),
+        actions(desk, view, seat, scene.zoom_buttons(zoom, puzzle.size, "rf-zoom") if live else []),
         desk.task.kind == "build" and advice_line(desk, view),
         desk.note and alerts(describe(desk.note), desk.refusals, "error rf-said", "rf-alert"),
         finish_line(desk, view, table),
@@ -1093,28 +1098,11 @@ def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
     return sentences(_("Row {r}, column {c}: {what}.").format(r=r + 1, c=c + 1, what=what), *ends)
 
 
-def zoom_button(zoom: bool, size: int) -> Element:
-    """The "Bigger cells" button: on a phone a Hard board's cells and numbers are too small to tap and read (shown
-    by the style sheet only where the cells of a board of ``size`` are under 44 px at the screen's width, and
-    while pressed). It comes after the board, with the board's other buttons:
-    above it, it was a Tab stop between the match's status, where focus waits while a round's puzzle is
-    made, and the board, so a keyboard reached the board in two presses of Tab instead of one."""
-    return h(
-        "button",
-        {
-            "type": "button",
-            "id": "rf-zoom",
-            "class": "button",
-            "data-action": "rf-zoom",
-            "aria-pressed": "true" if zoom else "false",
-            "data-size": size,
-        },
-        _("Bigger cells"),
-    )
-
-
-def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = None) -> Element | None:
-    """The board's buttons: Send or Submit and Give up while they apply, then ``zoom`` ("Bigger cells")."""
+def actions(desk: Desk, view: JSON, seat: str | None, zoom: Sequence[Element] = ()) -> Element | None:
+    """The board's buttons: Send or Submit and Give up while they apply, then ``zoom`` ("Bigger cells",
+    ``scene.zoom_buttons``). It comes after the board, with the board's other buttons: above it, it was a Tab
+    stop between the match's status, where focus waits while a round's puzzle is made, and the board, so a
+    keyboard reached the board in two presses of Tab instead of one."""
     can_edit = editable(desk, view, seat)
     buttons: list[Element] = []
     if desk.task.kind == "build" and can_edit:
@@ -1159,8 +1147,7 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Element | None = Non
             buttons.append(
                 h("button", {"type": "button", "class": "button", "data-action": "rf-give-up"}, _("Give up"))
             )
-    if zoom is not None:
-        buttons.append(zoom)
+    buttons += zoom
     if not buttons:
         return None
     return h("div", {"class": "actions rf-actions"}, buttons)

@@ -129,6 +129,41 @@ def frame_style(size: int) -> str:
     return f"--rf-units: {units(size):g}; --rf-reach: {REACH / CELL:g}"
 
 
+def zoom_class(zoom: bool | None) -> str:
+    """The board frame's class for "Bigger cells": on (``True``), off (``False``) or, by default
+    (``None``), on where the style sheet finds the fitted board's numbers would be under 12 px (css/app.css,
+    by the frame's ``data-size`` and the screen's width; Python never measures the page)."""
+    return " rf-zoom" if zoom else " rf-zoom-auto" if zoom is None else ""
+
+
+def zoom_buttons(zoom: bool | None, size: int, action: str) -> list[Element]:
+    """ "Bigger cells", a toggle whose ``aria-pressed`` says what the board shows, and whose ``data-zoom``
+    what pressing it asks for. Shown by the style sheet only where a board of ``size``'s cells are under
+    44 px at the screen's width, and while pressed. By default (``zoom`` is ``None``) the page alone knows
+    whether the board is drawn bigger: two buttons, ``#rf-zoom`` not pressed and ``#rf-zoom-auto`` pressed, of
+    which the style sheet shows the one that is true at that width. Pressed, either leaves ``#rf-zoom``."""
+
+    def toggle(on: bool, id_: str, auto: bool) -> Element:
+        attrs = {"aria-pressed": "true" if on else "false", "data-zoom": "off" if on else "on"}
+        return h(
+            "button",
+            {
+                "type": "button",
+                "id": id_,
+                "class": "button",
+                "data-action": action,
+                **attrs,
+                "data-size": size,
+                "data-auto": "true" if auto else None,
+            },
+            _("Bigger cells"),
+        )
+
+    if zoom is None:
+        return [toggle(False, "rf-zoom", True), toggle(True, "rf-zoom-auto", True)]
+    return [toggle(zoom, "rf-zoom", False)]
+
+
 def box(size: int, cell: Cell) -> tuple[float, float, float, float]:
     """The SVG box (x, y, width, height) of a board cell or, one row or column outside it, a clue."""
 

@@ -141,7 +141,9 @@ class Model:
     # A link to another puzzle came while this one was in progress: the page shows this one and asks
     # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
-    zoom: bool = False  # big cells (a phone): the board pans inside its frame
+    # Big cells (a phone): the board pans inside its frame. ``None``: where the fitted numbers would be too
+    # small to read, as the style sheet decides (scene.zoom_class).
+    zoom: bool | None = None
     # The player's last press was a finger's (``UiEvent.pointer``): what the page says names no keys then.
     touch: bool = False
     # Where keyboard focus is once the puzzle asked for is ready, which what the page says then must fit:
@@ -321,6 +323,8 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
 BOARD, KEPT = "board", "kept"  # ``Model.focus``: the board takes focus; focus stays on "New puzzle"
 SHOW_MESSAGE = ShowInWindow("#rf-message")
+# "Bigger cells" pressed: focus stays on it, the one button left (``scene.zoom_buttons``).
+ZOOM_FOCUS = Focus("#rf-zoom", only_from="[data-zoom]")
 
 
 def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
@@ -621,8 +625,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return next_puzzle(model, model.now_ms)
     if action == "daily":
         return start_daily(model, data.get("preset", ""))
-    if action == "zoom":
-        return replace(model, zoom=not model.zoom), []
+    if action == "zoom":  # the button pressed says what it asks for: only the page knows what "automatic" shows
+        return replace(model, zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model), _("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:
@@ -1605,11 +1609,7 @@ def play_area(model: Model) -> Element:
                 _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
             ),
             # Shown by the style sheet where this board's cells are under 44 px (css/app.css: by its size).
-            button(
-                "zoom",
-                _("Bigger cells"),
-                attrs={"aria-pressed": "true" if model.zoom else "false", "data-size": puzzle.size},
-            ),
+            *scene.zoom_buttons(model.zoom, puzzle.size, "zoom"),
         ),
     ]
     if playing:
@@ -1671,10 +1671,11 @@ def play_area(model: Model) -> Element:
         h(
             "div",
             {
-                "class": "rf-board-wrap" + (" rf-zoom" if model.zoom else ""),
+                "class": "rf-board-wrap" + scene.zoom_class(model.zoom),
                 "data-action": "board",
+                "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
-                "data-hold": "[data-tile]" if model.zoom and model.phase == "playing" else None,
+                "data-hold": "[data-tile]" if model.zoom is not False and model.phase == "playing" else None,
                 "style": scene.frame_style(puzzle.size),
             },
             scene.board(puzzle, layout, look),

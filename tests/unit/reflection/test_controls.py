@@ -333,10 +333,16 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
     m = Match(BUILT, 2)
     shown = pages(m, "1", "2")
     ann = shown["1"]
-    (zoom,) = find_all(ann.tree, lambda e: e.attr("id") == "rf-zoom")
-    assert zoom.attr("aria-pressed") == "false" and not ann.find("rf-zoom")
-    assert zoom.attr("data-size") == 5  # the style sheet offers it where a 5 × 5 board's cells are small
-    ann.click("rf-zoom")
+    # By default the style sheet decides, by the board's size: the two buttons, one true at each width.
+    buttons = find_all(ann.tree, lambda e: e.attr("data-action") == "rf-zoom")
+    assert [(b.attr("id"), b.attr("aria-pressed"), b.attr("data-zoom")) for b in buttons] == [
+        ("rf-zoom", "false", "on"),
+        ("rf-zoom-auto", "true", "off"),
+    ]
+    assert {b.attr("data-size") for b in buttons} == {5}  # shown where a 5 × 5 board's cells are small
+    (auto,) = ann.find("rf-zoom-auto")
+    assert auto.attr("id") == "rf-board" and auto.attr("data-size") == 5
+    ann.click("rf-zoom", zoom="on")
     (wrap,) = ann.find("rf-zoom")
     # 5 cells and the clue ring; the clues reach 0.4 of a cell past it (the zoomed frame keeps room for it)
     assert wrap.attr("id") == "rf-board" and wrap.attr("style") == "--rf-units: 6.2; --rf-reach: 0.4"
@@ -345,8 +351,10 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
         page.click("rf-send")
         everyone_sees(shown)
     assert ann.desk.task.kind == "solve" and ann.find("rf-zoom")
-    ann.click("rf-zoom")
-    assert not ann.find("rf-zoom") and not ann.desk.zoom
+    ann.click("rf-zoom", zoom="off")
+    assert not ann.find("rf-zoom") and not ann.find("rf-zoom-auto") and ann.desk.zoom is False
+    (zoom,) = find_all(ann.tree, lambda e: e.attr("data-action") == "rf-zoom")
+    assert (zoom.attr("id"), zoom.attr("aria-pressed")) == ("rf-zoom", "false")
 
 
 # --- solving --------------------------------------------------------------------------------------

@@ -387,6 +387,29 @@ def test_bigger_cells_is_offered_below_the_width_where_each_board_size_s_cells_a
     assert max(widths.values()) <= 40 * 16
 
 
+def test_bigger_cells_is_on_by_default_below_the_width_where_each_board_size_s_numbers_are_12_px():
+    """css/app.css zooms a board by default (``.rf-zoom-auto``, its ``data-size``) on a screen narrower than
+    where the fitted board's smallest clue numbers (13.5 units, ``.rf-mid``) are 12 px: a phone's board is
+    ``units`` cells of 40 units across the screen's width less a quarter rem each side. At each such width it
+    shows the pressed button and hides the other, for every size a board may have."""
+    css = (Path(__file__).resolve().parents[3] / "css" / "app.css").read_text()
+    assert re.search(r"\.rf-number\.rf-mid \{ font-size: 13\.5px; \}", css)
+    block = (
+        r"@media \(width < ([\d.]+)px\) \{\n"
+        r'  \.rf-board-wrap\.rf-zoom-auto\[data-size="(\d+)"\] \{ --rf-zoomed: 1; --rf-inset: 0px; overflow: auto; '
+        r"touch-action: pan-x pan-y; \}\n"
+        r'  #rf-zoom\[data-auto\]\[data-size="\2"\] \{ display: none; \} #rf-zoom-auto\[data-size="\2"\] '
+        r"\{ display: inline-block; \}\n\}"
+    )
+    widths = {int(size): float(width) for width, size in re.findall(block, css)}
+    # 13.5 × (width − 8) / (40 × units) = 12, to the hundredth of a px below
+    expected = {
+        n: int((12 / 13.5 * scene.CELL * scene.units(n) + 8) * 100) / 100 for n in range(MIN_SIZE, MAX_SIZE + 1)
+    }
+    assert widths == expected
+    assert max(widths.values()) <= 40 * 16  # within a phone's layout, where the board is the screen's width
+
+
 def test_in_japanese_the_refusal_to_turn_a_block_names_the_tray_s_remove_tool_as_the_tray_does():
     # QA (ja55): the refusal said 「取り除く」 (the keyboard help's word too) while the tray's button read 外す,
     # the lobby's word for removing a member: a player looked for a button that is not there.

@@ -1305,14 +1305,33 @@ def test_a_key_acts_on_the_focused_cell_even_if_the_cursor_was_elsewhere():
     assert model.layout.at((1, 2)) == "#"  # a bad position is no position: the cursor (a clue) takes no key
 
 
-def test_the_zoom_toggles_bigger_cells():
+def zoom_shown(model: solo.Model) -> tuple[list[tuple[str, str, str, object]], list[str]]:
+    """The "Bigger cells" buttons (id, aria-pressed, what pressing asks for, board size) and the frame's classes."""
+    tree = SCREEN.view(model)
+    buttons = find_all(tree, lambda e: e.attr("data-action") == "zoom")
+    (frame,) = find_all(tree, lambda e: "rf-board-wrap" in str(e.attr("class") or "").split())
+    listed = [(b.attr("id"), b.attr("aria-pressed"), b.attr("data-zoom"), b.attr("data-size")) for b in buttons]
+    return listed, str(frame.attr("class")).split()
+
+
+def test_bigger_cells_is_automatic_until_pressed_then_on_or_off():
+    # By default the style sheet decides (the fitted board's numbers under 12 px): two buttons, each true at
+    # the widths where the page shows it, the pressed one asking for off, the other for on.
     model, _ = generated()
-    (zoom,) = find_all(SCREEN.view(model), lambda e: e.attr("id") == "rf-zoom")
-    assert zoom.attr("data-size") == model.puzzle.size  # the style sheet offers it where its cells are small
-    model, _ = send(model, click("zoom"))
-    assert model.zoom and find_all(SCREEN.view(model), lambda e: "rf-zoom" in str(e.attr("class")))
-    model, _ = send(model, click("zoom"))
-    assert not model.zoom
+    assert model.zoom is None
+    size = model.puzzle.size  # the style sheet shows them by the board's size
+    assert zoom_shown(model) == (
+        [("rf-zoom", "false", "on", size), ("rf-zoom-auto", "true", "off", size)],
+        ["rf-board-wrap", "rf-zoom-auto"],
+    )
+    model, effects = send(model, click("zoom", zoom="off"))  # the whole board, from the pressed button
+    assert model.zoom is False and effects == [solo.ZOOM_FOCUS]  # focus stays on the button left
+    assert zoom_shown(model) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
+    model, _ = send(model, click("zoom", zoom="on"))
+    assert model.zoom is True
+    assert zoom_shown(model) == ([("rf-zoom", "true", "off", size)], ["rf-board-wrap", "rf-zoom"])
+    model, _ = send(model, click("zoom", zoom="off"))
+    assert model.zoom is False
 
 
 def test_japanese_names_a_puzzle_and_its_presets_with_no_half_width_space_next_to_japanese():
