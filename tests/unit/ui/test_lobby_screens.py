@@ -2360,3 +2360,33 @@ def test_a_host_and_a_guest_who_paste_a_name_with_a_no_break_space_are_named_as_
     host = host_lobby(rtc, Browser(), name="Ann\u00a0Lee\u00a0")
     join(rtc, host, "Bea\u00a0Cole")
     assert sorted(info.name for info in host.inner.live.session.members.values()) == ["Ann Lee", "Bea Cole"]
+
+
+def primaries(page: Page) -> list[tuple[str, str]]:
+    """The primary buttons of ``page``'s lobby (not its invitations'): (action, words)."""
+    (lobby,) = page.find(lambda e: e.tag == "section" and "lobby" in str(e.attr("class")).split())
+    return [
+        (str(b.attr("data-action")), text_of(b))
+        for b in find_all(lobby, lambda e: e.tag == "button" and "primary" in str(e.attr("class")).split())
+    ]
+
+
+def test_at_a_finished_match_the_host_s_one_primary_action_is_the_rematch_and_the_form_s_says_what_it_does():
+    """A player's pass: at a finished match the host read "Rematch" and the options form's "Start the match",
+    both primary, both starting a match, and nothing said how they differ (docs/lobby.md, *Matches*)."""
+    rtc = FakeRtc()
+    host, _bea = two_player_match(rtc)
+    assert primaries(host) == []  # a match runs: nothing to start
+    end_match(host)
+    assert primaries(host) == [("start", "Rematch")]
+    (form_start,) = host.find(lambda e: e.tag == "button" and e.attr("form") == "lobby-choose")
+    assert form_start.attr("class") == "button" and text_of(form_start) == "New match with these options"
+    # It still applies the form's options first, then starts (``panel.lobby_requests``).
+    assert form_start.attr("data-action") == "start" and form_start.attr("name") == "start"
+
+
+def test_before_any_match_the_form_s_start_is_the_host_s_primary_action():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    assert primaries(host) == [("start", "Start the match")]

@@ -330,9 +330,11 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
             _waiting(client, sight) or _waiting_text(client),
         )
     shown = shown_match(client)
+    # The last match stays on show until the next.
+    over = lobby.phase != "playing" and shown is not None and shown.ended is not None
     if lobby.phase == "playing":
         phase = _("match running")
-    elif shown is not None and shown.ended is not None:  # the last match stays on show until the next
+    elif over:
         phase = _("match over")
     else:
         phase = _("choosing seats")
@@ -375,7 +377,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
                 {},
                 _seats(client, lobby, sight),
                 _members(client, lobby, sight),
-                _host_controls(lobby, sight),
+                _host_controls(lobby, sight, after=shows_match and over),
                 _options_shown(lobby, sight),
             ),
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
@@ -896,7 +898,8 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
 UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connected.")
 
 
-def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
+def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Element | None:
+    """The host's form for the next match (``after``: a finished match is on show, with its Rematch)."""
     if not sight.host:
         return None
     if lobby.phase == "playing" and sight.ending:
@@ -953,11 +956,19 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
         ),
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
         # form shows, applied as Apply applies them: an edit left unapplied was silently dropped. Enter
-        # in a field still applies only (the form's first submit button is Apply).
+        # in a field still applies only (the form's first submit button is Apply). Beside a finished match
+        # the Rematch is the one primary action; this one, secondary, says what it does more: two primary
+        # buttons that both started a match left the host guessing how they differed.
         h(
             "button",
-            {"class": "button primary", "type": "submit", "form": CHOOSE_FORM, "name": "start", "data-action": "start"},
-            _("Start the match"),
+            {
+                "class": "button" if after else "button primary",
+                "type": "submit",
+                "form": CHOOSE_FORM,
+                "name": "start",
+                "data-action": "start",
+            },
+            _("New match with these options") if after else _("Start the match"),
         ),
     )
 
