@@ -781,7 +781,7 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(host)["Bea"] == "reconnecting"
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
-    assert "connection to the host was lost" in bea.text and bea.by_class("rejoin")
+    assert "Cut off from the host" in bea.text and bea.by_class("rejoin")
     # Its last word from the host was "connected": the host it lost is shown gone, not connected.
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
@@ -863,9 +863,9 @@ def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
     # The reply page says what to do once ("Send this reply to your host …"); its connection line, which
-    # said it a second time in other words, says what coming back keeps.
+    # said it a second time in other words, says what coming back is for: the seat.
     (line,) = bea.find(lambda e: e.attr("data-connection") == "rejoining")
-    assert text_of(line) == "Coming back: your seat and anything not yet confirmed are kept."
+    assert text_of(line) == "Coming back to your seat…"
     assert bea.text.count("Send this reply to your host") == 1
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
@@ -899,11 +899,11 @@ def test_a_guest_that_loses_the_host_keeps_the_board_in_place_and_rejoins_under_
 
     strip, board = of_class("connection-strip"), of_class("rt-board")
     words = room(bea)
-    assert "Connected to the host." in words and "The connection to the host was lost." in words
-    assert "Coming back: your seat and anything not yet confirmed are kept." in words
+    assert "Connected to the host." in words and "Cut off from the host." in words
+    assert "Coming back to your seat…" in words
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     (line,) = bea.find(lambda e: e.attr("data-connection") == "away")
-    assert text_of(line) == "The connection to the host was lost." and room(bea) == words
+    assert text_of(line) == "Cut off from the host." and room(bea) == words
     # Right under the board: on a phone, before the match's seats and its log.
     form = in_order(bea, strip, board, lambda e: e.attr("data-action") == "rejoin", of_class("match-side"))
     assert form == sorted(form)
@@ -2142,7 +2142,7 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
         return text_of(line), text_of(page.by_class("away-steps")[0])
 
     assert said(bea) == (
-        "The connection to the host was lost.",
+        "Cut off from the host.",
         "Ask the host for a new invitation and paste it below, or scan its QR code. You keep your name and seat "
         "unless the host has given the seat to someone else. Anything the host had not confirmed yet is sent "
         "again when you are back.",
@@ -2165,7 +2165,7 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
     (why,) = cal.find(lambda e: "why" in str(e.attr("class")).split())
     assert text_of(why) == "The network between the two browsers broke off."
     assert said(cal) == (
-        "The connection to the host was lost.",
+        "Cut off from the host.",
         "The network between the two browsers broke off. Ask the host for a new invitation and paste it below, "
         "or scan its QR code. You keep your name and seat unless the host has given the seat to someone else. "
         "Anything the host had not confirmed yet is sent again when you are back.",

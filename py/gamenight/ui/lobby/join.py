@@ -728,13 +728,15 @@ def _invited(model: JoinModel) -> Element:
     )
 
 
+# Each in a few words, one line on a 320 px phone (about 28 Latin letters, 14 Japanese): the strip keeps the
+# room of the longest, and "Reconnecting to the host… Your seat is kept; wait a moment." held it at two lines
+# in every state at 390 px. What is kept and what to do is said under the board (``_away``, ``_reply_steps``).
 CONNECTION_TEXT = {
     "connected": N_("Connected to the host."),
-    "reconnecting": N_("Reconnecting to the host… Your seat is kept; wait a moment."),
-    # What happened, emphasised: what to do is said under the board (``_away``).
-    "away": N_("The connection to the host was lost."),
-    # What coming back keeps: what to do with the reply is said once, under it.
-    "rejoining": N_("Coming back: your seat and anything not yet confirmed are kept."),
+    "reconnecting": N_("Reconnecting to the host…"),
+    # What happened, emphasised.
+    "away": N_("Cut off from the host."),
+    "rejoining": N_("Coming back to your seat…"),
 }
 
 
