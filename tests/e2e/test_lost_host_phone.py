@@ -67,9 +67,16 @@ def test_a_guest_s_connection_strip_takes_one_line_on_a_phone_in_every_state(
     assert [words for words, lines in strip["words"] if lines != 1] == [], strip
     assert strip["inner"] < 1.5 * strip["line"], strip  # one line of room, not two
     shot(bea, f"strip-connected-{width}-{language}-{scheme}")
+    # The steps' live region is on the page, empty, before the drop, and the morph keeps that element as its words
+    # come: a region drawn with its words is not announced.
+    said = bea.locator("#rejoin-said[aria-live=polite]")
+    expect(said).to_have_text("")
+    bea.evaluate("window.__said = document.getElementById('rejoin-said')")
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     assert bea.evaluate(STRIP)["height"] == strip["height"]
+    expect(said).to_contain_text("Ask the host" if language == "en-GB" else "ホストに新しい招待")
+    assert bea.evaluate("window.__said === document.getElementById('rejoin-said')")
     shot(bea, f"strip-away-{width}-{language}-{scheme}")
     peer.member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
@@ -78,6 +85,8 @@ def test_a_guest_s_connection_strip_takes_one_line_on_a_phone_in_every_state(
     bea.click("form[data-action=rejoin] button[type=submit]")
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "rejoining", timeout=CONNECT_MS)
     assert bea.evaluate(STRIP)["height"] == strip["height"]
+    expect(said).to_contain_text("Send this reply" if language == "en-GB" else "この返信をホストに")
+    assert bea.evaluate("window.__said === document.getElementById('rejoin-said')")
     bea.evaluate("window.scrollTo(0, 0)")
     shot(bea, f"strip-rejoining-{width}-{language}-{scheme}")
     if SHOTS:  # reconnecting is not reached by a closed channel: its words, as the strip draws them, for a look

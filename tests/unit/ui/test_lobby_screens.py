@@ -16,7 +16,7 @@ from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
-from gamenight.ui.svg import Element, find_all, render, text_of
+from gamenight.ui.svg import Element, find_all, h, render, text_of
 from tests.unit.ui.peers import (
     SITE,
     Browser,
@@ -2390,3 +2390,44 @@ def test_before_any_match_the_form_s_start_is_the_host_s_primary_action():
     host = host_lobby(rtc, Browser())
     join(rtc, host, "Bea")
     assert primaries(host) == [("start", "Start the match")]
+
+
+def test_a_guest_that_loses_the_host_hears_each_rejoin_step_politely_once():
+    """A player's pass: a screen reader heard only the strip's alert ("The connection to the host was lost."):
+    the steps under the board came in page order, never announced. One polite live region, drawn (empty and
+    unseen) while the page is connected, so its words are a change when they come: the steps' words, and
+    then each of the rejoin's; none of them said by a second region."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+
+    def region(page: Page) -> Element:
+        (said,) = page.find(lambda e: e.attr("id") == "rejoin-said")
+        assert said.attr("aria-live") == "polite" and said.attr("aria-atomic") == "true"
+        # Nothing in it announces on its own as well (a status or an alert said it twice).
+        live = find_all(said, lambda e: e.attr("role") in ("status", "alert") or e.attr("aria-live") is not None)
+        assert live == [said]
+        return said
+
+    assert text_of(region(bea)) == ""
+    (idle,) = bea.find(lambda e: e.attr("id") == "rejoin-steps")
+    assert "visually-hidden" in str(idle.attr("class")).split()  # no room taken while connected
+    bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))  # a plain close: no reason said first
+    assert text_of(region(bea)).startswith("Ask the host for a new invitation and paste it below")
+    assert "rejoin-steps" in str(bea.find(lambda e: e.attr("id") == "rejoin-steps")[0].attr("class")).split()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    assert text_of(region(bea)) == "Send this reply to your host. You join as soon as the host pastes it."
+    assert bea.text.count("Send this reply to your host") == 1
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert text_of(region(bea)) == ""
+
+
+def test_a_rejoin_s_reply_being_made_is_said_in_the_steps_region_alone():
+    rtc = FakeRtc()
+    _host, bea = two_player_match(rtc)
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    page = h("main", {}, join_screen._join_view(replace(bea.inner, stage="answering")))
+    (said,) = find_all(page, lambda e: e.attr("id") == "rejoin-said")
+    assert text_of(said) == "Preparing your reply…"
+    assert not find_all(said, lambda e: e.attr("role") == "status")

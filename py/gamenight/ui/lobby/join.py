@@ -70,7 +70,7 @@ from gamenight.ui.program import (
     WorkProgress,
 )
 from gamenight.ui.qr import qr_code
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, h
 
 NAME_LOST_ID = "name-lost"  # the note over the name field when the kept name cannot be used
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
@@ -628,26 +628,36 @@ def _join_view(model: JoinModel) -> list:
     # (the Rejoin form, then the reply to send) comes under the board (``panel``'s ``steps``). Above it, the
     # notice and the form pushed the board down by 183 px at 1280 × 800 and 265 px at 390 × 844, and the reply
     # took the whole lobby's place (docs/accessibility.md, "A lost host moves nothing").
+    # Each step's words are said politely in one live region (``_steps``): the strip's alert says what happened,
+    # and a screen reader heard nothing of what to do, read in page order only if the player went looking.
+    step: Child = None
     steps: list = []
     if model.stage == "lost":
-        steps = [h("p", {"class": "away-steps"}, *_away(model)), _rejoin_form(model)]
+        step, steps = h("p", {"class": "away-steps"}, *_away(model)), [_rejoin_form(model)]
     elif model.stage in ("answering", "reply"):
-        steps = _reply_steps(model)
+        step, *steps = _reply_steps(model)
     return [
         title,
         _strip(model),
         model.stage == "lobby" and _switched_view(model),
-        panel(
-            client,
-            _sight(model, client),
-            model.board,
-            h("div", {"class": f"rejoin-steps {model.stage}"}, steps) if steps else None,
-        ),
+        panel(client, _sight(model, client), model.board, _steps(model.stage, step, steps)),
     ]
 
 
+def _steps(stage: str, said: Child, steps: list) -> Element:
+    """What a guest's page that lost the host does to come back, under the board: ``said``, the step's words, in a
+    polite live region, then the rest (the Rejoin form; the reply to copy). Drawn while the page is connected too,
+    empty and unseen (no room taken): a region that comes with its words is not announced, one whose words change
+    is. Atomic, so the whole step is read, not its changed words alone."""
+    region = h("div", {"id": "rejoin-said", "aria-live": "polite", "aria-atomic": "true"}, said)
+    if not said:
+        return h("div", {"id": "rejoin-steps", "class": "rejoin-idle visually-hidden"}, region)
+    return h("div", {"id": "rejoin-steps", "class": f"rejoin-steps {stage}"}, region, steps)
+
+
 def _reply_steps(model: JoinModel) -> list:
-    """The reply being made, then the reply to send the host: a first join's page, and a rejoin's steps."""
+    """The reply being made, then the reply to send the host: a first join's page, and a rejoin's steps (whose
+    first, the step's words, ``_steps`` says in its live region)."""
     if model.stage == "answering":
         return [h("p", {"class": "status"}, _("Preparing your reply…"))]
     link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
