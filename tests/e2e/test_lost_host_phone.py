@@ -99,3 +99,26 @@ def test_a_guest_s_connection_strip_takes_one_line_on_a_phone_in_every_state(
             }"""
         )
         shot(bea, f"strip-reconnecting-{width}-{language}-{scheme}")
+
+
+# Where the board stands on the page, and the heights of the rows above it (for a failure's message).
+ROWS = """() => {
+    const tall = (s) => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().height : null; };
+    return {board: document.querySelector('.rt-board').getBoundingClientRect().top + scrollY,
+            head: tall('.match-head'), info: tall('.rt-info'), strip: tall('.connection-strip')};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_board_does_not_move_when_a_phone_loses_the_host(people: People, scheme: str):
+    """A player's pass: at 390 × 844 the board moved 32 px when the host was lost (Raythread's board takes no
+    input then and drew no "Zoom in", so the row of facts above it lost the button's height). It keeps its
+    place: the row keeps the button's room."""
+    _host, bea = lost_host_match(people, 390, scheme)
+    playing = bea.evaluate(ROWS)
+    bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
+    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    expect(bea.locator(".match-status")).to_contain_text("Not connected to the host")
+    halted = bea.evaluate(ROWS)
+    assert halted["board"] == playing["board"], (playing, halted)
+    shot(bea, f"halt-board-390-{scheme}")

@@ -252,8 +252,10 @@ def sync_board(
     if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
-        # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
-        halted = N_("Not connected to the host: rejoin below to play on.")
+        # One line at 390 px, in English and Japanese, as the turn's words it stands in for (above the board): "…:
+        # rejoin below to play on." took two, and the board moved down by a line when the host was lost. The
+        # steps right under the board say what to do, and their live region says it (``join._steps``).
+        halted = N_("Not connected to the host.")
     else:
         halted = ""
     if ui.halted != halted:
