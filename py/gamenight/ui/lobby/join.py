@@ -39,7 +39,6 @@ from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
-    SHOW_REFUSAL,
     Sight,
     began,
     board_input,
@@ -51,6 +50,8 @@ from gamenight.ui.lobby.panel import (
     noticed,
     panel,
     reason_text,
+    refusals,
+    shown_refusal,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -270,12 +271,9 @@ class JoinScreen:
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
-        refused = model.client.refusals if model.client is not None else 0
+        refused = refusals(model.client)
         updated, effects = self._update(model, message)
-        if updated.client is not None and updated.client.refusals > refused:
-            # A guest is refused too (two pressed Take seat on one seat; a chat line too long), and the refusal is
-            # drawn under the lobby's heading, far above a phone's seat list, as on the host's page.
-            effects = [*effects, SHOW_REFUSAL]
+        effects = [*effects, *shown_refusal(refused, updated.client)]
         given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)

@@ -72,6 +72,19 @@ class Sight:
     sure_at: int = 0  # … until then, by ``now_ms``'s clock: the page says when the offers for them come (``_later``)
 
 
+def refusals(client: Client | None) -> int:
+    """The lobby's refusals shown so far on a page (``Client.refusals``), 0 before it has a lobby's client. Read
+    before an update: a live lobby's client is changed in place."""
+    return client.refusals if client is not None else 0
+
+
+def shown_refusal(before: int, client: Client | None) -> list[Effect]:
+    """``SHOW_REFUSAL`` when an update gave the page's lobby a refusal (``before``: ``refusals`` read before it),
+    on the host's page and a guest's alike: a guest is refused too (two pressed Take seat on one seat; a chat
+    line too long)."""
+    return [SHOW_REFUSAL] if refusals(client) > before else []
+
+
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
     """A refusal's sentence in the page's language, starting with a capital and ending with a stop."""
     return i18n.sentence(describe(code, params))
