@@ -6,8 +6,10 @@ import json
 from dataclasses import dataclass, replace
 
 from gamenight.lobby import protocol as p
+from gamenight.lobby.client import Client
 from gamenight.net import peer as pe
 from gamenight.ui.live import new_notes
+from gamenight.ui.lobby import panel
 from tests.unit.alerts import Regions, regions, said_in_turns
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
 from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
@@ -141,3 +143,16 @@ def test_a_guest_s_refusal_is_shown_in_the_window_as_the_host_s_is():
     bea.click("sit", seat="B")  # the same refusal again is said again, and shown again
     assert len(bea.shown) == 2
     assert not cal.shown
+
+
+def test_a_lobby_page_brings_a_refusal_into_the_window_only_when_an_update_gave_one():
+    """``panel.shown_refusal``, the one rule of the host's page and a guest's: ``SHOW_REFUSAL`` when the lobby's
+    client counts more refusals than before the update (read first: a live lobby's client changes in place);
+    nothing for a page with no client yet, nor for an update that refused nothing."""
+    client = Client("Bea")
+    before = panel.refusals(client)
+    assert before == 0 and panel.refusals(None) == 0
+    assert panel.shown_refusal(before, client) == [] and panel.shown_refusal(0, None) == []
+    client.refusals += 1  # as ``Client.refuse`` counts a refusal the host sent
+    assert panel.shown_refusal(before, client) == [panel.SHOW_REFUSAL]
+    assert panel.shown_refusal(panel.refusals(client), client) == []

@@ -16,7 +16,7 @@ from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
-from gamenight.ui.svg import Element, find_all, render, text_of
+from gamenight.ui.svg import Element, find_all, h, render, text_of
 from tests.unit.ui.peers import (
     SITE,
     Browser,
@@ -781,7 +781,7 @@ def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
     assert members(host)["Bea"] == "reconnecting"
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     assert bea.inner.stage == "lost" and "Ask the host for a new invitation" in bea.text
-    assert "connection to the host was lost" in bea.text and bea.by_class("rejoin")
+    assert "Cut off from the host" in bea.text and bea.by_class("rejoin")
     # Its last word from the host was "connected": the host it lost is shown gone, not connected.
     assert members(bea) == {"Ann": "gone", "Bea": "gone"}
 
@@ -863,9 +863,9 @@ def test_a_guest_that_loses_the_host_on_its_turn_is_told_on_its_board_and_plays_
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
     # The reply page says what to do once ("Send this reply to your host …"); its connection line, which
-    # said it a second time in other words, says what coming back keeps.
+    # said it a second time in other words, says what coming back is for: the seat.
     (line,) = bea.find(lambda e: e.attr("data-connection") == "rejoining")
-    assert text_of(line) == "Coming back: your seat and anything not yet confirmed are kept."
+    assert text_of(line) == "Coming back to your seat…"
     assert bea.text.count("Send this reply to your host") == 1
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert "your turn" in text_of(bea.by_class("match-status")[0]) and bea.by_class("rt-hand")
@@ -899,11 +899,11 @@ def test_a_guest_that_loses_the_host_keeps_the_board_in_place_and_rejoins_under_
 
     strip, board = of_class("connection-strip"), of_class("rt-board")
     words = room(bea)
-    assert "Connected to the host." in words and "The connection to the host was lost." in words
-    assert "Coming back: your seat and anything not yet confirmed are kept." in words
+    assert "Connected to the host." in words and "Cut off from the host." in words
+    assert "Coming back to your seat…" in words
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     (line,) = bea.find(lambda e: e.attr("data-connection") == "away")
-    assert text_of(line) == "The connection to the host was lost." and room(bea) == words
+    assert text_of(line) == "Cut off from the host." and room(bea) == words
     # Right under the board: on a phone, before the match's seats and its log.
     form = in_order(bea, strip, board, lambda e: e.attr("data-action") == "rejoin", of_class("match-side"))
     assert form == sorted(form)
@@ -2142,7 +2142,7 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
         return text_of(line), text_of(page.by_class("away-steps")[0])
 
     assert said(bea) == (
-        "The connection to the host was lost.",
+        "Cut off from the host.",
         "Ask the host for a new invitation and paste it below, or scan its QR code. You keep your name and seat "
         "unless the host has given the seat to someone else. Anything the host had not confirmed yet is sent "
         "again when you are back.",
@@ -2165,7 +2165,7 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
     (why,) = cal.find(lambda e: "why" in str(e.attr("class")).split())
     assert text_of(why) == "The network between the two browsers broke off."
     assert said(cal) == (
-        "The connection to the host was lost.",
+        "Cut off from the host.",
         "The network between the two browsers broke off. Ask the host for a new invitation and paste it below, "
         "or scan its QR code. You keep your name and seat unless the host has given the seat to someone else. "
         "Anything the host had not confirmed yet is sent again when you are back.",
@@ -2360,3 +2360,74 @@ def test_a_host_and_a_guest_who_paste_a_name_with_a_no_break_space_are_named_as_
     host = host_lobby(rtc, Browser(), name="Ann\u00a0Lee\u00a0")
     join(rtc, host, "Bea\u00a0Cole")
     assert sorted(info.name for info in host.inner.live.session.members.values()) == ["Ann Lee", "Bea Cole"]
+
+
+def primaries(page: Page) -> list[tuple[str, str]]:
+    """The primary buttons of ``page``'s lobby (not its invitations'): (action, words)."""
+    (lobby,) = page.find(lambda e: e.tag == "section" and "lobby" in str(e.attr("class")).split())
+    return [
+        (str(b.attr("data-action")), text_of(b))
+        for b in find_all(lobby, lambda e: e.tag == "button" and "primary" in str(e.attr("class")).split())
+    ]
+
+
+def test_at_a_finished_match_the_host_s_one_primary_action_is_the_rematch_and_the_form_s_says_what_it_does():
+    """A player's pass: at a finished match the host read "Rematch" and the options form's "Start the match",
+    both primary, both starting a match, and nothing said how they differ (docs/lobby.md, *Matches*)."""
+    rtc = FakeRtc()
+    host, _bea = two_player_match(rtc)
+    assert primaries(host) == []  # a match runs: nothing to start
+    end_match(host)
+    assert primaries(host) == [("start", "Rematch")]
+    (form_start,) = host.find(lambda e: e.tag == "button" and e.attr("form") == "lobby-choose")
+    assert form_start.attr("class") == "button" and text_of(form_start) == "New match with these options"
+    # It still applies the form's options first, then starts (``panel.lobby_requests``).
+    assert form_start.attr("data-action") == "start" and form_start.attr("name") == "start"
+
+
+def test_before_any_match_the_form_s_start_is_the_host_s_primary_action():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    assert primaries(host) == [("start", "Start the match")]
+
+
+def test_a_guest_that_loses_the_host_hears_each_rejoin_step_politely_once():
+    """A player's pass: a screen reader heard only the strip's alert ("The connection to the host was lost."):
+    the steps under the board came in page order, never announced. One polite live region, drawn (empty and
+    unseen) while the page is connected, so its words are a change when they come: the steps' words, and
+    then each of the rejoin's; none of them said by a second region."""
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+
+    def region(page: Page) -> Element:
+        (said,) = page.find(lambda e: e.attr("id") == "rejoin-said")
+        assert said.attr("aria-live") == "polite" and said.attr("aria-atomic") == "true"
+        # Nothing in it announces on its own as well (a status or an alert said it twice).
+        live = find_all(said, lambda e: e.attr("role") in ("status", "alert") or e.attr("aria-live") is not None)
+        assert live == [said]
+        return said
+
+    assert text_of(region(bea)) == ""
+    (idle,) = bea.find(lambda e: e.attr("id") == "rejoin-steps")
+    assert "visually-hidden" in str(idle.attr("class")).split()  # no room taken while connected
+    bea.send(pe.PeerClosed("host", rtc.now, "peer-closed"))  # a plain close: no reason said first
+    assert text_of(region(bea)).startswith("Ask the host for a new invitation and paste it below")
+    assert "rejoin-steps" in str(bea.find(lambda e: e.attr("id") == "rejoin-steps")[0].attr("class")).split()
+    bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
+    host.click("invite", member=bea_id)
+    bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
+    assert text_of(region(bea)) == "Send this reply to your host. You join as soon as the host pastes it."
+    assert bea.text.count("Send this reply to your host") == 1
+    host.submit("reply", reply=bea.value_of("reply-code"))
+    assert text_of(region(bea)) == ""
+
+
+def test_a_rejoin_s_reply_being_made_is_said_in_the_steps_region_alone():
+    rtc = FakeRtc()
+    _host, bea = two_player_match(rtc)
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    page = h("main", {}, join_screen._join_view(replace(bea.inner, stage="answering")))
+    (said,) = find_all(page, lambda e: e.attr("id") == "rejoin-said")
+    assert text_of(said) == "Preparing your reply…"
+    assert not find_all(said, lambda e: e.attr("role") == "status")

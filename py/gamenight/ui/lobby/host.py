@@ -47,7 +47,6 @@ from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
-    SHOW_REFUSAL,
     Sight,
     board_input,
     board_message,
@@ -58,6 +57,8 @@ from gamenight.ui.lobby.panel import (
     noticed,
     panel,
     reason_text,
+    refusals,
+    shown_refusal,
     sync_board,
     taking_over,
 )
@@ -345,13 +346,12 @@ class HostScreen:
         return model, [*effects, *more, FOCUS_HOME]
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
-        refused = _refusals(model)  # read first: the live lobby's client is changed in place
+        refused = refusals(_client(model))  # read first: the live lobby's client is changed in place
         updated, effects = self._update(model, message)
         given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
-        if _refusals(updated) > refused:
-            effects = [*effects, SHOW_REFUSAL]
+        effects = [*effects, *shown_refusal(refused, _client(updated))]
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
             updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
@@ -699,9 +699,9 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     return replace(model), effects
 
 
-def _refusals(model: HostModel) -> int:
-    """The lobby's refusals shown so far on this page (``Client.refusals``), 0 before the lobby is open."""
-    return model.live.client.refusals if model.live is not None else 0
+def _client(model: HostModel) -> Client | None:
+    """The page's own client of the lobby, None before the lobby is open."""
+    return model.live.client if model.live is not None else None
 
 
 def _unsure_of(model: HostModel, form: Mapping[str, str]) -> str:

@@ -39,7 +39,6 @@ from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
-    SHOW_REFUSAL,
     Sight,
     began,
     board_input,
@@ -51,6 +50,8 @@ from gamenight.ui.lobby.panel import (
     noticed,
     panel,
     reason_text,
+    refusals,
+    shown_refusal,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -70,7 +71,7 @@ from gamenight.ui.program import (
     WorkProgress,
 )
 from gamenight.ui.qr import qr_code
-from gamenight.ui.svg import Element, h
+from gamenight.ui.svg import Child, Element, h
 
 NAME_LOST_ID = "name-lost"  # the note over the name field when the kept name cannot be used
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
@@ -270,12 +271,9 @@ class JoinScreen:
         return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
-        refused = model.client.refusals if model.client is not None else 0
+        refused = refusals(model.client)
         updated, effects = self._update(model, message)
-        if updated.client is not None and updated.client.refusals > refused:
-            # A guest is refused too (two pressed Take seat on one seat; a chat line too long), and the refusal is
-            # drawn under the lobby's heading, far above a phone's seat list, as on the host's page.
-            effects = [*effects, SHOW_REFUSAL]
+        effects = [*effects, *shown_refusal(refused, updated.client)]
         given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
@@ -635,26 +633,36 @@ def _join_view(model: JoinModel) -> list:
     # (the Rejoin form, then the reply to send) comes under the board (``panel``'s ``steps``). Above it, the
     # notice and the form pushed the board down by 183 px at 1280 × 800 and 265 px at 390 × 844, and the reply
     # took the whole lobby's place (docs/accessibility.md, "A lost host moves nothing").
+    # Each step's words are said politely in one live region (``_steps``): the strip's alert says what happened,
+    # and a screen reader heard nothing of what to do, read in page order only if the player went looking.
+    step: Child = None
     steps: list = []
     if model.stage == "lost":
-        steps = [h("p", {"class": "away-steps"}, *_away(model)), _rejoin_form(model)]
+        step, steps = h("p", {"class": "away-steps"}, *_away(model)), [_rejoin_form(model)]
     elif model.stage in ("answering", "reply"):
-        steps = _reply_steps(model)
+        step, *steps = _reply_steps(model)
     return [
         title,
         _strip(model),
         model.stage == "lobby" and _switched_view(model),
-        panel(
-            client,
-            _sight(model, client),
-            model.board,
-            h("div", {"class": f"rejoin-steps {model.stage}"}, steps) if steps else None,
-        ),
+        panel(client, _sight(model, client), model.board, _steps(model.stage, step, steps)),
     ]
 
 
+def _steps(stage: str, said: Child, steps: list) -> Element:
+    """What a guest's page that lost the host does to come back, under the board: ``said``, the step's words, in a
+    polite live region, then the rest (the Rejoin form; the reply to copy). Drawn while the page is connected too,
+    empty and unseen (no room taken): a region that comes with its words is not announced, one whose words change
+    is. Atomic, so the whole step is read, not its changed words alone."""
+    region = h("div", {"id": "rejoin-said", "aria-live": "polite", "aria-atomic": "true"}, said)
+    if not said:
+        return h("div", {"id": "rejoin-steps", "class": "rejoin-idle visually-hidden"}, region)
+    return h("div", {"id": "rejoin-steps", "class": f"rejoin-steps {stage}"}, region, steps)
+
+
 def _reply_steps(model: JoinModel) -> list:
-    """The reply being made, then the reply to send the host: a first join's page, and a rejoin's steps."""
+    """The reply being made, then the reply to send the host: a first join's page, and a rejoin's steps (whose
+    first, the step's words, ``_steps`` says in its live region)."""
     if model.stage == "answering":
         return [h("p", {"class": "status"}, _("Preparing your reply…"))]
     link = f"{pe.site_url(model.page_url)}#reply={model.reply}"
@@ -735,13 +743,15 @@ def _invited(model: JoinModel) -> Element:
     )
 
 
+# Each in a few words, one line on a 320 px phone (about 28 Latin letters, 14 Japanese): the strip keeps the
+# room of the longest, and "Reconnecting to the host… Your seat is kept; wait a moment." held it at two lines
+# in every state at 390 px. What is kept and what to do is said under the board (``_away``, ``_reply_steps``).
 CONNECTION_TEXT = {
     "connected": N_("Connected to the host."),
-    "reconnecting": N_("Reconnecting to the host… Your seat is kept; wait a moment."),
-    # What happened, emphasised: what to do is said under the board (``_away``).
-    "away": N_("The connection to the host was lost."),
-    # What coming back keeps: what to do with the reply is said once, under it.
-    "rejoining": N_("Coming back: your seat and anything not yet confirmed are kept."),
+    "reconnecting": N_("Reconnecting to the host…"),
+    # What happened, emphasised.
+    "away": N_("Cut off from the host."),
+    "rejoining": N_("Coming back to your seat…"),
 }
 
 

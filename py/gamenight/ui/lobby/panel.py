@@ -72,6 +72,19 @@ class Sight:
     sure_at: int = 0  # … until then, by ``now_ms``'s clock: the page says when the offers for them come (``_later``)
 
 
+def refusals(client: Client | None) -> int:
+    """The lobby's refusals shown so far on a page (``Client.refusals``), 0 before it has a lobby's client. Read
+    before an update: a live lobby's client is changed in place."""
+    return client.refusals if client is not None else 0
+
+
+def shown_refusal(before: int, client: Client | None) -> list[Effect]:
+    """``SHOW_REFUSAL`` when an update gave the page's lobby a refusal (``before``: ``refusals`` read before it),
+    on the host's page and a guest's alike: a guest is refused too (two pressed Take seat on one seat; a chat
+    line too long)."""
+    return [SHOW_REFUSAL] if refusals(client) > before else []
+
+
 def reason_text(code: str, params: Mapping[str, Any] | None = None) -> str:
     """A refusal's sentence in the page's language, starting with a capital and ending with a stop."""
     return i18n.sentence(describe(code, params))
@@ -252,8 +265,10 @@ def sync_board(
     if match.ended == "host":  # the host's own page read "The host ended the match." of its own press
         halted = N_("You ended the match.") if client.is_host else N_("The host ended the match.")
     elif offline and match.ended is None:
-        # Two lines at 390 px, in English and Japanese (it stands where the status does, above the board).
-        halted = N_("Not connected to the host: rejoin below to play on.")
+        # One line at 390 px, in English and Japanese, as the turn's words it stands in for (above the board): "…:
+        # rejoin below to play on." took two, and the board moved down by a line when the host was lost. The
+        # steps right under the board say what to do, and their live region says it (``join._steps``).
+        halted = N_("Not connected to the host.")
     else:
         halted = ""
     if ui.halted != halted:
@@ -330,9 +345,11 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
             _waiting(client, sight) or _waiting_text(client),
         )
     shown = shown_match(client)
+    # The last match stays on show until the next.
+    over = lobby.phase != "playing" and shown is not None and shown.ended is not None
     if lobby.phase == "playing":
         phase = _("match running")
-    elif shown is not None and shown.ended is not None:  # the last match stays on show until the next
+    elif over:
         phase = _("match over")
     else:
         phase = _("choosing seats")
@@ -375,7 +392,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
                 {},
                 _seats(client, lobby, sight),
                 _members(client, lobby, sight),
-                _host_controls(lobby, sight),
+                _host_controls(lobby, sight, after=shows_match and over),
                 _options_shown(lobby, sight),
             ),
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
@@ -896,7 +913,8 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
 UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connected.")
 
 
-def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
+def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Element | None:
+    """The host's form for the next match (``after``: a finished match is on show, with its Rematch)."""
     if not sight.host:
         return None
     if lobby.phase == "playing" and sight.ending:
@@ -953,11 +971,19 @@ def _host_controls(lobby: p.Lobby, sight: Sight) -> Element | None:
         ),
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
         # form shows, applied as Apply applies them: an edit left unapplied was silently dropped. Enter
-        # in a field still applies only (the form's first submit button is Apply).
+        # in a field still applies only (the form's first submit button is Apply). Beside a finished match
+        # the Rematch is the one primary action; this one, secondary, says what it does more: two primary
+        # buttons that both started a match left the host guessing how they differed.
         h(
             "button",
-            {"class": "button primary", "type": "submit", "form": CHOOSE_FORM, "name": "start", "data-action": "start"},
-            _("Start the match"),
+            {
+                "class": "button" if after else "button primary",
+                "type": "submit",
+                "form": CHOOSE_FORM,
+                "name": "start",
+                "data-action": "start",
+            },
+            _("New match with these options") if after else _("Start the match"),
         ),
     )
 
