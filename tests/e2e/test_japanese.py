@@ -600,7 +600,7 @@ def test_english_paragraphs_end_on_more_than_one_word_on_a_phone(browser: Browse
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
 def test_a_table_s_open_options_fit_a_narrow_phone(browser: Browser, site_url: str, locale: str):
-    # QA (ja55): at 320 px Light Seeker's open options ran 33 px past the screen in Japanese (22 in
+    # A player's pass: at 320 px Light Seeker's open options ran 33 px past the screen in Japanese (22 in
     # English): the options box, a grid item, was as wide as its widest choice ("隣り合う光る面どうしなら
     # いつでも"), and took the form with it.
     context = browser.new_context(locale=locale, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)

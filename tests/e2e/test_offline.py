@@ -449,7 +449,7 @@ PAST_ITS_BOX = r"""() => {
 
 def test_the_saved_version_stays_inside_its_row_in_japanese_at_320_px(browser: Browser, deployment: Deployment):
     """ "保存済み（バージョン⁠305e051db6c2）：" has no break for 12 Latin characters after a joined word: at
-    320 px it ran 10 px past the card's padding (qa59): the row's grid column grew to that run, which the
+    320 px it ran 10 px past the card's padding (a player's pass): the row's grid column grew to that run, which the
     line-breaking rules hold whole with its brackets (test_japanese.py's breaks keep the word with the id)."""
     context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}}, locale="ja-JP")
     watch = PageWatch(origin=deployment.url)

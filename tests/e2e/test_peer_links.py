@@ -207,7 +207,7 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     expect(host.locator("#match-news p").last).to_have_text("Bea (B) to play · disconnected")
     rejoin(host, bea, "Bea")
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    # The host's live region says she is back, once: the next move's news leaves it out (back57).
+    # The host's live region says she is back, once: the next move's news leaves it out (a player's pass).
     expect(host.locator("#match-news p").last).to_have_text("Bea (B) is back.")
     expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
@@ -219,7 +219,7 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
 def test_a_guest_who_leaves_by_the_home_link_ends_her_connection_and_keeps_her_turn(people: People):
     """The header's link home mid-turn: her page ends its connection, as a reload does (left open, the host saw
     her connected and the match waited on a page that would never answer), and keeps the turn she was building
-    (``gnc:match.turns``), as a reload does: she may come back to it (lobby61)."""
+    (``gnc:match.turns``), as a reload does: she may come back to it (a player's pass)."""
     host, bea = two_player_match(people)
     place(host, (1, 1))
     expect(bea.locator(".match-status")).to_contain_text("your turn")
@@ -252,11 +252,11 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     expect(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
     # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
-    # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (back57).
+    # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (a player's pass).
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
     expect(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
     # … and where the offer will be, the page says why there is none and when it comes, redrawn by its
-    # one-second timer with no other message (lobby58).
+    # one-second timer with no other message (a pass over the lobby).
     waiting = host.locator(".match-beside .gone-line")
     said = r"^Bea \(B\) has not reconnected since the game night was restored\. "
     said += r"A computer player can take over for Bea in "

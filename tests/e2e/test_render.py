@@ -172,8 +172,8 @@ SECOND_LINES = """() => [...document.querySelectorAll('.match-seat')].map((card)
 
 @pytest.mark.parametrize("width", [320, 390, 1280])
 def test_a_seat_card_not_to_play_shows_no_empty_room_for_the_turn_s_badge(people: People, site_url: str, width: int):
-    """fit58: every card kept the "to play" badge's room on its second line (hidden off turn, so the cards
-    did not move as the turn went round): the computer's card read "       computer · 3 mirrors", a gap
+    """A pass over the layout: every card kept the "to play" badge's room on its second line (hidden off turn,
+    so the cards did not move as the turn went round): the computer's card read "       computer · 3 mirrors", a gap
     where the badge was not. The badge is a tab on the top edge of the card to play, clear of its name and
     score, and every card's second line starts under its name's line, where its words start."""
     screen = {"viewport": {"width": width, "height": 800}, **({} if width > 1000 else {"has_touch": True})}

@@ -150,7 +150,7 @@ def test_japanese_puts_no_half_width_space_next_to_japanese_text():
 
 
 # A sentence that ends with "？", "！" or "…" inside running text is followed by a full-width space, as a
-# Japanese UI writes it (docs/i18n.md): "削除しますか？　元に戻せません。". QA (ja55) found the next sentence
+# Japanese UI writes it (docs/i18n.md): "削除しますか？　元に戻せません。". A player's pass found the next sentence
 # run on ("ギブアップしますか？解答が…") or set off by a half-width space ("再接続中… 席は…").
 _RUN_ON_AFTER_A_MARK = re.compile("(?<=.)[？！…](?=[ \u3040-\u30ff\u3400-\u9fff\uff10-\uff5a])")
 
@@ -198,7 +198,7 @@ def test_japanese_separates_with_a_nakaguro_never_a_latin_middle_dot():
 
 
 # A word the catalogue writes has one spelling: "ブラウザ" was also "ブラウザー" in 6 of 22 entries. The
-# pairs are (the spelling we use, the variant refused); docs/i18n.md. A thing has one name too: QA (ja55)
+# pairs are (the spelling we use, the variant refused); docs/i18n.md. A thing has one name too: a player's pass
 # found Reflection's board called 盤面 in two entries (ボード in every other), and its clues 縁の数字 in four
 # (周囲の数字, the rules' word, elsewhere).
 # A word joiner (U+2060) keeps a word the browser's phrase model broke on one line (docs/i18n.md,
@@ -229,7 +229,7 @@ def test_japanese_spells_each_word_one_way():
 
 
 def test_japanese_chat_field_and_light_seeker_target_read_as_players_expect():
-    """Two wordings a Japanese player stumbled on (qa13, playing the lobby in Japanese): the chat field's hint read
+    """Two wordings a Japanese player stumbled on (playing the lobby in Japanese): the chat field's hint read
     何か話しかける ("talk to someone about something", a verb phrase, not the usual field hint), and Light
     Seeker's rule of the turn stopped on 大きく ("…make the light above 5" with the verb left off)."""
     ja = {m.id: m.string for m in catalogue("ja") if m.id}

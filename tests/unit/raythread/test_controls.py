@@ -686,7 +686,7 @@ def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_i
 
 
 def test_the_zoom_stays_on_as_the_match_moves_on():
-    """Played on a phone (play56): a player who zoomed in on the board (a 13 or 15 board fitted to a
+    """Played on a phone (a player's pass): a player who zoomed in on the board (a 13 or 15 board fitted to a
     phone is an overview too small to read or tap) found it fitted again after every move, their own, a
     computer's or a friend's, and had to zoom in again each time: every new position started the board's
     state afresh. How the board is seen outlives a position; what a move was being made of does not."""
@@ -727,7 +727,7 @@ def orientations(ui, view, seat) -> dict:
 
 def test_no_orientation_is_pressed_before_a_tile_is_chosen_or_an_orientation_pressed():
     """The orientation a tile would take is "/" until the player says otherwise, but a toggle drawn pressed
-    before anything is chosen read as a choice nobody made (pass58, on every page with a hand: one device,
+    before anything is chosen read as a choice nobody made (a player's pass, on every page with a hand: one device,
     a host's, a guest's at its turn). It is drawn pressed once a tile is chosen, or once one is pressed."""
     state = played(3, 0, ("A", "C"))
     seat = state.seats[state.turn]

@@ -499,7 +499,7 @@ def clue_marks(page: Page) -> tuple[list[str], bool, list[str], str]:
 
 
 def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and_a_spectator_s_do():
-    """Bea gave up while Ann solves on: her board is emptied (fix27), and it kept the marks that help
+    """Bea gave up while Ann solves on: her board is emptied (a player's pass), and it kept the marks that help
     only while tiles go in: a dashed frame on every number the empty board does not match, "0 of 20
     clues match", "not matched yet" in each clue's name and "(not matched)" in the cursor's read-out,
     as if she were still to place tiles. Ann's board and the spectator's local try keep them."""

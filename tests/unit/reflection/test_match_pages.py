@@ -195,7 +195,7 @@ def test_give_up_asks_with_the_safe_answer_first_and_focused():
 
 
 def test_the_give_up_question_comes_before_its_answers():
-    # look60: "Give up this puzzle? It costs points." stood under "Keep solving" and "Yes, give up", which a
+    # A later pass: "Give up this puzzle? It costs points." stood under "Keep solving" and "Yes, give up", which a
     # screen reader read, and an eye saw, before their question. The question comes first, on a line of its
     # own after "Submit", as on the solo screen; the answer that costs points names it as its description.
     _rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})

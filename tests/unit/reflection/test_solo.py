@@ -1037,7 +1037,7 @@ DAY_MS = 1_796_126_400_000  # 2026-12-01 12:00 UTC
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_a_daily_puzzle_s_name_keeps_its_date_whole(language: str):
-    """QA (clue60): "Daily puzzle 2026-12-05 · Hard" under the board could break at the date's hyphen
+    """A player's pass: "Daily puzzle 2026-12-05 · Hard" under the board could break at the date's hyphen
     ("2026-" / "12-05") where the daily puzzles' heading keeps it whole. A date is one word: drawn as one
     no-break span wherever the app writes one."""
     settings = training.parse_settings({"preset": "hard", "daily": "2026-12-05"}, 0)
@@ -1386,7 +1386,7 @@ def roving(model) -> tuple[str, str] | None:
 
 
 def test_a_solved_or_revealed_board_is_read_cell_by_cell_with_the_arrows():
-    """Played by keyboard alone (play56): once a puzzle was solved, given up or out of time, keyboard focus
+    """Played by keyboard alone (a player's pass): once a puzzle was solved, given up or out of time, keyboard focus
     stays on the board (its solution is shown there), a grid whose one Tab stop is the cell under its
     cursor, but the arrows no longer moved the cursor: a screen-reader player could not read the solution
     cell by cell. The arrows and Home and End move it now; no key changes the finished board."""

@@ -102,7 +102,7 @@ def test_bad_settings_are_refused_with_a_reason(params, reason):
     ],
 )
 def test_a_refused_daily_date_keeps_each_date_whole_and_the_catalogue_writes_them(language, said, days):
-    """rf61: the refusal of a daily link's date wrote its dates into the message ("… between 2020-01-01 and
+    """A player's pass: the refusal of a daily link's date wrote its dates into the message ("… between 2020-01-01 and
     2199-12-31 like 2026-12-01."): a line could break at a date's hyphen, and Japanese could not write the
     range its way. The dates are placeholders now, each drawn whole (``i18n.whole``, as the daily heading's
     date): the range as the page writes a day (``i18n.date_text``), the example and what was typed as a link

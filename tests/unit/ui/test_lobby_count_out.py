@@ -386,7 +386,7 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
 
 
 def test_a_player_counted_out_is_not_said_to_be_disconnected_at_every_news():
-    # play57: the live region says who dropped while others play ("Bea (2) is disconnected."); once the
+    # A player's pass: the live region says who dropped while others play ("Bea (2) is disconnected."); once the
     # host has counted Bea out, the region has said so, and the race goes on without her: no such line.
     rtc = FakeRtc()
     host, _bea, _cal = counted_out(rtc)
@@ -402,7 +402,7 @@ def take_overs(page: Page) -> list[str]:
 
 
 def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_out():
-    """lobby57 made "Count … out" wait ``RELOAD_GRACE_MS`` after a host's reload for the guests it has not
+    """An earlier change made "Count … out" wait ``RELOAD_GRACE_MS`` after a host's reload for the guests it has not
     heard from since (their pages may be waiting to be invited again); "Let a computer player take over for
     Bea…" still stood at once, beside the status and on her seat's card, for the same guest."""
     rtc = FakeRtc()
@@ -425,7 +425,7 @@ def news_lines(page: Page) -> list[str]:
 
 
 def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once():
-    """play57 said at once in the match's live region that Bea's page dropped; when she rejoined, nothing
+    """A player's pass said at once in the match's live region that Bea's page dropped; when she rejoined, nothing
     said so (the invitation card's "Joining the lobby…" only): a screen-reader host heard her go, not come
     back. "Bea (B) is back." stands where "Bea (B) is disconnected." stood, until the next move's news."""
     rtc = FakeRtc()

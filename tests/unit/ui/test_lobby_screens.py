@@ -1248,7 +1248,7 @@ def room(page: Page) -> list[str]:
 
 
 def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board_stays_put_until_it_rejoins():
-    """lobby61: Bea's page lost the host mid-match (the host's page closed). Her status said "Not connected
+    """A player's pass: Bea's page lost the host mid-match (the host's page closed). Her status said "Not connected
     to the host: rejoin below to play on." in the room of an ended match (``room_ended``: none), so the board
     under it moved to that line's height; rejoined to the match that went on, the running match's room came
     back and the board moved again. The match did not end: the room stays the running match's throughout."""
@@ -1272,7 +1272,7 @@ def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board
 
 
 def test_a_guest_who_leaves_the_lobby_by_a_link_ends_her_connection_and_the_host_sees_her_gone():
-    """lobby61: Bea followed the header's link home mid-match; her page's channel stayed open with no screen
+    """A player's pass: Bea followed the header's link home mid-match; her page's channel stayed open with no screen
     behind it, so the host saw her connected (no "Invite again", no computer player offered) and the match
     waited for a page that would never answer. Leaving the screen (``Screen.leave``) closes it, as a reload
     does; her browser keeps her seat's token, so she comes back as after a reload."""

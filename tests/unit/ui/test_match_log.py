@@ -182,7 +182,7 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
 
 def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
     # Ann's page (seat A) hears Cy's move; then Cy's page drops and a computer player takes over seat C
-    # before Ann moves again (seen by qa54 in a four-seat lobby: the region retold Bea's move as "Bot B
+    # before Ann moves again (seen in a player's pass, in a four-seat lobby: the region retold Bea's move as "Bot B
     # (Easy) places …"). The region keeps naming Cy's move by Cy, and the computer's by the computer.
     state = GAME.setup(GAME.options({"mirrors": 40, "prisms": 20, "target": 28}), ("A", "C"), 42)
     bot = Table(
@@ -302,7 +302,7 @@ def test_the_reason_a_match_ended_is_said_unless_the_end_s_own_line_said_it():
 
 
 def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said_once():
-    # play57: Cy's page dropped during Ann's turn. The seat list showed "disconnected", but the live region
+    # A player's pass: Cy's page dropped during Ann's turn. The seat list showed "disconnected", but the live region
     # said nothing (the status names the disconnection of the seat to play only), so a screen-reader host
     # heard of it only after her own move. It is now said after the status, as a line added at the end (the
     # region's earlier lines stay as they were, so only the new line is heard); on Cy's own turn the status
@@ -320,7 +320,7 @@ def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said
 
 
 def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_next_move():
-    # back57: the region said "Cy (B) is disconnected." and nothing when Cy came back. The screen keeps the
+    # A later pass: the region said "Cy (B) is disconnected." and nothing when Cy came back. The screen keeps the
     # seats it said were away (``noticed``, which a lobby page calls after every change): one connected
     # again is said back where that line stood, as long as the news stands, and not with the next move's.
     state = GAME.setup(GAME.options({}), ("A", "C"), 42)

@@ -108,7 +108,7 @@ def test_an_ended_match_s_room_holds_no_running_words_once_its_last_move_is_show
 def test_a_page_that_lost_the_host_keeps_the_running_match_s_room():
     """The match goes on at the host's and comes back at the rejoin: "Not connected to the host…" is laid
     over the running match's room, not in an ended match's (none), so the board does not move for it and
-    back (lobby61). The host's end is an end: no room."""
+    back (a player's pass). The host's end is an end: no room."""
     offline = Table("reflection", SEATS, frozenset(("1",)), offline=True)
     running = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
     lost = replace(running, halted="Not connected to the host: rejoin below to play on.")

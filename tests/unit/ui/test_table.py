@@ -554,7 +554,7 @@ def test_the_live_region_says_why_a_match_ended_when_the_game_s_end_line_does_no
 
 
 def test_the_zoom_stays_on_through_moves_and_an_undo():
-    """Played on a phone (play56): the board zoomed in on fitted itself again after every move and after
+    """Played on a phone (a player's pass): the board zoomed in on fitted itself again after every move and after
     Undo, so a player passing the phone round had to zoom in again each turn."""
     model, _ = started(size="15")
     model, _ = click(model, "rt-zoom")

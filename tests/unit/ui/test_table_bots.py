@@ -413,7 +413,7 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
             card = find_all(tree, lambda e: e.attr("data-seat") == "A" and "match-seat" in str(e.attr("class")))[0]
             said = [text_of(e) for e in find_all(card, lambda e: e.attr("class") in ("seat-name", "badge bot"))]
             # The badge is CPU, Japanese's one word for "computer" (docs/i18n.md): コンピューター, the word of
-            # the sentences until words60, took the card to a third line at 320 and 390 px (test_phone.py).
+            # the sentences until a later pass, took the card to a third line at 320 and 390 px (test_phone.py).
             assert said == [name, "computer" if lang == "en" else "CPU"], said
         finally:
             i18n.set_language("en")

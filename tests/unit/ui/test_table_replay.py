@@ -529,7 +529,7 @@ def cursor_drawn(model) -> str:
 
 
 def test_the_cursor_stays_where_it_was_while_the_computer_thinks_and_a_turn_starts_on_a_cube_that_may_act():
-    """QA (look60): after Ann confirmed her turn by keys against the computer, the dashed cursor jumped from
+    """A player's pass: after Ann confirmed her turn by keys against the computer, the dashed cursor jumped from
     cube 8, where she had just put Buh, to cube 5 while the computer thought: the board was started afresh
     on the new position, as a turn starts (on the cube nearest the middle that may act). While no turn of
     this page's is due it stays where the player left it; a turn of this page's (two people on this device)

@@ -508,7 +508,7 @@ def tap(page, cell) -> None:
     page.rtc.pump()
 
 
-# --- a position left without its turn played takes its entry with it (match59) ---------------------
+# --- a position left without its turn played takes its entry with it (a player's pass) ---------------------
 
 
 def rt_b_tapped() -> Table:
@@ -574,7 +574,7 @@ def test_a_lobby_rematch_takes_out_the_turn_being_built_on_the_match_it_replaces
     assert name not in json.loads(host_browser.storage.get(KEY, "{}"))
 
 
-# --- a page that stops showing the match takes its entry out (turn60) ------------------------------
+# --- a page that stops showing the match takes its entry out (a player's pass) ------------------------------
 
 
 def bea_building(rtc: FakeRtc) -> tuple[Page, Browser, Page]:
