@@ -44,9 +44,9 @@ PAIR_ACROSS = 16
 SIDE_ACROSS = 19
 # How wide those two digits are drawn, whatever the font: condensed to it (SVG ``textLength``), as tall as
 # their font makes them. At their own width (18.8 units at 13.5 in DejaVu Sans Bold, their ink up to 17.4)
-# their halo crossed the outline and their ink touched it (the fill is 17.5 across inside it). Condensed, an
-# "48"'s ink is 14.4 wide and a "10"'s, not centred (a "1" leans left of its cell), reaches 7.3 units out
-# from the middle: with a 1.5-unit halo (``.rf-across``) 0.7 units or more of the fill stay clear either
+# their halo crossed the outline and their ink touched it (the fill is 17.5 across inside it). Condensed, a
+# "48"'s ink is 14.4 wide and a "10"'s, not centred (a "1"'s ink stands well in from its cell's left), reaches
+# 7.3 units right of the middle: with a 1.5-unit halo (``.rf-across``) 0.7 units or more of the fill stay clear either
 # side (tests/e2e/test_reflection_layout.py measures the fit). At 15 units high they are 0.74 of their width,
 # as tall as a top or bottom clue's nearly (16.5); 13.5 high, 0.83 of it, read smaller beside them.
 SIDE_DIGITS = 15.5
