@@ -136,7 +136,9 @@ CLUE_FITS = """() => [...document.querySelectorAll('.rf-edge')].map(e => {
     ctx.font = `${style.fontWeight} ${parseFloat(style.fontSize) * k}px ${style.fontFamily}`;
     const ink = ctx.measureText(text.textContent);
     const b = shape.getBBox(), x = b.x + b.width / 2, y = b.y + b.height / 2;
-    const w = (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
+    // Condensed to its ``textLength`` (a left or right clue's two digits), its ink is as much narrower.
+    const across = text.hasAttribute('textLength') ? text.textLength.baseVal.value / (ink.width / k) : 1;
+    const w = across * (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
     const h = (ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent) / k;
     // The corners of the digits' box, centred on the shape, in its outline (a long diamond's flat middle too).
     const inside = [[-1, -1], [1, -1], [1, 1], [-1, 1]].every(([sx, sy]) =>
@@ -168,6 +170,62 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
         app.locator(".rf-board").screenshot(path=f"{SHOTS}/clues-normal-3.png")
 
 
+# Every left or right clue of two digits (they run across the ring: a pill, a rectangle, a long diamond), drawn
+# with each of ``numbers``
+# in turn, as a player sees it: each digit's ink where the browser puts it (its glyph's cell from the SVG text,
+# as laid out, condensed or not; its ink inside the cell from a canvas in the text's own font, set 10 times
+# larger so that it is not rounded to whole units), grown by the text's halo (its stroke, the clue's colour,
+# which paints over the shape's outline where it reaches it) and by ``room``; a corner that is outside the
+# shape's fill or on its outline (its stroke) is out. Measured to the shape's geometry alone, the whole inner
+# half of the outline counted as inside, the halo not at all, and the digits' box was centred on the shape,
+# where a "1"'s ink is not: an "11" that crossed its outline passed.
+SIDE_FITS = """([numbers, room]) => [...document.querySelectorAll('.rf-play .rf-board .rf-edge')].filter((e) =>
+    'LR'.includes(e.dataset.edge[0]) && e.querySelector('text').textContent.length === 2).flatMap((e) => {
+    const text = e.querySelector('text'), shape = e.querySelector('.rf-shape'), was = text.textContent;
+    const style = getComputedStyle(text), k = 10, grow = parseFloat(style.strokeWidth) / 2 + room;
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${parseFloat(style.fontSize) * k}px ${style.fontFamily}`;
+    const drawn = numbers.map((n) => {
+        text.textContent = n;
+        const out = [...n].flatMap((d, i) => {
+            const cell = text.getExtentOfChar(i), m = ctx.measureText(d), s = cell.width / (m.width / k);
+            const base = cell.y + m.fontBoundingBoxAscent / k;
+            const left = cell.x - s * m.actualBoundingBoxLeft / k - grow;
+            const right = cell.x + s * m.actualBoundingBoxRight / k + grow;
+            const top = base - m.actualBoundingBoxAscent / k - grow;
+            const bottom = base + m.actualBoundingBoxDescent / k + grow;
+            return [[left, top], [right, top], [right, bottom], [left, bottom]].filter(([x, y]) =>
+                !shape.isPointInFill(new DOMPoint(x, y)) || shape.isPointInStroke(new DOMPoint(x, y)));
+        });
+        const size = parseFloat(style.fontSize);
+        return {edge: e.dataset.edge, kind: shape.tagName, number: n, out: out.length, size};
+    });
+    text.textContent = was;
+    return drawn;
+})"""
+ACROSS_ROOM = 0.5  # units the digits' halo keeps from a left or right clue's outline
+
+
+@pytest.mark.parametrize("width", [1280, 390, 320])
+def test_a_side_clue_s_two_digits_stay_inside_its_outline(people: People, site_url: str, width: int):
+    """A player's pass: on a left or right clue a two-digit number ("11", "14") ran over its narrow upright
+    pill, its digits (their halo) touching or crossing the pill's outline, at 1280 and on phones alike, on a
+    solo board and on a race's solutions. Every number 10–19 and a wide one ("48"), on a left and on a right
+    pill and on a long diamond, keeps its digits and their halo inside the fill with ``ACROSS_ROOM`` to spare,
+    15 units high (condensed to fit: they were 13.5 and crossed it)."""
+    size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
+    page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?preset=normal&seed=7&v=2")
+    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    numbers = [str(n) for n in range(10, 20)] + ["48"]
+    drawn = page.evaluate(SIDE_FITS, [numbers, ACROSS_ROOM])
+    pills = {d["edge"][0] for d in drawn if d["kind"] == "rect"}
+    assert pills == {"L", "R"} and "path" in {d["kind"] for d in drawn}, "two-digit pills left and right, a diamond"
+    assert [d for d in drawn if d["out"]] == [], "two digits over their side clue's outline"
+    assert min(d["size"] for d in drawn) >= 15, "digits made smaller to fit"
+    if SHOTS:
+        page.locator(".rf-board").screenshot(path=f"{SHOTS}/side-clues-{width}.png")
+
+
 # Each clue of ``digits`` digits ("one", or "more": two or more) drawn on a shape of ``tag`` (scene.clue_shape:
 # "rect", a pill or a rectangle of two or more digits, a one-digit square; "circle", a one-digit disc; "path",
 # a diamond; "" for any) on the boards matching ``boards``: how far its shape, with its stroke, keeps from the
@@ -186,7 +244,8 @@ CLUE_ROOM = """([boards, tag, digits]) => [...document.querySelectorAll(boards)]
         const ctx = document.createElement('canvas').getContext('2d');
         ctx.font = `${style.fontWeight} ${parseFloat(style.fontSize) * k}px ${style.fontFamily}`;
         const ink = ctx.measureText(text.textContent), cx = b.x + b.width / 2, cy = b.y + b.height / 2;
-        const w = (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
+        const across = text.hasAttribute('textLength') ? text.textLength.baseVal.value / (ink.width / k) : 1;
+        const w = across * (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / k;
         const h = (ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent) / k;
         const fits = [[-1, -1], [1, -1], [1, 1], [-1, 1]].every(([sx, sy]) =>
             shape.isPointInFill(new DOMPoint(cx + sx * w / 2, cy + sy * h / 2)));

@@ -37,11 +37,19 @@ EDGE = 24
 REACH = CELL - EDGE
 # How thick a top or bottom clue's pill or rectangle is across the ring (two or more digits: ``clue_shape``).
 PAIR_ACROSS = 16
-# A left or right clue's two digits run across the ring: set at 13.5 units (``.rf-across``, at most 18.4
-# wide), in a pill or a rectangle 19 across, half a unit in from the ring's outer edge (``SIDE_SHIFT`` moves
-# it and its digits out from the ring's middle), so 3 units of the ring stay clear on the grid's side, as a
-# top or bottom clue's. At 16.5 units they were 22 across, a quarter unit from the grid's edge (0.2–0.5 px).
+# A left or right clue's two digits run across the ring: set at 15 units (``.rf-across``), in a pill, a
+# rectangle or a long diamond 19 across, half a unit in from the ring's outer edge (``SIDE_SHIFT`` moves it
+# and its digits out from the ring's middle), so 3 units of the ring stay clear on the grid's side, as a top
+# or bottom clue's. At 16.5 units they were 22 across, a quarter unit from the grid's edge (0.2–0.5 px).
 SIDE_ACROSS = 19
+# How wide those two digits are drawn, whatever the font: condensed to it (SVG ``textLength``), as tall as
+# their font makes them. At their own width (18.8 units at 13.5 in DejaVu Sans Bold, their ink up to 17.4)
+# their halo crossed the outline and their ink touched it (the fill is 17.5 across inside it). Condensed, a
+# "48"'s ink is 14.4 wide and a "10"'s, not centred (a "1"'s ink stands well in from its cell's left), reaches
+# 7.3 units right of the middle: with a 1.5-unit halo (``.rf-across``) 0.7 units or more of the fill stay clear either
+# side (tests/e2e/test_reflection_layout.py measures the fit). At 15 units high they are 0.74 of their width,
+# as tall as a top or bottom clue's nearly (16.5); 13.5 high, 0.83 of it, read smaller beside them.
+SIDE_DIGITS = 15.5
 SHAPE_STROKE = 1.5  # .rf-edge .rf-shape's stroke-width in css/app.css
 SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # A yellow clue's long diamond (two or more digits) is as thick across the ring as a pill or a rectangle of the
@@ -421,7 +429,9 @@ def edge(
     # its edge, and a diamond's over its tips even at 13.5. Their shape is stretched along the ring (a cell
     # long there, only 24 units deep): a disc into a pill, a square into an upright or a lying rectangle, a
     # diamond into a long one; a pill's or a rectangle's two digits are 16.5 units (14 px on a Hard board at
-    # 390 px), a diamond's 13.5, three digits 11.5 (tests/e2e/test_reflection_layout.py measures the fit).
+    # 390 px), a diamond's 13.5, three digits 11.5; on a left or right clue, whatever its shape, two digits run
+    # across the ring, 15 units high and condensed (``SIDE_DIGITS``) (tests/e2e/test_reflection_layout.py
+    # measures the fit).
     along = "" if clue.number < 10 else "x" if name[0] in "TB" else "y"
     fit = (
         " rf-long"
@@ -430,12 +440,16 @@ def edge(
         if clue.number < 10 and clue.colour == "yellow"
         else ""
         if clue.number < 10
-        else " rf-mid"
-        if clue.colour == "yellow"
         else " rf-across"
         if along == "y"
+        else " rf-mid"
+        if clue.colour == "yellow"
         else " rf-pair"
     )
+    # Across the ring, two digits are condensed to ``SIDE_DIGITS``, so they fit their shape in any font.
+    condensed: dict[str, str | float] = {}
+    if fit == " rf-across":
+        condensed = {"textLength": SIDE_DIGITS, "lengthAdjust": "spacingAndGlyphs"}
     # A left or right clue's pill, rectangle or long diamond, and its digits, sit out from the ring's middle
     # (``SIDE_SHIFT``).
     if along == "y":
@@ -459,7 +473,7 @@ def edge(
         else None,
         h("rect", {"class": "rf-hit", **reach(name, x, y, w, hh)}),
         clue_shape(clue.colour, cx, cy, along, "x" if name[0] in "TB" else "y"),
-        h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit}, str(clue.number)),
+        h("text", {"x": cx, "y": cy + 1, "class": "rf-number" + fit, **condensed}, str(clue.number)),
     )
 
 

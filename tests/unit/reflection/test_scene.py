@@ -69,6 +69,26 @@ def test_clues_show_number_colour_and_a_shape_for_colour_blind_players():
     assert shapes == {"green": {"circle"}, "yellow": {"diamond"}, "black": {"rect"}}
 
 
+def test_a_side_clue_s_two_digits_are_condensed_to_fit_across_the_ring():
+    # A player's pass: a left or right clue's two digits ran over their narrow pill's outline, set at their
+    # own width. Across the ring they are condensed to ``SIDE_DIGITS`` on every shape, whatever the font (the
+    # browser measures the fit: tests/e2e/test_reflection_layout.py); a top clue's, along the ring, are not.
+    numbers = {"L1": Clue(11, "green"), "R2": Clue(17, "yellow"), "L3": Clue(48, "black"), "T1": Clue(11, "green")}
+    puzzle = replace(PUZZLE, clues=tuple(numbers.get(n, c) for n, c in zip(edge_names(5), PUZZLE.clues, strict=True)))
+    texts = {
+        e.attr("data-edge"): by_class(e, "rf-number")[0]
+        for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge")
+    }
+    for name in ("L1", "R2", "L3"):
+        assert "rf-across" in str(texts[name].attr("class")).split(), name
+        assert (texts[name].attr("textLength"), texts[name].attr("lengthAdjust")) == (
+            scene.SIDE_DIGITS,
+            "spacingAndGlyphs",
+        ), name
+    assert texts["T1"].attr("textLength") is None
+    assert scene.SIDE_DIGITS < scene.SIDE_ACROSS - 2 * scene.SHAPE_STROKE
+
+
 def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
     names = [e.attr("data-edge") for e in by_class(scene.board(PUZZLE, Layout.empty(5)), "rf-edge")][:5]
     numbers = {names[0]: Clue(17, "yellow"), names[1]: Clue(17, "green"), names[2]: Clue(7, "yellow")}
