@@ -28,6 +28,7 @@ from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, watche
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_bots import BOT_MS
 from tests.e2e.test_keyboard_and_touch import rt_taps
+from tests.e2e.test_lost_host_phone import lost_host_match
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
@@ -914,15 +915,7 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     """QA: a guest's page that lost the host mid-match says so where the status stands, above the board:
     "Not connected to the host: rejoin (see above) to go on with the match." took three lines at 390 px
     (the board one line lower than at any turn). It says the same in two, in English and Japanese."""
-    host = peer.open_host(people)
-    phone = people.person(**{**PHONE, "color_scheme": scheme})
-    phone.add_init_script(peer.TRACK_CHANNELS)
-    bea = peer.join(people, host, "Bea", phone)
-    if language == "ja-JP":
-        bea.tap(".lang-switch .lang[data-lang=ja]")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    host.click("button[data-action=start]")
-    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    _host, bea = lost_host_match(people, 390, scheme, language)
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")
