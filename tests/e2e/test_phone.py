@@ -517,7 +517,8 @@ WATCH_THINKING = """() => {
         const status = document.querySelector('.match-status');
         if (!status || !status.textContent.includes('is thinking')) return;
         const badge = document.querySelector('.match-seat.turn .turn-badge');
-        window.thinking.push({status: whole(status), badge: whole(badge)});
+        const turn = document.querySelector('.rt-unseen-turn');  // "Bot B (Normal) to play", where the hand was
+        window.thinking.push({status: whole(status), badge: whole(badge), turn: whole(turn)});
     }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
 
@@ -528,8 +529,9 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
 ):
     """QA at 320 px: after a two-tap move the page stays scrolled to the board, the status out of sight while
     the computer thinks. The page is not scrolled away from the board the player touches (where the
-    computer's move lands; the live region says whose turn it is): the computer's seat card, right under the
-    board once the hand has gone, shows its "to play" badge in the window, or the status is there."""
+    computer's move lands; the live region says whose turn it is): the panel that stands where the hand was
+    says "Bot B (Normal) to play" in the window (before it, the computer's seat card stood there with its "to
+    play" badge; either will do)."""
     width, height = size
     with phone(browser, site_url, (width, height), color_scheme="dark") as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
@@ -543,7 +545,7 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
         expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
         seen = page.evaluate("window.thinking")
         assert seen, "the status said the computer was thinking"
-        assert all(s["badge"] for s in seen), seen
+        assert all(s["badge"] or s["turn"] for s in seen), seen
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
