@@ -28,6 +28,7 @@ from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, watche
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_bots import BOT_MS
 from tests.e2e.test_keyboard_and_touch import rt_taps
+from tests.e2e.test_lost_host_phone import lost_host_match
 from tests.e2e.test_reflection_match import CONNECT_MS, choose, open_host
 
 pytestmark = pytest.mark.e2e
@@ -516,7 +517,8 @@ WATCH_THINKING = """() => {
         const status = document.querySelector('.match-status');
         if (!status || !status.textContent.includes('is thinking')) return;
         const badge = document.querySelector('.match-seat.turn .turn-badge');
-        window.thinking.push({status: whole(status), badge: whole(badge)});
+        const turn = document.querySelector('.rt-unseen-turn');  // "Bot B (Normal) to play", where the hand was
+        window.thinking.push({status: whole(status), badge: whole(badge), turn: whole(turn)});
     }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
 
@@ -527,8 +529,9 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
 ):
     """QA at 320 px: after a two-tap move the page stays scrolled to the board, the status out of sight while
     the computer thinks. The page is not scrolled away from the board the player touches (where the
-    computer's move lands; the live region says whose turn it is): the computer's seat card, right under the
-    board once the hand has gone, shows its "to play" badge in the window, or the status is there."""
+    computer's move lands; the live region says whose turn it is): the panel that stands where the hand was
+    says "Bot B (Normal) to play" in the window (before it, the computer's seat card stood there with its "to
+    play" badge; either will do)."""
     width, height = size
     with phone(browser, site_url, (width, height), color_scheme="dark") as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
@@ -542,7 +545,7 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
         expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
         seen = page.evaluate("window.thinking")
         assert seen, "the status said the computer was thinking"
-        assert all(s["badge"] for s in seen), seen
+        assert all(s["badge"] or s["turn"] for s in seen), seen
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
@@ -914,15 +917,7 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     """QA: a guest's page that lost the host mid-match says so where the status stands, above the board:
     "Not connected to the host: rejoin (see above) to go on with the match." took three lines at 390 px
     (the board one line lower than at any turn). It says the same in two, in English and Japanese."""
-    host = peer.open_host(people)
-    phone = people.person(**{**PHONE, "color_scheme": scheme})
-    phone.add_init_script(peer.TRACK_CHANNELS)
-    bea = peer.join(people, host, "Bea", phone)
-    if language == "ja-JP":
-        bea.tap(".lang-switch .lang[data-lang=ja]")
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    host.click("button[data-action=start]")
-    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    _host, bea = lost_host_match(people, 390, scheme, language)
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")

@@ -36,6 +36,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.game import JSON, Move
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.core.rng import rng
+from gamenight.raythread import rules
 from gamenight.raythread.beams import (
     BACKSLASH_MIRROR,
     BACKSLASH_PRISM,
@@ -238,16 +239,13 @@ def read_view(view: JSON) -> tuple[Table, Pos, int]:
         if not b["claimers"]:
             unclaimed.add(i)
     tiles = {}
-    placed = [0, 0]
     for t in view["tiles"]:
         i = t["cell"][0] * size + t["cell"][1]
         grid[i] = tile_code(t["kind"], t["orient"])
         tiles[i] = (seats.index(t["owner"]), t["rotated"])
-        placed[t["kind"] == "prism"] += 1
     hands = tuple((view["hands"][s]["mirror"], view["hands"][s]["prism"]) for s in seats)
-    options = view["options"]
-    unseen_mirrors = options["mirrors"] - placed[0] - sum(h[0] for h in hands)
-    unseen_prisms = options["prisms"] - placed[1] - sum(h[1] for h in hands)
+    left = rules.unseen(view)
+    unseen_mirrors, unseen_prisms = left["mirror"], left["prism"]
     if unseen_mirrors < 0 or unseen_prisms < 0 or unseen_mirrors + unseen_prisms != view["deck"]:
         raise ValueError("the view's tiles do not add up to its options")
     table = Table(size, seats, origins, values, view["target"])

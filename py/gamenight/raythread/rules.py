@@ -513,6 +513,20 @@ def view(state: State, seat: str | None) -> JSON:
     }
 
 
+def unseen(view: Mapping[str, Any]) -> dict[str, int]:
+    """The tiles of each kind nobody has seen, from ``view`` alone (any seat's or a spectator's): the
+    options' totals less the tiles on the board and in every hand, all public, which leaves exactly the
+    deck's (its order is the one thing no view tells). Not checked: a view that does not add up gives a
+    count below none or a sum other than its deck (the bot refuses it, the page shows none)."""
+    seen = dict.fromkeys(KINDS, 0)
+    for tile in view["tiles"]:
+        seen[tile["kind"]] += 1
+    for hand in view["hands"].values():
+        for kind in KINDS:
+            seen[kind] += hand[kind]
+    return {kind: view["options"][kind + "s"] - seen[kind] for kind in KINDS}
+
+
 def from_view(view: Mapping[str, Any]) -> State:
     """A state that plays like the match whose ``view`` this is, for the board's legal targets and
     previews on any page (a guest has only the view).
@@ -524,7 +538,7 @@ def from_view(view: Mapping[str, Any]) -> State:
     try:
         seats = check_seats(view["seats"])
         size = view["size"]
-        options = parse_options(view["options"])  # public: the totals tell a bot which tiles are unseen
+        options = parse_options(view["options"])  # public: the totals tell which tiles are unseen (``unseen``)
         if (options.size, options.target) != (size, view["target"]):
             raise ValueError("options")
         board = make_board_from(view, seats)

@@ -24,6 +24,7 @@ from typing import Any
 from gamenight import i18n
 from gamenight.core.game import JSON, named_seat
 from gamenight.i18n import N_, _
+from gamenight.raythread import rules
 from gamenight.ui.svg import Element, Memo, h, remember
 
 CELL = 40  # user units per cell; the SVG scales to its box
@@ -76,18 +77,8 @@ def final(view: JSON, look: Look) -> bool:
 
 
 def unseen(view: JSON) -> dict[str, int]:
-    """The mirrors and prisms nobody has seen yet, by kind, from ``view`` alone (any seat's or a
-    spectator's): the option totals less the tiles on the board and in every hand, all public, which
-    leaves exactly the deck's (its order is the one thing no view tells). Never below none, for a view
-    that does not add up (``bot.read_view`` refuses one)."""
-    seen = {kind: 0 for kind in TILE_WORDS}
-    for tile in view["tiles"]:
-        seen[tile["kind"]] += 1
-    for hand in view["hands"].values():
-        for kind in seen:
-            seen[kind] += hand[kind]
-    totals = {"mirror": view["options"]["mirrors"], "prism": view["options"]["prisms"]}
-    return {kind: max(0, totals[kind] - seen[kind]) for kind in seen}
+    """``rules.unseen`` as a page shows it: never below none, for a view that does not add up."""
+    return {kind: max(0, count) for kind, count in rules.unseen(view).items()}
 
 
 def cell_id(cell: Cell) -> str:

@@ -429,3 +429,16 @@ def test_the_tie_break_note_is_given_only_to_seats_level_on_points():
         "A": {"code": "raythread-joint-claims", "params": {"n": 2}},
         "C": {"code": "raythread-joint-claims", "params": {"n": 1}},
     }
+
+
+def test_the_unseen_tiles_of_a_view_are_the_decks_and_say_when_a_view_does_not_add_up():
+    """One reading for the page's panel and the bot: the totals less the board and the hands. Unchecked
+    here, so each reader decides what a view that does not add up means (the bot refuses it)."""
+    from gamenight.raythread import rules
+
+    state = GAME.setup(GAME.options({"mirrors": 12, "prisms": 5}), ("A", "C"), 3)
+    state, _ = play(state, "A", legal(state, "A")[0])
+    view = GAME.view(state, None)
+    assert rules.unseen(view) == {kind: state.deck.count(kind) for kind in rules.KINDS}
+    short = {**view, "options": {**view["options"], "mirrors": 0, "prisms": 0}}
+    assert min(rules.unseen(short).values()) < 0
