@@ -259,11 +259,11 @@ PAIR_PX = 2  # room a pill keeps from the grid's edge: 0 or less read as touchin
 @pytest.mark.parametrize("route", ["preset=easy&seed=3", "preset=normal&seed=11"])
 @pytest.mark.parametrize("width", [1280, 390, 320])
 def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, site_url: str, width: int, route: str):
-    """QA (fit57): a two-digit clue's pill (green "10", "14") or rectangle was 23 units across a ring 24 deep,
+    """A player's pass: a two-digit clue's pill (green "10", "14") or rectangle was 23 units across a ring 24 deep,
     so with its stroke it crossed the grid's edge by a quarter unit on Easy and Normal boards at every width.
     On a top or bottom clue, where the digits run along it, it keeps 2 px or more from the grid's edge; on a
     left or right clue, whose digits run across the ring, it was 22 across and 0.2–0.5 px from that edge
-    (fit58), and keeps 2 px or more too, its digits smaller and the shape out from the ring's middle."""
+    (a player's pass), and keeps 2 px or more too, its digits smaller and the shape out from the ring's middle."""
     size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
     page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
@@ -292,10 +292,10 @@ CUSTOM_12 = "preset=custom&size=12&diagonal=8&flat=3&block=3"  # the largest boa
 def test_every_clue_keeps_room_from_the_grid_s_edge_at_320_px(
     people: People, site_url: str, route: str, shapes: set[str]
 ):
-    """QA (look60): at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
+    """A player's pass: at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
     24 deep) was 0.83 px from the grid's edge on an Easy board, 0.51 on a Hard one: it read as touching the
-    cells. clue60: a yellow one-digit diamond and a black square (20 across, 21.5 with the stroke) kept 1.25
-    units, 0.84 px on a Hard board. rf61: a yellow two-digit diamond still kept those 1.25 units (0.84 px on a
+    cells. Then a yellow one-digit diamond and a black square (20 across, 21.5 with the stroke) kept 1.25
+    units, 0.84 px on a Hard board. Then a yellow two-digit diamond still kept those 1.25 units (0.84 px on a
     Hard board), and on a 12 × 12 custom board a one-digit shape kept 1.3 px (0.58 px a unit there). Every
     clue's shape, one digit or more, keeps 1.5 px or more now on every preset and on the largest custom board,
     where the board is drawn smallest, its digits whole inside it (the corners of their ink's box) and no

@@ -113,7 +113,7 @@ def test_long_numbers_are_set_smaller_so_they_stay_inside_their_shape():
 
 
 def test_a_top_or_bottom_clue_s_two_digits_sit_on_a_shape_clear_of_the_grid_s_edge():
-    """fit57: a two-digit pill or rectangle was 23 units across a ring 24 deep, so with its stroke it
+    """A later pass: a two-digit pill or rectangle was 23 units across a ring 24 deep, so with its stroke it
     crossed the grid's edge on every board, the race's small solutions too (0.74 px a unit at 320 px: a
     random puzzle there, so the browser measures the solo boards, tests/e2e/test_reflection_layout.py).
     On a top or bottom clue it keeps 3 units of the ring clear on the grid's side: 2 px or more at that
@@ -151,14 +151,14 @@ def shape_span(shape, across: str) -> tuple[float, float]:
 
 @pytest.mark.parametrize("first", [1, 10])
 def test_a_clue_s_shape_keeps_inside_the_ring_clear_of_the_grid_s_edge_on_every_side(first):
-    """fit58: a yellow clue's long diamond was the ring's whole depth across (24 units), so its stroke crossed
+    """A later pass: a yellow clue's long diamond was the ring's whole depth across (24 units), so its stroke crossed
     the grid's edge (and the ring's outer edge) by 0.75 units; a left or right clue's pill or rectangle, its
     digits running across the ring, was 22 across, a quarter unit from the grid's edge. Every shape of two
     digits now stays inside its part of the ring with its stroke: a long one 1 unit or more clear of the
     grid's edge, a pill or a rectangle 3 units (2 px or more on a phone: test_reflection_layout.py).
-    labels58: a one-digit yellow diamond (23 across) crossed it by 0.25 units. clue60: a one-digit diamond or
+    Then a one-digit yellow diamond (23 across) crossed it by 0.25 units, and a one-digit diamond or
     square kept 1.25 units, 0.84 px on a Hard board at 320 px; every one-digit shape keeps a disc's 2.25 units
-    (1.5 px there: test_reflection_layout.py measures it drawn). rf61: a two-digit yellow diamond still kept
+    (1.5 px there: test_reflection_layout.py measures it drawn). Then a two-digit yellow diamond still kept
     1.25 units (0.84 px on a Hard board at 320 px) and a one-digit shape 2.25 (1.3 px on a 12 × 12 custom
     board there, 0.58 px a unit): a two-digit diamond now keeps a pill's 3 units (its shape as thick across
     the ring as a pill's, on a left or right clue moved out as one), a one-digit shape 2.75 (1.5 px or more
@@ -431,7 +431,7 @@ def test_bigger_cells_is_on_by_default_below_the_width_where_each_board_size_s_n
 
 
 def test_in_japanese_the_refusal_to_turn_a_block_names_the_tray_s_remove_tool_as_the_tray_does():
-    # QA (ja55): the refusal said 「取り除く」 (the keyboard help's word too) while the tray's button read 外す,
+    # A player's pass: the refusal said 「取り除く」 (the keyboard help's word too) while the tray's button read 外す,
     # the lobby's word for removing a member: a player looked for a button that is not there.
     from gamenight.reflection import controls  # noqa: F401 (it registers the refusal's code)
 
