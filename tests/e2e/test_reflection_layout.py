@@ -98,6 +98,14 @@ def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width:
     assert 0 <= left <= 12 and abs(left - right) < 1, (left, right)
 
 
+def give_up_for(host: Page, phase: str) -> None:
+    """Give up this round's puzzle (the button, then its question's "Yes"), and wait for ``phase``'s board."""
+    host.click("button[data-action=rf-give-up]")
+    host.click("button[data-action=rf-give-up]")
+    expect(host.locator(".rf-phase")).to_have_text(phase, timeout=120_000)
+    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+
+
 def test_bigger_cells_stay_on_or_off_at_the_next_round(people: People):
     """ "Bigger cells" turned on in round 1 of a match on a phone is still on for round 2's board; on a Hard
     board at 390 px it is on by default, and turned off it stays off."""
@@ -107,19 +115,13 @@ def test_bigger_cells_stay_on_or_off_at_the_next_round(people: People):
     expect(host.locator("#rf-board.rf-zoom-auto")).to_have_count(0)
     host.tap("#rf-zoom")
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
-    host.click("button[data-action=rf-give-up]")
-    host.click("button[data-action=rf-give-up]")
-    expect(host.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=120_000)
-    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+    give_up_for(host, "Round 2 of 3")
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
     expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "true")
     shoot(host, "phone-round2-zoomed")
     host.tap("#rf-zoom")
     expect(host.locator("#rf-board.rf-zoom, #rf-board.rf-zoom-auto")).to_have_count(0)
-    host.click("button[data-action=rf-give-up]")
-    host.click("button[data-action=rf-give-up]")
-    expect(host.locator(".rf-phase")).to_have_text("Round 3 of 3", timeout=120_000)
-    expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
+    give_up_for(host, "Round 3 of 3")
     expect(host.locator("#rf-board.rf-zoom, #rf-board.rf-zoom-auto")).to_have_count(0)
     expect(host.locator("#rf-zoom")).to_have_attribute("aria-pressed", "false")
 

@@ -293,9 +293,7 @@ def _cube(i: int, cube: JSON, look: Look) -> Element:
             {"class": top_classes, "id": f"ls-top-{i}-{cube.get('orientation', cube['top'])}"},
             face(cube["lit_corners"], FACE, FACE, CELL - 2 * FACE),
         ),
-        # Anchored at the cube's bottom-left corner: however large the number is drawn, it grows into
-        # the corner of the face, away from the cube's middle.
-        h("text", {"class": "ls-num", "x": INSET + 3, "y": CELL - INSET - 3}, str(number(i))),
+        h("text", {"class": "ls-num", "x": NUMBER_AT[0], "y": NUMBER_AT[1]}, str(number(i))),
     )
 
 
@@ -357,8 +355,8 @@ def _numbers_over_buh(view: JSON, look: Look) -> list[Element]:
                 "text",
                 {
                     "class": "ls-num" + (" ls-dim" if i in look.dim else ""),
-                    "x": c * CELL + INSET + 3,
-                    "y": (r + 1) * CELL - INSET - 3,
+                    "x": c * CELL + NUMBER_AT[0],
+                    "y": r * CELL + NUMBER_AT[1],
                 },
                 str(number(i)),
             )
@@ -417,6 +415,9 @@ VALUE_TEXT = 32
 # (``_cube``). Measured in Chromium with DejaVu Sans Bold (Debian's system-ui), wider than Roboto's or San
 # Francisco's digits: "4" reaches .65 em right, "3", "6", "8" and "9" .75 em up.
 NUMBER_EM = (0.65, 0.75)
+# A cube's number's anchor in its cell (its baseline's left end): the cube's bottom-left corner, so however large
+# the number is drawn it grows into the corner of the face, away from the cube's middle.
+NUMBER_AT = (INSET + 3, CELL - INSET - 3)
 
 
 def across(view: JSON, fit: int = MIN_CELLS) -> int:
@@ -431,7 +432,7 @@ def number_ink(cells: int) -> tuple[float, float, float, float]:
     ``camera``): (left, top, right, bottom), growing from its anchor at the cube's bottom-left corner (``_cube``).
     The ink, not the font's em box: a digit is .75 em tall, and the em's empty room above it hides nothing."""
     size = VALUE_TEXT * cells * CELL / VIEW  # the number's font size in the scene's units, on a phone
-    left, baseline = INSET + 3, CELL - INSET - 3
+    left, baseline = NUMBER_AT
     return left - 1.5, baseline - NUMBER_EM[1] * size - 1.5, left + NUMBER_EM[0] * size + 1.5, baseline + 1.5
 
 
