@@ -43,6 +43,9 @@ def lost_host_match(people: People, width: int, scheme: str, language: str = "en
     if language == "ja-JP":
         bea.tap(".lang-switch .lang[data-lang=ja]")
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    # The host starts once its page has Bea in the seat (as test_peer_links does): pressed before her request
+    # arrived, Start found one player and the match never began (a clean-clone CI run, 320 px).
+    expect(peer.seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
     expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
     expect(bea.locator(".rt-board")).to_be_visible()
