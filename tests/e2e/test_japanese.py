@@ -818,3 +818,46 @@ def test_no_japanese_status_line_starts_with_the_particle_after_a_name(browser: 
                 )
     finally:
         page.close()
+
+
+# Where each of the guest's option rows writes its words: the baseline of its label and of its value (a box of
+# no size put last in each sits on that line's baseline), and whether the value shares the label's line.
+OPTION_BASELINES = """() => [...document.querySelectorAll('.match-options dl > div')].map((row) => {
+    const [label, value] = [row.querySelector('dt'), row.querySelector('dd')];
+    const line = (part) => {
+        const mark = document.createElement('span');
+        mark.style.cssText = 'display:inline-block;width:0;height:0';
+        part.append(mark);
+        const at = mark.getBoundingClientRect().bottom;
+        mark.remove();
+        return at;
+    };
+    return {label: label.textContent, value: value.textContent, beside: value.getBoundingClientRect().top
+        < label.getBoundingClientRect().bottom, gap: Math.abs(line(value) - line(label))};
+})"""
+
+
+def test_the_guest_s_options_list_writes_each_value_on_its_label_s_line_in_japanese(people: People):
+    """The read-only options a guest sees (a player's pass, a Reflection race in Japanese): a value of digits
+    alone ("3", "6") stood about 3 px above its label, whose Japanese letters, from a font of taller ascent,
+    lowered that line's baseline; the row's two parts lined up by their tops."""
+    host = people.open(person(people, "en-GB"), f"{people.site_url}/?stun=none#/host?game=reflection")
+    host.fill("input[name=lobby]", "Friday night")
+    host.fill("input[name=name]", "Ann")
+    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
+    host.click("form[data-action=host-setup] button[type=submit]")
+    context = people.browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
+    people.contexts.append(context)
+    guest = people.open(context, new_invitation(host))
+    speaks(guest, "ja")
+    guest.fill("input[name=name]", "Bea")
+    guest.click("form[data-action=join] button[type=submit]")
+    code = guest.locator(".reply-code")
+    expect(code).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, code.input_value())
+    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    choose(host, 2, {"mode": "random", "rounds": 3})
+    expect(guest.locator(".match-options dd").nth(2)).to_have_text("3")
+    rows = guest.evaluate(OPTION_BASELINES)
+    assert [row["label"] for row in rows if not row["beside"]] == []  # at 1280 px each row is one line
+    assert [row for row in rows if row["gap"] > 0.5] == []
