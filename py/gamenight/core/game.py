@@ -120,7 +120,9 @@ class OptionField:
 
     ``kind`` is ``"int"`` (``lo``..``hi``), ``"choice"`` (one of ``choices``: value → label msgid) or
     ``"bool"``. ``label`` and the choice labels are msgids (``N_``): the form translates them. The
-    game's ``options()`` still validates whatever the form sends.
+    game's ``options()`` still validates whatever the form sends. ``only_with`` names another option and
+    the values with which this one counts (Reflection's custom board size, with the custom difficulty);
+    empty, it always counts (``counting``).
     """
 
     name: str
@@ -130,6 +132,14 @@ class OptionField:
     lo: int = 0
     hi: int = 0
     choices: tuple[tuple[int | str, str], ...] = ()
+    only_with: tuple[str, tuple[int | str | bool, ...]] | tuple[()] = ()
+
+
+def counting(fields: Sequence[OptionField], values: Mapping[str, Any]) -> list[OptionField]:
+    """The fields whose option counts with these raw ``values`` (a field left out takes its default): a
+    list of what a match plays by leaves out the rest, which the game ignores."""
+    given = {f.name: values.get(f.name, f.default) for f in fields}
+    return [f for f in fields if not f.only_with or given.get(f.only_with[0]) in f.only_with[1]]
 
 
 # More digits than any field takes (a seed has 16), so a number too large is refused by the field's range

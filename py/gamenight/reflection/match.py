@@ -858,7 +858,10 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
 
 
 # The options as the lobby's form offers them; ``parse_options`` still validates what it sends. The
-# board size, tiles and black holes count only for the preset "custom" (the form sends them anyway).
+# board size, tiles and black holes count only for the preset "custom", the variant only with built
+# puzzles, the rounds and teams only with puzzles made by the app (the form sends them anyway; a guest's
+# list of the options leaves them out: ``only_with``).
+ONLY_CUSTOM = ("preset", ("custom",))
 OPTION_FIELDS = (
     OptionField(
         "mode",
@@ -873,14 +876,23 @@ OPTION_FIELDS = (
         "A",
         "choice",
         choices=(("A", N_("A: solve all the others")), ("B", N_("B: one puzzle a round"))),
+        only_with=("mode", ("built",)),
     ),
-    OptionField("rounds", N_("Rounds (made by the app)"), 1, "choice", choices=tuple((n, str(n)) for n in ROUNDS)),
+    OptionField(
+        "rounds",
+        N_("Rounds (made by the app)"),
+        1,
+        "choice",
+        choices=tuple((n, str(n)) for n in ROUNDS),
+        only_with=("mode", ("random",)),
+    ),
     OptionField(
         "teams",
         N_("Teams"),
         0,
         "choice",
         choices=((0, N_("no teams")), (2, N_("2 teams")), (3, N_("3 teams"))),
+        only_with=("mode", ("random",)),
     ),
     OptionField(
         "limit",
@@ -912,9 +924,13 @@ OPTION_FIELDS = (
             ("custom", N_("Custom (below)")),
         ),
     ),
-    OptionField("size", N_("Custom board size"), PRESETS["easy"].size, "int", MIN_SIZE, MAX_SIZE),
-    OptionField("tiles", N_("Custom tiles"), PRESETS["easy"].tiles, "int", 1, MAX_SIZE * MAX_SIZE // 2),
-    OptionField("black_holes", N_("Custom: black holes"), False, "bool"),
+    OptionField(
+        "size", N_("Custom board size"), PRESETS["easy"].size, "int", MIN_SIZE, MAX_SIZE, only_with=ONLY_CUSTOM
+    ),
+    OptionField(
+        "tiles", N_("Custom tiles"), PRESETS["easy"].tiles, "int", 1, MAX_SIZE * MAX_SIZE // 2, only_with=ONLY_CUSTOM
+    ),
+    OptionField("black_holes", N_("Custom: black holes"), False, "bool", only_with=ONLY_CUSTOM),
     OptionField("warp", N_("Warp gates"), False, "bool"),
     OptionField("triangles", N_("Triangle mirrors"), False, "bool"),
 )

@@ -967,6 +967,44 @@ def test_a_guest_sees_the_match_s_options_before_it_starts_as_the_host_set_them(
     assert text_of(box) == "OptionsThe host's options cannot be read: 'no_legal_turn' must be one of 'loses', 'draw'."
 
 
+def test_a_guest_sees_only_the_options_that_count_in_the_match_the_host_set():
+    """Reflection's form has options that count only with others (docs/rules/reflection.md, "counts in"):
+    the variant with puzzles built by the players, the rounds and teams with puzzles made by the app, the
+    board size, tiles and black holes with a custom difficulty. A guest's read-only list showed them all, so
+    a race of puzzles made by the app on Easy read "Built puzzles: A: solve all the others" and "Custom
+    board size: 6" (a player's pass): it lists what the match will play by."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    bea = join(rtc, host, "Bea")
+    host.submit("choose", game="reflection", players="2", mode="random", preset="easy", rounds="3")
+    assert list(shown_options(bea)) == [
+        "Puzzles",
+        "Rounds (made by the app)",
+        "Teams",
+        "Time per round",
+        "Difficulty",
+        "Warp gates",
+        "Triangle mirrors",
+    ]
+    assert shown_options(bea)["Rounds (made by the app)"] == "3"
+    host.submit(
+        "choose", game="reflection", players="2", mode="built", variant="A", preset="custom", size="7", tiles="9"
+    )
+    shown = shown_options(bea)
+    assert list(shown) == [
+        "Puzzles",
+        "Built puzzles",
+        "Time per round",
+        "Difficulty",
+        "Custom board size",
+        "Custom tiles",
+        "Custom: black holes",
+        "Warp gates",
+        "Triangle mirrors",
+    ]
+    assert (shown["Custom board size"], shown["Custom tiles"]) == ("7", "9")
+
+
 def test_each_invitation_lets_one_player_in():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())

@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -1004,7 +1004,7 @@ def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
         return h("section", {"class": "match-options"}, heading, h("p", {"class": "notice"}, why))
     values = lobby.options or {}
     rows = []
-    for f in fields:
+    for f in counting(fields, values):
         value = values.get(f.name, f.default)
         if f.kind == "choice":
             value = next((_(label) for v, label in f.choices if v == value), str(value))
