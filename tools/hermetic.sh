@@ -21,6 +21,11 @@ if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && command -v ip >/dev/nu
     ip link set v0 up
     ip link set v1 up
     ip route add default dev v0
+    # The local table looked up after rule 10, not first (rule 0): a test may then cut a peer connection
+    # as a network does, with an unreachable rule for its UDP ports before local delivery
+    # (tests/e2e/test_lost_host_phone.py: the guest'"'"'s strip shows "Reconnecting" and comes back).
+    ip rule add pref 100 lookup local
+    ip rule del pref 0
     exec "$@"
   ' hermetic "$@"
 fi

@@ -1,9 +1,18 @@
 """A guest's page that loses the host, on a phone: its connection strip takes one line where its words fit,
-and the board stays where it stood while the match halts (docs/accessibility.md, "A lost host moves nothing")."""
+and the board stays where it stood while the match halts (docs/accessibility.md, "A lost host moves nothing").
+
+The strip's four states are reached as a player reaches them. "Reconnecting" is the browser's: the peer
+connection's ICE state turns "disconnected" while its data channel is still open (net/rtc.py ``_ice_state``),
+which a closed channel never does; here the network stops carrying the guest's packets (``cut_off``: an
+"unreachable" rule in the private namespace of tools/hermetic.sh) and carries them again. "Cut off" follows a
+closed channel, "Coming back" a new invitation."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -32,6 +41,51 @@ STRIP = """() => {
     };
 }"""
 BOARD_TOP = "document.querySelector('.rt-board').getBoundingClientRect().top + scrollY"
+# The page's peer connections, kept where a test can read their candidates (after TRACK_CHANNELS' wrapper).
+TRACK_PEERS = """
+(() => {
+  const Original = window.RTCPeerConnection;
+  window.__peers = [];
+  function Tracked(...args) {
+    const pc = new Original(...args);
+    window.__peers.push(pc);
+    return pc;
+  }
+  Tracked.prototype = Original.prototype;
+  window.RTCPeerConnection = Tracked;
+})();
+"""
+# The UDP ports of the page's own ICE candidates: every path the host's packets take to it.
+LOCAL_PORTS = """async () => {
+    const ports = new Set();
+    for (const pc of window.__peers) {
+        if (pc.connectionState === 'closed') continue;
+        (await pc.getStats()).forEach((s) => {
+            if (s.type === 'local-candidate' && s.protocol === 'udp') ports.add(s.port);
+        });
+    }
+    return [...ports];
+}"""
+
+
+@contextmanager
+def cut_off(ports: list[int]) -> Iterator[None]:
+    """No UDP packet reaches ``ports`` while the block runs, as a network that stops carrying them (a lift, a
+    tunnel): an "unreachable" rule for each in the private network namespace (tools/hermetic.sh looks the
+    local table up after these rules); the rules go when the block ends. Not "blackhole": a send refused with
+    EINVAL is an error Chromium's UDP socket does not survive, and the connection never came back (it stayed
+    "reconnecting" 40 s after the rules went); EHOSTUNREACH is one it rides out, as a network's. Only in the
+    namespace: outside it the rule would be the machine's."""
+    if not os.environ.get("GNC_HERMETIC"):
+        pytest.fail("cutting a peer connection needs the private network namespace of tools/hermetic.sh (root)")
+    rules = [["pref", "10", "ipproto", "udp", "dport", str(port), "unreachable"] for port in ports]
+    for rule in rules:
+        subprocess.run(["ip", "rule", "add", *rule], check=True)
+    try:
+        yield
+    finally:
+        for rule in rules:
+            subprocess.run(["ip", "rule", "del", *rule], check=True)
 
 
 def lost_host_match(people: People, width: int, scheme: str, language: str = "en-GB") -> tuple[Page, Page]:
@@ -39,6 +93,7 @@ def lost_host_match(people: People, width: int, scheme: str, language: str = "en
     host = peer.open_host(people)
     phone = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}, "color_scheme": scheme})
     phone.add_init_script(peer.TRACK_CHANNELS)
+    phone.add_init_script(TRACK_PEERS)
     bea = peer.join(people, host, "Bea", phone)
     if language == "ja-JP":
         bea.tap(".lang-switch .lang[data-lang=ja]")
@@ -64,12 +119,23 @@ def test_a_guest_s_connection_strip_takes_one_line_on_a_phone_in_every_state(
 ):
     """A player's pass: the strip was two lines tall on a phone in every state, its room sized for
     "Reconnecting to the host… Your seat is kept; wait a moment.". Each of its words fits one line at 390 and
-    320 px now, in English and Japanese, so its room is one line, and it keeps that room as the state changes."""
+    320 px now, in English and Japanese, so its room is one line, and it keeps that room as the state changes:
+    connected, reconnecting (the network stops carrying the host's packets, then carries them again: the
+    state a script once drew for a look), cut off (the channel closes) and coming back."""
     host, bea = lost_host_match(people, width, scheme, language)
     strip = bea.evaluate(STRIP)
     assert [words for words, lines in strip["words"] if lines != 1] == [], strip
     assert strip["inner"] < 1.5 * strip["line"], strip  # one line of room, not two
     shot(bea, f"strip-connected-{width}-{language}-{scheme}")
+    state = bea.locator("[data-connection]")
+    ports = bea.evaluate(LOCAL_PORTS)
+    assert ports, "the guest's page has no candidate to cut"
+    with cut_off(ports):
+        expect(state).to_have_attribute("data-connection", "reconnecting", timeout=CONNECT_MS)
+        expect(state).to_have_text("Reconnecting to the host…" if language == "en-GB" else "ホストに再接続中…")
+        assert bea.evaluate(STRIP)["height"] == strip["height"]
+        shot(bea, f"strip-reconnecting-{width}-{language}-{scheme}")
+    expect(state).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     # The steps' live region is on the page, empty, before the drop, and the morph keeps that element as its words
     # come: a region drawn with its words is not announced.
     said = bea.locator("#rejoin-said[aria-live=polite]")
@@ -92,16 +158,6 @@ def test_a_guest_s_connection_strip_takes_one_line_on_a_phone_in_every_state(
     assert bea.evaluate("window.__said === document.getElementById('rejoin-said')")
     bea.evaluate("window.scrollTo(0, 0)")
     shot(bea, f"strip-rejoining-{width}-{language}-{scheme}")
-    if SHOTS:  # reconnecting is not reached by a closed channel: its words, as the strip draws them, for a look
-        bea.evaluate(
-            """() => {
-                const strip = document.querySelector('.connection-strip');
-                strip.className = 'connection-strip reconnecting';
-                const words = strip.querySelectorAll('.connection-room > span')[1].textContent;
-                strip.querySelector('.connection').textContent = words;
-            }"""
-        )
-        shot(bea, f"strip-reconnecting-{width}-{language}-{scheme}")
 
 
 # Where the board stands on the page, and the heights of the rows above it (for a failure's message).

@@ -302,27 +302,33 @@ HEADER = """() => {
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url: str, language: str):
-    """The site's name on one row and every control on the next, at 320 and 360 px in English and
-    Japanese: "Settings" had a third row of its own at 320 px in English (a header 145 px tall), and no
-    control is under 44 px for it. One page takes both widths in turn."""
+    """The site's name on one row and every control on the next, at 320, 360 and 390 px in English and
+    Japanese, with the browser's text at 100 % and at 125 % (the root's font size, as a phone's text-size
+    setting sets it): "Settings" had a third row of its own at 320 px in English (a header 145 px tall),
+    and at 125 % it did again at 390 px; no control is under 44 px for it, and Settings keeps its spoken
+    name. One page takes every width and text size in turn."""
     with phone(browser, site_url, (320, 640), locale=f"{language}-JP") as page:
         open_app(page, site_url, "#/")
         assert page.evaluate("document.documentElement.lang") == language
-        for width in (320, 360):
-            page.set_viewport_size({"width": width, "height": 640})
-            found, where = page.evaluate(HEADER), f"at {width} px"
-            title, *controls = found["controls"]
-            assert title["name"] == "Game Night Central", where
-            rows = sorted({c["top"] for c in controls})
-            assert len(rows) == 1 and rows[0] > title["top"], (
-                f"{where}, the controls are on {len(rows)} rows: {controls}"
-            )
-            small = [c for c in found["controls"] if c["width"] < 44 or c["height"] < 44]
-            assert not small, f"{where}, under 44 px: {small}"
-            assert phone_problems(page, width) == [], where
-            if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
-                top = {"x": 0, "y": 0, "width": width, "height": 160}
-                page.screenshot(path=f"{SHOTS}/header-{width}-{language}.png", clip=top)
+        settings = page.locator(".app-header .settings-link")
+        for scale in (100, 125):
+            page.evaluate("(scale) => { document.documentElement.style.fontSize = `${scale}%`; }", scale)
+            for width in (320, 360, 390):
+                page.set_viewport_size({"width": width, "height": 640})
+                found, where = page.evaluate(HEADER), f"at {width} px, text at {scale} %"
+                title, *controls = found["controls"]
+                assert title["name"] == "Game Night Central", where
+                rows = sorted({c["top"] for c in controls})
+                assert len(rows) == 1 and rows[0] > title["top"], (
+                    f"{where}, the controls are on {len(rows)} rows: {controls}"
+                )
+                small = [c for c in found["controls"] if c["width"] < 44 or c["height"] < 44]
+                assert not small, f"{where}, under 44 px: {small}"
+                expect(settings).to_have_accessible_name("Settings" if language == "en" else "設定")
+                assert phone_problems(page, width) == [], where
+                if SHOTS:  # for a person to look at (tests/e2e/test_game_night_phones.py)
+                    top = {"x": 0, "y": 0, "width": width, "height": 200}
+                    page.screenshot(path=f"{SHOTS}/header-{width}-{scale}-{language}.png", clip=top)
 
 
 def end_by_keyboard(page: Page, button: str) -> None:

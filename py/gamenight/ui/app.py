@@ -533,11 +533,14 @@ def on_reload(model: Model) -> str:
 def update_offer(ready: bool, kept: str = "") -> Element:
     """A new version is installed and waiting (``ready``): offer it, never force it (a match or a puzzle
     may be in progress), saying what a reload does to it (``kept``, ``on_reload``): a player could not tell
-    whether "Reload" would lose the match. Its sentences are a live region always drawn (empty, taking no
-    room, while no version waits), as the copy status is: a screen reader hears text put into a region it
-    knows, not a region that appears, and the buttons' words are not part of the news."""
-    said = i18n.sentences(_("A new version of Game Night Central is ready."), kept) if ready else ""
-    news = h("p", {"id": "app-update", "role": "status"}, said)
+    whether "Reload" would lose the match. That a version is ready is a live region always drawn (empty,
+    taking no room, while no version waits), as the copy status is: a screen reader hears text put into a
+    region it knows, not a region that appears, and the buttons' words are not part of the news. What a
+    reload keeps is beside it, in no live region: it changes while the offer shows (a guest joins), and a
+    region whose text changes is read again whole; it describes the Reload button, where a reader hears it."""
+    news = h(
+        "p", {"id": "app-update", "role": "status"}, _("A new version of Game Night Central is ready.") if ready else ""
+    )
     if not ready:
         return h("div", {"class": "update-idle"}, news)
     return h(
@@ -546,7 +549,17 @@ def update_offer(ready: bool, kept: str = "") -> Element:
         # foot grows with it (css/app.css).
         {"class": "update-offer", "data-kept": True if kept else None},
         news,
-        h("button", {"type": "button", "class": "button primary", "data-action": "update-now"}, _("Reload")),
+        kept and h("p", {"id": "app-update-kept"}, kept),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button primary",
+                "data-action": "update-now",
+                "aria-describedby": "app-update-kept" if kept else None,
+            },
+            _("Reload"),
+        ),
         h("button", {"type": "button", "class": "button", "data-action": "update-later"}, _("Later")),
     )
 
@@ -750,5 +763,33 @@ def header() -> Element:
             },
             "?",
         ),
-        h("a", {"class": "settings-link", "href": "#/settings"}, _("Settings")),
+        h(
+            "a",
+            {"class": "settings-link", "href": "#/settings"},
+            settings_icon(),
+            h("span", {"class": "settings-label"}, _("Settings")),
+        ),
+    )
+
+
+def settings_icon() -> Element:
+    """A cog, drawn only where the header is narrow for its text (a phone with the browser's text at 125 %:
+    "Settings" took a row of its own), where the word is kept for a reader alone (css/app.css): a ring of
+    teeth, dashes of a thick stroke, round a ring."""
+    return h(
+        "svg",
+        {"class": "settings-icon", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"},
+        h(
+            "circle",
+            {
+                "cx": 12,
+                "cy": 12,
+                "r": 8.5,
+                "fill": "none",
+                "stroke": "currentColor",
+                "stroke-width": 4,
+                "stroke-dasharray": "3.34 3.34",
+            },
+        ),
+        h("circle", {"cx": 12, "cy": 12, "r": 6, "fill": "none", "stroke": "currentColor", "stroke-width": 3}),
     )

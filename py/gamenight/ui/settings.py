@@ -87,20 +87,23 @@ def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
     return count, size
 
 
-# A no-break space joins a number to its unit, so a narrow screen never wraps "14.1 / MB".
+# A no-break space joins a number to its unit, so a narrow screen never wraps "14.1 / MB"; word joiners hold
+# the number's own characters together (``i18n.whole``): the renderer's no-break run had stopped at the
+# full stop, and a line broke "17." / "8 MB".
 _UNITS = (N_("{n}\u00a0KB"), N_("{n}\u00a0MB"), N_("{n}\u00a0GB"))
 
 
 def size_text(size: int) -> str:
     """A byte count as people read it: ``"812 bytes"``, ``"14.1 MB"`` (decimal units, like file managers),
-    the number and its unit held together by a no-break space."""
+    the number and its unit held together by a no-break space, the number's characters by word joiners (the
+    renderer draws the whole as one no-break run; a reader gets neither mark)."""
     if size < 1000:
         return ngettext("{n}\u00a0byte", "{n}\u00a0bytes", size).format(n=size)
     value, unit = size / 1000, 0
     while value >= 1000 and unit < len(_UNITS) - 1:
         value, unit = value / 1000, unit + 1
     shown = f"{value:.1f}" if value < 100 else f"{value:.0f}"
-    return _(_UNITS[unit]).format(n=shown)
+    return _(_UNITS[unit]).format(n=i18n.whole(shown))
 
 
 # --- the screen ------------------------------------------------------------------------------------

@@ -24,10 +24,11 @@ GUEST = "Reloading disconnects you: ask the host for a new invitation to come ba
 
 
 def offered(model) -> str:
-    """The offer's words (its live region's) once a new version waits."""
+    """The offer's words once a new version waits: its live region's, then what a reload keeps (beside it,
+    in no live region), as sentences."""
     model, _ = app.update(model, UpdateReady(), Env())
-    (region,) = find_all(app.view(model), lambda e: e.attr("id") == "app-update")
-    return text_of(region)
+    said = find_all(app.view(model), lambda e: e.attr("id") in ("app-update", "app-update-kept"))
+    return i18n.sentences(*(text_of(e) for e in said))
 
 
 def test_a_page_with_nothing_in_progress_only_says_a_version_is_ready():
@@ -77,7 +78,30 @@ def test_a_match_s_host_and_guest_are_told_the_same_during_a_match():
     assert offered(bea.model) == f"{NEWS} {GUEST}"
 
 
-def test_the_japanese_offer_puts_no_space_between_its_sentences():
+def test_the_japanese_offer_says_both_sentences_in_japanese():
     i18n.set_language("ja")  # conftest.py sets English back after the test
-    said = offered(in_progress())
-    assert said.startswith(i18n._(NEWS)) and said.endswith(i18n._(MATCH)) and "。 " not in said, said
+    model, _ = app.update(in_progress(), UpdateReady(), Env())
+    said = find_all(app.view(model), lambda e: e.attr("id") in ("app-update", "app-update-kept"))
+    assert [text_of(e) for e in said] == [i18n._(NEWS), i18n._(MATCH)]
+
+
+def regions_saying(page) -> list[str]:
+    """The text of every live region on ``page`` that speaks of the new version."""
+    return [text_of(e) for e in page.find(lambda e: e.attr("role") == "status") if "new version" in text_of(e)]
+
+
+def test_a_guest_joining_while_the_offer_shows_does_not_say_the_offer_again():
+    """A screen reader reads a live region again whenever its text changes: the offer's sentences were one
+    region, so a guest joining (what a reload keeps changed) read out the whole offer once more. The region
+    says only that a version is ready, once; what a reload keeps is beside it, outside any live region, and
+    it describes the Reload button, so a reader hears it there."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.send(UpdateReady())
+    assert regions_saying(host) == [NEWS]
+    join(rtc, host, "Bea")
+    assert regions_saying(host) == [NEWS], "the region's text changed: a screen reader says the offer again"
+    (kept,) = host.find(lambda e: e.attr("id") == "app-update-kept")
+    assert text_of(kept) == HOSTED and kept.attr("role") is None and kept.attr("aria-live") is None
+    (reload,) = host.find(lambda e: e.attr("data-action") == "update-now")
+    assert reload.attr("aria-describedby") == "app-update-kept"

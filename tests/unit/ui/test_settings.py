@@ -21,7 +21,7 @@ from gamenight.ui.settings import (
     local_data_size,
     size_text,
 )
-from gamenight.ui.svg import find_all, render, text_of
+from gamenight.ui.svg import find_all, h, render, text_of
 
 PY = Path(__file__).resolve().parents[3] / "py"
 REPORT = StorageReport(
@@ -47,7 +47,7 @@ def open_settings():
 
 def row(model, key: str) -> str:
     (found,) = find_all(app.view(model), lambda e: e.attr("data-row") == key)
-    return text_of(found)
+    return text_of(found).replace(i18n.JOINER, "")  # as a reader gets it
 
 
 def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_it_comes():
@@ -305,7 +305,7 @@ NBSP = "\u00a0"  # a size never breaks between its number and its unit ("14.1 / 
     ],
 )
 def test_sizes_read_like_a_file_manager_with_no_break_before_the_unit(size: int, text: str):
-    assert size_text(size) == text.replace(" ", NBSP)
+    assert size_text(size).replace(i18n.JOINER, "") == text.replace(" ", NBSP)
 
 
 @pytest.mark.parametrize(
@@ -314,17 +314,34 @@ def test_sizes_read_like_a_file_manager_with_no_break_before_the_unit(size: int,
 )
 def test_sizes_in_japanese_keep_their_latin_unit_on_the_number_line(size: int, text: str):
     i18n.set_language("ja")  # conftest.py sets English back after the test
-    assert size_text(size) == text.replace(" ", NBSP)
+    assert size_text(size).replace(i18n.JOINER, "") == text.replace(" ", NBSP)
 
 
 def test_sizes_past_the_largest_unit_stay_in_it():
-    assert size_text(123_000_000_000) == f"123{NBSP}GB" and size_text(5_000_000_000_000) == f"5000{NBSP}GB"
+    sizes = (size_text(123_000_000_000), size_text(5_000_000_000_000))
+    assert tuple(s.replace(i18n.JOINER, "") for s in sizes) == (f"123{NBSP}GB", f"5000{NBSP}GB")
 
 
 def test_local_data_is_counted_as_browsers_do_in_utf16():
     assert local_data_size([]) == (0, 0)
     assert local_data_size([("gnc:a", "xy"), ("gnc:lang", "ja")]) == (2, 2 * (5 + 2 + 8 + 2))
     assert local_data_size([("gnc:k", "😀")]) == (1, 2 * 5 + 4)  # a surrogate pair
+
+
+def test_a_size_s_whole_number_and_its_unit_are_one_no_break_run_in_both_languages():
+    """The no-break grouping of "17.8 MB" stopped at its full stop: the page drew "17." then a no-break
+    "8 MB", and a narrow line broke the number in two. The whole number and its unit are one run now, in
+    English and in Japanese, as a reader gets it (no joiner spoken)."""
+    for language in ("en", "ja"):
+        i18n.set_language(language)  # conftest.py sets English back after the test
+        for size, said in (
+            (17_800_000, "17.8 MB"),
+            (1_300, "1.3 KB"),
+            (2_500_000_000, "2.5 GB"),
+            (345_000_000, "345 MB"),
+        ):
+            markup = render(h("p", {}, size_text(size)))
+            assert markup == f'<p><span class="nobr">{said}</span></p>', (language, markup)
 
 
 # --- the offer of a new version --------------------------------------------------------------------
