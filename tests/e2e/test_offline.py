@@ -212,6 +212,12 @@ def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page,
     expect(watched.locator('[data-row="data"] dd')).to_contain_text("1 entry")
     stored = "['gnc:lang', 'gnc:reflection.stats', 'not-ours'].map((key) => localStorage.getItem(key))"
     assert watched.evaluate(stored) == ["en", None, "kept"]
+    # Only the language is left, which it keeps: asked again, it says there is nothing to clear.
+    watched.locator("#clear-data").click()
+    expect(watched.locator(".settings-status")).to_have_text(
+        "Nothing to clear: this device keeps no stats, puzzles, matches or game nights of yours."
+    )
+    expect(watched.locator("#clear-data")).to_be_focused()
 
 
 def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):

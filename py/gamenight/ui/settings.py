@@ -57,7 +57,8 @@ class StorageReport:
     ``usage`` and ``quota``: bytes the site uses in all and may use; ``offline_bytes``: of which the
     offline copy (Cache Storage); ``data_entries``/``data_bytes``: the app's local-storage entries;
     ``persisted``: the browser promised not to evict the site's storage; ``build``: the version of the
-    offline copy serving this page ("" when none does yet).
+    offline copy serving this page ("" when none does yet); ``to_clear``: of the entries, how many "Clear my
+    data" removes (``None``: not counted, so it asks).
     """
 
     usage: int | None = None
@@ -67,6 +68,7 @@ class StorageReport:
     data_bytes: int = 0
     persisted: bool | None = None
     build: str = ""
+    to_clear: int | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,12 @@ def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
         count += 1
         size += len(key.encode("utf-16-le")) + len(value.encode("utf-16-le"))
     return count, size
+
+
+def clearable(keys: Iterable[str], prefix: str) -> int:
+    """How many of the app's entries (``keys``, each behind ``prefix``) "Clear my data" removes: all but
+    ``KEPT_ON_CLEAR``."""
+    return sum(1 for key in keys if key.removeprefix(prefix) not in KEPT_ON_CLEAR)
 
 
 # A no-break space joins a number to its unit, so a narrow screen never wraps "14.1 / MB"; word joiners hold
@@ -112,7 +120,8 @@ def size_text(size: int) -> str:
 @dataclass(frozen=True)
 class Model:
     """``report`` is ``None`` until the browser answered; ``step`` is ``""``, ``"confirm"`` (the player
-    asked to clear and must confirm) or ``"cleared"``; ``asked`` is set once "keep my data" was pressed, and
+    asked to clear and must confirm), ``"cleared"`` or ``"nothing"`` (asked to clear, with nothing to clear);
+    ``asked`` is set once "keep my data" was pressed, and
     ``asking`` until the browser's answer (``KeptAnswer``) came; ``questions``: times "Delete your stats …?"
     was asked (which alert region says it, ``ui.live.alerts``)."""
 
@@ -143,6 +152,8 @@ class SettingsScreen:
             message = UiEvent("click", action="clear-cancel")
         if message.type != "click":
             return model, []
+        if message.action == "clear-data" and model.report is not None and model.report.to_clear == 0:
+            return replace(model, step="nothing"), []  # nothing to lose: no question, and focus stays
         if message.action == "clear-data":
             return replace(model, step="confirm", questions=model.questions + 1), [Focus("#clear-cancel")]
         if message.action == "clear-cancel" and model.step == "confirm":
@@ -248,8 +259,8 @@ def clear_section(model: Model) -> Element:
     again): focus goes to "Cancel", which does not read it out; it describes the answer that loses data."""
     if model.step == "confirm":
         question = _(
-            "Delete your stats and your saved puzzles and matches? Your choice of language stays. "
-            "This cannot be undone."
+            "Delete your stats, your saved puzzles and matches and the game nights you host or joined? "
+            "Your choice of language stays. This cannot be undone."
         )
         controls = [
             *alerts(question, model.questions, "warning", QUESTION),
@@ -258,7 +269,10 @@ def clear_section(model: Model) -> Element:
         ]
     else:
         controls = [button("clear-data", _("Clear my data"))]
-    done = _("Your data was cleared. Your choice of language stays.") if model.step == "cleared" else ""
+    done = {
+        "cleared": _("Your data was cleared. Your choice of language stays."),
+        "nothing": _("Nothing to clear: this device keeps no stats, puzzles, matches or game nights of yours."),
+    }.get(model.step, "")
     return h(
         "section",
         {"class": "panel", "aria-labelledby": "clear-title"},
@@ -267,8 +281,8 @@ def clear_section(model: Model) -> Element:
             "p",
             {},
             _(
-                "Removes your stats and your saved puzzles and matches from this device. "
-                "Your choice of language and the offline copy of the app stay."
+                "Removes your stats, your saved puzzles and matches and the game nights you host or joined "
+                "from this device. Your choice of language and the offline copy of the app stay."
             ),
         ),
         h("div", {"class": "actions"}, controls),

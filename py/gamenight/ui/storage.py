@@ -95,7 +95,7 @@ async def _report(shell: dom.Shell) -> None:
 
 async def _measure() -> StorageReport:
     """What the app keeps on this device, as the browser tells it."""
-    from gamenight.ui.settings import StorageReport, local_data_size
+    from gamenight.ui.settings import StorageReport, clearable, local_data_size
 
     usage = quota = offline = None
     persisted = None
@@ -111,8 +111,10 @@ async def _measure() -> StorageReport:
                 persisted = bool(await storage.persisted())
         except Exception as err:  # an estimate the browser refuses: show what we know
             js.console.warn(f"storage estimate: {err}")
-    count, size = local_data_size(_local_entries())
-    return StorageReport(usage, quota, offline, count, size, persisted, await _version())
+    entries = _local_entries()
+    count, size = local_data_size(entries)
+    to_clear = clearable((key for key, _value in entries), dom.STORAGE_PREFIX)
+    return StorageReport(usage, quota, offline, count, size, persisted, await _version(), to_clear)
 
 
 def _local_entries() -> list[tuple[str, str]]:

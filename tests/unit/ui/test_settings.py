@@ -18,6 +18,7 @@ from gamenight.ui.settings import (
     KeptAnswer,
     ReadStorage,
     StorageReport,
+    clearable,
     local_data_size,
     size_text,
 )
@@ -217,15 +218,39 @@ def test_clearing_my_data_keeps_the_language_and_says_so_before_and_after():
     model = open_settings()
     section = text_of(app.view(model))
     assert "Your choice of language and the offline copy of the app stay." in section
+    # A game night the player hosts or joined is kept on the device too, and goes with the rest (a player's pass).
+    assert "Removes your stats, your saved puzzles and matches and the game nights you host or joined" in section
     model, _ = app.update(model, click("clear-data"), Env())
     (alert,) = find_all(app.view(model), lambda e: e.attr("role") == "alert" and text_of(e) != "")
     assert text_of(alert) == (
-        "Delete your stats and your saved puzzles and matches? Your choice of language stays. This cannot be undone."
+        "Delete your stats, your saved puzzles and matches and the game nights you host or joined? Your choice of "
+        "language stays. This cannot be undone."
     )
     model, effects = app.update(model, click("clear-confirm"), Env())
     assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
     (done,) = find_all(app.view(model), lambda e: e.attr("class") == "settings-status")
     assert text_of(done) == "Your data was cleared. Your choice of language stays."
+
+
+def test_clear_my_data_asks_nothing_when_nothing_of_the_player_s_is_stored():
+    """With nothing stored but the language it keeps, "Clear my data" still asked "Delete your stats …? This
+    cannot be undone." and then said "Your data was cleared." (a player's pass): there was nothing to
+    lose. It says so instead, where focus stays, and asks again once something is stored."""
+    model = open_settings()
+    model, _ = app.update(model, replace(REPORT, data_entries=1, to_clear=0), Env())
+    model, effects = app.update(model, click("clear-data"), Env())
+    assert effects == [] and "cannot be undone" not in text_of(app.view(model))
+    (status,) = find_all(app.view(model), lambda e: e.attr("class") == "settings-status")
+    assert text_of(status) == "Nothing to clear: this device keeps no stats, puzzles, matches or game nights of yours."
+    model, _ = app.update(model, replace(REPORT, to_clear=2), Env())
+    model, effects = app.update(model, click("clear-data"), Env())
+    assert effects == [Focus("#clear-cancel")] and "cannot be undone" in text_of(app.view(model))
+
+
+def test_what_clear_my_data_removes_is_counted_without_what_it_keeps():
+    assert clearable([], "gnc:") == 0
+    assert clearable(["gnc:lang", "gnc:reflection-stats", "gnc:lobby-host"], "gnc:") == 2
+    assert clearable(["gnc:lang"], "gnc:") == 0
 
 
 def test_the_clear_question_is_said_as_it_is_asked_each_time():
