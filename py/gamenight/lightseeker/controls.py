@@ -232,12 +232,16 @@ class LightSeekerBoard:
         # back ends with the cursor on Buh's new cube (``unfold``): the player's turn starts a step from
         # there, not across the valley on the cube nearest the middle (over random matches that was 1.6
         # cells from Buh's cube on average, up to 3.6; now at most a diagonal step). At the match's start
-        # Buh is on the middle cube: a cube next to it, as before.
+        # Buh is on the middle cube: a cube next to it, as before. Of those, one with an open cell beside it
+        # where one is: a cube walled in on its four sides has no action (a player's pass found the cursor on
+        # the middle of the block, beside Buh, where S, T and Space could do nothing).
         cells = state.board.cells
         br, bc = cells[state.board.buh]
         mr = sum(r for r, _c in cells) / len(cells)
         mc = sum(c for _r, c in cells) / len(cells)
-        free = [cell for i, cell in enumerate(cells) if i != state.board.buh] or list(cells)
+        taken = set(cells)
+        others = [cell for i, cell in enumerate(cells) if i != state.board.buh]
+        free = [cell for cell in others if any(step(cell, d) not in taken for d in DIRECTIONS)] or others or list(cells)
         cursor = min(
             free,
             key=lambda cell: (

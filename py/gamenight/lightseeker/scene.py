@@ -184,7 +184,7 @@ def board(view: JSON, look: Look = Look(), fit: int = MIN_CELLS) -> Element:
                 [_kept_cube(i, c, look) for i, c in sorted(cubes.items())],
             ),
             # The keyboard cursor's ring, under the values: a value disc hanging over a cube's corner (one
-            # at the corner of the light, ``value_spot``) reaches over the cell's edge, where the ring runs;
+            # at the corner of the light, ``value_place``) reaches over the cell's edge, where the ring runs;
             # drawn over it, the ring hid the digit a player was reading. The rest of the ring shows.
             look.cursor is not None
             and h(
@@ -442,67 +442,116 @@ def buh_at(view: JSON, cube: int) -> tuple[float, float]:
     return (c + 0.5) * CELL, (r + 0.5) * CELL
 
 
+VALUE_OUTLINE = 1.5 / 2  # the outer half of a value disc's outline (css/app.css .ls-value circle, 1.5 wide)
+# The least a value's disc (and its digits with it) is drawn against its full size, where only a smaller one
+# clears Buh: 14 px digits on a 320 px phone (15.2 px in full there), as small as a number on the board may be.
+SMALLEST = 0.92
+
+
 def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
     """How far an area's value disc reaches from its middle, in the scene's units, under the camera of a
     board drawn at least ``fit`` cells across (``camera``) on a phone, the largest it is drawn: its radius
-    and the outer half of its outline (css/app.css .ls-value circle, 1.5 wide)."""
+    and the outer half of its outline (``VALUE_OUTLINE``)."""
     _r0, _c0, rows, cols = frame(view)
-    return 0.75 * VALUE_TEXT * max(rows, cols, fit) * CELL / VIEW + 1.5 / 2
+    return 0.75 * VALUE_TEXT * max(rows, cols, fit) * CELL / VIEW + VALUE_OUTLINE
 
 
-def value_spot(view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None) -> tuple[float, float]:
-    """Where an area's value is written: on one of its lit triangles, its disc (``value_reach``, a phone's)
-    clear of Buh (a value drawn over Buh hides which cube it sits on), of the ring where Buh sat at the start
-    of the turn (``was``, once Buh is moved: over it, a value hides where Buh came from) and of every cube's
-    number's ink (``number_ink``: one drawn over a number hides which cube is which), the farthest from the
-    numbers, then the nearest the middle of the area's light.
+def value_place(
+    view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None
+) -> tuple[tuple[float, float], float]:
+    """Where an area's value is written and how far its disc reaches from there: on one of its lit triangles,
+    its disc (``value_reach``, a phone's) clear of Buh (a value drawn over Buh hides which cube it sits on), of
+    the ring where Buh sat at the start of the turn (``was``, once Buh is moved: over it, a value hides where
+    Buh came from) and of every cube's number's ink (``number_ink``: one drawn over a number hides which cube
+    is which), the farthest from the numbers, then the nearest the middle of the area's light.
 
     Where no spot well inside the light clears both, one at the light's edge; then one anywhere on the
     light (``lit_face``), the deepest inside its cube's face; then one at a corner of the cube's body that
-    the light reaches (the disc straddles the body's corner, over the gap between cells): with Buh in its
-    cube's middle (``buh_at``), every lit face of Buh's cube alone has one clear of it in valleys up to 8 cells
-    across (none from 9: the discs and the numbers grow with the valley). The ring is given
-    up first (7 values in about 2000 of random matches). Should none clear both the numbers and Buh, the
-    value keeps off the numbers and Buh's eyes (Buh is known by them, while a hidden number leaves the cube
-    unknown) as far from Buh as it can; should none clear both of those either (a crowded valley spread
-    wide), it stands where its disc covers the least of either, then the farthest from Buh."""
-    spots = lit_spots(view, area)
-    mx, my = sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
-    reach = value_reach(view, fit)
+    the light reaches (the disc straddles the body's corner, over the gap between cells). The ring is given
+    up first (7 values in about 2000 of random matches). Where no spot clears Buh and the numbers with a
+    disc of full size, the same spots are tried with one ``SMALLEST`` of it, and the disc is drawn as large as
+    its spot has room for: with Buh in its cube's middle (``buh_at``), no spot of a cube's body is far enough
+    from Buh for a full disc in a valley 9 cells across (the discs and the numbers grow with the valley), so
+    an area of Buh's cube alone there had its value over Buh's rim (21 areas in 200 random matches, every
+    one of them; its disc is 7 % smaller now, at a corner of its light). Should none clear both the numbers
+    and Buh even so, the value keeps its full size and off the numbers and Buh's eyes (Buh is known by them,
+    while a hidden number leaves the cube unknown) as far from Buh as it can; should none clear both of
+    those either (a crowded valley spread wide), it stands where its disc covers the least of either, then
+    the farthest from Buh."""
+    full = value_reach(view, fit)
+    found = _clear_spot(view, area, fit, was, full)
+    if found is not None:
+        return found[0], full
+    found = _clear_spot(view, area, fit, was, SMALLEST * (full - VALUE_OUTLINE) + VALUE_OUTLINE)
+    if found is not None:
+        spot, keep_off = found
+        room = min(clearance(spot, view, fit), *(buh_clearance(spot, view, b) for b in keep_off))
+        return spot, min(full, room)
+    return _pressed_spot(view, area, fit, full), full
 
-    def off_numbers(s: tuple[float, float]) -> float:
-        """How far the disc at ``s`` stays off the nearest number's ink (negative: over it)."""
-        return clearance(s, view, fit) - reach
+
+def _tiers(view: JSON, area: JSON) -> tuple[list[tuple[float, float]], ...]:
+    """The spots ``value_place`` tries, in order: the light's middle, its edge, all over it, the body's corners."""
+    return (
+        lit_spots(view, area),
+        lit_spots(view, area, toward=(0, 2)),
+        lit_face(view, area),
+        light_corners(view, area),
+    )
+
+
+def _nearest_middle(view: JSON, area: JSON) -> tuple[float, float]:
+    spots = lit_spots(view, area)
+    return sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
+
+
+def _clear_spot(
+    view: JSON, area: JSON, fit: int, was: int | None, reach: float
+) -> tuple[tuple[float, float], list[int]] | None:
+    """The spot of ``value_place`` for a disc reaching ``reach``, clear of the numbers and of Buh and the ring
+    (else Buh alone), with what it keeps clear of; ``None`` where none is."""
+    mx, my = _nearest_middle(view, area)
 
     def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
-        return (-(off_numbers(s) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
+        return (-((clearance(s, view, fit) - reach) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
     buh = view["buh"]
-    # Buh and the ring where it sat; then, if nothing clears both, Buh alone.
     for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
         candidates: list[tuple[float, float]] = []
-        tiers = (spots, lit_spots(view, area, toward=(0, 2)), lit_face(view, area), light_corners(view, area))
-        for tier, more in enumerate(tiers):
+        for tier, more in enumerate(_tiers(view, area)):
             candidates += more
             clear = [
                 s
                 for s in candidates
-                if off_numbers(s) >= 0 and all(buh_clearance(s, view, b) >= reach for b in keep_off)
+                if clearance(s, view, fit) >= reach and all(buh_clearance(s, view, b) >= reach for b in keep_off)
             ]
             if clear and tier == 2:  # anywhere on the light: the deepest in its cube's face
-                return max(clear, key=lambda s: (depth(view, area, s), -key(s)[1]))
+                return max(clear, key=lambda s: (depth(view, area, s), -key(s)[1])), keep_off
             if clear:
-                return min(clear, key=key)
-    # Nothing clears both: the numbers and Buh's eyes (Buh is known by them), as far from Buh as can be (the
-    # light's middle spots before its edges); else where the disc covers the least of either.
-    bx, by = buh_at(view, buh)
+                return min(clear, key=key), keep_off
+    return None
+
+
+def _pressed_spot(view: JSON, area: JSON, fit: int, reach: float) -> tuple[float, float]:
+    """Where no spot clears both the numbers and Buh: off the numbers and Buh's eyes (Buh is known by them), as
+    far from Buh as can be (the light's middle spots before its edges); else where the disc covers the least
+    of either."""
+    mx, my = _nearest_middle(view, area)
+    candidates = [s for tier in _tiers(view, area) for s in tier]
+    bx, by = buh_at(view, view["buh"])
+
+    def off_numbers(s: tuple[float, float]) -> float:
+        return clearance(s, view, fit) - reach
 
     def off_eyes(s: tuple[float, float]) -> float:
         return math.hypot(s[0] - bx, s[1] - by) - BUH_EYES - reach
 
+    def near(s: tuple[float, float]) -> float:
+        return (s[0] - mx) ** 2 + (s[1] - my) ** 2
+
     readable = [s for s in candidates if off_numbers(s) >= 0 and off_eyes(s) >= 0]
     if readable:
-        return max(readable, key=lambda s: (buh_clearance(s, view), -key(s)[1]))
+        return max(readable, key=lambda s: (buh_clearance(s, view), -near(s)))
     return max(candidates, key=lambda s: (min(off_numbers(s), off_eyes(s)), buh_clearance(s, view)))
 
 
@@ -585,28 +634,31 @@ def buh_clearance(spot: tuple[float, float], view: JSON, cube: int | None = None
     return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH
 
 
-def _kept_spot(view: JSON, area: JSON, fit: int, was: int | None) -> tuple[float, float]:
-    """``value_spot``, remembered for the position: the board is drawn again for every key and pointer move on
+def _kept_place(view: JSON, area: JSON, fit: int, was: int | None) -> tuple[tuple[float, float], float]:
+    """``value_place``, remembered for the position: the board is drawn again for every key and pointer move on
     one position, and a crowded light's spots (``lit_face``) take a few milliseconds to weigh."""
     cubes = tuple((tuple(c["cell"]), tuple(map(tuple, c["lit_corners"]))) for c in view["cubes"])
-    return _spot(cubes, view["buh"], tuple(area["cubes"]), fit, was)
+    return _place(cubes, view["buh"], tuple(area["cubes"]), fit, was)
 
 
 @lru_cache(maxsize=1024)
-def _spot(
+def _place(
     cubes: tuple[tuple[Cell, tuple[Corner, ...]], ...], buh: int, area: tuple[int, ...], fit: int, was: int | None
-) -> tuple[float, float]:
-    """``value_spot`` of a position given by its key alone: ``value_spot`` sees only what the key holds, so a
-    key missing what it reads fails at once instead of returning a spot remembered for another position."""
+) -> tuple[tuple[float, float], float]:
+    """``value_place`` of a position given by its key alone: ``value_place`` sees only what the key holds, so a
+    key missing what it reads fails at once instead of returning a place remembered for another position."""
     view = {"cubes": [{"cell": cell, "lit_corners": corners} for cell, corners in cubes], "buh": buh}
-    return value_spot(view, {"cubes": list(area)}, fit, was)
+    return value_place(view, {"cubes": list(area)}, fit, was)
 
 
 def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:
     drawn = []
     for area in view["areas"]:
-        x, y = _kept_spot(view, area, fit, was)
+        (x, y), reach = _kept_place(view, area, fit, was)
         won = bool(winning) and set(area["cubes"]) == winning
+        # A disc smaller than its full size (``value_place``): its radius in the scene's units, a bound the
+        # stylesheet's own size is held under (css/app.css .ls-value), rounded down so it stays clear.
+        smaller = reach < value_reach(view, fit)
         drawn.append(
             h(
                 "g",
@@ -614,6 +666,7 @@ def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> l
                     "class": "ls-value" + (" ls-win" if won else ""),
                     "data-value": area["value"],
                     "data-cubes": ",".join(str(i) for i in area["cubes"]),
+                    "style": f"--ls-disc: {math.floor((reach - VALUE_OUTLINE) * 100) / 100:g}px" if smaller else None,
                 },
                 h("circle", {"cx": round(x, 1), "cy": round(y, 1), "r": 10}),
                 h("text", {"x": round(x, 1), "y": round(y, 1), "dy": ".35em"}, str(area["value"])),

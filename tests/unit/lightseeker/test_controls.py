@@ -860,3 +860,32 @@ def test_the_ended_board_says_the_match_is_over_where_the_turns_facts_were():
         "An area worth 7 wins",
         "Turns played: 2",
     ]
+
+
+def test_a_turn_starts_with_the_cursor_on_a_cube_that_can_move_nearest_buhs():
+    """A player's pass by keys (1280 × 800, the rematch's first turn, Buh on cube 2 at the top of the block):
+    the cursor started on cube 5, in the middle of the block, walled in on its four sides (dimmed, with no
+    action), for it was as near Buh's cube as cube 3 and nearer the middle; S, T or Space there could do
+    nothing. The cursor starts on a cube with an open cell beside it, the nearest Buh's, where one is."""
+    from .test_rules import DARK, board
+
+    block = [((r, c), DARK) for r in range(3) for c in range(3)]
+    state = State(Options(), ("ann", "bob"), board(*block, buh=1), turn=2)
+    ui = BOARD.start(GAME.view(state, "ann"), None)
+    assert ui.cursor in ((0, 0), (0, 2)), ui.cursor  # beside Buh's cube, and free to move (not (1, 1))
+    # Over the positions of random matches: a cube that can move, the nearest Buh's of those.
+    for seed in range(12):
+        for turns in range(0, 9, 2):
+            state = played(seed, turns)
+            b = state.board
+            cells = b.cells
+            movable = [
+                cell
+                for i, cell in enumerate(cells)
+                if i != b.buh
+                and any((cell[0] + dr, cell[1] + dc) not in cells for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+            ]
+            ui = BOARD.start(GAME.view(state, state.to_move), None)
+            br, bc = cells[b.buh]
+            nearest = min((r - br) ** 2 + (c - bc) ** 2 for r, c in movable)
+            assert ui.cursor in movable and (ui.cursor[0] - br) ** 2 + (ui.cursor[1] - bc) ** 2 == nearest
