@@ -462,6 +462,35 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
     )
 
 
+def test_a_five_round_race_s_points_table_fits_its_box_on_a_laptop(people: People):
+    """A five-round race's points table ran past its box at 1280 × 800 (its scroll cue showed at the right): on
+    a laptop the whole table is in sight, five rounds and the total, without a scroll; a phone scrolls it, with
+    the cue (the test above)."""
+    host = open_host(people, context=people.person(viewport={"width": 1280, "height": 800}))
+    bea = join(people, host, "Bea")
+    choose(host, 2, {"mode": "random", "preset": "easy", "rounds": 5})
+    sit(bea, "2", host)
+    host.click("button[data-action=start]")
+    for n in range(1, 6):
+        for page in (host, bea):
+            expect(page.locator(".rf-phase")).to_have_text(f"Round {n} of 5", timeout=CONNECT_MS)
+        give_up(host)
+        give_up(bea)
+        expect(host.locator(points_of("2", n))).to_have_count(1, timeout=CONNECT_MS)
+    expect(host.locator(".match-result")).to_be_visible()
+    box = host.locator(".rf-table-wrap")
+    if SHOTS:
+        box.scroll_into_view_if_needed()
+        for scheme in ("light", "dark"):
+            host.emulate_media(color_scheme=scheme)
+            host.screenshot(path=f"{SHOTS}/points-five-rounds-1280-{scheme}.png")
+        host.emulate_media(color_scheme=None)
+    width = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width[0] <= width[1], f"the table is {width[0]} px wide in a box of {width[1]}"
+    assert box.evaluate(CUES) == {"start": False, "end": False}
+    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}  # a round's word under its points, whole
+
+
 # Which edges of a scrolling box show the fade that says there is more past them (css/app.css: drawn, and
 # not transparent, at that scroll position).
 CUES = """(box) => {
