@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from gamenight.reflection.laser import Layout
 from tests.e2e.conftest import PHONE, People, assert_in_window, open_app
 from tests.e2e.test_peer_links import CONNECT_MS, join
-from tests.e2e.test_reflection_match import choose, open_host, sit
+from tests.e2e.test_reflection_match import choose, give_up, open_host, sit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these layouts go there
@@ -100,9 +100,8 @@ def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width:
 
 
 def give_up_for(host: Page, phase: str) -> None:
-    """Give up this round's puzzle (the button, then its question's "Yes"), and wait for ``phase``'s board."""
-    host.click("button[data-action=rf-give-up]")
-    host.click("button[data-action=rf-give-up]")
+    """Give up this round's puzzle (``give_up``), and wait for ``phase``'s board."""
+    give_up(host)
     expect(host.locator(".rf-phase")).to_have_text(phase, timeout=120_000)
     expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
 
@@ -274,6 +273,9 @@ def test_a_three_digit_clue_stays_inside_its_shape_and_readable(people: People, 
         page.locator("#rf-open").click()
         expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=30_000)
         drawn += page.evaluate(SIDE_FITS, [["100", "127", "144", "188", "584", "888"], ACROSS_ROOM, "TRBL", 3])
+        if SHOTS:  # a zoomed board's three-digit clue may be out of its frame's sight: brought into it
+            page.evaluate("""() => [...document.querySelectorAll('.rf-play .rf-edge')]
+                .find((e) => e.textContent.length === 3).scrollIntoView({block: 'center', inline: 'center'})""")
         shoot(page, f"three-digits-{name}-{width}")
     assert {d["edge"][0] for d in drawn} == set("TRBL"), drawn
     assert {d["kind"] for d in drawn} == ({"path"} if size == 8 else {"rect"}), drawn
