@@ -13,9 +13,10 @@ import os
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from gamenight.reflection.laser import Layout
 from tests.e2e.conftest import PHONE, People, assert_in_window, open_app
 from tests.e2e.test_peer_links import CONNECT_MS, join
-from tests.e2e.test_reflection_match import choose, open_host, sit
+from tests.e2e.test_reflection_match import choose, give_up, open_host, sit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these layouts go there
@@ -99,9 +100,8 @@ def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width:
 
 
 def give_up_for(host: Page, phase: str) -> None:
-    """Give up this round's puzzle (the button, then its question's "Yes"), and wait for ``phase``'s board."""
-    host.click("button[data-action=rf-give-up]")
-    host.click("button[data-action=rf-give-up]")
+    """Give up this round's puzzle (``give_up``), and wait for ``phase``'s board."""
+    give_up(host)
     expect(host.locator(".rf-phase")).to_have_text(phase, timeout=120_000)
     expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
 
@@ -181,8 +181,10 @@ def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str
 # shape's fill or on its outline (its stroke) is out. Measured to the shape's geometry alone, the whole inner
 # half of the outline counted as inside, the halo not at all, and the digits' box was centred on the shape,
 # where a "1"'s ink is not: an "11" that crossed its outline passed.
-SIDE_FITS = """([numbers, room]) => [...document.querySelectorAll('.rf-play .rf-board .rf-edge')].filter((e) =>
-    'LR'.includes(e.dataset.edge[0]) && e.querySelector('text').textContent.length === 2).flatMap((e) => {
+# ``sides`` and ``digits`` pick the clues (two digits on the left and right, three on every side).
+SIDE_FITS = """([numbers, room, sides, digits]) => [...document.querySelectorAll('.rf-play .rf-board .rf-edge')]
+    .filter((e) => sides.includes(e.dataset.edge[0]) && e.querySelector('text').textContent.length === digits)
+    .flatMap((e) => {
     const text = e.querySelector('text'), shape = e.querySelector('.rf-shape'), was = text.textContent;
     const style = getComputedStyle(text), k = 10, grow = parseFloat(style.strokeWidth) / 2 + room;
     const ctx = document.createElement('canvas').getContext('2d');
@@ -199,8 +201,8 @@ SIDE_FITS = """([numbers, room]) => [...document.querySelectorAll('.rf-play .rf-
             return [[left, top], [right, top], [right, bottom], [left, bottom]].filter(([x, y]) =>
                 !shape.isPointInFill(new DOMPoint(x, y)) || shape.isPointInStroke(new DOMPoint(x, y)));
         });
-        const size = parseFloat(style.fontSize);
-        return {edge: e.dataset.edge, kind: shape.tagName, number: n, out: out.length, size};
+        const size = parseFloat(style.fontSize), px = size * Math.abs(text.getScreenCTM().a);
+        return {edge: e.dataset.edge, kind: shape.tagName, number: n, out: out.length, size, px};
     });
     text.textContent = was;
     return drawn;
@@ -219,13 +221,66 @@ def test_a_side_clue_s_two_digits_stay_inside_its_outline(people: People, site_u
     page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?preset=normal&seed=7&v=2")
     expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
     numbers = [str(n) for n in range(10, 20)] + ["48"]
-    drawn = page.evaluate(SIDE_FITS, [numbers, ACROSS_ROOM])
+    drawn = page.evaluate(SIDE_FITS, [numbers, ACROSS_ROOM, "LR", 2])
     pills = {d["edge"][0] for d in drawn if d["kind"] == "rect"}
     assert pills == {"L", "R"} and "path" in {d["kind"] for d in drawn}, "two-digit pills left and right, a diamond"
     assert [d for d in drawn if d["out"]] == [], "two digits over their side clue's outline"
     assert min(d["size"] for d in drawn) >= 15, "digits made smaller to fit"
     if SHOTS:
         page.locator(".rf-board").screenshot(path=f"{SHOTS}/side-clues-{width}.png")
+
+
+def long_lasers(size: int) -> list[tuple[str, str]]:
+    """Save codes of custom boards whose clues have three digits (a laser along every row, turned a quarter turn
+    or more: ``tests/unit/reflection/test_scene.py``'s ``snake``), with what each shows: on an 8 × 8 board a
+    yellow 127 (a long diamond) on each side in turn; on a 12 × 12 one a green 144 (a pill) on every side, and a
+    black one (a rectangle) on the left and top."""
+    from gamenight.reflection import savecode, training
+    from gamenight.reflection.puzzle import TileSet, puzzle_of
+    from tests.unit.reflection.test_scene import snake, turned
+
+    boards = (
+        [(snake(8, "#"), k, "yellow") for k in range(4)] if size == 8 else [(snake(12), k, "green") for k in (0, 2)]
+    )
+    boards += [(snake(12, "o"), k, "black") for k in range(2)] if size == 12 else []
+    codes = []
+    for layout, quarter, colour in boards:
+        board, tiles = turned(layout, quarter), TileSet.of(layout)
+        params = {"preset": "custom", "size": str(size), **{k: str(v) for k, v in tiles.to_json().items()}}
+        settings = training.parse_settings({**params, "warp": "0", "seed": "1"}, 0)
+        progress = training.Progress(settings, puzzle_of(board, (), tiles), board, Layout.empty(size), 0, 0)
+        codes.append((savecode.export(progress), f"{size}-{colour}-{quarter}"))
+    return codes
+
+
+@pytest.mark.parametrize("size", [8, 12])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_three_digit_clue_stays_inside_its_shape_and_readable(people: People, site_url: str, width: int, size: int):
+    """A clue counts every cell a laser enters: on a custom board it reaches three digits (127 on an 8 × 8 one,
+    144 on a 12 × 12 one). Set at 11.5 units and their own width, three digits ran over a left or right clue's
+    pill (24 units of digits in 19), and on an 8 × 8 board fitted at 390 px they were 11.9 px, under the 12 px
+    "Bigger cells" keeps. On every side and shape (a long diamond, a pill, a rectangle), three digits, a wide
+    "888" and the largest count "584" among them, keep their ink and halo inside the fill with ``ACROSS_ROOM``
+    to spare, 13.5 units high, and 12 px or more on the board as the page shows it (fitted, or zoomed by default)."""
+    shape = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
+    page = people.open(people.person(**shape), f"{site_url}/#/reflection/solo")
+    drawn = []
+    for code, name in long_lasers(size):
+        page.evaluate("localStorage.clear()")  # the puzzle in progress would come back instead of the import
+        page.goto("about:blank")
+        open_app(page, site_url, "#/reflection/solo")
+        page.locator("#rf-code-in").fill(code)
+        page.locator("#rf-open").click()
+        expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=30_000)
+        drawn += page.evaluate(SIDE_FITS, [["100", "127", "144", "188", "584", "888"], ACROSS_ROOM, "TRBL", 3])
+        if SHOTS:  # a zoomed board's three-digit clue may be out of its frame's sight: brought into it
+            page.evaluate("""() => [...document.querySelectorAll('.rf-play .rf-edge')]
+                .find((e) => e.textContent.length === 3).scrollIntoView({block: 'center', inline: 'center'})""")
+        shoot(page, f"three-digits-{name}-{width}")
+    assert {d["edge"][0] for d in drawn} == set("TRBL"), drawn
+    assert {d["kind"] for d in drawn} == ({"path"} if size == 8 else {"rect"}), drawn
+    assert [d for d in drawn if d["out"]] == [], "three digits over their clue's outline"
+    assert min(d["size"] for d in drawn) >= 13.5 and min(d["px"] for d in drawn) >= 12, "three digits too small"
 
 
 # Each clue of ``digits`` digits ("one", or "more": two or more) drawn on a shape of ``tag`` (scene.clue_shape:

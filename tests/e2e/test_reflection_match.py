@@ -263,6 +263,13 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
             assert p.get("solution") is None or p.get("reveal") == "done"
 
 
+def give_up(page: Page) -> None:
+    """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
+    page.click("button[data-action=rf-give-up]")
+    expect(page.locator(".rf-confirm")).to_be_visible()
+    page.click("button.danger[data-action=rf-give-up]")
+
+
 def play_random(people: People, options: dict, host_context: BrowserContext | None = None) -> tuple[Page, Page]:
     host = open_host(people, context=host_context)
     bea = join(people, host, "Bea")
@@ -381,8 +388,7 @@ def test_a_host_who_reloads_mid_solve_finds_its_tiles_and_notes_and_finishes(peo
     place(bea, first_tiles(found, 1))
     expect(bea.locator(".rf-work .rf-matched")).to_contain_text("clues match")
     assert bea.locator(".rf-work .rf-edge.rf-wrong").count() > 0  # one tile matches not every number
-    bea.click("button[data-action=rf-give-up]")
-    bea.click("button[data-action=rf-give-up]")
+    give_up(bea)
     # The puzzle is over for Bea while Ann solves on: her tile goes at once, as on the solo board (they
     # stayed, locked, until the round ended), and the finish line says where the solution will be.
     expect(bea.locator(".rf-finished")).to_contain_text("Its solution is shown under Solutions")
@@ -437,8 +443,7 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
     host.click("button[data-action=start]")
     for n in range(1, 6):
         expect(host.locator(".rf-phase")).to_have_text(f"Round {n} of 5", timeout=CONNECT_MS)
-        host.click("button[data-action=rf-give-up]")
-        host.click("button[data-action=rf-give-up]")
+        give_up(host)
         expect(host.locator(points_of("1", n))).to_have_count(1, timeout=CONNECT_MS)
         assert host.evaluate("document.documentElement.scrollWidth") == 390, f"after round {n}"
     expect(host.locator(".match-result")).to_be_visible()
@@ -460,6 +465,35 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
     host.wait_for_function(
         f"() => {{ const c = ({CUES})(document.querySelector('.rf-table-wrap')); return c.start && c.end; }}"
     )
+
+
+def test_a_five_round_race_s_points_table_fits_its_box_on_a_laptop(people: People):
+    """A five-round race's points table ran past its box at 1280 × 800 (its scroll cue showed at the right): on
+    a laptop the whole table is in sight, five rounds and the total, without a scroll; a phone scrolls it, with
+    the cue (the test above)."""
+    host = open_host(people, context=people.person(viewport={"width": 1280, "height": 800}))
+    bea = join(people, host, "Bea")
+    choose(host, 2, {"mode": "random", "preset": "easy", "rounds": 5})
+    sit(bea, "2", host)
+    host.click("button[data-action=start]")
+    for n in range(1, 6):
+        for page in (host, bea):
+            expect(page.locator(".rf-phase")).to_have_text(f"Round {n} of 5", timeout=CONNECT_MS)
+        give_up(host)
+        give_up(bea)
+        expect(host.locator(points_of("2", n))).to_have_count(1, timeout=CONNECT_MS)
+    expect(host.locator(".match-result")).to_be_visible()
+    box = host.locator(".rf-table-wrap")
+    if SHOTS:
+        box.scroll_into_view_if_needed()
+        for scheme in ("light", "dark"):
+            host.emulate_media(color_scheme=scheme)
+            host.screenshot(path=f"{SHOTS}/points-five-rounds-1280-{scheme}.png")
+        host.emulate_media(color_scheme=None)
+    width = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width[0] <= width[1], f"the table is {width[0]} px wide in a box of {width[1]}"
+    assert box.evaluate(CUES) == {"start": False, "end": False}
+    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}  # a round's word under its points, whole
 
 
 # Which edges of a scrolling box show the fade that says there is more past them (css/app.css: drawn, and
@@ -606,13 +640,6 @@ PAST_THE_RIGHT_EDGE = """() => {
     }
     return {wide: document.documentElement.scrollWidth - width, past};
 }"""
-
-
-def give_up(page: Page) -> None:
-    """Give up the page's puzzle: "Give up", then "Yes, give up" in the question it asks."""
-    page.click("button[data-action=rf-give-up]")
-    expect(page.locator(".rf-confirm")).to_be_visible()
-    page.click("button.danger[data-action=rf-give-up]")
 
 
 def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish_the_race(people: People):

@@ -33,6 +33,7 @@ from tests.e2e.test_reflection_match import (
     KINDS,
     LAYOUTS,
     choose,
+    give_up,
     open_host,
     page_scores,
     read_puzzle,
@@ -254,12 +255,16 @@ def fits_fingers(page: Page) -> None:
     assert sideways(page) <= 0, "the page scrolls sideways"
 
 
-# The text blocks of a match's page, each with the gap to the nearer side of the screen.
-TEXT_GAPS = """() => Object.fromEntries(
-    ['.match-status', '.rf-phase', '.rf-status', '.rf-tray', '.rf-actions', '.rf-race', '.match-seats']
-    .map((s) => [s, document.querySelector(s)]).filter(([, e]) => e).map(([s, e]) => {
+# The text blocks (selectors) of a page, each with the gap to the nearer side of the screen: a match's
+# (``MATCH_TEXT``) and solo training's (``SOLO_TEXT``).
+TEXT_GAPS = """(selectors) => Object.fromEntries(
+    selectors.map((s) => [s, document.querySelector(s)]).filter(([, e]) => e).map(([s, e]) => {
         const box = e.getBoundingClientRect();
         return [s, Math.round(Math.min(box.left, window.innerWidth - box.right))]; }))"""
+
+
+MATCH_TEXT = [".match-status", ".rf-phase", ".rf-status", ".rf-tray", ".rf-actions", ".rf-race", ".match-seats"]
+SOLO_TEXT = [".reflection-solo h1", ".rf-name", ".rf-status", ".rf-tray", ".rf-side .actions", ".rf-help"]
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 844), (320, 568)], ids=["390", "360", "320x568"])
@@ -273,6 +278,10 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
     with watched_page(browser, site_url, **{**PHONE, "viewport": {"width": width, "height": height}}) as page:
         open_puzzle(page, site_url)
         fits_fingers(page)
+        # Solo training's text keeps the 24 px the home page and a match's page keep (it stood 8 px from the
+        # screen's edge); its board alone reaches across them, its cells as they were.
+        gaps = page.evaluate(TEXT_GAPS, SOLO_TEXT)
+        assert len(gaps) == 6 and all(gap >= 24 for gap in gaps.values()), gaps
         open_app(page, site_url, "?stun=none#/host?game=reflection")
         page.tap("input[name=name]")
         page.keyboard.type("Ann")
@@ -281,7 +290,7 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
         expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
         assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
         fits_fingers(page)
-        gaps = page.evaluate(TEXT_GAPS)
+        gaps = page.evaluate(TEXT_GAPS, MATCH_TEXT)
         assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), gaps
 
 
@@ -488,8 +497,7 @@ def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_th
     # status and the round are out of sight, the focused cell still in the window.
     ann.locator("#rf-board").evaluate("e => e.scrollIntoView({block: 'start'})")
     assert not in_window(ann, ".match-status")
-    bea.click("button[data-action=rf-give-up]")
-    bea.click("button[data-action=rf-give-up]")
+    give_up(bea)
     expect(ann.locator(".rf-phase")).to_have_text("Round 2 of 3", timeout=CONNECT_MS)
     board_focused(ann)  # the new round's board took focus from the last one's
     expect(ann.locator(".rf-clock")).to_be_visible()

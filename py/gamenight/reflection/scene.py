@@ -50,6 +50,15 @@ SIDE_ACROSS = 19
 # side (tests/e2e/test_reflection_layout.py measures the fit). At 15 units high they are 0.74 of their width,
 # as tall as a top or bottom clue's nearly (16.5); 13.5 high, 0.83 of it, read smaller beside them.
 SIDE_DIGITS = 15.5
+# A clue counts every cell a laser enters, so it reaches three digits on a custom board (a laser along every row
+# of an 8 × 8 one sent back by a block: 127; never four, at most 4 × 12² + 8 entries). Three digits are 13.5 units
+# high (``.rf-long``), as a long diamond's two: the smallest clue digits, which "Bigger cells" is turned on for where
+# they would be under 12 px (css/app.css). At 11.5 and their own width they were 11.9 px on an 8 × 8 board at 390
+# px, and ran over a left or right clue's shape. Condensed (``textLength``): along the ring, on a top or bottom
+# clue, to ``LONG_ALONG`` (at 21 the outer digits' corners of a "100" or an "888", with their halo, met a pill's
+# round ends and a long diamond's slopes: tests/e2e/test_reflection_layout.py measures the fit); across the ring,
+# on a left or right one, to ``SIDE_DIGITS``, as two digits.
+LONG_ALONG = 18
 SHAPE_STROKE = 1.5  # .rf-edge .rf-shape's stroke-width in css/app.css
 SIDE_SHIFT = EDGE / 2 - (0.5 + SHAPE_STROKE / 2 + SIDE_ACROSS / 2)
 # A yellow clue's long diamond (two or more digits) is as thick across the ring as a pill or a rectangle of the
@@ -429,9 +438,9 @@ def edge(
     # its edge, and a diamond's over its tips even at 13.5. Their shape is stretched along the ring (a cell
     # long there, only 24 units deep): a disc into a pill, a square into an upright or a lying rectangle, a
     # diamond into a long one; a pill's or a rectangle's two digits are 16.5 units (14 px on a Hard board at
-    # 390 px), a diamond's 13.5, three digits 11.5; on a left or right clue, whatever its shape, two digits run
-    # across the ring, 15 units high and condensed (``SIDE_DIGITS``) (tests/e2e/test_reflection_layout.py
-    # measures the fit).
+    # 390 px), a diamond's 13.5, three digits 13.5 and condensed (``LONG_ALONG``); on a left or right clue,
+    # whatever its shape, two digits run across the ring, 15 units high and condensed (``SIDE_DIGITS``), three
+    # 13.5 high in the same width (tests/e2e/test_reflection_layout.py measures the fit).
     along = "" if clue.number < 10 else "x" if name[0] in "TB" else "y"
     fit = (
         " rf-long"
@@ -446,10 +455,12 @@ def edge(
         if clue.colour == "yellow"
         else " rf-pair"
     )
-    # Across the ring, two digits are condensed to ``SIDE_DIGITS``, so they fit their shape in any font.
+    # Across the ring, two or three digits are condensed to ``SIDE_DIGITS``, and three along it to ``LONG_ALONG``,
+    # so they fit their shape in any font.
     condensed: dict[str, str | float] = {}
-    if fit == " rf-across":
-        condensed = {"textLength": SIDE_DIGITS, "lengthAdjust": "spacingAndGlyphs"}
+    if fit == " rf-across" or clue.number >= 100:
+        length = LONG_ALONG if along == "x" else SIDE_DIGITS
+        condensed = {"textLength": length, "lengthAdjust": "spacingAndGlyphs"}
     # A left or right clue's pill, rectangle or long diamond, and its digits, sit out from the ring's middle
     # (``SIDE_SHIFT``).
     if along == "y":

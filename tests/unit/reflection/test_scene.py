@@ -9,7 +9,7 @@ import pytest
 from gamenight import i18n
 from gamenight.reflection import scene
 from gamenight.reflection.history import DOT, RING, Notes
-from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout, edge_names, trace
+from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout, edge_names, geometry, trace
 from gamenight.reflection.puzzle import Clue, TileSet, puzzle_of
 from gamenight.ui.svg import find_all, render, text_of
 
@@ -444,3 +444,93 @@ def test_in_japanese_the_refusal_to_turn_a_block_names_the_tray_s_remove_tool_as
         assert text_of(remove) == "取り除く"
     finally:
         i18n.set_language("en")
+
+
+def snake(n: int, end: str = "") -> Layout:
+    """A laser from L1 runs along every row in turn (a mirror at each row's ends), through every cell of the
+    board; ``end`` in the last row's last cell sends it back ("#") or stops it ("o")."""
+    tiles = {}
+    for r in range(n):
+        if r % 2 == 0:  # heading east: turned south at the row's end, from the north at its start
+            tiles[(r, n - 1)] = "\\"
+            if r:
+                tiles[(r, 0)] = "\\"
+        else:
+            tiles[(r, n - 1)] = "/"
+            tiles[(r, 0)] = "/"
+    last = (n - 1, 0) if n % 2 == 0 else (n - 1, n - 1)
+    tiles[last] = end or tiles[last]
+    return Layout.of(n, tiles)
+
+
+def turned(layout: Layout, quarters: int) -> Layout:
+    """``layout`` turned ``quarters`` quarter turns clockwise: its mirrors turn with it."""
+    swap = {"/": "\\", "\\": "/", "|": "-", "-": "|"}
+    n = layout.size
+    for _ in range(quarters):
+        layout = Layout.of(n, {(c, n - 1 - r): swap.get(t, t) for (r, c), t in layout.tiles().items()})
+    return layout
+
+
+def test_a_clue_has_at_most_three_digits_and_three_are_reachable_on_boards_a_player_can_pick():
+    """What a clue counts (every cell entry) is bounded by the rules: a laser never enters a cell the same way
+    twice (``laser``'s docstring), so it makes at most 4 × size² + 8 entries, 584 on the largest board (12 × 12):
+    never four digits. Three are reachable: a laser along every row of a custom 8 × 8 board (16 diagonal
+    mirrors and a block, within the custom form's counts) is sent back over them all, 127 entries; on a 12 × 12
+    one it crosses the 144 cells."""
+    assert geometry(MAX_SIZE, ((0, 0), (MAX_SIZE - 1, MAX_SIZE - 1))).limit < 1000
+    back = trace(snake(8, "#"), "L1")
+    assert (back.number, back.colour) == (127, "yellow")
+    across = trace(snake(12), "L1")
+    assert across.number == 144 and across.colour == "green"
+    assert trace(snake(12, "o"), "L1").colour == "black"
+
+
+def ink_room(shape, half_high: float) -> float:
+    """How long a line a top or bottom clue's shape holds inside its fill along the ring, ``half_high`` above or
+    below its middle."""
+    half = scene.SHAPE_STROKE / 2
+    if shape.tag == "path":  # a long diamond: 45° ends, so it is shorter by its height off the middle
+        numbers = [float(v) for v in re.findall(r"-?[0-9.]+", shape.attr("d"))]
+        xs = numbers[0::2]
+        return max(xs) - min(xs) - 2 * half_high - 2 * half * 2**0.5
+    return shape.attr("width") - 2 * half
+
+
+def test_a_three_digit_clue_is_condensed_to_fit_its_shape_on_every_side():
+    """A three-digit clue (a custom board's: the test above) was set at 11.5 units at its own width: across a
+    left or right clue's ring that is 24 units of digits for a pill 19 across, over its outline. Three digits
+    are condensed (``textLength``) to what their shape holds with their halo and half a unit to spare, on
+    every side and shape: along the ring on a top or bottom clue (a long diamond is the narrowest there),
+    across it on a left or right one (``SIDE_DIGITS``); and they are no smaller than the page's smallest clue
+    digits (``LONG_DIGITS``' font, css/app.css: the test below)."""
+    names = edge_names(5)
+    colours = ("yellow", "green", "black")
+    numbers = {n: Clue(100 + 37 * i, colours[i % 3]) for i, n in enumerate(names)}
+    puzzle = replace(PUZZLE, clues=tuple(numbers[n] for n in names))
+    high = 0.74 * 13.5 / 2  # half a digit's ink at 13.5 units (a DejaVu Sans Bold digit's 0.73 em, rounded up)
+    halo = 1.5 / 2  # the halo's half (.rf-long's stroke); the digits' ink is narrower than their advance
+    seen = set()
+    for e in by_class(scene.board(puzzle, Layout.empty(5)), "rf-edge"):
+        (number,) = by_class(e, "rf-number")
+        (shape,) = by_class(e, "rf-shape")
+        name = e.attr("data-edge")
+        assert "rf-long" in str(number.attr("class")).split(), name
+        assert number.attr("lengthAdjust") == "spacingAndGlyphs", name
+        length = number.attr("textLength")
+        assert length is not None, name
+        # Across the ring (a left or right clue) the digits' height lies along it, where every shape is flat.
+        room = ink_room(shape, high + halo) if name[0] in "TB" else scene.SIDE_ACROSS - scene.SHAPE_STROKE
+        assert length + 2 * halo <= room, (name, shape.tag, length, room)
+        seen.add((name[0], shape.tag))
+    assert {side for side, _ in seen} == set("TRBL") and {tag for _, tag in seen} == {"path", "rect"}
+
+
+def test_no_clue_number_is_smaller_than_the_digits_bigger_cells_is_turned_on_for():
+    """ "Bigger cells" is on by default where the fitted board's smallest clue digits (13.5 units) would be under
+    12 px (css/app.css; the test above checks its widths): a three-digit clue at 11.5 units was 11.9 px on an
+    8 × 8 board at 390 px, fitted, under that minimum. No clue's digits are smaller than 13.5 units."""
+    css = (Path(__file__).resolve().parents[3] / "css" / "app.css").read_text()
+    sizes = {k: float(v) for k, v in re.findall(r"\.rf-number(\.rf-[a-z]+)? \{ font-size: ([\d.]+)px;", css)}
+    assert {".rf-long", ".rf-mid", ".rf-across", ""} <= set(sizes), sizes
+    assert min(sizes.values()) == 13.5, sizes
