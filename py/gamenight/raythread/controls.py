@@ -362,9 +362,13 @@ class RaythreadBoard:
                         _("Fit the board") if ui.zoom else _("Zoom in"),
                     )
                     if live
-                    # Its room, unseen: the row above the board lost the button's height (32 px at 390 px, the
-                    # row wrapped for it), and the board moved up when the host was lost and back at the rejoin.
-                    else h("span", {"class": "button quiet rt-idle", "aria-hidden": "true"}, _("Zoom in")),
+                    # Its room, unseen, on a page that lost the host: the row above the board lost the button's
+                    # height (32 px at 390 px, the row wrapped for it), and the board moved up when the host was
+                    # lost and back at the rejoin. A match the host ended comes back to no input: its row keeps
+                    # no empty room (on a phone it stood as an empty line over the board).
+                    else table.offline
+                    and not table.stopped
+                    and h("span", {"class": "button quiet rt-idle", "aria-hidden": "true"}, _("Zoom in")),
                 ),
                 h(
                     "div",

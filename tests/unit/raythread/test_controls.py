@@ -805,3 +805,24 @@ def test_a_finished_match_s_seat_cards_say_each_player_s_place_not_an_empty_hand
     assert "mirror" in BOARD.seat_facts(running, "A", TABLE)[0]
     stopped = replace(TABLE, stopped=True)  # the host ended it: no standings, and no hand to play from
     assert BOARD.seat_facts(running, "A", stopped) == []
+
+
+def test_a_match_the_host_ended_keeps_no_room_for_zoom_in_a_lost_host_keeps_it():
+    """On a phone a match the host ended kept an empty row over its board where "Zoom in" was (the board takes
+    no input then): its unseen room stands only on a page that lost the host, where the board must not move
+    up as the connection drops and back down at the rejoin (docs/accessibility.md, "A lost host moves
+    nothing"). A running match draws the button."""
+    state = played(3, 5, ("A", "C"))
+    view = rules.view(state, "A")
+
+    def info(table):
+        tree = BOARD.render(BOARD.start(view, None), view, None, table)
+        (row,) = find_all(tree, lambda e: e.attr("class") == "rt-info")
+        return [
+            str(e.attr("class")) for e in row.children if isinstance(e, Element) and "button" in str(e.attr("class"))
+        ]
+
+    assert info(TABLE) == ["button quiet rt-zoom"]
+    assert info(replace(TABLE, offline=True)) == ["button quiet rt-idle"]
+    assert info(replace(TABLE, stopped=True)) == []
+    assert info(replace(TABLE, stopped=True, offline=True)) == [], "ended, then the host lost: nothing to keep"
