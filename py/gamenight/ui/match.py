@@ -820,11 +820,13 @@ def render(
     )
     # Once the board has shown the move that ended the match (the live region says it at once): beside a
     # replay of that move, the standings told the end before the board did.
-    over = result and not replaying(ui) and result_panel(result, table)
-    # A finished match: the standings, then what the table offers (Rematch …), then the seat cards (which the
-    # standings repeat) and the log, in the page itself, so the eye, a screen reader and Tab meet them in one
-    # order, whatever the game. Under four seat cards Rematch stood at a 1280 × 800 window's bottom edge.
-    side = (over, *offers, seat_list(seats, table)) if over else (seat_list(seats, table), *offers)
+    standings = result and not replaying(ui) and result_panel(result, table)
+    # A finished match (by its rules, or the host's word): the standings, then what the table offers (Rematch
+    # …), then the seat cards (which the standings repeat) and the log, in the page itself, so the eye, a screen
+    # reader and Tab meet them in one order, whatever the game. Under four seat cards Rematch stood at a
+    # 1280 × 800 window's bottom edge.
+    over = bool(standings) or table.stopped
+    side = (standings, *offers, seat_list(seats, table)) if over else (seat_list(seats, table), *offers)
     return h(
         "section",
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)

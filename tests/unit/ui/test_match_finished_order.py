@@ -4,6 +4,7 @@ the eye, a screen reader and Tab meet them alike (a style's ``order`` drew Rayth
 seat cards that came before it in the page). The screen decides it for every board alike."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -63,3 +64,12 @@ def test_a_running_match_keeps_the_seat_cards_first():
     running = {k: v for k, v in ui.view.items() if k != "result"}
     ui = match.start("raythread", ui.board, running, table)
     assert side_order(match.render(ui, table, [])) == ["match-seats", "actions match-controls", "match-log"]
+
+
+def test_a_match_the_host_ended_puts_rematch_before_the_seat_cards():
+    """A match the host ended has no standings (its rules did not end it); its Rematch comes first all the same."""
+    ui, table = finished("raythread", 2)
+    running = {k: v for k, v in ui.view.items() if k != "result"}
+    stopped = replace(table, stopped=True)
+    ui = match.start("raythread", ui.board, running, stopped)
+    assert side_order(match.render(ui, stopped, [])) == ["actions match-controls", "match-seats", "match-log"]
