@@ -3,8 +3,10 @@ beside or under it (Raythread's hand, Light Seeker's turn) without scrolling (do
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import test_lightseeker, test_raythread
 from tests.e2e.conftest import assert_in_window, open_app
@@ -218,6 +220,48 @@ def test_a_finished_four_player_raythread_match_shows_the_result_rematch_and_boa
         expect(page.locator("button[data-action=table-new]")).to_have_text("Rematch")
         page.evaluate("window.scrollTo(0, 0)")
         assert_in_window(page, (".match-status", ".rt-board", ".match-result", ".match-controls"))
+        tab_from_the_result_reaches_rematch(page)
+    finally:
+        context.close()
+
+
+# Where each part of a finished match's side panel stands in the page (its DOM order, which a screen reader
+# reads and Tab follows), by the order of its first element.
+PAGE_ORDER = """() => ['.match-result', 'button[data-action=table-new]', '.match-seats', '.match-log']
+  .map((s) => document.querySelector(s))
+  .map((e, i, all) => all.filter((o) => e.compareDocumentPosition(o) & Node.DOCUMENT_POSITION_PRECEDING).length)"""
+
+
+def tab_from_the_result_reaches_rematch(page: Page) -> None:
+    """The page itself puts the result, then Rematch, then the seat cards and the log: a screen reader reads
+    them as the eye sees them (a style's ``order`` drew Rematch above the seat cards that came before it in
+    the page). A click on the final standings' heading (no Tab stop: it starts the keys' way from there),
+    then Tab: the first stop is Rematch."""
+    assert page.evaluate(PAGE_ORDER) == [0, 1, 2, 3]
+    page.click(".match-result h2")
+    page.keyboard.press("Tab")
+    expect(page.locator("button[data-action=table-new]")).to_be_focused()
+
+
+def test_a_finished_light_seeker_match_shows_the_result_rematch_and_board_in_the_window(
+    browser: Browser, site_url: str
+):
+    """As a finished Raythread match: at 1280 × 800 the result, Rematch and the board lie in the window
+    without scrolling, and Tab from the result reaches Rematch first (the seat cards came before it)."""
+    saved, state, last = test_lightseeker.saved_one_turn_from_the_end(3)
+    record = json.loads(saved)
+    record["record"]["log"].append({"at": 3_000, "seat": state.to_move, "move": last})
+    record["record"]["ended"] = "over"
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('{test_lightseeker.STORE}', {json.dumps(json.dumps(record))})")
+        open_app(page, site_url, "#/lightseeker/table")
+        expect(page.locator(".match-result")).to_be_visible()
+        expect(page.locator("button[data-action=table-new]")).to_have_text("Rematch")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".match-status", ".ls-board", ".match-result", ".match-controls"))
+        tab_from_the_result_reaches_rematch(page)
     finally:
         context.close()
 

@@ -528,8 +528,11 @@ def test_a_raythread_match_over_peer_links_shows_one_position_on_every_board(peo
     # Not Bea's turn: her click is explained on her page and sends nothing.
     bea.click("#rt-c5-2")
     expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
-    # Beside her board, where her hand stands on her turn: the tiles still unseen, and who is to play.
+    # Beside her board, where her hand stands on her turn: the tiles still unseen. Who is to play is the
+    # status line's beside it: the panel's line for a phone's one column is not shown.
+    expect(bea.locator(".rt-unseen")).to_be_visible()
     expect(bea.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
+    expect(bea.locator(".rt-unseen-turn")).to_be_hidden()
     expect(host.locator(".rt-unseen")).to_have_count(0)  # the host's turn: the hand stands there
     dealt = unseen(bea)
 

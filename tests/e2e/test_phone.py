@@ -359,6 +359,28 @@ def test_a_match_the_host_ends_by_keyboard_brings_the_focused_status_into_a_phon
     expect(host.locator(".rf-clock, [data-action=rf-submit], [data-action=rf-give-up]")).to_have_count(0)
 
 
+# The row of facts over Raythread's board: its height, and that of its first line (the target's words).
+INFO_ROW = """() => {
+    const row = document.querySelector('.rt-info');
+    return {row: row.getBoundingClientRect().height, line: row.firstElementChild.getBoundingClientRect().height};
+}"""
+
+
+def test_a_raythread_match_the_host_ended_keeps_no_empty_row_over_a_phone_s_board(people: People):
+    """At 390 × 844 a guest's match the host ended kept an empty row over its board where "Zoom in" was (a
+    board that takes no input draws none, its room kept unseen for a lost host: docs/accessibility.md). The
+    row of facts is one line; while the match ran, "Zoom in" took a row of its own."""
+    host, bea = lost_host_match(people, 390, "light")
+    running = bea.evaluate(INFO_ROW)
+    assert running["row"] > running["line"] * 1.5, running  # "Zoom in" wrapped to a row of its own
+    host.click("button[data-action=end]")
+    host.locator(".confirm button[data-action=end]").click()
+    expect(bea.locator(".match-status")).to_contain_text("ended the match")
+    expect(bea.locator(".rt-zoom, .rt-idle")).to_have_count(0)
+    ended = bea.evaluate(INFO_ROW)
+    assert ended["row"] < ended["line"] + 1, ended
+
+
 def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_window(phone: Page, site_url: str):
     """On this device, "New match" during a match (under the board) ends it and deals another: focus goes
     to the new match's status line, in the phone's window (390×844)."""

@@ -362,9 +362,13 @@ class RaythreadBoard:
                         _("Fit the board") if ui.zoom else _("Zoom in"),
                     )
                     if live
-                    # Its room, unseen: the row above the board lost the button's height (32 px at 390 px, the
-                    # row wrapped for it), and the board moved up when the host was lost and back at the rejoin.
-                    else h("span", {"class": "button quiet rt-idle", "aria-hidden": "true"}, _("Zoom in")),
+                    # Its room, unseen, on a page that lost the host: the row above the board lost the button's
+                    # height (32 px at 390 px, the row wrapped for it), and the board moved up when the host was
+                    # lost and back at the rejoin. A match the host ended comes back to no input: its row keeps
+                    # no empty room (on a phone it stood as an empty line over the board).
+                    else table.offline
+                    and not table.stopped
+                    and h("span", {"class": "button quiet rt-idle", "aria-hidden": "true"}, _("Zoom in")),
                 ),
                 h(
                     "div",
@@ -404,6 +408,14 @@ class RaythreadBoard:
         return keep(_HANDS, key, lambda: _hand(counts, *drawn))
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
+        # A finished match: nobody plays from a hand any more ("0 mirrors, 0 prisms"), so the card says the
+        # seat's place in the final standings, beside its score; a match the host ended has neither.
+        result = view.get("result")
+        if isinstance(result, Mapping):
+            place = _place(result, seat)
+            return [place] if place else []
+        if table.stopped:
+            return []
         hand = view["hands"].get(seat, {})
         mirrors, prisms = hand.get("mirror", 0), hand.get("prism", 0)
         return [
@@ -674,17 +686,39 @@ def _hand(
     )
 
 
+def _place(result: Mapping[str, Any], seat: str) -> str:
+    """``seat``'s place in ``result``'s ranking, in words ("2nd place"; "" for a seat not ranked). Tied seats
+    share a place and the next counts everyone ahead (1, 1, 3), as the final standings number them
+    (``ui.match.result_panel``). Four seats at most: a literal call for each, whose context the catalogue
+    keeps (each language writes its own ordinals)."""
+    ahead = 0
+    for seats in result.get("ranking") or []:
+        seats = seats if isinstance(seats, list) else []
+        if seat in seats:
+            return {
+                1: lambda: i18n.pgettext("place in the final standings", "1st place"),
+                2: lambda: i18n.pgettext("place in the final standings", "2nd place"),
+                3: lambda: i18n.pgettext("place in the final standings", "3rd place"),
+                4: lambda: i18n.pgettext("place in the final standings", "4th place"),
+            }.get(ahead + 1, lambda: "")()
+        ahead += len(seats)
+    return ""
+
+
 def _unseen_panel(view: JSON, table: Table) -> Element:
     """Beside (or under) the board when this page has no hand to play from: the mirrors and prisms still
     unseen (``scene.unseen``: the deck's, from the view alone, so a spectator reads the same) drawn as the
-    hand draws its tiles, and who is to play. A named group: a screen reader hears "Tiles still unseen"
-    and each count in words."""
+    hand draws its tiles. A named group: a screen reader hears "Tiles still unseen" and each count in words.
+    Who is to play is the status line's, above the board, which a screen reader reads (and hears from the
+    live region): a last line here said it a second time, beside the status on a wide screen. It stays for
+    the eye in one column only (css/app.css), where a phone scrolled to the board has the status out of the
+    window while the computer thinks, and out of a screen reader's way there too."""
+    turn = view.get("turn")
     counts = scene.unseen(view)
     words = {
         "mirror": lambda n: ngettext("{n} mirror", "{n} mirrors", n).format(n=n),
         "prism": lambda n: ngettext("{n} prism", "{n} prisms", n).format(n=n),
     }
-    turn = view.get("turn")
     return h(
         "div",
         {"class": "rt-unseen", "role": "group", "aria-labelledby": "rt-unseen-title"},
@@ -706,7 +740,11 @@ def _unseen_panel(view: JSON, table: Table) -> Element:
         ),
         isinstance(turn, str)
         and not table.stopped
-        and h("p", {"class": "rt-unseen-turn"}, _("{name} to play").format(name=seat_label(table, turn))),
+        and h(
+            "p",
+            {"class": "rt-unseen-turn", "aria-hidden": "true"},
+            _("{name} to play").format(name=seat_label(table, turn)),
+        ),
     )
 
 

@@ -788,7 +788,8 @@ def render(
     """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
     the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
     back."), under the controls: above the board, it pushed the board and the buttons down as it came
-    and went, under the pointer of a second click on Undo. ``beside``: the table's controls for what
+    and went, under the pointer of a second click on Undo. A finished match puts the result, then the
+    controls and the notice, before the seats. ``beside``: the table's controls for what
     the status says (a lobby host's way to the seat of a player whose page is gone), right under it:
     they come and go with the status's own words for it ("Bea (2) is disconnected"). ``under``: right under
     the board, in its column (a guest's way back to a host it lost: ``ui.lobby.join``), where it moves neither
@@ -803,6 +804,29 @@ def render(
         seats = replace(ui, view=step_view)  # beside the board, the mover is to play until its move is shown
     else:
         board = game.render(ui.local, ui.view, seat, table)
+    offers = (
+        h(
+            "div",
+            {"class": "actions match-controls"},
+            controls,
+            # The app opens the game's rules over the match (ui/app.py), so nothing is left.
+            h(
+                "button",
+                {"type": "button", "class": "button quiet", "data-action": "app-rules", "data-game": ui.game},
+                _("How to play"),
+            ),
+        ),
+        notice and h("p", {"class": "notice match-notice", "role": "status"}, notice),
+    )
+    # Once the board has shown the move that ended the match (the live region says it at once): beside a
+    # replay of that move, the standings told the end before the board did.
+    standings = result and not replaying(ui) and result_panel(result, table)
+    # A finished match (by its rules, or the host's word): the standings, then what the table offers (Rematch
+    # …), then the seat cards (which the standings repeat) and the log, in the page itself, so the eye, a screen
+    # reader and Tab meet them in one order, whatever the game. Under four seat cards Rematch stood at a
+    # 1280 × 800 window's bottom edge.
+    over = bool(standings) or table.stopped
+    side = (standings, *offers, seat_list(seats, table)) if over else (seat_list(seats, table), *offers)
     return h(
         "section",
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
@@ -843,22 +867,7 @@ def render(
         h(
             "aside",
             {"class": "match-side"},
-            # Once the board has shown the move that ended the match (the live region says it at once):
-            # beside a replay of that move, the standings told the end before the board did.
-            result and not replaying(ui) and result_panel(result, table),
-            seat_list(seats, table),
-            h(
-                "div",
-                {"class": "actions match-controls"},
-                controls,
-                # The app opens the game's rules over the match (ui/app.py), so nothing is left.
-                h(
-                    "button",
-                    {"type": "button", "class": "button quiet", "data-action": "app-rules", "data-game": ui.game},
-                    _("How to play"),
-                ),
-            ),
-            notice and h("p", {"class": "notice match-notice", "role": "status"}, notice),
+            *side,
             log_panel(ui, table),
         ),
         h(

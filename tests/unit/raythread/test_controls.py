@@ -14,7 +14,7 @@ from gamenight.raythread.controls import BOARD
 from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import find_all, render, text_of
+from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.alerts import regions, said_in_turns
 
 from .helpers import position, tile
@@ -751,10 +751,12 @@ def unseen_panel(tree):
     return find_all(tree, lambda e: "rt-unseen" in str(e.attr("class")).split())
 
 
-def test_a_page_not_to_play_shows_the_tiles_still_unseen_beside_the_board_and_whose_turn_it_is():
+def test_a_page_not_to_play_shows_the_tiles_still_unseen_beside_the_board():
     """The panel by the board stood empty while another seat played (a computer, a spectator's page, a
     guest's between turns, a finished match): there it shows the mirrors and prisms still unseen, from the
-    view alone, and who is to play; never on the player's own turn, where the hand stands."""
+    view alone; never on the player's own turn, where the hand stands. Who is to play is the status line's,
+    right above the board (and the live region's): the panel's last line "Ann (A) to play" said it again to a
+    screen reader. It stays only for the eye, on a phone (css/app.css), where the status may be out of sight."""
     state = played(3, 5, ("A", "C"))
     counts = {k: state.deck.count(k) for k in rules.KINDS}
     to_play = state.seats[state.turn]
@@ -765,7 +767,10 @@ def test_a_page_not_to_play_shows_the_tiles_still_unseen_beside_the_board_and_wh
         assert not find_all(tree, lambda e: e.attr("class") == "rt-hand")
         words = " ".join(text_of(panel).split())
         assert f"{counts['mirror']} mirror" in words and f"{counts['prism']} prism" in words, words
-        assert {"A": "Ann (A)", "C": "Cy (B)"}[to_play] + " to play" in words, words
+        (turn,) = find_all(panel, lambda e: "to play" in text_of(e) and e.tag == "p")
+        assert turn.attr("aria-hidden") == "true" and turn.attr("class") == "rt-unseen-turn", "said by the status"
+        heard = " ".join(text_of(e) for e in panel.children if isinstance(e, Element) and e is not turn)
+        assert "to play" not in heard, heard
         assert panel.attr("role") == "group" and panel.attr("aria-labelledby"), "a named group"
         named = panel.attr("aria-labelledby")
         (title,) = find_all(panel, lambda e, named=named: e.attr("id") == named)
@@ -782,3 +787,42 @@ def test_a_finished_match_shows_the_tiles_never_drawn_and_nobody_to_play():
     (panel,) = unseen_panel(BOARD.render(BOARD.start(view, None), view, None, TABLE))
     words = " ".join(text_of(panel).split())
     assert f"{state.deck.count('mirror')} mirror" in words and "to play" not in words, words
+
+
+def test_a_finished_match_s_seat_cards_say_each_player_s_place_not_an_empty_hand():
+    """A finished match's seat cards said "0 mirrors, 0 prisms": hands nobody plays from any more. Each card
+    says the seat's place in the final standings (its score stands beside it), tied seats sharing a place;
+    a running match's cards say the hand."""
+    state = played(5, 400, ("A", "C"))
+    assert state.ended
+    view = rules.view(state, "A")
+    places = {s: n for n, seats in enumerate(GAME.result(state).ranking, 1) for s in seats}
+    ordinal = {1: "1st place", 2: "2nd place"}
+    for seat in ("A", "C"):
+        facts = BOARD.seat_facts(view, seat, TABLE)
+        assert facts == [ordinal[places[seat]]], facts
+    running = rules.view(played(5, 3, ("A", "C")), "A")
+    assert "mirror" in BOARD.seat_facts(running, "A", TABLE)[0]
+    stopped = replace(TABLE, stopped=True)  # the host ended it: no standings, and no hand to play from
+    assert BOARD.seat_facts(running, "A", stopped) == []
+
+
+def test_a_match_the_host_ended_keeps_no_room_for_zoom_in_a_lost_host_keeps_it():
+    """On a phone a match the host ended kept an empty row over its board where "Zoom in" was (the board takes
+    no input then): its unseen room stands only on a page that lost the host, where the board must not move
+    up as the connection drops and back down at the rejoin (docs/accessibility.md, "A lost host moves
+    nothing"). A running match draws the button."""
+    state = played(3, 5, ("A", "C"))
+    view = rules.view(state, "A")
+
+    def info(table):
+        tree = BOARD.render(BOARD.start(view, None), view, None, table)
+        (row,) = find_all(tree, lambda e: e.attr("class") == "rt-info")
+        return [
+            str(e.attr("class")) for e in row.children if isinstance(e, Element) and "button" in str(e.attr("class"))
+        ]
+
+    assert info(TABLE) == ["button quiet rt-zoom"]
+    assert info(replace(TABLE, offline=True)) == ["button quiet rt-idle"]
+    assert info(replace(TABLE, stopped=True)) == []
+    assert info(replace(TABLE, stopped=True, offline=True)) == [], "ended, then the host lost: nothing to keep"

@@ -191,3 +191,19 @@ def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_
     host.click("end")
     host.click("end")
     assert starts(host) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."], "the one of seat C, at A"
+
+
+def primaries(page: Page) -> list[str]:
+    return [text_of(b) for b in page.find(lambda e: e.tag == "button" and "primary" in str(e.attr("class")).split())]
+
+
+def test_the_host_s_page_has_one_primary_action_invite_a_player_is_secondary():
+    """The host's page showed "Invite a player" as a primary button on the page where the finished match's
+    Rematch is the one primary action (docs/accessibility.md): two buttons drawn alike, each saying "press
+    me". Invite a player is a secondary button, before a match too, where Start the match is the one."""
+    host, _bea = ended()
+    (invite,) = host.find(lambda e: e.attr("data-action") == "invite" and text_of(e) == "Invite a player")
+    assert invite.attr("class") == "button", invite
+    assert primaries(host) == ["Rematch"]
+    before = host_lobby(FakeRtc(), Browser())
+    assert primaries(before) == ["Start the match"]

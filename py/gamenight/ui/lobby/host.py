@@ -1100,11 +1100,13 @@ def _invites_view(model: HostModel) -> Element:
         {"class": "invites"},
         h("h2", {}, _("Invitations")),
         # The page's row of a button and its words: the words stand clear of the button, beside it or, on a
-        # phone, as a block of their own under it (they touched it, then ran on under it).
+        # phone, as a block of their own under it (they touched it, then ran on under it). A secondary button:
+        # the page's one primary action is the match's (Start the match, Rematch); drawn alike, two buttons
+        # each said "press me" (docs/accessibility.md).
         h(
             "p",
             {"class": "actions"},
-            h("button", {"class": "button primary", "data-action": "invite"}, _("Invite a player")),
+            h("button", {"class": "button", "data-action": "invite"}, _("Invite a player")),
             h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
         # No empty list: in the section's stack it would add a gap of its own under the button's row.
