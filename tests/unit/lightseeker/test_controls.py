@@ -19,22 +19,11 @@ from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.alerts import regions, said_in_turns
 
-from .test_rules import NEAR_WIN
+from .test_rules import NEAR_WIN, played
 
 TABLE = Table("lightseeker", (SeatAt("ann", "Ann", "amber"), SeatAt("bob", "Bob", "cyan")), frozenset(("ann", "bob")))
 GUEST = Table("lightseeker", TABLE.seats, frozenset(("bob",)))
 WATCHING = Table("lightseeker", TABLE.seats, frozenset())
-
-
-def played(seed: int, turns: int, joins: str = "edges") -> State:
-    """A position after ``turns`` random legal turns of a seeded match."""
-    state = GAME.setup(GAME.options({"light_joins": joins}), ["ann", "bob"], seed)
-    chooser = random.Random(seed)
-    for _ in range(turns):
-        if state.outcome:
-            break
-        state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
-    return state
 
 
 def said(note) -> str:

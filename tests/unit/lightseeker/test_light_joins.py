@@ -14,7 +14,7 @@ from gamenight.core.errors import BadOptions
 from gamenight.lightseeker import GAME
 from gamenight.lightseeker.rules import LIGHTING, Area, Options, State, light_areas, total_light
 
-from .test_rules import DARK, FULL, HALF_ES, HALF_NW, NEAR_WIN, board, move
+from .test_rules import DARK, FULL, HALF_ES, HALF_NW, NEAR_WIN, board, move, played
 
 
 def test_the_option_defaults_to_lit_edges_and_is_validated():
@@ -67,16 +67,6 @@ def test_the_same_turn_wins_only_where_any_adjacent_lit_faces_join():
     view = GAME.view(after, None)
     assert view["areas"] == [{"cubes": [0, 1, 2, 3], "value": 7}]
     assert view["options"]["light_joins"] == "faces"
-
-
-def played(seed: int, turns: int, joins: str) -> State:
-    state = GAME.setup(GAME.options({"light_joins": joins}), ["ann", "bob"], seed)
-    chooser = random.Random(seed)
-    for _ in range(turns):
-        if state.outcome:
-            break
-        state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
-    return state
 
 
 @settings(max_examples=40, deadline=None)

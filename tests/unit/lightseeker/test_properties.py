@@ -84,10 +84,19 @@ def position(seed, turns):
     return s
 
 
-def assert_reached_by_a_legal_turn(before, after):
-    arrangements = {(b.cells, b.orientations) for _, b in turn_outcomes(before.board, before.actions_due)}
-    assert (after.board.cells, after.board.orientations) in arrangements
-    assert after.board.buh != before.board.buh and after.turn == before.turn + 1
+def assert_played_legally_or_refused(s, raw):
+    """Play ``raw`` on ``s``: a refusal says why, a turn played leaves an arrangement a legal turn leaves
+    (Buh moved, the turn counted), and ``s`` is the same either way."""
+    before = GAME.view(s, None)
+    try:
+        after, _ = GAME.play(s, s.to_move, raw, 0)
+    except IllegalMove as err:
+        assert str(err)
+    else:
+        arrangements = {(b.cells, b.orientations) for _, b in turn_outcomes(s.board, s.actions_due)}
+        assert (after.board.cells, after.board.orientations) in arrangements
+        assert after.board.buh != s.board.buh and after.turn == s.turn + 1
+    assert GAME.view(s, None) == before
 
 
 @settings(max_examples=120, deadline=None)
@@ -98,14 +107,7 @@ def test_a_well_formed_turn_is_played_as_a_legal_one_or_refused_harmlessly(data,
         "actions": data.draw(st.lists(actions(junk=False), min_size=s.actions_due, max_size=s.actions_due)),
         "buh": data.draw(st.integers(0, 8)),
     }
-    before = GAME.view(s, None)
-    try:
-        after, _ = GAME.play(s, s.to_move, raw, 0)
-    except IllegalMove as err:
-        assert str(err)
-    else:
-        assert_reached_by_a_legal_turn(s, after)
-    assert GAME.view(s, None) == before
+    assert_played_legally_or_refused(s, raw)
 
 
 @settings(max_examples=100, deadline=None)
@@ -121,11 +123,4 @@ def test_junk_turns_are_refused_with_a_reason(data, seed, turns):
             junk_or(st.integers(0, 8)),
         )
     )
-    before = GAME.view(s, None)
-    try:
-        after, _ = GAME.play(s, s.to_move, raw, 0)
-    except IllegalMove as err:
-        assert str(err)
-    else:
-        assert_reached_by_a_legal_turn(s, after)
-    assert GAME.view(s, None) == before
+    assert_played_legally_or_refused(s, raw)

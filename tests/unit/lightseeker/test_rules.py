@@ -43,6 +43,17 @@ def move(*actions, buh):
     return {"actions": [{"cube": c, "kind": k, "dir": d} for c, k, d in actions], "buh": buh}
 
 
+def played(seed: int, turns: int, joins: str = "edges") -> State:
+    """A position after ``turns`` random legal turns of a seeded match (fewer where it ends sooner)."""
+    state = GAME.setup(GAME.options({"light_joins": joins}), ["ann", "bob"], seed)
+    chooser = random.Random(seed)
+    for _ in range(turns):
+        if state.outcome:
+            break
+        state, _ = GAME.play(state, state.to_move, chooser.choice(GAME.legal(state, state.to_move)), 0)
+    return state
+
+
 def test_the_shorthand_orientations_light_what_their_names_say():
     assert DEFAULT_LIGHTING.lit_edges[HALF_NW] == {N, W}
     assert DEFAULT_LIGHTING.lit_edges[HALF_ES] == {E, S}

@@ -179,6 +179,16 @@ class Party:
         assert sum(1 for e in after.log if e.seat is not None) == played + 1, f"the host refused {name}'s legal move"
         assert played < MAX_MOVES, f"the match is still running after {MAX_MOVES} moves"
 
+    def play_out(self, brain: random.Random) -> int:
+        """The running match played to its end by ``play_one``, every mirror checked ``in_step`` after each
+        move; how many moves it took."""
+        moves = 0
+        while self.session.match.running:
+            self.play_one(brain)
+            moves += 1
+            self.in_step()
+        return moves
+
 
 def seat_everyone(party: Party, seats: dict[str, str]) -> None:
     for name, seat in seats.items():

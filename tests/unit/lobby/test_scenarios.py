@@ -35,11 +35,7 @@ def test_four_players_and_two_spectators_play_a_full_raythread_match():
         "Fay": None,
     }
     brain = random.Random(5)
-    moves = 0
-    while party.session.match.running:
-        party.play_one(brain)
-        moves += 1
-        party.in_step()
+    moves = party.play_out(brain)
     final = party.clients["Eve"].match
     assert final.ended == "over" and final.result is not None and final.moves == moves
     assert party.clients["Host"].lobby.phase == "lobby"
@@ -64,11 +60,7 @@ def test_two_players_play_a_full_light_seeker_match_with_a_spectator():
     party.send("Host", p.Start(11))
     party.in_step()
     brain = random.Random(8)
-    moves = 0
-    while party.session.match.running:
-        party.play_one(brain)
-        moves += 1
-        party.in_step()
+    moves = party.play_out(brain)
     final = party.clients["Eve"].match
     assert final.ended == "over" and final.result is not None and final.moves == moves
     assert final.view["seats"] == ["1", "2"] and final.you is None
@@ -161,9 +153,7 @@ def test_the_host_reloads_mid_match_and_everyone_comes_back_to_play_on():
         party.reconnect(name)
     party.in_step()
     assert [party.clients[n].match.you for n in ("Host", "Bea", "Cal", "Eve")] == ["X", "Y", "Z", None]
-    while party.session.match.running:
-        party.play_one(brain)
-        party.in_step()
+    party.play_out(brain)
     assert party.clients["Eve"].match.result is not None
     assert replay(party.session.match.record)[-1] == party.session.match.state
 

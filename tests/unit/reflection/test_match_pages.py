@@ -14,7 +14,7 @@ from gamenight.ui import match
 from gamenight.ui.lobby.host import PREPARE
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
 
@@ -105,7 +105,7 @@ def test_a_builder_who_reloads_its_page_after_sending_still_reveals_its_puzzle()
     bea.close()  # the page is reloaded: it comes back through a new invitation, its storage kept
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
-    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again = rtc.visit(bea_browser, str(host.by_class("invite-link")[0].attr("value")))
     again.submit("join")
     host.submit("reply", reply=again.value_of("reply-code"))
     assert "You play seat 2." in again.text and again.inner.board.local.secrets

@@ -251,6 +251,11 @@ class FakeRtc:
         self.pump()
         return page
 
+    def visit(self, browser: Browser, address: str) -> Page:
+        """A page opened at ``address`` on the site (an invitation's or a reply's link, pasted whole into the
+        address bar): what follows the site's address is the page's route."""
+        return self.page(browser, address.partition(SITE)[2])
+
     def _sdp(self, ufrag: str, setup: str) -> str:
         transport = iv.Transport(ufrag, "P" * 24, bytes(range(32)), (iv.Candidate("10.213.0.1", 40000),), setup)
         return iv.build_sdp(transport)
@@ -344,7 +349,7 @@ def invite_link(host: Page) -> str:
 def answer(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> tuple[Page, str]:
     """A guest opens a fresh invitation and answers with ``name``: its page and the reply, not pasted yet."""
     link = invite_link(host)
-    guest = rtc.page(browser or Browser(), link.partition(SITE)[2])
+    guest = rtc.visit(browser or Browser(), link)
     guest.submit("join", name=name)
     return guest, guest.value_of("reply-code")
 
@@ -371,7 +376,7 @@ def invited_back(rtc: FakeRtc, host: Page, name: str, browser: Browser) -> tuple
     (not pasted yet)."""
     member = next(m for m, info in host.inner.live.session.members.items() if info.name == name)
     host.click("invite", member=member)
-    back = rtc.page(browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    back = rtc.visit(browser, str(host.by_class("invite-link")[0].attr("value")))
     back.submit("join")
     return back, back.value_of("reply-code")
 

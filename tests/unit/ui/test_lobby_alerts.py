@@ -11,7 +11,7 @@ from gamenight.net import peer as pe
 from gamenight.ui.live import new_notes
 from gamenight.ui.lobby import panel
 from tests.unit.alerts import Regions, regions, said_in_turns
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, join
 from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
 
 
@@ -92,7 +92,7 @@ def test_a_guest_page_says_again_that_the_host_sent_something_it_could_not_read(
 def test_the_join_form_says_the_same_bad_name_again():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    bea = rtc.visit(Browser(), invite_link(host))
     assert "name has 1 to 24" in said_twice(bea, "name-alert", lambda: bea.submit("join", name="   "))
 
 
@@ -100,7 +100,7 @@ def test_the_rejoin_form_says_the_same_bad_invitation_again():
     rtc = FakeRtc()
     _host, bea_browser, link, bea = bea_answered(rtc)
     bea.close()
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     assert again.inner.stage == "back"
     said = said_twice(again, "rejoin-alert", lambda: again.submit("rejoin", invitation="not a code"))
     assert "not a Game Night invitation code" in said

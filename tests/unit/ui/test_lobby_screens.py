@@ -110,7 +110,7 @@ def test_a_guest_joins_through_the_codes_and_appears_on_both_pages():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    guest = rtc.page(Browser(), link.partition(SITE)[2])
+    guest = rtc.visit(Browser(), link)
     assert "Friday night" in guest.text and guest.model.inner.stage == "name"
     guest.submit("join", name="Bea")
     reply_code = guest.value_of("reply-code")
@@ -450,7 +450,7 @@ def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_headi
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea_browser = Browser()
-    bea = rtc.page(bea_browser, invite_link(host).partition(SITE)[2])
+    bea = rtc.visit(bea_browser, invite_link(host))
     bea.submit("join", name="Bea")
     copy_reply = "#copy-reply"  # the "Copy reply" button (found by its id below)
     assert bea.focused == [copy_reply]
@@ -466,7 +466,7 @@ def test_a_guest_s_focus_goes_to_the_copy_reply_button_then_to_the_lobby_s_headi
     bea.close()  # Bea comes back on a new invitation: this browser keeps her token
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
-    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again = rtc.visit(bea_browser, str(host.by_class("invite-link")[0].attr("value")))
     again.submit("join")  # its button reads "Rejoin"
     assert again.focused == [copy_reply]
     host.submit("reply", reply=again.value_of("reply-code"))
@@ -489,7 +489,7 @@ def test_a_dropped_guest_shows_disconnected_and_regains_its_seat_with_a_new_invi
     host.click("invite", member=bea_id)
     link = str(host.by_class("invite-link")[0].attr("value"))
     assert "Invitation for Bea" in host.text
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     assert "Welcome back, Bea" in again.text
     again.submit("join")
     host.submit("reply", reply=again.value_of("reply-code"))
@@ -522,7 +522,7 @@ def test_a_kept_membership_whose_name_no_longer_reads_asks_the_name_says_why_and
     bea.close()
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
-    again = rtc.page(bea_browser, str(host.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again = rtc.visit(bea_browser, str(host.by_class("invite-link")[0].attr("value")))
     assert "Welcome back" not in again.text
     (field,) = again.find(lambda e: e.tag == "input" and e.attr("name") == "name")
     (note,) = again.by_class("name-lost")
@@ -541,7 +541,7 @@ def bea_answered(rtc: FakeRtc) -> tuple[Page, Browser, str, Page]:
     host = host_lobby(rtc, Browser())
     bea_browser = Browser()
     link = invite_link(host)
-    bea = rtc.page(bea_browser, link.partition(SITE)[2])
+    bea = rtc.visit(bea_browser, link)
     bea.submit("join", name="Bea")
     host.submit("reply", reply=bea.value_of("reply-code"))
     return host, bea_browser, link, bea
@@ -554,7 +554,7 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     host.click("start")
     # The page reloads at its old address: that invitation is used up, but this browser holds a seat.
     bea.close()
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     assert again.inner.stage == "back" and "ask your host for a new one" not in again.text
     assert "Welcome back, Bea" in again.text and "Ask the host for a new one and paste it below" in again.text
     # Anything but the lobby's own new invitation is refused with its reason.
@@ -570,9 +570,9 @@ def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_k
     # An expired invitation reopened in the same browser comes back the same way; in another browser,
     # a used-up invitation still only says why it cannot be used.
     rtc.now += 11 * 60 * 1000
-    expired = rtc.page(bea_browser, link.partition(SITE)[2])
+    expired = rtc.visit(bea_browser, link)
     assert expired.inner.stage == "back" and "this invitation has expired." in expired.text
-    stranger = rtc.page(Browser(), link.partition(SITE)[2])
+    stranger = rtc.visit(Browser(), link)
     assert stranger.inner.stage == "problem" and "expired" in stranger.text
 
 
@@ -590,7 +590,7 @@ def test_a_reloaded_guest_page_whose_kept_name_no_longer_reads_asks_the_name_wit
     kept[lobby_id] = {**kept[lobby_id], **stored}
     bea_browser.storage[join_screen.TOKENS_KEY] = json.dumps(kept)
     bea.close()
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     assert again.inner.stage == "back" and "This invitation cannot be used" not in again.text
     assert "Welcome back: this invitation has already been used." in again.text
     (form,) = again.by_class("rejoin")
@@ -629,11 +629,11 @@ def test_a_kept_membership_whose_token_cannot_be_read_is_set_aside_and_the_page_
         "This browser kept your place in this game night, but it could not be read, so it was set aside: you "
         "join as a new player. If you had a seat, tell the host."
     )
-    again = rtc.page(bea_browser, link.partition(SITE)[2])  # the used invitation, reloaded
+    again = rtc.visit(bea_browser, link)  # the used invitation, reloaded
     assert again.inner.stage == "problem" and "This invitation cannot be used" in again.text
     (note,) = again.by_class("token-dropped")
     assert text_of(note) == said
-    fresh = rtc.page(bea_browser, invite_link(host).partition(SITE)[2])  # a new invitation
+    fresh = rtc.visit(bea_browser, invite_link(host))  # a new invitation
     assert fresh.inner.stage == "name" and "Welcome back" not in fresh.text
     (note,) = fresh.by_class("token-dropped")
     assert text_of(note) == said and note.attr("role") is None, "a note read with the page, not an alarm"
@@ -652,7 +652,7 @@ def test_a_kept_membership_whose_token_cannot_be_read_is_set_aside_and_the_page_
 def test_a_browser_with_no_kept_membership_reads_no_note_of_one():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    page = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    page = rtc.visit(Browser(), invite_link(host))
     assert page.inner.stage == "name" and not page.by_class("token-dropped") and not page.by_class("name-lost")
 
 
@@ -661,7 +661,7 @@ def test_a_second_tab_on_an_answered_invitation_says_it_was_answered_here_and_th
     tab is still in the game night: the page said this page had left when it was reloaded or closed."""
     rtc = FakeRtc()
     _host, bea_browser, link, bea = bea_answered(rtc)
-    second = rtc.page(bea_browser, link.partition(SITE)[2])
+    second = rtc.visit(bea_browser, link)
     assert second.inner.stage == "back"
     assert "this invitation has already been used" in second.text
     assert "If another tab is still in the game night, carry on there." in second.text
@@ -1009,14 +1009,14 @@ def test_each_invitation_lets_one_player_in():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     bea.submit("join", name="Bea")
     reply_code = bea.value_of("reply-code")
     host.submit("reply", reply=reply_code)
     host.submit("reply", reply=reply_code)
     assert "already used" in text_of(host.by_class("reply-form")[0])
     # A second guest opening the same link gets in nowhere: the host refuses its reply.
-    cal = rtc.page(Browser(), link.partition(SITE)[2])
+    cal = rtc.visit(Browser(), link)
     cal.submit("join", name="Cal")
     host.submit("reply", reply=cal.value_of("reply-code"))
     assert "already used" in host.text and "Cal" not in members(host)
@@ -1027,8 +1027,8 @@ def test_a_reloaded_guest_page_does_not_answer_the_same_invitation_twice():
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
     browser = Browser()
-    rtc.page(browser, link.partition(SITE)[2]).submit("join", name="Bea")
-    again = rtc.page(browser, link.partition(SITE)[2])
+    rtc.visit(browser, link).submit("join", name="Bea")
+    again = rtc.visit(browser, link)
     assert again.inner.stage == "problem" and "already answered this invitation" in again.text
 
 
@@ -1036,14 +1036,14 @@ def test_invitations_expire_after_ten_minutes_with_a_clear_message():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     bea.submit("join", name="Bea")
     rtc.now += 10 * 60 * 1000 + 2000
     host.tick(lobby_host.TIMER)
     assert host.by_class("invite")[0].attr("data-state") == "expired"
     host.submit("reply", reply=bea.value_of("reply-code"))
     assert "has expired" in host.text and "Bea" not in members(host)
-    late = rtc.page(Browser(), link.partition(SITE)[2])
+    late = rtc.visit(Browser(), link)
     assert late.inner.stage == "problem" and "This invitation expired" in late.text
 
 
@@ -1052,7 +1052,7 @@ def test_the_join_page_says_which_game_who_hosts_and_when_the_invitation_expires
     host = host_lobby(rtc, Browser(), game="lightseeker", name="Ann")
     link = invite_link(host)
     rtc.now += 150 * 1000  # opened two and a half minutes after it was made
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     assert bea.inner.stage == "name" and join_screen.EXPIRY in bea.timers
     assert "Ann invites you to play Light Seeker." in bea.text
     assert "This invitation expires in 8 minutes" in bea.text
@@ -1072,7 +1072,7 @@ def test_a_guest_whose_clock_is_behind_the_hosts_is_never_promised_more_than_ten
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
     rtc.now -= 25 * 60 * 1000  # the guest's device: its clock 25 minutes behind the host's
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     assert bea.inner.stage == "name" and "This invitation expires in 10 minutes" in bea.text
 
 
@@ -1080,7 +1080,7 @@ def test_an_invitation_answered_after_it_expired_says_so_and_sends_nothing():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     rtc.now += iv.INVITE_TTL_S * 1000 + 61 * 1000  # no tick came (a sleeping tab): the submit checks
     bea.submit("join", name="Bea")
     assert bea.inner.stage == "problem" and "expired 1 min ago" in bea.text
@@ -1113,8 +1113,8 @@ def test_several_invitations_can_be_pending_at_once():
     host = host_lobby(rtc, Browser())
     first, second = invite_link(host), invite_link(host)
     assert first != second
-    bea = rtc.page(Browser(), second.partition(SITE)[2])
-    cal = rtc.page(Browser(), first.partition(SITE)[2])
+    bea = rtc.visit(Browser(), second)
+    cal = rtc.visit(Browser(), first)
     bea.submit("join", name="Bea")
     cal.submit("join", name="Cal")
     host.submit("reply", reply=bea.value_of("reply-code"))
@@ -1126,23 +1126,23 @@ def test_a_reply_link_in_the_hosts_browser_is_handed_to_the_host_tab():
     rtc = FakeRtc()
     host_browser = Browser()
     host = host_lobby(rtc, host_browser)
-    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    bea = rtc.visit(Browser(), invite_link(host))
     bea.submit("join", name="Bea")
     reply_link = str(bea.by_class("reply-link")[0].attr("href"))
-    tab = rtc.page(host_browser, reply_link.partition(SITE)[2])
+    tab = rtc.visit(host_browser, reply_link)
     assert tab.inner.stage == "taken" and "you can close this tab" in tab.text
     assert members(host)["Bea"] == "connected"
     # The same link again: the host tab refuses it and the reply tab says why.
-    again = rtc.page(host_browser, reply_link.partition(SITE)[2])
+    again = rtc.visit(host_browser, reply_link)
     assert again.inner.stage == "refused" and "already used" in again.text
 
 
 def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    bea = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    bea = rtc.visit(Browser(), invite_link(host))
     bea.submit("join", name="Bea")
-    tab = rtc.page(Browser(), str(bea.by_class("reply-link")[0].attr("href")).partition(SITE)[2])
+    tab = rtc.visit(Browser(), str(bea.by_class("reply-link")[0].attr("href")))
     assert tab.inner.stage == "sent"
     tab.tick("reply-wait")
     assert tab.inner.stage == "alone" and "No host page" in tab.text
@@ -1429,7 +1429,7 @@ def test_untrusted_names_are_escaped_on_every_page():
     bea = join(rtc, host, "Bea")
     bea.submit("chat", text="<b>Bea</b> & co")
     assert "&lt;b&gt;Bea&lt;/b&gt; &amp; co" in render(host.tree) and "<b>Bea</b> &" not in render(bea.tree)
-    cal = rtc.page(Browser(), invite_link(host).partition(SITE)[2])
+    cal = rtc.visit(Browser(), invite_link(host))
     cal.submit("join", name="<b>Cal</b>")  # a name cannot hold markup at all
     assert cal.inner.stage == "name" and "letters, digits" in cal.text
 
@@ -1455,7 +1455,7 @@ def test_a_guest_refused_at_the_door_sees_why():
 def test_a_guest_whose_hello_or_lobby_is_lost_asks_again_with_back_off_and_offers_try_again():
     rtc = FakeRtc()
     link = invite_link(host_lobby(rtc, Browser()))
-    guest = rtc.page(Browser(), link.partition(SITE)[2])
+    guest = rtc.visit(Browser(), link)
     model = replace(guest.inner, stage="reply", name="Bea")  # answered; the host has not pasted yet
     model, effects = join_screen.JOIN.update(model, pe.PeerOpened(join_screen.HOST, 1000))
     hellos = [e for e in effects if isinstance(e, pe.SendText)]
@@ -1548,7 +1548,7 @@ def test_two_tabs_that_join_two_game_nights_at_once_each_keep_their_seat_after_a
     ann, cho = host_lobby(rtc, Browser()), host_lobby(rtc, Browser(), name="Cho")
     bea_browser = Browser()
     links = [invite_link(ann), invite_link(cho)]
-    tabs = [rtc.page(bea_browser, link.partition(SITE)[2]) for link in links]  # both open before either joins
+    tabs = [rtc.visit(bea_browser, link) for link in links]  # both open before either joins
     for tab, host in zip(tabs, (ann, cho), strict=True):
         tab.submit("join", name="Bea")
         host.submit("reply", reply=tab.value_of("reply-code"))
@@ -1561,7 +1561,7 @@ def test_two_tabs_that_join_two_game_nights_at_once_each_keep_their_seat_after_a
     tabs[0].close()
     bea_id = next(m for m, info in ann.inner.live.session.members.items() if info.name == "Bea")
     ann.click("invite", member=bea_id)
-    again = rtc.page(bea_browser, str(ann.by_class("invite-link")[0].attr("value")).partition(SITE)[2])
+    again = rtc.visit(bea_browser, str(ann.by_class("invite-link")[0].attr("value")))
     assert "Welcome back, Bea" in again.text
     again.submit("join")
     ann.submit("reply", reply=again.value_of("reply-code"))
@@ -1590,9 +1590,9 @@ def test_a_second_host_tab_stands_down_and_the_first_keeps_the_game_night():
     bea.click("stand")  # its changes are saved
     assert seats(ann)["C"] == "free" and json.loads(browser.storage["peer.host"]) != saved
     # A reply link opened in this browser goes to the first tab alone (both used to take it).
-    cy = rtc.page(Browser(), invite_link(ann).partition(SITE)[2])
+    cy = rtc.visit(Browser(), invite_link(ann))
     cy.submit("join", name="Cy")
-    reply = rtc.page(browser, str(cy.by_class("reply-link")[0].attr("href")).partition(SITE)[2])
+    reply = rtc.visit(browser, str(cy.by_class("reply-link")[0].attr("href")))
     assert reply.inner.stage == "taken" and members(ann)["Cy"] == "connected"
     assert second.inner.live is None and "open in another tab" in second.text
     # Once the first tab is closed, a reload of the second hosts the game night again.
@@ -2135,7 +2135,7 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_
     rtc = FakeRtc()
     _host, bea_browser, link, bea = bea_answered(rtc)
     bea.close()
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     (notice,) = again.by_class("connection")
     assert notice.attr("class") == "connection back"
     says_in_short(
@@ -2156,7 +2156,7 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_
         i18n.set_language("en")
     # Expired: the other-tab sentence does not apply (a tab still in would not have let it expire unused).
     rtc.now += 11 * 60 * 1000
-    expired = rtc.page(bea_browser, link.partition(SITE)[2])
+    expired = rtc.visit(bea_browser, link)
     (notice,) = expired.by_class("connection")
     assert text_of(notice) == (
         "Welcome back, Bea: this invitation has expired. Ask the host for a new one and paste it below, or scan "
@@ -2254,7 +2254,7 @@ def test_a_waiting_invitation_follows_the_table_s_game_and_says_so_on_its_card()
     assert text_of(find_all(card, lambda e: e.attr("role") == "status")[0]) == heard
     copy = find_all(card, lambda e: e.attr("data-action") == "copy")[0]
     assert copy.attr("data-text") == after
-    cal = rtc.page(Browser(), after.partition(SITE)[2])
+    cal = rtc.visit(Browser(), after)
     assert "Ann invites you to play Light Seeker." in cal.text
     pick(host, "game", "raythread")  # back to the game it was made for: nothing to say any more
     assert not host.by_class("followed")
@@ -2276,7 +2276,7 @@ def test_a_guest_who_joins_by_a_link_made_before_a_game_switch_is_told_which_gam
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     assert "Ann invites you to play Raythread Rally." in bea.text
     bea.submit("join", name="Bea")
     pick(host, "game", "lightseeker")
@@ -2323,10 +2323,10 @@ def test_a_reply_the_host_never_takes_says_after_a_while_what_may_have_happened_
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     link = invite_link(host)
-    bea = rtc.page(Browser(), link.partition(SITE)[2])
+    bea = rtc.visit(Browser(), link)
     bea.submit("join", name="Bea")
     host.submit("reply", reply=bea.value_of("reply-code"))
-    dan = rtc.page(Browser(), link.partition(SITE)[2])  # the used link, sent on to a friend
+    dan = rtc.visit(Browser(), link)  # the used link, sent on to a friend
     dan.submit("join", name="Dan")
     assert join_screen.HOST_WAIT in dan.timers and dan.every[join_screen.HOST_WAIT] == join_screen.HOST_WAIT_MS
     assert 60_000 <= join_screen.HOST_WAIT_MS <= 90_000

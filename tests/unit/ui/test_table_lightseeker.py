@@ -8,23 +8,13 @@ from gamenight.lightseeker import GAME
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.ui.test_table import click, send
 
 ROUTE = "#/lightseeker/table"
 
 
 def screen(stored=None):
     return app.init(ROUTE, Env(stored=stored or {}, now_ms=1_000))
-
-
-def send(model, event):
-    """The page after ``event``, and its effects but the turn being built kept across a reload (the board's
-    entry of ``match.TURNS_KEY``, written as a tile or an action is chosen: test_turn_kept.py)."""
-    model, effects = app.update(model, event, Env(now_ms=2_000))
-    return model, [e for e in effects if getattr(e, "key", "") != match.TURNS_KEY]
-
-
-def click(model, action, **data):
-    return send(model, UiEvent("click", action, {k: str(v) for k, v in data.items()}, now_ms=2_000))
 
 
 def started(**options):

@@ -18,7 +18,7 @@ from gamenight.raythread import rules as rt_rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, Stored, StoreEntries, UiEvent, keep_written
 from gamenight.ui.svg import text_of
-from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, match_with_bea
+from tests.unit.ui.peers import Browser, FakeRtc, Page, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
 from tests.unit.ui.test_lobby_screens import bea_answered
 
@@ -489,7 +489,7 @@ def test_a_guest_page_reloaded_with_a_tile_chosen_finds_it_chosen_once_back_in_t
     assert name.startswith("raythread/C/")
     # The page reloads; the host invites Bea back, and her page takes the match at the same position.
     bea.close()
-    again = rtc.page(bea_browser, link.partition(SITE)[2])
+    again = rtc.visit(bea_browser, link)
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     again.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
