@@ -705,6 +705,17 @@ def _place(result: Mapping[str, Any], seat: str) -> str:
     return ""
 
 
+def _unseen_note(view: JSON, table: Table, any_left: bool) -> str:
+    """What the unseen tiles are: the deck's, to be drawn; once the match is over (its end, or the host
+    ended it), the ones it never drew (a finished match said "in an order nobody knows", as if a draw were
+    to come)."""
+    if not any_left:
+        return _("The deck is empty: every tile is on the board or in a hand.")
+    if view.get("result") or table.stopped:
+        return _("Never drawn: they were left in the deck.")
+    return _("They are the deck's, in an order nobody knows.")
+
+
 def _unseen_panel(view: JSON, table: Table) -> Element:
     """Beside (or under) the board when this page has no hand to play from: the mirrors and prisms still
     unseen (``scene.unseen``: the deck's, from the view alone, so a spectator reads the same) drawn as the
@@ -731,13 +742,7 @@ def _unseen_panel(view: JSON, table: Table) -> Element:
                 for kind in rules.KINDS
             ],
         ),
-        h(
-            "p",
-            {"class": "rt-unseen-note"},
-            _("They are the deck's, in an order nobody knows.")
-            if any(counts.values())
-            else _("The deck is empty: every tile is on the board or in a hand."),
-        ),
+        h("p", {"class": "rt-unseen-note"}, _unseen_note(view, table, any(counts.values()))),
         isinstance(turn, str)
         and not table.stopped
         and h(

@@ -781,12 +781,26 @@ def test_a_page_not_to_play_shows_the_tiles_still_unseen_beside_the_board():
 
 
 def test_a_finished_match_shows_the_tiles_never_drawn_and_nobody_to_play():
+    """A finished match's panel still said the tiles "are the deck's, in an order nobody knows", as if a draw
+    were to come (a player's pass): once no draw can come (a match played out, or one the host ended with
+    tiles left in the deck), it says they were never drawn."""
     state = played(5, 400, ("A", "C"))
-    assert state.ended
+    assert state.ended and not state.deck
     view = rules.view(state, "A")
     (panel,) = unseen_panel(BOARD.render(BOARD.start(view, None), view, None, TABLE))
     words = " ".join(text_of(panel).split())
-    assert f"{state.deck.count('mirror')} mirror" in words and "to play" not in words, words
+    assert "0 mirrors" in words and "to play" not in words, words
+    assert "The deck is empty" in words, words
+    state = played(5, 6, ("A", "C"))
+    assert state.deck and not state.ended
+    view = rules.view(state, "A")
+    for table, note in (
+        (WATCHING, "They are the deck's, in an order nobody knows."),
+        (replace(WATCHING, stopped=True), "Never drawn: they were left in the deck."),
+    ):
+        (panel,) = unseen_panel(BOARD.render(BOARD.start(view, None), view, None, table))
+        (said,) = find_all(panel, lambda e: e.attr("class") == "rt-unseen-note")
+        assert text_of(said) == note
 
 
 def test_a_finished_match_s_seat_cards_say_each_player_s_place_not_an_empty_hand():
