@@ -691,17 +691,18 @@ def _place(result: Mapping[str, Any], seat: str) -> str:
     share a place and the next counts everyone ahead (1, 1, 3), as the final standings number them
     (``ui.match.result_panel``). Four seats at most: a literal call for each, whose context the catalogue
     keeps (each language writes its own ordinals)."""
+    places = (
+        i18n.pgettext("place in the final standings", "1st place"),
+        i18n.pgettext("place in the final standings", "2nd place"),
+        i18n.pgettext("place in the final standings", "3rd place"),
+        i18n.pgettext("place in the final standings", "4th place"),
+    )
     ahead = 0
-    for seats in result.get("ranking") or []:
-        seats = seats if isinstance(seats, list) else []
-        if seat in seats:
-            return {
-                1: lambda: i18n.pgettext("place in the final standings", "1st place"),
-                2: lambda: i18n.pgettext("place in the final standings", "2nd place"),
-                3: lambda: i18n.pgettext("place in the final standings", "3rd place"),
-                4: lambda: i18n.pgettext("place in the final standings", "4th place"),
-            }.get(ahead + 1, lambda: "")()
-        ahead += len(seats)
+    for tied in result.get("ranking") or []:
+        tied = tied if isinstance(tied, list) else []
+        if seat in tied:
+            return places[ahead] if ahead < len(places) else ""
+        ahead += len(tied)
     return ""
 
 
