@@ -266,3 +266,15 @@ def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_u
         assert [t for t in tiles if t["right"] < least] == [], (least, tiles)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_saved_game_code_box_looks_like_the_other_fields(browser: Browser, site_url: str, scheme: str):
+    """A player's pass: in the dark theme the "Code of a saved game" box had the browser's grey fill (no
+    rule of the app's styled a text area), unlike the other fields of the solo options."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    open_app(page, site_url, "#/reflection/solo")
+    look = "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.color, s.borderColor, s.borderRadius]; }"
+    expect(page.locator("#rf-code-in")).to_be_visible()
+    assert page.locator("#rf-code-in").evaluate(look) == page.locator("#rf-seed").evaluate(look)
+    page.close()
