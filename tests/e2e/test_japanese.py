@@ -5,6 +5,7 @@ English, over real peer links (the wire carries codes and parameters, each page 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -26,6 +27,8 @@ from tests.e2e.test_peer_links import (
 )
 from tests.e2e.test_phone import DRAWN_LINES, reloaded_host_pages, show_markup
 from tests.e2e.test_reflection_match import choose
+
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the race's points table is shot there
 
 
 @pytest.fixture
@@ -861,3 +864,49 @@ def test_the_guest_s_options_list_writes_each_value_on_its_label_s_line_in_japan
     rows = guest.evaluate(OPTION_BASELINES)
     assert [row["label"] for row in rows if not row["beside"]] == []  # at 1280 px each row is one line
     assert [row for row in rows if row["gap"] > 0.5] == []
+
+
+# Where each cell of the race's points table writes its first line: the baseline of a box of no size put first
+# in it. A row's cells should share one.
+TABLE_BASELINES = """() => [...document.querySelectorAll('.rf-table tr')].map((row) => [...row.cells].map((cell) => {
+    const mark = document.createElement('span');
+    mark.style.cssText = 'display:inline-block;width:0;height:0';
+    cell.prepend(mark);
+    const at = mark.getBoundingClientRect().bottom;
+    mark.remove();
+    return {text: cell.textContent, at};
+}))"""
+
+
+def test_the_race_s_points_table_writes_a_row_on_one_line_in_japanese(people: People):
+    """A player's pass (a Reflection race in Japanese, on a phone): a total ("67") stood a little above its
+    player's name, whose full-width brackets ("Bea（2）") come from a font of taller ascent, as the cells were
+    centred in their row; the options list had the same cause."""
+    context = people.browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    people.contexts.append(context)
+    host = people.open(context, f"{people.site_url}/?stun=none#/host?game=reflection")
+    speaks(host, "ja")
+    host.fill("input[name=lobby]", "Friday night")
+    host.fill("input[name=name]", "Ann")
+    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
+    host.click("form[data-action=host-setup] button[type=submit]")
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    host.click("button[data-action=start]")
+    host.locator("button[data-action=rf-give-up]").click(timeout=CONNECT_MS)
+    host.click("button.danger[data-action=rf-give-up]")
+    expect(host.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+    if SHOTS:
+        host.locator(".rf-table-wrap").scroll_into_view_if_needed()
+        for width, height in ((390, 844), (1280, 800)):
+            host.set_viewport_size({"width": width, "height": height})
+            for scheme in ("light", "dark"):
+                host.emulate_media(color_scheme=scheme)
+                host.screenshot(path=f"{SHOTS}/points-ja-{width}-{scheme}.png")
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.emulate_media(color_scheme=None)
+    rows = host.evaluate(TABLE_BASELINES)
+    assert len(rows) == 2 and "Ann（1）" in rows[1][0]["text"]
+    apart = [
+        [cell["text"] for cell in row] for row in rows if max(c["at"] for c in row) - min(c["at"] for c in row) > 0.5
+    ]
+    assert apart == []

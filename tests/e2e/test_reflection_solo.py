@@ -118,15 +118,22 @@ def test_reload_mid_puzzle_restores_the_layout(app: Page, site_url: str):
     cell(app, r, c).click()
     placed = FIRST_TILE[KIND_OF[tile]]
     expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    app.locator("#rf-tool-ring").click()  # the tool chosen last comes back chosen (it went back to the diagonal)
     app.reload()
     app.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
     expect(cell(app, r, c)).to_have_attribute("data-tile", placed)
+    expect(app.locator("#rf-tool-ring")).to_have_attribute("aria-pressed", "true")
     expect(app.locator(".rf-message")).to_contain_text("as you left it")
     # QA14 #11: focus was left on the body and nothing was said. The board's Tab stop has focus (the
     # cursor's cell), and the live region says the welcome once the page is shown (the clock's first tick).
     expect(app.locator('.rf-play [role=grid] [tabindex="0"]')).to_be_focused()
     news = app.locator("#rf-news-0, #rf-news-1")
     expect(news.filter(has_text="Welcome back: your puzzle is as you left it.")).to_have_count(1)
+    # A player's pass: a mouse player's reloaded board wore the keyboard's dashed cursor frame on row 1,
+    # column 1. It is drawn once a key is used, as before the reload.
+    expect(app.locator(".rf-cursor")).to_be_hidden()
+    app.keyboard.press("ArrowRight")
+    expect(app.locator(".rf-cursor")).to_be_visible()
 
 
 def test_a_corrupted_stored_entry_does_not_break_the_page(app: Page, site_url: str):
@@ -259,3 +266,15 @@ def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_u
         assert [t for t in tiles if t["right"] < least] == [], (least, tiles)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_saved_game_code_box_looks_like_the_other_fields(browser: Browser, site_url: str, scheme: str):
+    """A player's pass: in the dark theme the "Code of a saved game" box had the browser's grey fill (no
+    rule of the app's styled a text area), unlike the other fields of the solo options."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    open_app(page, site_url, "#/reflection/solo")
+    look = "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.color, s.borderColor, s.borderRadius]; }"
+    expect(page.locator("#rf-code-in")).to_be_visible()
+    assert page.locator("#rf-code-in").evaluate(look) == page.locator("#rf-seed").evaluate(look)
+    page.close()

@@ -38,7 +38,7 @@ from gamenight.reflection.generate import PRESETS, TRIANGLES_UP_TO, VERSION, Gen
 from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, Notes, Step, apply, change, redo, undo
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
-from gamenight.reflection.training import Progress, Settings, Stats
+from gamenight.reflection.training import TOOLS, Progress, Settings, Stats
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Copy,
@@ -91,7 +91,6 @@ TURNED = {"/": "\\", "\\": "/", "|": "-", "-": "|", "◤": "◥", "◥": "◢", 
 KEY_TILES = {"/": "/", "\\": "\\", "|": "|", "-": "-", "#": "#", "o": "o", "v": "◤", "V": "◤"}
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 NOTE_TOOLS = {"dot": DOT, "ring": RING}
-TOOLS = (*KINDS, *NOTE_TOOLS, "remove")
 NEXT_NOTE = {EMPTY: DOT, DOT: RING, RING: EMPTY}
 WARNINGS = (60_000, 10_000)  # time left when a timed puzzle says so
 PRESET_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
@@ -308,6 +307,7 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
         layout=saved.layout,
         notes=saved.desk.notes,
         history=saved.history,
+        tool=saved.tool,
         hints=saved.hints,
         banked_ms=saved.elapsed_ms,
         started_ms=now_ms,
@@ -321,6 +321,9 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
 
 
 FOCUS_BOARD = Focus(board_stop(".rf-play"))
+# A reloaded page's: nobody has used the keyboard since the load, and the cursor frame a keyboard's focus
+# shows (css/app.css) would stand on row 1, column 1 for a player who plays by mouse or finger.
+FOCUS_QUIET = replace(FOCUS_BOARD, quiet=True)
 BOARD, KEPT = "board", "kept"  # ``Model.focus``: the board takes focus; focus stays on "New puzzle"
 SHOW_MESSAGE = ShowInWindow("#rf-message")
 # "Bigger cells" pressed: focus stays on it, the one button left (``scene.zoom_buttons``).
@@ -329,8 +332,8 @@ ZOOM_FOCUS = Focus("#rf-zoom", only_from="[data-zoom]")
 
 def welcomed(model: Model, effects: list[Effect | Say]) -> tuple[Model, list[Effect]]:
     """A reloaded page back at its puzzle: keyboard focus on the board's Tab stop (it was left on the page's
-    body), and the welcome line said once the page is shown (``held``)."""
-    return spoken(replace(model, held=model.message), [*effects, FOCUS_BOARD])
+    body) without the keyboard's cursor frame, and the welcome line said once the page is shown (``held``)."""
+    return spoken(replace(model, held=model.message), [*effects, FOCUS_QUIET])
 
 
 def url(settings: Settings) -> str:
@@ -633,7 +636,10 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return model, []
     if action == "tray":
         kind = data.get("kind", "")
-        return (replace(model, tool=kind, message=""), []) if kind in TOOLS else (model, [])
+        if kind not in TOOLS:
+            return model, []
+        chosen = replace(model, tool=kind, message="")
+        return chosen, [save(chosen)]  # kept over a reload
     if action == "cell":
         cell = _cell(model, data)
         return use_tool(replace(model, cursor=cell), cell) if cell else (model, [])
@@ -1226,6 +1232,7 @@ def progress_of(model: Model) -> Progress:
         model.hints,
         model.desk.notes,
         model.history,
+        model.tool,
     )
 
 

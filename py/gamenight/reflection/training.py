@@ -25,7 +25,10 @@ from gamenight.reflection.puzzle import KINDS, Puzzle, TileSet, check, fits, par
 
 TIME_LIMITS = (0, 2, 3, 5, 10, 15, 20, 30, 60)  # minutes; 0 = untimed (the seed: 2–30 min or 1 hour)
 STATS_VERSION = 1
-PROGRESS_VERSION = 2  # 2 added notes and the undo history; a version 1 save still loads
+PROGRESS_VERSION = 3  # 2 added notes and the undo history, 3 the tray's chosen tool; older saves still load
+# The tray's tools: the tile kinds, the two notes, the remove tool. (A kind the puzzle has none of may be the
+# chosen one still: a new puzzle keeps the last puzzle's.)
+TOOLS = (*KINDS, "dot", "ring", "remove")
 RECENT = 20  # solve times kept
 EXAMPLE_DAY = "2026-12-01"  # a daily link's date, as its refusal shows one
 PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
@@ -89,6 +92,7 @@ reasons(
         "training-saved-answer": N_("saved puzzle: the stored answer does not solve the puzzle"),
         "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
+        "training-saved-tool": N_("saved puzzle: the chosen tool is not one of the tray's"),
         "training-daily-date": N_(
             "“{daily_text}” is not a date between {first_day} and {last_day} like {example_day}."
         ),
@@ -328,7 +332,7 @@ def _stored(text: str, version: int, what: str) -> Mapping[str, Any]:
 class Progress:
     """A puzzle being solved, saved so a reload comes back to it: what was asked, the answer (this is
     the player's own device), what the player has placed and noted, the undo history, the time spent
-    and the hints taken (checks count as hints)."""
+    and the hints taken (checks count as hints); the tray's chosen tool, so a reload picks it again."""
 
     settings: Settings
     puzzle: Puzzle
@@ -338,6 +342,7 @@ class Progress:
     hints: int
     notes: Notes | None = None  # None: no notes (stored as an empty set of notes)
     history: History = field(default_factory=History)
+    tool: str = "diagonal"  # one of ``TOOLS``
 
     def __post_init__(self) -> None:
         if self.notes is None:
@@ -360,6 +365,7 @@ class Progress:
                 "history": self.history.to_json(),
                 "elapsed_ms": self.elapsed_ms,
                 "hints": self.hints,
+                "tool": self.tool,
             }
         )
 
@@ -375,14 +381,19 @@ def desk_fits(puzzle: Puzzle, desk: Desk) -> bool:
 def parse_progress(text: str) -> Progress:
     """A saved puzzle from stored text; raises ``BadMessage`` unless every part is sound and consistent.
 
-    A version 1 save (before notes and undo) loads with no notes and an empty history.
+    A version 1 save (before notes and undo) loads with no notes and an empty history; a version 2 one
+    (before the chosen tool) with the diagonal mirror chosen.
     """
     try:
         data = _stored(text, PROGRESS_VERSION, "saved puzzle")
-    except BadMessage:
-        data = _stored(text, 1, "saved puzzle")
+    except BadMessage as newest:
+        older = next((d for v in (2, 1) if (d := _older(text, v)) is not None), None)
+        if older is None:
+            raise newest from None
+        data = older
     keys = ("v", "settings", "puzzle", "solution", "layout", "elapsed_ms", "hints")
-    only_keys(data, keys + (("notes", "history") if data["v"] == 2 else ()), "saved puzzle", BadMessage)
+    more = {1: (), 2: ("notes", "history"), PROGRESS_VERSION: ("notes", "history", "tool")}[data["v"]]
+    only_keys(data, keys + more, "saved puzzle", BadMessage)
     params = obj(data.get("settings"), "settings", BadMessage)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items()):
         raise BadMessage("training-saved-settings")
@@ -408,4 +419,15 @@ def parse_progress(text: str) -> Progress:
     if not desk_fits(puzzle, desk):
         raise BadMessage("training-saved-notes")
     history = parse_history(data.get("history"), desk, lambda d: desk_fits(puzzle, d))
-    return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history)
+    tool = data.get("tool", "diagonal") if data["v"] == PROGRESS_VERSION else "diagonal"
+    if tool not in TOOLS:
+        raise BadMessage("training-saved-tool")
+    return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history, tool)
+
+
+def _older(text: str, version: int) -> Mapping[str, Any] | None:
+    """``text``'s stored object if it is a save of ``version``, else ``None``."""
+    try:
+        return _stored(text, version, "saved puzzle")
+    except BadMessage:
+        return None

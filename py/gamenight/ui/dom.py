@@ -111,6 +111,7 @@ class Shell:
         self.show = ""  # what the page shows with the element focused next (``Focus.show``)
         self.whole = ""  # what it shows whole under it, if it can (``Focus.whole``)
         self.back = False  # focus goes back to ``before_dialog`` if it can (``Focus.back``)
+        self.quiet = False  # the focus shows no keyboard's mark (``Focus.quiet``)
         self.before_dialog: Any = None  # the element focused when the dialog (``DIALOG``) opened
         self.warn_on_leave = False
         self.unsaved = False  # the browser refused the last write to local storage
@@ -211,13 +212,15 @@ class Shell:
             if asked and target is not None and target is not jsnull and target.getAttribute("role") == "dialog":
                 target.scrollTop = 0
             if target is not None and target is not jsnull and not target.isSameNode(js.document.activeElement):
-                target.focus(_options(preventScroll=bool(self.show) or asked))
+                # Passed only when false: the browser's own rule decides otherwise (a click's focus unmarked).
+                shown = {"focusVisible": False} if self.quiet else {}
+                target.focus(_options(preventScroll=bool(self.show) or asked, **shown))
                 if asked and not self.show:
                     self.scroll_to(target)
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
                 self.scroll_to_show(target, self.root.querySelector(self.show), whole)
-            self.focus, self.show, self.whole, self.back = None, "", "", False
+            self.focus, self.show, self.whole, self.back, self.quiet = None, "", "", False, False
 
     @staticmethod
     def scroll_to(target: Any) -> None:
@@ -364,7 +367,7 @@ class Shell:
                 if effect.selector == DIALOG and (opens is None or opens is jsnull):  # not help to rules
                     self.before_dialog = js.document.activeElement
                 self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
-                self.back = effect.back
+                self.back, self.quiet = effect.back, effect.quiet
                 self.render()
             elif isinstance(effect, ShowInWindow):
                 self.render()

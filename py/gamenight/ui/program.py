@@ -237,7 +237,9 @@ class Focus:
     taken, as a guest's on a phone after a tap on the lobby's text, whose board the match's start shows.
     ``back``: to the element that had focus when the open dialog
     (``DIALOG``) was opened instead, if it is on the page: one a screen cannot name (any link or button
-    "?" was pressed on); else to ``selector``."""
+    "?" was pressed on); else to ``selector``. ``quiet``: the element takes focus without the mark of a
+    keyboard's (``:focus-visible`` stays off until a key is pressed), as a reloaded page's board, whose player
+    may play by mouse."""
 
     selector: str
     show: str = ""
@@ -245,6 +247,7 @@ class Focus:
     whole: str = ""
     back: bool = False
     not_from: str = ""
+    quiet: bool = False
     nowhere: bool = False
 
 

@@ -14,7 +14,7 @@ from gamenight.reflection import prefetch, savecode, scene, solo, training
 from gamenight.reflection.generate import PRESETS, VERSION, generate
 from gamenight.reflection.history import DOT, RING
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
-from gamenight.reflection.puzzle import KIND_OF, check, mismatches, puzzle_of
+from gamenight.reflection.puzzle import KIND_OF, KINDS, check, mismatches, puzzle_of
 from gamenight.ui.program import (
     Copy,
     Download,
@@ -430,7 +430,7 @@ def test_a_reload_mid_puzzle_brings_focus_to_the_board_and_says_so_once_the_page
     model, effects = send(model, click("hint"), Tick(solo.CLOCK, T0 + 30_000))
     saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
     back, effects = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
-    assert solo.FOCUS_BOARD in effects
+    assert solo.FOCUS_QUIET in effects
     assert back.said == "", "the first render's live region stays empty"
     assert back.message == "Welcome back: your puzzle is as you left it."
     back, _ = solo.update(back, Tick(solo.CLOCK, T0 + 61_000))
@@ -445,6 +445,31 @@ def test_a_reload_mid_puzzle_brings_focus_to_the_board_and_says_so_once_the_page
     link = {"preset": "normal", "seed": "77", "v": "2"}
     _asked, effects = SCREEN.init(link, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
     assert Focus("#rf-keep-puzzle") in effects and solo.FOCUS_BOARD not in effects
+
+
+def test_a_reload_keeps_the_tool_chosen_in_the_tray():
+    """A player's pass: after a reload the tray's chosen tool went back from the flat mirror to the diagonal
+    one. Choosing a tool saves the puzzle in progress with it, and a reload picks it again."""
+    model, _ = generated()
+    kinds = [kind for kind, have in zip(KINDS, model.puzzle.tiles.counts(), strict=True) if have]
+    assert kinds[0] == "diagonal" and len(kinds) > 1
+    for tool in [*kinds[1:], "ring", "remove"]:
+        _chosen, effects = send(model, click("tray", kind=tool))
+        saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
+        back, _ = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
+        assert back.phase == "playing" and back.tool == tool
+
+
+def test_a_reloaded_board_takes_focus_without_the_keyboard_s_cursor_frame():
+    """A player's pass: a mouse player's reloaded page drew the dashed cursor frame on row 1, column 1. The
+    frame is drawn only while the board has a keyboard's focus (``:focus-visible``, css/app.css); the focus a
+    reload puts on the board asks for none (``Focus.quiet``) until the player uses the keyboard."""
+    model, _ = generated()
+    model, effects = send(model, click("hint"))
+    saved = [e.text for e in effects if isinstance(e, Store) and e.key == solo.PROGRESS_KEY][-1]
+    _back, effects = SCREEN.init({}, Env(stored={solo.PROGRESS_KEY: saved}, now_ms=T0 + 60_000))
+    (focus,) = [e for e in effects if isinstance(e, Focus)]
+    assert focus.selector == solo.FOCUS_BOARD.selector and focus.quiet
 
 
 def test_a_link_to_another_puzzle_asks_before_the_puzzle_in_progress_is_lost():

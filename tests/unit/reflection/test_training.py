@@ -2,6 +2,7 @@
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -231,10 +232,19 @@ def test_progress_keeps_notes_and_the_undo_history():
 
 def test_a_version_1_save_still_loads_without_notes_or_history():
     data = json.loads(make_progress().to_text())
-    del data["notes"], data["history"]
+    del data["notes"], data["history"], data["tool"]
     data["v"] = 1
     back = training.parse_progress(json.dumps(data))
     assert back == make_progress() and back.history == History()
+
+
+def test_the_chosen_tool_is_saved_and_a_version_2_save_loads_with_the_diagonal_mirror():
+    progress = replace(make_progress(), tool="ring")
+    assert training.parse_progress(progress.to_text()).tool == "ring"
+    data = json.loads(progress.to_text())
+    del data["tool"]
+    data["v"] = 2
+    assert training.parse_progress(json.dumps(data)) == make_progress()
 
 
 @pytest.mark.parametrize(
@@ -256,6 +266,9 @@ def test_a_version_1_save_still_loads_without_notes_or_history():
         lambda d: d.update(history={"done": [], "undone": ["9,0,t,.,/"]}),
         lambda d: d.update(history={"done": ["1,1,t,.,\\"], "undone": [], "x": 1}),
         lambda d: d.update(history=[]),
+        lambda d: d.update(tool="mirror"),
+        lambda d: d.update(tool=None),
+        lambda d: d.update(v=2),  # a version 2 save has no tool
     ],
 )
 def test_a_damaged_saved_puzzle_is_refused(change):
