@@ -244,13 +244,16 @@ def test_a_host_who_leaves_by_the_home_link_ends_the_guests_connections(people: 
 
 def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes_into_the_match(people: People):
     """The host's page reloads mid-match and restores the night: focus was on the body, so a keyboard host's
-    next Tab began at the header. It goes to the page's focus home, the match's status."""
+    next Tab began at the header. It goes to the page's focus home, the match's status, without a keyboard's
+    focus ring (nobody pressed a key since the load: a ring round the status stood there for a mouse player),
+    which the next key shows."""
     host, _bea = two_player_match(people)
     expect(host.locator(".rt-board")).to_be_visible()
     host.reload()
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
+    assert not host.evaluate("document.activeElement.matches(':focus-visible')"), "a ring nobody's key put there"
     # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
     # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (a player's pass).
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
@@ -266,6 +269,7 @@ def test_a_host_who_reloads_mid_match_has_focus_on_the_match_status_and_tab_goes
     expect(waiting).to_have_text(re.compile(said + r"[01]:\d\d\.$"))
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
+    assert host.evaluate("document.activeElement.matches(':focus-visible')"), "a key shows where focus is"
 
 
 def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player_focused(people: People):

@@ -90,8 +90,10 @@ FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
 FOCUS_NEW = Focus("button[data-action=table-new]")
 # A reloaded match: focus on the match's status line (whose turn it is), as a host's reloaded night puts
-# it on its focus home; left on the body, a keyboard player's next Tab began again at the header.
-FOCUS_HOME = Focus("[data-focus-home]")
+# it on its focus home; left on the body, a keyboard player's next Tab began again at the header. Quietly:
+# nobody has pressed a key since the load, and a keyboard's ring round the status stood there for a player
+# who plays by mouse or finger; the next key shows it (``Focus.quiet``).
+FOCUS_HOME = Focus("[data-focus-home]", quiet=True)
 QUESTION = ("table-new", "table-new-cancel", "table-vs")  # the answers to the questions above
 BOT_TASK = "table-bot"  # the ``Work`` of the computer player's thinking, and the timer of its pause
 # How long a tab that took the position from another tab's save waits before playing the computer's

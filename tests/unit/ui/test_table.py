@@ -170,12 +170,14 @@ def test_undo_and_a_reload_mark_the_tile_of_the_last_remaining_move_without_swee
 def test_a_reloaded_match_puts_keyboard_focus_on_its_status_not_the_body():
     """Found by a QA pass: after a reload in the middle of a match focus was left on the page's body, so a
     keyboard player's next Tab began again at the header; the host's reloaded night puts it on its focus
-    home. The table does the same: the match's status line, which says whose turn it is."""
+    home. The table does the same: the match's status line, which says whose turn it is. Quietly: nobody has
+    pressed a key since the load, and a keyboard's focus ring round the status line stood there for a player
+    who plays by mouse (a player's pass); the next key shows it."""
     model, _ = started()
     state = GAME.setup(GAME.options(None), model.inner.played.record.seats, model.inner.played.record.seed)
     model, effects = play(model, [m for m in rules.legal(state, "A") if m["type"] == "place"][5])
     reloaded, effects = screen({"table.raythread": effects[0].text})
-    assert [e for e in effects if isinstance(e, Focus)] == [Focus("[data-focus-home]")]
+    assert [e for e in effects if isinstance(e, Focus)] == [Focus("[data-focus-home]", quiet=True)]
     homes = find_all(app.view(reloaded), lambda e: e.attr("data-focus-home") is not None)
     assert [h.attr("class") for h in homes] == ["match-status"]
 

@@ -102,7 +102,7 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 # yet (greeting) or has refused (refused: the guest's page says hello again now and then, and may yet join).
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
-FOCUS_HOME = Focus("[data-focus-home]")
+FOCUS_HOME = Focus("[data-focus-home]", quiet=True)  # a reloaded night's: no keyboard's ring till a key is pressed
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
 reasons(
