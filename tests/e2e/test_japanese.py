@@ -145,6 +145,17 @@ def person(people: People, locale: str) -> BrowserContext:
     return context
 
 
+def joins(host: Page, guest: Page, name: str) -> None:
+    """The guest on an invitation's page gives its name, and the host pastes the reply it shows (the helpers of
+    test_peer_links read the invitation's English, which a page in Japanese does not show)."""
+    guest.fill("input[name=name]", name)
+    guest.click("form[data-action=join] button[type=submit]")
+    code = guest.locator(".reply-code")
+    expect(code).to_be_visible(timeout=CONNECT_MS)
+    paste_reply(host, code.input_value())
+    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+
+
 def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(people: People):
     host = people.open(person(people, "ja-JP"), f"{people.site_url}/?stun=none#/host?game=raythread")
     speaks(host, "ja")
@@ -156,12 +167,7 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     guest = people.open(person(people, "en-GB"), new_invitation(host))
     speaks(guest, "en")
     expect(guest.locator("main.join")).to_contain_text("Ann invites you to play Raythread Rally.")
-    guest.fill("input[name=name]", "Bea")
-    guest.click("form[data-action=join] button[type=submit]")
-    code = guest.locator(".reply-code")
-    expect(code).to_be_visible(timeout=CONNECT_MS)
-    paste_reply(host, code.input_value())
-    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    joins(host, guest, "Bea")
     expect(member(host, "Bea").locator(".state")).to_have_text("接続中")
     # "接続中・直接": the parts side by side, the dot their only separator (no space from the row's layout).
     expect(member(host, "Bea").locator(".route")).to_have_text("直接")
@@ -853,12 +859,7 @@ def test_the_guest_s_options_list_writes_each_value_on_its_label_s_line_in_japan
     people.contexts.append(context)
     guest = people.open(context, new_invitation(host))
     speaks(guest, "ja")
-    guest.fill("input[name=name]", "Bea")
-    guest.click("form[data-action=join] button[type=submit]")
-    code = guest.locator(".reply-code")
-    expect(code).to_be_visible(timeout=CONNECT_MS)
-    paste_reply(host, code.input_value())
-    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    joins(host, guest, "Bea")
     choose(host, 2, {"mode": "random", "rounds": 3})
     # Puzzles, then the rounds: the options that do not count with puzzles made by the app are not listed.
     expect(guest.locator(".match-options dd").nth(1)).to_have_text("3")
