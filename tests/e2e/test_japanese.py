@@ -26,7 +26,7 @@ from tests.e2e.test_peer_links import (
     seat,
 )
 from tests.e2e.test_phone import DRAWN_LINES, reloaded_host_pages, show_markup
-from tests.e2e.test_reflection_match import choose
+from tests.e2e.test_reflection_match import choose, open_host
 
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the race's points table is shot there
 
@@ -748,12 +748,8 @@ def test_no_status_line_parts_a_name_from_its_seat_number_on_a_phone(people: Peo
     race (the solvers' status) and on a Raythread match on one device (the turn line)."""
     phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
     ja = people.person(locale="ja-JP", **phone)
-    host = people.open(ja, f"{people.site_url}/?stun=none#/host?game=reflection")
+    host = open_host(people, context=ja)
     speaks(host, "ja")
-    host.fill("input[name=lobby]", "Friday night")
-    host.fill("input[name=name]", "Ann")
-    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
-    host.click("form[data-action=host-setup] button[type=submit]")
     guests = {}
     for name in ("Bea", "Cal"):
         guest, reply = answer(people, people.person(**phone), new_invitation(host), name)  # reads English
@@ -850,11 +846,7 @@ def test_the_guest_s_options_list_writes_each_value_on_its_label_s_line_in_japan
     """The read-only options a guest sees (a player's pass, a Reflection race in Japanese): a value of digits
     alone ("3", "6") stood about 3 px above its label, whose Japanese letters, from a font of taller ascent,
     lowered that line's baseline; the row's two parts lined up by their tops."""
-    host = people.open(person(people, "en-GB"), f"{people.site_url}/?stun=none#/host?game=reflection")
-    host.fill("input[name=lobby]", "Friday night")
-    host.fill("input[name=name]", "Ann")
-    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
-    host.click("form[data-action=host-setup] button[type=submit]")
+    host = open_host(people, context=person(people, "en-GB"))
     context = people.browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
     people.contexts.append(context)
     guest = people.open(context, new_invitation(host))
@@ -886,12 +878,8 @@ def test_the_race_s_points_table_writes_a_row_on_one_line_in_japanese(people: Pe
     centred in their row; the options list had the same cause."""
     context = people.browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     people.contexts.append(context)
-    host = people.open(context, f"{people.site_url}/?stun=none#/host?game=reflection")
+    host = open_host(people, context=context)
     speaks(host, "ja")
-    host.fill("input[name=lobby]", "Friday night")
-    host.fill("input[name=name]", "Ann")
-    host.select_option("form[data-action=host-setup] select[name=game]", "reflection")
-    host.click("form[data-action=host-setup] button[type=submit]")
     choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
     host.click("button[data-action=start]")
     host.locator("button[data-action=rf-give-up]").click(timeout=CONNECT_MS)
