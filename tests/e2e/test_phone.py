@@ -397,6 +397,21 @@ def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_
     assert_in_window(phone, (".match-status",))
 
 
+def test_a_refused_start_on_a_phone_brings_its_reason_into_the_window(phone: Page, site_url: str):
+    """A player's pass: four seats on this device, two of them given one name, and "Start the match" at the
+    form's foot pressed. Its reason was drawn above the form, out of the phone's window, so the press seemed to
+    do nothing; the page brings the reason into the window, and focus stays on the button."""
+    open_app(phone, site_url, "#/raythread/table")
+    phone.select_option("select[name=players]", "4")
+    for i, name in enumerate(("Ann", "Ann", "Cy", "Di")):
+        phone.fill(f"input[name=name{i}]", name)
+    start = phone.locator("form[data-action=table-setup] button[type=submit]")
+    start.tap()
+    expect(phone.locator("main.table > .notice")).to_have_text("Give every player a different name.")
+    assert_in_window(phone, ("main.table > .notice",))
+    expect(start).to_be_focused()
+
+
 # Each seat card as a phone draws it: its height, the first line of its name, and where its swatch, its
 # score and its kind badges ("computer", a level, "you") are.
 SEAT_ROWS = """() => [...document.querySelectorAll('.match-seat')].map((card) => {

@@ -61,6 +61,7 @@ from gamenight.ui.program import (
     Focus,
     Keys,
     Navigate,
+    ShowInWindow,
     StartTimer,
     StopTimer,
     StopWork,
@@ -89,6 +90,9 @@ FOCUS_SETUP = Focus("form[data-action=table-setup] :is(select, input)")
 # The question before a match in progress is dealt away offers "Keep playing" first (Enter keeps it).
 FOCUS_KEEP = Focus("button[data-action=table-new-cancel]")
 FOCUS_NEW = Focus("button[data-action=table-new]")
+# A refused setup's reason is drawn above the form: with four seats on a phone, out of the window where "Start
+# the match" was pressed, which then looked like a press that did nothing. Focus stays on the button.
+SHOW_REFUSAL = ShowInWindow("main.table > .notice")
 # A reloaded match: focus on the match's status line (whose turn it is), as a host's reloaded night puts
 # it on its focus home; left on the body, a keyboard player's next Tab began again at the header. Quietly:
 # nobody has pressed a key since the load, and a keyboard's ring round the status stood there for a player
@@ -264,7 +268,9 @@ def _setup_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Ef
         model, effects = _start_from_form(model, event.form, now)
         # Starting or resuming a match replaces the button pressed with the board: keyboard focus goes to
         # the board, not back to the top of the page.
-        return model, [*effects, match.FOCUS_BOARD] if model.phase == "playing" else effects
+        if model.phase == "playing":
+            return model, [*effects, match.FOCUS_BOARD]
+        return model, [*effects, SHOW_REFUSAL] if model.message else effects
     # "Keep playing" (the answer to the question above) goes back to the match, as "Back to the match" does.
     if event.type == "click" and event.action in ("table-resume", "table-new-cancel") and model.played is not None:
         # A player count picked in the form goes with the form: the match, and "New match", keep theirs.

@@ -9,10 +9,11 @@ import pytest
 from gamenight import games, i18n
 from gamenight.core.game import LOG_KEPT, kept, log_start
 from gamenight.raythread import GAME, rules
-from gamenight.ui import app, match
+from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.sights import SIGHTS
+from tests.unit.ui.select import first
 
 ROUTE = "#/raythread/table"
 
@@ -360,6 +361,22 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
         assert effects == []
         dealt, effects = send(restored, UiEvent("submit", "table-setup", form={"players": "2"}))
         assert dealt.inner.phase == "playing" and effects[0].key == "table.raythread" and effects[0].text
+
+
+def test_a_refused_setup_brings_its_reason_into_the_window():
+    """A player's pass, on a phone: four seats make the form taller than the window, and its reason ("Give every
+    player a different name.") is drawn above it, out of sight of the "Start the match" just pressed, so the press
+    looked like nothing. The refusal asks the page to scroll its reason into the window; a start asks nothing."""
+    model, _ = screen()
+    form = {"players": "4", "name0": "Ann", "name1": "Ann", "name2": "Cy", "name3": "Di"}
+    for refused in (form, {**form, "name1": "Bea", "name3": "Cy (host)"}):
+        model, effects = send(model, UiEvent("submit", "table-setup", form=refused))
+        assert model.inner.phase == "setup" and model.inner.message
+        assert effects == [table.SHOW_REFUSAL]
+        shown = first(app.view(model), table.SHOW_REFUSAL.selector)
+        assert shown is not None and text_of(shown[-1]) == model.inner.message
+    model, effects = send(model, UiEvent("submit", "table-setup", form={**form, "name1": "Bea"}))
+    assert model.inner.phase == "playing" and table.SHOW_REFUSAL not in effects
 
 
 def board_focused(model, effects) -> bool:
