@@ -122,7 +122,8 @@ class OptionField:
     ``"bool"``. ``label`` and the choice labels are msgids (``N_``): the form translates them. The
     game's ``options()`` still validates whatever the form sends. ``only_with`` names another option and
     the values with which this one counts (Reflection's custom board size, with the custom difficulty);
-    empty, it always counts (``counting``).
+    empty, it always counts (``counting``). A form that follows its values (the lobby host's) and a guest's
+    list show only the fields that count.
     """
 
     name: str

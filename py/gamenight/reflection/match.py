@@ -859,8 +859,8 @@ def _sheet_json(state: State, seat: str | None, index: int) -> JSON:
 
 # The options as the lobby's form offers them; ``parse_options`` still validates what it sends. The
 # board size, tiles and black holes count only for the preset "custom", the variant only with built
-# puzzles, the rounds and teams only with puzzles made by the app (the form sends them anyway; a guest's
-# list of the options leaves them out: ``only_with``).
+# puzzles, the rounds and teams only with puzzles made by the app (``only_with``: the host's form and a
+# guest's list of the options leave them out otherwise).
 ONLY_CUSTOM = ("preset", ("custom",))
 OPTION_FIELDS = (
     OptionField(

@@ -567,6 +567,8 @@ def read_event(event: Any) -> UiEvent | None:
         held = (("ctrl", event.ctrlKey or event.metaKey), ("alt", event.altKey), ("shift", event.shiftKey))
         mods = "+".join(name for name, down in held if down)
     value = str(target.value) if kind == "change" and hasattr(target, "value") else ""
+    if kind == "change" and str(getattr(target, "type", "")) == "checkbox":
+        value = "1" if target.checked else ""  # whether it is ticked: its value is the same either way
     form = {}
     if kind == "submit":
         # The button that submitted names itself (the lobby's Start submits its form as Apply does).

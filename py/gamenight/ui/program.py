@@ -27,8 +27,8 @@ class UiEvent:
     ``action`` and ``data`` come from the closest element carrying ``data-action`` (its other
     ``data-*`` attributes, names without the prefix); ``key`` is set for key presses (``mods`` holds
     the modifiers held, e.g. ``"ctrl+shift"``; Cmd counts as ctrl), ``value`` for inputs (for a file
-    picked in an ``<input type="file">``: its text, up to 64 KB), ``form`` (field name → value) for
-    form submissions; ``now_ms`` is when it happened.
+    picked in an ``<input type="file">``: its text, up to 64 KB; for a checkbox: "1" ticked, "" not),
+    ``form`` (field name → value) for form submissions; ``now_ms`` is when it happened.
 
     The shell sends no key press for Enter or Space on a button or link (the browser turns those
     into the button's own click, so a button acts only for itself).

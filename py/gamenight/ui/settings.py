@@ -36,10 +36,8 @@ class KeepStorage(ServiceEffect):
 
 @dataclass(frozen=True)
 class ClearData(ServiceEffect):
-    """Delete what the app stored for the player (its local-storage entries) but the entries ``keep``
-    names; a report follows. The offline copy of the app stays: it holds nothing personal."""
-
-    keep: tuple[str, ...] = ()
+    """Delete what the app stored for the player: its local-storage entries that ``cleared`` names; a report
+    follows. The offline copy of the app stays: it holds nothing personal."""
 
 
 # Kept by "Clear my data": the language the player chose. Removed, the page read on in it until the next
@@ -89,10 +87,17 @@ def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
     return count, size
 
 
+def cleared(key: str, prefix: str) -> bool:
+    """Whether "Clear my data" removes the local-storage entry ``key``: one of the app's (behind ``prefix``), but
+    not one it keeps (``KEPT_ON_CLEAR``). The one rule of what the page counts (``clearable``) and of what
+    ``ui/storage.py`` removes: each deciding on its own, the count said before the question could differ from
+    what went."""
+    return key.startswith(prefix) and key.removeprefix(prefix) not in KEPT_ON_CLEAR
+
+
 def clearable(keys: Iterable[str], prefix: str) -> int:
-    """How many of the app's entries (``keys``, each behind ``prefix``) "Clear my data" removes: all but
-    ``KEPT_ON_CLEAR``."""
-    return sum(1 for key in keys if key.removeprefix(prefix) not in KEPT_ON_CLEAR)
+    """How many of the entries ``keys`` "Clear my data" removes (``cleared``)."""
+    return sum(1 for key in keys if cleared(key, prefix))
 
 
 # A no-break space joins a number to its unit, so a narrow screen never wraps "14.1 / MB"; word joiners hold
@@ -159,7 +164,7 @@ class SettingsScreen:
         if message.action == "clear-cancel" and model.step == "confirm":
             return replace(model, step=""), [Focus("#clear-data")]
         if message.action == "clear-confirm" and model.step == "confirm":
-            return replace(model, step="cleared"), [ClearData(keep=KEPT_ON_CLEAR), Focus("#clear-data")]
+            return replace(model, step="cleared"), [ClearData(), Focus("#clear-data")]
         if message.action == "keep-data":
             # The button gives way to the answer: focus goes to it (it reads it out), not to the body.
             return replace(model, asked=True, asking=True), [KeepStorage(), Focus("#kept-answer")]

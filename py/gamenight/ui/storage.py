@@ -128,9 +128,10 @@ def _local_entries() -> list[tuple[str, str]]:
 
 
 def _clear(shell: dom.Shell, effect: ClearData) -> None:
-    kept = {dom.STORAGE_PREFIX + key for key in effect.keep}
+    from gamenight.ui.settings import cleared
+
     for key, _value in _local_entries():
-        if key in kept:
+        if not cleared(key, dom.STORAGE_PREFIX):  # the rule the page counted by (``clearable``)
             continue
         try:
             js.localStorage.removeItem(key)

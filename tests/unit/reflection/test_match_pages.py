@@ -162,9 +162,16 @@ def test_the_lobby_form_offers_every_option_the_rules_accept_and_the_host_sets_t
             assert parse_options({f.name: value}).to_json()[f.name] == value
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser(), "reflection")
-    assert {"mode", "variant", "rounds", "limit", "preset", "size", "tiles", "warp"} <= {
-        str(e.attr("name")) for e in host.find(lambda e: e.tag in ("select", "input") and e.attr("name"))
-    }
+
+    def drawn() -> set[str]:
+        return {str(e.attr("name")) for e in host.find(lambda e: e.tag in ("select", "input") and e.attr("name"))}
+
+    # The form draws the fields that count with what it shows (``only_with``): the rest come with their choice.
+    offered = drawn()
+    for name, value in (("mode", "built"), ("preset", "custom")):
+        host.send(UiEvent("change", "option", {"field": name}, value=value, now_ms=rtc.now))
+        offered |= drawn()
+    assert {"mode", "variant", "rounds", "teams", "limit", "preset", "size", "tiles", "black_holes", "warp"} <= offered
     join(rtc, host, "Bea")
     host.submit("choose", game="reflection", players="2", mode="built", preset="custom", size="5", tiles="4", warp="1")
     options = host.inner.live.session.options

@@ -15,6 +15,7 @@ from gamenight.ui import app
 from gamenight.ui import match as screen
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby import join as join_screen
+from gamenight.ui.lobby.panel import lobby_requests
 from gamenight.ui.program import Env, StartTimer, Tick, UiEvent, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, h, render, text_of
 from tests.unit.ui.peers import (
@@ -2469,3 +2470,134 @@ def test_a_rejoin_s_reply_being_made_is_said_in_the_steps_region_alone():
     (said,) = find_all(page, lambda e: e.attr("id") == "rejoin-said")
     assert text_of(said) == "Preparing your reply…"
     assert not find_all(said, lambda e: e.attr("role") == "status")
+
+
+def host_form(page: Page) -> dict[str, str]:
+    """The host's form for the next match as the page draws it, as a browser submits it: each drawn control's
+    name and value (a select's selected option, a checkbox's "1" only when checked), in order."""
+    (form,) = page.find(lambda e: e.tag == "form" and e.attr("data-action") == "choose")
+    sent: dict[str, str] = {}
+    for control in find_all(form, lambda e: e.tag in ("select", "input") and e.attr("name")):
+        name = str(control.attr("name"))
+        if control.tag == "select":
+            options = find_all(control, lambda e: e.tag == "option")
+            picked = next((o for o in options if o.attr("selected")), options[0])
+            sent[name] = str(picked.attr("value"))
+        elif control.attr("type") == "checkbox":
+            if control.attr("checked"):
+                sent[name] = str(control.attr("value"))
+        else:
+            sent[name] = str(control.attr("value"))
+    return sent
+
+
+def host_form_names(page: Page) -> list[str]:
+    """The names of the host's form's option controls as drawn (checked or not), in order."""
+    (form,) = page.find(lambda e: e.tag == "form" and e.attr("data-action") == "choose")
+    names = [str(c.attr("name")) for c in find_all(form, lambda e: e.tag in ("select", "input") and e.attr("name"))]
+    return [n for n in names if n not in ("game", "players")]
+
+
+def change_option(page: Page, name: str, value: str) -> None:
+    """The host changes one option's control in the form (a select picked, a number typed and left, a box
+    ticked: "1", or cleared: ""), as ui/dom.py reads the change."""
+    page.send(UiEvent("change", "option", {"field": name}, value=value, now_ms=page.rtc.now))
+    page.rtc.pump()
+
+
+def test_the_host_s_form_shows_the_options_that_count_with_what_it_shows_now_before_apply():
+    """The guest's list leaves out the options that do not count (``only_with``), but the host's form showed
+    every field: "Built puzzles" with puzzles made by the app, "Custom board size" on Easy. It shows what
+    counts with the values it shows now, the host's unapplied choices included, and follows each change at
+    once; a field that comes back keeps the value the host gave it; focus stays on the control changed; Apply
+    sends what the form shows and the guest's list then names the same options."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    bea = join(rtc, host, "Bea")
+    random_easy = ["mode", "rounds", "teams", "limit", "preset", "warp", "triangles"]
+    assert host_form_names(host) == random_easy
+    change_option(host, "rounds", "3")
+    host.focus_on("[data-action=option][data-field=mode]")
+    change_option(host, "mode", "built")
+    assert host_form_names(host) == ["mode", "variant", "limit", "preset", "warp", "triangles"]
+    assert host_form(host)["mode"] == "built"
+    assert host.focus_in("select[name=mode]"), "focus stays on the control the host changed"
+    change_option(host, "preset", "custom")
+    assert host_form_names(host) == [
+        "mode",
+        "variant",
+        "limit",
+        "preset",
+        "size",
+        "tiles",
+        "black_holes",
+        "warp",
+        "triangles",
+    ]
+    change_option(host, "size", "8")
+    change_option(host, "black_holes", "1")
+    change_option(host, "preset", "hard")
+    assert "size" not in host_form_names(host)
+    change_option(host, "preset", "custom")
+    assert (host_form(host)["size"], host_form(host).get("black_holes")) == ("8", "1"), "the host's values come back"
+    change_option(host, "mode", "random")
+    assert host_form(host)["rounds"] == "3"
+    # Nothing is applied yet: the guest still reads the lobby's options.
+    assert shown_options(bea)["Difficulty"] == "Easy"
+    host.submit("choose", **host_form(host))
+    shown = shown_options(bea)
+    labels = {f.name: f.label for f in games.rules("reflection").option_fields}
+    assert list(shown) == [labels[n] for n in host_form_names(host)]
+    kept = (shown["Rounds (made by the app)"], shown["Custom board size"], shown["Difficulty"])
+    assert kept == ("3", "8", "Custom (below)")
+    # After Apply, a field that went keeps its value too.
+    change_option(host, "preset", "easy")
+    change_option(host, "mode", "built")
+    change_option(host, "preset", "custom")
+    assert host_form(host)["size"] == "8"
+    assert host_form(host)["variant"] == "A"
+
+
+def test_apply_sends_only_the_options_the_form_shows():
+    """A value in a field the form does not show (it does not count with the rest) is not sent: Apply asked
+    the game to check a custom board size the host could not see on Easy, and refused the form for it."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    (request,) = lobby_requests_of(host, mode="random", preset="easy", rounds="3", size="99", variant="B")
+    assert request["options"] == {"mode": "random", "preset": "easy", "rounds": 3, "warp": False, "triangles": False}
+    host.submit("choose", game="reflection", players="1", mode="random", preset="easy", rounds="3", size="99")
+    assert host.inner.live.client.lobby.options["rounds"] == 3
+    assert "size" not in host.inner.live.client.lobby.options
+
+
+def lobby_requests_of(page: Page, **form: str) -> tuple:
+    """The lobby's requests for Apply with ``form`` (the game and player count as the lobby has them)."""
+    client = page.inner.live.client
+    sent = {"game": client.lobby.game, "players": str(client.lobby.players), **form}
+    return lobby_requests(client, UiEvent("submit", "choose", {}, form=sent))
+
+
+def test_the_host_s_draft_starts_again_with_another_game():
+    """The host's unapplied choices belong to the game they were made in: another game, and back, starts from
+    the lobby's options (a new game starts from its defaults, as Apply does)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    change_option(host, "mode", "built")
+    host.send(UiEvent("change", "choose", {"field": "game"}, value="raythread", now_ms=rtc.now))
+    host.send(UiEvent("change", "choose", {"field": "game"}, value="reflection", now_ms=rtc.now))
+    assert host_form(host)["mode"] == "random"
+    assert "variant" not in host_form_names(host)
+
+
+def test_the_host_s_unapplied_choices_stay_through_other_inputs():
+    """Only Apply (or Start, which submits the form) takes the host's choices: a chat line sent, or a player
+    count picked, between them leaves the form as the host left it."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser(), game="reflection")
+    join(rtc, host, "Bea")
+    change_option(host, "mode", "built")
+    host.submit("chat", text="one moment")
+    host.send(UiEvent("change", "choose", {"field": "players"}, value="2", now_ms=rtc.now))
+    rtc.pump()
+    assert host_form(host)["mode"] == "built" and host_form(host)["players"] == "2"
+    assert "variant" in host_form_names(host)

@@ -88,7 +88,7 @@ def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
     model, _ = app.update(model, click("keep-data"), Env())
     model, _ = app.update(model, click("clear-data"), Env())
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
+    assert ClearData() in effects
     model, _ = app.update(model, replace(REPORT, data_entries=0, data_bytes=0), Env())  # the clear's report
     assert "0 entries" in row(model, "data")
     assert "Asking the browser…" in row(model, "kept") and "declined" not in row(model, "kept")
@@ -207,7 +207,7 @@ def test_clearing_my_data_asks_first_and_can_be_cancelled():
     assert effects == [Focus("#clear-data")] and "cannot be undone" not in text_of(app.view(model))
     model, _ = app.update(model, click("clear-data"), Env())
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert effects == [ClearData(keep=(app.LANGUAGE_KEY,)), Focus("#clear-data")]
+    assert effects == [ClearData(), Focus("#clear-data")]
     assert "Your data was cleared." in text_of(app.view(model))
 
 
@@ -227,7 +227,7 @@ def test_clearing_my_data_keeps_the_language_and_says_so_before_and_after():
         "language stays. This cannot be undone."
     )
     model, effects = app.update(model, click("clear-confirm"), Env())
-    assert ClearData(keep=(app.LANGUAGE_KEY,)) in effects
+    assert ClearData() in effects
     (done,) = find_all(app.view(model), lambda e: e.attr("class") == "settings-status")
     assert text_of(done) == "Your data was cleared. Your choice of language stays."
 
@@ -496,3 +496,59 @@ def test_lazy_screens_and_rules_load_on_first_use_and_match_their_registry_entry
 def test_the_settings_screen_is_registered_under_its_route():
     assert app.parse_route("#/settings") == app.Route("app", screen="settings", path="/settings")
     assert app.screen_for(app.parse_route("#/settings")) is settings.SCREEN
+
+
+class FakeLocalStorage:
+    """The browser's ``localStorage`` as ``ui/storage.py`` reads it: ``length``, ``key(i)``, items."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = dict(items)
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str:
+        return list(self.items)[index]
+
+    def getItem(self, key: str) -> str:
+        return self.items[key]
+
+    def removeItem(self, key: str) -> None:
+        del self.items[key]
+
+
+def test_clear_my_data_removes_what_the_page_counted_before_it_asked(monkeypatch):
+    """The count the page says ("Clear my data" removes N entries) and the removal decided apart which
+    entries stay: ``clearable`` by ``KEPT_ON_CLEAR``, ``ui/storage.py`` by the effect's ``keep``, so a
+    ``ClearData`` that named another set (or none: its default) removed what was not counted. Both now ask
+    one rule (``settings.cleared``); the browser's side runs here on a stand-in ``localStorage``."""
+    import types
+
+    items = {"gnc:lang": "ja", "gnc:reflection-stats": "{}", "gnc:lobby-host": "{}", "other-site": "x"}
+    store = FakeLocalStorage(items)
+    fake_js = types.SimpleNamespace(localStorage=store, console=types.SimpleNamespace(warn=print))
+    ffi = types.ModuleType("pyodide.ffi")
+    for name in ("create_once_callable", "create_proxy", "to_js"):
+        setattr(ffi, name, lambda *a, **k: None)
+    ffi.jsnull = None
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    browser_side = ("gamenight.ui.dom", "gamenight.ui.storage")
+    try:
+        from gamenight.ui import storage
+
+        monkeypatch.setattr(storage, "_spawn", lambda coroutine: coroutine.close())  # the report after: not here
+        counted = clearable([k for k in items if k.startswith("gnc:")], "gnc:")
+        storage._clear(None, ClearData())  # no shell: the report that follows is not run
+        removed = set(items) - set(store.items)
+        assert len(removed) == counted == 2
+        assert removed == {k for k in items if settings.cleared(k, "gnc:")}
+        assert set(store.items) == {"gnc:lang", "other-site"}
+    finally:  # the browser's modules stay out of the other tests (as they import nothing of them)
+        import gamenight.ui
+
+        for name in browser_side:
+            sys.modules.pop(name, None)
+            vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)

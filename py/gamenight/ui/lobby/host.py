@@ -35,6 +35,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import PAUSE_MS, Turned, thinking
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError
+from gamenight.core.game import counting
 from gamenight.core.jsonutil import dumps, get_str, loads, obj
 from gamenight.i18n import N_, _, reasons, sentences, terms
 from gamenight.lobby import protocol as p
@@ -43,10 +44,12 @@ from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
+from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts, new_notes
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
+    OPTION,
     Sight,
     board_input,
     board_message,
@@ -282,6 +285,10 @@ class HostModel:
     # The game the page's address names, once the lobby runs: the lobby's (a restored one's at first, so the
     # notice of a game ``asked`` for is said again on a reload).
     addressed: str = ""
+    # The host's choices in the form for the next match not applied yet, the lobby's game's (``Sight.draft``).
+    # After Apply it keeps the values of the fields the form no longer shows, which Apply did not send: such a
+    # field comes back with the value the host gave it.
+    draft: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def unsure(self) -> frozenset[str]:
@@ -612,6 +619,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return replace(model, ending=False), [FOCUS_END]  # on the question's answers: the safe one, keep playing
     if event.type == "keydown" and event.key == "Escape" and model.counting and event.action in COUNT_OUT:
         return replace(model, counting=""), [_focus_count_out(model.counting)]  # as End's: keep waiting
+    if event.type == "change" and event.action == OPTION:
+        return _drafted(model, event), []
     # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
     if event.type not in ("click", "submit") and (event.type, event.action) != ("change", "choose"):
         return model, []
@@ -686,17 +695,50 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return replace(model), []
     if not requests:
         return model, []
+    before = live.client.lobby
     effects: list[Effect] = []
     for request in requests:
         effects += live.request(request, now)
         if live.client.errors:  # refused (the panel shows why): what follows was meant only if it passed
             return replace(model), effects
+    # The options form's submit (Apply, or Start, which submits it too) took the host's choices; a chat line or
+    # a player count picked did not.
+    applied = (event.type, event.action) == ("submit", "choose")
+    model = replace(model, draft=_kept_draft(model.draft, before, live.client.lobby, applied=applied))
     if requests[-1].get("type") == "start":
         # The match replaces the lobby's Start button, which the page would otherwise morph into
         # "End the match" with the focus still on it (a second Enter would end the match at once). A board
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
         effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
+
+
+def _drafted(model: HostModel, event: UiEvent) -> HostModel:
+    """``model`` with the host's change in one of the form's option fields kept (``forms.drafted``); the form
+    draws the fields that count with it. A field the lobby's game does not have changes nothing."""
+    lobby = model.live.client.lobby if model.live is not None else None
+    rules = games.rules(lobby.game) if lobby is not None else None
+    name = event.data.get("field", "")
+    changed = next((f for f in getattr(rules, "option_fields", ()) if f.name == name), None)
+    if changed is None:
+        return model
+    return replace(model, draft={**model.draft, name: forms.drafted(changed, event.value)})
+
+
+def _kept_draft(
+    draft: Mapping[str, Any], before: p.Lobby | None, after: p.Lobby | None, *, applied: bool
+) -> Mapping[str, Any]:
+    """The host's unapplied choices once the lobby took a request: none for another game (it starts from its
+    defaults); after Apply (``applied``), the values of the fields that no longer count, which it did not send,
+    so that they come back as the host left them; else (a player count picked) all of them."""
+    if before is None or after is None or after.game != before.game:
+        return {}
+    if not applied:
+        return draft
+    fields = getattr(games.rules(after.game), "option_fields", ())
+    shown = {f.name for f in counting(fields, after.options or {})}
+    had = {**(before.options or {}), **draft}
+    return {f.name: had[f.name] for f in fields if f.name not in shown and f.name in had}
 
 
 def _client(model: HostModel) -> Client | None:
@@ -1040,6 +1082,7 @@ def _sight(model: HostModel, live: Live) -> Sight:
         preparing=bool(model.preparing),
         unsure=model.unsure,
         sure_at=model.restored_ms + RELOAD_GRACE_MS,
+        draft=model.draft,
     )
 
 

@@ -70,6 +70,9 @@ class Sight:
     # their seat to a computer player yet (``_left``).
     unsure: frozenset[str] = frozenset()
     sure_at: int = 0  # … until then, by ``now_ms``'s clock: the page says when the offers for them come (``_later``)
+    # The host's choices in the form for the next match not applied yet (option name → value, ``forms.drafted``):
+    # the form shows them over the lobby's options, and the fields that count with them.
+    draft: Mapping[str, Any] = field(default_factory=dict)
 
 
 def refusals(client: Client | None) -> int:
@@ -111,6 +114,9 @@ def cut_off(client: Client) -> dict[str, str]:
     return {m.id: "gone" if m.id in gone else "unknown" for m in lobby.members if not m.bot}
 
 
+# A change in one of the host's option fields: the host's page keeps it (``Sight.draft``) until Apply.
+OPTION = "option"
+
 # Inputs the lobby itself handles; every other input on a lobby page belongs to the match's board.
 LOBBY_ACTIONS = frozenset(
     (
@@ -122,6 +128,7 @@ LOBBY_ACTIONS = frozenset(
         "end-cancel",
         "kick",
         "choose",
+        "option",
         "make-room",
         "add-bot",
         "count-out",
@@ -966,7 +973,9 @@ def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Elem
                     [h("option", {"value": n, "selected": n == lobby.players}, str(n)) for n in counts],
                 ),
             ),
-            forms.options_box(fields, lobby.options or {}),
+            # Only the options that count with what the form shows now, the host's unapplied choices included:
+            # each change draws the form again (``OPTION``), so the fields follow before Apply.
+            forms.options_box(fields, {**(lobby.options or {}), **sight.draft}, follow=OPTION),
             h("button", {"class": "button", "type": "submit"}, _("Apply")),
         ),
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
@@ -1184,7 +1193,7 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
         # defaults and from as many players as are here.
         rules = games.rules(game) if same else None
         fields = getattr(rules, "option_fields", ()) if rules else ()
-        options = forms.read_options(fields, event.form) or None if fields else None
+        options = forms.read_shown(fields, event.form) or None if fields else None
         count = form_number(players) if same else None
         return p.Choose(game, options, count).to_json()
     return None
