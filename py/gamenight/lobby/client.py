@@ -80,6 +80,10 @@ class Client:
         self.problem: BadMessage | None = None
         self.closed: p.Bye | None = None  # the host's farewell, once it has closed this connection
         self.welcomed = False  # the host answered this connection's hello
+        # The host turned this page's hello away for its name (someone there has one that looks the same):
+        # the same hello would be refused every time, so nothing is sent until the player gives another
+        # (``rename``). A full lobby's refusal is asked again with back-off: a place may come free.
+        self.name_refused: p.Error | None = None
         self.next_n: int | None = None  # the number of the next request, known from the welcome
         self.pending: list[JSON] = []  # requests made before the welcome: numbered when it comes
         self.outbox: list[JSON] = []  # numbered requests the host has not acknowledged, in order
@@ -102,7 +106,7 @@ class Client:
     @property
     def waiting_for(self) -> str | None:
         """What this mirror waits for from the host: ``"welcome"``, ``"lobby"``, ``"answer"`` or nothing."""
-        if self.closed is not None:
+        if self.closed is not None or self.name_refused is not None:
             return None
         if not self.welcomed:
             return "welcome"
@@ -155,6 +159,9 @@ class Client:
                 self.chat = [*self.chat[-(CHAT_SHOWN - 1) :], message]
             case p.Error(code="request-gap", params=params):
                 out += self._resend_from(params.get("expected"), now_ms)
+            case p.Error(code="name-taken", about=p.Hello.type) if not self.welcomed:
+                self.name_refused = message
+                self.since_ms = None
             case p.Error():
                 self.refuse(message)
             case p.Bye():
@@ -257,12 +264,17 @@ class Client:
 
     def hello(self, now_ms: int = 0) -> JSON:
         """The first message on every (re)connection; with a token, the host restores this member."""
-        self.closed = None
+        self.closed, self.name_refused = None, None
         self.welcomed, self.next_n = False, None
         self.seq, self.awaiting_snapshot = None, True
         self.since_ms = None
         self._waiting(now_ms)
         return p.Hello(self.name, self.token).to_json()
+
+    def rename(self, name: str, now_ms: int = 0) -> JSON:
+        """The hello again, with the name the player gave after the host turned the last one away."""
+        self.name = name
+        return self.hello(now_ms)
 
     def resync(self, now_ms: int = 0) -> JSON:
         """Ask for a snapshot; updates are ignored until it comes."""

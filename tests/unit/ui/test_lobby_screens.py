@@ -743,10 +743,11 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
 
 
 def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
-    """On a slow connection a guest can make a second move before the host's answer to the first arrives:
-    the host refuses it (made on an earlier position). The guest's page words the refusal, in its own
-    language, and keeps following the match (it used to fail on the refusal and then on every later
-    message from the host, so her board froze)."""
+    """On a slow connection a guest can make a second move before the host's answer to the first arrives.
+    Her page holds it back and says why at once (the first is a numbered request it keeps until the host
+    answers: ``Client.moving``); a move the host refuses all the same (one an older page sent for an earlier
+    position) is worded on her page in its own language, which keeps following the match (it used to fail
+    on the refusal and then on every later message from the host, so her board froze)."""
     rtc = FakeRtc()
     host, bea = two_player_match(rtc)
     session = host.inner.live.session
@@ -754,22 +755,32 @@ def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_languag
     i18n.set_language("ja")
     try:
         places = [m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place"]
-        for move in places[:2]:  # both sent before anything arrives from the host
+        for move in places[:2]:  # both made before anything arrives from the host
             bea.send(UiEvent("click", "rt-hand", {"kind": move["tile"]}, now_ms=rtc.now))
             bea.send(UiEvent("click", "rt-orient", {"orient": move["orient"]}, now_ms=rtc.now))
             bea.send(
                 UiEvent("click", "rt-cell", {"r": str(move["cell"][0]), "c": str(move["cell"][1])}, now_ms=rtc.now)
             )
+        wait = "直前の手がまだホストに届いていません。少し待ってから、もう一度指してください。"
+        assert [text_of(e) for e in bea.by_class("match-error")] == [wait]
         rtc.pump()
-        assert len(session.match.record.log) == 2, "the first move is played, the second refused"
+        assert len(session.match.record.log) == 2, "the first move is played, the second never sent"
+        assert not bea.by_class("match-error")
+        # A move for the position before Ann's last one (as an older page would send): the host refuses it.
+        bea.inner.link.request(p.Move("C", places[1], 1).to_json())
+        bea.run(bea.inner.outbox.drain())
+        rtc.pump()
+        assert len(session.match.record.log) == 2
         error = bea.by_class("match-error")
         assert [text_of(e) for e in error] == ["その手は前の局面で指されたものです。ボードはその後変わっています。"]
     finally:
         i18n.set_language("en")
-    play(host, session, "A")  # and her page still follows the match
+    play(host, session, "A")  # and her page still follows the match, and plays
     assert len(session.match.record.log) == 3
     assert text_of(bea.by_class("match-status")[0]) == "Bea\u00a0(B) to play · your turn"
     assert not bea.by_class("match-error")
+    play(bea, session, "C")
+    assert len(session.match.record.log) == 4
 
 
 def test_a_guest_whose_connection_drops_is_told_how_to_come_back():
@@ -1451,6 +1462,39 @@ def test_a_guest_refused_at_the_door_sees_why():
     twin = join(rtc, host, "ann")  # the host is Ann: names are unique ignoring case
     assert "already called Ann" in twin.text
     assert "ann" not in members(host)
+
+
+def test_a_guest_turned_away_for_a_name_already_there_chooses_another_and_joins():
+    """A guest whose name someone in the lobby already has was left with no name field: her page said
+    "choose another name", sent the same hello again now and then (refused each time), and after a while
+    said the host had not answered, whose "Try again" sent it once more. Now the page asks for another
+    name at once, with the reason, sends nothing while it waits for her, and joins with the new name on
+    the same connection (the host's card that said she was turned away goes, as a joined one's does)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    twin = join(rtc, host, "BEA")
+    assert "already called Bea" in twin.text
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused"]
+    (form,) = twin.find(lambda e: e.attr("data-action") == "rename" and e.tag == "form")
+    assert len(find_all(form, lambda e: e.tag == "input" and e.attr("name") == "name")) == 1
+    assert twin.focused and twin.focused[-1] == join_screen.FOCUS_RENAME.selector, "focus goes to the name"
+    sent = len(rtc.sent)
+    rtc.now += 60_000
+    twin.tick(join_screen.POLL)
+    twin.tick(join_screen.POLL)
+    assert len(rtc.sent) == sent, "the refused name is not sent again"
+    assert "has not answered" not in twin.text and "Try again" not in twin.text
+    twin.submit("rename", name=" ")
+    assert twin.find(lambda e: e.attr("data-action") == "rename"), "an empty name is refused on the page"
+    assert len(rtc.sent) == sent
+    twin.submit("rename", name="Cal")
+    assert members(host) == {"Ann": "connected", "Bea": "connected", "Cal": "connected"}
+    assert members(twin)["Cal"] == "connected" and "already called" not in twin.text
+    assert host.by_class("invite") == [], "her card went as a joined one's does"
+    assert bea.inner.client.name == "Bea"
+    # A reload later brings her back as Cal (the name kept with her token is the one the host took).
+    assert twin.inner.tokens[twin.inner.invited.lobby_id]["name"] == "Cal"
 
 
 def test_a_guest_whose_hello_or_lobby_is_lost_asks_again_with_back_off_and_offers_try_again():

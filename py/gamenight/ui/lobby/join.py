@@ -94,6 +94,8 @@ HOST_WAIT_MS = 75_000
 # what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
 FOCUS_COPY_REPLY = Focus("#copy-reply")
 FOCUS_HEADING = Focus("main h1")
+# The host turned the page's name away: the field for another one (the player's one thing to do).
+FOCUS_RENAME = Focus("form[data-action=rename] input[name=name]")
 # Where a match's start takes a guest's focus from, for its board (docs/accessibility.md): the waiting lobby
 # (its heading and seats, the join page's title), whose controls the match replaces or makes idle, and
 # nowhere (the body). Never from a text field or the chat (still there, and the guest's), nor from outside
@@ -338,12 +340,15 @@ class JoinScreen:
 
 def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if model.board is not None and model.stage == "lobby" and event.action not in LOBBY_ACTIONS:
-        client, outbox, _link = model.connected
+        client, outbox, link = model.connected
         board, request = board_input(model.board, client, event)
         if request is None:
             return (model, []) if board is model.board else (replace(model, board=board), [])
         client.errors.clear()
-        outbox.send(p.encode(request))
+        # A numbered request, as every other one: kept until the host acknowledges it and sent again when no
+        # answer comes, so a move a dying connection swallowed is not lost, and ``client.moving`` holds a
+        # second move back until the first is played.
+        link.request(request)
         return replace(model, board=board), outbox.drain()
     if event.type not in ("click", "submit"):  # buttons act on click; forms on submit
         return model, []
@@ -362,6 +367,8 @@ def _ui(model: JoinModel, event: UiEvent) -> tuple[JoinModel, list[Effect]]:
     if event.action == "try-again":
         link.try_again()
         return replace(model), outbox.drain()
+    if event.action == "rename" and event.type == "submit" and client.name_refused is not None:
+        return _rename(model, event.form.get("name", ""))
     try:
         requests = lobby_requests(client, event)
     except (BadMessage, BadOptions) as err:
@@ -449,6 +456,18 @@ def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     return _answer_invitation(replace(model, name=name, name_error=None), model.invited)
 
 
+def _rename(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
+    """Another name, after the host turned the last one away: the hello again on the same connection (the
+    host's lobby takes a later hello from a connection it refused)."""
+    try:
+        name = p.typed_name(raw_name)
+    except BadMessage as err:
+        return replace(model, name_error=_reason(err), errors=model.errors + 1), []
+    _client, outbox, link = model.connected
+    link.send(model.connected[0].rename(name, model.now_ms))
+    return replace(model, name=name, name_error=None), outbox.drain()
+
+
 def _answer_invitation(model: JoinModel, invitation: iv.Invitation) -> tuple[JoinModel, list[Effect]]:
     used = dict(sorted({**model.used, invitation.invite_id: invitation.issued_s}.items(), key=lambda kv: kv[1]))
     sdp = iv.build_sdp(invitation.transport, session_id=int.from_bytes(invitation.invite, "big"))
@@ -523,10 +542,12 @@ def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 
 def _received(model: JoinModel, text: str) -> tuple[JoinModel, list[Effect]]:
     client, outbox, link = model.connected
-    token = client.token
+    token, refused = client.token, client.name_refused
     link.clock = lambda: model.now_ms
     outbox.deliver(text)
     effects: list[Effect] = list(outbox.drain())
+    if client.name_refused is not None and refused is None:
+        effects.append(FOCUS_RENAME)
     mine = {"name": client.name, "token": client.token}
     # Kept when the host gives a token, and when it takes a kept one whose name could not be used (so the
     # next invitation welcomes the member back by the name typed this time).
@@ -624,6 +645,8 @@ def _join_view(model: JoinModel) -> list:
     if model.stage in ("answering", "reply") and model.client is None:  # a first join: nothing to show yet
         return [title, *_reply_steps(model)]
     client = model.connected[0]  # the stages left (lobby, lost, closed, a rejoin's) came after the channel opened
+    if model.stage == "lobby" and client.name_refused is not None:
+        return [title, _rename_form(model, client.name_refused)]
     if model.stage == "closed":
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
@@ -815,6 +838,18 @@ def _in_short(head: str, *rest: str) -> list:
     """A notice said in short (a reopened page, a long wait for the host): what happened as its one emphasised
     line, then in normal weight the ``rest``."""
     return [h("strong", {}, head), i18n.sentence_gap(), i18n.sentences(*rest)]
+
+
+def _rename_form(model: JoinModel, refused: p.Error) -> Element:
+    """The host's reason for turning the name away, and the field for another one."""
+    said = model.name_error or {"code": refused.code, "params": dict(refused.params)}
+    return h(
+        "form",
+        {"class": "stack", "data-action": "rename"},
+        alerts(_text(said), model.errors, "error", "name-alert"),
+        _name_field(model),
+        h("button", {"class": "button primary", "type": "submit"}, _("Join")),
+    )
 
 
 def _name_field(model: JoinModel) -> Element:
