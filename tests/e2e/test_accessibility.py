@@ -192,3 +192,83 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+
+
+# --- forced colours (Windows High Contrast) ------------------------------------------------------------------
+
+# What the page draws with a system colour: ``colour`` in the page's forced palette (an element of its own).
+SYSTEM_COLOUR = """(colour) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = colour;
+    const found = getComputedStyle(probe).color;
+    probe.remove();
+    return found;
+}"""
+STYLE = "(e, names) => Object.fromEntries(names.map((n) => [n, getComputedStyle(e).getPropertyValue(n)]))"
+
+
+def style(page: Page, selector: str, *names: str) -> dict[str, str]:
+    return page.locator(selector).first.evaluate(STYLE, list(names))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_states_told_by_a_shadow_or_a_fill_stay_visible_in_forced_colours(browser: Browser, site_url: str, scheme: str):
+    """With the system's forced colours (Windows High Contrast) the browser drops every shadow and paints every
+    background in its own colours: the chosen tile and orientation of Raythread's hand (an inset shadow) looked
+    like the others, a seat's swatch lost its colour (a background), the card of the seat to play its inner
+    line (a shadow), a disabled Reflection button was only faded, and the help's box had no edge on the page
+    (its shadow)."""
+    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": scheme, "forced_colors": "active"}
+    with watched_page(browser, site_url, **screen) as page:
+        open_app(page, site_url, "#/raythread/table")
+        start_table(page)
+        highlight = page.evaluate(SYSTEM_COLOUR, "Highlight")
+        chosen, other = (
+            style(page, ".rt-orient.chosen", "background-color"),
+            style(page, ".rt-orient:not(.chosen)", "background-color"),
+        )
+        assert chosen["background-color"] == highlight != other["background-color"], (chosen, other)
+        tile = style(page, ".rt-hand-tile.chosen", "background-color")
+        assert tile["background-color"] == highlight, tile
+        assert style(page, ".match-seat .swatch.lane-A", "background-color")["background-color"] == "rgb(230, 159, 0)"
+        assert "gradient" in style(page, ".match-seat .swatch:not(.lane-A)", "background-image")["background-image"]
+        turn = style(page, ".match-seat.turn", "outline-style", "outline-width")
+        assert turn["outline-style"] == "solid" and turn["outline-width"] != "0px", turn
+        assert style(page, ".match-seat:not(.turn)", "outline-style")["outline-style"] == "none"
+        open_help(page)
+        assert style(page, "#overlay", "border-top-style")["border-top-style"] == "solid"
+        page.keyboard.press("Escape")
+        page.evaluate("(route) => { location.hash = route; }", "#/reflection/solo?preset=easy&seed=2024")
+        redo = page.locator('button[aria-disabled="true"]', has_text="Redo")
+        expect(redo).to_be_visible(timeout=60_000)
+        grey = page.evaluate(SYSTEM_COLOUR, "GrayText")
+        assert redo.evaluate(STYLE, ["color", "opacity"]) == {"color": grey, "opacity": "1"}
+
+
+FORCED_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
+    ("#/", None),
+    ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
+    ("#/lightseeker/table", start_lightseeker),
+    ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
+    ("#/host?game=raythread", open_host),
+    ("#/settings", ask_to_clear_data),
+    ("#/raythread/table", open_help),
+]
+
+
+def test_no_serious_accessibility_violations_in_forced_colours(browser: Browser, site_url: str):
+    """axe over the screens with the system's forced colours (the dark palette, as Windows' High Contrast
+    Black): a board keeps its own colours there, the page around it the system's."""
+    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark", "forced_colors": "active"}
+    with watched_page(browser, site_url, **screen) as page:
+        found = {}
+        open_app(page, site_url, "#/")
+        for route, then in FORCED_ROUTES:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            if then:
+                then(page)
+            if problems := violations(page):
+                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
+        assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
