@@ -272,3 +272,42 @@ def test_no_serious_accessibility_violations_in_forced_colours(browser: Browser,
             if problems := violations(page):
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+
+
+# --- reduced motion ---------------------------------------------------------------------------------------------
+
+# The animations and transitions running on the page, by what they animate. Only those that run by the clock:
+# Reflection's points table fades its edge by where the box is scrolled (a scroll timeline), which moves nothing.
+RUNNING = """() => document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.timeline === document.timeline)
+    .map((a) => `${a.animationName || a.transitionProperty} on ${a.effect.target.getAttribute('class')}`)"""
+
+
+def tilt_a_cube(page: Page) -> None:
+    """Light Seeker: a cube chosen, then its first tilt the board allows (the cube rolls, the camera glides)."""
+    start_lightseeker(page)
+    step = page.locator(".ls-play").get_attribute("data-step")
+    page.click(".ls-move[data-kind=tilt]:not(:disabled):not(.ls-dim)")
+    expect(page.locator(".ls-play")).not_to_have_attribute("data-step", step or "")
+
+
+def test_nothing_moves_after_a_move_in_any_game_with_reduced_motion(browser: Browser, site_url: str):
+    """With the system's "reduce motion", no animation or transition runs on the page right after a move in each
+    game: Raythread's beam sweep and beacon flash, Light Seeker's roll, glide and winning pulse, Reflection's
+    flowing laser. (css/app.css has a reduced-motion rule beside each; this checks none is missed.)"""
+    screen = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
+    with watched_page(browser, site_url, **screen) as page:
+        found = {}
+        open_app(page, site_url, "#/")
+        for route, move in [
+            ("#/raythread/table", start_table),
+            ("#/raythread/table", place_a_tile),
+            ("#/lightseeker/table", tilt_a_cube),
+            ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
+        ]:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            move(page)
+            if running := page.evaluate(RUNNING):
+                found[move.__name__] = running
+        assert not found, found
