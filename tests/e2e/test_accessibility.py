@@ -192,3 +192,234 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             if problems:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+
+
+# --- forced colours (Windows High Contrast) ------------------------------------------------------------------
+
+# What the page draws with a system colour: ``colour`` in the page's forced palette (an element of its own).
+SYSTEM_COLOUR = """(colour) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = colour;
+    const found = getComputedStyle(probe).color;
+    probe.remove();
+    return found;
+}"""
+STYLE = "(e, names) => Object.fromEntries(names.map((n) => [n, getComputedStyle(e).getPropertyValue(n)]))"
+
+
+def style(page: Page, selector: str, *names: str) -> dict[str, str]:
+    return page.locator(selector).first.evaluate(STYLE, list(names))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_states_told_by_a_shadow_or_a_fill_stay_visible_in_forced_colours(browser: Browser, site_url: str, scheme: str):
+    """With the system's forced colours (Windows High Contrast) the browser drops every shadow and paints every
+    background in its own colours: the chosen tile and orientation of Raythread's hand (an inset shadow) looked
+    like the others, a seat's swatch lost its colour (a background), the card of the seat to play its inner
+    line (a shadow), a disabled Reflection button was only faded, and the help's box had no edge on the page
+    (its shadow)."""
+    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": scheme, "forced_colors": "active"}
+    with watched_page(browser, site_url, **screen) as page:
+        open_app(page, site_url, "#/raythread/table")
+        start_table(page)
+        highlight = page.evaluate(SYSTEM_COLOUR, "Highlight")
+        chosen, other = (
+            style(page, ".rt-orient.chosen", "background-color"),
+            style(page, ".rt-orient:not(.chosen)", "background-color"),
+        )
+        assert chosen["background-color"] == highlight != other["background-color"], (chosen, other)
+        tile = style(page, ".rt-hand-tile.chosen", "background-color")
+        assert tile["background-color"] == highlight, tile
+        assert style(page, ".match-seat .swatch.lane-A", "background-color")["background-color"] == "rgb(230, 159, 0)"
+        assert "gradient" in style(page, ".match-seat .swatch:not(.lane-A)", "background-image")["background-image"]
+        turn = style(page, ".match-seat.turn", "outline-style", "outline-width")
+        assert turn["outline-style"] == "solid" and turn["outline-width"] != "0px", turn
+        assert style(page, ".match-seat:not(.turn)", "outline-style")["outline-style"] == "none"
+        open_help(page)
+        assert style(page, "#overlay", "border-top-style")["border-top-style"] == "solid"
+        page.keyboard.press("Escape")
+        page.evaluate("(route) => { location.hash = route; }", "#/reflection/solo?preset=easy&seed=2024")
+        redo = page.locator('button[aria-disabled="true"]', has_text="Redo")
+        expect(redo).to_be_visible(timeout=60_000)
+        grey = page.evaluate(SYSTEM_COLOUR, "GrayText")
+        assert redo.evaluate(STYLE, ["color", "opacity"]) == {"color": grey, "opacity": "1"}
+
+
+FORCED_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
+    ("#/", None),
+    ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
+    ("#/lightseeker/table", start_lightseeker),
+    ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
+    ("#/host?game=raythread", open_host),
+    ("#/settings", ask_to_clear_data),
+    ("#/raythread/table", open_help),
+]
+
+
+def test_no_serious_accessibility_violations_in_forced_colours(browser: Browser, site_url: str):
+    """axe over the screens with the system's forced colours (the dark palette, as Windows' High Contrast
+    Black): a board keeps its own colours there, the page around it the system's."""
+    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark", "forced_colors": "active"}
+    with watched_page(browser, site_url, **screen) as page:
+        found = {}
+        open_app(page, site_url, "#/")
+        for route, then in FORCED_ROUTES:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            if then:
+                then(page)
+            if problems := violations(page):
+                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
+        assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
+
+
+# --- reduced motion ---------------------------------------------------------------------------------------------
+
+# The animations and transitions running on the page, by what they animate. Only those that run by the clock:
+# Reflection's points table fades its edge by where the box is scrolled (a scroll timeline), which moves nothing.
+RUNNING = """() => document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.timeline === document.timeline)
+    .map((a) => `${a.animationName || a.transitionProperty} on ${a.effect.target.getAttribute('class')}`)"""
+
+
+def tilt_a_cube(page: Page) -> None:
+    """Light Seeker: a cube chosen, then its first tilt the board allows (the cube rolls, the camera glides)."""
+    start_lightseeker(page)
+    step = page.locator(".ls-play").get_attribute("data-step")
+    page.click(".ls-move[data-kind=tilt]:not(:disabled):not(.ls-dim)")
+    expect(page.locator(".ls-play")).not_to_have_attribute("data-step", step or "")
+
+
+def test_nothing_moves_after_a_move_in_any_game_with_reduced_motion(browser: Browser, site_url: str):
+    """With the system's "reduce motion", no animation or transition runs on the page right after a move in each
+    game: Raythread's beam sweep and beacon flash, Light Seeker's roll, glide and winning pulse, Reflection's
+    flowing laser. (css/app.css has a reduced-motion rule beside each; this checks none is missed.)"""
+    screen = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
+    with watched_page(browser, site_url, **screen) as page:
+        found = {}
+        open_app(page, site_url, "#/")
+        for route, move in [
+            ("#/raythread/table", start_table),
+            ("#/raythread/table", place_a_tile),
+            ("#/lightseeker/table", tilt_a_cube),
+            ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
+        ]:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            move(page)
+            if running := page.evaluate(RUNNING):
+                found[move.__name__] = running
+        assert not found, found
+
+
+# --- large text --------------------------------------------------------------------------------------------------
+
+# The header's site name and its controls: where each stands, how tall, at what size its words are.
+HEADER = """() => [...document.querySelectorAll(
+    '.app-header > a, .app-header > button, .app-header .lang-switch .lang')]
+    .map((e) => { const b = e.getBoundingClientRect();
+        return {name: e.textContent.trim(), middle: b.top + b.height / 2, top: b.top, bottom: b.bottom, left: b.left,
+                right: b.right, width: b.width, height: b.height, font: parseFloat(getComputedStyle(e).fontSize)}; })"""
+
+
+def text_at(page: Page, scale: int) -> None:
+    """The browser's text at ``scale`` % (the root's font size, as a phone's text-size setting sets it)."""
+    page.evaluate("(scale) => { document.documentElement.style.fontSize = `${scale}%`; }", scale)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_header_keeps_its_controls_on_one_row_with_large_text(browser: Browser, site_url: str, language: str):
+    """With the browser's text at 150 % and 200 % on a 320–390 px phone, the site's name comes first and the
+    controls share one row under it, each whole: the language buttons took a row of their own and the cog a
+    third, and at 200 % "English" broke inside its button ("Englis" / "h"). There each language shows its name
+    cut short ("EN", "日本"), its whole name kept for a reader; every control is still 44 px."""
+    screen = {
+        "viewport": {"width": 320, "height": 640},
+        "has_touch": True,
+        "is_mobile": True,
+        "locale": f"{language}-JP",
+    }
+    with watched_page(browser, site_url, **screen) as page:
+        open_app(page, site_url, "#/")
+        for scale in (150, 200):
+            text_at(page, scale)
+            for width in (320, 360, 390):
+                page.set_viewport_size({"width": width, "height": 640})
+                where = f"at {width} px, text at {scale} %"
+                title, *controls = page.evaluate(HEADER)
+                assert title["name"] == "Game Night Central", where
+                assert all(c["top"] >= title["bottom"] - 1 for c in controls), f"{where}: {controls}"
+                middles = [c["middle"] for c in controls]
+                assert max(middles) - min(middles) < 4, f"{where}, the controls are on more than one row: {controls}"
+                broken = [c for c in controls if c["height"] > 2.4 * c["font"]]
+                assert not broken, f"{where}, a label on two lines: {broken}"
+                small = [c for c in controls if c["width"] < 44 or c["height"] < 44]
+                assert not small, f"{where}, under 44 px: {small}"
+                assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0, where
+                for name in ("English", "日本語"):
+                    expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+
+
+# The routes of ROUTES but those whose own layout is still wider than 320 px at 200 % (a Light Seeker turn's
+# Slide and Tilt rows, Reflection's start page and board, the lobby's and the join page's fields, a Japanese
+# match's seat cards): docs/accessibility.md lists them.
+REFLOW_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
+    ("#/", None),
+    ("#/raythread", None),
+    ("#/reflection", None),
+    ("#/lightseeker", None),
+    ("#/raythread/rules", None),
+    ("#/reflection/rules", None),
+    ("#/lightseeker/rules", None),
+    ("#/raythread/table", None),
+    ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
+    ("#/raythread/table", ask_new_match),
+    ("#/raythread/table", open_help),
+    ("#/lightseeker/table", None),
+    ("#join=not-a-code", None),
+    ("#/nowhere", None),
+    ("#/settings", None),
+    ("#/settings", ask_to_clear_data),
+    ("#/", in_japanese),
+    ("#/raythread/rules", None),
+    ("#/settings", None),
+]
+
+
+def test_routes_reflow_at_320_px_with_the_text_at_200_percent(browser: Browser, site_url: str):
+    """WCAG 1.4.10 and 1.4.4: at 320 px with the browser's text at 200 %, no route scrolls sideways. A game's
+    name in a heading was one line wider than the phone (every game's page, 70–185 px), a rules page's
+    figures at least 11rem (352 px), a home card's "Reflection" wider than its card, the skip link's
+    Japanese wider than the page (out of sight, scrolled to all the same), Settings' "上限10.7 GBのうち147 KB"
+    one line of 402 px."""
+    screen = {
+        "viewport": {"width": 320, "height": 640},
+        "has_touch": True,
+        "is_mobile": True,
+        "reduced_motion": "reduce",
+    }
+    with watched_page(browser, site_url, **screen) as page:
+        found = {}
+        open_app(page, site_url, "#/")
+        text_at(page, 200)
+        for route, then in REFLOW_ROUTES:
+            page.evaluate("(route) => { location.hash = route; }", route)
+            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            if then:
+                then(page)
+            # A phone shows a page wider than its screen zoomed out (the window's width grows past 320 px).
+            wide = page.evaluate(
+                """(width) => { const over = Math.max(document.documentElement.scrollWidth, innerWidth) - width;
+                if (over <= 0) return null;
+                const out = (e) => e.getBoundingClientRect().right > width + 1;
+                const past = [...document.querySelectorAll('body *')]
+                    .filter((e) => out(e) && ![...e.children].some(out));
+                return `${over} px: ${past.slice(0, 4).map((e) => e.tagName.toLowerCase() + '.'
+                    + String(e.className.baseVal ?? e.className).split(' ').join('.')).join(' | ')}`; }""",
+                320,
+            )
+            if wide:
+                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = wide
+        assert not found, "\n".join(f"{route}: {problem}" for route, problem in found.items())

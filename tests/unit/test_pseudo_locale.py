@@ -45,14 +45,15 @@ class Pseudo(gettext.NullTranslations):
 
 
 # ASCII words that are not the app's to translate: names (the site's, the games', the players' in these
-# tests), keys on the keyboard, and units.
+# tests), the languages' own names (and "EN", English's cut short: ui/app.py LANGUAGE_SHORT), keys on the
+# keyboard, and units.
 ALLOWED = {
     "Game Night Central",
     *(info.title for info in games.CATALOG),
     *("Ann", "Bea", "Cal", "Friday night", "Good luck", "nowhere"),  # typed by the players in these tests
     "turn:relay.example.org:3478",  # an example of an address to type
     *("Tab", "Enter", "Space", "Escape", "Esc", "Delete", "Backspace", "Home", "End", "Shift", "Ctrl", "Alt"),
-    *("English", "TURN", "STUN", "ICE", "JSON", "UTF", "QR", "KB", "MB", "GB", "Buh"),
+    *("English", "EN", "TURN", "STUN", "ICE", "JSON", "UTF", "QR", "KB", "MB", "GB", "Buh"),
 }
 _ALLOWED = re.compile("|".join(re.escape(w) for w in sorted(ALLOWED, key=len, reverse=True)))
 _WORD = re.compile(r"[A-Za-z]{2,}")

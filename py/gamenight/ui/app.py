@@ -729,6 +729,12 @@ def skip_link() -> Element:
     )
 
 
+# Each language's name cut short, shown in its button's place of the name where the header is narrow for its
+# text (a phone with the browser's text at 150 % or 200 %: css/app.css), the whole name kept for a reader. Like
+# the names, in their own language, never translated: the part a reader of it knows the language by.
+LANGUAGE_SHORT: dict[str, str] = {"en": "EN", "ja": "日本"}
+
+
 def header() -> Element:
     current = i18n.language()
     switch = [
@@ -742,7 +748,8 @@ def header() -> Element:
                 "lang": code,
                 "aria-pressed": "true" if code == current else "false",
             },
-            name,
+            h("span", {"class": "lang-name"}, name),
+            h("span", {"class": "lang-short", "aria-hidden": "true"}, LANGUAGE_SHORT[code]),
         )
         for code, name in i18n.LANGUAGES.items()
     ]
