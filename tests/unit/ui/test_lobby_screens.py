@@ -1497,6 +1497,30 @@ def test_a_guest_turned_away_for_a_name_already_there_chooses_another_and_joins(
     assert twin.inner.tokens[twin.inner.invited.lobby_id]["name"] == "Cal"
 
 
+def test_a_turned_away_guest_s_card_goes_when_she_leaves_or_the_host_dismisses_it():
+    """The host's "… was turned away" cards stayed above the match all night, with no way to put them away
+    (a player's pass: two of them over a running Raythread match). A card goes when its guest's page
+    closes, and the host can dismiss one, which closes that connection (her page says it was cut off)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    gone = join(rtc, host, "bea")
+    stays = join(rtc, host, "BEA")
+    assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused", "refused"]
+    gone.close()
+    (card,) = host.by_class("invite")
+    assert "BEA was turned away" in text_of(card), "the card of the page that closed went"
+    (dismiss,) = find_all(card, lambda e: e.attr("data-action") == "dismiss-invite")
+    assert text_of(dismiss) == "Dismiss" and dismiss.attr("data-invite") == card.attr("data-invite")
+    host.click("dismiss-invite", invite=str(card.attr("data-invite")))
+    assert host.by_class("invite") == []
+    assert host.focused[-1] == lobby_host.FOCUS_INVITE.selector, "focus goes to Invite a player, not the body"
+    assert stays.inner.stage == "lost" and "Cut off from the host" in stays.text
+    assert members(host) == {"Ann": "connected", "Bea": "connected"}
+    host.click("dismiss-invite", invite="not-an-invite")  # a stale click changes nothing
+    assert members(host) == {"Ann": "connected", "Bea": "connected"}
+
+
 def test_a_guest_whose_hello_or_lobby_is_lost_asks_again_with_back_off_and_offers_try_again():
     rtc = FakeRtc()
     link = invite_link(host_lobby(rtc, Browser()))

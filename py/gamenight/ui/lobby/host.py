@@ -674,6 +674,8 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return _invite(model, event.data.get("member", ""), now)
     if event.action == "reply" and event.type == "submit":
         return _pasted(model, event.form.get("reply", ""), now)
+    if event.action == "dismiss-invite":
+        return _dismissed(model, event.data.get("invite", ""))
     if event.action == "close-lobby":
         return HostModel(model.page_url, live.session.game_id, now, notice=(_said("night-closed"),)), [
             *_close_channels(model, live),
@@ -934,8 +936,9 @@ def _peer_closed(model: HostModel, closed: pe.PeerClosed) -> tuple[HostModel, li
     invite = next((i for i in invites if i.peer == closed.peer), None)
     if invite is not None and invite.state in ("preparing", "waiting", "connecting", "greeting"):
         invites = _set(invites, closed.peer, state="failed", note=_said(closed.reason or "peer-closed"))
-    elif invite is not None and invite.state == "joined":
-        invites = _set(invites, closed.peer, state="left")  # the members list says the guest is gone
+    elif invite is not None and invite.state in ("joined", "refused"):
+        # The members list says a joined guest is gone; a turned-away one can no longer try another name.
+        invites = _set(invites, closed.peer, state="left")
     note = model.reply_note
     if invite is not None and note == _said("guest-connected", name=invite.guest):
         note = None  # "Bea is connected." stood under the reply form beside her "disconnected"
@@ -957,6 +960,20 @@ def _tick(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
         invites.append(invite)
     model.running.link.tick()
     return replace(model, now_ms=now, invites=tuple(invites)), effects + model.running.run(now)
+
+
+def _dismissed(model: HostModel, invite_hex: str) -> tuple[HostModel, list[Effect]]:
+    """The host puts away the card of a guest the lobby turned away: its connection closes (her page says it
+    was cut off) and the card goes as a left guest's does. Any other card, or none, changes nothing."""
+    invite = next((i for i in model.invites if i.invite.hex() == invite_hex and i.state == "refused"), None)
+    if invite is None:
+        return model, []
+    model.running.link.turned_away.pop(invite.peer, None)
+    # Focus was on the button that went: it goes to "Invite a player", the section's own control.
+    return replace(model, invites=_set(model.invites, invite.peer, state="left")), [
+        pe.ClosePeer(invite.peer),
+        FOCUS_INVITE,
+    ]
 
 
 def _set(invites: tuple[Invite, ...], peer: str, **changes: Any) -> tuple[Invite, ...]:
@@ -1213,6 +1230,9 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     gap = i18n.sentence_gap() if followed else ""  # a space in English, none in Japanese
     status = h("p", {"class": "status", "role": "status"}, said, gap, followed)
     body: list = [status]
+    if invite.state == "refused":
+        dismiss = {"class": "button", "data-action": "dismiss-invite", "data-invite": invite.invite.hex()}
+        body.append(h("button", dismiss, _("Dismiss")))
     if invite.state == "waiting":
         body += [
             h(
