@@ -1233,18 +1233,20 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         for seat in seats:
             scored = scores.get(seat)
             note = notes.get(seat)
-            name = seat_label(table, seat)
-            shown = name if scored is None else _("{name} · {points}").format(name=name, points=points(scored))
+            # The note stands by the name it is about, and the points in a column of their own (css/app.css).
+            who: list[Child] = [seat_label(table, seat)]
+            if note:
+                who = _joined(_("{name} · {note}"), who, note=h("span", {"class": "note"}, describe(note)))
+            row: list[Child] = [h("span", {"class": "who"}, who)]
+            if scored is not None:
+                row = _joined(_("{name} · {points}"), row, points=h("span", {"class": "points"}, points(scored)))
             places.append(
                 h(
                     "li",
                     {"data-seat": seat, "data-place": place},
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
-                    # The joins are the catalogue's, so each language writes its own spacing.
-                    filled(_("{name} · {note}"), name=shown, note=h("span", {"class": "note"}, describe(note)))
-                    if note
-                    else shown,
+                    row,
                 )
             )
     # No live region: the match's (``news``) says who won and why, and the panel said why a second time.
@@ -1255,6 +1257,24 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         h("p", {"class": "reason"}, i18n.sentence(ending(result, table))),
         h("ol", {"class": "ranking"}, places),
     )
+
+
+def _joined(template: str, row: list[Child], **part: Element) -> list[Child]:
+    """A standings row's parts so far (``{name}`` in ``template``) joined to its next ``part`` as the catalogue
+    joins them (each language writes its own spacing: "Ann (A) · 12 points", "Ann（A）・12点"). The parts stand
+    apart in columns (css/app.css), so a join is read and copied with the row but not drawn (``join``)."""
+    out: list[Child] = []
+    for piece in filled(template, name=_ROW, **part):
+        if piece is _ROW:
+            out += row
+        elif isinstance(piece, str):
+            out += [h("span", {"class": "join"}, piece)] if piece else []
+        else:
+            out.append(piece)
+    return out
+
+
+_ROW = h("span", {})  # where ``_joined`` puts the row so far
 
 
 def log_panel(ui: MatchUi, table: Table) -> Memo:
