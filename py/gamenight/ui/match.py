@@ -1218,6 +1218,29 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
     return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=i18n.conjunction(winners))
 
 
+def place_words(result: Mapping[str, Any], seat: str) -> str:
+    """``seat``'s place in ``result``'s ranking, in words ("2nd place"; "" for a seat not ranked), as a finished
+    match's seat card says it beside the points (a game's ``seat_facts``). Tied seats share a place and the next
+    counts everyone ahead (1, 1, 3), as the final standings number them (``result_panel``). Six seats at most
+    (Reflection's race): a literal call for each, whose context the catalogue keeps (each language writes its
+    own ordinals)."""
+    places = (
+        i18n.pgettext("place in the final standings", "1st place"),
+        i18n.pgettext("place in the final standings", "2nd place"),
+        i18n.pgettext("place in the final standings", "3rd place"),
+        i18n.pgettext("place in the final standings", "4th place"),
+        i18n.pgettext("place in the final standings", "5th place"),
+        i18n.pgettext("place in the final standings", "6th place"),
+    )
+    ahead = 0
+    for tied in result.get("ranking") or []:
+        tied = tied if isinstance(tied, list) else []
+        if seat in tied:
+            return places[ahead] if ahead < len(places) else ""
+        ahead += len(tied)
+    return ""
+
+
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: why it ended, the ranking with points, the tie-break notes. Tied seats
     share a place and the next place counts everyone ahead (1, 1, 3), as in sport. Who won is the status
