@@ -1282,6 +1282,9 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     )
 
 
+_ROW = h("span", {})  # where ``_joined`` puts the row so far
+
+
 def _joined(template: str, row: list[Child], **part: Element) -> list[Child]:
     """A standings row's parts so far (``{name}`` in ``template``) joined to its next ``part`` as the catalogue
     joins them (each language writes its own spacing: "Ann (A) · 12 points", "Ann（A）・12点"). The parts stand
@@ -1295,9 +1298,6 @@ def _joined(template: str, row: list[Child], **part: Element) -> list[Child]:
         else:
             out.append(piece)
     return out
-
-
-_ROW = h("span", {})  # where ``_joined`` puts the row so far
 
 
 def log_panel(ui: MatchUi, table: Table) -> Memo:
