@@ -17,6 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.board import seat_tags
+from gamenight.ui import app as app_screen
+from gamenight.ui.program import Env, Store, UiEvent
 from tests.e2e.conftest import (
     count_pointer_events,
     hovered,
@@ -289,32 +291,107 @@ def test_the_first_hint_names_the_tile_keys_on_a_laptop_only(app: Page, phone: P
     assert "(key" not in phone.locator(".rt-hint").inner_text()
 
 
-def test_a_tie_break_note_in_the_final_standings_keeps_its_number_on_its_line(phone: Page, site_url: str):
-    """The note "joint claims: 0" wrapped between its words and its number ("joint claims:" / "0") in the final
-    standings, on a phone and beside the board on a laptop: the note now breaks before it, never inside.
-    The note stands only beside seats level on points: three players, and Ann's first beacon ends the
-    match with the two others level on 0."""
-    open_app(phone, site_url, "#/raythread/table")
-    phone.select_option("select[name=players]", "3")
-    for i, name in enumerate(("Annabel Lee", "Beatrice", "Cyrilla")):
-        phone.fill(f"input[name=name{i}]", name)
-    phone.tap(".table-options summary")
-    phone.fill("input[name=target]", "1")  # the first beacon lit ends the match
-    phone.tap("form[data-action=table-setup] button[type=submit]")
-    state = engine(phone)
+def finished_table(form: dict[str, str], seed: int) -> tuple[str, rules.State]:
+    """A Raythread table on this device as its page saves it, set up with ``form`` (the setup form's fields),
+    dealt from ``seed`` and played to its end by moves chosen at random (seeded): the saved text and the end."""
+    model, _ = app_screen.init("#/raythread/table", Env(stored={}, now_ms=1_000))
+    _model, effects = app_screen.update(
+        model, UiEvent("submit", "table-setup", form=form, now_ms=2_000), Env(now_ms=2_000)
+    )
+    saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
+    played = saved["record"]
+    played["seed"] = seed
+    state = GAME.setup(GAME.options(played["options"]), tuple(played["seats"]), seed)
+    chooser = random.Random(seed)
+    while not state.ended:
+        seat = state.seats[state.turn]
+        move = chooser.choice(rules.legal(state, seat))
+        played["log"].append({"at": 3_000, "seat": seat, "move": move})
+        state, _ = rules.play(state, seat, move)
+    played["ended"] = "over"
+    return json.dumps(saved), state
 
-    def ends_with_two_level(m: dict) -> bool:
-        after = rules.play(state, "A", m)[0]
-        return after.ended is not None and after.scores[1] == after.scores[2] != after.scores[0]
 
-    move = next(m for m in rules.legal(state, "A") if ends_with_two_level(m))
-    from tests.e2e.test_keyboard_and_touch import rt_taps  # it imports this module: imported here, once loaded
+def seated(*names: str, bots: int = 0) -> dict[str, str]:
+    """The setup form of a table of ``names``, the last ``bots`` of them (unnamed) Easy computer players."""
+    form = {"players": str(len(names))}
+    for i, name in enumerate(names):
+        bot = i >= len(names) - bots
+        form |= {f"name{i}": "" if bot else name, f"kind{i}": "easy" if bot else "here"}
+    return form
 
-    rt_taps(phone, state, move)
-    notes = phone.locator(".match-result .ranking .note")
-    expect(notes).to_have_count(2)
-    for note in notes.all():
-        assert note.evaluate("e => e.getClientRects().length") == 1, note.inner_text()
+
+# Finished tables (setup form, seed) and the seats whose rows have the tie-break's note: four people and
+# computers with two seats level on points and on joint claims (a place shared, no note: the player's pass saw
+# "joint claims: 0" beside both); four with three level on 3 points, two of them with a joint claim (the
+# tie-break puts the third below them); three with two level on 1 point and a joint claim between them; two.
+STANDINGS = {
+    "four level on both": (seated("Ann", "", "", "", bots=3), 1, set()),
+    "four with a tie-break": (seated("Annabel", "Beatrice", "Cyril", "Dorothy"), 36, {"A", "B", "D"}),
+    "three with a tie-break": (seated("Ann", "Beatrice", "Cyril"), 64, {"A", "C"}),
+    "two": (seated("Christopher", "Beatrice"), 1, set()),
+}
+
+# Each row of the final standings: its seat, how many lines its drawn words take (text on a line starting
+# below the bottom of every text before it starts a new one; the joins " · " are not drawn), whether a join
+# is drawn, its note's lines, the right edge of its points, and how far it reaches past the panel's box.
+STANDING_ROWS = """() => [...document.querySelectorAll('.match-result .ranking li')].map((li) => {
+    const lines = (el) => {
+        const rects = [];
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            if (!n.textContent.trim() || n.parentElement.closest('.join')) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+        }
+        rects.sort((a, b) => a.top - b.top);
+        let count = 0, bottom = -Infinity;
+        for (const r of rects) {
+            if (r.top >= bottom - 1) count += 1;
+            bottom = Math.max(bottom, r.bottom);
+        }
+        return count;
+    };
+    const note = li.querySelector('.note'), points = li.querySelector('.points');
+    const joins = [...li.querySelectorAll('.join')].filter((j) => j.getBoundingClientRect().width > 1);
+    const panel = li.closest('.match-result').getBoundingClientRect();
+    return {seat: li.dataset.seat, lines: lines(li), joins: joins.length, note: note && lines(note),
+            right: points && Math.round(points.getBoundingClientRect().right),
+            past: Math.max(0, Math.round(li.getBoundingClientRect().right - panel.right))};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_columns_on_a_phone(
+    browser: Browser, site_url: str, size
+):
+    """A player's pass: at 1280 × 800 a finished four-player match's standings wrapped each row of two seats
+    level on points ("2. Bot B (Easy) · 0 points ·" / "joint claims: 0"), and named the tie-break beside two
+    seats level on it too. The note stands only where the tie-break decides an order (the rules' notes,
+    tests/unit/raythread/test_rules.py), and on a laptop every row is one line, with two, three or four
+    seats, in English and Japanese. On a phone a note may go under its name, whole; the points stand in one
+    column, no join (" · ") is left at a line's end, and nothing reaches past the panel."""
+    with watched_page(browser, site_url, viewport={"width": size[0], "height": size[1]}) as page:
+        open_app(page, site_url, "#/")
+        for language in ("en", "ja"):
+            page.click(f".lang-switch .lang[data-lang={language}]")
+            for case, (form, seed, noted) in STANDINGS.items():
+                saved, state = finished_table(form, seed)
+                assert set(GAME.result(state).notes) == noted, case
+                page.evaluate(f"localStorage.setItem('{STORE}', {json.dumps(saved)})")
+                page.evaluate("location.hash = '#/'")
+                page.evaluate("location.hash = '#/raythread/table'")
+                expect(page.locator(".match-result .ranking li")).to_have_count(len(state.seats))
+                rows = page.evaluate(STANDING_ROWS)
+                said = f"{case}, {language}: {rows}"
+                assert {r["seat"] for r in rows if r["note"]} == noted, said
+                assert all(r["joins"] == 0 and r["past"] == 0 for r in rows), said
+                rights = {r["right"] for r in rows}
+                assert len(rights) == 1 and None not in rights, f"the points are not in one column: {said}"
+                if size[0] == 1280:
+                    assert all(r["lines"] == 1 for r in rows), said
+                assert all(r["note"] in (None, 1) for r in rows), f"a note broke: {said}"
 
 
 # What the eye sees of the hand and the hint: the first enabled tile's animation (and how many run) and

@@ -470,7 +470,9 @@ def test_a_long_match_s_points_table_scrolls_in_its_box_and_never_widens_a_phone
 def test_a_five_round_race_s_points_table_fits_its_box_on_a_laptop(people: People):
     """A five-round race's points table ran past its box at 1280 × 800 (its scroll cue showed at the right): on
     a laptop the whole table is in sight, five rounds and the total, without a scroll; a phone scrolls it, with
-    the cue (the test above)."""
+    the cue (the test above). A player's pass then saw its rows two lines tall there, each round's word under its
+    points, in a 604 px column beside the standings while the window had room to spare: a page showing a match is
+    as wide as a table on one device, and each round reads on one line, in English and Japanese."""
     host = open_host(people, context=people.person(viewport={"width": 1280, "height": 800}))
     bea = join(people, host, "Bea")
     choose(host, 2, {"mode": "random", "preset": "easy", "rounds": 5})
@@ -493,7 +495,13 @@ def test_a_five_round_race_s_points_table_fits_its_box_on_a_laptop(people: Peopl
     width = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert width[0] <= width[1], f"the table is {width[0]} px wide in a box of {width[1]}"
     assert box.evaluate(CUES) == {"start": False, "end": False}
-    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}  # a round's word under its points, whole
+    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}
+    assert host.evaluate(SPLIT_CELLS) == [], "a round's points and word on two lines"
+    host.click(".lang-switch .lang[data-lang=ja]")
+    expect(host.locator(".rf-scores h3")).to_have_text("点数")
+    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}
+    assert host.evaluate(SPLIT_CELLS) == [], "a round's points and word on two lines, in Japanese"
+    assert host.evaluate("document.documentElement.scrollWidth") == 1280
 
 
 # Which edges of a scrolling box show the fade that says there is more past them (css/app.css: drawn, and

@@ -27,7 +27,7 @@ from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import TURNS_KEY, Table, describe, said, seat_label
+from gamenight.ui.match import TURNS_KEY, Table, describe, place_words, said, seat_label
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -412,7 +412,7 @@ class RaythreadBoard:
         # seat's place in the final standings, beside its score; a match the host ended has neither.
         result = view.get("result")
         if isinstance(result, Mapping):
-            place = _place(result, seat)
+            place = place_words(result, seat)
             return [place] if place else []
         if table.stopped:
             return []
@@ -684,26 +684,6 @@ def _hand(
         h("span", {"class": "rt-orients", "role": "group", "aria-label": _("Orientation")}, orients),
         cancel,
     )
-
-
-def _place(result: Mapping[str, Any], seat: str) -> str:
-    """``seat``'s place in ``result``'s ranking, in words ("2nd place"; "" for a seat not ranked). Tied seats
-    share a place and the next counts everyone ahead (1, 1, 3), as the final standings number them
-    (``ui.match.result_panel``). Four seats at most: a literal call for each, whose context the catalogue
-    keeps (each language writes its own ordinals)."""
-    places = (
-        i18n.pgettext("place in the final standings", "1st place"),
-        i18n.pgettext("place in the final standings", "2nd place"),
-        i18n.pgettext("place in the final standings", "3rd place"),
-        i18n.pgettext("place in the final standings", "4th place"),
-    )
-    ahead = 0
-    for tied in result.get("ranking") or []:
-        tied = tied if isinstance(tied, list) else []
-        if seat in tied:
-            return places[ahead] if ahead < len(places) else ""
-        ahead += len(tied)
-    return ""
 
 
 def _unseen_note(view: JSON, table: Table, any_left: bool) -> str:

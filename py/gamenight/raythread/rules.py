@@ -451,13 +451,16 @@ ENDINGS = {"supply": "raythread-supply", "stuck": "raythread-stuck"}  # reason c
 
 def _result(state: State) -> Result:
     key = {s: (state.scores[n], joint_claims(state, s)) for n, s in enumerate(state.seats)}
-    # The tie-break's note only where it ranks seats level on points (a player reads "joint claims: 0"
-    # beside a score nobody shares as a tie that was not there); the ranking is the same either way.
-    level = {s for s in state.seats if sum(1 for t in state.seats if key[t][0] == key[s][0]) > 1}
+    # The tie-break's note only where it decides an order: beside the seats level on points whose joint
+    # claims differ (each of them, so each line says why it stands where it does). A player read "joint
+    # claims: 0" beside a score nobody shares as a tie that was not there, and beside two seats level on
+    # both, sharing their place anyway, as a tie-break that decided something. The ranking is the same either way.
+    joints = {points: {key[s][1] for s in state.seats if key[s][0] == points} for points, _ in key.values()}
+    decided = {s for s in state.seats if len(joints[key[s][0]]) > 1}
     return Result(
         ranking=rank_by(state.seats, key),
         scores=dict(zip(state.seats, state.scores, strict=True)),
-        notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats if s in level},
+        notes={s: reason("raythread-joint-claims", n=key[s][1]) for s in state.seats if s in decided},
         **_ending(state),
     )
 

@@ -17,7 +17,7 @@ from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import counted_out
 from gamenight.reflection.puzzle import Puzzle, parse_layout, parse_puzzle
 from gamenight.reflection.solo import clock
-from gamenight.ui.match import Table
+from gamenight.ui.match import Table, place_words
 from gamenight.ui.svg import Child, Element, filled, h
 
 # "abandoned", not "left": the catalogue already has "left" as a board side (左 in Japanese).
@@ -376,8 +376,12 @@ def _strip(node: Element | str, top: bool, keep_inputs: bool = False) -> Element
 
 def seat_facts(view: JSON, seat: str, table: Table) -> list[str]:
     """What the seat list says of a seat: its part in the phase (``table.stopped``: what it left
-    undone), disqualified."""
-    facts = []
+    undone); once the race is over, its place in the final standings (a card kept an empty line then, for
+    the cards of a match are one height), as a finished Raythread match's cards say it; counted out or
+    disqualified."""
+    result = view.get("result")
+    place = place_words(result, seat) if isinstance(result, Mapping) else ""
+    facts = [place] if place else []
     phase, round_ = view.get("phase"), view.get("round", 0)
     stopped = table.stopped
     mine = next((p for p in view.get("puzzles", []) if p.get("builder") == seat), None)

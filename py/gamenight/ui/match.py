@@ -1218,6 +1218,29 @@ def headline(result: Mapping[str, Any], table: Table) -> str:
     return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=i18n.conjunction(winners))
 
 
+def place_words(result: Mapping[str, Any], seat: str) -> str:
+    """``seat``'s place in ``result``'s ranking, in words ("2nd place"; "" for a seat not ranked), as a finished
+    match's seat card says it beside the points (a game's ``seat_facts``). Tied seats share a place and the next
+    counts everyone ahead (1, 1, 3), as the final standings number them (``result_panel``). Six seats at most
+    (Reflection's race): a literal call for each, whose context the catalogue keeps (each language writes its
+    own ordinals)."""
+    places = (
+        i18n.pgettext("place in the final standings", "1st place"),
+        i18n.pgettext("place in the final standings", "2nd place"),
+        i18n.pgettext("place in the final standings", "3rd place"),
+        i18n.pgettext("place in the final standings", "4th place"),
+        i18n.pgettext("place in the final standings", "5th place"),
+        i18n.pgettext("place in the final standings", "6th place"),
+    )
+    ahead = 0
+    for tied in result.get("ranking") or []:
+        tied = tied if isinstance(tied, list) else []
+        if seat in tied:
+            return places[ahead] if ahead < len(places) else ""
+        ahead += len(tied)
+    return ""
+
+
 def result_panel(result: Mapping[str, Any], table: Table) -> Element:
     """The end of the match: why it ended, the ranking with points, the tie-break notes. Tied seats
     share a place and the next place counts everyone ahead (1, 1, 3), as in sport. Who won is the status
@@ -1233,18 +1256,20 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         for seat in seats:
             scored = scores.get(seat)
             note = notes.get(seat)
-            name = seat_label(table, seat)
-            shown = name if scored is None else _("{name} · {points}").format(name=name, points=points(scored))
+            # The note stands by the name it is about, and the points in a column of their own (css/app.css).
+            who: list[Child] = [seat_label(table, seat)]
+            if note:
+                who = _joined(_("{name} · {note}"), who, note=h("span", {"class": "note"}, describe(note)))
+            row: list[Child] = [h("span", {"class": "who"}, who)]
+            if scored is not None:
+                row = _joined(_("{name} · {points}"), row, points=h("span", {"class": "points"}, points(scored)))
             places.append(
                 h(
                     "li",
                     {"data-seat": seat, "data-place": place},
                     h("span", {"class": "place"}, f"{place}."),
                     " ",
-                    # The joins are the catalogue's, so each language writes its own spacing.
-                    filled(_("{name} · {note}"), name=shown, note=h("span", {"class": "note"}, describe(note)))
-                    if note
-                    else shown,
+                    row,
                 )
             )
     # No live region: the match's (``news``) says who won and why, and the panel said why a second time.
@@ -1255,6 +1280,24 @@ def result_panel(result: Mapping[str, Any], table: Table) -> Element:
         h("p", {"class": "reason"}, i18n.sentence(ending(result, table))),
         h("ol", {"class": "ranking"}, places),
     )
+
+
+_ROW = h("span", {})  # where ``_joined`` puts the row so far
+
+
+def _joined(template: str, row: list[Child], **part: Element) -> list[Child]:
+    """A standings row's parts so far (``{name}`` in ``template``) joined to its next ``part`` as the catalogue
+    joins them (each language writes its own spacing: "Ann (A) · 12 points", "Ann（A）・12点"). The parts stand
+    apart in columns (css/app.css), so a join is read and copied with the row but not drawn (``join``)."""
+    out: list[Child] = []
+    for piece in filled(template, name=_ROW, **part):
+        if piece is _ROW:
+            out += row
+        elif isinstance(piece, str):
+            out += [h("span", {"class": "join"}, piece)] if piece else []
+        else:
+            out.append(piece)
+    return out
 
 
 def log_panel(ui: MatchUi, table: Table) -> Memo:

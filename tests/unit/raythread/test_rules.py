@@ -431,6 +431,37 @@ def test_the_tie_break_note_is_given_only_to_seats_level_on_points():
     }
 
 
+def test_seats_level_on_points_and_joint_claims_share_a_place_with_no_note():
+    """A player's pass: two seats both "joint claims: 0" shared a place anyway, so the note named a tie-break
+    that decided nothing. The note says why seats level on points stand in the order they do, so it stands only
+    where their joint claims differ; seats level on both share the place with nothing added."""
+    # Four seats: A and C reach 13 together (one joint claim each), B and D are on 2 with one joint claim each
+    # (the beacon they claimed together): two pairs, each level on both, each sharing its place.
+    level = position(
+        {(1, 8): 3, (9, 9): 2},
+        SHARED,
+        seats=("A", "B", "C", "D"),
+        scores={"A": 10, "B": 2, "C": 10, "D": 2},
+        claims={(9, 9): ("B", "D")},
+    )
+    after, _ = play(level, "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and done.ranking == (("A", "C"), ("B", "D")), done
+    assert done.notes == {}, done.notes
+    # Three seats on 13: B has no joint claim, A and C one each. The tie-break put B below them, so the three
+    # level on points have it (A and C, level on both, share first place, and their note says why they stand
+    # above B).
+    three = position({(1, 8): 3}, SHARED, seats=("A", "B", "C"), scores={"A": 10, "B": 13, "C": 10})
+    after, _ = play(three, "A", SHARED_MOVE)
+    done = result(after)
+    assert done is not None and done.ranking == (("A", "C"), ("B",)), done
+    assert {s: note(done, s) for s in done.notes} == {
+        "A": "joint claims: 1",
+        "B": "joint claims: 0",
+        "C": "joint claims: 1",
+    }
+
+
 def test_the_unseen_tiles_of_a_view_are_the_decks_and_say_when_a_view_does_not_add_up():
     """One reading for the page's panel and the bot: the totals less the board and the hands. Unchecked
     here, so each reader decides what a view that does not add up means (the bot refuses it)."""

@@ -970,3 +970,42 @@ def test_send_and_submit_refused_bring_their_line_into_the_window():
     bea.click("cell", r=first[0][0], c=first[0][1])
     reply = BOARD.update(bea.desk, bea.view(), "2", bea.table, UiEvent("click", "rf-submit", {}, now_ms=m.now))
     assert reply.local.note["code"] == "rf-differ" and ShowInWindow(".match-main .rf-said") in reply.effects
+
+
+def finished(players: int, **options) -> Match:
+    """A random race of ``players`` over three rounds, played to its end: each round solved by every seat in the
+    order of their numbers, a second apart (so seat 1 has the most points, and each seat after it fewer)."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3, **options}, players)
+    while GAME.result(m.state) is None:
+        for seat in sorted(GAME.active(m.state)):
+            m.solve(seat)
+        m.ready()
+    return m
+
+
+def test_a_finished_race_s_seat_cards_say_each_player_s_place_as_a_finished_raythread_match_s_do():
+    """A finished race's seat cards kept an empty second line (its phase's facts are over): each card says its
+    seat's place in the final standings, beside its points, as a finished Raythread match's cards do (one wording,
+    ``ui.match.place_words``): six places in a race of six, a team's players sharing their team's place."""
+    seats = tuple(SeatAt(str(n), name, "") for n, name in enumerate(("Ann", "Bea", "Cal", "Dot", "Eve", "Fay"), 1))
+    m = finished(6)
+    view = GAME.view(m.state, "1")
+    table = Table("reflection", seats, frozenset(("1",)))
+    ranking = GAME.result(m.state).ranking
+    assert [len(tied) for tied in ranking] == [1] * 6, ranking
+    ordinal = ("1st place", "2nd place", "3rd place", "4th place", "5th place", "6th place")
+    for n, (seat,) in enumerate(ranking):
+        assert BOARD.seat_facts(view, seat, table) == [ordinal[n]], seat
+    i18n.set_language("ja")
+    try:
+        assert [BOARD.seat_facts(view, seat, table) for (seat,) in ranking] == [[f"{n}位"] for n in range(1, 7)]
+    finally:
+        i18n.set_language("en")
+    teams = finished(4, teams=2)
+    view = GAME.view(teams.state, "1")
+    table = Table("reflection", seats[:4], frozenset(("1",)))
+    ranking = GAME.result(teams.state).ranking
+    assert [len(tied) for tied in ranking] == [2, 2], ranking
+    for n, tied in enumerate(ranking):
+        for seat in tied:
+            assert BOARD.seat_facts(view, seat, table) == [ordinal[2 * n]], seat

@@ -501,17 +501,18 @@ def test_the_result_s_ranking_joins_name_points_and_note_in_the_page_s_language(
         panel = match.result_panel(result, table)
         return [text_of(e) for e in find_all(panel, lambda e: e.attr("data-place"))]
 
+    # The note follows the name it is about, and the points close the row (they stand in a column).
     english = lines()
-    assert english[0].startswith("1. Ann\u00a0(A) · 12 points · ") and english[1] == "2. Bea\u00a0(B) · 9 points", (
-        english
-    )
+    assert english == ["1. Ann\u00a0(A) · joint claims: 2 · 12 points", "2. Bea\u00a0(B) · 9 points"], english
     i18n.set_language("ja")
     try:
         japanese = lines()
     finally:
         i18n.set_language("en")
-    assert japanese[1] == "2. Bea\u2060（\u2060B\u2060）・9点" and japanese[0].startswith(
-        "1. Ann\u2060（\u2060A\u2060）・12点・"
+    assert (
+        japanese[1] == "2. Bea\u2060（\u2060B\u2060）・9点"
+        and japanese[0].startswith("1. Ann\u2060（\u2060A\u2060）・共同獲得")
+        and japanese[0].endswith("・12点")
     ), japanese
 
 
