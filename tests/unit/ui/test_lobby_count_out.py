@@ -5,7 +5,7 @@ the match" left."""
 from gamenight import i18n
 from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import find_all, text_of
+from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import (
     Browser,
     FakeRtc,
@@ -348,12 +348,21 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
     ]
 
 
+def whole_runs(line: Element) -> list[str]:
+    """A ``gone-line``'s flex items, each a run of words or a button: a bare text or a word joined by no-break
+    spans would be an item of its own, and the line broke "Bea (" / "B) has not reconnected …" (a player's
+    pass, 390 px)."""
+    assert all(isinstance(child, Element) for child in line.children if child), line.children
+    return [text_of(child).strip() for child in line.children if child]
+
+
 def test_the_take_over_beside_the_status_says_why_too():
     rtc = FakeRtc()
     host, bea = match_with_bea(rtc)
     bea.close()
     (line,) = host.by_class("gone-line")
     assert text_of(line) == "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
+    assert whole_runs(line) == ["Bea\u00a0(B) has left.", "Let a computer player take over for Bea…"]
 
 
 def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_may_be_waiting():
@@ -530,6 +539,8 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
         "Bea\u00a0(B) has not reconnected since the game night was restored. "
         "A computer player can take over for Bea\u00a0in\u00a02:00."
     ]
+    (line,) = reloaded.by_class("gone-line")
+    assert len(whole_runs(line)) == 1, "one run of words: nothing to press yet"
     assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea\u00a0in\u00a02:00."
     i18n.set_language("ja")
     try:

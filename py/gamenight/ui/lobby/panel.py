@@ -442,7 +442,13 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
             # Nothing to press yet: why not, and when (the reload's grace, ``Sight.unsure``).
             why = _("{seat} has not reconnected since the game night was restored.")
             said = why.format(seat=screen.seat_label(table, seat.id))
-            lines.append(h("p", {"class": "gone-line"}, said, i18n.sentence_gap(), _when(later[seat.id], name, sight)))
+            lines.append(
+                h(
+                    "p",
+                    {"class": "gone-line"},
+                    h("span", {}, said, i18n.sentence_gap(), _when(later[seat.id], name, sight)),
+                )
+            )
             continue
         if seat.id in out:
             button = _ask_count_out(seat.id, name, "button quiet")
@@ -453,7 +459,9 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
         else:
             continue
         left = None if seat.id in told else _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
-        lines.append(h("p", {"class": "gone-line"}, left, left and i18n.sentence_gap(), button))
+        # The words in one span: the line is a flex row (words, then the button, wrapping under them), whose
+        # every bare text and no-break span was an item of its own, so a line broke "Bea (" / "B) has left".
+        lines.append(h("p", {"class": "gone-line"}, left and h("span", {}, left, i18n.sentence_gap()), button))
     return lines
 
 
