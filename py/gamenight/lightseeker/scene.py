@@ -521,12 +521,11 @@ def _clear_spot(
 
     buh = view["buh"]
     for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
-        candidates: list[tuple[float, float]] = []
+        clear: list[tuple[float, float]] = []  # of the spots of this tier and those before it
         for tier, more in enumerate(_tiers(view, area)):
-            candidates += more
-            clear = [
+            clear += [
                 s
-                for s in candidates
+                for s in more
                 if clearance(s, view, fit) >= reach and all(buh_clearance(s, view, b) >= reach for b in keep_off)
             ]
             if clear and tier == 2:  # anywhere on the light: the deepest in its cube's face
