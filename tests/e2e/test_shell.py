@@ -108,6 +108,57 @@ def test_loading_screen_is_shown_while_the_runtime_downloads(context, site_url: 
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
 
 
+# Each size and weight of the text under ``root`` (and its Japanese characters' font as one more), as the
+# browser asks its own process for a font once per size and weight: "16px/700", "16px/400/ja".
+TEXT_STRIKES = """root => {
+  const strikes = new Set();
+  const add = (el, text) => {
+    if (!text.trim()) return;
+    const style = getComputedStyle(el);
+    const ja = /[\u3040-\u30ff\u4e00-\u9fff]/.test(text) ? "/ja" : "";
+    strikes.add(style.fontSize + "/" + style.fontWeight + ja);
+  };
+  for (const el of root.querySelectorAll("*")) {
+    for (const node of el.childNodes) if (node.nodeType === 3) add(el, node.data);
+    const after = getComputedStyle(el, "::after").content;
+    if (after && after !== "none" && after !== "normal") add(el, after.replace(/^"|"$/g, ""));
+  }
+  return [...strikes].sort();
+}"""
+
+
+@pytest.mark.parametrize("locale, width", [("en-US", 1280), ("ja-JP", 320)])
+def test_the_loading_screen_holds_a_word_at_each_size_and_weight_of_the_home_pages_text(
+    browser, site_url: str, locale: str, width: int
+):
+    """Each size of a font is a wait on the browser's own process, the first time a page uses it: the home
+    page's first frame waited for eight (docs/performance.md, "The frame after ready, measured"). The loading
+    screen uses them all while the page downloads, out of sight and unread."""
+    options = {"locale": locale, "viewport": {"width": width, "height": 800}}
+    loading = browser.new_context(**options)
+    try:
+        page = loading.new_page()
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the loading screen stays
+        page.goto(f"{site_url}/")
+        expect(page.locator("#boot-stage")).to_be_visible()
+        warmed = set(page.evaluate(TEXT_STRIKES, page.locator("#boot").element_handle()))
+        # What a player sees and a screen reader reads of the loading screen: its title, tagline, bar and stage.
+        unseen = page.evaluate("""() => [...document.querySelectorAll('#boot > *')].filter(el => {
+          const box = el.getBoundingClientRect();
+          return el.closest('[aria-hidden=true]') && box.width <= 1 && box.height <= 1;
+        }).length""")
+    finally:
+        loading.close()
+    home = browser.new_context(**options)
+    try:
+        page = open_app(home.new_page(), site_url)
+        needed = set(page.evaluate(TEXT_STRIKES, page.locator("#app").element_handle()))
+    finally:
+        home.close()
+    assert needed - warmed == set(), f"the home page's text sizes not on the loading screen: {needed - warmed}"
+    assert unseen == 1  # the words at the home page's sizes: out of sight, not read out
+
+
 def test_missing_runtime_file_shows_a_readable_error_panel(context, site_url: str):
     page = context.new_page()
     page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
