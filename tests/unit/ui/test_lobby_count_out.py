@@ -519,7 +519,7 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     i18n.set_language("ja")
     try:
         assert text_of(reloaded.by_class("gone-line")[0]) == (
-            "Bea\u2060（\u20602\u2060）はゲームナイトの復元後、まだ再接続していません。あと1:15でBeaを離脱扱いにできます。"
+            "Bea\u2060（\u20602\u2060）はゲームナイトの復元後、まだ再接続していません。あ\u2060と\u20601:15\u2060でBeaを離脱扱いにできます。"
         )
     finally:
         i18n.set_language("en")
@@ -545,7 +545,8 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     i18n.set_language("ja")
     try:
         said = text_of(reloaded.by_class("gone-line")[0])
-        assert said.endswith("あと2:00でBeaの代わりをCPUに任せられます。"), said
+        held = "あ\u2060と\u20602:00\u2060で"  # "あと2:00で" held whole by the catalogue's joiners
+        assert said.endswith(held + "Beaの代わりをCPUに任せられます。"), said
     finally:
         i18n.set_language("en")
     rtc.now += host_screen.RELOAD_GRACE_MS

@@ -767,7 +767,9 @@ def _when(offer: str, name: str, sight: Sight) -> str:
     """When an offer of ``_later`` comes, by the page's clock: "in 1:45", the whole seconds left (as an
     invitation's expiry). A time of day would need the page's time zone, which a pure module does not know."""
     time = _clock(sight)
-    # The time is held to the words before it by no-break spaces: at 390 px "in 2:00." stood alone on a line.
+    # The time is held to the words before it by no-break spaces: at 390 px "in 2:00." stood alone on a line;
+    # in Japanese by the catalogue's word joiners ("あと2:00で"): where the line runs on from the words before
+    # it (one span: the line is a flex row of whole runs), the phrase model broke "あと" / "2:00で" at 320 px.
     if offer == "take-over":
         return _("A computer player can take over for {name}\u00a0in\u00a0{time}.").format(name=name, time=time)
     return _("You can count {name} out\u00a0in\u00a0{time}.").format(name=name, time=time)
