@@ -463,8 +463,8 @@ def _rename(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
         name = p.typed_name(raw_name)
     except BadMessage as err:
         return replace(model, name_error=_reason(err), errors=model.errors + 1), []
-    _client, outbox, link = model.connected
-    link.send(model.connected[0].rename(name, model.now_ms))
+    client, outbox, link = model.connected
+    link.send(client.rename(name, model.now_ms))
     return replace(model, name=name, name_error=None), outbox.drain()
 
 
