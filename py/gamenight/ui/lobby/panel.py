@@ -128,7 +128,7 @@ LOBBY_ACTIONS = frozenset(
         "end-cancel",
         "kick",
         "choose",
-        "option",
+        OPTION,
         "make-room",
         "add-bot",
         "count-out",
