@@ -18,7 +18,7 @@ in a light area worth 4"); the keyboard cursor is the grid's active descendant.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -492,16 +492,15 @@ def value_place(
     return _pressed_spot(view, area, fit, full), full
 
 
-def _tiers(view: JSON, area: JSON) -> tuple[list[tuple[float, float]], ...]:
+def _tiers(view: JSON, area: JSON) -> Iterator[list[tuple[float, float]]]:
     """The spots ``value_place`` tries, in order: the light's middle, its edge, all over it, the body's corners,
-    along the body's edges."""
-    return (
-        lit_spots(view, area),
-        lit_spots(view, area, toward=(0, 2)),
-        lit_face(view, area),
-        light_corners(view, area),
-        light_edges(view, area),
-    )
+    along the body's edges. Each tier made only when asked for: most values stand in the first, and the last
+    two (a body's corners and edges, hundreds of spots) are for crowded valleys."""
+    yield lit_spots(view, area)
+    yield lit_spots(view, area, toward=(0, 2))
+    yield lit_face(view, area)
+    yield light_corners(view, area)
+    yield light_edges(view, area)
 
 
 def _nearest_middle(view: JSON, area: JSON) -> tuple[float, float]:
