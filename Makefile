@@ -71,8 +71,10 @@ chromium: venv
 # tools/browser.py turned off Chromium's allocation samplers; docs/testing.md) runs once more; any other
 # failure fails at once. A second crash fails the run. "worksteal":
 # a process that runs out of tests takes some of the other's (a few tests take a minute, most a few seconds).
+# "--durations=20": every run's log names its slowest tests, the first place to look as the suite nears
+# the guide's 30 minutes.
 e2e: venv site chromium
-	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -rfE -n 2 --dist worksteal
+	tools/hermetic.sh $(VENV)/bin/pytest tests/e2e -q -rfE -n 2 --dist worksteal --durations=20
 
 test: lint unit e2e
 
