@@ -81,6 +81,7 @@ reasons(
         "table-players": N_("Choose {lo} to {hi} players."),
         "table-save-version": N_("This saved match is from another version of the app."),
         "table-save-game": N_("This saved match is of another game."),
+        "table-save-bots": N_("It has a computer player at a seat the match does not have."),
     }
 )
 # What a refusal of a saved match's shape calls it ("A saved match must be an object."), in the page's
@@ -421,7 +422,7 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
         raise BadMessage("table-save-game")
     bots = obj(raw.get("bots", {}), SAVED, BadMessage)
     if not set(bots) <= set(record.seats):
-        raise BadMessage("table-save-game")
+        raise BadMessage("table-save-bots")
     try:
         bots = {seat: parse_level(level) for seat, level in bots.items()}
     except BadOptions as err:
