@@ -173,7 +173,9 @@ class TableScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         rules = games.RULES[self.game]
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
-        vs = params.get("vs", "")
+        # Read as the setup form's words are: a link typed by hand or capitalised on the way ("?vs=Normal")
+        # was refused as "… plays Easy, Normal or Hard, not Normal."
+        vs = params.get("vs", "").strip().lower()
         saved = env.stored.get(store_key(self.game))
         kept = {k: env.stored[k] for k in games.BOARD_STORAGE.get(self.game, ()) if k in env.stored}
         if vs in LEVELS and games.bot(self.game) is not None:
