@@ -42,7 +42,7 @@ from gamenight.core.errors import BadMessage, BadOptions, GameNightError, Illega
 from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
-from gamenight.i18n import N_, _, ngettext, reasons, sentences
+from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.lobby import rematch
 from gamenight.lobby.protocol import MAX_NAME, typed_name
 from gamenight.lobby.record import (
@@ -81,8 +81,13 @@ reasons(
         "table-players": N_("Choose {lo} to {hi} players."),
         "table-save-version": N_("This saved match is from another version of the app."),
         "table-save-game": N_("This saved match is of another game."),
+        "table-save-bots": N_("It has a computer player at a seat the match does not have."),
     }
 )
+# What a refusal of a saved match's shape calls it ("A saved match must be an object."), in the page's
+# language: an unregistered name was shown quoted, in English ("'a saved table' must be …").
+SAVED = "saved-table"
+terms({SAVED: N_("a saved match")})
 
 
 # "Players and options" replaces the match with the setup form: focus goes to its first field.
@@ -168,7 +173,9 @@ class TableScreen:
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         rules = games.RULES[self.game]
         model = Model(self.game, players=rules.info.seats.start, now_ms=env.now_ms)
-        vs = params.get("vs", "")
+        # Read as the setup form's words are: a link typed by hand or capitalised on the way ("?vs=Normal")
+        # was refused as "… plays Easy, Normal or Hard, not Normal."
+        vs = params.get("vs", "").strip().lower()
         saved = env.stored.get(store_key(self.game))
         kept = {k: env.stored[k] for k in games.BOARD_STORAGE.get(self.game, ()) if k in env.stored}
         if vs in LEVELS and games.bot(self.game) is not None:
@@ -408,16 +415,16 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
     """The table saved by ``save``; raises ``BadMessage`` for anything that does not replay exactly.
     ``kept``: the page's local-storage values of the board's ``storage_keys`` (the turn being built on the
     position saved, built again if it still fits: ``ui.match.resumed``)."""
-    raw = obj(loads(text, MAX_RECORD_BYTES), "a saved table", BadMessage)
-    only_keys(raw, ("v", "record", "bots", "rematch"), "a saved table", BadMessage)
+    raw = obj(loads(text, MAX_RECORD_BYTES), SAVED, BadMessage)
+    only_keys(raw, ("v", "record", "bots", "rematch"), SAVED, BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
         raise BadMessage("table-save-version")
     record = parse_record(raw.get("record"))
     if record.game != game:
         raise BadMessage("table-save-game")
-    bots = obj(raw.get("bots", {}), "a saved table", BadMessage)
+    bots = obj(raw.get("bots", {}), SAVED, BadMessage)
     if not set(bots) <= set(record.seats):
-        raise BadMessage("table-save-game")
+        raise BadMessage("table-save-bots")
     try:
         bots = {seat: parse_level(level) for seat, level in bots.items()}
     except BadOptions as err:

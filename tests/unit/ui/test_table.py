@@ -363,6 +363,32 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
         assert dealt.inner.phase == "playing" and effects[0].key == "table.raythread" and effects[0].text
 
 
+def test_a_saved_match_edited_by_hand_is_refused_in_the_page_s_words():
+    """A player's pass, with local storage edited by hand: a saved match that was a list, or had a field the
+    app never writes, was refused as "'a saved table' must be an object." — the app's inner name, quoted, and
+    left in English on a Japanese page; one with a computer player at a seat the match does not have, as "of
+    another game"."""
+    failed = "Your saved match could not be restored; start a new one."
+    for bad, why in (
+        ("[1, 2, 3]", "A saved match must be an object."),
+        ("null", "A saved match must be an object."),
+        ('{"v": 1, "x": 0}', "A saved match has unknown field 'x'."),
+    ):
+        restored, _ = screen({"table.raythread": bad})
+        assert restored.inner.message == f"{failed} {why}"
+    # A computer player at a seat the match does not have was refused as "This saved match is of another game."
+    _model, effects = started()
+    saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
+    restored, _ = screen({"table.raythread": json.dumps({**saved, "bots": {"Z": "easy"}})})
+    assert restored.inner.message == f"{failed} It has a computer player at a seat the match does not have."
+    i18n.set_language("ja")
+    try:
+        restored, _ = screen({"table.raythread": "[1]"})
+        assert "saved" not in restored.inner.message and "保存" in restored.inner.message, restored.inner.message
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_refused_setup_brings_its_reason_into_the_window():
     """A player's pass, on a phone: four seats make the form taller than the window, and its reason ("Give every
     player a different name.") is drawn above it, out of sight of the "Start the match" just pressed, so the press

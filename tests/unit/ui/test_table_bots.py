@@ -399,6 +399,18 @@ def test_play_vs_computer_with_an_unknown_level_says_so_and_changes_nothing():
         i18n.set_language("en")
 
 
+def test_play_vs_computer_takes_its_level_in_any_case_and_with_spaces_around_it():
+    """A player's pass: ``?vs=Normal`` (a link typed by hand, or capitalised by a phone's keyboard or a chat
+    app) was refused as "A computer opponent plays Easy, Normal or Hard, not Normal.", which names the very
+    level it refuses; ``?vs=%20normal`` as "… not  normal." The level is read as the setup form's words are:
+    in any case, spaces around it dropped."""
+    for vs in ("Normal", "NORMAL", "%20normal%20", "normal%0A"):
+        model, effects = screen(f"#/raythread/table?vs={vs}")
+        assert model.inner.phase == "playing" and model.inner.message == "", (vs, model.inner.message)
+        assert model.inner.bots == {"C": "normal"}, vs
+        assert Navigate("#/raythread/table", replace=True) in effects
+
+
 def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_the_page_s_language():
     """The rule of every page (docs/architecture.md, Bots): "Bot A (Hard)". A table named an unnamed computer
     seat Ada, Bea, Cy or Dot, a person's name the setup form never showed (its placeholder said "Player
