@@ -457,7 +457,7 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
     bea.click("rf-give-up")
     assert bea.moves[-1] == {"type": "give_up", "round": 1}
     everyone_sees(shown)
-    # A sentence, as "Solved in 0:42: +120 points." is (it read "gave up: −60 points.", the outcome's word).
+    # A sentence, as "Solved in 0:42, +120 points." is (it read "gave up: −60 points.", the outcome's word).
     # Her board is empty now, and the line says where the solution will be.
     assert [text_of(e) for e in bea.find("rf-finished")] == [
         "You gave up: −60 points. Its solution is shown under Solutions once its last round is over."
@@ -846,7 +846,7 @@ def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_
     m.ready(count=1)
     ann.see()
     assert ann.desk.task == ann.desk.task.__class__("solve", 2, 2)
-    assert "Round 1: Solved in" in ann.text  # how the last round ended, under the new puzzle
+    assert "Round 1 — solved in" in ann.text  # how the last round ended, under the new puzzle
 
 
 def test_seat_facts_and_log_lines_say_what_happened_in_words():
@@ -1009,3 +1009,29 @@ def test_a_finished_race_s_seat_cards_say_each_player_s_place_as_a_finished_rayt
     for n, tied in enumerate(ranking):
         for seat in tied:
             assert BOARD.seat_facts(view, seat, table) == [ordinal[2 * n]], seat
+
+
+def test_a_round_s_line_reads_as_one_sentence_with_one_colon_at_most_in_both_languages():
+    """ "Round 1: Solved in 0:04: +40 points." had two colons, the second after a time that has one of its own
+    (and "ラウンド1：0:04で正解：+40点。" the same): the line names the round, then how it ended and its points,
+    as one sentence ("Round 1 — solved in 0:04, +40 points."). So does the line of the puzzle just ended."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2)
+    ann, bea = Page(m, "1"), Page(m, "2")
+    ann.place(m.state.sheets[0].solution)
+    ann.see()
+    assert [text_of(e) for e in ann.find("rf-finished")] == ["Solved in 0:01, +40 points."]
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    m.ready()
+    for page in (ann, bea):
+        page.see()
+    assert [text_of(e) for e in ann.find("rf-last")] == ["Round 1 — solved in 0:01, +40 points."]
+    assert [text_of(e) for e in bea.find("rf-last")] == ["Round 1 — you gave up, −20 points."]
+    i18n.set_language("ja")
+    try:
+        for page in (ann, bea):
+            page.see()
+        assert [text_of(e) for e in ann.find("rf-last")] == ["ラウンド1は0:01で正解、+40点。"]
+        assert [text_of(e) for e in bea.find("rf-last")] == ["ラウンド1はギブアップ、−20点。"]
+    finally:
+        i18n.set_language("en")
