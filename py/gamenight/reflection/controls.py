@@ -465,6 +465,9 @@ class ReflectionBoard:
             # order (its points and times are in the table) read as the final ranking there, and a phone
             # shows the ranking panel only after the boards.
             view.get("phase") != "over" and standings.race(view, table),
+            # A team race's teams ranked by their points, before the players' points table: the winning team
+            # first once it is over (the table lists the players alone).
+            standings.team_standings(view, table),
             standings.scoreboard(view, table),
             standings.gallery(view, table),
         )
