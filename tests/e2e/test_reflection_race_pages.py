@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import People
+from tests.e2e.conftest import People, open_app, watched_page
+from tests.e2e.test_accessibility import text_at
 from tests.e2e.test_peer_links import CONNECT_MS
 from tests.e2e.test_reflection_match import CELL_WORDS, SPLIT_CELLS, choose, give_up, open_host, points_of
 
@@ -42,3 +43,72 @@ def test_a_one_player_five_round_race_of_give_ups_keeps_each_round_on_one_line_i
     assert host.evaluate(SPLIT_CELLS) == [], "a round's points and word on two lines"
     assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}
     assert host.evaluate("document.documentElement.scrollWidth") == 1280
+    # Forced colours (Windows High Contrast) paint every colour the system's: the builder's advice frame ("one
+    # solution", green, against the check still running) and the running-out clock (red) were told by colour
+    # alone. Each keeps a shape of its own there: compared on this page, drawn as the board draws them.
+    host.emulate_media(forced_colors="active")
+    assert host.evaluate(FORCED_SHAPES) == {"advice": True, "clock": True}
+    shoot(host, "race-forced-colours")
+    host.emulate_media(forced_colors="none")
+
+
+# Each pair's border and outline in forced colours, but their colours: whether the two differ.
+FORCED_SHAPES = """() => {
+    const shape = (html) => {
+        const box = document.createElement('div');
+        box.className = 'rf-match';
+        box.innerHTML = html;
+        document.querySelector('.match-main').append(box);
+        const s = getComputedStyle(box.firstElementChild);
+        const out = ['Style', 'Width'].map((p) => s['borderTop' + p] + s['borderLeft' + p] + s['outline' + p]).join();
+        box.remove();
+        return out;
+    };
+    return {
+        advice: shape('<p class="rf-advice rf-advice-unique">✓ One solution</p>')
+            !== shape('<p class="rf-advice rf-advice-running">Checking</p>'),
+        clock: shape('<p class="rf-clock rf-hurry">0:20 left</p>') !== shape('<p class="rf-clock">0:40 left</p>'),
+    };
+}"""
+
+# How far the page reaches past the window's right edge (0: it reflows), and the innermost elements past it.
+PAST = """(width) => {
+    const over = Math.max(document.documentElement.scrollWidth, innerWidth) - width;
+    const out = (e) => e.getBoundingClientRect().right > width + 1;
+    const past = [...document.querySelectorAll('main *')].filter((e) => out(e) && ![...e.children].some(out));
+    return over <= 0 ? 0 : `${over} px: ${past.slice(0, 4).map((e) => e.tagName.toLowerCase()).join(' | ')}`;
+}"""
+
+
+# Japanese only: its start page was the wider (272 px past the window; English 237), and each page costs a boot.
+@pytest.mark.parametrize("language", ["ja"])
+def test_the_solo_start_page_and_board_reflow_at_320_px_with_large_text_and_grow_on_a_big_screen(
+    browser: Browser, site_url: str, language: str
+):
+    """WCAG 1.4.10 at 320 px with the browser's text at 200 %: the start page's "Time limit" and "Puzzle number"
+    fields kept their labels' line, 237 px past the window, and the page scrolled sideways; then the board.
+    At 1920 × 1080 the board stayed 36rem (576 px) with a third of the window empty under it: it grows with the
+    window, the side column and the board's bottom clues still in it."""
+    screen = {
+        "viewport": {"width": 320, "height": 640},
+        "has_touch": True,
+        "is_mobile": True,
+        "locale": f"{language}-JP",
+    }
+    with watched_page(browser, site_url, **screen) as page:
+        open_app(page, site_url, "#/reflection/solo")
+        text_at(page, 200)
+        expect(page.locator("#rf-start")).to_be_visible()
+        shoot(page, f"solo-start-320-200-{language}")
+        assert page.evaluate(PAST, 320) == 0, "the start page"
+        page.click("#rf-start")
+        expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
+        shoot(page, f"solo-board-320-200-{language}")
+        assert page.evaluate(PAST, 320) == 0, "the board's page"
+        text_at(page, 100)
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
+        shoot(page, f"solo-board-1920-{language}")
+        assert board and board["width"] > 700, board
+        assert board["y"] + board["height"] <= 1080, board
+        assert page.evaluate("document.documentElement.scrollWidth") == 1920
