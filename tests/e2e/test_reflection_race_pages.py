@@ -86,7 +86,8 @@ def test_the_solo_start_page_and_board_reflow_at_320_px_with_large_text_and_grow
     browser: Browser, site_url: str, language: str
 ):
     """WCAG 1.4.10 at 320 px with the browser's text at 200 %: the start page's "Time limit" and "Puzzle number"
-    fields kept their labels' line, 237 px past the window, and the page scrolled sideways; then the board.
+    fields kept their labels' line, 237 px past the window, and the page scrolled sideways; then the board's page
+    with a link to another puzzle over it, in Japanese.
     At 1920 × 1080 the board stayed 36rem (576 px) with a third of the window empty under it: it grows with the
     window, the side column and the board's bottom clues still in it."""
     screen = {
@@ -105,6 +106,12 @@ def test_the_solo_start_page_and_board_reflow_at_320_px_with_large_text_and_grow
         expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
         shoot(page, f"solo-board-320-200-{language}")
         assert page.evaluate(PAST, 320) == 0, "the board's page"
+        # A link to another puzzle over the one in play: the page asks, and its side column says "Welcome back"
+        # (おかえりなさい。パズルは中断したときのままです。), whose phrases were each one piece, 50 px past the window.
+        page.evaluate("location.hash = '#/reflection/solo?preset=normal&seed=2'")
+        expect(page.locator(".rf-message")).to_be_visible()
+        shoot(page, f"solo-link-320-200-{language}")
+        assert page.evaluate(PAST, 320) == 0, "a link to another puzzle over the board"
         text_at(page, 100)
         page.set_viewport_size({"width": 1920, "height": 1080})
         board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
