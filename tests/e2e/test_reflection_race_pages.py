@@ -1,6 +1,7 @@
 """One page's walk through a one-player Reflection race (no peer to wait for): its points table in Japanese at
 1280 px with every round given up, its board at 1920 × 1080, at 320 px with the text at 200 %, and in forced
-colours. One page, several sizes in turn (docs/testing.md: a page's boot is most of a browser test's time).
+colours, and the solo start page and board at 320 px with the text at 200 % and at 1920 × 1080. One page, several
+sizes in turn (docs/testing.md: a page's boot is most of a browser test's time).
 
 Run in the private network namespace by ``make e2e``, as the other lobby tests.
 """
@@ -10,9 +11,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import People, open_app, watched_page
+from tests.e2e.conftest import People
 from tests.e2e.test_accessibility import text_at
 from tests.e2e.test_peer_links import CONNECT_MS
 from tests.e2e.test_reflection_match import CELL_WORDS, SPLIT_CELLS, choose, give_up, open_host, points_of
@@ -26,7 +27,7 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
-def test_a_one_player_five_round_race_of_give_ups_keeps_each_round_on_one_line_in_japanese(people: People):
+def test_a_race_alone_in_japanese_then_the_solo_pages_with_large_text_and_on_a_big_screen(people: People):
     """A player's pass: alone, five rounds, every one given up, in Japanese at 1280 px, the points table was
     803 px in a 796 px column, so each round's "−24　ギブアップ" broke under its points (a total of four
     characters, "−120", took the room a race of two left). Each round is one line and the table fits its box."""
@@ -50,6 +51,7 @@ def test_a_one_player_five_round_race_of_give_ups_keeps_each_round_on_one_line_i
     assert host.evaluate(FORCED_SHAPES) == {"advice": True, "clock": True}
     shoot(host, "race-forced-colours")
     host.emulate_media(forced_colors="none")
+    solo_pages(host)
 
 
 # Each pair's border and outline in forced colours, but their colours: whether the two differ.
@@ -80,42 +82,32 @@ PAST = """(width) => {
 }"""
 
 
-# Japanese only: its start page was the wider (272 px past the window; English 237), and each page costs a boot.
-@pytest.mark.parametrize("language", ["ja"])
-def test_the_solo_start_page_and_board_reflow_at_320_px_with_large_text_and_grow_on_a_big_screen(
-    browser: Browser, site_url: str, language: str
-):
-    """WCAG 1.4.10 at 320 px with the browser's text at 200 %: the start page's "Time limit" and "Puzzle number"
-    fields kept their labels' line, 237 px past the window, and the page scrolled sideways; then the board's page
-    with a link to another puzzle over it, in Japanese.
-    At 1920 × 1080 the board stayed 36rem (576 px) with a third of the window empty under it: it grows with the
-    window, the side column and the board's bottom clues still in it."""
-    screen = {
-        "viewport": {"width": 320, "height": 640},
-        "has_touch": True,
-        "is_mobile": True,
-        "locale": f"{language}-JP",
-    }
-    with watched_page(browser, site_url, **screen) as page:
-        open_app(page, site_url, "#/reflection/solo")
-        text_at(page, 200)
-        expect(page.locator("#rf-start")).to_be_visible()
-        shoot(page, f"solo-start-320-200-{language}")
-        assert page.evaluate(PAST, 320) == 0, "the start page"
-        page.click("#rf-start")
-        expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
-        shoot(page, f"solo-board-320-200-{language}")
-        assert page.evaluate(PAST, 320) == 0, "the board's page"
-        # A link to another puzzle over the one in play: the page asks, and its side column says "Welcome back"
-        # (おかえりなさい。パズルは中断したときのままです。), whose phrases were each one piece, 50 px past the window.
-        page.evaluate("location.hash = '#/reflection/solo?preset=normal&seed=2'")
-        expect(page.locator(".rf-message")).to_be_visible()
-        shoot(page, f"solo-link-320-200-{language}")
-        assert page.evaluate(PAST, 320) == 0, "a link to another puzzle over the board"
-        text_at(page, 100)
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
-        shoot(page, f"solo-board-1920-{language}")
-        assert board and board["width"] > 700, board
-        assert board["y"] + board["height"] <= 1080, board
-        assert page.evaluate("document.documentElement.scrollWidth") == 1920
+def solo_pages(page: Page) -> None:
+    """WCAG 1.4.10 at 320 px with the browser's text at 200 % (in Japanese, the wider: 272 px past the window where
+    English was 237): the solo start page's "Time limit" and "Puzzle number" fields kept their labels' line and the
+    page scrolled sideways; then the board's page with a link to another puzzle over it. At 1920 × 1080 the board
+    stayed 36rem (576 px) with a third of the window empty under it: it grows with the window, the side column
+    and the board's bottom clues still in it. (On the race's page, which has booted: a boot is most of a test.)"""
+    page.evaluate("location.hash = '#/reflection/solo'")
+    page.set_viewport_size({"width": 320, "height": 640})
+    text_at(page, 200)
+    expect(page.locator("#rf-start")).to_be_visible()
+    shoot(page, "solo-start-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "the start page"
+    page.click("#rf-start")
+    expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
+    shoot(page, "solo-board-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "the board's page"
+    # A link to another puzzle over the one in play: the page asks, and its side column says "Welcome back"
+    # (おかえりなさい。パズルは中断したときのままです。), whose phrases were each one piece, 50 px past the window.
+    page.evaluate("location.hash = '#/reflection/solo?preset=normal&seed=2'")
+    expect(page.locator(".rf-message")).to_be_visible()
+    shoot(page, "solo-link-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "a link to another puzzle over the board"
+    text_at(page, 100)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
+    shoot(page, "solo-board-1920-ja")
+    assert board and board["width"] > 700, board
+    assert board["y"] + board["height"] <= 1080, board
+    assert page.evaluate("document.documentElement.scrollWidth") == 1920
