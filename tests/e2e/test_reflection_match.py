@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import statistics
 
 import pytest
@@ -807,12 +808,39 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
             expect(page.locator(".rf-phase")).to_have_text(f"Round {n} of 3", timeout=CONNECT_MS)
             give_up(page)
     expect(host.locator(".match-status")).to_contain_text("A draw", timeout=CONNECT_MS)
-    expect(host.locator(".rf-team")).to_have_count(2)
+    # The teams ranked by their points, each with its players' points (a player's pass found the players in team
+    # order and no team's points): both on −39, they share first place, a draw.
+    teams = host.locator(".rf-teams .rf-team")
+    expect(teams).to_have_count(2)
+    first = r"^1\. Team 1 · −39 points · draw\s*Ann \(1\) · −39\s*Cal \(3\) · −39$"
+    expect(teams.first).to_have_text(re.compile(first))
+    expect(teams.nth(1)).to_have_text(re.compile(r"^1\. Team 2 · −39 points · draw\s*Bea \(2\) · −39$"))
     for language in ("en", "ja"):
         if language == "ja":
             host.click(".lang-switch .lang[data-lang=ja]")
-            expect(host.locator(".rf-team").first).to_contain_text("チーム1")
+            expect(teams.first).to_contain_text("チーム1・−39点・引き分け")
+        for width, height in ((1280, 800), (390, 844)):
+            host.set_viewport_size({"width": width, "height": height})
+            assert host.evaluate(TEAM_LINES) == [], f"{language} at {width} px"
+            assert host.evaluate("document.documentElement.scrollWidth") == width, f"{language} at {width} px"
+            if SHOTS:
+                host.locator(".rf-teams").scroll_into_view_if_needed()
+                for scheme in ("light", "dark"):
+                    host.emulate_media(color_scheme=scheme)
+                    host.screenshot(path=f"{SHOTS}/teams-{language}-{width}-{scheme}.png")
+                host.emulate_media(color_scheme=None)
+        host.set_viewport_size({"width": 1280, "height": 800})
         words = host.evaluate(CELL_WORDS)
         assert words == {"cut": [], "hidden": 0}, language
         assert host.evaluate(SPLIT_CELLS) == [], language
         assert host.evaluate("document.documentElement.scrollWidth") == 1280
+
+
+# A team's line ("1. Team 1 · −39 points · draw") broken onto two lines, or a card past the page's edge.
+TEAM_LINES = """() => [...document.querySelectorAll('.rf-team-head')].filter((line) => {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    return Math.max(...rects.map((r) => r.top)) >= Math.min(...rects.map((r) => r.bottom)) - 1
+        || line.closest('.rf-team').getBoundingClientRect().right > innerWidth;
+}).map((line) => line.textContent)"""

@@ -465,6 +465,9 @@ class ReflectionBoard:
             # order (its points and times are in the table) read as the final ranking there, and a phone
             # shows the ranking panel only after the boards.
             view.get("phase") != "over" and standings.race(view, table),
+            # A team race's teams ranked by their points, before the players' points table: the winning team
+            # first once it is over (the table lists the players alone).
+            standings.team_standings(view, table),
             standings.scoreboard(view, table),
             standings.gallery(view, table),
         )
@@ -1173,11 +1176,19 @@ def advice_line(desk: Desk, view: JSON) -> Element | None:
     )
 
 
-# How this page's own seat ended a puzzle, as a sentence like "Solved in 0:42: +120 points." (the standings'
-# outcome word before the points read "gave up: −60 points.").
+# How this page's own seat ended a puzzle, as a sentence like "Solved in 0:42, +120 points." (the standings'
+# outcome word before the points read "gave up: −60 points."); while the next round runs, the same sentence
+# names the round it was: "Round 1 — solved in 0:04, +40 points." ("Round 1: Solved in 0:04: +40 points." put
+# a second colon after the time's own). One whole sentence each, so each language words it its own way.
 FINISHED = {
+    "solved": N_("Solved in {t}, {p} points."),
     "gave_up": N_("You gave up: {p} points."),
     "timeout": N_("Out of time: {p} points."),
+}
+FINISHED_IN_ROUND = {
+    "solved": N_("Round {n} — solved in {t}, {p} points."),
+    "gave_up": N_("Round {n} — you gave up, {p} points."),
+    "timeout": N_("Round {n} — out of time, {p} points."),
 }
 
 
@@ -1192,18 +1203,21 @@ def finish_line(desk: Desk, view: JSON, table: Table) -> Element | None:
     ended = done or last
     if ended is None:
         return None
-    points = standings.points_text(int(ended.get("points", 0)))
-    if ended.get("outcome") == "solved":
-        text = _("Solved in {t}: {p} points.").format(t=clock(int(ended.get("ms", 0))), p=points)
-    elif (said := FINISHED.get(str(ended.get("outcome")))) is not None:
-        text = _(said).format(p=points)
+    outcome = str(ended.get("outcome"))
+    words = {
+        "n": desk.task.round - 1,
+        "t": clock(int(ended.get("ms", 0))),
+        "p": standings.points_text(int(ended.get("points", 0))),
+        "outcome": _(OUTCOMES.get(outcome, "")),
+    }
+    if done is None:
+        said = FINISHED_IN_ROUND.get(outcome, N_("Round {n} — {outcome}, {p} points."))
     else:
-        text = _("{outcome}: {p} points.").format(outcome=_(OUTCOMES.get(ended.get("outcome", ""), "")), p=points)
-    if ended.get("outcome") != "solved" and done is not None and view.get("phase") == "solve":
+        said = FINISHED.get(outcome, N_("{outcome}: {p} points."))
+    text = _(said).format(**words)
+    if outcome != "solved" and done is not None and view.get("phase") == "solve":
         # Its board is empty now (``follow``).
         text = sentences(text, _("Its solution is shown under Solutions once its last round is over."))
-    if done is None:
-        text = _("Round {n}: {what}").format(n=desk.task.round - 1, what=text)
     return h("p", {"class": "rf-finished" if done else "rf-last", "role": "status"}, text)
 
 

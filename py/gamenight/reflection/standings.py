@@ -191,8 +191,8 @@ def race(view: JSON, table: Table) -> Element | None:
 
 
 def scoreboard(view: JSON, table: Table) -> Element | None:
-    """Points per round and totals (at the end, in the ranking's order); teams' averages; disqualified
-    builders flagged."""
+    """Points per round and totals (at the end, in the ranking's order); disqualified builders flagged. (The
+    teams of a team race stand in a list of their own, ``team_standings``.)"""
     finishes = [f for f in view.get("finishes", []) if isinstance(f, dict)]
     if not finishes and view.get("phase") != "over":
         return None
@@ -266,34 +266,6 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
                 cells,
             )
         )
-    teams = view.get("teams") or []
-    averages = view.get("team_scores") or []
-    team_rows = [
-        h(
-            "tr",
-            {"class": "rf-team", "data-team": i + 1},
-            # The label and the average wrap in the width the players' names and totals give their two
-            # columns (css/app.css): each as one line, they widened those columns, and at 1280 px the rounds
-            # ran past the table's box or broke their points and words onto two lines.
-            h(
-                "th",
-                {"scope": "row", "colspan": 2},
-                h(
-                    "span",
-                    {"class": "rf-team-name"},
-                    filled(_("Team {n}: {names}"), n=str(i + 1), names=i18n.listing(name_of(table, s) for s in team)),
-                ),
-                h(
-                    "span",
-                    {"class": "rf-total"},
-                    _("average {x}").format(x=i18n.number(f"{float(averages[i]):.1f}")),
-                ),
-            ),
-            h("td", {"colspan": rounds}) if rounds else None,
-        )
-        for i, team in enumerate(teams)
-        if i < len(averages)
-    ]
     return h(
         "section",
         {"class": "rf-scores"},
@@ -301,8 +273,80 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         h(
             "div",
             {"class": "rf-table-wrap"},
-            h("table", {"class": "rf-table"}, h("thead", {}, head), h("tbody", {}, rows, team_rows)),
+            h("table", {"class": "rf-table"}, h("thead", {}, head), h("tbody", {}, rows)),
         ),
+    )
+
+
+def team_points(points: float) -> str:
+    """A team's points, the average of its players' totals: "90 points", "13.5 points" (one decimal where the
+    average has a fraction: the rules keep it exact, and two teams a fraction apart do not tie)."""
+    whole = float(points).is_integer()
+    shown = str(int(points)) if whole else f"{float(points):.1f}"
+    return ngettext("{x} point", "{x} points", int(points) if whole else 2).format(x=i18n.number(shown))
+
+
+def team_standings(view: JSON, table: Table) -> Element | None:
+    """A team race's teams ranked by their points (the rules' team score: the average of its players' totals),
+    each with its players and their own totals under it; teams on equal points share a place, listed in team
+    order. Once the race is over the first team says it won, or, sharing first place, that it is a draw. Shown
+    from the first finish, as the points table: during the race it is the teams' running points."""
+    teams = [t for t in view.get("teams") or [] if isinstance(t, list)]
+    averages = view.get("team_scores") or []
+    if not teams or len(averages) < len(teams) or not isinstance(view.get("scores"), dict):
+        return None
+    if not view.get("finishes") and view.get("phase") != "over":
+        return None
+    scores = view["scores"]
+    over = view.get("phase") == "over"
+    order = sorted(range(len(teams)), key=lambda i: -float(averages[i]))  # stable: team order among equals
+    best = float(averages[order[0]])
+    first = [i for i in order if float(averages[i]) == best]
+    rows = []
+    place, before = 0, None
+    for ahead, i in enumerate(order):
+        if float(averages[i]) != before:  # equal points share a place; the next counts the teams ahead
+            place, before = ahead + 1, float(averages[i])
+        verdict = "" if not over or i not in first else _("wins") if len(first) == 1 else _("draw")
+        members = [
+            h(
+                "li",
+                {"data-seat": seat},
+                filled(
+                    _("{name} · {points}"),
+                    name=h("span", {"class": "rf-member"}, name_of(table, seat)),
+                    points=h("span", {"class": "rf-total"}, i18n.number(scores.get(seat, 0))),
+                ),
+            )
+            for seat in teams[i]
+            if isinstance(seat, str)
+        ]
+        head = filled(
+            _("{name} · {points}"),
+            name=h("span", {"class": "rf-team-name"}, _("Team {n}").format(n=i + 1)),
+            points=h("span", {"class": "rf-total"}, team_points(float(averages[i]))),
+        )
+        rows.append(
+            h(
+                "li",
+                {"class": "rf-team", "data-team": i + 1, "data-place": place, "data-won": "1" if verdict else None},
+                h(
+                    "p",
+                    {"class": "rf-team-head"},
+                    h("span", {"class": "rf-place"}, f"{place}."),
+                    " ",
+                    head,
+                    verdict and h("span", {"class": "rf-verdict"}, i18n.separator(), h("strong", {}, verdict)),
+                ),
+                h("ul", {"class": "rf-team-members"}, members),
+            )
+        )
+    return h(
+        "section",
+        {"class": "rf-teams"},
+        h("h3", {}, _("Teams")),
+        h("p", {"class": "rf-teams-note"}, _("A team's points are the average of its players' totals.")),
+        h("ol", {}, rows),
     )
 
 

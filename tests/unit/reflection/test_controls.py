@@ -457,7 +457,7 @@ def test_give_up_asks_once_more_and_can_be_taken_back():
     bea.click("rf-give-up")
     assert bea.moves[-1] == {"type": "give_up", "round": 1}
     everyone_sees(shown)
-    # A sentence, as "Solved in 0:42: +120 points." is (it read "gave up: −60 points.", the outcome's word).
+    # A sentence, as "Solved in 0:42, +120 points." is (it read "gave up: −60 points.", the outcome's word).
     # Her board is empty now, and the line says where the solution will be.
     assert [text_of(e) for e in bea.find("rf-finished")] == [
         "You gave up: −60 points. Its solution is shown under Solutions once its last round is over."
@@ -754,14 +754,14 @@ def test_a_builder_counted_out_before_the_reveal_is_flagged_disqualified_beside_
         assert total.attr("data-score") == 0
 
 
-def test_team_averages_are_shown_in_random_mode():
+def test_team_points_are_shown_in_random_mode():
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
     for seat in ("1", "2", "3"):
         shown[seat].place(m.state.sheets[0].solution)
     everyone_sees(shown)
     text = shown["1"].text
-    assert "Team 1: Ann\u00a0(1), Cal\u00a0(3)" in text and "average 80.0" in text and "average 80.0" in text
+    assert "Team 1 · 80 points" in text and "Team 2 · 80 points" in text
 
 
 def test_names_listed_in_a_line_follow_the_page_language():
@@ -781,10 +781,7 @@ def test_names_listed_in_a_line_follow_the_page_language():
             due, names
         )
         shown["1"].see()
-        assert (
-            "Ann\u2060（\u20601\u2060）、Cal\u2060（\u20603\u2060）" in shown["1"].text
-            and "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
-        )
+        assert "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
     finally:
         i18n.set_language("en")
 
@@ -806,14 +803,8 @@ def test_the_points_table_puts_each_total_next_to_its_name():
     assert [text_of(row.children[1]) for row in players] == [
         str(shown["1"].ui.view["scores"][s]) for s in ("1", "2", "3")
     ]
-    # A team's row: its label, then its average, in one cell over the name and total columns (e2e
-    # test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px).
-    teams = [row for row in body.children if row.attr("data-team")]
-    assert teams
-    for row in teams:
-        label, average = row.children[0].children
-        assert row.children[0].attr("colspan") == 2 and text_of(label).startswith("Team")
-        assert "rf-total" in average.attr("class") and text_of(average).startswith("average")
+    # The teams stand in a list of their own (test_a_team_race_s_standings_rank_the_teams_…).
+    assert not [row for row in body.children if row.attr("data-team")]
 
 
 def test_a_negative_score_is_written_with_a_minus_sign_everywhere():
@@ -846,7 +837,7 @@ def test_a_round_waiting_for_its_puzzle_says_so_and_the_page_that_finished_last_
     m.ready(count=1)
     ann.see()
     assert ann.desk.task == ann.desk.task.__class__("solve", 2, 2)
-    assert "Round 1: Solved in" in ann.text  # how the last round ended, under the new puzzle
+    assert "Round 1 — solved in" in ann.text  # how the last round ended, under the new puzzle
 
 
 def test_seat_facts_and_log_lines_say_what_happened_in_words():
@@ -937,7 +928,7 @@ def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_lang
     assert race[0].startswith("Bea\u00a0(2) · 0:0") and race[1] == "Ann\u00a0(1) · gave up · −20", race
     assert "−60 gave up (void)" in cells and any(c.startswith("+120 0:0") for c in cells), cells
     race, cells = shown_texts("ja")
-    assert len(race) == 2 and "−60ギブアップ（無効）" in "".join(cells).replace("\u3000", ""), (race, cells)
+    assert len(race) == 2 and "−60ギブアップ（無効）" in cells, (race, cells)
     spaced = [t for t in race + cells if _SPACE_BY_JAPANESE.search(t)]
     assert not spaced, spaced
 
@@ -1009,3 +1000,118 @@ def test_a_finished_race_s_seat_cards_say_each_player_s_place_as_a_finished_rayt
     for n, tied in enumerate(ranking):
         for seat in tied:
             assert BOARD.seat_facts(view, seat, table) == [ordinal[2 * n]], seat
+
+
+def test_a_round_s_line_reads_as_one_sentence_with_one_colon_at_most_in_both_languages():
+    """ "Round 1: Solved in 0:04: +40 points." had two colons, the second after a time that has one of its own
+    (and "ラウンド1：0:04で正解：+40点。" the same): the line names the round, then how it ended and its points,
+    as one sentence ("Round 1 — solved in 0:04, +40 points."). So does the line of the puzzle just ended."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}, 2)
+    ann, bea = Page(m, "1"), Page(m, "2")
+    ann.place(m.state.sheets[0].solution)
+    ann.see()
+    assert [text_of(e) for e in ann.find("rf-finished")] == ["Solved in 0:01, +40 points."]
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    m.ready()
+    for page in (ann, bea):
+        page.see()
+    assert [text_of(e) for e in ann.find("rf-last")] == ["Round 1 — solved in 0:01, +40 points."]
+    assert [text_of(e) for e in bea.find("rf-last")] == ["Round 1 — you gave up, −20 points."]
+    i18n.set_language("ja")
+    try:
+        for page in (ann, bea):
+            page.see()
+        assert [text_of(e) for e in ann.find("rf-last")] == ["ラウンド1は0:01で正解、+40点。"]
+        assert [text_of(e) for e in bea.find("rf-last")] == ["ラウンド1はギブアップ、−20点。"]
+    finally:
+        i18n.set_language("en")
+
+
+def teams_race(order: tuple[str, ...], rounds: int = 3) -> Match:
+    """A random race of four in two teams (seats 1 and 3, 2 and 4), each round solved in ``order``, a second apart."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": rounds, "teams": 2}, 4)
+    while GAME.result(m.state) is None:
+        for seat in order:
+            m.solve(seat)
+        m.ready()
+    return m
+
+
+FOUR = tuple(SeatAt(str(n), name, "") for n, name in enumerate(("Ann", "Bea", "Cal", "Dot"), 1))
+
+
+def team_rows(view: dict, table: Table) -> list[tuple[str, str, list[str]]]:
+    """The team standings as a page shows them: each team's place and label, its points, its players' points."""
+    board = BOARD.render(Desk(), view, view.get("you"), table)
+    (section,) = find_all(board, lambda e: "rf-teams" in str(e.attr("class") or "").split())
+    rows = find_all(section, lambda e: e.tag == "li" and e.attr("data-team"))
+    out = []
+    for row in rows:
+        (members,) = find_all(row, lambda e: e.tag == "ul")
+        head = text_of(row)[: -len(text_of(members))].strip()
+        out.append((head, [text_of(li) for li in members.children]))
+    return out
+
+
+def test_a_team_race_s_standings_rank_the_teams_by_their_points_with_each_player_s_under_it():
+    """A player's pass: a team race ended on the players in team order with their own points and no team's
+    points anywhere. The teams stand ranked by their points (the average of their players' totals, the rules'
+    team score), the winning team says so, each team's players with their own points under it; during the race
+    the same list gives each team's running points."""
+    m = teams_race(("4", "3", "2", "1"))  # Dot 120, Cal 90, Bea 60, Ann 30: team 2 (Bea, Dot) 90, team 1 60
+    table = Table("reflection", FOUR, frozenset(("1",)))
+    view = json.loads(dumps(GAME.view(m.state, "1")))
+    assert team_rows(view, table) == [
+        ("1. Team 2 · 90 points · wins", ["Bea\u00a0(2) · 60", "Dot\u00a0(4) · 120"]),
+        ("2. Team 1 · 60 points", ["Ann\u00a0(1) · 30", "Cal\u00a0(3) · 90"]),
+    ]
+    # The points table lists the players alone: the teams have their own list.
+    board = BOARD.render(Desk(), view, "1", table)
+    (points,) = find_all(board, lambda e: "rf-scores" in str(e.attr("class") or "").split())
+    assert not find_all(points, lambda e: e.attr("data-team"))
+    i18n.set_language("ja")
+    try:
+        bea, dot = "Bea\u2060（\u20602\u2060）", "Dot\u2060（\u20604\u2060）"
+        assert team_rows(view, table)[0] == ("1. チーム2・90点・勝利", [f"{bea}・60", f"{dot}・120"])
+    finally:
+        i18n.set_language("en")
+    # During the race: each team's running points, and nobody has won yet.
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3, "teams": 2}, 4)
+    for seat in ("4", "3", "2", "1"):
+        m.solve(seat)  # round 1: Dot 40, Cal 30, Bea 20, Ann 10
+    m.ready()
+    view = json.loads(dumps(GAME.view(m.state, "1")))
+    assert view["phase"] == "solve" and view["round"] == 2
+    assert team_rows(view, table) == [
+        ("1. Team 2 · 30 points", ["Bea\u00a0(2) · 20", "Dot\u00a0(4) · 40"]),
+        ("2. Team 1 · 20 points", ["Ann\u00a0(1) · 10", "Cal\u00a0(3) · 30"]),
+    ]
+
+
+def test_teams_on_equal_points_share_their_place_and_neither_wins():
+    """Two teams on the same points share the place, as the rules rank them (a shared first place is a draw):
+    both stand first, in team order, and the list says it is a draw instead of naming a winner. A team's points
+    are an average: a team of two on 25 points each and a team of one on 25 tie (a team of three players in
+    two teams is one of two and one of one)."""
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 1, "teams": 2}, 3)
+    for seat in ("1", "2", "3"):
+        m.play(seat, {"type": "give_up", "round": 1})
+    table = Table("reflection", SEATS, frozenset(("1",)))
+    view = json.loads(dumps(GAME.view(m.state, "1")))
+    assert view["phase"] == "over"
+    assert team_rows(view, table) == [
+        ("1. Team 1 · −40 points · draw", ["Ann\u00a0(1) · −40", "Cal\u00a0(3) · −40"]),
+        ("1. Team 2 · −40 points · draw", ["Bea\u00a0(2) · −40"]),
+    ]
+
+
+def test_a_team_s_points_keep_their_fraction_when_its_players_total_an_odd_sum():
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3, "teams": 2}, 3)
+    for seat in ("1", "2"):
+        m.solve(seat)
+    m.play("3", {"type": "give_up", "round": 1})  # Ann 40, Bea 26, Cal −13: team 1 (Ann, Cal) 13.5
+    m.ready()
+    table = Table("reflection", SEATS, frozenset(("1",)))
+    rows = team_rows(json.loads(dumps(GAME.view(m.state, "1"))), table)
+    assert [head for head, _members in rows] == ["1. Team 2 · 26 points", "2. Team 1 · 13.5 points"]

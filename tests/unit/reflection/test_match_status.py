@@ -120,7 +120,8 @@ def kept_whole(node: Element, name: str, seat: str) -> bool:
 
 
 def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
-    """On a phone the label wrapped between "Bea" and "（2）"."""
+    """On a phone the label wrapped between "Bea" and "（2）". (The team's players now stand under it each on its
+    own, ``standings.team_standings``: each name with its seat number, joined so that no line breaks them.)"""
     m = Match({**RACE, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
     for seat in ("1", "2", "3"):
@@ -130,7 +131,8 @@ def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
     for language in ("en", "ja"):
         i18n.set_language(language)
         try:
-            assert kept_whole(shown["1"].find("rf-team-name")[0], "Ann", "1"), language
+            (ann,) = [e for e in shown["1"].find("rf-member") if "Ann" in text_of(e)]
+            assert text_of(ann) in ("Ann\u00a0(1)", "Ann\u2060（\u20601\u2060）"), language
         finally:
             i18n.set_language("en")
 

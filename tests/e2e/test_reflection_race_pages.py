@@ -1,0 +1,113 @@
+"""One page's walk through a one-player Reflection race (no peer to wait for): its points table in Japanese at
+1280 px with every round given up, its board at 1920 × 1080, at 320 px with the text at 200 %, and in forced
+colours, and the solo start page and board at 320 px with the text at 200 % and at 1920 × 1080. One page, several
+sizes in turn (docs/testing.md: a page's boot is most of a browser test's time).
+
+Run in the private network namespace by ``make e2e``, as the other lobby tests.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import People
+from tests.e2e.test_accessibility import text_at
+from tests.e2e.test_peer_links import CONNECT_MS
+from tests.e2e.test_reflection_match import CELL_WORDS, SPLIT_CELLS, choose, give_up, open_host, points_of
+
+pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
+SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these pages go there
+
+
+def shoot(page: Page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def test_a_race_alone_in_japanese_then_the_solo_pages_with_large_text_and_on_a_big_screen(people: People):
+    """A player's pass: alone, five rounds, every one given up, in Japanese at 1280 px, the points table was
+    803 px in a 796 px column, so each round's "−24　ギブアップ" broke under its points (a total of four
+    characters, "−120", took the room a race of two left). Each round is one line and the table fits its box."""
+    host = open_host(people, context=people.person(viewport={"width": 1280, "height": 800}))
+    host.click(".lang-switch .lang[data-lang=ja]")
+    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 5})
+    host.click("button[data-action=start]")
+    for n in range(1, 6):
+        expect(host.locator(".rf-phase")).to_have_text(f"ラウンド{n}／5", timeout=CONNECT_MS)
+        give_up(host)
+        expect(host.locator(points_of("1", n))).to_have_count(1, timeout=CONNECT_MS)
+    expect(host.locator(".match-result")).to_be_visible()
+    shoot(host, "race-alone-five-give-ups-1280-ja")
+    assert host.evaluate(SPLIT_CELLS) == [], "a round's points and word on two lines"
+    assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}
+    assert host.evaluate("document.documentElement.scrollWidth") == 1280
+    # Forced colours (Windows High Contrast) paint every colour the system's: the builder's advice frame ("one
+    # solution", green, against the check still running) and the running-out clock (red) were told by colour
+    # alone. Each keeps a shape of its own there: compared on this page, drawn as the board draws them.
+    host.emulate_media(forced_colors="active")
+    assert host.evaluate(FORCED_SHAPES) == {"advice": True, "clock": True}
+    shoot(host, "race-forced-colours")
+    host.emulate_media(forced_colors="none")
+    solo_pages(host)
+
+
+# Each pair's border and outline in forced colours, but their colours: whether the two differ.
+FORCED_SHAPES = """() => {
+    const shape = (html) => {
+        const box = document.createElement('div');
+        box.className = 'rf-match';
+        box.innerHTML = html;
+        document.querySelector('.match-main').append(box);
+        const s = getComputedStyle(box.firstElementChild);
+        const out = ['Style', 'Width'].map((p) => s['borderTop' + p] + s['borderLeft' + p] + s['outline' + p]).join();
+        box.remove();
+        return out;
+    };
+    return {
+        advice: shape('<p class="rf-advice rf-advice-unique">✓ One solution</p>')
+            !== shape('<p class="rf-advice rf-advice-running">Checking</p>'),
+        clock: shape('<p class="rf-clock rf-hurry">0:20 left</p>') !== shape('<p class="rf-clock">0:40 left</p>'),
+    };
+}"""
+
+# How far the page reaches past the window's right edge (0: it reflows), and the innermost elements past it.
+PAST = """(width) => {
+    const over = Math.max(document.documentElement.scrollWidth, innerWidth) - width;
+    const out = (e) => e.getBoundingClientRect().right > width + 1;
+    const past = [...document.querySelectorAll('main *')].filter((e) => out(e) && ![...e.children].some(out));
+    return over <= 0 ? 0 : `${over} px: ${past.slice(0, 4).map((e) => e.tagName.toLowerCase()).join(' | ')}`;
+}"""
+
+
+def solo_pages(page: Page) -> None:
+    """WCAG 1.4.10 at 320 px with the browser's text at 200 % (in Japanese, the wider: 272 px past the window where
+    English was 237): the solo start page's "Time limit" and "Puzzle number" fields kept their labels' line and the
+    page scrolled sideways; then the board's page with a link to another puzzle over it. At 1920 × 1080 the board
+    stayed 36rem (576 px) with a third of the window empty under it: it grows with the window, the side column
+    and the board's bottom clues still in it. (On the race's page, which has booted: a boot is most of a test.)"""
+    page.evaluate("location.hash = '#/reflection/solo'")
+    page.set_viewport_size({"width": 320, "height": 640})
+    text_at(page, 200)
+    expect(page.locator("#rf-start")).to_be_visible()
+    shoot(page, "solo-start-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "the start page"
+    page.click("#rf-start")
+    expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
+    shoot(page, "solo-board-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "the board's page"
+    # A link to another puzzle over the one in play: the page asks, and its side column says "Welcome back"
+    # (おかえりなさい。パズルは中断したときのままです。), whose phrases were each one piece, 50 px past the window.
+    page.evaluate("location.hash = '#/reflection/solo?preset=normal&seed=2'")
+    expect(page.locator(".rf-message")).to_be_visible()
+    shoot(page, "solo-link-320-200-ja")
+    assert page.evaluate(PAST, 320) == 0, "a link to another puzzle over the board"
+    text_at(page, 100)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
+    shoot(page, "solo-board-1920-ja")
+    assert board and board["width"] > 700, board
+    assert board["y"] + board["height"] <= 1080, board
+    assert page.evaluate("document.documentElement.scrollWidth") == 1920
