@@ -239,6 +239,36 @@ def pick_language(preferred: Iterable[str]) -> str:
     return DEFAULT
 
 
+# A link's language: ``?lang=ja`` in the page's address (``…/?lang=ja#/raythread``, beside an invitation's
+# ``stun`` and ``turn``) or in its route's (``#/raythread?lang=ja``, ``#join=…?lang=ja``: added at the end).
+LINK_PARAMETER = "lang"
+_MAX_TAG = 35  # a language tag is never longer (RFC 5646's longest well-formed ones): anything longer is not one
+
+
+def linked_language(address: str) -> tuple[str | None, str]:
+    """The language a link asks for (``?lang=ja``, ``?lang=en``; a tag like "ja-JP" by its primary subtag)
+    and the address without the parameter (untrusted text). ``None`` where it asks for none the app speaks:
+    an unknown value changes nothing. The parameter goes from the address whatever its value, so the route
+    and its codes (an invitation's, a reply's) read as they would without it, a reload does not undo a later
+    choice, and the links this page makes (an invitation) do not carry its player's language to another.
+    The other parameters stay as written, in their order. Where both parts name one, the route's wins."""
+    page, hashed, route = address.partition("#")
+    found: str | None = None
+    kept = []
+    for part in (page, route):
+        base, asked, query = part.partition("?")
+        others = []
+        for piece in query.split("&") if asked else ():
+            name, _, value = piece.partition("=")
+            if name != LINK_PARAMETER:
+                others.append(piece)
+            elif len(value) <= _MAX_TAG:
+                primary = value.replace("_", "-").split("-")[0].lower()
+                found = primary if primary in LANGUAGES else found
+        kept.append(base + ("?" + "&".join(others) if others else ""))
+    return found, kept[0] + hashed + kept[1]
+
+
 def page_language(chosen: str | None, preferred: Iterable[str]) -> str:
     """The page's language: the player's stored choice when the app speaks it, else ``pick_language`` of
     the browser's. A choice it does not speak (another version's, or edited by hand) is passed over, as

@@ -243,6 +243,64 @@ def test_states_told_by_a_shadow_or_a_fill_stay_visible_in_forced_colours(browse
         expect(redo).to_be_visible(timeout=60_000)
         grey = page.evaluate(SYSTEM_COLOUR, "GrayText")
         assert redo.evaluate(STYLE, ["color", "opacity"]) == {"color": grey, "opacity": "1"}
+        # A connection's state: a member's row on the host's page, a guest's own strip and what to do under the
+        # board. Each was told by its colour beside its words (the accent, the danger red), which the system's
+        # palette paints as every other: each now has a mark and a border of its own, in either palette (checked
+        # in one: neither mark nor border depends on it).
+        if scheme != "dark":
+            return
+        from tests.e2e.test_phone import show_markup  # it imports this module
+
+        marks: dict[str, tuple[str, ...]] = {}
+        for html in lobby_connections():
+            show_markup(page, site_url, html)
+            for state in ("connected", "reconnecting", "gone"):
+                for row in page.locator(f".member[data-state={state}]").all():
+                    marks.setdefault(f"member {state}", mark(row, ".state"))
+            for state in ("connected", "reconnecting", "away"):
+                if page.locator(f".connection-strip.{state}").count():
+                    marks[f"strip {state}"] = mark(page.locator(f".connection-strip.{state}"), ".connection")
+            if page.locator(".rejoin-steps.lost").count():
+                marks["steps lost"] = mark(page.locator(".rejoin-steps.lost"), None)
+        members = [marks.get(f"member {state}") for state in ("connected", "reconnecting", "gone")]
+        strips = [marks.get(f"strip {state}") for state in ("connected", "reconnecting", "away")]
+        assert None not in members and len(set(members)) == 3 and all(m[0] != "none" for m in members), marks
+        assert None not in strips and len(set(strips)) == 3 and all(m[0] != "none" for m in strips), marks
+        # What to do under the board once cut off wears the cut-off strip's border.
+        assert marks["steps lost"][1:] == marks["strip away"][1:], marks
+
+
+def lobby_connections() -> list[str]:
+    """The markup of a host's page whose members are connected (Bea), reconnecting (Cal) and gone (Dan), and of
+    Bea's page connected, reconnecting and cut off from the host, drawn by the app's views in CPython (the unit
+    tests' fake network: WebRTC in the browser would only reach the same markup)."""
+    from gamenight.net import peer as pe
+    from gamenight.ui.svg import render
+    from tests.unit.ui.peers import Browser as Tab
+    from tests.unit.ui.peers import FakeRtc, host_lobby, join
+
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Tab())
+    bea, _cal, dan = (join(rtc, host, name) for name in ("Bea", "Cal", "Dan"))
+    session = host.inner.live.session
+    cal_id = next(m for m, info in session.members.items() if info.name == "Cal")
+    host.send(pe.PeerState(session.peer_of(cal_id), "reconnecting"))
+    dan.close()
+    shown = [render(host.tree), render(bea.tree)]
+    bea.send(pe.PeerState("host", "reconnecting"))
+    shown.append(render(bea.tree))
+    bea.send(pe.PeerClosed("host", rtc.now, "gone"))
+    return [*shown, render(bea.tree)]
+
+
+MARK = """(e, inner) => { const at = inner ? e.querySelector(inner) : e, style = getComputedStyle(e);
+    return [getComputedStyle(at, '::before').content, style.borderTopStyle, style.borderTopWidth]; }"""
+
+
+def mark(box, inner: str | None) -> tuple[str, ...]:
+    """What a state draws beside its words: the mark before them (``inner``'s, else the box's), and the box's
+    border's style and width."""
+    return tuple(box.first.evaluate(MARK, inner))
 
 
 FORCED_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
@@ -323,6 +381,17 @@ HEADER = """() => [...document.querySelectorAll(
                 right: b.right, width: b.width, height: b.height, font: parseFloat(getComputedStyle(e).fontSize)}; })"""
 
 
+# The "日本語" button's language and font, and the font of Japanese words on the page.
+JAPANESE_NAME = """() => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.lang = 'ja';
+    const japanese = getComputedStyle(probe).fontFamily;
+    probe.remove();
+    const name = document.querySelector('.lang-switch .lang[data-lang=ja]');
+    return [name.lang, getComputedStyle(name).fontFamily, japanese];
+}"""
+
+
 def text_at(page: Page, scale: int) -> None:
     """The browser's text at ``scale`` % (the root's font size, as a phone's text-size setting sets it)."""
     page.evaluate("(scale) => { document.documentElement.style.fontSize = `${scale}%`; }", scale)
@@ -342,6 +411,10 @@ def test_the_header_keeps_its_controls_on_one_row_with_large_text(browser: Brows
     }
     with watched_page(browser, site_url, **screen) as page:
         open_app(page, site_url, "#/")
+        # "日本語" is Japanese on an English page too: its own language and the Japanese fonts (the button's font
+        # was the page's, so an English page drew it in whatever face the system falls back on).
+        lang, font, japanese = page.evaluate(JAPANESE_NAME)
+        assert lang == "ja" and font == japanese, (lang, font, japanese)
         for scale in (150, 200):
             text_at(page, scale)
             for width in (320, 360, 390):
@@ -362,8 +435,8 @@ def test_the_header_keeps_its_controls_on_one_row_with_large_text(browser: Brows
 
 
 # The routes of ROUTES but those whose own layout is still wider than 320 px at 200 % (a Light Seeker turn's
-# Slide and Tilt rows, Reflection's start page and board, the lobby's and the join page's fields, a Japanese
-# match's seat cards): docs/accessibility.md lists them.
+# Slide and Tilt rows, Reflection's start page and board, a Japanese match's seat cards): docs/accessibility.md
+# lists them.
 REFLOW_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/", None),
     ("#/raythread", None),
@@ -378,14 +451,39 @@ REFLOW_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
     ("#/raythread/table", ask_new_match),
     ("#/raythread/table", open_help),
     ("#/lightseeker/table", None),
+    ("#/host?game=raythread", None),
+    ("#/host?game=raythread", open_host),
     ("#join=not-a-code", None),
+    ("#/", open_invitation),
     ("#/nowhere", None),
     ("#/settings", None),
     ("#/settings", ask_to_clear_data),
     ("#/", in_japanese),
+    ("#/raythread", None),
     ("#/raythread/rules", None),
+    ("#/host?game=raythread", None),
     ("#/settings", None),
 ]
+
+# Where a heading's line breaks between two letters of a word (a game's name: "Refle" / "ction").
+BROKEN_WORDS = r"""() => [...document.querySelectorAll('h1, h2, h3')].flatMap((h) => {
+    const range = document.createRange(), walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT), out = [];
+    let last = null, top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            const c = node.data[i];
+            if (/\s/.test(c)) { last = c; continue; }  // a space ending a line is drawn 0 px wide, or not at all
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect || !rect.width) continue;
+            if (last !== null && /[A-Za-z]/.test(last) && /[A-Za-z]/.test(c) && rect.top > top + 2) {
+                out.push(`${h.textContent.trim()} (before "${c}")`);
+            }
+            last = c; top = rect.top;
+        }
+    }
+    return out;
+})"""
 
 
 def test_routes_reflow_at_320_px_with_the_text_at_200_percent(browser: Browser, site_url: str):
@@ -393,7 +491,9 @@ def test_routes_reflow_at_320_px_with_the_text_at_200_percent(browser: Browser, 
     name in a heading was one line wider than the phone (every game's page, 70–185 px), a rules page's
     figures at least 11rem (352 px), a home card's "Reflection" wider than its card, the skip link's
     Japanese wider than the page (out of sight, scrolled to all the same), Settings' "上限10.7 GBのうち147 KB"
-    one line of 402 px."""
+    one line of 402 px, the lobby's and the join page's forms 214 px (each field as wide as its default 20
+    characters), the lobby's seat cards 67 px. No heading breaks inside a word: the home cards' "Refle" / "ction"
+    and "Rayth" / "read", a game's title, "Setting" / "s" and "Invitati" / "ons" did, to fit."""
     screen = {
         "viewport": {"width": 320, "height": 640},
         "has_touch": True,
@@ -420,6 +520,8 @@ def test_routes_reflow_at_320_px_with_the_text_at_200_percent(browser: Browser, 
                     + String(e.className.baseVal ?? e.className).split(' ').join('.')).join(' | ')}`; }""",
                 320,
             )
+            if broken := page.evaluate(BROKEN_WORDS):
+                wide = f"{wide or ''} a word broken in a heading: {broken[:3]}"
             if wide:
                 found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = wide
         assert not found, "\n".join(f"{route}: {problem}" for route, problem in found.items())

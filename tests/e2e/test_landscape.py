@@ -2,10 +2,13 @@
 played without scrolling. The board, the status over the turn and what a turn needs (Raythread's hand, Light
 Seeker's turn panel and its Confirm, Reflection's tray) stand in the window at once, and a move is played by
 taps with the page never scrolled. A player's pass found each board 200 px or more down the page, its hand or
-panel under it or beside it below the window's edge. One page walks the three games."""
+panel under it or beside it below the window's edge. One page per language walks the three games: in English a
+move in each, in Japanese (opened by a link's ``?lang=ja``) the same screens, a finished match, the browser's
+text at 200 % and axe's checks."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Browser, Page, expect
@@ -13,12 +16,15 @@ from playwright.sync_api import Browser, Page, expect
 from gamenight.lightseeker import GAME as LS_GAME
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import watched_page
+from tests.e2e.conftest import open_app, watched_page
+from tests.e2e.test_accessibility import text_at, violations
 from tests.e2e.test_reflection_solo_play import LINK, SOLUTION, cell
 
-# Held sideways: the player's pass's phone, and the smaller and larger phones it is checked at too.
+# Held sideways: the player's pass's phone, and the smaller and larger phones it is checked at too (667 × 375: a
+# 4.7-inch phone's window, where Light Seeker's board was 155 px wide beside its panel).
 SIDEWAYS = {"width": 844, "height": 390}
-OTHERS = ({"width": 740, "height": 360}, {"width": 915, "height": 412})
+SMALL = {"width": 667, "height": 375}
+OTHERS = ({"width": 740, "height": 360}, {"width": 915, "height": 412}, SMALL)
 
 OUTSIDE = """(selectors) => selectors.flatMap((sel) => {
   const found = document.querySelector(sel);
@@ -36,12 +42,18 @@ def in_window(page: Page, *selectors: str) -> None:
     assert page.evaluate(OUTSIDE, list(selectors)) == [], f"outside the {page.viewport_size} window"
 
 
-def at_every_size(page: Page, *selectors: str) -> None:
-    """``in_window`` at each phone held sideways, back to the first one after."""
-    for size in (SIDEWAYS, *OTHERS):
+def at_every_size(page: Page, *selectors: str, sizes: tuple[dict[str, int], ...] = (SIDEWAYS, *OTHERS)) -> None:
+    """``in_window`` at each phone held sideways (or each of ``sizes``), back to the first one after."""
+    for size in sizes:
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, *selectors)
+    page.set_viewport_size(SIDEWAYS)
+
+
+def go(page: Page, route: str) -> None:
+    page.evaluate("(route) => { location.hash = route; }", route)
+    page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
 
 
 def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_phone_held_sideways(
@@ -89,3 +101,65 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         page.tap(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
         expect(cell(page, r, c)).to_have_attribute("data-tile", re.compile("."))
         in_window(page, *turn)
+
+
+# The page's width past the window's (a phone shows a wider page zoomed out: its window grows past the screen).
+WIDER = "(width) => Math.max(document.documentElement.scrollWidth, innerWidth) - width"
+
+
+def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a_phone_held_sideways(
+    browser: Browser, site_url: str
+):
+    """A Japanese friend opens a shared link with ``?lang=ja``: the page is in Japanese at once, keeps it as her
+    choice, and the address no longer carries it. Sideways, at 844 × 390 and 667 × 375, each board and what its
+    turn needs are in the window in Japanese (its words are wider: the hand wrapped), and so are a finished
+    match's result, its board and the standings' heading. With the browser's text at 200 % the page may scroll
+    down to the words, but never sideways, and each board stays whole in the window: Light Seeker's board was
+    0 px wide (its width was the window's less 32rem), and Reflection's cut at the window's edge under a header
+    of two rows. axe finds no serious violation on any of these screens."""
+    sizes = (SIDEWAYS, SMALL)
+    with watched_page(browser, site_url, viewport=SIDEWAYS, has_touch=True, is_mobile=True) as page:
+        open_app(page, site_url, "?lang=ja#/raythread/table")
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        assert page.evaluate("localStorage.getItem('gnc:lang')") == "ja"
+        assert page.evaluate("location.search + location.hash") == "#/raythread/table"
+        found: dict[str, list[str]] = {}
+
+        rt.seat_players(page)
+        page.tap(".rt-hand-tile:not([disabled])")
+        at_every_size(page, ".match-status", ".rt-board", ".rt-hand", ".rt-orient", sizes=sizes)
+        found["raythread"] = violations(page)
+
+        go(page, "#/lightseeker/table")
+        ls.start_table(page)
+        state = ls.engine(page)
+        action = next(m for m in LS_GAME.legal(state, "1") if m["actions"])["actions"][0]
+        page.tap(ls.cell(state.board, action["cube"]))
+        button = f".ls-move[data-cube='{action['cube']}'][data-kind={action['kind']}][data-dir={action['dir']}]"
+        at_every_size(page, ".match-status", ".ls-board", ".ls-turn", button, sizes=sizes)
+        found["lightseeker"] = violations(page)
+
+        go(page, LINK)
+        expect(page.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
+        at_every_size(page, ".rf-status", ".rf-board", ".rf-tray", sizes=sizes)
+        found["reflection"] = violations(page)
+
+        saved, _state = rt.finished_table(rt.seated("Ann", "Bea"), 1)
+        page.evaluate(f"localStorage.setItem('{rt.STORE}', {json.dumps(saved)})")
+        go(page, "#/")
+        go(page, "#/raythread/table")
+        expect(page.locator(".match-result")).to_be_visible()
+        at_every_size(page, ".match-status", ".rt-board", ".match-result h2", sizes=sizes)
+        found["finished"] = violations(page)
+        assert not any(found.values()), found
+
+        text_at(page, 200)
+        boards = {"#/raythread/table": ".rt-board", "#/lightseeker/table": ".ls-board", LINK: ".rf-board"}
+        for route, board in boards.items():
+            go(page, route)
+            expect(page.locator(board)).to_be_visible(timeout=60_000)
+            for size in sizes:
+                page.set_viewport_size(size)
+                page.evaluate("window.scrollTo(0, 0)")
+                assert page.evaluate(WIDER, size["width"]) <= 0, f"{route} at {size}: the page scrolls sideways"
+                in_window(page, board)

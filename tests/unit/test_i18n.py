@@ -33,6 +33,46 @@ def test_a_stored_choice_speaks_when_the_app_speaks_it_else_the_browser_s_langua
     assert i18n.page_language(None, ["ja"]) == "ja"
 
 
+SITE = "https://gnc.example/app/"
+
+
+@pytest.mark.parametrize(
+    ("address", "asked", "left"),
+    [
+        (SITE + "?lang=ja", "ja", SITE),
+        (SITE + "?lang=en#/raythread", "en", SITE + "#/raythread"),
+        (SITE + "#/raythread?lang=ja", "ja", SITE + "#/raythread"),
+        # a tag as a browser writes it, in any case
+        (SITE + "?lang=ja-JP", "ja", SITE),
+        (SITE + "?lang=JA_jp", "ja", SITE),
+        # beside an invitation's own parameters, kept as written, in their order
+        (SITE + "?stun=none&lang=ja#join=AbC-_1", "ja", SITE + "?stun=none#join=AbC-_1"),
+        (
+            SITE + "?lang=ja&turn=turn:relay.example.org:3478&turn_user=u#join=AbC",
+            "ja",
+            SITE + "?turn=turn:relay.example.org:3478&turn_user=u#join=AbC",
+        ),
+        (SITE + "?stun=none#join=AbC-_1?lang=ja", "ja", SITE + "?stun=none#join=AbC-_1"),
+        (SITE + "#/reflection/solo?preset=easy&lang=ja&seed=7", "ja", SITE + "#/reflection/solo?preset=easy&seed=7"),
+        # the route's wins over the page's
+        (SITE + "?lang=en#/?lang=ja", "ja", SITE + "#/"),
+        # none asked: the address as it was
+        (SITE, None, SITE),
+        (SITE + "?stun=none#/host?game=raythread", None, SITE + "?stun=none#/host?game=raythread"),
+        (SITE + "#/?language=ja&flang=ja", None, SITE + "#/?language=ja&flang=ja"),
+        # a value the app does not speak is ignored (and leaves the address): nothing else changes
+        (SITE + "?lang=fr#/raythread", None, SITE + "#/raythread"),
+        (SITE + "?lang=&stun=none", None, SITE + "?stun=none"),
+        (SITE + "?lang", None, SITE),
+        (SITE + "?lang=ja" + "x" * 40, None, SITE),
+        (SITE + "?lang=<script>#join=AbC", None, SITE + "#join=AbC"),
+        (SITE + "?lang=%6Aa", None, SITE),  # not decoded: no link of ours writes it so
+    ],
+)
+def test_a_link_s_language_parameter_is_read_and_left_out_of_the_address(address, asked, left):
+    assert i18n.linked_language(address) == (asked, left)
+
+
 def test_an_unknown_language_speaks_english():
     assert i18n.set_language("xx") == "en"
     assert i18n.language() == "en"

@@ -117,8 +117,17 @@ class Shell:
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
         self.shown: frozenset[str] = frozenset()  # the keys of the memos on the page
-        self.set_language(i18n.page_language(stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY), browser_languages()))
+        # A link's ``?lang=ja`` opens the page in that language and keeps it as the player's choice, as the
+        # header's switch does; it leaves the address first, so the route, its codes and the links this page
+        # makes read as without it (i18n.linked_language).
+        linked, address = i18n.linked_language(str(js.location.href))
+        if address != str(js.location.href):
+            js.history.replaceState(js.history.state, "", address)
+        chosen = linked or stored((app.LANGUAGE_KEY,)).get(app.LANGUAGE_KEY)
+        self.set_language(i18n.page_language(chosen, browser_languages()))
         self.model, effects = app.init(self.hash(), self.env(self.hash()))
+        if linked:
+            effects = [Store(app.LANGUAGE_KEY, linked), *effects]
         self.render()
         self.run(effects)
         shown(self.hash())
