@@ -338,5 +338,8 @@ def test_the_match_screen_keeps_its_board_and_scores_in_a_tablet_a_big_window_an
         page.set_viewport_size({"width": 320, "height": 640})
         page.evaluate("document.documentElement.style.fontSize = '200%'")
         assert page.evaluate(WIDE_WORDS) == []
+        # Each name whole on its card (the score beside it cut "あかり" to "あ…"): the score goes under it.
+        cut = "() => [...document.querySelectorAll('.match-seat .who')].filter((e) => e.scrollWidth > e.clientWidth)"
+        assert page.evaluate(f"{cut}.map((e) => e.textContent)") == []
     finally:
         context.close()
