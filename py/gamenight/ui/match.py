@@ -343,12 +343,12 @@ def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
         return table.names
     tags = table.tags
 
-    def named(i: int, seat: str, name: str, level: str) -> str:
+    def named(seat: str, name: str, level: str) -> str:
         if not name or unnamed_bot(name, level):
             return bot_name(name or NAME, level, tags.get(seat, seat))
-        return shown_name(name, i)
+        return shown_name(name)
 
-    return {seat: named(i, seat, name, level) for i, (seat, name, level) in enumerate(held)}
+    return {seat: named(seat, name, level) for seat, name, level in held}
 
 
 def default_name(index: int) -> str:
@@ -356,21 +356,16 @@ def default_name(index: int) -> str:
     return _("Player {n}").format(n=index + 1)
 
 
-def shown_name(name: str, index: int) -> str:
+def shown_name(name: str) -> str:
     """A player's name as the page shows it: a default name, which the match keeps in the language it
     started in ("Player 2"), in the page's language now ("プレイヤー2"), at any seat (a rematch moves a
-    player left unnamed with their name: ``ui.table.turned``); ``index``: the seat's, kept for the callers."""
+    player left unnamed with their name: ``ui.table.turned``)."""
     number = default_number(name)
     return default_name(number - 1) if number is not None else name
 
 
 # The Japanese default name before the catalogue dropped its half-width space: saved matches hold it.
 _EARLIER_DEFAULT_NAMES = ("プレイヤー {n}",)
-
-
-def is_default_name(name: str, index: int) -> bool:
-    """Whether ``name`` is the ``index``-th player's default name in any language the page speaks."""
-    return default_number(name) == index + 1
 
 
 def default_number(name: str) -> int | None:

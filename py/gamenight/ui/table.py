@@ -602,7 +602,7 @@ def _current(model: Model, at: int, seat: str) -> bool:
 
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
-    seats = tuple(replace(s, name=match.shown_name(s.name, i)) for i, s in enumerate(model.seats))
+    seats = tuple(replace(s, name=match.shown_name(s.name)) for s in model.seats)
     return match.Table(model.game, seats, mine, rematch=model.rematch)
 
 
@@ -820,10 +820,11 @@ def setup_view(model: Model) -> Element:
                     {
                         "name": f"name{i}",
                         # A default name is left to the placeholder, which speaks the page's language, and
-                        # an unnamed computer's stored word to the field's emptiness.
+                        # an unnamed computer's stored word to the field's emptiness: at any seat (a rematch
+                        # moves them with their player), so a match set up again names them by its seats.
                         "value": model.names[i]
                         if i < len(model.names)
-                        and not match.is_default_name(model.names[i], i)
+                        and match.default_number(model.names[i]) is None
                         and not match.unnamed_bot(model.names[i], model.bots.get(seat, ""))
                         else "",
                         # What the seat's player is called if the field is left empty: a computer's name
