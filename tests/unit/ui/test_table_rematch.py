@@ -3,6 +3,7 @@
 moves to the next seat and the last seat's player takes the first, so another player starts. Before it
 the same player moved first in every match (Raythread's first seat wins ~86% between equal bots)."""
 
+import dataclasses
 import json
 import random
 
@@ -12,7 +13,7 @@ from gamenight.ui import app, match, table
 from gamenight.ui.program import Store, UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
-from tests.unit.ui.test_table_bots import bot_turn, screen, send, started
+from tests.unit.ui.test_table_bots import bot_turn, name_fields, screen, send, started
 
 
 def to_play(model) -> str:
@@ -255,6 +256,10 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
         "Bot\u00a0B\u00a0(Normal)\u00a0(C)",
         "Player 3\u00a0(D)",
     ]
+    # "Players and options" leaves a moved default name, as a computer's, to the field's placeholder: the row
+    # "Player 4 (D)" showed "Player 3" typed; a match set up again names them by its seats.
+    model, _ = send(dataclasses.replace(model, inner=again), UiEvent("click", "table-setup", now_ms=3_000))
+    assert [v for _n, v, _p in name_fields(model)] == ["", "Ann", "", ""]
     # Light Seeker (seats 1 and 2, a default name read alone at its own seat).
     model, _ = screen("#/lightseeker/table?vs=normal")
     assert labels(model.inner) == ["Player 1", "Bot\u00a02\u00a0(Normal)"]
