@@ -189,8 +189,8 @@ def before_rematch(page: Page) -> None:
 def rematch(page: Page, game_id: str, moves: int) -> None:
     """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last), its
     seats turned: the computer player, second in the last match, sits first and moves first, then the
-    person is to play (the person started every match before), named by the seat they moved to
-    ("Player 2": a default name stays with its seat)."""
+    person is to play (the person started every match before), with the name they had, read with the seat
+    they moved to ("Player 1 (B)": every player keeps their name across a rematch)."""
     expect(page.locator(".match-result")).to_have_count(0)
     expect(page.locator("#rematch-starts")).to_have_count(0)
     page.wait_for_function(
@@ -202,7 +202,8 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     saved = json.loads(page.evaluate(f"localStorage.getItem('{store_of(game_id)}')"))
     first = saved["record"]["seats"][0]
     assert saved["bots"] == {first: "normal"} and saved["record"]["log"][0]["seat"] == first
-    expect(page.locator(".match-status")).to_contain_text("Player 2", timeout=BOT_MS)
+    expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
+    expect(page.locator(".match-status")).not_to_contain_text("Rematch")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{game_id}-rematch-{page.viewport_size['width']}.png", full_page=True)
 

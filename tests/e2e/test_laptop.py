@@ -303,3 +303,43 @@ def test_raythread_s_board_and_hand_with_larger_text(browser: Browser, site_url:
             assert_in_window(page, (".match-status", ".rt-board"))
     finally:
         context.close()
+
+
+SCORE = ".match-seat:last-child .score"
+WIDE_WORDS = """() => { const over = document.documentElement.scrollWidth - innerWidth;
+  const out = (e) => e.getBoundingClientRect().right > innerWidth + 1;
+  return over <= 0 ? [] : [...document.querySelectorAll('main *')].filter((e) => out(e) && ![...e.children].some(out))
+    .slice(0, 4).map((e) => `${over} px: ${e.tagName} ${e.className.baseVal ?? e.className}`); }"""
+
+
+def test_the_match_screen_keeps_its_board_and_scores_in_a_tablet_a_big_window_and_large_text(
+    browser: Browser, site_url: str
+):
+    """A player's pass, a four-player match in Japanese on one page, the window changed under it: at 768 × 1024
+    (a tablet upright) the scores stood below the window's bottom (the last card's 1366 px down in 1024); at
+    1024 × 768 they stand beside the board. At 1920 × 1080 and 2560 × 1440 the board was held to 704 px (the
+    page's 76rem and the board's 44rem) with ~300 px empty under it: it grows with the height (100vh - 15rem),
+    the hand beside it, whole in the window. At 320 px with the text at 200 % the seat cards ran 34 px past the
+    window's edge and the hand 38: the page reflows, nothing scrolls sideways."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    try:
+        page = context.new_page()
+        test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di"))
+        for width, height in ((768, 1024), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", SCORE))
+        for width, height in ((1920, 1080), (2560, 1440)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            board = page.locator(".rt-board").bounding_box()
+            assert board is not None and board["width"] >= height - 15 * 16 - 1, (width, board)
+            assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint", SCORE))
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        assert page.evaluate(WIDE_WORDS) == []
+        # Each name whole on its card (the score beside it cut "あかり" to "あ…"): the score goes under it.
+        cut = "() => [...document.querySelectorAll('.match-seat .who')].filter((e) => e.scrollWidth > e.clientWidth)"
+        assert page.evaluate(f"{cut}.map((e) => e.textContent)") == []
+    finally:
+        context.close()

@@ -376,8 +376,10 @@ class RaythreadBoard:
                     scene.board(view, look, cells, beams),
                 ),
                 # Where the hand stands on the player's turn: on any other (a computer's, another player's, a
-                # spectator's page, the match over) what a player reads while waiting.
-                self._hand(ui, view, seat, _nudge(ui)) or _unseen_panel(view, table),
+                # spectator's page) what a player reads while waiting. Once no draw can come (the match over,
+                # or ended by the host) nobody waits: "0 mirrors, 0 prisms" stood over a phone's standings.
+                self._hand(ui, view, seat, _nudge(ui))
+                or (not view.get("result") and not table.stopped and _unseen_panel(view, table)),
                 ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
                 # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
                 # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
@@ -686,14 +688,10 @@ def _hand(
     )
 
 
-def _unseen_note(view: JSON, table: Table, any_left: bool) -> str:
-    """What the unseen tiles are: the deck's, to be drawn; once the match is over (its end, or the host
-    ended it), the ones it never drew (a finished match said "in an order nobody knows", as if a draw were
-    to come)."""
+def _unseen_note(any_left: bool) -> str:
+    """What the unseen tiles are: the deck's, to be drawn (the panel is drawn only while a draw can come)."""
     if not any_left:
         return _("The deck is empty: every tile is on the board or in a hand.")
-    if view.get("result") or table.stopped:
-        return _("Never drawn: they were left in the deck.")
     return _("They are the deck's, in an order nobody knows.")
 
 
@@ -704,7 +702,8 @@ def _unseen_panel(view: JSON, table: Table) -> Element:
     Who is to play is the status line's, above the board, which a screen reader reads (and hears from the
     live region): a last line here said it a second time, beside the status on a wide screen. It stays for
     the eye in one column only (css/app.css), where a phone scrolled to the board has the status out of the
-    window while the computer thinks, and out of a screen reader's way there too."""
+    window while the computer thinks, and out of a screen reader's way there too. Drawn only while a draw can
+    come (the caller)."""
     turn = view.get("turn")
     counts = scene.unseen(view)
     words = {
@@ -723,9 +722,8 @@ def _unseen_panel(view: JSON, table: Table) -> Element:
                 for kind in rules.KINDS
             ],
         ),
-        h("p", {"class": "rt-unseen-note"}, _unseen_note(view, table, any(counts.values()))),
+        h("p", {"class": "rt-unseen-note"}, _unseen_note(any(counts.values()))),
         isinstance(turn, str)
-        and not table.stopped
         and h(
             "p",
             {"class": "rt-unseen-turn", "aria-hidden": "true"},

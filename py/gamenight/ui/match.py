@@ -53,7 +53,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import NAME, label, seated
+from gamenight.core.bot import NAME, called, label, seated
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
@@ -255,7 +255,29 @@ def unnamed_bot(name: str, level: str) -> bool:
     compared exactly: only the page itself gives it (``ui.lobby.panel._names``, in the language it is read
     in), never a save or a peer, whose names ``lobby.protocol.parse_name`` reads (no brackets: a plain-space
     "Bot (Hard)" is refused there, not read as a person's name)."""
-    return bool(level) and name in (NAME, label(level))
+    return bool(level) and (name in (NAME, label(level)) or bot_tag(name) is not None)
+
+
+def kept_bot(tag: str) -> str:
+    """How a table stores an unnamed computer player that a rematch moved off the seat read ``tag`` (players
+    read "Bot B (Normal)" there): "Bot B", so it keeps that name at its new seat (``bot_name``), as a person keeps
+    theirs. Back at that seat it is stored as ``NAME`` again."""
+    return f"{NAME} {tag}"
+
+
+def bot_tag(name: str) -> str | None:
+    """The seat's tag a computer player stored by ``kept_bot`` is called by; ``None`` for any other name."""
+    head, _, tag = name.partition(" ")
+    return tag if head == NAME and tag and len(tag) <= 2 and tag.isascii() and tag.isalnum() else None
+
+
+def bot_name(name: str, level: str, tag: str) -> str:
+    """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
+    the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
+    moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
+    sits at now as a person's name is: "Bot B (Normal) (A)")."""
+    own = bot_tag(name)
+    return called(level, own) if own is not None and own != tag else label(level)
 
 
 @dataclass(frozen=True)
@@ -286,7 +308,11 @@ class Table:
     def names(self) -> dict[str, str]:
         """Each seat's name as the page reads it: a computer player not named otherwise by its label in the
         page's language ("Bot (Hard)", read with its seat "Bot B (Hard)": ``core.game.named_seat``)."""
-        return {s.id: label(s.level) if unnamed_bot(s.name, s.level) else s.name for s in self.seats}
+        tags = self.tags
+        return {
+            s.id: bot_name(s.name, s.level, tags.get(s.id, s.id)) if unnamed_bot(s.name, s.level) else s.name
+            for s in self.seats
+        }
 
     @property
     def colours(self) -> dict[str, str]:
@@ -299,12 +325,15 @@ class Table:
 
 
 # Who held each seat when a step of the log was played: (seat, name, computer level), the name empty
-# for a computer player named by its level, whose label is worded when shown, in the page's language.
+# for a computer player named by its level, whose label is worded when shown, in the page's language (one a
+# rematch moved keeps its stored name, ``kept_bot``, worded the same way).
 Holders = tuple[tuple[str, str, str], ...]
 
 
 def holders(table: Table) -> Holders:
-    return tuple((s.id, "" if unnamed_bot(s.name, s.level) else s.name, s.level) for s in table.seats)
+    return tuple(
+        (s.id, "" if unnamed_bot(s.name, s.level) and bot_tag(s.name) is None else s.name, s.level) for s in table.seats
+    )
 
 
 def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
@@ -312,7 +341,14 @@ def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
     told by the host before this page followed the match) the table's now."""
     if held is None:
         return table.names
-    return {seat: shown_name(name, i) if name else label(level) for i, (seat, name, level) in enumerate(held)}
+    tags = table.tags
+
+    def named(seat: str, name: str, level: str) -> str:
+        if not name or unnamed_bot(name, level):
+            return bot_name(name or NAME, level, tags.get(seat, seat))
+        return shown_name(name)
+
+    return {seat: named(seat, name, level) for seat, name, level in held}
 
 
 def default_name(index: int) -> str:
@@ -320,20 +356,25 @@ def default_name(index: int) -> str:
     return _("Player {n}").format(n=index + 1)
 
 
-def shown_name(name: str, index: int) -> str:
+def shown_name(name: str) -> str:
     """A player's name as the page shows it: a default name, which the match keeps in the language it
-    started in ("Player 2"), in the page's language now ("プレイヤー2")."""
-    return default_name(index) if is_default_name(name, index) else name
+    started in ("Player 2"), in the page's language now ("プレイヤー2"), at any seat (a rematch moves a
+    player left unnamed with their name: ``ui.table.turned``)."""
+    number = default_number(name)
+    return default_name(number - 1) if number is not None else name
 
 
 # The Japanese default name before the catalogue dropped its half-width space: saved matches hold it.
 _EARLIER_DEFAULT_NAMES = ("プレイヤー {n}",)
 
 
-def is_default_name(name: str, index: int) -> bool:
-    """Whether ``name`` is the ``index``-th player's default name in any language the page speaks."""
+def default_number(name: str) -> int | None:
+    """The ``n`` of a default name "Player {n}" in any language the page speaks (a seat's, from 1), else ``None``."""
     said = i18n.in_every_language("Player {n}") | set(_EARLIER_DEFAULT_NAMES)
-    return name in {text.format(n=index + 1) for text in said}
+    for n in range(1, 9):
+        if name in {text.format(n=n) for text in said}:
+            return n
+    return None
 
 
 @dataclass(frozen=True)
@@ -997,7 +1038,10 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     match a line of empty room); other words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)":
     they wrap between words, the tag after the last)."""
     name, words = table.names.get(seat, ""), seat_label(table, seat)
-    if seated(name, table.tags.get(seat, seat)) is not None:
+    by = {s.id: s for s in table.seats}
+    if seated(name, table.tags.get(seat, seat)) is not None or (
+        seat in by and unnamed_bot(by[seat].name, by[seat].level)
+    ):
         return _computer_name(words)
     if len(name.split()) != 1 or words == name or not words.startswith(name):
         return words
@@ -1009,7 +1053,7 @@ def _computer_name(words: str) -> str:
     joins its words for every line ("Bot\u00a0B\u00a0(Normal)", ``bot.called``), and in its card's column
     at 320 px, beside a two-digit score, it was one unbreakable word cut short ("Bot B (Norm…"). On a card it
     wraps whole onto two lines ("Bot B" / "(Normal)"; Japanese "ボットB" / "（ふつう）"), as a person's name
-    of several words does."""
+    of several words does; one a rematch moved, before its seat's bracket ("Bot B (Normal)" / "(A)")."""
     bracket = max(words.rfind("("), words.rfind("（"))
     if bracket <= 0:
         return words

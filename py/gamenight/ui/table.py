@@ -367,16 +367,28 @@ def turned(model: Model) -> Model:
     seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
     starts, so the same player does not move first every match).
 
-    A default name stays with its seat: "Player 1" is the first seat's label, not a person's (the page
-    cannot tell who sits at an unnamed seat), so the seat it moves to names it by its own ("Player 2"), as
-    an unnamed computer player is "Bot B (Hard)" by its seat. Moved as it was, it read "Player 1 (B) to
-    play", "Player 1" at Light Seeker's seat 2 (whose default names read alone), and, a name no longer
-    its seat's default, in the language the match began in. A typed name goes with its player."""
+    Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
+    pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
+    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal) (A)"),
+    stored as ``match.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
+    its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
-    own = [None if match.is_default_name(name, i) else name for i, name in enumerate(model.names)]
-    players = rematch.turned(rules, [(name, model.bots.get(s)) for s, name in zip(seats, own, strict=True)])
-    names = tuple(match.default_name(i) if name is None else name for i, (name, _level) in enumerate(players))
+    tags = seat_tags(rules, seats)
+
+    def kept(seat: str, name: str) -> str:
+        level = model.bots.get(seat, "")
+        if not match.unnamed_bot(name, level):
+            return name
+        return match.kept_bot(match.bot_tag(name) or tags[seat])
+
+    players = rematch.turned(
+        rules, [(kept(s, name), model.bots.get(s)) for s, name in zip(seats, model.names, strict=True)]
+    )
+    names = tuple(
+        NAME if level and match.bot_tag(name) == tags[s] else name
+        for s, (name, level) in zip(seats, players, strict=True)
+    )
     bots = {s: level for s, (_name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 
@@ -597,7 +609,7 @@ def _current(model: Model, at: int, seat: str) -> bool:
 
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
-    seats = tuple(replace(s, name=match.shown_name(s.name, i)) for i, s in enumerate(model.seats))
+    seats = tuple(replace(s, name=match.shown_name(s.name)) for s in model.seats)
     return match.Table(model.game, seats, mine, rematch=model.rematch)
 
 
@@ -815,10 +827,11 @@ def setup_view(model: Model) -> Element:
                     {
                         "name": f"name{i}",
                         # A default name is left to the placeholder, which speaks the page's language, and
-                        # an unnamed computer's stored word to the field's emptiness.
+                        # an unnamed computer's stored word to the field's emptiness: at any seat (a rematch
+                        # moves them with their player), so a match set up again names them by its seats.
                         "value": model.names[i]
                         if i < len(model.names)
-                        and not match.is_default_name(model.names[i], i)
+                        and match.default_number(model.names[i]) is None
                         and not match.unnamed_bot(model.names[i], model.bots.get(seat, ""))
                         else "",
                         # What the seat's player is called if the field is left empty: a computer's name

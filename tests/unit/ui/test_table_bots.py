@@ -267,11 +267,10 @@ def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
 def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
     # A match saved in Japanese before the catalogue wrote "プレイヤー2" holds "プレイヤー 2": still the
     # default name, which an English page says as "Player 2" and a Japanese one as it is written now.
-    assert match.shown_name("プレイヤー 2", 1) == "Player 2"
-    assert match.shown_name("プレイヤー 2", 0) == "プレイヤー 2"  # not the first player's default
+    assert match.shown_name("プレイヤー 2") == "Player 2"  # at any seat: a rematch moves it with its player
     try:
         i18n.set_language("ja")
-        assert match.shown_name("プレイヤー 2", 1) == "プレイヤー2"
+        assert match.shown_name("プレイヤー 2") == "プレイヤー2"
     finally:
         i18n.set_language("en")
 

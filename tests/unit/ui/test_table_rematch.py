@@ -3,6 +3,7 @@
 moves to the next seat and the last seat's player takes the first, so another player starts. Before it
 the same player moved first in every match (Raythread's first seat wins ~86% between equal bots)."""
 
+import dataclasses
 import json
 import random
 
@@ -12,7 +13,7 @@ from gamenight.ui import app, match, table
 from gamenight.ui.program import Store, UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
-from tests.unit.ui.test_table_bots import bot_turn, screen, send, started
+from tests.unit.ui.test_table_bots import bot_turn, name_fields, screen, send, started
 
 
 def to_play(model) -> str:
@@ -62,7 +63,7 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
-    assert inner.played.record.log == () and to_play(model) == "Bot/normal"
+    assert inner.played.record.log == () and to_play(model) == "Bot B/normal", "stored with the letter it keeps"
     # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
     # alone read as if the match stood still.
     assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
@@ -73,8 +74,8 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
         i18n.set_language("en")
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
-    assert "Bot\u00a0A (Normal)" in text_of(seat_list), "its card says the seat it moved to"
-    assert [s.name for s in inner.seats][1] == "Player 2", "an unnamed person is named by the seat they moved to"
+    assert "Bot\u00a0B\u00a0(Normal) (A)" in text_of(seat_list), "its card keeps its name, with the seat it moved to"
+    assert [s.name for s in inner.seats][1] == "Player 1", "an unnamed person keeps their name too"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
     model, effects = rematch(model)
@@ -95,7 +96,7 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     assert [(s.name, s.kind, s.level) for s in seats] == [
         ("Cy", "here", ""),
         ("Ann", "here", ""),
-        ("Bot", "bot", "hard"),
+        ("Bot B", "bot", "hard"),  # it keeps its letter: "Bot B (Hard) (C)"
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
     assert status(model) == "Rematch: Cy\u00a0(A) starts", "the first status says who starts"
@@ -114,30 +115,32 @@ def test_a_new_match_over_a_match_in_progress_deals_again_as_the_seats_are():
     assert to_play(model) == "Ann/here"
 
 
-def test_a_default_name_stays_with_its_seat_and_a_typed_name_goes_with_its_player():
-    """ "Player 1" is the first seat's label, not a person's: it moved into seat B with the person and read
-    "Player 1 (B) to play" (and, no longer that seat's default, stayed English on a Japanese page)."""
+def test_a_default_name_goes_with_its_player_as_a_typed_name_does():
+    """A person left unnamed keeps the name the match before called them by, as a typed name does: "Player 3"
+    starts the rematch at seat A, "Player 3 (A)" (it stayed with its seat, and a player's pass read the player
+    who moved as another). In the page's language at any seat (it stayed English on a Japanese page once it
+    was no longer its seat's default)."""
     model, effects = started(("here", "here", "here"), ("", "Bea", ""))
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."], "the seat's default, at seat A"
+    assert starts(model) == ["In the rematch, Player 3\u00a0(A) starts."], "the last seat's player, at seat A"
     model, effects = rematch(model)
-    assert [s.name for s in model.inner.seats] == ["Player 1", "Player 2", "Bea"]
-    assert status(model) == "Rematch: Player 1\u00a0(A) starts"
+    assert [s.name for s in model.inner.seats] == ["Player 3", "Player 1", "Bea"]
+    assert status(model) == "Rematch: Player 3\u00a0(A) starts"
     i18n.set_language("ja")
     try:
-        assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー1", "プレイヤー2", "Bea"]
+        assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー3", "プレイヤー1", "Bea"]
     finally:
         i18n.set_language("en")
 
 
-def test_light_seeker_names_an_unnamed_player_by_the_seat_they_moved_to():
-    """Light Seeker's seats read 1 and 2, and a default name alone ("Player 2", ``core.game.named_seat``):
-    moved as it was, the second seat read "Player 1 (2)"."""
+def test_light_seeker_reads_an_unnamed_player_who_moved_with_their_seat():
+    """Light Seeker's seats read 1 and 2, and a default name alone at its own seat ("Player 1",
+    ``core.game.named_seat``): moved by a rematch, it keeps its name and is read with its new seat, "Player 1 (2)"."""
     model, _ = screen("#/lightseeker/table")
     model, _ = send(model, UiEvent("submit", "table-setup", form={"name0": "", "name1": "Bea"}, now_ms=1_000))
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 2"]
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 1\u00a0(2)"]
     assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"
 
 
@@ -151,12 +154,16 @@ def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_o
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
     assert match.status(dealt.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bot\u00a01\u00a0(Normal)", "Player 2"]
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == [
+        "Bot\u00a02\u00a0(Normal)\u00a0(1)",
+        "Player 1\u00a0(2)",
+    ]
 
 
 def test_a_computer_player_is_told_from_another_of_its_level_by_its_seat_and_a_named_one_by_its_name():
     model, _ = started(("here", "hard", "hard"), ("Ann", "", ""))
-    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0A\u00a0(Hard) starts.", "two Bot (Hard)"
+    # Two Bot (Hard): the one at C starts, keeping its letter at seat A.
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0C\u00a0(Hard)\u00a0(A) starts."
     model, _ = started(("here", "hard"), ("Ann", "Deep Blue"))
     assert table.rematch_starts(model.inner) == "In the rematch, Deep Blue\u00a0(A) starts."
 
@@ -199,3 +206,62 @@ def test_a_save_with_a_bad_rematch_is_refused_with_a_reason_and_kept():
     assert again.inner.phase == "setup" and again.inner.played is None
     assert "could not be restored" in again.inner.message and "'rematch' must be true or false" in again.inner.message
     assert not [e for e in effects if isinstance(e, Store)], "the entry is left as it is"
+
+
+def labels(model) -> list[str]:
+    tab = table.table_of(model)
+    return [match.seat_label(tab, s.id) for s in tab.seats]
+
+
+def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unnamed_person_too():
+    """A rematch moves each player one seat on. A computer player left unnamed was called by the seat it moved to
+    ("Bot B (Normal)" read "Bot A (Normal)", in four seats "Bot B" became "Bot C"), and a person left unnamed by
+    the new seat's default name: each read as another player (a player's pass). Every player keeps the name the
+    match before called them by, read with the seat they sit at now as a person's typed name is ("Bot B (Normal)
+    (A)", "Player 1 (B)"); back at the seat it was named by, a computer reads as ever. In every game played on one
+    device, in the page's language, on the cards, in the status and in the log."""
+    model, _ = screen("#/raythread/table?vs=normal")
+    assert labels(model.inner) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
+    again, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
+    assert labels(again) == ["Bot\u00a0B\u00a0(Normal)\u00a0(A)", "Player 1\u00a0(B)"]
+    tab = table.table_of(again)
+    assert match.status(again.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    cards = find_all(match._seat_list(again.ui, tab), lambda e: e.attr("class") == "seat-name")
+    # (a computer's card name may break before its seat's bracket, as before its level's)
+    assert [text_of(e) for e in cards] == ["Bot\u00a0B\u00a0(Normal) (A)", "Player 1\u00a0(B)"]
+    assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
+    i18n.set_language("ja")
+    try:
+        assert labels(again) == [
+            "ボット\u2060B\u2060（\u2060ふつう\u2060）\u2060（\u2060A\u2060）",
+            "プレイヤー1\u2060（\u2060B\u2060）",
+        ]
+    finally:
+        i18n.set_language("en")
+    back, _ = table.deal(table.turned(again), 3_000, again=True)
+    assert labels(back) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
+    assert [s.name for s in back.seats] == ["Player 1", "Bot"], "saved as a first match's names"
+    # Four seats, two computers: each keeps its letter wherever it sits.
+    model, _ = started(("here", "normal", "here", "hard"), ("Ann", "", "", ""))
+    assert labels(model.inner) == [
+        "Ann\u00a0(A)",
+        "Bot\u00a0B\u00a0(Normal)",
+        "Player 3\u00a0(C)",
+        "Bot\u00a0D\u00a0(Hard)",
+    ]
+    again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
+    assert labels(again) == [
+        "Bot\u00a0D\u00a0(Hard)\u00a0(A)",
+        "Ann\u00a0(B)",
+        "Bot\u00a0B\u00a0(Normal)\u00a0(C)",
+        "Player 3\u00a0(D)",
+    ]
+    # "Players and options" leaves a moved default name, as a computer's, to the field's placeholder: the row
+    # "Player 4 (D)" showed "Player 3" typed; a match set up again names them by its seats.
+    model, _ = send(dataclasses.replace(model, inner=again), UiEvent("click", "table-setup", now_ms=3_000))
+    assert [v for _n, v, _p in name_fields(model)] == ["", "Ann", "", ""]
+    # Light Seeker (seats 1 and 2, a default name read alone at its own seat).
+    model, _ = screen("#/lightseeker/table?vs=normal")
+    assert labels(model.inner) == ["Player 1", "Bot\u00a02\u00a0(Normal)"]
+    again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
+    assert labels(again) == ["Bot\u00a02\u00a0(Normal)\u00a0(1)", "Player 1\u00a0(2)"]
