@@ -399,6 +399,11 @@ class MatchUi:
     # seat meanwhile is not said to have made its player's move.
     latest: tuple[Mapping[str, Any], ...] = ()
     latest_held: tuple[Holders | None, ...] = ()
+    # The events heard before the first of ``latest``: each event's line is numbered from the match's first
+    # heard (its id, ``news``), so a region started afresh is drawn with new elements. The page's morph
+    # keeps an element at the same place with the same words, and a screen reader hears only what is
+    # added: a player's second "Ann (A) draws a mirror." was never heard.
+    heard_before: int = 0
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     refusals: int = 0  # refusals so far: which of two alert regions says the standing one (``alerts``)
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
@@ -477,7 +482,7 @@ def advance(
     if events:
         by = holders(table) if table is not None else None
         log, before, unseen, held = _bounded((*log, tuple(events)), (*before, ui.moves), unseen, (*held, by))
-    latest, latest_held = heard(ui, events, table)
+    latest, latest_held, heard_before = heard(ui, events, table)
     moved = replace(
         ui,
         view=view,
@@ -488,6 +493,7 @@ def advance(
         moves=moves,
         latest=latest,
         latest_held=latest_held,
+        heard_before=heard_before,
         error=None,
         back=frozenset(),  # said with the news before this move's: not again with it
     )
@@ -617,20 +623,22 @@ def _bounded(
 
 def heard(
     ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None
-) -> tuple[tuple[Mapping[str, Any], ...], tuple[Holders | None, ...]]:
+) -> tuple[tuple[Mapping[str, Any], ...], tuple[Holders | None, ...], int]:
     """The live region's events after ``events``: the page's own last move and every move since (computer
     players', friends' on other devices), so a screen-reader user whose turn comes after three computer
     players hears all three moves, not only the last. The region gains a line per event and a screen
     reader reads the lines added, so nothing is said twice. A move made while the page could move (its
     own, or any in a game where everyone moves at once) starts afresh; so does every move on a page
-    with no seat (a spectator hears each move as it comes)."""
+    with no seat (a spectator hears each move as it comes). Last, the events heard before the first kept
+    (``heard_before``)."""
     by = (holders(table) if table is not None else None,) * len(events)
+    afresh = (tuple(events), by, ui.heard_before + len(ui.latest))
     if table is None or not table.mine or acting_seat(ui, table) is not None:
-        return tuple(events), by
+        return afresh
     kept = (*ui.latest, *events)
     # Over the limit it starts afresh, not with the oldest line dropped: that would move every line up
     # one and make a screen reader read them all again at each move.
-    return (kept, (*ui.latest_held, *by)) if len(kept) <= NEWS_KEPT else (tuple(events), by)
+    return (kept, (*ui.latest_held, *by), ui.heard_before) if len(kept) <= NEWS_KEPT else afresh
 
 
 def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
@@ -914,7 +922,7 @@ def render(
         h(
             "div",
             {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},
-            [h("p", {}, line) for line in news(ui, table)],
+            [h("p", {"id": at} if at else {}, line) for at, line in news_lines(ui, table)],
         ),
     )
 
@@ -1401,10 +1409,16 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     """The live region's lines: the page's last move and those since (``heard``), then whose turn it is;
     at the end, who won, and why when the game's words for the end did not say it (Reflection's "The
     match is over."): the result panel is no live region, so this is where a screen reader hears it."""
+    return [line for _at, line in news_lines(ui, table)]
+
+
+def news_lines(ui: MatchUi, table: Table) -> list[tuple[str, str]]:
+    """``news``, each line with its element's id: an event's numbers it among the events heard
+    (``heard_before``), the others have none ("": the status is read when its words change)."""
     game = ui.board
     names = [holder_names(held, table) for held in ui.latest_held]
     lines = [(e, game.event_text(e, n)) for e, n in zip(ui.latest, names, strict=True)]
-    said = [text for _event, text in lines if text]
+    said = [(f"news-{ui.heard_before + i}", text) for i, (_event, text) in enumerate(lines) if text]
     result = ui.view.get("result")
     ends = [(e, text) for e, text in lines if e.get("type") == "end"]
     # A board words an end event with the reason it carries (Raythread's and Light Seeker's: "The match is
@@ -1413,7 +1427,8 @@ def news(ui: MatchUi, table: Table) -> list[str]:
     # the reason was said.
     told = any(text and e.get("reason") == result.get("reason") for e, text in ends) if result else False
     why = ending(result, table) if result and ends and not told else ""
-    return [*said, *([i18n.sentence(why)] if why else []), status(ui, table), *disconnected(ui, table)]
+    after = [*([i18n.sentence(why)] if why else []), status(ui, table), *disconnected(ui, table)]
+    return [*said, *(("", line) for line in after)]
 
 
 def disconnected(ui: MatchUi, table: Table) -> list[str]:

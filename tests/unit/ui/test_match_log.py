@@ -3,6 +3,8 @@ events in their own order, a bound in events that keeps whole steps, the moves i
 page that followed them as a log told by the authority counts those it leaves out (a snapshot's recent
 steps, a replayed record), and a lobby page's log fed one step per update."""
 
+from itertools import pairwise
+
 from gamenight import i18n
 from gamenight.core.bot import label
 from gamenight.core.game import LOG_KEPT, kept, log_start
@@ -337,3 +339,36 @@ def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_
     state, events = rules.play(state, "A", rules.legal(state, "A")[0])
     ui = match.noticed(match.advance(ui, rules.view(state, "A"), events, here, 1), here)
     assert not any("back" in line for line in match.news(ui, here)), match.news(ui, here)
+
+
+def news_lines(ui, table) -> list[tuple[str | None, str]]:
+    """The match's live region as drawn: each line's id and words."""
+    region = find_all(match.render(ui, table), lambda e: e.attr("id") == "match-news")[0]
+    return [(p.attr("id"), text_of(p)) for p in region.children]
+
+
+def test_a_line_that_starts_the_live_region_afresh_is_a_new_element_even_with_the_old_line_s_words():
+    # A player's pass with a screen reader: Ann drew a mirror twice and her second "Ann (A) draws a mirror." was
+    # never heard. Her own move starts the region afresh; the page's morph kept the line element that stood at the
+    # same place with the same words, so nothing was added to be read. Each event's line now has an id numbering
+    # it from the match's first event heard: the lines of a region started afresh are new elements (ids never
+    # drawn before), and a line kept while moves are added keeps its id, so it is not read again.
+    state = GAME.setup(GAME.options({}), ("A", "C"), 42)
+    ann = Table("raythread", TABLE.seats, frozenset("A"))  # Ann's page: Cy plays on her own
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), ann)
+    drawn: list[list[tuple[str | None, str]]] = []
+    for n in range(1, 7):
+        seat = state.seats[state.turn]
+        state, events = rules.play(state, seat, rules.legal(state, seat)[0])
+        ui = match.advance(ui, rules.view(state, "A"), events, ann, n)
+        drawn.append(news_lines(ui, ann))
+    # The last line is the status: it has no id, and is read when its words change.
+    for n, (before, after) in enumerate(pairwise(drawn), start=2):
+        ids_before = {i for i, _ in before[:-1]}
+        events_after = after[:-1]
+        assert all(i for i, _ in events_after), f"move {n}: every event's line has an id: {after}"
+        if n % 2:  # Ann's own move: afresh, every line a new element
+            assert not ids_before & {i for i, _ in events_after}, f"move {n}: {before} → {after}"
+        else:  # Cy's move: Ann's lines stay as they were, Cy's are added after them
+            assert events_after[: len(before) - 1] == before[:-1], f"move {n}: {before} → {after}"
+            assert len(events_after) > len(before) - 1
