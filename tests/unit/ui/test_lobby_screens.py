@@ -1473,6 +1473,11 @@ def test_a_guest_turned_away_for_a_name_already_there_chooses_another_and_joins(
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "Bea")
+    # "Bea." reads as Bea in a seat list: turned away as "BEA" is, with the rename form (``names.name_key``).
+    dotted = join(rtc, host, "Bea.")
+    assert "already called Bea" in dotted.text
+    assert dotted.find(lambda e: e.attr("data-action") == "rename" and e.tag == "form")
+    dotted.close()
     twin = join(rtc, host, "BEA")
     assert "already called Bea" in twin.text
     assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused"]
