@@ -193,6 +193,7 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
         hosted=client.is_host,
         offline=sight.offline,
         rematch=client.rematch,
+        sending=client.moving,
     )
 
 
@@ -330,10 +331,11 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
         return ui, None
     moved, move = screen.handle(ui, table, event)
     if move is not None and client.moving and not getattr(games.rules(table.game), "simultaneous", False):
-        # The host judges a move on the position it was made on, and this page's last move has not
-        # come back yet: a second one would be refused as made on an earlier position. Say why here,
-        # at once, and keep the board as it was (the player's pick included).
-        return screen.refused(ui, {"code": "move-on-its-way", "params": {}}), None
+        # The host judges a move on the position it was made on, and this page's last move has not come
+        # back yet: a second one would be refused as made on an earlier position. The status says the
+        # first is on its way (``Table.sending``), so the board keeps as it was (the player's pick included)
+        # and takes the second in silence, as a board takes a click while it is not the player's turn.
+        return ui, None
     return moved, (client.move(move) if move is not None else None)
 
 
