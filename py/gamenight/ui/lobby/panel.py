@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_groups, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -645,6 +645,9 @@ def _tags(lobby: p.Lobby) -> dict[str, str]:
 def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     names = _called(lobby)
     tags = _tags(lobby)
+    # Who is on which team, as soon as the options decide it (a race in teams): in words beside the seat, not
+    # only in the colours; the first table of the match said it first.
+    teams = seat_groups(games.rules(lobby.game), lobby.options, [s.id for s in lobby.seats])
     mine = client.seat
     before_match = lobby.phase == "lobby" and not sight.offline
     bots = {m.id for m in lobby.members if m.bot}
@@ -689,7 +692,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                     "span",
                     {"class": "seat-who"},
                     h("span", {"class": "swatch", "data-colour": seat.colour}),
-                    h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
+                    h("span", {"class": "seat-name"}, _seat_name(tag, teams.get(seat.id))),
                     h(
                         "span",
                         {"class": "holder"},
@@ -700,6 +703,12 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             )
         )
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+
+
+def _seat_name(tag: str, team: int | None) -> str:
+    """A seat card's label: "Seat 2", and in a game played in teams its team, "Seat 2 · Team 1"."""
+    seat = _("Seat {seat}").format(seat=tag)
+    return i18n.separated(seat, _("Team {n}").format(n=team)) if team else seat
 
 
 def _ask_count_out(seat: str, name: str, kind: str = "button") -> Element:
