@@ -160,6 +160,14 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     # Light Seeker: Bea by taps, Ann by clicks, to the end.
     host.click("button[data-action=start]")
     expect(bea.locator(".ls-board")).to_be_visible()
+    # Held sideways, the running match is what her window shows first, as a table on one device's: the lobby's
+    # title, connection line, heading and role line follow it (its board stood 230 px down a 390 px window).
+    bea.set_viewport_size({"width": 844, "height": 390})
+    bea.evaluate("window.scrollTo(0, 0)")
+    for part in (".match-status", ".match-screen [role=grid]"):
+        box = bea.locator(part).bounding_box()
+        assert box is not None and box["y"] < 80 and box["y"] + box["height"] <= 390, (part, box)
+    bea.set_viewport_size(PHONE["viewport"])
 
     def first_turn(played: int) -> None:
         if played == 1:
