@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gamenight import i18n
-from gamenight.core.errors import BadOptions
 
 JSON = dict[str, Any]
 Event = JSON
@@ -269,6 +268,9 @@ def seat_groups(game: Game | None, options: Mapping[str, Any] | None, seats: Seq
     """Each seat's team, numbered from 1 in the game's order, for a match of ``game`` seated ``seats`` under the
     options ``options`` (untrusted JSON: a lobby's): the game's optional ``groups``. Empty for a game without
     teams, options that make none, and options the game refuses (nothing is known of them)."""
+    # Imported here, not at the top: the start page imports this module and no more of the core than it needs.
+    from gamenight.core.errors import BadOptions
+
     groups = getattr(game, "groups", None)
     if game is None or groups is None:
         return {}
