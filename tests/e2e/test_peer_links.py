@@ -211,6 +211,8 @@ def test_a_guest_who_reloads_mid_match_pastes_the_new_invitation_and_keeps_its_s
     expect(host.locator("#match-news p").last).to_have_text("Bea (B) is back.")
     expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
     expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
+    # Back on her turn, her board has focus (as a table's start puts it), not the page's heading.
+    expect(bea.locator(".match-main [role=grid][tabindex='0'], .match-main [role=grid] [tabindex='0']")).to_be_focused()
     place(bea, (7, 5))
     one_position((host, bea), 2)
     expect(host.locator("#match-news")).not_to_contain_text("is back")

@@ -247,6 +247,10 @@ class Game(Protocol):
     # which has no computer player to take the seat over); it raises ``IllegalMove`` when it cannot. With it,
     # ``counted_out(view) -> frozenset[str]``: the seats counted out, as any seat's view says. The lobby
     # offers the host's "Count out" only for a game that has them (``lobby/session.py``, the ``out`` request).
+    # Optional: ``groups(options, seats) -> tuple[tuple[str, ...], ...]``, the teams the players of ``seats`` (in
+    # turn order) play in under ``options`` (the game's own, validated), each a tuple of seats, in order: the
+    # options decide them before a match starts, so a lobby says who is on which team (``seat_groups``). Games
+    # without it have none, as has one whose options make none (an empty tuple).
     # Events from ``play`` and ``tick`` are shown to everyone: secrets belong in ``view`` only.
 
 
@@ -258,6 +262,23 @@ def seat_ids(game: Game, count: int) -> tuple[str, ...]:
     """The seat ids of a ``count``-player match of ``game`` in turn order (its own, else "1".."count")."""
     own = getattr(game, "seat_ids", None)
     return tuple(own(count)) if own else tuple(str(n) for n in range(1, count + 1))
+
+
+def seat_groups(game: Game | None, options: Mapping[str, Any] | None, seats: Sequence[str]) -> dict[str, int]:
+    """Each seat's team, numbered from 1 in the game's order, for a match of ``game`` seated ``seats`` under the
+    options ``options`` (untrusted JSON: a lobby's): the game's optional ``groups``. Empty for a game without
+    teams, options that make none, and options the game refuses (nothing is known of them)."""
+    # Imported here, not at the top: the start page imports this module and no more of the core than it needs.
+    from gamenight.core.errors import BadOptions
+
+    groups = getattr(game, "groups", None)
+    if game is None or groups is None:
+        return {}
+    try:
+        teams = groups(game.options(options), tuple(seats))
+    except BadOptions:
+        return {}
+    return {seat: n for n, team in enumerate(teams, 1) for seat in team}
 
 
 def seat_tags(game: Game | None, seats: Sequence[str]) -> dict[str, str]:

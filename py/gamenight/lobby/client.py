@@ -35,7 +35,6 @@ MAX_ERRORS = 20  # the host's refusals kept (the page shows the last): the same 
 reasons(
     {
         "no-seat-in-match": N_("you have no seat in this match"),
-        "move-on-its-way": N_("Your last move has not reached the host yet: wait a moment, then play again."),
         # The session's own words for a save's (``save-holders``): one sentence to translate.
         "match-holders": N_("'holders' must list the match's seats"),
     }

@@ -9,7 +9,7 @@ names instead of its data files:
 - ``name_key``: the key two names are compared by. Names whose keys are equal look alike, and a lobby
   keeps them unique: case is ignored, compatibility forms are folded (NFKC: full-width "Ａｎｎ"),
   Cyrillic and Greek letters that look like Latin ones are read as those ("Асе" is "Ace"), and so are
-  the classic pairs I/l/1, O/0 and rn/m.
+  the classic pairs I/l/1, O/0 and rn/m; spaces and punctuation are dropped ("Bea." is "Bea").
 
 The look-alike table covers the letters of the scripts a Latin name can be forged with; TS #39's full
 table (confusables.txt, 6,000+ entries) would be a 1 MB download for every page. A library with that
@@ -72,7 +72,11 @@ def one_script(name: str) -> bool:
 
 
 def name_key(name: str) -> str:
-    """What ``name`` looks like: equal keys mean names a player could mistake for each other."""
-    folded = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE).casefold()
-    folded = folded.translate(_LOOKALIKE).replace("rn", "m").replace("vv", "w")
-    return " ".join(folded.split())
+    """What ``name`` looks like: equal keys mean names a player could mistake for each other. The one rule
+    for names that must differ (a lobby's members, a table's players), kept as typed for display: after
+    NFKC, look-alike letters read as Latin and case folded, spaces and punctuation are dropped, so "Bea",
+    "Bea.", "bea", "B-e-a" and "Ｂｅａ" are one name (a seat list shows them side by side, where a dot or a
+    hyphen is easily missed). A name of punctuation alone keeps it (a name has at least one character)."""
+    folded = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE).casefold().translate(_LOOKALIKE)
+    bare = "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LMN")
+    return (bare or " ".join(folded.split())).replace("rn", "m").replace("vv", "w")

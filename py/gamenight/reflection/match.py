@@ -1007,6 +1007,10 @@ class ReflectionMatch:
     def prepared(self, state: State, value: Any, now_ms: int) -> tuple[State, list[Event]]:
         return prepared(state, value, now_ms)
 
+    def groups(self, options: Options, seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+        """The teams (``core.game.seat_groups``), as the view and the result deal them."""
+        return teams_of(seats, options.teams) if options.teams else ()
+
     def view(self, state: State, seat: str | None) -> JSON:
         """Public progress and scores; the clues each seat may see; solutions only once a puzzle is done."""
         you = seat if seat in state.seats else None

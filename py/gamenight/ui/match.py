@@ -58,7 +58,7 @@ from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.core.jsonutil import dumps, loads, obj
-from gamenight.i18n import _, ngettext
+from gamenight.i18n import N_, _, ngettext
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
@@ -103,6 +103,7 @@ LOOKING = frozenset(("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", 
 # so two tabs of one browser (a lobby's host and a guest, two tables) keep their own. The last few stay.
 TURNS_KEY = "match.turns"
 TURNS_KEPT = 4
+SENDING = N_("Sending your move…")  # the status while a move of this page's travels (``Table.sending``)
 
 
 class Board(Protocol):
@@ -303,6 +304,9 @@ class Table:
     # first move the status says who starts it, "Rematch: Bea (A) starts" (``turn_words``), since the seats
     # may have turned (``lobby.rematch.turned``) and the player who started the last match does not.
     rematch: bool = False
+    # A move of this page's is on its way to the authority (a lobby guest's, until the host answers): the status
+    # says so (``SENDING``) and the screen is marked ``data-sending``; the page takes no other move meanwhile.
+    sending: bool = False
 
     @property
     def names(self) -> dict[str, str]:
@@ -883,6 +887,7 @@ def render(
             "class": "match-screen",
             "data-game": ui.game,
             "data-ended": "1" if result or ui.halted else None,
+            "data-sending": "1" if table.sending else None,
             "data-action": "match",
         },
         h(
@@ -1001,6 +1006,8 @@ def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = Fals
     empty line over the board until the rematch ended. The status settles once, at its first move."""
     unfolds = getattr(ui.board, "unfold", None) is not None
     words: list[Child] = [together] if together else []
+    if not table.hosted:  # a guest's move on its way (``Table.sending``)
+        words.append(_(SENDING))
     running = replace(ui, moves=max(ui.moves, 1))  # a turn's words, never the opening's (``turn_words``)
     for s in table.seats:
         words.append(turn_words(running, table, [s.id]))
@@ -1078,6 +1085,8 @@ def status(ui: MatchUi, table: Table) -> str:
         return headline(result, table)
     if ui.halted:
         return _(ui.halted)
+    if table.sending:
+        return _(SENDING)
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
     if not active:
         waiting = getattr(ui.board, "waiting", None)

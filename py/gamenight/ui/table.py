@@ -44,6 +44,7 @@ from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_k
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.lobby import rematch
+from gamenight.lobby.names import name_key
 from gamenight.lobby.protocol import MAX_NAME, typed_name
 from gamenight.lobby.record import (
     MAX_RECORD_BYTES,
@@ -313,7 +314,8 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
                 problem = match.describe(err.to_json())
                 return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
         unnamed = [match.unnamed_bot(n, bots.get(s, "")) for s, n in zip(seat_ids(rules, count), names, strict=True)]
-        named = [n.casefold() for n, bot in zip(names, unnamed, strict=True) if not bot]
+        # The lobby's rule for names that must differ ("Bea" and "Bea." are one name: ``names.name_key``).
+        named = [name_key(n) for n, bot in zip(names, unnamed, strict=True) if not bot]
         if len(set(named)) != len(named):  # unnamed computers are told apart by their seats
             raise BadMessage("table-names-differ")
         fields = getattr(rules, "option_fields", ())

@@ -124,6 +124,21 @@ def test_names_are_unique_in_a_lobby_whatever_their_case():
     refused(table, "g2", p.Hello("ANN"), "name-taken")
 
 
+def test_names_a_player_reads_as_the_same_are_one_name_in_a_lobby():
+    """ "Bea." beside "Bea" (and "bea", "Bea " and a full-width "Ｂｅａ") read as the same player in a seat
+    list: one rule (``names.name_key``: NFKC, case folded, look-alike letters read as Latin, spaces and
+    punctuation dropped) turns them all away; the name stays as typed for display."""
+    table = Table()
+    table.join("g1", "Bea")
+    for same in ("Bea.", "bea", "Bea ", "Ｂｅａ", "B.e.a", "Be-a", "Bea・", "BEA_"):
+        error = refused(table, "g2", p.Hello(same), "name-taken")
+        assert error["params"] == {"name": "Bea"}
+    table.join("g2", "Beatrix")  # another name still gets in
+    table.join("g3", "Ann-Marie")
+    refused(table, "g4", p.Hello("Ann Marie"), "name-taken")
+    assert [m["name"] for m in table.session.to_json()["members"]][-2:] == ["Beatrix", "Ann-Marie"]
+
+
 def test_a_bad_name_is_refused():
     table = Table()
     error = refused(table, "g1", {"v": 6, "type": "hello", "name": "\x00" * 3}, "name-characters")

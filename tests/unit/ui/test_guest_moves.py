@@ -4,7 +4,9 @@ never made twice: a second move while the first is on its way is refused on the 
 through the real pages over ``FakeRtc``, as a player clicks."""
 
 from gamenight import games
+from gamenight.core.errors import IllegalMove
 from gamenight.ui.lobby import join as join_screen
+from gamenight.ui.match import said
 from gamenight.ui.svg import text_of
 from tests.unit.ui.peers import FakeRtc, Page, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
@@ -45,15 +47,60 @@ def test_a_guest_s_move_the_connection_lost_reaches_the_host_when_the_page_asks_
     assert len(session.match.record.log) == 2, "played once"
 
 
-def test_a_guest_s_second_move_while_the_first_is_on_its_way_is_refused_on_the_page():
+def status(page: Page) -> str:
+    return text_of(page.by_class("match-status")[0])
+
+
+def news(page: Page) -> list[str]:
+    (region,) = page.find(lambda e: e.attr("id") == "match-news")
+    return [text_of(line) for line in region.children if hasattr(line, "children")]
+
+
+def test_a_guest_s_move_on_its_way_shows_as_sending_and_the_board_takes_no_second_one():
+    """While her move travels, the status said "your turn" and a second move was scolded ("has not reached
+    the host yet"). As good online board games do, the move shows at once as pending: the status says so (the
+    live region once), the screen is marked (``data-sending``, the board drawn as waiting), and the board takes
+    no second move, silently; the host's answer replaces it all."""
     rtc = FakeRtc()
     ann, bea = ann_has_played(rtc)
     end = bea_s_end(rtc, bea)
     end.open = False  # the first move is on its way and no answer comes yet
+    assert "your turn" in status(bea)
     click_place(bea, first_place(ann, "C"))
+    assert status(bea) == "Sending your move…"
+    (screen_,) = bea.by_class("match-screen")
+    assert screen_.attr("data-sending") == "1"
+    assert news(bea)[-1] == "Sending your move…" and news(bea).count("Sending your move…") == 1
     sent = len(rtc.sent)
     state = ann.inner.live.session.match.state
     second = [m for m in games.rules("raythread").legal(state, "C") if m["type"] == "place"][1]
     click_place(bea, second)
     assert len(rtc.sent) == sent, "nothing sent"
-    assert "has not reached the host yet" in text_of(bea.tree)
+    assert not bea.by_class("match-error"), "no scolding"
+    before = news(bea)
+    bea.tick(join_screen.POLL)  # the page redraws each second: the region's words stay, said once
+    assert news(bea) == before
+    # The host's answer comes: the move is played, and the pending state goes.
+    end.open = True
+    rtc.now += 60_000
+    bea.tick(join_screen.POLL)
+    assert len(ann.inner.live.session.match.record.log) == 2
+    assert status(bea) != "Sending your move…" and "Sending your move…" not in news(bea)
+    assert bea.by_class("match-screen")[0].attr("data-sending") is None
+
+
+def test_a_guest_s_move_the_host_refuses_leaves_the_board_as_it_was_and_says_why(monkeypatch):
+    rtc = FakeRtc()
+    ann, bea = ann_has_played(rtc)
+    session = ann.inner.live.session
+    rules = games.rules("raythread")
+
+    def refuse(state, seat, move, now_ms):
+        raise IllegalMove("raythread-beacon")
+
+    monkeypatch.setattr(rules, "play", refuse)
+    click_place(bea, first_place(ann, "C"))
+    assert len(session.match.record.log) == 1, "refused"
+    assert status(bea) == "Bea\u00a0(B) to play · your turn", "back to her turn"
+    assert bea.by_class("match-screen")[0].attr("data-sending") is None
+    assert [text_of(e) for e in bea.by_class("match-error")] == [said({"code": "raythread-beacon", "params": {}})]

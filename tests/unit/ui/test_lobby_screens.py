@@ -744,8 +744,8 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
 
 def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
     """On a slow connection a guest can make a second move before the host's answer to the first arrives.
-    Her page holds it back and says why at once (the first is a numbered request it keeps until the host
-    answers: ``Client.moving``); a move the host refuses all the same (one an older page sent for an earlier
+    Her page holds it back, its status saying the first is on its way (a numbered request it keeps until the
+    host answers: ``Client.moving``); a move the host refuses all the same (one an older page sent for an earlier
     position) is worded on her page in its own language, which keeps following the match (it used to fail
     on the refusal and then on every later message from the host, so her board froze)."""
     rtc = FakeRtc()
@@ -761,8 +761,8 @@ def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_languag
             bea.send(
                 UiEvent("click", "rt-cell", {"r": str(move["cell"][0]), "c": str(move["cell"][1])}, now_ms=rtc.now)
             )
-        wait = "直前の手がまだホストに届いていません。少し待ってから、もう一度指してください。"
-        assert [text_of(e) for e in bea.by_class("match-error")] == [wait]
+        assert text_of(bea.by_class("match-status")[0]) == i18n._("Sending your move…")
+        assert not bea.by_class("match-error")
         rtc.pump()
         assert len(session.match.record.log) == 2, "the first move is played, the second never sent"
         assert not bea.by_class("match-error")
@@ -1473,6 +1473,11 @@ def test_a_guest_turned_away_for_a_name_already_there_chooses_another_and_joins(
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "Bea")
+    # "Bea." reads as Bea in a seat list: turned away as "BEA" is, with the rename form (``names.name_key``).
+    dotted = join(rtc, host, "Bea.")
+    assert "already called Bea" in dotted.text
+    assert dotted.find(lambda e: e.attr("data-action") == "rename" and e.tag == "form")
+    dotted.close()
     twin = join(rtc, host, "BEA")
     assert "already called Bea" in twin.text
     assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused"]

@@ -8,7 +8,7 @@ from itertools import pairwise
 from gamenight import i18n
 from gamenight.core.bot import label
 from gamenight.core.game import LOG_KEPT, kept, log_start
-from gamenight.lobby import client  # noqa: F401  (registers the refusal "move-on-its-way" the test shows)
+from gamenight.lobby import session  # noqa: F401  (registers the refusal "stale-move" the test shows)
 from gamenight.raythread import GAME, rules
 from gamenight.raythread.controls import BOARD
 from gamenight.ui import match
@@ -208,14 +208,14 @@ def test_the_live_region_names_the_moves_heard_by_the_players_who_made_them():
 
 
 def test_the_same_refusal_of_a_move_twice_is_said_twice():
-    """The match screen's refusal line (the authority refused this page's move: "move-on-its-way" for a
-    second move sent before the first was answered, a stale move) goes through ``ui.live.alerts`` as every
+    """The match screen's refusal line (the authority refused this page's move: "stale-move", a move made on
+    an earlier position) goes through ``ui.live.alerts`` as every
     board's own refusals do: the same refusal twice fills the other alert region, so it is said again."""
     state = rules.setup(rules.Options(), ["A", "C"], 1)
     ui = match.start("raythread", BOARD, rules.view(state, "A"), TABLE)
     drawn = []
     for _ in range(3):
-        ui = match.refused(ui, {"code": "move-on-its-way", "params": {}})
+        ui = match.refused(ui, {"code": "stale-move", "params": {}})
         drawn.append(regions(match.render(ui, TABLE)))
     said = said_in_turns(drawn, "match-alert")
     errors = find_all(match.render(ui, TABLE), lambda e: "match-error" in (e.attr("class") or ""))

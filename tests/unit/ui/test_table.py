@@ -339,6 +339,11 @@ def test_bad_setups_and_bad_saves_are_refused_with_a_reason():
     model, _ = screen()
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
     assert model.inner.phase == "setup" and model.inner.message == "Give every player a different name."
+    # The lobby's rule (``lobby.names.name_key``): "Bea" and "Bea." read as one player at a table too.
+    for same in ("Bea.", "Ｂｅａ", "B-e-a"):
+        form = {"players": "2", "name0": "Bea", "name1": same}
+        model, _ = send(model, UiEvent("submit", "table-setup", form=form))
+        assert model.inner.phase == "setup" and model.inner.message == "Give every player a different name.", same
     # A refused name says which of the players' it is.
     form = {"players": "3", "name0": "Ann", "name1": "Bea", "name2": "Cy (host)"}
     model, _ = send(model, UiEvent("submit", "table-setup", form=form))

@@ -47,6 +47,7 @@ from gamenight.ui.lobby.panel import (
     let_go,
     lobby_keys,
     lobby_requests,
+    match_table,
     noticed,
     panel,
     reason_text,
@@ -94,6 +95,7 @@ HOST_WAIT_MS = 75_000
 # what the guest does next, sending the reply, then to the lobby's heading, not to the page's body.
 FOCUS_COPY_REPLY = Focus("#copy-reply")
 FOCUS_HEADING = Focus("main h1")
+FOCUS_STATUS = Focus("[data-focus-home]")  # the match's status while a match is shown (``ui.match.render``)
 # The host turned the page's name away: the field for another one (the player's one thing to do).
 FOCUS_RENAME = Focus("form[data-action=rename] input[name=name]")
 # Where a match's start takes a guest's focus from, for its board (docs/accessibility.md): the waiting lobby
@@ -206,6 +208,9 @@ class JoinModel:
     # snapshot, then the switch while it is still news (``_switched``), or False.
     switched: Switched | Literal[False] | None = None
     dropped: bool = False  # this browser's kept membership of the lobby has a token that cannot be read
+    # The page comes back to its seat (a kept token: a reload, the invitation reopened; or the mirror kept after
+    # the host was lost): once the lobby comes, focus goes where a keyboard player continues (``_continued``).
+    returning: bool = False
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -287,6 +292,9 @@ class JoinScreen:
             board = noticed(updated.board, client, _sight(updated, client))
             updated = updated if board is updated.board else replace(updated, board=board)
             effects = [*effects, *more]
+            if updated.returning and updated.stage == "lobby" and client.lobby is not None and client.seq is not None:
+                updated = replace(updated, returning=False)
+                effects.append(_continued(updated, client))
         return updated, effects
 
     def _update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
@@ -521,12 +529,36 @@ def _opened(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
     if client is None:
         kept = model.kept
         client = Client(model.name, kept["token"] if kept else None)
+    # A member coming back to its seat has its focus put once the lobby comes (``_continued``): on the heading
+    # now, it was left there, and a keyboard player tabbed through the lobby's lines to reach the board.
+    returning = model.client is not None or model.kept is not None
     outbox = pe.Outbox(HOST)
     link = GuestLink(client, outbox, clock=lambda: model.now_ms)
     opened = replace(
-        model, stage="lobby", client=client, outbox=outbox, link=link, reconnecting=False, lost=None, waited=False
+        model,
+        stage="lobby",
+        client=client,
+        outbox=outbox,
+        link=link,
+        reconnecting=False,
+        lost=None,
+        waited=False,
+        returning=returning,
     )
-    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS), StopTimer(HOST_WAIT), FOCUS_HEADING]
+    focus = [] if returning else [FOCUS_HEADING]
+    return opened, [*outbox.drain(), StartTimer(POLL, POLL_MS), StopTimer(HOST_WAIT), *focus]
+
+
+def _continued(model: JoinModel, client: Client) -> Focus:
+    """Where a member back at its seat continues, as a table on one device puts focus (``ui/table.py``): in a
+    running match, its board on the page's turn (``screen.focus_board``, as a match's start does), else the
+    match's status, which says whose turn it is (the screen's focus home, as a reloaded table's); with no
+    match running, the lobby's heading, as a first join's."""
+    board = model.board
+    table = match_table(client) if board is not None else None
+    if board is None or table is None or board.halted or board.view.get("result"):
+        return FOCUS_HEADING
+    return screen.focus_board(board.game) if screen.acting_seat(board, table) is not None else FOCUS_STATUS
 
 
 def _poll(model: JoinModel) -> tuple[JoinModel, list[Effect]]:

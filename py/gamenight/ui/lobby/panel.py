@@ -16,7 +16,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_groups, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -193,6 +193,7 @@ def match_table(client: Client, sight: Sight | None = None) -> screen.Table | No
         hosted=client.is_host,
         offline=sight.offline,
         rematch=client.rematch,
+        sending=client.moving,
     )
 
 
@@ -330,10 +331,11 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
         return ui, None
     moved, move = screen.handle(ui, table, event)
     if move is not None and client.moving and not getattr(games.rules(table.game), "simultaneous", False):
-        # The host judges a move on the position it was made on, and this page's last move has not
-        # come back yet: a second one would be refused as made on an earlier position. Say why here,
-        # at once, and keep the board as it was (the player's pick included).
-        return screen.refused(ui, {"code": "move-on-its-way", "params": {}}), None
+        # The host judges a move on the position it was made on, and this page's last move has not come
+        # back yet: a second one would be refused as made on an earlier position. The status says the
+        # first is on its way (``Table.sending``), so the board keeps as it was (the player's pick included)
+        # and takes the second in silence, as a board takes a click while it is not the player's turn.
+        return ui, None
     return moved, (client.move(move) if move is not None else None)
 
 
@@ -643,6 +645,9 @@ def _tags(lobby: p.Lobby) -> dict[str, str]:
 def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
     names = _called(lobby)
     tags = _tags(lobby)
+    # Who is on which team, as soon as the options decide it (a race in teams): in words beside the seat, not
+    # only in the colours; the first table of the match said it first.
+    teams = seat_groups(games.rules(lobby.game), lobby.options, [s.id for s in lobby.seats])
     mine = client.seat
     before_match = lobby.phase == "lobby" and not sight.offline
     bots = {m.id for m in lobby.members if m.bot}
@@ -687,7 +692,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                     "span",
                     {"class": "seat-who"},
                     h("span", {"class": "swatch", "data-colour": seat.colour}),
-                    h("span", {"class": "seat-name"}, _("Seat {seat}").format(seat=tag)),
+                    h("span", {"class": "seat-name"}, _seat_name(tag, teams.get(seat.id))),
                     h(
                         "span",
                         {"class": "holder"},
@@ -698,6 +703,12 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             )
         )
     return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+
+
+def _seat_name(tag: str, team: int | None) -> str:
+    """A seat card's label: "Seat 2", and in a game played in teams its team, "Seat 2 · Team 1"."""
+    seat = _("Seat {seat}").format(seat=tag)
+    return i18n.separated(seat, _("Team {n}").format(n=team)) if team else seat
 
 
 def _ask_count_out(seat: str, name: str, kind: str = "button") -> Element:
