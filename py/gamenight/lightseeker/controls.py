@@ -35,7 +35,7 @@ from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, said
+from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, place_words, said
 from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -753,7 +753,13 @@ class LightSeekerBoard:
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         seats = view.get("seats") or []
-        if view.get("result") or table.stopped or view.get("turn") != 1:
+        result = view.get("result")
+        if isinstance(result, Mapping):
+            # A finished match: the card's second line (the cards of a match are one height) said nothing;
+            # it says the seat's place in the final standings, as Raythread's cards do.
+            place = place_words(result, seat)
+            return [place] if place else []
+        if result or table.stopped or view.get("turn") != 1:
             # Who starts is news before the first turn only: then the status says who is to play, and
             # the cards who has the turn.
             return []
