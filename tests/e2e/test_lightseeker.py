@@ -727,3 +727,38 @@ def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_tur
         panel = page.locator(".ls-turn").bounding_box()
         assert panel is not None and panel["y"] + panel["height"] <= height - 8, (panel, height)
         assert_in_window(page, (".ls-board",))
+
+
+# With a cube chosen, what of the turn panel stands past the inside of its border (its padding), and how far the page
+# scrolls sideways: in px.
+PANEL_PAST = """() => {
+    const panel = document.querySelector('.ls-turn'), box = panel.getBoundingClientRect();
+    const edge = box.right - parseFloat(getComputedStyle(panel).paddingRight) - 1;
+    const past = [...panel.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge + 0.5)
+        .map(e => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className}`);
+    const rows = [...panel.querySelectorAll('.ls-pair')].map(p => [...p.children].map(b => b.getBoundingClientRect()))
+        .filter(([a, b]) => Math.abs(a.top - b.top) > 1 || a.width < 44 || b.width < 44);
+    return {past: past.slice(0, 4), sideways: document.documentElement.scrollWidth - innerWidth,
+            split: rows.length, window: innerWidth};
+}"""
+
+
+def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, site_url: str):
+    """Large text: at 320 px with the browser's text at 200 %, the turn panel of a chosen cube was 59 px wider
+    than the window (a row of its name and four buttons, one line, about 9.5rem at any text size; "Confirm"
+    alone 141 px of the 171 inside the panel), and at 390 px it stood out of its own border. At 320 and 390 px,
+    with the text at 150 and 200 %, nothing of the panel passes its border, the page does not scroll sideways,
+    and the buttons keep to pairs (north and east, south and west) on one line each, 44 px or more."""
+    with touch_screen(browser, site_url, 320, 640) as page:
+        state = engine(page)
+        page.tap(cell(state.board, arrowed_cube(state)))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        found = {}
+        for scale in (150, 200):
+            page.evaluate("(s) => { document.documentElement.style.fontSize = `${s}%`; }", scale)
+            for width in (320, 390):
+                page.set_viewport_size({"width": width, "height": 640})
+                seen = page.evaluate(PANEL_PAST)
+                if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
+                    found[f"{width} px, {scale} %"] = seen
+        assert not found, found
