@@ -762,3 +762,22 @@ def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, sit
                 if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
                     found[f"{width} px, {scale} %"] = seen
         assert not found, found
+
+
+def test_the_board_grows_with_a_tall_window_and_the_turn_still_fits(browser: Browser, site_url: str):
+    """At 1920 × 1080 the board stood at 32rem (512 px), the cap of a 1280 × 800 laptop, with about 300 px empty
+    under the page. Its column grows with the window's height beside the turn panel (there 572 px: the match
+    screen's width holds it), and the board, a chosen cube's buttons and Confirm turn stay in the window, as
+    at 1280 × 800 and 1366 × 768, where the board keeps its 512 px."""
+    with watched_page(browser, site_url, viewport={"width": 1920, "height": 1080}) as page:
+        start(page, site_url)
+        state = engine(page)
+        page.click(cell(state.board, arrowed_cube(state)))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        sizes = {}
+        for width, height in ((1920, 1080), (1280, 800), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+            sizes[width] = page.locator(".ls-board").bounding_box()["width"]
+        assert sizes[1920] > 560 and sizes[1280] == sizes[1366] == 512, sizes
