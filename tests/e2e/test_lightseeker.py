@@ -746,21 +746,27 @@ PANEL_PAST = """() => {
 def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, site_url: str):
     """Large text: at 320 px with the browser's text at 200 %, the turn panel of a chosen cube was 59 px wider
     than the window (a row of its name and four buttons, one line, about 9.5rem at any text size; "Confirm"
-    alone 141 px of the 171 inside the panel), and at 390 px it stood out of its own border. At 320 and 390 px,
-    with the text at 150 and 200 %, nothing of the panel passes its border, the page does not scroll sideways,
-    and the buttons keep to pairs (north and east, south and west) on one line each, 44 px or more."""
+    alone 141 px of the 171 inside the panel), and at 390 px it stood out of its own border; in Japanese one
+    phrase ("アクションを") took it 39 px past its border. At 320 and 390 px, with the text at 150 and 200 %, in
+    English and Japanese, nothing of the panel passes its border, the page does not scroll sideways, and the
+    buttons keep to pairs (north and east, south and west) on one line each, 44 px or more."""
     with touch_screen(browser, site_url, 320, 640) as page:
         state = engine(page)
         page.tap(cell(state.board, arrowed_cube(state)))
         expect(page.locator(".ls-moves")).to_be_visible()
         found = {}
-        for scale in (150, 200):
-            page.evaluate("(s) => { document.documentElement.style.fontSize = `${s}%`; }", scale)
-            for width in (320, 390):
-                page.set_viewport_size({"width": width, "height": 640})
-                seen = page.evaluate(PANEL_PAST)
-                if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
-                    found[f"{width} px, {scale} %"] = seen
+        for language in ("English", "日本語"):
+            page.set_viewport_size({"width": 390, "height": 640})
+            page.get_by_role("button", name=language, exact=True).click()
+            expect(page.locator(".ls-moves")).to_be_visible()
+            for scale in (150, 200):
+                page.evaluate("(s) => { document.documentElement.style.fontSize = `${s}%`; }", scale)
+                for width in (320, 390):
+                    page.set_viewport_size({"width": width, "height": 640})
+                    seen = page.evaluate(PANEL_PAST)
+                    if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
+                        found[f"{language}, {width} px, {scale} %"] = seen
+            page.evaluate("document.documentElement.style.fontSize = ''")
         assert not found, found
 
 
