@@ -727,3 +727,63 @@ def test_the_turn_panel_s_lower_border_shows_with_room_under_it_once_confirm_tur
         panel = page.locator(".ls-turn").bounding_box()
         assert panel is not None and panel["y"] + panel["height"] <= height - 8, (panel, height)
         assert_in_window(page, (".ls-board",))
+
+
+# With a cube chosen, what of the turn panel stands past the inside of its border (its padding), and how far the page
+# scrolls sideways: in px.
+PANEL_PAST = """() => {
+    const panel = document.querySelector('.ls-turn'), box = panel.getBoundingClientRect();
+    const edge = box.right - parseFloat(getComputedStyle(panel).paddingRight) - 1;
+    const past = [...panel.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge + 0.5)
+        .map(e => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className}`);
+    const rows = [...panel.querySelectorAll('.ls-pair')].map(p => [...p.children].map(b => b.getBoundingClientRect()))
+        .filter(([a, b]) => Math.abs(a.top - b.top) > 1 || a.width < 44 || b.width < 44);
+    return {past: past.slice(0, 4), sideways: document.documentElement.scrollWidth - innerWidth,
+            split: rows.length, window: innerWidth};
+}"""
+
+
+def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, site_url: str):
+    """Large text: at 320 px with the browser's text at 200 %, the turn panel of a chosen cube was 59 px wider
+    than the window (a row of its name and four buttons, one line, about 9.5rem at any text size; "Confirm"
+    alone 141 px of the 171 inside the panel), and at 390 px it stood out of its own border; in Japanese one
+    phrase ("アクションを") took it 39 px past its border. At 320 and 390 px, with the text at 150 and 200 %, in
+    English and Japanese, nothing of the panel passes its border, the page does not scroll sideways, and the
+    buttons keep to pairs (north and east, south and west) on one line each, 44 px or more."""
+    with touch_screen(browser, site_url, 320, 640) as page:
+        state = engine(page)
+        page.tap(cell(state.board, arrowed_cube(state)))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        found = {}
+        for language in ("English", "日本語"):
+            page.set_viewport_size({"width": 390, "height": 640})
+            page.get_by_role("button", name=language, exact=True).click()
+            expect(page.locator(".ls-moves")).to_be_visible()
+            for scale in (150, 200):
+                page.evaluate("(s) => { document.documentElement.style.fontSize = `${s}%`; }", scale)
+                for width in (320, 390):
+                    page.set_viewport_size({"width": width, "height": 640})
+                    seen = page.evaluate(PANEL_PAST)
+                    if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
+                        found[f"{language}, {width} px, {scale} %"] = seen
+            page.evaluate("document.documentElement.style.fontSize = ''")
+        assert not found, found
+
+
+def test_the_board_grows_with_a_tall_window_and_the_turn_still_fits(browser: Browser, site_url: str):
+    """At 1920 × 1080 the board stood at 32rem (512 px), the cap of a 1280 × 800 laptop, with about 300 px empty
+    under the page. Its column grows with the window's height beside the turn panel (there 572 px: the match
+    screen's width holds it), and the board, a chosen cube's buttons and Confirm turn stay in the window, as
+    at 1280 × 800 and 1366 × 768, where the board keeps its 512 px."""
+    with watched_page(browser, site_url, viewport={"width": 1920, "height": 1080}) as page:
+        start(page, site_url)
+        state = engine(page)
+        page.click(cell(state.board, arrowed_cube(state)))
+        expect(page.locator(".ls-moves")).to_be_visible()
+        sizes = {}
+        for width, height in ((1920, 1080), (1280, 800), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
+            sizes[width] = page.locator(".ls-board").bounding_box()["width"]
+        assert sizes[1920] > 560 and sizes[1280] == sizes[1366] == 512, sizes

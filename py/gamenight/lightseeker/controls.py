@@ -35,7 +35,7 @@ from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, said
+from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, place_words, said
 from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -704,7 +704,9 @@ class LightSeekerBoard:
             else:
                 text = _("choose a cube and an action")
                 state = "now" if k == len(ui.actions) else "later"
-            steps.append(h("li", {"class": f"ls-step {state}"}, _("Action {k}: {what}").format(k=k + 1, what=text)))
+            # "Action 1:" held whole: with large text on a phone it broke "Action" / "1:".
+            step = _("Action\u00a0{k}: {what}").format(k=k + 1, what=text)
+            steps.append(h("li", {"class": f"ls-step {state}"}, step))
         if ui.buh is not None:
             buh_text = _("Buh to cube {n}").format(n=scene.number(ui.buh))
         else:
@@ -753,7 +755,13 @@ class LightSeekerBoard:
 
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         seats = view.get("seats") or []
-        if view.get("result") or table.stopped or view.get("turn") != 1:
+        result = view.get("result")
+        if isinstance(result, Mapping):
+            # A finished match: the card's second line (the cards of a match are one height) said nothing;
+            # it says the seat's place in the final standings, as Raythread's cards do.
+            place = place_words(result, seat)
+            return [place] if place else []
+        if result or table.stopped or view.get("turn") != 1:
             # Who starts is news before the first turn only: then the status says who is to play, and
             # the cards who has the turn.
             return []
@@ -885,7 +893,15 @@ def _action_buttons(look: scene.Look, selected: int) -> Element:
                     word,
                     h("kbd", {}, "S" if kind == "slide" else "T"),
                 ),
-                buttons,
+                # The buttons in two pairs (north and east, south and west), each pair kept whole: where the row is
+                # too narrow for the name and four buttons (large text on a phone), the buttons go under the name,
+                # and under that two by two (css/app.css), never one alone on a line nor out of the panel.
+                h(
+                    "span",
+                    {"class": "ls-dirs"},
+                    h("span", {"class": "ls-pair"}, buttons[:2]),
+                    h("span", {"class": "ls-pair"}, buttons[2:]),
+                ),
             )
         )
     return h("div", {"class": "ls-moves", "aria-label": _("Cube {n}'s actions").format(n=cube), "role": "group"}, rows)

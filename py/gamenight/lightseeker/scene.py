@@ -457,10 +457,15 @@ def value_reach(view: JSON, fit: int = MIN_CELLS) -> float:
 
 
 def value_place(
-    view: JSON, area: JSON, fit: int = MIN_CELLS, was: int | None = None
+    view: JSON,
+    area: JSON,
+    fit: int = MIN_CELLS,
+    was: int | None = None,
+    placed: Sequence[tuple[tuple[float, float], float]] = (),
 ) -> tuple[tuple[float, float], float]:
     """Where an area's value is written and how far its disc reaches from there: on one of its lit triangles,
-    its disc (``value_reach``, a phone's) clear of Buh (a value drawn over Buh hides which cube it sits on), of
+    its disc (``value_reach``, a phone's) clear of the discs ``placed`` before it (each a middle and a reach:
+    two discs overlapping hid part of a value), of Buh (a value drawn over Buh hides which cube it sits on), of
     the ring where Buh sat at the start of the turn (``was``, once Buh is moved: over it, a value hides where
     Buh came from) and of every cube's number's ink (``number_ink``: one drawn over a number hides which cube
     is which), the farthest from the numbers, then the nearest the middle of the area's light.
@@ -479,17 +484,96 @@ def value_place(
     clear both the numbers and Buh even so (the seventh), the value keeps its full size and off the numbers
     and Buh's eyes (Buh is known by them, while a hidden number leaves the cube unknown) as far from Buh as it
     can; should none clear both of those either (a crowded valley spread wide), it stands where its disc
-    covers the least of either, then the farthest from Buh."""
+    covers the least of either, then the farthest from Buh. The discs placed before are never given up:
+    every spot tried is clear of them where one is."""
+    room = _Room(view, fit, was, placed)
     full = value_reach(view, fit)
-    found = _clear_spot(view, area, fit, was, full)
+    found = _clear_spot(view, area, room, full)
     if found is not None:
         return found[0], full
-    found = _clear_spot(view, area, fit, was, SMALLEST * (full - VALUE_OUTLINE) + VALUE_OUTLINE)
+    found = _clear_spot(view, area, room, SMALLEST * (full - VALUE_OUTLINE) + VALUE_OUTLINE)
     if found is not None:
         spot, keep_off = found
-        room = min(clearance(spot, view, fit), *(buh_clearance(spot, view, b) for b in keep_off))
-        return spot, min(full, room)
-    return _pressed_spot(view, area, fit, full), full
+        return spot, min(full, room.numbers(spot), room.discs(spot), *(room.buh(spot, b) for b in keep_off))
+    return _pressed_spot(view, area, room, full), full
+
+
+def value_places(view: JSON, fit: int = MIN_CELLS, was: int | None = None) -> list[tuple[tuple[float, float], float]]:
+    """``value_place`` of every area of ``view`` (in its order), each clear of the discs written before it: no
+    two values overlap (7 pairs did in 820 positions of random matches, two body's corners across the gap
+    between diagonal neighbours). A value that then stands over what it kept clear of when written alone (a
+    number, Buh's rim or eyes, the ring: its spot taken by a disc written before it) is written first instead,
+    and the rest again, as many times as there are areas; the order that gave up the least is kept."""
+    areas = view["areas"]
+    order = list(range(len(areas)))
+    least, best = math.inf, {}
+    for _attempt in areas:
+        placed: list[tuple[tuple[float, float], float]] = []
+        found: dict[int, tuple[tuple[float, float], float]] = {}
+        worse = []
+        for k in order:
+            found[k] = value_place(view, areas[k], fit, was, placed)
+            if placed and _gave_up(view, areas[k], fit, was, found[k]):
+                worse.append(k)
+            placed.append(found[k])
+        if len(worse) < least:
+            least, best = len(worse), found
+        if not worse:
+            break
+        order = [worse[0]] + [k for k in order if k != worse[0]]
+    return [best[k] for k in range(len(areas))]
+
+
+def _gave_up(view: JSON, area: JSON, fit: int, was: int | None, place: tuple[tuple[float, float], float]) -> bool:
+    """Whether a value at ``place`` stands over something it keeps clear of when written alone (no other disc)."""
+    spot, reach = place
+    room = _Room(view, fit, was, ())
+    now = _keeps_off(view, room, spot, reach)
+    if all(now):
+        return False  # clear of all of it: nothing to compare (most values)
+    alone = _keeps_off(view, room, *value_place(view, area, fit, was))
+    return any(a and not b for a, b in zip(alone, now, strict=True))
+
+
+def _keeps_off(view: JSON, room: _Room, spot: tuple[float, float], reach: float) -> tuple[bool, ...]:
+    """What a disc reaching ``reach`` from ``spot`` keeps clear of: the numbers, Buh's rim (and the ring where it
+    sat), Buh's eyes."""
+    bx, by = room.middles[view["buh"]]
+    return (
+        room.numbers(spot) >= reach - 1e-9,
+        *(room.buh(spot, b) >= reach - 1e-9 for b in room.middles),
+        math.hypot(spot[0] - bx, spot[1] - by) - BUH_EYES >= reach - 1e-9,
+    )
+
+
+class _Room:
+    """How far a spot is from what a value's disc keeps clear of in one position: every cube's number's ink
+    (``clearance``), Buh and the ring where it sat (``buh_clearance``) and the discs written before it. The
+    numbers' ink and Buh's middle worked out once for a value, not again for each of the hundreds of spots a
+    crowded light has (``clearance`` made the frame and the ink again for every spot: most of the time of a
+    position's values), and each spot's distance to the numbers once."""
+
+    def __init__(
+        self, view: JSON, fit: int, was: int | None, placed: Sequence[tuple[tuple[float, float], float]]
+    ) -> None:
+        self.inks = _inks(view, fit)
+        self.middles = {b: buh_at(view, b) for b in (view["buh"], was) if b is not None}
+        self.placed = tuple(placed)
+        self._numbers: dict[tuple[float, float], float] = {}
+
+    def numbers(self, spot: tuple[float, float]) -> float:
+        known = self._numbers.get(spot)
+        if known is None:
+            known = self._numbers[spot] = _off_inks(spot, self.inks)
+        return known
+
+    def buh(self, spot: tuple[float, float], cube: int) -> float:
+        x, y = self.middles[cube]
+        return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH
+
+    def discs(self, spot: tuple[float, float]) -> float:
+        """How far ``spot`` is from the edge of the nearest disc placed before (infinite where none is)."""
+        return min((math.dist(spot, p) - r for p, r in self.placed), default=math.inf)
 
 
 def _tiers(view: JSON, area: JSON) -> Iterator[list[tuple[float, float]]]:
@@ -508,24 +592,24 @@ def _nearest_middle(view: JSON, area: JSON) -> tuple[float, float]:
     return sum(s[0] for s in spots) / len(spots), sum(s[1] for s in spots) / len(spots)
 
 
-def _clear_spot(
-    view: JSON, area: JSON, fit: int, was: int | None, reach: float
-) -> tuple[tuple[float, float], list[int]] | None:
-    """The spot of ``value_place`` for a disc reaching ``reach``, clear of the numbers and of Buh and the ring
-    (else Buh alone), with what it keeps clear of; ``None`` where none is."""
+def _clear_spot(view: JSON, area: JSON, room: _Room, reach: float) -> tuple[tuple[float, float], list[int]] | None:
+    """The spot of ``value_place`` for a disc reaching ``reach``, clear of the discs placed before, the numbers
+    and of Buh and the ring (else Buh alone), with what of Buh it keeps clear of; ``None`` where none is."""
     mx, my = _nearest_middle(view, area)
 
     def key(s: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
-        return (-((clearance(s, view, fit) - reach) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
+        return (-((room.numbers(s) - reach) // CLEAR), (s[0] - mx) ** 2 + (s[1] - my) ** 2, s)
 
-    buh = view["buh"]
-    for keep_off in ([buh, was], [buh]) if was is not None else ([buh],):
+    keep_offs = [list(room.middles), [view["buh"]]] if len(room.middles) > 1 else [[view["buh"]]]
+    for keep_off in keep_offs:
         clear: list[tuple[float, float]] = []  # of the spots of this tier and those before it
         for tier, more in enumerate(_tiers(view, area)):
             clear += [
                 s
                 for s in more
-                if clearance(s, view, fit) >= reach and all(buh_clearance(s, view, b) >= reach for b in keep_off)
+                if room.numbers(s) >= reach
+                and all(room.buh(s, b) >= reach for b in keep_off)
+                and room.discs(s) >= reach
             ]
             if clear and tier == 2:  # anywhere on the light: the deepest in its cube's face
                 return max(clear, key=lambda s: (depth(view, area, s), -key(s)[1])), keep_off
@@ -534,16 +618,20 @@ def _clear_spot(
     return None
 
 
-def _pressed_spot(view: JSON, area: JSON, fit: int, reach: float) -> tuple[float, float]:
+def _pressed_spot(view: JSON, area: JSON, room: _Room, reach: float) -> tuple[float, float]:
     """Where no spot clears both the numbers and Buh: off the numbers and Buh's eyes (Buh is known by them), as
     far from Buh as can be (the light's middle spots before its edges); else where the disc covers the least
-    of either."""
+    of either. Always clear of the discs placed before where a spot is (else the farthest from them)."""
     mx, my = _nearest_middle(view, area)
     candidates = [s for tier in _tiers(view, area) for s in tier]
-    bx, by = buh_at(view, view["buh"])
+    apart = [s for s in candidates if room.discs(s) >= reach]
+    if not apart:
+        return max(candidates, key=room.discs)
+    buh = view["buh"]
+    bx, by = room.middles[buh]
 
     def off_numbers(s: tuple[float, float]) -> float:
-        return clearance(s, view, fit) - reach
+        return room.numbers(s) - reach
 
     def off_eyes(s: tuple[float, float]) -> float:
         return math.hypot(s[0] - bx, s[1] - by) - BUH_EYES - reach
@@ -551,10 +639,10 @@ def _pressed_spot(view: JSON, area: JSON, fit: int, reach: float) -> tuple[float
     def near(s: tuple[float, float]) -> float:
         return (s[0] - mx) ** 2 + (s[1] - my) ** 2
 
-    readable = [s for s in candidates if off_numbers(s) >= 0 and off_eyes(s) >= 0]
+    readable = [s for s in apart if off_numbers(s) >= 0 and off_eyes(s) >= 0]
     if readable:
-        return max(readable, key=lambda s: (buh_clearance(s, view), -near(s)))
-    return max(candidates, key=lambda s: (min(off_numbers(s), off_eyes(s)), buh_clearance(s, view)))
+        return max(readable, key=lambda s: (room.buh(s, buh), -near(s)))
+    return max(apart, key=lambda s: (min(off_numbers(s), off_eyes(s)), room.buh(s, buh)))
 
 
 def lit_spots(view: JSON, area: JSON, toward: tuple[int, ...] = (1,)) -> list[tuple[float, float]]:
@@ -580,19 +668,28 @@ def lit_face(view: JSON, area: JSON) -> list[tuple[float, float]]:
     corner of the cube's body (``light_corners``), the disc straddling it: about 14 % of the values of random
     matches at a phone's size, half of which have room on the light itself (a "16" stood on cube 9's corner)."""
     spots: list[tuple[float, float]] = []
-    n = CELL // FACE_STEP
     for i in area["cubes"]:
         r, c = view["cubes"][i]["cell"]
         x0, y0 = c * CELL, r * CELL
         for corner in view["cubes"][i]["lit_corners"]:
-            a, b, d = corner_points(corner, x0, y0, CELL)
-            for u in range(n + 1):
-                for v in range(n + 1 - u):
-                    w = n - u - v
-                    x, y = (a[0] * u + b[0] * v + d[0] * w) / n, (a[1] * u + b[1] * v + d[1] * w) / n
-                    if x0 + FACE <= x <= x0 + CELL - FACE and y0 + FACE <= y <= y0 + CELL - FACE:
-                        spots.append((x, y))
+            spots.extend((x0 + x, y0 + y) for x, y in _face_spots(corner[0], corner[1]))
     return spots
+
+
+@lru_cache(maxsize=4)
+def _face_spots(edge: str, other: str) -> tuple[tuple[float, float], ...]:
+    """``lit_face``'s spots on the lit triangle of a cell at (0, 0) touching the edges ``edge`` and ``other``:
+    the same for every cube, so worked out once (they are whole units: moved to a cell, the same numbers)."""
+    n = CELL // FACE_STEP
+    a, b, d = corner_points((edge, other), 0, 0, CELL)
+    spots = []
+    for u in range(n + 1):
+        for v in range(n + 1 - u):
+            w = n - u - v
+            x, y = (a[0] * u + b[0] * v + d[0] * w) / n, (a[1] * u + b[1] * v + d[1] * w) / n
+            if FACE <= x <= CELL - FACE and FACE <= y <= CELL - FACE:
+                spots.append((x, y))
+    return tuple(spots)
 
 
 def depth(view: JSON, area: JSON, spot: tuple[float, float]) -> float:
@@ -643,13 +740,25 @@ def light_edges(view: JSON, area: JSON) -> list[tuple[float, float]]:
 def clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS) -> float:
     """How far ``spot`` is from the nearest cube's number (its ink, ``number_ink``) in a board drawn at least
     ``fit`` cells across: a value there clears the numbers when its disc's reach (``value_reach``) is no more."""
+    return _off_inks(spot, _inks(view, fit))
+
+
+def _inks(view: JSON, fit: int) -> list[tuple[float, float, float, float]]:
+    """The ink of every cube's number (``number_ink``) where the board draws it, in the scene's units."""
     x0, y0, x1, y1 = number_ink(across(view, fit))
-    cells = [cube["cell"] for cube in view["cubes"]]
+    return [(c * CELL + x0, r * CELL + y0, c * CELL + x1, r * CELL + y1) for r, c in (k["cell"] for k in view["cubes"])]
+
+
+def _off_inks(spot: tuple[float, float], inks: Iterable[tuple[float, float, float, float]]) -> float:
+    """How far ``spot`` is from the nearest of ``inks`` (boxes as (left, top, right, bottom))."""
     x, y = spot
-    return min(
-        math.hypot(max(c * CELL + x0 - x, 0, x - c * CELL - x1), max(r * CELL + y0 - y, 0, y - r * CELL - y1))
-        for r, c in cells
-    )
+    nearest = math.inf
+    for x0, y0, x1, y1 in inks:  # a plain loop: the most repeated step of ``value_place``'s search
+        dx = x0 - x if x < x0 else x - x1 if x > x1 else 0.0
+        dy = y0 - y if y < y0 else y - y1 if y > y1 else 0.0
+        if dx * dx + dy * dy < nearest:
+            nearest = dx * dx + dy * dy
+    return math.sqrt(nearest)
 
 
 def buh_clearance(spot: tuple[float, float], view: JSON, cube: int | None = None) -> float:
@@ -659,27 +768,34 @@ def buh_clearance(spot: tuple[float, float], view: JSON, cube: int | None = None
     return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH
 
 
-def _kept_place(view: JSON, area: JSON, fit: int, was: int | None) -> tuple[tuple[float, float], float]:
-    """``value_place``, remembered for the position: the board is drawn again for every key and pointer move on
+def _kept_places(view: JSON, fit: int, was: int | None) -> tuple[tuple[tuple[float, float], float], ...]:
+    """``value_places``, remembered for the position: the board is drawn again for every key and pointer move on
     one position, and a crowded light's spots (``lit_face``) take a few milliseconds to weigh."""
     cubes = tuple((tuple(c["cell"]), tuple(map(tuple, c["lit_corners"]))) for c in view["cubes"])
-    return _place(cubes, view["buh"], tuple(area["cubes"]), fit, was)
+    return _places(cubes, view["buh"], tuple(tuple(a["cubes"]) for a in view["areas"]), fit, was)
 
 
 @lru_cache(maxsize=1024)
-def _place(
-    cubes: tuple[tuple[Cell, tuple[Corner, ...]], ...], buh: int, area: tuple[int, ...], fit: int, was: int | None
-) -> tuple[tuple[float, float], float]:
-    """``value_place`` of a position given by its key alone: ``value_place`` sees only what the key holds, so a
-    key missing what it reads fails at once instead of returning a place remembered for another position."""
-    view = {"cubes": [{"cell": cell, "lit_corners": corners} for cell, corners in cubes], "buh": buh}
-    return value_place(view, {"cubes": list(area)}, fit, was)
+def _places(
+    cubes: tuple[tuple[Cell, tuple[Corner, ...]], ...],
+    buh: int,
+    areas: tuple[tuple[int, ...], ...],
+    fit: int,
+    was: int | None,
+) -> tuple[tuple[tuple[float, float], float], ...]:
+    """``value_places`` of a position given by its key alone: ``value_places`` sees only what the key holds, so a
+    key missing what it reads fails at once instead of returning places remembered for another position."""
+    view = {
+        "cubes": [{"cell": cell, "lit_corners": corners} for cell, corners in cubes],
+        "buh": buh,
+        "areas": [{"cubes": list(area)} for area in areas],
+    }
+    return tuple(value_places(view, fit, was))
 
 
 def _values(view: JSON, winning: frozenset[int], fit: int, was: int | None) -> list[Element]:
     drawn = []
-    for area in view["areas"]:
-        (x, y), reach = _kept_place(view, area, fit, was)
+    for area, ((x, y), reach) in zip(view["areas"], _kept_places(view, fit, was), strict=True):
         won = bool(winning) and set(area["cubes"]) == winning
         # A disc smaller than its full size (``value_place``): its radius in the scene's units, a bound the
         # stylesheet's own size is held under (css/app.css .ls-value), rounded down so it stays clear.

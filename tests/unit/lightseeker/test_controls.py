@@ -676,9 +676,30 @@ def test_the_first_seat_starts_the_match_only_until_it_ends():
     assert BOARD.seat_facts(view, "ann", TABLE) == ["starts the match"] and BOARD.seat_facts(view, "bob", TABLE) == []
     turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 5}
     after, _ = GAME.play(near_win()[0], "ann", turn, 0)
-    assert BOARD.seat_facts(GAME.view(after, "ann"), "ann", TABLE) == []
+    assert "starts the match" not in BOARD.seat_facts(GAME.view(after, "ann"), "ann", TABLE)
     stopped = Table("lightseeker", TABLE.seats, TABLE.mine, stopped=True)
     assert BOARD.seat_facts(view, "ann", stopped) == []
+
+
+def test_a_finished_match_s_seat_cards_say_each_player_s_place():
+    """A finished match's seat cards kept an empty second line (the cards of a match are one height, and
+    nothing was said there once it ended). Each card says the seat's place in the final standings, as
+    Raythread's finished cards do (``ui.match.place_words``): the winner's "1st place", the other's "2nd
+    place", both "1st place" in a draw, in the page's language; a match the host ended has no standings (nor
+    a place to say)."""
+    turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 5}
+    won, _ = GAME.play(near_win()[0], "ann", turn, 0)
+    assert GAME.result(won) is not None
+    for seat in (None, "ann", "bob"):
+        view = GAME.view(won, seat)
+        assert [BOARD.seat_facts(view, s, TABLE) for s in ("ann", "bob")] == [["1st place"], ["2nd place"]]
+    drawn = replace(near_win()[0], outcome=rules.Outcome(None, "lightseeker-stuck-draw", {"seat": "bob"}))
+    view = GAME.view(drawn, "bob")
+    assert [BOARD.seat_facts(view, s, GUEST) for s in ("ann", "bob")] == [["1st place"], ["1st place"]]
+    stopped = Table("lightseeker", TABLE.seats, TABLE.mine, stopped=True)  # the host ended it: no result
+    assert [BOARD.seat_facts(near_win()[1], s, stopped) for s in ("ann", "bob")] == [[], []]
+    i18n.set_language("ja")  # the next test is in English again (conftest)
+    assert [BOARD.seat_facts(GAME.view(won, "ann"), s, TABLE) for s in ("ann", "bob")] == [["1位"], ["2位"]]
 
 
 def test_the_first_seat_starts_the_match_only_until_the_first_turn_is_played():
