@@ -338,6 +338,10 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
         lambda nodes: any(n["name"] == tile["name"] and ear.value(n, "pressed") == "true" for n in nodes),
         "the tile chosen (pressed)",
     )
+    # Chosen by key: the hint names the keys to place it with, not a pointer (it said "Point at or tap").
+    ear.heard(
+        re.escape("Move the cursor with the arrow keys to a highlighted cell, then press Enter to place the tile.")
+    )
     # The cells Ann's beam crosses where a tile may go: try each, both ways, until the preview says it claims.
     cells = ear.grid(board, ear.nodes())
     lit = [where(name) for name in cells if "lit by Ann (A)" in name and "you may place here" in name]

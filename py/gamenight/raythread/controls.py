@@ -75,6 +75,10 @@ class Ui:
     refusals: int = 0
     fresh: frozenset[str] = frozenset()  # beam runs and beacons new in this position
     last: Cell | None = None
+    # The last input on the board was a key (css/app.css shows the cursor on keyboard focus only): the hint
+    # names the keys, not pointing or tapping. A pointer's click or hover sets it back; a click a key made on
+    # a button (no pointer type) leaves it as it was.
+    keyed: bool = False
 
 
 def _opening_cell(state: rules.State) -> Cell:
@@ -184,6 +188,11 @@ class RaythreadBoard:
 
     def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
         new, move = self._input(ui, view, seat, table, event)
+        if new is not ui:
+            if event.type == "keydown":
+                new = replace(new, keyed=True)
+            elif event.pointer:
+                new = replace(new, keyed=False)
         if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
         if new.tapped is not None and new.aim != new.tapped:
@@ -328,7 +337,7 @@ class RaythreadBoard:
         shown = preview or view
         beams_key = ("beams", tuple(look.colours.items()), frozenset(look.fresh), preview is not None)
         beams = keep(_BEAMS, beams_key, lambda: scene.beams_layer(view, look), (shown,))
-        outcome, hint = _outcome(move, preview, view, table), _hint(ui, seat, preview, view)
+        outcome, hint = _outcome(move, preview, view, table), _hint(ui, seat, preview, view, table)
         # The frame is the container css/app.css asks about: where the window's height leaves the main
         # column wider than the board, the hand and its hint stand beside the board, which grows into the
         # height they leave (docs/rules/raythread.md, "Laptops").
@@ -610,9 +619,12 @@ def _nudge(ui: Ui) -> str | None:
     return "1" if ui.refusals % 2 else "2"
 
 
-def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[str | Element | None]:
-    """The next step, as the parts of a sentence: text, and the keys' element where it names keys."""
-    if seat is None:
+def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Table) -> list[str | Element | None]:
+    """The next step, as the parts of a sentence: text, and the keys' element where it names keys. Nothing
+    while this page's move is on its way (``Table.sending``): the hint, a polite live region, said "Choose a
+    tile from your hand" right after a guest's move, before the host answered; the status says the move is
+    being sent."""
+    if seat is None or table.sending:
         return []
     if ui.turning is not None:
         return [
@@ -630,6 +642,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON) -> list[st
             _("The beams as they would be after this move. Tap or click the cell to place the tile."),
             _keys_said(_("Or press Enter to place it; Escape cancels.")),
         ]
+    if ui.keyed:  # a keyboard player (the cursor shown): no pointer to point with
+        return [_("Move the cursor with the arrow keys to a highlighted cell, then press Enter to place the tile.")]
     return [_("Point at or tap a highlighted cell to see the beams after the move.")]
 
 

@@ -869,7 +869,14 @@ def render(
                 _("How to play"),
             ),
         ),
-        notice and h("p", {"class": "notice match-notice", "role": "status"}, notice),
+        # Always drawn, empty while there is no word (taking no room: css/app.css): a screen reader hears text
+        # put into a live region it knows, not a region that appears already holding it (ui/app.py's
+        # ``update_offer``): "Move taken back." appeared with its words and was not heard.
+        h(
+            "p",
+            {"id": "match-word", "class": "notice match-notice" if notice else "match-word-idle", "role": "status"},
+            notice,
+        ),
     )
     # Once the board has shown the move that ended the match (the live region says it at once): beside a
     # replay of that move, the standings told the end before the board did.

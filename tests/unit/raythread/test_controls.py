@@ -371,8 +371,8 @@ def test_the_last_line_says_who_reached_the_target():
     assert BOARD.event_text({"type": "end"}, names) == "The match is over."
 
 
-def hint(ui, view) -> str:
-    tree = BOARD.render(ui, view, "A", TABLE)
+def hint(ui, view, table=TABLE) -> str:
+    tree = BOARD.render(ui, view, "A", table)
     (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
     assert p.attr("aria-live") == "polite", "a screen reader hears the preview"
     return text_of(p)
@@ -846,3 +846,41 @@ def test_a_match_the_host_ended_keeps_no_room_for_zoom_in_a_lost_host_keeps_it()
     assert info(replace(TABLE, offline=True)) == ["button quiet rt-idle"]
     assert info(replace(TABLE, stopped=True)) == []
     assert info(replace(TABLE, stopped=True, offline=True)) == [], "ended, then the host lost: nothing to keep"
+
+
+def test_a_tile_chosen_by_key_is_placed_by_keys_in_the_hint():
+    """A player's pass with a screen reader: after "1" (a mirror, by key) the hint said "Point at or tap a
+    highlighted cell …" to a keyboard player. When the last input on the board was a key (the cursor is the
+    board's focus ring then), the hint names the keys; a pointer's input brings the pointer's words back."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+    start = BOARD.start(view, None)
+    keyed, _ = key(start, view, "A", "1")
+    assert keyed.chosen == "mirror" and keyed.aim is None
+    assert (
+        hint(keyed, view)
+        == "Move the cursor with the arrow keys to a highlighted cell, then press Enter to place the tile."
+    )
+    clicked, _ = update(start, view, "A", UiEvent("click", "rt-hand", {"kind": "mirror"}, pointer="mouse"))
+    assert hint(clicked, view) == "Point at or tap a highlighted cell to see the beams after the move."
+    # A key, then the mouse: the pointer's words again (the cursor is no longer shown after a click).
+    pointed, _ = update(keyed, view, "A", UiEvent("click", "rt-orient", {"orient": "\\"}, pointer="mouse"))
+    assert hint(pointed, view) == "Point at or tap a highlighted cell to see the beams after the move."
+    i18n.set_language("ja")
+    try:
+        assert "Enter" in hint(keyed, view) and "矢印キー" in hint(keyed, view)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hint_says_nothing_new_while_the_move_is_on_its_way():
+    """A player's pass: right after a guest's own move, before the host answered, the hint (a polite live
+    region) changed to "Choose a tile from your hand (keys 1, 2)." while the status said "Sending your
+    move…": a screen reader heard an invitation to move again. While the move travels the hint is empty."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+    ui, _ = key(BOARD.start(view, None), view, "A", "1")
+    ui, _ = key(ui, view, "A", "ArrowUp")
+    ui, sent = key(ui, view, "A", "Enter")
+    assert sent is not None
+    guest = replace(TABLE, hosted=False)
+    assert hint(ui, view, guest).startswith("Choose"), "nothing on its way: the first hint"
+    assert hint(ui, view, replace(guest, sending=True)) == ""

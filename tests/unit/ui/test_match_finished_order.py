@@ -63,7 +63,12 @@ def test_a_running_match_keeps_the_seat_cards_first():
     ui, table = finished("raythread", 2)
     running = {k: v for k, v in ui.view.items() if k != "result"}
     ui = match.start("raythread", ui.board, running, table)
-    assert side_order(match.render(ui, table, [])) == ["match-seats", "actions match-controls", "match-log"]
+    assert side_order(match.render(ui, table, [])) == [
+        "match-seats",
+        "actions match-controls",
+        "match-word-idle",  # the notice's live region, drawn empty before any word (test_match_notice.py)
+        "match-log",
+    ]
 
 
 def test_a_match_the_host_ended_puts_rematch_before_the_seat_cards():
@@ -72,4 +77,9 @@ def test_a_match_the_host_ended_puts_rematch_before_the_seat_cards():
     running = {k: v for k, v in ui.view.items() if k != "result"}
     stopped = replace(table, stopped=True)
     ui = match.start("raythread", ui.board, running, stopped)
-    assert side_order(match.render(ui, stopped, [])) == ["actions match-controls", "match-seats", "match-log"]
+    assert side_order(match.render(ui, stopped, [])) == [
+        "actions match-controls",
+        "match-word-idle",
+        "match-seats",
+        "match-log",
+    ]
