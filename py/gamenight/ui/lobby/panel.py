@@ -14,9 +14,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_groups, seat_ids, seat_tags
+from gamenight.core.game import JSON, counting, form_number, named_seat, seat_colour, seat_groups, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -546,13 +546,21 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     if not seated or None in seated:
         return ""
     # The rematch's table as it will be seated, its players named as the match's table names them (a computer
-    # player by its label), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    # player by its label, or moved off the seat it was named by, by the name the session will store for it:
+    # ``screen.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
     names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
+    was, at = _tags(lobby), {s.member: s.id for s in lobby.seats if s.member is not None}
+    now_tags = seat_tags(game, seats)
+
+    def moved(seat: str, member: str) -> str:
+        name, level = names.get(member, ""), bots.get(member, "")
+        return screen.moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
+
     table = screen.Table(
         lobby.game,
         tuple(
-            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            screen.SeatAt(s, moved(s, m), "", "bot" if m in bots else "remote", bots.get(m, ""))
             for s, m in zip(seats, seated, strict=True)
             if m is not None
         ),
@@ -621,19 +629,23 @@ def _waiting(client: Client, sight: Sight) -> Element | None:
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
-    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``)."""
-    return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
+    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
+    rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
+    ``screen.moved_bot``), which the match screen reads "Bot B (Hard) (A)" (``screen.bot_name``)."""
+    return {m.id: (m.name if screen.bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
 
 
 def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
-    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart; a person by their name."""
+    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
+    name it keeps, read with its seat, "Bot B (Hard) (A)"; a person by their name."""
     names, tags = _names(lobby), _tags(lobby)
     levels = {m.id: m.bot for m in lobby.members if m.bot}
     for seat in seats or lobby.seats:
         if seat.member in levels:
-            names[seat.member] = called(levels[seat.member], tags.get(seat.id, seat.id))
+            tag = tags.get(seat.id, seat.id)
+            names[seat.member] = named_seat(screen.bot_name(names[seat.member], levels[seat.member], tag), tag)
     return names
 
 
