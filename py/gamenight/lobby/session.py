@@ -48,6 +48,7 @@ from gamenight.lobby.record import (
     recent_steps,
     replay_steps,
 )
+from gamenight.ui.match import moved_bot
 
 HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
@@ -666,11 +667,26 @@ class Session:
         seed = fresh_seed(self.random) if seed is None else seed
         seats = tuple(held)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
+        self._keep_bot_names(held)
         self.players, self.seats = players, held
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
+
+    def _keep_bot_names(self, held: Mapping[str, str | None]) -> None:
+        """A computer player left unnamed that the match about to start seats elsewhere (a rematch turned the
+        seats) keeps the name it was played under, read with its new seat ("Bot B (Normal) (A)"), as at a table
+        (``ui.match.moved_bot``, the one rule): every page reads it from the member's name."""
+        game = self.game
+        was, now = seat_tags(game, list(self.seats)), seat_tags(game, list(held))
+        before = {m: s for s, m in self.seats.items() if m is not None}
+        for seat, m in held.items():
+            member = self.members.get(m) if m is not None else None
+            if member is None or not member.bot or before.get(member.id, seat) == seat:
+                continue
+            name = moved_bot(member.name, member.bot, was[before[member.id]], now[seat])
+            self.members[member.id] = replace(member, name=name)
 
     def _here(self) -> tuple[int, dict[str, str | None]]:
         """The player count and seats a match starts with: the lobby's, or for a rematch (the last match's

@@ -35,6 +35,7 @@ import uuid
 import zlib
 from dataclasses import dataclass, replace
 from typing import Literal
+from urllib.parse import unquote
 
 from gamenight.core.errors import GameNightError
 from gamenight.i18n import N_, reasons, terms
@@ -358,15 +359,23 @@ def _name(reader: _Reader) -> str:
         raise _damaged() from None
 
 
+# What a chat app or a sentence puts around a link or a code: no code holds one of them (``CODE_CHARS``), so
+# they are trimmed from its ends ("…#join=CODE." ended a sentence, "(…#join=CODE)", "<…#join=CODE>").
+_AROUND = ".,;:!?)]}>'\"»”’…([{<«“‘"
+
+
 def code_of(text: str) -> str:
     """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link.
     Codes hold no spaces: the line breaks a mail or chat app put in a long one (spaces, once pasted
-    into a one-line field) are dropped."""
-    text = "".join(text.split())
+    into a one-line field) are dropped, and so are the ones a chat app percent-encoded in a link ("%20",
+    "%0A": the link is percent-decoded first; no code holds "%"), with the punctuation a chat app or a
+    sentence left at the code's ends (``_AROUND``). What else is wrong stays, for ``_unwrap`` to name."""
+    text = "".join(unquote(text).split())
     for marker in ("#join=", "#reply="):
         if marker in text:
-            return text.rpartition(marker)[2]
-    return text
+            text = text.rpartition(marker)[2]
+            break
+    return text.strip(_AROUND)
 
 
 def _unwrap(text: str, kind: int) -> bytes:

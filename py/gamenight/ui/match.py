@@ -266,6 +266,17 @@ def kept_bot(tag: str) -> str:
     return f"{NAME} {tag}"
 
 
+def moved_bot(name: str, level: str, was: str, now: str) -> str:
+    """How a rematch stores the player called ``name`` that it moved from the seat read ``was`` to the one read
+    ``now``: a computer left unnamed (``unnamed_bot``) keeps the letter it was named by (``kept_bot``), stored
+    as ``NAME`` again once back at that seat; any other name as it is. A table's Rematch (``ui.table.turned``)
+    and a lobby's (``lobby.session.Session``) both store it so."""
+    if not unnamed_bot(name, level):
+        return name
+    kept = bot_tag(name) or was
+    return NAME if kept == now else kept_bot(kept)
+
+
 def bot_tag(name: str) -> str | None:
     """The seat's tag a computer player stored by ``kept_bot`` is called by; ``None`` for any other name."""
     head, _, tag = name.partition(" ")

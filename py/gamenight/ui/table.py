@@ -378,20 +378,13 @@ def turned(model: Model) -> Model:
     seats = seat_ids(rules, model.players)
     tags = seat_tags(rules, seats)
 
-    def kept(seat: str, name: str) -> str:
-        level = model.bots.get(seat, "")
-        if not match.unnamed_bot(name, level):
-            return name
-        return match.kept_bot(match.bot_tag(name) or tags[seat])
-
     players = rematch.turned(
-        rules, [(kept(s, name), model.bots.get(s)) for s, name in zip(seats, model.names, strict=True)]
+        rules, [(s, name, model.bots.get(s, "")) for s, name in zip(seats, model.names, strict=True)]
     )
     names = tuple(
-        NAME if level and match.bot_tag(name) == tags[s] else name
-        for s, (name, level) in zip(seats, players, strict=True)
+        match.moved_bot(name, level, tags[was], tags[s]) for s, (was, name, level) in zip(seats, players, strict=True)
     )
-    bots = {s: level for s, (_name, level) in zip(seats, players, strict=True) if level}
+    bots = {s: level for s, (_was, _name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 
 

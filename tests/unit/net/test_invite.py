@@ -137,6 +137,44 @@ def test_a_code_broken_over_lines_is_read():
     assert iv.decode_reply(f" {r[:40]} {r[40:80]}  {r[80:]} ") == reply()
 
 
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "{site}#join={a}%20{b}",  # a chat app's link: the wrapped code's space percent-encoded
+        "{site}#join={a}%0A{b}",  # or its line break
+        "{site}#join={a}%0D%0A{b}%20",
+        "{site}#join={a}{b}.",  # the end of the sentence the link ended
+        "({site}#join={a}{b})",  # a link in brackets
+        "<{site}#join={a}{b}>",  # a mail's or chat's angle brackets
+        "{site}#join={a}{b}).",
+        "{site}%23join%3D{a}{b}",  # the whole link percent-encoded (a link shared through another's query)
+        "{a}{b}.",  # a bare code at a sentence's end
+        "“{a}{b}”",
+    ],
+)
+def test_a_link_as_a_chat_app_passes_it_on_is_read(shape):
+    """A chat app percent-encodes the spaces and line breaks a wrapped code took ("%20", "%0A") and ends a link
+    with the sentence's "." or the ")" or ">" around it: the code is read from such a link, the invitation's and
+    the host's reply paste alike. These read "has characters no code contains" (only literal spaces went)."""
+    code = iv.encode_invitation(invitation())
+    site = "https://x.example/gnc/?stun=none"
+    text = shape.format(site=site, a=code[:50], b=code[50:])
+    assert iv.decode_invitation(text, NOW_S) == invitation(), text
+    r = iv.encode_reply(reply())
+    said = shape.format(site=site, a=r[:30], b=r[30:]).replace("#join", "#reply").replace("%23join", "%23reply")
+    assert iv.decode_reply(said) == reply(), said
+
+
+def test_a_link_still_broken_after_its_chat_app_s_habits_are_undone_says_what_is_wrong():
+    code = iv.encode_invitation(invitation())
+    site = "https://x.example/"
+    assert reason(iv.decode_invitation, f"{site}#join={code[:20]}%ZZ{code[20:]}", NOW_S)[0] == "garbled"
+    assert reason(iv.decode_invitation, f"{site}#join={code[:20]}.{code[20:]}.", NOW_S)[0] == "garbled"
+    assert reason(iv.decode_invitation, f"{site}#join={code[:40]}%20.", NOW_S)[0] == "truncated"
+    assert reason(iv.decode_invitation, f"{site}#join=%20).", NOW_S)[0] == "empty"
+    assert reason(iv.decode_reply, f"{site}#reply={code}.")[0] == "kind"
+
+
 def reason(fn, *args) -> tuple[str, str]:
     with pytest.raises(iv.BadCode) as err:
         fn(*args)

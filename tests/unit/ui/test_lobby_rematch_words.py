@@ -178,7 +178,20 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     host.click("start")
     for page in (host, bea):
         assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    assert seat_cards(host)[0] == ("amber", "Bot\u00a0A (Normal)"), "its card says the seat it moved to"
+    # It keeps the name it was played under, read with the seat it moved to, on every page (as a table's
+    # Rematch keeps it: ``ui.match.moved_bot``); it was "Bot A (Normal)", read as another opponent.
+    for page in (host, bea):
+        assert cards(page)[0].startswith("Bot\u00a0B\u00a0(Normal) (A)"), cards(page)
+        assert "Bot\u00a0B\u00a0(Normal)\u00a0(A)" in text_of(page.by_class("seats")[0])
+    host.click("end")
+    host.click("end")
+    host.click("start")
+    for page in (host, bea):
+        assert cards(page)[1].startswith("Bot\u00a0B (Normal)"), "back at its seat, named by it again"
+
+
+def cards(page: Page) -> list[str]:
+    return [text_of(li) for li in page.by_class("match-seat")]
 
 
 def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_rematch_words():
@@ -190,7 +203,9 @@ def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_
     host.click("start")
     host.click("end")
     host.click("end")
-    assert starts(host) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."], "the one of seat C, at A"
+    assert starts(host) == ["In the rematch, Bot\u00a0C\u00a0(Normal)\u00a0(A) starts."], "the one of seat C, at A"
+    host.click("start")
+    assert status(host) == "Rematch: Bot\u00a0C\u00a0(Normal)\u00a0(A) starts · thinking…"
 
 
 def primaries(page: Page) -> list[str]:

@@ -9,14 +9,14 @@ parameters and are worded here, in the page's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, counting, form_number, seat_colour, seat_groups, seat_ids, seat_tags
+from gamenight.core.game import JSON, counting, form_number, named_seat, seat_colour, seat_groups, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
@@ -339,11 +339,56 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     return moved, (client.move(move) if move is not None else None)
 
 
-def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, steps: Element | None = None) -> Element:
+def page(
+    head: Sequence[Child],
+    client: Client,
+    sight: Sight,
+    board: screen.MatchUi | None = None,
+    steps: Element | None = None,
+) -> list[Child]:
+    """A lobby's page under its ``head`` (the title, the host's invitations or a guest's connection line): the
+    lobby (``panel``) under it; while a match runs, its match screen first, in a section of its own, then the head
+    and the rest of the lobby. The page's order is the one Tab and a screen reader follow, and the one every
+    window shows: a phone held sideways showed the match first by a CSS ``order`` alone, and the host's "Invite
+    a player", drawn under the board, came before it in Tab order. An ended match stays under the lobby's lines,
+    which then say what comes next."""
+    lobby = client.lobby
+    table = match_table(client, sight) if board is not None else None
+    if lobby is None or lobby.phase != "playing" or board is None or table is None:
+        return [*head, panel(client, sight, board, steps)]
+    first = h(
+        "section",
+        {"class": "lobby-match"},
+        _screen(client, lobby, sight, board, table, steps),
+    )
+    return [first, *head, panel(client, sight, board, steps, apart=True)]
+
+
+def _screen(
+    client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi, table: screen.Table, steps: Element | None
+) -> Element:
+    return screen.render(
+        board,
+        table,
+        _match_controls(client, lobby, sight, board),
+        _working(sight, board),
+        _gone(client, lobby, sight, table, board),
+        steps,
+    )
+
+
+def panel(
+    client: Client,
+    sight: Sight,
+    board: screen.MatchUi | None = None,
+    steps: Element | None = None,
+    apart: bool = False,
+) -> Element:
     """The whole lobby for this page (``board``: the match screen's state, when the game has a board).
     ``steps``: what a guest's page that lost the host does to come back (its Rejoin form, then its reply),
     right under the board (``screen.render``'s ``under``), where it moves neither the board nor the lines above
-    it; with no match on show, under the lobby's heading."""
+    it; with no match on show, under the lobby's heading. ``apart``: the match screen is drawn before the page's
+    head instead (``page``)."""
     lobby = client.lobby
     if lobby is None:
         return h(
@@ -382,16 +427,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
         _problem(client),
         _waiting(client, sight),
         table is not None and _role(client, lobby),
-        board is not None
-        and table is not None
-        and screen.render(
-            board,
-            table,
-            _match_controls(client, lobby, sight, board),
-            _working(sight, board),
-            _gone(client, lobby, sight, table, board),
-            steps,
-        ),
+        board is not None and table is not None and not apart and _screen(client, lobby, sight, board, table, steps),
         not shows_match and steps,
         h(
             "div",
@@ -546,13 +582,21 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     if not seated or None in seated:
         return ""
     # The rematch's table as it will be seated, its players named as the match's table names them (a computer
-    # player by its label), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    # player by its label, or moved off the seat it was named by, by the name the session will store for it:
+    # ``screen.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
     names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
+    was, at = _tags(lobby), {s.member: s.id for s in lobby.seats if s.member is not None}
+    now_tags = seat_tags(game, seats)
+
+    def moved(seat: str, member: str) -> str:
+        name, level = names.get(member, ""), bots.get(member, "")
+        return screen.moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
+
     table = screen.Table(
         lobby.game,
         tuple(
-            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            screen.SeatAt(s, moved(s, m), "", "bot" if m in bots else "remote", bots.get(m, ""))
             for s, m in zip(seats, seated, strict=True)
             if m is not None
         ),
@@ -621,19 +665,23 @@ def _waiting(client: Client, sight: Sight) -> Element | None:
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
-    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``)."""
-    return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
+    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
+    rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
+    ``screen.moved_bot``), which the match screen reads "Bot B (Hard) (A)" (``screen.bot_name``)."""
+    return {m.id: (m.name if screen.bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
 
 
 def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
-    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart; a person by their name."""
+    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
+    name it keeps, read with its seat, "Bot B (Hard) (A)"; a person by their name."""
     names, tags = _names(lobby), _tags(lobby)
     levels = {m.id: m.bot for m in lobby.members if m.bot}
     for seat in seats or lobby.seats:
         if seat.member in levels:
-            names[seat.member] = called(levels[seat.member], tags.get(seat.id, seat.id))
+            tag = tags.get(seat.id, seat.id)
+            names[seat.member] = named_seat(screen.bot_name(names[seat.member], levels[seat.member], tag), tag)
     return names
 
 
