@@ -916,16 +916,15 @@ def test_a_guest_that_loses_the_host_keeps_the_board_in_place_and_rejoins_under_
     bea.send(pe.PeerClosed("host", rtc.now, "gone"))
     (line,) = bea.find(lambda e: e.attr("data-connection") == "away")
     assert text_of(line) == "Cut off from the host." and room(bea) == words
-    # Right under the board: on a phone, before the match's seats and its log; the lobby's lines, the connection
-    # strip among them, follow the running match (``panel.page``).
-    form = in_order(bea, board, lambda e: e.attr("data-action") == "rejoin", of_class("match-side"), strip)
+    # Right under the board: on a phone, before the match's seats and its log.
+    form = in_order(bea, strip, board, lambda e: e.attr("data-action") == "rejoin", of_class("match-side"))
     assert form == sorted(form)
     assert "Ask the host for a new invitation" in text_of(bea.by_class("rejoin-steps")[0])
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
     bea.submit("rejoin", invitation=str(host.by_class("invite-link")[0].attr("value")))
     # Coming back: the reply code under the board, the lobby's seats and members on show, its controls idle.
-    copy = in_order(bea, board, lambda e: e.attr("id") == "copy-reply", of_class("match-side"), strip)
+    copy = in_order(bea, strip, board, lambda e: e.attr("id") == "copy-reply", of_class("match-side"))
     assert copy == sorted(copy)
     assert bea.by_class("lobby-grid") and "Not connected to the host" in text_of(bea.by_class("match-status")[0])
     assert not bea.by_class("rt-hand")

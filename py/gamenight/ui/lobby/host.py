@@ -58,7 +58,7 @@ from gamenight.ui.lobby.panel import (
     lobby_keys,
     lobby_requests,
     noticed,
-    page,
+    panel,
     reason_text,
     refusals,
     shown_refusal,
@@ -1113,12 +1113,11 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
     return h(
         "main",
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
-        page(
-            [h("h1", {"tabindex": "-1"}, live.name), _notice(model), _other_game(model), _invites_view(model)],
-            live.client,
-            _sight(model, live),
-            model.board,
-        ),
+        h("h1", {"tabindex": "-1"}, live.name),
+        _notice(model),
+        _other_game(model),
+        _invites_view(model),
+        panel(live.client, _sight(model, live), model.board),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )
 

@@ -49,7 +49,7 @@ from gamenight.ui.lobby.panel import (
     lobby_requests,
     match_table,
     noticed,
-    page,
+    panel,
     reason_text,
     refusals,
     shown_refusal,
@@ -696,8 +696,12 @@ def _join_view(model: JoinModel) -> list:
         step, steps = h("p", {"class": "away-steps"}, *_away(model)), [_rejoin_form(model)]
     elif model.stage in ("answering", "reply"):
         step, *steps = _reply_steps(model)
-    top: list[Child] = [title, _strip(model), model.stage == "lobby" and _switched_view(model)]
-    return page(top, client, _sight(model, client), model.board, _steps(model.stage, step, steps))
+    return [
+        title,
+        _strip(model),
+        model.stage == "lobby" and _switched_view(model),
+        panel(client, _sight(model, client), model.board, _steps(model.stage, step, steps)),
+    ]
 
 
 def _steps(stage: str, said: Child, steps: list) -> Element:

@@ -9,7 +9,7 @@ parameters and are worded here, in the page's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -339,56 +339,11 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     return moved, (client.move(move) if move is not None else None)
 
 
-def page(
-    head: Sequence[Child],
-    client: Client,
-    sight: Sight,
-    board: screen.MatchUi | None = None,
-    steps: Element | None = None,
-) -> list[Child]:
-    """A lobby's page under its ``head`` (the title, the host's invitations or a guest's connection line): the
-    lobby (``panel``) under it; while a match runs, its match screen first, in a section of its own, then the head
-    and the rest of the lobby. The page's order is the one Tab and a screen reader follow, and the one every
-    window shows: a phone held sideways showed the match first by a CSS ``order`` alone, and the host's "Invite
-    a player", drawn under the board, came before it in Tab order. An ended match stays under the lobby's lines,
-    which then say what comes next."""
-    lobby = client.lobby
-    table = match_table(client, sight) if board is not None else None
-    if lobby is None or lobby.phase != "playing" or board is None or table is None:
-        return [*head, panel(client, sight, board, steps)]
-    first = h(
-        "section",
-        {"class": "lobby-match"},
-        _screen(client, lobby, sight, board, table, steps),
-    )
-    return [first, *head, panel(client, sight, board, steps, apart=True)]
-
-
-def _screen(
-    client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi, table: screen.Table, steps: Element | None
-) -> Element:
-    return screen.render(
-        board,
-        table,
-        _match_controls(client, lobby, sight, board),
-        _working(sight, board),
-        _gone(client, lobby, sight, table, board),
-        steps,
-    )
-
-
-def panel(
-    client: Client,
-    sight: Sight,
-    board: screen.MatchUi | None = None,
-    steps: Element | None = None,
-    apart: bool = False,
-) -> Element:
+def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, steps: Element | None = None) -> Element:
     """The whole lobby for this page (``board``: the match screen's state, when the game has a board).
     ``steps``: what a guest's page that lost the host does to come back (its Rejoin form, then its reply),
     right under the board (``screen.render``'s ``under``), where it moves neither the board nor the lines above
-    it; with no match on show, under the lobby's heading. ``apart``: the match screen is drawn before the page's
-    head instead (``page``)."""
+    it; with no match on show, under the lobby's heading."""
     lobby = client.lobby
     if lobby is None:
         return h(
@@ -427,7 +382,16 @@ def panel(
         _problem(client),
         _waiting(client, sight),
         table is not None and _role(client, lobby),
-        board is not None and table is not None and not apart and _screen(client, lobby, sight, board, table, steps),
+        board is not None
+        and table is not None
+        and screen.render(
+            board,
+            table,
+            _match_controls(client, lobby, sight, board),
+            _working(sight, board),
+            _gone(client, lobby, sight, table, board),
+            steps,
+        ),
         not shows_match and steps,
         h(
             "div",
