@@ -96,6 +96,41 @@ def seated(name: str, tag: str) -> str | None:
     return None
 
 
+def unnamed_bot(name: str, level: str) -> bool:
+    """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
+    may be called "Bot") with no name of its own: stored as ``NAME`` (a table's computer seat left
+    unnamed), or given its label (a lobby's, in the page's language). The table's setup form and every
+    board ask this one rule, so what the form leaves empty is what a board names by its label. The label is
+    compared exactly: only the page itself gives it (``ui.lobby.panel._names``, in the language it is read
+    in), never a save or a peer, whose names ``lobby.protocol.parse_name`` reads (no brackets: a plain-space
+    "Bot (Hard)" is refused there, not read as a person's name)."""
+    return bool(level) and (name in (NAME, label(level)) or bot_tag(name) is not None)
+
+
+def kept_bot(tag: str) -> str:
+    """How a table stores an unnamed computer player that a rematch moved off the seat read ``tag`` (players
+    read "Bot B (Normal)" there): "Bot B", so it keeps that name at its new seat (``bot_name``), as a person keeps
+    theirs. Back at that seat it is stored as ``NAME`` again."""
+    return f"{NAME} {tag}"
+
+
+def moved_bot(name: str, level: str, was: str, now: str) -> str:
+    """How a rematch stores the player called ``name`` that it moved from the seat read ``was`` to the one read
+    ``now``: a computer left unnamed (``unnamed_bot``) keeps the letter it was named by (``kept_bot``), stored
+    as ``NAME`` again once back at that seat; any other name as it is. A table's Rematch (``ui.table.turned``)
+    and a lobby's (``lobby.session.Session``) both store it so."""
+    if not unnamed_bot(name, level):
+        return name
+    kept = bot_tag(name) or was
+    return NAME if kept == now else kept_bot(kept)
+
+
+def bot_tag(name: str) -> str | None:
+    """The seat's tag a computer player stored by ``kept_bot`` is called by; ``None`` for any other name."""
+    head, _, tag = name.partition(" ")
+    return tag if head == NAME and tag and len(tag) <= 2 and tag.isascii() and tag.isalnum() else None
+
+
 def turn_seed(match_seed: int, seat: str, at: int) -> int:
     """The seed of ``seat``'s thinking at step ``at`` of a match: from the match's own seed, so a page
     reloaded mid-match (a table, the lobby's host) makes the same move again."""

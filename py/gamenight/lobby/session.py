@@ -30,7 +30,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.bot import NAME as BOT_NAME  # never shown: every page calls it "Bot B (Hard)" (bot.called)
-from gamenight.core.bot import parse_level, turn_seed
+from gamenight.core.bot import moved_bot, parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Log, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
@@ -48,7 +48,6 @@ from gamenight.lobby.record import (
     recent_steps,
     replay_steps,
 )
-from gamenight.ui.match import moved_bot
 
 HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
@@ -677,7 +676,7 @@ class Session:
     def _keep_bot_names(self, held: Mapping[str, str | None]) -> None:
         """A computer player left unnamed that the match about to start seats elsewhere (a rematch turned the
         seats) keeps the name it was played under, read with its new seat ("Bot B (Normal) (A)"), as at a table
-        (``ui.match.moved_bot``, the one rule): every page reads it from the member's name."""
+        (``core.bot.moved_bot``, the one rule): every page reads it from the member's name."""
         game = self.game
         was, now = seat_tags(game, list(self.seats)), seat_tags(game, list(held))
         before = {m: s for s, m in self.seats.items() if m is not None}

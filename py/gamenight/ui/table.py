@@ -37,7 +37,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import LEVELS, NAME, PAUSE_MS, called, level_name, parse_level, thinking, turn_seed
+from gamenight.core.bot import (
+    LEVELS,
+    NAME,
+    PAUSE_MS,
+    called,
+    level_name,
+    moved_bot,
+    parse_level,
+    thinking,
+    turn_seed,
+    unnamed_bot,
+)
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_keys
@@ -313,7 +324,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())
                 return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
-        unnamed = [match.unnamed_bot(n, bots.get(s, "")) for s, n in zip(seat_ids(rules, count), names, strict=True)]
+        unnamed = [unnamed_bot(n, bots.get(s, "")) for s, n in zip(seat_ids(rules, count), names, strict=True)]
         # The lobby's rule for names that must differ ("Bea" and "Bea." are one name: ``names.name_key``).
         named = [name_key(n) for n, bot in zip(names, unnamed, strict=True) if not bot]
         if len(set(named)) != len(named):  # unnamed computers are told apart by their seats
@@ -372,7 +383,7 @@ def turned(model: Model) -> Model:
     Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
     pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
     language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal) (A)"),
-    stored as ``match.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
+    stored as ``core.bot.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
     its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
@@ -382,7 +393,7 @@ def turned(model: Model) -> Model:
         rules, [(s, name, model.bots.get(s, "")) for s, name in zip(seats, model.names, strict=True)]
     )
     names = tuple(
-        match.moved_bot(name, level, tags[was], tags[s]) for s, (was, name, level) in zip(seats, players, strict=True)
+        moved_bot(name, level, tags[was], tags[s]) for s, (was, name, level) in zip(seats, players, strict=True)
     )
     bots = {s: level for s, (_was, _name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
@@ -827,7 +838,7 @@ def setup_view(model: Model) -> Element:
                         "value": model.names[i]
                         if i < len(model.names)
                         and match.default_number(model.names[i]) is None
-                        and not match.unnamed_bot(model.names[i], model.bots.get(seat, ""))
+                        and not unnamed_bot(model.names[i], model.bots.get(seat, ""))
                         else "",
                         # What the seat's player is called if the field is left empty: a computer's name
                         # by the rule of every page ("Bot B (Hard)"), a person's default ("Player 2").

@@ -179,7 +179,7 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     for page in (host, bea):
         assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     # It keeps the name it was played under, read with the seat it moved to, on every page (as a table's
-    # Rematch keeps it: ``ui.match.moved_bot``); it was "Bot A (Normal)", read as another opponent.
+    # Rematch keeps it: ``core.bot.moved_bot``); it was "Bot A (Normal)", read as another opponent.
     for page in (host, bea):
         assert cards(page)[0].startswith("Bot\u00a0B\u00a0(Normal) (A)"), cards(page)
         assert "Bot\u00a0B\u00a0(Normal)\u00a0(A)" in text_of(page.by_class("seats")[0])

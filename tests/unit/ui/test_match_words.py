@@ -1,10 +1,10 @@
 """Small words of the match screen: a seat's colour named (``match.colour_name``), and which computer player
-has no name of its own (``match.unnamed_bot``)."""
+has no name of its own (``core.bot.unnamed_bot``)."""
 
 import pytest
 
 from gamenight import i18n
-from gamenight.core.bot import label
+from gamenight.core.bot import label, unnamed_bot
 from gamenight.core.errors import BadMessage
 from gamenight.lobby.protocol import parse_name
 from gamenight.lobby.record import parse_record
@@ -29,4 +29,4 @@ def test_no_save_or_peer_message_can_hold_a_computer_player_s_label_plain_spaced
     assert parse_record({**record, "names": {"A": "Ann", "C": "Bot"}}).names["C"] == "Bot"
     with pytest.raises(BadMessage):
         parse_record({**record, "names": {"A": "Ann", "C": "Bot (Normal)"}})
-    assert match.unnamed_bot(label("normal"), "normal") and not match.unnamed_bot("Bot (Normal)", "normal")
+    assert unnamed_bot(label("normal"), "normal") and not unnamed_bot("Bot (Normal)", "normal")

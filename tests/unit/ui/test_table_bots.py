@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gamenight import games, i18n
-from gamenight.core.bot import decide
+from gamenight.core.bot import decide, unnamed_bot
 from gamenight.core.rng import derive
 from gamenight.raythread import GAME, rules
 from gamenight.ui import app, match, table
@@ -436,12 +436,12 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
 
 
 def test_one_rule_says_which_computer_player_has_no_name_of_its_own_for_the_form_and_the_boards():
-    """``match.unnamed_bot``: a computer seat stored as "Bot" (a table's) or named by its label (a lobby's),
+    """``core.bot.unnamed_bot``: a computer seat stored as "Bot" (a table's) or named by its label (a lobby's),
     never a person, who may be called "Bot", nor a computer given a name. The table's setup form asks it
     twice (which names must differ; which field it leaves empty) and the boards ask it for every seat."""
-    assert match.unnamed_bot("Bot", "hard") and match.unnamed_bot("Bot\u00a0(Hard)", "hard")
-    assert not match.unnamed_bot("Bot", "") and not match.unnamed_bot("Hal", "hard")
-    assert not match.unnamed_bot("Bot\u00a0(Easy)", "hard"), "another level's label names another computer"
+    assert unnamed_bot("Bot", "hard") and unnamed_bot("Bot\u00a0(Hard)", "hard")
+    assert not unnamed_bot("Bot", "") and not unnamed_bot("Hal", "hard")
+    assert not unnamed_bot("Bot\u00a0(Easy)", "hard"), "another level's label names another computer"
     # A person called Bot beside two computers left unnamed: three players, names that differ.
     model, _ = started(("here", "easy", "hard"), ("Bot", "", ""))
     assert [(s.name, s.kind) for s in model.inner.seats] == [("Bot", "here"), ("Bot", "bot"), ("Bot", "bot")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, label, level_name
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, bot_tag, label, level_name, moved_bot
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, counting, form_number, named_seat, seat_colour, seat_groups, seat_ids, seat_tags
 from gamenight.i18n import N_, _, describe, ngettext
@@ -547,7 +547,7 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
         return ""
     # The rematch's table as it will be seated, its players named as the match's table names them (a computer
     # player by its label, or moved off the seat it was named by, by the name the session will store for it:
-    # ``screen.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    # ``core.bot.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
     names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
     was, at = _tags(lobby), {s.member: s.id for s in lobby.seats if s.member is not None}
@@ -555,7 +555,7 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
 
     def moved(seat: str, member: str) -> str:
         name, level = names.get(member, ""), bots.get(member, "")
-        return screen.moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
+        return moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
 
     table = screen.Table(
         lobby.game,
@@ -631,8 +631,8 @@ def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
     page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
     rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
-    ``screen.moved_bot``), which the match screen reads "Bot B (Hard) (A)" (``screen.bot_name``)."""
-    return {m.id: (m.name if screen.bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
+    ``core.bot.moved_bot``), which the match screen reads "Bot B (Hard) (A)" (``screen.bot_name``)."""
+    return {m.id: (m.name if bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
 
 
 def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
