@@ -20,11 +20,14 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
 def violations(page: Page) -> list[str]:
-    """The serious and critical axe violations on the page, one line each."""
-    page.add_script_tag(path=str(AXE))  # injected inline: no request leaves the page
+    """The serious and critical axe violations on the page, one line each. axe is injected once a page: the
+    app routes without reloading, so it stays; only violations are gathered (``resultTypes``: the passes'
+    and the incomplete checks' nodes are not collected, which leaves every violation and its nodes)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))  # injected inline: no request leaves the page
     found = page.evaluate(
         """async (tags) => {
-            const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+            const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
             return result.violations
                 .filter((v) => v.impact === 'serious' || v.impact === 'critical')
                 .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
@@ -172,13 +175,32 @@ SCREENS = {
     "desktop-light": {"color_scheme": "light", "viewport": {"width": 1280, "height": 800}},
     "phone-dark": PHONE,
 }
+# Where the desktop's page is checked again with the system's forced colours in the dark palette (as Windows'
+# High Contrast Black): each screen where a board keeps its own colours and the page around it the system's.
+FORCED_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
+    ("#/", None),
+    ("#/raythread/table", start_table),
+    ("#/raythread/table", place_a_tile),
+    ("#/lightseeker/table", start_lightseeker),
+    ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
+    ("#/host?game=raythread", open_host),
+    ("#/settings", ask_to_clear_data),
+    ("#/raythread/table", open_help),
+]
+
+
+def where(route: str, then: Callable[[Page], None] | None) -> str:
+    return f"{route}{' (then ' + then.__name__ + ')' if then else ''}"
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site_url: str, screen: str):
-    """One page per screen goes through every route (the app routes without reloading)."""
+    """One page per screen goes through every route (the app routes without reloading): no serious or
+    critical axe violation, and no id on two elements. On the desktop, each screen of ``FORCED_ROUTES`` is
+    checked by axe a second time with the system's forced colours in the dark palette (the media emulated on the
+    live page, then the light palette again), its failures named "forced colours"."""
     with watched_page(browser, site_url, **SCREENS[screen]) as page:
-        found = {}
+        found, forced = {}, 0
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
             page.evaluate("(route) => { location.hash = route; }", route)
@@ -190,7 +212,14 @@ def test_no_serious_accessibility_violations_on_any_route(browser: Browser, site
             if twice := duplicate_ids(page):
                 problems.append(f"ids on more than one element: {twice}")
             if problems:
-                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
+                found[where(route, then)] = problems
+            if screen == "desktop-light" and (route, then) in FORCED_ROUTES:
+                forced += 1
+                page.emulate_media(color_scheme="dark", forced_colors="active")
+                if problems := violations(page):
+                    found[f"forced colours, dark: {where(route, then)}"] = problems
+                page.emulate_media(color_scheme="light", forced_colors="none")
+        assert forced == (len(FORCED_ROUTES) if screen == "desktop-light" else 0), "a forced-colours screen missed"
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
 
 
@@ -211,44 +240,54 @@ def style(page: Page, selector: str, *names: str) -> dict[str, str]:
     return page.locator(selector).first.evaluate(STYLE, list(names))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_states_told_by_a_shadow_or_a_fill_stay_visible_in_forced_colours(browser: Browser, site_url: str, scheme: str):
+def test_states_told_by_a_shadow_or_a_fill_stay_visible_in_forced_colours(browser: Browser, site_url: str):
     """With the system's forced colours (Windows High Contrast) the browser drops every shadow and paints every
     background in its own colours: the chosen tile and orientation of Raythread's hand (an inset shadow) looked
     like the others, a seat's swatch lost its colour (a background), the card of the seat to play its inner
     line (a shadow), a disabled Reflection button was only faded, and the help's box had no edge on the page
-    (its shadow)."""
-    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": scheme, "forced_colors": "active"}
+    (its shadow). One page checks each screen in the light palette, then the dark one (the media emulated on
+    the live page), a failure naming the palette; the connection states' marks in the dark one."""
+    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "light", "forced_colors": "active"}
+    schemes = ("light", "dark")
     with watched_page(browser, site_url, **screen) as page:
         open_app(page, site_url, "#/raythread/table")
         start_table(page)
-        highlight = page.evaluate(SYSTEM_COLOUR, "Highlight")
-        chosen, other = (
-            style(page, ".rt-orient.chosen", "background-color"),
-            style(page, ".rt-orient:not(.chosen)", "background-color"),
-        )
-        assert chosen["background-color"] == highlight != other["background-color"], (chosen, other)
-        tile = style(page, ".rt-hand-tile.chosen", "background-color")
-        assert tile["background-color"] == highlight, tile
-        assert style(page, ".match-seat .swatch.lane-A", "background-color")["background-color"] == "rgb(230, 159, 0)"
-        assert "gradient" in style(page, ".match-seat .swatch:not(.lane-A)", "background-image")["background-image"]
-        turn = style(page, ".match-seat.turn", "outline-style", "outline-width")
-        assert turn["outline-style"] == "solid" and turn["outline-width"] != "0px", turn
-        assert style(page, ".match-seat:not(.turn)", "outline-style")["outline-style"] == "none"
+        for scheme in schemes:
+            page.emulate_media(color_scheme=scheme, forced_colors="active")
+            highlight = page.evaluate(SYSTEM_COLOUR, "Highlight")
+            chosen, other = (
+                style(page, ".rt-orient.chosen", "background-color"),
+                style(page, ".rt-orient:not(.chosen)", "background-color"),
+            )
+            assert chosen["background-color"] == highlight != other["background-color"], (scheme, chosen, other)
+            tile = style(page, ".rt-hand-tile.chosen", "background-color")
+            assert tile["background-color"] == highlight, (scheme, tile)
+            swatch = style(page, ".match-seat .swatch.lane-A", "background-color")["background-color"]
+            assert swatch == "rgb(230, 159, 0)", (scheme, swatch)
+            gradient = style(page, ".match-seat .swatch:not(.lane-A)", "background-image")["background-image"]
+            assert "gradient" in gradient, (scheme, gradient)
+            turn = style(page, ".match-seat.turn", "outline-style", "outline-width")
+            assert turn["outline-style"] == "solid" and turn["outline-width"] != "0px", (scheme, turn)
+            outline = style(page, ".match-seat:not(.turn)", "outline-style")["outline-style"]
+            assert outline == "none", (scheme, outline)
         open_help(page)
-        assert style(page, "#overlay", "border-top-style")["border-top-style"] == "solid"
+        for scheme in schemes:
+            page.emulate_media(color_scheme=scheme, forced_colors="active")
+            border = style(page, "#overlay", "border-top-style")["border-top-style"]
+            assert border == "solid", (scheme, border)
         page.keyboard.press("Escape")
         page.evaluate("(route) => { location.hash = route; }", "#/reflection/solo?preset=easy&seed=2024")
         redo = page.locator('button[aria-disabled="true"]', has_text="Redo")
         expect(redo).to_be_visible(timeout=60_000)
-        grey = page.evaluate(SYSTEM_COLOUR, "GrayText")
-        assert redo.evaluate(STYLE, ["color", "opacity"]) == {"color": grey, "opacity": "1"}
+        for scheme in schemes:
+            page.emulate_media(color_scheme=scheme, forced_colors="active")
+            grey = page.evaluate(SYSTEM_COLOUR, "GrayText")
+            drawn = redo.evaluate(STYLE, ["color", "opacity"])
+            assert drawn == {"color": grey, "opacity": "1"}, (scheme, drawn)
         # A connection's state: a member's row on the host's page, a guest's own strip and what to do under the
         # board. Each was told by its colour beside its words (the accent, the danger red), which the system's
         # palette paints as every other: each now has a mark and a border of its own, in either palette (checked
-        # in one: neither mark nor border depends on it).
-        if scheme != "dark":
-            return
+        # in the dark one, the page's palette now: neither mark nor border depends on it).
         from tests.e2e.test_phone import show_markup  # it imports this module
 
         marks: dict[str, tuple[str, ...]] = {}
@@ -301,35 +340,6 @@ def mark(box, inner: str | None) -> tuple[str, ...]:
     """What a state draws beside its words: the mark before them (``inner``'s, else the box's), and the box's
     border's style and width."""
     return tuple(box.first.evaluate(MARK, inner))
-
-
-FORCED_ROUTES: list[tuple[str, Callable[[Page], None] | None]] = [
-    ("#/", None),
-    ("#/raythread/table", start_table),
-    ("#/raythread/table", place_a_tile),
-    ("#/lightseeker/table", start_lightseeker),
-    ("#/reflection/solo?preset=easy&seed=2024", play_reflection),
-    ("#/host?game=raythread", open_host),
-    ("#/settings", ask_to_clear_data),
-    ("#/raythread/table", open_help),
-]
-
-
-def test_no_serious_accessibility_violations_in_forced_colours(browser: Browser, site_url: str):
-    """axe over the screens with the system's forced colours (the dark palette, as Windows' High Contrast
-    Black): a board keeps its own colours there, the page around it the system's."""
-    screen = {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark", "forced_colors": "active"}
-    with watched_page(browser, site_url, **screen) as page:
-        found = {}
-        open_app(page, site_url, "#/")
-        for route, then in FORCED_ROUTES:
-            page.evaluate("(route) => { location.hash = route; }", route)
-            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
-            if then:
-                then(page)
-            if problems := violations(page):
-                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
-        assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
 
 
 # --- reduced motion ---------------------------------------------------------------------------------------------

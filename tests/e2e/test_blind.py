@@ -192,10 +192,10 @@ def where(name: str) -> tuple[int, int]:
 
 
 def walk(page: Page, ear: Listener, target: tuple[int, int]) -> None:
-    """Move the board's cursor to ``target`` with the arrows, hearing the cell's name after each step."""
+    """Move the board's cursor to ``target`` with the arrows, hearing the cell's name after each step (the
+    tree is read once to start: after a step, the cell heard is where the cursor is)."""
+    r, c = where(focus_name(ear, ear.nodes()))
     for _ in range(60):
-        now = focus_name(ear, ear.nodes())
-        r, c = where(now)
         if (r, c) == target:
             return
         if r != target[0]:
@@ -211,6 +211,7 @@ def walk(page: Page, ear: Listener, target: tuple[int, int]) -> None:
             ),
             f"row {step[0] + 1}, column {step[1] + 1}",
         )
+        r, c = step
     raise AssertionError(f"the cursor never reached {target}")
 
 

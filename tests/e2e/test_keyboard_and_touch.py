@@ -234,6 +234,8 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     app.keyboard.press("Enter")
     rematch(app, game_id, moves)
     assert pointer_events(app) == 0, "a whole match with no pointer at all"
+    if game_id == "raythread":
+        help_over_the_table(app, touch=False)
 
 
 @pytest.mark.timeout(600)
@@ -250,16 +252,20 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
     before_rematch(phone)
     phone.tap("button[data-action=table-new]")
     rematch(phone, game_id, moves)
+    if game_id == "raythread":
+        help_over_the_table(phone, touch=True)
 
 
-def test_the_help_lists_the_touch_gestures_on_a_touch_screen_only(phone: Page, app: Page, site_url: str):
-    """The header's "?" over Raythread's table in play: a phone (touch) shows the gestures first and the
-    keys after; a desktop with a mouse shows only the keys."""
-    for page in (phone, app):
-        open_app(page, site_url, "#/raythread/table?vs=normal")
-        page.click("#app-help")  # a tap on the phone
-        expect(page.locator("#overlay")).to_be_focused()
-        expect(page.locator("#overlay .keys").last).to_contain_text("Enter")
-    expect(phone.locator(".help-touch")).to_be_visible()
-    expect(phone.locator(".help-touch")).to_contain_text("Tap a cell")
-    expect(app.locator(".help-touch")).to_be_hidden()
+def help_over_the_table(page: Page, touch: bool) -> None:
+    """The header's "?" over Raythread's table in play (the rematch, after the match by keyboard or by touch): a
+    phone (touch) shows the gestures first and the keys after; a desktop with a mouse shows only the keys. (It was
+    a test of its own, two pages booted for it alone; the keyboard's match asks for it once its pointer-free
+    count is checked.)"""
+    page.click("#app-help")  # a tap on the phone
+    expect(page.locator("#overlay")).to_be_focused()
+    expect(page.locator("#overlay .keys").last).to_contain_text("Enter")
+    if touch:
+        expect(page.locator(".help-touch")).to_be_visible()
+        expect(page.locator(".help-touch")).to_contain_text("Tap a cell")
+    else:
+        expect(page.locator(".help-touch")).to_be_hidden()

@@ -14,6 +14,7 @@ import json
 import shutil
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -126,16 +127,80 @@ def cache_state(page: Page) -> dict:
     )
 
 
+@contextmanager
+def case(name: str) -> Iterator[None]:
+    """A step of a test that takes several in turn on one saved app: a failure in it names the step."""
+    try:
+        yield
+    except Exception as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
 def ready(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.app") == "ready", page.inner_text("body")
 
 
-# --- the manifest --------------------------------------------------------------------------------
+# --- one visit online: the saved app, its updates' look, its manifest and the settings -------------------
 
 
-def test_the_manifest_is_linked_valid_and_the_app_installable(watched: Page, profile, deployment: Deployment):
-    page = open_app(watched, deployment.url)
+def test_the_first_visit_saves_an_installable_app_that_starts_warm_and_the_settings_show_it(
+    watched: Page, profile: BrowserContext, deployment: Deployment
+):
+    """One profile's first visit installs the service worker (14 MB copied into Cache Storage: the longest part),
+    then each check takes the saved app in turn, a failure naming its step:
+
+    - the first visit saves the app (the precache holds exactly the manifest's files, revalidated, not
+      downloaded twice);
+    - a look for a new version fetches the worker and nothing else;
+    - a warm start downloads nothing;
+    - the manifest is linked, valid and the app installable (Chromium's own verdict), its icons their sizes;
+    - the settings page shows the saved app and clears my data, keeping the language."""
+    with case("the first visit saves the app"):
+        first_visit_saves_the_app(watched, deployment)
+    with case("a look for a new version fetches the worker and nothing else"):
+        a_look_for_a_new_version(watched, deployment)
+    with case("a warm start downloads nothing"):
+        a_warm_start_downloads_nothing(watched, deployment)
+    with case("the manifest is linked, valid and the app installable"):
+        the_manifest_is_linked_valid_and_the_app_installable(watched, profile, deployment)
+    with case("the settings page shows the saved app and clears my data"):
+        the_settings_page_shows_the_saved_app_and_clears_my_data(watched, deployment)
+
+
+def first_visit_saves_the_app(watched: Page, deployment: Deployment) -> None:
+    open_app(watched, deployment.url)
+    controlled(watched)
+    state = cache_state(watched)
+    assert state["names"] == [f"gnc-precache-v2-{deployment.url}/"]
+    files = {entry["url"][1:] for entry in deployment.manifest()}  # "/vendor/…"
+    assert {urlsplit(key).path for key in state["keys"]} == files
+    # Installing revalidated what the page had just downloaded (304) instead of downloading it again.
+    bodies = [path for path, code in deployment.answered if code == 200]
+    assert sorted(p for p in set(bodies) if bodies.count(p) > 1) == []
+
+
+def a_look_for_a_new_version(watched: Page, deployment: Deployment) -> None:
+    # The browser also compares each script a worker imports, downloading any its HTTP cache lacks (a
+    # warm start once fetched workbox-core.prod.js again): the built worker carries Workbox inline.
+    # (Before the warm start's reload: a navigation makes the browser look for a new worker of its own.)
+    deployment.answered.clear()
+    watched.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+    assert [path for path, _code in deployment.answered] == ["/sw.js"]
+
+
+def a_warm_start_downloads_nothing(watched: Page, deployment: Deployment) -> None:
+    deployment.answered.clear()
+    watched.reload()
+    ready(watched)
+    expect(watched.locator("main.home")).to_be_visible()
+    # Only the browser's look for a new version of the worker reached the server.
+    assert {path for path, _code in deployment.answered} <= {"/sw.js"}
+
+
+def the_manifest_is_linked_valid_and_the_app_installable(
+    page: Page, profile: BrowserContext, deployment: Deployment
+) -> None:
     assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.webmanifest"
     themes = page.eval_on_selector_all('meta[name="theme-color"]', "els => els.map(e => [e.media, e.content])")
     assert dict(themes) == {"(prefers-color-scheme: light)": "#f7f5ef", "(prefers-color-scheme: dark)": "#12131a"}
@@ -160,41 +225,7 @@ def test_the_manifest_is_linked_valid_and_the_app_installable(watched: Page, pro
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= purposes
 
 
-# --- the service worker --------------------------------------------------------------------------
-
-
-def test_the_first_visit_saves_the_app_and_a_warm_start_downloads_nothing(watched: Page, deployment: Deployment):
-    open_app(watched, deployment.url)
-    controlled(watched)
-    state = cache_state(watched)
-    assert state["names"] == [f"gnc-precache-v2-{deployment.url}/"]
-    files = {entry["url"][1:] for entry in deployment.manifest()}  # "/vendor/…"
-    assert {urlsplit(key).path for key in state["keys"]} == files
-    # Installing revalidated what the page had just downloaded (304) instead of downloading it again.
-    bodies = [path for path, code in deployment.answered if code == 200]
-    assert sorted(p for p in set(bodies) if bodies.count(p) > 1) == []
-
-    deployment.answered.clear()
-    watched.reload()
-    ready(watched)
-    expect(watched.locator("main.home")).to_be_visible()
-    # Only the browser's look for a new version of the worker reached the server.
-    assert {path for path, _code in deployment.answered} <= {"/sw.js"}
-
-
-def test_a_look_for_a_new_version_fetches_the_worker_and_nothing_else(watched: Page, deployment: Deployment):
-    # The browser also compares each script a worker imports, downloading any its HTTP cache lacks (a
-    # warm start once fetched workbox-core.prod.js again): the built worker carries Workbox inline.
-    open_app(watched, deployment.url)
-    controlled(watched)
-    deployment.answered.clear()
-    watched.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
-    assert [path for path, _code in deployment.answered] == ["/sw.js"]
-
-
-def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment):
-    open_app(watched, deployment.url)
-    controlled(watched)
+def the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page, deployment: Deployment) -> None:
     watched.evaluate(
         "localStorage.setItem('gnc:lang', 'en'); localStorage.setItem('gnc:reflection.stats', '{}');"
         "localStorage.setItem('not-ours', 'kept')"
@@ -218,16 +249,6 @@ def test_the_settings_page_shows_the_saved_app_and_clears_my_data(watched: Page,
         "Nothing to clear: this device keeps no stats, puzzles, matches or game nights of yours."
     )
     expect(watched.locator("#clear-data")).to_be_focused()
-
-
-def test_an_invitation_link_opens_in_the_saved_app(watched: Page, deployment: Deployment):
-    # Links people share carry a query and a hash: the saved app must serve them like its start page
-    # (an installed app opens them; with the server gone, nothing else could).
-    open_app(watched, deployment.url)
-    controlled(watched)
-    deployment.stop()
-    open_app(watched, deployment.url, "?stun=none#join=not-a-real-code")
-    expect(watched.locator("main.join h1")).to_have_text("This invitation cannot be used")
 
 
 def play_reflection_solo(page: Page) -> None:
@@ -273,19 +294,34 @@ OFFLINE_PLAY: list[tuple[str, Callable[[Page], None]]] = [
 ]
 
 
-@pytest.mark.parametrize("play", [p for _name, p in OFFLINE_PLAY], ids=[name for name, _p in OFFLINE_PLAY])
-def test_offline_after_one_visit_the_app_boots_and_plays(
-    watched: Page, profile: BrowserContext, deployment: Deployment, play
+def test_the_saved_app_opens_an_invitation_link_and_offline_boots_and_plays_each_game(
+    watched: Page, profile: BrowserContext, deployment: Deployment
 ):
+    """After one visit online (the service worker installed), with the server gone, in turn, a failure naming its
+    step:
+
+    - an invitation link opens in the saved app (links people share carry a query and a hash: the saved app
+      must serve them like its start page; an installed app opens them; with the server gone, nothing else
+      could);
+    - with no network either, a reload boots the app, which plays each of ``OFFLINE_PLAY`` (a Reflection
+      puzzle solved, Raythread Rally and Light Seeker on one device) one after another."""
     open_app(watched, deployment.url)
     controlled(watched)
     deployment.stop()  # no server at all …
-    profile.set_offline(True)  # … and no network
-    watched.reload()
-    ready(watched)
+    with case("an invitation link opens in the saved app"):
+        open_app(watched, deployment.url, "?stun=none#join=not-a-real-code")
+        expect(watched.locator("main.join h1")).to_have_text("This invitation cannot be used")
+    watched.evaluate("location.hash = '#/'")  # the start page, which the reload below boots offline
     expect(watched.locator("main.home h1")).to_be_visible()
-    play(watched)
-    assert watched.evaluate("navigator.onLine") is False
+    profile.set_offline(True)  # … and no network
+    with case("offline after one visit, the app boots"):
+        watched.reload()
+        ready(watched)
+        expect(watched.locator("main.home h1")).to_be_visible()
+    for name, play in OFFLINE_PLAY:
+        with case(f"offline after one visit, the app plays {name}"):
+            play(watched)
+            assert watched.evaluate("navigator.onLine") is False
 
 
 def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched: Page, deployment: Deployment):
@@ -343,35 +379,40 @@ def test_a_new_build_is_offered_never_forced_and_replaces_the_old_caches(watched
     expect(watched.locator(".update-offer")).to_have_count(0)
 
 
-def test_later_by_keyboard_leaves_focus_on_the_page_not_the_body(app: Page, site_url: str):
-    # The start page and the settings have no focus home for the render to fall back on: the pressed
-    # "Later" went with the offer and focus fell to the body (QA52).
-    open_app(app, site_url, "#/settings")
-    app.evaluate("dispatchEvent(new Event('gnc:update'))")  # what index.html says when a version waits
-    later = app.locator('[data-action="update-later"]')
-    later.focus()
-    app.keyboard.press("Enter")
-    expect(app.locator(".update-offer")).to_have_count(0)
-    expect(app.locator("main h1")).to_be_focused()
-    app.keyboard.press("Tab")
-    assert app.evaluate("document.activeElement !== document.body")
+def test_the_update_offer_s_later_and_tab_leave_focus_in_sight(app: Page, site_url: str):
+    """The offer of a new version over the settings (what index.html says when a version waits), on one page in
+    turn, a failure naming its step:
 
-
-def test_tab_never_leaves_focus_under_the_offer(app: Page, site_url: str):
-    # The offer stands over the page's foot: Tab to a control below the window scrolled it just into the
-    # window, or left it in sight behind the offer, and focus could not be seen (QA52: "← All games" on
-    # the settings, 1280×700).
-    app.set_viewport_size({"width": 1280, "height": 700})
-    open_app(app, site_url, "#/settings")
-    app.evaluate("dispatchEvent(new Event('gnc:update'))")
-    offer = app.locator(".update-offer")
-    expect(offer).to_be_visible()
-    app.locator("#clear-data").focus()
-    app.keyboard.press("Tab")
-    back = app.locator('main a[data-nav="home"]')
-    expect(back).to_be_focused()
-    bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
-    assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")
+    - Tab never leaves focus under the offer (1280×700): the offer stands over the page's foot: Tab to a control
+      below the window scrolled it just into the window, or left it in sight behind the offer, and focus could
+      not be seen (QA52: "← All games" on the settings, 1280×700);
+    - "Later" by keyboard leaves focus on the page, not the body (1280×800, the settings opened afresh under the
+      offer, which stays until put off): the start page and the settings have no focus home for the render to
+      fall back on: the pressed "Later" went with the offer and focus fell to the body (QA52)."""
+    with case("tab never leaves focus under the offer, at 1280x700"):
+        app.set_viewport_size({"width": 1280, "height": 700})
+        open_app(app, site_url, "#/settings")
+        app.evaluate("dispatchEvent(new Event('gnc:update'))")  # what index.html says when a version waits
+        offer = app.locator(".update-offer")
+        expect(offer).to_be_visible()
+        app.locator("#clear-data").focus()
+        app.keyboard.press("Tab")
+        back = app.locator('main a[data-nav="home"]')
+        expect(back).to_be_focused()
+        bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
+        assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")
+    with case("later by keyboard leaves focus on the page, not the body, at 1280x800"):
+        app.set_viewport_size({"width": 1280, "height": 800})
+        for route in ("#/", "#/settings"):  # the settings afresh, the offer still over them
+            app.evaluate("(route) => { location.hash = route; }", route)
+            app.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+        later = app.locator('[data-action="update-later"]')
+        later.focus()
+        app.keyboard.press("Enter")
+        expect(app.locator(".update-offer")).to_have_count(0)
+        expect(app.locator("main h1")).to_be_focused()
+        app.keyboard.press("Tab")
+        assert app.evaluate("document.activeElement !== document.body")
 
 
 # The browser asked to keep the storage answers only when the test says: ``window.gncAnswer(yes)``.
@@ -404,33 +445,50 @@ def crossing(a: dict, b: dict) -> bool:
 
 
 @pytest.mark.parametrize(
-    "screen",
-    [{"viewport": {"width": 1280, "height": 800}}, {**PHONE}, {**PHONE, "viewport": {"width": 320, "height": 640}}],
-    ids=["1280x800", "390x844-dark", "320x640-dark"],
+    "screen, sizes",
+    [({"viewport": {"width": 1280, "height": 800}}, [(1280, 800)]), ({**PHONE}, [(390, 844), (320, 640)])],
+    ids=["1280x800", "phone-dark"],
 )
-def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(browser: Browser, site_url: str, screen):
+def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(
+    browser: Browser, site_url: str, screen, sizes
+):
     """The answer to "Ask to keep it" takes focus: an inline span, its ring drew over the sentence before
-    it (on the same line and the line above) and broke into one ring per line where it wrapped."""
+    it (on the same line and the line above) and broke into one ring per line where it wrapped. A phone's page
+    asks at 390×844, then at 320×640 (the settings opened afresh at each size), a failure naming the size."""
     with watched_page(browser, site_url, **screen) as page:
         page.add_init_script(HELD_ANSWER)
         open_app(page, site_url, "#/settings")
-        page.locator("#keep-data").focus()
-        page.keyboard.press("Enter")
-        answer = page.locator("#kept-answer")
-        for words, then in (("Asking the browser…", "gncAnswer(false)"), ("declined for now", "")):
-            expect(answer).to_contain_text(words)
-            expect(answer).to_be_focused()
-            found = page.evaluate(RING)
-            assert found["out"] > 0, "the focused answer shows no ring"
-            assert len(found["rings"]) == 1, f"the ring is broken in {len(found['rings'])} over the lines"
-            (ring,) = found["rings"]
-            assert found["lines"], "no sentence before the answer"
-            assert not [line for line in found["lines"] if crossing(ring, line)], (ring, found["lines"])
-            if then:
-                # "Asking the browser…" shows before the app's request reaches the browser (it asks first
-                # whether the storage is kept already): answer only once the browser has been asked.
-                page.wait_for_function("() => typeof window.gncAnswer === 'function'")
-                page.evaluate(then)
+        for width, height in sizes:
+            if (width, height) != (page.viewport_size["width"], page.viewport_size["height"]):
+                page.set_viewport_size({"width": width, "height": height})
+                # The settings afresh (its ``init``: nothing asked yet), the last answer's resolver gone.
+                page.evaluate("() => { delete window.gncAnswer; location.hash = '#/'; }")
+                page.wait_for_function("document.documentElement.dataset.route === '#/'")
+                page.evaluate("location.hash = '#/settings'")
+                page.wait_for_function("document.documentElement.dataset.route === '#/settings'")
+            with case(f"at {width}x{height}"):
+                kept_answer_ring(page, f"{width}x{height}")
+
+
+def kept_answer_ring(page: Page, size: str) -> None:
+    """Ask to keep the data by keyboard; the answer's ring, asking and answered."""
+    page.locator("#keep-data").focus()
+    page.keyboard.press("Enter")
+    answer = page.locator("#kept-answer")
+    for words, then in (("Asking the browser…", "gncAnswer(false)"), ("declined for now", "")):
+        expect(answer).to_contain_text(words)
+        expect(answer).to_be_focused()
+        found = page.evaluate(RING)
+        assert found["out"] > 0, f"{size}: the focused answer shows no ring"
+        assert len(found["rings"]) == 1, f"{size}: the ring is broken in {len(found['rings'])} over the lines"
+        (ring,) = found["rings"]
+        assert found["lines"], f"{size}: no sentence before the answer"
+        assert not [line for line in found["lines"] if crossing(ring, line)], (size, ring, found["lines"])
+        if then:
+            # "Asking the browser…" shows before the app's request reaches the browser (it asks first
+            # whether the storage is kept already): answer only once the browser has been asked.
+            page.wait_for_function("() => typeof window.gncAnswer === 'function'")
+            page.evaluate(then)
 
 
 # Each text of the settings' storage list drawn past the right edge of the card's content (px): a grid
