@@ -65,20 +65,42 @@ def phone_problems(page: Page, width: int) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["390x844", "320x640"])
-def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site_url: str, size):
-    with phone(browser, site_url, size) as page:
+def go(page: Page, route: str) -> None:
+    """``route`` on the page that is open (the shell marks the route once it has drawn its screen)."""
+    page.evaluate("(route) => { location.hash = route; }", route)
+    page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+
+
+def afresh(page: Page, route: str) -> None:
+    """``route`` opened anew on the page that is open, as on a page that saved nothing: local storage cleared
+    and the route left for the home page, so its screen starts again from what is stored (nothing: a
+    table's setup form, or a match against the computer for ``?vs=``)."""
+    page.evaluate("localStorage.clear()")
+    go(page, "#/")
+    page.evaluate("(route) => { location.hash = route; }", route)
+
+
+def at_size(page: Page, size: tuple[int, int]) -> str:
+    """``page``'s window set to ``size``; its name for a failure's message."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    return f"at {size[0]}x{size[1]}"
+
+
+def test_routes_fit_a_phone_and_controls_are_finger_sized(browser: Browser, site_url: str):
+    """At 390×844 and 320×640 (one page takes both in turn at each route, the route's step done once)."""
+    with phone(browser, site_url, (390, 844)) as page:
         found = {}
         open_app(page, site_url, "#/")
         for route, then in ROUTES:
-            page.evaluate("(route) => { location.hash = route; }", route)
-            # The screen for the route is on the page (the shell marks it once it has drawn it).
-            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+            go(page, route)
             if then:
                 then(page)
-            problems = phone_problems(page, size[0])
-            if problems:
-                found[f"{route}{' (then ' + then.__name__ + ')' if then else ''}"] = problems
+            for size in PHONES:
+                at_size(page, size)
+                problems = phone_problems(page, size[0])
+                if problems:
+                    found[f"{route}{' (then ' + then.__name__ + ')' if then else ''} at {size[0]}x{size[1]}"] = problems
+            at_size(page, PHONES[0])
         assert not found, "\n".join(f"{route}: {problems}" for route, problems in found.items())
 
 
@@ -134,44 +156,7 @@ def start_raythread(page: Page, players: int, board: int | None = None) -> None:
     page.locator(".rt-board").wait_for()
 
 
-def open_raythread(page: Page, site_url: str, players: int) -> None:
-    """A table's match of ``players`` on the default board, which is 11 × 11."""
-    open_app(page, site_url, "#/raythread/table")
-    start_raythread(page, players)
-    assert page.locator(".rt-board").get_attribute("data-size") == "11"
-
-
 PHONES = [(390, 844), (320, 640)]
-
-
-@pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
-def test_raythread_numbers_are_readable_on_a_phone(browser: Browser, site_url: str, size, players: int):
-    """The default 11 × 11 board fitted to the screen: beacon values, scores and hand counts are at least
-    14 px."""
-    with phone(browser, site_url, size) as page:
-        open_raythread(page, site_url, players)
-        assert page.locator(".rt-board-wrap.zoomed").count() == 0, "the default view fits the board"
-        found = {what: smallest(page, selector) for what, selector in RAYTHREAD_NUMBERS.items()}
-        small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
-        assert not small, f"under {READABLE_PX} px: {small}"
-        assert phone_problems(page, size[0]) == []
-
-
-@pytest.mark.parametrize("board", [13, 15])
-def test_a_big_raythread_board_is_read_zoomed_in_on_a_phone(browser: Browser, site_url: str, board: int):
-    """A 13 or 15 board fitted to a 320 px screen is an overview; "Zoom in" gives cells a finger can hit
-    and beacon values of at least 14 px, and the board pans inside its frame, not the page."""
-    with phone(browser, site_url, (320, 640)) as page:
-        open_app(page, site_url, "#/raythread/table")
-        start_raythread(page, 2, board)
-        page.click(".rt-zoom")
-        page.locator(".rt-board-wrap.zoomed").wait_for()
-        beacons = smallest(page, ".rt-beacon text")
-        cell = page.evaluate("document.querySelector('.rt-cell rect').getBoundingClientRect().width")
-        assert beacons >= READABLE_PX, f"beacon values are {beacons:.1f} px"
-        assert cell >= 44, f"cells are {cell:.1f} px"
-        assert phone_problems(page, 320) == []
 
 
 def spread_valley(seed: int = 2, across: int = 8) -> tuple[str, int]:
@@ -195,32 +180,44 @@ def spread_valley(seed: int = 2, across: int = 8) -> tuple[str, int]:
     raise AssertionError(f"seed {seed} never spreads {across} cells across")
 
 
-@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
-def test_light_seeker_numbers_are_readable_on_a_phone(browser: Browser, site_url: str, size):
-    """Cube numbers, the light areas' values and the light count are at least 14 px, on a valley that has spread
-    (its camera zoomed out to 8 cells across) as on a fresh one."""
+def test_light_seeker_numbers_are_readable_on_a_phone_and_a_new_match_dealt_by_keyboard_is_in_view(
+    browser: Browser, site_url: str
+):
+    """One page, a valley that has spread (its camera zoomed out to 8 cells across; saved as the table saves it,
+    opened by its route), then a fresh one dealt by "New match":
+
+    - cube numbers, the light areas' values and the light count are at least 14 px on the spread valley, at
+      390×844 and 320×640, and the page fits the phone;
+    - on this device, "New match" during a match (under the board) ends it and deals another: focus goes to
+      the new match's status line, in the phone's window (390×844; dark, motion not reduced, as the
+      ``phone`` fixture's page was);
+    - on the fresh valley (the camera closer in) the cube numbers are no smaller, at 390×844 and 320×640."""
     saved, across = spread_valley()
-    with phone(browser, site_url, size) as page:
-        open_app(page, site_url, "#/lightseeker/table")
+    with phone(browser, site_url, PHONES[0]) as page:
+        open_app(page, site_url, "#/")
         page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", saved)
-        page.reload()
-        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+        go(page, "#/lightseeker/table")
         page.locator(".ls-board").wait_for()
         assert page.locator(".ls-value").count() > 0
-        found = {what: smallest(page, selector) for what, selector in LIGHT_SEEKER_NUMBERS.items()}
-        small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
-        assert not small, f"under {READABLE_PX} px on a valley {across} cells across: {small}"
-        assert phone_problems(page, size[0]) == []
-        # A fresh valley (the camera closer in): the numbers are no smaller.
-        page.evaluate("localStorage.removeItem('gnc:table.lightseeker')")
-        page.reload()
-        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
-        page.fill("input[name=name0]", "Ann")
-        page.fill("input[name=name1]", "Bea")
-        page.click("form[data-action=table-setup] button[type=submit]")
-        page.locator(".ls-board").wait_for()
-        cubes = smallest(page, ".ls-num")
-        assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px"
+        for size in PHONES:
+            where = f"on a valley {across} cells across {at_size(page, size)}"
+            found = {what: smallest(page, selector) for what, selector in LIGHT_SEEKER_NUMBERS.items()}
+            small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
+            assert not small, f"under {READABLE_PX} px {where}: {small}"
+            assert phone_problems(page, size[0]) == [], where
+        at_size(page, PHONES[0])
+        page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
+        expect(page.locator(".match-log li")).not_to_have_count(0)  # a match in progress: "New match" asks first
+        end_by_keyboard(page, "button[data-action=table-new]")
+        expect(page.locator(".match-log li")).to_have_count(0)
+        status = page.locator(".match-status")
+        expect(status).to_be_focused()
+        assert_in_window(page, (".match-status",))
+        page.emulate_media(color_scheme="light", reduced_motion="reduce")
+        for size in PHONES:
+            where = at_size(page, size)
+            cubes = smallest(page, ".ls-num")
+            assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px {where}"
 
 
 # The longest name a player may take, in one word that no browser breaks by itself.
@@ -381,37 +378,6 @@ def test_a_raythread_match_the_host_ended_keeps_no_empty_row_over_a_phone_s_boar
     assert ended["row"] < ended["line"] + 1, ended
 
 
-def test_a_new_match_dealt_by_keyboard_brings_the_focused_status_into_a_phone_s_window(phone: Page, site_url: str):
-    """On this device, "New match" during a match (under the board) ends it and deals another: focus goes
-    to the new match's status line, in the phone's window (390×844)."""
-    saved, _ = spread_valley()
-    open_app(phone, site_url, "#/lightseeker/table")
-    phone.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", saved)
-    phone.reload()
-    phone.wait_for_function("document.documentElement.dataset.app === 'ready'")
-    expect(phone.locator(".match-log li")).not_to_have_count(0)  # a match in progress: "New match" asks first
-    end_by_keyboard(phone, "button[data-action=table-new]")
-    expect(phone.locator(".match-log li")).to_have_count(0)
-    status = phone.locator(".match-status")
-    expect(status).to_be_focused()
-    assert_in_window(phone, (".match-status",))
-
-
-def test_a_refused_start_on_a_phone_brings_its_reason_into_the_window(phone: Page, site_url: str):
-    """A player's pass: four seats on this device, two of them given one name, and "Start the match" at the
-    form's foot pressed. Its reason was drawn above the form, out of the phone's window, so the press seemed to
-    do nothing; the page brings the reason into the window, and focus stays on the button."""
-    open_app(phone, site_url, "#/raythread/table")
-    phone.select_option("select[name=players]", "4")
-    for i, name in enumerate(("Ann", "Ann", "Cy", "Di")):
-        phone.fill(f"input[name=name{i}]", name)
-    start = phone.locator("form[data-action=table-setup] button[type=submit]")
-    start.tap()
-    expect(phone.locator("main.table > .notice")).to_have_text("Give every player a different name.")
-    assert_in_window(phone, ("main.table > .notice",))
-    expect(start).to_be_focused()
-
-
 # Each seat card as a phone draws it: its height, the first line of its name, and where its swatch, its
 # score and its kind badges ("computer", a level, "you") are.
 SEAT_ROWS = """() => [...document.querySelectorAll('.match-seat')].map((card) => {
@@ -442,36 +408,34 @@ def on_line(part: dict | None, line: dict) -> bool:
     return part is None or line["top"] <= (part["top"] + part["bottom"]) / 2 <= line["bottom"]
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_a_seat_reads_name_first_on_a_phone(browser: Browser, site_url: str, language: str):
+def seat_reads_name_first(page: Page, site_url: str, language: str) -> None:
     """QA: on a phone the seat list's kind badge ("computer") took the name's line and wrapped under it, or
     pushed the score onto a line of its own (Bot B (Hard) · computer / 0 points), so a computer's card was
     a line taller than a person's. A card reads name first: the swatch, the name and the score on one
     line, the kind under the name with the turn and the facts; the cards of a match are one height.
     One page takes each phone width in turn (the layout is CSS alone: nothing in the app reads the width)."""
-    with phone(browser, site_url, (PHONE_WIDTHS[0], 844), locale=language) as page:
-        for game, kinds in (("raythread", ("here", "hard", "easy", "here")), ("lightseeker", ("here", "normal"))):
-            open_app(page, site_url, f"#/{game}/table")
-            if game == "raythread":
-                page.select_option("select[name=players]", "4")
-            for i, kind in enumerate(kinds):
-                page.fill(f"input[name=name{i}]", "" if kind != "here" else ["Ann", "", "", "Di"][i])
-                page.select_option(f"select[name=kind{i}]", kind)
-            page.click("form[data-action=table-setup] button[type=submit]")
-            expect(page.locator(".match-seat")).to_have_count(len(kinds))
-            for width in PHONE_WIDTHS:
-                page.set_viewport_size({"width": width, "height": 844})
-                cards, where = page.evaluate(SEAT_ROWS), f"{game} at {width} px"
-                for card in cards:
-                    assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (where, card)
-                    assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (where, card)
-                if SHOTS:
-                    page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-{game}-{width}-{language}.png")
-                # The cards of one match are one height (a computer's card in Japanese was a line taller than
-                # a person's at 390 px: its second line wrapped).
-                assert len({c["height"] for c in cards}) == 1, (where, cards)
-            page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
-            page.evaluate("localStorage.clear()")
+    for game, kinds in (("raythread", ("here", "hard", "easy", "here")), ("lightseeker", ("here", "normal"))):
+        open_app(page, site_url, f"#/{game}/table")
+        if game == "raythread":
+            page.select_option("select[name=players]", "4")
+        for i, kind in enumerate(kinds):
+            page.fill(f"input[name=name{i}]", "" if kind != "here" else ["Ann", "", "", "Di"][i])
+            page.select_option(f"select[name=kind{i}]", kind)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-seat")).to_have_count(len(kinds))
+        for width in PHONE_WIDTHS:
+            page.set_viewport_size({"width": width, "height": 844})
+            cards, where = page.evaluate(SEAT_ROWS), f"{game} at {width} px"
+            for card in cards:
+                assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (where, card)
+                assert all(kind["top"] >= card["nameBottom"] - 1 for kind in card["kinds"]), (where, card)
+            if SHOTS:
+                page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-{game}-{width}-{language}.png")
+            # The cards of one match are one height (a computer's card in Japanese was a line taller than
+            # a person's at 390 px: its second line wrapped).
+            assert len({c["height"] for c in cards}) == 1, (where, cards)
+        page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
+        page.evaluate("localStorage.clear()")
 
 
 # The status line's box, the height of its words and of one line of them, in CSS px.
@@ -483,21 +447,6 @@ STATUS_LINES = """() => {
     return {box: status.getBoundingClientRect().height, words: words.getBoundingClientRect().height, line,
             text: status.textContent};
 }"""
-
-
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
-def test_the_status_keeps_no_empty_line_at_390_px(browser: Browser, site_url: str, game: str, language: str):
-    """QA: the status line kept two lines' room on every phone (below 30rem), so the board does not jump at
-    320 px when the status goes from two lines to one; at 390 px, where the turn, the computer's thinking
-    and (Light Seeker's) the replay of its move all take one line, that left an empty line above the
-    board. The room is kept only as narrow as those texts wrap (test_raythread.py's and
-    test_lightseeker.py's narrow-phone tests keep the board still at 320 px)."""
-    with phone(browser, site_url, (390, 844), locale=language) as page:
-        open_app(page, site_url, f"#/{game}/table?vs=normal")
-        expect(page.locator(".match-status")).to_contain_text("your turn" if language == "en-GB" else "あなたの番")
-        status = page.evaluate(STATUS_LINES)
-        assert status["box"] - status["words"] < status["line"] / 2, status
 
 
 def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern) -> None:
@@ -517,37 +466,99 @@ def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern) -> No
     expect(ended).to_be_visible(timeout=BOT_MS)
 
 
-def test_a_rematch_s_status_keeps_no_empty_line_after_its_first_move_at_390_px(phone: Page, site_url: str):
-    """QA at 390×844: after a Rematch against the computer the status kept two lines' room to the rematch's
-    end, one of them empty over the board: the room measured "Rematch: Ann (A) starts · your turn" (two
-    lines there) through the whole match, not only until its first move, when the status stops saying it.
-    A first match to one point (the computer at seat A, Ann at B) ends at its first beacon; in the
-    rematch Ann starts (the seats turn) and makes a move that lights none."""
-    open_app(phone, site_url, "#/raythread/table")
-    phone.fill("input[name=name1]", "Ann")
-    to_one_point_against_the_computer(phone, re.compile("your turn|wins"))
-    phone.tap("button[data-action=table-new]")
-    status = phone.locator(".match-status")
-    expect(status).to_contain_text("Rematch: Ann (A) starts")
-    state = rt.engine(phone)
-    move = next(m for m in rules.legal(state, "A") if rules.play(state, "A", m)[0].ended is None)
-    rt_taps(phone, state, move)
-    phone.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
-    expect(status).not_to_contain_text("Rematch")
-    lines = phone.evaluate(STATUS_LINES)
-    assert lines["box"] - lines["words"] < lines["line"] / 2, lines
+def no_empty_status_line(page: Page, where: str) -> None:
+    """The status line's box holds its words and no more room than half a line (``STATUS_LINES``)."""
+    status = page.evaluate(STATUS_LINES)
+    assert status["box"] - status["words"] < status["line"] / 2, (where, status)
 
 
-def test_an_ended_match_s_status_keeps_no_empty_line_at_320_px_in_japanese(browser: Browser, site_url: str):
-    """QA at 320 px in Japanese: at a match's end 「ボットB（ふつう）の勝ち！」 kept the running match's room
-    (「プレイヤー1（A）の番・あなたの番」 takes two lines there), an empty line under it over the board. A match to
-    one point (the computer at seat A, the player at B) ends at its first beacon; the ended status takes
-    its own room."""
-    with phone(browser, site_url, (320, 640), color_scheme="dark", locale="ja-JP") as page:
-        open_app(page, site_url, "#/raythread/table")
+def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, site_url: str):
+    """One page (English) takes each case in turn, each from its route with local storage cleared:
+
+    - QA: the status line kept two lines' room on every phone (below 30rem), so the board does not jump at
+      320 px when the status goes from two lines to one; at 390 px, where the turn, the computer's thinking
+      and (Light Seeker's) the replay of its move all take one line, that left an empty line above the
+      board. The room is kept only as narrow as those texts wrap (test_raythread.py's and
+      test_lightseeker.py's narrow-phone tests keep the board still at 320 px): Raythread and Light Seeker
+      against the computer at 390 px;
+    - a player's pass: four seats on this device, two of them given one name, and "Start the match" at the
+      form's foot pressed. Its reason was drawn above the form, out of the phone's window, so the press seemed
+      to do nothing; the page brings the reason into the window, and focus stays on the button (390×844,
+      dark, motion not reduced, as the ``phone`` fixture's page);
+    - QA at 390×844: after a Rematch against the computer the status kept two lines' room to the rematch's
+      end, one of them empty over the board: the room measured "Rematch: Ann (A) starts · your turn" (two
+      lines there) through the whole match, not only until its first move, when the status stops saying it.
+      A first match to one point (the computer at seat A, Ann at B) ends at its first beacon; in the rematch
+      Ann starts (the seats turn) and makes a move that lights none (as the ``phone`` fixture's page)."""
+    with phone(browser, site_url, (390, 844), locale="en-GB") as page:
+        open_app(page, site_url, "#/")
+        for game in ("raythread", "lightseeker"):
+            afresh(page, f"#/{game}/table?vs=normal")
+            expect(page.locator(".match-status")).to_contain_text("your turn")
+            no_empty_status_line(page, f"{game} against the computer at 390 px")
+        # The ``phone`` fixture's page: dark, motion not reduced.
+        page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
+        afresh(page, "#/raythread/table")
+        page.select_option("select[name=players]", "4")
+        for i, name in enumerate(("Ann", "Ann", "Cy", "Di")):
+            page.fill(f"input[name=name{i}]", name)
+        start = page.locator("form[data-action=table-setup] button[type=submit]")
+        start.tap()
+        expect(page.locator("main.table > .notice")).to_have_text("Give every player a different name.")
+        assert_in_window(page, ("main.table > .notice",))
+        expect(start).to_be_focused()
+        afresh(page, "#/raythread/table")
+        page.fill("input[name=name1]", "Ann")
+        to_one_point_against_the_computer(page, re.compile("your turn|wins"))
+        page.tap("button[data-action=table-new]")
+        status = page.locator(".match-status")
+        expect(status).to_contain_text("Rematch: Ann (A) starts")
+        state = rt.engine(page)
+        move = next(m for m in rules.legal(state, "A") if rules.play(state, "A", m)[0].ended is None)
+        rt_taps(page, state, move)
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
+        expect(status).not_to_contain_text("Rematch")
+        no_empty_status_line(page, "a rematch after its first move at 390 px")
+
+
+def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_japanese(
+    browser: Browser, site_url: str
+):
+    """One page (Japanese) takes each case in turn, each from its route with local storage cleared:
+
+    - as in English (``test_the_status_keeps_no_empty_line_on_a_phone_in_english``), no empty line in the status
+      against the computer at 390 px, in Raythread and Light Seeker;
+    - QA: at 320 px Japanese broke the status between any two characters, "番" alone on its second line
+      ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name: at its
+      separator, each part whole. (Only a lone last character was refused: with neither word-break rule,
+      "…あなた" / "の番" passed.) Raythread against the computer at 320×640;
+    - QA at 320 px in Japanese (dark): at a match's end 「ボットB（ふつう）の勝ち！」 kept the running match's
+      room (「プレイヤー1（A）の番・あなたの番」 takes two lines there), an empty line under it over the board. A
+      match to one point (the computer at seat A, the player at B) ends at its first beacon; the ended status
+      takes its own room."""
+    with phone(browser, site_url, (390, 844), locale="ja-JP") as page:
+        open_app(page, site_url, "#/")
+        for game in ("raythread", "lightseeker"):
+            afresh(page, f"#/{game}/table?vs=normal")
+            expect(page.locator(".match-status")).to_contain_text("あなたの番")
+            no_empty_status_line(page, f"{game} against the computer at 390 px")
+            if game == "raythread":
+                at_size(page, (320, 640))
+                lines = page.evaluate(STATUS_TEXT_LINES)
+                assert [re.sub(r"[\s\u2060]", "", line) for line in lines] == [
+                    "プレイヤー1（A）の番・",
+                    "あなたの番",
+                ], (
+                    "at 320 px",
+                    lines,
+                )
+                at_size(page, (390, 844))
+        at_size(page, (320, 640))
+        page.emulate_media(color_scheme="dark")
+        afresh(page, "#/raythread/table")
         to_one_point_against_the_computer(page, re.compile("あなたの番|勝ち"))
         lines = page.evaluate(STATUS_LINES)
-        assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, lines
+        assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, ("at 320 px", lines)
 
 
 # Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
@@ -566,29 +577,28 @@ WATCH_THINKING = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(390, 844), (320, 640)])
-def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(
-    browser: Browser, site_url: str, size: tuple[int, int]
-):
+def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(browser: Browser, site_url: str):
     """QA at 320 px: after a two-tap move the page stays scrolled to the board, the status out of sight while
     the computer thinks. The page is not scrolled away from the board the player touches (where the
     computer's move lands; the live region says whose turn it is): the panel that stands where the hand was
     says "Bot B (Normal) to play" in the window (before it, the computer's seat card stood there with its "to
-    play" badge; either will do)."""
-    width, height = size
-    with phone(browser, site_url, (width, height), color_scheme="dark") as page:
+    play" badge; either will do). One page (dark) takes a move at 390×844, then, the computer's answer in,
+    another at 320×640."""
+    with phone(browser, site_url, PHONES[0], color_scheme="dark") as page:
         open_app(page, site_url, "#/raythread/table?vs=normal")
-        expect(page.locator(".match-status")).to_contain_text("your turn")
-        state = rt.engine(page)
-        move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
-        # A player scrolls the board and its hand into the window (at 320×640 the status goes out of it).
-        page.evaluate("document.querySelector('.rt-hint').scrollIntoView({block: 'end'})")
-        page.evaluate(WATCH_THINKING)
-        rt_taps(page, state, move)
-        expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
-        seen = page.evaluate("window.thinking")
-        assert seen, "the status said the computer was thinking"
-        assert all(s["badge"] or s["turn"] for s in seen), seen
+        for size in PHONES:
+            where = at_size(page, size)
+            expect(page.locator(".match-status")).to_contain_text("your turn")
+            state = rt.engine(page)
+            move = next(m for m in rules.legal(state, "A") if m["type"] == "place")
+            # A player scrolls the board and its hand into the window (at 320×640 the status goes out of it).
+            page.evaluate("document.querySelector('.rt-hint').scrollIntoView({block: 'end'})")
+            page.evaluate(WATCH_THINKING)
+            rt_taps(page, state, move)
+            expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+            seen = page.evaluate("window.thinking")
+            assert seen, f"{where}: the status said the computer was thinking"
+            assert all(s["badge"] or s["turn"] for s in seen), (where, seen)
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).
@@ -613,18 +623,6 @@ STATUS_TEXT_LINES = """() => {
     }
     return lines;
 }"""
-
-
-def test_a_japanese_status_breaks_between_words_at_320_px(browser: Browser, site_url: str):
-    """QA: at 320 px Japanese broke the status between any two characters, "番" alone on its second line
-    ("プレイヤー1（A）の番・あなたの" / "番"). It breaks between words now, as a seat card's name: at its
-    separator, each part whole. (Only a lone last character was refused: with neither word-break rule,
-    "…あなた" / "の番" passed.)"""
-    with phone(browser, site_url, (320, 640), locale="ja-JP") as page:
-        open_app(page, site_url, "#/raythread/table?vs=normal")
-        expect(page.locator(".match-status")).to_contain_text("あなたの番")
-        lines = page.evaluate(STATUS_TEXT_LINES)
-        assert [re.sub(r"[\s\u2060]", "", line) for line in lines] == ["プレイヤー1（A）の番・", "あなたの番"], lines
 
 
 # Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
@@ -655,38 +653,34 @@ def overlap(a: dict | None, b: dict | None) -> bool:
     )
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_a_seat_card_with_a_computer_player_keeps_to_two_lines_on_a_phone(
-    browser: Browser, site_url: str, language: str
-):
+def seat_card_with_a_computer_keeps_to_two_lines(page: Page, site_url: str, language: str) -> None:
     """QA: at 320 px, against the computer, a card's second line (the turn's room, kept on every card, the
     "computer" badge and Raythread's tile counts) wrapped onto a third, and as the cards of a match share
     one height every card took it (in Japanese a person's card too: "手番", "あなた" and the counts). On a
     narrow phone the turn's badge stands on the card's top edge, out of the second line's way, still over
     the card of the seat to play only, and read out as before. One page takes 320 and 390 px in turn."""
-    with phone(browser, site_url, (320, 844), locale=language) as page:
-        for game in ("raythread", "lightseeker"):
-            for level in ("easy", "normal", "hard"):
-                open_app(page, site_url, f"#/{game}/table?vs={level}")
-                expect(page.locator(".match-seat")).to_have_count(2)
-                for width in (320, 390):
-                    page.set_viewport_size({"width": width, "height": 844})
-                    cards, where = page.evaluate(SEAT_LINES), f"{game} {level} at {width} px"
-                    if SHOTS:
-                        page.locator(".match-seats").screenshot(
-                            path=f"{SHOTS}/seat-lines-{game}-{level}-{width}-{language}.png"
+    for game in ("raythread", "lightseeker"):
+        for level in ("easy", "normal", "hard"):
+            open_app(page, site_url, f"#/{game}/table?vs={level}")
+            expect(page.locator(".match-seat")).to_have_count(2)
+            for width in (320, 390):
+                page.set_viewport_size({"width": width, "height": 844})
+                cards, where = page.evaluate(SEAT_LINES), f"{game} {level} at {width} px"
+                if SHOTS:
+                    page.locator(".match-seats").screenshot(
+                        path=f"{SHOTS}/seat-lines-{game}-{level}-{width}-{language}.png"
+                    )
+                for card in cards:
+                    assert card["lines"] == 2, (where, card)
+                    turn = card["turn"]
+                    if turn is not None:  # the seat to play (only): its badge on the card, clear of its words
+                        assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (where, card)
+                        assert turn["left"] >= card["card"]["left"] and turn["right"] <= card["card"]["right"], (
+                            where,
+                            card,
                         )
-                    for card in cards:
-                        assert card["lines"] == 2, (where, card)
-                        turn = card["turn"]
-                        if turn is not None:  # the seat to play (only): its badge on the card, clear of its words
-                            assert not overlap(turn, card["name"]) and not overlap(turn, card["score"]), (where, card)
-                            assert turn["left"] >= card["card"]["left"] and turn["right"] <= card["card"]["right"], (
-                                where,
-                                card,
-                            )
-                page.set_viewport_size({"width": 320, "height": 844})
-                page.evaluate("localStorage.clear()")
+            page.set_viewport_size({"width": 320, "height": 844})
+            page.evaluate("localStorage.clear()")
 
 
 def the_computer_ahead(saved: dict, points: int = 10) -> dict:
@@ -737,15 +731,16 @@ def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
     """At 320 px a computer's card read "Bot B (Norm…" once its score had two digits: its name is joined
     by no-break spaces ("no line ends at Bot or before (Normal)", core/bot.py), so it could not wrap in
     its column, and was cut short as a long word is. On a card it wraps before its level's bracket, whole
-    on two lines ("Bot B" / "(Normal)"; "ボットB" / "（ふつう）"). One page takes 320 and 390 px in turn."""
+    on two lines ("Bot B" / "(Normal)"; "ボットB" / "（ふつう）"). One page takes 320 and 390 px in turn, and each
+    level's match with the computer ahead (saved as the table saves it) is opened by its route, not a reload."""
     with phone(browser, site_url, (320, 640), locale=language) as page:
         for level in ("easy", "normal", "hard"):
             open_app(page, site_url, f"#/raythread/table?vs={level}")
             expect(page.locator(".match-seat")).to_have_count(2)
             saved = the_computer_ahead(json.loads(page.evaluate(f"localStorage.getItem('{rt.STORE}')")))
             page.evaluate("([key, saved]) => localStorage.setItem(key, saved)", [rt.STORE, json.dumps(saved)])
-            page.reload()
-            page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+            go(page, "#/")  # the table, opened again, restores the match as saved
+            go(page, "#/raythread/table")
             expect(page.locator(".match-seat .score").last).to_have_text(re.compile(r"^\d\d"))
             for width, height in ((320, 640), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -774,18 +769,51 @@ TURN_MARKS = """() => [...document.querySelectorAll('.rt-can-turn')].map((mark) 
 MARK_PX = 8
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
-def test_raythread_turn_marks_are_big_enough_to_see_on_a_phone(browser: Browser, site_url: str, size, players: int):
-    """QA: on the default 11 × 11 board fitted to a phone a tile's turn mark was about 5 px across (4 at
-    320 px), hard to tell from a speck. Each is at least 8 px across, whatever the number of players."""
-    with phone(browser, site_url, size) as page:
-        open_raythread(page, site_url, players)
-        page.locator(".rt-hand-tile:not([disabled])").first.click()
-        page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
-        expect(page.locator(".rt-can-turn")).to_have_count(1)
-        widths = page.evaluate(TURN_MARKS)
-        assert min(widths) >= MARK_PX, f"turn marks {[round(w, 1) for w in widths]} px across"
+def test_raythread_s_numbers_and_marks_are_readable_on_a_phone(browser: Browser, site_url: str):
+    """One page takes each case in turn (a new match from the setup form for each, local storage cleared):
+
+    - numbers: with 2 and 4 players, the default 11 × 11 board fitted to the screen at 390×844 and 320×640:
+      beacon values, scores and hand counts are at least 14 px, the default view fits the board (no zoom);
+    - turn marks: QA: on the default 11 × 11 board fitted to a phone a tile's turn mark was about 5 px across
+      (4 at 320 px), hard to tell from a speck. Each is at least 8 px across at 390×844 and 320×640, with 2, 3
+      and 4 players (a tile placed: its owner may still turn it);
+    - a big board: a 13 or 15 board fitted to a 320 px screen is an overview; "Zoom in" gives cells a finger
+      can hit and beacon values of at least 14 px, and the board pans inside its frame, not the page."""
+    with phone(browser, site_url, PHONES[0]) as page:
+        open_app(page, site_url, "#/")
+        for players in (2, 3, 4):
+            at_size(page, PHONES[0])
+            afresh(page, "#/raythread/table")
+            start_raythread(page, players)
+            assert page.locator(".rt-board").get_attribute("data-size") == "11"
+            if players != 3:
+                for size in PHONES:
+                    where = f"{players} players {at_size(page, size)}"
+                    assert page.locator(".rt-board-wrap.zoomed").count() == 0, (
+                        f"{where}: the default view fits the board"
+                    )
+                    found = {what: smallest(page, selector) for what, selector in RAYTHREAD_NUMBERS.items()}
+                    small = {what: round(px, 1) for what, px in found.items() if px < READABLE_PX}
+                    assert not small, f"{where}, under {READABLE_PX} px: {small}"
+                    assert phone_problems(page, size[0]) == [], where
+            page.locator(".rt-hand-tile:not([disabled])").first.click()
+            page.locator(".rt-cell.rt-target").first.click()  # a tile placed: its owner may still turn it
+            expect(page.locator(".rt-can-turn")).to_have_count(1)
+            for size in PHONES:
+                where = f"{players} players {at_size(page, size)}"
+                widths = page.evaluate(TURN_MARKS)
+                assert min(widths) >= MARK_PX, f"{where}: turn marks {[round(w, 1) for w in widths]} px across"
+        for board in (13, 15):
+            where = f"a {board} × {board} board {at_size(page, (320, 640))}"
+            afresh(page, "#/raythread/table")
+            start_raythread(page, 2, board)
+            page.click(".rt-zoom")
+            page.locator(".rt-board-wrap.zoomed").wait_for()
+            beacons = smallest(page, ".rt-beacon text")
+            cell = page.evaluate("document.querySelector('.rt-cell rect').getBoundingClientRect().width")
+            assert beacons >= READABLE_PX, f"{where}: beacon values are {beacons:.1f} px"
+            assert cell >= 44, f"{where}: cells are {cell:.1f} px"
+            assert phone_problems(page, 320) == [], where
 
 
 def ended_valley(seed: int = 2) -> str:
@@ -818,10 +846,9 @@ def test_a_finished_match_s_seat_cards_are_as_tall_as_their_words(browser: Brows
     viewport = {"width": size[0], "height": size[1]}
     screen = phone(browser, site_url, size) if size[0] < 600 else watched_page(browser, site_url, viewport=viewport)
     with screen as page:
-        open_app(page, site_url, "#/lightseeker/table")
+        open_app(page, site_url, "#/")
         page.evaluate("(saved) => localStorage.setItem('gnc:table.lightseeker', saved)", ended_valley())
-        page.reload()
-        page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+        go(page, "#/lightseeker/table")  # opened by its route, as saved
         expect(page.locator(".match-result")).to_be_visible()
         expect(page.locator(".match-seat")).to_have_count(2)
         cards = page.evaluate(CARD_ROOM)
@@ -846,58 +873,80 @@ NAME_LINES = """() => [...document.querySelectorAll('.match-seat .seat-name')].m
 })"""
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_a_long_name_without_spaces_is_cut_short_on_its_line_and_kept_whole_for_a_screen_reader(
-    browser: Browser, site_url: str, language: str
-):
+def long_name_is_cut_short_and_kept_whole(page: Page, site_url: str, language: str) -> None:
     """A seat card broke a name of one long word mid-word beside its score ("WWWWWWWWWWWW" / "WWWWWWWW
     (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
     and the seat's tag beside it; the page holds the whole name (a screen reader reads it all, a pointer's
     hover shows it). One page takes 320 and 390 px in turn."""
-    with phone(browser, site_url, (320, 844), locale=language) as page:
-        open_app(page, site_url, "#/raythread/table")
-        page.select_option("select[name=players]", "3")
-        names = [LONG_NAME, "Ann", "Grandmaster Flash 2000"]
-        for i, name in enumerate(names):
-            page.fill(f"input[name=name{i}]", name)
-        page.click("form[data-action=table-setup] button[type=submit]")
-        expect(page.locator(".match-seat")).to_have_count(3)
-        for width in (320, 390):
-            page.set_viewport_size({"width": width, "height": 844})
-            found, where = page.evaluate(NAME_LINES), f"at {width} px"
-            for name, seen in zip(names, found, strict=True):
-                assert seen["text"].startswith(name) and seen["title"] == seen["text"], (where, seen)  # whole
-                assert seen["wordLines"] == 1, f"{where}, a name's first word broken over lines: {seen}"
-            assert found[0]["cut"] and not found[1]["cut"], (where, found)
-            # The seat's tag stays on the line of a name cut short: on a line of its own it gave the card, and
-            # so every card of the match (they are one height), a line of empty room.
-            assert found[0]["tagOnWordLine"] is True, (where, found)
-            for card in page.evaluate(SEAT_ROWS):
-                assert on_line(card["score"], card["line"]), (where, card)
-            assert phone_problems(page, width) == [], where
-            if SHOTS:
-                page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
+    open_app(page, site_url, "#/raythread/table")
+    page.select_option("select[name=players]", "3")
+    names = [LONG_NAME, "Ann", "Grandmaster Flash 2000"]
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".match-seat")).to_have_count(3)
+    for width in (320, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        found, where = page.evaluate(NAME_LINES), f"at {width} px"
+        for name, seen in zip(names, found, strict=True):
+            assert seen["text"].startswith(name) and seen["title"] == seen["text"], (where, seen)  # whole
+            assert seen["wordLines"] == 1, f"{where}, a name's first word broken over lines: {seen}"
+        assert found[0]["cut"] and not found[1]["cut"], (where, found)
+        # The seat's tag stays on the line of a name cut short: on a line of its own it gave the card, and
+        # so every card of the match (they are one height), a line of empty room.
+        assert found[0]["tagOnWordLine"] is True, (where, found)
+        for card in page.evaluate(SEAT_ROWS):
+            assert on_line(card["score"], card["line"]), (where, card)
+        assert phone_problems(page, width) == [], where
+        if SHOTS:
+            page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-long-names-{width}-{language}.png")
 
 
-def test_a_long_japanese_name_is_cut_short_on_its_line_like_a_long_word(browser: Browser, site_url: str):
+def long_japanese_name_is_cut_short(page: Page, site_url: str, language: str) -> None:
     """Found by a QA pass: a Japanese name has no spaces, and a browser breaks Japanese between any two
     characters: "寿限無寿限無五劫の擦り切れ海砂利水魚" (the rakugo tale's long name) broke over two or three
     lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
     word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it. One page
     takes 320 and 390 px in turn."""
-    with phone(browser, site_url, (320, 844), locale="ja-JP") as page:
-        open_app(page, site_url, "#/raythread/table")
-        names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Ann"]
-        for i, name in enumerate(names):
-            page.fill(f"input[name=name{i}]", name)
-        page.click("form[data-action=table-setup] button[type=submit]")
-        expect(page.locator(".match-seat")).to_have_count(2)
-        for width in (320, 390):
-            page.set_viewport_size({"width": width, "height": 844})
-            (long, short), where = page.evaluate(NAME_LINES), f"at {width} px"
-            assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
-            assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
-            assert short["wordLines"] == 1 and not short["cut"], (where, short)
+    open_app(page, site_url, "#/raythread/table")
+    names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Ann"]
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form[data-action=table-setup] button[type=submit]")
+    expect(page.locator(".match-seat")).to_have_count(2)
+    for width in (320, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        (long, short), where = page.evaluate(NAME_LINES), f"at {width} px"
+        assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
+        assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
+        assert short["wordLines"] == 1 and not short["cut"], (where, short)
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
+def test_seat_cards_read_whole_on_a_phone(browser: Browser, site_url: str, language: str):
+    """One page per language (a 320 × 844 phone, local storage cleared between them) takes in turn:
+
+    - ``seat_reads_name_first``: the swatch, the name and the score on one line, the kind under the name; the
+      cards of a match one height (Raythread with four seats, Light Seeker), at 320, 360 and 390 px;
+    - ``seat_card_with_a_computer_keeps_to_two_lines``: against the computer (each game, each level) every card
+      keeps to two lines, the turn's badge on the card clear of its name and score, at 320 and 390 px;
+    - ``long_name_is_cut_short_and_kept_whole``: a long name without spaces stays on its line, cut short, the
+      tag and the score beside it, the whole name kept for a screen reader, at 320 and 390 px;
+    - in Japanese, ``long_japanese_name_is_cut_short``: a long Japanese name is one word, as a long Latin one,
+      at 320 and 390 px."""
+    checks = [
+        seat_reads_name_first,
+        seat_card_with_a_computer_keeps_to_two_lines,
+        long_name_is_cut_short_and_kept_whole,
+    ]
+    if language == "ja-JP":
+        checks.append(long_japanese_name_is_cut_short)
+    with phone(browser, site_url, (320, 844), locale=language) as page:
+        for check in checks:
+            check(page, site_url, language)
+            page.evaluate("localStorage.clear()")
+            go(page, "#/")
+            page.set_viewport_size({"width": 320, "height": 844})
 
 
 # How many lines each given word of a lobby row's name is drawn on (a word broken mid-way: two).
@@ -922,14 +971,14 @@ NAMES_PAST_THEIR_ROWS = """() => [...document.querySelectorAll('.seat .holder, .
     || name.scrollWidth > name.clientWidth).map((name) => name.textContent)"""
 
 
-@pytest.mark.parametrize("width", [320, 390])
-def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby(people: People, width: int):
+def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby(people: People):
     """Found by a QA pass: at 390 px a Japanese lobby's seat row read "ボット2（むずかし" / "い）" and its member row
     "ボット2（むずか" / "しい）": a browser breaks Japanese between any two characters, and the rows' buttons
     ("コンピューターを外す", "外す") squeezed the name to a sliver. A name breaks only between words (as a seat
-    card's does, 0b4befa): before the bracket of its level, or the button goes to the next line."""
+    card's does, 0b4befa): before the bracket of its level, or the button goes to the next line. One page
+    takes 320 and 390 px in turn."""
     # A person's context for peer links (people.person), not phone()'s one page: set up here.
-    context = people.person(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP")
+    context = people.person(viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP")
     host = people.open(context, f"{people.site_url}/?stun=none#/host?game=lightseeker")
     host.fill("input[name=lobby]", "金曜の夜")
     host.fill("input[name=name]", "寿限無寿限無五劫の擦り切れ海砂利水魚")  # one word wider than a row at 320 px
@@ -943,36 +992,46 @@ def test_a_computer_players_japanese_name_breaks_only_between_words_in_the_lobby
     expect(bot.locator(".name")).to_have_text(name)
     expect(host.locator(".seat[data-seat='2'] .holder")).to_have_text(name)
     words = ["ボット2", "むずかしい"]
-    for row in (".seat[data-seat='2'] .holder", ".member[data-state=bot] .name"):
-        seen = host.evaluate(WORD_LINES, [row, words])
-        assert seen["text"] == name and seen["lines"] == {word: 1 for word in words}, (row, seen)
-    # A word wider than the row still breaks: no name reaches past its row's edge.
-    past = host.evaluate(NAMES_PAST_THEIR_ROWS)
-    assert past == [], past
-    assert phone_problems(host, width) == []
-    if SHOTS:
-        host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-bot-name-{width}-ja.png")
+    for width in (320, 390):
+        where = at_size(host, (width, 844))
+        for row in (".seat[data-seat='2'] .holder", ".member[data-state=bot] .name"):
+            seen = host.evaluate(WORD_LINES, [row, words])
+            assert seen["text"] == name and seen["lines"] == {word: 1 for word in words}, (where, row, seen)
+        # A word wider than the row still breaks: no name reaches past its row's edge.
+        past = host.evaluate(NAMES_PAST_THEIR_ROWS)
+        assert past == [], (where, past)
+        assert phone_problems(host, width) == [], where
+        if SHOTS:
+            host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-bot-name-{width}-ja.png")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people: People, language: str, scheme: str):
+def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people: People):
     """QA: a guest's page that lost the host mid-match says so where the status stands, above the board:
     "Not connected to the host: rejoin (see above) to go on with the match." took three lines at 390 px
-    (the board one line lower than at any turn). It says the same in two, in English and Japanese."""
-    _host, bea = lost_host_match(people, 390, scheme, language)
+    (the board one line lower than at any turn). It says the same in two, in English and Japanese. One
+    match: once the connection dropped, the guest's page is read in English, light and dark, then switched
+    to Japanese (the header's switch) and read light and dark again."""
+    _host, bea = lost_host_match(people, 390, "light")
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")
-    expect(status).to_contain_text("Not connected to the host" if language == "en-GB" else "ホストに接続していません")
-    # The host's card beside the board says what the members list says: the page lost it.
-    expect(bea.locator(".match-seat[data-seat='A'] .away")).to_be_visible()
-    status.scroll_into_view_if_needed()
-    if SHOTS:
-        bea.screenshot(path=f"{SHOTS}/lost-host-{language}-{scheme}.png")
-    lines = bea.evaluate(STATUS_TEXT_LINES)
-    assert len(lines) <= 2, lines
-    assert phone_problems(bea, 390) == []
+    for language in ("en-GB", "ja-JP"):
+        if language == "ja-JP":
+            bea.tap(".lang-switch .lang[data-lang=ja]")
+            expect(bea.locator("html")).to_have_attribute("lang", "ja")
+        expect(status).to_contain_text(
+            "Not connected to the host" if language == "en-GB" else "ホストに接続していません"
+        )
+        # The host's card beside the board says what the members list says: the page lost it.
+        expect(bea.locator(".match-seat[data-seat='A'] .away")).to_be_visible()
+        for scheme in ("light", "dark"):
+            bea.emulate_media(color_scheme=scheme)
+            status.scroll_into_view_if_needed()
+            if SHOTS:
+                bea.screenshot(path=f"{SHOTS}/lost-host-{language}-{scheme}.png")
+            lines = bea.evaluate(STATUS_TEXT_LINES)
+            assert len(lines) <= 2, (language, scheme, lines)
+            assert phone_problems(bea, 390) == [], (language, scheme)
 
 
 # A lobby row's label (a seat's "Seat A", "席A"; a member's swatch) and its name: each box, and the boxes of
@@ -995,16 +1054,15 @@ SEAT_HOLDER = """([row_, label_, name_]) => {
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-@pytest.mark.parametrize("width", [320, 360, 390])
-def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, width: int, language: str):
+def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, language: str):
     """QA: at 320 to 390 px a Japanese lobby drew a long host name on the line under its seat label
     ("席A" / "寿限無寿限無五劫の擦り切れ海砂利水魚"), and at 320 px a long English one under "Seat A": the name
     asked for its whole width on the label's line and, not finding it, wrapped whole. The name follows its
     label, wrapping inside its own box, and the row's button ("Leave seat") goes under them; a member's
-    name, under its swatch the same way, follows it."""
+    name, under its swatch the same way, follows it. One page takes 320, 360 and 390 px in turn."""
     ja = language == "ja-JP"
     # A person's context for peer links (people.person), not phone()'s one page: set up here.
-    context = people.person(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True, locale=language)
+    context = people.person(viewport={"width": 320, "height": 844}, has_touch=True, is_mobile=True, locale=language)
     host = people.open(context, f"{people.site_url}/?stun=none#/host?game=raythread")
     host.fill("input[name=lobby]", "金曜の夜" if ja else "Friday night")
     name = "寿限無寿限無五劫の擦り切れ海砂利水魚" if ja else "Grandmaster Flash Gotham"  # 24 letters: the most
@@ -1012,19 +1070,29 @@ def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, wi
     host.click("form[data-action=host-setup] button[type=submit]")
     expect(host.locator("main.host[data-stage=lobby]")).to_be_visible()
     expect(host.locator(".seat[data-seat='A'] .holder")).to_have_text(name)
-    seat = host.evaluate(SEAT_HOLDER, [".seat[data-seat='A']", ".seat-name", ".holder"])
-    member = host.evaluate(SEAT_HOLDER, [".member", ".swatch", ".name"])
-    for seen in (seat, member):
-        label, holder, lines = seen["label"], seen["holder"], seen["lines"]
-        assert seen["text"] == name and holder["left"] >= label["right"], f"the name starts under its label: {seen}"
-        assert holder["right"] <= seen["row"]["right"], seen
-        assert all(line["left"] >= holder["left"] - 0.5 for line in lines), f"a line left the name's box: {seen}"
-    assert len(seat["labelLines"]) == 1, f"the label broke: {seat}"
-    assert abs(seat["lines"][0]["top"] - seat["labelLines"][0]["top"]) < 2, f"not on the label's line: {seat}"
-    assert all(b["top"] >= seat["holder"]["bottom"] - 1 for b in seat["buttons"]), f"a button beside the name: {seat}"
-    assert phone_problems(host, width) == []
-    if SHOTS:
-        host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-long-host-{width}-{language}.png")
+    for width in (320, 360, 390):
+        where = at_size(host, (width, 844))
+        seat = host.evaluate(SEAT_HOLDER, [".seat[data-seat='A']", ".seat-name", ".holder"])
+        member = host.evaluate(SEAT_HOLDER, [".member", ".swatch", ".name"])
+        for seen in (seat, member):
+            label, holder, lines = seen["label"], seen["holder"], seen["lines"]
+            assert seen["text"] == name and holder["left"] >= label["right"], (
+                f"{where}, the name starts under its label: {seen}"
+            )
+            assert holder["right"] <= seen["row"]["right"], (where, seen)
+            assert all(line["left"] >= holder["left"] - 0.5 for line in lines), (
+                f"{where}, a line left the name's box: {seen}"
+            )
+        assert len(seat["labelLines"]) == 1, f"{where}, the label broke: {seat}"
+        assert abs(seat["lines"][0]["top"] - seat["labelLines"][0]["top"]) < 2, (
+            f"{where}, not on the label's line: {seat}"
+        )
+        assert all(b["top"] >= seat["holder"]["bottom"] - 1 for b in seat["buttons"]), (
+            f"{where}, a button beside the name: {seat}"
+        )
+        assert phone_problems(host, width) == [], where
+        if SHOTS:
+            host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-long-host-{width}-{language}.png")
 
 
 @pytest.mark.webrtc
@@ -1212,54 +1280,6 @@ SEPARATED_HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3')]
     })"""
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_no_heading_line_starts_with_the_separator_between_its_parts(browser: Browser, site_url: str, language: str):
-    """QA: at 390 px the lobby's heading broke "Raythread Rally" / "· choosing seats", a line that starts with
-    the separator, and a table's "Light Seeker" / "· on this device". A separator belongs to the part before it:
-    a heading's line may end with it, never start with it. Every heading that sets parts side by side (the
-    lobby's, a table's, Reflection's solo training and its daily puzzles), from 320 to 430 px wide. (Held so,
-    the daily puzzles' heading broke its date at 320 px, "Daily puzzles · 2026-" / "12-05": its date is whole.)"""
-    with phone(browser, site_url, (390, 844), locale=language) as page:
-        seen, bad = set(), []
-
-        def sweep(where: str) -> None:
-            for width in (390, 320, 340, 360, 375, 414, 430):
-                page.set_viewport_size({"width": width, "height": 844})
-                for heading in page.evaluate(SEPARATED_HEADINGS):
-                    seen.add(heading["text"])
-                    # (The space a line breaks at is drawn on neither line.)
-                    assert re.sub(r"\s", "", "".join(heading["lines"])) == re.sub(r"\s", "", heading["text"]), heading
-                    # No line starts with the separator, nor ends inside a date ("Daily puzzles · 2026-" / "12-05",
-                    # once the separator was held).
-                    lines = heading["lines"]
-                    if any(line.lstrip().startswith(("\u00b7", "\u30fb")) for line in lines[1:]) or any(
-                        line.rstrip().endswith("-") for line in lines
-                    ):
-                        bad.append(f"{where} at {width} px: {' / '.join(heading['lines'])}")
-            page.set_viewport_size({"width": 390, "height": 844})
-
-        open_app(page, site_url, "#/host?game=raythread")
-        page.fill("input[name=lobby]", "Friday night")
-        page.fill("input[name=name]", "Ann")
-        page.click("form[data-action=host-setup] button[type=submit]")
-        expect(page.locator("main.host[data-stage=lobby] .lobby-heading")).to_be_visible()
-        sweep("the lobby")
-        for route in ("#/raythread/table", "#/lightseeker/table", "#/reflection/solo"):
-            page.evaluate("(route) => { location.hash = route; }", route)
-            page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
-            sweep(route)
-        assert not bad, "\n".join(bad)
-        ja = language == "ja-JP"
-        dot = "・" if ja else " · "
-        for text in (
-            f"Raythread Rally{dot}{'席決め中' if ja else 'choosing seats'}",
-            f"Light Seeker{dot}{'この端末' if ja else 'on this device'}",
-            f"Reflection{dot}{'ソロトレーニング' if ja else 'solo training'}",
-        ):
-            assert text in seen, (text, seen)
-        assert any(text.startswith("デイリーパズル・" if ja else "Daily puzzles · ") for text in seen), seen
-
-
 # The lines a game's title is drawn on in each heading that holds it: {heading's text: [title, lines]}, a line
 # counted by the tops of the title's characters (the space between its words is drawn on neither line).
 TITLE_LINES = """(titles) => [...document.querySelectorAll('h1, h2, h3')]
@@ -1285,17 +1305,31 @@ TITLE_LINES = """(titles) => [...document.querySelectorAll('h1, h2, h3')]
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])
-def test_a_game_s_title_is_one_word_in_every_heading_on_a_narrow_phone(browser: Browser, site_url: str, language: str):
-    """QA: at 320 px the lobby's Japanese heading read "Raythread" / "Rally・席決め中", and a table's "Raythread" /
-    "Rally · on this device", the game page's and its rules' too. A game's name is one word to a player: every
-    heading that holds it keeps it on one line, breaking at its separator instead, in English and Japanese."""
+def test_headings_keep_a_game_s_title_whole_and_start_no_line_with_a_separator(
+    browser: Browser, site_url: str, language: str
+):
+    """One page per language takes both, each heading where the old tests read it:
+
+    - a game's title is one word: QA: at 320 px the lobby's Japanese heading read "Raythread" / "Rally・席決め中",
+      and a table's "Raythread" / "Rally · on this device", the game page's and its rules' too. A game's name
+      is one word to a player: every heading that holds it keeps it on one line, breaking at its separator
+      instead, in English and Japanese (320×640: the home page, each game's page, rules and table, the lobby),
+      and nothing runs past the screen's edge to keep them whole;
+    - no line starts with a separator: QA: at 390 px the lobby's heading broke "Raythread Rally" / "· choosing
+      seats", a line that starts with the separator, and a table's "Light Seeker" / "· on this device". A
+      separator belongs to the part before it: a heading's line may end with it, never start with it. Every
+      heading that sets parts side by side (the lobby's, a table's, Reflection's solo training and its daily
+      puzzles), from 320 to 430 px wide. (Held so, the daily puzzles' heading broke its date at 320 px, "Daily
+      puzzles · 2026-" / "12-05": its date is whole.)"""
     from gamenight.games import CATALOG
 
     titles = [info.title for info in CATALOG]
-    seen, broken = set(), []
+    seen, broken = set(), []  # the titles
+    separated, bad = set(), []  # the headings with a separator
     with phone(browser, site_url, (320, 640), locale=language) as page:
 
         def check(where: str) -> None:
+            at_size(page, (320, 640))
             for found in page.evaluate(TITLE_LINES, titles):
                 seen.add(found["title"])
                 if found["lines"] != 1:
@@ -1303,12 +1337,28 @@ def test_a_game_s_title_is_one_word_in_every_heading_on_a_narrow_phone(browser: 
             # Nothing runs past the screen's edge to keep them whole.
             assert page.evaluate("document.documentElement.scrollWidth") == 320, where
 
+        def sweep(where: str) -> None:
+            for width in (390, 320, 340, 360, 375, 414, 430):
+                page.set_viewport_size({"width": width, "height": 844})
+                for heading in page.evaluate(SEPARATED_HEADINGS):
+                    separated.add(heading["text"])
+                    # (The space a line breaks at is drawn on neither line.)
+                    drawn = re.sub(r"\s", "", "".join(heading["lines"]))
+                    assert drawn == re.sub(r"\s", "", heading["text"]), (where, width, heading)
+                    # No line starts with the separator, nor ends inside a date ("Daily puzzles · 2026-" / "12-05",
+                    # once the separator was held).
+                    lines = heading["lines"]
+                    if any(line.lstrip().startswith(("\u00b7", "\u30fb")) for line in lines[1:]) or any(
+                        line.rstrip().endswith("-") for line in lines
+                    ):
+                        bad.append(f"{where} at {width} px: {' / '.join(heading['lines'])}")
+            page.set_viewport_size({"width": 390, "height": 844})
+
         open_app(page, site_url, "#/")
         check("#/")
         for info in CATALOG:
             for route in (f"#/{info.id}", f"#/{info.id}/rules", f"#/{info.id}/table"):
-                page.evaluate("(route) => { location.hash = route; }", route)
-                page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
+                go(page, route)
                 check(route)
         page.evaluate("() => { location.hash = '#/host?game=raythread'; }")
         page.fill("input[name=lobby]", "Friday night")
@@ -1316,5 +1366,19 @@ def test_a_game_s_title_is_one_word_in_every_heading_on_a_narrow_phone(browser: 
         page.click("form[data-action=host-setup] button[type=submit]")
         expect(page.locator("main.host[data-stage=lobby] .lobby-heading")).to_be_visible()
         check("the lobby")
+        sweep("the lobby")
+        for route in ("#/raythread/table", "#/lightseeker/table", "#/reflection/solo"):
+            go(page, route)
+            sweep(route)
         assert not broken, "\n".join(broken)
         assert seen == set(titles), seen
+        assert not bad, "\n".join(bad)
+        ja = language == "ja-JP"
+        dot = "・" if ja else " · "
+        for text in (
+            f"Raythread Rally{dot}{'席決め中' if ja else 'choosing seats'}",
+            f"Light Seeker{dot}{'この端末' if ja else 'on this device'}",
+            f"Reflection{dot}{'ソロトレーニング' if ja else 'solo training'}",
+        ):
+            assert text in separated, (text, separated)
+        assert any(text.startswith("デイリーパズル・" if ja else "Daily puzzles · ") for text in separated), separated

@@ -220,22 +220,25 @@ def test_a_button_answers_the_pointer(app: Page, site_url: str):
 NO_TAP_RECTANGLE = "rgba(0, 0, 0, 0)"
 
 
-@pytest.mark.parametrize("game", ["raythread", "lightseeker"])
-def test_no_rounded_control_on_a_phone_shows_the_browsers_tap_rectangle(phone: Page, site_url: str, game: str):
+def test_no_rounded_control_on_a_phone_shows_the_browsers_tap_rectangle(phone: Page, site_url: str):
     """QA: a tap on the header's language switch, its "?" or Settings, a Raythread hand tile or an
     orientation, or the board itself drew the browser's blue rectangle over it, square over a pill or a
     rounded tile (the app's buttons were rid of it: ``.button``). Each answers a tap itself: pressed,
-    chosen, a cursor or a preview."""
-    open_app(phone, site_url, f"#/{game}/table?vs=normal")
-    expect(phone.locator(".match-status")).to_contain_text("your turn")
-    controls = [".lang-switch .lang", ".help-button", ".settings-link", ".rt-board, .ls-board"]
-    if game == "raythread":
-        controls += [".rt-hand-tile", ".rt-orient"]
-    shown = {
-        selector: phone.locator(selector).first.evaluate("e => getComputedStyle(e).webkitTapHighlightColor")
-        for selector in controls
-    }
-    assert shown == dict.fromkeys(controls, NO_TAP_RECTANGLE)
+    chosen, a cursor or a preview. One page takes Raythread's and Light Seeker's match against the
+    computer in turn."""
+    open_app(phone, site_url, "#/")
+    for game in ("raythread", "lightseeker"):
+        phone.evaluate("(route) => { location.hash = route; }", f"#/{game}/table?vs=normal")
+        expect(phone.locator(".match-status")).to_contain_text("your turn")
+        expect(phone.locator(".rt-board" if game == "raythread" else ".ls-board")).to_be_visible()
+        controls = [".lang-switch .lang", ".help-button", ".settings-link", ".rt-board, .ls-board"]
+        if game == "raythread":
+            controls += [".rt-hand-tile", ".rt-orient"]
+        shown = {
+            selector: phone.locator(selector).first.evaluate("e => getComputedStyle(e).webkitTapHighlightColor")
+            for selector in controls
+        }
+        assert shown == dict.fromkeys(controls, NO_TAP_RECTANGLE), game
 
 
 # Local storage that refuses every write of a table (as a full or blocked storage does).
@@ -416,112 +419,121 @@ OVERLAY_FOCUS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    ("route", "opener"),
-    [("#/", "#app-help"), ("#/raythread/table?vs=normal", ".match-controls button[data-action=app-rules]")],
+OVERLAY_OPENERS = (
+    ("#/", "#app-help"),
+    ("#/raythread/table?vs=normal", ".match-controls button[data-action=app-rules]"),
 )
-def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_opener(
-    app: Page, site_url: str, route: str, opener: str
-):
+
+
+def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_opener(app: Page, site_url: str):
     """The help and the rules are a modal dialog: Tab from its last control went on to the skip link, the
     header and the offer of a new version behind it (only the screen was inert), then to the browser's
     bar. Now Tab and Shift+Tab go round its own controls only, and Escape or Close gives focus back to
-    the control that opened it."""
-    open_app(app, site_url, route)
-    app.evaluate("() => { window.gncUpdate.waiting = true; dispatchEvent(new Event('gnc:update')); }")
-    expect(app.locator(".update-offer")).to_be_visible()
-    for close in ("Escape", "Close"):
-        app.locator(opener).focus()
-        app.keyboard.press("Enter")
-        expect(app.locator("#overlay")).to_be_focused()
-        count = app.evaluate(OVERLAY_FOCUS)["count"]
-        assert count >= 1
-        # From the dialog: forwards round it past its last control to its first, then backwards past its
-        # first to its last.
-        expected = [i % count for i in range(count + 2)]
-        expected += [(expected[-1] - 1 - i) % count for i in range(count + 2)]
-        seen = []
-        for key in ["Tab"] * (count + 2) + ["Shift+Tab"] * (count + 2):
-            app.keyboard.press(key)
-            where = app.evaluate(OVERLAY_FOCUS)
-            assert where["at"] is not None, f"{key} left the overlay for {where['outside']}"
-            seen.append(where["at"])
-        assert seen == expected
-        if close == "Escape":
-            app.keyboard.press("Escape")
-        else:
-            app.locator("#overlay button[data-action=app-close]").focus()
+    the control that opened it. One page takes the help on the home page, then the rules over a match
+    against the computer."""
+    open_app(app, site_url, "#/")
+    for route, opener in OVERLAY_OPENERS:
+        app.evaluate("(route) => { location.hash = route; }", route)
+        expect(app.locator(opener)).to_be_visible()
+        app.evaluate("() => { window.gncUpdate.waiting = true; dispatchEvent(new Event('gnc:update')); }")
+        expect(app.locator(".update-offer")).to_be_visible()
+        for close in ("Escape", "Close"):
+            app.locator(opener).focus()
             app.keyboard.press("Enter")
-        expect(app.locator("#overlay")).to_have_count(0)
-        expect(app.locator(opener)).to_be_focused()
-    # Closed, the page behind it takes focus again: Shift+Tab from the heading goes back to the offer.
-    app.locator("main h1").focus()
-    app.keyboard.press("Shift+Tab")
-    expect(app.locator(".update-offer button[data-action=update-later]")).to_be_focused()
+            expect(app.locator("#overlay")).to_be_focused()
+            count = app.evaluate(OVERLAY_FOCUS)["count"]
+            assert count >= 1, route
+            # From the dialog: forwards round it past its last control to its first, then backwards past its
+            # first to its last.
+            expected = [i % count for i in range(count + 2)]
+            expected += [(expected[-1] - 1 - i) % count for i in range(count + 2)]
+            seen = []
+            for key in ["Tab"] * (count + 2) + ["Shift+Tab"] * (count + 2):
+                app.keyboard.press(key)
+                where = app.evaluate(OVERLAY_FOCUS)
+                assert where["at"] is not None, f"{route}: {key} left the overlay for {where['outside']}"
+                seen.append(where["at"])
+            assert seen == expected, (route, close)
+            if close == "Escape":
+                app.keyboard.press("Escape")
+            else:
+                app.locator("#overlay button[data-action=app-close]").focus()
+                app.keyboard.press("Enter")
+            expect(app.locator("#overlay")).to_have_count(0)
+            expect(app.locator(opener)).to_be_focused()
+        # Closed, the page behind it takes focus again: Shift+Tab from the heading goes back to the offer.
+        app.locator("main h1").focus()
+        app.keyboard.press("Shift+Tab")
+        expect(app.locator(".update-offer button[data-action=update-later]")).to_be_focused()
 
 
-@pytest.mark.parametrize("route", ["#/raythread/table?vs=normal", "#/reflection/solo?preset=easy&seed=3&v=2"])
-def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: Page, site_url: str, route: str):
+def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: Page, site_url: str):
     """On a phone the help is taller than the window, so its "How to play" (its last control) is reached
     by scrolling the dialog down. Pressed, the rules took the help's place in the same dialog and kept
     its scroll: they opened far down, their first lines and title out of sight. Now they open at their
     top, focus on the dialog (as any opening of it) and the help's way back kept. Over a board in play:
-    the help lists a board's keys only then, and is as tall as that only then."""
-    open_app(phone, site_url, route)
-    expect(phone.locator(".rt-board, main[data-phase=playing] .rf-board").first).to_be_visible(timeout=60_000)
-    phone.locator("#app-help").focus()
-    phone.keyboard.press("Enter")
-    expect(phone.locator("#overlay[data-overlay=help]")).to_be_focused()
-    rules = phone.locator("#overlay button[data-action=app-rules]")
-    rules.focus()  # as Tab would: the dialog scrolls its last control into view
-    assert phone.locator("#overlay").evaluate("e => e.scrollTop") > 0  # the case: the help was scrolled
-    phone.keyboard.press("Enter")
-    expect(phone.locator("#overlay[data-overlay=rules]")).to_be_focused()
-    assert phone.locator("#overlay").evaluate("e => e.scrollTop") == 0
-    phone.keyboard.press("Escape")
-    expect(phone.locator("#overlay")).to_have_count(0)
-    expect(phone.locator("#app-help")).to_be_focused()
+    the help lists a board's keys only then, and is as tall as that only then. One page takes a Raythread
+    match against the computer, then a Reflection puzzle alone."""
+    open_app(phone, site_url, "#/")
+    for route in ("#/raythread/table?vs=normal", "#/reflection/solo?preset=easy&seed=3&v=2"):
+        phone.evaluate("(route) => { location.hash = route; }", route)
+        expect(phone.locator(".rt-board, main[data-phase=playing] .rf-board").first).to_be_visible(timeout=60_000)
+        phone.locator("#app-help").focus()
+        phone.keyboard.press("Enter")
+        expect(phone.locator("#overlay[data-overlay=help]")).to_be_focused()
+        rules = phone.locator("#overlay button[data-action=app-rules]")
+        rules.focus()  # as Tab would: the dialog scrolls its last control into view
+        assert phone.locator("#overlay").evaluate("e => e.scrollTop") > 0, route  # the case: the help was scrolled
+        phone.keyboard.press("Enter")
+        expect(phone.locator("#overlay[data-overlay=rules]")).to_be_focused()
+        assert phone.locator("#overlay").evaluate("e => e.scrollTop") == 0, route
+        phone.keyboard.press("Escape")
+        expect(phone.locator("#overlay")).to_have_count(0)
+        expect(phone.locator("#app-help")).to_be_focused()
 
 
-@pytest.mark.parametrize(
-    ("route", "focused"),
-    [
-        ("#/", "main a[href='#/lightseeker']"),
-        ("#/raythread/table?vs=normal", ".match-controls button[data-action=table-new]"),
-        ("#/reflection/table", "main a[href='#/reflection/solo']"),
-    ],
+HELP_FROM = (
+    ("#/", "main a[href='#/lightseeker']"),
+    ("#/raythread/table?vs=normal", ".match-controls button[data-action=table-new]"),
+    ("#/reflection/table", "main a[href='#/reflection/solo']"),
 )
-def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(
-    app: Page, site_url: str, route: str, focused: str
-):
+
+
+def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(app: Page, site_url: str):
     """ "?" pressed on a link or a button (not on a board) opened the help, and Escape (or "?") closing it
     put focus on the header's "?", a Tab trip away from where the player was. Now it goes back to the
-    control the key was pressed on, as it does to a board."""
-    open_app(app, site_url, route)
-    for close in ("Escape", "?"):
-        app.locator(focused).focus()
-        app.keyboard.press("?")
-        expect(app.locator("#overlay")).to_be_focused()
-        app.keyboard.press(close)
-        expect(app.locator("#overlay")).to_have_count(0)
-        expect(app.locator(focused)).to_be_focused()
+    control the key was pressed on, as it does to a board. One page takes the home page, a match against
+    the computer and Reflection's table page in turn."""
+    open_app(app, site_url, "#/")
+    for route, focused in HELP_FROM:
+        app.evaluate("(route) => { location.hash = route; }", route)
+        expect(app.locator(focused)).to_be_visible()
+        for close in ("Escape", "?"):
+            app.locator(focused).focus()
+            app.keyboard.press("?")
+            expect(app.locator("#overlay")).to_be_focused()
+            app.keyboard.press(close)
+            expect(app.locator("#overlay")).to_have_count(0)
+            expect(app.locator(focused)).to_be_focused()
 
 
-@pytest.mark.parametrize(
-    ("route", "key", "said"),
-    [
-        ("#/raythread/table", "table.raythread", "Your saved match could not be restored"),
-        ("#/reflection/solo", "reflection.progress", "Your puzzle in progress could not be read"),
-        ("#/host?game=raythread", "peer.host", "Your saved game night could not be restored"),
-    ],
+# Each route, the stored entry its screen reads, and what it says when the entry cannot be read.
+NESTED = (
+    ("#/raythread/table", "table.raythread", "Your saved match could not be restored"),
+    ("#/reflection/solo", "reflection.progress", "Your puzzle in progress could not be read"),
+    ("#/host?game=raythread", "peer.host", "Your saved game night could not be restored"),
 )
-def test_a_stored_value_nested_too_deep_starts_the_page_and_says_what_it_dropped(
-    app: Page, site_url: str, route: str, key: str, said: str
-):
+
+
+def test_a_stored_value_nested_too_deep_starts_the_page_and_says_what_it_dropped(app: Page, site_url: str):
     """Local storage left by a broken version: 60,000 levels of "[" (within the 64 KiB a reader takes).
     Pyodide's JSON parser overflowed the browser's stack on it, a fatal error: the app failed to start,
     on every visit, until the player cleared the site's data. Now the page starts and says what it
-    could not read (the ``app`` fixture also fails the test on any console error)."""
-    app.add_init_script(f"localStorage.setItem('gnc:{key}', '['.repeat(60000))")
-    open_app(app, site_url, route)
-    expect(app.locator("main")).to_contain_text(said)
+    could not read (the ``app`` fixture also fails the test on any console error). One page starts with all
+    three entries so broken, at the first route, and takes each route in turn: each screen says its own."""
+    for _route, key, _said in NESTED:
+        app.add_init_script(f"localStorage.setItem('gnc:{key}', '['.repeat(60000))")
+    open_app(app, site_url, NESTED[0][0])
+    for route, _key, said in NESTED:
+        app.evaluate("(route) => { location.hash = route; }", route)
+        expect(app.locator("main"), route).to_contain_text(said)
