@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gamenight.net import invite as iv
-from tests.e2e.conftest import PHONE, open_app, watched_page
+from tests.e2e.conftest import PHONE, open_app, resize, watched_page
 
 pytestmark = pytest.mark.e2e
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -428,7 +428,7 @@ def test_the_header_keeps_its_controls_on_one_row_with_large_text(browser: Brows
         for scale in (150, 200):
             text_at(page, scale)
             for width in (320, 360, 390):
-                page.set_viewport_size({"width": width, "height": 640})
+                resize(page, width, 640)
                 where = f"at {width} px, text at {scale} %"
                 title, *controls = page.evaluate(HEADER)
                 assert title["name"] == "Game Night Central", where

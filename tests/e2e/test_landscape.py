@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from gamenight.lightseeker import GAME as LS_GAME
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import open_app, watched_page
+from tests.e2e.conftest import open_app, resize, watched_page
 from tests.e2e.test_accessibility import text_at, violations
 from tests.e2e.test_reflection_solo_play import LINK, SOLUTION, cell
 
@@ -45,10 +45,10 @@ def in_window(page: Page, *selectors: str) -> None:
 def at_every_size(page: Page, *selectors: str, sizes: tuple[dict[str, int], ...] = (SIDEWAYS, *OTHERS)) -> None:
     """``in_window`` at each phone held sideways (or each of ``sizes``), back to the first one after."""
     for size in sizes:
-        page.set_viewport_size(size)
+        resize(page, size["width"], size["height"])
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, *selectors)
-    page.set_viewport_size(SIDEWAYS)
+    resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
 
 
 def go(page: Page, route: str) -> None:
@@ -159,7 +159,7 @@ def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a
             go(page, route)
             expect(page.locator(board)).to_be_visible(timeout=60_000)
             for size in sizes:
-                page.set_viewport_size(size)
+                resize(page, size["width"], size["height"])
                 page.evaluate("window.scrollTo(0, 0)")
                 assert page.evaluate(WIDER, size["width"]) <= 0, f"{route} at {size}: the page scrolls sideways"
                 in_window(page, board)

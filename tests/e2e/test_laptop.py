@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import test_lightseeker, test_raythread
-from tests.e2e.conftest import assert_in_window, open_app
+from tests.e2e.conftest import assert_in_window, open_app, resize
 
 pytestmark = pytest.mark.e2e
 LAPTOPS = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1280x720": (1280, 720)}
@@ -21,7 +21,7 @@ LAPTOPS = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1280x720": (1280, 
 
 def window(page: Page, size: tuple[int, int]) -> str:
     """``page`` at ``size``, scrolled to its top; the window's name for a failure's message."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    resize(page, size[0], size[1])
     page.evaluate("window.scrollTo(0, 0)")
     return f"{size[0]}x{size[1]}"
 
@@ -307,16 +307,16 @@ def test_the_match_screen_keeps_its_board_and_scores_in_a_tablet_a_big_window_an
         page = context.new_page()
         test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di"))
         for width, height in ((768, 1024), (1024, 768)):
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             page.evaluate("window.scrollTo(0, 0)")
             assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", SCORE))
         for width, height in ((1920, 1080), (2560, 1440)):
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             page.evaluate("window.scrollTo(0, 0)")
             board = page.locator(".rt-board").bounding_box()
             assert board is not None and board["width"] >= height - 15 * 16 - 1, (width, board)
             assert_in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-hint", SCORE))
-        page.set_viewport_size({"width": 320, "height": 640})
+        resize(page, 320, 640)
         page.evaluate("document.documentElement.style.fontSize = '200%'")
         assert page.evaluate(WIDE_WORDS) == []
         # Each name whole on its card (the score beside it cut "あかり" to "あ…"): the score goes under it.

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.reflection.puzzle import KIND_OF
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app, watched_page
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PHONE, SITE, PageWatch, open_app, resize, watched_page
 from tests.e2e.test_lightseeker import click_turn, engine, start_table
 from tests.e2e.test_reflection_solo import LINK, SOLUTION, cell
 from tools import build_site
@@ -390,7 +390,7 @@ def test_the_update_offer_s_later_and_tab_leave_focus_in_sight(app: Page, site_u
       offer, which stays until put off): the start page and the settings have no focus home for the render to
       fall back on: the pressed "Later" went with the offer and focus fell to the body (QA52)."""
     with case("tab never leaves focus under the offer, at 1280x700"):
-        app.set_viewport_size({"width": 1280, "height": 700})
+        resize(app, 1280, 700)
         open_app(app, site_url, "#/settings")
         app.evaluate("dispatchEvent(new Event('gnc:update'))")  # what index.html says when a version waits
         offer = app.locator(".update-offer")
@@ -402,7 +402,7 @@ def test_the_update_offer_s_later_and_tab_leave_focus_in_sight(app: Page, site_u
         bottom = back.evaluate("e => e.getBoundingClientRect().bottom")
         assert bottom <= offer.evaluate("e => e.getBoundingClientRect().top")
     with case("later by keyboard leaves focus on the page, not the body, at 1280x800"):
-        app.set_viewport_size({"width": 1280, "height": 800})
+        resize(app, 1280, 800)
         for route in ("#/", "#/settings"):  # the settings afresh, the offer still over them
             app.evaluate("(route) => { location.hash = route; }", route)
             app.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
@@ -460,7 +460,7 @@ def test_the_kept_answer_s_focus_ring_is_whole_and_clear_of_the_line_above(
         open_app(page, site_url, "#/settings")
         for width, height in sizes:
             if (width, height) != (page.viewport_size["width"], page.viewport_size["height"]):
-                page.set_viewport_size({"width": width, "height": height})
+                resize(page, width, height)
                 # The settings afresh (its ``init``: nothing asked yet), the last answer's resolver gone.
                 page.evaluate("() => { delete window.gncAnswer; location.hash = '#/'; }")
                 page.wait_for_function("document.documentElement.dataset.route === '#/'")

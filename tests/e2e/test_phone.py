@@ -24,7 +24,7 @@ from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, watched_page
+from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, resize, watched_page
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_bots import BOT_MS
 from tests.e2e.test_keyboard_and_touch import rt_taps
@@ -82,7 +82,7 @@ def afresh(page: Page, route: str) -> None:
 
 def at_size(page: Page, size: tuple[int, int]) -> str:
     """``page``'s window set to ``size``; its name for a failure's message."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    resize(page, size[0], size[1])
     return f"at {size[0]}x{size[1]}"
 
 
@@ -311,7 +311,7 @@ def test_the_header_keeps_two_rows_on_a_narrow_phone(browser: Browser, site_url:
         for scale in (100, 125):
             page.evaluate("(scale) => { document.documentElement.style.fontSize = `${scale}%`; }", scale)
             for width in (320, 360, 390):
-                page.set_viewport_size({"width": width, "height": 640})
+                resize(page, width, 640)
                 found, where = page.evaluate(HEADER), f"at {width} px, text at {scale} %"
                 title, *controls = found["controls"]
                 assert title["name"] == "Game Night Central", where
@@ -424,7 +424,7 @@ def seat_reads_name_first(page: Page, site_url: str, language: str) -> None:
         page.click("form[data-action=table-setup] button[type=submit]")
         expect(page.locator(".match-seat")).to_have_count(len(kinds))
         for width in PHONE_WIDTHS:
-            page.set_viewport_size({"width": width, "height": 844})
+            resize(page, width, 844)
             cards, where = page.evaluate(SEAT_ROWS), f"{game} at {width} px"
             for card in cards:
                 assert on_line(card["swatch"], card["line"]) and on_line(card["score"], card["line"]), (where, card)
@@ -434,7 +434,7 @@ def seat_reads_name_first(page: Page, site_url: str, language: str) -> None:
             # The cards of one match are one height (a computer's card in Japanese was a line taller than
             # a person's at 390 px: its second line wrapped).
             assert len({c["height"] for c in cards}) == 1, (where, cards)
-        page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
+        resize(page, PHONE_WIDTHS[0], 844)
         page.evaluate("localStorage.clear()")
 
 
@@ -664,7 +664,7 @@ def seat_card_with_a_computer_keeps_to_two_lines(page: Page, site_url: str, lang
             open_app(page, site_url, f"#/{game}/table?vs={level}")
             expect(page.locator(".match-seat")).to_have_count(2)
             for width in (320, 390):
-                page.set_viewport_size({"width": width, "height": 844})
+                resize(page, width, 844)
                 cards, where = page.evaluate(SEAT_LINES), f"{game} {level} at {width} px"
                 if SHOTS:
                     page.locator(".match-seats").screenshot(
@@ -679,7 +679,7 @@ def seat_card_with_a_computer_keeps_to_two_lines(page: Page, site_url: str, lang
                             where,
                             card,
                         )
-            page.set_viewport_size({"width": 320, "height": 844})
+            resize(page, 320, 844)
             page.evaluate("localStorage.clear()")
 
 
@@ -743,7 +743,7 @@ def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
             go(page, "#/raythread/table")
             expect(page.locator(".match-seat .score").last).to_have_text(re.compile(r"^\d\d"))
             for width, height in ((320, 640), (390, 844)):
-                page.set_viewport_size({"width": width, "height": height})
+                resize(page, width, height)
                 names = page.evaluate(NAMES_DRAWN)
                 assert [n for n in names if n["cut"] or n["past"]] == [], (level, width, names)
                 assert len({n["card"] for n in names}) == 1, (level, width, names)  # the cards are one height
@@ -754,7 +754,7 @@ def test_a_computer_s_name_is_drawn_whole_beside_a_two_digit_score_at_320_px(
                             path=f"{SHOTS}/bot-name-{level}-{width}-{language}-{scheme}.png"
                         )
                     page.emulate_media(color_scheme="light")
-            page.set_viewport_size({"width": 320, "height": 640})
+            resize(page, 320, 640)
             page.evaluate("localStorage.clear()")
 
 
@@ -886,7 +886,7 @@ def long_name_is_cut_short_and_kept_whole(page: Page, site_url: str, language: s
     page.click("form[data-action=table-setup] button[type=submit]")
     expect(page.locator(".match-seat")).to_have_count(3)
     for width in (320, 390):
-        page.set_viewport_size({"width": width, "height": 844})
+        resize(page, width, 844)
         found, where = page.evaluate(NAME_LINES), f"at {width} px"
         for name, seen in zip(names, found, strict=True):
             assert seen["text"].startswith(name) and seen["title"] == seen["text"], (where, seen)  # whole
@@ -915,7 +915,7 @@ def long_japanese_name_is_cut_short(page: Page, site_url: str, language: str) ->
     page.click("form[data-action=table-setup] button[type=submit]")
     expect(page.locator(".match-seat")).to_have_count(2)
     for width in (320, 390):
-        page.set_viewport_size({"width": width, "height": 844})
+        resize(page, width, 844)
         (long, short), where = page.evaluate(NAME_LINES), f"at {width} px"
         assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
         assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
@@ -946,7 +946,7 @@ def test_seat_cards_read_whole_on_a_phone(browser: Browser, site_url: str, langu
             check(page, site_url, language)
             page.evaluate("localStorage.clear()")
             go(page, "#/")
-            page.set_viewport_size({"width": 320, "height": 844})
+            resize(page, 320, 844)
 
 
 # How many lines each given word of a lobby row's name is drawn on (a word broken mid-way: two).
@@ -1339,7 +1339,7 @@ def test_headings_keep_a_game_s_title_whole_and_start_no_line_with_a_separator(
 
         def sweep(where: str) -> None:
             for width in (390, 320, 340, 360, 375, 414, 430):
-                page.set_viewport_size({"width": width, "height": 844})
+                resize(page, width, 844)
                 for heading in page.evaluate(SEPARATED_HEADINGS):
                     separated.add(heading["text"])
                     # (The space a line breaks at is drawn on neither line.)
@@ -1352,7 +1352,7 @@ def test_headings_keep_a_game_s_title_whole_and_start_no_line_with_a_separator(
                         line.rstrip().endswith("-") for line in lines
                     ):
                         bad.append(f"{where} at {width} px: {' / '.join(heading['lines'])}")
-            page.set_viewport_size({"width": 390, "height": 844})
+            resize(page, 390, 844)
 
         open_app(page, site_url, "#/")
         check("#/")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gamenight.raythread import rules
-from tests.e2e.conftest import PHONE, People, open_app
+from tests.e2e.conftest import PHONE, People, open_app, resize
 from tests.e2e.test_phone import overlap
 from tests.e2e.test_raythread import assert_page_shows, click_move, engine, seat_players, start
 
@@ -186,7 +186,7 @@ def test_a_seat_card_not_to_play_shows_no_empty_room_for_the_turn_s_badge(people
         expect(page.locator(".match-seat")).to_have_count(2)
         expect(page.locator(".match-seat.turn .turn-badge")).to_be_visible()
         for width in widths:
-            page.set_viewport_size({"width": width, "height": 800})
+            resize(page, width, 800)
             cards = page.evaluate(SECOND_LINES)
             for card in cards:
                 assert card["second"] is not None and abs(card["second"] - card["start"]) <= 1, (game, width, card)
@@ -315,7 +315,7 @@ def test_seat_cards_are_one_height_with_the_score_on_the_name_s_line(people: Peo
     )
     page = people.open(people.person(viewport=sizes[0], locale=language), f"{site_url}/#/")
     for game, names in matches:
-        page.set_viewport_size(sizes[0])
+        resize(page, sizes[0]["width"], sizes[0]["height"])
         page.evaluate("localStorage.clear()")
         page.evaluate("(route) => { location.hash = route; }", f"#/{game}/table")
         page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=f"#/{game}/table")
@@ -326,7 +326,7 @@ def test_seat_cards_are_one_height_with_the_score_on_the_name_s_line(people: Peo
         page.click("form[data-action=table-setup] button[type=submit]")
         expect(page.locator(".match-seat")).to_have_count(len(names))
         for size in sizes:
-            page.set_viewport_size(size)
+            resize(page, size["width"], size["height"])
             where = f"{game} at {size['width']}x{size['height']}"
             cards = page.evaluate(CARDS)
             assert len({round(c["height"]) for c in cards}) == 1, (where, cards)

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, SITE, open_app
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, SITE, open_app, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -295,7 +295,7 @@ def test_the_unsaved_notice_lines_up_with_the_page_column_below_it(context, site
     page.click("form[data-action=table-setup] button[type=submit]")
     expect(page.locator("#app-unsaved")).to_contain_text("This browser did not let the page save")
     for width, height in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, width, height)
         for route, main in PAGES:
             page.evaluate(f"location.hash = '{route}'")
             expect(page.locator(main)).to_be_visible()
