@@ -9,14 +9,16 @@ Run in the private network namespace by ``make e2e`` (a built match has two play
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.reflection.laser import Layout
-from tests.e2e.conftest import PHONE, People, assert_in_window, open_app
+from tests.e2e.conftest import PHONE, People, assert_in_window
 from tests.e2e.test_peer_links import CONNECT_MS, join
 from tests.e2e.test_reflection_match import choose, give_up, open_host, sit
+from tests.e2e.test_reflection_solo_play import solo_link, walk
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these layouts go there
@@ -68,10 +70,14 @@ def whole_board(page: Page) -> None:
 @pytest.mark.parametrize("preset", ["normal", "hard"])
 def test_a_solved_round_fits_a_laptop_window(people: People, preset: str):
     """The round's puzzle comes after Start (the host's page makes it): the page as it is then, unscrolled
-    by the test, shows the status, the board, the tray and Submit (Submit was 223 px below the window)."""
+    by the test, shows the status, the board, the tray and Submit (Submit was 223 px below the window).
+    On the Normal board, then, every clue's target is a finger's size
+    (``a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop``)."""
     host = solo_round(people, people.person(**LAPTOP), {"preset": preset})
     shoot(host, f"laptop-solve-{preset}")
     assert_in_window(host, (*WORK, ".rf-work button[data-action=rf-submit]"))
+    if preset == "normal":
+        a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(host)
 
 
 @pytest.mark.parametrize("size", [8, 12])
@@ -82,21 +88,29 @@ def test_a_puzzle_being_built_fits_a_laptop_window(people: People, size: int):
     assert_in_window(host, (*WORK, ".rf-work button[data-action=rf-send]"))
 
 
-@pytest.mark.parametrize("width", [390, 320])
-def test_a_phone_s_match_page_is_no_wider_than_the_screen(people: People, width: int):
-    """On a phone the page scrolls down to the tray and Submit, never sideways; the laptop's sizing leaves it be."""
-    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
-    host = solo_round(people, people.person(**phone), {"preset": "hard"})
+def at_width(page: Page, width: int) -> None:
+    """The phone's window ``width`` × 844 px (the layout is CSS alone: nothing waits for it), scrolled to its top."""
+    page.set_viewport_size({"width": width, "height": 844})
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def a_phone_s_match_page_is_no_wider_than_the_screen_zoomed(host: Page, width: int) -> None:
+    """On a phone the page scrolls down to the tray and Submit, never sideways; the laptop's sizing leaves it be:
+    with a Hard board zoomed by default."""
     shoot(host, f"phone{width}-solve-hard")
-    assert host.evaluate("document.documentElement.scrollWidth") == width  # its board zoomed by default
+    assert host.evaluate("document.documentElement.scrollWidth") == width, f"zoomed by default at {width} px"
+
+
+def a_phone_s_match_page_is_no_wider_than_the_screen_whole(host: Page, width: int) -> None:
+    """The same page, Bigger cells turned off: the board in the screen's width, centred."""
     whole_board(host)
-    assert host.evaluate("document.documentElement.scrollWidth") == width
+    assert host.evaluate("document.documentElement.scrollWidth") == width, f"the whole board at {width} px"
     board = host.locator(".rf-work svg.rf-board").bounding_box()
     assert board is not None
     # The board takes the phone's width but for the room its side clues' targets need (at most 12 px a side:
-    # test_a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide), centred.
+    # a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide), centred.
     left, right = board["x"], width - board["x"] - board["width"]
-    assert 0 <= left <= 12 and abs(left - right) < 1, (left, right)
+    assert 0 <= left <= 12 and abs(left - right) < 1, (width, left, right)
 
 
 def give_up_for(host: Page, phase: str) -> None:
@@ -106,13 +120,25 @@ def give_up_for(host: Page, phase: str) -> None:
     expect(host.locator(".rf-work svg.rf-board")).to_be_visible(timeout=120_000)
 
 
-def test_bigger_cells_stay_on_or_off_at_the_next_round(people: People):
+def test_bigger_cells_stay_on_or_off_at_the_next_round_and_a_phone_s_match_page_is_no_wider_than_the_screen(
+    people: People,
+):
     """ "Bigger cells" turned on in round 1 of a match on a phone is still on for round 2's board; on a Hard
-    board at 390 px it is on by default, and turned off it stays off."""
+    board at 390 px it is on by default, and turned off it stays off. Round 1's page, at 390 and 320 px,
+    is no wider than the screen, zoomed by default and with the whole board
+    (``a_phone_s_match_page_is_no_wider_than_the_screen_zoomed`` and ``…_whole``), the failure naming the width."""
     host = solo_round(people, people.person(**PHONE), {"preset": "hard"})
     expect(host.locator("#rf-board.rf-zoom-auto")).to_have_count(1)
+    for width in (390, 320):
+        at_width(host, width)
+        a_phone_s_match_page_is_no_wider_than_the_screen_zoomed(host, width)
+    at_width(host, 390)
     host.tap("#rf-zoom-auto")  # the whole board
     expect(host.locator("#rf-board.rf-zoom-auto")).to_have_count(0)
+    for width in (390, 320):
+        at_width(host, width)
+        a_phone_s_match_page_is_no_wider_than_the_screen_whole(host, width)
+    at_width(host, 390)
     host.tap("#rf-zoom")
     expect(host.locator("#rf-board.rf-zoom")).to_have_count(1)
     give_up_for(host, "Round 2 of 3")
@@ -159,12 +185,10 @@ def fits(c: dict) -> bool:
     return bool(c["inside"])
 
 
-def test_two_digit_clue_numbers_fit_inside_their_shapes(app: Page, site_url: str):
+def two_digit_clue_numbers_fit_inside_their_shapes(app: Page) -> None:
     """Every clue's digits lie inside its shape: a yellow diamond's two digits ran out over its tips
     (13.5 units in a 23 × 23 diamond), a green disc's over its edge (17 units in a 21 disc); and none is
-    drawn smaller than 13.5 units to make it fit."""
-    open_app(app, site_url, "#/reflection/solo?preset=normal&seed=3&v=2")
-    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    drawn smaller than 13.5 units to make it fit. On the board of ``preset=normal&seed=3&v=2``."""
     clues = app.evaluate(CLUE_FITS)
     assert {c["edge"] for c in clues if c["colour"] == "yellow" and len(c["number"]) == 2} >= {"T3", "R7", "L6"}
     assert [c for c in clues if not fits(c) or c["size"] < 13.5] == []
@@ -210,16 +234,16 @@ SIDE_FITS = """([numbers, room, sides, digits]) => [...document.querySelectorAll
 ACROSS_ROOM = 0.5  # units the digits' halo keeps from a left or right clue's outline
 
 
-@pytest.mark.parametrize("width", [1280, 390, 320])
-def test_a_side_clue_s_two_digits_stay_inside_its_outline(people: People, site_url: str, width: int):
+SIDE_CLUE = "preset=normal&seed=7&v=2"
+
+
+def a_side_clue_s_two_digits_stay_inside_its_outline(page: Page, width: int) -> None:
     """A player's pass: on a left or right clue a two-digit number ("11", "14") ran over its narrow upright
     pill, its digits (their halo) touching or crossing the pill's outline, at 1280 and on phones alike, on a
     solo board and on a race's solutions. Every number 10–19 and a wide one ("48"), on a left and on a right
     pill and on a long diamond, keeps its digits and their halo inside the fill with ``ACROSS_ROOM`` to spare,
-    15 units high (condensed to fit: they were 13.5 and crossed it)."""
-    size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
-    page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?preset=normal&seed=7&v=2")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    15 units high (condensed to fit: they were 13.5 and crossed it). On the board of ``SIDE_CLUE``, on a
+    laptop at 1280 px, on a phone at 390 and 320."""
     numbers = [str(n) for n in range(10, 20)] + ["48"]
     drawn = page.evaluate(SIDE_FITS, [numbers, ACROSS_ROOM, "LR", 2])
     pills = {d["edge"][0] for d in drawn if d["kind"] == "rect"}
@@ -253,22 +277,17 @@ def long_lasers(size: int) -> list[tuple[str, str]]:
     return codes
 
 
-@pytest.mark.parametrize("size", [8, 12])
-@pytest.mark.parametrize("width", [1280, 390])
-def test_a_three_digit_clue_stays_inside_its_shape_and_readable(people: People, site_url: str, width: int, size: int):
+def a_three_digit_clue_stays_inside_its_shape_and_readable(page: Page, width: int, height: int, size: int) -> None:
     """A clue counts every cell a laser enters: on a custom board it reaches three digits (127 on an 8 × 8 one,
     144 on a 12 × 12 one). Set at 11.5 units and their own width, three digits ran over a left or right clue's
     pill (24 units of digits in 19), and on an 8 × 8 board fitted at 390 px they were 11.9 px, under the 12 px
     "Bigger cells" keeps. On every side and shape (a long diamond, a pill, a rectangle), three digits, a wide
     "888" and the largest count "584" among them, keep their ink and halo inside the fill with ``ACROSS_ROOM``
-    to spare, 13.5 units high, and 12 px or more on the board as the page shows it (fitted, or zoomed by default)."""
-    shape = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
-    page = people.open(people.person(**shape), f"{site_url}/#/reflection/solo")
+    to spare, 13.5 units high, and 12 px or more on the board as the page shows it (fitted, or zoomed by default).
+    Each board's code imported on the options, as a player pastes it: on a laptop at 1280 px, on a phone at 390."""
     drawn = []
     for code, name in long_lasers(size):
-        page.evaluate("localStorage.clear()")  # the puzzle in progress would come back instead of the import
-        page.goto("about:blank")
-        open_app(page, site_url, "#/reflection/solo")
+        solo_link(page, "", width, height)  # the puzzle in progress would come back instead of the import
         page.locator("#rf-code-in").fill(code)
         page.locator("#rf-open").click()
         expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=30_000)
@@ -313,17 +332,16 @@ CLUE_ROOM = """([boards, tag, digits]) => [...document.querySelectorAll(boards)]
 PAIR_PX = 2  # room a pill keeps from the grid's edge: 0 or less read as touching it
 
 
-@pytest.mark.parametrize("route", ["preset=easy&seed=3", "preset=normal&seed=11"])
-@pytest.mark.parametrize("width", [1280, 390, 320])
-def test_two_digit_clue_pills_keep_room_from_the_grid_s_edge(people: People, site_url: str, width: int, route: str):
+PILLS = ("preset=easy&seed=3", "preset=normal&seed=11")
+
+
+def two_digit_clue_pills_keep_room_from_the_grid_s_edge(page: Page, width: int, route: str) -> None:
     """A player's pass: a two-digit clue's pill (green "10", "14") or rectangle was 23 units across a ring 24 deep,
     so with its stroke it crossed the grid's edge by a quarter unit on Easy and Normal boards at every width.
     On a top or bottom clue, where the digits run along it, it keeps 2 px or more from the grid's edge; on a
     left or right clue, whose digits run across the ring, it was 22 across and 0.2–0.5 px from that edge
-    (a player's pass), and keeps 2 px or more too, its digits smaller and the shape out from the ring's middle."""
-    size = {**LAPTOP} if width == 1280 else {**PHONE, "viewport": {"width": width, "height": 844}}
-    page = people.open(people.person(**size), f"{site_url}/#/reflection/solo?{route}")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    (a player's pass), and keeps 2 px or more too, its digits smaller and the shape out from the ring's middle.
+    On each of ``PILLS``' boards, on a laptop at 1280 px, on a phone at 390 and 320."""
     whole_board(page)
     pairs = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "rect", "more"])
     assert {p["edge"][0] for p in pairs} >= {"B", "R"}, "the board has two-digit pills on its sides, top or bottom"
@@ -336,19 +354,16 @@ ONE_PX = 1.5  # room every clue's shape keeps from the grid's edge at 320 px (do
 CUSTOM_12 = "preset=custom&size=12&diagonal=8&flat=3&block=3"  # the largest board a player can pick
 
 
-@pytest.mark.parametrize(
-    ("route", "shapes"),
-    [
-        ("preset=easy&seed=9", {"circle", "path"}),
-        ("preset=normal&seed=3", {"circle", "path"}),
-        ("preset=hard&seed=1", {"circle", "path"}),
-        ("preset=expert&seed=1", {"circle", "path", "rect"}),
-        (f"{CUSTOM_12}&seed=1", {"circle", "path"}),
-    ],
+EVERY_CLUE = (
+    ("preset=easy&seed=9", {"circle", "path"}),
+    ("preset=normal&seed=3", {"circle", "path"}),
+    ("preset=hard&seed=1", {"circle", "path"}),
+    ("preset=expert&seed=1", {"circle", "path", "rect"}),
+    (f"{CUSTOM_12}&seed=1", {"circle", "path"}),
 )
-def test_every_clue_keeps_room_from_the_grid_s_edge_at_320_px(
-    people: People, site_url: str, route: str, shapes: set[str]
-):
+
+
+def every_clue_keeps_room_from_the_grid_s_edge_at_320_px(page: Page, route: str, shapes: set[str]) -> None:
     """A player's pass: at 320×640 a green one-digit clue's disc (21 units across, 22.5 with its stroke, in a ring
     24 deep) was 0.83 px from the grid's edge on an Easy board, 0.51 on a Hard one: it read as touching the
     cells. Then a yellow one-digit diamond and a black square (20 across, 21.5 with the stroke) kept 1.25
@@ -357,10 +372,8 @@ def test_every_clue_keeps_room_from_the_grid_s_edge_at_320_px(
     clue's shape, one digit or more, keeps 1.5 px or more now on every preset and on the largest custom board,
     where the board is drawn smallest, its digits whole inside it (the corners of their ink's box) and no
     smaller than before (a diamond's one digit 15 units, a disc's or a square's 17, two digits 13.5). Black
-    squares come with black holes: an Expert board's, as big as a Hard one."""
-    context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 640}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?{route}&v=2")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    squares come with black holes: an Expert board's, as big as a Hard one. On a phone at 320 × 640, each of
+    ``EVERY_CLUE``' boards (version 2)."""
     whole_board(page)  # where the board is drawn smallest
     ones = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "one"])
     more = page.evaluate(CLUE_ROOM, [".rf-play .rf-board", "", "more"])
@@ -420,21 +433,17 @@ def test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board(people: People,
     assert host.evaluate(hit, [tile["x"] + tile["width"] / 2, tile["y"] + 1])
 
 
-def test_a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(people: People):
+def a_clue_s_tap_target_is_a_finger_s_size_on_a_laptop(host: Page) -> None:
     """At 1280×800, where the board is beside the page's margins, every clue's target is 44 px both ways
-    (a Normal board's ring is 35 px deep there)."""
-    host = solo_round(people, people.person(**LAPTOP), {"preset": "normal"})
+    (a Normal board's ring is 35 px deep there). In ``test_a_solved_round_fits_a_laptop_window[normal]``."""
     targets = host.evaluate(CLUE_TARGETS, ".rf-work")
     assert [t for t in targets if t["w"] < 44 or t["h"] < 44] == []
 
 
-def test_a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_column(people: People, site_url: str):
+def a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_column(page: Page) -> None:
     """On the solo screen at 320 px wide the status and the tray (the side column) come under the board:
     the bottom clues' targets reach into the gap between them, which cut them at 42.7 px deep (the ring's
-    26.7 and a 16 px gap) under DESIGN.md's 44."""
-    context = people.person(**{**PHONE, "viewport": {"width": 320, "height": 844}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset=easy&seed=2024")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    26.7 and a 16 px gap) under DESIGN.md's 44. On a phone at 320 × 844, ``preset=easy&seed=2024``."""
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -60)")  # the top clues' reach in the window too
     cell = page.locator(".rf-play .rf-cell .rf-bg").first.bounding_box()
@@ -472,12 +481,11 @@ ZOOMED_TARGETS = """() => {
 }"""
 
 
-def test_a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board(people: People, site_url: str):
+def a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board(page: Page) -> None:
     """With Bigger cells (46 px) a clue's target reached no further than the ring, 27.6 px deep: the
     frame the board pans in cut off its reach. Panned to each corner, every clue in the frame is a cell
-    deep (44 px or more), as on the fitted board. A Hard board at 390 px is zoomed by default."""
-    page = people.open(people.person(**PHONE), f"{site_url}/#/reflection/solo?preset=hard&seed=5")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    deep (44 px or more), as on the fitted board. A Hard board at 390 px is zoomed by default
+    (``preset=hard&seed=5`` on a phone at 390 × 844)."""
     expect(page.locator("#rf-zoom-auto")).to_be_visible()
     frame = page.locator(".rf-board-wrap.rf-zoom-auto")
     expect(frame).to_have_count(1)
@@ -499,22 +507,16 @@ CELL_PX = """() => { const svg = document.querySelector('.rf-play .rf-board');
 
 
 # Where "Bigger cells" is offered: the solo board's puzzle and the phone's width, and the cells there.
-@pytest.mark.parametrize(
-    ("preset", "width"),
-    [("easy", 320), ("easy", 390), ("normal", 390), ("normal", 400), ("normal", 412), ("hard", 600)],
-)
-def test_bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger_s_size(
-    people: People, site_url: str, preset: str, width: int
-):
+OFFERED = (("easy", 320), ("easy", 390), ("normal", 390), ("normal", 400), ("normal", 412), ("hard", 600))
+SEEDS = {"easy": "seed=2024", "normal": "seed=3&v=2", "hard": "seed=5"}
+
+
+def bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger_s_size(page: Page, width: int) -> None:
     """An Easy board's cells are 44 px or more on any phone (44.4 at 320 px): "Bigger cells" did nothing
     useful there, and was offered on every narrow screen. Now it is shown where the cells are under 44 px
     at that width (a Normal board's are 41.5 px at 390 and 42.6 at 400, with a quarter rem of room from the
     screen's edges, and 44.5 at 412, where the room is only what leaves them that wide), and, once pressed,
-    until it is pressed again."""
-    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
-    seeds = {"easy": "seed=2024", "normal": "seed=3&v=2", "hard": "seed=5"}
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&{seeds[preset]}")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    until it is pressed again. Each of ``OFFERED``' presets (its seed in ``SEEDS``) on a phone at its width × 844."""
     cell = page.evaluate(CELL_PX)
     small = cell < 44
     assert page.locator("#rf-zoom").is_visible() == small, f"cells of {cell:.2f} px at {width} px"
@@ -532,19 +534,16 @@ NUMBER_PX = """() => { const svg = document.querySelector('.rf-play .rf-board');
     return [...svg.querySelectorAll('.rf-number')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
 
 
-@pytest.mark.parametrize("width", [320, 390])
-@pytest.mark.parametrize("route", ["preset=normal&seed=3&v=2", "preset=hard&seed=5", f"{CUSTOM_12}&seed=1&v=2"])
-def test_clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away(
-    people: People, site_url: str, route: str, width: int
-):
+READABLE = ("preset=normal&seed=3&v=2", "preset=hard&seed=5", f"{CUSTOM_12}&seed=1&v=2")
+
+
+def clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away(page: Page, route: str, width: int) -> None:
     """Fitted to a phone, a big board's clue numbers were too small to read: 7.6–9.6 px on a 12 × 12 board
     at 320 px, 9.1–11.5 on a 10 × 10 one, 11.4 for a Normal board's two digits; "Bigger cells" made them
     readable but was off. It is on by itself where the fitted numbers would be under 12 px (css/app.css,
     by the board's size and the screen's width), so every number is 12 px or more; the button says so
-    (pressed), and pressing it shows the whole board in the screen's width."""
-    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?{route}")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=120_000)
+    (pressed), and pressing it shows the whole board in the screen's width. Each of ``READABLE``' boards on a
+    phone at 320 and 390 × 844."""
     smallest = min(page.evaluate(NUMBER_PX))
     assert smallest >= 12, f"numbers of {smallest:.1f} px at {width} px"
     shown = page.locator("#rf-zoom-auto, #rf-zoom").locator("visible=true")
@@ -579,19 +578,17 @@ CLUES_IN_WINDOW = """() => [...document.querySelectorAll('.rf-play .rf-edge')].m
 })"""
 
 
-@pytest.mark.parametrize(
-    ("preset", "seed", "width"), [("expert", "11&v=2", 390), ("hard", "5", 390), ("expert", "11&v=2", 360)]
-)
-def test_a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide(
-    people: People, site_url: str, preset: str, seed: str, width: int
-):
+OUTER = (("expert", "11&v=2", 390), ("hard", "5", 390), ("expert", "11&v=2", 360))
+
+
+def a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide(
+    page: Page, preset: str, width: int
+) -> None:
     """An Expert board (10×10) took the phone's whole width: its left and right clues' dashed frames were
     cut at the screen's edges, and their targets were the ring's 20.9 px wide at 390 px (under 24). The
     board now keeps as much room from the edges as makes each side clue's target 24 px wide or more (its
-    reach past the ring), every frame and shape whole in the window, and nothing wider than the screen."""
-    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    reach past the ring), every frame and shape whole in the window, and nothing wider than the screen. Each of
+    ``OUTER``' boards (preset, seed) on a phone at its width × 844."""
     whole_board(page)
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
     clues = page.evaluate(CLUES_IN_WINDOW)
@@ -642,31 +639,27 @@ def side_clues_keep_room(page: Page, scope: str, width: int) -> dict:
     near = [c for c in found["room"] if (c["frame"] or INSET_PX) < INSET_PX or c["shape"] < 1]
     assert near == [], f"side clues' frames at the screen's edge at {width} px: {near}"
     targets = page.evaluate(CLUE_TARGETS, scope)
-    assert [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)] == []
-    assert page.evaluate("document.documentElement.scrollWidth") == width
+    narrow = [t for t in targets if t["edge"][0] in "LR" and (t["w"] < 24 or t["h"] < 24)]
+    assert narrow == [], f"side clues' targets under 24 px at {width} px: {narrow}"
+    assert page.evaluate("document.documentElement.scrollWidth") == width, f"wider than the screen at {width} px"
     return found
 
 
 # An Easy board at 320 px keeps the screen's whole width: its cells are 44.4 px there, a finger's size only
 # so (test_a_clue_s_tap_target_is_a_finger_s_size_on_an_easy_board).
-@pytest.mark.parametrize(
-    ("preset", "seed", "width"),
-    [
-        *((preset, seed, width) for preset, seed in (("normal", "3&v=2"), ("hard", "5")) for width in (320, 360, 390)),
-        ("easy", "2024", 360),
-        ("easy", "2024", 390),
-    ],
+SIDE_ROOMS = (
+    *((preset, seed, width) for preset, seed in (("normal", "3&v=2"), ("hard", "5")) for width in (320, 360, 390)),
+    ("easy", "2024", 360),
+    ("easy", "2024", 390),
 )
-def test_every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(
-    people: People, site_url: str, preset: str, seed: str, width: int
-):
+
+
+def every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(page: Page, preset: str, width: int) -> None:
     """A 10×10 board keeps room from the screen's edges for its side clues; an 8×8 (Normal) board took the
     screen's whole width, its left and right clues' frames 0–1 px from the edges, as an Easy board's. Every
     board now keeps its side clues' frames clear of the edges (a quarter rem of room, or more for a
-    10×10's targets), their targets 24 px wide or more, and an Easy board's cells 44 px."""
-    context = people.person(**{**PHONE, "viewport": {"width": width, "height": 844}})
-    page = people.open(context, f"{site_url}/#/reflection/solo?preset={preset}&seed={seed}")
-    expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
+    10×10's targets), their targets 24 px wide or more, and an Easy board's cells 44 px. Each of ``SIDE_ROOMS``'
+    boards (preset, seed) on a phone at its width × 844."""
     whole_board(page)
     page.locator(".rf-play .rf-board").scroll_into_view_if_needed()
     found = side_clues_keep_room(page, ".rf-play", width)
@@ -676,16 +669,17 @@ def test_every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone(
     shoot(page, f"phone{width}-{preset}-side-room")
 
 
-@pytest.mark.parametrize("width", [320, 390])
-def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(people: People, width: int):
+def test_a_race_s_normal_board_keeps_room_from_the_screen_s_edge_on_a_phone(people: People):
     """The race's board on a phone takes the same room as the solo screen's (test above): a Normal board's
-    side clues' frames were 0–1 px from the screen's edges."""
-    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
-    host = solo_round(people, people.person(**phone), {"preset": "normal"})
-    whole_board(host)
-    host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
-    side_clues_keep_room(host, ".rf-work", width)
-    shoot(host, f"phone{width}-race-normal-side-room")
+    side clues' frames were 0–1 px from the screen's edges. One round's page at 320 and at 390 px
+    (``side_clues_keep_room`` names the width)."""
+    host = solo_round(people, people.person(**PHONE), {"preset": "normal"})
+    for width in (320, 390):
+        at_width(host, width)
+        whole_board(host)
+        host.locator(".rf-work .rf-board").scroll_into_view_if_needed()
+        side_clues_keep_room(host, ".rf-work", width)
+        shoot(host, f"phone{width}-race-normal-side-room")
 
 
 # A race's board as drawn: its cells' size, every clue number's size (its font size times the board's scale)
@@ -736,3 +730,223 @@ def test_a_race_s_12_by_12_board_on_two_phones(people: People):
         assert page.evaluate("document.documentElement.scrollWidth") == width
         shoot(page, f"phone{width}-race-12-fitted")
         expect(page.locator("#rf-zoom")).to_be_visible()  # the cells under 44 px: offered again
+
+
+# --- solo boards on one page each, opened in turn by their links (solo_link) -------------------------------
+
+SLOW_CHECKS = (clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away,)
+
+
+def on(page: Page, query: str, width: int, height: int, check: Callable[..., None], *args) -> Callable[[], None]:
+    """A case of a walk: the solo board of ``query`` opened at ``width`` × ``height``, then ``check(page, *args)``
+    (a board made live, a 12 × 12 one, may take two minutes on a loaded machine; the others one)."""
+
+    def run() -> None:
+        solo_link(page, query, width, height, timeout=120_000 if check in SLOW_CHECKS else 60_000)
+        check(page, *args)
+
+    return run
+
+
+@pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
+def test_clue_digits_on_a_laptop_s_solo_boards(people: People):
+    """On one laptop page, each board opened in turn by its link, every case named when it fails:
+    ``two_digit_clue_numbers_fit_inside_their_shapes`` (at 1280 × 720, the default window's size),
+    ``a_side_clue_s_two_digits_stay_inside_its_outline``, ``a_three_digit_clue_stays_inside_its_shape_and_readable``
+    (the 8 × 8 and the 12 × 12 boards) and ``two_digit_clue_pills_keep_room_from_the_grid_s_edge`` (each of
+    ``PILLS``), at 1280 × 800."""
+    page = people.open(people.person(**LAPTOP), f"{people.site_url}/#/reflection/solo")
+    walk(
+        [
+            (
+                "two digits in their shapes, preset=normal&seed=3&v=2 at 1280 × 720",
+                on(page, "preset=normal&seed=3&v=2", 1280, 720, two_digit_clue_numbers_fit_inside_their_shapes),
+            ),
+            (
+                f"a side clue's two digits, {SIDE_CLUE} at 1280 px",
+                on(page, SIDE_CLUE, 1280, 800, a_side_clue_s_two_digits_stay_inside_its_outline, 1280),
+            ),
+            *(
+                (
+                    f"three digits, {size} × {size} at 1280 px",
+                    lambda size=size: a_three_digit_clue_stays_inside_its_shape_and_readable(page, 1280, 800, size),
+                )
+                for size in (8, 12)
+            ),
+            *(
+                (
+                    f"two-digit pills, {route} at 1280 px",
+                    on(page, route, 1280, 800, two_digit_clue_pills_keep_room_from_the_grid_s_edge, 1280, route),
+                )
+                for route in PILLS
+            ),
+        ]
+    )
+
+
+@pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
+def test_clue_digits_and_shapes_on_a_phone_s_solo_boards(people: People):
+    """On one phone page, each board opened in turn by its link, every case named when it fails:
+    ``a_side_clue_s_two_digits_stay_inside_its_outline`` at 390 and 320 px,
+    ``a_three_digit_clue_stays_inside_its_shape_and_readable`` (the 8 × 8 and the 12 × 12 boards) at 390 px,
+    ``two_digit_clue_pills_keep_room_from_the_grid_s_edge`` (each of ``PILLS``) at 390 and 320 px, and
+    ``every_clue_keeps_room_from_the_grid_s_edge_at_320_px`` (each of ``EVERY_CLUE``) at 320 × 640."""
+    page = people.open(people.person(**PHONE), f"{people.site_url}/#/reflection/solo")
+    walk(
+        [
+            *(
+                (
+                    f"a side clue's two digits, {SIDE_CLUE} at {width} px",
+                    on(page, SIDE_CLUE, width, 844, a_side_clue_s_two_digits_stay_inside_its_outline, width),
+                )
+                for width in (390, 320)
+            ),
+            *(
+                (
+                    f"three digits, {size} × {size} at 390 px",
+                    lambda size=size: a_three_digit_clue_stays_inside_its_shape_and_readable(page, 390, 844, size),
+                )
+                for size in (8, 12)
+            ),
+            *(
+                (
+                    f"two-digit pills, {route} at {width} px",
+                    on(page, route, width, 844, two_digit_clue_pills_keep_room_from_the_grid_s_edge, width, route),
+                )
+                for route in PILLS
+                for width in (390, 320)
+            ),
+            *(
+                (
+                    f"every clue's room, {route} at 320 × 640",
+                    on(
+                        page,
+                        f"{route}&v=2",
+                        320,
+                        640,
+                        every_clue_keeps_room_from_the_grid_s_edge_at_320_px,
+                        route,
+                        shapes,
+                    ),
+                )
+                for route, shapes in EVERY_CLUE
+            ),
+        ]
+    )
+
+
+@pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
+def test_clue_targets_on_a_phone_s_solo_boards(people: People):
+    """On one phone page, each board opened in turn by its link, every case named when it fails:
+    ``a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_column`` (320 × 844),
+    ``a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board`` (390 × 844) and
+    ``a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide`` (each of ``OUTER``)."""
+    page = people.open(people.person(**PHONE), f"{people.site_url}/#/reflection/solo")
+    walk(
+        [
+            (
+                "a bottom clue's target over the side column, preset=easy&seed=2024 at 320 px",
+                on(
+                    page,
+                    "preset=easy&seed=2024",
+                    320,
+                    844,
+                    a_solo_bottom_clue_s_tap_target_is_a_finger_s_size_above_the_side_column,
+                ),
+            ),
+            (
+                "a zoomed board's targets, preset=hard&seed=5 at 390 px",
+                on(
+                    page,
+                    "preset=hard&seed=5",
+                    390,
+                    844,
+                    a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board,
+                ),
+            ),
+            *(
+                (
+                    f"outer clues whole, preset={preset}&seed={seed} at {width} px",
+                    on(
+                        page,
+                        f"preset={preset}&seed={seed}",
+                        width,
+                        844,
+                        a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide,
+                        preset,
+                        width,
+                    ),
+                )
+                for preset, seed, width in OUTER
+            ),
+        ]
+    )
+
+
+@pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
+def test_side_clues_keep_room_on_a_phone_s_solo_boards(people: People):
+    """On one phone page, each board opened in turn by its link, every case named when it fails:
+    ``every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone`` (each of ``SIDE_ROOMS``)."""
+    page = people.open(people.person(**PHONE), f"{people.site_url}/#/reflection/solo")
+    walk(
+        [
+            *(
+                (
+                    f"side clues' room, preset={preset}&seed={seed} at {width} px",
+                    on(
+                        page,
+                        f"preset={preset}&seed={seed}",
+                        width,
+                        844,
+                        every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone,
+                        preset,
+                        width,
+                    ),
+                )
+                for preset, seed, width in SIDE_ROOMS
+            ),
+        ]
+    )
+
+
+@pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
+def test_bigger_cells_and_readable_numbers_on_a_phone_s_solo_boards(people: People):
+    """On one phone page, each board opened in turn by its link, every case named when it fails:
+    ``bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger_s_size`` (each of ``OFFERED``) and
+    ``clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away`` (each of ``READABLE`` at 320 and
+    390 px)."""
+    page = people.open(people.person(**PHONE), f"{people.site_url}/#/reflection/solo")
+    walk(
+        [
+            *(
+                (
+                    f"Bigger cells offered, preset={preset}&{SEEDS[preset]} at {width} px",
+                    on(
+                        page,
+                        f"preset={preset}&{SEEDS[preset]}",
+                        width,
+                        844,
+                        bigger_cells_is_offered_only_where_the_board_s_cells_are_under_a_finger_s_size,
+                        width,
+                    ),
+                )
+                for preset, width in OFFERED
+            ),
+            *(
+                (
+                    f"readable numbers, {route} at {width} px",
+                    on(
+                        page,
+                        route,
+                        width,
+                        844,
+                        clue_numbers_are_readable_on_a_phone_and_the_whole_board_a_tap_away,
+                        route,
+                        width,
+                    ),
+                )
+                for route in READABLE
+                for width in (320, 390)
+            ),
+        ]
+    )

@@ -10,6 +10,7 @@ from gamenight.reflection import training
 from gamenight.reflection.generate import make
 from gamenight.reflection.laser import edge_names
 from tests.e2e.conftest import open_app
+from tests.e2e.test_reflection_solo_play import solo_link
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +32,11 @@ def expected_clues(params: dict[str, str]) -> dict[str, list[str]]:
     return {edge: [puzzle.clue(edge).colour, str(puzzle.clue(edge).number)] for edge in edge_names(puzzle.size)}
 
 
-def test_new_puzzle_shows_the_puzzle_made_ahead_at_once(app: Page, site_url: str):
+def test_new_puzzle_shows_the_puzzle_made_ahead_at_once_and_expert_comes_from_the_verified_bank(
+    app: Page, site_url: str
+):
+    """A Normal puzzle's next one made ahead and shown at once; then, on the same page, an Expert link's puzzle
+    from the bank (``expert_comes_from_the_verified_bank``)."""
     open_app(app, site_url, "#/reflection/solo?preset=normal&seed=11&v=2")
     expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=60_000)
     assert shown_clues(app) == expected_clues({"preset": "normal", "seed": "11", "v": "2"})
@@ -49,26 +54,35 @@ def test_new_puzzle_shows_the_puzzle_made_ahead_at_once(app: Page, site_url: str
     assert phase == "playing" and name != before
     seed = app.evaluate("new URLSearchParams(location.hash.split('?')[1]).get('seed')")
     assert shown_clues(app) == expected_clues({"preset": "normal", "seed": seed, "v": "2"})
+    expert_comes_from_the_verified_bank(app)
 
 
-def test_expert_comes_from_the_verified_bank(app: Page, site_url: str):
-    open_app(app, site_url, "#/reflection/solo?preset=expert&seed=77&v=2")
-    expect(app.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=20_000)
-    assert shown_clues(app) == expected_clues({"preset": "expert", "seed": "77", "v": "2"})
+def expert_comes_from_the_verified_bank(app: Page) -> None:
+    """An Expert link's puzzle, opened fresh (``solo_link``), is the bank's (no live making: 20 s at most)."""
+    window = app.viewport_size
+    assert window is not None
+    solo_link(app, "preset=expert&seed=77&v=2", window["width"], window["height"], timeout=20_000)
+    assert shown_clues(app) == expected_clues({"preset": "expert", "seed": "77", "v": "2"}), "Expert, seed 77"
 
 
-def test_cancel_stops_making_the_puzzle_at_once(app: Page, site_url: str):
+def test_cancel_or_leaving_the_screen_stops_making_the_puzzle(app: Page, site_url: str):
+    """Cancel stops making the puzzle at once; then, on the same page, the link opened again from the home
+    screen (as a fresh page opens it, nothing stored: Cancel stores no puzzle), leaving the screen stops it."""
     open_app(app, site_url, SLOW)
     expect(app.locator("main[data-phase=generating]")).to_be_visible()
     expect(app.locator("html")).to_have_attribute("data-work", "1")
     expect(app.locator(".rf-generating progress")).to_be_visible()
     app.locator(".rf-generating").get_by_role("button", name="Cancel").click()
     expect(app.locator("main[data-phase=options]")).to_be_visible()
-    assert app.evaluate(WORK) == "0"
+    assert app.evaluate(WORK) == "0", "after Cancel"
+    app.evaluate("location.hash = '#/'")
+    expect(app.locator("main.home")).to_be_visible()
+    app.evaluate(f"location.hash = '{SLOW}'")
+    leaving_the_screen_stops_making_the_puzzle(app)
 
 
-def test_leaving_the_screen_stops_making_the_puzzle(app: Page, site_url: str):
-    open_app(app, site_url, SLOW)
+def leaving_the_screen_stops_making_the_puzzle(app: Page) -> None:
+    """The slow link's puzzle being made: leaving the screen stops it, and coming back starts afresh."""
     expect(app.locator("main[data-phase=generating]")).to_be_visible()
     expect(app.locator("html")).to_have_attribute("data-work", "1")
     expect(app.locator("html")).to_have_attribute("data-timers", "1")  # the progress bar's

@@ -359,11 +359,10 @@ def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_
     expect(host.locator(GRID_CURSOR)).to_be_focused()
 
 
-def test_start_starts_with_an_option_edited_and_not_applied(people: People):
+def start_with_an_option_edited_and_not_applied(host: Page) -> None:
     """The host changes the rounds in the Options and presses "Start the match" without Apply: the match
-    has the rounds the form shows (the edit was silently dropped, and the old one round played)."""
-    host = open_host(people)
-    choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+    has the rounds the form shows (the edit was silently dropped, and the old one round played). In
+    ``test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board``, whose lobby it starts."""
     details = host.locator("form[data-action=choose] details.table-options")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
@@ -576,12 +575,13 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     """While a round is solved a cell under the pointer lights up and the pointer is a hand; once the host
     ends the match the board is only shown: no light, no hand, and the page says nobody still solves.
     A spectator's watched puzzle, which it may try on its own page while the round runs, is only shown
-    too: no tray, no puzzle picker. (A random one-player round: it ends only by a solve, which none tries.)"""
+    too: no tray, no puzzle picker. (A random one-player round: it ends only by a solve, which none tries.)
+    The match is started with its rounds edited from 1 to 3 and not applied
+    (``start_with_an_option_edited_and_not_applied``: it has 3)."""
     host = open_host(people)
     choose(host, 1, {"mode": "random", "preset": "easy", "rounds": 1})
     dan = join(people, host, "Dan")  # sits nowhere: a spectator
-    host.click("button[data-action=start]")
-    expect(host.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+    start_with_an_option_edited_and_not_applied(host)
     expect(dan.locator(".rf-watch-note")).to_be_visible(timeout=CONNECT_MS)
     expect(dan.locator(".rf-work .rf-tray-tile").first).to_be_visible()
     cell = host.locator(".rf-work .rf-cell[data-r='2'][data-c='2'] .rf-bg")

@@ -251,30 +251,34 @@ TRAY_ROOM = """() => [...document.querySelectorAll('.rf-tray-tile')].filter((t) 
     })"""
 
 
-@pytest.mark.parametrize("width", [320, 1280])
-def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_url: str, width: int):
+def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_url: str):
     """The count after a tile's picture ("×4") sat 9.6 px from the tile's right border, where the picture's
     drawing keeps 14 px or more from the left one (its icon's own room): it read as pushed against the
-    border. The words after a picture keep at least the room of the closest-drawn picture."""
-    context = browser.new_context(viewport={"width": width, "height": 844})
+    border. The words after a picture keep at least the room of the closest-drawn picture. One page at 320,
+    then at 1280 px wide (the layout is CSS alone), a failure naming the width."""
+    context = browser.new_context(viewport={"width": 320, "height": 844})
     try:
         page = context.new_page()
         open_puzzle(page, site_url)
-        tiles = page.evaluate(TRAY_ROOM)
-        assert {t["kind"] for t in tiles} >= {"diagonal", "flat", "block", "dot", "ring"}
-        least = min(t["left"] for t in tiles)
-        assert [t for t in tiles if t["right"] < least] == [], (least, tiles)
+        for width in (320, 1280):
+            page.set_viewport_size({"width": width, "height": 844})
+            tiles = page.evaluate(TRAY_ROOM)
+            assert {t["kind"] for t in tiles} >= {"diagonal", "flat", "block", "dot", "ring"}, (width, tiles)
+            least = min(t["left"] for t in tiles)
+            assert [t for t in tiles if t["right"] < least] == [], (width, least, tiles)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_saved_game_code_box_looks_like_the_other_fields(browser: Browser, site_url: str, scheme: str):
+def test_the_saved_game_code_box_looks_like_the_other_fields(browser: Browser, site_url: str):
     """A player's pass: in the dark theme the "Code of a saved game" box had the browser's grey fill (no
-    rule of the app's styled a text area), unlike the other fields of the solo options."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    rule of the app's styled a text area), unlike the other fields of the solo options. One page in the
+    light, then the dark scheme (``emulate_media``), a failure naming the scheme."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme="light")
     open_app(page, site_url, "#/reflection/solo")
     look = "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.color, s.borderColor, s.borderRadius]; }"
     expect(page.locator("#rf-code-in")).to_be_visible()
-    assert page.locator("#rf-code-in").evaluate(look) == page.locator("#rf-seed").evaluate(look)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.locator("#rf-code-in").evaluate(look) == page.locator("#rf-seed").evaluate(look), scheme
     page.close()

@@ -6,11 +6,13 @@ The puzzles are computed with the same engine on CPython, so the test knows the 
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from gamenight.reflection import savecode, training
 from gamenight.reflection.generate import steps
@@ -39,6 +41,37 @@ def open_puzzle(page: Page, site_url: str, route: str = LINK) -> Page:
     open_app(page, site_url, route)
     expect(page.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
     return page
+
+
+def solo_link(page: Page, query: str, width: int, height: int = 844, timeout: float = 60_000) -> None:
+    """The solo screen at ``#/reflection/solo?query`` (the options alone if ``query`` is empty) on a live page
+    at ``width`` × ``height``, as a fresh page at that size opens the link: the stored puzzle forgotten (it
+    would come back, or the link would ask before replacing it), the options shown, then the link, the page
+    scrolled to its top, the board shown within ``timeout`` ms. One page takes many boards in turn this way, each
+    fresh: a boot each took longer."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("localStorage.clear()")
+    page.evaluate("location.hash = '#/reflection/solo'")
+    expect(page.locator("main[data-phase=options]")).to_have_count(1, timeout=60_000)
+    if query:
+        page.evaluate(f"location.hash = {('#/reflection/solo?' + query)!r}")
+        expect(page.locator("main[data-phase=playing] .rf-board")).to_be_visible(timeout=timeout)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+Case = tuple[str, Callable[[], object]]
+
+
+def walk(cases: list[Case]) -> None:
+    """Take ``cases`` in turn on one page (each opens its own board: ``solo_link``), and fail once all are
+    taken with every case that failed, by name (a width, a route, a board), and why."""
+    failed = []
+    for name, check in cases:
+        try:
+            check()
+        except (AssertionError, PlaywrightError) as err:
+            failed.append(f"{name}: {err}")
+    assert failed == [], "\n".join(failed)
 
 
 def focused(page: Page) -> dict:
@@ -321,58 +354,72 @@ def boxes(page: Page) -> dict:
     }
 
 
-@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
-def test_a_hint_or_a_check_moves_neither_the_board_nor_its_buttons(app: Page, site_url: str, viewport):
+def test_a_hint_or_a_check_moves_neither_the_board_nor_its_buttons(app: Page, site_url: str):
     """QA14: the hint's (or the check's) sentence was drawn above the board and went with the next move, so
     the board and the side column jumped down by its height and back up (57 px at 1280×800): a tile placed
     after a hint and clicked again to turn it, the second click landed on the cell below. The sentence
-    now comes under the buttons, and nothing the player is about to press moves."""
-    app.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    open_puzzle(app, site_url)
+    now comes under the buttons, and nothing the player is about to press moves. At 1280 × 800, then on the
+    same page at 390 × 844, the puzzle opened fresh by its link (``solo_link``); a failure names the window."""
+    open_app(app, site_url, "#/reflection/solo")
+    for width, height in ((1280, 800), (390, 844)):
+        solo_link(app, LINK.split("?", 1)[1], width, height)
+        hint_or_check_moves_nothing(app, f"{width} × {height}")
+
+
+def hint_or_check_moves_nothing(app: Page, window: str) -> None:
+    """The checks of ``test_a_hint_or_a_check_moves_neither_the_board_nor_its_buttons`` in ``window``."""
     before = boxes(app)
     app.locator("#rf-hint").click()
     expect(app.locator(".rf-message")).to_contain_text("Hint:")
-    assert boxes(app) == before, "the hint's sentence moved the board or the buttons"
+    assert boxes(app) == before, f"{window}: the hint's sentence moved the board or the buttons"
     app.locator("#rf-tool-diagonal").click()
     free = next((r, c) for r in range(6) for c in range(6) if cell(app, r, c).get_attribute("data-tile") is None)
     cell(app, *free).click()
     expect(app.locator(".rf-message")).to_have_count(0)
-    assert boxes(app) == before, "the sentence going moved the board or the buttons"
+    assert boxes(app) == before, f"{window}: the sentence going moved the board or the buttons"
     app.locator("#rf-check").click()
     expect(app.locator(".rf-message")).to_contain_text("Check:")
-    assert boxes(app) == before, "the check's sentence moved the board or the buttons"
+    assert boxes(app) == before, f"{window}: the check's sentence moved the board or the buttons"
 
 
-@pytest.mark.parametrize("width", [390, 320])
-def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str, width: int):
+def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_url: str):
+    """A Hard board on a phone 390, then 320 px wide (one page: the layout is CSS alone), a failure naming
+    the width: no sideways scroll, buttons 44 px, and Bigger cells on by default."""
     with watched_page(
-        browser, site_url, viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True
+        browser, site_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     ) as page:
         open_puzzle(page, site_url, "#/reflection/solo?preset=hard&seed=7")
-        sizes = page.evaluate(
-            """() => {
-            const svg = document.querySelector('.rf-board');
-            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-            const number = parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale;
-            const small = [...document.querySelectorAll('main button, main select, main input')]
-                .map(b => b.getBoundingClientRect()).filter(r => r.width && (r.height < 44 || r.width < 44));
-            return {overflow: document.documentElement.scrollWidth - window.innerWidth, number, small: small.length};
-            }"""
-        )
-        assert sizes["overflow"] <= 0, "the page scrolls sideways"
-        assert sizes["small"] == 0, "a button is under 44 px"
-        if width >= 390:
-            assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px"
-        # "Bigger cells", on by default on a Hard board at these widths (its fitted numbers would be under
-        # 12 px): cells a finger can hit; the board pans inside its frame, the page does not.
-        expect(page.locator("#rf-zoom-auto")).to_be_visible()
-        expect(page.locator(".rf-board-wrap.rf-zoom-auto")).to_have_count(1)
-        zoomed = page.evaluate(
-            """() => { const svg = document.querySelector('.rf-board');
-                       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                       return {cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
-                       number: parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale,
-                       overflow: document.documentElement.scrollWidth - window.innerWidth}; }"""
-        )
-        assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0
-        assert zoomed["number"] >= 14, f"zoomed in, clue numbers are {zoomed['number']:.1f} px"
+        for width in (390, 320):
+            page.set_viewport_size({"width": width, "height": 844})
+            phone_sizes(page, width)
+
+
+def phone_sizes(page: Page, width: int) -> None:
+    """The checks of ``test_on_a_phone_nothing_overflows_and_targets_are_big_enough`` at ``width``."""
+    sizes = page.evaluate(
+        """() => {
+        const svg = document.querySelector('.rf-board');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const number = parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale;
+        const small = [...document.querySelectorAll('main button, main select, main input')]
+            .map(b => b.getBoundingClientRect()).filter(r => r.width && (r.height < 44 || r.width < 44));
+        return {overflow: document.documentElement.scrollWidth - window.innerWidth, number, small: small.length};
+        }"""
+    )
+    assert sizes["overflow"] <= 0, f"the page scrolls sideways at {width} px"
+    assert sizes["small"] == 0, f"a button is under 44 px at {width} px"
+    if width >= 390:
+        assert sizes["number"] >= 14, f"clue numbers are {sizes['number']:.1f} px at {width} px"
+    # "Bigger cells", on by default on a Hard board at these widths (its fitted numbers would be under
+    # 12 px): cells a finger can hit; the board pans inside its frame, the page does not.
+    expect(page.locator("#rf-zoom-auto"), f"Bigger cells at {width} px").to_be_visible()
+    expect(page.locator(".rf-board-wrap.rf-zoom-auto"), f"Bigger cells at {width} px").to_have_count(1)
+    zoomed = page.evaluate(
+        """() => { const svg = document.querySelector('.rf-board');
+                   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                   return {cell: document.querySelector('.rf-cell .rf-bg').getBoundingClientRect().width,
+                   number: parseFloat(getComputedStyle(document.querySelector('.rf-number')).fontSize) * scale,
+                   overflow: document.documentElement.scrollWidth - window.innerWidth}; }"""
+    )
+    assert zoomed["cell"] >= 44 and zoomed["overflow"] <= 0, (width, zoomed)
+    assert zoomed["number"] >= 14, f"zoomed in, clue numbers are {zoomed['number']:.1f} px at {width} px"

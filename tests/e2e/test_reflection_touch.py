@@ -40,7 +40,7 @@ from tests.e2e.test_reflection_match import (
     sit,
     solved_by,
 )
-from tests.e2e.test_reflection_solo_play import SOLUTION, cell, open_puzzle
+from tests.e2e.test_reflection_solo_play import LINK, SOLUTION, cell, open_puzzle, solo_link, walk
 
 pytestmark = pytest.mark.e2e
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the keyboard race's screenshots go there
@@ -95,8 +95,36 @@ def tap_tile(page: Page, r: int, c: int, tile: str) -> None:
         page.tap(f'.rf-cell[data-r="{r}"][data-c="{c}"]')
 
 
-def test_a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page, site_url: str):
-    open_puzzle(phone, site_url)
+EXPERT = "preset=expert&seed=11&v=2"
+
+
+def test_taps_and_drags_on_a_phone_s_solo_boards(phone: Page, site_url: str):
+    """On one phone page, each board opened in turn by its link (a failure names its case):
+    ``a_puzzle_is_solved_by_taps_alone_on_a_phone`` and ``tiles_are_dragged_by_a_finger`` (``LINK``'s Easy
+    board), ``with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell`` (a Hard one)."""
+    open_app(phone, site_url, "#/reflection/solo")
+    easy = LINK.split("?", 1)[1]
+    walk(
+        [
+            (
+                "solved by taps",
+                lambda: (solo_link(phone, easy, 390), a_puzzle_is_solved_by_taps_alone_on_a_phone(phone)),
+            ),
+            ("dragged by a finger", lambda: (solo_link(phone, easy, 390), tiles_are_dragged_by_a_finger(phone))),
+            (
+                "Bigger cells: a drag and a pan",
+                lambda: (
+                    solo_link(phone, "preset=hard&seed=5", 390),
+                    with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone),
+                ),
+            ),
+        ]
+    )
+
+
+def a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page) -> None:
+    """``LINK``'s puzzle solved by taps alone, after a place, a turn, a removal, undo and redo, notes and a
+    clue's laser."""
     # The board fills the width and no more; its cells are big enough for a finger.
     assert sideways(phone) <= 0, "the page scrolls sideways"
     board = phone.locator(".rf-board").bounding_box()
@@ -150,8 +178,8 @@ def test_a_puzzle_is_solved_by_taps_alone_on_a_phone(phone: Page, site_url: str)
     assert sideways(phone) <= 0
 
 
-def test_tiles_are_dragged_by_a_finger(phone: Page, site_url: str):
-    open_puzzle(phone, site_url)
+def tiles_are_dragged_by_a_finger(phone: Page) -> None:
+    """On ``LINK``'s board: a tile dragged from the tray onto a cell, from that cell to another, and off the board."""
     cdp = phone.context.new_cdp_session(phone)
     # From the tray onto a cell, from that cell to another, and off the board back to the tray.
     finger(phone, cdp, centre(phone, "#rf-tool-diagonal"), centre(phone, '.rf-cell[data-r="1"][data-c="1"]'))
@@ -166,13 +194,12 @@ def test_tiles_are_dragged_by_a_finger(phone: Page, site_url: str):
     assert sideways(phone) <= 0
 
 
-def test_with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone: Page, site_url: str):
+def with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cell(phone: Page) -> None:
     """With Bigger cells on a Hard board (12 units of 46 px, wider than the phone) a finger that goes down
     on a tile drags it as on the fitted board, and the board does not pan under it; one that goes down
     on an empty cell pans the board and moves no tile, and the next tap places a tile where it lands.
     (A tile's drag was a pan: the tile stayed and the board moved.) A Hard board at 390 px has them by
-    default (its fitted numbers would be under 12 px)."""
-    open_puzzle(phone, site_url, "#/reflection/solo?preset=hard&seed=5")
+    default (its fitted numbers would be under 12 px). On ``preset=hard&seed=5``."""
     cdp = phone.context.new_cdp_session(phone)
     frame = phone.locator(".rf-board-wrap.rf-zoom-auto")
     expect(frame).to_have_count(1)
@@ -246,13 +273,14 @@ TARGETS = """() => {
             left: frame.left, right: frame.right, screen: window.innerWidth}; }"""
 
 
-def fits_fingers(page: Page) -> None:
-    """The board's cells are at least 44 px (DESIGN.md) and the whole board is on the screen."""
+def fits_fingers(page: Page, case: str) -> None:
+    """The board's cells are at least 44 px (DESIGN.md) and the whole board is on the screen (``case`` names
+    the page and the size in a failure)."""
     found = page.evaluate(TARGETS)
-    assert found["count"] == 36, found
-    assert found["smallest"] >= 44, f"cells of {found['smallest']:.2f} px on a {found['screen']} px screen"
-    assert found["left"] >= 0 and found["right"] <= found["screen"], f"the board is off the screen: {found}"
-    assert sideways(page) <= 0, "the page scrolls sideways"
+    assert found["count"] == 36, (case, found)
+    assert found["smallest"] >= 44, f"{case}: cells of {found['smallest']:.2f} px on a {found['screen']} px screen"
+    assert found["left"] >= 0 and found["right"] <= found["screen"], f"{case}: the board is off the screen: {found}"
+    assert sideways(page) <= 0, f"{case}: the page scrolls sideways"
 
 
 # The text blocks (selectors) of a page, each with the gap to the nearer side of the screen: a match's
@@ -267,21 +295,26 @@ MATCH_TEXT = [".match-status", ".rf-phase", ".rf-status", ".rf-tray", ".rf-actio
 SOLO_TEXT = [".reflection-solo h1", ".rf-name", ".rf-status", ".rf-tray", ".rf-side .actions", ".rf-help"]
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 844), (320, 568)], ids=["390", "360", "320x568"])
-def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str, size: tuple[int, int]):
+FINGER_SIZES = ((390, 844), (360, 844), (320, 568))
+
+
+def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, site_url: str):
     """An Easy board (6 × 6 cells and its clues) fitted to a phone 390, 360 or 320 px wide, with no
     Bigger cells: in a match hosted on the phone (its page had 24 px margins, and the cells were
     42.75 px at 390) and in solo training (43 px at 360; 40 px at 320 while the clue ring was a whole
     cell deep). The board alone reaches across the match page's margins: its text keeps the page's
-    24 px (it stood 8 px from the screen's edge)."""
-    width, height = size
-    with watched_page(browser, site_url, **{**PHONE, "viewport": {"width": width, "height": height}}) as page:
+    24 px (it stood 8 px from the screen's edge). One phone takes each of ``FINGER_SIZES`` in turn on the solo
+    page, then on the match's page (the layout is CSS alone); a failure names the page and the size."""
+    with watched_page(browser, site_url, **PHONE) as page:
         open_puzzle(page, site_url)
-        fits_fingers(page)
-        # Solo training's text keeps the 24 px the home page and a match's page keep (it stood 8 px from the
-        # screen's edge); its board alone reaches across them, its cells as they were.
-        gaps = page.evaluate(TEXT_GAPS, SOLO_TEXT)
-        assert len(gaps) == 6 and all(gap >= 24 for gap in gaps.values()), gaps
+        for width, height in FINGER_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            fits_fingers(page, f"solo at {width} × {height}")
+            # Solo training's text keeps the 24 px the home page and a match's page keep (it stood 8 px from the
+            # screen's edge); its board alone reaches across them, its cells as they were.
+            gaps = page.evaluate(TEXT_GAPS, SOLO_TEXT)
+            assert len(gaps) == 6 and all(gap >= 24 for gap in gaps.values()), (f"solo at {width} × {height}", gaps)
+        page.set_viewport_size(PHONE["viewport"])
         open_app(page, site_url, "?stun=none#/host?game=reflection")
         page.tap("input[name=name]")
         page.keyboard.type("Ann")
@@ -289,9 +322,11 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
         page.tap("button[data-action=start]")  # one player, Easy random puzzles: the lobby's defaults
         expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
         assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
-        fits_fingers(page)
-        gaps = page.evaluate(TEXT_GAPS, MATCH_TEXT)
-        assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), gaps
+        for width, height in FINGER_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            fits_fingers(page, f"match at {width} × {height}")
+            gaps = page.evaluate(TEXT_GAPS, MATCH_TEXT)
+            assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), (f"match at {width} × {height}", gaps)
 
 
 # --- a race over peer links: Ann by keyboard alone at her desk, Bea by touch on her phone -------------
@@ -507,12 +542,40 @@ def test_a_keyboard_solve_keeps_focus_and_the_next_round_shows_its_line_above_th
         ann.screenshot(path=f"{SHOTS}/rf-round2-{size}.png")
 
 
-def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phone: Page, app: Page, site_url: str):
+def test_hint_give_up_and_help_on_a_phone_and_a_laptop(phone: Page, app: Page, site_url: str):
+    """One phone page and one laptop page, each board opened in turn by its link (a failure names its case):
+    ``a_hint_s_sentence_is_seen_on_a_phone`` and ``give_up_s_question_is_in_the_window_on_a_phone`` (``EXPERT``
+    at 390 × 844), ``the_help_under_the_board_names_no_key_on_a_touch_screen`` (``LINK`` on both),
+    ``a_hint_s_sentence_moves_nothing_on_a_laptop`` (``EXPERT`` at 1280 × 800)."""
+    window = app.viewport_size  # the laptop's own window, where the help was read
+    assert window is not None
+    open_app(phone, site_url, "#/reflection/solo")
+    open_app(app, site_url, "#/reflection/solo")
+    easy = LINK.split("?", 1)[1]
+    walk(
+        [
+            ("a hint on a phone", lambda: (solo_link(phone, EXPERT, 390), a_hint_s_sentence_is_seen_on_a_phone(phone))),
+            (
+                "give up on a phone",
+                lambda: (solo_link(phone, EXPERT, 390), give_up_s_question_is_in_the_window_on_a_phone(phone)),
+            ),
+            ("the help on a phone", lambda: (solo_link(phone, easy, 390), the_help_on_a_touch_screen(phone))),
+            (
+                "the help on a laptop",
+                lambda: (solo_link(app, easy, window["width"], window["height"]), the_help_on_a_laptop(app)),
+            ),
+            (
+                "a hint on a laptop",
+                lambda: (solo_link(app, EXPERT, 1280, 800), a_hint_s_sentence_moves_nothing_on_a_laptop(app)),
+            ),
+        ]
+    )
+
+
+def a_hint_s_sentence_is_seen_on_a_phone(phone: Page) -> None:
     """On a phone the hint's sentence was written under the side column's last buttons, below the window
     where Hint was tapped: nothing seemed to happen. It comes under the Hint row and into the window, the
-    Hint button still in it. On a laptop, where the line is in sight, the page scrolls nothing and the board
-    and the buttons stay where they were."""
-    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
+    Hint button still in it."""
     phone.locator("#rf-hint").scroll_into_view_if_needed()
     phone.tap("#rf-hint")
     expect(phone.locator(".rf-play .rf-message")).to_contain_text("Hint:")
@@ -520,8 +583,11 @@ def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phon
     phone.tap("#rf-check")
     expect(phone.locator(".rf-play .rf-message")).to_contain_text("Check:")
     assert_in_window(phone, (".rf-play .rf-message", "#rf-check"))
-    open_puzzle(app, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
-    app.set_viewport_size({"width": 1280, "height": 800})
+
+
+def a_hint_s_sentence_moves_nothing_on_a_laptop(app: Page) -> None:
+    """On a laptop, where the line is in sight, the page scrolls nothing and the board and the buttons stay
+    where they were."""
     where = "[...document.querySelectorAll('.rf-board, #rf-hint, #rf-next')].map(e => e.getBoundingClientRect().y)"
     before = app.evaluate(where)
     app.click("#rf-hint")
@@ -530,10 +596,9 @@ def test_a_hint_s_sentence_is_seen_on_a_phone_and_moves_nothing_on_a_laptop(phon
     assert_in_window(app, (".rf-play .rf-message",))
 
 
-def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: str):
+def give_up_s_question_is_in_the_window_on_a_phone(phone: Page) -> None:
     """A regression guard (it passed before): "Give up this puzzle?" replaces the Give up button, and the
     focus it asks for (Keep solving, under the question) brings both into a phone's window."""
-    open_puzzle(phone, site_url, "#/reflection/solo?preset=expert&seed=11&v=2")
     phone.evaluate("window.scrollTo(0, 0)")
     phone.tap("#rf-give-up")
     expect(phone.locator("#rf-keep-solving")).to_be_focused()
@@ -543,12 +608,14 @@ def test_give_up_s_question_is_in_the_window_on_a_phone(phone: Page, site_url: s
 KEY_WORDS = r"\bkeys?\b|\bTab\b|\?|keyboard"
 
 
-def test_the_help_under_the_board_names_no_key_on_a_touch_screen(phone: Page, app: Page, site_url: str):
+def the_help_on_a_touch_screen(phone: Page) -> None:
     """The line under the solo board said "Tab to the board to play by keyboard; ? lists the keys." on a
-    phone too: on a touch screen (css/app.css, ``.keys-only``) it now says only what a finger does, and
-    on a laptop it still names the keys."""
-    open_puzzle(phone, site_url)
+    phone too: on a touch screen (css/app.css, ``.keys-only``) it now says only what a finger does
+    (``the_help_under_the_board_names_no_key_on_a_touch_screen``, with ``the_help_on_a_laptop``)."""
     shown = phone.locator(".rf-help").inner_text()
     assert "Pick a clue to see its laser." in shown and not re.search(KEY_WORDS, shown), shown
-    open_puzzle(app, site_url)
+
+
+def the_help_on_a_laptop(app: Page) -> None:
+    """... and on a laptop it still names the keys."""
     expect(app.locator(".rf-help")).to_contain_text("Pick a clue to see its laser. Tab to the board")
