@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.reflection.laser import Layout
-from tests.e2e.conftest import PHONE, People, assert_in_window
+from tests.e2e.conftest import PHONE, People, assert_in_window, resize
 from tests.e2e.test_peer_links import CONNECT_MS, join
 from tests.e2e.test_reflection_match import choose, give_up, open_host, sit
 from tests.e2e.test_reflection_solo_play import solo_link, walk
@@ -90,7 +90,7 @@ def test_a_puzzle_being_built_fits_a_laptop_window(people: People, size: int):
 
 def at_width(page: Page, width: int) -> None:
     """The phone's window ``width`` × 844 px (the layout is CSS alone: nothing waits for it), scrolled to its top."""
-    page.set_viewport_size({"width": width, "height": 844})
+    resize(page, width, 844)
     page.evaluate("window.scrollTo(0, 0)")
 
 

@@ -20,7 +20,7 @@ from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import submission
 from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
-from tests.e2e.conftest import PHONE, People, assert_in_window
+from tests.e2e.conftest import PHONE, People, assert_in_window, resize
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_peer_links import CONNECT_MS, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
@@ -313,7 +313,7 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     if SHOTS:  # the question over its answers, for a person to look at
         size = bea.viewport_size
         for width, height in ((320, 640), (390, 844)):
-            bea.set_viewport_size({"width": width, "height": height})
+            resize(bea, width, height)
             bea.locator(".rf-actions").scroll_into_view_if_needed()
             for scheme in ("light", "dark"):
                 bea.emulate_media(color_scheme=scheme)
@@ -731,12 +731,12 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
                 page.screenshot(path=f"{SHOTS}/out-end-{who}-{scheme}.png", full_page=True)
     # At 320 px Cal's page was wider than the screen (scrolled sideways, its left padding gone): whatever
     # sticks out past the window's right edge is named.
-    cal.set_viewport_size({"width": 320, "height": 640})
+    resize(cal, 320, 640)
     past = cal.evaluate(PAST_THE_RIGHT_EDGE)
     assert past["wide"] <= 0, ("en", past)
     if SHOTS:
         for width, height in ((320, 640), (390, 844)):
-            cal.set_viewport_size({"width": width, "height": height})
+            resize(cal, width, height)
             cal.locator(".match-result").scroll_into_view_if_needed()
             for scheme in ("light", "dark"):
                 cal.emulate_media(color_scheme=scheme)
@@ -745,8 +745,8 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
     # The last round's cell once read "−13 counted" at 1280 px, "out" past the table's box: a cell's points
     # and its word part onto two lines instead. On a phone the rounds scroll in their box (the total stays
     # in sight, test_a_long_match_s_points_table…), each word whole in its cell.
-    host.set_viewport_size({"width": 1280, "height": 800})
-    cal.set_viewport_size({"width": 390, "height": 844})
+    resize(host, 1280, 800)
+    resize(cal, 390, 844)
     for language in ("en", "ja"):
         for page, width in ((host, 1280), (cal, 390)):
             if language == "ja":
@@ -763,7 +763,7 @@ def test_the_host_counts_out_a_guest_who_left_mid_round_and_the_other_two_finish
                 assert words["hidden"] == 0, (language, words)
                 assert lines["split"] == [], (language, lines)
             assert page.evaluate("document.documentElement.scrollWidth") == width, language
-    cal.set_viewport_size({"width": 320, "height": 640})
+    resize(cal, 320, 640)
     past = cal.evaluate(PAST_THE_RIGHT_EDGE)
     assert past["wide"] <= 0, ("ja", past)
     # The rematch is for the players who are here: Bea, counted out and still gone, loses her seat and Cal
@@ -820,7 +820,7 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
             host.click(".lang-switch .lang[data-lang=ja]")
             expect(teams.first).to_contain_text("チーム1・−39点・引き分け")
         for width, height in ((1280, 800), (390, 844)):
-            host.set_viewport_size({"width": width, "height": height})
+            resize(host, width, height)
             assert host.evaluate(TEAM_LINES) == [], f"{language} at {width} px"
             assert host.evaluate("document.documentElement.scrollWidth") == width, f"{language} at {width} px"
             if SHOTS:
@@ -829,7 +829,7 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
                     host.emulate_media(color_scheme=scheme)
                     host.screenshot(path=f"{SHOTS}/teams-{language}-{width}-{scheme}.png")
                 host.emulate_media(color_scheme=None)
-        host.set_viewport_size({"width": 1280, "height": 800})
+        resize(host, 1280, 800)
         words = host.evaluate(CELL_WORDS)
         assert words == {"cut": [], "hidden": 0}, language
         assert host.evaluate(SPLIT_CELLS) == [], language

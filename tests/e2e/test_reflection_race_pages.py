@@ -13,7 +13,7 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import People
+from tests.e2e.conftest import People, resize
 from tests.e2e.test_accessibility import text_at
 from tests.e2e.test_peer_links import CONNECT_MS
 from tests.e2e.test_reflection_match import CELL_WORDS, SPLIT_CELLS, choose, give_up, open_host, points_of
@@ -89,7 +89,7 @@ def solo_pages(page: Page) -> None:
     stayed 36rem (576 px) with a third of the window empty under it: it grows with the window, the side column
     and the board's bottom clues still in it. (On the race's page, which has booted: a boot is most of a test.)"""
     page.evaluate("location.hash = '#/reflection/solo'")
-    page.set_viewport_size({"width": 320, "height": 640})
+    resize(page, 320, 640)
     text_at(page, 200)
     expect(page.locator("#rf-start")).to_be_visible()
     shoot(page, "solo-start-320-200-ja")
@@ -105,7 +105,7 @@ def solo_pages(page: Page) -> None:
     shoot(page, "solo-link-320-200-ja")
     assert page.evaluate(PAST, 320) == 0, "a link to another puzzle over the board"
     text_at(page, 100)
-    page.set_viewport_size({"width": 1920, "height": 1080})
+    resize(page, 1920, 1080)
     board = page.locator(".rf-play > .rf-board-wrap").bounding_box()
     shoot(page, "solo-board-1920-ja")
     assert board and board["width"] > 700, board

@@ -14,7 +14,7 @@ from gamenight.reflection import training
 from gamenight.reflection.generate import make
 from gamenight.reflection.puzzle import KIND_OF
 from gamenight.reflection.solo import FIRST_TILE
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import open_app, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -261,7 +261,7 @@ def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_u
         page = context.new_page()
         open_puzzle(page, site_url)
         for width in (320, 1280):
-            page.set_viewport_size({"width": width, "height": 844})
+            resize(page, width, 844)
             tiles = page.evaluate(TRAY_ROOM)
             assert {t["kind"] for t in tiles} >= {"diagonal", "flat", "block", "dot", "ring"}, (width, tiles)
             least = min(t["left"] for t in tiles)

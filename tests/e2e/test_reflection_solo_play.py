@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from gamenight.reflection import savecode, training
 from gamenight.reflection.generate import steps
 from gamenight.ui.program import Work, run_work
-from tests.e2e.conftest import count_pointer_events, open_app, pointer_events, watched_page
+from tests.e2e.conftest import count_pointer_events, open_app, pointer_events, resize, watched_page
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +49,7 @@ def solo_link(page: Page, query: str, width: int, height: int = 844, timeout: fl
     would come back, or the link would ask before replacing it), the options shown, then the link, the page
     scrolled to its top, the board shown within ``timeout`` ms. One page takes many boards in turn this way, each
     fresh: a boot each took longer."""
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, width, height)
     page.evaluate("localStorage.clear()")
     page.evaluate("location.hash = '#/reflection/solo'")
     expect(page.locator("main[data-phase=options]")).to_have_count(1, timeout=60_000)
@@ -225,7 +225,7 @@ def test_undo_and_redo_by_keyboard_and_buttons(app: Page, site_url: str):
 
 
 def test_a_note_is_placed_and_removed_and_blocks_are_visible(app: Page, site_url: str):
-    app.set_viewport_size({"width": 1280, "height": 800})
+    resize(app, 1280, 800)
     open_puzzle(app, site_url)
     # At 1280×800 the tray and the controls sit beside the board, not below the fold (issue 18).
     for part in ("#rf-tool-diagonal", "#rf-tool-remove", "#rf-undo", "#rf-hint"):
@@ -390,7 +390,7 @@ def test_on_a_phone_nothing_overflows_and_targets_are_big_enough(browser, site_u
     ) as page:
         open_puzzle(page, site_url, "#/reflection/solo?preset=hard&seed=7")
         for width in (390, 320):
-            page.set_viewport_size({"width": width, "height": 844})
+            resize(page, width, 844)
             phone_sizes(page, width)
 
 

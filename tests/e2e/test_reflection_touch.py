@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     count_pointer_events,
     open_app,
     pointer_events,
+    resize,
     watched_page,
 )
 from tests.e2e.test_keyboard_and_touch import tab_to
@@ -308,13 +309,13 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
     with watched_page(browser, site_url, **PHONE) as page:
         open_puzzle(page, site_url)
         for width, height in FINGER_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             fits_fingers(page, f"solo at {width} × {height}")
             # Solo training's text keeps the 24 px the home page and a match's page keep (it stood 8 px from the
             # screen's edge); its board alone reaches across them, its cells as they were.
             gaps = page.evaluate(TEXT_GAPS, SOLO_TEXT)
             assert len(gaps) == 6 and all(gap >= 24 for gap in gaps.values()), (f"solo at {width} × {height}", gaps)
-        page.set_viewport_size(PHONE["viewport"])
+        resize(page, PHONE["viewport"]["width"], PHONE["viewport"]["height"])
         open_app(page, site_url, "?stun=none#/host?game=reflection")
         page.tap("input[name=name]")
         page.keyboard.type("Ann")
@@ -323,7 +324,7 @@ def test_an_easy_board_s_cells_are_finger_sized_on_a_phone(browser: Browser, sit
         expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=120_000)
         assert page.locator(".rf-work .rf-board").get_attribute("data-size") == "6"
         for width, height in FINGER_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             fits_fingers(page, f"match at {width} × {height}")
             gaps = page.evaluate(TEXT_GAPS, MATCH_TEXT)
             assert len(gaps) == 7 and all(gap >= 24 for gap in gaps.values()), (f"match at {width} × {height}", gaps)
