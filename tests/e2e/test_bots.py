@@ -194,7 +194,7 @@ def test_a_computer_seat_s_name_field_says_its_name_and_an_old_save_calls_its_bo
     assert saved["record"]["names"] == {"A": "Ann", "C": "Bot"}
     saved["record"]["names"]["C"] = "Bea"
     app.evaluate(f"(text) => localStorage.setItem('{rt.STORE}', text)", json.dumps(saved))
-    open_app(app, site_url, "#/raythread/table")
+    app.evaluate("location.hash = '#/raythread/table'")  # the table opened again: from what is saved
     expect(app.locator(".match-seat[data-seat=C] .seat-name")).to_have_text("Bot B (Normal)")
     expect(app.locator(".match-seats")).not_to_contain_text("Bea")
     app.click("button[data-action=table-setup]")
@@ -225,7 +225,8 @@ WATCH_REPLAY = """() => {
     return main ? (main.dataset.replay || null) : null;
   };
   let last = shown();  // from the step shown when installed: a person's own turn records nothing
-  new MutationObserver(() => {
+  window.stepsWatch?.disconnect();  // installed again on the same page: one watch records each step once
+  window.stepsWatch = new MutationObserver(() => {
     const step = shown();
     if (step === last) return;
     last = step;
@@ -236,7 +237,8 @@ WATCH_REPLAY = """() => {
       status: document.querySelector('.match-status').textContent,
       animations: rolling.map(e => getComputedStyle(e).animationName),
     });
-  }).observe(document.body, {subtree: true, childList: true, attributes: true});
+  });
+  window.stepsWatch.observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
 
 
@@ -250,43 +252,52 @@ def buh_style(board) -> str:
     return f"transform: translate({(c + 0.5) * 60:g}px, {(r + 0.5) * 60:g}px)"
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, site_url: str, motion: str):
-    app.emulate_media(reduced_motion=motion)
-    # A dealt valley (seed 5) where Ann's first turn leaves the match going and the computer answers with
-    # two tilts: a random deal could end the match at once (no answer) or answer with no tilt to roll.
-    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
-    open_app(app, site_url, "#/lightseeker/table")
-    expect(app.locator(".ls-board")).to_be_visible()
-    state = ls.engine(app)
-    move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
-    # Watched from before Ann's turn: the answer comes 0.45 s after hers, which a watch installed once her
-    # turn was saved (and a read of the board then) could miss on a loaded machine.
-    app.evaluate(WATCH_REPLAY)
-    ls.click_turn(app, state, move)
-    before = LS_GAME.play(state, "1", move, 0)[0].board
-    wait_for_moves(app, ls.STORE, 2)  # the computer's turn is played (and saved) at once …
-    turn = ls.record(app)["log"][1]["move"]
-    # … and the board shows it step by step: the first action, the second, Buh; then the position.
-    expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
-    expect(app.locator(".ls-play")).to_have_attribute("data-step", "action1")  # Ann's turn, on the position
-    steps = app.evaluate("window.steps")
-    assert [s["step"] for s in steps] == ["1", "2", "3", None], steps
-    parsed = LS_rules.parse_turn(turn, 2)
-    first = LS_rules.act(before, parsed.actions[0])
-    second = LS_rules.act(first, parsed.actions[1])
-    final = LS_rules.apply_turn(before, parsed)
-    expected = [(first, before), (second, before), (final, final), (final, final)]
-    for shown, (cubes, buh) in zip(steps, expected, strict=True):
-        assert shown["cubes"] == cube_styles(cubes), shown
-        assert shown["buh"] == buh_style(buh), shown
-    assert "Bot 2 (Easy)'s move, step 1 of 3" in steps[0]["status"] and "(1) to play" in steps[-1]["status"]
-    rolled = [a for s in steps for a in s["animations"]]
-    if motion == "reduce":
-        assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"
-    else:
-        assert any(a["kind"] == "tilt" for a in turn["actions"]), turn  # the seeded answer tilts
-        assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"
+def test_the_computers_light_seeker_turn_is_played_back_step_by_step(app: Page, site_url: str):
+    """The computer's turn is saved at once and played back step by step (its first action, its second, Buh,
+    then the position), a tilt rolling its cube as a person's does; with reduced motion, the steps alone.
+    One page, with motion and then with reduced motion, the same saved table opened afresh for each; a
+    failure names the motion."""
+    open_app(app, site_url, "#/")
+    for motion in ("no-preference", "reduce"):
+        app.emulate_media(reduced_motion=motion)
+        # A dealt valley (seed 5) where Ann's first turn leaves the match going and the computer answers with
+        # two tilts: a random deal could end the match at once (no answer) or answer with no tilt to roll.
+        app.evaluate("location.hash = '#/'")
+        expect(app.locator(".ls-board")).to_have_count(0)
+        app.evaluate(f"(text) => localStorage.setItem('{ls.STORE}', text)", saved_light_seeker_against_the_computer(5))
+        app.evaluate("location.hash = '#/lightseeker/table'")
+        expect(app.locator(".ls-board")).to_be_visible()
+        state = ls.engine(app)
+        assert len(ls.record(app)["log"]) == 0, f"{motion}: the saved table, no move made"
+        move = next(m for m in LS_GAME.legal(state, "1") if LS_GAME.play(state, "1", m, 0)[0].outcome is None)
+        # Watched from before Ann's turn: the answer comes 0.45 s after hers, which a watch installed once her
+        # turn was saved (and a read of the board then) could miss on a loaded machine.
+        app.evaluate(WATCH_REPLAY)
+        ls.click_turn(app, state, move)
+        before = LS_GAME.play(state, "1", move, 0)[0].board
+        wait_for_moves(app, ls.STORE, 2)  # the computer's turn is played (and saved) at once …
+        turn = ls.record(app)["log"][1]["move"]
+        # … and the board shows it step by step: the first action, the second, Buh; then the position.
+        expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        expect(app.locator(".ls-play")).to_have_attribute("data-step", "action1")  # Ann's turn, on the position
+        steps = app.evaluate("window.steps")
+        assert [s["step"] for s in steps] == ["1", "2", "3", None], (motion, steps)
+        parsed = LS_rules.parse_turn(turn, 2)
+        first = LS_rules.act(before, parsed.actions[0])
+        second = LS_rules.act(first, parsed.actions[1])
+        final = LS_rules.apply_turn(before, parsed)
+        expected = [(first, before), (second, before), (final, final), (final, final)]
+        for shown, (cubes, buh) in zip(steps, expected, strict=True):
+            assert shown["cubes"] == cube_styles(cubes), (motion, shown)
+            assert shown["buh"] == buh_style(buh), (motion, shown)
+        assert "Bot 2 (Easy)'s move, step 1 of 3" in steps[0]["status"], (motion, steps)
+        assert "(1) to play" in steps[-1]["status"], (motion, steps)
+        rolled = [a for s in steps for a in s["animations"]]
+        if motion == "reduce":
+            assert set(rolled) <= {"none"}, "no roll with reduced motion: the steps alone show the turn"
+        else:
+            assert any(a["kind"] == "tilt" for a in turn["actions"]), turn  # the seeded answer tilts
+            assert {"ls-roll-x", "ls-roll-y"} & set(rolled), "a tilt rolls its cube as a person's does"
 
 
 # Where the page's clock starts in the tests that act during the computer's replay, and where it is then
@@ -329,16 +340,29 @@ def saved_light_seeker_against_the_computer(seed: int) -> str:
     return json.dumps(ls.saved_table({"name0": "Ann", "name1": "", "kind0": "here", "kind1": "easy"}, seed))
 
 
-def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_ends_it(app: Page, site_url: str):
-    """A key pressed while the computer's turn is played back ends the replay. An arrow also moves the
-    cursor from where it stands on the position after the turn; Space, which chooses the cube under the
-    cursor, only ends it: the player pressed it before seeing that position."""
-    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
+REPLAY_SHOWN = "document.querySelector('.match-main') && document.querySelector('.match-main').dataset.replay"
+
+
+def test_during_the_computers_replay_a_key_new_match_and_players_and_options_end_it(app: Page, site_url: str):
+    """Four answers of the computer on one page, each held at the first step of its replay (a dealt valley,
+    seed 11, where Ann's turns and the four answers leave the match going), each ended in turn:
+
+    1. A key pressed while the computer's turn is played back ends the replay. An arrow also moves the
+       cursor from where it stands on the position after the turn; Space, which chooses the cube under the
+       cursor, only ends it: the player pressed it before seeing that position (Space, then ArrowLeft).
+    2. New match asked "Start a new match?" while the computer's turn went on playing back under the
+       question, and "Players and options" left it playing on behind the form. Each now ends it first: the
+       question stands over the position, and "Back to the match" comes back to it (table-new, then
+       table-setup).
+    A failure names the key or the control."""
+    app.add_init_script(
+        f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(11))})"
+    )
     open_with_time_held(app, site_url)
     board = games.board("lightseeker")
     table = Table("lightseeker", (SeatAt("1", "Ann", "amber"), SeatAt("2", "", "sky", "bot", "easy")), frozenset("1"))
     for key in ("Space", "ArrowLeft"):
-        assert LS_GAME.result(ls.engine(app)) is None
+        assert LS_GAME.result(ls.engine(app)) is None, key
         state, move = answer_held_at_its_first_step(app)
         expect(app.locator("#ls-board")).to_be_focused()  # a keyboard player's focus stayed on the board
         expect(app.locator(".match-status")).to_contain_text("a click or a key skips it; arrows move the cursor too")
@@ -355,7 +379,25 @@ def test_during_the_computers_replay_an_arrow_moves_the_cursor_and_space_only_en
         expect(app.locator("#ls-board")).to_have_attribute(
             "aria-activedescendant", f"ls-c{shown.cursor[0]}_{shown.cursor[1]}"
         )
-        assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], "the key made no move"
+        assert len(ls.record(app)["log"]) == {"Space": 2, "ArrowLeft": 4}[key], f"{key}: the key made no move"
+    for control in ("table-new", "table-setup"):
+        assert LS_GAME.result(ls.engine(app)) is None, control
+        answer_held_at_its_first_step(app)
+        app.click(f"button[data-action={control}]")
+        if control == "table-new":
+            expect(app.locator(".confirm")).to_contain_text("Start a new match?")
+            # Read at once, with the question (the page is drawn in the click's handler): no step under it.
+            assert app.evaluate(REPLAY_SHOWN) is None, "the replay played on under the question"
+            expect(app.locator(".match-status")).to_contain_text("(1) to play")
+            app.click("button[data-action=table-new-cancel]")
+        else:
+            expect(app.locator("form[data-action=table-setup]")).to_be_visible()
+            app.click("button[data-action=table-resume]")
+            assert app.evaluate(REPLAY_SHOWN) is None, "the match came back to a step of the replay"
+        expect(app.locator(".match-status")).to_contain_text("(1) to play")
+        assert len(ls.record(app)["log"]) == {"table-new": 6, "table-setup": 8}[control], (
+            f"{control}: nothing else was played"
+        )
 
 
 def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_still_undoes(phone: Page, site_url: str):
@@ -386,32 +428,6 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
             expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
             expect(phone.locator(".match-notice")).to_have_text("2 moves taken back.")
             assert ls.engine(phone) == state, "Ann's second turn and the answer taken back"
-
-
-REPLAY_SHOWN = "document.querySelector('.match-main') && document.querySelector('.match-main').dataset.replay"
-
-
-def test_new_match_and_players_and_options_end_the_computers_replay_first(app: Page, site_url: str):
-    """New match asked "Start a new match?" while the computer's turn went on playing back under the
-    question, and "Players and options" left it playing on behind the form. Each now ends it first: the
-    question stands over the position, and "Back to the match" comes back to it."""
-    app.add_init_script(f"localStorage.setItem('{ls.STORE}', {json.dumps(saved_light_seeker_against_the_computer(5))})")
-    open_with_time_held(app, site_url)
-    for control in ("table-new", "table-setup"):
-        answer_held_at_its_first_step(app)
-        app.click(f"button[data-action={control}]")
-        if control == "table-new":
-            expect(app.locator(".confirm")).to_contain_text("Start a new match?")
-            # Read at once, with the question (the page is drawn in the click's handler): no step under it.
-            assert app.evaluate(REPLAY_SHOWN) is None, "the replay played on under the question"
-            expect(app.locator(".match-status")).to_contain_text("(1) to play")
-            app.click("button[data-action=table-new-cancel]")
-        else:
-            expect(app.locator("form[data-action=table-setup]")).to_be_visible()
-            app.click("button[data-action=table-resume]")
-            assert app.evaluate(REPLAY_SHOWN) is None, "the match came back to a step of the replay"
-        expect(app.locator(".match-status")).to_contain_text("(1) to play")
-        assert len(ls.record(app)["log"]) == {"table-new": 2, "table-setup": 4}[control], "nothing else was played"
 
 
 # The board's top in the page (not the window: a scroll would move it too), the status line as a

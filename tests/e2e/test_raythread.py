@@ -280,17 +280,6 @@ def test_starting_from_players_and_options_asks_before_the_match_in_progress_is_
     assert dealt["log"] == [] and [dealt["names"][s] for s in dealt["seats"]] == ["Ann", "Bea", "Cy"]
 
 
-def test_the_first_hint_names_the_tile_keys_on_a_laptop_only(app: Page, phone: Page, site_url: str):
-    """On a phone (touch, no keyboard) "(keys 1, 2)" is noise: the hint shows without it; a laptop shows it."""
-    for page in (app, phone):
-        start(page, site_url)
-        expect(page.locator(".rt-hint")).to_contain_text("from your hand")
-    expect(app.locator(".rt-hint .keys-only")).to_be_visible()
-    expect(app.locator(".rt-hint")).to_contain_text("(key")
-    expect(phone.locator(".rt-hint .keys-only")).to_be_hidden()
-    assert "(key" not in phone.locator(".rt-hint").inner_text()
-
-
 def finished_table(form: dict[str, str], seed: int) -> tuple[str, rules.State]:
     """A Raythread table on this device as its page saves it, set up with ``form`` (the setup form's fields),
     dealt from ``seed`` and played to its end by moves chosen at random (seeded): the saved text and the end."""
@@ -362,18 +351,20 @@ STANDING_ROWS = """() => [...document.querySelectorAll('.match-result .ranking l
 })"""
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_columns_on_a_phone(
-    browser: Browser, site_url: str, size
+    app: Page, site_url: str
 ):
     """A player's pass: at 1280 × 800 a finished four-player match's standings wrapped each row of two seats
     level on points ("2. Bot B (Easy) · 0 points ·" / "joint claims: 0"), and named the tie-break beside two
     seats level on it too. The note stands only where the tie-break decides an order (the rules' notes,
     tests/unit/raythread/test_rules.py), and on a laptop every row is one line, with two, three or four
     seats, in English and Japanese. On a phone a note may go under its name, whole; the points stand in one
-    column, no join (" · ") is left at a line's end, and nothing reaches past the panel."""
-    with watched_page(browser, site_url, viewport={"width": size[0], "height": size[1]}) as page:
-        open_app(page, site_url, "#/")
+    column, no join (" · ") is left at a line's end, and nothing reaches past the panel. One page takes the
+    laptop's size (1280 × 800) and the phone's (390 × 844) in turn; a failure names the size, the case and
+    the language."""
+    page = open_app(app, site_url, "#/")
+    for size in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
         for language in ("en", "ja"):
             page.click(f".lang-switch .lang[data-lang={language}]")
             for case, (form, seed, noted) in STANDINGS.items():
@@ -384,7 +375,7 @@ def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_col
                 page.evaluate("location.hash = '#/raythread/table'")
                 expect(page.locator(".match-result .ranking li")).to_have_count(len(state.seats))
                 rows = page.evaluate(STANDING_ROWS)
-                said = f"{case}, {language}: {rows}"
+                said = f"{size[0]}x{size[1]}, {case}, {language}: {rows}"
                 assert {r["seat"] for r in rows if r["note"]} == noted, said
                 assert all(r["joins"] == 0 and r["past"] == 0 for r in rows), said
                 rights = {r["right"] for r in rows}
@@ -427,14 +418,33 @@ def laptop_or_phone(request: pytest.FixtureRequest, browser: Browser, site_url: 
         yield page
 
 
-def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phone: Page, site_url: str):
-    """QA: a click (or a tap, or Enter) on a cell with no tile chosen changed nothing on the screen (the
-    refusal is hidden under the hint that says it). Each such click now rings the hand's tiles (a pulse,
-    replayed on the next click; a still ring with reduced motion) and turns the hint to the emphasis
-    colour until a tile is chosen, moving nothing."""
+def test_the_hint_and_a_cell_pressed_with_no_tile_chosen_and_no_hover_tint_where_a_finger_tapped(
+    laptop_or_phone: Page, site_url: str
+):
+    """One page on a laptop and one on a phone (the parameter names which), each check in turn:
+
+    1. The first hint names the tile keys on a laptop only: on a phone (touch, no keyboard) "(keys 1, 2)" is
+       noise, the hint shows without it.
+    2. QA: a click (or a tap, or Enter) on a cell with no tile chosen changed nothing on the screen (the
+       refusal is hidden under the hint that says it). Each such click now rings the hand's tiles (a pulse,
+       replayed on the next click; a still ring with reduced motion) and turns the hint to the emphasis
+       colour until a tile is chosen, moving nothing.
+    3. Found by a QA pass: a phone keeps :hover on what a finger last tapped, and a target cell tinted on any
+       :hover, so a lighter cell stayed where the finger had been after the move. As Light Seeker's and
+       Reflection's cells, the tint is for a hovering pointer only: a laptop's mouse still tints."""
     page = laptop_or_phone
     start(page, site_url)
     touch = page.viewport_size is not None and page.viewport_size["width"] < 500
+    # 1. The first hint, and its keys on a laptop only.
+    expect(page.locator(".rt-hint")).to_contain_text("from your hand")
+    if touch:
+        expect(page.locator(".rt-hint .keys-only")).to_be_hidden()
+        assert "(key" not in page.locator(".rt-hint").inner_text(), "a phone's hint names keys"
+    else:
+        expect(page.locator(".rt-hint .keys-only")).to_be_visible()
+        expect(page.locator(".rt-hint")).to_contain_text("(key")
+
+    # 2. A cell pressed with no tile chosen points at the hand.
 
     def press_cell() -> None:
         if touch:
@@ -488,6 +498,24 @@ def test_a_click_on_a_cell_with_no_tile_chosen_points_at_the_hand(laptop_or_phon
             page.screenshot(path=f"{SHOTS}/rt-nudge-{name}-{scheme}-pulse.png")
             page.evaluate("document.getAnimations().forEach(a => a.finish())")
             page.emulate_media(reduced_motion="reduce")
+
+    # 3. No hover tint stays where a finger tapped; a mouse over a target cell tints it. As a fresh page has
+    # it: motion as the device asks, its own scheme, and no mouse resting on the board (the presses above).
+    page.emulate_media(reduced_motion="no-preference", color_scheme="dark" if touch else "light")
+    if not touch:
+        page.mouse.move(0, 0)
+    tile = page.locator(".rt-hand-tile:not([disabled])").first
+    tile.tap() if touch else tile.click()
+    targets = page.locator(".rt-cell.rt-target")
+    expect(targets.first).to_be_visible()
+    look = "e => getComputedStyle(e.querySelector('rect')).fill"
+    untouched = targets.last.evaluate(look)
+    hovered(page, ".rt-cell.rt-target")  # the first target, held in :hover as a finger's last tap leaves it
+    held = targets.first.evaluate(look)
+    if touch:
+        assert held == untouched, "a finger's last tap looks hovered"
+    else:
+        assert held != untouched, "a mouse over a target cell tints it"
 
 
 # Each text put into a role=alert region under the root (a selector; a text node or an element added, or a
@@ -551,60 +579,42 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
         assert len({top for top, _status, _replay in tops}) == 1, sorted({(top, status) for top, status, _r in tops})
 
 
-def test_no_hover_tint_stays_where_a_finger_tapped(laptop_or_phone: Page, site_url: str):
-    """Found by a QA pass: a phone keeps :hover on what a finger last tapped, and a target cell tinted on any
-    :hover, so a lighter cell stayed where the finger had been after the move. As Light Seeker's and
-    Reflection's cells, the tint is for a hovering pointer only: a laptop's mouse still tints."""
-    page = laptop_or_phone
-    start(page, site_url)
-    touch = page.viewport_size is not None and page.viewport_size["width"] < 500
-    tile = page.locator(".rt-hand-tile:not([disabled])").first
-    tile.tap() if touch else tile.click()
-    targets = page.locator(".rt-cell.rt-target")
-    expect(targets.first).to_be_visible()
-    look = "e => getComputedStyle(e.querySelector('rect')).fill"
-    untouched = targets.last.evaluate(look)
-    hovered(page, ".rt-cell.rt-target")  # the first target, held in :hover as a finger's last tap leaves it
-    held = targets.first.evaluate(look)
-    if touch:
-        assert held == untouched, "a finger's last tap looks hovered"
-    else:
-        assert held != untouched, "a mouse over a target cell tints it"
-
-
-@pytest.mark.parametrize("hover", ["mouse-move", "pointerover"])
-def test_a_mouse_hover_leaves_the_preview_a_tap_made_on_a_touch_laptop(browser: Browser, site_url: str, hover: str):
+def test_a_mouse_hover_leaves_the_preview_a_tap_made_on_a_touch_laptop(browser: Browser, site_url: str):
     """Seen in Playwright on a touch laptop: after a mouse click (the setup's Start), the page scrolling or
     redrawn under the resting cursor fires the mouse's pointerover (pointerType "mouse"), which moved or
     cleared the preview a tap had made, so the second tap previewed again instead of placing. A mouse's
-    hover now leaves a tap's preview; the second tap places the tile where the first one previewed it."""
+    hover now leaves a tap's preview; the second tap places the tile where the first one previewed it.
+    Two hovers, one turn each on one page (Ann's, then Bea's): the pointerover the browser sends when the page
+    moves under the cursor resting where Start was clicked, then a real mouse's move onto another target
+    cell; a failure names the hover."""
     with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}, has_touch=True) as page:
         start(page, site_url)  # the setup's Start clicked with the mouse, which rests there
-        tile = page.locator(".rt-hand-tile:not([disabled])").first
-        tile.tap()
-        kind = tile.get_attribute("data-kind")
-        targets = page.locator(".rt-cell.rt-target")
-        tapped, other = targets.nth(3), targets.nth(12)
-        row, col = (int(n) for n in str(tapped.get_attribute("id")).removeprefix("rt-c").split("-"))
-        tapped.tap()
-        board, hint = page.locator(".rt-board"), page.locator(".rt-hint")
-        expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
-        expect(hint).to_contain_text(f"row {row + 1}, column {col + 1}")
-        previewed = hint.inner_text()
-        if hover == "mouse-move":  # a real mouse's move onto another target cell
-            box = other.bounding_box()
-            assert box is not None
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        else:  # as the browser sends it when the page moves under a resting cursor, on a cell and off the board
-            for element in (other, tile):
-                element.dispatch_event("pointerover", {"pointerType": "mouse", "bubbles": True})
-        page.evaluate("() => new Promise(requestAnimationFrame)")  # let the page draw what the hover changed
-        expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
-        assert hint.inner_text() == previewed, "the tap's preview stands"
-        tapped.tap()
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === 1")
-        assert record(page)["log"][0]["move"]["cell"] == [row, col]
-        assert record(page)["log"][0]["move"]["tile"] == kind
+        for moves, hover in enumerate(("pointerover", "mouse-move")):
+            tile = page.locator(".rt-hand-tile:not([disabled])").first
+            tile.tap()
+            kind = tile.get_attribute("data-kind")
+            targets = page.locator(".rt-cell.rt-target")
+            tapped, other = targets.nth(3), targets.nth(12)
+            row, col = (int(n) for n in str(tapped.get_attribute("id")).removeprefix("rt-c").split("-"))
+            tapped.tap()
+            board, hint = page.locator(".rt-board"), page.locator(".rt-hint")
+            expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+            expect(hint).to_contain_text(f"row {row + 1}, column {col + 1}")
+            previewed = hint.inner_text()
+            if hover == "mouse-move":  # a real mouse's move onto another target cell
+                box = other.bounding_box()
+                assert box is not None, hover
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            else:  # as the browser sends it when the page moves under a resting cursor, on a cell and off the board
+                for element in (other, tile):
+                    element.dispatch_event("pointerover", {"pointerType": "mouse", "bubbles": True})
+            page.evaluate("() => new Promise(requestAnimationFrame)")  # let the page draw what the hover changed
+            expect(board).to_have_class(re.compile(r"\brt-previewing\b"))
+            assert hint.inner_text() == previewed, f"{hover}: the tap's preview stands"
+            tapped.tap()
+            page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length === {moves + 1}")
+            assert record(page)["log"][moves]["move"]["cell"] == [row, col], hover
+            assert record(page)["log"][moves]["move"]["tile"] == kind, hover
 
 
 # The most contrast any pixel of a PNG (base64) keeps against ``rgb`` (WCAG's ratio of relative luminances).
@@ -629,25 +639,26 @@ MOST_CONTRAST = """async ([png, rgb]) => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_cells_a_chosen_tile_may_go_to_stand_out_from_the_board_in_both_themes(
-    browser: Browser, site_url: str, scheme: str
-):
+def test_the_cells_a_chosen_tile_may_go_to_stand_out_from_the_board_in_both_themes(browser: Browser, site_url: str):
     """Seen on the dark page: with a tile chosen, the cells it may go to were tinted white at 10 %, 1.3:1
     against an empty cell (the board is the same night field in both themes: on the light page the dark
     board around them made them look clearer). A state a player must see needs 3:1 (DESIGN.md): a target
     cell is marked by an outline inside it, measured here as drawn, in a cell no beam crosses (inside the
-    grid's lines, which every cell has)."""
-    with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}, color_scheme=scheme) as page:
+    grid's lines, which every cell has). One page, the light scheme then the dark; a failure names it."""
+    with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}, color_scheme="light") as page:
         start(page, site_url)
         page.locator(".rt-hand-tile:not([disabled])").first.click()
         page.mouse.move(0, 0)  # no hover tint or preview on the board
         unlit = page.locator(".rt-cell.rt-target:not([aria-label*='lit by'])")
         expect(unlit.first).to_be_visible()
-        field = page.eval_on_selector(".rt-field", "e => getComputedStyle(e).fill")
-        rgb = [int(n) for n in re.findall(r"\d+", field)[:3]]
-        box = unlit.nth(5).bounding_box()
-        assert box is not None
-        inside = {"x": box["x"] + 2, "y": box["y"] + 2, "width": box["width"] - 4, "height": box["height"] - 4}
-        png = base64.b64encode(page.screenshot(clip=inside)).decode()
-        assert page.evaluate(MOST_CONTRAST, [png, rgb]) >= 3, "a cell the tile may go to looks like any empty cell"
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            field = page.eval_on_selector(".rt-field", "e => getComputedStyle(e).fill")
+            rgb = [int(n) for n in re.findall(r"\d+", field)[:3]]
+            box = unlit.nth(5).bounding_box()
+            assert box is not None, scheme
+            inside = {"x": box["x"] + 2, "y": box["y"] + 2, "width": box["width"] - 4, "height": box["height"] - 4}
+            png = base64.b64encode(page.screenshot(clip=inside)).decode()
+            assert page.evaluate(MOST_CONTRAST, [png, rgb]) >= 3, (
+                f"{scheme}: a cell the tile may go to looks like any empty cell"
+            )
