@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     hovered,
     open_app,
     pointer_events,
+    resize,
     watch_board_top,
     watched_page,
 )
@@ -367,7 +368,7 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
         for width, height in ((1280, 800), (390, 844)):
             size = f"{width} × {height}"
             if width != 1280:  # the same table afresh, at this size: written as the page saves it, then opened
-                app.set_viewport_size({"width": width, "height": height})
+                resize(app, width, height)
                 app.evaluate("location.hash = '#/'")
                 expect(app.locator(".ls-board")).to_have_count(0)
                 app.evaluate(f"(text) => localStorage.setItem('{STORE}', text)", saved)
@@ -415,7 +416,7 @@ def test_buh_stands_in_the_middle_of_its_cube_at_every_size(browser: Browser, si
     with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}) as page:
         start(page, site_url)
         for width, height in ((1280, 800), (390, 844), (320, 640)):
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             drawn = page.evaluate(BUH_IN_ITS_CELL)
             said = f"{width} × {height}: {drawn}"
             (bx, by, bw, _bh), (cx, cy, cw, _ch) = drawn["buh"], drawn["cell"]
@@ -637,7 +638,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             page.evaluate("location.hash = '#/'")
             expect(page.locator(".ls-board")).to_have_count(0)
             page.evaluate(f"localStorage.removeItem('{STORE}')")
-            page.set_viewport_size(STATUS_SCREENS[screen]["viewport"])
+            resize(page, STATUS_SCREENS[screen]["viewport"]["width"], STATUS_SCREENS[screen]["viewport"]["height"])
             page.evaluate("(t) => { document.documentElement.style.fontSize = `${t}%`; }", text)
             page.evaluate("location.hash = '#/lightseeker/table?vs=easy'")
             expect(page.locator(".match-status")).to_contain_text("your turn")
@@ -686,9 +687,8 @@ def test_no_blank_line_between_the_status_and_the_light_on_the_board(browser: Br
         open_app(page, site_url, "#/lightseeker/table?vs=easy")
         expect(page.locator(".match-status")).to_contain_text("your turn")
         for screen in ("1280", "1024"):
-            page.set_viewport_size(
-                {"width": 1280, "height": 800} if screen == "1280" else STATUS_SCREENS[screen]["viewport"]
-            )
+            size = {"width": 1280, "height": 800} if screen == "1280" else STATUS_SCREENS[screen]["viewport"]
+            resize(page, size["width"], size["height"])
             room = page.evaluate(STATUS_ROOM)
             under = page.evaluate(UNDER_THE_STATUS)
             assert room > 30, f"{screen} px: the status keeps more than one line's room here"
@@ -776,13 +776,13 @@ def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, sit
         expect(page.locator(".ls-moves")).to_be_visible()
         found = {}
         for language in ("English", "日本語"):
-            page.set_viewport_size({"width": 390, "height": 640})
+            resize(page, 390, 640)
             page.get_by_role("button", name=language, exact=True).click()
             expect(page.locator(".ls-moves")).to_be_visible()
             for scale in (150, 200):
                 page.evaluate("(s) => { document.documentElement.style.fontSize = `${s}%`; }", scale)
                 for width in (320, 390):
-                    page.set_viewport_size({"width": width, "height": 640})
+                    resize(page, width, 640)
                     seen = page.evaluate(PANEL_PAST)
                     if seen["past"] or seen["sideways"] > 0 or seen["split"] or seen["window"] != width:
                         found[f"{language}, {width} px, {scale} %"] = seen
@@ -802,7 +802,7 @@ def test_the_board_grows_with_a_tall_window_and_the_turn_still_fits(browser: Bro
         expect(page.locator(".ls-moves")).to_be_visible()
         sizes = {}
         for width, height in ((1920, 1080), (1280, 800), (1366, 768)):
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             page.evaluate("window.scrollTo(0, 0)")
             assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
             sizes[width] = page.locator(".ls-board").bounding_box()["width"]

@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     hovered,
     open_app,
     pointer_events,
+    resize,
     watch_board_top,
     watched_page,
 )
@@ -364,7 +365,7 @@ def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_col
     the language."""
     page = open_app(app, site_url, "#/")
     for size in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        resize(page, size[0], size[1])
         for language in ("en", "ja"):
             page.click(f".lang-switch .lang[data-lang={language}]")
             for case, (form, seed, noted) in STANDINGS.items():
