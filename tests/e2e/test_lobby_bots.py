@@ -373,11 +373,26 @@ LAST = "() => [...document.querySelectorAll('.rt-cell.rt-last')].map(c => c.id)"
 
 
 @pytest.mark.timeout(600)
-def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(people: People):
-    """Raythread's last tile, marked on a page that opened the match mid-way as on the pages that saw it
-    placed: Dan, who joins after Bea's move, and the host's page reloaded then, mark her tile and no other."""
-    host, bea = two_player_match(people)
+def test_pages_that_join_reload_or_come_back_mid_match_mark_only_the_last_raythread_tile(people: People):
+    """Ann and Bea play Raythread, watched by Cal; Dan joins after two moves, and Cal misses the next two.
+
+    1. A page that joins or reloads mid-match marks the last Raythread tile, as the pages that saw it placed:
+       Dan, who joins after Bea's first move, marks her tile and no other; the host's page reloaded at the end
+       marks Bea's last tile and no other.
+    2. A spectator back after missing two moves marks only the last tile: Cal's connection drops while Ann and
+       Bea each place a tile; his page, still showing the match two moves behind, rejoins and is put in step
+       by a snapshot. It marked what changed since the position it showed, and Raythread marks the first
+       changed tile it finds: Ann's, not Bea's last. It marks Bea's, as the pages that saw both moves do."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal_browser = people.person()
+    cal_browser.add_init_script(TRACK_CHANNELS)
+    cal = join(people, host, "Cal", cal_browser)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
     expect(bea.locator(".rt-board")).to_be_visible()
+    expect(cal.locator(".rt-board")).to_be_visible()
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)
     move = first_place(host, "C")
@@ -391,32 +406,8 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(pe
     dan = join(people, host, "Dan")
     expect(dan.locator(".rt-board")).to_be_visible()
     expect(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert dan.evaluate(LAST) == seen
-    host.reload()
-    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert host.evaluate(LAST) == seen
+    assert dan.evaluate(LAST) == seen, "the page that joined"
 
-
-@pytest.mark.timeout(600)
-def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_tile(people: People):
-    """Cal's connection drops while Ann and Bea each place a tile; his page, still showing the match two
-    moves behind, rejoins and is put in step by a snapshot. It marked what changed since the position it
-    showed, and Raythread marks the first changed tile it finds: Ann's, not Bea's last. It marks Bea's, as
-    the pages that saw both moves do."""
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    cal_browser = people.person()
-    cal_browser.add_init_script(TRACK_CHANNELS)
-    cal = join(people, host, "Cal", cal_browser)
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
-    expect(cal.locator(".rt-board")).to_be_visible()
-    click_move(host, first_place(host, "A"))
-    wait_for_steps(host, 1)
-    click_move(bea, first_place(host, "C"))
-    wait_for_steps(host, 2)
     expect(cal.locator(".rt-tile")).to_have_count(2, timeout=CONNECT_MS)
     cal.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(cal.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
@@ -431,4 +422,9 @@ def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_
     expect(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
     r, c = last["cell"]
     expect(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST)
+    assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST), "the page back"
+
+    host.reload()
+    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert host.evaluate(LAST) == [f"rt-c{r}-{c}"], "the reloaded page"
