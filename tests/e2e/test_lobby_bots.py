@@ -281,12 +281,28 @@ def going(state, seat_id: str, then=lambda after: True) -> dict:
     raise AssertionError("no such turn on this deal")
 
 
+# The cubes a page marks as moved by the last turn, each with its classes (the mover's colour).
+MARKS = """() => Object.fromEntries(
+  [...document.querySelectorAll('.ls-moved')].map(c => [c.id, c.getAttribute('class')]))"""
+
+
 @pytest.mark.timeout(600)
-def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers_answer(people: People):
-    """The host's own turn is shown as made on the host's page, and played back step by step on every
-    other. The computer's answer waits until those pages have played it back (and the pause), so
-    Dan's page shows each of Ann's turns to its last step, then its position with "thinking…", then
-    the computer's turn: it used to come 0.45 s after the computer's thinking and cut Ann's short."""
+def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_and_a_page_that_joins_or_reloads_marks_the_last(
+    people: People,
+):
+    """Ann's match against an Easy computer player (the deal of ``LS_SEED``), two turns each, watched by Dan
+    from before its first move; Eve joins after the first round, and the host's page is reloaded at the end.
+
+    1. A spectator sees the host's turn whole before the computer's answer: the host's own turn is shown as
+       made on the host's page, and played back step by step on every other. The computer's answer waits
+       until those pages have played it back (and the pause), so Dan's page shows each of Ann's turns to its
+       last step, then its position with "thinking…", then the computer's turn: it used to come 0.45 s after
+       the computer's thinking and cut Ann's short. (Each of the two rounds.)
+    2. A page that joins or reloads mid-match marks the last Light Seeker turn: a table's undo and reload
+       marked the cubes the last turn moved; a lobby page that opened the match mid-way had only the position
+       and marked none. Eve, who joins after the computer's first answer, marks the cubes of that answer as
+       the host's page did when it played it (not rolled in again); the host's page, reloaded after the
+       second answer, marks that one's as it did before the reload."""
     host = open_host(people, game="lightseeker")
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
@@ -320,64 +336,54 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_before_the_computers
         steps = dan.evaluate("window.steps")
         shown = [s["step"] for s in steps]
         ann = len(move["actions"]) + 1  # each action, then Buh
-        assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], steps
-        assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), steps
-        assert "Bot 2 (Easy) is thinking" in steps[ann]["status"], "Ann's turn whole, then the position"
+        assert shown[: ann + 1] == [str(k) for k in range(1, ann + 1)] + [None], (turn, steps)
+        assert all("Ann (1)'s move" in s["status"] for s in steps[:ann]), (turn, steps)
+        assert "Bot 2 (Easy) is thinking" in steps[ann]["status"], f"turn {turn}: Ann's turn whole, then the position"
         rest = shown[ann + 1 :]
-        assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, steps
-        assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), steps
+        assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, (turn, steps)
+        assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), (turn, steps)
+        # The host's page marks the cubes of the computer's answer, in its colour.
+        expect(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        expect(host.locator(".ls-moved").first).to_be_visible()
+        seen = host.evaluate(MARKS)
+        assert seen and all("seat-" in classes for classes in seen.values()), (turn, seen)
+        if turn == 0:  # Eve opens the match mid-way
+            eve = join(people, host, "Eve")
+            expect(eve.locator(".ls-board")).to_be_visible()
+            expect(eve.locator(".ls-moved").first).to_be_visible()
+            assert eve.evaluate(MARKS) == seen, "the page that joined marks the last turn"
+            assert eve.locator(".ls-roll").count() == 0, "marked, not rolled in again"
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]
-
-
-# The cubes a page marks as moved by the last turn, each with its classes (the mover's colour).
-MARKS = """() => Object.fromEntries(
-  [...document.querySelectorAll('.ls-moved')].map(c => [c.id, c.getAttribute('class')]))"""
-
-
-@pytest.mark.timeout(600)
-def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_light_seeker_turn(people: People):
-    """A table's undo and reload marked the cubes the last turn moved; a lobby page that opened the match
-    mid-way had only the position and marked none. Dan, who joins after the computer's answer, and the
-    host's page reloaded then, mark the cubes of that answer as the host's page did when it played it."""
-    host = open_host(people, game="lightseeker")
-    host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
-    host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
-    host.click("button[data-action=start]")
-    deal_from(host, LS_SEED)
-    state, count = hosted_match(host)
-    seed = saved_record(host)["seed"]
-    bot = games.bot("lightseeker")
-
-    def answer_goes_on(after) -> bool:
-        move = decide(bot, LS_GAME.view(after, "2"), "easy", turn_seed(seed, "2", count + 1))
-        return LS_GAME.play(after, "2", move, 0)[0].outcome is None
-
-    build_turn(host, state, going(state, "1", answer_goes_on))
-    wait_for_steps(host, count + 2, BOT_MS)
-    expect(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
-    expect(host.locator(".ls-moved").first).to_be_visible()
-    seen = host.evaluate(MARKS)
-    assert seen and all("seat-" in classes for classes in seen.values()), seen
-    dan = join(people, host, "Dan")
-    expect(dan.locator(".ls-board")).to_be_visible()
-    expect(dan.locator(".ls-moved").first).to_be_visible()
-    assert dan.evaluate(MARKS) == seen
-    assert dan.locator(".ls-roll").count() == 0, "marked, not rolled in again"
     host.reload()
     expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
     expect(host.locator(".ls-moved").first).to_be_visible()
-    assert host.evaluate(MARKS) == seen
+    assert host.evaluate(MARKS) == seen, "the reloaded page marks the last turn"
 
 
 LAST = "() => [...document.querySelectorAll('.rt-cell.rt-last')].map(c => c.id)"
 
 
 @pytest.mark.timeout(600)
-def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(people: People):
-    """Raythread's last tile, marked on a page that opened the match mid-way as on the pages that saw it
-    placed: Dan, who joins after Bea's move, and the host's page reloaded then, mark her tile and no other."""
-    host, bea = two_player_match(people)
+def test_pages_that_join_reload_or_come_back_mid_match_mark_only_the_last_raythread_tile(people: People):
+    """Ann and Bea play Raythread, watched by Cal; Dan joins after two moves, and Cal misses the next two.
+
+    1. A page that joins or reloads mid-match marks the last Raythread tile, as the pages that saw it placed:
+       Dan, who joins after Bea's first move, marks her tile and no other; the host's page reloaded at the end
+       marks Bea's last tile and no other.
+    2. A spectator back after missing two moves marks only the last tile: Cal's connection drops while Ann and
+       Bea each place a tile; his page, still showing the match two moves behind, rejoins and is put in step
+       by a snapshot. It marked what changed since the position it showed, and Raythread marks the first
+       changed tile it finds: Ann's, not Bea's last. It marks Bea's, as the pages that saw both moves do."""
+    host = open_host(people)
+    bea = join(people, host, "Bea")
+    cal_browser = people.person()
+    cal_browser.add_init_script(TRACK_CHANNELS)
+    cal = join(people, host, "Cal", cal_browser)
+    bea.click(".seat[data-seat='C'] button[data-action=sit]")
+    expect(seat(host, "C")).to_have_text("Bea")
+    host.click("button[data-action=start]")
     expect(bea.locator(".rt-board")).to_be_visible()
+    expect(cal.locator(".rt-board")).to_be_visible()
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)
     move = first_place(host, "C")
@@ -391,32 +397,8 @@ def test_a_page_that_joins_or_reloads_mid_match_marks_the_last_raythread_tile(pe
     dan = join(people, host, "Dan")
     expect(dan.locator(".rt-board")).to_be_visible()
     expect(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert dan.evaluate(LAST) == seen
-    host.reload()
-    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert host.evaluate(LAST) == seen
+    assert dan.evaluate(LAST) == seen, "the page that joined"
 
-
-@pytest.mark.timeout(600)
-def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_tile(people: People):
-    """Cal's connection drops while Ann and Bea each place a tile; his page, still showing the match two
-    moves behind, rejoins and is put in step by a snapshot. It marked what changed since the position it
-    showed, and Raythread marks the first changed tile it finds: Ann's, not Bea's last. It marks Bea's, as
-    the pages that saw both moves do."""
-    host = open_host(people)
-    bea = join(people, host, "Bea")
-    cal_browser = people.person()
-    cal_browser.add_init_script(TRACK_CHANNELS)
-    cal = join(people, host, "Cal", cal_browser)
-    bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    host.click("button[data-action=start]")
-    expect(cal.locator(".rt-board")).to_be_visible()
-    click_move(host, first_place(host, "A"))
-    wait_for_steps(host, 1)
-    click_move(bea, first_place(host, "C"))
-    wait_for_steps(host, 2)
     expect(cal.locator(".rt-tile")).to_have_count(2, timeout=CONNECT_MS)
     cal.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(cal.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
@@ -431,4 +413,9 @@ def test_a_spectator_back_after_missing_two_moves_marks_only_the_last_raythread_
     expect(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
     r, c = last["cell"]
     expect(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
-    assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST)
+    assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST), "the page back"
+
+    host.reload()
+    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
+    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    assert host.evaluate(LAST) == [f"rt-c{r}-{c}"], "the reloaded page"
