@@ -30,7 +30,7 @@ from gamenight.raythread import GAME as RAYTHREAD
 from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, ROOT, People
+from tests.e2e.conftest import PHONE, ROOT, People, resize
 from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
 from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
 from tests.e2e.test_peer_links import (
@@ -162,12 +162,12 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     expect(bea.locator(".ls-board")).to_be_visible()
     # Held sideways, the running match is what her window shows first, as a table on one device's: the lobby's
     # title, connection line, heading and role line follow it (its board stood 230 px down a 390 px window).
-    bea.set_viewport_size({"width": 844, "height": 390})
+    resize(bea, 844, 390)
     bea.evaluate("window.scrollTo(0, 0)")
     for part in (".match-status", ".match-screen [role=grid]"):
         box = bea.locator(part).bounding_box()
         assert box is not None and box["y"] < 80 and box["y"] + box["height"] <= 390, (part, box)
-    bea.set_viewport_size(PHONE["viewport"])
+    resize(bea, PHONE["viewport"]["width"], PHONE["viewport"]["height"])
 
     def first_turn(played: int) -> None:
         if played == 1:

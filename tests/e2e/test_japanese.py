@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, PageWatch, People, open_app, watched_page
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, PageWatch, People, open_app, resize, watched_page
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -176,21 +176,21 @@ def test_a_page_of_a_browser_set_to_japanese(ja_page: Page, site_url: str):
     expect(page.locator(f"#{cell}")).to_have_attribute("aria-label", re.compile("^" + re.escape(said)))
 
     # 4. The same table's heading on a phone.
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, 390, 844)
     expect(page.locator("h1 .subtitle")).to_have_text("・この端末")
     words = page.locator("h1 .subtitle .nobr")
     expect(words).to_have_text("この端末")
     assert words.evaluate("e => e.getClientRects().length") == 1, "the subtitle's words on one line at 390 px"
 
     # 5. A refused daily date.
-    page.set_viewport_size({"width": 320, "height": 640})
+    resize(page, 320, 640)
     on_route(page, "#/reflection/solo?preset=hard&daily=2026-02-30")
     said_of_it = page.locator("#rf-message")
     expect(said_of_it).to_contain_text("「2026-02-30」")
     # The link's prefix and the sentence said 使えません each ("…は使えません：「…」は日付として使えません。").
     assert said_of_it.inner_text().count("使えません") == 1, said_of_it.inner_text()
     for width in (320, 340, 360, 375, 390, 414, 430):
-        page.set_viewport_size({"width": width, "height": 800})
+        resize(page, width, 800)
         (lines,) = page.evaluate(DRAWN_LINES, "#rf-message")
         typed = [line for line in lines if "2026-02-30" in line]
         assert len(typed) == 1 and "「2026-02-30」は" in typed[0], (width, lines)
@@ -199,7 +199,7 @@ def test_a_page_of_a_browser_set_to_japanese(ja_page: Page, site_url: str):
         assert page.evaluate("document.documentElement.scrollWidth") == width
 
     # 6. A stored language the app does not speak, read at the next load.
-    page.set_viewport_size({"width": 1280, "height": 720})
+    resize(page, 1280, 720)
     page.add_init_script("localStorage.setItem('gnc:lang', 'xx')")
     on_route(page, "#/raythread")
     page.reload()
@@ -353,7 +353,7 @@ def test_no_drop_down_cuts_its_choices_nor_a_name_field_its_placeholder(browser:
         page = open_app(context.new_page(), site_url, "#/raythread/table")
         cut = []
         for size_id, (width, height) in FIELD_SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             for text in ("100%", "125%"):
                 for game in ("raythread", "lightseeker"):
                     on_route(page, f"#/{game}/table")
@@ -368,7 +368,7 @@ def test_no_drop_down_cuts_its_choices_nor_a_name_field_its_placeholder(browser:
         assert cut == [], "placeholders cut"
         page.evaluate("document.documentElement.style.fontSize = ''")
         for size_id, (width, height) in FIELD_SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             on_route(page, "#/reflection/solo")
             cut += [f"{size_id}, solo: {choice}" for choice in page.evaluate(CUT_CHOICES)]
             on_route(page, "#/raythread/table")
@@ -719,7 +719,7 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
         assert any("タイル10枚" in line for line in lines), lines
 
         for width, height in ((320, 640), (390, 844)):
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             for route, words in KEPT_WHOLE.items():
                 on_route(page, route)
                 # Some words come after the route (the storage the browser reports on the settings page).
@@ -732,7 +732,7 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
                 # A screen reader and a copy read the plain word: no joiner reaches the page.
                 assert "\u2060" not in page.evaluate("document.body.textContent"), (width, route)
 
-        page.set_viewport_size({"width": 320, "height": 640})
+        resize(page, 320, 640)
         table_options_fit(page)
     finally:
         context.close()
@@ -836,7 +836,7 @@ def test_no_japanese_status_line_starts_with_the_particle_after_a_name(browser: 
     try:
         for html in reloaded_host_pages("ja"):
             for width in range(300, 440, 10):
-                page.set_viewport_size({"width": width, "height": 844})
+                resize(page, width, 844)
                 show_markup(page, site_url, html, "ja")
                 (lines,) = page.evaluate(DRAWN_LINES, ".match-status")
                 assert lines and not any(line.startswith(("の", "と", "が", "は", "を")) for line in lines), (
@@ -910,11 +910,11 @@ def test_the_race_s_points_table_writes_a_row_on_one_line_in_japanese(people: Pe
     if SHOTS:
         host.locator(".rf-table-wrap").scroll_into_view_if_needed()
         for width, height in ((390, 844), (1280, 800)):
-            host.set_viewport_size({"width": width, "height": height})
+            resize(host, width, height)
             for scheme in ("light", "dark"):
                 host.emulate_media(color_scheme=scheme)
                 host.screenshot(path=f"{SHOTS}/points-ja-{width}-{scheme}.png")
-        host.set_viewport_size({"width": 390, "height": 844})
+        resize(host, 390, 844)
         host.emulate_media(color_scheme=None)
     rows = host.evaluate(TABLE_BASELINES)
     assert len(rows) == 2 and "Ann（1）" in rows[1][0]["text"]

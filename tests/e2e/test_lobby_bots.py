@@ -25,7 +25,7 @@ from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import People, assert_in_window
+from tests.e2e.conftest import People, assert_in_window, resize
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -198,7 +198,7 @@ def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people
     # Start puts focus on the board, which scrolls it into view below the lobby: with the status line
     # above it and the hand below it, on a 1280 x 800 laptop.
     host = open_host(people)
-    host.set_viewport_size({"width": 1280, "height": 800})
+    resize(host, 1280, 800)
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
@@ -215,7 +215,7 @@ def test_the_hosts_light_seeker_turn_panel_is_in_the_window_with_a_cube_chosen(p
     1024×768 Start's scroll (the board 5rem under the window's top) left the status line 0.84 px above the
     window: the lines above the board (the status, the light and the turn's facts on two lines) take more."""
     host = open_host(people, game="lightseeker")
-    host.set_viewport_size({"width": size[0], "height": size[1]})
+    resize(host, size[0], size[1])
     host.select_option(".seat[data-seat='2'] select[name=level]", "easy")
     host.click(".seat[data-seat='2'] form[data-action=add-bot] button[type=submit]")
     host.click("button[data-action=start]")
