@@ -88,23 +88,6 @@ def place(page: Page, cell: tuple[int, int], tile: str) -> None:
     expect(rf.cell(page, *cell)).to_have_attribute("data-tile", FIRST_TILE[KIND_OF[tile]])
 
 
-def test_a_puzzle_played_in_two_tabs_keeps_both_tabs_tiles(app: Page, second: Page, site_url: str):
-    rf.open_puzzle(app, site_url)
-    rf.open_puzzle(second, site_url)
-    (first, tile), (other, other_tile) = sorted(rf.SOLUTION.tiles().items())[:2]
-    place(app, first, tile)
-    expect(second.locator(".rf-message")).to_contain_text("played on in another tab")
-    expect(rf.cell(second, *first)).to_have_attribute("data-tile", FIRST_TILE[KIND_OF[tile]])
-    place(second, other, other_tile)  # on top of the first tab's tile, which its save keeps
-    saved = training.parse_progress(second.evaluate("localStorage.getItem('gnc:reflection.progress')"))
-    assert {first, other} <= set(saved.layout.tiles())
-    expect(rf.cell(app, *other)).to_have_attribute("data-tile", FIRST_TILE[KIND_OF[other_tile]])
-    second.click("button[data-action=give-up]")
-    second.click("button[data-action=give-up]")  # it asks first
-    expect(app.locator(".rf-message")).to_contain_text("closed in another tab")
-    expect(app.locator(".rf-board")).to_have_count(0)
-
-
 def lasting_match(turns: int) -> str:
     """A saved Light Seeker table, Ann against the Easy computer, whose match is not over after ``turns`` of
     Ann's turns (each the first legal one) and the computer's answers: a dealt valley can be won early."""
