@@ -136,9 +136,10 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
     """Ann hosts, Bea and Cal join; checks, in turn:
 
     - their invitations have done their job: the cards go, the note says who joined last;
+    - three seats chosen, seat B is free;
     - an oversized chat stalls no one: 34 lines of 2,000 bytes from Bea and Cal reach every page, and
       past the host's chat window a line of Cal's and her seat change (C) reach every page, with no error;
-    - three seats, Bea sits in B: every page shows all three connected and seated (A, B, C);
+    - Bea sits in B: every page shows all three connected and seated (A, B, C);
     - a chat line of Bea's reaches every page and empties her box;
     - the match starts on every page; Dan, who joins late, watches it (the board, his role, the spectator
       badge on his and the host's page), Bea plays seat B; his snapshot holds the whole chat (over 64 KiB:
@@ -155,6 +156,10 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
     # Their invitations have done their job: the cards go, the note says who joined last.
     expect(host.locator(".invite")).to_have_count(0)
     expect(host.locator(".invites .note")).to_have_text("Cal is connected.")
+
+    host.select_option("form[data-action=choose] select[name=players]", "3")
+    host.click("form[data-action=choose] button[type=submit]")
+    expect(seat(host, "B")).to_have_text("free")
 
     box = "form[data-action=chat] input[name=text]"
     # The host lets each member send CHAT_LIMIT (5) lines in CHAT_WINDOW_MS: Bea and Cal take turns, each line
@@ -180,9 +185,6 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
         expect(page.locator(".chat-lines")).to_contain_text("Cal: still here")
         expect(seat(page, "C")).to_have_text("Cal")
 
-    host.select_option("form[data-action=choose] select[name=players]", "3")
-    host.click("form[data-action=choose] button[type=submit]")
-    expect(seat(host, "B")).to_have_text("free")
     bea.click(".seat[data-seat='B'] button[data-action=sit]")
     expect(seat(cal, "B")).to_have_text("Bea")
     for page in (host, bea, cal):
