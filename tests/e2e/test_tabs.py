@@ -42,7 +42,15 @@ def a_move(page: Page) -> dict:
     return [m for m in rules.legal(state, state.seats[state.turn]) if m["type"] == "place"][3]
 
 
-def test_a_table_played_in_two_tabs_is_one_match(app: Page, second: Page, site_url: str):
+def test_a_table_then_a_puzzle_played_in_two_tabs_keep_both_tabs_moves(app: Page, second: Page, site_url: str):
+    """Two tabs of one browser, booted once, go from a table on this device to a Reflection puzzle (as a
+    player follows a link: the page is not loaded again). Checks, in turn:
+
+    - the table is one match: Ann's move in the first tab shows in the second ("played on in another
+      tab"), Bea's in the second saves on top of it (the log keeps both), the first tab shows both, and the
+      first tab's undo reaches the second;
+    - the puzzle keeps both tabs' tiles: the first tab's tile shows in the second, the second's save keeps
+      it with its own, the first shows the second's; giving up in the second closes the first's."""
     rt.start(app, site_url)
     open_app(second, site_url, "#/raythread/table")
     expect(second.locator(".rt-board")).to_be_visible()
@@ -56,18 +64,9 @@ def test_a_table_played_in_two_tabs_is_one_match(app: Page, second: Page, site_u
     rt.assert_page_shows(app, rt.engine(app))
     app.click("button[data-action=table-undo]")
     expect(second.locator(".rt-tile")).to_have_count(1)
-
-
-def place(page: Page, cell: tuple[int, int], tile: str) -> None:
-    """Pick the tile's kind in the tray and click the cell, as a player (the tile's first orientation)."""
-    page.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
-    rf.cell(page, *cell).click()
-    expect(rf.cell(page, *cell)).to_have_attribute("data-tile", FIRST_TILE[KIND_OF[tile]])
-
-
-def test_a_puzzle_played_in_two_tabs_keeps_both_tabs_tiles(app: Page, second: Page, site_url: str):
-    rf.open_puzzle(app, site_url)
-    rf.open_puzzle(second, site_url)
+    # The puzzle, in the same two tabs.
+    for page in (app, second):
+        rf.open_puzzle(page, site_url)
     (first, tile), (other, other_tile) = sorted(rf.SOLUTION.tiles().items())[:2]
     place(app, first, tile)
     expect(second.locator(".rf-message")).to_contain_text("played on in another tab")
@@ -80,6 +79,13 @@ def test_a_puzzle_played_in_two_tabs_keeps_both_tabs_tiles(app: Page, second: Pa
     second.click("button[data-action=give-up]")  # it asks first
     expect(app.locator(".rf-message")).to_contain_text("closed in another tab")
     expect(app.locator(".rf-board")).to_have_count(0)
+
+
+def place(page: Page, cell: tuple[int, int], tile: str) -> None:
+    """Pick the tile's kind in the tray and click the cell, as a player (the tile's first orientation)."""
+    page.locator(f'.rf-tray-tile[data-kind="{KIND_OF[tile]}"]').click()
+    rf.cell(page, *cell).click()
+    expect(rf.cell(page, *cell)).to_have_attribute("data-tile", FIRST_TILE[KIND_OF[tile]])
 
 
 def lasting_match(turns: int) -> str:
