@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e import test_peer_links as peer
-from tests.e2e.conftest import PHONE, People
+from tests.e2e.conftest import PHONE, People, resize
 from tests.e2e.test_reflection_match import CONNECT_MS
 
 pytestmark = pytest.mark.e2e
@@ -119,7 +119,7 @@ def looks(page: Page, language: str) -> Iterator[tuple[str, int, str]]:
     """Sets ``page`` to each of ``language``'s widths and schemes in turn; yields the case's name (for a
     failure's message), its width and its scheme."""
     for width, scheme in LOOKS[language]:
-        page.set_viewport_size({"width": width, "height": 844})
+        resize(page, width, 844)
         page.emulate_media(color_scheme=scheme)
         yield f"{width} px, {language}, {scheme}", width, scheme
 
