@@ -367,7 +367,7 @@ def test_a_raythread_match_the_host_ended_keeps_no_empty_row_over_a_phone_s_boar
     """At 390 × 844 a guest's match the host ended kept an empty row over its board where "Zoom in" was (a
     board that takes no input draws none, its room kept unseen for a lost host: docs/accessibility.md). The
     row of facts is one line; while the match ran, "Zoom in" took a row of its own."""
-    host, bea = lost_host_match(people, 390, "light")
+    host, bea = lost_host_match(people)
     running = bea.evaluate(INFO_ROW)
     assert running["row"] > running["line"] * 1.5, running  # "Zoom in" wrapped to a row of its own
     host.click("button[data-action=end]")
@@ -1011,7 +1011,7 @@ def test_the_note_of_a_guest_who_lost_the_host_takes_two_lines_at_390_px(people:
     (the board one line lower than at any turn). It says the same in two, in English and Japanese. One
     match: once the connection dropped, the guest's page is read in English, light and dark, then switched
     to Japanese (the header's switch) and read light and dark again."""
-    _host, bea = lost_host_match(people, 390, "light")
+    _host, bea = lost_host_match(people)
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
     expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     status = bea.locator(".match-status")
