@@ -795,7 +795,7 @@ def test_the_board_grows_with_a_tall_window_and_the_turn_still_fits(browser: Bro
     under the page. Its column grows with the window's height beside the turn panel, and the board, a chosen
     cube's buttons and Confirm turn stay in the window, as at 1280 × 800 and 1366 × 768, where the board keeps
     its 512 px. It then stopped at a cap of its own, 48rem (768 px at 1920 × 1080, 104 px over the page's
-    bottom margin under it, and at 2560 × 1440 460 px under it): it grows as far as the window's height leaves
+    bottom margin under it, and at 2560 × 1440 464 px under it): it grows as far as the window's height leaves
     it (100vh - 18rem, as on a laptop: 792 and 1152 px), as Raythread's and Reflection's boards do. The same page
     then takes a phone's windows, upright and sideways, where the board keeps its size: the column's width
     (342 and 272 px) upright, the window's height sideways (whole in the window)."""
