@@ -511,6 +511,14 @@ def no_empty_status_line(page: Page, where: str) -> None:
     assert status["box"] - status["words"] < status["line"] / 2, (where, status)
 
 
+def against_the_computer(page: Page, game: str, your_turn: str) -> None:
+    """``game``'s match against the computer (Normal) opened afresh on ``page``: once its status says it is the
+    person's turn (``your_turn``, in the page's language), the status keeps no empty line at 390 px."""
+    afresh(page, f"#/{game}/table?vs=normal")
+    expect(page.locator(".match-status")).to_contain_text(your_turn)
+    no_empty_status_line(page, f"{game} against the computer at 390 px")
+
+
 def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, site_url: str):
     """One page (English) takes each case in turn, each from its route with local storage cleared:
 
@@ -532,9 +540,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
     with phone(browser, site_url, (390, 844), locale="en-GB") as page:
         open_app(page, site_url, "#/")
         for game in ("raythread", "lightseeker"):
-            afresh(page, f"#/{game}/table?vs=normal")
-            expect(page.locator(".match-status")).to_contain_text("your turn")
-            no_empty_status_line(page, f"{game} against the computer at 390 px")
+            against_the_computer(page, game, "your turn")
         # The ``phone`` fixture's page: dark, motion not reduced.
         page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
         afresh(page, "#/raythread/table")
@@ -578,9 +584,7 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
     with phone(browser, site_url, (390, 844), locale="ja-JP") as page:
         open_app(page, site_url, "#/")
         for game in ("raythread", "lightseeker"):
-            afresh(page, f"#/{game}/table?vs=normal")
-            expect(page.locator(".match-status")).to_contain_text("あなたの番")
-            no_empty_status_line(page, f"{game} against the computer at 390 px")
+            against_the_computer(page, game, "あなたの番")
             if game == "raythread":
                 at_size(page, (320, 640))
                 lines = page.evaluate(STATUS_TEXT_LINES)
