@@ -792,18 +792,29 @@ def test_the_turn_panel_reflows_with_large_text_on_a_phone(browser: Browser, sit
 
 def test_the_board_grows_with_a_tall_window_and_the_turn_still_fits(browser: Browser, site_url: str):
     """At 1920 × 1080 the board stood at 32rem (512 px), the cap of a 1280 × 800 laptop, with about 300 px empty
-    under the page. Its column grows with the window's height beside the turn panel (there 572 px: the match
-    screen's width holds it), and the board, a chosen cube's buttons and Confirm turn stay in the window, as
-    at 1280 × 800 and 1366 × 768, where the board keeps its 512 px."""
+    under the page. Its column grows with the window's height beside the turn panel, and the board, a chosen
+    cube's buttons and Confirm turn stay in the window, as at 1280 × 800 and 1366 × 768, where the board keeps
+    its 512 px. It then stopped at a cap of its own, 48rem (768 px at 1920 × 1080, 104 px over the page's
+    bottom margin under it, and at 2560 × 1440 464 px under it): it grows as far as the window's height leaves
+    it (100vh - 18rem, as on a laptop: 792 and 1152 px), as Raythread's and Reflection's boards do. The same page
+    then takes a phone's windows, upright and sideways, where the board keeps its size: the column's width
+    (342 and 272 px) upright, the window's height sideways (whole in the window)."""
     with watched_page(browser, site_url, viewport={"width": 1920, "height": 1080}) as page:
         start(page, site_url)
         state = engine(page)
         page.click(cell(state.board, arrowed_cube(state)))
         expect(page.locator(".ls-moves")).to_be_visible()
         sizes = {}
-        for width, height in ((1920, 1080), (1280, 800), (1366, 768)):
+        for width, height in ((1920, 1080), (2560, 1440), (1280, 800), (1366, 768)):
             resize(page, width, height)
             page.evaluate("window.scrollTo(0, 0)")
             assert_in_window(page, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
             sizes[width] = page.locator(".ls-board").bounding_box()["width"]
-        assert sizes[1920] > 560 and sizes[1280] == sizes[1366] == 512, sizes
+        # 100vh - 18rem: the height the lines above the board and the page's bottom margin leave it.
+        assert sizes == {1920: 1080 - 288, 2560: 1440 - 288, 1280: 512, 1366: 512}, sizes
+        for width, height in ((390, 844), (320, 640)):
+            resize(page, width, height)
+            assert page.locator(".ls-board").bounding_box()["width"] == width - 48, width  # the column's width
+        resize(page, 844, 390)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_window(page, (".ls-board",))

@@ -19,6 +19,7 @@ from gamenight.core.game import seat_ids
 from gamenight.lightseeker import GAME as LIGHT_SEEKER
 from gamenight.lightseeker import scene as ls_scene
 from gamenight.lobby.record import Entry, Record
+from gamenight.net.invite import MAX_LOBBY_NAME
 from gamenight.raythread import rules
 from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
@@ -220,16 +221,42 @@ def test_light_seeker_numbers_are_readable_on_a_phone_and_a_new_match_dealt_by_k
             assert cubes >= READABLE_PX, f"cube numbers on a fresh valley are {cubes:.1f} px {where}"
 
 
-# The longest name a player may take, in one word that no browser breaks by itself.
+# The longest name a player may take, in one word that no browser breaks by itself; and in Japanese (no spaces:
+# one word to a seat card, as a long Latin one).
 LONG_NAME = "W" * 24
+LONG_JAPANESE_NAME = ("寿限無寿限無五劫の擦り切れ海砂利水魚" + "の水行末雲来末風来末")[:24]
+# A phone upright (390 × 844), narrowed (320 × 640: a narrower phone, a split screen), turned sideways (844 × 390)
+# and upright again: the windows one page takes in turn.
+TURNED = ((390, 844), (320, 640), (844, 390), (390, 844), (320, 640))
 
 
-@pytest.mark.parametrize("size", PHONES, ids=["390x844", "320x640"])
-def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url: str, size):
+def fits_each_window(page: Page, where: str) -> list[str]:
+    """``page`` set to each window of ``TURNED`` in turn (``conftest.resize``: the page is drawn at that width),
+    and what does not fit a phone there, each named by its screen and window."""
+    found = []
+    for size in TURNED:
+        at = at_size(page, size)  # before the check: a resize in the assertion's message came after it
+        found += [f"{where} {at}: {problem}" for problem in phone_problems(page, size[0])]
+    return found
+
+
+def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url: str):
     """A name is one word of up to 24 letters ("Grandmaster_Flash_2000"): on the match screen (status,
     seats, log) and in the lobby (members, seats) it breaks to fit rather than make the page scroll
-    sideways (four such names made a 390 px phone's page 490 px wide)."""
-    with phone(browser, site_url, size) as page:
+    sideways (four such names made a 390 px phone's page 490 px wide). One page takes a phone's windows in turn
+    (``TURNED``) on each screen: a Raythread match of four such names after a move, a Light Seeker match of an
+    English and a Japanese one, a lobby named with the longest game night's name, and its host's one-player
+    Reflection race.
+
+    A walk like this once failed "the page is 390 px wide on a 320 px screen" after a match laid out at 390 px
+    went to 320, while a page opened at 320 fitted, and the test kept a page per width. The page was never
+    390 px wide at 320: the walk checked the page, then resized it in the assertion's message (``assert
+    phone_problems(page, 320) == [], f"… {at_size(page, size)}"``), which Python evaluates only once the
+    check has failed, so it read the page still at 390. Measured with a phone's browser (touch, ``is_mobile``),
+    the longest names in English and Japanese: the table matches of Raythread and Light Seeker, and a lobby's
+    Raythread, Light Seeker and Reflection match pages of a host and a guest, each laid out at 390 × 844 and
+    844 × 390, are drawn at 320 and 390 px (``innerWidth``, the page's scroll width) right after each resize."""
+    with phone(browser, site_url, PHONES[0]) as page:
         open_app(page, site_url, "#/raythread/table")
         page.select_option("select[name=players]", "4")
         for i in range(4):
@@ -238,13 +265,25 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         page.click(".rt-hand-tile:not([disabled])")
         page.locator(".rt-target").first.click()
         expect(page.locator(".match-log li")).to_have_count(1)
-        assert phone_problems(page, size[0]) == []
-        page.evaluate("location.hash = '#/host?game=raythread'")
-        page.fill("input[name=lobby]", LONG_NAME)
+        found = fits_each_window(page, "Raythread's match")
+        afresh(page, "#/lightseeker/table")
+        for i, name in enumerate((LONG_NAME, LONG_JAPANESE_NAME)):
+            page.fill(f"input[name=name{i}]", name)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".ls-board")).to_be_visible()
+        found += fits_each_window(page, "Light Seeker's match")
+        page.evaluate("location.hash = '#/host?game=reflection'")
+        page.fill("input[name=lobby]", "G" * MAX_LOBBY_NAME)
+        page.select_option("form[data-action=host-setup] select[name=game]", "reflection")
         page.fill("input[name=name]", LONG_NAME)
         page.click("form[data-action=host-setup] button[type=submit]")
         expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
-        assert phone_problems(page, size[0]) == []
+        found += fits_each_window(page, "the lobby")
+        choose(page, 1, {"mode": "random", "preset": "easy", "rounds": 1})
+        page.click("button[data-action=start]")
+        expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)
+        found += fits_each_window(page, "Reflection's race")
+        assert found == [], "\n".join(found)
 
 
 # Every shown button of the page's own look (``.button``): its weight, and whether its words are cut
@@ -472,6 +511,14 @@ def no_empty_status_line(page: Page, where: str) -> None:
     assert status["box"] - status["words"] < status["line"] / 2, (where, status)
 
 
+def against_the_computer(page: Page, game: str, your_turn: str) -> None:
+    """``game``'s match against the computer (Normal) opened afresh on ``page``: once its status says it is the
+    person's turn (``your_turn``, in the page's language), the status keeps no empty line at 390 px."""
+    afresh(page, f"#/{game}/table?vs=normal")
+    expect(page.locator(".match-status")).to_contain_text(your_turn)
+    no_empty_status_line(page, f"{game} against the computer at 390 px")
+
+
 def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, site_url: str):
     """One page (English) takes each case in turn, each from its route with local storage cleared:
 
@@ -493,9 +540,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
     with phone(browser, site_url, (390, 844), locale="en-GB") as page:
         open_app(page, site_url, "#/")
         for game in ("raythread", "lightseeker"):
-            afresh(page, f"#/{game}/table?vs=normal")
-            expect(page.locator(".match-status")).to_contain_text("your turn")
-            no_empty_status_line(page, f"{game} against the computer at 390 px")
+            against_the_computer(page, game, "your turn")
         # The ``phone`` fixture's page: dark, motion not reduced.
         page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
         afresh(page, "#/raythread/table")
@@ -539,9 +584,7 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
     with phone(browser, site_url, (390, 844), locale="ja-JP") as page:
         open_app(page, site_url, "#/")
         for game in ("raythread", "lightseeker"):
-            afresh(page, f"#/{game}/table?vs=normal")
-            expect(page.locator(".match-status")).to_contain_text("あなたの番")
-            no_empty_status_line(page, f"{game} against the computer at 390 px")
+            against_the_computer(page, game, "あなたの番")
             if game == "raythread":
                 at_size(page, (320, 640))
                 lines = page.evaluate(STATUS_TEXT_LINES)
