@@ -144,9 +144,9 @@ def open_app(page: Page, site_url: str, route: str = "#/") -> Page:
 def resize(page: Page, width: int, height: int) -> None:
     """``page``'s window set to ``width`` × ``height`` CSS px, and the page drawn at that width: a test that takes
     several widths on one live page (docs/testing.md) must not read a layout at the width before. A phone's
-    browser shows a page wider than its screen zoomed out, its window as wide as the page (``innerWidth``), and
-    a page laid out at 390 px that went to 320 once stayed 390 wide there, while the same page opened at 320
-    fitted: checked here, so such a step fails by name instead of checking the wider layout again."""
+    browser shows a page wider than its screen zoomed out, its window as wide as the page (``innerWidth``): a
+    page that could not narrow fails here by name instead of being checked in its wider layout again. Call it
+    before a check, never inside an assertion's message (evaluated only after the check failed)."""
     page.set_viewport_size({"width": width, "height": height})
     drawn = page.evaluate("window.innerWidth")
     assert drawn == width, f"the window went to {width}×{height} px but the page is drawn {drawn} px wide"
