@@ -9,7 +9,7 @@ Run in the private network namespace by ``make e2e`` (a built match has two play
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -748,6 +748,20 @@ def on(page: Page, query: str, width: int, height: int, check: Callable[..., Non
     return run
 
 
+def by_preset(
+    page: Page, what: str, check: Callable[[Page, str, int], None], cases: Iterable[tuple[str, str, int]]
+) -> list[tuple[str, Callable[[], None]]]:
+    """A phone walk's cases: ``check(page, preset, width)`` on the board of each ``(preset, seed, width)`` of
+    ``cases`` at that width × 844, each named by ``what``, its link and its width."""
+    return [
+        (
+            f"{what}, preset={preset}&seed={seed} at {width} px",
+            on(page, f"preset={preset}&seed={seed}", width, 844, check, preset, width),
+        )
+        for preset, seed, width in cases
+    ]
+
+
 @pytest.mark.timeout(600)  # a walk of many boards on a loaded machine
 def test_clue_digits_on_a_laptop_s_solo_boards(people: People):
     """On one laptop page, each board opened in turn by its link, every case named when it fails:
@@ -864,20 +878,11 @@ def test_clue_targets_on_a_phone_s_solo_boards(people: People):
                     a_zoomed_board_s_clue_targets_are_a_cell_deep_as_on_the_fitted_board,
                 ),
             ),
-            *(
-                (
-                    f"outer clues whole, preset={preset}&seed={seed} at {width} px",
-                    on(
-                        page,
-                        f"preset={preset}&seed={seed}",
-                        width,
-                        844,
-                        a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide,
-                        preset,
-                        width,
-                    ),
-                )
-                for preset, seed, width in OUTER
+            *by_preset(
+                page,
+                "outer clues whole",
+                a_big_board_s_outer_clues_are_whole_on_a_phone_and_a_finger_s_target_wide,
+                OUTER,
             ),
         ]
     )
@@ -889,23 +894,9 @@ def test_side_clues_keep_room_on_a_phone_s_solo_boards(people: People):
     ``every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone`` (each of ``SIDE_ROOMS``)."""
     page = people.open(people.person(**PHONE), f"{people.site_url}/#/reflection/solo")
     walk(
-        [
-            *(
-                (
-                    f"side clues' room, preset={preset}&seed={seed} at {width} px",
-                    on(
-                        page,
-                        f"preset={preset}&seed={seed}",
-                        width,
-                        844,
-                        every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone,
-                        preset,
-                        width,
-                    ),
-                )
-                for preset, seed, width in SIDE_ROOMS
-            ),
-        ]
+        by_preset(
+            page, "side clues' room", every_board_s_side_clues_keep_room_from_the_screen_s_edge_on_a_phone, SIDE_ROOMS
+        )
     )
 
 

@@ -807,7 +807,12 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
         for page in (host, bea, cal):
             expect(page.locator(".rf-phase")).to_have_text(f"Round {n} of 3", timeout=CONNECT_MS)
             give_up(page)
-    expect(host.locator(".match-status")).to_contain_text("A draw", timeout=CONNECT_MS)
+    # The teams drew, and the headline says so of the teams (it named the three players as if they had drawn).
+    expect(host.locator(".match-status")).to_have_text("A draw between Team 1 and Team 2.", timeout=CONNECT_MS)
+    # The final standings rank the teams, each team's players under it (they listed the players).
+    final = host.locator(".match-result .rf-final-team")
+    expect(final).to_have_count(2)
+    expect(final.first).to_have_text(re.compile(r"^1\.\s*Team 1 · −39 points\s*Ann \(1\) · −39\s*Cal \(3\) · −39$"))
     # The teams ranked by their points, each with its players' points (a player's pass found the players in team
     # order and no team's points): both on −39, they share first place, a draw.
     teams = host.locator(".rf-teams .rf-team")
@@ -819,15 +824,19 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
         if language == "ja":
             host.click(".lang-switch .lang[data-lang=ja]")
             expect(teams.first).to_contain_text("チーム1・−39点・引き分け")
+            expect(host.locator(".match-status")).to_have_text("チーム1とチーム2の引き分け。")
+            expect(final.first).to_contain_text("チーム1・−39点")
         for width, height in ((1280, 800), (390, 844)):
             resize(host, width, height)
             assert host.evaluate(TEAM_LINES) == [], f"{language} at {width} px"
+            assert host.evaluate(FINAL_ROWS) == [], f"{language} at {width} px"
             assert host.evaluate("document.documentElement.scrollWidth") == width, f"{language} at {width} px"
             if SHOTS:
-                host.locator(".rf-teams").scroll_into_view_if_needed()
-                for scheme in ("light", "dark"):
-                    host.emulate_media(color_scheme=scheme)
-                    host.screenshot(path=f"{SHOTS}/teams-{language}-{width}-{scheme}.png")
+                for shown in (".rf-teams", ".match-result"):
+                    host.locator(shown).scroll_into_view_if_needed()
+                    for scheme in ("light", "dark"):
+                        host.emulate_media(color_scheme=scheme)
+                        host.screenshot(path=f"{SHOTS}/teams-{shown[1:]}-{language}-{width}-{scheme}.png")
                 host.emulate_media(color_scheme=None)
         resize(host, 1280, 800)
         words = host.evaluate(CELL_WORDS)
@@ -835,6 +844,29 @@ def test_a_race_in_teams_ends_with_its_points_table_whole_at_1280_px(people: Peo
         assert host.evaluate(SPLIT_CELLS) == [], language
         assert host.evaluate("document.documentElement.scrollWidth") == 1280
 
+
+# The final standings of a team race: a team's name and points not on one line or past the window's edge; a
+# player's row not under its team, not indented, its points off its line or out of the team's points column.
+FINAL_ROWS = """() => [...document.querySelectorAll('.match-result .rf-final-team')].flatMap((team) => {
+    const text = (element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect();
+    };
+    const who = text(team.querySelector(':scope > .who'));
+    const points = text(team.querySelector(':scope > .points'));
+    const out = [];
+    if (Math.abs(who.top - points.top) > 2 || points.right > innerWidth) out.push(`${team.textContent}: its line`);
+    for (const row of team.querySelectorAll('.rf-final-members li')) {
+        const name = text(row.querySelector('.who'));
+        const own = text(row.querySelector('.points'));
+        if (name.top < who.bottom - 1 || name.left <= who.left) out.push(`${row.textContent}: not under its team`);
+        if (Math.abs(name.top - own.top) > 2 || Math.abs(own.right - points.right) > 1) {
+            out.push(`${row.textContent}: its points`);
+        }
+    }
+    return out;
+})"""
 
 # A team's line ("1. Team 1 · −39 points · draw") broken onto two lines, or a card past the page's edge.
 TEAM_LINES = """() => [...document.querySelectorAll('.rf-team-head')].filter((line) => {

@@ -82,6 +82,30 @@ PAST = """(width) => {
 }"""
 
 
+# Where a heading's line breaks between two katakana of a word (not at the middle dot "・" that parts a heading's
+# parts): a word a Japanese reader takes whole, as "Refle" / "ction" broke in English.
+KANA_BROKEN = r"""() => [...document.querySelectorAll('h1, h2, h3')].flatMap((h) => {
+    const range = document.createRange(), walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT), out = [];
+    const kana = /[\u30a1-\u30fa\u30fc]/;
+    let last = null, top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect || !rect.width) continue;
+            const c = node.data[i];
+            if (last !== null && kana.test(last) && kana.test(c) && rect.top > top + 2) {
+                out.push(`${h.textContent.trim()} (before "${c}")`);
+            }
+            last = c;
+            top = rect.top;
+        }
+    }
+    return out;
+})"""
+
+
 def solo_pages(page: Page) -> None:
     """WCAG 1.4.10 at 320 px with the browser's text at 200 % (in Japanese, the wider: 272 px past the window where
     English was 237): the solo start page's "Time limit" and "Puzzle number" fields kept their labels' line and the
@@ -94,6 +118,8 @@ def solo_pages(page: Page) -> None:
     expect(page.locator("#rf-start")).to_be_visible()
     shoot(page, "solo-start-320-200-ja")
     assert page.evaluate(PAST, 320) == 0, "the start page"
+    # A heading's katakana word broken inside itself ("デイリーパズ" / "ル・" in the daily puzzles' 238 px panel).
+    assert page.evaluate(KANA_BROKEN) == [], "the start page's headings"
     page.click("#rf-start")
     expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
     shoot(page, "solo-board-320-200-ja")

@@ -37,8 +37,9 @@ from gamenight.core.fields import (
     text,
     whole,
 )
+from gamenight.i18n import N_, reasons
 from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE
-from gamenight.reflection.match import MAX_TRAINING_PUZZLES, parse_options
+from gamenight.reflection.match import MAX_TRAINING_PUZZLES, parse_options, teams_of
 from gamenight.reflection.puzzle import parse_tiles, parse_warps
 
 PHASES = ("build", "prepare", "solve", "reveal", "pause", "over")
@@ -50,6 +51,13 @@ MOST_FINISHES = MAX_TRAINING_PUZZLES * MOST_SEATS
 MOST_POINTS = 1 << 31
 TIME = 1 << 53  # milliseconds, either way (a page's clock)
 CLUE = 8  # characters of a clue ("g12", "y3"): far more than any
+
+reasons(
+    {
+        "rf-view-teams": N_("{field} are not the teams the match's options deal"),
+        "rf-view-team-scores": N_("{field} must give the points of each of the {teams} teams (it gives {n})"),
+    }
+)
 
 
 def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mapping[str, Any]]) -> None:
@@ -82,10 +90,18 @@ def check_view(view: Mapping[str, Any], you: str | None, events: Iterable[Mappin
         whole(round_, 0, MOST_ROUNDS)
     for _, points in keyed(at(v, "scores"), seats):
         whole(points, -MOST_POINTS, MOST_POINTS)
-    for team in each(at(v, "teams"), MOST_SEATS):
+    teams = at(v, "teams")
+    for team in each(teams, MOST_SEATS):
         seat_list(team, seats)
-    for average in each(at(v, "team_scores"), MOST_SEATS):
+    # The teams are the options' deal of the seats, and each has its points (the standings read one number a
+    # team, ``standings.team_ranking``): a list one short had shown no teams at all.
+    if [tuple(team) for team in teams[0]] != list(teams_of(seats, options.teams) if options.teams else ()):
+        raise BadMessage("rf-view-teams", field=quoted("teams"))
+    averages = at(v, "team_scores")
+    for average in each(averages, MOST_SEATS):
         number(average, -MOST_POINTS, MOST_POINTS)
+    if len(averages[0]) != len(teams[0]):
+        raise BadMessage("rf-view-team-scores", field=quoted("team_scores"), teams=len(teams[0]), n=len(averages[0]))
     if maybe(stats := at(v, "stats")) and not isinstance(stats[0], Mapping):  # the page does not read it
         raise BadMessage("not-object", what=quoted("stats"))
     if maybe(done := at(v, "result")):

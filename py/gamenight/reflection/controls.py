@@ -475,6 +475,14 @@ class ReflectionBoard:
     def seat_facts(self, view: JSON, seat: str, table: Table) -> list[str]:
         return standings.seat_facts(view, seat, table)
 
+    def headline(self, view: JSON, table: Table) -> str:
+        """At the end of a team race, the teams that won or drew ("Team 2 wins!"): the match screen names players."""
+        return standings.team_headline(view)
+
+    def final_standings(self, view: JSON, table: Table) -> Element | None:
+        """At the end of a team race, the teams ranked with their players under them; else the match screen's."""
+        return standings.final_standings(view, table)
+
     def waiting(self, view: JSON, table: Table) -> str:
         """The status while nobody may move: a round waits for its puzzle, which the host's page makes."""
         if view.get("phase") != "prepare":

@@ -16,7 +16,8 @@ solution travels too, packed like the rest (the way Simon Tatham's puzzles obscu
 description), so hints, the check and giving up work offline on the other device; it is checked
 against the clues when the code is read. The undo history does not travel. Reading is strict: every
 field is checked, the parts must agree, and a bad code raises ``BadMessage`` with a reason a player
-can read. Whitespace inside a code (a chat app's line breaks) is ignored.
+can read. Whitespace inside a code (a chat app's line breaks) is ignored, and so are the words, quotes and
+punctuation of a message the code was pasted with (``line_in``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ MAX_LINE = 8192  # bytes once inflated (a deflate bomb stops here)
 FIELDS = 9
 SEPARATOR = "~"
 CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+# A run of a code's characters in a message's word, with the base64 padding no code is written with: a code
+# padded so is refused as damaged, not read without it.
+CODE_RUN = re.compile(r"[A-Za-z0-9_-]+=*")
+# Where a code starts in a message: its prefix, in any case, not inside a word ("Reflection." is none: a format
+# is a number, read to name another one, "REFL2.").
+CODE_START = re.compile(rf"(?<![A-Za-z0-9_-]){MAGIC}([0-9]{{0,8}})\.", re.IGNORECASE)
 CLUES = re.compile(r"(?:[gyb][1-9][0-9]{0,3})+")
 CLUE = re.compile(r"[gyb][0-9]+")
 WARPS = re.compile(r"(?:\d{1,2},\d{1,2};\d{1,2},\d{1,2})?")
@@ -66,6 +73,7 @@ reasons(
         "rf-code-foreign": N_("That is not a saved Reflection game: its code starts with REFL1."),
         "rf-code-version": N_("That code was saved in another format ({version}); this app reads format 1."),
         "rf-code-damaged": N_("That code is damaged: part of it is missing or was changed."),
+        "rf-code-two": N_("That text holds two different codes: paste the code of one saved game."),
         "rf-code-part": N_("That code is damaged: its {part} do not fit the puzzle."),
     }
 )
@@ -101,23 +109,15 @@ def filename(settings: Settings) -> str:
 
 
 def parse_code(text: str) -> Progress:
-    """The game saved in ``text`` (a code, or a save file's contents); raises ``BadMessage``."""
+    """The game saved in ``text`` (a code, a save file's contents, or a message holding a code: ``line_in``);
+    raises ``BadMessage``."""
     if not isinstance(text, str):
         raise BadMessage("rf-code-damaged")
     if len(text) > 4 * MAX_CODE:
         raise BadMessage("rf-code-too-long")
-    code = "".join(text.split())
-    if not code:
+    if not text.split():
         raise BadMessage("rf-code-empty")
-    if len(code) > MAX_CODE:
-        raise BadMessage("rf-code-too-long")
-    head, dot, body = code.partition(".")
-    if not dot or not head.upper().startswith(MAGIC):
-        raise BadMessage("rf-code-foreign")
-    # The prefix is read in any case (its letters' case changed on the way); the body is not.
-    if head.upper() != MAGIC + VERSION:
-        raise BadMessage("rf-code-version", version=head[len(MAGIC) :][:8] or "?")
-    fields = _unpack(body).split(SEPARATOR)
+    fields = line_in(text).split(SEPARATOR)
     if len(fields) != FIELDS:
         raise BadMessage("rf-code-damaged")
     query, size_text, warps_text, counts_text, clues_text, solution_text, desk_text, seconds, hints = fields
@@ -158,6 +158,65 @@ def parse_code(text: str) -> Progress:
     if not desk_fits(puzzle, desk):
         raise BadMessage("rf-code-part", part="rf-part-desk")
     return Progress(settings, puzzle, solution, desk.layout, int(seconds) * 1000, int(hints), desk.notes)
+
+
+def line_in(text: str) -> str:
+    """The line of the one code in ``text``: a bare code, or one pasted with the message it came in ("Here is my
+    code: REFL1.… see you"), among words, quotes and punctuation, and broken across lines by a chat app. As an
+    invitation's link is read (``net.invite.code_of``: whitespace inside a code is dropped, the punctuation at
+    its ends too), but a code here ends where its packed line ends: after the prefix, the runs of code
+    characters that follow, each up to the first space or other character (a quote, a full stop), are
+    joined, and the longest join whose line unpacks whole (deflate's end and checksum: ``_unpack``) is the
+    code, so the words after it ("see you") are not read as its part. Two different codes, or a code and
+    a broken one, are refused ("rf-code-two"); the same code twice is one."""
+    found: dict[str, str | BadMessage] = {}
+    for start in CODE_START.finditer(text):
+        runs = _runs(text[start.end() :])
+        whole = f"{start.group(1)}~{''.join(runs)}"
+        if whole not in found:
+            found[whole] = _line(start.group(1), runs)
+    if not found:
+        raise BadMessage("rf-code-foreign")
+    lines = set(found.values())
+    if len(lines) > 1:
+        raise BadMessage("rf-code-two")
+    (line,) = lines
+    if isinstance(line, BadMessage):
+        raise line
+    return line
+
+
+def _runs(rest: str) -> list[str]:
+    """The runs of code characters after a code's prefix: one for each word, up to the first word that holds
+    anything else (the code's last), another code's prefix, or more than a code's length."""
+    runs: list[str] = []
+    for word in rest.split():
+        if CODE_START.search(word) and runs:
+            break
+        run = CODE_RUN.match(word)
+        runs.append(run.group() if run else "")
+        if not run or run.end() < len(word) or sum(map(len, runs)) > MAX_CODE:
+            break
+    return runs or [""]
+
+
+def _line(version: str, runs: list[str]) -> str | BadMessage:
+    """The line of the code ``REFL{version}.`` with the longest join of ``runs`` that unpacks, else why not
+    (for the join of them all: the code with as much of it as the text holds)."""
+    # The prefix is read in any case (its letters' case changed on the way); the body is not.
+    if version != VERSION:
+        return BadMessage("rf-code-version", version=version or "?")
+    why = None
+    for k in range(len(runs), 0, -1):
+        body = "".join(runs[:k])
+        try:
+            if len(body) > MAX_CODE - len(PREFIX):
+                raise BadMessage("rf-code-too-long")
+            return _unpack(body)
+        except BadMessage as error:
+            why = why or error
+    assert why is not None
+    return why
 
 
 def _unpack(body: str) -> str:

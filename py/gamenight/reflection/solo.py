@@ -219,6 +219,7 @@ class SoloScreen:
             record=record,
             unread=unread,
         )
+        params = training.link_params(params)
         if "seed" not in params and "daily" not in params:
             if saved:  # come back to the puzzle in progress
                 return welcomed(*resume(base, saved, env.now_ms))

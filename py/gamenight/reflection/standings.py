@@ -17,7 +17,7 @@ from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import counted_out
 from gamenight.reflection.puzzle import Puzzle, parse_layout, parse_puzzle
 from gamenight.reflection.solo import clock
-from gamenight.ui.match import Table, place_words
+from gamenight.ui.match import Table, ending, place_words
 from gamenight.ui.svg import Child, Element, filled, h
 
 # "abandoned", not "left": the catalogue already has "left" as a board side (左 in Japanese).
@@ -286,45 +286,132 @@ def team_points(points: float) -> str:
     return ngettext("{x} point", "{x} points", int(points) if whole else 2).format(x=i18n.number(shown))
 
 
-def team_standings(view: JSON, table: Table) -> Element | None:
-    """A team race's teams ranked by their points (the rules' team score: the average of its players' totals),
-    each with its players and their own totals under it; teams on equal points share a place, listed in team
-    order. Once the race is over the first team says it won, or, sharing first place, that it is a draw. Shown
-    from the first finish, as the points table: during the race it is the teams' running points."""
+def team_ranking(view: JSON) -> list[tuple[int, int, float]]:
+    """A team race's teams ranked by their points (the rules' team score: the average of its players' totals), as
+    ``(place, team index, points)``: teams on equal points share a place, listed in team order, and the next place
+    counts the teams ahead (1, 1, 3). Empty outside a team race. The running standings, the final standings and
+    the headline all read it: one ranking of the teams."""
     teams = [t for t in view.get("teams") or [] if isinstance(t, list)]
     averages = view.get("team_scores") or []
     if not teams or len(averages) < len(teams) or not isinstance(view.get("scores"), dict):
-        return None
-    if not view.get("finishes") and view.get("phase") != "over":
-        return None
-    scores = view["scores"]
-    over = view.get("phase") == "over"
+        return []
     order = sorted(range(len(teams)), key=lambda i: -float(averages[i]))  # stable: team order among equals
-    best = float(averages[order[0]])
-    first = [i for i in order if float(averages[i]) == best]
-    rows = []
+    ranked = []
     place, before = 0, None
     for ahead, i in enumerate(order):
-        if float(averages[i]) != before:  # equal points share a place; the next counts the teams ahead
+        if float(averages[i]) != before:
             place, before = ahead + 1, float(averages[i])
-        verdict = "" if not over or i not in first else _("wins") if len(first) == 1 else _("draw")
-        members = [
+        ranked.append((place, i, float(averages[i])))
+    return ranked
+
+
+def team_name(index: int) -> str:
+    return _("Team {n}").format(n=index + 1)
+
+
+def team_members(view: JSON, table: Table, index: int) -> list[Element]:
+    """A team's players, each with their own total, in seat order (``"Bea (2) · 60"``)."""
+    scores = view["scores"]
+    return [
+        h(
+            "li",
+            {"data-seat": seat},
+            filled(
+                _("{name} · {points}"),
+                name=h("span", {"class": "rf-member"}, name_of(table, seat)),
+                points=h("span", {"class": "rf-total"}, i18n.number(scores.get(seat, 0))),
+            ),
+        )
+        for seat in view["teams"][index]
+        if isinstance(seat, str)
+    ]
+
+
+def team_headline(view: JSON) -> str:
+    """What the status says at the end of a team race: the team that won ("Team 2 wins!"), or the teams sharing
+    first place ("A draw between Team 1 and Team 2."), in the match screen's words for players; "" for any other
+    match (the match screen names the players)."""
+    ranked = team_ranking(view) if view.get("phase") == "over" and isinstance(view.get("result"), dict) else []
+    first = [team_name(i) for place, i, _points in ranked if place == 1]
+    if not first:
+        return ""
+    if len(first) > 1:
+        return _("A draw between {names}.").format(names=i18n.conjunction(first))
+    return ngettext("{names} wins!", "{names} win!", 1).format(names=first[0])
+
+
+def columns(template: str, **parts: Element) -> list[Child]:
+    """``template``'s parts, each its own column of the final standings (css/app.css), joined as the catalogue
+    joins them ("Team 1 · 90 points", "チーム1・90点"): a join is read and copied with the row, not drawn."""
+    return [h("span", {"class": "join"}, p) if isinstance(p, str) else p for p in filled(template, **parts) if p != ""]
+
+
+def final_standings(view: JSON, table: Table) -> Element | None:
+    """The final standings of a team race, in the match screen's panel (``ui.match.result_panel``'s classes): the
+    teams ranked as the running standings rank them (``team_ranking``), each team's players under it with their
+    own totals; ``None`` for any other match (the match screen ranks the players)."""
+    result = view.get("result")
+    ranked = team_ranking(view) if view.get("phase") == "over" else []
+    if not ranked or not isinstance(result, dict):
+        return None
+    rows = [
+        h(
+            "li",
+            # Each player's row has the place (the result's: a team's players share its place), as the match
+            # screen's rows have; the team's row has its number.
+            {"class": "rf-final-team", "data-team": i + 1},
+            h("span", {"class": "place"}, f"{place}."),
+            " ",
+            columns(
+                _("{name} · {points}"),
+                name=h("span", {"class": "who"}, team_name(i)),
+                points=h("span", {"class": "points"}, team_points(points)),
+            ),
             h(
-                "li",
-                {"data-seat": seat},
-                filled(
-                    _("{name} · {points}"),
-                    name=h("span", {"class": "rf-member"}, name_of(table, seat)),
-                    points=h("span", {"class": "rf-total"}, i18n.number(scores.get(seat, 0))),
-                ),
-            )
-            for seat in teams[i]
-            if isinstance(seat, str)
-        ]
+                "ul",
+                {"class": "rf-final-members"},
+                [
+                    h(
+                        "li",
+                        {"data-seat": seat, "data-place": place},
+                        columns(
+                            _("{name} · {points}"),
+                            name=h("span", {"class": "who"}, name_of(table, seat)),
+                            points=h("span", {"class": "points"}, i18n.number(view["scores"].get(seat, 0))),
+                        ),
+                    )
+                    for seat in view["teams"][i]
+                    if isinstance(seat, str)
+                ],
+            ),
+        )
+        for place, i, points in ranked
+    ]
+    return h(
+        "section",
+        {"class": "match-result", "data-teams": len(ranked)},
+        h("h2", {}, _("Final standings")),
+        h("p", {"class": "reason"}, i18n.sentence(ending(result, table))),
+        h("ol", {"class": "ranking"}, rows),
+    )
+
+
+def team_standings(view: JSON, table: Table) -> Element | None:
+    """A team race's teams ranked by their points (``team_ranking``), each with its players and their own totals
+    under it. Once the race is over the first team says it won, or, sharing first place, that it is a draw. Shown
+    from the first finish, as the points table: during the race it is the teams' running points."""
+    ranked = team_ranking(view)
+    if not ranked or (not view.get("finishes") and view.get("phase") != "over"):
+        return None
+    over = view.get("phase") == "over"
+    first = [i for place, i, _points in ranked if place == 1]
+    rows = []
+    for place, i, points in ranked:
+        verdict = "" if not over or i not in first else _("wins") if len(first) == 1 else _("draw")
         head = filled(
             _("{name} · {points}"),
-            name=h("span", {"class": "rf-team-name"}, _("Team {n}").format(n=i + 1)),
-            points=h("span", {"class": "rf-total"}, team_points(float(averages[i]))),
+            name=h("span", {"class": "rf-team-name"}, team_name(i)),
+            points=h("span", {"class": "rf-total"}, team_points(points)),
         )
         rows.append(
             h(
@@ -338,7 +425,7 @@ def team_standings(view: JSON, table: Table) -> Element | None:
                     head,
                     verdict and h("span", {"class": "rf-verdict"}, i18n.separator(), h("strong", {}, verdict)),
                 ),
-                h("ul", {"class": "rf-team-members"}, members),
+                h("ul", {"class": "rf-team-members"}, team_members(view, table, i)),
             )
         )
     return h(

@@ -168,6 +168,16 @@ def _int_param(params: Mapping[str, str], key: str, lo: int, hi: int, default: i
     return value
 
 
+LINK_CHOICES = ("preset", "triangles", "warp")  # a link's words (its numbers and date have no case)
+
+
+def link_params(params: Mapping[str, str]) -> dict[str, str]:
+    """A link's parameters read as the options form's words are: without the spaces around them, the choices in
+    any case ("?preset=Easy", typed by hand or capitalised by a chat app, was refused where the table's "?vs=Normal"
+    is read). At the link's edge only: a save code's settings and the form's fields are the page's own, exact."""
+    return {k: v.strip().lower() if k in LINK_CHOICES else v.strip() for k, v in params.items()}
+
+
 def parse_settings(params: Mapping[str, str], seed: int) -> Settings:
     """Settings from URL or form parameters; ``seed`` is used when none is given. Raises ``BadOptions``.
 

@@ -181,6 +181,9 @@ class Board(Protocol):
     #   shortcuts_now(local, view) -> KeyList — those of ``shortcuts`` that do something on the board as this
     #       page has it now (its ``local``, the position ``view``), each said as it acts there; without it all of
     #       them (Reflection: a builder's board takes no notes, a puzzle without triangle mirrors no V).
+    #   headline(view, table) -> str, final_standings(view, table) -> Element | None — at the end, the game's own
+    #       words for who won and its own final standings panel (Reflection's team race ranks teams); "" or
+    #       ``None``, or without them: ``headline`` and ``result_panel`` from the result's players.
     # ``update`` may answer with a ``Reply`` too, to ask for effects along with a move.
 
 
@@ -856,7 +859,8 @@ def render(
     )
     # Once the board has shown the move that ended the match (the live region says it at once): beside a
     # replay of that move, the standings told the end before the board did.
-    standings = result and not replaying(ui) and result_panel(result, table)
+    own = getattr(game, "final_standings", None)
+    standings = result and not replaying(ui) and ((own and own(ui.view, table)) or result_panel(result, table))
     # A finished match (by its rules, or the host's word): the standings, then what the table offers (Rematch
     # …), then the seat cards (which the standings repeat) and the log, in the page itself, so the eye, a screen
     # reader and Tab meet them in one order, whatever the game. Under four seat cards Rematch stood at a
@@ -1065,7 +1069,8 @@ def status(ui: MatchUi, table: Table) -> str:
     """Whose turn it is, in words (“Bea (B) to play — your turn”); at the end, who won: the status is the
     top of the screen, while the result panel stands in the side column, under the board on a phone."""
     if result := ui.view.get("result"):
-        return headline(result, table)
+        own = getattr(ui.board, "headline", None)
+        return (own and own(ui.view, table)) or headline(result, table)
     if ui.halted:
         return _(ui.halted)
     if table.sending:

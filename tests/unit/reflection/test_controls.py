@@ -10,6 +10,7 @@ import re
 import pytest
 
 from gamenight import i18n
+from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
 from gamenight.reflection import GAME
 from gamenight.reflection.controls import (
@@ -1115,3 +1116,110 @@ def test_a_team_s_points_keep_their_fraction_when_its_players_total_an_odd_sum()
     table = Table("reflection", SEATS, frozenset(("1",)))
     rows = team_rows(json.loads(dumps(GAME.view(m.state, "1"))), table)
     assert [head for head, _members in rows] == ["1. Team 2 · 26 points", "2. Team 1 · 13.5 points"]
+
+
+def final_screen(m: Match, table: Table) -> tuple[str, list[tuple[str, list[str]]]]:
+    """A finished race as the shared match screen shows it to seat 1: the status line, and the final standings'
+    rows (each row's words, with the words of the rows listed under it)."""
+    ui = screen.start("reflection", BOARD, json.loads(dumps(GAME.view(m.state, "1"))), table, {})
+    (panel,) = find_all(screen.render(ui, table), lambda e: "match-result" in str(e.attr("class") or "").split())
+    (ranking,) = find_all(panel, lambda e: "ranking" in str(e.attr("class") or "").split())
+    rows = []
+    for row in ranking.children:
+        under = find_all(row, lambda e: e.tag == "ul")
+        inner = [text_of(li) for ul in under for li in ul.children]
+        rows.append((re.sub(r"\s+", " ", text_of(row)[: len(text_of(row)) - len("".join(inner))]).strip(), inner))
+    return screen.status(ui, table), rows
+
+
+def test_a_team_race_s_headline_and_final_standings_name_the_teams():
+    """A player's pass: a team race's status said "Bea (2) and Dot (4) win!" where a team won, and "A draw between
+    Ann (1), Bea (2) and Cal (3)." where the teams drew; the final standings beside it listed the players. The
+    headline names the teams, and the final standings rank the teams as the running standings do (by their
+    points, the average of their players' totals), each team's players under it with their own totals."""
+    table = Table("reflection", FOUR, frozenset(("1",)))
+    won = teams_race(("4", "3", "2", "1"))  # team 2 (Bea 60, Dot 120) 90, team 1 (Ann 30, Cal 90) 60
+    status, rows = final_screen(won, table)
+    assert status == "Team 2 wins!"
+    assert rows == [
+        ("1. Team 2 · 90 points", ["Bea\u00a0(2) · 60", "Dot\u00a0(4) · 120"]),
+        ("2. Team 1 · 60 points", ["Ann\u00a0(1) · 30", "Cal\u00a0(3) · 90"]),
+    ]
+    drawn = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 1, "teams": 2}, 3)
+    for seat in ("1", "2", "3"):
+        drawn.play(seat, {"type": "give_up", "round": 1})
+    status, rows = final_screen(drawn, Table("reflection", SEATS, frozenset(("1",))))
+    assert status == "A draw between Team 1 and Team 2."
+    assert [row for row, _players in rows] == ["1. Team 1 · −40 points", "1. Team 2 · −40 points"]
+    i18n.set_language("ja")
+    try:
+        assert final_screen(won, table)[0] == "チーム2の勝ち！"
+        status, rows = final_screen(drawn, Table("reflection", SEATS, frozenset(("1",))))
+        assert status == "チーム1とチーム2の引き分け。"
+        assert rows[0] == ("1. チーム1・−40点", ["Ann\u2060（\u20601\u2060）・−40", "Cal\u2060（\u20603\u2060）・−40"])
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_race_without_teams_keeps_the_match_screen_s_own_headline_and_standings():
+    m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 1}, 3)
+    for seat in ("2", "1", "3"):
+        m.solve(seat)
+    m.ready()
+    status, rows = final_screen(m, Table("reflection", SEATS, frozenset(("1",))))
+    assert status == "Bea\u00a0(2) wins!"
+    assert [players for _row, players in rows] == [[], [], []]
+    assert [row.split(" · ")[0] for row, _players in rows] == ["1. Bea (2)", "2. Ann (1)", "3. Cal (3)"]
+
+
+GONE = object()
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("team_scores", ["90", 60.0], "'team_scores[0]' must be a number"),
+        ("team_scores", [float("nan"), 60.0], "'team_scores[0]' must be between"),
+        ("team_scores", [float("inf"), 60.0], "'team_scores[0]' must be between"),  # "1e400" on the wire
+        ("team_scores", [90.0], "'team_scores' must give the points of each of the 2 teams (it gives 1)"),
+        ("team_scores", [90.0, 60.0, 10.0], "'team_scores' must give the points of each of the 2 teams (it gives 3)"),
+        ("team_scores", [], "'team_scores' must give the points of each of the 2 teams (it gives 0)"),
+        ("team_scores", {"1": 90.0}, "'team_scores' must be a list"),
+        ("team_scores", GONE, "'team_scores' is missing"),
+        ("teams", GONE, "'teams' is missing"),
+        ("teams", [["1", "2"], ["3", "4"]], "'teams' are not the teams the match's options deal"),
+        ("teams", [["1", "3"], ["2", "4"], []], "'teams' are not the teams the match's options deal"),
+        ("teams", [["1", "3", "1"], ["2", "4"]], "'teams[0]' holds the same value twice"),
+    ],
+)
+def test_a_host_s_malformed_team_points_are_refused_where_a_guest_reads_the_view(key, value, said):
+    """The team standings read the teams' points of a view a guest's page got from the host (``float`` of each,
+    one for each team). What the page could not show right (text, NaN, infinity, a list of the wrong length or
+    none, teams other than those the options deal) is refused where the page reads the view (``check_view``, as
+    ``lobby.client.checked`` calls it: the page keeps what it had), with a reason naming the field; a list of the
+    wrong length had been shown as no teams at all, teams other than the options' as the host's word."""
+    m = teams_race(("4", "3", "2", "1"))
+    view = json.loads(dumps(GAME.view(m.state, "1")))
+    GAME.check_view(view, "1", ())
+    spoiled = {k: v for k, v in view.items() if k != key} | ({} if value is GONE else {key: value})
+    with pytest.raises(BadMessage) as refused:
+        GAME.check_view(spoiled, "1", ())
+    assert said in str(refused.value) and "{" not in str(refused.value)
+
+
+def test_every_team_s_points_the_check_lets_through_are_shown():
+    """Whole or not, negative, as large as the check allows: each team's points read once checked."""
+    m = teams_race(("4", "3", "2", "1"))
+    table = Table("reflection", FOUR, frozenset(("1",)))
+    view = json.loads(dumps(GAME.view(m.state, "1")))
+    for points in ([90, 60], [-0.5, 2**31], [0, 0.0]):
+        shown = view | {"team_scores": points}
+        GAME.check_view(shown, "1", ())
+        assert len(team_rows(shown, table)) == 2
+        assert len(final_screen_of(shown, table)) == 2
+
+
+def final_screen_of(view: dict, table: Table) -> list:
+    ui = screen.start("reflection", BOARD, view, table, {})
+    (panel,) = find_all(screen.render(ui, table), lambda e: "match-result" in str(e.attr("class") or "").split())
+    return find_all(panel, lambda e: e.attr("data-team") is not None)

@@ -170,3 +170,49 @@ def test_triangle_mirrors_travel_as_keypad_digits_in_an_ascii_line():
 
 def test_a_code_without_triangle_mirrors_keeps_four_counts():
     assert line_of(savecode.export(EASY)).split("~")[3].count(",") == 3
+
+
+def chat_broken(code: str, width: int = 40) -> str:
+    return "\n".join(code[i : i + width] for i in range(0, len(code), width))
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        "Here is my code: {code} see you",
+        "Here is my code:\n{code}\nsee you tomorrow!",
+        'code "{code}".',
+        "«{code}»",
+        "({code}), then lunch",
+        "my save → {code}. Good luck",
+        "`{code}`",
+        "{code} and again: {code}",  # the same code twice is one game
+    ],
+)
+def test_a_code_is_picked_out_of_a_message(wrap):
+    """A player's pass: a code pasted with the words of the message it came in was refused as "not a saved
+    Reflection game". It is picked out of the words, line breaks, quotes and punctuation around it, as an
+    invitation's link is (``net.invite.code_of``)."""
+    code = savecode.export(EASY)
+    back = savecode.parse_code(code)
+    assert savecode.parse_code(wrap.format(code=code)) == back
+    # Broken across lines by a chat app, inside the message.
+    assert savecode.parse_code(wrap.format(code=chat_broken(code))) == back
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (f"mine: {savecode.export(EASY)} and hers: {savecode.export(CUSTOM)}", "rf-code-two"),
+        (f"{savecode.export(EASY)}\n{savecode.export(DAILY)}", "rf-code-two"),
+        (f"{savecode.export(EASY)} or {savecode.export(EASY)[:-6]}", "rf-code-two"),  # one of them broken
+        (f"Here is my code: {savecode.export(EASY)[:-6]} see you", "rf-code-damaged"),
+        ("Here is my code: REFL2.abcdef see you", "rf-code-version"),
+        ("I love Reflection. Here is no code", "rf-code-foreign"),
+    ],
+)
+def test_a_message_with_two_codes_or_a_broken_one_is_refused_with_a_reason(text, reason):
+    with pytest.raises(BadMessage) as caught:
+        savecode.parse_code(text)
+    assert caught.value.code == reason
+    assert str(caught.value) and "{" not in str(caught.value)

@@ -105,6 +105,29 @@ def test_a_puzzle_link_generates_that_puzzle_in_the_background_and_keeps_the_url
     assert generated()[0].puzzle == model.puzzle
 
 
+@pytest.mark.parametrize(
+    ("link", "asked"),
+    [
+        ({"preset": "Easy", "seed": "1234", "v": "2"}, "preset=easy&seed=1234&v=2"),
+        ({"preset": " HARD ", "seed": " 1234 ", "v": "2 "}, "preset=hard&seed=1234&v=2"),
+        ({"preset": "Easy", "triangles": "On", "seed": "1234", "v": "2"}, "preset=easy&triangles=1&seed=1234&v=2"),
+        ({"preset": "Custom", "size": "5", "diagonal": "3", "warp": "TRUE", "seed": "7", "v": "2"}, None),
+        ({"preset": "Normal", "daily": " 2026-12-01 "}, "preset=normal&daily=2026-12-01"),
+    ],
+)
+def test_a_link_s_choices_are_read_in_any_case_and_with_spaces_around_them(link, asked):
+    """A player's pass: "?preset=Easy" (a link typed by hand, or capitalised by a chat app) was refused as
+    "Unknown preset 'Easy'", while the table's "?vs=Normal" is read in any case. A link's words are read as the
+    options form's are; the address is then the one the page would give (lower case, no spaces)."""
+    model, effects = SCREEN.init(link, Env(now_ms=T0))
+    assert model.phase == "generating" and not model.message, model.message
+    (navigate,) = [e for e in effects if isinstance(e, Navigate)]
+    if asked is not None:
+        assert navigate.location_hash == f"#/reflection/solo?{asked}"
+    else:
+        assert model.settings.warp and model.settings.preset == "custom" and model.settings.size == 5
+
+
 def test_placing_the_solution_clears_the_red_frames_and_solves():
     model, _ = generated()
     wrong = [len(mismatches(model.puzzle, model.layout))]
