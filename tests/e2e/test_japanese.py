@@ -14,7 +14,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, PageWatch, People, open_app, resize, watched_page
+from tests.e2e.conftest import (
+    BOOT_TIMEOUT_MS,
+    RECORD_STAGES,
+    PageWatch,
+    People,
+    assert_in_window,
+    open_app,
+    resize,
+    watched_page,
+)
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -271,6 +280,17 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("button[data-action=start]")
     expect(host.locator(".match-status")).to_contain_text("Ann（A）の番")
     expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
+    # On an upright phone the running match's board is whole in the first screen, the host's (in Japanese) and
+    # the guest's (in English, under her connection line): under the lobby's lines it began 460–600 px down; and
+    # held sideways, beside its status, under the row of the lobby's lines (docs/lobby.md, "A running match comes
+    # first after the lobby's heading").
+    for page in (host, guest):
+        for width, height in ((390, 844), (844, 390)):
+            resize(page, width, height)
+            page.evaluate("window.scrollTo(0, 0)")
+            lines = (".connection-strip", ".lobby .role") if page is guest else ("main h1", ".lobby .role")
+            assert_in_window(page, (".match-status", ".rt-board", *lines))
+        resize(page, 1280, 720)
     kind, cell = place_anywhere(host)
     assert kind == "mirror", "the deck holds only mirrors"
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror slash / at {where(cell, 'en')}.")

@@ -102,6 +102,41 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         expect(cell(page, r, c)).to_have_attribute("data-tile", re.compile("."))
         in_window(page, *turn)
 
+        # A lobby's running match (the host beside a computer player): the board, the status and the hand in the
+        # window, and the page's order the order drawn, so Tab from the title meets the board before the host's
+        # "Invite a player", drawn under it (a CSS ``order`` drew the board first over a page that put the
+        # invitations before it). Upright (390 × 844) the board is whole in the first screen: under the lobby's
+        # lines it began 460–600 px down.
+        lobby_match(page)
+        at_every_size(page, ".match-status", ".rt-board", ".rt-hand")
+        assert tabbed_to(page, "#rt-board", "button[data-action=invite]") == "#rt-board"
+        resize(page, 390, 844)
+        page.evaluate("window.scrollTo(0, 0)")
+        in_window(page, ".match-status", ".rt-board")
+
+
+def lobby_match(page: Page) -> None:
+    """The host's lobby with a computer player (no invitation made: nothing leaves the page), its match started."""
+    go(page, "#/host?game=raythread")
+    page.fill("input[name=lobby]", "Friday night")
+    page.fill("input[name=name]", "Ann")
+    page.tap("form[data-action=host-setup] button[type=submit]")
+    page.select_option(".seat[data-seat='C'] select[name=level]", "easy")
+    page.tap(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
+    page.tap("button[data-action=start]")
+    expect(page.locator(".rt-board")).to_be_visible()
+
+
+def tabbed_to(page: Page, *selectors: str) -> str:
+    """Which of ``selectors`` Tab meets first from the page's title."""
+    page.locator("main h1").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        found = page.evaluate("(sels) => sels.find((s) => document.activeElement.matches(s)) || ''", list(selectors))
+        if found:
+            return found
+    raise AssertionError(f"Tab met none of {selectors}")
+
 
 # The page's width past the window's (a phone shows a wider page zoomed out: its window grows past the screen).
 WIDER = "(width) => Math.max(document.documentElement.scrollWidth, innerWidth) - width"

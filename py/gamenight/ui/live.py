@@ -16,13 +16,16 @@ from gamenight.ui.svg import Child, Element, h
 M = TypeVar("M")  # a screen's model
 
 
-def alerts(said: Child, count: int, classes: str, name: str, *, polite: bool = False, tag: str = "p") -> list[Element]:
+def alerts(
+    said: Child, count: int, classes: str, name: str, *, polite: bool = False, status: bool = False, tag: str = "p"
+) -> list[Element]:
     """``said`` (a text, or the paragraphs of a ``tag="div"``) said in one of two regions drawn together,
     ``{name}-0`` and ``{name}-1``, by turns saying after saying (``count``: the sayings so far), the other
     one empty and visually hidden, so it takes no room. Alerts (``role=alert``: a board's refusal, a
-    form's error, said at once), or ``polite`` ones (news said when the reader is free)."""
+    form's error, said at once), ``polite`` ones (news said when the reader is free), or ``status`` ones
+    (``role=status``: polite and read whole, a table's word on its match)."""
     speaking = count % 2
-    live = {"aria-live": "polite"} if polite else {"role": "alert"}
+    live = {"aria-live": "polite"} if polite else {"role": "status"} if status else {"role": "alert"}
     drawn = {"class": classes} if classes else {}  # no empty ``class=""`` on a region with no classes
     return [
         h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)

@@ -816,6 +816,7 @@ def render(
     notice: str = "",
     beside: Child = None,
     under: Child = None,
+    words: int = 0,
 ) -> Element:
     """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
     the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
@@ -850,11 +851,12 @@ def render(
         ),
         # Always drawn, empty while there is no word (taking no room: css/app.css): a screen reader hears text
         # put into a live region it knows, not a region that appears already holding it (ui/app.py's
-        # ``update_offer``): "Move taken back." appeared with its words and was not heard.
+        # ``update_offer``): "Move taken back." appeared with its words and was not heard. Two regions by
+        # turns (``words``: the words given so far), so a second "Move taken back." is new text too.
         h(
-            "p",
-            {"id": "match-word", "class": "notice match-notice" if notice else "match-word-idle", "role": "status"},
-            notice,
+            "div",
+            {"class": "match-word" if notice else "match-word match-word-idle"},
+            alerts(notice, words, "notice match-notice" if notice else "", "match-word", status=True),
         ),
     )
     # Once the board has shown the move that ended the match (the live region says it at once): beside a

@@ -67,6 +67,7 @@ from gamenight.lobby.record import (
     replay_steps,
 )
 from gamenight.ui import forms, match
+from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
     Env,
@@ -153,6 +154,9 @@ class Model:
     seats: tuple[match.SeatAt, ...] = ()
     ui: match.MatchUi | None = None
     message: str = ""
+    # The words given so far (``say``): which of the word's two live regions says the one standing, so the same
+    # words given again are heard again (``ui.live.alerts``).
+    said: int = 0
     now_ms: int = 0
     bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
     # The setup form's "Played by" as changed since it was opened, by seat number as its fields go ("kind1"):
@@ -213,16 +217,16 @@ class TableScreen:
             except BadOptions as err:
                 unknown = match.said(err.to_json())
         if saved is None:
-            return replace(model, message=unknown), []
+            return say(model, unknown), []
         try:
             restored = restore(self.game, saved, kept)
         except GameNightError as err:
             # Say why, and leave the entry as it is: a save from a newer version of the app, read by an
             # older copy (an offline one), is not this page's to delete; a new match replaces it.
             failed = _("Your saved match could not be restored; start a new one.")
-            return replace(model, message=sentences(unknown, failed, match.said(err.to_json()))), []
+            return say(model, sentences(unknown, failed, match.said(err.to_json()))), []
         welcome = _("Welcome back: the match is as you left it.")
-        restored = replace(restored, now_ms=env.now_ms, message=sentences(unknown, welcome))
+        restored = say(replace(restored, now_ms=env.now_ms), sentences(unknown, welcome))
         return restored, [WarnBeforeLeaving(False), *think(restored), FOCUS_HOME]
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
@@ -323,7 +327,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
                 )
             except BadMessage as err:  # which of the names it is: the form may hold four
                 problem = match.describe(err.to_json())
-                return replace(model, message=_("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
+                return say(model, _("Player {n}: {problem}").format(n=i + 1, problem=problem)), []
         unnamed = [unnamed_bot(n, bots.get(s, "")) for s, n in zip(seat_ids(rules, count), names, strict=True)]
         # The lobby's rule for names that must differ ("Bea" and "Bea." are one name: ``names.name_key``).
         named = [name_key(n) for n, bot in zip(names, unnamed, strict=True) if not bot]
@@ -333,7 +337,7 @@ def _start_from_form(model: Model, form: Mapping[str, str], now: int) -> tuple[M
         raw = forms.read_options(fields, form) if fields else None
         rules.options(raw)
     except GameNightError as err:
-        return replace(model, message=match.said(err.to_json())), []
+        return say(model, match.said(err.to_json())), []
     return deal(replace(model, players=count, names=tuple(names), options=raw, bots=bots), now)
 
 
@@ -506,9 +510,7 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         if model.played is None:
             return model, []
         said = _("This match was cleared in another tab: start a new one when you like.")
-        cleared = replace(
-            model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs="", message=said
-        )
+        cleared = say(replace(model, phase="setup", played=None, ui=None, pending=None, confirming=False, vs=""), said)
         # The turn this tab was building on it goes with it.
         _ui, dropped, _moves = match.take(match.dropped(model.ui)) if model.ui is not None else (None, [], [])
         return cleared, [*dropped, StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
@@ -524,7 +526,10 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
             model, played=theirs.played, seats=theirs.seats, ui=theirs.ui, bots=theirs.bots, rematch=theirs.rematch
         )
     else:
-        taken = replace(theirs, now_ms=model.now_ms, message=_("This match was played on in another tab: here it is."))
+        taken = say(
+            replace(theirs, now_ms=model.now_ms, said=model.said),
+            _("This match was played on in another tab: here it is."),
+        )
     # A computer move or a question of this page was about the position it had: both go, and so does the
     # turn it was building there.
     ui, asked, _moves = match.take(match.left(model.ui, theirs.ui))
@@ -684,10 +689,13 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     ui, move = match.handle(shown, table_of(model), event)
     if move is None and match.replaying(shown) and not match.replaying(ui):
         # The input ended the replay: a computer's move that waited for its end is played now.
-        return replayed(replace(model, message=""), ui, now)
+        return replayed(model, ui, now)
     ui, asked, _ = match.take(ui)  # what the board asks of the page (keyboard focus); its move is ``move``
     if move is None:
-        return (model, []) if ui is shown else (replace(model, ui=ui, message=""), asked)
+        # The table's word stays: a hover, a focus move or a tile chosen changes nothing of the match, and
+        # the word went before a screen reader had said it. What changes the match (a move, an undo, a
+        # new match) gives its own word or none.
+        return (model, []) if ui is shown else (replace(model, ui=ui), asked)
     seat = match.acting_seat(shown, table_of(model))
     assert seat is not None  # handle() asked the board with this seat: no seat acting, no move
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
@@ -729,20 +737,27 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     assert played is not None  # Undo is shown with the match dealt
     keep = last_own_move(model)
     if keep is None:
-        return replace(model, message=_("There is no move to take back.")), []
+        return say(model, _("There is no move to take back.")), []
     # How many: the computer's answers go with the player's move, and "Move taken back." for two read as if
     # only the answer had gone.
     taken = len(played.record.log) - keep
     said = ngettext("Move taken back.", "{n} moves taken back.", taken).format(n=taken)
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = replace(model, played=played, message=said, pending=None, elsewhere=False)
+    model = say(replace(model, played=played, pending=None, elsewhere=False), said)
     # Zoomed in, the board stays so; the turn being built on the position left is kept no more.
     ui, asked, _moves = match.take(match.left(model.ui, match.restarted(model.ui, retold(model))))
     model = replace(model, ui=ui)
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None
     return model, [save(model), *asked, *think(model), *([match.FOCUS_BOARD] if last else [])]
+
+
+def say(model: Model, words: str) -> Model:
+    """``model`` giving the table's word ``words`` (none: ``""``), counted: the same words given twice are put
+    into the other of the word's two live regions, which a screen reader hears as it did the first (the morph
+    leaves a region given its own words again as it was, and nothing is said)."""
+    return replace(model, message=words, said=model.said + 1 if words else model.said)
 
 
 def last_own_move(model: Model) -> int | None:
@@ -800,7 +815,11 @@ def view(model: Model) -> Element:
         # Seeker ·" / "on this device", never a line that starts with "·"; "Raythread Rally・この端末" in Japanese.
         h("h1", {"tabindex": "-1"}, i18n.name(info.title) + hold, subtitle),
         # While playing, the match screen shows the message beside its controls (``match.render``).
-        model.message and setup and h("p", {"class": "notice", "role": "status"}, model.message),
+        # Two regions by turns, as the match screen's word (``match.render``): the same words again are heard.
+        setup
+        and alerts(
+            model.message, model.said, "notice" if model.message else "visually-hidden", "table-word", status=True
+        ),
         setup_view(model) if setup else playing_view(model),
     )
 
@@ -982,4 +1001,4 @@ def playing_view(model: Model) -> Element:
             _("Players and options"),
         ),
     ]
-    return match.render(model.ui, table_of(model), controls, model.message)
+    return match.render(model.ui, table_of(model), controls, model.message, words=model.said)

@@ -53,7 +53,7 @@ def test_a_finished_match_puts_the_result_and_rematch_before_the_seat_cards(game
     assert side_order(tree) == [
         "match-result",
         "actions match-controls",
-        "notice match-notice",
+        "match-word",  # the notice's two live regions (ui.live.alerts), one saying the word
         "match-seats",
         "match-log",
     ]
@@ -66,7 +66,7 @@ def test_a_running_match_keeps_the_seat_cards_first():
     assert side_order(match.render(ui, table, [])) == [
         "match-seats",
         "actions match-controls",
-        "match-word-idle",  # the notice's live region, drawn empty before any word (test_match_notice.py)
+        "match-word match-word-idle",  # the notice's live regions, drawn empty before any word (test_match_notice.py)
         "match-log",
     ]
 
@@ -79,7 +79,7 @@ def test_a_match_the_host_ended_puts_rematch_before_the_seat_cards():
     ui = match.start("raythread", ui.board, running, stopped)
     assert side_order(match.render(ui, stopped, [])) == [
         "actions match-controls",
-        "match-word-idle",
+        "match-word match-word-idle",
         "match-seats",
         "match-log",
     ]

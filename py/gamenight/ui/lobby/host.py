@@ -61,6 +61,7 @@ from gamenight.ui.lobby.panel import (
     panel,
     reason_text,
     refusals,
+    running_shown,
     shown_refusal,
     sync_board,
     taking_over,
@@ -1110,14 +1111,16 @@ def _noticed(model: HostModel) -> HostModel:
 
 
 def _lobby_view(model: HostModel, live: Live) -> Element:
+    # The invitations after a running match, in the page's order as in every window's (``panel.running_shown``).
+    invites, running = _invites_view(model), running_shown(live.client, model.board)
     return h(
         "main",
         {"class": "page host", "data-stage": "lobby", "data-lobby": live.lobby_id},
         h("h1", {"tabindex": "-1"}, live.name),
         _notice(model),
         _other_game(model),
-        _invites_view(model),
-        panel(live.client, _sight(model, live), model.board),
+        None if running else invites,
+        panel(live.client, _sight(model, live), model.board, after=invites if running else None),
         h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
     )
 

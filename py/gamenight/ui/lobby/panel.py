@@ -339,11 +339,18 @@ def board_input(ui: screen.MatchUi, client: Client, event: UiEvent) -> tuple[scr
     return moved, (client.move(move) if move is not None else None)
 
 
-def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, steps: Element | None = None) -> Element:
+def panel(
+    client: Client,
+    sight: Sight,
+    board: screen.MatchUi | None = None,
+    steps: Element | None = None,
+    after: Child = None,
+) -> Element:
     """The whole lobby for this page (``board``: the match screen's state, when the game has a board).
     ``steps``: what a guest's page that lost the host does to come back (its Rejoin form, then its reply),
     right under the board (``screen.render``'s ``under``), where it moves neither the board nor the lines above
-    it; with no match on show, under the lobby's heading."""
+    it; with no match on show, under the lobby's heading. ``after``: what the page puts right after a running
+    match (the host's invitations, above the lobby otherwise: ``running_shown``)."""
     lobby = client.lobby
     if lobby is None:
         return h(
@@ -393,6 +400,7 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
             steps,
         ),
         not shows_match and steps,
+        after,
         h(
             "div",
             {"class": "lobby-grid"},
@@ -407,6 +415,14 @@ def panel(client: Client, sight: Sight, board: screen.MatchUi | None = None, ste
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
         ),
     )
+
+
+def running_shown(client: Client, board: screen.MatchUi | None) -> bool:
+    """Whether the page shows a running match: its screen then comes right after the page's title and the
+    lobby's heading, before the host's invitations, at every window. Drawn under them, it stood 460–600 px
+    down an upright phone, and a phone held sideways, drawing it first by a CSS ``order``, had Tab meet "Invite
+    a player" (drawn under the board) before the board. An ended match stays under the lobby's lines."""
+    return board is not None and client.lobby is not None and client.lobby.phase == "playing"
 
 
 def _working(sight: Sight, board: screen.MatchUi) -> str:
