@@ -40,9 +40,20 @@ reasons(
     {
         "rt-watching": N_("You are watching: only the players move."),
         "rt-wait-turn": N_("Wait for your turn."),
+        # A click or Enter on a cell with no tile chosen, in the words of what the player can do (``_CHOOSE_FIRST``).
         "rt-choose-tile": N_(
-            "Choose a mirror or a prism from your hand first, or select one of your tiles to turn it."
+            "Choose a mirror or a prism from your hand first, or select one of your tiles marked ↻ to turn it."
         ),
+        "rt-choose-in-hand": N_("Choose a mirror or a prism from your hand first."),
+        "rt-choose-mirror-or-turn": N_(
+            "Choose a mirror from your hand first, or select one of your tiles marked ↻ to turn it."
+        ),
+        "rt-choose-mirror": N_("Choose a mirror from your hand first."),
+        "rt-choose-prism-or-turn": N_(
+            "Choose a prism from your hand first, or select one of your tiles marked ↻ to turn it."
+        ),
+        "rt-choose-prism": N_("Choose a prism from your hand first."),
+        "rt-choose-turn": N_("Select one of your tiles marked ↻ to turn it."),
         "rt-turned": N_("That tile has turned once already."),
         "rt-not-yours": N_("Only its owner may turn that tile."),
         "rt-no-tile": N_("You have no tile of that kind in your hand."),
@@ -275,7 +286,8 @@ class RaythreadBoard:
         tile = next((t for t in ui.state.tiles if t.cell == cell), None)
         if ui.chosen is None or (tile is not None and tile.owner == seat):
             if tile is None:
-                return replace(ui, note={"code": "rt-choose-tile", "params": {}}), None
+                code = _CHOOSE_FIRST.get(_can_do(ui.state, seat), "rt-choose-tile")
+                return replace(ui, note={"code": code, "params": {}}), None
             if tile.owner != seat:
                 return replace(ui, note={"code": "rt-not-yours", "params": {}}), None
             if tile.rotated:
@@ -575,6 +587,23 @@ _FIRST_HINTS: dict[tuple[bool, bool, bool], tuple[str, tuple[int, ...]]] = {
 }  # (a seat with no move at all is passed by the rules: its turn never comes)
 
 
+# The refusal of a click or Enter on a cell with no tile chosen, by what the seat can do now (as
+# ``_FIRST_HINTS``). It said "Choose a mirror or a prism from your hand first, or select one of your tiles to
+# turn it." whatever the hand held, to a player with three mirrors and no tile on the board, under a hint
+# that said "Choose a mirror from your hand (key 1).": the refusal is what a screen reader hears (the hint
+# says it to the eye, ``_note_class``), so it must not name a tile the player lacks.
+_CHOOSE_FIRST: dict[tuple[bool, bool, bool], str] = {
+    (True, True, True): "rt-choose-tile",
+    (True, True, False): "rt-choose-in-hand",
+    (True, False, True): "rt-choose-mirror-or-turn",
+    (True, False, False): "rt-choose-mirror",
+    (False, True, True): "rt-choose-prism-or-turn",
+    (False, True, False): "rt-choose-prism",
+    (False, False, True): "rt-choose-turn",
+}
+CHOOSE_FIRST_CODES = frozenset(_CHOOSE_FIRST.values())
+
+
 def _keys(keys: tuple[int, ...]) -> Element | None:
     """The tile keys a hint names, as an element css/app.css hides on a touch screen (no keyboard there:
     the key names would be noise). The space before the bracket, English's, is inside it, so a hidden
@@ -605,7 +634,7 @@ def _note_class(note: JSON, hint: list[str | Element | None]) -> str:
     or a prism from your hand first, …", which the hint under it says already: to the eye only the hint
     says it (the line would repeat it just above), while the refusal stays an alert, visually hidden, so a
     screen reader still hears why nothing happened."""
-    return "error rt-note" + (" visually-hidden" if note.get("code") == "rt-choose-tile" and any(hint) else "")
+    return "error rt-note" + (" visually-hidden" if note.get("code") in CHOOSE_FIRST_CODES and any(hint) else "")
 
 
 def _nudge(ui: Ui) -> str | None:
@@ -614,7 +643,7 @@ def _nudge(ui: Ui) -> str | None:
     hint in full ink): the page is morphed, not rebuilt, so an animation replays only when its name
     changes, and each value names its own. It goes with the refusal: choosing a tile, the orientation,
     Cancel or Escape (which clear it), another refusal, or the next position."""
-    if not ui.note or ui.note.get("code") != "rt-choose-tile":
+    if not ui.note or ui.note.get("code") not in CHOOSE_FIRST_CODES:
         return None
     return "1" if ui.refusals % 2 else "2"
 

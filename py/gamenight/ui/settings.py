@@ -5,7 +5,7 @@ own data (stats, saved puzzles and matches, settings: the app's local-storage en
 browser allows, and whether the browser promised to keep it all (persistent storage). It is a pure
 screen: it asks for numbers with effects (``ReadStorage``, ``KeepStorage``, ``ClearData``) that
 ``ui/storage.py`` carries out in the browser, answering with a ``StorageReport`` (``KeepStorage`` with a
-``KeptAnswer``).
+``KeptAnswer``), and tells it when a service worker has saved the app since (``OfflineSaved``).
 """
 
 from __future__ import annotations
@@ -76,6 +76,12 @@ class KeptAnswer:
     not that answer."""
 
     report: StorageReport
+
+
+@dataclass(frozen=True)
+class OfflineSaved:
+    """A service worker took control of this page: it has saved the app (it takes a page only once it has).
+    The page measures again: opened on a first visit, before that, it said "Not saved yet" until a reload."""
 
 
 def local_data_size(entries: Iterable[tuple[str, str]]) -> tuple[int, int]:
@@ -150,6 +156,8 @@ class SettingsScreen:
             return replace(model, report=message.report, asking=False), []
         if isinstance(message, StorageReport):
             return replace(model, report=message), []
+        if isinstance(message, OfflineSaved):
+            return model, [ReadStorage()]
         if not isinstance(message, UiEvent):
             return model, []
         if message.type == "keydown" and message.key == "Escape" and message.action in ANSWERS:

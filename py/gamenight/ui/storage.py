@@ -45,11 +45,29 @@ def install() -> None:
 
     dom.EFFECT_HANDLERS.update(
         {
-            st.ReadStorage: lambda shell, _e: _spawn(_report(shell)),
+            st.ReadStorage: _read,
             st.KeepStorage: lambda shell, _e: _spawn(_keep(shell)),
             st.ClearData: _clear,
         }
     )
+
+
+# The listener that tells the settings when a service worker takes the page, held while the page lives (a
+# proxy the browser calls must not be collected); one, however often the page asks.
+_watching: list[Any] = []
+
+
+def _read(shell: dom.Shell, _effect: Any) -> None:
+    """Measure, and while no service worker controls the page (a first visit: it is still saving the app),
+    measure again when one does: the page said "Not saved yet" until a reload."""
+    from gamenight.ui.settings import OfflineSaved
+
+    _spawn(_report(shell))
+    workers = getattr(js.navigator, "serviceWorker", None)
+    if _watching or _controller() is not None or workers is None or workers is js.undefined:
+        return
+    _watching.append(create_proxy(lambda _event: shell.send(OfflineSaved())))
+    workers.addEventListener("controllerchange", _watching[0])
 
 
 def _spawn(coroutine: Any) -> None:

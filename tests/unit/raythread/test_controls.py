@@ -647,14 +647,49 @@ def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_t
     ui, _ = click(ui, view, "A", "rt-hand", kind="mirror")
     assert ui.chosen is None
     refused, move = click(ui, view, "A", "rt-cell", r=4, c=4)
-    assert move is None and refused.note == {"code": "rt-choose-tile", "params": {}}
+    assert move is None and refused.note == {"code": "rt-choose-in-hand", "params": {}}  # no tile of A's to turn
     tree = BOARD.render(refused, view, "A", TABLE)
     # The refusal speaks in one of two alert regions (the other empty: test_the_same_refusal_again_is_said_again).
     (alert,) = find_all(tree, lambda e: e.attr("role") == "alert" and bool(text_of(e)))
-    assert text_of(alert).startswith("Choose a mirror or a prism from your hand first"), text_of(alert)
+    assert text_of(alert) == "Choose a mirror or a prism from your hand first.", text_of(alert)
     assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
     (hint_line,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
     assert text_of(hint_line).startswith("Choose a tile from your hand"), text_of(hint_line)
+
+
+@pytest.mark.parametrize(
+    ("hand", "own_tile", "said"),
+    [
+        ((3, 0), False, "Choose a mirror from your hand first."),
+        ((0, 2), True, "Choose a prism from your hand first, or select one of your tiles marked ↻ to turn it."),
+        ((2, 1), False, "Choose a mirror or a prism from your hand first."),
+        ((0, 0), True, "Select one of your tiles marked ↻ to turn it."),
+        (
+            (1, 1),
+            True,
+            "Choose a mirror or a prism from your hand first, or select one of your tiles marked ↻ to turn it.",
+        ),
+    ],
+)
+def test_a_click_with_no_tile_chosen_is_refused_in_the_words_of_what_the_player_can_do(hand, own_tile, said):
+    """A player's pass, by keyboard (the refusal is what a screen reader hears: the hint says it to the eye):
+    Enter on a cell with no tile chosen, on a first turn with three mirrors in hand, said "Choose a mirror or a
+    prism from your hand first, or select one of your tiles to turn it." — no prism in hand, no tile of hers on
+    the board to turn — while the hint under the board said "Choose a mirror from your hand (key 1)." The
+    refusal now names what the hint names."""
+    tiles = [tile((2, 2), "/", owner="A")] if own_tile else []
+    state = position({(1, 5): 2}, tiles, hands={"A": hand})
+    view = rules.view(state, "A")
+    for refused, _ in (
+        click(BOARD.start(view, None), view, "A", "rt-cell", r=4, c=4),
+        key(BOARD.start(view, None), view, "A", "Enter"),
+    ):
+        tree = BOARD.render(refused, view, "A", TABLE)
+        (alert,) = find_all(tree, lambda e: e.attr("role") == "alert" and bool(text_of(e)))
+        assert text_of(alert) == said
+        assert "visually-hidden" in (alert.attr("class") or "").split(), "the hint says it to the eye already"
+        (hand_panel,) = find_all(tree, lambda e: e.attr("class") == "rt-hand")
+        assert hand_panel.attr("data-nudge") is not None, "the hand is pointed at, as for every such refusal"
 
 
 def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_is_chosen():
@@ -678,7 +713,7 @@ def test_a_click_with_no_tile_chosen_points_at_the_hand_each_time_until_a_tile_i
     third, _ = click(second, view, "A", "rt-cell", r=2, c=2)
     assert nudge(third) not in (None, nudge(second))
     by_key, _ = key(start, view, "A", "Enter")
-    assert by_key.note == {"code": "rt-choose-tile", "params": {}} and nudge(by_key) is not None
+    assert by_key.note == {"code": "rt-choose-in-hand", "params": {}} and nudge(by_key) is not None
     chosen, _ = click(second, view, "A", "rt-hand", kind="mirror")
     assert chosen.chosen == "mirror" and nudge(chosen) is None, "choosing a tile ends the emphasis"
     escaped, _ = key(second, view, "A", "Escape")

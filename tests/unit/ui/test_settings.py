@@ -552,3 +552,54 @@ def test_clear_my_data_removes_what_the_page_counted_before_it_asked(monkeypatch
         for name in browser_side:
             sys.modules.pop(name, None)
             vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)
+
+
+def test_the_offline_copy_saved_while_the_settings_are_open_is_shown_without_a_reload(monkeypatch):
+    """A first visit straight to the settings said "Not saved yet" for as long as it stayed open, though the
+    service worker had saved the app and taken the page seconds later (a player's pass: 16 s, then "Saved,
+    version …" only after a reload). The page measures again when a worker takes control of it."""
+    import types
+    from typing import Any
+
+    model = open_settings()
+    model, _ = app.update(model, StorageReport(data_entries=1, data_bytes=10), Env())
+    assert "Not saved yet" in row(model, "offline")
+    model, effects = app.update(model, settings.OfflineSaved(), Env())
+    assert effects == [ReadStorage()]
+    model, _ = app.update(model, REPORT, Env())
+    assert "Saved, version 87ad0c27f955" in row(model, "offline")
+    home, _ = app.init("#/", Env())  # another screen has nothing to measure
+    assert app.update(home, settings.OfflineSaved(), Env()) == (home, [])
+
+    # The browser's side: asked while no worker controls the page, it listens for the one that will.
+    heard: list[tuple[str, Any]] = []
+    workers = types.SimpleNamespace(controller=None, addEventListener=lambda *listened: heard.append(listened))
+    fake_js = types.SimpleNamespace(navigator=types.SimpleNamespace(serviceWorker=workers), undefined=object())
+    ffi = types.ModuleType("pyodide.ffi")
+    for name in ("create_once_callable", "to_js"):
+        setattr(ffi, name, lambda *a, **k: None)
+    ffi.create_proxy = lambda function: function
+    ffi.jsnull = None
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    browser_side = ("gamenight.ui.dom", "gamenight.ui.storage")
+    try:
+        from gamenight.ui import dom, storage
+
+        monkeypatch.setattr(storage, "_spawn", lambda coroutine: coroutine.close())  # the measuring: not here
+        sent: list[object] = []
+        shell = types.SimpleNamespace(send=sent.append)
+        storage.install()
+        dom.EFFECT_HANDLERS[ReadStorage](shell, ReadStorage())
+        dom.EFFECT_HANDLERS[ReadStorage](shell, ReadStorage())  # asked again: still one listener
+        ((kind, listener),) = heard
+        assert kind == "controllerchange" and sent == []
+        listener(None)  # the worker saved the app and took the page
+        assert sent == [settings.OfflineSaved()]
+    finally:  # the browser's modules stay out of the other tests (as they import nothing of them)
+        import gamenight.ui
+
+        for name in browser_side:
+            sys.modules.pop(name, None)
+            vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)
