@@ -4,8 +4,12 @@ import ast
 import re
 import subprocess
 import sys
+import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -518,25 +522,38 @@ class FakeLocalStorage:
         del self.items[key]
 
 
+@contextmanager
+def browser_side(monkeypatch, fake_js: object, create_proxy=lambda *a, **k: None) -> Iterator[None]:
+    """The browser's modules (``ui.dom``, ``ui.storage``) importable against ``fake_js`` and a stand-in
+    ``pyodide.ffi`` (its ``create_proxy`` as given), and taken out of ``sys.modules`` again after: the other
+    tests import nothing of them, and must not find them imported."""
+    ffi = types.ModuleType("pyodide.ffi")
+    for name in ("create_once_callable", "to_js"):
+        setattr(ffi, name, lambda *a, **k: None)
+    ffi.create_proxy = create_proxy  # type: ignore[attr-defined]
+    ffi.jsnull = None  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    try:
+        yield
+    finally:
+        import gamenight.ui
+
+        for name in ("gamenight.ui.dom", "gamenight.ui.storage"):
+            sys.modules.pop(name, None)
+            vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)
+
+
 def test_clear_my_data_removes_what_the_page_counted_before_it_asked(monkeypatch):
     """The count the page says ("Clear my data" removes N entries) and the removal decided apart which
     entries stay: ``clearable`` by ``KEPT_ON_CLEAR``, ``ui/storage.py`` by the effect's ``keep``, so a
     ``ClearData`` that named another set (or none: its default) removed what was not counted. Both now ask
     one rule (``settings.cleared``); the browser's side runs here on a stand-in ``localStorage``."""
-    import types
-
     items = {"gnc:lang": "ja", "gnc:reflection-stats": "{}", "gnc:lobby-host": "{}", "other-site": "x"}
     store = FakeLocalStorage(items)
     fake_js = types.SimpleNamespace(localStorage=store, console=types.SimpleNamespace(warn=print))
-    ffi = types.ModuleType("pyodide.ffi")
-    for name in ("create_once_callable", "create_proxy", "to_js"):
-        setattr(ffi, name, lambda *a, **k: None)
-    ffi.jsnull = None
-    monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    browser_side = ("gamenight.ui.dom", "gamenight.ui.storage")
-    try:
+    with browser_side(monkeypatch, fake_js):
         from gamenight.ui import storage
 
         monkeypatch.setattr(storage, "_spawn", lambda coroutine: coroutine.close())  # the report after: not here
@@ -546,21 +563,12 @@ def test_clear_my_data_removes_what_the_page_counted_before_it_asked(monkeypatch
         assert len(removed) == counted == 2
         assert removed == {k for k in items if settings.cleared(k, "gnc:")}
         assert set(store.items) == {"gnc:lang", "other-site"}
-    finally:  # the browser's modules stay out of the other tests (as they import nothing of them)
-        import gamenight.ui
-
-        for name in browser_side:
-            sys.modules.pop(name, None)
-            vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)
 
 
 def test_the_offline_copy_saved_while_the_settings_are_open_is_shown_without_a_reload(monkeypatch):
     """A first visit straight to the settings said "Not saved yet" for as long as it stayed open, though the
     service worker had saved the app and taken the page seconds later (a player's pass: 16 s, then "Saved,
     version …" only after a reload). The page measures again when a worker takes control of it."""
-    import types
-    from typing import Any
-
     model = open_settings()
     model, _ = app.update(model, StorageReport(data_entries=1, data_bytes=10), Env())
     assert "Not saved yet" in row(model, "offline")
@@ -575,16 +583,7 @@ def test_the_offline_copy_saved_while_the_settings_are_open_is_shown_without_a_r
     heard: list[tuple[str, Any]] = []
     workers = types.SimpleNamespace(controller=None, addEventListener=lambda *listened: heard.append(listened))
     fake_js = types.SimpleNamespace(navigator=types.SimpleNamespace(serviceWorker=workers), undefined=object())
-    ffi = types.ModuleType("pyodide.ffi")
-    for name in ("create_once_callable", "to_js"):
-        setattr(ffi, name, lambda *a, **k: None)
-    ffi.create_proxy = lambda function: function
-    ffi.jsnull = None
-    monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    browser_side = ("gamenight.ui.dom", "gamenight.ui.storage")
-    try:
+    with browser_side(monkeypatch, fake_js, create_proxy=lambda function: function):
         from gamenight.ui import dom, storage
 
         monkeypatch.setattr(storage, "_spawn", lambda coroutine: coroutine.close())  # the measuring: not here
@@ -597,9 +596,3 @@ def test_the_offline_copy_saved_while_the_settings_are_open_is_shown_without_a_r
         assert kind == "controllerchange" and sent == []
         listener(None)  # the worker saved the app and took the page
         assert sent == [settings.OfflineSaved()]
-    finally:  # the browser's modules stay out of the other tests (as they import nothing of them)
-        import gamenight.ui
-
-        for name in browser_side:
-            sys.modules.pop(name, None)
-            vars(gamenight.ui).pop(name.rsplit(".", 1)[1], None)
