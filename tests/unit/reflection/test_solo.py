@@ -1483,3 +1483,33 @@ def test_a_move_says_the_clues_it_matched_in_sentences_that_begin_with_a_capital
         i18n.set_language("en")
     # Japanese's full stop after the cell too (it was an English ".": "1行5列：縦横ミラー（‖）.右1と左1…").
     assert "一致" in said and "。 " not in said and not re.search(r"[a-z.]", said), said
+
+
+def test_a_finished_board_is_shown_whole_and_bigger_cells_says_so():
+    """A player's pass on a phone, a Hard puzzle zoomed: after giving up (or solving) the solution stayed
+    zoomed, scrolled where the last taps were, part of it off screen. A finished board is drawn fitted, whole,
+    the one "Bigger cells" button not pressed; pressing it zooms that board (to look closer) and the player's
+    own choice for the boards they play is kept for the next puzzle."""
+    for zoom in (None, True):
+        for ended in ("give-up", "solve"):
+            model, _ = generated()
+            model = replace(model, zoom=zoom)
+            if ended == "give-up":
+                model, effects = send(model, click("give-up"), click("give-up"))
+                assert model.phase == "revealed"
+            else:
+                *_, last = sorted(model.solution.tiles().items())
+                model = replace(model, layout=model.solution.place(last[0], EMPTY))
+                model, effects = send(model, click("tray", kind=KIND_OF[last[1]]), cell(*last[0]))
+                if model.phase == "playing":
+                    model, effects = send(model, cell(*last[0]))
+                assert model.phase == "solved"
+            size = model.puzzle.size
+            assert zoom_shown(model) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"]), (zoom, ended)
+            assert not any(isinstance(e, Focus) and e.selector == "#rf-zoom" for e in effects)  # focus as before
+            closer, effects = send(model, click("zoom", zoom="on"))
+            assert effects == [solo.ZOOM_FOCUS]
+            assert zoom_shown(closer) == ([("rf-zoom", "true", "off", size)], ["rf-board-wrap", "rf-zoom"])
+            assert closer.zoom == zoom  # the boards played next are drawn as the player chose
+            whole, _ = send(closer, click("zoom", zoom="off"))
+            assert zoom_shown(whole) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
