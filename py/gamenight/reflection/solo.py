@@ -1389,15 +1389,20 @@ def button(action: str, text: str, primary: bool = False, attrs: Mapping[str, At
 def options_form(model: Model) -> Element:
     s = model.settings
     choice = model.preset_choice or s.preset
-    presets = [
-        h(
-            "option",
-            {"value": name, "selected": name == choice},
-            _("{preset} — {size}×{size}, {n} tiles").format(preset=preset_title(name), size=p.size, n=p.tiles),
-        )
-        for name, p in PRESETS.items()
-    ]
+    # The options name the level alone and the line under the dropdown the chosen level's board: a browser
+    # draws the chosen option on one line, which cut "Easy — 6×6, 6 tiles" at 320 px with the text at 200 %.
+    presets = [h("option", {"value": name, "selected": name == choice}, preset_title(name)) for name in PRESETS]
     presets.append(h("option", {"value": "custom", "selected": choice == "custom"}, _("Custom…")))
+    chosen = PRESETS.get(choice)
+    about = (
+        h(
+            "p",
+            {"id": "rf-preset-about", "class": "rf-preset-about"},
+            _("{size}×{size}, {n} tiles").format(size=chosen.size, n=chosen.tiles),
+        )
+        if chosen is not None
+        else None
+    )
 
     def number(name: str, label: str, value: int, lo: int, hi: int) -> Element:
         return h(
@@ -1415,8 +1420,18 @@ def options_form(model: Model) -> Element:
             "label",
             {},
             _("Puzzle"),
-            h("select", {"name": "preset", "data-action": "preset", "id": "rf-preset"}, presets),
+            h(
+                "select",
+                {
+                    "name": "preset",
+                    "data-action": "preset",
+                    "id": "rf-preset",
+                    "aria-describedby": "rf-preset-about" if about is not None else None,
+                },
+                presets,
+            ),
         ),
+        about,
         h(
             "fieldset",
             {"class": "rf-custom"},

@@ -1513,3 +1513,31 @@ def test_a_finished_board_is_shown_whole_and_bigger_cells_says_so():
             assert closer.zoom == zoom  # the boards played next are drawn as the player chose
             whole, _ = send(closer, click("zoom", zoom="off"))
             assert zoom_shown(whole) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
+
+
+def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
+    """At 320 px with the text at 200 % in Japanese the closed dropdown cut its words ("かんたん（6×…"): a
+    browser draws a chosen option on one line. The options name the level alone, and a line under the
+    dropdown, which it is described by, says the chosen level's board; a custom puzzle has its fields."""
+    model, _ = generated()
+    model, _ = send(model, click("options"))
+    try:
+        i18n.set_language("ja")
+        for choice, about in (("easy", "6×6、タイル6枚"), ("hard", None), ("custom", None)):
+            shown = replace(model, preset_choice=choice)
+            form = solo.options_form(shown)
+            (select,) = find_all(form, lambda e: e.attr("id") == "rf-preset")
+            options = [text_of(o) for o in find_all(select, lambda e: e.tag == "option")]
+            assert options == ["かんたん", "ふつう", "むずかしい", "エキスパート", "カスタム…"], options
+            lines = find_all(form, lambda e: e.attr("id") == "rf-preset-about")
+            if choice == "custom":
+                assert not lines and select.attr("aria-describedby") is None
+                continue
+            (line,) = lines
+            assert select.attr("aria-describedby") == "rf-preset-about"
+            p = PRESETS[choice]
+            assert text_of(line) == f"{p.size}×{p.size}、タイル{p.tiles}枚", text_of(line)
+            if about:
+                assert text_of(line) == about
+    finally:
+        i18n.set_language("en")
