@@ -106,6 +106,19 @@ KANA_BROKEN = r"""() => [...document.querySelectorAll('h1, h2, h3')].flatMap((h)
 })"""
 
 
+# The options of the solo start page's preset dropdown whose words, shown chosen, do not fit beside its arrow
+# (20 px of the select's content box, Chromium's).
+OPTIONS_CUT = """() => { const select = document.querySelector('#rf-preset'), style = getComputedStyle(select);
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const span = document.body.appendChild(document.createElement('span'));
+    span.style.font = style.font; span.style.whiteSpace = 'pre';
+    const cut = [...select.options].map(o => (span.textContent = o.text, [o.text, span.getBoundingClientRect().width]))
+        .filter(([, width]) => width > room)
+        .map(([text, width]) => `${text}: ${Math.round(width)} > ${Math.round(room)}`);
+    span.remove();
+    return cut; }"""
+
+
 def solo_pages(page: Page) -> None:
     """WCAG 1.4.10 at 320 px with the browser's text at 200 % (in Japanese, the wider: 272 px past the window where
     English was 237): the solo start page's "Time limit" and "Puzzle number" fields kept their labels' line and the
@@ -118,6 +131,9 @@ def solo_pages(page: Page) -> None:
     expect(page.locator("#rf-start")).to_be_visible()
     shoot(page, "solo-start-320-200-ja")
     assert page.evaluate(PAST, 320) == 0, "the start page"
+    # The preset's dropdown cut its words ("かんたん（6×…"): each option, shown chosen, fits its box beside
+    # the arrow (the browser draws the closed select on one line, which no wrapping reaches).
+    assert page.evaluate(OPTIONS_CUT) == [], "the preset's options, chosen"
     # A heading's katakana word broken inside itself ("デイリーパズ" / "ル・" in the daily puzzles' 238 px panel).
     assert page.evaluate(KANA_BROKEN) == [], "the start page's headings"
     page.click("#rf-start")

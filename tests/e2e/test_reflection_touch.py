@@ -221,6 +221,17 @@ def with_bigger_cells_a_finger_drags_a_tile_and_pans_the_board_from_an_empty_cel
     expect(cell(phone, 2, 4)).to_have_attribute("data-tile", "/")
     assert tiles(phone) == {(3, 3, "/"), (2, 4, "/")}
     assert sideways(phone) <= 0
+    # Given up, the solution is shown whole: it stayed zoomed and panned where the last taps were, part of
+    # it off screen (a player's pass). The board fits the window's width; "Bigger cells" says it is off.
+    phone.locator("#rf-give-up").scroll_into_view_if_needed()
+    phone.tap("#rf-give-up")
+    phone.tap("#rf-give-up")
+    expect(phone.locator(".reflection-solo")).to_have_attribute("data-phase", "revealed")
+    expect(phone.locator(".rf-board-wrap")).to_have_class("rf-board-wrap")
+    board = phone.locator(".rf-play .rf-board").bounding_box()
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390, board
+    expect(phone.locator("#rf-zoom")).to_have_attribute("aria-pressed", "false")
+    expect(phone.locator("#rf-zoom")).to_be_visible()
 
 
 SIZES = """() => { const svg = document.querySelector('.rf-work .rf-board');

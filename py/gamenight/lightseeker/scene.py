@@ -888,7 +888,12 @@ def _cell(
     return h(
         "g",
         {
-            "class": "ls-cell" + (" ls-target" if target else ""),
+            # What a click acts on invites it (css/app.css: a pointer, a hover tint): a cube that may be
+            # chosen (Buh's is not: a click there only says so) and a cell the chosen cube may move to. A
+            # click on another open cell moves only the keyboard's cursor, which a pointer cue promised more.
+            "class": "ls-cell"
+            + (" ls-pick" if cube is not None and not view["cubes"][cube]["buh"] else "")
+            + (" ls-target" if target else ""),
             "id": cell_id((r, c)),
             "role": "gridcell",
             "aria-colindex": c - c0 + 1,

@@ -143,6 +143,9 @@ class Model:
     # Big cells (a phone): the board pans inside its frame. ``None``: where the fitted numbers would be too
     # small to read, as the style sheet decides (scene.zoom_class).
     zoom: bool | None = None
+    # "Bigger cells" on a finished board (solved or revealed): off at every finish, so the whole solution
+    # is in sight (zoomed, it stayed scrolled where the last taps were); pressed, it zooms that board only.
+    end_zoom: bool = False
     # The player's last press was a finger's (``UiEvent.pointer``): what the page says names no keys then.
     touch: bool = False
     # Where keyboard focus is once the puzzle asked for is ready, which what the page says then must fit:
@@ -630,6 +633,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "daily":
         return start_daily(model, data.get("preset", ""))
     if action == "zoom":  # the button pressed says what it asks for: only the page knows what "automatic" shows
+        if model.phase in ("solved", "revealed"):
+            return replace(model, end_zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
         return replace(model, zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model), _("The result line is copied."))]
@@ -1096,7 +1101,15 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
     stats = training.solved(model.stats, model.settings.preset, ms, model.hints)
     text = _("Solved in {time}!").format(time=clock(ms))
     done = replace(
-        model, phase="solved", stats=stats, banked_ms=ms, laser=None, hinted=None, saving=False, message=text
+        model,
+        phase="solved",
+        stats=stats,
+        banked_ms=ms,
+        laser=None,
+        hinted=None,
+        saving=False,
+        message=text,
+        end_zoom=False,
     )
     effects: list[Effect | Say] = [
         StopTimer(CLOCK),
@@ -1120,6 +1133,7 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
     shown = replace(
         model,
         phase="revealed",
+        end_zoom=False,
         layout=model.solution,
         notes=Notes.empty(model.board.puzzle.size),
         stats=stats,
@@ -1375,15 +1389,20 @@ def button(action: str, text: str, primary: bool = False, attrs: Mapping[str, At
 def options_form(model: Model) -> Element:
     s = model.settings
     choice = model.preset_choice or s.preset
-    presets = [
-        h(
-            "option",
-            {"value": name, "selected": name == choice},
-            _("{preset} — {size}×{size}, {n} tiles").format(preset=preset_title(name), size=p.size, n=p.tiles),
-        )
-        for name, p in PRESETS.items()
-    ]
+    # The options name the level alone and the line under the dropdown the chosen level's board: a browser
+    # draws the chosen option on one line, which cut "Easy — 6×6, 6 tiles" at 320 px with the text at 200 %.
+    presets = [h("option", {"value": name, "selected": name == choice}, preset_title(name)) for name in PRESETS]
     presets.append(h("option", {"value": "custom", "selected": choice == "custom"}, _("Custom…")))
+    chosen = PRESETS.get(choice)
+    about = (
+        h(
+            "p",
+            {"id": "rf-preset-about", "class": "rf-preset-about"},
+            _("{size}×{size}, {n} tiles").format(size=chosen.size, n=chosen.tiles),
+        )
+        if chosen is not None
+        else None
+    )
 
     def number(name: str, label: str, value: int, lo: int, hi: int) -> Element:
         return h(
@@ -1401,8 +1420,18 @@ def options_form(model: Model) -> Element:
             "label",
             {},
             _("Puzzle"),
-            h("select", {"name": "preset", "data-action": "preset", "id": "rf-preset"}, presets),
+            h(
+                "select",
+                {
+                    "name": "preset",
+                    "data-action": "preset",
+                    "id": "rf-preset",
+                    "aria-describedby": "rf-preset-about" if about is not None else None,
+                },
+                presets,
+            ),
         ),
+        about,
         h(
             "fieldset",
             {"class": "rf-custom"},
@@ -1584,6 +1613,8 @@ def generating(model: Model) -> Element:
 def play_area(model: Model) -> Element:
     puzzle, layout = model.board
     playing = model.phase == "playing"
+    # A finished board is drawn whole unless "Bigger cells" was pressed on it (``Model.end_zoom``).
+    zoom = model.zoom if playing else model.end_zoom
     wrong = unmatched(puzzle, layout) if playing else ()
     path = trace(layout, model.laser, puzzle.warps) if model.laser else None
     look = scene.Look(
@@ -1617,7 +1648,7 @@ def play_area(model: Model) -> Element:
                 _("{n} of {total} clues match").format(n=total - len(wrong), total=total) if playing else None,
             ),
             # Shown by the style sheet where this board's cells are under 44 px (css/app.css: by its size).
-            *scene.zoom_buttons(model.zoom, puzzle.size, "zoom"),
+            *scene.zoom_buttons(zoom, puzzle.size, "zoom"),
         ),
     ]
     if playing:
@@ -1679,11 +1710,11 @@ def play_area(model: Model) -> Element:
         h(
             "div",
             {
-                "class": "rf-board-wrap" + scene.zoom_class(model.zoom),
+                "class": "rf-board-wrap" + scene.zoom_class(zoom),
                 "data-action": "board",
                 "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
-                "data-hold": "[data-tile]" if model.zoom is not False and model.phase == "playing" else None,
+                "data-hold": "[data-tile]" if zoom is not False and playing else None,
                 "style": scene.frame_style(puzzle.size),
             },
             scene.board(puzzle, layout, look),

@@ -1051,3 +1051,22 @@ def keep_offs(view: dict, fit: int, rings: list[int]):
     for k in rings:
         yield f"Buh on cube {k}", lambda s, k=k: scene.buh_clearance(s, view, k)
     yield "Buh's eyes", lambda s: math.hypot(s[0] - bx, s[1] - by) - scene.BUH_EYES
+
+
+def test_only_cells_a_click_acts_on_invite_a_pointer():
+    """A player's pass: an empty cell lightened under the mouse and showed a pointer, though a click there
+    does nothing a player sees (it moves the keyboard's cursor). Only a cube a player may choose (not Buh's)
+    and a cell the chosen cube may move to are marked ``ls-pick``/``ls-target``, which css/app.css gives the
+    pointer and the hover tint."""
+    view = view_of(NEAR_WIN)
+    tree = scene.board(view, scene.Look(selected=5, arrows=(scene.Arrow("E", "slide"),)))
+    cubes = {tuple(c["cell"]) for c in view["cubes"] if not c["buh"]}
+    buh = {tuple(c["cell"]) for c in view["cubes"] if c["buh"]}
+    assert buh, "the test needs Buh on the board"
+    picks = {(e.attr("data-r"), e.attr("data-c")) for e in by_class(tree, "ls-pick")}
+    assert picks == cubes
+    assert {(e.attr("data-r"), e.attr("data-c")) for e in by_class(tree, "ls-target")} == {(1, 4)}
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    pointed = [line for line in css.splitlines() if line.startswith(".ls-") and "cursor: pointer" in line]
+    assert pointed and all(".ls-cell >" not in line for line in pointed), pointed
+    assert ".ls-pick > rect" in css and ".ls-target > rect" in css

@@ -1483,3 +1483,61 @@ def test_a_move_says_the_clues_it_matched_in_sentences_that_begin_with_a_capital
         i18n.set_language("en")
     # Japanese's full stop after the cell too (it was an English ".": "1行5列：縦横ミラー（‖）.右1と左1…").
     assert "一致" in said and "。 " not in said and not re.search(r"[a-z.]", said), said
+
+
+def test_a_finished_board_is_shown_whole_and_bigger_cells_says_so():
+    """A player's pass on a phone, a Hard puzzle zoomed: after giving up (or solving) the solution stayed
+    zoomed, scrolled where the last taps were, part of it off screen. A finished board is drawn fitted, whole,
+    the one "Bigger cells" button not pressed; pressing it zooms that board (to look closer) and the player's
+    own choice for the boards they play is kept for the next puzzle."""
+    for zoom in (None, True):
+        for ended in ("give-up", "solve"):
+            model, _ = generated()
+            model = replace(model, zoom=zoom)
+            if ended == "give-up":
+                model, effects = send(model, click("give-up"), click("give-up"))
+                assert model.phase == "revealed"
+            else:
+                *_, last = sorted(model.solution.tiles().items())
+                model = replace(model, layout=model.solution.place(last[0], EMPTY))
+                model, effects = send(model, click("tray", kind=KIND_OF[last[1]]), cell(*last[0]))
+                if model.phase == "playing":
+                    model, effects = send(model, cell(*last[0]))
+                assert model.phase == "solved"
+            size = model.puzzle.size
+            assert zoom_shown(model) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"]), (zoom, ended)
+            assert not any(isinstance(e, Focus) and e.selector == "#rf-zoom" for e in effects)  # focus as before
+            closer, effects = send(model, click("zoom", zoom="on"))
+            assert effects == [solo.ZOOM_FOCUS]
+            assert zoom_shown(closer) == ([("rf-zoom", "true", "off", size)], ["rf-board-wrap", "rf-zoom"])
+            assert closer.zoom == zoom  # the boards played next are drawn as the player chose
+            whole, _ = send(closer, click("zoom", zoom="off"))
+            assert zoom_shown(whole) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
+
+
+def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
+    """At 320 px with the text at 200 % in Japanese the closed dropdown cut its words ("かんたん（6×…"): a
+    browser draws a chosen option on one line. The options name the level alone, and a line under the
+    dropdown, which it is described by, says the chosen level's board; a custom puzzle has its fields."""
+    model, _ = generated()
+    model, _ = send(model, click("options"))
+    try:
+        i18n.set_language("ja")
+        for choice, about in (("easy", "6×6、タイル6枚"), ("hard", None), ("custom", None)):
+            shown = replace(model, preset_choice=choice)
+            form = solo.options_form(shown)
+            (select,) = find_all(form, lambda e: e.attr("id") == "rf-preset")
+            options = [text_of(o) for o in find_all(select, lambda e: e.tag == "option")]
+            assert options == ["かんたん", "ふつう", "むずかしい", "エキスパート", "カスタム…"], options
+            lines = find_all(form, lambda e: e.attr("id") == "rf-preset-about")
+            if choice == "custom":
+                assert not lines and select.attr("aria-describedby") is None
+                continue
+            (line,) = lines
+            assert select.attr("aria-describedby") == "rf-preset-about"
+            p = PRESETS[choice]
+            assert text_of(line) == f"{p.size}×{p.size}、タイル{p.tiles}枚", text_of(line)
+            if about:
+                assert text_of(line) == about
+    finally:
+        i18n.set_language("en")
