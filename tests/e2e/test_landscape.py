@@ -26,6 +26,13 @@ SIDEWAYS = {"width": 844, "height": 390}
 SMALL = {"width": 667, "height": 375}
 OTHERS = ({"width": 740, "height": 360}, {"width": 915, "height": 412}, SMALL)
 
+# The longest game-night name the host's form allows (40 characters), in each language: whole, it pushed the
+# lobby's row of lines (its name, heading and role) onto two rows and the board's foot under the window's edge.
+LONG_NIGHT = {
+    "en": "Friday night games at Ann's, upstairs, 8",
+    "ja": "金曜日の夜のボードゲーム大会：アンの家の二階の広い部屋に夜八時に集合してください",
+}
+
 OUTSIDE = """(selectors) => selectors.flatMap((sel) => {
   const found = document.querySelector(sel);
   if (!found) return [`${sel}: missing`];
@@ -107,18 +114,21 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         # "Invite a player", drawn under it (a CSS ``order`` drew the board first over a page that put the
         # invitations before it). Upright (390 × 844) the board is whole in the first screen: under the lobby's
         # lines it began 460–600 px down.
-        lobby_match(page)
+        lobby_match(page, LONG_NIGHT["en"])
         at_every_size(page, ".match-status", ".rt-board", ".rt-hand")
+        # Cut with an ellipsis on screen, the name is whole in the page (what a screen reader reads).
+        expect(page.locator("main h1")).to_have_text(LONG_NIGHT["en"])
         assert tabbed_to(page, "#rt-board", "button[data-action=invite]") == "#rt-board"
         resize(page, 390, 844)
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, ".match-status", ".rt-board")
 
 
-def lobby_match(page: Page) -> None:
-    """The host's lobby with a computer player (no invitation made: nothing leaves the page), its match started."""
+def lobby_match(page: Page, night: str) -> None:
+    """The host's lobby ``night`` with a computer player (no invitation made: nothing leaves the page), its match
+    started."""
     go(page, "#/host?game=raythread")
-    page.fill("input[name=lobby]", "Friday night")
+    page.fill("input[name=lobby]", night)
     page.fill("input[name=name]", "Ann")
     page.tap("form[data-action=host-setup] button[type=submit]")
     page.select_option(".seat[data-seat='C'] select[name=level]", "easy")
@@ -187,6 +197,10 @@ def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a
         at_every_size(page, ".match-status", ".rt-board", ".match-result h2", sizes=sizes)
         found["finished"] = violations(page)
         assert not any(found.values()), found
+
+        # A lobby's running match under the longest name in Japanese (wider than the English one): the board whole.
+        lobby_match(page, LONG_NIGHT["ja"])
+        at_every_size(page, ".match-status", ".rt-board", ".rt-hand", sizes=(SIDEWAYS, OTHERS[0]))
 
         text_at(page, 200)
         boards = {"#/raythread/table": ".rt-board", "#/lightseeker/table": ".ls-board", LINK: ".rf-board"}

@@ -232,7 +232,12 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
     bea.reload()  # its address still holds the invitation it answered
     bea.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(bea.locator("main.join")).to_have_attribute("data-stage", "back")
-    expect(bea.locator("main.join")).to_contain_text("Welcome back, Bea")
+    # Her tab's own storage kept the mark its page left going while connected: she reads that the reload ended
+    # the connection, not that the invitation was used (which read like an error to a player who only reloaded).
+    expect(bea.locator("main.join .connection")).to_contain_text(
+        "Welcome back, Bea: reloading or closing this page ended its connection to the host."
+    )
+    expect(bea.locator("main.join .connection")).not_to_contain_text("another tab")
     # Focus where a screen's start puts it (its heading), not on the body: Tab goes on to the rejoin field.
     expect(bea.locator("main.join h1")).to_be_focused()
     bea.keyboard.press("Tab")

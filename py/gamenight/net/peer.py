@@ -23,6 +23,10 @@ from gamenight.ui.program import Effect, ServiceEffect
 DEFAULT_STUN = ("stun:stun.l.google.com:19302",)
 GATHER_TIMEOUT_MS = 5000  # ICE gathering stops here and the candidates found so far are used
 SIGNAL_CHANNEL = "gnc-peer"  # the BroadcastChannel that carries reply links to the host's tab
+# In the tab's own storage (``sessionStorage``, which a reload keeps and another tab does not share): this tab's
+# page went while it held an open connection, and none has opened since (``net/rtc.py`` writes it; a guest's page
+# reloaded at its used invitation reads it, docs/peer-links.md, *Guest reload*).
+LEFT_KEY = "peer.left"
 TURN_PARAMS = ("turn", "turn_user", "turn_pass")  # the page address's relay setting
 MAX_ICE_TEXT = 200
 # A TURN address as WebRTC parses it: a host name or an address (IPv6 in brackets), an optional port, an

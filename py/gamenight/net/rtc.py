@@ -144,6 +144,7 @@ class Rtc:
             if conn.open:
                 return
             conn.open = True
+            _mark_left(False)
             for text in conn.waiting:
                 channel.send(text)
             conn.waiting.clear()
@@ -275,10 +276,26 @@ def _page_hidden(event: Any) -> None:
     """Closing the tab closes its connections at once, so the other side hears of it now, not after
     ICE gives up (about 30 s). A page kept in the back/forward cache (``persisted``) keeps them."""
     if not event.persisted:
+        # Marked in the tab's own storage, which a reload keeps and another tab does not share: a guest's page
+        # reloaded at its used invitation says the reload ended its connection (``pe.LEFT_KEY``). Written only as
+        # the page goes, so a tab duplicated while this one plays copies no mark.
+        if any(conn.open and not conn.ended for conn in SERVICE.peers.values()):
+            _mark_left(True)
         for conn in list(SERVICE.peers.values()):
             conn.ended = True
             _close(conn)
         SERVICE.peers.clear()
+
+
+def _mark_left(gone: bool) -> None:
+    """Write or take away ``pe.LEFT_KEY`` in the tab's own storage (a disabled storage keeps no mark)."""
+    try:
+        if gone:
+            js.sessionStorage.setItem(dom.STORAGE_PREFIX + pe.LEFT_KEY, "1")
+        else:
+            js.sessionStorage.removeItem(dom.STORAGE_PREFIX + pe.LEFT_KEY)
+    except Exception:  # storage disabled or blocked: the page says what it says when it cannot tell
+        pass
 
 
 def install() -> None:

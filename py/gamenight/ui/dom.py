@@ -49,6 +49,7 @@ from gamenight.ui.program import (
 from gamenight.ui.svg import Element, render, render_page
 
 STORAGE_PREFIX = "gnc:"
+SESSION = "session:"  # a stored key named so is the tab's own (``stored``)
 # Browser services outside the UI (WebRTC, …) add their effect types here: type → handler(shell, effect).
 # A handler reports back by ``shell.send(message)``.
 EFFECT_HANDLERS: dict[type, Callable[[Shell, Any], None]] = {}
@@ -88,11 +89,17 @@ def now_ms() -> int:
 
 
 def stored(keys: tuple[str, ...]) -> dict[str, str]:
-    """The local-storage values of ``keys`` that exist (a disabled or failing storage gives none)."""
+    """The local-storage values of ``keys`` that exist (a disabled or failing storage gives none). A key named
+    ``session:…`` is read from the tab's own storage (``sessionStorage``: a reload keeps it, another tab has
+    its own), under the rest of its name."""
     found: dict[str, str] = {}
     for key in keys:
         try:
-            value = js.localStorage.getItem(STORAGE_PREFIX + key)
+            value = (
+                js.sessionStorage.getItem(STORAGE_PREFIX + key.removeprefix(SESSION))
+                if key.startswith(SESSION)
+                else js.localStorage.getItem(STORAGE_PREFIX + key)
+            )
         except Exception:  # storage disabled (privacy mode) or blocked: play on without it
             return found
         if value is not None and value is not jsnull:  # a missing entry is JavaScript's null

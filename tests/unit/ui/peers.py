@@ -59,8 +59,13 @@ class Browser:
     pages: list[Page] = field(default_factory=list)
 
 
+LEFT = "session:" + pe.LEFT_KEY  # a tab's own storage (``sessionStorage``), as ``ui/dom.py`` names it to a screen
+
+
 class Page:
-    def __init__(self, rtc: FakeRtc, browser: Browser, location_hash: str) -> None:
+    def __init__(
+        self, rtc: FakeRtc, browser: Browser, location_hash: str, session: dict[str, str] | None = None
+    ) -> None:
         self.rtc, self.browser = rtc, browser
         self.open = True
         self.copied: list[str] = []
@@ -74,9 +79,11 @@ class Page:
         self.shown: list[str] = []  # what ``ShowInWindow`` asked the page to scroll into the window
         self.focus: str | None = None  # where keyboard focus is, as the shell finds it again (None: the body)
         self.address = location_hash  # the page's address, as its screen rewrites it (``Navigate``)
+        self.session = session if session is not None else {}  # this tab's own storage: a reload keeps it
         browser.pages.append(self)
         keys = app.storage_keys(location_hash)
-        env = Env({k: browser.storage[k] for k in keys if k in browser.storage}, rtc.now, SITE + location_hash)
+        found = {**browser.storage, **self.session}
+        env = Env({k: found[k] for k in keys if k in found}, rtc.now, SITE + location_hash)
         self.model, effects = app.init(location_hash, env)
         self.run(effects)
 
@@ -115,6 +122,16 @@ class Page:
         """The player closes the tab: its connections end."""
         self.open = False
         self.rtc.page_closed(self)
+
+    def reload(self) -> Page:
+        """The player reloads the tab: its connections end, and the new page at the same address has this
+        tab's own storage, with the mark ``net/rtc.py`` leaves when a page that held an open connection goes."""
+        if any(end.page is self and end.open for end in self.rtc.ends.values()):
+            self.session[LEFT] = "1"
+        self.close()
+        page = Page(self.rtc, self.browser, self.address, self.session)
+        self.rtc.pump()
+        return page
 
     # --- what the page shows -------------------------------------------------------------------------
 
@@ -287,6 +304,8 @@ class FakeRtc:
             host = next((e for e in self.ends.values() if e.page is page and e.peer == effect.peer), None)
             if guest is not None and host is not None and guest.other is host and guest.page.open:
                 host.other, host.open, guest.open = guest, True, True
+                for opened in (page, guest.page):  # as ``net/rtc.py``: an open connection takes the mark away
+                    opened.session.pop(LEFT, None)
                 self._later(page, pe.PeerOpened(host.peer, self.now))
                 self._later(guest.page, pe.PeerOpened(guest.peer, self.now))
         elif isinstance(effect, pe.SendText):

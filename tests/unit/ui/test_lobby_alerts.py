@@ -10,8 +10,9 @@ from gamenight.lobby.client import Client
 from gamenight.net import peer as pe
 from gamenight.ui.live import new_notes
 from gamenight.ui.lobby import panel
+from gamenight.ui.svg import text_of
 from tests.unit.alerts import Regions, regions, said_in_turns
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, join
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, invited_back, join
 from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
 
 
@@ -156,3 +157,29 @@ def test_a_lobby_page_brings_a_refusal_into_the_window_only_when_an_update_gave_
     client.refusals += 1  # as ``Client.refuse`` counts a refusal the host sent
     assert panel.shown_refusal(before, client) == [panel.SHOW_REFUSAL]
     assert panel.shown_refusal(panel.refusals(client), client) == []
+
+
+def status_regions(page: Page, name: str) -> Regions:
+    """The page's status regions named ``{name}-0`` and ``{name}-1``, as (id, text)."""
+    found = page.find(lambda e: e.attr("role") == "status" and e.attr("id") in (f"{name}-0", f"{name}-1"))
+    return [(e.attr("id"), text_of(e)) for e in found]
+
+
+def test_the_hosts_note_of_who_joined_says_the_same_guest_again_when_she_comes_back():
+    """A player's pass: "Bea is connected." under the invitations, then Bea drops (the note goes) and comes
+    back by a new invitation: the same words again, in a region drawn afresh, which a screen reader need not
+    announce. The note is two status regions by turns (``ui.live.alerts``), drawn even when empty, so each
+    saying is a change to a region already on the page."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea_browser = Browser()
+    bea = join(rtc, host, "Bea", bea_browser)
+    first = status_regions(host, "reply-note")
+    bea.close()
+    gone = status_regions(host, "reply-note")
+    back, reply = invited_back(rtc, host, "Bea", bea_browser)
+    host.submit("reply", reply=reply)
+    again = status_regions(host, "reply-note")
+    assert [text for _rid, text in gone] == ["", ""], gone
+    assert said_in_turns([first, again], "reply-note") == "Bea is connected."
+    assert back.inner.stage == "lobby"

@@ -2238,6 +2238,43 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_
     )
 
 
+def test_a_guest_who_only_reloaded_is_told_the_reload_ended_the_connection_and_a_second_tab_gets_todays_words():
+    """A player's pass: Bea reloaded mid-match and read "this invitation has already been used", which reads
+    like an error to someone who only reloaded. A tab can tell its own reload: ``net/rtc.py`` marks the tab's own
+    storage when a page holding an open connection goes (a reload keeps that storage; another tab has its own,
+    and a duplicated tab copies it while the first is still connected, before any mark), and takes the mark
+    away when a connection opens again. Where the page knows, it says what happened in a player's words."""
+    rtc = FakeRtc()
+    _host, bea_browser, link, bea = bea_answered(rtc)
+    duplicate = Page(rtc, bea_browser, bea.address, dict(bea.session))  # copied while Bea is connected
+    reloaded = bea.reload()
+    assert reloaded.inner.stage == "back"
+    (notice,) = reloaded.by_class("connection")
+    says_in_short(
+        notice,
+        "Welcome back, Bea: reloading or closing this page ended its connection to the host.",
+        "Welcome back, Bea: reloading or closing this page ended its connection to the host. Ask the host for a "
+        "new invitation and paste it below, or scan its QR code. You keep your name and seat unless the host "
+        "has given the seat to someone else.",
+    )
+    i18n.set_language("ja")
+    try:
+        (notice,) = reloaded.by_class("connection")
+        assert text_of(notice) == (
+            "おかえりなさい、Beaさん。ページを再読み込みしたか閉じたため、ホストとの接続が切れました。"
+            "ホストに新しい招待を頼んで、下に貼り付けるか、そのQRコードを読み取ってください。"
+            "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
+        )
+    finally:
+        i18n.set_language("en")
+    # Reloaded again before rejoining: still this tab's reload.
+    assert "reloading or closing this page" in reloaded.reload().text
+    # Another tab, and a tab duplicated from a connected one: the page cannot know, today's words.
+    for other in (rtc.visit(bea_browser, link), duplicate):
+        assert other.inner.stage == "back"
+        assert "reloading" not in other.text and "If another tab is still in the game night" in other.text
+
+
 def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_and_what_is_kept():
     """The lost connection: what happened in one emphasised line (the strip above the lobby), then under the
     board in normal weight why (when there is more to say than a plain close), the one thing to do and what is

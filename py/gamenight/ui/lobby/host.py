@@ -258,6 +258,7 @@ class HostModel:
     error: Reason | None = None  # of the setup form
     reply_error: Reason | None = None
     errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
+    notes: int = 0  # the invitations' notes shown so far (``_shown_note``): which of its two regions says it
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
@@ -359,6 +360,8 @@ class HostScreen:
         given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
+        if new_notes(model, updated, lambda m: (_shown_note(m),)):  # "Bea is connected." again, after she left
+            updated = replace(updated, notes=updated.notes + 1)
         effects = [*effects, *shown_refusal(refused, _client(updated))]
         if updated.bot_held and updated.board is not None and not screen.replaying(updated.board):
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
@@ -1143,6 +1146,14 @@ def _done(invite: Invite, session: Session) -> bool:
     return invite.state == "left" or (invite.state == "joined" and invite.peer in session.peers)
 
 
+def _shown_note(model: HostModel) -> Reason | None:
+    """The invitations' note as shown: "Connecting Cal…" is for the reply link's tab (``_signal``'s answer); here
+    the card of that reply, a live region, says it ("Connecting…", then "Joining the lobby…"), and the note
+    beside it said the same thing twice."""
+    note = model.reply_note
+    return note if note and note["code"] != "connecting-guest" else None
+
+
 def _invites_view(model: HostModel) -> Element:
     # While a match runs the used cards still listed (expired, failed) fold away: on a laptop they stood
     # between the lobby's heading and the board. One still open stays in sight.
@@ -1154,10 +1165,10 @@ def _invites_view(model: HostModel) -> Element:
     folded = [i for i in listed if running and i.state not in UNANSWERED]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
-    # "Connecting Cal…" is for the reply link's tab (``_signal``'s answer): here the card of that reply, a live
-    # region, says it ("Connecting…", then "Joining the lobby…"); the note beside it said the same thing twice.
-    said = model.reply_note if model.reply_note and model.reply_note["code"] != "connecting-guest" else None
-    note = said and h("p", {"class": "note", "role": "status"}, _text(said))
+    # Two status regions by turns, drawn even when empty: "Bea is connected." said again when she comes back
+    # after leaving (the note went meanwhile) is a change to a region already there, heard (ui.live.alerts).
+    said = _shown_note(model)
+    note = alerts(said and _text(said), model.notes, "note" if said else "visually-hidden", "reply-note", status=True)
     return h(
         "section",
         {"class": "invites"},
@@ -1183,7 +1194,8 @@ def _invites_view(model: HostModel) -> Element:
         if folded
         else None,
         # The form only while there is a reply to paste (or the reason a pasted one was refused); the note
-        # of the last paste ("Cal is connected.") stands on its own when the form has gone, before a match.
+        # of the last paste ("Cal is connected.") under it, in one place whether the form is there or not, so
+        # its regions stay on the page as the form comes and goes (a match makes the note old news: empty).
         h(
             "form",
             {"class": "reply-form", "data-action": "reply", "data-clear": True},
@@ -1195,10 +1207,10 @@ def _invites_view(model: HostModel) -> Element:
             ),
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
             model.reply_error and alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),
-            note,
         )
         if waiting or model.reply_error
-        else not running and note,
+        else None,
+        note,
     )
 
 

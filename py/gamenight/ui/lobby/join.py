@@ -80,6 +80,9 @@ USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds); a
 # Both maps are written entry by entry (``StoreEntries``): two tabs joining at once keep each other's.
 MAX_USED = 64
 HOST = "host"  # a guest page's one peer
+# The mark of this tab's page gone with an open connection (``pe.LEFT_KEY``), in the tab's own storage:
+# ``ui/dom.py`` reads a key named ``session:…`` there.
+LEFT_KEY = "session:" + pe.LEFT_KEY
 MAX_REMEMBERED = 20
 POLL = "join.poll"  # while in the lobby: send again what got no answer, and say so when it takes long
 POLL_MS = 1000
@@ -211,6 +214,9 @@ class JoinModel:
     # The page comes back to its seat (a kept token: a reload, the invitation reopened; or the mirror kept after
     # the host was lost): once the lobby comes, focus goes where a keyboard player continues (``_continued``).
     returning: bool = False
+    # This tab's page went while connected (``LEFT_KEY``): a page ``back`` at its used invitation was reloaded
+    # (or closed and reopened) here, not opened in a second tab, and says so.
+    reloaded: bool = False
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -255,7 +261,7 @@ class JoinModel:
 
 class JoinScreen:
     label = "Join a game night"
-    storage_keys = (TOKENS_KEY, USED_KEY, *games.board_storage_keys())
+    storage_keys = (TOKENS_KEY, USED_KEY, LEFT_KEY, *games.board_storage_keys())
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[JoinModel, list[Effect]]:
         now_s = env.now_ms // 1000
@@ -264,7 +270,14 @@ class JoinScreen:
         tokens = _stored_map(env, TOKENS_KEY)
         written, usable = _read(params.get("code", ""), now_s, frozenset(used))
         model = JoinModel(
-            env.page_url, "name", env.now_ms, tokens=tokens, used=used, stored=stored, dropped=_dropped(tokens, written)
+            env.page_url,
+            "name",
+            env.now_ms,
+            tokens=tokens,
+            used=used,
+            stored=stored,
+            dropped=_dropped(tokens, written),
+            reloaded=LEFT_KEY in env.stored,
         )
         if isinstance(usable, iv.BadCode):
             back = _back(replace(model, problem=_reason(usable)), written)
@@ -624,26 +637,36 @@ def _join_view(model: JoinModel) -> list:
     title = h("h1", {"tabindex": "-1"}, model.invited.lobby_name)
     if model.stage == "back":
         # A used-up invitation of this lobby: this tab was reloaded or reopened, or it is a second tab while the first
-        # one still plays (the page cannot tell). The player is out until the host invites them again: a normal
-        # step of a night, so the box is information, not an error's danger colour (``back``, not ``away``), and
-        # short: what happened (the one emphasised line) and the one thing to do. Not what is kept (the seat
-        # list says it once back) nor whether a computer player holds the seat: the page cannot know before it
-        # reconnects, and most seats were never taken over.
+        # one still plays. The player is out until the host invites them again: a normal step of a night, so the
+        # box is information, not an error's danger colour (``back``, not ``away``), and short: what happened (the
+        # one emphasised line) and the one thing to do. Not whether a computer player holds the seat: the page
+        # cannot know before it reconnects, and most seats were never taken over.
         answered = model.problem is not None and model.problem["code"] == "code-answered"
-        if not model.name:  # a kept name that cannot be used: the form asks for it (``_asks_name``)
+        if model.reloaded:
+            # This tab's page went while connected (``LEFT_KEY``): what happened is the reload, not the invitation,
+            # which read like an error to a player who only reloaded (a player's pass). As a lost connection's
+            # steps: the one thing to do, and what is kept.
+            head = (
+                _("Welcome back, {name}: reloading or closing this page ended its connection to the host.")
+                if model.name
+                else _("Welcome back: reloading or closing this page ended its connection to the host.")
+            )
+            todo = [_(ASK_AGAIN), _(SEAT_KEPT)]
+        elif not model.name:  # a kept name that cannot be used: the form asks for it (``_asks_name``)
             head = (
                 _("Welcome back: this invitation has already been used.")
                 if answered
                 else _("Welcome back: this invitation has expired.")
             )
+            todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
         else:
             head = (
                 _("Welcome back, {name}: this invitation has already been used.")
                 if answered
                 else _("Welcome back, {name}: this invitation has expired.")
             )
-        todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
-        if answered:
+            todo = [_("Ask the host for a new one and paste it below, or scan its QR code.")]
+        if answered and not model.reloaded:  # the page cannot tell a second tab from a reload
             todo.append(_("If another tab is still in the game night, carry on there."))
         said = _in_short(head.format(name=model.name), *todo)
         return [title, h("p", {"class": "connection back", "role": "status"}, *said), _rejoin_form(model)]
