@@ -921,12 +921,8 @@ def long_name_is_cut_short_and_kept_whole(page: Page, site_url: str, language: s
     (A)"), as no board-game site does: the word stays on its line, cut short with an ellipsis, the score
     and the seat's tag beside it; the page holds the whole name (a screen reader reads it all, a pointer's
     hover shows it). One page takes 320 and 390 px in turn."""
-    open_app(page, site_url, "#/raythread/table")
-    page.select_option("select[name=players]", "3")
     names = [LONG_NAME, "Ann", "Grandmaster Flash 2000"]
-    for i, name in enumerate(names):
-        page.fill(f"input[name=name{i}]", name)
-    page.click("form[data-action=table-setup] button[type=submit]")
+    rt.start(page, site_url, names)
     expect(page.locator(".match-seat")).to_have_count(3)
     for width in (320, 390):
         resize(page, width, 844)
@@ -951,11 +947,8 @@ def long_japanese_name_is_cut_short(page: Page, site_url: str, language: str) ->
     lines in its seat card, the seat's tag "（A）" pushed to the card's far side on the last. It is one
     word, as a long Latin one: kept on its line and cut short with an ellipsis, the tag beside it. One page
     takes 320 and 390 px in turn."""
-    open_app(page, site_url, "#/raythread/table")
     names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Ann"]
-    for i, name in enumerate(names):
-        page.fill(f"input[name=name{i}]", name)
-    page.click("form[data-action=table-setup] button[type=submit]")
+    rt.start(page, site_url, names)
     expect(page.locator(".match-seat")).to_have_count(2)
     for width in (320, 390):
         resize(page, width, 844)
