@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the ``bench`` package
 
+from bench.stats import median_ms
 from gamenight.lightseeker import GAME
 from gamenight.lightseeker.controls import plan
 from gamenight.lightseeker.rules import has_legal_turn, light_areas, turn_outcomes
@@ -34,15 +35,6 @@ def midgame(seed: int):
     return s
 
 
-def median_ms(fn, rounds: int = ROUNDS) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
 def main() -> None:
     positions = [s for s in (midgame(seed) for seed in SEEDS) if s.outcome is None]
     counts = [len(GAME.legal(s, s.to_move)) for s in positions]
@@ -59,7 +51,7 @@ def main() -> None:
             ("light_areas()", lambda s=s: light_areas(s.board)),
             ("view()", lambda s=s: GAME.view(s, None)),
         ):
-            rows.setdefault(name, []).append(median_ms(fn))
+            rows.setdefault(name, []).append(median_ms(fn, ROUNDS))
     print(f"Light Seeker, CPython {sys.version.split()[0]}: {len(positions)} positions after {MIDGAME_TURNS} turns")
     print(f"legal turns per position: median {statistics.median(counts):.0f}, min {min(counts)}, max {max(counts)}")
     print(f"{'operation':42} {'median ms':>10} {'max ms':>8} {'x play':>8} {'% of 300 ms':>12}")

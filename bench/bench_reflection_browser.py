@@ -32,6 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.bench_reflection_input import click_times as board_clicks  # noqa: E402  (the same clicks)
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -143,29 +144,12 @@ def next_times(page, count: int) -> tuple[list[float], list[float]]:
     return took, longest
 
 
-CLICK = """([r, c]) => {
-    const cell = document.querySelector(`.rf-cell[data-r="${r}"][data-c="${c}"]`);
-    const start = performance.now();
-    cell.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-    return performance.now() - start;
-}"""
-
-
 def click_times(page) -> list[float]:
     """Place, turn and remove tiles all over a Hard board, timing each click's full re-render."""
     page.evaluate("location.hash = '#/reflection/solo?preset=hard&seed=1&v=2'")
     page.wait_for_selector('main[data-phase="playing"] .rf-board', timeout=120_000)
     page.wait_for_selector('[data-action="next"][data-ready="true"]', timeout=300_000)  # no background work
-    times = []
-    for r in range(10):
-        for c in range(10):
-            times.append(page.evaluate(CLICK, [r, c]))  # place (or turn) a mirror
-            times.append(page.evaluate(CLICK, [r, c]))  # turn it
-        page.click('.rf-tray-tile[data-kind="remove"]')
-        for c in range(10):
-            times.append(page.evaluate(CLICK, [r, c]))  # take it back
-        page.click('.rf-tray-tile[data-kind="diagonal"]')
-    return times
+    return board_clicks(page)
 
 
 if __name__ == "__main__":

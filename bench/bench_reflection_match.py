@@ -7,28 +7,20 @@ ratio to the 16 ms frame budget of a move (a move and its views must fit well in
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the ``bench`` package
 
+from bench.stats import median_ms
 from gamenight.reflection import GAME
 from gamenight.reflection.generate import generate
 from gamenight.reflection.match import submission
 
 RUNS = 7
 FRAME_MS = 16.0
-
-
-def median_ms(work, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def built_match(players: int):
@@ -74,12 +66,13 @@ def main() -> None:
     state, layouts = built_match(6)
     solver, builder = "1", "2"  # in round 1 seat 1 solves seat 2's puzzle
     move = {"type": "solve", "layout": layouts[builder].to_json()}
-    rows.append(("play: a judged solve, 10×10, 20 tiles", median_ms(lambda: GAME.play(state, solver, move, 5000))))
-    rows.append(("view of one seat, 6 players", median_ms(lambda: GAME.view(state, solver))))
+    judged = median_ms(lambda: GAME.play(state, solver, move, 5000), RUNS)
+    rows.append(("play: a judged solve, 10×10, 20 tiles", judged))
+    rows.append(("view of one seat, 6 players", median_ms(lambda: GAME.view(state, solver), RUNS)))
     rows.append(
-        ("views of 6 seats + spectator", median_ms(lambda: [GAME.view(state, s) for s in (*state.seats, None)]))
+        ("views of 6 seats + spectator", median_ms(lambda: [GAME.view(state, s) for s in (*state.seats, None)], RUNS))
     )
-    rows.append(("tick with nothing due", median_ms(lambda: GAME.tick(state, 6000))))
+    rows.append(("tick with nothing due", median_ms(lambda: GAME.tick(state, 6000), RUNS)))
     width = max(len(name) for name, _ in rows)
     print(f"{'what':<{width}}  {'median ms':>10}  {'÷ 16 ms':>8}")
     for name, ms in rows:

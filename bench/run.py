@@ -1,4 +1,5 @@
-"""Run every benchmark: the browser boot benchmark, then each pure-Python ``bench/bench_*.py``."""
+"""Run every benchmark: the browser boot benchmark, then each ``bench/bench_*.py`` (pure Python on CPython,
+and the ``*_browser`` ones in a browser of their own)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ asks for it (``dom.SERVICES``), and screens and game rules when first shown (``g
 The ``gnc:`` performance marks time our part of the boot (bench/boot.py reads them).
 
 The package is imported from its archive, which PyScript wrote into the working folder as it is
-(``tools/build_site.py``): unpacking its ~70 files at every start cost more than reading the few the
+(``tools/build_site.py``): unpacking its ~80 files at every start cost more than reading the few the
 first screen needs from the zip.
 """
 

@@ -1,4 +1,5 @@
-"""The game registry: the one place that lists the games. A new game is one folder and one line here.
+"""The game registry: the one place that lists the games. A new game is one folder and its entries here
+(its package in ``PACKAGES``; its board, stored keys and guide; its bot and screens if it has them).
 
 Start-up time matters in the browser (every module is compiled when first imported), so the registry
 imports only each game's package, which holds its ``INFO``; a game's rules (``package.GAME``) and

@@ -10,7 +10,7 @@ import gamenight.raythread.rules  # noqa: F401  (registers the reasons used belo
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
-from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, neighbours, ring, step
+from gamenight.core.grid import DIRECTIONS, E, N, S, W, flip, in_bounds, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
 from gamenight.i18n import reasons
 
@@ -58,7 +58,6 @@ def test_flip_and_bounds_and_neighbourhoods():
     assert flip("/") == "\\" and flip("\\") == "/"
     assert in_bounds((0, 0), 3, 3) and in_bounds((2, 2), 3, 3)
     assert not in_bounds((3, 0), 3, 3) and not in_bounds((0, -1), 3, 3)
-    assert neighbours((1, 1)) == ((0, 1), (1, 2), (2, 1), (1, 0))
     assert len(set(ring((0, 0)))) == 8 and (0, 0) not in ring((0, 0))
 
 

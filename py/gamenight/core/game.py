@@ -1,7 +1,7 @@
 """The ``Game`` protocol every game folder implements, and the small values it speaks in.
 
 The lobby, the network and the UI see a game only through this protocol, so a fourth game is one
-new folder and one line in ``gamenight.games``. States are immutable: ``play`` returns a new state
+new folder and its entries in ``gamenight.games``. States are immutable: ``play`` returns a new state
 and never mutates its input, so bots search by calling ``play`` and undo is keeping the old state.
 Moves, events, options and views are JSON-safe dicts.
 """

@@ -75,11 +75,6 @@ def flip(mirror: Mirror) -> Mirror:
     return "\\" if mirror == "/" else "/"
 
 
-def neighbours(cell: Cell) -> tuple[Cell, ...]:
-    """The four orthogonally adjacent cells, in N, E, S, W order."""
-    return tuple(step(cell, d) for d in DIRECTIONS)
-
-
 def ring(cell: Cell) -> tuple[Cell, ...]:
     """The eight cells around ``cell`` (orthogonal and diagonal), row by row."""
     r, c = cell

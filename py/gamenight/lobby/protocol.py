@@ -11,10 +11,12 @@ Version 2 speaks no sentences: refusals and farewells are a code and parameters 
 read by each page in its own language (``i18n.describe``). A guest numbers its requests (``n``) and
 the host acknowledges them (``ack`` on every message to that member), so a request is never lost
 and never applied twice. Version 3 adds computer players: the host's ``bot`` request seats one, and
-a member that is a bot says so (``MemberInfo.bot``: its level), so each page names it "Bot (Hard)".
+a member that is a bot says so (``MemberInfo.bot``: its level), so each page names it "Bot B (Hard)".
 Version 4 gives a snapshot the match's recent public events (``MatchLog``), so a latecomer's log lists
 the same recent moves as everyone else's. Version 5 gives it the member's sight of the position before
 the match's last step (``Snapshot.before``), so a latecomer's board marks what that step changed.
+Version 6 gives an ended match its seats' holders and options (``holders``, ``options``), so a page that
+first sees it ended says who starts the rematch as the host will seat it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""Match records: a match is ``(game, options, seats, seed, moves)``, and replaying it rebuilds every state.
+"""Match records: a match is ``(game, options, seats, names, seed, log)``, and replaying it rebuilds every state.
 
-A record is the save file of a finished match, the host's reload file mid-match (with the session),
-and the replay viewer's input. Moves are stored as the raw JSON the mover sent, with its seat and
-time; clock ticks that changed the match are stored too, so timed games replay exactly, and so is
-the value of each piece of work the match waited for (``Game.prepare``), so a replay never redoes it.
+A record is what a page keeps of a match: a table on this device saves it in local storage, the host's
+lobby in its saved session, and a reload replays it to where it was (``replay``), its log with it
+(``recent_steps``). Moves are stored as the raw JSON the mover sent, with its seat and time; clock ticks
+that changed the match are stored too, so timed games replay exactly, and so is the value of each piece
+of work the match waited for (``Game.prepare``), so a replay never redoes it.
 """
 
 from __future__ import annotations
@@ -187,7 +188,8 @@ def parse_record(raw: Any) -> Record:
 
 
 def load_record(text: str | bytes) -> Record:
-    """A record from a saved file's text; raises ``BadMessage``."""
+    """A record from its JSON text, at most ``MAX_RECORD_BYTES``; raises ``BadMessage``. (The pages read a
+    record inside their saves with ``parse_record``.)"""
     return parse_record(loads(text, MAX_RECORD_BYTES))
 
 

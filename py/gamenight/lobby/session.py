@@ -389,7 +389,9 @@ class Session:
             if len(self.members) >= MAX_MEMBERS:
                 raise Refused("lobby-full", max=MAX_MEMBERS)
             key = name_key(hello.name)
-            people = (m for m in self.members.values() if not m.bot)  # a bot reads "Bot (Hard)", like no one
+            # A bot is stored as "Bot" but always called "Bot B (Hard)", which no person's name can be (brackets are
+            # refused): a person may be called Bot.
+            people = (m for m in self.members.values() if not m.bot)
             taken = next((m.name for m in people if name_key(m.name) == key), None)
             if taken is not None:
                 raise Refused("name-taken", name=taken)

@@ -258,7 +258,7 @@ class PageHub:
     """The host page's ``HostTransport``: its own member's mirror in memory, remote peers by effects.
 
     Texts for ``local`` go to ``local_end`` (a ``GuestTransport``) when ``pump`` runs; texts for
-    other peers become ``SendText``/``ClosePeer`` effects, collected until ``drain``.
+    other peers become ``SendText``/``ClosePeer`` effects, which ``pump`` returns.
     """
 
     def __init__(self, local: str) -> None:
@@ -269,7 +269,7 @@ class PageHub:
         self._on_message: Callable[[str, str], None] | None = None
         self._on_close: Callable[[str], None] | None = None
 
-    # HostTransport
+    # What the session's ``HostLink`` calls (``net.link.HostTransport``).
     def send(self, peer: str, text: str) -> None:
         if peer == self.local:
             self._queue.append(lambda: self.local_end.deliver(text))
@@ -286,7 +286,8 @@ class PageHub:
     def on_close(self, handler: Callable[[str], None]) -> None:
         self._on_close = handler
 
-    # from the network
+    # What the host page passes on from the network (``PeerText``, ``PeerClosed``), queued with its own
+    # member's texts, so that ``pump`` delivers them all in the order they came.
     def receive(self, peer: str, text: str) -> None:
         """A text from a remote peer (or from the local end)."""
         self._queue.append(lambda: self._on_message and self._on_message(peer, text))

@@ -159,12 +159,22 @@ def test_an_ended_match_is_played_in_the_seats_the_hosts_view_says_whatever_the_
     assert client.played == ()
 
 
-def test_a_guest_refuses_an_ended_match_whose_holders_are_not_its_games_seats_and_keeps_what_it_had():
-    """The ended board is drawn in the seats ``holders`` names (``Client.played``): seats its game has not
-    would be cards of seats the view does not know."""
+def raythread_match(moves: int) -> tuple[Party, random.Random]:
+    """The host at seat A and Bea at C in a Raythread match (seed 7) ``moves`` moves in, and the brain that
+    chose the moves (to play on with)."""
     party = Party("raythread", 2)
     seat_everyone(party, {"Host": "A", "Bea": "C"})
     party.send("Host", p.Start(7))
+    brain = random.Random(7)
+    for _ in range(moves):
+        party.play_one(brain)
+    return party, brain
+
+
+def test_a_guest_refuses_an_ended_match_whose_holders_are_not_its_games_seats_and_keeps_what_it_had():
+    """The ended board is drawn in the seats ``holders`` names (``Client.played``): seats its game has not
+    would be cards of seats the view does not know."""
+    party, _ = raythread_match(moves=0)
     bea = party.clients["Bea"]
     mirrored = (bea.seq, bea.lobby, bea.match)
     for holders in ({"A": "m1", "B": None}, {"A": "m1"}, {"A": "m1", "C": None, "D": None}):  # its seats: A and C
@@ -175,12 +185,7 @@ def test_a_guest_refuses_an_ended_match_whose_holders_are_not_its_games_seats_an
 
 
 def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_what_it_had():
-    party = Party("raythread", 2)
-    seat_everyone(party, {"Host": "A", "Bea": "C"})
-    party.send("Host", p.Start(7))
-    brain = random.Random(7)
-    for _ in range(4):
-        party.play_one(brain)
+    party, brain = raythread_match(moves=4)
     bea = party.clients["Bea"]
     party.links["Bea"].request(bea.say("Good luck!"))  # on its way: not acknowledged yet
     mirrored = (bea.seq, bea.lobby, bea.match, bea.events, bea.told, list(bea.outbox))
@@ -201,12 +206,7 @@ def test_a_guest_refuses_an_update_whose_view_its_game_cannot_show_and_keeps_wha
 def test_a_guest_refuses_a_snapshot_whose_position_before_its_game_cannot_show():
     """The position before the last step reaches the board as the view does: its game checks it, and a
     snapshot with one it could not show changes nothing."""
-    party = Party("raythread", 2)
-    seat_everyone(party, {"Host": "A", "Bea": "C"})
-    party.send("Host", p.Start(7))
-    brain = random.Random(7)
-    for _ in range(2):
-        party.play_one(brain)
+    party, _ = raythread_match(moves=2)
     good = party.session.snapshot(party.member("Bea"))
     assert good.before is not None and good.before != good.match.view
     bea = party.clients["Bea"]
@@ -241,9 +241,7 @@ def test_a_latecomer_takes_the_position_before_the_last_step_in_every_game(game,
 
 def test_a_guest_refuses_a_match_result_whose_reason_it_could_not_word():
     """The panel words the result's reason without looking at its shape again: the edge checks it."""
-    party = Party("raythread", 2)
-    seat_everyone(party, {"Host": "A", "Bea": "C"})
-    party.send("Host", p.Start(7))
+    party, _ = raythread_match(moves=0)
     bea = party.clients["Bea"]
     seq, match = bea.seq, bea.match
     for reason, field in (({"code": 5, "params": {}}, "result.reason.code"), ("over", "result.reason")):

@@ -17,7 +17,7 @@ from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.reflection.match import failure_points
 from gamenight.reflection.solve import solve
 from gamenight.reflection.standings import puzzle_of
-from tests.unit.lobby.helpers import Table, errors, last_update
+from tests.unit.lobby.helpers import Table, errors, last_update, run_steps
 from tests.unit.lobby.test_session import refused
 
 RACE = {"mode": "random", "rounds": 3, "preset": "custom", "size": 4, "tiles": 3}
@@ -33,17 +33,9 @@ def race() -> Table:
     table.start()
     session = table.session
     while (work := session.preparation()) is not None:
-        value = _run(work.steps())
+        value = run_steps(work.steps())
         assert not errors(session.prepared(work.key, value, table.now))
     return table
-
-
-def _run(steps):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def solve_seat(table: Table, peer: str, seat: str) -> list[tuple[str, dict]]:
