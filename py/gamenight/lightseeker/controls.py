@@ -615,6 +615,7 @@ class LightSeekerBoard:
                 rolls=ui.rolls,
                 moved=ui.moved,
                 moved_by=by,
+                pick=True,
             )
         viable = self.viable(ui) or frozenset()
         movers = {a.cube for a in viable}
@@ -627,6 +628,7 @@ class LightSeekerBoard:
             rolls=ui.rolls,
             moved=ui.moved,
             moved_by=by,
+            pick=True,
         )
 
     def render(self, ui: Ui, view: JSON, seat: str | None, table: Table) -> Element:

@@ -69,7 +69,9 @@ class Look:
     marks the cubes Buh may move to; ``buh_was`` is Buh's cube at the start of the turn once a new one
     is chosen; ``rolls`` tells which cubes just tilted and which way (their new face rolls in); ``moved``
     are the cubes the last action or turn moved, marked in ``moved_by``, the colour of the seat that moved
-    them (a fixed blue, the second seat's, read as that player's move whoever made it).
+    them (a fixed blue, the second seat's, read as that player's move whoever made it). ``pick``: this
+    page may act now (the board knows whose turn it is, the scene does not): only then do the cubes and
+    the chosen cube's cells invite a click (``ls-pick``/``ls-target``: a pointer and a hover tint).
     """
 
     cursor: Cell | None = None
@@ -81,6 +83,7 @@ class Look:
     rolls: Mapping[int, str] = field(default_factory=dict)
     moved: Collection[int] = ()
     moved_by: str | None = None
+    pick: bool = False
 
 
 # --- geometry ----------------------------------------------------------------------------------------
@@ -849,6 +852,7 @@ def _cells(
                 area and area["value"],
                 cube in winning,
                 cube is not None and cube == look.selected,
+                look.pick,
                 cube in look.dim and not look.choosing,
                 (r, c) in targets,
                 language,
@@ -891,9 +895,10 @@ def _cell(
             # What a click acts on invites it (css/app.css: a pointer, a hover tint): a cube that may be
             # chosen (Buh's is not: a click there only says so) and a cell the chosen cube may move to. A
             # click on another open cell moves only the keyboard's cursor, which a pointer cue promised more.
+            # Only for a page that may act now: a spectator's or a waiting player's click only says so.
             "class": "ls-cell"
-            + (" ls-pick" if cube is not None and not view["cubes"][cube]["buh"] else "")
-            + (" ls-target" if target else ""),
+            + (" ls-pick" if look.pick and cube is not None and not view["cubes"][cube]["buh"] else "")
+            + (" ls-target" if look.pick and target else ""),
             "id": cell_id((r, c)),
             "role": "gridcell",
             "aria-colindex": c - c0 + 1,

@@ -344,6 +344,7 @@ class RaythreadBoard:
             names=table.names,
             tags=table.tags,
             over=table.stopped,  # the host ended the match: no tile turns any more (scene.final)
+            pick=live and seat is not None,
         )
         cells = _cells(view, look)
         shown = preview or view

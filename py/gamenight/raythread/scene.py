@@ -68,6 +68,7 @@ class Look:
     names: Mapping[str, str] = field(default_factory=dict)  # seat → player name
     tags: Mapping[str, str] = field(default_factory=dict)  # seat → what players read (board.seat_tags)
     over: bool = False
+    pick: bool = False  # this page may move now: its cells invite a click (a pointer: css/app.css)
 
 
 def final(view: JSON, look: Look) -> bool:
@@ -122,7 +123,10 @@ def board(view: JSON, look: Look = Look(), cells: Element | None = None, beams: 
     return h(
         "svg",
         {
-            "class": "rt-board" + (" rt-previewing" if look.preview else ""),
+            # A spectator's or a waiting player's click only says so: no pointer promises more (``rt-pick``).
+            "class": "rt-board"
+            + (" rt-previewing" if look.preview else "")
+            + (" rt-pick" if look.pick and not final(view, look) else ""),
             "viewBox": f"0 0 {width} {width}",
             "role": "grid",
             "aria-label": _("Raythread Rally board, {n} by {n}").format(n=n),

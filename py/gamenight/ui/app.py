@@ -419,6 +419,10 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         leave = getattr(model.screen, "leave", None)
         gone = list(leave(model.inner)) if leave is not None else []
         started, effects = init(message.location_hash, env)
+        into_settings = (started.route.page, started.route.screen) == ("app", "settings")
+        if into_settings and (model.route.page, model.route.screen) == ("screen", TABLE):
+            # Settings opened from a game's table (inside a match) lead back to it (``settings.Model.back``).
+            started = replace(started, inner=replace(started.inner, back=model.route.game))
         # Focus goes to the new screen's heading (every screen's h1 takes it: tabindex -1), so a screen
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamenight import i18n
+from gamenight import games, i18n
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.app import LANGUAGE_KEY
+from gamenight.ui.app import LANGUAGE_KEY, TABLE
 from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Env, Focus, Message, ServiceEffect, UiEvent
 from gamenight.ui.svg import Element, h
@@ -134,13 +134,15 @@ class Model:
     asked to clear and must confirm), ``"cleared"`` or ``"nothing"`` (asked to clear, with nothing to clear);
     ``asked`` is set once "keep my data" was pressed, and
     ``asking`` until the browser's answer (``KeptAnswer``) came; ``questions``: times "Delete your stats …?"
-    was asked (which alert region says it, ``ui.live.alerts``)."""
+    was asked (which alert region says it, ``ui.live.alerts``); ``back``: the game whose table the page was
+    opened from (the header's link, inside a match), which it leads back to (``ui.app.update`` sets it)."""
 
     report: StorageReport | None = None
     step: str = ""
     asked: bool = False
     asking: bool = False
     questions: int = 0
+    back: str = ""
 
 
 @dataclass(frozen=True)
@@ -185,12 +187,29 @@ class SettingsScreen:
             h("h1", {"tabindex": "-1"}, _("Settings")),
             storage_section(model),
             clear_section(model),
-            # The way back every page ends with (the game pages, the lobby's), not only the header's title.
-            h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games"))),
+            # The way back every page ends with (the game pages, the lobby's), not only the header's title; and,
+            # opened from a match, the way back to it: an installed app on a laptop shows no Back button.
+            h(
+                "p",
+                {"class": "actions"},
+                back_link(model.back),
+                h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
+            ),
         )
 
     def title(self, model: Model) -> str:
         return i18n.title(_("Settings"))
+
+
+def back_link(game: str) -> Element | None:
+    """The link back to ``game``'s table ("← Back to Light Seeker"), or nothing for no game (or one unknown)."""
+    info = games.info(game) if game else None
+    if info is None:
+        return None
+    # The title as plain words: a no-break run (``i18n.name``) is drawn as a span of its own, and a button
+    # lays its text out as flex items, which dropped the space before it ("← Back toLight Seeker").
+    words = _("← Back to {game}").format(game=info.title)
+    return h("a", {"class": "button settings-back", "href": f"#/{info.id}/{TABLE}"}, words)
 
 
 def storage_section(model: Model) -> Element:

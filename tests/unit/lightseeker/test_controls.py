@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
-from gamenight.lightseeker import GAME, rules
+from gamenight.lightseeker import GAME, guide, rules
 from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, SHOW_MOVES, plan, problem
 from gamenight.lightseeker.rules import Action, Options, State
 from gamenight.ui import match
@@ -899,3 +899,32 @@ def test_a_turn_starts_with_the_cursor_on_a_cube_that_can_move_nearest_buhs():
             br, bc = cells[b.buh]
             nearest = min((r - br) ** 2 + (c - bc) ** 2 for r, c in movable)
             assert ui.cursor in movable and (ui.cursor[0] - br) ** 2 + (ui.cursor[1] - bc) ** 2 == nearest
+
+
+def test_only_a_player_who_can_act_now_gets_the_pointer_cue_on_cubes():
+    """A player's pass: a spectator, the player whose turn it is not (a peer-link match, a match with the
+    computer while it thinks) and a finished or stopped match still drew the cubes as ``ls-pick`` (css/app.css
+    gives them a pointer and a hover tint), though a click there only says "Wait for your turn". The scene
+    knows no turns: the board tells it (``Look.pick``) whether this page may act now."""
+    state, _ = near_win()
+    view = GAME.view(state, None)
+    ui = BOARD.start(view, None)
+
+    def cued(tree) -> set[str]:
+        return {
+            str(e.attr("id"))
+            for e in find_all(tree, lambda e: e.attr("data-action") == "ls-cell")
+            if {"ls-pick", "ls-target"} & set(str(e.attr("class")).split())
+        }
+
+    assert cued(BOARD.render(ui, view, "ann", TABLE)), "the player to move is offered the cubes"
+    assert cued(BOARD.render(ui, view, None, WATCHING)) == set(), "a spectator"
+    assert cued(BOARD.render(ui, view, None, GUEST)) == set(), "the player whose turn it is not"
+    for ended in (replace(TABLE, stopped=True), replace(TABLE, offline=True)):
+        assert cued(BOARD.render(ui, view, "ann", ended)) == set(), ended
+    # The player to move chooses a cube: its open neighbours are cued; a watcher of that turn sees no cue.
+    chosen, _ = click(ui, view, "ann", "ls-cell", **at(view, 5))
+    assert len(cued(BOARD.render(chosen, view, "ann", TABLE))) > len(cued(BOARD.render(ui, view, "ann", TABLE)))
+    assert cued(BOARD.render(chosen, view, None, WATCHING)) == set()
+    # A rules picture takes no clicks either.
+    assert cued(guide.page()) == set()

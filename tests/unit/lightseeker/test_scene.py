@@ -135,7 +135,7 @@ def test_arrows_sit_in_the_open_cells_next_to_the_chosen_cube():
         scene.Arrow("E", "tilt", (("N", "W"),), viable=False),
         scene.Arrow("N", "tilt", (("N", "E"), ("S", "W"))),
     )
-    tree = scene.board(view, scene.Look(selected=5, arrows=arrows, cursor=(1, 3)))
+    tree = scene.board(view, scene.Look(selected=5, arrows=arrows, cursor=(1, 3), pick=True))
     drawn = find_all(tree, lambda e: e.attr("data-action") == "ls-act")
     assert [(e.attr("data-kind"), e.attr("data-dir"), e.attr("data-cube")) for e in drawn] == [
         ("slide", "E", 5),
@@ -1059,7 +1059,7 @@ def test_only_cells_a_click_acts_on_invite_a_pointer():
     and a cell the chosen cube may move to are marked ``ls-pick``/``ls-target``, which css/app.css gives the
     pointer and the hover tint."""
     view = view_of(NEAR_WIN)
-    tree = scene.board(view, scene.Look(selected=5, arrows=(scene.Arrow("E", "slide"),)))
+    tree = scene.board(view, scene.Look(selected=5, arrows=(scene.Arrow("E", "slide"),), pick=True))
     cubes = {tuple(c["cell"]) for c in view["cubes"] if not c["buh"]}
     buh = {tuple(c["cell"]) for c in view["cubes"] if c["buh"]}
     assert buh, "the test needs Buh on the board"

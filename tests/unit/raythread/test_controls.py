@@ -204,6 +204,30 @@ def test_a_spectator_or_a_waiting_player_reads_the_board_with_the_arrow_keys():
         assert "beacon" in str(cell.attr("aria-label")), "the cell under the cursor is named"
 
 
+def test_only_a_player_who_can_act_now_gets_the_pointer_cue_on_cells():
+    """A player's pass: every cell of the board showed a pointer (css/app.css ``.rt-cell > rect``) to a
+    spectator and to a player whose turn it is not, though a click there only says "Wait for your turn".
+    The board marks itself ``rt-pick`` only for the page that may move now (not on a final board), and
+    the stylesheet gives the pointer to its cells alone."""
+    from pathlib import Path
+
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+
+    def picks(seat, table) -> bool:
+        board = find_all(BOARD.render(ui, view, seat, table), lambda e: e.attr("id") == "rt-board")[0]
+        return "rt-pick" in str(board.attr("class")).split()
+
+    assert picks("A", TABLE), "the player to move"
+    assert not picks(None, TABLE), "a player whose turn it is not"
+    assert not picks(None, WATCHING), "a spectator"
+    assert not picks("A", replace(TABLE, stopped=True)) and not picks("A", replace(TABLE, offline=True))
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    pointed = [line for line in css.splitlines() if ".rt-cell" in line and "cursor: pointer" in line]
+    assert pointed and all(line.startswith(".rt-pick .rt-cell") for line in pointed), pointed
+
+
 def test_touch_previews_on_the_first_tap_and_places_on_the_second():
     state = position({(1, 5): 2}, [])
     view = rules.view(state, "A")

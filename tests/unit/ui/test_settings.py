@@ -596,3 +596,25 @@ def test_the_offline_copy_saved_while_the_settings_are_open_is_shown_without_a_r
         assert kind == "controllerchange" and sent == []
         listener(None)  # the worker saved the app and took the page
         assert sent == [settings.OfflineSaved()]
+
+
+def back_links(model) -> list[tuple[str, str]]:
+    links = find_all(app.view(model), lambda e: e.tag == "a" and "settings-back" in str(e.attr("class")))
+    return [(str(a.attr("href")), text_of(a)) for a in links]
+
+
+def test_settings_opened_from_a_match_lead_back_to_it():
+    """A player's pass: Settings opened from inside a match (the header's link) offered only "← All games";
+    the way back to the match was the browser's Back, which an installed app on a laptop does not show.
+    Opened from a game's table, the page leads back to it ("← Back to Light Seeker"); opened from
+    elsewhere, typed in, or with a ``back`` in its address (untrusted), it offers no such link."""
+    for game, title in (("lightseeker", "Light Seeker"), ("raythread", "Raythread Rally")):
+        model, _ = app.init(f"#/{game}/table?vs=easy", Env())
+        model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
+        assert back_links(model) == [(f"#/{game}/table", f"← Back to {title}")]
+    for start in ("#/", "#/reflection", "#/settings?back=/lightseeker/table"):
+        model, _ = app.init(start, Env())
+        model, _ = app.update(model, app.RouteChanged("#/settings?from=x"), Env())
+        assert back_links(model) == [], start
+    model, _ = app.init("#/settings", Env())
+    assert back_links(model) == []
