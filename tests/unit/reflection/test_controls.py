@@ -358,6 +358,37 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
     assert (zoom.attr("id"), zoom.attr("aria-pressed")) == ("rf-zoom", "false")
 
 
+def zoom_drawn(page: Page) -> tuple[list[tuple[str, str]], bool]:
+    """The "Bigger cells" buttons (id, pressed) and whether the board's frame is drawn zoomed (or may be)."""
+    buttons = find_all(page.tree, lambda e: e.attr("data-action") == "rf-zoom")
+    (wrap,) = find_all(page.tree, lambda e: e.attr("id") == "rf-board")
+    classes = str(wrap.attr("class")).split()
+    return [(b.attr("id"), b.attr("aria-pressed")) for b in buttons], "rf-zoom" in classes or "rf-zoom-auto" in classes
+
+
+def test_a_race_board_its_player_solved_or_gave_up_is_drawn_whole_and_bigger_cells_zooms_it_again():
+    """A player's pass: on a phone, a race board solved (or given up) while the others still play stayed zoomed
+    and scrolled where the last taps were, with nothing left to do on it. As the solo board's end
+    (``solo.Model.end_zoom``): once this seat's board is done it is drawn whole; "Bigger cells" zooms it again,
+    and the next round's board is drawn as the player chose for boards in play."""
+    m, shown = built_match(3)
+    ann, bea = shown["1"], shown["2"]  # Cal still solves
+    ann.click("rf-zoom", zoom="on")
+    bea.click("rf-zoom", zoom="on")
+    assert zoom_drawn(ann) == ([("rf-zoom", "true")], True)
+    ann.place(m.layouts["2"])
+    everyone_sees(shown)
+    assert "Solved in 0:" in ann.text
+    assert zoom_drawn(ann) == ([("rf-zoom", "false")], False)
+    ann.click("rf-zoom", zoom="on")
+    assert zoom_drawn(ann) == ([("rf-zoom", "true")], True)
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    everyone_sees(shown)
+    assert bea.find("rf-finished") and zoom_drawn(bea) == ([("rf-zoom", "false")], False)
+    assert bea.desk.zoom is True  # kept for the boards still to play
+
+
 # --- solving --------------------------------------------------------------------------------------
 
 
