@@ -988,7 +988,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
     # looks as if it could change them.
     live = not table.stopped and not table.offline
     can_edit = editable(desk, view, seat) and live
-    zoom = scene.shown_zoom(desk.zoom, desk.end_zoom, board_done(desk, view)) if live else False
+    done = board_done(desk, view)
+    zoom = scene.shown_zoom(desk.zoom, desk.end_zoom, done) if live else False
     checking = matching(desk, view)
     wrong = mismatches(puzzle, desk.layout) if checking else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
@@ -1032,6 +1033,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
                 "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom is not False and can_edit else None,
+                # Only shown once this seat is done with it: no cell lights up under a pointer (css/app.css).
+                "data-done": "true" if done else None,
                 "style": scene.frame_style(puzzle.size),
             },
             drawn,

@@ -387,6 +387,12 @@ def test_a_race_board_its_player_solved_or_gave_up_is_drawn_whole_and_bigger_cel
     everyone_sees(shown)
     assert bea.find("rf-finished") and zoom_drawn(bea) == ([("rf-zoom", "false")], False)
     assert bea.desk.zoom is True  # kept for the boards still to play
+    # A done board is only shown: its frame says so, and the style sheet lights no cell under a pointer there.
+    done = {
+        seat: find_all(page.tree, lambda e: e.attr("id") == "rf-board")[0].attr("data-done")
+        for seat, page in shown.items()
+    }
+    assert done == {"1": "true", "2": "true", "3": None, None: None}
 
 
 # --- solving --------------------------------------------------------------------------------------
