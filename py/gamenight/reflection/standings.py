@@ -30,6 +30,14 @@ OUTCOMES = {
 }
 
 
+# A log line for a race's finish other than a solve (``event_text``).
+ENDED = {
+    "gave_up": N_("{name} gave up: {p} points."),
+    "timeout": N_("{name} ran out of time: {p} points."),
+    "abandoned": N_("{name} abandoned it: {p} points."),
+}
+
+
 # --- reading the view ------------------------------------------------------------------------------
 
 
@@ -568,9 +576,8 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
             name=who, p=points_text(int(event.get("points", 0)))
         )
     if kind in ("gave_up", "timeout", "abandoned"):
-        return _("{name}: {outcome}, {p} points.").format(
-            name=who, outcome=_(OUTCOMES[kind]), p=points_text(int(event.get("points", 0)))
-        )
+        # A sentence of the shape of "{name} solved it in {t}: {p} points.", what they did, then the points.
+        return _(ENDED[kind]).format(name=who, p=points_text(int(event.get("points", 0))))
     if kind == "round_over":
         return _("Round {n} is over.").format(n=event.get("round"))
     if kind == "reveal_due":

@@ -887,9 +887,17 @@ def test_seat_facts_and_log_lines_say_what_happened_in_words():
     assert BOARD.event_text({"type": "solved", "seat": "1", "ms": 61_000, "points": 60}, names) == (
         "Ann\u00a0(1) solved it in 1:01: +60 points."
     )
-    assert (
-        BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann\u00a0(1): gave up, −20 points."
-    )
+    # A player's pass: beside "Ann (1) solved it in 1:01: +60 points." the log read "Ann (1): gave up, −20 points.",
+    # an outcome's word after a colon: each ending is a sentence of the same shape, what they did, then the points.
+    said = [
+        BOARD.event_text({"type": kind, "seat": "1", "points": -20}, names)
+        for kind in ("gave_up", "timeout", "abandoned")
+    ]
+    assert said == [
+        "Ann\u00a0(1) gave up: −20 points.",
+        "Ann\u00a0(1) ran out of time: −20 points.",
+        "Ann\u00a0(1) abandoned it: −20 points.",
+    ]
     assert "disqualified" in BOARD.event_text({"type": "reveal_failed", "seat": "1", "why": "x"}, names)
     assert BOARD.event_text({"type": "clock", "round": 1, "started_ms": 5}, names) is None
 
