@@ -289,6 +289,14 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     found = solve(puzzle, 1).layout
     place(host, found)
     solved_by(host)
+    # A player's pass: the board its player solved, while Bea still solves, lit the cell under the pointer and
+    # showed a hand over it, as if it took tiles: it is only shown now.
+    cell = host.locator(".rf-work .rf-cell[data-r='0'][data-c='0'] .rf-bg")
+    look = "(e) => [getComputedStyle(e).fill, getComputedStyle(e).cursor]"
+    host.mouse.move(0, 0)
+    resting = cell.evaluate(look)
+    cell.hover()
+    assert cell.evaluate(look) == [resting[0], "default"]
     # Bea tries with the keyboard alone: the board is one Tab stop, arrows move its cursor, not the page.
     cursor = bea.locator(GRID_CURSOR)
     # The whole board in view: moving the focus to a cell already on screen scrolls nothing, so any

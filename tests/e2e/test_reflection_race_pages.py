@@ -119,6 +119,17 @@ OPTIONS_CUT = """() => { const select = document.querySelector('#rf-preset'), st
     return cut; }"""
 
 
+# Where the level's board line ("6×6, 6 tiles", the dropdown's description) is drawn against the dropdown: its left
+# edge at the dropdown's, under it, and no wider.
+ABOUT_AT = """() => {
+    const select = document.querySelector('#rf-preset').getBoundingClientRect();
+    const about = document.querySelector('#rf-preset-about').getBoundingClientRect();
+    return {aligned: Math.abs(about.left - select.left) <= 1, under: about.top >= select.bottom - 1,
+            within: about.right <= select.right + 1};
+}"""
+ABOUT_OK = {"aligned": True, "under": True, "within": True}
+
+
 def solo_pages(page: Page) -> None:
     """WCAG 1.4.10 at 320 px with the browser's text at 200 % (in Japanese, the wider: 272 px past the window where
     English was 237): the solo start page's "Time limit" and "Puzzle number" fields kept their labels' line and the
@@ -136,6 +147,16 @@ def solo_pages(page: Page) -> None:
     assert page.evaluate(OPTIONS_CUT) == [], "the preset's options, chosen"
     # A heading's katakana word broken inside itself ("デイリーパズ" / "ル・" in the daily puzzles' 238 px panel).
     assert page.evaluate(KANA_BROKEN) == [], "the start page's headings"
+    # The level's board line sat under "Puzzle" at the row's start, the dropdown at its end (a wide window): it
+    # is the dropdown's description, drawn under the dropdown at every width.
+    about = {"320 px, text at 200 %": page.evaluate(ABOUT_AT)}
+    text_at(page, 100)
+    for width, height in ((1280, 800), (390, 844)):
+        resize(page, width, height)
+        about[f"{width} px"] = page.evaluate(ABOUT_AT)
+    assert about == dict.fromkeys(about, ABOUT_OK)
+    resize(page, 320, 640)
+    text_at(page, 200)
     page.click("#rf-start")
     expect(page.locator(".rf-play svg.rf-board")).to_be_visible(timeout=CONNECT_MS)
     shoot(page, "solo-board-320-200-ja")

@@ -205,6 +205,9 @@ class Desk:
     # Big cells (a phone): the board pans inside its frame, as on the solo board; ``None``, where the fitted
     # numbers would be too small to read, as the style sheet decides (scene.zoom_class).
     zoom: bool | None = None
+    # "Bigger cells" on this seat's board once it is done (solved, given up, out of time) while the round goes
+    # on: off for each new task, so a done board is drawn whole (``scene.shown_zoom``), as the solo board's end.
+    end_zoom: bool = False
 
     @property
     def board(self) -> Layout:
@@ -492,8 +495,13 @@ class ReflectionBoard:
     def at_once(self, view: JSON, table: Table, seats: Collection[str]) -> str:
         """The status in a phase every seat plays at the same time (all of a race's phases but a training
         match's pause): the phase, and who of ``seats`` is still at it, "you" first; nothing once the host
-        stopped the match (nobody is at work any more: the status says it stopped)."""
+        stopped the match (nobody is at work any more: the status says it stopped). This page's seat, once it is
+        done with the phase (sent, solved, gave up, revealed), is not at it again in that phase: it is left out
+        of ``seats`` even when asked of everyone, as the status's room is (``ui.match.status_room``), whose
+        room then holds what the status can still say, not "you and Bea (2)" an empty line under "Bea (2)"."""
         phase = AT_ONCE.get(str(view.get("phase")))
+        active = view.get("active", ())
+        seats = [s for s in seats if s not in table.mine or s in active]
         if phase is None or not seats or table.stopped:
             return ""
         lead, still = phase
@@ -594,6 +602,7 @@ def fresh(desk: Desk, view: JSON, task: Task) -> Desk:
         note=None,
         advice=None,
         confirm=False,
+        end_zoom=False,
     )
 
 
@@ -628,7 +637,9 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
         if action == "rf-watch":
             return watch(desk, view, data.get("number", ""))
         if action == "rf-zoom":  # the button says what it asks for: only the page knows what "automatic" shows
-            return Reply(replace(desk, zoom=data.get("zoom") == "on"), effects=(ZOOM_FOCUS,))
+            on = data.get("zoom") == "on"
+            pressed = replace(desk, end_zoom=on) if board_done(desk, view) else replace(desk, zoom=on)
+            return Reply(pressed, effects=(ZOOM_FOCUS,))
     puzzle = the_puzzle(desk, view) if desk.layout is not None else None
     if puzzle is None:
         return Reply(desk)
@@ -977,7 +988,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
     # looks as if it could change them.
     live = not table.stopped and not table.offline
     can_edit = editable(desk, view, seat) and live
-    zoom = desk.zoom if live else False
+    done = board_done(desk, view)
+    zoom = scene.shown_zoom(desk.zoom, desk.end_zoom, done) if live else False
     checking = matching(desk, view)
     wrong = mismatches(puzzle, desk.layout) if checking else ()
     path = trace(desk.layout, desk.laser, puzzle.warps) if desk.laser in edge_names(puzzle.size) else None
@@ -1021,6 +1033,8 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
                 "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom is not False and can_edit else None,
+                # Only shown once this seat is done with it: no cell lights up under a pointer (css/app.css).
+                "data-done": "true" if done else None,
                 "style": scene.frame_style(puzzle.size),
             },
             drawn,
@@ -1060,6 +1074,12 @@ def finish_outcome(desk: Desk, view: JSON) -> str | None:
     you, round_ = view.get("you"), desk.task.round
     mine = (f for f in view.get("finishes", []) if f.get("seat") == you and f.get("round") == round_)
     return next((str(f.get("outcome")) for f in mine), None)
+
+
+def board_done(desk: Desk, view: JSON) -> bool:
+    """Whether this seat's board is over for it this round (solved, given up, out of time, counted out) while
+    the round may go on for others: it takes no tiles, and is drawn whole (``scene.shown_zoom``)."""
+    return finish_outcome(desk, view) is not None
 
 
 def solved(desk: Desk, view: JSON) -> bool:

@@ -153,6 +153,14 @@ def zoom_class(zoom: bool | None) -> str:
     return " rf-zoom" if zoom else " rf-zoom-auto" if zoom is None else ""
 
 
+def shown_zoom(playing: bool | None, ended: bool, over: bool) -> bool | None:
+    """The zoom a board is drawn with, solo or in a race: the player's choice for boards in play (``playing``,
+    as ``zoom_class`` takes it) while the board takes moves; once it is over for the player (solved, revealed,
+    given up), whole, so the end is in sight (zoomed, it stayed scrolled where the last taps were), unless
+    "Bigger cells" was pressed on that board since (``ended``, false at every finish)."""
+    return ended if over else playing
+
+
 def zoom_buttons(zoom: bool | None, size: int, action: str) -> list[Element]:
     """ "Bigger cells", a toggle whose ``aria-pressed`` says what the board shows, and whose ``data-zoom``
     what pressing it asks for. Shown by the style sheet only where a board of ``size``'s cells are under

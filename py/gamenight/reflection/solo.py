@@ -1416,22 +1416,28 @@ def options_form(model: Model) -> Element:
         "form",
         {"class": "rf-options", "data-action": "options", "aria-label": _("A new puzzle")},
         h("h2", {}, _("A new puzzle")),
+        # The level's board line is the dropdown's description, drawn under the dropdown (its column's width, so
+        # it wraps there: css/app.css), wherever the dropdown goes: beside its label, or under it on a narrow row.
         h(
-            "label",
-            {},
-            _("Puzzle"),
+            "div",
+            {"class": "rf-level"},
+            h("label", {"for": "rf-preset"}, _("Puzzle")),
             h(
-                "select",
-                {
-                    "name": "preset",
-                    "data-action": "preset",
-                    "id": "rf-preset",
-                    "aria-describedby": "rf-preset-about" if about is not None else None,
-                },
-                presets,
+                "div",
+                {"class": "rf-level-pick"},
+                h(
+                    "select",
+                    {
+                        "name": "preset",
+                        "data-action": "preset",
+                        "id": "rf-preset",
+                        "aria-describedby": "rf-preset-about" if about is not None else None,
+                    },
+                    presets,
+                ),
+                about,
             ),
         ),
-        about,
         h(
             "fieldset",
             {"class": "rf-custom"},
@@ -1613,8 +1619,7 @@ def generating(model: Model) -> Element:
 def play_area(model: Model) -> Element:
     puzzle, layout = model.board
     playing = model.phase == "playing"
-    # A finished board is drawn whole unless "Bigger cells" was pressed on it (``Model.end_zoom``).
-    zoom = model.zoom if playing else model.end_zoom
+    zoom = scene.shown_zoom(model.zoom, model.end_zoom, not playing)
     wrong = unmatched(puzzle, layout) if playing else ()
     path = trace(layout, model.laser, puzzle.warps) if model.laser else None
     look = scene.Look(

@@ -30,6 +30,14 @@ OUTCOMES = {
 }
 
 
+# A log line for a race's finish other than a solve (``event_text``).
+ENDED = {
+    "gave_up": N_("{name} gave up: {p} points."),
+    "timeout": N_("{name} ran out of time: {p} points."),
+    "abandoned": N_("{name} abandoned it: {p} points."),
+}
+
+
 # --- reading the view ------------------------------------------------------------------------------
 
 
@@ -311,20 +319,29 @@ def team_name(index: int) -> str:
 
 def team_members(view: JSON, table: Table, index: int) -> list[Element]:
     """A team's players, each with their own total, in seat order (``"Bea (2) · 60"``)."""
-    scores = view["scores"]
     return [
         h(
             "li",
             {"data-seat": seat},
-            filled(
-                _("{name} · {points}"),
-                name=h("span", {"class": "rf-member"}, name_of(table, seat)),
-                points=h("span", {"class": "rf-total"}, i18n.number(scores.get(seat, 0))),
-            ),
+            filled(_("{name} · {points}"), **member(view, table, seat, "rf-member", "rf-total")),
         )
-        for seat in view["teams"][index]
-        if isinstance(seat, str)
+        for seat in members(view, index)
     ]
+
+
+def members(view: JSON, index: int) -> list[str]:
+    """The seats of team ``index``, in seat order."""
+    return [seat for seat in view["teams"][index] if isinstance(seat, str)]
+
+
+def member(view: JSON, table: Table, seat: str, name_class: str, points_class: str) -> dict[str, Element]:
+    """A team's player as the running and the final standings both write them, "{name} · {points}"'s two parts
+    (the name and the player's own total), each in its list's class: the running list joins them in a line
+    (``filled``), the final standings put each in a column of their own (``columns``)."""
+    return {
+        "name": h("span", {"class": name_class}, name_of(table, seat)),
+        "points": h("span", {"class": points_class}, i18n.number(view["scores"].get(seat, 0))),
+    }
 
 
 def team_headline(view: JSON) -> str:
@@ -374,14 +391,9 @@ def final_standings(view: JSON, table: Table) -> Element | None:
                     h(
                         "li",
                         {"data-seat": seat, "data-place": place},
-                        columns(
-                            _("{name} · {points}"),
-                            name=h("span", {"class": "who"}, name_of(table, seat)),
-                            points=h("span", {"class": "points"}, i18n.number(view["scores"].get(seat, 0))),
-                        ),
+                        columns(_("{name} · {points}"), **member(view, table, seat, "who", "points")),
                     )
-                    for seat in view["teams"][i]
-                    if isinstance(seat, str)
+                    for seat in members(view, i)
                 ],
             ),
         )
@@ -564,9 +576,8 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
             name=who, p=points_text(int(event.get("points", 0)))
         )
     if kind in ("gave_up", "timeout", "abandoned"):
-        return _("{name}: {outcome}, {p} points.").format(
-            name=who, outcome=_(OUTCOMES[kind]), p=points_text(int(event.get("points", 0)))
-        )
+        # A sentence of the shape of "{name} solved it in {t}: {p} points.", what they did, then the points.
+        return _(ENDED[kind]).format(name=who, p=points_text(int(event.get("points", 0))))
     if kind == "round_over":
         return _("Round {n} is over.").format(n=event.get("round"))
     if kind == "reveal_due":

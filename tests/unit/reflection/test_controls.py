@@ -358,6 +358,43 @@ def test_bigger_cells_on_a_phone_are_kept_from_the_build_to_the_round():
     assert (zoom.attr("id"), zoom.attr("aria-pressed")) == ("rf-zoom", "false")
 
 
+def zoom_drawn(page: Page) -> tuple[list[tuple[str, str]], bool]:
+    """The "Bigger cells" buttons (id, pressed) and whether the board's frame is drawn zoomed (or may be)."""
+    buttons = find_all(page.tree, lambda e: e.attr("data-action") == "rf-zoom")
+    (wrap,) = find_all(page.tree, lambda e: e.attr("id") == "rf-board")
+    classes = str(wrap.attr("class")).split()
+    return [(b.attr("id"), b.attr("aria-pressed")) for b in buttons], "rf-zoom" in classes or "rf-zoom-auto" in classes
+
+
+def test_a_race_board_its_player_solved_or_gave_up_is_drawn_whole_and_bigger_cells_zooms_it_again():
+    """A player's pass: on a phone, a race board solved (or given up) while the others still play stayed zoomed
+    and scrolled where the last taps were, with nothing left to do on it. As the solo board's end
+    (``solo.Model.end_zoom``): once this seat's board is done it is drawn whole; "Bigger cells" zooms it again,
+    and the next round's board is drawn as the player chose for boards in play."""
+    m, shown = built_match(3)
+    ann, bea = shown["1"], shown["2"]  # Cal still solves
+    ann.click("rf-zoom", zoom="on")
+    bea.click("rf-zoom", zoom="on")
+    assert zoom_drawn(ann) == ([("rf-zoom", "true")], True)
+    ann.place(m.layouts["2"])
+    everyone_sees(shown)
+    assert "Solved in 0:" in ann.text
+    assert zoom_drawn(ann) == ([("rf-zoom", "false")], False)
+    ann.click("rf-zoom", zoom="on")
+    assert zoom_drawn(ann) == ([("rf-zoom", "true")], True)
+    bea.click("rf-give-up")
+    bea.click("rf-give-up")
+    everyone_sees(shown)
+    assert bea.find("rf-finished") and zoom_drawn(bea) == ([("rf-zoom", "false")], False)
+    assert bea.desk.zoom is True  # kept for the boards still to play
+    # A done board is only shown: its frame says so, and the style sheet lights no cell under a pointer there.
+    done = {
+        seat: find_all(page.tree, lambda e: e.attr("id") == "rf-board")[0].attr("data-done")
+        for seat, page in shown.items()
+    }
+    assert done == {"1": "true", "2": "true", "3": None, None: None}
+
+
 # --- solving --------------------------------------------------------------------------------------
 
 
@@ -850,9 +887,17 @@ def test_seat_facts_and_log_lines_say_what_happened_in_words():
     assert BOARD.event_text({"type": "solved", "seat": "1", "ms": 61_000, "points": 60}, names) == (
         "Ann\u00a0(1) solved it in 1:01: +60 points."
     )
-    assert (
-        BOARD.event_text({"type": "gave_up", "seat": "1", "points": -20}, names) == "Ann\u00a0(1): gave up, −20 points."
-    )
+    # A player's pass: beside "Ann (1) solved it in 1:01: +60 points." the log read "Ann (1): gave up, −20 points.",
+    # an outcome's word after a colon: each ending is a sentence of the same shape, what they did, then the points.
+    said = [
+        BOARD.event_text({"type": kind, "seat": "1", "points": -20}, names)
+        for kind in ("gave_up", "timeout", "abandoned")
+    ]
+    assert said == [
+        "Ann\u00a0(1) gave up: −20 points.",
+        "Ann\u00a0(1) ran out of time: −20 points.",
+        "Ann\u00a0(1) abandoned it: −20 points.",
+    ]
     assert "disqualified" in BOARD.event_text({"type": "reveal_failed", "seat": "1", "why": "x"}, names)
     assert BOARD.event_text({"type": "clock", "round": 1, "started_ms": 5}, names) is None
 
