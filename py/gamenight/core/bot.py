@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import JSON, Move
 from gamenight.core.rng import derive
+from gamenight.core.steps import finish
 from gamenight.i18n import N_, _, reasons
 
 Thinking = Generator[None, None, Move]
@@ -146,9 +147,4 @@ def thinking(bot: Bot, view: JSON, level: str, seed: int, at: int, seat: str) ->
 
 def decide(bot: Bot, view: JSON, level: str, seed: int) -> Move:
     """Run ``bot``'s thinking to its end at once (tests, benchmarks; the page uses ``Work`` slices)."""
-    thinking = bot.think(view, level, seed)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
+    return finish(bot.think(view, level, seed))

@@ -31,6 +31,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.game import JSON, Move
 from gamenight.core.grid import DIRECTIONS
 from gamenight.core.rng import rng
+from gamenight.core.steps import finish
 from gamenight.lightseeker.cube import Face, orientation, tilt
 
 # ``outcomes_by_frame``: the rules' own lazy enumeration of turns (``turn_outcomes`` lists them all at
@@ -429,15 +430,7 @@ def reading(view: JSON) -> Generator[None, None, Root]:
 
 def read_view(view: JSON) -> Root:
     """``reading`` at once (tests)."""
-    return drain(reading(view))
-
-
-def drain(steps: Generator[None, None, Root]) -> Root:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(reading(view))
 
 
 def answer(actions: tuple[tuple[int, int, int], ...], buh: int) -> Move:

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from gamenight.core.grid import Cell
 from gamenight.core.rng import rng
+from gamenight.core.steps import finish
 from gamenight.reflection import bank
 from gamenight.reflection.laser import (
     CHAR,
@@ -34,7 +35,7 @@ from gamenight.reflection.laser import (
     geometry,
 )
 from gamenight.reflection.puzzle import Puzzle, TileSet, puzzle_of
-from gamenight.reflection.solve import finish, solve_steps
+from gamenight.reflection.solve import solve_steps
 
 VERSION = 2
 VERSIONS = (1, 2)

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from math import comb
-from typing import TypeVar
 
 from gamenight.core.grid import Cell
+from gamenight.core.steps import finish
 from gamenight.reflection.laser import CHAR, EMPTY, EMPTY_CODE, STOP, TURN, Geometry, Layout, geometry
 from gamenight.reflection.puzzle import Puzzle, check, fits
 
@@ -38,7 +38,6 @@ SLASH, BACKSLASH, VBAR, DASH, BLOCK, HOLE = 1, 2, 3, 4, 5, 6
 TRIANGLE_CODES = (7, 8, 9, 10)
 CODES = 11  # tile codes, empty included
 DONE = -1
-T = TypeVar("T")
 # The stepping search pauses once set up, then after at most this many decisions: one decision runs
 # up to ~7,000 lines of Python (look-ahead and counting bounds), so a step stays under ~1.5 ms of CPU
 # on CPython and ~3 ms in Pyodide here, far below the page's 50 ms (issue 14; ``test_generate_pauses``
@@ -927,15 +926,6 @@ def solve_steps(
     search = _Search(puzzle, limit, given, budget, counting, tables)
     yield from search.run()
     return Solved(min(search.count, limit), search.first, search.nodes, search.complete)
-
-
-def finish(steps: Generator[int, None, T]) -> T:
-    """Run a stepping computation to its end and return its value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def hint(puzzle: Puzzle, layout: Layout) -> Hint | None:

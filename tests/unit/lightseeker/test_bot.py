@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from gamenight.core.bot import decide
+from gamenight.core.steps import finish
 from gamenight.lightseeker import GAME, bot
 from gamenight.lightseeker.bot import BOT
 from gamenight.lightseeker.rules import WIN_AREA, light_areas, total_light, turn_outcomes
@@ -175,7 +176,7 @@ def test_a_forced_win_that_hard_finds_is_one():
         for _, pos in root.turns:
             seen = analyst.threats(pos)
             buh = [j for j in safe_buh(root, pos) if not seen.stuck_with_buh_on(j)]
-            found = run(bot.forced(analyst, pos, buh, budget=analyst.count + 60))
+            found = finish(bot.forced(analyst, pos, buh, budget=analyst.count + 60))
             if found is None:
                 continue
             r0 = min(r for r, _ in root.board.cells) - bot.OFFSET
@@ -189,14 +190,6 @@ def test_a_forced_win_that_hard_finds_is_one():
                 assert all(again.wins_with_buh_on(k) for k in range(9) if k != found)
             return
     pytest.fail("no forced win found in these games")
-
-
-def run(thinking):
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
 
 
 def test_reading_the_view_lists_the_rules_turns_in_yielding_chunks():

@@ -7,6 +7,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.jsonutil import dumps
+from gamenight.core.steps import finish
 from gamenight.i18n import english
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
@@ -88,15 +89,6 @@ def last_update(out: list[tuple[str, dict]], peer: str) -> dict:
     return [m for to, m in out if to == peer and m["type"] in ("update", "snapshot")][-1]
 
 
-def run_steps(steps: Any) -> Any:
-    """A stepping computation run to its end: its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 class Party:
     """A host page and its guests on one loopback network."""
 
@@ -137,7 +129,7 @@ class Party:
         # The host page makes what the match waits for (Reflection's random puzzles) in the background;
         # here it is done at once, and delivered like the page's finished work.
         while (preparation := self.session.preparation()) is not None:
-            self.host.prepared(preparation.key, run_steps(preparation.steps()))
+            self.host.prepared(preparation.key, finish(preparation.steps()))
             self.net.pump()
             again = self.session.preparation()
             assert again is None or again.key != preparation.key, "the session refused its own work"

@@ -14,10 +14,11 @@ from gamenight import games
 from gamenight.core.bot import decide, thinking, turn_seed
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
+from gamenight.core.steps import finish
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import parse_record, replay
 from gamenight.lobby.session import HOST_PEER, Session
-from tests.unit.lobby.helpers import Table, errors, last_update, run_steps
+from tests.unit.lobby.helpers import Table, errors, last_update
 from tests.unit.lobby.test_session import refused
 
 SHORT = {"target": 4}  # a Raythread match to 4 points: a whole match in a few dozen moves
@@ -131,7 +132,7 @@ def play_to_the_end(table: Table, chooser: random.Random) -> list[str]:
             assert turn.view == game.view(session.match.state, turn.seat)
             assert turn.seed == turn_seed(session.match.record.seed, turn.seat, len(session.match.record.log))
             bot = games.bot("raythread")
-            at, seat, move = run_steps(thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat))
+            at, seat, move = finish(thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat))
             table.now += 500
             out = session.bot_move(at, seat, move, table.now)
             assert {to for to, m in out if m["type"] == "update"} == set(session.peers)
@@ -380,7 +381,7 @@ def test_a_bot_at_light_seeker_plays_the_host_to_the_end():
             move = chooser.choice(session.game.legal(session.match.state, "1"))
             assert not errors(table.host(p.Move("1", move)))
         else:
-            at, seat, move = run_steps(thinking(games.bot("lightseeker"), turn.view, "easy", turn.seed, turn.at, "2"))
+            at, seat, move = finish(thinking(games.bot("lightseeker"), turn.view, "easy", turn.seed, turn.at, "2"))
             assert session.bot_move(at, seat, move, table.now)
     assert {e.seat for e in session.match.record.log[1::2]} == {"2"}
     assert replay(session.match.record)[-1] == session.match.state

@@ -11,13 +11,14 @@ import pytest
 
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
+from gamenight.core.steps import finish
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import parse_record, replay
 from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.reflection.match import failure_points
 from gamenight.reflection.solve import solve
 from gamenight.reflection.standings import puzzle_of
-from tests.unit.lobby.helpers import Table, errors, last_update, run_steps
+from tests.unit.lobby.helpers import Table, errors, last_update
 from tests.unit.lobby.test_session import refused
 
 RACE = {"mode": "random", "rounds": 3, "preset": "custom", "size": 4, "tiles": 3}
@@ -33,7 +34,7 @@ def race() -> Table:
     table.start()
     session = table.session
     while (work := session.preparation()) is not None:
-        value = run_steps(work.steps())
+        value = finish(work.steps())
         assert not errors(session.prepared(work.key, value, table.now))
     return table
 

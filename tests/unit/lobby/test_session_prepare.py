@@ -7,11 +7,11 @@ import pytest
 
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps, loads
+from gamenight.core.steps import finish
 from gamenight.lobby import protocol as p
 from gamenight.lobby.record import Entry, load_record, parse_record, replay
 from gamenight.lobby.session import Session
 from gamenight.reflection import match as rules
-from gamenight.reflection.solve import finish
 from tests.unit.lobby.helpers import Table, errors, last_update
 
 OPTIONS = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}

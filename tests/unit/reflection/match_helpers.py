@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.core.grid import Cell
+from gamenight.core.steps import finish
 from gamenight.reflection import GAME
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import State, submission
 from gamenight.reflection.puzzle import TileSet
-from gamenight.reflection.solve import finish
 
 BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
 

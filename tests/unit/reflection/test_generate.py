@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamenight.core.steps import finish
 from gamenight.reflection import generate as generator
 from gamenight.reflection.generate import (
     PRESETS,
@@ -22,7 +23,7 @@ from gamenight.reflection.generate import (
 )
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.puzzle import TileSet, check, puzzle_of
-from gamenight.reflection.solve import finish, solve
+from gamenight.reflection.solve import solve
 
 from .helpers import brute_force_count, random_puzzle, solutions
 

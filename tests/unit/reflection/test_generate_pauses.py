@@ -11,10 +11,11 @@ import sys
 from collections.abc import Generator
 from typing import Any
 
+from gamenight.core.steps import finish
 from gamenight.reflection import solve as solver
 from gamenight.reflection.generate import PRESETS, Order, generate, generate_steps, mix, steps
 from gamenight.reflection.laser import geometry
-from gamenight.reflection.solve import finish, solve_steps
+from gamenight.reflection.solve import solve_steps
 
 # About 1.6 ms of CPU on CPython (≈ 40,000 lines a millisecond) and ≈ 3 ms in Pyodide (≈ 1.8 times
 # slower) on the development machine (docs/performance.md): a step this long leaves a 12 ms slice well

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
 from gamenight.core.game import reason
+from gamenight.core.steps import finish
 from gamenight.lobby.record import Entry, Record, replay
 from gamenight.reflection import GAME
 from gamenight.reflection.generate import PRESETS
@@ -27,7 +28,6 @@ from gamenight.reflection.match import (
     submission,
     teams_of,
 )
-from gamenight.reflection.solve import finish
 from tests.unit.reflection.match_helpers import BUILT, PREPARED, Match, built_layout, salt
 from tests.unit.words import assert_says
 

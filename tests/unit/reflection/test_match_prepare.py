@@ -10,9 +10,9 @@ from gamenight import i18n
 from gamenight.core.errors import IllegalMove
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import derive
+from gamenight.core.steps import finish
 from gamenight.reflection import GAME, standings
 from gamenight.reflection.generate import generate
-from gamenight.reflection.solve import finish
 from tests.unit.reflection.match_helpers import Match
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}

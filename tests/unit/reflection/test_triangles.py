@@ -9,12 +9,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gamenight.core.grid import Direction
+from gamenight.core.steps import finish
 from gamenight.reflection import scene, solo
 from gamenight.reflection.generate import PRESETS, all_visible, generate, generate_with, mix, nearby_solution
 from gamenight.reflection.laser import CODE, STOP, TRIANGLES, TURN, Layout, edge_names, trace
 from gamenight.reflection.match import parse_options, prepare, prepared, setup
 from gamenight.reflection.puzzle import Puzzle, TileSet, check, clues, parse_puzzle, puzzle_of
-from gamenight.reflection.solve import finish, solve
+from gamenight.reflection.solve import solve
 from gamenight.reflection.training import BadOptions, makeable, nearest_makeable, parse_settings
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import find_all, text_of
