@@ -46,7 +46,7 @@ from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes
+from gamenight.ui.live import alerts, new_notes, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     OPTION,
@@ -63,6 +63,7 @@ from gamenight.ui.lobby.panel import (
     refusals,
     running_shown,
     shown_refusal,
+    spoken,
     sync_board,
     taking_over,
 )
@@ -259,6 +260,9 @@ class HostModel:
     reply_error: Reason | None = None
     errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
     notes: int = 0  # the invitations' notes shown so far (``_shown_note``): which of its two regions says it
+    said: Mapping[str, int] = field(
+        default_factory=dict
+    )  # the lobby's lines that come and go said so far (``panel.spoken``)
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
@@ -356,7 +360,13 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         refused = refusals(_client(model))  # read first: the live lobby's client is changed in place
+        # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
+        quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
+        spoken = {} if quiet else _spoken(model)  # read first too
         updated, effects = self._update(model, message)
+        if not quiet:  # a lobby line back in the same words after it went is said again (ui.live.said_again)
+            said = said_again(updated.said, spoken, _spoken(updated))
+            updated = updated if said is updated.said else replace(updated, said=said)
         given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
@@ -367,8 +377,6 @@ class HostScreen:
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
             updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
             effects = [*effects, *more]
-        # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
-        quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             updated = _noticed(_links_follow(updated))
@@ -1104,7 +1112,13 @@ def _sight(model: HostModel, live: Live) -> Sight:
         unsure=model.unsure,
         sure_at=model.restored_ms + RELOAD_GRACE_MS,
         draft=model.draft,
+        said=model.said,
     )
+
+
+def _spoken(model: HostModel) -> dict[str, str]:
+    """What the lobby's lines that come and go say on the host's page now (``panel.spoken``)."""
+    return spoken(model.live.client, _sight(model, model.live)) if model.live is not None else {}
 
 
 def _noticed(model: HostModel) -> HostModel:

@@ -36,7 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes
+from gamenight.ui.live import alerts, new_notes, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -53,6 +53,7 @@ from gamenight.ui.lobby.panel import (
     reason_text,
     refusals,
     shown_refusal,
+    spoken,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -217,6 +218,9 @@ class JoinModel:
     # This tab's page went while connected (``LEFT_KEY``): a page ``back`` at its used invitation was reloaded
     # (or closed and reopened) here, not opened in a second tab, and says so.
     reloaded: bool = False
+    said: Mapping[str, int] = field(
+        default_factory=dict
+    )  # the lobby's lines that come and go said so far (``panel.spoken``)
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -292,7 +296,10 @@ class JoinScreen:
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         refused = refusals(model.client)
+        spoken = _spoken(model)  # read first: the lobby's client is changed in place
         updated, effects = self._update(model, message)
+        said = said_again(updated.said, spoken, _spoken(updated))  # the same words back are said again
+        updated = updated if said is updated.said else replace(updated, said=said)
         effects = [*effects, *shown_refusal(refused, updated.client)]
         given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
@@ -446,7 +453,12 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 def _sight(model: JoinModel, client: Client) -> Sight:
     """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
     lost = model.stage != "lobby"  # lost, or coming back (its reply not taken yet)
-    return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
+    return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms, said=model.said)
+
+
+def _spoken(model: JoinModel) -> dict[str, str]:
+    """What the lobby's lines that come and go say on the guest's page now (``panel.spoken``)."""
+    return spoken(model.client, _sight(model, model.client)) if model.client is not None else {}
 
 
 def _switched(model: JoinModel) -> JoinModel:
