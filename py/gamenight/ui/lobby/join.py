@@ -65,6 +65,7 @@ from gamenight.ui.program import (
     Message,
     StartTimer,
     StopTimer,
+    Store,
     StoreEntries,
     Tick,
     UiEvent,
@@ -283,16 +284,20 @@ class JoinScreen:
             dropped=_dropped(tokens, written),
             reloaded=LEFT_KEY in env.stored,
         )
+        # The mark is read once, by the page that follows the one that left it, and taken away: a tab duplicated
+        # from this one (or opened from it by ``window.open``) copies the tab's storage, and a copy holding the
+        # mark said "reloading this page ended its connection" of a page that never had one.
+        read: list[Effect] = [Store(LEFT_KEY, None)] if model.reloaded else []
         if isinstance(usable, iv.BadCode):
             back = _back(replace(model, problem=_reason(usable)), written)
             if back is not None:
                 # A reloaded or reopened page: focus where the screen's start puts it (its heading), as a
                 # route change does, not on the body; the next Tab is the rejoin field.
-                return back, [FOCUS_HEADING]
-            return replace(model, stage="problem", problem=_reason(usable)), []
+                return back, [*read, FOCUS_HEADING]
+            return replace(model, stage="problem", problem=_reason(usable)), read
         model = replace(model, invitation=usable)
         remembered = model.remembered
-        return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
+        return replace(model, name=remembered["name"] if remembered else ""), [*read, StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         refused = refusals(model.client)
