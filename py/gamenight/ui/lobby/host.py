@@ -40,6 +40,7 @@ from gamenight.core.jsonutil import dumps, get_str, loads, obj
 from gamenight.i18n import N_, _, reasons, sentences, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
+from gamenight.lobby.names import name_key
 from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
@@ -140,6 +141,16 @@ reasons(
         ),
         "reply-expired": N_("The invitation this reply answers has expired (after 10 minutes): make a new one."),
         "reply-used": N_("This reply was already used: each invitation lets one player in. Make a new invitation."),
+        # Another reply to an invitation already used: its link opened again, on a second device or by a friend.
+        "reply-used-same": N_(
+            "{guest} already joined with this invitation (on another device, tab or browser). Each invitation "
+            "lets one player in, so nothing changed. Another device needs an invitation of its own, and joins "
+            "as another player."
+        ),
+        "reply-used-other": N_(
+            "{name}'s reply answers the invitation {guest} already used: each invitation lets one player in. "
+            "Make a new invitation for {name}."
+        ),
         "connecting-guest": N_("Connecting {name}…"),
         "guest-connected": N_("{name} is connected."),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
@@ -186,6 +197,7 @@ class Invite:
     state: str = "preparing"
     code: str = ""
     guest: str = ""  # the name in the guest's reply
+    answer: str = ""  # the ICE user fragment of the reply taken: another reply to it is another device's
     member: str = ""  # when inviting a member back
     note: Reason | None = None
     # What the link says (``code`` encodes it): its ``game`` follows the lobby's while it waits for a reply
@@ -878,6 +890,12 @@ def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[In
     if invite.state == "expired" or (invite.state in OPEN and now_ms - invite.issued_ms > iv.INVITE_TTL_S * 1000):
         raise iv.BadCode("expired", "reply-expired")
     if invite.state != "waiting":
+        if invite.answer and reply.transport.ufrag != invite.answer and invite.guest:
+            # Not this reply again: the link was opened again elsewhere and answered there. Saying "this reply was
+            # already used" was not true; who used the invitation, and what the other device needs, is.
+            if name_key(reply.name) == name_key(invite.guest):
+                raise iv.BadCode("reused", "reply-used-same", guest=invite.guest)
+            raise iv.BadCode("reused", "reply-used-other", guest=invite.guest, name=reply.name)
         raise iv.BadCode("reused", "reply-used")
     return invite, reply
 
@@ -887,7 +905,7 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
         invite, reply = check_reply(model.invites, text, now)
     except iv.BadCode as err:
         return replace(model, reply_error=_reason(err), reply_note=None), []
-    invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name)
+    invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name, answer=reply.transport.ufrag)
     note = _said("connecting-guest", name=reply.name)
     sdp = iv.build_sdp(reply.transport, session_id=int.from_bytes(invite.invite, "big"))
     return replace(model, invites=invites, reply_error=None, reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
