@@ -108,7 +108,6 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 # yet (greeting) or has refused (refused: the guest's page says hello again now and then, and may yet join).
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
-SHOW_HEADING = ShowInWindow(".lobby-heading")  # after a match's start: the lobby's row over the match in sight
 FOCUS_HOME = Focus("[data-focus-home]", quiet=True)  # a reloaded night's: no keyboard's ring till a key is pressed
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
@@ -736,12 +735,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         # The match replaces the lobby's Start button, which the page would otherwise morph into
         # "End the match" with the focus still on it (a second Enter would end the match at once). A board
         # not drawn yet (a Reflection round's puzzle is still being made) leaves it on the status (ui/dom.py).
-        focus = screen.focus_board(live.client.lobby.game if live.client.lobby else "")
-        # A board whose focus shows a line at the window's top (Reflection's, its status) then has the lobby's
-        # heading scrolled back in, by as little as it takes: pressed down the page, Start left the page scrolled,
-        # and the status went to the top with the lobby's row over it cut off by the window's edge (844 x 390).
-        # The board stays whole under it, and the player still reads which game night and game this is.
-        effects += [focus, SHOW_HEADING] if focus.show else [focus]
+        effects.append(screen.focus_board(live.client.lobby.game if live.client.lobby else ""))
     return replace(model), effects
 
 
