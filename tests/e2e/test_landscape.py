@@ -123,6 +123,19 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, ".match-status", ".rt-board")
 
+        # A Reflection night hosted alone, started from the button down the page: the page scrolls the board whole
+        # into the window and no further, keeping the lobby's row over it (the board's own focus put the match's
+        # status at the window's top, and the lobby's heading went over the top edge).
+        resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
+        page.evaluate("localStorage.removeItem('gnc:peer.host')")  # the Raythread night is over
+        go(page, "#/host?game=reflection")
+        page.fill("input[name=lobby]", "Friday")
+        page.fill("input[name=name]", "Ann")
+        page.tap("form[data-action=host-setup] button[type=submit]")
+        page.tap("button[data-action=start]")
+        expect(page.locator(".rf-board")).to_be_visible(timeout=60_000)
+        assert page.evaluate(OUTSIDE, [".lobby-heading", ".match-status", ".rf-board"]) == []
+
 
 def lobby_match(page: Page, night: str) -> None:
     """The host's lobby ``night`` with a computer player (no invitation made: nothing leaves the page), its match

@@ -242,6 +242,17 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
     expect(bea.locator("main.join h1")).to_be_focused()
     bea.keyboard.press("Tab")
     expect(bea.locator("form[data-action=rejoin] input[name=invitation]")).to_be_focused()
+    # A tab opened from hers (``window.open``: Chromium copies the tab's own storage into it, as into a duplicated
+    # tab) is not the page that was reloaded: it says today's words, and hers still says the reload.
+    with bea.context.expect_page() as opened:
+        bea.evaluate("window.open(location.href)")
+    copy = opened.value
+    copy.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
+    expect(copy.locator("main.join")).to_have_attribute("data-stage", "back")
+    expect(copy.locator("main.join .connection")).to_contain_text("If another tab is still in the game night")
+    expect(copy.locator("main.join .connection")).not_to_contain_text("reloading")
+    copy.close()
+    expect(bea.locator("main.join .connection")).to_contain_text("reloading or closing this page ended")
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     expect(host.locator("#match-news p").last).to_have_text("Bea (B) to play · disconnected")
     rejoin(host, bea, "Bea")

@@ -409,16 +409,22 @@ class Shell:
         js.document.documentElement.lang = i18n.set_language(code)
 
     def store(self, effect: Store) -> None:
+        # A key named ``session:…`` is the tab's own (``stored``), in ``sessionStorage``.
+        own = effect.key.startswith(SESSION)
+        key = STORAGE_PREFIX + effect.key.removeprefix(SESSION)
         try:
+            storage = js.sessionStorage if own else js.localStorage
             if effect.text is None:
-                js.localStorage.removeItem(STORAGE_PREFIX + effect.key)
+                storage.removeItem(key)
             else:
-                js.localStorage.setItem(STORAGE_PREFIX + effect.key, effect.text)
+                storage.setItem(key, effect.text)
         except Exception:  # full or disabled storage: the game goes on, and the page says it is not kept
             js.console.warn(f"could not save {effect.key} in local storage")
-            self.saved(False)
+            if not own:  # the tab's own marks are no game kept: nothing to say
+                self.saved(False)
             return
-        self.saved(True)
+        if not own:
+            self.saved(True)
 
     def store_entries(self, effect: StoreEntries) -> None:
         # Read just before the write, so what other tabs wrote since this page started is kept. (Two tabs

@@ -8,7 +8,7 @@ parity of a count the screen keeps of its sayings (a board's refusals, the solo 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from gamenight.ui.svg import Child, Element, h
@@ -48,3 +48,14 @@ def new_notes(before: M, after: M, notes: Callable[[M], tuple[object, ...]]) -> 
     sees a misspelt one): each counted as ``new_note`` counts a board's one, so the screen adds them to its
     count and ``alerts`` says each again."""
     return sum(new_note(was, now) for was, now in zip(notes(before), notes(after), strict=True))
+
+
+def said_again(counts: Mapping[str, int], before: Mapping[str, str], after: Mapping[str, str]) -> Mapping[str, int]:
+    """The sayings so far of a screen's lines drawn by ``alerts`` that come and go with what a screen shows
+    (a lobby's "taking longer" notice, its note of who waits for a seat), after an update: ``before`` and
+    ``after`` hold each line's words as drawn before and after it ("" for a line that says nothing). A line
+    that says something it did not say just before counts once more: the same words back after they went
+    are said in the other region, a change a screen reader announces (drawn afresh, a region need not be).
+    ``counts`` itself when nothing counts, so a screen keeps its model."""
+    grown = {name: counts.get(name, 0) + 1 for name, words in after.items() if words and words != before.get(name, "")}
+    return {**counts, **grown} if grown else counts

@@ -59,7 +59,8 @@ class Browser:
     pages: list[Page] = field(default_factory=list)
 
 
-LEFT = "session:" + pe.LEFT_KEY  # a tab's own storage (``sessionStorage``), as ``ui/dom.py`` names it to a screen
+SESSION = "session:"  # a stored key named so is the tab's own, as ``ui/dom.py`` names it
+LEFT = SESSION + pe.LEFT_KEY  # a tab's own storage (``sessionStorage``), as ``ui/dom.py`` names it to a screen
 
 
 class Page:
@@ -209,7 +210,9 @@ class Page:
 
     def run(self, effects: list) -> None:
         for effect in effects:
-            if isinstance(effect, Store | StoreEntries):  # as the shell: entries merge with what is stored now
+            if isinstance(effect, Store) and effect.key.startswith(SESSION):  # this tab's own storage
+                keep_written(self.session, effect)
+            elif isinstance(effect, Store | StoreEntries):  # as the shell: entries merge with what is stored now
                 keep_written(self.browser.storage, effect)
             elif isinstance(effect, StartTimer):
                 self.timers.add(effect.timer)

@@ -2267,8 +2267,16 @@ def test_a_guest_who_only_reloaded_is_told_the_reload_ended_the_connection_and_a
         )
     finally:
         i18n.set_language("en")
-    # Reloaded again before rejoining: still this tab's reload.
-    assert "reloading or closing this page" in reloaded.reload().text
+    # A tab duplicated from the reloaded one (or opened from it by ``window.open``) copies its storage as it is
+    # now: the mark was read, and taken away, by the page that followed the one that left it, so the copy says
+    # today's words, and the reloaded page still says its reload.
+    copy = Page(rtc, bea_browser, reloaded.address, dict(reloaded.session))
+    assert copy.inner.stage == "back"
+    assert "reloading" not in copy.text and "If another tab is still in the game night" in copy.text
+    assert "reloading or closing this page" in reloaded.text
+    # Reloaded again before rejoining: the mark is gone, so the page cannot tell a reload from a copy; today's words.
+    again = reloaded.reload()
+    assert "reloading" not in again.text and "If another tab is still in the game night" in again.text
     # Another tab, and a tab duplicated from a connected one: the page cannot know, today's words.
     for other in (rtc.visit(bea_browser, link), duplicate):
         assert other.inner.stage == "back"

@@ -40,13 +40,14 @@ from gamenight.core.jsonutil import dumps, get_str, loads, obj
 from gamenight.i18n import N_, _, reasons, sentences, terms
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
+from gamenight.lobby.names import name_key
 from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes
+from gamenight.ui.live import alerts, new_notes, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     OPTION,
@@ -63,6 +64,7 @@ from gamenight.ui.lobby.panel import (
     refusals,
     running_shown,
     shown_refusal,
+    spoken,
     sync_board,
     taking_over,
 )
@@ -139,6 +141,16 @@ reasons(
         ),
         "reply-expired": N_("The invitation this reply answers has expired (after 10 minutes): make a new one."),
         "reply-used": N_("This reply was already used: each invitation lets one player in. Make a new invitation."),
+        # Another reply to an invitation already used: its link opened again, on a second device or by a friend.
+        "reply-used-same": N_(
+            "{guest} already joined with this invitation (on another device, tab or browser). Each invitation "
+            "lets one player in, so nothing changed. Another device needs an invitation of its own, and joins "
+            "as another player."
+        ),
+        "reply-used-other": N_(
+            "{name}'s reply answers the invitation {guest} already used: each invitation lets one player in. "
+            "Make a new invitation for {name}."
+        ),
         "connecting-guest": N_("Connecting {name}…"),
         "guest-connected": N_("{name} is connected."),
         "turn-url": N_("A relay address starts with turn: or turns: (for example turn:relay.example.org:3478)."),
@@ -185,6 +197,7 @@ class Invite:
     state: str = "preparing"
     code: str = ""
     guest: str = ""  # the name in the guest's reply
+    answer: str = ""  # the ICE user fragment of the reply taken: another reply to it is another device's
     member: str = ""  # when inviting a member back
     note: Reason | None = None
     # What the link says (``code`` encodes it): its ``game`` follows the lobby's while it waits for a reply
@@ -259,6 +272,9 @@ class HostModel:
     reply_error: Reason | None = None
     errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
     notes: int = 0  # the invitations' notes shown so far (``_shown_note``): which of its two regions says it
+    said: Mapping[str, int] = field(
+        default_factory=dict
+    )  # the lobby's lines that come and go said so far (``panel.spoken``)
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start
@@ -356,7 +372,13 @@ class HostScreen:
 
     def update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
         refused = refusals(_client(model))  # read first: the live lobby's client is changed in place
+        # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
+        quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
+        spoken = {} if quiet else _spoken(model)  # read first too
         updated, effects = self._update(model, message)
+        if not quiet:  # a lobby line back in the same words after it went is said again (ui.live.said_again)
+            said = said_again(updated.said, spoken, _spoken(updated))
+            updated = updated if said is updated.said else replace(updated, said=said)
         given = new_notes(model, updated, lambda m: (m.error, m.reply_error))
         if given:  # the same error again is a new value: counted, so it is said again
             updated = replace(updated, errors=updated.errors + given)
@@ -367,8 +389,6 @@ class HostScreen:
             # The replay the computer's move waited for has ended (its last step, or an input skipped it).
             updated, more = _bot_replayed(updated, getattr(message, "now_ms", 0) or updated.now_ms)
             effects = [*effects, *more]
-        # A slice of the match's own work changes nothing to follow: the page stays cheap while it works.
-        quiet = isinstance(message, WorkProgress) and message.task in (PREPARE, BOT_TASK)
         if updated.live is not None and not quiet:
             updated, more = _follow(updated)
             updated = _noticed(_links_follow(updated))
@@ -870,6 +890,12 @@ def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[In
     if invite.state == "expired" or (invite.state in OPEN and now_ms - invite.issued_ms > iv.INVITE_TTL_S * 1000):
         raise iv.BadCode("expired", "reply-expired")
     if invite.state != "waiting":
+        if invite.answer and reply.transport.ufrag != invite.answer and invite.guest:
+            # Not this reply again: the link was opened again elsewhere and answered there. Saying "this reply was
+            # already used" was not true; who used the invitation, and what the other device needs, is.
+            if name_key(reply.name) == name_key(invite.guest):
+                raise iv.BadCode("reused", "reply-used-same", guest=invite.guest)
+            raise iv.BadCode("reused", "reply-used-other", guest=invite.guest, name=reply.name)
         raise iv.BadCode("reused", "reply-used")
     return invite, reply
 
@@ -879,7 +905,7 @@ def _accept(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
         invite, reply = check_reply(model.invites, text, now)
     except iv.BadCode as err:
         return replace(model, reply_error=_reason(err), reply_note=None), []
-    invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name)
+    invites = _set(model.invites, invite.peer, state="connecting", guest=reply.name, answer=reply.transport.ufrag)
     note = _said("connecting-guest", name=reply.name)
     sdp = iv.build_sdp(reply.transport, session_id=int.from_bytes(invite.invite, "big"))
     return replace(model, invites=invites, reply_error=None, reply_note=note), [pe.AcceptAnswer(invite.peer, sdp)]
@@ -1104,7 +1130,13 @@ def _sight(model: HostModel, live: Live) -> Sight:
         unsure=model.unsure,
         sure_at=model.restored_ms + RELOAD_GRACE_MS,
         draft=model.draft,
+        said=model.said,
     )
+
+
+def _spoken(model: HostModel) -> dict[str, str]:
+    """What the lobby's lines that come and go say on the host's page now (``panel.spoken``)."""
+    return spoken(model.live.client, _sight(model, model.live)) if model.live is not None else {}
 
 
 def _noticed(model: HostModel) -> HostModel:

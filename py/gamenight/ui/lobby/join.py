@@ -36,7 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes
+from gamenight.ui.live import alerts, new_notes, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -53,6 +53,7 @@ from gamenight.ui.lobby.panel import (
     reason_text,
     refusals,
     shown_refusal,
+    spoken,
     sync_board,
 )
 from gamenight.ui.program import (
@@ -64,6 +65,7 @@ from gamenight.ui.program import (
     Message,
     StartTimer,
     StopTimer,
+    Store,
     StoreEntries,
     Tick,
     UiEvent,
@@ -217,6 +219,9 @@ class JoinModel:
     # This tab's page went while connected (``LEFT_KEY``): a page ``back`` at its used invitation was reloaded
     # (or closed and reopened) here, not opened in a second tab, and says so.
     reloaded: bool = False
+    said: Mapping[str, int] = field(
+        default_factory=dict
+    )  # the lobby's lines that come and go said so far (``panel.spoken``)
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
@@ -279,20 +284,27 @@ class JoinScreen:
             dropped=_dropped(tokens, written),
             reloaded=LEFT_KEY in env.stored,
         )
+        # The mark is read once, by the page that follows the one that left it, and taken away: a tab duplicated
+        # from this one (or opened from it by ``window.open``) copies the tab's storage, and a copy holding the
+        # mark said "reloading this page ended its connection" of a page that never had one.
+        read: list[Effect] = [Store(LEFT_KEY, None)] if model.reloaded else []
         if isinstance(usable, iv.BadCode):
             back = _back(replace(model, problem=_reason(usable)), written)
             if back is not None:
                 # A reloaded or reopened page: focus where the screen's start puts it (its heading), as a
                 # route change does, not on the body; the next Tab is the rejoin field.
-                return back, [FOCUS_HEADING]
-            return replace(model, stage="problem", problem=_reason(usable)), []
+                return back, [*read, FOCUS_HEADING]
+            return replace(model, stage="problem", problem=_reason(usable)), read
         model = replace(model, invitation=usable)
         remembered = model.remembered
-        return replace(model, name=remembered["name"] if remembered else ""), [StartTimer(EXPIRY, EXPIRY_MS)]
+        return replace(model, name=remembered["name"] if remembered else ""), [*read, StartTimer(EXPIRY, EXPIRY_MS)]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         refused = refusals(model.client)
+        spoken = _spoken(model)  # read first: the lobby's client is changed in place
         updated, effects = self._update(model, message)
+        said = said_again(updated.said, spoken, _spoken(updated))  # the same words back are said again
+        updated = updated if said is updated.said else replace(updated, said=said)
         effects = [*effects, *shown_refusal(refused, updated.client)]
         given = new_notes(model, updated, lambda m: (m.problem, m.name_error, m.rejoin_error))
         if given:  # the same error again is a new value: counted, so it is said again
@@ -446,7 +458,12 @@ def _follow(model: JoinModel) -> tuple[JoinModel, list[Effect]]:
 def _sight(model: JoinModel, client: Client) -> Sight:
     """What a guest's page knows of the members' connections: the mirror's, or nothing once it lost the host."""
     lost = model.stage != "lobby"  # lost, or coming back (its reply not taken yet)
-    return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms)
+    return Sight(offline=lost, states=cut_off(client) if lost else {}, now_ms=model.now_ms, said=model.said)
+
+
+def _spoken(model: JoinModel) -> dict[str, str]:
+    """What the lobby's lines that come and go say on the guest's page now (``panel.spoken``)."""
+    return spoken(model.client, _sight(model, model.client)) if model.client is not None else {}
 
 
 def _switched(model: JoinModel) -> JoinModel:

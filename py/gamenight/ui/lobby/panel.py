@@ -25,7 +25,7 @@ from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Keys, ShowInWindow, UiEvent
-from gamenight.ui.svg import Child, Element, h
+from gamenight.ui.svg import Child, Element, h, text_of
 
 STATE_TEXT = {
     "connected": N_("connected"),
@@ -73,6 +73,9 @@ class Sight:
     # The host's choices in the form for the next match not applied yet (option name → value, ``forms.drafted``):
     # the form shows them over the lobby's options, and the fields that count with them.
     draft: Mapping[str, Any] = field(default_factory=dict)
+    # The sayings so far of the lines that come and go (``spoken``), which the page counts (``live.said_again``):
+    # which of each line's two regions speaks.
+    said: Mapping[str, int] = field(default_factory=dict)
 
 
 def refusals(client: Client | None) -> int:
@@ -358,7 +361,8 @@ def panel(
             {"class": "lobby waiting"},
             _error(client),
             _problem(client),
-            _waiting(client, sight) or _waiting_text(client),
+            _waiting(client, sight),
+            _slow(client, sight) is None and _waiting_text(client),
         )
     shown = shown_match(client)
     # The last match stays on show until the next.
@@ -630,17 +634,35 @@ def _waiting_text(client: Client) -> Element:
     return h("p", {"class": "status", "role": "status"}, _(WAIT_TEXT[wait]))
 
 
-def _waiting(client: Client, sight: Sight) -> Element | None:
-    """After a few seconds without an answer: what the page waits for, and "Try again"."""
+def spoken(client: Client | None, sight: Sight) -> dict[str, str]:
+    """What each lobby line that comes and goes says on this page ("" when it is not drawn), by its regions'
+    name: a page counts them (``live.said_again``), so the same words back after they went are said again.
+    "Try again" after a wait (``_waiting``), and a note of who waits for a seat (``_room``)."""
+    if client is None:
+        return {}
+    slow, room = _slow(client, sight), _room_said(client, sight)
+    return {
+        "slow-note": text_of(h("div", {}, slow)) if slow else "",
+        "room-note": text_of(h("div", {}, room)) if room else "",
+    }
+
+
+def _slow(client: Client, sight: Sight) -> list[Element] | None:
     wait = client.waiting_for
     if sight.offline or wait is None or not client.slow(sight.now_ms):
         return None
-    return h(
-        "div",
-        {"class": "notice slow", "role": "status", "data-waiting": wait},
+    return [
         h("p", {}, _(SLOW_TEXT[wait])),
         h("button", {"class": "button", "data-action": "try-again"}, _("Try again")),
-    )
+    ]
+
+
+def _waiting(client: Client, sight: Sight) -> list[Element]:
+    """After a few seconds without an answer: what the page waits for, and "Try again". Two regions by turns
+    (``live.alerts``), drawn even when empty: a second wait as long says the same words again."""
+    said = _slow(client, sight)
+    classes = "notice slow" if said else "visually-hidden"
+    return alerts(said, sight.said.get("slow-note", 0), classes, "slow-note", status=True, tag="div")
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
@@ -730,7 +752,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 button,
             )
         )
-    return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, lobby, sight))
+    return h("section", {"class": "seats"}, h("h3", {}, _("Seats")), h("ul", {}, rows), _room(client, sight))
 
 
 def _seat_name(tag: str, team: int | None) -> str:
@@ -836,10 +858,13 @@ def counted_out(client: Client) -> frozenset[str]:
     return frozenset(read(match.view)) if read is not None else frozenset()
 
 
-def _room(client: Client, lobby: p.Lobby, sight: Sight) -> Element | None:
+def _room_said(client: Client, sight: Sight) -> list[Element] | None:
     """Members with no seat while every seat is taken (a Reflection lobby starts with the host's one):
     the host is told who waits and, where the game seats more, makes room in one click; such a member
     is told what it waits for. Nothing to say during a match (newcomers watch it) or with a seat free."""
+    lobby = client.lobby
+    if lobby is None:
+        return None
     if lobby.phase != "lobby" or sight.offline or any(seat.member is None for seat in lobby.seats):
         return None
     seated = {seat.member for seat in lobby.seats}
@@ -856,19 +881,17 @@ def _room(client: Client, lobby: p.Lobby, sight: Sight) -> Element | None:
                 "{names} have no seat and will watch the match.",
                 len(waiting),
             )
-            return h("p", {"class": "note room-note"}, said.format(names=names))
+            return [h("p", {}, said.format(names=names))]
         room = min(lobby.players + len(waiting), most)
         said = ngettext("{names} is waiting for a seat.", "{names} are waiting for a seat.", len(waiting))
-        return h(
-            "div",
-            {"class": "room-note", "role": "status"},
+        return [
             h("p", {}, said.format(names=names)),
             h(
                 "button",
                 {"class": "button primary", "data-action": "make-room", "data-players": room},
                 ngettext("Room for {n} player", "Room for {n} players", room).format(n=room),
             ),
-        )
+        ]
     if client.member not in {m.id for m in waiting}:
         return None
     if lobby.players >= most:
@@ -882,7 +905,17 @@ def _room(client: Client, lobby: p.Lobby, sight: Sight) -> Element | None:
             "Every seat is taken. Waiting for the host to make room for you (only the host can raise the "
             "number of players). Meanwhile you can chat, and if a match starts without you, you watch it."
         )
-    return h("p", {"class": "note room-note", "role": "status"}, said)
+    return [h("p", {}, said)]
+
+
+def _room(client: Client, sight: Sight) -> list[Element]:
+    """``_room_said`` in two status regions by turns (``live.alerts``), drawn even when empty: a friend who
+    waits for a seat again (the host took the room away, another took the seat) is told again. Boxed as a
+    note, unless it holds the host's button."""
+    said = _room_said(client, sight)
+    boxed = said is not None and len(said) == 1
+    classes = ("note room-note boxed" if boxed else "room-note") if said else "visually-hidden"
+    return alerts(said, sight.said.get("room-note", 0), classes, "room-note", status=True, tag="div")
 
 
 def _add_bot(seat: str, tag: str, text: str = "") -> Element:
