@@ -113,7 +113,8 @@ Message = Any  # UiEvent | Tick | WorkProgress | WorkDone | UpdateReady | Copied
 
 @dataclass(frozen=True)
 class Store:
-    """Write ``text`` to local storage under ``key`` (``None`` removes it)."""
+    """Write ``text`` to local storage under ``key`` (``None`` removes it); a ``session:`` key goes to
+    this tab's own session storage instead (``ui.dom``)."""
 
     key: str
     text: str | None
