@@ -807,8 +807,21 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
 
 def host_leaves_by_the_home_link(host: Page, bea: Page) -> None:
     """The host's link home mid-match: her page ends every guest's channel, as a reload does (left open, a
-    guest's page showed the host connected and waited on moves nobody would relay); the night stays saved."""
-    host.click("header a[data-nav=home]")
+    guest's page showed the host connected and waited on moves nobody would relay); the night stays saved.
+    With a guest here the page asks first (a tap on the header's Settings ended a whole night): Escape stays,
+    the address and focus back; "Leave" goes."""
+    here = host.evaluate("location.hash")
+    link = host.locator("header a[data-nav=home]")
+    link.click()
+    question = host.get_by_role("alertdialog", name="Leave this page?")
+    expect(question).to_contain_text("disconnects your guests")
+    assert host.evaluate("location.hash") == here
+    host.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    expect(link).to_be_focused()
+    expect(bea.locator(".connection-strip")).to_contain_text("Connected to the host.")
+    link.click()
+    question.get_by_role("button", name="Leave").click()
     expect(host.locator("main.home")).to_be_visible()
     expect(bea.locator(".match-status")).to_contain_text("Not connected to the host", timeout=CONNECT_MS)
     assert host.evaluate("localStorage.getItem('gnc:peer.host')") is not None

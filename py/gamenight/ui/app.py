@@ -348,12 +348,14 @@ def screen_for(route: Route) -> Screen:
 @dataclass(frozen=True)
 class Model:
     """The whole app: the route, the screen showing it and that screen's own model; the overlay open
-    over it (``"help"``, ``"rules"``, or ``""``); ``update`` is ``"ready"`` while a new version waits to
-    be offered, ``"later"`` once the player put it off."""
+    over it (``"help"``, ``"rules"``, ``LEAVE`` or ``""``); ``update`` is ``"ready"`` while a new version waits
+    to be offered, ``"later"`` once the player put it off."""
 
     route: Route
     screen: Screen
     inner: Any
+    here: str = ""  # the address of this screen (``location.hash``), where a link away that it asks about returns
+    leaving: str = ""  # the address a link led to while the screen asks first (``LEAVE``), or the one agreed to
     overlay: str = ""
     overlay_game: str = ""
     overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector; "": where it was)
@@ -376,7 +378,7 @@ def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
     route = parse_route(location_hash)
     screen = screen_for(route)
     inner, effects = screen.init(route.params, env)
-    return Model(route, screen, inner), effects
+    return Model(route, screen, inner, here=location_hash), effects
 
 
 def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
@@ -413,6 +415,13 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         route = parse_route(message.location_hash)
         if route == model.route:
             return model, []
+        asked = on_leave(model)
+        if asked and not (model.leaving and parse_route(model.leaving) == route):
+            # A link away (or Back) from a screen that holds other people's connections (a host's guests,
+            # ``Screen.on_leave``) asks first: the address goes back to this screen's until the player says
+            # leave, and the screen goes on under the question (its guests' messages, its timers).
+            asking = replace(model, overlay=LEAVE, overlay_game="", overlay_return="", leaving=message.location_hash)
+            return asking, [Navigate(model.here, replace=True), Focus(DIALOG)]
         # The screen being left stops its background work and its timers at once: none of them runs
         # after this (the new screen starts its own afterwards), and lets go of what only it held
         # (``Screen.leave``: a guest's connection to the host).
@@ -447,7 +456,7 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
         return model
     route = parse_route(where.location_hash)
     same = (route.page, route.game, route.screen) == (model.route.page, model.route.game, model.route.screen)
-    return replace(model, route=route) if same and route != model.route else model
+    return replace(model, route=route, here=where.location_hash) if same and route != model.route else model
 
 
 def view(model: Model) -> Element:
@@ -571,6 +580,7 @@ def update_offer(ready: bool, kept: str = "") -> Element:
 # --- help and rules, over any screen ---------------------------------------------------------------
 
 OVERLAY_ACTIONS = ("app-help", "app-rules", "app-close")
+LEAVE = "leave"  # the overlay that asks before a link away from a screen with others' connections (``on_leave``)
 GENERAL_KEYS: KeyList = (
     (("Tab",), N_("Move between the controls of the page")),
     (("Enter", "Space"), N_("Press the focused button")),
@@ -604,8 +614,30 @@ def _opener(model: Model, event: UiEvent) -> str:
     return BOARD if event.action in BOARD_ACTIONS else ""
 
 
+def on_leave(model: Model) -> str:
+    """What following a link away from the screen would end for other people, as its ``on_leave`` says it
+    ("" where nothing, or the screen does not say)."""
+    said = getattr(model.screen, "on_leave", None)
+    return said(model.inner) if said is not None else ""
+
+
+def leave_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
+    """The question before leaving (``LEAVE``): "Leave" follows the link it asked about (its route change
+    then goes through); "Stay", Escape or its close button keep the screen, focus back where it was."""
+    if event.type == "click" and event.action == "leave-go":
+        return replace(model, overlay=""), [Navigate(model.leaving)]
+    staying = (event.type == "click" and event.action in ("leave-stay", "app-close")) or (
+        event.type == "keydown" and event.key == "Escape"
+    )
+    if staying:
+        return replace(model, overlay="", leaving=""), [Focus(HELP_BUTTON, back=True)]
+    return model, []
+
+
 def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     """Opening and closing the help and rules overlay; while it is open, the screen under it waits."""
+    if model.overlay == LEAVE:
+        return leave_input(model, event)
     opening = (event.type == "click" and event.action in ("app-help", "app-rules")) or _asks_help(event)
     if opening and not (model.overlay == "help" and _asks_help(event)):
         game = event.data.get("game", "") if event.action == "app-rules" else model.route.game or ""
@@ -625,7 +657,39 @@ def overlay_input(model: Model, event: UiEvent) -> tuple[Model, list[Effect]]:
     return model, []
 
 
+def leave_view(model: Model) -> Element:
+    """The question before a link away from a screen that holds other people's connections: what leaving
+    ends (the screen's ``on_leave``), "Stay" first and focused with the dialog (``leave_input``)."""
+    return h(
+        "div",
+        {"class": "overlay-backdrop"},
+        h(
+            "div",
+            {
+                "class": "overlay leave-question",
+                "id": "overlay",
+                "role": "alertdialog",
+                "aria-modal": "true",
+                "aria-labelledby": "overlay-title",
+                "aria-describedby": "leave-words",
+                "tabindex": -1,
+                "data-overlay": LEAVE,
+            },
+            h("h2", {"id": "overlay-title"}, _("Leave this page?")),
+            h("p", {"id": "leave-words"}, on_leave(model)),
+            h(
+                "p",
+                {"class": "actions"},
+                h("button", {"type": "button", "class": "button primary", "data-action": "leave-stay"}, _("Stay")),
+                h("button", {"type": "button", "class": "button", "data-action": "leave-go"}, _("Leave")),
+            ),
+        ),
+    )
+
+
 def overlay_view(model: Model) -> Element:
+    if model.overlay == LEAVE:
+        return leave_view(model)
     guide = games.guide(model.overlay_game)
     if model.overlay == "rules" and guide is not None:
         title, body = _("How to play"), guide.page()

@@ -366,7 +366,9 @@ class Screen(Protocol):
     guest's connection to the host). A reload or a closed tab never reaches it; what a page keeps for a
     reload (a turn being built) it keeps for a player who leaves by a link and comes back, too.
     ``on_reload(model) -> str``: what a reload of the page does to what the screen has in progress, in a
-    sentence the offer of a new version adds ("Your match is kept."), or "" where nothing is in progress."""
+    sentence the offer of a new version adds ("Your match is kept."), or "" where nothing is in progress.
+    ``on_leave(model) -> str``: what following a link away would end for other people (a host's guests), or
+    "" where nothing: the app asks before it leaves (``ui.app``, its ``LEAVE`` question)."""
 
     # Read-only, so a frozen dataclass is a screen too.
     @property

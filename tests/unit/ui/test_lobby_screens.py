@@ -1347,12 +1347,45 @@ def test_a_host_who_leaves_the_lobby_by_a_link_ends_the_night_s_channels_and_kee
     rtc = FakeRtc()
     host_browser = Browser()
     host, bea = match_with_bea(rtc, host_browser)
-    host.send(app.RouteChanged("#/"))
+    leave_asked(host, "#/")
+    host.click("leave-go")  # "Leave": the link is followed (the browser's hashchange, below)
+    host.send(app.RouteChanged(host.address))
     rtc.pump()
+    assert host.tree.attr("data-page") == "home"
     assert "Not connected to the host" in text_of(bea.by_class("match-status")[0])
     assert host_browser.storage[lobby_host.STORE_KEY], "the night stays saved"
     back = rtc.page(host_browser, "#/host?game=raythread")
     assert members(back)["Bea"] == "gone" and back.inner.live.session.match.running
+
+
+def leave_asked(host: Page, where: str) -> None:
+    """The host follows a link to ``where`` with a guest connected: the page asks first, at its own address."""
+    here = host.address
+    host.send(app.RouteChanged(where))
+    assert host.model.overlay == app.LEAVE and host.model.leaving == where
+    assert host.address == here, "the address goes back to the night's until the host says leave"
+    (question,) = host.find(lambda e: e.attr("role") == "alertdialog")
+    assert "disconnects your guests" in text_of(question)
+
+
+def test_a_host_s_link_away_from_a_night_with_guests_asks_first_and_stay_keeps_every_connection():
+    """A player's pass: the host tapped the header's Settings mid-match to look at something, and the whole game
+    night ended (every guest's page lost the host; each had to be invited again). With a guest connected, a
+    link away (the header's, Back) asks first; "Stay", or Escape, keeps the night as it was, focus back where
+    it was; with no guest (or computers only) the link is followed at once."""
+    rtc = FakeRtc()
+    host, bea = match_with_bea(rtc, Browser())
+    for stay in (lambda: host.click("leave-stay"), lambda: host.send(UiEvent("keydown", "", {}, key="Escape"))):
+        leave_asked(host, "#/settings")
+        stay()
+        rtc.pump()
+        assert host.model.overlay == "" and host.model.leaving == ""
+        assert host.tree.attr("data-page") == "lobby" and members(host)["Bea"] == "connected"
+        assert "Connected to the host." in text_of(bea.by_class("connection-strip")[0])
+        assert host.focus_asked[-1].back, "focus goes back to the link the host followed"
+    alone = host_lobby(FakeRtc(), Browser())
+    alone.send(app.RouteChanged("#/"))
+    assert alone.model.overlay == "" and alone.tree.attr("data-page") == "home"
 
 
 def test_a_saved_lobby_that_does_not_restore_says_why_and_stays_until_a_new_one_is_opened():

@@ -629,6 +629,9 @@ def test_a_host_who_leaves_the_lobby_by_a_link_keeps_the_turn_she_was_building()
     host.click("rt-hand", kind=first_place(host, "A")["tile"])
     kept = json.loads(host_browser.storage[KEY])
     host.send(app.RouteChanged("#/raythread"))
+    host.click("leave-go")  # asked first, with Bea connected (test_lobby_screens.py)
+    host.send(app.RouteChanged(host.address))
+    assert host.tree.attr("data-page") == "game"
     assert json.loads(host_browser.storage[KEY]) == kept
 
 

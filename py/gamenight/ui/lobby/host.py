@@ -474,10 +474,19 @@ class HostScreen:
     def on_reload(self, model: HostModel) -> str:
         """A reload restores the saved game night, its match too, but ends every guest's connection: each
         comes back only by a new invitation (docs/peer-links.md, *Host reload*). Said while a guest is here."""
-        lobby = model.live.client.lobby if model.live else None
-        if lobby is None or not any(m.connected and m.bot is None and m.id != lobby.host for m in lobby.members):
+        if not _guests_here(model):
             return ""
         return _("The game night is kept, but reloading disconnects your guests: invite each one again.")
+
+    def on_leave(self, model: HostModel) -> str:
+        """A link away ends every guest's connection as a reload does (``leave``): the app asks first while a
+        guest is here. A tap on the header's Settings ended a whole game night."""
+        if not _guests_here(model):
+            return ""
+        return _(
+            "Leaving this page disconnects your guests: you will have to invite each one again. The game night "
+            "and its match are kept on this device."
+        )
 
     def leave(self, model: HostModel) -> list[Effect]:
         """Leaving the night's page by a link ends its channels, as a reload does; the night stays saved. Left
@@ -1107,6 +1116,12 @@ def _setup_view(model: HostModel) -> Element:
             h("button", {"class": "button primary", "type": "submit"}, _("Open the lobby")),
         ),
     )
+
+
+def _guests_here(model: HostModel) -> bool:
+    """Someone other than the host and the computer players is connected to this page."""
+    lobby = model.live.client.lobby if model.live else None
+    return lobby is not None and any(m.connected and m.bot is None and m.id != lobby.host for m in lobby.members)
 
 
 def _sight(model: HostModel, live: Live) -> Sight:
