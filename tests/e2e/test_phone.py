@@ -390,7 +390,7 @@ def test_a_match_the_host_ends_by_keyboard_brings_the_focused_status_into_a_phon
     expect(status).to_be_focused()
     assert_in_window(host, (".match-status",))
     # Nobody is said to be solving a round that ended: the race and the seat list say it was not finished.
-    expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")
+    expect(host.locator(".rf-still")).to_have_text("Did not finish: you")  # Ann's own page
     expect(host.locator(".match-seats .facts")).to_have_text(["did not finish"])
     expect(host.locator(".rf-clock, [data-action=rf-submit], [data-action=rf-give-up]")).to_have_count(0)
 

@@ -282,6 +282,11 @@ def play_random(people: People, options: dict, host_context: BrowserContext | No
     return host, bea
 
 
+# The focused element's outline, as drawn: its style and whether it is 2 px wide or more.
+FOCUS_RING = """() => { const s = getComputedStyle(document.activeElement);
+    return {style: s.outlineStyle, wide: parseFloat(s.outlineWidth) >= 2}; }"""
+
+
 def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up(people: People):
     host, bea = play_random(people, {"mode": "random", "preset": "easy", "rounds": 1})
     puzzle = read_puzzle(host, EASY)
@@ -333,13 +338,29 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
     expect(bea.locator("button[data-action=rf-give-up]")).to_be_focused()
     bea.keyboard.press("Enter")
     expect(bea.locator("button[data-action=rf-keep-going]")).to_be_focused()
-    bea.click("button[data-action=rf-give-up]")
+    bea.keyboard.press("Tab")
+    expect(bea.locator("button[data-action=rf-give-up]")).to_be_focused()
+    bea.keyboard.press("Enter")
     for page in (host, bea):
         expect(page.locator(".match-status")).to_have_text("Ann (1) wins!", timeout=CONNECT_MS)
         assert page_scores(page) == {"1": 120, "2": -60}
         expect(page.locator(".rf-revealed")).to_have_count(1)  # the solution, now that the round is over
         # The match is over: the points table says how each round went (the finish order is gone).
         expect(page.locator(".rf-scores tr[data-seat='2'] td[data-round='1']")).to_contain_text("gave up")
+    # A player's pass: at the race's final results focus was on the status, moved there by the page after a
+    # key, but no ring showed where it was (WCAG 2.4.7). A keyboard player sees it.
+    expect(bea.locator(".match-status")).to_be_focused()
+    assert bea.evaluate(FOCUS_RING) == {"style": "solid", "wide": True}, bea.evaluate(FOCUS_RING)
+    if SHOTS:  # the final results, the focused status and the Solutions, for a person to look at
+        for width, height in ((1280, 800), (390, 844)):
+            resize(bea, width, height)
+            for scheme in ("light", "dark"):
+                bea.emulate_media(color_scheme=scheme)
+                bea.screenshot(path=f"{SHOTS}/race-over-focus-{width}-{scheme}.png")
+                bea.locator(".rf-gallery").scroll_into_view_if_needed()
+                bea.screenshot(path=f"{SHOTS}/race-over-solutions-{width}-{scheme}.png")
+                bea.locator(".match-status").scroll_into_view_if_needed()
+        bea.emulate_media(color_scheme="light")
 
 
 def test_start_pressed_by_keyboard_leaves_focus_on_the_match_s_status_while_the_puzzle_is_made(people: People):
@@ -602,7 +623,7 @@ def test_a_round_the_host_ends_no_longer_invites_a_pointer_onto_its_board(people
     expect(host.locator(".match-status")).to_have_text("You ended the match.")
     cell.hover()
     assert cell.evaluate(look) == [resting[0], "default"]
-    expect(host.locator(".rf-still")).to_have_text("Did not finish: Ann (1)")
+    expect(host.locator(".rf-still")).to_have_text("Did not finish: you")  # Ann's own page
     expect(dan.locator(".match-status")).to_have_text("The host ended the match.")
     expect(dan.locator(".rf-work svg.rf-board")).to_be_visible()  # the puzzle stays on show
     expect(dan.locator(".rf-work .rf-tray-tile")).to_have_count(0)

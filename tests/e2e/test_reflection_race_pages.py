@@ -44,6 +44,7 @@ def test_a_race_alone_in_japanese_then_the_solo_pages_with_large_text_and_on_a_b
     assert host.evaluate(SPLIT_CELLS) == [], "a round's points and word on two lines"
     assert host.evaluate(CELL_WORDS) == {"cut": [], "hidden": 0}
     assert host.evaluate("document.documentElement.scrollWidth") == 1280
+    solutions_readable(host)
     # Forced colours (Windows High Contrast) paint every colour the system's: the builder's advice frame ("one
     # solution", green, against the check still running) and the running-out clock (red) were told by colour
     # alone. Each keeps a shape of its own there: compared on this page, drawn as the board draws them.
@@ -128,6 +129,37 @@ ABOUT_AT = """() => {
             within: about.right <= select.right + 1};
 }"""
 ABOUT_OK = {"aligned": True, "under": True, "within": True}
+
+
+# Per small board of the Solutions: the smallest size, in px as shown, its clues' digits are drawn at, or would be
+# (13.5 units: the smallest a board draws, .rf-mid and .rf-long in css/app.css, whether or not this puzzle has
+# such a clue), and the smallest height of a clue's text box as laid out.
+MINI_CLUES = """() => [...document.querySelectorAll('.rf-mini svg.rf-board')].map((svg) => {
+    const scale = Math.abs(svg.getScreenCTM().a), numbers = [...svg.querySelectorAll('.rf-number')];
+    const px = numbers.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+    const height = Math.min(...numbers.map((t) => t.getBoundingClientRect().height));
+    return {px: Math.round(Math.min(13.5 * scale, ...px) * 10) / 10, height: Math.round(height * 10) / 10};
+})"""
+
+
+def solutions_readable(page: Page) -> None:
+    """A player's pass: the Solutions' small boards, after a round and at the race's end, drew their clues at
+    7–8 px at 1280 × 800. Each is now wide enough for every digit a board draws to be 12 px or more, at 1280 ×
+    800 and 390 × 844, and the page still reflows at 320 px with the text at 200 %."""
+    drawn = {}
+    for width, height in ((1280, 800), (390, 844)):
+        resize(page, width, height)
+        page.locator(".rf-gallery").scroll_into_view_if_needed()
+        for scheme in ("dark", "light") if SHOTS else ():
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=f"{SHOTS}/race-solutions-{width}-{scheme}-ja.png")
+        drawn[width] = page.evaluate(MINI_CLUES)
+    assert drawn[1280] and all(d["px"] >= 12 and d["height"] >= 12 for shown in drawn.values() for d in shown), drawn
+    resize(page, 320, 640)
+    text_at(page, 200)
+    assert page.evaluate(PAST, 320) == 0, "the race's final results with their Solutions"
+    text_at(page, 100)
+    resize(page, 1280, 800)
 
 
 def solo_pages(page: Page) -> None:

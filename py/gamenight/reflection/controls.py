@@ -505,8 +505,7 @@ class ReflectionBoard:
         if phase is None or not seats or table.stopped:
             return ""
         lead, still = phase
-        mine = [_("you")] if len(table.mine) == 1 and set(table.mine) <= set(seats) else []
-        names = i18n.conjunction([*mine, *(name_of(table, s) for s in seats if s not in table.mine or not mine)])
+        names = i18n.conjunction(standings.names_said(table, seats))
         # The separator held, as a heading's: at 320 px the line broke before it, "· still building: you".
         return i18n.heading(_(lead), _(still).format(names=names))
 

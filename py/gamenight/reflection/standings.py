@@ -5,7 +5,7 @@ the seat list's facts and the log's lines. Pure: drawn from one seat's view, nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gamenight import i18n
@@ -73,6 +73,14 @@ def name_of(table: Table | Mapping[str, str], seat: Any) -> str:
     if not isinstance(seat, str):
         return "?"
     return named_seat(names.get(seat), seat)
+
+
+def names_said(table: Table, seats: Iterable[str]) -> list[str]:
+    """The names of ``seats`` as this page says them: its own player "you", first, when the page moves for one
+    seat (a table on one device, which moves for several, and a spectator name everyone), the others "Bea (2)"."""
+    seats = list(seats)
+    mine = [_("you")] if len(table.mine) == 1 and set(table.mine) <= set(seats) else []
+    return [*mine, *(name_of(table, s) for s in seats if s not in table.mine or not mine)]
 
 
 def flaw_text(flaw: Any) -> str:
@@ -191,7 +199,9 @@ def race(view: JSON, table: Table) -> Element | None:
             {"class": "rf-still"},
             filled(
                 _("Did not finish: {names}") if stopped else _("Still solving: {names}"),
-                names=i18n.listing(name_of(table, s) for s in still),
+                # This page's player is "you", as the status over the board names her: "Ann (1)" on her own page
+                # under "still solving: you and Bea (2)" read as someone else.
+                names=i18n.listing(names_said(table, still)),
             ),
         ),
         not solved and not failed and not still and h("p", {"class": "quiet"}, _("Nobody has finished yet.")),
@@ -451,12 +461,13 @@ def team_standings(view: JSON, table: Table) -> Element | None:
 
 def gallery(view: JSON, table: Table) -> Element | None:
     """Each finished puzzle: its revealed layout beside its clues, or why there is none."""
-    figures = []
+    figures, size = [], 0
     for data in view.get("puzzles", []):
         puzzle, layout = puzzle_of(data), solution_of(data)
         failed = data.get("reveal") == "failed"
         if puzzle is None or (layout is None and not failed):
             continue
+        size = max(size, puzzle.size)
         builder = data.get("builder")
         caption = (
             _("Puzzle {n} by {name}").format(n=data.get("number"), name=name_of(table, builder))
@@ -485,9 +496,10 @@ def gallery(view: JSON, table: Table) -> Element | None:
         )
     if not figures:
         return None
-    return h(
-        "section", {"class": "rf-gallery"}, h("h3", {}, _("Solutions")), h("div", {"class": "rf-figures"}, figures)
-    )
+    # How many cells wide the largest board is drawn, clues and all: the figures' columns are sized by it (css/app.css)
+    # so that a small board's clues are still drawn 12 px high or more.
+    units = {"class": "rf-figures", "style": f"--rf-units: {scene.units(size):g}"}
+    return h("section", {"class": "rf-gallery"}, h("h3", {}, _("Solutions")), h("div", units, figures))
 
 
 def inert(node: Element | str) -> Element | str:

@@ -12,7 +12,7 @@ import pytest
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps
-from gamenight.reflection import GAME
+from gamenight.reflection import GAME, scene
 from gamenight.reflection.controls import (
     BOARD,
     CHECK,
@@ -641,6 +641,8 @@ def test_each_board_reveals_its_own_puzzle_when_the_rules_ask_and_forgets_it_onc
     for p in shown.values():
         figures = p.find("rf-revealed")
         assert len(figures) == 2
+        # Sized by the board's width with its clues (css/app.css draws each at 36 px a cell or more: 12 px clues).
+        assert p.find("rf-figures")[0].attr("style") == f"--rf-units: {scene.units(m.state.options.size):g}"
         assert not find_all(figures[0], lambda e: e.attr("data-action") or e.attr("tabindex") is not None)
 
 

@@ -171,6 +171,24 @@ def test_the_rounds_still_solving_line_and_the_status_keep_each_name_with_its_se
             i18n.set_language("en")
 
 
+def test_the_rounds_still_solving_line_names_this_pages_player_you_as_the_status_does():
+    """Under the finish order, Ann's own page read "Still solving: Ann (1), Bea (2)" while the status above it
+    said "you and Bea (2)": her own page names her "you", first, as the status does (a spectator's names her)."""
+    m = Match(RACE, 3)
+    m.solve("3")
+    shown = pages(m, "1", None)
+    still = {seat: text_of(page.find("rf-still")[0]) for seat, page in shown.items()}
+    assert still["1"] == "Still solving: you, Bea\u00a0(2)"
+    assert still[None] == "Still solving: Ann\u00a0(1), Bea\u00a0(2)"
+    assert status(shown["1"]).endswith("you and Bea\u00a0(2)")
+    i18n.set_language("ja")
+    try:
+        shown["1"].see()
+        assert text_of(shown["1"].find("rf-still")[0]) == "解答中：あなた、Bea\u2060（\u20602\u2060）"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_reveal():
     """After the last round every builder shows the layout its clues came from, all at the same time: the
     status says so and names who has still to, not "Ann (1), Bea (2) and Cal (3) to play · your turn"."""
