@@ -39,14 +39,37 @@ def open_host(
     return page
 
 
+# The invitation cards' status regions as the page adds them, with their words then: a region that comes with
+# its words is not announced, so each must come empty (its words are a change a screen reader hears).
+WATCH_CARD_REGIONS = """() => {
+  window.cardRegions = [];
+  if (window.cardWatch) return;
+  window.cardWatch = new MutationObserver(changes => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      for (const region of [node, ...node.querySelectorAll('[role=status]')]) {
+        if (region.matches('.invite [role=status]')) window.cardRegions.push([region.id, region.textContent]);
+      }
+    }
+  });
+  window.cardWatch.observe(document.querySelector('.invites'), {subtree: true, childList: true});
+}"""
+
+
 def new_invitation(host: Page) -> str:
-    """Click "Invite a player" and copy the new link's text from the page."""
+    """Click "Invite a player" and copy the new link's text from the page; its card's status region came into the
+    page empty, and its words into that region (the same element)."""
     before = host.locator(".invite").count()
+    host.evaluate(WATCH_CARD_REGIONS)
     host.click("button[data-action=invite]:not([data-member])")
     card = host.locator(".invite").first
     expect(host.locator(".invite")).to_have_count(before + 1)
     expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     expect(card.locator("svg.qr")).to_be_visible()
+    added = host.evaluate("window.cardRegions")
+    region = card.locator("[role=status]")
+    assert added == [[region.get_attribute("id"), ""]], f"the card's region came with its words: {added}"
+    expect(region).to_have_text(re.compile(r"\S"))  # "Send this link …", in the host's language
     return card.locator(".invite-link").input_value()
 
 

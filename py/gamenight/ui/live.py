@@ -59,3 +59,15 @@ def said_again(counts: Mapping[str, int], before: Mapping[str, str], after: Mapp
     ``counts`` itself when nothing counts, so a screen keeps its model."""
     grown = {name: counts.get(name, 0) + 1 for name, words in after.items() if words and words != before.get(name, "")}
     return {**counts, **grown} if grown else counts
+
+
+def region(said: Child, name: str, classes: str, *, alert: bool = False) -> Element:
+    """A status line (``role=status``, or ``alert``) drawn whether or not it says anything, ``said`` in it or
+    nothing, empty and visually hidden (no room taken). A region that comes into the page with its words is
+    not announced: one that comes with a new part of a screen (an invitation's card) is drawn empty first and
+    its words come in a later drawing, a change a screen reader hears. The id ``name`` lets the morph keep the
+    element as its words change."""
+    live = {"role": "alert" if alert else "status", "id": name}
+    if not said:
+        return h("p", {"class": "visually-hidden", **live})
+    return h("p", {"class": classes, **live} if classes else live, said)

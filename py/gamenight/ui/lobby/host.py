@@ -47,7 +47,7 @@ from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes, said_again
+from gamenight.ui.live import alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     OPTION,
@@ -1290,8 +1290,12 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
                 ).format(game=info.title if info else game),
             )
     gap = i18n.sentence_gap() if followed else ""  # a space in English, none in Japanese
-    status = h("p", {"class": "status", "role": "status"}, said, gap, followed)
-    body: list = [status]
+    # The card comes with its live region, so the region is in the page before its first words are (one that
+    # comes with its words is not heard, ``ui.live.region``): while the offer is made its region is empty and
+    # "Preparing the invitation…" is shown beside it, not said; "Send this link …" is the first line heard.
+    preparing = invite.state == "preparing"
+    status = region(None if preparing else [said, gap, followed], f"{_card_heading(invite)}-said", "status")
+    body: list = [h("p", {"class": "status"}, said) if preparing else None, status]
     if invite.state == "refused":
         dismiss = {"class": "button", "data-action": "dismiss-invite", "data-invite": invite.invite.hex()}
         body.append(h("button", dismiss, _("Dismiss")))

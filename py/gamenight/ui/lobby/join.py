@@ -36,7 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes, said_again
+from gamenight.ui.live import alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -715,7 +715,7 @@ def _join_view(model: JoinModel) -> list:
             ),
         ]
     if model.stage in ("answering", "reply") and model.client is None:  # a first join: nothing to show yet
-        return [title, *_reply_steps(model)]
+        return [title, _strip_to_come(), *_reply_steps(model)]
     client = model.connected[0]  # the stages left (lobby, lost, closed, a rejoin's) came after the channel opened
     if model.stage == "lobby" and client.name_refused is not None:
         return [title, _rename_form(model, client.name_refused)]
@@ -796,17 +796,17 @@ def _waiting_for_host(model: JoinModel) -> Element:
     return h("p", {"class": "status waiting long", "role": "status"}, *said)
 
 
-def _switched_view(model: JoinModel) -> Element | None:
-    """The lobby plays another game than the invitation said (``_switched``), as information."""
+def _switched_view(model: JoinModel) -> Element:
+    """The lobby plays another game than the invitation said (``_switched``), as information. Its region is
+    drawn, empty and unseen, from the channel's opening: the lobby that says the switch comes after, so the
+    words are a change a screen reader hears (``ui.live.region``)."""
     switched = model.switched
     if not isinstance(switched, Switched):
-        return None
+        return region(None, "switched-note", "")
     titles = [info.title if (info := games.info(g)) else g for g in (switched.game, switched.invited)]
     said = _("{host} has switched the game since inviting you: this game night now plays {game}, not {invited}.")
-    return h(
-        "p",
-        {"class": "notice switched", "role": "status"},
-        said.format(host=switched.host, game=titles[0], invited=titles[1]),
+    return region(
+        said.format(host=switched.host, game=titles[0], invited=titles[1]), "switched-note", "notice switched"
     )
 
 
@@ -841,6 +841,7 @@ def _invited(model: JoinModel) -> Element:
 # Each in a few words, one line on a 320 px phone (about 28 Latin letters, 14 Japanese): the strip keeps the
 # room of the longest, and "Reconnecting to the host… Your seat is kept; wait a moment." held it at two lines
 # in every state at 390 px. What is kept and what to do is said under the board (``_away``, ``_reply_steps``).
+CONNECTION_LINE = "connection-line"  # the id that keeps the connection line's element as its words come and change
 CONNECTION_TEXT = {
     "connected": N_("Connected to the host."),
     "reconnecting": N_("Reconnecting to the host…"),
@@ -866,7 +867,7 @@ def _strip(model: JoinModel) -> Element:
         {"class": f"connection-strip {state}"},
         h(
             "p",
-            {"class": f"connection {state}", "role": role, "data-connection": state},
+            {"class": f"connection {state}", "role": role, "data-connection": state, "id": CONNECTION_LINE},
             h("strong", {}, said) if state == "away" else said,
         ),
         h(
@@ -879,6 +880,14 @@ def _strip(model: JoinModel) -> Element:
             ],
         ),
     )
+
+
+def _strip_to_come() -> Element:
+    """The connection line before a first join's channel opens: empty and unseen, where ``_strip`` draws it, so
+    "Connected to the host." is a change to a region already in the page, which a screen reader announces (one
+    that comes with its words is not; focus goes to the page's heading then, which names the night, not that
+    the guest is in). A page that lost its host keeps its strip: its line is there throughout."""
+    return h("div", {"class": "connection-idle visually-hidden"}, h("p", {"role": "status", "id": CONNECTION_LINE}))
 
 
 def _away(model: JoinModel) -> list:
