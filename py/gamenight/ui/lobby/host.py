@@ -272,9 +272,8 @@ class HostModel:
     reply_error: Reason | None = None
     errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
     notes: int = 0  # the invitations' notes shown so far (``_shown_note``): which of its two regions says it
-    said: Mapping[str, int] = field(
-        default_factory=dict
-    )  # the lobby's lines that come and go said so far (``panel.spoken``)
+    # The lobby's lines that come and go, said so far (``panel.spoken``, ``live.said_again``).
+    said: Mapping[str, int] = field(default_factory=dict)
     reply_note: Reason | None = None
     board: Any = None  # the match screen's state (ui.match.MatchUi) while the game has a board
     stored: Mapping[str, str] = field(default_factory=dict)  # the board's storage entries at page start

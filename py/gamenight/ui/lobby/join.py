@@ -219,9 +219,8 @@ class JoinModel:
     # This tab's page went while connected (``LEFT_KEY``): a page ``back`` at its used invitation was reloaded
     # (or closed and reopened) here, not opened in a second tab, and says so.
     reloaded: bool = False
-    said: Mapping[str, int] = field(
-        default_factory=dict
-    )  # the lobby's lines that come and go said so far (``panel.spoken``)
+    # The lobby's lines that come and go, said so far (``panel.spoken``, ``live.said_again``).
+    said: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> Mapping[str, Any] | None:
