@@ -458,7 +458,8 @@ def test_every_target_on_the_board_is_a_finger_s_size_and_the_note_to_use_the_bu
     2. a player's pass: a tap beside the chosen cube on a touch screen (where its arrows are drawn, which take
        no taps there) says to use its Slide and Tilt buttons, and brings them into the window; the note itself
        stood under the turn panel, below Undo action and Confirm turn, 120 px below a 320 × 640 window (and 68 px
-       below 390 × 844). It is in the window now, right over the buttons it names."""
+       below 390 × 844). It is in the window now, right over the buttons it names. And a player's pass: the tap
+       that chooses the cube brings its buttons into the window (at 320 × 640 they stood wholly below it)."""
     width, height = size
     with touch_screen(browser, site_url, width, height) as page:
         state = engine(page)
@@ -466,6 +467,8 @@ def test_every_target_on_the_board_is_a_finger_s_size_and_the_note_to_use_the_bu
         page.tap(cell(state.board, cube))
         expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
         expect(page.locator(".ls-arrow").first).to_be_visible()
+        # A player's pass: at 320 × 640 the chosen cube's buttons stood wholly below the window.
+        expect(page.locator(".ls-moves")).to_be_in_viewport(ratio=1)
         # The hint names the buttons there, not the arrows.
         expect(page.locator(".ls-hint .touch-only")).to_contain_text("Tap a Slide or Tilt button")
         expect(page.locator(".ls-hint .pointer-only")).to_be_hidden()
