@@ -425,7 +425,15 @@ class RaythreadBoard:
                 # those ("column 5: claims the"), not the line.
                 h(
                     "p",
-                    {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
+                    {
+                        "class": "rt-hint",
+                        # A tile chosen, no preview yet: the hint keeps room under it for the preview's longer
+                        # words when the page scrolls it in (SHOW_HINT; css/app.css), so the first tap need not
+                        # move the board under the finger that taps the same cell again.
+                        "data-ahead": "true" if ui.chosen is not None and preview is None else None,
+                        "aria-live": "polite",
+                        "aria-atomic": "true",
+                    },
                     outcome,
                     outcome and hint and i18n.sentence_gap(),
                     hint,

@@ -265,6 +265,17 @@ def test_a_tile_chosen_and_the_first_tap_s_preview_bring_the_hint_into_the_windo
     )
     assert not isinstance(clicked, Reply) and clicked[1] is not None, clicked
 
+    # While a tile is chosen and no preview stands, the hint keeps room under it for the preview's longer words
+    # (css/app.css .rt-hint[data-ahead]): the tile's choice scrolls it in with that room, and the first tap (the
+    # finger on the board) need not move the page under the finger, the cell tapped a row off for the second tap.
+    def ahead(ui) -> list:
+        return [
+            e.attr("data-ahead")
+            for e in find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+        ]
+
+    assert ahead(chosen.local) == ["true"] and ahead(first.local) == [None] and ahead(ui) == [None]
+
 
 def test_a_mouse_hover_leaves_a_preview_a_tap_made():
     """On a touch laptop with a mouse, the page scrolling or redrawn under the resting cursor fires the
