@@ -387,9 +387,16 @@ class LightSeekerBoard:
             # cube while the computer thought, stood under the valley just below the window, and the tap
             # seemed to do nothing. The page shows it (nothing moves where it is in sight).
             return Reply(new, move, (SHOW_NOTE,))
-        if event.type == "click" and new.selected is not None and new.selected != ui.selected and new.acting:
+        if (
+            event.type == "click"
+            and event.action == "ls-cell"
+            and new.selected is not None
+            and new.selected != ui.selected
+            and new.acting
+        ):
             # A cube tapped on a small phone showed its arrows, which take no taps on a touch screen, while
             # its Slide and Tilt buttons stood under the valley, below the window (320 × 640): they come in.
+            # (Undo action, which chooses the cube again, is pressed beside them: it asks nothing.)
             return Reply(new, None, (SHOW_MOVES,))
         # The same object when nothing changed, so the page is not redrawn.
         return (ui if move is None and new is not ui and new == ui else new), move
