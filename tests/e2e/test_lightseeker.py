@@ -458,7 +458,8 @@ def test_every_target_on_the_board_is_a_finger_s_size_and_the_note_to_use_the_bu
     2. a player's pass: a tap beside the chosen cube on a touch screen (where its arrows are drawn, which take
        no taps there) says to use its Slide and Tilt buttons, and brings them into the window; the note itself
        stood under the turn panel, below Undo action and Confirm turn, 120 px below a 320 × 640 window (and 68 px
-       below 390 × 844). It is in the window now, right over the buttons it names."""
+       below 390 × 844). It is in the window now, right over the buttons it names. And a player's pass: the tap
+       that chooses the cube brings its buttons into the window (at 320 × 640 they stood wholly below it)."""
     width, height = size
     with touch_screen(browser, site_url, width, height) as page:
         state = engine(page)
@@ -466,6 +467,8 @@ def test_every_target_on_the_board_is_a_finger_s_size_and_the_note_to_use_the_bu
         page.tap(cell(state.board, cube))
         expect(page.locator(f"#ls-cube-{cube}.ls-selected")).to_have_count(1)
         expect(page.locator(".ls-arrow").first).to_be_visible()
+        # A player's pass: at 320 × 640 the chosen cube's buttons stood wholly below the window.
+        expect(page.locator(".ls-moves")).to_be_in_viewport(ratio=1)
         # The hint names the buttons there, not the arrows.
         expect(page.locator(".ls-hint .touch-only")).to_contain_text("Tap a Slide or Tilt button")
         expect(page.locator(".ls-hint .pointer-only")).to_be_hidden()
@@ -500,10 +503,20 @@ def test_every_target_on_the_board_is_a_finger_s_size_and_the_note_to_use_the_bu
         assert 0 <= buttons["y"] - (said["y"] + said["height"]) <= 16, (said, buttons)
 
 
+# The vertical middle of a link's words and of its box, in px from the window's top.
+LINK_WORDS_MIDDLE = """(selector) => {
+    const link = document.querySelector(selector), words = document.createRange();
+    words.selectNodeContents(link);
+    const w = words.getBoundingClientRect(), b = link.getBoundingClientRect();
+    return {words: (w.top + w.bottom) / 2, box: (b.top + b.bottom) / 2};
+}"""
+
+
 def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser: Browser, site_url: str):
     """QA: on a 768×1024 tablet the turn panel stands beside the board, 208 px wide; with a cube chosen its
     Slide and Tilt rows kept a fifth (empty) column, so the buttons ran 45 px out of the panel, the steps'
-    words were cut off at the window's edge and the page scrolled sideways."""
+    words were cut off at the window's edge and the page scrolled sideways. Then Settings, opened from the
+    match: its link back to it reads with its spaces, its words centred in it."""
     with touch_screen(browser, site_url, 768, 1024) as app:
         state = engine(app)
         app.tap(cell(state.board, next(i for i in range(9) if i != state.board.buh)))
@@ -514,6 +527,16 @@ def test_a_chosen_cube_s_buttons_stay_inside_the_turn_panel_on_a_tablet(browser:
             box = row.bounding_box()
             assert box is not None and box["x"] + box["width"] <= side["x"] + side["width"] + 0.5, (box, side)
         assert app.evaluate("document.documentElement.scrollWidth") == 768, "the page scrolls sideways"
+        # A player's pass: Settings opened from the match leads back to it ("← Back to Light Seeker", the title a
+        # no-break span). A link drawn as a button laid its words out as flex items, each run of text an item
+        # whose edge spaces collapsed: it read "← Back toLight Seeker". Its words keep their spaces, centred in
+        # its 44 px.
+        app.tap(".app-header .settings-link")
+        back = app.locator(".settings-back")
+        expect(back).to_be_visible()
+        assert back.inner_text() == "← Back to Light Seeker"
+        middle = app.evaluate(LINK_WORDS_MIDDLE, ".settings-back")
+        assert abs(middle["words"] - middle["box"]) <= 1.5, middle
 
 
 def test_no_hover_tint_stays_where_a_finger_tapped(phone: Page, site_url: str):

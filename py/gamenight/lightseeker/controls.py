@@ -65,6 +65,7 @@ reasons(
 terms({word: word for word in scene.DIRECTION_WORDS.values()})
 SHOW_CONFIRM = ShowInWindow("button[data-action=ls-confirm]")
 SHOW_MOVES = ShowInWindow(".ls-moves")
+SHOW_NOTE = ShowInWindow(".ls-note")
 
 
 # --- what can lead to a legal turn (from the rules' turn_outcomes) ----------------------------------
@@ -381,6 +382,22 @@ class LightSeekerBoard:
             # On a small phone "Confirm turn" stood below the window once Buh's cube was tapped (its top
             # 627 px down in 640): the page shows it, scrolled by as little as it takes, focus staying put.
             return Reply(new, None, (SHOW_CONFIRM,))
+        if new_note(ui.note, new.note):
+            # A note said where the player may not look: at 320 × 640 "Wait for your turn.", at a tap on a
+            # cube while the computer thought, stood under the valley just below the window, and the tap
+            # seemed to do nothing. The page shows it (nothing moves where it is in sight).
+            return Reply(new, move, (SHOW_NOTE,))
+        if (
+            event.type == "click"
+            and event.action == "ls-cell"
+            and new.selected is not None
+            and new.selected != ui.selected
+            and new.acting
+        ):
+            # A cube tapped on a small phone showed its arrows, which take no taps on a touch screen, while
+            # its Slide and Tilt buttons stood under the valley, below the window (320 × 640): they come in.
+            # (Undo action, which chooses the cube again, is pressed beside them: it asks nothing.)
+            return Reply(new, None, (SHOW_MOVES,))
         # The same object when nothing changed, so the page is not redrawn.
         return (ui if move is None and new is not ui and new == ui else new), move
 

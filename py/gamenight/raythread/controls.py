@@ -27,14 +27,15 @@ from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import TURNS_KEY, Table, describe, place_words, said, seat_label
-from gamenight.ui.program import UiEvent
+from gamenight.ui.match import TURNS_KEY, Reply, Table, describe, place_words, said, seat_label
+from gamenight.ui.program import ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
 Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "prism", "P": "prism"}
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
+SHOW_HINT = ShowInWindow(".rt-hint")
 
 reasons(
     {
@@ -197,7 +198,9 @@ class RaythreadBoard:
         chosen = replace(fresh, chosen=tile, orient=orient, places=places)
         return replace(chosen, aim=aim, tapped=aim, cursor=aim) if aim is not None else chosen
 
-    def update(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
+    def update(
+        self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent
+    ) -> tuple[Ui, Move | None] | Reply:
         new, move = self._input(ui, view, seat, table, event)
         if new is not ui:
             if event.type == "keydown":
@@ -208,6 +211,18 @@ class RaythreadBoard:
             new = replace(new, refusals=ui.refusals + 1)
         if new.tapped is not None and new.aim != new.tapped:
             new = replace(new, tapped=None)  # the tap's preview is gone: placed, cancelled, or a key moved on
+        if (
+            event.type == "click"
+            and move is None
+            and (
+                (new.tapped is not None and new.tapped != ui.tapped)
+                or (new.chosen is not None and new.chosen != ui.chosen)
+            )
+        ):
+            # On a small phone the hint stood under the hand, below the window (320 × 640): after the first tap
+            # the player saw the beams and not that a second tap places. The page shows it, scrolled by as
+            # little as it takes, at the tile chosen (the finger off the board) and at the first tap.
+            return Reply(new, None, (SHOW_HINT,))
         return new, move
 
     def _input(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
@@ -410,7 +425,15 @@ class RaythreadBoard:
                 # those ("column 5: claims the"), not the line.
                 h(
                     "p",
-                    {"class": "rt-hint", "aria-live": "polite", "aria-atomic": "true"},
+                    {
+                        "class": "rt-hint",
+                        # A tile chosen, no preview yet: the hint keeps room under it for the preview's longer
+                        # words when the page scrolls it in (SHOW_HINT; css/app.css), so the first tap need not
+                        # move the board under the finger that taps the same cell again.
+                        "data-ahead": "true" if ui.chosen is not None and preview is None else None,
+                        "aria-live": "polite",
+                        "aria-atomic": "true",
+                    },
                     outcome,
                     outcome and hint and i18n.sentence_gap(),
                     hint,

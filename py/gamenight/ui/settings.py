@@ -206,9 +206,10 @@ def back_link(game: str) -> Element | None:
     info = games.info(game) if game else None
     if info is None:
         return None
-    # The title as plain words: a no-break run (``i18n.name``) is drawn as a span of its own, and a button
-    # lays its text out as flex items, which dropped the space before it ("← Back toLight Seeker").
-    words = _("← Back to {game}").format(game=info.title)
+    # The title held whole, as the app's headings hold it (``i18n.name``: a line breaks around it, never
+    # inside it). Its no-break span keeps the space before it: a link drawn as a button lays its words out
+    # inline (css/app.css ``a.button``), not as flex items, which dropped it ("← Back toLight Seeker").
+    words = _("← Back to {game}").format(game=i18n.name(info.title))
     return h("a", {"class": "button settings-back", "href": f"#/{info.id}/{TABLE}"}, words)
 
 

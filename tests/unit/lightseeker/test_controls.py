@@ -11,7 +11,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.lightseeker import GAME, guide, rules
-from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, SHOW_MOVES, plan, problem
+from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, SHOW_MOVES, SHOW_NOTE, plan, problem
 from gamenight.lightseeker.rules import Action, Options, State
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
@@ -481,6 +481,50 @@ def test_a_page_that_only_watches_or_waits_sends_nothing_and_says_why():
     assert "This turn must end above 6" in text_of(tree) and "Light on the board: 6" in text_of(tree)
 
 
+def test_a_tap_that_does_nothing_brings_its_note_into_the_window():
+    """A player's pass at 320 × 640: a tap on a cube while the computer thought said "Wait for your turn."
+    under the valley, its top on the window's bottom edge (640 px down in 640): the tap seemed to do
+    nothing. Every input that gives a note asks the page to show it (by as little as it takes: nothing
+    where it is in sight), waiting or watching, and on the player's turn (a tap on Buh's cube)."""
+    state, _ = near_win()
+    view = GAME.view(state, None)
+    ui = BOARD.start(view, None)
+    for table in (GUEST, WATCHING):
+        reply = BOARD.update(ui, view, None, table, UiEvent("click", "ls-cell", {"r": "1", "c": "3"}))
+        assert isinstance(reply, Reply) and reply.effects == (SHOW_NOTE,) and reply.move is None, reply
+        assert reply.local.note is not None
+        # The same tap again: the note is given again (said again), and shown again.
+        again = BOARD.update(reply.local, view, None, table, UiEvent("click", "ls-cell", {"r": "1", "c": "3"}))
+        assert isinstance(again, Reply) and again.effects == (SHOW_NOTE,), again
+    assert SHOW_NOTE.selector == ".ls-note"
+    own = GAME.view(state, "ann")
+    ui = BOARD.start(own, None)
+    r, c = ui.board().cells[ui.board().buh]
+    reply = BOARD.update(ui, own, "ann", TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
+    assert isinstance(reply, Reply) and reply.effects == (SHOW_NOTE,), reply
+    assert said(reply.local.note).endswith("is under Buh: it cannot act this turn.")
+
+
+def test_a_tap_that_chooses_a_cube_brings_its_slide_and_tilt_buttons_into_the_window():
+    """A player's pass at 320 × 640: a cube tapped on the player's turn showed its arrows on the valley,
+    which take no taps on a touch screen, while its Slide and Tilt buttons stood wholly below the window
+    (the turn panel starts under the valley): the tap seemed to offer nothing to tap. A tap or click that
+    chooses a cube (another one too) asks the page to show its buttons; one that lets it go, or a key that
+    moves the cursor onto a cube (the keyboard's own way, the buttons not needed), asks nothing."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    reply = BOARD.update(ui, view, "ann", TABLE, UiEvent("click", "ls-cell", {"r": "1", "c": "3"}))
+    assert isinstance(reply, Reply) and reply.effects == (SHOW_MOVES,) and reply.local.selected == 5, reply
+    other = next(i for i in range(len(view["cubes"])) if i not in (5, reply.local.board().buh))
+    r, c = reply.local.board().cells[other]
+    switched = BOARD.update(reply.local, view, "ann", TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
+    assert isinstance(switched, Reply) and switched.effects == (SHOW_MOVES,) and switched.local.selected == other
+    let_go = BOARD.update(switched.local, view, "ann", TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
+    assert not isinstance(let_go, Reply) and let_go[0].selected is None, let_go
+    onto = next(name for name in ARROWS if key(ui, view, "ann", name)[0].selected is not None)
+    assert not isinstance(BOARD.update(ui, view, "ann", TABLE, UiEvent("keydown", "board", {}, key=onto)), Reply)
+
+
 def test_a_new_position_marks_what_moved_and_which_way_cubes_rolled():
     state, before = near_win()
     turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
@@ -654,8 +698,8 @@ def test_confirm_turn_is_shown_in_the_window_when_the_turn_becomes_one_to_confir
             reply = BOARD.update(
                 ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(cell[0]), "c": str(cell[1])})
             )
-            assert not isinstance(reply, Reply), reply
-            ui, _ = reply
+            assert not isinstance(reply, Reply) or SHOW_CONFIRM not in reply.effects, reply
+            ui, _ = pair(reply)
         ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
     r, c = ui.board().cells[turn["buh"]]
     reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))

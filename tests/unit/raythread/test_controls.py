@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.raythread import GAME, rules
-from gamenight.raythread.controls import BOARD
+from gamenight.raythread.controls import BOARD, SHOW_HINT
 from gamenight.ui import match
-from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.alerts import regions, said_in_turns
@@ -42,7 +42,9 @@ WATCHING = Table("raythread", TABLE.seats, frozenset())
 
 
 def update(ui, view, seat, event, table=TABLE):
-    return BOARD.update(ui, view, seat, table, event)
+    """The board's new state and its move, from an answer with effects for the page or without."""
+    answer = BOARD.update(ui, view, seat, table, event)
+    return (answer.local, answer.move) if isinstance(answer, Reply) else answer
 
 
 def click(ui, view, seat, action, table=TABLE, **data):
@@ -237,6 +239,42 @@ def test_touch_previews_on_the_first_tap_and_places_on_the_second():
     assert sent is None and ui.aim == (3, 5)
     _, sent = update(ui, view, "A", tap)
     assert sent == {"type": "place", "tile": "prism", "cell": [3, 5], "orient": "/"}
+
+
+def test_a_tile_chosen_and_the_first_tap_s_preview_bring_the_hint_into_the_window():
+    """A player's pass at 320 × 640: after the first tap on a cell (the preview), the hint that says to tap it
+    again to place stood under the hand, below the window: the player saw the beams and no next step. The
+    tap that previews asks the page to show the hint (by as little as it takes: nothing where it is in sight),
+    as does the tile chosen from the hand (under the board: the page moves while the finger is off the board,
+    and the tap's own scroll is then at most the hint's growth). A mouse's click places at once (no preview to
+    explain), and the second tap places: neither asks."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    chosen = BOARD.update(ui, view, "A", TABLE, UiEvent("click", "rt-hand", {"kind": "prism"}, pointer="touch"))
+    assert isinstance(chosen, Reply) and chosen.effects == (SHOW_HINT,) and chosen.local.chosen == "prism", chosen
+    assert SHOW_HINT.selector == ".rt-hint"
+    tap = UiEvent("click", "rt-cell", {"r": "3", "c": "5"}, pointer="touch")
+    first = BOARD.update(chosen.local, view, "A", TABLE, tap)
+    assert isinstance(first, Reply) and first.effects == (SHOW_HINT,) and first.move is None, first
+    assert first.local.tapped == (3, 5)
+    second = BOARD.update(first.local, view, "A", TABLE, tap)
+    assert not isinstance(second, Reply) and second[1] is not None, second
+    clicked = BOARD.update(
+        chosen.local, view, "A", TABLE, UiEvent("click", "rt-cell", {"r": "3", "c": "5"}, pointer="mouse")
+    )
+    assert not isinstance(clicked, Reply) and clicked[1] is not None, clicked
+
+    # While a tile is chosen and no preview stands, the hint keeps room under it for the preview's longer words
+    # (css/app.css .rt-hint[data-ahead]): the tile's choice scrolls it in with that room, and the first tap (the
+    # finger on the board) need not move the page under the finger, the cell tapped a row off for the second tap.
+    def ahead(ui) -> list:
+        return [
+            e.attr("data-ahead")
+            for e in find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
+        ]
+
+    assert ahead(chosen.local) == ["true"] and ahead(first.local) == [None] and ahead(ui) == [None]
 
 
 def test_a_mouse_hover_leaves_a_preview_a_tap_made():

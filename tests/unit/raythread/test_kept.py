@@ -3,7 +3,7 @@ again what it changes: a kept part is always the part drawn afresh."""
 
 from gamenight.raythread import rules, scene
 from gamenight.raythread.controls import BOARD
-from gamenight.ui.match import SeatAt, Table
+from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render
 
@@ -39,7 +39,8 @@ def fresh(ui, view, seat):
 
 
 def event(ui, view, seat, type_, action, **data):
-    return BOARD.update(ui, view, seat, TABLE, UiEvent(type_, action, {k: str(v) for k, v in data.items()}))[0]
+    answer = BOARD.update(ui, view, seat, TABLE, UiEvent(type_, action, {k: str(v) for k, v in data.items()}))
+    return answer.local if isinstance(answer, Reply) else answer[0]
 
 
 def test_choosing_hovering_and_moving_keep_exactly_the_parts_they_leave_unchanged():

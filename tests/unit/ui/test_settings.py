@@ -611,7 +611,9 @@ def test_settings_opened_from_a_match_lead_back_to_it():
     for game, title in (("lightseeker", "Light Seeker"), ("raythread", "Raythread Rally")):
         model, _ = app.init(f"#/{game}/table?vs=easy", Env())
         model, _ = app.update(model, app.RouteChanged("#/settings"), Env())
-        assert back_links(model) == [(f"#/{game}/table", f"← Back to {title}")]
+        assert back_links(model) == [(f"#/{game}/table", f"← Back to {i18n.name(title)}")]
+        # The title held whole as a no-break span (i18n.name), its space kept before it (css/app.css a.button).
+        assert f'← Back to <span class="nobr">{title}</span>' in render(app.view(model)), game
     for start in ("#/", "#/reflection", "#/settings?back=/lightseeker/table"):
         model, _ = app.init(start, Env())
         model, _ = app.update(model, app.RouteChanged("#/settings?from=x"), Env())
