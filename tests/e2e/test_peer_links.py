@@ -296,6 +296,7 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
     kept = "Object.keys(JSON.parse(localStorage.getItem('gnc:match.turns') || '{}')).length"
     bea.wait_for_function(f"{kept} === 1")
     bea.click("header a[data-nav=home]")
+    bea.get_by_role("alertdialog", name="Leave this page?").get_by_role("button", name="Leave").click()
     expect(bea.locator("main.home")).to_be_visible()
     assert bea.evaluate(kept) == 1
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)

@@ -1321,18 +1321,35 @@ def test_a_guest_that_lost_the_host_keeps_the_running_status_s_room_so_the_board
     assert bea.inner.stage == "lobby" and not bea.inner.board.halted and room(bea) == running
 
 
+def leave_asked(page: Page, where: str, words: str = "disconnects your guests") -> None:
+    """A page in a game night (the host's with a guest connected, a guest's) follows a link to ``where``: it
+    asks first, at its own address, saying ``words`` of what leaving ends."""
+    here = page.address
+    page.send(app.RouteChanged(where))
+    assert page.model.overlay == app.LEAVE and page.model.leaving == where
+    assert page.address == here, "the address goes back to the night's until the player says leave"
+    (question,) = page.find(lambda e: e.attr("role") == "alertdialog")
+    assert words in text_of(question)
+
+
 def test_a_guest_who_leaves_the_lobby_by_a_link_ends_her_connection_and_the_host_sees_her_gone():
     """A player's pass: Bea followed the header's link home mid-match; her page's channel stayed open with no screen
     behind it, so the host saw her connected (no "Invite again", no computer player offered) and the match
     waited for a page that would never answer. Leaving the screen (``Screen.leave``) closes it, as a reload
-    does; her browser keeps her seat's token, so she comes back as after a reload."""
+    does; her browser keeps her seat's token, so she comes back as after a reload. The page asks first
+    ("Stay" keeps her connected)."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea_browser = Browser()
     bea = join(rtc, host, "Bea", bea_browser)
     bea.click("sit", seat="C")
     host.click("start")
-    bea.send(app.RouteChanged("#/"))
+    leave_asked(bea, "#/", "disconnects you from the game night")  # asked first, as the host is
+    bea.click("leave-stay")
+    assert members(host)["Bea"] == "connected"
+    leave_asked(bea, "#/", "disconnects you from the game night")
+    bea.click("leave-go")
+    bea.send(app.RouteChanged(bea.address))
     rtc.pump()
     assert members(host)["Bea"] == "gone"
     welcomed_back(rtc, host, "Bea", bea_browser)
@@ -1356,16 +1373,6 @@ def test_a_host_who_leaves_the_lobby_by_a_link_ends_the_night_s_channels_and_kee
     assert host_browser.storage[lobby_host.STORE_KEY], "the night stays saved"
     back = rtc.page(host_browser, "#/host?game=raythread")
     assert members(back)["Bea"] == "gone" and back.inner.live.session.match.running
-
-
-def leave_asked(host: Page, where: str) -> None:
-    """The host follows a link to ``where`` with a guest connected: the page asks first, at its own address."""
-    here = host.address
-    host.send(app.RouteChanged(where))
-    assert host.model.overlay == app.LEAVE and host.model.leaving == where
-    assert host.address == here, "the address goes back to the night's until the host says leave"
-    (question,) = host.find(lambda e: e.attr("role") == "alertdialog")
-    assert "disconnects your guests" in text_of(question)
 
 
 def test_a_host_s_link_away_from_a_night_with_guests_asks_first_and_stay_keeps_every_connection():

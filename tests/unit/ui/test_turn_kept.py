@@ -618,6 +618,8 @@ def test_a_guest_who_leaves_the_lobby_by_a_link_keeps_the_turn_she_was_building(
     _host, bea_browser, bea = bea_building(rtc)
     kept = json.loads(bea_browser.storage[KEY])
     bea.send(app.RouteChanged("#/"))
+    bea.click("leave-go")  # asked first (test_lobby_screens.py)
+    bea.send(app.RouteChanged(bea.address))
     assert bea.tree.attr("data-page") == "home"
     assert json.loads(bea_browser.storage[KEY]) == kept
 

@@ -358,6 +358,15 @@ class JoinScreen:
             return ""
         return _("Reloading disconnects you: ask the host for a new invitation to come back.")
 
+    def on_leave(self, model: JoinModel) -> str:
+        """A link away ends the connection as a reload does (``leave``), and the match waits for a player whose
+        page is gone: the app asks first while this page is in the game night."""
+        if model.stage != "lobby":
+            return ""
+        return _(
+            "Leaving this page disconnects you from the game night: to come back, ask the host for a new invitation."
+        )
+
     def leave(self, model: JoinModel) -> list[Effect]:
         """Leaving the lobby by a link ends its connection, as a reload does: left open with no screen behind
         it, the host saw the player connected and the match waited for a page that would never answer. The
