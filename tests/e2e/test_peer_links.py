@@ -277,7 +277,8 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
     copy.close()
     expect(bea.locator("main.join .connection")).to_contain_text("reloading or closing this page ended")
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
-    expect(host.locator("#match-news p").last).to_have_text("Bea (B) to play · disconnected")
+    # Gone on her turn: a line of its own, with her name (the status above the board adds "· disconnected").
+    expect(host.locator("#match-news p").last).to_have_text("Bea (B) is disconnected.")
     rejoin(host, bea, "Bea")
     expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     # The host's live region says she is back, once: the next move's news leaves it out (a player's pass).

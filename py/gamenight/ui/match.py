@@ -1067,14 +1067,17 @@ def _computer_name(words: str) -> str:
     return head + between + words[bracket:]
 
 
-def status(ui: MatchUi, table: Table) -> str:
+def status(ui: MatchUi, table: Table, *, heard: bool = False) -> str:
     """Whose turn it is, in words (“Bea (B) to play — your turn”); at the end, who won: the status is the
-    top of the screen, while the result panel stands in the side column, under the board on a phone."""
+    top of the screen, while the result panel stands in the side column, under the board on a phone.
+    ``heard``: its words as the live region says them (``news_lines``), less what is said elsewhere: a page
+    that lost the host hears it in its connection line's alert (not again here), and a player gone on their
+    turn in a line of its own (``disconnected``: the name said, not " · disconnected" added to the line)."""
     if result := ui.view.get("result"):
         own = getattr(ui.board, "headline", None)
         return (own and own(ui.view, table)) or headline(result, table)
     if ui.halted:
-        return _(ui.halted)
+        return "" if heard and table.offline and not table.stopped else _(ui.halted)
     if table.sending:
         return _(SENDING)
     active = [s.id for s in table.seats if s.id in ui.board.active(ui.view)]
@@ -1083,7 +1086,7 @@ def status(ui: MatchUi, table: Table) -> str:
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
     away = [seat_label(table, s.id) for s in _away_to_play(ui, table)]
     text = turn_words(ui, table, active)
-    if not away:
+    if not away or heard:
         return text
     # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
     # at once, or the page's own turn with others'), who is gone is named; a lone turn is "disconnected".
@@ -1426,22 +1429,21 @@ def news_lines(ui: MatchUi, table: Table) -> list[tuple[str, str]]:
     # the reason was said.
     told = any(text and e.get("reason") == result.get("reason") for e, text in ends) if result else False
     why = ending(result, table) if result and ends and not told else ""
-    after = [*([i18n.sentence(why)] if why else []), status(ui, table), *disconnected(ui, table)]
-    return [*said, *(("", line) for line in after)]
+    after = [*([i18n.sentence(why)] if why else []), status(ui, table, heard=True), *disconnected(ui, table)]
+    return [*said, *(("", line) for line in after if line)]
 
 
 def disconnected(ui: MatchUi, table: Table) -> list[str]:
-    """While the match runs, the players whose page is gone and who are not to play (the status says it of
-    those who are) nor counted out (the match goes on without them, and said so): the seat list shows them
-    "disconnected", and a screen reader hears it at once, not after its own move. Last in the live region,
+    """While the match runs, the players whose page is gone and who are not counted out (the match goes on
+    without them, and said so): the seat list shows them "disconnected" (the status too, of those to play),
+    and a screen reader hears it at once, with their names, not after its own move. Last in the live region,
     so that a drop adds a line and the lines before it stay as they were (a changed line is read again).
     Then those of them back since the last move's news (``noticed``): the line that said one was
     disconnected says they are back, read once; the next move's news leaves it out."""
     if ui.view.get("result") or ui.halted:
         return []
     out = _counted_out(ui)
-    quiet = set(ui.board.active(ui.view)) | out
-    away = [seat_label(table, s.id) for s in table.seats if s.away and s.id not in quiet]
+    away = [seat_label(table, s.id) for s in table.seats if s.away and s.id not in out]
     back = [seat_label(table, s.id) for s in table.seats if s.id in ui.back and s.id not in out]
     # A player counted out comes back to watch the rest of the match from their seat (the game refuses their
     # moves): said so, as the count-out was said.

@@ -455,8 +455,8 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
         i18n.set_language("en")
     play(host, session, "A")
     assert news_lines(host)[-1] == "Bea\u00a0(B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
-    back.close()  # during her own turn: the status says it; back again, the region says so once more
-    assert news_lines(host)[-1] == "Bea\u00a0(B) to play\u00a0· disconnected"
+    back.close()  # during her own turn: a line of its own, the turn's line kept; back again, said so once more
+    assert news_lines(host)[-2:] == ["Bea\u00a0(B) to play", "Bea\u00a0(B) is disconnected."]
     welcomed_back(rtc, host, "Bea", bea.browser)
     assert news_lines(host)[-2:] == ["Bea\u00a0(B) to play", "Bea\u00a0(B) is back."]
 

@@ -3,6 +3,7 @@ events in their own order, a bound in events that keeps whole steps, the moves i
 page that followed them as a log told by the authority counts those it leaves out (a snapshot's recent
 steps, a replayed record), and a lobby page's log fed one step per update."""
 
+from dataclasses import replace
 from itertools import pairwise
 
 from gamenight import i18n
@@ -317,8 +318,44 @@ def test_a_player_whose_page_drops_while_another_plays_is_heard_at_once_and_said
     state, events = rules.play(state, "A", rules.legal(state, "A")[0])
     ui = match.advance(ui, rules.view(state, "A"), events, gone, 1)
     heard = match.news(ui, gone)
-    assert heard[-1] == "Cy\u00a0(B) to play\u00a0· disconnected", heard
+    assert heard[-2:] == ["Cy\u00a0(B) to play", "Cy\u00a0(B) is disconnected."], heard
     assert sum("disconnected" in line for line in heard) == 1, heard
+
+
+def test_a_player_gone_on_their_own_turn_is_said_in_a_line_of_its_own_and_the_turn_s_line_stays():
+    # A recorded screen-reader night: Cy's page dropped on her own turn and the host's news heard only
+    # " · disconnected", the words the status line grew by, without a name. The news now says it as the
+    # other drops are said, a line added at the end with her name; the turn's line before it stays as it
+    # was (not read again), while the status above the board still reads "Cy (B) to play · disconnected".
+    state = GAME.setup(GAME.options({}), ("A", "C"), 42)
+    here = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote")), frozenset("A"))
+    gone = Table("raythread", (TABLE.seats[0], SeatAt("C", "Cy", "magenta", "remote", away=True)), frozenset("A"))
+    ui = match.start("raythread", BOARD, rules.view(state, "A"), here)
+    state, events = rules.play(state, "A", rules.legal(state, "A")[0])
+    ui = match.advance(ui, rules.view(state, "A"), events, here, 1)
+    before = match.news(ui, here)
+    assert before[-1] == "Cy\u00a0(B) to play", before
+    after = match.news(match.noticed(ui, gone), gone)
+    assert after == [*before, "Cy\u00a0(B) is disconnected."], after
+    assert match.status(ui, gone) == "Cy\u00a0(B) to play\u00a0· disconnected"
+
+
+def test_a_page_that_lost_the_host_says_it_once_in_its_connection_alert_not_again_in_the_news():
+    # A recorded screen-reader night: a guest's page lost the host and heard "Cut off from the host." (the
+    # connection line's alert) and then "Not connected to the host." (the news read the status, which holds
+    # the halt's words): one fact, twice in other words. The news leaves out the words the connection line
+    # says; the status above the board keeps them. A match the host ended is said only here: the news says it,
+    # even if the page lost the host afterwards.
+    state = GAME.setup(GAME.options({}), ("A", "C"), 42)
+    bea = Table("raythread", TABLE.seats, frozenset("C"), hosted=False)
+    ui = match.start("raythread", BOARD, rules.view(state, "C"), bea)
+    lost = replace(ui, halted=i18n.N_("Not connected to the host."))
+    cut_off = replace(bea, offline=True)
+    assert match.status(lost, cut_off) == "Not connected to the host."
+    assert not any("connected" in line for line in match.news(lost, cut_off)), match.news(lost, cut_off)
+    ended = replace(ui, halted=i18n.N_("The host ended the match."))
+    for table in (replace(bea, stopped=True), replace(bea, stopped=True, offline=True)):
+        assert match.news(ended, table)[-1] == "The host ended the match.", match.news(ended, table)
 
 
 def test_a_player_said_to_be_disconnected_who_comes_back_is_said_back_until_the_next_move():
