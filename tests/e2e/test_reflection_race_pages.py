@@ -13,10 +13,11 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamenight.reflection import scene
 from tests.e2e.conftest import People, resize
 from tests.e2e.test_accessibility import text_at
 from tests.e2e.test_peer_links import CONNECT_MS
-from tests.e2e.test_reflection_match import CELL_WORDS, SPLIT_CELLS, choose, give_up, open_host, points_of
+from tests.e2e.test_reflection_match import CELL_WORDS, CUES, SPLIT_CELLS, choose, give_up, open_host, points_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the screenshots of these pages go there
@@ -155,11 +156,37 @@ def solutions_readable(page: Page) -> None:
             page.screenshot(path=f"{SHOTS}/race-solutions-{width}-{scheme}-ja.png")
         drawn[width] = page.evaluate(MINI_CLUES)
     assert drawn[1280] and all(d["px"] >= 12 and d["height"] >= 12 for shown in drawn.values() for d in shown), drawn
+    boards_pan_with_a_cue(page)
     resize(page, 320, 640)
     text_at(page, 200)
     assert page.evaluate(PAST, 320) == 0, "the race's final results with their Solutions"
     text_at(page, 100)
     resize(page, 1280, 800)
+
+
+def boards_pan_with_a_cue(page: Page) -> None:
+    """A 10 × 10 board under Solutions (403 px on a phone) scrolled sideways in its box with nothing showing that
+    it did: its box shows the points table's fade at the edge where there is more, at 390 × 844 and 320 × 640.
+    The race here is of 6 × 6 boards, which fit: the figures are drawn at a 10 × 10 board's width (its
+    --rf-units, as standings.gallery writes it for the largest board), which is all the box sees of a board."""
+    drawn = page.evaluate("document.querySelector('.rf-figures').style.getPropertyValue('--rf-units')")
+    page.evaluate(f"document.querySelector('.rf-figures').style.setProperty('--rf-units', '{scene.units(10):g}')")
+    for width, height in ((390, 844), (320, 640)):
+        resize(page, width, height)
+        box = page.locator(".rf-mini").first
+        box.evaluate("e => { e.scrollLeft = 0; }")
+        box.scroll_into_view_if_needed()
+        for scheme in ("dark", "light") if SHOTS else ():
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=f"{SHOTS}/race-solutions-10x10-{width}-{scheme}-ja.png")
+        assert box.evaluate("e => e.scrollWidth > e.clientWidth"), width
+        page.wait_for_function(f"() => ({CUES})(document.querySelector('.rf-mini')).end")
+        assert box.evaluate(CUES) == {"start": False, "end": True}, width
+        box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        page.wait_for_function(
+            f"() => {{ const c = ({CUES})(document.querySelector('.rf-mini')); return c.start && !c.end; }}"
+        )
+    page.evaluate(f"document.querySelector('.rf-figures').style.setProperty('--rf-units', '{drawn}')")
 
 
 def solo_pages(page: Page) -> None:

@@ -290,7 +290,7 @@ def scoreboard(view: JSON, table: Table) -> Element | None:
         h("h3", {}, _("Points")),
         h(
             "div",
-            {"class": "rf-table-wrap"},
+            {"class": "rf-table-wrap rf-pan"},
             h("table", {"class": "rf-table"}, h("thead", {}, head), h("tbody", {}, rows)),
         ),
     )
@@ -479,7 +479,7 @@ def gallery(view: JSON, table: Table) -> Element | None:
             h(
                 "figure",
                 {"class": "rf-revealed", "data-number": data.get("number"), "data-failed": "1" if failed else None},
-                h("div", {"class": "rf-mini"}, drawn),
+                h("div", {"class": "rf-mini rf-pan"}, drawn),
                 h(
                     "figcaption",
                     {},

@@ -646,6 +646,24 @@ def test_each_board_reveals_its_own_puzzle_when_the_rules_ask_and_forgets_it_onc
         assert not find_all(figures[0], lambda e: e.attr("data-action") or e.attr("tabindex") is not None)
 
 
+def test_a_solutions_board_pans_in_a_box_that_shows_there_is_more_as_the_points_table_does():
+    """A 10 × 10 board's 403 px under Solutions on a phone scrolled sideways in its box with nothing showing that
+    it did. Its box is the points table's kind: one that pans, a fade over the edge where there is more
+    (css/app.css, .rf-pan: one place for the concept)."""
+    m, shown = built_match()
+    shown["1"].place(m.layouts["2"])
+    shown["2"].place(m.layouts["1"])
+    everyone_sees(shown)  # each builder's board sends its reveal
+    everyone_sees(shown)
+    page = shown["1"]
+    figures = page.find("rf-revealed")
+    boxes = [find_all(figure, lambda e: "rf-mini" in str(e.attr("class") or "").split()) for figure in figures]
+    assert len(boxes) == 2 and all(len(box) == 1 for box in boxes)
+    assert all("rf-pan" in str(box[0].attr("class")).split() for box in boxes)
+    tables = page.find("rf-table-wrap")
+    assert tables and all("rf-pan" in str(box.attr("class")).split() for box in tables)
+
+
 def test_a_reloaded_builders_page_still_holds_its_puzzle_and_reveals_it():
     m, shown = built_match()
     storage = shown["1"].storage
