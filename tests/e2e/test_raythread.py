@@ -567,7 +567,8 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     """Found by a QA pass: at 320 px, against the computer, "Player 1 (A) to play · your turn" takes two lines
     and "Bot B (Easy) is thinking…" one, so the board jumped 20 px down and back at every move. The status
     keeps the room of two lines on a phone. And a player's pass: after the first tap on a cell (the preview) the hint
-    that says a second tap places is in the window (it stood under the hand, below it)."""
+    that says a second tap places is in the window (it stood under the hand, below it), and the status stays in it
+    (bringing the hint in scrolled it out)."""
     with watched_page(
         browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
     ) as page:
@@ -576,11 +577,15 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
         watch_board_top(page, ".rt-board")
         for moves in (2, 4):
             page.locator(".rt-hand-tile:not([disabled])").first.tap()
+            # Bringing the hint in scrolled the status (whose turn, the points) out over the window's top.
+            expect(page.locator(".rt-hint")).to_be_in_viewport(ratio=1)
+            expect(page.locator(".match-status")).to_be_in_viewport(ratio=1)
             cell = page.locator(".rt-cell.rt-target").nth(moves)
             cell.tap()  # a preview
             # A player's pass: the hint that says a second tap places stood under the hand, below the window.
             expect(page.locator(".rt-hint")).to_contain_text("Tap or click the cell to place the tile")
             expect(page.locator(".rt-hint")).to_be_in_viewport(ratio=1)
+            expect(page.locator(".match-status")).to_be_in_viewport(ratio=1)
             cell.tap()  # placed; the computer answers
             page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
             expect(page.locator(".match-status")).to_contain_text("your turn")

@@ -490,6 +490,18 @@ def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: 
         phone.keyboard.press("Escape")
         expect(phone.locator("#overlay")).to_have_count(0)
         expect(phone.locator("#app-help")).to_be_focused()
+    # A player's pass at 320 px with text at 200 % (a phone's text size): the help's keys ran past the dialog's
+    # right edge, their words cut mid-word ("Mov", "bet") behind a sideways scroll. The help and the rules fit.
+    resize(phone, 320, 640)
+    phone.evaluate("document.documentElement.style.fontSize = '200%'")
+    phone.locator("#app-help").click()
+    for kind in ("help", "rules"):
+        dialog = phone.locator(f"#overlay[data-overlay={kind}]")
+        expect(dialog).to_be_visible()
+        sideways = dialog.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert sideways <= 0, f"the {kind} scrolls sideways by {sideways} px at 320 px, text at 200 %"
+        if kind == "help":
+            phone.locator("#overlay button[data-action=app-rules]").click()
 
 
 HELP_FROM = (

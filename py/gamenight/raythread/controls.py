@@ -35,7 +35,8 @@ Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "prism", "P": "prism"}
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
-SHOW_HINT = ShowInWindow(".rt-hint")
+# The status (whose turn, the points) stays in the window with the hint where both fit (a 320 × 640 phone).
+SHOW_HINT = ShowInWindow(".rt-hint", keep=".match-status")
 
 reasons(
     {

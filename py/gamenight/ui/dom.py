@@ -9,6 +9,7 @@ one delegated listener per event type on the app root, and carries out the effec
 from __future__ import annotations
 
 import importlib
+import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -390,6 +391,13 @@ class Shell:
                 shown = self.root.querySelector(effect.selector)
                 if shown is not None and shown is not jsnull:
                     shown.scrollIntoView(_options(block="nearest", inline="nearest"))
+                    kept = self.root.querySelector(effect.keep) if effect.keep else None
+                    if kept is not None and kept is not jsnull:
+                        # < 0: scrolled out over the top; whole pixels, or a fraction of one stayed out of sight.
+                        above = math.floor(kept.getBoundingClientRect().top)
+                        room = js.window.innerHeight - shown.getBoundingClientRect().bottom
+                        if above < 0 and room >= -above:
+                            js.window.scrollBy(0, above)
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn_on_leave = effect.on
             elif isinstance(effect, SetLanguage):

@@ -259,9 +259,12 @@ DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus wa
 class ShowInWindow:
     """After the next render, scroll the element matching ``selector`` into the window by as little as it
     takes, and nothing where it is in sight: a line a press wrote below the window (a phone's), which
-    keyboard focus stays away from (it stays on the button pressed)."""
+    keyboard focus stays away from (it stays on the button pressed). ``keep`` (a selector), where it and
+    the element fit in the window together, stays in it too: scrolled no further than keeps its top in
+    sight (the match's status above a board); where they do not fit, the element wins."""
 
     selector: str
+    keep: str = ""
 
 
 def board_stop(within: str = "") -> str:

@@ -253,7 +253,8 @@ def test_a_tile_chosen_and_the_first_tap_s_preview_bring_the_hint_into_the_windo
     ui = BOARD.start(view, None)
     chosen = BOARD.update(ui, view, "A", TABLE, UiEvent("click", "rt-hand", {"kind": "prism"}, pointer="touch"))
     assert isinstance(chosen, Reply) and chosen.effects == (SHOW_HINT,) and chosen.local.chosen == "prism", chosen
-    assert SHOW_HINT.selector == ".rt-hint"
+    # Whose turn stays in sight with the hint where both fit.
+    assert SHOW_HINT.selector == ".rt-hint" and SHOW_HINT.keep == ".match-status"
     tap = UiEvent("click", "rt-cell", {"r": "3", "c": "5"}, pointer="touch")
     first = BOARD.update(chosen.local, view, "A", TABLE, tap)
     assert isinstance(first, Reply) and first.effects == (SHOW_HINT,) and first.move is None, first
