@@ -830,10 +830,17 @@ def test_no_status_line_parts_a_name_from_its_seat_number_on_a_phone(people: Peo
             page.click(f".lang-switch .lang[data-lang={language}]")
             speaks(page, language)
             names_kept_with_their_tags(page, seats, 2)
-    # The host's phone, in Japanese again, opens a table on this device (its race read, a link away).
+    # The host's phone, in Japanese again, opens a table on this device (its race read, a link away, which a night
+    # with guests asks about first: the page stays on the night until the host says leave).
     table = host
     table.click(".lang-switch .lang[data-lang=ja]")
-    on_route(table, "#/raythread/table")
+    night = table.evaluate("location.hash")
+    table.evaluate("location.hash = '#/raythread/table'")
+    question = table.get_by_role("alertdialog", name="このページを離れますか？")
+    expect(question).to_be_visible()
+    assert table.evaluate("[location.hash, document.documentElement.dataset.route]") == [night, night]
+    question.locator("button[data-action=leave-go]").click()
+    table.wait_for_function("document.documentElement.dataset.route === '#/raythread/table'")
     speaks(table, "ja")
     table.fill("input[name=name0]", "Ann")
     table.fill("input[name=name1]", "Bea")

@@ -175,7 +175,9 @@ class Shell:
         if self.model is not before:
             self.render()
         if isinstance(message, app.RouteChanged):
-            shown(message.location_hash)
+            # A link away that the screen asks about first (``app.LEAVE``) leaves the page where it was.
+            asked = self.model.overlay == app.LEAVE and self.model.leaving == message.location_hash
+            shown(self.model.here if asked else message.location_hash)
 
     def render(self) -> None:
         tree: Element = app.view(self.model)
