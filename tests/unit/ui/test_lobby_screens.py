@@ -1494,6 +1494,9 @@ def test_closing_the_game_night_with_guests_here_asks_first_and_keeping_it_open_
         ("close-lobby", "button danger"),
     ]
     assert host.focused[-1] == "button[data-action=close-cancel]" and host.inner.live is not None
+    # The whole question in the window: on a phone, focus alone scrolled "Keep the night open" to the window's
+    # bottom edge and left the answer that closes under it.
+    assert host.shown[-1] == ".confirm[aria-labelledby=close-question]"
     host.click("close-cancel")
     assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=close-lobby]"
     for choice in ("close-cancel", "close-lobby"):  # Escape on either answer is the safe one: keep the night

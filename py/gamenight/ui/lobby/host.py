@@ -720,7 +720,9 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     if event.action == "dismiss-invite":
         return _dismissed(model, event.data.get("invite", ""))
     if event.action == "close-lobby" and not closing and len(live.session.peers) > 1:
-        return replace(model, closing=True), [FOCUS_KEEP_OPEN]  # a guest is here: ask first
+        # A guest is here: ask first. The whole question brought into the window, as a count-out's: on a phone,
+        # focus alone left "Keep the night open" at the window's bottom edge and the answer that closes under it.
+        return replace(model, closing=True), [FOCUS_KEEP_OPEN, ShowInWindow(".confirm[aria-labelledby=close-question]")]
     if event.action == "close-lobby":
         live.link.close()  # each guest's page says the night is over (a ``bye``), then its channel closes
         farewells = live.hub.pump()
