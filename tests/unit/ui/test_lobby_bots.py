@@ -184,7 +184,9 @@ def test_closing_the_game_night_stops_the_bot():
     click_place(host, first_place(host, "A"))
     host.work("host-bot")
     assert "host-bot" in host.timers
-    host.click("close-lobby")
+    host.click("close-lobby")  # a guest is here: the page asks first, and the bot thinks on meanwhile
+    assert "host-bot" in host.timers and host.inner.live is not None
+    host.click("close-lobby")  # "Close the game night" in the question
     assert "host-bot" not in host.timers and host.inner.live is None
     assert lobby_host.BOT_TASK not in host.works, "the thinking is stopped (StopWork)"
 

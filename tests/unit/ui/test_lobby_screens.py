@@ -1452,6 +1452,62 @@ def test_closing_the_game_night_forgets_it():
     assert lobby_host.STORE_KEY not in browser.storage and host.inner.live is None
 
 
+def close_night(host: Page) -> None:
+    """The host closes the game night with guests here: "Close this game night", then the same in the question."""
+    host.click("close-lobby")
+    host.click("close-lobby")
+
+
+def test_closing_the_game_night_with_guests_here_asks_first_and_keeping_it_open_changes_nothing():
+    # One click closed the night for everyone and forgot it, mid-match too, right under "End the match", which asks.
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    host.click("close-lobby")
+    (question,) = host.by_class("confirm")
+    assert text_of(question).startswith("Close this game night for everyone? Your guests' pages are told it is over")
+    answers = find_all(question, lambda e: e.tag == "button")
+    assert [(b.attr("data-action"), b.attr("class")) for b in answers] == [
+        ("close-cancel", "button"),
+        ("close-lobby", "button danger"),
+    ]
+    assert host.focused[-1] == "button[data-action=close-cancel]" and host.inner.live is not None
+    # The whole question in the window: on a phone, focus alone scrolled "Keep the night open" to the window's
+    # bottom edge and left the answer that closes under it.
+    assert host.shown[-1] == ".confirm[aria-labelledby=close-question]"
+    host.click("close-cancel")
+    assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=close-lobby]"
+    for choice in ("close-cancel", "close-lobby"):  # Escape on either answer is the safe one: keep the night
+        host.click("close-lobby")
+        host.send(UiEvent("keydown", choice, key="Escape", now_ms=rtc.now))
+        assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=close-lobby]", choice
+    host.click("close-lobby")
+    host.click("end")  # any other input answers "keep it open"
+    assert host.inner.live is not None and not find_all(host.tree, lambda e: e.attr("id") == "close-question")
+    assert bea.inner.stage == "lobby" and "your turn" in text_of(host.by_class("match-status")[0])
+    close_night(host)
+    assert host.inner.live is None and bea.inner.stage == "closed"
+
+
+def test_closing_the_game_night_tells_each_guest_it_is_over_and_leaves_the_last_match_on_show():
+    # A guest whose host closed the night read "Cut off from the host … Ask the host for a new invitation", as if
+    # the connection had dropped: she waited for an invitation that would never come (a player's pass).
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    cal = join(rtc, host, "Cal")  # watches
+    end_match(host)
+    close_night(host)
+    for guest in (bea, cal):
+        assert guest.inner.stage == "closed"
+        assert "The host closed the game night. Thanks for playing!" in guest.text
+        assert "new invitation" not in guest.text and not guest.by_class("rejoin")
+        # The last match and its standings stay on show, with nothing left to press in the lobby (as offline).
+        assert guest.by_class("match-screen") and "The host ended the match." in guest.text
+        assert "rematch" not in guest.text.lower(), "no next match to speak of: the night is over"
+        assert not find_all(guest.tree, lambda e: e.attr("data-action") in ("sit", "leave"))
+        (chat,) = find_all(guest.tree, lambda e: e.attr("data-action") == "chat")
+        assert all(b.attr("disabled") for b in find_all(chat, lambda e: e.tag == "button"))
+
+
 def test_untrusted_names_are_escaped_on_every_page():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
