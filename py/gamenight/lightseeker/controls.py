@@ -1021,13 +1021,12 @@ def _saying(before: Ui, after: Ui, seat: str | None) -> tuple[str | Element, ...
     parts: list[str | Element] = []
     if len(after.actions) > len(before.actions):
         start, light = rules.total_light(after.state.board), rules.total_light(after.board())
+        # "(was N)" only when the light changed, as the line over the board shows it.
+        was = " " + _("(was {n})").format(n=start) if light != start else ""
         parts = [
             i18n.sentence(_action_words(after.actions[-1])),
             gap,
-            _("Light on the board: {n}").format(n=light)
-            + " "
-            + _("(was {n})").format(n=start)
-            + pgettext("full stop", "."),
+            _("Light on the board: {n}").format(n=light) + was + pgettext("full stop", "."),
         ]
         if not after.acting and after.note is None:
             buh = scene.number(after.state.board.buh)

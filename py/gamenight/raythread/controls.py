@@ -98,6 +98,9 @@ class Ui:
     # again. Emptied by the move made (the match's news says it).
     said: tuple[str | Element, ...] = ()
     sayings: int = 0
+    # The way to place (or turn) the tile chosen was said, with its first preview: a cursor that leaves the
+    # highlighted cells and comes back to one says only what the move there would claim.
+    told: bool = False
 
 
 def _opening_cell(state: rules.State) -> Cell:
@@ -221,9 +224,13 @@ class RaythreadBoard:
         if move is not None and new.said:
             new = replace(new, said=())
         elif move is None and new is not ui and not new_note(ui.note, new.note):  # a refusal: the alert says it
-            saying = _said(new, self._saying(ui, new, seat), view, seat, table)
+            parts = self._saying(ui, new, seat)
+            saying = _said(new, parts, view, seat, table)
+            if new.chosen != ui.chosen or new.turning != ui.turning:
+                new = replace(new, told=False)
             if saying:
-                new = replace(new, said=saying, sayings=ui.sayings + 1)
+                told = new.told or ("outcome" in parts and "hint" in parts)
+                new = replace(new, said=saying, sayings=ui.sayings + 1, told=told)
         if (
             event.type == "click"
             and move is None
@@ -350,7 +357,7 @@ class RaythreadBoard:
         if after.orient != before.orient and (after.chosen or after.turning):
             return ("outcome",) if now else ("orient",)
         if now is not None and now != was:
-            return ("outcome",) if was is not None else ("outcome", "hint")
+            return ("outcome",) if was is not None or before.told else ("outcome", "hint")
         return ()
 
     # --- what is drawn ------------------------------------------------------------------------------

@@ -205,13 +205,20 @@ def test_a_keyboard_player_hears_each_step_once():
     assert "Enter" not in lines[2] + lines[3] + lines[4], "the way to place it said again at each cell"
     assert lines[4].startswith("A mirror, backslash \\, at row 4, column 5"), lines[4]
     assert lines[5].startswith("Choose a tile from your hand"), lines[5]
+    # Off the highlighted cells (over the beacon at row 2, column 6) and on: the way to place is not said
+    # again (it was, a player's pass in Japanese found, at each highlighted cell after one that was not).
+    for name in ("1", "ArrowUp", "ArrowUp", "ArrowRight", "ArrowRight", "Escape"):
+        ui, _ = key(ui, view, "A", name)
+        drawings.append(BOARD.render(ui, view, "A", TABLE))
+    again = heard(drawings)[len(steps) :]
+    assert sum("Tap or click the cell to place" in line for line in again) == 1, again
+    assert len(again) == 5, again  # the beacon's cell, no preview there, says nothing (the cell says itself)
+    so_far = len(heard(drawings))
     # The move made says nothing on the board (the match's news says it): the region empties.
     for name in ("1", "Enter"):
         ui, sent = key(ui, view, "A", name)
         drawings.append(BOARD.render(ui, view, "A", TABLE))
-    assert sent is not None and [line[:28] for line in heard(drawings)[len(steps) :]] == [
-        "Mirror, backslash \\, chosen."
-    ]
+    assert sent is not None and [line[:28] for line in heard(drawings)[so_far:]] == ["Mirror, backslash \\, chosen."]
 
 
 def test_a_refusal_is_said_in_a_region_drawn_before_it():
