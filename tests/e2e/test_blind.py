@@ -339,23 +339,28 @@ def test_a_raythread_move_made_by_ear(app: Page, site_url: str):
         lambda nodes: any(n["name"] == tile["name"] and ear.value(n, "pressed") == "true" for n in nodes),
         "the tile chosen (pressed)",
     )
-    # Chosen by key: the hint names the keys to place it with, not a pointer (it said "Point at or tap").
+    # Chosen by key: the tile is named, and the way on names the keys to place it with, not a pointer (it
+    # said "Point at or tap"; the tile chosen was not said).
     ear.heard(
-        re.escape("Move the cursor with the arrow keys to a highlighted cell, then press Enter to place the tile.")
+        re.escape(f"{kind.capitalize()}, slash /, chosen. Move the cursor with the arrow keys to a highlighted cell, ")
     )
     # The cells Ann's beam crosses where a tile may go: try each, both ways, until the preview says it claims.
     cells = ear.grid(board, ear.nodes())
     lit = [where(name) for name in cells if "lit by Ann (A)" in name and "you may place here" in name]
     assert lit, "the names say where Ann's beam runs and where a tile may go"
     claim = None
+    previews = 0
     for cell in sorted(lit, key=lambda rc: abs(rc[0] - 5) + abs(rc[1] - 5)):
         walk(app, ear, cell)
         for orient, words in (("Slash", "slash /"), ("Backslash", "backslash \\")):
             app.keyboard.press(orient)
             said = f"A {kind}, {words}, at row {cell[0] + 1}, column {cell[1] + 1}: claims "
             outcome = ear.heard(re.escape(said))
-            # The hint changes in place as the cursor moves: it is read whole, not a changed span at a time.
+            # Each line is read whole, not a changed span at a time; the way to place the tile is said once, at
+            # the first preview, not again at each cell (it was, the hint being the live region).
             assert ear.whole(re.escape(said)) == [True]
+            assert not previews or "Enter" not in outcome, outcome
+            previews += 1
             found = re.search(r"claims the (\d+) at (row \d+, column \d+) for Ann \(A\)", outcome)
             if found:
                 claim = (cell, orient, found)

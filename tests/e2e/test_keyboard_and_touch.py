@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.lightseeker import rules as ls_rules
+from gamenight.lightseeker import scene as ls_scene
 from gamenight.raythread import GAME as RT_GAME
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
@@ -135,6 +136,9 @@ def ls_keys(page: Page, state: ls_rules.State, move: dict) -> None:
         expect(page.locator(f"#ls-cube-{a['cube']}")).to_have_class(ls.re.compile("ls-selected"))
         page.keyboard.press("s" if a["kind"] == "slide" else "t")
         page.keyboard.press(KEYS[a["dir"]])
+        # Heard, not only seen: the board's polite region says the action made (it said nothing).
+        made = f"Cube {ls_scene.number(a['cube'])} {'slides' if a['kind'] == 'slide' else 'tilts'} "
+        expect(page.locator(".ls-side [aria-live=polite]").filter(has_text=made)).to_have_count(1)
         board = ls_rules.act(board, ls_rules.Action(a["cube"], a["kind"], ls.Direction(a["dir"])))
         at = board.cells[a["cube"]]  # the cursor goes with its cube
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(ls_rules.total_light(board)))

@@ -30,7 +30,7 @@ from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.fields import at, choice, each, maybe, root, whole
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import DIRECTIONS, Direction, step
-from gamenight.i18n import N_, _, ngettext, reasons, terms
+from gamenight.i18n import N_, _, ngettext, pgettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
@@ -157,6 +157,10 @@ class Ui:
     moved: frozenset[int] = frozenset()  # the cubes the last action (or the last turn) moved
     moved_by: str | None = None  # whose turn moved them, when it was the last turn (``start``)
     played_back: bool = False  # a step of a turn made elsewhere, played back (``unfold``)
+    # What a screen reader heard of the last choice on this page (``_saying``), worded when it was said, and
+    # the sayings so far: their parity says which of two polite regions speaks (ui.live.alerts).
+    said: tuple[str | Element, ...] = ()
+    sayings: int = 0
 
     @property
     def due(self) -> int:
@@ -370,6 +374,9 @@ class LightSeekerBoard:
         new, move = self._input(ui, seat, table, event)
         if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
+        saying = _saying(ui, new, seat) if move is None and new is not ui else ()
+        if saying:
+            new = replace(new, said=saying, sayings=ui.sayings + 1)
         if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
@@ -655,7 +662,13 @@ class LightSeekerBoard:
         # match goes on at the host's).
         running = not view.get("result") and not table.stopped
         turn = seat if seat is not None and running else None  # the seat whose turn panel is drawn
-        note = alerts(said(ui.note), ui.refusals, "error ls-note", "ls-alert") if ui.note else None
+        # Always drawn (empty, unseen, while nothing is refused): a region that comes with its words is no
+        # region a screen reader knows yet.
+        note = (
+            alerts(said(ui.note), ui.refusals, "error ls-note", "ls-alert")
+            if ui.note
+            else alerts("", ui.refusals, "visually-hidden", "ls-alert")
+        )
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)
@@ -705,6 +718,9 @@ class LightSeekerBoard:
                 turn and self._turn_panel(ui, turn, look, note),
                 not turn and note,
                 h("p", {"class": "ls-hint"}, _hint(ui, seat, look, best, view["win_area"]) if running else ""),
+                # What a screen reader hears of the player's choices, each once (``_saying``): always drawn,
+                # empty at first, visually hidden (the board and the turn's panel show it to the eye).
+                alerts(list(ui.said), ui.sayings, "visually-hidden", "ls-said", polite=True),
             ),
         )
         return h("div", {"class": "ls-frame"}, play)
@@ -990,6 +1006,59 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
         h("span", {"class": "keys-only"}, i18n.sentence_gap(), keys),
         i18n.sentence_gap() + wins if wins else None,
     ]
+
+
+def _saying(before: Ui, after: Ui, seat: str | None) -> tuple[str | Element, ...]:
+    """What a screen reader hears of a choice on the seat's turn (``after``, from ``before``), once and
+    briefly: an action made, with the light it leaves, and once both are made the next step (Buh), unless
+    the turn cannot end there (the alert says why); an action taken back; Buh's new cube and what is left
+    (Confirm); the cube chosen or let go where the cursor stands (one the cursor moves onto is said by its
+    cell, the board's active cell: "…, chosen"); Slide or Tilt armed. Nothing else (a cursor moved: the
+    cell says itself)."""
+    if seat is None:
+        return ()
+    gap = i18n.sentence_gap()
+    parts: list[str | Element] = []
+    if len(after.actions) > len(before.actions):
+        start, light = rules.total_light(after.state.board), rules.total_light(after.board())
+        # "(was N)" only when the light changed, as the line over the board shows it.
+        was = " " + _("(was {n})").format(n=start) if light != start else ""
+        parts = [
+            i18n.sentence(_action_words(after.actions[-1])),
+            gap,
+            _("Light on the board: {n}").format(n=light) + was + pgettext("full stop", "."),
+        ]
+        if not after.acting and after.note is None:
+            buh = scene.number(after.state.board.buh)
+            parts += [gap, _("Now move Buh: choose any cube other than cube {n}.").format(n=buh)]
+    elif len(after.actions) < len(before.actions):
+        parts = [_("Taken back: {action}.").format(action=_action_words(before.actions[-1]))]
+    elif after.buh != before.buh and after.buh is not None:
+        parts = [
+            i18n.sentence(_("Buh to cube {n}").format(n=scene.number(after.buh))),
+            gap,
+            _("Confirm the turn, or choose another cube for Buh."),
+            h("span", {"class": "keys-only"}, gap, _("Keys: Enter confirms the turn.")),
+        ]
+    elif after.buh != before.buh:
+        buh = scene.number(after.state.board.buh)
+        parts = [_("Now move Buh: choose any cube other than cube {n}.").format(n=buh)]
+    else:
+        if after.selected != before.selected and after.cursor == before.cursor:
+            if after.selected is not None:
+                parts = [_("Cube {n} chosen.").format(n=scene.number(after.selected))]
+            elif before.selected is not None:
+                parts = [_("Cube {n} let go.").format(n=scene.number(before.selected))]
+        if after.kind is not None and after.kind != before.kind and after.selected is not None:
+            armed = _("Slide cube {n}: an arrow key chooses the direction.")
+            if after.kind == "tilt":
+                armed = _("Tilt cube {n}: an arrow key chooses the direction.")
+            parts += (
+                [gap, armed.format(n=scene.number(after.selected))]
+                if parts
+                else [armed.format(n=scene.number(after.selected))]
+            )
+    return tuple(parts)
 
 
 def _way(old: Any, new: Any) -> str:

@@ -92,6 +92,15 @@ class Ui:
     # names the keys, not pointing or tapping. A pointer's click or hover sets it back; a click a key made on
     # a button (no pointer type) leaves it as it was.
     keyed: bool = False
+    # What a screen reader heard of the last input on the board (``_saying``), worded when it was said (the
+    # line stays as it was until the next saying: words that changed under it would be read as new); and the
+    # sayings so far, whose parity says which of its two regions speaks (ui.live.alerts), so a line is said
+    # again. Emptied by the move made (the match's news says it).
+    said: tuple[str | Element, ...] = ()
+    sayings: int = 0
+    # The way to place (or turn) the tile chosen was said, with its first preview: a cursor that leaves the
+    # highlighted cells and comes back to one says only what the move there would claim.
+    told: bool = False
 
 
 def _opening_cell(state: rules.State) -> Cell:
@@ -212,6 +221,16 @@ class RaythreadBoard:
             new = replace(new, refusals=ui.refusals + 1)
         if new.tapped is not None and new.aim != new.tapped:
             new = replace(new, tapped=None)  # the tap's preview is gone: placed, cancelled, or a key moved on
+        if move is not None and new.said:
+            new = replace(new, said=())
+        elif move is None and new is not ui and not new_note(ui.note, new.note):  # a refusal: the alert says it
+            parts = self._saying(ui, new, seat)
+            saying = _said(new, parts, view, seat, table)
+            if new.chosen != ui.chosen or new.turning != ui.turning:
+                new = replace(new, told=False)
+            if saying:
+                told = new.told or ("outcome" in parts and "hint" in parts)
+                new = replace(new, said=saying, sayings=ui.sayings + 1, told=told)
         if (
             event.type == "click"
             and move is None
@@ -318,6 +337,29 @@ class RaythreadBoard:
             return replace(ui, note=err.to_json(), aim=cell), None
         return replace(ui, chosen=None, aim=None), move
 
+    def _saying(self, before: Ui, after: Ui, seat: str | None) -> tuple[str, ...]:
+        """What a screen reader hears of an input that changed the board (``after``, from ``before``): each
+        step once, briefly. A tile chosen is named (and the way on, or what the cell under the cursor would
+        claim); the way to place or turn is said at the first preview, then each cell the cursor moves to
+        says only what the move there would claim (the grid's active cell says where it is); a new
+        orientation says the preview's claim, or the orientation; a tile let go says the first step again.
+        Nothing for what changes nothing heard (the cursor over cells with no preview: the cell says itself).
+        The move made says nothing here: the match's news says it."""
+        if seat is None:
+            return ()
+        was, now = self.previewed(before, seat)[0], self.previewed(after, seat)[0]
+        if after.chosen is not None and after.chosen != before.chosen:
+            return ("chosen", "outcome", "hint") if now else ("chosen", "hint")
+        if after.turning is not None and after.turning != before.turning:
+            return ("outcome", "hint")
+        if after.chosen is None and after.turning is None and (before.chosen or before.turning):
+            return ("hint",)
+        if after.orient != before.orient and (after.chosen or after.turning):
+            return ("outcome",) if now else ("orient",)
+        if now is not None and now != was:
+            return ("outcome",) if was is not None or before.told else ("outcome", "hint")
+        return ()
+
     # --- what is drawn ------------------------------------------------------------------------------
 
     def targets(self, ui: Ui) -> frozenset[Cell]:
@@ -418,12 +460,14 @@ class RaythreadBoard:
                 # or ended by the host) nobody waits: "0 mirrors, 0 prisms" stood over a phone's standings.
                 self._hand(ui, view, seat, _nudge(ui))
                 or (not view.get("result") and not table.stopped and _unseen_panel(view, table)),
-                ui.note and alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert"),
-                # Polite: a screen reader hears what the move under the cursor would claim (the drawn preview
-                # and its "+3" marks say it only to the eye), and the next step after choosing a tile. Atomic: the
-                # line changes in place as the cursor moves, and the page morphs only the text nodes that
-                # changed, some inside no-break spans (names, keys): without it Chromium hands the reader only
-                # those ("column 5: claims the"), not the line.
+                # Always drawn (empty, unseen, while nothing is refused): a region that comes with its words
+                # is no region a screen reader knows yet.
+                alerts(said(ui.note), ui.refusals, _note_class(ui.note, hint), "rt-alert")
+                if ui.note
+                else alerts("", ui.refusals, "visually-hidden", "rt-alert"),
+                # For the eye (and a screen reader reading the page): the move under the cursor and the next
+                # step. No live region: as one it came with its first words (not heard) and was read whole at
+                # every cell the cursor moved to, the way to place the tile again and again.
                 h(
                     "p",
                     {
@@ -432,13 +476,14 @@ class RaythreadBoard:
                         # words when the page scrolls it in (SHOW_HINT; css/app.css), so the first tap need not
                         # move the board under the finger that taps the same cell again.
                         "data-ahead": "true" if ui.chosen is not None and preview is None else None,
-                        "aria-live": "polite",
-                        "aria-atomic": "true",
                     },
                     outcome,
                     outcome and hint and i18n.sentence_gap(),
                     hint,
                 ),
+                # What a screen reader hears of the player's input, each step once (``_saying``): two polite
+                # regions by turns, always drawn (empty at first), visually hidden (the hint says it to the eye).
+                alerts(list(ui.said), ui.sayings, "visually-hidden", "rt-said", polite=True),
             ),
         )
 
@@ -627,6 +672,30 @@ _CHOOSE_FIRST: dict[tuple[bool, bool, bool], str] = {
     (False, False, True): "rt-choose-turn",
 }
 CHOOSE_FIRST_CODES = frozenset(_CHOOSE_FIRST.values())
+
+
+def _said(ui: Ui, parts: tuple[str, ...], view: JSON, seat: str | None, table: Table) -> tuple[str | Element, ...]:
+    """The words of a saying (``RaythreadBoard._saying``: its ``parts``) on the board ``ui`` after the input:
+    the tile chosen with its orientation ("Mirror, slash /, chosen."), the orientation alone, the preview's
+    outcome, the next step (the hint, as drawn under the hand)."""
+    move, preview = BOARD.previewed(ui, seat)
+    said: list[str | Element] = []
+    for part in parts:
+        words: list[str | Element | None] = []
+        if part == "chosen" and ui.chosen is not None:
+            tile, orient = _(KIND_WORDS[ui.chosen]), _(scene.ORIENT_WORDS[ui.orient])
+            words = [_("{tile}, {orient}, chosen.").format(tile=tile, orient=orient)]
+        elif part == "orient":
+            words = [i18n.sentence(_("Orientation {orient}").format(orient=_(scene.ORIENT_WORDS[ui.orient])))]
+        elif part == "outcome":
+            words = [_outcome(move, preview, view, table)]
+        elif part == "hint":
+            words = list(_hint(ui, seat, preview, view, table))
+        kept = [w for w in words if w]
+        if kept and said:
+            said.append(i18n.sentence_gap())
+        said.extend(kept)
+    return tuple(said)
 
 
 def _keys(keys: tuple[int, ...]) -> Element | None:

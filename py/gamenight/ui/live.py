@@ -25,7 +25,15 @@ def alerts(
     form's error, said at once), ``polite`` ones (news said when the reader is free), or ``status`` ones
     (``role=status``: polite and read whole, a table's word on its match)."""
     speaking = count % 2
-    live = {"aria-live": "polite"} if polite else {"role": "status"} if status else {"role": "alert"}
+    # A polite region is atomic, as a status or an alert is by its role: a saying's line may hold no-break
+    # spans (a name), and the reader is handed the whole line, not a changed span at a time.
+    live = (
+        {"aria-live": "polite", "aria-atomic": "true"}
+        if polite
+        else {"role": "status"}
+        if status
+        else {"role": "alert"}
+    )
     drawn = {"class": classes} if classes else {}  # no empty ``class=""`` on a region with no classes
     return [
         h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)

@@ -904,7 +904,11 @@ def render(
             # reader as whose turn it is, and its words are the match's in every test and style.
             beside and h("div", {"class": "actions match-beside"}, beside),
             board,
-            ui.error and alerts(said(ui.error), ui.refusals, "error match-error", "match-alert"),
+            # Always drawn (empty, unseen, while nothing is refused): a region that comes with its words is no
+            # region a screen reader knows yet.
+            alerts(said(ui.error), ui.refusals, "error match-error", "match-alert")
+            if ui.error
+            else alerts("", ui.refusals, "visually-hidden", "match-alert"),
             under,
         ),
         h(

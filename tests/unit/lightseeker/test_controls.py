@@ -17,7 +17,7 @@ from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
-from tests.unit.alerts import regions, said_in_turns
+from tests.unit.alerts import heard, regions, said_in_turns
 
 from .test_rules import NEAR_WIN, played
 
@@ -399,6 +399,64 @@ def test_a_whole_turn_by_keyboard():
         "actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}],
         "buh": 2,
     }
+
+
+def test_a_keyboard_player_hears_each_choice_once():
+    """A screen-reader player's keyboard turn: the cube chosen where the cursor stands, the action armed
+    (S or T), each action made with the light it leaves, Buh's cube and what is left to do are each said
+    once, briefly, in a region drawn empty before. They said nothing: only the eye saw the choice. A cube
+    the cursor moves onto is said by its cell (the board's active cell: "…, chosen"), not again here."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    drawings = [BOARD.render(ui, view, "ann", TABLE)]
+    for name in (
+        (
+            "ArrowDown",
+            "ArrowRight",
+            "ArrowRight",
+            "Escape",
+            " ",
+            "t",
+            "ArrowLeft",
+            "ArrowDown",
+            "s",
+            "ArrowRight",
+            "Escape",
+            "s",
+            "ArrowRight",
+        )
+        + ("ArrowUp",) * 4
+        + ("ArrowLeft", " ")
+    ):
+        ui, sent = key(ui, view, "ann", name)
+        assert sent is None
+        drawings.append(BOARD.render(ui, view, "ann", TABLE))
+    lines = heard(drawings)
+    assert lines == [
+        "Cube 6 let go.",
+        "Cube 6 chosen.",
+        "Tilt cube 6: an arrow key chooses the direction.",
+        "Cube 6 tilts west. Light on the board: 7 (was 6).",
+        "Slide cube 9: an arrow key chooses the direction.",
+        "Cube 9 slides east. Light on the board: 7 (was 6). Now move Buh: choose any cube other than cube 5.",
+        "Taken back: cube 9 slides east.",
+        "Slide cube 9: an arrow key chooses the direction.",
+        "Cube 9 slides east. Light on the board: 7 (was 6). Now move Buh: choose any cube other than cube 5.",
+        "Buh to cube 3. Confirm the turn, or choose another cube for Buh. Keys: Enter confirms the turn.",
+    ], lines
+
+
+@pytest.mark.parametrize("seat", ["ann", None], ids=["to play", "waiting"])
+def test_a_refusal_is_said_in_a_region_drawn_before_it(seat):
+    """The note's alert regions came into the page with the note's words: a region a screen reader did not
+    know, whose words it may not announce. They are drawn, empty, from the start."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+    drawings = [BOARD.render(ui, view, seat, TABLE)]
+    ui, _ = click(ui, view, seat, "ls-cell", **at(view, view["buh"]))
+    assert ui.note is not None
+    drawings.append(BOARD.render(ui, view, seat, TABLE))
+    assert heard(drawings) == [said(ui.note)]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -15,7 +15,7 @@ from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, find_all, render, text_of
-from tests.unit.alerts import regions, said_in_turns
+from tests.unit.alerts import heard, regions, said_in_turns
 from tests.unit.words import in_language
 
 from .helpers import position, tile
@@ -180,6 +180,57 @@ def test_a_whole_move_by_keyboard():
     # Keys pressed on a button belong to that button, not to the board.
     same, sent = update(ui, view, "A", UiEvent("keydown", "table-undo", {}, key="Enter"))
     assert same is ui and sent is None
+
+
+def test_a_keyboard_player_hears_each_step_once():
+    """What a screen reader hears as a keyboard player chooses a tile, moves over cells, turns it and lets
+    it go: one short line at each step, in a region drawn empty before. The hint under the hand was the
+    polite region, drawn with its first words (not heard), and read whole at every cell the cursor
+    previewed: the outcome and "… Tap or click the cell to place the tile. Or press Enter …" again and
+    again. Now the tile chosen is named, the way to place it is said once (at the first preview), each
+    further cell says only what the move there would claim, and Escape says the first step again."""
+    state = position({(1, 5): 2}, [])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    drawings = [BOARD.render(ui, view, "A", TABLE)]
+    steps = ("1", "ArrowUp", "ArrowUp", "ArrowLeft", "o", "Escape")
+    for name in steps:
+        ui, sent = key(ui, view, "A", name)
+        assert sent is None
+        drawings.append(BOARD.render(ui, view, "A", TABLE))
+    lines = heard(drawings)
+    assert len(lines) == len(steps), lines
+    assert lines[0].startswith("Mirror, slash /, chosen."), lines[0]
+    assert sum("press Enter to place" in line for line in lines[1:]) == 1, lines
+    assert lines[2].startswith("A mirror, slash /, at row 4, column 6: claims"), lines[2]
+    assert "Enter" not in lines[2] + lines[3] + lines[4], "the way to place it said again at each cell"
+    assert lines[4].startswith("A mirror, backslash \\, at row 4, column 5"), lines[4]
+    assert lines[5].startswith("Choose a tile from your hand"), lines[5]
+    # Off the highlighted cells (over the beacon at row 2, column 6) and on: the way to place is not said
+    # again (it was, a player's pass in Japanese found, at each highlighted cell after one that was not).
+    for name in ("1", "ArrowUp", "ArrowUp", "ArrowRight", "ArrowRight", "Escape"):
+        ui, _ = key(ui, view, "A", name)
+        drawings.append(BOARD.render(ui, view, "A", TABLE))
+    again = heard(drawings)[len(steps) :]
+    assert sum("Tap or click the cell to place" in line for line in again) == 1, again
+    assert len(again) == 5, again  # the beacon's cell, no preview there, says nothing (the cell says itself)
+    so_far = len(heard(drawings))
+    # The move made says nothing on the board (the match's news says it): the region empties.
+    for name in ("1", "Enter"):
+        ui, sent = key(ui, view, "A", name)
+        drawings.append(BOARD.render(ui, view, "A", TABLE))
+    assert sent is not None and [line[:28] for line in heard(drawings)[so_far:]] == ["Mirror, backslash \\, chosen."]
+
+
+def test_a_refusal_is_said_in_a_region_drawn_before_it():
+    """The refusal's alert regions came into the page with the refusal's words: a region a screen reader
+    did not know, whose words it may not announce. They are drawn, empty, from the start."""
+    view = rules.view(position({(1, 5): 2}, []), "A")
+    ui = BOARD.start(view, None)
+    drawings = [BOARD.render(ui, view, "A", TABLE)]
+    ui, _ = click(ui, view, "A", "rt-cell", r=4, c=4)
+    drawings.append(BOARD.render(ui, view, "A", TABLE))
+    assert heard(drawings) == [said(ui.note)]
 
 
 def test_watching_or_waiting_never_makes_a_move():
@@ -435,7 +486,8 @@ def test_the_last_line_says_who_reached_the_target():
 def hint(ui, view, table=TABLE) -> str:
     tree = BOARD.render(ui, view, "A", table)
     (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
-    assert p.attr("aria-live") == "polite", "a screen reader hears the preview"
+    # For the eye: a screen reader hears each step once from the board's own regions (``rt-said``).
+    assert p.attr("aria-live") is None and p.attr("role") is None
     return text_of(p)
 
 
@@ -459,18 +511,22 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
 
 
-def test_the_hint_is_read_whole_as_it_changes_in_place():
-    """The hint changes in place as the cursor moves, and a name in it ("Ann (A)") is a no-break span on the
-    page: a live region hands a screen reader only the text nodes that changed unless it is atomic, so it
-    is, and the reader hears the whole line ("A mirror, slash /, at row 4, … for Ann (A).")."""
+def test_the_preview_is_heard_whole_as_the_cursor_moves():
+    """A live region changed in place hands a screen reader only the text nodes that changed ("column 5:
+    claims the", a name being a no-break span on the page). Each saying fills the region that was empty
+    (``ui.live.alerts``), so the reader hears the whole line."""
     state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
     view = rules.view(state, "A")
     ui = BOARD.start(view, None)
+    drawn = []
     for name in ("1", "ArrowUp", "ArrowUp"):
         ui, _ = key(ui, view, "A", name)
-    (p,) = find_all(BOARD.render(ui, view, "A", TABLE), lambda e: e.attr("class") == "rt-hint")
-    assert '<span class="nobr">' in render(p), "the line holds spans"
-    assert (p.attr("aria-live"), p.attr("aria-atomic")) == ("polite", "true")
+        drawn.append(regions(BOARD.render(ui, view, "A", TABLE), polite=True))
+    speaking = [[(rid, text) for rid, text in d if text] for d in drawn]
+    assert [len(s) for s in speaking] == [1, 1, 1] and speaking[1][0][0] != speaking[2][0][0], speaking
+    assert (
+        speaking[2][0][1] == "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann\u00a0(A)."
+    )
 
 
 def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_move_is_played(monkeypatch):

@@ -8,6 +8,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.match import said
 from gamenight.ui.svg import text_of
+from tests.unit.alerts import heard
 from tests.unit.ui.peers import FakeRtc, Page, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
 
@@ -99,8 +100,11 @@ def test_a_guest_s_move_the_host_refuses_leaves_the_board_as_it_was_and_says_why
         raise IllegalMove("raythread-beacon")
 
     monkeypatch.setattr(rules, "play", refuse)
+    before = bea.tree
     click_place(bea, first_place(ann, "C"))
     assert len(session.match.record.log) == 1, "refused"
+    # Said in a region drawn (empty) before the refusal came: one that comes with its words is not heard.
+    assert said({"code": "raythread-beacon", "params": {}}) in heard([before, bea.tree], known=True)
     assert status(bea) == "Bea\u00a0(B) to play · your turn", "back to her turn"
     assert bea.by_class("match-screen")[0].attr("data-sending") is None
     assert [text_of(e) for e in bea.by_class("match-error")] == [said({"code": "raythread-beacon", "params": {}})]

@@ -6,7 +6,7 @@ region that comes with a new part of a screen is drawn empty first and its words
 from gamenight.ui.lobby.join import CONNECTION_LINE
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, find_all, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, answer, host_lobby
+from tests.unit.ui.peers import Browser, FakeRtc, Page, answer, host_lobby, match_with_bea
 from tests.unit.ui.test_lobby_screens import pick
 
 
@@ -83,3 +83,22 @@ def test_a_guest_told_the_game_was_switched_hears_it_in_a_region_drawn_before_it
     said = first_said(drawings, "switched-note")
     assert drawings[said]["switched-note"].startswith("Ann has switched the game since inviting you")
     assert first_said(drawings, CONNECTION_LINE) < said, "connected first, then the lobby's words"
+
+
+def test_the_host_s_panel_keeps_its_place_as_the_invitations_move_past_it_at_a_match_s_end():
+    """On the host's page the invitations stand after a running match (in the lobby's panel) and before an
+    ended one. Recorded in Chromium, the page's morph moved the whole panel when they moved, with the match's
+    live region in it, in the drawing that said the match's end: a region moved as its words come is not one
+    a screen reader heard change. Both sections carry ids, so the morph keeps the panel and moves the
+    invitations alone."""
+    rtc = FakeRtc()
+    ann, _bea = match_with_bea(rtc)
+
+    def sections(page: Page) -> list[tuple[object, object]]:
+        found = page.find(lambda e: e.tag == "section" and e.attr("class") in ("lobby", "invites"))
+        return [(e.attr("class"), e.attr("id")) for e in found]
+
+    assert sections(ann) == [("lobby", "lobby-panel"), ("invites", "invites")]
+    ann.click("end")
+    ann.click("end")  # the confirmation
+    assert sections(ann) == [("invites", "invites"), ("lobby", "lobby-panel")]

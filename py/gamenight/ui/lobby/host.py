@@ -1258,7 +1258,10 @@ def _invites_view(model: HostModel) -> Element:
     note = alerts(said and _text(said), model.notes, "note" if said else "visually-hidden", "reply-note", status=True)
     return h(
         "section",
-        {"class": "invites"},
+        # The id keeps it, and the lobby's panel beside it, whole where it moves (after a running match,
+        # before an ended one): the page's morph otherwise moved the panel, the match's live region in it,
+        # as the match's end was said there.
+        {"class": "invites", "id": "invites"},
         h("h2", {}, _("Invitations")),
         # The page's row of a button and its words: the words stand clear of the button, beside it or, on a
         # phone, as a block of their own under it (they touched it, then ran on under it). A secondary button:

@@ -389,7 +389,8 @@ def panel(
     home = {"tabindex": "-1"} if shows_match else {"tabindex": "-1", "data-focus-home": ""}
     return h(
         "section",
-        {"class": "lobby", "data-phase": lobby.phase},
+        # The id keeps it in place for the page's morph as the host's invitations move past it (``host``).
+        {"class": "lobby", "id": "lobby-panel", "data-phase": lobby.phase},
         h("h2", {"class": "lobby-heading", **home}, i18n.heading(title, phase)),
         _error(client) if board is None or board.error is None else None,
         _problem(client),
