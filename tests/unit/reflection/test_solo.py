@@ -1541,3 +1541,46 @@ def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
                 assert text_of(line) == about
     finally:
         i18n.set_language("en")
+
+
+def kept(effects, stored=None):
+    """Local storage after ``effects``' writes, over ``stored``."""
+    storage = dict(stored or {})
+    for e in effects:
+        if isinstance(e, Store):
+            if e.text is None:
+                storage.pop(e.key, None)
+            else:
+                storage[e.key] = e.text
+    return storage
+
+
+def test_a_reload_of_a_finished_puzzle_shows_it_finished_not_a_fresh_copy_to_solve_again():
+    # A player's pass: given up (the solution shown), the page reloaded at the puzzle's address started the
+    # same puzzle afresh, its clock at 0:00: the solution just seen went in for a "Solved" and a best time.
+    link = {"preset": "easy", "seed": "1234", "v": "2"}
+    for how in ("gave up", "solved"):
+        model, effects = generated(link)
+        model, more = send(model, Tick(solo.CLOCK, T0 + 7_000))
+        effects += more
+        if how == "gave up":
+            model, more = send(model, click("give-up"), click("give-up"))
+            effects += more
+        for (r, c), tile in sorted(model.solution.tiles().items()) if how == "solved" else ():
+            model, more = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+            effects += more
+            if model.phase == "playing" and model.layout.at((r, c)) != tile:
+                model, more = send(model, cell(r, c))
+                effects += more
+        assert model.phase == {"gave up": "revealed", "solved": "solved"}[how]
+        storage = kept(effects)
+        back, effects = SCREEN.init(link, Env(stored=storage, now_ms=T0 + 60_000))
+        assert back.phase == model.phase, f"{how}, then reloaded: {back.phase}"
+        assert back.layout == model.layout and back.elapsed_ms == model.elapsed_ms == 7_000
+        assert back.stats == model.stats and back.message == model.message
+        assert StartTimer(solo.CLOCK, 1000) not in effects
+        # The next puzzle is one press away, as on the page before the reload.
+        assert "rf-next" in render(SCREEN.view(back))
+    # Another puzzle's link, or a damaged entry, opens as before: the link's puzzle is made.
+    for other, stored in (({**link, "seed": "1235"}, storage), (link, {solo.ENDED_KEY: "{"})):
+        assert SCREEN.init(other, Env(stored=stored, now_ms=T0))[0].phase == "generating"
