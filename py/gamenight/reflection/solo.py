@@ -70,6 +70,9 @@ TIME_KEY = "reflection.time"  # the clock of the puzzle in progress, saved every
 DAILY_KEY = "reflection.daily"
 # The last puzzle finished here (``training.Ended``): its address reloaded shows it finished, not afresh.
 ENDED_KEY = "reflection.ended"
+# "Bigger cells" as the player last set it on a board in play ("on", "off"; absent: the page decides).
+ZOOM_KEY = "reflection.zoom"
+ZOOMS = {"on": True, "off": False}
 CLOCK = "reflection.clock"
 # What the page says of a stored record it cannot read (``Model.unread``).
 UNREAD = {
@@ -196,7 +199,7 @@ class Model:
 
 class SoloScreen:
     label = "Play solo"
-    storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY, ENDED_KEY)
+    storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY, ENDED_KEY, ZOOM_KEY)
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         readers = (
@@ -223,6 +226,8 @@ class SoloScreen:
             utc_offset_min=env.utc_offset_min,
             record=record,
             unread=unread,
+            # The player's choice holds on every board, after a reload too (it went back to the page's).
+            zoom=ZOOMS.get(env.stored.get(ZOOM_KEY) or ""),
         )
         params = training.link_params(params)
         if "seed" not in params and "daily" not in params:
@@ -640,7 +645,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "zoom":  # the button pressed says what it asks for: only the page knows what "automatic" shows
         if model.phase in ("solved", "revealed"):
             return replace(model, end_zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
-        return replace(model, zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
+        zoom = data.get("zoom") == "on"
+        return replace(model, zoom=zoom), [ZOOM_FOCUS, Store(ZOOM_KEY, "on" if zoom else "off")]
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model), _("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:

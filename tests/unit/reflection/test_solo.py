@@ -1373,7 +1373,8 @@ def test_bigger_cells_is_automatic_until_pressed_then_on_or_off():
         ["rf-board-wrap", "rf-zoom-auto"],
     )
     model, effects = send(model, click("zoom", zoom="off"))  # the whole board, from the pressed button
-    assert model.zoom is False and effects == [solo.ZOOM_FOCUS]  # focus stays on the button left
+    # Focus stays on the button left; the choice is kept for the next boards and a reload.
+    assert model.zoom is False and effects == [solo.ZOOM_FOCUS, Store(solo.ZOOM_KEY, "off")]
     assert zoom_shown(model) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
     model, _ = send(model, click("zoom", zoom="on"))
     assert model.zoom is True
@@ -1584,3 +1585,16 @@ def test_a_reload_of_a_finished_puzzle_shows_it_finished_not_a_fresh_copy_to_sol
     # Another puzzle's link, or a damaged entry, opens as before: the link's puzzle is made.
     for other, stored in (({**link, "seed": "1235"}, storage), (link, {solo.ENDED_KEY: "{"})):
         assert SCREEN.init(other, Env(stored=stored, now_ms=T0))[0].phase == "generating"
+
+
+def test_bigger_cells_chosen_on_a_board_holds_after_a_reload():
+    # A player's pass on a phone: "Bigger cells" pressed on a Normal board (off by default at 390 px) was off
+    # again after a reload, and a Hard board's, turned off, was on again: the choice holds "for good".
+    link = {"preset": "easy", "seed": "1234", "v": "2"}
+    for chosen in ("on", "off"):
+        model, effects = generated(link)
+        model, more = send(model, click("zoom", zoom=chosen))
+        assert model.zoom is (chosen == "on")
+        for params in (link, {}):  # the puzzle reloaded, or the options page and a new puzzle after it
+            back, _ = SCREEN.init(params, Env(stored=kept(effects + more), now_ms=T0 + 5_000))
+            assert back.zoom is (chosen == "on"), (chosen, params)
