@@ -1127,7 +1127,7 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(STATS_KEY, _json(stats)),
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
-        ended(done, "solved"),
+        keep_ended(done, "solved"),
     ]
     day = daily.parse_day(model.settings.daily)
     if day is not None and day == model.today:
@@ -1156,10 +1156,10 @@ def reveal(model: Model, why: str, how: str) -> tuple[Model, list[Effect | Say]]
         message=why,
     )
     effects: list[Effect | Say] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
-    return shown, [*effects, Store(TIME_KEY, None), ended(shown, how), Say(why)]
+    return shown, [*effects, Store(TIME_KEY, None), keep_ended(shown, how), Say(why)]
 
 
-def ended(model: Model, how: str) -> Store:
+def keep_ended(model: Model, how: str) -> Store:
     """The finished puzzle kept (``ENDED_KEY``), its undo history left out: nothing is undone on it."""
     return Store(ENDED_KEY, training.Ended(how, replace(progress_of(model), history=History())).to_text())
 
