@@ -552,3 +552,16 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     assert leaking(bea.evaluate("window.shown")) == []
     shot(bea, "ja-5-light-seeker-over")
     fits(bea)
+
+    # The host closes the game night: asked first (a guest is here), then her page says so, in Japanese, and keeps
+    # the match's standings; it read "cut off from the host, ask for a new invitation", one that never came.
+    host.click("button[data-action=close-lobby]")
+    expect(host.locator("button[data-action=close-cancel]")).to_be_focused()
+    host.click(".confirm button[data-action=close-lobby]")
+    expect(bea.locator("main.join .notice")).to_have_text(tr["The host closed the game night. Thanks for playing!"])
+    expect(bea.locator(".match-result")).to_contain_text(ending)
+    expect(bea.locator("form[data-action=rejoin]")).to_have_count(0)
+    expect(bea.locator(".rematch-note")).to_have_count(0)  # no next match: the night is over
+    speaks_japanese(bea)
+    shot(bea, "ja-6-night-closed")
+    fits(bea)

@@ -754,6 +754,23 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
 
         resize(page, 320, 640)
         table_options_fit(page)
+
+        # 4. With the text at 200 % the host form's 「リレーサーバー（任意）」 ran past its box's right edge (a
+        #    summary's words are one flex item, which did not shrink below its longest phrase).
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        on_route(page, "#/host?game=raythread")
+        past = page.locator("summary").evaluate_all(
+            "(all) => all.filter((s) => s.scrollWidth > s.clientWidth)"
+            ".map((s) => `${s.textContent}: ${s.scrollWidth - s.clientWidth} px wider`)"
+        )
+        assert past == [], "a summary's words run past its box at 320 px, text at 200 %"
+        # 5. … and a match's seat card cut the default 「プレイヤー1」 to 「プレイヤ…」.
+        on_route(page, "#/raythread/table?vs=normal")
+        expect(page.locator(".match-seat .who").first).to_be_visible(timeout=60_000)
+        cut = page.locator(".match-seat .who").evaluate_all(
+            "(all) => all.filter((w) => w.scrollWidth > w.clientWidth).map((w) => w.textContent)"
+        )
+        assert cut == [], "a seat card cuts its name at 320 px, text at 200 %"
     finally:
         context.close()
 

@@ -230,6 +230,18 @@ LONG_JAPANESE_NAME = ("寿限無寿限無五劫の擦り切れ海砂利水魚" +
 TURNED = ((390, 844), (320, 640), (844, 390), (390, 844), (320, 640))
 
 
+# Each shown field of ``selector`` whose placeholder is wider than the room its box shows text in, in its own font.
+PLACEHOLDERS_CUT = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((i) => i.getBoundingClientRect().width > 0)
+    .flatMap((i) => {
+        const style = getComputedStyle(i), pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const width = pen.measureText(i.placeholder).width;
+        return width > room ? [`"${i.placeholder}" ${Math.round(width)} px in ${Math.round(room)} px`] : [];
+    })"""
+
+
 def fits_each_window(page: Page, where: str) -> list[str]:
     """``page`` set to each window of ``TURNED`` in turn (``conftest.resize``: the page is drawn at that width),
     and what does not fit a phone there, each named by its screen and window."""
@@ -279,6 +291,10 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         page.click("form[data-action=host-setup] button[type=submit]")
         expect(page.locator("main.host[data-stage=lobby]")).to_be_visible()
         found += fits_each_window(page, "the lobby")
+        # At 320 px with the text at 200 % the chat's field beside "Send" showed "Say s" of "Say something".
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        assert page.evaluate(PLACEHOLDERS_CUT, ".chat-form input") == [], "the chat's field cuts its placeholder"
+        page.evaluate("document.documentElement.style.fontSize = ''")
         choose(page, 1, {"mode": "random", "preset": "easy", "rounds": 1})
         page.click("button[data-action=start]")
         expect(page.locator(".rf-phase")).to_have_text("Round 1 of 1", timeout=CONNECT_MS)

@@ -501,7 +501,57 @@ def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: 
         sideways = dialog.evaluate("e => e.scrollWidth - e.clientWidth")
         assert sideways <= 0, f"the {kind} scrolls sideways by {sideways} px at 320 px, text at 200 %"
         if kind == "help":
+            # Fitted, its two columns broke the keys and their words mid-word ("yo" / "ur ha" / "nd",
+            # "Raythre" / "ad:").
+            assert phone.evaluate(WORDS_BROKEN, "#overlay .keys :is(th, td)") == [], "the help's words broken"
             phone.locator("#overlay button[data-action=app-rules]").click()
+    # The same pass: a home card's "Play vs computer" broke as "comput" / "er", and the host's Game drop-down
+    # showed "Raythread R" (its box one line high, the choice wider than it).
+    phone.keyboard.press("Escape")
+    phone.evaluate("location.hash = '#/'")
+    expect(phone.locator("main .card").first).to_be_visible()
+    assert phone.evaluate(WORDS_BROKEN, "main .button") == [], "a home card's button has a word broken"
+    phone.evaluate("location.hash = '#/host?game=raythread'")
+    expect(phone.locator("form[data-action=host-setup] select[name=game]")).to_be_visible()
+    assert phone.evaluate(CHOICES_CUT) == [], "a drop-down cuts its choice at 320 px, text at 200 %"
+
+
+# The words (runs of Latin letters) of the elements matching a selector that are drawn on two lines or more.
+WORDS_BROKEN = r"""(selector) => {
+    const broken = [], range = document.createRange();
+    for (const element of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.data.matchAll(/[A-Za-z][A-Za-z'’-]*/g)) {
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+                const lines = new Set(rects.map((r) => Math.round(r.top)));
+                if (lines.size > 1) broken.push(`${word[0]} in "${element.textContent.trim()}"`);
+            }
+        }
+    }
+    return broken;
+}"""
+
+# Each shown drop-down whose chosen text does not fit its box: the text laid out in the box's font at the width
+# the box shows text in (between its words, as a button's label) needs more lines than the box is high, or has a
+# word wider than that width.
+CHOICES_CUT = """() => [...document.querySelectorAll('select')].filter((s) => s.getBoundingClientRect().width > 0)
+    .flatMap((s) => {
+        const style = getComputedStyle(s), text = s.selectedOptions[0]?.text ?? '';
+        const room = Math.round(s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20);
+        const high = s.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        const probe = document.createElement('div');
+        probe.style.cssText = `position: absolute; visibility: hidden; width: ${room}px; white-space: normal;
+            overflow-wrap: normal; font: ${style.font}; line-height: ${style.lineHeight}`;
+        probe.textContent = text;
+        document.body.append(probe);
+        const wide = probe.scrollWidth - probe.clientWidth, needs = probe.offsetHeight;
+        probe.remove();
+        return wide <= 0 && needs <= high + 1 ? []
+            : [`${s.name}: "${text}" needs ${needs} px high (${wide} px wider) in ${room} × ${high} px`];
+    })"""
 
 
 HELP_FROM = (

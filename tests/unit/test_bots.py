@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from gamenight import games, i18n
+from gamenight import games
 from gamenight.core.bot import LEVELS, decide, level_name, parse_level
 from gamenight.core.errors import BadOptions, IllegalMove
 from gamenight.core.game import seat_ids
 from gamenight.core.rng import derive
+from tests.unit.words import in_language
 
 # Small matches keep the Hard games quick; one default match per game is played below as well.
 SMALL = {"raythread": {"size": 9, "mirrors": 8, "prisms": 4, "hand": 2, "target": 6}, "lightseeker": None}
@@ -23,11 +24,8 @@ class Bracketing(gettext.NullTranslations):
 
 
 def test_levels_have_names_in_the_page_language():
-    i18n.set_language("en", Bracketing())
-    try:
+    with in_language("en", Bracketing()):
         assert [level_name(level) for level in LEVELS] == ["[Easy]", "[Normal]", "[Hard]"]
-    finally:
-        i18n.set_language("en")
     assert level_name("hard") == "Hard"
 
 

@@ -12,6 +12,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from gamenight import i18n
+from tests.unit.words import in_language
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -84,13 +85,10 @@ def test_japanese_has_one_plural_form_and_every_plural_message_fills_it():
 
 
 def test_the_page_reads_the_japanese_catalogue():
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert i18n._("Settings") == "設定"
         assert i18n.ngettext("{n} point", "{n} points", 3).format(n=3) == "3点"
         assert i18n.describe("not-your-turn", {}) != i18n.english("not-your-turn", {})
-    finally:
-        i18n.set_language("en")
     assert i18n._("Settings") == "Settings"
     assert i18n.ngettext("{n} point", "{n} points", 1).format(n=1) == "1 point"
 
@@ -109,11 +107,8 @@ def test_the_japanese_reflection_rules_page_uses_the_words_of_the_japanese_rules
     from gamenight import games
     from gamenight.ui.svg import text_of
 
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         text = text_of(games.guide("reflection").page())
-    finally:
-        i18n.set_language("en")
     missing = {what: [t for t in words if t not in text] for what, words in SEED_TERMS.items()}
     assert not any(missing.values()), missing
     assert "Reflection" in text and not re.search(r"\b(mirror|laser|tile|green|yellow|black)\b", text, re.I)
@@ -127,12 +122,9 @@ def test_dates_and_lists_read_in_the_page_language():
     days = [date(2026, 12, 1), date(2026, 3, 5), date(2026, 10, 31)]
     assert [i18n.date_text(day) for day in days] == ["2026-12-01", "2026-03-05", "2026-10-31"]
     assert i18n.listing(["Ann", "Bea"]) == "Ann, Bea"
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert [i18n.plain(i18n.date_text(day)) for day in days] == ["2026年12月1日", "2026年3月5日", "2026年10月31日"]
         assert i18n.listing(["Ann", "Bea"]) == "Ann、Bea"
-    finally:
-        i18n.set_language("en")
 
 
 # Japanese text as a Japanese UI writes it (docs/i18n.md, "Japanese: words used"): no half-width space
@@ -243,11 +235,8 @@ def test_japanese_diagonal_mirror_caption_names_the_way_out_once():
     from gamenight import games
     from gamenight.ui.svg import text_of
 
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         text = i18n.plain(text_of(games.guide("reflection").page()))
-    finally:
-        i18n.set_language("en")
     assert "左2から入ったレーザーは、曲がって上2から出ます。" in text and "上へ曲がり" not in text
 
 

@@ -13,6 +13,7 @@ import gamenight.core.jsonutil  # noqa: F401  (registers the field-* reasons the
 from gamenight.core import fields as f
 from gamenight.core.errors import MAX_PARAM, MAX_PARAMS, BadMessage, BadOptions
 from gamenight.i18n import REASONS
+from tests.unit.words import in_language
 
 TILE = f.field({"cell": [1, 2]}, "tiles", 3)  # ``tiles[3]``, an object
 
@@ -268,9 +269,6 @@ def test_a_field_whose_name_is_a_game_s_word_is_named_by_its_path_not_the_word()
     assert refused(f.at, f.field([], "turn"), "x") == "'turn' must be an object"
     with pytest.raises(BadMessage) as err:
         f.whole(f.field(0, "turn"), 1, 2)
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         said = i18n.describe(err.value.code, err.value.params)
         assert said.startswith("'turn'は1～2"), said
-    finally:
-        i18n.set_language("en")

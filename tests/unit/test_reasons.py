@@ -8,6 +8,7 @@ from pathlib import Path
 
 import gamenight
 from gamenight import i18n
+from tests.unit.words import in_language
 
 PY = Path(gamenight.__file__).resolve().parent
 # Callables whose first argument is a reason code (BadCode's is its second: the first is a category).
@@ -85,8 +86,5 @@ def test_an_options_refusal_reads_as_a_sentence_in_english_and_japanese():
     assert len(own) > 20 and "reflection-teams" in own and "raythread-empty-deck" in own
     english = {code: i18n.REASONS[code] for code in own}
     assert [c for c, t in english.items() if not (t[0].isupper() or t[0] in "{“'") or not t.endswith(".")] == []
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert [c for c, t in english.items() if not i18n._(t).endswith("。")] == []
-    finally:
-        i18n.set_language("en")

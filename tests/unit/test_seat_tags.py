@@ -17,6 +17,7 @@ from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.program import Env, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, host_lobby, join
+from tests.unit.words import in_language
 
 
 def test_the_tags_are_the_first_names_of_the_largest_seating():
@@ -120,8 +121,7 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
     still with brackets no person's name may hold."""
     expected_by = (("en", "Bot\u00a0C\u00a0(Hard)"), ("ja", "ボット\u2060C\u2060（\u2060むずかしい\u2060）"))
     for lang, expected in expected_by:
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             assert named_seat(label("hard"), "C") == expected
             for level in LEVELS:
                 for tag in ("A", "2"):
@@ -132,8 +132,6 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
                         parse_name(seated)
             # A person's name is read as before, even one that starts like the bot's.
             assert named_seat("Bot", "C") == ("Bot\u00a0(C)" if lang == "en" else "Bot\u2060（\u2060C\u2060）")
-        finally:
-            i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -142,8 +140,7 @@ def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_t
     "Player 2 (B)" are joined as ``named_seat`` joins a name and its tag: no-break spaces in English, word
     joiners around the brackets in Japanese (drawn as one no-break span), so a phone's line never ends
     before "(Hard)" or "（B）"."""
-    i18n.set_language(language)
-    try:
+    with in_language(language):
         ja = language == "ja"
         assert label("hard") == ("ボット\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0(Hard)")
         assert named_seat(label("hard"), "C") == (
@@ -156,16 +153,13 @@ def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_t
         page = render(app.view(model))
         assert ('<span class="nobr">2（B）</span>' if ja else 'Player <span class="nobr">2 (</span>B)') in page
         assert "\u2060" not in page
-    finally:
-        i18n.set_language("en")
 
 
 def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
     """Japanese writes brackets full width, as the setup form's "プレイヤー1（A）" does: a seat read with its
     tag is "Ann（A）" in the seat list, the log, the turn line, the result and the lobby, never
     "Ann (A)". The brackets come from the catalogue, through the one helper, ``named_seat``."""
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert named_seat("Ann", "A") == "Ann\u2060（\u2060A\u2060）"
         assert named_seat("プレイヤー1", "1") == "プレイヤー1"  # the tag said once, as in English
         assert named_seat(None, "B") == "B"
@@ -197,8 +191,6 @@ def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
         for lobby in (host, bea):
             shown = render(lobby.tree)
             assert '<span class="nobr">Bea（2）</span>' in shown and not re.search(r"Bea \(2\)", shown)
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -206,9 +198,8 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
     """A name is kept with its seat number by the catalogue ("{name}\u00a0({seat})", Japanese
     "{name}⁠（⁠{seat}⁠）" with word joiners): the page draws the joined run as a no-break span without the
     joiners, and none of it reaches a peer message, a saved game or stored name, or the name field."""
-    i18n.set_language(language)
     marks = ("\u2060", "\u00a0")
-    try:
+    with in_language(language):
         rtc, host_browser, bea_browser = FakeRtc(), Browser(), Browser()
         host = host_lobby(rtc, host_browser)
         bea = join(rtc, host, "Bea", bea_browser)
@@ -268,5 +259,3 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
         saved = [e.text for e in effects if isinstance(e, Store) and e.text]
         assert saved and not [s for s in saved if any(m in s for m in marks)]
         assert bot_kept in render(app.view(model))
-    finally:
-        i18n.set_language("en")

@@ -29,6 +29,7 @@ from gamenight.ui.program import (
     screen_hash,
 )
 from gamenight.ui.svg import Element, find_all, h, render, text_of
+from tests.unit.words import in_language
 
 
 def test_markup_escapes_text_and_attributes():
@@ -698,13 +699,10 @@ def test_play_vs_computer_on_a_game_without_computer_players_says_what_to_play_i
     for info in games.CATALOG:
         if info.id not in games.BOTS:
             assert (info.id, "solo") in games.SCREENS, info.id
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         ja, _ = app.init("#/reflection/table?vs=normal", Env(now_ms=1))
         text = text_of(app.view(ja))
         assert "CPU" in text and "computer" not in text, text
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_table_link_to_a_game_not_played_on_one_device_says_how_it_is_played_and_leads_there():
@@ -731,13 +729,10 @@ def test_a_table_link_to_a_game_not_played_on_one_device_says_how_it_is_played_a
     # A game that has a table, and an unknown game, are as before.
     assert app.init("#/raythread/table", Env(now_ms=1))[0].route.page == "screen"
     assert "There is no page at /nope/table." in text_of(app.view(app.init("#/nope/table", Env(now_ms=1))[0]))
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         ja, _ = app.init("#/reflection/table", Env(now_ms=1))
         text = text_of(app.view(ja))
         assert "Not played" not in text and "ゲームナイト" in text, text
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_unsaved_notice_stands_first_in_the_page_of_every_kind_of_screen():

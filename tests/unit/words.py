@@ -1,12 +1,16 @@
 """Reading what a result or a refusal says, in English, for assertions that should not depend on how it
-travels (the wire carries reason codes and parameters; ``str(err)`` and ``Result.sentence`` are English)."""
+travels (the wire carries reason codes and parameters; ``str(err)`` and ``Result.sentence`` are English);
+and ``in_language``, for a test that reads a page in another language."""
 
 from __future__ import annotations
 
+import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
+from gamenight import i18n
 from gamenight.core.game import Result
 from gamenight.i18n import REASONS, english
 
@@ -40,3 +44,16 @@ def sentence(text: str) -> str:
     around it, whether or not its first letter is capitalised and a full stop ends it."""
     first = text[:1]
     return rf"^[{re.escape(first.lower() + first.upper())}]{re.escape(text[1:])}\.?$"
+
+
+@contextmanager
+def in_language(code: str, translations: gettext.NullTranslations | None = None) -> Iterator[None]:
+    """The page speaks ``code`` (with ``translations`` in place of its catalogue, as ``i18n.set_language``
+    takes them) inside the block, and the language it spoke before after it, even when an assertion fails:
+    what the test does next, and the next test, read the page as they expect."""
+    before = i18n.language()
+    i18n.set_language(code, translations)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)

@@ -41,33 +41,17 @@ class Direction(Enum):
         """The direction after an anticlockwise quarter turn."""
         return _CLOCKWISE[(_CLOCKWISE.index(self) + 3) % 4]
 
-    def reflect(self, mirror: Mirror) -> Direction:
-        """The direction of a beam travelling this way after it meets ``mirror``.
-
-        A beam moving East meets ``/`` and goes North; meeting ``\\`` it goes South.
-        """
-        return _REFLECT[mirror][self]
-
 
 N, E, S, W = Direction.N, Direction.E, Direction.S, Direction.W
 DIRECTIONS: tuple[Direction, ...] = (N, E, S, W)
 _CLOCKWISE = DIRECTIONS
 _DELTA = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
-_REFLECT: dict[str, dict[Direction, Direction]] = {
-    "/": {E: N, N: E, W: S, S: W},
-    "\\": {E: S, S: E, W: N, N: W},
-}
 
 
 def step(cell: Cell, direction: Direction, distance: int = 1) -> Cell:
     """The cell ``distance`` steps from ``cell`` in ``direction``."""
     dr, dc = direction.delta
     return (cell[0] + dr * distance, cell[1] + dc * distance)
-
-
-def in_bounds(cell: Cell, rows: int, cols: int) -> bool:
-    """Whether ``cell`` lies on a ``rows`` × ``cols`` board."""
-    return 0 <= cell[0] < rows and 0 <= cell[1] < cols
 
 
 def flip(mirror: Mirror) -> Mirror:

@@ -46,8 +46,6 @@ FACES: tuple[Face, ...] = (UP, DOWN, NORTH, SOUTH, EAST, WEST)
 _OPPOSITE = {UP: DOWN, DOWN: UP, NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}
 _COMPASS = {NORTH: Direction.N, EAST: Direction.E, SOUTH: Direction.S, WEST: Direction.W}
 _SIDE = {d: f for f, d in _COMPASS.items()}
-# Unit vectors (x = east, y = north, z = up): only used to check that a table entry is a rotation.
-_VECTOR = {UP: (0, 0, 1), DOWN: (0, 0, -1), NORTH: (0, 1, 0), SOUTH: (0, -1, 0), EAST: (1, 0, 0), WEST: (-1, 0, 0)}
 
 Triangle = tuple[Face, Face]
 """A lit triangle of a face: the two neighbouring faces whose shared edges it touches (its corner)."""
@@ -167,13 +165,6 @@ def orientation(up: Face, north: Face) -> Orientation:
         if rotation[FACES.index(up)] is UP and rotation[FACES.index(north)] is NORTH:
             return o
     raise ValueError(f"the {up.value} and {north.value} faces are not neighbours")
-
-
-def is_rotation(rotation: Rotation) -> bool:
-    """Whether ``rotation`` is a proper rotation (a real cube, not a mirror image): east × north = up."""
-    ex, ey, ez = _VECTOR[rotation[FACES.index(EAST)]]
-    nx, ny, nz = _VECTOR[rotation[FACES.index(NORTH)]]
-    return (ey * nz - ez * ny, ez * nx - ex * nz, ex * ny - ey * nx) == _VECTOR[rotation[FACES.index(UP)]]
 
 
 @dataclass(frozen=True)

@@ -551,10 +551,11 @@ def _keeps_off(view: JSON, room: _Room, spot: tuple[float, float], reach: float)
 
 class _Room:
     """How far a spot is from what a value's disc keeps clear of in one position: every cube's number's ink
-    (``clearance``), Buh and the ring where it sat (``buh_clearance``) and the discs written before it. The
-    numbers' ink and Buh's middle worked out once for a value, not again for each of the hundreds of spots a
-    crowded light has (``clearance`` made the frame and the ink again for every spot: most of the time of a
-    position's values), and each spot's distance to the numbers once."""
+    (``numbers``: a value clears them where its disc's reach, ``value_reach``, is no more), Buh and the ring
+    where it sat (``buh``: from its edge, ``BUH_REACH`` from its middle, ``buh_at``) and the discs written
+    before it. The numbers' ink and Buh's middle worked out once for a value, not again for each of the
+    hundreds of spots a crowded light has (making the frame and the ink again for every spot was most of the
+    time of a position's values), and each spot's distance to the numbers once."""
 
     def __init__(
         self, view: JSON, fit: int, was: int | None, placed: Sequence[tuple[tuple[float, float], float]]
@@ -740,12 +741,6 @@ def light_edges(view: JSON, area: JSON) -> list[tuple[float, float]]:
     return spots
 
 
-def clearance(spot: tuple[float, float], view: JSON, fit: int = MIN_CELLS) -> float:
-    """How far ``spot`` is from the nearest cube's number (its ink, ``number_ink``) in a board drawn at least
-    ``fit`` cells across: a value there clears the numbers when its disc's reach (``value_reach``) is no more."""
-    return _off_inks(spot, _inks(view, fit))
-
-
 def _inks(view: JSON, fit: int) -> list[tuple[float, float, float, float]]:
     """The ink of every cube's number (``number_ink``) where the board draws it, in the scene's units."""
     x0, y0, x1, y1 = number_ink(across(view, fit))
@@ -762,13 +757,6 @@ def _off_inks(spot: tuple[float, float], inks: Iterable[tuple[float, float, floa
         if dx * dx + dy * dy < nearest:
             nearest = dx * dx + dy * dy
     return math.sqrt(nearest)
-
-
-def buh_clearance(spot: tuple[float, float], view: JSON, cube: int | None = None) -> float:
-    """How far ``spot`` is from Buh's edge (``BUH_REACH`` from its middle, ``buh_at``); with ``cube``, from
-    the edge of Buh drawn there (the ring where it sat at the start of the turn)."""
-    x, y = buh_at(view, view["buh"] if cube is None else cube)
-    return math.hypot(spot[0] - x, spot[1] - y) - BUH_REACH
 
 
 def _kept_places(view: JSON, fit: int, was: int | None) -> tuple[tuple[tuple[float, float], float], ...]:

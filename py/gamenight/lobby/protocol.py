@@ -696,16 +696,6 @@ def read_to_guest(data: str | bytes, max_bytes: int = MAX_BYTES) -> tuple[ToGues
     return _parse(data, TO_GUEST, "ack", max_bytes)
 
 
-def parse_to_host(data: str | bytes) -> ToHost:
-    """A guest's message to the host from its wire text; raises ``BadMessage``."""
-    return read_to_host(data)[0]
-
-
-def parse_to_guest(data: str | bytes) -> ToGuest:
-    """The host's message to a guest from its wire text; raises ``BadMessage``."""
-    return read_to_guest(data)[0]
-
-
 # --- long messages ------------------------------------------------------------------------------
 
 _part_ids = iter(range(1, MAX_SEED))

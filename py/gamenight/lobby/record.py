@@ -17,7 +17,7 @@ from gamenight import games
 from gamenight.core.bot import LEVELS
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Log, kept, log_start
-from gamenight.core.jsonutil import get_bool, get_int, get_str, loads, obj, only_keys
+from gamenight.core.jsonutil import get_bool, get_int, get_str, obj, only_keys
 from gamenight.core.rng import MAX_SEED
 from gamenight.i18n import N_, reasons, terms
 from gamenight.lobby.protocol import MAX_ID, parse_name
@@ -185,12 +185,6 @@ def parse_record(raw: Any) -> Record:
         ended=ended,
         bots=dict(bots),
     )
-
-
-def load_record(text: str | bytes) -> Record:
-    """A record from its JSON text, at most ``MAX_RECORD_BYTES``; raises ``BadMessage``. (The pages read a
-    record inside their saves with ``parse_record``.)"""
-    return parse_record(loads(text, MAX_RECORD_BYTES))
 
 
 def replay(record: Record) -> list[Any]:

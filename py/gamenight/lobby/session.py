@@ -105,6 +105,7 @@ reasons(
             "{game} cannot go on without a player: let a computer player take over their seat, or end the match."
         ),
         "kicked": N_("The host removed {name} from the lobby."),
+        "night-over": N_("The host closed the game night. Thanks for playing!"),
         "seats-empty": N_("Seat {seat} is empty: seat someone or choose fewer players."),
         "request-gap": N_("Some of your requests did not arrive: sending them again from number {expected}."),
         "player-count": N_("{game} is for {range} players, not {players}."),
@@ -290,6 +291,12 @@ class Session:
             (peer, {**message, "ack": self.handled.get(self.peers[peer], 0)}) if peer in self.peers else (peer, message)
             for peer, message in out
         ]
+
+    def close(self) -> Out:
+        """The host closes the game night: a farewell to each guest's connection (``bye`` ``night-over``), after
+        which the link closes it. Without it a guest's page read the closing as a dropped connection and asked
+        for a new invitation that would never come."""
+        return [(peer, p.Bye("night-over").to_json()) for peer in self.peers if peer != self.host_peer]
 
     def disconnect(self, peer: str, now_ms: int) -> Out:
         """``peer``'s connection closed: its member stays, shown as disconnected; a seated player's turn waits."""

@@ -52,6 +52,10 @@ class HostLink:
         """The page's background work for the match (``Session.preparation``) finished with ``value``."""
         self._send(self.session.prepared(key, value, self.clock()))
 
+    def close(self) -> None:
+        """The host closes the game night: each guest hears so (``Session.close``), then its connection closes."""
+        self._send(self.session.close())
+
     def bot_move(self, at: int, seat: str, move: JSON) -> None:
         """A computer seat's move, thought by the page for the position after step ``at`` (``Session.bot_move``)."""
         self._send(self.session.bot_move(at, seat, move, self.clock()))

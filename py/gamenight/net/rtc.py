@@ -25,6 +25,11 @@ from pyodide.ffi import create_proxy, to_js
 from gamenight.net import peer as pe
 from gamenight.ui import dom
 
+# A connection ended on purpose waits at most this long for its channel to send what it queued and close
+# (``Rtc._close_when_sent``); the channel's state is looked at every ``CLOSE_POLL_MS``.
+CLOSE_GRACE_MS = 5000
+CLOSE_POLL_MS = 50
+
 
 class Connection:
     """One peer's connection, its channel and the listeners that must live as long as they do."""
@@ -100,7 +105,33 @@ class Rtc:
         conn = self.peers.pop(effect.peer, None)
         if conn is not None:
             conn.ended = True
+            self._close_when_sent(conn)
+
+    def _close_when_sent(self, conn: Connection) -> None:
+        """End a connection on purpose without losing its last words. The page ends one right after sending
+        them (the host's "the night is over" or "removed", a guest's goodbye), and ``send`` only queues a text
+        on the channel: closing the RTCPeerConnection at once tears down the transport with it, dropping what
+        was not yet sent. A data channel's own ``close`` first sends everything queued on it, then closes its
+        stream with the other side (W3C WebRTC, "closing procedure"), so the channel is closed first and the
+        connection only once the channel is ``closed`` — or after ``CLOSE_GRACE_MS``, for a peer gone silent.
+        Nothing from the peer reaches the page meanwhile: its listeners are unhooked now."""
+        channel = conn.channel
+        if channel is None or str(channel.readyState) != "open":
             _close(conn)
+            return
+        _unhook(conn)
+        channel.close()
+
+        async def closing() -> None:
+            waited = 0
+            while str(channel.readyState) != "closed" and waited < CLOSE_GRACE_MS:
+                await asyncio.sleep(CLOSE_POLL_MS / 1000)
+                waited += CLOSE_POLL_MS
+            _close(conn)
+
+        task = asyncio.ensure_future(closing())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def listen_signals(self, shell: dom.Shell, effect: pe.ListenSignals) -> None:
         if self._signal_proxy is None:
@@ -259,6 +290,10 @@ def _close(conn: Connection) -> None:
     if conn.channel is not None:
         conn.channel.close()
     conn.pc.close()
+    _unhook(conn)
+
+
+def _unhook(conn: Connection) -> None:
     # Unhooked, not destroyed: a listener may be the caller, and destroying a running proxy breaks it.
     for target, kind, proxy in conn.proxies:
         target.removeEventListener(kind, proxy)

@@ -20,7 +20,6 @@ from gamenight.lightseeker.cube import (
     _tilt_map,
     check_net,
     facing,
-    is_rotation,
     orientation,
     spin,
     tilt,
@@ -30,6 +29,15 @@ from tests.unit.words import sentence
 
 ALL = range(len(ROTATIONS))
 LIGHT, EDGES = DEFAULT_LIGHTING.light, DEFAULT_LIGHTING.lit_edges
+# Unit vectors (x = east, y = north, z = up), to check that a table entry is a rotation.
+VECTOR = {UP: (0, 0, 1), DOWN: (0, 0, -1), NORTH: (0, 1, 0), SOUTH: (0, -1, 0), EAST: (1, 0, 0), WEST: (-1, 0, 0)}
+
+
+def is_rotation(rotation) -> bool:
+    """Whether ``rotation`` is a proper rotation (a real cube, not a mirror image): east × north = up."""
+    ex, ey, ez = VECTOR[rotation[FACES.index(EAST)]]
+    nx, ny, nz = VECTOR[rotation[FACES.index(NORTH)]]
+    return (ey * nz - ez * ny, ez * nx - ex * nz, ex * ny - ey * nx) == VECTOR[rotation[FACES.index(UP)]]
 
 
 def reachable_by_tilts(start):

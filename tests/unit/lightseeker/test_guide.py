@@ -1,16 +1,8 @@
 """The in-app guide to Light Seeker says what the rules do (test_rules.py holds the rules)."""
 
-import pytest
-
 from gamenight import i18n
 from gamenight.lightseeker import guide
 from gamenight.ui.svg import text_of
-
-
-@pytest.fixture(autouse=True)
-def english():
-    yield
-    i18n.set_language("en")
 
 
 def test_the_guide_says_a_player_with_no_legal_turn_loses_or_draws_by_the_options():

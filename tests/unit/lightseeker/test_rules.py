@@ -22,7 +22,7 @@ from gamenight.lightseeker.rules import (
     total_light,
     turn_outcomes,
 )
-from tests.unit.words import assert_says, sentence
+from tests.unit.words import assert_says, in_language, sentence
 
 DARK = HOME
 FULL = orientation(NORTH, UP)
@@ -486,9 +486,6 @@ def test_legal_outcomes_match_play_for_separate_groups_far_from_the_origin():
 def test_in_japanese_the_end_names_the_area_as_the_board_does():
     """The board and the rules say 値7の光のエリア (an area of light worth 7); the end said the winner lit
     "8点分のエリア", an area of 8 points, in a game that scores no points."""
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         end = i18n.describe("lightseeker-lit", {"seat": "アン（1）", "value": 8})
-    finally:
-        i18n.set_language("en")
     assert "値8の光のエリア" in i18n.plain(end) and "点" not in end, end

@@ -1024,13 +1024,12 @@ def test_no_two_values_discs_overlap_and_each_keeps_clear_of_what_it_did_alone()
                 drawn = discs_drawn(view, scene.Look(buh_was=was), fit)
                 assert sorted(drawn) == sorted(",".join(map(str, a["cubes"])) for a in view["areas"])
                 full = phone_value_radius(view, fit)
-                rings = [view["buh"]] + ([was] if was is not None else [])
                 for area in view["areas"]:
                     spot, reach, text = drawn[",".join(map(str, area["cubes"]))]
                     seen += 1
                     assert text == str(area["value"])
                     assert reach - 1.5 / 2 >= scene.SMALLEST * (full - 1.5 / 2) - 0.01, (reach, full)
-                    kept = [(name, gap) for name, gap in keep_offs(view, fit, rings) if gap(spot) < reach - 0.05]
+                    kept = [(name, gap) for name, gap in keep_offs(view, fit, was) if gap(spot) < reach - 0.05]
                     if kept:  # over something: was the same value, written alone, clear of it?
                         alone, alone_reach = scene.value_place(view, area, fit, was)
                         for name, gap in kept:
@@ -1043,13 +1042,14 @@ def test_no_two_values_discs_overlap_and_each_keeps_clear_of_what_it_did_alone()
     assert seen > 3500 and overlaps == 0, (seen, overlaps)
 
 
-def keep_offs(view: dict, fit: int, rings: list[int]):
-    """What a value's disc keeps clear of, each with how far a spot is from it (``scene``'s own measures): every
-    number's ink, Buh's rim and the ring where it sat, Buh's eyes."""
+def keep_offs(view: dict, fit: int, was: int | None):
+    """What a value's disc keeps clear of, each with how far a spot is from it (``scene``'s own measures, as
+    ``value_place`` weighs them): every number's ink, Buh's rim and the ring where it sat (``was``), Buh's eyes."""
     bx, by = scene.buh_at(view, view["buh"])
-    yield "numbers", lambda s: scene.clearance(s, view, fit)
-    for k in rings:
-        yield f"Buh on cube {k}", lambda s, k=k: scene.buh_clearance(s, view, k)
+    room = scene._Room(view, fit, was, ())
+    yield "numbers", room.numbers
+    for k in room.middles:  # Buh's cube, then the one it sat on
+        yield f"Buh on cube {k}", lambda s, k=k: room.buh(s, k)
     yield "Buh's eyes", lambda s: math.hypot(s[0] - bx, s[1] - by) - scene.BUH_EYES
 
 

@@ -46,7 +46,7 @@ def test_the_host_seats_a_bot_and_every_member_sees_it_as_a_computer_player():
     assert table.session.peer_of(bot.id) is None, "a bot has no connection (so it never chats)"
     # Everyone's lobby lists it with its level; the update parses as any guest's page reads it.
     for peer in (HOST_PEER, "g1"):
-        lobby = p.parse_to_guest(p.encode(table.session.snapshot(table.members[peer]))).lobby
+        lobby = p.read_to_guest(p.encode(table.session.snapshot(table.members[peer])))[0].lobby
         info = next(m for m in lobby.members if m.id == bot.id)
         assert (info.name, info.bot, info.connected) == ("Bot", "hard", False)
         assert next(s.member for s in lobby.seats if s.id == "B") == bot.id
@@ -84,7 +84,7 @@ def test_refusals_of_a_bot_change_nothing():
     # A malformed request does not parse.
     for raw in ({"seat": "C"}, {"seat": "C", "level": ""}, {"seat": "C", "level": "hard", "name": "Eve"}):
         with pytest.raises(BadMessage):
-            p.parse_to_host(json.dumps({"v": p.VERSION, "type": "bot", **raw}))
+            p.read_to_host(json.dumps({"v": p.VERSION, "type": "bot", **raw}))
 
 
 def bots(table: Table) -> list[str]:
@@ -249,10 +249,10 @@ def test_a_player_who_comes_back_gets_their_seat_back_and_the_stand_in_leaves():
     # Every page sees it in the one message it gets: the seat list names Bea, and no bot is listed.
     for peer in (HOST_PEER, "g2", "g1b"):
         (message,) = [m for to, m in out if to == peer and m["type"] in ("update", "snapshot")]
-        lobby = p.parse_to_guest(p.encode(message)).lobby
+        lobby = p.read_to_guest(p.encode(message))[0].lobby
         assert next(s.member for s in lobby.seats if s.id == "B") == bea
         assert [m.bot for m in lobby.members] == [None, None, None]
-    snapshot = p.parse_to_guest(p.encode(last_update(out, "g1b")))
+    snapshot = p.read_to_guest(p.encode(last_update(out, "g1b")))[0]
     state = session.match.state
     assert session.game.view(state, "B") != session.game.view(state, None), "a seat sees its own hand"
     assert (snapshot.match.you, snapshot.match.view) == ("B", session.game.view(state, "B"))

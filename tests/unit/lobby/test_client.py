@@ -136,7 +136,7 @@ def test_moves_are_sent_for_the_members_own_seat():
 def test_requests_are_well_formed_messages():
     client = Client("Ann")
     for message in (client.say("hi"), client.sit("X"), client.stand(), client.resync()):
-        assert p.parse_to_host(p.encode(message)).to_json() == message
+        assert p.read_to_host(p.encode(message))[0].to_json() == message
 
 
 def test_an_ended_match_is_played_in_the_seats_the_hosts_view_says_whatever_the_lobby_has_since():

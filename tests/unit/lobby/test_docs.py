@@ -27,8 +27,8 @@ def test_every_message_type_has_one_example_that_parses():
     shown = examples()
     assert set(shown) == set(p.TO_HOST) | set(p.TO_GUEST)
     for kind, (section, text) in shown.items():
-        parse = p.parse_to_guest if section.startswith("Host → guest") else p.parse_to_host
-        assert parse(text).type == kind
+        read = p.read_to_guest if section.startswith("Host → guest") else p.read_to_host
+        assert read(text)[0].type == kind
 
 
 def test_every_error_code_the_session_uses_is_listed_and_registered():

@@ -100,7 +100,7 @@ def sights(table: Table, but: str) -> dict[str, str]:
 
 def well_formed(data: str | bytes) -> bool:
     try:
-        p.parse_to_host(data)
+        p.read_to_host(data)
     except BadMessage:
         return False
     return True

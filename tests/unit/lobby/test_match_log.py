@@ -41,7 +41,7 @@ def play(table: Table, moves: int) -> list[tuple[dict, ...]]:
 def snapshot_log(table: Table, peer: str = "g9", name: str = "Late") -> p.MatchLog:
     """The log in the snapshot a member joining now receives, as its page parses it."""
     out = table.join(peer, name)
-    return p.parse_to_guest(p.encode(next(m for to, m in out if to == peer and m["type"] == "snapshot"))).log
+    return p.read_to_guest(p.encode(next(m for to, m in out if to == peer and m["type"] == "snapshot")))[0].log
 
 
 def test_a_latecomers_snapshot_carries_every_move_so_far_in_steps_as_the_updates_did():

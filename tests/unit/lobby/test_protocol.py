@@ -54,20 +54,20 @@ def test_the_tables_cover_every_message_type():
 def test_messages_to_the_host_round_trip(message):
     text = p.encode(message)
     assert json.loads(text)["v"] == 6 and json.loads(text)["type"] == message.type
-    assert p.parse_to_host(text) == message
-    assert p.parse_to_host(text.encode()) == message
+    assert p.read_to_host(text)[0] == message
+    assert p.read_to_host(text.encode())[0] == message
 
 
 @pytest.mark.parametrize("message", TO_GUEST, ids=lambda m: m.type)
 def test_messages_to_guests_round_trip(message):
-    assert p.parse_to_guest(p.encode(message)) == message
+    assert p.read_to_guest(p.encode(message))[0] == message
 
 
 def test_each_direction_parses_only_its_own_types():
     with pytest.raises(BadMessage, match="unknown message type 'welcome'"):
-        p.parse_to_host(p.encode(TO_GUEST[0]))
+        p.read_to_host(p.encode(TO_GUEST[0]))
     with pytest.raises(BadMessage, match="unknown message type 'hello'"):
-        p.parse_to_guest(p.encode(TO_HOST[0]))
+        p.read_to_guest(p.encode(TO_HOST[0]))
 
 
 def envelope(**fields):
@@ -114,18 +114,18 @@ def envelope(**fields):
 )
 def test_malformed_messages_are_refused_with_a_reason(data, reason):
     with pytest.raises(BadMessage, match=reason):
-        p.parse_to_host(data)
+        p.read_to_host(data)
 
 
 def test_the_size_cap_is_64_kib_of_utf8():
     pad = '{"v":6,"type":"chat","text":"hi"}'
     ok = pad + " " * (p.MAX_BYTES - len(pad))
-    assert p.parse_to_host(ok) == p.Chat("hi")
+    assert p.read_to_host(ok)[0] == p.Chat("hi")
     with pytest.raises(BadMessage, match="too large"):
-        p.parse_to_host(ok + " ")
+        p.read_to_host(ok + " ")
     # Characters are counted as UTF-8 bytes: 22 000 three-byte characters exceed the cap.
     with pytest.raises(BadMessage, match="too large"):
-        p.parse_to_host(envelope(type="chat", text="光" * 22000))
+        p.read_to_host(envelope(type="chat", text="光" * 22000))
 
 
 @pytest.mark.parametrize(
@@ -134,13 +134,13 @@ def test_the_size_cap_is_64_kib_of_utf8():
 )
 def test_names_are_trimmed_and_kept(raw, name):
     assert p.parse_name(raw) == name
-    assert p.parse_to_host(p.encode(p.Hello(raw))).name == name
+    assert p.read_to_host(p.encode(p.Hello(raw)))[0].name == name
 
 
 @pytest.mark.parametrize("raw", ["", "   ", "x" * 25])
 def test_names_have_1_to_24_characters(raw):
     with pytest.raises(BadMessage, match="1 to 24 characters"):
-        p.parse_to_host(envelope(type="hello", name=raw))
+        p.read_to_host(envelope(type="hello", name=raw))
 
 
 @pytest.mark.parametrize(
@@ -149,7 +149,7 @@ def test_names_have_1_to_24_characters(raw):
 )
 def test_names_hold_no_characters_that_pose_as_something_else(raw):
     with pytest.raises(BadMessage, match="letters, digits, single spaces"):
-        p.parse_to_host(envelope(type="hello", name=raw))
+        p.read_to_host(envelope(type="hello", name=raw))
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def test_a_name_typed_or_pasted_into_a_form_takes_the_pages_no_break_marks_as_wh
 @pytest.mark.parametrize("raw", ["Ann\u00a0Lee", "Bea\u2060Cole"])
 def test_a_peer_s_name_with_a_no_break_mark_is_still_refused(raw):
     with pytest.raises(BadMessage, match="letters, digits, single spaces"):
-        p.parse_to_host(envelope(type="hello", name=raw))
+        p.read_to_host(envelope(type="hello", name=raw))
 
 
 @pytest.mark.parametrize("raw", ["\u0410nn", "Bе\u0430", "Ζoe"])  # a Cyrillic А, е, а; a Greek Ζ
@@ -183,18 +183,18 @@ def test_names_in_one_script_or_a_script_mix_people_write_are_kept(raw):
 def test_a_long_refusal_repeats_at_most_a_short_piece_of_the_input():
     for data in (envelope(type="x" * 5000), envelope(type="stand", **{"k" * 5000: 1})):
         with pytest.raises(BadMessage) as caught:
-            p.parse_to_host(data)
+            p.read_to_host(data)
         error = p.encode(p.Error.of(caught.value))
         assert len(error) < 200
-        assert p.parse_to_guest(error).code == caught.value.code  # the sender's own page accepts it
+        assert p.read_to_guest(error)[0].code == caught.value.code  # the sender's own page accepts it
 
 
 def test_chat_text_is_trimmed_up_to_500_characters_with_line_breaks_allowed():
-    assert p.parse_to_host(envelope(type="chat", text="  two\nlines ")) == p.Chat("two\nlines")
-    assert p.parse_to_host(envelope(type="chat", text="x" * 500)).text == "x" * 500
+    assert p.read_to_host(envelope(type="chat", text="  two\nlines "))[0] == p.Chat("two\nlines")
+    assert p.read_to_host(envelope(type="chat", text="x" * 500))[0].text == "x" * 500
     for bad, reason in [("", "1 to 500"), ("   ", "1 to 500"), ("x" * 501, "1 to 500|longer"), ("a\x1bb", "control")]:
         with pytest.raises(BadMessage, match=reason):
-            p.parse_to_host(envelope(type="chat", text=bad))
+            p.read_to_host(envelope(type="chat", text=bad))
 
 
 def test_host_messages_are_checked_field_by_field():
@@ -223,7 +223,7 @@ def test_host_messages_are_checked_field_by_field():
             target = target[key]
         target[path[-1]] = value
         with pytest.raises(BadMessage, match=reason):
-            p.parse_to_guest(json.dumps(bad))
+            p.read_to_guest(json.dumps(bad))
 
 
 EVENT = {"type": "added", "seat": "X", "add": 2}
@@ -247,29 +247,29 @@ EVENT = {"type": "added", "seat": "X", "add": 2}
 )
 def test_a_snapshots_log_is_checked_and_a_bad_one_refused_with_its_reason(log, reason):
     good = json.loads(p.encode(p.Snapshot(3, LOBBY, MATCH, (), p.MatchLog(0, ((EVENT,),)))))
-    assert p.parse_to_guest(json.dumps(good)).log == p.MatchLog(0, ((EVENT,),))
+    assert p.read_to_guest(json.dumps(good))[0].log == p.MatchLog(0, ((EVENT,),))
     with pytest.raises(BadMessage, match=reason):
-        p.parse_to_guest(json.dumps({**good, "log": log}))
+        p.read_to_guest(json.dumps({**good, "log": log}))
 
 
 def test_a_snapshot_without_a_match_carries_no_log():
-    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, None, ()))).log is None
+    assert p.read_to_guest(p.encode(p.Snapshot(3, LOBBY, None, ())))[0].log is None
     bad = json.loads(p.encode(p.Snapshot(3, LOBBY, None, ())))
     bad["log"] = {"earlier": 0, "steps": []}
     with pytest.raises(BadMessage, match="a log must come with its match"):
-        p.parse_to_guest(json.dumps(bad))
+        p.read_to_guest(json.dumps(bad))
 
 
 def test_a_snapshot_carries_the_position_before_the_last_step_only_with_its_match():
     before = {"turn": "X", "total": 1}
-    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, (), None, before))).before == before
-    assert p.parse_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, ()))).before is None
+    assert p.read_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, (), None, before)))[0].before == before
+    assert p.read_to_guest(p.encode(p.Snapshot(3, LOBBY, MATCH, ())))[0].before is None
     bad = json.loads(p.encode(p.Snapshot(3, LOBBY, None, ())))
     with pytest.raises(BadMessage, match="a position before the last move must come with its match"):
-        p.parse_to_guest(json.dumps({**bad, "before": before}))
+        p.read_to_guest(json.dumps({**bad, "before": before}))
     good = json.loads(p.encode(p.Snapshot(3, LOBBY, MATCH, ())))
     with pytest.raises(BadMessage, match="'before' must be an object"):
-        p.parse_to_guest(json.dumps({**good, "before": [1]}))
+        p.read_to_guest(json.dumps({**good, "before": [1]}))
 
 
 def test_a_rate_limit_counts_a_sliding_window():
@@ -300,7 +300,7 @@ def test_a_long_host_message_travels_in_parts_and_is_joined_intact():
     texts = p.frames(big)
     assert len(texts) > 1 and all(len(t.encode()) <= p.MAX_BYTES for t in texts)
     joined = p.Reassembly()
-    results = [joined.add(p.parse_to_guest(t)) for t in texts]
+    results = [joined.add(p.read_to_guest(t)[0]) for t in texts]
     assert results[:-1] == [None] * (len(texts) - 1) and results[-1] == big
     assert p.frames(p.encode(p.Stand())) == [p.encode(p.Stand())]
 
@@ -314,7 +314,7 @@ def test_parts_out_of_order_or_beyond_the_bound_are_refused_and_forgotten():
         joined.add(p.Part(1, 1, 3, "b"))  # the message was forgotten: it starts again only at part 0
     assert joined.add(p.Part(2, 0, 2, "x")) is None and joined.add(p.Part(2, 1, 2, "y")) == "xy"
     with pytest.raises(BadMessage, match="between 2 and 128"):
-        p.parse_to_guest(p.encode(p.Part(3, 0, 129, "x")))
+        p.read_to_guest(p.encode(p.Part(3, 0, 129, "x")))
     huge = p.Reassembly()
     piece = "光" * p.FRAME_CHARS  # 24 KiB a part: the 43rd part passes 1 MiB
     with pytest.raises(BadMessage, match="too large"):
@@ -333,5 +333,5 @@ def test_a_refusal_or_farewell_with_parameters_no_page_words_is_refused(params):
     # A reason's parameters are at most 8 short texts, whole numbers, booleans or nulls (core.errors.plain).
     for kind in ("error", "bye"):
         with pytest.raises(BadMessage, match="parameters of a refusal"):
-            p.parse_to_guest(envelope(type=kind, code="flood", params=params))
-    assert p.parse_to_guest(envelope(type="error", code="flood", params={"text": "x" * 60, "n": 3, "ok": None}))
+            p.read_to_guest(envelope(type=kind, code="flood", params=params))
+    assert p.read_to_guest(envelope(type="error", code="flood", params={"text": "x" * 60, "n": 3, "ok": None}))[0]

@@ -11,8 +11,9 @@ from gamenight import games
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import seat_ids
 from gamenight.core.jsonutil import dumps, loads
-from gamenight.lobby.record import Entry, Record, load_record, parse_record, replay
-from tests.unit.lobby.countgame import COUNT
+from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, Record, parse_record, replay
+from gamenight.lobby.session import Session
+from gamenight.ui import table
 
 
 def play_out(game_id: str, players: int, seed: int, choose, options=None, tick_every: int = 0):
@@ -52,7 +53,7 @@ def test_replaying_a_record_reproduces_every_state(seed, players, mode, timed, p
     options = {"mode": mode, "limit_ms": 3000 if timed else 0}
     record, states = play_out("count", players, seed, picks.choice, options, tick_every=5000 if timed else 0)
     assert replay(record) == states
-    assert replay(load_record(dumps(record.to_json()))) == states
+    assert replay(parse_record(loads(dumps(record.to_json()), MAX_RECORD_BYTES))) == states
 
 
 def test_a_full_raythread_match_replays_from_its_saved_file():
@@ -60,8 +61,8 @@ def test_a_full_raythread_match_replays_from_its_saved_file():
     chooser = random.Random(3)
     record, states = play_out("raythread", 3, 2024, chooser.choice)
     saved = dumps(record.to_json())
-    assert load_record(saved) == record
-    assert replay(load_record(saved)) == states
+    assert parse_record(loads(saved, MAX_RECORD_BYTES)) == record
+    assert replay(parse_record(loads(saved, MAX_RECORD_BYTES))) == states
     assert games.rules("raythread").result(states[-1]) is not None
 
 
@@ -141,6 +142,11 @@ def test_a_finished_match_must_say_so():
 
 
 def test_saved_files_are_capped_at_8_mib():
-    with pytest.raises(BadMessage, match="too large"):
-        load_record(" " * (8 * 1024 * 1024 + 1))
-    assert COUNT.info.id == load_record(dumps(GOOD)).game
+    """What keeps a record (a host's saved game night, a table's saved match) is read from at most 8 MiB of
+    text: one byte more is refused for its size, 8 MiB is not (it is refused for what it holds)."""
+    for restore in (Session.restore, lambda text: table.restore("raythread", text)):
+        with pytest.raises(BadMessage, match="too large"):
+            restore(" " * (8 * 1024 * 1024 + 1))
+        with pytest.raises(BadMessage) as refused:
+            restore(" " * (8 * 1024 * 1024))
+        assert "too large" not in str(refused.value), refused.value

@@ -11,7 +11,7 @@ import random
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.lobby import protocol as p
 from gamenight.lobby.client import Client
-from gamenight.lobby.record import load_record, replay
+from gamenight.lobby.record import MAX_RECORD_BYTES, parse_record, replay
 from gamenight.lobby.session import HOST_PEER, Session
 from gamenight.net.link import HostLink
 from tests.unit.lobby.helpers import Party, seat_everyone
@@ -39,7 +39,7 @@ def test_four_players_and_two_spectators_play_a_full_raythread_match():
     final = party.clients["Eve"].match
     assert final.ended == "over" and final.result is not None and final.moves == moves
     assert party.clients["Host"].lobby.phase == "lobby"
-    record = load_record(dumps(party.session.match.record.to_json()))
+    record = parse_record(loads(dumps(party.session.match.record.to_json()), MAX_RECORD_BYTES))
     assert replay(record)[-1] == party.session.match.state
     assert record.names == {"A": "Host", "B": "Bea", "C": "Cal", "D": "Dot"}
 
@@ -64,7 +64,10 @@ def test_two_players_play_a_full_light_seeker_match_with_a_spectator():
     final = party.clients["Eve"].match
     assert final.ended == "over" and final.result is not None and final.moves == moves
     assert final.view["seats"] == ["1", "2"] and final.you is None
-    assert replay(load_record(dumps(party.session.match.record.to_json())))[-1] == party.session.match.state
+    assert (
+        replay(parse_record(loads(dumps(party.session.match.record.to_json()), MAX_RECORD_BYTES)))[-1]
+        == party.session.match.state
+    )
 
 
 def test_a_late_joiner_watches_and_takes_a_seat_in_the_next_match():

@@ -9,7 +9,7 @@ from gamenight.core.errors import BadMessage
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.core.steps import finish
 from gamenight.lobby import protocol as p
-from gamenight.lobby.record import Entry, load_record, parse_record, replay
+from gamenight.lobby.record import MAX_RECORD_BYTES, Entry, parse_record, replay
 from gamenight.lobby.session import Session
 from gamenight.reflection import match as rules
 from tests.unit.lobby.helpers import Table, errors, last_update
@@ -80,7 +80,7 @@ def test_a_record_entry_of_prepared_work_round_trips_and_a_forged_one_is_refused
     key, value = run(table)
     table.session.prepared(key, value, table.now)
     record = table.session.match.record
-    assert load_record(dumps(record.to_json())) == record
+    assert parse_record(loads(dumps(record.to_json()), MAX_RECORD_BYTES)) == record
     raw = loads(dumps(record.to_json()), 1 << 20)
     raw["log"][-1]["prepared"]["layout"]["rows"] = ["...."] * 4  # not the layout of those clues
     with pytest.raises(BadMessage, match="step 1 of the record is illegal"):

@@ -8,9 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gamenight.core.grid import Cell, Direction, in_bounds, step
+from gamenight.core.grid import Cell, Direction, E, Mirror, N, S, W, step
 from gamenight.raythread.board import Board
 from gamenight.raythread.rules import State
+
+# A mirror as drawn: ``/`` joins the bottom-left and top-right corners, so a beam moving East meets it and
+# goes North; meeting ``\\`` it goes South. (``beams`` turns a direction's number instead: ``d ^ 1``, ``3 - d``.)
+_REFLECT: dict[str, dict[Direction, Direction]] = {
+    "/": {E: N, N: E, W: S, S: W},
+    "\\": {E: S, S: E, W: N, N: W},
+}
+
+
+def reflect(heading: Direction, mirror: Mirror) -> Direction:
+    """The direction of a beam moving ``heading`` after it meets ``mirror``."""
+    return _REFLECT[mirror][heading]
+
+
+def in_bounds(cell: Cell, size: int) -> bool:
+    """Whether ``cell`` lies on a ``size`` × ``size`` board."""
+    return 0 <= cell[0] < size and 0 <= cell[1] < size
 
 
 def naive_trace(
@@ -27,7 +44,7 @@ def naive_trace(
     todo = [(step(start, facing), facing)]
     while todo:
         cell, d = todo.pop()
-        while in_bounds(cell, size, size) and (cell, d) not in seen:
+        while in_bounds(cell, size) and (cell, d) not in seen:
             seen.add((cell, d))
             if cell in beacons:
                 hits.add(cell)
@@ -38,7 +55,7 @@ def naive_trace(
                 kind, orient = tiles[cell]
                 if kind == "prism":
                     todo.append((step(cell, d), d))
-                d = d.reflect(orient)
+                d = reflect(d, orient)
             cell = step(cell, d)
     return hits
 

@@ -16,6 +16,7 @@ from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.alerts import regions, said_in_turns
+from tests.unit.words import in_language
 
 from .helpers import position, tile
 
@@ -351,11 +352,8 @@ def test_a_refusal_under_the_board_reads_as_a_sentence():
         return [text_of(e) for e in find_all(tree, lambda e: "rt-note" in (e.attr("class") or ""))]
 
     assert note() == ["That cell holds a beacon."]
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert note() == ["そのマスにはビーコンがあります。"]
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("refusal", ["no tile chosen", "a beacon", "not your turn"])
@@ -531,11 +529,8 @@ def test_the_first_hint_names_the_tile_keys_as_keys_in_japanese_too():
     """The keys in the hint read as a bare number in brackets: "手札からミラーを選んでください（1）。" on a
     Japanese phone read as "one mirror", not as the key 1 of a keyboard."""
     view = rules.view(position({(1, 5): 2}, [], hands={"A": (2, 0)}), "A")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert hint(BOARD.start(view, None), view) == "手札からミラーを選んでください（キー1）。"
-    finally:
-        i18n.set_language("en")
 
 
 def test_with_no_empty_cell_left_the_first_hint_offers_turning_only():
@@ -556,16 +551,13 @@ def test_the_first_hint_keeps_the_tile_keys_apart_for_the_css_to_hide_on_touch_s
     (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
     assert text_of(keys) == " (key 1)"
     assert text_of(p).replace(text_of(keys), "") == f"Choose a mirror from your hand, or {TURN}."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         view = rules.view(position({(1, 5): 2}, [], hands={"A": (3, 3)}), "A")
         tree = BOARD.render(BOARD.start(view, None), view, "A", TABLE)
         (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
         (keys,) = find_all(p, lambda e: e.attr("class") == "keys-only")
         assert text_of(keys) == "（キー1、2）"
         assert text_of(p) == "手札からタイルを選んでください（キー1、2）。"
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_board_that_takes_no_input_draws_no_cursor_targets_or_zoom():
@@ -629,16 +621,13 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
         "Tap or click it again to turn it.",
         " Or press Enter to turn it; Escape cancels.",
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         words, keys = hint(placing)
         assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
         assert keys == "Enterでも配置でき、Escapeで取り消せます。"
         words, keys = hint(turning)
         assert words.endswith("タイルを回転させた後のビームです。もう一度タップかクリックすると回転します。")
         assert keys == "Enterでも回転でき、Escapeで取り消せます。"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_final_board_is_looked_over_with_the_cursor_and_the_zoom_and_takes_no_move():
@@ -684,13 +673,10 @@ def test_a_target_of_one_point_reads_right(language: str):
     points". The line above the board has a plural form, and the end reasons read right for any target."""
     state = GAME.setup(GAME.options({"target": 1}), ("A", "C"), 3)
     view = GAME.view(state, "A")
-    try:
-        i18n.set_language(language)
+    with in_language(language):
         shown = text_of(BOARD.render(BOARD.start(view, None), view, "A", TABLE))
         alone = i18n.describe("raythread-target", {"seat": "Ann\u00a0(A)", "target": 1})
         together = i18n.describe("raythread-target-together", {"target": 1})
-    finally:
-        i18n.set_language("en")
     if language == "en":
         assert "First to 1 point" in shown and "1 points" not in shown, shown
         assert "1 points" not in alone and "1 points" not in together, (alone, together)
@@ -807,12 +793,9 @@ def test_in_japanese_the_hand_counts_its_tiles_with_no_space_after_the_times_sig
     view = rules.view(position({(1, 5): 2}, [], hands={"A": (1, 2)}), "A")
     counts = {}
     for lang in ("en", "ja"):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             tree = BOARD.render(BOARD.start(view, None), view, "A", TABLE)
             counts[lang] = [text_of(e) for e in find_all(tree, lambda e: e.attr("class") == "count")]
-        finally:
-            i18n.set_language("en")
     assert counts == {"en": ["× 1", "× 2"], "ja": ["×1", "×2"]}
 
 
@@ -963,11 +946,8 @@ def test_a_tile_chosen_by_key_is_placed_by_keys_in_the_hint():
     # A key, then the mouse: the pointer's words again (the cursor is no longer shown after a click).
     pointed, _ = update(keyed, view, "A", UiEvent("click", "rt-orient", {"orient": "\\"}, pointer="mouse"))
     assert hint(pointed, view) == "Point at or tap a highlighted cell to see the beams after the move."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert "Enter" in hint(keyed, view) and "矢印キー" in hint(keyed, view)
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_hint_says_nothing_new_while_the_move_is_on_its_way():

@@ -1,16 +1,8 @@
 """The in-app guide to Raythread Rally says what the rules do (test_rules.py holds the rules)."""
 
-import pytest
-
 from gamenight import i18n
 from gamenight.raythread import guide
 from gamenight.ui.svg import text_of
-
-
-@pytest.fixture(autouse=True)
-def english():
-    yield
-    i18n.set_language("en")
 
 
 def test_the_guide_says_which_way_the_tie_break_goes():

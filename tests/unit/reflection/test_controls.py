@@ -48,6 +48,7 @@ from gamenight.ui.program import (
 from gamenight.ui.svg import find_all, h, render, text_of
 from tests.unit.alerts import regions, said_in_turns
 from tests.unit.reflection.match_helpers import Match, built_layout
+from tests.unit.words import in_language
 
 BUILT = {"mode": "built", "preset": "custom", "size": 5, "tiles": 4}  # 2 diagonal, 1 flat, 1 block
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
@@ -457,11 +458,8 @@ def test_submit_s_note_follows_the_page_language_switched_after_it():
     bea.click("cell", r=first[0][0], c=first[0][1])
     bea.click("rf-submit")
     assert "top " in bea.note() or "left " in bea.note() or "right " in bea.note() or "bottom " in bea.note()
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         note = bea.note()
-    finally:
-        i18n.set_language("en")
     assert not re.search("top|right|bottom|left|more", note), note
     assert re.search("[上右下左][0-9]+", i18n.plain(note)), note
 
@@ -833,15 +831,12 @@ def test_names_listed_in_a_line_follow_the_page_language():
     for seat in ("1", "2", "3"):
         shown[seat].place(m.state.sheets[0].solution)
     everyone_sees(shown)
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in BOARD.event_text(
             due, names
         )
         shown["1"].see()
         assert "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_points_table_puts_each_total_next_to_its_name():
@@ -951,12 +946,9 @@ def test_in_japanese_a_number_not_matched_is_read_with_no_half_width_space():
     against the catalogue's rule for Japanese (docs/i18n.md)."""
     _m, shown = built_match()
     ann = shown["1"]  # solving Bea's puzzle on an empty board: numbers do not match
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         ann.key("ArrowRight")
         said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
-    finally:
-        i18n.set_language("en")
     assert "（不一致）" in said and " （" not in said, said
 
 
@@ -971,8 +963,7 @@ def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_lang
     cell's parts with them ("−60 ギブアップ （無効）"): the joins are the catalogue's, English unchanged."""
 
     def shown_texts(lang: str) -> tuple[list[str], list[str]]:
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             m, shown = built_match(3)
             shown["2"].place(m.layouts["3"])  # Bea solves Cal's puzzle
             shown["1"].click("rf-give-up")
@@ -987,8 +978,6 @@ def test_the_race_and_the_points_table_write_their_separators_in_the_page_s_lang
             everyone_sees(shown2)
             cells = [text_of(td) for t in shown2[None].find("rf-table") for td in find_all(t, lambda e: e.tag == "td")]
             return race, cells
-        finally:
-            i18n.set_language("en")
 
     race, cells = shown_texts("en")
     assert race[0].startswith("Bea\u00a0(2) · 0:0") and race[1] == "Ann\u00a0(1) · gave up · −20", race
@@ -1053,11 +1042,8 @@ def test_a_finished_race_s_seat_cards_say_each_player_s_place_as_a_finished_rayt
     ordinal = ("1st place", "2nd place", "3rd place", "4th place", "5th place", "6th place")
     for n, (seat,) in enumerate(ranking):
         assert BOARD.seat_facts(view, seat, table) == [ordinal[n]], seat
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert [BOARD.seat_facts(view, seat, table) for (seat,) in ranking] == [[f"{n}位"] for n in range(1, 7)]
-    finally:
-        i18n.set_language("en")
     teams = finished(4, teams=2)
     view = GAME.view(teams.state, "1")
     table = Table("reflection", seats[:4], frozenset(("1",)))
@@ -1084,14 +1070,11 @@ def test_a_round_s_line_reads_as_one_sentence_with_one_colon_at_most_in_both_lan
         page.see()
     assert [text_of(e) for e in ann.find("rf-last")] == ["Round 1 — solved in 0:01, +40 points."]
     assert [text_of(e) for e in bea.find("rf-last")] == ["Round 1 — you gave up, −20 points."]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         for page in (ann, bea):
             page.see()
         assert [text_of(e) for e in ann.find("rf-last")] == ["ラウンド1は0:01で正解、+40点。"]
         assert [text_of(e) for e in bea.find("rf-last")] == ["ラウンド1はギブアップ、−20点。"]
-    finally:
-        i18n.set_language("en")
 
 
 def teams_race(order: tuple[str, ...], rounds: int = 3) -> Match:
@@ -1136,12 +1119,9 @@ def test_a_team_race_s_standings_rank_the_teams_by_their_points_with_each_player
     board = BOARD.render(Desk(), view, "1", table)
     (points,) = find_all(board, lambda e: "rf-scores" in str(e.attr("class") or "").split())
     assert not find_all(points, lambda e: e.attr("data-team"))
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         bea, dot = "Bea\u2060（\u20602\u2060）", "Dot\u2060（\u20604\u2060）"
         assert team_rows(view, table)[0] == ("1. チーム2・90点・勝利", [f"{bea}・60", f"{dot}・120"])
-    finally:
-        i18n.set_language("en")
     # During the race: each team's running points, and nobody has won yet.
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3, "teams": 2}, 4)
     for seat in ("4", "3", "2", "1"):
@@ -1216,14 +1196,11 @@ def test_a_team_race_s_headline_and_final_standings_name_the_teams():
     status, rows = final_screen(drawn, Table("reflection", SEATS, frozenset(("1",))))
     assert status == "A draw between Team 1 and Team 2."
     assert [row for row, _players in rows] == ["1. Team 1 · −40 points", "1. Team 2 · −40 points"]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert final_screen(won, table)[0] == "チーム2の勝ち！"
         status, rows = final_screen(drawn, Table("reflection", SEATS, frozenset(("1",))))
         assert status == "チーム1とチーム2の引き分け。"
         assert rows[0] == ("1. チーム1・−40点", ["Ann\u2060（\u20601\u2060）・−40", "Cal\u2060（\u20603\u2060）・−40"])
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_race_without_teams_keeps_the_match_screen_s_own_headline_and_standings():

@@ -29,7 +29,7 @@ from gamenight.reflection.match import (
     teams_of,
 )
 from tests.unit.reflection.match_helpers import BUILT, PREPARED, Match, built_layout, salt
-from tests.unit.words import assert_says
+from tests.unit.words import assert_says, in_language
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}
 
@@ -226,11 +226,8 @@ def test_the_host_s_refusal_of_a_solve_names_clues_as_the_board_does_in_the_read
     wire = refused.value.to_json()  # what travels to the guest
     english = i18n.describe(wire["code"], wire["params"])
     assert re.search(r"\((top|right|bottom|left) \d", english) and not re.search(r"\b[TRBL]\d", english), english
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         japanese = i18n.describe(wire["code"], wire["params"])
-    finally:
-        i18n.set_language("en")
     assert re.search("[上右下左][0-9]", i18n.plain(japanese)) and not re.search(
         r"[TRBL]\d|top|left|right|bottom", japanese
     )
@@ -260,11 +257,8 @@ def test_a_saved_match_whose_step_is_an_unsolved_solve_is_refused_in_the_reader_
         r"step \d+ of the record is illegal: not solved yet: \d+ clues differ \(.* and \d+ more\)", english
     )
     assert str(refused.value) == english  # the log's English is the whole sentence too
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         japanese = i18n.describe(wire["code"], wire["params"])
-    finally:
-        i18n.set_language("en")
     assert re.search(r"ほか\d+個", japanese) and not re.search(r"[A-Za-z]", japanese), japanese
 
 
@@ -556,15 +550,12 @@ def test_a_solve_with_one_clue_wrong_says_one_clue_differs_not_one_clues():
     assert said == "not solved yet: one clue differs (top 3)"
     refusal = not_solved(("T3", "R2"))
     assert i18n.describe(refusal.code, refusal.params) == "not solved yet: 2 clues differ (top 3 and right 2)"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         refusal = not_solved(("T3",))
         assert (
             i18n.plain(i18n.describe(refusal.code, refusal.params))
             == "まだ解けていません：周囲の数字が1個違います（上3）"
         )
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_refusal_past_six_clues_names_five_and_how_many_more():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gamenight.core.game import seat_ids
 from gamenight.core.jsonutil import dumps, loads
 from gamenight.lobby import protocol as p
-from gamenight.lobby.record import load_record, replay
+from gamenight.lobby.record import MAX_RECORD_BYTES, parse_record, replay
 from gamenight.reflection import GAME
 from gamenight.reflection.laser import Layout
 from gamenight.reflection.match import submission
@@ -91,4 +91,7 @@ def test_three_players_build_solve_and_reveal_through_the_lobby_without_leaking_
     assert round_one and not any(clue_lists["3"] in dumps(m) for m in round_one)
     assert any(clue_lists["2"] in dumps(m) for m in round_one)
 
-    assert replay(load_record(dumps(party.session.match.record.to_json())))[-1] == party.session.match.state
+    assert (
+        replay(parse_record(loads(dumps(party.session.match.record.to_json()), MAX_RECORD_BYTES)))[-1]
+        == party.session.match.state
+    )

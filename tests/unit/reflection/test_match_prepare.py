@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight import i18n
 from gamenight.core.errors import IllegalMove
 from gamenight.core.jsonutil import dumps
 from gamenight.core.rng import derive
@@ -14,6 +13,7 @@ from gamenight.core.steps import finish
 from gamenight.reflection import GAME, standings
 from gamenight.reflection.generate import generate
 from tests.unit.reflection.match_helpers import Match
+from tests.unit.words import in_language
 
 SMALL = {"preset": "custom", "size": 4, "tiles": 3}
 
@@ -67,11 +67,8 @@ def test_a_round_whose_puzzle_is_not_ready_waits_and_opens_when_it_comes():
     # The log speaks as the status line ("Making the next puzzle…") and the banner do: it said
     # "Preparing round 2…", a word neither used.
     assert standings.event_text(events[-1], {}) == "Making round 2's puzzle…"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert standings.event_text(events[-1], {}) == "ラウンド2のパズルを作成中…"
-    finally:
-        i18n.set_language("en")
     assert m.state.phase == "prepare" and m.state.round == 2 and m.state.started_ms is None
     before = m.state
     assert m.tick(10 * 60_000) == [] and m.state is before  # no clock runs while waiting

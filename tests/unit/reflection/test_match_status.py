@@ -16,6 +16,7 @@ from tests.unit.reflection.test_controls import Page, pages
 from tests.unit.reflection.test_match_desk import reload_host
 from tests.unit.reflection.test_match_pages import two_players
 from tests.unit.ui.peers import Browser
+from tests.unit.words import in_language
 
 RACE = {"preset": "custom", "size": 4, "tiles": 3, "rounds": 3}
 
@@ -55,11 +56,8 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     for seat, page in shown.items():
         assert "to play" not in status(page) and "your turn" not in status(page)
         assert room(page) == rooms[seat] if seat != "1" else room(page)[0] == status(page)
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert status(shown["2"]) == "全員が同時に作成\u2060・作成中：あなたとCal\u2060（\u20603\u2060）"
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish():
@@ -148,12 +146,9 @@ def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():
     for page in shown.values():
         page.see()
     for language in ("en", "ja"):
-        i18n.set_language(language)
-        try:
+        with in_language(language):
             (ann,) = [e for e in shown["1"].find("rf-member") if "Ann" in text_of(e)]
             assert text_of(ann) in ("Ann\u00a0(1)", "Ann\u2060（\u20601\u2060）"), language
-        finally:
-            i18n.set_language("en")
 
 
 def test_the_rounds_still_solving_line_and_the_status_keep_each_name_with_its_seat_number_on_one_line():
@@ -162,13 +157,10 @@ def test_the_rounds_still_solving_line_and_the_status_keep_each_name_with_its_se
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3")
     for language in ("en", "ja"):
-        i18n.set_language(language)
-        try:
+        with in_language(language):
             assert kept_whole(shown["1"].find("rf-still")[0], "Cal", "3"), language
             for name, seat in (("Bea", "2"), ("Cal", "3")):
                 assert kept_whole(shown["1"].find("match-status")[0], name, seat), (language, name)
-        finally:
-            i18n.set_language("en")
 
 
 def test_the_rounds_still_solving_line_names_this_pages_player_you_as_the_status_does():
@@ -181,12 +173,9 @@ def test_the_rounds_still_solving_line_names_this_pages_player_you_as_the_status
     assert still["1"] == "Still solving: you, Bea\u00a0(2)"
     assert still[None] == "Still solving: Ann\u00a0(1), Bea\u00a0(2)"
     assert status(shown["1"]).endswith("you and Bea\u00a0(2)")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         shown["1"].see()
         assert text_of(shown["1"].find("rf-still")[0]) == "解答中：あなた、Bea\u2060（\u20602\u2060）"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_reveal():
@@ -215,11 +204,8 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
         assert "to play" not in status(page) and "your turn" not in status(page)
         # The board under the status does not move while its seat still reveals; Bea's lays what it can still say.
         assert room(page) == rooms[seat] if seat != "2" else room(page)[0] == status(page)
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert status(shown["1"]) == "出題者が同時に公開\u2060・公開待ち：あなたとCal\u2060（\u20603\u2060）"
-    finally:
-        i18n.set_language("en")
     m.reveal("1")
     m.reveal("3")
     for page in shown.values():

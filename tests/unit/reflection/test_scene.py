@@ -12,6 +12,7 @@ from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import MAX_SIZE, MIN_SIZE, Layout, edge_names, geometry, trace
 from gamenight.reflection.puzzle import Clue, TileSet, puzzle_of
 from gamenight.ui.svg import find_all, render, text_of
+from tests.unit.words import in_language
 
 LAYOUT = Layout.of(5, {(0, 0): "/", (1, 2): "\\", (2, 2): "|", (3, 1): "-", (4, 4): "#", (2, 0): "o"})
 WARPS = ((0, 4), (4, 0))
@@ -304,8 +305,7 @@ def test_tray_counts_what_is_left_of_each_kind():
 def test_in_japanese_the_tray_says_how_many_are_left_not_the_left_side():
     # "left" the count and "left" the board's side are two words in Japanese (残り, 左).
     layout = Layout.of(5, {(0, 0): "/"})
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         tray = scene.tray(PUZZLE, layout, "diagonal")
         edge = scene.board(PUZZLE, layout)
         diagonal = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "diagonal")
@@ -316,8 +316,6 @@ def test_in_japanese_the_tray_says_how_many_are_left_not_the_left_side():
         dot = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "dot")
         assert text_of(diagonal).startswith("斜めミラー：") and text_of(dot) == "点、メモ：確実に空き"
         assert "左" in render(edge)  # the left side's clues keep their own word
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_guide_pictures_say_what_the_engine_does():
@@ -435,15 +433,12 @@ def test_in_japanese_the_refusal_to_turn_a_block_names_the_tray_s_remove_tool_as
     # the lobby's word for removing a member: a player looked for a button that is not there.
     from gamenight.reflection import controls  # noqa: F401 (it registers the refusal's code)
 
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         tray = scene.tray(PUZZLE, Layout.of(5, {}), None)
         remove = next(b for b in find_all(tray, lambda e: e.tag == "button") if b.attr("data-kind") == "remove")
         refusal = i18n.describe("rf-no-turn", {})
         assert f"「{text_of(remove)}」" in refusal, (text_of(remove), refusal)
         assert text_of(remove) == "取り除く"
-    finally:
-        i18n.set_language("en")
 
 
 def snake(n: int, end: str = "") -> Layout:

@@ -36,6 +36,7 @@ from gamenight.ui.program import (
 )
 from gamenight.ui.svg import find_all, h, render, text_of
 from tests.unit.alerts import regions, said_in_turns
+from tests.unit.words import in_language
 
 SCREEN = solo.SCREEN
 T0 = 1_000_000
@@ -393,14 +394,11 @@ def test_a_hint_s_and_a_check_s_line_is_brought_into_the_window():
 
 def test_a_hint_is_said_in_japanese_in_whole_sentences():
     # QA14: the Japanese hint joined its halves with " — " (half-width spaces beside Japanese text).
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         model, _ = generated()
         model, _ = send(model, click("hint"))
         assert model.message.startswith("ヒント：") and " " not in model.message, model.message
         assert ("入ります。" in model.message or "入りません。" in model.message) and model.message.endswith("。")
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_training_record_counts_a_hint_when_it_is_taken_and_once():
@@ -569,13 +567,10 @@ def test_a_damaged_training_record_is_kept_until_a_result_replaces_it():
 
 
 def test_a_damaged_daily_record_is_said_in_japanese():
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         model, _ = SCREEN.init({}, Env(stored={solo.DAILY_KEY: "[]"}, now_ms=T0))
         (said,) = notices(model)
         assert "デイリーパズル" in said and "record" not in said, said
-    finally:
-        i18n.set_language("en")
 
 
 def test_stored_stats_are_shown():
@@ -645,14 +640,11 @@ def test_the_help_under_the_board_keeps_its_keys_apart_for_the_css_to_hide_on_to
     )
     assert not re.search(r"\bkeys?\b|\bTab\b|\?|keyboard", words), words
     assert keys == " Tab to the board to play by keyboard; ? lists the keys."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         words, keys = help_line(model)
         assert words.startswith("トレイでタイルかメモを選び") and words.endswith("レーザーが表示されます。"), words
         assert not re.search(r"キー|Tab|\?", words), words
         assert keys == "Tabでボードに移るとキーボードで遊べます。「?」でキー一覧を表示します。"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
@@ -903,11 +895,8 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     model, _effects = send(model, key("Enter", action="edge"))
     # Said as a sentence says it ("Laser of top 1: …" read as a heading).
     assert model.laser == "T1" and model.said.startswith("The laser from top 1 ")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         again, _effects = send(replace(model, laser=None), key("Enter", action="edge"))
-    finally:
-        i18n.set_language("en")
     assert i18n.plain(again.said).startswith("上1から入ったレーザーは"), again.said
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
@@ -1089,13 +1078,10 @@ def test_a_daily_puzzle_s_name_keeps_its_date_whole(language: str):
     ("2026-" / "12-05") where the daily puzzles' heading keeps it whole. A date is one word: drawn as one
     no-break span wherever the app writes one."""
     settings = training.parse_settings({"preset": "hard", "daily": "2026-12-05"}, 0)
-    try:
-        i18n.set_language(language)
+    with in_language(language):
         day = i18n.plain(i18n.date_text(date(2026, 12, 5)))
         assert f'<span class="nobr">{day}</span>' in render(h("p", {}, solo.puzzle_name(settings)))
         assert day in i18n.plain(solo.puzzle_name(settings))
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_daily_puzzle_is_solved_and_gives_a_share_line_and_a_streak():
@@ -1308,8 +1294,7 @@ NOT_WORDS = re.compile(r"[\d\s:×/\\|\-#o.?·✓#]*|REFL1\.[\w-]+")
 
 
 def test_no_visible_english_is_left_outside_the_catalogue():
-    i18n.set_language("en", Bracketing())
-    try:
+    with in_language("en", Bracketing()):
         options, _ = SCREEN.init({}, Env(now_ms=T0))
         options, _ = send(options, UiEvent("change", action="preset", value="custom"))
         model, _ = generated({"preset": "easy", "daily": "2026-12-01"})
@@ -1323,23 +1308,18 @@ def test_no_visible_english_is_left_outside_the_catalogue():
                 words = words.strip()
                 assert "[" in words or NOT_WORDS.fullmatch(words), f"untranslated: {words!r}"
             assert SCREEN.title(shown).startswith(("[", "Reflection[")), SCREEN.title(shown)  # after the game's name
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_save_file_button_is_in_the_pages_words():
     """The browser labels a file input's button in its own language; the page shows its own button and
     keeps the input (hidden, inside the same label) for the keyboard and screen readers."""
-    i18n.set_language("en", Bracketing())
-    try:
+    with in_language("en", Bracketing()):
         options, _ = SCREEN.init({}, Env(now_ms=T0))
         (label,) = find_all(SCREEN.view(options), lambda e: e.attr("class") == "rf-file")
         (picker,) = find_all(label, lambda e: e.tag == "input")
         assert picker.attr("type") == "file" and picker.attr("class") == "visually-hidden"
         (button,) = find_all(label, lambda e: e.attr("class") == "button")
         assert text_of(button) == "[Choose a file]" and button.attr("aria-hidden") == "true"
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_key_acts_on_the_focused_cell_even_if_the_cursor_was_elsewhere():
@@ -1389,12 +1369,9 @@ def test_japanese_names_a_puzzle_and_its_presets_with_no_half_width_space_next_t
     from tests.unit.test_catalogues import _SPACE_AT_JAPANESE
 
     model, _ = generated()
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         texts = [solo.puzzle_name(model.settings)]
         texts += [text_of(o) for o in find_all(solo.options_form(model), lambda e: e.tag == "option")]
-    finally:
-        i18n.set_language("en")
     spaced = [t for t in texts if _SPACE_AT_JAPANESE.search(t) or " — " in t or "パズル #" in t]
     assert not spaced, spaced
 
@@ -1476,12 +1453,9 @@ def test_a_move_says_the_clues_it_matched_in_sentences_that_begin_with_a_capital
     # "Top 2 and top 8 match now." or "Right 5 no longer matches.", its own sentence.
     assert any(re.match(r"(?:Top|Right|Bottom|Left) \d+.* (?:now|no longer)", s) for s in sentences), said
     assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences), said
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         model, _ = generated()
         said = _clue_news_after_moves(model)
-    finally:
-        i18n.set_language("en")
     # Japanese's full stop after the cell too (it was an English ".": "1行5列：縦横ミラー（‖）.右1と左1…").
     assert "一致" in said and "。 " not in said and not re.search(r"[a-z.]", said), said
 
@@ -1522,8 +1496,7 @@ def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
     dropdown, which it is described by, says the chosen level's board; a custom puzzle has its fields."""
     model, _ = generated()
     model, _ = send(model, click("options"))
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         for choice, about in (("easy", "6×6、タイル6枚"), ("hard", None), ("custom", None)):
             shown = replace(model, preset_choice=choice)
             form = solo.options_form(shown)
@@ -1540,8 +1513,6 @@ def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
             assert text_of(line) == f"{p.size}×{p.size}、タイル{p.tiles}枚", text_of(line)
             if about:
                 assert text_of(line) == about
-    finally:
-        i18n.set_language("en")
 
 
 def kept(effects, stored=None):

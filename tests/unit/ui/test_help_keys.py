@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight import i18n
 from gamenight.ui import app
 from gamenight.ui.program import Env, UiEvent, Work, WorkDone, run_work
 from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.words import in_language
 
 SOLO_ONLY = ("Ctrl+Z, U", "Ctrl+Y, R")  # the solo board's undo and redo: a race has neither
 NO_BOARD_KEYS = ["Tab", "Enter, Space", "?", "Escape", "←↑→↓", "Enter"]  # what every page's help lists
@@ -106,13 +106,10 @@ def test_the_help_at_a_table_on_this_device_lists_its_board_s_keys(game: str, ke
 @pytest.mark.parametrize(("game", "keys"), [("raythread", "1、2"), ("lightseeker", "Escape、U")])
 def test_in_japanese_the_help_lists_keys_with_a_japanese_comma(game: str, keys: str):
     # It read "Enter, Space" (a Latin comma and a half-width space) among Japanese words.
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         model, _ = app.init(f"#/{game}/table?vs=normal", Env())
         opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
         listed = keys_of(app.view(opened))
-    finally:
-        i18n.set_language("en")
     assert "Enter、Space" in listed and keys in listed
     assert not [k for k in listed if "," in k], listed
 
@@ -122,12 +119,9 @@ def test_in_japanese_the_help_lists_the_keys_of_every_row_with_a_japanese_comma(
     chose, and every row was split from English on ", ": each row's keys are a tuple, listed in the page's
     language."""
     model = solo_playing("#/reflection/solo?preset=easy&seed=3")
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
         listed = keys_of(app.view(opened))
-    finally:
-        i18n.set_language("en")
     assert {"/、\\", "|、-", "Space、Enter", "Ctrl+Z、U", "Home、End"} <= set(listed), listed
     assert not [k for k in listed if "," in k or "  " in k], listed
 
@@ -135,12 +129,9 @@ def test_in_japanese_the_help_lists_the_keys_of_every_row_with_a_japanese_comma(
 def test_a_key_whose_name_holds_a_comma_is_one_key():
     """A row's keys are listed as they are named: the comma key (or "Ctrl+,") is not split from its row."""
     assert app.key_names(("Ctrl+,", "Space")) == "Ctrl+,, Space"
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert app.key_names(("Ctrl+,", "Space")) == "Ctrl+,、Space"
         assert app.key_names((",",)) == ","
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():

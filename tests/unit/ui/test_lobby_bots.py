@@ -2,7 +2,7 @@
 host's page thinks for it in a ``Work`` and plays its move after the pause, guests see "Bot B (Normal)"
 and "thinking…", and a reloaded host page thinks the same move again."""
 
-from gamenight import games, i18n
+from gamenight import games
 from gamenight.core.bot import decide
 from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
@@ -10,6 +10,7 @@ from gamenight.ui.program import Tick
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import SITE, Browser, FakeRtc, Page, host_lobby, invite_link, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import members, seats
+from tests.unit.words import in_language
 
 
 def status(page: Page) -> str:
@@ -54,8 +55,7 @@ def test_a_seat_s_computer_level_has_a_visible_label_that_its_spoken_name_holds(
     host = host_lobby(rtc, Browser())
     host.submit("choose", game="raythread", players="3")
     for lang, shown in (("en", "Level"), ("ja", "強さ")):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             (offer, *_rest) = host.find(lambda e: e.attr("data-action") == "add-bot")
             (label,) = find_all(offer, lambda e: e.tag == "label")
             (select,) = find_all(label, lambda e: e.tag == "select")
@@ -63,8 +63,6 @@ def test_a_seat_s_computer_level_has_a_visible_label_that_its_spoken_name_holds(
             assert words == [shown]
             spoken = str(select.attr("aria-label"))
             assert shown in spoken and "B" in spoken, spoken
-        finally:
-            i18n.set_language("en")
 
 
 def test_the_host_adds_a_bot_that_thinks_in_the_hosts_page_and_every_page_names_it():
@@ -132,8 +130,7 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
             "ボット\u2060B（\u2060ふつう\u2060）",
         ),
     ):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             for page in (host, bea):
                 assert seats(page)["B"] == name
                 assert status(page) == thinking
@@ -141,18 +138,13 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
                 assert text_of(find_all(card, lambda e: e.attr("class") == "seat-name")[0]) == on_card
                 page_text = page.text
                 assert ") (" not in page_text and "）（" not in page_text, page_text
-        finally:
-            i18n.set_language("en")
     host.work("host-bot")
     host.tick("host-bot")
     for lang, name in (("en", "Bot\u00a0B\u00a0(Normal)"), ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）")):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             (log,) = bea.by_class("match-log")
             newest = find_all(log, lambda e: e.tag == "li")[0]
             assert text_of(newest).startswith(name), text_of(newest)
-        finally:
-            i18n.set_language("en")
 
 
 def test_a_host_page_reloaded_while_its_bot_thinks_thinks_the_same_move():
@@ -192,7 +184,9 @@ def test_closing_the_game_night_stops_the_bot():
     click_place(host, first_place(host, "A"))
     host.work("host-bot")
     assert "host-bot" in host.timers
-    host.click("close-lobby")
+    host.click("close-lobby")  # a guest is here: the page asks first, and the bot thinks on meanwhile
+    assert "host-bot" in host.timers and host.inner.live is not None
+    host.click("close-lobby")  # "Close the game night" in the question
     assert "host-bot" not in host.timers and host.inner.live is None
     assert lobby_host.BOT_TASK not in host.works, "the thinking is stopped (StopWork)"
 
@@ -289,13 +283,10 @@ def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
         ("en", "Bot\u00a0B\u00a0(Normal)", "Bot\u00a0C\u00a0(Normal)"),
         ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）", "ボット\u2060C\u2060（\u2060ふつう\u2060）"),
     ):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             for page in (host, bea):
                 assert seats(page) == {"A": "Ann", "B": b, "C": c, "D": "Bea"}, lang
                 assert members(page)[b] == members(page)[c] == "bot", lang
-        finally:
-            i18n.set_language("en")
     host.click("start")
     for page in (host, bea):
         names = [text_of(e) for e in page.find(lambda e: e.attr("class") == "seat-name")]

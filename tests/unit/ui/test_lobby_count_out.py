@@ -2,7 +2,6 @@
 and Cal read "Bea (2) … disconnected" for ever, with no computer player to take her seat and only "End
 the match" left."""
 
-from gamenight import i18n
 from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import Element, find_all, text_of
@@ -17,6 +16,7 @@ from tests.unit.ui.peers import (
     welcomed_back,
 )
 from tests.unit.ui.test_lobby_screens import play, seats
+from tests.unit.words import in_language
 
 
 def race(rtc: FakeRtc) -> tuple[Page, Page, Page]:
@@ -60,11 +60,8 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     assert not count_out_buttons(cal), "only the host may count a player out"
     (button,) = count_out_buttons(host)
     assert button.tag == "button" and button.attr("data-seat") == "2" and text_of(button) == "Count Bea out"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(count_out_buttons(host)[0]) == "Beaを離脱扱いにする"
-    finally:
-        i18n.set_language("en")
     host.focus_on(BUTTON)
     host.click("count-out-ask", seat="2")
     host.click("count-out", seat="2")  # "Count Bea out" again, in the question it asks
@@ -78,11 +75,8 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
         assert seats(page)["2"] == "Bea · counted out"
         cards = {c.attr("data-seat"): text_of(c) for c in page.by_class("match-seat")}
         assert "counted out" in cards["2"], cards
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert seats(cal)["2"] == "Bea・離脱扱い"
-    finally:
-        i18n.set_language("en")
 
 
 BUTTON = ".seat[data-seat='2'] button[data-action=count-out-ask]"
@@ -108,13 +102,10 @@ def test_counting_a_player_out_asks_first_as_ending_the_match_does_and_waiting_o
     assert not cal.by_class("confirm") and not host.inner.live.client.errors
     for page in (host, cal):
         assert seats(page)["2"] == "Bea" and "Bea\u00a0(2) is disconnected" in text_of(page.by_class("match-status")[0])
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(host.by_class("confirm")[0]).startswith(
             "Beaを離脱扱いにしますか？　対戦はBeaなしで続き、取り消せません。"
         )
-    finally:
-        i18n.set_language("en")
     host.click("count-out-cancel", seat="2")
     assert not host.by_class("confirm") and host.focused[-1] == BUTTON
     assert host.focus_in(BUTTON)
@@ -183,13 +174,10 @@ def test_the_rematch_after_a_count_out_is_for_the_players_who_are_here_and_says_
     assert text_of(note) == "Bea was counted out and has not come back: the rematch starts without them."
     (note,) = cal.by_class("rematch-without")
     assert text_of(note) == "Bea was counted out and has not come back: the rematch may start without them."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(host.by_class("rematch-without")[0]) == (
             "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まります。"
         )
-    finally:
-        i18n.set_language("en")
     host.click("start")
     for page in (host, cal):
         assert seats(page) == {"1": "Ann", "2": "Cal"}
@@ -236,11 +224,8 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
     )
     assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
     assert not status_buttons(cal), "only the host counts out"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(status_buttons(host)[0]) == "Beaを離脱扱いにする"
-    finally:
-        i18n.set_language("en")
     for _press in range(2):  # it asks, on the seat's card, and never counts out by itself: a second press asks
         host.click("count-out-ask", seat="2")
         assert host.by_class("confirm") and host.focused[-1] == "button[data-action=count-out-cancel]"
@@ -279,11 +264,8 @@ def test_the_host_s_two_ways_to_count_a_player_out_read_and_act_the_same():
         return [(b.attr("data-action"), b.attr("data-seat"), text_of(b)) for b in (*beside, card)]
 
     assert buttons() == [("count-out-ask", "2", "Count Bea out")] * 2
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert buttons() == [("count-out-ask", "2", "Beaを離脱扱いにする")] * 2
-    finally:
-        i18n.set_language("en")
 
 
 def test_an_answer_to_a_count_out_question_no_longer_asked_is_ignored():
@@ -333,13 +315,10 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
     assert line.attr("class") == "gone-line" and text_of(line) == "Bea\u00a0(2) has left. Count Bea out"
     (button,) = status_buttons(host)
     assert button.attr("data-action") == "count-out-ask" and button in line.children
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert (
             text_of(host.by_class("match-beside")[0]) == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする"
         )
-    finally:
-        i18n.set_language("en")
     cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order
     assert "Cal\u00a0(3) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == [
@@ -448,11 +427,8 @@ def test_the_host_hears_a_player_who_was_said_to_be_disconnected_come_back_once(
     assert news_lines(host) == [*before[:-1], "Bea\u00a0(B) is back."]
     host.submit("chat", text="wb")  # other news of the lobby: the line stays as it was, not said again
     assert news_lines(host) == [*before[:-1], "Bea\u00a0(B) is back."]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert news_lines(host)[-1] == "Bea\u2060（\u2060B\u2060）が戻りました。"
-    finally:
-        i18n.set_language("en")
     play(host, session, "A")
     assert news_lines(host)[-1] == "Bea\u00a0(B) to play" and "back" not in " ".join(news_lines(host)), news_lines(host)
     back.close()  # during her own turn: a line of its own, the turn's line kept; back again, said so once more
@@ -516,13 +492,10 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     rtc.now += 45_500  # 74.5 s left: said as the whole seconds left, as the invitations' expiry
     reloaded.tick(host_screen.TIMER)
     assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out\u00a0in\u00a01:15.")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(reloaded.by_class("gone-line")[0]) == (
             "Bea\u2060（\u20602\u2060）はゲームナイトの復元後、まだ再接続していません。あ\u2060と\u20601:15\u2060でBeaを離脱扱いにできます。"
         )
-    finally:
-        i18n.set_language("en")
     # No other message comes: the host's timer ticks every second, and its tick at the grace's end draws the buttons.
     assert host_screen.TIMER in reloaded.timers and reloaded.every[host_screen.TIMER] == 1000
     rtc.now += host_screen.RELOAD_GRACE_MS - 45_500
@@ -542,13 +515,10 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     (line,) = reloaded.by_class("gone-line")
     assert len(whole_runs(line)) == 1, "one run of words: nothing to press yet"
     assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea\u00a0in\u00a02:00."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         said = text_of(reloaded.by_class("gone-line")[0])
         held = "あ\u2060と\u20602:00\u2060で"  # "あと2:00で" held whole by the catalogue's joiners
         assert said.endswith(held + "Beaの代わりをCPUに任せられます。"), said
-    finally:
-        i18n.set_language("en")
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
@@ -599,13 +569,10 @@ def test_an_add_bot_form_for_a_seat_the_page_is_unsure_of_is_refused_and_changes
     assert text_of(alert) == (
         "Bea may still come back: a computer player can take over 2 minutes after the game night was restored."
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(next(a for a in reloaded.by_class("error") if text_of(a))) == (
             "Beaはまだ戻ってくるかもしれません。CPUに代わりを任せられるのは、ゲームナイトの復元から2分後です。"
         )
-    finally:
-        i18n.set_language("en")
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     reloaded.submit("add-bot", seat="C", level="easy")  # once offered, the same form takes the seat over
@@ -620,11 +587,8 @@ def test_a_player_counted_out_who_comes_back_is_said_back_watching():
     back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
         assert news_lines(page)[-1] == "Bea\u00a0(2) is back, watching.", news_lines(page)
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert news_lines(cal)[-1] == "Bea\u2060（\u20602\u2060）が戻り、観戦しています。"
-    finally:
-        i18n.set_language("en")
     back.close()  # gone again: counted out already, nothing more is said of her
     for page in (host, cal):
         assert not [line for line in news_lines(page) if "Bea\u00a0(2) is" in line], news_lines(page)
@@ -688,13 +652,10 @@ def test_while_the_rematch_waits_out_the_grace_no_page_says_it_starts_without_th
         "Bea has not reconnected since the game night was restored: you can start the rematch\u00a0in\u00a02:00.",
     ]
     assert [text_of(n) for n in cal.by_class("rematch-without")] == [may]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(cal.by_class("rematch-without")[0]) == (
             "Beaは離脱扱いになり、まだ戻っていません。再戦はBeaなしで始まるかもしれません。"
         )
-    finally:
-        i18n.set_language("en")
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     assert rematch_words(reloaded)[0].endswith("the rematch starts without them."), "the Rematch does so now"

@@ -5,10 +5,10 @@ started the last match, read "Bea (A) to play" and only then that she had moved.
 
 import pytest
 
-from gamenight import i18n
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join, match_with_bea
 from tests.unit.ui.test_lobby_screens import play
+from tests.unit.words import in_language
 
 
 def status(page: Page) -> str:
@@ -37,11 +37,8 @@ def test_every_page_says_who_starts_the_rematch_before_and_as_it_begins():
         assert starts(page) == ["In the rematch, Bea\u00a0(A) starts."]
     (button,) = host.find(lambda e: e.attr("data-action") == "start" and text_of(e) == "Rematch")
     assert button.attr("aria-describedby") == "rematch-starts", "read as the host's Rematch takes focus"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert starts(host) == ["再戦はBea\u2060（\u2060A\u2060）から始めます。"]
-    finally:
-        i18n.set_language("en")
     host.click("start")
     assert not host.by_class("rematch-starts") and not bea.by_class("rematch-starts")
     assert status(host) == "Rematch: Bea\u00a0(A) starts"
@@ -125,11 +122,8 @@ def test_each_page_says_the_seat_and_colour_a_rematch_moved_its_player_to_and_dr
     assert text_of(bea.by_class("role")[0]) == "You play seat A (orange) this time."
     for page in (host, bea):
         assert colours(page, "Ann") == {"magenta"} and colours(page, "Bea") == {"amber"}
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(host.by_class("role")[0]) == "今回、あなたは席B（ピンク）です。"
-    finally:
-        i18n.set_language("en")
     host.click("end")
     host.click("end")
     assert text_of(host.by_class("role")[0]) == "You play seat B.", "said of the rematch while it runs"
@@ -170,11 +164,8 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B (Normal)")
     for page in (host, bea):
         assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert starts(host) == ["再戦はボット\u2060（\u2060ふつう\u2060）から始めます。"]
-    finally:
-        i18n.set_language("en")
     host.click("start")
     for page in (host, bea):
         assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"

@@ -32,6 +32,7 @@ from tests.unit.ui.peers import (
     welcomed_back,
 )
 from tests.unit.ui.test_table import said_once
+from tests.unit.words import in_language
 
 
 def end_match(host) -> None:
@@ -192,17 +193,14 @@ def test_an_invitations_card_says_joined_only_once_the_lobby_took_the_guests_hel
     rtc.pump()
     assert members(host)["Bea"] == "connected" and not host.by_class("invite"), "joined: the card has done its job"
     assert "Bea is connected." in text_of(host.by_class("invites")[0])
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         host.send(UiEvent("click", "invite", {}, now_ms=rtc.now))
         _cal, reply = answer(rtc, host, "Cal")
         host.send(UiEvent("submit", "reply", {}, form={"reply": reply}, now_ms=rtc.now))
         rtc.queue.popleft()()
         (card,) = [c for c in host.by_class("invite") if c.attr("data-state") == "greeting"]
         assert "ロビーに参加しています…" in text_of(card)
-    finally:
-        i18n.set_language("en")
-        rtc.pump()
+    rtc.pump()
 
 
 def test_the_note_of_who_joined_last_is_gone_once_a_match_has_started():
@@ -239,12 +237,9 @@ def test_a_guest_the_lobby_turns_away_is_said_on_the_hosts_card_with_the_reason(
     rtc.now += 20_000
     guest.tick(join_screen.POLL)
     assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused"]
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         (status,) = find_all(host.by_class("invite")[0], lambda e: e.attr("class") == "status")
         assert text_of(status).startswith("annさんは参加を断られました。伝えられた理由：")
-    finally:
-        i18n.set_language("en")
     # A full lobby: the same, with its reason.
     for n in range(23):
         join(rtc, host, f"P{n}")
@@ -638,11 +633,8 @@ def test_a_kept_membership_whose_token_cannot_be_read_is_set_aside_and_the_page_
     assert fresh.inner.stage == "name" and "Welcome back" not in fresh.text
     (note,) = fresh.by_class("token-dropped")
     assert text_of(note) == said and note.attr("role") is None, "a note read with the page, not an alarm"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert "読み取れなかった" in text_of(fresh.by_class("token-dropped")[0])
-    finally:
-        i18n.set_language("en")
     assert bea_browser.storage[join_screen.TOKENS_KEY] == stored, "nothing else changed: nothing written"
     fresh.submit("join", name="Bee")
     host.submit("reply", reply=fresh.value_of("reply-code"))
@@ -701,12 +693,9 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play\u00a0· disconnected"
-    i18n.set_language("ja")  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
-    try:
+    with in_language("ja"):  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
         assert text_of(cal.by_class("match-status")[0]) == "Bea\u2060（\u2060B\u2060）の番\u2060・切断中"
         assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
-    finally:
-        i18n.set_language("en")
     back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play"
@@ -731,15 +720,12 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
     assert text_of(host.by_class("match-status")[0]) == (
         "Everyone builds at once\u00a0· still building: you and Bea\u00a0(2)\u00a0· Bea\u00a0(2) is disconnected"
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert (
             text_of(host.by_class("match-status")[0])
             == "全員が同時に作成\u2060・作成中：あなたとBea\u2060（\u20602\u2060）"
             "\u2060・Bea\u2060（\u20602\u2060）\u2060は切断中"  # は held to the names (docs/i18n.md)
         )
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_language_and_play_goes_on():
@@ -752,8 +738,7 @@ def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_languag
     host, bea = two_player_match(rtc)
     session = host.inner.live.session
     play(host, session, "A")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         places = [m for m in games.rules("raythread").legal(session.match.state, "C") if m["type"] == "place"]
         for move in places[:2]:  # both made before anything arrives from the host
             bea.send(UiEvent("click", "rt-hand", {"kind": move["tile"]}, now_ms=rtc.now))
@@ -773,8 +758,6 @@ def test_a_move_the_host_refuses_is_explained_on_the_guests_board_in_its_languag
         assert len(session.match.record.log) == 2
         error = bea.by_class("match-error")
         assert [text_of(e) for e in error] == ["その手は前の局面で指されたものです。ボードはその後変わっています。"]
-    finally:
-        i18n.set_language("en")
     play(host, session, "A")  # and her page still follows the match, and plays
     assert len(session.match.record.log) == 3
     assert text_of(bea.by_class("match-status")[0]) == "Bea\u00a0(B) to play · your turn"
@@ -815,11 +798,8 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
     assert not any(w in rows[n] for n in ("Cal", "Dan") for w in ("connected", "disconnected")), rows
     note = "Until you are back, this page cannot tell who else is connected."
     assert text_of(bea.by_class("members")[0]).count(note) == 1
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert "戻るまで、ほかの人が接続中かどうかはわかりません。" in text_of(bea.by_class("members")[0])
-    finally:
-        i18n.set_language("en")
     assert note not in text_of(cal.by_class("members")[0]), "Cal's page is connected: it knows"
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)
@@ -957,11 +937,8 @@ def test_a_guest_sees_the_match_s_options_before_it_starts_as_the_host_set_them(
         "Points to win": "20",
     }
     assert not host.by_class("match-options"), "the host's form shows them"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert shown_options(bea)["勝利点"] == "20"
-    finally:
-        i18n.set_language("en")
     host.submit("choose", game="lightseeker", players="2")  # another game starts from its defaults
     assert shown_options(bea) == {
         "Light joins": "where lit edges meet",
@@ -1475,6 +1452,62 @@ def test_closing_the_game_night_forgets_it():
     assert lobby_host.STORE_KEY not in browser.storage and host.inner.live is None
 
 
+def close_night(host: Page) -> None:
+    """The host closes the game night with guests here: "Close this game night", then the same in the question."""
+    host.click("close-lobby")
+    host.click("close-lobby")
+
+
+def test_closing_the_game_night_with_guests_here_asks_first_and_keeping_it_open_changes_nothing():
+    # One click closed the night for everyone and forgot it, mid-match too, right under "End the match", which asks.
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    host.click("close-lobby")
+    (question,) = host.by_class("confirm")
+    assert text_of(question).startswith("Close this game night for everyone? Your guests' pages are told it is over")
+    answers = find_all(question, lambda e: e.tag == "button")
+    assert [(b.attr("data-action"), b.attr("class")) for b in answers] == [
+        ("close-cancel", "button"),
+        ("close-lobby", "button danger"),
+    ]
+    assert host.focused[-1] == "button[data-action=close-cancel]" and host.inner.live is not None
+    # The whole question in the window: on a phone, focus alone scrolled "Keep the night open" to the window's
+    # bottom edge and left the answer that closes under it.
+    assert host.shown[-1] == ".confirm[aria-labelledby=close-question]"
+    host.click("close-cancel")
+    assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=close-lobby]"
+    for choice in ("close-cancel", "close-lobby"):  # Escape on either answer is the safe one: keep the night
+        host.click("close-lobby")
+        host.send(UiEvent("keydown", choice, key="Escape", now_ms=rtc.now))
+        assert not host.by_class("confirm") and host.focused[-1] == "button[data-action=close-lobby]", choice
+    host.click("close-lobby")
+    host.click("end")  # any other input answers "keep it open"
+    assert host.inner.live is not None and not find_all(host.tree, lambda e: e.attr("id") == "close-question")
+    assert bea.inner.stage == "lobby" and "your turn" in text_of(host.by_class("match-status")[0])
+    close_night(host)
+    assert host.inner.live is None and bea.inner.stage == "closed"
+
+
+def test_closing_the_game_night_tells_each_guest_it_is_over_and_leaves_the_last_match_on_show():
+    # A guest whose host closed the night read "Cut off from the host … Ask the host for a new invitation", as if
+    # the connection had dropped: she waited for an invitation that would never come (a player's pass).
+    rtc = FakeRtc()
+    host, bea = two_player_match(rtc)
+    cal = join(rtc, host, "Cal")  # watches
+    end_match(host)
+    close_night(host)
+    for guest in (bea, cal):
+        assert guest.inner.stage == "closed"
+        assert "The host closed the game night. Thanks for playing!" in guest.text
+        assert "new invitation" not in guest.text and not guest.by_class("rejoin")
+        # The last match and its standings stay on show, with nothing left to press in the lobby (as offline).
+        assert guest.by_class("match-screen") and "The host ended the match." in guest.text
+        assert "rematch" not in guest.text.lower(), "no next match to speak of: the night is over"
+        assert not find_all(guest.tree, lambda e: e.attr("data-action") in ("sit", "leave"))
+        (chat,) = find_all(guest.tree, lambda e: e.attr("data-action") == "chat")
+        assert all(b.attr("disabled") for b in find_all(chat, lambda e: e.tag == "button"))
+
+
 def test_untrusted_names_are_escaped_on_every_page():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
@@ -1632,15 +1665,12 @@ def test_a_guest_page_says_when_the_host_sent_something_it_could_not_read_until_
     view = json.loads(json.dumps(client.match.view))
     view["tiles"][0]["cell"] = [40, 2]
     spoiled = p.Update(client.seq + 1, client.lobby, replace(client.match, view=view), ())
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now))
         notice = bea.by_class("problem")
         assert len(notice) == 1 and notice[0].attr("role") == "alert"
         said = text_of(notice[0])
         assert "ホスト" in said and "'tiles[0].cell'はボードの外です（行と列は0～10）。" in said
-    finally:
-        i18n.set_language("en")
     bea.send(pe.PeerText("host", p.encode(spoiled), rtc.now))
     assert "could not read" in text_of(bea.by_class("problem")[0])
     assert "'tiles[0].cell' is off the board" in text_of(bea.by_class("problem")[0])
@@ -1751,11 +1781,8 @@ def test_a_guest_with_no_free_seat_is_told_to_wait_for_room_and_the_host_is_offe
     assert "Bea is waiting for a seat." in room_note(host)
     (button,) = host.find(lambda e: e.attr("data-action") == "make-room")
     assert text_of(button) == "Room for 2 players"
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert "Bea" in room_note(host) and "席" in room_note(bea) and "Every" not in room_note(bea)
-    finally:
-        i18n.set_language("en")
     assert button.attr("data-players") == 2
     host.click("make-room", players="2")
     lobby = host.inner.live.client.lobby
@@ -1838,8 +1865,7 @@ def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either
         assert page.by_class("rf-clock") and page.find(lambda e: e.attr("data-action") == "rf-submit")
     end_match(host)
     for language, still, solving in (("en", "Still solving", "solving"), ("ja", "解答中", "解答中")):
-        try:
-            i18n.set_language(language)
+        with in_language(language):
             for page in (host, bea):
                 page.tick("match.clock")
                 said = text_of(page.by_class("match-screen")[0])
@@ -1850,8 +1876,6 @@ def test_a_reflection_match_the_host_ends_says_nobody_is_still_solving_in_either
                 assert not page.find(lambda e: e.attr("tabindex") == "0" and e.attr("role") == "gridcell")
                 # Each seat says how the match left it: the puzzle unfinished.
                 assert seat_list.count("did not finish" if language == "en" else "未完了") == 2, seat_list
-        finally:
-            i18n.set_language("en")
 
 
 def test_a_light_seeker_match_the_host_ends_sets_no_turn_to_anyone():
@@ -2030,14 +2054,11 @@ def test_while_round_1_s_puzzle_is_made_the_status_says_so_and_the_live_regions_
         return [text_of(region) for region in regions]
 
     for language, making in (("en", "Making the first puzzle…"), ("ja", "最初のパズルを作成中…")):
-        try:
-            i18n.set_language(language)
+        with in_language(language):
             for page in (host, bea):
                 assert text_of(page.by_class("match-status")[0]) == making, language
                 said = [line for line in live_lines(page) if "making" in line.lower() or "作" in line]
                 assert said == [making], (language, said)
-        finally:
-            i18n.set_language("en")
     host.work()  # the puzzle is made: round 1 starts, and the next puzzle is made in the background
     assert "Making" not in text_of(host.by_class("match-status")[0])
 
@@ -2059,8 +2080,7 @@ def test_while_round_1_s_puzzle_is_made_the_page_says_so_once_and_whose_browser_
         ),
     }
     for language, heading in (("en", "Round 1 of 3"), ("ja", "ラウンド1／3")):
-        try:
-            i18n.set_language(language)
+        with in_language(language):
             for page, note in zip((host, bea), notes[language], strict=True):
                 (banner,) = page.by_class("rf-banner")
                 assert text_of(banner.children[0]) == heading, language
@@ -2071,8 +2091,6 @@ def test_while_round_1_s_puzzle_is_made_the_page_says_so_once_and_whose_browser_
                 assert bar.attr("aria-label") == {"en": "Making the puzzle", "ja": "パズルを作成中"}[language]
                 shown = text_of(page.by_class("match-main")[0])
                 assert "Preparing" not in shown and "準備中" not in shown, (language, shown)
-        finally:
-            i18n.set_language("en")
 
 
 def test_at_the_end_of_a_lobby_s_match_each_page_says_who_won_once():
@@ -2118,11 +2136,8 @@ def test_hosting_another_game_while_a_game_night_is_saved_says_which_game_the_sa
         assert "is still open" not in other.text and "was restored" in other.text, other.text
         other.close()
     ja = rtc.page(browser, "#/host?game=lightseeker")
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert "Raythread Rallyのゲームナイトはまだ開いていて、対戦中です。Light Seekerを遊ぶには" in ja.text, ja.text
-    finally:
-        i18n.set_language("en")
     # Once the lobby plays the game asked for, the word is gone.
     end_match(ja)
     ja.submit("choose", game="lightseeker", players="2")
@@ -2210,12 +2225,9 @@ def test_a_japanese_lobby_heading_says_the_seats_are_being_decided_in_one_word()
     decided is 席決め中."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         (heading,) = host.find(lambda e: e.tag == "h2" and "Raythread Rally" in i18n.plain(text_of(e)))
         assert text_of(heading) == "Raythread\u00a0Rally\u2060・席決め中"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_hosts_connected_note_goes_when_that_guest_leaves():
@@ -2258,16 +2270,13 @@ def test_a_reopened_answered_invitation_says_in_short_what_happened_and_what_to_
         "Welcome back, Bea: this invitation has already been used. Ask the host for a new one and paste it "
         "below, or scan its QR code. If another tab is still in the game night, carry on there.",
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         (notice,) = again.by_class("connection")
         assert text_of(notice) == (
             "おかえりなさい、Beaさん。この招待はすでに使われています。ホストに新しい招待をもらい、"
             "下に貼り付けるか、そのQRコードを読み取ってください。"
             "別のタブでまだゲームナイトに参加中なら、そちらで続けてください。"
         )
-    finally:
-        i18n.set_language("en")
     # Expired: the other-tab sentence does not apply (a tab still in would not have let it expire unused).
     rtc.now += 11 * 60 * 1000
     expired = rtc.visit(bea_browser, link)
@@ -2297,16 +2306,13 @@ def test_a_guest_who_only_reloaded_is_told_the_reload_ended_the_connection_and_a
         "new invitation and paste it below, or scan its QR code. You keep your name and seat unless the host "
         "has given the seat to someone else.",
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         (notice,) = reloaded.by_class("connection")
         assert text_of(notice) == (
             "おかえりなさい、Beaさん。ページを再読み込みしたか閉じたため、ホストとの接続が切れました。"
             "ホストに新しい招待を頼んで、下に貼り付けるか、そのQRコードを読み取ってください。"
             "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
         )
-    finally:
-        i18n.set_language("en")
     # A tab duplicated from the reloaded one (or opened from it by ``window.open``) copies its storage as it is
     # now: the mark was read, and taken away, by the page that followed the one that left it, so the copy says
     # today's words, and the reloaded page still says its reload.
@@ -2344,16 +2350,13 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
         "unless the host has given the seat to someone else. Anything the host had not confirmed yet is sent "
         "again when you are back.",
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert said(bea) == (
             "ホストとの接続が切れました。",
             "ホストに新しい招待を頼んで、下に貼り付けるか、そのQRコードを読み取ってください。"
             "ホストが席を他の人に渡していなければ、名前と席はそのままです。"
             "ホストがまだ確認していない操作は、戻ったときに送り直されます。",
         )
-    finally:
-        i18n.set_language("en")
     # A connection that failed says why, in normal weight, first under the board. Mid-night it had worked, so
     # the reason is short: not the first connection's advice on networks and relays (``peer-failed``), which
     # filled the notice.
@@ -2367,12 +2370,9 @@ def test_a_guest_that_loses_the_host_is_told_in_short_what_happened_what_to_do_a
         "or scan its QR code. You keep your name and seat unless the host has given the seat to someone else. "
         "Anything the host had not confirmed yet is sent again when you are back.",
     )
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         (why,) = cal.find(lambda e: "why" in str(e.attr("class")).split())
         assert text_of(why) == "2つのブラウザの間のネットワークが途切れました。"
-    finally:
-        i18n.set_language("en")
     # A first connection that fails keeps the long reason: there, the networks' advice is what helps.
     dan, _reply = answer(rtc, host, "Dan")
     dan.send(pe.PeerClosed("host", rtc.now, "peer-failed"))
@@ -2417,15 +2417,12 @@ def test_a_waiting_invitation_follows_the_table_s_game_and_says_so_on_its_card()
     assert "Ann invites you to play Light Seeker." in cal.text
     pick(host, "game", "raythread")  # back to the game it was made for: nothing to say any more
     assert not host.by_class("followed")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         pick(host, "game", "reflection")
         assert text_of(host.by_class("followed")[0]) == (
             "このリンクはReflectionへの招待に変わりました。前のリンクを開いた人には、参加したときにゲームが変わったことが"
             "伝わります。"
         )
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_guest_who_joins_by_a_link_made_before_a_game_switch_is_told_which_game_the_table_plays():
@@ -2448,14 +2445,11 @@ def test_a_guest_who_joins_by_a_link_made_before_a_game_switch_is_told_which_gam
     )
     bea.click("sit", seat="2")
     assert seats(host) == {"1": "Ann", "2": "Bea"}
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(bea.by_class("switched")[0]) == (
             "招待のあと、Annさんがゲームを変えました。"
             "このゲームナイトで遊ぶのはRaythread RallyではなくLight Seekerです。"
         )
-    finally:
-        i18n.set_language("en")
     host.click("start")
     assert bea.by_class("ls-board") and not bea.by_class("switched"), "a match of that game makes it old news"
     end_match(host)
@@ -2504,15 +2498,12 @@ def test_a_reply_the_host_never_takes_says_after_a_while_what_may_have_happened_
         "used or has expired. Ask the host: send your reply again (it is still above), or ask for a new invitation.",
     )
     assert dan.value_of("reply-code") and dan.inner.stage == "reply"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(dan.by_class("waiting")[0]) == (
             "まだホストを待っています。ホストがまだ返信を貼り付けていないか、この招待がすでに使われたか期限切れになった"
             "のかもしれません。ホストに確かめて、返信をもう一度送るか（上にそのまま残っています）、新しい招待を頼んで"
             "ください。"
         )
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_long_wait_note_goes_when_the_host_connects():
@@ -2542,11 +2533,8 @@ def test_the_host_s_invitation_panel_names_each_heading_once_in_every_language()
     host.click("invite")
     seen = {}
     for lang in ("en", "ja"):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             seen[lang] = [text_of(e) for e in host.find(lambda e: e.tag in ("h1", "h2", "h3"))]
-        finally:
-            i18n.set_language("en")
     assert all(len(headings) == len(set(headings)) for headings in seen.values()), seen
 
 

@@ -3,11 +3,11 @@ her laptop (or forwarded to Cal). That page cannot know the link was used (there
 and makes a reply, which the host's page refuses. The host reads who used the invitation and what the other
 device needs, not "This reply was already used" (it was not: the invitation was); Bea's phone keeps its seat."""
 
-from gamenight import i18n
 from gamenight.ui.lobby import join as join_screen
 from tests.unit.ui.peers import Browser, FakeRtc, Page
 from tests.unit.ui.test_lobby_alerts import alerts_of
 from tests.unit.ui.test_lobby_screens import bea_answered, members
+from tests.unit.words import in_language
 
 
 def second_reply(rtc: FakeRtc, link: str, name: str) -> Page:
@@ -37,11 +37,8 @@ def test_bea_s_laptop_on_the_invitation_her_phone_used_leaves_her_seat_and_the_h
         "player."
     ), said
     assert members(host) == {"Ann": "connected", "Bea": "connected"} and phone.inner.stage == "lobby"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert "Bea" in reply_error(host) and "招待" in reply_error(host)
-    finally:
-        i18n.set_language("en")
     # The laptop is never told by the host (no connection): after its wait it says what may have happened.
     rtc.now += join_screen.HOST_WAIT_MS + 1
     laptop.tick(join_screen.HOST_WAIT)

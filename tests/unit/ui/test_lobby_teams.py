@@ -3,11 +3,11 @@ as soon as the options decide it (before the match, and while it runs): in words
 teams come from the game (``core.game.seat_groups``: Reflection deals them in seat order); the lobby knows no
 game."""
 
-from gamenight import i18n
 from gamenight.core.game import seat_groups
 from gamenight.games import rules
 from gamenight.ui.svg import text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.words import in_language
 
 
 def seat_rows(page: Page) -> dict[str, str]:
@@ -27,11 +27,8 @@ def test_the_lobby_s_seat_list_says_each_seat_s_team_once_the_options_make_teams
     for page in (ann, bea, cal):
         rows = seat_rows(page)
         assert "Team 1" in rows["1"] and "Team 2" in rows["2"] and "Team 1" in rows["3"], rows
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert "チーム1" in seat_rows(bea)["1"]
-    finally:
-        i18n.set_language("en")
     ann.click("start")
     assert "Team 2" in seat_rows(bea)["2"], "said while the race runs too"
 

@@ -16,6 +16,7 @@ from gamenight.ui import match
 from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.alerts import regions, said_in_turns
+from tests.unit.words import in_language
 
 TABLE = Table("raythread", (SeatAt("A", "Ann", "amber"), SeatAt("C", "Cy", "magenta")), frozenset("AC"))
 
@@ -169,12 +170,9 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
     first = [text_of(li.children[0]) for li in items]  # newest first: the bot's move, then Cy's
     assert first[0].startswith("Bot\u00a0B\u00a0(Hard)") and first[2].startswith("Cy\u00a0(B)"), first
     assert [f.split("\u00a0(")[0] for f in first[1::2]] == ["Ann", "Ann"]
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
         assert text_of(items[0].children[0]).startswith("ボット\u2060B\u2060（\u2060むずかしい\u2060）")
-    finally:
-        i18n.set_language("en")
     # A log the authority retells (a snapshot) names every step by today's holders: it was not seen.
     retold = match.retold(match.start("raythread", BOARD, ui.view, TABLE), ui.log, 0, 4)
     assert all(

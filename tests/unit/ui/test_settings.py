@@ -27,6 +27,7 @@ from gamenight.ui.settings import (
     size_text,
 )
 from gamenight.ui.svg import find_all, h, render, text_of
+from tests.unit.words import in_language
 
 PY = Path(__file__).resolve().parents[3] / "py"
 REPORT = StorageReport(
@@ -73,14 +74,11 @@ def test_asking_to_keep_the_data_waits_for_the_browser_and_says_its_answer_when_
     (said,) = find_all(answer, lambda e: e.attr("aria-live") == "polite" and text_of(e) != "")
     assert said.attr("id") in regions and "Asking" not in text_of(answer)
     assert text_of(said) == "Yes: the browser will not delete it to free space."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         model, _ = app.update(open_settings(), REPORT, Env())
         model, _ = app.update(model, click("keep-data"), Env())
         (asking,) = find_all(app.view(model), lambda e: e.attr("id") == "kept-answer")
         assert text_of(asking) == "ブラウザに問い合わせています…"
-    finally:
-        i18n.set_language("en")
 
 
 def test_only_the_browser_s_answer_to_ask_is_said_as_its_answer():
@@ -129,15 +127,12 @@ def test_the_kept_row_s_two_sentences_stand_as_the_page_s_language_sets_them():
     Japanese does not put there (docs/i18n.md); English keeps its space."""
     model, _ = app.update(open_settings(), REPORT, Env())
     assert "low on space. Ask to keep it" in row(model, "kept")
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         model, _ = app.update(open_settings(), REPORT, Env())
         for step in (None, click("keep-data")):
             if step is not None:
                 model, _ = app.update(model, step, Env())
             assert "。 " not in row(model, "kept"), row(model, "kept")
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_settings_page_asks_for_the_numbers_and_shows_them():

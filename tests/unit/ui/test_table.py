@@ -14,6 +14,7 @@ from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.sights import SIGHTS
 from tests.unit.ui.select import first
+from tests.unit.words import in_language
 
 ROUTE = "#/raythread/table"
 
@@ -386,12 +387,9 @@ def test_a_saved_match_edited_by_hand_is_refused_in_the_page_s_words():
     saved = json.loads(next(e for e in effects if isinstance(e, Store)).text)
     restored, _ = screen({"table.raythread": json.dumps({**saved, "bots": {"Z": "easy"}})})
     assert restored.inner.message == f"{failed} It has a computer player at a seat the match does not have."
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         restored, _ = screen({"table.raythread": "[1]"})
         assert "saved" not in restored.inner.message and "保存" in restored.inner.message, restored.inner.message
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_refused_setup_brings_its_reason_into_the_window():
@@ -535,11 +533,8 @@ def test_the_result_s_ranking_joins_name_points_and_note_in_the_page_s_language(
     # The note follows the name it is about, and the points close the row (they stand in a column).
     english = lines()
     assert english == ["1. Ann\u00a0(A) · joint claims: 2 · 12 points", "2. Bea\u00a0(B) · 9 points"], english
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         japanese = lines()
-    finally:
-        i18n.set_language("en")
     assert (
         japanese[1] == "2. Bea\u2060（\u2060B\u2060）・9点"
         and japanese[0].startswith("1. Ann\u2060（\u2060A\u2060）・共同獲得")

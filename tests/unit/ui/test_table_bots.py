@@ -14,6 +14,7 @@ from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, Navigate, StartTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.ui.test_table import play as click_move
+from tests.unit.words import in_language
 
 ROUTE = "#/raythread/table"
 
@@ -229,8 +230,7 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
     # "Play vs computer" names its person "Player 1" in the page's language when the match starts; a
     # switch of language later says it in the new one (the match keeps the words it started with).
     model, _ = screen("#/raythread/table?vs=normal")
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert "プレイヤー1\u2060（\u2060A\u2060）" in text_of(app.view(model)) and "Player 1" not in text_of(
             app.view(model)
         )
@@ -244,8 +244,6 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
         i18n.set_language("en")
         assert "Player 1 to play" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
@@ -256,23 +254,17 @@ def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
     model, _ = click_move(model, rules.legal(state, state.seats[state.turn])[0])
     (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
     assert "Player 1" in text_of(log)
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
         assert "プレイヤー1" in text_of(log) and "Player 1" not in text_of(log)
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
     # A match saved in Japanese before the catalogue wrote "プレイヤー2" holds "プレイヤー 2": still the
     # default name, which an English page says as "Player 2" and a Japanese one as it is written now.
     assert match.shown_name("プレイヤー 2") == "Player 2"  # at any seat: a rematch moves it with its player
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert match.shown_name("プレイヤー 2") == "プレイヤー2"
-    finally:
-        i18n.set_language("en")
 
 
 def test_play_vs_computer_starts_a_one_person_match_at_once():
@@ -342,11 +334,8 @@ def test_a_thinking_bot_is_named_with_its_seat_as_everywhere_in_english_and_japa
     seats = (match.SeatAt("A", "Ann", "a", "here", ""), match.SeatAt("C", "Bea", "c", "bot", "normal"))
     table = match.Table("raythread", seats, mine=frozenset({"A"}))
     assert match.status(ui, table) == "Bea\u00a0(B) is thinking…"
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert match.status(ui, table) == "Bea\u2060（\u2060B\u2060）が考え中…"
-    finally:
-        i18n.set_language("en")
 
 
 def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
@@ -356,12 +345,9 @@ def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
     model, _ = screen("#/raythread/table?vs=normal")
     assert text_of(model_status(model)) == "Player 1\u00a0(A) to play · your turn"
     assert app.title(model) == "Raythread Rally · Play on this device · Game Night Central"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert text_of(model_status(model)) == "プレイヤー1\u2060（\u2060A\u2060）の番・あなたの番"
         assert app.title(model) == "Raythread Rally｜この端末で遊ぶ｜Game Night Central"
-    finally:
-        i18n.set_language("en")
 
 
 def model_status(model):
@@ -390,12 +376,9 @@ def test_play_vs_computer_with_an_unknown_level_says_so_and_changes_nothing():
     assert kept.inner.played.record == played.inner.played.record and kept.inner.vs == ""
     assert not any(isinstance(e, Store) for e in effects)
     assert "Easy, Normal or Hard, not " + "x" * 20 + "." in text_of(app.view(kept)), text_of(app.view(kept))
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         ja, _ = screen("#/raythread/table?vs=godlike")
         assert "godlike" in text_of(app.view(ja)) and "Easy" not in text_of(app.view(ja))
-    finally:
-        i18n.set_language("en")
 
 
 def test_play_vs_computer_takes_its_level_in_any_case_and_with_spaces_around_it():
@@ -418,16 +401,13 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     assert "Bot\u00a0A\u00a0(Hard) is thinking…" in text_of(app.view(model))
     # A card's name may break before its level's bracket (ui.match._computer_name: cut at 320 px otherwise).
     for lang, name in (("en", "Bot\u00a0A (Hard)"), ("ja", "ボット\u2060A（\u2060むずかしい\u2060）")):
-        i18n.set_language(lang)
-        try:
+        with in_language(lang):
             tree = app.view(model)
             card = find_all(tree, lambda e: e.attr("data-seat") == "A" and "match-seat" in str(e.attr("class")))[0]
             said = [text_of(e) for e in find_all(card, lambda e: e.attr("class") in ("seat-name", "badge bot"))]
             # The badge is CPU, Japanese's one word for "computer" (docs/i18n.md): コンピューター, the word of
             # the sentences until a later pass, took the card to a third line at 320 and 390 px (test_phone.py).
             assert said == [name, "computer" if lang == "en" else "CPU"], said
-        finally:
-            i18n.set_language("en")
     model, _ = send(model, UiEvent("click", "table-setup", now_ms=5_000))
     fields = find_all(app.view(model), lambda e: e.attr("name") == "name0")
     assert fields and fields[0].attr("value") == "", "the form shows no stored word as a typed name"
@@ -473,14 +453,11 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     assert [p for _n, _v, p in name_fields(model)] == ["Player 1", "Bot\u00a0B\u00a0(Hard)"]
     (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind1")
     assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["hard"]
-    try:
-        i18n.set_language("ja")
+    with in_language("ja"):
         assert [p for _n, _v, p in name_fields(model)] == [
             "プレイヤー1",
             "ボット\u2060B\u2060（\u2060むずかしい\u2060）",
         ]
-    finally:
-        i18n.set_language("en")
     # Three players: the third seat's field follows its own choice; a seat given back to a person, its default.
     # (The form's choices go by seat number, as its fields do: "kind2" is the third seat at any count.)
     model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="3", now_ms=2_000))

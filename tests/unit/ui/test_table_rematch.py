@@ -7,13 +7,14 @@ import dataclasses
 import json
 import random
 
-from gamenight import games, i18n
+from gamenight import games
 from gamenight.raythread import rules
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Store, UiEvent
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table import play as click_move
 from tests.unit.ui.test_table_bots import bot_turn, name_fields, screen, send, started
+from tests.unit.words import in_language
 
 
 def to_play(model) -> str:
@@ -67,11 +68,8 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
     # alone read as if the match stood still.
     assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert status(model) == "再戦：ボット\u2060（\u2060ふつう\u2060）から開始・考え中…"
-    finally:
-        i18n.set_language("en")
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
     assert "Bot\u00a0B\u00a0(Normal) (A)" in text_of(seat_list), "its card keeps its name, with the seat it moved to"
@@ -126,11 +124,8 @@ def test_a_default_name_goes_with_its_player_as_a_typed_name_does():
     model, effects = rematch(model)
     assert [s.name for s in model.inner.seats] == ["Player 3", "Player 1", "Bea"]
     assert status(model) == "Rematch: Player 3\u00a0(A) starts"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー3", "プレイヤー1", "Bea"]
-    finally:
-        i18n.set_language("en")
 
 
 def test_light_seeker_reads_an_unnamed_player_who_moved_with_their_seat():
@@ -230,14 +225,11 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     # (a computer's card name may break before its seat's bracket, as before its level's)
     assert [text_of(e) for e in cards] == ["Bot\u00a0B\u00a0(Normal) (A)", "Player 1\u00a0(B)"]
     assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
-    i18n.set_language("ja")
-    try:
+    with in_language("ja"):
         assert labels(again) == [
             "ボット\u2060B\u2060（\u2060ふつう\u2060）\u2060（\u2060A\u2060）",
             "プレイヤー1\u2060（\u2060B\u2060）",
         ]
-    finally:
-        i18n.set_language("en")
     back, _ = table.deal(table.turned(again), 3_000, again=True)
     assert labels(back) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     assert [s.name for s in back.seats] == ["Player 1", "Bot"], "saved as a first match's names"

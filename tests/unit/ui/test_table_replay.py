@@ -6,13 +6,14 @@ says the turn once. A game whose moves are one step (Raythread Rally) has no rep
 import math
 from dataclasses import replace
 
-from gamenight import games, i18n
+from gamenight import games
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.test_table_bots import finish, work_of
 from tests.unit.ui.test_table_lightseeker import act, play
+from tests.unit.words import in_language
 
 ROUTE = "#/lightseeker/table"
 
@@ -461,14 +462,11 @@ def test_the_replays_words_on_how_to_skip_it_fit_the_device_that_shows_them():
         ("en", "a click or a key skips it; arrows move the cursor too", "tap"),
         ("ja", "クリックかキーで飛ばせます（矢印キーはカーソルも移動）", "タップ"),
     ):
-        i18n.set_language(language)
-        try:
+        with in_language(language):
             (status,) = find_all(app.view(model), lambda e: e.attr("class") == "match-status")
             (keys,) = find_all(status, lambda e: e.attr("class") == "keys-only")
             assert text_of(keys).endswith(words), text_of(keys)
             assert not_said not in text_of(status)
-        finally:
-            i18n.set_language("en")
 
 
 def status_and_room(model) -> tuple[str, list[str]]:

@@ -99,7 +99,11 @@ FOCUS_KEEP_PLAYING = Focus("button[data-action=end-cancel]")
 FOCUS_END = Focus("button[data-action=end]")
 # … and the question before a player is counted out offers "Keep waiting" first.
 FOCUS_KEEP_WAITING = Focus("button[data-action=count-out-cancel]")
+# … and the question before the game night is closed for everyone offers "Keep the night open" first.
+FOCUS_KEEP_OPEN = Focus("button[data-action=close-cancel]")
+FOCUS_CLOSE = Focus("button[data-action=close-lobby]")
 COUNT_OUT = ("count-out", "count-out-cancel", "count-out-ask")
+CLOSING = ("close-lobby", "close-cancel")
 BOT_TASK = "host-bot"  # the Work of a computer player's thinking, and the timer of its pause
 MAX_LOBBY_NAME = iv.MAX_LOBBY_NAME
 INVITES_SHOWN = 12
@@ -289,6 +293,7 @@ class HostModel:
     watched_until: int = 0
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
     counting: str = ""  # the seat whose "Count … out" was pressed once: the panel asks before counting it out
+    closing: bool = False  # "Close this game night" was pressed once with guests here: the page asks first
     tab: str = ""  # this page, among the host tabs of this browser
     since_ms: int = 0  # when this page started hosting: the older of two host tabs keeps the game night
     elsewhere: str = ""  # the game night this page stood down from: another tab of this browser hosts it
@@ -646,11 +651,14 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         if request is None:
             return (model, []) if board is model.board else (replace(model, board=board), [])
         now = event.now_ms or model.now_ms
-        return replace(model, board=board, now_ms=now, ending=False, counting=""), model.live.request(request, now)
+        model = replace(model, board=board, now_ms=now, ending=False, counting="", closing=False)
+        return model, model.running.request(request, now)
     if event.type == "keydown" and event.key == "Escape" and model.ending and event.action in ("end", "end-cancel"):
         return replace(model, ending=False), [FOCUS_END]  # on the question's answers: the safe one, keep playing
     if event.type == "keydown" and event.key == "Escape" and model.counting and event.action in COUNT_OUT:
         return replace(model, counting=""), [_focus_count_out(model.counting)]  # as End's: keep waiting
+    if event.type == "keydown" and event.key == "Escape" and model.closing and event.action in CLOSING:
+        return replace(model, closing=False), [FOCUS_CLOSE]  # as End's: the safe answer, keep the night open
     if event.type == "change" and event.action == OPTION:
         return _drafted(model, event), []
     # Buttons act on click, forms on submit; the lobby's game and player-count selects on change.
@@ -671,11 +679,14 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
     # Any other input (a move, Start, a chat line) answers "keep playing"; the panel asks nothing once
     # the match has ended some other way.
     # Counting a player out cannot be undone either: its button asks the same way.
-    asked, counting = model.ending, model.counting
-    model = replace(model, now_ms=now, ending=False, counting="")
+    # Closing the game night cuts every guest off and forgets it: asked the same way while guests are here.
+    asked, counting, closing = model.ending, model.counting, model.closing
+    model = replace(model, now_ms=now, ending=False, counting="", closing=False)
     live = model.live
     if event.action == "end-cancel":
         return model, [FOCUS_END]
+    if event.action == "close-cancel":
+        return model, [FOCUS_CLOSE]
     if event.action == "count-out-cancel":
         return model, [_focus_count_out(counting)]
     if event.action == "take-over-ask":
@@ -708,9 +719,17 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
         return _pasted(model, event.form.get("reply", ""), now)
     if event.action == "dismiss-invite":
         return _dismissed(model, event.data.get("invite", ""))
+    if event.action == "close-lobby" and not closing and len(live.session.peers) > 1:
+        # A guest is here: ask first. The whole question brought into the window, as a count-out's: on a phone,
+        # focus alone left "Keep the night open" at the window's bottom edge and the answer that closes under it.
+        return replace(model, closing=True), [FOCUS_KEEP_OPEN, ShowInWindow(".confirm[aria-labelledby=close-question]")]
     if event.action == "close-lobby":
+        live.link.close()  # each guest's page says the night is over (a ``bye``), then its channel closes
+        farewells = live.hub.pump()
+        told = {e.peer for e in farewells}
         return HostModel(model.page_url, live.session.game_id, now, notice=(_said("night-closed"),)), [
-            *_close_channels(model, live),
+            *farewells,
+            *(e for e in _close_channels(model, live) if isinstance(e, pe.ClosePeer) and e.peer not in told),
             Store(STORE_KEY, None),
             WarnBeforeLeaving(False),
             StopWork(BOT_TASK),  # a thinking in flight ends
@@ -1170,7 +1189,29 @@ def _lobby_view(model: HostModel, live: Live) -> Element:
         _other_game(model),
         None if running else invites,
         panel(live.client, _sight(model, live), model.board, after=invites if running else None),
-        h("p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))),
+        _close_view(model),
+    )
+
+
+def _close_view(model: HostModel) -> Element:
+    """The button "Close this game night", or, once pressed with guests here, the question before closing."""
+    if not model.closing:
+        return h(
+            "p", {}, h("button", {"class": "button quiet", "data-action": "close-lobby"}, _("Close this game night"))
+        )
+    return h(
+        "section",
+        {"class": "confirm", "role": "group", "aria-labelledby": "close-question"},
+        h(
+            "p",
+            {"id": "close-question"},
+            _(
+                "Close this game night for everyone? Your guests' pages are told it is over, and it cannot be "
+                "opened again."
+            ),
+        ),
+        h("button", {"class": "button", "data-action": "close-cancel"}, _("Keep the night open")),
+        h("button", {"class": "button danger", "data-action": "close-lobby"}, _("Close the game night")),
     )
 
 

@@ -730,7 +730,13 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "closed":
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
-        return [title, h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))]
+        farewell = h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))
+        if bye.code != "night-over" or client.lobby is None or client.match is None or client.lobby.phase != "lobby":
+            return [title, farewell]
+        # The host closed the night after a match ended: that match and its standings stay on show, as read
+        # offline (nothing to press), so the players can still read who won; the page dropped them at once before.
+        # A match cut off mid-way is not drawn: its status would go on naming whose turn it is.
+        return [title, farewell, panel(client, replace(_sight(model, client), over=True), model.board)]
     # Lost or coming back, the lobby and its board stay on show (offline: ``_sight``), where they were: only the
     # connection strip above them changes its words, in a room kept for the longest (``_strip``), and what to do
     # (the Rejoin form, then the reply to send) comes under the board (``panel``'s ``steps``). Above it, the

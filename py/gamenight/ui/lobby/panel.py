@@ -61,6 +61,7 @@ class Sight:
     states: Mapping[str, str] = field(default_factory=dict)  # member id → connected / reconnecting / gone / unknown
     routes: Mapping[str, str] = field(default_factory=dict)  # member id → direct / stun / relay
     offline: bool = False  # this page's own connection is gone: controls are disabled
+    over: bool = False  # … for good: the host closed the game night, so no next match is spoken of
     now_ms: int = 0  # for "still waiting" notices
     ending: bool = False  # the host pressed "End the match": the page asks before ending it for everyone
     counting: str = ""  # the seat whose "Count … out" the host pressed: the page asks before counting it out
@@ -142,6 +143,7 @@ LOBBY_ACTIONS = frozenset(
         "reply",
         "copy",
         "close-lobby",
+        "close-cancel",
         "host-setup",
         "join",
     )
@@ -492,7 +494,7 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
     others are told who can). Not while the board still plays back the move that ended it: the rematch,
     like the standings, waits for that move to be shown (as at a table: ``ui.table.over_unseen``)."""
     match = shown_match(client)
-    if match is None or match.ended is None or lobby.phase != "lobby" or screen.replaying(board):
+    if match is None or match.ended is None or lobby.phase != "lobby" or screen.replaying(board) or sight.over:
         return []
     without = _rematch_without(client, lobby)
     # Held: left out only because this page, reloaded, has not heard from them yet (``Sight.unsure``): their
