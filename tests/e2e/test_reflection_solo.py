@@ -92,6 +92,14 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
     expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
     for (r, c), tile in SOLUTION.tiles().items():
         expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
+    # A player's pass: reloaded, the page started the same puzzle afresh at 0:00, to be "solved" with the
+    # solution just shown. It shows it given up, as it was.
+    app.reload()
+    app.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60_000)
+    expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
+    expect(app.locator(".rf-message")).to_have_text("You gave up: here is a solution.")
+    for (r, c), tile in SOLUTION.tiles().items():
+        expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
 
 
 def test_keyboard_and_drag(app: Page, site_url: str):

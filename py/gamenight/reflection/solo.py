@@ -68,6 +68,11 @@ STATS_KEY = "reflection.stats"
 PROGRESS_KEY = "reflection.progress"
 TIME_KEY = "reflection.time"  # the clock of the puzzle in progress, saved every second
 DAILY_KEY = "reflection.daily"
+# The last puzzle finished here (``training.Ended``): its address reloaded shows it finished, not afresh.
+ENDED_KEY = "reflection.ended"
+# "Bigger cells" as the player last set it on a board in play ("on", "off"; absent: the page decides).
+ZOOM_KEY = "reflection.zoom"
+ZOOMS = {"on": True, "off": False}
 CLOCK = "reflection.clock"
 # What the page says of a stored record it cannot read (``Model.unread``).
 UNREAD = {
@@ -194,7 +199,7 @@ class Model:
 
 class SoloScreen:
     label = "Play solo"
-    storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY)
+    storage_keys = (STATS_KEY, PROGRESS_KEY, TIME_KEY, DAILY_KEY, ENDED_KEY, ZOOM_KEY)
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Model, list[Effect]]:
         readers = (
@@ -221,6 +226,8 @@ class SoloScreen:
             utc_offset_min=env.utc_offset_min,
             record=record,
             unread=unread,
+            # The player's choice holds on every board, after a reload too (it went back to the page's).
+            zoom=ZOOMS.get(env.stored.get(ZOOM_KEY) or ""),
         )
         params = training.link_params(params)
         if "seed" not in params and "daily" not in params:
@@ -234,6 +241,9 @@ class SoloScreen:
             return replace(base, message=shown, preset_choice=params.get("preset", "")), []
         if saved and saved.settings == settings:
             return welcomed(*resume(base, saved, env.now_ms))
+        ended = _load(training.parse_ended, env.stored.get(ENDED_KEY))
+        if not saved and ended and ended.progress.settings == settings:
+            return spoken(*shown_ended(base, ended))
         if saved:
             resumed, effects = resume(base, saved, env.now_ms)
             return spoken(replace(resumed, linked=settings), [*effects, Focus("#rf-keep-puzzle")])
@@ -560,9 +570,9 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
         model = replace(model, held="")
     limit = model.settings.limit_min * 60_000
     if limit and model.elapsed_ms >= limit:
-        shown, effects = reveal(model, _("Time is up: here is the solution."))
         # At the limit, however late the tick (a hidden tab's timers wake once a minute): not "2:30 / 2:00".
-        shown = replace(shown, banked_ms=limit)
+        at_limit = replace(model, banked_ms=limit, started_ms=model.now_ms)
+        shown, effects = reveal(at_limit, _("Time is up: here is the solution."), "time-up")
         # The buttons beside the board go with the puzzle: focus on one of them would fall to the page's
         # body. "Next puzzle" is the way on, as after a give-up; on the board (it stays) focus stays.
         return shown, [*effects, Focus("#rf-next", only_from=".rf-side")]
@@ -635,7 +645,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "zoom":  # the button pressed says what it asks for: only the page knows what "automatic" shows
         if model.phase in ("solved", "revealed"):
             return replace(model, end_zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
-        return replace(model, zoom=data.get("zoom") == "on"), [ZOOM_FOCUS]
+        zoom = data.get("zoom") == "on"
+        return replace(model, zoom=zoom), [ZOOM_FOCUS, Store(ZOOM_KEY, "on" if zoom else "off")]
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model), _("The result line is copied."))]
     if model.phase != "playing" or model.layout is None or model.puzzle is None:
@@ -676,7 +687,7 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "give-up" and not model.giving_up:  # a solution shown cannot be unseen: ask first
         return replace(model, giving_up=True, asked=model.asked + 1), [Focus("#rf-keep-solving")]
     if action == "give-up":
-        model, effects = reveal(replace(model, giving_up=False), _("You gave up: here is a solution."))
+        model, effects = reveal(replace(model, giving_up=False), _("You gave up: here is a solution."), "gave-up")
         return model, [*effects, Focus("#rf-next")]  # the button pressed is gone: "Next puzzle" is the way on
     return model, []
 
@@ -1116,6 +1127,7 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(STATS_KEY, _json(stats)),
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
+        keep_ended(done, "solved"),
     ]
     day = daily.parse_day(model.settings.daily)
     if day is not None and day == model.today:
@@ -1128,7 +1140,7 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
     return done, [*effects, Say(text)]
 
 
-def reveal(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
+def reveal(model: Model, why: str, how: str) -> tuple[Model, list[Effect | Say]]:
     stats = training.gave_up(model.stats, model.hints)
     shown = replace(
         model,
@@ -1144,7 +1156,39 @@ def reveal(model: Model, why: str) -> tuple[Model, list[Effect | Say]]:
         message=why,
     )
     effects: list[Effect | Say] = [StopTimer(CLOCK), Store(STATS_KEY, _json(stats)), Store(PROGRESS_KEY, None)]
-    return shown, [*effects, Store(TIME_KEY, None), Say(why)]
+    return shown, [*effects, Store(TIME_KEY, None), keep_ended(shown, how), Say(why)]
+
+
+def keep_ended(model: Model, how: str) -> Store:
+    """The finished puzzle kept (``ENDED_KEY``), its undo history left out: nothing is undone on it."""
+    return Store(ENDED_KEY, training.Ended(how, replace(progress_of(model), history=History())).to_text())
+
+
+def shown_ended(model: Model, ended: training.Ended) -> tuple[Model, list[Effect | Say]]:
+    """The page reloaded at the last puzzle finished here: shown finished, as it was left, with "Next puzzle"
+    (made ahead) and "Change options"; the record already counts it."""
+    saved = ended.progress
+    ms = saved.elapsed_ms
+    words = {
+        "solved": _("Solved in {time}!").format(time=clock(ms)),
+        "gave-up": _("You gave up: here is a solution."),
+        "time-up": _("Time is up: here is the solution."),
+    }
+    shown = replace(
+        model,
+        phase="solved" if ended.how == "solved" else "revealed",
+        settings=saved.settings,
+        puzzle=saved.puzzle,
+        solution=saved.solution,
+        layout=saved.layout,
+        notes=saved.desk.notes,
+        tool=saved.tool,
+        hints=saved.hints,
+        banked_ms=ms,
+        message=words[ended.how],
+    )
+    shown, effects = prepare_next(shown)  # "Next puzzle" made ahead, as before the reload
+    return shown, [*effects]
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:

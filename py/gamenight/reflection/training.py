@@ -93,6 +93,7 @@ reasons(
         "training-saved-placed": N_("saved puzzle: the placed tiles do not fit the puzzle"),
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
         "training-saved-tool": N_("saved puzzle: the chosen tool is not one of the tray's"),
+        "training-ended-how": N_("finished puzzle: 'how' is not solved, gave up or time up"),
         "training-daily-date": N_(
             "“{daily_text}” is not a date between {first_day} and {last_day} like {example_day}."
         ),
@@ -433,6 +434,32 @@ def parse_progress(text: str) -> Progress:
     if tool not in TOOLS:
         raise BadMessage("training-saved-tool")
     return Progress(settings, puzzle, solution, layout, elapsed, hints, notes, history, tool)
+
+
+ENDED_VERSION = 1
+ENDINGS = ("solved", "gave-up", "time-up")  # how a finished puzzle ended
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The last puzzle finished on this device (solved, given up, out of time), as the page showed it then:
+    a reload of its address shows it finished again. It was started afresh, its clock at 0:00, and a
+    solution just shown by a give-up could be entered for a "Solved" and a best time."""
+
+    how: str  # one of ``ENDINGS``
+    progress: Progress  # the board as it ended (the solution, after a give-up), its time and hints
+
+    def to_text(self) -> str:
+        return dumps({"v": ENDED_VERSION, "how": self.how, "progress": decode(self.progress.to_text())})
+
+
+def parse_ended(text: str) -> Ended:
+    """A finished puzzle from stored text; raises ``BadMessage`` unless every part is sound."""
+    data = _stored(text, ENDED_VERSION, "finished puzzle")
+    only_keys(data, ("v", "how", "progress"), "finished puzzle", BadMessage)
+    if data.get("how") not in ENDINGS:
+        raise BadMessage("training-ended-how")
+    return Ended(data["how"], parse_progress(dumps(data.get("progress"))))
 
 
 def _older(text: str, version: int) -> Mapping[str, Any] | None:

@@ -1353,7 +1353,8 @@ def test_bigger_cells_is_automatic_until_pressed_then_on_or_off():
         ["rf-board-wrap", "rf-zoom-auto"],
     )
     model, effects = send(model, click("zoom", zoom="off"))  # the whole board, from the pressed button
-    assert model.zoom is False and effects == [solo.ZOOM_FOCUS]  # focus stays on the button left
+    # Focus stays on the button left; the choice is kept for the next boards and a reload.
+    assert model.zoom is False and effects == [solo.ZOOM_FOCUS, Store(solo.ZOOM_KEY, "off")]
     assert zoom_shown(model) == ([("rf-zoom", "false", "on", size)], ["rf-board-wrap"])
     model, _ = send(model, click("zoom", zoom="on"))
     assert model.zoom is True
@@ -1512,3 +1513,59 @@ def test_the_preset_dropdown_names_the_level_and_the_line_under_it_its_board():
             assert text_of(line) == f"{p.size}×{p.size}、タイル{p.tiles}枚", text_of(line)
             if about:
                 assert text_of(line) == about
+
+
+def kept(effects, stored=None):
+    """Local storage after ``effects``' writes, over ``stored``."""
+    storage = dict(stored or {})
+    for e in effects:
+        if isinstance(e, Store):
+            if e.text is None:
+                storage.pop(e.key, None)
+            else:
+                storage[e.key] = e.text
+    return storage
+
+
+def test_a_reload_of_a_finished_puzzle_shows_it_finished_not_a_fresh_copy_to_solve_again():
+    # A player's pass: given up (the solution shown), the page reloaded at the puzzle's address started the
+    # same puzzle afresh, its clock at 0:00: the solution just seen went in for a "Solved" and a best time.
+    link = {"preset": "easy", "seed": "1234", "v": "2"}
+    for how in ("gave up", "solved"):
+        model, effects = generated(link)
+        model, more = send(model, Tick(solo.CLOCK, T0 + 7_000))
+        effects += more
+        if how == "gave up":
+            model, more = send(model, click("give-up"), click("give-up"))
+            effects += more
+        for (r, c), tile in sorted(model.solution.tiles().items()) if how == "solved" else ():
+            model, more = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+            effects += more
+            if model.phase == "playing" and model.layout.at((r, c)) != tile:
+                model, more = send(model, cell(r, c))
+                effects += more
+        assert model.phase == {"gave up": "revealed", "solved": "solved"}[how]
+        storage = kept(effects)
+        back, effects = SCREEN.init(link, Env(stored=storage, now_ms=T0 + 60_000))
+        assert back.phase == model.phase, f"{how}, then reloaded: {back.phase}"
+        assert back.layout == model.layout and back.elapsed_ms == model.elapsed_ms == 7_000
+        assert back.stats == model.stats and back.message == model.message
+        assert StartTimer(solo.CLOCK, 1000) not in effects
+        # The next puzzle is one press away, as on the page before the reload.
+        assert "rf-next" in render(SCREEN.view(back))
+    # Another puzzle's link, or a damaged entry, opens as before: the link's puzzle is made.
+    for other, stored in (({**link, "seed": "1235"}, storage), (link, {solo.ENDED_KEY: "{"})):
+        assert SCREEN.init(other, Env(stored=stored, now_ms=T0))[0].phase == "generating"
+
+
+def test_bigger_cells_chosen_on_a_board_holds_after_a_reload():
+    # A player's pass on a phone: "Bigger cells" pressed on a Normal board (off by default at 390 px) was off
+    # again after a reload, and a Hard board's, turned off, was on again: the choice holds "for good".
+    link = {"preset": "easy", "seed": "1234", "v": "2"}
+    for chosen in ("on", "off"):
+        model, effects = generated(link)
+        model, more = send(model, click("zoom", zoom=chosen))
+        assert model.zoom is (chosen == "on")
+        for params in (link, {}):  # the puzzle reloaded, or the options page and a new puzzle after it
+            back, _ = SCREEN.init(params, Env(stored=kept(effects + more), now_ms=T0 + 5_000))
+            assert back.zoom is (chosen == "on"), (chosen, params)
