@@ -557,6 +557,12 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     # the match's standings; it read "cut off from the host, ask for a new invitation", one that never came.
     host.click("button[data-action=close-lobby]")
     expect(host.locator("button[data-action=close-cancel]")).to_be_focused()
+    # The question has the room the others have: it sat flush under the chat form (css/app.css, .page.host > .confirm).
+    gap = host.evaluate(
+        "() => { const q = document.querySelector('main.host > .confirm');"
+        " return q.getBoundingClientRect().top - q.previousElementSibling.getBoundingClientRect().bottom; }"
+    )
+    assert gap >= 12, f"the question is {gap} px under the lobby above it"
     host.click(".confirm button[data-action=close-lobby]")
     expect(bea.locator("main.join .notice")).to_have_text(tr["The host closed the game night. Thanks for playing!"])
     expect(bea.locator(".match-result")).to_contain_text(ending)

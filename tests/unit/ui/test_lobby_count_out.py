@@ -216,7 +216,8 @@ def test_the_host_reads_beside_the_status_that_a_player_left_and_what_can_be_don
     host, bea, cal = race(rtc)
     assert not status_buttons(host)
     bea.close()
-    (button,) = status_buttons(host)
+    (button, again) = status_buttons(host)  # and "Invite again", as her row in the members list has
+    assert (again.attr("data-action"), text_of(again)) == ("invite", "Invite again")
     assert (button.attr("data-action"), button.attr("data-seat"), text_of(button)) == (
         "count-out-ask",
         "2",
@@ -239,7 +240,8 @@ def test_the_host_of_a_game_with_computer_players_is_shown_the_take_over_from_th
     rtc = FakeRtc()
     host, bea = match_with_bea(rtc)
     bea.close()
-    (button,) = status_buttons(host)
+    (button, again) = status_buttons(host)
+    assert (again.attr("data-action"), text_of(again)) == ("invite", "Invite again")
     assert (button.attr("data-action"), text_of(button)) == (
         "take-over-ask",
         "Let a computer player take over for Bea…",
@@ -259,7 +261,7 @@ def test_the_host_s_two_ways_to_count_a_player_out_read_and_act_the_same():
     bea.close()
 
     def buttons():
-        beside = status_buttons(host)
+        beside = [b for b in status_buttons(host) if b.attr("data-action") != "invite"]
         (card,) = [b for s in host.by_class("seats") for b in find_all(s, lambda e: e.tag == "button")]
         return [(b.attr("data-action"), b.attr("data-seat"), text_of(b)) for b in (*beside, card)]
 
@@ -312,18 +314,19 @@ def test_the_count_out_beside_the_status_says_why_when_the_status_does_not():
     assert "Bea" not in text_of(host.by_class("match-status")[0]), "the status names those still solving"
     (beside,) = host.by_class("match-beside")
     (line,) = beside.children
-    assert line.attr("class") == "gone-line" and text_of(line) == "Bea\u00a0(2) has left. Count Bea out"
-    (button,) = status_buttons(host)
-    assert button.attr("data-action") == "count-out-ask" and button in line.children
+    assert line.attr("class") == "gone-line" and text_of(line) == "Bea\u00a0(2) has left. Count Bea outInvite again"
+    (button, again) = status_buttons(host)
+    assert button.attr("data-action") == "count-out-ask" and button in line.children and again in line.children
     with in_language("ja"):
         assert (
-            text_of(host.by_class("match-beside")[0]) == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする"
+            text_of(host.by_class("match-beside")[0])
+            == "Bea\u2060（\u20602\u2060）が抜けました。Beaを離脱扱いにする再招待"
         )
     cal.close()  # the status says Cal is disconnected, so her line beside it need not: a line per seat, in order
     assert "Cal\u00a0(3) is disconnected" in text_of(host.by_class("match-status")[0])
     assert [text_of(line) for line in host.by_class("gone-line")] == [
-        "Bea\u00a0(2) has left. Count Bea out",
-        "Count Cal out",
+        "Bea\u00a0(2) has left. Count Bea outInvite again",
+        "Count Cal outInvite again",
     ]
 
 
@@ -340,8 +343,8 @@ def test_the_take_over_beside_the_status_says_why_too():
     host, bea = match_with_bea(rtc)
     bea.close()
     (line,) = host.by_class("gone-line")
-    assert text_of(line) == "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
-    assert whole_runs(line) == ["Bea\u00a0(B) has left.", "Let a computer player take over for Bea…"]
+    assert text_of(line) == "Bea\u00a0(B) has left. Let a computer player take over for Bea…Invite again"
+    assert whole_runs(line) == ["Bea\u00a0(B) has left.", "Let a computer player take over for Bea…", "Invite again"]
 
 
 def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_may_be_waiting():
@@ -367,7 +370,10 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     reloaded.tick(host_screen.TIMER)
     assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
     # Both still build: the status says they are disconnected, and the lines beside it hold the buttons alone.
-    assert [text_of(line) for line in reloaded.by_class("gone-line")] == ["Count Bea out", "Count Cal out"]
+    assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
+        "Count Bea outInvite again",
+        "Count Cal outInvite again",
+    ]
     reloaded.click("count-out-ask", seat="2")
     reloaded.click("count-out", seat="2")
     assert seats(reloaded)["2"] == "Bea · counted out"
@@ -403,7 +409,7 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     rtc.now += 1000  # the grace is over: Bea, not heard from since the reload, has left
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
+        "Bea\u00a0(B) has left. Let a computer player take over for Bea…Invite again"
     ]
     assert len(take_overs(reloaded)) == 2 and "Let a computer player take over" in take_overs(reloaded)[1]
 
@@ -500,7 +506,7 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     assert host_screen.TIMER in reloaded.timers and reloaded.every[host_screen.TIMER] == 1000
     rtc.now += host_screen.RELOAD_GRACE_MS - 45_500
     reloaded.tick(host_screen.TIMER)
-    assert [b.attr("data-seat") for b in status_buttons(reloaded)] == ["2", "3"]
+    assert [b.attr("data-seat") for b in status_buttons(reloaded) if b.attr("data-seat")] == ["2", "3"]
     assert "not reconnected" not in reloaded.text and "You can count" not in reloaded.text
     assert [b.attr("data-seat") for b in count_out_buttons(reloaded)] == ["2", "3"]
 
@@ -522,7 +528,7 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea\u00a0(B) has left. Let a computer player take over for Bea…"
+        "Bea\u00a0(B) has left. Let a computer player take over for Bea…Invite again"
     ]
 
 
@@ -601,7 +607,7 @@ def test_the_line_beside_the_status_does_not_repeat_that_a_player_is_disconnecte
     host, bea, _cal = race(rtc)
     bea.close()
     assert "Bea\u00a0(2) is disconnected" in text_of(host.by_class("match-status")[0])
-    assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea out"]
+    assert [text_of(line) for line in host.by_class("gone-line")] == ["Count Bea outInvite again"]
 
 
 def rematch_words(page: Page) -> list[str]:

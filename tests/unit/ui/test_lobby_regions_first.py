@@ -30,7 +30,9 @@ def test_a_new_invitation_card_s_status_region_is_drawn_empty_before_its_first_w
     assert first[0][1] == "", f"drawn with its words, so not heard: {first}"
     assert "Preparing the invitation…" in host.text, "the card still shows what it does"
     rtc.pump()  # the offer is ready: the link and its words come into the region already there
-    assert card_regions(host) == [(first[0][0], "Send this link to one player, then paste their reply below.")]
+    assert card_regions(host) == [
+        (first[0][0], "Invitation 1: Send this link to one player, then paste their reply below.")
+    ]
 
 
 def page_regions(page: Page) -> dict[str, str]:

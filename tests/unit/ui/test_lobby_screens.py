@@ -228,8 +228,8 @@ def test_a_guest_the_lobby_turns_away_is_said_on_the_hosts_card_with_the_reason(
     assert card.attr("data-state") == "refused"
     (status,) = find_all(card, lambda e: e.attr("class") == "status")
     assert text_of(status) == (
-        "ann was turned away. They were told: Someone here is already called Ann (or a name that looks the "
-        "same); choose another name."
+        "Invitation 1: ann was turned away. They were told: Someone here is already called Ann (or a name that "
+        "looks the same); choose another name."
     )
     assert "is connected" not in host.text and "Connecting ann" not in host.text
     assert "Someone here is already called Ann" in guest.text, "the guest reads the same reason"
@@ -239,7 +239,7 @@ def test_a_guest_the_lobby_turns_away_is_said_on_the_hosts_card_with_the_reason(
     assert [c.attr("data-state") for c in host.by_class("invite")] == ["refused"]
     with in_language("ja"):
         (status,) = find_all(host.by_class("invite")[0], lambda e: e.attr("class") == "status")
-        assert text_of(status).startswith("annさんは参加を断られました。伝えられた理由：")
+        assert text_of(status).startswith("1通目の招待：annさんは参加を断られました。伝えられた理由：")
     # A full lobby: the same, with its reason.
     for n in range(23):
         join(rtc, host, f"P{n}")

@@ -203,6 +203,9 @@ class Invite:
     guest: str = ""  # the name in the guest's reply
     answer: str = ""  # the ICE user fragment of the reply taken: another reply to it is another device's
     member: str = ""  # when inviting a member back
+    # Its place in the order the host made invitations ("Invitation 2"): two open cards both titled
+    # "Invitation" could not be told apart (which link went to whom).
+    number: int = 0
     note: Reason | None = None
     # What the link says (``code`` encodes it): its ``game`` follows the lobby's while it waits for a reply
     # (``_links_follow``); ``made_for`` is the game of the first link, which a guest may have opened already.
@@ -269,6 +272,7 @@ class HostModel:
     now_ms: int
     live: Live | None = None
     invites: tuple[Invite, ...] = ()
+    invites_made: int = 0  # the invitations made on this page: the next card's number (``Invite.number``)
     peer_states: Mapping[str, str] = field(default_factory=dict)  # peer → reconnecting
     routes: Mapping[str, str] = field(default_factory=dict)  # peer → direct / stun / relay
     notice: tuple[Reason, ...] = ()
@@ -846,7 +850,8 @@ def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Ef
     invite_id = secrets.token_bytes(4)
     members = model.running.session.members
     name = members[member].name if member in members else ""
-    invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name)
+    number = model.invites_made + 1
+    invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name, number=number)
     kept = model.invites[-(INVITES_SHOWN - 1) :]
     servers = pe.ice_servers(model.page_url, model.running.turn)
     effects: list[Effect] = [pe.OpenInvite(invite.peer, servers)]
@@ -855,7 +860,7 @@ def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Ef
         # top of the page, out of sight: focus goes to its heading (which scrolls it into view), and the
         # link and "Copy link" are the next Tab stops. "Invite a player"'s card comes right under it.
         effects.append(Focus(f"#{_card_heading(invite)}"))
-    return replace(model, invites=(*kept, invite)), effects
+    return replace(model, invites=(*kept, invite), invites_made=number), effects
 
 
 def _card_heading(invite: Invite) -> str:
@@ -1309,7 +1314,13 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     site = pe.invitation_base(model.page_url, model.live.turn if model.live else None)
     link = f"{site}#join={invite.code}" if invite.code else ""
     left_s = max(0, iv.INVITE_TTL_S - (model.now_ms - invite.issued_ms) // 1000)
-    title = _("Invitation for {name}").format(name=invite.member) if invite.member else _("Invitation")
+    if invite.member:
+        title = _("Invitation for {name}").format(name=invite.member)
+    else:
+        title = _("Invitation {number}").format(number=invite.number)
+    # The region names its card first, unseen (the heading shows it): "Send this link …" heard for two
+    # cards did not say which one changed.
+    named = h("span", {"class": "visually-hidden"}, _("{invitation}:").format(invitation=title), i18n.sentence_gap())
     if invite.guest:
         title = i18n.heading(title, _("reply from {name}").format(name=invite.guest))
     # A live region: a screen reader hears the card change (connecting, joined, failed and why).
@@ -1337,7 +1348,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     # comes with its words is not heard, ``ui.live.region``): while the offer is made its region is empty and
     # "Preparing the invitation…" is shown beside it, not said; "Send this link …" is the first line heard.
     preparing = invite.state == "preparing"
-    status = region(None if preparing else [said, gap, followed], f"{_card_heading(invite)}-said", "status")
+    status = region(None if preparing else [named, said, gap, followed], f"{_card_heading(invite)}-said", "status")
     body: list = [h("p", {"class": "status"}, said) if preparing else None, status]
     if invite.state == "refused":
         dismiss = {"class": "button", "data-action": "dismiss-invite", "data-invite": invite.invite.hex()}

@@ -486,8 +486,27 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
         left = None if seat.id in told else _("{seat} has left.").format(seat=screen.seat_label(table, seat.id))
         # The words in one span: the line is a flex row (words, then the button, wrapping under them), whose
         # every bare text and no-break span was an item of its own, so a line broke "Bea (" / "B) has left".
-        lines.append(h("p", {"class": "gone-line"}, left and h("span", {}, left, i18n.sentence_gap()), button))
+        lines.append(
+            h(
+                "p",
+                {"class": "gone-line"},
+                left and h("span", {}, left, i18n.sentence_gap()),
+                button,
+                _invite_again(client, lobby, sight, seat.member),
+            )
+        )
     return lines
+
+
+def _invite_again(client: Client, lobby: p.Lobby, sight: Sight, member: str | None) -> Element | None:
+    """The member list's "Invite again" (the usual answer to a page reloaded), for a gone player's line
+    beside the status too: the list is under the board, below the fold on a laptop, where the host looked
+    for it while the line offered only a computer player or a count-out. The same action, so the new card
+    takes focus alike (``host._invite``)."""
+    info = next((m for m in lobby.members if m.id == member), None)
+    if info is None or info.id == lobby.host or member_state(client, sight, info) != "gone":
+        return None
+    return h("button", {"class": "button quiet", "data-action": "invite", "data-member": info.id}, _("Invite again"))
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi) -> list[Element]:
