@@ -571,3 +571,6 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     speaks_japanese(bea)
     shot(bea, "ja-6-night-closed")
     fits(bea)
+    # The way on, as the host's page has at its night's end (the guest's page was a dead end).
+    bea.click("main.join a[href='#/']")
+    expect(bea.locator("main.home")).to_be_visible()

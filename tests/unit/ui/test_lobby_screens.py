@@ -1486,6 +1486,8 @@ def test_closing_the_game_night_with_guests_here_asks_first_and_keeping_it_open_
     assert bea.inner.stage == "lobby" and "your turn" in text_of(host.by_class("match-status")[0])
     close_night(host)
     assert host.inner.live is None and bea.inner.stage == "closed"
+    assert not bea.by_class("match-screen"), "a match cut off mid-way is not kept on show"
+    assert bea.find(lambda e: e.tag == "a" and e.attr("href") == "#/" and text_of(e) == "← All games")
 
 
 def test_closing_the_game_night_tells_each_guest_it_is_over_and_leaves_the_last_match_on_show():
@@ -1506,6 +1508,8 @@ def test_closing_the_game_night_tells_each_guest_it_is_over_and_leaves_the_last_
         assert not find_all(guest.tree, lambda e: e.attr("data-action") in ("sit", "leave"))
         (chat,) = find_all(guest.tree, lambda e: e.attr("data-action") == "chat")
         assert all(b.attr("disabled") for b in find_all(chat, lambda e: e.tag == "button"))
+        # The night is over: the page shows the way on (the host's closed page does), not a dead end.
+        assert guest.find(lambda e: e.tag == "a" and e.attr("href") == "#/" and text_of(e) == "← All games")
 
 
 def test_untrusted_names_are_escaped_on_every_page():

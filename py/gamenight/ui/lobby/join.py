@@ -731,12 +731,14 @@ def _join_view(model: JoinModel) -> list:
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
         farewell = h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))
+        # The way on, as the host's page has when its night ends: without it the page was a dead end.
+        home = h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")))
         if bye.code != "night-over" or client.lobby is None or client.match is None or client.lobby.phase != "lobby":
-            return [title, farewell]
+            return [title, farewell, home]
         # The host closed the night after a match ended: that match and its standings stay on show, as read
         # offline (nothing to press), so the players can still read who won; the page dropped them at once before.
         # A match cut off mid-way is not drawn: its status would go on naming whose turn it is.
-        return [title, farewell, panel(client, replace(_sight(model, client), over=True), model.board)]
+        return [title, farewell, home, panel(client, replace(_sight(model, client), over=True), model.board)]
     # Lost or coming back, the lobby and its board stay on show (offline: ``_sight``), where they were: only the
     # connection strip above them changes its words, in a room kept for the longest (``_strip``), and what to do
     # (the Rejoin form, then the reply to send) comes under the board (``panel``'s ``steps``). Above it, the
