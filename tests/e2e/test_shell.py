@@ -514,6 +514,14 @@ def test_how_to_play_opened_from_the_help_starts_at_the_top_of_the_rules(phone: 
     phone.evaluate("location.hash = '#/host?game=raythread'")
     expect(phone.locator("form[data-action=host-setup] select[name=game]")).to_be_visible()
     assert phone.evaluate(CHOICES_CUT) == [], "a drop-down cuts its choice at 320 px, text at 200 %"
+    # The same pass: a match's turn line and seat cards broke "Player 1 (A)" as "Player 1 (" / "A)" (a joined run
+    # ended at its bracket and the line broke after its box, ui/svg.py). A seat card's name column is narrower
+    # than "Player 1 (A)" there: it may break between the name's words, never inside "1 (A)".
+    phone.evaluate("location.hash = '#/raythread/table?vs=normal'")
+    expect(phone.locator(".match-seat .seat-name").first).to_be_visible(timeout=60_000)
+    for selector, phrase in ((".match-status", "Player 1 (A)"), (".match-seat", "1 (A)")):
+        seen = phone.evaluate(PHRASE_BROKEN, {"selector": selector, "phrases": [phrase]})
+        assert seen["found"] >= 1 and seen["broken"] == [], seen
 
 
 # The words (runs of Latin letters) of the elements matching a selector that are drawn on two lines or more.
@@ -532,6 +540,33 @@ WORDS_BROKEN = r"""(selector) => {
         }
     }
     return broken;
+}"""
+
+# Each phrase (its spaces plain or no-break) in the elements matching a selector drawn on more than one line:
+# the client rects of the range from its first to its last character, in whichever text nodes hold them.
+PHRASE_BROKEN = r"""({selector, phrases}) => {
+    const broken = [], range = document.createRange();
+    let found = 0;
+    for (const element of document.querySelectorAll(selector)) {
+        const at = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.data.length; i++) at.push([node, i]);
+        }
+        const text = at.map(([node, i]) => node.data[i]).join('').replace(/\u00a0/g, ' ');
+        for (const phrase of phrases) {
+            for (let start = text.indexOf(phrase); start >= 0; start = text.indexOf(phrase, start + 1)) {
+                found += 1;
+                const last = at[start + phrase.length - 1];
+                range.setStart(...at[start]);
+                range.setEnd(last[0], last[1] + 1);
+                const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+                const first = rects[0];
+                if (rects.some((r) => r.top >= first.bottom - 1)) broken.push(`${phrase} in "${text.trim()}"`);
+            }
+        }
+    }
+    return {found, broken};
 }"""
 
 # Each shown drop-down whose chosen text does not fit its box: the text laid out in the box's font at the width

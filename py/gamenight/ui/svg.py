@@ -45,6 +45,14 @@ _GLUE = "[\u2060\u00a0]"
 _JOINED = re.compile(
     f"^\u00a0{_TOKEN}(?:{_GLUE}{_TOKEN})*(?:\u00a0$)?|{_TOKEN}(?:{_GLUE}{_TOKEN})+(?:\u00a0$)?|{_TOKEN}\u00a0$"
 )
+# A joined run keeps what follows it without a space, so no line breaks inside "name (seat)…": the rest of a
+# bracket it opened ("Player 1 (" then "A)", "ボット⁠B⁠（⁠ふ" then "つう）"), then a possessive ("'s") and a few
+# marks that end a phrase (":", ",", "、", "。", "）"), never a letter or an opening bracket. The page draws a
+# run as a box where it is narrow (css/app.css, ``.nobr``), and a line may break right after a box: "Player
+# 1 (" / "A)", "Bot B (" / "Normal)'s". What follows those marks (a Japanese sentence, the next name) wraps
+# as before: "ボットB（ふつう）、" / "次は…".
+_CLOSE = re.compile("[^\\s()（）]{0,24}[)）]")
+_TAIL = re.compile("(?:['’][A-Za-z]{1,2}(?![0-9A-Za-z]))?[^\\w\\s\u2060\u00a0(（「『\\[]{0,4}")
 _MARKS = str.maketrans({"\u2060": None, "\u00a0": " "})  # a joined run as a reader gets it
 _SPOKEN = frozenset(
     {
@@ -68,15 +76,24 @@ _TEXT_ONLY = frozenset({"text", "tspan", "title", "desc", "option", "textarea"})
 _HIDDEN = "visually-hidden"  # the class of what only assistive technology gets (css/app.css)
 
 
+def _opened(run: str) -> bool:
+    """Whether ``run`` opens a bracket it does not close ("Player 1 (")."""
+    return run.count("(") + run.count("（") > run.count(")") + run.count("）")
+
+
 def _text(text: str, spans: bool = True) -> str:
     """Escaped markup for a text node; joined runs as no-break spans (``spans``), else as plain text."""
     if not spans:
         return text.translate(_MARKS).translate(_TEXT_ESCAPES)
     parts, at = [], 0
-    for run in _JOINED.finditer(text):
-        word = run[0].translate(_MARKS).translate(_TEXT_ESCAPES)
+    while run := _JOINED.search(text, at):
+        end = run.end()
+        if _opened(run[0]) and (close := _CLOSE.match(text, end)):
+            end = close.end()
+        end = _TAIL.match(text, end).end()  # type: ignore[union-attr]  # it matches "" at worst
+        word = text[run.start() : end].translate(_MARKS).translate(_TEXT_ESCAPES)
         parts += [text[at : run.start()].translate(_TEXT_ESCAPES), f'<span class="nobr">{word}</span>']
-        at = run.end()
+        at = end
     parts.append(text[at:].translate(_TEXT_ESCAPES))
     return "".join(parts).replace(JOINER, "")
 

@@ -5,6 +5,8 @@ never parts a name from its seat number."""
 
 from __future__ import annotations
 
+import re
+
 from gamenight import i18n
 from gamenight.net import peer as pe
 from gamenight.reflection import GAME
@@ -128,12 +130,14 @@ def test_the_round_clock_is_shown_from_the_first_render_of_a_reloaded_page():
 
 def kept_whole(node: Element, name: str, seat: str) -> bool:
     """Whether the page's markup of ``node`` keeps ``name`` with its seat number on one line: one no-break
-    span "Ann (" in English, "Ann（1）" in Japanese (its catalogue's no-break space or word joiners, which the
-    renderer draws as ``nobr`` of plain text and never puts on the page: a reader gets a plain space)."""
+    span "Ann (1)" in English, "Ann（1）" in Japanese, with what follows it without a space ("Ann (1),") (its
+    catalogue's no-break space or word joiners, which the renderer draws as ``nobr`` of plain text and never
+    puts on the page: a reader gets a plain space)."""
     markup = render(node)
+    # The span keeps what follows the bracket without a space ("Bea (2),", "Bea（2）、"): ui/svg.py.
     if i18n.language() == "ja":
-        return f'<span class="nobr">{name}（{seat}）</span>' in markup and i18n.JOINER not in markup
-    return f'<span class="nobr">{name} (</span>{seat})' in markup and "\u00a0" not in markup
+        return bool(re.search(f'<span class="nobr">{name}（{seat}）[^<]*</span>', markup)) and i18n.JOINER not in markup
+    return bool(re.search(f'<span class="nobr">{name} \\({seat}\\)[^<\\s]*</span>', markup)) and "\u00a0" not in markup
 
 
 def test_a_teams_label_keeps_each_name_with_its_seat_number_on_one_line():

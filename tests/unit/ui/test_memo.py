@@ -152,7 +152,7 @@ def test_the_seats_and_the_log_are_kept_between_inputs_and_redrawn_when_their_in
     # Another name, another seat marked "you", another language: drawn again (a move in the log keeps
     # the name of the player who made it: test_match_log).
     renamed = Table("raythread", (SeatAt("A", "Abe", "amber"), TABLE.seats[1]), frozenset("AC"))
-    assert "Abe" in render(match.seat_list(ui, renamed)) and '<span class="nobr">Ann (</span>A) places' in render(
+    assert "Abe" in render(match.seat_list(ui, renamed)) and '<span class="nobr">Ann (A)</span> places' in render(
         match.log_panel(moved, renamed)
     )
     assert "you" in render(match.seat_list(ui, Table("raythread", TABLE.seats, frozenset("A"))))
