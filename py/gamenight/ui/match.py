@@ -904,11 +904,7 @@ def render(
             # reader as whose turn it is, and its words are the match's in every test and style.
             beside and h("div", {"class": "actions match-beside"}, beside),
             board,
-            # Always drawn (empty, unseen, while nothing is refused): a region that comes with its words is no
-            # region a screen reader knows yet.
-            alerts(said(ui.error), ui.refusals, "error match-error", "match-alert")
-            if ui.error
-            else alerts("", ui.refusals, "visually-hidden", "match-alert"),
+            refusal(ui.error, ui.refusals, "error match-error", "match-alert"),
             under,
         ),
         h(
@@ -1028,6 +1024,15 @@ def said(reason: Any) -> str:
     """A refusal shown on its own (a note under the board, an error line): ``describe``'s words as a
     sentence (``i18n.sentence``)."""
     return i18n.sentence(describe(reason))
+
+
+def refusal(reason: Any, count: int, classes: str, name: str) -> list[Element]:
+    """A board's refusal (``reason``, or none) said by ``alerts`` in ``classes`` (``count``: the refusals so
+    far). Drawn also while nothing is refused, empty and visually hidden: a region that comes into the page
+    with its words is no region a screen reader knows yet."""
+    if not reason:
+        return alerts("", count, "visually-hidden", name)
+    return alerts(said(reason), count, classes, name)
 
 
 def points(n: int) -> str:
