@@ -100,6 +100,9 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
     expect(app.locator(".rf-message")).to_have_text("You gave up: here is a solution.")
     for (r, c), tile in SOLUTION.tiles().items():
         expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
+    # Focus stayed on the page's body: it is where the give-up put it, on "Next puzzle", and the result is said.
+    expect(app.locator("#rf-next")).to_be_focused()
+    expect(app.locator("#rf-news-0, #rf-news-1").filter(has_text="You gave up: here is a solution.")).to_have_count(1)
 
 
 def test_keyboard_and_drag(app: Page, site_url: str):

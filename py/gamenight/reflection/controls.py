@@ -379,9 +379,8 @@ def draft_for(desk: Desk, view: JSON, stored: Mapping[str, str]) -> tuple[Layout
 
 
 # The keys the help lists over this board (``on_key``): the solo board's, less its undo and redo (a race
-# has neither, and R turns a tile here), and with E for the lasers through the cursor (no clue takes the
-# cursor here). Its touch gestures are the solo board's (the guide's). ``shortcuts_now`` keeps those that
-# act on the board as the page has it.
+# has neither, and R turns a tile here); E shows the lasers through the cursor on both. Its touch gestures
+# are the solo board's (the guide's). ``shortcuts_now`` keeps those that act on the board as the page has it.
 SHORTCUTS: KeyList = (
     (("/", "\\"), N_("Reflection: place a diagonal mirror, slash or backslash, at the cursor")),
     (("|", "-"), N_("Reflection: place a flat mirror, upright or level, at the cursor")),

@@ -30,6 +30,7 @@ SHORTCUTS: KeyList = (
     (("Delete", "X"), N_("Reflection: take the tile or note away")),
     ((".",), N_("Reflection: note a dot, surely empty")),
     (("N",), N_("Reflection: cycle the note: dot, ring, none")),
+    (("E",), N_("Reflection: show the lasers through the cursor, one after another")),  # as on the race board
     (("Home", "End"), N_("Reflection: to the first or last column")),
     (("Ctrl+Z", "U"), N_("Reflection: undo")),
     (("Ctrl+Y", "R"), N_("Reflection: redo")),

@@ -74,6 +74,9 @@ ENDED_KEY = "reflection.ended"
 ZOOM_KEY = "reflection.zoom"
 ZOOMS = {"on": True, "off": False}
 CLOCK = "reflection.clock"
+# Once, a second after a reloaded page showed its finished puzzle: the result line is said then (``held``), as a
+# puzzle in progress says its welcome at the clock's first tick (a finished puzzle runs no clock).
+SHOWN = "reflection.shown"
 # What the page says of a stored record it cannot read (``Model.unread``).
 UNREAD = {
     PROGRESS_KEY: N_("Your puzzle in progress could not be read: start a new one, and it replaces the old one."),
@@ -311,10 +314,12 @@ def saved_clock(text: str | None, progress: Progress) -> int:
     return ms if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**10 else 0
 
 
-def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[Model, list[Effect | Say]]:
-    resumed = replace(
+def _from_saved(model: Model, saved: Progress, phase: str, message: str) -> Model:
+    """``model`` showing the saved puzzle ``saved`` in ``phase`` with ``message``: its settings, board, notes,
+    undo history, tool, hints and time (what a puzzle in progress and a finished one bring back alike)."""
+    return replace(
         model,
-        phase="playing",
+        phase=phase,
         settings=saved.settings,
         puzzle=saved.puzzle,
         solution=saved.solution,
@@ -324,12 +329,15 @@ def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[
         tool=saved.tool,
         hints=saved.hints,
         banked_ms=saved.elapsed_ms,
-        started_ms=now_ms,
-        now_ms=now_ms,
         hinted=None,
         laser=None,
-        message=said or _("Welcome back: your puzzle is as you left it."),
+        message=message,
     )
+
+
+def resume(model: Model, saved: Progress, now_ms: int, said: str = "") -> tuple[Model, list[Effect | Say]]:
+    welcome = said or _("Welcome back: your puzzle is as you left it.")
+    resumed = replace(_from_saved(model, saved, "playing", welcome), started_ms=now_ms, now_ms=now_ms)
     resumed, more = prepare_next(resumed)
     return resumed, [Navigate(url(saved.settings), replace=True), StartTimer(CLOCK, 1000), *more]
 
@@ -338,6 +346,14 @@ FOCUS_BOARD = Focus(board_stop(".rf-play"))
 # A reloaded page's: nobody has used the keyboard since the load, and the cursor frame a keyboard's focus
 # shows (css/app.css) would stand on row 1, column 1 for a player who plays by mouse or finger.
 FOCUS_QUIET = replace(FOCUS_BOARD, quiet=True)
+# Where focus goes when a puzzle ends, and on its page reloaded: a solve leaves it on the board (which shows the
+# solution and reads it cell by cell); a give-up, whose button goes, puts it on "Next puzzle", the way on, as the
+# time limit does from the side column (on the board it stays there: a page reloaded has focus on neither).
+ENDED_FOCUS = {
+    "solved": FOCUS_QUIET,
+    "gave-up": Focus("#rf-next", quiet=True),
+    "time-up": Focus("#rf-next", quiet=True),
+}
 BOARD, KEPT = "board", "kept"  # ``Model.focus``: the board takes focus; focus stays on "New puzzle"
 SHOW_MESSAGE = ShowInWindow("#rf-message")
 # "Bigger cells" pressed: focus stays on it, the one button left (``scene.zoom_buttons``).
@@ -445,6 +461,8 @@ def react(model: Model, message: Any) -> tuple[Model, list[Effect | Say]]:
         return tick(model, message.now_ms)
     if isinstance(message, Tick) and message.timer == PROGRESS:
         return replace(model, now_ms=message.now_ms), []
+    if isinstance(message, Tick) and message.timer == SHOWN:  # once: the finished puzzle's result, if still held
+        return replace(model, held=""), [StopTimer(SHOWN), *([Say(model.held)] if model.held else [])]
     if isinstance(message, WorkProgress):
         return model, []
     if isinstance(message, WorkDone) and message.task == GENERATE and model.phase == "generating":
@@ -765,9 +783,11 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
     if key in ("Home", "End"):  # the row's first or last board column (on the top and bottom rows: clue)
         return move_cursor(model, (r, 0 if key == "Home" else n - 1))
     edge = scene.edge_at(n, model.cursor)
-    if edge is not None:
-        return toggle_laser(model, edge) if key in (" ", "Enter") else (model, [])
+    if edge is not None:  # E: the one laser through a clue, as Enter there
+        return toggle_laser(model, edge) if key in (" ", "Enter", "e", "E") else (model, [])
     cell = model.cursor
+    if key in ("e", "E"):  # the lasers through the cursor, one after another (the race board's E)
+        return next_laser(model, cell)
     if key in KEY_TILES:
         return set_tile(model, cell, KEY_TILES[key])
     if key in (" ", "Enter"):
@@ -799,6 +819,17 @@ def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect | Say]]:
     path = trace(layout, edge, puzzle.warps)
     shown = replace(model, laser=edge)
     return shown, [Say(laser_words(puzzle, path))]
+
+
+def next_laser(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
+    """The next laser through ``cell``'s row and column, as the race board's E shows them: left, top, right,
+    bottom, then none."""
+    r, c = cell
+    ring = [f"L{r + 1}", f"T{c + 1}", f"R{r + 1}", f"B{c + 1}"]
+    shown = ring[0] if model.laser not in ring else [*ring, None][ring.index(model.laser) + 1]
+    if shown is None:
+        return replace(model, laser=None), [Say(_("Laser hidden."))]
+    return toggle_laser(replace(model, laser=None), shown)
 
 
 def laser_words(puzzle: Puzzle, path) -> str:
@@ -1134,10 +1165,15 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         record = daily.solved(model.record, day, model.settings.preset, ms, model.hints)
         done = replace(done, record=record)
         effects.append(Store(DAILY_KEY, record.to_text()))
-        streak = daily.streak(record, day)
-        text = sentences(text, ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak))
+        text = sentences(text, streak_words(record, day))
         done = replace(done, message=text)
     return done, [*effects, Say(text)]
+
+
+def streak_words(record: daily.Record, day: date) -> str:
+    """ "Daily streak: 3 days.": the streak as ``day``'s daily puzzle, solved that day, left it."""
+    streak = daily.streak(record, day)
+    return ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak)
 
 
 def reveal(model: Model, why: str, how: str) -> tuple[Model, list[Effect | Say]]:
@@ -1166,29 +1202,26 @@ def keep_ended(model: Model, how: str) -> Store:
 
 def shown_ended(model: Model, ended: training.Ended) -> tuple[Model, list[Effect | Say]]:
     """The page reloaded at the last puzzle finished here: shown finished, as it was left, with "Next puzzle"
-    (made ahead) and "Change options"; the record already counts it."""
+    (made ahead) and "Change options"; the record already counts it. Its line is the finish's, the streak of a
+    daily puzzle solved on its day included; keyboard focus goes where the finish put it (``ENDED_FOCUS``), without
+    the keyboard's mark, and the line is said once the page is shown (``SHOWN``): left on the page's body, focus
+    had a keyboard or screen-reader player look for the result from the page's top, and nothing was said."""
     saved = ended.progress
-    ms = saved.elapsed_ms
     words = {
-        "solved": _("Solved in {time}!").format(time=clock(ms)),
+        "solved": _("Solved in {time}!").format(time=clock(saved.elapsed_ms)),
         "gave-up": _("You gave up: here is a solution."),
         "time-up": _("Time is up: here is the solution."),
     }
-    shown = replace(
-        model,
-        phase="solved" if ended.how == "solved" else "revealed",
-        settings=saved.settings,
-        puzzle=saved.puzzle,
-        solution=saved.solution,
-        layout=saved.layout,
-        notes=saved.desk.notes,
-        tool=saved.tool,
-        hints=saved.hints,
-        banked_ms=ms,
-        message=words[ended.how],
-    )
-    shown, effects = prepare_next(shown)  # "Next puzzle" made ahead, as before the reload
-    return shown, [*effects]
+    said = words[ended.how]
+    day = daily.parse_day(saved.settings.daily)
+    counted = day is not None and model.record.result(day, saved.settings.preset) is not None
+    # Solved on its day (the record counts only those), it said the streak as it stood then: the record's run while
+    # its last day is this one (a record moved on to a later day's solve no longer knows it: then left unsaid).
+    if ended.how == "solved" and day is not None and counted and daily.streak(model.record, day):
+        said = sentences(said, streak_words(model.record, day))
+    phase = "solved" if ended.how == "solved" else "revealed"
+    shown, effects = prepare_next(_from_saved(model, saved, phase, said))  # "Next puzzle" made ahead, as before
+    return replace(shown, held=said), [*effects, ENDED_FOCUS[ended.how], StartTimer(SHOWN, 1000)]
 
 
 def abandon_to_options(model: Model) -> tuple[Model, list[Effect | Say]]:

@@ -171,7 +171,8 @@ class Board(Protocol):
     #       status says instead of "Ann (1), Bea (2) and Cal (3) to play · your turn", which reads as if they
     #       took turns: the phase and who of ``seats`` (those still at it, in seat order; this page's own
     #       said "you"), in the page's language (Reflection: "Everyone builds at once · still building: you
-    #       and Cal (3)"); "" or without it: the phase is played in turns.
+    #       and Cal (3)"); "" or without it: the phase is played in turns. In such a phase no card wears the
+    #       "to play" tab: the seats at it are framed, and the game's ``seat_facts`` say their part.
     #   looking: frozenset[str] — the actions of its controls that only change how the board is seen
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
@@ -1222,7 +1223,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
     # A match that ended (by its rules, or the host's word) has no turn to come; a page that lost the host
     # may rejoin a match that went on.
     playing = not ui.view.get("result") and not table.stopped
-    to_play = active if playing else frozenset()
+    # A phase everyone plays at once (``at_once``) has no turn: its cards' lines say each seat's part
+    # ("building", "sent"), and "to play" on every card read as if each waited for a turn.
+    to_play = active if playing and not at_once(ui, table, sorted(active)) else frozenset()
     rows = []
     for s in table.seats:
         badges = []

@@ -1265,3 +1265,41 @@ def final_screen_of(view: dict, table: Table) -> list:
     ui = screen.start("reflection", BOARD, view, table, {})
     (panel,) = find_all(screen.render(ui, table), lambda e: "match-result" in str(e.attr("class") or "").split())
     return find_all(panel, lambda e: e.attr("data-team") is not None)
+
+
+def test_a_race_s_seat_cards_say_each_player_s_part_where_everyone_plays_at_once_not_to_play():
+    """Every card of a race's build wore the "to play" tab (everyone builds at once), over its own "building":
+    read as if each player waited for a turn. In a phase everyone plays at once the cards of those still at it
+    are framed, and their line says their part ("building", "solving"); the ones done say what they did ("sent",
+    "solved in 0:01"). No card says "to play"."""
+
+    def cards(page: Page) -> dict[str, str]:
+        return {str(li.attr("data-seat")): text_of(li) for li in page.find("match-seat")}
+
+    def framed(page: Page) -> list[str]:
+        return [str(li.attr("data-seat")) for li in page.find("match-seat") if "turn" in str(li.attr("class"))]
+
+    m = Match(BUILT, 3)
+    shown = pages(m, *m.seats, None)
+    for page in shown.values():
+        assert not page.find("turn-badge"), cards(page)
+        assert all(text.endswith("building") for text in cards(page).values()), cards(page)
+    m.layouts["1"] = built_layout(m.state, 1)
+    shown["1"].place(m.layouts["1"])
+    shown["1"].click("rf-send")
+    everyone_sees(shown)
+    bea = shown["2"]
+    assert not bea.find("turn-badge") and framed(bea) == ["2", "3"]
+    assert cards(bea)["1"].endswith("sent") and cards(bea)["2"].endswith("building")
+    for seat in ("2", "3"):
+        m.layouts[seat] = built_layout(m.state, int(seat))
+        shown[seat].place(m.layouts[seat])
+        shown[seat].click("rf-send")
+        everyone_sees(shown)
+    assert m.state.phase == "solve"
+    shown["1"].place(m.layouts["2"])
+    everyone_sees(shown)
+    for page in shown.values():
+        assert not page.find("turn-badge"), cards(page)
+        assert framed(page) == ["2", "3"] and "solved in 0:" in cards(page)["1"]
+        assert cards(page)["2"].endswith("solving")

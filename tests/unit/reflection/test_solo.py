@@ -1569,3 +1569,91 @@ def test_bigger_cells_chosen_on_a_board_holds_after_a_reload():
         for params in (link, {}):  # the puzzle reloaded, or the options page and a new puzzle after it
             back, _ = SCREEN.init(params, Env(stored=kept(effects + more), now_ms=T0 + 5_000))
             assert back.zoom is (chosen == "on"), (chosen, params)
+
+
+def solved_daily(link):
+    """Today's Easy daily puzzle (2026-12-01) solved in 3:42 without hints, and every effect on the way."""
+    model, effects = SCREEN.init(link, Env(now_ms=DAY_MS, utc_offset_min=60))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, more = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    effects += more
+    model, more = solo.update(model, Tick(solo.CLOCK, DAY_MS + 222_000))
+    effects += more
+    for (r, c), tile in sorted(model.solution.tiles().items()):
+        model, more = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+        effects += more
+        if model.phase == "playing" and model.layout.at((r, c)) != tile:
+            model, more = send(model, cell(r, c))
+            effects += more
+    return model, effects
+
+
+def test_a_daily_puzzle_solved_and_reloaded_says_its_streak_again():
+    # Reloaded, a solved daily puzzle read "Solved in 3:42!" alone: the streak its solve had said was gone.
+    link = {"preset": "easy", "daily": "2026-12-01"}
+    model, effects = solved_daily(link)
+    assert model.phase == "solved" and model.message == "Solved in 3:42! Daily streak: 1 day."
+    for later_ms in (300_000, 86_400_000, 5 * 86_400_000):  # the same day, the next, and days after (as it was)
+        back, _ = SCREEN.init(link, Env(stored=kept(effects), now_ms=DAY_MS + later_ms, utc_offset_min=60))
+        assert back.phase == "solved" and back.message == model.message, later_ms
+    # A day's puzzle solved on another day counts for no streak: none is said after a reload either.
+    other = {"preset": "easy", "daily": "2026-11-30"}
+    model, effects = solved_daily(other)
+    assert model.phase == "solved" and model.message == "Solved in 3:42!"
+    back, _ = SCREEN.init(other, Env(stored=kept(effects), now_ms=DAY_MS + 300_000, utc_offset_min=60))
+    assert back.message == "Solved in 3:42!"
+
+
+def test_a_reloaded_finished_puzzle_puts_focus_where_its_finish_did_and_says_the_result_once_shown():
+    # Reloaded, a finished board left keyboard focus at the page's top (the body), and nothing was said: a
+    # keyboard or screen-reader player had to find the result. Focus goes where the finish put it (a solve keeps
+    # it on the board, a give-up puts it on "Next puzzle"), quietly, as a reloaded puzzle in progress does; the
+    # result line is said once the page is shown, as the welcome back is.
+    link = {"preset": "easy", "seed": "1234", "v": "2"}
+    for how, home in (("gave up", Focus("#rf-next", quiet=True)), ("solved", solo.FOCUS_QUIET)):
+        model, effects = generated(link)
+        if how == "gave up":
+            model, more = send(model, click("give-up"), click("give-up"))
+            assert Focus("#rf-next") in more
+        else:
+            model, more = send(model, *(key(k) for k in ("ArrowRight",)))  # on the board, where a solve leaves it
+            for (r, c), tile in sorted(model.solution.tiles().items()):
+                model, step = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+                more += step
+                if model.phase == "playing" and model.layout.at((r, c)) != tile:
+                    model, step = send(model, cell(r, c))
+                    more += step
+            assert not [e for e in more if isinstance(e, Focus)], "a solve leaves focus on the board"
+        back, effects = SCREEN.init(link, Env(stored=kept(effects + more), now_ms=T0 + 60_000))
+        assert back.phase in ("solved", "revealed") and home in effects, (how, effects)
+        assert StartTimer(solo.CLOCK, 1000) not in effects, "no clock runs on a finished puzzle"
+        assert StartTimer(solo.SHOWN, 1000) in effects and back.said == ""
+        shown, effects = solo.update(back, Tick(solo.SHOWN, T0 + 61_000))
+        assert shown.said == model.message and StopTimer(solo.SHOWN) in effects, how
+        assert solo.update(shown, Tick(solo.SHOWN, T0 + 62_000))[0].said_n == shown.said_n  # said once
+
+
+def test_e_shows_the_lasers_through_the_cursor_one_after_another_as_on_the_race_board():
+    # The race board's E cycles the lasers through the cursor's row and column; the solo board had no E.
+    model, _ = generated()
+    model, _ = send(model, key("ArrowRight"), key("ArrowDown"))
+    assert model.cursor == (1, 1)
+    seen, said = [], []
+    for _n in range(5):
+        model, _ = send(model, key("e"))
+        seen.append(model.laser)
+        said.append(model.said)
+    assert seen == ["L2", "T2", "R2", "B2", None]
+    assert said[0].startswith("The laser from left 2 ") and said[3].startswith("The laser from bottom 2 ")
+    assert said[4] == "Laser hidden."
+    model, _ = send(model, key("E"))
+    assert model.laser == "L2" and model.layout == Layout.empty(model.puzzle.size)
+    # On a clue, the one laser through it: shown and hidden, as Enter does there.
+    model, _ = send(model, key("ArrowUp", action="cell"), key("ArrowUp", action="cell"))
+    assert model.cursor == (-1, 1)
+    model, _ = send(model, key("e", action="edge"))
+    assert model.laser == "T2"
+    model, _ = send(model, key("e", action="edge"))
+    assert model.laser is None
+    # The help over the board lists it.
+    assert (("E",), "Reflection: show the lasers through the cursor, one after another") in SCREEN.keys(model).shortcuts
