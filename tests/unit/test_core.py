@@ -10,7 +10,7 @@ import gamenight.raythread.rules  # noqa: F401  (registers the reasons used belo
 from gamenight.core import jsonutil
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import SEAT_COLOURS, GameInfo, Result, rank_by, seat_colour, seat_ids
-from gamenight.core.grid import E, N, S, W, flip, ring, step
+from gamenight.core.grid import E, N, S, W, flip, on_board, ring, step
 from gamenight.core.rng import MAX_SEED, derive, fresh_seed, rng
 from gamenight.i18n import reasons
 
@@ -32,6 +32,20 @@ def test_opposites_and_quarter_turns():
 def test_flip_and_neighbourhoods():
     assert flip("/") == "\\" and flip("\\") == "/"
     assert len(set(ring((0, 0)))) == 8 and (0, 0) not in ring((0, 0))
+
+
+def test_on_board_is_each_cell_of_the_square_and_nothing_past_its_edges():
+    size = 5
+    square = {(r, c) for r in range(size) for c in range(size)}
+    around = {(r, c) for r in range(-2, size + 2) for c in range(-2, size + 2)}
+    assert {cell for cell in around if on_board(cell, size)} == square
+    assert not on_board((0, 0), 0), "no cell is on an empty board"
+    assert on_board([4, 0], size), "a cell read from JSON (a list) is checked the same"
+
+
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 15))
+def test_on_board_agrees_with_the_cells_a_board_has(r, c, size):
+    assert on_board((r, c), size) == ((r, c) in {(i, j) for i in range(size) for j in range(size)})
 
 
 def test_derived_streams_are_stable_and_independent():

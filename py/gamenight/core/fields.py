@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar
 
 from gamenight.core.errors import MAX_PARAMS, BadMessage, GameNightError, plain
-from gamenight.core.grid import Cell
+from gamenight.core.grid import Cell, on_board
 from gamenight.i18n import N_, reasons
 
 reasons(
@@ -167,7 +167,7 @@ def cell(field: Field, size: int) -> Cell:
     value = field[0]
     if not isinstance(value, list) or len(value) != 2 or type(value[0]) is not int or type(value[1]) is not int:
         raise BadMessage("field-not-cell", field=name(field))
-    if not (0 <= value[0] < size and 0 <= value[1] < size):
+    if not on_board(value, size):
         raise BadMessage("field-off-board", field=name(field), last=size - 1)
     return value[0], value[1]
 

@@ -6,6 +6,7 @@ Rows grow downwards, so North is ``row - 1``. Mirrors are named by how they look
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Literal
 
@@ -52,6 +53,12 @@ def step(cell: Cell, direction: Direction, distance: int = 1) -> Cell:
     """The cell ``distance`` steps from ``cell`` in ``direction``."""
     dr, dc = direction.delta
     return (cell[0] + dr * distance, cell[1] + dc * distance)
+
+
+def on_board(cell: Sequence[int], size: int) -> bool:
+    """Whether ``cell`` (a ``(row, col)``, or a ``[row, col]`` read from JSON) lies on a ``size`` × ``size``
+    board: the one test of the games' square boards, so an edge is checked the same way everywhere."""
+    return 0 <= cell[0] < size and 0 <= cell[1] < size
 
 
 def flip(mirror: Mirror) -> Mirror:

@@ -29,7 +29,7 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.fields import at, choice, each, maybe, root, whole
 from gamenight.core.game import JSON, Move, named_seat
-from gamenight.core.grid import DIRECTIONS, Direction, step
+from gamenight.core.grid import DIRECTIONS, Cell, Direction, step
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons, terms
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
@@ -39,7 +39,6 @@ from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, p
 from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
-Cell = tuple[int, int]
 Plan = Mapping[Action, frozenset[Action]]
 ARROWS = {"ArrowUp": Direction.N, "ArrowRight": Direction.E, "ArrowDown": Direction.S, "ArrowLeft": Direction.W}
 GLYPHS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}

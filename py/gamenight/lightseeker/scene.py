@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from gamenight import i18n
 from gamenight.core.game import JSON
+from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _
 from gamenight.ui.svg import Element, Memo, h
 
@@ -42,7 +43,6 @@ CORNER_WORDS = {
     ("S", "W"): N_("south-west"),
 }
 
-Cell = tuple[int, int]
 Corner = tuple[str, str]
 
 

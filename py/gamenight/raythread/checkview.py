@@ -34,7 +34,7 @@ from gamenight.core.fields import (
     seating,
     whole,
 )
-from gamenight.core.grid import MIRRORS, Direction
+from gamenight.core.grid import MIRRORS, Direction, on_board
 from gamenight.raythread.beams import ABSORBED, BLOCKED, EDGE, LOOP, TURN
 from gamenight.raythread.board import MAX_SIZE, SEATINGS
 from gamenight.raythread.rules import ENDINGS, KINDS, parse_options
@@ -110,14 +110,8 @@ def _runs_fine(runs: Any, size: int) -> bool:
             return False
         start, stop, way, end = run.get("from"), run.get("to"), run.get("dir"), run.get("end")
         if not (
-            type(start) is list
-            and type(stop) is list
-            and len(start) == len(stop) == 2
-            and type(start[0]) is type(start[1]) is type(stop[0]) is type(stop[1]) is int
-            and 0 <= start[0] < size
-            and 0 <= start[1] < size
-            and 0 <= stop[0] < size
-            and 0 <= stop[1] < size
+            _board_cell(start, size)
+            and _board_cell(stop, size)
             and type(way) is str
             and way in FACINGS
             and type(end) is str
@@ -137,7 +131,7 @@ def _tiles_fine(tiles: Any, size: int, seats: tuple[str, ...]) -> bool:
             return False
         kind, orient, owner = tile.get("kind"), tile.get("orient"), tile.get("owner")
         if not (
-            _on_board(tile.get("cell"), size)
+            _board_cell(tile.get("cell"), size)
             and type(kind) is str
             and kind in KINDS
             and type(orient) is str
@@ -150,15 +144,9 @@ def _tiles_fine(tiles: Any, size: int, seats: tuple[str, ...]) -> bool:
     return True
 
 
-def _on_board(value: Any, size: int) -> bool:
-    return (
-        type(value) is list
-        and len(value) == 2
-        and type(value[0]) is int
-        and type(value[1]) is int
-        and 0 <= value[0] < size
-        and 0 <= value[1] < size
-    )
+def _board_cell(value: Any, size: int) -> bool:
+    """Whether an untrusted value is a ``[row, col]`` of whole numbers (no ``bool``) on the board."""
+    return type(value) is list and len(value) == 2 and type(value[0]) is type(value[1]) is int and on_board(value, size)
 
 
 def _event(event: Field, seats: tuple[str, ...], size: int) -> None:

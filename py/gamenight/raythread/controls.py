@@ -23,6 +23,7 @@ from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
 from gamenight.core.fields import at, cell, choice, maybe, root
 from gamenight.core.game import JSON, Move, named_seat
+from gamenight.core.grid import Cell, on_board
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
@@ -31,7 +32,6 @@ from gamenight.ui.match import TURNS_KEY, Reply, Table, describe, place_words, r
 from gamenight.ui.program import ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
-Cell = tuple[int, int]
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "prism", "P": "prism"}
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
@@ -124,7 +124,7 @@ def _cell(data: Mapping[str, str], size: int) -> Cell | None:
         cell = (int(data.get("r", "")), int(data.get("c", "")))
     except ValueError:
         return None
-    return cell if 0 <= cell[0] < size and 0 <= cell[1] < size else None
+    return cell if on_board(cell, size) else None
 
 
 class RaythreadBoard:
@@ -224,8 +224,9 @@ class RaythreadBoard:
         if move is not None and new.said:
             new = replace(new, said=())
         elif move is None and new is not ui and not new_note(ui.note, new.note):  # a refusal: the alert says it
-            parts = self._saying(ui, new, seat)
-            saying = _said(new, parts, view, seat, table)
+            shown = self.previewed(new, seat)  # asked once: whether the preview changed, and its words
+            parts = self._saying(ui, new, seat, shown[0])
+            saying = _said(new, parts, shown, view, seat, table)
             if new.chosen != ui.chosen or new.turning != ui.turning:
                 new = replace(new, told=False)
             if saying:
@@ -337,17 +338,17 @@ class RaythreadBoard:
             return replace(ui, note=err.to_json(), aim=cell), None
         return replace(ui, chosen=None, aim=None), move
 
-    def _saying(self, before: Ui, after: Ui, seat: str | None) -> tuple[str, ...]:
-        """What a screen reader hears of an input that changed the board (``after``, from ``before``): each
-        step once, briefly. A tile chosen is named (and the way on, or what the cell under the cursor would
-        claim); the way to place or turn is said at the first preview, then each cell the cursor moves to
-        says only what the move there would claim (the grid's active cell says where it is); a new
-        orientation says the preview's claim, or the orientation; a tile let go says the first step again.
-        Nothing for what changes nothing heard (the cursor over cells with no preview: the cell says itself).
-        The move made says nothing here: the match's news says it."""
+    def _saying(self, before: Ui, after: Ui, seat: str | None, now: Move | None) -> tuple[str, ...]:
+        """What a screen reader hears of an input that changed the board (``after``, from ``before``; ``now``
+        is the move ``after`` previews): each step once, briefly. A tile chosen is named (and the way on, or
+        what the cell under the cursor would claim); the way to place or turn is said at the first preview,
+        then each cell the cursor moves to says only what the move there would claim (the grid's active cell
+        says where it is); a new orientation says the preview's claim, or the orientation; a tile let go says
+        the first step again. Nothing for what changes nothing heard (the cursor over cells with no preview:
+        the cell says itself). The move made says nothing here: the match's news says it."""
         if seat is None:
             return ()
-        was, now = self.previewed(before, seat)[0], self.previewed(after, seat)[0]
+        was = self.previewed(before, seat)[0]
         if after.chosen is not None and after.chosen != before.chosen:
             return ("chosen", "outcome", "hint") if now else ("chosen", "hint")
         if after.turning is not None and after.turning != before.turning:
@@ -670,11 +671,14 @@ _CHOOSE_FIRST: dict[tuple[bool, bool, bool], str] = {
 CHOOSE_FIRST_CODES = frozenset(_CHOOSE_FIRST.values())
 
 
-def _said(ui: Ui, parts: tuple[str, ...], view: JSON, seat: str | None, table: Table) -> tuple[str | Element, ...]:
-    """The words of a saying (``RaythreadBoard._saying``: its ``parts``) on the board ``ui`` after the input:
-    the tile chosen with its orientation ("Mirror, slash /, chosen."), the orientation alone, the preview's
-    outcome, the next step (the hint, as drawn under the hand)."""
-    move, preview = BOARD.previewed(ui, seat)
+def _said(
+    ui: Ui, parts: tuple[str, ...], shown: tuple[Move | None, JSON | None], view: JSON, seat: str | None, table: Table
+) -> tuple[str | Element, ...]:
+    """The words of a saying (``RaythreadBoard._saying``: its ``parts``) on the board ``ui`` after the input,
+    whose preview is ``shown`` (``RaythreadBoard.previewed``): the tile chosen with its orientation ("Mirror,
+    slash /, chosen."), the orientation alone, the preview's outcome, the next step (the hint, as drawn
+    under the hand)."""
+    move, preview = shown
     said: list[str | Element] = []
     for part in parts:
         words: list[str | Element | None] = []

@@ -16,7 +16,7 @@ from typing import Any
 
 from gamenight.core.errors import BadMessage, BadOptions, IllegalMove
 from gamenight.core.game import JSON, Event, GameInfo, Move, OptionField, Result, rank_by, reason
-from gamenight.core.grid import MIRRORS, Cell, Direction, Mirror, flip
+from gamenight.core.grid import MIRRORS, Cell, Direction, Mirror, flip, on_board
 from gamenight.core.jsonutil import get_cell, get_choice, get_int, obj, only_keys
 from gamenight.core.rng import rng
 from gamenight.i18n import N_, reasons, terms
@@ -331,7 +331,7 @@ def parse_move(raw: Mapping[str, Any]) -> Place | Rotate:
 
 def _check_cell(state: State, cell: Cell) -> None:
     size = state.board.size
-    if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+    if not on_board(cell, size):
         raise IllegalMove("raythread-off-board", last=size - 1)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.game import JSON, named_seat
+from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _
 from gamenight.raythread import rules
 from gamenight.ui.svg import Element, Memo, h, remember
@@ -43,8 +44,6 @@ EMITTER_TIP = CELL * 0.36  # from a cell's centre to the tip of its emitter's tr
 DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 TILE_WORDS = {"mirror": N_("mirror"), "prism": N_("prism")}
 ORIENT_WORDS = {"/": N_("slash /"), "\\": N_("backslash \\")}
-
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from typing import Any
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON, form_number
-from gamenight.core.grid import Cell
+from gamenight.core.grid import Cell, on_board
 from gamenight.core.jsonutil import loads, obj
 from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
 from gamenight.reflection import scene, standings
@@ -1101,9 +1101,9 @@ def tiles_left(desk: Desk, view: JSON) -> str:
 def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
     """What is under the cursor, and the numbers at both ends of its row and column (those in ``wrong``
     said "not matched": none where the board says nothing of matching), so the board reads out cell by cell."""
-    r, c = desk.cursor
-    if not (0 <= r < puzzle.size and 0 <= c < puzzle.size):
+    if not on_board(desk.cursor, puzzle.size):
         return ""
+    r, c = desk.cursor
     tile = desk.board.at((r, c))
     mark = desk.notes.at((r, c)) if desk.notes is not None and tile == EMPTY else EMPTY
     if (r, c) in puzzle.warps:

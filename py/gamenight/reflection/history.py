@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from gamenight.core.errors import BadMessage
-from gamenight.core.grid import Cell
+from gamenight.core.grid import Cell, on_board
 from gamenight.i18n import N_, reasons
 from gamenight.reflection.laser import EMPTY, MAX_SIZE, TILES, Layout
 
@@ -221,7 +221,7 @@ def _parse_edit(raw: str, size: int) -> Edit:
     if len(parts) != 5 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts[:2]):
         raise BadMessage("rf-history-bad")
     r, c, layer, before, after = int(parts[0]), int(parts[1]), *parts[2:]
-    if not (0 <= r < size and 0 <= c < size):
+    if not on_board((r, c), size):
         raise BadMessage("rf-history-bad")
     allowed = {EMPTY, *TILES} if layer == TILE else {EMPTY, *MARKS} if layer == NOTE else set()
     if {before, after} - allowed or before == after:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from gamenight.core.grid import DIRECTIONS, Cell, Direction
+from gamenight.core.grid import DIRECTIONS, Cell, Direction, on_board
 
 Tile = Literal["/", "\\", "|", "-", "#", "o", "◤", "◥", "◢", "◣"]
 Colour = Literal["green", "yellow", "black"]
@@ -84,7 +84,7 @@ class Layout:
         """The layout with ``tiles`` (cell -> tile) on an otherwise empty ``size × size`` board."""
         grid = [[EMPTY] * size for _ in range(size)]
         for (r, c), tile in tiles.items():
-            if not (0 <= r < size and 0 <= c < size):
+            if not on_board((r, c), size):
                 raise ValueError(f"cell {(r, c)} is off a {size}×{size} board")
             grid[r][c] = tile
         return cls(tuple("".join(row) for row in grid))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from gamenight.core.errors import BadMessage
-from gamenight.core.grid import Cell
+from gamenight.core.grid import Cell, on_board
 from gamenight.core.jsonutil import get_int, obj, only_keys
 from gamenight.i18n import N_, reasons, terms
 from gamenight.reflection.laser import (
@@ -219,7 +219,8 @@ def parse_warps(raw: Any, size: int) -> tuple[Cell, ...]:
         if (
             not isinstance(cell, list)
             or len(cell) != 2
-            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < size for x in cell)
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in cell)
+            or not on_board(cell, size)
         ):
             raise BadMessage("puzzle-warp-cell", size=size)
         warps.append((cell[0], cell[1]))
