@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage, BadOptions
-from gamenight.core.grid import Cell
+from gamenight.core.grid import Cell, on_board
 from gamenight.core.jsonutil import decode, dumps
 from gamenight.i18n import N_, _, ngettext, sentences
 from gamenight.reflection import daily, prefetch, savecode, scene, training
@@ -717,7 +717,7 @@ def board_cell(data: Mapping[str, str], size: int) -> Cell | None:
         cell = (int(data.get("r", "")), int(data.get("c", "")))
     except ValueError:
         return None
-    return cell if 0 <= cell[0] < size and 0 <= cell[1] < size else None
+    return cell if on_board(cell, size) else None
 
 
 def _cell(model: Model, data: Mapping[str, str]) -> Cell | None:
@@ -806,8 +806,7 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
 def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect | Say]]:
     """The cursor goes over the board and the clues around it (never onto a corner, never off)."""
     n = model.board.puzzle.size
-    on_board = 0 <= to[0] < n and 0 <= to[1] < n
-    if not on_board and scene.edge_at(n, to) is None:
+    if not on_board(to, n) and scene.edge_at(n, to) is None:
         return model, []
     return replace(model, cursor=to), []
 
