@@ -312,9 +312,10 @@ def seated(*names: str, bots: int = 0, level: str = "easy") -> dict[str, str]:
 
 
 # Finished tables (setup form, seed) and the seats whose rows have the tie-break's note: four people and
-# computers (Normal: the longest name of one, "Bot B (Normal)", held on one line) with two seats level on points and on joint claims (a place shared, no note: the player's pass saw
-# "joint claims: 0" beside both); four with three level on 3 points, two of them with a joint claim (the
-# tie-break puts the third below them); three with two level on 1 point and a joint claim between them; two.
+# computers (Normal: the longest name of one, "Bot B (Normal)", held on one line) with two seats level on points
+# and on joint claims (a place shared, no note: the player's pass saw "joint claims: 0" beside both); four with
+# three level on 3 points, two of them with a joint claim (the tie-break puts the third below them); three with
+# two level on 1 point and a joint claim between them; two.
 STANDINGS = {
     "four level on both": (seated("Ann", "", "", "", bots=3, level="normal"), 1, set()),
     "four with a tie-break": (seated("Annabel", "Beatrice", "Cyril", "Dorothy"), 36, {"A", "B", "D"}),
@@ -351,7 +352,8 @@ STANDING_ROWS = """() => [...document.querySelectorAll('.match-result .ranking l
     const range = document.createRange();
     range.selectNodeContents(li.querySelector('.who'));
     const named = Math.max(...[...range.getClientRects()].map((r) => r.right));
-    return {place: lines(li.querySelector('.place')), clash: points ? Math.max(0, Math.round(named - points.getBoundingClientRect().left)) : 0,
+    const clash = points ? Math.max(0, Math.round(named - points.getBoundingClientRect().left)) : 0;
+    return {place: lines(li.querySelector('.place')), clash,
             seat: li.dataset.seat, lines: lines(li), joins: joins.length, note: note && lines(note),
             right: points && Math.round(points.getBoundingClientRect().right),
             past: Math.max(0, Math.round(li.getBoundingClientRect().right - panel.right))};
