@@ -302,21 +302,22 @@ def finished_table(form: dict[str, str], seed: int) -> tuple[str, rules.State]:
     return json.dumps(saved), state
 
 
-def seated(*names: str, bots: int = 0) -> dict[str, str]:
-    """The setup form of a table of ``names``, the last ``bots`` of them (unnamed) Easy computer players."""
+def seated(*names: str, bots: int = 0, level: str = "easy") -> dict[str, str]:
+    """The setup form of a table of ``names``, the last ``bots`` of them (unnamed) computer players at ``level``."""
     form = {"players": str(len(names))}
     for i, name in enumerate(names):
         bot = i >= len(names) - bots
-        form |= {f"name{i}": "" if bot else name, f"kind{i}": "easy" if bot else "here"}
+        form |= {f"name{i}": "" if bot else name, f"kind{i}": level if bot else "here"}
     return form
 
 
 # Finished tables (setup form, seed) and the seats whose rows have the tie-break's note: four people and
-# computers with two seats level on points and on joint claims (a place shared, no note: the player's pass saw
-# "joint claims: 0" beside both); four with three level on 3 points, two of them with a joint claim (the
-# tie-break puts the third below them); three with two level on 1 point and a joint claim between them; two.
+# computers (Normal: the longest name of one, "Bot B (Normal)", held on one line) with two seats level on points
+# and on joint claims (a place shared, no note: the player's pass saw "joint claims: 0" beside both); four with
+# three level on 3 points, two of them with a joint claim (the tie-break puts the third below them); three with
+# two level on 1 point and a joint claim between them; two.
 STANDINGS = {
-    "four level on both": (seated("Ann", "", "", "", bots=3), 1, set()),
+    "four level on both": (seated("Ann", "", "", "", bots=3, level="normal"), 1, set()),
     "four with a tie-break": (seated("Annabel", "Beatrice", "Cyril", "Dorothy"), 36, {"A", "B", "D"}),
     "three with a tie-break": (seated("Ann", "Beatrice", "Cyril"), 64, {"A", "C"}),
     "two": (seated("Christopher", "Beatrice"), 1, set()),
@@ -324,7 +325,9 @@ STANDINGS = {
 
 # Each row of the final standings: its seat, how many lines its drawn words take (text on a line starting
 # below the bottom of every text before it starts a new one; the joins " · " are not drawn), whether a join
-# is drawn, its note's lines, the right edge of its points, and how far it reaches past the panel's box.
+# is drawn, its note's lines, the right edge of its points, how far it reaches past the panel's box, and how far
+# its name's drawn text reaches into its points (a name held on one line, "Bot C (Normal)", is wider than its
+# column where the panel is narrow).
 STANDING_ROWS = """() => [...document.querySelectorAll('.match-result .ranking li')].map((li) => {
     const lines = (el) => {
         const rects = [];
@@ -346,7 +349,12 @@ STANDING_ROWS = """() => [...document.querySelectorAll('.match-result .ranking l
     const note = li.querySelector('.note'), points = li.querySelector('.points');
     const joins = [...li.querySelectorAll('.join')].filter((j) => j.getBoundingClientRect().width > 1);
     const panel = li.closest('.match-result').getBoundingClientRect();
-    return {seat: li.dataset.seat, lines: lines(li), joins: joins.length, note: note && lines(note),
+    const range = document.createRange();
+    range.selectNodeContents(li.querySelector('.who'));
+    const named = Math.max(...[...range.getClientRects()].map((r) => r.right));
+    const clash = points ? Math.max(0, Math.round(named - points.getBoundingClientRect().left)) : 0;
+    return {place: lines(li.querySelector('.place')), clash,
+            seat: li.dataset.seat, lines: lines(li), joins: joins.length, note: note && lines(note),
             right: points && Math.round(points.getBoundingClientRect().right),
             past: Math.max(0, Math.round(li.getBoundingClientRect().right - panel.right))};
 })"""
@@ -360,11 +368,13 @@ def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_col
     seats level on it too. The note stands only where the tie-break decides an order (the rules' notes,
     tests/unit/raythread/test_rules.py), and on a laptop every row is one line, with two, three or four
     seats, in English and Japanese. On a phone a note may go under its name, whole; the points stand in one
-    column, no join (" · ") is left at a line's end, and nothing reaches past the panel. One page takes the
-    laptop's size (1280 × 800) and the phone's (390 × 844) in turn; a failure names the size, the case and
-    the language."""
+    column, no join (" · ") is left at a line's end, and nothing reaches past the panel. No name runs into its
+    points: at 1280 × 800 with the text at 200 % (640 × 400 CSS px), the panel beside the board, a player's pass
+    saw "1. Bot C (Normal)12 points", the computer's name (one unbreakable run) drawn over its points. One page
+    takes the laptop's size (1280 × 800), the zoomed laptop's and the phone's (390 × 844) in turn; a failure
+    names the size, the case and the language."""
     page = open_app(app, site_url, "#/")
-    for size in ((1280, 800), (390, 844)):
+    for size in ((1280, 800), (640, 400), (390, 844)):
         resize(page, size[0], size[1])
         for language in ("en", "ja"):
             page.click(f".lang-switch .lang[data-lang={language}]")
@@ -379,6 +389,8 @@ def test_a_finished_match_s_standings_read_one_line_a_row_on_a_laptop_and_in_col
                 said = f"{size[0]}x{size[1]}, {case}, {language}: {rows}"
                 assert {r["seat"] for r in rows if r["note"]} == noted, said
                 assert all(r["joins"] == 0 and r["past"] == 0 for r in rows), said
+                assert all(r["clash"] == 0 for r in rows), f"a name runs into its points: {said}"
+                assert all(r["place"] == 1 for r in rows), f"a place broke ('1' / '.'): {said}"
                 rights = {r["right"] for r in rows}
                 assert len(rights) == 1 and None not in rights, f"the points are not in one column: {said}"
                 if size[0] == 1280:
