@@ -630,15 +630,21 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_with_one_paste_then_the_
     # … and where the offer will be, the page says why there is none and when it comes, redrawn by its
     # one-second timer with no other message (a pass over the lobby).
     waiting = host.locator(".match-beside .gone-line")
+    words = waiting.locator("span").first
     line = r"^Bea \(B\) has not reconnected since the game night was restored\. "
     line += r"A computer player can take over for Bea in "
-    expect(waiting).to_have_text(re.compile(line + r"[12]:\d\d\.$"))
-    first = waiting.inner_text()
-    expect(waiting).not_to_have_text(first, timeout=5000)
-    expect(waiting).to_have_text(re.compile(line + r"[01]:\d\d\.$"))
+    expect(words).to_have_text(re.compile(line + r"[12]:\d\d\.$"))
+    first = words.inner_text()
+    expect(words).not_to_have_text(first, timeout=5000)
+    expect(words).to_have_text(re.compile(line + r"[01]:\d\d\.$"))
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
     assert host.evaluate("document.activeElement.matches(':focus-visible')"), "a key shows where focus is"
+    # Meanwhile the line offers "Invite again", as a gone player's does, named for her as her row's is.
+    expect(host.get_by_role("button", name="Invite again: Bea", exact=True)).to_have_count(2)
+    waiting.get_by_role("button", name="Invite again: Bea", exact=True).click()
+    expect(host.locator(".invite h3").first).to_be_focused()
+    expect(host.locator(".invite h3").first).to_have_text("Invitation for Bea")
 
 
 def valley(page: Page) -> dict:

@@ -24,6 +24,7 @@ from gamenight.ui.program import (
     DIALOG,
     ApplyUpdate,
     Copied,
+    Copy,
     Effect,
     Env,
     Focus,
@@ -54,6 +55,10 @@ MAX_HASH = 2000  # a longer hash is not one of ours; refuse it before parsing
 # What a copy did stays said this long (the app's own timer: a route change stops it with the screen's).
 COPIED = "app.copied"
 COPIED_MS = 4000
+# How long the app waits for the clipboard's answer before it says how to copy by hand. Headless Chromium's
+# never came, and a real browser may hold it while it asks the player's permission: "Copy" said nothing.
+COPY_WAIT = "app.copy-wait"
+COPY_WAIT_MS = 3000
 
 
 # The lobby's pages, outside any game: ``#/<name>?k=v`` …
@@ -361,6 +366,10 @@ class Model:
     overlay_return: str = ""  # where keyboard focus goes back when the overlay closes (a selector; "": where it was)
     update: str = ""
     copied: Copied | None = None  # the clipboard's last answer, said for ``COPIED_MS``
+    copies: int = 0  # the copies asked of the shell so far: the last one's ``Copy.serial``
+    # "waiting": for the last copy's answer (``COPY_WAIT``); "late": the wait ran out, and the page said how to
+    # copy by hand, which an answer coming after it does not overwrite (stale, and said again as if new).
+    copying: str = ""
     # The browser refused the last write to local storage (full, or blocked): said until one works again,
     # so a player learns that a reload would lose the match or the puzzle before it does.
     unsaved: bool = False
@@ -383,7 +392,30 @@ def init(location_hash: str, env: Env) -> tuple[Model, list[Effect]]:
 
 def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
     """Route changes start the new route's screen; the header's language switch and the update offer
-    are the app's own; every other message goes to the current screen."""
+    are the app's own; every other message goes to the current screen. A copy it asks for is waited for
+    (``copying``)."""
+    updated, effects = _update(model, message, env)
+    return copying(updated, effects)
+
+
+def copying(model: Model, effects: list[Effect]) -> tuple[Model, list[Effect]]:
+    """``effects`` with each ``Copy`` numbered and the wait for its answer started before it (a browser with
+    no clipboard answers at once, before the effects after it run). The words of an earlier copy go: a
+    second press said the same words again, into a live region that does not say them again unchanged."""
+    if not any(isinstance(e, Copy) for e in effects):
+        return model, effects
+    serial = model.copies
+    numbered: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, Copy):
+            serial += 1
+            numbered += [StartTimer(COPY_WAIT, COPY_WAIT_MS), replace(effect, serial=serial)]
+        else:
+            numbered.append(effect)
+    return replace(model, copies=serial, copying="waiting", copied=None), numbered
+
+
+def _update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect]]:
     if isinstance(message, UiEvent) and message.action == "language" and message.type == "click":
         code = message.data.get("lang", "")
         if code not in i18n.LANGUAGES:
@@ -392,7 +424,15 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
     if isinstance(message, UpdateReady):
         return (model, []) if model.update else (replace(model, update="ready"), [])
     if isinstance(message, Copied):
-        return replace(model, copied=message), [StartTimer(COPIED, COPIED_MS)]
+        if message.serial != model.copies or model.copying == "late":
+            return model, []  # an earlier copy's answer, or this one's after the page said to copy by hand
+        waited = [StopTimer(COPY_WAIT)] if model.copying == "waiting" else []
+        return replace(model, copied=message, copying=""), [*waited, StartTimer(COPIED, COPIED_MS)]
+    if isinstance(message, Tick) and message.timer == COPY_WAIT:
+        if model.copying != "waiting":  # answered meanwhile: a tick already on its way
+            return model, [StopTimer(COPY_WAIT)]
+        late = replace(model, copied=Copied(False, serial=model.copies), copying="late")
+        return late, [StopTimer(COPY_WAIT), StartTimer(COPIED, COPIED_MS)]
     if isinstance(message, SaveFailed):
         return replace(model, unsaved=message.failing, unsaved_heard=model.unsaved_heard and message.failing), []
     if isinstance(message, Tick) and message.timer == COPIED:
@@ -436,7 +476,9 @@ def update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effect
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).
         heading = [] if any(isinstance(e, Focus) for e in effects) else [FOCUS_HEADING]
-        kept = replace(started, update=model.update, unsaved=model.unsaved)  # the shell says when it changes
+        # The copies go on being counted, and waited for: an answer to one asked on the screen left is not a
+        # later copy's, nor said once the page told the player to copy by hand.
+        kept = replace(started, update=model.update, unsaved=model.unsaved, copies=model.copies, copying=model.copying)
         return rewritten(kept, effects), [StopWork(), StopTimer(), *gone, *heading, *effects]
     if isinstance(message, Stored) and message.key not in model.screen.storage_keys:
         return model, []  # another tab's entry that this screen does not read
@@ -473,7 +515,8 @@ def view(model: Model) -> Element:
         "div",
         {"class": "frame", "data-page": model.route.page},
         behind,
-        copied_status(model.copied),  # a live region, no control: "Copied." is heard over the overlay too
+        # A live region, no control: "Copied." is heard over the overlay too.
+        copied_status(model.copied, model.copying == "late"),
         overlay_view(model) if model.overlay else None,
     )
 
@@ -483,13 +526,18 @@ def behind_overlay(part: Element, covered: bool) -> Element:
     return replace(part, attrs=(*part.attrs, ("inert", True))) if covered else part
 
 
-def copied_status(copied: Copied | None) -> Element:
+def copied_status(copied: Copied | None, late: bool = False) -> Element:
     """What the last "Copy" did, at the foot of the window for a moment. The live region is always drawn
-    (empty): a screen reader hears text put into a region it already knows, not a region that appears."""
+    (empty): a screen reader hears text put into a region it already knows, not a region that appears.
+    ``late``: the clipboard did not answer in ``COPY_WAIT_MS``, said as a refusal is, with what to do."""
     if copied is None:
         text = ""
     elif copied.ok:
         text = copied.said or _("Copied.")
+    elif late:
+        text = _(
+            "The browser has not copied it (it may be asking your permission). Select the text and copy it yourself."
+        )
     else:
         text = _("The browser did not let this page copy. Select the text and copy it yourself.")
     return h(

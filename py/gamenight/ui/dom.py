@@ -337,11 +337,11 @@ class Shell:
         no clipboard at all on a page not served securely), and the player must then copy by hand."""
         clipboard = getattr(js.navigator, "clipboard", None)
         if clipboard is None:
-            self.send(Copied(False, effect.said))
+            self.send(Copied(False, effect.said, effect.serial))
             return
         clipboard.writeText(effect.text).then(
-            _proxy(lambda _done=None: self.send(Copied(True, effect.said))),
-            _proxy(lambda _error=None: self.send(Copied(False, effect.said))),
+            _proxy(lambda _done=None: self.send(Copied(True, effect.said, effect.serial))),
+            _proxy(lambda _error=None: self.send(Copied(False, effect.said, effect.serial))),
         )
 
     def on_before_unload(self, event: Any) -> None:

@@ -80,10 +80,11 @@ class UpdateReady:
 @dataclass(frozen=True)
 class Copied:
     """The clipboard's answer to a ``Copy``: it took the text (``ok``) or the browser refused it (no
-    permission, a page not served securely); ``said`` is the ``Copy``'s."""
+    permission, a page not served securely); ``said`` and ``serial`` are the ``Copy``'s."""
 
     ok: bool
     said: str = ""
+    serial: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,10 +194,13 @@ class StopTimer:
 @dataclass(frozen=True)
 class Copy:
     """Put ``text`` on the clipboard; the shell answers ``Copied``, and the page then says ``said`` (what
-    was copied, in words) or, if the browser refused, how to copy it by hand."""
+    was copied, in words) or, if the browser refused, how to copy it by hand. ``serial``: the app numbers
+    each copy (a screen leaves it 0), and the answer carries it back, so an answer that comes too late,
+    after the app said how to copy by hand, is told from the answer to the copy it waits for."""
 
     text: str
     said: str = ""
+    serial: int = 0
 
 
 @dataclass(frozen=True, eq=False)

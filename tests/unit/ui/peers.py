@@ -221,7 +221,7 @@ class Page:
                 self.timers.difference_update(list(self.timers) if effect.timer is None else [effect.timer])
             elif isinstance(effect, Copy):  # the clipboard takes it, and answers later, as a browser's does
                 self.copied.append(effect.text)
-                self.rtc.queue.append(lambda said=effect.said: self.send(Copied(True, said)))
+                self.rtc.queue.append(lambda e=effect: self.send(Copied(True, e.said, e.serial)))
             elif isinstance(effect, WarnBeforeLeaving):
                 self.warn = effect.on
             elif isinstance(effect, Focus):

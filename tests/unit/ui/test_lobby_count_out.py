@@ -355,7 +355,8 @@ def test_after_the_host_reloads_count_out_waits_a_grace_period_for_guests_who_ma
     rtc = FakeRtc()
     reloaded, _bea, cal = reloaded_race(rtc)
     assert "Bea\u00a0(2) and Cal\u00a0(3) are disconnected" in text_of(reloaded.by_class("match-status")[0])
-    assert not count_out_buttons(reloaded) and not status_buttons(reloaded), "their pages may be waiting"
+    assert not count_out_buttons(reloaded), "their pages may be waiting"
+    assert [b.attr("data-action") for b in status_buttons(reloaded)] == ["invite", "invite"], "invited again, rather"
     reloaded.click("count-out-ask", seat="2")  # a press from a page drawn before: nothing is asked
     assert not reloaded.by_class("confirm")
     rtc.now += host_screen.RELOAD_GRACE_MS - 1000
@@ -402,7 +403,8 @@ def test_after_the_host_reloads_the_take_over_waits_the_same_grace_as_the_count_
     rtc = FakeRtc()
     reloaded = reloaded_raythread(rtc)
     assert seats(reloaded)["C"] == "Bea"
-    assert not take_overs(reloaded) and not status_buttons(reloaded), "her page may be waiting"
+    assert not take_overs(reloaded), "her page may be waiting"
+    assert [b.attr("data-action") for b in status_buttons(reloaded)] == ["invite"], "invited again, rather"
     rtc.now += host_screen.RELOAD_GRACE_MS - 1000
     reloaded.tick(host_screen.TIMER)
     assert not take_overs(reloaded)
@@ -490,17 +492,20 @@ def test_during_the_grace_the_host_reads_why_there_is_no_count_out_and_when_it_c
     rtc = FakeRtc()
     reloaded, _bea, _cal = reloaded_race(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
-        "Bea\u00a0(2) has not reconnected since the game night was restored. You can count Bea out\u00a0in\u00a02:00.",
-        "Cal\u00a0(3) has not reconnected since the game night was restored. You can count Cal out\u00a0in\u00a02:00.",
+        "Bea\u00a0(2) has not reconnected since the game night was restored. You can count Bea out\u00a0in\u00a02:00."
+        "Invite again",
+        "Cal\u00a0(3) has not reconnected since the game night was restored. You can count Cal out\u00a0in\u00a02:00."
+        "Invite again",
     ]
-    assert not status_buttons(reloaded)
+    assert [b.attr("data-action") for b in status_buttons(reloaded)] == ["invite", "invite"], "no count-out yet"
     assert seat_card_words(reloaded, "2") == "You can count Bea out\u00a0in\u00a02:00."
     rtc.now += 45_500  # 74.5 s left: said as the whole seconds left, as the invitations' expiry
     reloaded.tick(host_screen.TIMER)
-    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out\u00a0in\u00a01:15.")
+    assert text_of(reloaded.by_class("gone-line")[0]).endswith("You can count Bea out\u00a0in\u00a01:15.Invite again")
     with in_language("ja"):
         assert text_of(reloaded.by_class("gone-line")[0]) == (
             "Bea\u2060（\u20602\u2060）はゲームナイトの復元後、まだ再接続していません。あ\u2060と\u20601:15\u2060でBeaを離脱扱いにできます。"
+            "再招待"
         )
     # No other message comes: the host's timer ticks every second, and its tick at the grace's end draws the buttons.
     assert host_screen.TIMER in reloaded.timers and reloaded.every[host_screen.TIMER] == 1000
@@ -516,15 +521,15 @@ def test_during_the_grace_the_host_reads_when_a_computer_player_can_take_over():
     reloaded = reloaded_raythread(rtc)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [
         "Bea\u00a0(B) has not reconnected since the game night was restored. "
-        "A computer player can take over for Bea\u00a0in\u00a02:00."
+        "A computer player can take over for Bea\u00a0in\u00a02:00.Invite again"
     ]
     (line,) = reloaded.by_class("gone-line")
-    assert len(whole_runs(line)) == 1, "one run of words: nothing to press yet"
+    assert len(whole_runs(line)) == 2, "one run of words, and nothing to press yet but Invite again"
     assert seat_card_words(reloaded, "C") == "A computer player can take over for Bea\u00a0in\u00a02:00."
     with in_language("ja"):
         said = text_of(reloaded.by_class("gone-line")[0])
         held = "あ\u2060と\u20602:00\u2060で"  # "あと2:00で" held whole by the catalogue's joiners
-        assert said.endswith(held + "Beaの代わりをCPUに任せられます。"), said
+        assert said.endswith(held + "Beaの代わりをCPUに任せられます。再招待"), said
     rtc.now += host_screen.RELOAD_GRACE_MS
     reloaded.tick(host_screen.TIMER)
     assert [text_of(line) for line in reloaded.by_class("gone-line")] == [

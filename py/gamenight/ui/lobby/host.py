@@ -181,6 +181,8 @@ RESTORED = _said("restored")
 # since only after this long, time for the host to invite them again and for them to answer; a guest who
 # came back and left again is gone at once, as anyone who drops mid-match.
 RELOAD_GRACE_MS = 120_000
+# A saved count of invitations beyond this is not one this page made: read as none (``Live.restore``).
+MAX_INVITES_MADE = 1_000_000
 
 
 def _guests_away(session: Session) -> bool:
@@ -216,8 +218,13 @@ class Invite:
 class Live:
     """The host page's running lobby: the session, this page's own mirror, and the hub between them."""
 
-    def __init__(self, session: Session, lobby_id: str, name: str, turn: pe.IceServer | None = None) -> None:
+    def __init__(
+        self, session: Session, lobby_id: str, name: str, turn: pe.IceServer | None = None, invites_made: int = 0
+    ) -> None:
         self.session, self.lobby_id, self.name, self.turn = session, lobby_id, name, turn
+        # The invitations made for this game night: the next card's number (``Invite.number``). Saved with the
+        # night: counted from 1 again after a reload, a new card took the number of one made before it.
+        self.invites_made = invites_made
         self.now_ms = 0
         self.last_saved = ""
         self.hub = pe.PageHub(HOST_PEER)
@@ -249,7 +256,16 @@ class Live:
 
     def saved(self) -> str:
         turn = None if self.turn is None else self.turn.to_json()
-        return dumps({"v": 1, "id": self.lobby_id, "name": self.name, "turn": turn, "session": self.session.to_json()})
+        return dumps(
+            {
+                "v": 1,
+                "id": self.lobby_id,
+                "name": self.name,
+                "turn": turn,
+                "invites": self.invites_made,
+                "session": self.session.to_json(),
+            }
+        )
 
     @classmethod
     def restore(cls, text: str) -> Live:
@@ -262,7 +278,11 @@ class Live:
             raise BadMessage("saved-night-id")
         session = Session.restore(dumps(obj(raw.get("session"), "session", BadMessage)))
         turn = None if raw.get("turn") is None else pe.IceServer.parse(raw.get("turn"))
-        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)), turn)
+        # An older version's save has no count, and a damaged one may hold anything there: the cards are numbered
+        # from 1 again, as before the count was saved, rather than the night (its seats, its match) lost over it.
+        made = raw.get("invites")
+        made = made if type(made) is int and 0 <= made <= MAX_INVITES_MADE else 0
+        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)), turn, made)
 
 
 @dataclass(frozen=True)
@@ -272,7 +292,6 @@ class HostModel:
     now_ms: int
     live: Live | None = None
     invites: tuple[Invite, ...] = ()
-    invites_made: int = 0  # the invitations made on this page: the next card's number (``Invite.number``)
     peer_states: Mapping[str, str] = field(default_factory=dict)  # peer → reconnecting
     routes: Mapping[str, str] = field(default_factory=dict)  # peer → direct / stun / relay
     notice: tuple[Reason, ...] = ()
@@ -848,19 +867,21 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
 
 def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
     invite_id = secrets.token_bytes(4)
-    members = model.running.session.members
+    live = model.running
+    members = live.session.members
     name = members[member].name if member in members else ""
-    number = model.invites_made + 1
+    number = live.invites_made + 1
     invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name, number=number)
     kept = model.invites[-(INVITES_SHOWN - 1) :]
-    servers = pe.ice_servers(model.page_url, model.running.turn)
+    servers = pe.ice_servers(model.page_url, live.turn)
     effects: list[Effect] = [pe.OpenInvite(invite.peer, servers)]
     if name:
         # "Invite again" sits in the members list, under a match's board; the card it makes is drawn at the
         # top of the page, out of sight: focus goes to its heading (which scrolls it into view), and the
         # link and "Copy link" are the next Tab stops. "Invite a player"'s card comes right under it.
         effects.append(Focus(f"#{_card_heading(invite)}"))
-    return replace(model, invites=(*kept, invite), invites_made=number), effects
+    live.invites_made = number  # saved at once (``Live.run``): a reload right after goes on from it
+    return replace(model, invites=(*kept, invite)), [*effects, *live.run(now)]
 
 
 def _card_heading(invite: Invite) -> str:

@@ -467,11 +467,14 @@ def _gone(client: Client, lobby: p.Lobby, sight: Sight, table: screen.Table, boa
             # Nothing to press yet: why not, and when (the reload's grace, ``Sight.unsure``).
             why = _("{seat} has not reconnected since the game night was restored.")
             said = why.format(seat=screen.seat_label(table, seat.id))
+            # Nothing to press for the seat yet, but inviting them again is the usual answer to the reload, as
+            # on the line of a player who left (it stood on that line and not on this one).
             lines.append(
                 h(
                     "p",
                     {"class": "gone-line"},
                     h("span", {}, said, i18n.sentence_gap(), _when(later[seat.id], name, sight)),
+                    _invite_again(client, lobby, sight, seat.member),
                 )
             )
             continue
@@ -506,7 +509,17 @@ def _invite_again(client: Client, lobby: p.Lobby, sight: Sight, member: str | No
     info = next((m for m in lobby.members if m.id == member), None)
     if info is None or info.id == lobby.host or member_state(client, sight, info) != "gone":
         return None
-    return h("button", {"class": "button quiet", "data-action": "invite", "data-member": info.id}, _("Invite again"))
+    return invite_again(info.id, _called(lobby)[info.id])
+
+
+def invite_again(member: str, name: str) -> Element:
+    """A gone member's "Invite again" (their row in the members list, their line beside the match's status).
+    Its spoken name says whom: two players gone were heard as two buttons "Invite again". The words shown stay
+    short (the row or line beside names the player) and the spoken name holds them, first, as a speech-input
+    user says them (WCAG 2.5.3, label in name; "Invite Bea again" would not hold "Invite again")."""
+    spoken = _("Invite again: {name}").format(name=name)
+    attrs = {"class": "button quiet", "data-action": "invite", "data-member": member, "aria-label": spoken}
+    return h("button", attrs, _("Invite again"))
 
 
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi) -> list[Element]:
@@ -979,13 +992,7 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
         actions = []
         if sight.host and m.id != lobby.host:
             if state == "gone":  # quiet as Remove beside it: a row's own actions, one line with the name
-                actions.append(
-                    h(
-                        "button",
-                        {"class": "button quiet", "data-action": "invite", "data-member": m.id},
-                        _("Invite again"),
-                    )
-                )
+                actions.append(invite_again(m.id, names[m.id]))
             if not (lobby.phase == "playing" and m.id in colours):  # a player of the running match stays
                 actions.append(
                     h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, _("Remove"))
