@@ -130,6 +130,8 @@ class Shell:
         self.regions: dict[str, int] = {}
         self.settling: tuple[int, Any] | None = None
         self.on_settled = _proxy(self.settled)
+        self.moment: int | None = None  # when the shell's current task on the page began (``task_time``)
+        self.on_moment_over = _proxy(self.moment_over)
         # A link's ``?lang=ja`` opens the page in that language and keeps it as the player's choice, as the
         # header's switch does; it leaves the address first, so the route, its codes and the links this page
         # makes read as without it (i18n.linked_language).
@@ -186,7 +188,7 @@ class Shell:
 
     def render(self) -> None:
         # A live region new on the page is drawn empty until a screen reader knows it, its words a drawing later.
-        tree, self.regions, wake = live.settled(app.view(self.model), self.regions, now_ms())
+        tree, self.regions, wake = live.settled(app.view(self.model), self.regions, self.task_time(), now_ms())
         self.settle_at(wake)
         same, markup, shown = render_page(tree, self.shown)
         js.document.title = app.title(self.model)
@@ -224,6 +226,18 @@ class Shell:
     def settled(self) -> None:
         self.settling = None
         self.render()
+
+    def task_time(self) -> int:
+        """When the page's current task began, as the shell first asked in it: a region drawn in this task is
+        not one a screen reader knows yet, whatever the clock says by the task's end (``live.settled``). A
+        zero timeout, run once the task is over, lets the next task read the clock afresh."""
+        if self.moment is None:
+            self.moment = now_ms()
+            js.setTimeout(self.on_moment_over, 0)
+        return self.moment
+
+    def moment_over(self) -> None:
+        self.moment = None
 
     def apply_focus(self, asked: bool) -> None:
         """Put keyboard focus where the last render left it to go (``self.focus``): ``asked`` if a ``Focus``

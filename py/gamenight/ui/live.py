@@ -95,14 +95,20 @@ def region(said: Child, name: str, classes: str, *, alert: bool = False) -> Elem
 SETTLE_MS = 400
 
 
-def settled(tree: Element, since: Mapping[str, int], now: int) -> tuple[Element, dict[str, int], int | None]:
+def settled(
+    tree: Element, since: Mapping[str, int], now: int, drawn_at: int | None = None
+) -> tuple[Element, dict[str, int], int | None]:
     """``tree`` as the page may show it at ``now``, for the shell (``ui.dom``): ``since`` holds when each live
     region with an id was first drawn (ms). A region new on the page (a screen's first drawing, the match screen
     that takes the lobby's place, a reloaded page's, a guest's farewell) is drawn empty and visually hidden, as a
     region with nothing to say is (``region``), until it has been there ``SETTLE_MS``; then its words go into
-    the region a screen reader knows, and are announced. Returns the tree, the times of the regions it holds
-    (one gone from the page is new again when it comes back), and when to draw again (``None``: nothing held
-    back). A region is known by its id: one with none cannot be told from a new one, and is left as drawn."""
+    the region a screen reader knows, and are announced. A new region is noted at ``drawn_at`` (``now`` if not
+    given): the shell passes as ``now`` the time its task on the page began, and the clock as ``drawn_at``, so
+    a region drawn in a task never speaks in that task, however long it runs (on a loaded machine the browser
+    step saw the region reach the page with its words: two drawings of one task can be more than ``SETTLE_MS``
+    apart). Returns the tree, the times of the regions it holds (one gone from the page is new again when it
+    comes back), and when to draw again (``None``: nothing held back). A region is known by its id: one with none
+    cannot be told from a new one, and is left as drawn."""
     times: dict[str, int] = {}
     wake: list[int] = []
 
@@ -112,7 +118,7 @@ def settled(tree: Element, since: Mapping[str, int], now: int) -> tuple[Element,
             return node
         name = node.attr("id")
         if name and _speaks(node):
-            first = times[str(name)] = since.get(str(name), now)
+            first = times[str(name)] = since.get(str(name), now if drawn_at is None else drawn_at)
             if now - first < SETTLE_MS and text_of(node).strip():
                 wake.append(first + SETTLE_MS)
                 attrs = tuple((k, v) for k, v in node.attrs if k != "class")

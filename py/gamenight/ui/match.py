@@ -913,6 +913,8 @@ def render(
             *side,
             log_panel(ui, table),
         ),
+        # Drawn with its words: as the match screen comes (a lobby's start, a table, a reload) the shell holds them
+        # back until a screen reader knows the region (``ui.live.settled``), so the first "… to play" is heard.
         h(
             "div",
             {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},

@@ -127,3 +127,14 @@ def test_two_regions_by_turns_with_nothing_to_say_are_both_hidden_whatever_class
         ], said
     drawn = live.alerts("Bea is connected.", 3, "note", "reply-note", status=True)
     assert [(e.attr("class"), text_of(e)) for e in drawn] == [("visually-hidden", ""), ("note", "Bea is connected.")]
+
+
+def test_a_region_drawn_in_a_long_task_does_not_speak_before_the_task_is_over():
+    """The shell's ``now`` is when its task began, and new regions are noted at the clock (``drawn_at``): a task that
+    draws twice, 500 ms apart, keeps the region it drew empty in both drawings."""
+    page = h("div", {}, h("div", {"id": "match-news", "aria-live": "polite"}, h("p", {}, "Ann (A) to play")))
+    tree, since, wake = live.settled(page, {}, 1_000, 1_000)
+    assert regions(tree) == {"match-news": ""}
+    tree, since, wake = live.settled(page, since, 1_000, 1_500)
+    assert regions(tree) == {"match-news": ""} and wake == 1_000 + live.SETTLE_MS
+    assert regions(live.settled(page, since, 1_600, 1_600)[0]) == {"match-news": "Ann (A) to play"}
