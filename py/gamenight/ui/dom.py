@@ -20,7 +20,7 @@ import js  # browser-only by design
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
 from gamenight import i18n
-from gamenight.ui import app
+from gamenight.ui import app, live
 from gamenight.ui.program import (
     DIALOG,
     Copied,
@@ -47,7 +47,7 @@ from gamenight.ui.program import (
     WorkDone,
     written,
 )
-from gamenight.ui.svg import Element, render, render_page
+from gamenight.ui.svg import render, render_page
 
 STORAGE_PREFIX = "gnc:"
 SESSION = "session:"  # a stored key named so is the tab's own (``stored``)
@@ -125,6 +125,13 @@ class Shell:
         self.unsaved = False  # the browser refused the last write to local storage
         self.markup = ""  # the last render's markup, with a stub for every memo (svg.render_page)
         self.shown: frozenset[str] = frozenset()  # the keys of the memos on the page
+        # When each live region with an id came onto the page (``live.settled``), and the timer that draws the
+        # page again once a new one may speak.
+        self.regions: dict[str, int] = {}
+        self.settling: tuple[int, Any] | None = None
+        self.on_settled = _proxy(self.settled)
+        self.moment: int | None = None  # when the shell's current task on the page began (``task_time``)
+        self.on_moment_over = _proxy(self.moment_over)
         # A link's ``?lang=ja`` opens the page in that language and keeps it as the player's choice, as the
         # header's switch does; it leaves the address first, so the route, its codes and the links this page
         # makes read as without it (i18n.linked_language).
@@ -180,7 +187,9 @@ class Shell:
             shown(self.model.here if asked else message.location_hash)
 
     def render(self) -> None:
-        tree: Element = app.view(self.model)
+        # A live region new on the page is drawn empty until a screen reader knows it, its words a drawing later.
+        tree, self.regions, wake = live.settled(app.view(self.model), self.regions, self.task_time(), now_ms())
+        self.settle_at(wake)
         same, markup, shown = render_page(tree, self.shown)
         js.document.title = app.title(self.model)
         if same == self.markup and not self.focus:
@@ -205,6 +214,30 @@ class Shell:
         if focused and not self.focus:
             self.focus = "#" + focused
         self.apply_focus(asked)
+
+    def settle_at(self, wake: int | None) -> None:
+        """Draw the page again at ``wake`` (ms; ``None``: no need), when a live region held empty may speak."""
+        if self.settling is not None and (wake is None or self.settling[0] != wake):
+            js.clearTimeout(self.settling[1])
+            self.settling = None
+        if wake is not None and self.settling is None:
+            self.settling = (wake, js.setTimeout(self.on_settled, max(0, wake - now_ms()) + 1))
+
+    def settled(self) -> None:
+        self.settling = None
+        self.render()
+
+    def task_time(self) -> int:
+        """When the page's current task began, as the shell first asked in it: a region drawn in this task is
+        not one a screen reader knows yet, whatever the clock says by the task's end (``live.settled``). A
+        zero timeout, run once the task is over, lets the next task read the clock afresh."""
+        if self.moment is None:
+            self.moment = now_ms()
+            js.setTimeout(self.on_moment_over, 0)
+        return self.moment
+
+    def moment_over(self) -> None:
+        self.moment = None
 
     def apply_focus(self, asked: bool) -> None:
         """Put keyboard focus where the last render left it to go (``self.focus``): ``asked`` if a ``Focus``
@@ -650,4 +683,8 @@ def show_app(shell: Shell) -> None:
     js.document.getElementById("boot").remove()
     shell.root.hidden = False
     shell.apply_focus(asked=True)  # only a ``Focus`` effect's waits: a kept focus had nothing to keep
+    # The hidden app's live regions were no screen reader's: they come onto the page now, and a reloaded match's
+    # news is said once they have been there a while (``live.settled``: a drawing then puts the words in).
+    shell.regions = dict.fromkeys(shell.regions, now_ms())
+    shell.render()
     js.document.documentElement.dataset.app = "ready"

@@ -4,6 +4,9 @@ The page is morphed, not rebuilt (index.html): the same words set again in a liv
 was, and a screen reader says nothing. So a screen draws two regions together that speak by turns: the
 one that spoke is emptied and the other filled, a change announced every time. Which one speaks is the
 parity of a count the screen keeps of its sayings (a board's refusals, the solo screen's news).
+
+A region that comes onto the page already holding its words is not announced either: the shell shows every
+drawing through ``settled``, which holds a new region's words back until a screen reader knows the region.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from gamenight.ui.svg import Child, Element, h
+from gamenight.ui.svg import Child, Element, Memo, h, text_of
 
 M = TypeVar("M")  # a screen's model
+_HIDDEN = "visually-hidden"  # what only assistive technology gets (css/app.css): an empty region takes no room
 
 
 def alerts(
@@ -23,8 +27,12 @@ def alerts(
     ``{name}-0`` and ``{name}-1``, by turns saying after saying (``count``: the sayings so far), the other
     one empty and visually hidden, so it takes no room. Alerts (``role=alert``: a board's refusal, a
     form's error, said at once), ``polite`` ones (news said when the reader is free), or ``status`` ones
-    (``role=status``: polite and read whole, a table's word on its match)."""
+    (``role=status``: polite and read whole, a table's word on its match). With nothing to say (``said`` empty)
+    both are visually hidden, whatever ``classes`` the words would have: no empty box, no room taken, and no
+    caller writes "classes if words else hidden" by hand."""
     speaking = count % 2
+    if not said:
+        classes = _HIDDEN
     # A polite region is atomic, as a status or an alert is by its role: a saying's line may hold no-break
     # spans (a name), and the reader is handed the whole line, not a changed span at a time.
     live = (
@@ -38,7 +46,7 @@ def alerts(
     return [
         h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)
         if i == speaking
-        else h(tag, {"class": "visually-hidden", **live, "id": f"{name}-{i}"})
+        else h(tag, {"class": _HIDDEN, **live, "id": f"{name}-{i}"})
         for i in (0, 1)
     ]
 
@@ -77,5 +85,54 @@ def region(said: Child, name: str, classes: str, *, alert: bool = False) -> Elem
     element as its words change."""
     live = {"role": "alert" if alert else "status", "id": name}
     if not said:
-        return h("p", {"class": "visually-hidden", **live})
+        return h("p", {"class": _HIDDEN, **live})
     return h("p", {"class": classes, **live} if classes else live, said)
+
+
+# How long a live region stays on the page, empty, before words go into it (``settled``). Chromium hands a
+# screen reader its page's changes in batches, 150 ms apart once a page has loaded (350 before): a region
+# added and filled within one batch reaches it as a new region holding its words, which is not announced.
+SETTLE_MS = 400
+
+
+def settled(
+    tree: Element, since: Mapping[str, int], now: int, drawn_at: int | None = None
+) -> tuple[Element, dict[str, int], int | None]:
+    """``tree`` as the page may show it at ``now``, for the shell (``ui.dom``): ``since`` holds when each live
+    region with an id was first drawn (ms). A region new on the page (a screen's first drawing, the match screen
+    that takes the lobby's place, a reloaded page's, a guest's farewell) is drawn empty and visually hidden, as a
+    region with nothing to say is (``region``), until it has been there ``SETTLE_MS``; then its words go into
+    the region a screen reader knows, and are announced. A new region is noted at ``drawn_at`` (``now`` if not
+    given): the shell passes as ``now`` the time its task on the page began, and the clock as ``drawn_at``, so
+    a region drawn in a task never speaks in that task, however long it runs (on a loaded machine the browser
+    step saw the region reach the page with its words: two drawings of one task can be more than ``SETTLE_MS``
+    apart). Returns the tree, the times of the regions it holds (one gone from the page is new again when it
+    comes back), and when to draw again (``None``: nothing held back). A region is known by its id: one with none
+    cannot be told from a new one, and is left as drawn."""
+    times: dict[str, int] = {}
+    wake: list[int] = []
+
+    def shown(node: Element | str) -> Element | str:
+        # Not into a memo (a board's cells: the same object each frame, which the page keeps) nor an SVG.
+        if isinstance(node, (str, Memo)) or node.tag == "svg":
+            return node
+        name = node.attr("id")
+        if name and _speaks(node):
+            first = times[str(name)] = since.get(str(name), now if drawn_at is None else drawn_at)
+            if now - first < SETTLE_MS and text_of(node).strip():
+                wake.append(first + SETTLE_MS)
+                attrs = tuple((k, v) for k, v in node.attrs if k != "class")
+                return Element(node.tag, (("class", _HIDDEN), *attrs))
+        children = tuple(shown(child) for child in node.children)
+        same = all(a is b for a, b in zip(children, node.children, strict=True))
+        return node if same else Element(node.tag, node.attrs, children)
+
+    drawn = shown(tree)
+    assert isinstance(drawn, Element)
+    return drawn, times, min(wake, default=None)
+
+
+def _speaks(node: Element) -> bool:
+    """Whether ``node`` is a live region: a status, an alert, a log, or ``aria-live`` other than "off"."""
+    live = node.attr("aria-live")
+    return node.attr("role") in ("status", "alert", "log") or (live is not None and live != "off")

@@ -857,7 +857,7 @@ def render(
         h(
             "div",
             {"class": "match-word" if notice else "match-word match-word-idle"},
-            alerts(notice, words, "notice match-notice" if notice else "", "match-word", status=True),
+            alerts(notice, words, "notice match-notice", "match-word", status=True),
         ),
     )
     # Once the board has shown the move that ended the match (the live region says it at once): beside a
@@ -914,6 +914,8 @@ def render(
             *side,
             log_panel(ui, table),
         ),
+        # Drawn with its words: as the match screen comes (a lobby's start, a table, a reload) the shell holds them
+        # back until a screen reader knows the region (``ui.live.settled``), so the first "… to play" is heard.
         h(
             "div",
             {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},
@@ -1031,9 +1033,7 @@ def refusal(reason: Any, count: int, classes: str, name: str) -> list[Element]:
     """A board's refusal (``reason``, or none) said by ``alerts`` in ``classes`` (``count``: the refusals so
     far). Drawn also while nothing is refused, empty and visually hidden: a region that comes into the page
     with its words is no region a screen reader knows yet."""
-    if not reason:
-        return alerts("", count, "visually-hidden", name)
-    return alerts(said(reason), count, classes, name)
+    return alerts(said(reason) if reason else "", count, classes, name)  # ``alerts`` hides them while empty
 
 
 def points(n: int) -> str:

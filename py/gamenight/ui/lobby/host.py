@@ -1281,7 +1281,7 @@ def _invites_view(model: HostModel) -> Element:
     # Two status regions by turns, drawn even when empty: "Bea is connected." said again when she comes back
     # after leaving (the note went meanwhile) is a change to a region already there, heard (ui.live.alerts).
     said = _shown_note(model)
-    note = alerts(said and _text(said), model.notes, "note" if said else "visually-hidden", "reply-note", status=True)
+    note = alerts(said and _text(said), model.notes, "note", "reply-note", status=True)  # hidden while empty
     return h(
         "section",
         # The id keeps it, and the lobby's panel beside it, whole where it moves (after a running match,

@@ -730,7 +730,9 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "closed":
         bye = client.closed
         assert bye is not None  # the stage is "closed" once the host said goodbye
-        farewell = h("p", {"class": "notice", "role": "alert"}, reason_text(bye.code, bye.params))
+        # An id, so the shell can tell the alert new on the page and hold its words back until a screen reader
+        # knows it (``ui.live.settled``): inserted with them, it was not announced.
+        farewell = h("p", {"class": "notice", "role": "alert", "id": "farewell"}, reason_text(bye.code, bye.params))
         # The way on, as the host's page has when its night ends: without it the page was a dead end.
         home = h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")))
         if bye.code != "night-over" or client.lobby is None or client.match is None or client.lobby.phase != "lobby":

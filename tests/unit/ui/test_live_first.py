@@ -1,0 +1,140 @@
+"""A live region must be on the page, empty, before its words go in: a region that comes with its words is not
+announced. The shell (``ui.dom``) shows every drawing through ``ui.live.settled``, which keeps a region that came
+with a new screen (the match screen, a guest's farewell) empty until it has been on the page a while; these tests
+show the pages as the shell does, each drawing at a clock the test moves."""
+
+from __future__ import annotations
+
+from gamenight.ui import live
+from gamenight.ui.svg import Element, find_all, h, text_of
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.test_lobby_screens import close_night, end_match
+
+
+def _live(e: Element) -> bool:
+    return e.attr("role") in ("status", "alert", "log") or e.attr("aria-live") not in (None, "off")
+
+
+def regions(tree: Element) -> dict[str, str]:
+    """The live regions of ``tree`` by id, with their words; one with no id by its words (no earlier drawing can
+    have held it empty: the shell cannot tell it is the same region)."""
+    found = find_all(tree, _live)
+    return {str(r.attr("id")) if r.attr("id") else f"<no id: {text_of(r)}>": text_of(r) for r in found}
+
+
+class Shown:
+    """``page`` as the shell shows it: its regions in each drawing, one drawing after each message it takes."""
+
+    def __init__(self, page: Page, now: int = 10_000) -> None:
+        self.page, self.now = page, now
+        self.since: dict[str, int] = {}
+        self.drawings: list[dict[str, str]] = []
+        self.draw()
+        send = page.send
+
+        def sending(message: object) -> None:
+            send(message)
+            self.draw()
+
+        page.send = sending  # type: ignore[method-assign]
+
+    def draw(self) -> None:
+        tree, self.since, _wake = live.settled(self.page.tree, self.since, self.now)
+        self.drawings.append(regions(tree))
+
+    def later(self) -> dict[str, str]:
+        """The drawing the shell makes once the regions new on the page have settled."""
+        self.now += live.SETTLE_MS
+        self.draw()
+        return self.drawings[-1]
+
+
+def heard_in_place(drawings: list[dict[str, str]], name: str, start: int = 0) -> str:
+    """The words region ``name`` says first after drawing ``start``, checked drawn empty in an earlier drawing."""
+    said = next((i for i, d in enumerate(drawings) if i >= start and d.get(name)), None)
+    assert said is not None, f"{name} said nothing: {drawings[-1]}"
+    assert any(d.get(name) == "" for d in drawings[start:said]), f"{name} came with its words: {drawings[said][name]!r}"
+    return drawings[said][name]
+
+
+def test_the_match_s_news_is_drawn_empty_before_its_first_words_on_the_host_s_and_the_guest_s_page():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    shown = {"host": Shown(host), "bea": Shown(bea)}
+    host.click("start")
+    for page in shown.values():
+        page.later()
+    assert "(A) to play" in heard_in_place(shown["host"].drawings, "match-news")
+    assert "(A) to play" in heard_in_place(shown["bea"].drawings, "match-news")
+
+
+def test_the_match_s_news_is_drawn_empty_first_on_a_table_vs_the_computer_and_on_a_reloaded_page():
+    rtc = FakeRtc()
+    table = Page(rtc, Browser(), "#/raythread/table")
+    shown = Shown(table)
+    table.submit("table-setup", players="2", name0="Ann", name1="Bea")
+    shown.later()
+    assert heard_in_place(shown.drawings, "match-news") == "Ann\u00a0(A) to play"
+    # "Play vs computer" opens the match at once, and a reload opens it again: the first drawing of either.
+    for page in (Page(rtc, Browser(), "#/raythread/table?vs=normal"), table.reload()):
+        shown = Shown(page)
+        shown.later()
+        assert "(A) to play" in heard_in_place(shown.drawings, "match-news")
+
+
+def test_a_guest_hears_the_host_close_the_game_night_in_an_alert_drawn_before_its_words():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    bea.click("sit", seat="C")
+    host.click("start")
+    end_match(host)
+    shown = Shown(bea)
+    close_night(host)
+    last = shown.later()
+    (name,) = [n for n, words in last.items() if words == "The host closed the game night. Thanks for playing!"]
+    heard_in_place(shown.drawings, name)
+
+
+def test_a_region_new_on_the_page_says_its_words_once_it_has_been_there_a_while():
+    kept, new = h("p", {"id": "kept", "role": "status"}, "Old."), h("p", {"id": "new", "role": "alert"}, "New.")
+    page = h("div", {}, kept, new)
+    tree, since, wake = live.settled(page, {"kept": 0}, 1_000)
+    assert regions(tree) == {"kept": "Old.", "new": ""} and since == {"kept": 0, "new": 1_000}
+    assert wake == 1_000 + live.SETTLE_MS, "the shell draws again when the new region may speak"
+    (hushed,) = find_all(tree, lambda e: e.attr("id") == "new")
+    assert hushed.attr("class") == "visually-hidden" and hushed.attr("role") == "alert", "no room taken meanwhile"
+    assert live.settled(page, since, 1_000 + live.SETTLE_MS - 1)[2] == 1_000 + live.SETTLE_MS
+    tree, since, wake = live.settled(page, since, 1_000 + live.SETTLE_MS)
+    assert tree is page and wake is None, "nothing held back: the tree as it was drawn"
+    # A region that leaves the page and comes back is new again.
+    _tree, since, _wake = live.settled(h("div", {}), since, 5_000)
+    assert since == {}
+    assert regions(live.settled(page, since, 6_000)[0])["new"] == ""
+
+
+def test_two_regions_by_turns_with_nothing_to_say_are_both_hidden_whatever_classes_the_words_would_have():
+    """``live.alerts`` draws its speaking region with the words' classes ("error", a notice's box) only while it
+    has words: empty, it is visually hidden as the other one is, so no caller writes "classes if words else
+    hidden" by hand (the host's reply note did) and none draws an empty box."""
+    for said in ("", None, []):
+        drawn = live.alerts(said, 3, "note", "reply-note", status=True)
+        assert [(e.attr("id"), e.attr("class"), e.attr("role")) for e in drawn] == [
+            ("reply-note-0", "visually-hidden", "status"),
+            ("reply-note-1", "visually-hidden", "status"),
+        ], said
+    drawn = live.alerts("Bea is connected.", 3, "note", "reply-note", status=True)
+    assert [(e.attr("class"), text_of(e)) for e in drawn] == [("visually-hidden", ""), ("note", "Bea is connected.")]
+
+
+def test_a_region_drawn_in_a_long_task_does_not_speak_before_the_task_is_over():
+    """The shell's ``now`` is when its task began, and new regions are noted at the clock (``drawn_at``): a task that
+    draws twice, 500 ms apart, keeps the region it drew empty in both drawings."""
+    page = h("div", {}, h("div", {"id": "match-news", "aria-live": "polite"}, h("p", {}, "Ann (A) to play")))
+    tree, since, wake = live.settled(page, {}, 1_000, 1_000)
+    assert regions(tree) == {"match-news": ""}
+    tree, since, wake = live.settled(page, since, 1_000, 1_500)
+    assert regions(tree) == {"match-news": ""} and wake == 1_000 + live.SETTLE_MS
+    assert regions(live.settled(page, since, 1_600, 1_600)[0]) == {"match-news": "Ann (A) to play"}
