@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from pathlib import Path
@@ -88,12 +89,17 @@ def title(*parts: str) -> str:
 # a no-break space where a reader gets it: the marks are for the eye's line breaking only.
 JOINER = "\u2060"
 NO_BREAK = "\u00a0"
-_PLAIN = str.maketrans({JOINER: None, NO_BREAK: " "})
+# And where a line may break inside a phrase: the word boundary of a katakana compound in a heading
+# ("ソロ\u200bトレーニング", "リレー\u200bサーバー"), which the phrase model keeps as one phrase. A phrase wider than
+# its line breaks where the line ends ("ソロトレーニン" / "グ" in a title with the text at 200 %); with the mark
+# it breaks between the words. The renderer draws it as ``<wbr>``: used only where the phrase cannot fit.
+BREAK = "\u200b"
+_PLAIN = str.maketrans({JOINER: None, NO_BREAK: " ", BREAK: None})
 
 
 def plain(text: str) -> str:
     """``text`` as a reader gets it, for a place no markup reaches (a document title): without the word
-    joiners of its translation, its no-break spaces plain ones."""
+    joiners and break marks of its translation, its no-break spaces plain ones."""
     return text.translate(_PLAIN)
 
 
@@ -122,6 +128,43 @@ def name(text: str) -> str:
     as a no-break span of plain text (``ui.svg``), with the separator ``heading`` holds to it. Only for a name
     this app knows (the registry's titles): a no-break run cannot break where it cannot fit."""
     return text.replace(" ", NO_BREAK)
+
+
+# How much of a word ``held`` keeps whole, in the width of Latin letters (a full-width character counts two):
+# a no-break run cannot break even where it cannot fit, and a name of one long word joined to its seat's tag
+# ("WWWW…W（A）") widened a phone's page by 149 px. The renderer holds as much of a Latin word (``ui.svg``).
+HELD = 12
+
+
+def _units(ch: str) -> int:
+    """The width of ``ch`` in Latin letters, roughly: two for a full-width (Japanese) character."""
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def held(text: str) -> str:
+    """``text`` (a name) with its last word held whole: a word joiner between each two of its characters
+    that a line could part ("ミ⁠カ", "プ⁠レ⁠イ⁠ヤ⁠ー⁠1"; none between two ASCII characters: an English name keeps
+    the renderer's rule, its last word whole, and a Latin word is one piece to it). Japanese writes no
+    spaces, so a Japanese name is one word: joined to its seat by its last character alone, a phone's line
+    broke "プレイヤー" / "1（A）". Of a long word only its last ``HELD``
+    units are held; the rest breaks as any word too long for its line. Words the catalogue joined already (a
+    computer's label, "ボ⁠ッ⁠ト⁠B⁠（⁠ふつう⁠）", which a rematch may move to another seat) are left as they are."""
+    if JOINER in text or NO_BREAK in text:
+        return text
+    head, space, word = text.rpartition(" ")
+    start, units = len(word), 0
+    for at in range(len(word) - 1, -1, -1):
+        units += _units(word[at])
+        if units > HELD:
+            break
+        start = at
+    kept, before = [], ""
+    for ch in word[start:]:
+        if before and not (before.isascii() and ch.isascii()):
+            kept.append(JOINER)
+        kept.append(ch)
+        before = ch
+    return head + space + word[:start] + "".join(kept)
 
 
 def whole(text: str) -> str:

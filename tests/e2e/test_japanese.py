@@ -771,8 +771,57 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
             "(all) => all.filter((w) => w.scrollWidth > w.clientWidth).map((w) => w.textContent)"
         )
         assert cut == [], "a seat card cuts its name at 320 px, text at 200 %"
+        # 6. With the text as the browser sets it, the turn line keeps the whole default name with its seat at
+        #    any width of its box: Japanese has no spaces, and only the name's last character was held to its
+        #    seat ("プレイヤー" / "1（A）" in a box of 148 px). (At 200 % "プレイヤー1（A）" is wider than the
+        #    line: its box wraps inside itself, css/app.css ``.nobr``.)
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        names_kept_with_their_tags(page, [("プレイヤー1", "A")], 1)
+        # 7. With the text at 200 % a heading's katakana compound, wider than its line, broke inside a word:
+        #    Reflection solo's title read "ソロトレーニン" / "グ" beside the board, the host form's "リレーサー" /
+        #    "バー（任意）". It breaks between the compound's words now (the catalogue's break mark, ``i18n.BREAK``).
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        on_route(page, "#/host?game=raythread")
+        split = page.evaluate(WORDS_SPLIT, {"selector": "summary", "words": ["リレー", "サーバー"]})
+        on_route(page, "#/reflection/solo?preset=normal&seed=11&v=2")
+        page.locator('main[data-phase="playing"] h1').wait_for()
+        split += page.evaluate(WORDS_SPLIT, {"selector": "h1", "words": ["ソロ", "トレーニング"]})
+        assert split == [], "a heading's word broken at 320 px, text at 200 %"
     finally:
         context.close()
+
+
+# Each of ``words`` drawn on more than one line in an element ``selector`` finds (its whole text, spans too):
+# "トレーニング in ソロトレーニン / グ".
+WORDS_SPLIT = r"""({selector, words}) => {
+    const range = document.createRange(), split = [];
+    for (const box of document.querySelectorAll(selector)) {
+        const at = [], walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        let text = '';
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            text += node.data;
+            for (let i = 0; i < node.length; i++) at.push([node, i]);
+        }
+        const bottom = (i) => {
+            range.setStart(...at[i]); range.setEnd(at[i][0], at[i][1] + 1);
+            const rect = [...range.getClientRects()].filter((r) => r.width > 0)[0];
+            return rect ? Math.round(rect.bottom) : null;
+        };
+        const bottoms = at.map((_c, i) => bottom(i));
+        const lines = [];
+        bottoms.forEach((b, i) => {
+            if (i === 0 || (b !== null && b > bottoms[i - 1] + 2)) lines.push('');
+            lines[lines.length - 1] += text[i];
+        });
+        for (const word of words) {
+            for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+                const drawn = bottoms.slice(i, i + word.length).filter((b) => b !== null);
+                if (Math.max(...drawn) - Math.min(...drawn) > 4) split.push(`${word} in ${lines.join(' / ')}`);
+            }
+        }
+    }
+    return split;
+}"""
 
 
 # Each name read with its seat tag ("Bea（2）", "Bea (2)") in the boxes ``selector`` finds, drawn on more than

@@ -119,7 +119,10 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
     """A computer player is named by its label, "Bot (Hard)"; read with its seat's tag it was "Bot (Hard) (C)",
     "ボット（むずかしい）（C）". The tag now goes inside the label: "Bot C (Hard)", "ボットC（むずかしい）",
     still with brackets no person's name may hold."""
-    expected_by = (("en", "Bot\u00a0C\u00a0(Hard)"), ("ja", "ボット\u2060C\u2060（\u2060むずかしい\u2060）"))
+    expected_by = (
+        ("en", "Bot\u00a0C\u00a0(Hard)"),
+        ("ja", "ボ\u2060ッ\u2060ト\u2060C\u2060（\u2060むずかしい\u2060）"),
+    )
     for lang, expected in expected_by:
         with in_language(lang):
             assert named_seat(label("hard"), "C") == expected
@@ -142,16 +145,18 @@ def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_t
     before "(Hard)" or "（B）"."""
     with in_language(language):
         ja = language == "ja"
-        assert label("hard") == ("ボット\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0(Hard)")
+        assert label("hard") == ("ボ\u2060ッ\u2060ト\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0(Hard)")
         assert named_seat(label("hard"), "C") == (
-            "ボット\u2060C\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0C\u00a0(Hard)"
+            "ボ\u2060ッ\u2060ト\u2060C\u2060（\u2060むずかしい\u2060）" if ja else "Bot\u00a0C\u00a0(Hard)"
         )
         model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
         seats = find_all(app.view(model), lambda e: e.attr("class") == "table-seat")
         labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
-        assert labels[1] == ("プレイヤー2\u2060（\u2060B\u2060）" if ja else "Player 2\u00a0(B)"), labels
+        assert labels[1] == ("\u2060".join("プレイヤー2（B）") if ja else "Player 2\u00a0(B)"), labels
         page = render(app.view(model))
-        assert ('<span class="nobr">2（B）</span>' if ja else 'Player <span class="nobr">2 (B)</span>') in page
+        assert (
+            '<span class="nobr">プレイヤー2（B）</span>' if ja else 'Player <span class="nobr">2 (B)</span>'
+        ) in page
         assert "\u2060" not in page
 
 
@@ -161,7 +166,8 @@ def test_japanese_reads_a_seat_s_tag_in_full_width_brackets_everywhere():
     "Ann (A)". The brackets come from the catalogue, through the one helper, ``named_seat``."""
     with in_language("ja"):
         assert named_seat("Ann", "A") == "Ann\u2060（\u2060A\u2060）"
-        assert named_seat("プレイヤー1", "1") == "プレイヤー1"  # the tag said once, as in English
+        # The tag said once, as in English; the name held whole (``i18n.held``).
+        assert named_seat("プレイヤー1", "1") == "\u2060".join("プレイヤー1")
         assert named_seat(None, "B") == "B"
         model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
         form = {"players": "2", "name0": "Ann", "name1": "Bea"}
@@ -234,7 +240,7 @@ def test_a_seat_label_s_no_break_marks_stay_on_the_page_never_on_the_wire_in_sto
         assert kept in render(app.view(model))
         # A computer player's label ("Bot B (Normal)") is joined on the page the same way, and never sent
         # or stored: the wire and a saved game call it by its level, not by its label.
-        bot_kept = '<span class="nobr">トB（ふつう）' if language == "ja" else '<span class="nobr">Bot B (Normal)'
+        bot_kept = '<span class="nobr">ボットB（ふつう）' if language == "ja" else '<span class="nobr">Bot B (Normal)'
         rtc, host_browser, bea_browser = FakeRtc(), Browser(), Browser()
         host = host_lobby(rtc, host_browser)
         bea = join(rtc, host, "Bea", bea_browser)
@@ -271,10 +277,64 @@ def test_a_joined_run_keeps_what_follows_it_without_a_space() -> None:
     assert shown("Bot\u00a0B\u00a0(Normal)'s puzzle") == '<p><span class="nobr">Bot B (Normal)\'s</span> puzzle</p>'
     assert shown("Cal\u00a0(3): solved") == '<p><span class="nobr">Cal (3):</span> solved</p>'
     assert shown("\u00a0(A)") == '<p><span class="nobr"> (A)</span></p>', "a seat card's tag after its name"
-    assert shown("ボット\u2060B\u2060（\u2060ふつう\u2060）、次はあなたの番です") == (
-        '<p>ボッ<span class="nobr">トB（ふつう）、</span>次はあなたの番です</p>'
+    assert shown("ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）、次はあなたの番です") == (
+        '<p><span class="nobr">ボットB（ふつう）、</span>次はあなたの番です</p>'
     )
     assert (
         shown("プレイヤー1\u2060（\u2060A\u2060）の番です")
         == '<p>プレイヤー<span class="nobr">1（A）</span>の番です</p>'
     )
+
+
+def _drawn(text: str) -> str:
+    from gamenight.ui.svg import h
+
+    return render(h("p", {}, text))
+
+
+def test_a_japanese_name_is_held_whole_with_its_seat_not_only_its_last_character() -> None:
+    """Japanese writes no spaces, so holding a name's last word to its seat (English's "Ann Lee" / "(A)" never
+    parts; "Ann" / "Lee (A)" may) held one character: a phone's status line broke "プレイヤー" / "1（A）" and
+    "ミ" / "カ（B）". The whole name is held with its seat now, in either language, in HTML text (one no-break
+    span) and in SVG text (no marks: it never wraps), for a name up to ``i18n.HELD`` (a full-width character
+    counts two); a longer one may break inside itself, never between it and its seat."""
+    with in_language("ja"):
+        turn = "{name}の番です"
+        assert _drawn(turn.format(name=named_seat("プレイヤー1", "A"))) == (
+            '<p><span class="nobr">プレイヤー1（A）</span>の番です</p>'
+        )
+        assert _drawn(turn.format(name=named_seat("ミカ", "B"))) == '<p><span class="nobr">ミカ（B）</span>の番です</p>'
+        # Latin and Japanese names side by side, each whole with its seat.
+        both = i18n.listing([named_seat("Bea", "B"), named_seat("ミカ", "C")])
+        assert _drawn(both) == '<p><span class="nobr">Bea（B）、</span><span class="nobr">ミカ（C）</span></p>'
+        # A name of words breaks between them, as in English; its last word is whole with the seat.
+        assert _drawn(named_seat("山田 太郎", "A")) == '<p>山田 <span class="nobr">太郎（A）</span></p>'
+        # A computer's label, read with its seat.
+        assert _drawn(named_seat(label("normal"), "B")) == '<p><span class="nobr">ボットB（ふつう）</span></p>'
+        # Light Seeker's seat 1 says its number in the name: the name alone, whole.
+        assert _drawn(named_seat("プレイヤー1", "1")) == '<p><span class="nobr">プレイヤー1</span></p>'
+        # A long name: its last HELD units with the seat, the rest breaks as any long word does.
+        long = "ジャスティンビーバーファンクラブ"
+        drawn = _drawn(named_seat(long, "A"))
+        assert drawn == f'<p>{long[:-6]}<span class="nobr">{long[-6:]}（A）</span></p>', drawn
+        # SVG text never wraps: the plain words, no marks.
+        assert render(h_svg_text(named_seat("ミカ", "B"))) == "<text>ミカ（B）</text>"
+        assert render(h_svg_text(named_seat("プレイヤー1", "A"))) == "<text>プレイヤー1（A）</text>"
+
+
+def test_an_english_name_is_held_with_its_seat_as_before_and_a_japanese_one_whole() -> None:
+    with in_language("en"):
+        assert _drawn(named_seat("Player 1", "A")) == '<p>Player <span class="nobr">1 (A)</span></p>'
+        assert _drawn(named_seat("Ann Lee", "A")) == '<p>Ann <span class="nobr">Lee (A)</span></p>'
+        assert _drawn(named_seat("ミカ", "B")) == '<p><span class="nobr">ミカ (B)</span></p>'
+        assert _drawn(named_seat(label("hard"), "C")) == '<p><span class="nobr">Bot C (Hard)</span></p>'
+        # A word over 12 letters: its last 12 with the seat (a no-break run cannot break where it cannot fit).
+        w = "W" * 23
+        assert _drawn(named_seat(w, "A")) == f'<p>{"W" * 11}<span class="nobr">{"W" * 12} (A)</span></p>'
+        assert render(h_svg_text(named_seat("ミカ", "B"))) == "<text>ミカ (B)</text>"
+
+
+def h_svg_text(text: str):
+    from gamenight.ui.svg import h
+
+    return h("text", {}, text)

@@ -297,17 +297,21 @@ def named_seat(name: str | None, tag: str) -> str:
     its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)"; Japanese
     writes the default name without a space, "プレイヤー1"). The brackets are the page's language's
     (Japanese: "Bea（B）", as the setup form's "プレイヤー1（A）"). A computer player, named by its label
-    "Bot (Hard)", takes the tag inside its brackets: "Bot C (Hard)" (``bot.seated``)."""
+    "Bot (Hard)", takes the tag inside its brackets: "Bot C (Hard)" (``bot.seated``). The words are for the
+    page: its name's last word is held whole with the tag by word joiners (``i18n.held``), which the renderer
+    draws as one no-break span of the plain words."""
     # Imported here, not at the top: the bot module imports this one (its moves and views are JSON).
     from gamenight.core import bot
 
+    # The name's last word is held whole with the tag (``i18n.held``): Japanese writes no spaces, and the
+    # catalogue's joiners alone held its last character, so a phone's line broke "プレイヤー" / "1（A）".
     if not name:
         return tag
     if (as_bot := bot.seated(name, tag)) is not None:
         return as_bot
     if name.split()[-1:] == [tag] or name == i18n._("Player {n}").format(n=tag):
-        return name
-    return i18n._("{name}\u00a0({seat})").format(name=name, seat=tag)
+        return i18n.held(name)
+    return i18n._("{name}\u00a0({seat})").format(name=i18n.held(name), seat=tag)
 
 
 def seat_colour(game: Game, seat: str) -> str:

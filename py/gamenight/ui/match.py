@@ -1057,9 +1057,10 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
         seat in by and unnamed_bot(by[seat].name, by[seat].level)
     ):
         return _computer_name(words)
-    if len(name.split()) != 1 or words == name or not words.startswith(name):
+    held = i18n.held(name)  # as ``named_seat`` writes it, joined to be kept whole
+    if len(name.split()) != 1 or words == held or not words.startswith(held):
         return words
-    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, words[len(name) :])]
+    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, words[len(held) :])]
 
 
 def _computer_name(words: str) -> str:

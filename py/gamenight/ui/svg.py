@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Literal
 
-from gamenight.i18n import JOINER, NO_BREAK
+from gamenight.i18n import BREAK, HELD, JOINER, NO_BREAK
 
 AttrValue = str | int | float | bool | None
 
 # One C-level pass per string (``str.translate``) instead of html.escape's chain of replaces: the
 # renderer escapes thousands of short strings per frame.
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\u2060": None})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\u2060": None, "\u200b": None})
 
 # A catalogue marks the characters a line must never break between with a word joiner (U+2060,
 # ``i18n.JOINER``) where the browser's phrase model breaks a word (Japanese "明る" / "い面", "値" / "7"),
@@ -33,10 +33,11 @@ _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&qu
 # spaces are plain ones (other attributes keep a no-break space: a field's value is what was typed).
 # A joined run: characters (a number or a Latin word counts as one, as a placeholder fills it: "値⁠{n}" is
 # "値12" whole) with a joiner or a no-break space between each two. A long word counts by its last ``_HELD``
-# characters only: a no-break span cannot break even where it cannot fit, and a name of one long word joined
-# to its seat's tag ("WWWW…W（A）", ``core.game.named_seat``) widened a phone's page by 149 px; the rest of
-# the word breaks as the page lets any word too long for its line break (``overflow-wrap``).
-_HELD = 12
+# characters only (``i18n.HELD``, as ``i18n.held`` joins a name's last word for ``named_seat``): a no-break
+# span cannot break even where it cannot fit, and a name of one long word joined to its seat's tag
+# ("WWWW…W（A）", ``core.game.named_seat``) widened a phone's page by 149 px; the rest of the word breaks as
+# the page lets any word too long for its line break (``overflow-wrap``).
+_HELD = HELD
 _TOKEN = f"(?:[0-9A-Za-z]{{1,{_HELD}}}|[^\u2060\\s0-9A-Za-z])"
 _GLUE = "[\u2060\u00a0]"
 # A text node may start or end with a no-break space where an element stands beside it (a seat card's name,
@@ -53,7 +54,9 @@ _JOINED = re.compile(
 # as before: "ボットB（ふつう）、" / "次は…".
 _CLOSE = re.compile("[^\\s()（）]{0,24}[)）]")
 _TAIL = re.compile("(?:['’][A-Za-z]{1,2}(?![0-9A-Za-z]))?[^\\w\\s\u2060\u00a0(（「『\\[]{0,4}")
-_MARKS = str.maketrans({"\u2060": None, "\u00a0": " "})  # a joined run as a reader gets it
+_MARKS = str.maketrans({"\u2060": None, "\u00a0": " ", "\u200b": None})  # a joined run as a reader gets it
+# A break mark (``i18n.BREAK``, a compound's word boundary) outside a joined run: a line may break there.
+_BREAK_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\u200b": "<wbr>"})
 _SPOKEN = frozenset(
     {
         "aria-label",
@@ -92,9 +95,9 @@ def _text(text: str, spans: bool = True) -> str:
             end = close.end()
         end = _TAIL.match(text, end).end()  # type: ignore[union-attr]  # it matches "" at worst
         word = text[run.start() : end].translate(_MARKS).translate(_TEXT_ESCAPES)
-        parts += [text[at : run.start()].translate(_TEXT_ESCAPES), f'<span class="nobr">{word}</span>']
+        parts += [text[at : run.start()].translate(_BREAK_ESCAPES), f'<span class="nobr">{word}</span>']
         at = end
-    parts.append(text[at:].translate(_TEXT_ESCAPES))
+    parts.append(text[at:].translate(_BREAK_ESCAPES))
     return "".join(parts).replace(JOINER, "")
 
 
@@ -304,7 +307,9 @@ def _emit(node: Element | str, out: list[str | Memo], seen: bool = True) -> None
     for child in node.children:
         if type(child) is str:  # most children are text or elements: no call for plain text
             out.append(
-                child.translate(_TEXT_ESCAPES) if JOINER not in child and NO_BREAK not in child else _text(child, spans)
+                child.translate(_TEXT_ESCAPES)
+                if JOINER not in child and NO_BREAK not in child and BREAK not in child
+                else _text(child, spans)
             )
         else:
             _emit(child, out, seen)

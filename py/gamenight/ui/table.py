@@ -50,7 +50,7 @@ from gamenight.core.bot import (
     unnamed_bot,
 )
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
-from gamenight.core.game import JSON, form_number, seat_colour, seat_ids, seat_tags
+from gamenight.core.game import JSON, form_number, named_seat, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import dumps, get_bool, get_int, loads, obj, only_keys
 from gamenight.core.rng import fresh_seed
 from gamenight.i18n import N_, _, ngettext, reasons, sentences, terms
@@ -839,14 +839,9 @@ def setup_view(model: Model) -> Element:
             h(
                 "label",
                 {},
-                # "Player 2 (B)"; "Player 2" where the seat reads 2 already (Light Seeker).
-                h(
-                    "span",
-                    {},
-                    match.default_name(i)
-                    if tags[seat] == str(i + 1)
-                    else _("Player {n}\u00a0({seat})").format(n=i + 1, seat=tags[seat]),
-                ),
+                # "Player 2 (B)"; "Player 2" where the seat reads 2 already (Light Seeker): a seat as every
+                # page names it, kept whole with its tag ("プレイヤー2" / "（B）" never parts).
+                h("span", {}, named_seat(match.default_name(i), tags[seat])),
                 h(
                     "input",
                     {

@@ -125,9 +125,9 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
         ("en", "Bot\u00a0B\u00a0(Normal)", "Bot\u00a0B\u00a0(Normal) is thinking…", "Bot\u00a0B (Normal)"),
         (
             "ja",
-            "ボット\u2060B\u2060（\u2060ふつう\u2060）",
-            "ボット\u2060B\u2060（\u2060ふつう\u2060）が考え中…",
-            "ボット\u2060B（\u2060ふつう\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）が考え中…",
+            "ボ\u2060ッ\u2060ト\u2060B（\u2060ふつう\u2060）",
         ),
     ):
         with in_language(lang):
@@ -140,7 +140,10 @@ def test_a_bot_read_with_its_seat_has_one_pair_of_brackets_in_each_language():
                 assert ") (" not in page_text and "）（" not in page_text, page_text
     host.work("host-bot")
     host.tick("host-bot")
-    for lang, name in (("en", "Bot\u00a0B\u00a0(Normal)"), ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）")):
+    for lang, name in (
+        ("en", "Bot\u00a0B\u00a0(Normal)"),
+        ("ja", "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）"),
+    ):
         with in_language(lang):
             (log,) = bea.by_class("match-log")
             newest = find_all(log, lambda e: e.tag == "li")[0]
@@ -281,7 +284,11 @@ def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
     host.submit("add-bot", seat="C", level="normal")
     for lang, b, c in (
         ("en", "Bot\u00a0B\u00a0(Normal)", "Bot\u00a0C\u00a0(Normal)"),
-        ("ja", "ボット\u2060B\u2060（\u2060ふつう\u2060）", "ボット\u2060C\u2060（\u2060ふつう\u2060）"),
+        (
+            "ja",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060C\u2060（\u2060ふつう\u2060）",
+        ),
     ):
         with in_language(lang):
             for page in (host, bea):

@@ -165,7 +165,7 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     for page in (host, bea):
         assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
     with in_language("ja"):
-        assert starts(host) == ["再戦はボット\u2060（\u2060ふつう\u2060）から始めます。"]
+        assert starts(host) == ["再戦はボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から始めます。"]
     host.click("start")
     for page in (host, bea):
         assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"

@@ -172,7 +172,7 @@ def test_a_step_names_the_players_who_held_the_seats_when_it_was_played():
     assert [f.split("\u00a0(")[0] for f in first[1::2]] == ["Ann", "Ann"]
     with in_language("ja"):
         items = find_all(match._log_panel(ui, TABLE), lambda e: e.tag == "li")
-        assert text_of(items[0].children[0]).startswith("ボット\u2060B\u2060（\u2060むずかしい\u2060）")
+        assert text_of(items[0].children[0]).startswith("ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060むずかしい\u2060）")
     # A log the authority retells (a snapshot) names every step by today's holders: it was not seen.
     retold = match.retold(match.start("raythread", BOARD, ui.view, TABLE), ui.log, 0, 4)
     assert all(

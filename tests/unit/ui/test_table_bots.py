@@ -256,7 +256,8 @@ def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
     assert "Player 1" in text_of(log)
     with in_language("ja"):
         (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
-        assert "プレイヤー1" in text_of(log) and "Player 1" not in text_of(log)
+        # (its words joined for the eye: "プ⁠レ⁠イ⁠ヤ⁠ー⁠1⁠（⁠A⁠）", ``core.game.named_seat``)
+        assert "プレイヤー1" in text_of(log).replace("\u2060", "") and "Player 1" not in text_of(log)
 
 
 def test_a_default_name_saved_before_the_japanese_lost_its_space_is_still_a_default_name():
@@ -346,7 +347,7 @@ def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
     assert text_of(model_status(model)) == "Player 1\u00a0(A) to play · your turn"
     assert app.title(model) == "Raythread Rally · Play on this device · Game Night Central"
     with in_language("ja"):
-        assert text_of(model_status(model)) == "プレイヤー1\u2060（\u2060A\u2060）の番・あなたの番"
+        assert text_of(model_status(model)) == "\u2060".join("プレイヤー1（A）") + "の番・あなたの番"
         assert app.title(model) == "Raythread Rally｜この端末で遊ぶ｜Game Night Central"
 
 
@@ -400,7 +401,7 @@ def test_a_computer_seat_left_unnamed_is_called_bot_its_seat_and_its_level_in_th
     model, _ = started(("hard", "here"), ("", "Ann"))
     assert "Bot\u00a0A\u00a0(Hard) is thinking…" in text_of(app.view(model))
     # A card's name may break before its level's bracket (ui.match._computer_name: cut at 320 px otherwise).
-    for lang, name in (("en", "Bot\u00a0A (Hard)"), ("ja", "ボット\u2060A（\u2060むずかしい\u2060）")):
+    for lang, name in (("en", "Bot\u00a0A (Hard)"), ("ja", "ボ\u2060ッ\u2060ト\u2060A（\u2060むずかしい\u2060）")):
         with in_language(lang):
             tree = app.view(model)
             card = find_all(tree, lambda e: e.attr("data-seat") == "A" and "match-seat" in str(e.attr("class")))[0]
@@ -456,7 +457,7 @@ def test_a_computer_seat_s_name_field_says_what_the_bot_will_be_called():
     with in_language("ja"):
         assert [p for _n, _v, p in name_fields(model)] == [
             "プレイヤー1",
-            "ボット\u2060B\u2060（\u2060むずかしい\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060むずかしい\u2060）",
         ]
     # Three players: the third seat's field follows its own choice; a seat given back to a person, its default.
     # (The form's choices go by seat number, as its fields do: "kind2" is the third seat at any count.)

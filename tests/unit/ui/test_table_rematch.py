@@ -69,7 +69,7 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     # alone read as if the match stood still.
     assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     with in_language("ja"):
-        assert status(model) == "再戦：ボット\u2060（\u2060ふつう\u2060）から開始・考え中…"
+        assert status(model) == "再戦：ボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から開始・考え中…"
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
     assert "Bot\u00a0B\u00a0(Normal) (A)" in text_of(seat_list), "its card keeps its name, with the seat it moved to"
@@ -227,8 +227,8 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
     with in_language("ja"):
         assert labels(again) == [
-            "ボット\u2060B\u2060（\u2060ふつう\u2060）\u2060（\u2060A\u2060）",
-            "プレイヤー1\u2060（\u2060B\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）\u2060（\u2060A\u2060）",
+            "\u2060".join("プレイヤー1（B）"),
         ]
     back, _ = table.deal(table.turned(again), 3_000, again=True)
     assert labels(back) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
