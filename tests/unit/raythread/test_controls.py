@@ -511,6 +511,37 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
 
 
+def bracket_depth(text: str) -> int:
+    """How deep ``text``'s brackets go, Latin and full-width alike: 2 for "（4点、ハナ（A））"."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "(（":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")）":
+            depth -= 1
+    return deepest
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_preview_that_claims_beacons_nests_no_bracket_in_another(language: str):
+    """The Japanese preview read "6行6列のビーコン（4点、ハナ（A））を獲得します": a seat's name, with its
+    bracketed letter, inside the beacon's brackets. Neither language puts a bracket inside another, and the
+    words the English says (the points, the seat) are still there."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    ui, _ = key(ui, view, "A", "1")
+    for arrow in ("ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", arrow)
+    ui, _ = key(ui, view, "A", "/")
+    with in_language(language):
+        said = hint(ui, view)
+        first = said.split("。")[0] if language == "ja" else said.split(". ")[0]
+        assert "2" in first and ("Ann" in first) and ("A" in first), said
+        assert bracket_depth(said) == 1, said
+
+
 def test_the_preview_is_heard_whole_as_the_cursor_moves():
     """A live region changed in place hands a screen reader only the text nodes that changed ("column 5:
     claims the", a name being a no-break span on the page). Each saying fills the region that was empty
