@@ -352,7 +352,7 @@ class RaythreadBoard:
         if after.chosen is not None and after.chosen != before.chosen:
             return ("chosen", "outcome", "hint") if now else ("chosen", "hint")
         if after.turning is not None and after.turning != before.turning:
-            return ("outcome", "hint")
+            return ("hint", "outcome")  # the way on first, as drawn (_turn_shown)
         if after.chosen is None and after.turning is None and (before.chosen or before.turning):
             return ("hint",)
         if after.orient != before.orient and (after.chosen or after.turning):
@@ -474,9 +474,10 @@ class RaythreadBoard:
                         # move the board under the finger that taps the same cell again.
                         "data-ahead": "true" if ui.chosen is not None and preview is None else None,
                     },
-                    outcome,
-                    outcome and hint and i18n.sentence_gap(),
-                    hint,
+                    # A turn's hint says the way on first (_turn_shown); a placement's outcome comes first.
+                    (hint, hint and outcome and i18n.sentence_gap(), _turn_shown(ui, outcome))
+                    if ui.turning is not None
+                    else (outcome, outcome and hint and i18n.sentence_gap(), hint),
                 ),
                 # What a screen reader hears of the player's input, each step once (``_saying``): two polite
                 # regions by turns, always drawn (empty at first), visually hidden (the hint says it to the eye).
@@ -688,7 +689,7 @@ def _said(
         elif part == "orient":
             words = [i18n.sentence(_("Orientation {orient}").format(orient=_(scene.ORIENT_WORDS[ui.orient])))]
         elif part == "outcome":
-            words = [_outcome(move, preview, view, table)]
+            words = list(_turn_shown(ui, _outcome(move, preview, view, table)))
         elif part == "hint":
             words = list(_hint(ui, seat, preview, view, table))
         kept = [w for w in words if w]
@@ -742,6 +743,15 @@ def _nudge(ui: Ui) -> str | None:
     return "1" if ui.refusals % 2 else "2"
 
 
+def _turn_shown(ui: Ui, outcome: str) -> list[str]:
+    """A turn's outcome and what its drawn beams show, said after the way on (``_hint``): on a phone only
+    the hint's first words were in the window, "The tile at row 5, column 8 turned: claims no beacon. The
+    beams as they would be with the…", and not "Tap … again to turn it", the words a player needs next."""
+    if ui.turning is None or not outcome:
+        return [outcome]
+    return [outcome, i18n.sentence_gap(), _("The beams as they would be with the tile turned.")]
+
+
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Table) -> list[str | Element | None]:
     """The next step, as the parts of a sentence: text, and the keys' element where it names keys. Nothing
     while this page's move is on its way (``Table.sending``): the hint, a polite live region, said "Choose a
@@ -749,9 +759,9 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
     being sent."""
     if seat is None or table.sending:
         return []
-    if ui.turning is not None:
+    if ui.turning is not None:  # drawn and said before the outcome (_turn_shown)
         return [
-            _("The beams as they would be with the tile turned. Tap or click it again to turn it."),
+            _("Tap or click the tile again to turn it."),
             _keys_said(_("Or press Enter to turn it; Escape cancels.")),
         ]
     if ui.chosen is None:

@@ -508,7 +508,38 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     chose_nothing = BOARD.start(view, None)
     assert "claims" not in hint(chose_nothing, view)
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
-    assert hint(turning, view).startswith("The tile at row 7, column 7 turned: claims no beacon.")
+    assert "The tile at row 7, column 7 turned: claims no beacon." in hint(turning, view)
+
+
+def bracket_depth(text: str) -> int:
+    """How deep ``text``'s brackets go, Latin and full-width alike: 2 for "（4点、ハナ（A））"."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "(（":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")）":
+            depth -= 1
+    return deepest
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_preview_that_claims_beacons_nests_no_bracket_in_another(language: str):
+    """The Japanese preview read "6行6列のビーコン（4点、ハナ（A））を獲得します": a seat's name, with its
+    bracketed letter, inside the beacon's brackets. Neither language puts a bracket inside another, and the
+    words the English says (the points, the seat) are still there."""
+    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
+    view = rules.view(state, "A")
+    ui = BOARD.start(view, None)
+    ui, _ = key(ui, view, "A", "1")
+    for arrow in ("ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", arrow)
+    ui, _ = key(ui, view, "A", "/")
+    with in_language(language):
+        said = hint(ui, view)
+        first = said.split("。")[0] if language == "ja" else said.split(". ")[0]
+        assert "2" in first and ("Ann" in first) and ("A" in first), said
+        assert bracket_depth(said) == 1, said
 
 
 def test_the_preview_is_heard_whole_as_the_cursor_moves():
@@ -673,8 +704,8 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
     assert words.endswith(". The beams as they would be after this move. Tap or click the cell to place the tile.")
     assert keys == " Or press Enter to place it; Escape cancels."
     assert hint(turning) == (
-        "The tile at row 7, column 7 turned: claims no beacon. The beams as they would be with the tile turned. "
-        "Tap or click it again to turn it.",
+        "Tap or click the tile again to turn it. The tile at row 7, column 7 turned: claims no beacon. "
+        "The beams as they would be with the tile turned.",
         " Or press Enter to turn it; Escape cancels.",
     )
     with in_language("ja"):
@@ -682,8 +713,31 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
         assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
         assert keys == "Enterでも配置でき、Escapeで取り消せます。"
         words, keys = hint(turning)
-        assert words.endswith("タイルを回転させた後のビームです。もう一度タップかクリックすると回転します。")
+        assert words.startswith("タイルをもう一度タップかクリックすると回転します。")
+        assert words.endswith("タイルを回転させた後のビームです。")
         assert keys == "Enterでも回転でき、Escapeで取り消せます。"
+
+
+@pytest.mark.parametrize(
+    ("language", "next_step", "outcome"),
+    [
+        ("en", "Tap or click the tile again to turn it.", "The tile at row 7, column 7 turned: claims no beacon."),
+        ("ja", "タイルをもう一度タップかクリックすると回転します。", "7行7列のタイルを回転："),
+    ],
+)
+def test_a_tile_s_turn_hint_says_what_to_do_next_first(language: str, next_step: str, outcome: str):
+    """On a phone only the turn hint's first words were in the window ("The tile at row 5, column 8 turned:
+    claims no beacon. The beams as they would be with the…"), not how to turn it. The way on comes first,
+    drawn and heard, then what the turn would claim and what the drawn beams show."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/", owner="A")]), "A")
+    with in_language(language):  # the tap too: what is heard is worded as the input comes
+        start = BOARD.start(view, None)
+        turning, _ = click(start, view, "A", "rt-cell", r=6, c=6)
+        drawn = hint(turning, view)
+        assert drawn.startswith(next_step), drawn
+        assert outcome in drawn and drawn.index(outcome) > len(next_step), drawn
+        (line,) = heard([BOARD.render(start, view, "A", TABLE), BOARD.render(turning, view, "A", TABLE)])
+        assert line.startswith(next_step) and outcome in line, line
 
 
 def test_the_final_board_is_looked_over_with_the_cursor_and_the_zoom_and_takes_no_move():

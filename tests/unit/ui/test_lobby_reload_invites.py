@@ -7,7 +7,7 @@ import json
 
 from gamenight.ui.lobby import host as host_screen
 from gamenight.ui.svg import Element, find_all, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_count_out import reloaded_race, reloaded_raythread
 from tests.unit.words import in_language
 
@@ -87,3 +87,23 @@ def test_a_saved_night_without_the_count_or_with_one_it_cannot_read_loads_and_nu
         assert "Your game night was restored." in page.text and "could not" not in page.text, (value, page.text)
         page.click("invite")
         assert card_titles(page) == ["Invitation 1"], value
+
+
+def test_each_member_s_remove_is_named_for_the_player_it_removes():
+    """Two guests in the lobby: a screen reader heard the host's members list as two buttons named "Remove".
+    Each is named for its player, as "Invite again" is, and holds the words it shows (WCAG 2.5.3)."""
+    rtc, browser = FakeRtc(), Browser()
+    host = host_lobby(rtc, browser)
+    for name in ("Bea", "Cal"):
+        join(rtc, host, name)
+    for language, shown in (("en", "Remove"), ("ja", "外す")):
+        with in_language(language):
+            labels = set()
+            for name in ("Bea", "Cal"):
+                member = member_id(host, name)
+                (row,) = [r for r in host.by_class("member") if r.attr("data-member") == member]
+                (button,) = find_all(row, lambda e: e.tag == "button" and e.attr("data-action") == "kick")
+                label = str(button.attr("aria-label"))
+                assert text_of(button) == shown and shown in label and name in label, (label, text_of(button))
+                labels.add(label)
+            assert len(labels) == 2, labels

@@ -522,6 +522,14 @@ def invite_again(member: str, name: str) -> Element:
     return h("button", attrs, _("Invite again"))
 
 
+def remove(member: str, name: str) -> Element:
+    """The host's "Remove" in a member's row, named for whom as ``invite_again`` is: several guests were heard
+    as several buttons "Remove". The short words shown, first in the spoken name (WCAG 2.5.3, label in name)."""
+    spoken = _("Remove: {name}").format(name=name)
+    attrs = {"class": "button quiet", "data-action": "kick", "data-member": member, "aria-label": spoken}
+    return h("button", attrs, _("Remove"))
+
+
 def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.MatchUi) -> list[Element]:
     """Beside a finished match, the host may start the next one with the same seats and options (the
     others are told who can). Not while the board still plays back the move that ended it: the rematch,
@@ -994,9 +1002,7 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
             if state == "gone":  # quiet as Remove beside it: a row's own actions, one line with the name
                 actions.append(invite_again(m.id, names[m.id]))
             if not (lobby.phase == "playing" and m.id in colours):  # a player of the running match stays
-                actions.append(
-                    h("button", {"class": "button quiet", "data-action": "kick", "data-member": m.id}, _("Remove"))
-                )
+                actions.append(remove(m.id, names[m.id]))
         rows.append(
             h(
                 "li",
