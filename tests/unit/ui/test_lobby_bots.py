@@ -298,3 +298,26 @@ def test_a_bot_is_called_bot_its_seat_and_its_level_wherever_a_page_names_it():
     for page in (host, bea):
         names = [text_of(e) for e in page.find(lambda e: e.attr("class") == "seat-name")]
         assert names[1:3] == ["Bot\u00a0B (Normal)", "Bot\u00a0C (Normal)"]  # on a card, free to break
+
+
+def test_each_seat_s_button_is_named_for_its_seat():
+    """A free seat's "Take seat" and "Add a computer player", and a computer player's "Remove the computer
+    player", are one per seat card: a screen reader listing the buttons heard the same name two or three
+    times. Each spoken name now says the seat, after the words shown (WCAG 2.5.3, label in name). ("Leave seat"
+    is only ever on the page's own seat.)"""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    host.submit("choose", game="raythread", players="4")
+    host.submit("add-bot", seat="D", level="normal")
+    for lang, seat_word in (("en", "Seat"), ("ja", "席")):
+        with in_language(lang):
+            heard: dict[str, list[str]] = {}
+            for card in host.find(lambda e: e.attr("class") == "seat"):
+                for button in find_all(card, lambda e: e.tag == "button" and e.attr("data-action") != "stand"):
+                    spoken = str(button.attr("aria-label") or text_of(button))
+                    assert spoken.startswith(text_of(button)), (lang, spoken, text_of(button))
+                    heard.setdefault(text_of(button), []).append(spoken)
+        assert len(heard) == 3, (lang, heard)  # take seat, add a computer player, remove the computer player
+        for shown, names in heard.items():
+            assert len(set(names)) == len(names), (lang, shown, names)
+            assert all(seat_word in name for name in names), (lang, names)

@@ -759,7 +759,11 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
         button: Child = None
         if before_match and seat.member is None:
             button = [
-                h("button", {"class": "button", "data-action": "sit", "data-seat": seat.id}, _("Take seat")),
+                h(
+                    "button",
+                    {"class": "button", "data-action": "sit", "data-seat": seat.id, **_for_seat(_("Take seat"), tag)},
+                    _("Take seat"),
+                ),
                 offer_bots and _add_bot(seat.id, tag),
             ]
         elif before_match and seat.id == mine:
@@ -773,7 +777,12 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
         elif sight.host and before_match and seat.member in bots:
             button = h(
                 "button",
-                {"class": "button quiet", "data-action": "kick", "data-member": seat.member},
+                {
+                    "class": "button quiet",
+                    "data-action": "kick",
+                    "data-member": seat.member,
+                    **_for_seat(_("Remove the computer player"), tag),
+                },
                 _("Remove the computer player"),
             )
         rows.append(
@@ -963,6 +972,7 @@ def _room(client: Client, sight: Sight) -> list[Element]:
 
 def _add_bot(seat: str, tag: str, text: str = "") -> Element:
     """The host's offer for a free seat (or a seat its player left): a computer player at a chosen level."""
+    text = text or _("Add a computer player")
     return h(
         "form",
         {"class": "add-bot", "data-action": "add-bot", "data-clear": True},
@@ -979,8 +989,17 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
                 [h("option", {"value": v, "selected": v == DEFAULT_LEVEL}, level_name(v)) for v in LEVELS],
             ),
         ),
-        h("button", {"class": "button", "type": "submit"}, text or _("Add a computer player")),
+        h("button", {"class": "button", "type": "submit", **_for_seat(text, tag)}, text),
     )
+
+
+def _for_seat(words: str, tag: str) -> dict[str, str]:
+    """The spoken name of a button on a seat's card: its words, then the seat. Several cards hold the same
+    button ("Take seat", "Add a computer player"), and a screen reader listing the page's buttons heard one
+    name several times. The words shown come first in it (WCAG 2.5.3, label in name), as in ``remove``."""
+    seat = _("Seat {seat}").format(seat=tag)
+    # "Take seat: Seat B"; in Japanese "席に着く：席B".
+    return {"aria-label": _("{action}: {seat}").format(action=words, seat=seat)}
 
 
 def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
