@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import (
     BOOT_TIMEOUT_MS,
+    NO_SERVICE_WORKER,
     RECORD_STAGES,
     PageWatch,
     People,
@@ -43,7 +44,7 @@ SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the race's points table is shot
 @pytest.fixture
 def ja_page(browser: Browser, watch: PageWatch) -> Iterator[Page]:
     """A watched page of a browser set to Japanese: no error logged, no request outside the origin."""
-    context = browser.new_context(locale="ja-JP")
+    context = browser.new_context(**NO_SERVICE_WORKER, locale="ja-JP")
     try:
         yield watch.attach(context.new_page())
         watch.check()
@@ -219,7 +220,7 @@ def test_a_page_of_a_browser_set_to_japanese(ja_page: Page, site_url: str):
 
 
 def person(people: People, locale: str) -> BrowserContext:
-    context = people.browser.new_context(locale=locale)
+    context = people.browser.new_context(**NO_SERVICE_WORKER, locale=locale)
     people.contexts.append(context)
     return context
 
@@ -368,7 +369,7 @@ def test_no_drop_down_cuts_its_choices_nor_a_name_field_its_placeholder(browser:
     - No drop-down cuts its choices: Reflection's puzzle list once showed "Easy — 6×6, 6 ti" even on a laptop,
       and in Japanese the table's "Played by" showed "コンピューター：むず…" (Reflection's solo page, and a
       Raythread table of four seats with its options open)."""
-    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
+    context = browser.new_context(**NO_SERVICE_WORKER, locale=locale, viewport={"width": 390, "height": 844})
     try:
         page = open_app(context.new_page(), site_url, "#/raythread/table")
         cut = []
@@ -708,7 +709,7 @@ def table_options_fit(page: Page) -> None:
 def test_a_table_s_open_options_fit_a_narrow_phone_in_english(browser: Browser, site_url: str):
     """``table_options_fit`` in English (in Japanese: ``test_a_japanese_phone_keeps_its_words_whole``)."""
     context = browser.new_context(
-        locale="en-US", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+        **NO_SERVICE_WORKER, locale="en-US", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
     )
     try:
         page = open_app(context.new_page(), site_url, "#/raythread/table")
@@ -727,7 +728,7 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
        (``KEPT_WHOLE``: each failure names its width and route).
     3. A table's open options fit a narrow phone (320 px) in Japanese (``table_options_fit``)."""
     context = browser.new_context(
-        locale="ja-JP", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+        **NO_SERVICE_WORKER, locale="ja-JP", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
     )
     try:
         page = open_app(context.new_page(), site_url, "#/reflection/solo?preset=normal&seed=11&v=2")
@@ -962,7 +963,7 @@ def test_the_guest_s_options_list_writes_each_value_on_its_label_s_line_in_japan
     alone ("3", "6") stood about 3 px above its label, whose Japanese letters, from a font of taller ascent,
     lowered that line's baseline; the row's two parts lined up by their tops."""
     host = open_host(people, context=person(people, "en-GB"))
-    context = people.browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
+    context = people.browser.new_context(**NO_SERVICE_WORKER, locale="ja-JP", viewport={"width": 1280, "height": 800})
     people.contexts.append(context)
     guest = people.open(context, new_invitation(host))
     speaks(guest, "ja")
@@ -991,7 +992,7 @@ def test_the_race_s_points_table_writes_a_row_on_one_line_in_japanese(people: Pe
     """A player's pass (a Reflection race in Japanese, on a phone): a total ("67") stood a little above its
     player's name, whose full-width brackets ("Bea（2）") come from a font of taller ascent, as the cells were
     centred in their row; the options list had the same cause."""
-    context = people.browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    context = people.browser.new_context(**NO_SERVICE_WORKER, locale="ja-JP", viewport={"width": 390, "height": 844})
     people.contexts.append(context)
     host = open_host(people, context=context)
     speaks(host, "ja")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import test_lightseeker, test_raythread
-from tests.e2e.conftest import assert_in_window, open_app, resize
+from tests.e2e.conftest import NO_SERVICE_WORKER, assert_in_window, open_app, resize
 
 pytestmark = pytest.mark.e2e
 LAPTOPS = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1280x720": (1280, 720)}
@@ -77,7 +77,7 @@ def test_raythread_s_board_and_hand_at_each_laptop_window(browser: Browser, site
     - a click on a cell no move can use leaves the board as it was and says why under the hand: that note
       was below the window (at 1280×800 its line began 11 px under the window's bottom), so for a player
       who sees the page the click did nothing. It is in each laptop's window."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         test_raythread.start(page, site_url)
@@ -132,7 +132,7 @@ def test_a_four_player_raythread_match_at_laptop_windows_and_with_larger_text(br
       it their room: at 1280 × 800 the status, the board, the hand beside it and its hint lie whole in the
       window; in a 390 × 844 window the board fits the width and the height with the status above it, the
       hand and its hint under it. Nothing overlaps, no button's or line's words are cut."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di"))
@@ -194,7 +194,7 @@ def test_light_seeker_s_board_and_turn_at_each_laptop_window(browser: Browser, s
       windows up to 63rem tall counted at 16 px (1008), the height that holds both at 100 % text; at 125 %
       it takes 1260 px. Checked at 1280×800, 1366×768, 1280×720, 1024×768, 1100×800 and 1280×1024."""
     larger = (LAPTOPS | SMALL_LAPTOPS | TALL).values()
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         test_lightseeker.start(page, site_url)
@@ -226,7 +226,7 @@ def test_a_finished_four_player_raythread_match_shows_the_result_rematch_and_boa
     Rematch: Rematch stood at the window's bottom edge and "How to play" under it, and the page scrolled
     to reach them. The result, Rematch (with what the table offers beside it) and the board are in the
     window without scrolling."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         open_app(page, site_url, "#/raythread/table")
@@ -272,7 +272,7 @@ def test_a_finished_light_seeker_match_shows_the_result_rematch_and_board_in_the
     record = json.loads(saved)
     record["record"]["log"].append({"at": 3_000, "seat": state.to_move, "move": last})
     record["record"]["ended"] = "over"
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.add_init_script(f"localStorage.setItem('{test_lightseeker.STORE}', {json.dumps(json.dumps(record))})")
@@ -302,7 +302,7 @@ def test_the_match_screen_keeps_its_board_and_scores_in_a_tablet_a_big_window_an
     page's 76rem and the board's 44rem) with ~300 px empty under it: it grows with the height (100vh - 15rem),
     the hand beside it, whole in the window. At 320 px with the text at 200 % the seat cards ran 34 px past the
     window's edge and the hand 38: the page reflows, nothing scrolls sideways."""
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 768, "height": 1024}, locale="ja-JP")
     try:
         page = context.new_page()
         test_raythread.start(page, site_url, names=("Ann", "Bea", "Cy", "Di"))

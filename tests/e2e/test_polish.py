@@ -9,7 +9,7 @@ import base64
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import NO_SERVICE_WORKER, open_app
 
 pytestmark = pytest.mark.e2e
 
@@ -68,7 +68,7 @@ def test_the_underscores_of_an_invitation_link_show(app: Page, site_url: str):
 def test_a_japanese_heading_breaks_between_phrases_not_before_its_last_character(browser, site_url: str):
     """On a phone, "ページが見つかりません" broke as "ページが見つかりませ / ん" (Japanese may break
     between any two characters); headings break between phrases."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         page.add_init_script(JAPANESE)
@@ -99,7 +99,9 @@ def test_the_daily_puzzles_line_does_not_touch_its_buttons(app: Page, site_url: 
 def test_the_solo_start_fits_a_small_phone_in_japanese(browser, site_url: str):
     """At 320 px the puzzle list's longest name in Japanese ("エキスパート — …") made its field 318 px
     wide in a 304 px column: the page scrolled sideways."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        **NO_SERVICE_WORKER, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    )
     try:
         page = context.new_page()
         page.add_init_script(JAPANESE)
@@ -115,7 +117,9 @@ def test_the_header_keeps_its_controls_on_one_line_on_a_common_phone(browser, si
     """At 360 px (many Android phones) "Settings" went to a third line of its own under the language
     buttons, and the header took 145 px of the screen instead of 101. One page, in English (as stored), then
     in Japanese (the header's switch, which stores it)."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        **NO_SERVICE_WORKER, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True
+    )
     try:
         page = context.new_page()
         page.add_init_script("localStorage.setItem('gnc:lang', 'en')")
@@ -145,7 +149,9 @@ def test_raythread_s_keyboard_cursor_shows_for_the_keyboard_only(browser, app: P
     app.keyboard.press("Enter")
     expect(app.locator("#rt-board")).to_be_focused()
     assert app.evaluate(cursor) != "none"
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        **NO_SERVICE_WORKER, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     try:
         phone = context.new_page()
         open_app(phone, site_url, "#/raythread/table")
@@ -210,7 +216,9 @@ def test_the_invite_button_s_explanation_keeps_the_page_s_spacing(browser, site_
     """The explanation beside "Invite a player" touched the button (a space's 4-5 px), and on a phone its
     second line ran on under the button. It stands clear of it: beside it, or on lines of its own below."""
     phone = width < 600
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    context = browser.new_context(
+        **NO_SERVICE_WORKER, viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
     try:
         page = context.new_page()
         open_app(page, site_url, "?stun=none#/host?game=raythread")

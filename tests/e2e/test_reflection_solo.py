@@ -14,7 +14,7 @@ from gamenight.reflection import training
 from gamenight.reflection.generate import make
 from gamenight.reflection.puzzle import KIND_OF
 from gamenight.reflection.solo import FIRST_TILE
-from tests.e2e.conftest import open_app, resize
+from tests.e2e.conftest import NO_SERVICE_WORKER, open_app, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -267,7 +267,7 @@ def test_a_tray_tile_s_count_keeps_room_from_its_border(browser: Browser, site_u
     drawing keeps 14 px or more from the left one (its icon's own room): it read as pushed against the
     border. The words after a picture keep at least the room of the closest-drawn picture. One page at 320,
     then at 1280 px wide (the layout is CSS alone), a failure naming the width."""
-    context = browser.new_context(viewport={"width": 320, "height": 844})
+    context = browser.new_context(**NO_SERVICE_WORKER, viewport={"width": 320, "height": 844})
     try:
         page = context.new_page()
         open_puzzle(page, site_url)

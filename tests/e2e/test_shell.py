@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import BOOT_TIMEOUT_MS, RECORD_STAGES, SITE, open_app, resize
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, NO_SERVICE_WORKER, RECORD_STAGES, SITE, open_app, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -135,7 +135,7 @@ def test_the_loading_screen_holds_a_word_at_each_size_and_weight_of_the_home_pag
     page's first frame waited for eight (docs/performance.md, "The frame after ready, measured"). The loading
     screen uses them all while the page downloads, out of sight and unread."""
     options = {"locale": locale, "viewport": {"width": width, "height": 800}}
-    loading = browser.new_context(**options)
+    loading = browser.new_context(**NO_SERVICE_WORKER, **options)
     try:
         page = loading.new_page()
         page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the loading screen stays
@@ -149,7 +149,7 @@ def test_the_loading_screen_holds_a_word_at_each_size_and_weight_of_the_home_pag
         }).length""")
     finally:
         loading.close()
-    home = browser.new_context(**options)
+    home = browser.new_context(**NO_SERVICE_WORKER, **options)
     try:
         page = open_app(home.new_page(), site_url)
         needed = set(page.evaluate(TEXT_STRIKES, page.locator("#app").element_handle()))
