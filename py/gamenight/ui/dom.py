@@ -684,7 +684,8 @@ def show_app(shell: Shell) -> None:
     shell.root.hidden = False
     shell.apply_focus(asked=True)  # only a ``Focus`` effect's waits: a kept focus had nothing to keep
     # The hidden app's live regions were no screen reader's: they come onto the page now, and a reloaded match's
-    # news is said once they have been there a while (``live.settled``: a drawing then puts the words in).
-    shell.regions = dict.fromkeys(shell.regions, now_ms())
+    # news is said once it has been there a while (``live.settled``: a drawing then puts the words in); an
+    # empty one is known from now, and says its first words at once.
+    shell.regions = {}
     shell.render()
     js.document.documentElement.dataset.app = "ready"

@@ -93,20 +93,28 @@ def region(said: Child, name: str, classes: str, *, alert: bool = False) -> Elem
 # screen reader its page's changes in batches, 150 ms apart once a page has loaded (350 before): a region
 # added and filled within one batch reaches it as a new region holding its words, which is not announced.
 SETTLE_MS = 400
+# The mark of a region that may come onto the page with its words (a whole screen's: the match's news as the
+# match screen comes, a guest's farewell), and is held back by ``settled``. Only those: a screen draws its other
+# regions empty before their words (``region``, ``alerts``), and one held back would be missed by what the page
+# does with it as it comes (scrolled into the window, ``ShowInWindow``; the lobby's refusal was).
+SETTLE = "data-settle"
+KNOWN = -(10**15)  # when a region first drawn empty came (``settled``): long enough ago to say anything at once
 
 
 def settled(
     tree: Element, since: Mapping[str, int], now: int, drawn_at: int | None = None
 ) -> tuple[Element, dict[str, int], int | None]:
     """``tree`` as the page may show it at ``now``, for the shell (``ui.dom``): ``since`` holds when each live
-    region with an id was first drawn (ms). A region new on the page (a screen's first drawing, the match screen
-    that takes the lobby's place, a reloaded page's, a guest's farewell) is drawn empty and visually hidden, as a
-    region with nothing to say is (``region``), until it has been there ``SETTLE_MS``; then its words go into
+    region with an id and the ``SETTLE`` mark was first drawn (ms). Such a region new on the page (the match
+    screen's news as that screen takes the lobby's place, a reloaded page's, a guest's farewell) is drawn empty
+    and visually hidden, as a region with nothing to say is (``region``), until it has been there
+    ``SETTLE_MS``; then its words go into
     the region a screen reader knows, and are announced. A new region is noted at ``drawn_at`` (``now`` if not
     given): the shell passes as ``now`` the time its task on the page began, and the clock as ``drawn_at``, so
     a region drawn in a task never speaks in that task, however long it runs (on a loaded machine the browser
     step saw the region reach the page with its words: two drawings of one task can be more than ``SETTLE_MS``
-    apart). Returns the tree, the times of the regions it holds (one gone from the page is new again when it
+    apart). A region first drawn empty is known at once: words put into it later are said as they come.
+    Returns the tree, the times of the regions it holds (one gone from the page is new again when it
     comes back), and when to draw again (``None``: nothing held back). A region is known by its id: one with none
     cannot be told from a new one, and is left as drawn."""
     times: dict[str, int] = {}
@@ -117,9 +125,15 @@ def settled(
         if isinstance(node, (str, Memo)) or node.tag == "svg":
             return node
         name = node.attr("id")
-        if name and _speaks(node):
-            first = times[str(name)] = since.get(str(name), now if drawn_at is None else drawn_at)
-            if now - first < SETTLE_MS and text_of(node).strip():
+        if name and node.attr(SETTLE) and _speaks(node):
+            said = bool(text_of(node).strip())
+            # A region first drawn empty is one the reader knows: its first words are said at once (a refusal put
+            # into a region drawn since its screen came: held back, it was hidden when the page scrolled it into
+            # the window). Not "once its task is over": the page takes a tap before the zero timeout that ends
+            # the shell's task (``ui.dom``), so a tap's drawing could read the task time of the drawing before.
+            drawn = now if drawn_at is None else drawn_at
+            first = times[str(name)] = since.get(str(name), drawn if said else KNOWN)
+            if now - first < SETTLE_MS and said:
                 wake.append(first + SETTLE_MS)
                 attrs = tuple((k, v) for k, v in node.attrs if k != "class")
                 return Element(node.tag, (("class", _HIDDEN), *attrs))

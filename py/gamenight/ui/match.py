@@ -59,7 +59,7 @@ from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, ngettext
-from gamenight.ui.live import alerts
+from gamenight.ui.live import SETTLE, alerts
 from gamenight.ui.program import (
     Effect,
     Focus,
@@ -918,7 +918,7 @@ def render(
         # back until a screen reader knows the region (``ui.live.settled``), so the first "… to play" is heard.
         h(
             "div",
-            {"class": "visually-hidden", "aria-live": "polite", "id": "match-news"},
+            {"class": "visually-hidden", "aria-live": "polite", "id": "match-news", SETTLE: True},
             [h("p", {"id": at} if at else {}, line) for at, line in news_lines(ui, table)],
         ),
     )

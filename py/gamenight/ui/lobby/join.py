@@ -36,7 +36,7 @@ from gamenight.net import invite as iv
 from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink
 from gamenight.ui import match as screen
-from gamenight.ui.live import alerts, new_notes, region, said_again
+from gamenight.ui.live import SETTLE, alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
     Sight,
@@ -732,7 +732,9 @@ def _join_view(model: JoinModel) -> list:
         assert bye is not None  # the stage is "closed" once the host said goodbye
         # An id, so the shell can tell the alert new on the page and hold its words back until a screen reader
         # knows it (``ui.live.settled``): inserted with them, it was not announced.
-        farewell = h("p", {"class": "notice", "role": "alert", "id": "farewell"}, reason_text(bye.code, bye.params))
+        farewell = h(
+            "p", {"class": "notice", "role": "alert", "id": "farewell", SETTLE: True}, reason_text(bye.code, bye.params)
+        )
         # The way on, as the host's page has when its night ends: without it the page was a dead end.
         home = h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")))
         if bye.code != "night-over" or client.lobby is None or client.match is None or client.lobby.phase != "lobby":
