@@ -703,8 +703,7 @@ def _waiting(client: Client, sight: Sight) -> list[Element]:
     """After a few seconds without an answer: what the page waits for, and "Try again". Two regions by turns
     (``live.alerts``), drawn even when empty: a second wait as long says the same words again."""
     said = _slow(client, sight)
-    classes = "notice slow" if said else "visually-hidden"
-    return alerts(said, sight.said.get("slow-note", 0), classes, "slow-note", status=True, tag="div")
+    return alerts(said, sight.said.get("slow-note", 0), "notice slow", "slow-note", status=True, tag="div")
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
@@ -965,7 +964,7 @@ def _room(client: Client, sight: Sight) -> list[Element]:
     note, unless it holds the host's button."""
     said = _room_said(client, sight)
     boxed = said is not None and len(said) == 1
-    classes = ("note room-note boxed" if boxed else "room-note") if said else "visually-hidden"
+    classes = "note room-note boxed" if boxed else "room-note"
     return alerts(said, sight.said.get("room-note", 0), classes, "room-note", status=True, tag="div")
 
 
