@@ -62,6 +62,15 @@ def listing(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def named_for(words: str, whom: str) -> str:
+    """The spoken name of a button that acts on a player or a seat: the words it shows, then whom ("Remove:
+    Bea", "Take seat: Seat B"; in Japanese "外す：Bea", a full-width colon). Several such buttons show the same
+    short words, and a screen reader listing the page's buttons heard one name several times; the words shown
+    come first, as a speech-input user says them (WCAG 2.5.3, label in name: "Invite Bea again" would not
+    hold "Invite again")."""
+    return _("{action}: {whom}").format(action=words, whom=whom)
+
+
 SITE = "Game Night Central"  # the site's name: Latin letters in every language
 
 

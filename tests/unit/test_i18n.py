@@ -153,6 +153,12 @@ def test_sentences_follow_one_another_as_each_language_writes_them():
     assert i18n.sentences("待ってください。", "", "次に置きます。") == "待ってください。次に置きます。"
 
 
+def test_a_button_s_spoken_name_for_whom_it_acts_on_holds_its_words_first_in_each_language():
+    assert i18n.named_for("Remove", "Bea") == "Remove: Bea"
+    i18n.set_language("ja")
+    assert i18n.named_for("外す", "Bea") == "外す：Bea"  # a full-width colon, as every Japanese label has
+
+
 def test_a_heading_holds_each_separator_to_the_part_before_it_in_each_language():
     """QA: at 390 px the lobby's heading broke "Raythread Rally" / "· choosing seats". A heading's separator is
     held to the part before it, drawn as one no-break span with its last word: a line may break after it,

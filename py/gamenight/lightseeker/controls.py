@@ -35,7 +35,7 @@ from gamenight.lightseeker import GAME, rules, scene
 from gamenight.lightseeker.cube import tilt
 from gamenight.lightseeker.rules import Action, Kind
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, place_words, refusal
+from gamenight.ui.match import FOCUS_BOARD, TURNS_KEY, Reply, Table, describe, place_words, said
 from gamenight.ui.program import Focus, ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, h
 
@@ -661,7 +661,7 @@ class LightSeekerBoard:
         # match goes on at the host's).
         running = not view.get("result") and not table.stopped
         turn = seat if seat is not None and running else None  # the seat whose turn panel is drawn
-        note = refusal(ui.note, ui.refusals, "error ls-note", "ls-alert")
+        note = alerts(said(ui.note), ui.refusals, "error ls-note", "ls-alert")
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)

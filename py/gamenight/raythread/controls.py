@@ -28,7 +28,7 @@ from gamenight.i18n import N_, _, ngettext, pgettext, reasons
 from gamenight.raythread import rules, scene
 from gamenight.raythread.board import seat_tags
 from gamenight.ui.live import alerts, new_note
-from gamenight.ui.match import TURNS_KEY, Reply, Table, describe, place_words, refusal, seat_label
+from gamenight.ui.match import TURNS_KEY, Reply, Table, describe, place_words, said, seat_label
 from gamenight.ui.program import ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, Memo, h, keep, remember
 
@@ -461,7 +461,7 @@ class RaythreadBoard:
                 # or ended by the host) nobody waits: "0 mirrors, 0 prisms" stood over a phone's standings.
                 self._hand(ui, view, seat, _nudge(ui))
                 or (not view.get("result") and not table.stopped and _unseen_panel(view, table)),
-                refusal(ui.note, ui.refusals, _note_class(ui.note or {}, hint), "rt-alert"),
+                alerts(said(ui.note), ui.refusals, _note_class(ui.note or {}, hint), "rt-alert"),
                 # For the eye (and a screen reader reading the page): the move under the cursor and the next
                 # step. No live region: as one it came with its first words (not heard) and was read whole at
                 # every cell the cursor moved to, the way to place the tile again and again.

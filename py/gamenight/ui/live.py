@@ -119,31 +119,44 @@ def settled(
     cannot be told from a new one, and is left as drawn."""
     times: dict[str, int] = {}
     wake: list[int] = []
+    drawn = now if drawn_at is None else drawn_at
 
-    def shown(node: Element | str) -> Element | str:
-        # Not into a memo (a board's cells: the same object each frame, which the page keeps) nor an SVG.
-        if isinstance(node, (str, Memo)) or node.tag == "svg":
-            return node
-        name = node.attr("id")
-        if name and node.attr(SETTLE) and _speaks(node):
-            said = bool(text_of(node).strip())
-            # A region first drawn empty is one the reader knows: its first words are said at once (a refusal put
-            # into a region drawn since its screen came: held back, it was hidden when the page scrolled it into
-            # the window). Not "once its task is over": the page takes a tap before the zero timeout that ends
-            # the shell's task (``ui.dom``), so a tap's drawing could read the task time of the drawing before.
-            drawn = now if drawn_at is None else drawn_at
-            first = times[str(name)] = since.get(str(name), drawn if said else KNOWN)
-            if now - first < SETTLE_MS and said:
-                wake.append(first + SETTLE_MS)
-                attrs = tuple((k, v) for k, v in node.attrs if k != "class")
-                return Element(node.tag, (("class", _HIDDEN), *attrs))
-        children = tuple(shown(child) for child in node.children)
-        same = all(a is b for a, b in zip(children, node.children, strict=True))
-        return node if same else Element(node.tag, node.attrs, children)
+    # Run at every drawing over the whole page, so kept cheap: one loop over each element's attributes and
+    # children, and new elements only on the path to a region held back (most drawings hold none and return
+    # ``tree`` itself). Asking ``attr`` of each element, then rebuilding and comparing each one's children,
+    # took three to four times as long (a four-player Raythread match screen, in CPython).
+    def shown(node: Element) -> Element:
+        for key, value in node.attrs:
+            if key != SETTLE:
+                continue
+            name = node.attr("id")
+            if value and name and _speaks(node):
+                said = bool(text_of(node).strip())
+                # A region first drawn empty is one the reader knows: its first words are said at once (a
+                # refusal put into a region drawn since its screen came: held back, it was hidden when the page
+                # scrolled it into the window). Not "once its task is over": the page takes a tap before the
+                # zero timeout that ends the shell's task (``ui.dom``), so a tap's drawing could read the task
+                # time of the drawing before.
+                first = times[str(name)] = since.get(str(name), drawn if said else KNOWN)
+                if now - first < SETTLE_MS and said:
+                    wake.append(first + SETTLE_MS)
+                    attrs = tuple((k, v) for k, v in node.attrs if k != "class")
+                    return Element(node.tag, (("class", _HIDDEN), *attrs))
+            break  # the mark's first value counts, as ``attr`` reads it
+        children: list[Element | str] | None = None
+        for i, child in enumerate(node.children):
+            # Not into a memo (a board's cells: the same object each frame, which the page keeps) nor an SVG.
+            if isinstance(child, (str, Memo)) or child.tag == "svg":
+                continue
+            new = shown(child)
+            if new is not child:
+                if children is None:
+                    children = list(node.children)
+                children[i] = new
+        return node if children is None else Element(node.tag, node.attrs, tuple(children))
 
-    drawn = shown(tree)
-    assert isinstance(drawn, Element)
-    return drawn, times, min(wake, default=None)
+    page = tree if isinstance(tree, Memo) or tree.tag == "svg" else shown(tree)
+    return page, times, min(wake, default=None)
 
 
 def _speaks(node: Element) -> bool:

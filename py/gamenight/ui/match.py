@@ -905,7 +905,7 @@ def render(
             # reader as whose turn it is, and its words are the match's in every test and style.
             beside and h("div", {"class": "actions match-beside"}, beside),
             board,
-            refusal(ui.error, ui.refusals, "error match-error", "match-alert"),
+            alerts(said(ui.error), ui.refusals, "error match-error", "match-alert"),
             under,
         ),
         h(
@@ -1025,15 +1025,10 @@ def describe(reason: Any, who: Callable[[str], str] | None = None) -> str:
 
 def said(reason: Any) -> str:
     """A refusal shown on its own (a note under the board, an error line): ``describe``'s words as a
-    sentence (``i18n.sentence``)."""
+    sentence (``i18n.sentence``); "" for none. A board says it by ``alerts``, drawn also while nothing is
+    refused (empty and visually hidden): a region that comes into the page with its words is no region a
+    screen reader knows yet."""
     return i18n.sentence(describe(reason))
-
-
-def refusal(reason: Any, count: int, classes: str, name: str) -> list[Element]:
-    """A board's refusal (``reason``, or none) said by ``alerts`` in ``classes`` (``count``: the refusals so
-    far). Drawn also while nothing is refused, empty and visually hidden: a region that comes into the page
-    with its words is no region a screen reader knows yet."""
-    return alerts(said(reason) if reason else "", count, classes, name)  # ``alerts`` hides them while empty
 
 
 def points(n: int) -> str:

@@ -816,10 +816,7 @@ def view(model: Model) -> Element:
         h("h1", {"tabindex": "-1"}, i18n.name(info.title) + hold, subtitle),
         # While playing, the match screen shows the message beside its controls (``match.render``).
         # Two regions by turns, as the match screen's word (``match.render``): the same words again are heard.
-        setup
-        and alerts(
-            model.message, model.said, "notice" if model.message else "visually-hidden", "table-word", status=True
-        ),
+        setup and alerts(model.message, model.said, "notice", "table-word", status=True),
         setup_view(model) if setup else playing_view(model),
     )
 

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
-from gamenight.raythread import GAME, rules
-from gamenight.raythread.controls import BOARD, SHOW_HINT
+from gamenight.core.game import JSON
+from gamenight.raythread import GAME, controls, rules
+from gamenight.raythread.controls import BOARD, SHOW_HINT, Ui
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
@@ -491,14 +492,20 @@ def hint(ui, view, table=TABLE) -> str:
     return text_of(p)
 
 
-def test_the_preview_says_in_words_what_the_move_would_claim():
-    """The drawn preview (beams after the move, "+2" over the beacon) is for the eye; the hint says it too."""
+def aiming_a_mirror() -> tuple[Ui, JSON]:
+    """A's page with a mirror chosen (key 1) and the cursor moved up twice, to row 4, column 6, where a mirror
+    "/" sends A's beam to the 2 at row 2, column 6; and the view it is drawn from."""
     state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
     view = rules.view(state, "A")
     ui = BOARD.start(view, None)
-    ui, _ = key(ui, view, "A", "1")
-    for arrow in ("ArrowUp", "ArrowUp"):
-        ui, _ = key(ui, view, "A", arrow)
+    for name in ("1", "ArrowUp", "ArrowUp"):
+        ui, _ = key(ui, view, "A", name)
+    return ui, view
+
+
+def test_the_preview_says_in_words_what_the_move_would_claim():
+    """The drawn preview (beams after the move, "+2" over the beacon) is for the eye; the hint says it too."""
+    ui, view = aiming_a_mirror()
     assert ui.aim == (3, 5)  # A's beam runs east along row 3 (from its emitter at (3, 0)) through here
     ui, _ = key(ui, view, "A", "/")
     claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann\u00a0(A)."
@@ -528,12 +535,7 @@ def test_a_preview_that_claims_beacons_nests_no_bracket_in_another(language: str
     """The Japanese preview read "6行6列のビーコン（4点、ハナ（A））を獲得します": a seat's name, with its
     bracketed letter, inside the beacon's brackets. Neither language puts a bracket inside another, and the
     words the English says (the points, the seat) are still there."""
-    state = position({(1, 5): 2}, [tile((6, 6), "/", owner="A")])
-    view = rules.view(state, "A")
-    ui = BOARD.start(view, None)
-    ui, _ = key(ui, view, "A", "1")
-    for arrow in ("ArrowUp", "ArrowUp"):
-        ui, _ = key(ui, view, "A", arrow)
+    ui, view = aiming_a_mirror()
     ui, _ = key(ui, view, "A", "/")
     with in_language(language):
         said = hint(ui, view)
@@ -561,6 +563,9 @@ def test_the_preview_is_heard_whole_as_the_cursor_moves():
 
 
 def test_a_click_on_the_previewed_move_takes_the_previews_answer_and_any_other_move_is_played(monkeypatch):
+    # The engine's answers kept start empty: seven left by the tests run before in the same process made the
+    # next two fill it and start it afresh, and the engine was asked again for the move previewed before.
+    monkeypatch.setattr(controls, "_TRIED", {})
     state = played(7, 12)
     seat = state.seats[state.turn]
     view = rules.view(state, seat)

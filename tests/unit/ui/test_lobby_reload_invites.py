@@ -6,6 +6,7 @@ from 1 again, so two cards of one night could carry the same number."""
 import json
 
 from gamenight.ui.lobby import host as host_screen
+from gamenight.ui.lobby import panel
 from gamenight.ui.svg import Element, find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 from tests.unit.ui.test_lobby_count_out import reloaded_race, reloaded_raythread
@@ -107,3 +108,34 @@ def test_each_member_s_remove_is_named_for_the_player_it_removes():
                 assert text_of(button) == shown and shown in label and name in label, (label, text_of(button))
                 labels.add(label)
             assert len(labels) == 2, labels
+
+
+def test_the_spoken_names_of_buttons_for_a_player_or_a_seat_say_the_words_shown_then_whom():
+    """Every button named for whom it acts on (a player's "Remove", "Invite again", a seat card's buttons) is
+    heard as its words shown, a colon, then the player or seat: one wording for all, each language's colon
+    (full-width in Japanese)."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    host.submit("choose", game="raythread", players="3")
+    host.submit("add-bot", seat="C", level="normal")
+    for language, heard in (
+        (
+            "en",
+            [
+                "Take seat: Seat B",
+                "Add a computer player: Seat B",
+                "Remove the computer player: Seat C",
+                "Remove: Bea",
+                "Invite again: Bea",
+            ],
+        ),
+        ("ja", ["席に着く：席B", "CPUを入れる：席B", "CPUを外す：席C", "外す：Bea", "再招待：Bea"]),
+    ):
+        with in_language(language):
+            bea = member_id(host, "Bea")
+            (row,) = [r for r in host.by_class("member") if r.attr("data-member") == bea]
+            parts = [*host.find(lambda e: e.attr("class") == "seat"), row]
+            named = [b for part in parts for b in find_all(part, lambda e: e.tag == "button" and e.attr("aria-label"))]
+            spoken = [b.attr("aria-label") for b in [*named, panel.invite_again(bea, "Bea")]]
+            assert spoken == heard, spoken

@@ -72,3 +72,41 @@ def test_the_note_of_who_waits_for_a_seat_is_said_again_when_it_comes_back():
     again = (status_regions(bea, "room-note"), status_regions(host, "room-note"))
     assert "Every seat is taken" in said_in_turns([first[0], again[0]], "room-note")
     assert "Bea is waiting for a seat." in said_in_turns([first[1], again[1]], "room-note")
+
+
+def region_classes(page: Page, name: str) -> list[str | None]:
+    """The classes of the page's two regions ``{name}-0`` and ``{name}-1``, in the page's order."""
+    found = page.find(lambda e: e.attr("id") in (f"{name}-0", f"{name}-1"))
+    assert [e.attr("id") for e in found] == [f"{name}-0", f"{name}-1"], found
+    return [str(e.attr("class")) for e in found]
+
+
+def test_the_lobby_s_lines_that_come_and_go_are_drawn_in_their_classes_and_hidden_while_empty():
+    """The lobby's "Try again" after a long wait shows as a notice, the note of who waits for a seat as a boxed
+    note (the host's, which holds its button, unboxed); while they say nothing both regions of each are
+    visually hidden, taking no room."""
+    hidden = ["visually-hidden", "visually-hidden"]
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    bea = join(rtc, host, "Bea")
+    assert region_classes(bea, "slow-note") == hidden
+    stalled(rtc, bea, True)
+    bea.click("sit", seat="B")
+    rtc.now += SLOW_MS + 1
+    bea.tick(join_screen.POLL)
+    assert sorted(region_classes(bea, "slow-note")) == ["notice slow", "visually-hidden"]
+    stalled(rtc, bea, False)
+    rtc.now += SLOW_MS + 1
+    bea.tick(join_screen.POLL)
+    rtc.pump()
+    assert region_classes(bea, "slow-note") == hidden
+
+    host = host_lobby(rtc, Browser(), game="reflection")
+    host.submit("choose", game="reflection", players="1", mode="random", preset="hard", rounds="3")
+    assert region_classes(host, "room-note") == hidden
+    bea = join(rtc, host, "Bea")
+    assert sorted(region_classes(bea, "room-note")) == ["note room-note boxed", "visually-hidden"]
+    assert sorted(region_classes(host, "room-note")) == ["room-note", "visually-hidden"]
+    host.click("make-room", players="2")
+    bea.click("sit", seat="2")
+    assert region_classes(bea, "room-note") == region_classes(host, "room-note") == hidden

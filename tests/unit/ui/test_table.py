@@ -113,6 +113,21 @@ def test_the_tables_word_on_the_match_stands_beside_its_controls_not_above_the_b
     assert order.index(word) == 1 + next(i for i, c in enumerate(order) if "match-controls" in classes(c))
 
 
+def test_the_tables_word_on_its_setup_is_a_notice_and_both_its_regions_are_hidden_while_it_says_nothing():
+    """The setup's word ("Give every player a different name.") shows as a notice; before it, both of its
+    regions are visually hidden, taking no room."""
+    model, _ = screen()
+
+    def drawn(model) -> list[str]:
+        found = find_all(app.view(model), lambda e: e.attr("id") in ("table-word-0", "table-word-1"))
+        assert [e.attr("id") for e in found] == ["table-word-0", "table-word-1"]
+        return sorted(str(e.attr("class")) for e in found)
+
+    assert drawn(model) == ["visually-hidden", "visually-hidden"]
+    model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "Ann", "name1": "ann"}))
+    assert model.inner.message and drawn(model) == ["notice", "visually-hidden"]
+
+
 def test_undo_takes_back_the_last_move_and_reload_restores_the_match():
     model, _ = started()
     record = model.inner.played.record

@@ -514,18 +514,17 @@ def _invite_again(client: Client, lobby: p.Lobby, sight: Sight, member: str | No
 
 def invite_again(member: str, name: str) -> Element:
     """A gone member's "Invite again" (their row in the members list, their line beside the match's status).
-    Its spoken name says whom: two players gone were heard as two buttons "Invite again". The words shown stay
-    short (the row or line beside names the player) and the spoken name holds them, first, as a speech-input
-    user says them (WCAG 2.5.3, label in name; "Invite Bea again" would not hold "Invite again")."""
-    spoken = _("Invite again: {name}").format(name=name)
+    Its spoken name says whom (``i18n.named_for``): two players gone were heard as two buttons "Invite again".
+    The words shown stay short: the row or line beside names the player."""
+    spoken = i18n.named_for(_("Invite again"), name)
     attrs = {"class": "button quiet", "data-action": "invite", "data-member": member, "aria-label": spoken}
     return h("button", attrs, _("Invite again"))
 
 
 def remove(member: str, name: str) -> Element:
     """The host's "Remove" in a member's row, named for whom as ``invite_again`` is: several guests were heard
-    as several buttons "Remove". The short words shown, first in the spoken name (WCAG 2.5.3, label in name)."""
-    spoken = _("Remove: {name}").format(name=name)
+    as several buttons "Remove"."""
+    spoken = i18n.named_for(_("Remove"), name)
     attrs = {"class": "button quiet", "data-action": "kick", "data-member": member, "aria-label": spoken}
     return h("button", attrs, _("Remove"))
 
@@ -704,8 +703,7 @@ def _waiting(client: Client, sight: Sight) -> list[Element]:
     """After a few seconds without an answer: what the page waits for, and "Try again". Two regions by turns
     (``live.alerts``), drawn even when empty: a second wait as long says the same words again."""
     said = _slow(client, sight)
-    classes = "notice slow" if said else "visually-hidden"
-    return alerts(said, sight.said.get("slow-note", 0), classes, "slow-note", status=True, tag="div")
+    return alerts(said, sight.said.get("slow-note", 0), "notice slow", "slow-note", status=True, tag="div")
 
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
@@ -966,7 +964,7 @@ def _room(client: Client, sight: Sight) -> list[Element]:
     note, unless it holds the host's button."""
     said = _room_said(client, sight)
     boxed = said is not None and len(said) == 1
-    classes = ("note room-note boxed" if boxed else "room-note") if said else "visually-hidden"
+    classes = "note room-note boxed" if boxed else "room-note"
     return alerts(said, sight.said.get("room-note", 0), classes, "room-note", status=True, tag="div")
 
 
@@ -994,12 +992,10 @@ def _add_bot(seat: str, tag: str, text: str = "") -> Element:
 
 
 def _for_seat(words: str, tag: str) -> dict[str, str]:
-    """The spoken name of a button on a seat's card: its words, then the seat. Several cards hold the same
-    button ("Take seat", "Add a computer player"), and a screen reader listing the page's buttons heard one
-    name several times. The words shown come first in it (WCAG 2.5.3, label in name), as in ``remove``."""
-    seat = _("Seat {seat}").format(seat=tag)
-    # "Take seat: Seat B"; in Japanese "席に着く：席B".
-    return {"aria-label": _("{action}: {seat}").format(action=words, seat=seat)}
+    """The spoken name of a button on a seat's card (``i18n.named_for``): its words, then the seat, "Take seat:
+    Seat B" (in Japanese "席に着く：席B"). Several cards hold the same button ("Take seat", "Add a computer
+    player"), and a screen reader listing the page's buttons heard one name several times."""
+    return {"aria-label": i18n.named_for(words, _("Seat {seat}").format(seat=tag))}
 
 
 def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
