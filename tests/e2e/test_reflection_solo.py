@@ -103,6 +103,19 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
     # Focus stayed on the page's body: it is where the give-up put it, on "Next puzzle", and the result is said.
     expect(app.locator("#rf-next")).to_be_focused()
     expect(app.locator("#rf-news-0, #rf-news-1").filter(has_text="You gave up: here is a solution.")).to_have_count(1)
+    # Over the solution shown, a clue's click and E still show a laser (they did nothing once the puzzle was
+    # over), and Escape hides it.
+    app.locator('.rf-edge[data-edge="L3"]').click()
+    expect(app.locator('.rf-laser[data-edge="L3"]')).to_be_visible()
+    app.locator('.rf-board [tabindex="0"]').focus()
+    app.keyboard.press("Escape")
+    expect(app.locator(".rf-laser")).to_have_count(0)
+    app.keyboard.press("ArrowRight")  # from the clue onto the board's first cell of row 3
+    app.keyboard.press("e")
+    expect(app.locator('.rf-laser[data-edge="L3"]')).to_be_visible()
+    app.keyboard.press("Escape")
+    expect(app.locator(".rf-laser")).to_have_count(0)
+    expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
 
 
 def test_keyboard_and_drag(app: Page, site_url: str):
@@ -116,6 +129,11 @@ def test_keyboard_and_drag(app: Page, site_url: str):
     expect(cell(app, 1, 1)).to_have_attribute("data-tile", "\\")
     app.keyboard.press("Delete")
     expect(cell(app, 1, 1)).not_to_have_attribute("data-tile", "\\")
+    # E shows a laser through the cursor; Escape hides it, as on the race board (it stayed).
+    app.keyboard.press("e")
+    expect(app.locator('.rf-laser[data-edge="L2"]')).to_be_visible()
+    app.keyboard.press("Escape")
+    expect(app.locator(".rf-laser")).to_have_count(0)
     app.locator('.rf-tray-tile[data-kind="diagonal"]').drag_to(cell(app, 3, 4))
     expect(cell(app, 3, 4)).to_have_attribute("data-tile", "/")
     cell(app, 3, 4).drag_to(app.locator(".rf-help"))

@@ -31,9 +31,18 @@ SHORTCUTS: KeyList = (
     ((".",), N_("Reflection: note a dot, surely empty")),
     (("N",), N_("Reflection: cycle the note: dot, ring, none")),
     (("E",), N_("Reflection: show the lasers through the cursor, one after another")),  # as on the race board
+    (("Escape",), N_("Reflection: hide the laser")),  # as on the race board
     (("Home", "End"), N_("Reflection: to the first or last column")),
     (("Ctrl+Z", "U"), N_("Reflection: undo")),
     (("Ctrl+Y", "R"), N_("Reflection: redo")),
+)
+# A finished solo board (solved, or its solution shown) changes no more, but its lasers are still shown
+# (``solo.read_finished``): the keys and the gesture that act there.
+FINISHED_SHORTCUTS: KeyList = (
+    (("Space", "Enter"), N_("Reflection: on a clue, show or hide its laser")),
+    (("E",), N_("Reflection: show the lasers through the cursor, one after another")),
+    (("Escape",), N_("Reflection: hide the laser")),
+    (("Home", "End"), N_("Reflection: to the first or last column")),
 )
 # The key that places each kind of tile (solo.KEY_TILES, controls.on_key): over a puzzle with none of that
 # kind it only says none is left (an Easy puzzle has no black hole), so the help lists it only with them.
@@ -61,6 +70,7 @@ GESTURES: GestureList = (
     (N_("Tap a clue"), N_("Reflection: show its laser")),
     (N_("Drag an empty cell"), N_("Reflection: with Bigger cells, move the board")),
 )
+FINISHED_GESTURES: GestureList = ((N_("Tap a clue"), N_("Reflection: show its laser")),)
 
 
 def picture(tiles: dict, edge: str, key: str, label: str, size: int = 3) -> Element:

@@ -265,12 +265,14 @@ class SoloScreen:
     def keys(self, model: Model) -> Keys:
         """The solo board's keys and gestures, as the guide lists them (imported here: only the help
         needs it, and the page's start should not compile its pictures' code), while a puzzle is played:
-        before it (its options, its making) there is no board, and a solved or revealed board takes no
-        key (``on_key``)."""
-        if model.phase != "playing" or model.puzzle is None:
+        before it (its options, its making) there is no board; a solved or revealed board takes only the
+        cursor's and the lasers' keys (``read_finished``), and a tap on a clue."""
+        if model.phase not in ("playing", "solved", "revealed") or model.puzzle is None:
             return Keys("reflection")
         from gamenight.reflection import guide
 
+        if model.phase != "playing":
+            return Keys("reflection", guide.FINISHED_SHORTCUTS, guide.FINISHED_GESTURES)
         return Keys("reflection", guide.for_tiles(guide.SHORTCUTS, model.puzzle.tiles), guide.GESTURES)
 
     def title(self, model: Model) -> str:
@@ -667,7 +669,14 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return replace(model, zoom=zoom), [ZOOM_FOCUS, Store(ZOOM_KEY, "on" if zoom else "off")]
     if action == "share" and model.settings.daily and model.phase == "solved":
         return model, [Copy(share_text(model), _("The result line is copied."))]
-    if model.phase != "playing" or model.layout is None or model.puzzle is None:
+    if model.layout is None or model.puzzle is None or model.phase not in ("playing", "solved", "revealed"):
+        return model, []
+    if action == "edge":  # a clue's laser, on a board in play or finished (trying beams on the solution)
+        edge = data.get("edge", "")
+        if edge not in edge_names(model.puzzle.size):
+            return model, []
+        return toggle_laser(replace(model, cursor=scene.edge_cell(model.puzzle.size, edge)), edge)
+    if model.phase != "playing":
         return model, []
     if action == "tray":
         kind = data.get("kind", "")
@@ -678,11 +687,6 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
     if action == "cell":
         cell = _cell(model, data)
         return use_tool(replace(model, cursor=cell), cell) if cell else (model, [])
-    if action == "edge":
-        edge = data.get("edge", "")
-        if edge not in edge_names(model.puzzle.size):
-            return model, []
-        return toggle_laser(replace(model, cursor=scene.edge_cell(model.puzzle.size, edge)), edge)
     if action in ("hint", "check"):
         # Its line comes under the side column's buttons, below a phone's window where the button was
         # pressed: the page brings it into sight (it moves nothing where the line is seen already).
@@ -742,12 +746,20 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     return after, effects
 
 
+# The keys a finished board takes: the cursor's, and the lasers' (E; Space or Enter on a clue; Escape hides it).
+FINISHED_KEYS = (*ARROWS, "Home", "End", "e", "E", " ", "Enter", "Escape")
+
+
 def read_finished(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
     """A solved or revealed board keeps keyboard focus (it shows the solution) and is read cell by cell:
-    the cursor keys move over it, as over a board in play; no other key changes it."""
-    if event.mods or event.action not in ("cell", "edge", "board") or event.key not in (*ARROWS, "Home", "End"):
+    the cursor keys move over it, as over a board in play, and its lasers are shown as in play (a player
+    looking at the solution tries beams on it: it changes no score); no other key changes it."""
+    if event.mods or event.action not in ("cell", "edge", "board") or event.key not in FINISHED_KEYS:
         return model, []
-    return on_board_key(at_focus(model, event), event.key)
+    at = at_focus(model, event)
+    if event.key in (" ", "Enter") and scene.edge_at(at.board.puzzle.size, at.cursor) is None:
+        return model, []  # on a cell they would use the tray's tool: the board is over
+    return on_board_key(at, event.key)
 
 
 def at_focus(model: Model, event: UiEvent) -> Model:
@@ -782,6 +794,8 @@ def on_board_key(model: Model, key: str) -> tuple[Model, list[Effect | Say]]:
         return move_cursor(model, (r + dr, c + dc))
     if key in ("Home", "End"):  # the row's first or last board column (on the top and bottom rows: clue)
         return move_cursor(model, (r, 0 if key == "Home" else n - 1))
+    if key == "Escape":  # hides the laser shown, as on the race board (Raythread's and Light Seeker's step back)
+        return hide_laser(model)
     edge = scene.edge_at(n, model.cursor)
     if edge is not None:  # E: the one laser through a clue, as Enter there
         return toggle_laser(model, edge) if key in (" ", "Enter", "e", "E") else (model, [])
@@ -813,11 +827,18 @@ def move_cursor(model: Model, to: Cell) -> tuple[Model, list[Effect | Say]]:
 
 def toggle_laser(model: Model, edge: str) -> tuple[Model, list[Effect | Say]]:
     if model.laser == edge:
-        return replace(model, laser=None), [Say(_("Laser hidden."))]
+        return hide_laser(model)
     puzzle, layout = model.board
     path = trace(layout, edge, puzzle.warps)
     shown = replace(model, laser=edge)
     return shown, [Say(laser_words(puzzle, path))]
+
+
+def hide_laser(model: Model) -> tuple[Model, list[Effect | Say]]:
+    """No laser drawn; said only when one was (an Escape over nothing says nothing)."""
+    if model.laser is None:
+        return model, []
+    return replace(model, laser=None), [Say(_("Laser hidden."))]
 
 
 def next_laser(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
@@ -1371,9 +1392,13 @@ def puzzle_name(settings: Settings) -> str:
 
 
 def share_text(model: Model) -> str:
+    """The line to share: the day's result as the record keeps it (its first solve on that day, as the options
+    page ticks it; a second try, the solution known, said its own time), else this board's (solved another day)."""
     day = daily.parse_day(model.settings.daily)
     assert day is not None
-    return daily.share_line(day, preset_title(model.settings.preset), clock(model.banked_ms), model.hints)
+    kept = model.record.result(day, model.settings.preset)
+    ms, hints = (kept.ms, kept.hints) if kept is not None else (model.banked_ms, model.hints)
+    return daily.share_line(day, preset_title(model.settings.preset), clock(ms), hints)
 
 
 # --- view ----------------------------------------------------------------------------------------

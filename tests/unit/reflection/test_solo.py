@@ -1657,3 +1657,150 @@ def test_e_shows_the_lasers_through_the_cursor_one_after_another_as_on_the_race_
     assert model.laser is None
     # The help over the board lists it.
     assert (("E",), "Reflection: show the lasers through the cursor, one after another") in SCREEN.keys(model).shortcuts
+
+
+def lasers_drawn(model):
+    return [e.attr("data-edge") for e in find_all(SCREEN.view(model), lambda e: "rf-laser" in str(e.attr("class")))]
+
+
+def test_escape_on_the_board_hides_the_laser_as_on_the_race_board():
+    # The laser E (or a clue's click) showed stayed until E went round to "none" or the clue was picked again:
+    # Escape, which hides it on the race board (and steps back on every board), did nothing here.
+    model, _ = generated()
+    model, _ = send(model, key("ArrowRight"), key("ArrowDown"), key("e"))
+    assert model.laser == "L2" and lasers_drawn(model) == ["L2"]
+    said_n = model.said_n
+    hidden, effects = send(model, key("Escape"))
+    assert hidden.laser is None and lasers_drawn(hidden) == [] and effects == []
+    assert hidden.said == "Laser hidden." and hidden.said_n == said_n + 1
+    assert (hidden.layout, hidden.cursor) == (model.layout, model.cursor)  # nothing else changes
+    again, _ = send(hidden, key("Escape"))  # nothing shown: nothing to say
+    assert again.said_n == hidden.said_n and again.laser is None
+    # A clue's laser, clicked, then Escape with focus on that clue.
+    clicked, _ = send(hidden, click("edge", edge="T3"))
+    assert clicked.laser == "T3"
+    assert send(clicked, key("Escape", action="edge", mods=""))[0].laser is None
+    # "Give up this puzzle?" open: Escape answers it first (keep solving), as before.
+    asked, _ = send(clicked, click("give-up"))
+    kept, effects = solo.update(asked, key("Escape", action="keep-solving"))
+    assert not kept.giving_up and effects == [Focus("#rf-give-up")]
+    # The help over the board lists it.
+    assert (("Escape",), "Reflection: hide the laser") in SCREEN.keys(model).shortcuts
+
+
+def test_a_finished_board_fires_lasers_from_its_clues_and_the_cursor_and_scores_nothing():
+    # A player looking at the solution (solved, or given up) wants to try beams on it: a click on a clue, E
+    # and Enter on a clue did nothing once the puzzle was over. They show the laser through the finished board
+    # now, Escape hides it; nothing is stored (no score, no record changes) and no key changes the board.
+    playing, _ = generated()
+    revealed, _ = send(playing, click("give-up"), click("give-up"))
+    solved = place_solution(playing)
+    for model in (revealed, solved):
+        phase = model.phase
+        shown, effects = send(model, click("edge", edge="L3"))
+        assert shown.laser == "L3" and lasers_drawn(shown) == ["L3"], phase
+        assert shown.said.startswith("The laser from left 3 ") and effects == [], phase
+        assert (shown.layout, shown.phase, shown.stats, shown.record) == (
+            model.layout,
+            model.phase,
+            model.stats,
+            model.record,
+        )
+        hidden, _ = send(shown, key("Escape", action="edge"))
+        assert hidden.laser is None and hidden.said == "Laser hidden.", phase
+        # By keyboard: E through the cursor's cell, one after another; Enter or E on a clue; Escape.
+        at, _ = send(hidden, key("Home", action="cell"))
+        row = at.cursor[0]
+        seen = []
+        for _n in range(2):
+            at, effects = send(at, key("e", action="cell"))
+            assert effects == [], phase
+            seen.append(at.laser)
+        assert seen == [f"L{row + 1}", "T1"], phase
+        at, _ = send(at, key("Escape", action="cell"))
+        assert at.laser is None and lasers_drawn(at) == [], phase
+        on_clue, _ = send(at, key("ArrowLeft", action="cell"), key("Enter", action="edge"))
+        assert on_clue.cursor == (row, -1) and on_clue.laser == f"L{row + 1}", phase
+        assert send(on_clue, key("Enter", action="edge"))[0].laser is None, phase
+        for name in ("/", "Delete", "t", "u", " ", "Enter", "x", "."):  # no key changes the finished board
+            after, effects = send(at, key(name, action="cell"))
+            assert (after.layout, after.notes, after.phase) == (model.layout, model.notes, model.phase), name
+            assert not [e for e in effects if isinstance(e, Store)], name
+        # The help lists the keys that act on it: no tile, undo or note key.
+        listed = [k for k, _what in SCREEN.keys(model).shortcuts]
+        assert ("E",) in listed and ("Escape",) in listed and ("Space", "Enter") in listed, phase
+        assert ("/", "\\") not in listed and ("Ctrl+Z", "U") not in listed, phase
+
+
+def solved_twice(link):
+    """Today's Easy daily puzzle (2026-12-01, after a three-day streak) solved in 3:42, the page reloaded, the
+    puzzle opened again from the options and solved again in 1:00: the model after each solve, and storage."""
+    yesterday = solo.daily.Record(last="2026-11-30", run=3, best=3).to_text()
+    model, effects = SCREEN.init(link, Env(stored={solo.DAILY_KEY: yesterday}, now_ms=DAY_MS, utc_offset_min=60))
+    (work,) = [e for e in effects if isinstance(e, Work)]
+    model, more = solo.update(model, WorkDone(work.task, run_work(work)[1]))
+    effects += more
+    model, more = solo.update(model, Tick(solo.CLOCK, DAY_MS + 222_000))
+    effects += more
+    first, more = solved_by_clicks(model)
+    storage = kept(effects + more, {solo.DAILY_KEY: yesterday})
+    later = DAY_MS + 300_000
+    back, _ = SCREEN.init(link, Env(stored=storage, now_ms=later, utc_offset_min=60))  # reloaded mid-day
+    assert back.phase == "solved" and back.message == first.message
+    model, effects = send(back, click("options", now_ms=later), click("daily", now_ms=later, preset="easy"))
+    works = [e for e in effects if isinstance(e, Work)]
+    if works:  # else it was made ahead
+        model, more = solo.update(model, WorkDone(works[-1].task, run_work(works[-1])[1]))
+        effects += more
+    assert model.phase == "playing" and model.settings.daily == "2026-12-01"
+    model, more = solo.update(model, Tick(solo.CLOCK, later + 60_000))
+    effects += more
+    second, more = solved_by_clicks(model)
+    return first, second, kept(effects + more, storage)
+
+
+def test_a_daily_puzzle_solved_twice_in_a_day_counts_once_for_the_streak_and_reloads_say_it_right():
+    # Solved, reloaded, opened again from the options and solved again (faster), reloaded again: the streak grows
+    # by one day for that day, never by two, the day keeps its first result, and every line that says the streak
+    # (the solve's, the reloaded board's, the options page's) says the same count. (It held already.)
+    link = {"preset": "easy", "daily": "2026-12-01"}
+    first, second, storage = solved_twice(link)
+    assert first.message == "Solved in 3:42! Daily streak: 4 days." and first.record.run == 4
+    assert second.phase == "solved" and second.message == "Solved in 1:00! Daily streak: 4 days."
+    assert (second.record.run, second.record.best) == (4, 4)
+    assert second.record.result(second.today, "easy").ms == 222_000  # the day's result is its first solve
+    assert solo.daily.parse_record(storage[solo.DAILY_KEY]) == second.record
+    # Reloaded again the same day: the board, then the options page, say 4 days.
+    now = DAY_MS + 500_000
+    back, _ = SCREEN.init(link, Env(stored=storage, now_ms=now, utc_offset_min=60))
+    assert back.phase == "solved" and back.message == "Solved in 1:00! Daily streak: 4 days."
+    options, _ = SCREEN.init({}, Env(stored=storage, now_ms=now, utc_offset_min=60))
+    assert "Streak: 4 days · best 4" in i18n.plain(text_of(SCREEN.view(options)))
+    assert "Easy ✓ 3:42" in text_of(SCREEN.view(options))
+
+
+def test_a_daily_puzzle_solved_again_shares_the_day_s_result_not_the_second_try_s():
+    # Solved again the same day (its solution known), the line to share said "· 1:00 ·": the second try's time,
+    # where the options page's tick, the day's result, says 3:42. The line to share is the day's result.
+    link = {"preset": "easy", "daily": "2026-12-01"}
+    _first, second, storage = solved_twice(link)
+    line = "Reflection daily 2026-12-01 · Easy · 3:42 · no hints"
+    assert line in text_of(SCREEN.view(second))
+    assert send(second, click("share"))[1] == [Copy(line, "The result line is copied.")]
+    back, _ = SCREEN.init(link, Env(stored=storage, now_ms=DAY_MS + 500_000, utc_offset_min=60))
+    assert line in text_of(SCREEN.view(back))
+    # A day's puzzle solved on another day counts for no day: its line is the board's own time.
+    other, _ = solved_daily({"preset": "easy", "daily": "2026-11-30"})
+    assert "Reflection daily 2026-11-30 · Easy · 3:42 · no hints" in text_of(SCREEN.view(other))
+
+
+def solved_by_clicks(model):
+    """``model``'s puzzle solved by clicks, and every effect on the way."""
+    effects = []
+    for (r, c), tile in sorted(model.solution.tiles().items()):
+        model, more = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
+        effects += more
+        if model.phase == "playing" and model.layout.at((r, c)) != tile:
+            model, more = send(model, cell(r, c))
+            effects += more
+    return model, effects
