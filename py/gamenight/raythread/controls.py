@@ -21,7 +21,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
-from gamenight.core.fields import at, cell, choice, maybe, root
+from gamenight.core.fields import at, cell, choice, flag, maybe, root
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import Cell, on_board
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
@@ -92,6 +92,9 @@ class Ui:
     # names the keys, not pointing or tapping. A pointer's click or hover sets it back; a click a key made on
     # a button (no pointer type) leaves it as it was.
     keyed: bool = False
+    # The tile chosen (to place or to turn) was chosen by a key: kept with the turn across a reload
+    # (``kept_turn``), where the reloaded board's first hint names the keys again (``keyed``) as before it.
+    chosen_by_key: bool = False
     # What a screen reader heard of the last input on the board (``_saying``), worded when it was said (the
     # line stays as it was until the next saying: words that changed under it would be read as new); and the
     # sayings so far, whose parity says which of its two regions speaks (ui.live.alerts), so a line is said
@@ -178,6 +181,9 @@ class RaythreadBoard:
             "orient": ui.orient,
             "turning": list(ui.turning) if ui.turning is not None else None,
             "aim": list(ui.aim) if ui.aim is not None and ui.aim == ui.tapped else None,
+            # How it was chosen, for the reloaded board's hint (a key: the keys' words, ``_hint``); a key that
+            # only moves the cursor leaves it as it was, so it writes nothing.
+            "keyed": ui.chosen_by_key,
         }
 
     def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
@@ -195,6 +201,9 @@ class RaythreadBoard:
         aim = cell(at(kept, "aim"), size) if maybe(at(kept, "aim")) else None
         if (tile is None) == (turning is None):
             return None  # one of them is the turn begun
+        # How the tile was chosen (an older page's entry does not say: the pointer's words, as it showed).
+        keyed = flag(at(kept, "keyed")) if isinstance(turn, Mapping) and "keyed" in turn else False
+        fresh = replace(fresh, keyed=keyed, chosen_by_key=keyed)
         if turning is not None:
             ours = next((t for t in fresh.state.tiles if t.cell == turning), None)
             if ours is None or ours.owner != seat or ours.rotated:
@@ -217,6 +226,8 @@ class RaythreadBoard:
                 new = replace(new, keyed=True)
             elif event.pointer:
                 new = replace(new, keyed=False)
+            if (new.chosen, new.turning) != (ui.chosen, ui.turning):
+                new = replace(new, chosen_by_key=event.type == "keydown")
         if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
         if new.tapped is not None and new.aim != new.tapped:
@@ -759,7 +770,11 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
     being sent."""
     if seat is None or table.sending:
         return []
+    # After a key (the cursor shown) the keys' words alone, as a tile chosen by key is placed (below): a keyboard
+    # player read "Tap or click the tile again" first; after a tap or a click the pointer's, the keys after them.
     if ui.turning is not None:  # drawn and said before the outcome (_turn_shown)
+        if ui.keyed:
+            return [_("Press Enter to turn it; Escape cancels.")]
         return [
             _("Tap or click the tile again to turn it."),
             _keys_said(_("Or press Enter to turn it; Escape cancels.")),
@@ -770,6 +785,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
             return []
         before, _at, after = _(first[0]).partition("{keys}")
         return [before, _keys(first[1]), after]
+    if preview is not None and ui.keyed:
+        return [_("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")]
     if preview is not None:
         return [
             _("The beams as they would be after this move. Tap or click the cell to place the tile."),

@@ -201,7 +201,7 @@ def test_a_keyboard_player_hears_each_step_once():
     lines = heard(drawings)
     assert len(lines) == len(steps), lines
     assert lines[0].startswith("Mirror, slash /, chosen."), lines[0]
-    assert sum("press Enter to place" in line for line in lines[1:]) == 1, lines
+    assert sum("press enter to place" in line.lower() for line in lines[1:]) == 1, lines
     assert lines[2].startswith("A mirror, slash /, at row 4, column 6: claims"), lines[2]
     assert "Enter" not in lines[2] + lines[3] + lines[4], "the way to place it said again at each cell"
     assert lines[4].startswith("A mirror, backslash \\, at row 4, column 5"), lines[4]
@@ -212,7 +212,8 @@ def test_a_keyboard_player_hears_each_step_once():
         ui, _ = key(ui, view, "A", name)
         drawings.append(BOARD.render(ui, view, "A", TABLE))
     again = heard(drawings)[len(steps) :]
-    assert sum("Tap or click the cell to place" in line for line in again) == 1, again
+    # (A keyboard's: the way to place it by keys, not "Tap or click the cell to place".)
+    assert sum("Press Enter to place the tile" in line for line in again) == 1, again
     assert len(again) == 5, again  # the beacon's cell, no preview there, says nothing (the cell says itself)
     so_far = len(heard(drawings))
     # The move made says nothing on the board (the match's news says it): the region empties.
@@ -1072,3 +1073,32 @@ def test_the_hint_says_nothing_new_while_the_move_is_on_its_way():
     guest = replace(TABLE, hosted=False)
     assert hint(ui, view, guest).startswith("Choose"), "nothing on its way: the first hint"
     assert hint(ui, view, replace(guest, sending=True)) == ""
+
+
+def test_a_tile_chosen_by_key_gets_the_keyboard_s_hint_to_turn_or_place_it():
+    """A player's pass by keyboard: R on one of her tiles chose it to turn, and the hint said first "Tap or click
+    the tile again to turn it." (its keys after it, in the element a touch screen hides). The hint follows the
+    way the tile was chosen: after a key, the keys (Enter turns it, Escape cancels), as the hint of a tile chosen
+    to place names them; after a tap or a click, the pointer's words first, as before. The same for a preview the
+    cursor made: Enter places it."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/", owner="A")], hands={"A": (2, 0)}), "A")
+    start = BOARD.start(view, None)
+    at_tile = replace(start, cursor=(6, 6))
+    keyed, _ = key(at_tile, view, "A", "r")
+    assert keyed.turning == (6, 6)
+    drawn = hint(keyed, view)
+    assert drawn.startswith("Press Enter to turn it; Escape cancels."), drawn
+    assert "Tap or click" not in drawn and "claims no beacon" in drawn
+    (line,) = heard([BOARD.render(at_tile, view, "A", TABLE), BOARD.render(keyed, view, "A", TABLE)])
+    assert line.startswith("Press Enter to turn it; Escape cancels."), line
+    clicked, _ = update(start, view, "A", UiEvent("click", "rt-cell", {"r": "6", "c": "6"}, pointer="mouse"))
+    assert hint(clicked, view).startswith("Tap or click the tile again to turn it.")
+    chosen, _ = key(start, view, "A", "1")
+    previewing, _ = key(chosen, view, "A", "ArrowUp")
+    assert BOARD.previewed(previewing, "A")[0] is not None
+    drawn = hint(previewing, view)
+    assert drawn.endswith("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")
+    assert "Tap or click" not in drawn
+    with in_language("ja"):
+        assert hint(keyed, view).startswith("Enterで回転でき、Escapeで取り消せます。")
+        assert hint(previewing, view).endswith("Enterで配置でき、Escapeで取り消せます。")
