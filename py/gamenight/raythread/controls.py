@@ -37,6 +37,8 @@ KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "pr
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
 # The status (whose turn, the points) stays in the window with the hint where both fit (a 320 × 640 phone).
 SHOW_HINT = ShowInWindow(".rt-hint", keep=".match-status")
+# The hint a key changed, shown before the cursor's cell (``update``): the cursor, where the keys act, wins.
+SHOW_KEYS_HINT = ShowInWindow(".rt-hint")
 
 reasons(
     {
@@ -255,6 +257,15 @@ class RaythreadBoard:
             # the player saw the beams and not that a second tap places. The page shows it, scrolled by as
             # little as it takes, at the tile chosen (the finger off the board) and at the first tap.
             return Reply(new, None, (SHOW_HINT,))
+        if event.type == "keydown" and move is None and (new.sayings != ui.sayings or new.cursor != ui.cursor):
+            # A keyboard player's hint stood below the window too (1280 × 800 at 200 %: 640 × 400 CSS px), and keys
+            # never scroll the page. So a key that changed what the hint says asks the page to show it, then the
+            # cursor's cell, each by as little as it takes: both are in sight where they fit together; where they
+            # do not (the cursor in the top rows, a long preview), the cursor wins, for it is where the keys act
+            # and the hint's first lines are then in sight. An arrow that only moves the cursor asks for its cell:
+            # moved up past the window's top (the hint brought in), it is seen again.
+            cursor = ShowInWindow(f"#{scene.cell_id(new.cursor)}")
+            return Reply(new, None, (*((SHOW_KEYS_HINT,) if new.sayings != ui.sayings else ()), cursor))
         return new, move
 
     def _input(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:

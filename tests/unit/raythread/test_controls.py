@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
-from gamenight.raythread import GAME, rules
+from gamenight.raythread import GAME, rules, scene
 from gamenight.raythread.controls import BOARD, SHOW_HINT
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.alerts import heard, regions, said_in_turns
 from tests.unit.words import in_language
@@ -1102,3 +1102,25 @@ def test_a_tile_chosen_by_key_gets_the_keyboard_s_hint_to_turn_or_place_it():
     with in_language("ja"):
         assert hint(keyed, view).startswith("Enterで回転でき、Escapeで取り消せます。")
         assert hint(previewing, view).endswith("Enterで配置でき、Escapeで取り消せます。")
+
+
+def test_a_key_that_changes_the_hint_brings_it_into_the_window_and_the_cursor_stays_in_sight():
+    """At 200 % on a 1280 × 800 laptop (640 × 400 CSS px) the hint stood under the hand, below the window, when a
+    key chose a tile or previewed a move: a keyboard player never saw it ("Move the cursor with the arrow keys
+    …"). A key that changes what the hint says asks the page to show it, by as little as it takes, then the
+    cursor's cell: both in sight where they fit (the cursor wins where not). An arrow key asks for its cell, so
+    a cursor moved up past the window's top is seen again (the keys move it without scrolling the page)."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/", owner="A")], hands={"A": (2, 0)}), "A")
+    ui = BOARD.start(view, None)
+    chosen = BOARD.update(ui, view, "A", TABLE, UiEvent("keydown", "board", {}, key="1"))
+    assert isinstance(chosen, Reply) and chosen.local.chosen == "mirror", chosen
+    assert chosen.effects == (ShowInWindow(".rt-hint"), ShowInWindow(f"#{scene.cell_id(ui.cursor)}"))
+    up = BOARD.update(chosen.local, view, "A", TABLE, UiEvent("keydown", "board", {}, key="ArrowUp"))
+    assert isinstance(up, Reply) and up.local.cursor == (ui.cursor[0] - 1, ui.cursor[1]), up
+    # It previews a move there (the hint says it): the hint, then the cursor's cell.
+    assert up.effects == (ShowInWindow(".rt-hint"), ShowInWindow(f"#{scene.cell_id(up.local.cursor)}"))
+    left = BOARD.update(ui, view, "A", TABLE, UiEvent("keydown", "board", {}, key="ArrowLeft"))
+    assert isinstance(left, Reply) and left.effects == (ShowInWindow(f"#{scene.cell_id(left.local.cursor)}"),)
+    # Nothing is asked of a page that only watches: its hint says nothing new.
+    watching = BOARD.update(ui, view, None, TABLE, UiEvent("keydown", "board", {}, key="1"))
+    assert not isinstance(watching, Reply) or not any(e.selector == ".rt-hint" for e in watching.effects)
