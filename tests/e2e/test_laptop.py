@@ -8,6 +8,7 @@ failure names the window."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -299,6 +300,10 @@ def test_a_finished_light_seeker_match_shows_the_result_rematch_and_board_in_the
         open_app(page, site_url, "#/lightseeker/table")
         expect(page.locator(".match-result")).to_be_visible()
         expect(page.locator("button[data-action=table-new]")).to_have_text("Rematch")
+        # A finished match is final: no Undo beside Rematch (docs/rules/lightseeker.md, "On this device").
+        expect(page.locator("button[data-action=table-undo]")).to_have_count(0)
+        if shots := os.environ.get("GNC_SHOTS"):
+            page.screenshot(path=f"{shots}/lightseeker-finished-1280x800.png")
         page.evaluate("window.scrollTo(0, 0)")
         assert_in_window(page, (".match-status", ".ls-board", ".match-result", ".match-controls"))
         tab_from_the_result_reaches_rematch(page)
