@@ -796,7 +796,8 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
             return []
         before, _at, after = _(first[0]).partition("{keys}")
         return [before, _keys(first[1]), after]
-    if preview is not None and ui.keyed:
+    # The cursor's preview (a pointer's hover elsewhere is placed by a click: Enter places at the cursor).
+    if preview is not None and ui.keyed and ui.aim == ui.cursor:
         return [_("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")]
     if preview is not None:
         return [

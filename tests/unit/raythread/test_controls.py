@@ -1124,3 +1124,13 @@ def test_a_key_that_changes_the_hint_brings_it_into_the_window_and_the_cursor_st
     # Nothing is asked of a page that only watches: its hint says nothing new.
     watching = BOARD.update(ui, view, None, TABLE, UiEvent("keydown", "board", {}, key="1"))
     assert not isinstance(watching, Reply) or not any(e.selector == ".rt-hint" for e in watching.effects)
+
+
+def test_a_hover_s_preview_away_from_the_cursor_keeps_the_pointer_s_words():
+    """A mouse resting on the board hovers a cell when a key scrolls the page under it: that preview is not at
+    the cursor, where Enter places, so its hint says to click the cell, not "Press Enter to place the tile"."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+    chosen, _ = key(BOARD.start(view, None), view, "A", "1")
+    hovered, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
+    assert hovered.keyed and hovered.aim != hovered.cursor and BOARD.previewed(hovered, "A")[0] is not None
+    assert "Tap or click the cell to place the tile." in hint(hovered, view)
