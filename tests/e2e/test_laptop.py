@@ -8,6 +8,7 @@ failure names the window."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -113,8 +114,28 @@ def test_raythread_s_board_and_hand_at_each_laptop_window(browser: Browser, site
         for size in LAPTOPS.values():
             where = window(page, size)  # as the page stood (a click scrolls nothing)
             in_window(page, (".match-status", ".rt-board", ".rt-hand", ".rt-note"), where)
+        keys_bring_the_hint_and_the_cursor_into_a_zoomed_window(page)
     finally:
         context.close()
+
+
+def keys_bring_the_hint_and_the_cursor_into_a_zoomed_window(page: Page) -> None:
+    """1280 × 800 at 200 % is a 640 × 400 CSS px window: the board beside the status, the hand and the hint under
+    them, below the window's foot. A keyboard player's keys scroll nothing, so the hint that says what the keys
+    do next ("Move the cursor with the arrow keys …") was never seen. A key that changes it brings it into the
+    window, the cursor's cell with it; an arrow that moves the cursor keeps its cell in sight."""
+    where = window(page, (640, 400))
+    page.focus(".rt-board")
+    page.keyboard.press("Escape")  # the tile chosen by the click above let go
+    kind = page.get_attribute(".rt-hand-tile:not([disabled])", "data-kind")
+    page.keyboard.press("1" if kind == "mirror" else "2")
+    expect(page.locator(".rt-hint")).to_contain_text("arrow keys")
+    cursor = "#" + (page.get_attribute(".rt-board", "aria-activedescendant") or "")
+    in_window(page, (".rt-hint", cursor), where)
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")
+    cursor = "#" + (page.get_attribute(".rt-board", "aria-activedescendant") or "")
+    in_window(page, (cursor,), where)
 
 
 CUT = """() => [...document.querySelectorAll('.rt-play button, .rt-info > *, .match-status')]
@@ -279,6 +300,10 @@ def test_a_finished_light_seeker_match_shows_the_result_rematch_and_board_in_the
         open_app(page, site_url, "#/lightseeker/table")
         expect(page.locator(".match-result")).to_be_visible()
         expect(page.locator("button[data-action=table-new]")).to_have_text("Rematch")
+        # A finished match is final: no Undo beside Rematch (docs/rules/lightseeker.md, "On this device").
+        expect(page.locator("button[data-action=table-undo]")).to_have_count(0)
+        if shots := os.environ.get("GNC_SHOTS"):
+            page.screenshot(path=f"{shots}/lightseeker-finished-1280x800.png")
         page.evaluate("window.scrollTo(0, 0)")
         assert_in_window(page, (".match-status", ".ls-board", ".match-result", ".match-controls"))
         tab_from_the_result_reaches_rematch(page)

@@ -21,7 +21,7 @@ from typing import Any
 
 from gamenight import i18n
 from gamenight.core.errors import GameNightError, IllegalMove
-from gamenight.core.fields import at, cell, choice, maybe, root
+from gamenight.core.fields import at, cell, choice, flag, maybe, root
 from gamenight.core.game import JSON, Move, named_seat
 from gamenight.core.grid import Cell, on_board
 from gamenight.i18n import N_, _, ngettext, pgettext, reasons
@@ -37,6 +37,8 @@ KIND_KEYS = {"1": "mirror", "m": "mirror", "M": "mirror", "2": "prism", "p": "pr
 KIND_WORDS = {"mirror": N_("Mirror"), "prism": N_("Prism")}
 # The status (whose turn, the points) stays in the window with the hint where both fit (a 320 × 640 phone).
 SHOW_HINT = ShowInWindow(".rt-hint", keep=".match-status")
+# The hint a key changed, shown before the cursor's cell (``update``): the cursor, where the keys act, wins.
+SHOW_KEYS_HINT = ShowInWindow(".rt-hint")
 
 reasons(
     {
@@ -92,6 +94,9 @@ class Ui:
     # names the keys, not pointing or tapping. A pointer's click or hover sets it back; a click a key made on
     # a button (no pointer type) leaves it as it was.
     keyed: bool = False
+    # The tile chosen (to place or to turn) was chosen by a key: kept with the turn across a reload
+    # (``kept_turn``), where the reloaded board's first hint names the keys again (``keyed``) as before it.
+    chosen_by_key: bool = False
     # What a screen reader heard of the last input on the board (``_saying``), worded when it was said (the
     # line stays as it was until the next saying: words that changed under it would be read as new); and the
     # sayings so far, whose parity says which of its two regions speaks (ui.live.alerts), so a line is said
@@ -178,6 +183,9 @@ class RaythreadBoard:
             "orient": ui.orient,
             "turning": list(ui.turning) if ui.turning is not None else None,
             "aim": list(ui.aim) if ui.aim is not None and ui.aim == ui.tapped else None,
+            # How it was chosen, for the reloaded board's hint (a key: the keys' words, ``_hint``); a key that
+            # only moves the cursor leaves it as it was, so it writes nothing.
+            "keyed": ui.chosen_by_key,
         }
 
     def resume(self, fresh: Ui, view: JSON, seat: str, turn: Any) -> Ui | None:
@@ -195,6 +203,9 @@ class RaythreadBoard:
         aim = cell(at(kept, "aim"), size) if maybe(at(kept, "aim")) else None
         if (tile is None) == (turning is None):
             return None  # one of them is the turn begun
+        # How the tile was chosen (an older page's entry does not say: the pointer's words, as it showed).
+        keyed = flag(at(kept, "keyed")) if isinstance(turn, Mapping) and "keyed" in turn else False
+        fresh = replace(fresh, keyed=keyed, chosen_by_key=keyed)
         if turning is not None:
             ours = next((t for t in fresh.state.tiles if t.cell == turning), None)
             if ours is None or ours.owner != seat or ours.rotated:
@@ -217,6 +228,8 @@ class RaythreadBoard:
                 new = replace(new, keyed=True)
             elif event.pointer:
                 new = replace(new, keyed=False)
+            if (new.chosen, new.turning) != (ui.chosen, ui.turning):
+                new = replace(new, chosen_by_key=event.type == "keydown")
         if new_note(ui.note, new.note):
             new = replace(new, refusals=ui.refusals + 1)
         if new.tapped is not None and new.aim != new.tapped:
@@ -244,6 +257,15 @@ class RaythreadBoard:
             # the player saw the beams and not that a second tap places. The page shows it, scrolled by as
             # little as it takes, at the tile chosen (the finger off the board) and at the first tap.
             return Reply(new, None, (SHOW_HINT,))
+        if event.type == "keydown" and move is None and (new.sayings != ui.sayings or new.cursor != ui.cursor):
+            # A keyboard player's hint stood below the window too (1280 × 800 at 200 %: 640 × 400 CSS px), and keys
+            # never scroll the page. So a key that changed what the hint says asks the page to show it, then the
+            # cursor's cell, each by as little as it takes: both are in sight where they fit together; where they
+            # do not (the cursor in the top rows, a long preview), the cursor wins, for it is where the keys act
+            # and the hint's first lines are then in sight. An arrow that only moves the cursor asks for its cell:
+            # moved up past the window's top (the hint brought in), it is seen again.
+            cursor = ShowInWindow(f"#{scene.cell_id(new.cursor)}")
+            return Reply(new, None, (*((SHOW_KEYS_HINT,) if new.sayings != ui.sayings else ()), cursor))
         return new, move
 
     def _input(self, ui: Ui, view: JSON, seat: str | None, table: Table, event: UiEvent) -> tuple[Ui, Move | None]:
@@ -759,7 +781,11 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
     being sent."""
     if seat is None or table.sending:
         return []
+    # After a key (the cursor shown) the keys' words alone, as a tile chosen by key is placed (below): a keyboard
+    # player read "Tap or click the tile again" first; after a tap or a click the pointer's, the keys after them.
     if ui.turning is not None:  # drawn and said before the outcome (_turn_shown)
+        if ui.keyed:
+            return [_("Press Enter to turn it; Escape cancels.")]
         return [
             _("Tap or click the tile again to turn it."),
             _keys_said(_("Or press Enter to turn it; Escape cancels.")),
@@ -770,6 +796,9 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
             return []
         before, _at, after = _(first[0]).partition("{keys}")
         return [before, _keys(first[1]), after]
+    # The cursor's preview (a pointer's hover elsewhere is placed by a click: Enter places at the cursor).
+    if preview is not None and ui.keyed and ui.aim == ui.cursor:
+        return [_("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")]
     if preview is not None:
         return [
             _("The beams as they would be after this move. Tap or click the cell to place the tile."),

@@ -3,7 +3,8 @@
 The screen holds the match's one authority — the rules' ``play`` on one state, and the same match
 record as the lobby (``lobby/record.py``) — and shows it with the shared match screen
 (``ui/match.py``). Players pass the device round (hands are public in every game offered here).
-Undo takes back the last move (keeping the previous states: they are immutable); the record is kept
+Undo takes back the last move (keeping the previous states: they are immutable), until the match is over:
+a finished match is final (``final``: Rematch, no Undo); the record is kept
 in local storage after every move, so a reload replays it and the match goes on (a second tab of the
 same table shows the same match: each takes the other's saves, ``saved_elsewhere``); "New match" deals
 again with the same seats and options (during a match with moves in it, it first asks, in place:
@@ -735,6 +736,10 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     """Take back the last move (and the computer players' moves after the last move made here)."""
     played = model.played
     assert played is not None  # Undo is shown with the match dealt
+    if final(model):
+        # A finished match is final (docs/rules/<game>.md, "On this device"): its Undo went with the end, and
+        # a press already on its way as the end came takes nothing back.
+        return model, []
     keep = last_own_move(model)
     if keep is None:
         return say(model, _("There is no move to take back.")), []
@@ -782,6 +787,16 @@ def retold(model: Model, kept: Mapping[str, str] | None = None) -> match.MatchUi
     ui = match.start(model.game, board, _view(model), table, kept, before=before, now_ms=model.now_ms, moves=moves)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, moves)
+
+
+def final(model: Model) -> bool:
+    """Whether the match is over and the board shows the move that ended it: its result stands, with Rematch
+    and no Undo. A finished match is final here as in a game night (no Undo there): every move is confirmed
+    before it is played (Raythread's second tap or Enter, Light Seeker's "Confirm turn"), so none ends a match
+    by a slip, and a winner said by the status, the live region and the standings is not taken back. While
+    the move that ended it is still played back, the match is shown as it was before it, Undo too."""
+    assert model.ui is not None  # asked while playing
+    return model.ui.view.get("result") is not None and not over_unseen(model)
 
 
 def over_unseen(model: Model) -> bool:
@@ -948,7 +963,7 @@ def playing_view(model: Model) -> Element:
     assert model.played is not None and model.ui is not None  # view() shows it once the match is dealt
     # The end's panel comes with the standings, once the board has shown the move that ended the match
     # (``match.render``): during its replay the controls are those of the match as the board shows it.
-    ended = model.ui.view.get("result") is not None and not over_unseen(model)
+    ended = final(model)
     starts = rematch_starts(model) if ended else ""
     # Above the button it tells of, as a lobby's notes under an ended match (``panel._match_controls``),
     # and its description: read as the button takes focus.
@@ -970,7 +985,8 @@ def playing_view(model: Model) -> Element:
             _("Rematch") if ended else _("New match"),
         ),
         # A table of computers only has no move of this device's to take back, ever: no Undo there (it
-        # stood greyed out beside "New match" for the whole match and after it).
+        # stood greyed out beside "New match" for the whole match and after it). Nor under a finished match:
+        # it is final (``final``), and Rematch takes its place.
         *(
             [
                 h(
@@ -984,7 +1000,7 @@ def playing_view(model: Model) -> Element:
                     _("Undo"),
                 )
             ]
-            if any(s.kind == "here" for s in model.seats)
+            if any(s.kind == "here" for s in model.seats) and not ended
             else []
         ),
         h(

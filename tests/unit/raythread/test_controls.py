@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from gamenight import i18n
 from gamenight.core.errors import BadMessage
 from gamenight.core.game import JSON
-from gamenight.raythread import GAME, controls, rules
+from gamenight.raythread import GAME, controls, rules, scene
 from gamenight.raythread.controls import BOARD, SHOW_HINT, Ui
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
-from gamenight.ui.program import UiEvent
+from gamenight.ui.program import ShowInWindow, UiEvent
 from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.alerts import heard, regions, said_in_turns
 from tests.unit.words import in_language
@@ -202,7 +202,7 @@ def test_a_keyboard_player_hears_each_step_once():
     lines = heard(drawings)
     assert len(lines) == len(steps), lines
     assert lines[0].startswith("Mirror, slash /, chosen."), lines[0]
-    assert sum("press Enter to place" in line for line in lines[1:]) == 1, lines
+    assert sum("press enter to place" in line.lower() for line in lines[1:]) == 1, lines
     assert lines[2].startswith("A mirror, slash /, at row 4, column 6: claims"), lines[2]
     assert "Enter" not in lines[2] + lines[3] + lines[4], "the way to place it said again at each cell"
     assert lines[4].startswith("A mirror, backslash \\, at row 4, column 5"), lines[4]
@@ -213,7 +213,8 @@ def test_a_keyboard_player_hears_each_step_once():
         ui, _ = key(ui, view, "A", name)
         drawings.append(BOARD.render(ui, view, "A", TABLE))
     again = heard(drawings)[len(steps) :]
-    assert sum("Tap or click the cell to place" in line for line in again) == 1, again
+    # (A keyboard's: the way to place it by keys, not "Tap or click the cell to place".)
+    assert sum("Press Enter to place the tile" in line for line in again) == 1, again
     assert len(again) == 5, again  # the beacon's cell, no preview there, says nothing (the cell says itself)
     so_far = len(heard(drawings))
     # The move made says nothing on the board (the match's news says it): the region empties.
@@ -1077,3 +1078,64 @@ def test_the_hint_says_nothing_new_while_the_move_is_on_its_way():
     guest = replace(TABLE, hosted=False)
     assert hint(ui, view, guest).startswith("Choose"), "nothing on its way: the first hint"
     assert hint(ui, view, replace(guest, sending=True)) == ""
+
+
+def test_a_tile_chosen_by_key_gets_the_keyboard_s_hint_to_turn_or_place_it():
+    """A player's pass by keyboard: R on one of her tiles chose it to turn, and the hint said first "Tap or click
+    the tile again to turn it." (its keys after it, in the element a touch screen hides). The hint follows the
+    way the tile was chosen: after a key, the keys (Enter turns it, Escape cancels), as the hint of a tile chosen
+    to place names them; after a tap or a click, the pointer's words first, as before. The same for a preview the
+    cursor made: Enter places it."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/", owner="A")], hands={"A": (2, 0)}), "A")
+    start = BOARD.start(view, None)
+    at_tile = replace(start, cursor=(6, 6))
+    keyed, _ = key(at_tile, view, "A", "r")
+    assert keyed.turning == (6, 6)
+    drawn = hint(keyed, view)
+    assert drawn.startswith("Press Enter to turn it; Escape cancels."), drawn
+    assert "Tap or click" not in drawn and "claims no beacon" in drawn
+    (line,) = heard([BOARD.render(at_tile, view, "A", TABLE), BOARD.render(keyed, view, "A", TABLE)])
+    assert line.startswith("Press Enter to turn it; Escape cancels."), line
+    clicked, _ = update(start, view, "A", UiEvent("click", "rt-cell", {"r": "6", "c": "6"}, pointer="mouse"))
+    assert hint(clicked, view).startswith("Tap or click the tile again to turn it.")
+    chosen, _ = key(start, view, "A", "1")
+    previewing, _ = key(chosen, view, "A", "ArrowUp")
+    assert BOARD.previewed(previewing, "A")[0] is not None
+    drawn = hint(previewing, view)
+    assert drawn.endswith("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")
+    assert "Tap or click" not in drawn
+    with in_language("ja"):
+        assert hint(keyed, view).startswith("Enterで回転でき、Escapeで取り消せます。")
+        assert hint(previewing, view).endswith("Enterで配置でき、Escapeで取り消せます。")
+
+
+def test_a_key_that_changes_the_hint_brings_it_into_the_window_and_the_cursor_stays_in_sight():
+    """At 200 % on a 1280 × 800 laptop (640 × 400 CSS px) the hint stood under the hand, below the window, when a
+    key chose a tile or previewed a move: a keyboard player never saw it ("Move the cursor with the arrow keys
+    …"). A key that changes what the hint says asks the page to show it, by as little as it takes, then the
+    cursor's cell: both in sight where they fit (the cursor wins where not). An arrow key asks for its cell, so
+    a cursor moved up past the window's top is seen again (the keys move it without scrolling the page)."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/", owner="A")], hands={"A": (2, 0)}), "A")
+    ui = BOARD.start(view, None)
+    chosen = BOARD.update(ui, view, "A", TABLE, UiEvent("keydown", "board", {}, key="1"))
+    assert isinstance(chosen, Reply) and chosen.local.chosen == "mirror", chosen
+    assert chosen.effects == (ShowInWindow(".rt-hint"), ShowInWindow(f"#{scene.cell_id(ui.cursor)}"))
+    up = BOARD.update(chosen.local, view, "A", TABLE, UiEvent("keydown", "board", {}, key="ArrowUp"))
+    assert isinstance(up, Reply) and up.local.cursor == (ui.cursor[0] - 1, ui.cursor[1]), up
+    # It previews a move there (the hint says it): the hint, then the cursor's cell.
+    assert up.effects == (ShowInWindow(".rt-hint"), ShowInWindow(f"#{scene.cell_id(up.local.cursor)}"))
+    left = BOARD.update(ui, view, "A", TABLE, UiEvent("keydown", "board", {}, key="ArrowLeft"))
+    assert isinstance(left, Reply) and left.effects == (ShowInWindow(f"#{scene.cell_id(left.local.cursor)}"),)
+    # Nothing is asked of a page that only watches: its hint says nothing new.
+    watching = BOARD.update(ui, view, None, TABLE, UiEvent("keydown", "board", {}, key="1"))
+    assert not isinstance(watching, Reply) or not any(e.selector == ".rt-hint" for e in watching.effects)
+
+
+def test_a_hover_s_preview_away_from_the_cursor_keeps_the_pointer_s_words():
+    """A mouse resting on the board hovers a cell when a key scrolls the page under it: that preview is not at
+    the cursor, where Enter places, so its hint says to click the cell, not "Press Enter to place the tile"."""
+    view = rules.view(position({(1, 5): 2}, [tile((6, 6), "/")], hands={"A": (2, 0)}), "A")
+    chosen, _ = key(BOARD.start(view, None), view, "A", "1")
+    hovered, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
+    assert hovered.keyed and hovered.aim != hovered.cursor and BOARD.previewed(hovered, "A")[0] is not None
+    assert "Tap or click the cell to place the tile." in hint(hovered, view)

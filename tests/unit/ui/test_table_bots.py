@@ -3,6 +3,7 @@ through the table's one ``play`` after a pause, undo back to the person's last m
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -552,3 +553,34 @@ def test_the_setup_form_keeps_no_choice_for_a_seat_above_its_player_count():
     model, _ = send(model, UiEvent("change", "table-setup", data={"field": "players"}, value="4"))
     (kind,) = find_all(app.view(model), lambda e: e.attr("name") == "kind3")
     assert [o.attr("value") for o in find_all(kind, lambda e: e.tag == "option" and e.attr("selected"))] == ["here"]
+
+
+@pytest.mark.parametrize("game", sorted(set(games.BOTS) & set(games.ON_ONE_DEVICE)))
+def test_a_finished_match_offers_rematch_not_undo_and_stays_finished_after_a_reload(game):
+    """Undo stood beside Rematch under the final standings (a player's pass, "Play vs computer" and a table of
+    two): a finished match is final, on one device as in a game night (docs/rules, "On this device"). Once the
+    board shows the move that ended it, Undo goes and Rematch takes the lead; a press that was already on its
+    way (an Undo clicked as the end came) takes nothing back, nor does a reloaded page offer it."""
+    model, effects = screen(f"#/{game}/table?vs=easy")
+    chooser = random.Random(5)
+    rules_ = games.rules(game)
+    while model.inner.ui.view.get("result") is None:
+        state = model.inner.played.state
+        if (seat := next(iter(rules_.active(state)))) in model.inner.bots:
+            model, effects = bot_turn(model, effects)
+        elif game == "raythread":
+            model, effects = click_move(model, chooser.choice(rules.legal(state, seat)))
+        else:
+            move = chooser.choice(list(rules_.legal(state, seat)))
+            played = table.play(model.inner, seat, move, 2_000)
+            model, effects = replace(model, inner=played[0]), played[1]
+        while match.replaying(model.inner.ui):  # the end's panel waits for the last move's replay
+            model, _ = send(model, Tick(match.REPLAY, 9_000))
+    assert "table-new" in actions_of(model) and "table-undo" not in actions_of(model)
+    record = model.inner.played.record
+    after, effects = send(model, UiEvent("click", "table-undo", now_ms=3_000))
+    assert after.inner.played.record == record and after.inner.ui.view.get("result") is not None
+    assert not any(isinstance(e, Store) for e in effects)
+    saved = table.save(model.inner)
+    reloaded, _ = screen(f"#/{game}/table", {saved.key: saved.text})
+    assert reloaded.inner.ui.view.get("result") is not None and "table-undo" not in actions_of(reloaded)

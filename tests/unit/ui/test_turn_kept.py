@@ -17,7 +17,7 @@ from gamenight.raythread import GAME as RT
 from gamenight.raythread import rules as rt_rules
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Store, Stored, StoreEntries, UiEvent, keep_written
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, match_with_bea
 from tests.unit.ui.test_lobby_bots import click_place, first_place
 from tests.unit.ui.test_lobby_screens import bea_answered
@@ -96,7 +96,7 @@ def test_a_raythread_tile_chosen_and_tapped_on_a_cell_comes_back_after_a_reload_
     assert name == match.turn_name("raythread", "A", table.ui.view)
     assert table.entries[name] == {
         "moves": 0,
-        "turn": {"tile": table.local.chosen, "orient": "/", "turning": None, "aim": None},
+        "turn": {"tile": table.local.chosen, "orient": "/", "turning": None, "aim": None, "keyed": False},
     }
     move = rt_tapped(table)
     again = table.reload()
@@ -645,3 +645,38 @@ def test_a_player_who_leaves_a_table_by_a_link_finds_the_turn_being_built_when_s
     # Back at the table (the page reads its storage afresh, as a reload): the tile and the cell she chose.
     again = table.reload()
     assert again.ui.moves == 1 and (again.local.chosen, again.local.aim) == (chosen, aim)
+
+
+def test_a_raythread_tile_chosen_by_key_keeps_the_keyboard_s_hint_after_a_reload():
+    """After a reload, a tile chosen by a key (to place, or to turn) got the pointer's hint ("Point at or tap a
+    highlighted cell …", "Tap or click the tile again to turn it."): the page forgot how it was chosen. The kept
+    turn says it, and the hint after the reload follows it; a tile chosen by a click keeps the pointer's words."""
+
+    def hint(table: Table) -> str:
+        tree = app.view(table.model)
+        (p,) = find_all(tree, lambda e: e.attr("class") == "rt-hint")
+        return text_of(p)
+
+    table = Table("raythread")
+    key(table, "1" if rt_place(table)["tile"] == "mirror" else "2")
+    assert table.local.chosen is not None and hint(table).startswith("Move the cursor with the arrow keys")
+    again = table.reload()
+    assert again.local.chosen == table.local.chosen
+    assert hint(again).startswith("Move the cursor with the arrow keys"), hint(again)
+    key(again, "Escape")
+    again.click("rt-hand", pointer="mouse", kind=rt_place(again)["tile"])
+    assert hint(again.reload()).startswith("Point at or tap a highlighted cell")
+    table = Table("raythread")
+    for _ in range(2):  # A places a tile, B places one: A's tile may turn now
+        move = rt_place(table)
+        table.click("rt-hand", kind=move["tile"])
+        table.click("rt-cell", r=move["cell"][0], c=move["cell"][1])
+    mine = next(t for t in table.model.inner.played.state.tiles if t.owner == "A")
+    r, c = table.local.cursor
+    for name, steps in (("ArrowDown", mine.cell[0] - r), ("ArrowRight", mine.cell[1] - c)):
+        for _ in range(abs(steps)):
+            key(table, name if steps > 0 else {"ArrowDown": "ArrowUp", "ArrowRight": "ArrowLeft"}[name])
+    key(table, "r")
+    assert table.local.turning == mine.cell
+    turned = table.reload()
+    assert turned.local.turning == mine.cell and hint(turned).startswith("Press Enter to turn it"), hint(turned)
