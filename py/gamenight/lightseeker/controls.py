@@ -764,7 +764,7 @@ class LightSeekerBoard:
             {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
             h("ol", {"class": "ls-steps"}, steps),
             note,
-            look.selected is not None and _action_buttons(look, look.selected),
+            look.selected is not None and _action_buttons(look, look.selected, ui.kind),
             h(
                 "div",
                 {"class": "ls-buttons"},
@@ -885,8 +885,9 @@ def _arrows(board: rules.Board, cube: int, viable: frozenset[Action]) -> tuple[s
     return tuple(arrows)
 
 
-def _action_buttons(look: scene.Look, selected: int) -> Element:
-    """The chosen cube's (``selected``) actions as buttons (for Tab and screen readers, and large targets on phones)."""
+def _action_buttons(look: scene.Look, selected: int, armed: Kind | None = None) -> Element:
+    """The chosen cube's (``selected``) actions as buttons (for Tab and screen readers, and large targets on phones).
+    The row of the kind S or T armed (``armed``) is marked: the next arrow key makes one of its actions."""
     cube = scene.number(selected)
     by = {(a.kind, a.dir): a for a in look.arrows}
     rows = []
@@ -926,7 +927,11 @@ def _action_buttons(look: scene.Look, selected: int) -> Element:
         rows.append(
             h(
                 "div",
-                {"class": "ls-move-row", "role": "group", "aria-label": word},
+                {
+                    "class": "ls-move-row ls-armed" if kind == armed else "ls-move-row",
+                    "role": "group",
+                    "aria-label": word,
+                },
                 h(
                     "span",
                     {"class": "ls-move-kind", "aria-hidden": "true"},
@@ -1005,6 +1010,12 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
             ),
         ]
         keys = _("Keys: S or T, then an arrow.")
+        if ui.kind is not None:
+            # S or T armed: said where the keys are (a player who pressed T saw nothing change on the page).
+            armed = _("Slide cube {n}: an arrow key chooses the direction.")
+            if ui.kind == "tilt":
+                armed = _("Tilt cube {n}: an arrow key chooses the direction.")
+            keys = armed.format(n=scene.number(ui.selected))
     # The gap before the key sentence (English's space, none in Japanese) is inside its element.
     return [
         said,

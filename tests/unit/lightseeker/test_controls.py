@@ -1063,3 +1063,32 @@ def test_in_japanese_a_cube_s_word_stays_on_the_line_of_its_number():
         if word != joined
     ]
     assert not apart, "\n".join(apart)
+
+
+def test_an_armed_slide_or_tilt_shows_on_the_page_until_it_is_used_or_pressed_again():
+    """A player's pass by keys (1280 × 800): with a cube chosen, T (or S) armed the tilt and the page drew
+    exactly what it drew before: the hint still said "Keys: S or T, then an arrow." and nothing marked the
+    Tilt row, so a sighted keyboard player could not tell the key had done anything (only a screen reader
+    heard "Tilt cube 2: an arrow key chooses the direction."). The hint's key sentence now says it, and
+    the armed row of the chosen cube's buttons is marked (``ls-armed``), until the arrow key acts or the
+    same letter is pressed again."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+
+    def shown(ui) -> tuple[list[str], list[str]]:
+        tree = BOARD.render(ui, view, "ann", TABLE)
+        hint = find_all(tree, lambda e: e.attr("class") == "ls-hint")[0]
+        keys = [text_of(k).strip() for k in find_all(hint, lambda e: e.attr("class") == "keys-only")]
+        rows = find_all(tree, lambda e: "ls-move-row" in str(e.attr("class") or "").split())
+        armed = [str(r.attr("aria-label")) for r in rows if "ls-armed" in str(r.attr("class")).split()]
+        return keys, armed
+
+    ui, _ = key(ui, view, "ann", " ")  # the cube under the cursor (cube 2) chosen
+    assert ui.selected == 1 and shown(ui) == (["Keys: S or T, then an arrow."], [])
+    ui, _ = key(ui, view, "ann", "t")
+    assert ui.kind == "tilt"
+    assert shown(ui) == (["Tilt cube 2: an arrow key chooses the direction."], ["Tilt"])
+    ui, _ = key(ui, view, "ann", "s")
+    assert shown(ui) == (["Slide cube 2: an arrow key chooses the direction."], ["Slide"])
+    ui, _ = key(ui, view, "ann", "s")  # pressed again: disarmed
+    assert ui.kind is None and shown(ui) == (["Keys: S or T, then an arrow."], [])
