@@ -356,16 +356,20 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
     say that the match is over and how many turns were played (in English and in Japanese: the browser's
     language, a parameter).
     QA: a value's disc was drawn over Buh on a 390 px phone (area 6, 7, 8 here, Buh on cube 7, before the last
-    turn): no value crosses Buh on the screen, before the turn and at the end. One page takes a laptop's size
-    (1280 × 800) and a phone's (390 × 844) in turn, the table saved one turn from the end opened afresh at
-    each; a failure names the size."""
+    turn): no value crosses Buh on the screen, before the turn and at the end.
+    A player's pass at 320 × 640: the light going from 9 to 11 laid "Light on the board: 11 (was 9)" on two
+    lines (the unseen "(was N)" held the room of one-digit numbers only), and the board moved 20 px down
+    with the turn's first action, at a computer's replay too, and stayed there. The line keeps the room of
+    the widest light it can say. One page takes a laptop's size (1280 × 800) and a phone's (390 × 844,
+    320 × 640) in turn, the table saved one turn from the end (light 9, the last turn makes 11) opened afresh
+    at each; a failure names the size."""
     saved, state, last = saved_one_turn_from_the_end(3)
     with watched_page(
         browser, site_url, viewport={"width": 1280, "height": 800}, locale="ja-JP" if language == "ja" else "en-GB"
     ) as app:
         app.add_init_script(f"localStorage.getItem('{STORE}') || localStorage.setItem('{STORE}', {json.dumps(saved)})")
         open_app(app, site_url, "#/lightseeker/table")
-        for width, height in ((1280, 800), (390, 844)):
+        for width, height in ((1280, 800), (390, 844), (320, 640)):
             size = f"{width} × {height}"
             if width != 1280:  # the same table afresh, at this size: written as the page saves it, then opened
                 resize(app, width, height)

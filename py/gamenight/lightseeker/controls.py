@@ -42,6 +42,8 @@ from gamenight.ui.svg import Element, h
 Plan = Mapping[Action, frozenset[Action]]
 ARROWS = {"ArrowUp": Direction.N, "ArrowRight": Direction.E, "ArrowDown": Direction.S, "ArrowLeft": Direction.W}
 GLYPHS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+# The most light a valley can show (every cube a full face up): the light line keeps the room of its numbers.
+WIDEST_LIGHT = 2 * rules.CUBES
 KIND_KEYS: dict[str, Kind] = {"s": "slide", "S": "slide", "t": "tilt", "T": "tilt"}
 
 reasons(
@@ -665,6 +667,7 @@ class LightSeekerBoard:
         start = view["total_light"]
         light = shown["total_light"]
         best = max((a["value"] for a in shown["areas"]), default=0)
+        was_attrs = {"class": "ls-was"} if light != start else {"class": "ls-was ls-gone", "aria-hidden": "true"}
         # The frame is a CSS container: the board and the turn's panel sit side by side only where the
         # match screen is wide enough (a table page on a laptop), not inside the lobby's narrower column.
         play = h(
@@ -676,14 +679,23 @@ class LightSeekerBoard:
                 h(
                     "span",
                     {"class": "ls-light", "data-light": light},
-                    _("Light on the board: {n}").format(n=light),
-                    # "(was N)" holds its room, unseen and unread, until an action changes the light:
-                    # coming with the first action, it wrapped the line (Japanese, on a laptop) and the
-                    # board jumped down, and up again at Confirm turn.
                     h(
                         "span",
-                        {"class": "ls-was"} if light != start else {"class": "ls-was ls-gone", "aria-hidden": "true"},
-                        " " + _("(was {n})").format(n=start),
+                        {},
+                        _("Light on the board: {n}").format(n=light),
+                        # "(was N)" holds its room, unseen and unread, until an action changes the light:
+                        # coming with the first action, it wrapped the line (Japanese, on a laptop) and the
+                        # board jumped down, and up again at Confirm turn.
+                        h("span", was_attrs, " " + _("(was {n})").format(n=start)),
+                    ),
+                    # Under them, unseen and unread, the widest words the line can say (two-digit numbers;
+                    # css/app.css .ls-light): at 320 px the light going from 9 to 11 wrapped "(was 9)"
+                    # onto a second line and the board moved down, at a computer's replay too.
+                    h(
+                        "span",
+                        {"class": "ls-gone", "aria-hidden": "true"},
+                        _("Light on the board: {n}").format(n=WIDEST_LIGHT),
+                        h("span", {}, " " + _("(was {n})").format(n=WIDEST_LIGHT)),
                     ),
                 ),
                 _turn_fact(
@@ -752,7 +764,7 @@ class LightSeekerBoard:
             {"class": "ls-turn", "role": "group", "aria-label": _("Your turn")},
             h("ol", {"class": "ls-steps"}, steps),
             note,
-            look.selected is not None and _action_buttons(look, look.selected),
+            look.selected is not None and _action_buttons(look, look.selected, ui.kind),
             h(
                 "div",
                 {"class": "ls-buttons"},
@@ -873,8 +885,9 @@ def _arrows(board: rules.Board, cube: int, viable: frozenset[Action]) -> tuple[s
     return tuple(arrows)
 
 
-def _action_buttons(look: scene.Look, selected: int) -> Element:
-    """The chosen cube's (``selected``) actions as buttons (for Tab and screen readers, and large targets on phones)."""
+def _action_buttons(look: scene.Look, selected: int, armed: Kind | None = None) -> Element:
+    """The chosen cube's (``selected``) actions as buttons (for Tab and screen readers, and large targets on phones).
+    The row of the kind S or T armed (``armed``) is marked: the next arrow key makes one of its actions."""
     cube = scene.number(selected)
     by = {(a.kind, a.dir): a for a in look.arrows}
     rows = []
@@ -914,7 +927,11 @@ def _action_buttons(look: scene.Look, selected: int) -> Element:
         rows.append(
             h(
                 "div",
-                {"class": "ls-move-row", "role": "group", "aria-label": word},
+                {
+                    "class": "ls-move-row ls-armed" if kind == armed else "ls-move-row",
+                    "role": "group",
+                    "aria-label": word,
+                },
                 h(
                     "span",
                     {"class": "ls-move-kind", "aria-hidden": "true"},
@@ -993,6 +1010,12 @@ def _hint(ui: Ui, seat: str | None, look: scene.Look, best: int, win: int) -> st
             ),
         ]
         keys = _("Keys: S or T, then an arrow.")
+        if ui.kind is not None:
+            # S or T armed: said where the keys are (a player who pressed T saw nothing change on the page).
+            armed = _("Slide cube {n}: an arrow key chooses the direction.")
+            if ui.kind == "tilt":
+                armed = _("Tilt cube {n}: an arrow key chooses the direction.")
+            keys = armed.format(n=scene.number(ui.selected))
     # The gap before the key sentence (English's space, none in Japanese) is inside its element.
     return [
         said,

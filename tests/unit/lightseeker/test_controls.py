@@ -1,6 +1,7 @@
 """Light Seeker's match controls: a turn built step by step, everything offered from the rules engine."""
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -1030,3 +1031,64 @@ def test_only_a_player_who_can_act_now_gets_the_pointer_cue_on_cubes():
     assert cued(BOARD.render(chosen, view, None, WATCHING)) == set()
     # A rules picture takes no clicks either.
     assert cued(guide.page()) == set()
+
+
+def test_in_japanese_a_cube_s_word_stays_on_the_line_of_its_number():
+    """A player's pass on a 390 px phone in Japanese: the log's line of the computer's turn broke
+    "…Buhをキューブ" / "4へ・光15。", the cube's word parted from its number (Chromium's phrase model breaks
+    between the katakana and the digit). Every Japanese sentence that names a cube by its number joins the
+    word and the number with word joiners (docs/i18n.md, "Words kept whole"): drawn as one unbroken run."""
+    from tests.unit.test_catalogues import catalogue, forms
+
+    i18n.set_language("ja")
+    try:
+        event = {
+            "type": "turn",
+            "seat": "1",
+            "actions": [{"cube": 0, "kind": "tilt", "dir": "S"}],
+            "buh": 3,
+            "light": 15,
+        }
+        line = BOARD.event_text(event, {"1": "Ann"})
+    finally:
+        i18n.set_language("en")
+    assert line is not None and i18n.JOINER.join("キューブ1") in line and i18n.JOINER.join("キューブ4") in line, line
+    joined = i18n.JOINER.join("キューブ") + i18n.JOINER
+    apart = [
+        text
+        for m in catalogue("ja")
+        if m.id
+        for text in forms(m.string)
+        for word in re.findall("キ\u2060?ュ\u2060?ー\u2060?ブ\u2060?(?=[{0-9])", text)
+        if word != joined
+    ]
+    assert not apart, "\n".join(apart)
+
+
+def test_an_armed_slide_or_tilt_shows_on_the_page_until_it_is_used_or_pressed_again():
+    """A player's pass by keys (1280 × 800): with a cube chosen, T (or S) armed the tilt and the page drew
+    exactly what it drew before: the hint still said "Keys: S or T, then an arrow." and nothing marked the
+    Tilt row, so a sighted keyboard player could not tell the key had done anything (only a screen reader
+    heard "Tilt cube 2: an arrow key chooses the direction."). The hint's key sentence now says it, and
+    the armed row of the chosen cube's buttons is marked (``ls-armed``), until the arrow key acts or the
+    same letter is pressed again."""
+    _state, view = near_win()
+    ui = BOARD.start(view, None)
+
+    def shown(ui) -> tuple[list[str], list[str]]:
+        tree = BOARD.render(ui, view, "ann", TABLE)
+        hint = find_all(tree, lambda e: e.attr("class") == "ls-hint")[0]
+        keys = [text_of(k).strip() for k in find_all(hint, lambda e: e.attr("class") == "keys-only")]
+        rows = find_all(tree, lambda e: "ls-move-row" in str(e.attr("class") or "").split())
+        armed = [str(r.attr("aria-label")) for r in rows if "ls-armed" in str(r.attr("class")).split()]
+        return keys, armed
+
+    ui, _ = key(ui, view, "ann", " ")  # the cube under the cursor (cube 2) chosen
+    assert ui.selected == 1 and shown(ui) == (["Keys: S or T, then an arrow."], [])
+    ui, _ = key(ui, view, "ann", "t")
+    assert ui.kind == "tilt"
+    assert shown(ui) == (["Tilt cube 2: an arrow key chooses the direction."], ["Tilt"])
+    ui, _ = key(ui, view, "ann", "s")
+    assert shown(ui) == (["Slide cube 2: an arrow key chooses the direction."], ["Slide"])
+    ui, _ = key(ui, view, "ann", "s")  # pressed again: disarmed
+    assert ui.kind is None and shown(ui) == (["Keys: S or T, then an arrow."], [])
