@@ -56,6 +56,25 @@ WATCH_CARD_REGIONS = """() => {
 }"""
 
 
+# The lobby's alert regions as they stand (id, words), kept, and every alert added to the page since with the words
+# it came with: a region that comes with its words is not announced.
+WATCH_LOBBY_ALERT = """() => {
+  window.alertsBefore = [...document.querySelectorAll('[id^=lobby-alert-]')];
+  window.alertsBeforeSaid = window.alertsBefore.map(e => [e.id, e.textContent]);
+  window.alertsCame = [];
+  new MutationObserver(changes => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      for (const region of [node, ...node.querySelectorAll('[role=alert]')]) {
+        const said = region.textContent;
+        if (region.matches('[role=alert]') && said) window.alertsCame.push([region.id, said]);
+      }
+    }
+  }).observe(document.body, {subtree: true, childList: true});
+}"""
+ALERTS_SEEN = "() => [window.alertsBeforeSaid, window.alertsCame]"
+
+
 def new_invitation(host: Page) -> str:
     """Click "Invite a player" and copy the new link's text from the page; its card's status region came into the
     page empty, and its words into that region (the same element)."""
@@ -326,12 +345,19 @@ def test_the_hosts_refused_start_on_a_phone_is_said_in_the_window(people: People
     once the page was scrolled down to the button. The page now scrolls it into the window, as little as it
     takes; focus stays on the button pressed."""
     host = open_host(people, context=people.person(**PHONE))
+    # The refusal's alert regions are on the page, empty, before it (an alert that comes with its words is not
+    # announced): the page's own elements, kept to compare with the one that speaks, and any alert added since.
+    host.evaluate(WATCH_LOBBY_ALERT)
     start = host.locator("button[data-action=start]")
     start.tap()  # Playwright scrolls the button into the window first, as a finger's swipe does
     refusal = host.locator(".lobby .error[role=alert]")
     expect(refusal).to_have_text("Seat B is empty: seat someone or choose fewer players.")
     expect(refusal).to_be_in_viewport()
     expect(start).to_be_focused()
+    before, came = host.evaluate(ALERTS_SEEN)
+    assert before == [["lobby-alert-0", ""], ["lobby-alert-1", ""]], f"no empty region before the refusal: {before}"
+    assert came == [], f"alerts that came onto the page with their words: {came}"
+    assert host.evaluate("window.alertsBefore.includes(document.querySelector('.lobby .error[role=alert]'))")
 
 
 def reply_by_keyboard(host: Page, guest: Page) -> None:

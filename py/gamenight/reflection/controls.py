@@ -1046,7 +1046,7 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
         can_edit and scene.tray(puzzle, desk.layout, desk.tool, notes=desk.notes is not None),
         actions(desk, view, seat, scene.zoom_buttons(zoom, puzzle.size, "rf-zoom") if live else []),
         desk.task.kind == "build" and advice_line(desk, view),
-        desk.note and alerts(describe(desk.note), desk.refusals, "error rf-said", "rf-alert"),
+        alerts(_noted(desk), desk.refusals, "error rf-said", "rf-alert"),  # empty while no note: hidden
         finish_line(desk, view, table),
     )
 
@@ -1153,10 +1153,14 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Sequence[Element] = 
         buttons.append(
             h("button", {"type": "button", "class": "button primary", "data-action": "rf-submit"}, _("Submit"))
         )
+        # The question's regions are there, empty and hidden, before it is asked: asked in regions that came
+        # with it, it was not announced.
+        question = alerts(
+            _("Give up this puzzle? It costs points.") if desk.confirm else "", desk.asked, "rf-confirm", "rf-confirm"
+        )
         if desk.confirm:  # the safe answer first, focused (give_up): a second Enter keeps the puzzle
             # The question before its answers, read and seen first (it stood under them), on a line of its
             # own (css), as the solo screen asks; the answer that costs points is described by it.
-            question = alerts(_("Give up this puzzle? It costs points."), desk.asked, "rf-confirm", "rf-confirm")
             buttons += [
                 *question,
                 h("button", {"type": "button", "class": "button", "data-action": "rf-keep-going"}, _("Keep solving")),
@@ -1173,9 +1177,10 @@ def actions(desk: Desk, view: JSON, seat: str | None, zoom: Sequence[Element] = 
                 ),
             ]
         else:
-            buttons.append(
-                h("button", {"type": "button", "class": "button", "data-action": "rf-give-up"}, _("Give up"))
-            )
+            buttons += [
+                *question,
+                h("button", {"type": "button", "class": "button", "data-action": "rf-give-up"}, _("Give up")),
+            ]
     buttons += zoom
     if not buttons:
         return None
@@ -1280,13 +1285,19 @@ def watch_picker(desk: Desk, view: JSON, table: Table) -> Element | None:
     )
 
 
+def _noted(desk: Desk) -> str:
+    """The board's note in words, or nothing: its pair of alert regions is drawn either way (empty and hidden
+    without one), since a region that comes onto the page with its words is not announced."""
+    return describe(desk.note) if desk.note else ""
+
+
 def reveal_status(desk: Desk, view: JSON, table: Table) -> Child:
     """While builders reveal: what this page's device does about its own puzzle (nothing once the match
     was stopped: no reveal is due any more)."""
     if view.get("phase") != "reveal" or table.stopped:
         # The board's note with no board drawn: its pair of regions, by its count (it never stands with
         # the board's own, drawn further down ``work_area``).
-        return desk.note and alerts(describe(desk.note), desk.refusals, "error rf-said", "rf-alert")
+        return alerts(_noted(desk), desk.refusals, "error rf-said", "rf-alert")
     owing = view.get("you") in view.get("active", ())
     if desk.note:
         text: Element | str = h("span", {"class": "error"}, describe(desk.note))

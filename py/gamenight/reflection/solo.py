@@ -1454,9 +1454,12 @@ def give_up_buttons(model: Model) -> list[Element]:
     """The "Give up" button, or the question it asks ("Keep solving" comes first: Enter keeps the puzzle).
     The question is said as it is asked, and again when it is asked again (after "Keep solving"): the
     focus goes to "Keep solving", which does not read it out."""
+    # The question's regions are drawn empty (hidden) before it is asked: asked in regions that came with it,
+    # it was not announced.
+    said = _("Give up this puzzle? A solution will be shown.") if model.giving_up else ""
+    question = alerts(said, model.asked, "rf-confirm", QUESTION)
     if not model.giving_up:
-        return [button("give-up", _("Give up"))]
-    question = alerts(_("Give up this puzzle? A solution will be shown."), model.asked, "rf-confirm", QUESTION)
+        return [*question, button("give-up", _("Give up"))]
     return [
         *question,
         button("keep-solving", _("Keep solving")),

@@ -290,18 +290,21 @@ ANSWERS = ("clear-cancel", "clear-confirm")
 def clear_section(model: Model) -> Element:
     """The "Clear my data" button, or the question it asks. The question is said as it is asked (and again when asked
     again): focus goes to "Cancel", which does not read it out; it describes the answer that loses data."""
+    question = _(
+        "Delete your stats, your saved puzzles and matches and the game nights you host or joined? "
+        "Your choice of language stays. This cannot be undone."
+    )
+    # The question's regions are drawn empty (hidden) before it is asked: asked in regions that came with it,
+    # it was not announced.
+    asked = alerts(question if model.step == "confirm" else "", model.questions, "warning", QUESTION)
     if model.step == "confirm":
-        question = _(
-            "Delete your stats, your saved puzzles and matches and the game nights you host or joined? "
-            "Your choice of language stays. This cannot be undone."
-        )
         controls = [
-            *alerts(question, model.questions, "warning", QUESTION),
+            *asked,
             button("clear-cancel", _("Cancel")),
             button("clear-confirm", _("Yes, clear my data"), "danger", f"{QUESTION}-0 {QUESTION}-1"),
         ]
     else:
-        controls = [button("clear-data", _("Clear my data"))]
+        controls = [*asked, button("clear-data", _("Clear my data"))]
     done = {
         "cleared": _("Your data was cleared. Your choice of language stays."),
         "nothing": _("Nothing to clear: this device keeps no stats, puzzles, matches or game nights of yours."),

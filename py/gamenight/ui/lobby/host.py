@@ -1156,7 +1156,9 @@ def _setup_view(model: HostModel) -> Element:
                     h("input", {"name": "turn_pass", "type": "password", "autocomplete": "off"}),
                 ),
             ),
-            model.error and alerts(_text(model.error), model.errors, "error", "setup-alert"),
+            # Drawn empty while nothing is wrong (hidden, no room taken): a region that comes with its words is
+            # not announced, so the first error would go unheard.
+            alerts(_text(model.error), model.errors, "error", "setup-alert"),
             h("button", {"class": "button primary", "type": "submit"}, _("Open the lobby")),
         ),
     )
@@ -1322,7 +1324,7 @@ def _invites_view(model: HostModel) -> Element:
                 h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
             ),
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
-            model.reply_error and alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),
+            alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),  # empty, hidden: as the setup's
         )
         if waiting or model.reply_error
         else None,

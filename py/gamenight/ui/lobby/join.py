@@ -718,7 +718,8 @@ def _join_view(model: JoinModel) -> list:
                 {"class": "stack", "data-action": "join"},
                 _name_lost_note(model),
                 field_,
-                model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
+                # Drawn empty while the name is fine (hidden): a region that comes with its words is not announced.
+                alerts(_text(model.name_error), model.errors, "error", "name-alert"),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
             ),
         ]
@@ -994,7 +995,8 @@ def _rejoin_form(model: JoinModel) -> Element:
         {"class": "rejoin stack", "data-action": "rejoin"},
         asks and _name_lost_note(model),
         asks and _name_field(model),
-        asks and model.name_error and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
+        # Both lines drawn empty while nothing is wrong (hidden), so their first error is announced.
+        asks and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
         h(
             "label",
             {},
@@ -1002,7 +1004,7 @@ def _rejoin_form(model: JoinModel) -> Element:
             h("input", {"name": "invitation", "autocomplete": "off", "spellcheck": "false"}),
         ),
         h("button", {"class": "button primary", "type": "submit"}, _("Rejoin")),
-        model.rejoin_error and alerts(_text(model.rejoin_error), model.errors, "error", "rejoin-alert"),
+        alerts(_text(model.rejoin_error), model.errors, "error", "rejoin-alert"),
     )
 
 
@@ -1068,7 +1070,10 @@ class ReplyScreen:
         if model.stage == "problem":
             body += alerts(_text(model.said), 0, "error", "reply-said")
         elif model.stage == "sent":
-            body.append(h("p", {"class": "status"}, _("Handing the reply to your host page…")))
+            # The line that says what went wrong, empty while the host page may still answer: a region that
+            # comes with its words ("No host page… is open") is not announced.
+            handing = h("p", {"class": "status"}, _("Handing the reply to your host page…"))
+            body += [*alerts("", model.refusals, "error", "reply-said"), handing]
         elif model.stage == "taken":
             body.append(
                 h(

@@ -392,7 +392,7 @@ def panel(
         # The id keeps it in place for the page's morph as the host's invitations move past it (``host``).
         {"class": "lobby", "id": "lobby-panel", "data-phase": lobby.phase},
         h("h2", {"class": "lobby-heading", **home}, i18n.heading(title, phase)),
-        _error(client) if board is None or board.error is None else None,
+        _error(client, hushed=board is not None and board.error is not None),
         _problem(client),
         _waiting(client, sight),
         table is not None and _role(client, lobby),
@@ -645,19 +645,21 @@ def _rematch_without(client: Client, lobby: p.Lobby, unsure: frozenset[str] = fr
     return [names[m] for m in gone]
 
 
-def _error(client: Client) -> list[Element] | None:
-    if not client.errors:
-        return None
-    error = client.errors[-1]
-    return alerts(reason_text(error.code, error.params), client.refusals, "error", "lobby-alert")
+def _error(client: Client, hushed: bool = False) -> list[Element]:
+    """The lobby's last refusal in its pair of alert regions, drawn empty while there is none (or while the
+    match's board says it, ``hushed``): a region that comes onto the page with its words is not announced."""
+    error = client.errors[-1] if client.errors and not hushed else None
+    said = reason_text(error.code, error.params) if error else ""
+    return alerts(said, client.refusals, "error", "lobby-alert")
 
 
-def _problem(client: Client) -> list[Element] | None:
+def _problem(client: Client) -> list[Element]:
     """The host's last message was refused (``Client.problem``): say what was wrong with it, that
-    nothing changed, and what helps if it goes on. It goes once a good update comes."""
+    nothing changed, and what helps if it goes on. It goes once a good update comes. Its regions are drawn
+    empty meanwhile, so the first problem is said."""
     problem = client.problem
     if problem is None:
-        return None
+        return alerts("", client.problems_said, "notice problem", "problem-alert", tag="div")
     said = [
         h("p", {}, _("The host's page sent something this page could not read, so nothing changed here:")),
         h("p", {"class": "reason"}, reason_text(problem.code, problem.params)),
