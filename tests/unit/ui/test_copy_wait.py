@@ -52,7 +52,7 @@ def test_a_late_success_is_not_said_over_a_newer_copy():
     model, _ = app.init("#/host?game=raythread", Env())
     model, first, first_wait = copy(model)
     model, _ = app.update(model, Tick(first_wait.timer, 3000), Env())
-    model, second, _ = copy(model)
+    model, _second, _ = copy(model)
     model, effects = app.update(model, Copied(True, SAID, first.serial), Env())
     assert said_copied(model) == "" and effects == [], "the first copy's text is no longer the one asked for"
 
