@@ -610,7 +610,8 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_with_one_paste_then_the_
     1. a guest whose channel closes mid-match (as a network that drops it) sees the rejoin steps, her board
        where it stood, the host sees her gone with her seat kept; the host's one click and her one paste bring
        her back to her seat, playing, on a direct route ("connected · direct");
-    2. then the host's page reloads mid-match and restores the night: focus was on the body, so a keyboard
+    2. then the host's page reloads mid-match and restores the night (an invitation not answered yet comes back
+       as its card, saying its link stopped working): focus was on the body, so a keyboard
        host's next Tab began at the header. It goes to the page's focus home, the match's status, without a
        keyboard's focus ring (nobody pressed a key since the load: a ring round the status stood there for a
        mouse player), which the next key shows; Bea, gone, is offered to no computer player within the grace,
@@ -642,13 +643,20 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_with_one_paste_then_the_
     said = route_after_state(host, "Bea")
     assert said["dot"] == '"· "' and said["gap"] == pytest.approx(8, abs=0.5), said  # "connected · direct"
 
-    # 2. The host's page reloads mid-match and restores the night.
+    # 2. The host's page reloads mid-match and restores the night. An invitation sent and not answered yet comes
+    # back as its card, saying its link stopped working (its offer was the page's), with "Invite again".
     expect(host.locator(".rt-board")).to_be_visible()
+    new_invitation(host)
     host.reload()
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
     expect(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
     assert not host.evaluate("document.activeElement.matches(':focus-visible')"), "a ring nobody's key put there"
+    lost = host.locator(".invite[data-state=lost]")
+    expect(lost.locator("h3")).to_have_text("Invitation 3")
+    expect(lost).to_contain_text("This link stopped working when this page was reloaded")
+    expect(lost.locator(".invite-link")).to_have_count(0)
+    expect(lost.get_by_role("button", name="Invite again: Invitation 3", exact=True)).to_be_visible()
     # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
     # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (a player's pass).
     expect(member(host, "Bea")).to_have_attribute("data-state", "gone")

@@ -368,7 +368,7 @@ class Model:
     copied: Copied | None = None  # the clipboard's last answer, said for ``COPIED_MS``
     copies: int = 0  # the copies asked of the shell so far: the last one's ``Copy.serial``
     # "waiting": for the last copy's answer (``COPY_WAIT``); "late": the wait ran out, and the page said how to
-    # copy by hand, which an answer coming after it does not overwrite (stale, and said again as if new).
+    # copy by hand, which a refusal coming after it does not overwrite (said again as if new) and a success does.
     copying: str = ""
     # The browser refused the last write to local storage (full, or blocked): said until one works again,
     # so a player learns that a reload would lose the match or the puzzle before it does.
@@ -424,8 +424,11 @@ def _update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effec
     if isinstance(message, UpdateReady):
         return (model, []) if model.update else (replace(model, update="ready"), [])
     if isinstance(message, Copied):
-        if message.serial != model.copies or model.copying == "late":
-            return model, []  # an earlier copy's answer, or this one's after the page said to copy by hand
+        if message.serial != model.copies or (model.copying == "late" and not message.ok):
+            # An earlier copy's answer, or this one's refusal after the page said to copy by hand. A success
+            # that late is said over those words (the browser asked the player's permission, which took them
+            # longer): it is copied, and "copy it yourself" would send them to do it again.
+            return model, []
         waited = [StopTimer(COPY_WAIT)] if model.copying == "waiting" else []
         return replace(model, copied=message, copying=""), [*waited, StartTimer(COPIED, COPIED_MS)]
     if isinstance(message, Tick) and message.timer == COPY_WAIT:

@@ -1,6 +1,7 @@
 """A game-night pass: "Copy" said nothing at all when the clipboard never answered (headless Chromium's; a real
 browser may hold its answer while it asks the player's permission). The app waits a moment for the answer, then
-says how to copy by hand, as for a refusal; an answer that comes after that is old news and changes nothing."""
+says how to copy by hand, as for a refusal. An answer that comes after that: a success is said (the text is in the
+clipboard after all, once the player let the browser copy it), a refusal changes nothing (the page said what to do)."""
 
 from gamenight.ui import app
 from gamenight.ui.program import Copied, Copy, Env, StartTimer, StopTimer, Tick, UiEvent
@@ -34,12 +35,26 @@ def test_a_copy_the_clipboard_never_answers_says_after_a_moment_how_to_copy_by_h
     assert StopTimer(wait.timer) in effects and StartTimer(app.COPIED, app.COPIED_MS) in effects
     with in_language("ja"):
         assert said_copied(model) not in ("", late)
-    for answer in (Copied(True, SAID, asked.serial), Copied(False, SAID, asked.serial)):  # too late: not said
-        after, effects = app.update(model, answer, Env())
-        assert said_copied(after) == late and effects == []
+    after, effects = app.update(model, Copied(False, SAID, asked.serial), Env())
+    assert said_copied(after) == late and effects == [], "a late refusal: the page said what to do already"
+    after, effects = app.update(model, Copied(True, SAID, asked.serial), Env())
+    assert said_copied(after) == SAID, "a late success: it was copied after all, and the page says so instead"
+    assert effects == [StartTimer(app.COPIED, app.COPIED_MS)], "said for its own moment"
     model, _ = app.update(model, Tick(app.COPIED, 7000), Env())
+    assert said_copied(model) == ""
     after, _ = app.update(model, Copied(True, SAID, asked.serial), Env())
-    assert said_copied(after) == "", "said for a moment, then gone, and not brought back by the late answer"
+    assert said_copied(after) == SAID, "the words were gone: a success later still (a permission asked) is said"
+    after, _ = app.update(model, Copied(False, SAID, asked.serial), Env())
+    assert said_copied(after) == "", "and a refusal is not said twice"
+
+
+def test_a_late_success_is_not_said_over_a_newer_copy():
+    model, _ = app.init("#/host?game=raythread", Env())
+    model, first, first_wait = copy(model)
+    model, _ = app.update(model, Tick(first_wait.timer, 3000), Env())
+    model, _second, _ = copy(model)
+    model, effects = app.update(model, Copied(True, SAID, first.serial), Env())
+    assert said_copied(model) == "" and effects == [], "the first copy's text is no longer the one asked for"
 
 
 def test_a_copy_answered_in_time_says_so_and_an_older_copy_s_answer_changes_nothing():

@@ -144,6 +144,10 @@ reasons(
             "make a new invitation."
         ),
         "reply-expired": N_("The invitation this reply answers has expired (after 10 minutes): make a new one."),
+        "reply-lost": N_(
+            "{name}'s reply answers an invitation made before this page was reloaded, which ended its link: "
+            "make a new invitation for {name}."
+        ),
         "reply-used": N_("This reply was already used: each invitation lets one player in. Make a new invitation."),
         # Another reply to an invitation already used: its link opened again, on a second device or by a friend.
         "reply-used-same": N_(
@@ -195,7 +199,8 @@ def _guests_away(session: Session) -> bool:
 class Invite:
     """One invitation: ``state`` is preparing, waiting, connecting, greeting (the channel is open, the
     guest's hello not taken yet), refused (the lobby refused its hello: ``note`` says why), joined, left
-    (its guest joined, then its channel closed), expired or failed."""
+    (its guest joined, then its channel closed, or its card was put away), expired, failed, or lost (made
+    before this page was reloaded and not answered then: ``Live.unanswered``)."""
 
     peer: str
     invite: bytes
@@ -205,6 +210,7 @@ class Invite:
     guest: str = ""  # the name in the guest's reply
     answer: str = ""  # the ICE user fragment of the reply taken: another reply to it is another device's
     member: str = ""  # when inviting a member back
+    member_id: str = ""  # … that member's id
     # Its place in the order the host made invitations ("Invitation 2"): two open cards both titled
     # "Invitation" could not be told apart (which link went to whom).
     number: int = 0
@@ -213,6 +219,46 @@ class Invite:
     # (``_links_follow``); ``made_for`` is the game of the first link, which a guest may have opened already.
     offer: iv.Invitation | None = None
     made_for: str = ""
+    # Made before this page was reloaded: its connection offer was the page's that made it, so no reply to it can
+    # be taken (a reply says so, ``check_reply``), whatever its card shows now.
+    lost: bool = False
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    """An invitation this page made that had no guest in the lobby yet, as the night's save holds it: after a
+    reload its card comes back "lost" (``HostScreen.init``). The host sent its link and may not remember to whom;
+    the new page cannot answer it (docs/peer-links.md, *Host reload*), and said nothing of it."""
+
+    invite: bytes
+    number: int
+    member: str = ""  # the id of the member it invited back
+    guest: str = ""  # the name of the reply taken, if one was
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.invite.hex(), "n": self.number, "member": self.member, "guest": self.guest}
+
+    @classmethod
+    def read(cls, raw: Any, session: Session) -> tuple[Unanswered, ...]:
+        """The list saved with the night; an entry that cannot be read (a damaged save), or that invited back a
+        member no longer in the lobby, is left out: the night is restored without that card."""
+        found: dict[bytes, Unanswered] = {}
+        for entry in raw[-INVITES_SHOWN:] if isinstance(raw, list) else ():
+            if not isinstance(entry, dict):
+                continue
+            hexed, number, member, guest = (entry.get(k) for k in ("id", "n", "member", "guest"))
+            if not isinstance(hexed, str) or len(hexed) != 8 or any(c not in "0123456789abcdef" for c in hexed):
+                continue
+            if type(number) is not int or not 1 <= number <= MAX_INVITES_MADE:
+                continue
+            if not isinstance(member, str) or (member and (member not in session.members or member == session.host)):
+                continue
+            try:
+                guest = p.typed_name(guest) if isinstance(guest, str) and guest else ""
+            except BadMessage:
+                guest = ""
+            found[bytes.fromhex(hexed)] = cls(bytes.fromhex(hexed), number, member, guest)
+        return tuple(found.values())
 
 
 class Live:
@@ -225,6 +271,8 @@ class Live:
         # The invitations made for this game night: the next card's number (``Invite.number``). Saved with the
         # night: counted from 1 again after a reload, a new card took the number of one made before it.
         self.invites_made = invites_made
+        # The invitations not answered yet, saved with the night (``Unanswered``; kept by ``HostScreen.update``).
+        self.unanswered: tuple[Unanswered, ...] = ()
         self.now_ms = 0
         self.last_saved = ""
         self.hub = pe.PageHub(HOST_PEER)
@@ -263,6 +311,7 @@ class Live:
                 "name": self.name,
                 "turn": turn,
                 "invites": self.invites_made,
+                "open": [u.to_json() for u in self.unanswered],
                 "session": self.session.to_json(),
             }
         )
@@ -282,7 +331,11 @@ class Live:
         # from 1 again, as before the count was saved, rather than the night (its seats, its match) lost over it.
         made = raw.get("invites")
         made = made if type(made) is int and 0 <= made <= MAX_INVITES_MADE else 0
-        return cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)), turn, made)
+        live = cls(session, lobby_id, parse_lobby_name(get_str(raw, "name", BadMessage, 200)), turn, made)
+        live.unanswered = Unanswered.read(raw.get("open"), session)  # as the count: a damaged list loses its cards only
+        # A damaged count is no lower than the cards it numbered: a new card does not take a lost one's number.
+        live.invites_made = max([made, *(u.number for u in live.unanswered)])
+        return live
 
 
 @dataclass(frozen=True)
@@ -380,9 +433,25 @@ class HostScreen:
         asked = game if game != live.session.game_id and games.rules(game) is not None else ""
         session = live.session
         away = frozenset(m.id for m in session.members.values() if not m.bot and m.id != session.host)
+        # The invitations not answered when the page went: their links no longer work, and their cards say so.
+        lost = tuple(
+            Invite(
+                f"i{u.invite.hex()}",
+                u.invite,
+                env.now_ms,
+                state="lost",
+                guest=u.guest,
+                member=session.members[u.member].name if u.member else "",
+                member_id=u.member,
+                number=u.number,
+                lost=True,
+            )
+            for u in live.unanswered
+        )
         restored = replace(
             model,
             live=live,
+            invites=lost,
             notice=(RESTORED,),
             asked=asked,
             addressed=live.session.game_id,
@@ -446,6 +515,9 @@ class HostScreen:
             game = updated.live.session.game_id
             updated = replace(updated, addressed=game)
             effects = [*effects, Navigate(f"#/host?game={game}", replace=True)]
+        if updated.live is not None and (unanswered := _unanswered(updated)) != updated.live.unanswered:
+            updated.live.unanswered = unanswered
+            effects = [*effects, *updated.live.run(updated.now_ms)]  # saved at once: a reload may come next
         return updated, effects
 
     def _update(self, model: HostModel, message: Message) -> tuple[HostModel, list[Effect]]:
@@ -737,7 +809,7 @@ def _ui(model: HostModel, event: UiEvent) -> tuple[HostModel, list[Effect]]:
             return _open_lobby(model, event.form, now)
         return model, []
     if event.action == "invite":
-        return _invite(model, event.data.get("member", ""), now)
+        return _invite(model, event.data.get("member", ""), now, event.data.get("invite", ""))
     if event.action == "reply" and event.type == "submit":
         return _pasted(model, event.form.get("reply", ""), now)
     if event.action == "dismiss-invite":
@@ -865,20 +937,29 @@ def _open_lobby(model: HostModel, form: Mapping[str, str], now: int) -> tuple[Ho
     return _start(replace(model, live=live, error=None, notice=(), asked=""), now)
 
 
-def _invite(model: HostModel, member: str, now: int) -> tuple[HostModel, list[Effect]]:
+def _invite(model: HostModel, member: str, now: int, replacing: str = "") -> tuple[HostModel, list[Effect]]:
+    """A new invitation (for ``member``, invited back), in place of the lost card ``replacing`` (its hex id) and of
+    any lost card for that member: the new link is the one that works."""
     invite_id = secrets.token_bytes(4)
     live = model.running
     members = live.session.members
     name = members[member].name if member in members else ""
     number = live.invites_made + 1
-    invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name, number=number)
-    kept = model.invites[-(INVITES_SHOWN - 1) :]
+    invite = Invite(f"i{invite_id.hex()}", invite_id, now, member=name, member_id=member if name else "", number=number)
+    replaced = [
+        i.peer
+        for i in model.invites
+        if i.state == "lost" and (i.invite.hex() == replacing or (name and i.member_id == member))
+    ]
+    invites = _set_each(model.invites, replaced, state="left")
+    kept = invites[-(INVITES_SHOWN - 1) :]
     servers = pe.ice_servers(model.page_url, live.turn)
     effects: list[Effect] = [pe.OpenInvite(invite.peer, servers)]
-    if name:
+    if name or replaced:
         # "Invite again" sits in the members list, under a match's board; the card it makes is drawn at the
         # top of the page, out of sight: focus goes to its heading (which scrolls it into view), and the
-        # link and "Copy link" are the next Tab stops. "Invite a player"'s card comes right under it.
+        # link and "Copy link" are the next Tab stops. "Invite a player"'s card comes right under it. A lost card's
+        # "Invite again" went with its card: focus goes to the new one too.
         effects.append(Focus(f"#{_card_heading(invite)}"))
     live.invites_made = number  # saved at once (``Live.run``): a reload right after goes on from it
     return replace(model, invites=(*kept, invite)), [*effects, *live.run(now)]
@@ -940,6 +1021,8 @@ def check_reply(invites: tuple[Invite, ...], text: str, now_ms: int) -> tuple[In
     invite = next((i for i in invites if i.invite == reply.invite), None)
     if invite is None:
         raise iv.BadCode("unknown", "reply-unknown")
+    if invite.lost:  # its connection offer went with the page that made it
+        raise iv.BadCode("unknown", "reply-lost", name=reply.name)
     if invite.state == "expired" or (invite.state in OPEN and now_ms - invite.issued_ms > iv.INVITE_TTL_S * 1000):
         raise iv.BadCode("expired", "reply-expired")
     if invite.state != "waiting":
@@ -1047,20 +1130,35 @@ def _tick(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
 
 def _dismissed(model: HostModel, invite_hex: str) -> tuple[HostModel, list[Effect]]:
     """The host puts away the card of a guest the lobby turned away: its connection closes (her page says it
-    was cut off) and the card goes as a left guest's does. Any other card, or none, changes nothing."""
-    invite = next((i for i in model.invites if i.invite.hex() == invite_hex and i.state == "refused"), None)
+    was cut off) and the card goes as a left guest's does; or a lost card (its player joined, or is not coming).
+    Any other card, or none, changes nothing."""
+    invite = next((i for i in model.invites if i.invite.hex() == invite_hex and i.state in ("refused", "lost")), None)
     if invite is None:
         return model, []
     model.running.link.turned_away.pop(invite.peer, None)
+    closed = [] if invite.state == "lost" else [pe.ClosePeer(invite.peer)]  # a lost one has no connection here
     # Focus was on the button that went: it goes to "Invite a player", the section's own control.
-    return replace(model, invites=_set(model.invites, invite.peer, state="left")), [
-        pe.ClosePeer(invite.peer),
-        FOCUS_INVITE,
-    ]
+    return replace(model, invites=_set(model.invites, invite.peer, state="left")), [*closed, FOCUS_INVITE]
 
 
 def _set(invites: tuple[Invite, ...], peer: str, **changes: Any) -> tuple[Invite, ...]:
     return tuple(replace(i, **changes) if i.peer == peer else i for i in invites)
+
+
+def _set_each(invites: tuple[Invite, ...], peers: list[str], **changes: Any) -> tuple[Invite, ...]:
+    return tuple(replace(i, **changes) if i.peer in peers else i for i in invites)
+
+
+def _unanswered(model: HostModel) -> tuple[Unanswered, ...]:
+    """The invitations a reload would end unanswered, as the night's save holds them: those whose link was shown
+    (a card still preparing had none to send) and whose guest is not in the lobby, and the lost cards still
+    shown. A reload then brings each back as a lost card."""
+    session = model.running.session
+    return tuple(
+        Unanswered(i.invite, i.number, i.member_id, i.guest)
+        for i in model.invites
+        if (i.state in UNANSWERED and i.state != "preparing") or (i.state == "lost" and not _done(i, session))
+    )
 
 
 # --- views ------------------------------------------------------------------------------------------
@@ -1251,13 +1349,19 @@ STATE_TEXT = {
     "joined": N_("Joined."),
     "expired": N_("Expired: make a new invitation."),
     "failed": N_("Failed."),
+    "lost": N_(
+        "This link stopped working when this page was reloaded: invite the player again if they have not joined."
+    ),
 }
 
 
 def _done(invite: Invite, session: Session) -> bool:
     """Whether an invitation has done its job: its guest is in the members list (or was, and left). Its
     card goes (over a night they piled up); the invitation stays known, so a reply pasted again is
-    refused as used. A joined card is seldom seen: the invitation joins when the lobby takes the hello."""
+    refused as used. A joined card is seldom seen: the invitation joins when the lobby takes the hello. A lost card
+    for a member who is back, or no longer in the lobby, has nothing left to ask."""
+    if invite.state == "lost" and invite.member_id:
+        return invite.member_id not in session.members or invite.member_id in session.peers
     return invite.state == "left" or (invite.state == "joined" and invite.peer in session.peers)
 
 
@@ -1276,8 +1380,9 @@ def _invites_view(model: HostModel) -> Element:
     match = live.session.match
     running = match is not None and match.running
     listed = [i for i in reversed(model.invites) if not _done(i, live.session)]
-    shown = [i for i in listed if not running or i.state in UNANSWERED]
-    folded = [i for i in listed if running and i.state not in UNANSWERED]
+    asking = (*UNANSWERED, "lost")  # a lost card asks the host to invite its player again: in sight too
+    shown = [i for i in listed if not running or i.state in asking]
+    folded = [i for i in listed if running and i.state not in asking]
     cards = [_invite_card(model, invite) for invite in shown]
     waiting = any(i.state == "waiting" for i in model.invites)
     # Two status regions by turns, drawn even when empty: "Bea is connected." said again when she comes back
@@ -1376,6 +1481,8 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     if invite.state == "refused":
         dismiss = {"class": "button", "data-action": "dismiss-invite", "data-invite": invite.invite.hex()}
         body.append(h("button", dismiss, _("Dismiss")))
+    if invite.state == "lost":
+        body.append(_lost_actions(invite))
     if invite.state == "waiting":
         body += [
             h(
@@ -1395,6 +1502,22 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
         {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
         h("h3", {"id": _card_heading(invite), "tabindex": "-1"}, title),
         body,
+    )
+
+
+def _lost_actions(invite: Invite) -> Element:
+    """A lost card's answers: a new invitation in its place (for the member it invited back, if any), or put it
+    away. Each named for its card ("Invite again: Invitation 2"), as the members list's are for their player: two
+    lost cards were heard as two alike buttons."""
+    whom = invite.member or invite.guest or _("Invitation {number}").format(number=invite.number)
+    hexed = invite.invite.hex()
+    again = {"class": "button", "data-action": "invite", "data-invite": hexed, "data-member": invite.member_id}
+    dismiss = {"class": "button quiet", "data-action": "dismiss-invite", "data-invite": hexed}
+    return h(
+        "p",
+        {"class": "actions"},
+        h("button", {**again, "aria-label": i18n.named_for(_("Invite again"), whom)}, _("Invite again")),
+        h("button", {**dismiss, "aria-label": i18n.named_for(_("Dismiss"), whom)}, _("Dismiss")),
     )
 
 

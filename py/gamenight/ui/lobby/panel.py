@@ -1234,10 +1234,18 @@ def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Ma
         for s in result.get("winners", [])
         if isinstance(s, str)
     ]
-    headline = _("A draw.") if result.get("draw") else _("Winner: {names}.").format(names=i18n.conjunction(winners))
+    if result.get("draw"):
+        headline = _("A draw.")
+    elif winners:  # several: a team's players, who share its first place
+        said = ngettext("Winner: {names}.", "Winners: {names}.", len(winners))
+        headline = said.format(names=i18n.conjunction(winners))
+    else:  # no winner and no draw (another page's result, its fields only type-checked): "Winner: ." said nothing
+        headline = ""
     why = result.get("reason")  # checked at the edge (``client.checked``): a code and its parameters
     sentence = reason_text(why["code"], why.get("params")) if why else ""
-    return h("p", {"class": "result"}, headline, " ", sentence)
+    if not headline and not sentence:
+        return None
+    return h("p", {"class": "result"}, headline, " " if headline and sentence else "", sentence)
 
 
 def _chat(client: Client, sight: Sight) -> Element:
