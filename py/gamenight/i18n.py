@@ -156,10 +156,15 @@ def held(text: str) -> str:
     the renderer's rule, its last word whole, and a Latin word is one piece to it). Japanese writes no
     spaces, so a Japanese name is one word: joined to its seat by its last character alone, a phone's line
     broke "プレイヤー" / "1（A）". Of a long word only its last ``HELD``
-    units are held; the rest breaks as any word too long for its line. Words the catalogue joined already (a
+    units are held; the rest breaks as any word too long for its line. A name of words no wider than ``HELD``
+    (a space counts one) is held whole, its spaces no-break ones ("Player 1", "山⁠田 太⁠郎"): joined by its
+    last word alone, a 320 px status read "Player" / "1 (A) to play". Held so it is no wider than a one-word
+    name held already; a longer name of words still breaks between them. Words the catalogue joined already (a
     computer's label, "ボ⁠ッ⁠ト⁠B⁠（⁠ふつう⁠）", which a rematch may move to another seat) are left as they are."""
     if JOINER in text or NO_BREAK in text:
         return text
+    if " " in text.strip() and sum(map(_units, text)) <= HELD:
+        return NO_BREAK.join(held(word) for word in text.split(" "))
     head, space, word = text.rpartition(" ")
     start, units = len(word), 0
     for at in range(len(word) - 1, -1, -1):

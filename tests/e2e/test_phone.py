@@ -535,6 +535,23 @@ def against_the_computer(page: Page, game: str, your_turn: str) -> None:
     no_empty_status_line(page, f"{game} against the computer at 390 px")
 
 
+def seat_label_on_one_line(page: Page, label: str, name: str) -> None:
+    """A match against the computer open on ``page``, the person at seat A unnamed: at 320 × 640 their seat's
+    ``label`` ("Player 1 (A)", "プレイヤー1（A）") is drawn on one line in the status and on the seat card; with
+    the text at 200 % (as a 640 px window at 200 % zoom reads it, in ems) its ``name`` ("Player 1") is, and
+    the tag goes under it only where the two are wider than the line (a Japanese card). The English card read
+    "Player" / "1 (A)" there: only the name's last word was held to its tag."""
+    at_size(page, (320, 640))
+    for size, words in (("", label), ("200%", name)):
+        page.evaluate("(size) => { document.documentElement.style.fontSize = size; }", size)
+        status = page.evaluate(WORD_LINES, [".match-status", [label, name]])
+        card = page.evaluate(WORD_LINES, [".match-seat[data-seat=A] .seat-name", [label, name]])
+        lines = [status["lines"][words], card["lines"][words]]
+        assert lines == [1, 1], (f"at 320 px, text at {size or '100%'}", words, status, card)
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    at_size(page, (390, 844))
+
+
 def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, site_url: str):
     """One page (English) takes each case in turn, each from its route with local storage cleared:
 
@@ -557,6 +574,8 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         open_app(page, site_url, "#/")
         for game in ("raythread", "lightseeker"):
             against_the_computer(page, game, "your turn")
+            if game == "raythread":
+                seat_label_on_one_line(page, "Player 1 (A)", "Player 1")
         # The ``phone`` fixture's page: dark, motion not reduced.
         page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
         afresh(page, "#/raythread/table")
@@ -611,7 +630,7 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
                     "at 320 px",
                     lines,
                 )
-                at_size(page, (390, 844))
+                seat_label_on_one_line(page, "プレイヤー1（A）", "プレイヤー1")
         at_size(page, (320, 640))
         page.emulate_media(color_scheme="dark")
         afresh(page, "#/raythread/table")

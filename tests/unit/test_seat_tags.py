@@ -37,7 +37,7 @@ def send(model, event):
 def test_a_two_player_table_reads_seats_a_and_b_everywhere():
     model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
     setup = text_of(app.view(model))
-    assert "Player 2\u00a0(B)" in setup and "(C)" not in setup
+    assert "Player\u00a02\u00a0(B)" in setup and "(C)" not in setup
     form = {"players": "2", "name0": "Ann", "name1": "Bea"}
     model, _ = send(model, UiEvent("submit", "table-setup", form=form, now_ms=2_000))
     state = model.inner.played.state
@@ -108,7 +108,7 @@ def test_light_seekers_seats_read_player_1_not_player_1_1():
     model, _ = app.init("#/lightseeker/table", Env(now_ms=1_000))
     seats = find_all(app.view(model), lambda e: e.attr("class") == "table-seat")
     labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
-    assert labels == ["Player 1", "Player 2"]
+    assert labels == ["Player\u00a01", "Player\u00a02"]  # held whole (``i18n.held``)
     model, _ = send(model, UiEvent("submit", "table-setup", form={"players": "2", "name0": "", "name1": "Bea"}))
     page = render(app.view(model))
     assert "Player 1 to play" in page and '<span class="nobr">Bea (2)' in page
@@ -152,10 +152,10 @@ def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_t
         model, _ = app.init("#/raythread/table", Env(now_ms=1_000))
         seats = find_all(app.view(model), lambda e: e.attr("class") == "table-seat")
         labels = [text_of(find_all(seat, lambda e: e.tag == "label")[0].children[0]) for seat in seats]
-        assert labels[1] == ("\u2060".join("プレイヤー2（B）") if ja else "Player 2\u00a0(B)"), labels
+        assert labels[1] == ("\u2060".join("プレイヤー2（B）") if ja else "Player\u00a02\u00a0(B)"), labels
         page = render(app.view(model))
         assert (
-            '<span class="nobr">プレイヤー2（B）</span>' if ja else 'Player <span class="nobr">2 (B)</span>'
+            '<span class="nobr">プレイヤー2（B）</span>' if ja else '<span class="nobr">Player 2 (B)</span>'
         ) in page
         assert "\u2060" not in page
 
@@ -307,8 +307,10 @@ def test_a_japanese_name_is_held_whole_with_its_seat_not_only_its_last_character
         # Latin and Japanese names side by side, each whole with its seat.
         both = i18n.listing([named_seat("Bea", "B"), named_seat("ミカ", "C")])
         assert _drawn(both) == '<p><span class="nobr">Bea（B）、</span><span class="nobr">ミカ（C）</span></p>'
-        # A name of words breaks between them, as in English; its last word is whole with the seat.
-        assert _drawn(named_seat("山田 太郎", "A")) == '<p>山田 <span class="nobr">太郎（A）</span></p>'
+        # A short name of words is whole with the seat, as in English; a longer one breaks between its words,
+        # its last word whole with the seat.
+        assert _drawn(named_seat("山田 太郎", "A")) == '<p><span class="nobr">山田 太郎（A）</span></p>'
+        assert _drawn(named_seat("山田 太郎左衛門", "A")) == '<p>山田 <span class="nobr">太郎左衛門（A）</span></p>'
         # A computer's label, read with its seat.
         assert _drawn(named_seat(label("normal"), "B")) == '<p><span class="nobr">ボットB（ふつう）</span></p>'
         # Light Seeker's seat 1 says its number in the name: the name alone, whole.
@@ -322,10 +324,12 @@ def test_a_japanese_name_is_held_whole_with_its_seat_not_only_its_last_character
         assert render(h_svg_text(named_seat("プレイヤー1", "A"))) == "<text>プレイヤー1（A）</text>"
 
 
-def test_an_english_name_is_held_with_its_seat_as_before_and_a_japanese_one_whole() -> None:
+def test_an_english_name_is_held_with_its_seat_and_a_japanese_one_whole() -> None:
     with in_language("en"):
-        assert _drawn(named_seat("Player 1", "A")) == '<p>Player <span class="nobr">1 (A)</span></p>'
-        assert _drawn(named_seat("Ann Lee", "A")) == '<p>Ann <span class="nobr">Lee (A)</span></p>'
+        # A short name of words whole with its seat (``test_a_seat_s_short_name_is_held_whole_…``).
+        assert _drawn(named_seat("Player 1", "A")) == '<p><span class="nobr">Player 1 (A)</span></p>'
+        assert _drawn(named_seat("Ann Leeson", "A")) == '<p><span class="nobr">Ann Leeson (A)</span></p>'
+        assert _drawn(named_seat("Annabel Leeson", "A")) == '<p>Annabel <span class="nobr">Leeson (A)</span></p>'
         assert _drawn(named_seat("ミカ", "B")) == '<p><span class="nobr">ミカ (B)</span></p>'
         assert _drawn(named_seat(label("hard"), "C")) == '<p><span class="nobr">Bot C (Hard)</span></p>'
         # A word over 12 letters: its last 12 with the seat (a no-break run cannot break where it cannot fit).
@@ -338,3 +342,57 @@ def h_svg_text(text: str):
     from gamenight.ui.svg import h
 
     return h("text", {}, text)
+
+
+def test_a_seat_s_short_name_is_held_whole_with_its_tag_in_either_language() -> None:
+    """A seat's name up to ``i18n.HELD`` wide (a full-width character counts two, a space one) never breaks
+    inside, nor before its tag: at 320 px (200 % zoom of 640 × 400) the match's status read "Player" / "1 (A) to
+    play ·" and a seat card "Player" / "1 (A)"; in Japanese a card "プレイヤー1" / "（A）". English joined only
+    the name's last word to its tag, as a name of words must break somewhere; a short one need not, and is
+    no wider held than a one-word name was already. A longer name (a 30-character one) still breaks between its
+    words, its last word held with the tag."""
+    from gamenight.ui.match import SeatAt, Table, _name_and_tag
+    from gamenight.ui.svg import h
+
+    with in_language("en"):
+        assert i18n.held("Player 1") == "Player\u00a01"
+        assert named_seat("Player 1", "A") == "Player\u00a01\u00a0(A)"  # no space a line may break at
+        assert _drawn(i18n._("{name} to play").format(name=named_seat("Player 1", "A"))) == (
+            '<p><span class="nobr">Player 1 (A)</span> to play</p>'
+        )
+        assert _drawn(named_seat("Ann Lee", "A")) == '<p><span class="nobr">Ann Lee (A)</span></p>'
+        assert _drawn(named_seat("Player 1", "1")) == '<p><span class="nobr">Player 1</span></p>'
+        thirty = "Grandmaster Flash Two Thousand"
+        assert len(thirty) == 30 and i18n.held(thirty) == thirty
+        assert _drawn(named_seat(thirty, "A")) == '<p>Grandmaster Flash Two <span class="nobr">Thousand (A)</span></p>'
+        table = Table("raythread", (SeatAt("A", "Player 1", "amber"), SeatAt("C", thirty, "magenta")))
+        # A seat card: the name whole in its box, the tag beside it (on the next line only where the two are
+        # wider than the card: 88 px at 200 % zoom).
+        card = render(h("span", {}, _name_and_tag(table, "A")))
+        assert card == (
+            '<span><span class="who"><span class="nobr">Player 1</span></span>'
+            '<span class="tag"><span class="nobr"> (A)</span></span></span>'
+        ), card
+        assert render(h("span", {}, _name_and_tag(table, "C"))) == (
+            '<span>Grandmaster Flash Two <span class="nobr">Thousand (B)</span></span>'
+        )
+    with in_language("ja"):
+        assert named_seat("プレイヤー1", "A") == "\u2060".join("プレイヤー1（A）")
+        assert _drawn(named_seat("山田 太郎", "A")) == '<p><span class="nobr">山田 太郎（A）</span></p>'
+        table = Table("raythread", (SeatAt("A", "プレイヤー1", "amber"), SeatAt("C", "Bea", "magenta")))
+        card = render(h("span", {}, _name_and_tag(table, "A")))
+        assert card == (
+            '<span><span class="who">プレイヤー1</span><span class="tag"><span class="nobr">（A）</span></span></span>'
+        ), card
+
+
+def test_the_lobby_holds_a_short_name_of_words_whole_in_its_seats_and_members() -> None:
+    """The lobby names its members as the match names its seats (``i18n.held``): "Ann Lee" never parts in
+    the seats' list or the members' one, where a narrow row broke it between its words."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    ann = join(rtc, host, "Ann Lee", Browser())
+    ann.click("sit", seat="C")  # the seat read B (a two-player Raythread sits at A and C)
+    shown = render(host.tree)
+    assert shown.count('<span class="nobr">Ann Lee</span>') >= 2, shown  # her seat's row and her member row
+    assert "Ann\u00a0Lee" not in shown  # a reader and a copy get a plain space

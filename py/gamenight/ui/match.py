@@ -1044,8 +1044,9 @@ def seat_label(table: Table, seat: str) -> str:
 def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     """A seat card's name: "Bea (B)". A name of one word and the seat's tag are spans of their own, so css
     keeps the tag on the line of a long word cut short (on a line of its own it gave every card of the
-    match a line of empty room); other words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)":
-    they wrap between words, the tag after the last)."""
+    match a line of empty room), as is a short name of words held whole ("Player 1", ``i18n.held``); other
+    words are kept whole ("Bot B (Hard)", "Grandmaster Flash 2000 (C)": they wrap between words, the tag after
+    the last)."""
     name, words = table.names.get(seat, ""), seat_label(table, seat)
     by = {s.id: s for s in table.seats}
     if seated(name, table.tags.get(seat, seat)) is not None or (
@@ -1053,9 +1054,11 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     ):
         return _computer_name(words)
     held = i18n.held(name)  # as ``named_seat`` writes it, joined to be kept whole
-    if len(name.split()) != 1 or words == held or not words.startswith(held):
+    # A name held whole ("Player 1": no space left to break at) is a box of its own too: "Player" / "1 (A)"
+    # on a card at 320 px; the tag goes under it only where the two are wider than the card.
+    if " " in held or words == held or not words.startswith(held):
         return words
-    return [h("span", {"class": "who"}, name), h("span", {"class": "tag"}, words[len(held) :])]
+    return [h("span", {"class": "who"}, held.replace(i18n.JOINER, "")), h("span", {"class": "tag"}, words[len(held) :])]
 
 
 def _computer_name(words: str) -> str:

@@ -443,8 +443,8 @@ def test_event_lines_name_a_seat_as_the_match_screen_does():
     as everywhere else (core.game.named_seat); before, the log built "Name (tag)" itself."""
     names = {"A": "Team A", "C": "Player B"}
     placed = {"type": "placed", "seat": "A", "tile": "prism", "cell": [2, 4], "orient": "\\"}
-    assert BOARD.event_text(placed, names) == "Team A places a prism backslash \\ at row 3, column 5."
-    assert BOARD.event_text({"type": "pass", "seat": "C"}, names) == "Player B cannot move and passes."
+    assert BOARD.event_text(placed, names) == "Team\u00a0A places a prism backslash \\ at row 3, column 5."
+    assert BOARD.event_text({"type": "pass", "seat": "C"}, names) == "Player\u00a0B cannot move and passes."
     assert BOARD.event_text({"type": "pass", "seat": "C"}, {"A": "Ann", "C": ""}) == "B cannot move and passes."
 
 

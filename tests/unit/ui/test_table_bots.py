@@ -240,11 +240,11 @@ def test_a_default_player_name_speaks_the_language_the_page_speaks_now():
         assert (field.attr("value"), field.attr("placeholder")) == ("", "プレイヤー1")
         model, _ = send(model, UiEvent("click", "table-resume", now_ms=4_000))
         i18n.set_language("en")
-        assert "Player 1\u00a0(A)" in text_of(app.view(model))
+        assert "Player\u00a01\u00a0(A)" in text_of(app.view(model))
         i18n.set_language("ja")
         model, _ = screen("#/lightseeker/table?vs=normal")  # started in Japanese, read in English
         i18n.set_language("en")
-        assert "Player 1 to play" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
+        assert "Player\u00a01 to play" in text_of(app.view(model)) and "プレイヤー" not in text_of(app.view(model))
 
 
 def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
@@ -254,7 +254,7 @@ def test_the_log_names_a_default_player_in_the_language_the_page_speaks_now():
     state = model.inner.played.state
     model, _ = click_move(model, rules.legal(state, state.seats[state.turn])[0])
     (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
-    assert "Player 1" in text_of(log)
+    assert "Player\u00a01" in text_of(log)  # held whole (``i18n.held``)
     with in_language("ja"):
         (log,) = find_all(app.view(model), lambda e: e.attr("class") == "match-log")
         # (its words joined for the eye: "プ⁠レ⁠イ⁠ヤ⁠ー⁠1⁠（⁠A⁠）", ``core.game.named_seat``)
@@ -345,7 +345,7 @@ def test_japanese_separates_the_parts_of_the_status_and_the_title_its_own_way():
     read "プレイヤー1（A）の番 · あなたの番", a Latin dot between half-width spaces. Each language now has its
     separator in the catalogue: "・" in a line, "｜" between the parts of a document title."""
     model, _ = screen("#/raythread/table?vs=normal")
-    assert text_of(model_status(model)) == "Player 1\u00a0(A) to play · your turn"
+    assert text_of(model_status(model)) == "Player\u00a01\u00a0(A) to play · your turn"
     assert app.title(model) == "Raythread Rally · Play on this device · Game Night Central"
     with in_language("ja"):
         assert text_of(model_status(model)) == "\u2060".join("プレイヤー1（A）") + "の番・あなたの番"

@@ -75,11 +75,11 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     assert "Bot\u00a0B\u00a0(Normal) (A)" in text_of(seat_list), "its card keeps its name, with the seat it moved to"
     assert [s.name for s in inner.seats][1] == "Player 1", "an unnamed person keeps their name too"
     model, effects = play_to_the_end(model, effects, seed=6)
-    assert starts(model) == ["In the rematch, Player 1\u00a0(A) starts."]
+    assert starts(model) == ["In the rematch, Player\u00a01\u00a0(A) starts."]
     model, effects = rematch(model)
     assert to_play(model) == "Player 1/here", "and the person the match after"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
-    assert status(model) == "Rematch: Player 1\u00a0(A) starts · your turn"
+    assert status(model) == "Rematch: Player\u00a01\u00a0(A) starts · your turn"
 
 
 def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
@@ -120,10 +120,10 @@ def test_a_default_name_goes_with_its_player_as_a_typed_name_does():
     was no longer its seat's default)."""
     model, effects = started(("here", "here", "here"), ("", "Bea", ""))
     model, effects = play_to_the_end(model, effects)
-    assert starts(model) == ["In the rematch, Player 3\u00a0(A) starts."], "the last seat's player, at seat A"
+    assert starts(model) == ["In the rematch, Player\u00a03\u00a0(A) starts."], "the last seat's player, at seat A"
     model, effects = rematch(model)
     assert [s.name for s in model.inner.seats] == ["Player 3", "Player 1", "Bea"]
-    assert status(model) == "Rematch: Player 3\u00a0(A) starts"
+    assert status(model) == "Rematch: Player\u00a03\u00a0(A) starts"
     with in_language("ja"):
         assert [s.name for s in table.table_of(model.inner).seats] == ["プレイヤー3", "プレイヤー1", "Bea"]
 
@@ -135,7 +135,7 @@ def test_light_seeker_reads_an_unnamed_player_who_moved_with_their_seat():
     model, _ = send(model, UiEvent("submit", "table-setup", form={"name0": "", "name1": "Bea"}, now_ms=1_000))
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player 1\u00a0(2)"]
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player\u00a01\u00a0(2)"]
     assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"
 
 
@@ -144,14 +144,14 @@ def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_o
     announced "In the rematch, Bot 1 (Normal) starts.", a name read as another opponent's."""
     model, _ = screen("#/lightseeker/table?vs=normal")
     tab = table.table_of(model.inner)
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Player 1", "Bot\u00a02\u00a0(Normal)"]
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
     assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0(Normal) starts."
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
     assert match.status(dealt.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     assert [match.seat_label(tab, s.id) for s in tab.seats] == [
         "Bot\u00a02\u00a0(Normal)\u00a0(1)",
-        "Player 1\u00a0(2)",
+        "Player\u00a01\u00a0(2)",
     ]
 
 
@@ -160,7 +160,7 @@ def test_a_computer_player_is_told_from_another_of_its_level_by_its_seat_and_a_n
     # Two Bot (Hard): the one at C starts, keeping its letter at seat A.
     assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0C\u00a0(Hard)\u00a0(A) starts."
     model, _ = started(("here", "hard"), ("Ann", "Deep Blue"))
-    assert table.rematch_starts(model.inner) == "In the rematch, Deep Blue\u00a0(A) starts."
+    assert table.rematch_starts(model.inner) == "In the rematch, Deep\u00a0Blue\u00a0(A) starts."
 
 
 def saved_of(effects) -> str:
@@ -216,14 +216,14 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     (A)", "Player 1 (B)"); back at the seat it was named by, a computer reads as ever. In every game played on one
     device, in the page's language, on the cards, in the status and in the log."""
     model, _ = screen("#/raythread/table?vs=normal")
-    assert labels(model.inner) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
+    assert labels(model.inner) == ["Player\u00a01\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
-    assert labels(again) == ["Bot\u00a0B\u00a0(Normal)\u00a0(A)", "Player 1\u00a0(B)"]
+    assert labels(again) == ["Bot\u00a0B\u00a0(Normal)\u00a0(A)", "Player\u00a01\u00a0(B)"]
     tab = table.table_of(again)
     assert match.status(again.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     cards = find_all(match._seat_list(again.ui, tab), lambda e: e.attr("class") == "seat-name")
     # (a computer's card name may break before its seat's bracket, as before its level's)
-    assert [text_of(e) for e in cards] == ["Bot\u00a0B\u00a0(Normal) (A)", "Player 1\u00a0(B)"]
+    assert [text_of(e) for e in cards] == ["Bot\u00a0B\u00a0(Normal) (A)", "Player\u00a01\u00a0(B)"]
     assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
     with in_language("ja"):
         assert labels(again) == [
@@ -231,14 +231,14 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
             "\u2060".join("プレイヤー1（B）"),
         ]
     back, _ = table.deal(table.turned(again), 3_000, again=True)
-    assert labels(back) == ["Player 1\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
+    assert labels(back) == ["Player\u00a01\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     assert [s.name for s in back.seats] == ["Player 1", "Bot"], "saved as a first match's names"
     # Four seats, two computers: each keeps its letter wherever it sits.
     model, _ = started(("here", "normal", "here", "hard"), ("Ann", "", "", ""))
     assert labels(model.inner) == [
         "Ann\u00a0(A)",
         "Bot\u00a0B\u00a0(Normal)",
-        "Player 3\u00a0(C)",
+        "Player\u00a03\u00a0(C)",
         "Bot\u00a0D\u00a0(Hard)",
     ]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
@@ -246,7 +246,7 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
         "Bot\u00a0D\u00a0(Hard)\u00a0(A)",
         "Ann\u00a0(B)",
         "Bot\u00a0B\u00a0(Normal)\u00a0(C)",
-        "Player 3\u00a0(D)",
+        "Player\u00a03\u00a0(D)",
     ]
     # "Players and options" leaves a moved default name, as a computer's, to the field's placeholder: the row
     # "Player 4 (D)" showed "Player 3" typed; a match set up again names them by its seats.
@@ -254,6 +254,6 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     assert [v for _n, v, _p in name_fields(model)] == ["", "Ann", "", ""]
     # Light Seeker (seats 1 and 2, a default name read alone at its own seat).
     model, _ = screen("#/lightseeker/table?vs=normal")
-    assert labels(model.inner) == ["Player 1", "Bot\u00a02\u00a0(Normal)"]
+    assert labels(model.inner) == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
-    assert labels(again) == ["Bot\u00a02\u00a0(Normal)\u00a0(1)", "Player 1\u00a0(2)"]
+    assert labels(again) == ["Bot\u00a02\u00a0(Normal)\u00a0(1)", "Player\u00a01\u00a0(2)"]

@@ -720,8 +720,11 @@ def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
     "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
-    name it keeps, read with its seat, "Bot B (Hard) (A)"; a person by their name."""
-    names, tags = _names(lobby), _tags(lobby)
+    name it keeps, read with its seat, "Bot B (Hard) (A)"; a person by their name, held as a seat's is
+    (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
+    bots = {m.id for m in lobby.members if m.bot}  # a bot's name is read for its seat's letter (``bot_name``)
+    names = {k: v if k in bots else i18n.held(v) for k, v in _names(lobby).items()}
+    tags = _tags(lobby)
     levels = {m.id: m.bot for m in lobby.members if m.bot}
     for seat in seats or lobby.seats:
         if seat.member in levels:
