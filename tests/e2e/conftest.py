@@ -199,10 +199,20 @@ class People:
         return context
 
     def open(self, context: BrowserContext, url: str) -> Page:
+        return self.ready(self.visit(context, url))
+
+    def visit(self, context: BrowserContext, url: str) -> Page:
+        """A watched page of ``context`` gone to ``url`` (its document loaded), its app still booting: the test may
+        do something else meanwhile (a guest opens the link while the others play), then wait with ``ready``."""
         watch = PageWatch(origin=self.site_url)
         self.watches.append(watch)
         page = watch.attach(context.new_page())
         page.goto(url)
+        return page
+
+    @staticmethod
+    def ready(page: Page) -> Page:
+        """``page`` once its app has booted (``visit``)."""
         page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("document.documentElement.dataset.app") == "ready"
         return page

@@ -92,9 +92,18 @@ def new_invitation(host: Page) -> str:
     return card.locator(".invite-link").input_value()
 
 
-def answer(people: People, context: BrowserContext, link: str, name: str | None) -> tuple[Page, str]:
-    """A guest opens ``link``, gives its name (unless rejoining) and copies its reply code."""
-    guest = people.open(context, link)
+def invited(people: People, host: Page, context: BrowserContext | None = None) -> Page:
+    """A new invitation's link opened in ``context`` (a new person's), its page still booting: the guest joins
+    with ``join(..., page=)`` once the test has done something else meanwhile (her page boots beside it)."""
+    return people.visit(context or people.person(), new_invitation(host))
+
+
+def answer(
+    people: People, context: BrowserContext, link: str, name: str | None, page: Page | None = None
+) -> tuple[Page, str]:
+    """A guest opens ``link`` (or has it open on ``page``: ``invited``), gives its name (unless rejoining) and
+    copies its reply code."""
+    guest = people.ready(page) if page is not None else people.open(context, link)
     expect(guest.locator("main.join h1")).to_have_text("Friday night")
     # What the invitation is for: the game, the host, the minutes left.
     expect(guest.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
@@ -114,8 +123,14 @@ def paste_reply(host: Page, reply: str) -> None:
     host.click("form[data-action=reply] button[type=submit]")
 
 
-def join(people: People, host: Page, name: str, context: BrowserContext | None = None) -> Page:
-    guest, reply = answer(people, context or people.person(), new_invitation(host), name)
+def join(
+    people: People, host: Page, name: str, context: BrowserContext | None = None, page: Page | None = None
+) -> Page:
+    """``name`` joins by a new invitation, or by the one ``page`` has open (``invited``)."""
+    if page is not None:
+        guest, reply = answer(people, page.context, page.url, name, page)
+    else:
+        guest, reply = answer(people, context or people.person(), new_invitation(host), name)
     paste_reply(host, reply)
     expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     return guest
@@ -729,6 +744,8 @@ def raythread_match(people: People, host: Page, bea: Page) -> Page:
     """Bea's clicks out of turn and an illegal placement are explained on her page and send nothing; the
     tiles still unseen beside the board; both moves in the log; Dan, joining as a spectator, sees the same
     board and log and unseen tiles, has no hand, and his click is explained; a third move reaches all three."""
+    # Dan has the link open from the start: his page boots while Ann and Bea play (he joins after two moves).
+    dan_page = invited(people, host)
     for page in (host, bea):
         expect(page.locator(".rt-board")).to_be_visible()
         expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
@@ -762,7 +779,7 @@ def raythread_match(people: People, host: Page, bea: Page) -> Page:
     expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
     one_position((host, bea), 2)  # Bea's page draws her move when the host sends it back
 
-    dan = join(people, host, "Dan")
+    dan = join(people, host, "Dan", page=dan_page)
     expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     one_position((dan, host), 2)
     expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
@@ -823,6 +840,7 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
     going) each reach every page, the host's saved record replays to the same state in the CPython engine,
     and every valley is one; Eve joins after the second turn and sees the same valley, her click explained;
     Dan, there since the Raythread match, follows it as a spectator too."""
+    eve_page = invited(people, host)  # she has the link open from the start: her page boots while they play
     expect(seat(host, "2")).to_have_text("Bea")
     for page in (host, bea):
         expect(page.locator(".ls-board")).to_be_visible()
@@ -857,7 +875,7 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
         )
         assert valley(host) == valley(bea)
         if turn == 1:  # a spectator joins mid-match and sees the same valley
-            eve = join(people, host, "Eve")
+            eve = join(people, host, "Eve", page=eve_page)
             expect(eve.locator(".lobby .role")).to_have_text("You are watching this match.")
             expect(eve.locator(".ls-board")).to_be_visible()
             assert valley(eve) == valley(host)

@@ -22,7 +22,7 @@ from gamenight.reflection.puzzle import Clue, Puzzle, TileSet
 from gamenight.reflection.solve import solve
 from tests.e2e.conftest import PHONE, People, assert_in_window, resize
 from tests.e2e.test_accessibility import violations
-from tests.e2e.test_peer_links import CONNECT_MS, join, seat
+from tests.e2e.test_peer_links import CONNECT_MS, invited, join, seat
 from tests.unit.reflection.match_helpers import Match, salt
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webrtc]
@@ -169,13 +169,20 @@ def rows_of(layout: Layout) -> str:
 
 def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees_a_layout_early(people: People):
     host = open_host(people)
-    bea = join(people, host, "Bea")
-    cal = join(people, host, "Cal")
+    # Bea and Cal open their invitations together (their pages boot side by side), then join in turn.
+    bea_page, cal_page = invited(people, host), invited(people, host)
+    bea = join(people, host, "Bea", page=bea_page)
+    cal = join(people, host, "Cal", page=cal_page)
     choose(host, 3, {"mode": "built", "variant": "A", "preset": "easy"})
     sit(bea, "2", host)
     sit(cal, "3", host)
     host.click("button[data-action=start]")
     pages = {"1": host, "2": bea, "3": cal}
+    # Dan, a spectator, has his invitation open while they build: his page boots meanwhile, and he joins
+    # during round 1 (below).
+    context = people.person()
+    context.add_init_script(CAPTURE)
+    dan_page = invited(people, host, context)
 
     # Build: every tile placed by clicking, the clues drawn live, the one-solution check shown, then sent.
     for number, page in pages.items():
@@ -220,9 +227,7 @@ def test_a_built_match_for_three_is_played_to_the_end_and_a_spectator_never_sees
                 expect(page.locator(points_of(number, round_))).to_contain_text("+", timeout=CONNECT_MS)
             if dan is None:
                 # A spectator joins during round 1: it watches the puzzles in play, with no layout shown.
-                context = people.person()
-                context.add_init_script(CAPTURE)
-                dan = join(people, host, "Dan", context)
+                dan = join(people, host, "Dan", page=dan_page)
                 expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
                 expect(dan.locator(".rf-watch")).to_be_visible()
                 accessible(dan)
