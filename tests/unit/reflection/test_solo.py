@@ -1579,14 +1579,8 @@ def solved_daily(link):
     model, more = solo.update(model, WorkDone(work.task, run_work(work)[1]))
     effects += more
     model, more = solo.update(model, Tick(solo.CLOCK, DAY_MS + 222_000))
-    effects += more
-    for (r, c), tile in sorted(model.solution.tiles().items()):
-        model, more = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
-        effects += more
-        if model.phase == "playing" and model.layout.at((r, c)) != tile:
-            model, more = send(model, cell(r, c))
-            effects += more
-    return model, effects
+    model, solving = solved_by_clicks(model)
+    return model, [*effects, *more, *solving]
 
 
 def test_a_daily_puzzle_solved_and_reloaded_says_its_streak_again():
@@ -1618,12 +1612,8 @@ def test_a_reloaded_finished_puzzle_puts_focus_where_its_finish_did_and_says_the
             assert Focus("#rf-next") in more
         else:
             model, more = send(model, *(key(k) for k in ("ArrowRight",)))  # on the board, where a solve leaves it
-            for (r, c), tile in sorted(model.solution.tiles().items()):
-                model, step = send(model, click("tray", kind=KIND_OF[tile]), cell(r, c))
-                more += step
-                if model.phase == "playing" and model.layout.at((r, c)) != tile:
-                    model, step = send(model, cell(r, c))
-                    more += step
+            model, step = solved_by_clicks(model)
+            more += step
             assert not [e for e in more if isinstance(e, Focus)], "a solve leaves focus on the board"
         back, effects = SCREEN.init(link, Env(stored=kept(effects + more), now_ms=T0 + 60_000))
         assert back.phase in ("solved", "revealed") and home in effects, (how, effects)

@@ -24,7 +24,7 @@ from tests.unit.reflection.test_solo import click as solo_click
 from tests.unit.reflection.test_solo import generated
 from tests.unit.reflection.test_solo import send as solo_send
 from tests.unit.ui.peers import Browser, FakeRtc, host_lobby, invite_link, join
-from tests.unit.ui.test_lobby_screens import bea_answered, three_seats, two_player_match
+from tests.unit.ui.test_lobby_screens import bea_back, three_seats, two_player_match
 from tests.unit.ui.test_settings import click as settings_click
 from tests.unit.ui.test_settings import open_settings
 
@@ -97,10 +97,7 @@ def test_the_join_form_draws_its_name_line_empty_before_a_bad_name():
 
 def test_the_rejoin_form_draws_its_lines_empty_before_a_bad_invitation():
     rtc = FakeRtc()
-    _host, bea_browser, link, bea = bea_answered(rtc)
-    bea.close()
-    again = rtc.visit(bea_browser, link)
-    assert again.inner.stage == "back"
+    again = bea_back(rtc)
     before = again.tree
     drawn_empty(before, "rejoin-alert")
     again.submit("rejoin", invitation="not a code")

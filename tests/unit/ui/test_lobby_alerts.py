@@ -13,7 +13,7 @@ from gamenight.ui.lobby import panel
 from gamenight.ui.svg import text_of
 from tests.unit.alerts import Regions, regions, said_in_turns
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, invited_back, join
-from tests.unit.ui.test_lobby_screens import bea_answered, play, three_seats, two_player_match
+from tests.unit.ui.test_lobby_screens import bea_back, play, three_seats, two_player_match
 
 
 def alerts_of(page: Page, name: str) -> Regions:
@@ -99,10 +99,7 @@ def test_the_join_form_says_the_same_bad_name_again():
 
 def test_the_rejoin_form_says_the_same_bad_invitation_again():
     rtc = FakeRtc()
-    _host, bea_browser, link, bea = bea_answered(rtc)
-    bea.close()
-    again = rtc.visit(bea_browser, link)
-    assert again.inner.stage == "back"
+    again = bea_back(rtc)
     said = said_twice(again, "rejoin-alert", lambda: again.submit("rejoin", invitation="not a code"))
     assert "not a Game Night invitation code" in said
 

@@ -543,6 +543,15 @@ def bea_answered(rtc: FakeRtc) -> tuple[Page, Browser, str, Page]:
     return host, bea_browser, link, bea
 
 
+def bea_back(rtc: FakeRtc) -> Page:
+    """Bea's page opened again on her answered link after it closed: the rejoin form ("back")."""
+    _host, bea_browser, link, bea = bea_answered(rtc)
+    bea.close()
+    again = rtc.visit(bea_browser, link)
+    assert again.inner.stage == "back"
+    return again
+
+
 def test_a_reloaded_guest_page_takes_the_hosts_new_invitation_in_one_paste_and_keeps_its_seat():
     rtc = FakeRtc()
     host, bea_browser, link, bea = bea_answered(rtc)
