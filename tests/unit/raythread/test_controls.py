@@ -510,9 +510,10 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert ui.aim == (3, 5)  # A's beam runs east along row 3 (from its emitter at (3, 0)) through here
     ui, _ = key(ui, view, "A", "/")
     claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann\u00a0(A)."
-    assert hint(ui, view).startswith(claims)
+    way = "Press Enter to place the tile; Escape cancels. "  # the way on first (as a turn's)
+    assert hint(ui, view).startswith(way + claims)
     ui, _ = key(ui, view, "A", "\\")
-    assert hint(ui, view).startswith("A mirror, backslash \\, at row 4, column 6: claims no beacon.")
+    assert hint(ui, view).startswith(way + "A mirror, backslash \\, at row 4, column 6: claims no beacon.")
     chose_nothing = BOARD.start(view, None)
     assert "claims" not in hint(chose_nothing, view)
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
@@ -540,7 +541,7 @@ def test_a_preview_that_claims_beacons_nests_no_bracket_in_another(language: str
     ui, _ = key(ui, view, "A", "/")
     with in_language(language):
         said = hint(ui, view)
-        first = said.split("。")[0] if language == "ja" else said.split(". ")[0]
+        first = said.split("。")[1] if language == "ja" else said.split(". ")[1]  # after the way on
         assert "2" in first and ("Ann" in first) and ("A" in first), said
         assert bracket_depth(said) == 1, said
 
@@ -707,7 +708,10 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
     assert turning.turning == (6, 6)
     words, keys = hint(placing)
-    assert words.endswith(". The beams as they would be after this move. Tap or click the cell to place the tile.")
+    # The way on first, as a turn's says it: on a phone only the hint's first lines were in the window, and a
+    # preview that claims beacons for several players pushed "Tap or click the cell …" under its edge.
+    assert words.startswith("Tap or click the cell to place the tile. A mirror, slash /, at row 4, column 6: "), words
+    assert words.endswith(". The beams as they would be after this move."), words
     assert keys == " Or press Enter to place it; Escape cancels."
     assert hint(turning) == (
         "Tap or click the tile again to turn it. The tile at row 7, column 7 turned: claims no beacon. "
@@ -716,7 +720,8 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
     )
     with in_language("ja"):
         words, keys = hint(placing)
-        assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
+        assert words.startswith("マスをタップかクリックすると配置します。"), words
+        assert words.endswith("この手を打った後のビームです。"), words
         assert keys == "Enterでも配置でき、Escapeで取り消せます。"
         words, keys = hint(turning)
         assert words.startswith("タイルをもう一度タップかクリックすると回転します。")
@@ -1102,11 +1107,12 @@ def test_a_tile_chosen_by_key_gets_the_keyboard_s_hint_to_turn_or_place_it():
     previewing, _ = key(chosen, view, "A", "ArrowUp")
     assert BOARD.previewed(previewing, "A")[0] is not None
     drawn = hint(previewing, view)
-    assert drawn.endswith("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")
+    assert drawn.startswith("Press Enter to place the tile; Escape cancels. A mirror, slash /, at row"), drawn
+    assert drawn.endswith("The beams as they would be after this move."), drawn
     assert "Tap or click" not in drawn
     with in_language("ja"):
         assert hint(keyed, view).startswith("Enterで回転でき、Escapeで取り消せます。")
-        assert hint(previewing, view).endswith("Enterで配置でき、Escapeで取り消せます。")
+        assert hint(previewing, view).startswith("Enterで配置でき、Escapeで取り消せます。")
 
 
 def test_a_key_that_changes_the_hint_brings_it_into_the_window_and_the_cursor_stays_in_sight():
