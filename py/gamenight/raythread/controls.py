@@ -302,8 +302,10 @@ class RaythreadBoard:
             if cell is None:
                 return ui, None
             ui = replace(ui, cursor=cell)
-            if event.pointer == "touch" and ui.aim != cell and ui.chosen:
+            if event.pointer == "touch" and ui.aim != cell and ui.chosen and cell in self.targets(ui):
                 return replace(ui, aim=cell, tapped=cell, note=None), None  # a first tap previews; the second places
+            # Elsewhere (a beacon, an emitter, a tile) there is no preview to wait on: the first tap refuses at
+            # once, or chooses the player's own tile to turn. It did nothing at all, not even a word.
             return self._act(ui, seat, table, cell)
         return ui, None
 

@@ -1145,3 +1145,31 @@ def test_a_hover_s_preview_away_from_the_cursor_keeps_the_pointer_s_words():
     hovered, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
     assert hovered.keyed and hovered.aim != hovered.cursor and BOARD.previewed(hovered, "A")[0] is not None
     assert "Tap or click the cell to place the tile." in hint(hovered, view)
+
+
+def test_a_first_tap_where_the_chosen_tile_cannot_go_answers_at_once():
+    """On a phone a first tap previews and a second places, so a first tap on a beacon, an emitter or another
+    player's tile (no preview there) did nothing at all: no refusal, no word for a screen reader, the hint
+    unchanged; the second tap said "That cell holds a beacon.". And a tap on one of the player's own tiles
+    with a tile chosen took a second tap to be chosen to turn. Only a cell the tile may go to waits for a
+    second tap: elsewhere the first tap does what a click does."""
+    view = rules.view(
+        position({(1, 5): 2}, [tile((6, 6), "/"), tile((2, 2), "/", owner="C")], hands={"A": (2, 0)}), "A"
+    )
+    chosen, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+
+    def tap(ui, r, c):
+        return update(ui, view, "A", UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, pointer="touch"))
+
+    on_beacon, sent = tap(chosen, 1, 5)
+    assert sent is None and on_beacon.note is not None, on_beacon
+    assert said(on_beacon.note) == "that cell holds a beacon"
+    theirs, _ = tap(chosen, 2, 2)
+    assert theirs.note is not None and theirs.note["code"] == "raythread-occupied"
+    ours, sent = tap(chosen, 6, 6)
+    assert sent is None and ours.turning == (6, 6) and ours.chosen is None, ours
+    # A cell the mirror may go to still previews first, and places at the second tap.
+    previewed, sent = tap(chosen, 4, 4)
+    assert sent is None and previewed.aim == (4, 4) and previewed.note is None
+    _placed, sent = tap(previewed, 4, 4)
+    assert sent == {"type": "place", "tile": "mirror", "cell": [4, 4], "orient": "/"}
