@@ -372,7 +372,9 @@ class RaythreadBoard:
         the cell says itself). The move made says nothing here: the match's news says it."""
         if seat is None:
             return ()
-        was = self.previewed(before, seat)[0]
+        # The move ``before`` previewed, from the board alone: asking the engine for it again (its cache of
+        # moves tried emptied by ``now``'s, once full) only told whether the preview changed.
+        was = self.aimed(before)
         if after.chosen is not None and after.chosen != before.chosen:
             return ("chosen", "hint", "outcome") if now else ("chosen", "hint")
         if after.turning is not None and after.turning != before.turning:
@@ -391,15 +393,19 @@ class RaythreadBoard:
         """The cells the chosen tile may go to (from the engine's legal moves)."""
         return ui.places.get(ui.chosen, frozenset()) if ui.chosen and ui.places else frozenset()
 
+    def aimed(self, ui: Ui) -> Move | None:
+        """The move under the cursor to preview, if any: the tile chosen to turn, or the tile chosen on a cell
+        it may go to (legal both, by how they were chosen: ``_act``, ``targets``)."""
+        if ui.turning is not None:
+            return {"type": "rotate", "cell": list(ui.turning)}
+        if ui.chosen is not None and ui.aim is not None and ui.aim in self.targets(ui):
+            return {"type": "place", "tile": ui.chosen, "cell": list(ui.aim), "orient": ui.orient}
+        return None
+
     def previewed(self, ui: Ui, seat: str | None) -> tuple[Move | None, JSON | None]:
         """The move under the cursor and the view after it, if there is one to preview."""
-        if seat is None:
-            return None, None
-        if ui.turning is not None:
-            move = {"type": "rotate", "cell": list(ui.turning)}
-        elif ui.chosen is not None and ui.aim is not None and ui.aim in self.targets(ui):
-            move = {"type": "place", "tile": ui.chosen, "cell": list(ui.aim), "orient": ui.orient}
-        else:
+        move = self.aimed(ui) if seat is not None else None
+        if seat is None or move is None:
             return None, None
         try:
             after, _events = tried(ui.state, seat, move)
@@ -702,7 +708,7 @@ def _said(
     slash /, chosen."), the orientation alone, the preview's outcome, the next step (the hint, as drawn
     under the hand)."""
     move, preview = shown
-    said: list[str | Element] = []
+    line: list[str | Element] = []  # not ``said``: ui.match's, imported here, turns a note into words
     for part in parts:
         words: list[str | Element | None] = []
         if part == "chosen" and ui.chosen is not None:
@@ -717,10 +723,10 @@ def _said(
         elif part == "hint":
             words = list(_hint(ui, seat, preview, view, table))
         kept = [w for w in words if w]
-        if kept and said:
-            said.append(i18n.sentence_gap())
-        said.extend(kept)
-    return tuple(said)
+        if kept and line:
+            line.append(i18n.sentence_gap())
+        line.extend(kept)
+    return tuple(line)
 
 
 def _keys(keys: tuple[int, ...]) -> Element | None:

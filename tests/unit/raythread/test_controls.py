@@ -1173,3 +1173,19 @@ def test_a_first_tap_where_the_chosen_tile_cannot_go_answers_at_once():
     assert sent is None and previewed.aim == (4, 4) and previewed.note is None
     _placed, sent = tap(previewed, 4, 4)
     assert sent == {"type": "place", "tile": "mirror", "cell": [4, 4], "orient": "/"}
+
+
+def test_a_new_orientation_asks_the_engine_once_however_full_its_cache(monkeypatch):
+    """A click on the other orientation asks the engine for the move it previews. What the cursor's cell
+    previewed before (only to tell whether the preview changed) was asked again too, once the cache of moves
+    tried was full: adding the new one had emptied it. That move is known from the board alone."""
+    view = rules.view(position({(1, 5): 2}, [], hands={"A": (2, 0)}), "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    for c in range(controls.TRIED_KEPT):  # as many cells hovered as the cache keeps (row 4: no beacon there)
+        ui, _ = update(ui, view, "A", UiEvent("pointerover", "rt-cell", {"r": "4", "c": str(c)}))
+    asked = []
+    play = rules.play
+    monkeypatch.setattr(rules, "play", lambda *args: asked.append(args[2]) or play(*args))
+    ui, _ = click(ui, view, "A", "rt-orient", orient="\\")
+    assert ui.orient == "\\" and BOARD.previewed(ui, "A")[0] is not None
+    assert [move["orient"] for move in asked] == ["\\"], asked
