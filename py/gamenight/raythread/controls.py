@@ -302,8 +302,10 @@ class RaythreadBoard:
             if cell is None:
                 return ui, None
             ui = replace(ui, cursor=cell)
-            if event.pointer == "touch" and ui.aim != cell and ui.chosen:
+            if event.pointer == "touch" and ui.aim != cell and ui.chosen and cell in self.targets(ui):
                 return replace(ui, aim=cell, tapped=cell, note=None), None  # a first tap previews; the second places
+            # Elsewhere (a beacon, an emitter, a tile) there is no preview to wait on: the first tap refuses at
+            # once, or chooses the player's own tile to turn. It did nothing at all, not even a word.
             return self._act(ui, seat, table, cell)
         return ui, None
 
@@ -370,17 +372,19 @@ class RaythreadBoard:
         the cell says itself). The move made says nothing here: the match's news says it."""
         if seat is None:
             return ()
-        was = self.previewed(before, seat)[0]
+        # The move ``before`` previewed, from the board alone: asking the engine for it again (its cache of
+        # moves tried emptied by ``now``'s, once full) only told whether the preview changed.
+        was = self.aimed(before)
         if after.chosen is not None and after.chosen != before.chosen:
-            return ("chosen", "outcome", "hint") if now else ("chosen", "hint")
+            return ("chosen", "hint", "outcome") if now else ("chosen", "hint")
         if after.turning is not None and after.turning != before.turning:
-            return ("hint", "outcome")  # the way on first, as drawn (_turn_shown)
+            return ("hint", "outcome")  # the way on first, as drawn (_shown)
         if after.chosen is None and after.turning is None and (before.chosen or before.turning):
             return ("hint",)
         if after.orient != before.orient and (after.chosen or after.turning):
             return ("outcome",) if now else ("orient",)
         if now is not None and now != was:
-            return ("outcome",) if was is not None or before.told else ("outcome", "hint")
+            return ("outcome",) if was is not None or before.told else ("hint", "outcome")
         return ()
 
     # --- what is drawn ------------------------------------------------------------------------------
@@ -389,15 +393,19 @@ class RaythreadBoard:
         """The cells the chosen tile may go to (from the engine's legal moves)."""
         return ui.places.get(ui.chosen, frozenset()) if ui.chosen and ui.places else frozenset()
 
+    def aimed(self, ui: Ui) -> Move | None:
+        """The move under the cursor to preview, if any: the tile chosen to turn, or the tile chosen on a cell
+        it may go to (legal both, by how they were chosen: ``_act``, ``targets``)."""
+        if ui.turning is not None:
+            return {"type": "rotate", "cell": list(ui.turning)}
+        if ui.chosen is not None and ui.aim is not None and ui.aim in self.targets(ui):
+            return {"type": "place", "tile": ui.chosen, "cell": list(ui.aim), "orient": ui.orient}
+        return None
+
     def previewed(self, ui: Ui, seat: str | None) -> tuple[Move | None, JSON | None]:
         """The move under the cursor and the view after it, if there is one to preview."""
-        if seat is None:
-            return None, None
-        if ui.turning is not None:
-            move = {"type": "rotate", "cell": list(ui.turning)}
-        elif ui.chosen is not None and ui.aim is not None and ui.aim in self.targets(ui):
-            move = {"type": "place", "tile": ui.chosen, "cell": list(ui.aim), "orient": ui.orient}
-        else:
+        move = self.aimed(ui) if seat is not None else None
+        if seat is None or move is None:
             return None, None
         try:
             after, _events = tried(ui.state, seat, move)
@@ -496,10 +504,8 @@ class RaythreadBoard:
                         # move the board under the finger that taps the same cell again.
                         "data-ahead": "true" if ui.chosen is not None and preview is None else None,
                     },
-                    # A turn's hint says the way on first (_turn_shown); a placement's outcome comes first.
-                    (hint, hint and outcome and i18n.sentence_gap(), _turn_shown(ui, outcome))
-                    if ui.turning is not None
-                    else (outcome, outcome and hint and i18n.sentence_gap(), hint),
+                    # The way on first, then what the preview would do (_shown).
+                    (hint, hint and outcome and i18n.sentence_gap(), _shown(ui, outcome)),
                 ),
                 # What a screen reader hears of the player's input, each step once (``_saying``): two polite
                 # regions by turns, always drawn (empty at first), visually hidden (the hint says it to the eye).
@@ -702,7 +708,7 @@ def _said(
     slash /, chosen."), the orientation alone, the preview's outcome, the next step (the hint, as drawn
     under the hand)."""
     move, preview = shown
-    said: list[str | Element] = []
+    line: list[str | Element] = []  # not ``said``: ui.match's, imported here, turns a note into words
     for part in parts:
         words: list[str | Element | None] = []
         if part == "chosen" and ui.chosen is not None:
@@ -711,14 +717,16 @@ def _said(
         elif part == "orient":
             words = [i18n.sentence(_("Orientation {orient}").format(orient=_(scene.ORIENT_WORDS[ui.orient])))]
         elif part == "outcome":
-            words = list(_turn_shown(ui, _outcome(move, preview, view, table)))
+            outcome = _outcome(move, preview, view, table)
+            # What the beams drawn show is said with the way on; each further cell says only its claim.
+            words = list(_shown(ui, outcome)) if ui.turning is not None or "hint" in parts else [outcome]
         elif part == "hint":
             words = list(_hint(ui, seat, preview, view, table))
         kept = [w for w in words if w]
-        if kept and said:
-            said.append(i18n.sentence_gap())
-        said.extend(kept)
-    return tuple(said)
+        if kept and line:
+            line.append(i18n.sentence_gap())
+        line.extend(kept)
+    return tuple(line)
 
 
 def _keys(keys: tuple[int, ...]) -> Element | None:
@@ -765,13 +773,16 @@ def _nudge(ui: Ui) -> str | None:
     return "1" if ui.refusals % 2 else "2"
 
 
-def _turn_shown(ui: Ui, outcome: str) -> list[str]:
-    """A turn's outcome and what its drawn beams show, said after the way on (``_hint``): on a phone only
+def _shown(ui: Ui, outcome: str) -> list[str]:
+    """A preview's outcome and what its drawn beams show, said after the way on (``_hint``): on a phone only
     the hint's first words were in the window, "The tile at row 5, column 8 turned: claims no beacon. The
-    beams as they would be with the…", and not "Tap … again to turn it", the words a player needs next."""
-    if ui.turning is None or not outcome:
+    beams as they would be with the…", and not "Tap … again to turn it", the words a player needs next (a
+    placement's the same: "… Tap or click the cell to place the tile." came last)."""
+    if not outcome:
         return [outcome]
-    return [outcome, i18n.sentence_gap(), _("The beams as they would be with the tile turned.")]
+    if ui.turning is not None:
+        return [outcome, i18n.sentence_gap(), _("The beams as they would be with the tile turned.")]
+    return [outcome, i18n.sentence_gap(), _("The beams as they would be after this move.")]
 
 
 def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Table) -> list[str | Element | None]:
@@ -783,7 +794,7 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
         return []
     # After a key (the cursor shown) the keys' words alone, as a tile chosen by key is placed (below): a keyboard
     # player read "Tap or click the tile again" first; after a tap or a click the pointer's, the keys after them.
-    if ui.turning is not None:  # drawn and said before the outcome (_turn_shown)
+    if ui.turning is not None:  # drawn and said before the outcome (_shown)
         if ui.keyed:
             return [_("Press Enter to turn it; Escape cancels.")]
         return [
@@ -796,12 +807,14 @@ def _hint(ui: Ui, seat: str | None, preview: JSON | None, view: JSON, table: Tab
             return []
         before, _at, after = _(first[0]).partition("{keys}")
         return [before, _keys(first[1]), after]
-    # The cursor's preview (a pointer's hover elsewhere is placed by a click: Enter places at the cursor).
+    # The cursor's preview (a pointer's hover elsewhere is placed by a click: Enter places at the cursor). Drawn
+    # and said before the outcome, as a turn's (_shown): on a phone the pointer's came last, "Tap or click the
+    # cell …" under the window's edge after a long outcome.
     if preview is not None and ui.keyed and ui.aim == ui.cursor:
-        return [_("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")]
+        return [_("Press Enter to place the tile; Escape cancels.")]
     if preview is not None:
         return [
-            _("The beams as they would be after this move. Tap or click the cell to place the tile."),
+            _("Tap or click the cell to place the tile."),
             _keys_said(_("Or press Enter to place it; Escape cancels.")),
         ]
     if ui.keyed:  # a keyboard player (the cursor shown): no pointer to point with

@@ -510,9 +510,10 @@ def test_the_preview_says_in_words_what_the_move_would_claim():
     assert ui.aim == (3, 5)  # A's beam runs east along row 3 (from its emitter at (3, 0)) through here
     ui, _ = key(ui, view, "A", "/")
     claims = "A mirror, slash /, at row 4, column 6: claims the 2 at row 2, column 6 for Ann\u00a0(A)."
-    assert hint(ui, view).startswith(claims)
+    way = "Press Enter to place the tile; Escape cancels. "  # the way on first (as a turn's)
+    assert hint(ui, view).startswith(way + claims)
     ui, _ = key(ui, view, "A", "\\")
-    assert hint(ui, view).startswith("A mirror, backslash \\, at row 4, column 6: claims no beacon.")
+    assert hint(ui, view).startswith(way + "A mirror, backslash \\, at row 4, column 6: claims no beacon.")
     chose_nothing = BOARD.start(view, None)
     assert "claims" not in hint(chose_nothing, view)
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
@@ -540,7 +541,7 @@ def test_a_preview_that_claims_beacons_nests_no_bracket_in_another(language: str
     ui, _ = key(ui, view, "A", "/")
     with in_language(language):
         said = hint(ui, view)
-        first = said.split("。")[0] if language == "ja" else said.split(". ")[0]
+        first = said.split("。")[1] if language == "ja" else said.split(". ")[1]  # after the way on
         assert "2" in first and ("Ann" in first) and ("A" in first), said
         assert bracket_depth(said) == 1, said
 
@@ -707,7 +708,10 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
     turning, _ = click(BOARD.start(view, None), view, "A", "rt-cell", r=6, c=6)
     assert turning.turning == (6, 6)
     words, keys = hint(placing)
-    assert words.endswith(". The beams as they would be after this move. Tap or click the cell to place the tile.")
+    # The way on first, as a turn's says it: on a phone only the hint's first lines were in the window, and a
+    # preview that claims beacons for several players pushed "Tap or click the cell …" under its edge.
+    assert words.startswith("Tap or click the cell to place the tile. A mirror, slash /, at row 4, column 6: "), words
+    assert words.endswith(". The beams as they would be after this move."), words
     assert keys == " Or press Enter to place it; Escape cancels."
     assert hint(turning) == (
         "Tap or click the tile again to turn it. The tile at row 7, column 7 turned: claims no beacon. "
@@ -716,7 +720,8 @@ def test_the_preview_hints_keep_their_keys_apart_for_the_css_to_hide_on_touch_sc
     )
     with in_language("ja"):
         words, keys = hint(placing)
-        assert words.endswith("この手を打った後のビームです。マスをタップかクリックすると配置します。")
+        assert words.startswith("マスをタップかクリックすると配置します。"), words
+        assert words.endswith("この手を打った後のビームです。"), words
         assert keys == "Enterでも配置でき、Escapeで取り消せます。"
         words, keys = hint(turning)
         assert words.startswith("タイルをもう一度タップかクリックすると回転します。")
@@ -1102,11 +1107,12 @@ def test_a_tile_chosen_by_key_gets_the_keyboard_s_hint_to_turn_or_place_it():
     previewing, _ = key(chosen, view, "A", "ArrowUp")
     assert BOARD.previewed(previewing, "A")[0] is not None
     drawn = hint(previewing, view)
-    assert drawn.endswith("The beams as they would be after this move. Press Enter to place the tile; Escape cancels.")
+    assert drawn.startswith("Press Enter to place the tile; Escape cancels. A mirror, slash /, at row"), drawn
+    assert drawn.endswith("The beams as they would be after this move."), drawn
     assert "Tap or click" not in drawn
     with in_language("ja"):
         assert hint(keyed, view).startswith("Enterで回転でき、Escapeで取り消せます。")
-        assert hint(previewing, view).endswith("Enterで配置でき、Escapeで取り消せます。")
+        assert hint(previewing, view).startswith("Enterで配置でき、Escapeで取り消せます。")
 
 
 def test_a_key_that_changes_the_hint_brings_it_into_the_window_and_the_cursor_stays_in_sight():
@@ -1139,3 +1145,47 @@ def test_a_hover_s_preview_away_from_the_cursor_keeps_the_pointer_s_words():
     hovered, _ = update(chosen, view, "A", UiEvent("pointerover", "rt-cell", {"r": "3", "c": "5"}))
     assert hovered.keyed and hovered.aim != hovered.cursor and BOARD.previewed(hovered, "A")[0] is not None
     assert "Tap or click the cell to place the tile." in hint(hovered, view)
+
+
+def test_a_first_tap_where_the_chosen_tile_cannot_go_answers_at_once():
+    """On a phone a first tap previews and a second places, so a first tap on a beacon, an emitter or another
+    player's tile (no preview there) did nothing at all: no refusal, no word for a screen reader, the hint
+    unchanged; the second tap said "That cell holds a beacon.". And a tap on one of the player's own tiles
+    with a tile chosen took a second tap to be chosen to turn. Only a cell the tile may go to waits for a
+    second tap: elsewhere the first tap does what a click does."""
+    view = rules.view(
+        position({(1, 5): 2}, [tile((6, 6), "/"), tile((2, 2), "/", owner="C")], hands={"A": (2, 0)}), "A"
+    )
+    chosen, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+
+    def tap(ui, r, c):
+        return update(ui, view, "A", UiEvent("click", "rt-cell", {"r": str(r), "c": str(c)}, pointer="touch"))
+
+    on_beacon, sent = tap(chosen, 1, 5)
+    assert sent is None and on_beacon.note is not None, on_beacon
+    assert said(on_beacon.note) == "that cell holds a beacon"
+    theirs, _ = tap(chosen, 2, 2)
+    assert theirs.note is not None and theirs.note["code"] == "raythread-occupied"
+    ours, sent = tap(chosen, 6, 6)
+    assert sent is None and ours.turning == (6, 6) and ours.chosen is None, ours
+    # A cell the mirror may go to still previews first, and places at the second tap.
+    previewed, sent = tap(chosen, 4, 4)
+    assert sent is None and previewed.aim == (4, 4) and previewed.note is None
+    _placed, sent = tap(previewed, 4, 4)
+    assert sent == {"type": "place", "tile": "mirror", "cell": [4, 4], "orient": "/"}
+
+
+def test_a_new_orientation_asks_the_engine_once_however_full_its_cache(monkeypatch):
+    """A click on the other orientation asks the engine for the move it previews. What the cursor's cell
+    previewed before (only to tell whether the preview changed) was asked again too, once the cache of moves
+    tried was full: adding the new one had emptied it. That move is known from the board alone."""
+    view = rules.view(position({(1, 5): 2}, [], hands={"A": (2, 0)}), "A")
+    ui, _ = click(BOARD.start(view, None), view, "A", "rt-hand", kind="mirror")
+    for c in range(controls.TRIED_KEPT):  # as many cells hovered as the cache keeps (row 4: no beacon there)
+        ui, _ = update(ui, view, "A", UiEvent("pointerover", "rt-cell", {"r": "4", "c": str(c)}))
+    asked = []
+    play = rules.play
+    monkeypatch.setattr(rules, "play", lambda *args: asked.append(args[2]) or play(*args))
+    ui, _ = click(ui, view, "A", "rt-orient", orient="\\")
+    assert ui.orient == "\\" and BOARD.previewed(ui, "A")[0] is not None
+    assert [move["orient"] for move in asked] == ["\\"], asked
