@@ -813,7 +813,7 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
 def _seat_name(tag: str, team: int | None) -> str:
     """A seat card's label: "Seat 2", and in a game played in teams its team, "Seat 2 · Team 1"."""
     seat = _seat_words(tag)
-    return i18n.separated(seat, i18n.held(_("Team {n}").format(n=team))) if team else seat
+    return i18n.separated(seat, _("Team {n}").format(n=team)) if team else seat
 
 
 def _seat_words(tag: str) -> str:
