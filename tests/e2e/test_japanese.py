@@ -35,7 +35,7 @@ from tests.e2e.test_peer_links import (
     route_after_state,
     seat,
 )
-from tests.e2e.test_phone import DRAWN_LINES, reloaded_host_pages, show_markup
+from tests.e2e.test_phone import DRAWN_LINES, PLACEHOLDERS_CUT, reloaded_host_pages, show_markup
 from tests.e2e.test_reflection_match import choose, open_host
 
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the race's points table is shot there
@@ -726,7 +726,8 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
        between its parts now: "（8×8、" / "タイル10枚）".
     2. Words the phrase model broke stay on one line at any width of their box, at 320×640 and at 390×844
        (``KEPT_WHOLE``: each failure names its width and route).
-    3. A table's open options fit a narrow phone (320 px) in Japanese (``table_options_fit``)."""
+    3. A table's open options fit a narrow phone (320 px) in Japanese (``table_options_fit``).
+    4.–8. At 320 px with the text at 200 %: each step's words below."""
     context = browser.new_context(
         **NO_SERVICE_WORKER, locale="ja-JP", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
     )
@@ -788,6 +789,13 @@ def test_a_japanese_phone_keeps_its_words_whole(browser: Browser, site_url: str)
         page.locator('main[data-phase="playing"] h1').wait_for()
         split += page.evaluate(WORDS_SPLIT, {"selector": "h1", "words": ["ソロ", "トレーニング"]})
         assert split == [], "a heading's word broken at 320 px, text at 200 %"
+        # 8. … and the lobby's chat field, a line of its own there, cut its placeholder 「メッセージを入力」 to
+        #    「メッセージを入」 (English's "Say something" fits: step 4 of the English phone walk).
+        on_route(page, "#/host?game=raythread")
+        page.fill("input[name=name]", "アン")
+        page.click("form[data-action=host-setup] button[type=submit]")
+        expect(page.locator(".chat-form input")).to_be_visible()
+        assert page.evaluate(PLACEHOLDERS_CUT, ".chat-form input") == [], "the chat's field cuts its placeholder"
     finally:
         context.close()
 

@@ -223,9 +223,11 @@ def test_japanese_spells_each_word_one_way():
 def test_japanese_chat_field_and_light_seeker_target_read_as_players_expect():
     """Two wordings a Japanese player stumbled on (playing the lobby in Japanese): the chat field's hint read
     何か話しかける ("talk to someone about something", a verb phrase, not the usual field hint), and Light
-    Seeker's rule of the turn stopped on 大きく ("…make the light above 5" with the verb left off)."""
+    Seeker's rule of the turn stopped on 大きく ("…make the light above 5" with the verb left off). The hint is
+    the noun alone, メッセージ: 「メッセージを入力」 was cut to 「メッセージを入」 on a 320 px phone with the text
+    at 200 %."""
     ja = {m.id: m.string for m in catalogue("ja") if m.id}
-    assert ja["Say something"] == "メッセージを入力"
+    assert ja["Say something"] == "メッセージ"
     assert ja["This turn must end above {n}"] == "手番の終わりに光を{n}より大きくすること"
 
 

@@ -90,7 +90,7 @@ def test_the_lobby_shows_seats_a_and_b_for_two_raythread_players():
     host.submit("choose", game="raythread", players="2")
     for page in (host, bea):
         names = [text_of(e) for e in page.by_class("seat-name")]
-        assert names == ["Seat A", "Seat B"], names
+        assert names == ["Seat\u00a0A", "Seat\u00a0B"], names  # held whole (i18n.held), read "Seat A"
     host.click("start")
     assert "Seat B is empty" in host.text and "Seat C" not in host.text
     bea.click("sit", seat="C")

@@ -1277,6 +1277,10 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
 def headline(result: Mapping[str, Any], table: Table) -> str:
     """Who won (or drew) the match, in words."""
     winners = [seat_label(table, s) for s in result.get("winners", []) if isinstance(s, str)]
+    # A result naming no one (``core.game.Result`` makes none, but another page's is checked only for its
+    # fields' types) read "A draw between ." or " wins!": said without the empty list, as the lobby says it.
+    if not winners:
+        return _("A draw.") if result.get("draw") else _("The match is over.")
     if result.get("draw"):
         return _("A draw between {names}.").format(names=i18n.conjunction(winners))
     # Several winners without a draw: a team of a Reflection race, whose players share its first place.

@@ -119,3 +119,28 @@ def test_the_open_invitations_saved_with_the_night_round_trip_and_a_damaged_list
         page = rtc.page(Browser(storage={host_screen.STORE_KEY: json.dumps(damaged)}), "#/host?game=raythread")
         assert "Your game night was restored." in page.text and "could not" not in page.text, (value, page.text)
         assert len(cards(page)) <= 1, value
+
+
+def reply_form(page: Page) -> list[Element]:
+    return page.find(lambda e: e.tag == "form" and e.attr("data-action") == "reply")
+
+
+def test_with_only_lost_cards_the_reply_form_is_there_and_a_reply_to_one_says_why_it_fails():
+    """A reloaded host page with only lost cards drew no reply form: a host holding a reply to an old link
+    learnt why it could not be used only after making a new invitation (the form came with its card). The form
+    is there while a reply may be pasted, and the reply to a lost link says so, naming its player."""
+    rtc, browser = FakeRtc(), Browser()
+    host = host_lobby(rtc, browser)
+    host.click("invite")
+    link = str(host.by_class("invite-link")[0].attr("value"))
+    reloaded = host.reload()
+    assert cards(reloaded) == [("Invitation 1", "lost")]
+    assert reply_form(reloaded), "no reply form beside a lost card"
+    cy = rtc.visit(Browser(), link)
+    cy.submit("join", name="Cy")
+    reloaded.submit("reply", reply=cy.value_of("reply-code"))
+    (alert,) = [a for a in reloaded.by_class("error") if text_of(a)]
+    assert text_of(alert).startswith("Cy's reply answers an invitation made before this page was reloaded")
+    assert reply_form(reloaded), "the form stays with its reason"
+    quiet = host_lobby(FakeRtc(), Browser())
+    assert not reply_form(quiet), "no invitation, no reply to paste: no form"

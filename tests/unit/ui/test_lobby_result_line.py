@@ -5,6 +5,7 @@ page, checked only for its fields' types at the edge)."""
 import gamenight.raythread.rules  # noqa: F401  (registers the ending said below)
 from gamenight.core.game import Result
 from gamenight.ui.lobby import panel
+from gamenight.ui.lobby.panel import reason_text
 from gamenight.ui.svg import text_of
 from tests.unit.words import in_language
 
@@ -36,3 +37,13 @@ def test_a_result_naming_no_winner_and_no_draw_says_no_empty_winner():
     assert line({"winners": [], "draw": False, "reason": None}) == ""
     said = line({"winners": [], "draw": False, "reason": {"code": "raythread-supply", "params": {}}})
     assert "Winner" not in said and said, said
+
+
+def test_the_headline_and_its_reason_stand_apart_as_sentences_in_the_page_s_language():
+    """The headline and the reason were joined by a plain space in Japanese too, where sentences follow one
+    another with none ("勝者：Ana。 …"); the lobby's other lines use ``i18n.sentence_gap``."""
+    result = {"winners": ["1"], "draw": False, "reason": {"code": "raythread-supply", "params": {}}}
+    with in_language("ja"):
+        reason = reason_text("raythread-supply", {})
+        assert reason and line(result) == f"勝者：Ana。{reason}"
+    assert line(result) == f"Winner: Ana. {reason_text('raythread-supply', {})}"

@@ -2760,3 +2760,19 @@ def test_the_host_s_unapplied_choices_stay_through_other_inputs():
     rtc.pump()
     assert host_form(host)["mode"] == "built" and host_form(host)["players"] == "2"
     assert "variant" in host_form_names(host)
+
+
+def test_a_reloaded_night_without_guests_says_nothing_of_guests():
+    """A reloaded night with nobody but the host (and its computer players) said "Guests show as disconnected:
+    invite them again to keep their seats." until the page's first update: there were none to invite."""
+    rtc, host_browser = FakeRtc(), Browser()
+    host = host_lobby(rtc, host_browser, game="lightseeker")
+    host.submit("add-bot", seat="2", level="easy")
+    host.close()
+    alone = rtc.page(host_browser, "#/host?game=lightseeker")
+    assert "Your game night was restored." in alone.text
+    assert "Guests" not in alone.text and "invite them again" not in alone.text, alone.text
+    with in_language("ja"):
+        assert "ゲームナイトを復元しました。" in alone.text and "ゲスト" not in alone.text
+    reloaded, _bea, _browser = reloaded_mid_match(rtc)
+    assert "Guests show as disconnected" in reloaded.text, "with a guest away, it is said"

@@ -501,6 +501,17 @@ def test_a_team_that_wins_together_is_headlined_in_the_plural():
     assert match.headline(alone, table) == "Ann\u00a0(1) wins!"
 
 
+def test_a_result_naming_no_one_is_headlined_without_an_empty_list_of_names():
+    """A draw with no winners read "A draw between ." and a result with neither winners nor a draw " wins!"
+    (``core.game.Result`` makes neither today; another page's result is checked only for its fields' types)."""
+    seats = tuple(match.SeatAt(s, n, "") for s, n in zip("AB", ("Ann", "Bea"), strict=True))
+    table = match.Table("raythread", seats)
+    assert match.headline({"ranking": [], "winners": [], "draw": True, "scores": {}}, table) == "A draw."
+    assert match.headline({"ranking": [], "winners": [], "draw": False, "scores": {}}, table) == "The match is over."
+    with in_language("ja"):
+        assert match.headline({"winners": [], "draw": True}, table) == "引き分け。"
+
+
 def test_a_previewed_placement_leaves_the_hands_as_they_are_until_it_is_made():
     """While a player looks at a placement (a mouse over a cell, or a first tap on a phone) the seat
     list and the hand still count the tile: the board shows the beams after it, the counts are the

@@ -126,6 +126,8 @@ reasons(
         "restored": N_(
             "Your game night was restored. Guests show as disconnected: invite them again to keep their seats."
         ),
+        # … and of a night with no guest to invite again (the host and computer players only).
+        "restored-alone": N_("Your game night was restored."),
         "night-closed": N_("The game night is closed."),
         "other-game-open": N_(
             "Your {saved} game night is still open. To play {asked}, pick it as the game below, or close this "
@@ -180,6 +182,7 @@ def _said(code: str, **params: Any) -> Reason:
 
 
 RESTORED = _said("restored")
+RESTORED_ALONE = _said("restored-alone")
 # A reloaded host page shows every guest as disconnected, yet their pages may still be open, waiting to be
 # invited again (docs/lobby.md): the page cannot tell. It offers to count out a guest it has not heard from
 # since only after this long, time for the host to invite them again and for them to answer; a guest who
@@ -452,7 +455,9 @@ class HostScreen:
             model,
             live=live,
             invites=lost,
-            notice=(RESTORED,),
+            # Guests are spoken of only when there are some away: a night of the host (and its computer players)
+            # read "Guests show as disconnected …" with none to invite.
+            notice=(RESTORED if _guests_away(session) else RESTORED_ALONE,),
             asked=asked,
             addressed=live.session.game_id,
             restored_ms=env.now_ms,
@@ -507,7 +512,8 @@ class HostScreen:
             # Hidden while a match runs (it does not hold its place above the board), the note of who joined
             # last came back when the match ended, about a join long past: a match makes it old news.
             updated = replace(updated, reply_note=None)
-        if updated.notice == (RESTORED,) and updated.live is not None and not _guests_away(updated.live.session):
+        restored = updated.notice in ((RESTORED,), (RESTORED_ALONE,))
+        if restored and updated.live is not None and not _guests_away(updated.live.session):
             updated = replace(updated, notice=())  # it asks to invite the guests again: every one is back
         if updated.live is not None and updated.live.session.game_id != updated.addressed:
             # The address follows the lobby's game: a reload read the game the page was first opened for
@@ -1384,7 +1390,10 @@ def _invites_view(model: HostModel) -> Element:
     shown = [i for i in listed if not running or i.state in asking]
     folded = [i for i in listed if running and i.state not in asking]
     cards = [_invite_card(model, invite) for invite in shown]
-    waiting = any(i.state == "waiting" for i in model.invites)
+    # A reply may come for a waiting card, and be pasted for a lost one (its player may hold a reply to the
+    # old link, which the form's alert then says is no use, by name): with only lost cards the form was gone,
+    # and the host learnt why the reply failed only after making a new invitation.
+    pasting = any(i.state == "waiting" for i in model.invites) or any(i.state == "lost" for i in listed)
     # Two status regions by turns, drawn even when empty: "Bea is connected." said again when she comes back
     # after leaving (the note went meanwhile) is a change to a region already there, heard (ui.live.alerts).
     said = _shown_note(model)
@@ -1431,7 +1440,7 @@ def _invites_view(model: HostModel) -> Element:
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
             alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),  # empty, hidden: as the setup's
         )
-        if waiting or model.reply_error
+        if pasting or model.reply_error
         else None,
         note,
     )

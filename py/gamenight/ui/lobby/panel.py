@@ -812,8 +812,22 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
 
 def _seat_name(tag: str, team: int | None) -> str:
     """A seat card's label: "Seat 2", and in a game played in teams its team, "Seat 2 · Team 1"."""
-    seat = _("Seat {seat}").format(seat=tag)
+    seat = _seat_words(tag)
     return i18n.separated(seat, _("Team {n}").format(n=team)) if team else seat
+
+
+def _seat_words(tag: str) -> str:
+    """A seat named by its tag, "Seat A", held whole as the match holds a seat's name (``i18n.held``): at 320 px
+    with the text at 200 % a seat card's label could break "Seat" / "A"."""
+    return i18n.held(_("Seat {seat}").format(seat=tag))
+
+
+def _seat_line(tag: str, name: str) -> str:
+    """A match's line for a seat, "Seat A: Ann", its seat held whole with the colon (``_seat_words``; the
+    renderer keeps the colon with the run), its holder's name as ``_called`` held it."""
+    line, seat = _("Seat {seat}: {name}").format(seat=tag, name=name), _("Seat {seat}").format(seat=tag)
+    # The seat's words as the catalogue writes them alone, where the line starts with them (both languages do).
+    return _seat_words(tag) + line[len(seat) :] if line.startswith(seat) else line
 
 
 def _ask_count_out(seat: str, name: str, kind: str = "button") -> Element:
@@ -1176,7 +1190,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
     if match.ended is None:
         status = _("Match running · move {n}").format(n=match.moves + 1)
         if turn is not None:
-            who = names.get(turn) or _("Seat {seat}").format(seat=tags.get(turn, turn))
+            who = names.get(turn) or _seat_words(tags.get(turn, turn))
             to_play = _("{name} to play (you)") if turn == match.you else _("{name} to play")
             status = i18n.separated(status, to_play.format(name=who))
     else:
@@ -1188,7 +1202,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
             i18n.separated(
-                _("Seat {seat}: {name}").format(seat=tags.get(seat, seat), name=names.get(seat) or "—"),
+                _seat_line(tags.get(seat, seat), names.get(seat) or "—"),
                 screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
             ),
         )
@@ -1232,11 +1246,7 @@ def _role(client: Client, lobby: p.Lobby) -> Element:
 def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Mapping[str, str]) -> Element | None:
     if not result:
         return None
-    winners = [
-        names.get(s) or _("Seat {seat}").format(seat=tags.get(s, s))
-        for s in result.get("winners", [])
-        if isinstance(s, str)
-    ]
+    winners = [names.get(s) or _seat_words(tags.get(s, s)) for s in result.get("winners", []) if isinstance(s, str)]
     if result.get("draw"):
         headline = _("A draw.")
     elif winners:  # several: a team's players, who share its first place
@@ -1248,7 +1258,8 @@ def _result(result: Mapping[str, Any] | None, names: Mapping[str, str], tags: Ma
     sentence = reason_text(why["code"], why.get("params")) if why else ""
     if not headline and not sentence:
         return None
-    return h("p", {"class": "result"}, headline, " " if headline and sentence else "", sentence)
+    # Two sentences: a space between them in English, none in Japanese ("勝者：Ana。山札と…").
+    return h("p", {"class": "result"}, headline, i18n.sentence_gap() if headline and sentence else "", sentence)
 
 
 def _chat(client: Client, sight: Sight) -> Element:
