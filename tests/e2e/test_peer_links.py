@@ -72,6 +72,23 @@ WATCH_LOBBY_ALERT = """() => {
     }
   }).observe(document.body, {subtree: true, childList: true});
 }"""
+# Every alert added to the page, from its start (an init script), with the words it came with, and the elements
+# themselves: a whole screen that comes with its error line (a garbled invitation's) is said only if the line came
+# empty and its words were put in later (``ui.live.settled``).
+WATCH_ALERTS_BORN = """(() => {
+  window.alertsBorn = [];
+  window.alertsBornElements = [];
+  new MutationObserver(changes => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      for (const region of [node, ...node.querySelectorAll('[role=alert]')]) {
+        if (!region.matches('#app [role=alert]')) continue;  // not the loading screen's own, in index.html
+        window.alertsBorn.push([region.id, region.textContent]);
+        window.alertsBornElements.push(region);
+      }
+    }
+  }).observe(document, {subtree: true, childList: true});
+})()"""
 ALERTS_SEEN = "() => [window.alertsBeforeSaid, window.alertsCame]"
 
 
@@ -521,8 +538,16 @@ def test_garbled_and_reused_codes_show_errors_and_change_nothing_and_the_same_ba
     never the same region twice running."""
     host = open_host(people)
     link = new_invitation(host)
-    garbled = people.open(people.person(), link[:-12] + "Zz9")
-    expect(garbled.locator("main.join[data-stage=problem] .error")).to_contain_text("code")
+    context = people.person()
+    context.add_init_script(WATCH_ALERTS_BORN)
+    garbled = people.open(context, link[:-12] + "Zz9")
+    problem = garbled.locator("main.join[data-stage=problem] .error[role=alert]")
+    expect(problem).to_contain_text("code")
+    # The problem's line came with the screen, empty, and its words went into it a moment later: a screen reader
+    # hears them (the heading, which takes focus, says only "This invitation cannot be used").
+    born = garbled.evaluate("window.alertsBorn")
+    assert born and all(words == "" for _id, words in born), f"alerts that came with their words: {born}"
+    assert garbled.evaluate("window.alertsBornElements.includes(document.querySelector('.error[role=alert]'))")
 
     host.evaluate(WATCH_ALERTS, "main")
     for n in range(1, 4):

@@ -21,7 +21,15 @@ _HIDDEN = "visually-hidden"  # what only assistive technology gets (css/app.css)
 
 
 def alerts(
-    said: Child, count: int, classes: str, name: str, *, polite: bool = False, status: bool = False, tag: str = "p"
+    said: Child,
+    count: int,
+    classes: str,
+    name: str,
+    *,
+    polite: bool = False,
+    status: bool = False,
+    tag: str = "p",
+    settle: bool = False,
 ) -> list[Element]:
     """``said`` (a text, or the paragraphs of a ``tag="div"``) said in one of two regions drawn together,
     ``{name}-0`` and ``{name}-1``, by turns saying after saying (``count``: the sayings so far), the other
@@ -29,7 +37,10 @@ def alerts(
     form's error, said at once), ``polite`` ones (news said when the reader is free), or ``status`` ones
     (``role=status``: polite and read whole, a table's word on its match). With nothing to say (``said`` empty)
     both are visually hidden, whatever ``classes`` the words would have: no empty box, no room taken, and no
-    caller writes "classes if words else hidden" by hand."""
+    caller writes "classes if words else hidden" by hand. ``settle``: the pair may come onto the page with
+    its words (a whole screen's error line: the join screen's problem, a rename form's), and both carry the
+    ``SETTLE`` mark, so the shell holds the words back until the region is one a screen reader knows
+    (``settled``); a pair drawn empty first says its words at once all the same."""
     speaking = count % 2
     if not said:
         classes = _HIDDEN
@@ -43,10 +54,11 @@ def alerts(
         else {"role": "alert"}
     )
     drawn = {"class": classes} if classes else {}  # no empty ``class=""`` on a region with no classes
+    marked = {SETTLE: True} if settle else {}
     return [
-        h(tag, {**drawn, **live, "id": f"{name}-{i}"}, said)
+        h(tag, {**drawn, **live, "id": f"{name}-{i}", **marked}, said)
         if i == speaking
-        else h(tag, {"class": _HIDDEN, **live, "id": f"{name}-{i}"})
+        else h(tag, {"class": _HIDDEN, **live, "id": f"{name}-{i}", **marked})
         for i in (0, 1)
     ]
 
@@ -94,7 +106,8 @@ def region(said: Child, name: str, classes: str, *, alert: bool = False) -> Elem
 # added and filled within one batch reaches it as a new region holding its words, which is not announced.
 SETTLE_MS = 400
 # The mark of a region that may come onto the page with its words (a whole screen's: the match's news as the
-# match screen comes, a guest's farewell), and is held back by ``settled``. Only those: a screen draws its other
+# match screen comes, a guest's farewell, the error line of a screen that comes because of the error: ``alerts``'
+# ``settle``), and is held back by ``settled``. Only those: a screen draws its other
 # regions empty before their words (``region``, ``alerts``), and one held back would be missed by what the page
 # does with it as it comes (scrolled into the window, ``ShowInWindow``; the lobby's refusal was).
 SETTLE = "data-settle"

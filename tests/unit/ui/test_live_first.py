@@ -5,9 +5,13 @@ show the pages as the shell does, each drawing at a clock the test moves."""
 
 from __future__ import annotations
 
+import json
+
+from gamenight.net import peer as pe
 from gamenight.ui import live
+from gamenight.ui.lobby import join as join_screen
 from gamenight.ui.svg import Element, find_all, h, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
+from tests.unit.ui.peers import Browser, FakeRtc, Page, answer, host_lobby, invite_link, join
 from tests.unit.ui.test_lobby_screens import close_night, end_match
 
 
@@ -172,3 +176,90 @@ def test_only_a_region_marked_to_settle_is_held_back():
     refusal = h("div", {}, h("p", {"id": "lobby-alert-1", "role": "alert", "class": "error"}, "Seat B is empty."))
     tree, since, wake = live.settled(refusal, {}, 1_000)
     assert tree is refusal and since == {} and wake is None
+
+
+# Whole screens that come with an error line already saying its words: the shell holds the words back (``SETTLE``)
+# until the line has been on the page a while, so they are put into a region a screen reader knows. The focus these
+# screens ask for does not say the words: the join screen's heading says only "This invitation cannot be used", the
+# rename form's field only "Your name" (checked below, so a test fails if either starts to say them and the alert
+# would say them twice).
+
+
+def focus_name(page: Page) -> str:
+    """The accessible name of what the screen's last focus effect asks for (a selector of ``ui.program.Focus``):
+    its text, or a field's label's, as the tree gives them."""
+    selector = page.focused[-1]
+    if selector == "main h1":
+        (heading,) = page.find(lambda e: e.tag == "h1")
+        return text_of(heading)
+    (label,) = page.find(lambda e: e.tag == "label" and bool(find_all(e, lambda i: i.attr("name") == "name")))
+    (field,) = find_all(label, lambda i: i.attr("name") == "name")
+    assert field.attr("aria-describedby") is None, "the field has a description: read what it says"
+    return text_of(label)
+
+
+def speaking(shown: Shown, pair: str) -> str:
+    """Which of the two regions ``{pair}-0`` and ``{pair}-1`` (``live.alerts``) speaks in the last drawing."""
+    (name,) = [f"{pair}-{i}" for i in (0, 1) if shown.drawings[-1].get(f"{pair}-{i}")]
+    return name
+
+
+def test_the_join_screen_s_problem_is_said_in_its_line_drawn_before_its_words():
+    rtc = FakeRtc()
+    # A garbled invitation link: the problem stage is the page's first drawing.
+    shown = Shown(rtc.page(Browser(), "#join=not-a-code"))
+    shown.later()
+    assert "not a Game Night invitation code" in heard_in_place(shown.drawings, "join-alert-0")
+    # An invitation that expires while its page asks for a name: the problem stage takes the form's place.
+    host = host_lobby(rtc, Browser())
+    bea = rtc.visit(Browser(), invite_link(host))
+    shown = Shown(bea)
+    rtc.now += 11 * 60 * 1000
+    bea.tick(join_screen.EXPIRY)
+    assert bea.inner.stage == "problem"
+    shown.later()
+    assert "This invitation expired" in heard_in_place(shown.drawings, speaking(shown, "join-alert"))
+    # Where focus goes to the heading (the link pasted into an open tab's address bar: a route change), it does
+    # not say why.
+    again = rtc.page(Browser(), "#join=not-a-code")
+    (heading,) = again.find(lambda e: e.tag == "h1")
+    assert text_of(heading) == "This invitation cannot be used" and heading.attr("aria-describedby") is None
+
+
+def test_a_reply_tab_opened_on_a_bad_code_says_why_in_its_line_drawn_before_its_words():
+    shown = Shown(FakeRtc().page(Browser(), "#reply=not-a-code"))
+    assert shown.page.inner.stage == "problem"
+    shown.later()
+    assert "not a Game Night reply code" in heard_in_place(shown.drawings, "reply-said-0")
+
+
+def test_a_guest_whose_name_the_host_refuses_hears_why_in_the_rename_form_s_line_drawn_before_its_words():
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    twin, reply = answer(rtc, host, "BEA")
+    shown = Shown(twin)
+    host.submit("reply", reply=reply)
+    rtc.pump()
+    assert twin.find(lambda e: e.attr("data-action") == "rename" and e.tag == "form")
+    assert focus_name(twin) == "Your name", "the focus on the field does not say why"
+    shown.later()
+    assert "already called Bea" in heard_in_place(shown.drawings, "name-alert-0")
+    # Another name refused on the page: said at once, in the other region of the two already there.
+    twin.submit("rename", name=" ")
+    assert shown.drawings[-1]["name-alert-0"] == "" and "name has 1 to 24" in shown.drawings[-1]["name-alert-1"]
+
+
+def test_the_host_hears_a_reply_link_s_refusal_in_the_reply_form_s_line_drawn_before_its_words():
+    """A reply link opened in another tab of the host's browser after its invitation was answered: no invitation
+    waits, so the host's page has no reply form, and the form comes with the reason."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    _bea, reply = answer(rtc, host, "Bea")
+    host.submit("reply", reply=reply)
+    assert not host.by_class("reply-form")
+    shown = Shown(host)
+    host.send(pe.Signal(json.dumps({"reply": reply})))
+    rtc.pump()
+    shown.later()
+    assert "This reply was already used" in heard_in_place(shown.drawings, speaking(shown, "reply-alert"))

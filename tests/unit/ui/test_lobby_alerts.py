@@ -97,6 +97,18 @@ def test_the_join_form_says_the_same_bad_name_again():
     assert "name has 1 to 24" in said_twice(bea, "name-alert", lambda: bea.submit("join", name="   "))
 
 
+def test_the_rename_form_says_the_same_bad_name_again():
+    """The rename form (the host refused a guest's name) counted a bad name twice, once where it refused it and
+    once as every error line is counted (``new_notes``), so the same region spoke each time: the same bad name
+    again left it as it was, and was not heard."""
+    rtc = FakeRtc()
+    host = host_lobby(rtc, Browser())
+    join(rtc, host, "Bea")
+    twin = join(rtc, host, "BEA")
+    assert twin.find(lambda e: e.attr("data-action") == "rename" and e.tag == "form")
+    assert "name has 1 to 24" in said_twice(twin, "name-alert", lambda: twin.submit("rename", name=" "))
+
+
 def test_the_rejoin_form_says_the_same_bad_invitation_again():
     rtc = FakeRtc()
     again = bea_back(rtc)

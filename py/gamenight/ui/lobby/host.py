@@ -1438,7 +1438,10 @@ def _invites_view(model: HostModel) -> Element:
                 h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
             ),
             h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
-            alerts(_text(model.reply_error), model.errors, "error", "reply-alert"),  # empty, hidden: as the setup's
+            # Empty and hidden while nothing is wrong, as the setup's. The form comes with its error when a reply
+            # link opened in another tab is refused while no invitation waits: the shell holds the words back
+            # until a screen reader knows the region (``settle``).
+            alerts(_text(model.reply_error), model.errors, "error", "reply-alert", settle=True),
         )
         if pasting or model.reply_error
         else None,

@@ -508,7 +508,9 @@ def _rename(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     try:
         name = p.typed_name(raw_name)
     except BadMessage as err:
-        return replace(model, name_error=_reason(err), errors=model.errors + 1), []
+        # Counted as every error line is, once (``update``'s ``new_notes``): counted here too, the same region
+        # spoke again, and the same bad name twice was not heard the second time.
+        return replace(model, name_error=_reason(err)), []
     client, outbox, link = model.connected
     link.send(client.rename(name, model.now_ms))
     return replace(model, name=name, name_error=None), outbox.drain()
@@ -655,7 +657,10 @@ def _join_view(model: JoinModel) -> list:
     if model.stage == "problem":
         return [
             h("h1", {"tabindex": "-1"}, _("This invitation cannot be used")),
-            alerts(_text(model.problem), model.errors, "error", "join-alert"),
+            # Comes with the screen, holding its words: the shell holds them back until a screen reader knows the
+            # region (``settle``). The heading, which a route change focuses, says only that the invitation
+            # cannot be used, not why.
+            alerts(_text(model.problem), model.errors, "error", "join-alert", settle=True),
             _dropped_note(model),
             h("a", {"class": "button", "href": "#/"}, _("← All games")),
         ]
@@ -719,7 +724,8 @@ def _join_view(model: JoinModel) -> list:
                 _name_lost_note(model),
                 field_,
                 # Drawn empty while the name is fine (hidden): a region that comes with its words is not announced.
-                alerts(_text(model.name_error), model.errors, "error", "name-alert"),
+                # Marked as the rename form's (the same regions, by id), which come with their words.
+                alerts(_text(model.name_error), model.errors, "error", "name-alert", settle=True),
                 h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
             ),
         ]
@@ -948,7 +954,9 @@ def _rename_form(model: JoinModel, refused: p.Error) -> Element:
     return h(
         "form",
         {"class": "stack", "data-action": "rename"},
-        alerts(_text(said), model.errors, "error", "name-alert"),
+        # The form takes the lobby's place with the host's reason in it: the shell holds the words back until a
+        # screen reader knows the region (``settle``). The field, which takes focus, is only "Your name".
+        alerts(_text(said), model.errors, "error", "name-alert", settle=True),
         _name_field(model),
         h("button", {"class": "button primary", "type": "submit"}, _("Join")),
     )
@@ -996,7 +1004,7 @@ def _rejoin_form(model: JoinModel) -> Element:
         asks and _name_lost_note(model),
         asks and _name_field(model),
         # Both lines drawn empty while nothing is wrong (hidden), so their first error is announced.
-        asks and alerts(_text(model.name_error), model.errors, "error", "name-alert"),
+        asks and alerts(_text(model.name_error), model.errors, "error", "name-alert", settle=True),
         h(
             "label",
             {},
@@ -1068,12 +1076,15 @@ class ReplyScreen:
     def view(self, model: ReplyModel) -> Element:
         body: list = [h("h1", {"tabindex": "-1"}, _("A reply to your invitation"))]
         if model.stage == "problem":
-            body += alerts(_text(model.said), 0, "error", "reply-said")
+            # The page's first drawing, with its words: held back by the shell until a screen reader knows the
+            # region (``settle``). Marked in every stage: the same regions by id, one drawn unmarked before
+            # would be held back as new when its words came.
+            body += alerts(_text(model.said), 0, "error", "reply-said", settle=True)
         elif model.stage == "sent":
             # The line that says what went wrong, empty while the host page may still answer: a region that
             # comes with its words ("No host page… is open") is not announced.
             handing = h("p", {"class": "status"}, _("Handing the reply to your host page…"))
-            body += [*alerts("", model.refusals, "error", "reply-said"), handing]
+            body += [*alerts("", model.refusals, "error", "reply-said", settle=True), handing]
         elif model.stage == "taken":
             body.append(
                 h(
@@ -1092,7 +1103,7 @@ class ReplyScreen:
                 )
             )
             body += [
-                *alerts(why, model.refusals, "error", "reply-said"),
+                *alerts(why, model.refusals, "error", "reply-said", settle=True),
                 h(
                     "input",
                     {"class": "reply-code", "readonly": True, "value": model.code, "aria-label": _("Reply code")},
