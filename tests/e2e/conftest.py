@@ -282,3 +282,42 @@ def watch_board_top(page: Page, board: str) -> None:
 }""",
         board,
     )
+
+
+# The page shows a Light Seeker turn made elsewhere step by step (``.match-main[data-replay]``), or is past it:
+# its status line says ``then`` (a status line is not shown during a replay, ui/match.py ``view``).
+_REPLAY_OR = """(then) => {
+  const main = document.querySelector('.match-main'), status = document.querySelector('.match-status');
+  return Boolean(main && main.dataset.replay) || Boolean(status && status.textContent.includes(then));
+}"""
+# A point of the valley's open floor, in the board's box: where a press reaches the board itself (its
+# ``data-action`` "board", which takes no cube and makes no move) and none of its cells or buttons. The bottom
+# margin first, where a touch screen's "Tap the board to skip" stands (it lets taps through to the board).
+_OPEN_FLOOR = """() => {
+  const board = document.querySelector('.ls-board'), box = board.getBoundingClientRect();
+  for (const [fx, fy] of [[.5, .985], [.015, .985], [.985, .985], [.015, .015], [.985, .015]]) {
+    const el = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+    if (el && el.closest('[data-action]') === board) return {x: box.width * fx, y: box.height * fy};
+  }
+  return null;
+}"""
+
+
+def skip_replay(page: Page, then: str) -> None:
+    """The person at ``page`` skips the playback of a Light Seeker turn made elsewhere, as the page offers
+    ("a click or a key skips it", "Tap the board to skip"): a click, or a tap on a touch screen, on the
+    valley's open floor while it plays (0.6 s a step, ui/match.py ``STEP_MS``), which shows the position at
+    once; the caller then waits for ``then`` in the status line as before. Waits first until the turn has
+    reached the page: it is playing, or already past (the status says ``then``; a press then is not made).
+    A press on the floor takes no cube: should the playback end just before it, it changes nothing."""
+    page.wait_for_function(_REPLAY_OR, arg=then, timeout=60_000)
+    board = page.locator(".ls-board")
+    if not page.locator(".match-main[data-replay]").count():
+        return
+    board.scroll_into_view_if_needed()
+    spot = page.evaluate(_OPEN_FLOOR)
+    assert spot is not None, "no open floor on the valley to press"
+    if page.evaluate("navigator.maxTouchPoints > 0"):  # a phone (``has_touch``): a finger's tap
+        board.tap(position=spot)
+    else:
+        board.click(position=spot)
