@@ -177,7 +177,7 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     assert len(by_class(acting, "ls-arrow")) == 4
     assert not find_all(tree, lambda e: e.attr("data-action")), "a picture: nothing in it acts on a click"
     assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
-    assert [k for k, _what in guide.SHORTCUTS] == [("S", "T"), ("Space",), ("Enter",), ("Escape", "U")]
+    assert [k for k, _what in guide.SHORTCUTS] == [("S", "T"), ("Space",), ("Enter",), ("Escape",), ("U", "Backspace")]
 
 
 def test_a_lone_lit_triangle_in_a_numbers_corner_does_not_hide_the_number():
