@@ -378,8 +378,10 @@ class LightSeekerBoard:
         saying = _saying(ui, new, seat) if move is None and new is not ui else ()
         if saying:
             new = replace(new, said=saying, sayings=ui.sayings + 1)
-        if event.type == "click" and event.action in ("ls-act", "ls-confirm") and (
-            move is not None or (ui.acting and not new.acting)
+        if (
+            event.type == "click"
+            and event.action in ("ls-act", "ls-confirm")
+            and (move is not None or (ui.acting and not new.acting))
         ):
             # The button pressed goes: the last Slide or Tilt (the actions are made: Buh's cube is chosen on
             # the board) or "Confirm turn" (sent: the next turn is played on the board). Focus fell to the

@@ -1110,7 +1110,11 @@ def test_focus_goes_to_the_board_when_the_pressed_slide_tilt_or_confirm_button_g
         if ui.selected != a["cube"]:
             ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
         reply = BOARD.update(
-            ui, view, seat, TABLE, UiEvent("click", "ls-act", {"cube": str(a["cube"]), "kind": a["kind"], "dir": a["dir"]})
+            ui,
+            view,
+            seat,
+            TABLE,
+            UiEvent("click", "ls-act", {"cube": str(a["cube"]), "kind": a["kind"], "dir": a["dir"]}),
         )
         effects = reply.effects if isinstance(reply, Reply) else ()
         last = n == len(turn["actions"])
