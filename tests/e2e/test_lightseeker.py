@@ -111,6 +111,9 @@ def build_turn(page: Page, state: rules.State, move: dict, nothing_sent=lambda: 
         page.click(f"{part}[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
         board = rules.act(board, rules.Action(a["cube"], a["kind"], Direction(a["dir"])))
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(rules.total_light(board)))
+    # The last Slide or Tilt pressed goes with the actions made: focus is on the board, where Buh's cube is
+    # chosen next, not on the status line above it (a player's pass, by keyboard and screen reader).
+    expect(page.locator("#ls-board")).to_be_focused()
     page.click(cell(board, move["buh"]))
     expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
     assert nothing_sent(), "nothing is sent before Confirm turn"

@@ -205,7 +205,9 @@ def test_word_joiners_stand_only_between_two_characters_of_a_japanese_word():
     assert not english and not loose, (english, loose)
 
 
-ONE_SPELLING = (("ブラウザ", "ブラウザー"), ("ボード", "盤面"), ("周囲の数字", "縁の数字"))
+# A board is ボード on every page: Light Seeker's touch hint said 盤 ("盤の矢印") and Reflection's deck 盤上, where
+# every other entry said ボード (a player's pass). 盤 covers 盤面 and 盤上.
+ONE_SPELLING = (("ブラウザ", "ブラウザー"), ("ボード", "盤"), ("周囲の数字", "縁の数字"))
 
 
 def test_japanese_spells_each_word_one_way():
@@ -229,6 +231,20 @@ def test_japanese_chat_field_and_light_seeker_target_read_as_players_expect():
     ja = {m.id: m.string for m in catalogue("ja") if m.id}
     assert ja["Say something"] == "メッセージ"
     assert ja["This turn must end above {n}"] == "手番の終わりに光を{n}より大きくすること"
+
+
+def test_japanese_names_each_light_seeker_cube_by_its_word_and_number():
+    """A player's pass in Japanese: one refusal said {cube}番 ("number {cube}") where every other entry says
+    キューブ{n}, and "another cube for Buh" read Buhの別のキューブ ("Buh's other cube"). Every entry whose English
+    names a cube by its number says キューブ and that number (joined by word joiners: docs/i18n.md), and none
+    says a cube is Buh's."""
+    ja = {m.id: m.string for m in catalogue("ja") if isinstance(m.id, str) and m.id}
+    numbered = [(msgid, text) for msgid, text in ja.items() if re.search(r"\b[Cc]ube \{\w+\}", msgid)]
+    assert len(numbered) > 10
+    for msgid, text in numbered:
+        for name in re.findall(r"\b[Cc]ube \{(\w+)\}", msgid):
+            assert f"キューブ{{{name}}}" in text.replace("\u2060", ""), (msgid, text)
+    assert not [text for text in ja.values() if "Buhの別の" in str(text)]
 
 
 def test_japanese_diagonal_mirror_caption_names_the_way_out_once():

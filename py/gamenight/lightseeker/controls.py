@@ -378,6 +378,17 @@ class LightSeekerBoard:
         saying = _saying(ui, new, seat) if move is None and new is not ui else ()
         if saying:
             new = replace(new, said=saying, sayings=ui.sayings + 1)
+        if (
+            event.type == "click"
+            and event.action in ("ls-act", "ls-confirm")
+            and (move is not None or (ui.acting and not new.acting))
+        ):
+            # The button pressed goes: the last Slide or Tilt (the actions are made: Buh's cube is chosen on
+            # the board) or "Confirm turn" (sent: the next turn is played on the board). Focus fell to the
+            # status line above the board (the page's focus home), and a keyboard or screen-reader player lost
+            # their place; it goes to the board, a game night's pages too (they ask no focus after a move).
+            shown = (SHOW_NOTE,) if move is None and new_note(ui.note, new.note) else ()
+            return Reply(new, move, (*shown, FOCUS_BOARD))
         if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
@@ -467,14 +478,15 @@ class LightSeekerBoard:
         r0, c0, rows, cols = scene.frame_of(board.cells)
         r, c = step(ui.cursor, d)
         cursor = (min(r0 + rows - 2, max(r0 + 1, r)), min(c0 + cols - 2, max(c0 + 1, c)))
+        # A note stays: an arrow key only looks around, it answers no refusal. T on Buh's cube was refused and
+        # the arrow pressed right after it (T then an arrow is how a tilt is made) cleared the refusal before
+        # it was read (a player's pass). Choosing, acting, S or T again, Escape or Undo answer it.
         if seat is None or not ui.acting:
-            return replace(ui, cursor=cursor, note=None)
+            return replace(ui, cursor=cursor)
         # While acting, the chosen cube is the one under the cursor (Buh's cube cannot be chosen).
         cube = _cube_at(board, cursor)
         selected = None if cube is None or cube == board.buh else cube
-        return replace(
-            ui, cursor=cursor, selected=selected, kind=ui.kind if selected == ui.selected else None, note=None
-        )
+        return replace(ui, cursor=cursor, selected=selected, kind=ui.kind if selected == ui.selected else None)
 
     def _at(self, ui: Ui, seat: str | None, table: Table, cell: Cell, keep: bool = False) -> Ui:
         """A click on a cell (or Space/Enter at the cursor): choose the cube there, or Buh's new cube."""

@@ -19,7 +19,9 @@ SHORTCUTS: KeyList = (
     (("S", "T"), N_("Light Seeker: slide or tilt the chosen cube, then an arrow key for the way")),
     (("Space",), N_("Light Seeker: choose the cube at the cursor (after the actions: Buh's new cube)")),
     (("Enter",), N_("Light Seeker: confirm the turn once Buh's new cube is chosen")),
-    (("Escape", "U"), N_("Light Seeker: step back (the armed key, Buh's choice, the last action)")),
+    (("Escape",), N_("Light Seeker: step back (the armed key, Buh's choice, the last action)")),
+    # Backspace undoes as U does (controls.py): the list named U alone, and a key that works unlisted is unknown.
+    (("U", "Backspace"), N_("Light Seeker: undo the last action")),
 )
 # What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
 GESTURES: GestureList = (

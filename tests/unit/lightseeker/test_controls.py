@@ -1092,3 +1092,81 @@ def test_an_armed_slide_or_tilt_shows_on_the_page_until_it_is_used_or_pressed_ag
     assert shown(ui) == (["Slide cube 2: an arrow key chooses the direction."], ["Slide"])
     ui, _ = key(ui, view, "ann", "s")  # pressed again: disarmed
     assert ui.kind is None and shown(ui) == (["Keys: S or T, then an arrow."], [])
+
+
+def test_focus_goes_to_the_board_when_the_pressed_slide_tilt_or_confirm_button_goes_away():
+    """A player's pass by keyboard and screen reader: the last Slide/Tilt button pressed (the turn's actions
+    made, the buttons go) and a clicked "Confirm turn" (sent, the button goes) dropped focus to the status line
+    above the board (the page's focus home), and the player lost their place. Focus goes to the board, where
+    the next thing is done (Buh's new cube, then the next turn), in a game night's pages too, which ask
+    for no focus themselves after a move. An action that leaves one to make keeps the buttons: nothing asked."""
+    state = played(3, 2)
+    view = GAME.view(state, state.to_move)
+    seat = state.to_move
+    turn = random.Random(3).choice(GAME.legal(state, seat))
+    ui = BOARD.start(view, None)
+    for n, a in enumerate(turn["actions"], 1):
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:
+            ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+        reply = BOARD.update(
+            ui,
+            view,
+            seat,
+            TABLE,
+            UiEvent("click", "ls-act", {"cube": str(a["cube"]), "kind": a["kind"], "dir": a["dir"]}),
+        )
+        effects = reply.effects if isinstance(reply, Reply) else ()
+        last = n == len(turn["actions"])
+        assert (match.FOCUS_BOARD in effects) == last, (n, effects)
+        ui, _ = pair(reply)
+    r, c = ui.board().cells[turn["buh"]]
+    ui, _ = click(ui, view, seat, "ls-cell", r=r, c=c)
+    reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-confirm", {}))
+    assert isinstance(reply, Reply) and reply.move == turn and match.FOCUS_BOARD in reply.effects, reply
+
+
+def test_a_refusal_stays_until_the_player_answers_it_not_at_the_arrow_key_that_follows():
+    """A player's pass: T on Buh's cube (or on an open cell) was refused, and the arrow key pressed right after
+    it, as T then an arrow is how a tilt is made, moved the cursor and cleared the refusal: it was never read.
+    A key that only moves the cursor keeps the note; choosing, acting, S or T again, Escape or Undo answer it."""
+    _state, view = near_win()
+    on_buh, _ = key(BOARD.start(view, None), view, "ann", "ArrowDown")  # (1, 1): Buh's cube
+    refused, _ = key(on_buh, view, "ann", "t")
+    assert said(refused.note) == "Cube 5 is under Buh: it cannot act this turn."
+    moved, _ = key(refused, view, "ann", "ArrowLeft")  # (1, 0): cube 3, which may act
+    assert moved.cursor != refused.cursor and moved.note == refused.note
+    chosen, _ = key(moved, view, "ann", "t")  # T again, on a cube that may act: answered
+    assert chosen.note is None and chosen.kind == "tilt"
+    empty, _ = key(key(BOARD.start(view, None), view, "ann", "ArrowDown")[0], view, "ann", "ArrowRight")
+    asked, _ = key(empty, view, "ann", "s")
+    assert said(asked.note).startswith("Choose a cube first")
+    assert key(asked, view, "ann", "ArrowUp")[0].note == asked.note
+    assert key(asked, view, "ann", "Escape")[0].note is None
+
+
+def test_the_key_help_lists_every_key_the_board_answers_and_no_other():
+    """A player's pass: the keys a board answers and the keys its help lists must agree. Backspace undoes the last
+    action as U does, and the key help named only Escape and U; R, which confirms nothing here (Raythread's R
+    turns a tile), is in no list and does nothing."""
+    state = played(3, 2)
+    view = GAME.view(state, state.to_move)
+    seat = state.to_move
+    turn = random.Random(3).choice(GAME.legal(state, seat))
+    ui = BOARD.start(view, None)
+    for a in turn["actions"]:
+        cell = ui.board().cells[a["cube"]]
+        if ui.selected != a["cube"]:
+            ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
+        ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    r, c = ui.board().cells[turn["buh"]]
+    ready, _ = click(ui, view, seat, "ls-cell", r=r, c=c)
+    listed = {k.lower() for keys, _what in guide.SHORTCUTS for k in keys}
+    answered = {
+        name
+        for name in ("s", "t", "Space", "Enter", "Escape", "u", "Backspace", "r", "c", "x")
+        if key(ready, view, seat, " " if name == "Space" else name)[0] != ready
+        or key(ui, view, seat, " " if name == "Space" else name)[0] != ui
+    }
+    assert {k.lower() for k in answered} == listed - {"arrow keys"}, (answered, listed)
+    assert key(ready, view, seat, "r")[1] is None and key(ready, view, seat, "R")[0] == ready

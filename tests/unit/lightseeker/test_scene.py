@@ -177,7 +177,7 @@ def test_the_rules_page_is_drawn_by_the_scene_from_the_engines_views():
     assert len(by_class(acting, "ls-arrow")) == 4
     assert not find_all(tree, lambda e: e.attr("data-action")), "a picture: nothing in it acts on a click"
     assert [e.attr("data-value") for e in by_class(won, "ls-value") if "ls-win" in e.attr("class")] == [7]
-    assert [k for k, _what in guide.SHORTCUTS] == [("S", "T"), ("Space",), ("Enter",), ("Escape", "U")]
+    assert [k for k, _what in guide.SHORTCUTS] == [("S", "T"), ("Space",), ("Enter",), ("Escape",), ("U", "Backspace")]
 
 
 def test_a_lone_lit_triangle_in_a_numbers_corner_does_not_hide_the_number():
@@ -1070,3 +1070,27 @@ def test_only_cells_a_click_acts_on_invite_a_pointer():
     pointed = [line for line in css.splitlines() if line.startswith(".ls-") and "cursor: pointer" in line]
     assert pointed and all(".ls-cell >" not in line for line in pointed), pointed
     assert ".ls-pick > rect" in css and ".ls-target > rect" in css
+
+
+def _declarations(selector: str) -> dict[str, str]:
+    """The declarations of the rule of css/app.css whose selector is exactly ``selector`` (its first)."""
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    body = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+    assert body is not None, selector
+    return {k.strip(): v.strip() for k, _, v in (d.partition(":") for d in body.group(1).split(";")) if k.strip()}
+
+
+def test_a_moved_cube_is_marked_by_corner_brackets_not_a_line_like_an_areas_outline():
+    """A player's pass: the mark of a cube that moved (a line around its body in the mover's colour, amber for the
+    first seat) read like the gold outline of a light area along the cubes' edges: told apart by colour alone.
+    The mark is drawn as brackets at the body's four corners (a dash pattern that runs the body's perimeter
+    once: straight ends of 10 units each side of every rounded corner), the areas' outline a whole line, and the
+    cubes a player may choose for Buh keep their even dashes."""
+    moved = _declarations(".ls-cube.ls-moved .ls-body")
+    dashes = [float(x) for x in moved.get("stroke-dasharray", "none").replace(",", " ").split() if x != "none"]
+    side = scene.CELL - 2 * scene.INSET
+    perimeter = 4 * (side - 2 * 8) + 2 * math.pi * 8  # rx 8 (scene._cube)
+    assert dashes and abs(sum(dashes) - perimeter) < 0.01, (dashes, perimeter)
+    assert len(dashes) % 2 == 1 and all(d >= 10 for d in dashes[::2]), "four brackets, each 10 units or more a side"
+    assert "stroke-dasharray" not in _declarations(".ls-area")
+    assert _declarations(".ls-cube.ls-choosable .ls-body")["stroke-dasharray"] != moved["stroke-dasharray"]

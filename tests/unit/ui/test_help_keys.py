@@ -104,7 +104,7 @@ def test_the_help_at_a_table_on_this_device_lists_its_board_s_keys(game: str, ke
     assert key in keys_of(overlay) and rules_game(overlay) == game
 
 
-@pytest.mark.parametrize(("game", "keys"), [("raythread", "1、2"), ("lightseeker", "Escape、U")])
+@pytest.mark.parametrize(("game", "keys"), [("raythread", "1、2"), ("lightseeker", "U、Backspace")])
 def test_in_japanese_the_help_lists_keys_with_a_japanese_comma(game: str, keys: str):
     # It read "Enter, Space" (a Latin comma and a half-width space) among Japanese words.
     with in_language("ja"):
