@@ -189,6 +189,10 @@ def test_a_builder_places_every_tile_sees_its_own_clues_live_and_sends_only_clue
     assert "Sent. Its layout stays on this device until the reveal." in ann.text
     ann.click("cell", r=0, c=0)
     assert ann.note() == "Your puzzle is sent: it cannot change any more." and ann.desk.layout == layout
+    # A player's pass: the sent board's cells still lit up under a pointer and showed the hand, as if they took
+    # tiles. Sent, the board is only shown: its frame says so, as a board solved in a race (css/app.css).
+    (board,) = find_all(ann.tree, lambda e: e.attr("id") == "rf-board")
+    assert board.attr("data-done") == "true"
 
 
 def test_a_puzzle_cannot_be_sent_before_every_tile_is_placed_and_an_ambiguous_one_is_sent_with_a_warning():
