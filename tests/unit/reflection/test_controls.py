@@ -830,16 +830,20 @@ def test_names_listed_in_a_line_follow_the_page_language():
     # English comma in Japanese text.
     names = {"1": "Ann", "2": "Bea", "3": "Cal"}
     due = {"type": "reveal_due", "seats": ["1", "2", "3"]}
-    assert BOARD.event_text(due, names) == "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3) must reveal their puzzles."
+    # A player's pass: "… must reveal their puzzles." (in Japanese "…はパズルを公開してください。", a request)
+    # sent players looking for a button to press: their pages reveal by themselves. The line says what happens.
+    assert BOARD.event_text(due, names) == "Revealing the puzzles of Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)…"
+    one = {"type": "reveal_due", "seats": ["2"]}
+    assert BOARD.event_text(one, names) == "Revealing the puzzle of Bea\u00a0(2)…"
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
     for seat in ("1", "2", "3"):
         shown[seat].place(m.state.sheets[0].solution)
     everyone_sees(shown)
     with in_language("ja"):
-        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in BOARD.event_text(
-            due, names
-        )
+        said = BOARD.event_text(due, names)
+        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in said
+        assert said.endswith("のパズルを公開しています…"), said
         shown["1"].see()
         assert "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
 
