@@ -92,6 +92,15 @@ def test_turn_remove_laser_and_give_up(app: Page, site_url: str):
     expect(app.locator("main")).to_have_attribute("data-phase", "revealed")
     for (r, c), tile in SOLUTION.tiles().items():
         expect(cell(app, r, c)).to_have_attribute("data-tile", tile)
+    # A player's pass: the revealed board's cells still lit up under the pointer and showed the hand, though a click
+    # on one changes nothing. Only its clues (their lasers) look clickable.
+    look = "(e) => [getComputedStyle(e).fill, getComputedStyle(e).cursor]"
+    bg = cell(app, 0, 0).locator(".rf-bg")
+    app.mouse.move(0, 0)
+    resting = bg.evaluate(look)
+    bg.hover()
+    assert bg.evaluate(look) == [resting[0], "default"]
+    assert app.locator('.rf-edge[data-edge="L3"]').evaluate("(e) => getComputedStyle(e).cursor") == "pointer"
     # A player's pass: reloaded, the page started the same puzzle afresh at 0:00, to be "solved" with the
     # solution just shown. It shows it given up, as it was.
     app.reload()

@@ -1031,8 +1031,9 @@ def work_area(desk: Desk, view: JSON, seat: str | None, table: Table) -> Child:
                 "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom is not False and can_edit else None,
-                # Only shown once this seat is done with it: no cell lights up under a pointer (css/app.css).
-                "data-done": "true" if done else None,
+                # Only shown once this seat is done with it (solved, given up, its build sent, no host): no cell
+                # lights up under a pointer nor shows the hand (css/app.css).
+                "data-done": "true" if done or not can_edit else None,
                 "style": scene.frame_style(puzzle.size),
             },
             drawn,

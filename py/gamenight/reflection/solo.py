@@ -19,7 +19,6 @@ field, nor Enter/Space from a button); undo, redo and the shortcut list work any
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Collection, Generator, Mapping
 from dataclasses import dataclass, field, replace
@@ -298,7 +297,7 @@ def describe(err: BadMessage | BadOptions) -> str:
 
 def clock_id(puzzle: Puzzle) -> str:
     """Which puzzle a saved clock belongs to."""
-    return hashlib.sha256(dumps(puzzle.to_json()).encode()).hexdigest()[:16]
+    return training.puzzle_key(puzzle)
 
 
 def saved_clock(text: str | None, progress: Progress) -> int:
@@ -1160,7 +1159,8 @@ def check_tiles(model: Model) -> tuple[Model, list[Effect | Say]]:
 
 def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
     ms = model.elapsed_ms
-    stats = training.solved(model.stats, model.settings.preset, ms, model.hints)
+    puzzle = training.puzzle_key(model.board.puzzle)
+    stats = training.solved(model.stats, model.settings.preset, ms, model.hints, puzzle)
     text = _("Solved in {time}!").format(time=clock(ms))
     done = replace(
         model,
@@ -1186,7 +1186,9 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         done = replace(done, record=record)
         effects.append(Store(DAILY_KEY, record.to_text()))
         text = sentences(text, streak_words(record, day))
-        done = replace(done, message=text)
+    if model.stats.finished_before(puzzle):  # the Solved count and the best time do not move: say why
+        text = sentences(text, repeat_words())
+    done = replace(done, message=text)
     return done, [*effects, Say(text)]
 
 
@@ -1196,8 +1198,13 @@ def streak_words(record: daily.Record, day: date) -> str:
     return ngettext("Daily streak: {n} day.", "Daily streak: {n} days.", streak).format(n=streak)
 
 
+def repeat_words() -> str:
+    """Said after the finish of a puzzle finished before, which the record counted then."""
+    return _("You finished this puzzle before: your record counts its first finish only.")
+
+
 def reveal(model: Model, why: str, how: str) -> tuple[Model, list[Effect | Say]]:
-    stats = training.gave_up(model.stats, model.hints)
+    stats = training.gave_up(model.stats, model.hints, training.puzzle_key(model.board.puzzle))
     shown = replace(
         model,
         phase="revealed",
@@ -1824,6 +1831,9 @@ def play_area(model: Model) -> Element:
                 "data-size": puzzle.size,
                 # Bigger cells pan under a finger, except one that goes down on a tile: it drags it.
                 "data-hold": "[data-tile]" if zoom is not False and playing else None,
+                # Solved or revealed, a cell changes at no click (a clue still shows its laser): as the race's
+                # board done with, no cell lights up under a pointer nor shows the hand (css/app.css).
+                "data-done": None if playing else "true",
                 "style": scene.frame_style(puzzle.size),
             },
             scene.board(puzzle, layout, look),

@@ -594,7 +594,9 @@ def event_text(event: Mapping[str, Any], names: Mapping[str, str]) -> str | None
         return _("Round {n} is over.").format(n=event.get("round"))
     if kind == "reveal_due":
         seats = given if isinstance(given := event.get("seats"), list) else []
-        return ngettext("{names} must reveal their puzzle.", "{names} must reveal their puzzles.", len(seats)).format(
+        # What happens, not a request: each builder's page sends its reveal by itself (docs/rules/reflection.md,
+        # "Revealing"); "… must reveal their puzzles." had players look for a button.
+        return ngettext("Revealing the puzzle of {names}…", "Revealing the puzzles of {names}…", len(seats)).format(
             names=i18n.conjunction(name_of(names, s) for s in seats)
         )
     if kind == "revealed":

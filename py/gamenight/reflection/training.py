@@ -6,6 +6,7 @@ that raise ``BadOptions`` / ``BadMessage`` with a reason; a caller that gets one
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,7 @@ PROGRESS_VERSION = 3  # 2 added notes and the undo history, 3 the tray's chosen 
 # chosen one still: a new puzzle keeps the last puzzle's.)
 TOOLS = (*KINDS, "dot", "ring", "remove")
 RECENT = 20  # solve times kept
+FINISHED = 1000  # puzzles remembered as finished (17 characters each in storage): older ones may count again
 EXAMPLE_DAY = "2026-12-01"  # a daily link's date, as its refusal shows one
 PUZZLE_NUMBERS = 1_000_000  # a new puzzle's number is short enough to read out; links may carry bigger ones
 
@@ -85,6 +87,7 @@ reasons(
         "training-too-many-tiles": N_("At most {n} tiles fit a {size}×{size} puzzle."),
         "training-stats-recent": N_("stats: 'recent_ms' must be a short list of times"),
         "training-stats-best": N_("stats: 'best_ms' maps preset names to times"),
+        "training-stats-finished": N_("stats: 'finished' must be a list of puzzle keys"),
         "training-stored-json": N_("{what}: not valid JSON"),
         "training-stored-version": N_("{what}: version {got} is not {want}"),
         "training-saved-settings": N_("saved puzzle: 'settings' holds text parameters"),
@@ -264,9 +267,15 @@ class Stats:
     hints: int = 0
     recent_ms: tuple[int, ...] = ()
     best_ms: Mapping[str, int] = field(default_factory=dict)
+    # The puzzles finished (solved, given up or out of time) on this device, by ``puzzle_key``, the latest
+    # last: each counts once, at its first finish (docs/rules/reflection.md, "Stats"). Older records lack it.
+    finished: tuple[str, ...] = ()
 
     def best(self, preset: str) -> int | None:
         return self.best_ms.get(preset)
+
+    def finished_before(self, puzzle: str) -> bool:
+        return puzzle in self.finished
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -277,12 +286,25 @@ class Stats:
             "hints": self.hints,
             "recent_ms": list(self.recent_ms),
             "best_ms": dict(sorted(self.best_ms.items())),
+            "finished": list(self.finished),
         }
 
 
-def solved(stats: Stats, preset: str, ms: int, hints: int) -> Stats:
+def puzzle_key(puzzle: Puzzle) -> str:
+    """Which puzzle a finish belongs to, whichever way it was opened (number, daily, link or saved code)."""
+    return hashlib.sha256(dumps(puzzle.to_json()).encode()).hexdigest()[:16]
+
+
+def _finished(stats: Stats, puzzle: str) -> tuple[str, ...]:
+    return (*stats.finished, puzzle)[-FINISHED:] if puzzle else stats.finished
+
+
+def solved(stats: Stats, preset: str, ms: int, hints: int, puzzle: str = "") -> Stats:
     """``stats`` after a puzzle was solved in ``ms`` with ``hints`` hints. Only hint-free solves of a
-    preset can set its best time."""
+    preset can set its best time. A puzzle finished before (``puzzle``, its ``puzzle_key``) adds its hints
+    alone: solved again, its solution is known (or was shown), so its time says nothing new."""
+    if puzzle and stats.finished_before(puzzle):
+        return replace(stats, hints=stats.hints + hints)
     best = dict(stats.best_ms)
     if preset != "custom" and hints == 0 and (preset not in best or ms < best[preset]):
         best[preset] = ms
@@ -292,12 +314,15 @@ def solved(stats: Stats, preset: str, ms: int, hints: int) -> Stats:
         hints=stats.hints + hints,
         recent_ms=(*stats.recent_ms, ms)[-RECENT:],
         best_ms=best,
+        finished=_finished(stats, puzzle),
     )
 
 
-def gave_up(stats: Stats, hints: int) -> Stats:
-    """``stats`` after the player gave up (or ran out of time)."""
-    return replace(stats, given_up=stats.given_up + 1, hints=stats.hints + hints)
+def gave_up(stats: Stats, hints: int, puzzle: str = "") -> Stats:
+    """``stats`` after the player gave up (or ran out of time); a puzzle finished before adds its hints alone."""
+    if puzzle and stats.finished_before(puzzle):
+        return replace(stats, hints=stats.hints + hints)
+    return replace(stats, given_up=stats.given_up + 1, hints=stats.hints + hints, finished=_finished(stats, puzzle))
 
 
 def abandoned(stats: Stats, hints: int) -> Stats:
@@ -308,7 +333,8 @@ def abandoned(stats: Stats, hints: int) -> Stats:
 def parse_stats(text: str) -> Stats:
     """Stats from stored text; raises ``BadMessage`` for anything malformed or of another version."""
     data = _stored(text, STATS_VERSION, "stats")
-    only_keys(data, ("v", "solved", "given_up", "abandoned", "hints", "recent_ms", "best_ms"), "stats", BadMessage)
+    keys = ("v", "solved", "given_up", "abandoned", "hints", "recent_ms", "best_ms", "finished")
+    only_keys(data, keys, "stats", BadMessage)
     counts = {
         k: get_int(data, k, BadMessage, 0, 10**9, default=0) for k in ("solved", "given_up", "abandoned", "hints")
     }
@@ -318,7 +344,14 @@ def parse_stats(text: str) -> Stats:
     best = obj(data.get("best_ms", {}), "best_ms", BadMessage)
     if any(k not in PRESETS or not _is_ms(v) for k, v in best.items()):
         raise BadMessage("training-stats-best")
-    return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best))
+    finished = data.get("finished", [])  # absent from records saved before it was kept
+    if not isinstance(finished, list) or len(finished) > FINISHED or not all(_is_key(x) for x in finished):
+        raise BadMessage("training-stats-finished")
+    return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best), finished=tuple(finished))
+
+
+def _is_key(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 16 and all(c in "0123456789abcdef" for c in value)
 
 
 def _is_ms(value: Any) -> bool:

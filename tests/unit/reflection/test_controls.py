@@ -189,6 +189,10 @@ def test_a_builder_places_every_tile_sees_its_own_clues_live_and_sends_only_clue
     assert "Sent. Its layout stays on this device until the reveal." in ann.text
     ann.click("cell", r=0, c=0)
     assert ann.note() == "Your puzzle is sent: it cannot change any more." and ann.desk.layout == layout
+    # A player's pass: the sent board's cells still lit up under a pointer and showed the hand, as if they took
+    # tiles. Sent, the board is only shown: its frame says so, as a board solved in a race (css/app.css).
+    (board,) = find_all(ann.tree, lambda e: e.attr("id") == "rf-board")
+    assert board.attr("data-done") == "true"
 
 
 def test_a_puzzle_cannot_be_sent_before_every_tile_is_placed_and_an_ambiguous_one_is_sent_with_a_warning():
@@ -826,16 +830,20 @@ def test_names_listed_in_a_line_follow_the_page_language():
     # English comma in Japanese text.
     names = {"1": "Ann", "2": "Bea", "3": "Cal"}
     due = {"type": "reveal_due", "seats": ["1", "2", "3"]}
-    assert BOARD.event_text(due, names) == "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3) must reveal their puzzles."
+    # A player's pass: "… must reveal their puzzles." (in Japanese "…はパズルを公開してください。", a request)
+    # sent players looking for a button to press: their pages reveal by themselves. The line says what happens.
+    assert BOARD.event_text(due, names) == "Revealing the puzzles of Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)…"
+    one = {"type": "reveal_due", "seats": ["2"]}
+    assert BOARD.event_text(one, names) == "Revealing the puzzle of Bea\u00a0(2)…"
     m = Match({"preset": "custom", "size": 4, "tiles": 3, "teams": 2}, 3)
     shown = pages(m, "1", "2", "3")
     for seat in ("1", "2", "3"):
         shown[seat].place(m.state.sheets[0].solution)
     everyone_sees(shown)
     with in_language("ja"):
-        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in BOARD.event_text(
-            due, names
-        )
+        said = BOARD.event_text(due, names)
+        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in said
+        assert said.endswith("のパズルを公開しています…"), said
         shown["1"].see()
         assert "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
 

@@ -1757,7 +1757,10 @@ def test_a_daily_puzzle_solved_twice_in_a_day_counts_once_for_the_streak_and_rel
     link = {"preset": "easy", "daily": "2026-12-01"}
     first, second, storage = solved_twice(link)
     assert first.message == "Solved in 3:42! Daily streak: 4 days." and first.record.run == 4
-    assert second.phase == "solved" and second.message == "Solved in 1:00! Daily streak: 4 days."
+    assert second.phase == "solved" and second.message == (
+        "Solved in 1:00! Daily streak: 4 days. "
+        "You finished this puzzle before: your record counts its first finish only."
+    )
     assert (second.record.run, second.record.best) == (4, 4)
     assert second.record.result(second.today, "easy").ms == 222_000  # the day's result is its first solve
     assert solo.daily.parse_record(storage[solo.DAILY_KEY]) == second.record
@@ -1795,3 +1798,69 @@ def solved_by_clicks(model):
             model, more = send(model, cell(r, c))
             effects += more
     return model, effects
+
+
+def test_a_finished_solo_board_is_marked_done_so_its_cells_invite_no_pointer():
+    """A solved or revealed solo board changes at no click of a cell (only a clue still acts: its laser), so
+    its wrap carries the race board's ``data-done`` mark: css/app.css gives its cells no hover tint and the
+    plain cursor. A board in play has no such mark."""
+
+    def done_mark(model):
+        (wrap,) = find_all(SCREEN.view(model), lambda e: "rf-board-wrap" in str(e.attr("class") or "").split())
+        return wrap.attr("data-done")
+
+    model, _ = generated()
+    assert done_mark(model) is None
+    solved, _ = solved_by_clicks(model)
+    assert solved.phase == "solved" and done_mark(solved) == "true"
+    revealed, _ = send(model, click("give-up"), click("give-up"))
+    assert revealed.phase == "revealed" and done_mark(revealed) == "true"
+
+
+def again_from_options(model, form, now_ms):
+    """``model``'s puzzle chosen again in the options form (``form``), made, and its clock at ``now_ms``."""
+    model, effects = send(model, click("options", now_ms=now_ms), UiEvent("submit", action="options", form=form))
+    works = [e for e in effects if isinstance(e, Work)]
+    if works:  # else it was made ahead
+        model, _ = solo.update(model, WorkDone(works[-1].task, run_work(works[-1])[1]))
+    assert model.phase == "playing"
+    model, _ = solo.update(model, Tick(solo.CLOCK, now_ms))
+    return model
+
+
+def test_the_record_counts_a_puzzle_once_at_its_first_finish():
+    """A puzzle solved again (the same number chosen again, a daily opened again) counted another "Solved",
+    and its time, the solution known, could set the preset's best time. The record counts each puzzle at its
+    first finish on the device: a later solve or give-up of it adds only its hints, and the finish line says so."""
+    first, second, _storage = solved_twice({"preset": "easy", "daily": "2026-12-01"})
+    assert (first.stats.solved, first.stats.best("easy")) == (1, 222_000)
+    assert (second.stats.solved, second.stats.best("easy"), second.stats.recent_ms) == (1, 222_000, (222_000,))
+    assert "You finished this puzzle before" in second.message
+    assert "You finished this puzzle before" not in first.message
+    # Given up first, then solved from its number: no "Solved", no best time (its solution was shown).
+    form = {"preset": "easy", "seed": "1234"}
+    model, _ = generated({"preset": "easy", "seed": "1234", "v": "2"})
+    shown, _ = send(model, click("give-up"), click("give-up"))
+    assert (shown.stats.given_up, shown.stats.solved) == (1, 0)
+    again = again_from_options(shown, form, T0 + 10_000)
+    solved, _ = solved_by_clicks(again)
+    assert solved.phase == "solved" and (solved.stats.solved, solved.stats.best("easy")) == (0, None)
+    # Given up again: counted once already.
+    again = again_from_options(solved, form, T0 + 20_000)
+    shown, _ = send(again, click("hint"), click("give-up"), click("give-up"))
+    assert (shown.stats.given_up, shown.stats.hints) == (1, 1)
+
+
+def test_stats_saved_by_an_older_build_still_load():
+    """The record of puzzles finished is new: a record saved before it (no such list) loads as it was."""
+    old = (
+        '{"v": 1, "solved": 7, "given_up": 2, "abandoned": 1, "hints": 4, '
+        '"recent_ms": [90000], "best_ms": {"easy": 90000}}'
+    )
+    stats = solo.training.parse_stats(old)
+    assert (stats.solved, stats.given_up, stats.abandoned, stats.hints) == (7, 2, 1, 4)
+    assert stats.best("easy") == 90_000 and stats.recent_ms == (90_000,)
+    model, _ = generated(stored={solo.STATS_KEY: old})
+    assert model.stats.solved == 7 and not model.unread
+    solved, _ = solved_by_clicks(model)
+    assert solved.stats.solved == 8

@@ -177,6 +177,8 @@ def test_stats_round_trip_and_keep_only_recent_times():
         '{"v": 1, "best_ms": {"nightmare": 5}}',
         '{"v": 1, "recent_ms": [1.5]}',
         '{"v": 1, "extra": 1}',
+        '{"v": 1, "finished": ["not a key"]}',
+        '{"v": 1, "finished": "0123456789abcdef"}',
     ],
 )
 def test_bad_stored_stats_are_refused(text):

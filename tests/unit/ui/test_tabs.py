@@ -210,7 +210,10 @@ def test_stats_counted_in_one_tab_are_kept_by_the_others_next_count():
     b, _ = solo_send(b, Stored(solo.STATS_KEY, solo._json(a.stats), T0 + 2_000))
     b, effects = solo_send(b, click("give-up"), click("give-up"))
     stats = training.parse_stats(solo_saved(effects, solo.STATS_KEY))
-    assert b.phase == "revealed" and (stats.solved, stats.given_up) == (1, 1), "B counts on from A's solve"
+    # B counts on from A's solve, and knows the puzzle A finished: the same puzzle given up here counts no more
+    # (the record counts a puzzle once, at its first finish: docs/rules/reflection.md, "Stats").
+    assert b.phase == "revealed" and (stats.solved, stats.given_up) == (1, 0), "B counts on from A's solve"
+    assert stats.finished == a.stats.finished and len(stats.finished) == 1
     # A value this page cannot read, and the clock, change nothing.
     for key, text in ((solo.STATS_KEY, "{"), (solo.DAILY_KEY, "[]"), (solo.TIME_KEY, "{}")):
         assert solo_send(b, Stored(key, text, T0 + 4_000)) == (b, [])
