@@ -601,8 +601,19 @@ def test_the_help_opened_with_the_question_mark_gives_focus_back_where_it_was(ap
     """ "?" pressed on a link or a button (not on a board) opened the help, and Escape (or "?") closing it
     put focus on the header's "?", a Tab trip away from where the player was. Now it goes back to the
     control the key was pressed on, as it does to a board. One page takes the home page, a match against
-    the computer and Reflection's table page in turn."""
+    the computer and Reflection's table page in turn.
+
+    First, "?" with focus on nothing (the page as it opens, or after a click on its background): the key went
+    to the page's body, outside the element the app listens on, and the help the header says "?" opens did not
+    open. Closed, focus goes to the header's "?"."""
     open_app(app, site_url, "#/")
+    app.evaluate("document.activeElement.blur()")
+    assert app.evaluate("document.activeElement === document.body")
+    app.keyboard.press("?")
+    expect(app.locator("#overlay")).to_be_focused()
+    app.keyboard.press("Escape")
+    expect(app.locator("#overlay")).to_have_count(0)
+    expect(app.locator("#app-help")).to_be_focused()
     for route, focused in HELP_FROM:
         app.evaluate("(route) => { location.hash = route; }", route)
         expect(app.locator(focused)).to_be_visible()

@@ -47,6 +47,15 @@ def test_the_manifest_is_relative_standalone_and_names_every_icon(icons: Path):
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
 
 
+def test_the_manifest_says_every_way_to_play_that_works_offline():
+    """The install prompt's description (Chrome shows it in its install sheet) said "Solo puzzles work offline.",
+    and a player installing for a match on one device or against the computer read that those need a network:
+    every way to play on one device works offline (docs/offline.md), only a game night needs one."""
+    description = json.loads((ROOT / "manifest.webmanifest").read_text())["description"]
+    for way in ("solo puzzles", "on one device", "against the computer", "offline"):
+        assert way in description.lower(), way
+
+
 def test_the_page_links_the_manifest_icons_and_both_theme_colours():
     page = (ROOT / "index.html").read_text()
     for tag in (

@@ -514,6 +514,42 @@ def test_the_help_over_a_rules_page_does_not_offer_those_rules_again(game: str):
     assert closed.overlay == "" and effects == [Focus("#app-help", back=True)]
 
 
+@pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
+def test_every_rules_page_is_headed_and_titled_how_to_play_in_both_languages(game: str):
+    """A card's "How to play" opens a page headed "<game>: how to play", for every game: Reflection's was headed
+    "Reflection" alone, as its game page is, and every rules page's tab read only the game's name, so a player
+    (or a screen reader's list of headings, or of tabs) could not tell the rules from the page of ways to play."""
+    info = games.info(game)
+    assert info is not None
+    for code, heading in (("en", "{game}: how to play"), ("ja", "{game}：遊び方")):
+        with in_language(code):
+            model, _ = app.init(f"#/{game}/rules", Env())
+            (h1,) = find_all(app.view(model), lambda e: e.tag == "h1")
+            said = heading.format(game=info.title)
+            assert i18n.plain(text_of(h1)) == said, code
+            assert app.title(model) == i18n.title(said), code
+
+
+@pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
+def test_a_rules_page_ends_with_the_games_ways_to_play_and_the_way_to_every_game(game: str):
+    """A card's "How to play" ended with one "Back" link to the game's own page (#/reflection), a page the player
+    coming from the home page had never seen: "Back" did not go back. The rules end as a game's page does, with
+    its ways to play (the first one primary: having read the rules, a player starts one) and "← All games",
+    but not with "How to play" itself."""
+    info = games.info(game)
+    assert info is not None
+    model, _ = app.init(f"#/{game}/rules", Env())
+    (main,) = find_all(app.view(model), lambda e: e.tag == "main")
+    links = [
+        (text_of(e), e.attr("href"))
+        for e in find_all(main, lambda e: e.tag == "a" and "button" in str(e.attr("class")))
+    ]
+    ways = [(label, href) for label, href in app.card_actions(info) if not href.endswith("/rules")]
+    assert links == [*ways, ("← All games", "#/")]
+    (first,) = find_all(main, lambda e: e.tag == "a" and e.attr("href") == ways[0][1])
+    assert "primary" in str(first.attr("class"))
+
+
 def tab_stops(tree: Element, inert: bool = False) -> list[Element]:
     """The elements of ``tree`` that Tab reaches: a control or a link, or ``tabindex`` 0 or more, not
     disabled and not inside an ``inert`` element."""

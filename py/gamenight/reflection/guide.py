@@ -7,8 +7,9 @@ so the pictures show exactly what the game does. ``docs/rules/reflection.md`` ha
 
 from __future__ import annotations
 
+from gamenight import i18n
 from gamenight.i18n import N_, _
-from gamenight.reflection import scene
+from gamenight.reflection import INFO, scene
 from gamenight.reflection.laser import Layout, trace
 from gamenight.reflection.puzzle import Kind, TileSet, puzzle_of
 from gamenight.ui import svg
@@ -92,7 +93,8 @@ def page() -> Element:
     return h(
         "article",
         {"class": "guide"},
-        h("h2", {}, _("Reflection")),
+        # Headed as the other games' guides are: "Reflection" alone read as the game's page, not its rules.
+        h("h2", {}, _("{game}: how to play").format(game=i18n.name(INFO.title))),
         h(
             "p",
             {},

@@ -166,6 +166,8 @@ class StaticPage:
     page: str = ""  # what the title names before the site's name (a game's title): none on the home page
     label: str = ""
     storage_keys: tuple[str, ...] = ()
+    # Or words to put there, in the page's language when the title is read (a language switched since counts).
+    named: Callable[[], str] | None = None
 
     def init(self, params: Mapping[str, str], env: Env) -> tuple[Any, list[Effect]]:
         return None, []
@@ -177,7 +179,8 @@ class StaticPage:
         return self.render()
 
     def title(self, model: Any) -> str:
-        return i18n.title(self.page) if self.page else SITE_TITLE
+        page = self.named() if self.named else self.page
+        return i18n.title(page) if page else SITE_TITLE
 
 
 def home() -> Element:
@@ -240,6 +243,13 @@ def card_actions(info: GameInfo) -> list[tuple[str, str]]:
     return actions
 
 
+def rules_title(game: str) -> str:
+    """The title of ``game``'s rules page: "Reflection: how to play", as every game's guide is headed."""
+    info = games.info(game)
+    assert info is not None  # parse_route makes a rules route only for a known game
+    return i18n.plain(_("{game}: how to play").format(game=i18n.name(info.title)))
+
+
 def rules_page(game: str) -> Element:
     module = games.guide(game)
     assert module is not None  # parse_route makes a rules route only for a game with a guide
@@ -248,12 +258,12 @@ def rules_page(game: str) -> Element:
     title, *rest = guide.children
     if isinstance(title, Element) and title.tag == "h2":
         guide = replace(guide, children=(h("h1", {"tabindex": "-1"}, *title.children), *rest))
-    return h(
-        "main",
-        {"class": "page rules", "data-game": game},
-        guide,
-        h("p", {}, h("a", {"class": "button", "href": f"#/{game}", "data-nav": "game"}, _("Back"))),
-    )
+    info = games.info(game)
+    assert info is not None  # as above
+    # It ends as the game's page does, with the ways to play it (having read the rules, a player starts one)
+    # and the way to every game, not with these rules again. A lone "Back" to the game's page did not go back:
+    # a player who came from the home page's card had never seen that page.
+    return h("main", {"class": "page rules", "data-game": game}, guide, ways_to_play(info, but=f"#/{game}/{RULES}"))
 
 
 def game_page(info: GameInfo) -> Element:
@@ -266,15 +276,17 @@ def game_page(info: GameInfo) -> Element:
     )
 
 
-def ways_to_play(info: GameInfo) -> Element:
-    """The ways to play ``info`` its card offers (the first one primary), and the way back to every game:
-    under the game's page, and under a page for a way of playing it does not have (``other_ways``)."""
+def ways_to_play(info: GameInfo, but: str = "") -> Element:
+    """The ways to play ``info`` its card offers (the first one primary), but the one to the address ``but``, and
+    the way back to every game: under the game's page, its rules (``but`` those) and a page for a way of playing
+    it does not have (``other_ways``)."""
+    ways = [(label, href) for label, href in card_actions(info) if href != but]
     return h(
         "p",
         {"class": "actions"},
         [
             h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
-            for i, (label, href) in enumerate(card_actions(info))
+            for i, (label, href) in enumerate(ways)
         ],
         h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
     )
@@ -332,7 +344,8 @@ def screen_for(route: Route) -> Screen:
     if route.page == "screen" and route.game and route.screen == RULES:
         game, known = route.game, games.info(route.game)
         assert known is not None  # parse_route makes a rules route only for a known game
-        return StaticPage(lambda: rules_page(game), known.title)
+        # Its tab says it is the rules, as its heading does: the game's name alone is its page of ways to play.
+        return StaticPage(lambda: rules_page(game), named=lambda: rules_title(game))
     if route.page == "screen" and route.game and route.screen:
         return loaded(games.SCREENS[(route.game, route.screen)])
     if route.page == "lobby" and route.screen:

@@ -148,6 +148,10 @@ class Shell:
         shown(self.hash())
         for kind in DELEGATED:
             self.root.addEventListener(kind, _proxy(self.on_dom_event))
+        # A key pressed with focus on nothing (the page as it opens, or after a click on its background) goes to
+        # the page's body, outside the root: "?" did not open the help there. Such a key reaches the app as one
+        # pressed on an element with no action does; a key inside the root is the root's listener's alone.
+        js.document.addEventListener("keydown", _proxy(self.on_page_key))
         js.window.addEventListener("hashchange", _proxy(lambda _e: self.send(app.RouteChanged(self.hash()))))
         js.window.addEventListener("beforeunload", _proxy(self.on_before_unload))
         js.window.addEventListener("storage", _proxy(self.on_storage))
@@ -299,6 +303,11 @@ class Shell:
         target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
     # --- input ---------------------------------------------------------------------------------
+
+    def on_page_key(self, event: Any) -> None:
+        """A key pressed outside the app's root (focus on the body): the app's, as ``on_dom_event`` takes it."""
+        if str(getattr(event.target, "tagName", "")) in ("BODY", "HTML"):
+            self.on_dom_event(event)
 
     def on_dom_event(self, event: Any) -> None:
         ui = read_event(event)

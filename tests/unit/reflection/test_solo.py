@@ -672,6 +672,19 @@ def test_the_board_takes_focus_when_the_button_pressed_for_it_goes_away():
     assert model.phase == "playing" and board_focus(model, effects)
 
 
+def test_the_training_record_is_a_list_a_screen_reader_hears_count_by_count():
+    """The record's counts were spans side by side in the aside, apart only by the stylesheet's gaps: a screen
+    reader read them as one run, "Solved 1 Given up 0 Abandoned 0 Hints 0 Best Easy: 0:03", where "1 Given up"
+    and "0 Hints" ran together. Each count is an item of a list, which a reader says apart (and counts)."""
+    model, _ = generated()
+    (record,) = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-stats")
+    assert record.attr("aria-label") == "Your training record"
+    (counts,) = find_all(record, lambda e: e.tag == "ul")
+    items = [e for e in counts.children if getattr(e, "tag", "") == "li"]
+    assert [text_of(e) for e in items] == ["Solved 0", "Given up 0", "Abandoned 0", "Hints 0"]
+    assert [e.attr("data-stat") for e in items] == ["solved", "given-up", "abandoned", "hints"]
+
+
 def test_next_puzzle_counts_an_unfinished_one_as_abandoned():
     model, _ = generated()
     model, _ = send(model, click("next", now_ms=T0 + 5))
