@@ -163,8 +163,20 @@ def held(text: str) -> str:
     computer's label, "ボ⁠ッ⁠ト⁠B⁠（⁠ふつう⁠）", which a rematch may move to another seat) are left as they are."""
     if JOINER in text or NO_BREAK in text:
         return text
+    free, kept = held_parts(text)
+    return free + _joined(kept)
+
+
+def held_parts(text: str) -> tuple[str, str]:
+    """``text`` (a name, as typed) in the two parts ``held`` makes of it: what a line may break as any words
+    (a longer name's first words and a long word's start), then what it holds whole, as a reader reads it
+    (no joiners; a name of words held whole has its spaces no-break ones: "Player\u00a01"). A seat card
+    draws the held part as a box of its own (``ui.match``). Words the catalogue joined already are held
+    as they are."""
+    if JOINER in text or NO_BREAK in text:
+        return "", text
     if " " in text.strip() and sum(map(_units, text)) <= HELD:
-        return NO_BREAK.join(held(word) for word in text.split(" "))
+        return "", text.replace(" ", NO_BREAK)
     head, space, word = text.rpartition(" ")
     start, units = len(word), 0
     for at in range(len(word) - 1, -1, -1):
@@ -172,13 +184,19 @@ def held(text: str) -> str:
         if units > HELD:
             break
         start = at
-    kept, before = [], ""
-    for ch in word[start:]:
-        if before and not (before.isascii() and ch.isascii()):
-            kept.append(JOINER)
-        kept.append(ch)
+    return head + space + word[:start], word[start:]
+
+
+def _joined(kept: str) -> str:
+    """``kept`` with a word joiner between each two of its characters a line could part (none between two
+    ASCII characters, nor beside a no-break space, which holds its words already)."""
+    out, before = [], ""
+    for ch in kept:
+        if before and not (before.isascii() and ch.isascii()) and NO_BREAK not in (before, ch):
+            out.append(JOINER)
+        out.append(ch)
         before = ch
-    return head + space + word[:start] + "".join(kept)
+    return "".join(out)
 
 
 def whole(text: str) -> str:

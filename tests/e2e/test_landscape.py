@@ -58,6 +58,21 @@ def at_every_size(page: Page, *selectors: str, sizes: tuple[dict[str, int], ...]
     resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
 
 
+# The smallest windows a phone held sideways may have: a page never scrolls sideways there, though a turn's parts
+# need not all fit (at 320 × 200 the board and the status do). At 320 × 200 a table's title ("Raythread Rally",
+# one word to a player) ran past its column beside the board and drew the page 336–347 px wide.
+TINY = ({"width": 320, "height": 200}, {"width": 568, "height": 320}, {"width": 640, "height": 360})
+
+
+def no_sideways_scroll(page: Page) -> None:
+    """At each of the ``TINY`` windows the page is drawn as wide as the window (``resize`` fails by name where it
+    is drawn wider), back to the first sideways phone after."""
+    for size in TINY:
+        resize(page, size["width"], size["height"])
+        assert page.evaluate(WIDER, size["width"]) <= 0, f"at {size}: the page scrolls sideways"
+    resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
+
+
 def go(page: Page, route: str) -> None:
     page.evaluate("(route) => { location.hash = route; }", route)
     page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
@@ -71,6 +86,7 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         rt.start(page, site_url)
         turn = (".match-status", ".rt-board", ".rt-hand")
         at_every_size(page, *turn)
+        no_sideways_scroll(page)
         move = next(m for m in rt.rules.legal(rt.engine(page), "A") if m["type"] == "place")
         page.tap(f".rt-hand-tile[data-kind={move['tile']}]")
         page.tap(f".rt-orient[data-orient-name={'slash' if move['orient'] == '/' else 'backslash'}]")
@@ -87,6 +103,7 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         ls.start_table(page)
         turn = (".match-status", ".ls-light", ".ls-board", ".ls-turn")
         at_every_size(page, *turn)
+        no_sideways_scroll(page)
         state = ls.engine(page)
         move = next(m for m in LS_GAME.legal(state, "1") if m["actions"])
         action = move["actions"][0]
@@ -102,6 +119,7 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         expect(page.locator('main[data-phase="playing"] .rf-board')).to_be_visible(timeout=60_000)
         turn = (".rf-status", ".rf-board", ".rf-tray")
         at_every_size(page, *turn)
+        no_sideways_scroll(page)
         (r, c), tile = sorted(SOLUTION.tiles().items())[0]
         kind = "diagonal" if tile in "/\\" else "flat" if tile in "|-" else "block"
         page.tap(f".rf-tray-tile[data-kind={kind}]")

@@ -1058,7 +1058,8 @@ def _name_and_tag(table: Table, seat: str) -> list[Element] | str:
     # on a card at 320 px; the tag goes under it only where the two are wider than the card.
     if " " in held or words == held or not words.startswith(held):
         return words
-    return [h("span", {"class": "who"}, held.replace(i18n.JOINER, "")), h("span", {"class": "tag"}, words[len(held) :])]
+    free, kept = i18n.held_parts(name)  # the box's text as a reader reads it, without ``held``'s joiners
+    return [h("span", {"class": "who"}, free + kept), h("span", {"class": "tag"}, words[len(held) :])]
 
 
 def _computer_name(words: str) -> str:
