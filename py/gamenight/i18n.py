@@ -126,7 +126,9 @@ def held_separator() -> tuple[str, str, str]:
 def heading(*parts: str) -> str:
     """Parts of a heading set side by side, the empty ones left out, each separator held to the part before
     it: "Raythread Rally ·" / "choosing seats" on a phone, never "Raythread Rally" / "· choosing seats"
-    ("Raythread Rally・席決め中" in Japanese). ``plain`` of it is ``separated``'s text."""
+    ("Raythread Rally・席決め中" in Japanese). ``plain`` of it is ``separated``'s text. The text of a heading
+    (a page's title, a live region's words) or a status line; a heading on the page draws its parts as boxes
+    instead, with no separator at a line's edge (``ui.heading.heading_parts``)."""
     return "".join(held_separator()).join(filter(None, parts))
 
 
