@@ -117,8 +117,8 @@ def held_separator() -> tuple[str, str, str]:
     heading broke "Raythread Rally" / "· choosing seats" at 390 px), in three pieces: what holds the mark to
     the part before it, the mark, and what follows it. English's " · " is "\u00a0", "·", " " (a no-break
     space before the dot); Japanese's "・" is a word joiner, "・", "" (Japanese line breaking keeps it off a
-    line's start too). The renderer draws a held run as a no-break span of plain text (``ui.svg``); a
-    heading that draws the mark in a type of its own (a table's subtitle) takes the pieces apart."""
+    line's start too). The renderer draws a held run as a no-break span of plain text (``ui.svg``). For
+    ``heading``'s text; a heading on the page draws its parts as boxes (``ui.heading.heading_parts``)."""
     mark = separator()
     return (NO_BREAK if mark[:1].isspace() else JOINER), mark.strip(), mark[len(mark.rstrip()) :]
 
