@@ -117,8 +117,8 @@ def held_separator() -> tuple[str, str, str]:
     heading broke "Raythread Rally" / "· choosing seats" at 390 px), in three pieces: what holds the mark to
     the part before it, the mark, and what follows it. English's " · " is "\u00a0", "·", " " (a no-break
     space before the dot); Japanese's "・" is a word joiner, "・", "" (Japanese line breaking keeps it off a
-    line's start too). The renderer draws a held run as a no-break span of plain text (``ui.svg``); a
-    heading that draws the mark in a type of its own (a table's subtitle) takes the pieces apart."""
+    line's start too). The renderer draws a held run as a no-break span of plain text (``ui.svg``). For
+    ``heading``'s text; a heading on the page draws its parts as boxes (``ui.heading.heading_parts``)."""
     mark = separator()
     return (NO_BREAK if mark[:1].isspace() else JOINER), mark.strip(), mark[len(mark.rstrip()) :]
 
@@ -126,7 +126,9 @@ def held_separator() -> tuple[str, str, str]:
 def heading(*parts: str) -> str:
     """Parts of a heading set side by side, the empty ones left out, each separator held to the part before
     it: "Raythread Rally ·" / "choosing seats" on a phone, never "Raythread Rally" / "· choosing seats"
-    ("Raythread Rally・席決め中" in Japanese). ``plain`` of it is ``separated``'s text."""
+    ("Raythread Rally・席決め中" in Japanese). ``plain`` of it is ``separated``'s text. The text of a heading
+    (a page's title, a live region's words) or a status line; a heading on the page draws its parts as boxes
+    instead, with no separator at a line's edge (``ui.heading.heading_parts``)."""
     return "".join(held_separator()).join(filter(None, parts))
 
 

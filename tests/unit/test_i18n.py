@@ -197,6 +197,29 @@ def test_a_game_s_name_is_one_word_in_a_heading_with_its_held_separator_in_each_
     assert i18n.plain(shown) == "Raythread Rally・席決め中"
 
 
+def test_a_heading_of_parts_draws_each_part_as_a_box_opening_with_its_separator_and_keeps_its_text():
+    """QA (three passes): on phones a table's heading read "Light Seeker ·" / "on this device", a stray dot at a
+    line's end; before that, "Raythread Rally" / "· choosing seats". A heading of parts is a row of boxes, each
+    after the first opening with the separator, which the page clips where its part starts a line (css/app.css,
+    ``.heading-parts``; tests/e2e/test_phone.py measures it). Its text and its name keep the separator: a reader
+    hears "Light Seeker · on this device" ("Raythread Rally・席決め中" in Japanese, named so: from boxes Chromium
+    put a space around each)."""
+    from gamenight.ui.heading import heading_parts
+    from gamenight.ui.svg import render, text_of
+
+    shown = heading_parts("h1", {"tabindex": "-1"}, i18n.name("Light Seeker"), "", "on this device", subtitle=True)
+    assert render(shown) == (
+        '<h1 tabindex="-1" aria-label="Light Seeker · on this device"><span class="heading-parts">'
+        '<span class="heading-row"><span class="part"><span class="nobr">Light Seeker</span></span>'
+        '<span class="part subtitle"><span class="sep"> · </span>on this device</span></span></span></h1>'
+    )
+    assert i18n.plain(text_of(shown)) == "Light Seeker · on this device"
+    i18n.set_language("ja")
+    shown = heading_parts("h2", {}, i18n.name("Raythread Rally"), "席決め中")
+    assert i18n.plain(text_of(shown)) == "Raythread Rally・席決め中" == shown.attr("aria-label")
+    assert '<span class="sep">・</span>席決め中' in render(shown)
+
+
 def test_a_reason_shown_alone_reads_as_a_sentence_in_each_language():
     assert i18n.sentence("that cell holds a beacon") == "That cell holds a beacon."
     assert i18n.sentence("Wait for your turn.") == "Wait for your turn."  # a sentence already

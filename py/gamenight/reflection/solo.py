@@ -38,6 +38,7 @@ from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, N
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
 from gamenight.reflection.training import TOOLS, Progress, Settings, Stats
+from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Copy,
@@ -1379,9 +1380,14 @@ def preset_title(preset: str) -> str:
     return _(PRESET_TITLES[preset]) if preset in PRESET_TITLES else _("Custom")
 
 
+def heading_words() -> tuple[str, str]:
+    """The page's heading's parts: "Reflection", "solo training" (drawn by ``heading_parts``)."""
+    return "Reflection", _("solo training")
+
+
 def heading() -> str:
-    """The page's heading, "Reflection · solo training" (its parts held as every heading's, ``i18n.heading``)."""
-    return i18n.heading("Reflection", _("solo training"))
+    """The page's heading as text, "Reflection · solo training" (its title, ``i18n.heading``)."""
+    return i18n.heading(*heading_words())
 
 
 def puzzle_name(settings: Settings) -> str:
@@ -1422,7 +1428,7 @@ def view(model: Model) -> Element:
     return h(
         "main",
         {"class": "page reflection-solo", "data-action": "screen", "data-phase": model.phase},
-        h("h1", {"tabindex": "-1"}, heading()),
+        heading_parts("h1", {"tabindex": "-1"}, *heading_words()),
         alerts(model.said, model.said_n, "visually-hidden", "rf-news", polite=True),
         [h("p", {"class": "notice rf-unread", "role": "status"}, _(UNREAD[key])) for key in model.unread],
         # With a board, the message comes under the side column's buttons (play_area), never above the board.
@@ -1639,7 +1645,7 @@ def daily_panel(model: Model) -> Element:
     return h(
         "section",
         {"class": "rf-daily", "aria-labelledby": "rf-daily-title"},
-        h("h2", {"id": "rf-daily-title"}, i18n.heading(_("Daily puzzles"), i18n.whole(i18n.date_text(today)))),
+        heading_parts("h2", {"id": "rf-daily-title"}, _("Daily puzzles"), i18n.whole(i18n.date_text(today))),
         h("p", {"class": "rf-note-text"}, _("One puzzle per size each day, the same for everyone.")),
         h("div", {"class": "actions"}, buttons),
         h(

@@ -68,6 +68,7 @@ from gamenight.lobby.record import (
     replay_steps,
 )
 from gamenight.ui import forms, match
+from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Effect,
@@ -819,16 +820,12 @@ def in_progress(model: Model) -> bool:
 def view(model: Model) -> Element:
     info = games.RULES[model.game].info
     setup = model.phase == "setup" or model.ui is None
-    # The separator is the subtitle's (its type), held to the title: a line may break after it, never before.
-    hold, mark, after = i18n.held_separator()
-    subtitle = h("span", {"class": "subtitle"}, mark, after, h("span", {"class": "nobr"}, _("on this device")))
     return h(
         "main",
         {"class": f"page table table-{model.game}", "data-phase": model.phase},
-        # The subtitle's words move to a line of their own as a whole, never broken inside (Japanese breaks
-        # anywhere), and the separator stays with the title as every heading's does (``i18n.heading``): "Light
-        # Seeker ·" / "on this device", never a line that starts with "·"; "Raythread Rally・この端末" in Japanese.
-        h("h1", {"tabindex": "-1"}, i18n.name(info.title) + hold, subtitle),
+        # The subtitle moves to a line of its own as a whole box, its separator (in its type) drawn only beside
+        # the title: "Light Seeker · on this device", or "Light Seeker" / "on this device" (``heading_parts``).
+        heading_parts("h1", {"tabindex": "-1"}, i18n.name(info.title), _("on this device"), subtitle=True),
         # While playing, the match screen shows the message beside its controls (``match.render``).
         # Two regions by turns, as the match screen's word (``match.render``): the same words again are heard.
         setup and alerts(model.message, model.said, "notice", "table-word", status=True),

@@ -1304,7 +1304,8 @@ def visible_words(node):
         yield from visible_words(child)
 
 
-NOT_WORDS = re.compile(r"[\d\s:×/\\|\-#o.?·✓#]*|REFL1\.[\w-]+")
+# The game's name is a name, the same in every language: a part of its own in the heading (``heading_parts``).
+NOT_WORDS = re.compile(r"[\d\s:×/\\|\-#o.?·✓#]*|REFL1\.[\w-]+|Reflection")
 
 
 def test_no_visible_english_is_left_outside_the_catalogue():

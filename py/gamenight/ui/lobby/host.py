@@ -47,6 +47,7 @@ from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
+from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
     LOBBY_ACTIONS,
@@ -1461,8 +1462,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     # The region names its card first, unseen (the heading shows it): "Send this link …" heard for two
     # cards did not say which one changed.
     named = h("span", {"class": "visually-hidden"}, _("{invitation}:").format(invitation=title), i18n.sentence_gap())
-    if invite.guest:
-        title = i18n.heading(title, _("reply from {name}").format(name=invite.guest))
+    reply = _("reply from {name}").format(name=invite.guest) if invite.guest else ""
     # A live region: a screen reader hears the card change (connecting, joined, failed and why).
     if invite.state == "refused":
         said = sentences(_("{name} was turned away. They were told:").format(name=invite.guest), _text(invite.note))
@@ -1512,7 +1512,7 @@ def _invite_card(model: HostModel, invite: Invite) -> Element:
     return h(
         "li",
         {"class": "invite", "data-invite": invite.invite.hex(), "data-state": invite.state},
-        h("h3", {"id": _card_heading(invite), "tabindex": "-1"}, title),
+        heading_parts("h3", {"id": _card_heading(invite), "tabindex": "-1"}, title, reply),
         body,
     )
 

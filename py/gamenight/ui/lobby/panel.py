@@ -23,6 +23,7 @@ from gamenight.lobby import rematch
 from gamenight.lobby.client import Client
 from gamenight.ui import forms
 from gamenight.ui import match as screen
+from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Keys, ShowInWindow, UiEvent
 from gamenight.ui.svg import Child, Element, h, text_of
@@ -391,7 +392,7 @@ def panel(
         "section",
         # The id keeps it in place for the page's morph as the host's invitations move past it (``host``).
         {"class": "lobby", "id": "lobby-panel", "data-phase": lobby.phase},
-        h("h2", {"class": "lobby-heading", **home}, i18n.heading(title, phase)),
+        heading_parts("h2", {"class": "lobby-heading", **home}, title, phase),
         _error(client, hushed=board is not None and board.error is not None),
         _problem(client),
         _waiting(client, sight),
