@@ -41,8 +41,7 @@ _HELD = HELD
 _TOKEN = f"(?:[0-9A-Za-z]{{1,{_HELD}}}|[^\u2060\\s0-9A-Za-z])"
 _GLUE = "[\u2060\u00a0]"
 # A text node may start or end with a no-break space where an element stands beside it (a seat card's name,
-# then its tag "\u00a0(A)"; a table's title held to its subtitle's separator, "Light\u00a0Seeker\u00a0"): the
-# space is held with the run or the token on its side.
+# then its tag "\u00a0(A)"): the space is held with the run or the token on its side.
 _JOINED = re.compile(
     f"^\u00a0{_TOKEN}(?:{_GLUE}{_TOKEN})*(?:\u00a0$)?|{_TOKEN}(?:{_GLUE}{_TOKEN})+(?:\u00a0$)?|{_TOKEN}\u00a0$"
 )
