@@ -175,6 +175,15 @@ def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
     page.tap("button[data-action=ls-confirm]")
 
 
+# Where the status's words stand in the status's place (the room kept under them: ui/match.py status_room), and
+# the board's top on the page, in px.
+STATUS_AT = """() => {
+    const words = document.createRange();
+    words.selectNodeContents(document.querySelector('.match-status'));
+    const board = document.querySelector('.ls-board, .rt-board').getBoundingClientRect();
+    const head = document.querySelector('.match-head').getBoundingClientRect();
+    return {above: words.getBoundingClientRect().top - head.top, board: board.top + window.scrollY};
+}"""
 GAMES = ["raythread", "lightseeker"]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the rematch's first position is shot there
 
@@ -247,9 +256,27 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     "game_id, seed, taps", [("raythread", 12, rt_taps), ("lightseeker", 4, ls_taps)], ids=["raythread", "lightseeker"]
 )
 def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, game_id, seed, taps):
+    """Light Seeker's match is played at 320 × 640, where the status's words take one line or two. A player's
+    pass there: a turn's one line ("Player 1 to play · your turn") stood under the room of the computer's
+    longer words (its thinking, its move played back: two lines, three on a screen with keys), blank above
+    it, and the board moved 20 px up when the match ended. The status's words stand at the top of its room
+    at every turn, and the board's top at the end is where it was at the player's turns."""
+    if game_id == "lightseeker":
+        phone.set_viewport_size({"width": 320, "height": 640})
     open_app(phone, site_url, "#/")
     phone.tap(f'a[href="#/{game_id}/table?vs=normal"]')
-    moves = play_match(phone, game_id, seed, taps)
+    tops: list[float] = []
+
+    def each_turn() -> None:
+        if game_id == "lightseeker":
+            at = phone.evaluate(STATUS_AT)
+            assert at["above"] <= 1, f"blank room above the status's words at 320 px: {at}"
+            tops.append(at["board"])
+
+    moves = play_match(phone, game_id, seed, taps, each_turn)
+    if game_id == "lightseeker":
+        end = phone.evaluate(STATUS_AT)
+        assert set(tops) == {end["board"]} and end["above"] <= 1, f"the board's top at the turns {tops}, the end {end}"
     if game_id == "raythread":  # the final board is zoomed in on to look it over (the tap was dropped)
         phone.tap("button[data-action=rt-zoom]")
         expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)

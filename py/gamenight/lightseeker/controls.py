@@ -220,6 +220,11 @@ class LightSeekerBoard:
     """The ``ui.match.Board`` of Light Seeker."""
 
     focus = FOCUS_MATCH
+    # The board says how to skip a turn played back over the valley (``_skip_line``), so the status keeps those
+    # words for a screen reader only (``ui.match.says_skip``); and it stays put at the match's end (the lines over
+    # the valley keep their places), so the status keeps its room then (``ui.match.room_ended``).
+    says_skip = True
+    still_at_end = True
     # The turn being built (``kept_turn``) outlives a reload of the page (ui.match.TURNS_KEY).
     storage_keys = (TURNS_KEY,)
 
@@ -846,13 +851,19 @@ class LightSeekerBoard:
 
 
 def _skip_line() -> Element:
-    """Over the valley, while a turn made elsewhere is played back: a tap on the board skips it. Shown on
-    a touch screen only (css/app.css), where the status line keeps to whose move and which step (how to
-    skip it there names keys, and would take a second line on a phone: ``ui.match.replay_note``). It
-    stands over the frame's bottom margin, which is open space, taking no room (the board does not
-    move) and passing taps through to the board. Unread: the status says it in words, the live region
-    the turn itself."""
-    return h("p", {"class": "ls-skip", "aria-hidden": "true"}, _("Tap the board to skip"))
+    """Over the valley, while a turn made elsewhere is played back: a tap on the board skips it (on a touch
+    screen), a click or a key (where there are keys: css/app.css shows one part or the other). The status line
+    keeps to whose move and which step: how to skip it there made its longest words (three lines at 320 px,
+    two on a laptop), and the room it keeps for them stood blank over a turn's one line
+    (``ui.match.says_skip``). It stands over the frame's bottom margin, which is open space, taking no room
+    (the board does not move) and passing taps and clicks through to the board. Unread: the status says it
+    in words (visually hidden), the live region the turn itself."""
+    return h(
+        "p",
+        {"class": "ls-skip", "aria-hidden": "true"},
+        h("span", {"class": "touch-only"}, _("Tap the board to skip")),
+        h("span", {"class": "keys-only"}, _("A click or a key skips it")),
+    )
 
 
 def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:

@@ -931,17 +931,27 @@ def replay_note(ui: MatchUi, table: Table) -> Element:
     words, when it arrives, and whose turn it is (``news``). How to skip it names keys, so it is in the
     element css/app.css hides on a touch screen: there the line keeps to whose move and which step, one
     line on a phone as the status it stands in for, so the board under it does not move for a replay
-    (a game's board may say over itself that a tap skips it, as Light Seeker's does). Shown only where
+    (a game's board may say over itself how to skip it, as Light Seeker's does: ``says_skip``). Shown only where
     there are keys and a pointer, it names a click and a key, not a tap."""
-    return replay_words(table, ui.replayed_by, ui.shown + 1, len(ui.replay))
+    return replay_words(table, ui.replayed_by, ui.shown + 1, len(ui.replay), says_skip(ui))
 
 
-def replay_words(table: Table, seat: str, k: int, n: int) -> Element:
+def says_skip(ui: MatchUi) -> bool:
+    """Whether the board says over itself how to skip a move played back, on every screen (Light Seeker's
+    "Tap the board to skip", "A click or a key skips it": ``says_skip`` on its controls). The status then keeps
+    those words for a screen reader only: in sight they made its longest words, and its room (``status_room``)
+    two lines on a laptop and three at 320 px, blank over a turn's one line."""
+    return bool(getattr(ui.board, "says_skip", False))
+
+
+def replay_words(table: Table, seat: str, k: int, n: int, aside: bool = False) -> Element:
     """The words of ``replay_note`` for step ``k`` of ``n`` of ``seat``'s move ("" : "?"): one place for
-    them, which ``status_room`` lays out too."""
+    them, which ``status_room`` lays out too. With ``aside`` (``says_skip``), how to skip it is visually
+    hidden: read, taking no room."""
     step = _("{name}'s move, step {k} of {n}").format(name=seat_label(table, seat) if seat else "?", k=k, n=n)
     skip = _("a click or a key skips it; arrows move the cursor too")
-    return h("span", {}, step, h("span", {"class": "keys-only"}, i18n.separator(), skip))
+    keys = "keys-only visually-hidden" if aside else "keys-only"
+    return h("span", {}, step, h("span", {"class": keys}, i18n.separator(), skip))
 
 
 def status_room(ui: MatchUi, table: Table) -> Memo:
@@ -954,8 +964,8 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
     with the line the host's controls add under the status). A rematch's opening is counted only until
-    its first move (``room_words``). An ended match (``room_ended``) lays nothing: its status takes its
-    own room."""
+    its first move (``room_words``). An ended match (``room_ended``) lays nothing, its status taking its
+    own room, but on a board that stays put at the end."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
     opens = opening_shown(ui, table)
@@ -972,9 +982,12 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     steps, so the room holds them until the replay ends (the board stays put under it). A page that lost the
     host (``table.offline``) keeps the room: its match goes on at the host's and comes back when it rejoins;
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
-    at the rejoin."""
+    at the rejoin. A board that stays put at the end (``still_at_end``: Light Seeker's, whose lines over the
+    valley keep their places then) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
+    (Normal) wins!" took one line where the computer's thinking took two. Its status stands at the top of the
+    room (css/app.css), the room under it."""
     over = ui.view.get("result") or (ui.halted and not table.offline)
-    return bool(over) and not replaying(ui)
+    return bool(over) and not replaying(ui) and not getattr(ui.board, "still_at_end", False)
 
 
 def opening_shown(ui: MatchUi, table: Table) -> bool:
@@ -1006,7 +1019,7 @@ def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = Fals
         if opens:  # "Rematch: Bea (A) starts · your turn", before its first move (``opening``)
             words.append(turn_words(replace(ui, moves=0), table, [s.id]))
         if unfolds and s.id not in table.mine:
-            words.append(replay_words(table, s.id, 1, 9))
+            words.append(replay_words(table, s.id, 1, 9, says_skip(ui)))
     return words
 
 

@@ -625,8 +625,9 @@ def test_what_moved_is_marked_in_the_colour_of_the_player_who_moved_it():
 def test_each_step_of_a_turn_played_back_says_over_the_board_that_a_tap_skips_it():
     """QA: while a turn made elsewhere was played back, a phone's status said only whose move and which
     step ("a key or tap skips it" is in what a touch screen hides, being about keys, and would take two
-    lines there). Each step now draws "Tap the board to skip" over the valley, in the element
-    css/app.css shows on a touch screen only, unread (the status says it in words where keys are); the
+    lines there). Each step now draws "Tap the board to skip" over the valley, in the part
+    css/app.css shows on a touch screen only ("A click or a key skips it" where there are keys), unread (the
+    status says it in words, visually hidden); the
     position itself, and a turn being built, do not."""
     state, before = near_win()
     turn = {"actions": [{"cube": 5, "kind": "tilt", "dir": "W"}, {"cube": 8, "kind": "slide", "dir": "E"}], "buh": 0}
@@ -636,12 +637,14 @@ def test_each_step_of_a_turn_played_back_says_over_the_board_that_a_tap_skips_it
     def skips(ui, shown, seat) -> list[tuple[str, str | None]]:
         tree = BOARD.render(ui, shown, seat, TABLE)
         (wrap,) = find_all(tree, lambda e: e.attr("class") == "ls-board-wrap")
-        return [(text_of(e), e.attr("aria-hidden")) for e in find_all(wrap, lambda e: e.attr("class") == "ls-skip")]
+        lines = find_all(wrap, lambda e: e.attr("class") == "ls-skip")
+        return [(tuple(text_of(part) for part in e.children), e.attr("aria-hidden")) for e in lines]
 
     steps = BOARD.unfold(before, view, events)
     assert len(steps) == 3
     for shown_before, ui in steps:  # the match screen draws a step for no seat
-        assert skips(ui, shown_before, None) == [("Tap the board to skip", "true")]
+        # A touch screen shows the first part, a screen with keys the second (css/app.css).
+        assert skips(ui, shown_before, None) == [(("Tap the board to skip", "A click or a key skips it"), "true")]
     assert skips(BOARD.start(view, before), view, "bob") == []
     assert skips(BOARD.start(view, before), view, None) == []
 

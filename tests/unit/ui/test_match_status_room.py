@@ -115,3 +115,47 @@ def test_a_page_that_lost_the_host_keeps_the_running_match_s_room():
     assert room(lost, offline) == room(running, offline) != []
     stopped = Table("reflection", SEATS, frozenset(("1",)), stopped=True)
     assert room(replace(running, halted="The host ended the match."), stopped) == []
+
+
+class SaysSkip(Turns):
+    """A board that says over itself how to skip a move played back, and stays put at a match's end (as Light
+    Seeker's: ``says_skip``, ``still_at_end``)."""
+
+    says_skip = True
+    still_at_end = True
+
+
+def skip_parts(ui: MatchUi, table: Table) -> list[tuple[str, str]]:
+    """The class and words of each part of the replay's words, in the status and in its room."""
+    from gamenight.ui.svg import find_all
+
+    found = find_all(screen.replay_note(ui, table), lambda e: "keys-only" in (e.attr("class") or ""))
+    laid = find_all(screen.status_room(ui, table), lambda e: "keys-only" in (e.attr("class") or ""))
+    return [(e.attr("class"), text_of(e)) for e in [*found, *laid]]
+
+
+def test_a_board_that_says_how_to_skip_keeps_those_words_out_of_the_status_s_room():
+    """QA at 320 px against the computer in Light Seeker: the room of the replay's longest words, "Bot 2
+    (Normal)'s move, step 1 of 3 · a click or a key skips it; arrows move the cursor too" (three lines there,
+    two on a laptop), stood over a turn's one line as blank lines. A board that says over itself how to skip
+    (Light Seeker's "Tap the board to skip" or "A click or a key skips it") keeps those words in the status
+    for a screen reader only: visually hidden, they take no room in it or in the room laid under it."""
+    table = Table("lightseeker", SEATS, frozenset(("1",)))
+    ui = MatchUi("lightseeker", SaysSkip(), {"active": ["3"]}, None, replay=(({}, None),) * 3, replayed_by="3")
+    parts = skip_parts(ui, table)
+    assert parts and all(cls == "keys-only visually-hidden" for cls, _words in parts), parts
+    assert "a click or a key skips it" in parts[0][1]
+    # A board that does not say it keeps the words in sight (on a screen with keys).
+    plain = replace(ui, board=Turns())
+    assert all(cls == "keys-only" for cls, _words in skip_parts(plain, table))
+
+
+def test_a_board_that_stays_put_at_the_end_keeps_the_running_match_s_room():
+    """A player's pass at 320 × 640: Light Seeker's board moved 20 px up when the match against the computer
+    ended ("Bot 2 (Normal) wins!" one line where "is thinking…" took two), though every line over the valley
+    keeps its place at the end so that it does not. A board that stays put at the end keeps the running
+    match's room there: the status stands at the top of it (css/app.css), the room under it."""
+    table = Table("lightseeker", SEATS, frozenset(("1",)))
+    running = MatchUi("lightseeker", SaysSkip(), {"active": ["1"]}, None)
+    over = replace(running, view={"active": [], "result": {"winners": ["2"]}})
+    assert room(over, table) == room(running, table) != []
