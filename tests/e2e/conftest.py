@@ -293,10 +293,16 @@ _REPLAY_OR = """(then) => {
 # A point of the valley's open floor, in the board's box: where a press reaches the board itself (its
 # ``data-action`` "board", which takes no cube and makes no move) and none of its cells or buttons. The bottom
 # margin first, where a touch screen's "Tap the board to skip" stands (it lets taps through to the board).
+# The valley's edges first (its margin holds no cube), then a grid over it: a spot of the board in the window
+# that no cube, pill or note covers.
 _OPEN_FLOOR = """() => {
   const board = document.querySelector('.ls-board'), box = board.getBoundingClientRect();
-  for (const [fx, fy] of [[.5, .985], [.015, .985], [.985, .985], [.015, .015], [.985, .015]]) {
-    const el = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+  const spots = [[.5, .985], [.015, .985], [.985, .985], [.015, .015], [.985, .015], [.5, .015]];
+  for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) spots.push([i / 20, j / 20]);
+  for (const [fx, fy] of spots) {
+    const x = box.left + box.width * fx, y = box.top + box.height * fy;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const el = document.elementFromPoint(x, y);
     if (el && el.closest('[data-action]') === board) return {x: box.width * fx, y: box.height * fy};
   }
   return null;
@@ -314,8 +320,10 @@ def skip_replay(page: Page, then: str) -> None:
     board = page.locator(".ls-board")
     if not page.locator(".match-main[data-replay]").count():
         return
-    board.scroll_into_view_if_needed()
+    board.evaluate("b => b.scrollIntoView({block: 'center'})")
     spot = page.evaluate(_OPEN_FLOOR)
+    if spot is None and not page.locator(".match-main[data-replay]").count():
+        return  # the playback ended by itself meanwhile (the board drawn again)
     assert spot is not None, "no open floor on the valley to press"
     if page.evaluate("navigator.maxTouchPoints > 0"):  # a phone (``has_touch``): a finger's tap
         board.tap(position=spot)
