@@ -20,6 +20,17 @@ the position itself. The replay is only a view: the position, the log and the li
 move's from the start (the seat list beside the board follows the steps: the mover is to play until its
 move is shown); an input ends it at once.
 
+A replay is never cut short by the move after it. The host's page waits for the pages that watch before
+it plays a computer's move (``watched_ms``), by its own clock; a loaded page (a late message, slow
+timers) may still be playing the move before when the next one arrives. So the page plays the move shown
+to its end, then the next from its first step (``MatchUi.queued``), and so on: the position, the log and
+the live region have every move at once, only the board's steps wait. One move waiting is played at the
+usual pace (the host's pause after the next move absorbs the delay); with two waiting the page catches up
+at shorter steps (``CATCH_UP_MS``), and a third arriving shows the oldest waiting at once (``QUEUED_KEPT``):
+a page whose timers a browser slowed (a tab in the background) is never left far behind. An input that
+skips skips all of it; a page that puts a question over the match, a snapshot, an undo or a new match
+drops all of it.
+
 Input during a replay follows one rule, here in ``handle``, for every board and every page: an input
 on the board (a click, a tap, a key, a form's change or submit, a drag dropped) ends the replay, and
 only a key that looks around (``LOOKING``: an arrow, Home, End, Page Up or Down, Tab) then acts, on the
@@ -90,6 +101,12 @@ REPLAY = "match.replay"
 # enough that a whole Light Seeker turn (three steps) takes under two seconds, about as long as a
 # person takes to look it over, and any input skips the rest.
 STEP_MS = 600
+# The step while the page catches up (two moves wait behind the one shown, ``queued``): half the usual,
+# still about as long as a cube's glide or roll (0.32 s), so each step is seen, faster.
+CATCH_UP_MS = STEP_MS // 2
+# The most moves that wait to be played back behind the one shown: one more arriving shows the oldest of
+# them at once (the next one's steps start from the position it led to).
+QUEUED_KEPT = 2
 # Inputs on the board that end a replay: a person acting (a click or a tap, a key, a form's change or
 # submit, a drag dropped). Only a ``LOOKING`` key then acts on the position (``handle``).
 SKIPPING = frozenset(("click", "keydown", "submit", "change", "drop"))
@@ -407,6 +424,9 @@ class MatchUi:
     replay: tuple[tuple[JSON, Any], ...] = ()
     shown: int = 0
     replayed_by: str = ""  # the seat whose move is played back
+    # Moves made elsewhere that arrived during the replay, oldest first, each its mover and its steps: played
+    # back, one after another, once the move shown has been played to its end (it is never cut short).
+    queued: tuple[tuple[str, tuple[tuple[JSON, Any], ...]], ...] = ()
     # The seats the screen says are disconnected (the status, or the live region's line: ``disconnected``),
     # as of the page's last look at its table (``noticed``), and those of them connected again since the
     # last move's news: the live region says they are back, once (``news``).
@@ -481,7 +501,7 @@ def advance(
         error=None,
         back=frozenset(),  # said with the news before this move's: not again with it
     )
-    moved = _replayed(moved, ui, events, table if watched else None)
+    moved = _replayed(moved, ui, events, table if watched else None, told)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
@@ -505,22 +525,53 @@ def restarted(before: MatchUi | None, fresh: MatchUi) -> MatchUi:
     return replace(fresh, local=_keep(fresh.board, before.local, fresh.local))
 
 
-def _replayed(moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None) -> MatchUi:
+def _replayed(
+    moved: MatchUi, ui: MatchUi, events: Sequence[Mapping[str, Any]], table: Table | None, told: bool = False
+) -> MatchUi:
     """``moved`` (the new position) with the replay of the move that led to it from ``ui``'s: when it
-    was made elsewhere (no seat of this page could move) and the board unfolds it into steps. A replay
-    in progress ends here either way: a newer position drops it."""
+    was made elsewhere (no seat of this page could move) and the board unfolds it into steps.
+
+    A replay in progress is not cut short (the module's rule): the new move's steps wait behind it
+    (``queued``), or, a change the board does not unfold, is shown with the position once the replay
+    ends. It is dropped only when the page shows the move at once (``table`` is ``None``: a question over
+    the match), the position came whole (``told``: a snapshot starts the page afresh), or the match was
+    halted."""
     steps: tuple[tuple[JSON, Any], ...] = ()
     mover = ""
     if table is not None and not ui.halted and acting_seat(ui, table) is None:
         steps = unfolding(ui.board, ui.view, moved.view, events)
         mover = next((s.id for s in table.seats if s.id in ui.board.active(ui.view)), "") if steps else ""
+    if replaying(ui) and table is not None and not told and not ui.halted:
+        if not steps:
+            return moved
+        # Beyond ``QUEUED_KEPT`` the oldest waiting is shown at once: the next one starts where it led.
+        return _paced(ui, replace(moved, queued=(*ui.queued, (mover, steps))[-QUEUED_KEPT:]))
     if steps:
         return replace(
-            moved, replay=steps, shown=0, replayed_by=mover, outbox=(*moved.outbox, StartTimer(REPLAY, STEP_MS))
+            moved,
+            replay=steps,
+            shown=0,
+            replayed_by=mover,
+            queued=(),
+            outbox=(*moved.outbox, StartTimer(REPLAY, STEP_MS)),
         )
     if replaying(ui):
         return replace(skip(moved), outbox=(*moved.outbox, StopTimer(REPLAY)))
     return moved
+
+
+def _pace(ui: MatchUi) -> int:
+    """How long each step of the replay stays on the board: ``CATCH_UP_MS`` while more than one move
+    waits behind the one shown (the page catches up), else ``STEP_MS``."""
+    return CATCH_UP_MS if len(ui.queued) > 1 else STEP_MS
+
+
+def _paced(before: MatchUi, after: MatchUi) -> MatchUi:
+    """``after``, its replay's timer started again at its pace when that changed from ``before``'s (the
+    step shown then stays a whole step of the new pace); else the timer ticks on as it did."""
+    if not replaying(after) or _pace(before) == _pace(after):
+        return after
+    return replace(after, outbox=(*after.outbox, StartTimer(REPLAY, _pace(after))))
 
 
 def unfolding(
@@ -542,7 +593,8 @@ def watched_ms(before: MatchUi, after: MatchUi) -> int:
 
 
 def replaying(ui: MatchUi) -> bool:
-    """Whether a move made elsewhere is being played back (its steps shown instead of the position)."""
+    """Whether a move made elsewhere is being played back (its steps shown instead of the position); the
+    moves waiting behind it (``queued``) keep it so until the last of them has been played back."""
     return ui.shown < len(ui.replay)
 
 
@@ -561,8 +613,9 @@ def only_looks(board: Board, event: UiEvent) -> bool:
 
 
 def skip(ui: MatchUi) -> MatchUi:
-    """The replay ended at once: the position itself is shown (the caller stops ``REPLAY``'s timer)."""
-    return replace(ui, replay=(), shown=0, replayed_by="") if ui.replay else ui
+    """The replay ended at once, with every move waiting behind it (``queued``): the position itself is
+    shown (the caller stops ``REPLAY``'s timer)."""
+    return replace(ui, replay=(), shown=0, replayed_by="", queued=()) if ui.replay or ui.queued else ui
 
 
 def ended(ui: MatchUi) -> MatchUi:
@@ -573,10 +626,14 @@ def ended(ui: MatchUi) -> MatchUi:
 
 
 def _next_step(ui: MatchUi) -> MatchUi:
-    """A tick of ``REPLAY``: the next step, or the position once the last step has been shown (the
-    timer stops then, and when a tick finds no replay: an undo or a new match started afresh)."""
+    """A tick of ``REPLAY``: the next step; after the last step of a move, the first of the next move
+    waiting (``queued``, at its pace: ``_paced``); or the position once the last step of the last has been
+    shown (the timer stops then, and when a tick finds no replay: an undo or a new match started afresh)."""
     if ui.shown + 1 < len(ui.replay):
         return replace(ui, shown=ui.shown + 1)
+    if ui.queued:
+        (mover, steps), *rest = ui.queued
+        return _paced(ui, replace(ui, replay=steps, shown=0, replayed_by=mover, queued=tuple(rest)))
     return replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
 
 

@@ -1,6 +1,7 @@
 """A Light Seeker turn that reaches a lobby page from another seat (a guest's, the host's, a computer
 player's the host page runs) is played back on that page step by step; a page's own turn is not. An
-input skips the replay (a click on the board does no more); a newer move drops it; a rejoining page
+input skips the replay (a click on the board does no more); a newer move waits until it has been played
+to its end (``ui.match``'s rule; ``test_match_replay_queue.py``); a rejoining page
 shows the position at once. A computer player's move waits until every page that watches has played
 the move before it back, then the pause. A page that opens the match mid-way, or is put in step by a
 snapshot, marks the last move only (Raythread's tile too)."""
@@ -106,7 +107,7 @@ def test_a_guest_sees_the_hosts_turn_step_by_step_and_the_host_sees_the_guests()
         assert text_of(news).count("Bea\u00a0(2): ") <= 1
 
 
-def test_a_newer_move_drops_a_replay_in_progress_and_a_rejoining_page_shows_the_position():
+def test_a_newer_move_waits_for_the_replay_in_progress_and_a_rejoining_page_shows_the_position():
     rtc = FakeRtc()
     host, bea = match_with_bea(rtc, game="lightseeker")
     click_turn(host, GAME.legal(state_of(host), "1")[0])
@@ -123,10 +124,22 @@ def test_a_newer_move_drops_a_replay_in_progress_and_a_rejoining_page_shows_the_
     # its first step.
     click_turn(host, GAME.legal(state_of(host), "1")[0])
     assert step_shown(cal) == 1 and step_shown(bea) == 1
-    # Bea's turn comes while Cal's page still shows Ann's first step: the newer turn replaces it.
+    # Bea's turn comes while Cal's page still shows Ann's first step: Ann's is played to its end, then Bea's
+    # from its first step (a loaded page: ``ui.match``'s rule), then the position.
     click_turn(bea, GAME.legal(state_of(bea), "2")[0])  # Bea's first click skips, then her turn is made
-    assert step_shown(cal) == 1 and len(board_of(cal).replay) == 3
-    assert board_of(cal).replayed_by == "2" and match.REPLAY in cal.timers
+    assert step_shown(cal) == 1 and board_of(cal).replayed_by == "1" and match.REPLAY in cal.timers
+    assert [by for by, _ in board_of(cal).queued] == ["2"]
+    ann, bea_steps = len(board_of(cal).replay), len(board_of(cal).queued[0][1])
+    shown = []
+    while step_shown(cal) is not None:
+        cal.tick(match.REPLAY)
+        shown.append((board_of(cal).replayed_by, step_shown(cal)))
+    assert shown == [
+        *(("1", k) for k in range(2, ann + 1)),
+        *(("2", k) for k in range(1, bea_steps + 1)),
+        ("", None),
+    ]
+    assert match.REPLAY not in cal.timers and state_of(cal).board == state_of(bea).board
 
 
 def test_the_host_pages_computer_player_is_played_back_and_waits_for_the_replay_before_it():

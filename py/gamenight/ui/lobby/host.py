@@ -669,7 +669,9 @@ def _bot_thought(model: HostModel, value: Any, now: int) -> tuple[HostModel, lis
     shown at once, after their replay of one played back step by step (``watched_until``; the host's own
     turn is not played back here, but is on every other page). Their replay started when the move
     reached them, a little after this page sent it, so the pause after it keeps them from cutting its
-    end short: the guests see the turn whole, then "thinking…", then the computer's turn."""
+    end short: the guests see the turn whole, then "thinking…", then the computer's turn. A page further
+    behind than the pause (this page cannot know its clock) plays the turn whole all the same, then the
+    computer's (``ui.match``: a replay is never cut short by the move after it)."""
     if not isinstance(value, tuple) or f"{value[0]}:{value[1]}" != model.thinking:
         return model, []
     if model.board is not None and screen.replaying(model.board):
