@@ -1294,25 +1294,30 @@ def _noted(desk: Desk) -> str:
 
 def reveal_status(desk: Desk, view: JSON, table: Table) -> Child:
     """While builders reveal: what this page's device does about its own puzzle (nothing once the match
-    was stopped: no reveal is due any more)."""
+    was stopped: no reveal is due any more). Its line is shown, not said: the match's news says the reveal
+    ("Revealing the puzzles of …", and the status's "still to reveal: …"), and a status region of its own,
+    drawn with its words as the phase came, said it a third time. A note (a device without the layout) is said
+    once, in the board's pair of alert regions, drawn in every phase (empty, hidden, while there is none)."""
+    # The board's note with no board drawn: its pair of regions, by its count (it never stands with the
+    # board's own, drawn further down ``work_area``).
+    said = alerts(_noted(desk), desk.refusals, "error rf-said", "rf-alert")
     if view.get("phase") != "reveal" or table.stopped:
-        # The board's note with no board drawn: its pair of regions, by its count (it never stands with
-        # the board's own, drawn further down ``work_area``).
-        return alerts(_noted(desk), desk.refusals, "error rf-said", "rf-alert")
+        return said
     owing = view.get("you") in view.get("active", ())
     if desk.note:
-        text: Element | str = h("span", {"class": "error"}, describe(desk.note))
+        text = ""
     elif owing and desk.revealing:
         text = _("Your puzzle's layout and salt were sent to be checked.")
     elif owing:
         text = _("Your puzzle is due to be revealed.")
     else:
-        return None
+        return said
     again = owing and desk.revealing and not desk.note and not table.offline  # (a lost page sends nothing)
     return h(
         "section",
         {"class": "rf-work", "data-kind": "reveal"},
-        h("p", {"role": "status"}, text),
+        text and h("p", {}, text),
+        said,
         again
         and h("button", {"type": "button", "class": "button", "data-action": "rf-reveal"}, _("Send the reveal again")),
     )

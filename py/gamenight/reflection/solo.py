@@ -296,11 +296,6 @@ def describe(err: BadMessage | BadOptions) -> str:
     return i18n.describe(err.code, err.params)
 
 
-def clock_id(puzzle: Puzzle) -> str:
-    """Which puzzle a saved clock belongs to."""
-    return training.puzzle_key(puzzle)
-
-
 def saved_clock(text: str | None, progress: Progress) -> int:
     """The time saved by the last clock tick for ``progress``'s puzzle (0 when none or another's).
 
@@ -310,7 +305,7 @@ def saved_clock(text: str | None, progress: Progress) -> int:
         data = decode(text or "")
     except ValueError:  # not JSON, or nested too deep: as damaged
         return 0
-    if not isinstance(data, dict) or data.get("id") != clock_id(progress.puzzle):
+    if not isinstance(data, dict) or data.get("id") != training.puzzle_key(progress.puzzle):
         return 0
     ms = data.get("ms")
     return ms if isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**10 else 0
@@ -584,7 +579,9 @@ def tick(model: Model, now_ms: int) -> tuple[Model, list[Effect | Say]]:
     model = replace(model, now_ms=now_ms)
     if model.phase != "playing" or model.puzzle is None:
         return model, []
-    effects: list[Effect | Say] = [Store(TIME_KEY, dumps({"id": clock_id(model.puzzle), "ms": model.elapsed_ms}))]
+    effects: list[Effect | Say] = [
+        Store(TIME_KEY, dumps({"id": training.puzzle_key(model.puzzle), "ms": model.elapsed_ms}))
+    ]
     if model.held:
         effects.append(Say(model.held))
         model = replace(model, held="")
@@ -1179,7 +1176,7 @@ def finish(model: Model) -> tuple[Model, list[Effect | Say]]:
         Store(STATS_KEY, _json(stats)),
         Store(PROGRESS_KEY, None),
         Store(TIME_KEY, None),
-        keep_ended(done, "solved"),
+        keep_ended(done, "solved", repeat=model.stats.finished_before(puzzle)),
     ]
     day = daily.parse_day(model.settings.daily)
     if day is not None and day == model.today:
@@ -1223,9 +1220,11 @@ def reveal(model: Model, why: str, how: str) -> tuple[Model, list[Effect | Say]]
     return shown, [*effects, Store(TIME_KEY, None), keep_ended(shown, how), Say(why)]
 
 
-def keep_ended(model: Model, how: str) -> Store:
-    """The finished puzzle kept (``ENDED_KEY``), its undo history left out: nothing is undone on it."""
-    return Store(ENDED_KEY, training.Ended(how, replace(progress_of(model), history=History())).to_text())
+def keep_ended(model: Model, how: str, repeat: bool = False) -> Store:
+    """The finished puzzle kept (``ENDED_KEY``), its undo history left out: nothing is undone on it. ``repeat``:
+    a puzzle finished before, whose reloaded line says so again (``shown_ended``)."""
+    kept = training.Ended(how, replace(progress_of(model), history=History()), repeat)
+    return Store(ENDED_KEY, kept.to_text())
 
 
 def shown_ended(model: Model, ended: training.Ended) -> tuple[Model, list[Effect | Say]]:
@@ -1247,6 +1246,8 @@ def shown_ended(model: Model, ended: training.Ended) -> tuple[Model, list[Effect
     # its last day is this one (a record moved on to a later day's solve no longer knows it: then left unsaid).
     if ended.how == "solved" and day is not None and counted and daily.streak(model.record, day):
         said = sentences(said, streak_words(model.record, day))
+    if ended.how == "solved" and ended.repeat:  # as its finish said it (``finish``)
+        said = sentences(said, repeat_words())
     phase = "solved" if ended.how == "solved" else "revealed"
     shown, effects = prepare_next(_from_saved(model, saved, phase, said))  # "Next puzzle" made ahead, as before
     return replace(shown, held=said), [*effects, ENDED_FOCUS[ended.how], StartTimer(SHOWN, 1000)]

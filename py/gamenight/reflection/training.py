@@ -270,6 +270,11 @@ class Stats:
     # The puzzles finished (solved, given up or out of time) on this device, by ``puzzle_key``, the latest
     # last: each counts once, at its first finish (docs/rules/reflection.md, "Stats"). Older records lack it.
     finished: tuple[str, ...] = ()
+    # Fields this page does not know, as a newer build saved them: written back as they came, so a page not yet
+    # updated (another tab, a reload served from the cache) keeps them when it counts a result. A new field is
+    # added under the same ``STATS_VERSION`` (an older page keeps it); a new version is for a change an older
+    # page must not read, and it reads the record as unreadable (``solo.UNREAD``).
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def best(self, preset: str) -> int | None:
         return self.best_ms.get(preset)
@@ -279,6 +284,7 @@ class Stats:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **self.extra,
             "v": STATS_VERSION,
             "solved": self.solved,
             "given_up": self.given_up,
@@ -330,11 +336,13 @@ def abandoned(stats: Stats, hints: int) -> Stats:
     return replace(stats, abandoned=stats.abandoned + 1, hints=stats.hints + hints)
 
 
+STATS_KEYS = ("v", "solved", "given_up", "abandoned", "hints", "recent_ms", "best_ms", "finished")
+
+
 def parse_stats(text: str) -> Stats:
     """Stats from stored text; raises ``BadMessage`` for anything malformed or of another version."""
     data = _stored(text, STATS_VERSION, "stats")
-    keys = ("v", "solved", "given_up", "abandoned", "hints", "recent_ms", "best_ms", "finished")
-    only_keys(data, keys, "stats", BadMessage)
+    extra = {k: v for k, v in data.items() if k not in STATS_KEYS}  # a newer build's: kept (``Stats.extra``)
     counts = {
         k: get_int(data, k, BadMessage, 0, 10**9, default=0) for k in ("solved", "given_up", "abandoned", "hints")
     }
@@ -347,7 +355,7 @@ def parse_stats(text: str) -> Stats:
     finished = data.get("finished", [])  # absent from records saved before it was kept
     if not isinstance(finished, list) or len(finished) > FINISHED or not all(_is_key(x) for x in finished):
         raise BadMessage("training-stats-finished")
-    return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best), finished=tuple(finished))
+    return Stats(**counts, recent_ms=tuple(recent), best_ms=dict(best), finished=tuple(finished), extra=extra)
 
 
 def _is_key(value: Any) -> bool:
@@ -481,18 +489,23 @@ class Ended:
 
     how: str  # one of ``ENDINGS``
     progress: Progress  # the board as it ended (the solution, after a give-up), its time and hints
+    # Finished before that (``Stats.finished_before``): its line said the record counts the first finish only.
+    # The record cannot tell it again (the puzzle is in ``finished`` after a first finish too). Stored only
+    # when true: a first finish is saved as it was before the field.
+    repeat: bool = False
 
     def to_text(self) -> str:
-        return dumps({"v": ENDED_VERSION, "how": self.how, "progress": decode(self.progress.to_text())})
+        data = {"v": ENDED_VERSION, "how": self.how, "progress": decode(self.progress.to_text())}
+        return dumps({**data, "repeat": True} if self.repeat else data)
 
 
 def parse_ended(text: str) -> Ended:
     """A finished puzzle from stored text; raises ``BadMessage`` unless every part is sound."""
     data = _stored(text, ENDED_VERSION, "finished puzzle")
-    only_keys(data, ("v", "how", "progress"), "finished puzzle", BadMessage)
+    only_keys(data, ("v", "how", "progress", "repeat"), "finished puzzle", BadMessage)
     if data.get("how") not in ENDINGS:
         raise BadMessage("training-ended-how")
-    return Ended(data["how"], parse_progress(dumps(data.get("progress"))))
+    return Ended(data["how"], parse_progress(dumps(data.get("progress"))), data.get("repeat") is True)
 
 
 def _older(text: str, version: int) -> Mapping[str, Any] | None:

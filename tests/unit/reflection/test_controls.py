@@ -46,7 +46,7 @@ from gamenight.ui.program import (
     run_work,
 )
 from gamenight.ui.svg import find_all, h, render, text_of
-from tests.unit.alerts import regions, said_in_turns
+from tests.unit.alerts import heard, regions, said_in_turns
 from tests.unit.reflection.match_helpers import Match, built_layout
 from tests.unit.words import in_language
 
@@ -677,6 +677,37 @@ def test_a_reloaded_builders_page_still_holds_its_puzzle_and_reveals_it():
     again.see()
     shown["2"].see()
     assert m.state.phase == "over" and GAME.result(m.state).notes == {}
+
+
+def test_the_reveal_is_said_by_the_match_s_news_not_again_by_the_board():
+    """As the builders reveal, the match's news says so ("Revealing the puzzles of …", then "The builders reveal
+    at once · still to reveal: …"), and the board's own line said it a third time in a status region of its
+    own, which came onto the page with its words. The board's line is shown, not said; a note it has (a device
+    without the layout) is said once, in the board's alert pair, drawn before it speaks."""
+    m, shown = built_match()
+    ann = shown["1"]
+    ann.place(m.layouts["2"])
+    drawings = [ann.tree]
+    m.solve("2")  # Bea's solve ends the last round: the builders reveal
+    ann.see()
+    drawings.append(ann.tree)
+    assert m.state.phase == "reveal" and [move["type"] for move in ann.moves][-1] == "reveal"
+    said = heard(drawings, known=True)
+    assert said and not [words for words in said if "salt" in words], said
+    assert "Your puzzle's layout and salt were sent to be checked." in ann.text
+    # A device without the layout: its note, said once.
+    m, shown = built_match()
+    elsewhere = Page(m, "1", {SECRETS_KEY: dumps({"0" * 64: {"rows": ["....."] * 5, "salt": "a" * 64}})})
+    elsewhere.place(m.layouts["2"])
+    drawings = [elsewhere.tree]
+    m.solve("2")
+    elsewhere.see()
+    drawings.append(elsewhere.tree)
+    said = heard(drawings, known=True)
+    assert [words for words in said if "does not hold your puzzle's layout" in words] == [
+        "This device does not hold your puzzle's layout (was it built in another browser?): it cannot be revealed."
+    ], said
+    assert elsewhere.text.count("does not hold your puzzle's layout") == 1
 
 
 def test_a_device_without_the_layout_says_so_and_cannot_reveal():

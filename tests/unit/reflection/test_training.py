@@ -176,7 +176,6 @@ def test_stats_round_trip_and_keep_only_recent_times():
         '{"v": 1, "solved": "3"}',
         '{"v": 1, "best_ms": {"nightmare": 5}}',
         '{"v": 1, "recent_ms": [1.5]}',
-        '{"v": 1, "extra": 1}',
         '{"v": 1, "finished": ["not a key"]}',
         '{"v": 1, "finished": "0123456789abcdef"}',
     ],
@@ -184,6 +183,30 @@ def test_stats_round_trip_and_keep_only_recent_times():
 def test_bad_stored_stats_are_refused(text):
     with pytest.raises(BadMessage):
         training.parse_stats(text)
+
+
+def test_stats_keep_the_fields_a_newer_build_added():
+    """Stats saved by a newer page (a field this page does not know), loaded here and saved again: the field was
+    refused, the whole record read as damaged and replaced by the next result, and the player's record was lost.
+    A field this page does not know is kept as it is, and written back with the record's own."""
+    newer = (
+        '{"v": 1, "solved": 3, "given_up": 0, "abandoned": 0, "hints": 1, "recent_ms": [90000], '
+        '"best_ms": {"easy": 90000}, "finished": [], "streak": {"run": 4, "days": ["2026-12-01"]}, "medals": 2}'
+    )
+    stats = training.parse_stats(newer)
+    assert (stats.solved, stats.hints, stats.best("easy")) == (3, 1, 90_000)
+    after = training.solved(stats, "easy", 60_000, 0, "0123456789abcdef")
+    saved = json.loads(dumps(after.to_json()))
+    assert saved["streak"] == {"run": 4, "days": ["2026-12-01"]} and saved["medals"] == 2
+    assert (saved["v"], saved["solved"], saved["best_ms"], saved["finished"]) == (
+        1,
+        4,
+        {"easy": 60_000},
+        ["0123456789abcdef"],
+    )
+    assert training.parse_stats(dumps(after.to_json())) == after
+    # A field this page knows is this page's to write: an unknown one never stands in its place.
+    assert "solved" not in after.extra and "v" not in after.extra
 
 
 def test_stats_or_a_saved_puzzle_nested_too_deep_for_the_browser_are_refused_before_the_parser_sees_them(
