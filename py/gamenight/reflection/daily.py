@@ -78,6 +78,9 @@ class Record:
     last: str = ""
     run: int = 0
     best: int = 0
+    # Fields this page does not know, as a newer build saved them: written back as they came, as
+    # ``training.Stats.extra`` is (a new field comes under the same ``RECORD_VERSION``).
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def result(self, day: date, preset: str) -> Result | None:
         return self.days.get(day.isoformat(), {}).get(preset)
@@ -85,6 +88,7 @@ class Record:
     def to_text(self) -> str:
         return dumps(
             {
+                **self.extra,
                 "v": RECORD_VERSION,
                 "days": {d: {p: [r.ms, r.hints] for p, r in by.items()} for d, by in self.days.items()},
                 "last": self.last,
@@ -118,15 +122,18 @@ def streak(record: Record, today: date) -> int:
     return record.run
 
 
+RECORD_KEYS = frozenset({"v", "days", "last", "run", "best"})
+
+
 def parse_record(text: str) -> Record:
     """A record from stored text; raises ``BadMessage`` for anything malformed."""
     try:
         data = decode(text)
     except ValueError:
         raise BadMessage("daily-record-json") from None
-    keys = {"v", "days", "last", "run", "best"}
-    if not isinstance(data, dict) or data.get("v") != RECORD_VERSION or set(data) != keys:
+    if not isinstance(data, dict) or data.get("v") != RECORD_VERSION or not set(data) >= RECORD_KEYS:
         raise BadMessage("daily-record-version")
+    extra = {k: v for k, v in data.items() if k not in RECORD_KEYS}  # a newer build's: kept (``Record.extra``)
     raw_days = data["days"]
     if not isinstance(raw_days, dict) or len(raw_days) > KEEP_DAYS + 1:
         raise BadMessage("daily-record-days")
@@ -142,7 +149,7 @@ def parse_record(text: str) -> Record:
     last, run, best = data["last"], data["run"], data["best"]
     if (last != "" and parse_day(last) is None) or not _count(run) or not _count(best) or run > best:
         raise BadMessage("daily-record-streak")
-    return Record(days, last, run, best)
+    return Record(days, last, run, best, extra)
 
 
 def _count(value: Any) -> bool:

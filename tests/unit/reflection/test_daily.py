@@ -1,6 +1,7 @@
 """The daily puzzle: the same for a date on every device, a new one at local midnight, a streak, and a
 share line that gives nothing away."""
 
+import json
 import re
 from datetime import UTC, date, datetime, timedelta
 
@@ -72,6 +73,20 @@ def test_old_days_are_forgotten_but_the_streak_is_kept():
         record = daily.solved(record, first + timedelta(days=i), "easy", 1000, 0)
     assert len(record.days) <= daily.KEEP_DAYS and record.run == 100 and record.best == 100
     assert daily.parse_record(record.to_text()) == record
+
+
+def test_a_record_keeps_the_fields_a_newer_build_added():
+    """A newer page may add a field to the record under the same version; this page, reading it (another
+    tab not yet updated, a reload served from the cache), keeps the record and the field through its own
+    next solve, as Reflection's stats do: a record it refused would start again at zero and be saved over."""
+    text = '{"v": 1, "days": {}, "last": "2026-12-01", "run": 4, "best": 6, "medals": ["gold"]}'
+    record = daily.parse_record(text)
+    assert (record.last, record.run, record.best) == ("2026-12-01", 4, 6)
+    after = daily.parse_record(daily.solved(record, date(2026, 12, 2), "easy", 1000, 0).to_text())
+    assert (after.run, after.best) == (5, 6)
+    assert json.loads(after.to_text())["medals"] == ["gold"]
+    # Known fields are this page's, whatever the extra ones say.
+    assert json.loads(daily.Record(extra={"run": 99, "v": 7}).to_text())["run"] == 0
 
 
 @pytest.mark.parametrize(
