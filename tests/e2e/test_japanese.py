@@ -252,8 +252,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     speaks(guest, "en")
     expect(guest.locator("main.join")).to_contain_text("Ann invites you to play Raythread Rally.")
     joins(host, guest, "Bea")
-    expect(member(host, "Bea").locator(".state")).to_have_text("接続中")
-    # "接続中・直接": the parts side by side, the dot their only separator (no space from the row's layout).
+    expect(member(host, "Bea").locator(".state")).to_have_text("接続済み")
+    # "接続済み・直接": the parts side by side, the dot their only separator (no space from the row's layout).
     expect(member(host, "Bea").locator(".route")).to_have_text("直接")
     said = route_after_state(host, "Bea")
     assert said["dot"] == '"・"' and said["gap"] == pytest.approx(0, abs=0.5), said

@@ -302,6 +302,22 @@ def test_the_longest_names_never_widen_a_phones_page(browser: Browser, site_url:
         assert found == [], "\n".join(found)
 
 
+# A lobby row's swatch (its middle) and its name's lines: how many, and the first one's top and bottom.
+SWATCH_BY_FIRST_LINE = """(row) => {
+    const swatch = row.querySelector('.swatch').getBoundingClientRect();
+    const range = document.createRange(), rects = [];
+    const walker = document.createTreeWalker(row.querySelector('.name'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {  // the words' boxes, not a span's
+        range.selectNodeContents(node);
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    const tops = [...new Set(rects.map((r) => Math.round(r.top)))];
+    const first = rects.filter((r) => Math.round(r.top) === Math.min(...tops));
+    return {swatch: (swatch.top + swatch.bottom) / 2, lines: tops.length,
+            first: [Math.min(...first.map((r) => r.top)), Math.max(...first.map((r) => r.bottom))]};
+}"""
+
+
 # Every shown button of the page's own look (``.button``): its weight, and whether its words are cut
 # (wider than the button) or run onto a second line.
 BUTTON_LABELS = """() => [...document.querySelectorAll('.button')]
@@ -1165,6 +1181,16 @@ def test_a_long_host_name_follows_its_seat_label_in_the_lobby(people: People, la
         assert phone_problems(host, width) == [], where
         if SHOTS:
             host.locator(".lobby-grid").screenshot(path=f"{SHOTS}/lobby-long-host-{width}-{language}.png")
+    # At 320 px with the text at 200 % a computer player's held name ("Bot C (Normal)", a no-break box) wrapped in
+    # its box, and its member row's swatch, lined up by the baseline, stood centred between the two lines: it
+    # is by the name's first line.
+    at_size(host, (320, 640))
+    host.evaluate("document.documentElement.style.fontSize = '200%'")
+    host.locator(".seat form[data-action=add-bot] button[type=submit]").first.click()  # the free seat's
+    expect(host.locator(".member")).to_have_count(2)
+    seen = host.locator(".member").last.evaluate(SWATCH_BY_FIRST_LINE)  # the computer player's row
+    assert ja or seen["lines"] > 1, f"the English name wraps there: {seen}"
+    assert seen["first"][0] <= seen["swatch"] <= seen["first"][1], f"the swatch is not by the first line: {seen}"
 
 
 @pytest.mark.webrtc

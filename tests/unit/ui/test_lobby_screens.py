@@ -702,7 +702,7 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
         assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play\u00a0· disconnected"
-    with in_language("ja"):  # in the state's form, as 接続中 (connected) is: 切断 alone read as "a cut"
+    with in_language("ja"):  # in the state's form, as 接続済み (connected) is: 切断 alone read as "a cut"
         assert text_of(cal.by_class("match-status")[0]) == "Bea\u2060（\u2060B\u2060）の番\u2060・切断中"
         assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
     back = welcomed_back(rtc, host, "Bea", bea.browser)
@@ -808,7 +808,7 @@ def test_a_guest_that_lost_the_host_does_not_show_the_other_members_last_states_
     note = "Until you are back, this page cannot tell who else is connected."
     assert text_of(bea.by_class("members")[0]).count(note) == 1
     with in_language("ja"):
-        assert "戻るまで、ほかの人が接続中かどうかはわかりません。" in text_of(bea.by_class("members")[0])
+        assert "戻るまで、ほかの人が接続しているかどうかはわかりません。" in text_of(bea.by_class("members")[0])
     assert note not in text_of(cal.by_class("members")[0]), "Cal's page is connected: it knows"
     bea_id = next(m for m, info in host.inner.live.session.members.items() if info.name == "Bea")
     host.click("invite", member=bea_id)

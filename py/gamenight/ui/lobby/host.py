@@ -1299,7 +1299,13 @@ def _sight(model: HostModel, live: Live) -> Sight:
         sure_at=model.restored_ms + RELOAD_GRACE_MS,
         draft=model.draft,
         said=model.said,
+        replying=_replying(model),
     )
+
+
+def _replying(model: HostModel) -> bool:
+    """Whether an invitation waits for its reply: pasting it (Connect) is then the host's next step."""
+    return any(i.state == "waiting" for i in model.invites)
 
 
 def _spoken(model: HostModel) -> dict[str, str]:
@@ -1410,8 +1416,8 @@ def _invites_view(model: HostModel) -> Element:
         h("h2", {}, _("Invitations")),
         # The page's row of a button and its words: the words stand clear of the button, beside it or, on a
         # phone, as a block of their own under it (they touched it, then ran on under it). A secondary button:
-        # the page's one primary action is the match's (Start the match, Rematch); drawn alike, two buttons
-        # each said "press me" (docs/accessibility.md).
+        # the page's one primary action is the match's (Start the match, Rematch), or Connect while a reply is
+        # due (``_replying``); drawn alike, two buttons each said "press me" (docs/accessibility.md).
         h(
             "p",
             {"class": "actions"},
@@ -1440,7 +1446,9 @@ def _invites_view(model: HostModel) -> Element:
                 _("Paste a player's reply code or link"),
                 h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
             ),
-            h("button", {"class": "button primary", "type": "submit"}, _("Connect")),
+            # Primary only while an invitation waits for its reply (the host's next step); the form stays for a
+            # lost card's reply too, and there the match's button is the one primary action.
+            h("button", {"class": "button primary" if _replying(model) else "button", "type": "submit"}, _("Connect")),
             # Empty and hidden while nothing is wrong, as the setup's. The form comes with its error when a reply
             # link opened in another tab is refused while no invitation waits: the shell holds the words back
             # until a screen reader knows the region (``settle``).

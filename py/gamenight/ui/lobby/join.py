@@ -293,7 +293,10 @@ class JoinScreen:
                 # A reloaded or reopened page: focus where the screen's start puts it (its heading), as a
                 # route change does, not on the body; the next Tab is the rejoin field.
                 return back, [*read, FOCUS_HEADING]
-            return replace(model, stage="problem", problem=_reason(usable)), read
+            # Opened fresh (no route change, whose heading the shell focuses), the page asked for no focus and a
+            # keyboard or screen-reader user started at the page's top: focus on its heading, as a reloaded
+            # member's page has; its alert says why, and the next Tab is "← All games".
+            return replace(model, stage="problem", problem=_reason(usable)), [*read, FOCUS_HEADING]
         model = replace(model, invitation=usable)
         remembered = model.remembered
         return replace(model, name=remembered["name"] if remembered else ""), [*read, StartTimer(EXPIRY, EXPIRY_MS)]
@@ -1044,7 +1047,8 @@ class ReplyScreen:
         try:
             iv.decode_reply(code)
         except iv.BadCode as err:
-            return ReplyModel("problem", code, err.to_json()), []
+            # As a join link's problem: focus on the heading, not left at the page's top.
+            return ReplyModel("problem", code, err.to_json()), [FOCUS_HEADING]
         effects: list[Effect] = [
             pe.ListenSignals(),
             pe.PostSignal(dumps({"reply": code})),
@@ -1110,6 +1114,9 @@ class ReplyScreen:
                 ),
                 h("button", {"class": "button", "data-action": "copy"}, _("Copy reply")),
             ]
+        # The way home every screen has (a bad code's page was a dead end): the one thing left to do once the
+        # host page took the reply, or when the code cannot be used.
+        body.append(h("p", {}, h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games"))))
         return h("main", {"class": "page reply", "data-stage": model.stage}, body)
 
     def title(self, model: ReplyModel) -> str:

@@ -78,6 +78,10 @@ class Sight:
     # The sayings so far of the lines that come and go (``spoken``), which the page counts (``live.said_again``):
     # which of each line's two regions speaks.
     said: Mapping[str, int] = field(default_factory=dict)
+    # An invitation of the host's waits for its reply: pasting it (Connect) is the host's next step, the page's
+    # one primary action then, and the match's button (Start the match, Rematch) is drawn secondary. Two
+    # primary buttons looked equally the thing to press (docs/lobby.md).
+    replying: bool = False
 
 
 def refusals(client: Client | None) -> int:
@@ -548,6 +552,13 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
     # waits out its reload's grace (nothing on the wire says so), within which a player may come back and play:
     # there they "may" be left out, as on the host's page while it waits.
     notes: list[Element] = []
+    # The host applied other options for the next match: the ended match stays on show, so who won can still be
+    # read, and says its results are the last match's, under the options it was played with (they stood beside
+    # the new options as if they were the next match's). Another game or seat count takes it away
+    # (``shown_match``); an unapplied draft changes nothing yet.
+    if _options_changed(match, lobby):
+        said_last = _("These are the last match's results. The next match is played with the options set since.")
+        notes.append(h("p", {"class": "note last-match"}, said_last))
     if without:
         names = i18n.conjunction(without)
         certain = sight.host and not held
@@ -584,7 +595,21 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
             h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
         ]
     described = {"aria-describedby": "rematch-starts"} if starts else {}
-    return [*notes, h("button", {"class": "button primary", "data-action": "start", **described}, _("Rematch"))]
+    kind = "button" if sight.replying else "button primary"  # Connect is the one primary while a reply is due
+    return [*notes, h("button", {"class": kind, "data-action": "start", **described}, _("Rematch"))]
+
+
+def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
+    """Whether the lobby's options for the next match are not the ended match's, as its game reads both (the
+    defaults filled in: none set and the defaults set are the same match). Known only where the session said
+    the ended match's options (``MatchView.holders`` with them); options the game refuses say nothing here."""
+    game = games.rules(lobby.game)
+    if game is None or match.holders is None or match.game != lobby.game:
+        return False
+    try:
+        return bool(game.options(match.options) != game.options(lobby.options))
+    except BadOptions:
+        return False
 
 
 def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
@@ -1051,7 +1076,7 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                 ),
                 badges,
                 # One item of the row, so the row's gap does not part the state from its route: Japanese
-                # sets them side by side ("接続中・直接"), English spaces them ("connected · direct").
+                # sets them side by side ("接続済み・直接"), English spaces them ("connected · direct").
                 STATE_TEXT[state]
                 and h(
                     "span",
@@ -1134,11 +1159,12 @@ def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Elem
         # form shows, applied as Apply applies them: an edit left unapplied was silently dropped. Enter
         # in a field still applies only (the form's first submit button is Apply). Beside a finished match
         # the Rematch is the one primary action; this one, secondary, says what it does more: two primary
-        # buttons that both started a match left the host guessing how they differed.
+        # buttons that both started a match left the host guessing how they differed. While a reply is due,
+        # Connect is the one (``Sight.replying``).
         h(
             "button",
             {
-                "class": "button" if after else "button primary",
+                "class": "button" if after or sight.replying else "button primary",
                 "type": "submit",
                 "form": CHOOSE_FORM,
                 "name": "start",
