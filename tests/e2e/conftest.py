@@ -8,12 +8,13 @@ the test fails if the page reached outside its own origin or logged an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.browser import launch_args
 from tools.serve import serve_in_thread
@@ -290,45 +291,69 @@ _REPLAY_OR = """(then) => {
   const main = document.querySelector('.match-main'), status = document.querySelector('.match-status');
   return Boolean(main && main.dataset.replay) || Boolean(status && status.textContent.includes(then));
 }"""
-# A point of the valley's open floor, in the board's box: where a press reaches the board itself (its
-# ``data-action`` "board", which takes no cube and makes no move) and none of its cells or buttons. The bottom
-# margin first, where a touch screen's "Tap the board to skip" stands (it lets taps through to the board).
-# The valley's edges first (its margin holds no cube), then a grid over it: a spot of the board in the window
-# that no cube, pill or note covers.
-_OPEN_FLOOR = """() => {
+# A point of the valley where a press skips a playback and, should the playback end just before it, takes no cube:
+# the board itself (its ``data-action`` "board", the open floor around the cells), else a cell of the frame's
+# outer ring. The board draws the cubes' box with a margin of one cell (``scene.frame``), so no cube ever stands
+# on that ring; a click there moves only the keyboard's cursor (a watcher's page says it is not their turn). A
+# valley whose frame is square and 6 cells or more (cubes spread over 4 × 4, a few turns in) fills the whole
+# board with cells: it has no open floor at all, which is what the skip met twice in CI. The bottom margin
+# first, where a touch screen's "Tap the board to skip" stands (it lets taps through to the board), then the
+# other edges, then a grid over the board: a spot in the window that no cube, arrow, pill or note covers.
+_SKIP_SPOT = """() => {
   const board = document.querySelector('.ls-board'), box = board.getBoundingClientRect();
+  const cells = [...board.querySelectorAll('.ls-cell')], rows = cells.map(c => +c.dataset.r);
+  const cols = cells.map(c => +c.dataset.c);
+  const ring = (cell) => [Math.min(...rows), Math.max(...rows)].includes(+cell.dataset.r)
+      || [Math.min(...cols), Math.max(...cols)].includes(+cell.dataset.c);
   const spots = [[.5, .985], [.015, .985], [.985, .985], [.015, .015], [.985, .015], [.5, .015]];
   for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) spots.push([i / 20, j / 20]);
+  let onRing = null;
   for (const [fx, fy] of spots) {
     const x = box.left + box.width * fx, y = box.top + box.height * fy;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-    const el = document.elementFromPoint(x, y);
-    if (el && el.closest('[data-action]') === board) return {x: box.width * fx, y: box.height * fy};
+    const hit = document.elementFromPoint(x, y)?.closest('[data-action]');
+    const spot = {x: box.width * fx, y: box.height * fy};
+    if (hit === board) return spot;
+    if (!onRing && hit && hit.dataset.action === 'ls-cell' && board.contains(hit) && ring(hit)) onRing = spot;
   }
-  return null;
+  return onRing;
 }"""
 
 
 def skip_replay(page: Page, then: str) -> None:
     """The person at ``page`` skips the playback of a Light Seeker turn made elsewhere, as the page offers
     ("a click or a key skips it", "Tap the board to skip"): a click, or a tap on a touch screen, on the
-    valley's open floor while it plays (0.6 s a step, ui/match.py ``STEP_MS``), which shows the position at
-    once; the caller then waits for ``then`` in the status line as before. Waits first until the turn has
-    reached the page: it is playing, or already past (the status says ``then``; a press then is not made).
-    A press on the floor takes no cube: should the playback end just before it, it changes nothing."""
+    valley while it plays (0.6 s a step, ui/match.py ``STEP_MS``), which shows the position at once; the caller
+    then waits for ``then`` in the status line as before. Waits first until the turn has reached the page: it
+    is playing, or already past (the status says ``then``; a press then is not made). The press lands on the
+    open floor, or where a valley has none on a cell of its outer ring (``_SKIP_SPOT``): it takes no cube, so
+    should the playback end just before it, it chooses nothing."""
     page.wait_for_function(_REPLAY_OR, arg=then, timeout=60_000)
     board = page.locator(".ls-board")
     if not page.locator(".match-main[data-replay]").count():
         return
     board.evaluate("b => b.scrollIntoView({block: 'center'})")
-    spot = page.evaluate(_OPEN_FLOOR)
-    if spot is None:
-        # No floor in the window to press (seen twice on a laptop's page in CI, not reproduced): a key on the
-        # board skips it as well ("a click or a key skips it"); Escape, pressed after the playback ended by
-        # itself, steps back nothing on a turn not begun.
-        board.focus()
-        page.keyboard.press("Escape")
-    elif page.evaluate("navigator.maxTouchPoints > 0"):  # a phone (``has_touch``): a finger's tap
+    spot = page.evaluate(_SKIP_SPOT)
+    assert spot is not None, "no open floor nor cell of the valley's outer ring in the window to press"
+    if page.evaluate("navigator.maxTouchPoints > 0"):  # a phone (``has_touch``): a finger's tap
         board.tap(position=spot)
     else:
         board.click(position=spot)
+
+
+# The match's status line says ``text`` (its runs of white space read as one space, as ``expect`` reads them).
+_STATUS_SAYS = """(text) => {
+  const status = document.querySelector('.match-status');
+  return Boolean(status) && status.textContent.replace(/\\s+/g, ' ').includes(text);
+}"""
+
+
+def status_says(page: Page, text: str, timeout: float = 5_000) -> None:
+    """``expect(page.locator(".match-status")).to_contain_text(text, timeout=timeout)``, which sees the words on
+    the animation frame they come in. ``expect`` checks again 20, 50, 100 and 100 ms apart, then every 500 ms
+    (Playwright 1.65's ``retryWithProgressAndBackoff``): a turn that reached a page after a computer's
+    thinking, a playback or a round trip over a peer link was seen up to half a second after it came, at each
+    turn of a walk. On a timeout ``expect`` fails as before, with what the status said instead."""
+    with suppress(PlaywrightTimeoutError):
+        page.wait_for_function(_STATUS_SAYS, arg=text, timeout=timeout)
+    expect(page.locator(".match-status")).to_contain_text(text, timeout=1)

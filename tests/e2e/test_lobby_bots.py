@@ -25,7 +25,7 @@ from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import People, assert_in_window, resize
+from tests.e2e.conftest import People, assert_in_window, resize, status_says
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -78,7 +78,7 @@ def wait_for_steps(host: Page, count: int, timeout: int = CONNECT_MS) -> None:
 
 def click_move(page: Page, move: dict) -> None:
     """A move by clicks on ``page``'s board (its player's turn, shown on that page first)."""
-    expect(page.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+    status_says(page, "your turn", CONNECT_MS)
     rt.clicks(page, move)
 
 
@@ -168,7 +168,7 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     assert [b["action"] for b in seen["buttons"]] == ["invite", "kick"], seen
     assert all(b["top"] < seen["name"]["bottom"] and b["bottom"] > seen["name"]["top"] for b in seen["buttons"]), seen
     wait_for_steps(host, 2, BOT_MS)  # the host's page plays the seat now
-    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+    status_says(host, "your turn", BOT_MS)
     record = saved_record(host)
     assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C"]
 

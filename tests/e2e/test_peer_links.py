@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.lobby.session import CHAT_WINDOW_MS
-from tests.e2e.conftest import PHONE, People, skip_replay
+from tests.e2e.conftest import PHONE, People, skip_replay, status_says
 from tests.e2e.test_accessibility import in_both_themes
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_raythread import WATCH_ALERTS
@@ -885,7 +885,7 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
             for page in watching:
                 skip_replay(page, f"{following} to play")
         for page in (host, bea, dan, *([eve] if eve else [])):
-            expect(page.locator(".match-status")).to_contain_text(f"{following} to play")
+            status_says(page, f"{following} to play")
         host.wait_for_function(
             f"JSON.parse(localStorage.getItem('gnc:peer.host')).session.match.record.log.length > {saved}",
             timeout=CONNECT_MS,

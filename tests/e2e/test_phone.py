@@ -25,7 +25,7 @@ from gamenight.ui.svg import render
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_peer_links as peer
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, resize, watched_page
+from tests.e2e.conftest import PHONE, People, assert_in_window, open_app, resize, status_says, watched_page
 from tests.e2e.test_accessibility import ROUTES
 from tests.e2e.test_bots import BOT_MS
 from tests.e2e.test_keyboard_and_touch import rt_taps
@@ -689,7 +689,7 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(br
             page.evaluate("document.querySelector('.rt-hint').scrollIntoView({block: 'end'})")
             page.evaluate(WATCH_THINKING)
             rt_taps(page, state, move)
-            expect(page.locator(".match-status")).to_contain_text("your turn", timeout=BOT_MS)
+            status_says(page, "your turn", BOT_MS)
             seen = page.evaluate("window.thinking")
             assert seen, f"{where}: the status said the computer was thinking"
             assert all(s["badge"] or s["turn"] for s in seen), (where, seen)

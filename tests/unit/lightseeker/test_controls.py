@@ -64,6 +64,35 @@ def build(ui, view, seat, turn):
     return click(ui, view, seat, "ls-confirm")
 
 
+def actions_by_clicks(ui, view, seat, turn, table=TABLE):
+    """``turn``'s actions made by clicks, as a player makes them: each action's cube (unless it is chosen
+    already: a click would let it go), then its arrow. The board's state after the last action (Buh's cube
+    still to choose) and every click's answer, ``(event, reply)`` in order, for a test to read each step's."""
+    steps = []
+    for a in turn["actions"]:
+        cell = ui.board().cells[a["cube"]]
+        events = (
+            [] if ui.selected == a["cube"] else [UiEvent("click", "ls-cell", {"r": str(cell[0]), "c": str(cell[1])})]
+        )
+        events.append(UiEvent("click", "ls-act", {"cube": str(a["cube"]), "kind": a["kind"], "dir": a["dir"]}))
+        for event in events:
+            reply = BOARD.update(ui, view, seat, table, event)
+            steps.append((event, reply))
+            ui, _ = pair(reply)
+    return ui, steps
+
+
+def a_turn_to_build():
+    """A position two turns into deal 3, its view for the seat to move, that seat and a turn of it at random."""
+    state = played(3, 2)
+    seat = state.to_move
+    return GAME.view(state, seat), seat, random.Random(3).choice(GAME.legal(state, seat))
+
+
+def effects(reply) -> tuple:
+    return reply.effects if isinstance(reply, Reply) else ()
+
+
 # --- what is offered comes from the rules ------------------------------------------------------------
 
 
@@ -687,11 +716,7 @@ def test_no_hint_names_a_key_outside_what_a_touch_screen_hides():
     ui = BOARD.start(view, None)
     turn = GAME.legal(state, seat)[0]
     said = [hint(ui)]
-    for a in turn["actions"]:
-        cell = ui.board().cells[a["cube"]]
-        if ui.selected != a["cube"]:
-            ui, _ = click(ui, view, seat, "ls-cell", table, r=cell[0], c=cell[1])
-        ui, _ = click(ui, view, seat, "ls-act", table, cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    ui, _steps = actions_by_clicks(ui, view, seat, turn, table)
     said.append(hint(ui))  # Buh to move
     cell = ui.board().cells[turn["buh"]]
     ui, _ = click(ui, view, seat, "ls-cell", table, r=cell[0], c=cell[1])
@@ -749,20 +774,10 @@ def test_confirm_turn_is_shown_in_the_window_when_the_turn_becomes_one_to_confir
     """At 320×640 "Confirm turn" stood below the window once Buh's cube was tapped. The tap (or Space) that
     makes the turn whole and legal asks the page to show the button; the steps before it, and another
     cube for Buh once the turn could already be confirmed, ask nothing."""
-    state = played(3, 2)
-    view = GAME.view(state, state.to_move)
-    seat = state.to_move
-    turn = random.Random(3).choice(GAME.legal(state, seat))
-    ui = BOARD.start(view, None)
-    for a in turn["actions"]:
-        cell = ui.board().cells[a["cube"]]
-        if ui.selected != a["cube"]:
-            reply = BOARD.update(
-                ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(cell[0]), "c": str(cell[1])})
-            )
-            assert not isinstance(reply, Reply) or SHOW_CONFIRM not in reply.effects, reply
-            ui, _ = pair(reply)
-        ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    view, seat, turn = a_turn_to_build()
+    ui, steps = actions_by_clicks(BOARD.start(view, None), view, seat, turn)
+    for event, reply in steps:  # no click before Buh's asks for the button
+        assert SHOW_CONFIRM not in effects(reply), (event, reply)
     r, c = ui.board().cells[turn["buh"]]
     reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-cell", {"r": str(r), "c": str(c)}))
     assert isinstance(reply, Reply) and reply.move is None and reply.effects == (SHOW_CONFIRM,), reply
@@ -1103,26 +1118,12 @@ def test_focus_goes_to_the_board_when_the_pressed_slide_tilt_or_confirm_button_g
     above the board (the page's focus home), and the player lost their place. Focus goes to the board, where
     the next thing is done (Buh's new cube, then the next turn), in a game night's pages too, which ask
     for no focus themselves after a move. An action that leaves one to make keeps the buttons: nothing asked."""
-    state = played(3, 2)
-    view = GAME.view(state, state.to_move)
-    seat = state.to_move
-    turn = random.Random(3).choice(GAME.legal(state, seat))
-    ui = BOARD.start(view, None)
-    for n, a in enumerate(turn["actions"], 1):
-        cell = ui.board().cells[a["cube"]]
-        if ui.selected != a["cube"]:
-            ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
-        reply = BOARD.update(
-            ui,
-            view,
-            seat,
-            TABLE,
-            UiEvent("click", "ls-act", {"cube": str(a["cube"]), "kind": a["kind"], "dir": a["dir"]}),
-        )
-        effects = reply.effects if isinstance(reply, Reply) else ()
-        last = n == len(turn["actions"])
-        assert (match.FOCUS_BOARD in effects) == last, (n, effects)
-        ui, _ = pair(reply)
+    view, seat, turn = a_turn_to_build()
+    ui, steps = actions_by_clicks(BOARD.start(view, None), view, seat, turn)
+    acts = [reply for event, reply in steps if event.action == "ls-act"]
+    assert len(acts) == len(turn["actions"])
+    for n, reply in enumerate(acts, 1):
+        assert (match.FOCUS_BOARD in effects(reply)) == (n == len(acts)), (n, effects(reply))
     r, c = ui.board().cells[turn["buh"]]
     ui, _ = click(ui, view, seat, "ls-cell", r=r, c=c)
     reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-confirm", {}))
@@ -1152,16 +1153,8 @@ def test_the_key_help_lists_every_key_the_board_answers_and_no_other():
     """A player's pass: the keys a board answers and the keys its help lists must agree. Backspace undoes the last
     action as U does, and the key help named only Escape and U; R, which confirms nothing here (Raythread's R
     turns a tile), is in no list and does nothing."""
-    state = played(3, 2)
-    view = GAME.view(state, state.to_move)
-    seat = state.to_move
-    turn = random.Random(3).choice(GAME.legal(state, seat))
-    ui = BOARD.start(view, None)
-    for a in turn["actions"]:
-        cell = ui.board().cells[a["cube"]]
-        if ui.selected != a["cube"]:
-            ui, _ = click(ui, view, seat, "ls-cell", r=cell[0], c=cell[1])
-        ui, _ = click(ui, view, seat, "ls-act", cube=a["cube"], kind=a["kind"], dir=a["dir"])
+    view, seat, turn = a_turn_to_build()
+    ui, _steps = actions_by_clicks(BOARD.start(view, None), view, seat, turn)
     r, c = ui.board().cells[turn["buh"]]
     ready, _ = click(ui, view, seat, "ls-cell", r=r, c=c)
     listed = {k.lower() for keys, _what in guide.SHORTCUTS for k in keys}
