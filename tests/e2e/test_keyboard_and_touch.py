@@ -231,9 +231,13 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     tab_to(app, board)
     # The board keeps focus after each computer move.
     moves = play_match(app, game_id, seed, keys, lambda: expect(app.locator(board)).to_be_focused())
+    # At the end focus goes from the board to Rematch, the player's next action (ui.match.FOCUS_END: it stayed
+    # on the final board, and a keyboard or screen-reader player had to find Rematch).
+    expect(app.locator("button[data-action=table-new]")).to_be_focused()
     # The final board is read cell by cell: its cursor is drawn and the arrows move it (they were dropped
     # once the match had a result, under a cursor still drawn), as a spectator's do during the match.
     prefix, sep = ("rt-c", "-") if game_id == "raythread" else ("ls-c", "_")
+    tab_to(app, board)
     expect(app.locator(board)).to_be_focused()
     at = cursor(app, board, prefix, sep)
     assert at is not None, "the final board shows its cursor"

@@ -392,6 +392,8 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
             click_turn(app, state, last)
             expect(app.locator(".match-result")).to_be_visible()
             expect(over).to_be_visible()
+            # Focus goes from the board (Confirm turn put it there) to Rematch, the player's next action.
+            expect(app.locator("button[data-action=table-new]")).to_be_focused()
             assert app.evaluate(top) == before, f"{size}: the board moved when the match ended"
             assert app.evaluate(VALUES_OVER_BUH) == [], f"{size}: a value over Buh at the end"
 

@@ -204,6 +204,10 @@ def _next_to(a: Cell, b: Cell) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
+# The notes of a page with no turn to play (``_waiting``): an arrow key, looking around, clears them.
+WAITING = frozenset(("ls-wait-turn", "ls-watching"))
+
+
 def _waiting(table: Table) -> JSON:
     return _note("ls-wait-turn" if table.mine else "ls-watching")
 
@@ -486,7 +490,12 @@ class LightSeekerBoard:
         # A note stays: an arrow key only looks around, it answers no refusal. T on Buh's cube was refused and
         # the arrow pressed right after it (T then an arrow is how a tilt is made) cleared the refusal before
         # it was read (a player's pass). Choosing, acting, S or T again, Escape or Undo answer it.
-        if seat is None or not ui.acting:
+        if seat is None:
+            # But "Wait for your turn." (or "You are watching") answers nothing a player can do, and looking
+            # around the cells is what a player waiting does: it stayed under the valley as they read them.
+            waited = ui.note is not None and ui.note["code"] in WAITING
+            return replace(ui, cursor=cursor, note=None if waited else ui.note)
+        if not ui.acting:
             return replace(ui, cursor=cursor)
         # While acting, the chosen cube is the one under the cursor (Buh's cube cannot be chosen).
         cube = _cube_at(board, cursor)

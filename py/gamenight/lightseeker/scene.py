@@ -290,6 +290,21 @@ def _cube(i: int, cube: JSON, look: Look) -> Element:
                 "rx": 8,
             },
         ),
+        # The moved mark (corner brackets, css/app.css) is its own outline over the body's: drawn as the body's
+        # stroke, it lost to the dashes of a cube Buh may choose (one stroke, the later rule), and a cube just
+        # moved showed only that it could be chosen. Both show now: brackets at the corners, dashes between.
+        i in look.moved
+        and h(
+            "rect",
+            {
+                "class": "ls-brackets",
+                "x": INSET,
+                "y": INSET,
+                "width": CELL - 2 * INSET,
+                "height": CELL - 2 * INSET,
+                "rx": 8,
+            },
+        ),
         # A new id when the face on top changes: the page makes a new element, so its roll plays once.
         h(
             "g",

@@ -89,6 +89,11 @@ from gamenight.ui.svg import Child, Element, Memo, filled, h, keep, remember
 # Keyboard focus on the board of the match shown, after the control pressed for it went away (Start):
 # the grid itself (Raythread Rally, Light Seeker) or its cell under the cursor (Reflection's roving grid).
 FOCUS_BOARD = Focus(board_stop(".match-main"))
+# At the end of a match this page runs (``Table.hosted``), once its board shows the move that ended it, focus goes
+# from the board to the end's action: Rematch (a table's, or the host's Start of it in a lobby). It stayed on the
+# final board, and a keyboard or screen-reader player had to hunt for Rematch. Only from the board: a player typing
+# in the chat, or on a page's control, keeps their focus (``Focus.only_from``).
+FOCUS_END = Focus("button[data-action=table-new], button[data-action=start]", only_from=FOCUS_BOARD.selector)
 # The most events the live region holds (``heard``): a round of four players is about a dozen.
 NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
@@ -501,7 +506,7 @@ def advance(
         error=None,
         back=frozenset(),  # said with the news before this move's: not again with it
     )
-    moved = _replayed(moved, ui, events, table if watched else None, told)
+    moved = _at_end(_replayed(moved, ui, events, table if watched else None, told), ui, table)
     if getattr(ui.board, "react", None) is None:
         local = ui.board.start(view, told_before, animate=False) if told else ui.board.start(view, ui.view)
         # The turn this page was building on the last position is gone (sent, or overtaken): so is its entry.
@@ -637,6 +642,19 @@ def _next_step(ui: MatchUi) -> MatchUi:
     return replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY)))
 
 
+def _at_end(after: MatchUi, before: MatchUi, table: Table | None) -> MatchUi:
+    """``after`` asking focus for the end's action (``FOCUS_END``) if it is the first screen of this page's match
+    to show its end: the result arrived with no replay (this page's own last move), or the replay of the move
+    that ended it is over. A replay an input skipped leaves focus where the player put it."""
+
+    def shows_end(ui: MatchUi) -> bool:
+        return bool(ui.view.get("result")) and not replaying(ui)
+
+    if table is None or not table.hosted or not shows_end(after) or shows_end(before):
+        return after
+    return replace(after, outbox=(*after.outbox, FOCUS_END))
+
+
 def retold(ui: MatchUi, log: Log, earlier: int, moves: int) -> MatchUi:
     """The log as the authority tells it (a snapshot's recent steps, a table's replayed record), with
     the ``earlier`` moves played before them; ``moves``: those that led to the position shown. Which
@@ -686,7 +704,7 @@ def react(ui: MatchUi, table: Table | None, message: Any) -> MatchUi:
     """A message for the board that is not an input: a tick of its timer, its background work's
     progress; or a tick of the replay's (``REPLAY``)."""
     if isinstance(message, Tick) and message.timer == REPLAY:
-        return _next_step(ui)
+        return _at_end(_next_step(ui), ui, table)
     return _react(ui, table, message)
 
 

@@ -703,7 +703,8 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
     # The move may come from a button that is gone after it (Light Seeker's "Confirm turn"): focus
     # stays on the board, where the next turn is played (a move made on the board keeps it there).
     model, effects = play(replace(model, ui=ui, confirming=False), seat, move, now)  # a move answers "New match?"
-    return model, [*asked, *effects, match.FOCUS_BOARD]
+    # The move that ended the match sends focus on to Rematch instead (``match.FOCUS_END``, in ``effects``).
+    return model, [*asked, *effects, *([] if final(model) else [match.FOCUS_BOARD])]
 
 
 def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Effect]]:

@@ -1166,3 +1166,22 @@ def test_the_key_help_lists_every_key_the_board_answers_and_no_other():
     }
     assert {k.lower() for k in answered} == listed - {"arrow keys"}, (answered, listed)
     assert key(ready, view, seat, "r")[1] is None and key(ready, view, seat, "R")[0] == ready
+
+
+def test_wait_for_your_turn_goes_as_the_player_looks_around_the_answered_refusals_stay():
+    """A player's pass: "Wait for your turn." (a key or tap while another seat plays) stayed under the valley as
+    the player moved the cursor to read the cells. It answers nothing the player can do, and looking around is
+    what a player waiting does: an arrow key clears it (and "You are watching", its spectator's form). A refusal of
+    the player's own turn stays through the arrows (above): the player has something to answer there."""
+    _state, view = near_win()  # Ann's turn: Bob waits
+    waiting, _ = key(BOARD.start(view, None), view, None, "t", table=GUEST)
+    assert said(waiting.note) == "Wait for your turn."
+    looked, _ = key(waiting, view, None, "ArrowLeft", table=GUEST)
+    assert looked.cursor != waiting.cursor and looked.note is None
+    tapped, _ = click(BOARD.start(view, None), view, None, "ls-cell", table=WATCHING, r=1, c=1)
+    assert said(tapped.note) == "You are watching: only the players move."
+    assert key(tapped, view, None, "ArrowUp", table=WATCHING)[0].note is None
+    # Ann's own refusal stays through the arrow key (test_a_refusal_stays_until_the_player_answers_it_...).
+    on_buh, _ = key(BOARD.start(view, None), view, "ann", "ArrowDown")
+    refused, _ = key(on_buh, view, "ann", "t")
+    assert key(refused, view, "ann", "ArrowLeft")[0].note == refused.note

@@ -1086,7 +1086,7 @@ def test_a_moved_cube_is_marked_by_corner_brackets_not_a_line_like_an_areas_outl
     The mark is drawn as brackets at the body's four corners (a dash pattern that runs the body's perimeter
     once: straight ends of 10 units each side of every rounded corner), the areas' outline a whole line, and the
     cubes a player may choose for Buh keep their even dashes."""
-    moved = _declarations(".ls-cube.ls-moved .ls-body")
+    moved = _declarations(".ls-brackets")
     dashes = [float(x) for x in moved.get("stroke-dasharray", "none").replace(",", " ").split() if x != "none"]
     side = scene.CELL - 2 * scene.INSET
     perimeter = 4 * (side - 2 * 8) + 2 * math.pi * 8  # rx 8 (scene._cube)
@@ -1094,3 +1094,29 @@ def test_a_moved_cube_is_marked_by_corner_brackets_not_a_line_like_an_areas_outl
     assert len(dashes) % 2 == 1 and all(d >= 10 for d in dashes[::2]), "four brackets, each 10 units or more a side"
     assert "stroke-dasharray" not in _declarations(".ls-area")
     assert _declarations(".ls-cube.ls-choosable .ls-body")["stroke-dasharray"] != moved["stroke-dasharray"]
+
+
+def test_a_cube_just_moved_that_buh_may_choose_shows_both_marks_brackets_and_dashes():
+    """A player's pass: after the actions, a cube the turn had moved and Buh could go to showed only the dashes
+    of a cube Buh may choose; its moved mark (the brackets) was the same stroke of its body, and the later rule
+    won. The brackets are their own outline over the body, which keeps the dashes: both shapes show, in light
+    and dark alike (the valley is drawn the same in both)."""
+    view = view_of(NEAR_WIN)
+    buh = next(i for i, c in enumerate(view["cubes"]) if c["buh"])
+    moved = next(i for i, c in enumerate(view["cubes"]) if not c["buh"])
+    tree = scene.board(view, scene.Look(choosing=True, dim={buh}, moved={moved}, moved_by="cyan"))
+    cube = find_all(tree, lambda e: e.attr("id") == f"ls-cube-{moved}")[0]
+    assert {"ls-choosable", "ls-moved", "seat-cyan"} <= set(cube.attr("class").split())
+    bodies = by_class(cube, "ls-body")
+    marks = by_class(cube, "ls-brackets")
+    assert len(bodies) == 1 and len(marks) == 1, "the brackets are an outline of their own, over the body"
+    assert [marks[0].attr(k) for k in ("x", "y", "width", "height", "rx")] == [
+        bodies[0].attr(k) for k in ("x", "y", "width", "height", "rx")
+    ], "the brackets sit on the body's edge, at its corners"
+    # The dashes stay the body's, the brackets the mark's: no rule of one styles the other's shape.
+    assert _declarations(".ls-cube.ls-choosable .ls-body")["stroke-dasharray"] == "5 4"
+    assert "stroke-dasharray" in _declarations(".ls-brackets")
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    assert not re.search(r"\.ls-moved[^-][^{]*\.ls-body", css), "no rule of the moved mark restyles the body"
+    unmoved = find_all(tree, lambda e: e.attr("id") == f"ls-cube-{buh}")[0]
+    assert not by_class(unmoved, "ls-brackets"), "only a moved cube carries the brackets"

@@ -70,8 +70,9 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
         moves += 1
         assert model.inner.played.state == state, f"after move {moves}"
         assert model.inner.ui.view == rules.view(state, model.inner.ui.view["you"])
-        # Saved, and keyboard focus kept on the board (a move may come from a button that goes away).
-        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_BOARD]
+        # Saved, and keyboard focus kept on the board (a move may come from a button that goes away); the move
+        # that ends the match sends it on to Rematch, the player's next action (``match.FOCUS_END``).
+        assert type(effects[0]) is Store and effects[1:] == [match.FOCUS_END if state.ended else match.FOCUS_BOARD]
     tree = app.view(model)
     result = GAME.result(state)
     assert find_all(tree, lambda e: e.attr("class") == "match-result")

@@ -441,10 +441,17 @@ def test_the_rematch_and_who_starts_it_wait_until_the_last_move_has_been_played_
     as a question comes before a new match in progress (the press was aimed at a match not yet over)."""
     model = the_last_turn_played_back()
     log = model.inner.played.record.log
+    effects: list = []
     while step_shown(model) is not None:
         assert the_end_offered(model) == ("New match", False, False), step_shown(model)
-        model, _ = send(model, Tick(match.REPLAY, 4_000))
+        assert not any(e == match.FOCUS_END for e in effects), "the end's focus waits for the end"
+        model, effects = send(model, Tick(match.REPLAY, 4_000))
     assert the_end_offered(model) == ("Rematch", True, True), "and once it has been"
+    # Focus goes to Rematch, the player's next action, from the board only: a player typing in the chat keeps
+    # it (a player's pass: focus stayed on the final board, and the keys' way to Rematch had to be found).
+    assert match.FOCUS_END in effects and match.FOCUS_END.only_from == match.FOCUS_BOARD.selector
+    (rematch,) = find_all(app.view(model), lambda e: e.attr("data-action") == "table-new")
+    assert rematch.tag == "button" and text_of(rematch) == "Rematch"
     pressed, effects = send(the_last_turn_played_back(), UiEvent("click", "table-new", now_ms=4_000))
     assert step_shown(pressed) is None and StopTimer(match.REPLAY) in effects
     assert pressed.inner.played.record.log == log and not pressed.inner.rematch, "no match dealt"
