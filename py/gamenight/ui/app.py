@@ -518,15 +518,18 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header, the offer of a new version if one waits, the current screen (a
-    save the browser refused said at the top of its page) and the overlay open over it."""
+    """The whole app view: the header, the current screen (a save the browser refused said at the top of
+    its page), the offer of a new version if one waits and the overlay open over it."""
     offer = update_offer(model.update == "ready", on_reload(model))
     page = h("div", {}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved)))
     # The overlay is a modal dialog: while it is open, everything else is inert (neither focused, clicked
     # nor read), so Tab from its last control does not go on to the skip link, the header or the offer
     # of a new version behind it. Each part says it itself: a wrapper round them would change the page's
     # structure, which the stylesheet and the morph's matching of elements rely on.
-    behind = [behind_overlay(part, bool(model.overlay)) for part in (skip_link(), header(), offer, page) if part]
+    # The offer comes after the page, where it is drawn (fixed at the window's foot): before it, Tab went
+    # from the header to the foot's "Reload" and back up to the page's content (WCAG 2.4.3, focus order).
+    # Its live region is drawn there always (empty while no version waits), so it is said once.
+    behind = [behind_overlay(part, bool(model.overlay)) for part in (skip_link(), header(), page, offer) if part]
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
