@@ -28,6 +28,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    GestureList,
     KeyList,
     Keys,
     LazyScreen,
@@ -659,6 +660,21 @@ BOARD_KEYS: KeyList = (
     (("Enter",), N_("On a board: act at the cursor")),
 )
 
+# What a finger does on every page, listed first in the help on a touch screen (as the keys of every page
+# are on a keyboard): a phone has no Tab, Enter or arrow keys, and the help of a page without a board listed
+# only those. Over a board, its own taps and drags come before these (its guide's ``GESTURES``).
+GENERAL_GESTURES: GestureList = (
+    (N_("Tap"), N_("Press a button, follow a link or choose an option")),
+    (N_("Tap ? at the top"), N_("Show this help; Close hides it")),
+)
+# Where no board is on screen, what a finger does on one (as ``BOARD_KEYS`` for the keys).
+BOARD_GESTURES: GestureList = (
+    (
+        N_("Tap the board"),
+        N_("On a board: act where you tap (over a board, this help lists what its taps and drags do)"),
+    ),
+)
+
 
 def _asks_help(event: UiEvent) -> bool:
     return event.type == "keydown" and event.key == "?" and not event.typing
@@ -804,18 +820,17 @@ def shown_keys(model: Model) -> Keys | None:
 
 
 def help_body(model: Model) -> Element:
-    """The touch gestures of the board on screen (shown on a touch screen only: css/app.css,
-    ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
-    too), and the way to its game's rules."""
+    """The touch gestures of the board on screen and those of every page (shown on a touch screen only:
+    css/app.css, ``.help-touch``), then the keys of every screen and those of that board (a phone may have a
+    keyboard too), and the way to its game's rules."""
     keys = shown_keys(model)
     rows = [(key_names(k), what) for k, what in (*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ()))]
-    gestures = keys.gestures if keys else ()
+    gestures = (*keys.gestures, *GENERAL_GESTURES) if keys and keys.gestures else (*GENERAL_GESTURES, *BOARD_GESTURES)
     game = keys.game if keys and games.guide(keys.game) else ""
     return h(
         "div",
         {"class": "help"},
-        gestures
-        and h(
+        h(
             "section",
             {"class": "help-touch"},
             h("h3", {}, _("On a touch screen")),
