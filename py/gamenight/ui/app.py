@@ -210,6 +210,19 @@ def game_card(info: GameInfo) -> Element:
                 for i, (label, href) in enumerate(card_actions(info))
             ],
         ),
+        offline_note(),
+    )
+
+
+def offline_note() -> Element:
+    """That hosting needs a connection, under a game's ways to play: offline, "Host a game night" opened a lobby
+    that could reach no one and said nothing. Drawn always and shown only while the browser is offline
+    (index.html marks the page ``data-online="no"`` from ``navigator.onLine`` and its events; css/app.css):
+    the page is the same view online or not. No live region: it is part of the card, read with it."""
+    return h(
+        "p",
+        {"class": "offline-note"},
+        _("You are offline: hosting a game night needs a connection. The other ways to play here work offline."),
     )
 
 
@@ -274,6 +287,7 @@ def game_page(info: GameInfo) -> Element:
         h("h1", {"tabindex": "-1"}, i18n.name(info.title)),
         h("p", {"class": "lede"}, i18n.separated(players(info), _(info.pitch))),
         ways_to_play(info),
+        offline_note(),
     )
 
 

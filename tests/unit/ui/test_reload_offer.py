@@ -112,8 +112,9 @@ def tab_stops(view) -> list:
     focusable = {"button", "input", "select", "textarea", "summary"}
     return find_all(
         view,
-        lambda e: (e.tag in focusable or (e.tag == "a" and e.attr("href") is not None))
-        and str(e.attr("tabindex")) != "-1",
+        lambda e: (
+            (e.tag in focusable or (e.tag == "a" and e.attr("href") is not None)) and str(e.attr("tabindex")) != "-1"
+        ),
     )
 
 
