@@ -277,7 +277,9 @@ def rules_page(game: str) -> Element:
     # It ends as the game's page does, with the ways to play it (having read the rules, a player starts one)
     # and the way to every game, not with these rules again. A lone "Back" to the game's page did not go back:
     # a player who came from the home page's card had never seen that page.
-    return h("main", {"class": "page rules", "data-game": game}, guide, ways_to_play(info, but=f"#/{game}/{RULES}"))
+    # Offline, that hosting needs a connection, under the ways to play as on the game's page (``offline_note``).
+    ways = ways_to_play(info, but=f"#/{game}/{RULES}")
+    return h("main", {"class": "page rules", "data-game": game}, guide, ways, offline_note())
 
 
 def game_page(info: GameInfo) -> Element:

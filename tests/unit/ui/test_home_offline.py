@@ -36,6 +36,12 @@ def test_a_game_s_page_says_it_too(game: str):
     assert notes(f"#/{game}") == [NOTE]
 
 
+@pytest.mark.parametrize("game", [info.id for info in games.CATALOG if info.id in games.GUIDES])
+def test_a_rules_page_which_ends_with_the_ways_to_play_says_it_too(game: str):
+    """A rules page ends with the game's ways to play, "Host a game night" among them (seen at 390 px, offline)."""
+    assert notes(f"#/{game}/rules") == [NOTE]
+
+
 def test_the_note_shows_only_while_the_page_is_offline():
     """The stylesheet hides the note unless index.html marked the page offline, which it does as the page opens
     and whenever the browser goes off or on line."""
