@@ -467,7 +467,7 @@ def test_tab_stays_in_the_open_overlay_and_closing_it_gives_focus_back_to_its_op
             expect(app.locator("#overlay")).to_have_count(0)
             expect(app.locator(opener)).to_be_focused()
         # Closed, the page behind it takes focus again: Tab from the page's last control goes on to the offer,
-        # which comes after the page, where it is drawn (it came before the page's content: QA75).
+        # which comes after the page, where it is drawn (it came before the page's content).
         app.evaluate(LAST_STOP_IN_MAIN)
         app.keyboard.press("Tab")
         expect(app.locator(".update-offer button[data-action=update-now]")).to_be_focused()
