@@ -303,8 +303,9 @@ def test_the_saved_app_opens_an_invitation_link_and_offline_boots_and_plays_each
     - an invitation link opens in the saved app (links people share carry a query and a hash: the saved app
       must serve them like its start page; an installed app opens them; with the server gone, nothing else
       could);
-    - with no network either, a reload boots the app, which plays each of ``OFFLINE_PLAY`` (a Reflection
-      puzzle solved, Raythread Rally and Light Seeker on one device) one after another."""
+    - with no network either, a reload boots the app, whose cards say that hosting needs a connection (a
+      lobby offline reaches no one), and which plays each of ``OFFLINE_PLAY`` (a Reflection puzzle solved,
+      Raythread Rally and Light Seeker on one device) one after another."""
     open_app(watched, deployment.url)
     controlled(watched)
     deployment.stop()  # no server at all …
@@ -313,11 +314,18 @@ def test_the_saved_app_opens_an_invitation_link_and_offline_boots_and_plays_each
         expect(watched.locator("main.join h1")).to_have_text("This invitation cannot be used")
     watched.evaluate("location.hash = '#/'")  # the start page, which the reload below boots offline
     expect(watched.locator("main.home h1")).to_be_visible()
+    # With a network (the server gone, the browser online) the cards do not say that hosting needs one.
+    expect(watched.locator(".card .offline-note")).to_have_count(3)
+    expect(watched.locator(".card .offline-note").first).to_be_hidden()
     profile.set_offline(True)  # … and no network
     with case("offline after one visit, the app boots"):
         watched.reload()
         ready(watched)
         expect(watched.locator("main.home h1")).to_be_visible()
+    with case("offline, each card says that hosting a game night needs a connection"):
+        for note in watched.locator(".card .offline-note").all():
+            expect(note).to_be_visible()
+            expect(note).to_contain_text("hosting a game night needs a connection")
     for name, play in OFFLINE_PLAY:
         with case(f"offline after one visit, the app plays {name}"):
             play(watched)

@@ -56,6 +56,21 @@ def test_the_manifest_says_every_way_to_play_that_works_offline():
         assert way in description.lower(), way
 
 
+def test_the_manifest_s_lang_is_its_own_words_and_it_offers_them_in_japanese_too():
+    """``lang`` and ``dir`` say what language the manifest's own words (name, description) are in, not the
+    page's: a manifest is one file for every visitor, so they stay "en" and "ltr", which its words are. A
+    Japanese player installing read the English description: ``description_localized`` (the manifest's
+    localized members, docs/offline.md) offers it in Japanese to a browser that reads them; the name is the
+    app's, the same in both languages (as the Japanese page's title has it)."""
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["lang"] == "en" and manifest["dir"] == "ltr"
+    assert manifest["description"].isascii()
+    japanese = manifest["description_localized"]["ja"]
+    for way in ("ソロ", "この端末", "CPU", "オフライン"):  # as the Japanese page names them
+        assert way in japanese, way
+    assert "name_localized" not in manifest and "short_name_localized" not in manifest
+
+
 def test_the_page_links_the_manifest_icons_and_both_theme_colours():
     page = (ROOT / "index.html").read_text()
     for tag in (

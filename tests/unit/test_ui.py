@@ -399,19 +399,22 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
 def test_the_help_over_a_game_lists_its_touch_gestures_beside_its_keys(route: str, gestures: list[str]):
     """The "?" help on a touch screen: the game's gestures (what its controls do with taps and drags),
     then the keys (a phone may have a keyboard). The stylesheet shows the gestures only where the
-    pointer is coarse or cannot hover (css/app.css, ``.help-touch``). Over a board only: a match, a
-    puzzle being played (tests/unit/ui/test_help_keys.py)."""
+    pointer is coarse or cannot hover (css/app.css, ``.help-touch``). A board's own over a board only: a
+    match, a puzzle being played (tests/unit/ui/test_help_keys.py)."""
     model, effects = app.init(route, Env())
     for work in [e for e in effects if isinstance(e, Work)]:  # the solo puzzle, made
         model, _ = app.update(model, WorkDone(work.task, run_work(work)[1]), Env())
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     touch = find_all(app.view(opened), lambda e: e.attr("class") == "help-touch")
     assert len(touch) == 1
-    assert [text_of(th) for th in find_all(touch[0], lambda e: e.tag == "th")] == gestures
+    every_page = ["Tap", "Tap ? at the top"]  # then what a finger does on any page
+    assert [text_of(th) for th in find_all(touch[0], lambda e: e.tag == "th")] == [*gestures, *every_page]
     keys = find_all(app.view(opened), lambda e: e.attr("class") == "keys")
     assert keys and "Enter" in text_of(keys[-1])
     home, _ = app.update(app.init("#/", Env())[0], UiEvent("click", "app-help"), Env())
-    assert not find_all(app.view(home), lambda e: e.attr("class") == "help-touch"), "no board: no gestures"
+    (touch,) = find_all(app.view(home), lambda e: e.attr("class") == "help-touch")
+    listed = [text_of(th) for th in find_all(touch, lambda e: e.tag == "th")]
+    assert listed == [*every_page, "Tap the board"], "no board: a finger's ways on any page and on a board"
 
 
 @pytest.mark.parametrize(

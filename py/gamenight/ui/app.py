@@ -28,6 +28,7 @@ from gamenight.ui.program import (
     Effect,
     Env,
     Focus,
+    GestureList,
     KeyList,
     Keys,
     LazyScreen,
@@ -209,6 +210,19 @@ def game_card(info: GameInfo) -> Element:
                 for i, (label, href) in enumerate(card_actions(info))
             ],
         ),
+        offline_note(),
+    )
+
+
+def offline_note() -> Element:
+    """That hosting needs a connection, under a game's ways to play: offline, "Host a game night" opened a lobby
+    that could reach no one and said nothing. Drawn always and shown only while the browser is offline
+    (index.html marks the page ``data-online="no"`` from ``navigator.onLine`` and its events; css/app.css):
+    the page is the same view online or not. No live region: it is part of the card, read with it."""
+    return h(
+        "p",
+        {"class": "offline-note"},
+        _("You are offline: hosting a game night needs a connection. The other ways to play here work offline."),
     )
 
 
@@ -263,7 +277,9 @@ def rules_page(game: str) -> Element:
     # It ends as the game's page does, with the ways to play it (having read the rules, a player starts one)
     # and the way to every game, not with these rules again. A lone "Back" to the game's page did not go back:
     # a player who came from the home page's card had never seen that page.
-    return h("main", {"class": "page rules", "data-game": game}, guide, ways_to_play(info, but=f"#/{game}/{RULES}"))
+    # Offline, that hosting needs a connection, under the ways to play as on the game's page (``offline_note``).
+    ways = ways_to_play(info, but=f"#/{game}/{RULES}")
+    return h("main", {"class": "page rules", "data-game": game}, guide, ways, offline_note())
 
 
 def game_page(info: GameInfo) -> Element:
@@ -273,6 +289,7 @@ def game_page(info: GameInfo) -> Element:
         h("h1", {"tabindex": "-1"}, i18n.name(info.title)),
         h("p", {"class": "lede"}, i18n.separated(players(info), _(info.pitch))),
         ways_to_play(info),
+        offline_note(),
     )
 
 
@@ -518,15 +535,18 @@ def rewritten(model: Model, effects: list[Effect]) -> Model:
 
 
 def view(model: Model) -> Element:
-    """The whole app view: the header, the offer of a new version if one waits, the current screen (a
-    save the browser refused said at the top of its page) and the overlay open over it."""
+    """The whole app view: the header, the current screen (a save the browser refused said at the top of
+    its page), the offer of a new version if one waits and the overlay open over it."""
     offer = update_offer(model.update == "ready", on_reload(model))
     page = h("div", {}, topped(model.screen.view(model.inner), unsaved_status(model.unsaved)))
     # The overlay is a modal dialog: while it is open, everything else is inert (neither focused, clicked
     # nor read), so Tab from its last control does not go on to the skip link, the header or the offer
     # of a new version behind it. Each part says it itself: a wrapper round them would change the page's
     # structure, which the stylesheet and the morph's matching of elements rely on.
-    behind = [behind_overlay(part, bool(model.overlay)) for part in (skip_link(), header(), offer, page) if part]
+    # The offer comes after the page, where it is drawn (fixed at the window's foot): before it, Tab went
+    # from the header to the foot's "Reload" and back up to the page's content (WCAG 2.4.3, focus order).
+    # Its live region is drawn there always (empty while no version waits), so it is said once.
+    behind = [behind_overlay(part, bool(model.overlay)) for part in (skip_link(), header(), page, offer) if part]
     return h(
         "div",
         {"class": "frame", "data-page": model.route.page},
@@ -654,6 +674,21 @@ GENERAL_KEYS: KeyList = (
 BOARD_KEYS: KeyList = (
     (("←↑→↓",), N_("On a board: move the cursor (the board is one Tab stop)")),
     (("Enter",), N_("On a board: act at the cursor")),
+)
+
+# What a finger does on every page, listed first in the help on a touch screen (as the keys of every page
+# are on a keyboard): a phone has no Tab, Enter or arrow keys, and the help of a page without a board listed
+# only those. Over a board, its own taps and drags come before these (its guide's ``GESTURES``).
+GENERAL_GESTURES: GestureList = (
+    (N_("Tap"), N_("Press a button, follow a link or choose an option")),
+    (N_("Tap ? at the top"), N_("Show this help; Close hides it")),
+)
+# Where no board is on screen, what a finger does on one (as ``BOARD_KEYS`` for the keys).
+BOARD_GESTURES: GestureList = (
+    (
+        N_("Tap the board"),
+        N_("On a board: act where you tap (over a board, this help lists what its taps and drags do)"),
+    ),
 )
 
 
@@ -801,18 +836,17 @@ def shown_keys(model: Model) -> Keys | None:
 
 
 def help_body(model: Model) -> Element:
-    """The touch gestures of the board on screen (shown on a touch screen only: css/app.css,
-    ``.help-touch``), then the keys of every screen and those of that board (a phone may have a keyboard
-    too), and the way to its game's rules."""
+    """The touch gestures of the board on screen and those of every page (shown on a touch screen only:
+    css/app.css, ``.help-touch``), then the keys of every screen and those of that board (a phone may have a
+    keyboard too), and the way to its game's rules."""
     keys = shown_keys(model)
     rows = [(key_names(k), what) for k, what in (*GENERAL_KEYS, *BOARD_KEYS, *(keys.shortcuts if keys else ()))]
-    gestures = keys.gestures if keys else ()
+    gestures = (*keys.gestures, *GENERAL_GESTURES) if keys and keys.gestures else (*GENERAL_GESTURES, *BOARD_GESTURES)
     game = keys.game if keys and games.guide(keys.game) else ""
     return h(
         "div",
         {"class": "help"},
-        gestures
-        and h(
+        h(
             "section",
             {"class": "help-touch"},
             h("h3", {}, _("On a touch screen")),

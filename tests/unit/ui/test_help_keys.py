@@ -13,6 +13,8 @@ from tests.unit.words import in_language
 
 SOLO_ONLY = ("Ctrl+Z, U", "Ctrl+Y, R")  # the solo board's undo and redo: a race has neither
 NO_BOARD_KEYS = ["Tab", "Enter, Space", "?", "Escape", "←↑→↓", "Enter"]  # what every page's help lists
+EVERY_PAGE_GESTURES = ["Tap", "Tap ? at the top"]  # what a finger does on any page
+NO_BOARD_GESTURES = [*EVERY_PAGE_GESTURES, "Tap the board"]  # the help's touch ways where no board is shown
 
 
 def helped(page: Page) -> Element:
@@ -140,7 +142,7 @@ def test_the_help_of_a_page_with_no_game_lists_only_the_keys_of_every_page():
     host = rtc.page(Browser(), "#/host?game=raythread")  # the setup form, no lobby yet
     overlay = helped(host)
     assert keys_of(overlay) == NO_BOARD_KEYS
-    assert gestures_of(overlay) == [] and rules_game(overlay) is None
+    assert gestures_of(overlay) == NO_BOARD_GESTURES and rules_game(overlay) is None
 
 
 NOTE_KEYS = (".", "N")  # a solver's dot and its cycle of notes
@@ -223,7 +225,7 @@ def test_the_solo_help_lists_the_board_s_keys_only_while_the_board_is_shown():
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
     assert keys_of(overlay) == NO_BOARD_KEYS
-    assert gestures_of(overlay) == [] and rules_game(overlay) == "reflection"
+    assert gestures_of(overlay) == NO_BOARD_GESTURES and rules_game(overlay) == "reflection"
 
 
 @pytest.mark.parametrize("game", ["raythread", "lightseeker"])
@@ -235,7 +237,7 @@ def test_the_help_of_a_table_s_setup_lists_no_board_keys(game: str):
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
     assert keys_of(overlay) == NO_BOARD_KEYS
-    assert gestures_of(overlay) == [] and rules_game(overlay) == game
+    assert gestures_of(overlay) == NO_BOARD_GESTURES and rules_game(overlay) == game
 
 
 @pytest.mark.parametrize("game", ["raythread", "lightseeker", "reflection"])
@@ -246,7 +248,7 @@ def test_the_help_of_a_lobby_before_its_match_lists_no_board_keys(game: str):
     for page in (host, bea):
         overlay = helped(page)
         assert keys_of(overlay) == NO_BOARD_KEYS, game
-        assert gestures_of(overlay) == [] and rules_game(overlay) == game
+        assert gestures_of(overlay) == NO_BOARD_GESTURES and rules_game(overlay) == game
 
 
 @pytest.mark.parametrize(
@@ -268,5 +270,28 @@ def test_the_help_of_a_game_s_page_without_a_board_lists_no_board_keys(route: st
     opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
     overlay = app.view(opened)
     assert keys_of(overlay) == NO_BOARD_KEYS, route
-    assert gestures_of(overlay) == [], route
+    assert gestures_of(overlay) == NO_BOARD_GESTURES, route
     assert rules_game(overlay) == (None if route.endswith("/rules") else model.route.game), "not over themselves"
+
+
+@pytest.mark.parametrize("route", ["#/", "#/settings", "#/raythread/rules", "#/reflection"])
+def test_the_help_of_a_page_without_a_board_says_the_touch_ways_first(route: str):
+    """On a phone the help of the home page, Settings or a rules page listed keys only (Tab, Enter, arrows),
+    none of which a phone without a keyboard has. It now says first what a finger does (css/app.css shows
+    it on a touch screen only), and what it does on a board, whose own help lists that board's taps and
+    drags; the keys follow, for a phone with a keyboard."""
+    model, _ = app.init(route, Env())
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    overlay = app.view(opened)
+    assert gestures_of(overlay) == NO_BOARD_GESTURES
+    (touch,) = find_all(overlay, lambda e: e.attr("class") == "help-touch")
+    (help_,) = find_all(overlay, lambda e: e.attr("class") == "help")
+    assert help_.children[0] is touch, "the touch ways come before the keys"
+    assert keys_of(overlay) == NO_BOARD_KEYS
+
+
+def test_over_a_board_its_own_gestures_come_first_then_those_of_every_page():
+    model, _ = app.init("#/raythread/table?vs=normal", Env())
+    opened, _ = app.update(model, UiEvent("click", "app-help"), Env())
+    listed = gestures_of(app.view(opened))
+    assert listed == ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻", *EVERY_PAGE_GESTURES]

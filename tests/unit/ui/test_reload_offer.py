@@ -105,3 +105,36 @@ def test_a_guest_joining_while_the_offer_shows_does_not_say_the_offer_again():
     assert text_of(kept) == HOSTED and kept.attr("role") is None and kept.attr("aria-live") is None
     (reload,) = host.find(lambda e: e.attr("data-action") == "update-now")
     assert reload.attr("aria-describedby") == "app-update-kept"
+
+
+def tab_stops(view) -> list:
+    """The view's Tab stops in document order (the order Tab follows: none sets a positive tabindex)."""
+    focusable = {"button", "input", "select", "textarea", "summary"}
+    return find_all(
+        view,
+        lambda e: (
+            (e.tag in focusable or (e.tag == "a" and e.attr("href") is not None)) and str(e.attr("tabindex")) != "-1"
+        ),
+    )
+
+
+def test_the_offer_comes_in_the_tab_order_where_it_is_drawn_after_the_page():
+    """The offer is drawn over the foot of the window, but it came before the page in the document: Tab went
+    from the header to "Reload" and "Later", then to the page's content, a jump from the top to the foot
+    and back (WCAG 2.4.3). It comes after the page now, where it is drawn; its live region stays where it
+    is drawn when no version waits, so it is said once, when its words come."""
+    for model in (app.init("#/", Env())[0], app.init("#/settings", Env())[0], in_progress()):
+        ready, _ = app.update(model, UpdateReady(), Env())
+        view = app.view(ready)
+        stops = tab_stops(view)
+        (main,) = find_all(view, lambda e: e.tag == "main")
+        inside = tab_stops(main)
+        assert inside, "the page has controls"
+        order = [e.attr("data-action") or e.attr("href") for e in stops]
+        now = order.index("update-now")
+        assert now > [id(e) for e in stops].index(id(inside[-1])), order
+        assert order[now : now + 2] == ["update-now", "update-later"]
+        # The live region is the same element in the same place, empty before and filled after.
+        idle = [c.attr("class") for c in app.view(model).children if not isinstance(c, str)]
+        shown = [c.attr("class") for c in app.view(ready).children if not isinstance(c, str)]
+        assert idle.index("update-idle") == shown.index("update-offer"), (idle, shown)
