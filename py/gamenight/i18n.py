@@ -85,6 +85,29 @@ def separated(*parts: str) -> str:
     return separator().join(filter(None, parts))
 
 
+class Line(str):
+    """A status line of parts set side by side (``line``): its text is ``separated``'s, and it keeps its parts,
+    which the page draws as boxes with no separator at a line's edge (``ui.heading.drawn``), as a heading's.
+    A ``str``, so every place that reads, compares or says the words reads them as before."""
+
+    parts: tuple[str, ...]
+
+    def __new__(cls, parts: tuple[str, ...]) -> Line:
+        made = super().__new__(cls, separated(*parts))
+        made.parts = parts
+        return made
+
+
+def line(*parts: str) -> str:
+    """A status line's parts set side by side, the empty ones left out ("Ann (A) to play · your turn"): drawn
+    as a heading's boxes (``ui.heading.drawn``), it breaks "Ann (A) to play" / "your turn" at 320 px, with no
+    dot at either line's edge. Its text held the separator to the part before it, and "to play ·" ended a line
+    in English as "の番・" did in Japanese (a line may not start with "・" there). A part that is a line already
+    gives its parts ("… to play · your turn · disconnected")."""
+    flat = tuple(p for part in parts for p in (part.parts if isinstance(part, Line) else (part,)) if p)
+    return Line(flat) if len(flat) > 1 else "".join(flat)
+
+
 def title(*parts: str) -> str:
     """A document title: the page's parts, then the site's name: "Settings · Game Night Central" in
     English, "設定｜Game Night Central" in Japanese (a full-width bar between the levels of a

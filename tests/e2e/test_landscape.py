@@ -64,12 +64,30 @@ def at_every_size(page: Page, *selectors: str, sizes: tuple[dict[str, int], ...]
 TINY = ({"width": 320, "height": 200}, {"width": 568, "height": 320}, {"width": 640, "height": 360})
 
 
+# Whether the header's boxes (the site's name, the languages, help, Settings) stand in one row: each starts
+# above the bottom of every other.
+HEADER_ONE_ROW = """() => {
+    const boxes = [...document.querySelectorAll('.app-header > *')].map((e) => e.getBoundingClientRect());
+    return Math.max(...boxes.map((r) => r.top)) < Math.min(...boxes.map((r) => r.bottom)); }"""
+
+
+TITLE_AND_BOARD = """() => [document.querySelector('main h1'),
+    document.querySelector('.rt-board-wrap, .ls-board-wrap, .rf-board-wrap'),
+].map((e) => e.getBoundingClientRect().toJSON())"""
+
+
 def no_sideways_scroll(page: Page) -> None:
     """At each of the ``TINY`` windows the page is drawn as wide as the window (``resize`` fails by name where it
-    is drawn wider), back to the first sideways phone after."""
+    is drawn wider), back to the first sideways phone after. The header is one row there: at 320 × 200 the site's
+    name took a row of its own over the controls (a 94 px header in a 200 px window)."""
     for size in TINY:
         resize(page, size["width"], size["height"])
         assert page.evaluate(WIDER, size["width"]) <= 0, f"at {size}: the page scrolls sideways"
+        assert page.evaluate(HEADER_ONE_ROW), f"at {size}: the header takes more than one row"
+        # The page's title beside the board, in the column of the status: Reflection's solo title spanned both
+        # columns at 320 × 200, over the board.
+        title, board = page.evaluate(TITLE_AND_BOARD)
+        assert title["left"] >= board["right"], f"at {size}: the title is not beside the board: {title} {board}"
     resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
 
 

@@ -591,6 +591,10 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         for game in ("raythread", "lightseeker"):
             against_the_computer(page, game, "your turn")
             if game == "raythread":
+                # QA at 320 px: "Player 1 (A) to play ·" / "your turn", the separator left at the line's end.
+                at_size(page, (320, 640))
+                lines = [" ".join(line.split()) for line in page.evaluate(STATUS_TEXT_LINES)]
+                assert lines == ["Player 1 (A) to play", "your turn"], ("at 320 px", lines)
                 seat_label_on_one_line(page, "Player 1 (A)", "Player 1")
         # The ``phone`` fixture's page: dark, motion not reduced.
         page.emulate_media(color_scheme="dark", reduced_motion="no-preference")
@@ -640,7 +644,7 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
                 at_size(page, (320, 640))
                 lines = page.evaluate(STATUS_TEXT_LINES)
                 assert [re.sub(r"[\s\u2060]", "", line) for line in lines] == [
-                    "プレイヤー1（A）の番・",
+                    "プレイヤー1（A）の番",
                     "あなたの番",
                 ], (
                     "at 320 px",
@@ -699,6 +703,8 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(br
 STATUS_TEXT_LINES = """() => {
     const status = document.querySelector('.match-status');
     const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+    // A part's separator clipped away where the part starts a line (css/app.css, .heading-parts) is not read.
+    const clip = status.querySelector('.heading-parts')?.getBoundingClientRect();
     const lines = [];
     let top = null;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -707,7 +713,7 @@ STATUS_TEXT_LINES = """() => {
             one.setStart(node, i);
             one.setEnd(node, i + 1);
             const box = [...one.getClientRects()].find((r) => r.width > 0);
-            if (!box) continue;
+            if (!box || (clip && box.right <= clip.left + 0.5)) continue;
             if (top === null || box.top > top + 4) {
                 lines.push('');
                 top = box.top;

@@ -505,8 +505,9 @@ class ReflectionBoard:
             return ""
         lead, still = phase
         names = i18n.conjunction(standings.names_said(table, seats))
-        # The separator held, as a heading's: at 320 px the line broke before it, "· still building: you".
-        return i18n.heading(_(lead), _(still).format(names=names))
+        # Parts drawn as a heading's (``i18n.line``): at 320 px the line broke before the separator, "· still
+        # building: you", and held to the phase it ended a line.
+        return i18n.line(_(lead), _(still).format(names=names))
 
     def event_text(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
         return standings.event_text(event, names)

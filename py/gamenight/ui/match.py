@@ -70,6 +70,7 @@ from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
 from gamenight.core.jsonutil import dumps, loads, obj
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.heading import drawn, parts_row
 from gamenight.ui.live import SETTLE, alerts
 from gamenight.ui.program import (
     Effect,
@@ -972,7 +973,7 @@ def render(
                         "tabindex": "-1",
                         "data-focus-home": "",
                     },
-                    replay_note(ui, table) if replaying(ui) else status(ui, table),
+                    replay_note(ui, table) if replaying(ui) else drawn(status(ui, table)),
                 ),
                 status_room(ui, table),
             ),
@@ -1026,7 +1027,8 @@ def replay_words(table: Table, seat: str, k: int, n: int, aside: bool = False) -
     step = _("{name}'s move, step {k} of {n}").format(name=seat_label(table, seat) if seat else "?", k=k, n=n)
     skip = _("a click or a key skips it; arrows move the cursor too")
     keys = "keys-only visually-hidden" if aside else "keys-only"
-    return h("span", {}, step, h("span", {"class": keys}, i18n.separator(), skip))
+    # Parts drawn as a heading's (``ui.heading.parts_row``): "step 1 of 3 ·" ended a narrow window's line.
+    return h("span", {}, parts_row(step, skip, last=keys))
 
 
 def status_room(ui: MatchUi, table: Table) -> Memo:
@@ -1072,7 +1074,7 @@ def opening_shown(ui: MatchUi, table: Table) -> bool:
 
 def _status_room(ui: MatchUi, table: Table, together: str, opens: bool, ended: bool) -> Element:
     words = [] if ended else room_words(ui, table, together, opens)
-    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, w) for w in words])
+    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, drawn(w)) for w in words])
 
 
 def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = False) -> list[Child]:
@@ -1189,11 +1191,11 @@ def status(ui: MatchUi, table: Table, *, heard: bool = False) -> str:
     # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
     # at once, or the page's own turn with others'), who is gone is named; a lone turn is "disconnected".
     mine = len(table.mine) == 1 and any(s in table.mine for s in active)
-    # The separator held to the turn, as a heading's (``i18n.heading``): no line of the status starts with it.
+    # Parts drawn as a heading's (``i18n.line``): no line of the status starts or ends with the separator.
     if len(active) == 1 and not mine and not at_once(ui, table, active):
-        return i18n.heading(text, _("disconnected"))
+        return i18n.line(text, _("disconnected"))
     gone = ngettext("{names} is disconnected", "{names} are disconnected", len(away))
-    return i18n.heading(text, gone.format(names=i18n.conjunction(away)))
+    return i18n.line(text, gone.format(names=i18n.conjunction(away)))
 
 
 def _away_to_play(ui: MatchUi, table: Table) -> list[SeatAt]:
@@ -1225,13 +1227,13 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     if table.rematch and ui.moves == 0 and len(active) == 1:
         text = opening(table, active[0])
         if mine and len(table.mine) == 1:
-            return i18n.separated(text, _("your turn"))
+            return i18n.line(text, _("your turn"))
         # A computer player that starts it thinks at once: "Rematch: Bot A (Normal) starts · thinking…", as
         # its "is thinking…" would say on any other turn (the rematch alone read as if the match stood still).
         bot = active[0] in by and by[active[0]].kind == "bot"
-        return i18n.separated(text, _("thinking…")) if bot else text
+        return i18n.line(text, _("thinking…")) if bot else text
     if mine:
-        return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
+        return i18n.line(text, _("your turn")) if len(table.mine) == 1 else text
     if all(s in by and by[s].kind == "bot" for s in active):
         # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
         # badge says it is the computer.

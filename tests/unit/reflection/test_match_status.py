@@ -38,11 +38,10 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     three took turns (a page that had sent its puzzle read the others "to play")."""
     m = Match(BUILT, 3)
     shown = pages(m, "1", "2", None)
-    assert status(shown["1"]) == "Everyone builds at once\u00a0· still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
-    assert status(shown["2"]) == "Everyone builds at once\u00a0· still building: you, Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you, Ann\u00a0(1) and Cal\u00a0(3)"
     assert (
-        status(shown[None])
-        == "Everyone builds at once\u00a0· still building: Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"
+        status(shown[None]) == "Everyone builds at once · still building: Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"
     )
     # The status's room holds its words with everyone still at it, the most it says in this phase, and keeps
     # them as the others send: the board under it does not move. The page whose seat sent lays what its status
@@ -53,26 +52,26 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
     m.play("1", submission(built_layout(m.state, 0), m.state.warps, salt(0)))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "Everyone builds at once\u00a0· still building: Bea\u00a0(2) and Cal\u00a0(3)"
-    assert status(shown["2"]) == "Everyone builds at once\u00a0· still building: you and Cal\u00a0(3)"
+    assert status(shown["1"]) == "Everyone builds at once · still building: Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["2"]) == "Everyone builds at once · still building: you and Cal\u00a0(3)"
     for seat, page in shown.items():
         assert "to play" not in status(page) and "your turn" not in status(page)
         assert room(page) == rooms[seat] if seat != "1" else room(page)[0] == status(page)
     with in_language("ja"):
-        assert status(shown["2"]) == "全員が同時に作成\u2060・作成中：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal\u2060（\u20603\u2060）"
 
 
 def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish():
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3")
     assert m.state.phase == "solve"
-    assert status(shown["1"]) == "The solvers race at once\u00a0· still solving: you, Bea\u00a0(2) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you, Bea\u00a0(2) and Cal\u00a0(3)"
     assert status(shown["1"]) in room(shown["1"])
     shown["2"].place(m.solution("2"))
     for page in shown.values():
         page.see()
-    assert status(shown["1"]) == "The solvers race at once\u00a0· still solving: you and Cal\u00a0(3)"
-    assert status(shown["2"]) == "The solvers race at once\u00a0· still solving: Ann\u00a0(1) and Cal\u00a0(3)"
+    assert status(shown["1"]) == "The solvers race at once · still solving: you and Cal\u00a0(3)"
+    assert status(shown["2"]) == "The solvers race at once · still solving: Ann\u00a0(1) and Cal\u00a0(3)"
 
 
 def test_the_status_s_room_leaves_out_this_page_s_seat_once_it_is_done_with_the_phase():
@@ -83,7 +82,7 @@ def test_the_status_s_room_leaves_out_this_page_s_seat_once_it_is_done_with_the_
     (its board does not move as the others finish)."""
     m = Match(RACE, 3)
     shown = pages(m, "1", "2", "3", None)
-    everyone = "The solvers race at once\u00a0· still solving: you, Ann\u00a0(1) and Cal\u00a0(3)"
+    everyone = "The solvers race at once · still solving: you, Ann\u00a0(1) and Cal\u00a0(3)"
     assert room(shown["2"])[0] == everyone
     kept = {seat: room(page) for seat, page in shown.items() if seat != "2"}
     shown["2"].place(m.solution("2"))
@@ -192,7 +191,7 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
             m.solve(seat)
     assert m.state.phase == "reveal"
     shown = pages(m, "1", "2", None)
-    still = "The builders reveal at once\u00a0· still to reveal: "
+    still = "The builders reveal at once · still to reveal: "
     assert status(shown["1"]) == still + "you, Bea\u00a0(2) and Cal\u00a0(3)"
     assert status(shown["2"]) == still + "you, Ann\u00a0(1) and Cal\u00a0(3)"
     assert status(shown[None]) == still + "Ann\u00a0(1), Bea\u00a0(2) and Cal\u00a0(3)"  # a spectator is not "you"
@@ -209,7 +208,7 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
         # The board under the status does not move while its seat still reveals; Bea's lays what it can still say.
         assert room(page) == rooms[seat] if seat != "2" else room(page)[0] == status(page)
     with in_language("ja"):
-        assert status(shown["1"]) == "出題者が同時に公開\u2060・公開待ち：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなたとCal\u2060（\u20603\u2060）"
     m.reveal("1")
     m.reveal("3")
     for page in shown.values():

@@ -54,8 +54,7 @@ def test_the_host_counts_out_a_player_who_left_and_everyone_sees_the_race_go_on(
     assert not count_out_buttons(host), "Bea is connected: nobody is counted out"
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once\u00a0· still building: you, Bea\u00a0(2) and Cal\u00a0(3)"
-        "\u00a0· Bea\u00a0(2) is disconnected"
+        "Everyone builds at once · still building: you, Bea\u00a0(2) and Cal\u00a0(3) · Bea\u00a0(2) is disconnected"
     )
     assert not count_out_buttons(cal), "only the host may count a player out"
     (button,) = count_out_buttons(host)

@@ -701,9 +701,9 @@ def test_everyone_reads_that_the_player_to_move_is_disconnected_and_the_match_wa
     host.click("rt-orient", orient=move["orient"])
     host.click("rt-cell", r=str(move["cell"][0]), c=str(move["cell"][1]))
     for page in (host, cal):
-        assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play\u00a0· disconnected"
+        assert text_of(page.by_class("match-status")[0]) == "Bea\u00a0(B) to play · disconnected"
     with in_language("ja"):  # in the state's form, as 接続済み (connected) is: 切断 alone read as "a cut"
-        assert text_of(cal.by_class("match-status")[0]) == "Bea\u2060（\u2060B\u2060）の番\u2060・切断中"
+        assert text_of(cal.by_class("match-status")[0]) == "Bea\u2060（\u2060B\u2060）の番・切断中"
         assert members(cal)["Bea"] == "gone" and "切断中" in text_of(cal.by_class("members")[0])
     back = welcomed_back(rtc, host, "Bea", bea.browser)
     for page in (host, cal):
@@ -723,17 +723,16 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
     bea.click("sit", seat="2")
     host.click("start")
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once\u00a0· still building: you and Bea\u00a0(2)"
+        "Everyone builds at once · still building: you and Bea\u00a0(2)"
     )
     bea.close()
     assert text_of(host.by_class("match-status")[0]) == (
-        "Everyone builds at once\u00a0· still building: you and Bea\u00a0(2)\u00a0· Bea\u00a0(2) is disconnected"
+        "Everyone builds at once · still building: you and Bea\u00a0(2) · Bea\u00a0(2) is disconnected"
     )
     with in_language("ja"):
         assert (
-            text_of(host.by_class("match-status")[0])
-            == "全員が同時に作成\u2060・作成中：あなたとBea\u2060（\u20602\u2060）"
-            "\u2060・Bea\u2060（\u20602\u2060）\u2060は切断中"  # は held to the names (docs/i18n.md)
+            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea\u2060（\u20602\u2060）"
+            "・Bea\u2060（\u20602\u2060）\u2060は切断中"  # は held to the names (docs/i18n.md)
         )
 
 

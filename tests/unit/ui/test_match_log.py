@@ -335,7 +335,7 @@ def test_a_player_gone_on_their_own_turn_is_said_in_a_line_of_its_own_and_the_tu
     assert before[-1] == "Cy\u00a0(B) to play", before
     after = match.news(match.noticed(ui, gone), gone)
     assert after == [*before, "Cy\u00a0(B) is disconnected."], after
-    assert match.status(ui, gone) == "Cy\u00a0(B) to play\u00a0· disconnected"
+    assert match.status(ui, gone) == "Cy\u00a0(B) to play · disconnected"
 
 
 def test_a_page_that_lost_the_host_says_it_once_in_its_connection_alert_not_again_in_the_news():

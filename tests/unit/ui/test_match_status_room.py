@@ -10,7 +10,8 @@ from gamenight import i18n
 from gamenight.core.bot import NAME
 from gamenight.ui import match as screen
 from gamenight.ui.match import MatchUi, SeatAt, Table
-from gamenight.ui.svg import text_of
+from gamenight.ui.svg import h, text_of
+from tests.unit.words import in_language
 
 SEATS = (SeatAt("1", "Ann", "amber"), SeatAt("2", NAME, "cyan", "bot", "hard"), SeatAt("3", "Cal", "magenta", "remote"))
 
@@ -143,11 +144,11 @@ def test_a_board_that_says_how_to_skip_keeps_those_words_out_of_the_status_s_roo
     table = Table("lightseeker", SEATS, frozenset(("1",)))
     ui = MatchUi("lightseeker", SaysSkip(), {"active": ["3"]}, None, replay=(({}, None),) * 3, replayed_by="3")
     parts = skip_parts(ui, table)
-    assert parts and all(cls == "keys-only visually-hidden" for cls, _words in parts), parts
+    assert parts and all(cls.endswith("keys-only visually-hidden") for cls, _words in parts), parts
     assert "a click or a key skips it" in parts[0][1]
     # A board that does not say it keeps the words in sight (on a screen with keys).
     plain = replace(ui, board=Turns())
-    assert all(cls == "keys-only" for cls, _words in skip_parts(plain, table))
+    assert all(cls == "part keys-only" for cls, _words in skip_parts(plain, table))
 
 
 def test_a_board_that_stays_put_at_the_end_keeps_the_running_match_s_room():
@@ -159,3 +160,42 @@ def test_a_board_that_stays_put_at_the_end_keeps_the_running_match_s_room():
     running = MatchUi("lightseeker", SaysSkip(), {"active": ["1"]}, None)
     over = replace(running, view={"active": [], "result": {"winners": ["2"]}})
     assert room(over, table) == room(running, table) != []
+
+
+def test_a_status_line_of_parts_is_drawn_as_a_heading_s_boxes_with_no_separator_at_a_line_s_edge():
+    """QA at 320 px: "Ann (1) to play ·" / "your turn" (and "…の番・" / "あなたの番" in Japanese), the separator held
+    to the turn left at a line's end. The status's parts are boxes, each after the first opening with the
+    separator (clipped where it starts a line: css/app.css ``.heading-parts``), in the status and in its room;
+    its words read as before. So are a move played back's step and how to skip it (not the room: its skip
+    words are said over the board)."""
+    from gamenight.ui.svg import find_all
+
+    class Drawn(Turns):
+        def render(self, local, view, seat, table):
+            return h("div", {"class": "board"})
+
+        def seat_facts(self, view, seat, table):
+            return ()
+
+        def score(self, view, seat):
+            return None
+
+    table = Table("lightseeker", SEATS, frozenset(("1",)))
+    ui = MatchUi("lightseeker", Drawn(), {"active": ["1"]}, None)
+    (head,) = find_all(screen.render(ui, table), lambda e: e.attr("class") == "match-head")
+    status, laid = head.children
+
+    def parts(element) -> list[str]:
+        return [text_of(p) for p in find_all(element, lambda e: "part" in (e.attr("class") or "").split())]
+
+    assert text_of(status) == "Ann\u00a0(1) to play · your turn"
+    assert parts(status) == ["Ann\u00a0(1) to play", " · your turn"]
+    assert " · your turn" in parts(laid)
+    with in_language("ja"):
+        (head,) = find_all(screen.render(ui, table), lambda e: e.attr("class") == "match-head")
+        assert [i18n.plain(p) for p in parts(head.children[0])] == ["Ann（1）の番", "・あなたの番"]
+    played = replace(ui, view={"active": ["3"]}, replay=(({}, None),) * 3, replayed_by="3")
+    assert parts(screen.replay_note(played, table)) == [
+        "Cal\u00a0(3)'s move, step 1 of 3",
+        " · a click or a key skips it; arrows move the cursor too",
+    ]

@@ -475,7 +475,7 @@ def test_the_replays_words_on_how_to_skip_it_fit_the_device_that_shows_them():
             (keys,) = find_all(status, lambda e: "keys-only" in (e.attr("class") or "").split())
             assert text_of(keys).endswith(words), text_of(keys)
             # Read, not in sight: Light Seeker says how to skip it over its valley (``ui.match.says_skip``).
-            assert keys.attr("class") == "keys-only visually-hidden"
+            assert keys.attr("class") == "part keys-only visually-hidden"
             assert not_said not in text_of(status)
 
 
