@@ -256,7 +256,8 @@ def bot_name(name: str, level: str, tag: str) -> str:
     """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
     the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
     moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
-    sits at now as a person's name is: "Bot B (Normal) (A)")."""
+    sits at now after a middle dot, its name's brackets taking no second pair: "Bot B (Normal) · A",
+    ``core.game.named_seat``)."""
     own = bot_tag(name)
     return called(level, own) if own is not None and own != tag else label(level)
 
