@@ -203,7 +203,7 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last), its
     seats turned: the computer player, second in the last match, sits first and moves first, then the
     person is to play (the person started every match before), with the name they had, read with the seat
-    they moved to ("Player 1 (B)": every player keeps their name across a rematch)."""
+    they moved to ("Player 1 (B)": every player keeps their name across a rematch), and told their colour now."""
     expect(page.locator(".match-result")).to_have_count(0)
     expect(page.locator("#rematch-starts")).to_have_count(0)
     page.wait_for_function(
@@ -217,6 +217,10 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     assert saved["bots"] == {first: "normal"} and saved["record"]["log"][0]["seat"] == first
     expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
     expect(page.locator(".match-status")).not_to_contain_text("Rematch")
+    # The person's colour turned with their seat: their first turn says it, in words, and the live region with it.
+    moved = re.compile(r"your turn · you are \w+ this time")
+    expect(page.locator(".match-status")).to_contain_text(moved)
+    expect(page.locator("#match-news")).to_contain_text(moved)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{game_id}-rematch-{page.viewport_size['width']}.png", full_page=True)
 

@@ -285,6 +285,10 @@ class Table:
     # first move the status says who starts it, "Rematch: Bea (A) starts" (``turn_words``), since the seats
     # may have turned (``lobby.rematch.turned``) and the player who started the last match does not.
     rematch: bool = False
+    # The rematch seated every player one place on (a table's Rematch on one device, ``lobby.rematch.turned``): the
+    # person here plays another seat and colour than a match ago, and the status says so on their first turn
+    # (``moved_words``). A lobby's page says it in its own line ("You play seat B (pink) this time.").
+    turned: bool = False
     # A move of this page's is on its way to the authority (a lobby guest's, until the host answers): the status
     # says so (``SENDING``) and the screen is marked ``data-sending``; the page takes no other move meanwhile.
     sending: bool = False
@@ -1151,18 +1155,31 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     if table.rematch and ui.moves == 0 and len(active) == 1:
         text = opening(table, active[0])
         if mine and len(table.mine) == 1:
-            return i18n.separated(text, _("your turn"))
+            return i18n.separated(text, _("your turn"), moved_words(ui, table, mine[0]))
         # A computer player that starts it thinks at once: "Rematch: Bot A (Normal) starts · thinking…", as
         # its "is thinking…" would say on any other turn (the rematch alone read as if the match stood still).
         bot = active[0] in by and by[active[0]].kind == "bot"
         return i18n.separated(text, _("thinking…")) if bot else text
     if mine:
-        return i18n.separated(text, _("your turn")) if len(table.mine) == 1 else text
+        return i18n.separated(text, _("your turn"), moved_words(ui, table, mine[0])) if len(table.mine) == 1 else text
     if all(s in by and by[s].kind == "bot" for s in active):
         # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
         # badge says it is the computer.
         return ngettext("{names} is thinking…", "{names} are thinking…", len(active)).format(names=names)
     return text
+
+
+def moved_words(ui: MatchUi, table: Table, seat: str) -> str:
+    """On the person's first turn of a rematch that moved them (``Table.turned``), their colour now, in words: "you
+    are pink this time", after "your turn". A player's pass against the computer: the seats swapped, the person
+    orange a match ago was pink, nothing near the board said so, and they looked for their colour. Said once: on
+    their first turn (no move of theirs yet: the seats before theirs in turn order have had one each at most),
+    which the live region says with the status (``news``). ``status_room`` lays these words out while they may
+    come (``turn_words`` of the running match), so the board under the status stays put until then."""
+    if not table.turned or ui.moves > [s.id for s in table.seats].index(seat):
+        return ""
+    colour = colour_name(table.colours.get(seat, ""))
+    return _("you are {colour} this time").format(colour=colour) if colour else ""
 
 
 def rematch_starts(name: str) -> str:

@@ -623,7 +623,9 @@ def _current(model: Model, at: int, seat: str) -> bool:
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
     seats = tuple(replace(s, name=match.shown_name(s.name)) for s in model.seats)
-    return match.Table(model.game, seats, mine, rematch=model.rematch)
+    # A rematch here seats every player one place on in a game whose seats take turns (``turned``).
+    moved = model.rematch and len(seats) > 1 and rematch.turns(games.RULES[model.game])
+    return match.Table(model.game, seats, mine, rematch=model.rematch, turned=moved)
 
 
 # The view of each position shown, by the state's identity (svg.remember): a move taken back shows the

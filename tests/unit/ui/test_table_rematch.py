@@ -79,7 +79,8 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     model, effects = rematch(model)
     assert to_play(model) == "Player 1/here", "and the person the match after"
     assert [(s.kind, s.level) for s in model.inner.seats] == [("here", ""), ("bot", "normal")]
-    assert status(model) == "Rematch: Player\u00a01\u00a0(A) starts · your turn"
+    # Back at seat A, orange again after a match in pink: said on the first turn (``match.moved_words``).
+    assert status(model) == "Rematch: Player\u00a01\u00a0(A) starts · your turn · you are orange this time"
 
 
 def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
@@ -259,3 +260,24 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     assert labels(model.inner) == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
     assert labels(again) == ["Bot\u00a02\u00a0(Normal)\u00a0·\u00a01", "Player\u00a01\u00a0(2)"]
+
+
+def test_the_person_hears_and_reads_their_new_colour_once_on_their_first_turn_of_the_rematch():
+    """A player's pass against the computer: the rematch swapped the seats, and the person, orange (A) a match
+    ago, is pink (B) now; nothing near the board said so, and they looked for their colour. On their first turn
+    of the rematch the status says it in words, which the live region says with it: once, not at every turn."""
+    model, effects = screen("#/raythread/table?vs=normal")
+    assert "this time" not in status(model), "a first match moves nobody"
+    model, effects = play_to_the_end(model, effects)
+    model, effects = rematch(model)
+    model, effects = bot_turn(model, effects)  # the computer starts it
+    first = "Player\u00a01\u00a0(B) to play · your turn · you are pink this time"
+    assert status(model) == first
+    tab = table.table_of(model.inner)
+    assert match.news(model.inner.ui, tab)[-1] == first, "heard with the turn, once"
+    with in_language("ja"):
+        assert status(model).endswith("あなたの番・今回はピンクです")
+    state = model.inner.played.state
+    model, effects = click_move(model, rules.legal(state, state.seats[state.turn])[0])
+    model, effects = bot_turn(model, effects)
+    assert status(model) == "Player\u00a01\u00a0(B) to play · your turn", "said once"
