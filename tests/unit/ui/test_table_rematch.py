@@ -72,7 +72,8 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
         assert status(model) == "再戦：ボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から開始・考え中…"
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
-    assert "Bot\u00a0B (Normal)\u00a0·\u00a0A" in text_of(seat_list), "its card keeps its name, with the seat it moved to"
+    moved = "Bot\u00a0B (Normal)\u00a0·\u00a0A"
+    assert moved in text_of(seat_list), "its card keeps its name, with the seat it moved to"
     assert [s.name for s in inner.seats][1] == "Player 1", "an unnamed person keeps their name too"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player\u00a01\u00a0(A) starts."]
