@@ -218,7 +218,7 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
     expect(page.locator(".match-status")).not_to_contain_text("Rematch")
     # The person's colour turned with their seat: their first turn says it, in words, and the live region with it.
-    moved = re.compile(r"your turn · you are \w+ this time")
+    moved = re.compile(r"your turn · you are [\w ]+ this time")  # "pink", "sky blue"
     expect(page.locator(".match-status")).to_contain_text(moved)
     expect(page.locator("#match-news")).to_contain_text(moved)
     if SHOTS:
