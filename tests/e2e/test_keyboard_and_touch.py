@@ -203,7 +203,7 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     """After "Rematch" was pressed: a fresh match (fewer moves saved than the ``moves`` of the last), its
     seats turned: the computer player, second in the last match, sits first and moves first, then the
     person is to play (the person started every match before), with the name they had, read with the seat
-    they moved to ("Player 1 (B)": every player keeps their name across a rematch)."""
+    they moved to ("Player 1 (B)": every player keeps their name across a rematch), and told their colour now."""
     expect(page.locator(".match-result")).to_have_count(0)
     expect(page.locator("#rematch-starts")).to_have_count(0)
     page.wait_for_function(
@@ -217,6 +217,10 @@ def rematch(page: Page, game_id: str, moves: int) -> None:
     assert saved["bots"] == {first: "normal"} and saved["record"]["log"][0]["seat"] == first
     expect(page.locator(".match-status")).to_contain_text("Player 1", timeout=BOT_MS)
     expect(page.locator(".match-status")).not_to_contain_text("Rematch")
+    # The person's colour turned with their seat: their first turn says it, in words, and the live region with it.
+    moved = re.compile(r"your turn · you are [\w ]+ this time")  # "pink", "sky blue"
+    expect(page.locator(".match-status")).to_contain_text(moved)
+    expect(page.locator("#match-news")).to_contain_text(moved)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{game_id}-rematch-{page.viewport_size['width']}.png", full_page=True)
 
@@ -260,28 +264,28 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     "game_id, seed, taps", [("raythread", 12, rt_taps), ("lightseeker", 4, ls_taps)], ids=["raythread", "lightseeker"]
 )
 def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, game_id, seed, taps):
-    """Light Seeker's match is played at 320 × 640, where the status's words take one line or two. A player's
-    pass there: a turn's one line ("Player 1 to play · your turn") stood under the room of the computer's
-    longer words (its thinking, its move played back: two lines, three on a screen with keys), blank above
-    it, and the board moved 20 px up when the match ended. The status's words stand at the top of its room
-    at every turn, and the board's top at the end is where it was at the player's turns."""
-    if game_id == "lightseeker":
-        phone.set_viewport_size({"width": 320, "height": 640})
+    """The match is played at 320 × 640 (Raythread's rematch at 390 × 844), where the status's words take one
+    line or two. A player's pass there: a turn's one line ("Player 1 to play · your turn") stood under the room
+    of the computer's longer words (its thinking, its move played back: two lines, three on a screen with keys),
+    blank above it, and the board moved 20 px up when the match ended (in Raythread too: "Bot B (Normal) wins!"
+    one line where the computer's thinking took two). The status's words stand at the top of its room at every
+    turn, and the board's top at the end is where it was at the player's turns."""
+    phone.set_viewport_size({"width": 320, "height": 640})
     open_app(phone, site_url, "#/")
     phone.tap(f'a[href="#/{game_id}/table?vs=normal"]')
+    expect(phone.locator(".match-status")).to_be_visible()  # the match saved (play_match reads it)
     tops: list[float] = []
 
     def each_turn() -> None:
-        if game_id == "lightseeker":
-            at = phone.evaluate(STATUS_AT)
-            assert at["above"] <= 1, f"blank room above the status's words at 320 px: {at}"
-            tops.append(at["board"])
+        at = phone.evaluate(STATUS_AT)
+        assert at["above"] <= 1, f"blank room above the status's words at 320 px: {at}"
+        tops.append(at["board"])
 
     moves = play_match(phone, game_id, seed, taps, each_turn)
-    if game_id == "lightseeker":
-        end = phone.evaluate(STATUS_AT)
-        assert set(tops) == {end["board"]} and end["above"] <= 1, f"the board's top at the turns {tops}, the end {end}"
+    end = phone.evaluate(STATUS_AT)
+    assert set(tops) == {end["board"]} and end["above"] <= 1, f"the board's top at the turns {tops}, the end {end}"
     if game_id == "raythread":  # the final board is zoomed in on to look it over (the tap was dropped)
+        phone.set_viewport_size({"width": 390, "height": 844})  # the rematch as on the phone of the rest
         phone.tap("button[data-action=rt-zoom]")
         expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)
     before_rematch(phone)

@@ -279,7 +279,8 @@ def bot_name(name: str, level: str, tag: str) -> str:
     """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
     the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
     moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
-    sits at now as a person's name is: "Bot B (Normal) (A)")."""
+    sits at now after a middle dot, its name's brackets taking no second pair: "Bot B (Normal) · A",
+    ``core.game.named_seat``)."""
     own = bot_tag(name)
     return called(level, own) if own is not None and own != tag else label(level)
 
@@ -307,6 +308,10 @@ class Table:
     # first move the status says who starts it, "Rematch: Bea (A) starts" (``turn_words``), since the seats
     # may have turned (``lobby.rematch.turned``) and the player who started the last match does not.
     rematch: bool = False
+    # The rematch seated every player one place on (a table's Rematch on one device, ``lobby.rematch.turned``): the
+    # person here plays another seat and colour than a match ago, and the status says so on their first turn
+    # (``moved_words``). A lobby's page says it in its own line ("You play seat B (pink) this time.").
+    turned: bool = False
     # A move of this page's is on its way to the authority (a lobby guest's, until the host answers): the status
     # says so (``SENDING``) and the screen is marked ``data-sending``; the page takes no other move meanwhile.
     sending: bool = False
@@ -1060,7 +1065,7 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     host (``table.offline``) keeps the room: its match goes on at the host's and comes back when it rejoins;
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
     at the rejoin. A board that stays put at the end (``still_at_end``: Light Seeker's, whose lines over the
-    valley keep their places then) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
+    valley keep their places then, and Raythread's) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
     (Normal) wins!" took one line where the computer's thinking took two. Its status stands at the top of the
     room (css/app.css), the room under it."""
     over = ui.view.get("result") or (ui.halted and not table.offline)
@@ -1227,18 +1232,31 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
     if table.rematch and ui.moves == 0 and len(active) == 1:
         text = opening(table, active[0])
         if mine and len(table.mine) == 1:
-            return i18n.line(text, _("your turn"))
+            return i18n.line(text, _("your turn"), moved_words(ui, table, mine[0]))
         # A computer player that starts it thinks at once: "Rematch: Bot A (Normal) starts · thinking…", as
         # its "is thinking…" would say on any other turn (the rematch alone read as if the match stood still).
         bot = active[0] in by and by[active[0]].kind == "bot"
         return i18n.line(text, _("thinking…")) if bot else text
     if mine:
-        return i18n.line(text, _("your turn")) if len(table.mine) == 1 else text
+        return i18n.line(text, _("your turn"), moved_words(ui, table, mine[0])) if len(table.mine) == 1 else text
     if all(s in by and by[s].kind == "bot" for s in active):
         # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
         # badge says it is the computer.
         return ngettext("{names} is thinking…", "{names} are thinking…", len(active)).format(names=names)
     return text
+
+
+def moved_words(ui: MatchUi, table: Table, seat: str) -> str:
+    """On the person's first turn of a rematch that moved them (``Table.turned``), their colour now, in words: "you
+    are pink this time", after "your turn". A player's pass against the computer: the seats swapped, the person
+    orange a match ago was pink, nothing near the board said so, and they looked for their colour. Said once: on
+    their first turn (no move of theirs yet: the seats before theirs in turn order have had one each at most),
+    which the live region says with the status (``news``). ``status_room`` lays these words out while they may
+    come (``turn_words`` of the running match), so the board under the status stays put until then."""
+    if not table.turned or ui.moves > [s.id for s in table.seats].index(seat):
+        return ""
+    colour = colour_name(table.colours.get(seat, ""))
+    return _("you are {colour} this time").format(colour=colour) if colour else ""
 
 
 def rematch_starts(name: str) -> str:

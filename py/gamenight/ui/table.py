@@ -388,7 +388,7 @@ def turned(model: Model) -> Model:
 
     Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
     pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
-    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal) (A)"),
+    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal) · A"),
     stored as ``core.bot.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
     its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
     rules = games.RULES[model.game]
@@ -623,7 +623,9 @@ def _current(model: Model, at: int, seat: str) -> bool:
 def table_of(model: Model) -> match.Table:
     mine = frozenset(s.id for s in model.seats if s.kind == "here")
     seats = tuple(replace(s, name=match.shown_name(s.name)) for s in model.seats)
-    return match.Table(model.game, seats, mine, rematch=model.rematch)
+    # A rematch here seats every player one place on in a game whose seats take turns (``turned``).
+    moved = model.rematch and len(seats) > 1 and rematch.turns(games.RULES[model.game])
+    return match.Table(model.game, seats, mine, rematch=model.rematch, turned=moved)
 
 
 # The view of each position shown, by the state's identity (svg.remember): a move taken back shows the

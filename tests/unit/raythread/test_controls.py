@@ -803,7 +803,7 @@ def test_a_target_of_one_point_reads_right(language: str):
         assert "1 points" not in alone and "1 points" not in together, (alone, together)
         assert alone == "Ann\u00a0(A) reached the target score of 1", alone
     else:
-        assert "1点先取" in shown and alone == "Ann\u00a0(A)が目標の1点に達しました", alone
+        assert "1点先取" in shown and i18n.plain(alone) == "Ann (A)が目標の1点に達しました", alone
 
 
 def test_a_click_with_no_tile_chosen_is_refused_once_to_the_eye_and_still_said_to_a_screen_reader():
@@ -1189,3 +1189,14 @@ def test_a_new_orientation_asks_the_engine_once_however_full_its_cache(monkeypat
     ui, _ = click(ui, view, "A", "rt-orient", orient="\\")
     assert ui.orient == "\\" and BOARD.previewed(ui, "A")[0] is not None
     assert [move["orient"] for move in asked] == ["\\"], asked
+
+
+def test_the_japanese_end_words_keep_the_target_score_whole():
+    """A player's pass in Japanese at 390 px: the end panel broke "…が目標の" / "12点に達しました", the phrase model
+    parting "the target's" from its score. The words are joined as the site's other phrases (word joiners, drawn
+    as one no-break box: docs/i18n.md), so the line breaks before "目標の12点", not inside it."""
+    with in_language("ja"):
+        one = i18n.describe("raythread-target", {"seat": "Bea（B）", "target": 12})
+        together = i18n.describe("raythread-target-together", {"target": 12})
+    kept = "\u2060".join("目標の") + "\u206012\u2060点"
+    assert kept in one and kept in together, (one, together)
