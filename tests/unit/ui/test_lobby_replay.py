@@ -3,9 +3,9 @@ player's the host page runs) is played back on that page step by step; a page's 
 input skips the replay (a click on the board does no more); a newer move waits until it has been played
 to its end (``ui.match``'s rule; ``test_match_replay_queue.py``); a rejoining page
 shows the position at once. A computer player's move waits until every page that watches has played
-the move before it back (a Raythread move: its new beams swept in), then the pause; a page still playing a
-move back when the host ends the match shows the end at once. A page that opens the match mid-way, or is put in step by a
-snapshot, marks the last move only (Raythread's tile too)."""
+the move before it back (a Raythread move: its new beams swept in), then the pause; a page still playing
+a move back when the host ends the match shows the end at once. A page that opens the match mid-way, or
+is put in step by a snapshot, marks the last move only (Raythread's tile too)."""
 
 import random
 import re
