@@ -23,7 +23,7 @@ from gamenight import games
 from gamenight.core.bot import decide, turn_seed
 from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import GAME as RT_GAME
-from gamenight.raythread import rules
+from gamenight.raythread import rules, scene
 from tests.e2e import test_raythread as rt
 from tests.e2e.conftest import People, assert_in_window, resize, status_says
 from tests.e2e.test_lightseeker import build_turn
@@ -82,6 +82,10 @@ def click_move(page: Page, move: dict) -> None:
     rt.clicks(page, move)
 
 
+# The animation length of each beam run sweeping in on a page (``.rt-fresh``).
+SWEEPS = "[...document.querySelectorAll('.rt-beam.rt-fresh')].map((e) => getComputedStyle(e).animationDuration)"
+
+
 @pytest.mark.timeout(900)  # a whole three-seat match with a bot's thinking over peer links
 def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: People):
     host = open_host(people)
@@ -111,6 +115,7 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     pages = {"A": host, "C": bea}
     count, state = replayed(host)
     checked = False
+    sweeps: set[str] = set()  # how long the new beams on Bea's page sweep in, as her browser reads the CSS
     while not state.ended:
         mover = state.seats[state.turn]
         if mover in pages:
@@ -119,9 +124,12 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
         else:
             wait_for_steps(host, count + 1, BOT_MS)  # the host's page thinks and plays for the bot
         count, state = replayed(host)
+        sweeps |= set(bea.evaluate(SWEEPS))
         if not checked and count >= 2:  # the board in play beside a bot, on both pages
             assert_accessible((host, bea))
             checked = True
+    # The length the board gives the stylesheet (--rt-sweep), the one a computer player's pause waits for.
+    assert sweeps == {f"{scene.SWEEP_MS / 1000:g}s"}, sweeps
 
     record = saved_record(host)
     assert record["bots"] == {"B": "normal"} and record["ended"] == "over"

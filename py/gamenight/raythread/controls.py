@@ -165,6 +165,16 @@ class RaythreadBoard:
         # middle (``_opening_cell``).
         return Ui(state, cursor=last or _opening_cell(state), fresh=fresh, last=last)
 
+    def motion_ms(self, before: JSON, view: JSON) -> int:
+        """A move shown at once whose new beam runs sweep in (``start``) moves for ``scene.SWEEP_MS`` on a page
+        that watches it: a host's computer player answers after that, then its pause (``ui.match.watched_ms``).
+        A move that adds no run (a tile off every beam) does not hold it up. Claimed beacons flash longer
+        (css/app.css ``rt-flash``), but they are claimed by the runs that sweep in, and their glow fading under
+        the next move cuts nothing a player reads."""
+        if before.get("size") != view.get("size"):
+            return 0
+        return scene.SWEEP_MS if scene.beam_keys(view) - scene.beam_keys(before) else 0
+
     def keep(self, before: Ui, fresh: Ui, waiting: bool = False) -> Ui:
         """The zoom outlives a position: a player who zoomed in on a phone reads and taps the board at that
         size move after move (a 13 or 15 board fitted to a phone is too small for either)."""

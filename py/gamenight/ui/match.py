@@ -21,7 +21,8 @@ move's from the start (the seat list beside the board follows the steps: the mov
 move is shown); an input ends it at once.
 
 A replay is never cut short by the move after it. The host's page waits for the pages that watch before
-it plays a computer's move (``watched_ms``), by its own clock; a loaded page (a late message, slow
+it plays a computer's move (``watched_ms``: a move's steps, or how long a board moves a move shown at once,
+``motion_ms``: Raythread's beams sweeping in), by its own clock; a loaded page (a late message, slow
 timers) may still be playing the move before when the next one arrives. So the page plays the move shown
 to its end, then the next from its first step (``MatchUi.queued``), and so on: the position, the log and
 the live region have every move at once, only the board's steps wait. One move waiting is played at the
@@ -52,7 +53,9 @@ passes it only the inputs that look (``only_looks``: a ``LOOKING`` key, for the 
 it cell by cell as a spectator's does, and a click on one of the board's ``looking`` controls, Raythread's
 zoom), and for no seat, so nothing can make or prepare a move; any other input is dropped. The board
 draws its cursor and its zoom then, which work, and nothing else that invites input. A match the host
-ended (``Table.stopped``) or a page that lost the host (``Table.offline``) drops every input (``halted``).
+ended (``Table.stopped``) or a page that lost the host (``Table.offline``) drops every input (``halted``),
+and shows its end at once (``halt``): a move being played back then, and those waiting, stop there, and the
+position they led to is shown under the status that says why.
 """
 
 from __future__ import annotations
@@ -196,6 +199,9 @@ class Board(Protocol):
     #       said "you"), in the page's language (Reflection: "Everyone builds at once · still building: you
     #       and Cal (3)"); "" or without it: the phase is played in turns. In such a phase no card wears the
     #       "to play" tab: the seats at it are framed, and the game's ``seat_facts`` say their part.
+    #   motion_ms(before, view) -> int — how long the board moves a move shown at once (not ``unfold``ed) in, from
+    #       ``before`` to ``view``, on a page that watches it (Raythread's new beams sweep in: ``scene.SWEEP_MS``);
+    #       0 or without it: none. A host's computer player waits for it, then its pause (``watched_ms``).
     #   looking: frozenset[str] — the actions of its controls that only change how the board is seen
     #       (Raythread's zoom): they, and the ``LOOKING`` keys, still reach the final board (``handle``).
     #   focus: Focus — how a page puts keyboard focus on this board when the match starts (``focus_board``);
@@ -595,12 +601,16 @@ def unfolding(
 
 
 def watched_ms(before: MatchUi, after: MatchUi) -> int:
-    """How long the pages that watch the move from ``before``'s position to ``after``'s play it back
-    (its steps × ``STEP_MS``), counted on this page's views whether or not it plays it back itself (the
-    host's own move): 0 when it is shown at once, or ``after`` is not one move on from ``before``."""
+    """How long the pages that watch the move from ``before``'s position to ``after``'s take to show it whole:
+    its steps × ``STEP_MS`` when it is played back, or, shown at once, how long the board moves it in (its
+    ``motion_ms``: Raythread's new beams sweep in), counted on this page's views whether or not it plays it
+    back itself (the host's own move): 0 when it is shown at once and still, or ``after`` is not one move on
+    from ``before``."""
     if after.board is not before.board or after.moves != before.moves + 1 or not after.log or after.log is before.log:
         return 0
-    return STEP_MS * len(unfolding(after.board, before.view, after.view, after.log[-1]))
+    steps = len(unfolding(after.board, before.view, after.view, after.log[-1]))
+    motion = getattr(after.board, "motion_ms", None)
+    return STEP_MS * steps if steps or motion is None else motion(before.view, after.view)
 
 
 def replaying(ui: MatchUi) -> bool:
@@ -634,6 +644,17 @@ def ended(ui: MatchUi) -> MatchUi:
     ``StopTimer``): for an input on the board, and for a page's control that puts a question or a form
     over the match (nothing plays on under it)."""
     return replace(skip(ui), outbox=(*ui.outbox, StopTimer(REPLAY))) if replaying(ui) else ui
+
+
+def halt(ui: MatchUi, why: str) -> MatchUi:
+    """``ui`` with no seat moving here for ``why`` (an ``N_`` message: the host ended the match, or this page
+    lost the host; "": the page plays on). A halt shows the end at once: the replay in progress and every move
+    waiting behind it are dropped, their timer stopped (``ended``), and the position they led to is shown with
+    the status that says why. Played on, the replay's note stood where that status goes, and its steps went on
+    over a match no one plays any more. A move that reaches a halted page is shown at once (``_replayed``)."""
+    if why == ui.halted:
+        return ui
+    return replace(ended(ui) if why else ui, halted=why)
 
 
 def _next_step(ui: MatchUi) -> MatchUi:

@@ -3,10 +3,13 @@ player's the host page runs) is played back on that page step by step; a page's 
 input skips the replay (a click on the board does no more); a newer move waits until it has been played
 to its end (``ui.match``'s rule; ``test_match_replay_queue.py``); a rejoining page
 shows the position at once. A computer player's move waits until every page that watches has played
-the move before it back, then the pause. A page that opens the match mid-way, or is put in step by a
-snapshot, marks the last move only (Raythread's tile too)."""
+the move before it back (a Raythread move: its new beams swept in), then the pause; a page still playing
+a move back when the host ends the match shows the end at once. A page that opens the match mid-way, or
+is put in step by a snapshot, marks the last move only (Raythread's tile too)."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -14,13 +17,14 @@ from gamenight import games
 from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME, rules
 from gamenight.lobby import protocol as p
+from gamenight.raythread import scene
 from gamenight.ui import match
 from gamenight.ui.lobby import host as lobby_host
 from gamenight.ui.lobby.panel import sync_board
 from gamenight.ui.svg import text_of
 from tests.unit.lobby.helpers import Party, seat_everyone
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join, match_with_bea
-from tests.unit.ui.test_lobby_bots import click_place, first_place, lobby_with_a_bot
+from tests.unit.ui.test_lobby_bots import click_place, lobby_with_a_bot
 
 
 def board_of(page: Page) -> match.MatchUi:
@@ -230,18 +234,52 @@ def test_after_the_hosts_turn_the_computer_waits_until_the_pages_that_watch_have
     assert step_shown(host) == 1, "the host's page plays the computer's turn back too"
 
 
-def test_a_computer_move_after_one_shown_at_once_waits_only_the_pause():
-    """A Raythread placement is one step, shown at once everywhere: the computer's answer waits the
-    pause after its thinking, as before."""
+def sweeping_place(host: Page, seat: str) -> dict:
+    """A Raythread placement by ``seat`` that adds a beam run (its sweep is seen), in the host's match."""
+    game, state = games.rules("raythread"), host.inner.live.session.match.state
+    runs = scene.beam_keys(game.view(state, None))
+    return next(
+        m
+        for m in game.legal(state, seat)
+        if m["type"] == "place" and scene.beam_keys(game.view(game.play(state, seat, m, 0)[0], None)) - runs
+    )
+
+
+def test_a_computer_move_after_a_raythread_move_waits_for_its_sweep_then_the_pause():
+    """A Raythread placement is one step, shown at once everywhere, but its new beams sweep in
+    (``scene.SWEEP_MS``, the length css/app.css animates them for). The computer's answer waited the pause
+    alone after its thinking (450 ms, under the sweep's 600): on Bea's page the next move could cut the sweep
+    short. Now it waits until the sweep has ended on the pages that watch, then the pause."""
     rtc = FakeRtc()
     host, bea = lobby_with_a_bot(rtc, Browser())
     host.click("start")
-    click_place(host, first_place(host, "A"))
-    assert step_shown(bea) is None
+    before = rtc.now
+    click_place(host, sweeping_place(host, "A"))
+    after = rtc.now
+    assert step_shown(bea) is None, "shown at once: nothing is played back step by step"
+    assert board_of(bea).local.fresh, "its new beams sweep in on Bea's page"
     host.work(lobby_host.BOT_TASK)
-    assert host.every[lobby_host.BOT_TASK] == PAUSE_MS
+    thought = rtc.now
+    wait = host.every[lobby_host.BOT_TASK]
+    assert wait >= scene.SWEEP_MS, "the pause after a Raythread move covers its sweep"
+    swept = scene.SWEEP_MS + PAUSE_MS
+    assert before + swept <= thought + wait <= after + swept
     host.tick(lobby_host.BOT_TASK)
     assert [e.seat for e in host.inner.live.session.match.record.log] == ["A", "B"]
+
+
+def test_the_sweep_s_length_is_one_number_the_board_and_the_stylesheet_both_use():
+    """The host's pause counts the sweep (``match.watched_ms``, by the board's ``motion_ms``) and the page
+    animates it (css/app.css): both read ``scene.SWEEP_MS``, the board carrying it to the stylesheet as
+    ``--rt-sweep``, so a change of its length cannot leave the pause shorter than the sweep."""
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_bot(rtc, Browser())
+    host.click("start")
+    (svg,) = bea.find(lambda e: e.attr("id") == "rt-board")
+    assert f"--rt-sweep: {scene.SWEEP_MS}ms" in str(svg.attr("style"))
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    (rule,) = re.findall(r"\.rt-beam\.rt-fresh \{[^}]*\}", css)
+    assert "animation: rt-sweep var(--rt-sweep) " in rule, rule
 
 
 def test_a_host_page_reloaded_after_its_turn_plays_the_computers_answer_after_the_pause():
@@ -316,6 +354,21 @@ def test_the_hosts_end_the_match_question_ends_the_replay_under_it_and_releases_
     host.click("end-cancel")
     host.tick(lobby_host.BOT_TASK)
     assert [e.seat for e in host.inner.live.session.match.record.log] == ["1", "2"]
+
+
+def test_a_guest_playing_a_move_back_when_the_host_ends_the_match_sees_the_end_at_once():
+    """Bea's page was still playing the host's turn back when the host ended the match for everyone: the
+    replay played on over the ended match, its step note where the status says so. Now the end shows at
+    once (``match.halt``): the position the turn led to, "The host ended the match.", no replay timer."""
+    rtc = FakeRtc()
+    host, bea = lobby_with_a_computer(rtc)
+    click_turn(host, going_turn(host))
+    assert step_shown(bea) == 1 and match.REPLAY in bea.timers
+    host.click("end")
+    host.click("end")
+    assert step_shown(bea) is None and match.REPLAY not in bea.timers, "nothing plays on over the ended match"
+    assert "The host ended the match." in bea.text
+    assert state_of(bea).board == state_of(host).board
 
 
 def marks(page: Page) -> dict[str, str]:

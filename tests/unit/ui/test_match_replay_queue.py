@@ -7,6 +7,7 @@ snapshot or the host's end drops it. On the match screen alone (``ui.match``): p
 A Raythread move is one step: shown at once, nothing waits."""
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from gamenight import games
@@ -14,6 +15,7 @@ from gamenight.lightseeker import GAME as LS
 from gamenight.raythread import GAME as RT
 from gamenight.ui import match
 from gamenight.ui.program import StartTimer, StopTimer, Tick, UiEvent
+from gamenight.ui.svg import find_all, text_of
 
 SEATS = {"lightseeker": ("1", "2"), "raythread": ("A", "C")}
 
@@ -174,3 +176,33 @@ def test_raythread_moves_are_shown_at_once_and_none_waits():
         ui, effects = arrives(ui, table, view_events)
         assert shown(ui) is None and not ui.queued and not effects
         assert ui.view == view_events[0]
+
+
+def test_the_host_ending_the_match_mid_replay_shows_the_position_and_the_end_at_once():
+    """The host ends the match for everyone while this page plays a move back, two more waiting: the replay
+    played on over the ended match, its note ("… step 1 of 3") standing where the status says the match is
+    over. The end is what the player needs now, and no one plays on: the replay and every move waiting are
+    dropped at once, the position they led to is shown, and the status says the host ended the match."""
+    ui, table, views = watching("lightseeker", LS, 3)
+    for view_events in views:
+        ui, _ = arrives(ui, table, view_events)
+    assert match.replaying(ui) and ui.queued
+    stopped = replace(table, stopped=True)
+    halted, effects, _ = match.take(match.halt(ui, "The host ended the match."))
+    assert shown(halted) is None and not halted.queued, "nothing plays on over the ended match"
+    assert StopTimer(match.REPLAY) in effects
+    assert halted.view == views[-1][0] and halted.halted == "The host ended the match."
+    (status,) = find_all(match.render(halted, stopped), lambda e: e.attr("class") == "match-status")
+    assert text_of(status) == "The host ended the match."
+    # A tick of the timer already on its way finds no replay: nothing changes.
+    assert shown(tick(halted, stopped)[0]) is None
+    # A move that reaches a halted page (sent before the end) is shown at once: no replay starts.
+    ui, table, views = watching("lightseeker", LS, 2)
+    ui, _ = arrives(ui, table, views[0])
+    halted, _, _ = match.take(match.halt(ui, "The host ended the match."))
+    later, effects = arrives(halted, table, views[1])
+    assert shown(later) is None and later.view == views[1][0] and not effects
+    # Halting again for the same reason, or a page that was never replaying, changes nothing else.
+    assert match.halt(halted, "The host ended the match.") is halted
+    ui, table, views = watching("lightseeker", LS, 0)
+    assert match.take(match.halt(ui, "The host ended the match."))[1] == []

@@ -18,8 +18,9 @@ back to the session (``HostLink.prepared``), which records and broadcasts it.
 
 The lobby's computer players think here too (``Session.bot_turn``), with the same thinking, pause and
 seed as a table's bots (``core.bot``): a ``Work`` in slices, then the move waits ``PAUSE_MS`` after the
-other pages have played back the move before it (``match.watched_ms``: the host's own turn is not
-played back here but is on every guest's and spectator's page), holds while this page's board plays it
+other pages have shown the move before it whole (``match.watched_ms``: played back step by step, or a
+Raythread move's beams swept in; the host's own turn is not played back here but is on every guest's and
+spectator's page), holds while this page's board plays it
 back, and goes to the session (``HostLink.bot_move``), which plays it through its one ``play`` and
 broadcasts it like a person's. A reloaded host page finds the same turn in the restored session and
 thinks it again.
@@ -368,8 +369,9 @@ class HostModel:
     # move), then for ``watched_until`` and the pause, so the page's watcher sees each turn whole.
     bot_held: bool = False
     # When the pages that watch (guests, spectators) will have played back the move before the computer's
-    # turn, by this page's clock: when it was played here plus its steps × STEP_MS (``match.watched_ms``);
-    # 0 when it was shown at once, or this page started afresh (pages that rejoin show the position).
+    # turn, by this page's clock: when it was played here plus its steps × STEP_MS, or the time its board moves
+    # it in when shown at once (Raythread's sweep: ``match.watched_ms``); 0 when it was shown at once and still,
+    # or this page started afresh (pages that rejoin show the position).
     watched_until: int = 0
     ending: bool = False  # "End the match" was pressed once: the panel asks before it ends for everyone
     counting: str = ""  # the seat whose "Count … out" was pressed once: the panel asks before counting it out
@@ -666,7 +668,8 @@ def _bot_thought(model: HostModel, value: Any, now: int) -> tuple[HostModel, lis
     """A computer player chose its move: it is played after a short pause, if its turn still stands.
 
     The pause starts when the other pages show the position the computer answers: at once after a move
-    shown at once, after their replay of one played back step by step (``watched_until``; the host's own
+    shown at once and still, after its sweep for a Raythread move whose beams sweep in, after their replay of
+    one played back step by step (``watched_until``; the host's own
     turn is not played back here, but is on every other page). Their replay started when the move
     reached them, a little after this page sent it, so the pause after it keeps them from cutting its
     end short: the guests see the turn whole, then "thinking…", then the computer's turn. A page further

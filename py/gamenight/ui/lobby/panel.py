@@ -291,8 +291,9 @@ def sync_board(
         halted = ""
     if ui.halted != halted:
         # A match the host ended is played on no more: neither is the turn this page was building on it. A page
-        # that lost the host keeps its turn: it may rejoin the match, or reload into it.
-        ui = replace(screen.dropped(ui) if match.ended == "host" else ui, halted=halted)
+        # that lost the host keeps its turn: it may rejoin the match, or reload into it. Either way the end shows at
+        # once: a move being played back stops there (``screen.halt``).
+        ui = screen.halt(screen.dropped(ui) if match.ended == "host" else ui, halted)
     if client.errors and client.errors[-1].about == "move":
         # The host refused this page's move: say why next to the board (and only there), in this page's
         # words (the refusal came as a code and its parameters).
