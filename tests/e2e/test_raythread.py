@@ -586,6 +586,14 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
     ) as page:
         open_app(page, site_url, "#/raythread/table?vs=easy")
         expect(page.locator(".match-status")).to_contain_text("your turn")
+        # The emitters' letters (11 units of a 40-unit cell) were 6.8 px on the 11×11 board 272 px wide.
+        letters = page.evaluate(
+            """() => { const svg = document.querySelector('.rt-board');
+                const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return [svg.dataset.size, [...svg.querySelectorAll('.rt-letter')].map(
+                    (t) => Math.round(parseFloat(getComputedStyle(t).fontSize) * k * 10) / 10)]; }"""
+        )
+        assert letters[0] == "11" and letters[1] and min(letters[1]) >= 9, letters
         watch_board_top(page, ".rt-board")
         for moves in (2, 4):
             page.locator(".rt-hand-tile:not([disabled])").first.tap()

@@ -403,7 +403,8 @@ def _emitter(emitter: JSON, look: Look) -> Element:
         "g",
         {"class": f"rt-emitter seat-{look.colours.get(emitter['seat'], 'none')}"},
         h("polygon", {"points": points}),
-        h("text", {"x": cx, "y": cy + 4, "class": "rt-letter"}, look.tags.get(emitter["seat"], emitter["seat"])),
+        # Centred on the cell's centre (``dominant-baseline: central``): its size is the board's (css/app.css).
+        h("text", {"x": cx, "y": cy, "class": "rt-letter"}, look.tags.get(emitter["seat"], emitter["seat"])),
     )
 
 
