@@ -303,8 +303,8 @@ def test_the_saved_app_opens_an_invitation_link_and_offline_boots_and_plays_each
     - an invitation link opens in the saved app (links people share carry a query and a hash: the saved app
       must serve them like its start page; an installed app opens them; with the server gone, nothing else
       could);
-    - with no network either, a reload boots the app, whose cards say that hosting needs a connection (a
-      lobby offline reaches no one), and which plays each of ``OFFLINE_PLAY`` (a Reflection puzzle solved,
+    - with no network either, a reload boots the app, whose cards and host setup page say that hosting needs a
+      connection (a lobby offline reaches no one), and which plays each of ``OFFLINE_PLAY`` (a Reflection puzzle solved,
       Raythread Rally and Light Seeker on one device) one after another."""
     open_app(watched, deployment.url)
     controlled(watched)
@@ -326,6 +326,11 @@ def test_the_saved_app_opens_an_invitation_link_and_offline_boots_and_plays_each
         for note in watched.locator(".card .offline-note").all():
             expect(note).to_be_visible()
             expect(note).to_contain_text("hosting a game night needs a connection")
+    with case("offline, the host setup page says it too"):
+        watched.evaluate("location.hash = '#/host?game=raythread'")
+        note = watched.locator("main.host .offline-note")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("hosting a game night needs a connection")
     for name, play in OFFLINE_PLAY:
         with case(f"offline after one visit, the app plays {name}"):
             play(watched)

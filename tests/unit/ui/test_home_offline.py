@@ -51,3 +51,15 @@ def test_the_note_shows_only_while_the_page_is_offline():
     page = (ROOT / "index.html").read_text()
     assert 'addEventListener("offline"' in page and 'addEventListener("online"' in page
     assert "navigator.onLine" in page
+
+
+def test_the_host_setup_page_and_the_lobby_s_invitations_say_it_too():
+    """Offline, the host setup page (``#/host?game=…``) opened a lobby, and the lobby made invitations that
+    could reach no one, and neither said so: each carries the same note, shown by the same stylesheet rule."""
+    from tests.unit.ui.peers import Browser, FakeRtc, host_lobby
+
+    assert notes("#/host?game=raythread") == [NOTE]
+    host = host_lobby(FakeRtc(), Browser())
+    (invites,) = host.by_class("invites")
+    assert [text_of(e) for e in find_all(invites, lambda e: e.attr("class") == "offline-note")] == [NOTE]
+    assert len(host.by_class("offline-note")) == 1, "once on the page"

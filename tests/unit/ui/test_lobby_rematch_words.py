@@ -49,22 +49,42 @@ def test_every_page_says_who_starts_the_rematch_before_and_as_it_begins():
     assert status(host) == "Ann\u00a0(B) to play · your turn", "once the first move is made, whose turn it is"
 
 
+def match_button(page: Page) -> list[str]:
+    """The host's button beside the ended match, or a guest's line about it (not the host's form's "New match
+    with these options", which submits the form)."""
+    beside = lambda e: e.tag == "button" and e.attr("data-action") == "start" and e.attr("form") is None  # noqa: E731
+    pressed = [text_of(b) for b in page.find(beside)]
+    return pressed + [text_of(note) for note in page.by_class("rematch-note")]
+
+
 def test_the_note_follows_the_seats_the_host_changes_before_the_press():
     """The host swaps the seats back by hand, or picks other options: a new match, not a rematch, which
-    starts as the seats are (``Session._here``): the note names the player in the first seat."""
+    starts as the seats are (``Session._here``): the note names the player in the first seat, and the button
+    and the guests' line say a match starts, not a rematch. They said "Rematch" and "In the rematch, Ann (A)
+    starts." for a match whose seats do not turn, under other options."""
     host, bea = ended()
+    assert match_button(host) == ["Rematch"] and match_button(bea) == ["The host can start a rematch."]
     host.click("stand")
     bea.click("stand")
     host.click("sit", seat="C")
     bea.click("sit", seat="A")
-    assert starts(host) == ["In the rematch, Bea\u00a0(A) starts."] and starts(bea) == starts(host)
+    assert starts(host) == ["In the next match, Bea\u00a0(A) starts."] and starts(bea) == starts(host)
+    assert match_button(host) == ["Start the match"] and match_button(bea) == ["The host can start the next match."]
     bea.click("stand")
     host.click("stand")
     host.click("sit", seat="A")
     bea.click("sit", seat="C")
     assert starts(bea) == ["In the rematch, Bea\u00a0(A) starts."], "the same seats again: they turn"
+    assert match_button(host) == ["Rematch"] and match_button(bea) == ["The host can start a rematch."]
     host.submit("choose", game="raythread", players="2", target="20")
-    assert starts(host) == ["In the rematch, Ann\u00a0(A) starts."] and starts(bea) == starts(host)
+    assert starts(host) == ["In the next match, Ann\u00a0(A) starts."] and starts(bea) == starts(host)
+    assert match_button(host) == ["Start the match"] and match_button(bea) == ["The host can start the next match."]
+    (button,) = host.find(lambda e: e.attr("data-action") == "start" and e.attr("form") is None)
+    assert button.attr("aria-describedby") == "rematch-starts", "the line still describes the button"
+    with in_language("ja"):
+        assert starts(host) == ["次の対戦はAnn\u2060（\u2060A\u2060）から始めます。"]
+        assert match_button(host) == ["対戦を開始"]
+        assert match_button(bea) == ["ホストが次の対戦を始められます。"]
     host.click("start")
     assert status(host) == "Rematch: Ann\u00a0(A) starts · your turn"
 
@@ -91,9 +111,11 @@ def test_a_page_that_first_sees_the_ended_match_after_a_change_names_who_the_hos
     host, bea = ended(rtc)
     first = change(host, bea)
     cy = join(rtc, host, "Cy")
-    said = [f"In the rematch, {first} starts."]
+    said = [f"In the next match, {first} starts."]
     assert starts(host) == said and starts(bea) == said
-    assert starts(cy) == said, "the line under Rematch on the page that came late, as the host will do"
+    assert starts(cy) == said, "the line under the button on the page that came late, as the host will do"
+    assert match_button(host) == ["Start the match"], "a new match: its seats do not turn"
+    assert match_button(bea) == match_button(cy) == ["The host can start the next match."], "a player, a watcher"
     host.click("start")
     assert status(cy).startswith(f"Rematch: {first} starts")
 

@@ -108,6 +108,11 @@ def test_an_ended_match_s_results_say_they_are_the_last_match_s_once_other_optio
     said = ["These are the last match's results. The next match is played with the options set since."]
     assert last_match_notes(host) == said and last_match_notes(bea) == said
     assert host.by_class("match-status"), "the ended match is still on show"
+    # … and the match the host starts now is a new one, under those options: its seats do not turn
+    # (``Session._here``). The button said "Rematch", and its line who would start "the rematch".
+    assert primaries(host) == ["Start the match"]
+    assert [text_of(e) for e in bea.by_class("rematch-note")] == ["The host can start the next match."]
+    assert [text_of(e) for e in host.by_class("rematch-starts")] == ["In the next match, Ann\u00a0(A) starts."]
     with in_language("ja"):
         assert last_match_notes(host) == [_(said[0])] and _(said[0]) != said[0]
     host.submit("choose", game="raythread", players="2", target=str(_default_target()))

@@ -48,6 +48,7 @@ from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
+from gamenight.ui.app import offline_note
 from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
@@ -1213,6 +1214,8 @@ def _setup_view(model: HostModel) -> Element:
         {"class": "page host", "data-stage": "setup"},
         h("h1", {"tabindex": "-1"}, _("Host a game night")),
         h("p", {"class": "lede"}, _("Your browser runs the lobby: friends join with a link, no server needed.")),
+        # Offline, the lobby this opens reaches no one: said as the game cards say it (shown only offline).
+        offline_note(),
         _notice(model),
         h(
             "form",
@@ -1427,6 +1430,9 @@ def _invites_view(model: HostModel) -> Element:
             h("button", {"class": "button", "data-action": "invite"}, _("Invite a player")),
             h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
+        # Offline, an invitation reaches no one (its link and reply need the network): said as the game cards
+        # say it, shown only while the page is offline (``ui.app.offline_note``).
+        offline_note(),
         # No empty list: in the section's stack it would add a gap of its own under the button's row.
         cards and h("ul", {"class": "invite-list"}, cards),
         h(

@@ -577,12 +577,17 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
             )
         )
         notes.append(h("p", {"class": "note rematch-without"}, said.format(names=names)))
-    # And who starts it (every page: a guest learns it before the host presses), the button's description.
-    starts = _rematch_starts(client, lobby)
+    # And who starts it (every page: a guest learns it before the host presses), the button's description. A
+    # rematch only while the game, options and seats are the ended match's (``_again``, as the session seats
+    # it): after other options (or seats changed by hand) its seats do not turn, and the button, the guests'
+    # line and who starts say a new match ("Rematch" and "In the rematch, Ann (A) starts." were said of it).
+    again = _again(client, lobby)
+    starts = _rematch_starts(client, lobby, again)
     if starts:
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
     if not sight.host:
-        return [*notes, h("p", {"class": "note rematch-note"}, _("The host can start a rematch."))]
+        can = _("The host can start a rematch.") if again else _("The host can start the next match.")
+        return [*notes, h("p", {"class": "note rematch-note"}, can)]
     if held:
         wait = ngettext(
             "{names} has not reconnected since the game night was restored: "
@@ -597,7 +602,19 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
         ]
     described = {"aria-describedby": "rematch-starts"} if starts else {}
     kind = "button" if sight.replying else "button primary"  # Connect is the one primary while a reply is due
-    return [*notes, h("button", {"class": kind, "data-action": "start", **described}, _("Rematch"))]
+    pressed = _("Rematch") if again else _("Start the match")
+    return [*notes, h("button", {"class": kind, "data-action": "start", **described}, pressed)]
+
+
+def _again(client: Client, lobby: p.Lobby) -> bool:
+    """Whether the host's Start beside the ended match on show starts a rematch, as ``Session._here`` tells
+    one: the ended match's options and seats (``MatchView.holders``, ``options``) are the lobby's now (its game
+    and seat count are, or ``shown_match`` shows none). A page that does not know them (no holders) calls it
+    a rematch, as it did."""
+    match = shown_match(client)
+    if match is None or match.holders is None:
+        return True
+    return match.holders == {s.id: s.member for s in lobby.seats} and match.options == lobby.options
 
 
 def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
@@ -613,12 +630,12 @@ def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
         return False
 
 
-def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
-    """Who starts the rematch, in a game whose seats take turns: "In the rematch, Bea (A) starts." The
-    session's rule (``lobby.rematch.seating``: the seats turned, those a count-out leaves out left out)
-    from this page's mirror: the ended match's seats and options, as the host's view of it says
-    (``MatchView.holders``, ``options``), against the lobby's now. Nothing while a seat is empty: the
-    host's Start is refused then."""
+def _rematch_starts(client: Client, lobby: p.Lobby, again: bool) -> str:
+    """Who starts the rematch, in a game whose seats take turns: "In the rematch, Bea (A) starts." (or, not
+    ``again``, "In the next match, Ann (A) starts."). The session's rule (``lobby.rematch.seating``: the
+    seats turned in a rematch, those a count-out leaves out left out) from this page's mirror: the ended
+    match's seats and options, as the host's view of it says (``MatchView.holders``, ``options``), against
+    the lobby's now (``_again``). Nothing while a seat is empty: the host's Start is refused then."""
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None or not rematch.turns(game):
         return ""
@@ -626,7 +643,6 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
     # As the host's view of the ended match says (a page that first saw it ended cannot tell them from the
     # lobby it found, which the host may have changed); without them the host starts as the lobby's seats are.
     holders = match.holders
-    again = holders == now and match.options == lobby.options
     seated = (
         list(now.values())
         if holders is None
@@ -654,7 +670,8 @@ def _rematch_starts(client: Client, lobby: p.Lobby) -> str:
             if m is not None
         ),
     )
-    return screen.rematch_starts(screen.starter(table, seats[0]))
+    first = screen.starter(table, seats[0])
+    return screen.rematch_starts(first) if again else _("In the next match, {name} starts.").format(name=first)
 
 
 def _rematch_without(client: Client, lobby: p.Lobby, unsure: frozenset[str] = frozenset()) -> list[str]:
