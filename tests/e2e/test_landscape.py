@@ -43,6 +43,26 @@ OUTSIDE = """(selectors) => selectors.flatMap((sel) => {
 })"""
 
 
+# The seat cards' names cut short on screen (their box narrower than their words).
+CUT_NAMES = """() => [...document.querySelectorAll('.match-seat .seat-name .who')]
+    .filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)"""
+
+# Each seat card's name and the first character of each of its lines on screen.
+NAME_LINE_STARTS = """() => [...document.querySelectorAll('.match-seat .seat-name')].map((name) => {
+  const starts = []; let top = null;
+  const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walk.nextNode());) {
+    for (let i = 0; i < node.data.length; i++) {
+      if (/\\s/.test(node.data[i])) continue;
+      const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+      const r = range.getClientRects()[0];
+      if (r && (top === null || r.top > top + 2)) { starts.push(node.data[i]); top = r.top; }
+    }
+  }
+  return [name.textContent, starts.join("")];
+})"""
+
+
 def in_window(page: Page, *selectors: str) -> None:
     """The page is not scrolled, and each of ``selectors`` lies whole inside the window."""
     assert page.evaluate("[scrollX, scrollY]") == [0, 0], "the page was scrolled"
@@ -101,10 +121,15 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
 ):
     with watched_page(browser, site_url, viewport=SIDEWAYS, has_touch=True, is_mobile=True) as page:
         # Raythread: the status, the board and the hand; a tile placed by taps (its cell twice).
-        rt.start(page, site_url)
+        rt.start(page, site_url, ("", ""))  # the default names, "Player 1 (A)"
         turn = (".match-status", ".rt-board", ".rt-hand")
         at_every_size(page, *turn)
         no_sideways_scroll(page)
+        # At 568 × 320 the default name was cut on its seat card, "Playe… (A)": the room kept for the tag was
+        # wider than the tag, and the name's box 1 px narrower than the name.
+        resize(page, 568, 320)
+        assert page.evaluate(CUT_NAMES) == [], "a seat card's name is cut short"
+        resize(page, SIDEWAYS["width"], SIDEWAYS["height"])
         move = next(m for m in rt.rules.legal(rt.engine(page), "A") if m["type"] == "place")
         page.tap(f".rt-hand-tile[data-kind={move['tile']}]")
         page.tap(f".rt-orient[data-orient-name={'slash' if move['orient'] == '/' else 'backslash'}]")
@@ -261,3 +286,17 @@ def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a
                 page.evaluate("window.scrollTo(0, 0)")
                 assert page.evaluate(WIDER, size["width"]) <= 0, f"{route} at {size}: the page scrolls sideways"
                 in_window(page, board)
+
+        # Four seats, three of them computers, on a 320 px phone at 200 %: "ボットC（むずかしい" / "）" left a bracket
+        # alone on a line of the seat card (no line of a name starts with a closing bracket).
+        page.evaluate(f"localStorage.removeItem('{rt.STORE}')")
+        go(page, "#/")
+        go(page, "#/raythread/table")
+        page.select_option("select[name=players]", "4")
+        for i, level in ((1, "easy"), (2, "hard"), (3, "normal")):
+            page.select_option(f"select[name=kind{i}]", level)
+        page.click("form[data-action=table-setup] button[type=submit]")
+        expect(page.locator(".match-seat")).to_have_count(4)
+        resize(page, 320, 640)
+        starts = page.evaluate(NAME_LINE_STARTS)
+        assert not [name for name, first in starts if any(c in ")）" for c in first)], starts

@@ -97,6 +97,25 @@ def seated(name: str, tag: str) -> str | None:
     return None
 
 
+def moved_seated(name: str, tag: str) -> str | None:
+    """``name`` read with its seat's ``tag`` when it is a computer player's name a rematch moved from the seat
+    it was named by (``called``: "Bot B (Normal)", in the page's language): the seat it sits at now inside the
+    name's one pair of brackets, "Bot B (Normal, seat A)" ("ボットB（ふつう、席A）"), as a board-game site
+    tells a player's seat. Not "Bot B (Normal) (A)", two asides in a row, nor "Bot B (Normal) · A": the middle
+    dot is a status line's and a log line's separator ("Bot B (Normal) · A is thinking…" read the seat as a
+    part of its own). ``None`` for any other name."""
+    for level in LEVELS:
+        head, mark, tail = called(level, "\0").partition("\0")
+        if not mark or not (name.startswith(head) and name.endswith(tail)) or len(name) <= len(head) + len(tail):
+            continue
+        was = name[len(head) : len(name) - len(tail)]
+        if was != tag and bot_tag(f"{NAME} {was}") == was:
+            return _("Bot\u00a0{seat}\u00a0({level}, seat\u00a0{now})").format(
+                seat=was, level=level_name(level), now=tag
+            )
+    return None
+
+
 def unnamed_bot(name: str, level: str) -> bool:
     """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
     may be called "Bot") with no name of its own: stored as ``NAME`` (a table's computer seat left

@@ -285,7 +285,7 @@ def bot_name(name: str, level: str, tag: str) -> str:
     """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
     the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
     moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
-    sits at now after a middle dot, its name's brackets taking no second pair: "Bot B (Normal) · A",
+    sits at now inside its name's one pair of brackets: "Bot B (Normal, seat A)",
     ``core.game.named_seat``)."""
     own = bot_tag(name)
     return called(level, own) if own is not None and own != tag else label(level)
@@ -1183,7 +1183,7 @@ def _computer_name(words: str) -> str:
     joins its words for every line ("Bot\u00a0B\u00a0(Normal)", ``bot.called``), and in its card's column
     at 320 px, beside a two-digit score, it was one unbreakable word cut short ("Bot B (Norm…"). On a card it
     wraps whole onto two lines ("Bot B" / "(Normal)"; Japanese "ボットB" / "（ふつう）"), as a person's name
-    of several words does; one a rematch moved, before its seat's bracket ("Bot B (Normal)" / "(A)")."""
+    of several words does; one a rematch moved too ("Bot B" / "(Normal, seat A)", its one pair of brackets)."""
     bracket = max(words.rfind("("), words.rfind("（"))
     if bracket <= 0:
         return words

@@ -388,7 +388,7 @@ def turned(model: Model) -> Model:
 
     Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
     pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
-    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal) · A"),
+    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal, seat A)"),
     stored as ``core.bot.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
     its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
     rules = games.RULES[model.game]

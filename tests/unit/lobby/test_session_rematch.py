@@ -62,7 +62,7 @@ def test_a_rematch_of_four_turns_every_player_one_seat_on_a_computer_player_with
     assert seated(table) == ["Ann", "Bea", "Cal", "Bot"]
     table.host(p.End())
     table.start(43)
-    # It keeps the letter of the seat it was named by, "Bot D (Hard) · A" on every page (``core.bot.moved_bot``).
+    # It keeps the letter of the seat it was named by, "Bot D (Hard, seat A)" on every page (``core.bot.moved_bot``).
     assert seated(table) == ["Bot D", "Ann", "Bea", "Cal"]
     assert table.session.match.record.bots == {seats[0]: "hard"}, "the computer player moves with its level"
     assert table.session.bot_turn() is not None and table.session.bot_turn().seat == seats[0], "and starts"

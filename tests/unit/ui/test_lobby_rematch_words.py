@@ -194,8 +194,8 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     # It keeps the name it was played under, read with the seat it moved to, on every page (as a table's
     # Rematch keeps it: ``core.bot.moved_bot``); it was "Bot A (Normal)", read as another opponent.
     for page in (host, bea):
-        assert cards(page)[0].startswith("Bot\u00a0B (Normal)\u00a0·\u00a0A"), cards(page)
-        assert "Bot\u00a0B\u00a0(Normal)\u00a0·\u00a0A" in text_of(page.by_class("seats")[0])
+        assert cards(page)[0].startswith("Bot\u00a0B (Normal, seat\u00a0A)"), cards(page)
+        assert "Bot\u00a0B\u00a0(Normal, seat\u00a0A)" in text_of(page.by_class("seats")[0])
     host.click("end")
     host.click("end")
     host.click("start")
@@ -216,9 +216,9 @@ def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_
     host.click("start")
     host.click("end")
     host.click("end")
-    assert starts(host) == ["In the rematch, Bot\u00a0C\u00a0(Normal)\u00a0·\u00a0A starts."], "the one of seat C, at A"
+    assert starts(host) == ["In the rematch, Bot\u00a0C\u00a0(Normal, seat\u00a0A) starts."], "the one of seat C, at A"
     host.click("start")
-    assert status(host) == "Rematch: Bot\u00a0C\u00a0(Normal)\u00a0·\u00a0A starts · thinking…"
+    assert status(host) == "Rematch: Bot\u00a0C\u00a0(Normal, seat\u00a0A) starts · thinking…"
 
 
 def primaries(page: Page) -> list[str]:

@@ -72,7 +72,7 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
         assert status(model) == "再戦：ボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から開始・考え中…"
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
-    moved = "Bot\u00a0B (Normal)\u00a0·\u00a0A"
+    moved = "Bot\u00a0B (Normal, seat\u00a0A)"
     assert moved in text_of(seat_list), "its card keeps its name, with the seat it moved to"
     assert [s.name for s in inner.seats][1] == "Player 1", "an unnamed person keeps their name too"
     model, effects = play_to_the_end(model, effects, seed=6)
@@ -96,7 +96,7 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     assert [(s.name, s.kind, s.level) for s in seats] == [
         ("Cy", "here", ""),
         ("Ann", "here", ""),
-        ("Bot B", "bot", "hard"),  # it keeps its letter: "Bot B (Hard) · C"
+        ("Bot B", "bot", "hard"),  # it keeps its letter: "Bot B (Hard, seat C)"
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
     assert status(model) == "Rematch: Cy\u00a0(A) starts", "the first status says who starts"
@@ -152,7 +152,7 @@ def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_o
     tab = table.table_of(dealt)
     assert match.status(dealt.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     assert [match.seat_label(tab, s.id) for s in tab.seats] == [
-        "Bot\u00a02\u00a0(Normal)\u00a0·\u00a01",
+        "Bot\u00a02\u00a0(Normal, seat\u00a01)",
         "Player\u00a01\u00a0(2)",
     ]
 
@@ -160,7 +160,7 @@ def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_o
 def test_a_computer_player_is_told_from_another_of_its_level_by_its_seat_and_a_named_one_by_its_name():
     model, _ = started(("here", "hard", "hard"), ("Ann", "", ""))
     # Two Bot (Hard): the one at C starts, keeping its letter at seat A.
-    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0C\u00a0(Hard)\u00a0·\u00a0A starts."
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0C\u00a0(Hard, seat\u00a0A) starts."
     model, _ = started(("here", "hard"), ("Ann", "Deep Blue"))
     assert table.rematch_starts(model.inner) == "In the rematch, Deep\u00a0Blue\u00a0(A) starts."
 
@@ -215,23 +215,23 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     ("Bot B (Normal)" read "Bot A (Normal)", in four seats "Bot B" became "Bot C"), and a person left unnamed by
     the new seat's default name: each read as another player (a player's pass). Every player keeps the name the
     match before called them by, read with the seat they sit at now as a person's typed name is ("Player 1 (B)"; a
-    computer's name in brackets of its own "Bot B (Normal) · A"); back at the seat it was named by, a computer reads
+    computer's name in brackets of its own "Bot B (Normal, seat A)"); back at the seat it was named by, a computer reads
     as ever. In every game played on one device, in the page's language, on the cards, in the status and in the log."""
     model, _ = screen("#/raythread/table?vs=normal")
     assert labels(model.inner) == ["Player\u00a01\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     # Its name carries brackets already: the seat it moves to follows a middle dot, not a second bracket ("Bot B
     # (Normal) (A)" read as two asides in a row, a player's pass).
-    assert labels(again) == ["Bot\u00a0B\u00a0(Normal)\u00a0·\u00a0A", "Player\u00a01\u00a0(B)"]
+    assert labels(again) == ["Bot\u00a0B\u00a0(Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
     tab = table.table_of(again)
     assert match.status(again.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     cards = find_all(match._seat_list(again.ui, tab), lambda e: e.attr("class") == "seat-name")
     # (a computer's card name may break before its seat's bracket, as before its level's)
-    assert [text_of(e) for e in cards] == ["Bot\u00a0B (Normal)\u00a0·\u00a0A", "Player\u00a01\u00a0(B)"]
+    assert [text_of(e) for e in cards] == ["Bot\u00a0B (Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
     assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
     with in_language("ja"):
         assert labels(again) == [
-            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう\u2060）\u2060・\u2060A",
+            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう、席\u2060A\u2060）",
             "\u2060".join("プレイヤー1（B）"),
         ]
     back, _ = table.deal(table.turned(again), 3_000, again=True)
@@ -247,9 +247,9 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     ]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
     assert labels(again) == [
-        "Bot\u00a0D\u00a0(Hard)\u00a0·\u00a0A",
+        "Bot\u00a0D\u00a0(Hard, seat\u00a0A)",
         "Ann\u00a0(B)",
-        "Bot\u00a0B\u00a0(Normal)\u00a0·\u00a0C",
+        "Bot\u00a0B\u00a0(Normal, seat\u00a0C)",
         "Player\u00a03\u00a0(D)",
     ]
     # "Players and options" leaves a moved default name, as a computer's, to the field's placeholder: the row
@@ -260,7 +260,7 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     model, _ = screen("#/lightseeker/table?vs=normal")
     assert labels(model.inner) == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
-    assert labels(again) == ["Bot\u00a02\u00a0(Normal)\u00a0·\u00a01", "Player\u00a01\u00a0(2)"]
+    assert labels(again) == ["Bot\u00a02\u00a0(Normal, seat\u00a01)", "Player\u00a01\u00a0(2)"]
 
 
 def test_the_person_hears_and_reads_their_new_colour_once_on_their_first_turn_of_the_rematch():
