@@ -684,7 +684,7 @@ class Session:
 
     def _keep_bot_names(self, held: Mapping[str, str | None]) -> None:
         """A computer player left unnamed that the match about to start seats elsewhere (a rematch turned the
-        seats) keeps the name it was played under, read with its new seat ("Bot B (Normal) · A"), as at a table
+        seats) keeps the name it was played under, read with its new seat ("Bot B (Normal, seat A)"), as at a table
         (``core.bot.moved_bot``, the one rule): every page reads it from the member's name."""
         game = self.game
         was, now = seat_tags(game, list(self.seats)), seat_tags(game, list(held))

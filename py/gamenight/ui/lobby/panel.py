@@ -756,7 +756,7 @@ def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
     page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
     rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
-    ``core.bot.moved_bot``), which the match screen reads "Bot B (Hard) · A" (``screen.bot_name``)."""
+    ``core.bot.moved_bot``), which the match screen reads "Bot B (Hard, seat A)" (``screen.bot_name``)."""
     return {m.id: (m.name if bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
 
 
@@ -764,7 +764,7 @@ def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
     "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
-    name it keeps, read with its seat, "Bot B (Hard) · A"; a person by their name, held as a seat's is
+    name it keeps, read with its seat, "Bot B (Hard, seat A)"; a person by their name, held as a seat's is
     (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
     bots = {m.id for m in lobby.members if m.bot}  # a bot's name is read for its seat's letter (``bot_name``)
     names = {k: v if k in bots else i18n.held(v) for k, v in _names(lobby).items()}
