@@ -257,6 +257,12 @@ def _kept_cube(i: int, cube: JSON, look: Look) -> Memo:
     return kept if kept is not None else _keep(key, _cube(i, cube, look))
 
 
+def _cube_square(cls: str) -> Element:
+    """A cube's rounded square inside its cell: its body, or the moved mark's outline drawn over it."""
+    size = CELL - 2 * INSET
+    return h("rect", {"class": cls, "x": INSET, "y": INSET, "width": size, "height": size, "rx": 8})
+
+
 def _cube(i: int, cube: JSON, look: Look) -> Element:
     r, c = cube["cell"]
     classes = ["ls-cube", f"ls-{cube['shade']}"]
@@ -279,32 +285,11 @@ def _cube(i: int, cube: JSON, look: Look) -> Element:
             "id": f"ls-cube-{i}",
             "style": f"transform: translate({c * CELL}px, {r * CELL}px)",
         },
-        h(
-            "rect",
-            {
-                "class": "ls-body",
-                "x": INSET,
-                "y": INSET,
-                "width": CELL - 2 * INSET,
-                "height": CELL - 2 * INSET,
-                "rx": 8,
-            },
-        ),
+        _cube_square("ls-body"),
         # The moved mark (corner brackets, css/app.css) is its own outline over the body's: drawn as the body's
         # stroke, it lost to the dashes of a cube Buh may choose (one stroke, the later rule), and a cube just
         # moved showed only that it could be chosen. Both show now: brackets at the corners, dashes between.
-        i in look.moved
-        and h(
-            "rect",
-            {
-                "class": "ls-brackets",
-                "x": INSET,
-                "y": INSET,
-                "width": CELL - 2 * INSET,
-                "height": CELL - 2 * INSET,
-                "rx": 8,
-            },
-        ),
+        i in look.moved and _cube_square("ls-brackets"),
         # A new id when the face on top changes: the page makes a new element, so its roll plays once.
         h(
             "g",
