@@ -137,10 +137,9 @@ class RaythreadBoard:
 
     # The zoom only changes how the board is seen: it still works on the final board (ui.match.handle).
     looking = frozenset(("rt-zoom",))
-    # The board stays put at the match's end (ui.match.room_ended): at 320 px the status's room held the computer's
-    # two lines ("Bot B (Normal) is thinking…"), "Bot B (Normal) wins!" took one, and the board moved 20 px up
-    # when nothing is played any more. The status stands at the top of its room (css/app.css), no blank over it.
-    still_at_end = True
+    # Not ``still_at_end`` (ui.match.room_ended): kept at the end, the running match's room left "Bot B (Normal)
+    # wins!" over an empty line at 320 px (a QA finding: test_phone.py's Japanese status check), so the status
+    # takes its own room and the board moves up once (20 px there), as the final standings and Rematch appear.
     # The turn being built (``kept_turn``) outlives a reload of the page (ui.match.TURNS_KEY).
     storage_keys = (TURNS_KEY,)
 

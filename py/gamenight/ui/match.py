@@ -1086,7 +1086,7 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     host (``table.offline``) keeps the room: its match goes on at the host's and comes back when it rejoins;
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
     at the rejoin. A board that stays put at the end (``still_at_end``: Light Seeker's, whose lines over the
-    valley keep their places then, and Raythread's) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
+    valley keep their places then) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
     (Normal) wins!" took one line where the computer's thinking took two. Its status stands at the top of the
     room (css/app.css), the room under it."""
     over = ui.view.get("result") or (ui.halted and not table.offline)
