@@ -873,7 +873,7 @@ def test_names_listed_in_a_line_follow_the_page_language():
     everyone_sees(shown)
     with in_language("ja"):
         said = BOARD.event_text(due, names)
-        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）とCal\u2060（\u20603\u2060）" in said
+        assert "Ann\u2060（\u20601\u2060）、Bea\u2060（\u20602\u2060）\u2060とCal\u2060（\u20603\u2060）" in said
         assert said.endswith("のパズルを公開しています…"), said
         shown["1"].see()
         assert "Ann\u2060（\u20601\u2060）, " not in shown["1"].text
@@ -1241,7 +1241,7 @@ def test_a_team_race_s_headline_and_final_standings_name_the_teams():
     with in_language("ja"):
         assert final_screen(won, table)[0] == "チーム2の勝ち！"
         status, rows = final_screen(drawn, Table("reflection", SEATS, frozenset(("1",))))
-        assert status == "チーム1とチーム2の引き分け。"
+        assert status == "チーム1\u2060とチーム2の引き分け。"
         assert rows[0] == ("1. チーム1・−40点", ["Ann\u2060（\u20601\u2060）・−40", "Cal\u2060（\u20603\u2060）・−40"])
 
 

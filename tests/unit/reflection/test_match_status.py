@@ -58,7 +58,7 @@ def test_a_build_says_that_everyone_builds_at_once_and_who_is_still_building():
         assert "to play" not in status(page) and "your turn" not in status(page)
         assert room(page) == rooms[seat] if seat != "1" else room(page)[0] == status(page)
     with in_language("ja"):
-        assert status(shown["2"]) == "全員が同時に作成・作成中：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["2"]) == "全員が同時に作成・作成中：あなた\u2060とCal\u2060（\u20603\u2060）"
 
 
 def test_a_round_says_that_the_solvers_race_at_once_and_who_has_still_to_finish():
@@ -208,7 +208,7 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
         # The board under the status does not move while its seat still reveals; Bea's lays what it can still say.
         assert room(page) == rooms[seat] if seat != "2" else room(page)[0] == status(page)
     with in_language("ja"):
-        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなたとCal\u2060（\u20603\u2060）"
+        assert status(shown["1"]) == "出題者が同時に公開・公開待ち：あなた\u2060とCal\u2060（\u20603\u2060）"
     m.reveal("1")
     m.reveal("3")
     for page in shown.values():

@@ -26,7 +26,7 @@ def test_a_team_s_shared_win_names_its_players_as_the_winners():
     assert team_win["draw"] is False and team_win["winners"] == ["1", "3"]
     assert line(team_win) == "Winners: Ana and Cy."
     with in_language("ja"):
-        assert line(team_win) == "勝者：AnaとCy。"
+        assert line(team_win) == "勝者：Ana\u2060とCy。"
 
 
 def test_a_draw_says_a_draw():

@@ -730,9 +730,9 @@ def test_a_player_whose_turn_it_is_too_reads_that_another_player_of_a_race_is_di
         "Everyone builds at once · still building: you and Bea\u00a0(2) · Bea\u00a0(2) is disconnected"
     )
     with in_language("ja"):
-        assert (
-            text_of(host.by_class("match-status")[0]) == "全員が同時に作成・作成中：あなたとBea\u2060（\u20602\u2060）"
-            "・Bea\u2060（\u20602\u2060）\u2060は切断中"  # は held to the names (docs/i18n.md)
+        assert text_of(host.by_class("match-status")[0]) == (
+            "全員が同時に作成・作成中：あなた\u2060とBea\u2060（\u20602\u2060）"
+            "・Bea\u2060（\u20602\u2060）\u2060は切断中"  # と and は held to the names (docs/i18n.md)
         )
 
 
