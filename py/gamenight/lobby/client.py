@@ -63,8 +63,9 @@ class Client:
         # until the next update is applied: a board opened on the snapshot marks what that step changed.
         self.before: Mapping[str, Any] | None = None
         # The match shown began as a rematch: this page showed an ended match of the same game when it
-        # started (its status says who starts it, ``ui.match.Table.rematch``); and the seat this member
-        # held in that ended match (``None``: it watched), so the page says a seat that changed.
+        # started, and the host started it from that match's seats and options (``again``; its status says who
+        # starts it, ``ui.match.Table.rematch``); and the seat this member held in an ended match of the same
+        # game (``None``: it watched, or none), so the page says a seat that changed.
         self.rematch = False
         self.last_seat: str | None = None
         self.chat: list[p.Said] = []
@@ -212,7 +213,7 @@ class Client:
         return []
 
     def _mirror(self, lobby: p.Lobby, match: p.MatchView | None, events: tuple[Mapping[str, Any], ...]) -> None:
-        seen = self.match
+        seen, before = self.match, self.lobby
         if self.lobby is not None and lobby != self.lobby:
             # A refusal answered the lobby as it was (a seat taken, too few players): once members, seats,
             # options or the phase have changed it no longer holds, and it goes. Chat and the match's moves
@@ -223,9 +224,13 @@ class Client:
         if match is None:
             self.rematch, self.last_seat = False, None
         if match is not None and match.ended is None and (seen is None or seen.ended is not None):
-            # A match begins (or is first seen): a rematch if it follows an ended match of its game here.
-            self.rematch = seen is not None and seen.game == match.game
-            self.last_seat = seen.you if seen is not None and self.rematch else None
+            # A match begins (or is first seen) after an ended match of its game here: a rematch if the host
+            # started it from that match's seats and options (``again``, the lobby as this page last saw it); after
+            # other options or seats the host's button said "Start the match", and "Rematch: Ann (A) starts"
+            # opened a new match. The seat this member held then is kept either way ("this time", a seat moved).
+            follows = seen is not None and seen.game == match.game
+            self.rematch = seen is not None and follows and (before is None or again(seen, before))
+            self.last_seat = seen.you if seen is not None and follows else None
 
     @property
     def played(self) -> tuple[p.SeatInfo, ...]:
@@ -363,3 +368,12 @@ def checked(message: p.ToGuest) -> None:
             game.check_view(message.before, match.you, ())
     if match.result is not None:
         fields.result(fields.field(match.result, "result"), None)
+
+
+def again(match: p.MatchView, lobby: p.Lobby) -> bool:
+    """Whether the host's Start beside ``match``, ended, starts a rematch, as ``Session._here`` tells one: the
+    ended match's seats and options (``MatchView.holders``, ``options``) are ``lobby``'s. A page that does not
+    know them (no holders) calls it a rematch, as it did; the session seats the players either way."""
+    if match.holders is None:
+        return True
+    return match.holders == {s.id: s.member for s in lobby.seats} and match.options == lobby.options

@@ -20,7 +20,7 @@ from gamenight.core.game import JSON, counting, form_number, named_seat, seat_co
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
-from gamenight.lobby.client import Client
+from gamenight.lobby.client import Client, again
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.heading import heading_parts
@@ -612,9 +612,7 @@ def _again(client: Client, lobby: p.Lobby) -> bool:
     and seat count are, or ``shown_match`` shows none). A page that does not know them (no holders) calls it
     a rematch, as it did."""
     match = shown_match(client)
-    if match is None or match.holders is None:
-        return True
-    return match.holders == {s.id: s.member for s in lobby.seats} and match.options == lobby.options
+    return match is None or again(match, lobby)
 
 
 def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
@@ -1280,7 +1278,7 @@ def _role(client: Client, lobby: p.Lobby) -> Element:
     you = match.you if match else None
     tag = _tags(lobby).get(you, you) if you else None
     game = games.rules(lobby.game)
-    if you and match and match.ended is None and client.rematch and client.last_seat not in (None, you) and game:
+    if you and match and match.ended is None and client.last_seat not in (None, you) and game:
         colour = screen.colour_name(seat_colour(game, you))
         said = _("You play seat {seat} ({colour}) this time.").format(seat=tag, colour=colour)
     else:
