@@ -63,7 +63,7 @@ class Client:
         # until the next update is applied: a board opened on the snapshot marks what that step changed.
         self.before: Mapping[str, Any] | None = None
         # The match shown began as a rematch: this page showed an ended match of the same game when it
-        # started, and the host started it from that match's seats and options (``again``; its status says who
+        # started, and the host started it from that match's seats and options (``starts_rematch``; its status says who
         # starts it, ``ui.match.Table.rematch``); and the seat this member held in an ended match of the same
         # game (``None``: it watched, or none), so the page says a seat that changed.
         self.rematch = False
@@ -225,11 +225,11 @@ class Client:
             self.rematch, self.last_seat = False, None
         if match is not None and match.ended is None and (seen is None or seen.ended is not None):
             # A match begins (or is first seen) after an ended match of its game here: a rematch if the host
-            # started it from that match's seats and options (``again``, the lobby as this page last saw it); after
-            # other options or seats the host's button said "Start the match", and "Rematch: Ann (A) starts"
-            # opened a new match. The seat this member held then is kept either way ("this time", a seat moved).
+            # started it from that match's seats and options (``starts_rematch``, the lobby as this page last saw
+            # it); after other options or seats the host's button said "Start the match", and "Rematch: Ann (A)
+            # starts" opened a new match. The seat this member held then is kept either way ("this time").
             follows = seen is not None and seen.game == match.game
-            self.rematch = seen is not None and follows and (before is None or again(seen, before))
+            self.rematch = seen is not None and follows and (before is None or starts_rematch(seen, before))
             self.last_seat = seen.you if seen is not None and follows else None
 
     @property
@@ -370,7 +370,7 @@ def checked(message: p.ToGuest) -> None:
         fields.result(fields.field(match.result, "result"), None)
 
 
-def again(match: p.MatchView, lobby: p.Lobby) -> bool:
+def starts_rematch(match: p.MatchView, lobby: p.Lobby) -> bool:
     """Whether the host's Start beside ``match``, ended, starts a rematch, as ``Session._here`` tells one: the
     ended match's seats and options (``MatchView.holders``, ``options``) are ``lobby``'s. A page that does not
     know them (no holders) calls it a rematch, as it did; the session seats the players either way."""

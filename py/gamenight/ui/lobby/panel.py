@@ -20,7 +20,7 @@ from gamenight.core.game import JSON, counting, form_number, named_seat, seat_co
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
-from gamenight.lobby.client import Client, again
+from gamenight.lobby.client import Client, starts_rematch
 from gamenight.ui import forms
 from gamenight.ui import match as screen
 from gamenight.ui.heading import heading_parts
@@ -578,10 +578,10 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
         )
         notes.append(h("p", {"class": "note rematch-without"}, said.format(names=names)))
     # And who starts it (every page: a guest learns it before the host presses), the button's description. A
-    # rematch only while the game, options and seats are the ended match's (``_again``, as the session seats
+    # rematch only while the game, options and seats are the ended match's (``starts_rematch``, as the session seats
     # it): after other options (or seats changed by hand) its seats do not turn, and the button, the guests'
     # line and who starts say a new match ("Rematch" and "In the rematch, Ann (A) starts." were said of it).
-    again = _again(client, lobby)
+    again = starts_rematch(match, lobby)
     starts = _rematch_starts(client, lobby, again)
     if starts:
         notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
@@ -606,15 +606,6 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
     return [*notes, h("button", {"class": kind, "data-action": "start", **described}, pressed)]
 
 
-def _again(client: Client, lobby: p.Lobby) -> bool:
-    """Whether the host's Start beside the ended match on show starts a rematch, as ``Session._here`` tells
-    one: the ended match's options and seats (``MatchView.holders``, ``options``) are the lobby's now (its game
-    and seat count are, or ``shown_match`` shows none). A page that does not know them (no holders) calls it
-    a rematch, as it did."""
-    match = shown_match(client)
-    return match is None or again(match, lobby)
-
-
 def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
     """Whether the lobby's options for the next match are not the ended match's, as its game reads both (the
     defaults filled in: none set and the defaults set are the same match). Known only where the session said
@@ -633,7 +624,7 @@ def _rematch_starts(client: Client, lobby: p.Lobby, again: bool) -> str:
     ``again``, "In the next match, Ann (A) starts."). The session's rule (``lobby.rematch.seating``: the
     seats turned in a rematch, those a count-out leaves out left out) from this page's mirror: the ended
     match's seats and options, as the host's view of it says (``MatchView.holders``, ``options``), against
-    the lobby's now (``_again``). Nothing while a seat is empty: the host's Start is refused then."""
+    the lobby's now (``starts_rematch``). Nothing while a seat is empty: the host's Start is refused then."""
     match, game = shown_match(client), games.rules(lobby.game)
     if match is None or game is None or not rematch.turns(game):
         return ""
