@@ -520,11 +520,11 @@ STATUS_LINES = """() => {
 }"""
 
 
-def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern) -> None:
-    """A Raythread table set up on its page, a match to one point with the computer (Easy) at seat A and the
+def to_one_point_against_the_computer(page: Page, turn_or_end: re.Pattern, level: str = "easy") -> None:
+    """A Raythread table set up on its page, a match to one point with the computer (``level``) at seat A and the
     person at B, played to its end: the computer's first beacon ends it, or else the person's move that
     lights one (``turn_or_end``: the status's words for her turn or the end, in the page's language)."""
-    page.select_option("select[name=kind0]", "easy")
+    page.select_option("select[name=kind0]", level)
     page.tap(".table-options summary")
     page.fill("input[name=target]", "1")
     page.tap("form[data-action=table-setup] button[type=submit]")
@@ -551,6 +551,46 @@ def against_the_computer(page: Page, game: str, your_turn: str) -> None:
     no_empty_status_line(page, f"{game} against the computer at 390 px")
 
 
+# Each seat card name ``selector`` finds: its words, and where each of its lines starts (its first shown
+# character's left edge, in CSS px), top to bottom.
+NAME_LINE_LEFTS = """(selector) => [...document.querySelectorAll(selector)].map((name) => {
+    const range = document.createRange(), lines = [];
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.data.length; i++) {
+            if (/\\s/.test(node.data[i])) continue;
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const r = range.getClientRects()[0];
+            if (r && r.width && (!lines.length || r.top > lines[lines.length - 1].top + 2)) {
+                lines.push({top: r.top, left: Math.round(r.left * 10) / 10});
+            }
+        }
+    }
+    return {text: name.textContent, lefts: lines.map((line) => line.left)};
+})"""
+
+
+def moved_computer_in_two_lines(page: Page, moved: str) -> None:
+    """A rematch against the computer open on ``page``, the computer moved from seat A to B: on a phone held
+    sideways (568 × 320) its card draws its name ("Bot A (Normal, seat B)", ``moved`` its last words) on two
+    lines at most, whole. Beside its score it took three ("Bot A" / "(Normal," / "seat B)") in a 120 px column."""
+    at_size(page, (568, 320))
+    names = page.evaluate(NAME_LINE_LEFTS, ".match-seat .seat-name")
+    assert any(n["text"].endswith(moved) for n in names), names
+    assert [n for n in names if len(n["lefts"]) > 2] == [], ("at 568 × 320, a name on three lines", names)
+    assert page.evaluate(CUT_SEAT_NAMES) == [], "a seat card's name is cut short"
+    if SHOTS:
+        lang = page.evaluate("document.documentElement.lang")
+        page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-moved-computer-568-{lang}.png")
+    at_size(page, (390, 844))
+
+
+# The seat cards' names drawn cut short (a box of one narrower than its words).
+CUT_SEAT_NAMES = """() => [...document.querySelectorAll('.match-seat .seat-name, .match-seat .seat-name *')]
+    .filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)"""
+
+
 def seat_label_on_one_line(page: Page, label: str, name: str) -> None:
     """A match against the computer open on ``page``, the person at seat A unnamed: at 320 × 640 their seat's
     ``label`` ("Player 1 (A)", "プレイヤー1（A）") is drawn on one line in the status and on the seat card; with
@@ -564,6 +604,13 @@ def seat_label_on_one_line(page: Page, label: str, name: str) -> None:
         card = page.evaluate(WORD_LINES, [".match-seat[data-seat=A] .seat-name", [label, name]])
         lines = [status["lines"][words], card["lines"][words]]
         assert lines == [1, 1], (f"at 320 px, text at {size or '100%'}", words, status, card)
+    # There the card's tag "(A)" wraps under the name: it starts where the name does. The English tag was
+    # indented by the no-break space that holds it to the name (" (A)", drawn at the start of its line).
+    [starts] = page.evaluate(NAME_LINE_LEFTS, ".match-seat[data-seat=A] .seat-name")
+    assert len(starts["lefts"]) == 2 and len(set(starts["lefts"])) == 1, ("the tag's line is indented", starts)
+    if SHOTS:
+        lang = page.evaluate("document.documentElement.lang")
+        page.locator(".match-seats").screenshot(path=f"{SHOTS}/seats-tag-under-name-320-200-{lang}.png")
     page.evaluate("document.documentElement.style.fontSize = ''")
     at_size(page, (390, 844))
 
@@ -609,7 +656,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         expect(start).to_be_focused()
         afresh(page, "#/raythread/table")
         page.fill("input[name=name1]", "Ann")
-        to_one_point_against_the_computer(page, re.compile("your turn|wins"))
+        to_one_point_against_the_computer(page, re.compile("your turn|wins"), "normal")
         page.tap("button[data-action=table-new]")
         status = page.locator(".match-status")
         expect(status).to_contain_text("Rematch: Ann (A) starts")
@@ -619,6 +666,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         page.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
         expect(status).not_to_contain_text("Rematch")
         no_empty_status_line(page, "a rematch after its first move at 390 px")
+        moved_computer_in_two_lines(page, "(Normal, seat B)")
 
 
 def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_japanese(
@@ -654,9 +702,12 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
         at_size(page, (320, 640))
         page.emulate_media(color_scheme="dark")
         afresh(page, "#/raythread/table")
-        to_one_point_against_the_computer(page, re.compile("あなたの番|勝ち"))
+        to_one_point_against_the_computer(page, re.compile("あなたの番|勝ち"), "normal")
         lines = page.evaluate(STATUS_LINES)
         assert "勝ち" in lines["text"] and lines["box"] - lines["words"] < lines["line"] / 2, ("at 320 px", lines)
+        page.tap("button[data-action=table-new]")
+        expect(page.locator(".match-result")).to_have_count(0)
+        moved_computer_in_two_lines(page, "（ふつう、席B）")
 
 
 # Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
